@@ -1,0 +1,61 @@
+/**
+ * Every message the engine and its plugins can report, in one place.
+ * Strings are the references' (and the specification's), byte for byte;
+ * code and tests import them from here instead of retyping them.
+ */
+
+const syntax = (m: string): string => `SyntaxError: ${m}`;
+const runtime = (m: string): string => `RuntimeError: ${m}`;
+
+export const messages = {
+  // Parser and assembler.
+  formatterUnknown: (name: string) => syntax(`Formatter '${name}' is unknown`),
+  predicateUnknown: (name: string) => syntax(`Predicate '${name}' is unknown`),
+  formatterArgs: (name: string, problem: string) => syntax(`Formatter '${name}' arguments: ${problem}`),
+  predicateArgs: (name: string, problem: string) => syntax(`Predicate '${name}' arguments: ${problem}`),
+  deadCode: (opcode: string) => syntax(`This ${opcode} block will never execute.`),
+  eofInBlock: (opcode: string) => syntax(`Reached EOF in the middle of ${opcode}`),
+  notAllowedInBlock: (opcode: string, parent: string) =>
+    syntax(`${opcode} instruction is not allowed inside ${parent} block.`),
+  notAllowedAtRoot: (opcode: string) => syntax(`Instruction ${opcode} not allowed at root`),
+  unclosed: (opcode: string) =>
+    syntax(
+      `Unclosed ${opcode}: perhaps an EOF was not fed to the machine? If not, this represents a bug in the state machine.`,
+    ),
+
+  // Rendering.
+  expressionParse: (expr: string, err: string) => runtime(`Error parsing expression: ${JSON.stringify(expr)}: ${err}`),
+  expressionReduce: (expr: string, err: string) => runtime(`Error reducing expression: ${expr}: ${err}`),
+  partialMissing: (name: string) => runtime(`Attempt to apply partial '${name}' which could not be found.`),
+  partialParseFail: (name: string, msg: string) => runtime(`Parse of partial "${name}" failed: ${msg}`),
+  partialRecursion: (name: string, limit: number) =>
+    runtime(`Attempt to apply partial '${name}' exceeded maximum recursion depth of ${limit}`),
+  unexpectedError: (type: string, opcode: string, message: string) =>
+    runtime(`Unexpected ${type} error when executing ${opcode}: ${message}`),
+
+  // Limits beyond the references (untrusted templates).
+  outputLimit: (limit: number) => runtime(`Output exceeds the maximum size of ${limit} characters`),
+  timeLimit: (limit: number) => runtime(`Render exceeded the maximum time of ${limit} ms`),
+  templateTooLarge: (limit: number) => syntax(`Template exceeds the maximum size of ${limit} characters`),
+
+  // Expressions (.eval).
+  exprInvalidHexEscape: 'Invalid 2-char hex escape found',
+  exprInvalidUnicodeEscape: 'Invalid unicode escape found',
+  exprUnterminatedString: 'Unterminated string',
+  exprMismatchedOperator: 'Mismatched operator found',
+  exprInvalidFunction: 'Invalid function',
+  exprInvalidOperatorArgs: 'Invalid arguments to operator',
+  exprConcatTooLong: 'Concatenation would exceed maximum string length',
+  exprTooManyTokens: 'Expression exceeds the maximum number of allowed tokens',
+
+  // Plugin library.
+  colourMissingHsl: 'Missing an H/S/L value',
+  colourOutOfBounds: 'Hue, Saturation, Lightness or Alpha out of bounds',
+  imageMissingOriginalSize: "Invalid source parameter. Pass in 'originalSize'",
+  invalidDate: 'Invalid date.',
+  julianDayRange: 'Julian day outside the supported range',
+  subscriptionUnavailable: 'Unavailable',
+  formAnswerEmpty: 'N/A',
+} as const;
+
+export type MessageCatalogue = typeof messages;

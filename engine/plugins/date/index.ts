@@ -1,0 +1,3 @@
+import type { FormatterTable } from '../types.ts';
+
+export const dateFormatters: FormatterTable = {};

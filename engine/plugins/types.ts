@@ -1,0 +1,59 @@
+/**
+ * The contract between the engine and its formatter and predicate plugins.
+ *
+ * Plugins see plain JSON values (`undefined` is "missing") and a small
+ * RenderContext; they never see the engine's frames or instruction trees.
+ */
+
+export type Path = readonly (string | number)[];
+
+/** What a plugin may ask of the render that is running it. */
+export interface RenderContext {
+  /** Locale of this render, e.g. 'en-US' (default 'en-US'). */
+  readonly locale: string;
+  /** Epoch milliseconds that stand for "now" in this render. */
+  readonly now: number;
+  /** The value of `@`: the node of the innermost scope. */
+  current(): unknown;
+  /** Looks a dotted path up the way a template variable is looked up: innermost scope outward. */
+  resolve(path: Path): unknown;
+  /** Parses a variable reference such as 'a.b.0' or '@foo' into a path. */
+  splitPath(name: string): Path;
+  /** Records a render error; rendering goes on. */
+  error(message: string): void;
+  /**
+   * Renders a template source (a plugin's own internal template) against `value`.
+   * The source is compiled once and cached. With `isolated`, lookups do not
+   * walk out of `value` into the caller's scopes.
+   */
+  renderTemplate(source: string, value: unknown, isolated?: boolean): string;
+  /**
+   * Applies a partial or macro by name to `value` (the `apply` formatter).
+   * Depth and missing-partial errors are reported by the engine; returns '' then.
+   */
+  applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string;
+}
+
+/**
+ * A formatter transforms the value of a variable. `vars` holds the values of
+ * every variable of a multi-variable reference (`{a,b|fmt}`); `vars[0]` is
+ * the first variable's value before any formatter ran.
+ */
+export interface Formatter {
+  /**
+   * Optional compile-time check of the arguments. Return an error message to
+   * report it as a syntax error at the formatter's position, or undefined.
+   */
+  validate?(args: readonly string[]): string | undefined;
+  apply(value: unknown, args: readonly string[], ctx: RenderContext, vars: readonly unknown[]): unknown;
+}
+
+/** A predicate decides a block: `{.name? args}` or `{.or name? args}`. */
+export interface Predicate {
+  validate?(args: readonly string[]): string | undefined;
+  /** `value` is the current node (`@`). */
+  test(value: unknown, args: readonly string[], ctx: RenderContext): boolean;
+}
+
+export type FormatterTable = Readonly<Record<string, Formatter>>;
+export type PredicateTable = Readonly<Record<string, Predicate>>;

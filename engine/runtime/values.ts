@@ -1,0 +1,180 @@
+/**
+ * Value semantics of the template language, over plain JSON values.
+ *
+ * The engine works on the caller's JSON directly: `undefined` is the
+ * "missing" value (a lookup that found nothing), `null` is JSON null.
+ * These helpers reproduce the references' conversion rules (Jackson-style
+ * booleans, numbers printed as JavaScript prints them) and never read
+ * inherited properties, so `{constructor}` or `{__proto__}` find nothing.
+ */
+
+export const enum ValueType {
+  Missing = 0,
+  Object = 1,
+  Array = 2,
+  Number = 3,
+  String = 4,
+  Boolean = 5,
+  Null = 6,
+}
+
+export type JsonObject = { [key: string]: unknown };
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+export function typeOf(value: unknown): ValueType {
+  switch (typeof value) {
+    case 'object':
+      return value === null ? ValueType.Null : Array.isArray(value) ? ValueType.Array : ValueType.Object;
+    case 'string':
+      return ValueType.String;
+    case 'number':
+      return ValueType.Number;
+    case 'boolean':
+      return ValueType.Boolean;
+    default:
+      return ValueType.Missing;
+  }
+}
+
+export function isMissing(value: unknown): boolean {
+  return value === undefined;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Truthiness of a section or `.if`: empty strings, arrays and objects, 0, NaN, null and missing are false. */
+export function isTruthy(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+      return value !== '';
+    case 'number':
+      return value === value && value !== 0;
+    case 'boolean':
+      return value;
+    case 'object':
+      if (value === null) return false;
+      if (Array.isArray(value)) return value.length !== 0;
+      for (const key in value) if (hasOwn.call(value, key)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+/** Jackson's asBoolean: only `true`, the string "true" and non-zero integers are true. */
+export function asBoolean(value: unknown): boolean {
+  switch (typeof value) {
+    case 'boolean':
+      return value;
+    case 'string':
+      return value === 'true';
+    case 'number':
+      return Number.isInteger(value) ? value !== 0 : false;
+    default:
+      return false;
+  }
+}
+
+/** Text of a scalar; objects, arrays, null and missing give ''. */
+export function asString(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+      return String(value);
+    default:
+      return '';
+  }
+}
+
+/** Number of a value: strings parse as float when they contain '.', else as integer (NaN when not a number). */
+export function asNumber(value: unknown): number {
+  switch (typeof value) {
+    case 'number':
+      return value;
+    case 'string':
+      return value.indexOf('.') !== -1 ? parseFloat(value) : parseInt(value, 10);
+    case 'boolean':
+      return value ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+/** Own-property child of an object or array; anything else (and inherited names) is missing. */
+export function getChild(value: unknown, key: string | number): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    if (typeof key === 'number') return key >= 0 && key < value.length ? value[key] : undefined;
+    return undefined;
+  }
+  return hasOwn.call(value, key) ? (value as JsonObject)[key as string] : undefined;
+}
+
+/** Walks a path of keys from a value; missing as soon as a step is missing. */
+export function getPath(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  for (let i = 0; i < path.length; i++) {
+    current = getChild(current, path[i]!);
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+/** Number of properties of an object or elements of an array; 0 otherwise. */
+export function sizeOf(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  if (isObject(value)) return Object.keys(value).length;
+  return 0;
+}
+
+/** Structural equality of JSON values. */
+export function deepEquals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') {
+    // NaN is never equal; undefined equals only undefined.
+    return false;
+  }
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEquals(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ak = Object.keys(a as JsonObject);
+  const bk = Object.keys(b as JsonObject);
+  if (ak.length !== bk.length) return false;
+  for (const k of ak) {
+    if (!hasOwn.call(b, k) || !deepEquals((a as JsonObject)[k], (b as JsonObject)[k])) return false;
+  }
+  return true;
+}
+
+/** Ordering of the references' comparison predicates: by the left value's type. */
+export function compareValues(left: unknown, right: unknown): number {
+  switch (typeof left) {
+    case 'number': {
+      const n = asNumber(right);
+      return left < n ? -1 : left === n ? 0 : 1;
+    }
+    case 'string': {
+      const s = asString(right);
+      return left < s ? -1 : left === s ? 0 : 1;
+    }
+    case 'boolean': {
+      const b = asBoolean(right);
+      return left === b ? 0 : left ? 1 : -1;
+    }
+    default:
+      return deepEquals(left, right) ? 0 : -1;
+  }
+}
+
+/** Whether a value may be used as an object key without reaching the prototype chain. */
+export function isSafeKey(key: string): boolean {
+  return key !== '__proto__' && key !== 'constructor' && key !== 'prototype';
+}
