@@ -1,0 +1,284 @@
+/**
+ * The storefront message catalogue: every visitor-facing string of the store
+ * (validation, errors, button labels, cart labels) lives here once. Both the
+ * server and the islands import from this module so the two can never drift.
+ */
+
+// ---------------------------------------------------------------- add to cart
+
+/** Button label texts of the add-to-cart button and its states. */
+export const BUTTON = {
+  addToCart: 'Add to Cart',
+  addToCartDefault: 'Add To Cart',
+  adding: 'Adding…',
+  added: 'Added!',
+  subscribe: 'Subscribe',
+  quickView: 'Quick View',
+  soldOut: 'sold out',
+  sale: 'sale',
+  quantity: 'Quantity',
+  selectValue: 'Select Value',
+  submitting: 'Submitting…',
+  signedUp: 'Signed up!',
+  submit: 'Submit',
+  signUp: 'Sign Up',
+  notifyMe: 'Notify me',
+  close: 'Close',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  edit: 'Edit',
+  checkout: 'Checkout',
+  previous: 'Previous',
+  next: 'Next',
+  learnMore: 'Learn more',
+} as const;
+
+/** Default label of a variant dropdown: 'Select {variantName}'. */
+export function selectVariantLabel(variantName: string): string {
+  return `Select ${variantName}`;
+}
+
+/**
+ * The message for unselected variant options: one, two or many option names.
+ * Returns an empty string when nothing is missing.
+ */
+export function selectOptionsMessage(options: readonly string[]): string {
+  if (options.length === 0) return '';
+  if (options.length === 1) return `Please select the ${options[0]} option.`;
+  if (options.length === 2) return `Please select the ${options[0]} and ${options[1]} options.`;
+  const optionsList = options.slice(0, -1).join(', ');
+  const lastOption = options[options.length - 1];
+  return `Please select the ${optionsList} and ${lastOption} options.`;
+}
+
+export const ADD_TO_CART = {
+  variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
+  notEnoughStock: 'Sorry, we do not have enough of that item available.',
+  quantityNotNumber: 'Quantity must be a number.',
+  quantityNotWhole: 'Quantity must be a whole number',
+  giftCardDenomination: 'Select a denomination for the Gift Card',
+  selectDenomination: 'Select a denomination',
+} as const;
+
+/** Titles of the alert that shows an add failure. */
+export const ALERT_TITLE = {
+  addItem: 'Unable to Add Item',
+  expressCheckout: 'Unable to Purchase Item',
+  giftCard: 'Unable to purchase Gift Card',
+} as const;
+
+/** Messages of call failures shared by every island that calls the store. */
+export const REQUEST = {
+  sessionExpired: 'Your session has expired. Please reload the page and try again.',
+  enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
+  tooManyRequests: 'Please try again in a few seconds.',
+  checkConnection: 'Please check your internet connection.',
+  tryAgain: 'Please try again.',
+  somethingWentWrong: 'Something went wrong',
+  networkError: 'Network error',
+} as const;
+
+/** The crumb-failure message depends on whether the browser keeps cookies. */
+export function crumbFailureMessage(cookiesEnabled: boolean): string {
+  return cookiesEnabled ? REQUEST.sessionExpired : REQUEST.enableCookies;
+}
+
+// ----------------------------------------------------------------------- cart
+
+export const CART = {
+  updateQuantity: 'Unable to update quantity',
+  updateForm: 'Unable to update form',
+  openForm: 'Unable to open form',
+  removeItem: 'Unable to remove item',
+  addItem: 'Unable to add item',
+  emptyCart: 'You have nothing in your shopping cart.',
+  continueShopping: 'Continue Shopping',
+  subtotal: 'Subtotal',
+  total: 'Total',
+  shipping: 'Shipping',
+  tax: 'Tax',
+  discount: 'Discount',
+  removeConfirmTitle: 'Remove Item',
+  removeConfirmMessage: 'Are you sure you want to remove this item from your cart?',
+  quantityLabel: 'Quantity',
+  shoppingCart: 'Shopping Cart',
+} as const;
+
+/** Count shown on the pill: the number, or '100+' above 100. */
+export const CART_COUNT_CAP = 100;
+export function cartCountText(count: number): string {
+  return count > CART_COUNT_CAP ? `${CART_COUNT_CAP}+` : String(count);
+}
+
+/** Accessible label of the cart link / pill. */
+export function cartCountLabel(count: number | null | undefined): string {
+  if (count === null || count === undefined || !Number.isFinite(count)) return CART_LABEL_FALLBACK;
+  if (count > CART_COUNT_CAP) return 'More than 100 items in cart';
+  if (count === 1) return 'One item in cart';
+  return `${count} items in cart`;
+}
+export const CART_LABEL_FALLBACK = 'Cart';
+
+// ---------------------------------------------------------------------- forms
+
+export const FORM = {
+  required: 'Required',
+  characterLimit: 'You have exceeded the character limit.',
+  invalidFields: 'One or more fields is invalid, please check your entries.',
+  processingError: 'Error processing form submission. Please reload and try again.',
+  unknownError: 'Unknown error, please try again later.',
+  completeCaptcha: 'Complete CAPTCHA before submitting.',
+  noSubmissionKey: 'Could not get a form submission key, please try again later.',
+  cannotParseFields: 'Could not parse the form fields, please check your entries.',
+  scrollDown: 'Your form has encountered a problem. Please scroll down to review.',
+  scrollUp: 'Your form has encountered a problem. Please scroll up to review.',
+  status401: 'Unable to submit form. Please try again later.',
+  status404: 'This form has not been configured yet.',
+  status429: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  status500: 'Unable to send form. Please try again later.',
+  invalidDate: 'Invalid date.',
+  defaultFormName: 'My Form Name',
+  thankYou: 'Thank you!',
+} as const;
+
+/** The email-field message, with an example address in place of {email}. */
+export const EMAIL_EXAMPLE = 'user@example.com';
+export function emailNotValidMessage(example: string = EMAIL_EXAMPLE): string {
+  return `Email is not valid. Email addresses should follow the format ${example}.`;
+}
+
+/** Character counter text 'count / max'. */
+export function characterCounterText(count: number, max: number): string {
+  return `${count} / ${max}`;
+}
+
+/** Form-save failure message by HTTP status; null when the status has none of its own. */
+export function formStatusMessage(status: number): string | null {
+  switch (status) {
+    case 401: return FORM.status401;
+    case 404: return FORM.status404;
+    case 429: return FORM.status429;
+    case 500: return FORM.status500;
+    default: return null;
+  }
+}
+
+/** Likert scale labels from -2 to 2. */
+export const LIKERT_LABELS: Readonly<Record<string, string>> = {
+  '-2': 'Strongly Disagree',
+  '-1': 'Disagree',
+  '0': 'Neutral',
+  '1': 'Agree',
+  '2': 'Strongly Agree',
+};
+
+/** Part labels of the compound field types. */
+export const FIELD_PARTS = {
+  name: ['First Name', 'Last Name'],
+  address: ['Address 1', 'Address 2', 'City', 'State', 'Zip Code', 'Country'],
+  date: ['MM', 'DD', 'YYYY'],
+  time: ['HH', 'MM', 'SS', 'AM/PM'],
+  phone: ['Country', '###', '###', '####'],
+} as const;
+
+// -------------------------------------------------------------------- restock
+
+export const RESTOCK = {
+  emailBlank: 'Email cannot be blank',
+  emailInvalid: 'Email is invalid',
+  completeCaptcha: 'Complete CAPTCHA before submitting.',
+  signedUp: 'Signed up!',
+  emailLabel: 'Email Address',
+  joinMailingList: 'Sign up for news and updates',
+  callToAction: 'Get notified when this item is back in stock.',
+} as const;
+
+// ----------------------------------------------------------------- newsletter
+
+export const NEWSLETTER = {
+  emailInvalid: 'Please enter a valid email',
+  emailFormat: (email: string): string => `Emails must be formatted as ${email}`,
+  success: 'Thank you for signing up!',
+  failure: 'Something went wrong',
+  emailLabel: 'Email Address',
+} as const;
+
+// ----------------------------------------------------------------- instalments
+
+export const INSTALMENTS = {
+  defaultCount: 4,
+  modalTitle: 'Pay in instalments',
+  close: 'Close',
+} as const;
+
+/** The two brands of the buy-now-pay-later provider. */
+export type InstalmentBrand = 'Afterpay' | 'Clearpay';
+
+/** 'or 4 interest-free payments of {amount} with {brand}' */
+export function instalmentInRangeText(count: number, amount: string, brand: InstalmentBrand): string {
+  return `or ${count} interest-free payments of ${amount} with ${brand}`;
+}
+
+/** Out of range: 'available for orders over/up to {amount}'. */
+export function instalmentOutOfRangeText(brand: InstalmentBrand, min: string, max: string): string {
+  return `${brand} available for orders over ${min} and up to ${max}`;
+}
+
+export function instalmentModalBody(count: number, brand: InstalmentBrand): string[] {
+  return [
+    `Pay in ${count} interest-free payments with ${brand}.`,
+    'Add your favourites to cart and select the instalment option at checkout.',
+    'Log in or create an account, with instant approval decision.',
+    `Your purchase will be split into ${count} payments, payable every 2 weeks.`,
+  ];
+}
+
+// --------------------------------------------------------------------- gallery
+
+export const GALLERY = {
+  previous: 'Previous',
+  next: 'Next',
+  close: 'Close',
+  play: 'Play',
+  pause: 'Pause',
+  slide: (index: number, total: number): string => `Slide ${index} of ${total}`,
+  thumbnail: (index: number): string => `Show image ${index}`,
+} as const;
+
+// --------------------------------------------------------------------- image
+
+export const IMAGE = {
+  srcRequired: 'Image requires a src.',
+  widthRequired: 'Image requires a width.',
+  heightRequired: 'Image requires a height.',
+  negative: (prop: string): string => `Image ${prop} must be a positive number.`,
+  notInteger: (prop: string): string => `Image ${prop} must be an integer.`,
+  altRequired: 'Image requires an alt attribute; use an empty string for decorative images.',
+  priority: 'Image priority must be "high", "low" or null.',
+  loader: 'Image loader must be "sqs" or "raw".',
+  srcsetNeedsRaw: 'Image srcset is only allowed with the "raw" loader.',
+  sizesNeedsSqs: 'Image sizes is required with the "sqs" loader.',
+} as const;
+
+// -------------------------------------------------------------- shared helpers
+
+export const HELPERS = {
+  tweenDuration: 'Tween duration must be a finite number.',
+  focusTarget: 'Provide exactly one of container or predicate.',
+  captchaNotSetUp: 'ReCaptcha has not been set up!',
+  documentDestroyed: 'Document was destroyed',
+  recorderOrgId: 'Session recorder requires an organisation id.',
+  trackingStatus: (code: number): string => `Error tracking event: HTTP Status ${code}`,
+  analyticsIdStore: 'Unable to store analyticsId',
+  trackerFieldOverwritten: (field: string): string => `Tracker field "${field}" was overwritten by an automatic value.`,
+  trackerUnknownEnvironment: (env: string): string => `Unknown tracker environment "${env}".`,
+  modalFetchFailed: 'Unable to load the instalment information.',
+  islandMissing: (name: string): string => `Unknown island "${name}".`,
+} as const;
+
+export const CONFIRM = {
+  title: 'Are you sure?',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+} as const;
