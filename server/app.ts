@@ -1,0 +1,54 @@
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { parse as parseQueryString } from 'node:querystring';
+import { pino } from 'pino';
+import type { AppDeps, AppOptions } from './deps.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
+import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
+
+/** The spec's cap on query-string keys. */
+export const MAX_QUERY_KEYS = 1000;
+
+export interface StorefrontApp extends Express {
+  deps: AppDeps;
+  /** Closes the database; call after the HTTP server stopped. */
+  close(): void;
+}
+
+/** Builds the storefront application around a freshly opened database. Does not listen. */
+export function createApp(options: AppOptions): StorefrontApp {
+  const log = pino({ level: options.logLevel ?? 'info' });
+  const db = openDatabase(options.databasePath);
+  migrate(db);
+  const deps: AppDeps = { db, log, options };
+
+  const app = express() as StorefrontApp;
+  app.disable('x-powered-by');
+  if (options.trustProxy) app.set('trust proxy', true);
+  app.set('query parser', (query: string) => parseQueryString(query, '&', '=', { maxKeys: MAX_QUERY_KEYS }));
+
+  const secure = options.trustProxy === true;
+  const bodyLimit = options.bodyLimit ?? '100kb';
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(cookieParser());
+  app.use(express.json({ limit: bodyLimit }));
+  app.use(express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }));
+  app.use(crumbProtection({ secure }));
+  app.use(issueCrumbCookie({ secure }));
+
+  app.get('/api/health', (req, res) => {
+    db.prepare('SELECT 1').get();
+    res.json({ ok: true });
+  });
+
+  app.use('/api', apiNotFound);
+  app.use(crumbFailureHandler);
+  app.use(jsonErrorHandler(log));
+
+  app.deps = deps;
+  app.close = () => db.close();
+  return app;
+}

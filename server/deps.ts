@@ -1,0 +1,46 @@
+import type Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+
+/** Captcha checking, when the site has a captcha configured. */
+export interface CaptchaOptions {
+  /** Public key printed into pages; its presence turns the captcha requirement on. */
+  siteKey: string;
+  /** Decides whether a token sent by a visitor is valid. */
+  verify: (token: string) => boolean | Promise<boolean>;
+}
+
+/** Request budgets per client for the calls a flood could abuse. */
+export interface RateLimitOptions {
+  /** Length of one counting window in milliseconds. */
+  windowMs: number;
+  /** Add-to-cart (and subscription cart) calls per window. */
+  addToCart: number;
+  /** Form saves per window. */
+  formSave: number;
+}
+
+export interface AppOptions {
+  /** SQLite file; ':memory:' is accepted for throwaway instances. */
+  databasePath: string;
+  /** Load fixtures/ into an empty database on open (default true). */
+  seed?: boolean;
+  /** Development mode: templates are re-read when their file changes. */
+  dev?: boolean;
+  /** Password of the seeded owner account; generated and logged when absent. */
+  ownerPassword?: string;
+  captcha?: CaptchaOptions;
+  rateLimits?: Partial<RateLimitOptions>;
+  /** Treat requests as arriving over https behind a proxy (Secure cookies, trust proxy). */
+  trustProxy?: boolean;
+  /** Largest JSON or form body accepted, in express size notation (default '100kb'). */
+  bodyLimit?: string;
+  /** pino level name (default 'info'; tests use 'silent'). */
+  logLevel?: string;
+}
+
+/** Everything a router or page builder needs, passed explicitly instead of through globals. */
+export interface AppDeps {
+  db: Database.Database;
+  log: Logger;
+  options: AppOptions;
+}

@@ -1,0 +1,35 @@
+/**
+ * Messages the server itself answers with. Storefront strings of the specification that the
+ * islands also show live in client/lib/messages.ts and are imported from there.
+ */
+export const serverMessages = {
+  crumbFail: 'Your session has expired. Please reload the page and try again.',
+  rateLimited: 'Please try again in a few seconds.',
+  bodyTooLarge: 'The request body is too large.',
+  malformedJson: 'The request body is not valid JSON.',
+  unexpected: 'Something went wrong. Please try again later.',
+  notFound: 'Not found.',
+  invalidInput: 'The request is invalid.',
+  cartEntryNotFound: 'That cart entry does not exist.',
+  productNotFound: 'That product does not exist.',
+  cartEmpty: 'The cart is empty.',
+  cartPurchased: 'This cart has already been purchased.',
+  additionalFieldsNotJson: 'additionalFields must be a JSON string.',
+  itemIdRequired: 'itemId is required.',
+  notSubscribable: 'This product cannot be bought as a subscription.',
+  restockVariantNotSoldOut: 'This variant is in stock.',
+  restockSent: 'Restock notifications sent.',
+  invalidCursor: 'The cursor is invalid.',
+  pageNotFoundTitle: 'Page not found',
+  errorPageTitle: 'Something went wrong',
+  accessDeniedTitle: 'This content is for members',
+  restockEmailSubject: '{productName} is back in stock',
+  restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
+} as const;
+
+/** Fills {name} placeholders of a catalogue message. */
+export function fillMessage(message: string, values: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
