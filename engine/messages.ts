@@ -56,6 +56,21 @@ export const messages = {
   julianDayRange: 'Julian day outside the supported range',
   subscriptionUnavailable: 'Unavailable',
   formAnswerEmpty: 'N/A',
+
+  // Commerce display defaults (used when localizedStrings has no translation).
+  commerceAddToCart: 'Add To Cart',
+  commerceSubscribe: 'Subscribe',
+  commerceQuickView: 'Quick View',
+  commerceSoldOut: 'sold out',
+  commerceSale: 'sale',
+  commerceQuantity: 'Quantity',
+  commerceSelectVariant: 'Select {variantName}',
+  commerceSelectGiftCardValue: 'Select Value',
+  commerceGiftCardValue: 'Value',
+  commerceVariantName: '{name}',
+  commerceFromPrice: 'from {fromPrice}',
+  commerceSalePriceLabel: 'Sale Price:',
+  commerceOriginalPriceLabel: 'Original Price:',
 } as const;
 
 export type MessageCatalogue = typeof messages;
