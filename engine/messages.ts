@@ -71,6 +71,15 @@ export const messages = {
   commerceFromPrice: 'from {fromPrice}',
   commerceSalePriceLabel: 'Sale Price:',
   commerceOriginalPriceLabel: 'Original Price:',
+
+  // Core plugins: argument problems (the reference's wording) and runtime failures.
+  argsExactly: (count: number) => `Wrong number of args, exactly ${count} expected`,
+  argsNotEnough: (min: number) => `Not enough args. At least ${min} expected`,
+  argsTooMany: (min: number, max: number) => `Too many args. Takes between ${min} and ${max}`,
+  argsBadLength: (arg: string) => `bad value for length '${arg}'`,
+  argsNotJsonOrVariable: (arg: string) => `Argument ${arg} must be a valid JSON value or variable reference.`,
+  divideByZero: '/ by zero',
+  substringRange: (end: number, length: number) => `begin 0, end ${end}, length ${length}`,
 } as const;
 
 export type MessageCatalogue = typeof messages;

@@ -1,0 +1,15 @@
+/**
+ * Formatters that print a value as text: `json` and `json-pretty` (safe to
+ * place inside a script element), `raw` (compact JSON as is) and `str`
+ * (scalars only; containers and null print nothing).
+ */
+import type { FormatterTable } from '../types.ts';
+import { escapeScriptTags, toCompactJson, toPrettyJson } from './json-writer.ts';
+import { textOrBlank } from './node-coercion.ts';
+
+export const jsonFormatters: FormatterTable = {
+  json: { apply: (value) => escapeScriptTags(toCompactJson(value)) },
+  'json-pretty': { apply: (value) => escapeScriptTags(toPrettyJson(value)) },
+  raw: { apply: (value) => toCompactJson(value) },
+  str: { apply: (value) => textOrBlank(value) },
+};

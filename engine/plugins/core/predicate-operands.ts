@@ -1,0 +1,73 @@
+/**
+ * Operands of the comparison predicates: each argument is either a bare JSON
+ * value (`3`, `"text"`, `[1,2]`, `true`, `null`) or a variable reference
+ * (`a.b`, `@index`, `@`). Anything else is refused when the template is
+ * compiled.
+ */
+import { messages } from '../../messages.ts';
+import type { RenderContext } from '../types.ts';
+import { DoubleLiteral } from './double-literal.ts';
+import { resolveVariable } from './variable-lookup.ts';
+
+export type Operand = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'variable'; readonly name: string };
+
+const VARIABLE_START = /^(?:@|[0-9]+|@?[a-zA-Z][a-zA-Z0-9_-]*)/;
+const CACHE_LIMIT = 2048;
+const parsed = new Map<string, Operand | null>();
+
+/** The reference's quick look at whether text could start a JSON value (leading spaces skipped). */
+function looksLikeJson(raw: string): boolean {
+  const text = raw.replace(/^ +/, '');
+  const first = text[0];
+  if (first === undefined) return false;
+  if ('"-0123456789[{'.includes(first)) return true;
+  // The keywords are checked against the untrimmed argument, as the reference does.
+  if (first === 'f') return raw.startsWith('false');
+  if (first === 'n') return raw.startsWith('null');
+  if (first === 't') return raw.startsWith('true');
+  return false;
+}
+
+function parseOperand(raw: string): Operand | null {
+  if (looksLikeJson(raw)) {
+    try {
+      const value = JSON.parse(raw) as unknown;
+      // A number written with a fraction or exponent stays a floating number.
+      if (typeof value === 'number' && /[.eE]/.test(raw)) return { kind: 'json', value: new DoubleLiteral(value) };
+      return { kind: 'json', value };
+    } catch {
+      // Not JSON after all; it may still be a variable name such as "2nd".
+    }
+  }
+  return VARIABLE_START.test(raw) ? { kind: 'variable', name: raw } : null;
+}
+
+function operandOf(raw: string): Operand | null {
+  let operand = parsed.get(raw);
+  if (operand === undefined) {
+    operand = parseOperand(raw);
+    // A bounded memo: predicates run on every render, the arguments rarely change.
+    if (parsed.size >= CACHE_LIMIT) parsed.clear();
+    parsed.set(raw, operand);
+  }
+  return operand;
+}
+
+/** Compile-time check: the problem with the first invalid argument, if any. */
+export function checkOperands(args: readonly string[]): string | undefined {
+  for (const raw of args) {
+    if (operandOf(raw) === null) return messages.argsNotJsonOrVariable(raw);
+  }
+  return undefined;
+}
+
+/**
+ * The value of an argument in this render; an invalid argument is missing.
+ * Floating literals come back wrapped (see DoubleLiteral).
+ */
+export function resolveOperand(raw: string, ctx: RenderContext): unknown {
+  const operand = operandOf(raw);
+  if (operand === null) return undefined;
+  if (operand.kind === 'json') return operand.value;
+  return resolveVariable(operand.name, ctx);
+}
