@@ -47,6 +47,23 @@ export const messages = {
   exprInvalidOperatorArgs: 'Invalid arguments to operator',
   exprConcatTooLong: 'Concatenation would exceed maximum string length',
   exprTooManyTokens: 'Expression exceeds the maximum number of allowed tokens',
+  exprUnexpectedCharacter: (kind: string, index: number, text: string) => `Unexpected ${kind} at ${index}: ${text}`,
+  exprBareLineBreak: (kind: string) => `Illegal bare ${kind} character in string literal`,
+  exprExponentDigit: 'Expected a digit after exponent in decimal number',
+  exprDuplicateDecimalPoint: 'Duplicate decimal point in number',
+  exprDecimalPointInExponent: 'Unexpected decimal point in exponent',
+  exprHexDigits: 'Expected digits after start of hex number',
+  exprFunctionCallFailed: (name: string) => `Error calling function ${name}`,
+  exprUnexpectedToken: 'Reduce error: unexpected token on stack',
+  exprCharacterKinds: {
+    backspace: 'backspace',
+    formFeed: 'form feed',
+    lineFeed: 'line feed',
+    carriageReturn: 'carriage return',
+    tab: 'tab',
+    control: 'control character',
+    other: 'character',
+  },
 
   // Plugin library.
   colourMissingHsl: 'Missing an H/S/L value',
