@@ -1,0 +1,116 @@
+/**
+ * Runs golden files: render cases (`:TEMPLATE` + `:JSON` → `:OUTPUT`),
+ * instruction-tree cases (`ast-*`: `:SOURCE` → `:JSON`), round trips
+ * (`roundtrip-*`: parse then emit gives the source back) and tree dumps
+ * (`:INPUT` → `:EXPECTED`). Each case passes, fails with a reason, or is
+ * skipped with a reason.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { compile, preprocess } from '../template.ts';
+import { deepEquals } from '../runtime/values.ts';
+import { emitSource } from '../syntax/source-emitter.ts';
+import { printTree } from '../syntax/tree-printer.ts';
+import { parseTemplate } from '../syntax/parse.ts';
+import { readProperties, readSections, type Sections } from './golden-file.ts';
+
+export type GoldenOutcome =
+  | { file: string; status: 'pass' }
+  | { file: string; status: 'fail'; reason: string }
+  | { file: string; status: 'skip'; reason: string };
+
+/** Formatters whose output depends on the current time. */
+const CLOCK_DEPENDENT = /\|\s*(timesince|relative-time)\b/;
+
+export function collectGoldenFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  const visit = (p: string): void => {
+    if (statSync(p).isDirectory()) {
+      for (const entry of readdirSync(p).sort()) visit(join(p, entry));
+    } else {
+      files.push(p);
+    }
+  };
+  for (const p of paths) visit(p);
+  return files;
+}
+
+export function runGoldenFile(file: string): GoldenOutcome {
+  const text = readFileSync(file, 'utf8');
+  const name = basename(file);
+  try {
+    if (name.startsWith('roundtrip-')) return roundTrip(file, text, name.includes('preprocessor'));
+    if (!name.endsWith('.html') && !name.endsWith('.txt')) {
+      return { file, status: 'skip', reason: 'not a template golden file (data for unit tests)' };
+    }
+    const sections = readSections(text);
+    if (sections.has('SOURCE')) return treeJson(file, sections);
+    if (sections.has('INPUT')) return treeDump(file, sections);
+    if (sections.has('TEMPLATE')) return render(file, sections);
+    return { file, status: 'skip', reason: 'no :TEMPLATE, :SOURCE or :INPUT section' };
+  } catch (e) {
+    return { file, status: 'fail', reason: `threw ${(e as Error).stack ?? String(e)}` };
+  }
+}
+
+function render(file: string, s: Sections): GoldenOutcome {
+  const props = readProperties(s.get('PROPERTIES'));
+  const params = s.has('PARAMS') ? (JSON.parse(s.get('PARAMS') as string) as Record<string, unknown>) : {};
+  const locale = (params.locale as string | undefined) ?? props.locale;
+  const nowRaw = params.now ?? props.now;
+  const now = nowRaw === undefined ? undefined : Number(nowRaw);
+  const template = s.get('TEMPLATE') as string;
+  if (now === undefined && CLOCK_DEPENDENT.test(template)) {
+    return { file, status: 'skip', reason: 'depends on the current time, which the file does not fix' };
+  }
+  const data = JSON.parse(s.get('JSON') || 'null') as unknown;
+  const partials = s.has('PARTIALS') ? (JSON.parse(s.get('PARTIALS') as string) as Record<string, string>) : {};
+  const injects = s.has('INJECT') ? (JSON.parse(s.get('INJECT') as string) as Record<string, string>) : {};
+  const options = { partials, injects, ...(locale ? { locale } : {}), ...(now !== undefined ? { now } : {}) };
+  // The preprocessor cases expect the pass's output: the template it produces.
+  const result =
+    props.preprocess === 'true'
+      ? preprocess(template, data, { ...options, name: basename(file) })
+      : compile(template, { name: basename(file) }).render(data, options);
+  const expected = (s.get('OUTPUT') ?? '').trim();
+  const actual = result.html.trim();
+  if (actual === expected) return { file, status: 'pass' };
+  return { file, status: 'fail', reason: diff(expected, actual, result.errors.map((e) => e.message)) };
+}
+
+function treeJson(file: string, s: Sections): GoldenOutcome {
+  const t = compile(s.get('SOURCE') as string);
+  const expected = JSON.parse(s.get('JSON') as string) as unknown;
+  const actual = t.toJSON();
+  if (deepEquals(actual, expected)) return { file, status: 'pass' };
+  return { file, status: 'fail', reason: `instruction tree differs:\n  expected ${JSON.stringify(expected)}\n  actual   ${JSON.stringify(actual)}` };
+}
+
+function treeDump(file: string, s: Sections): GoldenOutcome {
+  const parsed = parseTemplate(s.get('INPUT') as string, { plugins: { formatter: () => undefined, predicate: () => undefined } });
+  const actual = printTree(parsed.root, parsed.lines).trim();
+  const expected = (s.get('EXPECTED') as string).trim();
+  return actual === expected ? { file, status: 'pass' } : { file, status: 'fail', reason: diff(expected, actual, []) };
+}
+
+function roundTrip(file: string, text: string, preprocessMode: boolean): GoldenOutcome {
+  const parsed = parseTemplate(text, { preprocess: preprocessMode, plugins: { formatter: () => undefined, predicate: () => undefined } });
+  const emitted = emitSource(parsed.root, { preprocess: preprocessMode });
+  return emitted === text ? { file, status: 'pass' } : { file, status: 'fail', reason: diff(text, emitted, []) };
+}
+
+function diff(expected: string, actual: string, errors: string[]): string {
+  let i = 0;
+  while (i < expected.length && expected[i] === actual[i]) i++;
+  const ctx = (s: string): string => JSON.stringify(s.slice(Math.max(0, i - 40), i + 60));
+  const errs = errors.length ? `\n  errors: ${errors.join(' | ')}` : '';
+  return `output differs at character ${i}:\n  expected ${ctx(expected)}\n  actual   ${ctx(actual)}${errs}`;
+}
+
+export function summarise(outcomes: readonly GoldenOutcome[]): { passed: number; failed: number; skipped: number; line: string } {
+  const passed = outcomes.filter((o) => o.status === 'pass').length;
+  const failed = outcomes.filter((o) => o.status === 'fail').length;
+  const skipped = outcomes.filter((o) => o.status === 'skip').length;
+  const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  return { passed, failed, skipped, line };
+}

@@ -1,0 +1,15 @@
+/**
+ * The engine's public API.
+ *
+ *   const t = compile(source, { name: 'page.tmpl' });
+ *   t.errors                    // syntax errors with line and column
+ *   t.render(data, { partials, injects, locale, now })  // { html, errors }
+ */
+export { compile, compileTree, preprocess, Template } from './template.ts';
+export type { CompileOptions, RenderOptions, RenderResult, TemplateError } from './template.ts';
+export type { Limits } from './runtime/limits.ts';
+export { DEFAULT_LIMITS } from './runtime/limits.ts';
+export type { TreeJson } from './syntax/tree-json.ts';
+export { defaultRegistry, createDefaultRegistry } from './plugins/index.ts';
+export { PluginRegistry } from './plugins/registry.ts';
+export type { Formatter, Predicate, RenderContext, FormatterTable, PredicateTable } from './plugins/types.ts';

@@ -1,0 +1,399 @@
+/**
+ * Instruction tree → JavaScript closures, once per template. Rendering then
+ * only calls closures: no parsing, no walking of the tree, no template text
+ * ever turned into code. Constant text runs are merged into one string,
+ * plugins are bound at compile time, and lookups are specialised by shape.
+ */
+import { messages } from '../messages.ts';
+import type { PluginRegistry } from '../plugins/registry.ts';
+import type { Formatter, Predicate } from '../plugins/types.ts';
+import type {
+  AlternateNode,
+  BindvarNode,
+  CtxvarNode,
+  EvalNode,
+  FormatterCall,
+  IfNode,
+  IncludeNode,
+  Node,
+  PredicateNode,
+  RepeatedNode,
+  SectionNode,
+  VariableNode,
+} from '../syntax/nodes.ts';
+import { LIFTED } from '../syntax/nodes.ts';
+import { Opcode, opcodeName } from '../syntax/opcodes.ts';
+import { emitValue } from './emit.ts';
+import { compileExpression } from './expressions/index.ts';
+import { Frame } from './frame.ts';
+import type { Limits } from './limits.ts';
+import { compileLookup, compileSectionLookup, resolvePath, type Lookup } from './lookup.ts';
+import type { RenderState } from './render-state.ts';
+import type { Exec, Unit } from './unit.ts';
+import { isTruthy } from './values.ts';
+
+const noop: Exec = () => {};
+
+interface BoundFormatter {
+  impl: Formatter;
+  args: readonly string[];
+}
+
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
+export class Compiler {
+  /** Set on each compiled closure that can report, so errors point into the right source. */
+  unit: Unit | null = null;
+
+  constructor(
+    private readonly plugins: PluginRegistry,
+    private readonly limits: Limits,
+  ) {}
+
+  block(nodes: readonly Node[]): Exec {
+    const execs: Exec[] = [];
+    let text = '';
+    const flush = (): void => {
+      if (text !== '') {
+        const s = text;
+        execs.push((_f, r) => {
+          r.out += s;
+        });
+        text = '';
+      }
+    };
+    for (const node of nodes) {
+      const constant = constantText(node);
+      if (constant !== null) {
+        text += constant;
+        continue;
+      }
+      flush();
+      const exec = this.node(node);
+      if (exec !== noop) execs.push(exec);
+    }
+    flush();
+    return sequence(execs);
+  }
+
+  private node(node: Node): Exec {
+    switch (node.op) {
+      case Opcode.VARIABLE:
+        return this.variable(node);
+      case Opcode.SECTION:
+        return this.section(node);
+      case Opcode.REPEATED:
+        return this.repeated(node);
+      case Opcode.PREDICATE:
+      case Opcode.OR_PREDICATE:
+        return this.predicate(node);
+      case Opcode.IF:
+        return this.ifBlock(node);
+      case Opcode.BINDVAR:
+        return this.bindvar(node);
+      case Opcode.CTXVAR:
+        return this.ctxvar(node);
+      case Opcode.EVAL:
+        return this.evaluate(node);
+      case Opcode.INCLUDE:
+        return this.include(node);
+      case Opcode.INJECT: {
+        const { name, path } = node;
+        return (f, r) => f.setVar(name, r.injectable(path));
+      }
+      case Opcode.MACRO: {
+        const body = this.block(node.consequent);
+        const macro: Unit = { run: body, name: node.name, lines: this.unit?.lines ?? null };
+        const { name } = node;
+        return (f) => f.setMacro(name, macro);
+      }
+      case Opcode.ROOT:
+        return this.block(node.consequent);
+      default:
+        return noop;
+    }
+  }
+
+  private alternate(alt: AlternateNode | null): Exec {
+    if (alt === null || alt.op !== Opcode.OR_PREDICATE) return noop;
+    return this.predicate(alt);
+  }
+
+  private formatters(calls: readonly FormatterCall[]): BoundFormatter[] {
+    const bound: BoundFormatter[] = [];
+    for (const call of calls) {
+      const impl = this.plugins.formatter(call.name);
+      // Unknown names were reported at parse time (or come from a foreign tree): skip them.
+      if (impl !== undefined) bound.push({ impl, args: call.args ?? NO_ARGS });
+    }
+    return bound;
+  }
+
+  /** Applies a formatter chain; formatters see the first variable's value as `@`. */
+  private chain(bound: BoundFormatter[], opcode: string, offset: number, push: boolean) {
+    const unit = this.unit;
+    return (values: unknown[], f: Frame, r: RenderState): unknown => {
+      let value = values[0];
+      r.frame = push ? new Frame(value, f) : f;
+      r.unit = unit;
+      r.offset = offset;
+      for (let i = 0; i < bound.length; i++) {
+        const call = bound[i] as BoundFormatter;
+        try {
+          value = call.impl.apply(value, call.args, r, values);
+        } catch (e) {
+          r.unexpected(e, opcode);
+        }
+      }
+      return value;
+    };
+  }
+
+  private variable(node: VariableNode): Exec {
+    const lookups = node.variables.map(compileLookup);
+    const bound = this.formatters(node.formatters);
+    if (bound.length === 0) {
+      const get = lookups[0] as Lookup;
+      return (f, r) => {
+        emitValue(r, get(f));
+      };
+    }
+    const apply = this.chain(bound, 'VARIABLE', node.offset, true);
+    if (lookups.length === 1) {
+      const get = lookups[0] as Lookup;
+      return (f, r) => {
+        emitValue(r, apply([get(f)], f, r));
+        r.tick();
+      };
+    }
+    return (f, r) => {
+      emitValue(r, apply(lookups.map((l) => l(f)), f, r));
+      r.tick();
+    };
+  }
+
+  private section(node: SectionNode): Exec {
+    const get = compileSectionLookup(node.path);
+    const body = this.block(node.consequent);
+    const alt = this.alternate(node.alternate);
+    return (f, r) => {
+      const value = get(f);
+      const frame = new Frame(value, f);
+      if (isTruthy(value)) body(frame, r);
+      else alt(frame, r);
+    };
+  }
+
+  private repeated(node: RepeatedNode): Exec {
+    const get = compileSectionLookup(node.path);
+    const body = this.block(node.consequent);
+    const between = node.alternatesWith.length > 0 ? this.block(node.alternatesWith) : null;
+    const alt = this.alternate(node.alternate);
+    return (f, r) => {
+      const list = get(f);
+      if (!Array.isArray(list) || list.length === 0) {
+        alt(f, r);
+        return;
+      }
+      const frame = new Frame(list, f);
+      const last = list.length - 1;
+      for (let i = 0; i <= last; i++) {
+        frame.index = i;
+        const item = new Frame(list[i], frame);
+        body(item, r);
+        if (between !== null && i < last) between(item, r);
+        r.tick();
+      }
+    };
+  }
+
+  private predicate(node: PredicateNode): Exec {
+    const body = this.block(node.consequent);
+    if (node.name === null) return body;
+    const alt = this.alternate(node.alternate);
+    const impl: Predicate | undefined = this.plugins.predicate(node.name);
+    if (impl === undefined) return alt;
+    const args = node.args ?? NO_ARGS;
+    const unit = this.unit;
+    const { offset } = node;
+    const opcode = opcodeName(node.op);
+    return (f, r) => {
+      r.frame = f;
+      r.unit = unit;
+      r.offset = offset;
+      let pass = false;
+      try {
+        pass = impl.test(f.node, args, r);
+      } catch (e) {
+        r.unexpected(e, opcode);
+      }
+      if (pass) body(f, r);
+      else alt(f, r);
+    };
+  }
+
+  private ifBlock(node: IfNode): Exec {
+    const lookups = node.variables.map(compileLookup);
+    const ops = node.operators;
+    const body = this.block(node.consequent);
+    const alt = this.alternate(node.alternate);
+    return (f, r) => {
+      // The references evaluate left to right without precedence, stopping early.
+      let result = isTruthy((lookups[0] as Lookup)(f));
+      for (let i = 1; i < lookups.length; i++) {
+        const op = ops[i - 1];
+        const value = isTruthy((lookups[i] as Lookup)(f));
+        result = op === 1 ? result && value : result || value;
+        if (op === 0 ? result : !result) break;
+      }
+      if (result) body(f, r);
+      else alt(f, r);
+    };
+  }
+
+  private bindvar(node: BindvarNode): Exec {
+    const lookups = node.variables.map(compileLookup);
+    const apply = this.chain(this.formatters(node.formatters), 'BINDVAR', node.offset, false);
+    const { name } = node;
+    return (f, r) => {
+      f.setVar(name, apply(lookups.map((l) => l(f)), f, r));
+    };
+  }
+
+  private ctxvar(node: CtxvarNode): Exec {
+    const bindings = node.bindings.map(([key, path]) => [key, compileLookup(path)] as const);
+    const { name } = node;
+    return (f) => {
+      const value: Record<string, unknown> = {};
+      for (const [key, get] of bindings) {
+        const v = get(f);
+        if (v !== undefined) value[key] = v;
+      }
+      f.setVar(name, value);
+    };
+  }
+
+  private evaluate(node: EvalNode): Exec {
+    const unit = this.unit;
+    const { offset, code } = node;
+    const expr = compileExpression(code, {
+      maxTokens: this.limits.maxExpressionTokens,
+      maxStringLength: this.limits.maxExpressionStringLength,
+    });
+    if (expr.errors.length > 0) {
+      const problems = expr.errors.map((e) => messages.expressionParse(code, e));
+      return (_f, r) => {
+        r.unit = unit;
+        r.offset = offset;
+        for (const p of problems) r.error(p);
+      };
+    }
+    return (f, r) => {
+      // Assignments land in a scratch map first: a failing expression leaves no variables behind.
+      const assigned = new Map<string, unknown>();
+      const scope = {
+        resolve: (path: readonly (string | number)[]) => {
+          const first = path[0];
+          if (typeof first === 'string' && assigned.has(first)) {
+            const base = assigned.get(first);
+            return path.length === 1 ? base : resolvePath(path.slice(1), new Frame(base, null));
+          }
+          return resolvePath(path, f);
+        },
+        setVar: (name: string, value: unknown) => {
+          assigned.set(name, value);
+        },
+      };
+      const { value, errors } = expr.evaluate(scope);
+      if (errors.length > 0) {
+        r.unit = unit;
+        r.offset = offset;
+        for (const e of errors) r.error(messages.expressionReduce(code, e));
+        return;
+      }
+      for (const [k, v] of assigned) f.setVar(k, v);
+      emitValue(r, value);
+      r.tick();
+    };
+  }
+
+  private include(node: IncludeNode): Exec {
+    const unit = this.unit;
+    const { name, offset } = node;
+    const output = (node.args ?? NO_ARGS).includes('output');
+    return (f, r) => {
+      r.unit = unit;
+      r.offset = offset;
+      const code = r.partial(name, f);
+      if (code === null) {
+        r.error(messages.partialMissing(name));
+        return;
+      }
+      if (!r.enter(name)) return;
+      try {
+        if (output) {
+          const savedUnit = r.unit;
+          r.unit = code;
+          code.run(f, r);
+          r.unit = savedUnit;
+        } else {
+          // Without `output` an include only runs for its effects (variables, macros).
+          r.capture(code.run, f, code);
+        }
+      } finally {
+        r.exit();
+      }
+    };
+  }
+}
+
+/** Text that never changes between renders, or null for anything that executes. */
+function constantText(node: Node): string | null {
+  switch (node.op) {
+    case Opcode.TEXT:
+      return node.text;
+    case Opcode.META_LEFT:
+      return '{';
+    case Opcode.META_RIGHT:
+      return '}';
+    case Opcode.NEWLINE:
+      return '\n';
+    case Opcode.SPACE:
+      return ' ';
+    case Opcode.TAB:
+      return '\t';
+    case Opcode.COMMENT:
+    case LIFTED:
+      return '';
+    default:
+      return null;
+  }
+}
+
+function sequence(execs: Exec[]): Exec {
+  switch (execs.length) {
+    case 0:
+      return noop;
+    case 1:
+      return execs[0] as Exec;
+    case 2: {
+      const [a, b] = execs as [Exec, Exec];
+      return (f, r) => {
+        a(f, r);
+        b(f, r);
+      };
+    }
+    case 3: {
+      const [a, b, c] = execs as [Exec, Exec, Exec];
+      return (f, r) => {
+        a(f, r);
+        b(f, r);
+        c(f, r);
+      };
+    }
+    default:
+      return (f, r) => {
+        for (let i = 0; i < execs.length; i++) (execs[i] as Exec)(f, r);
+      };
+  }
+}

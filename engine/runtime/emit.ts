@@ -1,0 +1,33 @@
+/**
+ * How a value becomes output: strings, numbers and booleans as text
+ * (numbers as JavaScript prints them), arrays as their elements joined by
+ * commas, and objects, null and missing values as nothing.
+ */
+import type { RenderState } from './render-state.ts';
+
+export function emitValue(r: RenderState, value: unknown): void {
+  switch (typeof value) {
+    case 'string':
+      r.out += value;
+      return;
+    case 'number':
+    case 'boolean':
+      r.out += String(value);
+      return;
+    case 'object':
+      if (Array.isArray(value)) r.out += arrayText(value);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Elements appended one by one, as the references do (nested arrays flatten, objects print as JavaScript does). */
+function arrayText(list: readonly unknown[]): string {
+  let s = '';
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) s += ',';
+    s += String(list[i]);
+  }
+  return s;
+}

@@ -1,0 +1,40 @@
+/**
+ * Limits that keep an untrusted template from exhausting the host. The
+ * partial depth and expression limits are the references'; output size and
+ * render time are ours. Every limit fails with a clear error, never a hang.
+ */
+export interface Limits {
+  /** Nesting of partials, macros and includes (the references use 16). */
+  maxPartialDepth: number;
+  /** Largest template source accepted by compile(), in characters. */
+  maxTemplateSize: number;
+  /** Largest output a render may produce, in characters. */
+  maxOutputSize: number;
+  /** Longest a render may run, in milliseconds. */
+  maxRenderMs: number;
+  /** Most tokens in one `.eval` expression. */
+  maxExpressionTokens: number;
+  /** Longest string an `.eval` concatenation may build. */
+  maxExpressionStringLength: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxPartialDepth: 16,
+  maxTemplateSize: 5_000_000,
+  maxOutputSize: 20_000_000,
+  maxRenderMs: 5_000,
+  maxExpressionTokens: 500,
+  maxExpressionStringLength: 100_000,
+});
+
+export function resolveLimits(overrides?: Partial<Limits>): Limits {
+  return overrides ? { ...DEFAULT_LIMITS, ...overrides } : DEFAULT_LIMITS;
+}
+
+/** Thrown inside a render when a limit is breached; caught at the top of the render. */
+export class LimitExceeded extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LimitExceeded';
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Everything one render owns: the output buffer, errors, partial depth,
+ * limits, and the context object that plugins receive. One RenderState per
+ * render call, so compiled templates stay immutable and shareable.
+ */
+import { messages } from '../messages.ts';
+import type { RenderContext, Path } from '../plugins/types.ts';
+import { splitPath } from '../syntax/nodes.ts';
+import { Frame } from './frame.ts';
+import { LimitExceeded, type Limits } from './limits.ts';
+import { resolvePath } from './lookup.ts';
+import type { Exec, Unit } from './unit.ts';
+
+export interface RenderError {
+  message: string;
+  /** The unit (template or partial) and offset the error belongs to, when known. */
+  unit: Unit | null;
+  offset: number;
+}
+
+/** How a render finds and compiles the code it did not get compiled. */
+export interface UnitSource {
+  /** Compiled partial for a string source, with the messages of its syntax errors. */
+  compilePartial(name: string, source: string): { unit: Unit; problems: readonly string[] };
+  /** Compiled internal template of a plugin (cached by source). */
+  compileInternal(source: string): Unit;
+}
+
+export interface RenderSetup {
+  locale: string;
+  now: number;
+  partials: Record<string, Unit | string>;
+  injects: Record<string, string>;
+  limits: Limits;
+  units: UnitSource;
+}
+
+export class RenderState implements RenderContext {
+  out = '';
+  readonly errors: RenderError[] = [];
+  /** Frame a plugin call runs in; set by the compiled code before each call. */
+  frame: Frame;
+  /** Unit and offset of the instruction running now, for error positions. */
+  unit: Unit | null = null;
+  offset = 0;
+
+  readonly locale: string;
+  readonly now: number;
+  private depth = 0;
+  private ticks = 0;
+  private readonly deadline: number;
+  private readonly compiledPartials = new Map<string, Unit>();
+  private readonly parsedInjects = new Map<string, unknown>();
+
+  constructor(
+    root: Frame,
+    private readonly setup: RenderSetup,
+  ) {
+    this.frame = root;
+    this.locale = setup.locale;
+    this.now = setup.now;
+    this.deadline = Date.now() + setup.limits.maxRenderMs;
+  }
+
+  // RenderContext, for plugins.
+
+  current(): unknown {
+    return this.frame.node;
+  }
+
+  resolve(path: Path): unknown {
+    return resolvePath(path, this.frame);
+  }
+
+  splitPath(name: string): Path {
+    return splitPath(name);
+  }
+
+  error(message: string): void {
+    this.errors.push({ message, unit: this.unit, offset: this.offset });
+  }
+
+  renderTemplate(source: string, value: unknown, isolated = false): string {
+    const unit = this.setup.units.compileInternal(source);
+    return this.capture(unit.run, new Frame(value, this.frame, isolated), unit);
+  }
+
+  applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string {
+    const unit = this.partial(name, this.frame);
+    if (unit === null) {
+      this.error(messages.partialMissing(name));
+      return '';
+    }
+    if (!this.enter(name)) return '';
+    try {
+      const frame = new Frame(value, this.frame, isolated);
+      if (args !== undefined) frame.setVar('@args', args);
+      return this.capture(unit.run, frame, unit);
+    } finally {
+      this.exit();
+    }
+  }
+
+  // For compiled code.
+
+  /** Runs code into a fresh buffer and returns what it wrote. */
+  capture(run: Exec, frame: Frame, unit: Unit | null): string {
+    const savedOut = this.out;
+    const savedFrame = this.frame;
+    const savedUnit = this.unit;
+    const savedOffset = this.offset;
+    this.out = '';
+    this.unit = unit;
+    try {
+      run(frame, this);
+      return this.out;
+    } finally {
+      this.out = savedOut;
+      this.frame = savedFrame;
+      this.unit = savedUnit;
+      this.offset = savedOffset;
+    }
+  }
+
+  /** A macro visible from `frame`, else a partial by name; null when there is neither. */
+  partial(name: string, frame: Frame): Unit | null {
+    for (let f: Frame | null = frame; f !== null; f = f.parent) {
+      const macro = f.macros?.get(name);
+      if (macro !== undefined) return macro as Unit;
+    }
+    const cached = this.compiledPartials.get(name);
+    if (cached !== undefined) return cached;
+    if (!Object.prototype.hasOwnProperty.call(this.setup.partials, name)) return null;
+    const raw = this.setup.partials[name];
+    if (raw === undefined) return null;
+    let unit: Unit;
+    if (typeof raw === 'string') {
+      const compiled = this.setup.units.compilePartial(name, raw);
+      unit = compiled.unit;
+      for (const problem of compiled.problems) this.error(messages.partialParseFail(name, problem));
+    } else {
+      unit = raw;
+    }
+    this.compiledPartials.set(name, unit);
+    return unit;
+  }
+
+  /** Enters a partial or macro; false (with the error recorded) past the depth limit. */
+  enter(name: string): boolean {
+    const max = this.setup.limits.maxPartialDepth;
+    if (this.depth >= max) {
+      this.error(messages.partialRecursion(name, max));
+      return false;
+    }
+    this.depth++;
+    this.tick();
+    return true;
+  }
+
+  exit(): void {
+    this.depth--;
+  }
+
+  /** Parsed value of an injected file; missing when the caller did not supply it. */
+  injectable(path: string): unknown {
+    if (this.parsedInjects.has(path)) return this.parsedInjects.get(path);
+    let value: unknown;
+    if (Object.prototype.hasOwnProperty.call(this.setup.injects, path)) {
+      const raw = this.setup.injects[path] as string;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = raw;
+      }
+    }
+    this.parsedInjects.set(path, value);
+    return value;
+  }
+
+  /** Called as output grows and loops turn; enforces the output and time limits. */
+  tick(): void {
+    const limits = this.setup.limits;
+    if (this.out.length > limits.maxOutputSize) throw new LimitExceeded(messages.outputLimit(limits.maxOutputSize));
+    if ((++this.ticks & 255) === 0 && Date.now() > this.deadline) {
+      throw new LimitExceeded(messages.timeLimit(limits.maxRenderMs));
+    }
+  }
+
+  /** Reports an exception thrown by a plugin; limit breaches keep unwinding. */
+  unexpected(error: unknown, opcode: string): void {
+    if (error instanceof LimitExceeded) throw error;
+    const e = error instanceof Error ? error : new Error(String(error));
+    this.error(messages.unexpectedError(e.name, opcode, e.message));
+  }
+
+  get limits(): Limits {
+    return this.setup.limits;
+  }
+}

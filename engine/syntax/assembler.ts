@@ -1,0 +1,179 @@
+/**
+ * Builds the block tree from the flat instruction stream with the
+ * references' state machine: each open block decides which instructions it
+ * accepts (an `.or` closes a section's consequent and opens its alternate,
+ * `.alternates with` belongs to a repeated section, a second plain `.or` is
+ * dead code, and so on) and reports the references' errors when one breaks
+ * the rules.
+ */
+import { messages } from '../messages.ts';
+import { Opcode, opcodeName } from './opcodes.ts';
+import type {
+  BlockNode,
+  MacroNode,
+  Node,
+  PredicateNode,
+  RepeatedNode,
+  RootNode,
+  SimpleNode,
+} from './nodes.ts';
+
+export interface AssemblyError {
+  message: string;
+  offset: number;
+}
+
+type State = 'root' | 'block' | 'alternatesWith' | 'eof' | 'dead';
+
+/** Block instructions whose consequent can take an `.or` or `.end` alternate. */
+type Alternating = Exclude<BlockNode, MacroNode | RootNode>;
+
+export class Assembler {
+  readonly root: RootNode = { op: Opcode.ROOT, offset: 0, consequent: [], alternate: null };
+  readonly errors: AssemblyError[] = [];
+  private readonly stack: [BlockNode, State][] = [];
+  private current: BlockNode = this.root;
+  private state: State = 'root';
+
+  accept(node: Node): void {
+    switch (this.state) {
+      case 'root':
+        return this.inRoot(node);
+      case 'block':
+        return this.inBlock(node);
+      case 'alternatesWith':
+        return this.inAlternatesWith(node);
+      case 'eof':
+        // Nothing may follow EOF; the scanner never does this.
+        this.state = 'dead';
+        return;
+      case 'dead':
+        return;
+    }
+  }
+
+  /** Call after the EOF instruction; reports blocks left open. */
+  finish(): void {
+    if (this.current.op !== Opcode.ROOT) {
+      this.error(messages.unclosed(opcodeName(this.current.op)), this.current.offset);
+    }
+  }
+
+  private error(message: string, offset: number): void {
+    this.errors.push({ message, offset });
+  }
+
+  private isBlockOpener(node: Node): boolean {
+    switch (node.op) {
+      case Opcode.SECTION:
+      case Opcode.REPEATED:
+      case Opcode.PREDICATE:
+      case Opcode.IF:
+      case Opcode.MACRO:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Adds to the open block's current list (consequent, or alternates-with). */
+  private add(node: Node): void {
+    const list = this.state === 'alternatesWith' ? (this.current as RepeatedNode).alternatesWith : this.current.consequent;
+    const last = list[list.length - 1];
+    if (node.op === Opcode.TEXT && last !== undefined && last.op === Opcode.TEXT) {
+      last.text += node.text;
+      return;
+    }
+    list.push(node);
+  }
+
+  private open(node: BlockNode): void {
+    this.add(node);
+    this.stack.push([this.current, this.state]);
+    this.current = node;
+    this.state = 'block';
+  }
+
+  private close(): void {
+    const saved = this.stack.pop();
+    if (saved === undefined) throw new Error('assembler popped the root block');
+    [this.current, this.state] = saved;
+  }
+
+  private inRoot(node: Node): void {
+    if (this.isBlockOpener(node)) return this.open(node as BlockNode);
+    switch (node.op) {
+      case Opcode.EOF:
+        this.root.alternate = node as SimpleNode;
+        this.state = 'eof';
+        return;
+      case Opcode.END:
+      case Opcode.ALTERNATES_WITH:
+      case Opcode.OR_PREDICATE:
+        this.error(messages.notAllowedAtRoot(opcodeName(node.op)), node.offset);
+        return;
+      default:
+        this.add(node);
+    }
+  }
+
+  private inBlock(node: Node): void {
+    if (this.isBlockOpener(node)) return this.open(node as BlockNode);
+    const current = this.current;
+    switch (node.op) {
+      case Opcode.EOF:
+        this.error(messages.eofInBlock(opcodeName(current.op)), node.offset);
+        return;
+      case Opcode.END:
+        if (current.op !== Opcode.MACRO) (current as Alternating).alternate = node as SimpleNode;
+        return this.close();
+      case Opcode.ALTERNATES_WITH:
+        if (current.op === Opcode.REPEATED) {
+          current.alternatesWithOffset = node.offset;
+          this.state = 'alternatesWith';
+          return;
+        }
+        this.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(current.op)), node.offset);
+        return;
+      case Opcode.OR_PREDICATE:
+        if (current.op === Opcode.MACRO) {
+          this.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(current.op)), node.offset);
+          return;
+        }
+        if (current.op === Opcode.OR_PREDICATE && current.name === null) {
+          this.error(messages.deadCode(opcodeName(node.op)), node.offset);
+          return;
+        }
+        return this.branch(current as Alternating, node as PredicateNode);
+      default:
+        this.add(node);
+    }
+  }
+
+  private inAlternatesWith(node: Node): void {
+    if (this.isBlockOpener(node)) return this.open(node as BlockNode);
+    const current = this.current as RepeatedNode;
+    switch (node.op) {
+      case Opcode.EOF:
+        this.error(messages.eofInBlock(opcodeName(current.op)), node.offset);
+        return;
+      case Opcode.ALTERNATES_WITH:
+        this.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(current.op)), node.offset);
+        return;
+      case Opcode.OR_PREDICATE:
+        return this.branch(current, node as PredicateNode);
+      case Opcode.END:
+        current.alternate = node as SimpleNode;
+        return this.close();
+      default:
+        this.add(node);
+    }
+  }
+
+  /** An `.or`: becomes the alternate of the open block and takes its place. */
+  private branch(current: Alternating, or: PredicateNode): void {
+    current.alternate = or;
+    this.current = or;
+    this.state = 'block';
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * Template source → instruction tree.
+ *
+ * The outer scan finds tags the way the references do: from a `{`, the tag
+ * runs to the first `}`, and a `{` met on the way starts the tag afresh (so
+ * CSS and JSON braces stay text). `{## … ##}` is a multi-line comment and
+ * `{# … }` a comment. The inside of each tag goes to the Chevrotain tag
+ * parser; a tag it rejects is literal text. Tags marked `{^…}` belong to the
+ * preprocessor pass: in preprocess mode only they are instructions, in the
+ * normal pass they are dropped.
+ */
+import { messages } from '../messages.ts';
+import { Assembler } from './assembler.ts';
+import { LIFTED, type Node, type RootNode } from './nodes.ts';
+import { Opcode } from './opcodes.ts';
+import { parseTagSyntax, type ParsedTag } from './tag-parser.ts';
+import { LineIndex } from './positions.ts';
+
+export interface SyntaxError {
+  message: string;
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/** Checks names against the plugin library; returns an error message or undefined. */
+export interface PluginCheck {
+  formatter(name: string, args: readonly string[] | null): string | undefined;
+  predicate(name: string, args: readonly string[] | null): string | undefined;
+}
+
+export interface ParseOptions {
+  preprocess?: boolean;
+  plugins: PluginCheck;
+}
+
+export interface ParseResult {
+  root: RootNode;
+  errors: SyntaxError[];
+  lines: LineIndex;
+}
+
+/** Parsed tag syntax by tag text; templates repeat the same tags a lot. */
+const tagCache = new Map<string, ParsedTag | null>();
+const TAG_CACHE_LIMIT = 20000;
+
+function parseTagCached(content: string): ParsedTag | null {
+  let parsed = tagCache.get(content);
+  if (parsed === undefined) {
+    parsed = parseTagSyntax(content);
+    if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
+    tagCache.set(content, parsed);
+  }
+  return parsed;
+}
+
+export function parseTemplate(source: string, options: ParseOptions): ParseResult {
+  const scanner = new Scanner(source, options);
+  scanner.run();
+  const lines = new LineIndex(source);
+  const errors: SyntaxError[] = [...scanner.errors, ...scanner.assembler.errors]
+    .sort((a, b) => a.offset - b.offset)
+    .map((e) => ({ message: e.message, offset: e.offset, ...lines.position(e.offset) }));
+  return { root: scanner.assembler.root, errors, lines };
+}
+
+class Scanner {
+  readonly assembler = new Assembler();
+  readonly errors: { message: string; offset: number }[] = [];
+  private readonly preprocess: boolean;
+
+  constructor(
+    private readonly src: string,
+    private readonly options: ParseOptions,
+  ) {
+    this.preprocess = options.preprocess === true;
+  }
+
+  run(): void {
+    const src = this.src;
+    const len = src.length;
+    let idx = 0;
+    for (;;) {
+      let start = src.indexOf('{', idx);
+      if (start === -1) {
+        this.text(idx, len);
+        break;
+      }
+      if (!this.preprocess && src.charCodeAt(start + 1) === 35 && src.charCodeAt(start + 2) === 35) {
+        // {## multi-line comment ##}
+        this.text(idx, start);
+        const end = src.indexOf('##}', start + 3);
+        const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
+        this.assembler.accept({ op: Opcode.COMMENT, offset: start, text, multiline: true });
+        if (end === -1) {
+          idx = len;
+          break;
+        }
+        idx = end + 3;
+        continue;
+      }
+      let close = -1;
+      for (let i = start + 1; i < len; i++) {
+        const ch = src.charCodeAt(i);
+        if (ch === 123 /* { */) start = i;
+        else if (ch === 125 /* } */) {
+          close = i;
+          break;
+        }
+      }
+      if (close === -1) {
+        this.text(idx, len);
+        break;
+      }
+      this.text(idx, start);
+      if (!this.tag(start, close)) this.text(start, close + 1);
+      idx = close + 1;
+    }
+    this.assembler.accept({ op: Opcode.EOF, offset: len });
+    this.assembler.finish();
+  }
+
+  private text(from: number, to: number): void {
+    if (from < to) this.assembler.accept({ op: Opcode.TEXT, offset: from, text: this.src.slice(from, to) });
+  }
+
+  /** Handles `{…}` between the braces at `open` and `close`; false when it is text. */
+  private tag(open: number, close: number): boolean {
+    let begin = open + 1;
+    const lifted = this.src.charCodeAt(begin) === 94; /* ^ */
+    if (this.preprocess !== lifted) {
+      if (!lifted) return false; // other tags are text in preprocess mode
+      // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
+      this.assembler.accept({ op: LIFTED, offset: open, raw: this.src.slice(open, close + 1) });
+      return true;
+    }
+    if (lifted) begin++;
+    if (this.src.charCodeAt(begin) === 35 /* # */) {
+      this.assembler.accept({ op: Opcode.COMMENT, offset: open, text: this.src.slice(begin + 1, close), multiline: false });
+      return true;
+    }
+    const content = this.src.slice(begin, close);
+    if (content.length === 0) return false;
+    const parsed = parseTagCached(content);
+    if (parsed === null) return false;
+    const node = this.build(parsed, open);
+    if (node === null) return false;
+    this.assembler.accept(node);
+    return true;
+  }
+
+  /** Turns parsed syntax into a tree node, checking plugin names; null makes the tag text. */
+  private build(tag: ParsedTag, offset: number): Node | null {
+    const plugins = this.options.plugins;
+    switch (tag.op) {
+      case Opcode.VARIABLE:
+      case Opcode.BINDVAR: {
+        for (const call of tag.formatters) {
+          const problem = plugins.formatter(call.name, call.args);
+          if (problem !== undefined) {
+            this.errors.push({ message: problem, offset });
+            // An unknown formatter makes the whole tag text, as in the references.
+            if (problem === messages.formatterUnknown(call.name)) return null;
+          }
+        }
+        return { ...tag, offset } as Node;
+      }
+      case Opcode.PREDICATE:
+      case Opcode.OR_PREDICATE: {
+        if (tag.name !== null) {
+          const problem = plugins.predicate(tag.name, tag.args);
+          if (problem !== undefined) this.errors.push({ message: problem, offset });
+        }
+        return { ...tag, offset, consequent: [], alternate: null } as Node;
+      }
+      case Opcode.SECTION:
+      case Opcode.IF:
+        return { ...tag, offset, consequent: [], alternate: null } as Node;
+      case Opcode.REPEATED:
+        return { ...tag, offset, consequent: [], alternate: null, alternatesWith: [], alternatesWithOffset: -1 } as Node;
+      case Opcode.MACRO:
+        return { ...tag, offset, consequent: [] } as Node;
+      default:
+        return { ...tag, offset } as Node;
+    }
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * A compiled template: parse once, render many times. Rendering never
+ * throws for bad data or a bad template; it returns the output with a list
+ * of errors, each with the template name, line and column.
+ */
+import { messages } from './messages.ts';
+import { defaultRegistry } from './plugins/index.ts';
+import type { PluginRegistry } from './plugins/registry.ts';
+import { Compiler } from './runtime/compiler.ts';
+import { Frame } from './runtime/frame.ts';
+import { LimitExceeded, resolveLimits, type Limits } from './runtime/limits.ts';
+import { RenderState, type UnitSource } from './runtime/render-state.ts';
+import type { Exec, Unit } from './runtime/unit.ts';
+import type { RootNode } from './syntax/nodes.ts';
+import { parseTemplate, type PluginCheck } from './syntax/parse.ts';
+import { LineIndex } from './syntax/positions.ts';
+import { treeFromJson, treeToJson, type TreeJson } from './syntax/tree-json.ts';
+
+export interface TemplateError {
+  message: string;
+  line: number;
+  column: number;
+  name?: string;
+}
+
+export interface CompileOptions {
+  /** Name used in error reports (a file name, a partial name). */
+  name?: string;
+  /** Parse in preprocessor mode: only `{^…}` tags are instructions. */
+  preprocess?: boolean;
+  limits?: Partial<Limits>;
+  plugins?: PluginRegistry;
+}
+
+export interface RenderOptions {
+  partials?: Record<string, Template | string>;
+  injects?: Record<string, string>;
+  locale?: string;
+  now?: number;
+}
+
+export interface RenderResult {
+  html: string;
+  errors: TemplateError[];
+}
+
+const DEFAULT_LOCALE = 'en-US';
+
+export class Template implements Unit {
+  readonly errors: TemplateError[];
+  readonly run: Exec;
+  readonly lines: LineIndex | null;
+
+  /** @internal use compile() or compileTree() */
+  constructor(
+    readonly name: string,
+    readonly root: RootNode,
+    errors: TemplateError[],
+    lines: LineIndex | null,
+    private readonly limits: Limits,
+    private readonly plugins: PluginRegistry,
+  ) {
+    this.errors = errors;
+    this.lines = lines;
+    const compiler = new Compiler(plugins, limits);
+    compiler.unit = this;
+    this.run = compileRoot(compiler, root, errors, name);
+  }
+
+  /** The instruction tree in the references' JSON form. */
+  toJSON(): TreeJson {
+    return treeToJson(this.root);
+  }
+
+  render(data: unknown, options: RenderOptions = {}): RenderResult {
+    const partials: Record<string, Unit | string> = options.partials ?? {};
+    const state = new RenderState(new Frame(data, null), {
+      locale: options.locale ?? DEFAULT_LOCALE,
+      now: options.now ?? Date.now(),
+      partials,
+      injects: options.injects ?? {},
+      limits: this.limits,
+      units: unitSource(this.plugins, this.limits),
+    });
+    state.unit = this;
+    let html: string;
+    try {
+      this.run(new Frame(data, null), state);
+      html = state.out;
+    } catch (e) {
+      // A breached limit (or a runaway recursion in the host) ends the render with what was written so far.
+      const err = e instanceof Error ? e : new Error(String(e));
+      state.errors.push({
+        message: err instanceof LimitExceeded ? err.message : messages.unexpectedError(err.name, 'ROOT', err.message),
+        unit: state.unit,
+        offset: state.offset,
+      });
+      html = state.out.slice(0, this.limits.maxOutputSize);
+    }
+    return { html, errors: state.errors.map(toTemplateError) };
+  }
+}
+
+function compileRoot(compiler: Compiler, root: RootNode, errors: TemplateError[], name: string): Exec {
+  try {
+    return compiler.block(root.consequent);
+  } catch (e) {
+    // Only a nesting deep enough to exhaust the stack gets here.
+    errors.push({ message: messages.unexpectedError((e as Error).name, 'ROOT', (e as Error).message), line: 1, column: 1, name });
+    return () => {};
+  }
+}
+
+function toTemplateError(e: { message: string; unit: Unit | null; offset: number }): TemplateError {
+  const pos = e.unit?.lines ? e.unit.lines.position(e.offset) : { line: 0, column: 0 };
+  const out: TemplateError = { message: e.message, line: pos.line, column: pos.column };
+  if (e.unit?.name) out.name = e.unit.name;
+  return out;
+}
+
+function pluginCheck(plugins: PluginRegistry): PluginCheck {
+  return {
+    formatter(name, args) {
+      const impl = plugins.formatter(name);
+      if (impl === undefined) return messages.formatterUnknown(name);
+      const problem = impl.validate?.(args ?? []);
+      return problem === undefined ? undefined : messages.formatterArgs(name, problem);
+    },
+    predicate(name, args) {
+      const impl = plugins.predicate(name);
+      if (impl === undefined) return messages.predicateUnknown(name);
+      const problem = impl.validate?.(args ?? []);
+      return problem === undefined ? undefined : messages.predicateArgs(name, problem);
+    },
+  };
+}
+
+/** Compiles template source. Syntax errors are in `template.errors`; the template still renders what it can. */
+export function compile(source: string, options: CompileOptions = {}): Template {
+  const name = options.name ?? 'template';
+  const limits = resolveLimits(options.limits);
+  const plugins = options.plugins ?? defaultRegistry;
+  if (source.length > limits.maxTemplateSize) {
+    const root: RootNode = { op: 17, offset: 0, consequent: [], alternate: null };
+    return new Template(name, root, [{ message: messages.templateTooLarge(limits.maxTemplateSize), line: 1, column: 1, name }], null, limits, plugins);
+  }
+  const parsed = parseTemplate(source, { preprocess: options.preprocess, plugins: pluginCheck(plugins) });
+  const errors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column, name }));
+  return new Template(name, parsed.root, errors, parsed.lines, limits, plugins);
+}
+
+/** Compiles an instruction tree given in the references' JSON form. */
+export function compileTree(json: TreeJson, options: Omit<CompileOptions, 'preprocess'> = {}): Template {
+  const limits = resolveLimits(options.limits);
+  return new Template(options.name ?? 'template', treeFromJson(json), [], null, limits, options.plugins ?? defaultRegistry);
+}
+
+/**
+ * Runs the preprocessor pass: renders the `{^…}` instructions of `source`
+ * against `data` and returns the resulting template source.
+ */
+export function preprocess(source: string, data: unknown, options: CompileOptions & RenderOptions = {}): RenderResult & { compileErrors: TemplateError[] } {
+  const pre = compile(source, { ...options, preprocess: true });
+  const result = pre.render(data, options);
+  return { ...result, compileErrors: pre.errors };
+}
+
+const unitSources = new WeakMap<PluginRegistry, Map<Limits, UnitSource>>();
+const INTERNAL_CACHE_LIMIT = 500;
+
+/** Compiles string partials and plugin templates, caching both by source text. */
+function unitSource(plugins: PluginRegistry, limits: Limits): UnitSource {
+  let byLimits = unitSources.get(plugins);
+  if (byLimits === undefined) unitSources.set(plugins, (byLimits = new Map()));
+  let source = byLimits.get(limits);
+  if (source === undefined) {
+    const internal = new Map<string, Template>();
+    const partials = new Map<string, Template>();
+    const cached = (cache: Map<string, Template>, key: string, make: () => Template): Template => {
+      let t = cache.get(key);
+      if (t === undefined) {
+        if (cache.size >= INTERNAL_CACHE_LIMIT) cache.clear();
+        cache.set(key, (t = make()));
+      }
+      return t;
+    };
+    source = {
+      compilePartial: (name, text) => {
+        const unit = cached(partials, `${name}\u0000${text}`, () => compile(text, { name, limits, plugins }));
+        return { unit, problems: unit.errors.map((e) => e.message) };
+      },
+      compileInternal: (text) => cached(internal, text, () => compile(text, { name: 'internal', limits, plugins })),
+    };
+    byLimits.set(limits, source);
+  }
+  return source;
+}
