@@ -1,0 +1,69 @@
+/**
+ * Exact decimal text formatting in the en-US shape the production server
+ * uses for money and percentages (Java DecimalFormat patterns such as
+ * "#,##0.00"): comma thousands separators, a decimal point, a leading minus,
+ * half-even rounding. Arithmetic is done on decimals, never on binary floats,
+ * so amounts such as 0.125 round the same way every time.
+ */
+import { Decimal } from '@phensley/cldr';
+
+export { Decimal };
+
+export interface FixedFormat {
+  /** Fraction digits always shown. */
+  readonly minFractionDigits: number;
+  /** Fraction digits kept after rounding half-even. */
+  readonly maxFractionDigits: number;
+  /** Integer digits kept; beyond this only the least significant ones are shown (DecimalFormat's rule). */
+  readonly maxIntegerDigits?: number;
+}
+
+/** Parses decimal text (surrounding spaces allowed); undefined when it is not a finite number. */
+export function parseDecimal(text: string): Decimal | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  try {
+    const parsed = new Decimal(trimmed);
+    return parsed.isFinite() ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JavaScript number as a decimal, through its shortest round-trip text (as Java prints doubles). */
+export function decimalOfNumber(value: number): Decimal {
+  return parseDecimal(String(value)) ?? new Decimal(0);
+}
+
+function groupThousands(digits: string): string {
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+/** Formats a decimal with grouping and a bounded number of fraction digits. */
+export function formatFixed(value: Decimal, format: FixedFormat): string {
+  const rounded = value.setScale(format.maxFractionDigits, 'half-even');
+  const text = rounded.abs().toString();
+  const point = text.indexOf('.');
+  let integerDigits = point === -1 ? text : text.slice(0, point);
+  let fraction = point === -1 ? '' : text.slice(point + 1);
+  while (fraction.length > format.minFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const maxInteger = format.maxIntegerDigits;
+  if (maxInteger !== undefined && integerDigits.length > maxInteger) {
+    integerDigits = integerDigits.slice(integerDigits.length - maxInteger);
+  }
+  // Like DecimalFormat, a negative amount that rounds to zero keeps its sign ("-0.00").
+  const sign = value.isNegative() && !value.isZero() ? '-' : '';
+  return sign + groupThousands(integerDigits) + (fraction === '' ? '' : '.' + fraction);
+}
+
+/** A percentage number as the store shows it: "12.50" (two to three fraction digits), or "12.5" trimmed (up to three). */
+export function formatPercentage(value: number, trim: boolean): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value < 0 ? '-∞' : '∞';
+  return formatFixed(decimalOfNumber(value), { minFractionDigits: trim ? 0 : 2, maxFractionDigits: 3 });
+}

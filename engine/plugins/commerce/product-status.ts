@@ -1,0 +1,120 @@
+/**
+ * Stock and sale status of a product, derived from its variants. The server
+ * uses the same rules for its stock checks, so they live here as plain
+ * functions over the product JSON.
+ */
+import { deepEquals, getChild, getPath, isObject, isTruthy } from '../../runtime/values.ts';
+import { intOf, longOf } from '../core/node-coercion.ts';
+import { jsonAsBooleanOr } from './json-coercion.ts';
+import { isSubscribable, productKindOf, variantsOf } from './product.ts';
+
+/**
+ * Physical products and services are sold out when no variant is unlimited or
+ * has stock above 0 (so also when they have no variants). Digital products and
+ * gift cards never sell out. A product of unknown type counts as sold out.
+ */
+export function isSoldOut(item: unknown): boolean {
+  switch (productKindOf(item)) {
+    case 'physical':
+    case 'service':
+      return !variantsOf(item).some(
+        (variant) => isTruthy(getChild(variant, 'unlimited')) || intOf(getChild(variant, 'qtyInStock')) > 0,
+      );
+    case 'digital':
+    case 'gift-card':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** On sale when any variant is (physical, service); a digital product carries its own flag; gift cards never are. */
+export function isOnSale(item: unknown): boolean {
+  switch (productKindOf(item)) {
+    case 'physical':
+    case 'service':
+      return variantsOf(item).some((variant) => isTruthy(getChild(variant, 'onSale')));
+    case 'digital':
+      return isTruthy(getPath(item, ['structuredContent', 'onSale']));
+    default:
+      return false;
+  }
+}
+
+/** The mark a product listing shows: sold out wins over sale. */
+export type ProductMark = 'sold-out' | 'sale' | 'none';
+
+export function productMarkOf(item: unknown): ProductMark {
+  if (isSoldOut(item)) return 'sold-out';
+  if (isOnSale(item)) return 'sale';
+  return 'none';
+}
+
+/** A product offers a choice of variants when it has more than one; digital products never do. */
+export function hasVariants(item: unknown): boolean {
+  return productKindOf(item) !== 'digital' && variantsOf(item).length > 1;
+}
+
+/**
+ * Whether the variants are priced differently: a variant differs from the
+ * first in its sale flag, in its price, or (when the first is on sale) in its
+ * sale price. Digital products have one price.
+ */
+export function hasVariedPrices(item: unknown): boolean {
+  switch (productKindOf(item)) {
+    case 'physical':
+    case 'service':
+    case 'gift-card': {
+      const [first, ...rest] = variantsOf(item);
+      const firstOnSale = getChild(first, 'onSale');
+      return rest.some(
+        (variant) =>
+          !deepEquals(getChild(variant, 'onSale'), firstOnSale) ||
+          (isTruthy(firstOnSale) && !deepEquals(getChild(variant, 'salePrice'), getChild(first, 'salePrice'))) ||
+          !deepEquals(getChild(variant, 'price'), getChild(first, 'price')),
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Units left across all variants. Digital products, gift cards and any
+ * unlimited variant make it infinite; otherwise the sum of `qtyInStock`.
+ */
+export function totalStockRemaining(item: unknown): number {
+  const kind = productKindOf(item);
+  if (kind === 'digital' || kind === 'gift-card') return Number.POSITIVE_INFINITY;
+  let total = 0;
+  for (const variant of variantsOf(item)) {
+    if (isTruthy(getChild(variant, 'unlimited'))) return Number.POSITIVE_INFINITY;
+    total += longOf(getChild(variant, 'qtyInStock'));
+  }
+  return total;
+}
+
+/**
+ * The store setting `storeSettings.multipleQuantityAllowedForServices` of the
+ * website settings; allowed unless it is set (not null) and reads as false.
+ */
+export function isMultipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
+  const storeSettings = getChild(websiteSettings, 'storeSettings');
+  if (!isObject(storeSettings)) return true;
+  const setting = getChild(storeSettings, 'multipleQuantityAllowedForServices');
+  if (setting === undefined || setting === null) return true;
+  return jsonAsBooleanOr(setting, true);
+}
+
+/**
+ * Whether a product page offers a quantity input: only physical products and
+ * (when the store allows it) services, never subscriptions, and only when more
+ * than one unit is left in total.
+ */
+export function showsQuantityInput(item: unknown, websiteSettings: unknown): boolean {
+  const kind = productKindOf(item);
+  const multipleAllowed =
+    (kind === 'physical' || (kind === 'service' && isMultipleQuantityAllowedForServices(websiteSettings))) &&
+    !isSubscribable(item);
+  return multipleAllowed && totalStockRemaining(item) > 1;
+}

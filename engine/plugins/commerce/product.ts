@@ -1,0 +1,45 @@
+/**
+ * Reading a store item (a product record): its type, its variants and its
+ * subscription flags, all under `structuredContent`.
+ */
+import { ProductType } from '../enums.ts';
+import { asBoolean, getChild, getPath } from '../../runtime/values.ts';
+import { intOf } from '../core/node-coercion.ts';
+
+/** The product kinds the commerce rules distinguish; every other code behaves as `undefined`. */
+export type ProductKind = 'physical' | 'digital' | 'service' | 'gift-card' | 'undefined';
+
+const KIND_BY_CODE: ReadonlyMap<number, ProductKind> = new Map<number, ProductKind>([
+  [ProductType.physical, 'physical'],
+  [ProductType.digital, 'digital'],
+  [ProductType.service, 'service'],
+  [ProductType['gift-card'], 'gift-card'],
+]);
+
+export function structuredContentOf(item: unknown): unknown {
+  return getChild(item, 'structuredContent');
+}
+
+/** Kind of a product from `structuredContent.productType` (a number or numeric text). */
+export function productKindOf(item: unknown): ProductKind {
+  const code = getPath(item, ['structuredContent', 'productType']);
+  if (code === undefined) return 'undefined';
+  return KIND_BY_CODE.get(intOf(code)) ?? 'undefined';
+}
+
+/** The variants of a product; anything but an array counts as no variants. */
+export function variantsOf(item: unknown): readonly unknown[] {
+  const variants = getPath(item, ['structuredContent', 'variants']);
+  return Array.isArray(variants) ? variants : [];
+}
+
+/** Whether the product is sold as a subscription (`structuredContent.isSubscribable`, text "true" included). */
+export function isSubscribable(item: unknown): boolean {
+  return asBoolean(getPath(item, ['structuredContent', 'isSubscribable']));
+}
+
+/** Only physical products and services can be sold as subscriptions. */
+export function canBeSubscription(kind: ProductKind): boolean {
+  return kind === 'physical' || kind === 'service';
+}
+
