@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compileExpression,
+  EXPRESSION_DEBUG_ARROW,
+  formatExpressionDebug,
+  formatExpressionNumber,
+} from '../../../engine/runtime/expressions/index.ts';
+import { makeScope } from './scope.ts';
+
+const listing = (source: string) => formatExpressionDebug(compileExpression(source));
+
+describe('debug listing', () => {
+  it('strips the # and remembers it', () => {
+    const compiled = compileExpression('#1 + 2');
+    expect(compiled.debug).toBe(true);
+    expect(compiled.source).toBe('1 + 2');
+    expect(compiled.evaluate(makeScope()).value).toBe(3);
+    expect(compileExpression('1 + 2').debug).toBe(false);
+    expect(EXPRESSION_DEBUG_ARROW).toBe(' -> ');
+  });
+
+  it('lists the postfix statements in the references notation', () => {
+    expect(listing('#@a = 2 * 3 / max(c, d)')).toBe('EVAL=[[@a 2 3 <multiply> <args> c d max() <divide> <assign>]]');
+    expect(listing('#"foo" !== "bar"')).toBe('EVAL=[["foo" "bar" <strict inequality>]]');
+    expect(listing('#null == false || null != true')).toBe(
+      'EVAL=[[null false <equality> null true <inequality> <logical or>]]',
+    );
+    expect(listing('#7+8;4')).toBe('EVAL=[[7 8 <add>], [4]]');
+    expect(listing('#-a.b.0 ** 0.5')).toBe('EVAL=[[a.b.0 <unary minus> 0.5 <exponent>]]');
+    // A raw control character in a string is kept, and listed as a JSON escape.
+    expect(listing('#"a\\n\u0001\\"" + 1e21')).toBe('EVAL=[["a\\n\\u0001\\"" 1e+21 <add>]]');
+    expect(listing('')).toBe('EVAL=[]');
+  });
+
+  it('lists what was assembled before an error', () => {
+    expect(listing('#1; (2')).toBe('EVAL=[[1]]');
+    expect(listing('#1 +')).toBe('EVAL=[[1 <add>]]');
+  });
+});
+
+describe('number text inside expressions', () => {
+  it('matches JavaScript for everyday values', () => {
+    for (const n of [0, 1, -1, 0.1, 1.5, -2.25, 123456789, 1e20, 1e21, 1.2895208742556044e24, 2 ** 64, 1e-21, 5e-324, 1e308, 0.001]) {
+      expect(formatExpressionNumber(n), String(n)).toBe(String(n));
+    }
+    expect(formatExpressionNumber(NaN)).toBe('NaN');
+    expect(formatExpressionNumber(-Infinity)).toBe('-Infinity');
+  });
+
+  it('follows the Java reference between 1e-21 and 1e-6, and for negative zero', () => {
+    expect(formatExpressionNumber(1e-7)).toBe('0.0000001');
+    expect(formatExpressionNumber(-1.5e-10)).toBe('-0.00000000015');
+    expect(formatExpressionNumber(-0)).toBe('-0');
+    // At most 20 fraction digits, rounded half-even.
+    expect(formatExpressionNumber(1.2345678901234567e-10)).toBe('0.00000000012345678901');
+    expect(formatExpressionNumber(9.99999999999999999e-21)).toBe('0.00000000000000000001');
+    expect(formatExpressionNumber(3e-21)).toBe('0');
+    expect(formatExpressionNumber(-3e-21)).toBe('-0');
+    expect(formatExpressionNumber(2.5e-20)).toBe('0.00000000000000000002');
+    expect(formatExpressionNumber(3.5e-20)).toBe('0.00000000000000000004');
+  });
+});
