@@ -1,0 +1,95 @@
+/**
+ * Client build: esbuild bundles the loader and one chunk per island (shared
+ * code split out), hashed and minified, into dist/client/, plus manifest.json
+ * (island name → URL) for the server. `--if-stale` skips an up-to-date build.
+ */
+import { build, type Metafile } from 'esbuild';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR, CLIENT_MANIFEST_PATH, LOADER_KEY, STYLES_KEY } from './manifest.ts';
+import { ISLAND_NAMES } from './islands/names.ts';
+import { writeInstalmentPages } from './instalment-pages.ts';
+
+const CLIENT_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+function newestSourceTime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when there is no manifest or a client source is newer than it. */
+export function isClientBuildStale(): boolean {
+  try {
+    return newestSourceTime(CLIENT_DIR) > statSync(CLIENT_MANIFEST_PATH).mtimeMs;
+  } catch {
+    return true;
+  }
+}
+
+function manifestFrom(metafile: Metafile): Record<string, string> {
+  const manifest: Record<string, string> = {};
+  const byEntry = new Map<string, string>();
+  for (const [outFile, output] of Object.entries(metafile.outputs)) {
+    if (output.entryPoint) byEntry.set(path.resolve(CLIENT_DIR, output.entryPoint), path.resolve(CLIENT_DIR, outFile));
+  }
+  const urlOf = (outFile: string): string =>
+    CLIENT_ASSET_BASE + path.relative(CLIENT_DIST_DIR, outFile).split(path.sep).join('/');
+  const loader = byEntry.get(path.join(CLIENT_DIR, 'hydrate.ts'));
+  if (loader) manifest[LOADER_KEY] = urlOf(loader);
+  const styles = byEntry.get(path.join(CLIENT_DIR, 'styles.css'));
+  if (styles) manifest[STYLES_KEY] = urlOf(styles);
+  for (const name of ISLAND_NAMES) {
+    const out = byEntry.get(path.join(CLIENT_DIR, 'islands', `${name}.tsx`));
+    if (out) manifest[name] = urlOf(out);
+  }
+  return manifest;
+}
+
+export async function buildClient(options: { minify?: boolean } = {}): Promise<Record<string, string>> {
+  rmSync(CLIENT_DIST_DIR, { recursive: true, force: true });
+  mkdirSync(CLIENT_DIST_DIR, { recursive: true });
+  const result = await build({
+    absWorkingDir: CLIENT_DIR,
+    entryPoints: [
+      path.join(CLIENT_DIR, 'hydrate.ts'),
+      path.join(CLIENT_DIR, 'styles.css'),
+      ...ISLAND_NAMES.map((name) => path.join(CLIENT_DIR, 'islands', `${name}.tsx`)),
+    ],
+    outdir: CLIENT_DIST_DIR,
+    outbase: CLIENT_DIR,
+    entryNames: '[dir]/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    jsx: 'automatic',
+    minify: options.minify ?? true,
+    sourcemap: 'linked',
+    metafile: true,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  const manifest = manifestFrom(result.metafile);
+  writeInstalmentPages(CLIENT_DIST_DIR);
+  writeFileSync(CLIENT_MANIFEST_PATH, JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  if (process.argv.includes('--if-stale') && !isClientBuildStale()) {
+    process.stdout.write('client build is up to date\n');
+  } else {
+    const manifest = await buildClient();
+    process.stdout.write(`client built: ${Object.keys(manifest).length} assets in dist/client\n`);
+  }
+}

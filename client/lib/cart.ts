@@ -1,0 +1,80 @@
+/**
+ * The shopping cart as the islands see it, the rule for when to load it, and
+ * the page event that keeps separate islands (add buttons, pill, cart page) in step.
+ */
+import { readCookie } from './cookies.ts';
+
+export interface CartEntry {
+  id: string;
+  itemId: string;
+  quantity: number;
+  chosenVariant: { sku: string; attributes: Readonly<Record<string, string>> };
+  additionalFields: string | null;
+  title: string;
+  subTotal?: number;
+  purchasePriceCents: number;
+  productType?: number;
+  additionalFieldsFormId?: string | null;
+  imageUrl?: string | null;
+}
+
+export interface ShoppingCart {
+  id: string;
+  entries: CartEntry[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  totalQuantity: number;
+  currency?: string;
+  hasDigital?: boolean;
+  purelyDigital?: boolean;
+  requiresShipping?: boolean;
+}
+
+export const CART_UPDATED_EVENT = 'storefront:cart-updated';
+export const RECALCULATE_START_EVENT = 'storefront:recalculate-start';
+export const RECALCULATE_END_EVENT = 'storefront:recalculate-end';
+
+export const HAS_CART_COOKIE = 'hasCart';
+export const CART_COOKIE = 'CART';
+export const SITE_USER_COOKIE = 'SiteUserInfo';
+
+/** Whether the SiteUserInfo cookie says a site user is signed in. */
+export function isSiteUserSignedIn(cookieText?: string): boolean {
+  const raw = readCookie(SITE_USER_COOKIE, cookieText);
+  if (!raw) return false;
+  try {
+    const info: unknown = JSON.parse(raw);
+    return typeof info === 'object' && info !== null && (info as { authenticated?: unknown }).authenticated === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Load the cart only for a signed-in visitor, hasCart=true, or an existing cart cookie. */
+export function shouldLoadCart(cookieText?: string): boolean {
+  return isSiteUserSignedIn(cookieText)
+    || readCookie(HAS_CART_COOKIE, cookieText) === 'true'
+    || readCookie(CART_COOKIE, cookieText) !== null;
+}
+
+export function publishCart(cart: ShoppingCart): void {
+  document.dispatchEvent(new CustomEvent<ShoppingCart>(CART_UPDATED_EVENT, { detail: cart }));
+}
+
+/** Subscribes to cart updates; returns the unsubscribe function. */
+export function subscribeCart(listener: (cart: ShoppingCart) => void): () => void {
+  const handler = (event: Event): void => listener((event as CustomEvent<ShoppingCart>).detail);
+  document.addEventListener(CART_UPDATED_EVENT, handler);
+  return () => document.removeEventListener(CART_UPDATED_EVENT, handler);
+}
+
+/** Quantity of one item and variant already in the cart (for the stock rule). */
+export function quantityInCart(cart: ShoppingCart | null, itemId: string, sku: string): number {
+  if (!cart) return 0;
+  return cart.entries
+    .filter((entry) => entry.itemId === itemId && entry.chosenVariant.sku === sku)
+    .reduce((sum, entry) => sum + entry.quantity, 0);
+}

@@ -1,0 +1,6 @@
+/** Page navigation behind one seam, so component tests can observe it. */
+export const navigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

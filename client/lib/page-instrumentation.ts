@@ -1,0 +1,23 @@
+/** Page-wide instrumentation started once by the loader: errors, page view, metrics. */
+import { reportError } from './error-reporting.ts';
+import { readPageContext } from './page-context.ts';
+import { analyticsAllowed, enforceCookieConsent, trackPageView } from './tracking.ts';
+import { startPerformanceMetrics } from './performance-metrics.ts';
+
+let started = false;
+
+export function startPageInstrumentation(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener('error', (event) => reportError(event.error ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
+  const context = readPageContext();
+  enforceCookieConsent(context);
+  try {
+    trackPageView(context);
+    if (context.performanceMetrics !== false && analyticsAllowed(context, location.pathname)) startPerformanceMetrics();
+  } catch (error) {
+    // Tracking failures are reported and otherwise ignored.
+    reportError(error);
+  }
+}

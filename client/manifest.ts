@@ -1,0 +1,61 @@
+/**
+ * The client build's manifest: island name → hashed asset URL. The server reads
+ * it to put the hydration loader (and the islands a page uses) into pages.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** Where the build writes its assets and where the server serves them from. */
+export const CLIENT_DIST_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url));
+export const CLIENT_MANIFEST_PATH = path.join(CLIENT_DIST_DIR, 'manifest.json');
+/** URL prefix the server mounts CLIENT_DIST_DIR on. */
+export const CLIENT_ASSET_BASE = '/assets/';
+/** Manifest keys that are not islands. */
+export const LOADER_KEY = 'hydrate';
+export const STYLES_KEY = 'styles.css';
+
+let cached: { mtimeMs: number; manifest: Record<string, string> } | null = null;
+
+/** Reads the manifest (re-read when the file changes); empty when no build exists yet. */
+export function readClientManifest(): Record<string, string> {
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(CLIENT_MANIFEST_PATH).mtimeMs;
+  } catch {
+    return {};
+  }
+  if (cached && cached.mtimeMs === mtimeMs) return cached.manifest;
+  const parsed: unknown = JSON.parse(readFileSync(CLIENT_MANIFEST_PATH, 'utf8'));
+  const manifest: Record<string, string> = {};
+  if (typeof parsed === 'object' && parsed !== null) {
+    for (const [key, value] of Object.entries(parsed)) {
+      if (typeof value === 'string') manifest[key] = value;
+    }
+  }
+  cached = { mtimeMs, manifest };
+  return manifest;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The tags a page needs for its islands: the stylesheet, a modulepreload per
+ * island used, and the loader. Pages without islands get only the stylesheet.
+ */
+export function clientAssetTags(islandNames: readonly string[], manifest: Record<string, string> = readClientManifest()): string {
+  const tags: string[] = [];
+  const styles = manifest[STYLES_KEY];
+  if (styles) tags.push(`<link rel="stylesheet" href="${escapeAttribute(styles)}">`);
+  const loader = manifest[LOADER_KEY];
+  if (loader && islandNames.length > 0) {
+    for (const name of new Set(islandNames)) {
+      const url = manifest[name];
+      if (url) tags.push(`<link rel="modulepreload" href="${escapeAttribute(url)}">`);
+    }
+    tags.push(`<script type="module" src="${escapeAttribute(loader)}"></script>`);
+  }
+  return tags.join('\n');
+}

@@ -1,0 +1,24 @@
+/**
+ * Server side of the islands: renders an island's first HTML with
+ * react-dom/server inside its root element, with its props as escaped JSON,
+ * so the page is complete before any script runs and hydration matches.
+ */
+import { createElement, type ComponentProps, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { islandComponents, isIslandName, type IslandName } from './islands/registry.ts';
+import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, escapePropsAttribute } from './lib/island-root.ts';
+import { HELPERS } from './lib/messages.ts';
+
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islandComponents)[N]>;
+export type { IslandName };
+
+/** The island's HTML: `<div data-island="NAME" data-props='…'>…</div>`. */
+export function renderIsland<N extends IslandName>(name: N, props: IslandProps<N>): string {
+  if (!isIslandName(name)) throw new Error(HELPERS.islandMissing(String(name)));
+  const component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>>;
+  // JSON round trip: what the browser will parse is exactly what we render with.
+  const json = JSON.stringify(props ?? {});
+  const hydratedProps = JSON.parse(json) as Record<string, unknown>;
+  const html = renderToString(createElement(component, hydratedProps));
+  return `<div ${ISLAND_ATTRIBUTE}="${name}" ${PROPS_ATTRIBUTE}='${escapePropsAttribute(json)}'>${html}</div>`;
+}
