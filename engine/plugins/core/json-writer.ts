@@ -6,6 +6,8 @@
  * other character, including non-ASCII text, is written as is.
  */
 
+import { numberText } from './number-text.ts';
+
 const SHORT_ESCAPES: Readonly<Record<string, string>> = {
   '"': '\\"',
   '\\': '\\\\',
@@ -34,7 +36,7 @@ function scalarText(value: unknown): string {
       return quoteJsonString(value);
     case 'number':
       // JSON has no NaN or infinities; the reference cannot hold them either.
-      return Number.isFinite(value) ? String(value) : 'null';
+      return Number.isFinite(value) ? numberText(value) : 'null';
     case 'boolean':
       return value ? 'true' : 'false';
     default:

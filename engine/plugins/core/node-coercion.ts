@@ -8,6 +8,7 @@
  * fractional numbers truncate toward zero when read as integers.
  */
 import { parseInt32, parseInt64, trimControl } from './java-text.ts';
+import { numberText } from './number-text.ts';
 
 const JAVA_DOUBLE = /^[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)$/;
 const LONG_LIMIT = 9223372036854775807;
@@ -20,6 +21,7 @@ export function textOf(value: unknown): string {
     case 'string':
       return value;
     case 'number':
+      return numberText(value);
     case 'boolean':
       return String(value);
     case 'object':
@@ -32,11 +34,6 @@ export function textOf(value: unknown): string {
 /** Like textOf, but `null` gives '' (the reference's "eat null"). */
 export function textOrBlank(value: unknown): string {
   return value === null ? '' : textOf(value);
-}
-
-/** Whether a value is a whole JSON number (the reference's integral number node). */
-export function isIntegral(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
 }
 
 /** Parses text as a floating number the way the reference does; undefined when it is not one. */

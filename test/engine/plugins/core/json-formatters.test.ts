@@ -13,6 +13,10 @@ describe('json', () => {
     expect(runFormatter('json', { a: [1, 2], b: { c: null } })).toBe('{"a":[1,2],"b":{"c":null}}');
   });
 
+  it('writes fractional numbers the way the reference prints them', () => {
+    expect(runFormatter('json', [1.5, 0.0001, 3])).toBe('[1.5,1.0E-4,3]');
+  });
+
   it('writes nothing for a missing value and null for null', () => {
     expect(runFormatter('json', undefined)).toBe('');
     expect(runFormatter('json', null)).toBe('null');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { booleanOf, doubleOf, intOf, longOf, textOf, textOrBlank } from '../../../../engine/plugins/core/node-coercion.ts';
 import { isJavaWhitespace, parseInt32, parseInt64 } from '../../../../engine/plugins/core/java-text.ts';
+import { numberText } from '../../../../engine/plugins/core/number-text.ts';
 
 describe('reading values as the reference does', () => {
   it('prints null as "null" in text but blank when null is eaten', () => {
@@ -64,5 +65,17 @@ describe('reading values as the reference does', () => {
     expect(isJavaWhitespace('\u2003')).toBe(true);
     expect(isJavaWhitespace('\u00a0')).toBe(false);
     expect(isJavaWhitespace('x')).toBe(false);
+  });
+
+  it('prints numbers like the reference: plain in the middle range, scientific outside', () => {
+    expect(numberText(12)).toBe('12');
+    expect(numberText(-0.5)).toBe('-0.5');
+    expect(numberText(1234567.5)).toBe('1234567.5');
+    expect(numberText(12345678.5)).toBe('1.23456785E7');
+    expect(numberText(0.001)).toBe('0.001');
+    expect(numberText(0.0001)).toBe('1.0E-4');
+    expect(numberText(-2.5e-8)).toBe('-2.5E-8');
+    expect(numberText(1e21)).toBe('1000000000000000000000');
+    expect(textOf(0.0001)).toBe('1.0E-4');
   });
 });
