@@ -74,6 +74,17 @@ export const messages = {
   subscriptionUnavailable: 'Unavailable',
   formAnswerEmpty: 'N/A',
 
+  // Content and social plugins: argument problems and render errors.
+  contentArgsAtMost: (max: number, found: number) => `expected at most ${max} arguments, found ${found}`,
+  contentArgsAtLeast: (min: number, found: number) => `expected at least ${min} arguments, found ${found}`,
+  contentArgsExactly: (count: number, found: number) => `expected exactly ${count} arguments, found ${found}`,
+  contentArgIntegerIndex: (arg: string) => `expected an integer index, found '${arg}'`,
+  contentArgInteger: (arg: string) => `expected an integer, found '${arg}'`,
+  contentArgIllegalValue: (arg: string) => `illegal value '${arg}' found`,
+  contentArgUnexpectedValue: (arg: string) => `'${arg}' is not an expected value`,
+  contentColourNotFound: (position: string) => `"${position}" not found.`,
+  contentDurationNegative: 'Duration must not be negative',
+
   // Commerce display defaults (used when localizedStrings has no translation).
   commerceAddToCart: 'Add To Cart',
   commerceSubscribe: 'Subscribe',

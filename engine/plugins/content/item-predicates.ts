@@ -1,0 +1,139 @@
+/**
+ * Predicates about the current content item, collection or page: what kind of
+ * page it is, what it links to, whether it has images, excerpts, locations…
+ */
+import { asBoolean, asString, getChild, getPath, isObject, isTruthy, sizeOf } from '../../runtime/values.ts';
+import type { Predicate } from '../types.ts';
+import { CollectionType, FolderBehavior } from '../enums.ts';
+import { exactly } from './arguments.ts';
+import { asInteger } from './json-scalars.ts';
+import { removeTags } from './text.ts';
+import { DEFAULT_TIME_ZONE, sameCalendarDay } from './time-zone.ts';
+
+const hasMainImage = (item: unknown): boolean =>
+  isTruthy(getChild(item, 'mainImageId')) || isTruthy(getChild(item, 'systemDataId'));
+
+/** Whether a collection type node names the given type; a missing node never does. */
+const typeIs = (type: unknown, code: number): boolean => type !== undefined && asInteger(type) === code;
+
+// Whitespace, zero-width space and no-break space: an excerpt of only these is empty.
+const BLANK = /[ \t\n\x0B\f\r\u200b\u00a0]+/g;
+
+export const itemPredicates = {
+  'calendar-view?': {
+    test: (_value, _args, ctx) => asBoolean(ctx.resolve(['calendarView'])),
+  },
+
+  'child-images?': {
+    test(value) {
+      const items = getChild(value, 'items');
+      return Array.isArray(items) && items.length > 0 && hasMainImage(items[0]);
+    },
+  },
+
+  /** A folder is clickable when it opens an index or redirects; anything not a folder is. */
+  'clickable?': {
+    test(_value, _args, ctx) {
+      const behavior = ctx.resolve(['folderBehavior']);
+      if (behavior === undefined) return true;
+      const code = asInteger(behavior);
+      return code === FolderBehavior.index || code === FolderBehavior.redirect;
+    },
+  },
+
+  'collection?': {
+    test: (value) => isTruthy(getChild(value, 'collection')),
+  },
+
+  'collection-page?': {
+    test: (value) => typeIs(getPath(value, ['collection', 'type']), CollectionType.page),
+  },
+
+  /** The node's collection is a template page; without a collection, the node itself is checked. */
+  'collection-template-page?': {
+    test(value) {
+      const collection = getChild(value, 'collection');
+      const type = collection === undefined ? getChild(value, 'type') : getChild(collection, 'type');
+      return typeIs(type, CollectionType['template-page']);
+    },
+  },
+
+  'collectionTypeNameEquals?': {
+    validate: (args) => exactly(1, args),
+    test: (_value, args, ctx) => args.length > 0 && asString(ctx.resolve(['typeName'])) === args[0],
+  },
+
+  /** An excerpt (text or `{html}`) with something left once tags and blanks are removed. */
+  'excerpt?': {
+    test(value) {
+      const excerpt = getChild(value, 'excerpt');
+      const html = getChild(excerpt, 'html');
+      const text = typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : '';
+      return removeTags(text).replace(BLANK, '').length > 0;
+    },
+  },
+
+  'external-link?': {
+    test: (value) => isTruthy(getChild(value, 'externalLink')),
+  },
+
+  'folder?': {
+    test: (value) => isTruthy(getPath(value, ['collection', 'folder'])),
+  },
+
+  'has-multiple?': {
+    test: (value) => sizeOf(value) > 1,
+  },
+
+  /** A folder collection whose behaviour is "index" (a numeric code only). */
+  'index?': {
+    test(value) {
+      const collection = getChild(value, 'collection');
+      if (!isObject(collection)) return false;
+      const behavior = getChild(collection, 'folderBehavior');
+      return (
+        isTruthy(getChild(collection, 'folder')) &&
+        typeof behavior === 'number' &&
+        asInteger(behavior) === FolderBehavior.index
+      );
+    },
+  },
+
+  'location?': {
+    test(value) {
+      const location = getChild(value, 'location');
+      return getChild(location, 'mapLat') !== undefined && getChild(location, 'mapLng') !== undefined;
+    },
+  },
+
+  'main-image?': {
+    test: (value) => hasMainImage(value),
+  },
+
+  'passthrough?': {
+    test: (value) => isTruthy(getChild(value, 'passthrough')) && asString(getChild(value, 'sourceUrl')) !== '',
+  },
+
+  'redirect?': {
+    test: (value) => asInteger(getChild(value, 'folderBehavior')) === FolderBehavior.redirect,
+  },
+
+  /** Start and end fall on the same day in the website's time zone. */
+  'same-day?': {
+    test(value, _args, ctx) {
+      const zoneNode = ctx.resolve(['website', 'timeZone']);
+      const zone = zoneNode === undefined ? DEFAULT_TIME_ZONE : asString(zoneNode);
+      const start = asInteger(getChild(value, 'startDate'));
+      const end = asInteger(getChild(value, 'endDate'));
+      return sameCalendarDay(start, end, zone);
+    },
+  },
+
+  'serviceNameEmail?': {
+    test: (value) => asString(getChild(value, 'serviceName')) === 'email',
+  },
+
+  'show-past-events?': {
+    test: (value) => asString(getChild(value, 'showPastOrUpcomingEvents')) === 'past',
+  },
+} satisfies Record<string, Predicate>;

@@ -1,0 +1,41 @@
+/**
+ * Calendar days in a named time zone, for comparing two instants the way a
+ * site visitor in the website's zone would see them.
+ */
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(zone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(zone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  return format;
+}
+
+/** Whether `zone` is a time zone this runtime knows. */
+export function isKnownTimeZone(zone: string): boolean {
+  if (zone === '') return false;
+  try {
+    dayFormat(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "MM/DD/YYYY" of an instant in a zone; an unknown zone falls back to the default one. */
+export function calendarDay(epochMs: number, zone: string): string {
+  const known = isKnownTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  const date = new Date(epochMs);
+  if (Number.isNaN(date.getTime())) return '';
+  return dayFormat(known).format(date);
+}
+
+/** Whether two instants fall on the same calendar day in `zone`. */
+export function sameCalendarDay(first: number, second: number, zone: string): boolean {
+  return calendarDay(first, zone) === calendarDay(second, zone);
+}

@@ -1,0 +1,25 @@
+/** comments? and disqus?. */
+import { getChild, isTruthy } from '../../runtime/values.ts';
+import type { Predicate } from '../types.ts';
+import { CommentState } from '../enums.ts';
+import { asInteger } from '../content/json-scalars.ts';
+
+export const socialPredicatesTable = {
+  /**
+   * Comments show when they are open on the item or it already has public
+   * ones — unless the website settings turn comments off.
+   */
+  'comments?': {
+    test(value, _args, ctx) {
+      const settings = ctx.resolve(['websiteSettings']);
+      if (settings !== undefined && !isTruthy(getChild(settings, 'commentsEnabled'))) return false;
+      return (
+        asInteger(getChild(value, 'commentState')) === CommentState.open ||
+        asInteger(getChild(value, 'publicCommentCount')) > 0
+      );
+    },
+  },
+  'disqus?': {
+    test: (_value, _args, ctx) => isTruthy(getChild(ctx.resolve(['websiteSettings']), 'disqusShortName')),
+  },
+} satisfies Record<string, Predicate>;
