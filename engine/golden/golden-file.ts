@@ -1,7 +1,9 @@
 /**
  * Reads the references' golden-file format: sections introduced by a line
  * `:NAME` (`:JSON`, `:TEMPLATE`, `:OUTPUT`, `:PARTIALS`, `:INJECT`,
- * `:PARAMS`, `:PROPERTIES`, `:SOURCE`, `:INPUT`, `:EXPECTED`, `:COMMENTS`).
+ * `:PARAMS`, `:PROPERTIES`, `:SOURCE`, `:INPUT`, `:EXPECTED`, `:COMMENTS`),
+ * plus this project's `:ERRORS` (expected `line:column message` lines) and
+ * `:LIMITS` (JSON overrides of the render limits).
  * Section bodies are trimmed, as the references read them.
  */
 export type Sections = Map<string, string>;

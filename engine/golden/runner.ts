@@ -7,7 +7,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { compile, preprocess } from '../template.ts';
+import { compile, preprocess, type TemplateError } from '../template.ts';
+import type { Limits } from '../runtime/limits.ts';
 import { deepEquals } from '../runtime/values.ts';
 import { emitSource } from '../syntax/source-emitter.ts';
 import { printTree } from '../syntax/tree-printer.ts';
@@ -67,15 +68,31 @@ function render(file: string, s: Sections): GoldenOutcome {
   const partials = s.has('PARTIALS') ? (JSON.parse(s.get('PARTIALS') as string) as Record<string, string>) : {};
   const injects = s.has('INJECT') ? (JSON.parse(s.get('INJECT') as string) as Record<string, string>) : {};
   const options = { partials, injects, ...(locale ? { locale } : {}), ...(now !== undefined ? { now } : {}) };
+  const limits = s.has('LIMITS') ? (JSON.parse(s.get('LIMITS') as string) as Partial<Limits>) : undefined;
+  const compileOptions = { name: basename(file), ...(limits ? { limits } : {}) };
   // The preprocessor cases expect the pass's output: the template it produces.
-  const result =
-    props.preprocess === 'true'
-      ? preprocess(template, data, { ...options, name: basename(file) })
-      : compile(template, { name: basename(file) }).render(data, options);
+  let errors: TemplateError[];
+  let html: string;
+  if (props.preprocess === 'true') {
+    const result = preprocess(template, data, { ...options, ...compileOptions });
+    errors = [...result.compileErrors, ...result.errors];
+    html = result.html;
+  } else {
+    const compiled = compile(template, compileOptions);
+    const result = compiled.render(data, options);
+    errors = [...compiled.errors, ...result.errors];
+    html = result.html;
+  }
   const expected = (s.get('OUTPUT') ?? '').trim();
-  const actual = result.html.trim();
-  if (actual === expected) return { file, status: 'pass' };
-  return { file, status: 'fail', reason: diff(expected, actual, result.errors.map((e) => e.message)) };
+  const actual = html.trim();
+  if (actual !== expected) return { file, status: 'fail', reason: diff(expected, actual, errors.map((e) => e.message)) };
+  // Our own golden files also pin the errors, with their positions.
+  if (s.has('ERRORS')) {
+    const want = (s.get('ERRORS') as string).split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+    const got = errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n');
+    if (want !== got) return { file, status: 'fail', reason: `errors differ:\n  expected ${JSON.stringify(want)}\n  actual   ${JSON.stringify(got)}` };
+  }
+  return { file, status: 'pass' };
 }
 
 function treeJson(file: string, s: Sections): GoldenOutcome {

@@ -24,7 +24,12 @@ import type {
 import { LIFTED } from '../syntax/nodes.ts';
 import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import { emitValue } from './emit.ts';
-import { compileExpression } from './expressions/index.ts';
+import {
+  compileExpression,
+  EXPRESSION_DEBUG_ARROW,
+  formatExpressionDebug,
+  formatExpressionNumber,
+} from './expressions/index.ts';
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
 import { compileLookup, compileSectionLookup, resolvePath, type Lookup } from './lookup.ts';
@@ -275,44 +280,41 @@ export class Compiler {
 
   private evaluate(node: EvalNode): Exec {
     const unit = this.unit;
-    const { offset, code } = node;
-    const expr = compileExpression(code, {
+    const { offset } = node;
+    const expr = compileExpression(node.code, {
       maxTokens: this.limits.maxExpressionTokens,
       maxStringLength: this.limits.maxExpressionStringLength,
     });
+    const source = expr.source;
+    // `{.eval #…}` asks for the assembled form; it is written even when parsing failed.
+    const listing = expr.debug ? formatExpressionDebug(expr) : null;
     if (expr.errors.length > 0) {
-      const problems = expr.errors.map((e) => messages.expressionParse(code, e));
+      const problems = expr.errors.map((e) => messages.expressionParse(source, e));
       return (_f, r) => {
+        if (listing !== null) r.out += listing;
         r.unit = unit;
         r.offset = offset;
         for (const p of problems) r.error(p);
       };
     }
     return (f, r) => {
-      // Assignments land in a scratch map first: a failing expression leaves no variables behind.
-      const assigned = new Map<string, unknown>();
       const scope = {
-        resolve: (path: readonly (string | number)[]) => {
-          const first = path[0];
-          if (typeof first === 'string' && assigned.has(first)) {
-            const base = assigned.get(first);
-            return path.length === 1 ? base : resolvePath(path.slice(1), new Frame(base, null));
-          }
-          return resolvePath(path, f);
-        },
-        setVar: (name: string, value: unknown) => {
-          assigned.set(name, value);
-        },
+        resolve: (path: readonly (string | number)[]) => resolvePath(path, f),
+        setVar: (name: string, value: unknown) => f.setVar(name, value),
       };
+      // As in the Java reference, a statement's error does not undo the others' value or assignments.
       const { value, errors } = expr.evaluate(scope);
       if (errors.length > 0) {
         r.unit = unit;
         r.offset = offset;
-        for (const e of errors) r.error(messages.expressionReduce(code, e));
-        return;
+        for (const e of errors) r.error(messages.expressionReduce(source, e));
       }
-      for (const [k, v] of assigned) f.setVar(k, v);
-      emitValue(r, value);
+      if (listing !== null) {
+        r.out += listing;
+        if (value !== undefined) r.out += EXPRESSION_DEBUG_ARROW;
+      }
+      if (typeof value === 'number') r.out += formatExpressionNumber(value);
+      else emitValue(r, value);
       r.tick();
     };
   }

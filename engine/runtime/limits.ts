@@ -3,6 +3,8 @@
  * partial depth and expression limits are the references'; output size and
  * render time are ours. Every limit fails with a clear error, never a hang.
  */
+import { DEFAULT_MAX_EXPRESSION_STRING_LENGTH, DEFAULT_MAX_EXPRESSION_TOKENS } from './expressions/index.ts';
+
 export interface Limits {
   /** Nesting of partials, macros and includes (the references use 16). */
   maxPartialDepth: number;
@@ -23,8 +25,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxTemplateSize: 5_000_000,
   maxOutputSize: 20_000_000,
   maxRenderMs: 5_000,
-  maxExpressionTokens: 500,
-  maxExpressionStringLength: 100_000,
+  maxExpressionTokens: DEFAULT_MAX_EXPRESSION_TOKENS,
+  maxExpressionStringLength: DEFAULT_MAX_EXPRESSION_STRING_LENGTH,
 });
 
 export function resolveLimits(overrides?: Partial<Limits>): Limits {

@@ -181,7 +181,7 @@ export class RenderState implements RenderContext {
   tick(): void {
     const limits = this.setup.limits;
     if (this.out.length > limits.maxOutputSize) throw new LimitExceeded(messages.outputLimit(limits.maxOutputSize));
-    if ((++this.ticks & 255) === 0 && Date.now() > this.deadline) {
+    if ((++this.ticks & 255) === 0 && Date.now() >= this.deadline) {
       throw new LimitExceeded(messages.timeLimit(limits.maxRenderMs));
     }
   }

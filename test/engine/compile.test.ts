@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { compile, compileTree } from '../../engine/index.ts';
+import { messages } from '../../engine/messages.ts';
+
+describe('compile and render', () => {
+  it('reports syntax errors with name, line and column', () => {
+    const t = compile('line one\n  {a|nope}\n{.end}', { name: 'page.tmpl' });
+    expect(t.errors).toEqual([
+      { message: messages.formatterUnknown('nope'), line: 2, column: 3, name: 'page.tmpl' },
+      { message: messages.notAllowedAtRoot('END'), line: 3, column: 1, name: 'page.tmpl' },
+    ]);
+  });
+
+  it('renders what it can of a broken template and never throws', () => {
+    const t = compile('{.section a}{b}');
+    expect(() => t.render({ a: { b: 'x' } })).not.toThrow();
+    expect(t.render({ a: { b: 'x' } }).html).toBe('x');
+    expect(compile('{a}').render(undefined).html).toBe('');
+    expect(compile('{a.b}').render('not an object').html).toBe('');
+  });
+
+  it('walks scopes outward for variables but not for section names', () => {
+    const data = { title: 'T', outer: { inner: {} }, inner: { x: 1 } };
+    expect(compile('{.section outer}{title}{.end}').render(data).html).toBe('T');
+    // A section resolves its first name in the current scope only.
+    expect(compile('{.section outer}{.section title}yes{.or}no{.end}{.end}').render(data).html).toBe('no');
+  });
+
+  it('keeps @index per loop and @ per scope', () => {
+    const t = compile('{.repeated section rows}{.repeated section @}{@index}.{@}{.end};{.end}');
+    expect(t.render({ rows: [['a', 'b'], ['c']] }).html).toBe('1.a2.b;1.c;');
+  });
+
+  it('never reads or writes the prototype chain', () => {
+    const data = JSON.parse('{"a": {"__proto__": {"polluted": "yes"}}}') as unknown;
+    const t = compile('{a.constructor}|{a.toString}|{constructor}|{.var @x a}{@x.polluted}|{.section a}{hasOwnProperty}{.end}');
+    expect(t.render(data).html).toBe('||||');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('uses a compiled partial as it is, without parsing it again', () => {
+    const partial = compile('<b>{name}</b>', { name: 'card' });
+    const page = compile('{person|apply card}');
+    const result = page.render({ person: { name: 'Ada' } }, { partials: { card: partial } });
+    expect(result).toEqual({ html: '<b>Ada</b>', errors: [] });
+  });
+
+  it('stops recursion at depth 16 with the reference message', () => {
+    const t = compile('{.macro m}x{@|apply m}{.end}{@|apply m}');
+    const result = t.render({});
+    expect(result.html).toBe('x'.repeat(16));
+    expect(result.errors.map((e) => e.message)).toEqual([messages.partialRecursion('m', 16)]);
+  });
+
+  it('ends a runaway render at the output limit', () => {
+    const laughs = '{.macro l0}hahahahaha{.end}' +
+      Array.from({ length: 8 }, (_, i) => `{.macro l${i + 1}}${`{@|apply l${i}}`.repeat(10)}{.end}`).join('') +
+      '{@|apply l8}';
+    const result = compile(laughs, { limits: { maxOutputSize: 100_000 } }).render({});
+    expect(result.errors.map((e) => e.message)).toContain(messages.outputLimit(100_000));
+    expect(result.html.length).toBeLessThanOrEqual(100_000);
+  });
+
+  it('round-trips the instruction tree JSON and executes from it', () => {
+    const source = '{.repeated section items}{name|html}{.alternates with}, {.or}none{.end}';
+    const tree = compile(source).toJSON();
+    const fromJson = compileTree(tree);
+    expect(fromJson.toJSON()).toEqual(tree);
+    expect(fromJson.render({ items: [{ name: 'a&b' }, { name: 'c' }] }).html).toBe('a&amp;b, c');
+    expect(fromJson.render({ items: [] }).html).toBe('none');
+  });
+
+  it('rejects a JSON tree that is not one', () => {
+    expect(() => compileTree([1, 2, 3])).toThrow(/Invalid instruction tree/);
+    expect(() => compileTree([0, 'text'])).toThrow(/ROOT/);
+  });
+});

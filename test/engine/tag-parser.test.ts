@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseTagSyntax, splitArgs } from '../../engine/syntax/tag-parser.ts';
+import { Opcode } from '../../engine/syntax/opcodes.ts';
+
+describe('tag parser (Chevrotain)', () => {
+  it('parses dotted references with indexes, @ and $ names', () => {
+    expect(parseTagSyntax('a.0.b')).toEqual({ op: Opcode.VARIABLE, variables: [['a', 0, 'b']], formatters: [] });
+    expect(parseTagSyntax('@index')).toMatchObject({ variables: [['@index']] });
+    expect(parseTagSyntax('$b.c.$d')).toMatchObject({ variables: [['$b', 'c', '$d']] });
+  });
+
+  it('parses multi-variable references and formatter chains with either delimiter', () => {
+    expect(parseTagSyntax('a , b|html|truncate 10 ...')).toEqual({
+      op: Opcode.VARIABLE,
+      variables: [['a'], ['b']],
+      formatters: [
+        { name: 'html', args: null, delimiter: '' },
+        { name: 'truncate', args: ['10', '...'], delimiter: ' ' },
+      ],
+    });
+    expect(parseTagSyntax('a|fmt:x:y')).toMatchObject({ formatters: [{ name: 'fmt', args: ['x', 'y'], delimiter: ':' }] });
+  });
+
+  it('rejects what is not an instruction, so it stays text', () => {
+    for (const text of [' a ', 'a|', 'a||b', '.endx', '.sectionfoo', '.if a &&', '.or ', '.var @x', '1.5em; color: red', '"json": 1']) {
+      expect(parseTagSyntax(text), text).toBeNull();
+    }
+  });
+
+  it('parses every instruction', () => {
+    expect(parseTagSyntax('.section a.b')).toEqual({ op: Opcode.SECTION, path: ['a', 'b'] });
+    expect(parseTagSyntax('.repeated section items')).toEqual({ op: Opcode.REPEATED, path: ['items'] });
+    expect(parseTagSyntax('.or')).toMatchObject({ op: Opcode.OR_PREDICATE, name: null });
+    expect(parseTagSyntax('.or equal? a "b"')).toMatchObject({ op: Opcode.OR_PREDICATE, name: 'equal?', args: ['a', '"b"'] });
+    expect(parseTagSyntax('.equal?|foo|"bar"')).toMatchObject({ op: Opcode.PREDICATE, args: ['foo', '"bar"'], delimiter: '|' });
+    expect(parseTagSyntax('.if a && b || c')).toEqual({ op: Opcode.IF, operators: [1, 0], variables: [['a'], ['b'], ['c']] });
+    expect(parseTagSyntax('.if equal? a b')).toMatchObject({ op: Opcode.PREDICATE, viaIf: true, args: ['a', 'b'] });
+    expect(parseTagSyntax('.var @x a,b|json')).toMatchObject({ op: Opcode.BINDVAR, name: '@x', variables: [['a'], ['b']] });
+    expect(parseTagSyntax('.ctx @c k=a.b m=c')).toMatchObject({ op: Opcode.CTXVAR, bindings: [['k', ['a', 'b']], ['m', ['c']]] });
+    expect(parseTagSyntax('.eval 1 + 2')).toEqual({ op: Opcode.EVAL, code: '1 + 2' });
+    expect(parseTagSyntax('.include name output')).toMatchObject({ op: Opcode.INCLUDE, name: 'name', args: ['output'] });
+    expect(parseTagSyntax('.inject @f file.json')).toMatchObject({ op: Opcode.INJECT, name: '@f', path: 'file.json' });
+    expect(parseTagSyntax('.macro card.html')).toEqual({ op: Opcode.MACRO, name: 'card.html' });
+    for (const [text, op] of [
+      ['.end', Opcode.END],
+      ['.alternates with', Opcode.ALTERNATES_WITH],
+      ['.meta-left', Opcode.META_LEFT],
+      ['.meta-right', Opcode.META_RIGHT],
+      ['.newline', Opcode.NEWLINE],
+      ['.space', Opcode.SPACE],
+      ['.tab', Opcode.TAB],
+    ] as const) {
+      expect(parseTagSyntax(text)).toEqual({ op });
+    }
+  });
+
+  it('splits raw arguments on their first character', () => {
+    expect(splitArgs(' a b')).toEqual({ args: ['a', 'b'], delimiter: ' ' });
+    expect(splitArgs(':x')).toEqual({ args: ['x'], delimiter: ':' });
+    expect(splitArgs(' ')).toEqual({ args: [], delimiter: ' ' });
+  });
+});
