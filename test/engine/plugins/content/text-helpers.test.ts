@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { asDouble, asInteger, javaDoubleText } from '../../../../engine/plugins/content/json-scalars.ts';
+import { escapeHtmlAttribute, removeTags, slugify, splitNonEmpty } from '../../../../engine/plugins/content/text.ts';
+import { calendarDay, sameCalendarDay } from '../../../../engine/plugins/content/time-zone.ts';
+
+describe('text helpers', () => {
+  it('slugifies like the reference', () => {
+    expect(slugify('Bar Baz 2')).toBe('bar-baz-2');
+    expect(slugify('  Café & Co!  ')).toBe('-caf-co-');
+    expect(slugify('a\tb')).toBe('a-b');
+  });
+
+  it('removes tags leaving a space per tag', () => {
+    expect(removeTags('<b>x</b>y')).toBe(' x y');
+  });
+
+  it('escapes attribute characters only', () => {
+    expect(escapeHtmlAttribute(`<a href="x">'&'</a>`)).toBe(`&lt;a href=&quot;x&quot;&gt;'&amp;'&lt;/a&gt;`);
+  });
+
+  it('splits dropping empty pieces', () => {
+    expect(splitNonEmpty('http://twitter.com/foo/', '/')).toEqual(['http:', 'twitter.com', 'foo']);
+  });
+});
+
+describe('JSON scalars', () => {
+  it('reads integers as Java nodes do', () => {
+    expect(asInteger(11)).toBe(11);
+    expect(asInteger(1.9)).toBe(1);
+    expect(asInteger('12')).toBe(12);
+    expect(asInteger('abc')).toBe(0);
+    expect(asInteger(undefined)).toBe(0);
+    expect(asInteger(true)).toBe(1);
+    expect(asDouble('x')).toBe(0);
+  });
+
+  it('prints doubles as Java does', () => {
+    expect(javaDoubleText(0.3)).toBe('0.3');
+    expect(javaDoubleText(2)).toBe('2.0');
+    expect(javaDoubleText(0.0001)).toBe('1.0E-4');
+    expect(javaDoubleText(12345678)).toBe('1.2345678E7');
+    expect(javaDoubleText(-0)).toBe('-0.0');
+  });
+});
+
+describe('time zones', () => {
+  // 2013-11-15 03:30 UTC is still the 14th in New York.
+  const lateEvening = Date.UTC(2013, 10, 15, 3, 30);
+  const nextMorning = Date.UTC(2013, 10, 15, 14, 0);
+
+  it('compares days in the given zone', () => {
+    expect(sameCalendarDay(lateEvening, nextMorning, 'UTC')).toBe(true);
+    expect(sameCalendarDay(lateEvening, nextMorning, 'America/New_York')).toBe(false);
+  });
+
+  it('falls back to New York for an unknown zone', () => {
+    expect(calendarDay(lateEvening, 'Not/AZone')).toBe(calendarDay(lateEvening, 'America/New_York'));
+    expect(calendarDay(lateEvening, '')).toBe('11/14/2013');
+  });
+});
