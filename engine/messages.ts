@@ -37,6 +37,7 @@ export const messages = {
   outputLimit: (limit: number) => runtime(`Output exceeds the maximum size of ${limit} characters`),
   timeLimit: (limit: number) => runtime(`Render exceeded the maximum time of ${limit} ms`),
   templateTooLarge: (limit: number) => syntax(`Template exceeds the maximum size of ${limit} characters`),
+  nestingTooDeep: (limit: number) => syntax(`Blocks are nested deeper than the maximum of ${limit}; the rest of the template is ignored`),
 
   // Expressions (.eval).
   exprInvalidHexEscape: 'Invalid 2-char hex escape found',
@@ -73,6 +74,12 @@ export const messages = {
   julianDayRange: 'Julian day outside the supported range',
   subscriptionUnavailable: 'Unavailable',
   formAnswerEmpty: 'N/A',
+
+  // Date and i18n plugins.
+  legacyMoneyInvalidLocale: (locale: string) => `Invalid locale: ${locale}`,
+  legacyMoneyInvalidCurrency: (code: string) => `Invalid currency code: ${code}`,
+  messagePluralKeyInvalid: (key: string) => `Invalid plural key '${key}'`,
+  messageOffsetNotNumeric: (arg: string) => `Plural argument '${arg}' with an offset is not a number`,
 
   // Content and social plugins: argument problems and render errors.
   contentArgsAtMost: (max: number, found: number) => `expected at most ${max} arguments, found ${found}`,

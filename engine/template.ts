@@ -144,7 +144,11 @@ export function compile(source: string, options: CompileOptions = {}): Template 
     const root: RootNode = { op: 17, offset: 0, consequent: [], alternate: null };
     return new Template(name, root, [{ message: messages.templateTooLarge(limits.maxTemplateSize), line: 1, column: 1, name }], null, limits, plugins);
   }
-  const parsed = parseTemplate(source, { preprocess: options.preprocess, plugins: pluginCheck(plugins) });
+  const parsed = parseTemplate(source, {
+    preprocess: options.preprocess,
+    maxNesting: limits.maxNesting,
+    plugins: pluginCheck(plugins),
+  });
   const errors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column, name }));
   return new Template(name, parsed.root, errors, parsed.lines, limits, plugins);
 }

@@ -8,6 +8,8 @@ import { DEFAULT_MAX_EXPRESSION_STRING_LENGTH, DEFAULT_MAX_EXPRESSION_TOKENS } f
 export interface Limits {
   /** Nesting of partials, macros and includes (the references use 16). */
   maxPartialDepth: number;
+  /** Deepest nesting of blocks (sections, predicates, macros…) a template may have. */
+  maxNesting: number;
   /** Largest template source accepted by compile(), in characters. */
   maxTemplateSize: number;
   /** Largest output a render may produce, in characters. */
@@ -22,6 +24,7 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxPartialDepth: 16,
+  maxNesting: 500,
   maxTemplateSize: 5_000_000,
   maxOutputSize: 20_000_000,
   maxRenderMs: 5_000,

@@ -35,6 +35,9 @@ export class Assembler {
   private current: BlockNode = this.root;
   private state: State = 'root';
 
+  /** @param maxNesting deepest block nesting accepted; past it the rest of the template is ignored. */
+  constructor(private readonly maxNesting: number = Infinity) {}
+
   accept(node: Node): void {
     switch (this.state) {
       case 'root':
@@ -54,7 +57,7 @@ export class Assembler {
 
   /** Call after the EOF instruction; reports blocks left open. */
   finish(): void {
-    if (this.current.op !== Opcode.ROOT) {
+    if (this.state !== 'dead' && this.current.op !== Opcode.ROOT) {
       this.error(messages.unclosed(opcodeName(this.current.op)), this.current.offset);
     }
   }
@@ -88,6 +91,12 @@ export class Assembler {
   }
 
   private open(node: BlockNode): void {
+    if (this.stack.length >= this.maxNesting) {
+      // Nothing sensible is that deep; stop here rather than exhaust the stack later.
+      this.error(messages.nestingTooDeep(this.maxNesting), node.offset);
+      this.state = 'dead';
+      return;
+    }
     this.add(node);
     this.stack.push([this.current, this.state]);
     this.current = node;

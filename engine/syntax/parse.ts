@@ -31,6 +31,8 @@ export interface PluginCheck {
 
 export interface ParseOptions {
   preprocess?: boolean;
+  /** Deepest block nesting accepted (default: unlimited). */
+  maxNesting?: number;
   plugins: PluginCheck;
 }
 
@@ -65,7 +67,7 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
 }
 
 class Scanner {
-  readonly assembler = new Assembler();
+  readonly assembler: Assembler;
   readonly errors: { message: string; offset: number }[] = [];
   private readonly preprocess: boolean;
 
@@ -74,6 +76,7 @@ class Scanner {
     private readonly options: ParseOptions,
   ) {
     this.preprocess = options.preprocess === true;
+    this.assembler = new Assembler(options.maxNesting);
   }
 
   run(): void {
