@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { CAPTCHA_ACTIONS, isLocalCaptcha } from '../security/captcha.ts';
+import { HttpError } from '../security/http-error.ts';
+import { parseInput } from '../security/validation.ts';
+
+const challengeQuery = z.object({
+  action: z.enum(CAPTCHA_ACTIONS, { error: `action must be one of ${CAPTCHA_ACTIONS.join(', ')}` }).default('form_block'),
+});
+
+const solveSchema = z.object({
+  challenge: z.string().min(1).max(1024),
+  answer: z.string().trim().min(1, { error: 'answer is required' }).max(16),
+});
+
+/** The built-in captcha's challenge and answer calls (present only when that captcha is configured). */
+export function createCaptchaRouter(deps: AppDeps): Router {
+  const router = Router();
+  const captcha = deps.options.captcha;
+  if (!isLocalCaptcha(captcha)) return router;
+
+  router.get('/api/captcha/challenge', (req, res) => {
+    const { action } = parseInput(challengeQuery, req.query);
+    res.set('Cache-Control', 'no-store');
+    res.json({ siteKey: captcha.siteKey, ...captcha.issueChallenge(action) });
+  });
+
+  router.post('/api/captcha/verify', (req, res) => {
+    const input = parseInput(solveSchema, req.body);
+    const result = captcha.solveChallenge(input.challenge, input.answer);
+    if (!result.ok) throw new HttpError(400, result.message);
+    res.json({ token: result.token, expiresOn: result.expiresOn });
+  });
+
+  return router;
+}
+

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { siteUserResolver } from '../security/site-user.ts';
+import { createCaptchaRouter } from './captcha-routes.ts';
+import { createFormsRouter } from './forms-routes.ts';
+import { createOwnerSettingsRouter } from './owner-settings-routes.ts';
+import { createPlacesRouter } from './places-routes.ts';
+import type { PlacesProvider } from './places-provider.ts';
+import { createSiteUserRouter } from './site-user-routes.ts';
+import { createStoreCreationRouter } from './store-creation-routes.ts';
+import { createTrackingRouter } from './tracking-routes.ts';
+
+export interface PlatformRouterOptions {
+  /** Address search for the autocomplete calls; the bundled list of places when absent. */
+  placesProvider?: PlacesProvider;
+}
+
+/**
+ * The platform calls: site-user session and language, forms, captcha, tracking, address
+ * autocomplete and the owner settings. Mount it before the other routers: its first step resolves
+ * the signed-in site user so readSiteUser(req) works everywhere after it. Crumb checking,
+ * cookie and body parsing come from the app in front of it.
+ */
+export function createPlatformRouter(deps: AppDeps, options: PlatformRouterOptions = {}): Router {
+  const router = Router();
+  router.use(siteUserResolver(deps));
+  router.use(createSiteUserRouter(deps));
+  router.use(createFormsRouter(deps));
+  router.use(createCaptchaRouter(deps));
+  router.use(createTrackingRouter(deps));
+  router.use(createPlacesRouter(deps, options.placesProvider));
+  router.use(createOwnerSettingsRouter(deps));
+  router.use(createStoreCreationRouter(deps));
+  return router;
+}

@@ -1,0 +1,71 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { createSiteUserRepository } from '../db/site-user-repository.ts';
+import { platformMessages } from '../platform-messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { verifyPassword } from '../security/passwords.ts';
+import {
+  endSiteUserSession, hasMatchingSiteUserXsrf, readResolvedSiteUser, startSiteUserSession,
+} from '../security/site-user.ts';
+import { parseInput } from '../security/validation.ts';
+
+const signInSchema = z.object({
+  email: z.string().trim().min(3).max(256),
+  password: z.string().min(1).max(1024),
+  rememberMe: z.boolean().default(false),
+});
+
+const signOutQuerySchema = z.object({
+  cloneCart: z.enum(['true', 'false']).optional(),
+});
+
+const localeSchema = z.object({
+  // a language tag such as en, fr-CA or en_US
+  language: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, { error: 'language must be a language tag such as en or fr-CA' }),
+});
+
+/**
+ * A password check for an unknown email still runs scrypt, so the answer time does not tell
+ * whether an account exists.
+ */
+const UNKNOWN_ACCOUNT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
+
+/** Site-user sign-in, sign-out and language: /api/site-users/account/… */
+export function createSiteUserRouter(deps: AppDeps): Router {
+  const router = Router();
+  const users = createSiteUserRepository(deps.db);
+
+  router.post('/api/site-users/account/session', async (req, res) => {
+    const input = parseInput(signInSchema, req.body);
+    const user = users.findByEmail(input.email);
+    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+    if (!user || !passwordOk) {
+      deps.log.info({ email: input.email }, 'site-user sign-in refused');
+      throw new HttpError(401, platformMessages.invalidCredentials);
+    }
+    const xsrfToken = startSiteUserSession(deps, req, res, user, input.rememberMe);
+    res.json({ xsrfToken, siteUserId: user.id });
+  });
+
+  // The crumb is checked before this runs; its failure answers { crumbFail: true } so the client retries once.
+  router.delete('/api/site-users/account/session', (req, res) => {
+    const query = parseInput(signOutQuerySchema, req.query);
+    const user = readResolvedSiteUser(req);
+    endSiteUserSession(deps, req, res);
+    // The cart cookie stays with the browser either way; cloneCart only tells the client whether
+    // the signed-in cart should be kept for the anonymous visitor.
+    res.json({ message: platformMessages.signedOut, signedOut: user !== null, cloneCart: query.cloneCart === 'true' });
+  });
+
+  router.post('/api/site-users/account/locale', (req, res) => {
+    const input = parseInput(localeSchema, req.body);
+    const user = readResolvedSiteUser(req);
+    if (!user) throw new HttpError(401, platformMessages.signInRequired);
+    if (!hasMatchingSiteUserXsrf(req, user)) throw new HttpError(403, platformMessages.xsrfMismatch);
+    users.setLocale(user.siteUserId, input.language);
+    res.json({ message: platformMessages.localeSaved, language: input.language });
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+/**
+ * Messages of the platform calls (site users, owner settings, tracking, captcha, places, store
+ * creation). Storefront strings that the islands show too (form errors…) come from
+ * client/lib/messages.ts; crumb and generic failures from server/messages.ts.
+ */
+export const platformMessages = {
+  signInRequired: 'You must be signed in to do that.',
+  permissionDenied: 'Your role does not allow this action.',
+  invalidCredentials: 'The email or password is incorrect.',
+  xsrfMismatch: 'The site-user token is missing or does not match this session.',
+  signedOut: 'Signed out.',
+  localeSaved: 'Language saved.',
+  siteUserCookieUnreadable: 'SiteUserInfo cookie could not be parsed; treating the visitor as signed out.',
+  formNotFound: 'This form has not been configured yet.',
+  formSubmissionSaved: 'Form submission received.',
+  unknownTemplateSchemaType: 'Unknown form template type "{type}".',
+  captchaChallengeExpired: 'The CAPTCHA challenge has expired. Please try a new one.',
+  captchaWrongAnswer: 'That answer is not correct. Please try again.',
+  captchaPrompt: 'What is {left} plus {right}?',
+  placeNotFound: 'No place matches that id.',
+  mainNavigationMissing: 'Unable to find site main navigation',
+  collectionNotFound: 'That collection does not exist.',
+  notAStoreCollection: 'Categories can only be added to a products collection.',
+  rootCategoryExists: 'This store already has a root category.',
+  websiteMismatch: 'That website does not exist.',
+  fallbackStoreTitle: 'Store',
+  navigationCollectionMissing: 'Navigation item {collectionId} does not name an existing collection.',
+  multilingualDisconnected: 'Multilingual connection removed.',
+  unknownPreferencesNamespace: 'Unknown preferences namespace "{namespace}".',
+  eventAccepted: 'Event accepted.',
+  unknownEventSchema: 'Unknown event schema "{schemaName}".',
+  ownerAccountCreated: 'Owner account created: {email} with password {password} (shown once; set OWNER_PASSWORD to choose it).',
+} as const;
