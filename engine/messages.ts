@@ -81,6 +81,12 @@ export const messages = {
   messagePluralKeyInvalid: (key: string) => `Invalid plural key '${key}'`,
   messageOffsetNotNumeric: (arg: string) => `Plural argument '${arg}' with an offset is not a number`,
 
+  // Date and i18n plugins.
+  legacyMoneyInvalidLocale: (locale: string) => `Invalid locale: ${locale}`,
+  legacyMoneyInvalidCurrency: (code: string) => `Invalid currency code: ${code}`,
+  messagePluralKeyInvalid: (key: string) => `Invalid plural key '${key}'`,
+  messageOffsetNotNumeric: (arg: string) => `Plural argument '${arg}' with an offset is not a number`,
+
   // Content and social plugins: argument problems and render errors.
   contentArgsAtMost: (max: number, found: number) => `expected at most ${max} arguments, found ${found}`,
   contentArgsAtLeast: (min: number, found: number) => `expected at least ${min} arguments, found ${found}`,

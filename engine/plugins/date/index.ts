@@ -1,3 +1,7 @@
 import type { FormatterTable } from '../types.ts';
+import { dateFormatter, timesinceFormatter } from './date-formatters.ts';
 
-export const dateFormatters: FormatterTable = {};
+export const dateFormatters: FormatterTable = {
+  date: dateFormatter,
+  timesince: timesinceFormatter,
+};

@@ -1,0 +1,34 @@
+/**
+ * `date` (strftime patterns in the website's time zone) and `timesince`
+ * (a span with how long ago an instant was).
+ */
+import type { Formatter } from '../types.ts';
+import { messages } from '../../messages.ts';
+import { cldrFor } from '../i18n/cldr.ts';
+import { humanizeElapsed } from './humanize.ts';
+import { strftime } from './strftime.ts';
+import { epochOf, isAbsent, isSupportedInstant, timeZoneOf } from './time-zone.ts';
+
+/** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern. */
+export const dateFormatter: Formatter = {
+  apply(value, args, ctx) {
+    if (args.length === 0 || isAbsent(value)) return undefined;
+    const epoch = epochOf(value);
+    if (!isSupportedInstant(epoch)) {
+      ctx.error(messages.julianDayRange);
+      return undefined;
+    }
+    const cldr = cldrFor(ctx.locale);
+    const date = cldr.Calendars.toGregorianDate({ date: epoch, zoneId: timeZoneOf(ctx) });
+    return strftime(cldr, date, args.join(' '));
+  },
+};
+
+/** `{t|timesince}`: only JSON numbers are instants; anything else reads 'Invalid date.'. */
+export const timesinceFormatter: Formatter = {
+  apply(value, _args, ctx) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return messages.invalidDate;
+    const instant = Math.trunc(value);
+    return `<span class="timesince" data-date="${instant}">${humanizeElapsed(ctx.now - instant)}</span>`;
+  },
+};

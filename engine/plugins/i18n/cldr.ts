@@ -1,0 +1,81 @@
+/**
+ * Locale data for the i18n and date plugins, in one place.
+ *
+ * Both references format through Unicode CLDR with the cldr-engine family
+ * (`@phensley/cldr` in TypeScript, its port in Java), so we use the same
+ * library: its output matches the golden files byte for byte where Node's
+ * Intl (a different ICU/CLDR release) does not.
+ *
+ * Resource packs are JSON files, one per language. On Node they are read
+ * from the installed package; any other host (a browser bundle) registers
+ * its own loader with `setCldrPackLoader` before rendering.
+ */
+import { CLDRFramework } from '@phensley/cldr';
+import type { CLDR } from '@phensley/cldr';
+
+/** Locale used when a render names none, or one we cannot load. */
+export const DEFAULT_LOCALE = 'en-US';
+
+/** Returns the JSON text of the resource pack for a language ('en', 'fr', …). */
+export type CldrPackLoader = (language: string) => string;
+
+let packLoader: CldrPackLoader | undefined;
+let framework: CLDRFramework | undefined;
+const byLocale = new Map<string, CLDR>();
+
+/** Replaces the pack loader (and forgets every locale loaded so far). */
+export function setCldrPackLoader(loader: CldrPackLoader): void {
+  packLoader = loader;
+  framework = undefined;
+  byLocale.clear();
+}
+
+/** Reads packs from the installed `@phensley/cldr` package (Node only). */
+function nodePackLoader(): CldrPackLoader {
+  const proc = (globalThis as { process?: NodeJS.Process }).process;
+  const getBuiltin = proc?.getBuiltinModule;
+  if (typeof getBuiltin !== 'function') {
+    throw new Error('No CLDR resource pack loader: call setCldrPackLoader() on this platform');
+  }
+  const { createRequire } = getBuiltin('node:module') as typeof import('node:module');
+  const { readFileSync } = getBuiltin('node:fs') as typeof import('node:fs');
+  const require = createRequire(import.meta.url);
+  const anyPack = require.resolve('@phensley/cldr/packs/en.json');
+  const dir = anyPack.slice(0, anyPack.length - 'en.json'.length);
+  return (language) => readFileSync(`${dir}${language}.json`, 'utf8');
+}
+
+function getFramework(): CLDRFramework {
+  if (!framework) {
+    const loader = packLoader ?? (packLoader = nodePackLoader());
+    framework = new CLDRFramework({ loader });
+  }
+  return framework;
+}
+
+/**
+ * Normalises a locale as templates write it ('en_US', 'fr-fr', '') to a
+ * BCP 47 tag, falling back to the default locale when empty.
+ */
+export function normalizeLocale(locale: string | undefined): string {
+  const tag = (locale ?? '').trim().replace(/_/g, '-');
+  return tag === '' ? DEFAULT_LOCALE : tag;
+}
+
+/**
+ * The CLDR instance for a locale, loaded once and cached. A locale whose
+ * language has no resource pack falls back to the default locale.
+ */
+export function cldrFor(locale: string | undefined): CLDR {
+  const tag = normalizeLocale(locale);
+  const cached = byLocale.get(tag);
+  if (cached) return cached;
+  let cldr: CLDR;
+  try {
+    cldr = getFramework().get(tag);
+  } catch {
+    cldr = tag === DEFAULT_LOCALE ? getFramework().get(DEFAULT_LOCALE) : cldrFor(DEFAULT_LOCALE);
+  }
+  byLocale.set(tag, cldr);
+  return cldr;
+}

@@ -1,0 +1,35 @@
+/**
+ * Exact decimal values for number and money formatting: template numbers and
+ * numeric strings become arbitrary-precision decimals, never binary floats,
+ * so '1234.565' rounds the way the references round it.
+ */
+import { Decimal } from '@phensley/cldr';
+import type { RoundingModeType } from '@phensley/cldr';
+
+/**
+ * The decimal a value stands for: a finite JSON number or a numeric string
+ * ('12', '-0.5', '1e3'); anything else (text, booleans, objects, missing,
+ * NaN, infinities) is undefined.
+ */
+export function toDecimal(value: unknown): Decimal | undefined {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value;
+  } else {
+    return undefined;
+  }
+  try {
+    const decimal = new Decimal(text);
+    return decimal.isNaN() || decimal.isInfinity() ? undefined : decimal;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Rounds to at most `digits` fraction digits; fewer digits are left alone. */
+export function limitFractionDigits(value: Decimal, digits: number, round?: RoundingModeType): Decimal {
+  return value.scale() > digits ? value.setScale(digits, round ?? 'half-even') : value;
+}

@@ -1,0 +1,69 @@
+/**
+ * Arguments of `{msg|message a b name:c}`: each is a variable reference
+ * resolved in the scope around the formatted value; `name:ref` (or
+ * `name=ref`) also makes a named argument. A reference that resolves to
+ * nothing passes through as its literal text, as in the Java reference.
+ */
+import type { Path, RenderContext } from '../types.ts';
+import { getPath } from '../../runtime/values.ts';
+
+export interface MessageArguments {
+  readonly positional: unknown[];
+  readonly named: Record<string, unknown>;
+  /** The reference text of each positional argument, for error messages. */
+  readonly references: string[];
+}
+
+const NAME = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+
+/**
+ * Position of the name/value delimiter, or -1 for a positional argument.
+ * Only a plain identifier can be a name, and the ':' of a URL scheme
+ * ('http://…') is not a delimiter.
+ */
+export function delimiterOf(arg: string): number {
+  for (let i = 0; i < arg.length; i++) {
+    const c = arg[i];
+    if (c !== ':' && c !== '=') continue;
+    if (c === ':' && arg.startsWith('//', i + 1)) continue;
+    return NAME.test(arg.slice(0, i)) ? i : -1;
+  }
+  return -1;
+}
+
+interface FrameLike {
+  readonly parent: { readonly node: unknown } | null;
+}
+
+function hasFrame(ctx: object): ctx is { frame: FrameLike } {
+  const frame = (ctx as { frame?: unknown }).frame;
+  return typeof frame === 'object' && frame !== null && 'parent' in frame;
+}
+
+/**
+ * `@` in a message argument means the scope around the formatted value
+ * (the engine gives formatters a scope of their own whose `@` is the
+ * message text). Other names resolve as usual: the message text, a
+ * string, has no properties, so they are found in the enclosing scopes.
+ */
+function resolveAround(ctx: RenderContext, path: Path): unknown {
+  if (path[0] !== '@') return ctx.resolve(path);
+  const enclosing = hasFrame(ctx) && ctx.frame.parent !== null ? ctx.frame.parent.node : ctx.current();
+  return path.length === 1 ? enclosing : getPath(enclosing, path.slice(1));
+}
+
+export function messageArguments(args: readonly string[], ctx: RenderContext): MessageArguments {
+  const positional: unknown[] = [];
+  const named: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const references: string[] = [];
+  for (const arg of args) {
+    const i = delimiterOf(arg);
+    const reference = i === -1 ? arg : arg.slice(i + 1);
+    let value = resolveAround(ctx, ctx.splitPath(reference));
+    if (value === undefined) value = reference;
+    if (i !== -1) named[arg.slice(0, i)] = value;
+    positional.push(value);
+    references.push(reference);
+  }
+  return { positional, named, references };
+}
