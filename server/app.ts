@@ -6,6 +6,8 @@ import { pino } from 'pino';
 import type { AppDeps, AppOptions } from './deps.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { isEmptyStore, seedStore } from './db/seed.ts';
+import { createPlatformRouter } from './api/platform-routes.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 
@@ -23,6 +25,10 @@ export function createApp(options: AppOptions): StorefrontApp {
   const log = pino({ level: options.logLevel ?? 'info' });
   const db = openDatabase(options.databasePath);
   migrate(db);
+  if (options.seed !== false && isEmptyStore(db)) {
+    seedStore(db);
+    log.info('store seeded from fixtures');
+  }
   const deps: AppDeps = { db, log, options };
 
   const app = express() as StorefrontApp;
@@ -38,6 +44,9 @@ export function createApp(options: AppOptions): StorefrontApp {
   app.use(express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }));
   app.use(crumbProtection({ secure }));
   app.use(issueCrumbCookie({ secure }));
+
+  // Resolves the signed-in site user first so every later router can read it.
+  app.use(createPlatformRouter(deps));
 
   app.get('/api/health', (req, res) => {
     db.prepare('SELECT 1').get();

@@ -30,3 +30,20 @@ describe('server core', () => {
     expect(await response.json()).toHaveProperty('message');
   });
 });
+
+describe('seeding', () => {
+  it('fills an empty store once from the fixtures and keeps it across restarts', async () => {
+    const first = await startServer();
+    const { db } = first.app.deps;
+    const products = db.prepare('SELECT COUNT(*) FROM products').pluck().get() as number;
+    expect(products).toBeGreaterThanOrEqual(12);
+    const types = db.prepare('SELECT DISTINCT product_type FROM products ORDER BY 1').pluck().all();
+    expect(types).toEqual([1, 2, 3, 4]);
+    db.prepare("UPDATE products SET title = 'Renamed' WHERE url_id = 'canvas-tote'").run();
+    await first.stop();
+    const second = await startServer({ databasePath: first.databasePath });
+    const title = second.app.deps.db.prepare("SELECT title FROM products WHERE url_id = 'canvas-tote'").pluck().get();
+    expect(title).toBe('Renamed');
+    await second.stop(true);
+  });
+});

@@ -1,0 +1,66 @@
+import { PRODUCT_TYPE } from './pricing.ts';
+
+export interface PricedLine {
+  productType: number;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/** Store settings that shape the totals; amounts in minor units of the store currency. */
+export interface TotalsSettings {
+  /** Tax as basis points of the subtotal (800 = 8%). */
+  taxRateBasisPoints: number;
+  /** Flat shipping charged when something must be shipped. */
+  flatShippingCents: number;
+  /** Subtotal from which shipping is free; 0 means never free. */
+  freeShippingOverCents: number;
+}
+
+export interface CartTotals {
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+}
+
+/** Totals in whole minor units; tax rounds half up once, on the subtotal. */
+export function computeTotals(lines: readonly PricedLine[], settings: TotalsSettings): CartTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const totalQuantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const hasDigital = lines.some((line) => line.productType === PRODUCT_TYPE.DIGITAL);
+  const purelyDigital = lines.length > 0 && lines.every((line) => line.productType === PRODUCT_TYPE.DIGITAL);
+  const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
+  const discountCents = 0;
+  const taxCents = Math.round((subtotalCents * settings.taxRateBasisPoints) / 10_000);
+  const freeShipping = settings.freeShippingOverCents > 0 && subtotalCents >= settings.freeShippingOverCents;
+  const shippingCostCents = requiresShipping && !freeShipping ? settings.flatShippingCents : 0;
+  return {
+    subtotalCents,
+    taxCents,
+    shippingCostCents,
+    discountCents,
+    grandTotalCents: subtotalCents + taxCents + shippingCostCents - discountCents,
+    totalQuantity,
+    hasDigital,
+    purelyDigital,
+    requiresShipping,
+  };
+}
+
+function nonNegativeInteger(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
+/** Reads the totals settings out of storeSettings, with zero defaults. */
+export function totalsSettingsFrom(storeSettings: Record<string, unknown>): TotalsSettings {
+  return {
+    taxRateBasisPoints: nonNegativeInteger(storeSettings.taxRateBasisPoints, 0),
+    flatShippingCents: nonNegativeInteger(storeSettings.flatShippingCents, 0),
+    freeShippingOverCents: nonNegativeInteger(storeSettings.freeShippingOverCents, 0),
+  };
+}

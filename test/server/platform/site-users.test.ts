@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../../server/messages.ts';
+import { platformMessages } from '../../../server/platform-messages.ts';
+import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
+import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
+import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE } from '../../../server/security/site-user.ts';
+import { addAccount, field, OWNER_PASSWORD, startServer, tempDatabasePath, Visitor, type RunningServer } from './harness.ts';
+
+describe('site-user session calls', () => {
+  let db: ReturnType<typeof tempDatabasePath>;
+  let server: RunningServer;
+
+  beforeEach(async () => {
+    db = tempDatabasePath();
+    server = await startServer(db.path);
+    await addAccount(server, 'reader@example.com', 'reader password 1');
+  });
+  afterEach(async () => {
+    await server.stop();
+    db.remove();
+  });
+
+  it('signs in with email and password and returns an xsrfToken and the two cookies', async () => {
+    const visitor = new Visitor(server);
+    const result = await visitor.signIn('reader@example.com', 'reader password 1');
+    expect(result.status).toBe(200);
+    expect(typeof field(result.body, 'xsrfToken')).toBe('string');
+    const info = JSON.parse(visitor.cookies.get(SITE_USER_INFO_COOKIE) ?? '{}');
+    expect(info).toEqual({ authenticated: true, siteUserId: field(result.body, 'siteUserId') });
+    expect(visitor.cookies.get(SITE_USER_SESSION_COOKIE)).toBeTruthy();
+    const setCookies = result.headers.getSetCookie().join('\n');
+    expect(setCookies).toMatch(new RegExp(`${SITE_USER_SESSION_COOKIE}=[^;]+;.*HttpOnly`, 'i'));
+    expect(setCookies).toMatch(/SameSite=Lax/i);
+  });
+
+  it('keeps the session across browser restarts only with rememberMe', async () => {
+    const remembered = await new Visitor(server).signIn('reader@example.com', 'reader password 1', true);
+    expect(remembered.headers.getSetCookie().some((line) => line.startsWith(SITE_USER_SESSION_COOKIE) && /Max-Age=\d+/i.test(line))).toBe(true);
+    const browserSession = await new Visitor(server).signIn('reader@example.com', 'reader password 1', false);
+    expect(browserSession.headers.getSetCookie().some((line) => line.startsWith(SITE_USER_SESSION_COOKIE) && /Max-Age/i.test(line))).toBe(false);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const wrong = await new Visitor(server).signIn('reader@example.com', 'not it');
+    const unknown = await new Visitor(server).signIn('nobody@example.com', 'reader password 1');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(field(wrong.body, 'message')).toBe(platformMessages.invalidCredentials);
+    expect(field(unknown.body, 'message')).toBe(platformMessages.invalidCredentials);
+  });
+
+  it('answers 400 naming the field when the payload is malformed', async () => {
+    const result = await new Visitor(server).call('/api/site-users/account/session', { json: { email: 'reader@example.com' } });
+    expect(result.status).toBe(400);
+    expect(String(field(result.body, 'message'))).toContain('password');
+  });
+
+  it('answers crumbFail on sign-in and sign-out without a crumb and changes nothing', async () => {
+    const visitor = new Visitor(server);
+    await visitor.ensureCrumb();
+    const signIn = await visitor.call('/api/site-users/account/session', {
+      json: { email: 'reader@example.com', password: 'reader password 1' }, withoutCrumb: true,
+    });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body).toEqual({ crumbFail: true, message: serverMessages.crumbFail });
+    expect(visitor.cookies.has(SITE_USER_SESSION_COOKIE)).toBe(false);
+
+    await visitor.signIn('reader@example.com', 'reader password 1');
+    const signOut = await visitor.call('/api/site-users/account/session?cloneCart=true', { method: 'DELETE', withoutCrumb: true });
+    expect(signOut.status).toBe(403);
+    expect(field(signOut.body, 'crumbFail')).toBe(true);
+    // still signed in: the retry with the crumb signs out
+    const retry = await visitor.call('/api/site-users/account/session?cloneCart=true', { method: 'DELETE' });
+    expect(retry.status).toBe(200);
+    expect(field(retry.body, 'signedOut')).toBe(true);
+  });
+
+  it('signs out: the old session cookie no longer authenticates', async () => {
+    const visitor = new Visitor(server);
+    await visitor.signIn('reader@example.com', 'reader password 1');
+    const staleCookies = new Map(visitor.cookies);
+    const staleXsrf = visitor.xsrfToken;
+    const out = await visitor.call('/api/site-users/account/session', { method: 'DELETE' });
+    expect(out.status).toBe(200);
+    expect(visitor.cookies.has(SITE_USER_SESSION_COOKIE)).toBe(false);
+
+    const replay = new Visitor(server);
+    for (const [name, value] of staleCookies) replay.cookies.set(name, value);
+    replay.xsrfToken = staleXsrf;
+    const locale = await replay.call('/api/site-users/account/locale', { json: { language: 'fr' } });
+    expect(locale.status).toBe(401);
+  });
+
+  it('rejects a bad cloneCart value', async () => {
+    const result = await new Visitor(server).call('/api/site-users/account/session?cloneCart=maybe', { method: 'DELETE' });
+    expect(result.status).toBe(400);
+    expect(String(field(result.body, 'message'))).toContain('cloneCart');
+  });
+
+  it('saves the language of a signed-in user who sends the X-SiteUser-XSRF-Token', async () => {
+    const visitor = new Visitor(server);
+    await visitor.signIn('reader@example.com', 'reader password 1');
+    const saved = await visitor.call('/api/site-users/account/locale', { json: { language: 'fr-CA' } });
+    expect(saved.status).toBe(200);
+    const row = server.app.deps.db.prepare('SELECT locale FROM site_users WHERE email = ?').get('reader@example.com') as { locale: string };
+    expect(row.locale).toBe('fr-CA');
+
+    const noToken = await visitor.call('/api/site-users/account/locale', {
+      json: { language: 'de' }, headers: { 'x-siteuser-xsrf-token': 'wrong' },
+    });
+    expect(noToken.status).toBe(403);
+    expect(field(noToken.body, 'message')).toBe(platformMessages.xsrfMismatch);
+
+    const badTag = await visitor.call('/api/site-users/account/locale', { json: { language: 'not a language!' } });
+    expect(badTag.status).toBe(400);
+  });
+
+  it('answers 401 to an anonymous language change', async () => {
+    const result = await new Visitor(server).call('/api/site-users/account/locale', { json: { language: 'fr' } });
+    expect(result.status).toBe(401);
+  });
+
+  describe('cookie tampering gives no access', () => {
+    it('an info cookie alone (no session) is no user', async () => {
+      const owner = new Visitor(server);
+      const signedIn = await owner.signIn(OWNER_EMAIL, OWNER_PASSWORD);
+      const forger = new Visitor(server);
+      forger.cookies.set(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId: field(signedIn.body, 'siteUserId') }));
+      const result = await forger.call('/api/commondata/GetSiteLayout');
+      expect(result.status).toBe(401);
+    });
+
+    it("an info cookie naming another user with one's own session is no user", async () => {
+      const owner = new Visitor(server);
+      const ownerSignIn = await owner.signIn(OWNER_EMAIL, OWNER_PASSWORD);
+      const reader = new Visitor(server);
+      await reader.signIn('reader@example.com', 'reader password 1');
+      // the reader keeps its own session token but claims to be the owner
+      reader.cookies.set(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId: field(ownerSignIn.body, 'siteUserId') }));
+      const result = await reader.call('/api/commondata/GetSiteLayout');
+      expect(result.status).toBe(401);
+    });
+
+    it('a forged session token is no user', async () => {
+      const owner = new Visitor(server);
+      await owner.signIn(OWNER_EMAIL, OWNER_PASSWORD);
+      owner.cookies.set(SITE_USER_SESSION_COOKIE, 'forged-token-value');
+      expect((await owner.call('/api/commondata/GetSiteLayout')).status).toBe(401);
+    });
+
+    it('an unparseable info cookie is treated as no user', async () => {
+      const owner = new Visitor(server);
+      await owner.signIn(OWNER_EMAIL, OWNER_PASSWORD);
+      owner.cookies.set(SITE_USER_INFO_COOKIE, '{not json');
+      expect((await owner.call('/api/commondata/GetSiteLayout')).status).toBe(401);
+      owner.cookies.set(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: 'yes' }));
+      expect((await owner.call('/api/commondata/GetSiteLayout')).status).toBe(401);
+    });
+  });
+
+  it('stores scrypt hashes, never the password', async () => {
+    const row = server.app.deps.db.prepare('SELECT password_hash FROM site_users WHERE email = ?').get('reader@example.com') as { password_hash: string };
+    expect(row.password_hash.startsWith('scrypt$')).toBe(true);
+    expect(row.password_hash).not.toContain('reader password 1');
+  });
+
+  it('gives owner accounts their contributor role', async () => {
+    const row = server.app.deps.db.prepare('SELECT contributor_role FROM site_users WHERE email = ?').get(OWNER_EMAIL) as { contributor_role: number };
+    expect(row.contributor_role).toBe(CONTRIBUTOR_ROLES.admin);
+  });
+});
