@@ -9,6 +9,7 @@ import {
   endSiteUserSession, hasMatchingSiteUserXsrf, readResolvedSiteUser, startSiteUserSession,
 } from '../security/site-user.ts';
 import { parseInput } from '../security/validation.ts';
+import { handOverCartOnSignOut } from './site-user-cart.ts';
 
 const signInSchema = z.object({
   email: z.string().trim().min(3).max(256),
@@ -52,10 +53,9 @@ export function createSiteUserRouter(deps: AppDeps): Router {
   router.delete('/api/site-users/account/session', (req, res) => {
     const query = parseInput(signOutQuerySchema, req.query);
     const user = readResolvedSiteUser(req);
+    const clonedEntries = handOverCartOnSignOut(deps, req, res, user?.siteUserId ?? null, query.cloneCart === 'true');
     endSiteUserSession(deps, req, res);
-    // The cart cookie stays with the browser either way; cloneCart only tells the client whether
-    // the signed-in cart should be kept for the anonymous visitor.
-    res.json({ message: platformMessages.signedOut, signedOut: user !== null, cloneCart: query.cloneCart === 'true' });
+    res.json({ message: platformMessages.signedOut, signedOut: user !== null, clonedEntries });
   });
 
   router.post('/api/site-users/account/locale', (req, res) => {

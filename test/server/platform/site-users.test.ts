@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../../../client/lib/cart.ts';
+import { CartRepository } from '../../../server/db/cart-repository.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { platformMessages } from '../../../server/platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
@@ -89,6 +91,41 @@ describe('site-user session calls', () => {
     replay.xsrfToken = staleXsrf;
     const locale = await replay.call('/api/site-users/account/locale', { json: { language: 'fr' } });
     expect(locale.status).toBe(401);
+  });
+
+  describe('cloneCart on sign-out', () => {
+    async function signedInWithCart(): Promise<{ visitor: Visitor; siteUserId: string }> {
+      const visitor = new Visitor(server);
+      const signIn = await visitor.signIn('reader@example.com', 'reader password 1');
+      const siteUserId = field(signIn.body, 'siteUserId') as string;
+      const carts = new CartRepository(server.app.deps.db);
+      const variant = server.app.deps.db.prepare('SELECT id, product_id FROM variants LIMIT 1').get() as { id: string; product_id: string };
+      const cart = carts.create('cart', 'USD', siteUserId);
+      carts.addEntry(cart.id, variant.product_id, variant.id, 2, null);
+      visitor.cookies.set(CART_COOKIE, cart.token);
+      return { visitor, siteUserId };
+    }
+
+    it('with cloneCart=true the visitor keeps a copy of the cart and the account keeps its own', async () => {
+      const { visitor, siteUserId } = await signedInWithCart();
+      const userCartToken = visitor.cookies.get(CART_COOKIE);
+      const out = await visitor.call('/api/site-users/account/session?cloneCart=true', { method: 'DELETE' });
+      expect(field(out.body, 'clonedEntries')).toBe(1);
+      const carts = new CartRepository(server.app.deps.db);
+      const copy = carts.findByToken(visitor.cookies.get(CART_COOKIE) ?? '');
+      expect(visitor.cookies.get(CART_COOKIE)).not.toBe(userCartToken);
+      expect(copy?.siteUserId).toBeNull();
+      expect(carts.entries(copy!.id).map((entry) => entry.quantity)).toEqual([2]);
+      expect(carts.entries(carts.findOpenCartOfUser(siteUserId)!.id)).toHaveLength(1);
+      expect(visitor.cookies.get(HAS_CART_COOKIE)).toBe('true');
+    });
+
+    it('without cloneCart the cart cookies are cleared', async () => {
+      const { visitor } = await signedInWithCart();
+      const out = await visitor.call('/api/site-users/account/session?cloneCart=false', { method: 'DELETE' });
+      expect(field(out.body, 'clonedEntries')).toBe(0);
+      expect(visitor.cookies.has(CART_COOKIE)).toBe(false);
+    });
   });
 
   it('rejects a bad cloneCart value', async () => {
