@@ -26,7 +26,7 @@ export function createCaptchaRouter(deps: AppDeps): Router {
     res.json({ siteKey: captcha.siteKey, ...captcha.issueChallenge(action) });
   });
 
-  router.post('/api/captcha/verify', (req, res) => {
+  router.post('/api/captcha/solve', (req, res) => {
     const input = parseInput(solveSchema, req.body);
     const result = captcha.solveChallenge(input.challenge, input.answer);
     if (!result.ok) throw new HttpError(400, result.message);

@@ -221,7 +221,7 @@ describe('form calls', () => {
       const challenge = await visitor.call('/api/captcha/challenge?action=form_block');
       const prompt = field(challenge.body, 'prompt') as string;
       const [left, right] = (prompt.match(/\d+/g) ?? []).map(Number);
-      const solved = await visitor.call('/api/captcha/verify', { json: { challenge: field(challenge.body, 'challenge'), answer: String(left + right) } });
+      const solved = await visitor.call('/api/captcha/solve', { json: { challenge: field(challenge.body, 'challenge'), answer: String(left + right) } });
       expect(solved.status).toBe(200);
       const token = field(solved.body, 'token') as string;
       expect((await save(token)).status).toBe(200);
