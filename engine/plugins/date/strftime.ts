@@ -21,10 +21,10 @@ function namesOf(cldr: CLDR): Names {
   if (!names) {
     const cal = cldr.Calendars;
     names = {
-      shortDays: cal.weekdays({ context: 'standalone', width: 'abbreviated' }),
-      longDays: cal.weekdays({ context: 'standalone', width: 'wide' }),
-      shortMonths: cal.months({ context: 'standalone', width: 'abbreviated' }),
-      longMonths: cal.months({ context: 'standalone', width: 'wide' }),
+      shortDays: cal.weekdays({ width: 'abbreviated' }),
+      longDays: cal.weekdays({ width: 'wide' }),
+      shortMonths: cal.months({ width: 'abbreviated' }),
+      longMonths: cal.months({ width: 'wide' }),
     };
     namesCache.set(cldr, names);
   }

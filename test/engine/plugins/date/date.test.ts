@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import { messages } from '../../../../engine/messages.ts';
+import { DEFAULT_TIME_ZONE, epochOf, isSupportedInstant } from '../../../../engine/plugins/date/time-zone.ts';
+import { humanizeElapsed } from '../../../../engine/plugins/date/humanize.ts';
+import { render } from '../i18n/render.ts';
+
+// 2020-02-10T19:07:51.250Z, a Monday: 14:07:51 in New York (EST, -05:00).
+const T = 1581361671250;
+
+describe('date (strftime patterns)', () => {
+  test('uses America/New_York by default and website.timeZone otherwise', () => {
+    expect(DEFAULT_TIME_ZONE).toBe('America/New_York');
+    expect(render('{t|date %H:%M %Z %z}', { t: T }).html).toBe('14:07 EST -05:00');
+    expect(render('{t|date %H:%M %z}', { t: T, website: { timeZone: 'Asia/Kolkata' } }).html).toBe('00:37 +05:30');
+  });
+
+  test('names and numbers', () => {
+    const data = { t: T };
+    expect(render('{t|date %A, %B %d, %Y}', data).html).toBe('Monday, February 10, 2020');
+    expect(render('{t|date %a %b %e %j %m %y %C}', data).html).toBe('Mon Feb 10 041 02 20 20');
+    expect(render('{t|date %I:%M:%S %p %P %i %l}', data).html).toBe('02:07:51 PM pm 2  2');
+    expect(render('{t|date %D %F %T %R %x %X}', data).html).toBe('02/10/20 2020-02-10 14:07:51 14:07 02/10/2020 02:07:51 PM');
+    expect(render('{t|date %u %w %q %s %N}', data).html).toBe('1 1 1 1581361671 250000000');
+    expect(render('{t|date %V %G %g}', data).html).toBe('07 2020 20');
+    expect(render('{t|date %c}', data).html).toBe('Mon, Feb 10, 2020 2:07:51 PM EST');
+    expect(render('{t|date %v}', data).html).toBe('10-Feb-2020');
+  });
+
+  test('localised names come from the render locale', () => {
+    expect(render('{t|date %A %B}', { t: T }, { locale: 'fr-FR' }).html).toBe('lundi février');
+  });
+
+  test('unknown directives and a trailing % are copied through', () => {
+    expect(render('{t|date %Q 100%}', { t: T }).html).toBe('%Q 100%');
+  });
+
+  test('no pattern or no instant renders nothing', () => {
+    expect(render('[{t|date}]', { t: T }).html).toBe('[]');
+    expect(render('[{t|date %Y}]', {}).html).toBe('[]');
+  });
+
+  test('instants outside the supported Julian days are reported', () => {
+    expect(isSupportedInstant(0)).toBe(true);
+    expect(isSupportedInstant(-210866803200000)).toBe(true);
+    expect(isSupportedInstant(-210866803200001)).toBe(false);
+    const { html, errors } = render('[{t|date %Y}]', { t: 1e17 });
+    expect(html).toBe('[]');
+    expect(errors).toEqual([messages.julianDayRange]);
+  });
+
+  test('instants are read like Java longs', () => {
+    expect(epochOf(12.9)).toBe(12);
+    expect(epochOf('1581361671250')).toBe(1581361671250);
+    expect(epochOf('1.5e3')).toBe(1500);
+    expect(epochOf('soon')).toBe(0);
+    expect(epochOf(true)).toBe(1);
+    expect(epochOf({})).toBe(0);
+  });
+});
+
+describe('timesince', () => {
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  const DAY = 24 * HOUR;
+
+  test('wording from minutes to years', () => {
+    expect(humanizeElapsed(0)).toBe('less than a minute ago');
+    expect(humanizeElapsed(59_999)).toBe('less than a minute ago');
+    expect(humanizeElapsed(MIN)).toBe('about a minute ago');
+    expect(humanizeElapsed(59 * MIN)).toBe('about 59 minutes ago');
+    expect(humanizeElapsed(HOUR)).toBe('about an hour ago');
+    expect(humanizeElapsed(23 * HOUR)).toBe('about 23 hours ago');
+    expect(humanizeElapsed(DAY)).toBe('about a day ago');
+    expect(humanizeElapsed(6 * DAY)).toBe('about 6 days ago');
+    expect(humanizeElapsed(7 * DAY)).toBe('about a week ago');
+    expect(humanizeElapsed(29 * DAY)).toBe('about 4 weeks ago');
+    expect(humanizeElapsed(30 * DAY)).toBe('about a month ago');
+    expect(humanizeElapsed(364 * DAY)).toBe('about 12 months ago');
+    expect(humanizeElapsed(365 * DAY)).toBe('about a year ago');
+    expect(humanizeElapsed(800 * DAY)).toBe('about 2 years ago');
+    expect(humanizeElapsed(-5 * DAY)).toBe('less than a minute ago');
+  });
+
+  test('wraps the wording in a span measured from the render clock', () => {
+    const now = 1600006863000;
+    expect(render('{t|timesince}', { t: now - 3 * HOUR }, { now }).html).toBe(
+      `<span class="timesince" data-date="${now - 3 * HOUR}">about 3 hours ago</span>`,
+    );
+  });
+
+  test('anything but a JSON number is an invalid date', () => {
+    expect(messages.invalidDate).toBe('Invalid date.');
+    expect(render('{t|timesince}', { t: '1600006863000' }).html).toBe('Invalid date.');
+    expect(render('{t|timesince}', {}).html).toBe('Invalid date.');
+  });
+});
