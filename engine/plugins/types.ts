@@ -29,9 +29,10 @@ export interface RenderContext {
   renderTemplate(source: string, value: unknown, isolated?: boolean): string;
   /**
    * Applies a partial or macro by name to `value` (the `apply` formatter).
-   * Depth and missing-partial errors are reported by the engine; returns '' then.
+   * Depth and missing-partial errors are reported by the engine, and the
+   * result is then missing (undefined), as in the Java reference.
    */
-  applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string;
+  applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string | undefined;
 }
 
 /**

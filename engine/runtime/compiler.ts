@@ -46,6 +46,9 @@ interface BoundFormatter {
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
 
+/** A plugin threw: as in the Java reference, the whole instruction produces nothing. */
+const FAILED: unique symbol = Symbol('failed');
+
 export class Compiler {
   /** Set on each compiled closure that can report, so errors point into the right source. */
   unit: Unit | null = null;
@@ -148,6 +151,7 @@ export class Compiler {
           value = call.impl.apply(value, call.args, r, values);
         } catch (e) {
           r.unexpected(e, opcode);
+          return FAILED;
         }
       }
       return value;
@@ -167,12 +171,14 @@ export class Compiler {
     if (lookups.length === 1) {
       const get = lookups[0] as Lookup;
       return (f, r) => {
-        emitValue(r, apply([get(f)], f, r));
+        const value = apply([get(f)], f, r);
+        if (value !== FAILED) emitValue(r, value);
         r.tick();
       };
     }
     return (f, r) => {
-      emitValue(r, apply(lookups.map((l) => l(f)), f, r));
+      const value = apply(lookups.map((l) => l(f)), f, r);
+      if (value !== FAILED) emitValue(r, value);
       r.tick();
     };
   }
@@ -226,11 +232,13 @@ export class Compiler {
       r.frame = f;
       r.unit = unit;
       r.offset = offset;
-      let pass = false;
+      let pass: boolean;
       try {
         pass = impl.test(f.node, args, r);
       } catch (e) {
+        // A failing predicate renders neither branch, as in the Java reference.
         r.unexpected(e, opcode);
+        return;
       }
       if (pass) body(f, r);
       else alt(f, r);
@@ -261,7 +269,8 @@ export class Compiler {
     const apply = this.chain(this.formatters(node.formatters), 'BINDVAR', node.offset, false);
     const { name } = node;
     return (f, r) => {
-      f.setVar(name, apply(lookups.map((l) => l(f)), f, r));
+      const value = apply(lookups.map((l) => l(f)), f, r);
+      if (value !== FAILED) f.setVar(name, value);
     };
   }
 

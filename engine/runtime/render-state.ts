@@ -85,13 +85,13 @@ export class RenderState implements RenderContext {
     return this.capture(unit.run, new Frame(value, this.frame, isolated), unit);
   }
 
-  applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string {
+  applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string | undefined {
     const unit = this.partial(name, this.frame);
     if (unit === null) {
       this.error(messages.partialMissing(name));
-      return '';
+      return undefined;
     }
-    if (!this.enter(name)) return '';
+    if (!this.enter(name)) return undefined;
     try {
       const frame = new Frame(value, this.frame, isolated);
       if (args !== undefined) frame.setVar('@args', args);

@@ -154,6 +154,7 @@ class Scanner {
 
   /** Turns parsed syntax into a tree node, checking plugin names; null makes the tag text. */
   private build(tag: ParsedTag, offset: number): Node | null {
+    // Nodes are built field by field (not spread) so every node of a kind shares one shape.
     const plugins = this.options.plugins;
     switch (tag.op) {
       case Opcode.VARIABLE:
@@ -166,7 +167,9 @@ class Scanner {
             if (problem === messages.formatterUnknown(call.name)) return null;
           }
         }
-        return { ...tag, offset } as Node;
+        return tag.op === Opcode.VARIABLE
+          ? { op: tag.op, offset, variables: tag.variables, formatters: tag.formatters }
+          : { op: tag.op, offset, name: tag.name, variables: tag.variables, formatters: tag.formatters };
       }
       case Opcode.PREDICATE:
       case Opcode.OR_PREDICATE: {
@@ -174,17 +177,27 @@ class Scanner {
           const problem = plugins.predicate(tag.name, tag.args);
           if (problem !== undefined) this.errors.push({ message: problem, offset });
         }
-        return { ...tag, offset, consequent: [], alternate: null } as Node;
+        const { name, args, delimiter, viaIf } = tag;
+        return { op: tag.op, offset, name, args, delimiter, viaIf, consequent: [], alternate: null };
       }
       case Opcode.SECTION:
-      case Opcode.IF:
-        return { ...tag, offset, consequent: [], alternate: null } as Node;
+        return { op: tag.op, offset, path: tag.path, consequent: [], alternate: null };
       case Opcode.REPEATED:
-        return { ...tag, offset, consequent: [], alternate: null, alternatesWith: [], alternatesWithOffset: -1 } as Node;
+        return { op: tag.op, offset, path: tag.path, consequent: [], alternate: null, alternatesWith: [], alternatesWithOffset: -1 };
+      case Opcode.IF:
+        return { op: tag.op, offset, operators: tag.operators, variables: tag.variables, consequent: [], alternate: null };
       case Opcode.MACRO:
-        return { ...tag, offset, consequent: [] } as Node;
+        return { op: tag.op, offset, name: tag.name, consequent: [] };
+      case Opcode.CTXVAR:
+        return { op: tag.op, offset, name: tag.name, bindings: tag.bindings };
+      case Opcode.EVAL:
+        return { op: tag.op, offset, code: tag.code };
+      case Opcode.INCLUDE:
+        return { op: tag.op, offset, name: tag.name, args: tag.args, delimiter: tag.delimiter };
+      case Opcode.INJECT:
+        return { op: tag.op, offset, name: tag.name, path: tag.path, args: tag.args, delimiter: tag.delimiter };
       default:
-        return { ...tag, offset } as Node;
+        return { op: tag.op, offset };
     }
   }
 }
