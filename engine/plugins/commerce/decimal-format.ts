@@ -61,7 +61,10 @@ export function formatFixed(value: Decimal, format: FixedFormat): string {
   return sign + groupThousands(integerDigits) + (fraction === '' ? '' : '.' + fraction);
 }
 
-/** A percentage number as the store shows it: "12.50" (two to three fraction digits), or "12.5" trimmed (up to three). */
+/**
+ * A percentage number as the store shows it: "12.50" (two to three fraction
+ * digits), or "12.5" when trimmed (up to three).
+ */
 export function formatPercentage(value: number, trim: boolean): string {
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return value < 0 ? '-∞' : '∞';

@@ -22,7 +22,8 @@ import { variantDescriptor } from './variant-options.ts';
 function productStatusHtml(item: unknown, ctx: RenderContext): string | undefined {
   switch (productMarkOf(item)) {
     case 'sold-out': {
-      const customText = asString(getChild(merchandisingContextOf(ctx, asString(getChild(item, 'id'))), 'customSoldOutText'));
+      const settings = merchandisingContextOf(ctx, asString(getChild(item, 'id')));
+      const customText = asString(getChild(settings, 'customSoldOutText'));
       const text = customText !== '' ? customText : localizedOr(ctx, 'productSoldOutText', messages.commerceSoldOut);
       return `<div class="product-mark sold-out">${escapeHtmlAttribute(text)}</div>`;
     }

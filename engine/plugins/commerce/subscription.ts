@@ -83,7 +83,8 @@ export function defaultSubscriptionPriceText(
 ): string {
   const plural = period.value > 1;
   const unit = period.unit.toLowerCase();
-  let text = `${hasMultiplePrices ? 'from ' : ''}{price} every ${plural ? '{billingPeriodValue} ' : ''}${unit}${plural ? 's' : ''}`;
+  const every = plural ? `{billingPeriodValue} ${unit}s` : unit;
+  let text = `${hasMultiplePrices ? 'from ' : ''}{price} every ${every}`;
   if (billingCycles > 0) {
     const duration = subscriptionDuration(period, billingCycles);
     text += ` for {duration} ${duration.unit.toLowerCase()}${duration.value === 1 ? '' : 's'}`;
