@@ -80,12 +80,7 @@ export const messages = {
   legacyMoneyInvalidCurrency: (code: string) => `Invalid currency code: ${code}`,
   messagePluralKeyInvalid: (key: string) => `Invalid plural key '${key}'`,
   messageOffsetNotNumeric: (arg: string) => `Plural argument '${arg}' with an offset is not a number`,
-
-  // Date and i18n plugins.
-  legacyMoneyInvalidLocale: (locale: string) => `Invalid locale: ${locale}`,
-  legacyMoneyInvalidCurrency: (code: string) => `Invalid currency code: ${code}`,
-  messagePluralKeyInvalid: (key: string) => `Invalid plural key '${key}'`,
-  messageOffsetNotNumeric: (arg: string) => `Plural argument '${arg}' with an offset is not a number`,
+  i18nArgsAtMost: (max: number, found: number) => `expected at most ${max} arguments, found ${found}`,
 
   // Content and social plugins: argument problems and render errors.
   contentArgsAtMost: (max: number, found: number) => `expected at most ${max} arguments, found ${found}`,

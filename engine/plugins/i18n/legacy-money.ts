@@ -132,7 +132,7 @@ function localeArgument(args: readonly string[]): string {
 
 export const legacyMoneyFormatter: Formatter = {
   validate(args) {
-    if (args.length > 1) return messages.contentArgsAtMost(1, args.length);
+    if (args.length > 1) return messages.i18nArgsAtMost(1, args.length);
     const arg = (args[0] ?? '').trim();
     if (arg !== '' && legacyLocaleTag(arg) === undefined) return messages.legacyMoneyInvalidLocale(arg);
     return undefined;

@@ -91,7 +91,7 @@ describe('i18n-money-format (legacy)', () => {
     expect(legacyLocaleTag('fr-FR')).toBe('fr-FR');
     expect(legacyLocaleTag('EN_us')).toBeUndefined();
     expect(compileErrors('{m|i18n-money-format EN_us}').join()).toContain(messages.legacyMoneyInvalidLocale('EN_us'));
-    expect(compileErrors('{m|i18n-money-format en_US de_DE}').join()).toContain(messages.contentArgsAtMost(1, 2));
+    expect(compileErrors('{m|i18n-money-format en_US de_DE}').join()).toContain(messages.i18nArgsAtMost(1, 2));
   });
 
   test('an unknown currency is reported', () => {
