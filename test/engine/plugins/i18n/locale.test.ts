@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest';
+import { DEFAULT_LOCALE, cldrFor, normalizeLocale } from '../../../../engine/plugins/i18n/cldr.ts';
+import { render } from './render.ts';
+
+test('the default resolved locale is en-US', () => {
+  expect(DEFAULT_LOCALE).toBe('en-US');
+  expect(normalizeLocale(undefined)).toBe('en-US');
+  expect(normalizeLocale(' ')).toBe('en-US');
+  expect(normalizeLocale('fr_FR')).toBe('fr-FR');
+  expect(cldrFor('').General.locale().tag.expanded()).toBe('en-Latn-US');
+});
+
+test('locales are cached and an unknown language falls back to en-US formatting', () => {
+  expect(cldrFor('de-DE')).toBe(cldrFor('de-DE'));
+  expect(render('{n|decimal}', { n: 1200.5 }, { locale: 'zz-ZZ' }).html).toBe('1,200.5');
+  expect(render('{n|decimal}', { n: 1200.5 }, { locale: 'de_DE' }).html).toBe('1.200,5');
+});
