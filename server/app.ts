@@ -8,6 +8,11 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
+import { createCartRouter } from './api/cart.ts';
+import { createInventoryRouter } from './api/inventory.ts';
+import { createNewsletterRouter } from './api/newsletter.ts';
+import { createRestockRouter } from './api/restock.ts';
+import { createSubscriptionRouter } from './api/subscription.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 
@@ -47,6 +52,12 @@ export function createApp(options: AppOptions): StorefrontApp {
 
   // Resolves the signed-in site user first so every later router can read it.
   app.use(createPlatformRouter(deps));
+
+  app.use(createCartRouter(deps));
+  app.use(createSubscriptionRouter(deps));
+  app.use(createInventoryRouter(deps));
+  app.use(createRestockRouter(deps));
+  app.use(createNewsletterRouter(deps));
 
   app.get('/api/health', (req, res) => {
     db.prepare('SELECT 1').get();

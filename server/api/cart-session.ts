@@ -1,0 +1,103 @@
+import type { Request, Response } from 'express';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../../client/lib/cart.ts';
+import type { AppDeps } from '../deps.ts';
+import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
+import { CatalogueRepository } from '../db/catalogue-repository.ts';
+import { SiteRepository } from '../db/site-repository.ts';
+import { totalsSettingsFrom } from '../commerce/cart-totals.ts';
+import { priceEntries, shoppingCartView, type ShoppingCartView } from '../commerce/cart-view.ts';
+import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
+
+const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const PRODUCT_URL_PREFIX = '/shop/p/';
+
+/** The repositories the storefront calls share, built once per app. */
+export interface StoreRepositories {
+  site: SiteRepository;
+  catalogue: CatalogueRepository;
+  carts: CartRepository;
+}
+
+const repositoriesByDeps = new WeakMap<AppDeps, StoreRepositories>();
+
+export function storeRepositories(deps: AppDeps): StoreRepositories {
+  let repositories = repositoriesByDeps.get(deps);
+  if (!repositories) {
+    repositories = {
+      site: new SiteRepository(deps.db),
+      catalogue: new CatalogueRepository(deps.db),
+      carts: new CartRepository(deps.db),
+    };
+    repositoriesByDeps.set(deps, repositories);
+  }
+  return repositories;
+}
+
+/** The signed-in site user's id when the platform router resolved one. */
+export function currentSiteUserId(req: Request): string | null {
+  return readResolvedSiteUserIfAny(req)?.siteUserId ?? null;
+}
+
+function cookieToken(req: Request): string | null {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[CART_COOKIE];
+  return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : null;
+}
+
+function rememberCart(req: Request, res: Response, cart: CartRecord): void {
+  const base = { sameSite: 'lax' as const, secure: req.secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_MS };
+  // The token is the cart's only key, so scripts never see it; hasCart tells them a cart exists.
+  res.cookie(CART_COOKIE, cart.token, { ...base, httpOnly: true });
+  res.cookie(HAS_CART_COOKIE, 'true', { ...base, httpOnly: false });
+}
+
+/**
+ * The visitor's open cart: a signed-in user's own cart (a cart started before signing in moves
+ * into it), otherwise the cart named by the cookie. Purchased carts and other users' carts never match.
+ */
+export function findCurrentCart(deps: AppDeps, req: Request, res?: Response): CartRecord | null {
+  const { carts } = storeRepositories(deps);
+  const token = cookieToken(req);
+  const fromCookie = token ? carts.findByToken(token) : undefined;
+  const cookieCart = fromCookie && !fromCookie.isPurchased && fromCookie.kind === 'cart' ? fromCookie : undefined;
+  const siteUserId = currentSiteUserId(req);
+  if (!siteUserId) {
+    return cookieCart && cookieCart.siteUserId === null ? cookieCart : null;
+  }
+  const userCart = carts.findOpenCartOfUser(siteUserId);
+  if (cookieCart && cookieCart.siteUserId === null) {
+    if (userCart) {
+      carts.mergeInto(userCart.id, cookieCart.id);
+    } else {
+      carts.assignUser(cookieCart.id, siteUserId);
+      const adopted = { ...cookieCart, siteUserId };
+      if (res) rememberCart(req, res, adopted);
+      return adopted;
+    }
+  }
+  if (userCart && res && userCart.token !== token) rememberCart(req, res, userCart);
+  return userCart ?? null;
+}
+
+/** The visitor's open cart, created (and remembered in cookies) when there is none. */
+export function findOrCreateCurrentCart(deps: AppDeps, req: Request, res: Response): CartRecord {
+  const existing = findCurrentCart(deps, req, res);
+  if (existing) return existing;
+  const { carts, site } = storeRepositories(deps);
+  const cart = carts.create('cart', site.currency(), currentSiteUserId(req));
+  rememberCart(req, res, cart);
+  return cart;
+}
+
+/** The cart answer for a cart (or the empty cart when null). */
+export function cartView(deps: AppDeps, cart: CartRecord | null): ShoppingCartView {
+  const { carts, catalogue, site } = storeRepositories(deps);
+  const priced = cart ? priceEntries(carts.entries(cart.id), catalogue) : [];
+  return shoppingCartView({
+    cart,
+    priced,
+    websiteId: site.websiteId(),
+    currency: cart?.currency ?? site.currency(),
+    settings: totalsSettingsFrom(site.storeSettings()),
+    productUrlPrefix: PRODUCT_URL_PREFIX,
+  });
+}

@@ -1,0 +1,148 @@
+import { Router, type Request } from 'express';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { ADD_TO_CART } from '../../client/lib/messages.ts';
+import {
+  addToCartPayloadSchema, isStockEnough, parseQuantity, updateAdditionalFieldsPayloadSchema,
+  updateQuantityPayloadSchema,
+} from '../../client/lib/validation.ts';
+import type { AppDeps } from '../deps.ts';
+import type { CartRecord } from '../db/cart-repository.ts';
+import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { entryView, priceEntries } from '../commerce/cart-view.ts';
+import { hasUnlimitedStock, PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
+import { serverMessages } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { parseInput } from '../security/validation.ts';
+import {
+  cartView, findCurrentCart, findOrCreateCurrentCart, PRODUCT_URL_PREFIX, storeRepositories,
+} from './cart-session.ts';
+
+/**
+ * Quantities typed into a page arrive as text from form posts and some scripts; the rule is
+ * "numeric, then whole", answered with the catalogue messages before the schema runs.
+ */
+export function normaliseQuantityField(body: unknown, field: string): Record<string, unknown> {
+  const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+  const raw = record[field];
+  if (typeof raw === 'string' || typeof raw === 'number') {
+    const parsed = parseQuantity(raw);
+    if (!parsed.ok) throw new HttpError(400, parsed.message);
+    record[field] = parsed.value;
+  } else if (raw !== undefined) {
+    throw new HttpError(400, ADD_TO_CART.quantityNotNumber);
+  }
+  return record;
+}
+
+/** Finds the product and the chosen variant, answering with the add-to-cart messages when they do not exist. */
+export function productAndVariant(deps: AppDeps, itemId: string, sku: string | undefined): { product: ProductRecord; variant: VariantRecord } {
+  const product = storeRepositories(deps).catalogue.productById(itemId);
+  if (!product) throw new HttpError(404, serverMessages.productNotFound);
+  if (!sku) {
+    throw new HttpError(400, product.productType === PRODUCT_TYPE.GIFT_CARD ? ADD_TO_CART.giftCardDenomination : ADD_TO_CART.variantUnavailable);
+  }
+  const variant = variantBySku(product, sku);
+  if (!variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
+  return { product, variant };
+}
+
+/**
+ * The stock rule: enough when unlimited, or when stock is greater than what the cart will
+ * already hold of this item and variant before the last unit asked for.
+ */
+export function assertStockFor(product: ProductRecord, variant: VariantRecord, alreadyHeld: number, adding: number): void {
+  const stock = { unlimited: hasUnlimitedStock(product, variant), qtyInStock: variant.qtyInStock };
+  if (!isStockEnough(stock, alreadyHeld + adding - 1)) throw new HttpError(400, ADD_TO_CART.notEnoughStock);
+}
+
+function entryOrNotFound(deps: AppDeps, cart: CartRecord | null, entryId: string) {
+  const entry = cart ? storeRepositories(deps).carts.entry(cart.id, entryId) : undefined;
+  if (!cart || !entry) throw new HttpError(404, serverMessages.cartEntryNotFound);
+  return { cart, entry };
+}
+
+function pricedEntryView(deps: AppDeps, cart: CartRecord, entryId: string) {
+  const { carts, catalogue } = storeRepositories(deps);
+  const entry = carts.entry(cart.id, entryId);
+  const [priced] = entry ? priceEntries([entry], catalogue) : [];
+  return priced ? entryView(priced, cart.currency, PRODUCT_URL_PREFIX) : null;
+}
+
+function entryIdParam(req: Request): string {
+  const { entryId } = req.params;
+  if (typeof entryId !== 'string' || entryId.length === 0 || entryId.length > 64) {
+    throw new HttpError(404, serverMessages.cartEntryNotFound);
+  }
+  return entryId;
+}
+
+/** Shopping-cart calls: read, add, change quantity, change extra-field answers, remove. */
+export function createCartRouter(deps: AppDeps): Router {
+  const router = Router();
+  const addLimiter = createRateLimiter(deps, 'addToCart');
+
+  router.get(API_PATHS.cart, (req, res) => {
+    res.json(cartView(deps, findCurrentCart(deps, req, res)));
+  });
+
+  router.post(API_PATHS.cartEntries, addLimiter, (req, res) => {
+    const body = normaliseQuantityField(req.body, 'quantity');
+    if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
+    const { product, variant } = productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
+    const payload = parseInput(addToCartPayloadSchema, body);
+    const { carts } = storeRepositories(deps);
+    const newlyAdded = deps.db.transaction(() => {
+      const cart = findOrCreateCurrentCart(deps, req, res);
+      assertStockFor(product, variant, carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
+      const entry = carts.addEntry(cart.id, product.id, variant.id, payload.quantity, payload.additionalFields ?? null);
+      return { cart, entryId: entry.id };
+    })();
+    res.json({
+      shoppingCart: cartView(deps, newlyAdded.cart),
+      newlyAdded: pricedEntryView(deps, newlyAdded.cart, newlyAdded.entryId),
+    });
+  });
+
+  router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, (req, res) => {
+    const payload = parseInput(updateAdditionalFieldsPayloadSchema, req.body);
+    const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
+    const { product, variant } = productAndVariant(deps, payload.itemId, payload.sku);
+    if (entry.productId !== product.id || entry.variantId !== variant.id) {
+      throw new HttpError(400, ADD_TO_CART.variantUnavailable);
+    }
+    storeRepositories(deps).carts.updateAdditionalFields(cart.id, entry.id, payload.additionalFields);
+    res.json({ shoppingCart: cartView(deps, cart), updatedEntry: pricedEntryView(deps, cart, entry.id) });
+  });
+
+  router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, (req, res) => {
+    const payload = parseInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
+    const { carts, catalogue } = storeRepositories(deps);
+    const result = deps.db.transaction(() => {
+      const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
+      if (payload.quantity === 0) {
+        carts.removeEntry(cart.id, entry.id);
+        return { cart, entryId: null };
+      }
+      const product = catalogue.productById(entry.productId);
+      const variant = product?.variants.find((candidate) => candidate.id === entry.variantId);
+      if (!product || !variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
+      const heldElsewhere = carts.quantityHeld(cart.id, product.id, variant.id) - entry.quantity;
+      assertStockFor(product, variant, heldElsewhere, payload.quantity);
+      carts.updateQuantity(cart.id, entry.id, payload.quantity);
+      return { cart, entryId: entry.id };
+    })();
+    res.json({
+      shoppingCart: cartView(deps, result.cart),
+      updatedEntry: result.entryId ? pricedEntryView(deps, result.cart, result.entryId) : null,
+    });
+  });
+
+  router.delete(`${API_PATHS.cartEntries}/:entryId`, (req, res) => {
+    const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
+    storeRepositories(deps).carts.removeEntry(cart.id, entry.id);
+    res.json({ shoppingCart: cartView(deps, cart), removedEntryId: entry.id });
+  });
+
+  return router;
+}

@@ -1,0 +1,166 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { RESTOCK } from '../../client/lib/messages.ts';
+import { restockPayloadSchema } from '../../client/lib/validation.ts';
+import type { AppDeps } from '../deps.ts';
+import { RestockRepository, type GroupPosition, type SignUpPosition } from '../db/restock-repository.ts';
+import { hasUnlimitedStock } from '../commerce/pricing.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { requireOwner } from '../security/owner-auth.ts';
+import { parseInput } from '../security/validation.ts';
+import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
+
+export const RESTOCK_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+
+/** Opaque cursor: the last position of the previous page, base64url JSON. */
+export function encodeCursor(position: object): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | null {
+  if (cursor === undefined || cursor === '') return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // falls through to the 400 below
+  }
+  throw new HttpError(400, serverMessages.invalidCursor);
+}
+
+const groupPositionSchema: z.ZodType<GroupPosition> = z.object({ productId: z.string(), variantId: z.string() });
+const signUpPositionSchema: z.ZodType<SignUpPosition> = z.object({ createdOn: z.number().int(), id: z.string() });
+
+const limitSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(RESTOCK_PAGE_SIZE);
+const groupsQuerySchema = z.object({ cursor: z.string().max(512).optional(), limit: limitSchema });
+const signUpsQuerySchema = z.object({
+  productId: z.string().min(1).max(64),
+  variantId: z.string().min(1).max(64),
+  cursor: z.string().max(512).optional(),
+  limit: limitSchema,
+});
+const sendRequestSchema = z.object({ productId: z.string().min(1).max(64), variantId: z.string().min(1).max(64) });
+const sendAllSchema = z.object({ sendRequests: z.array(sendRequestSchema).min(1).max(500) });
+
+/** Splits a fetched page of limit + 1 rows into the page and whether more follow. */
+function pageOf<T>(rows: T[], limit: number): { page: T[]; hasNextPage: boolean } {
+  return { page: rows.slice(0, limit), hasNextPage: rows.length > limit };
+}
+
+/** Visitor sign-up for a sold-out variant, and the owner's listings and sends. */
+export function createRestockRouter(deps: AppDeps): Router {
+  const router = Router();
+  const restock = new RestockRepository(deps.db);
+  const { catalogue, site } = storeRepositories(deps);
+
+  function variantOf(productId: string, variantId: string) {
+    const product = catalogue.productById(productId);
+    const variant = product?.variants.find((candidate) => candidate.id === variantId);
+    if (!product || !variant) throw new HttpError(404, serverMessages.productNotFound);
+    return { product, variant };
+  }
+
+  router.post(API_PATHS.restock, async (req, res) => {
+    const payload = parseInput(restockPayloadSchema, req.body);
+    const captcha = deps.options.captcha;
+    if (captcha) {
+      const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
+      if (token === '' || !(await captcha.verify(token))) throw new HttpError(400, RESTOCK.completeCaptcha);
+    }
+    const { product, variant } = variantOf(payload.productId, payload.variantId);
+    if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
+      throw new HttpError(400, serverMessages.restockVariantNotSoldOut);
+    }
+    deps.db.transaction(() => {
+      restock.signUp({
+        productId: product.id,
+        variantId: variant.id,
+        email: payload.siteVisitorEmail,
+        joinMailingList: payload.isJoinMailingList,
+        language: payload.language ?? null,
+      });
+      if (payload.isJoinMailingList) restock.joinMailingList(payload.siteVisitorEmail, 'restock');
+    })();
+    const custom = site.storeSettings().restockNotificationsSuccessText;
+    res.json({ message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp });
+  });
+
+  router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), (req, res) => {
+    const query = parseInput(groupsQuerySchema, req.query);
+    const after = decodeCursor(query.cursor, groupPositionSchema);
+    const { page, hasNextPage } = pageOf(restock.groups(after, query.limit + 1), query.limit);
+    const last = page.at(-1);
+    res.json({
+      signUpGroups: page.map((group) => {
+        const product = catalogue.productById(group.productId);
+        const variant = product?.variants.find((candidate) => candidate.id === group.variantId);
+        return {
+          ...group,
+          productName: product?.title ?? '',
+          sku: variant?.sku ?? '',
+          variantAttributes: variant?.attributes ?? {},
+          qtyInStock: variant?.qtyInStock ?? 0,
+        };
+      }),
+      hasNextPage,
+      nextPageCursor: hasNextPage && last ? encodeCursor({ productId: last.productId, variantId: last.variantId }) : null,
+    });
+  });
+
+  router.get(API_PATHS.restock, requireOwner(deps, 'restock.read'), (req, res) => {
+    const query = parseInput(signUpsQuerySchema, req.query);
+    const after = decodeCursor(query.cursor, signUpPositionSchema);
+    const rows = restock.signUps(query.productId, query.variantId, after, query.limit + 1);
+    const { page, hasNextPage } = pageOf(rows, query.limit);
+    const last = page.at(-1);
+    res.json({
+      signUps: page.map((signUp) => ({
+        id: signUp.id,
+        productId: signUp.productId,
+        variantId: signUp.variantId,
+        siteVisitorEmail: signUp.email,
+        isJoinMailingList: signUp.joinMailingList,
+        language: signUp.language,
+        createdOn: signUp.createdOn,
+        notifiedOn: signUp.notifiedOn,
+      })),
+      hasNextPage,
+      nextPageCursor: hasNextPage && last ? encodeCursor({ createdOn: last.createdOn, id: last.id }) : null,
+    });
+  });
+
+  /** Writes one notice per waiting sign-up into the outbox; returns how many were sent. */
+  function sendFor(productId: string, variantId: string): number {
+    const { product, variant } = variantOf(productId, variantId);
+    const baseUrl = String(site.website().baseUrl ?? '');
+    const values = {
+      productName: product.title,
+      variant: Object.values(variant.attributes).join(' / ') || variant.sku,
+      url: `${baseUrl}${PRODUCT_URL_PREFIX}${product.urlId}`,
+    };
+    const subject = fillMessage(serverMessages.restockEmailSubject, values);
+    const body = fillMessage(serverMessages.restockEmailBody, values);
+    const waiting = restock.pendingSignUps(product.id, variant.id);
+    for (const signUp of waiting) restock.recordNotice(signUp, subject, body);
+    return waiting.length;
+  }
+
+  router.post(`${API_PATHS.restock}/send`, requireOwner(deps, 'restock.send'), (req, res) => {
+    const request = parseInput(sendRequestSchema, req.body);
+    const sent = deps.db.transaction(() => sendFor(request.productId, request.variantId))();
+    res.json({ sent, message: serverMessages.restockSent });
+  });
+
+  router.post(`${API_PATHS.restock}/send/all`, requireOwner(deps, 'restock.send'), (req, res) => {
+    const { sendRequests } = parseInput(sendAllSchema, req.body);
+    const results = deps.db.transaction(() =>
+      sendRequests.map((request) => ({ ...request, sent: sendFor(request.productId, request.variantId) })),
+    )();
+    res.json({ results, sent: results.reduce((sum, result) => sum + result.sent, 0), message: serverMessages.restockSent });
+  });
+
+  return router;
+}

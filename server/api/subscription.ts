@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { subscriptionPayloadSchema } from '../../client/lib/validation.ts';
+import type { AppDeps } from '../deps.ts';
+import { isSubscribable } from '../commerce/pricing.ts';
+import { serverMessages } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { parseInput } from '../security/validation.ts';
+import { assertStockFor, normaliseQuantityField, productAndVariant } from './cart.ts';
+import { currentSiteUserId, storeRepositories } from './cart-session.ts';
+
+/**
+ * Subscription purchases skip the visitor's cart: each gets a cart of its own, named by the
+ * returned cartToken, which the subscription page then checks out.
+ */
+export function createSubscriptionRouter(deps: AppDeps): Router {
+  const router = Router();
+  router.post(API_PATHS.subscription, createRateLimiter(deps, 'addToCart'), (req, res) => {
+    const body = normaliseQuantityField(req.body, 'qty');
+    if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
+    const { product, variant } = productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
+    const payload = parseInput(subscriptionPayloadSchema, body);
+    if (!isSubscribable(product)) throw new HttpError(400, serverMessages.notSubscribable);
+    assertStockFor(product, variant, 0, payload.qty);
+    const { carts, site } = storeRepositories(deps);
+    const cart = deps.db.transaction(() => {
+      const created = carts.create('subscription', site.currency(), currentSiteUserId(req));
+      carts.addEntry(created.id, product.id, variant.id, payload.qty, payload.additionalFields ?? null);
+      return created;
+    })();
+    res.json({ cartToken: cart.token });
+  });
+  return router;
+}

@@ -1,0 +1,124 @@
+import type { CatalogueRepository, ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import type { CartEntryRecord, CartRecord } from '../db/cart-repository.ts';
+import { computeTotals, type CartTotals, type TotalsSettings } from './cart-totals.ts';
+import { moneyObject, type MoneyObject } from './money.ts';
+import { unitPriceCents } from './pricing.ts';
+
+export interface CartEntryView {
+  id: string;
+  itemId: string;
+  quantity: number;
+  chosenVariant: { id: string; sku: string; attributes: Record<string, string> };
+  additionalFields: string | null;
+  additionalFieldsFormId: string | null;
+  title: string;
+  productType: number;
+  purchasePriceCents: number;
+  purchasePrice: MoneyObject;
+  /** Line total in minor units. */
+  subTotal: number;
+  subTotalMoney: MoneyObject;
+  imageUrl: string | null;
+  fullUrl: string;
+}
+
+export interface ShoppingCartView extends CartTotals {
+  id: string;
+  websiteId: string;
+  orderId: string | null;
+  created: number;
+  isPurchased: boolean;
+  currency: string;
+  entries: CartEntryView[];
+  shippingOptions: never[];
+  selectedShippingOption: null;
+  shippingLocation: null;
+  applicableTaxRules: never[];
+  coupons: never[];
+  validCoupons: never[];
+  invalidCoupons: never[];
+  subtotal: MoneyObject;
+  grandTotal: MoneyObject;
+}
+
+/** An entry joined with what it points at. */
+export interface PricedEntry {
+  entry: CartEntryRecord;
+  product: ProductRecord;
+  variant: VariantRecord;
+  unitPriceCents: number;
+}
+
+/** Joins entries with their product and variant; entries whose product vanished are left out. */
+export function priceEntries(entries: readonly CartEntryRecord[], catalogue: CatalogueRepository): PricedEntry[] {
+  const priced: PricedEntry[] = [];
+  for (const entry of entries) {
+    const product = catalogue.productById(entry.productId);
+    const variant = product?.variants.find((candidate) => candidate.id === entry.variantId);
+    if (!product || !variant) continue;
+    priced.push({ entry, product, variant, unitPriceCents: unitPriceCents(product, variant) });
+  }
+  return priced;
+}
+
+export function entryView(priced: PricedEntry, currency: string, productUrlPrefix: string): CartEntryView {
+  const { entry, product, variant } = priced;
+  const lineCents = priced.unitPriceCents * entry.quantity;
+  return {
+    id: entry.id,
+    itemId: product.id,
+    quantity: entry.quantity,
+    chosenVariant: { id: variant.id, sku: variant.sku, attributes: variant.attributes },
+    additionalFields: entry.additionalFields,
+    additionalFieldsFormId: product.additionalFieldsFormId,
+    title: product.title,
+    productType: product.productType,
+    purchasePriceCents: priced.unitPriceCents,
+    purchasePrice: moneyObject(priced.unitPriceCents, currency),
+    subTotal: lineCents,
+    subTotalMoney: moneyObject(lineCents, currency),
+    imageUrl: product.images[0]?.assetUrl ?? null,
+    fullUrl: `${productUrlPrefix}${product.urlId}`,
+  };
+}
+
+export interface CartViewInput {
+  cart: CartRecord | null;
+  priced: readonly PricedEntry[];
+  websiteId: string;
+  currency: string;
+  settings: TotalsSettings;
+  productUrlPrefix: string;
+}
+
+/** The cart answer of the cart calls (and the cart page's context). A missing cart reads as empty. */
+export function shoppingCartView(input: CartViewInput): ShoppingCartView {
+  const { cart, priced, currency } = input;
+  const totals = computeTotals(
+    priced.map((line) => ({
+      productType: line.product.productType,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.entry.quantity,
+    })),
+    input.settings,
+  );
+  return {
+    id: cart?.id ?? '',
+    websiteId: input.websiteId,
+    orderId: cart?.orderId ?? null,
+    created: cart?.createdOn ?? 0,
+    isPurchased: cart?.isPurchased ?? false,
+    currency,
+    entries: priced.map((line) => entryView(line, currency, input.productUrlPrefix)),
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    ...totals,
+    subtotal: moneyObject(totals.subtotalCents, currency),
+    grandTotal: moneyObject(totals.grandTotalCents, currency),
+  };
+}
