@@ -1,8 +1,10 @@
 /**
- * Compile-time argument checks shared by the content plugins. Each returns
- * the problem text (from the message catalogue) or undefined when fine.
+ * Compile-time argument checks of the content plugins. Each returns the
+ * problem text (from the message catalogue) or undefined when fine; counts
+ * are checked with the core plugins' rules so every plugin words them alike.
  */
 import { messages } from '../../messages.ts';
+import { argsAtLeast, argsAtMost, argsExactly } from '../core/argument-checks.ts';
 
 const INTEGER = /^[+-]?\d+$/;
 
@@ -10,21 +12,13 @@ export function isIntegerArgument(arg: string): boolean {
   return INTEGER.test(arg);
 }
 
-export function atMost(max: number, args: readonly string[]): string | undefined {
-  return args.length > max ? messages.contentArgsAtMost(max, args.length) : undefined;
-}
+export const atMost = (max: number, args: readonly string[]): string | undefined => argsAtMost(args, max);
 
-export function atLeast(min: number, args: readonly string[]): string | undefined {
-  return args.length < min ? messages.contentArgsAtLeast(min, args.length) : undefined;
-}
-
-export function exactly(count: number, args: readonly string[]): string | undefined {
-  return args.length !== count ? messages.contentArgsExactly(count, args.length) : undefined;
-}
+export const exactly = (count: number, args: readonly string[]): string | undefined => argsExactly(args, count);
 
 /** At least one argument, the first an integer (the resize and thumbnail formatters). */
 export function leadingInteger(args: readonly string[]): string | undefined {
-  const countProblem = atLeast(1, args);
+  const countProblem = argsAtLeast(args, 1);
   if (countProblem !== undefined) return countProblem;
   return isIntegerArgument(args[0]!) ? undefined : messages.contentArgInteger(args[0]!);
 }

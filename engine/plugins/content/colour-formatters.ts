@@ -1,11 +1,11 @@
 /** color-weight and website-color. */
-import { asString } from '../../runtime/values.ts';
+import { textOf } from '../core/node-coercion.ts';
 import type { Formatter } from '../types.ts';
 import { colourWeight, websiteColourCss } from './colour.ts';
 
 /** 'light' or 'dark' for a hex colour; missing when the text is not a colour. */
 const colorWeight: Formatter = {
-  apply: (value) => colourWeight(asString(value)),
+  apply: (value) => colourWeight(textOf(value)),
 };
 
 /** CSS hsl()/hsla() text of a `{hue, saturation, lightness, alpha?}` colour, or the reason it has none. */

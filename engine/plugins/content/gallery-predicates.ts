@@ -4,7 +4,8 @@
  * (`gallery-autoplay?`…), plus `gallery-meta?`. Options are looked up as
  * `options` through the scopes.
  */
-import { asBoolean, asString, getChild, isTruthy } from '../../runtime/values.ts';
+import { getChild, isTruthy } from '../../runtime/values.ts';
+import { booleanOf, textOf } from '../core/node-coercion.ts';
 import type { Predicate } from '../types.ts';
 import {
   GALLERY_ACTIVE_ALIGNMENTS,
@@ -17,7 +18,7 @@ function selectPredicate(option: string, expected: string): Predicate {
   return {
     test(_value, _args, ctx) {
       const selected = getChild(ctx.resolve(['options']), option);
-      return selected !== undefined && asString(selected) === expected;
+      return selected !== undefined && textOf(selected) === expected;
     },
   };
 }
@@ -26,7 +27,7 @@ function booleanPredicate(option: string): Predicate {
   return {
     test(_value, _args, ctx) {
       const flag = getChild(ctx.resolve(['options']), option);
-      return flag !== undefined && asBoolean(flag);
+      return flag !== undefined && booleanOf(flag);
     },
   };
 }

@@ -5,11 +5,11 @@
  * squarespaceThumbnailFor* formatters.
  */
 import { messages } from '../../messages.ts';
-import { asString, getChild, getPath } from '../../runtime/values.ts';
+import { getChild, getPath } from '../../runtime/values.ts';
 import type { Formatter, RenderContext } from '../types.ts';
 import { BlockType } from '../enums.ts';
 import { atMost, isIntegerArgument, leadingInteger } from './arguments.ts';
-import { asInteger } from './json-scalars.ts';
+import { intOf, textOf } from '../core/node-coercion.ts';
 import {
   COLOUR_POSITIONS,
   altTextFromItem,
@@ -19,7 +19,7 @@ import {
   srcsetAttribute,
   thumbnailVariantForWidth,
 } from './image.ts';
-import { escapeHtmlAttribute } from './text.ts';
+import { escapeHtmlAttribute } from '../core/html-escape.ts';
 
 // The reference ends this message with a period where a formatter prints it.
 const INVALID_SIZE_TEXT = `${messages.imageMissingOriginalSize}.`;
@@ -30,8 +30,8 @@ const INVALID_SIZE_TEXT = `${messages.imageMissingOriginalSize}.`;
  */
 function imageAltText(image: unknown, ctx: RenderContext): string {
   const blockType = ctx.resolve(['blockType']);
-  if (blockType !== undefined && asInteger(blockType) === BlockType.image) {
-    return asString(getChild(image, 'altText')).trim();
+  if (blockType !== undefined && intOf(blockType) === BlockType.image) {
+    return textOf(getChild(image, 'altText')).trim();
   }
   return altTextFromItem(image);
 }
@@ -41,8 +41,8 @@ const image: Formatter = {
   apply(value, args, ctx) {
     const cls = args.length === 1 ? args[0]! : 'thumb-image';
     const alt = imageAltText(value, ctx);
-    const assetUrl = asString(getChild(value, 'assetUrl'));
-    const id = asString(getChild(value, 'id'));
+    const assetUrl = textOf(getChild(value, 'assetUrl'));
+    const id = textOf(getChild(value, 'id'));
     return (
       `<noscript><img src="${assetUrl}" alt="${escapeHtmlAttribute(alt)}" /></noscript>` +
       `<img class="${cls}" ${imageMetaAttributes(value, alt)}` +
@@ -91,11 +91,11 @@ const imageColor: Formatter = {
 
     if (args.length === 0) {
       return COLOUR_POSITIONS.map(
-        (position) => `data-color-${position}="#${asString(getChild(colorData, `${position}Average`))}" `,
+        (position) => `data-color-${position}="#${textOf(getChild(colorData, `${position}Average`))}" `,
       ).join('');
     }
     const position = args[0]!;
-    const colour = asString(getChild(colorData, `${position}Average`));
+    const colour = textOf(getChild(colorData, `${position}Average`));
     if (colour === '') return messages.contentColourNotFound(position);
     return args.length === 2 ? `${args[1]}: #${colour}` : `#${colour}`;
   },

@@ -3,9 +3,11 @@
  * proportional resizing, Squarespace thumbnail widths, srcset lists, focal
  * points, alt text and the shared `data-*` attributes of an image.
  */
-import { asString, getChild, isTruthy, isObject } from '../../runtime/values.ts';
+import { textOf } from '../core/node-coercion.ts';
+import { getChild, isTruthy, isObject } from '../../runtime/values.ts';
 import { asDouble, javaDoubleText } from './json-scalars.ts';
-import { escapeHtmlAttribute, removeTags, splitNonEmpty } from './text.ts';
+import { escapeHtmlAttribute } from '../core/html-escape.ts';
+import { removeTags, splitNonEmpty } from './text.ts';
 
 /** Widths the image service renders, smallest first. */
 export const SRCSET_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'] as const;
@@ -19,7 +21,7 @@ const INTEGER = /^[+-]?\d+$/;
 
 /** Width and height from an `originalSize` such as "1500x983", or undefined when it is not two integers. */
 export function splitDimensions(originalSize: unknown): [number, number] | undefined {
-  const parts = splitNonEmpty(asString(originalSize), 'x');
+  const parts = splitNonEmpty(textOf(originalSize), 'x');
   if (parts.length !== 2 || !INTEGER.test(parts[0]!) || !INTEGER.test(parts[1]!)) return undefined;
   return [parseInt(parts[0]!, 10), parseInt(parts[1]!, 10)];
 }
@@ -68,8 +70,8 @@ export function thumbnailVariantForWidth(width: number): string {
  */
 export function srcsetAttribute(image: unknown): string {
   if (image === undefined) return '';
-  const assetUrl = asString(getChild(image, 'assetUrl'));
-  const variants = asString(getChild(image, 'systemDataVariants'))
+  const assetUrl = textOf(getChild(image, 'assetUrl'));
+  const variants = textOf(getChild(image, 'systemDataVariants'))
     .split(',')
     .filter((variant) => variant.endsWith('w'));
   if (variants.length === 0) return '';
@@ -95,16 +97,16 @@ export function focalPoint(media: unknown): string {
 /** Alt text of a content item: its title, else its body without tags (cut to 250), else its file name. */
 export function altTextFromItem(item: unknown): string {
   const title = getChild(item, 'title');
-  if (isTruthy(title)) return asString(title);
+  if (isTruthy(title)) return textOf(title);
 
   const body = getChild(item, 'body');
   if (isTruthy(body)) {
-    const text = removeTags(asString(body));
+    const text = removeTags(textOf(body));
     if (text.length > 0) return text.substring(0, MAX_ALT_TEXT_LENGTH);
   }
 
   const filename = getChild(item, 'filename');
-  if (isTruthy(filename)) return asString(filename);
+  if (isTruthy(filename)) return textOf(filename);
   return '';
 }
 
@@ -115,16 +117,16 @@ export function altTextFromItem(item: unknown): string {
  */
 export function imageMetaAttributes(image: unknown, altText?: string): string {
   if (image === undefined) return '';
-  const assetUrl = asString(getChild(image, 'assetUrl'));
+  const assetUrl = textOf(getChild(image, 'assetUrl'));
   const componentKey = getChild(image, 'componentKey');
   const alt = altText ?? altTextFromItem(image);
 
   let out = '';
   if (isObject(getChild(image, 'licensedAssetPreview'))) out += 'data-licensed-asset-preview="true" ';
-  if (componentKey !== undefined) out += `data-component-key="${asString(componentKey)}" `;
+  if (componentKey !== undefined) out += `data-component-key="${textOf(componentKey)}" `;
   out += `data-src="${assetUrl}" `;
   out += `data-image="${assetUrl}" `;
-  out += `data-image-dimensions="${asString(getChild(image, 'originalSize'))}" `;
+  out += `data-image-dimensions="${textOf(getChild(image, 'originalSize'))}" `;
   out += `data-image-focal-point="${focalPoint(image)}" `;
   out += `alt="${escapeHtmlAttribute(alt)}" `;
   return out;

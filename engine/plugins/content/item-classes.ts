@@ -4,16 +4,16 @@
  * marks of store items. Everything but the product marks is looked up through
  * the scopes, as the reference does.
  */
-import { asString, getChild, isTruthy } from '../../runtime/values.ts';
+import { getChild, isTruthy } from '../../runtime/values.ts';
 import type { Formatter, RenderContext } from '../types.ts';
 import { RecordType } from '../enums.ts';
-import { asInteger } from './json-scalars.ts';
-import { isOnSale, isSoldOut } from './product-flags.ts';
-import { slugify } from './text.ts';
+import { intOf, textOf } from '../core/node-coercion.ts';
+import { isOnSale, isSoldOut } from '../commerce/product-status.ts';
+import { slugify } from '../core/text-shaping.ts';
 
 function slugClasses(prefix: string, list: unknown): string {
   if (!Array.isArray(list)) return '';
-  return list.map((entry) => ` ${prefix}-${slugify(asString(entry))}`).join('');
+  return list.map((entry) => ` ${prefix}-${slugify(textOf(entry))}`).join('');
 }
 
 function lookup(ctx: RenderContext, name: string): unknown {
@@ -25,7 +25,7 @@ export const itemClasses: Formatter = {
     let out = 'hentry';
 
     const promoted = lookup(ctx, 'promotedBlockType');
-    if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(asString(promoted))}`;
+    if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(textOf(promoted))}`;
 
     const categories = lookup(ctx, 'categories');
     if (isTruthy(categories)) out += slugClasses('category', categories);
@@ -35,16 +35,16 @@ export const itemClasses: Formatter = {
 
     const author = lookup(ctx, 'author');
     const displayName = getChild(author, 'displayName');
-    if (isTruthy(author) && isTruthy(displayName)) out += ` author-${slugify(asString(displayName))}`;
+    if (isTruthy(author) && isTruthy(displayName)) out += ` author-${slugify(textOf(displayName))}`;
 
-    out += ` post-type-${asString(lookup(ctx, 'recordTypeLabel'))}`;
+    out += ` post-type-${textOf(lookup(ctx, 'recordTypeLabel'))}`;
 
     const index = lookup(ctx, '@index');
-    if (index !== undefined) out += ` article-index-${asInteger(index)}`;
+    if (index !== undefined) out += ` article-index-${intOf(index)}`;
 
     if (isTruthy(lookup(ctx, 'starred'))) out += ' featured';
 
-    if (asInteger(getChild(value, 'recordType')) === RecordType['store-item']) {
+    if (intOf(getChild(value, 'recordType')) === RecordType['store-item']) {
       if (isOnSale(value)) out += ' on-sale';
       if (isSoldOut(value)) out += ' sold-out';
     }

@@ -2,26 +2,27 @@
  * Predicates about the current content item, collection or page: what kind of
  * page it is, what it links to, whether it has images, excerpts, locations…
  */
-import { asBoolean, asString, getChild, getPath, isObject, isTruthy, sizeOf } from '../../runtime/values.ts';
+import { getChild, getPath, isObject, isTruthy, sizeOf } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { CollectionType, FolderBehavior } from '../enums.ts';
 import { exactly } from './arguments.ts';
-import { asInteger } from './json-scalars.ts';
+import { booleanOf, intOf, longOf, textOf } from '../core/node-coercion.ts';
+import { timeZoneOf } from '../date/time-zone.ts';
 import { removeTags } from './text.ts';
-import { DEFAULT_TIME_ZONE, sameCalendarDay } from './time-zone.ts';
+import { sameCalendarDay } from './time-zone.ts';
 
 const hasMainImage = (item: unknown): boolean =>
   isTruthy(getChild(item, 'mainImageId')) || isTruthy(getChild(item, 'systemDataId'));
 
 /** Whether a collection type node names the given type; a missing node never does. */
-const typeIs = (type: unknown, code: number): boolean => type !== undefined && asInteger(type) === code;
+const typeIs = (type: unknown, code: number): boolean => type !== undefined && intOf(type) === code;
 
 // Whitespace, zero-width space and no-break space: an excerpt of only these is empty.
 const BLANK = /[ \t\n\x0B\f\r\u200b\u00a0]+/g;
 
 export const itemPredicates = {
   'calendar-view?': {
-    test: (_value, _args, ctx) => asBoolean(ctx.resolve(['calendarView'])),
+    test: (_value, _args, ctx) => booleanOf(ctx.resolve(['calendarView'])),
   },
 
   'child-images?': {
@@ -36,7 +37,7 @@ export const itemPredicates = {
     test(_value, _args, ctx) {
       const behavior = ctx.resolve(['folderBehavior']);
       if (behavior === undefined) return true;
-      const code = asInteger(behavior);
+      const code = intOf(behavior);
       return code === FolderBehavior.index || code === FolderBehavior.redirect;
     },
   },
@@ -60,7 +61,7 @@ export const itemPredicates = {
 
   'collectionTypeNameEquals?': {
     validate: (args) => exactly(1, args),
-    test: (_value, args, ctx) => args.length > 0 && asString(ctx.resolve(['typeName'])) === args[0],
+    test: (_value, args, ctx) => args.length > 0 && textOf(ctx.resolve(['typeName'])) === args[0],
   },
 
   /** An excerpt (text or `{html}`) with something left once tags and blanks are removed. */
@@ -94,7 +95,7 @@ export const itemPredicates = {
       return (
         isTruthy(getChild(collection, 'folder')) &&
         typeof behavior === 'number' &&
-        asInteger(behavior) === FolderBehavior.index
+        intOf(behavior) === FolderBehavior.index
       );
     },
   },
@@ -111,29 +112,27 @@ export const itemPredicates = {
   },
 
   'passthrough?': {
-    test: (value) => isTruthy(getChild(value, 'passthrough')) && asString(getChild(value, 'sourceUrl')) !== '',
+    test: (value) => isTruthy(getChild(value, 'passthrough')) && textOf(getChild(value, 'sourceUrl')) !== '',
   },
 
   'redirect?': {
-    test: (value) => asInteger(getChild(value, 'folderBehavior')) === FolderBehavior.redirect,
+    test: (value) => intOf(getChild(value, 'folderBehavior')) === FolderBehavior.redirect,
   },
 
   /** Start and end fall on the same day in the website's time zone. */
   'same-day?': {
     test(value, _args, ctx) {
-      const zoneNode = ctx.resolve(['website', 'timeZone']);
-      const zone = zoneNode === undefined ? DEFAULT_TIME_ZONE : asString(zoneNode);
-      const start = asInteger(getChild(value, 'startDate'));
-      const end = asInteger(getChild(value, 'endDate'));
-      return sameCalendarDay(start, end, zone);
+      const start = longOf(getChild(value, 'startDate'));
+      const end = longOf(getChild(value, 'endDate'));
+      return sameCalendarDay(start, end, timeZoneOf(ctx));
     },
   },
 
   'serviceNameEmail?': {
-    test: (value) => asString(getChild(value, 'serviceName')) === 'email',
+    test: (value) => textOf(getChild(value, 'serviceName')) === 'email',
   },
 
   'show-past-events?': {
-    test: (value) => asString(getChild(value, 'showPastOrUpcomingEvents')) === 'past',
+    test: (value) => textOf(getChild(value, 'showPastOrUpcomingEvents')) === 'past',
   },
 } satisfies Record<string, Predicate>;

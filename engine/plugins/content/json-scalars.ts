@@ -1,23 +1,16 @@
 /**
- * Conversions of JSON scalars the way the Java reference's JSON nodes convert
- * them, where its output depends on it: `asInt`/`asLong` truncate and read
- * numeric text, and doubles print with Java's `Double.toString` layout.
+ * Doubles the way the Java reference prints a value it read as a double
+ * (`node.asDouble()`): always with a fraction digit ("1.0"), and in exponent
+ * form outside [1e-3, 1e7). Focal points are printed this way.
  */
-import { asNumber } from '../../runtime/values.ts';
-
-/** Whole-number value of a node: numbers truncate, numeric text parses, anything else is 0. */
-export function asInteger(value: unknown): number {
-  const n = asNumber(value);
-  return Number.isFinite(n) ? Math.trunc(n) : 0;
-}
+import { doubleOf } from '../core/node-coercion.ts';
 
 /** Floating value of a node (missing, objects and non-numeric text give 0). */
 export function asDouble(value: unknown): number {
-  const n = asNumber(value);
+  const n = doubleOf(value);
   return Number.isNaN(n) ? 0 : n;
 }
 
-/** A double as Java prints it: always a fraction digit ("1.0"), exponent form outside [1e-3, 1e7). */
 export function javaDoubleText(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';

@@ -4,10 +4,10 @@
  * (`video?`, `image?`…), one per promoted block type (`promotedVIDEO?`…) and
  * one per background source (`background-source-video?`…).
  */
-import { asString, getChild } from '../../runtime/values.ts';
+import { getChild } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { BackgroundSource, PROMOTED_BLOCK_TYPES, RecordType } from '../enums.ts';
-import { asInteger } from './json-scalars.ts';
+import { intOf, textOf } from '../core/node-coercion.ts';
 
 /** Record types with a plain `<name>?` predicate: the references' list, minus the promoted forms below. */
 const PLAIN_RECORD_TYPES = [
@@ -40,8 +40,8 @@ const PROMOTED_RECORD_TYPES = [
   ['gallery?', 'gallery', 'gallery'],
 ] as const satisfies readonly (readonly [string, keyof typeof RecordType, string])[];
 
-const recordTypeOf = (item: unknown): number => asInteger(getChild(item, 'recordType'));
-const promotedTypeOf = (item: unknown): string => asString(getChild(item, 'promotedBlockType'));
+const recordTypeOf = (item: unknown): number => intOf(getChild(item, 'recordType'));
+const promotedTypeOf = (item: unknown): string => textOf(getChild(item, 'promotedBlockType'));
 
 function buildRecordTypePredicates(): Record<string, Predicate> {
   const table: Record<string, Predicate> = {};
@@ -62,7 +62,7 @@ function buildRecordTypePredicates(): Record<string, Predicate> {
 
   for (const [name, code] of Object.entries(BackgroundSource)) {
     table[`background-source-${name}?`] = {
-      test: (value) => asInteger(getChild(value, 'backgroundSource')) === code,
+      test: (value) => intOf(getChild(value, 'backgroundSource')) === code,
     };
   }
   return table;

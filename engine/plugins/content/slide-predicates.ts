@@ -2,12 +2,12 @@
 import { getChild } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { SliceType, codeOf } from '../enums.ts';
-import { asInteger } from './json-scalars.ts';
+import { intOf } from '../core/node-coercion.ts';
 
 export const currentType: Predicate = {
   test(value, args) {
     // An unknown slice name stands for the "undefined" type, as in the reference.
     const expected = codeOf(SliceType, args[0] ?? '') ?? SliceType.undefined;
-    return asInteger(getChild(value, 'currentType')) === expected;
+    return intOf(getChild(value, 'currentType')) === expected;
   },
 };

@@ -1,13 +1,12 @@
 /** AbsUrl, audio-player, capitalize and humanizeDuration. */
 import { messages } from '../../messages.ts';
-import { asString } from '../../runtime/values.ts';
 import type { Formatter } from '../types.ts';
-import { asInteger } from './json-scalars.ts';
+import { longOf, textOf } from '../core/node-coercion.ts';
 import { AUDIO_PLAYER_TEMPLATE } from './templates.ts';
 
 /** The value as a path under the site's base URL (`base-url` in the context). */
 const absUrl: Formatter = {
-  apply: (value, _args, ctx) => `${asString(ctx.resolve(['base-url']))}/${asString(value)}`,
+  apply: (value, _args, ctx) => `${textOf(ctx.resolve(['base-url']))}/${textOf(value)}`,
 };
 
 const audioPlayer: Formatter = {
@@ -16,7 +15,7 @@ const audioPlayer: Formatter = {
 
 /** Upper-cases the whole text (the reference's name notwithstanding). */
 const capitalize: Formatter = {
-  apply: (value) => asString(value).toUpperCase(),
+  apply: (value) => textOf(value).toUpperCase(),
 };
 
 /** Milliseconds as "m:ss"; minutes are not wrapped into hours. */
@@ -29,7 +28,7 @@ export function humanizeDuration(milliseconds: number): string {
 
 const humanizeDurationFormatter: Formatter = {
   apply(value, _args, ctx) {
-    const milliseconds = asInteger(value);
+    const milliseconds = longOf(value);
     if (milliseconds < 0) {
       ctx.error(messages.contentDurationNegative);
       return undefined;

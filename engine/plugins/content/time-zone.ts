@@ -2,8 +2,9 @@
  * Calendar days in a named time zone, for comparing two instants the way a
  * site visitor in the website's zone would see them.
  */
+import { DEFAULT_TIME_ZONE } from '../date/time-zone.ts';
 
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+export { DEFAULT_TIME_ZONE };
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

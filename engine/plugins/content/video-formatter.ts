@@ -3,10 +3,11 @@
  * optional overlay thumbnail. Arguments: `load-false` and `color-data`.
  */
 import { messages } from '../../messages.ts';
-import { asString, getChild, isTruthy } from '../../runtime/values.ts';
+import { getChild, isTruthy } from '../../runtime/values.ts';
+import { textOf } from '../core/node-coercion.ts';
 import type { Formatter } from '../types.ts';
 import { focalPoint } from './image.ts';
-import { escapeHtmlAttribute } from './text.ts';
+import { escapeHtmlAttribute } from '../core/html-escape.ts';
 
 const OPTIONS = ['load-false', 'color-data'];
 
@@ -24,13 +25,13 @@ function overlay(video: unknown, useColourData: boolean): string {
   let out = '<div class="sqs-video-overlay';
   if (hasThumbnail) {
     out += '" style="opacity: 0;">';
-    out += `<img data-load="false" data-src="${asString(getChild(video, 'assetUrl'))}" `;
-    out += `data-image-dimensions="${asString(getChild(video, 'originalSize'))}" `;
+    out += `<img data-load="false" data-src="${textOf(getChild(video, 'assetUrl'))}" `;
+    out += `data-image-dimensions="${textOf(getChild(video, 'originalSize'))}" `;
     out += `data-image-focal-point="${focalPoint(video)}" `;
     const colorData = getChild(video, 'colorData');
     if (useColourData && isTruthy(colorData)) {
       for (const [attribute, key] of OVERLAY_COLOURS) {
-        out += `data-color-${attribute}="#${asString(getChild(colorData, key))}" `;
+        out += `data-color-${attribute}="#${textOf(getChild(colorData, key))}" `;
       }
     }
     out += '/>';
@@ -49,8 +50,8 @@ export const video: Formatter = {
     const oembed = getChild(value, 'oembed');
     let out = '<div class="sqs-video-wrapper" ';
     if (args.includes('load-false')) out += ' data-load="false" ';
-    out += `data-html="${escapeHtmlAttribute(asString(getChild(oembed, 'html')))}" `;
-    out += `data-provider-name="${asString(getChild(oembed, 'providerName'))}">`;
+    out += `data-html="${escapeHtmlAttribute(textOf(getChild(oembed, 'html')))}" `;
+    out += `data-provider-name="${textOf(getChild(oembed, 'providerName'))}">`;
     if (isTruthy(getChild(value, 'overlay'))) out += overlay(value, args.includes('color-data'));
     return out + '</div>';
   },

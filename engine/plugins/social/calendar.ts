@@ -2,9 +2,10 @@
  * google-calendar-url: an "add to Google Calendar" link for an event, from
  * its UTC start and end, its title and its location (address lines joined).
  */
-import { asString, getChild } from '../../runtime/values.ts';
+import { getChild } from '../../runtime/values.ts';
 import type { Formatter } from '../types.ts';
-import { asInteger } from '../content/json-scalars.ts';
+import { formUrlEncode } from '../core/uri-encoding.ts';
+import { longOf, textOf } from '../core/node-coercion.ts';
 
 const CALENDAR_BASE = 'http://www.google.com/calendar/event?action=TEMPLATE';
 
@@ -21,26 +22,27 @@ export function calendarTimestamp(epochMs: number): string {
 }
 
 /**
- * Form-style URL encoding (what Java's URLEncoder keeps: letters, digits and
- * `-_.*`), with spaces as %20 rather than '+'.
+ * Form-style URL encoding (letters, digits and `-_.*` kept) with spaces as
+ * %20 rather than '+', as the reference's calendar links have them. A literal
+ * '+' is already %2B, so every remaining '+' was a space.
  */
 export function encodeQueryValue(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return formUrlEncode(text).replace(/\+/g, '%20');
 }
 
 /** The non-blank address lines and country of a location, joined by ", ". */
 export function locationText(location: unknown): string {
   return ['addressLine1', 'addressLine2', 'addressCountry']
-    .map((key) => asString(getChild(location, key)))
+    .map((key) => textOf(getChild(location, key)))
     .filter((line) => line.trim() !== '')
     .join(', ');
 }
 
 export const googleCalendarUrl: Formatter = {
   apply(value) {
-    const start = calendarTimestamp(asInteger(getChild(value, 'startDate')));
-    const end = calendarTimestamp(asInteger(getChild(value, 'endDate')));
-    let url = `${CALENDAR_BASE}&text=${encodeQueryValue(asString(getChild(value, 'title')))}&dates=${start}/${end}`;
+    const start = calendarTimestamp(longOf(getChild(value, 'startDate')));
+    const end = calendarTimestamp(longOf(getChild(value, 'endDate')));
+    let url = `${CALENDAR_BASE}&text=${encodeQueryValue(textOf(getChild(value, 'title')))}&dates=${start}/${end}`;
     const location = getChild(value, 'location');
     if (location !== undefined) {
       const text = locationText(location);

@@ -2,7 +2,7 @@
 import { getChild, isTruthy } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { CommentState } from '../enums.ts';
-import { asInteger } from '../content/json-scalars.ts';
+import { intOf } from '../core/node-coercion.ts';
 
 export const socialPredicatesTable = {
   /**
@@ -14,8 +14,8 @@ export const socialPredicatesTable = {
       const settings = ctx.resolve(['websiteSettings']);
       if (settings !== undefined && !isTruthy(getChild(settings, 'commentsEnabled'))) return false;
       return (
-        asInteger(getChild(value, 'commentState')) === CommentState.open ||
-        asInteger(getChild(value, 'publicCommentCount')) > 0
+        intOf(getChild(value, 'commentState')) === CommentState.open ||
+        intOf(getChild(value, 'publicCommentCount')) > 0
       );
     },
   },

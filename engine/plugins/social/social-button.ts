@@ -2,9 +2,10 @@
  * social-button and social-button-inline: the share-button placeholder of an
  * item, present only when the website has share buttons configured.
  */
-import { asString, getChild, getPath, sizeOf } from '../../runtime/values.ts';
+import { getChild, getPath, sizeOf } from '../../runtime/values.ts';
+import { textOf } from '../core/node-coercion.ts';
 import type { Formatter } from '../types.ts';
-import { escapeHtmlAttribute } from '../content/text.ts';
+import { escapeHtmlAttribute } from '../core/html-escape.ts';
 
 /** The first of the keys the item has (even with an empty value). */
 function firstPresent(item: unknown, keys: readonly string[]): unknown {
@@ -23,17 +24,17 @@ export function socialButton(website: unknown, item: unknown, inline: boolean): 
   const options = getChild(website, 'shareButtonOptions');
   if (website === undefined || options === undefined || sizeOf(options) === 0) return '';
 
-  const imageId = asString(firstPresent(item, ['systemDataId', 'mainImageId']));
+  const imageId = textOf(firstPresent(item, ['systemDataId', 'mainImageId']));
   const ownAssetUrl = getChild(item, 'assetUrl');
-  const assetUrl = asString(ownAssetUrl === undefined ? getPath(item, ['mainImage', 'assetUrl']) : ownAssetUrl);
+  const assetUrl = textOf(ownAssetUrl === undefined ? getPath(item, ['mainImage', 'assetUrl']) : ownAssetUrl);
   const tag = inline ? 'span' : 'div';
   return (
     `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
     ` data-system-data-id="${imageId}"` +
     ` data-asset-url="${assetUrl}"` +
-    ` data-record-type="${asString(getChild(item, 'recordType'))}"` +
-    ` data-full-url="${asString(getChild(item, 'fullUrl'))}"` +
-    ` data-title="${escapeHtmlAttribute(asString(getChild(item, 'title')))}"></${tag}>`
+    ` data-record-type="${textOf(getChild(item, 'recordType'))}"` +
+    ` data-full-url="${textOf(getChild(item, 'fullUrl'))}"` +
+    ` data-title="${escapeHtmlAttribute(textOf(getChild(item, 'title')))}"></${tag}>`
   );
 }
 

@@ -1,5 +1,6 @@
 /** activate-twitter-links and twitter-follow-button. */
-import { asString, getChild } from '../../runtime/values.ts';
+import { getChild } from '../../runtime/values.ts';
+import { textOf } from '../core/node-coercion.ts';
 import type { Formatter } from '../types.ts';
 import { splitNonEmpty } from '../content/text.ts';
 import { encodeQueryValue } from './calendar.ts';
@@ -22,15 +23,15 @@ export function activateTwitterLinks(text: string): string {
 
 /** The account's userName, else the last non-empty segment of its profile URL. */
 function twitterUserName(account: unknown): string {
-  const userName = asString(getChild(account, 'userName'));
+  const userName = textOf(getChild(account, 'userName'));
   if (userName !== '') return userName;
-  const segments = splitNonEmpty(asString(getChild(account, 'profileUrl')), '/');
+  const segments = splitNonEmpty(textOf(getChild(account, 'profileUrl')), '/');
   return segments.length === 0 ? '' : segments[segments.length - 1]!;
 }
 
 export const twitterFormatters = {
   'activate-twitter-links': {
-    apply: (value) => activateTwitterLinks(asString(value)),
+    apply: (value) => activateTwitterLinks(textOf(value)),
   },
   'twitter-follow-button': {
     apply: (value) =>

@@ -76,7 +76,7 @@ describe('page and collection predicates', () => {
     expect(holds('collectionTypeNameEquals? blog', { typeName: 'blog' })).toBe(true);
     expect(holds('collectionTypeNameEquals? blog', { typeName: 'events' })).toBe(false);
     expect(render('{.collectionTypeNameEquals?}x{.end}', {}).errors.join()).toContain(
-      messages.contentArgsExactly(1, 0),
+      messages.argsExactly(1),
     );
   });
 

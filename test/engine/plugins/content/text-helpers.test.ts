@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asDouble, asInteger, javaDoubleText } from '../../../../engine/plugins/content/json-scalars.ts';
-import { escapeHtmlAttribute, removeTags, slugify, splitNonEmpty } from '../../../../engine/plugins/content/text.ts';
+import { asDouble, javaDoubleText } from '../../../../engine/plugins/content/json-scalars.ts';
+import { removeTags, splitNonEmpty } from '../../../../engine/plugins/content/text.ts';
 import { calendarDay, sameCalendarDay } from '../../../../engine/plugins/content/time-zone.ts';
 
 describe('text helpers', () => {
-  it('slugifies like the reference', () => {
-    expect(slugify('Bar Baz 2')).toBe('bar-baz-2');
-    expect(slugify('  Café & Co!  ')).toBe('-caf-co-');
-    expect(slugify('a\tb')).toBe('a-b');
-  });
-
   it('removes tags leaving a space per tag', () => {
     expect(removeTags('<b>x</b>y')).toBe(' x y');
-  });
-
-  it('escapes attribute characters only', () => {
-    expect(escapeHtmlAttribute(`<a href="x">'&'</a>`)).toBe(`&lt;a href=&quot;x&quot;&gt;'&amp;'&lt;/a&gt;`);
   });
 
   it('splits dropping empty pieces', () => {
@@ -24,14 +14,10 @@ describe('text helpers', () => {
 });
 
 describe('JSON scalars', () => {
-  it('reads integers as Java nodes do', () => {
-    expect(asInteger(11)).toBe(11);
-    expect(asInteger(1.9)).toBe(1);
-    expect(asInteger('12')).toBe(12);
-    expect(asInteger('abc')).toBe(0);
-    expect(asInteger(undefined)).toBe(0);
-    expect(asInteger(true)).toBe(1);
+  it('reads doubles, 0 when there is no number', () => {
+    expect(asDouble('0.25')).toBe(0.25);
     expect(asDouble('x')).toBe(0);
+    expect(asDouble(undefined)).toBe(0);
   });
 
   it('prints doubles as Java does', () => {
