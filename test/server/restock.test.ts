@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTOCK } from '../../client/lib/messages.ts';
+import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
+import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
+import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
+import { startServer, type RunningServer } from './helpers/start-server.ts';
+import { seededProduct, seededVariant } from './helpers/fixtures.ts';
+import { Visitor } from './helpers/visitor.ts';
+
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+const OWNER_PASSWORD = 'owner password for tests';
+const lamp = seededProduct('brass-lamp');
+const lampVariant = lamp.variants[0]!;
+const shirt = seededProduct('linen-shirt');
+const shirtSoldOut = seededVariant('linen-shirt', (v) => v.qtyInStock === 0);
+const shirtInStock = seededVariant('linen-shirt', (v) => v.qtyInStock === 12);
+
+interface GroupsAnswer { signUpGroups: Array<{ productId: string; variantId: string; signUpCount: number; pendingCount: number }>; hasNextPage: boolean; nextPageCursor: string | null }
+interface SignUpsAnswer { signUps: Array<{ siteVisitorEmail: string; notifiedOn: number | null }>; hasNextPage: boolean; nextPageCursor: string | null }
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ ownerPassword: OWNER_PASSWORD });
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+function signUp(v: Visitor, email: string, variant = lampVariant.id, product = lamp.id, extra: Record<string, unknown> = {}) {
+  return v.post<{ message: string }>(RESTOCK_PATH, { productId: product, variantId: variant, siteVisitorEmail: email, isJoinMailingList: false, ...extra });
+}
+
+async function signedIn(email: string, password: string): Promise<{ visitor: Visitor; xsrf: Record<string, string> }> {
+  const visitor = await new Visitor(server.url).start();
+  const session = await visitor.post<{ xsrfToken: string }>('/api/site-users/account/session', { email, password, rememberMe: false });
+  expect(session.status).toBe(200);
+  return { visitor, xsrf: { 'x-siteuser-xsrf-token': session.body.xsrfToken } };
+}
+
+describe('visitor sign-up', () => {
+  it('signs up for a sold-out variant and answers the store success text', async () => {
+    const v = await new Visitor(server.url).start();
+    const answer = await signUp(v, 'ada@example.com', lampVariant.id, lamp.id, { isJoinMailingList: true, language: 'en' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Thanks! We will email you as soon as it is back.');
+    const db = server.app.deps.db;
+    expect(db.prepare('SELECT COUNT(*) FROM restock_signups WHERE email = ?').pluck().get('ada@example.com')).toBe(1);
+    expect(db.prepare('SELECT source FROM mailing_list WHERE email = ?').pluck().get('ada@example.com')).toBe('restock');
+  });
+
+  it.each([
+    ['', RESTOCK.emailBlank],
+    ['   ', RESTOCK.emailBlank],
+    ['not-an-email', RESTOCK.emailInvalid],
+    ['a@b.toolong', RESTOCK.emailInvalid],
+    [`${'x'.repeat(250)}@example.com`, RESTOCK.emailInvalid],
+  ])('refuses the email %j', async (email, message) => {
+    const v = await new Visitor(server.url).start();
+    const answer = await signUp(v, email);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(message);
+  });
+
+  it('refuses a variant that is in stock, an unknown variant, and a missing crumb', async () => {
+    const v = await new Visitor(server.url).start();
+    expect((await signUp(v, 'b@example.com', shirtInStock.id, shirt.id)).status).toBe(400);
+    expect((await signUp(v, 'b@example.com', 'nope', shirt.id)).status).toBe(404);
+    const noCrumb = await v.post<{ crumbFail: boolean }>(RESTOCK_PATH, { productId: lamp.id, variantId: lampVariant.id, siteVisitorEmail: 'c@example.com' }, { withoutCrumb: true });
+    expect(noCrumb.status).toBe(403);
+    expect(noCrumb.body.crumbFail).toBe(true);
+  });
+
+  it('requires a valid captcha token when a captcha is configured', async () => {
+    const guarded = await startServer({ captcha: { siteKey: 'public-key', verify: (token) => token === 'good-token' } });
+    try {
+      const v = await new Visitor(guarded.url).start();
+      const missing = await v.post<{ message: string }>(RESTOCK_PATH, { productId: lamp.id, variantId: lampVariant.id, siteVisitorEmail: 'd@example.com' });
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toBe(RESTOCK.completeCaptcha);
+      const wrong = await v.post(RESTOCK_PATH, { productId: lamp.id, variantId: lampVariant.id, siteVisitorEmail: 'd@example.com', captchaToken: 'bad' });
+      expect(wrong.status).toBe(400);
+      const right = await v.post(RESTOCK_PATH, { productId: lamp.id, variantId: lampVariant.id, siteVisitorEmail: 'd@example.com', captchaToken: 'good-token' });
+      expect(right.status).toBe(200);
+    } finally {
+      await guarded.stop(true);
+    }
+  });
+});
+
+describe('owner calls', () => {
+  it('refuses anonymous callers (401) and roles without the permission (403)', async () => {
+    const anonymous = await new Visitor(server.url).start();
+    expect((await anonymous.get(`${RESTOCK_PATH}/groups`)).status).toBe(401);
+    await createSiteUserAccount(server.app.deps, { email: 'editor@example.com', password: 'editor password', contributorRole: CONTRIBUTOR_ROLES.editor });
+    const editor = await signedIn('editor@example.com', 'editor password');
+    expect((await editor.visitor.get(`${RESTOCK_PATH}/groups`)).status).toBe(403);
+    expect((await editor.visitor.post(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: editor.xsrf })).status).toBe(403);
+  });
+
+  it('pages through groups and sign-ups with cursors, then sends and marks them notified', async () => {
+    const v = await new Visitor(server.url).start();
+    for (let i = 0; i < 5; i += 1) expect((await signUp(v, `page${i}@example.com`)).status).toBe(200);
+    expect((await signUp(v, 'shirt@example.com', shirtSoldOut.id, shirt.id)).status).toBe(200);
+
+    const owner = await signedIn(OWNER_EMAIL, OWNER_PASSWORD);
+    const firstGroups = await owner.visitor.get<GroupsAnswer>(`${RESTOCK_PATH}/groups?limit=1`);
+    expect(firstGroups.status).toBe(200);
+    expect(firstGroups.body.signUpGroups).toHaveLength(1);
+    expect(firstGroups.body.hasNextPage).toBe(true);
+    const secondGroups = await owner.visitor.get<GroupsAnswer>(`${RESTOCK_PATH}/groups?limit=1&cursor=${firstGroups.body.nextPageCursor}`);
+    expect(secondGroups.body.signUpGroups).toHaveLength(1);
+    expect(secondGroups.body.hasNextPage).toBe(false);
+    expect(secondGroups.body.nextPageCursor).toBeNull();
+    const allGroups = [...firstGroups.body.signUpGroups, ...secondGroups.body.signUpGroups];
+    expect(new Set(allGroups.map((group) => group.variantId))).toEqual(new Set([lampVariant.id, shirtSoldOut.id]));
+
+    const emails: string[] = [];
+    let cursor = '';
+    let pages = 0;
+    for (;;) {
+      const page = await owner.visitor.get<SignUpsAnswer>(`${RESTOCK_PATH}?productId=${lamp.id}&variantId=${lampVariant.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      pages += 1;
+      emails.push(...page.body.signUps.map((s) => s.siteVisitorEmail));
+      if (!page.body.hasNextPage) break;
+      cursor = page.body.nextPageCursor!;
+    }
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(emails).toEqual(expect.arrayContaining(['ada@example.com', 'page0@example.com', 'page4@example.com']));
+
+    const bad = await owner.visitor.get(`${RESTOCK_PATH}?productId=${lamp.id}&variantId=${lampVariant.id}&cursor=garbage`);
+    expect(bad.status).toBe(400);
+
+    const noXsrf = await owner.visitor.post(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id });
+    expect(noXsrf.status).toBe(403);
+    const sent = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: owner.xsrf });
+    expect(sent.status).toBe(200);
+    expect(sent.body.sent).toBe(emails.length);
+    const db = server.app.deps.db;
+    expect(db.prepare('SELECT COUNT(*) FROM restock_outbox').pluck().get()).toBe(emails.length);
+    const again = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: owner.xsrf });
+    expect(again.body.sent).toBe(0);
+
+    const all = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send/all`, {
+      sendRequests: [{ productId: shirt.id, variantId: shirtSoldOut.id }, { productId: lamp.id, variantId: lampVariant.id }],
+    }, { headers: owner.xsrf });
+    expect(all.status).toBe(200);
+    expect(all.body.sent).toBe(1);
+    const listed = await owner.visitor.get<SignUpsAnswer>(`${RESTOCK_PATH}?productId=${shirt.id}&variantId=${shirtSoldOut.id}`);
+    expect(listed.body.signUps[0]!.notifiedOn).toEqual(expect.any(Number));
+    const empty = await owner.visitor.post(`${RESTOCK_PATH}/send/all`, { sendRequests: [] }, { headers: owner.xsrf });
+    expect(empty.status).toBe(400);
+  });
+});
+
+describe('restart', () => {
+  it('keeps sign-ups', async () => {
+    const first = await startServer();
+    const v = await new Visitor(first.url).start();
+    await signUp(v, 'kept@example.com');
+    await first.stop();
+    const second = await startServer({ databasePath: first.databasePath });
+    try {
+      const count = second.app.deps.db.prepare('SELECT COUNT(*) FROM restock_signups WHERE email = ?').pluck().get('kept@example.com');
+      expect(count).toBe(1);
+    } finally {
+      await second.stop(true);
+    }
+  });
+});
