@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { createSiteUserRepository } from '../db/site-user-repository.ts';
+import { siteUserRepositoryFor } from '../db/site-user-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { verifyPassword } from '../security/passwords.ts';
@@ -35,7 +35,7 @@ const UNKNOWN_ACCOUNT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buff
 /** Site-user sign-in, sign-out and language: /api/site-users/account/… */
 export function createSiteUserRouter(deps: AppDeps): Router {
   const router = Router();
-  const users = createSiteUserRepository(deps.db);
+  const users = siteUserRepositoryFor(deps.db);
 
   router.post('/api/site-users/account/session', async (req, res) => {
     const input = parseInput(signInSchema, req.body);

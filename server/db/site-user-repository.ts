@@ -107,3 +107,15 @@ export function createSiteUserRepository(db: Database.Database) {
 }
 
 export type SiteUserRepository = ReturnType<typeof createSiteUserRepository>;
+
+const repositories = new WeakMap<Database.Database, SiteUserRepository>();
+
+/** One repository (and its prepared statements) per database, for per-request lookups. */
+export function siteUserRepositoryFor(db: Database.Database): SiteUserRepository {
+  let repository = repositories.get(db);
+  if (!repository) {
+    repository = createSiteUserRepository(db);
+    repositories.set(db, repository);
+  }
+  return repository;
+}

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
-import { createSiteUserRepository } from '../db/site-user-repository.ts';
+import { siteUserRepositoryFor } from '../db/site-user-repository.ts';
 import { fillMessage } from '../messages.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from './owner-permissions.ts';
-import { generatePassword } from './passwords.ts';
-import { createSiteUserAccount } from './site-user-accounts.ts';
+import { generatePassword, hashPasswordSync } from './passwords.ts';
 
 export const OWNER_EMAIL = 'owner@example.com';
 
@@ -18,16 +18,27 @@ export interface OwnerAccountResult {
 /**
  * Makes sure the site has its admin owner account. On first start it is created with
  * options.ownerPassword (OWNER_PASSWORD) or a generated password, which is logged once and
- * returned; later starts leave the stored account untouched.
+ * returned; later starts leave the stored account (and its password) untouched. Synchronous so
+ * the app factory can run it before serving; it hashes once, only when creating.
  */
-export async function ensureOwnerAccount(deps: AppDeps, email: string = OWNER_EMAIL): Promise<OwnerAccountResult> {
-  const users = createSiteUserRepository(deps.db);
+export function ensureOwnerAccount(deps: AppDeps, email: string = OWNER_EMAIL): OwnerAccountResult {
+  const users = siteUserRepositoryFor(deps.db);
   const existing = users.findByEmail(email);
   if (existing) return { email: existing.email, created: false };
   const chosen = deps.options.ownerPassword;
   const password = chosen && chosen.length > 0 ? chosen : generatePassword();
-  await createSiteUserAccount(deps, { email, password, contributorRole: CONTRIBUTOR_ROLES.admin });
-  if (chosen) return { email, created: true };
-  deps.log.info({ email }, fillMessage(platformMessages.ownerAccountCreated, { email, password }));
+  users.insert({
+    id: randomUUID(),
+    email,
+    passwordHash: hashPasswordSync(password),
+    contributorRole: CONTRIBUTOR_ROLES.admin,
+    locale: null,
+    createdOn: Date.now(),
+  });
+  if (chosen) {
+    deps.log.info({ email }, 'owner account created with the configured password');
+    return { email, created: true };
+  }
+  deps.log.warn({ email }, fillMessage(platformMessages.ownerAccountCreated, { email, password }));
   return { email, password, created: true };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** Cost parameters; stored with each hash so they can be raised later without breaking old ones. */
 const COST = { N: 16384, r: 8, p: 1 } as const;
@@ -14,11 +14,20 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
+function encode(salt: Buffer, key: Buffer): string {
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
 /** "scrypt$N$r$p$salt$hash" with base64 salt and hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  return encode(salt, await derive(password, salt, COST));
+}
+
+/** The same hash computed synchronously, for the one-off owner account at start-up. */
+export function hashPasswordSync(password: string): string {
+  const salt = randomBytes(SALT_BYTES);
+  return encode(salt, scryptSync(password.normalize('NFKC'), salt, KEY_LENGTH, { ...COST, maxmem: 64 * 1024 * 1024 }));
 }
 
 /** Constant-time check of a password against a stored hash; false for any malformed hash. */

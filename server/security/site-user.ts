@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { createSiteUserRepository, type SiteUserRecord } from '../db/site-user-repository.ts';
+import { siteUserRepositoryFor, type SiteUserRecord } from '../db/site-user-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
 
 /** Readable cookie the platform's scripts look at: JSON {authenticated, siteUserId}. */
@@ -73,7 +73,7 @@ export function resolveSiteUser(deps: AppDeps, req: Request): ResolvedSiteUser |
   const token = cookieValue(req, SITE_USER_SESSION_COOKIE);
   if (typeof token !== 'string' || token.length === 0 || token.length > 256) return null;
   const tokenHash = hashToken(token);
-  const users = createSiteUserRepository(deps.db);
+  const users = siteUserRepositoryFor(deps.db);
   const session = users.findSession(tokenHash, Date.now());
   if (!session || session.siteUserId !== info.siteUserId) return null;
   const user = users.findById(session.siteUserId);
@@ -138,7 +138,7 @@ export function startSiteUserSession(
   const token = randomBytes(32).toString('base64url');
   const xsrfToken = randomBytes(24).toString('base64url');
   const now = Date.now();
-  createSiteUserRepository(deps.db).createSession(
+  siteUserRepositoryFor(deps.db).createSession(
     hashToken(token),
     { siteUserId: user.id, xsrfToken, rememberMe, expiresOn: now + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS) },
     now,
@@ -157,7 +157,7 @@ export function startSiteUserSession(
 export function endSiteUserSession(deps: AppDeps, req: Request, res: Response): void {
   const token = cookieValue(req, SITE_USER_SESSION_COOKIE);
   if (typeof token === 'string' && token.length > 0) {
-    createSiteUserRepository(deps.db).deleteSession(hashToken(token));
+    siteUserRepositoryFor(deps.db).deleteSession(hashToken(token));
   }
   res.clearCookie(SITE_USER_SESSION_COOKIE, { path: '/' });
   res.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });

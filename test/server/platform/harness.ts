@@ -7,7 +7,6 @@ import { createApp, type StorefrontApp } from '../../../server/app.ts';
 import type { AppOptions } from '../../../server/deps.ts';
 import { createLocalCaptcha, type LocalCaptcha } from '../../../server/security/captcha.ts';
 import { CRUMB_COOKIE } from '../../../server/security/crumb.ts';
-import { ensureOwnerAccount } from '../../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
 import { SITE_USER_XSRF_HEADER } from '../../../server/security/site-user.ts';
 
@@ -31,7 +30,6 @@ export function tempDatabasePath(): { path: string; remove(): void } {
 export async function startServer(databasePath: string, overrides: Partial<AppOptions> = {}): Promise<RunningServer> {
   const captcha = createLocalCaptcha();
   const app = createApp({ databasePath, logLevel: 'silent', ownerPassword: OWNER_PASSWORD, captcha, ...overrides });
-  await ensureOwnerAccount(app.deps);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

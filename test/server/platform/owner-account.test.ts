@@ -1,0 +1,60 @@
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { siteUserRepositoryFor } from '../../../server/db/site-user-repository.ts';
+import type { AppDeps } from '../../../server/deps.ts';
+import { ensureOwnerAccount, OWNER_EMAIL } from '../../../server/security/owner-account.ts';
+import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
+import { verifyPassword } from '../../../server/security/passwords.ts';
+import { startServer, tempDatabasePath, Visitor } from './harness.ts';
+
+describe('seeded owner account', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    while (cleanups.length > 0) cleanups.pop()!();
+  });
+
+  function deps(ownerPassword?: string): AppDeps {
+    const file = tempDatabasePath();
+    const db = openDatabase(file.path);
+    migrate(db);
+    cleanups.push(() => {
+      db.close();
+      file.remove();
+    });
+    return { db, log: pino({ level: 'silent' }), options: { databasePath: file.path, ownerPassword } };
+  }
+
+  it('generates a password on first start, returns it once, and never again', async () => {
+    const appDeps = deps();
+    const first = ensureOwnerAccount(appDeps);
+    expect(first.created).toBe(true);
+    expect(first.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    const stored = siteUserRepositoryFor(appDeps.db).findByEmail(OWNER_EMAIL)!;
+    expect(stored.contributorRole).toBe(CONTRIBUTOR_ROLES.admin);
+    expect(await verifyPassword(first.password!, stored.passwordHash)).toBe(true);
+    expect(ensureOwnerAccount(appDeps)).toEqual({ email: OWNER_EMAIL, created: false });
+  });
+
+  it('uses OWNER_PASSWORD when set and does not echo it', async () => {
+    const appDeps = deps('chosen owner password');
+    expect(ensureOwnerAccount(appDeps)).toEqual({ email: OWNER_EMAIL, created: true });
+    const stored = siteUserRepositoryFor(appDeps.db).findByEmail(OWNER_EMAIL)!;
+    expect(await verifyPassword('chosen owner password', stored.passwordHash)).toBe(true);
+  });
+
+  it('is created by the app itself and survives a restart with its first password', async () => {
+    const file = tempDatabasePath();
+    cleanups.push(file.remove);
+    const first = await startServer(file.path, { ownerPassword: 'first password' });
+    await first.stop();
+    const second = await startServer(file.path, { ownerPassword: 'another password' });
+    try {
+      expect((await new Visitor(second).signIn(OWNER_EMAIL, 'first password')).status).toBe(200);
+      expect((await new Visitor(second).signIn(OWNER_EMAIL, 'another password')).status).toBe(401);
+    } finally {
+      await second.stop();
+    }
+  });
+});
