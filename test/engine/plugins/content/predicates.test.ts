@@ -125,6 +125,23 @@ describe('gallery predicates', () => {
     expect(holds('gallery-active-alignment-right?', { options: { 'active-alignment': 'right' } })).toBe(true);
   });
 
+  it('has one predicate per value of each select option', () => {
+    const selects: [string, string, readonly string[]][] = [
+      ['design', 'design', ['grid', 'slideshow', 'slider', 'stacked']],
+      ['meta-position', 'meta-position', ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right']],
+      ['active-alignment', 'active-alignment', ['center', 'left', 'right']],
+    ];
+    for (const [prefix, option, values] of selects) {
+      for (const value of values) {
+        expect(holds(`gallery-${prefix}-${value}?`, { options: { [option]: value } })).toBe(true);
+        for (const other of values.filter((v) => v !== value)) {
+          expect(holds(`gallery-${prefix}-${value}?`, { options: { [option]: other } })).toBe(false);
+        }
+      }
+    }
+    expect(holds('gallery-design-grid?', {})).toBe(false);
+  });
+
   it('reads on/off options', () => {
     for (const option of ['auto-crop', 'controls', 'lightbox', 'square-thumbs', 'show-meta', 'show-meta-on-hover', 'thumbnails']) {
       expect(holds(`gallery-${option}?`, { options: { [option]: true } })).toBe(true);
