@@ -83,9 +83,6 @@ export const messages = {
   i18nArgsAtMost: (max: number, found: number) => `expected at most ${max} arguments, found ${found}`,
 
   // Content and social plugins: argument problems and render errors.
-  contentArgsAtMost: (max: number, found: number) => `expected at most ${max} arguments, found ${found}`,
-  contentArgsAtLeast: (min: number, found: number) => `expected at least ${min} arguments, found ${found}`,
-  contentArgsExactly: (count: number, found: number) => `expected exactly ${count} arguments, found ${found}`,
   contentArgIntegerIndex: (arg: string) => `expected an integer index, found '${arg}'`,
   contentArgInteger: (arg: string) => `expected an integer, found '${arg}'`,
   contentArgIllegalValue: (arg: string) => `illegal value '${arg}' found`,
