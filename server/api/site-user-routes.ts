@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { siteUserRepositoryFor } from '../db/site-user-repository.ts';
@@ -32,12 +33,29 @@ const localeSchema = z.object({
  */
 const UNKNOWN_ACCOUNT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
 
+/** Failed sign-ins allowed per client and window before 429 (successful ones do not count). */
+export const SIGN_IN_FAILURES_ALLOWED = 20;
+const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+
 /** Site-user sign-in, sign-out and language: /api/site-users/account/… */
 export function createSiteUserRouter(deps: AppDeps): Router {
   const router = Router();
   const users = siteUserRepositoryFor(deps.db);
 
-  router.post('/api/site-users/account/session', async (req, res) => {
+  // slows password guessing without ever locking out someone who signs in correctly
+  const signInLimiter = rateLimit({
+    windowMs: SIGN_IN_WINDOW_MS,
+    limit: SIGN_IN_FAILURES_ALLOWED,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      deps.log.warn({ ip: req.ip }, 'sign-in attempts limited');
+      res.status(429).json({ message: platformMessages.tooManySignInAttempts });
+    },
+  });
+
+  router.post('/api/site-users/account/session', signInLimiter, async (req, res) => {
     const input = parseInput(signInSchema, req.body);
     const user = users.findByEmail(input.email);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../../../client/lib/cart.ts';
 import { CartRepository } from '../../../server/db/cart-repository.ts';
 import { serverMessages } from '../../../server/messages.ts';
+import { SIGN_IN_FAILURES_ALLOWED } from '../../../server/api/site-user-routes.ts';
 import { platformMessages } from '../../../server/platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
@@ -49,6 +50,15 @@ describe('site-user session calls', () => {
     expect(unknown.status).toBe(401);
     expect(field(wrong.body, 'message')).toBe(platformMessages.invalidCredentials);
     expect(field(unknown.body, 'message')).toBe(platformMessages.invalidCredentials);
+  });
+
+  it('answers 429 after too many failed sign-ins, while correct ones never count', async () => {
+    const visitor = new Visitor(server);
+    for (let i = 0; i < 5; i += 1) expect((await visitor.signIn('reader@example.com', 'reader password 1')).status).toBe(200);
+    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i += 1) expect((await visitor.signIn('reader@example.com', `wrong ${i}`)).status).toBe(401);
+    const limited = await visitor.signIn('reader@example.com', 'reader password 1');
+    expect(limited.status).toBe(429);
+    expect(field(limited.body, 'message')).toBe(platformMessages.tooManySignInAttempts);
   });
 
   it('answers 400 naming the field when the payload is malformed', async () => {
