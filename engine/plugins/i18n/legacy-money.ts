@@ -8,6 +8,7 @@ import { Decimal } from '@phensley/cldr';
 import type { Formatter } from '../types.ts';
 import { messages } from '../../messages.ts';
 import { asString, getChild } from '../../runtime/values.ts';
+import { toDecimal } from './decimal-value.ts';
 import { formatFixed } from './grouped-number.ts';
 import { DEFAULT_CURRENCY } from './money.ts';
 
@@ -92,17 +93,16 @@ const STARTS_WITH_LETTER = /^[A-Za-z]/;
 const ENDS_WITH_LETTER = /[A-Za-z]$/;
 
 /**
- * Formats an amount (a double, as the reference reads it) in a currency for
- * a legacy locale tag. Undefined when the currency code is not ISO 4217.
+ * Formats an exact amount in a currency for a legacy locale tag (never
+ * through a binary double, which loses precision on large values).
+ * Undefined when the currency code is not ISO 4217.
  */
-export function formatLegacyMoney(amount: number, code: string, tag: string): string | undefined {
+export function formatLegacyMoney(value: Decimal, code: string, tag: string): string | undefined {
   const format = currencyFormat(tag, code) ?? currencyFormat('en-US', code);
   if (!format) return undefined;
   const symbol = currencySymbol(format, code);
   const maxFraction = format.resolvedOptions().maximumFractionDigits ?? 2;
   const { group, decimal } = localeSymbols(tag);
-  // The exact decimal expansion of the double decides half-even ties as the JVM does.
-  const value = new Decimal(amount.toPrecision(40));
   const digits = formatFixed(value, { minFraction: Math.min(2, maxFraction), maxFraction, group, decimal });
   const negative = value.isNegative() && !value.isZero() && /[1-9]/.test(digits);
   if (SYMBOL_AFTER.has(tag)) {
@@ -113,16 +113,12 @@ export function formatLegacyMoney(amount: number, code: string, tag: string): st
   return `${negative ? '-' : ''}${symbol}${digits}`;
 }
 
-/** A double the way Jackson's asDouble reads it (0 for anything not numeric). */
-function asDouble(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    const n = Number(text);
-    return text !== '' && Number.isFinite(n) ? n : 0;
-  }
-  return 0;
+const ZERO = new Decimal(0);
+
+/** The amount of a value: its exact decimal, 0 for anything not numeric (as the reference reads a double). */
+function amountOf(value: unknown): Decimal {
+  if (typeof value === 'boolean') return value ? new Decimal(1) : ZERO;
+  return toDecimal(typeof value === 'string' ? value.trim() : value) ?? ZERO;
 }
 
 function localeArgument(args: readonly string[]): string {
@@ -139,7 +135,7 @@ export const legacyMoneyFormatter: Formatter = {
   },
   apply(value, args, ctx) {
     const code = asString(getChild(value, 'currencyCode')).trim() || DEFAULT_CURRENCY;
-    const result = formatLegacyMoney(asDouble(getChild(value, 'decimalValue')), code, localeArgument(args));
+    const result = formatLegacyMoney(amountOf(getChild(value, 'decimalValue')), code, localeArgument(args));
     if (result === undefined) {
       ctx.error(messages.legacyMoneyInvalidCurrency(code));
       return undefined;

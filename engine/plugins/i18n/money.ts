@@ -44,8 +44,11 @@ function formatWith(amount: unknown, currency: string, locale: string, options: 
     maxFractionWithSignificant === undefined
       ? decimal
       : limitFractionDigits(decimal, maxFractionWithSignificant, format.round);
-  const code = (currency.trim() === '' ? DEFAULT_CURRENCY : currency.trim()) as CurrencyType;
-  return cldrFor(locale).Numbers.formatCurrency(rounded, code, format);
+  const code = (currency.trim() === '' ? DEFAULT_CURRENCY : currency.trim().toUpperCase()) as CurrencyType;
+  const numbers = cldrFor(locale).Numbers;
+  // A code CLDR has no symbol for would print a bare number; show the code instead.
+  const unknown = numbers.getCurrencySymbol(code) === '' && format.style !== 'code' && format.style !== 'name';
+  return numbers.formatCurrency(rounded, code, unknown ? { ...format, style: 'code' } : format);
 }
 
 /**

@@ -6,6 +6,8 @@ import { toDecimal } from '../../../../engine/plugins/i18n/decimal-value.ts';
 import { formatLegacyMoney, legacyLocaleTag } from '../../../../engine/plugins/i18n/legacy-money.ts';
 import { compileErrors, render } from './render.ts';
 
+const dec = (text: string) => toDecimal(text)!;
+
 describe('decimal', () => {
   test('formats numbers and numeric text in the render locale (en-US by default)', () => {
     expect(render('{n|decimal}', { n: '-15789.12' }).html).toBe('-15,789.12');
@@ -63,22 +65,28 @@ describe('money', () => {
     expect(formatMoneyCLDR('10', 'USD', '')).toBe('$10.00');
     expect(formatMoneyCLDR('10', 'USD', 'en-US', { style: 'code' })).toBe('10.00 USD');
     expect(formatMoneyCLDR('x', 'USD', 'en-US')).toBe('');
+    expect(formatMoneyCLDR('1', 'usd', 'en-US')).toBe('$1.00');
+    // A code without a CLDR symbol shows the code rather than a bare number.
+    expect(formatMoneyCLDR('12.5', 'XYZ', 'en-US')).toBe('12.50 XYZ');
   });
 });
 
 describe('i18n-money-format (legacy)', () => {
   test('placement, spacing and separators follow the locale', () => {
-    expect(formatLegacyMoney(1234.56, 'AUD', 'de-DE')).toBe('1.234,56 A$');
-    expect(formatLegacyMoney(-1234.56, 'EUR', 'fr-FR')).toBe('-1\u00a0234,56€');
-    expect(formatLegacyMoney(-1234.56, 'SEK', 'en-US')).toBe('kr -1,234.56');
-    expect(formatLegacyMoney(1234.56, 'JPY', 'en-UK')).toBe('¥1,235');
-    expect(formatLegacyMoney(2.5, 'CHF', 'en-US')).toBe('CHF 2.50');
-    expect(formatLegacyMoney(1, 'XYZ1', 'en-US')).toBeUndefined();
+    expect(formatLegacyMoney(dec('1234.56'), 'AUD', 'de-DE')).toBe('1.234,56 A$');
+    expect(formatLegacyMoney(dec('-1234.56'), 'EUR', 'fr-FR')).toBe('-1\u00a0234,56€');
+    expect(formatLegacyMoney(dec('-1234.56'), 'SEK', 'en-US')).toBe('kr -1,234.56');
+    expect(formatLegacyMoney(dec('1234.56'), 'JPY', 'en-UK')).toBe('¥1,235');
+    expect(formatLegacyMoney(dec('2.5'), 'CHF', 'en-US')).toBe('CHF 2.50');
+    expect(formatLegacyMoney(dec('1'), 'XYZ1', 'en-US')).toBeUndefined();
   });
 
-  test('half-even rounding on the double value', () => {
-    expect(formatLegacyMoney(0.125, 'USD', 'en-US')).toBe('$0.12');
-    expect(formatLegacyMoney(0.375, 'USD', 'en-US')).toBe('$0.38');
+  test('half-even rounding on the exact value, without double precision loss', () => {
+    expect(formatLegacyMoney(dec('0.125'), 'USD', 'en-US')).toBe('$0.12');
+    expect(formatLegacyMoney(dec('0.375'), 'USD', 'en-US')).toBe('$0.38');
+    expect(formatLegacyMoney(dec('12345678901234567.89'), 'USD', 'en-US')).toBe('$12,345,678,901,234,567.89');
+    expect(render('{m|i18n-money-format}', { m: { decimalValue: '0.005' } }).html).toBe('$0.00');
+    expect(render('{m|i18n-money-format}', { m: { decimalValue: 'abc' } }).html).toBe('$0.00');
   });
 
   test('through the formatter: default locale and currency', () => {
