@@ -7,8 +7,9 @@ import { build, type Metafile } from 'esbuild';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR, CLIENT_MANIFEST_PATH, LOADER_KEY, STYLES_KEY } from './manifest.ts';
+import { CLIENT_DIST_DIR, CLIENT_MANIFEST_PATH, LOADER_KEY, STYLES_KEY } from './manifest.ts';
 import { ISLAND_NAMES } from './islands/names.ts';
+import { CLIENT_ASSET_BASE } from './lib/asset-base.ts';
 import { writeInstalmentPages } from './instalment-pages.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('.', import.meta.url));

@@ -10,7 +10,7 @@ import path from 'node:path';
 export const CLIENT_DIST_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url));
 export const CLIENT_MANIFEST_PATH = path.join(CLIENT_DIST_DIR, 'manifest.json');
 /** URL prefix the server mounts CLIENT_DIST_DIR on. */
-export const CLIENT_ASSET_BASE = '/assets/';
+export { CLIENT_ASSET_BASE } from './lib/asset-base.ts';
 /** Manifest keys that are not islands. */
 export const LOADER_KEY = 'hydrate';
 export const STYLES_KEY = 'styles.css';

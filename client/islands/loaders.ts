@@ -6,7 +6,15 @@ import type { ComponentType } from 'react';
 import type { IslandName } from './names.ts';
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
+const asModule = (load: Promise<unknown>): Promise<IslandModule> => load as Promise<IslandModule>;
 
 export const islandLoaders: Record<IslandName, () => Promise<IslandModule>> = {
-  CartPill: () => import('./CartPill.tsx') as unknown as Promise<IslandModule>,
+  AddToCart: () => asModule(import('./AddToCart.tsx')),
+  CartPill: () => asModule(import('./CartPill.tsx')),
+  CartPage: () => asModule(import('./CartPage.tsx')),
+  FormBlock: () => asModule(import('./FormBlock.tsx')),
+  RestockSignup: () => asModule(import('./RestockSignup.tsx')),
+  Instalments: () => asModule(import('./Instalments.tsx')),
+  Newsletter: () => asModule(import('./Newsletter.tsx')),
+  Gallery: () => asModule(import('./Gallery.tsx')),
 };

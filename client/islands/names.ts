@@ -1,6 +1,13 @@
 /** The island names, without their code, so the browser loader stays small. */
 export const ISLAND_NAMES = [
+  'AddToCart',
   'CartPill',
+  'CartPage',
+  'FormBlock',
+  'RestockSignup',
+  'Instalments',
+  'Newsletter',
+  'Gallery',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -26,6 +26,7 @@ export const API_PATHS = {
   performanceRecords: '/api/1/performance/records',
   instalmentModal: '/api/commerce/instalments/modal',
   captchaChallenge: '/api/captcha/challenge',
+  captchaSolve: '/api/captcha/solve',
 } as const;
 
 /** Pages the islands navigate to. */

@@ -32,6 +32,7 @@ export const BUTTON = {
   previous: 'Previous',
   next: 'Next',
   learnMore: 'Learn more',
+  save: 'Save',
 } as const;
 
 /** Default label of a variant dropdown: 'Select {variantName}'. */

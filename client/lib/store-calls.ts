@@ -3,7 +3,7 @@ import { api, type ApiResult } from './api.ts';
 import { API_PATHS } from './api-paths.ts';
 import { CART } from './messages.ts';
 import type { ShoppingCart } from './cart.ts';
-import type { AddToCartPayload, SubscriptionPayload } from './validation.ts';
+import type { AddToCartPayload, SubscriptionPayload } from './validation.ts'; // types only: no schema code in the bundle
 
 interface CartAnswer {
   shoppingCart?: ShoppingCart;

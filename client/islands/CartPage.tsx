@@ -1,0 +1,201 @@
+/**
+ * The full cart page: change quantity, remove (after a confirm dialog), edit
+ * an entry's extra fields, totals. Each update is surrounded by the
+ * recalculate-start and recalculate-end page events.
+ */
+import { useEffect, useState } from 'react';
+import { Alert } from '../components/Alert.tsx';
+import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
+import Instalments, { type InstalmentsProps } from './Instalments.tsx';
+import { BUTTON, CART, REQUEST } from '../lib/messages.ts';
+import { formatMoney, DEFAULT_CURRENCY } from '../lib/money.ts';
+import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
+import { fetchCart, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
+import {
+  RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, publishCart, shouldLoadCart, type CartEntry, type ShoppingCart,
+} from '../lib/cart.ts';
+import { cartEligibleForInstalments, PHYSICAL_PRODUCT_TYPE } from '../lib/instalments.ts';
+import type { ApiFailure } from '../lib/api.ts';
+
+export const CART_ROOT_ID = 'sqs-cart-root';
+
+export interface CartPageProps {
+  cart: ShoppingCart | null;
+  currency?: string;
+  /** Extra-fields forms by form id, for editing entries. */
+  forms?: Record<string, ExtraFieldsForm>;
+  instalments?: Omit<InstalmentsProps, 'priceCents' | 'currency' | 'productType'> | null;
+}
+
+function detailFor(failure: ApiFailure): string {
+  if (failure.kind === 'network') return REQUEST.checkConnection;
+  if (failure.kind === 'crumb' || failure.kind === 'rate-limit') return failure.message;
+  return REQUEST.tryAgain;
+}
+
+function parseSavedFields(text: string | null): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function EntryRow({ entry, currency, busy, onQuantity, onRemove, onEdit }: {
+  entry: CartEntry; currency: string; busy: boolean;
+  onQuantity: (entry: CartEntry, raw: string) => void; onRemove: (entry: CartEntry) => void; onEdit: (entry: CartEntry) => void;
+}) {
+  const [draft, setDraft] = useState(String(entry.quantity));
+  useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
+  const commit = (): void => {
+    if (draft !== String(entry.quantity)) onQuantity(entry, draft);
+  };
+  const attributes = Object.entries(entry.chosenVariant.attributes ?? {});
+  return (
+    <tr className="cart-row" data-entry-id={entry.id}>
+      <td className="cart-row__title">
+        {entry.title}
+        {attributes.length > 0 && (
+          <div className="cart-row__variant">{attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}</div>
+        )}
+        {entry.additionalFieldsFormId && (
+          <button type="button" className="cart-row__edit" onClick={() => onEdit(entry)} disabled={busy}>{BUTTON.edit}</button>
+        )}
+      </td>
+      <td>
+        <input type="number" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
+          aria-label={`${CART.quantityLabel}: ${entry.title}`}
+          onChange={(e) => setDraft(e.target.value)} onBlur={commit}
+          onKeyDown={(e) => { if (e.key === 'Enter') commit(); }} />
+      </td>
+      <td className="cart-row__price">{formatMoney(entry.purchasePriceCents * entry.quantity, currency)}</td>
+      <td>
+        <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} disabled={busy}
+          aria-label={`${BUTTON.remove}: ${entry.title}`}>{BUTTON.remove}</button>
+      </td>
+    </tr>
+  );
+}
+
+export default function CartPage(props: CartPageProps) {
+  const [cart, setCart] = useState<ShoppingCart | null>(props.cart);
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  const [editing, setEditing] = useState<CartEntry | null>(null);
+  const confirmDialog = useConfirmDialog();
+  const currency = cart?.currency ?? props.currency ?? DEFAULT_CURRENCY;
+
+  useEffect(() => {
+    if (props.cart || !shouldLoadCart()) return;
+    void fetchCart().then((answer) => {
+      if (answer.ok) setCart(answer.data);
+    });
+  }, [props.cart]);
+
+  /** Runs one update between the recalculate events; returns the failure, if any. */
+  const recalculate = async (title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>): Promise<boolean> => {
+    setBusy(true);
+    setAlert(null);
+    document.dispatchEvent(new CustomEvent(RECALCULATE_START_EVENT));
+    const answer = await call();
+    document.dispatchEvent(new CustomEvent(RECALCULATE_END_EVENT, { detail: { ok: answer.ok } }));
+    setBusy(false);
+    if (!answer.ok) {
+      setAlert({ title, message: detailFor(answer) });
+      return false;
+    }
+    setCart(answer.data);
+    publishCart(answer.data);
+    return true;
+  };
+
+  const onRemove = async (entry: CartEntry): Promise<void> => {
+    const confirmed = await confirmDialog.confirm({
+      title: CART.removeConfirmTitle, message: CART.removeConfirmMessage, confirmText: BUTTON.remove,
+    });
+    if (confirmed) await recalculate(CART.removeItem, () => removeEntry(entry.id));
+  };
+
+  const onQuantity = (entry: CartEntry, raw: string): void => {
+    const parsed = parseQuantity(raw);
+    if (!parsed.ok) {
+      setAlert({ title: CART.updateQuantity, message: parsed.message });
+      return;
+    }
+    if (parsed.value <= 0) {
+      void onRemove(entry);
+      return;
+    }
+    void recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value));
+  };
+
+  const onEdit = (entry: CartEntry): void => {
+    const form = entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined;
+    if (!form) {
+      setAlert({ title: CART.openForm, message: REQUEST.tryAgain });
+      return;
+    }
+    setEditing(entry);
+  };
+
+  const entries = cart?.entries ?? [];
+  if (entries.length === 0) {
+    return (
+      <div id={CART_ROOT_ID} className="cart-page is-empty">
+        <p>{CART.emptyCart}</p>
+        <a href="/">{CART.continueShopping}</a>
+        {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+        {confirmDialog.element}
+      </div>
+    );
+  }
+  const editForm = editing?.additionalFieldsFormId ? props.forms?.[editing.additionalFieldsFormId] : undefined;
+  const productTypes = entries.map((entry) => entry.productType ?? PHYSICAL_PRODUCT_TYPE);
+  return (
+    <div id={CART_ROOT_ID} className="cart-page" aria-busy={busy}>
+      <h1>{CART.shoppingCart}</h1>
+      {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+      <table className="cart-table">
+        <tbody>
+          {entries.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} currency={currency} busy={busy}
+              onQuantity={onQuantity} onRemove={(e) => void onRemove(e)} onEdit={onEdit} />
+          ))}
+        </tbody>
+      </table>
+      <dl className="cart-totals">
+        <dt>{CART.subtotal}</dt><dd className="cart-subtotal">{formatMoney(cart?.subtotalCents ?? 0, currency)}</dd>
+        {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{formatMoney(cart!.discountCents, currency)}</dd></>)}
+        {(cart?.shippingCostCents ?? 0) > 0 && (<><dt>{CART.shipping}</dt><dd>{formatMoney(cart!.shippingCostCents, currency)}</dd></>)}
+        {(cart?.taxCents ?? 0) > 0 && (<><dt>{CART.tax}</dt><dd>{formatMoney(cart!.taxCents, currency)}</dd></>)}
+        <dt>{CART.total}</dt><dd className="cart-grand-total">{formatMoney(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0, currency)}</dd>
+      </dl>
+      {props.instalments && cartEligibleForInstalments(productTypes) && (
+        <Instalments {...props.instalments} priceCents={cart?.grandTotalCents ?? 0} currency={currency}
+          productType={PHYSICAL_PRODUCT_TYPE} />
+      )}
+      <a className="cart-checkout" href="/checkout">{BUTTON.checkout}</a>
+      {editing && editForm && (
+        <ExtraFieldsLightbox
+          form={editForm}
+          open
+          submitText={BUTTON.save}
+          initialValues={parseSavedFields(editing.additionalFields)}
+          onClose={() => setEditing(null)}
+          onSubmit={async (additionalFields) => {
+            const entry = editing;
+            const ok = await recalculate(CART.updateForm, () => updateEntryFields(entry.id, {
+              itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields,
+            }));
+            if (ok) setEditing(null);
+            return ok ? null : CART.updateForm;
+          }}
+        />
+      )}
+      {confirmDialog.element}
+    </div>
+  );
+}

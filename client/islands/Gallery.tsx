@@ -1,0 +1,125 @@
+/**
+ * Gallery: slideshow and slider with controls, autoplay, thumbnails, keyboard
+ * and swipe; grid and stacked layouts; a lightbox in the dark or light theme.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent } from 'react';
+import { Image } from '../components/Image.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { GALLERY } from '../lib/messages.ts';
+import { normalizeGalleryOptions, type GalleryOptionsInput } from '../lib/gallery-options.ts';
+
+export interface GalleryImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  title?: string;
+}
+
+export interface GalleryProps {
+  id: string;
+  images: GalleryImage[];
+  options?: GalleryOptionsInput;
+}
+
+export const SWIPE_THRESHOLD_PX = 40;
+const SIZES = '(max-width: 640px) 100vw, 60vw';
+
+export default function Gallery({ id, images, options: input }: GalleryProps) {
+  const options = normalizeGalleryOptions(input);
+  const [index, setIndex] = useState(0);
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const swipeStart = useRef<number | null>(null);
+  const count = images.length;
+  const carousel = options.design === 'slideshow' || options.design === 'slider';
+
+  const go = useCallback((delta: number) => {
+    setIndex((current) => (count === 0 ? 0 : (current + delta + count) % count));
+  }, [count]);
+
+  useEffect(() => {
+    if (!carousel || !options.autoplay || options.autoplayDurationS === null || lightboxIndex !== null || count < 2) return undefined;
+    const timer = setInterval(() => go(1), options.autoplayDurationS * 1000);
+    return () => clearInterval(timer);
+  }, [carousel, options.autoplay, options.autoplayDurationS, lightboxIndex, count, go, index]);
+
+  const onKeyDown = (event: ReactKeyboardEvent): void => {
+    if (event.key === 'ArrowLeft') { event.preventDefault(); go(-1); }
+    if (event.key === 'ArrowRight') { event.preventDefault(); go(1); }
+  };
+  const onPointerDown = (event: PointerEvent): void => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent): void => {
+    if (swipeStart.current === null) return;
+    const dx = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(dx) >= SWIPE_THRESHOLD_PX) go(dx < 0 ? 1 : -1);
+  };
+  const open = (i: number): void => {
+    if (options.lightbox) setLightboxIndex(i);
+  };
+
+  const slide = (image: GalleryImage, i: number) => (
+    <figure key={image.src + i} className="gallery__slide" aria-roledescription="slide"
+      aria-label={GALLERY.slide(i + 1, count)} aria-hidden={carousel && options.design === 'slideshow' && i !== index ? true : undefined}>
+      <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox} tabIndex={options.lightbox ? 0 : -1}>
+        <Image src={image.src} alt={image.alt} width={image.width} height={image.height} sizes={SIZES} priority={i === 0 ? null : 'low'} />
+      </button>
+      {options.showMeta && image.title && <figcaption className={`gallery__meta gallery__meta--${options.metaPosition}`}>{image.title}</figcaption>}
+    </figure>
+  );
+
+  const lightboxImage = lightboxIndex !== null ? images[lightboxIndex] : undefined;
+  return (
+    <div className={`gallery gallery--${options.design}`} data-gallery-id={id} aria-roledescription={carousel ? 'carousel' : undefined}
+      tabIndex={carousel ? 0 : undefined} onKeyDown={carousel ? onKeyDown : undefined}>
+      {carousel ? (
+        <>
+          <div className="gallery__slides" onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+            <div className="gallery__track" style={{ transform: `translateX(-${index * (options.design === 'slider' ? 33.333 : 100)}%)` }}>
+              {images.map(slide)}
+            </div>
+          </div>
+          {options.controls && (
+            <div className="gallery__controls">
+              <button type="button" className="gallery__prev" aria-label={GALLERY.previous} onClick={() => go(-1)}>‹</button>
+              <span className="gallery__position" aria-live="polite">{GALLERY.slide(index + 1, count)}</span>
+              <button type="button" className="gallery__next" aria-label={GALLERY.next} onClick={() => go(1)}>›</button>
+            </div>
+          )}
+          {options.thumbnails && (
+            <div className="gallery__thumbs" style={{ height: options.thumbnailStripHeight ?? undefined, marginTop: options.thumbnailStripMargin ?? undefined }}>
+              {images.map((image, i) => (
+                <button key={image.src + i} type="button" aria-label={GALLERY.thumbnail(i + 1)} aria-current={i === index}
+                  onClick={() => setIndex(i)}>
+                  <img src={`${image.src}${image.src.includes('?') ? '&' : '?'}format=100w`} alt="" loading="lazy" height={options.thumbnailStripHeight ?? 80} />
+                </button>
+              ))}
+            </div>
+          )}
+        </>
+      ) : (
+        <div className="gallery__grid" style={options.design === 'grid'
+          ? { gridTemplateColumns: `repeat(${options.thumbnailsPerRow}, 1fr)`, gap: options.padding } : undefined}>
+          {images.map(slide)}
+        </div>
+      )}
+      {options.lightbox && (
+        <Modal open={lightboxImage !== undefined} onClose={() => setLightboxIndex(null)} title={lightboxImage?.title ?? lightboxImage?.alt ?? ''}
+          className={`gallery-lightbox-box gallery-lightbox--${options.lightboxTheme}`}>
+          {lightboxImage && (
+            <div className="gallery-lightbox__body" onKeyDown={(e) => {
+              if (e.key === 'ArrowLeft') setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count));
+              if (e.key === 'ArrowRight') setLightboxIndex((i) => (i === null ? i : (i + 1) % count));
+            }}>
+              <button type="button" aria-label={GALLERY.previous} onClick={() => setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count))}>‹</button>
+              <img src={lightboxImage.src} alt={lightboxImage.alt} />
+              <button type="button" aria-label={GALLERY.next} onClick={() => setLightboxIndex((i) => (i === null ? i : (i + 1) % count))}>›</button>
+            </div>
+          )}
+        </Modal>
+      )}
+    </div>
+  );
+}

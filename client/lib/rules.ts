@@ -1,0 +1,192 @@
+/**
+ * Pure validation rules shared by the islands and the server (no schema
+ * library, so the browser bundle stays small). The zod schemas of the calls
+ * are in validation.ts, which re-exports everything here.
+ */
+import {
+  ADD_TO_CART, FORM, RESTOCK, emailNotValidMessage, selectOptionsMessage,
+} from './messages.ts';
+
+// ----------------------------------------------------------------- quantity
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 9999;
+
+export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Quantity as typed: must be numeric, then whole. */
+export function parseQuantity(raw: string | number): RuleResult<number> {
+  const text = typeof raw === 'number' ? String(raw) : raw.trim();
+  if (text === '' || !Number.isFinite(Number(text))) return { ok: false, message: ADD_TO_CART.quantityNotNumber };
+  const value = Number(text);
+  if (!Number.isInteger(value)) return { ok: false, message: ADD_TO_CART.quantityNotWhole };
+  return { ok: true, value };
+}
+
+/** True when the text parses as JSON. */
+export function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ------------------------------------------------------------------ variants
+
+/** A variant as the islands see it. */
+export interface VariantOption {
+  sku: string;
+  attributes: Readonly<Record<string, string>>;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+/** Option names (in order) whose value is not chosen yet. */
+export function missingOptions(
+  optionNames: readonly string[],
+  selected: Readonly<Record<string, string | undefined>>,
+): string[] {
+  return optionNames.filter((name) => !selected[name]);
+}
+
+/** The variant that matches every selected option, or null. */
+export function findVariant<V extends VariantOption>(
+  variants: readonly V[],
+  optionNames: readonly string[],
+  selected: Readonly<Record<string, string | undefined>>,
+): V | null {
+  return variants.find((v) => optionNames.every((name) => v.attributes[name] === selected[name])) ?? null;
+}
+
+/** Stock is enough when unlimited, or when stock exceeds what the cart already holds. */
+export function isStockEnough(stock: { unlimited: boolean; qtyInStock: number }, quantityInCart: number): boolean {
+  return stock.unlimited || stock.qtyInStock > quantityInCart;
+}
+
+export type VariantCheck =
+  | { ok: true; variant: VariantOption }
+  | { ok: false; message: string };
+
+/** The add-to-cart checks on the selection, in the spec's order. */
+export function checkVariantSelection(
+  variants: readonly VariantOption[],
+  optionNames: readonly string[],
+  selected: Readonly<Record<string, string | undefined>>,
+): VariantCheck {
+  const missing = missingOptions(optionNames, selected);
+  if (missing.length > 0) return { ok: false, message: selectOptionsMessage(missing) };
+  const variant = optionNames.length === 0 ? variants[0] ?? null : findVariant(variants, optionNames, selected);
+  if (!variant) return { ok: false, message: ADD_TO_CART.variantUnavailable };
+  if (!variant.unlimited && variant.qtyInStock <= 0) return { ok: false, message: ADD_TO_CART.notEnoughStock };
+  return { ok: true, variant };
+}
+
+// ------------------------------------------------------------------- restock
+
+export const EMAIL_MIN_LENGTH = 3;
+export const EMAIL_MAX_LENGTH = 256;
+/** Local part, @, a dotted domain, and a final label of 2 to 4 letters or digits. */
+const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z0-9]{2,4}$/;
+
+export function isValidEmail(email: string): boolean {
+  return email.length >= EMAIL_MIN_LENGTH && email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/** The restock form's email rule: blank, then pattern. */
+export function restockEmailError(email: string): string | null {
+  if (email.trim() === '') return RESTOCK.emailBlank;
+  if (!isValidEmail(email.trim())) return RESTOCK.emailInvalid;
+  return null;
+}
+
+// --------------------------------------------------------------------- forms
+
+export type FormFieldType =
+  | 'text' | 'textarea' | 'email' | 'currency' | 'number' | 'website' | 'password' | 'twitter'
+  | 'date' | 'time' | 'name' | 'address' | 'phone' | 'section'
+  | 'radio' | 'checkbox' | 'select' | 'likert' | 'hidden';
+
+export interface FormFieldDefinition {
+  id: string;
+  type: FormFieldType;
+  title: string;
+  description?: string;
+  placeholder?: string;
+  required?: boolean;
+  /** Text areas only; 0 or a non-number means no limit. */
+  maxLength?: number | string | null;
+  /** radio, checkbox, select: the choices. likert: the answer scale is fixed. */
+  options?: string[];
+  /** likert: the statements. */
+  questions?: string[];
+  /** hidden: the key of the URL query parameter and its own value. */
+  value?: string;
+  /** hidden: the URL query parameter it reads (defaults to the title). */
+  key?: string;
+  showCountryCode?: boolean;
+  currencySymbol?: string;
+}
+
+/** A submitted value: single text, list of parts / choices, or likert map. */
+export type FormFieldValue = string | string[] | Record<string, string>;
+
+/** Types whose emptiness is an error when required (likert never is). */
+const REQUIRABLE: ReadonlySet<FormFieldType> = new Set<FormFieldType>([
+  'text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter',
+  'date', 'time', 'name', 'address', 'phone', 'radio', 'checkbox', 'select',
+]);
+
+function isEmptyValue(value: FormFieldValue | undefined): boolean {
+  if (value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.every((part) => part.trim() === '');
+  return Object.keys(value).length === 0;
+}
+
+/** The max length of a text area, or null when there is no limit. */
+export function effectiveMaxLength(field: Pick<FormFieldDefinition, 'maxLength'>): number | null {
+  const max = typeof field.maxLength === 'string' ? Number(field.maxLength) : field.maxLength;
+  if (typeof max !== 'number' || !Number.isFinite(max) || max <= 0) return null;
+  return Math.floor(max);
+}
+
+/** One field's rule check: 'Required', character limit, email. Null when fine. */
+export function validateFormField(field: FormFieldDefinition, value: FormFieldValue | undefined): string | null {
+  const empty = isEmptyValue(value);
+  if (field.required && empty && REQUIRABLE.has(field.type)) return FORM.required;
+  if (empty) return null;
+  if (field.type === 'textarea' && typeof value === 'string') {
+    const max = effectiveMaxLength(field);
+    if (max !== null && value.length > max) return FORM.characterLimit;
+  }
+  if (field.type === 'email' && typeof value === 'string' && !isValidEmail(value.trim())) {
+    return emailNotValidMessage();
+  }
+  if (field.type === 'date' && Array.isArray(value) && !isValidDateParts(value)) return FORM.invalidDate;
+  return null;
+}
+
+/** Date parts [month, day, year]: all present and a real calendar day. */
+export function isValidDateParts(parts: readonly string[]): boolean {
+  const [month, day, year] = parts.map((part) => Number(part.trim()));
+  if (![month, day, year].every((n) => n !== undefined && Number.isInteger(n))) return false;
+  if (year! < 1 || month! < 1 || month! > 12 || day! < 1) return false;
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+}
+
+/** Every field's error keyed by field id; empty when the form is valid. */
+export function validateFormValues(
+  fields: readonly FormFieldDefinition[],
+  values: Readonly<Record<string, FormFieldValue | undefined>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.type === 'section' || field.type === 'hidden') continue;
+    const message = validateFormField(field, values[field.id]);
+    if (message) errors[field.id] = message;
+  }
+  return errors;
+}
