@@ -1,0 +1,241 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import AddToCart, { type AddToCartProps, type AddToCartVariant } from '../../client/islands/AddToCart.tsx';
+import { navigation } from '../../client/lib/navigation.ts';
+import { CART_UPDATED_EVENT } from '../../client/lib/cart.ts';
+import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+
+const variant = (id: string, attributes: Record<string, string>, qtyInStock: number, extra: Partial<AddToCartVariant> = {}): AddToCartVariant => ({
+  id, sku: `SKU-${id}`, attributes, qtyInStock, unlimited: false, priceCents: 2500, ...extra,
+});
+
+const cart = { id: 'c1', entries: [], subtotalCents: 2500, taxCents: 0, shippingCostCents: 0, discountCents: 0, grandTotalCents: 2500, totalQuantity: 1 };
+
+function props(extra: Partial<AddToCartProps> = {}): AddToCartProps {
+  return {
+    itemId: 'p1', productName: 'Shirt', productType: 1, currency: 'USD', showQuantity: true,
+    variantOptions: [{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Color', values: ['Red', 'Blue'] }],
+    variants: [
+      variant('v1', { Size: 'S', Color: 'Red' }, 5, { imageUrl: '/img/red-s.jpg' }),
+      variant('v2', { Size: 'M', Color: 'Red' }, 0),
+      variant('v3', { Size: 'L', Color: 'Blue' }, 2),
+    ],
+    ...extra,
+  };
+}
+
+const button = (): HTMLElement => screen.getByRole('button', { name: /Add to Cart|Adding…|Added!|Subscribe/ });
+const choose = (name: string, value: string): void => {
+  fireEvent.change(screen.getByLabelText(name, { selector: 'select' }), { target: { value } });
+};
+
+describe('AddToCart island', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    clearCookies();
+    setCookies('crumb=abc123');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('renders dropdowns with Select {variantName} defaults', () => {
+    render(<AddToCart {...props()} />);
+    expect(screen.getByRole('option', { name: 'Select Size' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Select Color' })).toBeTruthy();
+  });
+
+  it('names the one, two or many unselected options', async () => {
+    scriptFetch([]);
+    const three = props({ variantOptions: [{ name: 'Size', values: ['S'] }, { name: 'Color', values: ['Red'] }, { name: 'Fit', values: ['Slim'] }] });
+    render(<AddToCart {...three} />);
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Please select the Size, Color and Fit options.');
+    expect(screen.getByRole('alert').textContent).toContain('Unable to Add Item');
+    await advance(1000);
+    choose('Size', 'S');
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Please select the Color and Fit options.');
+    await advance(1000);
+    choose('Color', 'Red');
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Please select the Fit option.');
+  });
+
+  it('rejects an unavailable combination and a sold-out variant', async () => {
+    scriptFetch([]);
+    render(<AddToCart {...props()} />);
+    choose('Size', 'S');
+    choose('Color', 'Blue');
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Sorry, that item variant is unavailable. Please select another variant.');
+    await advance(1000);
+    choose('Size', 'M');
+    choose('Color', 'Red');
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of that item available.');
+  });
+
+  it('checks the quantity is a number, then a whole number', async () => {
+    scriptFetch([]);
+    render(<AddToCart {...props()} />);
+    choose('Size', 'S');
+    choose('Color', 'Red');
+    fireEvent.change(screen.getByLabelText('Quantity', { selector: 'input' }), { target: { value: '1.5' } });
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Quantity must be a whole number');
+    await advance(1000);
+    fireEvent.change(screen.getByLabelText('Quantity', { selector: 'input' }), { target: { value: '' } });
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Quantity must be a number.');
+  });
+
+  it('runs idle → Adding… → Added! after 1000 ms → idle 2000 ms later, ignoring clicks meanwhile', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: { body: { shoppingCart: cart, newlyAdded: {} } } }]);
+    const published = vi.fn();
+    document.addEventListener(CART_UPDATED_EVENT, published);
+    render(<AddToCart {...props()} />);
+    choose('Size', 'S');
+    choose('Color', 'Red');
+    fireEvent.click(button());
+    expect(button().textContent).toBe('Adding…');
+    await settle();
+    const adds = (): number => calls.filter((c) => c.url === '/api/commerce/shopping-cart/entries').length;
+    expect(adds()).toBe(1);
+    expect(calls.some((c) => c.url === '/api/events/RecordEvent')).toBe(true);
+    expect(calls[0]!.headers['X-CSRF-Token']).toBe('abc123');
+    expect(calls[0]!.body).toEqual({ itemId: 'p1', sku: 'SKU-v1', quantity: 1, additionalFields: null });
+    expect(published).toHaveBeenCalledTimes(1);
+    await advance(999);
+    expect(button().textContent).toBe('Adding…');
+    await advance(1);
+    expect(button().textContent).toBe('Added!');
+    fireEvent.click(button());
+    await settle();
+    expect(adds()).toBe(1);
+    await advance(1999);
+    expect(button().textContent).toBe('Added!');
+    await advance(1);
+    expect(button().textContent).toBe('Add to Cart');
+    document.removeEventListener(CART_UPDATED_EVENT, published);
+  });
+
+  it('shows the 429 and crumb-failure messages and returns to idle after 1000 ms', async () => {
+    let status = 429;
+    scriptFetch([{ method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: () => ({ status, body: status === 403 ? { crumbFail: true, message: 'x' } : { message: 'slow down' } }) }]);
+    render(<AddToCart {...props({ variantOptions: [], variants: [variant('v1', {}, 3)] })} />);
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('Please try again in a few seconds.');
+    expect(button().getAttribute('data-state')).toBe('error');
+    await advance(1000);
+    expect(button().getAttribute('data-state')).toBe('idle');
+    status = 403;
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('Your session has expired. Please reload the page and try again.');
+    await advance(1000);
+    vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('Please enable cookies in your browser, reload the page, and try again.');
+  });
+
+  it('goes straight to checkout in express checkout, titled Unable to Purchase Item on failure', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    let ok = true;
+    scriptFetch([{ method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: () => (ok ? { body: { shoppingCart: cart } } : { status: 400, body: { message: 'Out of stock now' } }) }]);
+    render(<AddToCart {...props({ expressCheckout: true, variantOptions: [], variants: [variant('v1', {}, 3)] })} />);
+    fireEvent.click(button());
+    await settle();
+    expect(assign).toHaveBeenCalledWith('/checkout');
+    ok = false;
+    cleanup();
+    render(<AddToCart {...props({ expressCheckout: true, variantOptions: [], variants: [variant('v1', {}, 3)] })} />);
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('Unable to Purchase Item');
+    expect(screen.getByRole('alert').textContent).toContain('Out of stock now');
+  });
+
+  it('sends subscriptions to the subscription page with the cartToken', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const calls = scriptFetch([{ method: 'POST', path: '/api/3/commerce/cart/subscription', answer: { body: { cartToken: 'tok-1' } } }]);
+    render(<AddToCart {...props({ isSubscribable: true, showQuantity: false, variantOptions: [], variants: [variant('v1', {}, 3)] })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await settle();
+    expect(calls[0]!.body).toMatchObject({ itemId: 'p1', sku: 'SKU-v1', qty: 1 });
+    expect(assign).toHaveBeenCalledWith('/checkout/subscription?cartToken=tok-1');
+  });
+
+  it('requires a gift card denomination, then goes to the gift-card page', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    scriptFetch([]);
+    render(<AddToCart {...props({ productType: 4, variantOptions: [], variants: [variant('g25', {}, 0, { unlimited: true }), variant('g50', {}, 0, { unlimited: true, priceCents: 5000 })] })} />);
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Unable to purchase Gift Card');
+    expect(screen.getByRole('alert').textContent).toContain('Select a denomination for the Gift Card');
+    await advance(1000);
+    fireEvent.change(screen.getByLabelText('Select a denomination', { selector: 'select' }), { target: { value: 'SKU-g50' } });
+    fireEvent.click(button());
+    expect(assign).toHaveBeenCalledWith('/checkout/gift-card?itemId=p1&sku=SKU-g50');
+  });
+
+  it('swaps the product image with the selected variant', () => {
+    document.body.insertAdjacentHTML('beforeend', '<img data-product-image="p1" src="/img/default.jpg" srcset="/x 100w">');
+    render(<AddToCart {...props()} />);
+    choose('Size', 'S');
+    choose('Color', 'Red');
+    const image = document.querySelector<HTMLImageElement>('[data-product-image="p1"]')!;
+    expect(image.getAttribute('src')).toBe('/img/red-s.jpg');
+    expect(image.hasAttribute('srcset')).toBe(false);
+    image.remove();
+  });
+
+  it('replaces the button with the restock sign-up for a sold-out variant', () => {
+    render(<AddToCart {...props({ restock: { mailingListSignUpEnabled: true, mailingListOptInByDefault: true } })} />);
+    choose('Size', 'M');
+    choose('Color', 'Red');
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    const box = document.querySelector('.restock-signup')!;
+    expect(box.getAttribute('data-variant-id')).toBe('v2');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('verifies stock first and adds extra-field values from the lightbox', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/commerce/inventory/stock/', answer: { body: { results: [{ sku: 'SKU-v1', qtyInStock: 5, unlimited: false }] } } },
+      { method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: { body: { shoppingCart: cart } } },
+    ]);
+    const form = { id: 'xf', name: 'Engraving', fields: [{ id: 'text', type: 'text' as const, title: 'Engraving text', required: true }] };
+    render(<AddToCart {...props({ additionalFieldsForm: form, variantOptions: [], variants: [variant('v1', {}, 5)] })} />);
+    fireEvent.click(button());
+    await settle();
+    expect(calls[0]!.url).toContain('/api/commerce/inventory/stock/?itemId=p1');
+    const dialog = screen.getByRole('dialog');
+    expect(document.documentElement.classList.contains('sqs-lightbox-open')).toBe(true);
+    expect(dialog.querySelector('button.form-submit')!.textContent).toBe('Add to Cart');
+    fireEvent.click(dialog.querySelector('button.form-submit')!);
+    expect(dialog.textContent).toContain('Required');
+    fireEvent.change(dialog.querySelector('#extra-xf-text')!, { target: { value: 'Hi' } });
+    fireEvent.click(dialog.querySelector('button.form-submit')!);
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.documentElement.classList.contains('sqs-lightbox-open')).toBe(false);
+    expect(calls[1]!.body).toMatchObject({ sku: 'SKU-v1', additionalFields: JSON.stringify({ text: 'Hi' }) });
+  });
+
+  it('refuses the lightbox when the cart already holds all the stock', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/commerce/inventory/stock/', answer: { body: { results: [{ sku: 'SKU-v1', qtyInStock: 0, unlimited: false }] } } }]);
+    const form = { id: 'xf', fields: [{ id: 'text', type: 'text' as const, title: 'T' }] };
+    render(<AddToCart {...props({ additionalFieldsForm: form, variantOptions: [], variants: [variant('v1', {}, 1)] })} />);
+    fireEvent.click(button());
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of that item available.');
+  });
+});
