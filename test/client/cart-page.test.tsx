@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import CartPage from '../../client/islands/CartPage.tsx';
+import { RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, type ShoppingCart } from '../../client/lib/cart.ts';
+import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+
+function cartOf(quantity: number): ShoppingCart {
+  const entries = quantity === 0 ? [] : [{
+    id: 'e1', itemId: 'p1', quantity, chosenVariant: { sku: 'S1', attributes: { Size: 'M' } }, additionalFields: JSON.stringify({ text: 'Hello' }),
+    title: 'Shirt', purchasePriceCents: 2000, productType: 1, additionalFieldsFormId: 'xf',
+  }];
+  return { id: 'c', entries, subtotalCents: 2000 * quantity, taxCents: 0, shippingCostCents: 0, discountCents: 0, grandTotalCents: 2000 * quantity, totalQuantity: quantity, currency: 'USD' };
+}
+
+const forms = { xf: { id: 'xf', name: 'Engraving', fields: [{ id: 'text', type: 'text' as const, title: 'Engraving text' }] } };
+
+describe('CartPage island', () => {
+  beforeEach(() => {
+    clearCookies();
+    setCookies('crumb=tok');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('changes a quantity between recalculate-start and recalculate-end events', async () => {
+    const events: string[] = [];
+    const onStart = (): number => events.push('start');
+    const onEnd = (): number => events.push('end');
+    document.addEventListener(RECALCULATE_START_EVENT, onStart);
+    document.addEventListener(RECALCULATE_END_EVENT, onEnd);
+    const calls = scriptFetch([{ method: 'PUT', path: '/api/commerce/shopping-cart/entries/e1/quantity', answer: { body: { shoppingCart: cartOf(3) } } }]);
+    render(<CartPage cart={cartOf(1)} forms={forms} />);
+    const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(calls[0]!.body).toEqual({ quantity: 3 });
+    expect(calls[0]!.headers['X-CSRF-Token']).toBe('tok');
+    expect(events).toEqual(['start', 'end']);
+    expect(document.querySelector('.cart-subtotal')!.textContent).toBe('$60.00');
+    document.removeEventListener(RECALCULATE_START_EVENT, onStart);
+    document.removeEventListener(RECALCULATE_END_EVENT, onEnd);
+  });
+
+  it('removes an entry only after the confirm dialog says yes', async () => {
+    const calls = scriptFetch([{ method: 'DELETE', path: '/api/commerce/shopping-cart/entries/e1', answer: { body: { shoppingCart: cartOf(0) } } }]);
+    render(<CartPage cart={cartOf(2)} forms={forms} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: Shirt' }));
+    await settle();
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(dialog.isConnected).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: Shirt' }));
+    await settle();
+    const confirmButton = Array.from(screen.getByRole('alertdialog').querySelectorAll('button')).find((b) => b.textContent === 'Remove')!;
+    fireEvent.click(confirmButton);
+    await settle();
+    expect(calls[0]!.method).toBe('DELETE');
+    expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
+  });
+
+  it('shows Unable to update quantity with the connection or try-again detail', async () => {
+    let network = true;
+    scriptFetch([{ method: 'PUT', path: /quantity$/, answer: () => (network ? { networkError: true } : { status: 500, body: { message: 'boom' } }) }]);
+    render(<CartPage cart={cartOf(1)} />);
+    const input = screen.getByLabelText('Quantity: Shirt');
+    fireEvent.change(input, { target: { value: '2' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Unable to update quantityPlease check your internet connection.Close');
+    network = false;
+    fireEvent.change(input, { target: { value: '4' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('Please try again.');
+  });
+
+  it('shows Unable to remove item when the removal fails', async () => {
+    scriptFetch([{ method: 'DELETE', path: /entries\/e1$/, answer: { status: 500, body: {} } }]);
+    render(<CartPage cart={cartOf(1)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: Shirt' }));
+    await settle();
+    fireEvent.click(Array.from(screen.getByRole('alertdialog').querySelectorAll('button')).find((b) => b.textContent === 'Remove')!);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('Unable to remove item');
+  });
+
+  it('edits extra fields in the lightbox, prefilled, and reports Unable to open form without a form', async () => {
+    const calls = scriptFetch([{ method: 'PUT', path: /additionalFields$/, answer: { body: { shoppingCart: cartOf(1) } } }]);
+    const { unmount } = render(<CartPage cart={cartOf(1)} forms={forms} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const field = document.querySelector<HTMLInputElement>('#extra-xf-text')!;
+    expect(field.value).toBe('Hello');
+    fireEvent.change(field, { target: { value: 'Bye' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(calls[0]!.body).toEqual({ itemId: 'p1', sku: 'S1', additionalFields: JSON.stringify({ text: 'Bye' }) });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+    render(<CartPage cart={cartOf(1)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('alert').textContent).toContain('Unable to open form');
+  });
+
+  it('shows totals', () => {
+    render(<CartPage cart={cartOf(2)} />);
+    expect(document.querySelector('.cart-grand-total')!.textContent).toBe('$40.00');
+  });
+});
