@@ -45,7 +45,8 @@ type Phase = 'editing' | 'submitting' | 'done';
 
 function scrollHintFor(formElement: HTMLElement | null, firstErrorId: string | null): string | null {
   if (!formElement || !firstErrorId) return null;
-  const target = formElement.querySelector(`[data-field-id="${CSS.escape(firstErrorId)}"]`);
+  const target = Array.from(formElement.querySelectorAll('[data-field-id]'))
+    .find((element) => element.getAttribute('data-field-id') === firstErrorId);
   if (!target) return null;
   const rect = target.getBoundingClientRect();
   if (rect.bottom < 0) return FORM.scrollUp;
