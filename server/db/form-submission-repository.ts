@@ -36,6 +36,9 @@ interface SubmissionRow {
   created_on: number;
 }
 
+/** Outstanding keys kept at most; past it the oldest go, so a flood of key requests stays bounded. */
+export const MAX_OUTSTANDING_FORM_KEYS = 50_000;
+
 export type KeyRedemption = 'redeemed' | 'unknown' | 'used' | 'expired';
 
 /** Form definitions (seeded into `forms`), submission keys and stored submissions. */
@@ -48,6 +51,8 @@ export function createFormSubmissionRepository(db: Database.Database) {
   );
   const insertKey = db.prepare('INSERT INTO form_submission_keys (key, created_on) VALUES (?, ?)');
   const dropOldKeys = db.prepare('DELETE FROM form_submission_keys WHERE created_on <= ?');
+  // rowids grow with each insert and only the oldest rows are removed, so this is the overflow
+  const dropOverflow = db.prepare('DELETE FROM form_submission_keys WHERE rowid <= ?');
   const keyByValue = db.prepare<[string], { created_on: number; used_on: number | null }>(
     'SELECT created_on, used_on FROM form_submission_keys WHERE key = ?',
   );
@@ -88,9 +93,10 @@ export function createFormSubmissionRepository(db: Database.Database) {
       return allForms.all().map(toForm);
     },
     /** Stores a fresh key; keys older than the validity window are dropped at the same time. */
-    issueKey(key: string, now: number, oldestValidKey: number): void {
+    issueKey(key: string, now: number, oldestValidKey: number, cap: number = MAX_OUTSTANDING_FORM_KEYS): void {
       dropOldKeys.run(oldestValidKey);
-      insertKey.run(key, now);
+      const rowid = Number(insertKey.run(key, now).lastInsertRowid);
+      if (rowid > cap) dropOverflow.run(rowid - cap);
     },
     redeemKeyAndStore(submission: NewFormSubmission, oldestValidKey: number): KeyRedemption {
       return redeemAndStore(submission, oldestValidKey);
