@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import Instalments from '../../client/islands/Instalments.tsx';
+import Gallery from '../../client/islands/Gallery.tsx';
+import { scriptFetch, settle } from './helpers.ts';
+
+const base = { currency: 'USD', minCents: 3500, maxCents: 200000, productType: 1 };
+
+describe('Instalments island', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows 4 interest-free payments with Afterpay in range, Clearpay for en_GB', () => {
+    scriptFetch([]);
+    render(<Instalments {...base} priceCents={10000} locale="en_US" />);
+    expect(document.querySelector('.instalment-message__text')!.textContent).toBe('or 4 interest-free payments of $25.00 with Afterpay');
+    cleanup();
+    render(<Instalments {...base} priceCents={10000} locale="en_GB" currency="GBP" />);
+    expect(document.querySelector('.instalment-message__text')!.textContent).toBe('or 4 interest-free payments of £25.00 with Clearpay');
+  });
+
+  it('uses the out-of-range text at the minimum and above the maximum, and nothing for other products or locales', () => {
+    render(<Instalments {...base} priceCents={3500} locale="en_AU" />);
+    expect(document.querySelector('.instalment-message')!.className).toContain('is-out-of-range');
+    cleanup();
+    render(<Instalments {...base} priceCents={200000} locale="en_AU" />);
+    expect(document.querySelector('.instalment-message')!.className).toContain('is-in-range');
+    cleanup();
+    render(<Instalments {...base} priceCents={200001} locale="en_AU" />);
+    expect(document.querySelector('.instalment-message__text')!.textContent).toBe('Afterpay available for orders over $35.00 and up to $2,000.00');
+    cleanup();
+    render(<Instalments {...base} productType={2} priceCents={10000} locale="en_US" />);
+    expect(document.querySelector('.instalment-message')).toBeNull();
+    render(<Instalments {...base} priceCents={10000} locale="de_DE" />);
+    expect(document.querySelector('.instalment-message')).toBeNull();
+  });
+
+  it('opens a modal with focus inside, traps Tab, closes on Escape and returns focus', async () => {
+    scriptFetch([{ method: 'GET', path: '/assets/instalments/afterpay-en_US.html', answer: { body: '<p class="served">Served info</p>' } }]);
+    render(<Instalments {...base} priceCents={10000} locale="en_US" />);
+    const trigger = document.querySelector<HTMLButtonElement>('.instalment-message__info')!;
+    trigger.focus();
+    fireEvent.click(trigger);
+    await settle();
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(dialog.querySelector('.served')!.textContent).toBe('Served info');
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('closes on the close button and on an outside click; a failed fetch only warns', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    scriptFetch([{ method: 'GET', path: /instalments/, answer: { status: 500, body: '' } }]);
+    render(<Instalments {...base} priceCents={10000} locale="en_US" />);
+    fireEvent.click(document.querySelector('.instalment-message__info')!);
+    await settle();
+    expect(warn).toHaveBeenCalled();
+    expect(screen.getByRole('dialog').textContent).toContain('Pay in 4 interest-free payments with Afterpay.');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(document.querySelector('.instalment-message__info')!);
+    fireEvent.mouseDown(screen.getByTestId('modal-overlay'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Gallery island', () => {
+  const images = [1, 2, 3].map((n) => ({ src: `/img/${n}.jpg`, alt: `Image ${n}`, width: 1200, height: 800 }));
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const position = (): string => document.querySelector('.gallery__position')!.textContent ?? '';
+
+  it('moves with controls, keyboard, thumbnails and swipe', () => {
+    // jsdom has no PointerEvent; a MouseEvent carries the clientX a swipe needs.
+    if (!('PointerEvent' in window)) vi.stubGlobal('PointerEvent', class extends MouseEvent {});
+    render(<Gallery id="g" images={images} options={{ design: 'slideshow', controls: true, thumbnails: true }} />);
+    expect(position()).toBe('Slide 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(position()).toBe('Slide 2 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(position()).toBe('Slide 3 of 3');
+    const gallery = document.querySelector('.gallery')!;
+    fireEvent.keyDown(gallery, { key: 'ArrowRight' });
+    expect(position()).toBe('Slide 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Show image 3' }));
+    expect(position()).toBe('Slide 3 of 3');
+    const slides = document.querySelector('.gallery__slides')!;
+    fireEvent.pointerDown(slides, { clientX: 200 });
+    fireEvent.pointerUp(slides, { clientX: 100 });
+    expect(position()).toBe('Slide 1 of 3');
+    fireEvent.pointerDown(slides, { clientX: 100 });
+    fireEvent.pointerUp(slides, { clientX: 110 });
+    expect(position()).toBe('Slide 1 of 3');
+  });
+
+  it('autoplays with its duration', () => {
+    render(<Gallery id="g" images={images} options={{ design: 'slideshow', controls: true, autoplay: true, autoplayDuration: 3 }} />);
+    act(() => vi.advanceTimersByTime(2999));
+    expect(position()).toBe('Slide 1 of 3');
+    act(() => vi.advanceTimersByTime(1));
+    expect(position()).toBe('Slide 2 of 3');
+  });
+
+  it('opens the lightbox in the chosen theme', () => {
+    render(<Gallery id="g" images={images} options={{ design: 'grid', lightbox: true, lightboxTheme: 'light' }} />);
+    fireEvent.click(document.querySelectorAll('.gallery__open')[1]!);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.className).toContain('gallery-lightbox--light');
+    expect(dialog.querySelector('img[alt="Image 2"]')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('uses the srcset widths up to the image width', () => {
+    render(<Gallery id="g" images={images} options={{ design: 'stacked' }} />);
+    const srcset = document.querySelector('img')!.getAttribute('srcset')!;
+    expect(srcset).toBe('/img/1.jpg?format=100w 100w, /img/1.jpg?format=300w 300w, /img/1.jpg?format=500w 500w, /img/1.jpg?format=750w 750w, /img/1.jpg?format=1000w 1000w');
+  });
+});
