@@ -35,6 +35,9 @@ export interface RenderSetup {
   units: UnitSource;
 }
 
+const splitPaths = new Map<string, Path>();
+const SPLIT_PATH_CACHE_LIMIT = 5000;
+
 export class RenderState implements RenderContext {
   out = '';
   readonly errors: RenderError[] = [];
@@ -73,7 +76,14 @@ export class RenderState implements RenderContext {
   }
 
   splitPath(name: string): Path {
-    return splitPath(name);
+    let path = splitPaths.get(name);
+    if (path === undefined) {
+      // Plugins split the same few names on every call; the frozen result is shared.
+      if (splitPaths.size >= SPLIT_PATH_CACHE_LIMIT) splitPaths.clear();
+      path = Object.freeze(splitPath(name));
+      splitPaths.set(name, path);
+    }
+    return path;
   }
 
   error(message: string): void {
