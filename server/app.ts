@@ -15,6 +15,7 @@ import { createRestockRouter } from './api/restock.ts';
 import { createSubscriptionRouter } from './api/subscription.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
+import { createStorefrontPages } from './pages/index.ts';
 
 /** The spec's cap on query-string keys. */
 export const MAX_QUERY_KEYS = 1000;
@@ -65,8 +66,13 @@ export function createApp(options: AppOptions): StorefrontApp {
   });
 
   app.use('/api', apiNotFound);
+  const pages = createStorefrontPages(deps);
+  app.use(pages.router);
+  app.use(pages.notFound);
+
   app.use(crumbFailureHandler);
-  app.use(jsonErrorHandler(log));
+  app.use('/api', jsonErrorHandler(log));
+  app.use(pages.errorHandler);
 
   app.deps = deps;
   app.close = () => db.close();

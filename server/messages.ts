@@ -24,6 +24,17 @@ export const serverMessages = {
   errorPageTitle: 'Something went wrong',
   accessDeniedTitle: 'This content is for members',
   restockEmailSubject: '{productName} is back in stock',
+  newsletterTitle: 'Letters from the studio',
+  newsletterDescription: 'New pieces and workshop dates, once a month.',
+  searchTitle: 'Search',
+  cartTitle: 'Shopping Cart',
+  checkoutTitle: 'Checkout',
+  orderConfirmedTitle: 'Order confirmed',
+  subscriptionTitle: 'Subscription',
+  subscriptionConfirmedTitle: 'Subscription confirmed',
+  giftCardTitle: 'Gift Card',
+  subscriptionNotFound: 'This subscription checkout has expired or was already completed.',
+  orderNotFound: 'That order could not be found.',
   restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
 } as const;
 

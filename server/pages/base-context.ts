@@ -1,0 +1,83 @@
+import type { Request, Response } from 'express';
+import { renderIsland } from '../../client/server-render.ts';
+import type { AppDeps } from '../deps.ts';
+import { serverMessages } from '../messages.ts';
+import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+
+type Json = Record<string, unknown>;
+
+export interface NavigationLink {
+  title: string;
+  url: string;
+  external: boolean;
+  active: boolean;
+}
+
+function navigation(layout: Json, identifier: string, path: string): NavigationLink[] {
+  const entries = Array.isArray(layout.layout) ? (layout.layout as Json[]) : [];
+  const entry = entries.find((candidate) => candidate.identifier === identifier);
+  const links = Array.isArray(entry?.links) ? (entry.links as Json[]) : [];
+  return links.map((link) => {
+    const url = typeof link.url === 'string' ? link.url : typeof link.externalLink === 'string' ? link.externalLink : '/';
+    return {
+      title: typeof link.title === 'string' ? link.title : '',
+      url,
+      external: typeof link.externalLink === 'string' && link.externalLink !== '',
+      active: url === '/' ? path === '/' : path === url || path.startsWith(`${url}/`),
+    };
+  });
+}
+
+/** The shopper locale (language_COUNTRY) the instalment provider is chosen by. */
+export function shopperLocale(storeSettings: Json): string {
+  const instalments = (storeSettings.instalments ?? {}) as Json;
+  const language = typeof instalments.shopperLanguage === 'string' ? instalments.shopperLanguage : 'en';
+  const country = typeof instalments.stripeAccountCountry === 'string' ? instalments.stripeAccountCountry : 'US';
+  return `${language}_${country}`;
+}
+
+/**
+ * What every page's context holds: the site (no owner data, no secrets), the navigation, the
+ * visitor's own cart summary and the cart pill island.
+ */
+export function baseContext(deps: AppDeps, req: Request, res: Response, pageType: number): Json {
+  const { site } = storeRepositories(deps);
+  const website: Json = { ...site.website() };
+  const captcha = deps.options.captcha;
+  if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
+  const websiteSettings = site.websiteSettings();
+  const layout = site.siteLayout();
+  const cart = cartView(deps, findCurrentCart(deps, req, res));
+  const suppressPill = pageType === 200 || pageType === 201;
+  return {
+    website,
+    websiteSettings,
+    pageType,
+    requestPath: req.path,
+    navigation: {
+      main: navigation(layout, 'mainNav', req.path),
+      footer: navigation(layout, 'footerNav', req.path),
+    },
+    authenticatedAccount: currentSiteUserId(req) ? { signedIn: true } : null,
+    cart: {
+      totalQuantity: cart.totalQuantity,
+      subtotalCents: cart.subtotalCents,
+      currency: cart.currency,
+    },
+    islands: {
+      cartPill: renderIsland('CartPill', {
+        currency: cart.currency,
+        initialQuantity: cart.totalQuantity,
+        initialSubtotalCents: cart.subtotalCents,
+        suppressed: suppressPill,
+        variant: 'pill',
+      }),
+      newsletter: renderIsland('Newsletter', {
+        blockId: 'footer-newsletter',
+        title: serverMessages.newsletterTitle,
+        description: serverMessages.newsletterDescription,
+        captchaEnabled: captcha !== undefined,
+      }),
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import { Router, type Request, type Response } from 'express';
+import { renderIsland } from '../../client/server-render.ts';
+import type { AppDeps } from '../deps.ts';
+import { ContentRepository } from '../db/content-repository.ts';
+import type { CollectionRecord } from '../db/site-repository.ts';
+import { storeRepositories } from '../api/cart-session.ts';
+import { serverMessages } from '../messages.ts';
+import { shopperLocale } from './base-context.ts';
+import { galleryIslandOptions, resolveGalleryOptions } from './gallery-options.ts';
+import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+import { addToCartProps, merchandisingContext, productItem } from './product-context.ts';
+
+type Json = Record<string, unknown>;
+
+function asObject(value: unknown): Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+}
+
+export function collectionContext(collection: CollectionRecord): Json {
+  return {
+    id: collection.id,
+    urlId: collection.urlId,
+    title: collection.title,
+    typeCode: collection.typeCode,
+    description: collection.description,
+    fullUrl: collection.urlId === 'home' ? '/' : `/${collection.urlId}`,
+    ...collection.data,
+  };
+}
+
+/** Reviews show when native or imported reviews are on and the kill switch is off. */
+function reviewsContext(deps: AppDeps, reviews: unknown): Json | null {
+  const { site } = storeRepositories(deps);
+  const settings = asObject(site.storeSettings().reviews);
+  const flags = asObject(site.websiteSettings().featureFlags);
+  const enabled = (settings.nativeReviewsEnabled === true || settings.importedReviewsEnabled === true)
+    && flags.productReviewsKillSwitch !== true;
+  if (!enabled) return null;
+  const items = Array.isArray(reviews) ? reviews.map(asObject) : [];
+  const ratings = items.map((review) => (typeof review.rating === 'number' ? review.rating : 0));
+  const average = ratings.length > 0 ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : 0;
+  return {
+    enabled: true,
+    count: items.length,
+    averageRating: Math.round(average * 10) / 10,
+    items: items.map((review) => ({ ...review, stars: '★'.repeat(Number(review.rating) || 0) })),
+  };
+}
+
+/** Home, shop, product detail, search, gallery and the contact page. */
+export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+  const router = Router();
+  const { site, catalogue } = storeRepositories(deps);
+  const content = new ContentRepository(deps.db);
+
+  function shopCollection(): CollectionRecord {
+    const shop = site.collectionByUrlId('shop');
+    if (!shop) throw new Error('the seeded store has no shop collection');
+    return shop;
+  }
+
+  function productCards(collectionId: string): Json[] {
+    const currency = site.currency();
+    return catalogue.productsInCollection(collectionId).map((product) => productItem(product, currency, null));
+  }
+
+  router.get('/', (req, res) => {
+    const home = site.collectionByUrlId('home');
+    if (!home) {
+      notFound(req, res);
+      return;
+    }
+    const featured = productCards(shopCollection().id).slice(0, 4);
+    pages.render(req, res, {
+      template: 'home',
+      pageType: PAGE_TYPE.PAGE,
+      pageTitle: String(site.website().siteTitle ?? home.title),
+      context: {
+        collection: collectionContext(home),
+        items: featured,
+        islands: {
+          newsletterBlock: renderIsland('Newsletter', {
+            blockId: 'home-newsletter',
+            title: serverMessages.newsletterTitle,
+            description: serverMessages.newsletterDescription,
+            captchaEnabled: deps.options.captcha !== undefined,
+          }),
+        },
+      },
+      islands: ['Newsletter'],
+    });
+  });
+
+  router.get('/shop', (req, res) => {
+    const shop = shopCollection();
+    const items = productCards(shop.id);
+    const merchandising: Json = {};
+    for (const product of catalogue.productsInCollection(shop.id)) {
+      merchandising[product.id] = merchandisingContext(product, site.storeSettings());
+    }
+    pages.render(req, res, {
+      template: 'shop',
+      pageType: PAGE_TYPE.COLLECTION,
+      pageTitle: shop.title,
+      context: { collection: collectionContext(shop), items, productMerchandisingContext: merchandising },
+    });
+  });
+
+  router.get('/shop/p/:urlId', (req, res) => {
+    const shop = shopCollection();
+    const product = catalogue.productByUrlId(shop.id, req.params.urlId);
+    if (!product) {
+      notFound(req, res);
+      return;
+    }
+    const currency = site.currency();
+    const form = product.additionalFieldsFormId ? content.form(product.additionalFieldsFormId) : null;
+    const storeSettings = site.storeSettings();
+    const item = productItem(product, currency, form);
+    const successText = typeof storeSettings.restockNotificationsSuccessText === 'string' ? storeSettings.restockNotificationsSuccessText : '';
+    const gallery = product.images.length > 1
+      ? renderIsland('Gallery', {
+          id: `product-gallery-${product.id}`,
+          images: product.images.map((image) => {
+            const [width, height] = image.originalSize.split('x').map(Number);
+            return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0 };
+          }),
+          options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true })),
+        })
+      : '';
+    pages.render(req, res, {
+      template: 'product',
+      pageType: PAGE_TYPE.CONTENT_ITEM,
+      pageTitle: product.title,
+      context: {
+        collection: collectionContext(shop),
+        item,
+        productMerchandisingContext: { [product.id]: merchandisingContext(product, storeSettings) },
+        reviews: reviewsContext(deps, product.data.reviews),
+        islands: {
+          addToCart: renderIsland('AddToCart', addToCartProps(product, {
+            currency,
+            form,
+            storeSettings,
+            restockSuccessText: successText,
+            captchaEnabled: deps.options.captcha !== undefined,
+            locale: shopperLocale(storeSettings),
+          })),
+          gallery,
+        },
+      },
+      islands: ['AddToCart', 'Gallery'],
+    });
+  });
+
+  router.get('/search', (req, res) => {
+    const raw = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
+    const currency = site.currency();
+    const items = raw === '' ? [] : catalogue.search(raw).map((product) => productItem(product, currency, null));
+    pages.render(req, res, {
+      template: 'search',
+      pageType: PAGE_TYPE.SEARCH,
+      pageTitle: serverMessages.searchTitle,
+      context: { search: { query: raw, resultCount: items.length, searched: raw !== '' }, items },
+    });
+  });
+
+  router.get('/gallery', (req, res) => {
+    const collection = site.collectionByUrlId('gallery');
+    if (!collection) {
+      notFound(req, res);
+      return;
+    }
+    const options = resolveGalleryOptions(asObject(collection.data.galleryOptions));
+    const images = content.itemsInCollection(collection.id).map((item) => ({
+      id: item.id,
+      title: item.title,
+      assetUrl: String(item.data.assetUrl ?? ''),
+      originalSize: String(item.data.originalSize ?? ''),
+      altText: String(item.data.altText ?? ''),
+      mediaFocalPoint: { x: 0.5, y: 0.5 },
+    }));
+    pages.render(req, res, {
+      template: 'gallery',
+      pageType: PAGE_TYPE.COLLECTION,
+      pageTitle: collection.title,
+      context: {
+        collection: { ...collectionContext(collection), galleryOptions: undefined },
+        galleryOptions: options,
+        items: images,
+        islands: {
+          gallery: renderIsland('Gallery', {
+            id: `gallery-${collection.id}`,
+            images: images.map((image) => {
+              const [width, height] = image.originalSize.split('x').map(Number);
+              return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0, title: image.title };
+            }),
+            options: galleryIslandOptions(options),
+          }),
+        },
+      },
+      islands: ['Gallery'],
+    });
+  });
+
+  router.get('/contact', (req, res) => {
+    const collection = site.collectionByUrlId('contact');
+    const formId = typeof collection?.data.formId === 'string' ? collection.data.formId : '';
+    const form = formId ? content.form(formId) : null;
+    if (!collection || !form) {
+      notFound(req, res);
+      return;
+    }
+    pages.render(req, res, {
+      template: 'contact',
+      pageType: PAGE_TYPE.PAGE,
+      pageTitle: collection.title,
+      context: {
+        collection: collectionContext(collection),
+        form,
+        islands: {
+          form: renderIsland('FormBlock', {
+            form: form as unknown as Parameters<typeof renderIsland<'FormBlock'>>[1]['form'],
+            submitText: typeof form.submitButtonText === 'string' ? form.submitButtonText : undefined,
+            page: { pageTitle: collection.title, pageId: collection.id, contentSource: 'c', pagePath: req.path, pagePermissionTypeValue: 1 },
+          }),
+        },
+      },
+      islands: ['FormBlock'],
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,215 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { renderIsland } from '../../client/server-render.ts';
+import { ADD_TO_CART } from '../../client/lib/messages.ts';
+import type { AppDeps } from '../deps.ts';
+import type { CartRecord } from '../db/cart-repository.ts';
+import { ContentRepository } from '../db/content-repository.ts';
+import { OrderRepository } from '../db/order-repository.ts';
+import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts';
+import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
+import { serverMessages } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { shopperLocale } from './base-context.ts';
+import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+import { productItem } from './product-context.ts';
+
+const CONFIRMATION_PATH = '/checkout/order-confirmed';
+
+function crumbOf(req: Request): string {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.crumb;
+  return typeof value === 'string' ? value : '';
+}
+
+const giftCardQuerySchema = z.object({ itemId: z.string().min(1).max(64), sku: z.string().max(64).optional() });
+const cartTokenSchema = z.object({ cartToken: z.string().min(1).max(128) });
+
+/** Cart page, checkout (test mode), order confirmation, subscription and gift-card checkouts. */
+export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+  const router = Router();
+  const { site, carts, catalogue } = storeRepositories(deps);
+  const content = new ContentRepository(deps.db);
+  const orders = new OrderRepository(deps.db);
+
+  function extraFieldForms(cart: ReturnType<typeof cartView>): Record<string, Record<string, unknown>> {
+    const forms: Record<string, Record<string, unknown>> = {};
+    for (const entry of cart.entries) {
+      const id = entry.additionalFieldsFormId;
+      const form = id ? content.form(id) : null;
+      if (id && form) forms[id] = form;
+    }
+    return forms;
+  }
+
+  router.get('/cart', (req, res) => {
+    const cart = cartView(deps, findCurrentCart(deps, req, res));
+    const storeSettings = site.storeSettings();
+    const instalments = (storeSettings.instalments ?? {}) as Record<string, unknown>;
+    pages.render(req, res, {
+      template: 'cart',
+      pageType: PAGE_TYPE.SHOW_CART,
+      pageTitle: serverMessages.cartTitle,
+      context: {
+        shoppingCart: cart,
+        islands: {
+          cartPage: renderIsland('CartPage', {
+            cart,
+            currency: cart.currency,
+            forms: extraFieldForms(cart) as never,
+            instalments: instalments.enabled === true
+              ? { locale: shopperLocale(storeSettings), minCents: Number(instalments.afterPayMin ?? 0), maxCents: Number(instalments.afterPayMax ?? 0), available: true }
+              : null,
+          }),
+        },
+      },
+      islands: ['CartPage'],
+    });
+  });
+
+  function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): void {
+    pages.render(req, res, {
+      template: 'checkout',
+      pageType: PAGE_TYPE.CHECKOUT,
+      pageTitle: serverMessages.checkoutTitle,
+      status: error ? 409 : 200,
+      context: {
+        shoppingCart: cartView(deps, cart),
+        checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
+      },
+    });
+  }
+
+  function confirm(res: Response, orderId: string, token: string): void {
+    res.redirect(303, `${CONFIRMATION_PATH}/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`);
+  }
+
+  function placeOrRerender(req: Request, res: Response, cart: CartRecord, action: string, extra: Record<string, unknown> = {}): void {
+    try {
+      const order = placeOrder(deps, cart);
+      confirm(res, order.id, order.viewToken);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      renderCheckout(req, res, cart, action, error.message, extra);
+    }
+  }
+
+  router.get('/checkout', (req, res) => {
+    renderCheckout(req, res, findCurrentCart(deps, req, res), '/checkout', null);
+  });
+
+  router.post('/checkout', (req, res) => {
+    const cart = findCurrentCart(deps, req, res);
+    if (!cart) {
+      renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
+      return;
+    }
+    placeOrRerender(req, res, cart, '/checkout');
+  });
+
+  function subscriptionCart(token: string): CartRecord | null {
+    const cart = carts.findByToken(token);
+    return cart && cart.kind === 'subscription' && !cart.isPurchased ? cart : null;
+  }
+
+  router.get('/checkout/subscription', (req, res) => {
+    const parsed = cartTokenSchema.safeParse(req.query);
+    const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
+    if (!parsed.success || !cart) {
+      notFound(req, res);
+      return;
+    }
+    const first = carts.entries(cart.id)[0];
+    const product = first ? catalogue.productById(first.productId) : undefined;
+    renderCheckout(req, res, cart, '/checkout/subscription', null, {
+      cartToken: parsed.data.cartToken,
+      subscription: product ? productItem(product, cart.currency, null) : null,
+    });
+  });
+
+  router.post('/checkout/subscription', (req, res) => {
+    const parsed = cartTokenSchema.safeParse(req.body);
+    const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
+    if (!parsed.success || !cart) {
+      notFound(req, res);
+      return;
+    }
+    placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
+  });
+
+  function giftCardChoice(input: unknown) {
+    const parsed = giftCardQuerySchema.safeParse(input);
+    if (!parsed.success) return null;
+    const product = catalogue.productById(parsed.data.itemId);
+    if (!product || product.productType !== PRODUCT_TYPE.GIFT_CARD) return null;
+    const variant = parsed.data.sku ? variantBySku(product, parsed.data.sku) : undefined;
+    return { product, variant };
+  }
+
+  router.get('/checkout/gift-card', (req, res) => {
+    const choice = giftCardChoice(req.query);
+    if (!choice) {
+      notFound(req, res);
+      return;
+    }
+    const currency = site.currency();
+    pages.render(req, res, {
+      template: 'gift-card',
+      pageType: PAGE_TYPE.CHECKOUT,
+      pageTitle: serverMessages.giftCardTitle,
+      status: choice.variant ? 200 : 400,
+      context: {
+        item: productItem(choice.product, currency, null),
+        giftCard: {
+          denomination: choice.variant ? { sku: choice.variant.sku, label: Object.values(choice.variant.attributes)[0] ?? choice.variant.sku } : null,
+          error: choice.variant ? null : ADD_TO_CART.giftCardDenomination,
+          denominations: choice.product.variants.map((variant) => ({
+            sku: variant.sku,
+            label: Object.values(variant.attributes)[0] ?? variant.sku,
+            url: `/checkout/gift-card?itemId=${encodeURIComponent(choice.product.id)}&sku=${encodeURIComponent(variant.sku)}`,
+          })),
+        },
+        checkout: { action: '/checkout/gift-card', crumb: crumbOf(req), testMode: true },
+      },
+    });
+  });
+
+  router.post('/checkout/gift-card', (req, res) => {
+    const choice = giftCardChoice(req.body);
+    if (!choice) {
+      notFound(req, res);
+      return;
+    }
+    if (!choice.variant) {
+      // Back to the choice, which says a denomination is needed.
+      res.redirect(303, `/checkout/gift-card?itemId=${encodeURIComponent(choice.product.id)}`);
+      return;
+    }
+    const { product, variant } = choice;
+    const cart = deps.db.transaction(() => {
+      const created = carts.create('cart', site.currency(), currentSiteUserId(req));
+      carts.addEntry(created.id, product.id, variant.id, 1, null);
+      return created;
+    })();
+    placeOrRerender(req, res, cart, '/checkout/gift-card');
+  });
+
+  router.get(`${CONFIRMATION_PATH}/:orderId`, (req, res) => {
+    const order = orders.findById(req.params.orderId);
+    // The token in the link is the only key: without it an order id reveals nothing.
+    if (!order || req.query.token !== order.viewToken) {
+      notFound(req, res);
+      return;
+    }
+    const purchasedCart = carts.findById(order.purchasedCartId);
+    const isSubscription = purchasedCart?.kind === 'subscription';
+    pages.render(req, res, {
+      template: 'order-confirmed',
+      pageType: isSubscription ? PAGE_TYPE.SUBSCRIPTION_CONFIRMED : PAGE_TYPE.ORDER_CONFIRMED,
+      pageTitle: isSubscription ? serverMessages.subscriptionConfirmedTitle : serverMessages.orderConfirmedTitle,
+      context: { order: orderView(order), purchaseEvent: purchaseEvent(order) },
+    });
+  });
+
+  return router;
+}

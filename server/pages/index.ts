@@ -1,0 +1,67 @@
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { join } from 'node:path';
+import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
+import type { AppDeps } from '../deps.ts';
+import { serverMessages } from '../messages.ts';
+import { describeError } from '../security/error-handlers.ts';
+import { createCataloguePages } from './catalogue-pages.ts';
+import { createCheckoutPages } from './checkout-pages.ts';
+import { createLessonPages } from './lesson-pages.ts';
+import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+import { TEMPLATES_DIR, TemplateStore } from './template-store.ts';
+
+/** Last resort when even the error template cannot render. */
+const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${serverMessages.errorPageTitle}</title></head>`
+  + `<body data-page-type="${PAGE_TYPE.ERROR}"><h1>${serverMessages.errorPageTitle}</h1></body></html>`;
+
+export interface StorefrontPages {
+  router: Router;
+  /** Renders the not-found page (404) for any unmatched path. */
+  notFound: (req: Request, res: Response) => void;
+  /** Logs an unexpected failure and renders the error page (500), never the stack. */
+  errorHandler: ErrorRequestHandler;
+}
+
+export function createStorefrontPages(deps: AppDeps): StorefrontPages {
+  const templates = new TemplateStore(TEMPLATES_DIR, deps.options.dev === true);
+  const pages: PageRenderer = createPageRenderer(deps, templates);
+
+  const notFound = (req: Request, res: Response): void => {
+    pages.render(req, res, {
+      template: 'not-found',
+      pageType: PAGE_TYPE.NOT_FOUND,
+      pageTitle: serverMessages.pageNotFoundTitle,
+      status: 404,
+      context: {},
+    });
+  };
+
+  const router = Router();
+  router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
+  router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
+  router.use(createCataloguePages(deps, pages, notFound));
+  router.use(createCheckoutPages(deps, pages, notFound));
+  router.use(createLessonPages(deps, pages, notFound));
+
+  const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
+    try {
+      pages.render(req, res, {
+        template: 'error',
+        pageType: PAGE_TYPE.ERROR,
+        pageTitle: serverMessages.errorPageTitle,
+        status: 500,
+        context: {},
+      });
+    } catch (renderFailure) {
+      deps.log.error({ err: describeError(renderFailure) }, 'error page failed');
+      res.status(500).type('html').send(BARE_ERROR_PAGE);
+    }
+  };
+
+  return { router, notFound, errorHandler };
+}

@@ -1,0 +1,86 @@
+import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { ContentRepository, type ContentItemRecord } from '../db/content-repository.ts';
+import { currentSiteUserId, storeRepositories } from '../api/cart-session.ts';
+import { serverMessages } from '../messages.ts';
+import { collectionContext } from './catalogue-pages.ts';
+import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+
+function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, unknown> {
+  return {
+    id: item.id,
+    collectionId: item.collectionId,
+    recordType: item.recordType,
+    title: item.title,
+    urlId: item.urlId,
+    fullUrl: `/lessons/${item.urlId}`,
+    excerpt: item.excerpt,
+    // A locked lesson's body never reaches the page or its JSON.
+    body: locked ? '' : item.body,
+    addedOn: item.createdOn,
+    memberOnly: item.data.memberOnly === true,
+    durationMinutes: item.data.durationMinutes ?? null,
+  };
+}
+
+/** Lesson index, lesson pages, and the member-area access-denied page for members-only lessons. */
+export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+  const router = Router();
+  const { site } = storeRepositories(deps);
+  const content = new ContentRepository(deps.db);
+
+  router.get('/lessons', (req, res) => {
+    const collection = site.collectionByUrlId('lessons');
+    if (!collection) {
+      notFound(req, res);
+      return;
+    }
+    const signedIn = currentSiteUserId(req) !== null;
+    pages.render(req, res, {
+      template: 'lessons',
+      pageType: PAGE_TYPE.COLLECTION,
+      pageTitle: collection.title,
+      context: {
+        collection: collectionContext(collection),
+        items: content.itemsInCollection(collection.id).map((item) => lessonItem(item, true)),
+        member: signedIn,
+      },
+    });
+  });
+
+  router.get('/lessons/:urlId', (req, res) => {
+    const collection = site.collectionByUrlId('lessons');
+    const item = collection ? content.item(collection.id, req.params.urlId) : undefined;
+    if (!collection || !item) {
+      notFound(req, res);
+      return;
+    }
+    const locked = item.data.memberOnly === true && currentSiteUserId(req) === null;
+    if (locked) {
+      pages.render(req, res, {
+        template: 'access-denied',
+        pageType: PAGE_TYPE.MEMBER_AREA_ACCESS_DENIED,
+        pageTitle: serverMessages.accessDeniedTitle,
+        status: 403,
+        context: {
+          collection: collectionContext(collection),
+          item: lessonItem(item, true),
+          memberArea: {
+            id: collection.data.memberAreaId ?? null,
+            joinUrl: collection.data.joinUrl ?? '/',
+            joinButtonText: collection.data.joinButtonText ?? '',
+          },
+        },
+      });
+      return;
+    }
+    pages.render(req, res, {
+      template: 'lesson',
+      pageType: PAGE_TYPE.CONTENT_ITEM,
+      pageTitle: item.title,
+      context: { collection: collectionContext(collection), item: lessonItem(item, false) },
+    });
+  });
+
+  return router;
+}

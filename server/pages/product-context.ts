@@ -1,0 +1,216 @@
+import type { AddToCartProps } from '../../client/islands/AddToCart.tsx';
+import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { moneyObject } from '../commerce/money.ts';
+import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from '../commerce/pricing.ts';
+import { PRODUCT_URL_PREFIX } from '../api/cart-session.ts';
+
+type Json = Record<string, unknown>;
+
+function asObject(value: unknown): Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function asStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+/** The option names in display order: the stored ordering, then any other attribute seen. */
+export function optionOrdering(product: ProductRecord): string[] {
+  const ordered = asStrings(product.data.variantOptionOrdering);
+  for (const variant of product.variants) {
+    for (const name of Object.keys(variant.attributes)) if (!ordered.includes(name)) ordered.push(name);
+  }
+  return ordered;
+}
+
+function variantContext(product: ProductRecord, variant: VariantRecord, currency: string, ordering: string[]): Json {
+  return {
+    id: variant.id,
+    sku: variant.sku,
+    price: variant.priceCents,
+    salePrice: variant.salePriceCents,
+    onSale: variant.onSale,
+    priceMoney: moneyObject(variant.priceCents, currency),
+    salePriceMoney: moneyObject(variant.salePriceCents, currency),
+    qtyInStock: variant.qtyInStock,
+    unlimited: hasUnlimitedStock(product, variant),
+    attributes: variant.attributes,
+    optionValues: ordering
+      .filter((name) => name in variant.attributes)
+      .map((name) => ({ optionName: name, value: variant.attributes[name] })),
+  };
+}
+
+function imageContext(product: ProductRecord): Json[] {
+  return product.images.map((image) => ({
+    id: image.id,
+    title: image.altText,
+    assetUrl: image.assetUrl,
+    originalSize: image.originalSize,
+    mediaFocalPoint: { x: image.focalX, y: image.focalY },
+    altText: image.altText,
+    recordType: 2,
+  }));
+}
+
+/** Sold out as the platform decides it: physical and service products with no stock anywhere. */
+export function isSoldOut(product: ProductRecord): boolean {
+  if (product.productType !== PRODUCT_TYPE.PHYSICAL && product.productType !== PRODUCT_TYPE.SERVICE) return false;
+  return !product.variants.some((variant) => hasUnlimitedStock(product, variant) || variant.qtyInStock > 0);
+}
+
+/** Variants a visitor can ask to be told about: limited, physical or service, none left. */
+export function soldOutVariants(product: ProductRecord): VariantRecord[] {
+  if (product.productType !== PRODUCT_TYPE.PHYSICAL && product.productType !== PRODUCT_TYPE.SERVICE) return [];
+  return product.variants.filter((variant) => !hasUnlimitedStock(product, variant) && variant.qtyInStock === 0);
+}
+
+/** A product as a collection item, shaped like the platform's (item.structuredContent…). */
+export function productItem(product: ProductRecord, currency: string, form: Json | null): Json {
+  const ordering = optionOrdering(product);
+  const structuredContent: Json = {
+    _type: 'Product',
+    productType: product.productType,
+    variants: product.variants.map((variant) => variantContext(product, variant, currency, ordering)),
+    variantOptionOrdering: ordering,
+    isSubscribable: isSubscribable(product),
+    useCustomAddButtonText: product.data.useCustomAddButtonText === true,
+    customAddButtonText: typeof product.data.customAddButtonText === 'string' ? product.data.customAddButtonText : '',
+  };
+  if (isSubscribable(product)) structuredContent.subscriptionPlan = product.data.subscriptionPlan;
+  if (product.productType === PRODUCT_TYPE.DIGITAL) {
+    const first = product.variants[0];
+    const price = typeof product.data.priceCents === 'number' ? product.data.priceCents : first?.priceCents ?? 0;
+    const sale = typeof product.data.salePriceCents === 'number' ? product.data.salePriceCents : 0;
+    structuredContent.priceMoney = moneyObject(price, currency);
+    structuredContent.salePriceMoney = moneyObject(sale, currency);
+    structuredContent.onSale = product.data.onSale === true;
+  }
+  if (product.additionalFieldsFormId && form) {
+    structuredContent.additionalFieldsFormId = product.additionalFieldsFormId;
+    structuredContent.additionalFieldsForm = form;
+  }
+  const images = imageContext(product);
+  return {
+    id: product.id,
+    collectionId: product.collectionId,
+    recordType: 11,
+    title: product.title,
+    urlId: product.urlId,
+    fullUrl: `${PRODUCT_URL_PREFIX}${product.urlId}`,
+    body: product.body,
+    excerpt: product.excerpt,
+    addedOn: product.createdOn,
+    publishOn: product.createdOn,
+    tags: asStrings(product.data.tags),
+    categories: asStrings(product.data.categories),
+    assetUrl: images[0]?.assetUrl ?? '',
+    originalSize: images[0]?.originalSize ?? '',
+    mediaFocalPoint: images[0]?.mediaFocalPoint ?? { x: 0.5, y: 0.5 },
+    items: images,
+    soldOut: isSoldOut(product),
+    structuredContent,
+  };
+}
+
+/** Per-product scarcity, sold-out and restock settings, keyed by product id like the platform's. */
+export function merchandisingContext(product: ProductRecord, storeSettings: Json): Json {
+  const scarcity = asObject(storeSettings.scarcity);
+  const restock = asObject(storeSettings.restock);
+  const threshold = typeof scarcity.threshold === 'number' ? scarcity.threshold : 0;
+  const limited = product.variants.filter((variant) => !hasUnlimitedStock(product, variant));
+  const soldOut = soldOutVariants(product);
+  const onlyVariant = product.variants.length === 1;
+  return {
+    scarcityEnabled: scarcity.enabled === true,
+    scarcityText: typeof scarcity.text === 'string' ? scarcity.text : '',
+    scarcityShownByDefault: scarcity.shownByDefault === true && onlyVariant,
+    scarcityTemplateViews: limited
+      .filter((variant) => variant.qtyInStock > 0 && variant.qtyInStock <= threshold)
+      .map((variant) => ({ qtyInStock: variant.qtyInStock, attributes: variant.attributes })),
+    customSoldOutText: typeof storeSettings.customSoldOutText === 'string' ? storeSettings.customSoldOutText : '',
+    mailingListSignUpEnabled: restock.mailingListSignUpEnabled === true,
+    mailingListOptInByDefault: restock.mailingListOptInByDefault === true,
+    restockNotificationMessages: asObject(restock.messages),
+    // A product with one variant shows its box at once; others wait for that variant's selection.
+    restockNotificationViews: restock.enabled === true
+      ? soldOut.map((variant) => ({ variantId: variant.id, hiddenByDefault: !onlyVariant }))
+      : [],
+  };
+}
+
+export interface AddToCartOptions {
+  currency: string;
+  form: Json | null;
+  storeSettings: Json;
+  restockSuccessText: string;
+  captchaEnabled: boolean;
+  locale: string;
+}
+
+/** The add-to-cart island's props: variants with stock, options, restock and instalment settings. */
+export function addToCartProps(product: ProductRecord, options: AddToCartOptions): AddToCartProps {
+  const ordering = optionOrdering(product);
+  const restock = asObject(options.storeSettings.restock);
+  const messages = asObject(restock.messages);
+  const instalments = asObject(options.storeSettings.instalments);
+  const multipleServices = options.storeSettings.multipleQuantityAllowedForServices !== false;
+  const totalStock = product.variants.some((variant) => hasUnlimitedStock(product, variant))
+    ? Number.POSITIVE_INFINITY
+    : product.variants.reduce((sum, variant) => sum + variant.qtyInStock, 0);
+  const showQuantity = product.productType === PRODUCT_TYPE.PHYSICAL
+    ? !isSubscribable(product) && totalStock > 1
+    : product.productType === PRODUCT_TYPE.SERVICE && multipleServices && !isSubscribable(product);
+  const formFields = Array.isArray(options.form?.fields) ? options.form.fields : null;
+  return {
+    itemId: product.id,
+    productName: product.title,
+    productType: product.productType,
+    currency: options.currency,
+    variantOptions: ordering.map((name) => ({
+      name,
+      values: [...new Set(product.variants.map((variant) => variant.attributes[name]).filter((value): value is string => !!value))],
+    })),
+    variants: product.variants.map((variant) => ({
+      id: variant.id,
+      sku: variant.sku,
+      attributes: variant.attributes,
+      qtyInStock: variant.qtyInStock,
+      unlimited: hasUnlimitedStock(product, variant),
+      priceCents: variant.priceCents,
+      salePriceCents: unitPriceCents(product, variant),
+      onSale: unitPriceCents(product, variant) !== variant.priceCents,
+      imageUrl: product.images[0]?.assetUrl ?? null,
+    })),
+    buttonText: product.data.useCustomAddButtonText === true && typeof product.data.customAddButtonText === 'string'
+      ? product.data.customAddButtonText
+      : undefined,
+    showQuantity,
+    isSubscribable: isSubscribable(product),
+    additionalFieldsForm: options.form && formFields
+      ? {
+          id: String(options.form.id),
+          name: typeof options.form.name === 'string' ? options.form.name : undefined,
+          fields: formFields as NonNullable<AddToCartProps['additionalFieldsForm']>['fields'],
+          submitButtonText: typeof options.form.submitButtonText === 'string' ? options.form.submitButtonText : undefined,
+        }
+      : null,
+    restock: restock.enabled === true && soldOutVariants(product).length > 0
+      ? {
+          callToAction: typeof messages.CTAText === 'string' ? messages.CTAText : undefined,
+          mailingListSignUpEnabled: restock.mailingListSignUpEnabled === true,
+          mailingListOptInByDefault: restock.mailingListOptInByDefault === true,
+          successText: options.restockSuccessText,
+          captchaEnabled: options.captchaEnabled,
+        }
+      : null,
+    instalments: product.productType === PRODUCT_TYPE.PHYSICAL && instalments.enabled === true
+      ? {
+          locale: options.locale,
+          minCents: typeof instalments.afterPayMin === 'number' ? instalments.afterPayMin : 0,
+          maxCents: typeof instalments.afterPayMax === 'number' ? instalments.afterPayMax : 0,
+          available: true,
+        }
+      : null,
+  };
+}
