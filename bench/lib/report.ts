@@ -1,0 +1,102 @@
+/** The engine benchmark's results as Markdown, with the issue's targets checked. */
+import type { CaseResult, EngineBenchReport } from './results.ts';
+
+export interface TargetCheck {
+  target: string;
+  met: boolean;
+  detail: string;
+}
+
+const us = (v: number): string => (v >= 1000 ? `${(v / 1000).toFixed(2)} ms` : `${v.toFixed(v < 10 ? 2 : 1)} µs`);
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const x = (r: number | undefined): string => (r === undefined ? '—' : `${r.toFixed(2)}×`);
+
+export const OURS = 'ours';
+
+function worst(cases: CaseResult[], label: string, min: number): TargetCheck {
+  const untimed = cases.filter((c) => c.status !== 'timed');
+  const timed = cases.filter((c) => c.status === 'timed');
+  const low = timed.reduce<CaseResult | undefined>((w, c) => (w === undefined || (c.ratio ?? 0) < (w.ratio ?? 0) ? c : w), undefined);
+  const met = untimed.length === 0 && timed.length > 0 && timed.every((c) => (c.ratio ?? 0) >= min);
+  let detail = low === undefined ? 'no timed case' : `lowest ${x(low.ratio)} (${low.name}${low.size !== undefined ? ` ${low.size}` : ''})`;
+  if (untimed.length > 0) detail += `; ${untimed.length} case(s) not timed (outputs differ)`;
+  return { target: label, met, detail };
+}
+
+export function checkTargets(report: EngineBenchReport): TargetCheck[] {
+  const checks = [
+    worst(report.cases.filter((c) => c.group === 'render storefront'), 'render ≥ 5× the reference on every storefront page', 5),
+    worst(report.cases.filter((c) => c.group === 'render micro' && c.size === 256), 'render ≥ 3× the reference on each micro case at 256', 3),
+    worst(report.cases.filter((c) => c.group === 'parse storefront (repeated compile)'), 'parse ≥ 2× the reference on the storefront templates', 2),
+  ];
+  const ourLinearity = report.linearity.filter((l) => l.engine === OURS);
+  const maxOff = ourLinearity.reduce((m, l) => Math.max(m, l.factor, 1 / l.factor), 0);
+  const offender = ourLinearity.find((l) => Math.max(l.factor, 1 / l.factor) === maxOff);
+  checks.push({
+    target: 'cost linear in template and data size (≤ 1.3× off linear)',
+    met: ourLinearity.length > 0 && maxOff <= 1.3,
+    detail: offender ? `worst ${maxOff.toFixed(2)}× (${offender.series}, ${offender.from}→${offender.to})` : 'not measured',
+  });
+  return checks;
+}
+
+function caseTable(cases: CaseResult[], withSize: boolean): string {
+  const engines = [...new Set(cases.flatMap((c) => c.timings.map((t) => t.name)))];
+  const head = `| case |${withSize ? ' size |' : ''} ${engines.join(' | ')} | ratio | note |`;
+  const rule = `|---|${withSize ? '---:|' : ''}${engines.map(() => '---:').join('|')}|---:|---|`;
+  const rows = cases.map((c) => {
+    const cells = engines.map((e) => {
+      const t = c.timings.find((tt) => tt.name === e);
+      return t ? us(t.medianUs) : c.status === 'differs' ? 'differs' : '—';
+    });
+    return `| ${c.name} |${withSize ? ` ${c.size ?? ''} |` : ''} ${cells.join(' | ')} | ${x(c.ratio)} | ${c.note ?? ''} |`;
+  });
+  return [head, rule, ...rows].join('\n');
+}
+
+export function engineMarkdown(report: EngineBenchReport, chartFile: string): string {
+  const groups = [...new Set(report.cases.map((c) => c.group))];
+  const checks = checkTargets(report);
+  let md = '## Engine (`npm run bench`)\n\n';
+  md += `Machine: ${report.cpu}, ${report.cores} cores; Node ${report.node}; run ${report.date}.\n\n`;
+  md +=
+    'Medians per call of interleaved samples (A B A B …) after a warm-up, both engines in one process on identical inputs; ' +
+    'a case is timed only when both engines produced identical HTML. **ratio** = reference ÷ ours (for the product list: second column ÷ ours), ' +
+    'so above 1 means ours is faster.\n\n';
+  md += '### Targets\n\n| target | met | measured |\n|---|---|---|\n';
+  for (const c of checks) md += `| ${c.target} | ${c.met ? 'yes' : '**no**'} | ${c.detail} |\n`;
+  md += `\n![render time against template size](${chartFile})\n`;
+  for (const g of groups) {
+    const cases = report.cases.filter((c) => c.group === g);
+    md += `\n### ${g}\n\n${caseTable(cases, cases.some((c) => c.size !== undefined))}\n`;
+  }
+  if (report.coldParse.length > 0) {
+    md +=
+      '\n### parse storefront (cold: first compile in a fresh process)\n\n' +
+      'Each run is a new process whose JIT was warmed on the micro templates; the page (template and partials) is then compiled once by each engine, ' +
+      'so none of its tags is in our tag cache. Medians over the runs; the order of the engines alternates between runs.\n\n' +
+      '| page | ours | reference | ratio |\n|---|---:|---:|---:|\n';
+    for (const c of report.coldParse) md += `| ${c.page} | ${us(c.oursUs)} | ${us(c.referenceUs)} | ${x(c.ratio)} |\n`;
+  }
+  if (report.linearity.length > 0) {
+    md += '\n### Linearity\n\n(time ratio ÷ size ratio; 1.00 is linear)\n\n| series | engine | sizes | factor |\n|---|---|---|---:|\n';
+    for (const l of report.linearity) md += `| ${l.series} | ${l.engine} | ${l.from} → ${l.to} | ${l.factor.toFixed(2)} |\n`;
+  }
+  if (report.memory.length > 0) {
+    const pages = Object.keys(report.memory[0]?.retainedPerTemplate ?? {});
+    md +=
+      '\n### Memory\n\n' +
+      'Heap retained per compiled template (mean of 20 copies after a forced GC; caches shared between templates are filled first and not counted), ' +
+      'and for the largest case the heap in use right after the render above the heap before it, and the growth of the process\'s peak RSS. ' +
+      'Each engine is measured in its own fresh process.\n\n';
+    md += `| engine | ${pages.map((p) => `${p} template`).join(' | ')} | micro 4096 template | render heap growth | render peak RSS growth |\n`;
+    md += `|---|${pages.map(() => '---:').join('|')}|---:|---:|---:|\n`;
+    for (const m of report.memory) {
+      md += `| ${m.engine} | ${pages.map((p) => kb(m.retainedPerTemplate[p] ?? 0)).join(' | ')} | ${mb(m.retainedLargeMicro)} | ${mb(m.renderHeapGrowth)} | ${mb(m.renderPeakRssGrowth)} |\n`;
+    }
+    md += `\nLargest case: ${report.memory[0]?.largestCase ?? ''}.\n`;
+  }
+  if (report.notes.length > 0) md += `\n### Notes\n\n${report.notes.map((n) => `- ${n}`).join('\n')}\n`;
+  return md;
+}

@@ -1,0 +1,57 @@
+/** The shape of what the engine benchmark measures, shared by the suites and the report. */
+import type { Timing } from './measure.ts';
+
+export interface CaseResult {
+  group: string;
+  name: string;
+  /** Repetitions, items or products, when the case is one point of a series. */
+  size?: number;
+  /** 'differs' cases were not timed because the engines' outputs were not identical. */
+  status: 'timed' | 'differs';
+  timings: Timing[];
+  /** The reference's median over ours (above 1: ours is faster); absent when untimed. */
+  ratio?: number;
+  note?: string;
+}
+
+export interface ColdParse {
+  page: string;
+  oursUs: number;
+  referenceUs: number;
+  ratio: number;
+}
+
+export interface MemoryReport {
+  engine: string;
+  /** Heap kept alive by one compiled storefront page template (mean over copies), in bytes. */
+  retainedPerTemplate: Record<string, number>;
+  /** Heap kept alive by one compiled 4096-repetition micro template, in bytes. */
+  retainedLargeMicro: number;
+  /** The largest case: heap in use right after rendering it, above the heap before (no GC in between), in bytes. */
+  renderHeapGrowth: number;
+  /** Growth of the process's peak resident memory during that render, in bytes. */
+  renderPeakRssGrowth: number;
+  largestCase: string;
+}
+
+export interface Linearity {
+  series: string;
+  engine: string;
+  from: number;
+  to: number;
+  /** (time ratio) / (size ratio): 1 is perfectly linear. */
+  factor: number;
+}
+
+export interface EngineBenchReport {
+  cpu: string;
+  cores: number;
+  node: string;
+  date: string;
+  cases: CaseResult[];
+  coldParse: ColdParse[];
+  memory: MemoryReport[];
+  linearity: Linearity[];
+  /** Distinct tags our engine's tag cache held when cold parse variants were generated, for the record. */
+  notes: string[];
+}

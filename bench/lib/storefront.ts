@@ -1,0 +1,40 @@
+/**
+ * The storefront pages measured by the benchmark: home, shop list, product
+ * detail and cart, each a page template, its partials and a page context.
+ * They are the benchmark's own representative pages (bench/fixtures), built
+ * on the seed data in the platform's shapes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { buildPageContexts } from '../fixtures/page-contexts.ts';
+import type { RenderCase } from './engines.ts';
+
+export interface StorefrontPage extends RenderCase {
+  page: string;
+  partials: Record<string, string>;
+}
+
+const templateDir = new URL('../fixtures/templates/', import.meta.url);
+
+function readTemplate(name: string): string {
+  return readFileSync(new URL(name, templateDir), 'utf8');
+}
+
+/** Every `.block` file of the fixture theme, by file name (as `{@|apply name}` refers to it). */
+function readPartials(): Record<string, string> {
+  const partials: Record<string, string> = {};
+  for (const file of readdirSync(templateDir)) {
+    if (file.endsWith('.block')) partials[file] = readTemplate(file);
+  }
+  return partials;
+}
+
+export function storefrontPages(): StorefrontPage[] {
+  const contexts = buildPageContexts();
+  const partials = readPartials();
+  return [
+    { page: 'home', source: readTemplate('home.tmpl'), data: contexts.home, partials },
+    { page: 'shop list', source: readTemplate('shop-list.tmpl'), data: contexts.shopList, partials },
+    { page: 'product detail', source: readTemplate('product.tmpl'), data: contexts.product, partials },
+    { page: 'cart', source: readTemplate('cart.tmpl'), data: contexts.cart, partials },
+  ];
+}

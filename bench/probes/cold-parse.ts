@@ -1,0 +1,37 @@
+/**
+ * Probe: the first compile of one storefront page (template and partials) in
+ * a process whose JIT was warmed on other templates, so our engine's tag
+ * cache has never seen the page's tags. Prints `{ oursUs, referenceUs }`.
+ * Arguments: page index, and `reference-first` to time the reference first.
+ */
+import { performance } from 'node:perf_hooks';
+import { ours, reference } from '../lib/engines.ts';
+import { MICRO_CASES, microSource } from '../lib/micro-cases.ts';
+import { storefrontPages } from '../lib/storefront.ts';
+import { keep } from '../lib/measure.ts';
+
+const pageIndex = Number(process.argv[2] ?? '0');
+const referenceFirst = process.argv[3] === 'reference-first';
+
+// Warm both parsers' code on the micro templates (tags the pages do not contain, except `{.end}`).
+for (let i = 0; i < 150; i++) {
+  for (const c of MICRO_CASES) {
+    const source = microSource(c, 16);
+    keep(ours.compile(source));
+    keep(reference.compile(source));
+  }
+}
+
+const page = storefrontPages()[pageIndex];
+if (page === undefined) throw new Error(`no storefront page ${pageIndex}`);
+const sources = [page.source, ...Object.values(page.partials)];
+
+function firstCompile(compileOne: (s: string) => unknown): number {
+  const start = performance.now();
+  for (const s of sources) keep(compileOne(s));
+  return (performance.now() - start) * 1000;
+}
+
+const times: Record<string, number> = {};
+for (const engine of referenceFirst ? [reference, ours] : [ours, reference]) times[engine.name] = firstCompile(engine.compile);
+console.log(JSON.stringify({ oursUs: times[ours.name], referenceUs: times[reference.name] }));

@@ -1,0 +1,57 @@
+/**
+ * Probe: memory of one engine, in a fresh process run with --expose-gc.
+ * Retained heap per compiled template (storefront pages and a 4096-repetition
+ * micro template), and the heap and peak RSS growth of rendering the largest
+ * case (a repeated section over 100 000 items). Argument: `ours` or `reference`.
+ */
+import { ours, reference } from '../lib/engines.ts';
+import { keep } from '../lib/measure.ts';
+import { LIST_TEMPLATE, listData, MICRO_CASES, microSource } from '../lib/micro-cases.ts';
+import type { MemoryReport } from '../lib/results.ts';
+import { storefrontPages } from '../lib/storefront.ts';
+
+const engine = process.argv[2] === 'reference' ? reference : ours;
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const copies = Number(process.argv[3] ?? '20');
+const largestCount = Number(process.argv[4] ?? '100000');
+
+function heapUsed(): number {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Mean heap kept alive by one compiled copy of `source` (one compile first, so shared caches are not counted). */
+function retainedPer(source: string): number {
+  keep(engine.compile(source));
+  const before = heapUsed();
+  const kept: unknown[] = [];
+  for (let i = 0; i < copies; i++) kept.push(engine.compile(source));
+  const after = heapUsed();
+  keep(kept);
+  return Math.max(0, (after - before) / copies);
+}
+
+// The render comes first, so the process's peak RSS so far is about its current RSS.
+const prepared = engine.prepare({ source: LIST_TEMPLATE, data: listData(largestCount) });
+const heapBefore = heapUsed();
+const rssBefore = process.memoryUsage().rss;
+const html = prepared.render();
+const heapAfter = process.memoryUsage().heapUsed;
+const rssAfter = process.resourceUsage().maxRSS * 1024;
+keep(html);
+
+const retainedPerTemplate: Record<string, number> = {};
+for (const page of storefrontPages()) retainedPerTemplate[page.page] = retainedPer(page.source);
+const vars = MICRO_CASES.find((c) => c.kind === 'variables + formatters') ?? MICRO_CASES[0];
+const retainedLargeMicro = retainedPer(microSource(vars!, 4096));
+
+const report: MemoryReport = {
+  engine: engine.name,
+  retainedPerTemplate,
+  retainedLargeMicro,
+  renderHeapGrowth: heapAfter - heapBefore,
+  renderPeakRssGrowth: Math.max(0, rssAfter - rssBefore),
+  largestCase: `repeated section over ${largestCount} items (${html.length} characters of output)`,
+};
+console.log(JSON.stringify(report));

@@ -1,0 +1,113 @@
+/**
+ * Keeps the engine benchmark working: one pass over tiny inputs. Nothing
+ * here looks at a duration; it checks that every case runs, that the
+ * engines agree on every output, and that the report and chart are written.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runEngineBench } from '../../bench/engine.ts';
+import { renderChart } from '../../bench/lib/chart.ts';
+import { runProbe } from '../../bench/lib/child.ts';
+import { interleaved, median } from '../../bench/lib/measure.ts';
+import { checkTargets, engineMarkdown } from '../../bench/lib/report.ts';
+import type { MemoryReport } from '../../bench/lib/results.ts';
+import { replaceSection } from '../../bench/lib/results-file.ts';
+
+const report = runEngineBench({ quick: true, probes: false, log: () => {} });
+const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('engine benchmark on tiny inputs', () => {
+  it('runs every group of cases', () => {
+    const groups = new Set(report.cases.map((c) => c.group));
+    expect([...groups].sort()).toEqual(
+      [
+        'parse (cold tag cache)',
+        'parse (repeated compile)',
+        'parse storefront (repeated compile)',
+        'product list (4 engines)',
+        'render data size',
+        'render micro',
+        'render storefront',
+      ].sort(),
+    );
+    expect(report.cases.filter((c) => c.group === 'render storefront').map((c) => c.name)).toEqual([
+      'home',
+      'shop list',
+      'product detail',
+      'cart',
+    ]);
+  });
+
+  it('times only cases whose outputs are identical, and all of them are', () => {
+    const differing = report.cases.filter((c) => c.status !== 'timed').map((c) => `${c.group} ${c.name}: ${c.note}`);
+    expect(differing).toEqual([]);
+    for (const c of report.cases) {
+      expect(c.ratio).toBeGreaterThan(0);
+      expect(Number.isFinite(c.ratio)).toBe(true);
+    }
+  });
+
+  it('compares four engines on the product list', () => {
+    const list = report.cases.find((c) => c.group === 'product list (4 engines)');
+    expect(list?.timings.map((t) => t.name)).toEqual(['ours', '@squarespace/template-engine', 'liquidjs', 'handlebars']);
+  });
+
+  it('writes a report with the targets and a section that a second run replaces', () => {
+    const file = pathToFileURL(join(dir, 'RESULTS.md'));
+    const md = engineMarkdown(report, 'chart.svg');
+    expect(md).toContain('| target | met | measured |');
+    expect(checkTargets(report)).toHaveLength(4);
+    replaceSection('engine', 'section written by an earlier run', file);
+    replaceSection('server', 'server part', file);
+    replaceSection('engine', md, file);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('section written by an earlier run');
+    expect(text.indexOf('<!-- engine:begin -->')).toBeLessThan(text.indexOf('<!-- server:begin -->'));
+    expect(text).toContain('server part');
+  });
+
+  it('draws one line per engine in the chart', () => {
+    const svg = renderChart('t', [
+      { title: 'a', xLabel: 'n', lines: new Map([['x', [[1, 2], [10, 20]]], ['y', [[1, 3], [10, 40]]]]) },
+    ]);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<path /g)).toHaveLength(2);
+  });
+});
+
+describe('measurement helpers', () => {
+  it('takes the median', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+  });
+
+  it('samples every contender the requested number of times', () => {
+    let a = 0;
+    let b = 0;
+    const timings = interleaved(
+      [
+        { name: 'a', run: () => ++a },
+        { name: 'b', run: () => ++b },
+      ],
+      { warmupMs: 0, sampleMs: 0, samples: 3 },
+    );
+    expect(timings.map((t) => [t.name, t.samples, t.callsPerSample])).toEqual([
+      ['a', 3, 1],
+      ['b', 3, 1],
+    ]);
+    expect(a).toBe(b);
+  });
+});
+
+describe('memory probe', () => {
+  it('reports retained heap and render growth from a fresh process', () => {
+    const m = runProbe<MemoryReport>('memory.ts', ['ours', '2', '50']);
+    expect(m.engine).toBe('ours');
+    expect(Object.keys(m.retainedPerTemplate)).toEqual(['home', 'shop list', 'product detail', 'cart']);
+    expect(m.largestCase).toContain('50 items');
+  });
+});
