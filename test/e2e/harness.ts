@@ -1,0 +1,96 @@
+/**
+ * End-to-end harness: builds the client bundle when stale, starts the real
+ * storefront on 127.0.0.1 port 0 with a temporary database, and drives
+ * Debian's Chromium through playwright-core. Console errors are collected per page.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildClient, isClientBuildStale } from '../../client/build.ts';
+import { createApp, type StorefrontApp } from '../../server/app.ts';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+export interface Storefront {
+  baseUrl: string;
+  app: StorefrontApp;
+  browser: Browser;
+  context: BrowserContext;
+  /** Console errors and page errors seen so far, with the page URL. */
+  consoleErrors: string[];
+  newPage: () => Promise<Page>;
+  stop: () => Promise<void>;
+}
+
+export async function startStorefront(): Promise<Storefront> {
+  if (isClientBuildStale()) await buildClient();
+  const dir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'storefront-chromium-'));
+  const app = createApp({ databasePath: path.join(dir, 'store.db'), logLevel: 'silent', ownerPassword: 'e2e-owner-password' });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+    viewport: { width: 1280, height: 900 },
+  });
+  const browser = context.browser() as Browser;
+  const consoleErrors: string[] = [];
+  const watch = (page: Page): void => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    // Names the resource behind a generic 'Failed to load resource' console error.
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.request().resourceType() !== 'document') {
+        consoleErrors.push(`${page.url()}: ${response.status()} for ${response.url()}`);
+      }
+    });
+  };
+  context.on('page', watch);
+  for (const page of context.pages()) watch(page);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return {
+    baseUrl,
+    app,
+    browser,
+    context,
+    consoleErrors,
+    newPage: async () => context.newPage(),
+    stop: async () => {
+      await context.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      app.close();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Waits until every island root on the page is hydrated. */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const roots = Array.from(document.querySelectorAll('[data-island]'));
+    return roots.every((root) => root.getAttribute('data-hydrated') === 'true');
+  });
+  // Effects run right after hydration; one frame lets them settle.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}

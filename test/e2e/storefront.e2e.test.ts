@@ -1,0 +1,127 @@
+/**
+ * The storefront in a real browser: variants and add to cart, the pill count,
+ * the cart page, a restock sign-up, the contact form, the instalment modal by
+ * keyboard, and no console errors anywhere. Screenshots go to test-results/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+
+const PRODUCT_PATH = '/shop/p/linen-shirt';
+let store: Storefront;
+let page: Page;
+
+async function open(path: string): Promise<void> {
+  const response = await page.goto(store.baseUrl + path);
+  expect(response?.status()).toBeLessThan(400);
+  await waitForIslands(page);
+}
+
+describe('storefront islands in Chromium', () => {
+  beforeAll(async () => {
+    store = await startStorefront();
+    page = await store.newPage();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('chooses variants, adds to cart and shows the pill count', async () => {
+    await open(PRODUCT_PATH);
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    await expect(addToCart.locator('option', { hasText: 'Select Size' }).count()).resolves.toBe(1);
+    const button = addToCart.locator('button.sqs-add-to-cart-button');
+    await button.click();
+    await page.locator('[role="alert"]', { hasText: 'Please select the Size and Color options.' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('.sqs-add-to-cart-button')?.getAttribute('data-state') === 'idle');
+    await addToCart.locator('select[aria-label="Size"]').selectOption('M');
+    await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
+    await button.click();
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+    await page.locator('a.sqs-pill-shopping-cart[aria-label="One item in cart"]').waitFor();
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Add to Cart' }).waitFor({ timeout: 5000 });
+    await screenshot(page, 'product-page');
+    // A second page load reads the cart from the server (cart cookie present).
+    await open(PRODUCT_PATH);
+    await page.locator('a.sqs-pill-shopping-cart.is-visible[aria-label="One item in cart"]').waitFor();
+  });
+
+  it('changes the quantity and removes the entry on the cart page', async () => {
+    await open('/cart');
+    expect(await page.locator('a.sqs-pill-shopping-cart').count()).toBe(0);
+    const quantity = page.locator('input.cart-row__quantity').first();
+    await quantity.fill('3');
+    await quantity.press('Enter');
+    await page.locator('.cart-subtotal', { hasText: '$204.00' }).waitFor();
+    await screenshot(page, 'cart-page');
+    await page.locator('button.cart-row__remove').first().click();
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    await dialog.locator('button', { hasText: 'Remove' }).click();
+    await page.locator('text=You have nothing in your shopping cart.').waitFor();
+  });
+
+  it('signs up for a restock notification on a sold-out variant', async () => {
+    await open(PRODUCT_PATH);
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    await addToCart.locator('select[aria-label="Size"]').selectOption('S');
+    await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
+    const box = page.locator('.restock-signup');
+    await box.waitFor();
+    await box.locator('button[type="submit"]').click();
+    await box.locator('[role="alert"]', { hasText: 'Email cannot be blank' }).waitFor();
+    await box.locator('input[type="text"]').fill('not-an-email');
+    await box.locator('button[type="submit"]').click();
+    await box.locator('[role="alert"]', { hasText: 'Email is invalid' }).waitFor();
+    await box.locator('input[type="text"]').fill('shopper@example.com');
+    await box.locator('button[type="submit"]').click();
+    await box.locator('.restock-signup__success').waitFor();
+    expect(await box.locator('.restock-signup__cta').count()).toBe(1);
+    await screenshot(page, 'restock-signup');
+  });
+
+  it('submits the contact form with errors, then successfully', async () => {
+    await open('/contact?source=e2e');
+    const form = page.locator('form.form-block');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('.form-message', { hasText: 'One or more fields is invalid, please check your entries.' }).waitFor();
+    expect(await page.locator('[data-field-id="email-contact"] .field-error').textContent()).toBe('Required');
+    await screenshot(page, 'contact-form-errors');
+    await form.locator('input[name="name-contact-0"]').fill('Ada');
+    await form.locator('input[name="name-contact-1"]').fill('Lovelace');
+    await form.locator('input[name="email-contact"]').fill('ada@example.com');
+    await form.locator('textarea[name="textarea-message"]').fill('Do you ship linen to Lisbon?');
+    await form.locator('input[type="radio"][value="Email"]').check();
+    await form.locator('select[name="select-topic"]').selectOption('Order');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('.form-submission-text', { hasText: 'Thank you! We answer within two working days.' }).waitFor();
+    await screenshot(page, 'contact-form-sent');
+  });
+
+  it('opens and closes the instalment modal by keyboard', async () => {
+    await open(PRODUCT_PATH);
+    const trigger = page.locator('.instalment-message__info');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('[role="dialog"]');
+    await dialog.waitFor();
+    await dialog.locator('.instalment-info, .instalment-modal__content').first().waitFor();
+    expect(await page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement))).toBe(true);
+    }
+    await screenshot(page, 'instalment-modal');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('instalment-message__info'))).toBe(true);
+  });
+
+  it('shows no console errors on any page', async () => {
+    for (const path of ['/', '/shop', PRODUCT_PATH, '/cart', '/contact', '/gallery', '/lessons', '/search?q=linen']) {
+      await open(path);
+      await screenshot(page, `page${path === '/' ? '-home' : path.replace(/[^a-z0-9]+/gi, '-')}`);
+    }
+    expect(store.consoleErrors, store.consoleErrors.join("\n")).toEqual([]);
+  });
+});
