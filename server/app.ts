@@ -39,7 +39,8 @@ export function createApp(options: AppOptions): StorefrontApp {
 
   const app = express() as StorefrontApp;
   app.disable('x-powered-by');
-  if (options.trustProxy) app.set('trust proxy', true);
+  // One proxy hop (the TLS terminator) is trusted; more would let clients forge their address.
+  if (options.trustProxy) app.set('trust proxy', 1);
   app.set('query parser', (query: string) => parseQueryString(query, '&', '=', { maxKeys: MAX_QUERY_KEYS }));
 
   const secure = options.trustProxy === true;

@@ -279,6 +279,24 @@ describe('request limits', () => {
   });
 });
 
+describe('cookies behind https', () => {
+  it('marks the cart and crumb cookies Secure when served through an https proxy', async () => {
+    const proxied = await startServer({ trustProxy: true });
+    try {
+      const v = new Visitor(proxied.url);
+      const first = await v.get('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(first.headers.getSetCookie().join('\n')).toMatch(/crumb=[^;]+;.*Secure/);
+      const added = await v.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 }, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(added.status).toBe(200);
+      const cookies = added.headers.getSetCookie();
+      expect(cookies.find((cookie) => cookie.startsWith('CART='))).toMatch(/HttpOnly/);
+      expect(cookies.find((cookie) => cookie.startsWith('CART='))).toMatch(/Secure/);
+    } finally {
+      await proxied.stop(true);
+    }
+  });
+});
+
 describe('restart', () => {
   it('keeps carts: the same cookie finds the same entries after a restart', async () => {
     const first = await startServer();

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADD_TO_CART } from '../../client/lib/messages.ts';
+import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
+import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
+import { startServer, type RunningServer } from './helpers/start-server.ts';
+import { seededProduct } from './helpers/fixtures.ts';
+import { Visitor } from './helpers/visitor.ts';
+
+const ENTRIES = '/api/commerce/shopping-cart/entries';
+const vase = seededProduct('bud-vase');
+const mug = seededProduct('stoneware-mug');
+const coffee = seededProduct('coffee-club');
+const giftCard = seededProduct('gift-card');
+const lamp = seededProduct('brass-lamp');
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+function pageType(html: string): number {
+  const match = /<body[^>]*data-page-type="(\d+)"/.exec(html);
+  return match ? Number(match[1]) : -1;
+}
+
+describe('page types and status codes', () => {
+  it.each([
+    ['/', 200, 2],
+    ['/shop', 200, 1],
+    ['/shop/p/linen-shirt', 200, 50],
+    ['/cart', 200, 200],
+    ['/checkout', 200, 201],
+    ['/search?q=linen', 200, 102],
+    ['/contact', 200, 2],
+    ['/gallery', 200, 1],
+    ['/lessons', 200, 1],
+    ['/lessons/indigo-basics', 200, 50],
+    ['/lessons/glazing-at-home', 403, 106],
+    ['/no/such/page', 404, 100],
+    ['/shop/p/no-such-product', 404, 100],
+    [`/checkout/gift-card?itemId=${giftCard.id}&sku=SQ-GIFT-50`, 200, 201],
+    [`/checkout/gift-card?itemId=${giftCard.id}`, 400, 201],
+    ['/checkout/subscription?cartToken=unknown', 404, 100],
+  ])('%s answers %i with page type %i', async (path, status, type) => {
+    const response = await fetch(server.url + path);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(pageType(await response.text())).toBe(type);
+  });
+
+  it('serves the theme stylesheet with the 432px mobile breakpoint', async () => {
+    const css = await (await fetch(`${server.url}/theme/site.css`)).text();
+    expect(css).toContain('@media (max-width: 432px)');
+  });
+});
+
+describe('product page', () => {
+  it('shows price, add to cart, scarcity and reviews for a physical product with variants', async () => {
+    const html = await (await fetch(`${server.url}/shop/p/linen-shirt`)).text();
+    expect(html).toContain('class="product-price"');
+    expect(html).toContain('data-island="AddToCart"');
+    expect(html).toContain('class="product-scarcity"');
+    expect(html).toContain('class="product-reviews"');
+    expect(html).toContain('Perfect weight');
+    expect(html).toContain('data-island="Gallery"');
+  });
+
+  it('marks a sold-out product and offers the restock box for its variant', async () => {
+    const html = await (await fetch(`${server.url}/shop/p/brass-lamp`)).text();
+    expect(html).toContain('product-mark sold-out');
+    expect(html).toContain(`data-product-id="${lamp.id}" data-variant-id="${lamp.variants[0]!.id}"`);
+  });
+
+  it('marks a product on sale', async () => {
+    const html = await (await fetch(`${server.url}/shop/p/stoneware-mug`)).text();
+    expect(html).toContain('original-price');
+  });
+
+  it('hides reviews when the kill switch is on', async () => {
+    const { db } = server.app.deps;
+    const original = db.prepare("SELECT value_json FROM site_settings WHERE key = 'websiteSettings'").pluck().get() as string;
+    const settings = JSON.parse(original) as { featureFlags: Record<string, unknown> };
+    settings.featureFlags.productReviewsKillSwitch = true;
+    db.prepare("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'").run(JSON.stringify(settings));
+    try {
+      const html = await (await fetch(`${server.url}/shop/p/linen-shirt`)).text();
+      expect(html).not.toContain('class="product-reviews"');
+    } finally {
+      db.prepare("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'").run(original);
+    }
+  });
+});
+
+describe('?format=json', () => {
+  it('answers the context the template received, shaped like the platform', async () => {
+    const response = await fetch(`${server.url}/shop/p/linen-shirt?format=json`);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const context = await response.json() as Record<string, any>;
+    expect(context.pageType).toBe(50);
+    expect(context.website.siteTitle).toBe('Linen & Loam');
+    expect(context.website.useCLDRMoneyFormat).toBe(false);
+    expect(context.collection.typeCode).toBe(13);
+    const variant = context.item.structuredContent.variants[0];
+    expect(variant).toMatchObject({ sku: expect.any(String), priceMoney: { currency: 'USD', value: '68.00' }, unlimited: false });
+    expect(context.item.structuredContent.productType).toBe(1);
+    expect(context.productMerchandisingContext[context.item.id].scarcityEnabled).toBe(true);
+    const pretty = await (await fetch(`${server.url}/shop/p/linen-shirt?format=json-pretty`)).text();
+    expect(pretty).toContain('\n  "website"');
+    expect(JSON.parse(pretty)).toEqual(context);
+  });
+
+  it('never carries secrets, owner data or another visitor\'s cart', async () => {
+    const shopper = await new Visitor(server.url).start();
+    await shopper.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 });
+    const cartToken = shopper.cookies.get('CART')!;
+    const own = await shopper.get<string>('/cart?format=json');
+    const ownText = typeof own.body === 'string' ? own.body : JSON.stringify(own.body);
+    expect(ownText).not.toContain(cartToken);
+    expect(ownText).not.toContain(OWNER_EMAIL);
+    expect(ownText).not.toMatch(/passwordHash|password_hash|scrypt/);
+    const stranger = await (await fetch(`${server.url}/cart?format=json`)).json() as { shoppingCart: { entries: unknown[] } };
+    expect(stranger.shoppingCart.entries).toEqual([]);
+  });
+});
+
+describe('escaping', () => {
+  it('never renders what a visitor typed unescaped', async () => {
+    const typed = '<script>alert(1)</script>"><img src=x onerror=alert(2)>';
+    const html = await (await fetch(`${server.url}/search?q=${encodeURIComponent(typed)}`)).text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('checkout', () => {
+  async function checkout(v: Visitor, path = '/checkout', extra: Record<string, string> = {}) {
+    return v.post<string>(path, undefined, { withoutCrumb: true, form: { crumb: decodeURIComponent(v.crumb), ...extra } });
+  }
+
+  it('places a test-mode order, takes the stock and marks the cart purchased in one go', async () => {
+    const v = await new Visitor(server.url).start();
+    expect((await v.post(ENTRIES, { itemId: vase.id, sku: vase.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+    expect((await v.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 2 })).status).toBe(200);
+    const placed = await checkout(v);
+    expect(placed.status).toBe(303);
+    const location = placed.headers.get('location')!;
+    expect(location).toMatch(/^\/checkout\/order-confirmed\/[0-9a-f]{24}\?token=/);
+
+    const { db } = server.app.deps;
+    expect(db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(vase.variants[0]!.id)).toBe(0);
+    expect(db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(mug.variants[0]!.id)).toBe(18);
+
+    const confirmed = await v.get<string>(location);
+    expect(confirmed.status).toBe(200);
+    expect(pageType(confirmed.text)).toBe(202);
+    const event = JSON.parse(/<script type="application\/json" id="purchase-event">([\s\S]*?)<\/script>/.exec(confirmed.text)![1]!) as Record<string, unknown>;
+    expect(event).toMatchObject({ transaction_id: expect.any(String), value: 142.08, shipping: 6, tax: 10.08, currency: 'USD' });
+    expect(event.items).toHaveLength(2);
+
+    const json = await v.get<{ order: Record<string, any> }>(`${location}&format=json`);
+    const order = json.body.order;
+    expect(order).toMatchObject({ testMode: true, websiteId: '6570a1b2c3d4e5f6a7b80001' });
+    expect(order.items).toContainEqual({ sku: vase.variants[0]!.sku, productName: vase.title, quantity: 1, unitPrice: expect.objectContaining({ value: '74.00', currency: 'USD' }) });
+    expect(order.grandTotal.value).toBe(((7400 + 5200) * 1.08 / 100 + 6).toFixed(2));
+    expect(JSON.stringify(json.body)).not.toContain(location.split('token=')[1]!);
+    expect(order.purchasedCartId).toEqual(expect.any(String));
+    expect(db.prepare('SELECT is_purchased FROM carts WHERE id = ?').pluck().get(order.purchasedCartId)).toBe(1);
+
+    const after = await v.get<{ totalQuantity: number }>('/api/commerce/shopping-cart');
+    expect(after.body.totalQuantity).toBe(0);
+
+    const withoutToken = await fetch(`${server.url}${location.split('?')[0]}`);
+    expect(withoutToken.status).toBe(404);
+  });
+
+  it('refuses an order when stock ran out meanwhile and changes nothing', async () => {
+    const { db } = server.app.deps;
+    const shirt = seededProduct('wool-throw');
+    const lap = shirt.variants.find((variant) => variant.qtyInStock === 2)!;
+    const first = await new Visitor(server.url).start();
+    const second = await new Visitor(server.url).start();
+    await first.post(ENTRIES, { itemId: shirt.id, sku: lap.sku, quantity: 2 });
+    await second.post(ENTRIES, { itemId: shirt.id, sku: lap.sku, quantity: 1 });
+    await second.post(ENTRIES, { itemId: mug.id, sku: mug.variants[1]!.sku, quantity: 1 });
+    expect((await checkout(first)).status).toBe(303);
+    const mugStock = db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(mug.variants[1]!.id);
+    const refused = await checkout(second);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(ADD_TO_CART.notEnoughStock);
+    expect(db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(mug.variants[1]!.id)).toBe(mugStock);
+    expect((await second.get<{ totalQuantity: number }>('/api/commerce/shopping-cart')).body.totalQuantity).toBe(2);
+  });
+
+  it('refuses a checkout post without the crumb', async () => {
+    const v = await new Visitor(server.url).start();
+    await v.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 });
+    const refused = await v.post<{ crumbFail: boolean }>('/checkout', undefined, { withoutCrumb: true, form: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.body.crumbFail).toBe(true);
+  });
+
+  it('checks out a subscription from its cartToken and confirms it as a subscription', async () => {
+    const v = await new Visitor(server.url).start();
+    const token = (await v.post<{ cartToken: string }>('/api/3/commerce/cart/subscription', { itemId: coffee.id, sku: coffee.variants[0]!.sku, qty: 1 })).body.cartToken;
+    const page = await v.get<string>(`/checkout/subscription?cartToken=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(coffee.title);
+    const placed = await checkout(v, '/checkout/subscription', { cartToken: token });
+    expect(placed.status).toBe(303);
+    const confirmed = await v.get<string>(placed.headers.get('location')!);
+    expect(pageType(confirmed.text)).toBe(206);
+    expect((await v.get(`/checkout/subscription?cartToken=${token}`)).status).toBe(404);
+  });
+
+  it('buys a gift card of the chosen denomination', async () => {
+    const v = await new Visitor(server.url).start();
+    const page = await v.get<string>(`/checkout/gift-card?itemId=${giftCard.id}&sku=SQ-GIFT-50`);
+    expect(page.text).toContain('$50.00');
+    const placed = await checkout(v, '/checkout/gift-card', { itemId: giftCard.id, sku: 'SQ-GIFT-50' });
+    expect(placed.status).toBe(303);
+    const json = await v.get<{ order: { items: Array<{ sku: string }>; grandTotal: { value: string } } }>(`${placed.headers.get('location')!}&format=json`);
+    expect(json.body.order.items[0]!.sku).toBe('SQ-GIFT-50');
+    expect(json.body.order.grandTotal.value).toBe('54.00');
+  });
+});
+
+describe('members and signed-in carts', () => {
+  it('opens member lessons to a signed-in site user, and the cart follows the user', async () => {
+    await createSiteUserAccount(server.app.deps, { email: 'member@example.com', password: 'member password' });
+    const laptop = await new Visitor(server.url).start();
+    await laptop.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 3 });
+    expect((await laptop.post('/api/site-users/account/session', { email: 'member@example.com', password: 'member password', rememberMe: false })).status).toBe(200);
+    const lesson = await laptop.get<string>('/lessons/glazing-at-home');
+    expect(lesson.status).toBe(200);
+    expect(pageType(lesson.text)).toBe(50);
+    expect((await laptop.get<{ totalQuantity: number }>('/api/commerce/shopping-cart')).body.totalQuantity).toBe(3);
+
+    const phone = await new Visitor(server.url).start();
+    expect((await phone.post('/api/site-users/account/session', { email: 'member@example.com', password: 'member password', rememberMe: false })).status).toBe(200);
+    expect((await phone.get<{ totalQuantity: number }>('/api/commerce/shopping-cart')).body.totalQuantity).toBe(3);
+
+    const denied = await (await fetch(`${server.url}/lessons/glazing-at-home?format=json`)).json() as Record<string, any>;
+    expect(denied.item.body).toBe('');
+    expect(denied.memberArea.joinUrl).toEqual(expect.any(String));
+  });
+});
+
+describe('failures', () => {
+  it('renders the error page (101) with status 500 and no stack trace', async () => {
+    const broken = await startServer();
+    try {
+      broken.app.deps.db.exec('DROP TABLE content_items');
+      const response = await fetch(`${broken.url}/lessons`);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(pageType(html)).toBe(101);
+      expect(html).not.toMatch(/at .*\.ts:\d+|SqliteError|no such table/);
+    } finally {
+      await broken.stop(true);
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GALLERY_RANGES, resolveGalleryOptions } from '../../server/pages/gallery-options.ts';
+import { TemplateCompileError, TemplateStore } from '../../server/pages/template-store.ts';
+import { startServer } from './helpers/start-server.ts';
+
+const dirs: string[] = [];
+function templateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'templates-'));
+  mkdirSync(join(dir, 'partials'));
+  writeFileSync(join(dir, 'partials', 'greeting.block'), 'Hello {name}');
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function rewrite(path: string, text: string, secondsLater: number): void {
+  writeFileSync(path, text);
+  const when = new Date(Date.now() + secondsLater * 1000);
+  utimesSync(path, when, when);
+}
+
+describe('template store', () => {
+  it('picks up a changed template on the next render in development', () => {
+    const dir = templateDir();
+    const page = join(dir, 'page.tmpl');
+    writeFileSync(page, '<p>{@|apply greeting.block}</p>');
+    const store = new TemplateStore(dir, true);
+    expect(store.page('page').render({ name: 'Ada' }, { partials: store.partials() }).html).toBe('<p>Hello Ada</p>');
+    rewrite(page, '<div>{@|apply greeting.block}</div>', 5);
+    rewrite(join(dir, 'partials', 'greeting.block'), 'Hi {name}', 5);
+    expect(store.page('page').render({ name: 'Ada' }, { partials: store.partials() }).html).toBe('<div>Hi Ada</div>');
+  });
+
+  it('keeps the compiled template outside development', () => {
+    const dir = templateDir();
+    const page = join(dir, 'page.tmpl');
+    writeFileSync(page, 'first');
+    const store = new TemplateStore(dir, false);
+    expect(store.page('page').render({}).html).toBe('first');
+    rewrite(page, 'second', 5);
+    expect(store.page('page').render({}).html).toBe('first');
+    expect(store.page('page')).toBe(store.page('page'));
+  });
+
+  it('refuses a template that does not compile', () => {
+    const dir = templateDir();
+    writeFileSync(join(dir, 'broken.tmpl'), '{.section a}never closed');
+    expect(() => new TemplateStore(dir, false).page('broken')).toThrow(TemplateCompileError);
+  });
+
+  it('compiles every theme template', () => {
+    const store = new TemplateStore();
+    for (const name of ['home', 'shop', 'product', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'contact', 'gallery', 'lessons', 'lesson', 'access-denied', 'not-found', 'error']) {
+      expect(() => store.page(name), name).not.toThrow();
+    }
+    expect(Object.keys(store.partials())).toEqual(expect.arrayContaining(['head.block', 'header.block', 'footer.block', 'product-card.block']));
+  });
+});
+
+describe('gallery options', () => {
+  it('uses the defaults when nothing is stored', () => {
+    expect(resolveGalleryOptions({})).toMatchObject({
+      design: 'grid', autoplay: false, autoplayDuration: null, controls: false, autoCrop: true,
+      aspectRatio: 'square', lightbox: false, lightboxTheme: null, thumbnailsPerRow: 4, padding: 20, maxWidth: 300,
+    });
+  });
+
+  it('applies dependent options only when their switch is on', () => {
+    const off = resolveGalleryOptions({ 'autoplay-duration': 3, 'thumbnail-strip-height': 50, 'meta-position': 'top', lightboxTheme: 'light' });
+    expect(off).toMatchObject({ autoplayDuration: null, thumbnailStripHeight: null, metaPosition: null, lightboxTheme: null });
+    const on = resolveGalleryOptions({ autoplay: true, 'autoplay-duration': 3, thumbnails: true, 'thumbnail-strip-height': 50, 'show-meta': true, 'meta-position': 'top', lightbox: true, lightboxTheme: 'light' });
+    expect(on).toMatchObject({ autoplayDuration: 3, thumbnailStripHeight: 50, metaPosition: 'top', lightboxTheme: 'light' });
+  });
+
+  it.each(Object.entries(GALLERY_RANGES))('falls back to the default of %s outside its range', (key, [min, max, fallback]) => {
+    const switches = { autoplay: true, thumbnails: true };
+    const field = { 'autoplay-duration': 'autoplayDuration', 'thumbnail-strip-height': 'thumbnailStripHeight', 'thumbnail-strip-margin': 'thumbnailStripMargin', 'thumbnails-per-row': 'thumbnailsPerRow', padding: 'padding', 'max-width': 'maxWidth' }[key] as keyof ReturnType<typeof resolveGalleryOptions>;
+    expect(resolveGalleryOptions({ ...switches, [key]: min })[field]).toBe(min);
+    expect(resolveGalleryOptions({ ...switches, [key]: max })[field]).toBe(max);
+    expect(resolveGalleryOptions({ ...switches, [key]: max + 1 })[field]).toBe(fallback);
+    expect(resolveGalleryOptions({ ...switches, [key]: min - 1 })[field]).toBe(fallback);
+  });
+
+  it('falls back for unknown designs, ratios and positions', () => {
+    expect(resolveGalleryOptions({ design: 'carousel', 'aspect-ratio': 'panorama', 'show-meta': true, 'meta-position': 'middle' }))
+      .toMatchObject({ design: 'grid', aspectRatio: 'square', metaPosition: 'bottom-left' });
+  });
+
+  it('renders the gallery page with its stored options resolved', async () => {
+    const server = await startServer();
+    try {
+      const context = await (await fetch(`${server.url}/gallery?format=json`)).json() as { galleryOptions: Record<string, unknown> };
+      // stored: slideshow, autoplay 42 s (out of range), strip margin 75 (out of range), 25 per row, max-width 50
+      expect(context.galleryOptions).toMatchObject({ design: 'slideshow', autoplayDuration: 5, thumbnailStripHeight: 120, thumbnailStripMargin: 20, thumbnailsPerRow: 4, padding: 12, maxWidth: 300, lightboxTheme: null, metaPosition: 'bottom-left' });
+      const html = await (await fetch(`${server.url}/gallery`)).text();
+      expect(html).toContain('gallery-design-slideshow');
+      expect(html).toContain('data-island="Gallery"');
+    } finally {
+      await server.stop(true);
+    }
+  });
+});
