@@ -9,6 +9,7 @@ import { isIslandName } from './islands/names.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandSelector } from './lib/island-root.ts';
 import { reportError } from './lib/error-reporting.ts';
 import { startPageInstrumentation } from './lib/page-instrumentation.ts';
+import { IslandBoundary } from './components/IslandBoundary.tsx';
 
 function readProps(element: HTMLElement): Record<string, unknown> {
   const raw = element.getAttribute(PROPS_ATTRIBUTE);
@@ -25,7 +26,7 @@ export async function hydrateIslands(root: ParentNode = document): Promise<void>
     element.dataset.hydrated = 'true';
     try {
       const module = await islandLoaders[name]();
-      hydrateRoot(element, createElement(module.default, readProps(element)), {
+      hydrateRoot(element, createElement(IslandBoundary, null, createElement(module.default, readProps(element))), {
         onRecoverableError: (error) => reportError(error),
       });
     } catch (error) {

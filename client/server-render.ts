@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { islandComponents, isIslandName, type IslandName } from './islands/registry.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, escapePropsAttribute } from './lib/island-root.ts';
 import { HELPERS } from './lib/messages.ts';
+import { IslandBoundary } from './components/IslandBoundary.tsx';
 
 export type IslandProps<N extends IslandName> = ComponentProps<(typeof islandComponents)[N]>;
 export type { IslandName };
@@ -19,6 +20,6 @@ export function renderIsland<N extends IslandName>(name: N, props: IslandProps<N
   // JSON round trip: what the browser will parse is exactly what we render with.
   const json = JSON.stringify(props ?? {});
   const hydratedProps = JSON.parse(json) as Record<string, unknown>;
-  const html = renderToString(createElement(component, hydratedProps));
+  const html = renderToString(createElement(IslandBoundary, null, createElement(component, hydratedProps)));
   return `<div ${ISLAND_ATTRIBUTE}="${name}" ${PROPS_ATTRIBUTE}='${escapePropsAttribute(json)}'>${html}</div>`;
 }

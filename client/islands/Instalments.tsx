@@ -69,7 +69,7 @@ export default function Instalments(props: InstalmentsProps) {
     <div className={inRange ? 'instalment-message is-in-range' : 'instalment-message is-out-of-range'} data-brand={brand}>
       <span className="instalment-message__text">{text}</span>{' '}
       <button ref={triggerRef} type="button" className="instalment-message__info" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        ⓘ <span className="visually-hidden">{INSTALMENTS.modalTitle}</span>
+        <span className="info-icon" aria-hidden="true">i</span><span className="visually-hidden">{INSTALMENTS.modalTitle}</span>
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={`${brand}: ${INSTALMENTS.modalTitle}`} className="instalment-modal">
         {content !== null ? (

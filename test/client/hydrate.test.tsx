@@ -4,6 +4,9 @@ import { act } from '@testing-library/react';
 import { renderIsland } from '../../client/server-render.ts';
 import { escapePropsAttribute } from '../../client/lib/island-root.ts';
 import { scriptFetch, settle } from './helpers.ts';
+import { render, screen, cleanup } from '@testing-library/react';
+import { IslandBoundary } from '../../client/components/IslandBoundary.tsx';
+import { Image } from '../../client/components/Image.tsx';
 
 (globalThis as { __ISLANDS_NO_AUTOSTART__?: boolean }).__ISLANDS_NO_AUTOSTART__ = true;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -67,5 +70,12 @@ describe('server render and hydration', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     expect(document.querySelector('.restock-signup[data-variant-id="v2"]')).toBeTruthy();
+  });
+
+  it('shows the fallback when an island fails, e.g. an image with invalid inputs', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<IslandBoundary><Image src="/a.jpg" width={-5} height={10} alt="" sizes="100vw" /></IslandBoundary>);
+    expect(screen.getByRole('alert').textContent).toBe('Something went wrong');
+    cleanup();
   });
 });
