@@ -83,8 +83,11 @@ class Scanner {
     const src = this.src;
     const len = src.length;
     let idx = 0;
+    // The first `{` at or after idx when the previous tag's search already found it (-2: search again).
+    let next = -2;
     for (;;) {
-      let start = src.indexOf('{', idx);
+      let start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
+      next = -2;
       if (start === -1) {
         this.text(idx, len);
         break;
@@ -102,19 +105,19 @@ class Scanner {
         idx = end + 3;
         continue;
       }
-      let close = -1;
-      for (let i = start + 1; i < len; i++) {
-        const ch = src.charCodeAt(i);
-        if (ch === 123 /* { */) start = i;
-        else if (ch === 125 /* } */) {
-          close = i;
-          break;
-        }
-      }
+      const close = src.indexOf('}', start + 1);
       if (close === -1) {
         this.text(idx, len);
         break;
       }
+      // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
+      // the tag, which the next turn starts from.
+      let inner = src.indexOf('{', start + 1);
+      while (inner !== -1 && inner < close) {
+        start = inner;
+        inner = src.indexOf('{', inner + 1);
+      }
+      next = inner;
       this.text(idx, start);
       if (!this.tag(start, close)) this.text(start, close + 1);
       idx = close + 1;
