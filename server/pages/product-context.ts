@@ -3,6 +3,7 @@ import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts
 import { moneyObject } from '../commerce/money.ts';
 import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from '../commerce/pricing.ts';
 import { PRODUCT_URL_PREFIX } from '../api/cart-session.ts';
+import { isSoldOut, showsQuantityInput } from '../../engine/plugins/commerce/product-status.ts';
 
 type Json = Record<string, unknown>;
 
@@ -53,12 +54,6 @@ function imageContext(product: ProductRecord): Json[] {
   }));
 }
 
-/** Sold out as the platform decides it: physical and service products with no stock anywhere. */
-export function isSoldOut(product: ProductRecord): boolean {
-  if (product.productType !== PRODUCT_TYPE.PHYSICAL && product.productType !== PRODUCT_TYPE.SERVICE) return false;
-  return !product.variants.some((variant) => hasUnlimitedStock(product, variant) || variant.qtyInStock > 0);
-}
-
 /** Variants a visitor can ask to be told about: limited, physical or service, none left. */
 export function soldOutVariants(product: ProductRecord): VariantRecord[] {
   if (product.productType !== PRODUCT_TYPE.PHYSICAL && product.productType !== PRODUCT_TYPE.SERVICE) return [];
@@ -91,7 +86,7 @@ export function productItem(product: ProductRecord, currency: string, form: Json
     structuredContent.additionalFieldsForm = form;
   }
   const images = imageContext(product);
-  return {
+  const item: Json = {
     id: product.id,
     collectionId: product.collectionId,
     recordType: 11,
@@ -108,9 +103,11 @@ export function productItem(product: ProductRecord, currency: string, form: Json
     originalSize: images[0]?.originalSize ?? '',
     mediaFocalPoint: images[0]?.mediaFocalPoint ?? { x: 0.5, y: 0.5 },
     items: images,
-    soldOut: isSoldOut(product),
     structuredContent,
   };
+  // The engine's own rule, so the page mark and the server agree.
+  item.soldOut = isSoldOut(item);
+  return item;
 }
 
 /** Per-product scarcity, sold-out and restock settings, keyed by product id like the platform's. */
@@ -154,13 +151,11 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
   const restock = asObject(options.storeSettings.restock);
   const messages = asObject(restock.messages);
   const instalments = asObject(options.storeSettings.instalments);
-  const multipleServices = options.storeSettings.multipleQuantityAllowedForServices !== false;
-  const totalStock = product.variants.some((variant) => hasUnlimitedStock(product, variant))
-    ? Number.POSITIVE_INFINITY
-    : product.variants.reduce((sum, variant) => sum + variant.qtyInStock, 0);
-  const showQuantity = product.productType === PRODUCT_TYPE.PHYSICAL
-    ? !isSubscribable(product) && totalStock > 1
-    : product.productType === PRODUCT_TYPE.SERVICE && multipleServices && !isSubscribable(product);
+  // Same display rule as the quantity-input formatter (type, subscription, service setting, stock).
+  const showQuantity = showsQuantityInput(
+    productItem(product, options.currency, null),
+    { storeSettings: options.storeSettings },
+  );
   const formFields = Array.isArray(options.form?.fields) ? options.form.fields : null;
   return {
     itemId: product.id,
