@@ -6,7 +6,7 @@
 import type { ChangeEvent } from 'react';
 import type { FormFieldDefinition, FormFieldValue } from '../lib/rules.ts';
 import { effectiveMaxLength } from '../lib/rules.ts';
-import { FIELD_PARTS, LIKERT_LABELS, characterCounterText } from '../lib/messages.ts';
+import { FIELD_PARTS, LIKERT_SCALE, characterCounterText } from '../lib/messages.ts';
 import { phonePartCount, type FormState } from '../lib/form-values.ts';
 
 export interface FormFieldsProps {
@@ -115,7 +115,7 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
           {(field.questions ?? []).map((question) => (
             <fieldset key={question} className="likert-question">
               <legend>{question}</legend>
-              {Object.entries(LIKERT_LABELS).map(([score, label]) => (
+              {LIKERT_SCALE.map(([score, label]) => (
                 <label key={score} className="likert-answer">
                   <input type="radio" name={`${formId}-${field.id}-${question}`} value={score} disabled={disabled}
                     checked={answers[question] === score} onChange={() => onChange({ ...answers, [question]: score })} />

@@ -165,14 +165,14 @@ export function formStatusMessage(status: number): string | null {
   }
 }
 
-/** Likert scale labels from -2 to 2. */
-export const LIKERT_LABELS: Readonly<Record<string, string>> = {
-  '-2': 'Strongly Disagree',
-  '-1': 'Disagree',
-  '0': 'Neutral',
-  '1': 'Agree',
-  '2': 'Strongly Agree',
-};
+/** Likert scale from -2 to 2, in display order (an array: object keys would reorder). */
+export const LIKERT_SCALE: ReadonlyArray<readonly [score: string, label: string]> = [
+  ['-2', 'Strongly Disagree'],
+  ['-1', 'Disagree'],
+  ['0', 'Neutral'],
+  ['1', 'Agree'],
+  ['2', 'Strongly Agree'],
+];
 
 /** Part labels of the compound field types. */
 export const FIELD_PARTS = {

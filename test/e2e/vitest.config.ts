@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser and one server per file; files run one after another.
     fileParallelism: false,
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/e2e.json' },
   },
 });
