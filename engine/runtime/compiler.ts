@@ -26,6 +26,7 @@ import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import { emitValue } from './emit.ts';
 import {
   compileExpression,
+  type CompiledExpression,
   EXPRESSION_DEBUG_ARROW,
   formatExpressionDebug,
   formatExpressionNumber,
@@ -290,10 +291,7 @@ export class Compiler {
   private evaluate(node: EvalNode): Exec {
     const unit = this.unit;
     const { offset } = node;
-    const expr = compileExpression(node.code, {
-      maxTokens: this.limits.maxExpressionTokens,
-      maxStringLength: this.limits.maxExpressionStringLength,
-    });
+    const expr = cachedExpression(node.code, this.limits);
     const source = expr.source;
     // `{.eval #…}` asks for the assembled form; it is written even when parsing failed.
     const listing = expr.debug ? formatExpressionDebug(expr) : null;
@@ -356,6 +354,24 @@ export class Compiler {
       }
     };
   }
+}
+
+/** Compiled expressions by limits and code: they are immutable, and templates repeat the same `.eval`s. */
+const expressions = new Map<string, CompiledExpression>();
+const EXPRESSION_CACHE_LIMIT = 5000;
+
+function cachedExpression(code: string, limits: Limits): CompiledExpression {
+  const key = `${limits.maxExpressionTokens}:${limits.maxExpressionStringLength}:${code}`;
+  let expr = expressions.get(key);
+  if (expr === undefined) {
+    expr = compileExpression(code, {
+      maxTokens: limits.maxExpressionTokens,
+      maxStringLength: limits.maxExpressionStringLength,
+    });
+    if (expressions.size >= EXPRESSION_CACHE_LIMIT) expressions.clear();
+    expressions.set(key, expr);
+  }
+  return expr;
 }
 
 /** Text that never changes between renders, or null for anything that executes. */
