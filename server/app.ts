@@ -61,8 +61,9 @@ export function createApp(options: AppOptions): StorefrontApp {
   app.use(createRestockRouter(deps));
   app.use(createNewsletterRouter(deps));
 
+  const ping = db.prepare('SELECT 1');
   app.get('/api/health', (req, res) => {
-    db.prepare('SELECT 1').get();
+    ping.get();
     res.json({ ok: true });
   });
 

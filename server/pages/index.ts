@@ -48,13 +48,17 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       next(err);
       return;
     }
-    deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
+    // A malformed or oversized form post is the visitor's problem (4xx); anything else is ours (500).
+    const declared = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
+    const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500;
+    if (status === 500) deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
+    else deps.log.warn({ err: describeError(err), path: req.path, status }, 'page request refused');
     try {
       pages.render(req, res, {
         template: 'error',
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
-        status: 500,
+        status,
         context: {},
       });
     } catch (renderFailure) {
