@@ -17,13 +17,24 @@ export interface PageContext {
   performanceMetrics?: boolean;
 }
 
+/** Page type and website id from the body's data attributes (data-page-type, data-website-id). */
+function fromBody(doc: Document): PageContext {
+  const data = doc.body?.dataset ?? {};
+  const pageType = Number(data.pageType);
+  return {
+    ...(Number.isInteger(pageType) && data.pageType !== '' ? { pageType } : {}),
+    ...(data.websiteId ? { websiteId: data.websiteId } : {}),
+  };
+}
+
 export function readPageContext(doc: Document = document): PageContext {
+  const base = fromBody(doc);
   const element = doc.getElementById(PAGE_CONTEXT_ELEMENT_ID);
-  if (!element?.textContent) return {};
+  if (!element?.textContent) return base;
   try {
     const parsed: unknown = JSON.parse(element.textContent);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as PageContext) : {};
+    return typeof parsed === 'object' && parsed !== null ? { ...base, ...(parsed as PageContext) } : base;
   } catch {
-    return {};
+    return base;
   }
 }

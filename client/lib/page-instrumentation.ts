@@ -3,6 +3,7 @@ import { reportError } from './error-reporting.ts';
 import { readPageContext } from './page-context.ts';
 import { analyticsAllowed, enforceCookieConsent, trackPageView } from './tracking.ts';
 import { startPerformanceMetrics } from './performance-metrics.ts';
+import { visitorFlags } from './visitor-flags.ts';
 
 let started = false;
 
@@ -14,7 +15,7 @@ export function startPageInstrumentation(): void {
   const context = readPageContext();
   enforceCookieConsent(context);
   try {
-    trackPageView(context);
+    if (analyticsAllowed(context, location.pathname)) trackPageView(context, visitorFlags());
     if (context.performanceMetrics !== false && analyticsAllowed(context, location.pathname)) startPerformanceMetrics();
   } catch (error) {
     // Tracking failures are reported and otherwise ignored.

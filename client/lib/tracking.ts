@@ -41,12 +41,13 @@ export function enforceCookieConsent(context: PageContext, cookieText?: string):
   return true;
 }
 
-export function trackPageView(context: PageContext): boolean {
+export function trackPageView(context: PageContext, flags: { isFirstLanding: boolean; isFirstSession: boolean }): boolean {
   const path = location.pathname;
   if (!pageViewAllowed(context, path)) return false;
   const census = readCookie('ss_cvr') ?? '';
+  const data = { path, referrer: document.referrer, title: document.title, pageType: context.pageType, ...flags };
   void api.post(API_PATHS.censusHit, undefined, {
-    form: { event: 'view', data: JSON.stringify({ path, referrer: document.referrer, title: document.title }), ss_cvr: census },
+    form: { event: 'view', data: JSON.stringify(data), ss_cvr: census },
     timeoutMs: ANALYTICS_POST_TIMEOUT_MS,
   });
   return true;

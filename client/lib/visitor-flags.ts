@@ -1,6 +1,7 @@
 /**
  * First-landing and first-session flags: the first page of a visitor's first
- * visit, and whether this session is their first. Without storage both are false.
+ * visit, and whether this session is their first. Without storage (or
+ * cookies) both are false.
  */
 import { readCookie, writeCookie } from './cookies.ts';
 import { readEntry, storageAvailable, writeEntry } from './session-store.ts';
@@ -18,9 +19,7 @@ export interface VisitorFlags {
 
 /** Reads and advances the flags for this page view. */
 export function visitorFlags(): VisitorFlags {
-  if (!storageAvailable() && typeof document !== 'undefined' && !navigatorCookies()) {
-    return { isFirstLanding: false, isFirstSession: false };
-  }
+  if (!storageAvailable() || !navigatorCookies()) return { isFirstLanding: false, isFirstSession: false };
   const hasLanded = readCookie(HAS_LANDED_KEY) === 'true';
   const sessionActive = readEntry<string>(SESSION_ID_KEY) !== null;
   let isFirstSession = readCookie(FIRST_SESSION_KEY) !== 'false';
