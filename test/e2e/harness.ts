@@ -50,7 +50,10 @@ export async function startStorefront(): Promise<Storefront> {
   const consoleErrors: string[] = [];
   const watch = (page: Page): void => {
     page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+      if (message.type() === 'error') {
+        const source = message.location().url;
+        consoleErrors.push(`${page.url()}: ${message.text()}${source ? ` (${source})` : ''}`);
+      }
     });
     page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
     // Names the resource behind a generic 'Failed to load resource' console error.

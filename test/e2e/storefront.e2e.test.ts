@@ -117,6 +117,37 @@ describe('storefront islands in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('instalment-message__info'))).toBe(true);
   });
 
+  it('adds a product with an extra-fields form through the lightbox', async () => {
+    await open('/shop/p/monogram-napkins');
+    await page.locator('button.sqs-add-to-cart-button').click();
+    const dialog = page.locator('[role="dialog"]');
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('sqs-lightbox-open'))).toBe(true);
+    await dialog.locator('button.form-submit', { hasText: 'Add to Cart' }).click();
+    await dialog.locator('.form-message', { hasText: 'One or more fields is invalid, please check your entries.' }).waitFor();
+    await dialog.locator('input[name="text-monogram-initials"]').fill('ABC');
+    await dialog.locator('select[name="select-thread-colour"]').selectOption('Rust');
+    await screenshot(page, 'extra-fields-lightbox');
+    await dialog.locator('button.form-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('sqs-lightbox-open'))).toBe(false);
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+    await open('/cart');
+    await page.locator('.cart-row', { hasText: 'Monogram' }).waitFor();
+  });
+
+  it('sends a gift card to its page and a subscription to checkout with a cart token', async () => {
+    await open('/shop/p/gift-card');
+    await page.locator('button.sqs-add-to-cart-button').click();
+    await page.locator('[role="alert"]', { hasText: 'Select a denomination for the Gift Card' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('.sqs-add-to-cart-button')?.getAttribute('data-state') === 'idle');
+    await page.locator('select[aria-label="Select a denomination"]').selectOption({ index: 2 });
+    await Promise.all([page.waitForURL(/\/checkout\/gift-card\?itemId=/), page.locator('button.sqs-add-to-cart-button').click()]);
+    await open('/shop/p/coffee-club');
+    await page.locator('select[aria-label="Grind"]').selectOption('Filter');
+    await Promise.all([page.waitForURL(/\/checkout\/subscription\?cartToken=/), page.locator('button.sqs-add-to-cart-button').click()]);
+  });
+
   it('shows no console errors on any page', async () => {
     for (const path of ['/', '/shop', PRODUCT_PATH, '/cart', '/contact', '/gallery', '/lessons', '/search?q=linen']) {
       await open(path);
