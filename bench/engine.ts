@@ -5,8 +5,9 @@
  *   --quick   tiny inputs and single samples (checks the code, measures nothing)
  *   --no-write  print only; leave RESULTS.md and the chart alone
  */
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderChart, type ChartSeries } from './lib/chart.ts';
 import { runProbe } from './lib/child.ts';
@@ -15,11 +16,15 @@ import { MICRO_CASES } from './lib/micro-cases.ts';
 import { checkTargets, engineMarkdown } from './lib/report.ts';
 import type { CaseResult, ColdParse, EngineBenchReport, MemoryReport } from './lib/results.ts';
 import { replaceSection } from './lib/results-file.ts';
-import { storefrontPages } from './lib/storefront.ts';
+import { captureLivePages } from './lib/live-pages.ts';
+import { savePages, storefrontPages, type StorefrontPage } from './lib/storefront.ts';
 import { FULL_SUITE, linearity, runMicro, runProductList, runStorefront, type SuiteOptions } from './lib/suites.ts';
 
 export interface EngineBenchOptions {
   quick: boolean;
+  /** The storefront pages to measure, and where they come from (for the report). */
+  pages: StorefrontPage[];
+  pagesSource: string;
   /** Fresh processes for cold parsing and memory (slow to start; off in quick runs). */
   probes: boolean;
   log: (line: string) => void;
@@ -35,11 +40,12 @@ function describe(c: CaseResult): string {
   return `${c.group} | ${c.name}${size}: ${times} → ${c.ratio?.toFixed(2)}×${c.note ? ` (${c.note})` : ''}`;
 }
 
-function coldParse(log: (line: string) => void): ColdParse[] {
-  return storefrontPages().map((page, index) => {
+function coldParse(pages: readonly StorefrontPage[], pagesFile: string, log: (line: string) => void): ColdParse[] {
+  return pages.map((page, index) => {
     const runs = [];
     for (let i = 0; i < COLD_RUNS; i++) {
-      runs.push(runProbe<{ oursUs: number; referenceUs: number }>('cold-parse.ts', [String(index), i % 2 === 1 ? 'reference-first' : 'ours-first']));
+      const order = i % 2 === 1 ? 'reference-first' : 'ours-first';
+      runs.push(runProbe<{ oursUs: number; referenceUs: number }>('cold-parse.ts', [String(index), order, pagesFile]));
     }
     const oursUs = median(runs.map((r) => r.oursUs));
     const referenceUs = median(runs.map((r) => r.referenceUs));
@@ -79,7 +85,7 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
       }
     : { ...FULL_SUITE, timing: DEFAULT_TIMING };
   suite.onCase = (c) => options.log(describe(c));
-  const cases = [...runMicro(suite), ...runStorefront(suite), ...runProductList(suite)];
+  const cases = [...runMicro(suite), ...runStorefront(suite, options.pages), ...runProductList(suite)];
   const [lo, hi] = [suite.microSizes[suite.microSizes.length - 2], suite.microSizes[suite.microSizes.length - 1]] as [number, number];
   const [dlo, dhi] = [suite.dataSizes[suite.dataSizes.length - 2], suite.dataSizes[suite.dataSizes.length - 1]];
   const lin = [
@@ -89,9 +95,16 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
   let memory: MemoryReport[] = [];
   let cold: ColdParse[] = [];
   if (options.probes) {
-    cold = coldParse(options.log);
-    memory = ['ours', 'reference'].map((engine) => runProbe<MemoryReport>('memory.ts', [engine]));
-    for (const m of memory) options.log(`memory | ${m.engine}: ${JSON.stringify(m)}`);
+    const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
+    try {
+      const pagesFile = join(dir, 'pages.json');
+      savePages(pagesFile, options.pages);
+      cold = coldParse(options.pages, pagesFile, options.log);
+      memory = ['ours', 'reference'].map((engine) => runProbe<MemoryReport>('memory.ts', [engine, '20', '100000', pagesFile]));
+      for (const m of memory) options.log(`memory | ${m.engine}: ${JSON.stringify(m)}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   const cpus = os.cpus();
   return {
@@ -104,8 +117,7 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
     memory,
     linearity: lin,
     notes: [
-      'The storefront pages are the benchmark\'s own representative theme (bench/fixtures/templates) rendered with contexts built from the seed data ' +
-        '(bench/fixtures/page-contexts.ts), in the shapes of the platform\'s golden files; they use only plugins on which both engines agree.',
+      options.pagesSource,
       'Parse (repeated compile) compiles the same source again and again: our engine\'s tag cache is warm after the first compile. ' +
         'Parse (cold tag cache) gives every compile a template whose tags were never seen; the reference has no such cache, so both rows cost it the same.',
       'The micro cases are those of the reference\'s own benchmark (text, text + variable, variables + formatters, section, repeated section, bindvar) plus an `.eval` unit.',
@@ -113,11 +125,34 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
   };
 }
 
-function main(): void {
+/** The storefront's real pages when its server can serve them, else the benchmark's own theme. */
+export async function choosePages(log: (line: string) => void): Promise<{ pages: StorefrontPage[]; pagesSource: string }> {
+  try {
+    const pages = await captureLivePages();
+    return {
+      pages,
+      pagesSource:
+        'The storefront pages are the theme in templates/ (page template and every partial) with the page contexts the server builds ' +
+        '(its `?format=json` answer on a fresh seeded database, with two entries in the cart).',
+    };
+  } catch (e) {
+    log(`storefront server not usable (${(e as Error).message}); measuring the benchmark's own theme instead`);
+    return {
+      pages: storefrontPages(),
+      pagesSource:
+        'The storefront server could not serve its pages in this run, so the storefront rows use the benchmark\'s own representative theme ' +
+        '(bench/fixtures/templates) with contexts built from the seed data (bench/fixtures/page-contexts.ts).',
+    };
+  }
+}
+
+async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
   const quick = args.has('--quick');
   const started = Date.now();
-  const report = runEngineBench({ quick, probes: !quick, log: (line) => console.log(line) });
+  const log = (line: string): void => console.log(line);
+  const { pages, pagesSource } = await choosePages(log);
+  const report = runEngineBench({ quick, probes: !quick, log, pages, pagesSource });
   console.log('');
   for (const c of checkTargets(report)) console.log(`${c.met ? 'MET ' : 'MISS'} ${c.target}: ${c.detail}`);
   console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -128,4 +163,9 @@ function main(): void {
   }
 }
 
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

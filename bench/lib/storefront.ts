@@ -1,10 +1,12 @@
 /**
  * The storefront pages measured by the benchmark: home, shop list, product
  * detail and cart, each a page template, its partials and a page context.
- * They are the benchmark's own representative pages (bench/fixtures), built
- * on the seed data in the platform's shapes.
+ * The real ones come from the running storefront (live-pages.ts); the
+ * benchmark's own representative theme (bench/fixtures, built on the seed
+ * data in the platform's shapes) stands in when the server cannot serve
+ * them. Pages are handed to probe processes through a JSON file.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildPageContexts } from '../fixtures/page-contexts.ts';
 import type { RenderCase } from './engines.ts';
 
@@ -37,4 +39,13 @@ export function storefrontPages(): StorefrontPage[] {
     { page: 'product detail', source: readTemplate('product.tmpl'), data: contexts.product, partials },
     { page: 'cart', source: readTemplate('cart.tmpl'), data: contexts.cart, partials },
   ];
+}
+
+export function savePages(file: string, pages: readonly StorefrontPage[]): void {
+  writeFileSync(file, JSON.stringify(pages));
+}
+
+/** Pages saved by savePages, or the fixture theme when no file is given. */
+export function loadPages(file: string | undefined): StorefrontPage[] {
+  return file ? (JSON.parse(readFileSync(file, 'utf8')) as StorefrontPage[]) : storefrontPages();
 }

@@ -15,7 +15,7 @@ import {
 } from './micro-cases.ts';
 import { LIST_ENGINES, PRODUCT_LIST_SIZES, productListData } from './other-engines.ts';
 import type { CaseResult, Linearity } from './results.ts';
-import { storefrontPages } from './storefront.ts';
+import type { StorefrontPage } from './storefront.ts';
 
 export interface SuiteOptions {
   timing: TimingOptions;
@@ -130,14 +130,14 @@ export function runMicro(opts: SuiteOptions): CaseResult[] {
   return out;
 }
 
-export function runStorefront(opts: SuiteOptions): CaseResult[] {
+export function runStorefront(opts: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
   const out: CaseResult[] = [];
-  for (const page of storefrontPages()) {
+  for (const page of pages) {
     const r = renderCase('render storefront', page.page, undefined, page, opts);
     out.push(r);
     opts.onCase?.(r);
   }
-  for (const page of storefrontPages()) {
+  for (const page of pages) {
     // A page's parse is the page template and every partial it may apply.
     const sources = [page.source, ...Object.values(page.partials)];
     const contenders: Contender[] = ENGINES.map((e) => ({ name: e.name, run: () => sources.map((s) => e.compile(s)) }));

@@ -2,12 +2,12 @@
  * Probe: the first compile of one storefront page (template and partials) in
  * a process whose JIT was warmed on other templates, so our engine's tag
  * cache has never seen the page's tags. Prints `{ oursUs, referenceUs }`.
- * Arguments: page index, and `reference-first` to time the reference first.
+ * Arguments: page index, `reference-first` or `ours-first`, and optionally a pages file (storefront.ts savePages).
  */
 import { performance } from 'node:perf_hooks';
 import { ours, reference } from '../lib/engines.ts';
 import { MICRO_CASES, microSource } from '../lib/micro-cases.ts';
-import { storefrontPages } from '../lib/storefront.ts';
+import { loadPages } from '../lib/storefront.ts';
 import { keep } from '../lib/measure.ts';
 
 const pageIndex = Number(process.argv[2] ?? '0');
@@ -22,7 +22,7 @@ for (let i = 0; i < 150; i++) {
   }
 }
 
-const page = storefrontPages()[pageIndex];
+const page = loadPages(process.argv[4])[pageIndex];
 if (page === undefined) throw new Error(`no storefront page ${pageIndex}`);
 const sources = [page.source, ...Object.values(page.partials)];
 

@@ -2,13 +2,14 @@
  * Probe: memory of one engine, in a fresh process run with --expose-gc.
  * Retained heap per compiled template (storefront pages and a 4096-repetition
  * micro template), and the heap and peak RSS growth of rendering the largest
- * case (a repeated section over 100 000 items). Argument: `ours` or `reference`.
+ * case (a repeated section over 100 000 items). Arguments: `ours` or `reference`,
+ * copies per template, items of the largest case, and optionally a pages file.
  */
 import { ours, reference } from '../lib/engines.ts';
 import { keep } from '../lib/measure.ts';
 import { LIST_TEMPLATE, listData, MICRO_CASES, microSource } from '../lib/micro-cases.ts';
 import type { MemoryReport } from '../lib/results.ts';
-import { storefrontPages } from '../lib/storefront.ts';
+import { loadPages } from '../lib/storefront.ts';
 
 const engine = process.argv[2] === 'reference' ? reference : ours;
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -42,7 +43,7 @@ const rssAfter = process.resourceUsage().maxRSS * 1024;
 keep(html);
 
 const retainedPerTemplate: Record<string, number> = {};
-for (const page of storefrontPages()) retainedPerTemplate[page.page] = retainedPer(page.source);
+for (const page of loadPages(process.argv[5])) retainedPerTemplate[page.page] = retainedPer(page.source);
 const vars = MICRO_CASES.find((c) => c.kind === 'variables + formatters') ?? MICRO_CASES[0];
 const retainedLargeMicro = retainedPer(microSource(vars!, 4096));
 

@@ -7,16 +7,23 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runEngineBench } from '../../bench/engine.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choosePages, runEngineBench } from '../../bench/engine.ts';
 import { renderChart } from '../../bench/lib/chart.ts';
 import { runProbe } from '../../bench/lib/child.ts';
 import { interleaved, median } from '../../bench/lib/measure.ts';
 import { checkTargets, engineMarkdown } from '../../bench/lib/report.ts';
-import type { MemoryReport } from '../../bench/lib/results.ts';
+import type { EngineBenchReport, MemoryReport } from '../../bench/lib/results.ts';
 import { replaceSection } from '../../bench/lib/results-file.ts';
+import { storefrontPages } from '../../bench/lib/storefront.ts';
+import { runStorefront } from '../../bench/lib/suites.ts';
 
-const report = runEngineBench({ quick: true, probes: false, log: () => {} });
+const tiny = { warmupMs: 0, sampleMs: 0, samples: 1 };
+let report: EngineBenchReport;
+beforeAll(async () => {
+  const { pages, pagesSource } = await choosePages(() => {});
+  report = runEngineBench({ quick: true, probes: false, log: () => {}, pages, pagesSource });
+}, 60_000);
 const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -49,6 +56,12 @@ describe('engine benchmark on tiny inputs', () => {
       expect(c.ratio).toBeGreaterThan(0);
       expect(Number.isFinite(c.ratio)).toBe(true);
     }
+  });
+
+  it('keeps the benchmark\'s own theme (the fallback pages) identical on both engines', () => {
+    const cases = runStorefront({ timing: tiny, microSizes: [], dataSizes: [], productListSizes: [], coldSizes: [] }, storefrontPages());
+    expect(cases.filter((c) => c.status !== 'timed').map((c) => c.note)).toEqual([]);
+    expect(cases).toHaveLength(8);
   });
 
   it('compares four engines on the product list', () => {
