@@ -25,6 +25,8 @@ export const serverMessages = {
   accessDeniedTitle: 'This content is for members',
   restockEmailSubject: '{productName} is back in stock',
   newsletterTitle: 'Letters from the studio',
+  homeNewsletterTitle: 'Be first to the next kiln opening',
+  homeNewsletterDescription: 'One email when a new batch is ready. No more than that.',
   newsletterDescription: 'New pieces and workshop dates, once a month.',
   searchTitle: 'Search',
   cartTitle: 'Shopping Cart',

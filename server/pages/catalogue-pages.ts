@@ -81,8 +81,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
         islands: {
           newsletterBlock: renderIsland('Newsletter', {
             blockId: 'home-newsletter',
-            title: serverMessages.newsletterTitle,
-            description: serverMessages.newsletterDescription,
+            title: serverMessages.homeNewsletterTitle,
+            description: serverMessages.homeNewsletterDescription,
             captchaEnabled: deps.options.captcha !== undefined,
           }),
         },
