@@ -3,7 +3,7 @@
  * the close button or a click outside closes it, and focus returns to the
  * element that opened it. An optional class marks the page while it is open.
  */
-import { useEffect, useRef, type ReactNode, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type MouseEvent as ReactMouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableElements, trapTabKey } from '../lib/focus.ts';
 import { BUTTON } from '../lib/messages.ts';
@@ -29,6 +29,7 @@ export function Modal(props: ModalProps) {
   const closeOnEscape = props.closeOnEscape ?? true;
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const titleId = useId();
 
   useEffect(() => {
     if (!open) return undefined;
@@ -58,7 +59,6 @@ export function Modal(props: ModalProps) {
   const onOverlayClick = (event: ReactMouseEvent<HTMLDivElement>): void => {
     if ((props.closeOnOutsideClick ?? true) && event.target === event.currentTarget) onClose();
   };
-  const titleId = `modal-title-${props.title.replace(/\W+/g, '-').toLowerCase()}`;
   return createPortal(
     <div className="island-overlay" onMouseDown={onOverlayClick} data-testid="modal-overlay">
       <div

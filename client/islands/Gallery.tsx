@@ -43,6 +43,17 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
     return () => clearInterval(timer);
   }, [carousel, options.autoplay, options.autoplayDurationS, lightboxIndex, count, go, index]);
 
+  // Arrow keys page through the lightbox wherever focus sits inside it.
+  useEffect(() => {
+    if (lightboxIndex === null || count === 0) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'ArrowLeft') setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count));
+      if (event.key === 'ArrowRight') setLightboxIndex((i) => (i === null ? i : (i + 1) % count));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [lightboxIndex, count]);
+
   const onKeyDown = (event: ReactKeyboardEvent): void => {
     if (event.key === 'ArrowLeft') { event.preventDefault(); go(-1); }
     if (event.key === 'ArrowRight') { event.preventDefault(); go(1); }
@@ -60,15 +71,19 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
     if (options.lightbox) setLightboxIndex(i);
   };
 
-  const slide = (image: GalleryImage, i: number) => (
+  const slide = (image: GalleryImage, i: number) => {
+    const offscreen = options.design === 'slideshow' && i !== index;
+    return (
     <figure key={image.src + i} className="gallery__slide" aria-roledescription="slide"
-      aria-label={GALLERY.slide(i + 1, count)} aria-hidden={carousel && options.design === 'slideshow' && i !== index ? true : undefined}>
-      <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox} tabIndex={options.lightbox ? 0 : -1}>
+      aria-label={GALLERY.slide(i + 1, count)} aria-hidden={offscreen ? true : undefined}>
+      <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox}
+        tabIndex={options.lightbox && !offscreen ? 0 : -1}>
         <Image src={image.src} alt={image.alt} width={image.width} height={image.height} sizes={SIZES} priority={i === 0 ? null : 'low'} />
       </button>
       {options.showMeta && image.title && <figcaption className={`gallery__meta gallery__meta--${options.metaPosition}`}>{image.title}</figcaption>}
     </figure>
-  );
+    );
+  };
 
   const lightboxImage = lightboxIndex !== null ? images[lightboxIndex] : undefined;
   return (
@@ -109,10 +124,7 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
         <Modal open={lightboxImage !== undefined} onClose={() => setLightboxIndex(null)} title={lightboxImage?.title ?? lightboxImage?.alt ?? ''}
           className={`gallery-lightbox-box gallery-lightbox--${options.lightboxTheme}`}>
           {lightboxImage && (
-            <div className="gallery-lightbox__body" onKeyDown={(e) => {
-              if (e.key === 'ArrowLeft') setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count));
-              if (e.key === 'ArrowRight') setLightboxIndex((i) => (i === null ? i : (i + 1) % count));
-            }}>
+            <div className="gallery-lightbox__body">
               <button type="button" aria-label={GALLERY.previous} onClick={() => setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count))}>‹</button>
               <img src={lightboxImage.src} alt={lightboxImage.alt} />
               <button type="button" aria-label={GALLERY.next} onClick={() => setLightboxIndex((i) => (i === null ? i : (i + 1) % count))}>›</button>

@@ -124,6 +124,10 @@ describe('Gallery island', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.className).toContain('gallery-lightbox--light');
     expect(dialog.querySelector('img[alt="Image 2"]')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(screen.getByRole('dialog').querySelector('img[alt="Image 3"]')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(screen.getByRole('dialog').querySelector('img[alt="Image 1"]')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
