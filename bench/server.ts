@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:server`: autocannon against the storefront (a fresh seeded
+ * database, on loopback, in its own process) and, in the same run, a bare
+ * Express route as the framework's ceiling. Each case runs for a fixed time
+ * with a fixed number of connections; the bare route runs first and last
+ * (their mean is the ceiling) so drift during the run shows. Results go to
+ * bench/RESULTS.md.
+ *
+ *   --seconds N       duration of each case (default 8)
+ *   --connections N   concurrent connections (default 10)
+ *   --no-write        print only
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { replaceSection } from './lib/results-file.ts';
+
+export interface LoadCase {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors, timeouts and answers other than 2xx. */
+  errors: number;
+  total: number;
+}
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+}
+
+const probeDir = new URL('./probes/', import.meta.url);
+const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+
+/** Starts a probe server and waits for the port it prints. */
+export function startProbe(script: string): Promise<Started> {
+  const child = spawn(process.execPath, [...(process.env.PROBE_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.PROBE_PROF] : []), '--import', 'tsx', fileURLToPath(new URL(script, probeDir))], {
+    cwd: projectRoot,
+    // Measured as deployed: libraries such as React pick their production builds.
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line !== undefined) resolve({ child, base: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening: ${err.slice(-2000)}`)));
+  });
+}
+
+export function stopProbe(started: Started): Promise<void> {
+  return new Promise((resolve) => {
+    if (started.child.exitCode !== null) return resolve();
+    started.child.once('exit', () => resolve());
+    started.child.kill('SIGTERM');
+  });
+}
+
+/** Cookies of one visitor, from Set-Cookie headers. */
+class CookieJar {
+  readonly values = new Map<string, string>();
+
+  take(response: Response): void {
+    for (const raw of response.headers.getSetCookie()) {
+      const pair = raw.split(';')[0] ?? '';
+      const eq = pair.indexOf('=');
+      if (eq > 0) this.values.set(pair.slice(0, eq), decodeURIComponent(pair.slice(eq + 1)));
+    }
+  }
+
+  header(names?: readonly string[]): string {
+    return [...this.values]
+      .filter(([k]) => names === undefined || names.includes(k))
+      .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+      .join('; ');
+  }
+}
+
+const WARMUP_SECONDS = 2;
+const PRODUCT_PATH = '/shop/p/linen-shirt';
+const ADD_TO_CART_PATH = '/api/commerce/shopping-cart/entries';
+const CART_PATH = '/api/commerce/shopping-cart';
+/** A physical product with unlimited stock, so repeated adds never run out. */
+const ADDED_ITEM = { itemId: '6570a1b2c3d4e5f6a7b82003', sku: 'SQ-TOTE', quantity: 1 };
+
+/**
+ * The measured requests, each checked once before the load: a visitor takes a
+ * crumb, fills a cart, and the add-to-cart case reuses its crumb (and no cart
+ * cookie, so every request adds to a fresh cart, as a first add does).
+ */
+export async function storefrontCases(base: string): Promise<LoadCase[]> {
+  const jar = new CookieJar();
+  const home = await fetch(`${base}/`);
+  jar.take(home);
+  const crumb = jar.values.get('crumb');
+  if (!home.ok || crumb === undefined) throw new Error(`GET / answered ${home.status} without a crumb cookie`);
+  const crumbCookies = jar.header(['crumb', 'crumb_secret']);
+  const addHeaders = { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: crumbCookies };
+  const added = await fetch(base + ADD_TO_CART_PATH, { method: 'POST', headers: addHeaders, body: JSON.stringify(ADDED_ITEM) });
+  jar.take(added);
+  if (!added.ok) throw new Error(`add to cart answered ${added.status}: ${await added.text()}`);
+  const cases: LoadCase[] = [
+    { name: 'product page', url: base + PRODUCT_PATH },
+    { name: 'shop list', url: `${base}/shop` },
+    { name: 'GET cart', url: base + CART_PATH, headers: { cookie: jar.header() } },
+    { name: 'POST add-to-cart', url: base + ADD_TO_CART_PATH, method: 'POST', headers: addHeaders, body: JSON.stringify(ADDED_ITEM) },
+  ];
+  for (const c of cases) {
+    const res = await fetch(c.url, { method: c.method ?? 'GET', headers: c.headers, body: c.body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${c.name} answered ${res.status}: ${text.slice(0, 200)}`);
+    if (c.name === 'GET cart' && !text.includes(ADDED_ITEM.itemId)) throw new Error('GET cart does not show the added item');
+  }
+  return cases;
+}
+
+export async function load(c: LoadCase, seconds: number, connections: number): Promise<LoadResult> {
+  const r = await autocannon({
+    url: c.url,
+    method: c.method ?? 'GET',
+    headers: c.headers,
+    body: c.body,
+    duration: seconds,
+    connections,
+  });
+  return {
+    name: c.name,
+    requestsPerSecond: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    total: r.requests.total,
+  };
+}
+
+export interface ServerBenchReport {
+  cpu: string;
+  cores: number;
+  node: string;
+  date: string;
+  seconds: number;
+  connections: number;
+  results: LoadResult[];
+  /** Mean requests per second of the two bare-route runs. */
+  ceiling: number;
+}
+
+export async function runServerBench(seconds: number, connections: number, log: (line: string) => void): Promise<ServerBenchReport> {
+  const storefront = await startProbe('storefront-server.ts');
+  const bare = await startProbe('bare-express.ts');
+  try {
+    const cases = await storefrontCases(storefront.base);
+    const bareCase: LoadCase = { name: 'bare Express route', url: `${bare.base}/bare` };
+    const results: LoadResult[] = [];
+    for (const c of [bareCase, ...cases, { ...bareCase, name: 'bare Express route (again)' }]) {
+      // An unmeasured run first, so the JIT has compiled the case's code path.
+      await load(c, WARMUP_SECONDS, connections);
+      const r = await load(c, seconds, connections);
+      log(`${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors} of ${r.total}`);
+      results.push(r);
+    }
+    const bareRuns = results.filter((r) => r.name.startsWith('bare Express route'));
+    const cpus = os.cpus();
+    return {
+      cpu: cpus[0]?.model.trim() ?? 'unknown',
+      cores: cpus.length,
+      node: process.version,
+      date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      seconds,
+      connections,
+      results,
+      ceiling: bareRuns.reduce((sum, r) => sum + r.requestsPerSecond, 0) / bareRuns.length,
+    };
+  } finally {
+    await Promise.all([stopProbe(storefront), stopProbe(bare)]);
+  }
+}
+
+export function serverMarkdown(report: ServerBenchReport): string {
+  const product = report.results.find((r) => r.name === 'product page');
+  const share = product ? product.requestsPerSecond / report.ceiling : 0;
+  const errors = report.results.reduce((n, r) => n + r.errors, 0);
+  let md = '## Server (`npm run bench:server`)\n\n';
+  md += `Machine: ${report.cpu}, ${report.cores} cores; Node ${report.node}; run ${report.date}.\n\n`;
+  md +=
+    `autocannon, ${report.connections} connections, ${report.seconds} s per case after ${WARMUP_SECONDS} s of unmeasured warm-up, against the storefront on 127.0.0.1 with a fresh seeded ` +
+    'database (its own process) and a bare Express route (another process) measured first and last in the same run. ' +
+    'The load generator shares the machine with the server.\n\n';
+  md += '| case | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|\n';
+  for (const r of report.results) {
+    md += `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.errors} of ${r.total} |\n`;
+  }
+  md += `\nTarget: product page at ≥ 40% of the bare route's requests per second with zero errors — `;
+  md += `measured ${(share * 100).toFixed(0)}% of ${report.ceiling.toFixed(0)} req/s, ${errors} errors: `;
+  md += share >= 0.4 && errors === 0 ? '**met**.\n' : '**not met**.\n';
+  return md;
+}
+
+function numberArg(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(name);
+  const value = i === -1 ? NaN : Number(args[i + 1]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const report = await runServerBench(numberArg(args, '--seconds', 8), numberArg(args, '--connections', 10), (l) => console.log(l));
+  const md = serverMarkdown(report);
+  console.log(`\n${md}`);
+  if (!args.includes('--no-write')) {
+    replaceSection('server', md);
+    console.log('wrote bench/RESULTS.md');
+  }
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}
