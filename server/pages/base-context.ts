@@ -3,6 +3,7 @@ import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
 
 type Json = Record<string, unknown>;
 
@@ -49,6 +50,8 @@ export function baseContext(deps: AppDeps, req: Request, res: Response, pageType
   const layout = site.siteLayout();
   const cart = cartView(deps, findCurrentCart(deps, req, res));
   const suppressPill = pageType === 200 || pageType === 201;
+  const flags = (websiteSettings.featureFlags ?? {}) as Json;
+  const role = readResolvedSiteUserIfAny(req)?.contributorRole ?? null;
   return {
     website,
     websiteSettings,
@@ -59,6 +62,16 @@ export function baseContext(deps: AppDeps, req: Request, res: Response, pageType
       footer: navigation(layout, 'footerNav', req.path),
     },
     authenticatedAccount: currentSiteUserId(req) ? { signedIn: true } : null,
+    // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
+    pageClientContext: {
+      pageType,
+      websiteId: website.id,
+      locale: typeof website.language === 'string' ? website.language : 'en-US',
+      ...(role !== null ? { memberRoles: [role] } : {}),
+      analyticsDisabled: flags.analyticsDisabled === true,
+      cookiePolicy: websiteSettings.cookiePolicy === 'restrictive' ? 'restrictive' : 'permissive',
+      performanceMetrics: flags.performanceMetrics !== false,
+    },
     cart: {
       totalQuantity: cart.totalQuantity,
       subtotalCents: cart.subtotalCents,

@@ -51,6 +51,12 @@ describe('page types and status codes', () => {
     expect(pageType(await response.text())).toBe(type);
   });
 
+  it('tells page scripts the page type and site in a JSON element', async () => {
+    const html = await (await fetch(`${server.url}/lessons/glazing-at-home`)).text();
+    const json = /<script type="application\/json" id="storefront-page-context">([^<]*)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(json)).toMatchObject({ pageType: 106, websiteId: '6570a1b2c3d4e5f6a7b80001', locale: 'en-US', cookiePolicy: 'permissive' });
+  });
+
   it('serves the theme stylesheet with the 432px mobile breakpoint', async () => {
     const css = await (await fetch(`${server.url}/theme/site.css`)).text();
     expect(css).toContain('@media (max-width: 432px)');
