@@ -18,7 +18,6 @@ export function instalmentPageHtml(locale: string): string | null {
     .map((line) => `<li>${escapeHtml(line)}</li>`)
     .join('');
   return `<section class="instalment-info" lang="${locale.split('_')[0]}" data-brand="${brand}">`
-    + `<h2 class="instalment-info__brand">${escapeHtml(brand)}</h2>`
     + `<p class="instalment-info__title">${escapeHtml(INSTALMENTS.modalTitle)}</p>`
     + `<ol class="instalment-info__steps">${steps}</ol></section>\n`;
 }

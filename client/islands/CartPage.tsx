@@ -156,9 +156,8 @@ export default function CartPage(props: CartPageProps) {
   const productTypes = entries.map((entry) => entry.productType ?? PHYSICAL_PRODUCT_TYPE);
   return (
     <div id={CART_ROOT_ID} className="cart-page" aria-busy={busy}>
-      <h1>{CART.shoppingCart}</h1>
       {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
-      <table className="cart-table">
+      <table className="cart-table" aria-label={CART.shoppingCart}>
         <tbody>
           {entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} currency={currency} busy={busy}

@@ -111,6 +111,8 @@ describe('storefront islands in Chromium', () => {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement))).toBe(true);
     }
+    // Let the overlay's fade-in finish before the screenshot.
+    await page.waitForTimeout(400);
     await screenshot(page, 'instalment-modal');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
