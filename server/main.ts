@@ -5,7 +5,9 @@ import { readConfig } from './config.ts';
 const config = readConfig();
 const app = createApp(config.options);
 const server: Server = app.listen(config.port, config.host, () => {
-  app.deps.log.info({ port: config.port, database: config.options.databasePath }, 'storefront listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  app.deps.log.info({ port, database: config.options.databasePath }, 'storefront listening');
 });
 
 let stopping = false;
