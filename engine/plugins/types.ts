@@ -17,6 +17,12 @@ export interface RenderContext {
   current(): unknown;
   /** Looks a dotted path up the way a template variable is looked up: innermost scope outward. */
   resolve(path: Path): unknown;
+  /**
+   * Looks a path up from the scope the instruction runs in, skipping the
+   * formatter's own scope (where `@` is the formatted value): `@` is then the
+   * node around the variable.
+   */
+  resolveOuter(path: Path): unknown;
   /** Parses a variable reference such as 'a.b.0' or '@foo' into a path. */
   splitPath(name: string): Path;
   /** Records a render error; rendering goes on. */

@@ -144,6 +144,7 @@ export class Compiler {
     return (values: unknown[], f: Frame, r: RenderState): unknown => {
       let value = values[0];
       r.frame = push ? new Frame(value, f) : f;
+      r.outer = f;
       r.unit = unit;
       r.offset = offset;
       for (let i = 0; i < bound.length; i++) {
@@ -231,6 +232,7 @@ export class Compiler {
     const opcode = opcodeName(node.op);
     return (f, r) => {
       r.frame = f;
+      r.outer = f;
       r.unit = unit;
       r.offset = offset;
       let pass: boolean;

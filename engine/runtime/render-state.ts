@@ -43,6 +43,8 @@ export class RenderState implements RenderContext {
   readonly errors: RenderError[] = [];
   /** Frame a plugin call runs in; set by the compiled code before each call. */
   frame: Frame;
+  /** Frame of the instruction that called the plugin (the formatter's own frame's parent). */
+  outer: Frame;
   /** Unit and offset of the instruction running now, for error positions. */
   unit: Unit | null = null;
   offset = 0;
@@ -60,6 +62,7 @@ export class RenderState implements RenderContext {
     private readonly setup: RenderSetup,
   ) {
     this.frame = root;
+    this.outer = root;
     this.locale = setup.locale;
     this.now = setup.now;
     this.deadline = Date.now() + setup.limits.maxRenderMs;
@@ -73,6 +76,10 @@ export class RenderState implements RenderContext {
 
   resolve(path: Path): unknown {
     return resolvePath(path, this.frame);
+  }
+
+  resolveOuter(path: Path): unknown {
+    return resolvePath(path, this.outer);
   }
 
   splitPath(name: string): Path {
@@ -117,6 +124,7 @@ export class RenderState implements RenderContext {
   capture(run: Exec, frame: Frame, unit: Unit | null): string {
     const savedOut = this.out;
     const savedFrame = this.frame;
+    const savedOuter = this.outer;
     const savedUnit = this.unit;
     const savedOffset = this.offset;
     this.out = '';
@@ -127,6 +135,7 @@ export class RenderState implements RenderContext {
     } finally {
       this.out = savedOut;
       this.frame = savedFrame;
+      this.outer = savedOuter;
       this.unit = savedUnit;
       this.offset = savedOffset;
     }

@@ -5,7 +5,6 @@
  * nothing passes through as its literal text, as in the Java reference.
  */
 import type { Path, RenderContext } from '../types.ts';
-import { getPath } from '../../runtime/values.ts';
 
 export interface MessageArguments {
   readonly positional: unknown[];
@@ -31,25 +30,14 @@ export function delimiterOf(arg: string): number {
   return -1;
 }
 
-interface FrameLike {
-  readonly parent: { readonly node: unknown } | null;
-}
-
-function hasFrame(ctx: object): ctx is { frame: FrameLike } {
-  const frame = (ctx as { frame?: unknown }).frame;
-  return typeof frame === 'object' && frame !== null && 'parent' in frame;
-}
-
 /**
  * `@` in a message argument means the scope around the formatted value
- * (the engine gives formatters a scope of their own whose `@` is the
- * message text). Other names resolve as usual: the message text, a
- * string, has no properties, so they are found in the enclosing scopes.
+ * (the formatter's own scope has the message text as `@`). Other names
+ * resolve as usual: the message text, a string, has no properties, so they
+ * are found in the enclosing scopes.
  */
 function resolveAround(ctx: RenderContext, path: Path): unknown {
-  if (path[0] !== '@') return ctx.resolve(path);
-  const enclosing = hasFrame(ctx) && ctx.frame.parent !== null ? ctx.frame.parent.node : ctx.current();
-  return path.length === 1 ? enclosing : getPath(enclosing, path.slice(1));
+  return path[0] === '@' ? ctx.resolveOuter(path) : ctx.resolve(path);
 }
 
 export function messageArguments(args: readonly string[], ctx: RenderContext): MessageArguments {

@@ -36,6 +36,9 @@ export function stubContext(scopes: readonly unknown[], partialOutput = (name: s
       if (name === '@') return [];
       return name.split('.').map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part));
     },
+    resolveOuter(path: Path): unknown {
+      return stubContext(scopes.slice(0, -1), partialOutput).resolve(path);
+    },
     resolve(path: Path): unknown {
       if (path.length === 0) return scopes[scopes.length - 1];
       let found: unknown;
