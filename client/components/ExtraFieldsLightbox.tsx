@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Modal } from './Modal.tsx';
 import { FormFields } from './FormFields.tsx';
 import { BUTTON, FORM } from '../lib/messages.ts';
-import { initialFormState, submissionValues, type FormState } from '../lib/form-values.ts';
+import { initialFormState, submissionValues, withoutError, type FormState } from '../lib/form-values.ts';
 import { validateFormValues, type FormFieldDefinition, type FormFieldValue } from '../lib/rules.ts';
 
 export const LIGHTBOX_OPEN_CLASS = 'sqs-lightbox-open';
@@ -54,7 +54,10 @@ function LightboxForm({ form, onSubmit, initialValues, submitText }: Omit<ExtraF
   return (
     <form className="extra-fields-form" noValidate onSubmit={(e) => void submit(e)}>
       <FormFields formId={`extra-${form.id}`} fields={form.fields} values={values} errors={errors} disabled={busy}
-        onChange={(id: string, value: FormFieldValue) => setValues((current) => ({ ...current, [id]: value }))} />
+        onChange={(id: string, value: FormFieldValue) => {
+          setValues((current) => ({ ...current, [id]: value }));
+          setErrors((current) => withoutError(current, id));
+        }} />
       {message && <div className="form-message is-error" role="alert">{message}</div>}
       <button type="submit" className="form-submit" disabled={busy}>
         {busy ? BUTTON.submitting : submitText ?? form.submitButtonText ?? BUTTON.addToCart}

@@ -9,7 +9,7 @@ import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
 import { BUTTON, FORM, formStatusMessage } from '../lib/messages.ts';
-import { initialFormState, submissionValues, type FormState } from '../lib/form-values.ts';
+import { initialFormState, submissionValues, withoutError, type FormState } from '../lib/form-values.ts';
 import { validateFormValues, type FormFieldDefinition, type FormFieldValue } from '../lib/rules.ts';
 import { insertHtmlWithScripts } from '../lib/run-scripts.ts';
 import { navigation } from '../lib/navigation.ts';
@@ -164,6 +164,7 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
 
   const onChange = (fieldId: string, value: FormFieldValue): void => {
     setValues((current) => ({ ...current, [fieldId]: value }));
+    setErrors((current) => withoutError(current, fieldId));
   };
 
   if (phase === 'done') {

@@ -69,3 +69,11 @@ export function submissionValues(fields: readonly FormFieldDefinition[], state: 
   }
   return out;
 }
+
+/** The errors without one field's entry (a field being edited drops its stale message). */
+export function withoutError(errors: Readonly<Record<string, string>>, fieldId: string): Record<string, string> {
+  if (!(fieldId in errors)) return errors as Record<string, string>;
+  const next = { ...errors };
+  delete next[fieldId];
+  return next;
+}

@@ -56,6 +56,7 @@ describe('FormBlock island', () => {
     expect(nameField.firstElementChild!.nextElementSibling!.className).toBe('field-title');
     expect(document.querySelector('.form-message')!.textContent).toBe('One or more fields is invalid, please check your entries.');
     type('#f1-email', 'not-an-email');
+    expect(document.querySelector('[data-field-id="email"] .field-error')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(document.querySelector('[data-field-id="email"] .field-error')!.textContent)
       .toBe('Email is not valid. Email addresses should follow the format user@example.com.');
