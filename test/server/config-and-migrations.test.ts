@@ -1,0 +1,69 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+import { migrate } from '../../server/db/migrate.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function migrationsDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+  dirs.push(dir);
+  for (const [name, sql] of Object.entries(files)) writeFileSync(join(dir, name), sql);
+  return dir;
+}
+
+describe('configuration from the environment', () => {
+  it('uses the documented defaults', () => {
+    const config = readConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.options.databasePath).toBe('data/store.db');
+    expect(config.options.seed).toBe(true);
+    expect(config.options.dev).toBe(false);
+  });
+
+  it('reads PORT, DATABASE_PATH, OWNER_PASSWORD, TRUST_PROXY and development mode', () => {
+    const config = readConfig({ PORT: '8080', DATABASE_PATH: '/tmp/x.db', OWNER_PASSWORD: 'pw', TRUST_PROXY: 'true', NODE_ENV: 'development', SEED: 'false' });
+    expect(config.port).toBe(8080);
+    expect(config.options).toMatchObject({ databasePath: '/tmp/x.db', ownerPassword: 'pw', trustProxy: true, dev: true, seed: false });
+  });
+
+  it.each(['abc', '-1', '70000', '3.5'])('refuses PORT=%s', (port) => {
+    expect(() => readConfig({ PORT: port })).toThrow(/PORT/);
+  });
+});
+
+describe('migrations', () => {
+  it('applies pending files in name order once and records them', () => {
+    const dir = migrationsDir({
+      '002_second.sql': 'INSERT INTO things (name) VALUES (\'second\');',
+      '001_first.sql': 'CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT);',
+      'notes.txt': 'not a migration',
+    });
+    const db = new Database(':memory:');
+    expect(migrate(db, dir)).toEqual(['001_first.sql', '002_second.sql']);
+    expect(migrate(db, dir)).toEqual([]);
+    expect(db.prepare('SELECT COUNT(*) FROM things').pluck().get()).toBe(1);
+    writeFileSync(join(dir, '003_third.sql'), 'INSERT INTO things (name) VALUES (\'third\');');
+    expect(migrate(db, dir)).toEqual(['003_third.sql']);
+    expect(db.prepare('SELECT name FROM schema_migrations ORDER BY name').pluck().all()).toEqual(['001_first.sql', '002_second.sql', '003_third.sql']);
+  });
+
+  it('rolls a failing migration back entirely and does not record it', () => {
+    const dir = migrationsDir({
+      '001_ok.sql': 'CREATE TABLE a (id INTEGER);',
+      '002_broken.sql': 'CREATE TABLE b (id INTEGER); INSERT INTO missing VALUES (1);',
+    });
+    const db = new Database(':memory:');
+    expect(() => migrate(db, dir)).toThrow();
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    expect(tables).toContain('a');
+    expect(tables).not.toContain('b');
+    expect(db.prepare('SELECT name FROM schema_migrations').pluck().all()).toEqual(['001_ok.sql']);
+  });
+});
