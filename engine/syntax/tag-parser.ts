@@ -3,7 +3,7 @@
  * tokens. The result is pure syntax (no plugin lookups, no positions) so it
  * can be cached by the tag's text and shared between templates.
  */
-import { EmbeddedActionsParser, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import * as T from './tag-lexer.ts';
 import { Opcode } from './opcodes.ts';
 import { splitPath, type FormatterCall, type Path } from './nodes.ts';
@@ -120,8 +120,11 @@ class TagParser extends EmbeddedActionsParser {
     return result;
   });
 
+  /** The instruction alternatives, built on the first call and reused (Chevrotain's advice for hot ORs). */
+  private instructionAlts: IOrAlt<ParsedTag>[] | undefined = undefined;
+
   instruction = this.RULE('instruction', (): ParsedTag =>
-    this.OR([
+    this.OR((this.instructionAlts ??= [
       {
         ALT: () => {
           const name = this.CONSUME(T.PredicateKw).image.slice(1);
@@ -204,7 +207,7 @@ class TagParser extends EmbeddedActionsParser {
           return { op } as ParsedTag;
         },
       })),
-    ]),
+    ])),
   );
 
   private ifTag = this.RULE('ifTag', (): ParsedTag => {
