@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeTotals, totalsSettingsFrom } from '../../server/commerce/cart-totals.ts';
+
+const line = fc.record({
+  productType: fc.constantFrom(1, 2, 3, 4),
+  unitPriceCents: fc.integer({ min: 0, max: 1_000_000 }),
+  quantity: fc.integer({ min: 1, max: 9999 }),
+});
+const settings = fc.record({
+  taxRateBasisPoints: fc.integer({ min: 0, max: 3000 }),
+  flatShippingCents: fc.integer({ min: 0, max: 10_000 }),
+  freeShippingOverCents: fc.integer({ min: 0, max: 100_000 }),
+});
+
+describe('cart totals', () => {
+  it('are whole minor units that add up', () => {
+    fc.assert(fc.property(fc.array(line, { maxLength: 20 }), settings, (lines, rules) => {
+      const totals = computeTotals(lines, rules);
+      for (const value of [totals.subtotalCents, totals.taxCents, totals.shippingCostCents, totals.grandTotalCents]) {
+        expect(Number.isInteger(value)).toBe(true);
+      }
+      expect(totals.grandTotalCents).toBe(totals.subtotalCents + totals.taxCents + totals.shippingCostCents - totals.discountCents);
+      expect(totals.totalQuantity).toBe(lines.reduce((sum, l) => sum + l.quantity, 0));
+      expect(totals.requiresShipping).toBe(lines.some((l) => l.productType === 1));
+      if (!totals.requiresShipping) expect(totals.shippingCostCents).toBe(0);
+      expect(totals.purelyDigital).toBe(lines.length > 0 && lines.every((l) => l.productType === 2));
+    }));
+  });
+
+  it('rounds tax once on the subtotal, half up', () => {
+    const totals = computeTotals([{ productType: 2, unitPriceCents: 1, quantity: 1 }, { productType: 2, unitPriceCents: 5, quantity: 1 }], { taxRateBasisPoints: 2500, flatShippingCents: 0, freeShippingOverCents: 0 });
+    // 6 × 25% = 1.5 → 2 (per line it would be 0 + 1 = 1)
+    expect(totals.taxCents).toBe(2);
+  });
+
+  it('ships free from the threshold on, and an empty cart is all zero', () => {
+    const rules = { taxRateBasisPoints: 0, flatShippingCents: 600, freeShippingOverCents: 15000 };
+    expect(computeTotals([{ productType: 1, unitPriceCents: 14999, quantity: 1 }], rules).shippingCostCents).toBe(600);
+    expect(computeTotals([{ productType: 1, unitPriceCents: 15000, quantity: 1 }], rules).shippingCostCents).toBe(0);
+    expect(computeTotals([], rules)).toMatchObject({ subtotalCents: 0, grandTotalCents: 0, totalQuantity: 0, purelyDigital: false, requiresShipping: false });
+  });
+
+  it('reads its settings defensively', () => {
+    expect(totalsSettingsFrom({ taxRateBasisPoints: -5, flatShippingCents: 1.5, freeShippingOverCents: '100' })).toEqual({ taxRateBasisPoints: 0, flatShippingCents: 0, freeShippingOverCents: 0 });
+  });
+});
