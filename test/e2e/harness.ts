@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildClient, isClientBuildStale } from '../../client/build.ts';
 import { createApp, type StorefrontApp } from '../../server/app.ts';
+import type { AppOptions } from '../../server/deps.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
@@ -27,11 +28,13 @@ export interface Storefront {
   stop: () => Promise<void>;
 }
 
-export async function startStorefront(): Promise<Storefront> {
+export async function startStorefront(extraOptions: Partial<AppOptions> = {}): Promise<Storefront> {
   if (isClientBuildStale()) await buildClient();
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'storefront-chromium-'));
-  const app = createApp({ databasePath: path.join(dir, 'store.db'), logLevel: 'silent', ownerPassword: 'e2e-owner-password' });
+  const app = createApp({
+    databasePath: path.join(dir, 'store.db'), logLevel: 'silent', ownerPassword: 'e2e-owner-password', ...extraOptions,
+  });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

@@ -93,6 +93,9 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     } else {
       widget.elements.status.textContent = answer.ok ? FORM.completeCaptcha : answer.message;
       widget.elements.input.value = '';
+      // A challenge is single-use: show that a new one is on its way.
+      widget.challenge = null;
+      widget.elements.prompt.textContent = LOCAL_CAPTCHA_TEXT.loading;
       void this.fetchChallenge(widget);
     }
   }
@@ -111,6 +114,8 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     widget.elements.button.disabled = false;
     widget.elements.input.value = '';
     widget.elements.status.textContent = '';
+    widget.challenge = null;
+    widget.elements.prompt.textContent = LOCAL_CAPTCHA_TEXT.loading;
     widget.options.onExpired();
     void this.fetchChallenge(widget);
   }

@@ -1,0 +1,55 @@
+/**
+ * The built-in captcha in a real browser: a store configured with it asks for
+ * the challenge before a restock sign-up, refuses a wrong answer and accepts
+ * the right one, and the server verifies the token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createLocalCaptcha } from '../../server/security/captcha.ts';
+import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+
+let store: Storefront;
+let page: Page;
+
+async function answerFor(prompt: string): Promise<string> {
+  const numbers = (prompt.match(/\d+/g) ?? []).map(Number);
+  expect(numbers).toHaveLength(2);
+  return String(numbers[0]! + numbers[1]!);
+}
+
+describe('captcha-protected restock sign-up', () => {
+  beforeAll(async () => {
+    store = await startStorefront({ captcha: createLocalCaptcha() });
+    page = await store.newPage();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('needs the solved challenge before the sign-up goes through', async () => {
+    await page.goto(`${store.baseUrl}/shop/p/linen-shirt`);
+    await waitForIslands(page);
+    await page.locator('select[aria-label="Size"]').selectOption('S');
+    await page.locator('select[aria-label="Color"]').selectOption('Natural');
+    const box = page.locator('.restock-signup');
+    await box.locator('[data-captcha-rendered="true"]').waitFor();
+    await box.locator('input[autocomplete="email"]').fill('shopper@example.com');
+    await box.locator('button[type="submit"]').click();
+    await box.locator('[role="alert"]', { hasText: 'Complete CAPTCHA before submitting.' }).waitFor();
+
+    const captcha = box.locator('.local-captcha');
+    await page.waitForFunction(() => /\d/.test(document.querySelector('.local-captcha label')?.textContent ?? ''));
+    await captcha.locator('input').fill('999');
+    await captcha.locator('button').click();
+    await captcha.locator('[role="status"]', { hasText: 'That answer is not correct. Please try again.' }).waitFor();
+
+    await page.waitForFunction(() => /\d/.test(document.querySelector('.local-captcha label')?.textContent ?? ''));
+    const prompt = (await captcha.locator('label').textContent()) ?? '';
+    await captcha.locator('input').fill(await answerFor(prompt));
+    await captcha.locator('button').click();
+    await captcha.locator('[role="status"]', { hasText: 'Verified' }).waitFor();
+    await screenshot(page, 'restock-captcha');
+    await box.locator('button[type="submit"]').click();
+    await box.locator('.restock-signup__success').waitFor();
+  });
+});
