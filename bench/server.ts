@@ -160,7 +160,12 @@ export interface ServerBenchReport {
   ceiling: number;
 }
 
-export async function runServerBench(seconds: number, connections: number, log: (line: string) => void): Promise<ServerBenchReport> {
+export async function runServerBench(
+  seconds: number,
+  connections: number,
+  log: (line: string) => void,
+  warmupSeconds = WARMUP_SECONDS,
+): Promise<ServerBenchReport> {
   const storefront = await startProbe('storefront-server.ts');
   const bare = await startProbe('bare-express.ts');
   try {
@@ -169,7 +174,7 @@ export async function runServerBench(seconds: number, connections: number, log: 
     const results: LoadResult[] = [];
     for (const c of [bareCase, ...cases, { ...bareCase, name: 'bare Express route (again)' }]) {
       // An unmeasured run first, so the JIT has compiled the case's code path.
-      await load(c, WARMUP_SECONDS, connections);
+      if (warmupSeconds > 0) await load(c, warmupSeconds, connections);
       const r = await load(c, seconds, connections);
       log(`${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors} of ${r.total}`);
       results.push(r);
