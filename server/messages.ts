@@ -1,20 +1,20 @@
+import { REQUEST } from '../client/lib/messages.ts';
+
 /**
  * Messages the server itself answers with. Storefront strings of the specification that the
  * islands also show live in client/lib/messages.ts and are imported from there.
  */
 export const serverMessages = {
-  crumbFail: 'Your session has expired. Please reload the page and try again.',
-  rateLimited: 'Please try again in a few seconds.',
+  crumbFail: REQUEST.sessionExpired,
+  rateLimited: REQUEST.tooManyRequests,
   bodyTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
   unexpected: 'Something went wrong. Please try again later.',
   notFound: 'Not found.',
-  invalidInput: 'The request is invalid.',
   cartEntryNotFound: 'That cart entry does not exist.',
   productNotFound: 'That product does not exist.',
   cartEmpty: 'The cart is empty.',
   cartPurchased: 'This cart has already been purchased.',
-  additionalFieldsNotJson: 'additionalFields must be a JSON string.',
   itemIdRequired: 'itemId is required.',
   notSubscribable: 'This product cannot be bought as a subscription.',
   restockVariantNotSoldOut: 'This variant is in stock.',
@@ -32,11 +32,8 @@ export const serverMessages = {
   cartTitle: 'Shopping Cart',
   checkoutTitle: 'Checkout',
   orderConfirmedTitle: 'Order confirmed',
-  subscriptionTitle: 'Subscription',
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
-  subscriptionNotFound: 'This subscription checkout has expired or was already completed.',
-  orderNotFound: 'That order could not be found.',
   restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
 } as const;
 
