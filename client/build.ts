@@ -41,7 +41,7 @@ function manifestFrom(metafile: Metafile): Record<string, string> {
   }
   const urlOf = (outFile: string): string =>
     CLIENT_ASSET_BASE + path.relative(CLIENT_DIST_DIR, outFile).split(path.sep).join('/');
-  const loader = byEntry.get(path.join(CLIENT_DIR, 'hydrate.ts'));
+  const loader = byEntry.get(path.join(CLIENT_DIR, 'entry.ts'));
   if (loader) manifest[LOADER_KEY] = urlOf(loader);
   const styles = byEntry.get(path.join(CLIENT_DIR, 'styles.css'));
   if (styles) manifest[STYLES_KEY] = urlOf(styles);
@@ -58,7 +58,7 @@ export async function buildClient(options: { minify?: boolean } = {}): Promise<R
   const result = await build({
     absWorkingDir: CLIENT_DIR,
     entryPoints: [
-      path.join(CLIENT_DIR, 'hydrate.ts'),
+      path.join(CLIENT_DIR, 'entry.ts'),
       path.join(CLIENT_DIR, 'styles.css'),
       ...ISLAND_NAMES.map((name) => path.join(CLIENT_DIR, 'islands', `${name}.tsx`)),
     ],

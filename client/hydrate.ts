@@ -8,7 +8,6 @@ import { islandLoaders } from './islands/loaders.ts';
 import { isIslandName } from './islands/names.ts';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, islandSelector } from './lib/island-root.ts';
 import { reportError } from './lib/error-reporting.ts';
-import { startPageInstrumentation } from './lib/page-instrumentation.ts';
 import { IslandBoundary } from './components/IslandBoundary.tsx';
 
 function readProps(element: HTMLElement): Record<string, unknown> {
@@ -33,13 +32,4 @@ export async function hydrateIslands(root: ParentNode = document): Promise<void>
       reportError(error);
     }
   }));
-}
-
-if (typeof document !== 'undefined' && !(globalThis as { __ISLANDS_NO_AUTOSTART__?: boolean }).__ISLANDS_NO_AUTOSTART__) {
-  const start = (): void => {
-    void hydrateIslands();
-    startPageInstrumentation();
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
 }

@@ -8,7 +8,6 @@ import { render, screen, cleanup } from '@testing-library/react';
 import { IslandBoundary } from '../../client/components/IslandBoundary.tsx';
 import { Image } from '../../client/components/Image.tsx';
 
-(globalThis as { __ISLANDS_NO_AUTOSTART__?: boolean }).__ISLANDS_NO_AUTOSTART__ = true;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const productProps = {
