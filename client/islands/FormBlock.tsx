@@ -13,6 +13,8 @@ import { initialFormState, submissionValues, withoutError, type FormState } from
 import { validateFormValues, type FormFieldDefinition, type FormFieldValue } from '../lib/rules.ts';
 import { insertHtmlWithScripts } from '../lib/run-scripts.ts';
 import { navigation } from '../lib/navigation.ts';
+import { trackFormRender } from '../lib/tracking.ts';
+import { readPageContext } from '../lib/page-context.ts';
 
 export interface FormBlockForm {
   id: string;
@@ -83,6 +85,10 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const postSubmitRef = useRef<HTMLDivElement>(null);
   const firstErrorRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    trackFormRender(readPageContext(), form.id);
+  }, [form.id]);
 
   useEffect(() => {
     setScrollHint(scrollHintFor(formRef.current, firstErrorRef.current));

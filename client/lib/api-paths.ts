@@ -22,6 +22,7 @@ export const API_PATHS = {
   javascriptErrors: '/api/events/RecordJavascriptErrors',
   recordEvent: '/api/events/RecordEvent',
   censusHit: '/api/census/RecordHit',
+  censusFormRender: '/api/census/form-render',
   performanceSettings: '/api/1/performance/settings',
   performanceRecords: '/api/1/performance/records',
   instalmentModal: '/api/commerce/instalments/modal',

@@ -61,3 +61,14 @@ export function trackAddToCart(context: PageContext, item: { itemId: string; sku
   });
   return true;
 }
+
+/** Census form-render event (formId and the census visitor cookie), only when the census cookie exists. */
+export function trackFormRender(context: PageContext, formId: string): boolean {
+  const census = readCookie('ss_cvr');
+  if (!census || !analyticsAllowed(context, location.pathname)) return false;
+  void api.post(API_PATHS.censusFormRender, undefined, {
+    form: { formId, visitorCookie: census },
+    timeoutMs: ANALYTICS_POST_TIMEOUT_MS,
+  });
+  return true;
+}

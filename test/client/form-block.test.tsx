@@ -62,6 +62,27 @@ describe('FormBlock island', () => {
       .toBe('Email is not valid. Email addresses should follow the format user@example.com.');
   });
 
+  it('tells the census the form rendered when the census cookie exists', async () => {
+    document.cookie = 'ss_cvr=v-1; path=/';
+    const calls = scriptFetch([{ method: 'POST', path: '/api/census/form-render', answer: { body: {} } }]);
+    render(<FormBlock form={form()} />);
+    await settle();
+    expect(new URLSearchParams(calls[0]!.body as string).toString()).toBe('formId=f1&visitorCookie=v-1');
+  });
+
+  it('hints to scroll up or down to an error that is off screen', () => {
+    scriptFetch([]);
+    render(<FormBlock form={form()} />);
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    rect.mockReturnValue({ top: -500, bottom: -400, left: 0, right: 0, width: 0, height: 100, x: 0, y: -500, toJSON: () => ({}) });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(document.querySelector('.form-scroll-hint')!.textContent).toBe('Your form has encountered a problem. Please scroll up to review.');
+    rect.mockReturnValue({ top: 5000, bottom: 5100, left: 0, right: 0, width: 0, height: 100, x: 0, y: 5000, toJSON: () => ({}) });
+    type('#f1-email', 'x');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(document.querySelector('.form-scroll-hint')!.textContent).toBe('Your form has encountered a problem. Please scroll down to review.');
+  });
+
   it('counts characters as count / max and flags the limit', () => {
     scriptFetch([]);
     render(<FormBlock form={form()} />);
