@@ -43,14 +43,16 @@ export function checkTargets(report: EngineBenchReport): TargetCheck[] {
 
 function caseTable(cases: CaseResult[], withSize: boolean): string {
   const engines = [...new Set(cases.flatMap((c) => c.timings.map((t) => t.name)))];
-  const head = `| case |${withSize ? ' size |' : ''} ${engines.join(' | ')} | ratio | note |`;
-  const rule = `|---|${withSize ? '---:|' : ''}${engines.map(() => '---:').join('|')}|---:|---|`;
+  const head = `| case |${withSize ? ' size |' : ''} ${engines.join(' | ')} | ratio | wall ratio | note |`;
+  const rule = `|---|${withSize ? '---:|' : ''}${engines.map(() => '---:').join('|')}|---:|---:|---|`;
   const rows = cases.map((c) => {
     const cells = engines.map((e) => {
       const t = c.timings.find((tt) => tt.name === e);
       return t ? us(t.medianUs) : c.status === 'differs' ? 'differs' : '—';
     });
-    return `| ${c.name} |${withSize ? ` ${c.size ?? ''} |` : ''} ${cells.join(' | ')} | ${x(c.ratio)} | ${c.note ?? ''} |`;
+    const [first, second] = c.timings;
+    const wall = first && second ? second.wallMedianUs / first.wallMedianUs : undefined;
+    return `| ${c.name} |${withSize ? ` ${c.size ?? ''} |` : ''} ${cells.join(' | ')} | ${x(c.ratio)} | ${x(wall)} | ${c.note ?? ''} |`;
   });
   return [head, rule, ...rows].join('\n');
 }
@@ -61,9 +63,11 @@ export function engineMarkdown(report: EngineBenchReport, chartFile: string): st
   let md = '## Engine (`npm run bench`)\n\n';
   md += `Machine: ${report.cpu}, ${report.cores} cores; Node ${report.node}; run ${report.date}.\n\n`;
   md +=
-    'Medians per call of interleaved samples (A B A B …) after a warm-up, both engines in one process on identical inputs; ' +
-    'a case is timed only when both engines produced identical HTML. **ratio** = reference ÷ ours (for the product list: second column ÷ ours), ' +
-    'so above 1 means ours is faster.\n\n';
+    'Medians per call of 21 interleaved samples (A B A B …) after a warm-up, both engines in one process on identical inputs; ' +
+    'a case is timed only when both engines produced identical HTML. Times are the process\'s CPU time (user + system) per call: ' +
+    'the machine is shared, and wall-clock samples also count the time other processes held the two cores. ' +
+    '**ratio** = reference ÷ ours in CPU time (for the product list: second column ÷ ours), so above 1 means ours is faster; ' +
+    '**wall ratio** is the same from wall-clock medians.\n\n';
   md += '### Targets\n\n| target | met | measured |\n|---|---|---|\n';
   for (const c of checks) md += `| ${c.target} | ${c.met ? 'yes' : '**no**'} | ${c.detail} |\n`;
   md += `\n![render time against template size](${chartFile})\n`;
