@@ -62,6 +62,15 @@ export const ADD_TO_CART = {
   selectDenomination: 'Select a denomination',
 } as const;
 
+/** Messages of the call schemas (what a 400 says is wrong). */
+export const PAYLOAD = {
+  quantityAtLeast: (min: number): string => `Quantity must be at least ${min}.`,
+  quantityAtMost: (max: number): string => `Quantity must be at most ${max}.`,
+  additionalFieldsNotJson: 'additionalFields must be a JSON string.',
+  itemIdRequired: 'itemId is required.',
+  skuRequired: 'sku is required.',
+} as const;
+
 /** Titles of the alert that shows an add failure. */
 export const ALERT_TITLE = {
   addItem: 'Unable to Add Item',
@@ -276,6 +285,15 @@ export const HELPERS = {
   trackerUnknownEnvironment: (env: string): string => `Unknown tracker environment "${env}".`,
   modalFetchFailed: 'Unable to load the instalment information.',
   islandMissing: (name: string): string => `Unknown island "${name}".`,
+} as const;
+
+/** Texts of the built-in captcha widget. */
+export const CAPTCHA_TEXT = {
+  verify: 'Verify',
+  verified: 'Verified',
+  answerLabel: 'Answer',
+  loading: 'Loading challenge…',
+  unavailable: 'The challenge could not be loaded.',
 } as const;
 
 export const CONFIRM = {

@@ -3,7 +3,7 @@
  * store's calls, built on the pure rules of rules.ts (re-exported here).
  */
 import { z } from 'zod';
-import { ADD_TO_CART, FORM, RESTOCK } from './messages.ts';
+import { ADD_TO_CART, FORM, NEWSLETTER, PAYLOAD, RESTOCK } from './messages.ts';
 import { QUANTITY_MAX, QUANTITY_MIN, isJsonText, isValidEmail, type FormFieldValue } from './rules.ts';
 
 export * from './rules.ts';
@@ -11,20 +11,20 @@ export * from './rules.ts';
 const quantitySchema = z
   .number({ error: ADD_TO_CART.quantityNotNumber })
   .int({ error: ADD_TO_CART.quantityNotWhole })
-  .min(QUANTITY_MIN, { error: `Quantity must be at least ${QUANTITY_MIN}.` })
-  .max(QUANTITY_MAX, { error: `Quantity must be at most ${QUANTITY_MAX}.` });
+  .min(QUANTITY_MIN, { error: PAYLOAD.quantityAtLeast(QUANTITY_MIN) })
+  .max(QUANTITY_MAX, { error: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
 
 const additionalFieldsSchema = z
   .string()
   .max(100_000)
-  .refine(isJsonText, { error: 'additionalFields must be a JSON string.' });
+  .refine(isJsonText, { error: PAYLOAD.additionalFieldsNotJson });
 
 // ---------------------------------------------------------------- cart calls
 
 /** POST /api/commerce/shopping-cart/entries */
 export const addToCartPayloadSchema = z.object({
-  itemId: z.string().min(1, { error: 'itemId is required.' }).max(64),
-  sku: z.string().min(1, { error: 'sku is required.' }).max(64),
+  itemId: z.string().min(1, { error: PAYLOAD.itemIdRequired }).max(64),
+  sku: z.string().min(1, { error: PAYLOAD.skuRequired }).max(64),
   quantity: quantitySchema,
   additionalFields: additionalFieldsSchema.nullish(),
 });
@@ -98,7 +98,7 @@ export type FormSubmission = z.infer<typeof formSubmissionSchema>;
 
 /** Newsletter sign-up: email plus optional captcha token. */
 export const newsletterPayloadSchema = z.object({
-  email: z.string().trim().refine(isValidEmail, { error: 'Please enter a valid email' }),
+  email: z.string().trim().refine(isValidEmail, { error: NEWSLETTER.emailInvalid }),
   captchaToken: z.string().max(4096).optional(),
 });
 export type NewsletterPayload = z.infer<typeof newsletterPayloadSchema>;

@@ -5,7 +5,7 @@
  */
 import { api } from '../api.ts';
 import { API_PATHS } from '../api-paths.ts';
-import { FORM } from '../messages.ts';
+import { CAPTCHA_TEXT as LOCAL_CAPTCHA_TEXT, FORM } from '../messages.ts';
 import type { CaptchaProvider, CaptchaRenderOptions } from './provider.ts';
 
 interface Widget {
@@ -16,13 +16,6 @@ interface Widget {
   elements: { prompt: HTMLElement; input: HTMLInputElement; button: HTMLButtonElement; status: HTMLElement };
 }
 
-export const LOCAL_CAPTCHA_TEXT = {
-  verify: 'Verify',
-  verified: 'Verified',
-  answerLabel: 'Answer',
-  loading: 'Loading challenge…',
-  unavailable: 'The challenge could not be loaded.',
-} as const;
 
 export class LocalCaptchaProvider implements CaptchaProvider {
   private readonly widgets = new Map<number, Widget>();
