@@ -53,6 +53,8 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
         islands: { ...(base.islands as object), ...(spec.context.islands as object | undefined) },
       };
       const status = spec.status ?? 200;
+      // Pages hold the visitor's own cart and crumb: never kept by shared caches.
+      res.set('Cache-Control', 'private, no-store');
       const format = typeof req.query.format === 'string' ? req.query.format : '';
       if (format === 'json' || format === 'json-pretty') {
         res.status(status).type('application/json').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));

@@ -48,6 +48,7 @@ describe('page types and status codes', () => {
     const response = await fetch(server.url + path);
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(pageType(await response.text())).toBe(type);
   });
 
