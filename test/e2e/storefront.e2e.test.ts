@@ -96,6 +96,14 @@ describe('storefront islands in Chromium', () => {
     await form.locator('button[type="submit"]').click();
     await page.locator('.form-submission-text', { hasText: 'Thank you! We answer within two working days.' }).waitFor();
     await screenshot(page, 'contact-form-sent');
+    const saved = store.app.deps.db.prepare('SELECT values_json, page_path FROM form_submissions').all() as Array<{ values_json: string; page_path: string }>;
+    expect(saved).toHaveLength(1);
+    const values = JSON.parse(saved[0]!.values_json) as Record<string, unknown>;
+    expect(values['name-contact']).toEqual(['Ada', 'Lovelace']);
+    expect(values['radio-contact-method']).toBe('Email');
+    // The hidden field takes the URL query parameter of the same name.
+    expect(values['hidden-source']).toBe('e2e');
+    expect(saved[0]!.page_path).toBe('/contact');
   });
 
   it('opens and closes the instalment modal by keyboard', async () => {
