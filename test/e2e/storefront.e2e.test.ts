@@ -158,6 +158,28 @@ describe('storefront islands in Chromium', () => {
     await Promise.all([page.waitForURL(/\/checkout\/subscription\?cartToken=/), page.locator('button.sqs-add-to-cart-button').click()]);
   });
 
+  it('moves the gallery slideshow by keyboard, thumbnails and swipe', async () => {
+    await open('/gallery');
+    const gallery = page.locator('[data-island="Gallery"] .gallery');
+    const position = gallery.locator('.gallery__position');
+    const total = await gallery.locator('.gallery__thumbs button').count();
+    expect(total).toBeGreaterThan(2);
+    await gallery.focus();
+    await page.keyboard.press('ArrowRight');
+    await position.filter({ hasText: `Slide 2 of ${total}` }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await position.filter({ hasText: `Slide ${total} of ${total}` }).waitFor();
+    await gallery.locator('.gallery__thumbs button').nth(2).click();
+    await position.filter({ hasText: `Slide 3 of ${total}` }).waitFor();
+    const box = (await gallery.locator('.gallery__slides').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await position.filter({ hasText: `Slide 4 of ${total}` }).waitFor();
+  });
+
   it('shows no console errors on any page', async () => {
     for (const path of ['/', '/shop', PRODUCT_PATH, '/cart', '/contact', '/gallery', '/lessons', '/search?q=linen']) {
       await open(path);
