@@ -24,6 +24,8 @@ export interface TimingOptions {
   sampleMs: number;
   /** Samples per contender. */
   samples: number;
+  /** Cap on the sampling time of one contender: slow cases take fewer samples (never under 5). */
+  budgetMs?: number;
 }
 
 export interface Timing {
@@ -37,7 +39,7 @@ export interface Timing {
   samples: number;
 }
 
-export const DEFAULT_TIMING: TimingOptions = { warmupMs: 80, sampleMs: 6, samples: 21 };
+export const DEFAULT_TIMING: TimingOptions = { warmupMs: 80, sampleMs: 6, samples: 21, budgetMs: 1500 };
 
 /** Something the optimiser cannot prove unused. */
 let sink: unknown;
@@ -78,14 +80,23 @@ export function median(values: readonly number[]): number {
 }
 
 /** Times the contenders interleaved; the result is in the contenders' order. */
+/** A full collection when the process runs with --expose-gc, so one case's garbage is not billed to the next. */
+const collect = (globalThis as { gc?: () => void }).gc;
+
 export function interleaved(contenders: readonly Contender[], options: TimingOptions = DEFAULT_TIMING): Timing[] {
+  collect?.();
+  let slowestSampleMs = 0;
   const calls = contenders.map((c) => {
     const perCallMs = warm(c.run, options.warmupMs);
-    return Math.max(1, Math.round(options.sampleMs / Math.max(perCallMs, 1e-6)));
+    const n = Math.max(1, Math.round(options.sampleMs / Math.max(perCallMs, 1e-6)));
+    slowestSampleMs = Math.max(slowestSampleMs, n * perCallMs);
+    return n;
   });
+  const budget = options.budgetMs ?? Infinity;
+  const samples = Math.min(options.samples, Math.max(5, Math.floor(budget / Math.max(slowestSampleMs, 1e-6))));
   const cpuSamples: number[][] = contenders.map(() => []);
   const wallSamples: number[][] = contenders.map(() => []);
-  for (let s = 0; s < options.samples; s++) {
+  for (let s = 0; s < samples; s++) {
     for (let i = 0; i < contenders.length; i++) {
       const [cpu, wall] = sampleOnce((contenders[i] as Contender).run, calls[i] as number);
       (cpuSamples[i] as number[]).push(cpu);
@@ -97,6 +108,6 @@ export function interleaved(contenders: readonly Contender[], options: TimingOpt
     medianUs: median(cpuSamples[i] as number[]),
     wallMedianUs: median(wallSamples[i] as number[]),
     callsPerSample: calls[i] as number,
-    samples: options.samples,
+    samples,
   }));
 }

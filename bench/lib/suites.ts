@@ -74,7 +74,7 @@ function parseCase(group: string, name: string, size: number | undefined, source
  */
 function coldParseCase(name: string, size: number, caseIndex: number, opts: SuiteOptions): CaseResult {
   const micro = MICRO_CASES[caseIndex] as (typeof MICRO_CASES)[number];
-  const poolSize = Math.max(64, Math.ceil(40_000 / size));
+  const poolSize = Math.max(64, Math.ceil(200_000 / size));
   let serial = 0;
   const pool: string[] = [];
   for (let i = 0; i < poolSize; i++) pool.push(coldMicroSource(micro, size, caseIndex * 1_000_000 + i));
