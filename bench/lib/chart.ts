@@ -73,7 +73,7 @@ export function renderChart(title: string, series: readonly ChartSeries[]): stri
   const engines = [...new Set(series.flatMap((s) => [...s.lines.keys()]))];
   const rows = Math.ceil(series.length / COLUMNS);
   const legendH = 24;
-  const width = COLUMNS * PANEL_W;
+  const width = COLUMNS * PANEL_W + 16; // room for the last tick label
   const height = rows * PANEL_H + legendH + 30;
   let body = `<text x="${width / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">${escapeXml(title)}</text>\n`;
   engines.forEach((e, i) => {

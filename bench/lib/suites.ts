@@ -130,7 +130,9 @@ export function runMicro(opts: SuiteOptions): CaseResult[] {
   return out;
 }
 
-export function runStorefront(opts: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
+export function runStorefront(suite: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
+  // These run first in the process, while the JIT is still compiling both engines: a longer warm-up.
+  const opts = { ...suite, timing: { ...suite.timing, warmupMs: suite.timing.warmupMs * 5 } };
   const out: CaseResult[] = [];
   for (const page of pages) {
     const r = renderCase('render storefront', page.page, undefined, page, opts);
