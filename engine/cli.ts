@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { compile, defaultRegistry, type TemplateError } from './index.ts';
+import { compile, defaultRegistry, parseJson, type TemplateError } from './index.ts';
 import { collectGoldenFiles, runGoldenFile, summarise } from './golden/runner.ts';
 import { parseTemplate } from './syntax/parse.ts';
 import { printTree } from './syntax/tree-printer.ts';
@@ -85,7 +85,7 @@ function render(args: string[], io: Io): number {
     reportErrors(file, source, template.errors, io);
     return 1;
   }
-  const data: unknown = dataFile ? JSON.parse(readFileSync(dataFile, 'utf8')) : {};
+  const data: unknown = dataFile ? parseJson(readFileSync(dataFile, 'utf8')) : {};
   const result = template.render(data, {
     partials: partialsDir ? readPartials(partialsDir) : {},
     ...(locale ? { locale } : {}),

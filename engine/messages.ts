@@ -33,6 +33,9 @@ export const messages = {
   unexpectedError: (type: string, opcode: string, message: string) =>
     runtime(`Unexpected ${type} error when executing ${opcode}: ${message}`),
 
+  // Data read by the engine's JSON reader.
+  jsonSyntax: (problem: string, position: number) => `Invalid JSON: ${problem} at position ${position}`,
+
   // Limits beyond the references (untrusted templates).
   outputLimit: (limit: number) => runtime(`Output exceeds the maximum size of ${limit} characters`),
   timeLimit: (limit: number) => runtime(`Render exceeded the maximum time of ${limit} ms`),

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { compile, preprocess, type TemplateError } from '../template.ts';
 import type { Limits } from '../runtime/limits.ts';
+import { parseJson } from '../runtime/json-reader.ts';
 import { deepEquals } from '../runtime/values.ts';
 import { emitSource } from '../syntax/source-emitter.ts';
 import { printTree } from '../syntax/tree-printer.ts';
@@ -64,7 +65,8 @@ function render(file: string, s: Sections): GoldenOutcome {
   if (now === undefined && CLOCK_DEPENDENT.test(template)) {
     return { file, status: 'skip', reason: 'depends on the current time, which the file does not fix' };
   }
-  const data = JSON.parse(s.get('JSON') || 'null') as unknown;
+  // Read as the reference reads it: a number written 1.0 stays a double.
+  const data = parseJson(s.get('JSON') || 'null');
   const partials = s.has('PARTIALS') ? (JSON.parse(s.get('PARTIALS') as string) as Record<string, string>) : {};
   const injects = s.has('INJECT') ? (JSON.parse(s.get('INJECT') as string) as Record<string, string>) : {};
   const options = { partials, injects, ...(locale ? { locale } : {}), ...(now !== undefined ? { now } : {}) };

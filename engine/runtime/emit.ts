@@ -1,8 +1,10 @@
 /**
  * How a value becomes output: strings, numbers and booleans as text
- * (numbers as JavaScript prints them), arrays as their elements joined by
- * commas, and objects, null and missing values as nothing.
+ * (numbers as JavaScript prints them, a JsonDouble as the Java reference
+ * prints its double: "1.0"), arrays as their elements joined by commas, and
+ * objects, null and missing values as nothing.
  */
+import { JsonDouble } from './json-double.ts';
 import type { RenderState } from './render-state.ts';
 
 export function emitValue(r: RenderState, value: unknown): void {
@@ -16,13 +18,17 @@ export function emitValue(r: RenderState, value: unknown): void {
       return;
     case 'object':
       if (Array.isArray(value)) r.out += arrayText(value);
+      else if (value instanceof JsonDouble) r.out += value.toString();
       return;
     default:
       return;
   }
 }
 
-/** Elements appended one by one, as the references do (nested arrays flatten, objects print as JavaScript does). */
+/**
+ * Elements appended one by one, as the references do (nested arrays flatten,
+ * objects print as JavaScript does, a JsonDouble through its own toString).
+ */
 function arrayText(list: readonly unknown[]): string {
   let s = '';
   for (let i = 0; i < list.length; i++) {

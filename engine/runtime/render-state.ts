@@ -8,6 +8,7 @@ import type { RenderContext, Path } from '../plugins/types.ts';
 import { splitPath } from '../syntax/nodes.ts';
 import { Frame } from './frame.ts';
 import { LimitExceeded, type Limits } from './limits.ts';
+import { parseJson } from './json-reader.ts';
 import { resolvePath } from './lookup.ts';
 import type { Exec, Unit } from './unit.ts';
 
@@ -187,7 +188,7 @@ export class RenderState implements RenderContext {
     if (Object.prototype.hasOwnProperty.call(this.setup.injects, path)) {
       const raw = this.setup.injects[path] as string;
       try {
-        value = JSON.parse(raw);
+        value = parseJson(raw);
       } catch {
         value = raw;
       }

@@ -6,7 +6,15 @@
  * These helpers reproduce the references' conversion rules (Jackson-style
  * booleans, numbers printed as JavaScript prints them) and never read
  * inherited properties, so `{constructor}` or `{__proto__}` find nothing.
+ *
+ * A JsonDouble (a whole number the data wrote as `1.0`, see json-double.ts)
+ * is a number to every rule here; it only prints and compares as the Java
+ * reference's double does. Plugins test for numbers with `isNumber` /
+ * `numberOf`, never with `typeof`.
  */
+import { JsonDouble, javaDoubleText } from './json-double.ts';
+
+export { JsonDouble, isJsonDouble, javaDoubleText } from './json-double.ts';
 
 export const enum ValueType {
   Missing = 0,
@@ -25,7 +33,9 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export function typeOf(value: unknown): ValueType {
   switch (typeof value) {
     case 'object':
-      return value === null ? ValueType.Null : Array.isArray(value) ? ValueType.Array : ValueType.Object;
+      if (value === null) return ValueType.Null;
+      if (Array.isArray(value)) return ValueType.Array;
+      return value instanceof JsonDouble ? ValueType.Number : ValueType.Object;
     case 'string':
       return ValueType.String;
     case 'number':
@@ -42,7 +52,23 @@ export function isMissing(value: unknown): boolean {
 }
 
 export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonDouble);
+}
+
+/** Whether a value is a number: a JavaScript number or a JsonDouble. */
+export function isNumber(value: unknown): value is number | JsonDouble {
+  return typeof value === 'number' || value instanceof JsonDouble;
+}
+
+/** The number a value holds when it is a number (see isNumber); undefined otherwise. */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  return value instanceof JsonDouble ? value.value : undefined;
+}
+
+/** The plain JSON value: a JsonDouble becomes its number, anything else is returned as is. */
+export function plainJson(value: unknown): unknown {
+  return value instanceof JsonDouble ? value.value : value;
 }
 
 /** Truthiness of a section or `.if`: empty strings, arrays and objects, 0, NaN, null and missing are false. */
@@ -57,6 +83,7 @@ export function isTruthy(value: unknown): boolean {
     case 'object':
       if (value === null) return false;
       if (Array.isArray(value)) return value.length !== 0;
+      if (value instanceof JsonDouble) return value.value !== 0;
       for (const key in value) if (hasOwn.call(value, key)) return true;
       return false;
     default:
@@ -74,6 +101,7 @@ export function asBoolean(value: unknown): boolean {
     case 'number':
       return Number.isInteger(value) ? value !== 0 : false;
     default:
+      // A JsonDouble is a double, which Jackson never reads as a boolean.
       return false;
   }
 }
@@ -86,6 +114,8 @@ export function asString(value: unknown): string {
     case 'number':
     case 'boolean':
       return String(value);
+    case 'object':
+      return value instanceof JsonDouble ? javaDoubleText(value.value) : '';
     default:
       return '';
   }
@@ -100,6 +130,8 @@ export function asNumber(value: unknown): number {
       return value.indexOf('.') !== -1 ? parseFloat(value) : parseInt(value, 10);
     case 'boolean':
       return value ? 1 : 0;
+    case 'object':
+      return value instanceof JsonDouble ? value.value : 0;
     default:
       return 0;
   }
@@ -132,12 +164,18 @@ export function sizeOf(value: unknown): number {
   return 0;
 }
 
-/** Structural equality of JSON values. */
+/**
+ * Structural equality of JSON values. As in the Java reference, a JsonDouble
+ * equals another of the same value but never a plain integer (1.0 is not 1).
+ */
 export function deepEquals(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') {
     // NaN is never equal; undefined equals only undefined.
     return false;
+  }
+  if (a instanceof JsonDouble || b instanceof JsonDouble) {
+    return a instanceof JsonDouble && b instanceof JsonDouble && a.value === b.value;
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -169,6 +207,9 @@ export function compareValues(left: unknown, right: unknown): number {
       const b = asBoolean(right);
       return left === b ? 0 : left ? 1 : -1;
     }
+    case 'object':
+      if (left instanceof JsonDouble) return compareValues(left.value, right);
+      return deepEquals(left, right) ? 0 : -1;
     default:
       return deepEquals(left, right) ? 0 : -1;
   }

@@ -2,7 +2,7 @@
  * Reading a shopping cart as the templates see it: `entries` with a
  * `quantity` each, and totals stored in cents (`subtotalCents`).
  */
-import { asString, getChild } from '../../runtime/values.ts';
+import { asString, getChild, numberOf } from '../../runtime/values.ts';
 import { Decimal, parseDecimal } from './decimal-format.ts';
 
 /** Total number of units in the cart: the sum of the entries' whole quantities. */
@@ -11,9 +11,9 @@ export function cartQuantityOf(cart: unknown): number {
   if (!Array.isArray(entries)) return 0;
   let count = 0;
   for (const entry of entries) {
-    const quantity = getChild(entry, 'quantity');
+    const quantity = numberOf(getChild(entry, 'quantity'));
     // Production reads the quantity as an integer field: fractions are cut, text counts as 0.
-    if (typeof quantity === 'number' && Number.isFinite(quantity)) count += Math.trunc(quantity);
+    if (quantity !== undefined && Number.isFinite(quantity)) count += Math.trunc(quantity);
   }
   return count;
 }

@@ -2,7 +2,7 @@
  * Predicates about the current content item, collection or page: what kind of
  * page it is, what it links to, whether it has images, excerpts, locations…
  */
-import { getChild, getPath, isObject, isTruthy, sizeOf } from '../../runtime/values.ts';
+import { getChild, getPath, isNumber, isObject, isTruthy, sizeOf } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { CollectionType, FolderBehavior } from '../enums.ts';
 import { exactly } from './arguments.ts';
@@ -94,7 +94,7 @@ export const itemPredicates = {
       const behavior = getChild(collection, 'folderBehavior');
       return (
         isTruthy(getChild(collection, 'folder')) &&
-        typeof behavior === 'number' &&
+        isNumber(behavior) &&
         intOf(behavior) === FolderBehavior.index
       );
     },

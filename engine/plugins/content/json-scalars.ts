@@ -5,22 +5,10 @@
  */
 import { doubleOf } from '../core/node-coercion.ts';
 
+export { javaDoubleText } from '../../runtime/values.ts';
+
 /** Floating value of a node (missing, objects and non-numeric text give 0). */
 export function asDouble(value: unknown): number {
   const n = doubleOf(value);
   return Number.isNaN(n) ? 0 : n;
-}
-
-export function javaDoubleText(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
-  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
-  const magnitude = Math.abs(value);
-  if (magnitude >= 1e-3 && magnitude < 1e7) {
-    const text = String(value);
-    return text.includes('.') ? text : `${text}.0`;
-  }
-  const [mantissa = '', exponent = ''] = value.toExponential().split('e');
-  const digits = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
-  return `${digits}E${exponent.replace('+', '')}`;
 }

@@ -1,25 +1,17 @@
 /**
- * A number written with a fraction or exponent in a predicate argument
- * (`2.0`, `1e3`). The reference keeps such literals as floating numbers even
- * when they are whole, so `{.equal? 2 2.0}` is false and `{.even? 4.0}` is
- * false; this wrapper keeps that distinction, which a JavaScript number
- * cannot carry.
+ * Whole numbers versus doubles, as the reference tells them apart: a number
+ * the data or a predicate argument wrote with a fraction or exponent (`2.0`,
+ * `1e3`) is a double even when whole (a JsonDouble), so `{.equal? 2 2.0}` is
+ * false and `{.even? 4.0}` is false.
  */
-export class DoubleLiteral {
-  constructor(readonly value: number) {}
-}
+import { JsonDouble } from '../../runtime/values.ts';
 
-/** The plain JSON value behind an operand. */
-export function plainValue(value: unknown): unknown {
-  return value instanceof DoubleLiteral ? value.value : value;
-}
-
-/** Whether a value is a whole number held as an integer (not a floating literal). */
+/** Whether a value is a whole number held as an integer (not a double). */
 export function isWholeNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);
 }
 
-/** Whether a value is a number held as a floating number. */
+/** Whether a value is a number held as a double: a JsonDouble or a fractional number. */
 export function isFloating(value: unknown): boolean {
-  return value instanceof DoubleLiteral || (typeof value === 'number' && !Number.isInteger(value));
+  return value instanceof JsonDouble || (typeof value === 'number' && !Number.isInteger(value));
 }

@@ -6,6 +6,7 @@
  * other character, including non-ASCII text, is written as is.
  */
 
+import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
 import { numberText } from './number-text.ts';
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = {
@@ -39,6 +40,9 @@ function scalarText(value: unknown): string {
       return Number.isFinite(value) ? numberText(value) : 'null';
     case 'boolean':
       return value ? 'true' : 'false';
+    case 'object':
+      // A double the data wrote as 1.0 is written back as the reference writes doubles.
+      return value instanceof JsonDouble ? javaDoubleText(value.value) : 'null';
     default:
       return 'null';
   }
@@ -50,7 +54,7 @@ function entriesOf(value: object): [string, unknown][] {
 }
 
 function writeCompact(value: unknown, out: string[]): void {
-  if (typeof value !== 'object' || value === null) {
+  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) {
     out.push(scalarText(value));
     return;
   }
@@ -78,7 +82,7 @@ function indentation(depth: number): string {
 
 /** Objects open a new indentation level; arrays stay on the line of their parent. */
 function writePretty(value: unknown, depth: number, out: string[]): void {
-  if (typeof value !== 'object' || value === null) {
+  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) {
     out.push(scalarText(value));
     return;
   }

@@ -2,6 +2,7 @@
  * Formatters that reach into data: `get`, `prop`, `lookup`, `key-by`,
  * `find-first` and `find-last`.
  */
+import { isNumber } from '../../runtime/values.ts';
 import type { Formatter, FormatterTable, RenderContext } from '../types.ts';
 import { argsExactly } from './argument-checks.ts';
 import { findNthEntry, type EntryTest } from './find-entry.ts';
@@ -15,12 +16,12 @@ function stepBy(node: unknown, key: unknown): unknown {
   if (Array.isArray(key)) {
     let current = node;
     for (const part of key) {
-      if (typeof part === 'number') current = childAt(current, intOf(part));
+      if (isNumber(part)) current = childAt(current, intOf(part));
       else if (typeof part === 'string') current = childAt(current, part);
     }
     return current;
   }
-  if (typeof key === 'number') return childAt(node, intOf(key));
+  if (isNumber(key)) return childAt(node, intOf(key));
   if (typeof key === 'string') return childAt(node, key);
   // Other keys (booleans, null, objects) leave the node where it is.
   return node;

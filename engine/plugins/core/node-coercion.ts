@@ -7,6 +7,7 @@
  * `null` reads as the text "null", text parses leniently as a number, and
  * fractional numbers truncate toward zero when read as integers.
  */
+import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
 import { parseInt32, parseInt64, trimControl } from './java-text.ts';
 import { numberText } from './number-text.ts';
 
@@ -25,6 +26,7 @@ export function textOf(value: unknown): string {
     case 'boolean':
       return String(value);
     case 'object':
+      if (value instanceof JsonDouble) return javaDoubleText(value.value);
       return value === null ? 'null' : '';
     default:
       return '';
@@ -82,6 +84,8 @@ export function doubleOf(value: unknown): number {
       return parseDoubleText(value) ?? 0;
     case 'boolean':
       return value ? 1 : 0;
+    case 'object':
+      return value instanceof JsonDouble ? value.value : 0;
     default:
       return 0;
   }
@@ -95,6 +99,8 @@ export function longOf(value: unknown): number {
       return parseIntegerText(value, parseInt64, doubleToLong);
     case 'boolean':
       return value ? 1 : 0;
+    case 'object':
+      return value instanceof JsonDouble ? doubleToLong(value.value) : 0;
     default:
       return 0;
   }
@@ -108,12 +114,14 @@ export function intOf(value: unknown): number {
       return parseIntegerText(value, parseInt32, doubleToInt);
     case 'boolean':
       return value ? 1 : 0;
+    case 'object':
+      return value instanceof JsonDouble ? doubleToInt(value.value) : 0;
     default:
       return 0;
   }
 }
 
-/** Only `true`, text reading "true" (trimmed) and non-zero whole numbers are true. */
+/** Only `true`, text reading "true" (trimmed) and non-zero whole numbers are true (never a double such as 1.0). */
 export function booleanOf(value: unknown): boolean {
   switch (typeof value) {
     case 'boolean':

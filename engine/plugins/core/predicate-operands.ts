@@ -6,7 +6,7 @@
  */
 import { messages } from '../../messages.ts';
 import type { RenderContext } from '../types.ts';
-import { DoubleLiteral } from './double-literal.ts';
+import { parseJson } from '../../runtime/json-reader.ts';
 import { resolveVariable } from './variable-lookup.ts';
 
 export type Operand = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'variable'; readonly name: string };
@@ -31,10 +31,8 @@ function looksLikeJson(raw: string): boolean {
 function parseOperand(raw: string): Operand | null {
   if (looksLikeJson(raw)) {
     try {
-      const value = JSON.parse(raw) as unknown;
-      // A number written with a fraction or exponent stays a floating number.
-      if (typeof value === 'number' && /[.eE]/.test(raw)) return { kind: 'json', value: new DoubleLiteral(value) };
-      return { kind: 'json', value };
+      // The engine's reader keeps `2.0` a double (a JsonDouble), as the reference does.
+      return { kind: 'json', value: parseJson(raw) };
     } catch {
       // Not JSON after all; it may still be a variable name such as "2nd".
     }
@@ -63,7 +61,7 @@ export function checkOperands(args: readonly string[]): string | undefined {
 
 /**
  * The value of an argument in this render; an invalid argument is missing.
- * Floating literals come back wrapped (see DoubleLiteral).
+ * Whole literals written as doubles (`2.0`) come back as JsonDouble values.
  */
 export function resolveOperand(raw: string, ctx: RenderContext): unknown {
   const operand = operandOf(raw);

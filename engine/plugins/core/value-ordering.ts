@@ -6,8 +6,8 @@
  * else is only "equal" (0) or "less" (-1). Equality never converts: a whole
  * number differs from a floating literal of the same value.
  */
-import { deepEquals } from '../../runtime/values.ts';
-import { isFloating, isWholeNumber, plainValue } from './double-literal.ts';
+import { deepEquals, plainJson } from '../../runtime/values.ts';
+import { isFloating, isWholeNumber } from './double-literal.ts';
 import { booleanOf, doubleOf, longOf, textOf } from './node-coercion.ts';
 
 function sign(a: number, b: number): number {
@@ -23,8 +23,8 @@ function compareDoubles(a: number, b: number): number {
 }
 
 export function compareValues(leftOperand: unknown, rightOperand: unknown): number {
-  const left = plainValue(leftOperand);
-  const right = plainValue(rightOperand);
+  const left = plainJson(leftOperand);
+  const right = plainJson(rightOperand);
   if (isWholeNumber(leftOperand)) return sign(leftOperand, longOf(right));
   if (typeof left === 'number') return compareDoubles(left, doubleOf(right));
   if (typeof left === 'string') {
@@ -37,8 +37,8 @@ export function compareValues(leftOperand: unknown, rightOperand: unknown): numb
 
 /** Structural equality; missing equals only missing, null only null. */
 export function valuesEqual(leftOperand: unknown, rightOperand: unknown): boolean {
-  const left = plainValue(leftOperand);
-  const right = plainValue(rightOperand);
+  const left = plainJson(leftOperand);
+  const right = plainJson(rightOperand);
   if (typeof left === 'number' && typeof right === 'number') {
     if (isFloating(leftOperand) !== isFloating(rightOperand)) return false;
     return isFloating(leftOperand) ? compareDoubles(left, right) === 0 : left === right;

@@ -4,6 +4,7 @@
  */
 import type { Formatter } from '../types.ts';
 import { messages } from '../../messages.ts';
+import { numberOf } from '../../runtime/values.ts';
 import { cldrFor } from '../i18n/cldr.ts';
 import { humanizeElapsed } from './humanize.ts';
 import { strftime } from './strftime.ts';
@@ -27,8 +28,9 @@ export const dateFormatter: Formatter = {
 /** `{t|timesince}`: only JSON numbers are instants; anything else reads 'Invalid date.'. */
 export const timesinceFormatter: Formatter = {
   apply(value, _args, ctx) {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return messages.invalidDate;
-    const instant = Math.trunc(value);
+    const number = numberOf(value);
+    if (number === undefined || !Number.isFinite(number)) return messages.invalidDate;
+    const instant = Math.trunc(number);
     return `<span class="timesince" data-date="${instant}">${humanizeElapsed(ctx.now - instant)}</span>`;
   },
 };

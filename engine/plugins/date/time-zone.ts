@@ -2,6 +2,7 @@
  * Time zone and instant rules shared by the date and i18n formatters.
  */
 import type { RenderContext } from '../types.ts';
+import { asString, isNumber, numberOf } from '../../runtime/values.ts';
 
 /** Zone used when the website names none (the specification's default). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -12,7 +13,7 @@ const WEBSITE_TIME_ZONE = ['website', 'timeZone'] as const;
 export function timeZoneOf(ctx: RenderContext): string {
   const zone = ctx.resolve(WEBSITE_TIME_ZONE);
   if (typeof zone === 'string') return zone.trim() === '' ? DEFAULT_TIME_ZONE : zone;
-  if (typeof zone === 'number' || typeof zone === 'boolean') return String(zone);
+  if (isNumber(zone) || typeof zone === 'boolean') return asString(zone);
   return DEFAULT_TIME_ZONE;
 }
 
@@ -22,9 +23,9 @@ export function timeZoneOf(ctx: RenderContext): string {
  * decimal), booleans are 1 or 0, and everything else is 0.
  */
 export function epochOf(value: unknown): number {
+  const number = numberOf(value);
+  if (number !== undefined) return Number.isFinite(number) ? Math.trunc(number) : 0;
   switch (typeof value) {
-    case 'number':
-      return Number.isFinite(value) ? Math.trunc(value) : 0;
     case 'boolean':
       return value ? 1 : 0;
     case 'string': {

@@ -5,17 +5,23 @@
  */
 import { Decimal } from '@phensley/cldr';
 import type { RoundingModeType } from '@phensley/cldr';
+import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
 
 /**
  * The decimal a value stands for: a finite JSON number or a numeric string
  * ('12', '-0.5', '1e3'); anything else (text, booleans, objects, missing,
- * NaN, infinities) is undefined.
+ * NaN, infinities) is undefined. A double the data wrote as `1.0` keeps its
+ * fraction digit ('1.0'), so plural rules see a visible fraction, as in the
+ * Java reference.
  */
 export function toDecimal(value: unknown): Decimal | undefined {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     text = String(value);
+  } else if (value instanceof JsonDouble) {
+    if (!Number.isFinite(value.value)) return undefined;
+    text = javaDoubleText(value.value);
   } else if (typeof value === 'string') {
     text = value;
   } else {

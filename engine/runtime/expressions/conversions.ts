@@ -4,6 +4,7 @@
  * converts to 0, NaN is truthy, numeric strings must be complete decimal or
  * hexadecimal numbers, and bitwise operands saturate instead of wrapping.
  */
+import { JsonDouble } from '../json-double.ts';
 import type { Literal } from './tokens.ts';
 import { formatNumber } from './number-format.ts';
 import { hexDigitsValue, scanDecimal, scanHexDigits } from './numeric-text.ts';
@@ -108,6 +109,8 @@ export function asLiteral(value: unknown): Literal | undefined {
     case 'undefined':
       return null; // a missing value behaves as null
     case 'object':
+      // A double the data wrote as 1.0 is just a number to expressions.
+      if (value instanceof JsonDouble) return value.value;
       return value === null ? null : undefined;
     default:
       return undefined;

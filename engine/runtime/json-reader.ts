@@ -1,0 +1,237 @@
+/**
+ * The engine's JSON reader: `JSON.parse` semantics (same grammar, same
+ * values, `__proto__` as an ordinary key, the last of duplicate keys wins),
+ * except that a whole number written with a fraction or an exponent (`1.0`,
+ * `1e3`) becomes a JsonDouble, so templates print and compare it as the Java
+ * reference does. Everything else is a plain JavaScript value.
+ */
+import { messages } from '../messages.ts';
+import { JsonDouble } from './json-double.ts';
+
+const enum Char {
+  Tab = 0x09,
+  Newline = 0x0a,
+  Return = 0x0d,
+  Space = 0x20,
+  Quote = 0x22,
+  Plus = 0x2b,
+  Comma = 0x2c,
+  Minus = 0x2d,
+  Dot = 0x2e,
+  Zero = 0x30,
+  Nine = 0x39,
+  Colon = 0x3a,
+  UpperE = 0x45,
+  OpenBracket = 0x5b,
+  Backslash = 0x5c,
+  CloseBracket = 0x5d,
+  LowerE = 0x65,
+  OpenBrace = 0x7b,
+  CloseBrace = 0x7d,
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
+/** Reads JSON text; throws a SyntaxError naming the problem and its position. */
+export function parseJson(text: string): unknown {
+  const reader = new Reader(text);
+  reader.skipSpace();
+  const value = reader.value();
+  reader.skipSpace();
+  if (reader.pos < text.length) reader.fail('unexpected text after the value');
+  return value;
+}
+
+class Reader {
+  pos = 0;
+
+  constructor(private readonly text: string) {}
+
+  fail(problem: string): never {
+    throw new SyntaxError(messages.jsonSyntax(problem, this.pos));
+  }
+
+  skipSpace(): void {
+    const text = this.text;
+    let pos = this.pos;
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c !== Char.Space && c !== Char.Newline && c !== Char.Return && c !== Char.Tab) break;
+      pos++;
+    }
+    this.pos = pos;
+  }
+
+  value(): unknown {
+    const c = this.text.charCodeAt(this.pos);
+    switch (c) {
+      case Char.OpenBrace:
+        return this.object();
+      case Char.OpenBracket:
+        return this.array();
+      case Char.Quote:
+        return this.string();
+      default:
+        if (c === Char.Minus || (c >= Char.Zero && c <= Char.Nine)) return this.number();
+        if (this.keyword('true')) return true;
+        if (this.keyword('false')) return false;
+        if (this.keyword('null')) return null;
+        return this.fail(Number.isNaN(c) ? 'unexpected end of input' : 'unexpected character');
+    }
+  }
+
+  private keyword(word: string): boolean {
+    if (!this.text.startsWith(word, this.pos)) return false;
+    this.pos += word.length;
+    return true;
+  }
+
+  private expect(c: Char, what: string): void {
+    if (this.text.charCodeAt(this.pos) !== c) this.fail(`expected ${what}`);
+    this.pos++;
+  }
+
+  private object(): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    this.pos++;
+    this.skipSpace();
+    if (this.text.charCodeAt(this.pos) === Char.CloseBrace) {
+      this.pos++;
+      return result;
+    }
+    for (;;) {
+      if (this.text.charCodeAt(this.pos) !== Char.Quote) this.fail('expected a property name');
+      const key = this.string();
+      this.skipSpace();
+      this.expect(Char.Colon, "':'");
+      this.skipSpace();
+      const item = this.value();
+      // A plain assignment to "__proto__" would replace the prototype instead of adding a key.
+      if (key === '__proto__') Object.defineProperty(result, key, { value: item, enumerable: true, writable: true, configurable: true });
+      else result[key] = item;
+      this.skipSpace();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === Char.CloseBrace) return result;
+      if (c !== Char.Comma) {
+        this.pos--;
+        this.fail("expected ',' or '}'");
+      }
+      this.skipSpace();
+    }
+  }
+
+  private array(): unknown[] {
+    const result: unknown[] = [];
+    this.pos++;
+    this.skipSpace();
+    if (this.text.charCodeAt(this.pos) === Char.CloseBracket) {
+      this.pos++;
+      return result;
+    }
+    for (;;) {
+      result.push(this.value());
+      this.skipSpace();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === Char.CloseBracket) return result;
+      if (c !== Char.Comma) {
+        this.pos--;
+        this.fail("expected ',' or ']'");
+      }
+      this.skipSpace();
+    }
+  }
+
+  private string(): string {
+    const text = this.text;
+    let pos = this.pos + 1;
+    let start = pos;
+    let out = '';
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === Char.Quote) break;
+      if (Number.isNaN(c)) {
+        this.pos = pos;
+        this.fail('unterminated string');
+      }
+      if (c < Char.Space) {
+        this.pos = pos;
+        this.fail('control character in string');
+      }
+      if (c !== Char.Backslash) {
+        pos++;
+        continue;
+      }
+      out += text.slice(start, pos);
+      const e = text[pos + 1] ?? '';
+      if (e === 'u') {
+        const hex = text.slice(pos + 2, pos + 6);
+        if (!HEX4.test(hex)) {
+          this.pos = pos;
+          this.fail('invalid unicode escape');
+        }
+        out += String.fromCharCode(parseInt(hex, 16));
+        pos += 6;
+      } else {
+        const escaped = ESCAPES[e];
+        if (escaped === undefined) {
+          this.pos = pos;
+          this.fail('invalid escape');
+        }
+        out += escaped;
+        pos += 2;
+      }
+      start = pos;
+    }
+    this.pos = pos + 1;
+    return out + text.slice(start, pos);
+  }
+
+  private digits(): number {
+    const text = this.text;
+    const start = this.pos;
+    for (;;) {
+      const c = text.charCodeAt(this.pos);
+      if (!(c >= Char.Zero && c <= Char.Nine)) break; // NaN past the end stops too
+      this.pos++;
+    }
+    return this.pos - start;
+  }
+
+  private number(): number | JsonDouble {
+    const text = this.text;
+    const start = this.pos;
+    if (text.charCodeAt(this.pos) === Char.Minus) this.pos++;
+    const first = text.charCodeAt(this.pos);
+    if (first === Char.Zero) this.pos++;
+    else if (this.digits() === 0) this.fail('expected a digit');
+    let floating = false;
+    if (text.charCodeAt(this.pos) === Char.Dot) {
+      this.pos++;
+      if (this.digits() === 0) this.fail('expected a digit after the decimal point');
+      floating = true;
+    }
+    const e = text.charCodeAt(this.pos);
+    if (e === Char.LowerE || e === Char.UpperE) {
+      this.pos++;
+      const sign = text.charCodeAt(this.pos);
+      if (sign === Char.Plus || sign === Char.Minus) this.pos++;
+      if (this.digits() === 0) this.fail('expected a digit in the exponent');
+      floating = true;
+    }
+    const value = Number(text.slice(start, this.pos));
+    return floating && Number.isInteger(value) ? new JsonDouble(value) : value;
+  }
+}
