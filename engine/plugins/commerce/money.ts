@@ -8,7 +8,7 @@
  * currency). The default currency is USD.
  */
 import { DEFAULT_CURRENCY, fractionDigitsOf } from '../enums.ts';
-import { asString, getChild } from '../../runtime/values.ts';
+import { asString, getChild, numberOf } from '../../runtime/values.ts';
 import { Decimal, decimalOfNumber, formatFixed, parseDecimal } from './decimal-format.ts';
 
 /** Integer places shown at most; beyond that only the least significant digits remain. */
@@ -67,6 +67,17 @@ export function formatMoneyAmount(amount: Decimal | number | string, currency: s
 /** Formats an amount in minor units (cents): 12345 USD gives "123.45", 12345 JPY gives "12,345". */
 export function formatMoneyCents(cents: Decimal | number | string, currency: string = DEFAULT_CURRENCY): string {
   return formatMoneyAmount(toDecimal(cents).movePoint(-fractionDigitsOf(currency)), currency);
+}
+
+/**
+ * The cents a template value stands for: a finite number (a double written
+ * 1.0 included) or numeric text; undefined for anything else, which the
+ * legacy cents formatters print as nothing.
+ */
+export function centsOfValue(value: unknown): Decimal | undefined {
+  const number = numberOf(value);
+  if (number !== undefined) return Number.isFinite(number) ? decimalOfNumber(number) : undefined;
+  return typeof value === 'string' ? parseDecimal(value) : undefined;
 }
 
 /** The legacy money markup: cents shown in dollars-and-cents form inside the native-money span. */

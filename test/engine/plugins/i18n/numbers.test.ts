@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { messages } from '../../../../engine/messages.ts';
+import { parseJson } from '../../../../engine/runtime/json-reader.ts';
 import { DEFAULT_CURRENCY, formatMoneyCLDR } from '../../../../engine/plugins/i18n/index.ts';
-import { formatCents } from '../../../../engine/plugins/i18n/cents-money.ts';
 import { toDecimal } from '../../../../engine/plugins/i18n/decimal-value.ts';
 import { formatLegacyMoney, legacyLocaleTag } from '../../../../engine/plugins/i18n/legacy-money.ts';
 import { compileErrors, render } from './render.ts';
@@ -116,7 +116,16 @@ describe('cents formatters', () => {
     expect(render('{@|money-format}', -5).html).toBe('-0.05');
     expect(render('{@|money-format}', '12345.5').html).toBe('123.46');
     expect(render('[{@|money-format}]', 'abc').html).toBe('[]');
-    expect(formatCents(0)).toBe('0.00');
+    expect(render('{@|money-format}', 0).html).toBe('0.00');
+  });
+
+  test('a negative amount that rounds to zero keeps its sign, as Java DecimalFormat prints it', () => {
+    expect(render('{@|money-format}', -0.4).html).toBe('-0.00');
+    expect(render('{@|money-string}', '-0.4').html).toBe('<span class="sqs-money-native">-0.00</span>');
+  });
+
+  test('a double written as 1.0 in the data is a number of cents', () => {
+    expect(render('{@|money-format}', parseJson('250.0')).html).toBe('2.50');
   });
 
   test('money-string wraps the amount', () => {
