@@ -3,7 +3,7 @@
  * ('11.5GB') and `{1 unit in:second sequence:hour,minute,second format:long}`
  * ('3 hours 25 minutes 45 seconds').
  */
-import type { CLDR, Decimal, UnitLength, UnitType } from '@phensley/cldr';
+import type { CLDR, Decimal, UnitFormatOptions, UnitLength, UnitType } from '@phensley/cldr';
 
 const LENGTHS = new Set(['long', 'short', 'narrow']);
 
@@ -25,6 +25,28 @@ const DIGITAL_BYTES: Readonly<Record<string, number>> = {
   petabyte: 1024 ** 5,
 };
 const BYTE_STEPS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'];
+
+/*
+ * The reference formats units with an older CLDR release than the one
+ * bundled here, and two differences of that data show in its output:
+ * - its patterns separate number and unit with an ordinary space where the
+ *   newer data has a no-break or narrow no-break space ("3 heures");
+ * - French had no narrow patterns for byte units yet, so narrow fell back
+ *   to short ("11,5 Go", where the newer narrow pattern gives "11,5Go").
+ */
+const PATTERN_SPACES = /[\u00a0\u202f]/g;
+const NARROW_AS_SHORT: Readonly<Record<string, Readonly<Record<string, number>>>> = { fr: DIGITAL_BYTES };
+
+/** One quantity in the reference's unit patterns (see above). */
+function formatQuantity(cldr: CLDR, value: Decimal | string, unit: string, options: UnitFormatOptions): string {
+  let length = options.length;
+  if (length === 'narrow' && NARROW_AS_SHORT[cldr.General.locale().tag.language()]?.[unit] !== undefined) length = 'short';
+  const parts = cldr.Units.formatQuantityToParts({ value, unit: unit as UnitType }, { ...options, length });
+  let text = '';
+  // Only the pattern's own text changes; digit group separators stay as the locale has them.
+  for (const part of parts) text += part.type === 'literal' ? part.value.replace(PATTERN_SPACES, ' ') : part.value;
+  return text;
+}
 
 interface UnitOptions {
   input?: string;
@@ -73,10 +95,7 @@ export function formatUnit(cldr: CLDR, value: Decimal, options: readonly string[
     while (step < BYTE_STEPS.length - 1 && Math.abs(bytes) >= DIGITAL_BYTES[BYTE_STEPS[step + 1]!]!) step++;
     const unit = BYTE_STEPS[step]!;
     const amount = bytes / DIGITAL_BYTES[unit]!;
-    return cldr.Units.formatQuantity(
-      { value: String(amount), unit: unit as UnitType },
-      { length: opts.length ?? 'narrow', maximumFractionDigits: 1 },
-    );
+    return formatQuantity(cldr, String(amount), unit, { length: opts.length ?? 'narrow', maximumFractionDigits: 1 });
   }
 
   if (opts.sequence && opts.sequence.length > 0 && source) {
@@ -91,10 +110,7 @@ export function formatUnit(cldr: CLDR, value: Decimal, options: readonly string[
         remaining -= count * size;
         if (count !== 0 || (last && parts.length === 0)) {
           parts.push(
-            cldr.Units.formatQuantity(
-              { value: String(count), unit: unit as UnitType },
-              { length: opts.length ?? 'short', maximumFractionDigits: last ? 1 : 0 },
-            ),
+            formatQuantity(cldr, String(count), unit, { length: opts.length ?? 'short', maximumFractionDigits: last ? 1 : 0 }),
           );
         }
       });
@@ -102,5 +118,5 @@ export function formatUnit(cldr: CLDR, value: Decimal, options: readonly string[
     }
   }
 
-  return cldr.Units.formatQuantity({ value, unit: input as UnitType }, { length: opts.length ?? 'short' });
+  return formatQuantity(cldr, value, input, { length: opts.length ?? 'short' });
 }

@@ -93,6 +93,14 @@ describe('message', () => {
     expect(msg(text, 'b d', { b: '12345657890', d: '12345' }).html).toBe('11.5GB / 3 hours 25 minutes 45 seconds');
   });
 
+  test('unit function: the reference unit data, ordinary spaces and French narrow bytes as short', () => {
+    const text = '{0 unit in:byte compact:bytes} / {1 unit in:second sequence:hour,minute,second format:long}';
+    const fr = msg(text, 'b d', { b: '12345657890', d: '12345' }, 'fr-FR').html;
+    expect(fr).toBe('11,5 Go / 3 heures 25 minutes 45 secondes');
+    // Narrow units that French had then keep their narrow form.
+    expect(msg('{0 unit in:second sequence:hour,minute format:narrow}', 'd', { d: '7500' }, 'fr-FR').html).toBe('2h 5min');
+  });
+
   test('plural is the same formatter', () => {
     expect(render('{m|plural n}', { m: 'x{0 plural one{} other{s}}', n: 2 }).html).toBe('xs');
   });
