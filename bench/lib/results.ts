@@ -52,6 +52,6 @@ export interface EngineBenchReport {
   coldParse: ColdParse[];
   memory: MemoryReport[];
   linearity: Linearity[];
-  /** Distinct tags our engine's tag cache held when cold parse variants were generated, for the record. */
+  /** How the inputs were made, for the report's notes. */
   notes: string[];
 }
