@@ -3,6 +3,9 @@
  *
  * Plugins see plain JSON values (`undefined` is "missing") and a small
  * RenderContext; they never see the engine's frames or instruction trees.
+ * One exception to "plain": a whole number the data wrote as a double
+ * (`1.0`) arrives as a JsonDouble, so plugins test and read numbers with
+ * `isNumber` / `numberOf` from runtime/values.ts, never with `typeof`.
  */
 
 export type Path = readonly (string | number)[];
