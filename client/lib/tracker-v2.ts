@@ -2,6 +2,7 @@
  * The v2 event tracker: caller fields merged with auto-filled browser fields,
  * environments dev/qa/staging/prod, and the session-recording eligibility rule.
  */
+import { api } from './api.ts';
 import { HELPERS } from './messages.ts';
 
 export const TRACKER_ENVIRONMENTS = ['dev', 'qa', 'staging', 'prod'] as const;
@@ -37,11 +38,8 @@ export function buildTrackerEvent(fields: TrackerFields, environment: string, wa
 
 /** Sends one event; rejects (with the catalogue warning) on a status other than 200 or 202. */
 export async function sendTrackerEvent(schemaName: string, event: TrackerFields, warn: (m: string) => void = console.warn): Promise<void> {
-  const response = await fetch(TRACKER_PATH, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ eventSchemaName: schemaName, eventContent: JSON.stringify(event) }),
-  });
+  // Through the one API module, so the call carries the crumb like every other state change.
+  const response = await api.post(TRACKER_PATH, { eventSchemaName: schemaName, eventContent: JSON.stringify(event) });
   if (response.status !== 200 && response.status !== 202) {
     const message = HELPERS.trackingStatus(response.status);
     warn(message);

@@ -211,9 +211,16 @@ describe('tracker v2 and session recording', () => {
     const event = buildTrackerEvent({ page_path: '/mine', custom: 1 }, 'moon', (m) => warnings.push(m));
     expect(event.source_environment).toBe('moon');
     expect(warnings).toEqual(['Unknown tracker environment "moon".', 'Tracker field "page_path" was overwritten by an automatic value.']);
-    vi.stubGlobal('fetch', vi.fn(async () => ({ status: 500 })));
+    document.cookie = 'crumb=tracker-crumb';
+    const sent: Headers[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers));
+      return new Response('{}', { status: 500 });
+    }));
     await expect(sendTrackerEvent('schema', event, (m) => warnings.push(m))).rejects.toThrow('Error tracking event: HTTP Status 500');
-    vi.stubGlobal('fetch', vi.fn(async () => ({ status: 202 })));
+    // The hosted-events call is a state change: it carries the crumb.
+    expect(sent[0]?.get('X-CSRF-Token')).toBe('tracker-crumb');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 202 })));
     await expect(sendTrackerEvent('schema', event)).resolves.toBeUndefined();
   });
 
