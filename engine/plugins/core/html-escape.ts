@@ -1,15 +1,57 @@
 /**
  * HTML escaping of text. Attribute escaping also covers the double quote;
  * the single quote passes through, as in the reference's released output.
+ *
+ * Both run on every emitted value, so they scan char codes once and return
+ * the input itself when nothing needs escaping (the common case).
  */
 
-const TEXT_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-const ATTRIBUTE_ENTITIES: Readonly<Record<string, string>> = { ...TEXT_ENTITIES, '"': '&quot;' };
+const AMPERSAND = 38;
+const LESS_THAN = 60;
+const GREATER_THAN = 62;
+const DOUBLE_QUOTE = 34;
+
+function entityOf(code: number): string {
+  switch (code) {
+    case AMPERSAND:
+      return '&amp;';
+    case LESS_THAN:
+      return '&lt;';
+    case GREATER_THAN:
+      return '&gt;';
+    default:
+      return '&quot;';
+  }
+}
+
+function escapeFrom(text: string, first: number, quotes: boolean): string {
+  let out = text.slice(0, first);
+  let start = first;
+  for (let i = first; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === AMPERSAND || code === LESS_THAN || code === GREATER_THAN || (quotes && code === DOUBLE_QUOTE)) {
+      if (i > start) out += text.slice(start, i);
+      out += entityOf(code);
+      start = i + 1;
+    }
+  }
+  return start < text.length ? out + text.slice(start) : out;
+}
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>]/g, (ch) => TEXT_ENTITIES[ch]!);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === AMPERSAND || code === LESS_THAN || code === GREATER_THAN) return escapeFrom(text, i, false);
+  }
+  return text;
 }
 
 export function escapeHtmlAttribute(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ATTRIBUTE_ENTITIES[ch]!);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === AMPERSAND || code === LESS_THAN || code === GREATER_THAN || code === DOUBLE_QUOTE) {
+      return escapeFrom(text, i, true);
+    }
+  }
+  return text;
 }
