@@ -1,0 +1,27 @@
+import type { Express } from 'express';
+
+export interface RouteEntry { method: string; path: string }
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+/** Every route registered on the app, nested routers included (all are mounted at the root). */
+export function routeTable(app: Express): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  const walk = (stack: Layer[]): void => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) entries.push({ method: method.toUpperCase(), path: layer.route.path });
+      } else if (layer.handle.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return entries;
+}
+
+/** A concrete URL for a route pattern: every parameter gets a plausible value. */
+export function concretePath(pattern: string): string {
+  return pattern.replace(/:(\w+)/g, 'probe-$1');
+}
