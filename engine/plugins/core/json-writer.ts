@@ -9,26 +9,49 @@
 import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
 import { numberText } from './number-text.ts';
 
-const SHORT_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\b': '\\b',
-  '\t': '\\t',
-  '\n': '\\n',
-  '\f': '\\f',
-  '\r': '\\r',
-};
-
-const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
-
-function escapeChar(ch: string): string {
-  const short = SHORT_ESCAPES[ch];
-  if (short !== undefined) return short;
-  return '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+function escapeOf(code: number): string {
+  switch (code) {
+    case 0x22:
+      return '\\"';
+    case 0x5c:
+      return '\\\\';
+    case 0x08:
+      return '\\b';
+    case 0x09:
+      return '\\t';
+    case 0x0a:
+      return '\\n';
+    case 0x0c:
+      return '\\f';
+    case 0x0d:
+      return '\\r';
+    default:
+      return '\\u' + code.toString(16).toUpperCase().padStart(4, '0');
+  }
 }
 
+function needsEscape(code: number): boolean {
+  return code < 0x20 || code === 0x22 || code === 0x5c;
+}
+
+const ANY_ESCAPE = /["\\\u0000-\u001f]/;
+
+/** Keys and text are mostly plain, so one scan decides and the text is quoted as is. */
 export function quoteJsonString(text: string): string {
-  return '"' + text.replace(NEEDS_ESCAPE, escapeChar) + '"';
+  if (!ANY_ESCAPE.test(text)) return '"' + text + '"';
+  let i = 0;
+  while (!needsEscape(text.charCodeAt(i))) i++;
+  let out = '"' + text.slice(0, i);
+  let start = i;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (needsEscape(code)) {
+      if (i > start) out += text.slice(start, i);
+      out += escapeOf(code);
+      start = i + 1;
+    }
+  }
+  return out + text.slice(start) + '"';
 }
 
 function scalarText(value: unknown): string {
@@ -48,32 +71,30 @@ function scalarText(value: unknown): string {
   }
 }
 
-function entriesOf(value: object): [string, unknown][] {
-  // Values that are not JSON (functions, undefined) are skipped, as in any JSON writer.
-  return Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function');
+/** Values that are not JSON (functions, undefined) are skipped, as in any JSON writer. */
+function isWritable(value: unknown): boolean {
+  return value !== undefined && typeof value !== 'function';
 }
 
-function writeCompact(value: unknown, out: string[]): void {
-  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) {
-    out.push(scalarText(value));
-    return;
-  }
+// Strings are built by concatenation: V8 ropes beat collecting parts and joining them here.
+function compactText(value: unknown): string {
+  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) return scalarText(value);
   if (Array.isArray(value)) {
-    out.push('[');
-    value.forEach((item, i) => {
-      if (i > 0) out.push(',');
-      writeCompact(item === undefined ? null : item, out);
-    });
-    out.push(']');
-    return;
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      out += (i > 0 ? ',' : '') + compactText(item === undefined ? null : item);
+    }
+    return out + ']';
   }
-  out.push('{');
-  entriesOf(value).forEach(([key, item], i) => {
-    if (i > 0) out.push(',');
-    out.push(quoteJsonString(key), ':');
-    writeCompact(item, out);
-  });
-  out.push('}');
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (!isWritable(item)) continue;
+    out += (out.length > 1 ? ',' : '') + quoteJsonString(key) + ':' + compactText(item);
+  }
+  return out + '}';
 }
 
 function indentation(depth: number): string {
@@ -81,47 +102,35 @@ function indentation(depth: number): string {
 }
 
 /** Objects open a new indentation level; arrays stay on the line of their parent. */
-function writePretty(value: unknown, depth: number, out: string[]): void {
-  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) {
-    out.push(scalarText(value));
-    return;
-  }
+function prettyText(value: unknown, depth: number): string {
+  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) return scalarText(value);
   if (Array.isArray(value)) {
-    out.push('[');
-    value.forEach((item, i) => {
-      out.push(i > 0 ? ', ' : ' ');
-      writePretty(item === undefined ? null : item, depth, out);
-    });
-    out.push(' ]');
-    return;
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      out += (i > 0 ? ', ' : ' ') + prettyText(item === undefined ? null : item, depth);
+    }
+    return out + ' ]';
   }
-  const entries = entriesOf(value);
-  if (entries.length === 0) {
-    out.push('{ }');
-    return;
+  const record = value as Record<string, unknown>;
+  const inner = indentation(depth + 1);
+  let out = '';
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (!isWritable(item)) continue;
+    out += (out === '' ? '{' : ',') + inner + quoteJsonString(key) + ': ' + prettyText(item, depth + 1);
   }
-  out.push('{');
-  entries.forEach(([key, item], i) => {
-    out.push(i > 0 ? ',' : '', indentation(depth + 1), quoteJsonString(key), ': ');
-    writePretty(item, depth + 1, out);
-  });
-  out.push(indentation(depth), '}');
+  return out === '' ? '{ }' : out + indentation(depth) + '}';
 }
 
 /** Compact JSON text; a missing value has no text at all. */
 export function toCompactJson(value: unknown): string {
-  if (value === undefined) return '';
-  const out: string[] = [];
-  writeCompact(value, out);
-  return out.join('');
+  return value === undefined ? '' : compactText(value);
 }
 
 /** Pretty JSON text; a missing value has no text at all. */
 export function toPrettyJson(value: unknown): string {
-  if (value === undefined) return '';
-  const out: string[] = [];
-  writePretty(value, 0, out);
-  return out.join('');
+  return value === undefined ? '' : prettyText(value, 0);
 }
 
 /** Breaks every `</` so JSON can sit inside a script element without closing it. */
