@@ -38,7 +38,12 @@ function escapeFrom(text: string, first: number, quotes: boolean): string {
   return start < text.length ? out + text.slice(start) : out;
 }
 
+// A native regex test is the quickest way to find that nothing needs escaping.
+const TEXT_SPECIAL = /[&<>]/;
+const ATTRIBUTE_SPECIAL = /[&<>"]/;
+
 export function escapeHtml(text: string): string {
+  if (!TEXT_SPECIAL.test(text)) return text;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === AMPERSAND || code === LESS_THAN || code === GREATER_THAN) return escapeFrom(text, i, false);
@@ -47,6 +52,7 @@ export function escapeHtml(text: string): string {
 }
 
 export function escapeHtmlAttribute(text: string): string {
+  if (!ATTRIBUTE_SPECIAL.test(text)) return text;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === AMPERSAND || code === LESS_THAN || code === GREATER_THAN || code === DOUBLE_QUOTE) {
