@@ -3,6 +3,7 @@
  * react-dom/server inside its root element, with its props as escaped JSON,
  * so the page is complete before any script runs and hydration matches.
  */
+import { LRUCache } from 'lru-cache';
 import { createElement, type ComponentProps, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { islandComponents, isIslandName, type IslandName } from './islands/registry.ts';
@@ -16,9 +17,23 @@ export type { IslandName };
 /** The island's HTML: `<div data-island="NAME" data-props='…'>…</div>`. */
 export function renderIsland<N extends IslandName>(name: N, props: IslandProps<N>): string {
   if (!isIslandName(name)) throw new Error(HELPERS.islandMissing(String(name)));
-  const component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>>;
   // JSON round trip: what the browser will parse is exactly what we render with.
   const json = JSON.stringify(props ?? {});
+  // The HTML depends only on the island and its serialised props, so identical props share it;
+  // the key holds the whole props, so one visitor's values never answer for another's.
+  const key = `${name}\u0000${json}`;
+  const cached = renderedIslands.get(key);
+  if (cached !== undefined) return cached;
+  const html = renderUncached(name, json);
+  renderedIslands.set(key, html);
+  return html;
+}
+
+/** Bounded so visitor-specific props (cart counts, entered values) cannot grow memory without limit. */
+const renderedIslands = new LRUCache<string, string>({ max: 1000 });
+
+function renderUncached(name: IslandName, json: string): string {
+  const component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>>;
   const hydratedProps = JSON.parse(json) as Record<string, unknown>;
   const html = renderToString(createElement(IslandBoundary, null, createElement(component, hydratedProps)));
   return `<div ${ISLAND_ATTRIBUTE}="${name}" ${PROPS_ATTRIBUTE}='${escapePropsAttribute(json)}'>${html}</div>`;

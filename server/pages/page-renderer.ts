@@ -64,7 +64,17 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
       if (result.errors.length > 0) {
         deps.log.warn({ template: spec.template, errors: result.errors.slice(0, 5) }, 'template rendered with errors');
       }
-      res.status(status).type('html').send(result.html);
+      sendPrivateHtml(res, status, result.html);
     },
   };
+}
+
+/**
+ * Writes a page without res.send's ETag: pages are private and no-store, so no cache revalidates
+ * them, and hashing every body cost a large share of each request.
+ */
+function sendPrivateHtml(res: Response, status: number, html: string): void {
+  res.status(status).type('html');
+  res.setHeader('Content-Length', Buffer.byteLength(html));
+  res.end(html);
 }
