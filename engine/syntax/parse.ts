@@ -14,6 +14,7 @@ import { Assembler } from './assembler.ts';
 import { LIFTED, type Node, type RootNode } from './nodes.ts';
 import { Opcode } from './opcodes.ts';
 import { parseTagSyntax, type ParsedTag } from './tag-parser.ts';
+import { parseTagFast } from './tag-fast-path.ts';
 import { LineIndex } from './positions.ts';
 
 export interface SyntaxError {
@@ -49,7 +50,7 @@ const TAG_CACHE_LIMIT = 20000;
 function parseTagCached(content: string): ParsedTag | null {
   let parsed = tagCache.get(content);
   if (parsed === undefined) {
-    parsed = parseTagSyntax(content);
+    parsed = parseTagFast(content) ?? parseTagSyntax(content);
     if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
     tagCache.set(content, parsed);
   }
