@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60000,
     hookTimeout: 30000,
     fileParallelism: false,
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/load.json' },
   },
 });
