@@ -31,19 +31,20 @@ export function checkTargets(report: EngineBenchReport): TargetCheck[] {
     worst(report.cases.filter((c) => c.group === 'parse storefront (repeated compile)'), 'parse ≥ 2× the reference on the storefront templates', 2),
   ];
   const ourLinearity = report.linearity.filter((l) => l.engine === OURS);
-  const maxOff = ourLinearity.reduce((m, l) => Math.max(m, l.factor, 1 / l.factor), 0);
-  // Growing faster than linear and slower than linear are shown apart: only the first costs anything.
+  // Checked as written: more than 1.3× off linear either way is a miss. Growth
+  // slower than linear (the `text` case renders one string merged at compile
+  // time, so its cost is constant) is named apart, as it costs nothing.
   const slowest = ourLinearity.reduce<(typeof ourLinearity)[number] | undefined>((w, l) => (w === undefined || l.factor > w.factor ? l : w), undefined);
   const fastest = ourLinearity.reduce<(typeof ourLinearity)[number] | undefined>((w, l) => (w === undefined || l.factor < w.factor ? l : w), undefined);
   const describe = (l: (typeof ourLinearity)[number] | undefined): string =>
     l === undefined ? '—' : `${l.factor.toFixed(2)} (${l.series}, ${l.from}→${l.to})`;
   checks.push({
     target: 'cost linear in template and data size (≤ 1.3× off linear)',
-    met: ourLinearity.length > 0 && maxOff <= 1.3,
+    met: ourLinearity.length > 0 && ourLinearity.every((l) => l.factor <= 1.3 && l.factor >= 1 / 1.3),
     detail:
       ourLinearity.length === 0
         ? 'not measured'
-        : `growth factor (1 = linear): highest ${describe(slowest)}, lowest ${describe(fastest)}`,
+        : `growth factor (1 = linear): highest ${describe(slowest)}; lowest ${describe(fastest)}${fastest !== undefined && fastest.factor < 1 / 1.3 ? ' (slower than linear)' : ''}`,
   });
   return checks;
 }
