@@ -24,13 +24,44 @@ function newestSourceTime(dir: string): number {
   return newest;
 }
 
-/** True when there is no manifest or a client source is newer than it. */
-export function isClientBuildStale(): boolean {
+/**
+ * Files outside client/ that change what the bundle holds: the dependency versions, as locked
+ * and as installed (npm rewrites node_modules/.package-lock.json on every install).
+ */
+const DEPENDENCY_STAMPS = [
+  path.join(CLIENT_DIR, '..', 'package-lock.json'),
+  path.join(CLIENT_DIR, '..', 'node_modules', '.package-lock.json'),
+];
+
+export interface BuildInputs {
+  sourceDir: string;
+  dependencyStamps: readonly string[];
+  manifestPath: string;
+}
+
+const BUILD_INPUTS: BuildInputs = { sourceDir: CLIENT_DIR, dependencyStamps: DEPENDENCY_STAMPS, manifestPath: CLIENT_MANIFEST_PATH };
+
+function modifiedTime(file: string): number {
   try {
-    return newestSourceTime(CLIENT_DIR) > statSync(CLIENT_MANIFEST_PATH).mtimeMs;
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * True when there is no manifest (a fresh clone, or a build that stopped half way: the manifest
+ * is written last) or a client source or the installed dependencies are newer than it.
+ */
+export function isClientBuildStale(inputs: BuildInputs = BUILD_INPUTS): boolean {
+  let builtAt: number;
+  try {
+    builtAt = statSync(inputs.manifestPath).mtimeMs;
   } catch {
     return true;
   }
+  const newestInput = Math.max(newestSourceTime(inputs.sourceDir), ...inputs.dependencyStamps.map(modifiedTime));
+  return newestInput > builtAt;
 }
 
 function manifestFrom(metafile: Metafile): Record<string, string> {
