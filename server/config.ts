@@ -1,4 +1,5 @@
-import type { AppOptions } from './deps.ts';
+import type { AppOptions, CaptchaOptions } from './deps.ts';
+import { createLocalCaptcha } from './security/captcha.ts';
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +16,26 @@ function readPort(raw: string | undefined): number {
   return port;
 }
 
+/** Shortest CAPTCHA_SECRET accepted: a short HMAC key would let tokens be forged by guessing it. */
+export const MIN_CAPTCHA_SECRET_LENGTH = 32;
+
+/**
+ * The built-in captcha is on unless CAPTCHA=off: a public shop's forms (contact, newsletter,
+ * restock sign-up) are spam targets. Without CAPTCHA_SECRET the process signs with a random key
+ * of its own, which is enough for one process; several processes behind one address need the
+ * same CAPTCHA_SECRET so a token issued by one is accepted by another.
+ */
+function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
+  const mode = env.CAPTCHA ?? '';
+  if (mode === 'off') return undefined;
+  if (mode !== '' && mode !== 'local') throw new Error(`CAPTCHA must be "local" or "off", got "${mode}"`);
+  const secret = env.CAPTCHA_SECRET || undefined;
+  if (secret !== undefined && secret.length < MIN_CAPTCHA_SECRET_LENGTH) {
+    throw new Error(`CAPTCHA_SECRET must be at least ${MIN_CAPTCHA_SECRET_LENGTH} characters long`);
+  }
+  return createLocalCaptcha({ secret });
+}
+
 /** Reads the server settings from environment variables, with the documented defaults. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -27,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ownerPassword: env.OWNER_PASSWORD || undefined,
       trustProxy: env.TRUST_PROXY === 'true',
       logLevel: env.LOG_LEVEL ?? 'info',
+      captcha: readCaptcha(env),
     },
   };
 }

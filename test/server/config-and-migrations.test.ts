@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.ts';
+import { MIN_CAPTCHA_SECRET_LENGTH, readConfig } from '../../server/config.ts';
+import { isLocalCaptcha, type LocalCaptcha } from '../../server/security/captcha.ts';
+import { startServer, temporaryDatabasePath } from './helpers/start-server.ts';
 import { migrate } from '../../server/db/migrate.ts';
 
 const dirs: string[] = [];
@@ -35,6 +37,53 @@ describe('configuration from the environment', () => {
 
   it.each(['abc', '-1', '70000', '3.5'])('refuses PORT=%s', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  describe('captcha', () => {
+    function captchaOf(env: NodeJS.ProcessEnv): LocalCaptcha {
+      const captcha = readConfig(env).options.captcha;
+      if (!isLocalCaptcha(captcha)) throw new Error('expected the built-in captcha');
+      return captcha;
+    }
+    function solvedToken(captcha: LocalCaptcha): string {
+      const { challenge, prompt } = captcha.issueChallenge('form_block');
+      const [left, right] = (prompt.match(/\d+/g) ?? []).map(Number);
+      const solved = captcha.solveChallenge(challenge, String(left! + right!));
+      if (!solved.ok) throw new Error(solved.message);
+      return solved.token;
+    }
+
+    it('is on by default, signing with a key of its own per process', () => {
+      const first = captchaOf({});
+      const second = captchaOf({});
+      expect(second.verify(solvedToken(first))).toBe(false);
+      expect(first.verify(solvedToken(first))).toBe(true);
+    });
+
+    it('signs with CAPTCHA_SECRET, so processes sharing it accept each other\'s tokens', () => {
+      const secret = 'x'.repeat(MIN_CAPTCHA_SECRET_LENGTH);
+      expect(captchaOf({ CAPTCHA_SECRET: secret }).verify(solvedToken(captchaOf({ CAPTCHA_SECRET: secret })))).toBe(true);
+    });
+
+    it('is off with CAPTCHA=off and refuses an unknown mode or a short secret', () => {
+      expect(readConfig({ CAPTCHA: 'off' }).options.captcha).toBeUndefined();
+      expect(isLocalCaptcha(readConfig({ CAPTCHA: 'local' }).options.captcha)).toBe(true);
+      expect(() => readConfig({ CAPTCHA: 'yes' })).toThrow(/CAPTCHA/);
+      expect(() => readConfig({ CAPTCHA_SECRET: 'short' })).toThrow(/CAPTCHA_SECRET/);
+    });
+
+    it('serves the captcha challenge and gives pages the site key by default', async () => {
+      const databasePath = temporaryDatabasePath();
+      const server = await startServer({ ...readConfig({ DATABASE_PATH: databasePath }).options, logLevel: 'silent' });
+      try {
+        const challenge = await fetch(`${server.url}/api/captcha/challenge?action=product_waitlist`);
+        expect(challenge.status).toBe(200);
+        const page = await (await fetch(`${server.url}/shop/p/linen-shirt?format=json`)).json() as { website: { captchaSettings?: unknown } };
+        expect(page.website.captchaSettings).toEqual({ siteKey: expect.any(String) });
+      } finally {
+        await server.stop(true);
+      }
+    });
   });
 });
 
