@@ -4,12 +4,12 @@
  * (scalars only; containers and null print nothing).
  */
 import type { FormatterTable } from '../types.ts';
-import { escapeScriptTags, toCompactJson, toPrettyJson } from './json-writer.ts';
+import { toCompactJson, toPrettyJson, toScriptSafeJson, toScriptSafePrettyJson } from './json-writer.ts';
 import { textOrBlank } from './node-coercion.ts';
 
 export const jsonFormatters: FormatterTable = {
-  json: { apply: (value) => escapeScriptTags(toCompactJson(value)) },
-  'json-pretty': { apply: (value) => escapeScriptTags(toPrettyJson(value)) },
+  json: { apply: (value) => toScriptSafeJson(value) },
+  'json-pretty': { apply: (value) => toScriptSafePrettyJson(value) },
   raw: { apply: (value) => toCompactJson(value) },
   str: { apply: (value) => textOrBlank(value) },
 };

@@ -3,17 +3,28 @@
  * pretty with two-space indented objects and single-line arrays
  * (`[ 1, 2 ]`, `{ }` and `[ ]` when empty). Control characters below U+0020
  * without a short escape are written as `\u00XX` in upper-case hex; every
- * other character, including non-ASCII text, is written as is.
+ * other character, including non-ASCII text, lone surrogates and U+2028/9,
+ * is written as is.
+ *
+ * Text meant for a script element also breaks every `</` into `<\/`. Only a
+ * string can hold `<` or `/` (escapes and structure never produce them), so
+ * that is done while quoting strings instead of in a second pass over the
+ * whole text.
  */
 
 import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
 import { numberText } from './number-text.ts';
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const LESS_THAN = 0x3c;
+const SLASH = 0x2f;
+
 function escapeOf(code: number): string {
   switch (code) {
-    case 0x22:
+    case QUOTE:
       return '\\"';
-    case 0x5c:
+    case BACKSLASH:
       return '\\\\';
     case 0x08:
       return '\\b';
@@ -30,37 +41,48 @@ function escapeOf(code: number): string {
   }
 }
 
-function needsEscape(code: number): boolean {
-  return code < 0x20 || code === 0x22 || code === 0x5c;
-}
-
+// A native regex test is the quickest way to learn that a string is written as is (the common case).
 const ANY_ESCAPE = /["\\\u0000-\u001f]/;
+const ANY_ESCAPE_IN_SCRIPT = /["\\\u0000-\u001f]|<\//;
 
-/** Keys and text are mostly plain, so one scan decides and the text is quoted as is. */
-export function quoteJsonString(text: string): string {
-  if (!ANY_ESCAPE.test(text)) return '"' + text + '"';
-  let i = 0;
-  while (!needsEscape(text.charCodeAt(i))) i++;
-  let out = '"' + text.slice(0, i);
-  let start = i;
-  for (; i < text.length; i++) {
+/** The quoted text, escaping from the start (rare: only strings the tests above flagged). */
+function quoteEscaping(text: string, script: boolean): string {
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (needsEscape(code)) {
-      if (i > start) out += text.slice(start, i);
-      out += escapeOf(code);
-      start = i + 1;
-    }
+    let escape: string;
+    if (code < 0x20 || code === QUOTE || code === BACKSLASH) escape = escapeOf(code);
+    else if (script && code === SLASH && i > 0 && text.charCodeAt(i - 1) === LESS_THAN) escape = '\\/';
+    else continue;
+    if (i > start) out += text.slice(start, i);
+    out += escape;
+    start = i + 1;
   }
   return out + text.slice(start) + '"';
 }
 
-function scalarText(value: unknown): string {
+/** A string as JSON text. */
+export function quoteJsonString(text: string): string {
+  return ANY_ESCAPE.test(text) ? quoteEscaping(text, false) : '"' + text + '"';
+}
+
+/** A string as JSON text that can sit inside a script element. */
+function quoteForScript(text: string): string {
+  return ANY_ESCAPE_IN_SCRIPT.test(text) ? quoteEscaping(text, true) : '"' + text + '"';
+}
+
+function numberJson(value: number): string {
+  // JSON has no NaN or infinities; the reference cannot hold them either.
+  return Number.isFinite(value) ? numberText(value) : 'null';
+}
+
+function scalarText(value: unknown, script: boolean): string {
   switch (typeof value) {
     case 'string':
-      return quoteJsonString(value);
+      return script ? quoteForScript(value) : quoteJsonString(value);
     case 'number':
-      // JSON has no NaN or infinities; the reference cannot hold them either.
-      return Number.isFinite(value) ? numberText(value) : 'null';
+      return numberJson(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
@@ -76,25 +98,29 @@ function isWritable(value: unknown): boolean {
   return value !== undefined && typeof value !== 'function';
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 // Strings are built by concatenation: V8 ropes beat collecting parts and joining them here.
-function compactText(value: unknown): string {
-  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) return scalarText(value);
+// Objects are walked with for..in (own keys only, in Object.keys order) so no key array is made.
+function compactText(value: unknown, script: boolean): string {
+  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) return scalarText(value, script);
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      out += (i > 0 ? ',' : '') + compactText(item === undefined ? null : item);
+      out += (i > 0 ? ',' : '') + compactText(item === undefined ? null : item, script);
     }
     return out + ']';
   }
   const record = value as Record<string, unknown>;
-  let out = '{';
-  for (const key of Object.keys(record)) {
+  let out = '';
+  for (const key in record) {
+    if (!hasOwn.call(record, key)) continue;
     const item = record[key];
     if (!isWritable(item)) continue;
-    out += (out.length > 1 ? ',' : '') + quoteJsonString(key) + ':' + compactText(item);
+    out += (out === '' ? '{' : ',') + (script ? quoteForScript(key) : quoteJsonString(key)) + ':' + compactText(item, script);
   }
-  return out + '}';
+  return out === '' ? '{}' : out + '}';
 }
 
 function indentation(depth: number): string {
@@ -102,38 +128,47 @@ function indentation(depth: number): string {
 }
 
 /** Objects open a new indentation level; arrays stay on the line of their parent. */
-function prettyText(value: unknown, depth: number): string {
-  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) return scalarText(value);
+function prettyText(value: unknown, depth: number, script: boolean): string {
+  if (typeof value !== 'object' || value === null || value instanceof JsonDouble) return scalarText(value, script);
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      out += (i > 0 ? ', ' : ' ') + prettyText(item === undefined ? null : item, depth);
+      out += (i > 0 ? ', ' : ' ') + prettyText(item === undefined ? null : item, depth, script);
     }
     return out + ' ]';
   }
   const record = value as Record<string, unknown>;
   const inner = indentation(depth + 1);
   let out = '';
-  for (const key of Object.keys(record)) {
+  for (const key in record) {
+    if (!hasOwn.call(record, key)) continue;
     const item = record[key];
     if (!isWritable(item)) continue;
-    out += (out === '' ? '{' : ',') + inner + quoteJsonString(key) + ': ' + prettyText(item, depth + 1);
+    const quoted = script ? quoteForScript(key) : quoteJsonString(key);
+    out += (out === '' ? '{' : ',') + inner + quoted + ': ' + prettyText(item, depth + 1, script);
   }
   return out === '' ? '{ }' : out + indentation(depth) + '}';
 }
 
 /** Compact JSON text; a missing value has no text at all. */
 export function toCompactJson(value: unknown): string {
-  return value === undefined ? '' : compactText(value);
+  return value === undefined ? '' : compactText(value, false);
+}
+
+/** Compact JSON text with every `</` broken, safe inside a script element. */
+export function toScriptSafeJson(value: unknown): string {
+  // A string alone is the commonest value: no walk at all.
+  if (typeof value === 'string') return quoteForScript(value);
+  return value === undefined ? '' : compactText(value, true);
 }
 
 /** Pretty JSON text; a missing value has no text at all. */
 export function toPrettyJson(value: unknown): string {
-  return value === undefined ? '' : prettyText(value, 0);
+  return value === undefined ? '' : prettyText(value, 0, false);
 }
 
-/** Breaks every `</` so JSON can sit inside a script element without closing it. */
-export function escapeScriptTags(text: string): string {
-  return text.replaceAll('</', '<\\/');
+/** Pretty JSON text with every `</` broken, safe inside a script element. */
+export function toScriptSafePrettyJson(value: unknown): string {
+  return value === undefined ? '' : prettyText(value, 0, true);
 }
