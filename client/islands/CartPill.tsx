@@ -1,11 +1,14 @@
 /**
- * The fixed cart pill (and cart link): item count and subtotal, hidden at 0,
- * fading in above, '100+' above 100, with the accessible count label.
+ * The fixed cart pill and the header cart link: both show the cart's item count (the total
+ * quantity, so two of one shirt count as two) and subtotal, '100+' above 100, with the
+ * accessible count label, and follow every cart update on the page without a reload.
+ * The pill is hidden at 0 and fades in above; the link stays in the header and carries an
+ * empty-cart marker instead.
  */
 import { useEffect, useState } from 'react';
-import { cartCountLabel, cartCountText } from '../lib/messages.ts';
+import { CART_LABEL_FALLBACK, cartCountLabel, cartCountText } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY } from '../lib/money.ts';
-import { shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
+import { cartItemCount, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import { fetchCart } from '../lib/store-calls.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
 
@@ -28,17 +31,17 @@ export default function CartPill(props: CartPillProps) {
 
   useEffect(() => {
     if (props.suppressed) return undefined;
+    const show = (cart: Partial<ShoppingCart>): void => {
+      setQuantity(cartItemCount(cart));
+      setSubtotal(cart.subtotalCents ?? 0);
+    };
     const unsubscribe = subscribeCart((cart: ShoppingCart) => {
-      setQuantity(cart.totalQuantity);
-      setSubtotal(cart.subtotalCents);
+      show(cart);
       setInitialized(true);
     });
     if (props.initialQuantity === undefined && shouldLoadCart()) {
       void fetchCart().then((result) => {
-        if (result.ok && result.data) {
-          setQuantity(result.data.totalQuantity ?? 0);
-          setSubtotal(result.data.subtotalCents ?? 0);
-        }
+        if (result.ok && result.data) show(result.data);
         setInitialized(true);
       });
     } else {
@@ -48,18 +51,26 @@ export default function CartPill(props: CartPillProps) {
   }, [props.suppressed, props.initialQuantity]);
 
   if (props.suppressed) return null;
-  const visible = quantity > 0;
-  const classes = [
-    props.variant === 'link' ? 'sqs-cart-link' : 'sqs-pill-shopping-cart',
-    initialized ? 'is-initialized' : '',
-    visible ? 'is-visible' : 'is-empty',
-  ].filter(Boolean).join(' ');
+  const filled = quantity > 0;
+  if (props.variant === 'link') {
+    const classes = ['cart-link', 'sqs-cart-link', initialized ? 'is-initialized' : '', filled ? '' : 'cart-link--empty']
+      .filter(Boolean).join(' ');
+    return (
+      <a className={classes} href={PAGE_PATHS.cart} aria-label={cartCountLabel(quantity)} data-count={quantity}>
+        <span className="cart-link-label" aria-hidden="true">{CART_LABEL_FALLBACK}</span>
+        <span className="cart-link-count" aria-hidden="true" data-cart-count="">{cartCountText(quantity)}</span>
+        {filled ? <span className="cart-link-subtotal" aria-hidden="true">{formatMoney(subtotal, currency)}</span> : null}
+      </a>
+    );
+  }
+  const classes = ['sqs-pill-shopping-cart', initialized ? 'is-initialized' : '', filled ? 'is-visible' : 'is-empty']
+    .filter(Boolean).join(' ');
   return (
     <a
       className={classes}
       href={PAGE_PATHS.cart}
       aria-label={cartCountLabel(quantity)}
-      hidden={props.variant !== 'link' && !visible}
+      hidden={!filled}
       data-count={quantity}
     >
       <span className="cart-count" aria-hidden="true">{cartCountText(quantity)}</span>

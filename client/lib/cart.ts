@@ -60,6 +60,15 @@ export function shouldLoadCart(cookieText?: string): boolean {
     || readCookie(CART_COOKIE, cookieText) !== null;
 }
 
+/**
+ * The item count the pill and the header link show: the cart's total quantity (every unit
+ * counts, not every entry); summed from the entries when an answer leaves the total out.
+ */
+export function cartItemCount(cart: Partial<Pick<ShoppingCart, 'totalQuantity' | 'entries'>>): number {
+  if (typeof cart.totalQuantity === 'number' && Number.isFinite(cart.totalQuantity)) return cart.totalQuantity;
+  return (cart.entries ?? []).reduce((sum, entry) => sum + (Number.isFinite(entry.quantity) ? entry.quantity : 0), 0);
+}
+
 export function publishCart(cart: ShoppingCart): void {
   document.dispatchEvent(new CustomEvent<ShoppingCart>(CART_UPDATED_EVENT, { detail: cart }));
 }

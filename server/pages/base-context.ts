@@ -85,6 +85,13 @@ export function baseContext(deps: AppDeps, req: Request, res: Response, pageType
         suppressed: suppressPill,
         variant: 'pill',
       }),
+      // The header's cart link: the same island, shown on every page (the cart page too).
+      cartLink: renderIsland('CartPill', {
+        currency: cart.currency,
+        initialQuantity: cart.totalQuantity,
+        initialSubtotalCents: cart.subtotalCents,
+        variant: 'link',
+      }),
       newsletter: renderIsland('Newsletter', {
         blockId: 'footer-newsletter',
         title: serverMessages.newsletterTitle,

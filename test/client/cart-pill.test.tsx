@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import CartPill from '../../client/islands/CartPill.tsx';
-import { publishCart, shouldLoadCart, type ShoppingCart } from '../../client/lib/cart.ts';
+import { cartItemCount, publishCart, shouldLoadCart, type ShoppingCart } from '../../client/lib/cart.ts';
 import { cartCountLabel, cartCountText } from '../../client/lib/messages.ts';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
@@ -61,6 +61,36 @@ describe('CartPill island', () => {
     await settle();
     expect(calls[0]!.url).toContain('/api/commerce/shopping-cart');
     expect(screen.getByRole('link', { name: 'One item in cart' }).textContent).toContain('$9.99');
+  });
+
+  it('as the header link, shows the total quantity and subtotal and follows cart updates', () => {
+    render(<CartPill variant="link" currency="USD" initialQuantity={0} initialSubtotalCents={0} />);
+    const empty = screen.getByRole('link', { name: '0 items in cart' });
+    expect(empty.getAttribute('href')).toBe('/cart');
+    expect(empty.className).toContain('cart-link--empty');
+    expect(empty.className).toContain('is-initialized');
+    expect((empty as HTMLAnchorElement).hidden).toBe(false);
+    expect(empty.querySelector('[data-cart-count]')!.textContent).toBe('0');
+    // Two entries, three units: the link counts units like the pill does.
+    const entry = (id: string, quantity: number) => ({
+      id, itemId: 'i', quantity, chosenVariant: { sku: id, attributes: {} }, additionalFields: null, title: 't', purchasePriceCents: 1000,
+    });
+    act(() => publishCart({ ...cartWith(3, 3000), entries: [entry('a', 1), entry('b', 2)] }));
+    const filled = screen.getByRole('link', { name: '3 items in cart' });
+    expect(filled.className).not.toContain('cart-link--empty');
+    expect(filled.querySelector('[data-cart-count]')!.textContent).toBe('3');
+    expect(filled.textContent).toContain('$30.00');
+    act(() => publishCart(cartWith(101)));
+    expect(screen.getByRole('link', { name: 'More than 100 items in cart' }).querySelector('[data-cart-count]')!.textContent).toBe('100+');
+  });
+
+  it('counts units, not entries, when an answer leaves the total out', () => {
+    const entries = [1, 4].map((quantity, index) => ({
+      id: String(index), itemId: 'i', quantity, chosenVariant: { sku: 's', attributes: {} }, additionalFields: null, title: 't', purchasePriceCents: 1,
+    }));
+    expect(cartItemCount({ entries })).toBe(5);
+    expect(cartItemCount({ totalQuantity: 7, entries })).toBe(7);
+    expect(cartItemCount({})).toBe(0);
   });
 
   it('renders nothing where the pill is suppressed (cart page, express checkout, custom cart)', () => {

@@ -28,6 +28,8 @@ describe('storefront islands in Chromium', () => {
 
   it('chooses variants, adds to cart and shows the pill count', async () => {
     await open(PRODUCT_PATH);
+    const headerLink = page.locator('header.site-header a.cart-link');
+    expect(await headerLink.getAttribute('aria-label')).toBe('0 items in cart');
     const addToCart = page.locator('[data-island="AddToCart"]');
     await expect(addToCart.locator('option', { hasText: 'Select Size' }).count()).resolves.toBe(1);
     const button = addToCart.locator('button.sqs-add-to-cart-button');
@@ -39,6 +41,9 @@ describe('storefront islands in Chromium', () => {
     await button.click();
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
     await page.locator('a.sqs-pill-shopping-cart[aria-label="One item in cart"]').waitFor();
+    // The header's cart link follows the same update, without a reload.
+    await page.locator('header.site-header a.cart-link[aria-label="One item in cart"]:not(.cart-link--empty)').waitFor();
+    expect(await headerLink.locator('[data-cart-count]').textContent()).toBe('1');
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Add to Cart' }).waitFor({ timeout: 5000 });
     await screenshot(page, 'product-page');
     // A second page load reads the cart from the server (cart cookie present).
@@ -53,6 +58,8 @@ describe('storefront islands in Chromium', () => {
     await quantity.fill('3');
     await quantity.press('Enter');
     await page.locator('.cart-subtotal', { hasText: '$204.00' }).waitFor();
+    // The header link counts units: one entry of three shirts is three items.
+    await page.locator('header.site-header a.cart-link[aria-label="3 items in cart"]').waitFor();
     await screenshot(page, 'cart-page');
     await page.locator('button.cart-row__remove').first().click();
     const dialog = page.locator('[role="alertdialog"]');

@@ -52,6 +52,21 @@ describe('page types and status codes', () => {
     expect(pageType(await response.text())).toBe(type);
   });
 
+  it('renders the header cart link as the cart island with the visitor\'s item count, on the cart page too', async () => {
+    const v = await new Visitor(server.url).start();
+    expect((await v.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 2 })).status).toBe(200);
+    expect((await v.post(ENTRIES, { itemId: vase.id, sku: vase.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+    for (const path of ['/', '/cart']) {
+      const html = (await v.get<string>(path)).text;
+      const header = /<header class="site-header">([\s\S]*?)<\/header>/.exec(html)![1]!;
+      const island = /<div data-island="CartPill" data-props='([^']*)'>([\s\S]*?)<\/div>/.exec(header)!;
+      expect(island, path).not.toBeNull();
+      expect(island[2]).toContain('aria-label="3 items in cart"');
+      expect(/data-cart-count="">(\d+)</.exec(island[2])![1]).toBe('3');
+      expect(island[2]).not.toContain('cart-link--empty');
+    }
+  });
+
   it('tells page scripts the page type and site in a JSON element', async () => {
     const html = await (await fetch(`${server.url}/lessons/glazing-at-home`)).text();
     const json = /<script type="application\/json" id="storefront-page-context">([^<]*)<\/script>/.exec(html)![1]!;
