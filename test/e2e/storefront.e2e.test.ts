@@ -165,6 +165,31 @@ describe('storefront islands in Chromium', () => {
     await Promise.all([page.waitForURL(/\/checkout\/subscription\?cartToken=/), page.locator('button.sqs-add-to-cart-button').click()]);
   });
 
+  it('sends the purchase event of the order confirmation once, with the crumb, and records it', async () => {
+    const purchases = (): Array<{ payload_json: string }> => store.app.deps.db
+      .prepare("SELECT payload_json FROM tracking_events WHERE kind = 'Purchase'").all() as Array<{ payload_json: string }>;
+    await open(PRODUCT_PATH);
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    await addToCart.locator('select[aria-label="Size"]').selectOption('M');
+    await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
+    await addToCart.locator('button.sqs-add-to-cart-button').click();
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+    await open('/checkout');
+    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), page.locator('.checkout-form button[type="submit"]').click()]);
+    const orderId = new URL(page.url()).pathname.split('/').pop();
+    await expect.poll(() => purchases().length, { timeout: 10_000 }).toBe(1);
+    const recorded = JSON.parse(purchases()[0]!.payload_json) as { event: string; data: Record<string, unknown> };
+    expect(recorded.event).toBe('Purchase');
+    expect(recorded.data).toMatchObject({ transaction_id: orderId, currency: 'USD', value: expect.any(Number) });
+    // The cart may still hold the napkins of an earlier test; the shirt added here is among the items.
+    expect(recorded.data.items).toContainEqual(expect.objectContaining({ item_name: 'Linen Work Shirt', quantity: 1 }));
+    // Coming back to the confirmation does not count the sale again.
+    await page.reload();
+    await waitForIslands(page);
+    await page.waitForLoadState('networkidle');
+    expect(purchases()).toHaveLength(1);
+  });
+
   it('moves the gallery slideshow by keyboard, thumbnails and swipe', async () => {
     await open('/gallery');
     const gallery = page.locator('[data-island="Gallery"] .gallery');
