@@ -100,8 +100,7 @@ describe('JSON containers', () => {
     inherited.shown = 2;
     expect(toCompactJson(inherited)).toBe('{"shown":2}');
     expect(toCompactJson({ b: 1, 2: 'two', a: 3, 1: 'one' })).toBe('{"1":"one","2":"two","b":1,"a":3}');
-    const bare = Object.create(null) as Record<string, unknown>;
-    bare.hasOwnProperty = 'x';
+    const bare: unknown = Object.assign(Object.create(null) as object, { hasOwnProperty: 'x' });
     expect(toCompactJson(bare)).toBe('{"hasOwnProperty":"x"}');
     expect(toCompactJson({ hasOwnProperty: 1 })).toBe('{"hasOwnProperty":1}');
   });
