@@ -16,6 +16,7 @@ import type {
   IfNode,
   IncludeNode,
   Node,
+  Path,
   PredicateNode,
   RepeatedNode,
   SectionNode,
@@ -23,20 +24,23 @@ import type {
 } from '../syntax/nodes.ts';
 import { LIFTED } from '../syntax/nodes.ts';
 import { Opcode, opcodeName } from '../syntax/opcodes.ts';
-import { emitValue } from './emit.ts';
+import { emitValue, valueText } from './emit.ts';
 import {
   compileExpression,
   type CompiledExpression,
   EXPRESSION_DEBUG_ARROW,
+  type ExpressionHost,
+  type ExpressionRunner,
+  FailedEvaluation,
   formatExpressionDebug,
   formatExpressionNumber,
 } from './expressions/index.ts';
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
-import { compileLookup, compileSectionLookup, resolvePath, type Lookup } from './lookup.ts';
-import type { RenderState } from './render-state.ts';
+import { compileLookup, compileSectionLookup, lookupName, type Lookup } from './lookup.ts';
+import { OUTPUT_CHUNK, type RenderState } from './render-state.ts';
 import type { Exec, Unit } from './unit.ts';
-import { isTruthy } from './values.ts';
+import { getNamed, isTruthy } from './values.ts';
 
 const noop: Exec = () => {};
 
@@ -60,29 +64,65 @@ export class Compiler {
   ) {}
 
   block(nodes: readonly Node[]): Exec {
-    const execs: Exec[] = [];
+    // Constant text runs are merged; a variable without formatters takes the text around it into its own step.
+    const steps: Step[] = [];
     let text = '';
-    const flush = (): void => {
-      if (text !== '') {
-        const s = text;
-        execs.push((_f, r) => {
-          r.out += s;
-        });
-        text = '';
-      }
-    };
     for (const node of nodes) {
       const constant = constantText(node);
       if (constant !== null) {
         text += constant;
         continue;
       }
-      flush();
+      if (text !== '') steps.push({ text });
+      text = '';
+      const path = this.plainVariable(node);
+      if (path !== null) {
+        steps.push({ path });
+        continue;
+      }
       const exec = this.node(node);
-      if (exec !== noop) execs.push(exec);
+      if (exec !== noop) steps.push({ exec });
     }
-    flush();
+    if (text !== '') steps.push({ text });
+
+    const execs: Exec[] = [];
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i] as Step;
+      if ('exec' in step) {
+        execs.push(step.exec);
+        continue;
+      }
+      let prefix = '';
+      let path: Path;
+      if ('text' in step) {
+        const next = steps[i + 1];
+        if (next === undefined || !('path' in next)) {
+          execs.push(writeText(step.text));
+          continue;
+        }
+        prefix = step.text;
+        path = next.path;
+        i++;
+      } else {
+        path = step.path;
+      }
+      const after = steps[i + 1];
+      let suffix = '';
+      if (after !== undefined && 'text' in after) {
+        suffix = after.text;
+        i++;
+      }
+      execs.push(writeVariable(prefix, path, suffix));
+    }
     return sequence(execs);
+  }
+
+  /** The path of a variable that is written as it is (no formatter applies), else null. */
+  private plainVariable(node: Node): Path | null {
+    if (node.op !== Opcode.VARIABLE) return null;
+    if (this.formatters(node.formatters).length > 0) return null;
+    // Without formatters only the first of several variables is written.
+    return node.variables[0] ?? null;
   }
 
   private node(node: Node): Exec {
@@ -163,12 +203,7 @@ export class Compiler {
   private variable(node: VariableNode): Exec {
     const lookups = node.variables.map(compileLookup);
     const bound = this.formatters(node.formatters);
-    if (bound.length === 0) {
-      const get = lookups[0] as Lookup;
-      return (f, r) => {
-        emitValue(r, get(f));
-      };
-    }
+    if (bound.length === 0) return writeVariable('', node.variables[0] as Path, '');
     const apply = this.chain(bound, 'VARIABLE', node.offset, true);
     if (lookups.length === 1) {
       const get = lookups[0] as Lookup;
@@ -189,6 +224,21 @@ export class Compiler {
     const get = compileSectionLookup(node.path);
     const body = this.block(node.consequent);
     const alt = this.alternate(node.alternate);
+    const first = node.path[0];
+    if (alt === noop && node.path.length === 1 && isPlainName(first)) {
+      // {.section name}: the commonest form, with its lookup inlined.
+      return (f, r) => {
+        const value = getNamed(f.node, first);
+        if (isTruthy(value)) body(new Frame(value, f), r);
+      };
+    }
+    if (alt === noop) {
+      // No alternative: a false section needs no scope.
+      return (f, r) => {
+        const value = get(f);
+        if (isTruthy(value)) body(new Frame(value, f), r);
+      };
+    }
     return (f, r) => {
       const value = get(f);
       const frame = new Frame(value, f);
@@ -200,7 +250,7 @@ export class Compiler {
   private repeated(node: RepeatedNode): Exec {
     const get = compileSectionLookup(node.path);
     const body = this.block(node.consequent);
-    const between = node.alternatesWith.length > 0 ? this.block(node.alternatesWith) : null;
+    const between = node.alternatesWith.length > 0 ? this.block(node.alternatesWith) : noop;
     const alt = this.alternate(node.alternate);
     return (f, r) => {
       const list = get(f);
@@ -214,7 +264,7 @@ export class Compiler {
         frame.index = i;
         const item = new Frame(list[i], frame);
         body(item, r);
-        if (between !== null && i < last) between(item, r);
+        if (i < last && between !== noop) between(item, r);
         r.tick();
       }
     };
@@ -293,7 +343,7 @@ export class Compiler {
   private evaluate(node: EvalNode): Exec {
     const unit = this.unit;
     const { offset } = node;
-    const expr = cachedExpression(node.code, this.limits);
+    const { expr, run } = cachedExpression(node.code, this.limits);
     const source = expr.source;
     // `{.eval #…}` asks for the assembled form; it is written even when parsing failed.
     const listing = expr.debug ? formatExpressionDebug(expr) : null;
@@ -307,16 +357,13 @@ export class Compiler {
       };
     }
     return (f, r) => {
-      const scope = {
-        resolve: (path: readonly (string | number)[]) => resolvePath(path, f),
-        setVar: (name: string, value: unknown) => f.setVar(name, value),
-      };
-      // As in the Java reference, a statement's error does not undo the others' value or assignments.
-      const { value, errors } = expr.evaluate(scope);
-      if (errors.length > 0) {
+      let value = run(f);
+      if (value instanceof FailedEvaluation) {
+        // As in the Java reference, a statement's error does not undo the others' value or assignments.
         r.unit = unit;
         r.offset = offset;
-        for (const e of errors) r.error(messages.expressionReduce(source, e));
+        for (const e of value.errors) r.error(messages.expressionReduce(source, e));
+        value = value.value;
       }
       if (listing !== null) {
         r.out += listing;
@@ -358,22 +405,72 @@ export class Compiler {
   }
 }
 
+/** How expressions see a render: lookups compiled like template references, assignments into the frame. */
+const FRAME_HOST: ExpressionHost<Frame> = {
+  lookup: compileLookup,
+  setVar: (frame, name, value) => frame.setVar(name, value),
+};
+
+interface CachedExpression {
+  expr: CompiledExpression;
+  run: ExpressionRunner<Frame>;
+}
+
 /** Compiled expressions by limits and code: they are immutable, and templates repeat the same `.eval`s. */
-const expressions = new Map<string, CompiledExpression>();
+const expressions = new Map<string, CachedExpression>();
 const EXPRESSION_CACHE_LIMIT = 5000;
 
-function cachedExpression(code: string, limits: Limits): CompiledExpression {
+function cachedExpression(code: string, limits: Limits): CachedExpression {
   const key = `${limits.maxExpressionTokens}:${limits.maxExpressionStringLength}:${code}`;
-  let expr = expressions.get(key);
-  if (expr === undefined) {
-    expr = compileExpression(code, {
+  let cached = expressions.get(key);
+  if (cached === undefined) {
+    const expr = compileExpression(code, {
       maxTokens: limits.maxExpressionTokens,
       maxStringLength: limits.maxExpressionStringLength,
     });
+    cached = { expr, run: expr.bind(FRAME_HOST) };
     if (expressions.size >= EXPRESSION_CACHE_LIMIT) expressions.clear();
-    expressions.set(key, expr);
+    expressions.set(key, cached);
   }
-  return expr;
+  return cached;
+}
+
+/** Whether a path segment is a name (not `@…`, not an index): looked up as an own property. */
+function isPlainName(segment: string | number | undefined): segment is string {
+  return typeof segment === 'string' && segment.charCodeAt(0) !== 64 /* @ */;
+}
+
+/** One step of a block before it becomes code. */
+type Step = { text: string } | { path: Path } | { exec: Exec };
+
+function writeText(text: string): Exec {
+  return (_f, r) => {
+    r.buf += text;
+  };
+}
+
+/**
+ * Writes a variable with the constant text around it: one step (and one
+ * read and write of the buffer) for the commonest run of a template.
+ */
+function writeVariable(prefix: string, path: Path, suffix: string): Exec {
+  const first = path[0];
+  if (path.length === 1 && isPlainName(first)) {
+    // {name}: the lookup is inlined rather than called through a closure.
+    return (f, r) => {
+      const value = lookupName(f, first);
+      if (typeof value === 'string') r.buf = r.buf + prefix + value + suffix;
+      else if (value === undefined) r.buf = r.buf + prefix + suffix;
+      else r.buf = r.buf + prefix + valueText(value) + suffix;
+    };
+  }
+  const get = compileLookup(path);
+  return (f, r) => {
+    const value = get(f);
+    if (typeof value === 'string') r.buf = r.buf + prefix + value + suffix;
+    else if (value === undefined) r.buf = r.buf + prefix + suffix;
+    else r.buf = r.buf + prefix + valueText(value) + suffix;
+  };
 }
 
 /** Text that never changes between renders, or null for anything that executes. */
@@ -422,7 +519,11 @@ function sequence(execs: Exec[]): Exec {
     }
     default:
       return (f, r) => {
-        for (let i = 0; i < execs.length; i++) (execs[i] as Exec)(f, r);
+        for (let i = 0; i < execs.length; i++) {
+          (execs[i] as Exec)(f, r);
+          // A long block may write much without a loop turning: keep its output in flattened chunks too.
+          if (r.buf.length > OUTPUT_CHUNK) r.flush();
+        }
       };
   }
 }
