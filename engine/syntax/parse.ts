@@ -50,7 +50,8 @@ const TAG_CACHE_LIMIT = 20000;
 function parseTagCached(content: string): ParsedTag | null {
   let parsed = tagCache.get(content);
   if (parsed === undefined) {
-    parsed = parseTagFast(content) ?? parseTagSyntax(content);
+    const fast = parseTagFast(content);
+    parsed = fast !== undefined ? fast : parseTagSyntax(content);
     if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
     tagCache.set(content, parsed);
   }

@@ -1,98 +1,357 @@
 /**
- * A hand-written reader for the commonest tag shapes (`{a.b}`, `{a|fmt args}`,
- * `.end`, `.or`, `.alternates with`, `.section a`, `.repeated section a`),
- * in front of the Chevrotain parser, which stays the grammar of record. It
- * returns exactly what the Chevrotain parser returns for these shapes, and
- * undefined for anything it is not sure of, which then goes to Chevrotain.
- * Why: a tag first seen costs Chevrotain several microseconds to lex and
- * parse, which dominated cold compiles.
+ * A hand-written reader for the tag shapes templates are made of, in front
+ * of the Chevrotain parser, which stays the grammar of record: variables
+ * with formatter chains, `.section`, `.repeated section`, `.end`, `.or`,
+ * `.alternates with`, predicates (`.name?`, `.if name?`, `.or name?`),
+ * `.if` conditions, `.var`, `.ctx`, `.eval`, `.include`, `.inject`,
+ * `.macro` and the character instructions.
+ *
+ * It follows the lexer's rules exactly: in each mode the first token type
+ * that matches wins (a `@name` in `.var` is a definition even when a
+ * reference would go further), and a tag must be consumed to its end. For
+ * a tag it accepts it returns what the Chevrotain parser returns; for
+ * anything else it returns undefined and the grammar decides (and rejects).
+ * The one rejection it answers itself is a tag whose first character can
+ * start nothing, the shape of CSS and script braces.
+ * Why: Chevrotain costs several microseconds per tag first seen, which
+ * dominated the first compile of every template.
  */
 import { Opcode } from './opcodes.ts';
-import { splitPath, type FormatterCall } from './nodes.ts';
-import { Reference } from './tag-lexer.ts';
+import { splitPath, type FormatterCall, type Path } from './nodes.ts';
 import { splitArgs, type ParsedTag } from './tag-parser.ts';
 
-// The same pattern the lexer uses for references, sticky so it matches where the lexer would.
-const referenceAt = new RegExp((Reference.PATTERN as RegExp).source, 'y');
+/** Left to the Chevrotain parser. */
+const UNSURE = undefined;
 
-/** Length of the reference token starting at `from`, or 0 when none starts there. */
-function referenceLength(content: string, from: number): number {
-  referenceAt.lastIndex = from;
-  const m = referenceAt.exec(content);
-  return m === null ? 0 : m[0].length;
-}
+const DOT = 46;
+const PIPE = 124;
+const SPACE = 32;
+const COMMA = 44;
+const AT = 64;
+const DOLLAR = 36;
+const QUESTION = 63;
+const AMPERSAND = 38;
+const EQUALS = 61;
+const SLASH = 47;
 
 function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The characters after a word's first letter: [a-zA-Z0-9_-]. */
 function isWordChar(c: number): boolean {
-  return isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+  return isLetter(c) || isDigit(c) || c === 95 || c === 45;
 }
 
-/** Lexer's Whitespace class: space, \f, \n, \r, \t, \v. */
+/** The lexer's whitespace class: space, \f, \n, \r, \t, \v. */
 function isWhitespace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13);
+  return c === SPACE || (c >= 9 && c <= 13);
 }
 
-export function parseTagFast(content: string): ParsedTag | undefined {
-  // The scanner never passes a `}`; the grammar's raw arguments stop at one, so leave such text to it.
-  if (content.includes('}')) return undefined;
-  return content.charCodeAt(0) === 46 /* . */ ? instruction(content) : variable(content);
+/** File and inject paths: [./a-zA-Z0-9_-]. */
+function isPathChar(c: number): boolean {
+  return isWordChar(c) || c === DOT || c === SLASH;
 }
 
-function variable(content: string): ParsedTag | undefined {
-  const refLen = referenceLength(content, 0);
-  if (refLen === 0) return undefined;
-  const variables = [splitPath(content.slice(0, refLen))];
-  if (refLen === content.length) return { op: Opcode.VARIABLE, variables, formatters: [] };
-  if (content.charCodeAt(refLen) !== 124 /* | */) return undefined;
-  const formatters: FormatterCall[] = [];
-  let i = refLen;
-  while (i < content.length) {
-    // Here content[i] is a pipe; a formatter name (a word) must follow it.
+/** End of the word (letter, then word characters) starting at `from`, or -1. */
+function wordEnd(s: string, from: number): number {
+  if (!isLetter(s.charCodeAt(from))) return -1;
+  let i = from + 1;
+  while (i < s.length && isWordChar(s.charCodeAt(i))) i++;
+  return i;
+}
+
+/** End of one path segment at `from` (digits | [@$]?word | @), or -1; the order is the lexer pattern's. */
+function segmentEnd(s: string, from: number): number {
+  const c = s.charCodeAt(from);
+  if (isDigit(c)) {
+    let i = from + 1;
+    while (i < s.length && isDigit(s.charCodeAt(i))) i++;
+    return i;
+  }
+  if (c === AT || c === DOLLAR) {
+    const end = wordEnd(s, from + 1);
+    if (end !== -1) return end;
+    return c === AT ? from + 1 : -1;
+  }
+  return wordEnd(s, from);
+}
+
+/** End of the reference token (segments joined by dots) starting at `from`, or -1. */
+function referenceEnd(s: string, from: number): number {
+  let end = segmentEnd(s, from);
+  if (end === -1) return -1;
+  while (s.charCodeAt(end) === DOT) {
+    const next = segmentEnd(s, end + 1);
+    if (next === -1) break;
+    end = next;
+  }
+  return end;
+}
+
+/** End of a definition token (`@word`) at `from`, or -1. */
+function definitionEnd(s: string, from: number): number {
+  return s.charCodeAt(from) === AT ? wordEnd(s, from + 1) : -1;
+}
+
+/** End of a separator token (` *, *`) at `from`, or -1. */
+function separatorEnd(s: string, from: number): number {
+  let i = from;
+  while (s.charCodeAt(i) === SPACE) i++;
+  if (s.charCodeAt(i) !== COMMA) return -1;
+  i++;
+  while (s.charCodeAt(i) === SPACE) i++;
+  return i;
+}
+
+function skipWhitespace(s: string, from: number): number {
+  let i = from;
+  while (i < s.length && isWhitespace(s.charCodeAt(i))) i++;
+  return i;
+}
+
+/** A lone space token where the mode also has a separator: the space must not start one or be doubled. */
+function isLoneSpace(s: string, at: number): boolean {
+  if (s.charCodeAt(at) !== SPACE) return false;
+  const next = s.charCodeAt(at + 1);
+  return next !== SPACE && next !== COMMA;
+}
+
+function pathOf(s: string, from: number, to: number): Path {
+  return splitPath(from === 0 && to === s.length ? s : s.slice(from, to));
+}
+
+/** Optional raw arguments from `from` to the end. */
+function restArgs(s: string, from: number): { args: string[] | null; delimiter: string } {
+  return from < s.length ? splitArgs(s.slice(from)) : { args: null, delimiter: '' };
+}
+
+export function parseTagFast(content: string): ParsedTag | null | undefined {
+  // The scanner never passes a `}`; raw arguments stop at one, so leave such text to the grammar.
+  if (content.includes('}')) return UNSURE;
+  const c = content.charCodeAt(0);
+  if (c === DOT) return instruction(content);
+  // Neither an instruction nor a reference can start here: CSS, script and JSON braces.
+  if (!(isLetter(c) || isDigit(c) || c === AT || c === DOLLAR)) return null;
+  return variable(content);
+}
+
+/**
+ * A variable list and optional formatters from `from` to the end of the tag.
+ * `definitions`: the `.var` mode, where `@word` lexes as a definition first.
+ */
+function variablesAndFormatters(
+  s: string,
+  from: number,
+  definitions: boolean,
+): { variables: Path[]; formatters: FormatterCall[] } | undefined {
+  const len = s.length;
+  const variables: Path[] = [];
+  let i = from;
+  for (;;) {
+    let end = definitions ? definitionEnd(s, i) : -1;
+    if (end === -1) end = referenceEnd(s, i);
+    if (end === -1) return UNSURE;
+    variables.push(pathOf(s, i, end));
+    i = end;
+    if (i === len) return { variables, formatters: [] };
+    if (s.charCodeAt(i) === PIPE) break;
+    i = separatorEnd(s, i);
+    if (i === -1) return UNSURE;
+  }
+  const formatters = formatterChain(s, i);
+  return formatters === UNSURE ? UNSURE : { variables, formatters };
+}
+
+/** `|name args|name…` from the first pipe at `from` to the end of the tag. */
+function formatterChain(s: string, from: number): FormatterCall[] | undefined {
+  const len = s.length;
+  const calls: FormatterCall[] = [];
+  let i = from;
+  while (i < len) {
+    // s[i] is a pipe; a formatter name must follow it.
     const nameStart = i + 1;
-    if (!isLetter(content.charCodeAt(nameStart))) return undefined;
-    let j = nameStart + 1;
-    while (j < content.length && isWordChar(content.charCodeAt(j))) j++;
-    const name = content.slice(nameStart, j);
-    let argsEnd = content.indexOf('|', j);
-    if (argsEnd === -1) argsEnd = content.length;
-    if (argsEnd > j) {
-      const { args, delimiter } = splitArgs(content.slice(j, argsEnd));
-      formatters.push({ name, args, delimiter });
+    const nameEnd = wordEnd(s, nameStart);
+    if (nameEnd === -1) return UNSURE;
+    const name = s.slice(nameStart, nameEnd);
+    let argsEnd = s.indexOf('|', nameEnd);
+    if (argsEnd === -1) argsEnd = len;
+    if (argsEnd > nameEnd) {
+      const { args, delimiter } = splitArgs(s.slice(nameEnd, argsEnd));
+      calls.push({ name, args, delimiter });
     } else {
-      formatters.push({ name, args: null, delimiter: '' });
+      calls.push({ name, args: null, delimiter: '' });
     }
     i = argsEnd;
   }
-  return { op: Opcode.VARIABLE, variables, formatters };
+  return calls;
 }
 
-function instruction(content: string): ParsedTag | undefined {
-  switch (content) {
+function variable(s: string): ParsedTag | undefined {
+  const parsed = variablesAndFormatters(s, 0, false);
+  if (parsed === UNSURE) return UNSURE;
+  return { op: Opcode.VARIABLE, variables: parsed.variables, formatters: parsed.formatters };
+}
+
+function instruction(s: string): ParsedTag | undefined {
+  // `.name?` lexes as a predicate before any keyword does.
+  const nameEnd = wordEnd(s, 1);
+  if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {
+    const { args, delimiter } = restArgs(s, nameEnd + 1);
+    return { op: Opcode.PREDICATE, name: s.slice(1, nameEnd + 1), args, delimiter, viaIf: false };
+  }
+  switch (s) {
     case '.end':
       return { op: Opcode.END };
     case '.or':
       return { op: Opcode.OR_PREDICATE, name: null, args: null, delimiter: '', viaIf: false };
     case '.alternates with':
       return { op: Opcode.ALTERNATES_WITH };
+    case '.eof':
+      return { op: Opcode.EOF };
+    case '.meta-left':
+      return { op: Opcode.META_LEFT };
+    case '.meta-right':
+      return { op: Opcode.META_RIGHT };
+    case '.newline':
+      return { op: Opcode.NEWLINE };
+    case '.space':
+      return { op: Opcode.SPACE };
+    case '.tab':
+      return { op: Opcode.TAB };
   }
-  let op: typeof Opcode.SECTION | typeof Opcode.REPEATED;
-  let i: number;
-  if (content.startsWith('.section')) {
-    op = Opcode.SECTION;
-    i = 8;
-  } else if (content.startsWith('.repeated section')) {
-    op = Opcode.REPEATED;
-    i = 17;
-  } else {
-    return undefined;
+  // No keyword is a prefix of another, so the first that starts the tag is the lexer's.
+  if (s.startsWith('.section')) return section(s, Opcode.SECTION, 8);
+  if (s.startsWith('.repeated section')) return section(s, Opcode.REPEATED, 17);
+  if (s.startsWith('.or')) return orPredicate(s);
+  if (s.startsWith('.if')) return ifTag(s);
+  if (s.startsWith('.var')) return bindvar(s);
+  if (s.startsWith('.eval')) return evaluate(s);
+  if (s.startsWith('.include')) return include(s);
+  if (s.startsWith('.inject')) return inject(s);
+  if (s.startsWith('.macro')) return macro(s);
+  if (s.startsWith('.ctx')) return ctxvar(s);
+  return UNSURE;
+}
+
+/** `.section path` / `.repeated section path`: whitespace, then one reference to the end. */
+function section(s: string, op: typeof Opcode.SECTION | typeof Opcode.REPEATED, from: number): ParsedTag | undefined {
+  const start = skipWhitespace(s, from);
+  if (start === from) return UNSURE;
+  if (referenceEnd(s, start) !== s.length) return UNSURE;
+  return { op, path: pathOf(s, start, s.length) };
+}
+
+/** `.or name? args` (the plain `.or` is answered above). */
+function orPredicate(s: string): ParsedTag | undefined {
+  if (s.charCodeAt(3) !== SPACE) return UNSURE;
+  const nameEnd = wordEnd(s, 4);
+  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== QUESTION) return UNSURE;
+  const { args, delimiter } = restArgs(s, nameEnd + 1);
+  return { op: Opcode.OR_PREDICATE, name: s.slice(4, nameEnd + 1), args, delimiter, viaIf: false };
+}
+
+/** `.if name? args`, or `.if a && b || c` (whitespace optional around operators). */
+function ifTag(s: string): ParsedTag | undefined {
+  const len = s.length;
+  let i = skipWhitespace(s, 3);
+  if (i === 3) return UNSURE;
+  const nameEnd = wordEnd(s, i);
+  if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {
+    const { args, delimiter } = restArgs(s, nameEnd + 1);
+    return { op: Opcode.PREDICATE, name: s.slice(i, nameEnd + 1), args, delimiter, viaIf: true };
   }
-  const wsStart = i;
-  while (i < content.length && isWhitespace(content.charCodeAt(i))) i++;
-  if (i === wsStart) return undefined;
-  const refLen = referenceLength(content, i);
-  if (refLen === 0 || i + refLen !== content.length) return undefined;
-  return { op, path: splitPath(content.slice(i)) };
+  const variables: Path[] = [];
+  const operators: (0 | 1)[] = [];
+  for (;;) {
+    // A `word?` here would lex as a predicate name, which fails too: the `?` is never accepted below.
+    const end = referenceEnd(s, i);
+    if (end === -1) return UNSURE;
+    variables.push(pathOf(s, i, end));
+    i = skipWhitespace(s, end);
+    if (i === len) return { op: Opcode.IF, operators, variables };
+    const c = s.charCodeAt(i);
+    if ((c !== AMPERSAND && c !== PIPE) || s.charCodeAt(i + 1) !== c) return UNSURE;
+    operators.push(c === AMPERSAND ? 1 : 0);
+    i = skipWhitespace(s, i + 2);
+  }
+}
+
+/** `.var @name a, b|fmt`: in this mode `@word` is a definition, tried before references. */
+function bindvar(s: string): ParsedTag | undefined {
+  if (!isLoneSpace(s, 4)) return UNSURE;
+  const nameEnd = definitionEnd(s, 5);
+  if (nameEnd === -1 || !isLoneSpace(s, nameEnd)) return UNSURE;
+  const parsed = variablesAndFormatters(s, nameEnd + 1, true);
+  if (parsed === UNSURE) return UNSURE;
+  return { op: Opcode.BINDVAR, name: s.slice(5, nameEnd), variables: parsed.variables, formatters: parsed.formatters };
+}
+
+/** `.ctx @name key=path key2=path2`: one space or one whitespace run after each binding. */
+function ctxvar(s: string): ParsedTag | undefined {
+  const len = s.length;
+  // Space is this mode's first token type, so a doubled space is two tokens.
+  if (s.charCodeAt(4) !== SPACE) return UNSURE;
+  const nameEnd = definitionEnd(s, 5);
+  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return UNSURE;
+  const bindings: [string, Path][] = [];
+  let i = nameEnd + 1;
+  do {
+    // A key: `word=`; a definition (`@…`) would lex first and fail.
+    const keyEnd = wordEnd(s, i);
+    if (keyEnd === -1 || s.charCodeAt(keyEnd) !== EQUALS) return UNSURE;
+    const valueStart = keyEnd + 1;
+    // The value: a definition, else a reference; `word=` would lex as a key and fail, as does any `=` after it.
+    const defEnd = definitionEnd(s, valueStart);
+    const valueEnd = defEnd !== -1 ? defEnd : referenceEnd(s, valueStart);
+    if (valueEnd === -1 || s.charCodeAt(valueEnd) === EQUALS) return UNSURE;
+    bindings.push([s.slice(i, keyEnd), pathOf(s, valueStart, valueEnd)]);
+    i = valueEnd;
+    if (i < len) {
+      const c = s.charCodeAt(i);
+      if (c === SPACE) i++;
+      else if (isWhitespace(c)) i = skipWhitespace(s, i);
+    }
+  } while (i < len);
+  return { op: Opcode.CTXVAR, name: s.slice(5, nameEnd), bindings };
+}
+
+/** `.eval code`: a whitespace run, then the code to the end. */
+function evaluate(s: string): ParsedTag | undefined {
+  const start = skipWhitespace(s, 5);
+  if (start === 5) return UNSURE;
+  return { op: Opcode.EVAL, code: s.slice(start) };
+}
+
+/** `.include name args`: space-delimited arguments, the first being the name. */
+function include(s: string): ParsedTag | undefined {
+  if (s.charCodeAt(8) !== SPACE) return UNSURE;
+  const { args, delimiter } = splitArgs(s.slice(8));
+  const name = args[0];
+  if (name === undefined || name === '') return UNSURE;
+  return { op: Opcode.INCLUDE, name, args: args.slice(1), delimiter };
+}
+
+/** `.inject @name path args` */
+function inject(s: string): ParsedTag | undefined {
+  if (s.charCodeAt(7) !== SPACE) return UNSURE;
+  const nameEnd = definitionEnd(s, 8);
+  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return UNSURE;
+  const pathStart = nameEnd + 1;
+  let pathEnd = pathStart;
+  while (pathEnd < s.length && isPathChar(s.charCodeAt(pathEnd))) pathEnd++;
+  if (pathEnd === pathStart) return UNSURE;
+  const { args, delimiter } = restArgs(s, pathEnd);
+  return { op: Opcode.INJECT, name: s.slice(8, nameEnd), path: s.slice(pathStart, pathEnd), args, delimiter };
+}
+
+/** `.macro path`: one space, then a file path to the end. */
+function macro(s: string): ParsedTag | undefined {
+  if (s.charCodeAt(6) !== SPACE || s.length === 7) return UNSURE;
+  for (let i = 7; i < s.length; i++) if (!isPathChar(s.charCodeAt(i))) return UNSURE;
+  return { op: Opcode.MACRO, name: s.slice(7) };
 }

@@ -3,21 +3,70 @@ import fc from 'fast-check';
 import { parseTagFast } from '../../engine/syntax/tag-fast-path.ts';
 import { parseTagSyntax } from '../../engine/syntax/tag-parser.ts';
 
-// Pieces chosen to hit the fast path's shapes and their near misses.
+// Pieces chosen to hit every shape the fast path reads, and their near misses.
+/** Mostly the well-formed piece, sometimes a near miss. */
+const often = <T,>(valid: fc.Arbitrary<T>, nearMiss: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: nearMiss, weight: 1 });
 const word = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_-]{0,4}$/);
-const segment = fc.oneof(word, fc.constantFrom('0', '12', '@', '@index', '$x', '1b', '', '-a'), fc.stringMatching(/^[0-9]{1,3}$/));
+const segment = fc.oneof(
+  word,
+  fc.constantFrom('0', '12', '@', '@index', '$x', '1b', '', '-a', '$', '@1', '007'),
+  fc.stringMatching(/^[0-9]{1,3}$/),
+);
 const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join('.'));
-const noise = fc.constantFrom('', ' ', '  ', '\t', '\n', '|', '||', ',', ', ', '?', '.', '}', ':', '"');
+const definition = fc.oneof(word.map((w) => `@${w}`), fc.constantFrom('@', '@1', 'x', '@a.b', '@a?'));
+const ws = fc.constantFrom('', ' ', '  ', '\t', '\n ', ' \t', '\f', '\v\r');
+const noise = often(fc.constant(''), fc.constantFrom(' ', '  ', '\t', '\n', '|', '||', ',', ', ', '?', '.', '}', ':', '"', '=', '&', '&&', '@', '/'));
+const rawArgs = fc.oneof(fc.constant(''), fc.stringMatching(/^[ :%.,a-z0-9"|?@=-]{1,8}$/));
 const formatter = fc
-  .tuple(fc.oneof(word, fc.constantFrom('', '1x', ' x')), fc.oneof(fc.constant(''), fc.stringMatching(/^[ :%.,a-z0-9"-]{1,8}$/)))
+  .tuple(fc.oneof(word, fc.constantFrom('', '1x', ' x', '-a')), fc.oneof(fc.constant(''), fc.stringMatching(/^[ :%.,a-z0-9"-]{1,8}$/)))
   .map(([n, a]) => `|${n}${a}`);
-const variableTag = fc
-  .tuple(path, fc.array(formatter, { maxLength: 3 }), noise)
-  .map(([p, fs, tail]) => p + fs.join('') + tail);
-const keyword = fc.constantFrom('.end', '.or', '.alternates with', '.section', '.repeated section', '.eof', '.sectionx', '.end?', '.or ', '.alternates');
-const instructionTag = fc
-  .tuple(keyword, fc.constantFrom('', ' ', '  ', '\t', '\n ', 'x'), fc.oneof(fc.constant(''), path), noise)
-  .map(([k, ws, p, tail]) => k + ws + p + tail);
+const formatters = fc.array(formatter, { maxLength: 3 }).map((fs) => fs.join(''));
+const separator = often(fc.constantFrom(',', ', ', ' ,', '  ,  '), fc.constantFrom(' ', ',,', ''));
+const variableList = fc
+  .tuple(fc.oneof(path, definition), fc.array(fc.tuple(separator, fc.oneof(path, definition)), { maxLength: 2 }))
+  .map(([first, rest]) => first + rest.map(([s, p]) => s + p).join(''));
+const variableTag = fc.tuple(variableList, formatters, noise).map(([v, fs, tail]) => v + fs + tail);
+
+const predicateName = fc.oneof(word.map((w) => `${w}?`), fc.constantFrom('equal?', 'a.b?', '?', 'x', '@a?'));
+const operator = fc.constantFrom('&&', '||', '&', '|', '|||', '&&&', 'and');
+const keyword = fc.constantFrom(
+  '.end', '.or', '.alternates with', '.section', '.repeated section', '.eof', '.sectionx', '.end?', '.or ',
+  '.alternates', '.if', '.var', '.ctx', '.eval', '.include', '.inject', '.macro', '.meta-left', '.meta-right',
+  '.newline', '.space', '.tab', '.iff', '.repeated  section', '.', '.foo', '.equal?', '.if?', '.evalx', '.macros',
+);
+const instructionTag = fc.oneof(
+  // Any keyword followed by plausible operands, so each keyword also meets the others' operands.
+  fc.tuple(keyword, ws, fc.oneof(fc.constant(''), path, definition, predicateName), noise).map((p) => p.join('')),
+  fc.tuple(fc.constantFrom('.section', '.repeated section'), often(fc.constantFrom(' ', '\t ', '\n'), ws), path, noise).map((p) => p.join('')),
+  fc.tuple(fc.constantFrom('.end', '.or', '.alternates with', '.eof', '.meta-left', '.meta-right', '.newline', '.space', '.tab'), noise).map((p) => p.join('')),
+  fc.tuple(predicateName.map((n) => `.${n}`), rawArgs).map((p) => p.join('')),
+  fc.tuple(fc.constantFrom('.or', '.if'), ws, predicateName, rawArgs).map((p) => p.join('')),
+  fc
+    .tuple(ws, path, fc.array(fc.tuple(ws, operator, ws, path), { maxLength: 3 }), ws, noise)
+    .map(([w, first, rest, w2, tail]) => `.if${w}${first}${rest.map((r) => r.join('')).join('')}${w2}${tail}`),
+  fc
+    .tuple(often(fc.constant(' '), fc.constantFrom('  ', ', ', '')), definition, often(fc.constant(' '), fc.constantFrom('  ', ' ,', '')), variableList, formatters, noise)
+    .map((p) => `.var${p.join('')}`),
+  fc
+    .tuple(
+      often(fc.constant(' '), fc.constantFrom('  ', '')),
+      definition,
+      often(fc.constant(' '), fc.constantFrom('  ', '\t')),
+      fc.array(fc.tuple(often(word, definition), often(fc.constant('='), fc.constantFrom('', '==')), fc.oneof(path, definition), often(fc.constantFrom(' ', '\t', ' \n'), ws)), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      noise,
+    )
+    .map(([s1, name, s2, bindings, tail]) => `.ctx${s1}${name}${s2}${bindings.map((b) => b.join('')).join('')}${tail}`),
+  fc.tuple(ws, fc.stringMatching(/^[@a-z0-9 =*+.]{0,8}$/), noise).map((p) => `.eval${p.join('')}`),
+  fc.tuple(fc.constantFrom(' ', '  ', ':', ''), fc.oneof(word, fc.constant('')), rawArgs).map((p) => `.include${p.join('')}`),
+  fc
+    .tuple(fc.constantFrom(' ', '  ', ''), definition, fc.constantFrom(' ', '  ', ''), fc.stringMatching(/^[./a-z0-9_@-]{0,8}$/), rawArgs)
+    .map((p) => `.inject${p.join('')}`),
+  fc.tuple(fc.constantFrom(' ', '  ', ''), fc.stringMatching(/^[./a-z0-9_@ -]{0,8}$/)).map((p) => `.macro${p.join('')}`),
+);
 const anyTag = fc.oneof(variableTag, instructionTag, fc.string({ maxLength: 12 }));
 
 describe('tag fast path', () => {
@@ -28,21 +77,39 @@ describe('tag fast path', () => {
         const fast = parseTagFast(tag);
         if (fast === undefined) return;
         answered++;
-        expect(fast, JSON.stringify(tag)).toEqual(parseTagSyntax(tag));
+        expect(fast, JSON.stringify(tag)).toStrictEqual(parseTagSyntax(tag));
       }),
-      { numRuns: 20000 },
+      { numRuns: 40000 },
     );
     // The generator must actually exercise the fast path.
-    expect(answered).toBeGreaterThan(2000);
+    expect(answered).toBeGreaterThan(10000);
   });
 
-  it('answers the common shapes and leaves the rest to the grammar', () => {
-    for (const tag of ['a.b', 'item.title|html', 'a|truncate 10 ...', '.end', '.or', '.alternates with', '.section a', '.repeated section items.0']) {
-      expect(parseTagFast(tag), tag).toBeDefined();
-      expect(parseTagFast(tag), tag).toEqual(parseTagSyntax(tag));
+  it('answers every shape templates are made of', () => {
+    for (const tag of [
+      'a.b', 'item.title|html', 'a|truncate 10 ...', 'a, b|json', '@|apply card.block', '$x.1', '@index',
+      '.end', '.or', '.alternates with', '.eof', '.meta-left', '.meta-right', '.newline', '.space', '.tab',
+      '.section a', '.repeated section items.0', '.section\ta.b',
+      '.equal? a b', '.plural? cart.count', '.main-image?', '.or equal? a 1', '.if equal? a b',
+      '.if a', '.if a && b || c.d', '.if a&&b', '.var @x a', '.var @x a.b.c|json|html', '.var @x @y, b',
+      '.ctx @c k=a.b m=@d', '.eval @x = a * 2 + 1', '.eval  1', '.include part output', '.inject @f file.json x',
+      '.macro card.html',
+    ]) {
+      const fast = parseTagFast(tag);
+      expect(fast, tag).toBeDefined();
+      expect(fast, tag).not.toBeNull();
+      expect(fast, tag).toStrictEqual(parseTagSyntax(tag));
     }
-    for (const tag of ['a, b', '.if a', '.var @x a', '.equal? a b', '.or equal? a', '.eval 1']) {
+  });
+
+  it('rejects braces that cannot start a tag, and leaves other rejections to the grammar', () => {
+    for (const tag of [' color: red; ', '"json": 1', '', '|x', ', a', '\n  return x;\n']) {
+      expect(parseTagFast(tag), tag).toBeNull();
+      expect(parseTagSyntax(tag), tag).toBeNull();
+    }
+    for (const tag of ['color:red', 'a b', '.endx', '.sectionfoo', '.if a &&', '.or ', '.var @x', '.var @x.y a', 'a|', 'a}']) {
       expect(parseTagFast(tag), tag).toBeUndefined();
+      expect(parseTagSyntax(tag), tag).toBeNull();
     }
   });
 });
