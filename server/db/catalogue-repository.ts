@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
+import { contentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 export interface VariantRecord {
   id: string;
@@ -85,8 +87,14 @@ function toVariant(row: VariantRow): VariantRecord {
   };
 }
 
-/** Products with their variants (stock) and images. */
+/**
+ * Products with their variants (stock) and images. Hydrated products are remembered (frozen,
+ * shared) until any write to the store's content, a stock change included, moves the content version.
+ */
 export class CatalogueRepository {
+  private readonly products: VersionedCache<ProductRecord | undefined>;
+  private readonly productLists: VersionedCache<ProductRecord[]>;
+  private readonly variants: VersionedCache<VariantRecord | undefined>;
   private readonly byId: Database.Statement<[string], ProductRow>;
   private readonly byUrlId: Database.Statement<[string, string], ProductRow>;
   private readonly inCollection: Database.Statement<[string], ProductRow>;
@@ -114,6 +122,10 @@ export class CatalogueRepository {
       'UPDATE variants SET qty_in_stock = qty_in_stock - ? WHERE id = ? AND unlimited = 0 AND qty_in_stock >= ?',
     );
     this.setStock = db.prepare('UPDATE variants SET qty_in_stock = ? WHERE id = ?');
+    const version = contentVersion(db);
+    this.products = new VersionedCache(version, 1000);
+    this.productLists = new VersionedCache(version, 100);
+    this.variants = new VersionedCache(version, 2000);
   }
 
   private hydrate(row: ProductRow): ProductRecord {
@@ -141,17 +153,21 @@ export class CatalogueRepository {
   }
 
   productById(id: string): ProductRecord | undefined {
-    const row = this.byId.get(id);
-    return row ? this.hydrate(row) : undefined;
+    return this.products.get(`id\u0000${id}`, () => {
+      const row = this.byId.get(id);
+      return row ? this.hydrate(row) : undefined;
+    });
   }
 
   productByUrlId(collectionId: string, urlId: string): ProductRecord | undefined {
-    const row = this.byUrlId.get(collectionId, urlId);
-    return row ? this.hydrate(row) : undefined;
+    return this.products.get(`url\u0000${collectionId}\u0000${urlId}`, () => {
+      const row = this.byUrlId.get(collectionId, urlId);
+      return row ? this.hydrate(row) : undefined;
+    });
   }
 
   productsInCollection(collectionId: string): ProductRecord[] {
-    return this.inCollection.all(collectionId).map((row) => this.hydrate(row));
+    return this.productLists.get(collectionId, () => this.inCollection.all(collectionId).map((row) => this.hydrate(row)));
   }
 
   /** Products whose title, excerpt or description contains the words typed (case-insensitive). */
@@ -161,8 +177,10 @@ export class CatalogueRepository {
   }
 
   variantById(id: string): VariantRecord | undefined {
-    const row = this.selectVariant.get(id);
-    return row ? toVariant(row) : undefined;
+    return this.variants.get(id, () => {
+      const row = this.selectVariant.get(id);
+      return row ? toVariant(row) : undefined;
+    });
   }
 
   /** Takes quantity from a limited variant; false when there is not enough (nothing changes). */

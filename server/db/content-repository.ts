@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
+import { contentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 export interface ContentItemRecord {
   id: string;
@@ -39,8 +41,12 @@ function toItem(row: ContentRow): ContentItemRecord {
   };
 }
 
-/** Non-product content (lessons, gallery images) and the stored form definitions. */
+/**
+ * Non-product content (lessons, gallery images) and the stored form definitions. Form definitions
+ * are remembered (frozen, shared) until any write to the store's content moves the content version.
+ */
 export class ContentRepository {
+  private readonly forms: VersionedCache<Record<string, unknown> | null>;
   private readonly inCollection: Database.Statement<[string], ContentRow>;
   private readonly byUrlId: Database.Statement<[string, string], ContentRow>;
   private readonly formById: Database.Statement<[string], { definition_json: string }>;
@@ -49,6 +55,7 @@ export class ContentRepository {
     this.inCollection = db.prepare('SELECT * FROM content_items WHERE collection_id = ? ORDER BY display_order, id');
     this.byUrlId = db.prepare('SELECT * FROM content_items WHERE collection_id = ? AND url_id = ?');
     this.formById = db.prepare('SELECT definition_json FROM forms WHERE id = ?');
+    this.forms = new VersionedCache(contentVersion(db), 200);
   }
 
   itemsInCollection(collectionId: string): ContentItemRecord[] {
@@ -61,7 +68,9 @@ export class ContentRepository {
   }
 
   form(id: string): Record<string, unknown> | null {
-    const row = this.formById.get(id);
-    return row ? parseObjectColumn(row.definition_json) : null;
+    return this.forms.get(id, () => {
+      const row = this.formById.get(id);
+      return row ? parseObjectColumn(row.definition_json) : null;
+    });
   }
 }

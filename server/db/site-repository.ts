@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
+import { contentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 export interface CollectionRecord {
   id: string;
@@ -33,8 +35,14 @@ function toCollection(row: CollectionRow): CollectionRecord {
   };
 }
 
-/** Site-wide settings (website, websiteSettings, siteLayout) and the collections. */
+/**
+ * Site-wide settings (website, websiteSettings, siteLayout) and the collections. Reads are
+ * remembered (frozen, shared) until any write to the store's content moves the content version.
+ */
 export class SiteRepository {
+  private readonly settings: VersionedCache<Record<string, unknown>>;
+  private readonly collectionCache: VersionedCache<CollectionRecord | undefined>;
+  private readonly collectionList: VersionedCache<CollectionRecord[]>;
   private readonly selectSetting: Database.Statement<[string], { value_json: string }>;
   private readonly upsertSetting: Database.Statement<[string, string]>;
   private readonly selectCollectionByUrlId: Database.Statement<[string], CollectionRow>;
@@ -49,12 +57,18 @@ export class SiteRepository {
     this.selectCollectionByUrlId = db.prepare('SELECT * FROM collections WHERE url_id = ?');
     this.selectCollectionById = db.prepare('SELECT * FROM collections WHERE id = ?');
     this.selectCollections = db.prepare('SELECT * FROM collections ORDER BY rowid');
+    const version = contentVersion(db);
+    this.settings = new VersionedCache(version, 100);
+    this.collectionCache = new VersionedCache(version, 200);
+    this.collectionList = new VersionedCache(version, 1);
   }
 
   /** A settings object by key; an empty object when it was never stored. */
   readSetting(key: string): Record<string, unknown> {
-    const row = this.selectSetting.get(key);
-    return row ? parseObjectColumn(row.value_json) : {};
+    return this.settings.get(key, () => {
+      const row = this.selectSetting.get(key);
+      return row ? parseObjectColumn(row.value_json) : {};
+    });
   }
 
   writeSetting(key: string, value: Record<string, unknown>): void {
@@ -90,16 +104,20 @@ export class SiteRepository {
   }
 
   collectionByUrlId(urlId: string): CollectionRecord | undefined {
-    const row = this.selectCollectionByUrlId.get(urlId);
-    return row ? toCollection(row) : undefined;
+    return this.collectionCache.get(`url\u0000${urlId}`, () => {
+      const row = this.selectCollectionByUrlId.get(urlId);
+      return row ? toCollection(row) : undefined;
+    });
   }
 
   collectionById(id: string): CollectionRecord | undefined {
-    const row = this.selectCollectionById.get(id);
-    return row ? toCollection(row) : undefined;
+    return this.collectionCache.get(`id\u0000${id}`, () => {
+      const row = this.selectCollectionById.get(id);
+      return row ? toCollection(row) : undefined;
+    });
   }
 
   collections(): CollectionRecord[] {
-    return this.selectCollections.all().map(toCollection);
+    return this.collectionList.get('all', () => this.selectCollections.all().map(toCollection));
   }
 }
