@@ -5,6 +5,7 @@
  * nothing passes through as its literal text, as in the Java reference.
  */
 import type { Path, RenderContext } from '../types.ts';
+import { memoByArgs } from './options.ts';
 
 export interface MessageArguments {
   readonly positional: unknown[];
@@ -40,16 +41,30 @@ function resolveAround(ctx: RenderContext, path: Path): unknown {
   return path[0] === '@' ? ctx.resolveOuter(path) : ctx.resolve(path);
 }
 
+/** One argument as written: its name (for `name:ref`) and the variable reference. */
+interface ArgumentSpec {
+  readonly name: string | undefined;
+  readonly reference: string;
+}
+
+/** Splitting the arguments depends on their text only, so it is done once per argument list. */
+const argumentSpecs = memoByArgs((args): readonly ArgumentSpec[] =>
+  args.map((arg) => {
+    const i = delimiterOf(arg);
+    return i === -1 ? { name: undefined, reference: arg } : { name: arg.slice(0, i), reference: arg.slice(i + 1) };
+  }),
+);
+
 export function messageArguments(args: readonly string[], ctx: RenderContext): MessageArguments {
+  const specs = argumentSpecs(args);
   const positional: unknown[] = [];
   const named: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const references: string[] = [];
-  for (const arg of args) {
-    const i = delimiterOf(arg);
-    const reference = i === -1 ? arg : arg.slice(i + 1);
+  for (let i = 0; i < specs.length; i++) {
+    const { name, reference } = specs[i]!;
     let value = resolveAround(ctx, ctx.splitPath(reference));
     if (value === undefined) value = reference;
-    if (i !== -1) named[arg.slice(0, i)] = value;
+    if (name !== undefined) named[name] = value;
     positional.push(value);
     references.push(reference);
   }

@@ -29,8 +29,7 @@ function closing(text: string, open: number): number {
   return -1;
 }
 
-/** Every plural and selectordinal tag of a message, nested ones included. Quoted text ('{…}') is skipped. */
-export function pluralTags(message: string): PluralTag[] {
+function scanPluralTags(message: string): PluralTag[] {
   const tags: PluralTag[] = [];
   let quoted = false;
   for (let i = 0; i < message.length; i++) {
@@ -61,6 +60,26 @@ export function pluralTags(message: string): PluralTag[] {
       pos = end;
     }
     tags.push({ argument: head[1]!.split(';')[0]!, offset, keys });
+  }
+  return tags;
+}
+
+const NO_TAGS: readonly PluralTag[] = Object.freeze([]);
+const tagsByMessage = new Map<string, readonly PluralTag[]>();
+const TAGS_CACHE_LIMIT = 1000;
+
+/**
+ * Every plural and selectordinal tag of a message, nested ones included.
+ * Quoted text ('{…}') is skipped. A message without either keyword has none;
+ * the few message texts a site uses are scanned once each.
+ */
+export function pluralTags(message: string): readonly PluralTag[] {
+  if (message.indexOf('plural') === -1 && message.indexOf('selectordinal') === -1) return NO_TAGS;
+  let tags = tagsByMessage.get(message);
+  if (tags === undefined) {
+    if (tagsByMessage.size >= TAGS_CACHE_LIMIT) tagsByMessage.clear();
+    tags = Object.freeze(scanPluralTags(message));
+    tagsByMessage.set(message, tags);
   }
   return tags;
 }

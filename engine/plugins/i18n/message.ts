@@ -6,7 +6,7 @@
 import type { Formatter } from '../types.ts';
 import { messages } from '../../messages.ts';
 import { asString } from '../../runtime/values.ts';
-import { timeZoneOf } from '../date/time-zone.ts';
+import { DEFAULT_TIME_ZONE, timeZoneOf } from '../date/time-zone.ts';
 import { messageArguments } from './message-args.ts';
 import type { MessageArguments } from './message-args.ts';
 import { invalidPluralKey, pluralTags } from './message-check.ts';
@@ -38,6 +38,8 @@ export const messageFormatter: Formatter = {
       ctx.error(problem);
       return undefined;
     }
-    return formatMessage(message, resolved.positional, resolved.named, ctx.locale, timeZoneOf(ctx));
+    // Only the datetime functions read the zone, and a message can only call them by name.
+    const zone = message.includes('datetime') ? timeZoneOf(ctx) : DEFAULT_TIME_ZONE;
+    return formatMessage(message, resolved.positional, resolved.named, ctx.locale, zone);
   },
 };

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { messages } from '../../../../engine/messages.ts';
 import { delimiterOf } from '../../../../engine/plugins/i18n/message-args.ts';
 import { invalidPluralKey, pluralTags } from '../../../../engine/plugins/i18n/message-check.ts';
+import { compile } from '../../../../engine/index.ts';
 import { render } from './render.ts';
 
 const msg = (text: string, args: string, data: Record<string, unknown> = {}, locale?: string) =>
@@ -103,5 +104,32 @@ describe('message', () => {
 
   test('plural is the same formatter', () => {
     expect(render('{m|plural n}', { m: 'x{0 plural one{} other{s}}', n: 2 }).html).toBe('xs');
+  });
+});
+
+describe('message work kept between renders', () => {
+  test('one compiled template gives each render its own argument values', () => {
+    const template = compile('{text|message n who:w}');
+    const first = template.render({ text: '{0} for {who}', n: 1, w: 'Ann' }).html;
+    const second = template.render({ text: '{0} for {who}', n: 2, w: 'Bob' }).html;
+    const third = template.render({ text: '{0} for {who}' }).html;
+    expect([first, second, third]).toEqual(['1 for Ann', '2 for Bob', 'n for w']);
+  });
+
+  test('plural tags are found the same way on every call, and a message without plural has none', () => {
+    const text = '{0 plural one{# post} other{# posts}} {1 selectordinal one{#st} other{#th}}';
+    expect(pluralTags(text)).toEqual(pluralTags(text));
+    expect(pluralTags(text).map((t) => t.argument)).toEqual(['0', '1']);
+    expect(pluralTags('{0} and {price}')).toEqual([]);
+    expect(msg(text, 'a b', { a: 2, b: 1 }).html).toBe('2 posts 1st');
+    expect(msg('{0 plural bogus{x} other{y}}', 'a', { a: 1 }).errors).toEqual([messages.messagePluralKeyInvalid('bogus')]);
+    expect(msg('{0 plural bogus{x} other{y}}', 'a', { a: 1 }).errors).toEqual([messages.messagePluralKeyInvalid('bogus')]);
+  });
+
+  test('datetime in a message uses the website time zone', () => {
+    const at = Date.UTC(2024, 0, 1, 3, 0);
+    const text = '{0 datetime time:short}';
+    expect(msg(text, 't', { t: at, website: { timeZone: 'UTC' } }).html).toBe('3:00\u202fAM');
+    expect(msg(text, 't', { t: at, website: { timeZone: 'America/Los_Angeles' } }).html).toBe('7:00\u202fPM');
   });
 });
