@@ -18,8 +18,7 @@ export interface FixedFormat {
   readonly maxIntegerDigits?: number;
 }
 
-/** Parses decimal text (surrounding spaces allowed); undefined when it is not a finite number. */
-export function parseDecimal(text: string): Decimal | undefined {
+function parseUncached(text: string): Decimal | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   try {
@@ -28,6 +27,25 @@ export function parseDecimal(text: string): Decimal | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Decimals never change once made, and a store's prices repeat the same few
+ * amount texts on every page (each variant's price is read several times per
+ * product), so parsed texts are kept in a bounded cache.
+ */
+const parsedByText = new Map<string, Decimal | null>();
+const PARSED_CACHE_LIMIT = 2000;
+
+/** Parses decimal text (surrounding spaces allowed); undefined when it is not a finite number. */
+export function parseDecimal(text: string): Decimal | undefined {
+  let parsed = parsedByText.get(text);
+  if (parsed === undefined) {
+    if (parsedByText.size >= PARSED_CACHE_LIMIT) parsedByText.clear();
+    parsed = parseUncached(text) ?? null;
+    parsedByText.set(text, parsed);
+  }
+  return parsed ?? undefined;
 }
 
 /** A JavaScript number as a decimal, through its shortest round-trip text (as Java prints doubles). */

@@ -31,15 +31,27 @@ function firstText(money: unknown, keys: readonly string[]): string {
   return '';
 }
 
+const AMOUNT_FIELDS = ['value', 'decimalValue'] as const;
+const CURRENCY_FIELDS = ['currency', 'currencyCode'] as const;
+
 /** Amount of a money value in major units; missing or unreadable amounts are 0. */
 export function moneyAmountOf(money: unknown): Decimal {
-  const text = firstText(money, ['value', 'decimalValue']);
+  const text = firstText(money, AMOUNT_FIELDS);
   return (text === '' ? undefined : parseDecimal(text)) ?? ZERO;
+}
+
+/**
+ * Orders two amounts. Equal amount texts share one parsed decimal, and
+ * Decimal.compare copies both sides to strip trailing zeros, so the common
+ * case of variants with the same price is answered without it.
+ */
+export function compareAmounts(a: Decimal, b: Decimal): number {
+  return a === b && a.isFinite() ? 0 : a.compare(b);
 }
 
 /** Currency code of a money value; USD when it has none. */
 export function moneyCurrencyOf(money: unknown): string {
-  const code = firstText(money, ['currency', 'currencyCode']);
+  const code = firstText(money, CURRENCY_FIELDS);
   return code === '' ? DEFAULT_CURRENCY : code;
 }
 
@@ -83,6 +95,25 @@ export function centsOfValue(value: unknown): Decimal | undefined {
 /** The legacy money markup: cents shown in dollars-and-cents form inside the native-money span. */
 export function legacyMoneyHtml(cents: Decimal | number | string): string {
   return `<span class="sqs-money-native">${formatMoneyCents(cents, DEFAULT_CURRENCY)}</span>`;
+}
+
+/**
+ * The legacy money markup of a money value. It depends on the amount text
+ * alone, and pages show the same few prices again and again (every product
+ * card, every render), so the markup is kept per amount text in a bounded cache.
+ */
+const legacyHtmlByAmount = new Map<string, string>();
+const LEGACY_HTML_CACHE_LIMIT = 2000;
+
+export function legacyPriceHtml(money: unknown): string {
+  const text = firstText(money, AMOUNT_FIELDS);
+  let html = legacyHtmlByAmount.get(text);
+  if (html === undefined) {
+    if (legacyHtmlByAmount.size >= LEGACY_HTML_CACHE_LIMIT) legacyHtmlByAmount.clear();
+    html = legacyMoneyHtml(legacyCentsOf(money));
+    legacyHtmlByAmount.set(text, html);
+  }
+  return html;
 }
 
 /** Bookkeeper display of cents: US dollars with the symbol, minus before it ("-$1,234.50"). */

@@ -5,12 +5,12 @@
  */
 import type { RenderContext } from '../types.ts';
 import { formatMoneyCLDR } from '../i18n/money.ts';
-import { legacyCentsOf, legacyMoneyHtml, moneyAmountOf, moneyCurrencyOf } from './money.ts';
+import { legacyPriceHtml, moneyAmountOf, moneyCurrencyOf } from './money.ts';
 import { usesCldrMoneyFormat } from './lookup.ts';
 
 export function priceHtml(money: unknown, ctx: RenderContext): string {
   if (usesCldrMoneyFormat(ctx)) {
     return formatMoneyCLDR(moneyAmountOf(money).toString(), moneyCurrencyOf(money), ctx.locale);
   }
-  return legacyMoneyHtml(legacyCentsOf(money));
+  return legacyPriceHtml(money);
 }

@@ -5,7 +5,7 @@
  * the product itself for digital products.
  */
 import { getChild, getPath, isTruthy } from '../../runtime/values.ts';
-import { DEFAULT_MONEY, moneyAmountOf } from './money.ts';
+import { compareAmounts, DEFAULT_MONEY, moneyAmountOf } from './money.ts';
 import { productKindOf, variantsOf } from './product.ts';
 
 /** What a variant (or pricing option) currently costs: its sale price when on sale, else its price. */
@@ -25,7 +25,7 @@ function cheapestVariantIndex(variants: readonly unknown[]): number {
   let bestAmount = moneyAmountOf(currentPriceMoneyOf(variants[0]));
   for (let i = 1; i < variants.length; i++) {
     const amount = moneyAmountOf(currentPriceMoneyOf(variants[i]));
-    if (amount.compare(bestAmount) < 0) {
+    if (compareAmounts(amount, bestAmount) < 0) {
       best = i;
       bestAmount = amount;
     }
@@ -63,7 +63,7 @@ export function highestPriceMoneyOf(item: unknown): unknown {
       for (let i = 1; i < variants.length; i++) {
         const money = getChild(variants[i], 'priceMoney');
         const amount = moneyAmountOf(money);
-        if (amount.compare(bestAmount) > 0) {
+        if (compareAmounts(amount, bestAmount) > 0) {
           best = money;
           bestAmount = amount;
         }
@@ -89,7 +89,7 @@ export function salePriceMoneyOf(item: unknown): unknown {
         if (!isTruthy(getChild(variant, 'onSale'))) continue;
         const money = getChild(variant, 'salePriceMoney');
         const amount = moneyAmountOf(money);
-        if (!found || amount.compare(bestAmount) < 0) {
+        if (!found || compareAmounts(amount, bestAmount) < 0) {
           best = money;
           bestAmount = amount;
           found = true;

@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import {
+  compareAmounts,
   DEFAULT_MONEY,
   formatBookkeeperMoney,
   formatMoneyAmount,
   formatMoneyCents,
   legacyCentsOf,
   legacyMoneyHtml,
+  legacyPriceHtml,
   moneyAmountOf,
   moneyCurrencyOf,
 } from '../../../../engine/plugins/commerce/money.ts';
@@ -85,5 +87,40 @@ describe('money formatting', () => {
     expect(parseDecimal('')).toBeUndefined();
     expect(parseDecimal('NaN')).toBeUndefined();
     expect(parseDecimal('1,000')).toBeUndefined();
+  });
+});
+
+describe('parsed amounts kept between calls', () => {
+  test('a cached parse gives the same value every time, unreadable text included', () => {
+    for (const text of ['68.00', ' 68.00 ', '1e3', '-0.00', 'abc', '', 'NaN', 'Infinity', '12345678901234567890.123']) {
+      const first = parseDecimal(text);
+      const again = parseDecimal(text);
+      expect(again?.toString()).toBe(first?.toString());
+    }
+    expect(parseDecimal(' 68.00 ')?.toString()).toBe('68.00');
+    expect(parseDecimal('abc')).toBeUndefined();
+    expect(parseDecimal('Infinity')).toBeUndefined();
+    // Arithmetic on a cached decimal leaves the cached value alone.
+    parseDecimal('2.50')!.movePoint(2).setScale(0);
+    expect(parseDecimal('2.50')!.toString()).toBe('2.50');
+  });
+
+  test('the legacy price markup of a money value is that of its amount in cents', () => {
+    const monies = [{ value: '68.00' }, { decimalValue: ' 1234.5' }, { value: 7 }, { value: 'abc' }, undefined, { value: '-0.001' }];
+    for (const money of [...monies, ...monies]) {
+      expect(legacyPriceHtml(money)).toBe(legacyMoneyHtml(legacyCentsOf(money)));
+    }
+    expect(legacyPriceHtml({ value: '1234.5' })).toBe('<span class="sqs-money-native">1,234.50</span>');
+  });
+});
+
+describe('comparing amounts', () => {
+  test('the same parsed amount is equal to itself, others compare by value', () => {
+    const a = parseDecimal('68.00')!;
+    expect(compareAmounts(a, parseDecimal('68.00')!)).toBe(0);
+    expect(compareAmounts(a, parseDecimal('68')!)).toBe(0);
+    expect(compareAmounts(a, parseDecimal('68.01')!)).toBe(-1);
+    expect(compareAmounts(parseDecimal('-1')!, a)).toBe(-1);
+    expect(compareAmounts(a, parseDecimal('9')!)).toBe(1);
   });
 });
