@@ -1,44 +1,47 @@
 /**
- * Runs a compiled expression against a scope. Each statement runs on its own
- * stack; the value of the expression is what the last statement leaves on
- * top of its stack. Problems stop the statement they occur in, are reported,
- * and evaluation goes on with the next statement — as the Java reference
- * does, which also keeps assignments and output of an expression that
- * reported errors.
+ * The stack machine: runs one compiled statement on its own stack, exactly
+ * as the Java reference does. Problems stop the statement they occur in and
+ * are reported; what is left on the stack still gives the statement its
+ * value, and assignments already made stay made.
+ *
+ * Expressions normally run as closures (see closures.ts); this machine is
+ * the exact behaviour those closures are held to, and it runs the
+ * statements they do not cover: irregular stacks, and any statement whose
+ * closure met an error (it is re-run here to report it as the reference
+ * would).
  */
 import { asLiteral, toNumber, toText } from './conversions.ts';
 import { expressionErrors } from './errors.ts';
 import type { Statement, StackItem } from './program.ts';
-import type { Literal } from './tokens.ts';
+import type { Literal, VariableToken } from './tokens.ts';
 
-export interface EvaluationScope {
-  resolve(path: readonly (string | number)[]): unknown;
-  setVar(name: string, value: unknown): void;
+/** What the machine needs from the template while it runs. */
+export interface MachineAccess {
+  /** The value of a reference, undefined when missing. */
+  resolve(token: VariableToken): unknown;
+  /** Assigns an @variable (name includes the `@`). */
+  setVar(name: string, value: Literal): void;
 }
 
-export interface EvaluationLimits {
-  /** Longest string `+` may build; 0 or less for no limit. */
-  readonly maxStringLength: number;
-}
-
-export interface EvaluationResult {
+export interface StatementResult {
   value: Literal | undefined;
   errors: string[];
 }
 
-class Evaluation {
+class StackMachine {
   readonly errors: string[] = [];
 
   constructor(
-    private readonly scope: EvaluationScope,
-    private readonly limits: EvaluationLimits,
+    private readonly access: MachineAccess,
+    /** Longest string `+` may build; 0 or less for no limit. */
+    private readonly maxStringLength: number,
   ) {}
 
   /** The literal an item stands for: references are resolved now; objects, arrays and marks are not literals. */
   private literalOf(item: StackItem | undefined): Literal | undefined {
     if (item === undefined) return undefined;
     if (item === null || typeof item !== 'object') return item;
-    return item.type === 'variable' ? asLiteral(this.scope.resolve(item.path)) : undefined;
+    return item.type === 'variable' ? asLiteral(this.access.resolve(item)) : undefined;
   }
 
   run(statement: Statement): Literal | undefined {
@@ -76,7 +79,7 @@ class Evaluation {
           const value = this.literalOf(stack.pop());
           const target = stack.pop();
           const name = assignableName(target);
-          if (name !== undefined && value !== undefined) this.scope.setVar(name, value);
+          if (name !== undefined && value !== undefined) this.access.setVar(name, value);
           // An assignment ends its statement.
           break run;
         }
@@ -107,16 +110,22 @@ class Evaluation {
 
   /** Numeric addition, or concatenation when either side is a string. */
   private add(a: Literal, b: Literal): Literal | undefined {
-    if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
-    const left = toText(a);
-    const right = toText(b);
-    const limit = this.limits.maxStringLength;
-    if (limit > 0 && left.length + right.length > limit) {
-      this.errors.push(expressionErrors.concatTooLong(limit));
-      return undefined;
-    }
-    return left + right;
+    const sum = addLiterals(a, b, this.maxStringLength);
+    if (sum === undefined) this.errors.push(expressionErrors.concatTooLong(this.maxStringLength));
+    return sum;
   }
+}
+
+/**
+ * `+`: numeric addition, or concatenation when either side is a string;
+ * undefined when the concatenation would pass `maxStringLength` (0 or less: no limit).
+ */
+export function addLiterals(a: Literal, b: Literal, maxStringLength: number): Literal | undefined {
+  if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
+  const left = toText(a);
+  const right = toText(b);
+  if (maxStringLength > 0 && left.length + right.length > maxStringLength) return undefined;
+  return left + right;
 }
 
 function isArgsMark(item: StackItem): boolean {
@@ -124,16 +133,24 @@ function isArgsMark(item: StackItem): boolean {
 }
 
 /** Only a single-segment `@name` reference can be assigned to. */
-function assignableName(item: StackItem | undefined): string | undefined {
+export function assignableName(item: StackItem | undefined): string | undefined {
   if (item === null || typeof item !== 'object' || item.type !== 'variable' || item.isCurrentNode) return undefined;
   if (item.path.length !== 1) return undefined;
   const name = item.path[0];
   return typeof name === 'string' && name.startsWith('@') ? name : undefined;
 }
 
-export function evaluate(statements: readonly Statement[], scope: EvaluationScope, limits: EvaluationLimits): EvaluationResult {
-  const evaluation = new Evaluation(scope, limits);
+/** Runs one statement on the machine: its value and the errors it reported. */
+export function runStatement(statement: Statement, access: MachineAccess, maxStringLength: number): StatementResult {
+  const machine = new StackMachine(access, maxStringLength);
+  const value = machine.run(statement);
+  return { value, errors: machine.errors };
+}
+
+/** Runs every statement on the machine; the value is the last statement's, the errors are all of them. */
+export function runOnMachine(statements: readonly Statement[], access: MachineAccess, maxStringLength: number): StatementResult {
+  const machine = new StackMachine(access, maxStringLength);
   let value: Literal | undefined = undefined;
-  for (const statement of statements) value = evaluation.run(statement);
-  return { value, errors: evaluation.errors };
+  for (const statement of statements) value = machine.run(statement);
+  return { value, errors: machine.errors };
 }

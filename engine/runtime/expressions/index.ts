@@ -23,12 +23,13 @@
  * A leading `#` asks for the debug listing (see `formatExpressionDebug`).
  */
 import { assemble } from './assembler.ts';
-import { describeStatements, DEBUG_ARROW } from './debug.ts';
-import { evaluate } from './evaluator.ts';
+import { bindExpression, FailedEvaluation, type ExpressionHost, type ExpressionRunner } from './closures.ts';
+import { describeStatements } from './debug.ts';
 import { compileStatements, type Statement } from './program.ts';
 import type { PostfixToken } from './tokens.ts';
 import { tokenize } from './tokenizer.ts';
 
+export { FailedEvaluation, type ExpressionHost, type ExpressionRunner } from './closures.ts';
 export { DEBUG_ARROW as EXPRESSION_DEBUG_ARROW } from './debug.ts';
 export { formatNumber as formatExpressionNumber } from './number-format.ts';
 
@@ -78,9 +79,23 @@ export interface CompiledExpression {
    * other statements of the same expression; `errors` are message texts.
    */
   evaluate(scope: ExpressionScope): { value: unknown; errors: string[] };
+  /**
+   * The expression as closures over a host's lookups, for repeated
+   * evaluation without allocation (bound once per host, then shared).
+   * With parse errors the runner does nothing and returns undefined.
+   */
+  bind<C>(host: ExpressionHost<C>): ExpressionRunner<C>;
 }
 
+/** Scopes seen as a host: each lookup asks the scope. */
+const SCOPE_HOST: ExpressionHost<ExpressionScope> = {
+  lookup: (path) => (scope) => scope.resolve(path),
+  setVar: (scope, name, value) => scope.setVar(name, value),
+};
+
 class Expression implements CompiledExpression {
+  private readonly runners = new Map<object, unknown>();
+
   constructor(
     readonly source: string,
     readonly debug: boolean,
@@ -92,8 +107,17 @@ class Expression implements CompiledExpression {
   ) {}
 
   evaluate(scope: ExpressionScope): { value: unknown; errors: string[] } {
-    if (this.errors.length > 0) return { value: undefined, errors: [] };
-    return evaluate(this.program, scope, { maxStringLength: this.maxStringLength });
+    const outcome = this.bind(SCOPE_HOST)(scope);
+    return outcome instanceof FailedEvaluation ? { value: outcome.value, errors: [...outcome.errors] } : { value: outcome, errors: [] };
+  }
+
+  bind<C>(host: ExpressionHost<C>): ExpressionRunner<C> {
+    let runner = this.runners.get(host) as ExpressionRunner<C> | undefined;
+    if (runner === undefined) {
+      runner = bindExpression(this.errors.length > 0 ? [] : this.statements, this.program, host, this.maxStringLength);
+      this.runners.set(host, runner);
+    }
+    return runner;
   }
 }
 
