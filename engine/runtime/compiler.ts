@@ -319,8 +319,27 @@ export class Compiler {
 
   private bindvar(node: BindvarNode): Exec {
     const lookups = node.variables.map(compileLookup);
-    const apply = this.chain(this.formatters(node.formatters), 'BINDVAR', node.offset, false);
-    const { name } = node;
+    const bound = this.formatters(node.formatters);
+    const { name, offset } = node;
+    const first = lookups[0] as Lookup;
+    if (bound.length === 0) {
+      const unit = this.unit;
+      // What the formatter chain does with no formatter: bind the first value, leaving the same state for error positions.
+      return (f, r) => {
+        r.frame = f;
+        r.outer = f;
+        r.unit = unit;
+        r.offset = offset;
+        f.setVar(name, first(f));
+      };
+    }
+    const apply = this.chain(bound, 'BINDVAR', offset, false);
+    if (lookups.length === 1) {
+      return (f, r) => {
+        const value = apply([first(f)], f, r);
+        if (value !== FAILED) f.setVar(name, value);
+      };
+    }
     return (f, r) => {
       const value = apply(lookups.map((l) => l(f)), f, r);
       if (value !== FAILED) f.setVar(name, value);
@@ -350,7 +369,7 @@ export class Compiler {
     if (expr.errors.length > 0) {
       const problems = expr.errors.map((e) => messages.expressionParse(source, e));
       return (_f, r) => {
-        if (listing !== null) r.out += listing;
+        if (listing !== null) r.buf += listing;
         r.unit = unit;
         r.offset = offset;
         for (const p of problems) r.error(p);
@@ -366,10 +385,10 @@ export class Compiler {
         value = value.value;
       }
       if (listing !== null) {
-        r.out += listing;
-        if (value !== undefined) r.out += EXPRESSION_DEBUG_ARROW;
+        r.buf += listing;
+        if (value !== undefined) r.buf += EXPRESSION_DEBUG_ARROW;
       }
-      if (typeof value === 'number') r.out += formatExpressionNumber(value);
+      if (typeof value === 'number') r.buf += formatExpressionNumber(value);
       else emitValue(r, value);
       r.tick();
     };
