@@ -2,9 +2,11 @@
  * HTML escaping of text. Attribute escaping also covers the double quote;
  * the single quote passes through, as in the reference's released output.
  *
- * Both run on every emitted value, so they scan char codes once and return
- * the input itself when nothing needs escaping (the common case).
+ * Both run on every emitted value, so they return the input itself when
+ * nothing needs escaping (the common case), and short texts, which pages
+ * print again and again, are escaped once.
  */
+import { memoShortText } from './short-text-memo.ts';
 
 const AMPERSAND = 38;
 const LESS_THAN = 60;
@@ -42,7 +44,7 @@ function escapeFrom(text: string, first: number, quotes: boolean): string {
 const TEXT_SPECIAL = /[&<>]/;
 const ATTRIBUTE_SPECIAL = /[&<>"]/;
 
-export function escapeHtml(text: string): string {
+function escapeText(text: string): string {
   if (!TEXT_SPECIAL.test(text)) return text;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -51,7 +53,7 @@ export function escapeHtml(text: string): string {
   return text;
 }
 
-export function escapeHtmlAttribute(text: string): string {
+function escapeAttribute(text: string): string {
   if (!ATTRIBUTE_SPECIAL.test(text)) return text;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -61,3 +63,6 @@ export function escapeHtmlAttribute(text: string): string {
   }
   return text;
 }
+
+export const escapeHtml: (text: string) => string = memoShortText(escapeText);
+export const escapeHtmlAttribute: (text: string) => string = memoShortText(escapeAttribute);

@@ -57,12 +57,23 @@ describe('JSON strings', () => {
     expect(toScriptSafeJson('a\n</b')).toBe('"a\\n<\\/b"');
     expect(toScriptSafeJson('< /')).toBe('"< /"');
     expect(toScriptSafeJson('&lt;tag&gt;')).toBe('"&lt;tag&gt;"');
+    const long = 'x'.repeat(40);
+    expect(toScriptSafeJson(long + '</b><i>' + long)).toBe('"' + long + '<\\/b><i>' + long + '"');
+    expect(toScriptSafeJson(long + '<' + long)).toBe('"' + long + '<' + long + '"');
+  });
+
+  it('stays right after the memo of short strings has filled up and been emptied', () => {
+    const texts = Array.from({ length: 10_000 }, (_, i) => `</${i}>"`);
+    for (const text of [...texts, ...texts.slice(0, 50)]) expect(toScriptSafeJson(text)).toBe(scriptSafe(javaQuoted(text)));
   });
 
   it('agrees with the one-unit-at-a-time oracle on any text, keys included', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', '<', '/', '"', '\\', '\n', '\u0001', '\u001f', '\u2028', '\ud800', 'é', ' ') });
+    const units = fc.constantFrom('a', '<', '/', '"', '\\', '\n', '\u0001', '\u001f', '\u2028', '\ud800', 'é', ' ');
+    const text = fc.string({ unit: units });
+    // Past the memo's length limit of short strings.
+    const longText = fc.string({ unit: units, minLength: 33, maxLength: 90 });
     fc.assert(
-      fc.property(text, text, (key, value) => {
+      fc.property(text, fc.oneof(text, longText), (key, value) => {
         expect(quoteJsonString(value)).toBe(javaQuoted(value));
         expect(toScriptSafeJson(value)).toBe(scriptSafe(javaQuoted(value)));
         const record = { [key]: value, n: [value] };
