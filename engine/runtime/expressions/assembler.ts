@@ -30,73 +30,87 @@ function yieldsTo(pending: PendingToken | undefined, incoming: Operator): boolea
   return top.precedence > incoming.precedence || (top.precedence === incoming.precedence && top.associativity === 'left');
 }
 
-export function assemble(tokens: readonly Token[]): AssembleResult {
-  const statements: PostfixToken[][] = [];
-  const errors: string[] = [];
-  const pending: PendingToken[] = [];
-  let output: PostfixToken[] = [];
+/** One assembly; a class rather than local helpers, which keep-names transpilers would rename on every call. */
+class Assembly {
+  readonly statements: PostfixToken[][] = [];
+  readonly errors: string[] = [];
+  private readonly pending: PendingToken[] = [];
+  private output: PostfixToken[] = [];
 
-  const top = (): PendingToken | undefined => pending[pending.length - 1];
+  private top(): PendingToken | undefined {
+    return this.pending[this.pending.length - 1];
+  }
 
   /** Outputs every operator back to the nearest `(` (or all of them), stopping at a function call. */
-  const drainToParen = (): void => {
-    for (let t = top(); t?.type === 'operator' && t.operator.kind !== 'leftParen'; t = top()) {
-      output.push(pending.pop()!);
+  private drainToParen(): void {
+    for (let t = this.top(); t?.type === 'operator' && t.operator.kind !== 'leftParen'; t = this.top()) {
+      this.output.push(this.pending.pop()!);
     }
-  };
+  }
 
   /** Ends a statement: outputs the pending operators and keeps the statement if it has anything. */
-  const endStatement = (): void => {
+  endStatement(): void {
+    const pending = this.pending;
     while (pending.length > 0) {
       const token = pending.pop()!;
       if (isOpenParen(token)) {
-        errors.push(expressionErrors.mismatchedOperator((token as OperatorToken).operator.description));
+        this.errors.push(expressionErrors.mismatchedOperator((token as OperatorToken).operator.description));
         return;
       }
-      output.push(token);
+      this.output.push(token);
     }
-    if (output.length > 0) statements.push(output);
-  };
+    if (this.output.length > 0) this.statements.push(this.output);
+  }
 
-  for (const token of tokens) {
+  /** Takes the next token; false when assembly must stop (a stray `)`). */
+  take(token: Token): boolean {
+    const pending = this.pending;
     switch (token.type) {
       case 'operator': {
         const operator = token.operator;
         switch (operator.kind) {
           case 'semicolon':
-            endStatement();
-            output = [];
+            this.endStatement();
+            this.output = [];
             break;
           case 'leftParen':
             pending.push(token);
             break;
           case 'comma':
-            drainToParen();
+            this.drainToParen();
             break;
           case 'rightParen': {
-            drainToParen();
-            if (!isOpenParen(top())) {
-              errors.push(expressionErrors.mismatchedOperator(operator.description));
-              return { statements, errors };
+            this.drainToParen();
+            if (!isOpenParen(this.top())) {
+              this.errors.push(expressionErrors.mismatchedOperator(operator.description));
+              return false;
             }
             pending.pop();
-            if (top()?.type === 'call') output.push(pending.pop()!);
+            if (this.top()?.type === 'call') this.output.push(pending.pop()!);
             break;
           }
           default:
-            while (yieldsTo(top(), operator)) output.push(pending.pop()!);
+            while (yieldsTo(this.top(), operator)) this.output.push(pending.pop()!);
             pending.push(token);
         }
         break;
       }
       case 'call':
-        output.push(ARGS_TOKEN);
+        this.output.push(ARGS_TOKEN);
         pending.push(token);
         break;
       default:
-        output.push(token);
+        this.output.push(token);
     }
+    return true;
   }
-  endStatement();
-  return { statements, errors };
+}
+
+export function assemble(tokens: readonly Token[]): AssembleResult {
+  const assembly = new Assembly();
+  for (const token of tokens) {
+    if (!assembly.take(token)) return { statements: assembly.statements, errors: assembly.errors };
+  }
+  assembly.endStatement();
+  return { statements: assembly.statements, errors: assembly.errors };
 }

@@ -69,12 +69,31 @@ type Item<C> = ValueItem<C> | MarkItem;
 
 const MARK: MarkItem = { mark: true };
 
+/*
+ * Items are built without function expressions inside object literals:
+ * keep-names transpilers rename each such function when it is created,
+ * which would make compiling an expression several times slower.
+ */
+
+function constant<C>(value: Literal): Evaluate<C> {
+  return () => value;
+}
+
+function literalOf<C>(get: (context: C) => unknown): Evaluate<C> {
+  return (c) => asLiteral(get(c));
+}
+
+function allKnown<C>(operands: readonly ValueItem<C>[]): boolean {
+  for (let i = 0; i < operands.length; i++) if (!operands[i]!.known) return false;
+  return true;
+}
+
 function computed<C>(run: Evaluate<C>, operands: readonly ValueItem<C>[]): ValueItem<C> {
   // Operations on known values are computed once, unless they fail (the failure must happen, and be reported, on each run).
-  if (operands.every((operand) => operand.known)) {
+  if (allKnown(operands)) {
     try {
       const value = run(undefined as C);
-      if (value !== undefined) return { mark: false, run: () => value, known: true, token: null };
+      if (value !== undefined) return literal(value);
     } catch (e) {
       if (e !== HAND_OVER) throw e;
     }
@@ -294,12 +313,13 @@ function call<C>(name: string, args: readonly Evaluate<C>[]): Evaluate<C> {
 }
 
 function reference<C>(token: VariableToken, host: ExpressionHost<C>): ValueItem<C> {
-  const get = host.lookup(token.path);
-  return { mark: false, run: (c) => asLiteral(get(c)), known: false, token };
+  const run = literalOf(host.lookup(token.path));
+  return { mark: false, run, known: false, token };
 }
 
 function literal<C>(value: Literal): ValueItem<C> {
-  return { mark: false, run: () => value, known: true, token: null };
+  const run = constant<C>(value);
+  return { mark: false, run, known: true, token: null };
 }
 
 function popValue<C>(stack: Item<C>[]): ValueItem<C> | null {
@@ -335,7 +355,9 @@ export function statementClosure<C>(
         const args: ValueItem<C>[] = [];
         for (let item = stack.pop(); item !== undefined && !item.mark; item = stack.pop()) args.push(item);
         args.reverse();
-        stack.push(computed(call(token.name, args.map((arg) => arg.run)), args));
+        const runs: Evaluate<C>[] = [];
+        for (const arg of args) runs.push(arg.run);
+        stack.push(computed(call(token.name, runs), args));
         break;
       }
       case 'operator': {
@@ -400,9 +422,9 @@ export function bindExpression<C>(
   host: ExpressionHost<C>,
   maxStringLength: number,
 ): ExpressionRunner<C> {
-  const closures = statements.map((statement) => statementClosure(statement, host, maxStringLength));
-  const onMachine = (index: number, context: C) => runStatement(program[index]!, machineAccess(host, context), maxStringLength);
-  if (closures.length === 0) return () => undefined;
+  const closures: (Evaluate<C> | null)[] = [];
+  for (const statement of statements) closures.push(statementClosure(statement, host, maxStringLength));
+  if (closures.length === 0) return nothing;
   if (closures.length === 1 && closures[0] !== null) {
     const only = closures[0];
     return (c) => {
@@ -411,7 +433,7 @@ export function bindExpression<C>(
       } catch (e) {
         if (e !== HAND_OVER) throw e;
       }
-      const result = onMachine(0, c);
+      const result = runStatement(program[0]!, machineAccess(host, c), maxStringLength);
       return result.errors.length === 0 ? result.value : new FailedEvaluation(result.value, result.errors);
     };
   }
@@ -428,12 +450,16 @@ export function bindExpression<C>(
           if (e !== HAND_OVER) throw e;
         }
       }
-      const result = onMachine(i, c);
+      const result = runStatement(program[i]!, machineAccess(host, c), maxStringLength);
       value = result.value;
       if (result.errors.length > 0) (errors ??= []).push(...result.errors);
     }
     return errors === null ? value : new FailedEvaluation(value, errors);
   };
+}
+
+function nothing(): undefined {
+  return undefined;
 }
 
 /** The machine's view of a host for one evaluation (the machine is the rare path: lookups are made as needed). */

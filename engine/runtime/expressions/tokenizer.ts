@@ -27,22 +27,31 @@ const OPERATOR_TOKENS = new Map<Operator, OperatorToken>(
 const tokenFor = (operator: Operator): OperatorToken => OPERATOR_TOKENS.get(operator)!;
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
-const isLetter = (c: string | undefined): boolean =>
-  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
-const isWordCharacter = (c: string | undefined): boolean => isLetter(c) || isDigit(c) || c === '_' || c === '-';
+
+/* Character codes, for the reference scanner (the hottest part of tokenizing). */
+const AT = 64;
+const DOLLAR = 36;
+const DOT = 46;
+const UNDERSCORE = 95;
+const HYPHEN = 45;
+
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
+const isLetterCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isWordCode = (c: number): boolean => isLetterCode(c) || isDigitCode(c) || c === UNDERSCORE || c === HYPHEN;
 
 /** End of one reference segment (`@`, digits, or a word with an optional `@`/`$`), longest match; -1 if none. */
 function segmentEnd(text: string, start: number, end: number): number {
   let best = -1;
-  if (start < end && text[start] === '@') best = start + 1;
+  const first = start < end ? text.charCodeAt(start) : -1;
+  if (first === AT) best = start + 1;
   let digits = start;
-  while (digits < end && isDigit(text[digits])) digits++;
+  while (digits < end && isDigitCode(text.charCodeAt(digits))) digits++;
   if (digits > start) best = Math.max(best, digits);
   let word = start;
-  if (word < end && (text[word] === '@' || text[word] === '$')) word++;
-  if (word < end && isLetter(text[word])) {
+  if (first === AT || first === DOLLAR) word++;
+  if (word < end && isLetterCode(text.charCodeAt(word))) {
     word++;
-    while (word < end && isWordCharacter(text[word])) word++;
+    while (word < end && isWordCode(text.charCodeAt(word))) word++;
     best = Math.max(best, word);
   }
   return best;
@@ -52,7 +61,7 @@ function segmentEnd(text: string, start: number, end: number): number {
 function referenceEnd(text: string, start: number, end: number): number {
   let position = segmentEnd(text, start, end);
   if (position < 0) return -1;
-  while (position < end && text[position] === '.') {
+  while (position < end && text.charCodeAt(position) === DOT) {
     const next = segmentEnd(text, position + 1, end);
     if (next < 0) break;
     position = next;
@@ -62,14 +71,24 @@ function referenceEnd(text: string, start: number, end: number): number {
 
 const MAX_INDEX_SEGMENT = 0x7fffffff;
 
-/** Splits `a.0.b` into `['a', 0, 'b']`; digit segments too large for an index stay strings. */
+/** A path segment: all digits is an index, unless too large for one (then it stays a string). */
+function pathSegment(segment: string): string | number {
+  if (segment === '') return segment;
+  for (let i = 0; i < segment.length; i++) if (!isDigitCode(segment.charCodeAt(i))) return segment;
+  const index = parseInt(segment, 10);
+  return index <= MAX_INDEX_SEGMENT ? index : segment;
+}
+
+/** Splits `a.0.b` into `['a', 0, 'b']`. */
 function variableToken(reference: string): VariableToken {
   if (reference === '@') return { type: 'variable', path: ['@'], isCurrentNode: true };
-  const path = reference.split('.').map((segment): string | number => {
-    if (!/^\d+$/.test(segment)) return segment;
-    const index = parseInt(segment, 10);
-    return index <= MAX_INDEX_SEGMENT ? index : segment;
-  });
+  const path: (string | number)[] = [];
+  let start = 0;
+  for (let dot = reference.indexOf('.'); dot >= 0; dot = reference.indexOf('.', start)) {
+    path.push(pathSegment(reference.slice(start, dot)));
+    start = dot + 1;
+  }
+  path.push(pathSegment(reference.slice(start)));
   return { type: 'variable', path, isCurrentNode: false };
 }
 
