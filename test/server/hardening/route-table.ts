@@ -1,9 +1,15 @@
 import type { Express } from 'express';
+import { ownerGuardPermission, type OwnerPermission } from '../../../server/security/owner-auth.ts';
 
-export interface RouteEntry { method: string; path: string }
+export interface RouteEntry {
+  method: string;
+  path: string;
+  /** The right the route's requireOwner guard checks; null when the route has no such guard. */
+  ownerPermission: OwnerPermission | null;
+}
 
 interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
+  route?: { path: string; methods: Record<string, boolean>; stack: Layer[] };
   handle: { stack?: Layer[] };
 }
 
@@ -13,7 +19,10 @@ export function routeTable(app: Express): RouteEntry[] {
   const walk = (stack: Layer[]): void => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) entries.push({ method: method.toUpperCase(), path: layer.route.path });
+        const guards = layer.route.stack.map((step) => ownerGuardPermission(step.handle)).filter((permission) => permission !== null);
+        for (const method of Object.keys(layer.route.methods)) {
+          entries.push({ method: method.toUpperCase(), path: layer.route.path, ownerPermission: guards[0] ?? null });
+        }
       } else if (layer.handle.stack) walk(layer.handle.stack);
     }
   };
