@@ -20,6 +20,7 @@ export const serverMessages = {
   restockVariantNotSoldOut: 'This variant is in stock.',
   restockSent: 'Restock notifications sent.',
   invalidCursor: 'The cursor is invalid.',
+  unsafeLink: 'externalLink must be a path on this site or an http, https, mailto or tel address.',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',
   accessDeniedTitle: 'This content is for members',

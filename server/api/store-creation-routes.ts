@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { createStoreRepository } from '../db/store-repository.ts';
-import { fillMessage } from '../messages.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
+import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { parseInput } from '../security/validation.ts';
 import { storeNaming } from './store-url-id.ts';
 
@@ -54,7 +55,7 @@ interface NavigationItem {
 const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   z.object({
     collectionId: z.string().max(64).nullish(),
-    externalLink: z.string().max(2083).nullish(),
+    externalLink: z.string().max(2083).refine(isSafeLinkUrl, { error: serverMessages.unsafeLink }).nullish(),
     memberAreaId: z.string().max(64).nullish(),
     items: z.array(navigationItemSchema).max(MAX_NAV_ITEMS).optional(),
   }),

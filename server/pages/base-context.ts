@@ -3,6 +3,8 @@ import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import { isSafeLinkUrl } from '../security/safe-link-url.ts';
+import { scriptJson } from '../security/script-json.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
 
 type Json = Record<string, unknown>;
@@ -18,15 +20,19 @@ function navigation(layout: Json, identifier: string, path: string): NavigationL
   const entries = Array.isArray(layout.layout) ? (layout.layout as Json[]) : [];
   const entry = entries.find((candidate) => candidate.identifier === identifier);
   const links = Array.isArray(entry?.links) ? (entry.links as Json[]) : [];
-  return links.map((link) => {
+  const shown: NavigationLink[] = [];
+  for (const link of links) {
     const url = typeof link.url === 'string' ? link.url : typeof link.externalLink === 'string' ? link.externalLink : '/';
-    return {
+    // A stored javascript: (or data:) link would run script when followed: such a link is left out.
+    if (!isSafeLinkUrl(url)) continue;
+    shown.push({
       title: typeof link.title === 'string' ? link.title : '',
       url,
       external: typeof link.externalLink === 'string' && link.externalLink !== '',
       active: url === '/' ? path === '/' : path === url || path.startsWith(`${url}/`),
-    };
-  });
+    });
+  }
+  return shown;
 }
 
 /** The shopper locale (language_COUNTRY) the instalment provider is chosen by. */
@@ -52,6 +58,15 @@ export function baseContext(deps: AppDeps, req: Request, res: Response, pageType
   const suppressPill = pageType === 200 || pageType === 201;
   const flags = (websiteSettings.featureFlags ?? {}) as Json;
   const role = readResolvedSiteUserIfAny(req)?.contributorRole ?? null;
+  const pageClientContext = {
+    pageType,
+    websiteId: website.id,
+    locale: typeof website.language === 'string' ? website.language : 'en-US',
+    ...(role !== null ? { memberRoles: [role] } : {}),
+    analyticsDisabled: flags.analyticsDisabled === true,
+    cookiePolicy: websiteSettings.cookiePolicy === 'restrictive' ? 'restrictive' : 'permissive',
+    performanceMetrics: flags.performanceMetrics !== false,
+  };
   return {
     website,
     websiteSettings,
@@ -63,15 +78,9 @@ export function baseContext(deps: AppDeps, req: Request, res: Response, pageType
     },
     authenticatedAccount: currentSiteUserId(req) ? { signedIn: true } : null,
     // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
-    pageClientContext: {
-      pageType,
-      websiteId: website.id,
-      locale: typeof website.language === 'string' ? website.language : 'en-US',
-      ...(role !== null ? { memberRoles: [role] } : {}),
-      analyticsDisabled: flags.analyticsDisabled === true,
-      cookiePolicy: websiteSettings.cookiePolicy === 'restrictive' ? 'restrictive' : 'permissive',
-      performanceMetrics: flags.performanceMetrics !== false,
-    },
+    pageClientContext,
+    // The same, escaped for the page's <script type="application/json"> element.
+    pageClientContextJson: scriptJson(pageClientContext),
     cart: {
       totalQuantity: cart.totalQuantity,
       subtotalCents: cart.subtotalCents,

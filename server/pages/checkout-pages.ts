@@ -11,6 +11,7 @@ import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { scriptJson } from '../security/script-json.ts';
 import { shopperLocale } from './base-context.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
@@ -207,9 +208,15 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       template: 'order-confirmed',
       pageType: isSubscription ? PAGE_TYPE.SUBSCRIPTION_CONFIRMED : PAGE_TYPE.ORDER_CONFIRMED,
       pageTitle: isSubscription ? serverMessages.subscriptionConfirmedTitle : serverMessages.orderConfirmedTitle,
-      context: { order: orderView(order), purchaseEvent: purchaseEvent(order) },
+      context: { order: orderView(order), ...purchaseEventContext(order) },
     });
   });
 
   return router;
+}
+
+/** The purchase event for analytics, and the same escaped for the page's JSON script element. */
+function purchaseEventContext(order: Parameters<typeof purchaseEvent>[0]): Record<string, unknown> {
+  const event = purchaseEvent(order);
+  return { purchaseEvent: event, purchaseEventJson: scriptJson(event) };
 }

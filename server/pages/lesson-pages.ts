@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { ContentRepository, type ContentItemRecord } from '../db/content-repository.ts';
 import { currentSiteUserId, storeRepositories } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
+import { safeLinkUrl } from '../security/safe-link-url.ts';
 import { collectionContext } from './catalogue-pages.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 
@@ -67,7 +68,7 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
           item: lessonItem(item, true),
           memberArea: {
             id: collection.data.memberAreaId ?? null,
-            joinUrl: collection.data.joinUrl ?? '/',
+            joinUrl: typeof collection.data.joinUrl === 'string' ? safeLinkUrl(collection.data.joinUrl, '/') : '/',
             joinButtonText: collection.data.joinButtonText ?? '',
           },
         },
