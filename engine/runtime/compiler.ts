@@ -38,7 +38,7 @@ import {
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
 import { compileLookup, compileSectionLookup, lookupName, type Lookup } from './lookup.ts';
-import { OUTPUT_CHUNK, type RenderState } from './render-state.ts';
+import type { RenderState } from './render-state.ts';
 import type { Exec, Unit } from './unit.ts';
 import { getNamed, isTruthy } from './values.ts';
 
@@ -541,7 +541,7 @@ function sequence(execs: Exec[]): Exec {
         for (let i = 0; i < execs.length; i++) {
           (execs[i] as Exec)(f, r);
           // A long block may write much without a loop turning: keep its output in flattened chunks too.
-          if (r.buf.length > OUTPUT_CHUNK) r.flush();
+          if (r.buf.length > r.flushAt) r.flush();
         }
       };
   }

@@ -8,20 +8,24 @@ import { JsonDouble } from './json-double.ts';
 import type { RenderState } from './render-state.ts';
 
 export function emitValue(r: RenderState, value: unknown): void {
+  if (typeof value === 'string') r.buf += value;
+  else if (value !== undefined) r.buf += valueText(value);
+}
+
+/** The text of a value that is not a string (see emitValue). */
+export function valueText(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      r.out += value;
-      return;
+      return value;
     case 'number':
     case 'boolean':
-      r.out += String(value);
-      return;
+      return String(value);
     case 'object':
-      if (Array.isArray(value)) r.out += arrayText(value);
-      else if (value instanceof JsonDouble) r.out += value.toString();
-      return;
+      if (Array.isArray(value)) return arrayText(value);
+      if (value instanceof JsonDouble) return value.toString();
+      return '';
     default:
-      return;
+      return '';
   }
 }
 

@@ -39,8 +39,25 @@ export interface RenderSetup {
 const splitPaths = new Map<string, Path>();
 const SPLIT_PATH_CACHE_LIMIT = 5000;
 
+/**
+ * Output is appended as a rope of small strings, which costs nothing until
+ * someone flattens it. A large output's rope, though, survives garbage
+ * collections and every collection copies it again: a 100 000-item list
+ * then costs several times more per item than a 1000-item one. So once the
+ * output passes FLATTEN_FROM characters, the rope is flattened every
+ * OUTPUT_CHUNK characters and its pieces die young; smaller outputs (most
+ * pages) never pay for flattening.
+ */
+export const FLATTEN_FROM = 262_144;
+export const OUTPUT_CHUNK = 16_384;
+
 export class RenderState implements RenderContext {
-  out = '';
+  /** Output written since the last finished chunk: compiled code appends here. */
+  buf = '';
+  /** Finished output, a rope of flattened chunks. */
+  private done = '';
+  /** Length of `buf` past which compiled code calls flush(). */
+  flushAt = FLATTEN_FROM;
   readonly errors: RenderError[] = [];
   /** Frame a plugin call runs in; set by the compiled code before each call. */
   frame: Frame;
@@ -121,20 +138,44 @@ export class RenderState implements RenderContext {
 
   // For compiled code.
 
+  /** Everything written so far (not flattened: whoever reads it may never need it flat). */
+  get out(): string {
+    return this.buf === '' ? this.done : this.done + this.buf;
+  }
+
+  /** Replaces everything written so far. */
+  set out(text: string) {
+    this.done = text;
+    this.buf = '';
+  }
+
+  /** Moves the rope being appended to into the finished output, flattened. */
+  flush(): void {
+    const chunk = this.buf;
+    // Reading a character makes V8 flatten the rope into one string, so its pieces become garbage at once.
+    chunk.charCodeAt(0);
+    this.done += chunk;
+    this.buf = '';
+    this.flushAt = OUTPUT_CHUNK;
+  }
+
   /** Runs code into a fresh buffer and returns what it wrote. */
   capture(run: Exec, frame: Frame, unit: Unit | null): string {
-    const savedOut = this.out;
+    const savedDone = this.done;
+    const savedBuf = this.buf;
     const savedFrame = this.frame;
     const savedOuter = this.outer;
     const savedUnit = this.unit;
     const savedOffset = this.offset;
-    this.out = '';
+    this.done = '';
+    this.buf = '';
     this.unit = unit;
     try {
       run(frame, this);
-      return this.out;
+      return this.done + this.buf;
     } finally {
-      this.out = savedOut;
+      this.done = savedDone;
+      this.buf = savedBuf;
       this.frame = savedFrame;
       this.outer = savedOuter;
       this.unit = savedUnit;
@@ -199,8 +240,11 @@ export class RenderState implements RenderContext {
 
   /** Called as output grows and loops turn; enforces the output and time limits. */
   tick(): void {
+    if (this.buf.length > this.flushAt) this.flush();
     const limits = this.setup.limits;
-    if (this.out.length > limits.maxOutputSize) throw new LimitExceeded(messages.outputLimit(limits.maxOutputSize));
+    if (this.done.length + this.buf.length > limits.maxOutputSize) {
+      throw new LimitExceeded(messages.outputLimit(limits.maxOutputSize));
+    }
     if ((++this.ticks & 255) === 0 && Date.now() >= this.deadline) {
       throw new LimitExceeded(messages.timeLimit(limits.maxRenderMs));
     }

@@ -147,6 +147,18 @@ export function getChild(value: unknown, key: string | number): unknown {
   return hasOwn.call(value, key) ? (value as JsonObject)[key as string] : undefined;
 }
 
+/**
+ * getChild for a name (the common case, a path segment that is not a
+ * number): own property of an object, missing for anything else, arrays
+ * included. Small so that compiled lookups inline it.
+ */
+export function getNamed(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  // Read first: most misses (a lookup walking outward) then cost no own-property test.
+  const found = (value as JsonObject)[key];
+  return found !== undefined && hasOwn.call(value, key) ? found : undefined;
+}
+
 /** Walks a path of keys from a value; missing as soon as a step is missing. */
 export function getPath(value: unknown, path: readonly (string | number)[]): unknown {
   let current = value;
