@@ -8,10 +8,13 @@ import { textOf, textOrBlank } from './node-coercion.ts';
 import { encodeSpaces } from './text-shaping.ts';
 import { encodeUri, encodeUriComponent, formUrlEncode } from './uri-encoding.ts';
 
-const attribute = { apply: (value: unknown) => escapeHtmlAttribute(textOrBlank(value)) };
+// Text is the common value: it skips the coercion's type switch.
+const attribute = {
+  apply: (value: unknown) => escapeHtmlAttribute(typeof value === 'string' ? value : textOrBlank(value)),
+};
 
 export const escapeFormatters: FormatterTable = {
-  html: { apply: (value) => escapeHtml(textOrBlank(value)) },
+  html: { apply: (value) => escapeHtml(typeof value === 'string' ? value : textOrBlank(value)) },
   htmlattr: attribute,
   htmltag: attribute,
   'encode-space': { apply: (value) => encodeSpaces(textOf(value)) },

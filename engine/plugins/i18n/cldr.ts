@@ -53,13 +53,23 @@ function getFramework(): CLDRFramework {
   return framework;
 }
 
+const tagByLocale = new Map<string, string>();
+const TAG_CACHE_LIMIT = 100;
+
 /**
  * Normalises a locale as templates write it ('en_US', 'fr-fr', '') to a
  * BCP 47 tag, falling back to the default locale when empty.
  */
 export function normalizeLocale(locale: string | undefined): string {
-  const tag = (locale ?? '').trim().replace(/_/g, '-');
-  return tag === '' ? DEFAULT_LOCALE : tag;
+  if (locale === undefined) return DEFAULT_LOCALE;
+  // Every message and money format asks again for the render's locale; a site uses one or two.
+  let tag = tagByLocale.get(locale);
+  if (tag === undefined) {
+    if (tagByLocale.size >= TAG_CACHE_LIMIT) tagByLocale.clear();
+    tag = locale.trim().replace(/_/g, '-') || DEFAULT_LOCALE;
+    tagByLocale.set(locale, tag);
+  }
+  return tag;
 }
 
 /**

@@ -7,6 +7,14 @@ test('the default resolved locale is en-US', () => {
   expect(normalizeLocale(undefined)).toBe('en-US');
   expect(normalizeLocale(' ')).toBe('en-US');
   expect(normalizeLocale('fr_FR')).toBe('fr-FR');
+  // Asked again (answered from the cache of tags), and more spellings.
+  for (let round = 0; round < 2; round++) {
+    expect(normalizeLocale(' ')).toBe('en-US');
+    expect(normalizeLocale('')).toBe('en-US');
+    expect(normalizeLocale(' de_DE ')).toBe('de-DE');
+    expect(normalizeLocale('en_Latn_US')).toBe('en-Latn-US');
+    expect(normalizeLocale('en-US')).toBe('en-US');
+  }
   expect(cldrFor('').General.locale().tag.expanded()).toBe('en-Latn-US');
 });
 
