@@ -29,8 +29,13 @@ const saveSchema = formSubmissionSchema.extend({
   formId: z.string().min(1).max(128).optional(),
 });
 
+const typeRequired = `type is required (one of ${FORM_TEMPLATE_TYPES.join(', ')})`;
 const templateSchemaQuery = z.object({
-  type: z.string({ error: `type is required (one of ${FORM_TEMPLATE_TYPES.join(', ')})` }).min(1).max(64),
+  // "required" only when it is absent: a repeated or overlong type gets zod's own description
+  type: z
+    .string({ error: (issue) => (issue.input === undefined ? typeRequired : undefined) })
+    .min(1, { error: typeRequired })
+    .max(64),
 });
 
 /** A 400 on save carries data.error (or data.errors) because that is what the form island shows. */

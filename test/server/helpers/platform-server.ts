@@ -1,0 +1,53 @@
+import type { AppOptions } from '../../../server/deps.ts';
+import { createLocalCaptcha, type CaptchaAction, type LocalCaptcha } from '../../../server/security/captcha.ts';
+import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
+import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
+import { startServer, type RunningServer } from './start-server.ts';
+import { SiteUserVisitor } from './site-user-visitor.ts';
+
+export const OWNER_PASSWORD = 'owner password for hardening tests';
+
+export interface PlatformServer extends RunningServer {
+  captcha: LocalCaptcha;
+  /** A new visitor signed in as the site's admin owner. */
+  signInOwner(): Promise<SiteUserVisitor>;
+  /** A new visitor signed in to a fresh shopper account (no owner rights). */
+  signInShopper(): Promise<SiteUserVisitor>;
+  /** A captcha token the server will accept once. */
+  captchaToken(action?: CaptchaAction): string;
+}
+
+/**
+ * A real instance with every platform call switched on: the owner account, the built-in
+ * captcha (so its calls are in the route table) and budgets high enough that a long run of bad
+ * calls is answered by validation, not by the rate limiter.
+ */
+export async function startPlatformServer(options: Partial<AppOptions> = {}): Promise<PlatformServer> {
+  const captcha = createLocalCaptcha();
+  const server = await startServer({
+    ownerPassword: OWNER_PASSWORD,
+    captcha,
+    rateLimits: { addToCart: 100_000, formSave: 100_000 },
+    ...options,
+  });
+  let shoppers = 0;
+  return {
+    ...server,
+    captcha,
+    signInOwner: () => new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, OWNER_PASSWORD),
+    async signInShopper() {
+      shoppers += 1;
+      const email = `shopper-${shoppers}@example.com`;
+      await createSiteUserAccount(server.app.deps, { email, password: OWNER_PASSWORD });
+      return new SiteUserVisitor(server.url).signIn(email, OWNER_PASSWORD);
+    },
+    captchaToken(action = 'form_block') {
+      const { challenge, prompt } = captcha.issueChallenge(action);
+      // the prompt asks for the sum of the two numbers in it
+      const [left = 0, right = 0] = (prompt.match(/\d+/g) ?? []).map(Number);
+      const solved = captcha.solveChallenge(challenge, String(left + right));
+      if (!solved.ok) throw new Error(solved.message);
+      return solved.token;
+    },
+  };
+}
