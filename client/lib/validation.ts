@@ -8,9 +8,13 @@ import { QUANTITY_MAX, QUANTITY_MIN, isJsonText, isValidEmail, type FormFieldVal
 
 export * from './rules.ts';
 
+// Number.isInteger rather than .int(): .int() also refuses unsafe integers such as 1e300, which
+// would call a whole number "not whole"; the maximum answers those.
+const wholeNumber = { error: ADD_TO_CART.quantityNotWhole };
+
 const quantitySchema = z
   .number({ error: ADD_TO_CART.quantityNotNumber })
-  .int({ error: ADD_TO_CART.quantityNotWhole })
+  .refine(Number.isInteger, wholeNumber)
   .min(QUANTITY_MIN, { error: PAYLOAD.quantityAtLeast(QUANTITY_MIN) })
   .max(QUANTITY_MAX, { error: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
 
@@ -42,9 +46,10 @@ export type UpdateAdditionalFieldsPayload = z.infer<typeof updateAdditionalField
 export const updateQuantityPayloadSchema = z.object({
   quantity: z
     .number({ error: ADD_TO_CART.quantityNotNumber })
-    .int({ error: ADD_TO_CART.quantityNotWhole })
-    .min(0)
-    .max(QUANTITY_MAX),
+    .refine(Number.isInteger, wholeNumber)
+    // own messages: without them the number's "must be a number" error would answer for these too
+    .min(0, { error: PAYLOAD.quantityAtLeast(0) })
+    .max(QUANTITY_MAX, { error: PAYLOAD.quantityAtMost(QUANTITY_MAX) }),
 });
 export type UpdateQuantityPayload = z.infer<typeof updateQuantityPayloadSchema>;
 
