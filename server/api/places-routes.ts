@@ -48,12 +48,13 @@ export function createPlacesRouter(deps: AppDeps, provider: PlacesProvider = cre
   router.get('/api/google-maps/places/details', async (req, res) => {
     const query = parseInput(detailsQuery, req.query);
     const result = await provider.details(query.placeId);
+    // an unknown id is a refused call and records nothing
+    if (!result) throw new HttpError(404, platformMessages.placeNotFound);
     tracking.enqueue('tracking_events', [{
       kind: 'places-details',
       visitorId: null,
-      payload: { placeId: query.placeId, found: result !== null, productPage: query.productPage ?? null, productSection: query.productSection ?? null },
+      payload: { placeId: query.placeId, productPage: query.productPage ?? null, productSection: query.productSection ?? null },
     }]);
-    if (!result) throw new HttpError(404, platformMessages.placeNotFound);
     res.json({ result });
   });
 

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
+import { createFormSubmissionRepository } from '../db/form-submission-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { createTrackingRepository, type TrackingTable } from '../db/tracking-repository.ts';
-import { fillMessage } from '../messages.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { CENSUS_VISITOR_COOKIE, parseVisitorCookie, touchCensusVisitor } from '../security/census-cookie.ts';
 import { HttpError } from '../security/http-error.ts';
 import { parseInput } from '../security/validation.ts';
 import { describeEventContentProblems } from './clanker-event-schema.ts';
+import { storeRepositories } from './cart-session.ts';
 import { createTrackingWriter } from './tracking-writer.ts';
 
 const MAX_TEXT = 16_000;
@@ -79,7 +81,7 @@ function jsonBody(req: Request): unknown {
   try {
     return JSON.parse(req.body);
   } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
+    throw new HttpError(400, serverMessages.malformedJson);
   }
 }
 
@@ -93,6 +95,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
   const router = Router();
   const writer = createTrackingWriter(createTrackingRepository(deps.db), deps.log);
   const site = new SiteRepository(deps.db);
+  const forms = createFormSubmissionRepository(deps.db);
   const beaconText = express.text({ type: 'text/plain', limit: deps.options.bodyLimit ?? '100kb' });
 
   const store = (table: TrackingTable, kind: string, visitorId: string | null, payload: unknown): void => {
@@ -139,7 +142,9 @@ export function createTrackingRouter(deps: AppDeps): Router {
 
   for (const kind of CENSUS_KINDS) {
     router.post(`/api/census/${kind}`, beaconText, (req, res) => {
-      const body = parseInput(looseCensusSchema, jsonBody(req) ?? {});
+      // no body at all is an empty beacon; a JSON null is not a beacon
+      const raw = jsonBody(req);
+      const body = parseInput(looseCensusSchema, raw === undefined ? {} : raw);
       store('census_hits', kind, knownVisitorId(req, body.ss_cvr), body);
       res.status(204).end();
     });
@@ -147,12 +152,15 @@ export function createTrackingRouter(deps: AppDeps): Router {
 
   router.post('/api/census/form-render', (req, res) => {
     const input = parseInput(formRenderSchema, req.body);
+    // a render of a form the site does not have is noise, not analytics
+    if (!forms.findForm(input.formId)) throw new HttpError(404, platformMessages.formNotFound);
     store('census_hits', 'form-render', knownVisitorId(req, input.visitorCookie), { formId: input.formId });
     res.status(204).end();
   });
 
   router.post('/api/census/RecordQuickView/:id', (req, res) => {
     const { id } = parseInput(quickViewParams, req.params);
+    if (!storeRepositories(deps).catalogue.productById(id)) throw new HttpError(404, serverMessages.productNotFound);
     store('census_hits', 'quick-view', knownVisitorId(req), { itemId: id });
     res.status(204).end();
   });
@@ -197,7 +205,11 @@ export function createTrackingRouter(deps: AppDeps): Router {
       ? parseDataText((body as { eventContent: string }).eventContent)
       : body;
     const problems = describeEventContentProblems(content);
-    res.status(problems.length > 0 ? 400 : 200).json({ schemaName, valid: problems.length === 0, errors: problems });
+    if (problems.length > 0) {
+      res.status(400).json({ schemaName, valid: false, errors: problems, message: problems.join('; ') });
+      return;
+    }
+    res.json({ schemaName, valid: true, errors: [] });
   });
 
   router.get('/api/commerce/fullstory/getId', (req, res) => {

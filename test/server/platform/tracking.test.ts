@@ -102,8 +102,8 @@ describe('tracking calls', () => {
     expect((await visitor.call('/api/census/button-click', { form: { event: 'click', data: '{}' } })).status).toBe(204);
     expect((await visitor.call('/api/census/button-render', { json: { event: 'render' } })).status).toBe(204);
     expect((await visitor.call('/api/census/overlay', { form: { event: 'shown' } })).status).toBe(204);
-    expect((await visitor.call('/api/census/form-render', { form: { formId: 'f1', visitorCookie: 'v|1|2|3|4' } })).status).toBe(204);
-    expect((await visitor.call('/api/census/RecordQuickView/6570a1b2c3d4e5f6a7b84001', { method: 'POST' })).status).toBe(204);
+    expect((await visitor.call('/api/census/form-render', { form: { formId: '6570a1b2c3d4e5f6a7b83002', visitorCookie: 'v|1|2|3|4' } })).status).toBe(204);
+    expect((await visitor.call('/api/census/RecordQuickView/6570a1b2c3d4e5f6a7b82001', { method: 'POST' })).status).toBe(204);
     await eventually(() => count(server, 'census_hits') === 5);
     const kinds = createTrackingRepository(server.app.deps.db).recent('census_hits', 5).map((row) => row.kind).sort();
     expect(kinds).toEqual(['button-click', 'button-render', 'form-render', 'overlay', 'quick-view']);
