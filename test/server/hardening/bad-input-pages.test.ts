@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../../server/messages.ts';
+import { seededProduct } from '../helpers/fixtures.ts';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import { expectPageRefused, HOSTILE_TEXT, settleWrites, tenMegabyteJson } from '../helpers/refusal.ts';
+import { databaseDigest } from '../helpers/database-digest.ts';
+import { Visitor } from '../helpers/visitor.ts';
+
+// Page routes answer browsers (form posts and links), so their refusals are HTML pages.
+const CHECKOUT = '/checkout';
+const SUBSCRIPTION_CHECKOUT = '/checkout/subscription';
+const GIFT_CARD_CHECKOUT = '/checkout/gift-card';
+const ORDER_CONFIRMED = '/checkout/order-confirmed/:orderId';
+const PRODUCT_PAGE = '/shop/p/:urlId';
+const LESSON_PAGE = '/lessons/:urlId';
+const SEARCH = '/search';
+
+const giftCard = seededProduct('gift-card');
+const shirt = seededProduct('linen-shirt');
+
+let server: PlatformServer;
+beforeAll(async () => {
+  server = await startPlatformServer();
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+const db = () => server.app.deps.db;
+const visitor = () => new Visitor(server.url).start();
+
+describe(`POST ${CHECKOUT}, ${SUBSCRIPTION_CHECKOUT} and ${GIFT_CARD_CHECKOUT}`, () => {
+  it('refuse malformed JSON and a 10 MB body with a page', async () => {
+    const v = await visitor();
+    for (const url of [CHECKOUT, SUBSCRIPTION_CHECKOUT, GIFT_CARD_CHECKOUT]) {
+      await expectPageRefused(db(), () => v.post(url, '{"cartToken": '), 400);
+      await expectPageRefused(db(), () => v.post(url, tenMegabyteJson('cartToken')), 413);
+    }
+  });
+
+  it('an empty cart places no order and says so', async () => {
+    const v = await visitor();
+    const page = await expectPageRefused(db(), () => v.post(CHECKOUT, {}), 409);
+    expect(page).toContain(serverMessages.cartEmpty);
+  });
+
+  it('a missing, mistyped, forged or hostile cart token finds no subscription cart', async () => {
+    const v = await visitor();
+    for (const cartToken of [undefined, '', ['a', 'b'], 'no-such-token', HOSTILE_TEXT.sqlTautology, 'x'.repeat(129)]) {
+      await expectPageRefused(db(), () => v.post(SUBSCRIPTION_CHECKOUT, { cartToken }), 404);
+    }
+    await expectPageRefused(db(), () => v.request('POST', SUBSCRIPTION_CHECKOUT, undefined, { form: { cartToken: HOSTILE_TEXT.sql } }), 404);
+  });
+
+  it('a gift-card purchase needs a gift card: unknown, hostile or other items are not found', async () => {
+    const v = await visitor();
+    for (const itemId of [undefined, 7, 'no-such-item', HOSTILE_TEXT.sql, shirt.id]) {
+      await expectPageRefused(db(), () => v.post(GIFT_CARD_CHECKOUT, { itemId, sku: 'SQ-GIFT-25' }), 404);
+    }
+  });
+
+  it('a gift card without a known denomination goes back to the choice and buys nothing', async () => {
+    const v = await visitor();
+    await settleWrites();
+    const before = databaseDigest(db());
+    const answer = await v.post(GIFT_CARD_CHECKOUT, { itemId: giftCard.id, sku: HOSTILE_TEXT.sql });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`${GIFT_CARD_CHECKOUT}?itemId=${encodeURIComponent(giftCard.id)}`);
+    expect(databaseDigest(db())).toEqual(before);
+  });
+});
+
+describe(`GET ${PRODUCT_PAGE}, ${LESSON_PAGE}, ${ORDER_CONFIRMED}, ${SUBSCRIPTION_CHECKOUT} and ${GIFT_CARD_CHECKOUT}`, () => {
+  it('answer the not-found page for unknown or hostile ids', async () => {
+    const v = await visitor();
+    for (const id of ['no-such-thing', HOSTILE_TEXT.sql, HOSTILE_TEXT.controlAndUnicode, 'x'.repeat(5000)]) {
+      const encoded = encodeURIComponent(id);
+      await expectPageRefused(db(), () => v.get(PRODUCT_PAGE.replace(':urlId', encoded)), 404);
+      await expectPageRefused(db(), () => v.get(LESSON_PAGE.replace(':urlId', encoded)), 404);
+      await expectPageRefused(db(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', encoded)}?token=${encoded}`), 404);
+      await expectPageRefused(db(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=${encoded}`), 404);
+      await expectPageRefused(db(), () => v.get(`${GIFT_CARD_CHECKOUT}?itemId=${encoded}`), 404);
+    }
+    await expectPageRefused(db(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=a&cartToken=b`), 404);
+    await expectPageRefused(db(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', 'x')}?token=a&token=b`), 404);
+  });
+});
+
+describe(`GET ${SEARCH}`, () => {
+  it('searches for SQL metacharacters, unicode and repeated terms as plain text', async () => {
+    const v = await visitor();
+    for (const query of [`q=${encodeURIComponent(HOSTILE_TEXT.sql)}`, `q=${encodeURIComponent(HOSTILE_TEXT.controlAndUnicode)}`, 'q=%25&q=_', `q=${'x'.repeat(10_000)}`, 'q=%22*%20OR%20NEAR(']) {
+      const answer = await v.get(`${SEARCH}?${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.text).not.toMatch(/SQLITE_|\bat .+\.(ts|js):\d+/);
+    }
+    expect(db().prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'site_users'").pluck().get()).toBe(1);
+  });
+});
