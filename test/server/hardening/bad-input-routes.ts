@@ -1,0 +1,100 @@
+/**
+ * Where the bad-input refusals of every route are tested, keyed "METHOD /path" as the route
+ * table names it. A route that takes no input to refuse says why instead. The coverage test
+ * fails for a route missing here, so a new call cannot ship without its bad-input tests.
+ */
+export type BadInputCoverage = { file: string } | { noInput: string };
+
+const file = (name: string): BadInputCoverage => ({ file: name });
+const noInput = (reason: string): BadInputCoverage => ({ noInput: reason });
+
+const CART = 'bad-input.test.ts';
+const SHOP = 'bad-input-shop.test.ts';
+const FORMS = 'bad-input-forms.test.ts';
+const SITE_USER = 'bad-input-site-user.test.ts';
+const OWNER = 'bad-input-owner.test.ts';
+const RESTOCK = 'bad-input-restock.test.ts';
+const TRACKING = 'bad-input-tracking.test.ts';
+const PAGES = 'bad-input-pages.test.ts';
+
+const READ_ONLY = 'a read without parameters';
+const STATIC_PAGE = 'a page without parameters (query strings are ignored)';
+
+export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
+  // site users
+  'POST /api/site-users/account/session': file(SITE_USER),
+  'DELETE /api/site-users/account/session': file(SITE_USER),
+  'POST /api/site-users/account/locale': file(SITE_USER),
+  // forms
+  'GET /api/template/GetTemplateSchema': file(FORMS),
+  'POST /api/rest/forms/validate/:formId': file(FORMS),
+  'POST /api/form/FormSubmissionKey': file(FORMS),
+  'POST /api/form/SaveFormSubmission': file(FORMS),
+  // captcha
+  'GET /api/captcha/challenge': file(TRACKING),
+  'POST /api/captcha/solve': file(TRACKING),
+  // tracking
+  'POST /api/events/RecordEvent': file(TRACKING),
+  'POST /api/events/RecordJavascriptErrors': file(TRACKING),
+  'POST /api/census/RecordHit': file(TRACKING),
+  'POST /api/census/button-click': file(TRACKING),
+  'POST /api/census/button-render': file(TRACKING),
+  'POST /api/census/overlay': file(TRACKING),
+  'POST /api/census/form-render': file(TRACKING),
+  'POST /api/census/RecordQuickView/:id': file(TRACKING),
+  'GET /api/1/performance/settings': noInput(READ_ONLY),
+  'POST /api/1/performance/records': file(TRACKING),
+  'POST /api/v1/clanker/events': file(TRACKING),
+  'POST /api/v1/clanker/validate-event-content/:schemaName': file(TRACKING),
+  'GET /api/commerce/fullstory/getId': noInput(READ_ONLY),
+  // places
+  'GET /api/google-maps/places/autocomplete': file(TRACKING),
+  'GET /api/google-maps/places/details': file(TRACKING),
+  // owner settings and store creation
+  'GET /api/v1/commerce-preferences/:namespace': file(OWNER),
+  'PUT /api/v1/commerce-preferences/:namespace': file(OWNER),
+  'GET /api/site-header-footer': noInput(READ_ONLY),
+  'PUT /api/site-header-footer': file(OWNER),
+  'GET /api/multilingual/settings': noInput(READ_ONLY),
+  'GET /api/multilingual/status': noInput(READ_ONLY),
+  'GET /api/multilingual/languages': noInput(READ_ONLY),
+  'PUT /api/multilingual/languages': file(OWNER),
+  'DELETE /api/multilingual/connection': file(OWNER),
+  'POST /api/content-service/product/1.1/websites/:websiteId/products': file(OWNER),
+  'POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories': file(OWNER),
+  'GET /api/commondata/GetSiteLayout': noInput(READ_ONLY),
+  'POST /api/widget/UpdateNavigation': file(OWNER),
+  // cart, subscription, stock
+  'GET /api/commerce/shopping-cart': noInput('reads only its cart cookie (tampering: cart-cookie-tampering.test.ts)'),
+  'POST /api/commerce/shopping-cart/entries': file(CART),
+  'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields': file(SHOP),
+  'PUT /api/commerce/shopping-cart/entries/:entryId/quantity': file(CART),
+  'DELETE /api/commerce/shopping-cart/entries/:entryId': file(CART),
+  'POST /api/3/commerce/cart/subscription': file(SHOP),
+  'GET /api/commerce/inventory/stock/': file(SHOP),
+  // restock notifications and the newsletter
+  'POST /api/site-users/account/notifications/restock': file(RESTOCK),
+  'GET /api/site-users/account/notifications/restock/groups': file(RESTOCK),
+  'GET /api/site-users/account/notifications/restock': file(RESTOCK),
+  'POST /api/site-users/account/notifications/restock/send': file(RESTOCK),
+  'POST /api/site-users/account/notifications/restock/send/all': file(RESTOCK),
+  'POST /api/newsletter/subscribe': file(SHOP),
+  'GET /api/health': noInput(READ_ONLY),
+  // pages
+  'GET /': noInput(STATIC_PAGE),
+  'GET /shop': noInput(STATIC_PAGE),
+  'GET /shop/p/:urlId': file(PAGES),
+  'GET /search': file(PAGES),
+  'GET /gallery': noInput(STATIC_PAGE),
+  'GET /contact': noInput(STATIC_PAGE),
+  'GET /cart': noInput('a page that reads only its cart cookie'),
+  'GET /checkout': noInput('a page that reads only its cart cookie'),
+  'POST /checkout': file(PAGES),
+  'GET /checkout/subscription': file(PAGES),
+  'POST /checkout/subscription': file(PAGES),
+  'GET /checkout/gift-card': file(PAGES),
+  'POST /checkout/gift-card': file(PAGES),
+  'GET /checkout/order-confirmed/:orderId': file(PAGES),
+  'GET /lessons': noInput(STATIC_PAGE),
+  'GET /lessons/:urlId': file(PAGES),
+};
