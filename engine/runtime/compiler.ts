@@ -435,21 +435,34 @@ interface CachedExpression {
   run: ExpressionRunner<Frame>;
 }
 
-/** Compiled expressions by limits and code: they are immutable, and templates repeat the same `.eval`s. */
-const expressions = new Map<string, CachedExpression>();
+/**
+ * Compiled expressions by limits, then code: they are immutable, and
+ * templates repeat the same `.eval`s. Keyed by the limit numbers rather than
+ * a composed string, so a lookup builds no key.
+ */
+const expressions = new Map<number, Map<number, Map<string, CachedExpression>>>();
+let cachedExpressionCount = 0;
 const EXPRESSION_CACHE_LIMIT = 5000;
 
 function cachedExpression(code: string, limits: Limits): CachedExpression {
-  const key = `${limits.maxExpressionTokens}:${limits.maxExpressionStringLength}:${code}`;
-  let cached = expressions.get(key);
+  if (cachedExpressionCount >= EXPRESSION_CACHE_LIMIT) {
+    // Dropping everything keeps memory bounded.
+    expressions.clear();
+    cachedExpressionCount = 0;
+  }
+  let byLength = expressions.get(limits.maxExpressionTokens);
+  if (byLength === undefined) expressions.set(limits.maxExpressionTokens, (byLength = new Map()));
+  let byCode = byLength.get(limits.maxExpressionStringLength);
+  if (byCode === undefined) byLength.set(limits.maxExpressionStringLength, (byCode = new Map()));
+  let cached = byCode.get(code);
   if (cached === undefined) {
     const expr = compileExpression(code, {
       maxTokens: limits.maxExpressionTokens,
       maxStringLength: limits.maxExpressionStringLength,
     });
     cached = { expr, run: expr.bind(FRAME_HOST) };
-    if (expressions.size >= EXPRESSION_CACHE_LIMIT) expressions.clear();
-    expressions.set(key, cached);
+    byCode.set(code, cached);
+    cachedExpressionCount++;
   }
   return cached;
 }
