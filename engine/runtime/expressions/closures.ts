@@ -19,7 +19,7 @@ import { FUNCTIONS } from './builtins.ts';
 import { asLiteral, compareLoosely, strictlyEqual, toBoolean, toInt32, toNumber } from './conversions.ts';
 import { addLiterals, assignableName, runStatement, type MachineAccess } from './evaluator.ts';
 import type { BinaryKind, UnaryKind } from './operators.ts';
-import type { Statement } from './program.ts';
+import { compileStatement, type Statement } from './program.ts';
 import type { Literal, PostfixToken, VariableToken } from './tokens.ts';
 
 /** How compiled expressions reach the template: variable lookups and assignment, for a context type `C`. */
@@ -413,17 +413,17 @@ export function statementClosure<C>(
 }
 
 /**
- * Binds an expression's statements to a host. `statements` are the postfix
- * statements, `program` the same statements as machine instructions.
+ * Binds an expression's postfix statements to a host. A statement's machine
+ * instructions are made the first time the machine has to run it.
  */
 export function bindExpression<C>(
   statements: readonly (readonly PostfixToken[])[],
-  program: readonly Statement[],
   host: ExpressionHost<C>,
   maxStringLength: number,
 ): ExpressionRunner<C> {
   const closures: (Evaluate<C> | null)[] = [];
   for (const statement of statements) closures.push(statementClosure(statement, host, maxStringLength));
+  const program: Statement[] = [];
   if (closures.length === 0) return nothing;
   if (closures.length === 1 && closures[0] !== null) {
     const only = closures[0];
@@ -433,7 +433,7 @@ export function bindExpression<C>(
       } catch (e) {
         if (e !== HAND_OVER) throw e;
       }
-      const result = runStatement(program[0]!, machineAccess(host, c), maxStringLength);
+      const result = runStatement((program[0] ??= compileStatement(statements[0]!)), machineAccess(host, c), maxStringLength);
       return result.errors.length === 0 ? result.value : new FailedEvaluation(result.value, result.errors);
     };
   }
@@ -450,7 +450,7 @@ export function bindExpression<C>(
           if (e !== HAND_OVER) throw e;
         }
       }
-      const result = runStatement(program[i]!, machineAccess(host, c), maxStringLength);
+      const result = runStatement((program[i] ??= compileStatement(statements[i]!)), machineAccess(host, c), maxStringLength);
       value = result.value;
       if (result.errors.length > 0) (errors ??= []).push(...result.errors);
     }

@@ -2,8 +2,8 @@
  * The `.eval` expression language: public entry point.
  *
  * An expression is tokenized and assembled once, by `compileExpression`, into
- * an evaluable program; `evaluate` runs that program against a scope as many
- * times as needed. Behaviour follows the references (the Java
+ * postfix statements; `bind` turns those, once per host, into closures that
+ * evaluate them as many times as needed (`evaluate` does it for a scope). Behaviour follows the references (the Java
  * `template-compiler` where it and the TypeScript engine differ):
  *
  * - values are JSON scalars: numbers (decimal, `0x` hex, exponents), strings
@@ -25,7 +25,6 @@
 import { assemble } from './assembler.ts';
 import { bindExpression, FailedEvaluation, type ExpressionHost, type ExpressionRunner } from './closures.ts';
 import { describeStatements } from './debug.ts';
-import { compileStatements, type Statement } from './program.ts';
 import type { PostfixToken } from './tokens.ts';
 import { tokenize } from './tokenizer.ts';
 
@@ -94,7 +93,8 @@ const SCOPE_HOST: ExpressionHost<ExpressionScope> = {
 };
 
 class Expression implements CompiledExpression {
-  private readonly runners = new Map<object, unknown>();
+  /** Runners by host; most expressions only ever see one host. */
+  private runners: Map<object, unknown> | null = null;
 
   constructor(
     readonly source: string,
@@ -102,7 +102,6 @@ class Expression implements CompiledExpression {
     readonly errors: readonly string[],
     /** Assembled postfix statements, kept for the debug listing. */
     readonly statements: readonly (readonly PostfixToken[])[],
-    private readonly program: readonly Statement[],
     private readonly maxStringLength: number,
   ) {}
 
@@ -112,10 +111,11 @@ class Expression implements CompiledExpression {
   }
 
   bind<C>(host: ExpressionHost<C>): ExpressionRunner<C> {
-    let runner = this.runners.get(host) as ExpressionRunner<C> | undefined;
+    const runners = (this.runners ??= new Map());
+    let runner = runners.get(host) as ExpressionRunner<C> | undefined;
     if (runner === undefined) {
-      runner = bindExpression(this.errors.length > 0 ? [] : this.statements, this.program, host, this.maxStringLength);
-      this.runners.set(host, runner);
+      runner = bindExpression(this.errors.length > 0 ? [] : this.statements, host, this.maxStringLength);
+      runners.set(host, runner);
     }
     return runner;
   }
@@ -140,8 +140,7 @@ export function compileExpression(source: string, options: ExpressionOptions = {
     statements = assembled.statements;
     errors.push(...assembled.errors);
   }
-  const program = errors.length === 0 ? compileStatements(statements) : [];
-  return new Expression(text, debug, errors, statements, program, maxStringLength);
+  return new Expression(text, debug, errors, statements, maxStringLength);
 }
 
 /**

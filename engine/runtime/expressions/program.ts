@@ -97,6 +97,10 @@ function instructionFor(token: PostfixToken): Instruction {
   }
 }
 
+export function compileStatement(statement: readonly PostfixToken[]): Statement {
+  return statement.map(instructionFor);
+}
+
 export function compileStatements(statements: readonly (readonly PostfixToken[])[]): Statement[] {
-  return statements.map((statement) => statement.map(instructionFor));
+  return statements.map(compileStatement);
 }
