@@ -181,6 +181,23 @@ export class Compiler {
   /** Applies a formatter chain; formatters see the first variable's value as `@`. */
   private chain(bound: BoundFormatter[], opcode: string, offset: number, push: boolean) {
     const unit = this.unit;
+    if (bound.length === 1) {
+      // One formatter, the commonest chain: no loop, the call bound directly.
+      const { impl, args } = bound[0] as BoundFormatter;
+      return (values: unknown[], f: Frame, r: RenderState): unknown => {
+        const value = values[0];
+        r.frame = push ? new Frame(value, f) : f;
+        r.outer = f;
+        r.unit = unit;
+        r.offset = offset;
+        try {
+          return impl.apply(value, args, r, values);
+        } catch (e) {
+          r.unexpected(e, opcode);
+          return FAILED;
+        }
+      };
+    }
     return (values: unknown[], f: Frame, r: RenderState): unknown => {
       let value = values[0];
       r.frame = push ? new Frame(value, f) : f;

@@ -72,8 +72,10 @@ export class RenderState implements RenderContext {
   private depth = 0;
   private ticks = 0;
   private readonly deadline: number;
-  private readonly compiledPartials = new Map<string, Unit>();
-  private readonly parsedInjects = new Map<string, unknown>();
+  // Created on first use: most renders apply no partial and inject nothing.
+  private compiledPartials: Map<string, Unit> | null = null;
+  private parsedInjects: Map<string, unknown> | null = null;
+  private readonly maxOutputSize: number;
 
   constructor(
     root: Frame,
@@ -84,6 +86,7 @@ export class RenderState implements RenderContext {
     this.locale = setup.locale;
     this.now = setup.now;
     this.deadline = Date.now() + setup.limits.maxRenderMs;
+    this.maxOutputSize = setup.limits.maxOutputSize;
   }
 
   // RenderContext, for plugins.
@@ -189,7 +192,7 @@ export class RenderState implements RenderContext {
       const macro = f.macros?.get(name);
       if (macro !== undefined) return macro as Unit;
     }
-    const cached = this.compiledPartials.get(name);
+    const cached = this.compiledPartials?.get(name);
     if (cached !== undefined) return cached;
     if (!Object.prototype.hasOwnProperty.call(this.setup.partials, name)) return null;
     const raw = this.setup.partials[name];
@@ -202,7 +205,7 @@ export class RenderState implements RenderContext {
     } else {
       unit = raw;
     }
-    this.compiledPartials.set(name, unit);
+    (this.compiledPartials ??= new Map()).set(name, unit);
     return unit;
   }
 
@@ -224,7 +227,8 @@ export class RenderState implements RenderContext {
 
   /** Parsed value of an injected file; missing when the caller did not supply it. */
   injectable(path: string): unknown {
-    if (this.parsedInjects.has(path)) return this.parsedInjects.get(path);
+    const parsed = (this.parsedInjects ??= new Map());
+    if (parsed.has(path)) return parsed.get(path);
     let value: unknown;
     if (Object.prototype.hasOwnProperty.call(this.setup.injects, path)) {
       const raw = this.setup.injects[path] as string;
@@ -234,19 +238,18 @@ export class RenderState implements RenderContext {
         value = raw;
       }
     }
-    this.parsedInjects.set(path, value);
+    parsed.set(path, value);
     return value;
   }
 
   /** Called as output grows and loops turn; enforces the output and time limits. */
   tick(): void {
     if (this.buf.length > this.flushAt) this.flush();
-    const limits = this.setup.limits;
-    if (this.done.length + this.buf.length > limits.maxOutputSize) {
-      throw new LimitExceeded(messages.outputLimit(limits.maxOutputSize));
+    if (this.done.length + this.buf.length > this.maxOutputSize) {
+      throw new LimitExceeded(messages.outputLimit(this.maxOutputSize));
     }
     if ((++this.ticks & 255) === 0 && Date.now() >= this.deadline) {
-      throw new LimitExceeded(messages.timeLimit(limits.maxRenderMs));
+      throw new LimitExceeded(messages.timeLimit(this.setup.limits.maxRenderMs));
     }
   }
 
