@@ -8,7 +8,7 @@ import { api } from './api.ts';
 import { API_PATHS } from './api-paths.ts';
 import { readCookie } from './cookies.ts';
 import type { PageContext } from './page-context.ts';
-import { readEntry, writeEntry } from './session-store.ts';
+import { readEntry, removeEntry, writeEntry } from './session-store.ts';
 import { ANALYTICS_POST_TIMEOUT_MS, analyticsAllowed } from './tracking.ts';
 
 export const PURCHASE_EVENT_ELEMENT_ID = 'purchase-event';
@@ -25,9 +25,6 @@ export interface PurchaseEvent {
   currency?: string;
   items: unknown[];
 }
-
-/** Orders whose event is on its way from this page, so two calls in a row send one event. */
-const inFlight = new Set<string>();
 
 function isPurchaseEvent(value: unknown): value is PurchaseEvent {
   if (typeof value !== 'object' || value === null) return false;
@@ -59,20 +56,18 @@ export function purchaseAlreadySent(transactionId: string): boolean {
 export async function trackPurchase(context: PageContext, doc: Document = document): Promise<boolean> {
   const event = readPurchaseEvent(doc);
   if (!event || !analyticsAllowed(context, location.pathname)) return false;
-  const id = event.transaction_id;
-  if (inFlight.has(id) || purchaseAlreadySent(id)) return false;
-  inFlight.add(id);
-  try {
-    const result = await api.post(API_PATHS.recordEvent, undefined, {
-      form: { crumb: readCookie('crumb') ?? '', event: PURCHASE_EVENT_NAME, data: JSON.stringify(event) },
-      timeoutMs: ANALYTICS_POST_TIMEOUT_MS,
-      // The shopper may leave the confirmation at once; the event still arrives.
-      keepalive: true,
-    });
-    // A failed send is not remembered, so the next visit of the page tries again.
-    if (result.ok) writeEntry(SENT_KEY_PREFIX + id, true, SENT_MEMORY_MS);
-    return result.ok;
-  } finally {
-    inFlight.delete(id);
-  }
+  const key = SENT_KEY_PREFIX + event.transaction_id;
+  if (purchaseAlreadySent(event.transaction_id)) return false;
+  // Marked before sending: a reload while the request is on its way (keepalive lets it finish)
+  // must not send a second one.
+  writeEntry(key, true, SENT_MEMORY_MS);
+  const result = await api.post(API_PATHS.recordEvent, undefined, {
+    form: { crumb: readCookie('crumb') ?? '', event: PURCHASE_EVENT_NAME, data: JSON.stringify(event) },
+    timeoutMs: ANALYTICS_POST_TIMEOUT_MS,
+    // The shopper may leave the confirmation at once; the event still arrives.
+    keepalive: true,
+  });
+  // A refused or lost send is forgotten, so the next visit of the page tries again.
+  if (!result.ok) removeEntry(key);
+  return result.ok;
 }

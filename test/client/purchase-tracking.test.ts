@@ -48,6 +48,25 @@ describe('purchase event on the order-confirmed page', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('remembers the order as soon as the send starts, so a reload meanwhile sends nothing', async () => {
+    renderConfirmation(EVENT);
+    let answer: (value: { status: number }) => void = () => {};
+    const pending = new Promise<{ status: number }>((resolve) => { answer = resolve; });
+    const calls = scriptFetch([{ method: 'POST', path: API_PATHS.recordEvent, answer: { status: 204 } }]);
+    const fetchMock = vi.mocked(fetch);
+    const scripted = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementationOnce(async (...args: Parameters<typeof fetch>) => {
+      await pending;
+      return scripted(...args);
+    });
+    const sending = trackPurchase({ pageType: 202 });
+    expect(purchaseAlreadySent('order-1')).toBe(true);
+    expect(await trackPurchase({ pageType: 202 })).toBe(false);
+    answer({ status: 204 });
+    expect(await sending).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
   it('tries again on a later visit when the send failed', async () => {
     renderConfirmation(EVENT);
     let status = 500;
