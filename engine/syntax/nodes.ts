@@ -151,23 +151,28 @@ export type Node =
 
 /** Splits a dotted reference; all-digit segments that fit 31 bits become array indexes. */
 export function splitPath(raw: string): PathSegment[] {
-  const parts: PathSegment[] = raw.split('.');
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as string;
-    if (part.length > 0 && part.length <= 10 && isAllDigits(part)) {
-      const n = parseInt(part, 10);
-      if (n <= 0x7fffffff) parts[i] = n;
-    }
+  // A hand scan: String.prototype.split plus a second pass costs several times more, and every tag has a path.
+  const parts: PathSegment[] = [];
+  let start = 0;
+  for (let i = 0; i <= raw.length; i++) {
+    if (i < raw.length && raw.charCodeAt(i) !== 46 /* . */) continue;
+    parts.push(segment(raw, start, i));
+    start = i + 1;
   }
   return parts;
 }
 
-function isAllDigits(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
+function segment(raw: string, from: number, to: number): PathSegment {
+  const text = from === 0 && to === raw.length ? raw : raw.slice(from, to);
+  const length = to - from;
+  if (length === 0 || length > 10) return text;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 48 || c > 57) return text;
+    n = n * 10 + (c - 48);
   }
-  return true;
+  return n <= 0x7fffffff ? n : text;
 }
 
 export function joinPath(path: Path): string {

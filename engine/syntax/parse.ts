@@ -43,18 +43,44 @@ export interface ParseResult {
   lines: LineIndex;
 }
 
-/** Parsed tag syntax by tag text; templates repeat the same tags a lot. */
+/**
+ * Parsed tag syntax by tag text, for tags met more than once: templates
+ * repeat the same tags, and a server recompiles the same templates. A tag
+ * read by the fast path is only admitted on its second sighting (a small
+ * table of text hashes remembers the first), so compiling templates whose
+ * tags are all new does not fill the cache with entries that outlive
+ * their template and burden the garbage collector. Tags only the grammar
+ * reads are cached at once: they cost the most.
+ */
 const tagCache = new Map<string, ParsedTag | null>();
 const TAG_CACHE_LIMIT = 20000;
+const SIGHTINGS_SIZE = 4096; // a power of two
+const sightings = new Int32Array(SIGHTINGS_SIZE);
+
+function textHash(text: string): number {
+  let h = text.length;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}
 
 function parseTagCached(content: string): ParsedTag | null {
   let parsed = tagCache.get(content);
-  if (parsed === undefined) {
-    const fast = parseTagFast(content);
-    parsed = fast !== undefined ? fast : parseTagSyntax(content);
-    if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
-    tagCache.set(content, parsed);
+  if (parsed !== undefined) return parsed;
+  const fast = parseTagFast(content);
+  if (fast !== undefined) {
+    // A hash collision only admits a tag early; the cache itself is keyed by the exact text.
+    const hash = textHash(content);
+    const slot = hash & (SIGHTINGS_SIZE - 1);
+    if (sightings[slot] !== hash) {
+      sightings[slot] = hash;
+      return fast;
+    }
+    parsed = fast;
+  } else {
+    parsed = parseTagSyntax(content);
   }
+  if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
+  tagCache.set(content, parsed);
   return parsed;
 }
 
