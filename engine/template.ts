@@ -118,7 +118,16 @@ function toTemplateError(e: { message: string; unit: Unit | null; offset: number
   return out;
 }
 
+/** One name check per registry, made once rather than on every compile. */
+const pluginChecks = new WeakMap<PluginRegistry, PluginCheck>();
+
 function pluginCheck(plugins: PluginRegistry): PluginCheck {
+  let check = pluginChecks.get(plugins);
+  if (check === undefined) pluginChecks.set(plugins, (check = makePluginCheck(plugins)));
+  return check;
+}
+
+function makePluginCheck(plugins: PluginRegistry): PluginCheck {
   return {
     formatter(name, args) {
       const impl = plugins.formatter(name);
