@@ -5,8 +5,10 @@
  */
 import { Compiler as ReferenceCompiler } from '@squarespace/template-engine';
 import type { RootCode } from '@squarespace/template-engine';
-import { compile, type Template } from '../../engine/index.ts';
-import { cldrFor } from '../../engine/plugins/i18n/cldr.ts';
+import type { Template } from '../../engine/index.ts';
+import { loadBuiltEngine } from './built-engine.ts';
+
+const { compile, cldrFor } = await loadBuiltEngine();
 
 export interface RenderCase {
   source: string;
