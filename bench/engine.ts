@@ -122,6 +122,7 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
       'Parse (repeated compile) compiles the same source again and again: our engine\'s tag cache is warm after the first compile. ' +
         'Parse (cold tag cache) gives every compile a template whose tags were never seen; the reference has no such cache, so both rows cost it the same.',
       'The micro cases are those of the reference\'s own benchmark (text, text + variable, variables + formatters, section, repeated section, bindvar) plus an `.eval` unit.',
+      'Both engines run as JavaScript built for shipping: the reference as published on npm, ours bundled from engine/ by esbuild at the start of the run (bench/lib/built-engine.ts), without the keep-names wrappers a TypeScript loader adds.',
     ],
   };
 }
