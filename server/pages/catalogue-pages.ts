@@ -2,6 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
 import { ContentRepository } from '../db/content-repository.ts';
+import { contentVersion } from '../db/content-version.ts';
+import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { storeRepositories } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
@@ -91,28 +93,33 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/shop', (req, res) => {
+  /** The shop list's own context: stored content only, so kept until the content changes. */
+  function shopPageContext(): { title: string; context: Json } {
     const shop = shopCollection();
     const items = productCards(shop.id);
     const merchandising: Json = {};
     for (const product of catalogue.productsInCollection(shop.id)) {
       merchandising[product.id] = merchandisingContext(product, site.storeSettings());
     }
+    return { title: shop.title, context: { collection: collectionContext(shop), items, productMerchandisingContext: merchandising } };
+  }
+  const shopPage = new VersionedCache<ReturnType<typeof shopPageContext>>(contentVersion(deps.db), 1);
+
+  router.get('/shop', (req, res) => {
+    const page = shopPage.get('shop', shopPageContext);
     pages.render(req, res, {
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
-      pageTitle: shop.title,
-      context: { collection: collectionContext(shop), items, productMerchandisingContext: merchandising },
+      pageTitle: page.title,
+      context: page.context,
     });
   });
 
-  router.get('/shop/p/:urlId', (req, res) => {
+  /** A product page's own context: built from stored content only, so kept until the content changes. */
+  function productPageContext(urlId: string): { title: string; context: Json } | undefined {
     const shop = shopCollection();
-    const product = catalogue.productByUrlId(shop.id, req.params.urlId);
-    if (!product) {
-      notFound(req, res);
-      return;
-    }
+    const product = catalogue.productByUrlId(shop.id, urlId);
+    if (!product) return undefined;
     const currency = site.currency();
     const form = product.additionalFieldsFormId ? content.form(product.additionalFieldsFormId) : null;
     const storeSettings = site.storeSettings();
@@ -128,10 +135,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
           options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true })),
         })
       : '';
-    pages.render(req, res, {
-      template: 'product',
-      pageType: PAGE_TYPE.CONTENT_ITEM,
-      pageTitle: product.title,
+    return {
+      title: product.title,
       context: {
         collection: collectionContext(shop),
         item,
@@ -149,6 +154,22 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
           gallery,
         },
       },
+    };
+  }
+  const productPages = new VersionedCache<ReturnType<typeof productPageContext>>(contentVersion(deps.db), 500);
+
+  router.get('/shop/p/:urlId', (req, res) => {
+    const urlId = req.params.urlId;
+    const page = productPages.get(urlId, () => productPageContext(urlId));
+    if (!page) {
+      notFound(req, res);
+      return;
+    }
+    pages.render(req, res, {
+      template: 'product',
+      pageType: PAGE_TYPE.CONTENT_ITEM,
+      pageTitle: page.title,
+      context: page.context,
       islands: ['AddToCart', 'Gallery'],
     });
   });

@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
-import { clientAssetTags } from '../../client/manifest.ts';
+import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { baseContext } from './base-context.ts';
+import { RenderedPageCache } from './rendered-page-cache.ts';
 import type { TemplateStore } from './template-store.ts';
 
 /** Page type codes of the platform. */
@@ -39,7 +40,53 @@ export interface PageRenderer {
  * Renders a page through its template, or answers the very context the template would get when the
  * URL asks for ?format=json (or json-pretty).
  */
+/** How long a production server trusts the client manifest it read before looking at the file again. */
+const MANIFEST_RECHECK_MS = 1000;
+
 export function createPageRenderer(deps: AppDeps, templates: TemplateStore): PageRenderer {
+  const rendered = new RenderedPageCache();
+  const watchAssets = deps.options.dev === true;
+  let manifest: Record<string, string> | null = null;
+  let manifestCheckedAt = 0;
+  const tagsByIslands = new Map<string, string>();
+
+  /**
+   * The asset tags of a page's islands. The manifest is re-read at most once a second outside
+   * development (a stat per page view was a visible share of each request), and the tags are
+   * rebuilt only when it changed.
+   */
+  function assetTags(islands: string[]): string {
+    const now = Date.now();
+    if (watchAssets || manifest === null || now - manifestCheckedAt >= MANIFEST_RECHECK_MS) {
+      const current = readClientManifest();
+      if (current !== manifest) tagsByIslands.clear();
+      manifest = current;
+      manifestCheckedAt = now;
+    }
+    const key = islands.join(',');
+    let tags = tagsByIslands.get(key);
+    if (tags === undefined) {
+      tags = clientAssetTags(islands, manifest);
+      tagsByIslands.set(key, tags);
+    }
+    return tags;
+  }
+
+  function renderHtml(name: string, context: Record<string, unknown>): string {
+    const cacheable = templates.rendersFromContextOnly(name);
+    const key = cacheable ? rendered.key(name, context) : '';
+    const cached = cacheable ? rendered.get(key) : undefined;
+    if (cached !== undefined) return cached;
+    const result = templates.page(name).render(context, { partials: templates.partials() });
+    if (result.errors.length > 0) {
+      deps.log.warn({ template: name, errors: result.errors.slice(0, 5) }, 'template rendered with errors');
+    } else if (cacheable) {
+      // Only clean renders: a render cut short by a limit is not what the context alone gives.
+      rendered.set(key, result.html);
+    }
+    return result.html;
+  }
+
   return {
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
@@ -47,7 +94,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
       const context: Record<string, unknown> = {
         ...base,
         pageTitle: spec.pageTitle,
-        assetTags: clientAssetTags(islands),
+        assetTags: assetTags(islands),
         ...spec.context,
         // Page islands join the site-wide ones (cart pill, footer newsletter) rather than replace them.
         islands: { ...(base.islands as object), ...(spec.context.islands as object | undefined) },
@@ -60,11 +107,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
         res.status(status).type('application/json').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
         return;
       }
-      const result = templates.page(spec.template).render(context, { partials: templates.partials() });
-      if (result.errors.length > 0) {
-        deps.log.warn({ template: spec.template, errors: result.errors.slice(0, 5) }, 'template rendered with errors');
-      }
-      sendPrivateHtml(res, status, result.html);
+      sendPrivateHtml(res, status, renderHtml(spec.template, context));
     },
   };
 }
