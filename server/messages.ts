@@ -44,3 +44,4 @@ export function fillMessage(message: string, values: Record<string, string | num
     name in values ? String(values[name]) : whole,
   );
 }
+  bodyTooDeep: 'The request body is nested more than {max} levels deep.',

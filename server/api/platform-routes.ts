@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { refuseDeeplyNestedBodies } from './body-nesting.ts';
 import { ensureOwnerAccount } from '../security/owner-account.ts';
 import { siteUserResolver } from '../security/site-user.ts';
 import { createCaptchaRouter } from './captcha-routes.ts';
@@ -20,12 +21,14 @@ export interface PlatformRouterOptions {
  * The platform calls: site-user session and language, forms, captcha, tracking, address
  * autocomplete and the owner settings. Creating it makes sure the owner account exists. Mount it before the other routers: its first step resolves
  * the signed-in site user so readSiteUser(req) works everywhere after it. Crumb checking,
- * cookie and body parsing come from the app in front of it.
+ * cookie and body parsing come from the app in front of it; bodies nested too deeply are refused here.
  */
 export function createPlatformRouter(deps: AppDeps, options: PlatformRouterOptions = {}): Router {
   // the owner calls need an owner: created (password printed once) on the first start
   ensureOwnerAccount(deps);
   const router = Router();
+  // every router is mounted after this one, so no route reads a body nested past the limit
+  router.use(refuseDeeplyNestedBodies);
   router.use(siteUserResolver(deps));
   router.use(createSiteUserRouter(deps));
   router.use(createFormsRouter(deps));

@@ -11,6 +11,7 @@ import { CENSUS_VISITOR_COOKIE, parseVisitorCookie, touchCensusVisitor } from '.
 import { HttpError } from '../security/http-error.ts';
 import { parseInput } from '../security/validation.ts';
 import { describeEventContentProblems } from './clanker-event-schema.ts';
+import { assertBodyDepth } from './body-nesting.ts';
 import { storeRepositories } from './cart-session.ts';
 import { createTrackingWriter } from './tracking-writer.ts';
 
@@ -78,11 +79,15 @@ const clankerEventSchema = z.object({
 /** Beacons (navigator.sendBeacon with a string) arrive as text/plain JSON. */
 function jsonBody(req: Request): unknown {
   if (typeof req.body !== 'string') return req.body;
+  let parsed: unknown;
   try {
-    return JSON.parse(req.body);
+    parsed = JSON.parse(req.body);
   } catch {
     throw new HttpError(400, serverMessages.malformedJson);
   }
+  // text bodies are parsed here, after the app-wide depth check ran
+  assertBodyDepth(parsed);
+  return parsed;
 }
 
 function knownVisitorId(req: Request, posted?: unknown): string | null {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
+import { MAX_BODY_DEPTH } from '../../../server/api/body-nesting.ts';
 import { platformMessages } from '../../../server/platform-messages.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -92,6 +93,23 @@ describe(`POST ${JAVASCRIPT_ERRORS}`, () => {
       await expectRefused(db(), () => v.post(JAVASCRIPT_ERRORS, body), { status: 400 });
       await expectRefused(db(), () => postText(JAVASCRIPT_ERRORS, JSON.stringify(body)), { status: 400 });
     }
+  });
+});
+
+describe('bodies nested too deeply', () => {
+  const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+  const tooDeep = fillMessage(serverMessages.bodyTooDeep, { max: MAX_BODY_DEPTH });
+
+  it('are refused as JSON and as beacons, before any reader recurses into them', async () => {
+    for (const url of [...CENSUS_BEACONS, PERFORMANCE, JAVASCRIPT_ERRORS, CLANKER_EVENTS]) {
+      await expectRefused(db(), () => v.post(url, deep(40_000)), { status: 400, message: tooDeep });
+      await expectRefused(db(), () => postText(url, deep(40_000)), { status: 400, message: tooDeep });
+    }
+  });
+
+  it('up to the limit are read as usual', async () => {
+    expect((await postText(CENSUS_BEACONS[0], deep(MAX_BODY_DEPTH - 1))).status).toBe(204);
+    await expectRefused(db(), () => postText(CENSUS_BEACONS[0], deep(MAX_BODY_DEPTH)), { status: 400, message: tooDeep });
   });
 });
 

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseDigest } from '../helpers/database-digest.ts';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import { HOSTILE_TEXT, settleWrites } from '../helpers/refusal.ts';
+import { SITE_USER_XSRF_HEADER } from '../../../server/security/site-user.ts';
+import type { VisitorResponse } from '../helpers/visitor.ts';
+import { routeTable, type RouteEntry } from './route-table.ts';
+
+// A blanket pass over the whole route table, on top of the per-call files: whatever arrives,
+// no call answers 5xx, a refused API call answers JSON with a message, and a refusal writes nothing.
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Signing out would end the session the walk signs in with; its bad input has its own file. */
+const SKIPPED = new Set(['DELETE /api/site-users/account/session']);
+
+const FIELD_NAMES = [
+  'itemId', 'sku', 'quantity', 'qty', 'additionalFields', 'email', 'siteVisitorEmail', 'password', 'rememberMe', 'language',
+  'languages', 'formId', 'key', 'form', 'event', 'data', 'productId', 'variantId', 'sendRequests', 'header', 'footer',
+  'title', 'displayName', 'type', 'navigation', 'challenge', 'answer', 'eventSchemaName', 'eventContent', 'cartToken',
+  'captchaToken', 'isJoinMailingList', 'events', 'pageLoadId', 'ss_cvr', 'visitorCookie',
+];
+const hostileValues: unknown[] = [HOSTILE_TEXT.sql, -1, 1.5, 1e300, { $gt: '' }, [HOSTILE_TEXT.controlAndUnicode], null, true];
+const hostileObject = Object.fromEntries(FIELD_NAMES.map((name, index) => [name, hostileValues[index % hostileValues.length]]));
+const hostileForm = Object.fromEntries(FIELD_NAMES.map((name) => [name, HOSTILE_TEXT.sql]));
+
+/** Deep enough to overflow recursive readers, small enough to pass the body size limit. */
+const DEEP_JSON = `{"navigation":{"items":[${'{"items":['.repeat(6000)}${']}'.repeat(6000)}]},"header":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+
+type Send = (v: PlatformVisitor, method: string, url: string) => Promise<VisitorResponse>;
+type PlatformVisitor = Awaited<ReturnType<PlatformServer['signInOwner']>>;
+
+const BODIES: Array<[string, Send]> = [
+  ['malformed JSON', (v, method, url) => v.request(method, url, '{"itemId": ')],
+  ['an empty object', (v, method, url) => v.request(method, url, {})],
+  ['an array', (v, method, url) => v.request(method, url, [HOSTILE_TEXT.sql])],
+  ['hostile values in every known field', (v, method, url) => v.request(method, url, hostileObject)],
+  ['hostile form fields', (v, method, url) => v.request(method, url, undefined, { form: hostileForm })],
+  ['text that is not JSON', (v, method, url) => sendRaw(v, method, url, 'text/plain;charset=UTF-8', 'not json at all')],
+  ['JSON nested thousands of levels deep', (v, method, url) => v.request(method, url, DEEP_JSON)],
+  ['a text beacon nested thousands of levels deep', (v, method, url) => sendRaw(v, method, url, 'text/plain;charset=UTF-8', DEEP_JSON)],
+  ['an XML body', (v, method, url) => sendRaw(v, method, url, 'application/xml', '<itemId>1</itemId>')],
+];
+
+/** A body of any content type, with the visitor's cookies, crumb and session token. */
+async function sendRaw(v: PlatformVisitor, method: string, url: string, contentType: string, text: string): Promise<VisitorResponse> {
+  const response = await fetch(`${v.baseUrl}${url}`, {
+    method,
+    headers: {
+      'content-type': contentType,
+      cookie: [...v.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      'x-csrf-token': decodeURIComponent(v.crumb),
+      [SITE_USER_XSRF_HEADER]: v.xsrfToken,
+    },
+    body: text,
+    redirect: 'manual',
+  });
+  const body = await response.text();
+  let parsed: unknown = body;
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(body);
+  return { status: response.status, body: parsed, text: body, headers: response.headers };
+}
+
+/** The route's URL with each parameter replaced by SQL metacharacters. */
+function hostilePath(route: RouteEntry): string {
+  return route.path.replace(/:(\w+)/g, () => encodeURIComponent(HOSTILE_TEXT.sql));
+}
+
+let server: PlatformServer;
+let routes: RouteEntry[];
+beforeAll(async () => {
+  server = await startPlatformServer();
+  routes = routeTable(server.app).filter((route) => STATE_CHANGING.has(route.method) && !SKIPPED.has(`${route.method} ${route.path}`));
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+describe('every state-changing route, called by the signed-in owner with hostile input', () => {
+  it('has routes to walk', () => {
+    expect(routes.length).toBeGreaterThan(25);
+  });
+
+  for (const [label, send] of BODIES) {
+    it(`answers ${label} without a 5xx, with a JSON message when refused, writing nothing when refused`, async () => {
+      const owner = await server.signInOwner();
+      const problems: string[] = [];
+      for (const route of routes) {
+        for (const url of [hostilePath(route), route.path.replace(/:(\w+)/g, 'probe-$1')]) {
+          await settleWrites();
+          const before = databaseDigest(server.app.deps.db);
+          const answer = await send(owner, route.method, url);
+          await settleWrites();
+          const name = `${route.method} ${url} → ${answer.status}`;
+          if (answer.status >= 500) problems.push(`${name}: ${answer.text.slice(0, 120)}`);
+          if (answer.status < 400) continue;
+          if (url.startsWith('/api/')) {
+            const message = (answer.body as { message?: unknown } | null)?.message;
+            if (typeof message !== 'string' || message.trim() === '') problems.push(`${name}: no JSON message (${answer.text.slice(0, 80)})`);
+          }
+          const after = databaseDigest(server.app.deps.db);
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (changed.length > 0) problems.push(`${name}: refused but wrote ${changed.join(', ')}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(server.app.deps.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'site_users'").pluck().get()).toBe(1);
+    });
+  }
+});
