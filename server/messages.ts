@@ -9,6 +9,7 @@ export const serverMessages = {
   rateLimited: REQUEST.tooManyRequests,
   bodyTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
+  bodyTooDeep: 'The request body is nested more than {max} levels deep.',
   unexpected: 'Something went wrong. Please try again later.',
   notFound: 'Not found.',
   cartEntryNotFound: 'That cart entry does not exist.',
@@ -44,4 +45,3 @@ export function fillMessage(message: string, values: Record<string, string | num
     name in values ? String(values[name]) : whole,
   );
 }
-  bodyTooDeep: 'The request body is nested more than {max} levels deep.',
