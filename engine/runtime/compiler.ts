@@ -25,6 +25,7 @@ import type {
 import { LIFTED } from '../syntax/nodes.ts';
 import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import { emitValue, valueText } from './emit.ts';
+import { JsonDouble } from './json-double.ts';
 import {
   compileExpression,
   type CompiledExpression,
@@ -123,6 +124,31 @@ export class Compiler {
     if (this.formatters(node.formatters).length > 0) return null;
     // Without formatters only the first of several variables is written.
     return node.variables[0] ?? null;
+  }
+
+  /**
+   * A body that is only constant text around one plain `{name}` (no formatter), as its parts; else null.
+   * Such a body reads nothing from its scope but that one name, so sections can run it without one.
+   */
+  private singleNameBody(nodes: readonly Node[]): { prefix: string; name: string; suffix: string } | null {
+    let prefix = '';
+    let suffix = '';
+    let name: string | null = null;
+    for (const node of nodes) {
+      const constant = constantText(node);
+      if (constant !== null) {
+        if (name === null) prefix += constant;
+        else suffix += constant;
+        continue;
+      }
+      if (name !== null) return null;
+      const path = this.plainVariable(node);
+      if (path === null || path.length !== 1) return null;
+      const segment = path[0];
+      if (!isPlainName(segment)) return null;
+      name = segment;
+    }
+    return name === null ? null : { prefix, name, suffix };
   }
 
   private node(node: Node): Exec {
@@ -243,6 +269,22 @@ export class Compiler {
     const alt = this.alternate(node.alternate);
     const first = node.path[0];
     if (alt === noop && node.path.length === 1 && isPlainName(first)) {
+      const only = this.singleNameBody(node.consequent);
+      if (only !== null) {
+        // {.section name}{field}{.end}: the body's one lookup starts in the section's value, then walks
+        // out from here, as it would through a scope of its own; so no scope is made.
+        const { prefix, name, suffix } = only;
+        return (f, r) => {
+          const value = getNamed(f.node, first);
+          let found = getNamed(value, name);
+          // An object with the name as an own property is not empty, so it is true without a test.
+          if (found === undefined || value instanceof JsonDouble) {
+            if (!isTruthy(value)) return;
+            if (found === undefined) found = lookupName(f, name);
+          }
+          writeFound(r, prefix, found, suffix);
+        };
+      }
       // {.section name}: the commonest form, with its lookup inlined.
       return (f, r) => {
         const value = getNamed(f.node, first);
@@ -269,6 +311,25 @@ export class Compiler {
     const body = this.block(node.consequent);
     const between = node.alternatesWith.length > 0 ? this.block(node.alternatesWith) : noop;
     const alt = this.alternate(node.alternate);
+    const only = between === noop ? this.singleNameBody(node.consequent) : null;
+    if (only !== null) {
+      // {.repeated section list}{field}{.end}: each item's lookup starts in the item; past it the list's
+      // own scope has no names, so the walk goes on from here. No scope per item is made.
+      const { prefix, name, suffix } = only;
+      return (f, r) => {
+        const list = get(f);
+        if (!Array.isArray(list) || list.length === 0) {
+          alt(f, r);
+          return;
+        }
+        for (let i = 0; i < list.length; i++) {
+          let found = getNamed(list[i], name);
+          if (found === undefined) found = lookupName(f, name);
+          writeFound(r, prefix, found, suffix);
+          r.tick();
+        }
+      };
+    }
     return (f, r) => {
       const list = get(f);
       if (!Array.isArray(list) || list.length === 0) {
@@ -496,6 +557,13 @@ function writeText(text: string): Exec {
   return (_f, r) => {
     r.buf += text;
   };
+}
+
+/** A looked-up value written with the constant text around it. */
+function writeFound(r: RenderState, prefix: string, value: unknown, suffix: string): void {
+  if (typeof value === 'string') r.buf = r.buf + prefix + value + suffix;
+  else if (value === undefined) r.buf = r.buf + prefix + suffix;
+  else r.buf = r.buf + prefix + valueText(value) + suffix;
 }
 
 /**

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { compile, parseJson } from '../../../engine/index.ts';
+
+/** The same body with a no-op `.if` added, which keeps the section on the general, scope-making path. */
+function general(source: string): string {
+  return source.replace('{.end}', '{.if x}{.end}{.end}');
+}
+
+const cases: [string, unknown, string][] = [
+  ['{.section a}<{b}>{.end}', { a: { b: 'x' }, b: 'root' }, '<x>'],
+  ['{.section a}<{b}>{.end}', { a: {}, b: 'root' }, ''],
+  ['{.section a}<{b}>{.end}', { a: { c: 1 }, b: 'root' }, '<root>'],
+  ['{.section a}<{b}>{.end}', { a: 'str', b: 'root' }, '<root>'],
+  ['{.section a}<{b}>{.end}', { a: [1], b: 'root' }, '<root>'],
+  ['{.section a}<{b}>{.end}', { a: { b: 0 }, b: 'root' }, '<0>'],
+  ['{.section a}<{b}>{.end}', { a: { b: null }, b: 'root' }, '<>'],
+  ['{.section a}<{value}>{.end}', parseJson('{"a":0.0,"value":"root"}'), ''],
+  ['{.section a}<{value}>{.end}', parseJson('{"a":2.0,"value":"root"}'), '<root>'],
+  ['{.repeated section items}[{n}]{.end}', { items: [{ n: 1 }, {}, 's', { n: 'x' }, null, [2]], n: 'R' }, '[1][R][R][x][R][R]'],
+  ['{.repeated section items}[{n}]{.or}none{.end}', { items: [], n: 'R' }, 'none'],
+];
+
+describe('sections whose body is one plain name', () => {
+  it.each(cases)('%s renders as a section with a scope of its own would', (source, data, expected) => {
+    expect(compile(source).render(data).html).toBe(expected);
+    expect(compile(general(source)).render(data).html).toBe(expected);
+  });
+});
