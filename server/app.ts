@@ -5,6 +5,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import { pino } from 'pino';
 import type { AppDeps, AppOptions } from './deps.ts';
 import { openDatabase } from './db/database.ts';
+import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
@@ -29,9 +30,10 @@ export interface StorefrontApp extends Express {
 /** Builds the storefront application around a freshly opened database. Does not listen. */
 export function createApp(options: AppOptions): StorefrontApp {
   const log = pino({ level: options.logLevel ?? 'info' });
-  const db = openDatabase(options.databasePath);
+  const db = openDatabase(options.databasePath, { readOnly: options.readOnly === true });
   migrate(db);
-  if (options.seed !== false && isEmptyStore(db)) {
+  if (options.readOnly) log.warn({ database: options.databasePath }, serverMessages.readOnlyLog);
+  else if (options.seed !== false && isEmptyStore(db)) {
     seedStore(db);
     log.info('store seeded from fixtures');
   }

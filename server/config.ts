@@ -43,6 +43,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     options: {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
+      readOnly: env.DATABASE_READONLY === 'true',
       seed: env.SEED !== 'false',
       dev: env.NODE_ENV === 'development',
       ownerPassword: env.OWNER_PASSWORD || undefined,

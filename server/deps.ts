@@ -22,6 +22,8 @@ export interface RateLimitOptions {
 export interface AppOptions {
   /** SQLite file; ':memory:' is accepted for throwaway instances. */
   databasePath: string;
+  /** Serve the store from a database opened read-only: pages work, every change answers 503. */
+  readOnly?: boolean;
   /** Load fixtures/ into an empty database on open (default true). */
   seed?: boolean;
   /** Development mode: templates are re-read when their file changes. */

@@ -1,22 +1,44 @@
 import type { Server } from 'node:http';
-import { createApp } from './app.ts';
+import { pino } from 'pino';
+import { createApp, type StorefrontApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { storageFaultCode } from './db/storage-fault.ts';
+import { createMaintenanceApp } from './maintenance-app.ts';
+import { serverMessages } from './messages.ts';
 
 const config = readConfig();
-const app = createApp(config.options);
-const server: Server = app.listen(config.port, config.host, () => {
+const database = config.options.databasePath;
+
+/**
+ * The store, or when its database cannot be opened the maintenance page: one clear log line and
+ * a process that stays up, instead of an exit a supervisor would turn into a crash loop.
+ */
+function openStore(): { app: StorefrontApp | null; handler: StorefrontApp | ReturnType<typeof createMaintenanceApp> } {
+  try {
+    const app = createApp(config.options);
+    return { app, handler: app };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    pino({ level: config.options.logLevel ?? 'info' }).error({ database, code: storageFaultCode(err), reason }, serverMessages.startupFailureLog);
+    return { app: null, handler: createMaintenanceApp() };
+  }
+}
+
+const { app, handler } = openStore();
+const log = app?.deps.log ?? pino({ level: config.options.logLevel ?? 'info' });
+const server: Server = handler.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  app.deps.log.info({ port, database: config.options.databasePath }, 'storefront listening');
+  log.info({ port, database, ...(app ? {} : { maintenance: true }) }, 'storefront listening');
 });
 
 let stopping = false;
 function shutDown(signal: string): void {
   if (stopping) return;
   stopping = true;
-  app.deps.log.info({ signal }, 'shutting down');
+  log.info({ signal }, 'shutting down');
   server.close(() => {
-    app.close();
+    app?.close();
     process.exit(0);
   });
   // Idle keep-alive sockets would hold close() open.

@@ -2,8 +2,21 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+export interface OpenDatabaseOptions {
+  /**
+   * Open the file read-only (SQLite's own read-only mode): the store is served, every write is
+   * refused with SQLITE_READONLY. The file must exist and be migrated already.
+   */
+  readOnly?: boolean;
+}
+
 /** Opens (creating if needed) the store file with the settings every connection must have. */
-export function openDatabase(path: string): Database.Database {
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
+  if (options.readOnly) {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    return db;
+  }
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   // WAL lets page reads proceed while a checkout writes.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
+import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { describeError } from '../security/error-handlers.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
@@ -48,10 +49,13 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       next(err);
       return;
     }
-    // A malformed or oversized form post is the visitor's problem (4xx); anything else is ours (500).
+    // A malformed or oversized form post is the visitor's problem (4xx); a database that refuses
+    // writes or stays locked is the operator's (503, said plainly); anything else is ours (500).
+    const fault = storageFault(err);
     const declared = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
-    const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500;
-    if (status === 500) deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
+    const status = fault !== null ? 503 : typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500;
+    if (fault !== null) reportStorageFault(deps.log, fault, req);
+    else if (status === 500) deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
     else deps.log.warn({ err: describeError(err), path: req.path, status }, 'page request refused');
     try {
       pages.render(req, res, {
@@ -59,7 +63,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
         status,
-        context: {},
+        context: fault !== null ? { errorMessage: fault.message } : {},
       });
     } catch (renderFailure) {
       deps.log.error({ err: describeError(renderFailure) }, 'error page failed');

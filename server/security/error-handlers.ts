@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from './http-error.ts';
 
@@ -39,6 +40,12 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
     const parserProblem = bodyParserProblem(err);
     if (parserProblem) {
       res.status(parserProblem.status).json({ message: parserProblem.message });
+      return;
+    }
+    const fault = storageFault(err);
+    if (fault !== null) {
+      reportStorageFault(log, fault, req);
+      res.status(503).set('Retry-After', '30').json({ message: fault.message });
       return;
     }
     log.error({ err: describeError(err), path: req.path, method: req.method }, 'call failed');

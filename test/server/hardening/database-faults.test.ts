@@ -1,11 +1,14 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serverMessages } from '../../../server/messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { seededProduct, seededVariant } from '../helpers/fixtures.ts';
 import { Visitor } from '../helpers/visitor.ts';
+import { rowCounts } from './database-snapshot.ts';
 
 const shirt = seededProduct('linen-shirt');
 const variant = seededVariant('linen-shirt', (v) => v.qtyInStock === 12);
+const STACK_OR_CODE = /SQLITE_|at .+\.ts:\d+|database is locked/i;
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -15,21 +18,49 @@ afterAll(async () => {
   await server.stop(true);
 });
 
+/** Runs `during` while another connection holds the store file's write lock. */
+async function whileLocked(during: () => Promise<void>): Promise<void> {
+  const intruder = new Database(server.databasePath);
+  intruder.pragma('busy_timeout = 0');
+  intruder.exec('BEGIN EXCLUSIVE');
+  try {
+    await during();
+  } finally {
+    intruder.exec('ROLLBACK');
+    intruder.close();
+  }
+}
+
 describe('a locked database file', () => {
-  it('answers a clear error instead of crashing, and serves again once the lock is gone', async () => {
+  it('answers calls and form posts with a 503 that says the store is busy, logs one line, and serves again once the lock is gone', async () => {
     const v = await new Visitor(server.url).start();
-    const intruder = new Database(server.databasePath);
-    intruder.pragma('busy_timeout = 0');
-    intruder.exec('BEGIN EXCLUSIVE');
+    expect((await v.post('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: variant.sku, quantity: 1 })).status).toBe(200);
+    const logged = vi.spyOn(server.app.deps.log, 'error');
     try {
-      const answer = await v.post<{ message?: string }>('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: variant.sku, quantity: 1 });
-      expect(answer.status).toBeGreaterThanOrEqual(500);
-      expect(answer.headers.get('content-type') ?? '').toContain('application/json');
-      expect(typeof answer.body.message).toBe('string');
-      expect(answer.text).not.toMatch(/SQLITE_BUSY|at .+\.ts:\d+/);
+      await whileLocked(async () => {
+        const before = rowCounts(server.app.deps.db);
+        for (let i = 0; i < 3; i += 1) {
+          const answer = await v.post<{ message?: string }>('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: variant.sku, quantity: 1 });
+          expect(answer.status).toBe(503);
+          expect(answer.headers.get('content-type') ?? '').toContain('application/json');
+          expect(answer.headers.get('retry-after')).toBe('30');
+          expect(answer.body).toEqual({ message: serverMessages.storeBusy });
+          expect(answer.text).not.toMatch(STACK_OR_CODE);
+        }
+        const page = await v.request('POST', '/checkout', undefined, { form: { crumb: decodeURIComponent(v.crumb) } });
+        expect(page.status).toBe(503);
+        expect(page.headers.get('content-type') ?? '').toContain('text/html');
+        expect(page.text).toContain(serverMessages.storeBusy);
+        expect(page.text).not.toMatch(STACK_OR_CODE);
+        // reading goes on while the file is locked
+        expect((await fetch(`${server.url}/shop`)).status).toBe(200);
+        expect(rowCounts(server.app.deps.db)).toEqual(before);
+      });
+      const lines = logged.mock.calls.filter(([, message]) => message === serverMessages.databaseLockedLog);
+      expect(lines).toHaveLength(1);
+      expect(String((lines[0]![0] as { code?: unknown }).code)).toMatch(/^SQLITE_BUSY/);
     } finally {
-      intruder.exec('ROLLBACK');
-      intruder.close();
+      logged.mockRestore();
     }
     const again = await v.post('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: variant.sku, quantity: 1 });
     expect(again.status).toBe(200);
