@@ -54,7 +54,10 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     const fault = storageFault(err);
     const declared = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
     const status = fault !== null ? 503 : typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500;
-    if (fault !== null) reportStorageFault(deps.log, fault, req);
+    if (fault !== null) {
+      reportStorageFault(deps.log, fault, req);
+      res.set('Retry-After', '30');
+    }
     else if (status === 500) deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
     else deps.log.warn({ err: describeError(err), path: req.path, status }, 'page request refused');
     try {

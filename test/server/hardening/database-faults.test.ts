@@ -49,6 +49,7 @@ describe('a locked database file', () => {
         }
         const page = await v.request('POST', '/checkout', undefined, { form: { crumb: decodeURIComponent(v.crumb) } });
         expect(page.status).toBe(503);
+        expect(page.headers.get('retry-after')).toBe('30');
         expect(page.headers.get('content-type') ?? '').toContain('text/html');
         expect(page.text).toContain(serverMessages.storeBusy);
         expect(page.text).not.toMatch(STACK_OR_CODE);
