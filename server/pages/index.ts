@@ -57,8 +57,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     if (fault !== null) {
       reportStorageFault(deps.log, fault, req);
       res.set('Retry-After', '30');
-    }
-    else if (status === 500) deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
+    } else if (status === 500) deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
     else deps.log.warn({ err: describeError(err), path: req.path, status }, 'page request refused');
     try {
       pages.render(req, res, {
