@@ -7,6 +7,7 @@
  * the rules.
  */
 import { messages } from '../messages.ts';
+import { Root, Text } from './node-constructors.ts';
 import { Opcode, opcodeName } from './opcodes.ts';
 import type {
   BlockNode,
@@ -29,11 +30,15 @@ type State = 'root' | 'block' | 'alternatesWith' | 'eof' | 'dead';
 type Alternating = Exclude<BlockNode, MacroNode | RootNode>;
 
 export class Assembler {
-  readonly root: RootNode = { op: Opcode.ROOT, offset: 0, consequent: [], alternate: null };
+  readonly root: RootNode = new Root();
   readonly errors: AssemblyError[] = [];
-  private readonly stack: [BlockNode, State][] = [];
+  private readonly stack: Open[] = [];
   private current: BlockNode = this.root;
   private state: State = 'root';
+  /** Where the next node goes: the open block's consequent, or its alternates-with list. */
+  private list: Node[] = this.root.consequent;
+  /** The last node of `list` when it is text, which following text joins. */
+  private lastText: Text | null = null;
 
   /** @param maxNesting deepest block nesting accepted; past it the rest of the template is ignored. */
   constructor(private readonly maxNesting: number = Infinity) {}
@@ -53,6 +58,22 @@ export class Assembler {
       case 'dead':
         return;
     }
+  }
+
+  /** Text from the source: in every open block it is added as it is, joining text just before it. */
+  acceptText(offset: number, text: string): void {
+    if (this.state === 'eof' || this.state === 'dead') {
+      this.state = 'dead';
+      return;
+    }
+    const last = this.lastText;
+    if (last !== null) {
+      last.text += text;
+      return;
+    }
+    const node = new Text(offset, text);
+    this.list.push(node);
+    this.lastText = node;
   }
 
   /** Call after the EOF instruction; reports blocks left open. */
@@ -79,15 +100,10 @@ export class Assembler {
     }
   }
 
-  /** Adds to the open block's current list (consequent, or alternates-with). */
+  /** Adds an instruction (never text: see acceptText) to the open block's current list. */
   private add(node: Node): void {
-    const list = this.state === 'alternatesWith' ? (this.current as RepeatedNode).alternatesWith : this.current.consequent;
-    const last = list[list.length - 1];
-    if (node.op === Opcode.TEXT && last !== undefined && last.op === Opcode.TEXT) {
-      last.text += node.text;
-      return;
-    }
-    list.push(node);
+    this.list.push(node);
+    this.lastText = null;
   }
 
   private open(node: BlockNode): void {
@@ -98,15 +114,20 @@ export class Assembler {
       return;
     }
     this.add(node);
-    this.stack.push([this.current, this.state]);
+    this.stack.push(new Open(this.current, this.state, this.list));
     this.current = node;
     this.state = 'block';
+    this.list = node.consequent;
+    this.lastText = null;
   }
 
   private close(): void {
     const saved = this.stack.pop();
     if (saved === undefined) throw new Error('assembler popped the root block');
-    [this.current, this.state] = saved;
+    this.current = saved.block;
+    this.state = saved.state;
+    this.list = saved.list;
+    this.lastText = null; // the block just closed is the list's last node
   }
 
   private inRoot(node: Node): void {
@@ -140,6 +161,8 @@ export class Assembler {
         if (current.op === Opcode.REPEATED) {
           current.alternatesWithOffset = node.offset;
           this.state = 'alternatesWith';
+          this.list = current.alternatesWith;
+          this.lastText = null;
           return;
         }
         this.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(current.op)), node.offset);
@@ -184,5 +207,16 @@ export class Assembler {
     current.alternate = or;
     this.current = or;
     this.state = 'block';
+    this.list = or.consequent;
+    this.lastText = null;
   }
+}
+
+/** A block left open while a nested one is read, with where its nodes were going. */
+class Open {
+  constructor(
+    readonly block: BlockNode,
+    readonly state: State,
+    readonly list: Node[],
+  ) {}
 }

@@ -11,10 +11,11 @@
  */
 import { messages } from '../messages.ts';
 import { Assembler } from './assembler.ts';
-import { LIFTED, type Node, type RootNode } from './nodes.ts';
+import type { Node, RootNode } from './nodes.ts';
+import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
-import { parseTagSyntax, type ParsedTag } from './tag-parser.ts';
-import { parseTagFast } from './tag-fast-path.ts';
+import { parseTagCached, type TagEntry } from './tag-cache.ts';
+import type { ParsedTag } from './tag-parser.ts';
 import { LineIndex } from './positions.ts';
 
 export interface SyntaxError {
@@ -41,47 +42,6 @@ export interface ParseResult {
   root: RootNode;
   errors: SyntaxError[];
   lines: LineIndex;
-}
-
-/**
- * Parsed tag syntax by tag text, for tags met more than once: templates
- * repeat the same tags, and a server recompiles the same templates. A tag
- * read by the fast path is only admitted on its second sighting (a small
- * table of text hashes remembers the first), so compiling templates whose
- * tags are all new does not fill the cache with entries that outlive
- * their template and burden the garbage collector. Tags only the grammar
- * reads are cached at once: they cost the most.
- */
-const tagCache = new Map<string, ParsedTag | null>();
-const TAG_CACHE_LIMIT = 20000;
-const SIGHTINGS_SIZE = 4096; // a power of two
-const sightings = new Int32Array(SIGHTINGS_SIZE);
-
-function textHash(text: string): number {
-  let h = text.length;
-  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return h;
-}
-
-function parseTagCached(content: string): ParsedTag | null {
-  let parsed = tagCache.get(content);
-  if (parsed !== undefined) return parsed;
-  const fast = parseTagFast(content);
-  if (fast !== undefined) {
-    // A hash collision only admits a tag early; the cache itself is keyed by the exact text.
-    const hash = textHash(content);
-    const slot = hash & (SIGHTINGS_SIZE - 1);
-    if (sightings[slot] !== hash) {
-      sightings[slot] = hash;
-      return fast;
-    }
-    parsed = fast;
-  } else {
-    parsed = parseTagSyntax(content);
-  }
-  if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
-  tagCache.set(content, parsed);
-  return parsed;
 }
 
 export function parseTemplate(source: string, options: ParseOptions): ParseResult {
@@ -125,7 +85,7 @@ class Scanner {
         this.text(idx, start);
         const end = src.indexOf('##}', start + 3);
         const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
-        this.assembler.accept({ op: Opcode.COMMENT, offset: start, text, multiline: true });
+        this.assembler.accept(new N.Comment(start, text, true));
         if (end === -1) {
           idx = len;
           break;
@@ -150,12 +110,12 @@ class Scanner {
       if (!this.tag(start, close)) this.text(start, close + 1);
       idx = close + 1;
     }
-    this.assembler.accept({ op: Opcode.EOF, offset: len });
+    this.assembler.accept(new N.Simple(Opcode.EOF, len));
     this.assembler.finish();
   }
 
   private text(from: number, to: number): void {
-    if (from < to) this.assembler.accept({ op: Opcode.TEXT, offset: from, text: this.src.slice(from, to) });
+    if (from < to) this.assembler.acceptText(from, this.src.slice(from, to));
   }
 
   /** Handles `{…}` between the braces at `open` and `close`; false when it is text. */
@@ -165,70 +125,89 @@ class Scanner {
     if (this.preprocess !== lifted) {
       if (!lifted) return false; // other tags are text in preprocess mode
       // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
-      this.assembler.accept({ op: LIFTED, offset: open, raw: this.src.slice(open, close + 1) });
+      this.assembler.accept(new N.Lifted(open, this.src.slice(open, close + 1)));
       return true;
     }
     if (lifted) begin++;
     if (this.src.charCodeAt(begin) === 35 /* # */) {
-      this.assembler.accept({ op: Opcode.COMMENT, offset: open, text: this.src.slice(begin + 1, close), multiline: false });
+      this.assembler.accept(new N.Comment(open, this.src.slice(begin + 1, close), false));
       return true;
     }
     const content = this.src.slice(begin, close);
     if (content.length === 0) return false;
-    const parsed = parseTagCached(content);
-    if (parsed === null) return false;
-    const node = this.build(parsed, open);
-    if (node === null) return false;
-    this.assembler.accept(node);
+    const entry = parseTagCached(content);
+    if (entry === null) return false;
+    if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;
+    this.assembler.accept(this.build(entry.parsed, open));
     return true;
   }
 
-  /** Turns parsed syntax into a tree node, checking plugin names; null makes the tag text. */
-  private build(tag: ParsedTag, offset: number): Node | null {
-    // Nodes are built field by field (not spread) so every node of a kind shares one shape.
+  /**
+   * Checks the tag's formatter and predicate names and arguments, reporting
+   * each problem at `offset`; false when the tag is text (an unknown
+   * formatter). A tag without problems is remembered as passing this check.
+   */
+  private check(entry: TagEntry, offset: number): boolean {
     const plugins = this.options.plugins;
+    const tag = entry.parsed;
+    let clean = true;
     switch (tag.op) {
       case Opcode.VARIABLE:
-      case Opcode.BINDVAR: {
+      case Opcode.BINDVAR:
         for (const call of tag.formatters) {
           const problem = plugins.formatter(call.name, call.args);
           if (problem !== undefined) {
             this.errors.push({ message: problem, offset });
             // An unknown formatter makes the whole tag text, as in the references.
-            if (problem === messages.formatterUnknown(call.name)) return null;
+            if (problem === messages.formatterUnknown(call.name)) return false;
+            clean = false;
           }
         }
-        return tag.op === Opcode.VARIABLE
-          ? { op: tag.op, offset, variables: tag.variables, formatters: tag.formatters }
-          : { op: tag.op, offset, name: tag.name, variables: tag.variables, formatters: tag.formatters };
-      }
+        break;
       case Opcode.PREDICATE:
-      case Opcode.OR_PREDICATE: {
+      case Opcode.OR_PREDICATE:
         if (tag.name !== null) {
           const problem = plugins.predicate(tag.name, tag.args);
-          if (problem !== undefined) this.errors.push({ message: problem, offset });
+          if (problem !== undefined) {
+            this.errors.push({ message: problem, offset });
+            clean = false;
+          }
         }
-        const { name, args, delimiter, viaIf } = tag;
-        return { op: tag.op, offset, name, args, delimiter, viaIf, consequent: [], alternate: null };
-      }
+        break;
+    }
+    if (clean) entry.passed = plugins;
+    return true;
+  }
+
+  /** Turns parsed syntax into a tree node (its plugin names already checked). */
+  private build(tag: ParsedTag, offset: number): Node {
+    // Nodes are made by constructors: see node-constructors.ts.
+    switch (tag.op) {
+      case Opcode.VARIABLE:
+        return new N.Variable(offset, tag.variables, tag.formatters);
+      case Opcode.BINDVAR:
+        return new N.Bindvar(offset, tag.name, tag.variables, tag.formatters);
+      case Opcode.PREDICATE:
+      case Opcode.OR_PREDICATE:
+        return new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf);
       case Opcode.SECTION:
-        return { op: tag.op, offset, path: tag.path, consequent: [], alternate: null };
+        return new N.Section(offset, tag.path);
       case Opcode.REPEATED:
-        return { op: tag.op, offset, path: tag.path, consequent: [], alternate: null, alternatesWith: [], alternatesWithOffset: -1 };
+        return new N.Repeated(offset, tag.path);
       case Opcode.IF:
-        return { op: tag.op, offset, operators: tag.operators, variables: tag.variables, consequent: [], alternate: null };
+        return new N.If(offset, tag.operators, tag.variables);
       case Opcode.MACRO:
-        return { op: tag.op, offset, name: tag.name, consequent: [] };
+        return new N.Macro(offset, tag.name);
       case Opcode.CTXVAR:
-        return { op: tag.op, offset, name: tag.name, bindings: tag.bindings };
+        return new N.Ctxvar(offset, tag.name, tag.bindings);
       case Opcode.EVAL:
-        return { op: tag.op, offset, code: tag.code };
+        return new N.Eval(offset, tag.code);
       case Opcode.INCLUDE:
-        return { op: tag.op, offset, name: tag.name, args: tag.args, delimiter: tag.delimiter };
+        return new N.Include(offset, tag.name, tag.args, tag.delimiter);
       case Opcode.INJECT:
-        return { op: tag.op, offset, name: tag.name, path: tag.path, args: tag.args, delimiter: tag.delimiter };
+        return new N.Inject(offset, tag.name, tag.path, tag.args, tag.delimiter);
       default:
-        return { op: tag.op, offset };
+        return new N.Simple(tag.op, offset);
     }
   }
 }
