@@ -66,64 +66,54 @@ export class Compiler {
 
   block(nodes: readonly Node[]): Exec {
     // Constant text runs are merged; a variable without formatters takes the text around it into its own step.
-    const steps: Step[] = [];
-    let text = '';
-    for (const node of nodes) {
+    const execs: Exec[] = [];
+    let text = ''; // constant text not written yet
+    let held: Path | null = null; // a plain variable waiting for the text after it
+    let heldPrefix = '';
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i] as Node;
       const constant = constantText(node);
       if (constant !== null) {
         text += constant;
         continue;
       }
-      if (text !== '') steps.push({ text });
-      text = '';
       const path = this.plainVariable(node);
       if (path !== null) {
-        steps.push({ path });
-        continue;
-      }
-      const exec = this.node(node);
-      if (exec !== noop) steps.push({ exec });
-    }
-    if (text !== '') steps.push({ text });
-
-    const execs: Exec[] = [];
-    for (let i = 0; i < steps.length; i++) {
-      const step = steps[i] as Step;
-      if ('exec' in step) {
-        execs.push(step.exec);
-        continue;
-      }
-      let prefix = '';
-      let path: Path;
-      if ('text' in step) {
-        const next = steps[i + 1];
-        if (next === undefined || !('path' in next)) {
-          execs.push(writeText(step.text));
-          continue;
+        if (held !== null) {
+          execs.push(writeVariable(heldPrefix, held, text));
+          heldPrefix = '';
+        } else {
+          heldPrefix = text;
         }
-        prefix = step.text;
-        path = next.path;
-        i++;
-      } else {
-        path = step.path;
+        held = path;
+        text = '';
+        continue;
       }
-      const after = steps[i + 1];
-      let suffix = '';
-      if (after !== undefined && 'text' in after) {
-        suffix = after.text;
-        i++;
-      }
-      execs.push(writeVariable(prefix, path, suffix));
+      // Anything else runs in its own step, after what is held.
+      if (held !== null) execs.push(writeVariable(heldPrefix, held, text));
+      else if (text !== '') execs.push(writeText(text));
+      held = null;
+      text = '';
+      const exec = this.node(node);
+      if (exec !== noop) execs.push(exec);
     }
+    if (held !== null) execs.push(writeVariable(heldPrefix, held, text));
+    else if (text !== '') execs.push(writeText(text));
     return sequence(execs);
   }
 
   /** The path of a variable that is written as it is (no formatter applies), else null. */
   private plainVariable(node: Node): Path | null {
     if (node.op !== Opcode.VARIABLE) return null;
-    if (this.formatters(node.formatters).length > 0) return null;
+    if (this.anyFormatter(node.formatters)) return null;
     // Without formatters only the first of several variables is written.
     return node.variables[0] ?? null;
+  }
+
+  /** Whether a call names a known formatter (unknown names are skipped when bound). */
+  private anyFormatter(calls: readonly FormatterCall[]): boolean {
+    for (let i = 0; i < calls.length; i++) if (this.plugins.formatter((calls[i] as FormatterCall).name) !== undefined) return true;
+    return false;
   }
 
   /**
@@ -244,18 +234,18 @@ export class Compiler {
   }
 
   private variable(node: VariableNode): Exec {
-    const lookups = node.variables.map(compileLookup);
     const bound = this.formatters(node.formatters);
     if (bound.length === 0) return writeVariable('', node.variables[0] as Path, '');
     const apply = this.chain(bound, 'VARIABLE', node.offset, true);
-    if (lookups.length === 1) {
-      const get = lookups[0] as Lookup;
+    if (node.variables.length === 1) {
+      const get = compileLookup(node.variables[0] as Path);
       return (f, r) => {
         const value = apply([get(f)], f, r);
         if (value !== FAILED) emitValue(r, value);
         r.tick();
       };
     }
+    const lookups = node.variables.map(compileLookup);
     return (f, r) => {
       const value = apply(lookups.map((l) => l(f)), f, r);
       if (value !== FAILED) emitValue(r, value);
@@ -549,9 +539,6 @@ function cachedExpression(code: string, limits: Limits): CachedExpression {
 function isPlainName(segment: string | number | undefined): segment is string {
   return typeof segment === 'string' && segment.charCodeAt(0) !== 64 /* @ */;
 }
-
-/** One step of a block before it becomes code. */
-type Step = { text: string } | { path: Path } | { exec: Exec };
 
 function writeText(text: string): Exec {
   return (_f, r) => {
