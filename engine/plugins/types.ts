@@ -55,6 +55,11 @@ export interface Formatter {
    * report it as a syntax error at the formatter's position, or undefined.
    */
   validate?(args: readonly string[]): string | undefined;
+  /**
+   * An `apply` that declares only `(value, args)` (its `length` is at most 2)
+   * promises to read nothing else: the engine then calls it without making
+   * a scope for it, and `ctx` and `vars` are not the variable's own.
+   */
   apply(value: unknown, args: readonly string[], ctx: RenderContext, vars: readonly unknown[]): unknown;
 }
 

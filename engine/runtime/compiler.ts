@@ -52,6 +52,14 @@ interface BoundFormatter {
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
 
+/** What a formatter that reads only its value and arguments is given for the variables it never reads. */
+const NO_VALUES: readonly unknown[] = Object.freeze([]);
+
+/** Whether a formatter's `apply` declares only (value, args): it then cannot read the render's scope or variables. */
+function readsOnlyValue(call: BoundFormatter): boolean {
+  return call.impl.apply.length <= 2;
+}
+
 /** A plugin threw: as in the Java reference, the whole instruction produces nothing. */
 const FAILED: unique symbol = Symbol('failed');
 
@@ -236,6 +244,9 @@ export class Compiler {
   private variable(node: VariableNode): Exec {
     const bound = this.formatters(node.formatters);
     if (bound.length === 0) return writeVariable('', node.variables[0] as Path, '');
+    if (node.variables.length === 1 && bound.every(readsOnlyValue)) {
+      return this.valueOnlyVariable(node.variables[0] as Path, bound, node.offset);
+    }
     const apply = this.chain(bound, 'VARIABLE', node.offset, true);
     if (node.variables.length === 1) {
       const get = compileLookup(node.variables[0] as Path);
@@ -249,6 +260,50 @@ export class Compiler {
     return (f, r) => {
       const value = apply(lookups.map((l) => l(f)), f, r);
       if (value !== FAILED) emitValue(r, value);
+      r.tick();
+    };
+  }
+
+  /**
+   * A variable whose formatters read only their value and arguments: no scope is made for them and
+   * no value list, as nothing can see either. The error position is set as for any formatter call.
+   */
+  private valueOnlyVariable(path: Path, bound: BoundFormatter[], offset: number): Exec {
+    const unit = this.unit;
+    const get = compileLookup(path);
+    if (bound.length === 1) {
+      const { impl, args } = bound[0] as BoundFormatter;
+      return (f, r) => {
+        const value = get(f);
+        r.unit = unit;
+        r.offset = offset;
+        let out: unknown;
+        try {
+          out = impl.apply(value, args, r, NO_VALUES);
+        } catch (e) {
+          r.unexpected(e, 'VARIABLE');
+          r.tick();
+          return;
+        }
+        emitValue(r, out);
+        r.tick();
+      };
+    }
+    return (f, r) => {
+      let value = get(f);
+      r.unit = unit;
+      r.offset = offset;
+      for (let i = 0; i < bound.length; i++) {
+        const call = bound[i] as BoundFormatter;
+        try {
+          value = call.impl.apply(value, call.args, r, NO_VALUES);
+        } catch (e) {
+          r.unexpected(e, 'VARIABLE');
+          r.tick();
+          return;
+        }
+      }
+      emitValue(r, value);
       r.tick();
     };
   }
