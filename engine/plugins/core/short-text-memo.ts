@@ -3,21 +3,36 @@
  * every emitted value, and pages print the same short texts on every render
  * (titles, links, keys, codes): a map lookup is cheaper than scanning them
  * again. Long texts are rarely repeated and would hold memory, so they are
- * always computed; the cache is emptied when it fills up.
+ * always computed.
+ *
+ * Once the memo is full, only one miss in ADMIT_EVERY takes the place of the
+ * oldest entry. A stream of texts that never repeat (a list of thousands of
+ * distinct names) then costs little more than computing them: emptying the
+ * memo and refilling it on every miss would store each text only to drop it,
+ * and the stored texts outlive young collections, so a long list cost more
+ * per item than a short one. A working set that changes still moves in.
  */
 
 const MAX_TEXT_LENGTH = 32;
 const MAX_ENTRIES = 4096;
+const ADMIT_EVERY = 16;
 
 export function memoShortText(compute: (text: string) => string): (text: string) => string {
   const cache = new Map<string, string>();
+  let missesWhileFull = 0;
   return (text) => {
     if (text.length > MAX_TEXT_LENGTH) return compute(text);
     let result = cache.get(text);
     if (result === undefined) {
-      if (cache.size >= MAX_ENTRIES) cache.clear();
       result = compute(text);
-      cache.set(text, result);
+      if (cache.size < MAX_ENTRIES) {
+        cache.set(text, result);
+      } else if (++missesWhileFull === ADMIT_EVERY) {
+        missesWhileFull = 0;
+        // Maps iterate in insertion order: the first key is the oldest entry.
+        cache.delete(cache.keys().next().value as string);
+        cache.set(text, result);
+      }
     }
     return result;
   };

@@ -45,7 +45,7 @@ describe('HTML escaping fast paths', () => {
     );
   });
 
-  it('stays right after the memo of short texts has filled up and been emptied', () => {
+  it('stays right after the memo of short texts has filled up and replaces its oldest entries', () => {
     const texts = Array.from({ length: 10_000 }, (_, i) => `<${i}>"${i % 7}"&`);
     for (const text of texts) expect(escapeHtmlAttribute(text)).toBe(oracle(text, true));
     for (const text of texts.slice(0, 50)) {
