@@ -26,16 +26,8 @@ import { LIFTED } from '../syntax/nodes.ts';
 import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import { emitValue, valueText } from './emit.ts';
 import { JsonDouble } from './json-double.ts';
-import {
-  compileExpression,
-  type CompiledExpression,
-  EXPRESSION_DEBUG_ARROW,
-  type ExpressionHost,
-  type ExpressionRunner,
-  FailedEvaluation,
-  formatExpressionDebug,
-  formatExpressionNumber,
-} from './expressions/index.ts';
+import { cachedExpression } from './expression-cache.ts';
+import { EXPRESSION_DEBUG_ARROW, FailedEvaluation, formatExpressionDebug, formatExpressionNumber } from './expressions/index.ts';
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
 import { compileLookup, compileSectionLookup, lookupName, type Lookup } from './lookup.ts';
@@ -483,38 +475,13 @@ export class Compiler {
   }
 
   private evaluate(node: EvalNode): Exec {
+    const { code, offset } = node;
     const unit = this.unit;
-    const { offset } = node;
-    const { expr, run } = cachedExpression(node.code, this.limits);
-    const source = expr.source;
-    // `{.eval #…}` asks for the assembled form; it is written even when parsing failed.
-    const listing = expr.debug ? formatExpressionDebug(expr) : null;
-    if (expr.errors.length > 0) {
-      const problems = expr.errors.map((e) => messages.expressionParse(source, e));
-      return (_f, r) => {
-        if (listing !== null) r.buf += listing;
-        r.unit = unit;
-        r.offset = offset;
-        for (const p of problems) r.error(p);
-      };
-    }
-    return (f, r) => {
-      let value = run(f);
-      if (value instanceof FailedEvaluation) {
-        // As in the Java reference, a statement's error does not undo the others' value or assignments.
-        r.unit = unit;
-        r.offset = offset;
-        for (const e of value.errors) r.error(messages.expressionReduce(source, e));
-        value = value.value;
-      }
-      if (listing !== null) {
-        r.buf += listing;
-        if (value !== undefined) r.buf += EXPRESSION_DEBUG_ARROW;
-      }
-      if (typeof value === 'number') r.buf += formatExpressionNumber(value);
-      else emitValue(r, value);
-      r.tick();
-    };
+    const limits = this.limits;
+    // As in the references, the expression is compiled when the instruction first runs, not with the
+    // template: everything it can report is reported by a render, and a template may never run it.
+    let exec: Exec | null = null;
+    return (f, r) => (exec ??= evalExec(code, offset, unit, limits))(f, r);
   }
 
   private include(node: IncludeNode): Exec {
@@ -547,47 +514,38 @@ export class Compiler {
   }
 }
 
-/** How expressions see a render: lookups compiled like template references, assignments into the frame. */
-const FRAME_HOST: ExpressionHost<Frame> = {
-  lookup: compileLookup,
-  setVar: (frame, name, value) => frame.setVar(name, value),
-};
-
-interface CachedExpression {
-  expr: CompiledExpression;
-  run: ExpressionRunner<Frame>;
-}
-
-/**
- * Compiled expressions by limits, then code: they are immutable, and
- * templates repeat the same `.eval`s. Keyed by the limit numbers rather than
- * a composed string, so a lookup builds no key.
- */
-const expressions = new Map<number, Map<number, Map<string, CachedExpression>>>();
-let cachedExpressionCount = 0;
-const EXPRESSION_CACHE_LIMIT = 5000;
-
-function cachedExpression(code: string, limits: Limits): CachedExpression {
-  if (cachedExpressionCount >= EXPRESSION_CACHE_LIMIT) {
-    // Dropping everything keeps memory bounded.
-    expressions.clear();
-    cachedExpressionCount = 0;
+/** An `.eval` instruction's step, its expression compiled. */
+function evalExec(code: string, offset: number, unit: Unit | null, limits: Limits): Exec {
+  const { expr, run } = cachedExpression(code, limits);
+  const source = expr.source;
+  // `{.eval #…}` asks for the assembled form; it is written even when parsing failed.
+  const listing = expr.debug ? formatExpressionDebug(expr) : null;
+  if (expr.errors.length > 0) {
+    const problems = expr.errors.map((e) => messages.expressionParse(source, e));
+    return (_f, r) => {
+      if (listing !== null) r.buf += listing;
+      r.unit = unit;
+      r.offset = offset;
+      for (const p of problems) r.error(p);
+    };
   }
-  let byLength = expressions.get(limits.maxExpressionTokens);
-  if (byLength === undefined) expressions.set(limits.maxExpressionTokens, (byLength = new Map()));
-  let byCode = byLength.get(limits.maxExpressionStringLength);
-  if (byCode === undefined) byLength.set(limits.maxExpressionStringLength, (byCode = new Map()));
-  let cached = byCode.get(code);
-  if (cached === undefined) {
-    const expr = compileExpression(code, {
-      maxTokens: limits.maxExpressionTokens,
-      maxStringLength: limits.maxExpressionStringLength,
-    });
-    cached = { expr, run: expr.bind(FRAME_HOST) };
-    byCode.set(code, cached);
-    cachedExpressionCount++;
-  }
-  return cached;
+  return (f, r) => {
+    let value = run(f);
+    if (value instanceof FailedEvaluation) {
+      // As in the Java reference, a statement's error does not undo the others' value or assignments.
+      r.unit = unit;
+      r.offset = offset;
+      for (const e of value.errors) r.error(messages.expressionReduce(source, e));
+      value = value.value;
+    }
+    if (listing !== null) {
+      r.buf += listing;
+      if (value !== undefined) r.buf += EXPRESSION_DEBUG_ARROW;
+    }
+    if (typeof value === 'number') r.buf += formatExpressionNumber(value);
+    else emitValue(r, value);
+    r.tick();
+  };
 }
 
 /** Whether a path segment is a name (not `@…`, not an index): looked up as an own property. */

@@ -14,7 +14,7 @@ import { Assembler } from './assembler.ts';
 import type { Node, RootNode } from './nodes.ts';
 import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
-import { parseTagCached, type TagEntry } from './tag-cache.ts';
+import { nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
 import type { ParsedTag } from './tag-parser.ts';
 import { LineIndex } from './positions.ts';
 
@@ -48,9 +48,13 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
   const scanner = new Scanner(source, options);
   scanner.run();
   const lines = new LineIndex(source);
-  const errors: SyntaxError[] = [...scanner.errors, ...scanner.assembler.errors]
-    .sort((a, b) => a.offset - b.offset)
-    .map((e) => ({ message: e.message, offset: e.offset, ...lines.position(e.offset) }));
+  const found = scanner.errors.length + scanner.assembler.errors.length;
+  const errors: SyntaxError[] =
+    found === 0
+      ? []
+      : [...scanner.errors, ...scanner.assembler.errors]
+          .sort((a, b) => a.offset - b.offset)
+          .map((e) => ({ message: e.message, offset: e.offset, ...lines.position(e.offset) }));
   return { root: scanner.assembler.root, errors, lines };
 }
 
@@ -58,6 +62,8 @@ class Scanner {
   readonly assembler: Assembler;
   readonly errors: { message: string; offset: number }[] = [];
   private readonly preprocess: boolean;
+  /** This compile's number, for the tag cache's admission rule. */
+  private readonly compile = nextCompile();
 
   constructor(
     private readonly src: string,
@@ -135,7 +141,7 @@ class Scanner {
     }
     const content = this.src.slice(begin, close);
     if (content.length === 0) return false;
-    const entry = parseTagCached(content);
+    const entry = parseTagCached(content, this.compile);
     if (entry === null) return false;
     if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;
     this.assembler.accept(this.build(entry.parsed, open));

@@ -1,9 +1,10 @@
 /**
- * Parsed tag syntax by tag text, for tags met more than once: templates
- * repeat the same tags, and a server recompiles the same templates. A tag
- * read by the fast path is only admitted on its second sighting (a small
- * table of text hashes remembers the first), so compiling templates whose
- * tags are all new does not fill the cache with entries that outlive
+ * Parsed tag syntax by tag text, for tags met again: a server compiles the
+ * same templates again, and templates share partials and idioms. A tag read
+ * by the fast path is only admitted when it is met in a second compile (a
+ * small table of text hashes remembers the first sighting and its compile),
+ * so compiling templates whose tags are all new, however often each repeats
+ * inside its template, does not fill the cache with entries that outlive
  * their template and burden the garbage collector. Tags only the grammar
  * reads are cached at once: they cost the most.
  */
@@ -29,7 +30,16 @@ export class TagEntry {
 const tagCache = new Map<string, TagEntry | null>();
 const TAG_CACHE_LIMIT = 20000;
 const SIGHTINGS_SIZE = 4096; // a power of two
+/** Hash of the last tag text seen at each slot, and the compile that saw it. */
 const sightings = new Int32Array(SIGHTINGS_SIZE);
+const sightingCompiles = new Int32Array(SIGHTINGS_SIZE);
+let compiles = 0;
+
+/** Numbers a new compile, for parseTagCached. */
+export function nextCompile(): number {
+  compiles = (compiles + 1) | 0;
+  return compiles;
+}
 
 function textHash(text: string): number {
   let h = text.length;
@@ -37,8 +47,8 @@ function textHash(text: string): number {
   return h;
 }
 
-/** The tag whose inside is `content`, or null when that text is not a tag. */
-export function parseTagCached(content: string): TagEntry | null {
+/** The tag whose inside is `content` met in compile `compile`, or null when that text is not a tag. */
+export function parseTagCached(content: string, compile: number): TagEntry | null {
   let entry = tagCache.get(content);
   if (entry !== undefined) return entry;
   const fast = parseTagFast(content);
@@ -49,8 +59,10 @@ export function parseTagCached(content: string): TagEntry | null {
     const slot = hash & (SIGHTINGS_SIZE - 1);
     if (sightings[slot] !== hash) {
       sightings[slot] = hash;
+      sightingCompiles[slot] = compile;
       return entry;
     }
+    if (sightingCompiles[slot] === compile) return entry;
   } else {
     const parsed = parseTagSyntax(content);
     entry = parsed === null ? null : new TagEntry(parsed);

@@ -1,0 +1,68 @@
+/**
+ * Compiled `.eval` expressions by limits, then code: they are immutable,
+ * and templates repeat the same `.eval`s. Keyed by the limit numbers rather
+ * than a composed string, so a lookup builds no key.
+ *
+ * An expression is only kept from its second sighting on (a small table of
+ * code hashes remembers the first): compiling templates whose expressions
+ * are all new then leaves nothing behind, where keeping every one made each
+ * compiled expression outlive its template and burden the garbage collector.
+ */
+import { compileExpression, type CompiledExpression, type ExpressionHost, type ExpressionRunner } from './expressions/index.ts';
+import type { Frame } from './frame.ts';
+import type { Limits } from './limits.ts';
+import { compileLookup } from './lookup.ts';
+
+/** How expressions see a render: lookups compiled like template references, assignments into the frame. */
+const FRAME_HOST: ExpressionHost<Frame> = {
+  lookup: compileLookup,
+  setVar: (frame, name, value) => frame.setVar(name, value),
+};
+
+export class CachedExpression {
+  readonly run: ExpressionRunner<Frame>;
+
+  constructor(readonly expr: CompiledExpression) {
+    this.run = expr.bind(FRAME_HOST);
+  }
+}
+
+const expressions = new Map<number, Map<number, Map<string, CachedExpression>>>();
+let cachedExpressionCount = 0;
+const EXPRESSION_CACHE_LIMIT = 5000;
+const SIGHTINGS_SIZE = 1024; // a power of two
+const sightings = new Int32Array(SIGHTINGS_SIZE);
+
+function codeHash(code: string): number {
+  let h = code.length;
+  for (let i = 0; i < code.length; i++) h = (Math.imul(h, 31) + code.charCodeAt(i)) | 0;
+  return h;
+}
+
+export function cachedExpression(code: string, limits: Limits): CachedExpression {
+  let byLength = expressions.get(limits.maxExpressionTokens);
+  if (byLength === undefined) expressions.set(limits.maxExpressionTokens, (byLength = new Map()));
+  let byCode = byLength.get(limits.maxExpressionStringLength);
+  if (byCode === undefined) byLength.set(limits.maxExpressionStringLength, (byCode = new Map()));
+  let cached = byCode.get(code);
+  if (cached !== undefined) return cached;
+  cached = new CachedExpression(
+    compileExpression(code, { maxTokens: limits.maxExpressionTokens, maxStringLength: limits.maxExpressionStringLength }),
+  );
+  // A hash collision only keeps an expression early; the cache itself is keyed by the exact code.
+  const hash = codeHash(code);
+  const slot = hash & (SIGHTINGS_SIZE - 1);
+  if (sightings[slot] !== hash) {
+    sightings[slot] = hash;
+    return cached;
+  }
+  if (cachedExpressionCount >= EXPRESSION_CACHE_LIMIT) {
+    // Dropping everything keeps memory bounded.
+    expressions.clear();
+    cachedExpressionCount = 0;
+    return cached;
+  }
+  byCode.set(code, cached);
+  cachedExpressionCount++;
+  return cached;
+}
