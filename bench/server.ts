@@ -1,7 +1,8 @@
 /**
  * `npm run bench:server`: autocannon against the storefront (a fresh seeded
- * database, on loopback, in its own process) and, in the same run, a bare
- * Express route as the framework's ceiling. Each case runs for a fixed time
+ * database, on loopback, in its own process, bundled and run by plain node as
+ * `npm start` runs it) and, in the same run, a bare Express route (run the
+ * same way) as the framework's ceiling. Each case runs for a fixed time
  * with a fixed number of connections; the bare route runs first and last
  * (their mean is the ceiling) so drift during the run shows. Results go to
  * bench/RESULTS.md.
@@ -12,8 +13,11 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer, SERVER_NODE_OPTIONS } from '../server/build.ts';
 import { replaceSection } from './lib/results-file.ts';
 
 export interface LoadCase {
@@ -41,16 +45,24 @@ interface Started {
 
 const probeDir = new URL('./probes/', import.meta.url);
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+const probeBundleDir = path.join(projectRoot, 'dist', 'bench', 'probes');
 
-/** Starts a probe server and waits for the port it prints. */
-export function startProbe(script: string): Promise<Started> {
-  const child = spawn(process.execPath, [...(process.env.PROBE_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.PROBE_PROF] : []), '--import', 'tsx', fileURLToPath(new URL(script, probeDir))], {
+/**
+ * Starts a probe server and waits for the port it prints. The probe is bundled by the server
+ * build and run by node with the flags `npm start` uses, so it runs the code `npm start` runs.
+ */
+export async function startProbe(script: string): Promise<Started> {
+  mkdirSync(probeBundleDir, { recursive: true });
+  const bundle = path.join(probeBundleDir, `${path.basename(script, '.ts')}-${process.pid}.mjs`);
+  await bundleServer(fileURLToPath(new URL(script, probeDir)), bundle);
+  const profile = process.env.PROBE_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROBE_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...SERVER_NODE_OPTIONS, bundle], {
     cwd: projectRoot,
     // Measured as deployed: libraries such as React pick their production builds.
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return new Promise((resolve, reject) => {
+  return new Promise<Started>((resolve, reject) => {
     let out = '';
     let err = '';
     child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
@@ -60,6 +72,10 @@ export function startProbe(script: string): Promise<Started> {
       if (line !== undefined) resolve({ child, base: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` });
     });
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening: ${err.slice(-2000)}`)));
+  }).finally(() => {
+    // Loaded by node once listening (or gone): nothing reads the bundle again.
+    rmSync(bundle, { force: true });
+    rmSync(`${bundle}.map`, { force: true });
   });
 }
 

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
+import { createApiCallsRouter } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createInventoryRouter } from './api/inventory.ts';
@@ -57,17 +58,19 @@ export function createApp(options: AppOptions): StorefrontApp {
   // Resolves the signed-in site user first so every later router can read it.
   app.use(createPlatformRouter(deps));
 
-  app.use(createCartRouter(deps));
-  app.use(createSubscriptionRouter(deps));
-  app.use(createInventoryRouter(deps));
-  app.use(createRestockRouter(deps));
-  app.use(createNewsletterRouter(deps));
-
+  // Pages leave this router in one test instead of trying every call route.
+  const calls = createApiCallsRouter();
+  calls.use(createCartRouter(deps));
+  calls.use(createSubscriptionRouter(deps));
+  calls.use(createInventoryRouter(deps));
+  calls.use(createRestockRouter(deps));
+  calls.use(createNewsletterRouter(deps));
   const ping = db.prepare('SELECT 1');
-  app.get('/api/health', (req, res) => {
+  calls.get('/api/health', (req, res) => {
     ping.get();
     res.json({ ok: true });
   });
+  app.use(calls);
 
   app.use('/api', apiNotFound);
   const pages = createStorefrontPages(deps);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { createApiCallsRouter } from './api-calls-router.ts';
 import { refuseDeeplyNestedBodies } from './body-nesting.ts';
 import { ensureOwnerAccount } from '../security/owner-account.ts';
 import { siteUserResolver } from '../security/site-user.ts';
@@ -30,12 +31,14 @@ export function createPlatformRouter(deps: AppDeps, options: PlatformRouterOptio
   // every router is mounted after this one, so no route reads a body nested past the limit
   router.use(refuseDeeplyNestedBodies);
   router.use(siteUserResolver(deps));
-  router.use(createSiteUserRouter(deps));
-  router.use(createFormsRouter(deps));
-  router.use(createCaptchaRouter(deps));
-  router.use(createTrackingRouter(deps));
-  router.use(createPlacesRouter(deps, options.placesProvider));
-  router.use(createOwnerSettingsRouter(deps));
-  router.use(createStoreCreationRouter(deps));
+  const calls = createApiCallsRouter();
+  calls.use(createSiteUserRouter(deps));
+  calls.use(createFormsRouter(deps));
+  calls.use(createCaptchaRouter(deps));
+  calls.use(createTrackingRouter(deps));
+  calls.use(createPlacesRouter(deps, options.placesProvider));
+  calls.use(createOwnerSettingsRouter(deps));
+  calls.use(createStoreCreationRouter(deps));
+  router.use(calls);
   return router;
 }

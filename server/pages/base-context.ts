@@ -6,6 +6,8 @@ import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from 
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
+import { contentVersion } from '../db/content-version.ts';
+import { VersionedCache } from '../db/versioned-cache.ts';
 
 type Json = Record<string, unknown>;
 
@@ -43,21 +45,64 @@ export function shopperLocale(storeSettings: Json): string {
   return `${language}_${country}`;
 }
 
+/** What a page's base context depends on besides the stored content. */
+interface BaseInputs {
+  pageType: number;
+  path: string;
+  signedIn: boolean;
+  contributorRole: number | null;
+  /** The visitor's cart summary; null when the visitor has no open cart (it reads as empty). */
+  cart: CartSummary | null;
+}
+
+interface CartSummary {
+  totalQuantity: number;
+  subtotalCents: number;
+  currency: string;
+}
+
+function cartSummary(view: CartSummary): CartSummary {
+  return { totalQuantity: view.totalQuantity, subtotalCents: view.subtotalCents, currency: view.currency };
+}
+
+/** Base contexts kept per content version: a few hundred paths and cart states are plenty. */
+const KEPT_BASE_CONTEXTS = 500;
+
 /**
  * What every page's context holds: the site (no owner data, no secrets), the navigation, the
- * visitor's own cart summary and the cart pill island.
+ * visitor's own cart summary and the cart pill island. Built from the stored content and the
+ * few request facts in BaseInputs only, so it is kept (frozen, shared) per content version and
+ * those facts: a page view rebuilds none of it.
  */
-export function baseContext(deps: AppDeps, req: Request, res: Response, pageType: number): Json {
+export function createBaseContext(deps: AppDeps): (req: Request, res: Response, pageType: number) => Json {
+  const kept = new VersionedCache<Json>(contentVersion(deps.db), KEPT_BASE_CONTEXTS);
+  return (req, res, pageType) => {
+    const cart = findCurrentCart(deps, req, res);
+    const user = readResolvedSiteUserIfAny(req) ?? null;
+    const inputs: BaseInputs = {
+      pageType,
+      path: req.path,
+      signedIn: Boolean(currentSiteUserId(req)),
+      contributorRole: user?.contributorRole ?? null,
+      cart: cart ? cartSummary(cartView(deps, cart)) : null,
+    };
+    const key = JSON.stringify([inputs.pageType, inputs.path, inputs.signedIn, inputs.contributorRole, inputs.cart]);
+    return kept.get(key, () => buildBaseContext(deps, inputs));
+  };
+}
+
+function buildBaseContext(deps: AppDeps, inputs: BaseInputs): Json {
+  const { pageType, path } = inputs;
   const { site } = storeRepositories(deps);
   const website: Json = { ...site.website() };
   const captcha = deps.options.captcha;
   if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
   const websiteSettings = site.websiteSettings();
   const layout = site.siteLayout();
-  const cart = cartView(deps, findCurrentCart(deps, req, res));
+  const cart = inputs.cart ?? cartSummary(cartView(deps, null));
   const suppressPill = pageType === 200 || pageType === 201;
   const flags = (websiteSettings.featureFlags ?? {}) as Json;
-  const role = readResolvedSiteUserIfAny(req)?.contributorRole ?? null;
+  const role = inputs.contributorRole;
   const pageClientContext = {
     pageType,
     websiteId: website.id,
@@ -71,12 +116,12 @@ export function baseContext(deps: AppDeps, req: Request, res: Response, pageType
     website,
     websiteSettings,
     pageType,
-    requestPath: req.path,
+    requestPath: path,
     navigation: {
-      main: navigation(layout, 'mainNav', req.path),
-      footer: navigation(layout, 'footerNav', req.path),
+      main: navigation(layout, 'mainNav', path),
+      footer: navigation(layout, 'footerNav', path),
     },
-    authenticatedAccount: currentSiteUserId(req) ? { signedIn: true } : null,
+    authenticatedAccount: inputs.signedIn ? { signedIn: true } : null,
     // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
     pageClientContext,
     // The same, escaped for the page's <script type="application/json"> element.

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
-import { baseContext } from './base-context.ts';
+import { createBaseContext } from './base-context.ts';
 import { RenderedPageCache } from './rendered-page-cache.ts';
 import type { TemplateStore } from './template-store.ts';
 
@@ -45,6 +45,7 @@ const MANIFEST_RECHECK_MS = 1000;
 
 export function createPageRenderer(deps: AppDeps, templates: TemplateStore): PageRenderer {
   const rendered = new RenderedPageCache();
+  const baseContext = createBaseContext(deps);
   const watchAssets = deps.options.dev === true;
   let manifest: Record<string, string> | null = null;
   let manifestCheckedAt = 0;
@@ -72,25 +73,27 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
     return tags;
   }
 
-  function renderHtml(name: string, context: Record<string, unknown>): string {
+  /** The page's bytes: kept ones when the template renders from its context alone and was seen with this context. */
+  function renderPage(name: string, context: Record<string, unknown>): Buffer {
     const cacheable = templates.rendersFromContextOnly(name);
     const key = cacheable ? rendered.key(name, context) : '';
     const cached = cacheable ? rendered.get(key) : undefined;
     if (cached !== undefined) return cached;
     const result = templates.page(name).render(context, { partials: templates.partials() });
+    const bytes = Buffer.from(result.html, 'utf8');
     if (result.errors.length > 0) {
       deps.log.warn({ template: name, errors: result.errors.slice(0, 5) }, 'template rendered with errors');
     } else if (cacheable) {
       // Only clean renders: a render cut short by a limit is not what the context alone gives.
-      rendered.set(key, result.html);
+      rendered.set(key, bytes);
     }
-    return result.html;
+    return bytes;
   }
 
   return {
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
-      const base = baseContext(deps, req, res, spec.pageType);
+      const base = baseContext(req, res, spec.pageType);
       const context: Record<string, unknown> = {
         ...base,
         pageTitle: spec.pageTitle,
@@ -107,17 +110,19 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
         res.status(status).type('application/json').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
         return;
       }
-      sendPrivateHtml(res, status, renderHtml(spec.template, context));
+      sendPrivateHtml(res, status, renderPage(spec.template, context));
     },
   };
 }
 
 /**
  * Writes a page without res.send's ETag: pages are private and no-store, so no cache revalidates
- * them, and hashing every body cost a large share of each request.
+ * them, and hashing every body cost a large share of each request. The body goes out as the bytes
+ * kept with the page, not encoded again for every visitor.
  */
-function sendPrivateHtml(res: Response, status: number, html: string): void {
-  res.status(status).type('html');
-  res.setHeader('Content-Length', Buffer.byteLength(html));
-  res.end(html);
+function sendPrivateHtml(res: Response, status: number, page: Buffer): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', page.length);
+  res.end(page);
 }

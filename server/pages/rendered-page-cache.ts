@@ -1,76 +1,103 @@
 import { LRUCache } from 'lru-cache';
 import { isDeeplyFrozen } from '../db/deep-freeze.ts';
 
-/** Room for rendered pages and their keys, in characters (about 64 MB of UTF-16 at most). */
-const MAX_CHARACTERS = 32 * 1024 * 1024;
+/** Room for rendered pages and their keys, in bytes and characters (about 32 MB of pages). */
+const MAX_SIZE = 32 * 1024 * 1024;
 
-/** JSON text of deep-frozen values (cached content), which cannot change once written. */
-const frozenJson = new WeakMap<object, string>();
-/** Strings at least this long (rendered islands) have their JSON text remembered. */
+/**
+ * Stand-ins for values in a context key. JSON text never holds these characters raw (JSON.stringify
+ * escapes every control character), so a stand-in cannot be mistaken for serialised data.
+ */
+const FROZEN_MARK = '\u0001';
+const STRING_MARK = '\u0002';
+
+/**
+ * A number per deep-frozen value (cached content): such a value can never change, so its number
+ * stands for its JSON text. Numbers are never reused, so a key naming one names that value only.
+ */
+const frozenIds = new WeakMap<object, number>();
+let lastFrozenId = 0;
+
+/** Strings at least this long (rendered islands, asset tags) are named by a number in keys. */
 const LONG_STRING = 256;
-/** JSON text of long strings: the same island HTML comes back on every page view. */
-const stringJson = new LRUCache<string, string>({ max: 2000 });
+/**
+ * A number per long string, by content: the same island HTML comes back on every page view, and
+ * the string it comes back as remembers its hash, so finding its number costs no scan of the text.
+ */
+const stringIds = new LRUCache<string, number>({ max: 2000 });
+let lastStringId = 0;
 
-function stringText(value: string): string {
-  if (value.length < LONG_STRING) return JSON.stringify(value);
-  let json = stringJson.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    stringJson.set(value, json);
+function frozenId(value: object): number {
+  let id = frozenIds.get(value);
+  if (id === undefined) {
+    id = ++lastFrozenId;
+    frozenIds.set(value, id);
   }
-  return json;
+  return id;
+}
+
+function stringKey(value: string): string {
+  if (value.length < LONG_STRING) return JSON.stringify(value);
+  let id = stringIds.get(value);
+  if (id === undefined) {
+    id = ++lastStringId;
+    stringIds.set(value, id);
+  }
+  return `${STRING_MARK}${id}`;
 }
 
 /**
- * The JSON text of a value, the same as JSON.stringify gives for plain data, reusing the text of
- * deep-frozen parts: most of a page context is shared cached content, serialised once.
+ * A text that determines a context's JSON value: JSON text (as JSON.stringify gives it for plain
+ * data) with deep-frozen parts and long strings replaced by their numbers. Two contexts with the
+ * same key serialise to the same JSON; most of a page context is shared cached content, so the key
+ * stays short instead of repeating that content on every request.
  */
-export function contextJson(value: unknown): string {
-  if (typeof value === 'string') return stringText(value);
+export function contextKey(value: unknown): string {
+  if (typeof value === 'string') return stringKey(value);
   if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     return JSON.stringify(value) ?? 'null';
   }
-  if (isDeeplyFrozen(value)) {
-    let json = frozenJson.get(value);
-    if (json === undefined) {
-      json = JSON.stringify(value);
-      frozenJson.set(value, json);
-    }
-    return json;
+  if (isDeeplyFrozen(value)) return `${FROZEN_MARK}${frozenId(value)}`;
+  if (Array.isArray(value)) {
+    let key = '';
+    for (let i = 0; i < value.length; i++) key += `${i === 0 ? '' : ','}${contextKey(value[i])}`;
+    return `[${key}]`;
   }
-  if (Array.isArray(value)) return `[${value.map(contextJson).join(',')}]`;
-  let json = '';
-  for (const [key, entry] of Object.entries(value)) {
+  let key = '';
+  for (const name in value) {
+    if (!Object.hasOwn(value, name)) continue;
+    const entry = (value as Record<string, unknown>)[name];
     // As JSON.stringify: properties holding undefined or functions are left out.
     if (entry === undefined || typeof entry === 'function') continue;
-    json += `${json === '' ? '' : ','}${JSON.stringify(key)}:${contextJson(entry)}`;
+    key += `${key === '' ? '' : ','}${JSON.stringify(name)}:${contextKey(entry)}`;
   }
-  return `{${json}}`;
+  return `{${key}}`;
 }
 
 /**
- * Rendered HTML by template and complete page context. A template's output depends only on its
- * context (a JSON value: what ?format=json answers), the template and its partials, so the same
- * serialised context renders the same page; the key holds the whole context, so one visitor's
- * page can only answer a visitor whose page would be identical byte for byte (same cart totals,
- * same sign-in state, same site content). Pages whose templates read the clock are never kept.
+ * Rendered pages, as the bytes sent, by template and complete page context. A template's output
+ * depends only on its context (a JSON value: what ?format=json answers), the template and its
+ * partials, so the same context renders the same page; the key determines the whole context, so
+ * one visitor's page can only answer a visitor whose page would be identical byte for byte (same
+ * cart totals, same sign-in state, same site content). Pages whose templates read the clock are
+ * never kept.
  */
 export class RenderedPageCache {
-  private readonly pages = new LRUCache<string, string>({
-    maxSize: MAX_CHARACTERS,
-    sizeCalculation: (html, key) => html.length + key.length,
+  private readonly pages = new LRUCache<string, Buffer>({
+    maxSize: MAX_SIZE,
+    sizeCalculation: (bytes, key) => bytes.length + key.length,
   });
 
   /** The key of a template rendered with a context. */
   key(template: string, context: Record<string, unknown>): string {
-    return `${template}\u0000${contextJson(context)}`;
+    return `${template}\u0000${contextKey(context)}`;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     return this.pages.get(key);
   }
 
-  set(key: string, html: string): void {
-    this.pages.set(key, html);
+  set(key: string, bytes: Buffer): void {
+    this.pages.set(key, bytes);
   }
 }

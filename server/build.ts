@@ -1,0 +1,76 @@
+/**
+ * Server build: esbuild bundles the server (server/main.ts, or another entry
+ * such as a benchmark probe) into one plain JavaScript file, packages left
+ * external. `npm start` runs that file with node: running the TypeScript
+ * through the tsx loader instead adds its keep-names wrappers (a
+ * defineProperty for every function created) to every request.
+ *
+ * Modules find their files (migrations, templates, fixtures, the client
+ * build) with `new URL(..., import.meta.url)`. In one bundle every module
+ * would share the bundle's URL, so each module's `import.meta.url` is
+ * replaced by the URL of its own source file, resolved from the project root
+ * the bundle sits under: the paths resolve exactly as when the sources run.
+ */
+import { build, type Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const SERVER_ENTRY = path.join(PROJECT_ROOT, 'server', 'main.ts');
+export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'main.mjs');
+/** The node flags `npm start` runs the bundle with (keep in step with package.json): logged stacks name the sources. */
+export const SERVER_NODE_OPTIONS: readonly string[] = ['--enable-source-maps'];
+
+/** The banner's name for the project root URL, computed at run time from the bundle's own URL. */
+const ROOT_URL = '__projectRootUrl';
+
+/** Any use of import.meta other than import.meta.url, which the build cannot place. */
+const OTHER_IMPORT_META = /\bimport\.meta\b(?!\.url\b)/;
+
+/** Gives each project module its own source URL in place of the bundle's. */
+function sourceUrlPlugin(): Plugin {
+  return {
+    name: 'source-import-meta-url',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.(ts|tsx|js|mjs)$/ }, async (args) => {
+        const relative = path.relative(PROJECT_ROOT, args.path);
+        if (relative.startsWith('..') || relative.split(path.sep).includes('node_modules')) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('import.meta')) return undefined;
+        if (OTHER_IMPORT_META.test(source)) {
+          return { errors: [{ text: `${relative}: only import.meta.url is supported in the server bundle` }] };
+        }
+        const sourceUrl = `new URL(${JSON.stringify(relative.split(path.sep).join('/'))}, ${ROOT_URL}).href`;
+        const loader = args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.ts') ? 'ts' : 'js';
+        return { contents: source.replaceAll('import.meta.url', sourceUrl), loader };
+      });
+    },
+  };
+}
+
+/** Bundles a server entry (default server/main.ts) into an ES module file that node runs directly. */
+export async function bundleServer(entry: string = SERVER_ENTRY, outfile: string = SERVER_BUNDLE): Promise<void> {
+  const rootFromBundle = path.relative(path.dirname(outfile), PROJECT_ROOT).split(path.sep).join('/');
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    keepNames: false,
+    sourcemap: 'linked',
+    banner: { js: `const ${ROOT_URL} = new URL(${JSON.stringify(`${rootFromBundle}/`)}, import.meta.url);` },
+    plugins: [sourceUrlPlugin()],
+    logLevel: 'warning',
+  });
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  await bundleServer();
+  process.stdout.write(`server built: ${path.relative(PROJECT_ROOT, SERVER_BUNDLE)}\n`);
+}
