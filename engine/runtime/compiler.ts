@@ -37,9 +37,11 @@ import { getNamed, isTruthy } from './values.ts';
 
 const noop: Exec = () => {};
 
-interface BoundFormatter {
-  impl: Formatter;
-  args: readonly string[];
+class BoundFormatter {
+  constructor(
+    readonly impl: Formatter,
+    readonly args: readonly string[],
+  ) {}
 }
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
@@ -58,6 +60,8 @@ const FAILED: unique symbol = Symbol('failed');
 export class Compiler {
   /** Set on each compiled closure that can report, so errors point into the right source. */
   unit: Unit | null = null;
+  /** The steps of the blocks being compiled, innermost last: one list reused rather than one grown per block. */
+  private readonly steps: Exec[] = [];
 
   constructor(
     private readonly plugins: PluginRegistry,
@@ -66,7 +70,8 @@ export class Compiler {
 
   block(nodes: readonly Node[]): Exec {
     // Constant text runs are merged; a variable without formatters takes the text around it into its own step.
-    const execs: Exec[] = [];
+    const execs = this.steps;
+    const base = execs.length;
     let text = ''; // constant text not written yet
     let held: Path | null = null; // a plain variable waiting for the text after it
     let heldPrefix = '';
@@ -99,7 +104,9 @@ export class Compiler {
     }
     if (held !== null) execs.push(writeVariable(heldPrefix, held, text));
     else if (text !== '') execs.push(writeText(text));
-    return sequence(execs);
+    const exec = sequence(execs, base);
+    while (execs.length > base) execs.pop();
+    return exec;
   }
 
   /** The path of a variable that is written as it is (no formatter applies), else null. */
@@ -185,11 +192,17 @@ export class Compiler {
   }
 
   private formatters(calls: readonly FormatterCall[]): BoundFormatter[] {
+    if (calls.length === 1) {
+      // The commonest chain, in a list of its exact size (one grown by push reserves room for sixteen).
+      const call = calls[0] as FormatterCall;
+      const impl = this.plugins.formatter(call.name);
+      return impl === undefined ? [] : [new BoundFormatter(impl, call.args ?? NO_ARGS)];
+    }
     const bound: BoundFormatter[] = [];
     for (const call of calls) {
       const impl = this.plugins.formatter(call.name);
       // Unknown names were reported at parse time (or come from a foreign tree): skip them.
-      if (impl !== undefined) bound.push({ impl, args: call.args ?? NO_ARGS });
+      if (impl !== undefined) bound.push(new BoundFormatter(impl, call.args ?? NO_ARGS));
     }
     return bound;
   }
@@ -613,28 +626,33 @@ function constantText(node: Node): string | null {
   }
 }
 
-function sequence(execs: Exec[]): Exec {
-  switch (execs.length) {
+/** The steps from `base` on, run in turn. */
+function sequence(steps: readonly Exec[], base: number): Exec {
+  switch (steps.length - base) {
     case 0:
       return noop;
     case 1:
-      return execs[0] as Exec;
+      return steps[base] as Exec;
     case 2: {
-      const [a, b] = execs as [Exec, Exec];
+      const a = steps[base] as Exec;
+      const b = steps[base + 1] as Exec;
       return (f, r) => {
         a(f, r);
         b(f, r);
       };
     }
     case 3: {
-      const [a, b, c] = execs as [Exec, Exec, Exec];
+      const a = steps[base] as Exec;
+      const b = steps[base + 1] as Exec;
+      const c = steps[base + 2] as Exec;
       return (f, r) => {
         a(f, r);
         b(f, r);
         c(f, r);
       };
     }
-    default:
+    default: {
+      const execs = steps.slice(base);
       return (f, r) => {
         for (let i = 0; i < execs.length; i++) {
           (execs[i] as Exec)(f, r);
@@ -642,5 +660,6 @@ function sequence(execs: Exec[]): Exec {
           if (r.buf.length > r.flushAt) r.flush();
         }
       };
+    }
   }
 }
