@@ -64,6 +64,25 @@ export function resolvePath(path: Path, start: Frame): unknown {
   return getPath(first, path.slice(1));
 }
 
+/** A variable (`@name`, not `@`, `@index` or `@index0`) looked up from `start` outward. */
+function lookupVariable(start: Frame, name: string): unknown {
+  for (let f: Frame | null = start; f !== null; f = f.parent) {
+    if (f.vars !== null) {
+      const value = f.vars.get(name);
+      if (value !== undefined) return value;
+    }
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+/** Whether a first segment is a variable that lives in a scope's variables (not `@` or a loop index). */
+function isVariable(segment: string | number): segment is string {
+  return (
+    typeof segment === 'string' && segment.charCodeAt(0) === 64 /* @ */ && segment !== '@' && segment !== '@index' && segment !== '@index0'
+  );
+}
+
 /** Reads the rest of a path (after the first segment) from a value. */
 function restReader(rest: readonly (string | number)[]): ((value: unknown) => unknown) | null {
   if (rest.length === 0) return null;
@@ -71,37 +90,73 @@ function restReader(rest: readonly (string | number)[]): ((value: unknown) => un
     const key = rest[0] as string | number;
     return typeof key === 'string' ? (v) => getNamed(v, key) : (v) => getChild(v, key);
   }
-  if (rest.length === 2) {
-    const [k1, k2] = rest as [string | number, string | number];
-    if (typeof k1 === 'string' && typeof k2 === 'string') return (v) => getNamed(getNamed(v, k1), k2);
-  }
   return (v) => (v === undefined ? undefined : getPath(v, rest));
+}
+
+/**
+ * The rest of a path of one or two names, as the key list a single closure
+ * reads inline; null for anything longer or with an index. Keeping the whole
+ * lookup in one closure keeps compiled templates small: a template of
+ * thousands of references otherwise outgrows the processor's caches.
+ */
+function namedRest(rest: readonly (string | number)[]): readonly string[] | null {
+  if (rest.length > 2) return null;
+  for (const key of rest) if (typeof key !== 'string') return null;
+  return rest as readonly string[];
 }
 
 export function compileLookup(path: Path): Lookup {
   const first = path[0] as string | number;
-  const rest = restReader(path.slice(1));
+  const rest = path.slice(1);
+  const named = namedRest(rest);
+  if (named !== null) {
+    const [k1, k2] = named as [string | undefined, string | undefined];
+    if (first === '@') {
+      if (k1 === undefined) return (frame) => frame.node;
+      if (k2 === undefined) return (frame) => getNamed(frame.node, k1);
+      return (frame) => getNamed(getNamed(frame.node, k1), k2);
+    }
+    if (isName(first)) {
+      // The common case, {title} or {item.title}: walk the frames for an own property.
+      if (k1 === undefined) return (frame) => lookupName(frame, first);
+      if (k2 === undefined) return (frame) => getNamed(lookupName(frame, first), k1);
+      return (frame) => getNamed(getNamed(lookupName(frame, first), k1), k2);
+    }
+    if (isVariable(first)) {
+      if (k1 === undefined) return (frame) => lookupVariable(frame, first);
+      if (k2 === undefined) return (frame) => getNamed(lookupVariable(frame, first), k1);
+      return (frame) => getNamed(getNamed(lookupVariable(frame, first), k1), k2);
+    }
+  }
+  const read = restReader(rest);
   if (first === '@') {
-    if (rest === null) return (frame) => frame.node;
-    return (frame) => rest(frame.node);
+    if (read === null) return (frame) => frame.node;
+    return (frame) => read(frame.node);
   }
   if (isName(first)) {
-    // The common case, {title} or {item.title}: walk the frames for an own property.
-    if (rest === null) return (frame) => lookupName(frame, first);
-    return (frame) => rest(lookupName(frame, first));
+    if (read === null) return (frame) => lookupName(frame, first);
+    return (frame) => read(lookupName(frame, first));
   }
-  if (rest === null) return (frame) => resolveFirst(first, frame);
-  return (frame) => rest(resolveFirst(first, frame));
+  if (read === null) return (frame) => resolveFirst(first, frame);
+  return (frame) => read(resolveFirst(first, frame));
 }
 
 /** Sections and repeated sections resolve their first segment in the current frame only. */
 export function compileSectionLookup(path: Path): Lookup {
   const first = path[0] as string | number;
-  const rest = restReader(path.slice(1));
-  if (isName(first)) {
-    if (rest === null) return (frame) => getNamed(frame.node, first);
-    return (frame) => rest(getNamed(frame.node, first));
+  const rest = path.slice(1);
+  const named = namedRest(rest);
+  if (named !== null && isName(first)) {
+    const [k1, k2] = named as [string | undefined, string | undefined];
+    if (k1 === undefined) return (frame) => getNamed(frame.node, first);
+    if (k2 === undefined) return (frame) => getNamed(getNamed(frame.node, first), k1);
+    return (frame) => getNamed(getNamed(getNamed(frame.node, first), k1), k2);
   }
-  if (rest === null) return (frame) => inFrame(first, frame);
-  return (frame) => rest(inFrame(first, frame));
+  const read = restReader(rest);
+  if (isName(first)) {
+    if (read === null) return (frame) => getNamed(frame.node, first);
+    return (frame) => read(getNamed(frame.node, first));
+  }
+  if (read === null) return (frame) => inFrame(first, frame);
+  return (frame) => read(inFrame(first, frame));
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { Frame } from '../../../engine/runtime/frame.ts';
+import { compileLookup, compileSectionLookup, resolvePath } from '../../../engine/runtime/lookup.ts';
+import type { Path } from '../../../engine/syntax/nodes.ts';
+
+/** Scopes: root data, an isolated partial scope, a loop over a list, and an item with variables of its own. */
+function scopes(): Frame[] {
+  const root = new Frame({ a: { b: { c: 'deep' }, list: [10, 20] }, top: 'root', constructor: undefined }, null);
+  root.setVar('@v', { d: { e: 'root var' } });
+  const isolated = new Frame({ a: { b: 'isolated' } }, root, true);
+  isolated.setVar('@w', 'isolated var');
+  const list = [{ x: 1 }, { a: { b: { c: 'item' } } }];
+  const loop = new Frame(list, isolated);
+  loop.index = 1;
+  const item = new Frame(list[1], loop);
+  item.setVar('@v', { d: 'item var' });
+  return [root, isolated, loop, item];
+}
+
+const paths: Path[] = [
+  ['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd'], ['a', 'list', 1], ['a', 'list', 'length'],
+  ['top'], ['missing'], ['missing', 'x'], ['constructor'], ['toString'], ['a', 'hasOwnProperty'], ['__proto__'],
+  ['@'], ['@', 'a'], ['@', 'a', 'b'], ['@', 0], ['@', 'x'],
+  ['@v'], ['@v', 'd'], ['@v', 'd', 'e'], ['@w'], ['@w', 'length'], ['@missing'], ['@missing', 'd'],
+  ['@index'], ['@index0'], ['@index', 'x'], [0], [1, 'a'],
+];
+
+describe('compiled lookups', () => {
+  it('find what the general path lookup finds, in every scope', () => {
+    for (const frame of scopes()) {
+      for (const path of paths) expect(compileLookup(path)(frame), JSON.stringify(path)).toBe(resolvePath(path, frame));
+    }
+  });
+
+  it('resolve a section path from the current scope only, as the general lookup does in a scope without parents', () => {
+    for (const frame of scopes()) {
+      for (const path of paths) {
+        const alone = new Frame(frame.node, null);
+        alone.index = frame.index;
+        alone.vars = frame.vars;
+        expect(compileSectionLookup(path)(frame), JSON.stringify(path)).toBe(resolvePath(path, alone));
+      }
+    }
+  });
+});
