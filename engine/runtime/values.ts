@@ -144,7 +144,12 @@ export function getChild(value: unknown, key: string | number): unknown {
     if (typeof key === 'number') return key >= 0 && key < value.length ? value[key] : undefined;
     return undefined;
   }
-  return hasOwn.call(value, key) ? (value as JsonObject)[key as string] : undefined;
+  if (typeof key === 'string') {
+    // Read first, as getNamed does: a missing name then costs no own-property test.
+    const found = (value as JsonObject)[key];
+    return found !== undefined && hasOwn.call(value, key) ? found : undefined;
+  }
+  return hasOwn.call(value, key) ? (value as JsonObject)[key as unknown as string] : undefined;
 }
 
 /**
