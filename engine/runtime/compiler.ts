@@ -30,7 +30,8 @@ import { cachedExpression } from './expression-cache.ts';
 import { EXPRESSION_DEBUG_ARROW, FailedEvaluation, formatExpressionDebug, formatExpressionNumber } from './expressions/index.ts';
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
-import { compileLookup, compileSectionLookup, lookupName, type Lookup } from './lookup.ts';
+import { compileLookup, lookupName, type Lookup } from './lookup.ts';
+import { lookupOf, sectionLookupOf, sharedBindings, type SharedBindings } from './shared-lookups.ts';
 import type { RenderState } from './render-state.ts';
 import type { Exec, Unit } from './unit.ts';
 import { getNamed, isTruthy } from './values.ts';
@@ -45,6 +46,7 @@ class BoundFormatter {
 }
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
+const NO_FORMATTERS: readonly BoundFormatter[] = Object.freeze([]);
 
 /** What a formatter that reads only its value and arguments is given for the variables it never reads. */
 const NO_VALUES: readonly unknown[] = Object.freeze([]);
@@ -63,10 +65,15 @@ export class Compiler {
   /** The steps of the blocks being compiled, innermost last: one list reused rather than one grown per block. */
   private readonly steps: Exec[] = [];
 
+  /** Formatter bindings shared by every template compiled with this registry. */
+  private readonly bindings: SharedBindings<BoundFormatter>;
+
   constructor(
     private readonly plugins: PluginRegistry,
     private readonly limits: Limits,
-  ) {}
+  ) {
+    this.bindings = sharedBindings(plugins);
+  }
 
   block(nodes: readonly Node[]): Exec {
     // Constant text runs are merged; a variable without formatters takes the text around it into its own step.
@@ -119,6 +126,9 @@ export class Compiler {
 
   /** Whether a call names a known formatter (unknown names are skipped when bound). */
   private anyFormatter(calls: readonly FormatterCall[]): boolean {
+    if (calls.length === 0) return false;
+    const kept = this.bindings.find(calls);
+    if (kept !== undefined) return kept.length > 0;
     for (let i = 0; i < calls.length; i++) if (this.plugins.formatter((calls[i] as FormatterCall).name) !== undefined) return true;
     return false;
   }
@@ -191,7 +201,17 @@ export class Compiler {
     return this.predicate(alt);
   }
 
-  private formatters(calls: readonly FormatterCall[]): BoundFormatter[] {
+  private formatters(calls: readonly FormatterCall[]): readonly BoundFormatter[] {
+    if (calls.length === 0) return NO_FORMATTERS;
+    let bound = this.bindings.find(calls);
+    if (bound === undefined) {
+      bound = this.bind(calls);
+      this.bindings.keep(calls, bound);
+    }
+    return bound;
+  }
+
+  private bind(calls: readonly FormatterCall[]): BoundFormatter[] {
     if (calls.length === 1) {
       // The commonest chain, in a list of its exact size (one grown by push reserves room for sixteen).
       const call = calls[0] as FormatterCall;
@@ -208,7 +228,7 @@ export class Compiler {
   }
 
   /** Applies a formatter chain; formatters see the first variable's value as `@`. */
-  private chain(bound: BoundFormatter[], opcode: string, offset: number, push: boolean) {
+  private chain(bound: readonly BoundFormatter[], opcode: string, offset: number, push: boolean) {
     const unit = this.unit;
     if (bound.length === 1) {
       // One formatter, the commonest chain: no loop, the call bound directly.
@@ -254,14 +274,14 @@ export class Compiler {
     }
     const apply = this.chain(bound, 'VARIABLE', node.offset, true);
     if (node.variables.length === 1) {
-      const get = compileLookup(node.variables[0] as Path);
+      const get = lookupOf(node.variables[0] as Path);
       return (f, r) => {
         const value = apply([get(f)], f, r);
         if (value !== FAILED) emitValue(r, value);
         r.tick();
       };
     }
-    const lookups = node.variables.map(compileLookup);
+    const lookups = node.variables.map(lookupOf);
     return (f, r) => {
       const value = apply(lookups.map((l) => l(f)), f, r);
       if (value !== FAILED) emitValue(r, value);
@@ -273,9 +293,9 @@ export class Compiler {
    * A variable whose formatters read only their value and arguments: no scope is made for them and
    * no value list, as nothing can see either. The error position is set as for any formatter call.
    */
-  private valueOnlyVariable(path: Path, bound: BoundFormatter[], offset: number): Exec {
+  private valueOnlyVariable(path: Path, bound: readonly BoundFormatter[], offset: number): Exec {
     const unit = this.unit;
-    const get = compileLookup(path);
+    const get = lookupOf(path);
     if (bound.length === 1) {
       const { impl, args } = bound[0] as BoundFormatter;
       return (f, r) => {
@@ -314,7 +334,7 @@ export class Compiler {
   }
 
   private section(node: SectionNode): Exec {
-    const get = compileSectionLookup(node.path);
+    const get = sectionLookupOf(node.path);
     const body = this.block(node.consequent);
     const alt = this.alternate(node.alternate);
     const first = node.path[0];
@@ -357,7 +377,7 @@ export class Compiler {
   }
 
   private repeated(node: RepeatedNode): Exec {
-    const get = compileSectionLookup(node.path);
+    const get = sectionLookupOf(node.path);
     const body = this.block(node.consequent);
     const between = node.alternatesWith.length > 0 ? this.block(node.alternatesWith) : noop;
     const alt = this.alternate(node.alternate);
@@ -427,7 +447,7 @@ export class Compiler {
   }
 
   private ifBlock(node: IfNode): Exec {
-    const lookups = node.variables.map(compileLookup);
+    const lookups = node.variables.map(lookupOf);
     const ops = node.operators;
     const body = this.block(node.consequent);
     const alt = this.alternate(node.alternate);
@@ -446,7 +466,7 @@ export class Compiler {
   }
 
   private bindvar(node: BindvarNode): Exec {
-    const lookups = node.variables.map(compileLookup);
+    const lookups = node.variables.map(lookupOf);
     const bound = this.formatters(node.formatters);
     const { name, offset } = node;
     const first = lookups[0] as Lookup;
@@ -594,7 +614,7 @@ function writeVariable(prefix: string, path: Path, suffix: string): Exec {
       else r.buf = r.buf + prefix + valueText(value) + suffix;
     };
   }
-  const get = compileLookup(path);
+  const get = lookupOf(path);
   return (f, r) => {
     const value = get(f);
     if (typeof value === 'string') r.buf = r.buf + prefix + value + suffix;

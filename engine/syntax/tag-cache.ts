@@ -9,6 +9,7 @@
  * reads are cached at once: they cost the most.
  */
 import type { PluginCheck } from './parse.ts';
+import { Opcode } from './opcodes.ts';
 import { parseTagFast } from './tag-fast-path.ts';
 import { parseTagSyntax, type ParsedTag } from './tag-parser.ts';
 
@@ -28,6 +29,34 @@ export class TagEntry {
 }
 
 const tagCache = new Map<string, TagEntry | null>();
+/** The paths and formatter lists of cached tags: every template with the tag holds these same objects. */
+const shared = new WeakSet<object>();
+
+/**
+ * Whether a path or formatter list came from a cached tag, so that what is
+ * compiled from it can be kept with it and reused by every template that has
+ * the tag. Syntax of tags met only once is not worth keeping anything for.
+ */
+export function isSharedSyntax(syntax: object): boolean {
+  return shared.has(syntax);
+}
+
+function share(tag: ParsedTag): void {
+  switch (tag.op) {
+    case Opcode.VARIABLE:
+    case Opcode.BINDVAR:
+      shared.add(tag.formatters);
+      for (const path of tag.variables) shared.add(path);
+      return;
+    case Opcode.IF:
+      for (const path of tag.variables) shared.add(path);
+      return;
+    case Opcode.SECTION:
+    case Opcode.REPEATED:
+      shared.add(tag.path);
+      return;
+  }
+}
 const TAG_CACHE_LIMIT = 20000;
 const SIGHTINGS_SIZE = 4096; // a power of two
 /** Hash of the last tag text seen at each slot, and the compile that saw it. */
@@ -69,5 +98,6 @@ export function parseTagCached(content: string, compile: number): TagEntry | nul
   }
   if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
   tagCache.set(content, entry);
+  if (entry !== null) share(entry.parsed);
   return entry;
 }
