@@ -101,6 +101,15 @@ export class Compiler {
         text = '';
         continue;
       }
+      // A variable whose formatters read only their value writes the text before it itself.
+      if (held === null && text !== '') {
+        const variable = this.valueOnlyVariableAfter(text, node);
+        if (variable !== null) {
+          execs.push(variable);
+          text = '';
+          continue;
+        }
+      }
       // Anything else runs in its own step, after what is held.
       if (held !== null) execs.push(writeVariable(heldPrefix, held, text));
       else if (text !== '') execs.push(writeText(text));
@@ -270,7 +279,7 @@ export class Compiler {
     const bound = this.formatters(node.formatters);
     if (bound.length === 0) return writeVariable('', node.variables[0] as Path, '');
     if (node.variables.length === 1 && bound.every(readsOnlyValue)) {
-      return this.valueOnlyVariable(node.variables[0] as Path, bound, node.offset);
+      return this.valueOnlyVariable('', node.variables[0] as Path, bound, node.offset);
     }
     const apply = this.chain(bound, 'VARIABLE', node.offset, true);
     if (node.variables.length === 1) {
@@ -289,16 +298,26 @@ export class Compiler {
     };
   }
 
+  /** `text` then a variable whose formatters read only their value, as one step; null for any other node. */
+  private valueOnlyVariableAfter(text: string, node: Node): Exec | null {
+    if (node.op !== Opcode.VARIABLE || node.variables.length !== 1) return null;
+    const bound = this.formatters(node.formatters);
+    if (bound.length === 0 || !bound.every(readsOnlyValue)) return null;
+    return this.valueOnlyVariable(text, node.variables[0] as Path, bound, node.offset);
+  }
+
   /**
-   * A variable whose formatters read only their value and arguments: no scope is made for them and
-   * no value list, as nothing can see either. The error position is set as for any formatter call.
+   * A variable whose formatters read only their value and arguments, after the constant text `prefix`:
+   * no scope is made for the formatters and no value list, as nothing can see either. The error position
+   * is set as for any formatter call.
    */
-  private valueOnlyVariable(path: Path, bound: readonly BoundFormatter[], offset: number): Exec {
+  private valueOnlyVariable(prefix: string, path: Path, bound: readonly BoundFormatter[], offset: number): Exec {
     const unit = this.unit;
     const get = lookupOf(path);
     if (bound.length === 1) {
       const { impl, args } = bound[0] as BoundFormatter;
       return (f, r) => {
+        if (prefix !== '') r.buf += prefix;
         const value = get(f);
         r.unit = unit;
         r.offset = offset;
@@ -315,6 +334,7 @@ export class Compiler {
       };
     }
     return (f, r) => {
+      if (prefix !== '') r.buf += prefix;
       let value = get(f);
       r.unit = unit;
       r.offset = offset;
