@@ -76,8 +76,12 @@ function textHash(text: string): number {
   return h;
 }
 
+/** `{.end}`, the commonest tag: answered without hashing its text. */
+const END = new TagEntry({ op: Opcode.END });
+
 /** The tag whose inside is `content` met in compile `compile`, or null when that text is not a tag. */
 export function parseTagCached(content: string, compile: number): TagEntry | null {
+  if (content === '.end') return END;
   let entry = tagCache.get(content);
   if (entry !== undefined) return entry;
   const fast = parseTagFast(content);
