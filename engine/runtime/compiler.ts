@@ -101,11 +101,11 @@ export class Compiler {
         text = '';
         continue;
       }
-      // A variable whose formatters read only their value writes the text before it itself.
+      // Variables whose formatters read only their value and sections of one name write the text before them.
       if (held === null && text !== '') {
-        const variable = this.valueOnlyVariableAfter(text, node);
-        if (variable !== null) {
-          execs.push(variable);
+        const step = this.stepAfterText(text, node);
+        if (step !== null) {
+          execs.push(step);
           text = '';
           continue;
         }
@@ -298,8 +298,13 @@ export class Compiler {
     };
   }
 
-  /** `text` then a variable whose formatters read only their value, as one step; null for any other node. */
-  private valueOnlyVariableAfter(text: string, node: Node): Exec | null {
+  /**
+   * `text` then the node, as one step, for a variable whose formatters read only their value and for
+   * a section or repeated section whose body is one plain name; null for any other node.
+   */
+  private stepAfterText(text: string, node: Node): Exec | null {
+    if (node.op === Opcode.SECTION) return this.singleNameSection(node, text);
+    if (node.op === Opcode.REPEATED) return this.singleNameRepeated(node, text);
     if (node.op !== Opcode.VARIABLE || node.variables.length !== 1) return null;
     const bound = this.formatters(node.formatters);
     if (bound.length === 0 || !bound.every(readsOnlyValue)) return null;
@@ -353,28 +358,66 @@ export class Compiler {
     };
   }
 
+  /**
+   * `{.section name}{field}{.end}` after the constant text `before`, else null: the body's one lookup
+   * starts in the section's value, then walks out from here, as it would through a scope of its own;
+   * so no scope is made.
+   */
+  private singleNameSection(node: SectionNode, before: string): Exec | null {
+    const first = node.path[0];
+    if (node.path.length !== 1 || !isPlainName(first) || hasAlternative(node.alternate)) return null;
+    const only = this.singleNameBody(node.consequent);
+    if (only === null) return null;
+    const { prefix, name, suffix } = only;
+    return (f, r) => {
+      if (before !== '') r.buf += before;
+      const value = getNamed(f.node, first);
+      let found = getNamed(value, name);
+      // An object with the name as an own property is not empty, so it is true without a test.
+      if (found === undefined || value instanceof JsonDouble) {
+        if (!isTruthy(value)) return;
+        if (found === undefined) found = lookupName(f, name);
+      }
+      writeFound(r, prefix, found, suffix);
+    };
+  }
+
+  /**
+   * `{.repeated section list}{field}{.end}` after the constant text `before`, else null: each item's
+   * lookup starts in the item; past it the list's own scope has no names, so the walk goes on from here.
+   * No scope per item is made.
+   */
+  private singleNameRepeated(node: RepeatedNode, before: string): Exec | null {
+    if (node.alternatesWith.length > 0) return null;
+    const only = this.singleNameBody(node.consequent);
+    if (only === null) return null;
+    const get = sectionLookupOf(node.path);
+    const alt = this.alternate(node.alternate);
+    const { prefix, name, suffix } = only;
+    return (f, r) => {
+      if (before !== '') r.buf += before;
+      const list = get(f);
+      if (!Array.isArray(list) || list.length === 0) {
+        alt(f, r);
+        return;
+      }
+      for (let i = 0; i < list.length; i++) {
+        let found = getNamed(list[i], name);
+        if (found === undefined) found = lookupName(f, name);
+        writeFound(r, prefix, found, suffix);
+        r.tick();
+      }
+    };
+  }
+
   private section(node: SectionNode): Exec {
+    const fast = this.singleNameSection(node, '');
+    if (fast !== null) return fast;
     const get = sectionLookupOf(node.path);
     const body = this.block(node.consequent);
     const alt = this.alternate(node.alternate);
     const first = node.path[0];
     if (alt === noop && node.path.length === 1 && isPlainName(first)) {
-      const only = this.singleNameBody(node.consequent);
-      if (only !== null) {
-        // {.section name}{field}{.end}: the body's one lookup starts in the section's value, then walks
-        // out from here, as it would through a scope of its own; so no scope is made.
-        const { prefix, name, suffix } = only;
-        return (f, r) => {
-          const value = getNamed(f.node, first);
-          let found = getNamed(value, name);
-          // An object with the name as an own property is not empty, so it is true without a test.
-          if (found === undefined || value instanceof JsonDouble) {
-            if (!isTruthy(value)) return;
-            if (found === undefined) found = lookupName(f, name);
-          }
-          writeFound(r, prefix, found, suffix);
-        };
-      }
       // {.section name}: the commonest form, with its lookup inlined.
       return (f, r) => {
         const value = getNamed(f.node, first);
@@ -397,29 +440,12 @@ export class Compiler {
   }
 
   private repeated(node: RepeatedNode): Exec {
+    const fast = this.singleNameRepeated(node, '');
+    if (fast !== null) return fast;
     const get = sectionLookupOf(node.path);
     const body = this.block(node.consequent);
     const between = node.alternatesWith.length > 0 ? this.block(node.alternatesWith) : noop;
     const alt = this.alternate(node.alternate);
-    const only = between === noop ? this.singleNameBody(node.consequent) : null;
-    if (only !== null) {
-      // {.repeated section list}{field}{.end}: each item's lookup starts in the item; past it the list's
-      // own scope has no names, so the walk goes on from here. No scope per item is made.
-      const { prefix, name, suffix } = only;
-      return (f, r) => {
-        const list = get(f);
-        if (!Array.isArray(list) || list.length === 0) {
-          alt(f, r);
-          return;
-        }
-        for (let i = 0; i < list.length; i++) {
-          let found = getNamed(list[i], name);
-          if (found === undefined) found = lookupName(f, name);
-          writeFound(r, prefix, found, suffix);
-          r.tick();
-        }
-      };
-    }
     return (f, r) => {
       const list = get(f);
       if (!Array.isArray(list) || list.length === 0) {
@@ -599,6 +625,11 @@ function evalExec(code: string, offset: number, unit: Unit | null, limits: Limit
     else emitValue(r, value);
     r.tick();
   };
+}
+
+/** Whether a section has an `{.or}` branch (one with nothing in it still counts). */
+function hasAlternative(alt: AlternateNode | null): boolean {
+  return alt !== null && alt.op === Opcode.OR_PREDICATE;
 }
 
 /** Whether a path segment is a name (not `@…`, not an index): looked up as an own property. */

@@ -18,6 +18,12 @@ const cases: [string, unknown, string][] = [
   ['{.section a}<{value}>{.end}', parseJson('{"a":2.0,"value":"root"}'), '<root>'],
   ['{.repeated section items}[{n}]{.end}', { items: [{ n: 1 }, {}, 's', { n: 'x' }, null, [2]], n: 'R' }, '[1][R][R][x][R][R]'],
   ['{.repeated section items}[{n}]{.or}none{.end}', { items: [], n: 'R' }, 'none'],
+  ['before {.section a}<{b}>{.end} after', { a: { b: 'x' } }, 'before <x> after'],
+  ['before {.section a}<{b}>{.end} after', { a: {} }, 'before  after'],
+  ['{c}:{.section a}<{b}>{.end}', { a: { b: 'x' }, c: 'C' }, 'C:<x>'],
+  ['[{.repeated section items}{n}{.or}none{.end}]', { items: [{ n: 1 }, { n: 2 }] }, '[12]'],
+  ['[{.repeated section items}{n}{.or}none{.end}]', { items: [] }, '[none]'],
+  ['{.section a}<{b}>{.or}{.end}', { a: { b: 'x' } }, '<x>'],
 ];
 
 describe('sections whose body is one plain name', () => {
