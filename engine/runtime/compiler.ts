@@ -101,7 +101,7 @@ export class Compiler {
         text = '';
         continue;
       }
-      // Variables whose formatters read only their value and sections of one name write the text before them.
+      // Some steps write the constant text before them themselves (see stepAfterText).
       if (held === null && text !== '') {
         const step = this.stepAfterText(text, node);
         if (step !== null) {
@@ -179,7 +179,7 @@ export class Compiler {
       case Opcode.OR_PREDICATE:
         return this.predicate(node);
       case Opcode.IF:
-        return this.ifBlock(node);
+        return this.ifBlock(node, '');
       case Opcode.BINDVAR:
         return this.bindvar(node);
       case Opcode.CTXVAR:
@@ -299,12 +299,13 @@ export class Compiler {
   }
 
   /**
-   * `text` then the node, as one step, for a variable whose formatters read only their value and for
-   * a section or repeated section whose body is one plain name; null for any other node.
+   * `text` then the node, as one step, for a variable whose formatters read only their value, a
+   * section or repeated section whose body is one plain name, and an `{.if}`; null for any other node.
    */
   private stepAfterText(text: string, node: Node): Exec | null {
     if (node.op === Opcode.SECTION) return this.singleNameSection(node, text);
     if (node.op === Opcode.REPEATED) return this.singleNameRepeated(node, text);
+    if (node.op === Opcode.IF) return this.ifBlock(node, text);
     if (node.op !== Opcode.VARIABLE || node.variables.length !== 1) return null;
     const bound = this.formatters(node.formatters);
     if (bound.length === 0 || !bound.every(readsOnlyValue)) return null;
@@ -492,12 +493,23 @@ export class Compiler {
     };
   }
 
-  private ifBlock(node: IfNode): Exec {
+  /** `{.if …}`, after the constant text `before` (written first, whatever the test finds). */
+  private ifBlock(node: IfNode, before: string): Exec {
     const lookups = node.variables.map(lookupOf);
     const ops = node.operators;
     const body = this.block(node.consequent);
     const alt = this.alternate(node.alternate);
+    if (lookups.length === 1) {
+      // {.if name}: one test, no loop.
+      const get = lookups[0] as Lookup;
+      return (f, r) => {
+        if (before !== '') r.buf += before;
+        if (isTruthy(get(f))) body(f, r);
+        else alt(f, r);
+      };
+    }
     return (f, r) => {
+      if (before !== '') r.buf += before;
       // The references evaluate left to right without precedence, stopping early.
       let result = isTruthy((lookups[0] as Lookup)(f));
       for (let i = 1; i < lookups.length; i++) {
