@@ -39,10 +39,15 @@ import { getNamed, isTruthy } from './values.ts';
 const noop: Exec = () => {};
 
 class BoundFormatter {
+  /** Whether `apply` declares only (value, args): read once here, as a function's length is slow to read. */
+  readonly readsOnlyValue: boolean;
+
   constructor(
     readonly impl: Formatter,
     readonly args: readonly string[],
-  ) {}
+  ) {
+    this.readsOnlyValue = impl.apply.length <= 2;
+  }
 }
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
@@ -53,7 +58,7 @@ const NO_VALUES: readonly unknown[] = Object.freeze([]);
 
 /** Whether a formatter's `apply` declares only (value, args): it then cannot read the render's scope or variables. */
 function readsOnlyValue(call: BoundFormatter): boolean {
-  return call.impl.apply.length <= 2;
+  return call.readsOnlyValue;
 }
 
 /** A plugin threw: as in the Java reference, the whole instruction produces nothing. */
