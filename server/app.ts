@@ -1,5 +1,5 @@
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
 import { pino } from 'pino';
@@ -8,7 +8,8 @@ import { openDatabase } from './db/database.ts';
 import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
-import { createApiCallsRouter } from './api/api-calls-router.ts';
+import { inSeries } from './middleware-series.ts';
+import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createInventoryRouter } from './api/inventory.ts';
@@ -48,18 +49,21 @@ export function createApp(options: AppOptions): StorefrontApp {
 
   const secure = options.trustProxy === true;
   const bodyLimit = options.bodyLimit ?? '100kb';
-  app.use(helmet({ contentSecurityPolicy: false }));
-  app.use(cookieParser());
-  app.use(express.json({ limit: bodyLimit }));
-  app.use(express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }));
-  app.use(crumbProtection({ secure }));
-  app.use(issueCrumbCookie({ secure }));
+  // What every request passes first, in this order: headers, cookies, bodies, then the crumb.
+  app.use(inSeries(
+    helmet({ contentSecurityPolicy: false }),
+    cookieParser(),
+    express.json({ limit: bodyLimit }),
+    express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }),
+    crumbProtection({ secure }),
+    issueCrumbCookie({ secure }),
+  ));
 
   // Resolves the signed-in site user first so every later router can read it.
   app.use(createPlatformRouter(deps));
 
-  // Pages leave this router in one test instead of trying every call route.
-  const calls = createApiCallsRouter();
+  // Call routes: a page request passes them all in one test.
+  const calls = Router();
   calls.use(createCartRouter(deps));
   calls.use(createSubscriptionRouter(deps));
   calls.use(createInventoryRouter(deps));
@@ -70,7 +74,7 @@ export function createApp(options: AppOptions): StorefrontApp {
     ping.get();
     res.json({ ok: true });
   });
-  app.use(calls);
+  app.use(forApiPathsOnly(calls));
 
   app.use('/api', apiNotFound);
   const pages = createStorefrontPages(deps);

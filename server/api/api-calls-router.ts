@@ -12,18 +12,18 @@ export function isApiPath(path: string): boolean {
     && (path.length === API_PREFIX.length || path[API_PREFIX.length] === '/');
 }
 
-/** Leaves the router at once for any path outside /api. */
-const leaveUnlessApiPath: RequestHandler = (req, _res, next) => {
-  if (isApiPath(req.path)) next();
-  else next('router');
-};
+/** A router of call routes mounted at the root: its routes name their full /api paths. */
+export type ApiCallsRouter = RequestHandler & { stack: Router['stack'] };
 
 /**
- * A router for call routes: a page request leaves it in one test instead of trying each of its
- * routes. Mounted at the root, so its routes name their full /api paths.
+ * Runs a router of call routes only for /api paths. A page request passes it in one test, without
+ * entering the router (which would try each route, then leave on the next turn of the event loop).
+ * Like a router, it lists its routes in `stack`, so route listings still find them.
  */
-export function createApiCallsRouter(): Router {
-  const router = Router();
-  router.use(leaveUnlessApiPath);
-  return router;
+export function forApiPathsOnly(calls: Router): ApiCallsRouter {
+  const gate: RequestHandler = (req, res, next) => {
+    if (isApiPath(req.path)) calls(req, res, next);
+    else next();
+  };
+  return Object.defineProperty(gate, 'stack', { get: () => calls.stack, enumerable: true }) as ApiCallsRouter;
 }

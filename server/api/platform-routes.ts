@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { createApiCallsRouter } from './api-calls-router.ts';
+import { forApiPathsOnly } from './api-calls-router.ts';
 import { refuseDeeplyNestedBodies } from './body-nesting.ts';
 import { ensureOwnerAccount } from '../security/owner-account.ts';
 import { siteUserResolver } from '../security/site-user.ts';
@@ -31,7 +31,7 @@ export function createPlatformRouter(deps: AppDeps, options: PlatformRouterOptio
   // every router is mounted after this one, so no route reads a body nested past the limit
   router.use(refuseDeeplyNestedBodies);
   router.use(siteUserResolver(deps));
-  const calls = createApiCallsRouter();
+  const calls = Router();
   calls.use(createSiteUserRouter(deps));
   calls.use(createFormsRouter(deps));
   calls.use(createCaptchaRouter(deps));
@@ -39,6 +39,6 @@ export function createPlatformRouter(deps: AppDeps, options: PlatformRouterOptio
   calls.use(createPlacesRouter(deps, options.placesProvider));
   calls.use(createOwnerSettingsRouter(deps));
   calls.use(createStoreCreationRouter(deps));
-  router.use(calls);
+  router.use(forApiPathsOnly(calls));
   return router;
 }

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { createBaseContext } from './base-context.ts';
+import { createPageContextMerger } from './page-context.ts';
 import { RenderedPageCache } from './rendered-page-cache.ts';
 import type { TemplateStore } from './template-store.ts';
 
@@ -46,6 +47,7 @@ const MANIFEST_RECHECK_MS = 1000;
 export function createPageRenderer(deps: AppDeps, templates: TemplateStore): PageRenderer {
   const rendered = new RenderedPageCache();
   const baseContext = createBaseContext(deps);
+  const pageContext = createPageContextMerger();
   const watchAssets = deps.options.dev === true;
   let manifest: Record<string, string> | null = null;
   let manifestCheckedAt = 0;
@@ -94,14 +96,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
       const base = baseContext(req, res, spec.pageType);
-      const context: Record<string, unknown> = {
-        ...base,
-        pageTitle: spec.pageTitle,
-        assetTags: assetTags(islands),
-        ...spec.context,
-        // Page islands join the site-wide ones (cart pill, footer newsletter) rather than replace them.
-        islands: { ...(base.islands as object), ...(spec.context.islands as object | undefined) },
-      };
+      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), context: spec.context });
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
       res.set('Cache-Control', 'private, no-store');
