@@ -44,7 +44,7 @@ export function checkTargets(report: EngineBenchReport): TargetCheck[] {
     detail:
       ourLinearity.length === 0
         ? 'not measured'
-        : `growth factor (1 = linear): highest ${describe(slowest)}; lowest ${describe(fastest)}${fastest !== undefined && fastest.factor < 1 / 1.3 ? ' (slower than linear)' : ''}`,
+        : `growth factor (1 = linear): highest ${describe(slowest)}; lowest ${describe(fastest)}${fastest !== undefined && fastest.factor < 1 / 1.3 ? ' (grows slower than linear)' : ''}`,
   });
   return checks;
 }
