@@ -1,49 +1,24 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exited, startMain, type MainProcess } from '../server/helpers/start-main.ts';
 import { temporaryDatabasePath } from '../server/helpers/start-server.ts';
 import { seededProduct, seededVariant } from '../server/helpers/fixtures.ts';
 import { Visitor } from '../server/helpers/visitor.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 const shirt = seededProduct('linen-shirt');
 const variant = seededVariant('linen-shirt', (v) => v.qtyInStock === 12);
 
-interface Running { child: ChildProcessWithoutNullStreams; url: string; output: () => string }
-const started: Running[] = [];
+const started: MainProcess[] = [];
 const folders: string[] = [];
 
-async function launch(databasePath: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, OWNER_PASSWORD: 'crash test password', LOG_LEVEL: 'info' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let buffered = '';
-  child.stdout.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in: ${buffered}`)), 20_000);
-    const check = (): void => {
-      const match = /"port":(\d+),"database"[^\n]*storefront listening/.exec(buffered);
-      if (match) { clearTimeout(timer); resolve(Number(match[1])); }
-    };
-    child.stdout.on('data', check);
-    child.on('exit', () => { clearTimeout(timer); reject(new Error(`server exited: ${buffered}`)); });
-  });
-  const running = { child, url: `http://127.0.0.1:${port}`, output: () => buffered };
+async function launch(databasePath: string): Promise<MainProcess> {
+  const running = await startMain(databasePath);
   started.push(running);
   return running;
-}
-
-function exited(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
 }
 
 afterEach(() => {

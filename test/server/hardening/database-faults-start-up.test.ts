@@ -1,32 +1,19 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Readable } from 'node:stream';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
+import { startMain, stopMain, type MainChild, type MainProcess } from '../helpers/start-main.ts';
 import { Visitor } from '../helpers/visitor.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const shirt = seededProduct('linen-shirt');
 const STACK_LINE = /^\s+at .+:\d+/m;
 
-type Child = ChildProcessByStdio<null, Readable, Readable>;
-
-interface Running {
-  child: Child;
-  port: number;
-  output: () => string;
-  /** The JSON log lines written so far. */
-  lines: () => Record<string, unknown>[];
-}
-
 const folders: string[] = [];
-const children: Child[] = [];
+const children: MainChild[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
@@ -39,38 +26,10 @@ function folder(): string {
 }
 
 /** Starts server/main.ts as an operator would and waits for its listening line. */
-async function startMain(databasePath: string, env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, OWNER_PASSWORD: 'fault test password', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let buffered = '';
-  child.stdout.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in: ${buffered}`)), 20_000);
-    const check = (): void => {
-      const match = /"port":(\d+),"database"[^\n]*storefront listening/.exec(buffered);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout.on('data', check);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${buffered}`)));
-  });
-  const lines = (): Record<string, unknown>[] =>
-    buffered.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { child, port, output: () => buffered, lines };
-}
-
-async function stop(running: Running): Promise<number | null> {
-  return new Promise((resolve) => {
-    running.child.on('exit', (code) => resolve(code));
-    running.child.kill('SIGTERM');
-  });
+async function start(databasePath: string, env: Record<string, string> = {}): Promise<MainProcess> {
+  const running = await startMain(databasePath, { OWNER_PASSWORD: 'fault test password', ...env });
+  children.push(running.child);
+  return running;
 }
 
 /** A store file made and filled the ordinary way. */
@@ -80,8 +39,8 @@ function preparedStore(): string {
   return path;
 }
 
-async function expectMaintenance(running: Running): Promise<void> {
-  const base = `http://127.0.0.1:${running.port}`;
+async function expectMaintenance(running: MainProcess): Promise<void> {
+  const base = running.url;
   for (const path of ['/', '/shop', '/cart', '/does-not-exist']) {
     const page = await fetch(`${base}${path}`);
     expect(page.status, path).toBe(503);
@@ -101,18 +60,18 @@ async function expectMaintenance(running: Running): Promise<void> {
   expect(failures).toHaveLength(1);
   expect(typeof failures[0]!.reason).toBe('string');
   expect(running.output()).not.toMatch(STACK_LINE);
-  expect(await stop(running)).toBe(0);
+  expect(await stopMain(running)).toBe(0);
 }
 
 describe('a database that cannot be opened at start-up', () => {
   it('a corrupt file: the process stays up and serves the maintenance page (503) with one log line', async () => {
     const path = join(folder(), 'store.db');
     writeFileSync(path, 'this is not an SQLite database, only a damaged file. '.repeat(200));
-    await expectMaintenance(await startMain(path));
+    await expectMaintenance(await start(path));
   }, 40_000);
 
   it('an unreadable path (a folder where the file should be)', async () => {
-    await expectMaintenance(await startMain(folder()));
+    await expectMaintenance(await start(folder()));
   }, 40_000);
 
   it('a migration that fails', async () => {
@@ -121,7 +80,7 @@ describe('a database that cannot be opened at start-up', () => {
     const db = new Database(path);
     db.exec('CREATE TABLE site_settings (key TEXT)');
     db.close();
-    const running = await startMain(path);
+    const running = await start(path);
     await expectMaintenance(running);
     expect(String(running.lines().find((line) => line.msg === serverMessages.startupFailureLog)?.reason)).toMatch(/site_settings/);
   }, 40_000);
@@ -129,8 +88,8 @@ describe('a database that cannot be opened at start-up', () => {
 
 describe('DATABASE_READONLY=true', () => {
   it('serves pages, refuses changes with 503, and logs the mode once and the fault once', async () => {
-    const running = await startMain(preparedStore(), { DATABASE_READONLY: 'true' });
-    const base = `http://127.0.0.1:${running.port}`;
+    const running = await start(preparedStore(), { DATABASE_READONLY: 'true' });
+    const base = running.url;
     expect((await fetch(`${base}/shop`)).status).toBe(200);
     const visitor = await new Visitor(base).start();
     for (let i = 0; i < 5; i += 1) {
@@ -144,6 +103,6 @@ describe('DATABASE_READONLY=true', () => {
     expect(faults).toHaveLength(1);
     expect(faults[0]!.code).toMatch(/^SQLITE_READONLY/);
     expect(running.output()).not.toMatch(STACK_LINE);
-    expect(await stop(running)).toBe(0);
+    expect(await stopMain(running)).toBe(0);
   }, 40_000);
 });

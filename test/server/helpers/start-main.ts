@@ -1,0 +1,73 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const LISTENING = /"port":(\d+),"database"[^\n]*storefront listening/;
+
+export type MainChild = ChildProcessByStdio<null, Readable, Readable>;
+
+/** A server process started as an operator starts it, listening on a loopback port. */
+export interface MainProcess {
+  child: MainChild;
+  port: number;
+  url: string;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** The JSON log lines written so far. */
+  lines(): Record<string, unknown>[];
+}
+
+/**
+ * Runs node with `args` (default: server/main.ts through tsx) from the project root with the
+ * database at `databasePath`, and waits up to 20 s for the listening line.
+ */
+export async function startMain(
+  databasePath: string,
+  env: Record<string, string> = {},
+  args: readonly string[] = ['--import', 'tsx', 'server/main.ts'],
+): Promise<MainProcess> {
+  const child = spawn(process.execPath, [...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, OWNER_PASSWORD: 'main test password', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line in: ${buffered}`)), 20_000);
+    const check = (): void => {
+      const match = LISTENING.exec(buffered);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${buffered}`));
+    });
+  });
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => buffered,
+    lines: () => buffered.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+/** How the process ended (at once if it already has). */
+export function exited(child: MainChild): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** Sends SIGTERM and gives the exit code. */
+export async function stopMain(running: MainProcess): Promise<number | null> {
+  const ended = exited(running.child);
+  running.child.kill('SIGTERM');
+  return (await ended).code;
+}
