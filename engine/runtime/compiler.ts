@@ -675,20 +675,10 @@ function writeVariable(prefix: string, path: Path, suffix: string): Exec {
   const first = path[0];
   if (path.length === 1 && isPlainName(first)) {
     // {name}: the lookup is inlined rather than called through a closure.
-    return (f, r) => {
-      const value = lookupName(f, first);
-      if (typeof value === 'string') r.buf = r.buf + prefix + value + suffix;
-      else if (value === undefined) r.buf = r.buf + prefix + suffix;
-      else r.buf = r.buf + prefix + valueText(value) + suffix;
-    };
+    return (f, r) => writeFound(r, prefix, lookupName(f, first), suffix);
   }
   const get = lookupOf(path);
-  return (f, r) => {
-    const value = get(f);
-    if (typeof value === 'string') r.buf = r.buf + prefix + value + suffix;
-    else if (value === undefined) r.buf = r.buf + prefix + suffix;
-    else r.buf = r.buf + prefix + valueText(value) + suffix;
-  };
+  return (f, r) => writeFound(r, prefix, get(f), suffix);
 }
 
 /** Text that never changes between renders, or null for anything that executes. */

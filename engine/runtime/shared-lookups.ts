@@ -16,20 +16,20 @@ const sectionLookups = new WeakMap<Path, Lookup>();
 
 /** compileLookup(path), shared for a cached tag's path. */
 export function lookupOf(path: Path): Lookup {
-  let lookup = lookups.get(path);
-  if (lookup === undefined) {
-    lookup = compileLookup(path);
-    if (isSharedSyntax(path)) lookups.set(path, lookup);
-  }
-  return lookup;
+  return sharedFor(lookups, path, compileLookup);
 }
 
 /** compileSectionLookup(path), shared for a cached tag's path. */
 export function sectionLookupOf(path: Path): Lookup {
-  let lookup = sectionLookups.get(path);
+  return sharedFor(sectionLookups, path, compileSectionLookup);
+}
+
+/** What `compile` makes of a path, kept in `kept` when the path belongs to a cached tag. */
+function sharedFor(kept: WeakMap<Path, Lookup>, path: Path, compile: (path: Path) => Lookup): Lookup {
+  let lookup = kept.get(path);
   if (lookup === undefined) {
-    lookup = compileSectionLookup(path);
-    if (isSharedSyntax(path)) sectionLookups.set(path, lookup);
+    lookup = compile(path);
+    if (isSharedSyntax(path)) kept.set(path, lookup);
   }
   return lookup;
 }
