@@ -14,11 +14,11 @@ import { runProbe } from './lib/child.ts';
 import { DEFAULT_TIMING, median } from './lib/measure.ts';
 import { MICRO_CASES } from './lib/micro-cases.ts';
 import { checkTargets, engineMarkdown } from './lib/report.ts';
-import type { CaseResult, ColdParse, EngineBenchReport, MemoryReport } from './lib/results.ts';
+import type { CaseResult, ColdParse, EngineBenchReport, Linearity, MemoryReport } from './lib/results.ts';
 import { replaceSection } from './lib/results-file.ts';
 import { captureLivePages } from './lib/live-pages.ts';
 import { savePages, storefrontPages, type StorefrontPage } from './lib/storefront.ts';
-import { FULL_SUITE, linearity, runMicro, runProductList, runStorefront, type SuiteOptions } from './lib/suites.ts';
+import { FULL_SUITE, linearity, LINEARITY_RANGE, QUICK_SUITE, runLinearity, SUITE_NAMES, SUITES, type SuiteOptions } from './lib/suites.ts';
 
 export interface EngineBenchOptions {
   quick: boolean;
@@ -74,32 +74,43 @@ function chartSeries(cases: readonly CaseResult[]): ChartSeries[] {
   return series;
 }
 
+/**
+ * The linearity rows: the target's 256 → 4096 range for template and data
+ * size, timed in pairs (suites.ts runLinearity), and the issue's 1 000 →
+ * 100 000 items of the data-size cases, shown outside the check.
+ */
+function linearityRows(paired: Linearity[], cases: readonly CaseResult[], suite: SuiteOptions): Linearity[] {
+  const largest = suite.dataSizes[suite.dataSizes.length - 1];
+  const shown =
+    largest !== undefined && largest > 1000 && suite.dataSizes.includes(1000)
+      ? linearity(cases, 'render data size', 1000, largest).map((l) => ({ ...l, checked: false }))
+      : [];
+  return [...paired, ...shown];
+}
+
 export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
-  const suite: SuiteOptions = options.quick
-    ? {
-        timing: { warmupMs: 0, sampleMs: 0, samples: 1 },
-        microSizes: [1, 4],
-        dataSizes: [3],
-        productListSizes: [2],
-        coldSizes: [2],
-      }
-    : { ...FULL_SUITE, timing: DEFAULT_TIMING };
-  suite.onCase = (c) => options.log(describe(c));
-  // The storefront pages first: the later suites fill the heap and the caches with thousands of templates.
-  const cases = [...runStorefront(suite, options.pages), ...runMicro(suite), ...runProductList(suite)];
-  const [lo, hi] = [suite.microSizes[suite.microSizes.length - 2], suite.microSizes[suite.microSizes.length - 1]] as [number, number];
-  const [dlo, dhi] = [suite.dataSizes[suite.dataSizes.length - 2], suite.dataSizes[suite.dataSizes.length - 1]];
-  const lin = [
-    ...linearity(cases, 'render micro', lo, hi),
-    ...(dlo !== undefined && dhi !== undefined ? linearity(cases, 'render data size', dlo, dhi) : []),
-  ];
+  const suite: SuiteOptions = options.quick ? { ...QUICK_SUITE } : { ...FULL_SUITE, timing: DEFAULT_TIMING };
+  const cases: CaseResult[] = [];
   let memory: MemoryReport[] = [];
   let cold: ColdParse[] = [];
-  if (options.probes) {
+  let paired: Linearity[];
+  if (!options.probes) {
+    suite.onCase = (c) => options.log(describe(c));
+    for (const name of SUITE_NAMES) cases.push(...SUITES[name](suite, options.pages));
+    paired = runLinearity(suite, 1, 4);
+  } else {
     const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
     try {
       const pagesFile = join(dir, 'pages.json');
       savePages(pagesFile, options.pages);
+      // Each suite in a fresh process (see SUITES).
+      for (const name of SUITE_NAMES) {
+        const found = runProbe<CaseResult[]>('suite.ts', [name, pagesFile]);
+        for (const c of found) options.log(describe(c));
+        cases.push(...found);
+      }
+      paired = runProbe<Linearity[]>('linearity.ts', LINEARITY_RANGE.map(String));
+      for (const l of paired) options.log(`linearity | ${l.series} | ${l.engine} | ${l.from} → ${l.to}: ${l.factor.toFixed(2)}`);
       cold = coldParse(options.pages, pagesFile, options.log);
       memory = ['ours', 'reference'].map((engine) => runProbe<MemoryReport>('memory.ts', [engine, '20', '100000', pagesFile]));
       for (const m of memory) options.log(`memory | ${m.engine}: ${JSON.stringify(m)}`);
@@ -108,6 +119,7 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
     }
   }
   const cpus = os.cpus();
+  const lin = linearityRows(paired, cases, suite);
   return {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
     cores: cpus.length,

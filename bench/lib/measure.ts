@@ -39,7 +39,7 @@ export interface Timing {
   samples: number;
 }
 
-export const DEFAULT_TIMING: TimingOptions = { warmupMs: 80, sampleMs: 6, samples: 21, budgetMs: 1500 };
+export const DEFAULT_TIMING: TimingOptions = { warmupMs: 80, sampleMs: 25, samples: 21, budgetMs: 1500 };
 
 /** Something the optimiser cannot prove unused. */
 let sink: unknown;

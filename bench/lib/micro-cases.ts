@@ -14,7 +14,8 @@ export interface MicroCase {
 }
 
 export const MICRO_SIZES = [1, 16, 256, 4096] as const;
-export const DATA_SIZES = [10, 1_000, 100_000] as const;
+/** The 10, 1 000 and 100 000 items, with 256 and 4 096 for the linearity target's range. */
+export const DATA_SIZES = [10, 256, 1_000, 4_096, 100_000] as const;
 
 const UNIT_WIDTH = 32;
 

@@ -41,6 +41,11 @@ export interface Linearity {
   to: number;
   /** (time ratio) / (size ratio): 1 is perfectly linear. */
   factor: number;
+  /** Median time per call at each size, when the pair was timed together (runLinearity). */
+  fromUs?: number;
+  toUs?: number;
+  /** false for a row shown outside the target's range (not part of the check). */
+  checked?: boolean;
 }
 
 export interface EngineBenchReport {

@@ -2,8 +2,8 @@
  * The engine benchmark's cases. Every case first renders once with each
  * engine and compares the HTML; only identical outputs are timed.
  */
-import { interleaved, type Contender, type TimingOptions } from './measure.ts';
-import { ours, reference, type LanguageEngine, type RenderCase } from './engines.ts';
+import { interleaved, type Contender, type Timing, type TimingOptions } from './measure.ts';
+import { ours, reference, type LanguageEngine, type Prepared, type RenderCase } from './engines.ts';
 import {
   coldMicroSource,
   DATA_SIZES,
@@ -33,6 +33,15 @@ export const FULL_SUITE: Omit<SuiteOptions, 'timing'> = {
   dataSizes: DATA_SIZES,
   productListSizes: PRODUCT_LIST_SIZES,
   coldSizes: [16, 256],
+};
+
+/** Tiny inputs and single samples: checks that the code runs, measures nothing. */
+export const QUICK_SUITE: SuiteOptions = {
+  timing: { warmupMs: 0, sampleMs: 0, samples: 1 },
+  microSizes: [1, 4],
+  dataSizes: [3],
+  productListSizes: [2],
+  coldSizes: [2],
 };
 
 const ENGINES: readonly LanguageEngine[] = [ours, reference];
@@ -103,58 +112,86 @@ function coldParseCase(name: string, size: number, caseIndex: number, opts: Suit
   };
 }
 
-export function runMicro(opts: SuiteOptions): CaseResult[] {
+/** Our render against the reference's on the micro templates, at every size. */
+export function runRenderMicro(opts: SuiteOptions): CaseResult[] {
   const out: CaseResult[] = [];
-  const push = (r: CaseResult): void => {
-    out.push(r);
-    opts.onCase?.(r);
-  };
   for (const c of MICRO_CASES) {
     for (const size of opts.microSizes) {
-      push(renderCase('render micro', c.kind, size, { source: microSource(c, size), data: c.data }, opts));
+      const o = out.length === 0 ? firstInProcess(opts) : opts;
+      out.push(reported(opts, renderCase('render micro', c.kind, size, { source: microSource(c, size), data: c.data }, o)));
     }
-  }
-  for (const c of MICRO_CASES) {
-    for (const size of opts.microSizes) {
-      const source = microSource(c, size);
-      push(parseCase('parse (repeated compile)', c.kind, size, () => source, opts));
-    }
-  }
-  MICRO_CASES.forEach((c, index) => {
-    if (c.kind === 'text') return; // no tags: cold and warm are the same work
-    for (const size of opts.coldSizes) push(coldParseCase(c.kind, size, index, opts));
-  });
-  for (const count of opts.dataSizes) {
-    push(renderCase('render data size', 'repeated section', count, { source: LIST_TEMPLATE, data: listData(count) }, opts));
   }
   return out;
 }
 
-export function runStorefront(suite: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
-  // These run first in the process, while the JIT is still compiling both engines: a longer warm-up.
-  const opts = { ...suite, timing: { ...suite.timing, warmupMs: suite.timing.warmupMs * 5 } };
+/** Compiling the same micro template again and again (our tag cache warm after the first compile). */
+export function runParseMicro(opts: SuiteOptions): CaseResult[] {
   const out: CaseResult[] = [];
-  for (const page of pages) {
-    const r = renderCase('render storefront', page.page, undefined, page, opts);
-    out.push(r);
-    opts.onCase?.(r);
+  for (const c of MICRO_CASES) {
+    for (const size of opts.microSizes) {
+      const source = microSource(c, size);
+      const o = out.length === 0 ? firstInProcess(opts) : opts;
+      out.push(reported(opts, parseCase('parse (repeated compile)', c.kind, size, () => source, o)));
+    }
   }
-  for (const page of pages) {
-    // A page's parse is the page template and every partial it may apply.
+  return out;
+}
+
+/** Compiling micro templates whose tags were never seen. */
+export function runColdParse(opts: SuiteOptions): CaseResult[] {
+  const out: CaseResult[] = [];
+  MICRO_CASES.forEach((c, index) => {
+    if (c.kind === 'text') return; // no tags: cold and warm are the same work
+    for (const size of opts.coldSizes) {
+      out.push(reported(opts, coldParseCase(c.kind, size, index, out.length === 0 ? firstInProcess(opts) : opts)));
+    }
+  });
+  return out;
+}
+
+/** One repeated section over lists of growing length. */
+export function runDataSize(opts: SuiteOptions): CaseResult[] {
+  return opts.dataSizes.map((count, i) =>
+    reported(
+      opts,
+      renderCase('render data size', 'repeated section', count, { source: LIST_TEMPLATE, data: listData(count) }, i === 0 ? firstInProcess(opts) : opts),
+    ),
+  );
+}
+
+function reported(opts: SuiteOptions, result: CaseResult): CaseResult {
+  opts.onCase?.(result);
+  return result;
+}
+
+/** Rendering the storefront pages with their page contexts. */
+export function runRenderStorefront(suite: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
+  const opts = firstInProcess(suite);
+  return pages.map((page) => reported(opts, renderCase('render storefront', page.page, undefined, page, opts)));
+}
+
+/** Compiling each storefront page: its template and every partial it may apply. */
+export function runParseStorefront(suite: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
+  const opts = firstInProcess(suite);
+  return pages.map((page) => {
     const sources = [page.source, ...Object.values(page.partials)];
     const contenders: Contender[] = ENGINES.map((e) => ({ name: e.name, run: () => sources.map((s) => e.compile(s)) }));
     const timings = interleaved(contenders, opts.timing);
-    const r: CaseResult = {
-      group: 'parse storefront (repeated compile)',
-      name: page.page,
-      status: 'timed',
-      timings,
-      ratio: ratioOf(timings),
-    };
-    out.push(r);
-    opts.onCase?.(r);
-  }
-  return out;
+    return reported(opts, { group: 'parse storefront (repeated compile)', name: page.page, status: 'timed', timings, ratio: ratioOf(timings) });
+  });
+}
+
+/** Both storefront suites, one after the other (the in-process quick run and the fallback theme's check). */
+export function runStorefront(suite: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
+  return [...runRenderStorefront(suite, pages), ...runParseStorefront(suite, pages)];
+}
+
+/**
+ * A suite's first case runs while the JIT is still compiling both engines:
+ * it gets a longer warm-up (the storefront suites give it to every page).
+ */
+function firstInProcess(suite: SuiteOptions): SuiteOptions {
+  return { ...suite, timing: { ...suite.timing, warmupMs: suite.timing.warmupMs * 5 } };
 }
 
 /** The product list in all four engines; ratio is each engine's time over ours. */
@@ -175,13 +212,33 @@ export function runProductList(opts: SuiteOptions): CaseResult[] {
       );
       r = { group: 'product list (4 engines)', name: 'product list', size: count, status: 'timed', timings, ratio: ratioOf(timings) };
     }
-    out.push(r);
-    opts.onCase?.(r);
+    out.push(reported(opts, r));
   }
   return out;
 }
 
-/** How far each series is from linear between two of its sizes, per engine. */
+/**
+ * The suites by name. `npm run bench` runs each in a fresh process: a suite
+ * then starts from a heap and JIT that no other suite shaped. (Run in one
+ * process, the reference's storefront renders left allocation sites
+ * pretenured, and the old-generation garbage its compiles then made started
+ * incremental marking during our compile samples, which slowed them and
+ * billed them the marking threads' CPU.)
+ */
+export const SUITES = {
+  'render storefront': runRenderStorefront,
+  'parse storefront': runParseStorefront,
+  'render micro': (opts: SuiteOptions) => runRenderMicro(opts),
+  'parse micro': (opts: SuiteOptions) => runParseMicro(opts),
+  'parse cold': (opts: SuiteOptions) => runColdParse(opts),
+  'render data size': (opts: SuiteOptions) => runDataSize(opts),
+  'product list': (opts: SuiteOptions) => runProductList(opts),
+} satisfies Record<string, (opts: SuiteOptions, pages: readonly StorefrontPage[]) => CaseResult[]>;
+
+export type SuiteName = keyof typeof SUITES;
+export const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];
+
+/** How far each series is from linear between two of its sizes (timed as separate cases), per engine. */
 export function linearity(cases: readonly CaseResult[], group: string, from: number, to: number): Linearity[] {
   const out: Linearity[] = [];
   const names = [...new Set(cases.filter((c) => c.group === group).map((c) => c.name))];
@@ -192,8 +249,44 @@ export function linearity(cases: readonly CaseResult[], group: string, from: num
     small.timings.forEach((t, i) => {
       const big = large.timings[i];
       if (big === undefined) return;
-      out.push({ series: `${group}: ${name}`, engine: t.name, from, to, factor: big.medianUs / t.medianUs / (to / from) });
+      out.push({ series: `${group}: ${name}`, engine: t.name, from, to, fromUs: t.medianUs, toUs: big.medianUs, factor: big.medianUs / t.medianUs / (to / from) });
     });
+  }
+  return out;
+}
+
+/** The sizes between which the linearity target is checked, for template size and data size alike. */
+export const LINEARITY_RANGE = [256, 4096] as const;
+
+/**
+ * Linearity measured in pairs: for each engine on its own, a series' small
+ * and large inputs are timed interleaved in one run (small, large, small,
+ * large …), so a slow spell of the machine falls on both sizes alike. Timed
+ * one case at a time, the two sizes are seconds apart and the machine's
+ * speed drifts between them (the same render was seen to take 16 µs in one
+ * second and 28 µs in another on a quiet machine), which alone moved factors
+ * by ±0.5. The other engine stays out of the pair: its garbage would be
+ * collected during this engine's samples and fall on one size more than the other.
+ */
+export function runLinearity(opts: SuiteOptions, from: number, to: number): Linearity[] {
+  const series: { name: string; input: (size: number) => RenderCase }[] = [
+    ...MICRO_CASES.map((c) => ({ name: `render micro: ${c.kind}`, input: (size: number) => ({ source: microSource(c, size), data: c.data }) })),
+    { name: 'render data size: repeated section', input: (count: number) => ({ source: LIST_TEMPLATE, data: listData(count) }) },
+  ];
+  const out: Linearity[] = [];
+  for (const s of series) {
+    for (const engine of ENGINES) {
+      const [small, large] = [from, to].map((size) => engine.prepare(s.input(size))) as [Prepared, Prepared];
+      const timing = out.length === 0 ? firstInProcess(opts).timing : opts.timing;
+      const [a, b] = interleaved(
+        [
+          { name: `${engine.name} ${from}`, run: small.render },
+          { name: `${engine.name} ${to}`, run: large.render },
+        ],
+        timing,
+      ) as [Timing, Timing];
+      out.push({ series: s.name, engine: engine.name, from, to, fromUs: a.medianUs, toUs: b.medianUs, factor: b.medianUs / a.medianUs / (to / from) });
+    }
   }
   return out;
 }

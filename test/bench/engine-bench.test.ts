@@ -13,7 +13,7 @@ import { renderChart } from '../../bench/lib/chart.ts';
 import { runProbe } from '../../bench/lib/child.ts';
 import { interleaved, median } from '../../bench/lib/measure.ts';
 import { checkTargets, engineMarkdown } from '../../bench/lib/report.ts';
-import type { EngineBenchReport, MemoryReport } from '../../bench/lib/results.ts';
+import type { CaseResult, EngineBenchReport, Linearity, MemoryReport } from '../../bench/lib/results.ts';
 import { replaceSection } from '../../bench/lib/results-file.ts';
 import { storefrontPages } from '../../bench/lib/storefront.ts';
 import { runStorefront } from '../../bench/lib/suites.ts';
@@ -113,6 +113,45 @@ describe('measurement helpers', () => {
       ['b', 3, 1],
     ]);
     expect(a).toBe(b);
+  });
+});
+
+describe('linearity target', () => {
+  const withRows = (rows: Linearity[]): EngineBenchReport => ({ ...report, linearity: rows });
+  const row = (factor: number, checked?: boolean): Linearity => ({ series: 's', engine: 'ours', from: 256, to: 4096, factor, checked });
+  const linear = (r: EngineBenchReport) => checkTargets(r).find((c) => c.target.startsWith('cost linear'));
+
+  it('misses when a checked case grows more than 1.3× faster than linear', () => {
+    expect(linear(withRows([row(1.1), row(1.31)]))?.met).toBe(false);
+    expect(linear(withRows([row(1.1), row(1.29)]))?.met).toBe(true);
+  });
+
+  it('does not count cost that grows slower than size, nor rows outside the range', () => {
+    const check = linear(withRows([row(0.06), row(1.2), row(3.5, false)]));
+    expect(check?.met).toBe(true);
+    expect(check?.detail).toContain('slower than size');
+  });
+});
+
+describe('suite probe', () => {
+  it('runs one suite in a fresh process and returns its cases', () => {
+    const cases = runProbe<CaseResult[]>('suite.ts', ['render storefront', '', 'quick']);
+    expect(cases.map((c) => [c.group, c.name, c.status])).toEqual(
+      ['home', 'shop list', 'product detail', 'cart'].map((name) => ['render storefront', name, 'timed']),
+    );
+  });
+
+  it('times each series\' two sizes in pairs, per engine, for the linearity target', () => {
+    const rows = runProbe<Linearity[]>('linearity.ts', ['1', '4', 'quick']);
+    expect(rows).toHaveLength(16);
+    for (const l of rows) {
+      expect([l.from, l.to]).toEqual([1, 4]);
+      expect(l.factor).toBeCloseTo((l.toUs ?? 0) / (l.fromUs ?? 1) / 4, 6);
+    }
+  });
+
+  it('refuses a suite it does not know', () => {
+    expect(() => runProbe('suite.ts', ['no such suite', '', 'quick'])).toThrow(/no benchmark suite named/);
   });
 });
 
