@@ -375,16 +375,21 @@ export class Compiler {
     const only = this.singleNameBody(node.consequent);
     if (only === null) return null;
     const { prefix, name, suffix } = only;
+    // The text before the section joins the body's own prefix: one write to the buffer, not two
+    // (the lookups in between write nothing).
+    const lead = before + prefix;
     return (f, r) => {
-      if (before !== '') r.buf += before;
       const value = getNamed(f.node, first);
       let found = getNamed(value, name);
       // An object with the name as an own property is not empty, so it is true without a test.
       if (found === undefined || value instanceof JsonDouble) {
-        if (!isTruthy(value)) return;
+        if (!isTruthy(value)) {
+          if (before !== '') r.buf += before;
+          return;
+        }
         if (found === undefined) found = lookupName(f, name);
       }
-      writeFound(r, prefix, found, suffix);
+      writeFound(r, lead, found, suffix);
     };
   }
 
