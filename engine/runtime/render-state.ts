@@ -197,16 +197,13 @@ export class RenderState implements RenderContext {
     if (!Object.prototype.hasOwnProperty.call(this.setup.partials, name)) return null;
     const raw = this.setup.partials[name];
     if (raw === undefined) return null;
-    let unit: Unit;
-    if (typeof raw === 'string') {
-      const compiled = this.setup.units.compilePartial(name, raw);
-      unit = compiled.unit;
-      for (const problem of compiled.problems) this.error(messages.partialParseFail(name, problem));
-    } else {
-      unit = raw;
-    }
-    (this.compiledPartials ??= new Map()).set(name, unit);
-    return unit;
+    // A compiled partial is used as it is: remembering it would cost every render a map.
+    if (typeof raw !== 'string') return raw;
+    // Source text is compiled (from a cache shared by renders) once per render, so its problems are reported once.
+    const compiled = this.setup.units.compilePartial(name, raw);
+    for (const problem of compiled.problems) this.error(messages.partialParseFail(name, problem));
+    (this.compiledPartials ??= new Map()).set(name, compiled.unit);
+    return compiled.unit;
   }
 
   /** Enters a partial or macro; false (with the error recorded) past the depth limit. */
