@@ -50,6 +50,8 @@ export class Template implements Unit {
   readonly errors: TemplateError[];
   readonly run: Exec;
   readonly lines: LineIndex | null;
+  /** Where this template's renders compile string partials; looked up on the first render. */
+  private units: UnitSource | null = null;
 
   /** @internal use compile() or compileTree() */
   constructor(
@@ -74,18 +76,19 @@ export class Template implements Unit {
 
   render(data: unknown, options: RenderOptions = {}): RenderResult {
     const partials: Record<string, Unit | string> = options.partials ?? {};
-    const state = new RenderState(new Frame(data, null), {
+    const root = new Frame(data, null);
+    const state = new RenderState(root, {
       locale: options.locale ?? DEFAULT_LOCALE,
       now: options.now ?? Date.now(),
       partials,
       injects: options.injects ?? {},
       limits: this.limits,
-      units: unitSource(this.plugins, this.limits),
+      units: (this.units ??= unitSource(this.plugins, this.limits)),
     });
     state.unit = this;
     let html: string;
     try {
-      this.run(new Frame(data, null), state);
+      this.run(root, state);
       html = state.out;
     } catch (e) {
       // A breached limit (or a runaway recursion in the host) ends the render with what was written so far.
