@@ -96,7 +96,7 @@ export function engineMarkdown(report: EngineBenchReport, chartFile: string): st
     md +=
       '\n### Linearity\n\n' +
       'Factor = time ratio ÷ size ratio: 1.00 is linear, above 1 the cost grows faster than the size. ' +
-      'The target\'s 256 → 4096 rows are timed in pairs, both sizes and both engines interleaved in one run, so a slow spell of the machine falls on both sizes alike; ' +
+      'The target\'s 256 → 4096 rows are timed in pairs, each engine\'s two sizes interleaved in one run of their own, so a slow spell of the machine falls on both sizes alike; ' +
       'rows marked "shown" come from the data-size cases above, lie outside the target\'s range and are not checked.\n\n' +
       '| series | engine | sizes | time at smaller | time at larger | factor | |\n|---|---|---|---:|---:|---:|---|\n';
     for (const l of report.linearity) {
