@@ -1,10 +1,13 @@
 import type { AppOptions, CaptchaOptions } from './deps.ts';
+import { serverMessages } from './messages.ts';
 import { createLocalCaptcha } from './security/captcha.ts';
 
 export interface ServerConfig {
   port: number;
   host: string;
   options: AppOptions;
+  /** Settings worth a line in the start-up log (defaults an operator may want to change). */
+  notices: string[];
 }
 
 function readPort(raw: string | undefined): number {
@@ -38,6 +41,8 @@ function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
 
 /** Reads the server settings from environment variables, with the documented defaults. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const captcha = readCaptcha(env);
+  const notices = captcha !== undefined && !env.CAPTCHA_SECRET ? [serverMessages.captchaRandomKeyLog] : [];
   return {
     port: readPort(env.PORT),
     host: env.HOST ?? '0.0.0.0',
@@ -49,7 +54,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ownerPassword: env.OWNER_PASSWORD || undefined,
       trustProxy: env.TRUST_PROXY === 'true',
       logLevel: env.LOG_LEVEL ?? 'info',
-      captcha: readCaptcha(env),
+      captcha,
     },
+    notices,
   };
 }

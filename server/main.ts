@@ -30,6 +30,7 @@ const server: Server = handler.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   log.info({ port, database, ...(app ? {} : { maintenance: true }) }, 'storefront listening');
+  for (const notice of config.notices) log.warn(notice);
 });
 
 let stopping = false;

@@ -7,6 +7,7 @@ import { MIN_CAPTCHA_SECRET_LENGTH, readConfig } from '../../server/config.ts';
 import { isLocalCaptcha, type LocalCaptcha } from '../../server/security/captcha.ts';
 import { startServer, temporaryDatabasePath } from './helpers/start-server.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { serverMessages } from '../../server/messages.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -52,6 +53,12 @@ describe('configuration from the environment', () => {
       if (!solved.ok) throw new Error(solved.message);
       return solved.token;
     }
+
+    it('says at start-up when it signs with a key of the process\'s own', () => {
+      expect(readConfig({}).notices).toEqual([serverMessages.captchaRandomKeyLog]);
+      expect(readConfig({ CAPTCHA_SECRET: 'k'.repeat(MIN_CAPTCHA_SECRET_LENGTH) }).notices).toEqual([]);
+      expect(readConfig({ CAPTCHA: 'off' }).notices).toEqual([]);
+    });
 
     it('is on by default, signing with a key of its own per process', () => {
       const first = captchaOf({});
