@@ -61,6 +61,22 @@ export interface Formatter {
    * a scope for it, and `ctx` and `vars` are not the variable's own.
    */
   apply(value: unknown, args: readonly string[], ctx: RenderContext, vars: readonly unknown[]): unknown;
+  /**
+   * For a formatter whose whole work is `ctx.applyPartial` (`apply`): the call
+   * its arguments make. A variable whose only formatter this is then runs the
+   * partial straight into the output, with the same result as `apply`.
+   * Undefined when the arguments name no partial.
+   */
+  partialCall?(args: readonly string[]): PartialCall | undefined;
+}
+
+/** A partial application read from a formatter's arguments. */
+export interface PartialCall {
+  name: string;
+  /** Lookups stop at the partial's scope. */
+  isolated: boolean;
+  /** A fresh `@args` object for one application, or undefined when nothing follows the name. */
+  args(): Record<string, unknown> | undefined;
 }
 
 /** A predicate decides a block: `{.name? args}` or `{.or name? args}`. */

@@ -6,7 +6,7 @@
  */
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
-import type { Formatter, Predicate } from '../plugins/types.ts';
+import type { Formatter, PartialCall, Predicate } from '../plugins/types.ts';
 import type {
   AlternateNode,
   BindvarNode,
@@ -283,6 +283,11 @@ export class Compiler {
   private variable(node: VariableNode): Exec {
     const bound = this.formatters(node.formatters);
     if (bound.length === 0) return writeVariable('', node.variables[0] as Path, '');
+    if (node.variables.length === 1 && bound.length === 1) {
+      const { impl, args } = bound[0] as BoundFormatter;
+      const call = impl.partialCall?.(args);
+      if (call !== undefined) return this.partialStep(node.variables[0] as Path, call, node.offset);
+    }
     if (node.variables.length === 1 && bound.every(readsOnlyValue)) {
       return this.valueOnlyVariable('', node.variables[0] as Path, bound, node.offset);
     }
@@ -299,6 +304,20 @@ export class Compiler {
     return (f, r) => {
       const value = apply(lookups.map((l) => l(f)), f, r);
       if (value !== FAILED) emitValue(r, value);
+      r.tick();
+    };
+  }
+
+  /** A variable whose only formatter applies a partial (`{@|apply name}`): the partial writes to the output itself. */
+  private partialStep(path: Path, call: PartialCall, offset: number): Exec {
+    const unit = this.unit;
+    const get = lookupOf(path);
+    const { name, isolated } = call;
+    return (f, r) => {
+      const value = get(f);
+      r.unit = unit;
+      r.offset = offset;
+      r.runPartial(name, value, f, isolated, call.args());
       r.tick();
     };
   }

@@ -187,6 +187,42 @@ export class RenderState implements RenderContext {
   }
 
   /** A macro visible from `frame`, else a partial by name; null when there is neither. */
+  /**
+   * `{value|apply name}` run straight into the output: what applyPartial
+   * does, without capturing the partial's text and copying it after. A
+   * partial that fails leaves nothing behind, as the captured form does.
+   */
+  runPartial(name: string, value: unknown, parent: Frame, isolated: boolean, args: unknown): void {
+    const unit = this.partial(name, parent);
+    if (unit === null) {
+      this.error(messages.partialMissing(name));
+      return;
+    }
+    if (!this.enter(name)) return;
+    const savedDone = this.done;
+    const savedBuf = this.buf;
+    const savedUnit = this.unit;
+    const savedOffset = this.offset;
+    try {
+      const frame = new Frame(value, parent, isolated);
+      if (args !== undefined) frame.setVar('@args', args);
+      this.unit = unit;
+      unit.run(frame, this);
+    } catch (e) {
+      this.done = savedDone;
+      this.buf = savedBuf;
+      this.unit = savedUnit;
+      this.offset = savedOffset;
+      this.unexpected(e, 'VARIABLE');
+    } finally {
+      this.exit();
+    }
+    this.unit = savedUnit;
+    this.offset = savedOffset;
+    this.frame = parent;
+    this.outer = parent;
+  }
+
   partial(name: string, frame: Frame): Unit | null {
     for (let f: Frame | null = frame; f !== null; f = f.parent) {
       const macro = f.macros?.get(name);
