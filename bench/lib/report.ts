@@ -30,7 +30,7 @@ export function checkTargets(report: EngineBenchReport): TargetCheck[] {
     worst(report.cases.filter((c) => c.group === 'render micro' && c.size === 256), 'render ≥ 3× the reference on each micro case at 256', 3),
     worst(report.cases.filter((c) => c.group === 'parse storefront (repeated compile)'), 'parse ≥ 2× the reference on the storefront templates', 2),
   ];
-  // Rows outside the target's range (see linearitySeries) are shown, not checked. Cost that
+  // Rows outside the target's range (see linearityRows in bench/engine.ts) are shown, not checked. Cost that
   // grows slower than size (the `text` case renders one string merged at compile time, so
   // its cost is constant) is named but is not a miss: the target is about cost outgrowing size.
   const ourLinearity = report.linearity.filter((l) => l.engine === OURS && l.checked !== false);

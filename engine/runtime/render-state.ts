@@ -124,20 +124,25 @@ export class RenderState implements RenderContext {
   }
 
   applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string | undefined {
-    const unit = this.partial(name, this.frame);
-    if (unit === null) {
-      this.error(messages.partialMissing(name));
-      return undefined;
-    }
-    if (!this.enter(name)) return undefined;
+    const unit = this.enterPartial(name, this.frame);
+    if (unit === null) return undefined;
     try {
-      const frame = new Frame(value, this.frame, isolated);
-      if (args !== undefined) frame.setVar('@args', args);
-      return this.capture(unit.run, frame, unit);
+      return this.capture(unit.run, partialScope(value, this.frame, isolated, args), unit);
     } finally {
       this.exit();
     }
   }
+
+  /** The partial or macro `name` seen from `parent`, entered; null (the error recorded) when missing or too deep. */
+  private enterPartial(name: string, parent: Frame): Unit | null {
+    const unit = this.partial(name, parent);
+    if (unit === null) {
+      this.error(messages.partialMissing(name));
+      return null;
+    }
+    return this.enter(name) ? unit : null;
+  }
+
 
   // For compiled code.
 
@@ -186,28 +191,21 @@ export class RenderState implements RenderContext {
     }
   }
 
-  /** A macro visible from `frame`, else a partial by name; null when there is neither. */
   /**
    * `{value|apply name}` run straight into the output: what applyPartial
    * does, without capturing the partial's text and copying it after. A
    * partial that fails leaves nothing behind, as the captured form does.
    */
   runPartial(name: string, value: unknown, parent: Frame, isolated: boolean, args: unknown): void {
-    const unit = this.partial(name, parent);
-    if (unit === null) {
-      this.error(messages.partialMissing(name));
-      return;
-    }
-    if (!this.enter(name)) return;
+    const unit = this.enterPartial(name, parent);
+    if (unit === null) return;
     const savedDone = this.done;
     const savedBuf = this.buf;
     const savedUnit = this.unit;
     const savedOffset = this.offset;
     try {
-      const frame = new Frame(value, parent, isolated);
-      if (args !== undefined) frame.setVar('@args', args);
       this.unit = unit;
-      unit.run(frame, this);
+      unit.run(partialScope(value, parent, isolated, args), this);
     } catch (e) {
       this.done = savedDone;
       this.buf = savedBuf;
@@ -223,6 +221,7 @@ export class RenderState implements RenderContext {
     this.outer = parent;
   }
 
+  /** A macro visible from `frame`, else a partial by name; null when there is neither. */
   partial(name: string, frame: Frame): Unit | null {
     for (let f: Frame | null = frame; f !== null; f = f.parent) {
       const macro = f.macros?.get(name);
@@ -296,4 +295,11 @@ export class RenderState implements RenderContext {
   get limits(): Limits {
     return this.setup.limits;
   }
+}
+
+/** The scope a partial runs in: the applied value, with `@args` when the call had arguments. */
+function partialScope(value: unknown, parent: Frame, isolated: boolean, args: unknown): Frame {
+  const frame = new Frame(value, parent, isolated);
+  if (args !== undefined) frame.setVar('@args', args);
+  return frame;
 }
