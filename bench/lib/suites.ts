@@ -228,11 +228,11 @@ export function runProductList(opts: SuiteOptions): CaseResult[] {
 export const SUITES = {
   'render storefront': runRenderStorefront,
   'parse storefront': runParseStorefront,
-  'render micro': (opts: SuiteOptions) => runRenderMicro(opts),
-  'parse micro': (opts: SuiteOptions) => runParseMicro(opts),
-  'parse cold': (opts: SuiteOptions) => runColdParse(opts),
-  'render data size': (opts: SuiteOptions) => runDataSize(opts),
-  'product list': (opts: SuiteOptions) => runProductList(opts),
+  'render micro': runRenderMicro,
+  'parse micro': runParseMicro,
+  'parse cold': runColdParse,
+  'render data size': runDataSize,
+  'product list': runProductList,
 } satisfies Record<string, (opts: SuiteOptions, pages: readonly StorefrontPage[]) => CaseResult[]>;
 
 export type SuiteName = keyof typeof SUITES;
@@ -249,10 +249,15 @@ export function linearity(cases: readonly CaseResult[], group: string, from: num
     small.timings.forEach((t, i) => {
       const big = large.timings[i];
       if (big === undefined) return;
-      out.push({ series: `${group}: ${name}`, engine: t.name, from, to, fromUs: t.medianUs, toUs: big.medianUs, factor: big.medianUs / t.medianUs / (to / from) });
+      out.push(linearityRow(`${group}: ${name}`, t.name, from, to, t.medianUs, big.medianUs));
     });
   }
   return out;
+}
+
+/** A linearity row: factor = time ratio ÷ size ratio. */
+function linearityRow(series: string, engine: string, from: number, to: number, fromUs: number, toUs: number): Linearity {
+  return { series, engine, from, to, fromUs, toUs, factor: toUs / fromUs / (to / from) };
 }
 
 /** The sizes between which the linearity target is checked, for template size and data size alike. */
@@ -285,7 +290,7 @@ export function runLinearity(opts: SuiteOptions, from: number, to: number): Line
         ],
         timing,
       ) as [Timing, Timing];
-      out.push({ series: s.name, engine: engine.name, from, to, fromUs: a.medianUs, toUs: b.medianUs, factor: b.medianUs / a.medianUs / (to / from) });
+      out.push(linearityRow(s.name, engine.name, from, to, a.medianUs, b.medianUs));
     }
   }
   return out;
