@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderChart, type ChartSeries } from './lib/chart.ts';
 import { runProbe } from './lib/child.ts';
-import { DEFAULT_TIMING, median } from './lib/measure.ts';
+import { median } from './lib/measure.ts';
 import { MICRO_CASES } from './lib/micro-cases.ts';
 import { checkTargets, engineMarkdown } from './lib/report.ts';
 import type { CaseResult, ColdParse, EngineBenchReport, Linearity, MemoryReport } from './lib/results.ts';
 import { replaceSection } from './lib/results-file.ts';
 import { captureLivePages } from './lib/live-pages.ts';
 import { savePages, storefrontPages, type StorefrontPage } from './lib/storefront.ts';
-import { FULL_SUITE, linearity, LINEARITY_RANGE, QUICK_SUITE, runLinearity, SUITE_NAMES, SUITES, type SuiteOptions } from './lib/suites.ts';
+import { linearity, LINEARITY_RANGE, runLinearity, SUITE_NAMES, SUITES, suiteOptions, type SuiteOptions } from './lib/suites.ts';
 
 export interface EngineBenchOptions {
   quick: boolean;
@@ -89,7 +89,7 @@ function linearityRows(paired: Linearity[], cases: readonly CaseResult[], suite:
 }
 
 export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
-  const suite: SuiteOptions = options.quick ? { ...QUICK_SUITE } : { ...FULL_SUITE, timing: DEFAULT_TIMING };
+  const suite = suiteOptions(options.quick);
   const cases: CaseResult[] = [];
   let memory: MemoryReport[] = [];
   let cold: ColdParse[] = [];

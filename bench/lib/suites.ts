@@ -2,7 +2,7 @@
  * The engine benchmark's cases. Every case first renders once with each
  * engine and compares the HTML; only identical outputs are timed.
  */
-import { interleaved, type Contender, type Timing, type TimingOptions } from './measure.ts';
+import { DEFAULT_TIMING, interleaved, type Contender, type Timing, type TimingOptions } from './measure.ts';
 import { ours, reference, type LanguageEngine, type Prepared, type RenderCase } from './engines.ts';
 import {
   coldMicroSource,
@@ -43,6 +43,11 @@ export const QUICK_SUITE: SuiteOptions = {
   productListSizes: [2],
   coldSizes: [2],
 };
+
+/** The full suite with the default timing, or the quick one. */
+export function suiteOptions(quick: boolean): SuiteOptions {
+  return quick ? { ...QUICK_SUITE } : { ...FULL_SUITE, timing: DEFAULT_TIMING };
+}
 
 const ENGINES: readonly LanguageEngine[] = [ours, reference];
 
