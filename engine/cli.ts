@@ -10,11 +10,10 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { compile, defaultRegistry, parseJson, type TemplateError } from './index.ts';
+import { codeFrame, compile, defaultRegistry, parseJson, type TemplateError } from './index.ts';
 import { collectGoldenFiles, runGoldenFile, summarise } from './golden/runner.ts';
 import { parseTemplate } from './syntax/parse.ts';
 import { printTree } from './syntax/tree-printer.ts';
-import { LineIndex } from './syntax/positions.ts';
 
 const USAGE = `usage:
   tmpl render FILE --data FILE.json [--partials DIR] [--locale LOCALE] [--now EPOCH_MS]
@@ -27,15 +26,6 @@ const USAGE = `usage:
 interface Io {
   out: (s: string) => void;
   err: (s: string) => void;
-}
-
-/** The line of the error with a caret under its column. */
-export function codeFrame(source: string, line: number, column: number): string {
-  if (line < 1) return '';
-  const lines = new LineIndex(source);
-  const text = lines.lineText(line);
-  const gutter = `${line} | `;
-  return `${gutter}${text}\n${' '.repeat(gutter.length + Math.max(0, column - 1))}^`;
 }
 
 function reportErrors(file: string, source: string | null, errors: readonly TemplateError[], io: Io): void {

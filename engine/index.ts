@@ -15,3 +15,6 @@ export { JsonDouble, isJsonDouble } from './runtime/json-double.ts';
 export { defaultRegistry, createDefaultRegistry } from './plugins/index.ts';
 export { PluginRegistry } from './plugins/registry.ts';
 export type { Formatter, Predicate, RenderContext, FormatterTable, PredicateTable } from './plugins/types.ts';
+export { codeFrame } from './diagnostics/code-frame.ts';
+export type { CodeFrameOptions } from './diagnostics/code-frame.ts';
+export { hintFor, closestName } from './diagnostics/suggest.ts';

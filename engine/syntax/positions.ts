@@ -16,6 +16,11 @@ export class LineIndex {
     return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
   }
 
+  /** How many lines the source has (a source without line breaks has one). */
+  count(): number {
+    return (this.starts ??= lineStarts(this.source)).length;
+  }
+
   /** The text of a 1-based line, without its line break. */
   lineText(line: number): string {
     const starts = (this.starts ??= lineStarts(this.source));

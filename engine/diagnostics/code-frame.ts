@@ -1,0 +1,42 @@
+/**
+ * The code frame shown under an error by `tmpl` and the development overlay:
+ * a few numbered lines around the error's line, a caret under its column.
+ * Kept in the engine so every tool prints the same thing.
+ */
+import { LineIndex } from '../syntax/positions.ts';
+
+export interface CodeFrameOptions {
+  /** Lines shown before and after the error's line (default 2). */
+  context?: number;
+  /** ANSI colours (only for a terminal). */
+  color?: boolean;
+}
+
+const RED = '\u001b[31m';
+const DIM = '\u001b[2m';
+const BOLD = '\u001b[1m';
+const RESET = '\u001b[0m';
+
+/** The lines around `line` (1-based) of `source`, with a caret under `column`; '' when the line is unknown. */
+export function codeFrame(source: string, line: number, column: number, options: CodeFrameOptions = {}): string {
+  const lines = new LineIndex(source);
+  const total = lines.count();
+  if (line < 1 || line > total) return '';
+  const context = options.context ?? 2;
+  const paint = (code: string, text: string): string => (options.color ? `${code}${text}${RESET}` : text);
+  const first = Math.max(1, line - context);
+  const last = Math.min(total, line + context);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const here = n === line;
+    const gutter = `${here ? '>' : ' '} ${String(n).padStart(width)} | `;
+    out.push(here ? paint(BOLD, gutter) + lines.lineText(n) : paint(DIM, gutter) + lines.lineText(n));
+    if (here) {
+      // Tabs stay tabs so the caret lines up under the same characters.
+      const lead = lines.lineText(n).slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ');
+      out.push(paint(DIM, `  ${' '.repeat(width)} | `) + lead + paint(RED, '^'));
+    }
+  }
+  return out.join('\n');
+}
