@@ -29,8 +29,23 @@ export function renderIsland<N extends IslandName>(name: N, props: IslandProps<N
   return html;
 }
 
-/** Bounded so visitor-specific props (cart counts, entered values) cannot grow memory without limit. */
-const renderedIslands = new LRUCache<string, string>({ max: 1000 });
+/**
+ * Rendered islands kept, in characters of key (the props) and HTML together: bounded by size, not
+ * count, because visitor-specific props (cart entries, entered answers) vary in length. An island
+ * bigger than a sixteenth of the budget is rendered every time rather than pushing out the rest.
+ */
+export const ISLAND_CACHE_CHARACTERS = 8 * 1024 * 1024;
+
+const renderedIslands = new LRUCache<string, string>({
+  maxSize: ISLAND_CACHE_CHARACTERS,
+  maxEntrySize: ISLAND_CACHE_CHARACTERS / 16,
+  sizeCalculation: (html, key) => html.length + key.length,
+});
+
+/** Characters the rendered islands kept take now (never more than ISLAND_CACHE_CHARACTERS). */
+export function islandCacheCharacters(): number {
+  return renderedIslands.calculatedSize;
+}
 
 function renderUncached(name: IslandName, json: string): string {
   const component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>>;

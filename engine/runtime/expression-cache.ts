@@ -30,6 +30,8 @@ export class CachedExpression {
 const expressions = new Map<number, Map<number, Map<string, CachedExpression>>>();
 let cachedExpressionCount = 0;
 const EXPRESSION_CACHE_LIMIT = 5000;
+/** Longer code is compiled every time: the cache holds at most about 5000 × 1024 characters of code and its compile. */
+const MAX_CACHED_CODE_LENGTH = 1024;
 const SIGHTINGS_SIZE = 1024; // a power of two
 const sightings = new Int32Array(SIGHTINGS_SIZE);
 
@@ -49,6 +51,7 @@ export function cachedExpression(code: string, limits: Limits): CachedExpression
   cached = new CachedExpression(
     compileExpression(code, { maxTokens: limits.maxExpressionTokens, maxStringLength: limits.maxExpressionStringLength }),
   );
+  if (code.length > MAX_CACHED_CODE_LENGTH) return cached;
   // A hash collision only keeps an expression early; the cache itself is keyed by the exact code.
   const hash = codeHash(code);
   const slot = hash & (SIGHTINGS_SIZE - 1);

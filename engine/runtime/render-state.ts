@@ -38,6 +38,8 @@ export interface RenderSetup {
 
 const splitPaths = new Map<string, Path>();
 const SPLIT_PATH_CACHE_LIMIT = 5000;
+/** Longer names are split every time: the cache holds at most 5000 × 256 characters of names and their parts. */
+const MAX_CACHED_PATH_LENGTH = 256;
 
 /**
  * Output is appended as a rope of small strings, which costs nothing until
@@ -107,8 +109,9 @@ export class RenderState implements RenderContext {
     let path = splitPaths.get(name);
     if (path === undefined) {
       // Plugins split the same few names on every call; the frozen result is shared.
-      if (splitPaths.size >= SPLIT_PATH_CACHE_LIMIT) splitPaths.clear();
       path = Object.freeze(splitPath(name));
+      if (name.length > MAX_CACHED_PATH_LENGTH) return path;
+      if (splitPaths.size >= SPLIT_PATH_CACHE_LIMIT) splitPaths.clear();
       splitPaths.set(name, path);
     }
     return path;

@@ -58,6 +58,11 @@ function share(tag: ParsedTag): void {
   }
 }
 const TAG_CACHE_LIMIT = 20000;
+/**
+ * Longer tag texts (inline JSON, long expressions) are parsed every time: with the entry limit this
+ * bounds the cache to about TAG_CACHE_LIMIT × 512 characters of text and its parse.
+ */
+const MAX_CACHED_TAG_LENGTH = 512;
 const SIGHTINGS_SIZE = 4096; // a power of two
 /** Hash of the last tag text seen at each slot, and the compile that saw it. */
 const sightings = new Int32Array(SIGHTINGS_SIZE);
@@ -100,6 +105,7 @@ export function parseTagCached(content: string, compile: number): TagEntry | nul
     const parsed = parseTagSyntax(content);
     entry = parsed === null ? null : new TagEntry(parsed);
   }
+  if (content.length > MAX_CACHED_TAG_LENGTH) return entry;
   if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
   tagCache.set(content, entry);
   if (entry !== null) share(entry.parsed);

@@ -8,7 +8,10 @@ import {
 import type { AppDeps } from '../deps.ts';
 import type { CartRecord } from '../db/cart-repository.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { answerBytes, assertMergedQuantity, assertRoomInCart } from '../commerce/cart-limits.ts';
 import { entryView, priceEntries } from '../commerce/cart-view.ts';
+import { readExtraFieldAnswers } from '../commerce/extra-field-answers.ts';
+import { createFormSubmissionRepository, type StoredForm } from '../db/form-submission-repository.ts';
 import { hasUnlimitedStock, PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -77,10 +80,17 @@ function entryIdParam(req: Request): string {
   return entryId;
 }
 
+/** The extra-fields form of a product, read for checking answers; null when the product has none. */
+export function extraFieldsFormOf(deps: AppDeps): (product: ProductRecord) => StoredForm | null {
+  const forms = createFormSubmissionRepository(deps.db);
+  return (product) => (product.additionalFieldsFormId ? forms.findForm(product.additionalFieldsFormId) : null);
+}
+
 /** Shopping-cart calls: read, add, change quantity, change extra-field answers, remove. */
 export function createCartRouter(deps: AppDeps): Router {
   const router = Router();
   const addLimiter = createRateLimiter(deps, 'addToCart');
+  const formOf = extraFieldsFormOf(deps);
 
   router.get(API_PATHS.cart, (req, res) => {
     res.json(cartView(deps, findCurrentCart(deps, req, res)));
@@ -95,7 +105,11 @@ export function createCartRouter(deps: AppDeps): Router {
     const newlyAdded = deps.db.transaction(() => {
       const cart = findOrCreateCurrentCart(deps, req, res);
       assertStockFor(product, variant, carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
-      const entry = carts.addEntry(cart.id, product.id, variant.id, payload.quantity, payload.additionalFields ?? null);
+      const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
+      const joins = answers === null ? carts.plainEntry(cart.id, product.id, variant.id) : undefined;
+      if (joins) assertMergedQuantity(joins.quantity, payload.quantity);
+      else assertRoomInCart(carts, cart.id, 1, answerBytes(answers));
+      const entry = carts.addEntry(cart.id, product.id, variant.id, payload.quantity, answers);
       return { cart, entryId: entry.id };
     })();
     res.json({
@@ -111,7 +125,12 @@ export function createCartRouter(deps: AppDeps): Router {
     if (entry.productId !== product.id || entry.variantId !== variant.id) {
       throw new HttpError(400, ADD_TO_CART.variantUnavailable);
     }
-    storeRepositories(deps).carts.updateAdditionalFields(cart.id, entry.id, payload.additionalFields);
+    const { carts } = storeRepositories(deps);
+    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields) ?? '{}';
+    deps.db.transaction(() => {
+      assertRoomInCart(carts, cart.id, 0, answerBytes(answers) - answerBytes(entry.additionalFields));
+      carts.updateAdditionalFields(cart.id, entry.id, answers);
+    })();
     res.json({ shoppingCart: cartView(deps, cart), updatedEntry: pricedEntryView(deps, cart, entry.id) });
   });
 

@@ -7,7 +7,8 @@ import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput } from '../security/validation.ts';
-import { assertStockFor, normaliseQuantityField, productAndVariant } from './cart.ts';
+import { readExtraFieldAnswers } from '../commerce/extra-field-answers.ts';
+import { assertStockFor, extraFieldsFormOf, normaliseQuantityField, productAndVariant } from './cart.ts';
 import { currentSiteUserId, storeRepositories } from './cart-session.ts';
 
 /**
@@ -16,6 +17,7 @@ import { currentSiteUserId, storeRepositories } from './cart-session.ts';
  */
 export function createSubscriptionRouter(deps: AppDeps): Router {
   const router = Router();
+  const formOf = extraFieldsFormOf(deps);
   router.post(API_PATHS.subscription, createRateLimiter(deps, 'addToCart'), (req, res) => {
     const body = normaliseQuantityField(req.body, 'qty');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
@@ -23,10 +25,11 @@ export function createSubscriptionRouter(deps: AppDeps): Router {
     const payload = parseInput(subscriptionPayloadSchema, body);
     if (!isSubscribable(product)) throw new HttpError(400, serverMessages.notSubscribable);
     assertStockFor(product, variant, 0, payload.qty);
+    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
     const { carts, site } = storeRepositories(deps);
     const cart = deps.db.transaction(() => {
       const created = carts.create('subscription', site.currency(), currentSiteUserId(req));
-      carts.addEntry(created.id, product.id, variant.id, payload.qty, payload.additionalFields ?? null);
+      carts.addEntry(created.id, product.id, variant.id, payload.qty, answers);
       return created;
     })();
     res.json({ cartToken: cart.token });

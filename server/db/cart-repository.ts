@@ -25,6 +25,12 @@ export interface CartEntryRecord {
   createdOn: number;
 }
 
+export interface CartSize {
+  entries: number;
+  /** UTF-8 bytes of every entry's stored extra-field answers. */
+  answerBytes: number;
+}
+
 interface CartRow {
   id: string;
   cookie_token: string;
@@ -94,6 +100,7 @@ export class CartRepository {
   private readonly setFields: Database.Statement<[string, string]>;
   private readonly deleteEntry: Database.Statement<[string, string]>;
   private readonly moveEntries: Database.Statement<[string, string]>;
+  private readonly sizeOf: Database.Statement<[string], CartSize>;
 
   constructor(private readonly db: Database.Database) {
     this.byToken = db.prepare('SELECT * FROM carts WHERE cookie_token = ?');
@@ -126,6 +133,10 @@ export class CartRepository {
     this.setFields = db.prepare('UPDATE cart_entries SET additional_fields_json = ? WHERE id = ?');
     this.deleteEntry = db.prepare('DELETE FROM cart_entries WHERE cart_id = ? AND id = ?');
     this.moveEntries = db.prepare('UPDATE cart_entries SET cart_id = ? WHERE cart_id = ?');
+    this.sizeOf = db.prepare(
+      `SELECT COUNT(*) AS entries, COALESCE(SUM(LENGTH(CAST(additional_fields_json AS BLOB))), 0) AS answerBytes
+       FROM cart_entries WHERE cart_id = ?`,
+    );
   }
 
   findByToken(token: string): CartRecord | undefined {
@@ -184,6 +195,17 @@ export class CartRepository {
   /** How many of one item and variant the cart already holds, over all its entries. */
   quantityHeld(cartId: string, productId: string, variantId: string): number {
     return this.heldQuantity.get(cartId, productId, variantId)?.held ?? 0;
+  }
+
+  /** How many entries the cart has and how many bytes their extra-field answers take. */
+  size(cartId: string): CartSize {
+    return this.sizeOf.get(cartId) ?? { entries: 0, answerBytes: 0 };
+  }
+
+  /** The entry a plain add (no extra-field answers) of this item and variant joins, if any. */
+  plainEntry(cartId: string, productId: string, variantId: string): CartEntryRecord | undefined {
+    const row = this.mergeable.get(cartId, productId, variantId);
+    return row ? toEntry(row) : undefined;
   }
 
   /**

@@ -2,7 +2,12 @@ import { LRUCache } from 'lru-cache';
 import { isDeeplyFrozen } from '../db/deep-freeze.ts';
 
 /** Room for rendered pages and their keys, in bytes and characters (about 32 MB of pages). */
-const MAX_SIZE = 32 * 1024 * 1024;
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * Room for the long strings that have a number, in characters: the strings themselves are the
+ * keys, so this cache holds their text (island HTML can be large) and is bounded by its length.
+ */
+export const STRING_ID_CHARACTERS = 8 * 1024 * 1024;
 
 /**
  * Stand-ins for values in a context key. JSON text never holds these characters raw (JSON.stringify
@@ -24,8 +29,17 @@ const LONG_STRING = 256;
  * A number per long string, by content: the same island HTML comes back on every page view, and
  * the string it comes back as remembers its hash, so finding its number costs no scan of the text.
  */
-const stringIds = new LRUCache<string, number>({ max: 2000 });
+const LONGEST_NUMBERED_STRING = STRING_ID_CHARACTERS / 16;
+const stringIds = new LRUCache<string, number>({
+  maxSize: STRING_ID_CHARACTERS,
+  sizeCalculation: (_id, text) => text.length,
+});
 let lastStringId = 0;
+
+/** Characters of the numbered strings kept now (never more than STRING_ID_CHARACTERS). */
+export function stringIdCharacters(): number {
+  return stringIds.calculatedSize;
+}
 
 function frozenId(value: object): number {
   let id = frozenIds.get(value);
@@ -37,7 +51,8 @@ function frozenId(value: object): number {
 }
 
 function stringKey(value: string): string {
-  if (value.length < LONG_STRING) return JSON.stringify(value);
+  // a string too long to keep a number for stands for itself (such a page is rarely kept anyway)
+  if (value.length < LONG_STRING || value.length > LONGEST_NUMBERED_STRING) return JSON.stringify(value);
   let id = stringIds.get(value);
   if (id === undefined) {
     id = ++lastStringId;
@@ -84,13 +99,20 @@ export function contextKey(value: unknown): string {
  */
 export class RenderedPageCache {
   private readonly pages = new LRUCache<string, Buffer>({
-    maxSize: MAX_SIZE,
+    maxSize: PAGE_CACHE_BYTES,
+    // one page may not take more than a sixteenth: a huge page is rendered again instead of evicting the rest
+    maxEntrySize: PAGE_CACHE_BYTES / 16,
     sizeCalculation: (bytes, key) => bytes.length + key.length,
   });
 
   /** The key of a template rendered with a context. */
   key(template: string, context: Record<string, unknown>): string {
     return `${template}\u0000${contextKey(context)}`;
+  }
+
+  /** Bytes and key characters the kept pages take now (never more than PAGE_CACHE_BYTES). */
+  get size(): number {
+    return this.pages.calculatedSize;
   }
 
   get(key: string): Buffer | undefined {

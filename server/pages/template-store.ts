@@ -14,7 +14,15 @@ interface CachedTemplate {
   mtimeMs: number;
   /** The source mentions a clock-reading formatter. */
   readsClock: boolean;
+  /** Characters of the source: the cache's measure of the compiled template. */
+  sourceLength: number;
 }
+
+/**
+ * Compiled templates kept, measured by their sources' length in characters (a compiled template
+ * grows with its source). The theme's pages and partials take well under a megabyte.
+ */
+export const TEMPLATE_CACHE_CHARACTERS = 16 * 1024 * 1024;
 
 /** A template that failed to compile; the page fails loudly instead of rendering half. */
 export class TemplateCompileError extends Error {
@@ -29,7 +37,11 @@ export class TemplateCompileError extends Error {
  * file's modification time, so an edited .tmpl is used on the next request without a restart.
  */
 export class TemplateStore {
-  private readonly cache = new LRUCache<string, CachedTemplate>({ max: 200 });
+  private readonly cache = new LRUCache<string, CachedTemplate>({
+    maxSize: TEMPLATE_CACHE_CHARACTERS,
+    // an empty file still costs an entry
+    sizeCalculation: (entry, path) => entry.sourceLength + path.length + 1,
+  });
   private partialNames: string[] | null = null;
   private partialsRecord: Record<string, Template> | null = null;
   private readonly contextOnly = new Map<string, boolean>();
@@ -50,7 +62,7 @@ export class TemplateStore {
       const first = template.errors[0]!;
       throw new TemplateCompileError(name, `${first.message} (line ${first.line}, column ${first.column})`);
     }
-    const entry = { template, mtimeMs, readsClock: CLOCK_FORMATTERS.test(source) };
+    const entry = { template, mtimeMs, readsClock: CLOCK_FORMATTERS.test(source), sourceLength: source.length };
     this.cache.set(path, entry);
     return entry;
   }

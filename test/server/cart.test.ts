@@ -185,10 +185,10 @@ describe('changing the cart', () => {
 
   it('updates the extra-field answers of an entry', async () => {
     const v = await visitor();
-    const fields = JSON.stringify({ 'text-monogram-initials': 'AB' });
+    const fields = JSON.stringify({ 'text-monogram-initials': 'AB', 'select-thread-colour': 'Rust' });
     const added = await v.post<AddAnswer>(ENTRIES, { itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1, additionalFields: fields });
     const entryId = added.body.newlyAdded.id;
-    const changedFields = JSON.stringify({ 'text-monogram-initials': 'CD' });
+    const changedFields = JSON.stringify({ 'text-monogram-initials': 'CD', 'textarea-monogram-note': 'For Ana', 'select-thread-colour': 'Ivory' });
     const answer = await v.put<{ updatedEntry: { additionalFields: string } }>(`${ENTRIES}/${entryId}/additionalFields`, {
       itemId: napkins.id, sku: napkins.variants[0]!.sku, additionalFields: changedFields,
     });

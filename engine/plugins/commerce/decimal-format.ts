@@ -36,9 +36,12 @@ function parseUncached(text: string): Decimal | undefined {
  */
 const parsedByText = new Map<string, Decimal | null>();
 const PARSED_CACHE_LIMIT = 2000;
+/** Amount texts are short; a longer text (data can hold anything) is parsed without being kept. */
+const MAX_CACHED_TEXT_LENGTH = 64;
 
 /** Parses decimal text (surrounding spaces allowed); undefined when it is not a finite number. */
 export function parseDecimal(text: string): Decimal | undefined {
+  if (text.length > MAX_CACHED_TEXT_LENGTH) return parseUncached(text);
   let parsed = parsedByText.get(text);
   if (parsed === undefined) {
     if (parsedByText.size >= PARSED_CACHE_LIMIT) parsedByText.clear();

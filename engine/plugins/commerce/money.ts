@@ -104,9 +104,12 @@ export function legacyMoneyHtml(cents: Decimal | number | string): string {
  */
 const legacyHtmlByAmount = new Map<string, string>();
 const LEGACY_HTML_CACHE_LIMIT = 2000;
+/** Amount texts are short; the markup of a longer one (data can hold anything) is not kept. */
+const MAX_CACHED_AMOUNT_LENGTH = 64;
 
 export function legacyPriceHtml(money: unknown): string {
   const text = firstText(money, AMOUNT_FIELDS);
+  if (text.length > MAX_CACHED_AMOUNT_LENGTH) return legacyMoneyHtml(legacyCentsOf(money));
   let html = legacyHtmlByAmount.get(text);
   if (html === undefined) {
     if (legacyHtmlByAmount.size >= LEGACY_HTML_CACHE_LIMIT) legacyHtmlByAmount.clear();

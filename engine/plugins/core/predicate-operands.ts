@@ -13,6 +13,8 @@ export type Operand = { readonly kind: 'json'; readonly value: unknown } | { rea
 
 const VARIABLE_START = /^(?:@|[0-9]+|@?[a-zA-Z][a-zA-Z0-9_-]*)/;
 const CACHE_LIMIT = 2048;
+/** Longer argument texts are parsed every time: the memo holds at most 2048 × 256 characters and their operands. */
+const MAX_CACHED_LENGTH = 256;
 const parsed = new Map<string, Operand | null>();
 
 /** The reference's quick look at whether text could start a JSON value (leading spaces skipped). */
@@ -44,6 +46,7 @@ function operandOf(raw: string): Operand | null {
   let operand = parsed.get(raw);
   if (operand === undefined) {
     operand = parseOperand(raw);
+    if (raw.length > MAX_CACHED_LENGTH) return operand;
     // A bounded memo: predicates run on every render, the arguments rarely change.
     if (parsed.size >= CACHE_LIMIT) parsed.clear();
     parsed.set(raw, operand);

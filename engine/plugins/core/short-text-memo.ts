@@ -14,6 +14,12 @@
  */
 
 const MAX_TEXT_LENGTH = 32;
+/**
+ * Results longer than this are not kept (escaping a 32-character text can give 192 characters,
+ * percent-encoding one 384). With the entry limit, one memo holds at most
+ * 4096 × (32 + 256) characters, about 1.2 million: its byte budget.
+ */
+const MAX_RESULT_LENGTH = 256;
 const MAX_ENTRIES = 4096;
 const ADMIT_EVERY = 16;
 
@@ -25,6 +31,7 @@ export function memoShortText(compute: (text: string) => string): (text: string)
     let result = cache.get(text);
     if (result === undefined) {
       result = compute(text);
+      if (result.length > MAX_RESULT_LENGTH) return result;
       if (cache.size < MAX_ENTRIES) {
         cache.set(text, result);
       } else if (++missesWhileFull === ADMIT_EVERY) {

@@ -19,6 +19,10 @@ const shirt = seededProduct('linen-shirt');
 const shirtInStock = seededVariant('linen-shirt', (variant) => variant.qtyInStock === 12);
 const mug = seededProduct('stoneware-mug');
 const mugVariant = seededVariant('stoneware-mug', (variant) => variant.qtyInStock > 0);
+const napkins = seededProduct('monogram-napkins');
+const napkinsVariant = napkins.variants[0]!;
+/** Answers to the napkins' extra-fields form. */
+const napkinAnswers = (initials: string) => JSON.stringify({ 'text-monogram-initials': initials, 'select-thread-colour': 'Rust' });
 
 let server: PlatformServer;
 beforeAll(async () => {
@@ -113,12 +117,12 @@ describe(`GET ${STOCK}`, () => {
 describe(`PUT ${ADDITIONAL_FIELDS}`, () => {
   async function visitorWithEntry(): Promise<{ v: Visitor; url: (entryId?: string) => string }> {
     const v = await visitor();
-    const added = await v.post<{ newlyAdded: { id: string } }>(ENTRIES, { itemId: mug.id, sku: mugVariant.sku, quantity: 1, additionalFields: '{"a":1}' });
+    const added = await v.post<{ newlyAdded: { id: string } }>(ENTRIES, { itemId: napkins.id, sku: napkinsVariant.sku, quantity: 1, additionalFields: napkinAnswers('AB') });
     expect(added.status, added.text).toBe(200);
     const url = (entryId = added.body.newlyAdded.id) => ADDITIONAL_FIELDS.replace(':entryId', encodeURIComponent(entryId));
     return { v, url };
   }
-  const valid = { itemId: mug.id, sku: mugVariant.sku, additionalFields: '{"b":2}' };
+  const valid = { itemId: napkins.id, sku: napkinsVariant.sku, additionalFields: napkinAnswers('CD') };
 
   it('refuses unreadable bodies', async () => {
     const { v, url } = await visitorWithEntry();

@@ -73,7 +73,9 @@ describe('form answers', () => {
   });
 
   it('extra-field answers on a cart entry reach the cart, checkout and order confirmation inert', async () => {
-    const answers = JSON.stringify({ 'text-monogram-initials': hostileText('initials'), 'textarea-monogram-note': hostileText('gift-note') });
+    const answers = JSON.stringify({
+      'text-monogram-initials': hostileText('initials'), 'textarea-monogram-note': hostileText('gift-note'), 'select-thread-colour': 'Rust',
+    });
     const added = await shopper.call('/api/commerce/shopping-cart/entries', {
       json: { itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1, additionalFields: answers },
     });
@@ -82,7 +84,7 @@ describe('form answers', () => {
     const entryId = String((field(added.body, 'shoppingCart', 'entries') as { id: string }[])[0]!.id);
     const changed = await shopper.call(`/api/commerce/shopping-cart/entries/${entryId}/additionalFields`, {
       method: 'PUT',
-      json: { itemId: napkins.id, sku: napkins.variants[0]!.sku, additionalFields: JSON.stringify({ 'text-monogram-initials': hostileText('changed-initials') }) },
+      json: { itemId: napkins.id, sku: napkins.variants[0]!.sku, additionalFields: JSON.stringify({ 'text-monogram-initials': hostileText('changed-initials'), 'select-thread-colour': 'Ivory' }) },
     });
     expect(changed.status).toBe(200);
     expectJson(changed, 'change extra fields');

@@ -1,0 +1,44 @@
+import { PAYLOAD } from '../../client/lib/messages.ts';
+import { QUANTITY_MAX } from '../../client/lib/rules.ts';
+import type { CartRepository } from '../db/cart-repository.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+
+/**
+ * Caps on what one cart may hold. The cart page renders every entry and its answers into the
+ * cart island, so these bound the work and memory of one visitor's page as well as the database.
+ */
+export const CART_LIMITS = {
+  /** Entries (distinct lines) per cart. */
+  entries: 100,
+  /** Characters of one answer (a text, one part of a name or address, one choice). */
+  answerLength: 1000,
+  /** UTF-8 bytes of one entry's stored answers. */
+  entryAnswerBytes: 8 * 1024,
+  /** UTF-8 bytes of every entry's stored answers together. */
+  cartAnswerBytes: 64 * 1024,
+} as const;
+
+/**
+ * Refuses a change that would take the cart past its caps: `newEntries` entries added, and its
+ * answers growing by `addedBytes` (negative when shorter answers replace longer ones).
+ */
+export function assertRoomInCart(carts: CartRepository, cartId: string, newEntries: number, addedBytes: number): void {
+  const size = carts.size(cartId);
+  if (newEntries > 0 && size.entries + newEntries > CART_LIMITS.entries) {
+    throw new HttpError(400, fillMessage(serverMessages.cartFull, { max: CART_LIMITS.entries }));
+  }
+  if (addedBytes > 0 && size.answerBytes + addedBytes > CART_LIMITS.cartAnswerBytes) {
+    throw new HttpError(400, serverMessages.cartAnswersTooLong);
+  }
+}
+
+/** An add that joins an existing entry obeys the same maximum as setting that entry's quantity. */
+export function assertMergedQuantity(existingQuantity: number, adding: number): void {
+  if (existingQuantity + adding > QUANTITY_MAX) throw new HttpError(400, PAYLOAD.quantityAtMost(QUANTITY_MAX));
+}
+
+/** UTF-8 bytes of stored answers (none for a plain entry). */
+export function answerBytes(answers: string | null): number {
+  return answers === null ? 0 : Buffer.byteLength(answers);
+}
