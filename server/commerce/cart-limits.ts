@@ -15,8 +15,11 @@ export const CART_LIMITS = {
   answerLength: 1000,
   /** UTF-8 bytes of one entry's stored answers. */
   entryAnswerBytes: 8 * 1024,
-  /** UTF-8 bytes of every entry's stored answers together. */
-  cartAnswerBytes: 64 * 1024,
+  /**
+   * UTF-8 bytes of every entry's stored answers together: with the entry cap this keeps the cart
+   * island's props (and the /cart render) to a few hundred kilobytes at the very most.
+   */
+  cartAnswerBytes: 32 * 1024,
 } as const;
 
 /**
