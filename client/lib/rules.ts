@@ -14,11 +14,18 @@ export const QUANTITY_MAX = 9999;
 
 export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Quantity as typed: must be numeric, then whole. */
+/**
+ * A quantity as people type it: decimal digits, an optional minus and fraction. Number() also
+ * reads hexadecimal, exponents, a plus sign and separators ("0x10", "1e3", "+3"), which are not
+ * quantities anyone types and would let a call slip past what the form shows.
+ */
+const DECIMAL_QUANTITY = /^-?\d+(?:\.\d+)?$/;
+
+/** Quantity as typed: must be a decimal number, then whole. */
 export function parseQuantity(raw: string | number): RuleResult<number> {
-  const text = typeof raw === 'number' ? String(raw) : raw.trim();
-  if (text === '' || !Number.isFinite(Number(text))) return { ok: false, message: ADD_TO_CART.quantityNotNumber };
-  const value = Number(text);
+  if (typeof raw === 'string' && !DECIMAL_QUANTITY.test(raw.trim())) return { ok: false, message: ADD_TO_CART.quantityNotNumber };
+  const value = typeof raw === 'number' ? raw : Number(raw.trim());
+  if (!Number.isFinite(value)) return { ok: false, message: ADD_TO_CART.quantityNotNumber };
   if (!Number.isInteger(value)) return { ok: false, message: ADD_TO_CART.quantityNotWhole };
   return { ok: true, value };
 }
