@@ -22,14 +22,22 @@ const MAX_ERRORS_PER_CALL = 20;
 const MAX_PERFORMANCE_EVENTS = 200;
 const CENSUS_KINDS = ['button-click', 'button-render', 'overlay'] as const;
 
-/** "data" arrives as JSON text in form posts; keep it parsed when it is JSON, raw otherwise. */
+/**
+ * "data" arrives as JSON text in form posts; keep it parsed when it is JSON, raw otherwise. The
+ * text is bounded by its schema (MAX_TEXT) and the parsed value by the body's depth limit, checked
+ * here before anything is queued: text nested thousands deep would otherwise pass as a string
+ * and only fail when the queued batch is written.
+ */
 function parseDataText(text: string | undefined): unknown {
   if (text === undefined) return null;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return text;
   }
+  assertBodyDepth(parsed);
+  return parsed;
 }
 
 const recordEventSchema = z.object({

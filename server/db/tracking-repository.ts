@@ -37,7 +37,19 @@ interface Row {
   created_on: number;
 }
 
-function payloadText(payload: unknown): string {
+/** A record with its payload already written as JSON text (what the writer queues). */
+export interface SerialisedTrackingRecord {
+  kind: string;
+  visitorId: string | null;
+  payloadJson: string;
+}
+
+/**
+ * The stored JSON text of a payload, cut to MAX_TRACKING_PAYLOAD_CHARS. Throws when the payload
+ * cannot be written as JSON (nested past the stack, a BigInt), so callers serialise one record at a
+ * time and a bad one never takes others with it.
+ */
+export function payloadText(payload: unknown): string {
   const text = JSON.stringify(payload ?? null);
   return text.length > MAX_TRACKING_PAYLOAD_CHARS ? JSON.stringify({ truncated: text.slice(0, MAX_TRACKING_PAYLOAD_CHARS) }) : text;
 }
@@ -63,17 +75,30 @@ export function createTrackingRepository(db: Database.Database, rowCap: number =
   );
   const statementsFor = (table: TrackingTable) => statements.get(table)!;
 
-  const appendMany = db.transaction((table: TrackingTable, records: readonly TrackingRecord[], now: number) => {
+  const appendMany = db.transaction((table: TrackingTable, records: readonly SerialisedTrackingRecord[], now: number) => {
     const { insert, trim } = statementsFor(table);
     let lastId = 0;
     for (const record of records) {
-      lastId = Number(insert.run(record.kind, record.visitorId, payloadText(record.payload), now).lastInsertRowid);
+      lastId = Number(insert.run(record.kind, record.visitorId, record.payloadJson, now).lastInsertRowid);
     }
     if (lastId > rowCap) trim.run(lastId - rowCap);
   });
 
   return {
+    /** Serialises and appends records; one whose payload cannot be written is left out. */
     append(table: TrackingTable, records: readonly TrackingRecord[], now: number = Date.now()): void {
+      const serialised: SerialisedTrackingRecord[] = [];
+      for (const record of records) {
+        try {
+          serialised.push({ kind: record.kind, visitorId: record.visitorId, payloadJson: payloadText(record.payload) });
+        } catch {
+          // not JSON-writable: only this record is lost
+        }
+      }
+      if (serialised.length > 0) appendMany(table, serialised, now);
+    },
+    /** Appends records whose payloads are already JSON text, in one transaction. */
+    appendSerialised(table: TrackingTable, records: readonly SerialisedTrackingRecord[], now: number = Date.now()): void {
       if (records.length > 0) appendMany(table, records, now);
     },
     count(table: TrackingTable): number {
