@@ -29,6 +29,8 @@ export interface StorefrontApp extends Express {
   deps: AppDeps;
   /** Closes the database; call after the HTTP server stopped. */
   close(): void;
+  /** Development: ends the reload streams and stops watching files, so the HTTP server can close. */
+  stopWatching(): Promise<void>;
 }
 
 /** Builds the storefront application around a freshly opened database. Does not listen. */
@@ -90,6 +92,7 @@ export function createApp(options: AppOptions): StorefrontApp {
   app.use(pages.errorHandler);
 
   app.deps = deps;
+  app.stopWatching = () => pages.close();
   app.close = () => {
     void pages.close();
     db.close();
