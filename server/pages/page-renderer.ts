@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DevPageHooks } from '../dev/dev-tools.ts';
-import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, textWithNonce, withNonce } from '../security/content-security-policy.ts';
+import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, nonceSegments, textWithNonce } from '../security/content-security-policy.ts';
 import { createBaseContext } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
@@ -131,7 +131,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
         return;
       }
       const { page, failed } = renderOrOverlay(req, spec.template, context);
-      sendPrivateHtml(res, failed ? 500 : status, withNonce(page.bytes, page.nonceOffsets, cspNonce(res)));
+      sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },
   };
 }
@@ -139,11 +139,15 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
 /**
  * Writes a page without res.send's ETag: pages are private and no-store, so no cache revalidates
  * them, and hashing every body cost a large share of each request. The body goes out as the bytes
- * kept with the page, not encoded again for every visitor.
+ * kept with the page (in pieces around the nonce, sent in one corked write), not encoded again
+ * for every visitor.
  */
-function sendPrivateHtml(res: Response, status: number, page: Buffer): void {
+function sendPrivateHtml(res: Response, status: number, length: number, segments: Buffer[]): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', page.length);
-  res.end(page);
+  res.setHeader('Content-Length', length);
+  if (segments.length > 1) res.cork();
+  for (let i = 0; i < segments.length - 1; i++) res.write(segments[i]);
+  // end() uncorks fully.
+  res.end(segments[segments.length - 1]);
 }

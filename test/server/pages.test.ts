@@ -139,7 +139,8 @@ describe('?format=json', () => {
     const pretty = await (await fetch(`${server.url}/shop/p/linen-shirt?format=json-pretty`)).text();
     expect(pretty).toContain('\n  "website"');
     // The same context but for the CSP nonce, which is each response's own.
-    expect({ ...JSON.parse(pretty), cspNonce: context.cspNonce }).toEqual(context);
+    const withoutNonce = (value: Record<string, any>) => JSON.parse(JSON.stringify(value).replaceAll(value.cspNonce as string, 'NONCE')) as unknown;
+    expect(withoutNonce(JSON.parse(pretty) as Record<string, any>)).toEqual(withoutNonce(context));
   });
 
   it('never carries secrets, owner data or another visitor\'s cart', async () => {
