@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { clientAssetTags } from '../../../client/manifest.ts';
+import { createMaintenanceApp } from '../../../server/maintenance-app.ts';
 import { NONCE_PLACEHOLDER } from '../../../server/security/content-security-policy.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
@@ -132,6 +134,20 @@ describe('Content-Security-Policy with a nonce per response', () => {
     const response = await fetch(`${server.url}/?format=json`);
     const context = await response.json() as { cspNonce: string };
     expect(context.cspNonce).toBe(nonceOf(parsePolicy(response.headers.get('content-security-policy'))));
+  });
+
+  it('the maintenance page, which has no script, forbids inline scripts too', async () => {
+    const listening = createMaintenanceApp().listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(listening.address() as AddressInfo).port}/`);
+      expect(response.status).toBe(503);
+      const policy = parsePolicy(response.headers.get('content-security-policy'));
+      expect(allowsInlineScript(policy, undefined)).toBe(false);
+      expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+    } finally {
+      listening.close();
+    }
   });
 
   it('the islands\' loader script carries the nonce', () => {
