@@ -79,6 +79,7 @@ export function beforeBodyEnd(html: string, markup: string): string {
 
 /** A whole page for templates that do not compile: there is no page to show behind the overlay. */
 export function overlayPage(entries: readonly OverlayEntry[], extraMarkup: string): string {
-  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Template errors</title></head><body>'
+  // An empty icon: the browser would otherwise ask for /favicon.ico and log a 404 beside the errors.
+  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Template errors</title><link rel="icon" href="data:,"></head><body>'
     + overlayMarkup(entries) + extraMarkup + '</body></html>';
 }
