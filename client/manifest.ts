@@ -43,9 +43,10 @@ function escapeAttribute(value: string): string {
 
 /**
  * The tags a page needs for its islands: the stylesheet, a modulepreload per
- * island used, and the loader. Pages without islands get only the stylesheet.
+ * island used, and the loader (with the page's CSP nonce when one is given).
+ * Pages without islands get only the stylesheet.
  */
-export function clientAssetTags(islandNames: readonly string[], manifest: Record<string, string> = readClientManifest()): string {
+export function clientAssetTags(islandNames: readonly string[], manifest: Record<string, string> = readClientManifest(), nonce?: string): string {
   const tags: string[] = [];
   const styles = manifest[STYLES_KEY];
   if (styles) tags.push(`<link rel="stylesheet" href="${escapeAttribute(styles)}">`);
@@ -55,7 +56,8 @@ export function clientAssetTags(islandNames: readonly string[], manifest: Record
       const url = manifest[name];
       if (url) tags.push(`<link rel="modulepreload" href="${escapeAttribute(url)}">`);
     }
-    tags.push(`<script type="module" src="${escapeAttribute(loader)}"></script>`);
+    const nonceAttribute = nonce === undefined ? '' : ` nonce="${escapeAttribute(nonce)}"`;
+    tags.push(`<script type="module"${nonceAttribute} src="${escapeAttribute(loader)}"></script>`);
   }
   return tags.join('\n');
 }

@@ -2,7 +2,6 @@ import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
-import { pino } from 'pino';
 import type { AppDeps, AppOptions } from './deps.ts';
 import { openDatabase } from './db/database.ts';
 import { serverMessages } from './messages.ts';
@@ -18,6 +17,9 @@ import { createRestockRouter } from './api/restock.ts';
 import { createSubscriptionRouter } from './api/subscription.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
+import { assignCspNonce, contentSecurityPolicy } from './security/content-security-policy.ts';
+import { createLogger } from './logger.ts';
+import { requestLog } from './request-log.ts';
 import { createStorefrontPages } from './pages/index.ts';
 
 /** The spec's cap on query-string keys. */
@@ -27,11 +29,13 @@ export interface StorefrontApp extends Express {
   deps: AppDeps;
   /** Closes the database; call after the HTTP server stopped. */
   close(): void;
+  /** Development: ends the reload streams and stops watching files, so the HTTP server can close. */
+  stopWatching(): Promise<void>;
 }
 
 /** Builds the storefront application around a freshly opened database. Does not listen. */
 export function createApp(options: AppOptions): StorefrontApp {
-  const log = pino({ level: options.logLevel ?? 'info' });
+  const log = createLogger({ level: options.logLevel ?? 'info', dev: options.dev === true });
   const db = openDatabase(options.databasePath, { readOnly: options.readOnly === true });
   migrate(db);
   if (options.readOnly) log.warn({ database: options.databasePath }, serverMessages.readOnlyLog);
@@ -49,9 +53,11 @@ export function createApp(options: AppOptions): StorefrontApp {
 
   const secure = options.trustProxy === true;
   const bodyLimit = options.bodyLimit ?? '100kb';
-  // What every request passes first, in this order: headers, cookies, bodies, then the crumb.
+  // What every request passes first, in this order: its log line, headers, cookies, bodies, then the crumb.
   app.use(inSeries(
-    helmet({ contentSecurityPolicy: false }),
+    requestLog(log),
+    assignCspNonce,
+    helmet({ contentSecurityPolicy: contentSecurityPolicy({ secure }) }),
     cookieParser(),
     express.json({ limit: bodyLimit }),
     express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }),
@@ -86,6 +92,10 @@ export function createApp(options: AppOptions): StorefrontApp {
   app.use(pages.errorHandler);
 
   app.deps = deps;
-  app.close = () => db.close();
+  app.stopWatching = () => pages.close();
+  app.close = () => {
+    void pages.close();
+    db.close();
+  };
   return app;
 }

@@ -26,8 +26,10 @@ export interface AppOptions {
   readOnly?: boolean;
   /** Load fixtures/ into an empty database on open (default true). */
   seed?: boolean;
-  /** Development mode: templates are re-read when their file changes. */
+  /** Development mode: templates are re-read when their file changes, pages reload live and show template errors. */
   dev?: boolean;
+  /** The theme folder (page templates, partials/, assets/); default the project's templates/. */
+  templatesDir?: string;
   /** Password of the seeded owner account; generated and logged when absent. */
   ownerPassword?: string;
   captcha?: CaptchaOptions;

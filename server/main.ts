@@ -38,6 +38,8 @@ function shutDown(signal: string): void {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
+  // Development pages hold a reload stream open; it would keep close() waiting.
+  void app?.stopWatching();
   server.close(() => {
     app?.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import helmet from 'helmet';
 import { serverMessages } from './messages.ts';
 
 const MAINTENANCE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -14,6 +15,8 @@ const MAINTENANCE_PAGE = '<!doctype html><html lang="en"><head><meta charset="ut
 export function createMaintenanceApp(): Express {
   const app = express();
   app.disable('x-powered-by');
+  // The page has no script at all: helmet's default policy (scripts from this origin only) fits.
+  app.use(helmet());
   app.use((req, res) => {
     res.set('Cache-Control', 'no-store');
     res.set('Retry-After', '300');

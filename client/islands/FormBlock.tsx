@@ -22,6 +22,8 @@ export interface FormBlockForm {
   fields: FormFieldDefinition[];
   parsedSubmissionMessage?: string;
   submissionHTML?: string;
+  /** Run the scripts of the post-submit HTML (off unless the owner turns it on). */
+  allowSubmissionScripts?: boolean;
   successRedirect?: string;
   parsedDisclaimerMessage?: string;
   captchaEnabled?: boolean;
@@ -96,9 +98,9 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
 
   useEffect(() => {
     if (phase === 'done' && form.submissionHTML && postSubmitRef.current) {
-      insertHtmlWithScripts(postSubmitRef.current, form.submissionHTML);
+      insertHtmlWithScripts(postSubmitRef.current, form.submissionHTML, { runScripts: form.allowSubmissionScripts === true });
     }
-  }, [phase, form.submissionHTML]);
+  }, [phase, form.submissionHTML, form.allowSubmissionScripts]);
 
   const fail = (fieldErrors: Record<string, string>, overall: string): void => {
     firstErrorRef.current = form.fields.find((f) => fieldErrors[f.id])?.id ?? null;

@@ -156,7 +156,7 @@ export function createFormsRouter(deps: AppDeps): Router {
       next(err);
       return;
     }
-    deps.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'form save failed');
+    deps.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), reqId: req.id }, 'form save failed');
     res.status(500).json({ message: FORM.status500, data: { error: FORM.status500 } });
   };
   router.use(saveFailure);

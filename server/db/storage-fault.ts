@@ -47,7 +47,7 @@ const lastReported = new WeakMap<object, Map<string, number>>();
 export function reportStorageFault(
   log: { error: (details: object, message: string) => void },
   fault: StorageFault,
-  request: { method: string; path: string },
+  request: { method: string; path: string; id?: unknown },
   now = Date.now(),
 ): void {
   const seen = lastReported.get(log) ?? new Map<string, number>();
@@ -55,5 +55,5 @@ export function reportStorageFault(
   const last = seen.get(fault.code);
   if (last !== undefined && now - last < REPORT_INTERVAL_MS) return;
   seen.set(fault.code, now);
-  log.error({ code: fault.code, method: request.method, path: request.path }, fault.logMessage);
+  log.error({ code: fault.code, method: request.method, path: request.path, reqId: request.id }, fault.logMessage);
 }

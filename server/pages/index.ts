@@ -5,11 +5,14 @@ import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { describeError } from '../security/error-handlers.ts';
+import { createDevTools, type DevTools } from '../dev/dev-tools.ts';
+import { SEED_DIR } from '../db/seed.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
-import { TEMPLATES_DIR, TemplateStore } from './template-store.ts';
+import { templateErrorsForLog } from './template-errors.ts';
+import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
 
 /** Last resort when even the error template cannot render. */
 const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${serverMessages.errorPageTitle}</title></head>`
@@ -21,11 +24,29 @@ export interface StorefrontPages {
   notFound: (req: Request, res: Response) => void;
   /** Logs an unexpected failure and renders the error page (500), never the stack. */
   errorHandler: ErrorRequestHandler;
+  /** The development tools (live reload, error overlay) when the app runs in development. */
+  dev?: DevTools;
+  /** Stops watching files (development); the pages keep answering. */
+  close(): Promise<void>;
+}
+
+/** A template's compile errors, every one with its position, for the log line of a failed page. */
+function compileErrorDetails(err: unknown): object {
+  return err instanceof TemplateCompileError ? { template: err.template, ...templateErrorsForLog(err.errors) } : {};
 }
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
-  const templates = new TemplateStore(TEMPLATES_DIR, deps.options.dev === true);
-  const pages: PageRenderer = createPageRenderer(deps, templates);
+  const templatesDir = deps.options.templatesDir ?? TEMPLATES_DIR;
+  const templates = new TemplateStore(templatesDir, deps.options.dev === true);
+  // Development: templates, theme assets and fixtures are watched; a change drops the compiled
+  // templates and reloads every open page.
+  const dev = deps.options.dev === true
+    ? createDevTools({
+      sources: [{ folders: [templatesDir], invalidate: () => templates.invalidate() }, { folders: [SEED_DIR] }],
+      sourceOf: (name) => templates.sourceOf(name),
+    })
+    : undefined;
+  const pages: PageRenderer = createPageRenderer(deps, templates, dev);
 
   const notFound = (req: Request, res: Response): void => {
     pages.render(req, res, {
@@ -38,7 +59,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   };
 
   const router = Router();
-  router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
+  if (dev) router.use(dev.router);
+  router.use('/theme', express.static(join(templatesDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
   router.use(createCataloguePages(deps, pages, notFound));
   router.use(createCheckoutPages(deps, pages, notFound));
@@ -57,8 +79,9 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     if (fault !== null) {
       reportStorageFault(deps.log, fault, req);
       res.set('Retry-After', '30');
-    } else if (status === 500) deps.log.error({ err: describeError(err), path: req.path, method: req.method }, 'page failed');
-    else deps.log.warn({ err: describeError(err), path: req.path, status }, 'page request refused');
+    } else if (status === 500) {
+      deps.log.error({ err: describeError(err), ...compileErrorDetails(err), path: req.path, method: req.method, reqId: req.id }, 'page failed');
+    } else deps.log.warn({ err: describeError(err), path: req.path, status, reqId: req.id }, 'page request refused');
     try {
       pages.render(req, res, {
         template: 'error',
@@ -68,10 +91,10 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
         context: fault !== null ? { errorMessage: fault.message } : {},
       });
     } catch (renderFailure) {
-      deps.log.error({ err: describeError(renderFailure) }, 'error page failed');
+      deps.log.error({ err: describeError(renderFailure), ...compileErrorDetails(renderFailure), reqId: req.id }, 'error page failed');
       res.status(500).type('html').send(BARE_ERROR_PAGE);
     }
   };
 
-  return { router, notFound, errorHandler };
+  return { router, notFound, errorHandler, dev, close: async () => dev?.close() };
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { deepFreeze, isDeeplyFrozen } from '../db/deep-freeze.ts';
+import { NONCE_PLACEHOLDER } from '../security/content-security-policy.ts';
 
 type Json = Record<string, unknown>;
 
@@ -19,6 +20,8 @@ function mergePageContext(base: Json, parts: PageParts): Json {
     ...base,
     pageTitle: parts.pageTitle,
     assetTags: parts.assetTags,
+    // Templates write it on their scripts (nonce="{cspNonce}"); each response gets its own value.
+    cspNonce: NONCE_PLACEHOLDER,
     ...parts.context,
     // Page islands join the site-wide ones (cart pill, footer newsletter) rather than replace them.
     islands: { ...(base.islands as object), ...(parts.context.islands as object | undefined) },

@@ -1,10 +1,13 @@
 import type { Request, Response } from 'express';
 import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
+import type { DevPageHooks } from '../dev/dev-tools.ts';
+import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, nonceSegments, textWithNonce } from '../security/content-security-policy.ts';
 import { createBaseContext } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
-import { RenderedPageCache } from './rendered-page-cache.ts';
-import type { TemplateStore } from './template-store.ts';
+import { RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
+import { templateErrorsForLog } from './template-errors.ts';
+import { TemplateCompileError, type TemplateStore } from './template-store.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -44,7 +47,14 @@ export interface PageRenderer {
 /** How long a production server trusts the client manifest it read before looking at the file again. */
 const MANIFEST_RECHECK_MS = 1000;
 
-export function createPageRenderer(deps: AppDeps, templates: TemplateStore): PageRenderer {
+/** The page's bytes, with the offsets of its nonce stand-ins found once. */
+function pageBytes(html: string): RenderedPage {
+  const bytes = Buffer.from(html, 'utf8');
+  return { bytes, nonceOffsets: nonceOffsets(bytes) };
+}
+
+/** `dev` (development only) adds the reload script and the error overlay. */
+export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?: DevPageHooks): PageRenderer {
   const rendered = new RenderedPageCache();
   const baseContext = createBaseContext(deps);
   const pageContext = createPageContextMerger();
@@ -69,27 +79,41 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
     const key = islands.join(',');
     let tags = tagsByIslands.get(key);
     if (tags === undefined) {
-      tags = clientAssetTags(islands, manifest);
+      tags = clientAssetTags(islands, manifest, NONCE_PLACEHOLDER);
       tagsByIslands.set(key, tags);
     }
     return tags;
   }
 
   /** The page's bytes: kept ones when the template renders from its context alone and was seen with this context. */
-  function renderPage(name: string, context: Record<string, unknown>): Buffer {
+  function renderPage(req: Request, name: string, context: Record<string, unknown>): RenderedPage {
     const cacheable = templates.rendersFromContextOnly(name);
     const key = cacheable ? rendered.key(name, context) : '';
     const cached = cacheable ? rendered.get(key) : undefined;
     if (cached !== undefined) return cached;
     const result = templates.page(name).render(context, { partials: templates.partials() });
-    const bytes = Buffer.from(result.html, 'utf8');
     if (result.errors.length > 0) {
-      deps.log.warn({ template: name, errors: result.errors.slice(0, 5) }, 'template rendered with errors');
-    } else if (cacheable) {
-      // Only clean renders: a render cut short by a limit is not what the context alone gives.
-      rendered.set(key, bytes);
+      deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
     }
-    return bytes;
+    const page = pageBytes(dev ? dev.renderedPage(result.html, result.errors) : result.html);
+    // Only clean renders: a render cut short by a limit is not what the context alone gives.
+    if (result.errors.length === 0 && cacheable) rendered.set(key, page);
+    return page;
+  }
+
+  /**
+   * In development a page whose templates do not compile answers the overlay with every error;
+   * elsewhere the failure goes on to the error page (which logs every error).
+   */
+  function renderOrOverlay(req: Request, name: string, context: Record<string, unknown>): { page: RenderedPage; failed: boolean } {
+    try {
+      return { page: renderPage(req, name, context), failed: false };
+    } catch (err) {
+      if (dev === undefined || !(err instanceof TemplateCompileError)) throw err;
+      const errors = templates.compileErrors(name);
+      deps.log.error({ template: err.template, ...templateErrorsForLog(errors), reqId: req.id }, 'template does not compile');
+      return { page: pageBytes(dev.compileFailurePage(errors.length > 0 ? errors : err.errors)), failed: true };
+    }
   }
 
   return {
@@ -102,10 +126,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
       res.set('Cache-Control', 'private, no-store');
       const format = typeof req.query.format === 'string' ? req.query.format : '';
       if (format === 'json' || format === 'json-pretty') {
-        res.status(status).type('application/json').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
+        const json = JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined);
+        res.status(status).type('application/json').send(textWithNonce(json, cspNonce(res)));
         return;
       }
-      sendPrivateHtml(res, status, renderPage(spec.template, context));
+      const { page, failed } = renderOrOverlay(req, spec.template, context);
+      sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },
   };
 }
@@ -113,11 +139,15 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
 /**
  * Writes a page without res.send's ETag: pages are private and no-store, so no cache revalidates
  * them, and hashing every body cost a large share of each request. The body goes out as the bytes
- * kept with the page, not encoded again for every visitor.
+ * kept with the page (in pieces around the nonce, sent in one corked write), not encoded again
+ * for every visitor.
  */
-function sendPrivateHtml(res: Response, status: number, page: Buffer): void {
+function sendPrivateHtml(res: Response, status: number, length: number, segments: Buffer[]): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', page.length);
-  res.end(page);
+  res.setHeader('Content-Length', length);
+  if (segments.length > 1) res.cork();
+  for (let i = 0; i < segments.length - 1; i++) res.write(segments[i]);
+  // end() uncorks fully.
+  res.end(segments[segments.length - 1]);
 }

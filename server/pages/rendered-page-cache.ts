@@ -89,8 +89,14 @@ export function contextKey(value: unknown): string {
   return `{${key}}`;
 }
 
+/** A page's bytes and where its CSP nonce stand-ins are (see content-security-policy.ts). */
+export interface RenderedPage {
+  bytes: Buffer;
+  nonceOffsets: number[];
+}
+
 /**
- * Rendered pages, as the bytes sent, by template and complete page context. A template's output
+ * Rendered pages, as the bytes sent (but for the nonce), by template and complete page context. A template's output
  * depends only on its context (a JSON value: what ?format=json answers), the template and its
  * partials, so the same context renders the same page; the key determines the whole context, so
  * one visitor's page can only answer a visitor whose page would be identical byte for byte (same
@@ -98,11 +104,11 @@ export function contextKey(value: unknown): string {
  * never kept.
  */
 export class RenderedPageCache {
-  private readonly pages = new LRUCache<string, Buffer>({
+  private readonly pages = new LRUCache<string, RenderedPage>({
     maxSize: PAGE_CACHE_BYTES,
     // one page may not take more than a sixteenth: a huge page is rendered again instead of evicting the rest
     maxEntrySize: PAGE_CACHE_BYTES / 16,
-    sizeCalculation: (bytes, key) => bytes.length + key.length,
+    sizeCalculation: (page, key) => page.bytes.length + key.length,
   });
 
   /** The key of a template rendered with a context. */
@@ -115,11 +121,11 @@ export class RenderedPageCache {
     return this.pages.calculatedSize;
   }
 
-  get(key: string): Buffer | undefined {
+  get(key: string): RenderedPage | undefined {
     return this.pages.get(key);
   }
 
-  set(key: string, bytes: Buffer): void {
-    this.pages.set(key, bytes);
+  set(key: string, page: RenderedPage): void {
+    this.pages.set(key, page);
   }
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
-import { compile, type Template } from '../../engine/index.ts';
+import { compile, type Template, type TemplateError } from '../../engine/index.ts';
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 const PARTIALS_SUBDIR = 'partials';
@@ -24,10 +24,18 @@ interface CachedTemplate {
  */
 export const TEMPLATE_CACHE_CHARACTERS = 16 * 1024 * 1024;
 
-/** A template that failed to compile; the page fails loudly instead of rendering half. */
+/**
+ * A template that failed to compile; the page fails loudly instead of rendering half. It keeps
+ * every error (with its position), for the log and the development overlay.
+ */
 export class TemplateCompileError extends Error {
-  constructor(name: string, details: string) {
-    super(`template ${name} does not compile: ${details}`);
+  constructor(
+    readonly template: string,
+    readonly errors: TemplateError[],
+  ) {
+    const first = errors[0]!;
+    const more = errors.length > 1 ? ` and ${errors.length - 1} more` : '';
+    super(`template ${template} does not compile: ${first.message} (line ${first.line}, column ${first.column})${more}`);
     this.name = 'TemplateCompileError';
   }
 }
@@ -58,10 +66,7 @@ export class TemplateStore {
     if (cached && cached.mtimeMs === mtimeMs) return cached;
     const source = readFileSync(path, 'utf8');
     const template = compile(source, { name });
-    if (template.errors.length > 0) {
-      const first = template.errors[0]!;
-      throw new TemplateCompileError(name, `${first.message} (line ${first.line}, column ${first.column})`);
-    }
+    if (template.errors.length > 0) throw new TemplateCompileError(name, template.errors);
     const entry = { template, mtimeMs, readsClock: CLOCK_FORMATTERS.test(source), sourceLength: source.length };
     this.cache.set(path, entry);
     return entry;
@@ -69,6 +74,51 @@ export class TemplateStore {
 
   private pagePath(name: string): string {
     return join(this.dir, `${name}.tmpl`);
+  }
+
+  /** Forgets what was read from the folder, so the next lookup reads the files again. */
+  invalidate(): void {
+    this.cache.clear();
+    this.partialNames = null;
+    this.partialsRecord = null;
+    this.contextOnly.clear();
+  }
+
+  /**
+   * The source of a template by the name its errors carry ('product.tmpl', 'header.block'), for
+   * code frames; undefined when there is no such file.
+   */
+  sourceOf(name: string): string | undefined {
+    // Names are file names; anything with a separator is not one of this folder's templates.
+    if (name.includes('/') || name.includes('\\')) return undefined;
+    const path = name.endsWith('.tmpl') ? join(this.dir, name) : join(this.dir, PARTIALS_SUBDIR, name);
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Every compile error a page would meet: its own and those of every partial, where the page
+   * itself fails at the first broken file.
+   */
+  compileErrors(name: string): TemplateError[] {
+    const errors: TemplateError[] = [];
+    const collect = (lookup: () => unknown): void => {
+      try {
+        lookup();
+      } catch (err) {
+        if (!(err instanceof TemplateCompileError)) throw err;
+        errors.push(...err.errors);
+      }
+    };
+    collect(() => this.page(name));
+    const partialsDir = join(this.dir, PARTIALS_SUBDIR);
+    for (const file of readdirSync(partialsDir).filter((f) => f.endsWith('.block'))) {
+      collect(() => this.entry(join(partialsDir, file), file));
+    }
+    return errors;
   }
 
   /** A page template, e.g. 'product' for templates/product.tmpl. */

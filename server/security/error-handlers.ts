@@ -48,7 +48,7 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
       res.status(503).set('Retry-After', '30').json({ message: fault.message });
       return;
     }
-    log.error({ err: describeError(err), path: req.path, method: req.method }, 'call failed');
+    log.error({ err: describeError(err), path: req.path, method: req.method, reqId: req.id }, 'call failed');
     res.status(500).json({ message: serverMessages.unexpected });
   };
 }

@@ -95,9 +95,13 @@ describe('FormBlock island', () => {
     expect(document.querySelector('[data-field-id="message"] .field-error')!.textContent).toBe('You have exceeded the character limit.');
   });
 
-  it('locks with Submitting… and then shows the success message and runs post-submit scripts', async () => {
+  it('locks with Submitting… and then shows the success message and runs post-submit scripts under the page nonce where allowed', async () => {
     const calls = saveRoutes({ body: { success: true } });
-    render(<FormBlock form={form({ submissionHTML: '<div id="after">x</div><script>document.body.dataset.formRan = "yes";</script>' })}
+    const pageScript = document.createElement('script');
+    pageScript.type = 'application/json';
+    pageScript.setAttribute('nonce', 'page-nonce-1');
+    document.head.append(pageScript);
+    render(<FormBlock form={form({ allowSubmissionScripts: true, submissionHTML: '<div id="after">x</div><script id="owner-script">document.body.dataset.formRan = "yes";</script>' })}
       page={{ pageTitle: 'Contact', pageId: 'pg1', contentSource: 'c', pagePath: '/contact' }} />);
     fillValid();
     fireEvent.change(document.querySelector('#f1-topic')!, { target: { value: 'Support' } });
@@ -114,6 +118,21 @@ describe('FormBlock island', () => {
     expect(document.querySelector('form')).toBeNull();
     expect(document.getElementById('after')).toBeTruthy();
     expect(document.body.dataset.formRan).toBe("yes");
+    expect((document.getElementById('owner-script') as HTMLScriptElement).nonce).toBe('page-nonce-1');
+    pageScript.remove();
+    delete document.body.dataset.formRan;
+  });
+
+  it('shows the post-submit HTML without running its scripts when the form does not allow them', async () => {
+    saveRoutes({ body: { success: true } });
+    render(<FormBlock form={form({ submissionHTML: '<div id="after">x</div><script>document.body.dataset.formRan = "yes";</script>' })} />);
+    fillValid();
+    fireEvent.change(document.querySelector('#f1-topic')!, { target: { value: 'Support' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
+    expect(document.getElementById('after')).toBeTruthy();
+    expect(document.querySelector('.form-submission-html script')).toBeNull();
+    expect(document.body.dataset.formRan).toBeUndefined();
   });
 
   it('redirects when a success redirect is set', async () => {

@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import type { TemplateError } from '../../engine/index.ts';
+import { NONCE_PLACEHOLDER } from '../security/content-security-policy.ts';
+import { beforeBodyEnd, overlayEntries, overlayMarkup, overlayPage } from './error-overlay.ts';
+import { DevFileWatcher, type WatchedSource } from './file-watcher.ts';
+import { RELOAD_EVENTS_PATH, ReloadStream } from './reload-stream.ts';
+
+/** What the page renderer asks of the development tools. */
+export interface DevPageHooks {
+  /** A rendered page as development sends it: with the reload script, under the overlay when the render reported errors. */
+  renderedPage(html: string, errors: readonly TemplateError[]): string;
+  /** The overlay page for a page whose templates do not compile (every error of the page and its partials). */
+  compileFailurePage(errors: readonly TemplateError[]): string;
+}
+
+export interface DevToolsOptions {
+  /** What to watch and what to forget on a change: the templates first; more sources can be added with `watcher.add`. */
+  sources: WatchedSource[];
+  /** A template's source by the name its errors carry, for code frames. */
+  sourceOf: (name: string) => string | undefined;
+}
+
+export interface DevTools extends DevPageHooks {
+  /** Serves GET /__dev/events; mounted only in development, so production answers 404 there. */
+  router: Router;
+  /** The file watcher: `watcher.add({ folders, invalidate })` plugs in another source. */
+  watcher: DevFileWatcher;
+  close(): Promise<void>;
+}
+
+/**
+ * Development pages listen for reloads; the nonce stand-in becomes the response's CSP nonce when
+ * the page is sent, like every other script of the page.
+ */
+const RELOAD_SCRIPT = `<script nonce="${NONCE_PLACEHOLDER}">new EventSource(${JSON.stringify(RELOAD_EVENTS_PATH)}).addEventListener("reload",()=>location.reload())</script>`;
+
+/** Live reload and the error overlay of `npm run dev` (never created in production). */
+export function createDevTools(options: DevToolsOptions): DevTools {
+  let stream: ReloadStream | null = null;
+  const watcher = new DevFileWatcher((files) => stream?.reload(files));
+  stream = new ReloadStream(() => watcher.ready());
+  for (const source of options.sources) watcher.add(source);
+
+  const router = Router();
+  router.get(RELOAD_EVENTS_PATH, stream.handler);
+
+  return {
+    router,
+    watcher,
+    renderedPage(html, errors) {
+      const overlay = errors.length > 0 ? overlayMarkup(overlayEntries(errors, options.sourceOf)) : '';
+      return beforeBodyEnd(html, overlay + RELOAD_SCRIPT);
+    },
+    compileFailurePage(errors) {
+      return overlayPage(overlayEntries(errors, options.sourceOf), RELOAD_SCRIPT);
+    },
+    async close() {
+      stream?.close();
+      await watcher.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { codeFrame, defaultRegistry, hintFor, type TemplateError } from '../../engine/index.ts';
+import { distinctTemplateErrors } from '../pages/template-errors.ts';
+
+/** One error as the overlay shows it. */
+export interface OverlayEntry {
+  /** The template or partial file name ('product.tmpl', 'header.block'). */
+  template: string;
+  line: number;
+  column: number;
+  message: string;
+  /** A did-you-mean hint for an unknown formatter or predicate. */
+  hint?: string;
+  /** Numbered lines around the error with a caret under its column ('' when the source is unknown). */
+  frame: string;
+  /** How many times the render reported this error at this position. */
+  count: number;
+}
+
+/** Marks the overlay so tests and styles can find it. */
+export const OVERLAY_ID = 'dev-error-overlay';
+
+/** Every distinct error with its code frame, read from the template source by name. */
+export function overlayEntries(errors: readonly TemplateError[], sourceOf: (name: string) => string | undefined): OverlayEntry[] {
+  const sources = new Map<string, string | undefined>();
+  return distinctTemplateErrors(errors).map((error) => {
+    const template = error.name ?? 'template';
+    if (!sources.has(template)) sources.set(template, sourceOf(template));
+    const source = sources.get(template);
+    return {
+      template,
+      line: error.line,
+      column: error.column,
+      message: error.message,
+      hint: hintFor(error.message, defaultRegistry),
+      frame: source === undefined ? '' : codeFrame(source, error.line, error.column),
+      count: error.count,
+    };
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:auto;max-width:none;height:auto;max-height:none;margin:0;padding:24px;border:0;overflow:auto;`
+  + 'background:rgba(20,20,24,.92);color:#eee;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace}'
+  + `#${OVERLAY_ID} h1{margin:0 0 16px;font-size:18px;color:#ff8a80}`
+  + `#${OVERLAY_ID} li{margin:0 0 20px;list-style:none}`
+  + `#${OVERLAY_ID} ol{padding:0}`
+  + `#${OVERLAY_ID} .where{color:#8ab4f8}`
+  + `#${OVERLAY_ID} .hint{color:#ffd54f}`
+  + `#${OVERLAY_ID} pre{margin:8px 0 0;padding:12px;background:#000;overflow:auto}`
+  + `#${OVERLAY_ID} button{float:right;font:inherit}`;
+
+/**
+ * The overlay itself: an open <dialog> listing every error, closed by its button without any
+ * script (a form with method="dialog"), so the page behind stays usable.
+ */
+export function overlayMarkup(entries: readonly OverlayEntry[]): string {
+  const items = entries.map((entry) => {
+    const where = `${entry.template}:${entry.line}:${entry.column}`;
+    const repeated = entry.count > 1 ? ` (×${entry.count})` : '';
+    const hint = entry.hint === undefined ? '' : `<div class="hint">${escapeHtml(entry.hint)}</div>`;
+    const frame = entry.frame === '' ? '' : `<pre class="frame">${escapeHtml(entry.frame)}</pre>`;
+    return `<li data-template="${escapeHtml(entry.template)}" data-line="${entry.line}" data-column="${entry.column}">`
+      + `<span class="where">${escapeHtml(where)}</span> <span class="message">${escapeHtml(entry.message)}</span>${repeated}${hint}${frame}</li>`;
+  }).join('');
+  const title = entries.length === 1 ? '1 template error' : `${entries.length} template errors`;
+  return `<style>${STYLES}</style><dialog id="${OVERLAY_ID}" open>`
+    + '<form method="dialog"><button type="submit">Close</button></form>'
+    + `<h1>${title}</h1><ol>${items}</ol></dialog>`;
+}
+
+/** `markup` placed just before the page's closing body tag (or at its end when it has none). */
+export function beforeBodyEnd(html: string, markup: string): string {
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? html + markup : html.slice(0, end) + markup + html.slice(end);
+}
+
+/** A whole page for templates that do not compile: there is no page to show behind the overlay. */
+export function overlayPage(entries: readonly OverlayEntry[], extraMarkup: string): string {
+  // An empty icon: the browser would otherwise ask for /favicon.ico and log a 404 beside the errors.
+  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Template errors</title><link rel="icon" href="data:,"></head><body>'
+    + overlayMarkup(entries) + extraMarkup + '</body></html>';
+}

@@ -1,0 +1,54 @@
+import { basename } from 'node:path';
+import type { RequestHandler, Response } from 'express';
+
+/** Path of the event stream development pages listen on. */
+export const RELOAD_EVENTS_PATH = '/__dev/events';
+/** A comment line this often keeps idle connections (and proxies) from timing out. */
+const HEARTBEAT_MS = 25_000;
+/** How soon a browser reconnects after the server went away (a restart). */
+const RETRY_MS = 500;
+
+/**
+ * The server-sent event stream behind live reload: every open development page holds one
+ * connection and reloads when it receives a `reload` event.
+ */
+export class ReloadStream {
+  private readonly clients = new Set<Response>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  /** `ready` resolves when changes can be seen (the file watcher's first scan is done). */
+  constructor(private readonly ready: () => Promise<void>) {
+    this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** GET /__dev/events: answers once changes are watched, then stays open. */
+  readonly handler: RequestHandler = (req, res) => {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    this.clients.add(res);
+    req.on('close', () => this.clients.delete(res));
+    void this.ready().then(() => {
+      if (!res.writableEnded) res.write(`retry: ${RETRY_MS}\n: watching\n\n`);
+    });
+  };
+
+  /** Tells every open page to reload, naming the changed files. */
+  reload(files: string[]): void {
+    this.write(`event: reload\ndata: ${JSON.stringify(files.map((file) => basename(file)))}\n\n`);
+  }
+
+  /** Ends every stream (the server is stopping). */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const res of this.clients) res.end();
+    this.clients.clear();
+  }
+
+  private write(text: string): void {
+    for (const res of this.clients) res.write(text);
+  }
+}

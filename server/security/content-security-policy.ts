@@ -1,0 +1,93 @@
+import { randomFillSync } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import type { HelmetOptions } from 'helmet';
+
+/**
+ * Content-Security-Policy with a fresh nonce per response. Only scripts carrying the response's
+ * nonce (and files from this origin, which the islands' loader imports) may run, so markup that
+ * slips into a page (stored text, owner HTML) cannot run an inline script.
+ *
+ * Rendered pages are kept as bytes and shared between visitors, so they are rendered with a
+ * stand-in instead of the nonce: NONCE_PLACEHOLDER, a random value of the nonce's length drawn
+ * once per process, which no visitor ever sees (every occurrence is overwritten before a page
+ * leaves) and so cannot plant in content. `nonceSegments` cuts the kept page at the stand-in's
+ * known offsets and puts the response's nonce between the pieces: no copy of the page and no
+ * search per response, only as many slices as the page has scripts.
+ */
+const NONCE_BYTES = 16;
+/** Random bytes drawn 256 nonces at a time: one draw per nonce costs more than the rest of the work. */
+const pool = Buffer.allocUnsafe(NONCE_BYTES * 256);
+let poolAt = pool.length;
+
+function newNonce(): string {
+  if (poolAt === pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const nonce = pool.toString('base64url', poolAt, poolAt + NONCE_BYTES);
+  poolAt += NONCE_BYTES;
+  return nonce;
+}
+
+/** What templates print as `nonce="{cspNonce}"`; replaced by the response's nonce when sent. */
+export const NONCE_PLACEHOLDER = newNonce();
+const PLACEHOLDER_BYTES = Buffer.from(NONCE_PLACEHOLDER, 'latin1');
+
+/** The nonce of this response (set by assignCspNonce). */
+export function cspNonce(res: Response): string {
+  return res.locals.cspNonce as string;
+}
+
+/** Draws the response's nonce; runs before the header is written. */
+export const assignCspNonce: RequestHandler = (req, res, next) => {
+  res.locals.cspNonce = newNonce();
+  next();
+};
+
+/**
+ * helmet's CSP settings: its defaults (default-src 'self', object-src 'none', no inline event
+ * attributes, base-uri and form-action 'self'…) with the nonce added to script-src. Style
+ * attributes stay allowed (React and the theme set them). Behind https, plain-http subresources
+ * are upgraded; on plain http that directive would break the shop, so it is left out.
+ */
+export function contentSecurityPolicy(options: { secure: boolean }): HelmetOptions['contentSecurityPolicy'] {
+  return {
+    useDefaults: true,
+    directives: {
+      scriptSrc: ["'self'", (req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+      upgradeInsecureRequests: options.secure ? [] : null,
+    },
+  };
+}
+
+/** Where the stand-in occurs in a rendered page, found once when the page is rendered. */
+export function nonceOffsets(page: Buffer): number[] {
+  const offsets: number[] = [];
+  for (let at = page.indexOf(PLACEHOLDER_BYTES); at !== -1; at = page.indexOf(PLACEHOLDER_BYTES, at + PLACEHOLDER_BYTES.length)) {
+    offsets.push(at);
+  }
+  return offsets;
+}
+
+/**
+ * The page as pieces to send, the response's nonce in place of every stand-in: slices of the kept
+ * bytes (no copy) around the nonce. A nonce has the stand-in's length, so the page's length holds.
+ */
+export function nonceSegments(page: Buffer, offsets: readonly number[], nonce: string): Buffer[] {
+  if (offsets.length === 0) return [page];
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  if (nonceBytes.length !== PLACEHOLDER_BYTES.length) throw new Error('a CSP nonce must have the length of its stand-in');
+  const segments: Buffer[] = [];
+  let from = 0;
+  for (const at of offsets) {
+    segments.push(page.subarray(from, at), nonceBytes);
+    from = at + PLACEHOLDER_BYTES.length;
+  }
+  segments.push(page.subarray(from));
+  return segments;
+}
+
+/** Text (a JSON answer) with the response's nonce in place of the stand-in. */
+export function textWithNonce(text: string, nonce: string): string {
+  return text.replaceAll(NONCE_PLACEHOLDER, nonce);
+}

@@ -1,0 +1,222 @@
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RELOAD_EVENTS_PATH } from '../../server/dev/reload-stream.ts';
+import { OVERLAY_ID } from '../../server/dev/error-overlay.ts';
+import { TEMPLATES_DIR } from '../../server/pages/template-store.ts';
+import { startServer, type RunningServer } from './helpers/start-server.ts';
+
+/**
+ * `npm run dev`: pages reload when a template, partial or theme asset is saved, and template
+ * errors show over the page with their position and code frame. Production has none of it.
+ * Each server works on its own copy of the theme.
+ */
+function copyOfTheme(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'storefront-theme-')), 'templates');
+  cpSync(TEMPLATES_DIR, dir, { recursive: true });
+  return dir;
+}
+
+/** An open reload stream, read as text. */
+class EventStream {
+  private text = '';
+  private readonly controller = new AbortController();
+  private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+
+  async open(url: string): Promise<void> {
+    const response = await fetch(url, { signal: this.controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    this.reader = response.body!.getReader();
+    // The stream speaks once the files are being watched.
+    await this.waitFor(/: watching\n\n/, 10_000);
+  }
+
+  /** Waits for `pattern` in what arrived after the current position; resolves with the ms it took. */
+  async waitFor(pattern: RegExp, timeoutMs: number): Promise<number> {
+    const started = Date.now();
+    const decoder = new TextDecoder();
+    while (!pattern.test(this.text)) {
+      const left = timeoutMs - (Date.now() - started);
+      if (left <= 0) throw new Error(`no ${pattern} in ${JSON.stringify(this.text)}`);
+      const chunk = await Promise.race([
+        this.reader!.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+      ]);
+      if (chunk === null) continue;
+      if (chunk.done) throw new Error('stream ended');
+      this.text += decoder.decode(chunk.value, { stream: true });
+    }
+    const match = pattern.exec(this.text)!;
+    this.text = this.text.slice(match.index + match[0].length);
+    return Date.now() - started;
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+}
+
+describe('development server: live reload', () => {
+  let server: RunningServer;
+  let theme: string;
+  const stream = new EventStream();
+  beforeAll(async () => {
+    theme = copyOfTheme();
+    server = await startServer({ dev: true, templatesDir: theme });
+    await stream.open(`${server.url}${RELOAD_EVENTS_PATH}`);
+  }, 30_000);
+  afterAll(async () => {
+    stream.close();
+    await server.stop(true);
+    rmSync(join(theme, '..'), { recursive: true, force: true });
+  });
+
+  it('puts the reload script, under the response\'s nonce, on development pages', async () => {
+    const response = await fetch(`${server.url}/shop`);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')![1]!;
+    expect(html).toContain(`<script nonce="${nonce}">new EventSource("${RELOAD_EVENTS_PATH}")`);
+  });
+
+  it('sends reload within a second of saving a template, and the page shows the edit', async () => {
+    const saved = Date.now();
+    appendFileSync(join(theme, 'shop.tmpl'), '\n<p class="edited-while-running">edited</p>\n');
+    await stream.waitFor(/event: reload\ndata: \["shop\.tmpl"\]\n\n/, 5_000);
+    expect(Date.now() - saved).toBeLessThan(1_000);
+    expect(await (await fetch(`${server.url}/shop`)).text()).toContain('edited-while-running');
+  });
+
+  it('sends reload when a partial or a theme asset is saved', async () => {
+    appendFileSync(join(theme, 'partials', 'footer.block'), '\n<!-- partial edited -->\n');
+    await stream.waitFor(/event: reload\ndata: \["footer\.block"\]\n\n/, 5_000);
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('<!-- partial edited -->');
+    appendFileSync(join(theme, 'assets', 'site.css'), '\n/* asset edited */\n');
+    await stream.waitFor(/event: reload\ndata: \["site\.css"\]\n\n/, 5_000);
+    expect(await (await fetch(`${server.url}/theme/site.css`)).text()).toContain('/* asset edited */');
+  });
+});
+
+describe('development server: error overlay', () => {
+  let server: RunningServer;
+  let theme: string;
+  beforeAll(async () => {
+    theme = copyOfTheme();
+    server = await startServer({ dev: true, templatesDir: theme });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(join(theme, '..'), { recursive: true, force: true });
+  });
+
+  function entries(html: string): Array<{ template: string; line: number; column: number; text: string }> {
+    return [...html.matchAll(/<li data-template="([^"]*)" data-line="(\d+)" data-column="(\d+)">([\s\S]*?)<\/li>/g)]
+      .map(([, template, line, column, text]) => ({ template: template!, line: Number(line), column: Number(column), text: text! }));
+  }
+
+  it('lists every syntax error of a broken page and partial with name, line, column, hint and frame', async () => {
+    const page = readFileSync(join(theme, 'search.tmpl'), 'utf8');
+    writeFileSync(join(theme, 'search.tmpl'), `${page}\n<p>{query|htmll}</p>\n<p>{query|bogus}</p>\n`);
+    const lines = page.split('\n').length;
+    appendFileSync(join(theme, 'partials', 'header.block'), '\n{.end}\n');
+    const headerLines = readFileSync(join(theme, 'partials', 'header.block'), 'utf8').split('\n').length;
+    const logged = vi.spyOn(server.app.deps.log, 'error');
+    try {
+      const response = await fetch(`${server.url}/search?q=x`);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain(`id="${OVERLAY_ID}"`);
+      const shown = entries(html);
+      expect(shown.map(({ template, line, column }) => ({ template, line, column }))).toEqual([
+        { template: 'search.tmpl', line: lines + 1, column: 4 },
+        { template: 'search.tmpl', line: lines + 2, column: 4 },
+        { template: 'header.block', line: headerLines - 1, column: 1 },
+      ]);
+      expect(shown[0]!.text).toContain('Formatter &#39;htmll&#39; is unknown');
+      expect(shown[0]!.text).toContain('did you mean &#39;html&#39;?');
+      // The frame: numbered lines around the error and a caret under its column, all escaped.
+      expect(shown[0]!.text).toContain(`&gt; ${lines + 1} | &lt;p&gt;{query|htmll}&lt;/p&gt;`);
+      expect(shown[0]!.text).toMatch(/\| {4}\^/);
+      expect(shown[1]!.text).toContain('Formatter &#39;bogus&#39; is unknown');
+      expect(html).not.toContain('<p>{query|');
+      expect(shown[2]!.text).toContain('END not allowed at root');
+      // The overlay page reloads once the author fixes the file.
+      expect(html).toContain(`new EventSource("${RELOAD_EVENTS_PATH}")`);
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ errorCount: 3 }), 'template does not compile');
+    } finally {
+      logged.mockRestore();
+      writeFileSync(join(theme, 'search.tmpl'), page);
+      writeFileSync(join(theme, 'partials', 'header.block'), readFileSync(join(TEMPLATES_DIR, 'partials', 'header.block')));
+    }
+    const fixed = await fetch(`${server.url}/search?q=x`);
+    expect(fixed.status).toBe(200);
+    expect(await fixed.text()).not.toContain(OVERLAY_ID);
+  });
+
+  it('shows render errors over the page that rendered', async () => {
+    const page = readFileSync(join(theme, 'contact.tmpl'), 'utf8');
+    writeFileSync(join(theme, 'contact.tmpl'), page.replace('{@|apply footer.block}', '{@|apply no-such.block}\n{@|apply footer.block}'));
+    try {
+      const response = await fetch(`${server.url}/contact`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('data-island="FormBlock"');
+      const shown = entries(html);
+      expect(shown).toHaveLength(1);
+      expect(shown[0]).toMatchObject({ template: 'contact.tmpl' });
+      expect(shown[0]!.text).toContain('no-such.block');
+      expect(shown[0]!.text).toContain('{@|apply no-such.block}');
+      expect(html.indexOf(OVERLAY_ID)).toBeLessThan(html.lastIndexOf('</body>'));
+    } finally {
+      writeFileSync(join(theme, 'contact.tmpl'), page);
+    }
+  });
+});
+
+describe('production server', () => {
+  let server: RunningServer;
+  let theme: string;
+  beforeAll(async () => {
+    theme = copyOfTheme();
+    server = await startServer({ templatesDir: theme });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(join(theme, '..'), { recursive: true, force: true });
+  });
+
+  it('serves no /__dev/ path and no reload script', async () => {
+    for (const path of [RELOAD_EVENTS_PATH, '/__dev/', '/__dev/anything']) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    }
+    for (const path of ['/', '/shop', '/cart', '/no-such-page']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html).not.toContain('EventSource');
+      expect(html).not.toContain('__dev');
+    }
+  });
+
+  it('answers a broken template with the plain error page and logs every error with its position', async () => {
+    const page = readFileSync(join(theme, 'gallery.tmpl'), 'utf8');
+    const broken = `{bad|htmll}\n${page}\n{.end}\n`;
+    writeFileSync(join(theme, 'gallery.tmpl'), broken);
+    const endLine = broken.split('\n').indexOf('{.end}') + 1;
+    const logged = vi.spyOn(server.app.deps.log, 'error');
+    try {
+      const response = await fetch(`${server.url}/gallery`);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain('data-page-type="101"');
+      expect(html).not.toContain(OVERLAY_ID);
+      expect(html).not.toContain('htmll');
+      const line = logged.mock.calls.find(([, message]) => message === 'page failed')![0] as { errors: Array<Record<string, unknown>> };
+      expect(line.errors).toEqual([
+        expect.objectContaining({ name: 'gallery.tmpl', line: 1, column: 1, message: expect.stringContaining("'htmll'") }),
+        expect.objectContaining({ name: 'gallery.tmpl', line: endLine, column: 1, message: expect.stringContaining('END') }),
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});

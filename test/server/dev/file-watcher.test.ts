@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DevFileWatcher } from '../../../server/dev/file-watcher.ts';
+
+/** The watcher other template sources plug into: folders plus an invalidate hook each. */
+describe('DevFileWatcher', () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it('calls the invalidate hook of the source a changed file belongs to, then reports the burst once', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dev-watch-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const theme = join(root, 'theme');
+    const blocks = join(root, 'theme-blocks');
+    mkdirSync(join(theme, 'partials'), { recursive: true });
+    mkdirSync(blocks);
+    writeFileSync(join(theme, 'partials', 'a.block'), 'a');
+    writeFileSync(join(blocks, 'b.block'), 'b');
+
+    const reports: string[][] = [];
+    const themeInvalidated: string[] = [];
+    const blocksInvalidated: string[] = [];
+    const watcher = new DevFileWatcher((files) => reports.push(files));
+    cleanups.push(() => watcher.close());
+    watcher.add({ folders: [theme], invalidate: (file) => themeInvalidated.push(file) });
+    watcher.add({ folders: [blocks], invalidate: (file) => blocksInvalidated.push(file) });
+    await watcher.ready();
+
+    writeFileSync(join(theme, 'partials', 'a.block'), 'a, edited');
+    writeFileSync(join(theme, 'new.tmpl'), 'new');
+    for (let waited = 0; reports.flat().length < 2 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.sort()).toEqual([join(theme, 'new.tmpl'), join(theme, 'partials', 'a.block')]);
+    expect(themeInvalidated.sort()).toEqual([join(theme, 'new.tmpl'), join(theme, 'partials', 'a.block')]);
+    // A folder whose name merely starts like another's is not part of it.
+    expect(blocksInvalidated).toEqual([]);
+  });
+});
