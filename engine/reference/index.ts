@@ -4,13 +4,15 @@
  * examples. The Markdown reference, `tmpl plugins --long` and the tests read it.
  */
 import { coreReference } from './core.ts';
+import { dateReference } from './date.ts';
+import { i18nReference } from './i18n.ts';
 import type { DomainReference, PluginDoc } from './types.ts';
 
 export { instructions, internalOpcodes } from './instructions.ts';
 export type { DomainReference, Example, InstructionDoc, PluginDoc } from './types.ts';
 
 /** Domains in the order the reference presents them. */
-export const domainReferences: readonly DomainReference[] = [coreReference];
+export const domainReferences: readonly DomainReference[] = [coreReference, dateReference, i18nReference];
 
 export type PluginKind = 'formatter' | 'predicate';
 
