@@ -6,13 +6,14 @@
 import { coreReference } from './core.ts';
 import { dateReference } from './date.ts';
 import { i18nReference } from './i18n.ts';
+import { socialReference } from './social.ts';
 import type { DomainReference, PluginDoc } from './types.ts';
 
 export { instructions, internalOpcodes } from './instructions.ts';
 export type { DomainReference, Example, InstructionDoc, PluginDoc } from './types.ts';
 
 /** Domains in the order the reference presents them. */
-export const domainReferences: readonly DomainReference[] = [coreReference, dateReference, i18nReference];
+export const domainReferences: readonly DomainReference[] = [coreReference, socialReference, dateReference, i18nReference];
 
 export type PluginKind = 'formatter' | 'predicate';
 
