@@ -3,6 +3,7 @@
  * domain, every formatter and predicate with its arguments, summary and
  * examples. The Markdown reference, `tmpl plugins --long` and the tests read it.
  */
+import { commerceReference } from './commerce.ts';
 import { coreReference } from './core.ts';
 import { dateReference } from './date.ts';
 import { i18nReference } from './i18n.ts';
@@ -13,7 +14,7 @@ export { instructions, internalOpcodes } from './instructions.ts';
 export type { DomainReference, Example, InstructionDoc, PluginDoc } from './types.ts';
 
 /** Domains in the order the reference presents them. */
-export const domainReferences: readonly DomainReference[] = [coreReference, socialReference, dateReference, i18nReference];
+export const domainReferences: readonly DomainReference[] = [coreReference, commerceReference, socialReference, dateReference, i18nReference];
 
 export type PluginKind = 'formatter' | 'predicate';
 
