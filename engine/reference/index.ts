@@ -4,6 +4,7 @@
  * examples. The Markdown reference, `tmpl plugins --long` and the tests read it.
  */
 import { commerceReference } from './commerce.ts';
+import { contentReference } from './content.ts';
 import { coreReference } from './core.ts';
 import { dateReference } from './date.ts';
 import { i18nReference } from './i18n.ts';
@@ -14,7 +15,7 @@ export { instructions, internalOpcodes } from './instructions.ts';
 export type { DomainReference, Example, InstructionDoc, PluginDoc } from './types.ts';
 
 /** Domains in the order the reference presents them. */
-export const domainReferences: readonly DomainReference[] = [coreReference, commerceReference, socialReference, dateReference, i18nReference];
+export const domainReferences: readonly DomainReference[] = [coreReference, commerceReference, contentReference, socialReference, dateReference, i18nReference];
 
 export type PluginKind = 'formatter' | 'predicate';
 
