@@ -5,6 +5,8 @@
 import type { PluginRegistry } from '../plugins/registry.ts';
 import { pluginDoc, type PluginKind } from './index.ts';
 
+const USAGE_COLUMN = 48;
+
 export function pluginListing(registry: PluginRegistry, long = false): string[] {
   const entries: [PluginKind, string][] = [
     ...registry.formatterNames().map((name): [PluginKind, string] => ['formatter', name]),
@@ -16,6 +18,7 @@ export function pluginListing(registry: PluginRegistry, long = false): string[] 
     const usage = [kind, name, doc?.args ?? ''].filter((part) => part !== '').join(' ');
     return { usage, summary: doc?.summary ?? '(not documented)' };
   });
-  const width = Math.max(...rows.map((row) => row.usage.length));
+  // Summaries line up in one column; the few very long usages push their own summary right rather than all of them.
+  const width = Math.min(USAGE_COLUMN, Math.max(...rows.map((row) => row.usage.length)));
   return rows.map((row) => `${row.usage.padEnd(width)}  ${row.summary}`);
 }
