@@ -6,7 +6,7 @@ export const coreReference: DomainReference = {
   title: 'Core',
   intro:
     'Formatters and predicates every template uses: escaping, JSON, reaching into data, counting, text shaping, and comparisons. ' +
-    'Predicate operands are variables or literals (numbers, `"strings"`, `true`, `false`, `null`); with one operand a comparison tests the current value (`@`).',
+    'Predicate operands are variables or literals (numbers, `"strings"`, `true`, `false`, `null`), separated by spaces or, for text with spaces, by the character after the name (`{.equal?:title:"Wool hat"}`); with one operand a comparison tests the current value (`@`).',
   formatters: {
     apply: {
       args: 'NAME [private] [KEY=VALUE…]',
@@ -117,7 +117,7 @@ export const coreReference: DomainReference = {
     },
     count: {
       args: '',
-      summary: 'The number of elements of a list or keys of an object (0 for anything else).',
+      summary: 'The number of elements of a list, keys of an object or characters of a text (0 for anything else).',
       examples: [{ template: '{items|count} items', data: { items: ['a', 'b', 'c'] }, output: '3 items' }],
     },
     mod: {

@@ -68,7 +68,7 @@ export const instructions: readonly InstructionDoc[] = [
     opcodes: ['PREDICATE'],
     syntax: ['{.name? args}…{.or}…{.end}'],
     summary:
-      'Runs its body when the predicate holds for the current scope (every predicate name ends with `?`; see the predicates below). Arguments are separated by spaces, or by the first character after the name when it is not a letter (`{.equal?:a:b}`).',
+      'Runs its body when the predicate holds for the current scope (every predicate name ends with `?`; see the predicates below). Arguments are separated by spaces, or by the first character after the name when it is not a space (`{.equal?:title:"Wool hat"}`), which lets an argument contain spaces.',
     examples: [{ template: '{.section product}{.on-sale?}<em>Sale</em>{.or}Regular{.end}{.end}', data: { product: { structuredContent: { productType: 1, variants: [{ price: 1000, onSale: true, salePrice: 800, qtyInStock: 3 }] } } }, output: '<em>Sale</em>' }],
   },
   {
@@ -119,7 +119,13 @@ export const instructions: readonly InstructionDoc[] = [
     summary:
       'Runs a macro or partial in the current scope. With `output` its text is written; without, it runs only for what it defines (variables, macros), which is how shared definitions are loaded.',
     examples: [
-      { template: '{.include header output} {.include labels}{@sale}', data: { site: 'Shop' }, partials: { header: '<h1>{site}</h1>', labels: '{.var @sale saleLabel}' , }, output: '<h1>Shop</h1> ', note: 'The labels partial defines `@sale` from `saleLabel`, which this data lacks, so it writes nothing.' },
+      {
+        template: '{.include header output}{.include labels}<p>{@sale}</p>',
+        data: { site: 'Shop', saleLabel: 'Sale' },
+        partials: { header: '<h1>{site}</h1>', labels: '{.var @sale saleLabel}ignored text' },
+        output: '<h1>Shop</h1><p>Sale</p>',
+        note: 'The `labels` partial is included without `output`: its text is dropped, the variable it defines stays.',
+      },
     ],
   },
   {
