@@ -65,7 +65,7 @@ export const commerceReference: DomainReference = {
     },
     'quantity-input': {
       args: '',
-      summary: 'The quantity field of a product, shown only when more than one unit can be bought.',
+      summary: 'The quantity field (1 to 9999) of a product, shown only when more than one unit can be bought: not for digital goods, gift cards, subscriptions, or one unit left.',
       examples: [{ template: '{item|quantity-input}', data: { item: HAT }, output: "\n\n\n<div class=\"product-quantity-input\" data-item-id=\"p1\" data-animation-role=\"content\">\n  <div class=\"quantity-label\">Quantity:</div>\n  <input aria-label=\"Quantity\" size=\"4\" max=\"9999\" min=\"1\" value=\"1\" type=\"number\" step=\"1\"></input>\n</div>" }],
     },
     'variants-select': {
@@ -182,17 +182,17 @@ export const commerceReference: DomainReference = {
     },
     'on-sale?': {
       args: '',
-      summary: 'The current product is on sale: one of its variants is, and it is not sold out.',
+      summary: 'The current product is on sale: one of its variants is (a digital product: its own `onSale`). Unlike the product mark, it does not look at stock.',
       examples: [{ template: '{.section item}{.on-sale?}Sale!{.or}Regular price{.end}{.end}', data: { item: HAT }, output: "Sale!" }],
     },
     'sold-out?': {
       args: '',
-      summary: 'No variant of the current product is in stock (none unlimited, none with `qtyInStock` above 0).',
+      summary: 'No variant of the current physical or service product is in stock (none unlimited, none with `qtyInStock` above 0); digital goods and gift cards never are.',
       examples: [{ template: '{.section item}{.sold-out?}Sold out{.or}Available{.end}{.end}', data: { item: SOLD_OUT_SCARF }, output: "Sold out" }],
     },
     'varied-prices?': {
       args: '',
-      summary: 'The variants of the current product do not all cost the same.',
+      summary: 'The variants of the current product do not all cost the same (price, sale flag or sale price differ).',
       examples: [{ template: '{.section item}{.varied-prices?}from {@|from-price|money-format}{.end}{.end}', data: { item: HAT }, output: "from 12.00" }],
     },
   },

@@ -202,7 +202,7 @@ export const contentReference: DomainReference = {
     },
     'image-meta': {
       args: '',
-      summary: 'The attributes the image loader needs (`data-src`, `data-image-dimensions`, `data-image-focal-point`, `alt`), for an `<img>` you write yourself.',
+      summary: 'The attributes the image loader needs (`data-src`, `data-image`, `data-image-dimensions`, `data-image-focal-point`, `alt`), for an `<img>` you write yourself.',
       examples: [{ template: '<img {mainImage|image-meta}/>', data: { mainImage: IMAGE }, output: "<img data-src=\"https://images.example.com/hat.jpg\" data-image=\"https://images.example.com/hat.jpg\" data-image-dimensions=\"1200x800\" data-image-focal-point=\"0.5,0.4\" alt=\"Wool hat\" />" }],
     },
     'child-image-meta': {

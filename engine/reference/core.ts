@@ -43,7 +43,7 @@ export const coreReference: DomainReference = {
     },
     'encode-space': {
       args: '',
-      summary: 'Replaces each space with `&nbsp;`.',
+      summary: 'Replaces each whitespace character (space, tab, newline) with `&nbsp;`.',
       examples: [{ template: '{price|encode-space}', data: { price: '12 500 kr' }, output: '12&nbsp;500&nbsp;kr' }],
     },
     'encode-uri': {
@@ -103,7 +103,7 @@ export const coreReference: DomainReference = {
     },
     'find-first': {
       args: '[LOOKUP] PATH',
-      summary: 'The first element of a list whose value at PATH is truthy; with LOOKUP, whose value at PATH is a key of the LOOKUP object with a truthy value.',
+      summary: 'The first element of a list whose value at PATH is truthy; with LOOKUP, each element is a key into the LOOKUP object and the value found there is tested at PATH.',
       examples: [
         { template: '{items|find-first featured|prop name}', data: { items: [{ name: 'Hat' }, { name: 'Scarf', featured: true }, { name: 'Glove', featured: true }] }, output: 'Scarf' },
       ],

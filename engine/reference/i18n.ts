@@ -54,11 +54,12 @@ export const i18nReference: DomainReference = {
       ],
     },
     money: {
-      args: '[style:STYLE] [symbolWidth:narrow] [group|no-group] [minFrac:N] [maxFrac:N]',
+      args: '[style:STYLE] [symbol:narrow] [group|no-group] [minFrac:N] [maxFrac:N]',
       summary: 'Formats a money object in the locale\'s currency format; styles `symbol` (default), `accounting`, `code`, `name`, `short`.',
       examples: [
         { template: '{price|money}', data: { price: { decimalValue: '1234.5', currencyCode: 'USD' } }, output: '$1,234.50' },
         { template: '{price|money style:code}', data: { price: { decimalValue: '1234.5', currencyCode: 'EUR' } }, locale: 'de-DE', output: '1.234,50 EUR' },
+        { template: '{price|money} · {price|money symbol:narrow}', data: { price: { decimalValue: '5', currencyCode: 'CAD' } }, output: 'CA$5.00 · $5.00' },
       ],
     },
     'money-format': {
