@@ -84,7 +84,7 @@ export const i18nReference: DomainReference = {
     },
     'relative-time': {
       args: '[context:begin-sentence] [field:UNIT] [width:WIDTH]',
-      summary: 'How far an instant is from now (or from a first variable: `{start,end|relative-time}`), in the locale\'s words.',
+      summary: 'How far an instant is from now (or an interval\'s end from its start: `{start,end|relative-time}`), in the locale\'s words.',
       examples: [
         { template: '{startDate|relative-time}', data: { startDate: EXAMPLE_NOW + 2 * 86_400_000 }, now: EXAMPLE_NOW, output: 'in 2 days' },
         { template: '{addedOn|relative-time context:begin-sentence}', data: { addedOn: EXAMPLE_NOW - 3 * 3_600_000 }, now: EXAMPLE_NOW, locale: 'fr-FR', output: 'Il y a 3 heures' },

@@ -19,10 +19,11 @@ export const instructions: readonly InstructionDoc[] = [
     opcodes: ['VARIABLE'],
     syntax: ['{name}', '{a.b.0}', '{@}', '{@index}', '{name|formatter args|formatter…}', '{a,b|formatter}'],
     summary:
-      'Writes the value at a path, looked up from the innermost scope outward (`@` is the current scope, `@index`/`@index0` the 1-/0-based position in a `.repeated section`). Missing values, `null`, objects and lists write nothing. Formatters after `|` transform the value from left to right; several comma-separated variables give every value to the formatters that read more than one (`message`, `datetime-interval`).',
+      'Writes the value at a path, looked up from the innermost scope outward (`@` is the current scope, `@index`/`@index0` the 1-/0-based position in a `.repeated section`). Missing values, `null` and objects write nothing; a list writes its elements joined by commas. Formatters after `|` transform the value from left to right; several comma-separated variables give every value to the formatters that read two (`datetime-interval`, `relative-time`); without such a formatter only the first is written.',
     examples: [
       { template: '{product.title} costs {product.variants.0.price}', data: { product: { title: 'Hat', variants: [{ price: '12.00' }] } }, output: 'Hat costs 12.00' },
       { template: '{title|truncate 8|html}', data: { title: 'Tom & Jerry forever' }, output: 'Tom &amp; ...' },
+      { template: '[{missing}] [{tags}] [{price}]', data: { tags: ['wool', 'winter'], price: 12.5 }, output: '[] [wool,winter] [12.5]' },
     ],
   },
   {
