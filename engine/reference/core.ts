@@ -190,10 +190,11 @@ export const coreReference: DomainReference = {
   predicates: {
     'equal?': {
       args: 'A [B]',
-      summary: 'A equals B (or the current value equals A); numbers compare by value, text by characters, objects and lists deeply.',
+      summary: 'A equals B (or the current value equals A), without conversion: `3` is not `"3"`, nor the floating `3.0`; objects and lists compare deeply.',
       examples: [
         { template: '{.equal? status "sold"}Sold{.or}Available{.end}', data: { status: 'sold' }, output: 'Sold' },
         { template: '{.section qty}{.equal? 1}one{.or}many{.end}{.end}', data: { qty: 1 }, output: 'one' },
+        { template: '{.equal? n "3"}same{.or}different{.end}', data: { n: 3 }, output: 'different' },
       ],
     },
     'notEqual?': {
@@ -203,7 +204,7 @@ export const coreReference: DomainReference = {
     },
     'greaterThan?': {
       args: 'A [B]',
-      summary: 'A is greater than B (or the current value greater than A); numbers numerically, text alphabetically.',
+      summary: 'A is greater than B (or the current value greater than A); the left operand\'s type decides how the right is read: numbers numerically, text by character codes.',
       examples: [{ template: '{.greaterThan? stock 10}In stock{.or}Few left{.end}', data: { stock: 3 }, output: 'Few left' }],
     },
     'greaterThanOrEqual?': {
