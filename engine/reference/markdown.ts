@@ -14,9 +14,10 @@ function codeBlock(text: string, lang = ''): string {
   return `${FENCE}${lang}\n${text}\n${FENCE}`;
 }
 
+/** Short data on one line (`{ "a": 1 }`), longer data indented; JSON text has no raw newlines inside strings. */
 function dataText(data: unknown): string {
-  const compact = JSON.stringify(data ?? {});
-  return compact.length <= 100 ? compact : JSON.stringify(data, null, 2);
+  const oneLine = JSON.stringify(data ?? {}, null, 1).replace(/\n\s*/g, ' ');
+  return oneLine.length <= 100 ? oneLine : JSON.stringify(data, null, 2);
 }
 
 function renderOptions(example: Example): string {
