@@ -104,13 +104,14 @@ export function referenceMarkdown(): string {
     'Every instruction, formatter and predicate of the template language, each with an example. ' +
       'Each example is a test: `npm test` renders the template against the data and compares the result with the output shown, ' +
       'so what you read here is what the engine does. To try one yourself, save the template and the data and run ' +
-      '`npx tmpl render example.tmpl --data data.json` (add `--partials DIR`, `--locale`, `--now` where the example says so).',
+      '`npx tmpl render example.tmpl --data data.json`, adding `--locale` and `--now` where the example says so, and `--partials DIR` ' +
+      'for an example with partials (the partial `card` is the file `card` or `card.tmpl` in DIR).',
     `${instructions.length} instructions, ${formatterCount} formatters, ${predicateCount} predicates. ` +
       '`npx tmpl plugins --long` lists the formatters and predicates with their arguments and summaries.',
     '## Contents',
     [
       '- [Instructions](#instructions)',
-      ...domainReferences.map((d) => `- [${d.title} formatters and predicates](#domain-${d.domain})`),
+      `- Formatters and predicates by domain: ${domainReferences.map((d) => `[${d.title}](#domain-${d.domain})`).join(' · ')}`,
       '- [All formatters](#all-formatters) · [All predicates](#all-predicates)',
     ].join('\n'),
     '## Instructions',
