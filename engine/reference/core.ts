@@ -1,4 +1,5 @@
 /** Reference of the core plugins (engine/plugins/core): text, escaping, JSON, lookups, numbers, comparisons. */
+import { messages } from '../messages.ts';
 import type { DomainReference } from './types.ts';
 
 export const coreReference: DomainReference = {
@@ -23,6 +24,13 @@ export const coreReference: DomainReference = {
           data: { author: { name: 'Ada' } },
           partials: { byline: '{@args.label} by {name}' },
           output: 'Written by Ada',
+        },
+        {
+          template: '[{author|apply byline}]',
+          data: { author: { name: 'Ada' } },
+          output: '[]',
+          errors: [messages.partialMissing('byline')],
+          note: 'A missing partial writes nothing and is reported as a render error (`tmpl render` prints it with its position).',
         },
       ],
     },
