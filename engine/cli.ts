@@ -6,7 +6,7 @@
  *   tmpl ast FILE                 print the instruction tree as JSON
  *   tmpl tree FILE                print the instruction tree, one instruction a line
  *   tmpl golden DIR|FILE...       run golden files; last line "N passed, M failed"
- *   tmpl plugins                  list every formatter and predicate
+ *   tmpl plugins [--long]         list every formatter and predicate (--long: arguments and summary)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
@@ -14,6 +14,7 @@ import { codeFrame, compile, defaultRegistry, parseJson, type TemplateError } fr
 import { collectGoldenFiles, runGoldenFile, summarise } from './golden/runner.ts';
 import { parseTemplate } from './syntax/parse.ts';
 import { printTree } from './syntax/tree-printer.ts';
+import { pluginListing } from './reference/plugin-listing.ts';
 
 const USAGE = `usage:
   tmpl render FILE --data FILE.json [--partials DIR] [--locale LOCALE] [--now EPOCH_MS]
@@ -21,7 +22,7 @@ const USAGE = `usage:
   tmpl ast FILE
   tmpl tree FILE
   tmpl golden DIR|FILE...
-  tmpl plugins`;
+  tmpl plugins [--long]`;
 
 interface Io {
   out: (s: string) => void;
@@ -142,8 +143,7 @@ export function main(argv: string[], io: Io): number {
     case 'golden':
       return golden(args, io);
     case 'plugins':
-      for (const name of defaultRegistry.formatterNames()) io.out(`formatter ${name}`);
-      for (const name of defaultRegistry.predicateNames()) io.out(`predicate ${name}`);
+      for (const line of pluginListing(defaultRegistry, args.includes('--long'))) io.out(line);
       return 0;
     default:
       break;
