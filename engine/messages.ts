@@ -92,8 +92,12 @@ export const messages = {
   },
 
   // Plugin library.
-  colourMissingHsl: 'Missing an H/S/L value',
-  colourOutOfBounds: 'Hue, Saturation, Lightness or Alpha out of bounds',
+  colourMissingHsl: 'Missing an H/S/L value.',
+  // website-color joins one sentence per value out of bounds, each with its trailing space but the last.
+  colourHueOutOfBounds: 'Hue out of bounds. ',
+  colourSaturationOutOfBounds: 'Saturation out of bounds. ',
+  colourLightnessOutOfBounds: 'Lightness out of bounds. ',
+  colourAlphaOutOfBounds: 'Alpha out of bounds.',
   imageMissingOriginalSize: "Invalid source parameter. Pass in 'originalSize'",
   invalidDate: 'Invalid date.',
   julianDayRange: 'Julian day outside the supported range',
