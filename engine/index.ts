@@ -11,7 +11,7 @@ export type { Limits } from './runtime/limits.ts';
 export { DEFAULT_LIMITS } from './runtime/limits.ts';
 export type { TreeJson } from './syntax/tree-json.ts';
 export { parseJson } from './runtime/json-reader.ts';
-export { JsonDouble, isJsonDouble } from './runtime/json-double.ts';
+export { JsonBigInteger, JsonDouble, isJsonDouble } from './runtime/json-double.ts';
 export { defaultRegistry, createDefaultRegistry } from './plugins/index.ts';
 export { PluginRegistry } from './plugins/registry.ts';
 export type { Formatter, Predicate, RenderContext, FormatterTable, PredicateTable } from './plugins/types.ts';

@@ -18,6 +18,28 @@ export const messages = {
   notAllowedInBlock: (opcode: string, parent: string) =>
     syntax(`${opcode} instruction is not allowed inside ${parent} block.`),
   notAllowedAtRoot: (opcode: string) => syntax(`Instruction ${opcode} not allowed at root`),
+  // Tags that start like an instruction but break its syntax (the Java reference's tokenizer, in its
+  // validate mode): each is reported and the tag stays text.
+  tagInvalidInstruction: (keyword: string) => syntax(`Invalid instruction '${keyword}'`),
+  tagWhitespaceExpected: (found: string) => syntax(`Whitespace expected, found '${found}'`),
+  tagExtraChars: (opcode: string, found: string) => syntax(`Extra characters found after ${opcode} instruction: '${found}'`),
+  tagMissingWith: (found: string) => syntax(`Missing 'with' keyword, found '${found}'`),
+  tagMissingSection: (found: string) => syntax(`Missing 'section' keyword, found '${found}'`),
+  tagVariableExpected: (found: string) => syntax(`Variable expected, found '${found}'`),
+  tagMissingVariableName: (found: string) => syntax(`Missing variable name, found '${found}'`),
+  tagBindvarName: (found: string) => syntax(`{.var} expects a local variable name (e.g. @foo), found '${found}'`),
+  tagCtxvarName: (found: string) => syntax(`{.ctx} expects a local variable name (e.g. @foo), found '${found}'`),
+  tagCtxvarBindings: (found: string) => syntax(`{.ctx} expects one or more bindings (e.g. foo=bar.baz), found '${found}'`),
+  tagInjectName: (found: string) => syntax(`{.inject} expects a variable name (e.g. @foo), found '${found}'`),
+  tagInjectPath: (found: string) => syntax(`{.inject} expects the path for a JSON injectable, found '${found}'`),
+  tagMacroName: syntax('{.macro} expects a name'),
+  tagOrPredicate: (opcode: string, found: string) => syntax(`Expected a predicate to follow ${opcode}, found '${found}'`),
+  tagIfEmpty: syntax('IF instruction requires at least one variable to test.'),
+  tagIfVariableOrOperator: (found: string) => syntax(`Expected an operator or a variable, found '${found}'`),
+  tagIfTooManyOperators: syntax('Too many operators in IF instruction.'),
+  tagIfTooManyVariables: (limit: number) => syntax(`Too many variables in IF instruction. Limit is ${limit}.`),
+  tagFormatterInvalid: (found: string) => syntax(`Invalid formatter name '${found}' found.`),
+  commentUnterminated: syntax('Reached EOF in the middle of a multi-line comment'),
   unclosed: (opcode: string) =>
     syntax(
       `Unclosed ${opcode}: perhaps an EOF was not fed to the machine? If not, this represents a bug in the state machine.`,
@@ -70,8 +92,12 @@ export const messages = {
   },
 
   // Plugin library.
-  colourMissingHsl: 'Missing an H/S/L value',
-  colourOutOfBounds: 'Hue, Saturation, Lightness or Alpha out of bounds',
+  colourMissingHsl: 'Missing an H/S/L value.',
+  // website-color joins one sentence per value out of bounds, each with its trailing space but the last.
+  colourHueOutOfBounds: 'Hue out of bounds. ',
+  colourSaturationOutOfBounds: 'Saturation out of bounds. ',
+  colourLightnessOutOfBounds: 'Lightness out of bounds. ',
+  colourAlphaOutOfBounds: 'Alpha out of bounds.',
   imageMissingOriginalSize: "Invalid source parameter. Pass in 'originalSize'",
   invalidDate: 'Invalid date.',
   julianDayRange: 'Julian day outside the supported range',

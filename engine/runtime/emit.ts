@@ -22,7 +22,7 @@ export function valueText(value: unknown): string {
       return String(value);
     case 'object':
       if (Array.isArray(value)) return arrayText(value);
-      if (value instanceof JsonDouble) return value.toString();
+      if (value instanceof JsonDouble) return value.plainText();
       return '';
     default:
       return '';

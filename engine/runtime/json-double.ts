@@ -14,7 +14,7 @@ export class JsonDouble {
 
   constructor(value: number) {
     this.#value = value;
-    Object.freeze(this);
+    if (new.target === JsonDouble) Object.freeze(this);
   }
 
   /** The number itself. A prototype getter, so templates cannot reach it as a property. */
@@ -22,9 +22,17 @@ export class JsonDouble {
     return this.#value;
   }
 
-  /** The Java text of the double ("1.0", "1.0E7"). */
+  /** The Java text of the double ("1.0", "1.0E7"): what formatters read (the reference's `asText`). */
   toString(): string {
     return javaDoubleText(this.#value);
+  }
+
+  /**
+   * What a variable tag prints: the Java reference writes a double it
+   * outputs in JavaScript's notation ("1", "1e+21"; zero as "0").
+   */
+  plainText(): string {
+    return this.#value === 0 ? '0' : String(this.#value);
   }
 
   /** Arithmetic and `Number(x)` see the plain number. */
@@ -35,6 +43,31 @@ export class JsonDouble {
   /** `JSON.stringify` writes the plain number. */
   toJSON(): number {
     return this.#value;
+  }
+}
+
+/**
+ * A whole JSON number too large for a JavaScript number to hold exactly
+ * (past 2^53), kept with its digits: the Java reference reads it as a long or
+ * a big integer and prints every digit, both as a variable and as text.
+ * Arithmetic and comparisons see the nearest double. It is a number wherever
+ * a JsonDouble is, but not a double (see isFloating).
+ */
+export class JsonBigInteger extends JsonDouble {
+  readonly #digits: string;
+
+  constructor(digits: string) {
+    super(Number(digits));
+    this.#digits = digits;
+    Object.freeze(this);
+  }
+
+  override toString(): string {
+    return this.#digits;
+  }
+
+  override plainText(): string {
+    return this.#digits;
   }
 }
 

@@ -2,11 +2,12 @@
  * The engine's JSON reader: `JSON.parse` semantics (same grammar, same
  * values, `__proto__` as an ordinary key, the last of duplicate keys wins),
  * except that a whole number written with a fraction or an exponent (`1.0`,
- * `1e3`) becomes a JsonDouble, so templates print and compare it as the Java
- * reference does. Everything else is a plain JavaScript value.
+ * `1e3`) becomes a JsonDouble, and a whole number past 2^53 a JsonBigInteger
+ * with its digits, so templates print and compare them as the Java reference
+ * does. Everything else is a plain JavaScript value.
  */
 import { messages } from '../messages.ts';
-import { JsonDouble } from './json-double.ts';
+import { JsonBigInteger, JsonDouble } from './json-double.ts';
 
 const enum Char {
   Tab = 0x09,
@@ -231,7 +232,10 @@ class Reader {
       if (this.digits() === 0) this.fail('expected a digit in the exponent');
       floating = true;
     }
-    const value = Number(text.slice(start, this.pos));
-    return floating && Number.isInteger(value) ? new JsonDouble(value) : value;
+    const literal = text.slice(start, this.pos);
+    const value = Number(literal);
+    if (floating) return Number.isInteger(value) ? new JsonDouble(value) : value;
+    // Integers a double cannot hold exactly keep their digits, as the Java reference's long and big integers do.
+    return Number.isSafeInteger(value) ? value : new JsonBigInteger(literal);
   }
 }

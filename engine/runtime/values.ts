@@ -12,9 +12,9 @@
  * reference's double does. Plugins test for numbers with `isNumber` /
  * `numberOf`, never with `typeof`.
  */
-import { JsonDouble, javaDoubleText } from './json-double.ts';
+import { JsonDouble } from './json-double.ts';
 
-export { JsonDouble, isJsonDouble, javaDoubleText } from './json-double.ts';
+export { JsonBigInteger, JsonDouble, isJsonDouble, javaDoubleText } from './json-double.ts';
 
 export const enum ValueType {
   Missing = 0,
@@ -115,7 +115,7 @@ export function asString(value: unknown): string {
     case 'boolean':
       return String(value);
     case 'object':
-      return value instanceof JsonDouble ? javaDoubleText(value.value) : '';
+      return value instanceof JsonDouble ? value.toString() : '';
     default:
       return '';
   }
@@ -192,7 +192,8 @@ export function deepEquals(a: unknown, b: unknown): boolean {
     return false;
   }
   if (a instanceof JsonDouble || b instanceof JsonDouble) {
-    return a instanceof JsonDouble && b instanceof JsonDouble && a.value === b.value;
+    // Of one kind (a double, or a big integer) and one value.
+    return a instanceof JsonDouble && b instanceof JsonDouble && a.constructor === b.constructor && a.value === b.value;
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;

@@ -15,6 +15,7 @@ import type { Node, RootNode } from './nodes.ts';
 import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
 import { nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
+import { diagnoseTag } from './tag-diagnosis.ts';
 import type { ParsedTag } from './tag-parser.ts';
 import { LineIndex } from './positions.ts';
 
@@ -79,6 +80,10 @@ class Scanner {
     let idx = 0;
     // The first `{` at or after idx when the previous tag's search already found it (-2: search again).
     let next = -2;
+    // Where the scan last resumed after a multi-line comment, and where the Java reference's
+    // text position (just after the last `}` it met outside comments) stood then.
+    let commentResume = 0;
+    let textAnchor = 0;
     for (;;) {
       let start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
       next = -2;
@@ -92,11 +97,16 @@ class Scanner {
         const end = src.indexOf('##}', start + 3);
         const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
         this.assembler.accept(new N.Comment(start, text, true));
+        const lastBrace = src.lastIndexOf('}', start - 1);
+        if (lastBrace >= commentResume) textAnchor = lastBrace + 1;
         if (end === -1) {
+          // Reported where the reference reports it: at the start of the text the comment is in.
+          this.errors.push({ message: messages.commentUnterminated, offset: textAnchor });
           idx = len;
           break;
         }
         idx = end + 3;
+        commentResume = idx;
         continue;
       }
       const close = src.indexOf('}', start + 1);
@@ -142,7 +152,12 @@ class Scanner {
     const content = this.src.slice(begin, close);
     if (content.length === 0) return false;
     const entry = parseTagCached(content, this.compile);
-    if (entry === null) return false;
+    if (entry === null) {
+      // Only tags that failed to parse are diagnosed: most are CSS or script braces, answered at once.
+      const problem = diagnoseTag(content, this.options.plugins);
+      if (problem !== undefined) this.errors.push({ message: problem, offset: open });
+      return false;
+    }
     if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;
     this.assembler.accept(this.build(entry.parsed, open));
     return true;

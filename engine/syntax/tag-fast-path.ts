@@ -16,9 +16,21 @@
  * Why: Chevrotain costs several microseconds per tag first seen, which
  * dominated the first compile of every template.
  */
+import { readCtxBindings } from './ctx-bindings.ts';
 import { Opcode } from './opcodes.ts';
 import { splitPath, type FormatterCall, type Path } from './nodes.ts';
-import { splitArgs, type ParsedTag } from './tag-parser.ts';
+import {
+  definitionEnd,
+  isDigit,
+  isLetter,
+  isPathChar,
+  pathEnd,
+  referenceEnd,
+  separatorEnd,
+  skipWhitespace,
+  wordEnd,
+} from './tag-chars.ts';
+import { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './tag-parser.ts';
 
 /** Left to the Chevrotain parser. */
 const UNSURE = undefined;
@@ -31,88 +43,6 @@ const AT = 64;
 const DOLLAR = 36;
 const QUESTION = 63;
 const AMPERSAND = 38;
-const EQUALS = 61;
-const SLASH = 47;
-
-function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-/** The characters after a word's first letter: [a-zA-Z0-9_-]. */
-function isWordChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === 95 || c === 45;
-}
-
-/** The lexer's whitespace class: space, \f, \n, \r, \t, \v. */
-function isWhitespace(c: number): boolean {
-  return c === SPACE || (c >= 9 && c <= 13);
-}
-
-/** File and inject paths: [./a-zA-Z0-9_-]. */
-function isPathChar(c: number): boolean {
-  return isWordChar(c) || c === DOT || c === SLASH;
-}
-
-/** End of the word (letter, then word characters) starting at `from`, or -1. */
-function wordEnd(s: string, from: number): number {
-  if (!isLetter(s.charCodeAt(from))) return -1;
-  let i = from + 1;
-  while (i < s.length && isWordChar(s.charCodeAt(i))) i++;
-  return i;
-}
-
-/** End of one path segment at `from` (digits | [@$]?word | @), or -1; the order is the lexer pattern's. */
-function segmentEnd(s: string, from: number): number {
-  const c = s.charCodeAt(from);
-  if (isDigit(c)) {
-    let i = from + 1;
-    while (i < s.length && isDigit(s.charCodeAt(i))) i++;
-    return i;
-  }
-  if (c === AT || c === DOLLAR) {
-    const end = wordEnd(s, from + 1);
-    if (end !== -1) return end;
-    return c === AT ? from + 1 : -1;
-  }
-  return wordEnd(s, from);
-}
-
-/** End of the reference token (segments joined by dots) starting at `from`, or -1. */
-function referenceEnd(s: string, from: number): number {
-  let end = segmentEnd(s, from);
-  if (end === -1) return -1;
-  while (s.charCodeAt(end) === DOT) {
-    const next = segmentEnd(s, end + 1);
-    if (next === -1) break;
-    end = next;
-  }
-  return end;
-}
-
-/** End of a definition token (`@word`) at `from`, or -1. */
-function definitionEnd(s: string, from: number): number {
-  return s.charCodeAt(from) === AT ? wordEnd(s, from + 1) : -1;
-}
-
-/** End of a separator token (` *, *`) at `from`, or -1. */
-function separatorEnd(s: string, from: number): number {
-  let i = from;
-  while (s.charCodeAt(i) === SPACE) i++;
-  if (s.charCodeAt(i) !== COMMA) return -1;
-  i++;
-  while (s.charCodeAt(i) === SPACE) i++;
-  return i;
-}
-
-function skipWhitespace(s: string, from: number): number {
-  let i = from;
-  while (i < s.length && isWhitespace(s.charCodeAt(i))) i++;
-  return i;
-}
 
 /** A lone space token where the mode also has a separator: the space must not start one or be doubled. */
 function isLoneSpace(s: string, at: number): boolean {
@@ -197,7 +127,7 @@ function variable(s: string): ParsedTag | undefined {
   return { op: Opcode.VARIABLE, variables: parsed.variables, formatters: parsed.formatters };
 }
 
-function instruction(s: string): ParsedTag | undefined {
+function instruction(s: string): ParsedTag | null | undefined {
   // `.name?` lexes as a predicate before any keyword does.
   const nameEnd = wordEnd(s, 1);
   if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {
@@ -256,7 +186,7 @@ function orPredicate(s: string): ParsedTag | undefined {
 }
 
 /** `.if name? args`, or `.if a && b || c` (whitespace optional around operators). */
-function ifTag(s: string): ParsedTag | undefined {
+function ifTag(s: string): ParsedTag | null | undefined {
   const len = s.length;
   let i = skipWhitespace(s, 3);
   if (i === 3) return UNSURE;
@@ -271,6 +201,8 @@ function ifTag(s: string): ParsedTag | undefined {
     // A `word?` here would lex as a predicate name, which fails too: the `?` is never accepted below.
     const end = referenceEnd(s, i);
     if (end === -1) return UNSURE;
+    // Past the Java reference's limit the tag is not an instruction (its diagnosis reports why).
+    if (variables.length === IF_VARIABLE_LIMIT) return null;
     variables.push(pathOf(s, i, end));
     i = skipWhitespace(s, end);
     if (i === len) return { op: Opcode.IF, operators, variables };
@@ -291,33 +223,17 @@ function bindvar(s: string): ParsedTag | undefined {
   return { op: Opcode.BINDVAR, name: s.slice(5, nameEnd), variables: parsed.variables, formatters: parsed.formatters };
 }
 
-/** `.ctx @name key=path key2=path2`: one space or one whitespace run after each binding. */
+/** `.ctx @name key=path …`: whitespace runs around the name; the tag ends where the bindings stop. */
 function ctxvar(s: string): ParsedTag | undefined {
-  const len = s.length;
-  // Space is this mode's first token type, so a doubled space is two tokens.
-  if (s.charCodeAt(4) !== SPACE) return UNSURE;
-  const nameEnd = definitionEnd(s, 5);
-  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return UNSURE;
-  const bindings: [string, Path][] = [];
-  let i = nameEnd + 1;
-  do {
-    // A key: `word=`; a definition (`@…`) would lex first and fail.
-    const keyEnd = wordEnd(s, i);
-    if (keyEnd === -1 || s.charCodeAt(keyEnd) !== EQUALS) return UNSURE;
-    const valueStart = keyEnd + 1;
-    // The value: a definition, else a reference; `word=` would lex as a key and fail, as does any `=` after it.
-    const defEnd = definitionEnd(s, valueStart);
-    const valueEnd = defEnd !== -1 ? defEnd : referenceEnd(s, valueStart);
-    if (valueEnd === -1 || s.charCodeAt(valueEnd) === EQUALS) return UNSURE;
-    bindings.push([s.slice(i, keyEnd), pathOf(s, valueStart, valueEnd)]);
-    i = valueEnd;
-    if (i < len) {
-      const c = s.charCodeAt(i);
-      if (c === SPACE) i++;
-      else if (isWhitespace(c)) i = skipWhitespace(s, i);
-    }
-  } while (i < len);
-  return { op: Opcode.CTXVAR, name: s.slice(5, nameEnd), bindings };
+  const nameStart = skipWhitespace(s, 4);
+  if (nameStart === 4) return UNSURE;
+  const nameEnd = definitionEnd(s, nameStart);
+  if (nameEnd === -1) return UNSURE;
+  const bindingsStart = skipWhitespace(s, nameEnd);
+  if (bindingsStart === nameEnd) return UNSURE;
+  const bindings = readCtxBindings(s, bindingsStart);
+  if (bindings === null) return UNSURE;
+  return { op: Opcode.CTXVAR, name: s.slice(nameStart, nameEnd), bindings };
 }
 
 /** `.eval code`: a whitespace run, then the code to the end. */
@@ -342,11 +258,10 @@ function inject(s: string): ParsedTag | undefined {
   const nameEnd = definitionEnd(s, 8);
   if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return UNSURE;
   const pathStart = nameEnd + 1;
-  let pathEnd = pathStart;
-  while (pathEnd < s.length && isPathChar(s.charCodeAt(pathEnd))) pathEnd++;
-  if (pathEnd === pathStart) return UNSURE;
-  const { args, delimiter } = restArgs(s, pathEnd);
-  return { op: Opcode.INJECT, name: s.slice(8, nameEnd), path: s.slice(pathStart, pathEnd), args, delimiter };
+  const end = pathEnd(s, pathStart);
+  if (end === pathStart) return UNSURE;
+  const { args, delimiter } = restArgs(s, end);
+  return { op: Opcode.INJECT, name: s.slice(8, nameEnd), path: s.slice(pathStart, end), args, delimiter };
 }
 
 /** `.macro path`: one space, then a file path to the end. */

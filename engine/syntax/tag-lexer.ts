@@ -24,7 +24,8 @@ export const InjectPath = createToken({ name: 'InjectPath', pattern: /[./a-zA-Z0
 /** Raw arguments: everything to the end of the tag; the first character is the delimiter. */
 export const Rest = createToken({ name: 'Rest', pattern: /[^}]+/ });
 export const Operator = createToken({ name: 'Operator', pattern: /&&|\|\|/ });
-export const BindingKey = createToken({ name: 'BindingKey', pattern: new RegExp(`${WORD}=`) });
+/** The name of a `.ctx`; its bindings are read from the rest of the tag (see ctx-bindings.ts). */
+export const CtxName = createToken({ name: 'CtxName', pattern: new RegExp(`@${WORD}`), push_mode: 'rest' });
 export const PredicateName = createToken({
   name: 'PredicateName',
   pattern: new RegExp(`${WORD}\\?`),
@@ -67,7 +68,7 @@ export const VarKw = keyword('VarKw', '.var', 'bindvar');
 export const CtxKw = keyword('CtxKw', '.ctx', 'ctx');
 
 export const allTokens: TokenType[] = [
-  Whitespace, Space, Separator, Reference, Definition, FilePath, InjectPath, Rest, Operator, BindingKey,
+  Whitespace, Space, Separator, Reference, Definition, FilePath, InjectPath, Rest, Operator, CtxName,
   PredicateName, EvalSpace, FirstPipe, Pipe, FormatterName, FormatterArgs, PredicateKw, SectionKw, RepeatedKw,
   EndKw, EofKw, EvalKw, AlternatesKw, OrKw, IfKw, IncludeKw, InjectKw, MacroKw, MetaLeftKw, MetaRightKw,
   NewlineKw, SpaceKw, TabKw, VarKw, CtxKw,
@@ -88,7 +89,7 @@ export const tagLexer = new Lexer(
       or: [Space, PredicateName],
       if: [Whitespace, PredicateName, Reference, Operator],
       bindvar: [Separator, Space, Definition, Reference, FirstPipe],
-      ctx: [Space, Definition, Whitespace, BindingKey, Reference],
+      ctx: [Whitespace, CtxName],
       macro: [Space, FilePath],
       inject: [Space, Definition, InjectPath],
       eval: [EvalSpace],

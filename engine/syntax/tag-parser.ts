@@ -4,6 +4,8 @@
  * can be cached by the tag's text and shared between templates.
  */
 import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import { readCtxBindings } from './ctx-bindings.ts';
+import { skipWhitespace } from './tag-chars.ts';
 import * as T from './tag-lexer.ts';
 import { Opcode } from './opcodes.ts';
 import { splitPath, type FormatterCall, type Path } from './nodes.ts';
@@ -37,6 +39,9 @@ export type ParsedTag =
         | typeof Opcode.SPACE
         | typeof Opcode.TAB;
     };
+
+/** Most variables an `.if` may test (the Java reference's limit); past it the tag is text. */
+export const IF_VARIABLE_LIMIT = 30;
 
 /** Splits raw arguments on their first character: ` 10 ...` gives [10, ...] with delimiter ' '. */
 export function splitArgs(raw: string): { args: string[]; delimiter: string } {
@@ -234,7 +239,10 @@ class TagParser extends EmbeddedActionsParser {
             variables.push(this.ACTION(() => splitPath(next.image)));
             this.OPTION3(() => this.CONSUME4(T.Whitespace));
           });
-          return { op: Opcode.IF, operators, variables } as ParsedTag;
+          // Past the Java reference's limit the tag is not an instruction (its diagnosis reports why).
+          return variables.length > IF_VARIABLE_LIMIT
+            ? (this.invalid() as unknown as ParsedTag)
+            : ({ op: Opcode.IF, operators, variables } as ParsedTag);
         },
       },
     ]);
@@ -250,21 +258,18 @@ class TagParser extends EmbeddedActionsParser {
     return { op: Opcode.BINDVAR, name, variables, formatters };
   });
 
+  /** `.ctx @name key=path …`: the bindings are read from the rest, which may end in ignored text. */
   private ctxvarTag = this.RULE('ctxvarTag', (): ParsedTag => {
     this.CONSUME(T.CtxKw);
-    this.CONSUME(T.Space);
-    const name = this.CONSUME(T.Definition).image;
-    this.CONSUME2(T.Space);
-    const bindings: [string, Path][] = [];
-    this.AT_LEAST_ONE(() => {
-      const keyTok = this.CONSUME(T.BindingKey);
-      const key = this.ACTION(() => keyTok.image.slice(0, -1));
-      bindings.push([key, this.SUBRULE(this.pathRef)]);
-      this.OPTION(() =>
-        this.OR([{ ALT: () => this.CONSUME3(T.Space) }, { ALT: () => this.CONSUME(T.Whitespace) }]),
-      );
+    this.CONSUME(T.Whitespace);
+    const name = this.CONSUME(T.CtxName).image;
+    const rest = this.CONSUME(T.Rest).image;
+    const tag = this.ACTION(() => {
+      const start = skipWhitespace(rest, 0);
+      const bindings = start === 0 ? null : readCtxBindings(rest, start);
+      return bindings === null ? null : ({ op: Opcode.CTXVAR, name, bindings } as ParsedTag);
     });
-    return { op: Opcode.CTXVAR, name, bindings };
+    return tag ?? (this.invalid() as unknown as ParsedTag);
   });
 
   /** Marks a tag that lexed and parsed but breaks a rule the grammar cannot express. */

@@ -3,7 +3,8 @@
  * dark colours, and CSS output of a website colour given as HSL(A).
  */
 import { messages } from '../../messages.ts';
-import { getChild, asNumber } from '../../runtime/values.ts';
+import { getChild } from '../../runtime/values.ts';
+import { doubleOf } from '../core/node-coercion.ts';
 
 const HEX_DIGITS = /^[0-9a-f]{3,6}$/i;
 
@@ -70,19 +71,19 @@ export function websiteColourCss(colour: unknown): ColourResult {
     return { ok: false, message: messages.colourMissingHsl };
   }
   const alphaNode = getChild(colour, 'alpha');
-  const hue = asNumber(hueNode);
-  const saturation = asNumber(saturationNode);
-  const lightness = asNumber(lightnessNode);
-  const alpha = alphaNode === undefined ? undefined : asNumber(alphaNode);
+  // Read as the reference's JSON nodes read themselves (text that is not a number is 0).
+  const hue = doubleOf(hueNode);
+  const saturation = doubleOf(saturationNode);
+  const lightness = doubleOf(lightnessNode);
+  const alpha = alphaNode === undefined ? undefined : doubleOf(alphaNode);
 
-  // NaN fails every comparison, so text that is not a number counts as out of bounds.
-  const inBounds =
-    hue >= 0 &&
-    hue <= 360 &&
-    inUnitRange(saturation) &&
-    inUnitRange(lightness) &&
-    (alpha === undefined || inUnitRange(alpha));
-  if (!inBounds) return { ok: false, message: messages.colourOutOfBounds };
+  // One sentence per value out of bounds, in the reference's order and comparisons (a NaN hue passes).
+  let problems = '';
+  if (hue < 0 || hue > 360) problems += messages.colourHueOutOfBounds;
+  if (!inUnitRange(saturation)) problems += messages.colourSaturationOutOfBounds;
+  if (!inUnitRange(lightness)) problems += messages.colourLightnessOutOfBounds;
+  if (alpha !== undefined && (alpha < 0 || alpha > 1)) problems += messages.colourAlphaOutOfBounds;
+  if (problems !== '') return { ok: false, message: problems };
 
   const body = `${twoPlaces(hue)}, ${twoPlaces(saturation * 100)}%, ${twoPlaces(lightness * 100)}%`;
   const css = alpha === undefined ? `hsl(${body})` : `hsla(${body}, ${twoPlaces(alpha)})`;

@@ -4,7 +4,7 @@
  * `1e3`) is a double even when whole (a JsonDouble), so `{.equal? 2 2.0}` is
  * false and `{.even? 4.0}` is false.
  */
-import { JsonDouble } from '../../runtime/values.ts';
+import { JsonBigInteger, JsonDouble } from '../../runtime/values.ts';
 
 /** Whether a value is a whole number held as an integer (not a double). */
 export function isWholeNumber(value: unknown): value is number {
@@ -13,5 +13,6 @@ export function isWholeNumber(value: unknown): value is number {
 
 /** Whether a value is a number held as a double: a JsonDouble or a fractional number. */
 export function isFloating(value: unknown): boolean {
-  return value instanceof JsonDouble || (typeof value === 'number' && !Number.isInteger(value));
+  if (value instanceof JsonDouble) return !(value instanceof JsonBigInteger);
+  return typeof value === 'number' && !Number.isInteger(value);
 }

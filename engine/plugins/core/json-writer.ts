@@ -12,7 +12,7 @@
  * whole text.
  */
 
-import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
+import { JsonDouble } from '../../runtime/values.ts';
 import { numberText } from './number-text.ts';
 import { memoShortText } from './short-text-memo.ts';
 
@@ -89,7 +89,7 @@ function scalarText(value: unknown, script: boolean): string {
       return value ? 'true' : 'false';
     case 'object':
       // A double the data wrote as 1.0 is written back as the reference writes doubles.
-      return value instanceof JsonDouble ? javaDoubleText(value.value) : 'null';
+      return value instanceof JsonDouble ? value.toString() : 'null';
     default:
       return 'null';
   }

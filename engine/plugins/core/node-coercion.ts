@@ -7,7 +7,7 @@
  * `null` reads as the text "null", text parses leniently as a number, and
  * fractional numbers truncate toward zero when read as integers.
  */
-import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
+import { JsonDouble } from '../../runtime/values.ts';
 import { parseInt32, parseInt64, trimControl } from './java-text.ts';
 import { numberText } from './number-text.ts';
 
@@ -26,7 +26,7 @@ export function textOf(value: unknown): string {
     case 'boolean':
       return String(value);
     case 'object':
-      if (value instanceof JsonDouble) return javaDoubleText(value.value);
+      if (value instanceof JsonDouble) return value.toString();
       return value === null ? 'null' : '';
     default:
       return '';

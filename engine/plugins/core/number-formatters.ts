@@ -1,14 +1,13 @@
 /**
  * Counting and arithmetic formatters: `count`, `mod`, `round` and `iter`.
  */
-import { isObject } from '../../runtime/values.ts';
+import { isObject, JsonBigInteger } from '../../runtime/values.ts';
 import type { FormatterTable } from '../types.ts';
 import { parseInt64 } from './java-text.ts';
 import { doubleOf, longOf, textOf } from './node-coercion.ts';
 import { divideByZero } from './runtime-failure.ts';
 
 const DEFAULT_DIVISOR = 2;
-const LONG_LIMIT = 9223372036854775807;
 
 /** Elements of an array, properties of an object, characters of text; 0 for anything else. */
 function countOf(value: unknown): number {
@@ -17,10 +16,22 @@ function countOf(value: unknown): number {
   return 0;
 }
 
-/** Rounds half up like the reference: NaN gives 0, infinities saturate. */
-function roundHalfUp(value: number): number {
+const TWO_TO_63 = 2 ** 63;
+const LONG_MAX = new JsonBigInteger('9223372036854775807');
+const LONG_MIN = new JsonBigInteger('-9223372036854775808');
+
+/**
+ * Rounds half up to a 64-bit integer like the reference's `Math.round`: NaN
+ * gives 0, anything past the long range its end. Integers a double cannot
+ * print exactly keep their digits, as the reference's long does.
+ */
+function roundHalfUp(value: number): number | JsonBigInteger {
   if (Number.isNaN(value)) return 0;
-  return Math.max(-LONG_LIMIT, Math.min(LONG_LIMIT, Math.round(value)));
+  if (value >= TWO_TO_63) return LONG_MAX;
+  if (value <= -TWO_TO_63) return LONG_MIN;
+  // `+ 0` turns a negative zero into 0.
+  const rounded = Math.round(value) + 0;
+  return Number.isSafeInteger(rounded) ? rounded : new JsonBigInteger(BigInt(rounded).toString());
 }
 
 export const numberFormatters: FormatterTable = {

@@ -40,13 +40,6 @@ function twelveHour(d: GregorianDate): number {
   return h === 0 ? 12 : h;
 }
 
-/** Week of the year counted from its first Monday; days before it are week 00. */
-function mondayWeekOfYear(d: GregorianDate): number {
-  const dayOfYear = d.dayOfYear() - 1;
-  const daysSinceMonday = (d.dayOfWeek() + 5) % 7;
-  return Math.trunc((dayOfYear + 7 - daysSinceMonday) / 7);
-}
-
 /** "+hh:mm" / "-hh:mm" of the zone offset at this instant. */
 function numericZone(d: GregorianDate): string {
   let offset = d.timeZoneOffset();
@@ -107,7 +100,7 @@ export function strftime(cldr: CLDR, d: GregorianDate, pattern: string): string 
       case 'T': out += format('%H:%M:%S'); break;
       case 'u': { const weekday = d.dayOfWeek() - 1; out += String(weekday === 0 ? 7 : weekday); break; }
       case 'U': out += pad(d.weekOfYear(), 2); break;
-      case 'W': out += pad(mondayWeekOfYear(d), 2); break;
+      case 'W': out += pad(d.weekOfYear(), 2); break; // the Java reference's week, the same as %U
       case 'v': out += format('%e-%b-%Y'); break;
       case 'V': out += pad(d.weekOfYearISO(), 2); break;
       case 'w': out += String(d.dayOfWeek() - 1); break;
@@ -117,6 +110,7 @@ export function strftime(cldr: CLDR, d: GregorianDate, pattern: string): string 
       case 'Y': out += String(d.year()); break;
       case 'z': out += numericZone(d); break;
       case 'Z': out += zoneAbbreviation(d); break;
+      case '%': out += '%'; break;
       default: out += c + directive; break;
     }
   }

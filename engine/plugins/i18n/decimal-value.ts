@@ -5,7 +5,7 @@
  */
 import { Decimal } from '@phensley/cldr';
 import type { RoundingModeType } from '@phensley/cldr';
-import { JsonDouble, javaDoubleText } from '../../runtime/values.ts';
+import { JsonDouble } from '../../runtime/values.ts';
 
 /**
  * The decimal a value stands for: a finite JSON number or a numeric string
@@ -21,7 +21,7 @@ export function toDecimal(value: unknown): Decimal | undefined {
     text = String(value);
   } else if (value instanceof JsonDouble) {
     if (!Number.isFinite(value.value)) return undefined;
-    text = javaDoubleText(value.value);
+    text = value.toString();
   } else if (typeof value === 'string') {
     text = value;
   } else {

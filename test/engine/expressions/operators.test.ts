@@ -67,9 +67,10 @@ describe('string concatenation', () => {
     expect(value('"a" + 1 + 2')).toBe('a12');
   });
 
-  it('writes numbers as the Java reference does where it differs from JavaScript', () => {
-    expect(value('"" + 0.0000001')).toBe('0.0000001');
-    expect(value('"" + -0')).toBe('-0');
+  it('writes numbers as the Java reference does: JavaScript notation, negative zero as 0', () => {
+    expect(value('"" + 0.0000001')).toBe('1e-7');
+    expect(value('str(1e-7)')).toBe('1e-7');
+    expect(value('"" + -0')).toBe('0');
   });
 });
 

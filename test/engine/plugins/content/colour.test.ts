@@ -65,14 +65,21 @@ describe('website colours (HSL)', () => {
     expect(websiteColourCss({ hue: 360, saturation: 1, lightness: 1, alpha: 1 }).ok).toBe(true);
   });
 
-  it('rejects values just outside the bounds', () => {
-    const outOfBounds = { ok: false, message: messages.colourOutOfBounds };
-    expect(websiteColourCss({ hue: -0.01, saturation: 0.5, lightness: 0.5 })).toEqual(outOfBounds);
-    expect(websiteColourCss({ hue: 360.01, saturation: 0.5, lightness: 0.5 })).toEqual(outOfBounds);
-    expect(websiteColourCss({ hue: 1, saturation: 1.01, lightness: 0.5 })).toEqual(outOfBounds);
-    expect(websiteColourCss({ hue: 1, saturation: 0.5, lightness: -0.1 })).toEqual(outOfBounds);
-    expect(websiteColourCss({ hue: 1, saturation: 0.5, lightness: 0.5, alpha: 1.5 })).toEqual(outOfBounds);
-    expect(websiteColourCss({ hue: 'red', saturation: 0.5, lightness: 0.5 })).toEqual(outOfBounds);
+  it('rejects values just outside the bounds, one sentence per value', () => {
+    const fail = (message: string) => ({ ok: false, message });
+    const { colourHueOutOfBounds: hue, colourSaturationOutOfBounds: sat, colourLightnessOutOfBounds: light, colourAlphaOutOfBounds: alpha } = messages;
+    expect(websiteColourCss({ hue: -0.01, saturation: 0.5, lightness: 0.5 })).toEqual(fail(hue));
+    expect(websiteColourCss({ hue: 360.01, saturation: 0.5, lightness: 0.5 })).toEqual(fail(hue));
+    expect(websiteColourCss({ hue: 1, saturation: 1.01, lightness: 0.5 })).toEqual(fail(sat));
+    expect(websiteColourCss({ hue: 1, saturation: 0.5, lightness: -0.1 })).toEqual(fail(light));
+    expect(websiteColourCss({ hue: 1, saturation: 0.5, lightness: 0.5, alpha: 1.5 })).toEqual(fail(alpha));
+    expect(websiteColourCss({ hue: 361, saturation: 2, lightness: 2, alpha: -1 })).toEqual(fail(hue + sat + light + alpha));
+    expect(websiteColourCss({ hue: 'NaN', saturation: 'NaN', lightness: 0.5 })).toEqual(fail(sat));
+  });
+
+  it('reads values as the reference reads JSON: text that is not a number is 0, null is present', () => {
+    expect(websiteColourCss({ hue: 'red', saturation: 0.5, lightness: 0.5 })).toEqual({ ok: true, css: 'hsl(0, 50%, 50%)' });
+    expect(websiteColourCss({ hue: '120', saturation: '0.5', lightness: null })).toEqual({ ok: true, css: 'hsl(120, 50%, 0%)' });
   });
 
   it('needs all of hue, saturation and lightness', () => {

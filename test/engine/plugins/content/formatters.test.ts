@@ -54,7 +54,7 @@ describe('colour formatters', () => {
       'hsla(200, 50%, 25%, 0.5)',
     );
     expect(renderOk('{c|website-color}', { c: { hue: 400, saturation: 0.5, lightness: 0.25 } })).toBe(
-      messages.colourOutOfBounds,
+      messages.colourHueOutOfBounds,
     );
     expect(renderOk('{c|website-color}', { c: { hue: 1 } })).toBe(messages.colourMissingHsl);
   });

@@ -41,6 +41,15 @@ describe('round', () => {
     expect(runFormatter('round', 'x')).toBe(0);
     expect(runFormatter('round', true)).toBe(1);
   });
+
+  it('clamps to the 64-bit range and prints large results with every digit', () => {
+    const text = (v: unknown): string => String(runFormatter('round', v));
+    expect(text(1e21)).toBe('9223372036854775807');
+    expect(text(Infinity)).toBe('9223372036854775807');
+    expect(text(-1e21)).toBe('-9223372036854775808');
+    expect(text(2 ** 62 + 2048)).toBe('4611686018427389952');
+    expect(text(-0.4)).toBe('0');
+  });
 });
 
 describe('iter', () => {

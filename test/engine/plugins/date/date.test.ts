@@ -22,10 +22,12 @@ describe('date (strftime patterns)', () => {
     expect(render('{t|date %D %F %T %R %x %X}', data).html).toBe('02/10/20 2020-02-10 14:07:51 14:07 02/10/2020 02:07:51 PM');
     expect(render('{t|date %u %w %q %s %N}', data).html).toBe('1 1 1 1581361671 250000000');
     expect(render('{t|date %V %G %g}', data).html).toBe('07 2020 20');
-    // %W counts weeks from the year's first Monday (Jan 6, 2020); days before it are week 00.
-    expect(render('{t|date %W}', data).html).toBe('06');
-    expect(render('{t|date %W}', { t: Date.UTC(2020, 0, 5, 17) }).html).toBe('00');
-    expect(render('{t|date %W}', { t: Date.UTC(2020, 0, 6, 17) }).html).toBe('01');
+    // %W is the Java reference's week of the year, the same as %U (not C's Monday-based count).
+    expect(render('{t|date %W %U}', data).html).toBe('07 07');
+    expect(render('{t|date %W %U}', { t: Date.UTC(2020, 0, 5, 17) }).html).toBe('02 02');
+    expect(render('{t|date %W}', { t: Date.UTC(2019, 10, 8, 17) }).html).toBe('45');
+    // %% is one percent sign.
+    expect(render('{t|date 100%% %%d}', data).html).toBe('100% %d');
     expect(render('{t|date %c}', data).html).toBe('Mon, Feb 10, 2020 2:07:51 PM EST');
     expect(render('{t|date %v}', data).html).toBe('10-Feb-2020');
   });
