@@ -21,6 +21,11 @@ export interface TemplateError {
   line: number;
   column: number;
   name?: string;
+  /**
+   * A malformed tag reported as the Java reference's validate mode reports it: the tag is kept as
+   * text, so the template renders exactly as it would without the report.
+   */
+  validation?: true;
 }
 
 export interface CompileOptions {
@@ -161,7 +166,11 @@ export function compile(source: string, options: CompileOptions = {}): Template 
     maxNesting: limits.maxNesting,
     plugins: pluginCheck(plugins),
   });
-  const errors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column, name }));
+  const errors = parsed.errors.map((e) => {
+    const error: TemplateError = { message: e.message, line: e.line, column: e.column, name };
+    if (e.validation) error.validation = true;
+    return error;
+  });
   return new Template(name, parsed.root, errors, parsed.lines, limits, plugins);
 }
 

@@ -24,6 +24,8 @@ export interface SyntaxError {
   offset: number;
   line: number;
   column: number;
+  /** Reported as the Java reference's validate mode does: the tag stays text and the output is unchanged. */
+  validation?: true;
 }
 
 /** Checks names against the plugin library; returns an error message or undefined. */
@@ -45,6 +47,13 @@ export interface ParseResult {
   lines: LineIndex;
 }
 
+/** An error as the scan or the assembler finds it, before its offset is turned into a position. */
+interface FoundError {
+  message: string;
+  offset: number;
+  validation?: true;
+}
+
 export function parseTemplate(source: string, options: ParseOptions): ParseResult {
   const scanner = new Scanner(source, options);
   scanner.run();
@@ -53,15 +62,19 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
   const errors: SyntaxError[] =
     found === 0
       ? []
-      : [...scanner.errors, ...scanner.assembler.errors]
+      : ([...scanner.errors, ...scanner.assembler.errors] as FoundError[])
           .sort((a, b) => a.offset - b.offset)
-          .map((e) => ({ message: e.message, offset: e.offset, ...lines.position(e.offset) }));
+          .map((e) => {
+            const error: SyntaxError = { message: e.message, offset: e.offset, ...lines.position(e.offset) };
+            if (e.validation) error.validation = true;
+            return error;
+          });
   return { root: scanner.assembler.root, errors, lines };
 }
 
 class Scanner {
   readonly assembler: Assembler;
-  readonly errors: { message: string; offset: number }[] = [];
+  readonly errors: FoundError[] = [];
   private readonly preprocess: boolean;
   /** This compile's number, for the tag cache's admission rule. */
   private readonly compile = nextCompile();
@@ -101,7 +114,7 @@ class Scanner {
         if (lastBrace >= commentResume) textAnchor = lastBrace + 1;
         if (end === -1) {
           // Reported where the reference reports it: at the start of the text the comment is in.
-          this.errors.push({ message: messages.commentUnterminated, offset: textAnchor });
+          this.errors.push({ message: messages.commentUnterminated, offset: textAnchor, validation: true });
           idx = len;
           break;
         }
@@ -155,7 +168,7 @@ class Scanner {
     if (entry === null) {
       // Only tags that failed to parse are diagnosed: most are CSS or script braces, answered at once.
       const problem = diagnoseTag(content, this.options.plugins);
-      if (problem !== undefined) this.errors.push({ message: problem, offset: open });
+      if (problem !== undefined) this.errors.push({ message: problem, offset: open, validation: true });
       return false;
     }
     if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;

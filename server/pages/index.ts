@@ -37,7 +37,9 @@ function compileErrorDetails(err: unknown): object {
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   const templatesDir = deps.options.templatesDir ?? TEMPLATES_DIR;
-  const templates = new TemplateStore(templatesDir, deps.options.dev === true);
+  const templates = new TemplateStore(templatesDir, deps.options.dev === true, (template, errors) => {
+    deps.log.warn({ template, ...templateErrorsForLog(errors) }, 'template has malformed tags kept as text');
+  });
   // Development: templates, theme assets and fixtures are watched; a change drops the compiled
   // templates and reloads every open page.
   const dev = deps.options.dev === true

@@ -95,7 +95,8 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
     if (result.errors.length > 0) {
       deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
     }
-    const page = pageBytes(dev ? dev.renderedPage(result.html, result.errors) : result.html);
+    // Development shows malformed tags kept as text (logged once per compile) over the page too.
+    const page = pageBytes(dev ? dev.renderedPage(result.html, [...templates.validationErrors(name), ...result.errors]) : result.html);
     // Only clean renders: a render cut short by a limit is not what the context alone gives.
     if (result.errors.length === 0 && cacheable) rendered.set(key, page);
     return page;

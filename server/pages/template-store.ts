@@ -16,7 +16,12 @@ interface CachedTemplate {
   readsClock: boolean;
   /** Characters of the source: the cache's measure of the compiled template. */
   sourceLength: number;
+  /** Malformed tags reported in the reference's validate mode: kept as text, the file still renders. */
+  validationErrors: TemplateError[];
 }
+
+/** Told once per compiled file whose malformed tags were kept as text (the page still renders). */
+export type ValidationReport = (template: string, errors: TemplateError[]) => void;
 
 /**
  * Compiled templates kept, measured by their sources' length in characters (a compiled template
@@ -57,6 +62,7 @@ export class TemplateStore {
   constructor(
     private readonly dir: string = TEMPLATES_DIR,
     private readonly watchFiles = false,
+    private readonly reportValidation: ValidationReport = () => {},
   ) {}
 
   private entry(path: string, name: string): CachedTemplate {
@@ -66,8 +72,11 @@ export class TemplateStore {
     if (cached && cached.mtimeMs === mtimeMs) return cached;
     const source = readFileSync(path, 'utf8');
     const template = compile(source, { name });
-    if (template.errors.length > 0) throw new TemplateCompileError(name, template.errors);
-    const entry = { template, mtimeMs, readsClock: CLOCK_FORMATTERS.test(source), sourceLength: source.length };
+    // Only errors that change what renders stop the page; validate-mode reports are told and kept.
+    if (template.errors.some((e) => !e.validation)) throw new TemplateCompileError(name, template.errors);
+    const validationErrors = template.errors;
+    if (validationErrors.length > 0) this.reportValidation(name, validationErrors);
+    const entry = { template, mtimeMs, readsClock: CLOCK_FORMATTERS.test(source), sourceLength: source.length, validationErrors };
     this.cache.set(path, entry);
     return entry;
   }
@@ -132,6 +141,13 @@ export class TemplateStore {
       this.partialNames = readdirSync(partialsDir).filter((file) => file.endsWith('.block'));
     }
     return this.partialNames.map((file) => [file, this.entry(join(partialsDir, file), file)]);
+  }
+
+  /** The validate-mode reports of a page and of every partial it could apply. */
+  validationErrors(name: string): TemplateError[] {
+    const own = this.entry(this.pagePath(name), `${name}.tmpl`).validationErrors;
+    const partials = this.partialEntries().flatMap(([, entry]) => entry.validationErrors);
+    return own.length === 0 && partials.length === 0 ? [] : [...own, ...partials];
   }
 
   /** Every partial of templates/partials/ by file name (e.g. 'header.block'). */

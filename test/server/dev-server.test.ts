@@ -172,6 +172,23 @@ describe('development server: error overlay', () => {
       writeFileSync(join(theme, 'contact.tmpl'), page);
     }
   });
+  it('shows malformed tags kept as text over the page, which renders as it would without them', async () => {
+    const page = readFileSync(join(theme, 'contact.tmpl'), 'utf8');
+    writeFileSync(join(theme, 'contact.tmpl'), `{.section}\n${page}`);
+    try {
+      const response = await fetch(`${server.url}/contact`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('data-island="FormBlock"');
+      expect(html).toContain('{.section}');
+      const shown = entries(html);
+      expect(shown).toHaveLength(1);
+      expect(shown[0]).toMatchObject({ template: 'contact.tmpl' });
+      expect(shown[0]).toMatchObject({ line: 1, column: 1 });
+    } finally {
+      writeFileSync(join(theme, 'contact.tmpl'), page);
+    }
+  });
 });
 
 describe('production server', () => {
@@ -217,6 +234,26 @@ describe('production server', () => {
       ]);
     } finally {
       logged.mockRestore();
+    }
+  });
+
+  it('serves a page whose malformed tags are kept as text, and logs them once with their positions', async () => {
+    const page = readFileSync(join(theme, 'search.tmpl'), 'utf8');
+    writeFileSync(join(theme, 'search.tmpl'), `{.end xyz}\n${page}`);
+    const warned = vi.spyOn(server.app.deps.log, 'warn');
+    try {
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(`${server.url}/search?q=mug`);
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('{.end xyz}');
+      }
+      const reports = warned.mock.calls.filter(([, message]) => message === 'template has malformed tags kept as text');
+      expect(reports).toHaveLength(1);
+      expect((reports[0]![0] as { errors: unknown[] }).errors).toEqual([
+        expect.objectContaining({ name: 'search.tmpl', line: 1, column: 1, message: expect.stringContaining(' xyz') }),
+      ]);
+    } finally {
+      warned.mockRestore();
     }
   });
 });
