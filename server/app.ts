@@ -1,4 +1,3 @@
-import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
@@ -17,6 +16,7 @@ import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
 import { createSubscriptionRouter } from './api/subscription.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
+import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 import { createStorefrontPages } from './pages/index.ts';
 
@@ -52,7 +52,7 @@ export function createApp(options: AppOptions): StorefrontApp {
   // What every request passes first, in this order: headers, cookies, bodies, then the crumb.
   app.use(inSeries(
     helmet({ contentSecurityPolicy: false }),
-    cookieParser(),
+    plainTextCookies,
     express.json({ limit: bodyLimit }),
     express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }),
     crumbProtection({ secure }),
