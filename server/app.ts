@@ -8,6 +8,8 @@ import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
 import { inSeries } from './middleware-series.ts';
+import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
+import { createMaintenanceGuard } from './maintenance-guard.ts';
 import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
 import { createCartRouter } from './api/cart.ts';
@@ -39,7 +41,14 @@ export function createApp(options: AppOptions): StorefrontApp {
     seedStore(db);
     log.info('store seeded from fixtures');
   }
+  // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
+  const damage = quickCheckProblems(db);
+  if (damage.length > 0) {
+    db.close();
+    throw new CorruptDatabaseError(damage);
+  }
   const deps: AppDeps = { db, log, options };
+  const maintenanceGuard = createMaintenanceGuard(deps);
 
   const app = express() as StorefrontApp;
   app.disable('x-powered-by');
@@ -49,6 +58,7 @@ export function createApp(options: AppOptions): StorefrontApp {
 
   const secure = options.trustProxy === true;
   const bodyLimit = options.bodyLimit ?? '100kb';
+  app.use(maintenanceGuard.guard);
   // What every request passes first, in this order: headers, cookies, bodies, then the crumb.
   app.use(inSeries(
     helmet({ contentSecurityPolicy: false }),
@@ -70,8 +80,14 @@ export function createApp(options: AppOptions): StorefrontApp {
   calls.use(createRestockRouter(deps));
   calls.use(createNewsletterRouter(deps));
   const ping = db.prepare('SELECT 1');
-  calls.get('/api/health', (req, res) => {
+  const integrity = databaseIntegrity(db, log);
+  calls.get('/api/health', (req, res, next) => {
     ping.get();
+    // ?deep=1 also reads every page of the file (quick_check, at most once per 10 s)
+    if (req.query.deep === '1' && !integrity.deepCheck()) {
+      maintenanceGuard.guard(req, res, next);
+      return;
+    }
     res.json({ ok: true });
   });
   app.use(forApiPathsOnly(calls));
@@ -81,6 +97,7 @@ export function createApp(options: AppOptions): StorefrontApp {
   app.use(pages.router);
   app.use(pages.notFound);
 
+  app.use(maintenanceGuard.onCorruption);
   app.use(crumbFailureHandler);
   app.use('/api', jsonErrorHandler(log));
   app.use(pages.errorHandler);

@@ -38,6 +38,7 @@ export const serverMessages = {
   captchaRandomKeyLog: 'captcha tokens are signed with a key made by this process: set CAPTCHA_SECRET when several processes serve the shop or tokens must outlive a restart',
   maintenanceTitle: 'Closed for maintenance',
   maintenanceText: 'The store cannot open its records right now. Please try again later.',
+  corruptionLog: 'database file is corrupt: serving the maintenance page (503) until restarted with a sound file (restore a backup: npm run backup makes one)',
   startupFailureLog: 'database cannot be opened: serving the maintenance page (503) until restarted with a usable database',
   unsafeLink: 'externalLink must be a path on this site or an http, https, mailto or tel address.',
   pageNotFoundTitle: 'Page not found',
