@@ -4,7 +4,7 @@ import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
-import { describeError } from '../security/error-handlers.ts';
+import { clientBodyProblem, describeError, logBodyProblem } from '../security/error-handlers.ts';
 import { createDevTools, type DevTools } from '../dev/dev-tools.ts';
 import { SEED_DIR } from '../db/seed.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
@@ -76,14 +76,20 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     // A malformed or oversized form post is the visitor's problem (4xx); a database that refuses
     // writes or stays locked is the operator's (503, said plainly); anything else is ours (500).
     const fault = storageFault(err);
+    const bodyProblem = clientBodyProblem(err);
     const declared = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
-    const status = fault !== null ? 503 : typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500;
+    const status = fault !== null ? 503 : bodyProblem?.status
+      ?? (typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500);
     if (fault !== null) {
       reportStorageFault(deps.log, fault, req);
       res.set('Retry-After', '30');
-    } else if (status === 500) {
+    } else if (bodyProblem) logBodyProblem(deps.log, bodyProblem, req);
+    else if (status === 500) {
       deps.log.error({ err: describeError(err), ...compileErrorDetails(err), path: req.path, method: req.method, reqId: req.id }, 'page failed');
-    } else deps.log.warn({ err: describeError(err), path: req.path, status, reqId: req.id }, 'page request refused');
+    } else {
+      // the visitor's mistake: one line, no stack
+      deps.log.warn({ path: req.path, status, reason: describeError(err).message, reqId: req.id }, 'page request refused');
+    }
     try {
       pages.render(req, res, {
         template: 'error',
