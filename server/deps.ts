@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import type { RateLimitOptions } from './security/rate-limit-table.ts';
+
+export type { RateLimitOptions } from './security/rate-limit-table.ts';
 
 /** Captcha checking, when the site has a captcha configured. */
 export interface CaptchaOptions {
@@ -7,16 +10,6 @@ export interface CaptchaOptions {
   siteKey: string;
   /** Decides whether a token sent by a visitor is valid. */
   verify: (token: string) => boolean | Promise<boolean>;
-}
-
-/** Request budgets per client for the calls a flood could abuse. */
-export interface RateLimitOptions {
-  /** Length of one counting window in milliseconds. */
-  windowMs: number;
-  /** Add-to-cart (and subscription cart) calls per window. */
-  addToCart: number;
-  /** Form saves per window. */
-  formSave: number;
 }
 
 export interface AppOptions {
@@ -31,6 +24,7 @@ export interface AppOptions {
   /** Password of the seeded owner account; generated and logged when absent. */
   ownerPassword?: string;
   captcha?: CaptchaOptions;
+  /** Request budgets per client and window (defaults: RATE_LIMIT_TABLE in security/rate-limit-table.ts). */
   rateLimits?: Partial<RateLimitOptions>;
   /** Treat requests as arriving over https behind a proxy (Secure cookies, trust proxy). */
   trustProxy?: boolean;

@@ -12,7 +12,7 @@ import { parseInput } from '../security/validation.ts';
 export function createNewsletterRouter(deps: AppDeps): Router {
   const router = Router();
   const mailingList = new RestockRepository(deps.db);
-  router.post(API_PATHS.newsletter, createRateLimiter(deps, 'formSave', FORM.status429), async (req, res) => {
+  router.post(API_PATHS.newsletter, createRateLimiter(deps, 'newsletter'), async (req, res) => {
     const payload = parseInput(newsletterPayloadSchema, req.body);
     const captcha = deps.options.captcha;
     if (captcha) {

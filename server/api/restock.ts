@@ -9,6 +9,7 @@ import { hasUnlimitedStock } from '../commerce/pricing.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput } from '../security/validation.ts';
 import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
 
@@ -55,6 +56,7 @@ export function createRestockRouter(deps: AppDeps): Router {
   const router = Router();
   const restock = new RestockRepository(deps.db);
   const { catalogue, site } = storeRepositories(deps);
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
   function variantOf(productId: string, variantId: string) {
     const product = catalogue.productById(productId);
@@ -63,7 +65,7 @@ export function createRestockRouter(deps: AppDeps): Router {
     return { product, variant };
   }
 
-  router.post(API_PATHS.restock, async (req, res) => {
+  router.post(API_PATHS.restock, createRateLimiter(deps, 'restockSignUp'), async (req, res) => {
     const payload = parseInput(restockPayloadSchema, req.body);
     const captcha = deps.options.captcha;
     if (captcha) {
@@ -148,13 +150,13 @@ export function createRestockRouter(deps: AppDeps): Router {
     return waiting.length;
   }
 
-  router.post(`${API_PATHS.restock}/send`, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
     const request = parseInput(sendRequestSchema, req.body);
     const sent = deps.db.transaction(() => sendFor(request.productId, request.variantId))();
     res.json({ sent, message: serverMessages.restockSent });
   });
 
-  router.post(`${API_PATHS.restock}/send/all`, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
     const { sendRequests } = parseInput(sendAllSchema, req.body);
     const results = deps.db.transaction(() =>
       sendRequests.map((request) => ({ ...request, sent: sendFor(request.productId, request.variantId) })),

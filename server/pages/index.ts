@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { describeError } from '../security/error-handlers.ts';
+import { HttpError } from '../security/http-error.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
 import { createLessonPages } from './lesson-pages.ts';
@@ -65,7 +66,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
         status,
-        context: fault !== null ? { errorMessage: fault.message } : {},
+        // a refusal the visitor can act on (429 past a budget, say) says what it is
+        context: fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message } : {},
       });
     } catch (renderFailure) {
       deps.log.error({ err: describeError(renderFailure) }, 'error page failed');
