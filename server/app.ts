@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
+import { CaptchaRepository } from './db/captcha-repository.ts';
 import { inSeries } from './middleware-series.ts';
 import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
@@ -16,6 +17,7 @@ import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
 import { createSubscriptionRouter } from './api/subscription.ts';
+import { isLocalCaptcha } from './security/captcha.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 import { createStorefrontPages } from './pages/index.ts';
@@ -39,7 +41,9 @@ export function createApp(options: AppOptions): StorefrontApp {
     seedStore(db);
     log.info('store seeded from fixtures');
   }
-  const deps: AppDeps = { db, log, options };
+  // the built-in captcha remembers used tokens and wrong answers in the database, so processes agree
+  const captcha = isLocalCaptcha(options.captcha) ? options.captcha.withLedger(new CaptchaRepository(db)) : options.captcha;
+  const deps: AppDeps = { db, log, options, captcha };
 
   const app = express() as StorefrontApp;
   app.disable('x-powered-by');

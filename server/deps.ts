@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import type { CaptchaAction } from './security/captcha.ts';
 import type { RateLimitOptions } from './security/rate-limit-table.ts';
 
 export type { RateLimitOptions } from './security/rate-limit-table.ts';
@@ -8,8 +9,8 @@ export type { RateLimitOptions } from './security/rate-limit-table.ts';
 export interface CaptchaOptions {
   /** Public key printed into pages; its presence turns the captcha requirement on. */
   siteKey: string;
-  /** Decides whether a token sent by a visitor is valid. */
-  verify: (token: string) => boolean | Promise<boolean>;
+  /** Decides whether a token sent by a visitor is valid for the action it guards (and uses it up). */
+  verify: (token: string, action: CaptchaAction) => boolean | Promise<boolean>;
 }
 
 export interface AppOptions {
@@ -39,4 +40,6 @@ export interface AppDeps {
   db: Database.Database;
   log: Logger;
   options: AppOptions;
+  /** options.captcha, remembering through this app's database (tokens used, wrong answers). */
+  captcha?: CaptchaOptions;
 }

@@ -18,7 +18,7 @@ const solveSchema = z.object({
 /** The built-in captcha's challenge and answer calls (present only when that captcha is configured). */
 export function createCaptchaRouter(deps: AppDeps): Router {
   const router = Router();
-  const captcha = deps.options.captcha;
+  const captcha = deps.captcha;
   if (!isLocalCaptcha(captcha)) return router;
 
   router.get('/api/captcha/challenge', createRateLimiter(deps, 'captchaChallenge'), (req, res) => {

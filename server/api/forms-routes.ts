@@ -119,10 +119,10 @@ export function createFormsRouter(deps: AppDeps): Router {
       throw new HttpError(400, FORM.invalidFields, { data: { errors } });
     }
 
-    const captcha = deps.options.captcha;
+    const captcha = deps.captcha;
     if (form.captchaEnabled && captcha) {
       const token = input.captchaKey ?? '';
-      if (token === '' || !(await captcha.verify(token))) throw saveError(400, FORM.completeCaptcha);
+      if (token === '' || !(await captcha.verify(token, 'form_block'))) throw saveError(400, FORM.completeCaptcha);
     }
 
     const now = Date.now();

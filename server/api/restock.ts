@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
-import { RESTOCK } from '../../client/lib/messages.ts';
+import { NEWSLETTER, RESTOCK } from '../../client/lib/messages.ts';
 import { restockPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
 import { RestockRepository, type GroupPosition, type SignUpPosition } from '../db/restock-repository.ts';
@@ -12,6 +12,7 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput } from '../security/validation.ts';
 import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
+import { createMailingListSignUp } from './mailing-list-signup.ts';
 
 export const RESTOCK_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -55,6 +56,7 @@ function pageOf<T>(rows: T[], limit: number): { page: T[]; hasNextPage: boolean 
 export function createRestockRouter(deps: AppDeps): Router {
   const router = Router();
   const restock = new RestockRepository(deps.db);
+  const mailingList = createMailingListSignUp(deps);
   const { catalogue, site } = storeRepositories(deps);
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
@@ -67,10 +69,10 @@ export function createRestockRouter(deps: AppDeps): Router {
 
   router.post(API_PATHS.restock, createRateLimiter(deps, 'restockSignUp'), async (req, res) => {
     const payload = parseInput(restockPayloadSchema, req.body);
-    const captcha = deps.options.captcha;
+    const captcha = deps.captcha;
     if (captcha) {
       const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
-      if (token === '' || !(await captcha.verify(token))) throw new HttpError(400, RESTOCK.completeCaptcha);
+      if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
     }
     const { product, variant } = variantOf(payload.productId, payload.variantId);
     if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
@@ -84,10 +86,14 @@ export function createRestockRouter(deps: AppDeps): Router {
         joinMailingList: payload.isJoinMailingList,
         language: payload.language ?? null,
       });
-      if (payload.isJoinMailingList) restock.joinMailingList(payload.siteVisitorEmail, 'restock');
+      // the mailing list waits for the address's owner to confirm (double opt-in)
+      if (payload.isJoinMailingList) mailingList.request({ email: payload.siteVisitorEmail, source: 'restock' });
     })();
     const custom = site.storeSettings().restockNotificationsSuccessText;
-    res.json({ message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp });
+    res.json({
+      message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp,
+      ...(payload.isJoinMailingList ? { confirmation: NEWSLETTER.checkEmail } : {}),
+    });
   });
 
   router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), (req, res) => {

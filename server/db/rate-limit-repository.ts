@@ -21,7 +21,7 @@ export class RateLimitRepository {
   private readonly lower: Database.Statement<{ key: string; now: number }>;
   private readonly read: Database.Statement<{ key: string; now: number }, CounterRow>;
   private readonly remove: Database.Statement<[string]>;
-  private readonly removePrefix: Database.Statement<[string]>;
+  private readonly removePrefix: Database.Statement<{ prefix: string }>;
   private readonly sweep: Database.Statement<[number]>;
 
   constructor(db: Database.Database) {
@@ -36,7 +36,7 @@ export class RateLimitRepository {
     this.lower = db.prepare('UPDATE rate_limit_counters SET hits = hits - 1 WHERE key = @key AND hits > 0 AND reset_on > @now');
     this.read = db.prepare('SELECT hits, reset_on FROM rate_limit_counters WHERE key = @key AND reset_on > @now');
     this.remove = db.prepare('DELETE FROM rate_limit_counters WHERE key = ?');
-    this.removePrefix = db.prepare("DELETE FROM rate_limit_counters WHERE substr(key, 1, length(?1)) = ?1");
+    this.removePrefix = db.prepare('DELETE FROM rate_limit_counters WHERE substr(key, 1, length(@prefix)) = @prefix');
     this.sweep = db.prepare('DELETE FROM rate_limit_counters WHERE reset_on <= ?');
   }
 
@@ -63,7 +63,7 @@ export class RateLimitRepository {
 
   /** Forgets every key that starts with the prefix (one limiter's counters). */
   resetAll(prefix: string): void {
-    this.removePrefix.run(prefix);
+    this.removePrefix.run({ prefix });
   }
 
   /** Deletes the rows of windows that have ended; returns how many. */

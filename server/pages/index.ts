@@ -9,6 +9,7 @@ import { HttpError } from '../security/http-error.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
 import { createLessonPages } from './lesson-pages.ts';
+import { createMailingListPages } from './mailing-list-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { TEMPLATES_DIR, TemplateStore } from './template-store.ts';
 
@@ -44,6 +45,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createCataloguePages(deps, pages, notFound));
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));
+  router.use(createMailingListPages(deps, pages));
 
   const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     if (res.headersSent) {
