@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAILING_LIST_CONFIRM_PATH } from '../../../server/api/mailing-list-signup.ts';
 import { createLocalCaptcha } from '../../../server/security/captcha.ts';
@@ -44,6 +45,12 @@ describe('every state-changing call is throttled', () => {
     expect(unthrottled).toEqual([]);
   });
 
+  it('lists every budget with its default in the README', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const missing = RATE_LIMITED_CALLS.filter((call) => !readme.includes(`| \`${call}\` | ${RATE_LIMIT_TABLE[call].limit} |`));
+    expect(missing).toEqual([]);
+  });
+
   it('answers 429 with the table\'s message once a client has used the budget', async () => {
     const visitor = await new Visitor(server.url).start();
     const failures: string[] = [];
@@ -61,6 +68,7 @@ describe('every state-changing call is throttled', () => {
       const { message } = RATE_LIMIT_TABLE[route.rateLimitedCall as RateLimitedCall];
       const shown = route.path.startsWith('/api/') ? (limited.body as { message?: unknown })?.message : limited.text;
       if (limited.status !== 429) failures.push(`${route.method} ${route.path}: ${limited.status} past the budget`);
+      else if (!limited.headers.get('retry-after')) failures.push(`${route.method} ${route.path}: 429 without Retry-After`);
       else if (typeof shown !== 'string' || !shown.includes(message)) failures.push(`${route.method} ${route.path}: 429 without "${message}"`);
     }
     expect(failures).toEqual([]);
