@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
+import { CaptchaRepository } from './db/captcha-repository.ts';
 import { inSeries } from './middleware-series.ts';
 import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
 import { createMaintenanceGuard } from './maintenance-guard.ts';
@@ -16,6 +17,7 @@ import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
 import { createSubscriptionRouter } from './api/subscription.ts';
+import { isLocalCaptcha } from './security/captcha.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
 import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
@@ -51,7 +53,9 @@ export function createApp(options: AppOptions): StorefrontApp {
     db.close();
     throw new CorruptDatabaseError(damage);
   }
-  const deps: AppDeps = { db, log, options };
+  // the built-in captcha remembers used tokens and wrong answers in the database, so processes agree
+  const captcha = isLocalCaptcha(options.captcha) ? options.captcha.withLedger(new CaptchaRepository(db)) : options.captcha;
+  const deps: AppDeps = { db, log, options, captcha };
   const maintenanceGuard = createMaintenanceGuard(deps);
 
   const app = express() as StorefrontApp;

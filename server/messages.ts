@@ -56,6 +56,11 @@ export const serverMessages = {
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
   restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
+  mailingListConfirmationSubject: 'Please confirm your subscription to {siteTitle}',
+  mailingListConfirmationBody: 'Someone, hopefully you, asked for news and updates from {siteTitle} at this address. To confirm, open this link within 7 days: {url}\n\nIf it was not you, ignore this message: nothing more will be sent.',
+  mailingListConfirmTitle: 'Your subscription',
+  mailingListConfirmed: 'Thank you: your subscription is confirmed.',
+  mailingListLinkInvalid: 'This confirmation link is not valid or has expired. Please sign up again.',
 } as const;
 
 /** Fills {name} placeholders of a catalogue message. */

@@ -54,7 +54,11 @@ export default function Newsletter(props: NewsletterProps) {
       {props.title && <h2>{props.title}</h2>}
       {props.description && <p>{props.description}</p>}
       {phase === 'done' ? (
-        <p className="newsletter-block__success" role="status">{props.successMessage ?? NEWSLETTER.success}</p>
+        <>
+          <p className="newsletter-block__success" role="status">{props.successMessage ?? NEWSLETTER.success}</p>
+          {/* the address joins once its owner confirms by email (double opt-in) */}
+          <p className="newsletter-block__confirmation">{NEWSLETTER.checkEmail}</p>
+        </>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor={inputId}>{NEWSLETTER.emailLabel}</label>

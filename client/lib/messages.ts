@@ -210,6 +210,7 @@ export const NEWSLETTER = {
   emailInvalid: 'Please enter a valid email',
   emailFormat: (email: string): string => `Emails must be formatted as ${email}`,
   success: 'Thank you for signing up!',
+  checkEmail: 'If this address is new to us, please check your email to confirm your subscription.',
   failure: 'Something went wrong',
   emailLabel: 'Email Address',
 } as const;

@@ -91,6 +91,7 @@ export function createCartRouter(deps: AppDeps): Router {
   const router = Router();
   const addLimiter = createRateLimiter(deps, 'addToCart');
   const formOf = extraFieldsFormOf(deps);
+  const changeLimiter = createRateLimiter(deps, 'cartChange');
 
   router.get(API_PATHS.cart, (req, res) => {
     res.json(cartView(deps, findCurrentCart(deps, req, res)));
@@ -118,7 +119,7 @@ export function createCartRouter(deps: AppDeps): Router {
     });
   });
 
-  router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, (req, res) => {
+  router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, changeLimiter, (req, res) => {
     const payload = parseInput(updateAdditionalFieldsPayloadSchema, req.body);
     const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
     const { product, variant } = productAndVariant(deps, payload.itemId, payload.sku);
@@ -134,7 +135,7 @@ export function createCartRouter(deps: AppDeps): Router {
     res.json({ shoppingCart: cartView(deps, cart), updatedEntry: pricedEntryView(deps, cart, entry.id) });
   });
 
-  router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, (req, res) => {
+  router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, (req, res) => {
     const payload = parseInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
     const { carts, catalogue } = storeRepositories(deps);
     const result = deps.db.transaction(() => {
@@ -157,7 +158,7 @@ export function createCartRouter(deps: AppDeps): Router {
     });
   });
 
-  router.delete(`${API_PATHS.cartEntries}/:entryId`, (req, res) => {
+  router.delete(`${API_PATHS.cartEntries}/:entryId`, changeLimiter, (req, res) => {
     const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
     storeRepositories(deps).carts.removeEntry(cart.id, entry.id);
     res.json({ shoppingCart: cartView(deps, cart), removedEntryId: entry.id });

@@ -11,6 +11,7 @@ import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { shopperLocale } from './base-context.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
@@ -32,6 +33,8 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   const { site, carts, catalogue } = storeRepositories(deps);
   const content = new ContentRepository(deps.db);
   const orders = new OrderRepository(deps.db);
+  // one budget for every way of placing an order, gift cards included
+  const checkoutLimiter = createRateLimiter(deps, 'checkout');
 
   function extraFieldForms(cart: ReturnType<typeof cartView>): Record<string, Record<string, unknown>> {
     const forms: Record<string, Record<string, unknown>> = {};
@@ -99,7 +102,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     renderCheckout(req, res, findCurrentCart(deps, req, res), '/checkout', null);
   });
 
-  router.post('/checkout', (req, res) => {
+  router.post('/checkout', checkoutLimiter, (req, res) => {
     const cart = findCurrentCart(deps, req, res);
     if (!cart) {
       renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
@@ -128,7 +131,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  router.post('/checkout/subscription', (req, res) => {
+  router.post('/checkout/subscription', checkoutLimiter, (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.body);
     const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
@@ -175,7 +178,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  router.post('/checkout/gift-card', (req, res) => {
+  router.post('/checkout/gift-card', checkoutLimiter, (req, res) => {
     const choice = giftCardChoice(req.body);
     if (!choice) {
       notFound(req, res);

@@ -7,9 +7,11 @@ import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { clientBodyProblem, describeError, logBodyProblem } from '../security/error-handlers.ts';
 import { createDevTools, type DevTools } from '../dev/dev-tools.ts';
 import { SEED_DIR } from '../db/seed.ts';
+import { HttpError } from '../security/http-error.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
 import { createLessonPages } from './lesson-pages.ts';
+import { createMailingListPages } from './mailing-list-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
@@ -67,6 +69,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createCataloguePages(deps, pages, notFound));
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));
+  router.use(createMailingListPages(deps, pages));
 
   const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     if (res.headersSent) {
@@ -96,7 +99,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
         status,
-        context: fault !== null ? { errorMessage: fault.message } : {},
+        // a refusal the visitor can act on (429 past a budget, say) says what it is
+        context: fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message } : {},
       });
     } catch (renderFailure) {
       deps.log.error({ err: describeError(renderFailure), ...compileErrorDetails(renderFailure), reqId: req.id }, 'error page failed');
