@@ -127,7 +127,7 @@ export function createCartRouter(deps: AppDeps): Router {
       throw new HttpError(400, ADD_TO_CART.variantUnavailable);
     }
     const { carts } = storeRepositories(deps);
-    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields) ?? '{}';
+    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
     deps.db.transaction(() => {
       assertRoomInCart(carts, cart.id, 0, answerBytes(answers) - answerBytes(entry.additionalFields));
       carts.updateAdditionalFields(cart.id, entry.id, answers);

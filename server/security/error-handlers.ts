@@ -39,7 +39,9 @@ export function clientBodyProblem(err: unknown): BodyProblem | null {
   if (known) return { ...known, reason: type! };
   if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return null;
   if (typeof code === 'string' && code.startsWith('Z_')) return { status: 400, message: serverMessages.bodyNotDecompressed, reason: code };
-  return { status, message: serverMessages.bodyUnreadable, reason: type ?? code ?? 'unreadable' };
+  // body-parser and raw-body name every other problem of theirs (a wrong Content-Length, …) by type
+  if (typeof type === 'string') return { status, message: serverMessages.bodyUnreadable, reason: type };
+  return null;
 }
 
 /** The one warn line of a refused body: no stack, the client is at fault. */

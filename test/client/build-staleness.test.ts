@@ -64,7 +64,8 @@ describe('client build staleness (npm start and npm run dev skip an up-to-date b
       expect(buildStep, name).toMatch(/^(npm run build:client -- |tsx client\/build\.ts )--if-stale$/);
     }
     // start serves the bundled server, dev the TypeScript sources
-    expect(scripts.start).toMatch(/ && npm run build:server && node [^&]*dist\/server\/main\.mjs$/);
+    // (React's production build unless NODE_ENV says otherwise)
+    expect(scripts.start).toMatch(/ && npm run build:server && NODE_ENV=\$\{NODE_ENV:-production\} node [^&]*dist\/server\/main\.mjs$/);
     expect(scripts.dev).toMatch(/ && NODE_ENV=development tsx server\/main\.ts$/);
   });
 });

@@ -32,9 +32,14 @@ afterEach(() => {
   errors?.mockRestore();
 });
 
-/** The warn lines logged for refused bodies, as [fields, message]. */
+/** The warn lines logged for refused bodies: their method, path, status and reason (other fields, such as a request id, aside). */
 function bodyWarnings(): Array<Record<string, unknown>> {
-  return warnings.mock.calls.filter(([, message]) => message === serverMessages.bodyRefusedLog).map(([fields]) => fields as Record<string, unknown>);
+  return warnings.mock.calls
+    .filter(([, message]) => message === serverMessages.bodyRefusedLog)
+    .map(([fields]) => {
+      const { method, path, status, reason } = fields as Record<string, unknown>;
+      return { method, path, status, reason };
+    });
 }
 
 async function send(path: string, headers: Record<string, string>, body: Buffer | string) {
