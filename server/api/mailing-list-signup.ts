@@ -20,7 +20,10 @@ export type MailingListOutcome = 'already-member' | 'confirmation-sent' | 'confi
 export function createMailingListSignUp(deps: AppDeps) {
   const list = new MailingListRepository(deps.db);
   const site = new SiteRepository(deps.db);
-  const links = createMailingListLinks(new ServerSecretRepository(deps.db).secret('mailing-list-confirmation'));
+  const secrets = new ServerSecretRepository(deps.db);
+  // read on first use, not at start-up, so a read-only database still opens
+  let links: ReturnType<typeof createMailingListLinks> | null = null;
+  const signedLinks = () => (links ??= createMailingListLinks(secrets.secret('mailing-list-confirmation')));
 
   return {
     request(request: MailingListRequest, now = Date.now()): MailingListOutcome {
@@ -30,7 +33,7 @@ export function createMailingListSignUp(deps: AppDeps) {
         if (last !== null && now - last < CONFIRMATION_RESEND_AFTER_MS) return 'confirmation-pending';
         const website = site.website();
         const siteTitle = String(website.siteTitle ?? '');
-        const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${links.tokenFor(request, now)}`;
+        const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${signedLinks().tokenFor(request, now)}`;
         list.queueConfirmation({
           recipient: request.email,
           subject: fillMessage(serverMessages.mailingListConfirmationSubject, { siteTitle }),
@@ -42,7 +45,7 @@ export function createMailingListSignUp(deps: AppDeps) {
 
     /** Joins the address of a valid link; false for a forged, damaged or expired one. */
     confirm(token: string, now = Date.now()): boolean {
-      const request = links.open(token, now);
+      const request = signedLinks().open(token, now);
       if (!request) return false;
       list.join(request.email, request.source, now);
       return true;

@@ -4,11 +4,11 @@ import { FORM, NEWSLETTER } from '../../client/lib/messages.ts';
 import { newsletterPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../security/http-error.ts';
-import { createMailingListSignUp } from './mailing-list-signup.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput } from '../security/validation.ts';
+import { createMailingListSignUp } from './mailing-list-signup.ts';
 
-/** The newsletter block: an email joins the mailing list. */
+/** The newsletter block: an email asks to join the mailing list, and joins once confirmed by email. */
 export function createNewsletterRouter(deps: AppDeps): Router {
   const router = Router();
   const mailingList = createMailingListSignUp(deps);

@@ -69,14 +69,15 @@ export function createRestockRouter(deps: AppDeps): Router {
 
   router.post(API_PATHS.restock, createRateLimiter(deps, 'restockSignUp'), async (req, res) => {
     const payload = parseInput(restockPayloadSchema, req.body);
+    const { product, variant } = variantOf(payload.productId, payload.variantId);
+    if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
+      throw new HttpError(400, serverMessages.restockVariantNotSoldOut);
+    }
+    // checked last: verifying uses the token up, so a sign-up refused for another reason keeps it
     const captcha = deps.captcha;
     if (captcha) {
       const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
       if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
-    }
-    const { product, variant } = variantOf(payload.productId, payload.variantId);
-    if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
-      throw new HttpError(400, serverMessages.restockVariantNotSoldOut);
     }
     deps.db.transaction(() => {
       restock.signUp({

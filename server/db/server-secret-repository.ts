@@ -16,6 +16,9 @@ export class ServerSecretRepository {
 
   /** The secret of that name, made (32 random bytes) when it does not exist yet. */
   secret(name: string): string {
+    const existing = this.read.get(name);
+    if (existing) return existing.value;
+    // two processes may get here at once: the first insert wins and both read its value
     this.create.run(name, randomBytes(32).toString('base64url'));
     return (this.read.get(name) as { value: string }).value;
   }

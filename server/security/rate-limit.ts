@@ -38,7 +38,8 @@ export function createRateLimiter(deps: AppDeps, call: RateLimitedCall): Request
     limit: limits[call],
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    store: new DatabaseRateLimitStore(new RateLimitRepository(deps.db), `${call}:`),
+    // a read-only database cannot count, so such a process counts in its own memory
+    store: deps.options.readOnly ? undefined : new DatabaseRateLimitStore(new RateLimitRepository(deps.db), `${call}:`),
     handler: (req, _res, next) => {
       deps.log.warn({ call, ip: req.ip, path: req.path }, 'rate limit reached');
       next(new HttpError(429, message));

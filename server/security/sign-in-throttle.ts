@@ -93,6 +93,8 @@ export function createSignInThrottle(deps: AppDeps): SignInThrottle {
     },
 
     recordFailure(req, account) {
+      // a read-only database cannot count; the refusal (401) still stands
+      if (deps.options.readOnly) return;
       const now = Date.now();
       if (now - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = now;
@@ -112,6 +114,7 @@ export function createSignInThrottle(deps: AppDeps): SignInThrottle {
     },
 
     recordSuccess(req, account) {
+      if (deps.options.readOnly) return;
       failures.clearFailures(account.toLowerCase(), clientAddress(req));
     },
   };

@@ -23,3 +23,5 @@ CREATE TABLE server_secrets (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+-- made here, once, from SQLite's own cryptographic random source, so no request ever has to write it
+INSERT INTO server_secrets (name, value) VALUES ('mailing-list-confirmation', lower(hex(randomblob(32))));

@@ -14,6 +14,7 @@ const ORDER_CONFIRMED = '/checkout/order-confirmed/:orderId';
 const PRODUCT_PAGE = '/shop/p/:urlId';
 const LESSON_PAGE = '/lessons/:urlId';
 const SEARCH = '/search';
+const MAILING_LIST_CONFIRM = '/mailing-list/confirm';
 
 const giftCard = seededProduct('gift-card');
 const shirt = seededProduct('linen-shirt');
@@ -95,5 +96,19 @@ describe(`GET ${SEARCH}`, () => {
       expect(answer.text).not.toMatch(/SQLITE_|\bat .+\.(ts|js):\d+/);
     }
     expect(db().prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'site_users'").pluck().get()).toBe(1);
+  });
+});
+
+describe(`GET ${MAILING_LIST_CONFIRM}`, () => {
+  it('answers a page saying the link is not valid for a missing, repeated, forged or hostile token, and joins nobody', async () => {
+    const v = await visitor();
+    const tokens = ['', 'no-dot', 'a.b', 'a.b.c', `${Buffer.from('{"e":"x@example.com","s":"newsletter","x":9e15}').toString('base64url')}.forged`,
+      encodeURIComponent(HOSTILE_TEXT.sql), encodeURIComponent(HOSTILE_TEXT.controlAndUnicode), 'x'.repeat(5000)];
+    for (const token of tokens) {
+      const page = await expectPageRefused(db(), () => v.get(`${MAILING_LIST_CONFIRM}?token=${token}`), 400);
+      expect(page).toContain(serverMessages.mailingListLinkInvalid);
+    }
+    await expectPageRefused(db(), () => v.get(MAILING_LIST_CONFIRM), 400);
+    await expectPageRefused(db(), () => v.get(`${MAILING_LIST_CONFIRM}?token=a&token=b`), 400);
   });
 });

@@ -97,4 +97,5 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /checkout/order-confirmed/:orderId': file(PAGES),
   'GET /lessons': noInput(STATIC_PAGE),
   'GET /lessons/:urlId': file(PAGES),
+  'GET /mailing-list/confirm': file(PAGES),
 };
