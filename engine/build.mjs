@@ -3,9 +3,11 @@
  * JavaScript under dist/engine/, so nothing needs a TypeScript loader at run
  * time.
  *
- * - dist/engine/tmpl.mjs: the CLI with its packages bundled in. A bundle is
+ * - dist/engine/tmpl.cjs: the CLI with its packages bundled in. A bundle is
  *   one file to read where chevrotain alone is hundreds of small modules, and
- *   that is most of a call's start-up time.
+ *   that is most of a call's start-up time. It is a CommonJS script so that
+ *   the bin can hand V8 the code cache of an earlier run (engine/bin/tmpl.mjs):
+ *   compiling the bundle is most of what is left.
  * - dist/engine/index.mjs: the public API (compile, render…), packages left
  *   external, for JavaScript hosts.
  *
@@ -22,7 +24,9 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ENGINE_DIR = path.join(PROJECT_ROOT, 'engine');
 const LOCK_FILE = path.join(PROJECT_ROOT, 'package-lock.json');
-export const CLI_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'engine', 'tmpl.mjs');
+export const CLI_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'engine', 'tmpl.cjs');
+/** V8's code cache for CLI_BUNDLE, written by the bin after a run. */
+export const CLI_CODE_CACHE = `${CLI_BUNDLE}.cache`;
 export const ENGINE_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'engine', 'index.mjs');
 
 /** When `file` was last written; -1 when it does not exist. */
@@ -78,10 +82,10 @@ async function buildTo(outfile, options) {
   mkdirSync(path.dirname(outfile), { recursive: true });
   try {
     await build({
-      ...options,
-      outfile: partial,
       bundle: true,
       format: 'esm',
+      ...options,
+      outfile: partial,
       platform: 'node',
       target: 'node20',
       keepNames: false,
@@ -98,10 +102,11 @@ export async function buildEngine() {
   const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
   await buildTo(CLI_BUNDLE, {
     entryPoints: [path.join(ENGINE_DIR, 'cli', 'run.ts')],
+    format: 'cjs',
     minify: true,
-    define: { __TMPL_VERSION__: JSON.stringify(version) },
-    // Bundled CommonJS packages may call require() for Node's own modules.
-    banner: { js: "import { createRequire as __tmplRequire } from 'node:module'; const require = __tmplRequire(import.meta.url);" },
+    // A CommonJS script has no import.meta: modules that resolve files from their own URL get the bundle's.
+    define: { __TMPL_VERSION__: JSON.stringify(version), 'import.meta.url': '__tmplBundleUrl' },
+    banner: { js: "var __tmplBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
   await buildTo(ENGINE_BUNDLE, { entryPoints: [path.join(ENGINE_DIR, 'index.ts')], packages: 'external' });
 }

@@ -1,7 +1,7 @@
 /**
  * The `tmpl` process: standard streams, colour on a terminal, Ctrl-C, and a
  * closed pipe (`tmpl plugins | head`) ending the process quietly. The build
- * bundles this file into dist/engine/tmpl.mjs.
+ * bundles this file into dist/engine/tmpl.cjs.
  */
 import { main } from './main.ts';
 
@@ -21,10 +21,12 @@ const argv = process.argv.slice(2);
 const stop = new AbortController();
 if (argv[0] === 'watch') process.once('SIGINT', () => stop.abort());
 
-process.exitCode = await main(argv, {
+void main(argv, {
   out: (text) => process.stdout.write(`${text}\n`),
   write: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(`${text}\n`),
   color: process.stderr.isTTY === true && !process.env.NO_COLOR,
   signal: stop.signal,
+}).then((code) => {
+  process.exitCode = code;
 });

@@ -4,10 +4,11 @@
  * closed pipe), and its speed.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildEngine, CLI_BUNDLE } from '../../engine/build.mjs';
+import { buildEngine, CLI_BUNDLE, CLI_CODE_CACHE } from '../../engine/build.mjs';
 import { EXIT } from '../../engine/cli/io.ts';
 import { cliMessages } from '../../engine/cli/messages.ts';
 import { scratchFolder } from './cli-helpers.ts';
@@ -32,7 +33,14 @@ describe('the tmpl bin', () => {
     const version = tmpl('--version');
     expect(version).toMatchObject({ status: 0, stderr: '' });
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    expect(CLI_BUNDLE).toMatch(/dist[\\/]engine[\\/]tmpl\.mjs$/);
+    expect(CLI_BUNDLE).toMatch(/dist[\\/]engine[\\/]tmpl\.cjs$/);
+  });
+
+  it('keeps the V8 code cache of the bundle after a run, and runs the same with or without it', () => {
+    rmSync(CLI_CODE_CACHE, { force: true });
+    const first = tmpl('--version');
+    expect(existsSync(CLI_CODE_CACHE)).toBe(true);
+    expect(tmpl('--version')).toEqual(first);
   });
 
   it('reports a missing file in one line, without a stack trace, exit 2', () => {
