@@ -11,7 +11,7 @@ export interface CliRun {
 }
 
 /** Runs tmpl in this process, capturing what it prints. */
-export async function runCli(argv: string[], options: { signal?: AbortSignal; onErr?: (line: string) => void } = {}): Promise<CliRun> {
+export async function runCli(argv: string[], options: { signal?: AbortSignal; onErr?: (line: string) => void; color?: boolean } = {}): Promise<CliRun> {
   let out = '';
   let endsWithLine = false;
   const err: string[] = [];
@@ -29,6 +29,7 @@ export async function runCli(argv: string[], options: { signal?: AbortSignal; on
       options.onErr?.(s);
     },
     signal: options.signal,
+    color: options.color,
   });
   // Result lines are compared without the last line break; written pages exactly.
   return { code, out: endsWithLine ? out.slice(0, -1) : out, err: err.join('\n') };

@@ -87,6 +87,12 @@ describe('tmpl check', () => {
     expect(r.err).toContain("SyntaxError: Formatter 'htmll' is unknown — did you mean 'html'?");
   });
 
+  it('colours the code frame only when asked (stderr is a terminal)', async () => {
+    const file = write('colour.tmpl', '{x|nope}');
+    expect((await runCli(['check', file])).err).not.toContain('\u001b[');
+    expect((await runCli(['check', file], { color: true })).err).toContain('\u001b[31m^');
+  });
+
   it('walks a folder for .tmpl and .block files', async () => {
     write('tree/a.tmpl', '{a}');
     write('tree/sub/b.block', '{b|html}');
