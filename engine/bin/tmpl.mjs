@@ -13,7 +13,8 @@ import path from 'node:path';
 import { Script } from 'node:vm';
 import { buildEngine, buildToolsInstalled, CLI_BUNDLE, CLI_CODE_CACHE, isEngineBuildStale } from '../build.mjs';
 
-if (isEngineBuildStale() && buildToolsInstalled()) await buildEngine();
+// Without build tools (a production install) nothing could be rebuilt, so the sources are not even looked at.
+if (buildToolsInstalled() && isEngineBuildStale()) await buildEngine();
 
 let code;
 try {
