@@ -10,23 +10,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildToolsInstalled, modifiedAt, newestModification, PROJECT_ROOT } from '../engine/build.mjs';
+import { buildToolsInstalled, modifiedAt, PROJECT_ROOT } from '../engine/build.mjs';
+import { staleOutputs, startOutputs } from './start-plan.mjs';
 
-const fromRoot = (...parts) => path.join(PROJECT_ROOT, ...parts);
-const LOCK_FILE = fromRoot('package-lock.json');
-const SERVER_BUNDLE = fromRoot('dist', 'server', 'main.mjs');
-
-/** Each output `npm start` needs, the npm script that builds it and the sources it is built from. */
-const OUTPUTS = [
-  { script: 'build:client', file: fromRoot('dist', 'client', 'manifest.json'), sources: [fromRoot('client')] },
-  { script: 'build:server', file: SERVER_BUNDLE, sources: [fromRoot('server'), fromRoot('engine'), fromRoot('client')] },
-];
-
-// A new lock file means new package versions: rebuild when a build can run. `npm prune` rewrites the
-// lock file unchanged, so after a production install its time says nothing and is not compared.
+const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'main.mjs');
 const tools = buildToolsInstalled();
-const inputsOf = (output) => (tools ? [...output.sources, LOCK_FILE] : output.sources);
-const stale = OUTPUTS.filter((o) => modifiedAt(o.file) < newestModification(inputsOf(o)));
+const stale = staleOutputs(PROJECT_ROOT, startOutputs(PROJECT_ROOT), tools);
 if (stale.length > 0) {
   if (tools) {
     for (const { script } of stale) {
