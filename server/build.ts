@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const SERVER_ENTRY = path.join(PROJECT_ROOT, 'server', 'main.ts');
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'main.mjs');
-/** The node flags `npm start` runs the bundle with (keep in step with package.json): logged stacks name the sources. */
+/** The node flags that match how `npm start` (server/start.mjs) runs the bundle: logged stacks name the sources. */
 export const SERVER_NODE_OPTIONS: readonly string[] = ['--enable-source-maps'];
 
 /** The banner's name for the project root URL, computed at run time from the bundle's own URL. */
