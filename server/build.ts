@@ -70,7 +70,11 @@ export async function bundleServer(entry: string = SERVER_ENTRY, outfile: string
 }
 
 const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+/** `npm run backup` and `npm run restore`: built beside the server, so a production install can run them. */
+export const BACKUP_COMMAND_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'backup-command.mjs');
+
 if (invokedDirectly) {
   await bundleServer();
-  process.stdout.write(`server built: ${path.relative(PROJECT_ROOT, SERVER_BUNDLE)}\n`);
+  await bundleServer(path.join(PROJECT_ROOT, 'server', 'backup-command.ts'), BACKUP_COMMAND_BUNDLE);
+  process.stdout.write(`server built: ${path.relative(PROJECT_ROOT, SERVER_BUNDLE)}, ${path.relative(PROJECT_ROOT, BACKUP_COMMAND_BUNDLE)}\n`);
 }
