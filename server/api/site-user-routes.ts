@@ -45,12 +45,11 @@ export function createSiteUserRouter(deps: AppDeps): Router {
 
   router.post('/api/site-users/account/session', signIn.addressGuard, async (req, res) => {
     const input = parseInput(signInSchema, req.body);
-    signIn.assertMayTry(req, res, input.email);
+    signIn.beginAttempt(req, res, input.email);
     const user = users.findByEmail(input.email);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!user || !passwordOk) {
       deps.log.info({ email: input.email }, 'site-user sign-in refused');
-      signIn.recordFailure(req, input.email);
       throw new HttpError(401, platformMessages.invalidCredentials);
     }
     signIn.recordSuccess(req, input.email);

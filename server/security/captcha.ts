@@ -32,10 +32,8 @@ export type CaptchaSolveResult =
 export interface CaptchaLedger {
   /** Records a token's nonce as used; false when it had been used already. */
   redeem(nonce: string, expiresOn: number, now: number): boolean;
-  /** Counts one wrong answer to a challenge and gives the count so far. */
-  countWrongAnswer(challengeNonce: string, expiresOn: number, now: number): number;
-  /** Wrong answers given to a challenge so far. */
-  wrongAnswers(challengeNonce: string, now: number): number;
+  /** Counts one answer to a challenge and gives the count so far, this one included (one atomic step). */
+  countAnswer(challengeNonce: string, expiresOn: number, now: number): number;
 }
 
 export interface LocalCaptcha extends CaptchaOptions {
@@ -67,10 +65,10 @@ const MAX_REMEMBERED_ENTRIES = 100_000;
 /** A ledger in this process's memory (a captcha used without a database, as in unit tests). */
 export function createMemoryCaptchaLedger(): CaptchaLedger {
   const redeemed = new Map<string, number>();
-  const wrong = new Map<string, { count: number; expiresOn: number }>();
+  const answers = new Map<string, { count: number; expiresOn: number }>();
   const forgetExpired = (now: number): void => {
     for (const [nonce, expiry] of redeemed) if (expiry <= now) redeemed.delete(nonce);
-    for (const [nonce, entry] of wrong) if (entry.expiresOn <= now) wrong.delete(nonce);
+    for (const [nonce, entry] of answers) if (entry.expiresOn <= now) answers.delete(nonce);
   };
   return {
     redeem(nonce, expiresOn, now) {
@@ -81,15 +79,11 @@ export function createMemoryCaptchaLedger(): CaptchaLedger {
       redeemed.set(nonce, expiresOn);
       return true;
     },
-    countWrongAnswer(challengeNonce, expiresOn, now) {
-      if (wrong.size >= MAX_REMEMBERED_ENTRIES) forgetExpired(now);
-      const count = (wrong.get(challengeNonce)?.count ?? 0) + 1;
-      wrong.set(challengeNonce, { count, expiresOn });
+    countAnswer(challengeNonce, expiresOn, now) {
+      if (answers.size >= MAX_REMEMBERED_ENTRIES) forgetExpired(now);
+      const count = (answers.get(challengeNonce)?.count ?? 0) + 1;
+      answers.set(challengeNonce, { count, expiresOn });
       return count;
-    },
-    wrongAnswers(challengeNonce, now) {
-      const entry = wrong.get(challengeNonce);
-      return entry && entry.expiresOn > now ? entry.count : 0;
     },
   };
 }
@@ -147,13 +141,12 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
       const challengeExpiresOn = Number(expiresText);
       const at = now();
       if (challengeExpiresOn <= at) return { ok: false, message: platformMessages.captchaChallengeExpired };
-      // blind guessing gets a few tries per challenge, and challenges per client are rate limited
-      if (ledger.wrongAnswers(nonce, at) >= CAPTCHA_WRONG_ANSWERS_ALLOWED) {
-        return { ok: false, message: platformMessages.captchaTooManyWrongAnswers };
-      }
+      // blind guessing gets a few tries per challenge (and challenges per client are rate limited);
+      // the answer is counted before it is checked, so parallel guesses cannot exceed the count
+      const attempt = ledger.countAnswer(nonce, challengeExpiresOn, at);
+      if (attempt > CAPTCHA_WRONG_ANSWERS_ALLOWED) return { ok: false, message: platformMessages.captchaTooManyWrongAnswers };
       if (!sameSignature(sign(`answer:${nonce}:${answer.trim()}`), answerDigest)) {
-        const wrong = ledger.countWrongAnswer(nonce, challengeExpiresOn, at);
-        return { ok: false, message: wrong >= CAPTCHA_WRONG_ANSWERS_ALLOWED ? platformMessages.captchaTooManyWrongAnswers : platformMessages.captchaWrongAnswer };
+        return { ok: false, message: attempt === CAPTCHA_WRONG_ANSWERS_ALLOWED ? platformMessages.captchaTooManyWrongAnswers : platformMessages.captchaWrongAnswer };
       }
       const expiresOn = now() + tokenTtl;
       const body = [nonce, action, String(expiresOn)].join('.');

@@ -53,11 +53,13 @@ function tooMany(res: Response, retryAfterMs: number): HttpError {
 export interface SignInThrottle {
   /** Route step: refuses (429) every attempt from an address past its failure budget. */
   addressGuard: RequestHandler;
-  /** Throws 429 when this account and address must still wait. Call before checking the password. */
-  assertMayTry(req: Request, res: Response, account: string): void;
-  /** Counts a wrong password and sets the pair's next wait. */
-  recordFailure(req: Request, account: string): void;
-  /** A correct password: the pair's failures are forgotten. */
+  /**
+   * Call before checking the password. Throws 429 when this account and address must still wait
+   * (or the address is past its budget); otherwise counts the attempt as a failure at once, so a
+   * burst of parallel guesses cannot all pass the check before any of them is counted.
+   */
+  beginAttempt(req: Request, res: Response, account: string): void;
+  /** A correct password: the attempt is taken back and the pair's failures are forgotten. */
   recordSuccess(req: Request, account: string): void;
 }
 
@@ -69,53 +71,65 @@ export function createSignInThrottle(deps: AppDeps): SignInThrottle {
   const accountKey = (account: string): string => `signInAccount:${account.toLowerCase()}`;
   let lastSweep = 0;
 
-  const addressGuard: RequestHandler = (req, res, next) => {
-    const now = Date.now();
+  /** The wait (ms) before the address may try at all, 0 when it may. */
+  const addressWait = (req: Request, now: number): number => {
     const count = counters.get(addressKey(req), now);
-    if (count && count.hits >= SIGN_IN_POLICY.addressFailuresPerWindow) {
+    return count && count.hits >= SIGN_IN_POLICY.addressFailuresPerWindow ? count.resetOn - now : 0;
+  };
+
+  const addressGuard: RequestHandler = (req, res, next) => {
+    const wait = addressWait(req, Date.now());
+    if (wait > 0) {
       deps.log.warn({ ip: req.ip }, 'sign-in attempts limited for the address');
-      next(tooMany(res, count.resetOn - now));
+      next(tooMany(res, wait));
       return;
     }
     next();
   };
 
+  // check and count in one write transaction, so neither parallel requests nor another process
+  // can slip an attempt between the two
+  const countAttempt = deps.db.transaction((address: string, name: string, req: Request, now: number): number => {
+    const addressBlocked = addressWait(req, now);
+    if (addressBlocked > 0) return addressBlocked;
+    const record = failures.find(name, address);
+    if (record && record.blockedUntil > now) return record.blockedUntil - now;
+    counters.increment(addressKey(req), SIGN_IN_POLICY.windowMs, now);
+    const accountFailures = counters.increment(accountKey(name), SIGN_IN_POLICY.windowMs, now).hits;
+    if (accountFailures === SIGN_IN_POLICY.accountFailuresUnderAttack) deps.log.warn({ account: name }, 'many failed sign-ins for one account');
+    const underAttack = accountFailures >= SIGN_IN_POLICY.accountFailuresUnderAttack;
+    const pair = failures.recordFailure(name, address, now, now - SIGN_IN_POLICY.forgetAfterMs);
+    const wait = backOffAfter(pair.failures, underAttack ? SIGN_IN_POLICY.backOffFromFailureUnderAttack : SIGN_IN_POLICY.backOffFromFailure);
+    if (wait > 0) failures.blockUntil(name, address, now + wait);
+    return 0;
+  });
+
   return {
     addressGuard: markRateLimited(addressGuard, 'signIn'),
 
-    assertMayTry(req, res, account) {
-      const now = Date.now();
-      const record = failures.find(account.toLowerCase(), clientAddress(req));
-      if (record && record.blockedUntil > now) {
-        deps.log.warn({ ip: req.ip }, 'sign-in attempts limited for the account and address');
-        throw tooMany(res, record.blockedUntil - now);
-      }
-    },
-
-    recordFailure(req, account) {
-      // a read-only database cannot count; the refusal (401) still stands
+    beginAttempt(req, res, account) {
+      // a read-only database cannot count; its sign-ins fail at the session write anyway
       if (deps.options.readOnly) return;
       const now = Date.now();
       if (now - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = now;
         failures.deleteOlderThan(now - SIGN_IN_POLICY.forgetAfterMs);
       }
-      const address = clientAddress(req);
-      const name = account.toLowerCase();
-      deps.db.transaction(() => {
-        counters.increment(addressKey(req), SIGN_IN_POLICY.windowMs, now);
-        const accountFailures = counters.increment(accountKey(name), SIGN_IN_POLICY.windowMs, now).hits;
-        const underAttack = accountFailures >= SIGN_IN_POLICY.accountFailuresUnderAttack;
-        if (accountFailures === SIGN_IN_POLICY.accountFailuresUnderAttack) deps.log.warn({ account: name }, 'many failed sign-ins for one account');
-        const pair = failures.recordFailure(name, address, now, now - SIGN_IN_POLICY.forgetAfterMs);
-        const wait = backOffAfter(pair.failures, underAttack ? SIGN_IN_POLICY.backOffFromFailureUnderAttack : SIGN_IN_POLICY.backOffFromFailure);
-        if (wait > 0) failures.blockUntil(name, address, now + wait);
-      })();
+      const wait = countAttempt.immediate(clientAddress(req), account.toLowerCase(), req, now);
+      if (wait > 0) {
+        deps.log.warn({ ip: req.ip }, 'sign-in attempts limited');
+        throw tooMany(res, wait);
+      }
     },
 
     recordSuccess(req, account) {
       if (deps.options.readOnly) return;
-      failures.clearFailures(account.toLowerCase(), clientAddress(req));
+      const name = account.toLowerCase();
+      deps.db.transaction(() => {
+        counters.decrement(addressKey(req));
+        counters.decrement(accountKey(name));
+        failures.clearFailures(name, clientAddress(req));
+      })();
     },
   };
 }

@@ -1,5 +1,5 @@
 -- Limits every process on this database file shares, so N processes allow one budget:
--- the rate limiter's counters, the captcha's redeemed tokens and wrong answers per challenge,
+-- the rate limiter's counters, the captcha's redeemed tokens and answers per challenge,
 -- and failed sign-ins per account and address. Rows past their expiry are swept as new ones come.
 
 -- one fixed window per key ('<call>:<client>'): hits so far and when the window ends
@@ -17,13 +17,13 @@ CREATE TABLE captcha_redeemed_tokens (
 );
 CREATE INDEX captcha_redeemed_tokens_by_expiry ON captcha_redeemed_tokens(expires_on);
 
--- wrong answers given to one challenge, until the challenge expires
-CREATE TABLE captcha_wrong_answers (
+-- answers given to one challenge, until the challenge expires
+CREATE TABLE captcha_answer_attempts (
   challenge_nonce TEXT PRIMARY KEY,
-  wrong_answers INTEGER NOT NULL,
+  attempts INTEGER NOT NULL,
   expires_on INTEGER NOT NULL
 );
-CREATE INDEX captcha_wrong_answers_by_expiry ON captcha_wrong_answers(expires_on);
+CREATE INDEX captcha_answer_attempts_by_expiry ON captcha_answer_attempts(expires_on);
 
 -- failed sign-ins of one account (lower-case email) from one client address, and until when
 -- that pair must wait before its next attempt

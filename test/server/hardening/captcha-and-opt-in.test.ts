@@ -97,6 +97,16 @@ describe('the captcha challenge', () => {
     expect(right.body.message).toBe(platformMessages.captchaTooManyWrongAnswers);
   });
 
+  it('checks only the first few of every possible answer sent at once', async () => {
+    const v = await newClient();
+    const issued = await challenge(v, 'form_block');
+    // the two numbers are 1 to 9, so every sum from 2 to 18, all in parallel
+    const answers = await Promise.all(Array.from({ length: 17 }, (_, i) => v.post<{ message?: string }>('/api/captcha/solve', { challenge: issued.challenge, answer: String(i + 2) })));
+    expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
+    const refusedUnchecked = answers.filter((answer) => answer.body.message === platformMessages.captchaTooManyWrongAnswers);
+    expect(refusedUnchecked.length).toBeGreaterThanOrEqual(17 - CAPTCHA_WRONG_ANSWERS_ALLOWED);
+  });
+
   it('is handed out a limited number of times per client', async () => {
     const v = await newClient();
     const statuses: number[] = [];

@@ -69,6 +69,14 @@ describe('the sign-in limiter', () => {
     expect((await signIn(freshAddress(), account, 'elsewhere')).status).toBe(401);
   });
 
+  it('counts a burst of parallel guesses before checking any of them', async () => {
+    const address = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(address, 'burst@example.com', `guess ${i}`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_POLICY.backOffFromFailure);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - SIGN_IN_POLICY.backOffFromFailure);
+  });
+
   it('grows the wait exponentially up to a ceiling', () => {
     const from = SIGN_IN_POLICY.backOffFromFailure;
     expect(backOffAfter(from - 1, from)).toBe(0);

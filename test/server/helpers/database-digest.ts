@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
  * Tables in which the throttles count calls (every call counts, refused or not, so these change
  * on a refusal by design); they hold no store data.
  */
-export const THROTTLE_BOOKKEEPING: ReadonlySet<string> = new Set(['rate_limit_counters', 'captcha_wrong_answers', 'sign_in_failures']);
+export const THROTTLE_BOOKKEEPING: ReadonlySet<string> = new Set(['rate_limit_counters', 'captcha_answer_attempts', 'sign_in_failures']);
 
 /**
  * A digest of every row of every table, so a test can prove a refused call changed nothing at
