@@ -10,7 +10,7 @@ import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFi
 import RestockSignup, { type RestockSignupProps } from './RestockSignup.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
 import { ADD_TO_CART, ALERT_TITLE, BUTTON, selectVariantLabel } from '../lib/messages.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import { checkVariantSelection, findVariant, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../lib/rules.ts';
 import { addCartEntry, fetchCart, fetchStock, startSubscription } from '../lib/store-calls.ts';
 import { publishCart, quantityInCart, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
@@ -51,6 +51,8 @@ export interface AddToCartProps {
   instalments?: Omit<InstalmentsProps, 'priceCents' | 'currency' | 'productType'> | null;
   /** CSS selector of the product image that follows the selected variant. */
   imageSelector?: string;
+  /** The store's money format (the server's pages write money the same way). */
+  moneyFormat?: MoneyFormat | null;
 }
 
 type ButtonState = 'idle' | 'adding' | 'added' | 'error';
@@ -212,7 +214,7 @@ export default function AddToCart(props: AddToCartProps) {
           <span className="variant-option__title">{ADD_TO_CART.selectDenomination}</span>
           <select value={giftSku} onChange={(e) => setGiftSku(e.target.value)} aria-label={ADD_TO_CART.selectDenomination}>
             <option value="">{ADD_TO_CART.selectDenomination}</option>
-            {props.variants.map((v) => <option key={v.sku} value={v.sku}>{formatMoney(v.priceCents, props.currency)}</option>)}
+            {props.variants.map((v) => <option key={v.sku} value={v.sku}>{formatMoney(v.priceCents, props.currency, props.moneyFormat)}</option>)}
           </select>
         </label>
       ) : props.variantOptions.map((option) => (
@@ -233,7 +235,7 @@ export default function AddToCart(props: AddToCartProps) {
         </label>
       )}
       {props.instalments && (
-        <Instalments {...props.instalments} priceCents={priceCents} currency={props.currency} productType={props.productType} />
+        <Instalments {...props.instalments} priceCents={priceCents} currency={props.currency} productType={props.productType} moneyFormat={props.moneyFormat} />
       )}
       {soldOutSelection && props.restock ? (
         <RestockSignup key={soldOutSelection.id} {...props.restock} productId={props.itemId} variantId={soldOutSelection.id} />

@@ -9,7 +9,7 @@ import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
 import { BUTTON, CART, REQUEST } from '../lib/messages.ts';
-import { formatMoney, DEFAULT_CURRENCY } from '../lib/money.ts';
+import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
 import { fetchCart, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
 import {
@@ -26,6 +26,8 @@ export interface CartPageProps {
   /** Extra-fields forms by form id, for editing entries. */
   forms?: Record<string, ExtraFieldsForm>;
   instalments?: Omit<InstalmentsProps, 'priceCents' | 'currency' | 'productType'> | null;
+  /** The store's money format (the server's pages write money the same way). */
+  moneyFormat?: MoneyFormat | null;
 }
 
 function detailFor(failure: ApiFailure): string {
@@ -44,8 +46,8 @@ function parseSavedFields(text: string | null): Record<string, unknown> | undefi
   }
 }
 
-function EntryRow({ entry, currency, busy, onQuantity, onRemove, onEdit }: {
-  entry: CartEntry; currency: string; busy: boolean;
+function EntryRow({ entry, money, busy, onQuantity, onRemove, onEdit }: {
+  entry: CartEntry; money: (cents: number) => string; busy: boolean;
   onQuantity: (entry: CartEntry, raw: string) => void; onRemove: (entry: CartEntry) => void; onEdit: (entry: CartEntry) => void;
 }) {
   const [draft, setDraft] = useState(String(entry.quantity));
@@ -71,7 +73,7 @@ function EntryRow({ entry, currency, busy, onQuantity, onRemove, onEdit }: {
           onChange={(e) => setDraft(e.target.value)} onBlur={commit}
           onKeyDown={(e) => { if (e.key === 'Enter') commit(); }} />
       </td>
-      <td className="cart-row__price">{formatMoney(entry.purchasePriceCents * entry.quantity, currency)}</td>
+      <td className="cart-row__price">{money(entry.purchasePriceCents * entry.quantity)}</td>
       <td>
         <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} disabled={busy}
           aria-label={`${BUTTON.remove}: ${entry.title}`}>{BUTTON.remove}</button>
@@ -87,6 +89,7 @@ export default function CartPage(props: CartPageProps) {
   const [editing, setEditing] = useState<CartEntry | null>(null);
   const confirmDialog = useConfirmDialog();
   const currency = cart?.currency ?? props.currency ?? DEFAULT_CURRENCY;
+  const money = (cents: number): string => formatMoney(cents, currency, props.moneyFormat);
 
   useEffect(() => {
     if (props.cart || !shouldLoadCart()) return;
@@ -160,21 +163,21 @@ export default function CartPage(props: CartPageProps) {
       <table className="cart-table" aria-label={CART.shoppingCart}>
         <tbody>
           {entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} currency={currency} busy={busy}
+            <EntryRow key={entry.id} entry={entry} money={money} busy={busy}
               onQuantity={onQuantity} onRemove={(e) => void onRemove(e)} onEdit={onEdit} />
           ))}
         </tbody>
       </table>
       <dl className="cart-totals">
-        <dt>{CART.subtotal}</dt><dd className="cart-subtotal">{formatMoney(cart?.subtotalCents ?? 0, currency)}</dd>
-        {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{formatMoney(cart!.discountCents, currency)}</dd></>)}
-        {(cart?.shippingCostCents ?? 0) > 0 && (<><dt>{CART.shipping}</dt><dd>{formatMoney(cart!.shippingCostCents, currency)}</dd></>)}
-        {(cart?.taxCents ?? 0) > 0 && (<><dt>{CART.tax}</dt><dd>{formatMoney(cart!.taxCents, currency)}</dd></>)}
-        <dt>{CART.total}</dt><dd className="cart-grand-total">{formatMoney(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0, currency)}</dd>
+        <dt>{CART.subtotal}</dt><dd className="cart-subtotal">{money(cart?.subtotalCents ?? 0)}</dd>
+        {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{money(cart!.discountCents)}</dd></>)}
+        {(cart?.shippingCostCents ?? 0) > 0 && (<><dt>{CART.shipping}</dt><dd>{money(cart!.shippingCostCents)}</dd></>)}
+        {(cart?.taxCents ?? 0) > 0 && (<><dt>{CART.tax}</dt><dd>{money(cart!.taxCents)}</dd></>)}
+        <dt>{CART.total}</dt><dd className="cart-grand-total">{money(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0)}</dd>
       </dl>
       {props.instalments && cartEligibleForInstalments(productTypes) && (
         <Instalments {...props.instalments} priceCents={cart?.grandTotalCents ?? 0} currency={currency}
-          productType={PHYSICAL_PRODUCT_TYPE} />
+          productType={PHYSICAL_PRODUCT_TYPE} moneyFormat={props.moneyFormat} />
       )}
       <a className="cart-checkout" href="/checkout">{BUTTON.checkout}</a>
       {editing && editForm && (

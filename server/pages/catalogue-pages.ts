@@ -7,7 +7,7 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { storeRepositories } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
-import { shopperLocale } from './base-context.ts';
+import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { galleryIslandOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem } from './product-context.ts';
@@ -150,6 +150,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             restockSuccessText: successText,
             captchaEnabled: deps.options.captcha !== undefined,
             locale: shopperLocale(storeSettings),
+            moneyFormat: storeMoneyFormat(deps),
           })),
           gallery,
         },

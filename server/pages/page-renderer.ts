@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
-import { createBaseContext } from './base-context.ts';
+import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { RenderedPageCache } from './rendered-page-cache.ts';
 import type { TemplateStore } from './template-store.ts';
@@ -76,12 +76,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
   }
 
   /** The page's bytes: kept ones when the template renders from its context alone and was seen with this context. */
-  function renderPage(name: string, context: Record<string, unknown>): Buffer {
+  function renderPage(name: string, context: Record<string, unknown>, locale: string): Buffer {
     const cacheable = templates.rendersFromContextOnly(name);
     const key = cacheable ? rendered.key(name, context) : '';
     const cached = cacheable ? rendered.get(key) : undefined;
     if (cached !== undefined) return cached;
-    const result = templates.page(name).render(context, { partials: templates.partials() });
+    const result = templates.page(name).render(context, { partials: templates.partials(), locale });
     const bytes = Buffer.from(result.html, 'utf8');
     if (result.errors.length > 0) {
       deps.log.warn({ template: name, errors: result.errors.slice(0, 5) }, 'template rendered with errors');
@@ -105,7 +105,8 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
         res.status(status).type('application/json').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
         return;
       }
-      sendPrivateHtml(res, status, renderPage(spec.template, context));
+      const website = (base.website ?? {}) as Record<string, unknown>;
+      sendPrivateHtml(res, status, renderPage(spec.template, context, storeLocale(website)));
     },
   };
 }

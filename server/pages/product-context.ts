@@ -1,4 +1,5 @@
 import type { AddToCartProps } from '../../client/islands/AddToCart.tsx';
+import type { MoneyFormat } from '../../client/lib/money.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import { moneyObject } from '../commerce/money.ts';
 import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from '../commerce/pricing.ts';
@@ -143,6 +144,7 @@ export interface AddToCartOptions {
   restockSuccessText: string;
   captchaEnabled: boolean;
   locale: string;
+  moneyFormat: MoneyFormat;
 }
 
 /** The add-to-cart island's props: variants with stock, options, restock and instalment settings. */
@@ -162,6 +164,7 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
     productName: product.title,
     productType: product.productType,
     currency: options.currency,
+    moneyFormat: options.moneyFormat,
     variantOptions: ordering.map((name) => ({
       name,
       values: [...new Set(product.variants.map((variant) => variant.attributes[name]).filter((value): value is string => !!value))],
