@@ -40,6 +40,17 @@ export function selectVariantLabel(variantName: string): string {
   return `Select ${variantName}`;
 }
 
+/** A variant dropdown's option whose every variant is sold out: 'Natural (Sold out)'. */
+export function soldOutOptionLabel(value: string, soldOutText: string): string {
+  return `${value} (${soldOutText})`;
+}
+
+/** The visually hidden labels of a sale price, as the engine's price markup has them. */
+export const PRICE_LABEL = {
+  sale: 'Sale Price:',
+  original: 'Original Price:',
+} as const;
+
 /**
  * The message for unselected variant options: one, two or many option names.
  * Returns an empty string when nothing is missing.

@@ -60,6 +60,23 @@ export function findVariant<V extends VariantOption>(
   return variants.find((v) => optionNames.every((name) => v.attributes[name] === selected[name])) ?? null;
 }
 
+/**
+ * Whether choosing `value` for `optionName` can only lead to sold-out variants, given the
+ * other options already chosen: every matching variant is limited with no stock left
+ * (false when no variant matches at all, as that choice is not offered for sale anyway).
+ */
+export function isOptionValueSoldOut(
+  variants: readonly VariantOption[],
+  optionNames: readonly string[],
+  selected: Readonly<Record<string, string | undefined>>,
+  optionName: string,
+  value: string,
+): boolean {
+  const matching = variants.filter((v) => v.attributes[optionName] === value
+    && optionNames.every((name) => name === optionName || !selected[name] || v.attributes[name] === selected[name]));
+  return matching.length > 0 && matching.every((v) => !v.unlimited && v.qtyInStock <= 0);
+}
+
 /** Stock is enough when unlimited, or when stock exceeds what the cart already holds. */
 export function isStockEnough(stock: { unlimited: boolean; qtyInStock: number }, quantityInCart: number): boolean {
   return stock.unlimited || stock.qtyInStock > quantityInCart;

@@ -180,6 +180,11 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
       onSale: unitPriceCents(product, variant) !== variant.priceCents,
       imageUrl: product.images[0]?.assetUrl ?? null,
     })),
+    soldOutText: typeof options.storeSettings.customSoldOutText === 'string' && options.storeSettings.customSoldOutText !== ''
+      ? options.storeSettings.customSoldOutText
+      : undefined,
+    // The product's own switch: the button takes the visitor straight to checkout.
+    expressCheckout: product.data.expressCheckout === true,
     buttonText: product.data.useCustomAddButtonText === true && typeof product.data.customAddButtonText === 'string'
       ? product.data.customAddButtonText
       : undefined,
