@@ -6,14 +6,14 @@ import type { AppDeps } from '../deps.ts';
 import { RestockRepository } from '../db/restock-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseShopperInput } from '../security/validation.ts';
 
 /** The newsletter block: an email joins the mailing list. */
 export function createNewsletterRouter(deps: AppDeps): Router {
   const router = Router();
   const mailingList = new RestockRepository(deps.db);
   router.post(API_PATHS.newsletter, createRateLimiter(deps, 'formSave', FORM.status429), async (req, res) => {
-    const payload = parseInput(newsletterPayloadSchema, req.body);
+    const payload = parseShopperInput(newsletterPayloadSchema, req.body);
     const captcha = deps.options.captcha;
     if (captcha) {
       const token = payload.captchaToken ?? '';

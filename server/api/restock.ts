@@ -9,7 +9,7 @@ import { hasUnlimitedStock } from '../commerce/pricing.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseInput, parseShopperInput } from '../security/validation.ts';
 import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
 
 export const RESTOCK_PAGE_SIZE = 20;
@@ -64,7 +64,7 @@ export function createRestockRouter(deps: AppDeps): Router {
   }
 
   router.post(API_PATHS.restock, async (req, res) => {
-    const payload = parseInput(restockPayloadSchema, req.body);
+    const payload = parseShopperInput(restockPayloadSchema, req.body);
     const captcha = deps.options.captcha;
     if (captcha) {
       const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';

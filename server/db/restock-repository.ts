@@ -74,7 +74,8 @@ export class RestockRepository {
        ON CONFLICT (product_id, variant_id, email) DO UPDATE SET
          notified_on = NULL, join_mailing_list = excluded.join_mailing_list, language = excluded.language`,
     );
-    this.joinList = db.prepare('INSERT OR IGNORE INTO mailing_list (email, source, created_on) VALUES (?, ?, ?)');
+    // One subscriber per address whatever its case: the list keeps addresses lower-cased.
+    this.joinList = db.prepare('INSERT OR IGNORE INTO mailing_list (email, source, created_on) VALUES (lower(?), ?, ?)');
     this.groupsAfter = db.prepare(
       `SELECT product_id, variant_id, COUNT(*) AS sign_up_count,
               SUM(CASE WHEN notified_on IS NULL THEN 1 ELSE 0 END) AS pending_count,
