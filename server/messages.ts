@@ -45,6 +45,12 @@ export const serverMessages = {
   orderConfirmedTitle: 'Order confirmed',
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
+  shopBrowseInvalid: 'That filter, sort or page does not exist.',
+  sortFeatured: 'Featured',
+  sortNewest: 'Newest',
+  sortPriceLowToHigh: 'Price, low to high',
+  sortPriceHighToLow: 'Price, high to low',
+  allProducts: 'All',
   restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
 } as const;
 

@@ -11,6 +11,7 @@ import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { galleryIslandOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem } from './product-context.ts';
+import { browseShop, shopQuerySchema } from './shop-browsing.ts';
 
 type Json = Record<string, unknown>;
 
@@ -93,25 +94,50 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  /** The shop list's own context: stored content only, so kept until the content changes. */
-  function shopPageContext(): { title: string; context: Json } {
+  /** The shop list's own parts: stored content only, so kept until the content changes. */
+  function shopPageParts() {
     const shop = shopCollection();
-    const items = productCards(shop.id);
+    const currency = site.currency();
+    const products = catalogue.productsInCollection(shop.id);
+    const cards = new Map(products.map((product) => [product.id, productItem(product, currency, null)]));
     const merchandising: Json = {};
-    for (const product of catalogue.productsInCollection(shop.id)) {
-      merchandising[product.id] = merchandisingContext(product, site.storeSettings());
-    }
-    return { title: shop.title, context: { collection: collectionContext(shop), items, productMerchandisingContext: merchandising } };
+    for (const product of products) merchandising[product.id] = merchandisingContext(product, site.storeSettings());
+    return { shop, products, cards, merchandising };
   }
-  const shopPage = new VersionedCache<ReturnType<typeof shopPageContext>>(contentVersion(deps.db), 1);
+  const shopPage = new VersionedCache<ReturnType<typeof shopPageParts>>(contentVersion(deps.db), 1);
 
   router.get('/shop', (req, res) => {
-    const page = shopPage.get('shop', shopPageContext);
+    const query = shopQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      pages.render(req, res, {
+        template: 'error',
+        pageType: PAGE_TYPE.ERROR,
+        pageTitle: serverMessages.errorPageTitle,
+        status: 400,
+        context: { errorMessage: serverMessages.shopBrowseInvalid },
+      });
+      return;
+    }
+    const { shop, products, cards, merchandising } = shopPage.get('shop', shopPageParts);
+    const browse = browseShop(req.path, products, query.data);
+    if (!browse.pageExists) {
+      notFound(req, res);
+      return;
+    }
     pages.render(req, res, {
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
-      pageTitle: page.title,
-      context: page.context,
+      pageTitle: shop.title,
+      context: {
+        collection: collectionContext(shop),
+        items: browse.products.map((product) => cards.get(product.id)),
+        productMerchandisingContext: merchandising,
+        // The platform's names for the filters in force and the list's pages.
+        categoryFilter: query.data.category ?? null,
+        tagFilter: query.data.tag ?? null,
+        pagination: browse.pagination,
+        shopBrowse: { ...browse.controls, matchCount: browse.matchCount },
+      },
     });
   });
 
