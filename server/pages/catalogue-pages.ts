@@ -10,7 +10,8 @@ import { serverMessages } from '../messages.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { galleryIslandOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
-import { addToCartProps, merchandisingContext, productItem } from './product-context.ts';
+import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
+import { siteOrigin, type PageSeo } from './seo.ts';
 import { browseShop, shopQuerySchema } from './shop-browsing.ts';
 
 type Json = Record<string, unknown>;
@@ -78,6 +79,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'home',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: String(site.website().siteTitle ?? home.title),
+      seo: { description: home.description },
       context: {
         collection: collectionContext(home),
         items: featured,
@@ -128,6 +130,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: shop.title,
+      seo: { description: shop.description },
       context: {
         collection: collectionContext(shop),
         items: browse.products.map((product) => cards.get(product.id)),
@@ -142,7 +145,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
   });
 
   /** A product page's own context: built from stored content only, so kept until the content changes. */
-  function productPageContext(urlId: string): { title: string; context: Json } | undefined {
+  function productPageContext(urlId: string): { title: string; seo: PageSeo; context: Json } | undefined {
     const shop = shopCollection();
     const product = catalogue.productByUrlId(shop.id, urlId);
     if (!product) return undefined;
@@ -163,6 +166,12 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       : '';
     return {
       title: product.title,
+      seo: {
+        description: product.excerpt,
+        image: product.images[0]?.assetUrl,
+        type: 'product',
+        structuredData: productStructuredData(product, currency, siteOrigin(site.website())),
+      },
       context: {
         collection: collectionContext(shop),
         item,
@@ -196,6 +205,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'product',
       pageType: PAGE_TYPE.CONTENT_ITEM,
       pageTitle: page.title,
+      seo: page.seo,
       context: page.context,
       islands: ['AddToCart', 'Gallery'],
     });
@@ -209,6 +219,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'search',
       pageType: PAGE_TYPE.SEARCH,
       pageTitle: serverMessages.searchTitle,
+      // Result lists are not pages of their own for search engines.
+      seo: { noindex: true },
       context: { search: { query: raw, resultCount: items.length, searched: raw !== '' }, items },
     });
   });
@@ -232,6 +244,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'gallery',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
+      seo: { description: collection.description, image: images[0]?.assetUrl },
       context: {
         collection: { ...collectionContext(collection), galleryOptions: undefined },
         galleryOptions: options,
@@ -263,6 +276,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'contact',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: collection.title,
+      seo: { description: collection.description },
       context: {
         collection: collectionContext(collection),
         form,

@@ -7,6 +7,7 @@ import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { describeError } from '../security/error-handlers.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
+import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { TEMPLATES_DIR, TemplateStore } from './template-store.ts';
@@ -40,6 +41,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   const router = Router();
   router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
+  router.use(createCrawlerFiles(deps));
   router.use(createCataloguePages(deps, pages, notFound));
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));

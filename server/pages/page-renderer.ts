@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { RenderedPageCache } from './rendered-page-cache.ts';
+import { seoContext, type PageSeo } from './seo.ts';
 import type { TemplateStore } from './template-store.ts';
 
 /** Page type codes of the platform. */
@@ -31,7 +32,12 @@ export interface PageSpec {
   context: Record<string, unknown>;
   /** Islands this page renders, so their scripts are preloaded. */
   islands?: string[];
+  /** Description, picture, structured data and indexing of the page (its head tags). */
+  seo?: PageSeo;
 }
+
+/** The visitor's own pages and error pages: kept out of search results. */
+const PRIVATE_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 106, 200, 201, 202, 206]);
 
 export interface PageRenderer {
   render(req: Request, res: Response, spec: PageSpec): void;
@@ -96,7 +102,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
       const base = baseContext(req, res, spec.pageType);
-      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), context: spec.context });
+      const website = (base.website ?? {}) as Record<string, unknown>;
+      const seo = seoContext(website, req.path, spec.pageTitle, {
+        ...spec.seo,
+        noindex: spec.seo?.noindex ?? (PRIVATE_PAGE_TYPES.has(spec.pageType) || (spec.status ?? 200) >= 400),
+      });
+      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
       res.set('Cache-Control', 'private, no-store');
@@ -105,7 +116,6 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
         res.status(status).type('application/json').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
         return;
       }
-      const website = (base.website ?? {}) as Record<string, unknown>;
       sendPrivateHtml(res, status, renderPage(spec.template, context, storeLocale(website)));
     },
   };

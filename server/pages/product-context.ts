@@ -5,6 +5,7 @@ import { moneyObject } from '../commerce/money.ts';
 import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from '../commerce/pricing.ts';
 import { PRODUCT_URL_PREFIX } from '../api/cart-session.ts';
 import { isSoldOut, showsQuantityInput } from '../../engine/plugins/commerce/product-status.ts';
+import { absoluteUrl } from './seo.ts';
 
 type Json = Record<string, unknown>;
 
@@ -109,6 +110,34 @@ export function productItem(product: ProductRecord, currency: string, form: Json
   // The engine's own rule, so the page mark and the server agree.
   item.soldOut = isSoldOut(item);
   return item;
+}
+
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+/**
+ * The product as schema.org Product data for search engines: name, description, pictures and one
+ * Offer per variant with its price (the sale price when on sale), currency and availability.
+ */
+export function productStructuredData(product: ProductRecord, currency: string, origin: string): Json {
+  const url = absoluteUrl(origin, `${PRODUCT_URL_PREFIX}${product.urlId}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.excerpt,
+    url,
+    image: product.images.map((image) => absoluteUrl(origin, image.assetUrl)),
+    sku: product.variants.length === 1 ? product.variants[0]!.sku : undefined,
+    offers: product.variants.map((variant) => ({
+      '@type': 'Offer',
+      sku: variant.sku,
+      price: moneyObject(unitPriceCents(product, variant), currency).value,
+      priceCurrency: currency,
+      availability: hasUnlimitedStock(product, variant) || variant.qtyInStock > 0 ? IN_STOCK : OUT_OF_STOCK,
+      url,
+    })),
+  };
 }
 
 /** Per-product scarcity, sold-out and restock settings, keyed by product id like the platform's. */
