@@ -161,7 +161,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             const [width, height] = image.originalSize.split('x').map(Number);
             return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0 };
           }),
-          options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true })),
+          // Product pictures keep their own shape; the gallery page's aspect-ratio setting crops its slides.
+          options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true, 'auto-crop': false })),
         })
       : '';
     return {

@@ -211,6 +211,9 @@ describe('storefront islands in Chromium', () => {
 
   it('moves the gallery slideshow by keyboard, thumbnails and swipe', async () => {
     await open('/gallery');
+    // The gallery's four-three setting crops the 3:2 pictures to 4:3.
+    const slideBox = (await page.locator('[data-island="Gallery"] .gallery__open').first().boundingBox())!;
+    expect(slideBox.width / slideBox.height).toBeCloseTo(4 / 3, 2);
     const gallery = page.locator('[data-island="Gallery"] .gallery');
     const position = gallery.locator('.gallery__position');
     const total = await gallery.locator('.gallery__thumbs button').count();
