@@ -123,6 +123,8 @@ export const CART = {
   removeConfirmTitle: 'Remove Item',
   removeConfirmMessage: 'Are you sure you want to remove this item from your cart?',
   quantityLabel: 'Quantity',
+  /** After a line's unit price: '$68.00 each'. */
+  each: 'each',
   shoppingCart: 'Shopping Cart',
 } as const;
 
