@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StorefrontPage } from './storefront.ts';
+import { withLegacyPrices, type StorefrontPage } from './storefront.ts';
 
 const templatesDir = new URL('../../templates/', import.meta.url);
 
@@ -92,7 +92,7 @@ export async function captureLivePages(): Promise<StorefrontPage[]> {
     for (const p of LIVE_PAGES) {
       const res = await visitor.request(`${p.path}?format=json`);
       if (!res.ok) throw new Error(`${p.path}?format=json answered ${res.status}`);
-      pages.push({ page: p.page, source: readFileSync(new URL(p.template, templatesDir), 'utf8'), data: await res.json(), partials });
+      pages.push({ page: p.page, source: readFileSync(new URL(p.template, templatesDir), 'utf8'), data: withLegacyPrices(await res.json()), partials });
     }
     return pages;
   } finally {

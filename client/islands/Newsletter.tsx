@@ -4,7 +4,7 @@ import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
 import { BUTTON, FORM, NEWSLETTER, EMAIL_EXAMPLE } from '../lib/messages.ts';
-import { isValidEmail } from '../lib/rules.ts';
+import { isShopperEmail } from '../lib/rules.ts';
 
 export interface NewsletterProps {
   title?: string;
@@ -26,7 +26,7 @@ export default function Newsletter(props: NewsletterProps) {
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (phase !== 'idle') return;
-    if (!isValidEmail(email.trim())) {
+    if (!isShopperEmail(email.trim())) {
       setError(email.trim() === '' ? NEWSLETTER.emailInvalid : NEWSLETTER.emailFormat(EMAIL_EXAMPLE));
       return;
     }

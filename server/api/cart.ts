@@ -16,7 +16,7 @@ import { hasUnlimitedStock, PRODUCT_TYPE, variantBySku } from '../commerce/prici
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseShopperInput } from '../security/validation.ts';
 import {
   cartView, findCurrentCart, findOrCreateCurrentCart, PRODUCT_URL_PREFIX, storeRepositories,
 } from './cart-session.ts';
@@ -101,7 +101,7 @@ export function createCartRouter(deps: AppDeps): Router {
     const body = normaliseQuantityField(req.body, 'quantity');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
     const { product, variant } = productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
-    const payload = parseInput(addToCartPayloadSchema, body);
+    const payload = parseShopperInput(addToCartPayloadSchema, body);
     const { carts } = storeRepositories(deps);
     const newlyAdded = deps.db.transaction(() => {
       const cart = findOrCreateCurrentCart(deps, req, res);
@@ -120,7 +120,7 @@ export function createCartRouter(deps: AppDeps): Router {
   });
 
   router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, changeLimiter, (req, res) => {
-    const payload = parseInput(updateAdditionalFieldsPayloadSchema, req.body);
+    const payload = parseShopperInput(updateAdditionalFieldsPayloadSchema, req.body);
     const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
     const { product, variant } = productAndVariant(deps, payload.itemId, payload.sku);
     if (entry.productId !== product.id || entry.variantId !== variant.id) {
@@ -136,7 +136,7 @@ export function createCartRouter(deps: AppDeps): Router {
   });
 
   router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, (req, res) => {
-    const payload = parseInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
+    const payload = parseShopperInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
     const { carts, catalogue } = storeRepositories(deps);
     const result = deps.db.transaction(() => {
       const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));

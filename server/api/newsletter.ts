@@ -5,7 +5,7 @@ import { newsletterPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseShopperInput } from '../security/validation.ts';
 import { createMailingListSignUp } from './mailing-list-signup.ts';
 
 /** The newsletter block: an email asks to join the mailing list, and joins once confirmed by email. */
@@ -13,7 +13,7 @@ export function createNewsletterRouter(deps: AppDeps): Router {
   const router = Router();
   const mailingList = createMailingListSignUp(deps);
   router.post(API_PATHS.newsletter, createRateLimiter(deps, 'newsletter'), async (req, res) => {
-    const payload = parseInput(newsletterPayloadSchema, req.body);
+    const payload = parseShopperInput(newsletterPayloadSchema, req.body);
     const captcha = deps.captcha;
     if (captcha) {
       const token = payload.captchaToken ?? '';

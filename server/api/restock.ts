@@ -10,7 +10,7 @@ import { fillMessage, serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseInput, parseShopperInput } from '../security/validation.ts';
 import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
 import { createMailingListSignUp } from './mailing-list-signup.ts';
 
@@ -68,7 +68,7 @@ export function createRestockRouter(deps: AppDeps): Router {
   }
 
   router.post(API_PATHS.restock, createRateLimiter(deps, 'restockSignUp'), async (req, res) => {
-    const payload = parseInput(restockPayloadSchema, req.body);
+    const payload = parseShopperInput(restockPayloadSchema, req.body);
     const { product, variant } = variantOf(payload.productId, payload.variantId);
     if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
       throw new HttpError(400, serverMessages.restockVariantNotSoldOut);

@@ -15,10 +15,11 @@ export class MailingListRepository {
   private readonly queue: Database.Statement<Record<string, unknown>>;
 
   constructor(db: Database.Database) {
-    this.member = db.prepare('SELECT email FROM mailing_list WHERE email = ?');
-    this.joinList = db.prepare('INSERT OR IGNORE INTO mailing_list (email, source, created_on) VALUES (?, ?, ?)');
+    this.member = db.prepare('SELECT email FROM mailing_list WHERE email = lower(?)');
+    // One subscriber per address whatever its case: the list keeps addresses lower-cased.
+    this.joinList = db.prepare('INSERT OR IGNORE INTO mailing_list (email, source, created_on) VALUES (lower(?), ?, ?)');
     this.lastRequest = db.prepare(
-      `SELECT created_on FROM restock_outbox WHERE recipient = ? AND kind = 'mailing-list-confirmation'
+      `SELECT created_on FROM restock_outbox WHERE lower(recipient) = lower(?) AND kind = 'mailing-list-confirmation'
        ORDER BY created_on DESC LIMIT 1`,
     );
     this.queue = db.prepare(

@@ -7,13 +7,14 @@ import type { CartRecord } from '../db/cart-repository.ts';
 import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import { moneyObject } from '../commerce/money.ts';
 import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { scriptJson } from '../security/script-json.ts';
-import { shopperLocale } from './base-context.ts';
+import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 
@@ -60,6 +61,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
           cartPage: renderIsland('CartPage', {
             cart,
             currency: cart.currency,
+            moneyFormat: storeMoneyFormat(deps),
             forms: extraFieldForms(cart) as never,
             instalments: instalments.enabled === true
               ? { locale: shopperLocale(storeSettings), minCents: Number(instalments.afterPayMin ?? 0), maxCents: Number(instalments.afterPayMax ?? 0), available: true }
@@ -78,7 +80,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       pageTitle: serverMessages.checkoutTitle,
       status: error ? 409 : 200,
       context: {
-        shoppingCart: cartView(deps, cart),
+        shoppingCart: checkoutCart(cartView(deps, cart)),
         checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
       },
     });
@@ -216,6 +218,11 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   });
 
   return router;
+}
+
+/** The cart view with its tax and shipping as money objects too, for the page's money formatter. */
+function checkoutCart(view: ReturnType<typeof cartView>): Record<string, unknown> {
+  return { ...view, taxMoney: moneyObject(view.taxCents, view.currency), shippingMoney: moneyObject(view.shippingCostCents, view.currency) };
 }
 
 /** The purchase event for analytics, and the same escaped for the page's JSON script element. */

@@ -10,6 +10,7 @@ import { SEED_DIR } from '../db/seed.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
+import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createMailingListPages } from './mailing-list-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
@@ -66,6 +67,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   if (dev) router.use(dev.router);
   router.use('/theme', express.static(join(templatesDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
+  router.use(createCrawlerFiles(deps));
   router.use(createCataloguePages(deps, pages, notFound));
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));

@@ -3,11 +3,12 @@ import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DevPageHooks } from '../dev/dev-tools.ts';
 import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, nonceSegments, textWithNonce } from '../security/content-security-policy.ts';
-import { createBaseContext } from './base-context.ts';
+import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TemplateCompileError, type TemplateStore } from './template-store.ts';
+import { seoContext, type PageSeo } from './seo.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -34,7 +35,12 @@ export interface PageSpec {
   context: Record<string, unknown>;
   /** Islands this page renders, so their scripts are preloaded. */
   islands?: string[];
+  /** Description, picture, structured data and indexing of the page (its head tags). */
+  seo?: PageSeo;
 }
+
+/** The visitor's own pages and error pages: kept out of search results. */
+const PRIVATE_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 106, 200, 201, 202, 206]);
 
 export interface PageRenderer {
   render(req: Request, res: Response, spec: PageSpec): void;
@@ -86,12 +92,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
   }
 
   /** The page's bytes: kept ones when the template renders from its context alone and was seen with this context. */
-  function renderPage(req: Request, name: string, context: Record<string, unknown>): RenderedPage {
+  function renderPage(req: Request, name: string, context: Record<string, unknown>, locale: string): RenderedPage {
     const cacheable = templates.rendersFromContextOnly(name);
     const key = cacheable ? rendered.key(name, context) : '';
     const cached = cacheable ? rendered.get(key) : undefined;
     if (cached !== undefined) return cached;
-    const result = templates.page(name).render(context, { partials: templates.partials() });
+    const result = templates.page(name).render(context, { partials: templates.partials(), locale });
     if (result.errors.length > 0) {
       deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
     }
@@ -106,9 +112,9 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
    * In development a page whose templates do not compile answers the overlay with every error;
    * elsewhere the failure goes on to the error page (which logs every error).
    */
-  function renderOrOverlay(req: Request, name: string, context: Record<string, unknown>): { page: RenderedPage; failed: boolean } {
+  function renderOrOverlay(req: Request, name: string, context: Record<string, unknown>, locale: string): { page: RenderedPage; failed: boolean } {
     try {
-      return { page: renderPage(req, name, context), failed: false };
+      return { page: renderPage(req, name, context, locale), failed: false };
     } catch (err) {
       if (dev === undefined || !(err instanceof TemplateCompileError)) throw err;
       const errors = templates.compileErrors(name);
@@ -121,7 +127,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
       const base = baseContext(req, res, spec.pageType);
-      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), context: spec.context });
+      const website = (base.website ?? {}) as Record<string, unknown>;
+      const seo = seoContext(website, req.path, spec.pageTitle, {
+        ...spec.seo,
+        noindex: spec.seo?.noindex ?? (PRIVATE_PAGE_TYPES.has(spec.pageType) || (spec.status ?? 200) >= 400),
+      });
+      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
       res.set('Cache-Control', 'private, no-store');
@@ -131,7 +142,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
         res.status(status).type('application/json').send(textWithNonce(json, cspNonce(res)));
         return;
       }
-      const { page, failed } = renderOrOverlay(req, spec.template, context);
+      const { page, failed } = renderOrOverlay(req, spec.template, context, storeLocale(website));
       sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },
   };

@@ -114,6 +114,15 @@ describe('Newsletter island', () => {
     expect(screen.getByText(NEWSLETTER.checkEmail)).toBeTruthy();
   });
 
+  it('takes any address zod\'s email rule accepts, such as jane@linen.studio, trimmed', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: '/api/newsletter/subscribe', answer: { body: {} } }]);
+    render(<Newsletter blockId="n1" />);
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: ' jane@linen.studio ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await settle();
+    expect(calls[0]!.body).toEqual({ email: 'jane@linen.studio' });
+  });
+
   it('shows the server error', async () => {
     scriptFetch([{ method: 'POST', path: '/api/newsletter/subscribe', answer: { status: 500, body: {} } }]);
     render(<Newsletter blockId="n1" />);

@@ -15,6 +15,7 @@ const PRODUCT_PAGE = '/shop/p/:urlId';
 const LESSON_PAGE = '/lessons/:urlId';
 const SEARCH = '/search';
 const MAILING_LIST_CONFIRM = '/mailing-list/confirm';
+const SHOP = '/shop';
 
 const giftCard = seededProduct('gift-card');
 const shirt = seededProduct('linen-shirt');
@@ -84,6 +85,21 @@ describe(`GET ${PRODUCT_PAGE}, ${LESSON_PAGE}, ${ORDER_CONFIRMED}, ${SUBSCRIPTIO
     }
     await expectPageRefused(db(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=a&cartToken=b`), 404);
     await expectPageRefused(db(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', 'x')}?token=a&token=b`), 404);
+  });
+});
+
+describe(`GET ${SHOP}`, () => {
+  it('answers 400 with the catalogue message for a sort, page or filter that cannot be, and lists hostile filters as plain text', async () => {
+    const v = await visitor();
+    for (const query of ['sort=%27%3B%20DROP%20TABLE%20products%3B--', 'page=-1', 'page=1e400', 'category=a&category=b', `tag=${'x'.repeat(10_000)}`]) {
+      const text = await expectPageRefused(db(), () => v.get(`${SHOP}?${query}`), 400);
+      expect(text, query).toContain(serverMessages.shopBrowseInvalid);
+    }
+    for (const query of [`category=${encodeURIComponent(HOSTILE_TEXT.sql)}`, `tag=${encodeURIComponent(HOSTILE_TEXT.controlAndUnicode)}`]) {
+      const answer = await v.get(`${SHOP}?${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.text).toContain('0 products');
+    }
   });
 });
 

@@ -82,7 +82,10 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/health': noInput(READ_ONLY),
   // pages
   'GET /': noInput(STATIC_PAGE),
-  'GET /shop': noInput(STATIC_PAGE),
+  'GET /shop': file(PAGES),
+  'GET /robots.txt': noInput(READ_ONLY),
+  'GET /sitemap.xml': noInput(READ_ONLY),
+  'GET /favicon.ico': noInput(READ_ONLY),
   'GET /shop/p/:urlId': file(PAGES),
   'GET /search': file(PAGES),
   'GET /gallery': noInput(STATIC_PAGE),
