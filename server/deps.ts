@@ -28,6 +28,11 @@ export interface AppOptions {
   seed?: boolean;
   /** Development mode: templates are re-read when their file changes. */
   dev?: boolean;
+  /**
+   * The theme: a developer-template folder (with template.conf) or a folder of single .tmpl
+   * pages; the project's own templates/ when absent.
+   */
+  templateDir?: string;
   /** Password of the seeded owner account; generated and logged when absent. */
   ownerPassword?: string;
   captcha?: CaptchaOptions;

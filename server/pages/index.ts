@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
@@ -8,6 +9,7 @@ import { describeError } from '../security/error-handlers.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
 import { createLessonPages } from './lesson-pages.ts';
+import { createFolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { TEMPLATES_DIR, TemplateStore } from './template-store.ts';
 
@@ -24,8 +26,12 @@ export interface StorefrontPages {
 }
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
-  const templates = new TemplateStore(TEMPLATES_DIR, deps.options.dev === true);
-  const pages: PageRenderer = createPageRenderer(deps, templates);
+  const themeDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
+  // A folder with template.conf is a developer template; any other folder holds single .tmpl pages.
+  const isDeveloperTemplate = existsSync(join(themeDir, 'template.conf'));
+  const templates = new TemplateStore(isDeveloperTemplate ? TEMPLATES_DIR : themeDir, deps.options.dev === true);
+  const folderPages = isDeveloperTemplate ? createFolderPages(deps, themeDir, templates) : null;
+  const pages: PageRenderer = createPageRenderer(deps, templates, folderPages);
 
   const notFound = (req: Request, res: Response): void => {
     pages.render(req, res, {
@@ -38,6 +44,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   };
 
   const router = Router();
+  if (folderPages !== null) router.use(folderPages.router);
   router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
   router.use(createCataloguePages(deps, pages, notFound));

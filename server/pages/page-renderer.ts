@@ -5,6 +5,7 @@ import { createBaseContext } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { RenderedPageCache } from './rendered-page-cache.ts';
 import type { TemplateStore } from './template-store.ts';
+import type { FolderPages } from '../theme/folder-pages.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -44,7 +45,7 @@ export interface PageRenderer {
 /** How long a production server trusts the client manifest it read before looking at the file again. */
 const MANIFEST_RECHECK_MS = 1000;
 
-export function createPageRenderer(deps: AppDeps, templates: TemplateStore): PageRenderer {
+export function createPageRenderer(deps: AppDeps, templates: TemplateStore, folderPages: FolderPages | null = null): PageRenderer {
   const rendered = new RenderedPageCache();
   const baseContext = createBaseContext(deps);
   const pageContext = createPageContextMerger();
@@ -96,13 +97,20 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore): Pag
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
       const base = baseContext(req, res, spec.pageType);
-      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), context: spec.context });
+      const merged = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), context: spec.context });
+      // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
+      const folderPage = folderPages?.prepare(spec, merged) ?? null;
+      const context = folderPage?.context ?? merged;
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
       res.set('Cache-Control', 'private, no-store');
       const format = typeof req.query.format === 'string' ? req.query.format : '';
       if (format === 'json' || format === 'json-pretty') {
         res.status(status).type('application/json').send(JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined));
+        return;
+      }
+      if (folderPage !== null) {
+        sendPrivateHtml(res, status, Buffer.from(folderPages!.render(req, spec, folderPage).html, 'utf8'));
         return;
       }
       sendPrivateHtml(res, status, renderPage(spec.template, context));

@@ -1,0 +1,126 @@
+import express, { Router, type Request } from 'express';
+import { join } from 'node:path';
+import { compile, type RenderResult } from '../../engine/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { storeRepositories } from '../api/cart-session.ts';
+import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
+import type { TemplateStore } from '../pages/template-store.ts';
+import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
+import { composeFolderPage } from './compose-page.ts';
+import { FolderCache } from './folder-cache.ts';
+import { squarespaceFooters, squarespaceHeaders } from './page-headers.ts';
+import { platformContext } from './platform-context.ts';
+import type { Json } from './platform-data.ts';
+import { SCRIPTS_URL_BASE } from './platform-tag-runner.ts';
+import { createStorePlatformData } from './store-platform-data.ts';
+import { DiskTemplateSource } from './template-source.ts';
+import { themeMessages } from './theme-messages.ts';
+
+/** Our page templates whose folder counterpart is a system page of another name. */
+const SYSTEM_PAGE_NAMES: Readonly<Record<string, string>> = { 'not-found': '404' };
+
+/** Built-in pages render only their main part inside a folder's regions: their own head and footer stay out. */
+const EMPTY = compile('', { name: 'empty' });
+
+export interface PreparedFolderPage {
+  target: FolderPageTarget;
+  choice: TemplateChoice;
+  /** The platform-shaped context: what the folder's templates read and ?format=json answers. */
+  context: Json;
+}
+
+export interface FolderPages {
+  cache: FolderCache;
+  /** Serves the folder's assets/ and scripts/ (and, once styles are compiled, its stylesheet). */
+  router: Router;
+  prepare(spec: PageSpec, context: Json): PreparedFolderPage;
+  render(req: Request, spec: PageSpec, page: PreparedFolderPage): RenderResult;
+}
+
+function asObject(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function targetOf(spec: PageSpec, context: Json): FolderPageTarget {
+  const collection = asObject(context.collection);
+  if (collection !== undefined) {
+    if (spec.pageType === PAGE_TYPE.CONTENT_ITEM) return { view: 'item', collection };
+    if (spec.pageType === PAGE_TYPE.COLLECTION) return { view: 'list', collection };
+    if (spec.pageType === PAGE_TYPE.PAGE) return { view: storeTypeName(collection) === 'page' ? 'page' : 'list', collection };
+  }
+  return { view: 'system', systemName: SYSTEM_PAGE_NAMES[spec.template] ?? spec.template };
+}
+
+/**
+ * The storefront's pages through a developer-template folder: each page's context is shaped as
+ * the platform shapes it, the folder's templates are chosen for it, and the page is composed in
+ * the folder's regions, with the store answering the platform tags. Pages the folder has no
+ * template for render their built-in main content (the project's own page without its head and
+ * footer) inside the folder's regions.
+ */
+export function createFolderPages(deps: AppDeps, folderDir: string, builtins: TemplateStore): FolderPages {
+  const source = new DiskTemplateSource(folderDir);
+  const cache = new FolderCache(source, deps.log, deps.options.dev === true);
+  cache.current();
+  const { site } = storeRepositories(deps);
+
+  const router = Router();
+  router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
+  router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
+
+  function builtinMain(name: string, context: Json): RenderResult {
+    const partials = { ...builtins.partials(), 'head.block': EMPTY, 'footer.block': EMPTY };
+    return builtins.page(name).render(context, { partials });
+  }
+
+  const typeNameOf = (collection: Json): string => chooseTemplates(cache.current(), { view: 'list', collection }).typeName;
+
+  return {
+    cache,
+    router,
+    prepare(spec, context) {
+      const folder = cache.current();
+      const target = targetOf(spec, context);
+      const choice = chooseTemplates(folder, target);
+      const showCart = site.collections().some((collection) => collection.typeCode === 13);
+      return { target, choice, context: platformContext(folder, choice, context, { showCart }) };
+    },
+    render(req, spec, page) {
+      const folder = cache.current();
+      const context = page.context;
+      const website = asObject(context.website) ?? {};
+      const item = asObject(context.item);
+      const collection = asObject(context.collection);
+      const baseUrl = typeof website.baseUrl === 'string' ? website.baseUrl.replace(/\/$/, '') : '';
+      const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
+      const headers = squarespaceHeaders({
+        pageTitle: typeof context.pageTitle === 'string' ? context.pageTitle : '',
+        siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
+        description: String(item?.excerpt || collection?.description || website.siteTagLine || ''),
+        canonicalUrl: `${baseUrl}${req.path}`,
+        ogType: item === undefined ? 'website' : page.choice.typeName === 'products' ? 'product' : 'article',
+        ogImage: typeof item?.assetUrl === 'string' && item.assetUrl !== '' ? `${baseUrl}${item.assetUrl}` : null,
+        stylesheetUrl: null,
+        pageClientContextJson: typeof context.pageClientContextJson === 'string' ? context.pageClientContextJson : '{}',
+        assetTags: typeof context.assetTags === 'string' ? context.assetTags : '',
+        crumb: typeof crumb === 'string' ? crumb : '',
+      });
+      const islands = asObject(context.islands) ?? {};
+      const footers = squarespaceFooters([typeof islands.cartPill === 'string' ? islands.cartPill : '']);
+      const composed = composeFolderPage({
+        folder,
+        target: page.target,
+        choice: page.choice,
+        context,
+        data: createStorePlatformData(deps, req.path, { typeNameOf, navigationNames: folder.conf.navigations.map((nav) => nav.name) }),
+        headers,
+        footers,
+        builtinMain: (shaped) => builtinMain(spec.template, shaped),
+      });
+      if (composed.errors.length > 0) {
+        deps.log.warn({ template: composed.choice.main?.path ?? spec.template, errors: composed.errors.slice(0, 5) }, themeMessages.renderErrorsLog);
+      }
+      return composed;
+    },
+  };
+}
