@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SiteRepository } from '../../../server/db/site-repository.ts';
+import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+function writeFolder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'template-folder-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe('the server with TEMPLATE_DIR set to a developer template', () => {
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeFolder({
+      'template.conf': JSON.stringify({ name: 'Plain', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ name: 'primary' }, { name: 'secondary' }] }),
+      'site.region': '<html><head>{squarespace-headers}</head><body id="{squarespace.page-id}">'
+        + '<nav><squarespace:navigation navigationId="primary" template="nav" /></nav>'
+        + '<main>{squarespace.main-content}</main>'
+        + '<squarespace:block-field id="footerBlocks" columns="12" />{squarespace-footers}</body></html>',
+      'blocks/nav.block': '{.repeated section items}{.section collection}<a href="{fullUrl}"{.if active} class="active"{.end}>{navigationTitle}</a>{.end}{.end}',
+      'collections/products.list': '<h1>{collection.title}</h1><squarespace:query collection="shop" limit="2">{.repeated section items}<i>{title}</i>{.end}</squarespace:query>',
+      'assets/logo.txt': 'logo',
+    });
+    server = await startServer({ templateDir: dir });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('composes a collection list with the site navigation, a query against the store and the platform headers and footers', async () => {
+    const response = await fetch(`${server.url}/shop`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('<a href="/shop" class="active">Shop</a>');
+    expect(html).toContain('<a href="/">Home</a>');
+    expect(html.match(/<i>/g)).toHaveLength(2);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/shop">');
+    expect(html).toContain('<meta property="og:title" content="Shop">');
+    expect(html).toMatch(/<meta name="crumb" content="[^"]+">/);
+    expect(html).toContain('data-island="CartPill"');
+    expect(html).toContain('class="sqs-layout sqs-grid-12 columns-12 empty"');
+  });
+
+  it('renders the built-in cart inside the folder region, islands included', async () => {
+    const html = await (await fetch(`${server.url}/cart`)).text();
+    expect(html).toMatch(/<main>\s*<main id="main" class="cart-page">/);
+    expect(html).toContain('data-island="CartPage"');
+    expect(html).toContain('<body id="cart-page">');
+  });
+
+  it('shows the stored content of a block field', async () => {
+    new SiteRepository(server.app.deps.db).writeSetting(BLOCK_FIELDS_SETTING, { footerBlocks: [{ id: 'b1', type: 'html', content: '<p>Visit the studio</p>' }] });
+    const html = await (await fetch(`${server.url}/shop`)).text();
+    expect(html).toContain('<div class="sqs-block-content"><p>Visit the studio</p></div>');
+  });
+
+  it('answers ?format=json with the context the folder templates get', async () => {
+    const context = await (await fetch(`${server.url}/shop?format=json`)).json() as Record<string, any>;
+    expect(context.collection).toMatchObject({ urlId: 'shop', typeName: 'products', navigationTitle: 'Shop' });
+    expect(context.items.length).toBeGreaterThan(2);
+    expect(context.showCart).toBe(true);
+    expect(context.shoppingCart).toMatchObject({ totalQuantity: 0 });
+  });
+
+  it('serves the folder assets', async () => {
+    expect(await (await fetch(`${server.url}/assets/logo.txt`)).text()).toBe('logo');
+  });
+});
