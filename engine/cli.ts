@@ -7,6 +7,7 @@
  *   tmpl tree FILE                print the instruction tree, one instruction a line
  *   tmpl golden DIR|FILE...       run golden files; last line "N passed, M failed"
  *   tmpl plugins                  list every formatter and predicate
+ *   tmpl check DIR | render DIR   on a developer-template folder: see server/theme/folder-cli.ts
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
@@ -152,10 +153,21 @@ export function main(argv: string[], io: Io): number {
   return 2;
 }
 
+/** `check DIR` and `render DIR` on a developer-template folder (one with template.conf). */
+function namesTemplateFolder(argv: string[]): boolean {
+  const [command, dir] = argv;
+  return (command === 'check' || command === 'render') && dir !== undefined && existsSync(join(dir, 'template.conf'));
+}
+
 const invokedDirectly = process.argv[1] !== undefined && /cli\.(ts|js|mjs)$|tmpl(\.mjs)?$/.test(process.argv[1]);
 if (invokedDirectly) {
-  process.exitCode = main(process.argv.slice(2), {
+  const argv = process.argv.slice(2);
+  const io: Io = {
     out: (s) => process.stdout.write(`${s}\n`),
     err: (s) => process.stderr.write(`${s}\n`),
-  });
+  };
+  // Folder support is loaded only when asked for, so plain calls stay fast.
+  process.exitCode = namesTemplateFolder(argv)
+    ? (await import('../server/theme/folder-cli.ts')).runFolderCommand(argv, io)
+    : main(argv, io);
 }

@@ -8,7 +8,7 @@ import type { TemplateStore } from '../pages/template-store.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
 import { FolderCache } from './folder-cache.ts';
-import { squarespaceFooters, squarespaceHeaders } from './page-headers.ts';
+import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
 import { SCRIPTS_URL_BASE } from './platform-tag-runner.ts';
@@ -88,25 +88,14 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
     render(req, spec, page) {
       const folder = cache.current();
       const context = page.context;
-      const website = asObject(context.website) ?? {};
-      const item = asObject(context.item);
-      const collection = asObject(context.collection);
-      const baseUrl = typeof website.baseUrl === 'string' ? website.baseUrl.replace(/\/$/, '') : '';
       const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
-      const headers = squarespaceHeaders({
-        pageTitle: typeof context.pageTitle === 'string' ? context.pageTitle : '',
-        siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
-        description: String(item?.excerpt || collection?.description || website.siteTagLine || ''),
-        canonicalUrl: `${baseUrl}${req.path}`,
-        ogType: item === undefined ? 'website' : page.choice.typeName === 'products' ? 'product' : 'article',
-        ogImage: typeof item?.assetUrl === 'string' && item.assetUrl !== '' ? `${baseUrl}${item.assetUrl}` : null,
-        stylesheetUrl: null,
-        pageClientContextJson: typeof context.pageClientContextJson === 'string' ? context.pageClientContextJson : '{}',
-        assetTags: typeof context.assetTags === 'string' ? context.assetTags : '',
+      const headers = pageHeaders(context, {
+        path: req.path,
+        typeName: page.choice.typeName,
         crumb: typeof crumb === 'string' ? crumb : '',
+        stylesheetUrl: null,
       });
-      const islands = asObject(context.islands) ?? {};
-      const footers = squarespaceFooters([typeof islands.cartPill === 'string' ? islands.cartPill : '']);
+      const footers = pageFooters(context);
       const composed = composeFolderPage({
         folder,
         target: page.target,

@@ -45,3 +45,43 @@ export function squarespaceHeaders(facts: HeaderFacts): string {
 export function squarespaceFooters(parts: readonly string[]): string {
   return parts.filter((part) => part !== '').join('\n');
 }
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export interface PageFacts {
+  /** The request path, for the canonical URL. */
+  path: string;
+  /** The collection type name the folder renders the page as ('products' makes an Open Graph product). */
+  typeName: string;
+  crumb: string;
+  stylesheetUrl: string | null;
+}
+
+/** `{squarespace-headers}` of a page, its facts read from the platform-shaped page context. */
+export function pageHeaders(context: Record<string, unknown>, facts: PageFacts): string {
+  const website = asObject(context.website) ?? {};
+  const item = asObject(context.item);
+  const collection = asObject(context.collection);
+  const baseUrl = typeof website.baseUrl === 'string' ? website.baseUrl.replace(/\/$/, '') : '';
+  const image = typeof item?.assetUrl === 'string' && item.assetUrl !== '' ? item.assetUrl : null;
+  return squarespaceHeaders({
+    pageTitle: typeof context.pageTitle === 'string' ? context.pageTitle : String(item?.title ?? collection?.title ?? ''),
+    siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
+    description: String(item?.excerpt || collection?.description || website.siteTagLine || ''),
+    canonicalUrl: `${baseUrl}${facts.path}`,
+    ogType: item === undefined ? 'website' : facts.typeName === 'products' ? 'product' : 'article',
+    ogImage: image === null ? null : /^https?:/.test(image) ? image : `${baseUrl}${image}`,
+    stylesheetUrl: facts.stylesheetUrl,
+    pageClientContextJson: typeof context.pageClientContextJson === 'string' ? context.pageClientContextJson : '{}',
+    assetTags: typeof context.assetTags === 'string' ? context.assetTags : '',
+    crumb: facts.crumb,
+  });
+}
+
+/** `{squarespace-footers}` of a page: the cart pill island, then any development hooks. */
+export function pageFooters(context: Record<string, unknown>, extra: readonly string[] = []): string {
+  const islands = asObject(context.islands) ?? {};
+  return squarespaceFooters([typeof islands.cartPill === 'string' ? islands.cartPill : '', ...extra]);
+}

@@ -11,12 +11,17 @@ export const themeMessages = {
   noDefaultLayout: 'template.conf: layouts has no entries',
   mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
   blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
+  blockMissingUnreachable: (block: string, file: string) =>
+    `block '${block}' applied in ${file} does not exist; no page renders ${file} (nothing applies it), so no page fails`,
   navigationTemplateMissing: (block: string, file: string) => `navigation template '${block}' used in ${file} does not exist`,
   tagTemplateMissing: (tag: string, block: string, file: string) => `${tag} template '${block}' used in ${file} does not exist`,
   navigationUnknown: (id: string, file: string) => `navigation '${id}' used in ${file} is not declared in template.conf navigations`,
   tagNotClosed: (tag: string) => `<squarespace:${tag}> is never closed`,
   tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
+  scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
+  checkSummary: (errors: number, warnings: number) => `${errors} error(s), ${warnings} warning(s)`,
+  noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',
   stylesheetMissing: (name: string) => `stylesheet '${name}' named in template.conf is not in styles/`,
   stylesheetFailed: (name: string, line: number | null, column: number | null, detail: string) =>
