@@ -168,6 +168,6 @@ if (invokedDirectly) {
   };
   // Folder support is loaded only when asked for, so plain calls stay fast.
   process.exitCode = namesTemplateFolder(argv)
-    ? (await import('../server/theme/folder-cli.ts')).runFolderCommand(argv, io)
+    ? await (await import('../server/theme/folder-cli.ts')).runFolderCommand(argv, io)
     : main(argv, io);
 }

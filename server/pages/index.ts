@@ -9,7 +9,7 @@ import { describeError } from '../security/error-handlers.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
 import { createLessonPages } from './lesson-pages.ts';
-import { createFolderPages } from '../theme/folder-pages.ts';
+import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { TEMPLATES_DIR, TemplateStore } from './template-store.ts';
 
@@ -23,6 +23,8 @@ export interface StorefrontPages {
   notFound: (req: Request, res: Response) => void;
   /** Logs an unexpected failure and renders the error page (500), never the stack. */
   errorHandler: ErrorRequestHandler;
+  /** The developer-template folder being served (its watch paths and problems), or null for .tmpl pages. */
+  folder: FolderPages | null;
 }
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
@@ -80,5 +82,5 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     }
   };
 
-  return { router, notFound, errorHandler };
+  return { router, notFound, errorHandler, folder: folderPages };
 }

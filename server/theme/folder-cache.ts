@@ -26,6 +26,12 @@ export class FolderCache {
     private readonly watch: boolean,
   ) {}
 
+  /** The version the current folder was loaded at (changes with any file of the folder). */
+  loadedVersion(): string {
+    this.current();
+    return this.version;
+  }
+
   current(): TemplateFolder {
     if (this.folder !== null && !this.watch) return this.folder;
     const version = this.source.version();

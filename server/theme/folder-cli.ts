@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { codeFrame } from '../../engine/index.ts';
 import { checkTemplateFolder } from './folder-check.ts';
-import type { FolderProblem } from './folder-loader.ts';
+import { loadTemplateFolder, type FolderProblem } from './folder-loader.ts';
+import { compileFolderStyles } from './folder-styles.ts';
 import { renderFolderPage } from './render-folder-page.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
@@ -45,12 +46,16 @@ function readJsonFile(file: string): { ok: true; value: unknown } | { ok: false;
   }
 }
 
-export function checkFolderCommand(dir: string, io: FolderCliIo): number {
+export async function checkFolderCommand(dir: string, io: FolderCliIo): Promise<number> {
   const source = new DiskTemplateSource(dir);
   const result = checkTemplateFolder(source);
-  for (const problem of result.problems) printProblem(problem, source, io);
-  io.out(`${dir}: ${themeMessages.checkSummary(result.errors, result.warnings)}`);
-  return result.errors > 0 ? 1 : 0;
+  // The stylesheets compile too; the check already warned about any that are missing.
+  const load = loadTemplateFolder(source);
+  const styleErrors = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error');
+  for (const problem of [...result.problems, ...styleErrors]) printProblem(problem, source, io);
+  const errors = result.errors + styleErrors.length;
+  io.out(`${dir}: ${themeMessages.checkSummary(errors, result.warnings)}`);
+  return errors > 0 ? 1 : 0;
 }
 
 export function renderFolderCommand(dir: string, args: string[], io: FolderCliIo): number {
@@ -108,7 +113,7 @@ export function renderFolderCommand(dir: string, args: string[], io: FolderCliIo
 }
 
 /** Runs `check DIR` or `render DIR …`; the CLI calls this only for folders with template.conf. */
-export function runFolderCommand(argv: string[], io: FolderCliIo): number {
+export async function runFolderCommand(argv: string[], io: FolderCliIo): Promise<number> {
   const [command, dir, ...rest] = argv;
   if (dir === undefined) {
     io.err(FOLDER_USAGE);
@@ -119,7 +124,7 @@ export function runFolderCommand(argv: string[], io: FolderCliIo): number {
       io.err(FOLDER_USAGE);
       return 2;
     }
-    return checkFolderCommand(dir, io);
+    return await checkFolderCommand(dir, io);
   }
   if (command === 'render') return renderFolderCommand(dir, rest, io);
   io.err(FOLDER_USAGE);

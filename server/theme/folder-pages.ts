@@ -8,6 +8,8 @@ import type { TemplateStore } from '../pages/template-store.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
 import { FolderCache } from './folder-cache.ts';
+import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
+import { compileFolderStyles, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
@@ -31,8 +33,14 @@ export interface PreparedFolderPage {
 
 export interface FolderPages {
   cache: FolderCache;
-  /** Serves the folder's assets/ and scripts/ (and, once styles are compiled, its stylesheet). */
+  /** Serves the folder's compiled stylesheet, assets/ and scripts/. */
   router: Router;
+  /** Folders a development watcher should watch: a change in any reloads the folder and its styles. */
+  watchPaths: string[];
+  /** The folder's problems a development overlay shows: template errors and LESS compile errors. */
+  problems(): Promise<FolderProblem[]>;
+  /** The folder's stylesheet, compiled once per folder version. */
+  styles(): Promise<CompiledStyles>;
   prepare(spec: PageSpec, context: Json): PreparedFolderPage;
   render(req: Request, spec: PageSpec, page: PreparedFolderPage): RenderResult;
 }
@@ -68,6 +76,33 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
   router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
 
+  const compiled = new WeakMap<TemplateFolder, Promise<CompiledStyles>>();
+  function styles(): Promise<CompiledStyles> {
+    const folder = cache.current();
+    let styled = compiled.get(folder);
+    if (styled === undefined) {
+      styled = compileFolderStyles(folder).then((result) => {
+        const failed = result.problems.filter((problem) => problem.severity === 'error');
+        if (failed.length > 0) deps.log.error({ folder: source.label, problems: failed }, themeMessages.stylesLog);
+        const missing = result.problems.filter((problem) => problem.severity === 'warning');
+        if (missing.length > 0) deps.log.warn({ folder: source.label, problems: missing }, themeMessages.stylesLog);
+        return result;
+      });
+      compiled.set(folder, styled);
+    }
+    return styled;
+  }
+  router.get(STYLESHEET_PATH, async (_req, res) => {
+    const result = await styles();
+    const failed = result.problems.filter((problem) => problem.severity === 'error');
+    // A stylesheet that does not compile is logged; in development its errors also show in the response.
+    const body = failed.length > 0 && deps.options.dev === true
+      ? `/* ${failed.map((problem) => problem.message.replaceAll('*/', '* /')).join('\n')} */\n`
+      : result.css;
+    res.set('Cache-Control', deps.options.dev === true ? 'no-store' : 'public, max-age=31536000, immutable');
+    res.type('text/css').send(body);
+  });
+
   function builtinMain(name: string, context: Json): RenderResult {
     const partials = { ...builtins.partials(), 'head.block': EMPTY, 'footer.block': EMPTY };
     return builtins.page(name).render(context, { partials });
@@ -78,6 +113,12 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
   return {
     cache,
     router,
+    watchPaths: [source.root],
+    styles,
+    async problems() {
+      const folder = cache.current();
+      return [...folder.problems.filter((problem) => problem.severity === 'error'), ...(await styles()).problems.filter((problem) => problem.severity === 'error')];
+    },
     prepare(spec, context) {
       const folder = cache.current();
       const target = targetOf(spec, context);
@@ -93,7 +134,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
         path: req.path,
         typeName: page.choice.typeName,
         crumb: typeof crumb === 'string' ? crumb : '',
-        stylesheetUrl: null,
+        stylesheetUrl: folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null,
       });
       const footers = pageFooters(context);
       const composed = composeFolderPage({

@@ -24,8 +24,8 @@ export const themeMessages = {
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',
   stylesheetMissing: (name: string) => `stylesheet '${name}' named in template.conf is not in styles/`,
-  stylesheetFailed: (name: string, line: number | null, column: number | null, detail: string) =>
-    `styles/${name}${line !== null ? `:${line}` : ''}${column !== null ? `:${column}` : ''}: ${detail}`,
+  stylesheetFailed: (file: string, line: number | null, column: number | null, detail: string) =>
+    `${file}${line !== null ? `:${line}` : ''}${column !== null ? `:${column}` : ''}: ${detail}`,
   stylesLog: 'template folder stylesheet has problems',
   folderLoaded: 'template folder loaded',
   folderErrorsLog: 'template folder has errors',

@@ -125,37 +125,37 @@ describe('tmpl on folders', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function run(argv: string[]): { code: number; out: string; err: string } {
+  async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = runFolderCommand(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
+    const code = await runFolderCommand(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
-  it('checks a folder', () => {
-    expect(run(['check', dir])).toEqual({ code: 0, out: `${dir}: ${themeMessages.checkSummary(0, 0)}`, err: '' });
+  it('checks a folder', async () => {
+    expect(await run(['check', dir])).toEqual({ code: 0, out: `${dir}: ${themeMessages.checkSummary(0, 0)}`, err: '' });
     writeFileSync(join(dir, 'blocks/broken.block'), '{@|apply missing.block}');
     writeFileSync(join(dir, 'collections/blog.item'), '{@|apply broken.block}');
-    const failed = run(['check', dir]);
+    const failed = await run(['check', dir]);
     expect(failed.code).toBe(1);
     expect(failed.err).toContain(`blocks/broken.block:1:1 error: ${themeMessages.blockMissing('missing.block', 'blocks/broken.block')}`);
     rmSync(join(dir, 'blocks/broken.block'));
     rmSync(join(dir, 'collections/blog.item'));
   });
 
-  it('renders a page with its context and site data', () => {
-    const result = run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json')]);
+  it('renders a page with its context and site data', async () => {
+    const result = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json')]);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toContain('[first<a>Journal</a>]');
   });
 
-  it('refuses bad usage and bad data with one line and exit code 2', () => {
-    expect(run(['render', dir, '--data', join(dir, 'context.json')]).code).toBe(2);
-    const bad = run(['render', dir, '--page', '/', '--data', join(dir, 'bad.json')]);
+  it('refuses bad usage and bad data with one line and exit code 2', async () => {
+    expect((await run(['render', dir, '--data', join(dir, 'context.json')])).code).toBe(2);
+    const bad = await run(['render', dir, '--page', '/', '--data', join(dir, 'bad.json')]);
     expect(bad.code).toBe(2);
     expect(bad.err.startsWith(`${join(dir, 'bad.json')}: `)).toBe(true);
-    expect(run(['render', dir, '--page', '/', '--data', join(dir, 'none.json')]).err).toBe(`${join(dir, 'none.json')}: no such file`);
+    expect((await run(['render', dir, '--page', '/', '--data', join(dir, 'none.json')])).err).toBe(`${join(dir, 'none.json')}: no such file`);
   });
 
   it('is reached through the tmpl command for a folder with template.conf', () => {
