@@ -75,3 +75,20 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     expect(await (await fetch(`${server.url}/assets/logo.txt`)).text()).toBe('logo');
   });
 });
+
+describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
+  it('serves those pages as single templates, as it serves the project\'s own', async () => {
+    const files: Record<string, string> = { 'partials/head.block': '', 'partials/footer.block': '', 'shop.tmpl': '<p>{collection.title}: {items.0.title}</p>' };
+    const dir = writeFolder(files);
+    const server = await startServer({ templateDir: dir });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toMatch(/^<p>Shop: [^<]+<\/p>$/);
+      const context = await (await fetch(`${server.url}/shop?format=json`)).json() as Record<string, unknown>;
+      expect(context).not.toHaveProperty('showCart');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
