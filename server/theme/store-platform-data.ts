@@ -75,7 +75,11 @@ export function createStorePlatformData(deps: AppDeps, path: string, options: St
     // A stored javascript: (or data:) link would run script when followed: such a link is left out.
     if (!isSafeLinkUrl(url)) return null;
     const children = asArray(link.children).map(navigationItem).filter((item): item is Json => item !== null);
-    const collection = external === null ? navigationCollection(link.collectionId, title, children.length > 0) : null;
+    const isFolder = children.length > 0;
+    // A folder link that names no collection is still a folder: templates test `collection.folder`.
+    const collection = external !== null ? null
+      : navigationCollection(link.collectionId, title, isFolder)
+        ?? (isFolder ? { title, navigationTitle: title, fullUrl: url, folder: true, typeName: 'folder' } : null);
     const active = isActive(url, path);
     const folderActive = children.some((child) => child.active === true);
     if (collection === null) return { active, folderActive, externalLink: { url, title, newWindow: external !== null }, items: children };

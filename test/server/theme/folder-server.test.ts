@@ -76,6 +76,54 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
   });
 });
 
+describe('platform tags against the store', () => {
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeFolder({
+      'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav' }], tweaks: { 'header-style': 'Centered', compact: true } }),
+      'site.region': '<body class="{squarespace.page-classes}">{squarespace-headers}<squarespace:folder-navigation template="sub" />'
+        + '<squarespace:category collection="shop">{.repeated section categories}[{name}]{.end}</squarespace:category>'
+        + '{squarespace.main-content}</body>',
+      'blocks/sub.block': '<nav data-folder="{folder.navigationTitle}">{.repeated section items}<a{.if active} class="active"{.end}>{collection.navigationTitle}</a>{.end}</nav>',
+      'collections/products.item': '<h1>{item.title}</h1><squarespace:related collectionId="{collection.id}" itemId="{item.id}" limit="2">{.repeated section items}<i>{title}</i>{.end}</squarespace:related>',
+    });
+    server = await startServer({ templateDir: dir, dev: true });
+    const db = server.app.deps.db;
+    const site = new SiteRepository(db);
+    const layout = site.siteLayout() as { layout: Array<{ identifier: string; links: Array<Record<string, unknown>> }> };
+    const main = layout.layout.find((entry) => entry.identifier === 'mainNav')!;
+    const [home, shop, lessons] = main.links;
+    site.writeSetting('siteLayout', { layout: [{ identifier: 'mainNav', links: [home, { ...lessons, title: 'Studio', url: '/studio', collectionId: null, children: [shop, lessons] }] }] });
+    db.prepare("UPDATE products SET data_json = json_set(data_json, '$.categories', json('[\"Linen\"]')) WHERE url_id = 'linen-shirt'").run();
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders the folder the page is in, its categories, related items, tweak classes and Open Graph type', async () => {
+    const html = await (await fetch(`${server.url}/shop/p/linen-shirt`)).text();
+    expect(html).toContain('<nav data-folder="Studio"><a class="active">Shop</a><a>Lessons</a></nav>');
+    expect(html).toContain('[Linen]');
+    expect(html.match(/<i>/g)).toHaveLength(2);
+    expect(html).not.toMatch(/<i>Linen Shirt<\/i>/i);
+    expect(html).toContain('class="tweak-header-style-centered tweak-compact collection-type-products collection-layout-default');
+    expect(html).toContain('view-item item-');
+    expect(html).toContain('<meta property="og:type" content="product">');
+  });
+
+  it('renders nothing for folder navigation on a page outside every folder', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).not.toContain('data-folder');
+  });
+
+  it('uses an edited folder file on the next request in development', async () => {
+    writeFileSync(join(dir, 'collections/products.item'), '<h2>{item.title}</h2>');
+    expect(await (await fetch(`${server.url}/shop/p/linen-shirt`)).text()).toMatch(/<h2>[^<]+<\/h2>/);
+  });
+});
+
 describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
   it('serves those pages as single templates, as it serves the project\'s own', async () => {
     const files: Record<string, string> = { 'partials/head.block': '', 'partials/footer.block': '', 'shop.tmpl': '<p>{collection.title}: {items.0.title}</p>' };
