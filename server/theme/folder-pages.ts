@@ -41,6 +41,11 @@ export interface FolderPages {
   problems(): Promise<FolderProblem[]>;
   /** The folder's stylesheet, compiled once per folder version. */
   styles(): Promise<CompiledStyles>;
+  /**
+   * Markup appended to `{squarespace-footers}` of every page (a development live-reload script,
+   * for instance); each hook is asked once per page.
+   */
+  footerHooks: Array<() => string>;
   prepare(spec: PageSpec, context: Json): PreparedFolderPage;
   render(req: Request, spec: PageSpec, page: PreparedFolderPage): RenderResult;
 }
@@ -76,6 +81,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
   router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
 
+  const footerHooks: Array<() => string> = [];
   const compiled = new WeakMap<TemplateFolder, Promise<CompiledStyles>>();
   function styles(): Promise<CompiledStyles> {
     const folder = cache.current();
@@ -114,6 +120,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
     cache,
     router,
     watchPaths: [source.root],
+    footerHooks,
     styles,
     async problems() {
       const folder = cache.current();
@@ -136,7 +143,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
         crumb: typeof crumb === 'string' ? crumb : '',
         stylesheetUrl: folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null,
       });
-      const footers = pageFooters(context);
+      const footers = pageFooters(context, footerHooks.map((hook) => hook()));
       const composed = composeFolderPage({
         folder,
         target: page.target,

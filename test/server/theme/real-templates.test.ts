@@ -51,6 +51,12 @@ describe.skipIf(folders.length === 0)('real developer templates through TEMPLATE
         expect(logged).toEqual([]);
       });
 
+      it('keeps the islands of the built-in pages working inside the template', async () => {
+        expect(await (await fetch(`${server.url}/shop/p/linen-shirt`)).text()).toContain('data-island="AddToCart"');
+        expect(await (await fetch(`${server.url}/cart`)).text()).toContain('data-island="CartPage"');
+        expect(await (await fetch(`${server.url}/contact`)).text()).toContain('data-island="FormBlock"');
+      });
+
       it('answers ?format=json with the platform-shaped context', async () => {
         const context = await (await fetch(`${server.url}/lessons/indigo-basics?format=json`)).json() as Record<string, any>;
         expect(context.item.title).toBe('Indigo Basics');
