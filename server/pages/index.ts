@@ -9,6 +9,7 @@ import { describeError } from '../security/error-handlers.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
 import { createLessonPages } from './lesson-pages.ts';
+import { createBuiltinPages } from '../theme/builtin-pages.ts';
 import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { TEMPLATES_DIR, TemplateStore } from './template-store.ts';
@@ -29,10 +30,13 @@ export interface StorefrontPages {
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   const themeDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
-  // A folder with template.conf is a developer template; any other folder holds single .tmpl pages.
+  // A folder with template.conf (the project's own theme is one) is a developer template; any
+  // other folder holds single .tmpl pages with their partials/.
   const isDeveloperTemplate = existsSync(join(themeDir, 'template.conf'));
-  const templates = new TemplateStore(isDeveloperTemplate ? TEMPLATES_DIR : themeDir, deps.options.dev === true);
-  const folderPages = isDeveloperTemplate ? createFolderPages(deps, themeDir, templates) : null;
+  const templates = new TemplateStore(themeDir, deps.options.dev === true);
+  const folderPages = isDeveloperTemplate
+    ? createFolderPages(deps, themeDir, createBuiltinPages(deps.log, deps.options.dev === true))
+    : null;
   const pages: PageRenderer = createPageRenderer(deps, templates, folderPages);
 
   const notFound = (req: Request, res: Response): void => {

@@ -110,7 +110,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
         return;
       }
       if (folderPage !== null) {
-        sendPrivateHtml(res, status, Buffer.from(folderPages!.render(req, spec, folderPage).html, 'utf8'));
+        sendPrivateHtml(res, status, folderPages!.render(req, spec, folderPage).body);
         return;
       }
       sendPrivateHtml(res, status, renderPage(spec.template, context));

@@ -1,13 +1,15 @@
 import express, { Router, type Request } from 'express';
 import { join } from 'node:path';
-import { compile, type RenderResult } from '../../engine/index.ts';
+import type { TemplateError } from '../../engine/index.ts';
+import { contentVersion } from '../db/content-version.ts';
 import type { AppDeps } from '../deps.ts';
 import { storeRepositories } from '../api/cart-session.ts';
 import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
-import type { TemplateStore } from '../pages/template-store.ts';
+import type { BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
 import { FolderCache } from './folder-cache.ts';
+import { FolderPageCache } from './folder-page-cache.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { compileFolderStyles, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
@@ -20,9 +22,6 @@ import { themeMessages } from './theme-messages.ts';
 
 /** Our page templates whose folder counterpart is a system page of another name. */
 const SYSTEM_PAGE_NAMES: Readonly<Record<string, string>> = { 'not-found': '404' };
-
-/** Built-in pages render only their main part inside a folder's regions: their own head and footer stay out. */
-const EMPTY = compile('', { name: 'empty' });
 
 export interface PreparedFolderPage {
   target: FolderPageTarget;
@@ -47,7 +46,8 @@ export interface FolderPages {
    */
   footerHooks: Array<() => string>;
   prepare(spec: PageSpec, context: Json): PreparedFolderPage;
-  render(req: Request, spec: PageSpec, page: PreparedFolderPage): RenderResult;
+  /** The page's bytes (kept ones when the same page was composed before) and its render errors. */
+  render(req: Request, spec: PageSpec, page: PreparedFolderPage): { body: Buffer; errors: TemplateError[] };
 }
 
 function asObject(value: unknown): Json | undefined {
@@ -68,12 +68,15 @@ function targetOf(spec: PageSpec, context: Json): FolderPageTarget {
  * The storefront's pages through a developer-template folder: each page's context is shaped as
  * the platform shapes it, the folder's templates are chosen for it, and the page is composed in
  * the folder's regions, with the store answering the platform tags. Pages the folder has no
- * template for render their built-in main content (the project's own page without its head and
- * footer) inside the folder's regions.
+ * template for render their built-in main content (the project's own theme's template for that
+ * page) inside the folder's regions.
  */
-export function createFolderPages(deps: AppDeps, folderDir: string, builtins: TemplateStore): FolderPages {
+export function createFolderPages(deps: AppDeps, folderDir: string, builtins: BuiltinPages): FolderPages {
   const source = new DiskTemplateSource(folderDir);
-  const cache = new FolderCache(source, deps.log, deps.options.dev === true);
+  const watching = deps.options.dev === true;
+  const cache = new FolderCache(source, deps.log, watching);
+  const rendered = new FolderPageCache();
+  const version = contentVersion(deps.db);
   cache.current();
   const { site } = storeRepositories(deps);
 
@@ -109,11 +112,6 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
     res.type('text/css').send(body);
   });
 
-  function builtinMain(name: string, context: Json): RenderResult {
-    const partials = { ...builtins.partials(), 'head.block': EMPTY, 'footer.block': EMPTY };
-    return builtins.page(name).render(context, { partials });
-  }
-
   const typeNameOf = (collection: Json): string => chooseTemplates(cache.current(), { view: 'list', collection }).typeName;
 
   return {
@@ -144,6 +142,20 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
         stylesheetUrl: folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null,
       });
       const footers = pageFooters(context, footerHooks.map((hook) => hook()));
+      // Kept pages only outside development, where files change under the server.
+      const key = watching ? null : rendered.key({
+        folder,
+        builtins: builtins.folder(),
+        choice: page.choice,
+        pageName: spec.template,
+        path: req.path,
+        contentVersion: version.current(),
+        headers,
+        footers,
+        context,
+      });
+      const kept = key === null ? undefined : rendered.get(key);
+      if (kept !== undefined) return { body: kept, errors: [] };
       const composed = composeFolderPage({
         folder,
         target: page.target,
@@ -152,12 +164,16 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Te
         data: createStorePlatformData(deps, req.path, { typeNameOf, navigationNames: folder.conf.navigations.map((nav) => nav.name) }),
         headers,
         footers,
-        builtinMain: (shaped) => builtinMain(spec.template, shaped),
+        builtinMain: (shaped) => builtins.main(page.target, shaped),
       });
+      const body = Buffer.from(composed.html, 'utf8');
       if (composed.errors.length > 0) {
         deps.log.warn({ template: composed.choice.main?.path ?? spec.template, errors: composed.errors.slice(0, 5) }, themeMessages.renderErrorsLog);
+      } else if (key !== null && !version.inTransaction()) {
+        // Only clean renders: a render cut short by a limit is not what the context alone gives.
+        rendered.set(key, body);
       }
-      return composed;
+      return { body, errors: composed.errors };
     },
   };
 }

@@ -1,6 +1,6 @@
-import type { RenderResult, TemplateError } from '../../engine/index.ts';
-import { TEMPLATES_DIR, TemplateStore } from '../pages/template-store.ts';
-import { compile } from '../../engine/index.ts';
+import { pino } from 'pino';
+import type { TemplateError } from '../../engine/index.ts';
+import { createBuiltinPages, type BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
 import { loadTemplateFolder, type FolderProblem } from './folder-loader.ts';
@@ -8,21 +8,9 @@ import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import { EMPTY_PLATFORM_DATA, type Json, type PlatformData } from './platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
-import { themeMessages } from './theme-messages.ts';
 
 /** System pages by the first segment of their path; any other path without a collection is the 404 page. */
 const SYSTEM_PATHS: Readonly<Record<string, string>> = { cart: 'cart', checkout: 'checkout', search: 'search' };
-
-/** The project's own pages that stand in as the platform's built-in main content, by view. */
-const BUILTIN_SYSTEM: Readonly<Record<string, string>> = { '404': 'not-found', cart: 'cart', checkout: 'checkout', search: 'search' };
-const BUILTIN_COLLECTION: Readonly<Record<string, { list?: string; item?: string }>> = {
-  products: { list: 'shop', item: 'product' },
-  lessons: { list: 'lessons', item: 'lesson' },
-  gallery: { list: 'gallery' },
-};
-const BUILTIN_PAGE: Readonly<Record<string, string>> = { home: 'home', contact: 'contact' };
-
-const EMPTY = compile('', { name: 'empty' });
 
 function asObject(value: unknown): Json | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
@@ -39,14 +27,6 @@ export function targetFor(url: string, context: Json): FolderPageTarget {
   return { view: 'system', systemName: SYSTEM_PATHS[first] ?? '404' };
 }
 
-function builtinName(target: FolderPageTarget): string | undefined {
-  if (target.view === 'system') return BUILTIN_SYSTEM[target.systemName ?? ''];
-  const collection = target.collection ?? {};
-  if (target.view === 'page') return BUILTIN_PAGE[String(collection.urlId ?? '')];
-  const byType = BUILTIN_COLLECTION[storeTypeName(collection)];
-  return target.view === 'item' ? byType?.item : byType?.list;
-}
-
 export interface FolderPageRender {
   html: string;
   /** Render errors, each naming the folder file (or block) it happened in. */
@@ -59,6 +39,8 @@ export interface FolderPageRender {
 
 export interface RenderFolderPageOptions {
   data?: PlatformData;
+  /** Where pages the folder has no template for come from; the project's own theme by default. */
+  builtins?: BuiltinPages;
   locale?: string;
   now?: number;
 }
@@ -67,7 +49,7 @@ export interface RenderFolderPageOptions {
  * Renders one page of a template folder the way the server would, from a page context instead
  * of the store: the context's collection and item decide the list, item, page or system page;
  * platform tags read `options.data` (nothing by default); pages the folder has no template for
- * render the project's own built-in page inside the folder's regions.
+ * render the project's own theme's template for that page inside the folder's regions.
  */
 export function renderFolderPage(dirOrSource: string | TemplateSource, url: string, context: Json, options: RenderFolderPageOptions = {}): FolderPageRender {
   const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
@@ -77,12 +59,6 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   const target = targetFor(url, context);
   const choice = chooseTemplates(folder, target);
   const shaped = platformContext(folder, choice, context, { showCart: context.showCart === true });
-  const builtins = new TemplateStore(TEMPLATES_DIR);
-  const builtinMain = (pageContext: Json): RenderResult => {
-    const name = builtinName(target);
-    if (name === undefined) return { html: '', errors: [{ message: themeMessages.noBuiltinPage(target.view), line: 0, column: 0 }] };
-    return builtins.page(name).render(pageContext, { partials: { ...builtins.partials(), 'head.block': EMPTY, 'footer.block': EMPTY }, locale: options.locale, now: options.now });
-  };
   const composed = composeFolderPage({
     folder,
     target,
@@ -91,7 +67,7 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
     data: options.data ?? EMPTY_PLATFORM_DATA,
     headers: pageHeaders(shaped, { path: new URL(url, 'http://localhost').pathname, typeName: choice.typeName, crumb: '', stylesheetUrl: null }),
     footers: pageFooters(shaped),
-    builtinMain,
+    builtinMain: (pageContext) => (options.builtins ?? createBuiltinPages(pino({ level: 'silent' }), false)).main(target, pageContext, options),
     locale: options.locale,
     now: options.now,
   });

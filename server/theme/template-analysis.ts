@@ -17,16 +17,22 @@ export interface TemplateUses {
   tags: Use[];
   /** Macros the template defines itself, which `apply` may name. */
   macros: Set<string>;
+  /** The first name of every variable the template writes out (`squarespace-headers`, `item`…). */
+  variables: Set<string>;
+  /** Every formatter the template calls. */
+  formatters: Set<string>;
 }
 
 /** Reads the instruction tree (not the text) for the partials and platform tags a template uses. */
 export function templateUses(template: Template): TemplateUses {
-  const uses: TemplateUses = { applied: [], tags: [], macros: new Set() };
+  const uses: TemplateUses = { applied: [], tags: [], macros: new Set(), variables: new Set(), formatters: new Set() };
   const at = (offset: number): { line: number; column: number } => template.lines?.position(offset) ?? { line: 0, column: 0 };
   const visit = (nodes: readonly Node[] | null | undefined): void => {
     for (const node of nodes ?? []) {
       if (node.op === Opcode.VARIABLE || node.op === Opcode.BINDVAR) {
+        for (const path of node.variables) if (typeof path[0] === 'string') uses.variables.add(path[0]);
         for (const call of node.formatters) {
+          uses.formatters.add(call.name);
           const first = call.args?.[0];
           if (first === undefined) continue;
           if (call.name === 'apply') uses.applied.push({ name: first, ...at(node.offset) });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'express';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
-import { TemplateStore } from '../../../server/pages/template-store.ts';
+import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -76,11 +76,11 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
   });
 
   it('lets development hooks add to the footers, and lists the folder\'s problems for an overlay', async () => {
-    const pages = createFolderPages(server.app.deps, dir, new TemplateStore());
+    const pages = createFolderPages(server.app.deps, dir, createBuiltinPages(server.app.deps.log, false));
     pages.footerHooks.push(() => '<script id="live-reload"></script>');
     const spec = { template: 'cart', pageType: PAGE_TYPE.SHOW_CART, pageTitle: 'Cart', context: {} };
     const page = pages.render({ path: '/cart', cookies: {} } as unknown as Request, spec, pages.prepare(spec, { islands: { cartPill: '<div id="pill"></div>' } }));
-    expect(page.html).toContain('<div id="pill"></div>\n<script id="live-reload"></script></body>');
+    expect(page.body.toString()).toContain('<div id="pill"></div>\n<script id="live-reload"></script></body>');
     expect(await pages.problems()).toEqual([]);
     expect(pages.watchPaths).toEqual([dir]);
   });
