@@ -76,7 +76,8 @@ export function chooseTemplates(folder: TemplateFolder, target: FolderPageTarget
   }
   const names = [urlId, storeType, ...(STAND_INS[storeType] ?? [])];
   const collection = names.map((name) => folder.collections.get(name)).find((found) => found !== undefined) ?? null;
-  const main = collection === null ? null : target.view === 'item' ? collection.item : target.view === 'list' ? collection.list : collection.list;
+  // A page collection without a pages/*.page file shows its collection's list, as a list view does.
+  const main = collection === null ? null : target.view === 'item' ? collection.item : collection.list;
   return {
     typeName: collection?.name ?? storeType,
     collection,

@@ -83,9 +83,7 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
     const text = source.read(path);
     if (text === undefined) return null;
     const rewritten = rewritePlatformTags(text, path, nextId);
-    for (const problem of rewritten.problems) {
-      problems.push({ ...problem, severity: problem.message.endsWith('is not a platform tag') ? 'warning' : 'error' });
-    }
+    problems.push(...rewritten.problems);
     for (const tag of rewritten.tags) {
       tags.set(tag.id, tag);
       if (tag.body !== null) {

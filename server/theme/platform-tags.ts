@@ -27,6 +27,8 @@ export interface PlatformTag {
 
 export interface TagProblem {
   message: string;
+  /** An unknown tag stays in the page as text (a warning); a tag never closed loses its body (an error). */
+  severity: 'error' | 'warning';
   file: string;
   line: number;
   column: number;
@@ -131,7 +133,7 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
     const kind = match[1]!;
     const where = positionOf(match.index);
     if (!isKind(kind)) {
-      problems.push({ message: themeMessages.tagUnknown(kind), file, ...where });
+      problems.push({ message: themeMessages.tagUnknown(kind), severity: 'warning', file, ...where });
       continue;
     }
     const open = readOpenTag(source, match.index, kind);
@@ -141,7 +143,7 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
     if (!open.selfClosing) {
       const close = findClose(source, open.end, kind);
       if (close === null) {
-        problems.push({ message: themeMessages.tagNotClosed(kind), file, ...where });
+        problems.push({ message: themeMessages.tagNotClosed(kind), severity: 'error', file, ...where });
       } else {
         const inner = source.slice(open.end, close.start);
         const bodyLine = where.line + newlinesIn(source.slice(match.index, open.end));

@@ -39,8 +39,8 @@ describe('platform tag rewriting', () => {
   it('reports a tag that is never closed and a tag the platform does not have', () => {
     const out = rewritePlatformTags('<squarespace:query collection="a">\n<squarespace:carousel />', 'a.list', ids());
     expect(out.problems).toEqual([
-      { message: themeMessages.tagNotClosed('query'), file: 'a.list', line: 1, column: 1 },
-      { message: themeMessages.tagUnknown('carousel'), file: 'a.list', line: 2, column: 1 },
+      { message: themeMessages.tagNotClosed('query'), severity: 'error', file: 'a.list', line: 1, column: 1 },
+      { message: themeMessages.tagUnknown('carousel'), severity: 'warning', file: 'a.list', line: 2, column: 1 },
     ]);
   });
 });
