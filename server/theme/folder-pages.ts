@@ -2,6 +2,7 @@ import express, { Router, type Request } from 'express';
 import { join } from 'node:path';
 import type { TemplateError } from '../../engine/index.ts';
 import { contentVersion } from '../db/content-version.ts';
+import { VersionedCache } from '../db/versioned-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { storeRepositories } from '../api/cart-session.ts';
 import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
@@ -77,6 +78,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   const cache = new FolderCache(source, deps.log, watching);
   const rendered = new FolderPageCache();
   const version = contentVersion(deps.db);
+  // An item page's neighbours come from its collection's items: kept until the content changes.
+  const itemsByCollection = new VersionedCache<Json[] | undefined>(version, 50);
   cache.current();
   const { site } = storeRepositories(deps);
 
@@ -129,7 +132,11 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const target = targetOf(spec, context);
       const choice = chooseTemplates(folder, target);
       const showCart = site.collections().some((collection) => collection.typeCode === 13);
-      return { target, choice, context: platformContext(folder, choice, context, { showCart }) };
+      const urlId = target.collection?.urlId;
+      const collectionItems = target.view === 'item' && typeof urlId === 'string'
+        ? itemsByCollection.get(urlId, () => createStorePlatformData(deps, '').query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
+        : undefined;
+      return { target, choice, context: platformContext(folder, choice, context, { showCart, collectionItems }) };
     },
     render(req, spec, page) {
       const folder = cache.current();

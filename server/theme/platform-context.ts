@@ -5,6 +5,26 @@ import type { Json } from './platform-data.ts';
 export interface PlatformFacts {
   /** The site sells something, so templates show their cart link. */
   showCart: boolean;
+  /** On an item page, the items of its collection in their order (for `pagination`). */
+  collectionItems?: readonly Json[];
+}
+
+/** What an item page's `pagination` names of a neighbouring item. */
+function itemSummary(item: Json | undefined): Json | undefined {
+  if (item === undefined) return undefined;
+  return { id: item.id, urlId: item.urlId, title: item.title, fullUrl: item.fullUrl, assetUrl: item.assetUrl };
+}
+
+/** An item page's `pagination`: the items before and after it in its collection; null when it is not among them. */
+export function itemPagination(items: readonly Json[], itemId: unknown): Json | null {
+  const index = items.findIndex((candidate) => candidate.id === itemId);
+  if (index === -1) return null;
+  const pagination: Json = {};
+  const prevItem = itemSummary(items[index - 1]);
+  const nextItem = itemSummary(items[index + 1]);
+  if (prevItem !== undefined) pagination.prevItem = prevItem;
+  if (nextItem !== undefined) pagination.nextItem = nextItem;
+  return pagination;
 }
 
 function asObject(value: unknown): Json | undefined {
@@ -16,7 +36,8 @@ function asObject(value: unknown): Json | undefined {
  * the keys real templates read added where the page did not set them — the collection's
  * `typeName`, `typeLabel`, `navigationTitle` and `homepage`; `showCart`; `template` (the folder's
  * settings); `localizedStrings`; `shoppingCart` (the cart summary when the page has no full cart);
- * `authenticatedAccount`; `websiteSettings`. `?format=json` answers exactly this.
+ * `authenticatedAccount`; `websiteSettings`; on an item page `pagination` with the neighbouring
+ * `prevItem` and `nextItem`. `?format=json` answers exactly this.
  */
 export function platformContext(folder: TemplateFolder, choice: TemplateChoice, context: Json, facts: PlatformFacts): Json {
   const shaped: Json = { ...context };
@@ -36,5 +57,10 @@ export function platformContext(folder: TemplateFolder, choice: TemplateChoice, 
   shaped.shoppingCart = context.shoppingCart ?? context.cart ?? {};
   shaped.authenticatedAccount = context.authenticatedAccount ?? null;
   shaped.websiteSettings = context.websiteSettings ?? {};
+  const item = asObject(context.item);
+  if (context.pagination === undefined && item !== undefined && facts.collectionItems !== undefined) {
+    const pagination = itemPagination(facts.collectionItems, item.id);
+    if (pagination !== null) shaped.pagination = pagination;
+  }
   return shaped;
 }

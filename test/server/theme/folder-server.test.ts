@@ -85,6 +85,14 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     expect(pages.watchPaths).toEqual([dir]);
   });
 
+  it('gives an item page the neighbouring items of its collection as pagination', async () => {
+    const context = await (await fetch(`${server.url}/shop/p/stoneware-mug?format=json`)).json() as Record<string, any>;
+    expect(context.pagination).toEqual({
+      prevItem: expect.objectContaining({ urlId: 'linen-shirt', fullUrl: '/shop/p/linen-shirt' }),
+      nextItem: expect.objectContaining({ urlId: 'canvas-tote', fullUrl: '/shop/p/canvas-tote' }),
+    });
+  });
+
   it('serves the folder assets', async () => {
     expect(await (await fetch(`${server.url}/assets/logo.txt`)).text()).toBe('logo');
   });
