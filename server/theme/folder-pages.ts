@@ -104,14 +104,16 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     }
     return styled;
   }
-  router.get(STYLESHEET_PATH, async (_req, res) => {
+  router.get(STYLESHEET_PATH, async (req, res) => {
     const result = await styles();
+    // Only the URL the pages link to (it names the folder version) may be kept for good.
+    const linked = req.originalUrl === stylesheetUrl(cache.loadedVersion());
     const failed = result.problems.filter((problem) => problem.severity === 'error');
     // A stylesheet that does not compile is logged; in development its errors also show in the response.
     const body = failed.length > 0 && deps.options.dev === true
       ? `/* ${failed.map((problem) => problem.message.replaceAll('*/', '* /')).join('\n')} */\n`
       : result.css;
-    res.set('Cache-Control', deps.options.dev === true ? 'no-store' : 'public, max-age=31536000, immutable');
+    res.set('Cache-Control', deps.options.dev === true ? 'no-store' : linked ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.type('text/css').send(body);
   });
 

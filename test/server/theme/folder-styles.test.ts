@@ -93,6 +93,8 @@ describe('the folder stylesheet on the server', () => {
     expect(href).toBeDefined();
     const css = await fetch(server.url + href!);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${server.url}/site.css?v=old`)).headers.get('cache-control')).toBe('no-cache');
     expect(await css.text()).toBe('h1 {\n  color: red;\n}\n');
   });
 
