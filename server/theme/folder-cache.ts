@@ -26,9 +26,9 @@ export class FolderCache {
     private readonly watch: boolean,
   ) {}
 
-  /** The version the current folder was loaded at (changes with any file of the folder). */
+  /** The version the folder last returned by current() was loaded at (changes with any file of it). */
   loadedVersion(): string {
-    this.current();
+    if (this.folder === null) this.current();
     return this.version;
   }
 

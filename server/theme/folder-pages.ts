@@ -117,8 +117,6 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     res.type('text/css').send(body);
   });
 
-  const typeNameOf = (collection: Json): string => chooseTemplates(cache.current(), { view: 'list', collection }).typeName;
-
   return {
     cache,
     router,
@@ -170,7 +168,10 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
         target: page.target,
         choice: page.choice,
         context,
-        data: createStorePlatformData(deps, req.path, { typeNameOf, navigationNames: folder.conf.navigations.map((nav) => nav.name) }),
+        data: createStorePlatformData(deps, req.path, {
+          typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
+          navigationNames: folder.conf.navigations.map((nav) => nav.name),
+        }),
         headers,
         footers,
         builtinMain: (shaped) => builtins.main(page.target, shaped),
