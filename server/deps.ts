@@ -22,8 +22,11 @@ export interface AppOptions {
   seed?: boolean;
   /** Development mode: templates are re-read when their file changes, pages reload live and show template errors. */
   dev?: boolean;
-  /** The theme folder (page templates, partials/, assets/); default the project's templates/. */
-  templatesDir?: string;
+  /**
+   * The theme: a developer-template folder (with template.conf) or a folder of single .tmpl
+   * pages; the project's own templates/ when absent.
+   */
+  templateDir?: string;
   /** Password of the seeded owner account; generated and logged when absent. */
   ownerPassword?: string;
   captcha?: CaptchaOptions;

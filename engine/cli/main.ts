@@ -1,8 +1,11 @@
 /**
  * tmpl: the command line for template authors. Finds the command, parses
  * its options, runs it, and turns a CliFailure into its one-line message and
- * exit code (0 fine, 1 template errors, 2 usage or input problem).
+ * exit code (0 fine, 1 template errors, 2 usage or input problem). `check` and
+ * `render` of a developer-template folder run server/theme/folder-cli.ts.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseCommandArgs, type Command } from './command.ts';
 import { astCommand } from './commands/ast.ts';
 import { checkCommand } from './commands/check.ts';
@@ -59,6 +62,12 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     io.out(cliVersion());
     return EXIT.ok;
   }
+  // `check DIR` and `render DIR --page URL` of a developer-template folder (one with template.conf);
+  // the folder code is loaded only then, so other calls start without it.
+  if ((first === 'check' || first === 'render') && rest[0] !== undefined && namesTemplateFolder(rest[0])) {
+    const { runFolderCommand } = await import('../../server/theme/folder-cli.ts');
+    return runFolderCommand([first, ...rest], io);
+  }
   const command = COMMANDS.find((c) => c.name === first);
   if (command === undefined) throw new CliFailure(cliMessages.unknownCommand(first));
   const args = parseCommandArgs(command, rest);
@@ -67,6 +76,11 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   return command.run(args, io);
+}
+
+/** A folder holding template.conf: a developer template, not a folder of single templates. */
+function namesTemplateFolder(path: string): boolean {
+  return existsSync(join(path, 'template.conf'));
 }
 
 /** Runs `tmpl` with `argv` (the arguments after the program name); answers the exit code. */

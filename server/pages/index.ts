@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
@@ -13,6 +14,8 @@ import { createCheckoutPages } from './checkout-pages.ts';
 import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createMailingListPages } from './mailing-list-pages.ts';
+import { createBuiltinPages } from '../theme/builtin-pages.ts';
+import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
@@ -29,6 +32,8 @@ export interface StorefrontPages {
   errorHandler: ErrorRequestHandler;
   /** The development tools (live reload, error overlay) when the app runs in development. */
   dev?: DevTools;
+  /** The developer-template folder being served (its watch paths and problems), or null for .tmpl pages. */
+  folder: FolderPages | null;
   /** Stops watching files (development); the pages keep answering. */
   close(): Promise<void>;
 }
@@ -39,19 +44,31 @@ function compileErrorDetails(err: unknown): object {
 }
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
-  const templatesDir = deps.options.templatesDir ?? TEMPLATES_DIR;
-  const templates = new TemplateStore(templatesDir, deps.options.dev === true, (template, errors) => {
+  const themeDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
+  // A folder with template.conf (the project's own theme is one) is a developer template; any
+  // other folder holds single .tmpl pages with their partials/.
+  const isDeveloperTemplate = existsSync(join(themeDir, 'template.conf'));
+  const templates = new TemplateStore(themeDir, deps.options.dev === true, (template, errors) => {
     deps.log.warn({ template, ...templateErrorsForLog(errors) }, 'template has malformed tags kept as text');
   });
-  // Development: templates, theme assets and fixtures are watched; a change drops the compiled
-  // templates and reloads every open page.
+  const folderPages = isDeveloperTemplate
+    ? createFolderPages(deps, themeDir, createBuiltinPages(deps.log, deps.options.dev === true))
+    : null;
+  // Development: the theme, its assets and the fixtures are watched; a change drops what was
+  // compiled from it and reloads every open page.
   const dev = deps.options.dev === true
     ? createDevTools({
-      sources: [{ folders: [templatesDir], invalidate: () => templates.invalidate() }, { folders: [SEED_DIR] }],
-      sourceOf: (name) => templates.sourceOf(name),
+      sources: [
+        folderPages !== null
+          // the folder reloads itself when its files change; its stylesheet is compiled again at once
+          ? { folders: folderPages.watchPaths, invalidate: () => void folderPages.styles() }
+          : { folders: [themeDir], invalidate: () => templates.invalidate() },
+        { folders: [SEED_DIR] },
+      ],
+      sourceOf: (name) => folderPages?.sourceOf(name) ?? templates.sourceOf(name),
     })
     : undefined;
-  const pages: PageRenderer = createPageRenderer(deps, templates, dev);
+  const pages: PageRenderer = createPageRenderer(deps, templates, folderPages, dev);
 
   const notFound = (req: Request, res: Response): void => {
     pages.render(req, res, {
@@ -65,7 +82,9 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
 
   const router = Router();
   if (dev) router.use(dev.router);
-  router.use('/theme', express.static(join(templatesDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
+  if (folderPages !== null) router.use(folderPages.router);
+  // The project's own theme assets (product pictures…) stay at /theme; a served folder's own are under its router.
+  router.use('/theme', express.static(join(isDeveloperTemplate ? TEMPLATES_DIR : themeDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
   router.use(createCrawlerFiles(deps));
   router.use(createCataloguePages(deps, pages, notFound));
@@ -110,5 +129,5 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     }
   };
 
-  return { router, notFound, errorHandler, dev, close: async () => dev?.close() };
+  return { router, notFound, errorHandler, dev, folder: folderPages, close: async () => dev?.close() };
 }

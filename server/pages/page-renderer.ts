@@ -9,6 +9,7 @@ import { RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TemplateCompileError, type TemplateStore } from './template-store.ts';
 import { seoContext, type PageSeo } from './seo.ts';
+import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -60,7 +61,7 @@ function pageBytes(html: string): RenderedPage {
 }
 
 /** `dev` (development only) adds the reload script and the error overlay. */
-export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?: DevPageHooks): PageRenderer {
+export function createPageRenderer(deps: AppDeps, templates: TemplateStore, folderPages: FolderPages | null = null, dev?: DevPageHooks): PageRenderer {
   const rendered = new RenderedPageCache();
   const baseContext = createBaseContext(deps);
   const pageContext = createPageContextMerger();
@@ -123,6 +124,17 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
     }
   }
 
+  /**
+   * A page of a developer-template folder. Development shows the folder's problems and the
+   * render's errors over the page, with the reload script.
+   */
+  function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; failed: boolean } {
+    const { page: rendered, errors } = folderPages!.render(req, spec, page);
+    if (dev === undefined) return { page: rendered, failed: false };
+    const problems = folderPages!.currentProblems();
+    return { page: pageBytes(dev.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors])), failed: false };
+  }
+
   return {
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
@@ -132,7 +144,10 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
         ...spec.seo,
         noindex: spec.seo?.noindex ?? (PRIVATE_PAGE_TYPES.has(spec.pageType) || (spec.status ?? 200) >= 400),
       });
-      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
+      const merged = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
+      // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
+      const folderPage = folderPages?.prepare(spec, merged) ?? null;
+      const context = folderPage?.context ?? merged;
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
       res.set('Cache-Control', 'private, no-store');
@@ -142,7 +157,9 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
         res.status(status).type('application/json').send(textWithNonce(json, cspNonce(res)));
         return;
       }
-      const { page, failed } = renderOrOverlay(req, spec.template, context, storeLocale(website));
+      const { page, failed } = folderPage !== null
+        ? renderFolderPage(req, spec, folderPage)
+        : renderOrOverlay(req, spec.template, context, storeLocale(website));
       sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },
   };

@@ -64,7 +64,7 @@ describe('development server: live reload', () => {
   const stream = new EventStream();
   beforeAll(async () => {
     theme = copyOfTheme();
-    server = await startServer({ dev: true, templatesDir: theme });
+    server = await startServer({ dev: true, templateDir: theme });
     await stream.open(`${server.url}${RELOAD_EVENTS_PATH}`);
   }, 30_000);
   afterAll(async () => {
@@ -103,7 +103,7 @@ describe('development server: error overlay', () => {
   let theme: string;
   beforeAll(async () => {
     theme = copyOfTheme();
-    server = await startServer({ dev: true, templatesDir: theme });
+    server = await startServer({ dev: true, templateDir: theme });
   });
   afterAll(async () => {
     await server.stop(true);
@@ -196,7 +196,7 @@ describe('production server', () => {
   let theme: string;
   beforeAll(async () => {
     theme = copyOfTheme();
-    server = await startServer({ templatesDir: theme });
+    server = await startServer({ templateDir: theme });
   });
   afterAll(async () => {
     await server.stop(true);

@@ -101,4 +101,5 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /lessons': noInput(STATIC_PAGE),
   'GET /lessons/:urlId': file(PAGES),
   'GET /mailing-list/confirm': file(PAGES),
+  'GET /site.css': noInput('the theme folder\'s compiled stylesheet: the version parameter only busts caches'),
 };
