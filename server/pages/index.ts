@@ -15,6 +15,7 @@ import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createMailingListPages } from './mailing-list-pages.ts';
 import { createBuiltinPages } from '../theme/builtin-pages.ts';
+import { themeMessages } from '../theme/theme-messages.ts';
 import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { templateErrorsForLog } from './template-errors.ts';
@@ -49,7 +50,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   // other folder holds single .tmpl pages with their partials/.
   const isDeveloperTemplate = existsSync(join(themeDir, 'template.conf'));
   const templates = new TemplateStore(themeDir, deps.options.dev === true, (template, errors) => {
-    deps.log.warn({ template, ...templateErrorsForLog(errors) }, 'template has malformed tags kept as text');
+    deps.log.warn({ template, ...templateErrorsForLog(errors) }, themeMessages.malformedTagsLog);
   });
   const folderPages = isDeveloperTemplate
     ? createFolderPages(deps, themeDir, createBuiltinPages(deps.log, deps.options.dev === true))
@@ -83,8 +84,9 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   const router = Router();
   if (dev) router.use(dev.router);
   if (folderPages !== null) router.use(folderPages.router);
-  // The project's own theme assets (product pictures…) stay at /theme; a served folder's own are under its router.
-  router.use('/theme', express.static(join(isDeveloperTemplate ? TEMPLATES_DIR : themeDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
+  // /theme: the served theme's assets, then the project's own (product pictures, for any other theme).
+  router.use('/theme', express.static(join(themeDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
+  if (themeDir !== TEMPLATES_DIR) router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
   router.use(createCrawlerFiles(deps));
   router.use(createCataloguePages(deps, pages, notFound));

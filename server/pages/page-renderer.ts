@@ -129,6 +129,15 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
    * render's errors over the page, with the reload script.
    */
   function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; failed: boolean } {
+    const broken = folderPages!.pageCompileErrors(page);
+    if (broken.length > 0) {
+      // As a single template that does not compile: the error page (which logs every error), or in
+      // development the overlay listing every error of the folder.
+      if (dev === undefined) throw new TemplateCompileError(page.choice.main?.path ?? spec.template, broken);
+      const problems = folderPages!.currentProblems();
+      deps.log.error({ template: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
+      return { page: pageBytes(dev.compileFailurePage(problems)), failed: true };
+    }
     const { page: rendered, errors } = folderPages!.render(req, spec, page);
     if (dev === undefined) return { page: rendered, failed: false };
     const problems = folderPages!.currentProblems();

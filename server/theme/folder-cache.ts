@@ -41,6 +41,8 @@ export class FolderCache {
     const errors = load.problems.filter((p) => p.severity === 'error');
     if (errors.length > 0) this.log.warn({ folder: this.source.label, problems: errors }, themeMessages.folderErrorsLog);
     else this.log.info({ folder: this.source.label, name: load.folder.conf.name }, themeMessages.folderLoaded);
+    const malformed = load.problems.filter((p) => p.validation === true);
+    if (malformed.length > 0) this.log.warn({ folder: this.source.label, problems: malformed }, themeMessages.malformedTagsLog);
     this.folder = load.folder;
     this.version = version;
     return load.folder;

@@ -13,6 +13,8 @@ export interface FolderProblem {
   column: number;
   message: string;
   severity: 'error' | 'warning';
+  /** A malformed tag kept as text (the reference's validate mode): the file still renders as written. */
+  validation?: true;
 }
 
 /** One compiled file of the folder, known by its path ('collections/blog.list'). */
@@ -88,12 +90,13 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
       tags.set(tag.id, tag);
       if (tag.body !== null) {
         const body = compile(tag.body, { name: path, plugins: folderRegistry });
-        for (const e of body.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, severity: 'error' });
+        for (const e of body.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, ...(e.validation ? { severity: 'warning', validation: true } : { severity: 'error' }) });
         partials[tagBodyPartialName(tag.id)] = body;
       }
     }
     const template = compile(rewritten.source, { name: path, plugins: folderRegistry });
-    for (const e of template.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, severity: 'error' });
+    // malformed tags kept as text (the reference's validate mode) change nothing that renders: warnings
+    for (const e of template.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, ...(e.validation ? { severity: 'warning', validation: true } : { severity: 'error' }) });
     return { path, template };
   };
   const readConf = (path: string): CollectionConf | null => {

@@ -46,6 +46,11 @@ export interface FolderPages {
    * stylesheet's last compile (a changed stylesheet compiles when the watcher reports it).
    */
   currentProblems(): TemplateError[];
+  /**
+   * The compile errors of the files a page is made of (its main template, its regions and the
+   * folder's blocks), which stop the page as a broken single template does.
+   */
+  pageCompileErrors(page: PreparedFolderPage): TemplateError[];
   /** A template's text by the name its errors carry (its path in the folder), for code frames. */
   sourceOf(name: string): string | undefined;
   /** The folder's stylesheet, compiled once per folder version. */
@@ -136,9 +141,16 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     router,
     watchPaths: [source.root],
     sourceOf: (name) => source.read(name),
+    pageCompileErrors(page) {
+      const folder = cache.current();
+      const files = new Set([page.choice.main?.path, ...page.choice.regions.map((region) => folder.regions.get(region)?.path)]);
+      return folder.problems
+        .filter((problem) => problem.severity === 'error' && (files.has(problem.file) || problem.file.startsWith('blocks/')))
+        .map(({ file, line, column, message }) => ({ name: file, line, column, message }));
+    },
     currentProblems() {
-      const errors = [...cache.current().problems.filter((problem) => problem.severity === 'error'), ...lastStyleProblems];
-      return errors.map(({ file, line, column, message }) => ({ name: file, line, column, message }));
+      const shown = cache.current().problems.filter((problem) => problem.severity === 'error' || problem.validation === true);
+      return [...shown, ...lastStyleProblems].map(({ file, line, column, message }) => ({ name: file, line, column, message }));
     },
     footerHooks,
     styles,

@@ -29,6 +29,8 @@ export const themeMessages = {
   stylesLog: 'template folder stylesheet has problems',
   folderLoaded: 'template folder loaded',
   folderErrorsLog: 'template folder has errors',
+  /** Malformed tags the engine keeps as text (the reference's validate mode); logged once per compile. */
+  malformedTagsLog: 'template has malformed tags kept as text',
   renderErrorsLog: 'template folder page rendered with errors',
   externalBlockLog: 'template folder applies a block it does not contain',
 } as const;
