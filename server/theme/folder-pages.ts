@@ -7,6 +7,7 @@ import { contentVersion } from '../db/content-version.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { storeRepositories } from '../api/cart-session.ts';
+import { storeLocale } from '../pages/base-context.ts';
 import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
@@ -194,7 +195,10 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       });
       const kept = key === null ? undefined : rendered.get(key);
       if (kept !== undefined) return { page: kept, errors: [] };
+      // Prices and dates in the store's locale, as the single-template pages write them.
+      const locale = storeLocale(asObject(context.website) ?? {});
       const composed = composeFolderPage({
+        locale,
         folder,
         target: page.target,
         choice: page.choice,
@@ -205,7 +209,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
         }),
         headers,
         footers,
-        builtinMain: (shaped) => builtins.main(page.target, shaped),
+        builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
       });
       const bytes = Buffer.from(composed.html, 'utf8');
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };

@@ -12,6 +12,7 @@ import { createSiteUserAccount } from '../../server/security/site-user-accounts.
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { Visitor } from './helpers/visitor.ts';
+import { confirmationLinkFor } from './helpers/mailing-list-outbox.ts';
 
 const NEWSLETTER_PATH = '/api/newsletter/subscribe';
 const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
@@ -63,6 +64,13 @@ describe('shopper emails', () => {
       const answer = await v.post<{ message: string }>(NEWSLETTER_PATH, { email });
       expect(answer.status, email).toBe(200);
       expect(answer.body.message).toBe(NEWSLETTER.success);
+    }
+    // Each address gets one confirmation (double opt-in) and joins the list once it is opened.
+    expect(subscribers()).toEqual([]);
+    for (const email of ['jane@linen.studio', 'jane@x.com']) {
+      const link = confirmationLinkFor(server.app.deps.db, email);
+      expect(link, email).not.toBeNull();
+      expect((await v.get(link!)).status).toBe(200);
     }
     expect(subscribers()).toEqual(['jane@linen.studio', 'jane@x.com']);
     const bad = await v.post<{ message: string }>(NEWSLETTER_PATH, { email: 'jane@linen' });
