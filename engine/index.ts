@@ -7,12 +7,13 @@
  *   t.renderToStream(data, (chunk) => out.write(chunk), options)  // { errors }, the html in chunks
  */
 export { compile, compileTree, preprocess, Template } from './template.ts';
+export type { TemplateAnalysis, PartialUse, MacroDefinition, EvalUse } from './analyze.ts';
 export type { CompileOptions, RenderOptions, RenderResult, StreamedRenderResult, TemplateError } from './template.ts';
 export type { OutputSink } from './runtime/render-state.ts';
 export type { Limits } from './runtime/limits.ts';
 export { DEFAULT_LIMITS } from './runtime/limits.ts';
 export type { TreeJson } from './syntax/tree-json.ts';
-export { parseJson } from './runtime/json-reader.ts';
+export { parseJson, JsonSyntaxError } from './runtime/json-reader.ts';
 export { JsonBigInteger, JsonDouble, isJsonDouble } from './runtime/json-double.ts';
 export { defaultRegistry, createDefaultRegistry } from './plugins/index.ts';
 export { PluginRegistry } from './plugins/registry.ts';

@@ -3,6 +3,7 @@
  * throws for bad data or a bad template; it returns the output with a list
  * of errors, each with the template name, line and column.
  */
+import { analyzeTemplate, type TemplateAnalysis } from './analyze.ts';
 import { messages } from './messages.ts';
 import { defaultRegistry } from './plugins/index.ts';
 import type { PluginRegistry } from './plugins/registry.ts';
@@ -77,6 +78,11 @@ export class Template implements Unit {
     const compiler = new Compiler(plugins, limits);
     compiler.unit = this;
     this.run = compileRoot(compiler, root, errors, name);
+  }
+
+  /** What the template uses (formatters, predicates, variables, partials, macros, `.eval`s), read from its tree. */
+  analyze(): TemplateAnalysis {
+    return analyzeTemplate({ root: this.root, lines: this.lines, plugins: this.plugins, limits: this.limits });
   }
 
   /** The instruction tree in the references' JSON form. */

@@ -1,4 +1,3 @@
-import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
@@ -7,7 +6,10 @@ import { openDatabase } from './db/database.ts';
 import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
+import { CaptchaRepository } from './db/captcha-repository.ts';
 import { inSeries } from './middleware-series.ts';
+import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
+import { createMaintenanceGuard } from './maintenance-guard.ts';
 import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
 import { createCartRouter } from './api/cart.ts';
@@ -15,7 +17,9 @@ import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
 import { createSubscriptionRouter } from './api/subscription.ts';
+import { isLocalCaptcha } from './security/captcha.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
+import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 import { assignCspNonce, contentSecurityPolicy } from './security/content-security-policy.ts';
 import { createLogger } from './logger.ts';
@@ -43,7 +47,16 @@ export function createApp(options: AppOptions): StorefrontApp {
     seedStore(db);
     log.info('store seeded from fixtures');
   }
-  const deps: AppDeps = { db, log, options };
+  // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
+  const damage = quickCheckProblems(db);
+  if (damage.length > 0) {
+    db.close();
+    throw new CorruptDatabaseError(damage);
+  }
+  // the built-in captcha remembers used tokens and wrong answers in the database, so processes agree
+  const captcha = isLocalCaptcha(options.captcha) ? options.captcha.withLedger(new CaptchaRepository(db)) : options.captcha;
+  const deps: AppDeps = { db, log, options, captcha };
+  const maintenanceGuard = createMaintenanceGuard(deps);
 
   const app = express() as StorefrontApp;
   app.disable('x-powered-by');
@@ -53,12 +66,14 @@ export function createApp(options: AppOptions): StorefrontApp {
 
   const secure = options.trustProxy === true;
   const bodyLimit = options.bodyLimit ?? '100kb';
-  // What every request passes first, in this order: its log line, headers, cookies, bodies, then the crumb.
+  // What every request passes first, in this order: its log line, headers, the maintenance answer
+  // of a damaged database, cookies, bodies, then the crumb.
   app.use(inSeries(
     requestLog(log),
     assignCspNonce,
     helmet({ contentSecurityPolicy: contentSecurityPolicy({ secure }) }),
-    cookieParser(),
+    maintenanceGuard.guard,
+    plainTextCookies,
     express.json({ limit: bodyLimit }),
     express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }),
     crumbProtection({ secure }),
@@ -76,8 +91,14 @@ export function createApp(options: AppOptions): StorefrontApp {
   calls.use(createRestockRouter(deps));
   calls.use(createNewsletterRouter(deps));
   const ping = db.prepare('SELECT 1');
-  calls.get('/api/health', (req, res) => {
+  const integrity = databaseIntegrity(db, log);
+  calls.get('/api/health', (req, res, next) => {
     ping.get();
+    // ?deep=1 also reads every page of the file (quick_check, at most once per 10 s)
+    if (req.query.deep === '1' && !integrity.deepCheck()) {
+      maintenanceGuard.guard(req, res, next);
+      return;
+    }
     res.json({ ok: true });
   });
   app.use(forApiPathsOnly(calls));
@@ -87,6 +108,7 @@ export function createApp(options: AppOptions): StorefrontApp {
   app.use(pages.router);
   app.use(pages.notFound);
 
+  app.use(maintenanceGuard.onCorruption);
   app.use(crumbFailureHandler);
   app.use('/api', jsonErrorHandler(log));
   app.use(pages.errorHandler);

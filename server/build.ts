@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const SERVER_ENTRY = path.join(PROJECT_ROOT, 'server', 'main.ts');
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'main.mjs');
-/** The node flags `npm start` runs the bundle with (keep in step with package.json): logged stacks name the sources. */
+/** The node flags that match how `npm start` (server/start.mjs) runs the bundle: logged stacks name the sources. */
 export const SERVER_NODE_OPTIONS: readonly string[] = ['--enable-source-maps'];
 
 /** The banner's name for the project root URL, computed at run time from the bundle's own URL. */
@@ -70,7 +70,11 @@ export async function bundleServer(entry: string = SERVER_ENTRY, outfile: string
 }
 
 const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+/** `npm run backup` and `npm run restore`: built beside the server, so a production install can run them. */
+export const BACKUP_COMMAND_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'backup-command.mjs');
+
 if (invokedDirectly) {
   await bundleServer();
-  process.stdout.write(`server built: ${path.relative(PROJECT_ROOT, SERVER_BUNDLE)}\n`);
+  await bundleServer(path.join(PROJECT_ROOT, 'server', 'backup-command.ts'), BACKUP_COMMAND_BUNDLE);
+  process.stdout.write(`server built: ${path.relative(PROJECT_ROOT, SERVER_BUNDLE)}, ${path.relative(PROJECT_ROOT, BACKUP_COMMAND_BUNDLE)}\n`);
 }

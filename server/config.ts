@@ -51,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       readOnly: env.DATABASE_READONLY === 'true',
       seed: env.SEED !== 'false',
       dev: env.NODE_ENV === 'development',
+      templateDir: env.TEMPLATE_DIR || undefined,
       ownerPassword: env.OWNER_PASSWORD || undefined,
       trustProxy: env.TRUST_PROXY === 'true',
       logLevel: env.LOG_LEVEL ?? 'info',

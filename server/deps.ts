@@ -1,22 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import type { CaptchaAction } from './security/captcha.ts';
+import type { RateLimitOptions } from './security/rate-limit-table.ts';
+
+export type { RateLimitOptions } from './security/rate-limit-table.ts';
 
 /** Captcha checking, when the site has a captcha configured. */
 export interface CaptchaOptions {
   /** Public key printed into pages; its presence turns the captcha requirement on. */
   siteKey: string;
-  /** Decides whether a token sent by a visitor is valid. */
-  verify: (token: string) => boolean | Promise<boolean>;
-}
-
-/** Request budgets per client for the calls a flood could abuse. */
-export interface RateLimitOptions {
-  /** Length of one counting window in milliseconds. */
-  windowMs: number;
-  /** Add-to-cart (and subscription cart) calls per window. */
-  addToCart: number;
-  /** Form saves per window. */
-  formSave: number;
+  /** Decides whether a token sent by a visitor is valid for the action it guards (and uses it up). */
+  verify: (token: string, action: CaptchaAction) => boolean | Promise<boolean>;
 }
 
 export interface AppOptions {
@@ -28,11 +22,15 @@ export interface AppOptions {
   seed?: boolean;
   /** Development mode: templates are re-read when their file changes, pages reload live and show template errors. */
   dev?: boolean;
-  /** The theme folder (page templates, partials/, assets/); default the project's templates/. */
-  templatesDir?: string;
+  /**
+   * The theme: a developer-template folder (with template.conf) or a folder of single .tmpl
+   * pages; the project's own templates/ when absent.
+   */
+  templateDir?: string;
   /** Password of the seeded owner account; generated and logged when absent. */
   ownerPassword?: string;
   captcha?: CaptchaOptions;
+  /** Request budgets per client and window (defaults: RATE_LIMIT_TABLE in security/rate-limit-table.ts). */
   rateLimits?: Partial<RateLimitOptions>;
   /** Treat requests as arriving over https behind a proxy (Secure cookies, trust proxy). */
   trustProxy?: boolean;
@@ -47,4 +45,6 @@ export interface AppDeps {
   db: Database.Database;
   log: Logger;
   options: AppOptions;
+  /** options.captcha, remembering through this app's database (tokens used, wrong answers). */
+  captcha?: CaptchaOptions;
 }

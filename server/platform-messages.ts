@@ -17,6 +17,7 @@ export const platformMessages = {
   unknownTemplateSchemaType: 'Unknown form template type "{type}".',
   captchaChallengeExpired: 'The CAPTCHA challenge has expired. Please try a new one.',
   captchaWrongAnswer: 'That answer is not correct. Please try again.',
+  captchaTooManyWrongAnswers: 'Too many wrong answers to this challenge. Please try a new one.',
   captchaPrompt: 'What is {left} plus {right}?',
   placeNotFound: 'No place matches that id.',
   mainNavigationMissing: 'Unable to find site main navigation',

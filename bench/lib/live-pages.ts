@@ -9,17 +9,30 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StorefrontPage } from './storefront.ts';
+import { withLegacyPrices, type StorefrontPage } from './storefront.ts';
 
 const templatesDir = new URL('../../templates/', import.meta.url);
 
-/** Paths of the measured pages and the page template each renders. */
+/** Paths of the measured pages and the theme file that renders each page's main content. */
 export const LIVE_PAGES = [
-  { page: 'home', path: '/', template: 'home.tmpl' },
-  { page: 'shop list', path: '/shop', template: 'shop.tmpl' },
-  { page: 'product detail', path: '/shop/p/linen-shirt', template: 'product.tmpl' },
-  { page: 'cart', path: '/cart', template: 'cart.tmpl' },
+  { page: 'home', path: '/', template: 'pages/home.page' },
+  { page: 'shop list', path: '/shop', template: 'collections/products.list' },
+  { page: 'product detail', path: '/shop/p/linen-shirt', template: 'collections/products.item' },
+  { page: 'cart', path: '/cart', template: 'system/cart.page' },
 ] as const;
+
+/**
+ * The theme's site.region writes the main content between its head and footer blocks. Both
+ * engines render one template, so a page is given as that one template: the region with the
+ * page's main file where it writes {squarespace.main-content} (the HTML is the page the server sends).
+ */
+function pageSource(mainFile: string): string {
+  const region = readFileSync(new URL('site.region', templatesDir), 'utf8');
+  const main = readFileSync(new URL(mainFile, templatesDir), 'utf8');
+  const [before, after] = region.split('{squarespace.main-content}');
+  if (after === undefined) throw new Error('site.region does not write {squarespace.main-content}');
+  return before + main + after;
+}
 
 /** Products put in the cart before the cart page is captured (unlimited stock, physical). */
 const CART_ITEMS = [
@@ -53,7 +66,7 @@ class Visitor {
 }
 
 function readPartials(): Record<string, string> {
-  const dir = new URL('partials/', templatesDir);
+  const dir = new URL('blocks/', templatesDir);
   const partials: Record<string, string> = {};
   for (const file of readdirSync(dir)) if (file.endsWith('.block')) partials[file] = readFileSync(new URL(file, dir), 'utf8');
   return partials;
@@ -92,7 +105,7 @@ export async function captureLivePages(): Promise<StorefrontPage[]> {
     for (const p of LIVE_PAGES) {
       const res = await visitor.request(`${p.path}?format=json`);
       if (!res.ok) throw new Error(`${p.path}?format=json answered ${res.status}`);
-      pages.push({ page: p.page, source: readFileSync(new URL(p.template, templatesDir), 'utf8'), data: await res.json(), partials });
+      pages.push({ page: p.page, source: pageSource(p.template), data: withLegacyPrices(await res.json()), partials });
     }
     return pages;
   } finally {

@@ -30,14 +30,26 @@ function readPartials(): Record<string, string> {
   return partials;
 }
 
+/**
+ * The context as both engines are measured on it: the store writes prices through CLDR
+ * (`website.useCLDRMoneyFormat`), a path the TypeScript reference does not have (it always
+ * writes the legacy price markup), so the comparison runs on the legacy markup both share.
+ */
+export function withLegacyPrices(data: unknown): unknown {
+  if (data === null || typeof data !== 'object') return data;
+  const context = data as Record<string, unknown>;
+  const website = context.website !== null && typeof context.website === 'object' ? context.website : {};
+  return { ...context, website: { ...website, useCLDRMoneyFormat: false } };
+}
+
 export function storefrontPages(): StorefrontPage[] {
   const contexts = buildPageContexts();
   const partials = readPartials();
   return [
-    { page: 'home', source: readTemplate('home.tmpl'), data: contexts.home, partials },
-    { page: 'shop list', source: readTemplate('shop-list.tmpl'), data: contexts.shopList, partials },
-    { page: 'product detail', source: readTemplate('product.tmpl'), data: contexts.product, partials },
-    { page: 'cart', source: readTemplate('cart.tmpl'), data: contexts.cart, partials },
+    { page: 'home', source: readTemplate('home.tmpl'), data: withLegacyPrices(contexts.home), partials },
+    { page: 'shop list', source: readTemplate('shop-list.tmpl'), data: withLegacyPrices(contexts.shopList), partials },
+    { page: 'product detail', source: readTemplate('product.tmpl'), data: withLegacyPrices(contexts.product), partials },
+    { page: 'cart', source: readTemplate('cart.tmpl'), data: withLegacyPrices(contexts.cart), partials },
   ];
 }
 

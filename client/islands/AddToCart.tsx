@@ -3,15 +3,23 @@
  * the button's idle → 'Adding…' → 'Added!' → idle cycle, errors in an alert,
  * express checkout, subscriptions, gift cards, extra-fields forms, the
  * variant image swap and the restock sign-up for a sold-out variant.
+ * The page follows the selected variant: its price (written into the
+ * template's price area), its low-stock message (the engine's hidden
+ * per-variant scarcity views), a "Sold out" label instead of the button and
+ * no instalment offer when it has no stock; the dropdowns mark the choices
+ * that are sold out.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Alert } from '../components/Alert.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import RestockSignup, { type RestockSignupProps } from './RestockSignup.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, ALERT_TITLE, BUTTON, selectVariantLabel } from '../lib/messages.ts';
-import { formatMoney } from '../lib/money.ts';
-import { checkVariantSelection, findVariant, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../lib/rules.ts';
+import { ADD_TO_CART, ALERT_TITLE, BUTTON, PRICE_LABEL, selectVariantLabel, soldOutOptionLabel } from '../lib/messages.ts';
+import { formatMoney, type MoneyFormat } from '../lib/money.ts';
+import {
+  checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
+} from '../lib/rules.ts';
 import { addCartEntry, fetchCart, fetchStock, startSubscription } from '../lib/store-calls.ts';
 import { publishCart, quantityInCart, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
@@ -51,6 +59,41 @@ export interface AddToCartProps {
   instalments?: Omit<InstalmentsProps, 'priceCents' | 'currency' | 'productType'> | null;
   /** CSS selector of the product image that follows the selected variant. */
   imageSelector?: string;
+  /** The store's money format (the server's pages write money the same way). */
+  moneyFormat?: MoneyFormat | null;
+  /** The store's sold-out text (its custom text, else 'sold out'). */
+  soldOutText?: string;
+}
+
+/** Page elements that belong to this product, found by a data attribute naming its id (no selector escaping needed). */
+function elementsFor(attribute: string, itemId: string): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>(`[${attribute}]`)).filter((element) => element.getAttribute(attribute) === itemId);
+}
+
+function sameAttributes(text: string | null, attributes: Record<string, string>): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '');
+    if (parsed === null || typeof parsed !== 'object') return false;
+    const entries = Object.entries(parsed as Record<string, unknown>);
+    return entries.length === Object.keys(attributes).length && entries.every(([name, value]) => attributes[name] === value);
+  } catch {
+    return false;
+  }
+}
+
+/** The selected variant's price, in the markup of the engine's product price. */
+function VariantPrice({ variant, money }: { variant: AddToCartVariant; money: (cents: number) => string }) {
+  const sale = variant.onSale === true && variant.salePriceCents !== undefined && variant.salePriceCents !== variant.priceCents;
+  return (
+    <div className="product-price product-price--variant" data-variant-id={variant.id}>
+      {sale ? (
+        <>
+          <span className="visually-hidden">{PRICE_LABEL.sale}</span>{money(variant.salePriceCents!)}{' '}
+          <span className="visually-hidden">{PRICE_LABEL.original}</span><span className="original-price">{money(variant.priceCents)}</span>
+        </>
+      ) : money(variant.priceCents)}
+    </div>
+  );
 }
 
 type ButtonState = 'idle' | 'adding' | 'added' | 'error';
@@ -76,6 +119,9 @@ export default function AddToCart(props: AddToCartProps) {
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const cartRef = useRef<ShoppingCart | null>(null);
   const pendingSku = useRef<string | null>(null);
+  const [priceArea, setPriceArea] = useState<HTMLElement | null>(null);
+  const soldOutText = props.soldOutText ?? BUTTON.soldOut;
+  const money = (cents: number): string => formatMoney(cents, props.currency, props.moneyFormat);
 
   useEffect(() => {
     const unsubscribe = subscribeCart((cart) => {
@@ -93,6 +139,26 @@ export default function AddToCart(props: AddToCartProps) {
     : optionNames.length === 0
       ? props.variants[0] ?? null
       : findVariant(props.variants, optionNames, selected);
+
+  // Products with options show the chosen variant's price in the template's price area.
+  const pricedByVariant = !isGiftCard && !props.isSubscribable && optionNames.length > 0;
+  useEffect(() => {
+    if (pricedByVariant) setPriceArea(elementsFor('data-product-price-for', props.itemId)[0] ?? null);
+  }, [pricedByVariant, props.itemId]);
+  const variantPrice = pricedByVariant && chosenVariant ? chosenVariant : null;
+  useEffect(() => {
+    priceArea?.classList.toggle('has-variant-price', variantPrice !== null);
+  }, [priceArea, variantPrice]);
+
+  // The engine renders one hidden low-stock message per scarce variant; the selected one shows.
+  useEffect(() => {
+    if (optionNames.length === 0) return;
+    for (const area of elementsFor('data-product-scarcity-for', props.itemId)) {
+      for (const view of Array.from(area.querySelectorAll<HTMLElement>('.product-scarcity[data-variant-attributes]'))) {
+        view.hidden = !(chosenVariant && sameAttributes(view.getAttribute('data-variant-attributes'), chosenVariant.attributes));
+      }
+    }
+  }, [chosenVariant, optionNames.length, props.itemId]);
 
   // The product image follows the selected variant.
   useEffect(() => {
@@ -212,7 +278,7 @@ export default function AddToCart(props: AddToCartProps) {
           <span className="variant-option__title">{ADD_TO_CART.selectDenomination}</span>
           <select value={giftSku} onChange={(e) => setGiftSku(e.target.value)} aria-label={ADD_TO_CART.selectDenomination}>
             <option value="">{ADD_TO_CART.selectDenomination}</option>
-            {props.variants.map((v) => <option key={v.sku} value={v.sku}>{formatMoney(v.priceCents, props.currency)}</option>)}
+            {props.variants.map((v) => <option key={v.sku} value={v.sku}>{money(v.priceCents)}</option>)}
           </select>
         </label>
       ) : props.variantOptions.map((option) => (
@@ -221,7 +287,11 @@ export default function AddToCart(props: AddToCartProps) {
           <select value={selected[option.name] ?? ''} aria-label={option.name}
             onChange={(e) => setSelected((current) => ({ ...current, [option.name]: e.target.value }))}>
             <option value="">{selectVariantLabel(option.name)}</option>
-            {option.values.map((value) => <option key={value} value={value}>{value}</option>)}
+            {option.values.map((value) => (
+              <option key={value} value={value}>
+                {isOptionValueSoldOut(props.variants, optionNames, selected, option.name, value) ? soldOutOptionLabel(value, soldOutText) : value}
+              </option>
+            ))}
           </select>
         </label>
       ))}
@@ -232,11 +302,18 @@ export default function AddToCart(props: AddToCartProps) {
             onChange={(e) => setQuantity(e.target.value)} />
         </label>
       )}
-      {props.instalments && (
-        <Instalments {...props.instalments} priceCents={priceCents} currency={props.currency} productType={props.productType} />
+      {props.instalments && !soldOutSelection && (
+        <Instalments {...props.instalments} priceCents={priceCents} currency={props.currency} productType={props.productType} moneyFormat={props.moneyFormat} />
       )}
-      {soldOutSelection && props.restock ? (
-        <RestockSignup key={soldOutSelection.id} {...props.restock} productId={props.itemId} variantId={soldOutSelection.id} />
+      {soldOutSelection ? (
+        <>
+          <button type="button" className="sqs-add-to-cart-button sqs-add-to-cart-button--sold-out" data-state="sold-out" disabled>
+            {soldOutText}
+          </button>
+          {props.restock && (
+            <RestockSignup key={soldOutSelection.id} {...props.restock} productId={props.itemId} variantId={soldOutSelection.id} />
+          )}
+        </>
       ) : (
         <button type="button" className="sqs-add-to-cart-button" data-state={state}
           aria-disabled={state !== 'idle' ? true : undefined} onClick={() => void onClick()}>
@@ -244,6 +321,7 @@ export default function AddToCart(props: AddToCartProps) {
         </button>
       )}
       {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+      {priceArea && variantPrice && createPortal(<VariantPrice variant={variantPrice} money={money} />, priceArea)}
       {props.additionalFieldsForm && (
         <ExtraFieldsLightbox
           form={props.additionalFieldsForm}

@@ -1,7 +1,9 @@
 /**
- * The full cart page: change quantity, remove (after a confirm dialog), edit
- * an entry's extra fields, totals. Each update is surrounded by the
- * recalculate-start and recalculate-end page events.
+ * The full cart page: each line with its picture, unit price, variant and
+ * extra-field answers; change quantity, remove (after a confirm dialog), edit
+ * an entry's extra fields, totals. A refused change shows the server's reason
+ * and puts the box back to the stored quantity. Each update is surrounded by
+ * the recalculate-start and recalculate-end page events.
  */
 import { useEffect, useState } from 'react';
 import { Alert } from '../components/Alert.tsx';
@@ -9,7 +11,7 @@ import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
 import { BUTTON, CART, REQUEST } from '../lib/messages.ts';
-import { formatMoney, DEFAULT_CURRENCY } from '../lib/money.ts';
+import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
 import { fetchCart, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
 import {
@@ -26,12 +28,38 @@ export interface CartPageProps {
   /** Extra-fields forms by form id, for editing entries. */
   forms?: Record<string, ExtraFieldsForm>;
   instalments?: Omit<InstalmentsProps, 'priceCents' | 'currency' | 'productType'> | null;
+  /** The store's money format (the server's pages write money the same way). */
+  moneyFormat?: MoneyFormat | null;
 }
 
+/**
+ * What a refused change says: the server's own reason for a refusal (a catalogue text such as
+ * not enough stock), the session and rate messages, the connection message; a server failure
+ * gets the generic one (its text is not for shoppers).
+ */
 function detailFor(failure: ApiFailure): string {
   if (failure.kind === 'network') return REQUEST.checkConnection;
-  if (failure.kind === 'crumb' || failure.kind === 'rate-limit') return failure.message;
-  return REQUEST.tryAgain;
+  if (failure.kind === 'server') return REQUEST.tryAgain;
+  return failure.message !== '' ? failure.message : REQUEST.tryAgain;
+}
+
+/** One saved answer as text: choices joined, name parts and address lines in order. */
+function answerText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.filter((part) => typeof part === 'string' && part !== '').join(', ');
+  if (value !== null && typeof value === 'object') {
+    return Object.values(value).filter((part) => typeof part === 'string' && part !== '').join(' ');
+  }
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/** The entry's extra-field answers with their field titles, in the form's order; unanswered fields left out. */
+function answersOf(entry: CartEntry, form: ExtraFieldsForm | undefined): Array<{ id: string; title: string; text: string }> {
+  const saved = parseSavedFields(entry.additionalFields);
+  if (!saved || !form) return [];
+  return form.fields
+    .map((field) => ({ id: field.id, title: field.title, text: answerText(saved[field.id]) }))
+    .filter((answer) => answer.text !== '');
 }
 
 function parseSavedFields(text: string | null): Record<string, unknown> | undefined {
@@ -44,22 +72,37 @@ function parseSavedFields(text: string | null): Record<string, unknown> | undefi
   }
 }
 
-function EntryRow({ entry, currency, busy, onQuantity, onRemove, onEdit }: {
-  entry: CartEntry; currency: string; busy: boolean;
-  onQuantity: (entry: CartEntry, raw: string) => void; onRemove: (entry: CartEntry) => void; onEdit: (entry: CartEntry) => void;
+function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
+  entry: CartEntry; form: ExtraFieldsForm | undefined; money: (cents: number) => string; busy: boolean;
+  onQuantity: (entry: CartEntry, raw: string) => Promise<boolean>; onRemove: (entry: CartEntry) => void; onEdit: (entry: CartEntry) => void;
 }) {
   const [draft, setDraft] = useState(String(entry.quantity));
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
   const commit = (): void => {
-    if (draft !== String(entry.quantity)) onQuantity(entry, draft);
+    if (draft === String(entry.quantity)) return;
+    // A refused change leaves the stored quantity as it was: the box shows it again.
+    void onQuantity(entry, draft).then((accepted) => {
+      if (!accepted) setDraft(String(entry.quantity));
+    });
   };
   const attributes = Object.entries(entry.chosenVariant.attributes ?? {});
+  const answers = answersOf(entry, form);
+  const picture = entry.imageUrl ? <img className="cart-row__image" src={entry.imageUrl} alt="" width={72} height={48} loading="lazy" /> : null;
   return (
     <tr className="cart-row" data-entry-id={entry.id}>
+      <td className="cart-row__thumbnail">{picture && entry.fullUrl ? <a href={entry.fullUrl} tabIndex={-1} aria-hidden="true">{picture}</a> : picture}</td>
       <td className="cart-row__title">
-        {entry.title}
+        {entry.fullUrl ? <a href={entry.fullUrl}>{entry.title}</a> : entry.title}
         {attributes.length > 0 && (
           <div className="cart-row__variant">{attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}</div>
+        )}
+        <div className="cart-row__unit-price">{money(entry.purchasePriceCents)} {CART.each}</div>
+        {answers.length > 0 && (
+          <dl className="cart-row__answers">
+            {answers.map((answer) => (
+              <div key={answer.id}><dt>{answer.title}</dt><dd>{answer.text}</dd></div>
+            ))}
+          </dl>
         )}
         {entry.additionalFieldsFormId && (
           <button type="button" className="cart-row__edit" onClick={() => onEdit(entry)} disabled={busy}>{BUTTON.edit}</button>
@@ -71,7 +114,7 @@ function EntryRow({ entry, currency, busy, onQuantity, onRemove, onEdit }: {
           onChange={(e) => setDraft(e.target.value)} onBlur={commit}
           onKeyDown={(e) => { if (e.key === 'Enter') commit(); }} />
       </td>
-      <td className="cart-row__price">{formatMoney(entry.purchasePriceCents * entry.quantity, currency)}</td>
+      <td className="cart-row__price">{money(entry.purchasePriceCents * entry.quantity)}</td>
       <td>
         <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} disabled={busy}
           aria-label={`${BUTTON.remove}: ${entry.title}`}>{BUTTON.remove}</button>
@@ -87,6 +130,7 @@ export default function CartPage(props: CartPageProps) {
   const [editing, setEditing] = useState<CartEntry | null>(null);
   const confirmDialog = useConfirmDialog();
   const currency = cart?.currency ?? props.currency ?? DEFAULT_CURRENCY;
+  const money = (cents: number): string => formatMoney(cents, currency, props.moneyFormat);
 
   useEffect(() => {
     if (props.cart || !shouldLoadCart()) return;
@@ -119,17 +163,18 @@ export default function CartPage(props: CartPageProps) {
     if (confirmed) await recalculate(CART.removeItem, () => removeEntry(entry.id));
   };
 
-  const onQuantity = (entry: CartEntry, raw: string): void => {
+  /** Whether the change went through (false puts the row's box back to the stored quantity). */
+  const onQuantity = async (entry: CartEntry, raw: string): Promise<boolean> => {
     const parsed = parseQuantity(raw);
     if (!parsed.ok) {
       setAlert({ title: CART.updateQuantity, message: parsed.message });
-      return;
+      return false;
     }
     if (parsed.value <= 0) {
-      void onRemove(entry);
-      return;
+      await onRemove(entry);
+      return false;
     }
-    void recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value));
+    return recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value));
   };
 
   const onEdit = (entry: CartEntry): void => {
@@ -160,21 +205,22 @@ export default function CartPage(props: CartPageProps) {
       <table className="cart-table" aria-label={CART.shoppingCart}>
         <tbody>
           {entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} currency={currency} busy={busy}
+            <EntryRow key={entry.id} entry={entry} money={money} busy={busy}
+              form={entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined}
               onQuantity={onQuantity} onRemove={(e) => void onRemove(e)} onEdit={onEdit} />
           ))}
         </tbody>
       </table>
       <dl className="cart-totals">
-        <dt>{CART.subtotal}</dt><dd className="cart-subtotal">{formatMoney(cart?.subtotalCents ?? 0, currency)}</dd>
-        {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{formatMoney(cart!.discountCents, currency)}</dd></>)}
-        {(cart?.shippingCostCents ?? 0) > 0 && (<><dt>{CART.shipping}</dt><dd>{formatMoney(cart!.shippingCostCents, currency)}</dd></>)}
-        {(cart?.taxCents ?? 0) > 0 && (<><dt>{CART.tax}</dt><dd>{formatMoney(cart!.taxCents, currency)}</dd></>)}
-        <dt>{CART.total}</dt><dd className="cart-grand-total">{formatMoney(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0, currency)}</dd>
+        <dt>{CART.subtotal}</dt><dd className="cart-subtotal">{money(cart?.subtotalCents ?? 0)}</dd>
+        {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{money(cart!.discountCents)}</dd></>)}
+        {(cart?.shippingCostCents ?? 0) > 0 && (<><dt>{CART.shipping}</dt><dd>{money(cart!.shippingCostCents)}</dd></>)}
+        {(cart?.taxCents ?? 0) > 0 && (<><dt>{CART.tax}</dt><dd>{money(cart!.taxCents)}</dd></>)}
+        <dt>{CART.total}</dt><dd className="cart-grand-total">{money(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0)}</dd>
       </dl>
       {props.instalments && cartEligibleForInstalments(productTypes) && (
         <Instalments {...props.instalments} priceCents={cart?.grandTotalCents ?? 0} currency={currency}
-          productType={PHYSICAL_PRODUCT_TYPE} />
+          productType={PHYSICAL_PRODUCT_TYPE} moneyFormat={props.moneyFormat} />
       )}
       <a className="cart-checkout" href="/checkout">{BUTTON.checkout}</a>
       {editing && editForm && (

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { CART_LABEL_FALLBACK, cartCountLabel, cartCountText } from '../lib/messages.ts';
-import { formatMoney, DEFAULT_CURRENCY } from '../lib/money.ts';
+import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { cartItemCount, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import { fetchCart } from '../lib/store-calls.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
@@ -21,6 +21,8 @@ export interface CartPillProps {
   suppressed?: boolean;
   /** 'pill' is the fixed box; 'link' the inline header cart link. */
   variant?: 'pill' | 'link';
+  /** The store's money format (the server's pages write money the same way). */
+  moneyFormat?: MoneyFormat | null;
 }
 
 export default function CartPill(props: CartPillProps) {
@@ -59,7 +61,7 @@ export default function CartPill(props: CartPillProps) {
       <a className={classes} href={PAGE_PATHS.cart} aria-label={cartCountLabel(quantity)} data-count={quantity}>
         <span className="cart-link-label" aria-hidden="true">{CART_LABEL_FALLBACK}</span>
         <span className="cart-link-count" aria-hidden="true" data-cart-count="">{cartCountText(quantity)}</span>
-        {filled ? <span className="cart-link-subtotal" aria-hidden="true">{formatMoney(subtotal, currency)}</span> : null}
+        {filled ? <span className="cart-link-subtotal" aria-hidden="true">{formatMoney(subtotal, currency, props.moneyFormat)}</span> : null}
       </a>
     );
   }
@@ -74,7 +76,7 @@ export default function CartPill(props: CartPillProps) {
       data-count={quantity}
     >
       <span className="cart-count" aria-hidden="true">{cartCountText(quantity)}</span>
-      <span className="cart-subtotal" aria-hidden="true">{formatMoney(subtotal, currency)}</span>
+      <span className="cart-subtotal" aria-hidden="true">{formatMoney(subtotal, currency, props.moneyFormat)}</span>
     </a>
   );
 }

@@ -2,11 +2,13 @@
  * Gallery: slideshow and slider with controls, autoplay, thumbnails, keyboard
  * and swipe; grid and stacked layouts; a lightbox in the dark or light theme.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent,
+} from 'react';
 import { Image } from '../components/Image.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { GALLERY } from '../lib/messages.ts';
-import { normalizeGalleryOptions, type GalleryOptionsInput } from '../lib/gallery-options.ts';
+import { galleryAspectRatio, normalizeGalleryOptions, type GalleryOptionsInput } from '../lib/gallery-options.ts';
 
 export interface GalleryImage {
   src: string;
@@ -86,8 +88,11 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
   };
 
   const lightboxImage = lightboxIndex !== null ? images[lightboxIndex] : undefined;
+  // Auto-crop fills every slide to the chosen aspect ratio (four-three crops a 3:2 picture to 4:3).
   return (
-    <div className={`gallery gallery--${options.design}`} data-gallery-id={id} aria-roledescription={carousel ? 'carousel' : undefined}
+    <div className={`gallery gallery--${options.design}${options.autoCrop ? ' gallery--cropped' : ''}`} data-gallery-id={id}
+      style={options.autoCrop ? ({ '--gallery-aspect': galleryAspectRatio(options.aspectRatio) } as CSSProperties) : undefined}
+      aria-roledescription={carousel ? 'carousel' : undefined}
       tabIndex={carousel ? 0 : undefined} onKeyDown={carousel ? onKeyDown : undefined}>
       {carousel ? (
         <>

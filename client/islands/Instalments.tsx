@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../components/Modal.tsx';
 import { CLIENT_ASSET_BASE } from '../lib/asset-base.ts';
 import { INSTALMENTS, instalmentInRangeText, instalmentModalBody, instalmentOutOfRangeText } from '../lib/messages.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import {
   INSTALMENT_COUNT, PHYSICAL_PRODUCT_TYPE, instalmentAmountCents, instalmentBrand, instalmentModalFile, isInInstalmentRange,
 } from '../lib/instalments.ts';
@@ -27,6 +27,8 @@ export interface InstalmentsProps {
   /** The hidden variant keeps its place in the page but shows nothing. */
   hidden?: boolean;
   count?: number;
+  /** The store's money format (the server's pages write money the same way). */
+  moneyFormat?: MoneyFormat | null;
 }
 
 export default function Instalments(props: InstalmentsProps) {
@@ -62,9 +64,10 @@ export default function Instalments(props: InstalmentsProps) {
   if (props.available === false || !brand || props.productType !== PHYSICAL_PRODUCT_TYPE) return null;
   if (props.hidden) return <div className="instalment-message" hidden />;
   const inRange = isInInstalmentRange(props.priceCents, props.minCents, props.maxCents);
+  const money = (cents: number): string => formatMoney(cents, props.currency, props.moneyFormat);
   const text = inRange
-    ? instalmentInRangeText(count, formatMoney(instalmentAmountCents(props.priceCents, count), props.currency), brand)
-    : instalmentOutOfRangeText(brand, formatMoney(props.minCents, props.currency), formatMoney(props.maxCents, props.currency));
+    ? instalmentInRangeText(count, money(instalmentAmountCents(props.priceCents, count)), brand)
+    : instalmentOutOfRangeText(brand, money(props.minCents), money(props.maxCents));
   return (
     <div className={inRange ? 'instalment-message is-in-range' : 'instalment-message is-out-of-range'} data-brand={brand}>
       <span className="instalment-message__text">{text}</span>{' '}

@@ -4,7 +4,7 @@ import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
 import { BUTTON, FORM, NEWSLETTER, EMAIL_EXAMPLE } from '../lib/messages.ts';
-import { isValidEmail } from '../lib/rules.ts';
+import { isShopperEmail } from '../lib/rules.ts';
 
 export interface NewsletterProps {
   title?: string;
@@ -26,7 +26,7 @@ export default function Newsletter(props: NewsletterProps) {
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (phase !== 'idle') return;
-    if (!isValidEmail(email.trim())) {
+    if (!isShopperEmail(email.trim())) {
       setError(email.trim() === '' ? NEWSLETTER.emailInvalid : NEWSLETTER.emailFormat(EMAIL_EXAMPLE));
       return;
     }
@@ -54,7 +54,11 @@ export default function Newsletter(props: NewsletterProps) {
       {props.title && <h2>{props.title}</h2>}
       {props.description && <p>{props.description}</p>}
       {phase === 'done' ? (
-        <p className="newsletter-block__success" role="status">{props.successMessage ?? NEWSLETTER.success}</p>
+        <>
+          <p className="newsletter-block__success" role="status">{props.successMessage ?? NEWSLETTER.success}</p>
+          {/* the address joins once its owner confirms by email (double opt-in) */}
+          <p className="newsletter-block__confirmation">{NEWSLETTER.checkEmail}</p>
+        </>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor={inputId}>{NEWSLETTER.emailLabel}</label>

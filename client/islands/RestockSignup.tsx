@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
-import { BUTTON, RESTOCK } from '../lib/messages.ts';
+import { BUTTON, NEWSLETTER, RESTOCK } from '../lib/messages.ts';
 import { restockEmailError } from '../lib/rules.ts';
 
 export interface RestockSignupProps {
@@ -70,7 +70,11 @@ export default function RestockSignup(props: RestockSignupProps) {
     <div className="restock-signup" data-product-id={props.productId} data-variant-id={props.variantId}>
       <p className="restock-signup__cta">{props.callToAction ?? RESTOCK.callToAction}</p>
       {phase === 'sent' ? (
-        <p className="restock-signup__success" role="status">{props.successText || RESTOCK.signedUp}</p>
+        <>
+          <p className="restock-signup__success" role="status">{props.successText || RESTOCK.signedUp}</p>
+          {/* joining the mailing list waits for the address's owner to confirm by email */}
+          {props.mailingListSignUpEnabled && joinList && <p className="restock-signup__confirmation">{NEWSLETTER.checkEmail}</p>}
+        </>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor={inputId}>{RESTOCK.emailLabel}</label>

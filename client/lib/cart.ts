@@ -16,6 +16,8 @@ export interface CartEntry {
   productType?: number;
   additionalFieldsFormId?: string | null;
   imageUrl?: string | null;
+  /** The product page. */
+  fullUrl?: string;
 }
 
 export interface ShoppingCart {

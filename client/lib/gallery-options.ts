@@ -9,6 +9,22 @@ export type GalleryDesign = (typeof GALLERY_DESIGNS)[number];
 export const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const;
 export type MetaPosition = (typeof META_POSITIONS)[number];
 
+/** The platform's aspect-ratio setting names and the width / height each one crops to. */
+export const GALLERY_ASPECT_RATIOS: Readonly<Record<string, string>> = {
+  square: '1 / 1',
+  standard: '3 / 2',
+  'standard-vertical': '2 / 3',
+  'four-three': '4 / 3',
+  'three-four-vertical': '3 / 4',
+  widescreen: '16 / 9',
+  'anamorphic-widescreen': '2.4 / 1',
+};
+
+/** The CSS aspect-ratio of a setting name; square for a name the platform does not have. */
+export function galleryAspectRatio(name: string): string {
+  return GALLERY_ASPECT_RATIOS[name] ?? GALLERY_ASPECT_RATIOS.square!;
+}
+
 export interface GalleryOptionsInput {
   design?: string;
   autoplay?: boolean;

@@ -40,6 +40,17 @@ export function selectVariantLabel(variantName: string): string {
   return `Select ${variantName}`;
 }
 
+/** A variant dropdown's option whose every variant is sold out: 'Natural (Sold out)'. */
+export function soldOutOptionLabel(value: string, soldOutText: string): string {
+  return `${value} (${soldOutText})`;
+}
+
+/** The visually hidden labels of a sale price, as the engine's price markup has them. */
+export const PRICE_LABEL = {
+  sale: 'Sale Price:',
+  original: 'Original Price:',
+} as const;
+
 /**
  * The message for unselected variant options: one, two or many option names.
  * Returns an empty string when nothing is missing.
@@ -112,6 +123,8 @@ export const CART = {
   removeConfirmTitle: 'Remove Item',
   removeConfirmMessage: 'Are you sure you want to remove this item from your cart?',
   quantityLabel: 'Quantity',
+  /** After a line's unit price: '$68.00 each'. */
+  each: 'each',
   shoppingCart: 'Shopping Cart',
 } as const;
 
@@ -210,6 +223,7 @@ export const NEWSLETTER = {
   emailInvalid: 'Please enter a valid email',
   emailFormat: (email: string): string => `Emails must be formatted as ${email}`,
   success: 'Thank you for signing up!',
+  checkEmail: 'If this address is new to us, please check your email to confirm your subscription.',
   failure: 'Something went wrong',
   emailLabel: 'Email Address',
 } as const;

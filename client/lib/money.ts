@@ -1,7 +1,11 @@
 /**
  * Money display shared by server and islands: amounts are stored in cents
- * (minor units) and shown with a comma thousands separator and a decimal
- * point; JPY has no fraction digits, every other store currency two.
+ * (minor units). The store's format is a MoneyFormat the server derives from
+ * the engine's CLDR money formatter for the store's currency and locale
+ * (server/commerce/money-format.ts) and hands to every island, so a price an
+ * island writes in the browser is byte for byte the one the server's pages
+ * write. Without one (an island rendered alone), a built-in US-style rule is
+ * used: comma thousands, a decimal point, JPY without fraction digits.
  */
 
 export const DEFAULT_CURRENCY = 'USD';
@@ -47,9 +51,56 @@ export function formatAmount(cents: number, currency: string = DEFAULT_CURRENCY)
   return `${negative ? '-' : ''}${groupThousands(integerPart)}${fraction}`;
 }
 
-/** Cents and currency to display text: '$1,234.50', '¥1,235'. */
-export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
+/**
+ * How one store writes money: the signs, symbol and spacing around the digits
+ * (positive and negative separately, as CLDR patterns differ), separators and
+ * digit grouping. Plain data, so it travels in island props.
+ */
+export interface MoneyFormat {
+  currency: string;
+  fractionDigits: number;
+  positive: { prefix: string; suffix: string };
+  negative: { prefix: string; suffix: string };
+  decimal: string;
+  group: string;
+  /** Digits in the group nearest the decimal point (3). */
+  primaryGroup: number;
+  /** Digits in every further group (3, or 2 in Indian grouping). */
+  secondaryGroup: number;
+  /** Integer digits beyond the first group needed before grouping starts (1; 2 in Spanish: 1234 but 12.345). */
+  minimumGroupingDigits: number;
+}
+
+function groupDigits(digits: string, format: MoneyFormat): string {
+  if (format.primaryGroup <= 0 || digits.length < format.primaryGroup + format.minimumGroupingDigits) return digits;
+  const groups = [digits.slice(-format.primaryGroup)];
+  let rest = digits.slice(0, -format.primaryGroup);
+  const size = format.secondaryGroup > 0 ? format.secondaryGroup : format.primaryGroup;
+  while (rest.length > size) {
+    groups.unshift(rest.slice(-size));
+    rest = rest.slice(0, -size);
+  }
+  if (rest !== '') groups.unshift(rest);
+  return groups.join(format.group);
+}
+
+/** Whole minor units written in a store's format: formatMoneyWith(123450, usdInEnUs) is '$1,234.50'. */
+export function formatMoneyWith(cents: number, format: MoneyFormat): string {
+  const minor = Math.round(Math.abs(cents));
+  const divisor = 10 ** format.fractionDigits;
+  const integer = groupDigits(String(Math.floor(minor / divisor)), format);
+  const fraction = format.fractionDigits > 0 ? format.decimal + String(minor % divisor).padStart(format.fractionDigits, '0') : '';
+  const sign = cents < 0 && minor !== 0 ? format.negative : format.positive;
+  return `${sign.prefix}${integer}${fraction}${sign.suffix}`;
+}
+
+/**
+ * Cents and currency to display text: in the store's format when one is given
+ * for this currency, otherwise '$1,234.50', '¥1,235'.
+ */
+export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY, format?: MoneyFormat | null): string {
   const code = currency.toUpperCase();
+  if (format && format.currency === code) return formatMoneyWith(cents, format);
   const symbol = CURRENCY_SYMBOLS[code] ?? `${code} `;
   const amount = formatAmount(cents, code);
   return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;

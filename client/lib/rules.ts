@@ -3,6 +3,7 @@
  * library, so the browser bundle stays small). The zod schemas of the calls
  * are in validation.ts, which re-exports everything here.
  */
+import { regexes } from 'zod/v4/core';
 import {
   ADD_TO_CART, FORM, RESTOCK, emailNotValidMessage, selectOptionsMessage,
 } from './messages.ts';
@@ -67,6 +68,23 @@ export function findVariant<V extends VariantOption>(
   return variants.find((v) => optionNames.every((name) => v.attributes[name] === selected[name])) ?? null;
 }
 
+/**
+ * Whether choosing `value` for `optionName` can only lead to sold-out variants, given the
+ * other options already chosen: every matching variant is limited with no stock left
+ * (false when no variant matches at all, as that choice is not offered for sale anyway).
+ */
+export function isOptionValueSoldOut(
+  variants: readonly VariantOption[],
+  optionNames: readonly string[],
+  selected: Readonly<Record<string, string | undefined>>,
+  optionName: string,
+  value: string,
+): boolean {
+  const matching = variants.filter((v) => v.attributes[optionName] === value
+    && optionNames.every((name) => name === optionName || !selected[name] || v.attributes[name] === selected[name]));
+  return matching.length > 0 && matching.every((v) => !v.unlimited && v.qtyInStock <= 0);
+}
+
 /** Stock is enough when unlimited, or when stock exceeds what the cart already holds. */
 export function isStockEnough(stock: { unlimited: boolean; qtyInStock: number }, quantityInCart: number): boolean {
   return stock.unlimited || stock.qtyInStock > quantityInCart;
@@ -99,6 +117,16 @@ const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z0-9]{2,4}$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length >= EMAIL_MIN_LENGTH && email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/**
+ * The newsletter's, checkout's and accounts' email rule: zod's email pattern, the one the
+ * server's `z.email()` applies (imported alone, so zod itself stays out of the islands).
+ * The restock sign-up keeps the specification's pattern above (a final label of 2–4 letters
+ * or digits), as the platform does; `jane@linen.studio` passes this rule, not that one.
+ */
+export function isShopperEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && regexes.email.test(email);
 }
 
 /** The restock form's email rule: blank, then pattern. */

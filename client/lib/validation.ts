@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ADD_TO_CART, FORM, NEWSLETTER, PAYLOAD, RESTOCK } from './messages.ts';
-import { QUANTITY_MAX, QUANTITY_MIN, isJsonText, isValidEmail, type FormFieldValue } from './rules.ts';
+import { EMAIL_MAX_LENGTH, QUANTITY_MAX, QUANTITY_MIN, isJsonText, isValidEmail, type FormFieldValue } from './rules.ts';
 
 export * from './rules.ts';
 
@@ -101,9 +101,17 @@ export const formSubmissionSchema = z.object({
 });
 export type FormSubmission = z.infer<typeof formSubmissionSchema>;
 
+/**
+ * A shopper's email (newsletter, checkout, account): trimmed, lower-cased so that Jane@x.com and
+ * jane@x.com are one address, and checked with zod's email rule.
+ */
+export function shopperEmailSchema(message: string) {
+  return z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, { error: message }).toLowerCase().pipe(z.email({ error: message }));
+}
+
 /** Newsletter sign-up: email plus optional captcha token. */
 export const newsletterPayloadSchema = z.object({
-  email: z.string().trim().refine(isValidEmail, { error: NEWSLETTER.emailInvalid }),
+  email: shopperEmailSchema(NEWSLETTER.emailInvalid),
   captchaToken: z.string().max(4096).optional(),
 });
 export type NewsletterPayload = z.infer<typeof newsletterPayloadSchema>;

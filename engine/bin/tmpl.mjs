@@ -1,6 +1,47 @@
 #!/usr/bin/env node
-// The `tmpl` command: runs the TypeScript CLI through tsx's loader.
-import { register } from 'tsx/esm/api';
+// The `tmpl` command: runs the built CLI (dist/engine/tmpl.cjs). When the
+// engine sources are newer than the build and the build tools are installed
+// (a working copy, not a production install) it builds first, as npm start does.
+//
+// The bundle is compiled with V8's code cache from an earlier run: most of a
+// call's start-up is compiling the bundle, and the cache skips it. A cache that
+// is missing, or made by another Node version (V8 rejects it), is written again
+// after the run; one that cannot be written (a read-only install) is done without.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { Script } from 'node:vm';
+import { buildEngine, buildToolsInstalled, CLI_BUNDLE, CLI_CODE_CACHE, isEngineBuildStale } from '../build.mjs';
 
-register();
-await import('../cli.ts');
+// Without build tools (a production install) nothing could be rebuilt, so the sources are not even looked at.
+if (buildToolsInstalled() && isEngineBuildStale()) await buildEngine();
+
+let code;
+try {
+  code = readFileSync(CLI_BUNDLE, 'utf8');
+} catch {
+  process.stderr.write("tmpl: the command is not built: run 'npm run build' (it needs the dev dependencies)\n");
+  process.exit(3);
+}
+
+let cachedData;
+try {
+  cachedData = readFileSync(CLI_CODE_CACHE);
+} catch {
+  cachedData = undefined;
+}
+const script = new Script(Module.wrap(code), { filename: CLI_BUNDLE, cachedData });
+if (cachedData === undefined || script.cachedDataRejected) {
+  // Written once the command is done, so the cache holds the functions the run compiled.
+  process.once('beforeExit', () => {
+    try {
+      const partial = `${CLI_CODE_CACHE}.${process.pid}`;
+      writeFileSync(partial, script.createCachedData());
+      renameSync(partial, CLI_CODE_CACHE);
+    } catch {
+      // Without a cache the next call compiles the bundle again; nothing else changes.
+    }
+  });
+}
+const module = { exports: {} };
+script.runInThisContext()(module.exports, createRequire(CLI_BUNDLE), module, CLI_BUNDLE, path.dirname(CLI_BUNDLE));

@@ -44,7 +44,17 @@ const ESCAPES: Readonly<Record<string, string>> = {
 
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 
-/** Reads JSON text; throws a SyntaxError naming the problem and its position. */
+/** A malformed JSON text: the problem and the offset it was met at, for tools that show line and column. */
+export class JsonSyntaxError extends SyntaxError {
+  constructor(
+    readonly problem: string,
+    readonly position: number,
+  ) {
+    super(messages.jsonSyntax(problem, position));
+  }
+}
+
+/** Reads JSON text; throws a JsonSyntaxError naming the problem and its position. */
 export function parseJson(text: string): unknown {
   const reader = new Reader(text);
   reader.skipSpace();
@@ -60,7 +70,7 @@ class Reader {
   constructor(private readonly text: string) {}
 
   fail(problem: string): never {
-    throw new SyntaxError(messages.jsonSyntax(problem, this.pos));
+    throw new JsonSyntaxError(problem, this.pos);
   }
 
   skipSpace(): void {

@@ -75,7 +75,7 @@ export const allTokens: TokenType[] = [
 ];
 
 /** Modes: the first token of a tag decides the rest. Order inside a mode is priority. */
-export const tagLexer = new Lexer(
+const buildTagLexer = (): Lexer => new Lexer(
   {
     defaultMode: 'variable',
     modes: {
@@ -98,3 +98,10 @@ export const tagLexer = new Lexer(
   },
   { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true },
 );
+
+let lexer: Lexer | null = null;
+
+/** The tag lexer, built on first use: most tags take the fast path, and a short run (a `tmpl` call) may never need it. */
+export function tagLexer(): Lexer {
+  return (lexer ??= buildTagLexer());
+}

@@ -278,7 +278,8 @@ class TagParser extends EmbeddedActionsParser {
   }
 }
 
-const parser = new TagParser();
+/** Built on first use: most tags take the hand-written fast path, and a short run (a `tmpl` call) may never need it. */
+let parser: TagParser | null = null;
 
 /**
  * Parses a tag's inside (without braces). Returns null when it is not an
@@ -286,8 +287,9 @@ const parser = new TagParser();
  */
 export function parseTagSyntax(content: string): ParsedTag | null {
   const isInstruction = content.charCodeAt(0) === 46; /* . */
-  const lexed = T.tagLexer.tokenize(content, isInstruction ? 'instruction' : 'variable');
+  const lexed = T.tagLexer().tokenize(content, isInstruction ? 'instruction' : 'variable');
   if (lexed.errors.length > 0 || lexed.tokens.length === 0) return null;
+  parser ??= new TagParser();
   parser.input = lexed.tokens as IToken[];
   const result = isInstruction ? parser.instruction() : parser.variableTag();
   if (parser.errors.length > 0) return null;

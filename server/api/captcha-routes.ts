@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { CAPTCHA_ACTIONS, isLocalCaptcha } from '../security/captcha.ts';
 import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput } from '../security/validation.ts';
 
 const challengeQuery = z.object({
@@ -17,16 +18,16 @@ const solveSchema = z.object({
 /** The built-in captcha's challenge and answer calls (present only when that captcha is configured). */
 export function createCaptchaRouter(deps: AppDeps): Router {
   const router = Router();
-  const captcha = deps.options.captcha;
+  const captcha = deps.captcha;
   if (!isLocalCaptcha(captcha)) return router;
 
-  router.get('/api/captcha/challenge', (req, res) => {
+  router.get('/api/captcha/challenge', createRateLimiter(deps, 'captchaChallenge'), (req, res) => {
     const { action } = parseInput(challengeQuery, req.query);
     res.set('Cache-Control', 'no-store');
     res.json({ siteKey: captcha.siteKey, ...captcha.issueChallenge(action) });
   });
 
-  router.post('/api/captcha/solve', (req, res) => {
+  router.post('/api/captcha/solve', createRateLimiter(deps, 'captchaSolve'), (req, res) => {
     const input = parseInput(solveSchema, req.body);
     const result = captcha.solveChallenge(input.challenge, input.answer);
     if (!result.ok) throw new HttpError(400, result.message);

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import { CatalogueRepository } from '../db/catalogue-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
+import { answerBytes, fitsInCart } from '../commerce/cart-limits.ts';
 import { totalsSettingsFrom } from '../commerce/cart-totals.ts';
 import { priceEntries, shoppingCartView, type ShoppingCartView } from '../commerce/cart-view.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
@@ -66,7 +67,8 @@ export function findCurrentCart(deps: AppDeps, req: Request, res?: Response): Ca
   const userCart = carts.findOpenCartOfUser(siteUserId);
   if (cookieCart && cookieCart.siteUserId === null) {
     if (userCart) {
-      carts.mergeInto(userCart.id, cookieCart.id);
+      // the caps hold for the joined cart too: what does not fit stays in the visitor's old cart
+      carts.mergeInto(userCart.id, cookieCart.id, (size, entry) => fitsInCart(size, 1, answerBytes(entry.additionalFields)));
     } else {
       carts.assignUser(cookieCart.id, siteUserId);
       const adopted = { ...cookieCart, siteUserId };

@@ -16,7 +16,7 @@ import { hasUnlimitedStock, PRODUCT_TYPE, variantBySku } from '../commerce/prici
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseShopperInput } from '../security/validation.ts';
 import {
   cartView, findCurrentCart, findOrCreateCurrentCart, PRODUCT_URL_PREFIX, storeRepositories,
 } from './cart-session.ts';
@@ -91,6 +91,7 @@ export function createCartRouter(deps: AppDeps): Router {
   const router = Router();
   const addLimiter = createRateLimiter(deps, 'addToCart');
   const formOf = extraFieldsFormOf(deps);
+  const changeLimiter = createRateLimiter(deps, 'cartChange');
 
   router.get(API_PATHS.cart, (req, res) => {
     res.json(cartView(deps, findCurrentCart(deps, req, res)));
@@ -100,7 +101,7 @@ export function createCartRouter(deps: AppDeps): Router {
     const body = normaliseQuantityField(req.body, 'quantity');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
     const { product, variant } = productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
-    const payload = parseInput(addToCartPayloadSchema, body);
+    const payload = parseShopperInput(addToCartPayloadSchema, body);
     const { carts } = storeRepositories(deps);
     const newlyAdded = deps.db.transaction(() => {
       const cart = findOrCreateCurrentCart(deps, req, res);
@@ -118,15 +119,15 @@ export function createCartRouter(deps: AppDeps): Router {
     });
   });
 
-  router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, (req, res) => {
-    const payload = parseInput(updateAdditionalFieldsPayloadSchema, req.body);
+  router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, changeLimiter, (req, res) => {
+    const payload = parseShopperInput(updateAdditionalFieldsPayloadSchema, req.body);
     const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
     const { product, variant } = productAndVariant(deps, payload.itemId, payload.sku);
     if (entry.productId !== product.id || entry.variantId !== variant.id) {
       throw new HttpError(400, ADD_TO_CART.variantUnavailable);
     }
     const { carts } = storeRepositories(deps);
-    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields) ?? '{}';
+    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
     deps.db.transaction(() => {
       assertRoomInCart(carts, cart.id, 0, answerBytes(answers) - answerBytes(entry.additionalFields));
       carts.updateAdditionalFields(cart.id, entry.id, answers);
@@ -134,8 +135,8 @@ export function createCartRouter(deps: AppDeps): Router {
     res.json({ shoppingCart: cartView(deps, cart), updatedEntry: pricedEntryView(deps, cart, entry.id) });
   });
 
-  router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, (req, res) => {
-    const payload = parseInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
+  router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, (req, res) => {
+    const payload = parseShopperInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
     const { carts, catalogue } = storeRepositories(deps);
     const result = deps.db.transaction(() => {
       const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
@@ -157,7 +158,7 @@ export function createCartRouter(deps: AppDeps): Router {
     });
   });
 
-  router.delete(`${API_PATHS.cartEntries}/:entryId`, (req, res) => {
+  router.delete(`${API_PATHS.cartEntries}/:entryId`, changeLimiter, (req, res) => {
     const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
     storeRepositories(deps).carts.removeEntry(cart.id, entry.id);
     res.json({ shoppingCart: cartView(deps, cart), removedEntryId: entry.id });

@@ -80,7 +80,7 @@ export function createFormsRouter(deps: AppDeps): Router {
     res.json(formTemplateSchema(type));
   });
 
-  router.post('/api/rest/forms/validate/:formId', (req, res) => {
+  router.post('/api/rest/forms/validate/:formId', createRateLimiter(deps, 'formValidate'), (req, res) => {
     const stored = forms.findForm(req.params.formId);
     if (!stored) throw new HttpError(404, FORM.status404);
     const values = parseInput(submittedValuesSchema, req.body ?? {});
@@ -93,14 +93,14 @@ export function createFormsRouter(deps: AppDeps): Router {
     res.json({ errors: {} });
   });
 
-  router.post('/api/form/FormSubmissionKey', (req, res) => {
+  router.post('/api/form/FormSubmissionKey', createRateLimiter(deps, 'formKey'), (req, res) => {
     const key = randomBytes(24).toString('base64url');
     const now = Date.now();
     forms.issueKey(key, now, now - FORM_KEY_TTL_MS);
     res.json({ data: { key } });
   });
 
-  router.post(SAVE_PATH, createRateLimiter(deps, 'formSave', FORM.status429), async (req, res) => {
+  router.post(SAVE_PATH, createRateLimiter(deps, 'formSave'), async (req, res) => {
     const parsed = saveSchema.safeParse(req.body);
     if (!parsed.success) {
       const formIssue = parsed.error.issues.find((issue) => issue.path[0] === 'form');
@@ -119,10 +119,10 @@ export function createFormsRouter(deps: AppDeps): Router {
       throw new HttpError(400, FORM.invalidFields, { data: { errors } });
     }
 
-    const captcha = deps.options.captcha;
+    const captcha = deps.captcha;
     if (form.captchaEnabled && captcha) {
       const token = input.captchaKey ?? '';
-      if (token === '' || !(await captcha.verify(token))) throw saveError(400, FORM.completeCaptcha);
+      if (token === '' || !(await captcha.verify(token, 'form_block'))) throw saveError(400, FORM.completeCaptcha);
     }
 
     const now = Date.now();

@@ -3,24 +3,26 @@ import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { FORM, NEWSLETTER } from '../../client/lib/messages.ts';
 import { newsletterPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
-import { RestockRepository } from '../db/restock-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseShopperInput } from '../security/validation.ts';
+import { createMailingListSignUp } from './mailing-list-signup.ts';
 
-/** The newsletter block: an email joins the mailing list. */
+/** The newsletter block: an email asks to join the mailing list, and joins once confirmed by email. */
 export function createNewsletterRouter(deps: AppDeps): Router {
   const router = Router();
-  const mailingList = new RestockRepository(deps.db);
-  router.post(API_PATHS.newsletter, createRateLimiter(deps, 'formSave', FORM.status429), async (req, res) => {
-    const payload = parseInput(newsletterPayloadSchema, req.body);
-    const captcha = deps.options.captcha;
+  const mailingList = createMailingListSignUp(deps);
+  router.post(API_PATHS.newsletter, createRateLimiter(deps, 'newsletter'), async (req, res) => {
+    const payload = parseShopperInput(newsletterPayloadSchema, req.body);
+    const captcha = deps.captcha;
     if (captcha) {
       const token = payload.captchaToken ?? '';
-      if (token === '' || !(await captcha.verify(token))) throw new HttpError(400, FORM.completeCaptcha);
+      if (token === '' || !(await captcha.verify(token, 'newsletter_block'))) throw new HttpError(400, FORM.completeCaptcha);
     }
-    mailingList.joinMailingList(payload.email, 'newsletter');
-    res.json({ message: NEWSLETTER.success });
+    // the address joins when its owner opens the confirmation link; the answer is the same whether
+    // or not it was on the list already, so it tells nobody who subscribes
+    mailingList.request({ email: payload.email, source: 'newsletter' });
+    res.json({ message: NEWSLETTER.success, confirmation: NEWSLETTER.checkEmail });
   });
   return router;
 }

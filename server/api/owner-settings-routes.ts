@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { createOwnerSettingsRepository } from '../db/owner-settings-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { parseInput } from '../security/validation.ts';
 
@@ -50,6 +51,7 @@ export function createOwnerSettingsRouter(deps: AppDeps): Router {
   const canRead = requireOwner(deps, 'settings.read');
   const canEditSite = requireOwner(deps, 'site.edit');
   const canManageStore = requireOwner(deps, 'store.manage');
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
   const defaultLanguage = (): string => {
     const language = site.website().language;
@@ -63,7 +65,7 @@ export function createOwnerSettingsRouter(deps: AppDeps): Router {
     res.json(preferences);
   });
 
-  router.put('/api/v1/commerce-preferences/:namespace', canManageStore, (req, res) => {
+  router.put('/api/v1/commerce-preferences/:namespace', ownerWrite, canManageStore, (req, res) => {
     const { namespace } = parseInput(namespaceParams, req.params);
     const { websiteId: _ignored, ...preferences } = parseInput(settingsObject, req.body);
     // stored the way the platform keeps it (tagged with the site), stripped again on read
@@ -77,7 +79,7 @@ export function createOwnerSettingsRouter(deps: AppDeps): Router {
     res.json({ data: { header: stored?.header ?? {}, footer: stored?.footer ?? {} } });
   });
 
-  router.put('/api/site-header-footer', canEditSite, (req, res) => {
+  router.put('/api/site-header-footer', ownerWrite, canEditSite, (req, res) => {
     const input = parseInput(headerFooterSchema, req.body);
     settings.saveSetting(HEADER_FOOTER_KEY, input);
     res.json({ data: input });
@@ -98,13 +100,13 @@ export function createOwnerSettingsRouter(deps: AppDeps): Router {
     res.json({ languages: readMultilingual(settings.setting(MULTILINGUAL_KEY)).languages });
   });
 
-  router.put('/api/multilingual/languages', canEditSite, (req, res) => {
+  router.put('/api/multilingual/languages', ownerWrite, canEditSite, (req, res) => {
     const { languages } = parseInput(languagesSchema, req.body);
     settings.saveSetting(MULTILINGUAL_KEY, { connected: true, languages });
     res.json({ languages });
   });
 
-  router.delete('/api/multilingual/connection', canEditSite, (req, res) => {
+  router.delete('/api/multilingual/connection', ownerWrite, canEditSite, (req, res) => {
     settings.saveSetting(MULTILINGUAL_KEY, { connected: false, languages: [] });
     res.json({ message: platformMessages.multilingualDisconnected, connected: false });
   });

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
-import { RESTOCK } from '../../client/lib/messages.ts';
+import { NEWSLETTER, RESTOCK } from '../../client/lib/messages.ts';
 import { restockPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
 import { RestockRepository, type GroupPosition, type SignUpPosition } from '../db/restock-repository.ts';
@@ -9,8 +9,10 @@ import { hasUnlimitedStock } from '../commerce/pricing.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
-import { parseInput } from '../security/validation.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { parseInput, parseShopperInput } from '../security/validation.ts';
 import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
+import { createMailingListSignUp } from './mailing-list-signup.ts';
 
 export const RESTOCK_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -54,7 +56,9 @@ function pageOf<T>(rows: T[], limit: number): { page: T[]; hasNextPage: boolean 
 export function createRestockRouter(deps: AppDeps): Router {
   const router = Router();
   const restock = new RestockRepository(deps.db);
+  const mailingList = createMailingListSignUp(deps);
   const { catalogue, site } = storeRepositories(deps);
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
   function variantOf(productId: string, variantId: string) {
     const product = catalogue.productById(productId);
@@ -63,16 +67,17 @@ export function createRestockRouter(deps: AppDeps): Router {
     return { product, variant };
   }
 
-  router.post(API_PATHS.restock, async (req, res) => {
-    const payload = parseInput(restockPayloadSchema, req.body);
-    const captcha = deps.options.captcha;
-    if (captcha) {
-      const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
-      if (token === '' || !(await captcha.verify(token))) throw new HttpError(400, RESTOCK.completeCaptcha);
-    }
+  router.post(API_PATHS.restock, createRateLimiter(deps, 'restockSignUp'), async (req, res) => {
+    const payload = parseShopperInput(restockPayloadSchema, req.body);
     const { product, variant } = variantOf(payload.productId, payload.variantId);
     if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
       throw new HttpError(400, serverMessages.restockVariantNotSoldOut);
+    }
+    // checked last: verifying uses the token up, so a sign-up refused for another reason keeps it
+    const captcha = deps.captcha;
+    if (captcha) {
+      const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
+      if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
     }
     deps.db.transaction(() => {
       restock.signUp({
@@ -82,10 +87,14 @@ export function createRestockRouter(deps: AppDeps): Router {
         joinMailingList: payload.isJoinMailingList,
         language: payload.language ?? null,
       });
-      if (payload.isJoinMailingList) restock.joinMailingList(payload.siteVisitorEmail, 'restock');
+      // the mailing list waits for the address's owner to confirm (double opt-in)
+      if (payload.isJoinMailingList) mailingList.request({ email: payload.siteVisitorEmail, source: 'restock' });
     })();
     const custom = site.storeSettings().restockNotificationsSuccessText;
-    res.json({ message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp });
+    res.json({
+      message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp,
+      ...(payload.isJoinMailingList ? { confirmation: NEWSLETTER.checkEmail } : {}),
+    });
   });
 
   router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), (req, res) => {
@@ -148,13 +157,13 @@ export function createRestockRouter(deps: AppDeps): Router {
     return waiting.length;
   }
 
-  router.post(`${API_PATHS.restock}/send`, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
     const request = parseInput(sendRequestSchema, req.body);
     const sent = deps.db.transaction(() => sendFor(request.productId, request.variantId))();
     res.json({ sent, message: serverMessages.restockSent });
   });
 
-  router.post(`${API_PATHS.restock}/send/all`, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
     const { sendRequests } = parseInput(sendAllSchema, req.body);
     const results = deps.db.transaction(() =>
       sendRequests.map((request) => ({ ...request, sent: sendFor(request.productId, request.variantId) })),

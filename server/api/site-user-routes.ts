@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { siteUserRepositoryFor } from '../db/site-user-repository.ts';
@@ -9,6 +8,8 @@ import { verifyPassword } from '../security/passwords.ts';
 import {
   endSiteUserSession, hasMatchingSiteUserXsrf, readResolvedSiteUser, startSiteUserSession,
 } from '../security/site-user.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { createSignInThrottle } from '../security/sign-in-throttle.ts';
 import { parseInput } from '../security/validation.ts';
 import { handOverCartOnSignOut } from './site-user-cart.ts';
 
@@ -33,42 +34,31 @@ const localeSchema = z.object({
  */
 const UNKNOWN_ACCOUNT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
 
-/** Failed sign-ins allowed per client and window before 429 (successful ones do not count). */
-export const SIGN_IN_FAILURES_ALLOWED = 20;
-const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-
 /** Site-user sign-in, sign-out and language: /api/site-users/account/… */
 export function createSiteUserRouter(deps: AppDeps): Router {
   const router = Router();
   const users = siteUserRepositoryFor(deps.db);
 
-  // slows password guessing without ever locking out someone who signs in correctly
-  const signInLimiter = rateLimit({
-    windowMs: SIGN_IN_WINDOW_MS,
-    limit: SIGN_IN_FAILURES_ALLOWED,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    handler: (req, res) => {
-      deps.log.warn({ ip: req.ip }, 'sign-in attempts limited');
-      res.status(429).json({ message: platformMessages.tooManySignInAttempts });
-    },
-  });
+  // slows password guessing per account and address; never delays a correct password because of others' failures
+  const signIn = createSignInThrottle(deps);
+  const throttle = createRateLimiter(deps, 'siteUser');
 
-  router.post('/api/site-users/account/session', signInLimiter, async (req, res) => {
+  router.post('/api/site-users/account/session', signIn.addressGuard, async (req, res) => {
     const input = parseInput(signInSchema, req.body);
+    signIn.beginAttempt(req, res, input.email);
     const user = users.findByEmail(input.email);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!user || !passwordOk) {
       deps.log.info({ email: input.email }, 'site-user sign-in refused');
       throw new HttpError(401, platformMessages.invalidCredentials);
     }
+    signIn.recordSuccess(req, input.email);
     const xsrfToken = startSiteUserSession(deps, req, res, user, input.rememberMe);
     res.json({ xsrfToken, siteUserId: user.id });
   });
 
   // The crumb is checked before this runs; its failure answers { crumbFail: true } so the client retries once.
-  router.delete('/api/site-users/account/session', (req, res) => {
+  router.delete('/api/site-users/account/session', throttle, (req, res) => {
     const query = parseInput(signOutQuerySchema, req.query);
     const user = readResolvedSiteUser(req);
     const clonedEntries = handOverCartOnSignOut(deps, req, res, user?.siteUserId ?? null, query.cloneCart === 'true');
@@ -76,7 +66,7 @@ export function createSiteUserRouter(deps: AppDeps): Router {
     res.json({ message: platformMessages.signedOut, signedOut: user !== null, clonedEntries });
   });
 
-  router.post('/api/site-users/account/locale', (req, res) => {
+  router.post('/api/site-users/account/locale', throttle, (req, res) => {
     const input = parseInput(localeSchema, req.body);
     const user = readResolvedSiteUser(req);
     if (!user) throw new HttpError(401, platformMessages.signInRequired);

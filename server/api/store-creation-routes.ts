@@ -7,6 +7,7 @@ import { createStoreRepository } from '../db/store-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { parseInput } from '../security/validation.ts';
@@ -95,12 +96,13 @@ export function createStoreCreationRouter(deps: AppDeps): Router {
   const canManageStore = requireOwner(deps, 'store.manage');
   const canRead = requireOwner(deps, 'settings.read');
   const canEditSite = requireOwner(deps, 'site.edit');
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
   const checkWebsite = (websiteId: string): void => {
     if (websiteId !== site.websiteId()) throw new HttpError(404, platformMessages.websiteMismatch);
   };
 
-  router.post('/api/content-service/product/1.1/websites/:websiteId/products', canManageStore, (req, res) => {
+  router.post('/api/content-service/product/1.1/websites/:websiteId/products', ownerWrite, canManageStore, (req, res) => {
     const { websiteId } = parseInput(websiteParams, req.params);
     checkWebsite(websiteId);
     const input = parseInput(productCollectionSchema, req.body);
@@ -119,7 +121,7 @@ export function createStoreCreationRouter(deps: AppDeps): Router {
     });
   });
 
-  router.post('/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', canManageStore, (req, res) => {
+  router.post('/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', ownerWrite, canManageStore, (req, res) => {
     const { websiteId, collectionId } = parseInput(categoryParams, req.params);
     checkWebsite(websiteId);
     const input = parseInput(rootCategorySchema, req.body);
@@ -142,7 +144,7 @@ export function createStoreCreationRouter(deps: AppDeps): Router {
     res.json({ layout: Array.isArray(layout.layout) ? layout.layout : [] });
   });
 
-  router.post('/api/widget/UpdateNavigation', canEditSite, (req, res) => {
+  router.post('/api/widget/UpdateNavigation', ownerWrite, canEditSite, (req, res) => {
     const input = parseInput(updateNavigationSchema, req.body);
     if (depthOf(input.navigation.items) > MAX_NAV_DEPTH) {
       throw new HttpError(400, `navigation nests deeper than ${MAX_NAV_DEPTH} levels`);

@@ -6,7 +6,7 @@ import { isSubscribable } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseInput } from '../security/validation.ts';
+import { parseShopperInput } from '../security/validation.ts';
 import { readExtraFieldAnswers } from '../commerce/extra-field-answers.ts';
 import { assertStockFor, extraFieldsFormOf, normaliseQuantityField, productAndVariant } from './cart.ts';
 import { currentSiteUserId, storeRepositories } from './cart-session.ts';
@@ -22,7 +22,7 @@ export function createSubscriptionRouter(deps: AppDeps): Router {
     const body = normaliseQuantityField(req.body, 'qty');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
     const { product, variant } = productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
-    const payload = parseInput(subscriptionPayloadSchema, body);
+    const payload = parseShopperInput(subscriptionPayloadSchema, body);
     if (!isSubscribable(product)) throw new HttpError(400, serverMessages.notSubscribable);
     assertStockFor(product, variant, 0, payload.qty);
     const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);

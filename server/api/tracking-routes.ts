@@ -9,6 +9,7 @@ import { fillMessage, serverMessages } from '../messages.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { CENSUS_VISITOR_COOKIE, parseVisitorCookie, touchCensusVisitor } from '../security/census-cookie.ts';
 import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput } from '../security/validation.ts';
 import { describeEventContentProblems } from './clanker-event-schema.ts';
 import { assertBodyDepth } from './body-nesting.ts';
@@ -106,6 +107,7 @@ function knownVisitorId(req: Request, posted?: unknown): string | null {
 /** Visitor analytics, error reports, performance beacons and hosted-events calls. */
 export function createTrackingRouter(deps: AppDeps): Router {
   const router = Router();
+  const throttle = createRateLimiter(deps, 'tracking');
   const writer = createTrackingWriter(createTrackingRepository(deps.db), deps.log);
   const site = new SiteRepository(deps.db);
   const forms = createFormSubmissionRepository(deps.db);
@@ -115,13 +117,13 @@ export function createTrackingRouter(deps: AppDeps): Router {
     writer.enqueue(table, [{ kind, visitorId, payload }]);
   };
 
-  router.post('/api/events/RecordEvent', (req, res) => {
+  router.post('/api/events/RecordEvent', throttle, (req, res) => {
     const input = parseInput(recordEventSchema, req.body);
     store('tracking_events', input.event, knownVisitorId(req), { event: input.event, data: parseDataText(input.data) });
     res.status(204).end();
   });
 
-  router.post('/api/events/RecordJavascriptErrors', beaconText, (req, res) => {
+  router.post('/api/events/RecordJavascriptErrors', throttle, beaconText, (req, res) => {
     const reports = parseInput(javascriptErrorsSchema, jsonBody(req));
     const visitorId = knownVisitorId(req);
     writer.enqueue(
@@ -142,7 +144,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
     res.status(204).end();
   });
 
-  router.post('/api/census/RecordHit', (req, res) => {
+  router.post('/api/census/RecordHit', throttle, (req, res) => {
     const input = parseInput(recordHitSchema, req.body ?? {});
     const visitor = touchCensusVisitor(req, res, input.ss_cvr);
     store('census_hits', 'hit', visitor.id, {
@@ -154,7 +156,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
   });
 
   for (const kind of CENSUS_KINDS) {
-    router.post(`/api/census/${kind}`, beaconText, (req, res) => {
+    router.post(`/api/census/${kind}`, throttle, beaconText, (req, res) => {
       // no body at all is an empty beacon; a JSON null is not a beacon
       const raw = jsonBody(req);
       const body = parseInput(looseCensusSchema, raw === undefined ? {} : raw);
@@ -163,7 +165,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
     });
   }
 
-  router.post('/api/census/form-render', (req, res) => {
+  router.post('/api/census/form-render', throttle, (req, res) => {
     const input = parseInput(formRenderSchema, req.body);
     // a render of a form the site does not have is noise, not analytics
     if (!forms.findForm(input.formId)) throw new HttpError(404, platformMessages.formNotFound);
@@ -171,7 +173,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
     res.status(204).end();
   });
 
-  router.post('/api/census/RecordQuickView/:id', (req, res) => {
+  router.post('/api/census/RecordQuickView/:id', throttle, (req, res) => {
     const { id } = parseInput(quickViewParams, req.params);
     if (!storeRepositories(deps).catalogue.productById(id)) throw new HttpError(404, serverMessages.productNotFound);
     store('census_hits', 'quick-view', knownVisitorId(req), { itemId: id });
@@ -183,7 +185,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
     res.json({ pageLoadId: randomUUID(), enabled: true });
   });
 
-  router.post('/api/1/performance/records', beaconText, (req, res) => {
+  router.post('/api/1/performance/records', throttle, beaconText, (req, res) => {
     const input = parseInput(performanceRecordsSchema, jsonBody(req));
     const events = Array.isArray(input) ? input : input.events;
     const pageLoadId = Array.isArray(input) ? null : input.pageLoadId ?? null;
@@ -198,7 +200,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
     res.status(204).end();
   });
 
-  router.post('/api/v1/clanker/events', beaconText, (req, res) => {
+  router.post('/api/v1/clanker/events', throttle, beaconText, (req, res) => {
     const input = parseInput(clankerEventSchema, jsonBody(req));
     const content = parseDataText(input.eventContent);
     const problems = describeEventContentProblems(content);
@@ -207,7 +209,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
     res.status(202).json({ message: platformMessages.eventAccepted });
   });
 
-  router.post('/api/v1/clanker/validate-event-content/:schemaName', beaconText, (req, res) => {
+  router.post('/api/v1/clanker/validate-event-content/:schemaName', throttle, beaconText, (req, res) => {
     const { schemaName } = req.params;
     if (!/^[A-Za-z0-9_.-]{1,128}$/.test(schemaName)) {
       throw new HttpError(404, fillMessage(platformMessages.unknownEventSchema, { schemaName }));

@@ -1,6 +1,6 @@
 import { PAYLOAD } from '../../client/lib/messages.ts';
 import { QUANTITY_MAX } from '../../client/lib/rules.ts';
-import type { CartRepository } from '../db/cart-repository.ts';
+import type { CartRepository, CartSize } from '../db/cart-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 
@@ -21,6 +21,12 @@ export const CART_LIMITS = {
    */
   cartAnswerBytes: 32 * 1024,
 } as const;
+
+/** Whether a cart of this size has room for `newEntries` more entries whose answers add `addedBytes`. */
+export function fitsInCart(size: CartSize, newEntries: number, addedBytes: number): boolean {
+  return (newEntries <= 0 || size.entries + newEntries <= CART_LIMITS.entries)
+    && (addedBytes <= 0 || size.answerBytes + addedBytes <= CART_LIMITS.cartAnswerBytes);
+}
 
 /**
  * Refuses a change that would take the cart past its caps: `newEntries` entries added, and its

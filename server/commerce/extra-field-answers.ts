@@ -1,4 +1,4 @@
-import { FORM } from '../../client/lib/messages.ts';
+import { FORM, PAYLOAD } from '../../client/lib/messages.ts';
 import type { FormFieldDefinition, FormFieldValue } from '../../client/lib/validation.ts';
 import { parseFormDefinition } from '../api/form-definition.ts';
 import { checkFieldValues } from '../api/form-field-values.ts';
@@ -29,11 +29,18 @@ function refuse(errors: Record<string, string>): never {
  * ones, every part within its length. A product without a form takes no answers, so nothing a
  * visitor sends beyond the form's fields is ever kept or rendered into the cart page.
  */
+export function readExtraFieldAnswers(form: StoredForm | null, text: string): string;
+export function readExtraFieldAnswers(form: StoredForm | null, text: string | null | undefined): string | null;
 export function readExtraFieldAnswers(form: StoredForm | null, text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
   const definition = form ? parseFormDefinition(form.id, form.name, form.definitionJson) : null;
   if (!definition) throw new HttpError(400, serverMessages.extraFieldsNotAccepted);
-  const submitted: unknown = JSON.parse(text);
+  let submitted: unknown;
+  try {
+    submitted = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, PAYLOAD.additionalFieldsNotJson);
+  }
   if (submitted === null || typeof submitted !== 'object' || Array.isArray(submitted)) {
     throw new HttpError(400, FORM.cannotParseFields);
   }

@@ -99,7 +99,7 @@ export class CartRepository {
   private readonly setQuantity: Database.Statement<[number, string]>;
   private readonly setFields: Database.Statement<[string, string]>;
   private readonly deleteEntry: Database.Statement<[string, string]>;
-  private readonly moveEntries: Database.Statement<[string, string]>;
+  private readonly moveEntry: Database.Statement<[string, string]>;
   private readonly sizeOf: Database.Statement<[string], CartSize>;
 
   constructor(private readonly db: Database.Database) {
@@ -132,7 +132,7 @@ export class CartRepository {
     this.setQuantity = db.prepare('UPDATE cart_entries SET quantity = ? WHERE id = ?');
     this.setFields = db.prepare('UPDATE cart_entries SET additional_fields_json = ? WHERE id = ?');
     this.deleteEntry = db.prepare('DELETE FROM cart_entries WHERE cart_id = ? AND id = ?');
-    this.moveEntries = db.prepare('UPDATE cart_entries SET cart_id = ? WHERE cart_id = ?');
+    this.moveEntry = db.prepare('UPDATE cart_entries SET cart_id = ? WHERE id = ?');
     this.sizeOf = db.prepare(
       `SELECT COUNT(*) AS entries, COALESCE(SUM(LENGTH(CAST(additional_fields_json AS BLOB))), 0) AS answerBytes
        FROM cart_entries WHERE cart_id = ?`,
@@ -174,9 +174,20 @@ export class CartRepository {
     this.setUser.run(siteUserId, now, cartId);
   }
 
-  /** Moves a visitor cart's entries into the user's cart (sign-in with items in both). */
-  mergeInto(targetCartId: string, sourceCartId: string): void {
-    this.moveEntries.run(targetCartId, sourceCartId);
+  /**
+   * Moves a visitor cart's entries into the user's cart (sign-in with items in both), oldest
+   * first, each only while `fits` says the user's cart has room for it; the rest stay where they were.
+   */
+  mergeInto(targetCartId: string, sourceCartId: string, fits: (target: CartSize, entry: CartEntryRecord) => boolean = () => true): void {
+    this.db.transaction(() => {
+      const size = this.size(targetCartId);
+      for (const entry of this.entries(sourceCartId)) {
+        if (!fits(size, entry)) continue;
+        this.moveEntry.run(targetCartId, entry.id);
+        size.entries += 1;
+        size.answerBytes += entry.additionalFields === null ? 0 : Buffer.byteLength(entry.additionalFields);
+      }
+    })();
   }
 
   markPurchased(cartId: string, orderId: string, now = Date.now()): void {

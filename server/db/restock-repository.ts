@@ -56,10 +56,9 @@ function toSignUp(row: SignUpRow): RestockSignUpRecord {
 export interface GroupPosition { productId: string; variantId: string }
 export interface SignUpPosition { createdOn: number; id: string }
 
-/** Back-in-stock sign-ups, the mailing list they may join, and the outbox of sent notices. */
+/** Back-in-stock sign-ups and the outbox of sent notices (the mailing list is MailingListRepository's). */
 export class RestockRepository {
   private readonly upsert: Database.Statement<Record<string, unknown>>;
-  private readonly joinList: Database.Statement<[string, string, number]>;
   private readonly groupsAfter: Database.Statement<Record<string, unknown>, GroupRow>;
   private readonly signUpsAfter: Database.Statement<Record<string, unknown>, SignUpRow>;
   private readonly pending: Database.Statement<[string, string], SignUpRow>;
@@ -74,7 +73,6 @@ export class RestockRepository {
        ON CONFLICT (product_id, variant_id, email) DO UPDATE SET
          notified_on = NULL, join_mailing_list = excluded.join_mailing_list, language = excluded.language`,
     );
-    this.joinList = db.prepare('INSERT OR IGNORE INTO mailing_list (email, source, created_on) VALUES (?, ?, ?)');
     this.groupsAfter = db.prepare(
       `SELECT product_id, variant_id, COUNT(*) AS sign_up_count,
               SUM(CASE WHEN notified_on IS NULL THEN 1 ELSE 0 END) AS pending_count,
@@ -104,10 +102,6 @@ export class RestockRepository {
 
   signUp(input: { productId: string; variantId: string; email: string; joinMailingList: boolean; language: string | null }, now = Date.now()): void {
     this.upsert.run({ id: newRecordId(), ...input, joinMailingList: input.joinMailingList ? 1 : 0, now });
-  }
-
-  joinMailingList(email: string, source: string, now = Date.now()): void {
-    this.joinList.run(email, source, now);
   }
 
   /** Up to limit + 1 groups after the position, so the caller can tell whether a next page exists. */

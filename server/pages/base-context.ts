@@ -3,6 +3,8 @@ import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import type { MoneyFormat } from '../../client/lib/money.ts';
+import { moneyFormatFor } from '../commerce/money-format.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
@@ -35,6 +37,17 @@ function navigation(layout: Json, identifier: string, path: string): NavigationL
     });
   }
   return shown;
+}
+
+/** The store's locale (the website's language, en-US when unset): pages render and write money in it. */
+export function storeLocale(website: Json): string {
+  return typeof website.language === 'string' && website.language !== '' ? website.language : 'en-US';
+}
+
+/** How this store writes money: the engine's CLDR format for its currency and locale, for pages and islands alike. */
+export function storeMoneyFormat(deps: AppDeps): MoneyFormat {
+  const { site } = storeRepositories(deps);
+  return moneyFormatFor(site.currency(), storeLocale(site.website()));
 }
 
 /** The shopper locale (language_COUNTRY) the instalment provider is chosen by. */
@@ -95,6 +108,9 @@ function buildBaseContext(deps: AppDeps, inputs: BaseInputs): Json {
   const { pageType, path } = inputs;
   const { site } = storeRepositories(deps);
   const website: Json = { ...site.website() };
+  // One money format: the price formatters write money through CLDR in the store's locale, as the islands do.
+  website.useCLDRMoneyFormat = true;
+  const moneyFormat = storeMoneyFormat(deps);
   const captcha = deps.options.captcha;
   if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
   const websiteSettings = site.websiteSettings();
@@ -138,6 +154,7 @@ function buildBaseContext(deps: AppDeps, inputs: BaseInputs): Json {
         initialSubtotalCents: cart.subtotalCents,
         suppressed: suppressPill,
         variant: 'pill',
+        moneyFormat,
       }),
       // The header's cart link: the same island, shown on every page (the cart page too).
       cartLink: renderIsland('CartPill', {
@@ -145,6 +162,7 @@ function buildBaseContext(deps: AppDeps, inputs: BaseInputs): Json {
         initialQuantity: cart.totalQuantity,
         initialSubtotalCents: cart.subtotalCents,
         variant: 'link',
+        moneyFormat,
       }),
       newsletter: renderIsland('Newsletter', {
         blockId: 'footer-newsletter',

@@ -7,10 +7,12 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { storeRepositories } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
-import { shopperLocale } from './base-context.ts';
+import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { galleryIslandOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
-import { addToCartProps, merchandisingContext, productItem } from './product-context.ts';
+import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
+import { siteOrigin, type PageSeo } from './seo.ts';
+import { browseShop, shopQuerySchema } from './shop-browsing.ts';
 
 type Json = Record<string, unknown>;
 
@@ -77,6 +79,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'home',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: String(site.website().siteTitle ?? home.title),
+      seo: { description: home.description },
       context: {
         collection: collectionContext(home),
         items: featured,
@@ -93,30 +96,56 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  /** The shop list's own context: stored content only, so kept until the content changes. */
-  function shopPageContext(): { title: string; context: Json } {
+  /** The shop list's own parts: stored content only, so kept until the content changes. */
+  function shopPageParts() {
     const shop = shopCollection();
-    const items = productCards(shop.id);
+    const currency = site.currency();
+    const products = catalogue.productsInCollection(shop.id);
+    const cards = new Map(products.map((product) => [product.id, productItem(product, currency, null)]));
     const merchandising: Json = {};
-    for (const product of catalogue.productsInCollection(shop.id)) {
-      merchandising[product.id] = merchandisingContext(product, site.storeSettings());
-    }
-    return { title: shop.title, context: { collection: collectionContext(shop), items, productMerchandisingContext: merchandising } };
+    for (const product of products) merchandising[product.id] = merchandisingContext(product, site.storeSettings());
+    return { shop, products, cards, merchandising };
   }
-  const shopPage = new VersionedCache<ReturnType<typeof shopPageContext>>(contentVersion(deps.db), 1);
+  const shopPage = new VersionedCache<ReturnType<typeof shopPageParts>>(contentVersion(deps.db), 1);
 
   router.get('/shop', (req, res) => {
-    const page = shopPage.get('shop', shopPageContext);
+    const query = shopQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      pages.render(req, res, {
+        template: 'error',
+        pageType: PAGE_TYPE.ERROR,
+        pageTitle: serverMessages.errorPageTitle,
+        status: 400,
+        context: { errorMessage: serverMessages.shopBrowseInvalid },
+      });
+      return;
+    }
+    const { shop, products, cards, merchandising } = shopPage.get('shop', shopPageParts);
+    const browse = browseShop(req.path, products, query.data);
+    if (!browse.pageExists) {
+      notFound(req, res);
+      return;
+    }
     pages.render(req, res, {
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
-      pageTitle: page.title,
-      context: page.context,
+      pageTitle: shop.title,
+      seo: { description: shop.description },
+      context: {
+        collection: collectionContext(shop),
+        items: browse.products.map((product) => cards.get(product.id)),
+        productMerchandisingContext: merchandising,
+        // The platform's names for the filters in force and the list's pages.
+        categoryFilter: query.data.category ?? null,
+        tagFilter: query.data.tag ?? null,
+        pagination: browse.pagination,
+        shopBrowse: { ...browse.controls, matchCount: browse.matchCount },
+      },
     });
   });
 
   /** A product page's own context: built from stored content only, so kept until the content changes. */
-  function productPageContext(urlId: string): { title: string; context: Json } | undefined {
+  function productPageContext(urlId: string): { title: string; seo: PageSeo; context: Json } | undefined {
     const shop = shopCollection();
     const product = catalogue.productByUrlId(shop.id, urlId);
     if (!product) return undefined;
@@ -132,11 +161,18 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             const [width, height] = image.originalSize.split('x').map(Number);
             return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0 };
           }),
-          options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true })),
+          // Product pictures keep their own shape; the gallery page's aspect-ratio setting crops its slides.
+          options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true, 'auto-crop': false })),
         })
       : '';
     return {
       title: product.title,
+      seo: {
+        description: product.excerpt,
+        image: product.images[0]?.assetUrl,
+        type: 'product',
+        structuredData: productStructuredData(product, currency, siteOrigin(site.website())),
+      },
       context: {
         collection: collectionContext(shop),
         item,
@@ -150,6 +186,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             restockSuccessText: successText,
             captchaEnabled: deps.options.captcha !== undefined,
             locale: shopperLocale(storeSettings),
+            moneyFormat: storeMoneyFormat(deps),
           })),
           gallery,
         },
@@ -169,6 +206,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'product',
       pageType: PAGE_TYPE.CONTENT_ITEM,
       pageTitle: page.title,
+      seo: page.seo,
       context: page.context,
       islands: ['AddToCart', 'Gallery'],
     });
@@ -182,6 +220,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'search',
       pageType: PAGE_TYPE.SEARCH,
       pageTitle: serverMessages.searchTitle,
+      // Result lists are not pages of their own for search engines.
+      seo: { noindex: true },
       context: { search: { query: raw, resultCount: items.length, searched: raw !== '' }, items },
     });
   });
@@ -205,6 +245,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'gallery',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
+      seo: { description: collection.description, image: images[0]?.assetUrl },
       context: {
         collection: { ...collectionContext(collection), galleryOptions: undefined },
         galleryOptions: options,
@@ -236,6 +277,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       template: 'contact',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: collection.title,
+      seo: { description: collection.description },
       context: {
         collection: collectionContext(collection),
         form,

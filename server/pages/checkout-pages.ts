@@ -7,12 +7,14 @@ import type { CartRecord } from '../db/cart-repository.ts';
 import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import { moneyObject } from '../commerce/money.ts';
 import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
 import { scriptJson } from '../security/script-json.ts';
-import { shopperLocale } from './base-context.ts';
+import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 
@@ -32,6 +34,8 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   const { site, carts, catalogue } = storeRepositories(deps);
   const content = new ContentRepository(deps.db);
   const orders = new OrderRepository(deps.db);
+  // one budget for every way of placing an order, gift cards included
+  const checkoutLimiter = createRateLimiter(deps, 'checkout');
 
   function extraFieldForms(cart: ReturnType<typeof cartView>): Record<string, Record<string, unknown>> {
     const forms: Record<string, Record<string, unknown>> = {};
@@ -57,6 +61,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
           cartPage: renderIsland('CartPage', {
             cart,
             currency: cart.currency,
+            moneyFormat: storeMoneyFormat(deps),
             forms: extraFieldForms(cart) as never,
             instalments: instalments.enabled === true
               ? { locale: shopperLocale(storeSettings), minCents: Number(instalments.afterPayMin ?? 0), maxCents: Number(instalments.afterPayMax ?? 0), available: true }
@@ -75,7 +80,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       pageTitle: serverMessages.checkoutTitle,
       status: error ? 409 : 200,
       context: {
-        shoppingCart: cartView(deps, cart),
+        shoppingCart: checkoutCart(cartView(deps, cart)),
         checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
       },
     });
@@ -99,7 +104,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     renderCheckout(req, res, findCurrentCart(deps, req, res), '/checkout', null);
   });
 
-  router.post('/checkout', (req, res) => {
+  router.post('/checkout', checkoutLimiter, (req, res) => {
     const cart = findCurrentCart(deps, req, res);
     if (!cart) {
       renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
@@ -128,7 +133,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  router.post('/checkout/subscription', (req, res) => {
+  router.post('/checkout/subscription', checkoutLimiter, (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.body);
     const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
@@ -175,7 +180,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  router.post('/checkout/gift-card', (req, res) => {
+  router.post('/checkout/gift-card', checkoutLimiter, (req, res) => {
     const choice = giftCardChoice(req.body);
     if (!choice) {
       notFound(req, res);
@@ -213,6 +218,11 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   });
 
   return router;
+}
+
+/** The cart view with its tax and shipping as money objects too, for the page's money formatter. */
+function checkoutCart(view: ReturnType<typeof cartView>): Record<string, unknown> {
+  return { ...view, taxMoney: moneyObject(view.taxCents, view.currency), shippingMoney: moneyObject(view.shippingCostCents, view.currency) };
 }
 
 /** The purchase event for analytics, and the same escaped for the page's JSON script element. */

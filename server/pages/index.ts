@@ -1,15 +1,22 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
-import { describeError } from '../security/error-handlers.ts';
+import { clientBodyProblem, describeError, logBodyProblem } from '../security/error-handlers.ts';
 import { createDevTools, type DevTools } from '../dev/dev-tools.ts';
 import { SEED_DIR } from '../db/seed.ts';
+import { HttpError } from '../security/http-error.ts';
 import { createCataloguePages } from './catalogue-pages.ts';
 import { createCheckoutPages } from './checkout-pages.ts';
+import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
+import { createMailingListPages } from './mailing-list-pages.ts';
+import { createBuiltinPages } from '../theme/builtin-pages.ts';
+import { themeMessages } from '../theme/theme-messages.ts';
+import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
@@ -26,6 +33,8 @@ export interface StorefrontPages {
   errorHandler: ErrorRequestHandler;
   /** The development tools (live reload, error overlay) when the app runs in development. */
   dev?: DevTools;
+  /** The developer-template folder being served (its watch paths and problems), or null for .tmpl pages. */
+  folder: FolderPages | null;
   /** Stops watching files (development); the pages keep answering. */
   close(): Promise<void>;
 }
@@ -36,19 +45,31 @@ function compileErrorDetails(err: unknown): object {
 }
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
-  const templatesDir = deps.options.templatesDir ?? TEMPLATES_DIR;
-  const templates = new TemplateStore(templatesDir, deps.options.dev === true, (template, errors) => {
-    deps.log.warn({ template, ...templateErrorsForLog(errors) }, 'template has malformed tags kept as text');
+  const themeDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
+  // A folder with template.conf (the project's own theme is one) is a developer template; any
+  // other folder holds single .tmpl pages with their partials/.
+  const isDeveloperTemplate = existsSync(join(themeDir, 'template.conf'));
+  const templates = new TemplateStore(themeDir, deps.options.dev === true, (template, errors) => {
+    deps.log.warn({ template, ...templateErrorsForLog(errors) }, themeMessages.malformedTagsLog);
   });
-  // Development: templates, theme assets and fixtures are watched; a change drops the compiled
-  // templates and reloads every open page.
+  const folderPages = isDeveloperTemplate
+    ? createFolderPages(deps, themeDir, createBuiltinPages(deps.log, deps.options.dev === true))
+    : null;
+  // Development: the theme, its assets and the fixtures are watched; a change drops what was
+  // compiled from it and reloads every open page.
   const dev = deps.options.dev === true
     ? createDevTools({
-      sources: [{ folders: [templatesDir], invalidate: () => templates.invalidate() }, { folders: [SEED_DIR] }],
-      sourceOf: (name) => templates.sourceOf(name),
+      sources: [
+        folderPages !== null
+          // the folder reloads itself when its files change; its stylesheet is compiled again at once
+          ? { folders: folderPages.watchPaths, invalidate: () => void folderPages.styles() }
+          : { folders: [themeDir], invalidate: () => templates.invalidate() },
+        { folders: [SEED_DIR] },
+      ],
+      sourceOf: (name) => folderPages?.sourceOf(name) ?? templates.sourceOf(name),
     })
     : undefined;
-  const pages: PageRenderer = createPageRenderer(deps, templates, dev);
+  const pages: PageRenderer = createPageRenderer(deps, templates, folderPages, dev);
 
   const notFound = (req: Request, res: Response): void => {
     pages.render(req, res, {
@@ -62,11 +83,16 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
 
   const router = Router();
   if (dev) router.use(dev.router);
-  router.use('/theme', express.static(join(templatesDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
+  if (folderPages !== null) router.use(folderPages.router);
+  // /theme: the served theme's assets, then the project's own (product pictures, for any other theme).
+  router.use('/theme', express.static(join(themeDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
+  if (themeDir !== TEMPLATES_DIR) router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
+  router.use(createCrawlerFiles(deps));
   router.use(createCataloguePages(deps, pages, notFound));
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));
+  router.use(createMailingListPages(deps, pages));
 
   const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     if (res.headersSent) {
@@ -76,21 +102,28 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     // A malformed or oversized form post is the visitor's problem (4xx); a database that refuses
     // writes or stays locked is the operator's (503, said plainly); anything else is ours (500).
     const fault = storageFault(err);
+    const bodyProblem = clientBodyProblem(err);
     const declared = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
-    const status = fault !== null ? 503 : typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500;
+    const status = fault !== null ? 503 : bodyProblem?.status
+      ?? (typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500);
     if (fault !== null) {
       reportStorageFault(deps.log, fault, req);
       res.set('Retry-After', '30');
-    } else if (status === 500) {
+    } else if (bodyProblem) logBodyProblem(deps.log, bodyProblem, req);
+    else if (status === 500) {
       deps.log.error({ err: describeError(err), ...compileErrorDetails(err), path: req.path, method: req.method, reqId: req.id }, 'page failed');
-    } else deps.log.warn({ err: describeError(err), path: req.path, status, reqId: req.id }, 'page request refused');
+    } else {
+      // the visitor's mistake: one line, no stack
+      deps.log.warn({ path: req.path, status, reason: describeError(err).message, reqId: req.id }, 'page request refused');
+    }
     try {
       pages.render(req, res, {
         template: 'error',
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
         status,
-        context: fault !== null ? { errorMessage: fault.message } : {},
+        // a refusal the visitor can act on (429 past a budget, say) says what it is
+        context: fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message } : {},
       });
     } catch (renderFailure) {
       deps.log.error({ err: describeError(renderFailure), ...compileErrorDetails(renderFailure), reqId: req.id }, 'error page failed');
@@ -98,5 +131,5 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     }
   };
 
-  return { router, notFound, errorHandler, dev, close: async () => dev?.close() };
+  return { router, notFound, errorHandler, dev, folder: folderPages, close: async () => dev?.close() };
 }

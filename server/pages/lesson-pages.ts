@@ -41,6 +41,7 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
       template: 'lessons',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
+      seo: { description: collection.description },
       context: {
         collection: collectionContext(collection),
         items: content.itemsInCollection(collection.id).map((item) => lessonItem(item, true)),
@@ -79,6 +80,7 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
       template: 'lesson',
       pageType: PAGE_TYPE.CONTENT_ITEM,
       pageTitle: item.title,
+      seo: { description: item.excerpt, type: 'article' },
       context: { collection: collectionContext(collection), item: lessonItem(item, false) },
     });
   });

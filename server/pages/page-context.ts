@@ -8,6 +8,8 @@ type Json = Record<string, unknown>;
 export interface PageParts {
   pageTitle: string;
   assetTags: string;
+  /** The head's search-engine and link-preview facts (server/pages/seo.ts). */
+  seo: Json;
   /** Page-specific context merged over the site-wide part. */
   context: Json;
 }
@@ -22,6 +24,7 @@ function mergePageContext(base: Json, parts: PageParts): Json {
     assetTags: parts.assetTags,
     // Templates write it on their scripts (nonce="{cspNonce}"); each response gets its own value.
     cspNonce: NONCE_PLACEHOLDER,
+    seo: parts.seo,
     ...parts.context,
     // Page islands join the site-wide ones (cart pill, footer newsletter) rather than replace them.
     islands: { ...(base.islands as object), ...(parts.context.islands as object | undefined) },
@@ -48,7 +51,7 @@ export function createPageContextMerger(): (base: Json, parts: PageParts) => Jso
       byStrings = new LRUCache({ max: KEPT_PER_PAIR });
       byContext.set(parts.context, byStrings);
     }
-    const key = `${parts.pageTitle}\u0000${parts.assetTags}`;
+    const key = `${parts.pageTitle}\u0000${parts.assetTags}\u0000${JSON.stringify(parts.seo)}`;
     let merged = byStrings.get(key);
     if (merged === undefined) {
       merged = deepFreeze(mergePageContext(base, parts));

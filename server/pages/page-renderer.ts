@@ -3,12 +3,14 @@ import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DevPageHooks } from '../dev/dev-tools.ts';
 import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, nonceSegments, textWithNonce } from '../security/content-security-policy.ts';
-import { createBaseContext } from './base-context.ts';
+import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { MAX_KEPT_PAGE_BYTES, RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
 import { StreamedPage } from './streamed-page.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TemplateCompileError, type TemplateStore } from './template-store.ts';
+import { seoContext, type PageSeo } from './seo.ts';
+import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -35,7 +37,12 @@ export interface PageSpec {
   context: Record<string, unknown>;
   /** Islands this page renders, so their scripts are preloaded. */
   islands?: string[];
+  /** Description, picture, structured data and indexing of the page (its head tags). */
+  seo?: PageSeo;
 }
+
+/** The visitor's own pages and error pages: kept out of search results. */
+const PRIVATE_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 106, 200, 201, 202, 206]);
 
 export interface PageRenderer {
   render(req: Request, res: Response, spec: PageSpec): void;
@@ -55,7 +62,7 @@ function pageBytes(html: string): RenderedPage {
 }
 
 /** `dev` (development only) adds the reload script and the error overlay. */
-export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?: DevPageHooks): PageRenderer {
+export function createPageRenderer(deps: AppDeps, templates: TemplateStore, folderPages: FolderPages | null = null, dev?: DevPageHooks): PageRenderer {
   const rendered = new RenderedPageCache();
   const baseContext = createBaseContext(deps);
   const pageContext = createPageContextMerger();
@@ -87,12 +94,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
   }
 
   /** The page's bytes: kept ones when the template renders from its context alone and was seen with this context. */
-  function renderPage(req: Request, name: string, context: Record<string, unknown>): RenderedPage {
+  function renderPage(req: Request, name: string, context: Record<string, unknown>, locale: string): RenderedPage {
     const cacheable = templates.rendersFromContextOnly(name);
     const key = cacheable ? rendered.key(name, context) : '';
     const cached = cacheable ? rendered.get(key) : undefined;
     if (cached !== undefined) return cached;
-    const result = templates.page(name).render(context, { partials: templates.partials() });
+    const result = templates.page(name).render(context, { partials: templates.partials(), locale });
     if (result.errors.length > 0) {
       deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
     }
@@ -109,7 +116,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
    * render's errors before the page is sent. A page that does not compile throws before anything
    * is written, on to the error page as before.
    */
-  function streamPage(req: Request, res: Response, name: string, context: Record<string, unknown>, status: number): void {
+  function streamPage(req: Request, res: Response, name: string, context: Record<string, unknown>, status: number, locale: string): void {
     const cacheable = templates.rendersFromContextOnly(name);
     const key = cacheable ? rendered.key(name, context) : '';
     const cached = cacheable ? rendered.get(key) : undefined;
@@ -133,7 +140,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
         }
         out.write(chunk);
       },
-      { partials: templates.partials() },
+      { partials: templates.partials(), locale },
     );
     if (result.errors.length > 0) {
       deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
@@ -150,9 +157,9 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
    * In development a page whose templates do not compile answers the overlay with every error;
    * elsewhere the failure goes on to the error page (which logs every error).
    */
-  function renderOrOverlay(req: Request, name: string, context: Record<string, unknown>): { page: RenderedPage; failed: boolean } {
+  function renderOrOverlay(req: Request, name: string, context: Record<string, unknown>, locale: string): { page: RenderedPage; failed: boolean } {
     try {
-      return { page: renderPage(req, name, context), failed: false };
+      return { page: renderPage(req, name, context, locale), failed: false };
     } catch (err) {
       if (dev === undefined || !(err instanceof TemplateCompileError)) throw err;
       const errors = templates.compileErrors(name);
@@ -161,11 +168,39 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
     }
   }
 
+  /**
+   * A page of a developer-template folder. Development shows the folder's problems and the
+   * render's errors over the page, with the reload script.
+   */
+  function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; failed: boolean } {
+    const broken = folderPages!.pageCompileErrors(page);
+    if (broken.length > 0) {
+      // As a single template that does not compile: the error page (which logs every error), or in
+      // development the overlay listing every error of the folder.
+      if (dev === undefined) throw new TemplateCompileError(page.choice.main?.path ?? spec.template, broken);
+      const problems = folderPages!.currentProblems();
+      deps.log.error({ template: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
+      return { page: pageBytes(dev.compileFailurePage(problems)), failed: true };
+    }
+    const { page: rendered, errors } = folderPages!.render(req, spec, page);
+    if (dev === undefined) return { page: rendered, failed: false };
+    const problems = folderPages!.currentProblems();
+    return { page: pageBytes(dev.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors])), failed: false };
+  }
+
   return {
     render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
       const base = baseContext(req, res, spec.pageType);
-      const context = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), context: spec.context });
+      const website = (base.website ?? {}) as Record<string, unknown>;
+      const seo = seoContext(website, req.path, spec.pageTitle, {
+        ...spec.seo,
+        noindex: spec.seo?.noindex ?? (PRIVATE_PAGE_TYPES.has(spec.pageType) || (spec.status ?? 200) >= 400),
+      });
+      const merged = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
+      // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
+      const folderPage = folderPages?.prepare(spec, merged) ?? null;
+      const context = folderPage?.context ?? merged;
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
       res.set('Cache-Control', 'private, no-store');
@@ -175,11 +210,14 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, dev?
         res.status(status).type('application/json').send(textWithNonce(json, cspNonce(res)));
         return;
       }
-      if (dev === undefined) {
-        streamPage(req, res, spec.template, context, status);
+      if (folderPage === null && dev === undefined) {
+        // Single templates outside development stream into the response, the head first.
+        streamPage(req, res, spec.template, context, status, storeLocale(website));
         return;
       }
-      const { page, failed } = renderOrOverlay(req, spec.template, context);
+      const { page, failed } = folderPage !== null
+        ? renderFolderPage(req, spec, folderPage)
+        : renderOrOverlay(req, spec.template, context, storeLocale(website));
       sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },
   };

@@ -1,9 +1,11 @@
 import type { AddToCartProps } from '../../client/islands/AddToCart.tsx';
+import type { MoneyFormat } from '../../client/lib/money.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import { moneyObject } from '../commerce/money.ts';
 import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from '../commerce/pricing.ts';
 import { PRODUCT_URL_PREFIX } from '../api/cart-session.ts';
 import { isSoldOut, showsQuantityInput } from '../../engine/plugins/commerce/product-status.ts';
+import { absoluteUrl } from './seo.ts';
 
 type Json = Record<string, unknown>;
 
@@ -110,6 +112,34 @@ export function productItem(product: ProductRecord, currency: string, form: Json
   return item;
 }
 
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+/**
+ * The product as schema.org Product data for search engines: name, description, pictures and one
+ * Offer per variant with its price (the sale price when on sale), currency and availability.
+ */
+export function productStructuredData(product: ProductRecord, currency: string, origin: string): Json {
+  const url = absoluteUrl(origin, `${PRODUCT_URL_PREFIX}${product.urlId}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.excerpt,
+    url,
+    image: product.images.map((image) => absoluteUrl(origin, image.assetUrl)),
+    sku: product.variants.length === 1 ? product.variants[0]!.sku : undefined,
+    offers: product.variants.map((variant) => ({
+      '@type': 'Offer',
+      sku: variant.sku,
+      price: moneyObject(unitPriceCents(product, variant), currency).value,
+      priceCurrency: currency,
+      availability: hasUnlimitedStock(product, variant) || variant.qtyInStock > 0 ? IN_STOCK : OUT_OF_STOCK,
+      url,
+    })),
+  };
+}
+
 /** Per-product scarcity, sold-out and restock settings, keyed by product id like the platform's. */
 export function merchandisingContext(product: ProductRecord, storeSettings: Json): Json {
   const scarcity = asObject(storeSettings.scarcity);
@@ -143,6 +173,7 @@ export interface AddToCartOptions {
   restockSuccessText: string;
   captchaEnabled: boolean;
   locale: string;
+  moneyFormat: MoneyFormat;
 }
 
 /** The add-to-cart island's props: variants with stock, options, restock and instalment settings. */
@@ -162,6 +193,7 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
     productName: product.title,
     productType: product.productType,
     currency: options.currency,
+    moneyFormat: options.moneyFormat,
     variantOptions: ordering.map((name) => ({
       name,
       values: [...new Set(product.variants.map((variant) => variant.attributes[name]).filter((value): value is string => !!value))],
@@ -177,6 +209,11 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
       onSale: unitPriceCents(product, variant) !== variant.priceCents,
       imageUrl: product.images[0]?.assetUrl ?? null,
     })),
+    soldOutText: typeof options.storeSettings.customSoldOutText === 'string' && options.storeSettings.customSoldOutText !== ''
+      ? options.storeSettings.customSoldOutText
+      : undefined,
+    // The product's own switch: the button takes the visitor straight to checkout.
+    expressCheckout: product.data.expressCheckout === true,
     buttonText: product.data.useCustomAddButtonText === true && typeof product.data.customAddButtonText === 'string'
       ? product.data.customAddButtonText
       : undefined,

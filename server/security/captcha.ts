@@ -5,9 +5,11 @@ import { platformMessages } from '../platform-messages.ts';
 
 /**
  * The built-in captcha: no third-party script can load here, so the server itself issues a small
- * arithmetic challenge, signed with an HMAC key so it needs no storage, and turns a correct answer
- * into a short-lived single-use token. Forms send that token as captchaKey, restock sign-ups as
- * captchaToken; both are checked with verify().
+ * arithmetic challenge, signed with an HMAC key, and turns a correct answer into a short-lived
+ * token for the challenge's action. Forms send that token as captchaKey, restock sign-ups as
+ * captchaToken; both are checked with verify(token, action): a token works once, and only for
+ * the action it was issued for. What must be remembered (tokens redeemed, wrong answers per
+ * challenge) goes to a ledger: the database's when the app binds it, so all processes agree.
  */
 
 /** The captcha actions of the platform. */
@@ -26,9 +28,20 @@ export type CaptchaSolveResult =
   | { ok: true; token: string; expiresOn: number }
   | { ok: false; message: string };
 
+/** What the captcha must remember between requests. */
+export interface CaptchaLedger {
+  /** Records a token's nonce as used; false when it had been used already. */
+  redeem(nonce: string, expiresOn: number, now: number): boolean;
+  /** Counts one answer to a challenge and gives the count so far, this one included (one atomic step). */
+  countAnswer(challengeNonce: string, expiresOn: number, now: number): number;
+}
+
 export interface LocalCaptcha extends CaptchaOptions {
   issueChallenge(action: CaptchaAction): CaptchaChallenge;
   solveChallenge(challenge: string, answer: string): CaptchaSolveResult;
+  verify(token: string, action: CaptchaAction): boolean;
+  /** The same captcha (key, lifetimes) remembering through another ledger. */
+  withLedger(ledger: CaptchaLedger): LocalCaptcha;
 }
 
 export interface LocalCaptchaSettings {
@@ -40,9 +53,40 @@ export interface LocalCaptchaSettings {
   tokenTtlMs?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /** Where redeemed tokens and wrong answers are kept; this process's memory when absent. */
+  ledger?: CaptchaLedger;
 }
 
-const MAX_REMEMBERED_TOKENS = 100_000;
+/** Wrong answers one challenge accepts; then even the right answer is refused and a new challenge is needed. */
+export const CAPTCHA_WRONG_ANSWERS_ALLOWED = 3;
+
+const MAX_REMEMBERED_ENTRIES = 100_000;
+
+/** A ledger in this process's memory (a captcha used without a database, as in unit tests). */
+export function createMemoryCaptchaLedger(): CaptchaLedger {
+  const redeemed = new Map<string, number>();
+  const answers = new Map<string, { count: number; expiresOn: number }>();
+  const forgetExpired = (now: number): void => {
+    for (const [nonce, expiry] of redeemed) if (expiry <= now) redeemed.delete(nonce);
+    for (const [nonce, entry] of answers) if (entry.expiresOn <= now) answers.delete(nonce);
+  };
+  return {
+    redeem(nonce, expiresOn, now) {
+      if (redeemed.has(nonce)) return false;
+      if (redeemed.size >= MAX_REMEMBERED_ENTRIES) forgetExpired(now);
+      // full of live tokens: refusing is safer than forgetting one that could then be replayed
+      if (redeemed.size >= MAX_REMEMBERED_ENTRIES) return false;
+      redeemed.set(nonce, expiresOn);
+      return true;
+    },
+    countAnswer(challengeNonce, expiresOn, now) {
+      if (answers.size >= MAX_REMEMBERED_ENTRIES) forgetExpired(now);
+      const count = (answers.get(challengeNonce)?.count ?? 0) + 1;
+      answers.set(challengeNonce, { count, expiresOn });
+      return count;
+    },
+  };
+}
 
 function isAction(value: string): value is CaptchaAction {
   return (CAPTCHA_ACTIONS as readonly string[]).includes(value);
@@ -57,8 +101,7 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
   const challengeTtl = settings.challengeTtlMs ?? 10 * 60 * 1000;
   const tokenTtl = settings.tokenTtlMs ?? 5 * 60 * 1000;
   const now = settings.now ?? Date.now;
-  // nonce -> expiry of tokens already redeemed, so a token works once
-  const redeemed = new Map<string, number>();
+  const ledger = settings.ledger ?? createMemoryCaptchaLedger();
 
   const sign = (text: string): string => createHmac('sha256', secret).update(text).digest('base64url');
   const sameSignature = (a: string, b: string): boolean => {
@@ -72,9 +115,6 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
     if (pieces.length !== parts + 1) return null;
     const signature = pieces.pop() as string;
     return sameSignature(sign(`${kind}:${pieces.join('.')}`), signature) ? pieces : null;
-  };
-  const forgetExpired = (at: number): void => {
-    for (const [nonce, expiry] of redeemed) if (expiry <= at) redeemed.delete(nonce);
   };
 
   return {
@@ -98,27 +138,34 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
       const pieces = openSigned('challenge', challenge, 4);
       if (!pieces) return { ok: false, message: platformMessages.captchaWrongAnswer };
       const [nonce, action, expiresText, answerDigest] = pieces;
-      if (Number(expiresText) <= now()) return { ok: false, message: platformMessages.captchaChallengeExpired };
+      const challengeExpiresOn = Number(expiresText);
+      const at = now();
+      if (challengeExpiresOn <= at) return { ok: false, message: platformMessages.captchaChallengeExpired };
+      // blind guessing gets a few tries per challenge (and challenges per client are rate limited);
+      // the answer is counted before it is checked, so parallel guesses cannot exceed the count
+      const attempt = ledger.countAnswer(nonce, challengeExpiresOn, at);
+      if (attempt > CAPTCHA_WRONG_ANSWERS_ALLOWED) return { ok: false, message: platformMessages.captchaTooManyWrongAnswers };
       if (!sameSignature(sign(`answer:${nonce}:${answer.trim()}`), answerDigest)) {
-        return { ok: false, message: platformMessages.captchaWrongAnswer };
+        return { ok: false, message: attempt === CAPTCHA_WRONG_ANSWERS_ALLOWED ? platformMessages.captchaTooManyWrongAnswers : platformMessages.captchaWrongAnswer };
       }
       const expiresOn = now() + tokenTtl;
       const body = [nonce, action, String(expiresOn)].join('.');
       return { ok: true, token: `${body}.${sign(`token:${body}`)}`, expiresOn };
     },
 
-    verify(token) {
+    verify(token, expectedAction) {
       const pieces = openSigned('token', token, 3);
       if (!pieces) return false;
       const [nonce, action, expiresText] = pieces;
       const expiresOn = Number(expiresText);
       const at = now();
-      if (!isAction(action) || !(expiresOn > at)) return false;
-      if (redeemed.has(nonce)) return false;
-      if (redeemed.size >= MAX_REMEMBERED_TOKENS) forgetExpired(at);
-      if (redeemed.size >= MAX_REMEMBERED_TOKENS) return false;
-      redeemed.set(nonce, expiresOn);
-      return true;
+      // a token solved for one action (a contact form) is no key to another (a sign-up)
+      if (!isAction(action) || action !== expectedAction || !(expiresOn > at)) return false;
+      return ledger.redeem(nonce, expiresOn, at);
+    },
+
+    withLedger(other) {
+      return createLocalCaptcha({ ...settings, secret, ledger: other });
     },
   };
 }

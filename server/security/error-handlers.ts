@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
@@ -7,15 +7,48 @@ import { HttpError } from './http-error.ts';
 interface BodyParserError {
   type?: string;
   status?: number;
+  expose?: boolean;
+  code?: string;
 }
 
-function bodyParserProblem(err: unknown): { status: number; message: string } | null {
-  if (typeof err !== 'object' || err === null) return null;
-  const { type } = err as BodyParserError;
-  if (type === 'entity.too.large') return { status: 413, message: serverMessages.bodyTooLarge };
-  if (type === 'entity.parse.failed') return { status: 400, message: serverMessages.malformedJson };
-  if (type === 'parameters.too.many') return { status: 413, message: serverMessages.bodyTooLarge };
+export interface BodyProblem {
+  status: number;
+  message: string;
+  /** What went wrong, for the log line (body-parser's type or zlib's code). */
+  reason: string;
+}
+
+const PROBLEMS_BY_TYPE: Readonly<Record<string, { status: number; message: string }>> = {
+  'entity.too.large': { status: 413, message: serverMessages.bodyTooLarge },
+  'parameters.too.many': { status: 413, message: serverMessages.bodyTooLarge },
+  'entity.parse.failed': { status: 400, message: serverMessages.malformedJson },
+  'charset.unsupported': { status: 415, message: serverMessages.bodyCharsetUnsupported },
+  'encoding.unsupported': { status: 415, message: serverMessages.bodyEncodingUnsupported },
+  'request.aborted': { status: 400, message: serverMessages.bodyAborted },
+};
+
+/**
+ * A body the client sent that cannot be read: body-parser's errors (size, JSON, charset, content
+ * encoding, an aborted upload) and a compressed body that does not inflate (zlib's error, which
+ * body-parser passes on as a 400 without a type). The client's problem: a 4xx, never a 500.
+ */
+export function clientBodyProblem(err: unknown): BodyProblem | null {
+  if (typeof err !== 'object' || err === null || err instanceof HttpError) return null;
+  const { type, status, expose, code } = err as BodyParserError;
+  const known = type !== undefined ? PROBLEMS_BY_TYPE[type] : undefined;
+  if (known) return { ...known, reason: type! };
+  if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return null;
+  if (typeof code === 'string' && code.startsWith('Z_')) return { status: 400, message: serverMessages.bodyNotDecompressed, reason: code };
+  // body-parser and raw-body name every other problem of theirs (a wrong Content-Length, …) by type
+  if (typeof type === 'string') return { status, message: serverMessages.bodyUnreadable, reason: type };
   return null;
+}
+
+/** The one warn line of a refused body: no stack, the client is at fault. */
+export function logBodyProblem(log: Logger, problem: BodyProblem, req: Request): void {
+  // the full path without its query (which may carry tokens), wherever the handler is mounted
+  const path = req.originalUrl.split('?', 1)[0];
+  log.warn({ method: req.method, path, status: problem.status, reason: problem.reason, reqId: req.id }, serverMessages.bodyRefusedLog);
 }
 
 /** Unknown /api paths answer JSON rather than a page. */
@@ -37,9 +70,10 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
       res.status(err.status).json({ ...err.extra, message: err.message });
       return;
     }
-    const parserProblem = bodyParserProblem(err);
-    if (parserProblem) {
-      res.status(parserProblem.status).json({ message: parserProblem.message });
+    const bodyProblem = clientBodyProblem(err);
+    if (bodyProblem) {
+      logBodyProblem(log, bodyProblem, req);
+      res.status(bodyProblem.status).json({ message: bodyProblem.message });
       return;
     }
     const fault = storageFault(err);

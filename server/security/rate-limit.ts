@@ -1,34 +1,49 @@
 import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
-import type { AppDeps, RateLimitOptions } from '../deps.ts';
-import { serverMessages } from '../messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { RateLimitRepository } from '../db/rate-limit-repository.ts';
+import { DatabaseRateLimitStore } from './database-rate-limit-store.ts';
+import { HttpError } from './http-error.ts';
+import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TABLE, type RateLimitedCall } from './rate-limit-table.ts';
 
-export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
-  windowMs: 60_000,
-  addToCart: 60,
-  formSave: 10,
-};
+export { DEFAULT_RATE_LIMITS, type RateLimitedCall } from './rate-limit-table.ts';
 
-export type RateLimitedCall = 'addToCart' | 'formSave';
+/** Property of a limiter handler naming the call it counts (for the route walks of the tests). */
+export const RATE_LIMITED: unique symbol = Symbol('rateLimited');
+
+/** Marks a handler as the throttle of a call, so the route table can tell a route is throttled. */
+export function markRateLimited<T extends RequestHandler>(handler: T, call: string): T {
+  Object.defineProperty(handler, RATE_LIMITED, { value: call });
+  Object.defineProperty(handler, 'name', { value: `rateLimit(${call})` });
+  return handler;
+}
+
+/** The call a route handler throttles when it is a limiter, else null. */
+export function rateLimitedCallOf(handler: unknown): string | null {
+  if (typeof handler !== 'function') return null;
+  return (handler as { [RATE_LIMITED]?: string })[RATE_LIMITED] ?? null;
+}
 
 /**
- * A per-client budget for one kind of call; past it the call answers 429 with a JSON message.
- * Each call gets its own counter so browsing the cart never uses up the form budget.
+ * A per-client budget for one kind of call (the table in rate-limit-table.ts); past it the call
+ * answers 429 with the table's message: JSON for calls, the error page for page posts. Counters
+ * live in the database, so every process on the file shares the budget, and each call has its
+ * own counter so browsing the cart never uses up the form budget.
  */
-export function createRateLimiter(
-  deps: AppDeps,
-  call: RateLimitedCall,
-  message: string = serverMessages.rateLimited,
-): RequestHandler {
+export function createRateLimiter(deps: AppDeps, call: RateLimitedCall): RequestHandler<Record<string, string>> {
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.options.rateLimits };
-  return rateLimit({
+  const { message } = RATE_LIMIT_TABLE[call];
+  const limiter = rateLimit({
     windowMs: limits.windowMs,
     limit: limits[call],
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    handler: (req, res) => {
+    // a read-only database cannot count, so such a process counts in its own memory
+    store: deps.options.readOnly ? undefined : new DatabaseRateLimitStore(new RateLimitRepository(deps.db), `${call}:`),
+    handler: (req, _res, next) => {
       deps.log.warn({ call, ip: req.ip, path: req.path }, 'rate limit reached');
-      res.status(429).json({ message });
+      next(new HttpError(429, message));
     },
   });
+  return markRateLimited(limiter, call);
 }

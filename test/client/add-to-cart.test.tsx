@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import AddToCart, { type AddToCartProps, type AddToCartVariant } from '../../client/islands/AddToCart.tsx';
 import { navigation } from '../../client/lib/navigation.ts';
 import { CART_UPDATED_EVENT } from '../../client/lib/cart.ts';
+import { BUTTON, PRICE_LABEL, soldOutOptionLabel } from '../../client/lib/messages.ts';
 import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 const variant = (id: string, attributes: Record<string, string>, qtyInStock: number, extra: Partial<AddToCartVariant> = {}): AddToCartVariant => ({
@@ -74,10 +75,12 @@ describe('AddToCart island', () => {
     fireEvent.click(button());
     expect(screen.getByRole('alert').textContent).toContain('Sorry, that item variant is unavailable. Please select another variant.');
     await advance(1000);
+    // A sold-out variant offers no button to press: a disabled sold-out label stands in its place.
     choose('Size', 'M');
     choose('Color', 'Red');
-    fireEvent.click(button());
-    expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of that item available.');
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
+    const label = screen.getByRole('button', { name: 'sold out' }) as HTMLButtonElement;
+    expect(label.disabled).toBe(true);
   });
 
   it('checks the quantity is a number, then a whole number', async () => {
@@ -237,5 +240,92 @@ describe('AddToCart island', () => {
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of that item available.');
+  });
+
+  describe('follows the selected variant', () => {
+    const variantProps = (extra: Partial<AddToCartProps> = {}): AddToCartProps => props({
+      variants: [
+        variant('v1', { Size: 'S', Color: 'Red' }, 5, { priceCents: 2500 }),
+        variant('v2', { Size: 'M', Color: 'Red' }, 0, { priceCents: 2500 }),
+        variant('v3', { Size: 'L', Color: 'Blue' }, 2, { priceCents: 4000, salePriceCents: 3000, onSale: true }),
+      ],
+      instalments: { locale: 'en_US', minCents: 100, maxCents: 200000, available: true },
+      ...extra,
+    });
+    let page: HTMLElement;
+    beforeEach(() => {
+      // What the product template renders around the island: the engine's price and scarcity views.
+      page = document.createElement('div');
+      page.innerHTML = '<div class="product-price-area" data-product-price-for="p1"><div class="product-price">from $25.00</div></div>'
+        + '<div data-product-scarcity-for="p1"><div class="product-scarcity" data-variant-attributes=\'{"Size":"L","Color":"Blue"}\' hidden>Only 2 left in stock</div></div>'
+        + '<div data-product-price-for="other"><div class="product-price">$9.00</div></div>';
+      document.body.append(page);
+    });
+    afterEach(() => page.remove());
+
+    it('writes the chosen variant\'s price and sale price in the price area, and the product\'s price again when none is chosen', () => {
+      render(<AddToCart {...variantProps()} />);
+      const area = page.querySelector<HTMLElement>('[data-product-price-for="p1"]')!;
+      expect(area.classList.contains('has-variant-price')).toBe(false);
+      choose('Size', 'L');
+      choose('Color', 'Blue');
+      expect(area.classList.contains('has-variant-price')).toBe(true);
+      const shown = area.querySelector('.product-price--variant')!;
+      expect(shown.textContent).toBe(`${PRICE_LABEL.sale}$30.00 ${PRICE_LABEL.original}$40.00`);
+      expect(shown.querySelector('.original-price')!.textContent).toBe('$40.00');
+      choose('Size', 'S');
+      choose('Color', 'Red');
+      expect(area.querySelector('.product-price--variant')!.textContent).toBe('$25.00');
+      choose('Color', '');
+      expect(area.classList.contains('has-variant-price')).toBe(false);
+      expect(area.querySelector('.product-price--variant')).toBeNull();
+      // Another product's price area is left alone.
+      expect(page.querySelector('[data-product-price-for="other"]')!.classList.contains('has-variant-price')).toBe(false);
+    });
+
+    it('shows the low-stock message of the chosen variant only', () => {
+      render(<AddToCart {...variantProps()} />);
+      const scarcity = page.querySelector<HTMLElement>('.product-scarcity')!;
+      expect(scarcity.hidden).toBe(true);
+      choose('Size', 'L');
+      choose('Color', 'Blue');
+      expect(scarcity.hidden).toBe(false);
+      choose('Size', 'S');
+      choose('Color', 'Red');
+      expect(scarcity.hidden).toBe(true);
+    });
+
+    it('labels a sold-out choice, offers no instalments for it, and keeps the restock sign-up', () => {
+      render(<AddToCart {...variantProps({ soldOutText: 'Sold out', restock: { mailingListSignUpEnabled: false, mailingListOptInByDefault: false } })} />);
+      choose('Size', 'S');
+      choose('Color', 'Red');
+      expect(document.querySelector('.instalment-message__text')!.textContent).toBe('or 4 interest-free payments of $6.25 with Afterpay');
+      choose('Size', 'M');
+      const label = screen.getByRole('button', { name: 'Sold out' }) as HTMLButtonElement;
+      expect(label.disabled).toBe(true);
+      expect(label.getAttribute('data-state')).toBe('sold-out');
+      expect(document.querySelector('.instalment-message')).toBeNull();
+      expect(document.querySelector('.restock-signup')!.getAttribute('data-variant-id')).toBe('v2');
+      // The sold-out variant's price still shows.
+      expect(page.querySelector('.product-price--variant')!.textContent).toBe('$25.00');
+    });
+
+    it('marks the dropdown choices that lead only to sold-out variants', () => {
+      render(<AddToCart {...variantProps()} />);
+      const optionText = (select: string, value: string): string => screen.getByLabelText(select, { selector: 'select' })
+        .querySelector(`option[value="${value}"]`)!.textContent!;
+      expect(optionText('Size', 'M')).toBe(soldOutOptionLabel('M', BUTTON.soldOut));
+      expect(optionText('Size', 'S')).toBe('S');
+      expect(optionText('Color', 'Red')).toBe('Red');
+      choose('Size', 'M');
+      expect(optionText('Color', 'Red')).toBe(soldOutOptionLabel('Red', BUTTON.soldOut));
+      choose('Size', 'S');
+      expect(optionText('Color', 'Red')).toBe('Red');
+    });
+
+    it('says sold out at once for a product whose only variant has no stock', () => {
+      render(<AddToCart {...props({ variantOptions: [], variants: [variant('v1', {}, 0)] })} />);
+      expect((screen.getByRole('button', { name: BUTTON.soldOut }) as HTMLButtonElement).disabled).toBe(true);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import CartPage from '../../client/islands/CartPage.tsx';
 import { RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, type ShoppingCart } from '../../client/lib/cart.ts';
+import { ADD_TO_CART, CART } from '../../client/lib/messages.ts';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 function cartOf(quantity: number): ShoppingCart {
@@ -110,5 +111,35 @@ describe('CartPage island', () => {
   it('shows totals', () => {
     render(<CartPage cart={cartOf(2)} />);
     expect(document.querySelector('.cart-grand-total')!.textContent).toBe('$40.00');
+  });
+
+  it('shows the server\'s reason for a refused quantity and puts the box back to the stored quantity', async () => {
+    scriptFetch([{ method: 'PUT', path: /quantity$/, answer: { status: 400, body: { message: ADD_TO_CART.notEnoughStock } } }]);
+    render(<CartPage cart={cartOf(2)} forms={forms} />);
+    const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '40' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(ADD_TO_CART.notEnoughStock);
+    expect(input.value).toBe('2');
+    // A quantity the page itself refuses is put back too.
+    fireEvent.change(input, { target: { value: '1.5' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(ADD_TO_CART.quantityNotWhole);
+    expect(input.value).toBe('2');
+  });
+
+  it('shows each line\'s picture, unit price and extra-field answers', () => {
+    const cart = cartOf(3);
+    cart.entries[0] = { ...cart.entries[0]!, imageUrl: '/theme/images/shirt.svg', fullUrl: '/shop/p/shirt' };
+    render(<CartPage cart={cart} forms={forms} />);
+    const row = document.querySelector('.cart-row')!;
+    expect(row.querySelector('img.cart-row__image')!.getAttribute('src')).toBe('/theme/images/shirt.svg');
+    expect(row.querySelector('.cart-row__title a')!.getAttribute('href')).toBe('/shop/p/shirt');
+    expect(row.querySelector('.cart-row__unit-price')!.textContent).toBe(`$20.00 ${CART.each}`);
+    expect(row.querySelector('.cart-row__price')!.textContent).toBe('$60.00');
+    const answers = Array.from(row.querySelectorAll('.cart-row__answers div')).map((pair) => [pair.querySelector('dt')!.textContent, pair.querySelector('dd')!.textContent]);
+    expect(answers).toEqual([['Engraving text', 'Hello']]);
   });
 });

@@ -137,4 +137,19 @@ describe('Gallery island', () => {
     const srcset = document.querySelector('img')!.getAttribute('srcset')!;
     expect(srcset).toBe('/img/1.jpg?format=100w 100w, /img/1.jpg?format=300w 300w, /img/1.jpg?format=500w 500w, /img/1.jpg?format=750w 750w, /img/1.jpg?format=1000w 1000w');
   });
+
+  it('crops the slides to the aspect-ratio setting when auto-crop is on, and leaves them alone when it is off', () => {
+    const { unmount } = render(<Gallery id="g" images={images} options={{ design: 'slideshow', autoCrop: true, aspectRatio: 'four-three' }} />);
+    const gallery = document.querySelector<HTMLElement>('.gallery')!;
+    expect(gallery.classList.contains('gallery--cropped')).toBe(true);
+    expect(gallery.style.getPropertyValue('--gallery-aspect')).toBe('4 / 3');
+    unmount();
+    render(<Gallery id="g" images={images} options={{ design: 'slideshow', autoCrop: true, aspectRatio: 'widescreen' }} />);
+    expect(document.querySelector<HTMLElement>('.gallery')!.style.getPropertyValue('--gallery-aspect')).toBe('16 / 9');
+    cleanup();
+    render(<Gallery id="g" images={images} options={{ design: 'slideshow', autoCrop: false, aspectRatio: 'four-three' }} />);
+    const uncropped = document.querySelector<HTMLElement>('.gallery')!;
+    expect(uncropped.classList.contains('gallery--cropped')).toBe(false);
+    expect(uncropped.style.getPropertyValue('--gallery-aspect')).toBe('');
+  });
 });

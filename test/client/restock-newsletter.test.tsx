@@ -5,6 +5,7 @@ import RestockSignup from '../../client/islands/RestockSignup.tsx';
 import Newsletter from '../../client/islands/Newsletter.tsx';
 import { CaptchaManager, type CaptchaProvider } from '../../client/lib/captcha/provider.ts';
 import { setPageCaptcha } from '../../client/lib/captcha/page-captcha.ts';
+import { NEWSLETTER } from '../../client/lib/messages.ts';
 import { clearCookies, scriptFetch, settle } from './helpers.ts';
 
 /** A provider whose token the test hands out, recording resets. */
@@ -55,6 +56,8 @@ describe('RestockSignup island', () => {
     await settle();
     expect(calls[0]!.body).toEqual({ productId: 'p1', variantId: 'v2', siteVisitorEmail: 'shopper@example.com', isJoinMailingList: true, language: 'fr' });
     expect(screen.getByRole('status').textContent).toBe('We will email you.');
+    // the mailing list waits for the address's owner to confirm (double opt-in)
+    expect(screen.getByText(NEWSLETTER.checkEmail)).toBeTruthy();
     expect(screen.getByText('Sold out — get notified')).toBeTruthy();
     expect(document.querySelector('.restock-signup form')).toBeNull();
   });
@@ -66,6 +69,8 @@ describe('RestockSignup island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     await settle();
     expect(screen.getByRole('status').textContent).toBe('Signed up!');
+    // no mailing list asked for, so no confirmation to look for
+    expect(screen.queryByText(NEWSLETTER.checkEmail)).toBeNull();
   });
 
   it('needs the captcha, shows the server message on failure and resets the captcha', async () => {
@@ -106,6 +111,16 @@ describe('Newsletter island', () => {
     await settle();
     expect(calls[0]!.body).toEqual({ email: 'reader@example.com' });
     expect(screen.getByRole('status').textContent).toBe('Thank you for signing up!');
+    expect(screen.getByText(NEWSLETTER.checkEmail)).toBeTruthy();
+  });
+
+  it('takes any address zod\'s email rule accepts, such as jane@linen.studio, trimmed', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: '/api/newsletter/subscribe', answer: { body: {} } }]);
+    render(<Newsletter blockId="n1" />);
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: ' jane@linen.studio ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await settle();
+    expect(calls[0]!.body).toEqual({ email: 'jane@linen.studio' });
   });
 
   it('shows the server error', async () => {

@@ -51,6 +51,25 @@ describe('storefront islands in Chromium', () => {
     await page.locator('a.sqs-pill-shopping-cart.is-visible[aria-label="One item in cart"]').waitFor();
   });
 
+  it('follows the chosen variant: price, low stock, sold out and the instalment offer', async () => {
+    await open('/shop/p/wool-throw');
+    const price = page.locator('.product-price-area');
+    expect((await price.innerText()).trim()).toBe('from $140.00');
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    expect(await addToCart.locator('option[value="Bed"]').textContent()).toBe('Bed (Sold out)');
+    await addToCart.locator('select[aria-label="Size"]').selectOption('Bed');
+    await price.locator('.product-price--variant', { hasText: '$190.00' }).waitFor();
+    expect((await price.innerText()).trim()).toBe('$190.00');
+    await addToCart.locator('button.sqs-add-to-cart-button--sold-out', { hasText: 'Sold out' }).waitFor();
+    expect(await addToCart.locator('.instalment-message').count()).toBe(0);
+    await addToCart.locator('select[aria-label="Size"]').selectOption('Lap');
+    await price.locator('.product-price--variant', { hasText: '$140.00' }).waitFor();
+    await page.locator('.product-scarcity:visible', { hasText: 'Only 2 left in stock' }).waitFor();
+    await addToCart.locator('.instalment-message__text', { hasText: '$35.00' }).waitFor();
+    await addToCart.locator('button.sqs-add-to-cart-button', { hasText: 'Add to Cart' }).waitFor();
+    await screenshot(page, 'product-variant');
+  });
+
   it('changes the quantity and removes the entry on the cart page', async () => {
     await open('/cart');
     expect(await page.locator('a.sqs-pill-shopping-cart').count()).toBe(0);
@@ -192,6 +211,9 @@ describe('storefront islands in Chromium', () => {
 
   it('moves the gallery slideshow by keyboard, thumbnails and swipe', async () => {
     await open('/gallery');
+    // The gallery's four-three setting crops the 3:2 pictures to 4:3.
+    const slideBox = (await page.locator('[data-island="Gallery"] .gallery__open').first().boundingBox())!;
+    expect(slideBox.width / slideBox.height).toBeCloseTo(4 / 3, 2);
     const gallery = page.locator('[data-island="Gallery"] .gallery');
     const position = gallery.locator('.gallery__position');
     const total = await gallery.locator('.gallery__thumbs button').count();

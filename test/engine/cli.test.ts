@@ -1,72 +1,200 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../engine/cli.ts';
+import { messages } from '../../engine/messages.ts';
+import { COMMANDS } from '../../engine/cli/main.ts';
+import { cliMessages } from '../../engine/cli/messages.ts';
+import { runCli, scratchFolder } from './cli-helpers.ts';
 
-function run(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const { dir, write } = scratchFolder('tmpl-cli-');
 
-const dir = mkdtempSync(join(tmpdir(), 'tmpl-cli-'));
-const write = (name: string, text: string): string => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-describe('tmpl CLI', () => {
-  it('renders a template with data and partials', () => {
-    const file = write('page.tmpl', '<h1>{title|html}</h1>{@|apply card}');
+describe('tmpl render', () => {
+  it('renders a template with data and partials, the page written exactly', async () => {
+    const file = write('page.tmpl', '<h1>{title|html}</h1>{@|apply card}\n');
     const data = write('page.json', JSON.stringify({ title: 'A & B', name: 'card data' }));
-    mkdirSync(join(dir, 'partials'), { recursive: true });
-    writeFileSync(join(dir, 'partials', 'card.tmpl'), '<p>{name}</p>');
-    const r = run(['render', file, '--data', data, '--partials', join(dir, 'partials')]);
-    expect(r).toMatchObject({ code: 0, out: '<h1>A &amp; B</h1><p>card data</p>', err: '' });
+    write('partials/card.block', '<p>{name}</p>');
+    const r = await runCli(['render', file, '--data', data, '--partials', join(dir, 'partials')]);
+    expect(r).toEqual({ code: 0, out: '<h1>A &amp; B</h1><p>card data</p>\n', err: '' });
   });
 
-  it('reads --data as the Java reference does: 1.0 stays a double (printed as 1, read by formatters as 1.0)', () => {
+  it('reads --data as the Java reference does: 1.0 stays a double (printed as 1, read by formatters as 1.0)', async () => {
     const file = write('numbers.tmpl', '{a} {b} {a|json}');
     const data = write('numbers.json', '{"a": 1.0, "b": 1}');
-    expect(run(['render', file, '--data', data])).toMatchObject({ code: 0, out: '1 1 1.0', err: '' });
+    expect(await runCli(['render', file, '--data', data])).toEqual({ code: 0, out: '1 1 1.0', err: '' });
   });
 
-  it('reports syntax errors as file:line:col with a code frame and exits 1', () => {
-    const file = write('bad.tmpl', 'ok\n  {.section a}\n{x|nope}\n');
-    const r = run(['check', file]);
+  it('still writes a page whose malformed tags stay text, reports them and exits 1', async () => {
+    const file = write('malformed.tmpl', '<p>{.end xyz}{title}</p>');
+    const data = write('malformed.json', '{"title": "Hat"}');
+    const r = await runCli(['render', file, '--data', data]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`${file}:3:1 SyntaxError: Formatter 'nope' is unknown`);
-    expect(r.err).toContain('> 3 | {x|nope}\n    | ^');
+    expect(r.out).toBe('<p>{.end xyz}Hat</p>');
+    expect(r.err).toContain(`${file}:1:4 ${messages.tagExtraChars('END', ' xyz')}`);
+  });
+
+  it('writes the page to --out', async () => {
+    const file = write('out.tmpl', 'hello {who}');
+    const data = write('out.json', '{"who": "you"}');
+    const target = join(dir, 'out.html');
+    expect(await runCli(['render', file, '--data', data, '--out', target])).toEqual({ code: 0, out: '', err: '' });
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(target, 'utf8')).toBe('hello you');
+  });
+
+  it('exits 1 when the render reports errors, printing each with its position and frame; the page is still written', async () => {
+    const file = write('render-errors.tmpl', 'a\nb\n{@|apply nowhere}\n{.eval (1 +}\nz');
+    const r = await runCli(['render', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('a\nb\n\n\nz');
+    expect(r.err).toContain(`${file}:3:1 ${messages.partialMissing('nowhere')}`);
+    expect(r.err).toContain('  1 | a\n  2 | b\n> 3 | {@|apply nowhere}\n    | ^\n  4 | {.eval (1 +}\n  5 | z');
+    expect(r.err).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:1 RuntimeError: Error parsing expression`));
+  });
+
+  it('keeps exit 0 with --allow-errors, still printing the errors', async () => {
+    const file = write('allowed.tmpl', '{@|apply nowhere}ok');
+    const r = await runCli(['render', file, '--allow-errors']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('ok');
+    expect(r.err).toContain(messages.partialMissing('nowhere'));
+  });
+
+  it('shows an error inside a partial with the partial file and its own code frame', async () => {
+    const file = write('uses-broken.tmpl', '{@|apply broken}');
+    write('broken-partials/broken.block', 'x\n{.eval (2 *}');
+    const r = await runCli(['render', file, '--partials', join(dir, 'broken-partials')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${join(dir, 'broken-partials', 'broken.block')}:2:1 RuntimeError: Error parsing expression`);
+    expect(r.err).toContain('> 2 | {.eval (2 *}');
+  });
+
+  it('does not render a template with syntax errors (exit 1); --allow-errors renders what it can', async () => {
+    const file = write('syntax.tmpl', 'before {x|nope} after');
+    const r = await runCli(['render', file]);
+    expect(r).toMatchObject({ code: 1, out: '' });
+    expect(r.err).toContain(`${file}:1:8 ${messages.formatterUnknown('nope')}`);
+    expect((await runCli(['render', file, '--allow-errors'])).out).toBe('before {x|nope} after');
+  });
+});
+
+describe('tmpl check', () => {
+  it('reports syntax errors as file:line:col with a two-line code frame, and exits 1', async () => {
+    const file = write('bad.tmpl', 'ok\n  {.section a}\n{x|nope}\n');
+    const r = await runCli(['check', file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${file}:3:1 ${messages.formatterUnknown('nope')}`);
+    expect(r.err).toContain('  1 | ok\n  2 |   {.section a}\n> 3 | {x|nope}\n    | ^\n  4 | ');
     expect(r.err).toContain(`${file}:2:3 SyntaxError: Unclosed SECTION`);
-    expect(run(['render', file]).code).toBe(1);
+    expect(r.err).toContain(`${file}:4:1 ${messages.eofInBlock('SECTION')}`);
+    expect(r.err.split('\n').at(-1)).toBe(cliMessages.checkFound(3, 1));
   });
 
-  it('prints the instruction tree JSON', () => {
+  it('adds a did-you-mean hint after an unknown formatter or predicate name', async () => {
+    const file = write('typo.tmpl', '{title|htmll}\n{.equall? a 1}x{.end}');
+    const r = await runCli(['check', file]);
+    expect(r.err).toContain(`${file}:1:1 ${cliMessages.hint(messages.formatterUnknown('htmll'), "did you mean 'html'?")}`);
+    expect(r.err).toContain(cliMessages.hint(messages.predicateUnknown('equall?'), "did you mean 'equal?'?"));
+    expect(r.err).toContain("SyntaxError: Formatter 'htmll' is unknown — did you mean 'html'?");
+  });
+
+  it('colours the code frame only when asked (stderr is a terminal)', async () => {
+    const file = write('colour.tmpl', '{x|nope}');
+    expect((await runCli(['check', file])).err).not.toContain('\u001b[');
+    expect((await runCli(['check', file], { color: true })).err).toContain('\u001b[31m^');
+  });
+
+  it('walks a folder for .tmpl and .block files', async () => {
+    write('tree/a.tmpl', '{a}');
+    write('tree/sub/b.block', '{b|html}');
+    write('tree/notes.txt', '{x|nope}');
+    const r = await runCli(['check', join(dir, 'tree')]);
+    expect(r).toEqual({ code: 0, out: cliMessages.checkClean(2), err: '' });
+  });
+
+  it('reports .eval expressions that cannot compile, with their position', async () => {
+    const file = write('eval.tmpl', 'x\n  {.eval a = (1 + }\n');
+    const r = await runCli(['check', file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/eval\.tmpl:2:3 RuntimeError: Error parsing expression: "a = \(1 \+ ": /);
+  });
+
+  it('with --partials resolves every apply and .include: missing partials and unknown macros are reported where used', async () => {
+    write('site/partials/card.block', '<p>{name}</p>');
+    write('site/partials/macros.block', '{.macro shared}shared{.end}');
+    const file = write(
+      'site/page.tmpl',
+      [
+        '{.macro local}L{.end}',
+        '{@|apply card}',
+        '{@|apply local}',
+        '{.include macros.block}',
+        '{.include shared}',
+        '{@|apply nowhere.block}',
+        '{.include ghost}',
+      ].join('\n'),
+    );
+    const r = await runCli(['check', file, '--partials', join(dir, 'site/partials')]);
+    expect(r.code).toBe(1);
+    const lines = r.err.split('\n').filter((l) => l.startsWith(file));
+    expect(lines).toEqual([`${file}:6:1 ${messages.partialMissing('nowhere.block')}`, `${file}:7:1 ${cliMessages.macroUnknown('ghost')}`]);
+  });
+
+  it('without --partials does not guess about partials', async () => {
+    const file = write('no-partials.tmpl', '{@|apply card}{.include ghost}');
+    expect((await runCli(['check', file])).code).toBe(0);
+  });
+});
+
+describe('tmpl ast, tree, golden, plugins', () => {
+  it('prints the instruction tree JSON', async () => {
     const file = write('ast.tmpl', 'a{b}');
-    expect(JSON.parse(run(['ast', file]).out)).toEqual([17, 1, [[0, 'a'], [1, [['b']], 0]], 18]);
+    expect(JSON.parse((await runCli(['ast', file])).out)).toEqual([17, 1, [[0, 'a'], [1, [['b']], 0]], 18]);
   });
 
-  it('runs golden files and ends with the summary line', () => {
-    write('ok.html', ':JSON\n{"a": 1}\n\n:TEMPLATE\n{a}\n\n:OUTPUT\n1\n');
-    write('wrong.html', ':JSON\n{"a": 1}\n\n:TEMPLATE\n{a}\n\n:OUTPUT\n2\n');
-    const r = run(['golden', join(dir, 'ok.html'), join(dir, 'wrong.html')]);
+  it('prints the instruction tree one instruction a line', async () => {
+    const file = write('tree.tmpl', '{.section a}{b}{.end}');
+    const r = await runCli(['tree', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/SECTION/);
+  });
+
+  it('runs golden files (a folder is walked) and ends with the summary line', async () => {
+    write('golden/ok.html', ':JSON\n{"a": 1}\n\n:TEMPLATE\n{a}\n\n:OUTPUT\n1\n');
+    write('golden/wrong.html', ':JSON\n{"a": 1}\n\n:TEMPLATE\n{a}\n\n:OUTPUT\n2\n');
+    const r = await runCli(['golden', join(dir, 'golden')]);
     expect(r.code).toBe(1);
     const lines = r.out.split('\n');
     expect(lines[0]).toMatch(/^FAIL .*wrong\.html/);
-    expect(lines[lines.length - 1]).toBe('1 passed, 1 failed');
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
   });
 
-  it('lists every plugin as formatter NAME or predicate NAME', () => {
-    const lines = run(['plugins']).out.split('\n');
+  it('lists every plugin as formatter NAME or predicate NAME', async () => {
+    const lines = (await runCli(['plugins'])).out.split('\n');
     expect(lines).toContain('formatter html');
     expect(lines).toContain('predicate equal?');
     expect(lines.every((l) => /^(formatter|predicate) \S+$/.test(l))).toBe(true);
   });
+});
 
-  it('explains its usage on a bad command', () => {
-    expect(run(['nonsense']).code).toBe(2);
+describe('tmpl --help and --version', () => {
+  it('prints the tool help with every command and the exit codes', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    for (const c of COMMANDS) expect(r.out).toContain(`  ${c.name} `);
+    expect(r.out).toContain('2  usage or input problem');
+  });
+
+  it('prints each command help with --help, -h and tmpl help NAME', async () => {
+    for (const c of COMMANDS) {
+      expect(await runCli([c.name, '--help'])).toEqual({ code: 0, out: c.help, err: '' });
+      expect((await runCli([c.name, '-h'])).out).toBe(c.help);
+      expect((await runCli(['help', c.name])).out).toBe(c.help);
+      expect(c.help).toMatch(new RegExp(`^usage: tmpl ${c.name}`));
+    }
+  });
+
+  it('prints the package version', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await runCli(['--version'])).toEqual({ code: 0, out: pkg.version, err: '' });
   });
 });

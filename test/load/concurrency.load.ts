@@ -11,7 +11,7 @@ const CONCURRENT = 200;
 let server: RunningServer;
 beforeAll(async () => {
   // The flood limit is lifted here so the stock race is what decides; the 429 test uses its own instance.
-  server = await startServer({ rateLimits: { addToCart: 100000, windowMs: 60000 } });
+  server = await startServer({ rateLimits: { addToCart: 100000, cartChange: 100000, checkout: 100000, windowMs: 60000 } });
 });
 afterAll(async () => {
   await server.stop(true);

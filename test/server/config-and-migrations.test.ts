@@ -63,13 +63,13 @@ describe('configuration from the environment', () => {
     it('is on by default, signing with a key of its own per process', () => {
       const first = captchaOf({});
       const second = captchaOf({});
-      expect(second.verify(solvedToken(first))).toBe(false);
-      expect(first.verify(solvedToken(first))).toBe(true);
+      expect(second.verify(solvedToken(first), 'form_block')).toBe(false);
+      expect(first.verify(solvedToken(first), 'form_block')).toBe(true);
     });
 
     it('signs with CAPTCHA_SECRET, so processes sharing it accept each other\'s tokens', () => {
       const secret = 'x'.repeat(MIN_CAPTCHA_SECRET_LENGTH);
-      expect(captchaOf({ CAPTCHA_SECRET: secret }).verify(solvedToken(captchaOf({ CAPTCHA_SECRET: secret })))).toBe(true);
+      expect(captchaOf({ CAPTCHA_SECRET: secret }).verify(solvedToken(captchaOf({ CAPTCHA_SECRET: secret })), 'form_block')).toBe(true);
     });
 
     it('is off with CAPTCHA=off and refuses an unknown mode or a short secret', () => {

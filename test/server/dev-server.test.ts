@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RELOAD_EVENTS_PATH } from '../../server/dev/reload-stream.ts';
 import { OVERLAY_ID } from '../../server/dev/error-overlay.ts';
 import { TEMPLATES_DIR } from '../../server/pages/template-store.ts';
+import { FolderCache } from '../../server/theme/folder-cache.ts';
+import { DiskTemplateSource } from '../../server/theme/template-source.ts';
+import { themeMessages } from '../../server/theme/theme-messages.ts';
+import type { Logger } from 'pino';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 
 /**
@@ -64,7 +68,7 @@ describe('development server: live reload', () => {
   const stream = new EventStream();
   beforeAll(async () => {
     theme = copyOfTheme();
-    server = await startServer({ dev: true, templatesDir: theme });
+    server = await startServer({ dev: true, templateDir: theme });
     await stream.open(`${server.url}${RELOAD_EVENTS_PATH}`);
   }, 30_000);
   afterAll(async () => {
@@ -82,14 +86,14 @@ describe('development server: live reload', () => {
 
   it('sends reload within a second of saving a template, and the page shows the edit', async () => {
     const saved = Date.now();
-    appendFileSync(join(theme, 'shop.tmpl'), '\n<p class="edited-while-running">edited</p>\n');
-    await stream.waitFor(/event: reload\ndata: \["shop\.tmpl"\]\n\n/, 5_000);
+    appendFileSync(join(theme, 'collections', 'products.list'), '\n<p class="edited-while-running">edited</p>\n');
+    await stream.waitFor(/event: reload\ndata: \["products\.list"\]\n\n/, 5_000);
     expect(Date.now() - saved).toBeLessThan(1_000);
     expect(await (await fetch(`${server.url}/shop`)).text()).toContain('edited-while-running');
   });
 
   it('sends reload when a partial or a theme asset is saved', async () => {
-    appendFileSync(join(theme, 'partials', 'footer.block'), '\n<!-- partial edited -->\n');
+    appendFileSync(join(theme, 'blocks', 'footer.block'), '\n<!-- partial edited -->\n');
     await stream.waitFor(/event: reload\ndata: \["footer\.block"\]\n\n/, 5_000);
     expect(await (await fetch(`${server.url}/`)).text()).toContain('<!-- partial edited -->');
     appendFileSync(join(theme, 'assets', 'site.css'), '\n/* asset edited */\n');
@@ -103,7 +107,7 @@ describe('development server: error overlay', () => {
   let theme: string;
   beforeAll(async () => {
     theme = copyOfTheme();
-    server = await startServer({ dev: true, templatesDir: theme });
+    server = await startServer({ dev: true, templateDir: theme });
   });
   afterAll(async () => {
     await server.stop(true);
@@ -116,11 +120,11 @@ describe('development server: error overlay', () => {
   }
 
   it('lists every syntax error of a broken page and partial with name, line, column, hint and frame', async () => {
-    const page = readFileSync(join(theme, 'search.tmpl'), 'utf8');
-    writeFileSync(join(theme, 'search.tmpl'), `${page}\n<p>{query|htmll}</p>\n<p>{query|bogus}</p>\n`);
+    const page = readFileSync(join(theme, 'system', 'search.page'), 'utf8');
+    writeFileSync(join(theme, 'system', 'search.page'), `${page}\n<p>{query|htmll}</p>\n<p>{query|bogus}</p>\n`);
     const lines = page.split('\n').length;
-    appendFileSync(join(theme, 'partials', 'header.block'), '\n{.end}\n');
-    const headerLines = readFileSync(join(theme, 'partials', 'header.block'), 'utf8').split('\n').length;
+    appendFileSync(join(theme, 'blocks', 'header.block'), '\n{.end}\n');
+    const headerLines = readFileSync(join(theme, 'blocks', 'header.block'), 'utf8').split('\n').length;
     const logged = vi.spyOn(server.app.deps.log, 'error');
     try {
       const response = await fetch(`${server.url}/search?q=x`);
@@ -129,9 +133,9 @@ describe('development server: error overlay', () => {
       expect(html).toContain(`id="${OVERLAY_ID}"`);
       const shown = entries(html);
       expect(shown.map(({ template, line, column }) => ({ template, line, column }))).toEqual([
-        { template: 'search.tmpl', line: lines + 1, column: 4 },
-        { template: 'search.tmpl', line: lines + 2, column: 4 },
-        { template: 'header.block', line: headerLines - 1, column: 1 },
+        { template: 'system/search.page', line: lines + 1, column: 4 },
+        { template: 'system/search.page', line: lines + 2, column: 4 },
+        { template: 'blocks/header.block', line: headerLines - 1, column: 1 },
       ]);
       expect(shown[0]!.text).toContain('Formatter &#39;htmll&#39; is unknown');
       expect(shown[0]!.text).toContain('did you mean &#39;html&#39;?');
@@ -146,8 +150,8 @@ describe('development server: error overlay', () => {
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ errorCount: 3 }), 'template does not compile');
     } finally {
       logged.mockRestore();
-      writeFileSync(join(theme, 'search.tmpl'), page);
-      writeFileSync(join(theme, 'partials', 'header.block'), readFileSync(join(TEMPLATES_DIR, 'partials', 'header.block')));
+      writeFileSync(join(theme, 'system', 'search.page'), page);
+      writeFileSync(join(theme, 'blocks', 'header.block'), readFileSync(join(TEMPLATES_DIR, 'blocks', 'header.block')));
     }
     const fixed = await fetch(`${server.url}/search?q=x`);
     expect(fixed.status).toBe(200);
@@ -155,8 +159,8 @@ describe('development server: error overlay', () => {
   });
 
   it('shows render errors over the page that rendered', async () => {
-    const page = readFileSync(join(theme, 'contact.tmpl'), 'utf8');
-    writeFileSync(join(theme, 'contact.tmpl'), page.replace('{@|apply footer.block}', '{@|apply no-such.block}\n{@|apply footer.block}'));
+    const page = readFileSync(join(theme, 'pages', 'contact.page'), 'utf8');
+    writeFileSync(join(theme, 'pages', 'contact.page'), `{@|apply no-such.block}\n${page}`);
     try {
       const response = await fetch(`${server.url}/contact`);
       expect(response.status).toBe(200);
@@ -164,17 +168,17 @@ describe('development server: error overlay', () => {
       expect(html).toContain('data-island="FormBlock"');
       const shown = entries(html);
       expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatchObject({ template: 'contact.tmpl' });
+      expect(shown[0]).toMatchObject({ template: 'pages/contact.page' });
       expect(shown[0]!.text).toContain('no-such.block');
       expect(shown[0]!.text).toContain('{@|apply no-such.block}');
       expect(html.indexOf(OVERLAY_ID)).toBeLessThan(html.lastIndexOf('</body>'));
     } finally {
-      writeFileSync(join(theme, 'contact.tmpl'), page);
+      writeFileSync(join(theme, 'pages', 'contact.page'), page);
     }
   });
   it('shows malformed tags kept as text over the page, which renders as it would without them', async () => {
-    const page = readFileSync(join(theme, 'contact.tmpl'), 'utf8');
-    writeFileSync(join(theme, 'contact.tmpl'), `{.section}\n${page}`);
+    const page = readFileSync(join(theme, 'pages', 'contact.page'), 'utf8');
+    writeFileSync(join(theme, 'pages', 'contact.page'), `{.section}\n${page}`);
     try {
       const response = await fetch(`${server.url}/contact`);
       expect(response.status).toBe(200);
@@ -183,10 +187,10 @@ describe('development server: error overlay', () => {
       expect(html).toContain('{.section}');
       const shown = entries(html);
       expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatchObject({ template: 'contact.tmpl' });
+      expect(shown[0]).toMatchObject({ template: 'pages/contact.page' });
       expect(shown[0]).toMatchObject({ line: 1, column: 1 });
     } finally {
-      writeFileSync(join(theme, 'contact.tmpl'), page);
+      writeFileSync(join(theme, 'pages', 'contact.page'), page);
     }
   });
 });
@@ -194,9 +198,15 @@ describe('development server: error overlay', () => {
 describe('production server', () => {
   let server: RunningServer;
   let theme: string;
+  // A production server reads its theme once: the broken files are in place before it starts.
+  let galleryEndLine = 0;
   beforeAll(async () => {
     theme = copyOfTheme();
-    server = await startServer({ templatesDir: theme });
+    const gallery = `{bad|htmll}\n${readFileSync(join(theme, 'collections', 'gallery.list'), 'utf8')}\n{.end}\n`;
+    writeFileSync(join(theme, 'collections', 'gallery.list'), gallery);
+    galleryEndLine = gallery.split('\n').indexOf('{.end}') + 1;
+    writeFileSync(join(theme, 'system', 'search.page'), `{.end xyz}\n${readFileSync(join(theme, 'system', 'search.page'), 'utf8')}`);
+    server = await startServer({ templateDir: theme });
   });
   afterAll(async () => {
     await server.stop(true);
@@ -215,10 +225,6 @@ describe('production server', () => {
   });
 
   it('answers a broken template with the plain error page and logs every error with its position', async () => {
-    const page = readFileSync(join(theme, 'gallery.tmpl'), 'utf8');
-    const broken = `{bad|htmll}\n${page}\n{.end}\n`;
-    writeFileSync(join(theme, 'gallery.tmpl'), broken);
-    const endLine = broken.split('\n').indexOf('{.end}') + 1;
     const logged = vi.spyOn(server.app.deps.log, 'error');
     try {
       const response = await fetch(`${server.url}/gallery`);
@@ -229,31 +235,29 @@ describe('production server', () => {
       expect(html).not.toContain('htmll');
       const line = logged.mock.calls.find(([, message]) => message === 'page failed')![0] as { errors: Array<Record<string, unknown>> };
       expect(line.errors).toEqual([
-        expect.objectContaining({ name: 'gallery.tmpl', line: 1, column: 1, message: expect.stringContaining("'htmll'") }),
-        expect.objectContaining({ name: 'gallery.tmpl', line: endLine, column: 1, message: expect.stringContaining('END') }),
+        expect.objectContaining({ name: 'collections/gallery.list', line: 1, column: 1, message: expect.stringContaining("'htmll'") }),
+        expect.objectContaining({ name: 'collections/gallery.list', line: galleryEndLine, column: 1, message: expect.stringContaining('END') }),
       ]);
     } finally {
       logged.mockRestore();
     }
   });
 
-  it('serves a page whose malformed tags are kept as text, and logs them once with their positions', async () => {
-    const page = readFileSync(join(theme, 'search.tmpl'), 'utf8');
-    writeFileSync(join(theme, 'search.tmpl'), `{.end xyz}\n${page}`);
-    const warned = vi.spyOn(server.app.deps.log, 'warn');
-    try {
-      for (let i = 0; i < 2; i++) {
-        const response = await fetch(`${server.url}/search?q=mug`);
-        expect(response.status).toBe(200);
-        expect(await response.text()).toContain('{.end xyz}');
-      }
-      const reports = warned.mock.calls.filter(([, message]) => message === 'template has malformed tags kept as text');
-      expect(reports).toHaveLength(1);
-      expect((reports[0]![0] as { errors: unknown[] }).errors).toEqual([
-        expect.objectContaining({ name: 'search.tmpl', line: 1, column: 1, message: expect.stringContaining(' xyz') }),
-      ]);
-    } finally {
-      warned.mockRestore();
+  it('serves a page whose malformed tags are kept as text, and logs them once with their positions when the folder loads', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${server.url}/search?q=mug`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('{.end xyz}');
     }
+    const warnings: Array<[Record<string, unknown>, string]> = [];
+    const log = { warn: (fields: Record<string, unknown>, message: string) => warnings.push([fields, message]), info: () => {} };
+    const folder = new FolderCache(new DiskTemplateSource(theme), log as unknown as Logger, false);
+    folder.current();
+    folder.current();
+    const reports = warnings.filter(([, message]) => message === themeMessages.malformedTagsLog);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]![0].problems).toEqual([
+      expect.objectContaining({ file: 'system/search.page', line: 1, column: 1, message: expect.stringContaining(' xyz'), validation: true }),
+    ]);
   });
 });

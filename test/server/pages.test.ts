@@ -130,7 +130,8 @@ describe('?format=json', () => {
     const context = await response.json() as Record<string, any>;
     expect(context.pageType).toBe(50);
     expect(context.website.siteTitle).toBe('Linen & Loam');
-    expect(context.website.useCLDRMoneyFormat).toBe(false);
+    // Prices are written through CLDR in the store's locale, the format the islands share.
+    expect(context.website.useCLDRMoneyFormat).toBe(true);
     expect(context.collection.typeCode).toBe(13);
     const variant = context.item.structuredContent.variants[0];
     expect(variant).toMatchObject({ sku: expect.any(String), priceMoney: { currency: 'USD', value: '68.00' }, unlimited: false });

@@ -3,6 +3,7 @@ import { ADD_TO_CART, NEWSLETTER } from '../../client/lib/messages.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { Visitor } from './helpers/visitor.ts';
+import { confirmationLinkFor } from './helpers/mailing-list-outbox.ts';
 
 const shirt = seededProduct('linen-shirt');
 const coffee = seededProduct('coffee-club');
@@ -67,7 +68,7 @@ describe('subscription cart', () => {
 });
 
 describe('newsletter', () => {
-  it('adds a valid email to the mailing list and refuses an invalid one', async () => {
+  it('adds a valid email to the mailing list once its owner confirms, and refuses an invalid one', async () => {
     const v = await new Visitor(server.url).start();
     const ok = await v.post<{ message: string }>('/api/newsletter/subscribe', { email: 'reader@example.com' });
     expect(ok.status).toBe(200);
@@ -75,6 +76,11 @@ describe('newsletter', () => {
     const bad = await v.post<{ message: string }>('/api/newsletter/subscribe', { email: 'reader' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain(NEWSLETTER.emailInvalid);
-    expect(server.app.deps.db.prepare('SELECT COUNT(*) FROM mailing_list').pluck().get()).toBe(1);
+    const db = server.app.deps.db;
+    expect(db.prepare('SELECT COUNT(*) FROM mailing_list').pluck().get()).toBe(0);
+    const link = confirmationLinkFor(db, 'reader@example.com');
+    expect(link).not.toBeNull();
+    expect((await v.get(link!)).status).toBe(200);
+    expect(db.prepare('SELECT email FROM mailing_list').pluck().all()).toEqual(['reader@example.com']);
   });
 });

@@ -4,27 +4,27 @@
  * the same bytes (but its own nonce) when it comes again from the
  * rendered-page cache or from another render.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_CHUNK } from '../../engine/runtime/render-state.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 
-const theme = fileURLToPath(new URL('../../templates/', import.meta.url));
 const BLOCK = 'lorem ipsum dolor sit amet '.repeat(Math.ceil(OUTPUT_CHUNK / 27));
 let dir: string;
 let server: RunningServer;
 
 beforeAll(async () => {
+  // A theme of single .tmpl pages (the project's own theme is a template folder, composed whole).
   dir = mkdtempSync(join(tmpdir(), 'streamed-theme-'));
-  cpSync(theme, dir, { recursive: true });
+  mkdirSync(join(dir, 'partials'));
+  writeFileSync(join(dir, 'partials', 'head.block'), '<!doctype html><html lang="en"><head><title>{pageTitle}</title></head><body>');
   // The home page made large: several engine chunks of text, each followed by the nonce.
-  const home = readFileSync(join(dir, 'home.tmpl'), 'utf8');
   const large = Array.from({ length: 6 }, (_, i) => `<p data-part="${i}" data-nonce="{cspNonce}">${BLOCK}</p>`).join('\n');
-  writeFileSync(join(dir, 'home.tmpl'), home.replace('</main>', `${large}\n</main>`));
-  server = await startServer({ templatesDir: dir });
+  writeFileSync(join(dir, 'home.tmpl'), `{@|apply head.block}<main>\n${large}\n</main></body></html>\n`);
+  writeFileSync(join(dir, 'shop.tmpl'), '{@|apply head.block}<main><p>{collection.title}</p></main></body></html>\n');
+  server = await startServer({ templateDir: dir });
 });
 
 afterAll(async () => {

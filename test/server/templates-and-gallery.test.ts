@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GALLERY_RANGES, resolveGalleryOptions } from '../../server/pages/gallery-options.ts';
-import { TemplateCompileError, TemplateStore } from '../../server/pages/template-store.ts';
+import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from '../../server/pages/template-store.ts';
+import { checkTemplateFolder } from '../../server/theme/folder-check.ts';
+import { loadTemplateFolder } from '../../server/theme/folder-loader.ts';
+import { DiskTemplateSource } from '../../server/theme/template-source.ts';
 import { startServer } from './helpers/start-server.ts';
 
 const dirs: string[] = [];
@@ -24,7 +27,7 @@ function rewrite(path: string, text: string, secondsLater: number): void {
   utimesSync(path, when, when);
 }
 
-describe('template store', () => {
+describe('template store (single .tmpl pages) and the theme folder', () => {
   it('picks up a changed template on the next render in development', () => {
     const dir = templateDir();
     const page = join(dir, 'page.tmpl');
@@ -53,12 +56,14 @@ describe('template store', () => {
     expect(() => new TemplateStore(dir, false).page('broken')).toThrow(TemplateCompileError);
   });
 
-  it('compiles every theme template', () => {
-    const store = new TemplateStore();
-    for (const name of ['home', 'shop', 'product', 'cart', 'checkout', 'order-confirmed', 'gift-card', 'search', 'contact', 'gallery', 'lessons', 'lesson', 'access-denied', 'not-found', 'error']) {
-      expect(() => store.page(name), name).not.toThrow();
-    }
-    expect(Object.keys(store.partials())).toEqual(expect.arrayContaining(['head.block', 'header.block', 'footer.block', 'product-card.block']));
+  it('compiles every file of the theme, a developer-template folder, with no problem at all', () => {
+    const result = checkTemplateFolder(TEMPLATES_DIR);
+    expect(result.problems).toEqual([]);
+    const folder = loadTemplateFolder(new DiskTemplateSource(TEMPLATES_DIR)).folder!;
+    expect([...folder.collections.keys()].sort()).toEqual(['gallery', 'lessons', 'products']);
+    expect([...folder.pages.keys()].sort()).toEqual(['contact', 'home']);
+    expect([...folder.system.keys()].sort()).toEqual(['404', 'access-denied', 'cart', 'checkout', 'error', 'gift-card', 'order-confirmed', 'search']);
+    expect([...folder.blocks.keys()].sort()).toEqual(['footer.block', 'head.block', 'header.block', 'product-card.block']);
   });
 });
 

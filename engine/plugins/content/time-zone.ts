@@ -7,11 +7,14 @@ import { DEFAULT_TIME_ZONE } from '../date/time-zone.ts';
 export { DEFAULT_TIME_ZONE };
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Zones kept: a site uses one, but zone names are case-insensitive, so the texts naming them are not few. */
+const DAY_FORMAT_LIMIT = 64;
 
 function dayFormat(zone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(zone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size >= DAY_FORMAT_LIMIT) dayFormats.clear();
     dayFormats.set(zone, format);
   }
   return format;

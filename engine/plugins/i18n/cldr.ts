@@ -55,6 +55,12 @@ function getFramework(): CLDRFramework {
 
 const tagByLocale = new Map<string, string>();
 const TAG_CACHE_LIMIT = 100;
+/**
+ * Locales per cache: a site uses one or two, but templates may name any text as a locale. With
+ * MAX_CACHED_LOCALE_LENGTH this bounds each locale cache's bytes (a longer text is never cached).
+ */
+export const LOCALE_CACHE_LIMIT = 64;
+export const MAX_CACHED_LOCALE_LENGTH = 64;
 
 /**
  * Normalises a locale as templates write it ('en_US', 'fr-fr', '') to a
@@ -65,8 +71,9 @@ export function normalizeLocale(locale: string | undefined): string {
   // Every message and money format asks again for the render's locale; a site uses one or two.
   let tag = tagByLocale.get(locale);
   if (tag === undefined) {
-    if (tagByLocale.size >= TAG_CACHE_LIMIT) tagByLocale.clear();
     tag = locale.trim().replace(/_/g, '-') || DEFAULT_LOCALE;
+    if (locale.length > MAX_CACHED_LOCALE_LENGTH) return tag;
+    if (tagByLocale.size >= TAG_CACHE_LIMIT) tagByLocale.clear();
     tagByLocale.set(locale, tag);
   }
   return tag;
@@ -86,6 +93,8 @@ export function cldrFor(locale: string | undefined): CLDR {
   } catch {
     cldr = tag === DEFAULT_LOCALE ? getFramework().get(DEFAULT_LOCALE) : cldrFor(DEFAULT_LOCALE);
   }
+  if (tag.length > MAX_CACHED_LOCALE_LENGTH) return cldr;
+  if (byLocale.size >= LOCALE_CACHE_LIMIT) byLocale.clear();
   byLocale.set(tag, cldr);
   return cldr;
 }

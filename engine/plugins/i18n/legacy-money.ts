@@ -8,6 +8,7 @@ import { Decimal } from '@phensley/cldr';
 import type { Formatter } from '../types.ts';
 import { messages } from '../../messages.ts';
 import { asString, getChild } from '../../runtime/values.ts';
+import { LOCALE_CACHE_LIMIT, MAX_CACHED_LOCALE_LENGTH } from './cldr.ts';
 import { toDecimal } from './decimal-value.ts';
 import { formatFixed } from './grouped-number.ts';
 import { DEFAULT_CURRENCY } from './money.ts';
@@ -68,7 +69,10 @@ function localeSymbols(tag: string): LocaleSymbols {
       // A tag Intl rejects keeps the en-US separators.
     }
     symbols = { group, decimal };
-    symbolCache.set(tag, symbols);
+    if (tag.length <= MAX_CACHED_LOCALE_LENGTH) {
+      if (symbolCache.size >= LOCALE_CACHE_LIMIT) symbolCache.clear();
+      symbolCache.set(tag, symbols);
+    }
   }
   return symbols;
 }

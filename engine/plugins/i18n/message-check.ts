@@ -67,6 +67,8 @@ function scanPluralTags(message: string): PluralTag[] {
 const NO_TAGS: readonly PluralTag[] = Object.freeze([]);
 const tagsByMessage = new Map<string, readonly PluralTag[]>();
 const TAGS_CACHE_LIMIT = 1000;
+/** Longer messages are scanned every time: the cache holds at most 1000 × 1024 characters of text and its tags. */
+const MAX_CACHED_MESSAGE_LENGTH = 1024;
 
 /**
  * Every plural and selectordinal tag of a message, nested ones included.
@@ -77,8 +79,9 @@ export function pluralTags(message: string): readonly PluralTag[] {
   if (message.indexOf('plural') === -1 && message.indexOf('selectordinal') === -1) return NO_TAGS;
   let tags = tagsByMessage.get(message);
   if (tags === undefined) {
-    if (tagsByMessage.size >= TAGS_CACHE_LIMIT) tagsByMessage.clear();
     tags = Object.freeze(scanPluralTags(message));
+    if (message.length > MAX_CACHED_MESSAGE_LENGTH) return tags;
+    if (tagsByMessage.size >= TAGS_CACHE_LIMIT) tagsByMessage.clear();
     tagsByMessage.set(message, tags);
   }
   return tags;

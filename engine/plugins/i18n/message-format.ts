@@ -7,7 +7,7 @@ import { Decimal, DefaultMessageArgConverter, MessageFormatter } from '@phensley
 import type { CLDR, MessageArgConverter, MessageFormatFuncMap, CurrencyType } from '@phensley/cldr';
 import { epochOf, isAbsent, isSupportedInstant } from '../date/time-zone.ts';
 import { asString, getChild, typeOf, ValueType } from '../../runtime/values.ts';
-import { cldrFor, normalizeLocale } from './cldr.ts';
+import { cldrFor, LOCALE_CACHE_LIMIT, MAX_CACHED_LOCALE_LENGTH, normalizeLocale } from './cldr.ts';
 import { limitFractionDigits, toDecimal } from './decimal-value.ts';
 import { formatUnit } from './message-units.ts';
 import { currencyOptions, datetimeOptions, decimalOptions, intervalOptions } from './options.ts';
@@ -160,7 +160,10 @@ export function formatMessage(
   let messages = byLocale.get(tag);
   if (!messages) {
     messages = new LocaleMessages(cldrFor(tag));
-    byLocale.set(tag, messages);
+    if (tag.length <= MAX_CACHED_LOCALE_LENGTH) {
+      if (byLocale.size >= LOCALE_CACHE_LIMIT) byLocale.clear();
+      byLocale.set(tag, messages);
+    }
   }
   messages.setTimeZone(zoneId);
   return messages.formatter.format(message, positional, named);

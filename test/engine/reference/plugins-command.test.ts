@@ -3,28 +3,24 @@
  * predicate with its arguments and one-line summary.
  */
 import { describe, expect, it } from 'vitest';
-import { main } from '../../../engine/cli.ts';
 import { defaultRegistry } from '../../../engine/index.ts';
 import { pluginListing } from '../../../engine/reference/plugin-listing.ts';
-
-function run(argv: string[]): { code: number; out: string[] } {
-  const out: string[] = [];
-  const code = main(argv, { out: (s) => out.push(s), err: () => {} });
-  return { code, out };
-}
+import { runCli } from '../cli-helpers.ts';
 
 describe('tmpl plugins', () => {
-  it('--long prints every plugin with its arguments and summary', () => {
-    const { code, out } = run(['plugins', '--long']);
+  it('--long prints every plugin with its arguments and summary', async () => {
+    const { code, out } = await runCli(['plugins', '--long']);
     expect(code).toBe(0);
-    expect(out).toEqual(pluginListing(defaultRegistry, true));
-    expect(out.find((line) => line.startsWith('formatter apply '))).toMatch(/NAME \[private\] \[KEY=VALUE…\] +Renders the partial or macro NAME/);
+    const lines = out.split('\n');
+    expect(lines).toEqual(pluginListing(defaultRegistry, true));
+    expect(lines.find((line) => line.startsWith('formatter apply '))).toMatch(/NAME \[private\] \[KEY=VALUE…\] +Renders the partial or macro NAME/);
   });
 
-  it('without --long prints the names only', () => {
-    const { code, out } = run(['plugins']);
+  it('without --long prints the names only', async () => {
+    const { code, out } = await runCli(['plugins']);
     expect(code).toBe(0);
-    expect(out).toContain('formatter apply');
-    expect(out).toHaveLength(defaultRegistry.formatterNames().length + defaultRegistry.predicateNames().length);
+    const lines = out.split('\n');
+    expect(lines).toContain('formatter apply');
+    expect(lines).toHaveLength(defaultRegistry.formatterNames().length + defaultRegistry.predicateNames().length);
   });
 });

@@ -14,6 +14,8 @@ const ORDER_CONFIRMED = '/checkout/order-confirmed/:orderId';
 const PRODUCT_PAGE = '/shop/p/:urlId';
 const LESSON_PAGE = '/lessons/:urlId';
 const SEARCH = '/search';
+const MAILING_LIST_CONFIRM = '/mailing-list/confirm';
+const SHOP = '/shop';
 
 const giftCard = seededProduct('gift-card');
 const shirt = seededProduct('linen-shirt');
@@ -86,6 +88,21 @@ describe(`GET ${PRODUCT_PAGE}, ${LESSON_PAGE}, ${ORDER_CONFIRMED}, ${SUBSCRIPTIO
   });
 });
 
+describe(`GET ${SHOP}`, () => {
+  it('answers 400 with the catalogue message for a sort, page or filter that cannot be, and lists hostile filters as plain text', async () => {
+    const v = await visitor();
+    for (const query of ['sort=%27%3B%20DROP%20TABLE%20products%3B--', 'page=-1', 'page=1e400', 'category=a&category=b', `tag=${'x'.repeat(10_000)}`]) {
+      const text = await expectPageRefused(db(), () => v.get(`${SHOP}?${query}`), 400);
+      expect(text, query).toContain(serverMessages.shopBrowseInvalid);
+    }
+    for (const query of [`category=${encodeURIComponent(HOSTILE_TEXT.sql)}`, `tag=${encodeURIComponent(HOSTILE_TEXT.controlAndUnicode)}`]) {
+      const answer = await v.get(`${SHOP}?${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.text).toContain('0 products');
+    }
+  });
+});
+
 describe(`GET ${SEARCH}`, () => {
   it('searches for SQL metacharacters, unicode and repeated terms as plain text', async () => {
     const v = await visitor();
@@ -95,5 +112,19 @@ describe(`GET ${SEARCH}`, () => {
       expect(answer.text).not.toMatch(/SQLITE_|\bat .+\.(ts|js):\d+/);
     }
     expect(db().prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'site_users'").pluck().get()).toBe(1);
+  });
+});
+
+describe(`GET ${MAILING_LIST_CONFIRM}`, () => {
+  it('answers a page saying the link is not valid for a missing, repeated, forged or hostile token, and joins nobody', async () => {
+    const v = await visitor();
+    const tokens = ['', 'no-dot', 'a.b', 'a.b.c', `${Buffer.from('{"e":"x@example.com","s":"newsletter","x":9e15}').toString('base64url')}.forged`,
+      encodeURIComponent(HOSTILE_TEXT.sql), encodeURIComponent(HOSTILE_TEXT.controlAndUnicode), 'x'.repeat(5000)];
+    for (const token of tokens) {
+      const page = await expectPageRefused(db(), () => v.get(`${MAILING_LIST_CONFIRM}?token=${token}`), 400);
+      expect(page).toContain(serverMessages.mailingListLinkInvalid);
+    }
+    await expectPageRefused(db(), () => v.get(MAILING_LIST_CONFIRM), 400);
+    await expectPageRefused(db(), () => v.get(`${MAILING_LIST_CONFIRM}?token=a&token=b`), 400);
   });
 });

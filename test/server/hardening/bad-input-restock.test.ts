@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTOCK } from '../../../client/lib/messages.ts';
+import { REQUEST, RESTOCK } from '../../../client/lib/messages.ts';
 import { encodeCursor } from '../../../server/api/restock.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { seededProduct, seededVariant } from '../helpers/fixtures.ts';
@@ -46,14 +46,13 @@ describe(`POST ${SIGN_UP}`, () => {
     await refusesUnreadableBodies(await new Visitor(server.url).start(), SIGN_UP);
   });
 
-  it('names missing, mistyped and oversized fields', async () => {
+  it('refuses missing, mistyped and oversized fields with a catalogue message, never a field name', async () => {
     const v = await new Visitor(server.url).start();
-    for (const [overrides, message] of [
-      [{ productId: undefined }, /^productId: /], [{ variantId: 42 }, /^variantId: /], [{ productId: 'x'.repeat(65) }, /^productId: /],
-      [{ isJoinMailingList: 'yes' }, /^isJoinMailingList: /], [{ language: 'x'.repeat(17) }, /^language: /],
-      [{ captchaToken: { token: 'x' } }, /^captchaToken: /],
-    ] as const) {
-      await expectRefused(db(), () => v.post(SIGN_UP, signUp(overrides)), { status: 400, message });
+    for (const overrides of [
+      { productId: undefined }, { variantId: 42 }, { productId: 'x'.repeat(65) },
+      { isJoinMailingList: 'yes' }, { language: 'x'.repeat(17) }, { captchaToken: { token: 'x' } },
+    ]) {
+      await expectRefused(db(), () => v.post(SIGN_UP, signUp(overrides)), { status: 400, message: REQUEST.tryAgain });
     }
   });
 
@@ -63,7 +62,7 @@ describe(`POST ${SIGN_UP}`, () => {
       [undefined, RESTOCK.emailBlank], [42, RESTOCK.emailBlank], ['   ', RESTOCK.emailBlank], ['not-an-email', RESTOCK.emailInvalid],
       [`a@example.com'); DROP TABLE restock_signups; --`, RESTOCK.emailInvalid], [`${HOSTILE_TEXT.controlAndUnicode}`, RESTOCK.emailInvalid],
     ] as const) {
-      await expectRefused(db(), () => v.post(SIGN_UP, signUp({ siteVisitorEmail: email })), { status: 400, message: `siteVisitorEmail: ${message}` });
+      await expectRefused(db(), () => v.post(SIGN_UP, signUp({ siteVisitorEmail: email })), { status: 400, message });
     }
   });
 

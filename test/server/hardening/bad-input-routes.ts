@@ -82,7 +82,10 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/health': noInput(READ_ONLY),
   // pages
   'GET /': noInput(STATIC_PAGE),
-  'GET /shop': noInput(STATIC_PAGE),
+  'GET /shop': file(PAGES),
+  'GET /robots.txt': noInput(READ_ONLY),
+  'GET /sitemap.xml': noInput(READ_ONLY),
+  'GET /favicon.ico': noInput(READ_ONLY),
   'GET /shop/p/:urlId': file(PAGES),
   'GET /search': file(PAGES),
   'GET /gallery': noInput(STATIC_PAGE),
@@ -97,4 +100,6 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /checkout/order-confirmed/:orderId': file(PAGES),
   'GET /lessons': noInput(STATIC_PAGE),
   'GET /lessons/:urlId': file(PAGES),
+  'GET /mailing-list/confirm': file(PAGES),
+  'GET /site.css': noInput('the theme folder\'s compiled stylesheet: the version parameter only busts caches'),
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TO_CART, FORM, NEWSLETTER, PAYLOAD } from '../../../client/lib/messages.ts';
+import { ADD_TO_CART, FORM, NEWSLETTER, PAYLOAD, REQUEST } from '../../../client/lib/messages.ts';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../../../client/lib/rules.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { seededProduct, seededVariant } from '../helpers/fixtures.ts';
@@ -46,21 +46,18 @@ describe(`POST ${NEWSLETTER_PATH}`, () => {
     await refusesUnreadableBodies(await visitor(), 'POST', NEWSLETTER_PATH);
   });
 
-  it('answers the newsletter message for a missing, mistyped or invalid email, SQL metacharacters and unicode included', async () => {
+  it('answers the newsletter message alone (no field name) for a missing, mistyped or invalid email, SQL metacharacters and unicode included', async () => {
     const v = await visitor();
     for (const email of [undefined, 42, '', 'not-an-email', `a@example.com'); DROP TABLE mailing_list; --`, HOSTILE_TEXT.controlAndUnicode, `${'a'.repeat(400)}@example.com`]) {
-      await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email, captchaToken: server.captchaToken('newsletter_block') }), { status: 400, message: /^email: / });
+      await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email, captchaToken: server.captchaToken('newsletter_block') }), { status: 400, message: NEWSLETTER.emailInvalid });
     }
-    await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'not-an-email', captchaToken: server.captchaToken('newsletter_block') }), {
-      status: 400, message: `email: ${NEWSLETTER.emailInvalid}`,
-    });
   });
 
   it('answers the captcha message without a token or with a forged or mistyped one', async () => {
     const v = await visitor();
     await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com' }), { status: 400, message: FORM.completeCaptcha });
     await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com', captchaToken: 'a.b.c.d' }), { status: 400, message: FORM.completeCaptcha });
-    await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com', captchaToken: ['a'] }), { status: 400, message: /^captchaToken: / });
+    await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com', captchaToken: ['a'] }), { status: 400, message: REQUEST.tryAgain });
   });
 });
 
@@ -79,14 +76,14 @@ describe(`POST ${SUBSCRIPTION}`, () => {
     ['control characters in the itemId', { ...valid, itemId: HOSTILE_TEXT.controlAndUnicode }, 404, serverMessages.productNotFound],
     ['a missing sku', { ...valid, sku: undefined }, 400, ADD_TO_CART.variantUnavailable],
     ['an unknown sku', { ...valid, sku: 'NO-SUCH-SKU' }, 400, ADD_TO_CART.variantUnavailable],
-    ['a negative qty', { ...valid, qty: -2 }, 400, `qty: ${PAYLOAD.quantityAtLeast(QUANTITY_MIN)}`],
-    ['a zero qty', { ...valid, qty: 0 }, 400, `qty: ${PAYLOAD.quantityAtLeast(QUANTITY_MIN)}`],
+    ['a negative qty', { ...valid, qty: -2 }, 400, PAYLOAD.quantityAtLeast(QUANTITY_MIN)],
+    ['a zero qty', { ...valid, qty: 0 }, 400, PAYLOAD.quantityAtLeast(QUANTITY_MIN)],
     ['a fractional qty', { ...valid, qty: 1.5 }, 400, ADD_TO_CART.quantityNotWhole],
-    ['a huge qty', { ...valid, qty: 1e300 }, 400, `qty: ${PAYLOAD.quantityAtMost(QUANTITY_MAX)}`],
-    ['a qty beyond safe integers', { ...valid, qty: '99999999999999999999' }, 400, `qty: ${PAYLOAD.quantityAtMost(QUANTITY_MAX)}`],
+    ['a huge qty', { ...valid, qty: 1e300 }, 400, PAYLOAD.quantityAtMost(QUANTITY_MAX)],
+    ['a qty beyond safe integers', { ...valid, qty: '99999999999999999999' }, 400, PAYLOAD.quantityAtMost(QUANTITY_MAX)],
     ['a text qty', { ...valid, qty: 'lots' }, 400, ADD_TO_CART.quantityNotNumber],
     ['an object qty', { ...valid, qty: { $gt: 0 } }, 400, ADD_TO_CART.quantityNotNumber],
-    ['additionalFields that are not JSON', { ...valid, additionalFields: '{oops' }, 400, `additionalFields: ${PAYLOAD.additionalFieldsNotJson}`],
+    ['additionalFields that are not JSON', { ...valid, additionalFields: '{oops' }, 400, PAYLOAD.additionalFieldsNotJson],
     ['a product that is not sold by subscription', { itemId: shirt.id, sku: shirtInStock.sku, qty: 1 }, 400, serverMessages.notSubscribable],
   ];
   for (const [label, body, status, message] of cases) {
@@ -129,13 +126,13 @@ describe(`PUT ${ADDITIONAL_FIELDS}`, () => {
     await refusesUnreadableBodies(v, 'PUT', url());
   });
 
-  it('names missing, mistyped or non-JSON fields and keeps the stored answers', async () => {
+  it('refuses missing, mistyped or non-JSON fields with a catalogue message (no field name) and keeps the stored answers', async () => {
     const { v, url } = await visitorWithEntry();
-    for (const [body, field] of [
-      [{ ...valid, itemId: undefined }, 'itemId'], [{ ...valid, sku: 5 }, 'sku'], [{ ...valid, additionalFields: { b: 2 } }, 'additionalFields'],
-      [{ ...valid, additionalFields: "{'b': 2}" }, 'additionalFields'], [{ ...valid, additionalFields: 'x'.repeat(100_001) }, 'additionalFields'],
+    for (const [body, message] of [
+      [{ ...valid, itemId: undefined }, REQUEST.tryAgain], [{ ...valid, sku: 5 }, REQUEST.tryAgain], [{ ...valid, additionalFields: { b: 2 } }, REQUEST.tryAgain],
+      [{ ...valid, additionalFields: "{'b': 2}" }, PAYLOAD.additionalFieldsNotJson], [{ ...valid, additionalFields: 'x'.repeat(100_001) }, REQUEST.tryAgain],
     ] as const) {
-      await expectRefused(db(), () => v.put(url(), body), { status: 400, message: new RegExp(`^${field}: `) });
+      await expectRefused(db(), () => v.put(url(), body), { status: 400, message });
     }
   });
 
@@ -161,13 +158,13 @@ describe(`POST ${ENTRIES} and PUT …/quantity: the quantity message says what i
   it('calls a huge whole number too large and a negative one too small, not "not whole" or "not a number"', async () => {
     const v = await visitor();
     for (const quantity of [1e300, 2 ** 60, '99999999999999999999']) {
-      await expectRefused(db(), () => v.post(ENTRIES, { ...valid, quantity }), { status: 400, message: `quantity: ${PAYLOAD.quantityAtMost(QUANTITY_MAX)}` });
+      await expectRefused(db(), () => v.post(ENTRIES, { ...valid, quantity }), { status: 400, message: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
     }
     const added = await v.post<{ newlyAdded: { id: string } }>(ENTRIES, valid);
     expect(added.status).toBe(200);
     const quantityUrl = `${ENTRIES}/${added.body.newlyAdded.id}/quantity`;
-    await expectRefused(db(), () => v.put(quantityUrl, { quantity: 1e300 }), { status: 400, message: `quantity: ${PAYLOAD.quantityAtMost(QUANTITY_MAX)}` });
-    await expectRefused(db(), () => v.put(quantityUrl, { quantity: -1 }), { status: 400, message: `quantity: ${PAYLOAD.quantityAtLeast(0)}` });
+    await expectRefused(db(), () => v.put(quantityUrl, { quantity: 1e300 }), { status: 400, message: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
+    await expectRefused(db(), () => v.put(quantityUrl, { quantity: -1 }), { status: 400, message: PAYLOAD.quantityAtLeast(0) });
     await expectRefused(db(), () => v.put(quantityUrl, { quantity: 2.5 }), { status: 400, message: ADD_TO_CART.quantityNotWhole });
   });
 });

@@ -10,7 +10,9 @@ import { CART_LIMITS } from '../../../server/commerce/cart-limits.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { contextKey, stringIdCharacters, STRING_ID_CHARACTERS } from '../../../server/pages/rendered-page-cache.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
-import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
+import { OWNER_PASSWORD, startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { expectRefused } from '../helpers/refusal.ts';
 import { Visitor } from '../helpers/visitor.ts';
 
@@ -134,6 +136,29 @@ describe('cart caps', () => {
     expect(short.status).toBe(200);
     expect((await change(ids[0]!, long(0))).status).toBe(200);
     await expectRefused(db(), () => change(short.body.newlyAdded.id, long(fitting)), { status: 400, message: serverMessages.cartAnswersTooLong });
+  });
+});
+
+describe('cart caps when a visitor cart joins an account cart at sign-in', () => {
+  it(`the joined cart keeps at most ${CART_LIMITS.entries} entries; the rest stay in the old visitor cart`, async () => {
+    const email = 'cart-caps@example.com';
+    await createSiteUserAccount(server.app.deps, { email, password: OWNER_PASSWORD });
+    const shopper = await new SiteUserVisitor(server.url).signIn(email, OWNER_PASSWORD);
+    const addSome = async (count: number, label: string) => {
+      for (let i = 0; i < count; i++) {
+        const added = await shopper.post(ENTRIES, { itemId: napkins.id, sku: napkinSku, quantity: 1, additionalFields: napkinAnswers({ 'text-monogram-initials': `${label}${i}` }) });
+        expect(added.status).toBe(200);
+      }
+    };
+    await addSome(60, 'A');
+    expect((await shopper.delete('/api/site-users/account/session?cloneCart=false')).status).toBe(200);
+    shopper.xsrfToken = '';
+    await addSome(60, 'V');
+    await shopper.signIn(email, OWNER_PASSWORD);
+    const joined = await shopper.get<CartAnswer>('/api/commerce/shopping-cart');
+    expect(joined.body.entries).toHaveLength(CART_LIMITS.entries);
+    const entries = db().prepare('SELECT count(*) FROM cart_entries WHERE product_id = ?').pluck().get(napkins.id) as number;
+    expect(entries).toBeGreaterThanOrEqual(120);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTOR_ROLES, roleAllows } from '../../../server/security/owner-permissions.ts';
 import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE } from '../../../server/security/site-user.ts';
+import { UNTHROTTLED } from '../helpers/platform-server.ts';
 import { addAccount, startServer, tempDatabasePath, Visitor, type RunningServer } from '../platform/harness.ts';
 import { rowCounts } from './database-snapshot.ts';
 import { concretePath, routeTable, type RouteEntry } from './route-table.ts';
@@ -33,7 +34,8 @@ let ownerRoutes: RouteEntry[];
 beforeAll(async () => {
   const database = tempDatabasePath();
   removeDatabase = database.remove;
-  server = await startServer(database.path);
+  // the walk sends more owner writes than one client's budget; throttling has its own tests
+  server = await startServer(database.path, { rateLimits: UNTHROTTLED });
   await addAccount(server, 'shopper@example.com', 'shopper password 1');
   for (const [name, role] of ROLES) await addAccount(server, `${name}@example.com`, `${name} password 1`, role);
   routes = routeTable(server.app);

@@ -46,7 +46,9 @@ export function inertnessProblems(html: string): string[] {
       continue;
     }
     const text = script.textContent ?? '';
-    if (script.getAttribute('type') !== 'application/json') {
+    // JSON data blocks (page data, JSON-LD for search engines) never run; anything else inline would.
+    const type = script.getAttribute('type');
+    if (type !== 'application/json' && type !== 'application/ld+json') {
       problems.push(`inline script: ${text.slice(0, 80)}`);
       continue;
     }

@@ -1,4 +1,5 @@
 import type { AppOptions } from '../../../server/deps.ts';
+import { RATE_LIMITED_CALLS, type RateLimitOptions } from '../../../server/security/rate-limit-table.ts';
 import { createLocalCaptcha, type CaptchaAction, type LocalCaptcha } from '../../../server/security/captcha.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
@@ -6,6 +7,9 @@ import { startServer, type RunningServer } from './start-server.ts';
 import { SiteUserVisitor } from './site-user-visitor.ts';
 
 export const OWNER_PASSWORD = 'owner password for hardening tests';
+
+/** Budgets no test run reaches: every throttled call at 100,000 per window. */
+export const UNTHROTTLED: Partial<RateLimitOptions> = Object.fromEntries(RATE_LIMITED_CALLS.map((call) => [call, 100_000]));
 
 export interface PlatformServer extends RunningServer {
   captcha: LocalCaptcha;
@@ -27,7 +31,7 @@ export async function startPlatformServer(options: Partial<AppOptions> = {}): Pr
   const server = await startServer({
     ownerPassword: OWNER_PASSWORD,
     captcha,
-    rateLimits: { addToCart: 100_000, formSave: 100_000 },
+    rateLimits: UNTHROTTLED,
     ...options,
   });
   let shoppers = 0;

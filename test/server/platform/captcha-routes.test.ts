@@ -25,7 +25,7 @@ describe('built-in captcha calls', () => {
     const token = await visitor.call('/api/captcha/solve', { json: { challenge: field(challenge.body, 'challenge'), answer: String(left + right) } });
     expect(token.status).toBe(200);
     // the restock call checks tokens through the configured captcha
-    expect(await server.captcha.verify(field(token.body, 'token') as string)).toBe(true);
+    expect(await server.captcha.verify(field(token.body, 'token') as string, 'product_waitlist')).toBe(true);
   });
 
   it('rejects an unknown action, a missing answer and a missing crumb', async () => {

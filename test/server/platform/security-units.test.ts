@@ -18,8 +18,8 @@ describe('local captcha', () => {
     const solved = captcha.solveChallenge(challenge.challenge, solve(challenge.prompt));
     expect(solved.ok).toBe(true);
     if (!solved.ok) return;
-    expect(captcha.verify(solved.token)).toBe(true);
-    expect(captcha.verify(solved.token)).toBe(false);
+    expect(captcha.verify(solved.token, 'product_waitlist')).toBe(true);
+    expect(captcha.verify(solved.token, 'product_waitlist')).toBe(false);
   });
 
   it('refuses a wrong answer, a tampered challenge and a token from another key', () => {
@@ -32,7 +32,7 @@ describe('local captcha', () => {
     const other = createLocalCaptcha();
     const foreign = other.issueChallenge('form_block');
     const token = other.solveChallenge(foreign.challenge, solve(foreign.prompt));
-    expect(token.ok && captcha.verify(token.token)).toBe(false);
+    expect(token.ok && captcha.verify(token.token, 'form_block')).toBe(false);
   });
 
   it('expires challenges and tokens', () => {
@@ -44,7 +44,7 @@ describe('local captcha', () => {
     const fresh = captcha.issueChallenge('form_block');
     const solved = captcha.solveChallenge(fresh.challenge, solve(fresh.prompt));
     now += 1001;
-    expect(solved.ok && captcha.verify(solved.token)).toBe(false);
+    expect(solved.ok && captcha.verify(solved.token, 'form_block')).toBe(false);
   });
 });
 

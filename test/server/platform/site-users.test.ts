@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../../../client/lib/cart.ts';
 import { CartRepository } from '../../../server/db/cart-repository.ts';
 import { serverMessages } from '../../../server/messages.ts';
-import { SIGN_IN_FAILURES_ALLOWED } from '../../../server/api/site-user-routes.ts';
 import { platformMessages } from '../../../server/platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
+import { SIGN_IN_POLICY } from '../../../server/security/sign-in-throttle.ts';
 import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE } from '../../../server/security/site-user.ts';
 import { addAccount, field, OWNER_PASSWORD, startServer, tempDatabasePath, Visitor, type RunningServer } from './harness.ts';
 
@@ -52,13 +52,16 @@ describe('site-user session calls', () => {
     expect(field(unknown.body, 'message')).toBe(platformMessages.invalidCredentials);
   });
 
-  it('answers 429 after too many failed sign-ins, while correct ones never count', async () => {
+  it('makes an account and address wait after repeated failures, while correct ones never count', async () => {
     const visitor = new Visitor(server);
     for (let i = 0; i < 5; i += 1) expect((await visitor.signIn('reader@example.com', 'reader password 1')).status).toBe(200);
-    for (let i = 0; i < SIGN_IN_FAILURES_ALLOWED; i += 1) expect((await visitor.signIn('reader@example.com', `wrong ${i}`)).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_POLICY.backOffFromFailure; i += 1) expect((await visitor.signIn('reader@example.com', `wrong ${i}`)).status).toBe(401);
     const limited = await visitor.signIn('reader@example.com', 'reader password 1');
     expect(limited.status).toBe(429);
     expect(field(limited.body, 'message')).toBe(platformMessages.tooManySignInAttempts);
+    expect(limited.headers.get('retry-after')).toBe(String(SIGN_IN_POLICY.firstBackOffMs / 1000));
+    await new Promise((resolve) => setTimeout(resolve, SIGN_IN_POLICY.firstBackOffMs + 100));
+    expect((await visitor.signIn('reader@example.com', 'reader password 1')).status).toBe(200);
   });
 
   it('answers 400 naming the field when the payload is malformed', async () => {

@@ -1,0 +1,62 @@
+/**
+ * One `tmpl` command: its name, help text and options (node:util parseArgs
+ * configuration), and what it does. Every command gets `--help`.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliFailure, type CliIo } from './io.ts';
+import { cliMessages } from './messages.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+export interface Command {
+  name: string;
+  /** One line for `tmpl --help`. */
+  summary: string;
+  /** The full text of `tmpl NAME --help`. */
+  help: string;
+  options: Options;
+  run(args: ParsedArgs, io: CliIo): number | Promise<number>;
+}
+
+const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h' } };
+
+/** Parses a command's arguments; a bad option is a usage error naming the command. */
+export function parseCommandArgs(command: Command, argv: readonly string[]): ParsedArgs & { help: boolean } {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: { ...command.options, ...HELP_OPTION },
+      allowPositionals: true,
+      strict: true,
+    });
+    const { help, ...rest } = values as Record<string, string | boolean | string[] | undefined>;
+    return { values: rest, positionals, help: help === true };
+  } catch (e) {
+    // parseArgs explains itself ("Unknown option '--x'. …"); keep its first sentence.
+    const reason = (e as Error).message.split('. ')[0]?.replace(/\.$/, '') ?? String(e);
+    throw new CliFailure(cliMessages.badArguments(command.name, reason));
+  }
+}
+
+/** A usage error of `command` ("missing FILE", "unexpected argument"). */
+export function usageError(command: Command, problem: string): CliFailure {
+  return new CliFailure(cliMessages.badArguments(command.name, problem));
+}
+
+/** The single FILE positional of a command, or a usage error. */
+export function onePositional(command: Command, args: ParsedArgs, what: string): string {
+  const [first, extra] = args.positionals;
+  if (first === undefined) throw usageError(command, cliMessages.missingArgument(what));
+  if (extra !== undefined) throw usageError(command, cliMessages.tooManyArguments(extra));
+  return first;
+}
+
+export function stringOption(args: ParsedArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}

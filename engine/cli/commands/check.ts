@@ -1,0 +1,118 @@
+/**
+ * `tmpl check PATH...`: compiles templates (files, or folders walked for
+ * .tmpl and .block files) and reports every problem with its position:
+ * syntax errors, `.eval` expressions that cannot compile, and with
+ * `--partials DIR` every `apply` or `.include` name that names no partial
+ * and no macro.
+ */
+import { messages } from '../../messages.ts';
+import { defaultRegistry } from '../../plugins/index.ts';
+import { compile, type Template, type TemplateError } from '../../template.ts';
+import { stringOption, usageError, type Command } from '../command.ts';
+import { collectTemplateFiles, readPartials, readTextFile, type PartialFile } from '../inputs.ts';
+import { EXIT } from '../io.ts';
+import { cliMessages } from '../messages.ts';
+import { reportErrors, type SourceFinder } from '../report.ts';
+
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'report every error of templates (files or folders) with its position',
+  help: `usage: tmpl check PATH... [--partials DIR]
+
+Compiles each template and prints every problem as FILE:LINE:COLUMN message
+with a code frame: syntax errors, unknown formatters and predicates (with the
+closest known name), and .eval expressions that cannot compile. A PATH that is
+a folder is walked for .tmpl and .block files.
+
+With --partials DIR, every {x|apply NAME} and {.include NAME} must name a
+partial in DIR or a macro the template defines (or gets from a partial it
+includes); a missing partial or unknown macro is reported where it is used.
+
+options:
+  --partials DIR   the partials the templates apply and include
+  -h, --help       this help
+
+exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
+  options: { partials: { type: 'string' } },
+  run(args, io) {
+    if (args.positionals.length === 0) throw usageError(checkCommand, cliMessages.missingArgument('PATH (a template or a folder)'));
+    const partialsDir = stringOption(args, 'partials');
+    const files = collectTemplateFiles(args.positionals);
+    const partials = partialsDir === undefined ? null : readPartials(partialsDir);
+    const resolver = partials === null ? null : new PartialResolver(partials);
+    let errorCount = 0;
+    let failedFiles = 0;
+    for (const file of files) {
+      const source = readTextFile(file);
+      const template = compile(source, { name: file });
+      const errors = [...template.errors, ...analysisErrors(template, file, resolver)];
+      errors.sort((a, b) => a.line - b.line || a.column - b.column);
+      if (errors.length === 0) continue;
+      const find: SourceFinder = () => ({ path: file, source });
+      reportErrors(errors, find, defaultRegistry, io);
+      errorCount += errors.length;
+      failedFiles++;
+    }
+    if (errorCount === 0) {
+      io.out(cliMessages.checkClean(files.length));
+      return EXIT.ok;
+    }
+    io.err(cliMessages.checkFound(errorCount, failedFiles));
+    return EXIT.templateErrors;
+  },
+};
+
+/** What the tree shows beyond the compile errors: `.eval`s that cannot compile, unresolved partials and macros. */
+function analysisErrors(template: Template, file: string, resolver: PartialResolver | null): TemplateError[] {
+  const analysis = template.analyze();
+  const errors: TemplateError[] = [];
+  for (const use of analysis.evals) {
+    for (const message of use.problems) errors.push({ message, line: use.line, column: use.column, name: file });
+  }
+  if (resolver === null) return errors;
+  const macros = resolver.macrosVisibleFrom(template);
+  for (const use of analysis.partials) {
+    if (macros.has(use.name) || resolver.has(use.name)) continue;
+    const message = use.via === 'apply' ? messages.partialMissing(use.name) : cliMessages.macroUnknown(use.name);
+    errors.push({ message, line: use.line, column: use.column, name: file });
+  }
+  return errors;
+}
+
+/** Partials by name, compiled once, and the macros a template can reach through its includes. */
+class PartialResolver {
+  private readonly compiled = new Map<string, Template>();
+
+  constructor(private readonly partials: Map<string, PartialFile>) {}
+
+  has(name: string): boolean {
+    return this.partials.has(name);
+  }
+
+  /** Macros the template defines, and those defined by the partials it includes (an include runs for its effects). */
+  macrosVisibleFrom(template: Template): Set<string> {
+    const names = new Set<string>();
+    const seen = new Set<Template>();
+    const visit = (t: Template): void => {
+      if (seen.has(t)) return;
+      seen.add(t);
+      const analysis = t.analyze();
+      for (const macro of analysis.macros) names.add(macro.name);
+      for (const use of analysis.partials) {
+        if (use.via !== 'include') continue;
+        const partial = this.compiledPartial(use.name);
+        if (partial !== undefined) visit(partial);
+      }
+    };
+    visit(template);
+    return names;
+  }
+
+  private compiledPartial(name: string): Template | undefined {
+    const file = this.partials.get(name);
+    if (file === undefined) return undefined;
+    let template = this.compiled.get(file.path);
+    if (template === undefined) this.compiled.set(file.path, (template = compile(file.source, { name })));
+    return template;
+  }
+}

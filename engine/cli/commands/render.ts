@@ -1,0 +1,46 @@
+/** `tmpl render FILE`: renders a template with JSON data and a partials folder. */
+import { onePositional, stringOption, usageError, type Command } from '../command.ts';
+import { deliver, parseNow, renderFile, type RenderJob } from '../render-job.ts';
+
+export const renderCommand: Command = {
+  name: 'render',
+  summary: 'render a template with JSON data; errors to stderr with a code frame',
+  help: `usage: tmpl render FILE [--data FILE.json] [--partials DIR] [--locale LOCALE] [--now EPOCH_MS]
+                   [--out FILE] [--allow-errors]
+
+Renders FILE and writes the page to stdout (or to --out FILE). Every error the
+render reports (syntax errors, a missing partial, a failed .eval, a formatter
+error, a limit) is printed to stderr as FILE:LINE:COLUMN message, with a code
+frame; the exit code is then 1. A template with syntax errors is not rendered
+(malformed tags that stay text are reported and the page is still written).
+
+options:
+  --data FILE.json     the context (JSON, read as the engine reads it: 1.0 stays 1.0); default {}
+  --partials DIR       partials, each known by its file name with and without extension
+  --locale LOCALE      the render's locale (default en-US)
+  --now EPOCH_MS       the render's clock, in milliseconds since 1970 (default: now)
+  --out FILE           write the page to FILE instead of stdout
+  --allow-errors       render despite syntax errors; exit 0 even when errors are reported
+  -h, --help           this help
+
+exit codes: 0 rendered without errors, 1 the template reported errors, 2 usage or input problem`,
+  options: {
+    data: { type: 'string' },
+    partials: { type: 'string' },
+    locale: { type: 'string' },
+    now: { type: 'string' },
+    out: { type: 'string' },
+    'allow-errors': { type: 'boolean' },
+  },
+  run(args, io) {
+    const job: RenderJob = {
+      file: onePositional(renderCommand, args, 'FILE (the template to render)'),
+      dataFile: stringOption(args, 'data'),
+      partialsDir: stringOption(args, 'partials'),
+      locale: stringOption(args, 'locale'),
+      now: parseNow(stringOption(args, 'now'), (problem) => usageError(renderCommand, problem)),
+      allowErrors: args.values['allow-errors'] === true,
+    };
+    return deliver(renderFile(job), job, stringOption(args, 'out'), io);
+  },
+};

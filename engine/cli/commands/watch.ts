@@ -1,0 +1,90 @@
+/**
+ * `tmpl watch FILE`: renders like `tmpl render`, then again whenever the
+ * template, the data or a partial changes, until Ctrl-C. A failed render
+ * (malformed data mid-edit, a syntax error) is reported and the watch goes on.
+ */
+import { onePositional, stringOption, usageError, type Command } from '../command.ts';
+import { CliFailure, EXIT, type CliIo } from '../io.ts';
+import { readPartials, readTextFile } from '../inputs.ts';
+import { cliMessages } from '../messages.ts';
+import { deliver, parseNow, renderFile, type RenderJob } from '../render-job.ts';
+
+/** Changes closer together than this (an editor's save is often several writes) render once. */
+const SETTLE_MS = 40;
+
+export const watchCommand: Command = {
+  name: 'watch',
+  summary: 'render again on every change of the template, data or partials',
+  help: `usage: tmpl watch FILE [--data FILE.json] [--partials DIR] [--out FILE] [--locale LOCALE] [--now EPOCH_MS]
+
+Renders FILE as tmpl render does, then again each time FILE, the data file or
+a file in the partials folder changes, until Ctrl-C. The page goes to --out
+FILE (or stdout); errors and a "rendered" line go to stderr after each render.
+
+options:
+  --data FILE.json     the context (JSON); default {}
+  --partials DIR       partials, each known by its file name with and without extension
+  --out FILE           write the page to FILE instead of stdout
+  --locale LOCALE      the render's locale (default en-US)
+  --now EPOCH_MS       the render's clock, in milliseconds since 1970
+  -h, --help           this help
+
+exit codes: 0 stopped, 2 usage or input problem at the start`,
+  options: {
+    data: { type: 'string' },
+    partials: { type: 'string' },
+    out: { type: 'string' },
+    locale: { type: 'string' },
+    now: { type: 'string' },
+  },
+  async run(args, io) {
+    const job: RenderJob = {
+      file: onePositional(watchCommand, args, 'FILE (the template to render)'),
+      dataFile: stringOption(args, 'data'),
+      partialsDir: stringOption(args, 'partials'),
+      locale: stringOption(args, 'locale'),
+      now: parseNow(stringOption(args, 'now'), (problem) => usageError(watchCommand, problem)),
+      allowErrors: false,
+    };
+    const out = stringOption(args, 'out');
+    // A mistyped path would otherwise be watched forever: every input must exist at the start.
+    readTextFile(job.file);
+    if (job.dataFile !== undefined) readTextFile(job.dataFile);
+    if (job.partialsDir !== undefined) readPartials(job.partialsDir);
+    const paths = [job.file, job.dataFile, job.partialsDir].filter((p): p is string => p !== undefined);
+    await watchAndRender(paths, () => renderAndReport(job, out, io), io);
+    return EXIT.ok;
+  },
+};
+
+function renderAndReport(job: RenderJob, out: string | undefined, io: CliIo): void {
+  try {
+    const outcome = renderFile({ ...job, allowErrors: true });
+    deliver(outcome, job, out, io);
+    io.err(cliMessages.watchRendered(job.file, out ?? 'stdout', outcome.errors.length));
+  } catch (e) {
+    if (!(e instanceof CliFailure)) throw e;
+    io.err(e.message);
+  }
+}
+
+/** Calls `render` once the watcher is ready and after every settled change, until the signal (or Ctrl-C). */
+async function watchAndRender(paths: string[], render: () => void, io: CliIo): Promise<void> {
+  const { watch } = await import('chokidar');
+  const watcher = watch(paths, { ignoreInitial: true, awaitWriteFinish: false });
+  let timer: NodeJS.Timeout | undefined;
+  watcher.on('all', () => {
+    clearTimeout(timer);
+    timer = setTimeout(render, SETTLE_MS);
+  });
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  io.err(cliMessages.watchWaiting(paths.length));
+  render();
+  await new Promise<void>((resolve) => {
+    if (io.signal?.aborted) return resolve();
+    io.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  clearTimeout(timer);
+  await watcher.close();
+}
+

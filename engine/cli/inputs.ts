@@ -1,0 +1,113 @@
+/**
+ * Reading what the author points `tmpl` at: template files, JSON data,
+ * partials folders and folders of templates. Every problem becomes one
+ * clear line (a CliFailure), never a stack trace.
+ */
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { extname, join } from 'node:path';
+import { JsonSyntaxError, parseJson } from '../runtime/json-reader.ts';
+import { LineIndex } from '../syntax/positions.ts';
+import { CliFailure } from './io.ts';
+import { cliMessages } from './messages.ts';
+
+/** Extensions of template files found when walking a folder (pages and partials). */
+export const TEMPLATE_EXTENSIONS: readonly string[] = ['.tmpl', '.block'];
+
+function reasonOf(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return (e as Error).message;
+}
+
+function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+function statOf(path: string, missing: (path: string) => string): Stats {
+  try {
+    return statSync(path);
+  } catch (e) {
+    throw new CliFailure(isMissing(e) ? missing(path) : cliMessages.unreadable(path, reasonOf(e)));
+  }
+}
+
+/** The text of a file the command needs; a missing file, a directory or an unreadable file is a one-line failure. */
+export function readTextFile(path: string): string {
+  if (statOf(path, cliMessages.fileMissing).isDirectory()) throw new CliFailure(cliMessages.isDirectory(path));
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new CliFailure(isMissing(e) ? cliMessages.fileMissing(path) : cliMessages.unreadable(path, reasonOf(e)));
+  }
+}
+
+/** The reader's problem with what was found at its position (a problem that names the end already says it). */
+function describeJsonProblem(text: string, error: JsonSyntaxError): string {
+  if (error.position >= text.length) {
+    return error.problem.startsWith('expected') ? cliMessages.jsonFoundCharacter(error.problem, 'the end of the input') : error.problem;
+  }
+  const found = String.fromCodePoint(text.codePointAt(error.position) as number);
+  return cliMessages.jsonFoundCharacter(error.problem, JSON.stringify(found).replace(/^"|"$/g, "'"));
+}
+
+/**
+ * Data for a render, read as the engine reads JSON (1.0 stays a double). A
+ * malformed file is reported as `data.json:3:14 Invalid JSON: …`.
+ */
+export function readJsonData(path: string): unknown {
+  const text = readTextFile(path);
+  try {
+    return parseJson(text);
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    const { line, column } = new LineIndex(text).position(e.position);
+    throw new CliFailure(cliMessages.jsonMalformed(path, line, column, describeJsonProblem(text, e)));
+  }
+}
+
+/** A partial's source and the file it came from. */
+export interface PartialFile {
+  path: string;
+  source: string;
+}
+
+/**
+ * The partials of a folder, each known by its file name with and without its
+ * extension (`card.block` and `card`), as templates name them in `apply`.
+ */
+export function readPartials(dir: string): Map<string, PartialFile> {
+  if (!statOf(dir, cliMessages.directoryMissing).isDirectory()) throw new CliFailure(cliMessages.notDirectory(dir));
+  const partials = new Map<string, PartialFile>();
+  for (const entry of readdirSync(dir).sort()) {
+    const path = join(dir, entry);
+    if (!statSync(path).isFile()) continue;
+    const file = { path, source: readTextFile(path) };
+    partials.set(entry, file);
+    const ext = extname(entry);
+    if (ext && !partials.has(entry.slice(0, -ext.length))) partials.set(entry.slice(0, -ext.length), file);
+  }
+  return partials;
+}
+
+/** Template files named directly, and those (.tmpl, .block) found walking named folders, in a stable order. */
+export function collectTemplateFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && TEMPLATE_EXTENSIONS.includes(extname(entry.name))) files.push(path);
+    }
+  };
+  for (const path of paths) {
+    if (!statOf(path, cliMessages.fileMissing).isDirectory()) {
+      files.push(path);
+      continue;
+    }
+    const before = files.length;
+    walk(path);
+    if (files.length === before) throw new CliFailure(cliMessages.noTemplatesFound(path));
+  }
+  return files;
+}

@@ -1,0 +1,98 @@
+/**
+ * tmpl: the command line for template authors. Finds the command, parses
+ * its options, runs it, and turns a CliFailure into its one-line message and
+ * exit code (0 fine, 1 template errors, 2 usage or input problem). `check` and
+ * `render` of a developer-template folder run server/theme/folder-cli.ts.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCommandArgs, type Command } from './command.ts';
+import { astCommand } from './commands/ast.ts';
+import { checkCommand } from './commands/check.ts';
+import { goldenCommand } from './commands/golden.ts';
+import { pluginsCommand } from './commands/plugins.ts';
+import { renderCommand } from './commands/render.ts';
+import { treeCommand } from './commands/tree.ts';
+import { watchCommand } from './commands/watch.ts';
+import { CliFailure, EXIT, type CliIo } from './io.ts';
+import { cliMessages } from './messages.ts';
+import { cliVersion } from './version.ts';
+
+export const COMMANDS: readonly Command[] = [
+  renderCommand,
+  checkCommand,
+  watchCommand,
+  astCommand,
+  treeCommand,
+  goldenCommand,
+  pluginsCommand,
+];
+
+export function toolHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const list = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
+  return `usage: tmpl COMMAND [options]     (tmpl COMMAND --help for each)
+
+The Squarespace template language on the command line.
+
+commands:
+${list}
+
+options:
+  -h, --help      this help
+  -v, --version   the version
+
+exit codes:
+  0  done, no errors
+  1  the template reported errors (syntax, render, check findings, failed golden files)
+  2  usage or input problem (unknown option, missing file, malformed JSON data, missing folder)
+  3  tmpl itself failed`;
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) throw new CliFailure(cliMessages.noCommand);
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const named = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
+    if (rest[0] !== undefined && named === undefined) throw new CliFailure(cliMessages.unknownCommand(rest[0]));
+    io.out(named?.help ?? toolHelp());
+    return EXIT.ok;
+  }
+  if (first === '--version' || first === '-v') {
+    io.out(cliVersion());
+    return EXIT.ok;
+  }
+  // `check DIR` and `render DIR --page URL` of a developer-template folder (one with template.conf);
+  // the folder code is loaded only then, so other calls start without it.
+  if ((first === 'check' || first === 'render') && rest[0] !== undefined && namesTemplateFolder(rest[0])) {
+    const { runFolderCommand } = await import('../../server/theme/folder-cli.ts');
+    return runFolderCommand([first, ...rest], io);
+  }
+  const command = COMMANDS.find((c) => c.name === first);
+  if (command === undefined) throw new CliFailure(cliMessages.unknownCommand(first));
+  const args = parseCommandArgs(command, rest);
+  if (args.help) {
+    io.out(command.help);
+    return EXIT.ok;
+  }
+  return command.run(args, io);
+}
+
+/** A folder holding template.conf: a developer template, not a folder of single templates. */
+function namesTemplateFolder(path: string): boolean {
+  return existsSync(join(path, 'template.conf'));
+}
+
+/** Runs `tmpl` with `argv` (the arguments after the program name); answers the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (e) {
+    if (e instanceof CliFailure) {
+      io.err(e.message);
+      return e.exitCode;
+    }
+    io.err(cliMessages.unexpected(e instanceof Error ? e.message : String(e)));
+    return EXIT.internal;
+  }
+}

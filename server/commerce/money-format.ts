@@ -1,0 +1,71 @@
+/**
+ * The store's money format, read off the engine's CLDR money formatter (the
+ * one the `money` and price formatters use when the website formats money
+ * through CLDR) for a currency and locale, as plain data the islands apply in
+ * the browser with client/lib/money.ts. A test holds the two to the same bytes.
+ */
+import type { MoneyFormat } from '../../client/lib/money.ts';
+import { cldrFor } from '../../engine/plugins/i18n/cldr.ts';
+
+interface Part {
+  type: string;
+  value: string;
+}
+
+const DIGIT_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction']);
+
+/** The same parts the engine's formatMoneyCLDR joins (a code CLDR has no symbol for is written as the code). */
+function partsOf(amount: string, currency: string, locale: string): Part[] {
+  const numbers = cldrFor(locale).Numbers;
+  const code = currency as Parameters<typeof numbers.getCurrencySymbol>[0];
+  const unknown = numbers.getCurrencySymbol(code) === '';
+  return numbers.formatCurrencyToParts(amount, code, unknown ? { style: 'code' } : {}) as Part[];
+}
+
+/** What stands before and after the digits. */
+function affixes(parts: Part[]): { prefix: string; suffix: string } {
+  const first = parts.findIndex((part) => DIGIT_PARTS.has(part.type));
+  let last = first;
+  for (let i = first; i < parts.length; i += 1) if (DIGIT_PARTS.has(parts[i]!.type)) last = i;
+  const text = (slice: Part[]): string => slice.map((part) => part.value).join('');
+  return { prefix: text(parts.slice(0, first)), suffix: text(parts.slice(last + 1)) };
+}
+
+function integerGroups(parts: Part[]): string[] {
+  return parts.filter((part) => part.type === 'integer').map((part) => part.value);
+}
+
+const cache = new Map<string, MoneyFormat>();
+
+/** The money format of a currency ('USD') in a locale ('en-US'). */
+export function moneyFormatFor(currency: string, locale: string): MoneyFormat {
+  const code = currency.trim().toUpperCase();
+  const key = `${code}\u0000${locale}`;
+  let format = cache.get(key);
+  if (format !== undefined) return format;
+  const negative = partsOf('-1234567890.5', code, locale);
+  const positive = partsOf('1234567890.5', code, locale);
+  const groups = integerGroups(positive);
+  const primaryGroup = groups.length > 1 ? groups[groups.length - 1]!.length : 0;
+  const secondaryGroup = groups.length > 2 ? groups[groups.length - 2]!.length : primaryGroup;
+  // The smallest amount with one more digit than the first group: grouped at once, or only with more digits.
+  let minimumGroupingDigits = 1;
+  while (primaryGroup > 0 && minimumGroupingDigits < 4
+    && integerGroups(partsOf('1'.repeat(primaryGroup + minimumGroupingDigits), code, locale)).length === 1) {
+    minimumGroupingDigits += 1;
+  }
+  format = {
+    currency: code,
+    fractionDigits: positive.find((part) => part.type === 'fraction')?.value.length ?? 0,
+    positive: affixes(positive),
+    negative: affixes(negative),
+    decimal: positive.find((part) => part.type === 'decimal')?.value ?? '.',
+    group: positive.find((part) => part.type === 'group')?.value ?? '',
+    primaryGroup,
+    secondaryGroup,
+    minimumGroupingDigits,
+  };
+  if (cache.size > 100) cache.clear();
+  cache.set(key, format);
+  return format;
+}

@@ -1,0 +1,66 @@
+/**
+ * The files browsers and crawlers ask every site for: `/robots.txt` (the
+ * visitor's own pages and the calls are not for crawling; where the sitemap
+ * is), `/sitemap.xml` (every page a visitor can see: the collections, the
+ * products of the shop, the lessons open to everyone) and `/favicon.ico`
+ * (the theme's icon; an SVG, which browsers take by its content type).
+ */
+import { Router } from 'express';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppDeps } from '../deps.ts';
+import { PRODUCT_URL_PREFIX, storeRepositories } from '../api/cart-session.ts';
+import { ContentRepository } from '../db/content-repository.ts';
+import { absoluteUrl, siteOrigin } from './seo.ts';
+import { TEMPLATES_DIR } from './template-store.ts';
+
+/** Paths that are the visitor's own or are calls, not pages. */
+const NOT_FOR_CRAWLING = ['/cart', '/checkout', '/api/', '/search'];
+
+function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** Every visible page's path: the collections, the shop's products and the lessons open to everyone. */
+export function visiblePagePaths(deps: AppDeps): string[] {
+  const { site, catalogue } = storeRepositories(deps);
+  const content = new ContentRepository(deps.db);
+  const paths: string[] = [];
+  for (const collection of site.collections()) {
+    paths.push(collection.urlId === 'home' ? '/' : `/${collection.urlId}`);
+    if (collection.urlId === 'shop') {
+      for (const product of catalogue.productsInCollection(collection.id)) paths.push(`${PRODUCT_URL_PREFIX}${product.urlId}`);
+    }
+    if (collection.urlId === 'lessons') {
+      for (const item of content.itemsInCollection(collection.id)) {
+        // A members-only lesson answers 403 to a crawler: not a page it can index.
+        if (item.data.memberOnly !== true) paths.push(`/lessons/${item.urlId}`);
+      }
+    }
+  }
+  return paths;
+}
+
+export function createCrawlerFiles(deps: AppDeps): Router {
+  const router = Router();
+  const favicon = readFileSync(join(TEMPLATES_DIR, 'assets', 'favicon.svg'));
+  const origin = (): string => siteOrigin(storeRepositories(deps).site.website());
+
+  router.get('/robots.txt', (_req, res) => {
+    const lines = ['User-agent: *', ...NOT_FOR_CRAWLING.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(origin(), '/sitemap.xml')}`, ''];
+    res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(lines.join('\n'));
+  });
+
+  router.get('/sitemap.xml', (_req, res) => {
+    const base = origin();
+    const urls = visiblePagePaths(deps).map((path) => `  <url><loc>${xmlText(absoluteUrl(base, path))}</loc></url>`);
+    const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''];
+    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(xml.join('\n'));
+  });
+
+  router.get('/favicon.ico', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(favicon);
+  });
+
+  return router;
+}

@@ -1,0 +1,112 @@
+/**
+ * Browsing the shop: the category and tag filters, the sort orders and the
+ * pages of the product list, read from the query string and answered in the
+ * platform's context shapes (`categoryFilter`, `tagFilter`, `pagination` with
+ * nextPage / nextPageUrl / prevPage / prevPageUrl / pageSize).
+ */
+import { z } from 'zod';
+import type { ProductRecord } from '../db/catalogue-repository.ts';
+import { unitPriceCents } from '../commerce/pricing.ts';
+import { serverMessages } from '../messages.ts';
+
+export const SHOP_PAGE_SIZE = 12;
+
+export const SORT_ORDERS = ['featured', 'newest', 'price-asc', 'price-desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+const SORT_LABELS: Record<SortOrder, string> = {
+  featured: serverMessages.sortFeatured,
+  newest: serverMessages.sortNewest,
+  'price-asc': serverMessages.sortPriceLowToHigh,
+  'price-desc': serverMessages.sortPriceHighToLow,
+};
+
+/** What a shop URL may ask for; anything else is a 400 with the catalogue's message. */
+export const shopQuerySchema = z.object({
+  category: z.string().trim().min(1).max(100).optional(),
+  tag: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(SORT_ORDERS).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+export type ShopQuery = z.infer<typeof shopQuerySchema>;
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+/** The cheapest unit price a product sells at: what "price" sorts by. */
+function lowestPriceCents(product: ProductRecord): number {
+  const prices = product.variants.map((variant) => unitPriceCents(product, variant));
+  return prices.length > 0 ? Math.min(...prices) : 0;
+}
+
+/** The same URL with other query values (empty ones and the defaults left out). */
+export function shopUrl(path: string, query: ShopQuery): string {
+  const params = new URLSearchParams();
+  if (query.category) params.set('category', query.category);
+  if (query.tag) params.set('tag', query.tag);
+  if (query.sort && query.sort !== 'featured') params.set('sort', query.sort);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+export interface ShopBrowse {
+  /** The products of this page, in order. */
+  products: ProductRecord[];
+  /** Every product the filters keep, across pages. */
+  matchCount: number;
+  /** The platform's pagination context; null when everything fits on one page. */
+  pagination: Record<string, unknown> | null;
+  /** Links for the filter and sort controls, marked active when in force. */
+  controls: Record<string, unknown>;
+  /** False when the page asked for lies beyond the last one. */
+  pageExists: boolean;
+}
+
+/** Filters, sorts and pages a collection's products (in their featured order) for one request. */
+export function browseShop(path: string, all: readonly ProductRecord[], query: ShopQuery): ShopBrowse {
+  const category = query.category?.toLowerCase();
+  const tag = query.tag?.toLowerCase();
+  const kept = all.filter((product) => (category === undefined || strings(product.data.categories).some((name) => name.toLowerCase() === category))
+    && (tag === undefined || strings(product.data.tags).some((name) => name.toLowerCase() === tag)));
+  const sort = query.sort ?? 'featured';
+  const ordered = [...kept];
+  // Array sort is stable: equal keys keep the featured order.
+  if (sort === 'newest') ordered.sort((a, b) => b.createdOn - a.createdOn);
+  if (sort === 'price-asc') ordered.sort((a, b) => lowestPriceCents(a) - lowestPriceCents(b));
+  if (sort === 'price-desc') ordered.sort((a, b) => lowestPriceCents(b) - lowestPriceCents(a));
+
+  const page = query.page ?? 1;
+  const pageCount = Math.max(1, Math.ceil(ordered.length / SHOP_PAGE_SIZE));
+  const products = ordered.slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE);
+  const pagination = pageCount > 1
+    ? {
+        pageSize: SHOP_PAGE_SIZE,
+        currentPage: page,
+        totalPages: pageCount,
+        nextPage: page < pageCount,
+        nextPageUrl: page < pageCount ? shopUrl(path, { ...query, page: page + 1 }) : null,
+        prevPage: page > 1,
+        prevPageUrl: page > 1 ? shopUrl(path, { ...query, page: page - 1 }) : null,
+      }
+    : null;
+
+  const names = (pick: (product: ProductRecord) => string[]): string[] => [...new Set(all.flatMap(pick))].sort((a, b) => a.localeCompare(b));
+  const unfiltered = { sort: query.sort };
+  const controls = {
+    categories: [
+      { name: serverMessages.allProducts, url: shopUrl(path, unfiltered), active: category === undefined && tag === undefined },
+      ...names((product) => strings(product.data.categories)).map((name) => ({
+        name, url: shopUrl(path, { ...unfiltered, category: name }), active: name.toLowerCase() === category,
+      })),
+    ],
+    tags: names((product) => strings(product.data.tags)).map((name) => ({
+      name, url: shopUrl(path, { ...unfiltered, tag: name }), active: name.toLowerCase() === tag,
+    })),
+    sorts: SORT_ORDERS.map((value) => ({
+      value, label: SORT_LABELS[value], url: shopUrl(path, { ...query, sort: value, page: undefined }), active: value === sort,
+    })),
+  };
+  return { products, matchCount: ordered.length, pagination, controls, pageExists: page <= pageCount };
+}

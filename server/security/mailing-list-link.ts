@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface MailingListRequest {
+  email: string;
+  /** Where the sign-up came from ('newsletter', 'restock'), recorded with the address. */
+  source: string;
+}
+
+interface LinkPayload {
+  e: string;
+  s: string;
+  x: number;
+}
+
+/**
+ * The signed token of a mailing-list confirmation link: the address, its source and an expiry,
+ * with an HMAC over them, so the link needs no stored state and cannot be made for an address
+ * that did not receive it.
+ */
+export function createMailingListLinks(secret: string) {
+  const sign = (payload: string): string => createHmac('sha256', secret).update(`mailing-list:${payload}`).digest('base64url');
+  return {
+    tokenFor(request: MailingListRequest, now = Date.now()): string {
+      const payload: LinkPayload = { e: request.email, s: request.source, x: now + CONFIRMATION_LINK_TTL_MS };
+      const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      return `${encoded}.${sign(encoded)}`;
+    },
+
+    /** The request a token confirms, or null when it is forged, damaged or expired. */
+    open(token: string, now = Date.now()): MailingListRequest | null {
+      const [encoded, signature, ...rest] = token.split('.');
+      if (!encoded || !signature || rest.length > 0) return null;
+      const expected = Buffer.from(sign(encoded));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      try {
+        const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<LinkPayload>;
+        if (typeof payload.e !== 'string' || typeof payload.s !== 'string' || typeof payload.x !== 'number') return null;
+        return payload.x > now ? { email: payload.e, source: payload.s } : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import type { AppDeps } from '../deps.ts';
+import { RateLimitRepository } from '../db/rate-limit-repository.ts';
+import { SignInFailureRepository } from '../db/sign-in-failure-repository.ts';
+import { platformMessages } from '../platform-messages.ts';
+import { HttpError } from './http-error.ts';
+import { markRateLimited } from './rate-limit.ts';
+
+/**
+ * How failed sign-ins are slowed (documented in the README's Security section). Only wrong
+ * passwords count; a correct one clears its account and address. The back-off is per account
+ * and client address, so other clients' failures never delay someone who signs in correctly
+ * from an address that has not failed itself.
+ */
+export const SIGN_IN_POLICY = {
+  /** The failure of a pair (account, address) from which on the pair must wait. */
+  backOffFromFailure: 5,
+  /** The same, for an account that many addresses are failing for (see accountFailuresUnderAttack). */
+  backOffFromFailureUnderAttack: 1,
+  /** Wait after the first counted failure; each later failure doubles it… */
+  firstBackOffMs: 1_000,
+  /** …up to this. */
+  longestBackOffMs: 15 * 60_000,
+  /** A pair with no failure for this long starts again from nothing. */
+  forgetAfterMs: 24 * 60 * 60_000,
+  /** Window of the per-address and per-account failure counts. */
+  windowMs: 15 * 60_000,
+  /** Failures one address may have across all accounts per window; then every attempt from it waits for the window's end. */
+  addressFailuresPerWindow: 100,
+  /** Failures of one account from all addresses per window from which each address gets only backOffFromFailureUnderAttack. */
+  accountFailuresUnderAttack: 20,
+} as const;
+
+const SWEEP_EVERY_MS = 60_000;
+
+/** The wait a pair owes after its nth failure (0 while it is below the back-off threshold). */
+export function backOffAfter(failures: number, backOffFrom: number): number {
+  if (failures < backOffFrom) return 0;
+  return Math.min(SIGN_IN_POLICY.firstBackOffMs * 2 ** (failures - backOffFrom), SIGN_IN_POLICY.longestBackOffMs);
+}
+
+function clientAddress(req: Request): string {
+  return ipKeyGenerator(req.ip ?? 'unknown');
+}
+
+/** The 429 of a refused attempt, with Retry-After saying when the next one will be checked. */
+function tooMany(res: Response, retryAfterMs: number): HttpError {
+  res.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return new HttpError(429, platformMessages.tooManySignInAttempts);
+}
+
+export interface SignInThrottle {
+  /** Route step: refuses (429) every attempt from an address past its failure budget. */
+  addressGuard: RequestHandler;
+  /**
+   * Call before checking the password. Throws 429 when this account and address must still wait
+   * (or the address is past its budget); otherwise counts the attempt as a failure at once, so a
+   * burst of parallel guesses cannot all pass the check before any of them is counted.
+   */
+  beginAttempt(req: Request, res: Response, account: string): void;
+  /** A correct password: the attempt is taken back and the pair's failures are forgotten. */
+  recordSuccess(req: Request, account: string): void;
+}
+
+/** Sign-in back-off, with its counts in the database so every process applies the same one. */
+export function createSignInThrottle(deps: AppDeps): SignInThrottle {
+  const failures = new SignInFailureRepository(deps.db);
+  const counters = new RateLimitRepository(deps.db);
+  const addressKey = (req: Request): string => `signInAddress:${clientAddress(req)}`;
+  const accountKey = (account: string): string => `signInAccount:${account.toLowerCase()}`;
+  let lastSweep = 0;
+
+  /** The wait (ms) before the address may try at all, 0 when it may. */
+  const addressWait = (req: Request, now: number): number => {
+    const count = counters.get(addressKey(req), now);
+    return count && count.hits >= SIGN_IN_POLICY.addressFailuresPerWindow ? count.resetOn - now : 0;
+  };
+
+  const addressGuard: RequestHandler = (req, res, next) => {
+    const wait = addressWait(req, Date.now());
+    if (wait > 0) {
+      deps.log.warn({ ip: req.ip }, 'sign-in attempts limited for the address');
+      next(tooMany(res, wait));
+      return;
+    }
+    next();
+  };
+
+  // check and count in one write transaction, so neither parallel requests nor another process
+  // can slip an attempt between the two
+  const countAttempt = deps.db.transaction((address: string, name: string, req: Request, now: number): number => {
+    const addressBlocked = addressWait(req, now);
+    if (addressBlocked > 0) return addressBlocked;
+    const record = failures.find(name, address);
+    if (record && record.blockedUntil > now) return record.blockedUntil - now;
+    counters.increment(addressKey(req), SIGN_IN_POLICY.windowMs, now);
+    const accountFailures = counters.increment(accountKey(name), SIGN_IN_POLICY.windowMs, now).hits;
+    if (accountFailures === SIGN_IN_POLICY.accountFailuresUnderAttack) deps.log.warn({ account: name }, 'many failed sign-ins for one account');
+    const underAttack = accountFailures >= SIGN_IN_POLICY.accountFailuresUnderAttack;
+    const pair = failures.recordFailure(name, address, now, now - SIGN_IN_POLICY.forgetAfterMs);
+    const wait = backOffAfter(pair.failures, underAttack ? SIGN_IN_POLICY.backOffFromFailureUnderAttack : SIGN_IN_POLICY.backOffFromFailure);
+    if (wait > 0) failures.blockUntil(name, address, now + wait);
+    return 0;
+  });
+
+  return {
+    addressGuard: markRateLimited(addressGuard, 'signIn'),
+
+    beginAttempt(req, res, account) {
+      // a read-only database cannot count; its sign-ins fail at the session write anyway
+      if (deps.options.readOnly) return;
+      const now = Date.now();
+      if (now - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = now;
+        failures.deleteOlderThan(now - SIGN_IN_POLICY.forgetAfterMs);
+      }
+      const wait = countAttempt.immediate(clientAddress(req), account.toLowerCase(), req, now);
+      if (wait > 0) {
+        deps.log.warn({ ip: req.ip }, 'sign-in attempts limited');
+        throw tooMany(res, wait);
+      }
+    },
+
+    recordSuccess(req, account) {
+      if (deps.options.readOnly) return;
+      const name = account.toLowerCase();
+      deps.db.transaction(() => {
+        counters.decrement(addressKey(req));
+        counters.decrement(accountKey(name));
+        failures.clearFailures(name, clientAddress(req));
+      })();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { parseConfJson, type ConfResult } from './template-conf.ts';
+import { themeMessages } from './theme-messages.ts';
+
+/**
+ * collections/NAME.conf and pages/NAME.page.conf: what kind of collection or page this is, and
+ * `regionName`, the layout (or single region) its pages are wrapped in instead of the default.
+ */
+const collectionConfSchema = z.object({
+  title: z.string().optional(),
+  ordering: z.string().optional(),
+  pageSize: z.number().int().positive().optional(),
+  folder: z.boolean().optional(),
+  index: z.boolean().optional(),
+  regionName: z.string().min(1).optional(),
+  acceptTypes: z.array(z.string()).optional(),
+}).passthrough();
+
+export type CollectionConf = z.infer<typeof collectionConfSchema>;
+
+export function parseCollectionConf(file: string, text: string): ConfResult<CollectionConf> {
+  const json = parseConfJson(file, text);
+  if (!json.ok) return json;
+  const parsed = collectionConfSchema.safeParse(json.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, message: themeMessages.confInvalid(file, issue.path.join('.') || '(root)', issue.message) };
+  }
+  return { ok: true, value: parsed.data };
+}

@@ -1,0 +1,50 @@
+import type { Logger } from 'pino';
+import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import type { TemplateSource } from './template-source.ts';
+import { themeMessages } from './theme-messages.ts';
+
+/** A folder that cannot be served at all (no template.conf, or one that does not parse). */
+export class TemplateFolderError extends Error {
+  constructor(readonly problems: FolderProblem[]) {
+    super(problems.map((p) => `${p.file}: ${p.message}`).join('; '));
+    this.name = 'TemplateFolderError';
+  }
+}
+
+/**
+ * The compiled folder, loaded once; when watching (development), reloaded on the first request
+ * after any of its files changed. A reload that fails keeps serving nothing stale: it throws, so
+ * the page shows the error.
+ */
+export class FolderCache {
+  private folder: TemplateFolder | null = null;
+  private version = '';
+
+  constructor(
+    readonly source: TemplateSource,
+    private readonly log: Logger,
+    private readonly watch: boolean,
+  ) {}
+
+  /** The version the folder last returned by current() was loaded at (changes with any file of it). */
+  loadedVersion(): string {
+    if (this.folder === null) this.current();
+    return this.version;
+  }
+
+  current(): TemplateFolder {
+    if (this.folder !== null && !this.watch) return this.folder;
+    const version = this.source.version();
+    if (this.folder !== null && version === this.version) return this.folder;
+    const load = loadTemplateFolder(this.source);
+    if (load.folder === null) throw new TemplateFolderError(load.problems);
+    const errors = load.problems.filter((p) => p.severity === 'error');
+    if (errors.length > 0) this.log.warn({ folder: this.source.label, problems: errors }, themeMessages.folderErrorsLog);
+    else this.log.info({ folder: this.source.label, name: load.folder.conf.name }, themeMessages.folderLoaded);
+    const malformed = load.problems.filter((p) => p.validation === true);
+    if (malformed.length > 0) this.log.warn({ folder: this.source.label, problems: malformed }, themeMessages.malformedTagsLog);
+    this.folder = load.folder;
+    this.version = version;
+    return load.folder;
+  }
+}

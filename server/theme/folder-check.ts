@@ -1,0 +1,161 @@
+import type { Template } from '../../engine/index.ts';
+import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
+import { templateUses } from './template-analysis.ts';
+import { regionBaseName } from './template-conf.ts';
+import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
+import { themeMessages } from './theme-messages.ts';
+
+export interface FolderCheck {
+  problems: FolderProblem[];
+  errors: number;
+  warnings: number;
+}
+
+/** One compiled piece of a file: the file itself, or the body of a platform tag in it. */
+interface Unit {
+  file: string;
+  template: Template;
+}
+
+/** Tags whose `template` attribute names a block. */
+const TEMPLATE_TAGS = new Set(['navigation', 'folder-navigation', 'query', 'category', 'related']);
+
+function unitsOf(folder: TemplateFolder): Unit[] {
+  const units: Unit[] = [];
+  for (const file of folder.regions.values()) units.push({ file: file.path, template: file.template });
+  for (const collection of folder.collections.values()) {
+    for (const file of [collection.list, collection.item]) if (file !== null) units.push({ file: file.path, template: file.template });
+  }
+  for (const page of folder.pages.values()) units.push({ file: page.file.path, template: page.file.template });
+  for (const file of folder.system.values()) units.push({ file: file.path, template: file.template });
+  for (const file of folder.blocks.values()) units.push({ file: file.path, template: file.template });
+  for (const tag of folder.tags.values()) {
+    const body = folder.partials[tagBodyPartialName(tag.id)];
+    if (body !== undefined) units.push({ file: tag.file, template: body });
+  }
+  return units;
+}
+
+/** Blocks a file uses: applied ones and the `template` blocks of its platform tags. */
+function blocksUsedBy(units: readonly Unit[], folder: TemplateFolder): Map<string, string[]> {
+  const used = new Map<string, string[]>();
+  for (const unit of units) {
+    const uses = templateUses(unit.template);
+    const names = used.get(unit.file) ?? [];
+    names.push(...uses.applied.map((use) => use.name));
+    for (const use of uses.tags) {
+      const template = folder.tags.get(use.name)?.attributes.template;
+      if (template !== undefined && !template.includes('{')) names.push(`${template}.block`);
+    }
+    used.set(unit.file, names);
+  }
+  return used;
+}
+
+/** Files a page can render: regions, collection, page and system templates, and the blocks they reach. */
+function reachableFiles(folder: TemplateFolder, used: Map<string, string[]>): Set<string> {
+  const reached = new Set<string>();
+  const queue: string[] = [];
+  const visit = (file: string): void => {
+    if (!reached.has(file)) {
+      reached.add(file);
+      queue.push(file);
+    }
+  };
+  for (const file of folder.regions.values()) visit(file.path);
+  for (const collection of folder.collections.values()) for (const file of [collection.list, collection.item]) if (file) visit(file.path);
+  for (const page of folder.pages.values()) visit(page.file.path);
+  for (const file of folder.system.values()) visit(file.path);
+  while (queue.length > 0) {
+    for (const name of used.get(queue.shift()!) ?? []) {
+      const block = folder.blocks.get(name);
+      if (block !== undefined) visit(block.path);
+    }
+  }
+  return reached;
+}
+
+function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>, problems: FolderProblem[]): void {
+  const at = { file: tag.file, line: tag.line, column: tag.column };
+  const severity = reached.has(tag.file) ? 'error' : 'warning';
+  const template = tag.attributes.template;
+  if (TEMPLATE_TAGS.has(tag.kind) && template !== undefined && !template.includes('{') && folder.partials[`${template}.block`] === undefined) {
+    const message = tag.kind === 'navigation'
+      ? themeMessages.navigationTemplateMissing(`${template}.block`, tag.file)
+      : themeMessages.tagTemplateMissing(`<squarespace:${tag.kind}>`, `${template}.block`, tag.file);
+    problems.push({ ...at, message, severity });
+  }
+  if (tag.kind === 'navigation') {
+    const id = tag.attributes.navigationId;
+    if (id === undefined) problems.push({ ...at, message: themeMessages.tagAttributeMissing('navigation', 'navigationId'), severity });
+    else if (!id.includes('{') && !folder.conf.navigations.some((nav) => nav.name === id)) {
+      problems.push({ ...at, message: themeMessages.navigationUnknown(id, tag.file), severity: 'warning' });
+    }
+  }
+  if (tag.kind === 'query' && tag.attributes.collection === undefined) {
+    problems.push({ ...at, message: themeMessages.tagAttributeMissing('query', 'collection'), severity });
+  }
+  if (tag.kind === 'block-field' && tag.attributes.id === undefined) {
+    problems.push({ ...at, message: themeMessages.tagAttributeMissing('block-field', 'id'), severity });
+  }
+  if (tag.kind === 'script') {
+    const src = tag.attributes.src ?? '';
+    if (src === '') problems.push({ ...at, message: themeMessages.tagAttributeMissing('script', 'src'), severity });
+    else if (!src.includes('{') && folder.source.read(`scripts/${src}`) === undefined) {
+      problems.push({ ...at, message: themeMessages.scriptMissing(src), severity: 'warning' });
+    }
+  }
+}
+
+/**
+ * Checks a whole template folder: template.conf and every .conf parse; every region, list, item,
+ * page, system page and block compiles; every applied block, navigation template and tag
+ * template exists; every regionName names a layout or region; named stylesheets and scripts are
+ * there. A missing block in a file that no page can reach (nothing applies it) is a warning: the
+ * platform never renders that file, so no page fails because of it.
+ */
+export function checkTemplateFolder(dirOrSource: string | TemplateSource): FolderCheck {
+  const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
+  const load = loadTemplateFolder(source);
+  const problems = [...load.problems];
+  const folder = load.folder;
+  if (folder !== null) {
+    const units = unitsOf(folder);
+    const used = blocksUsedBy(units, folder);
+    const reached = reachableFiles(folder, used);
+    for (const unit of units) {
+      const uses = templateUses(unit.template);
+      for (const use of uses.applied) {
+        if (folder.partials[use.name] !== undefined || uses.macros.has(use.name)) continue;
+        const reachable = reached.has(unit.file);
+        problems.push({
+          file: unit.file,
+          line: use.line,
+          column: use.column,
+          message: reachable ? themeMessages.blockMissing(use.name, unit.file) : themeMessages.blockMissingUnreachable(use.name, unit.file),
+          severity: reachable ? 'error' : 'warning',
+        });
+      }
+    }
+    for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
+    const confs = [
+      ...[...folder.collections.values()].map((c) => ({ file: `collections/${c.name}.conf`, regionName: c.conf?.regionName })),
+      ...[...folder.pages.values()].map((p) => ({ file: `${p.file.path}.conf`, regionName: p.conf?.regionName })),
+    ];
+    for (const { file, regionName } of confs) {
+      if (regionName === undefined) continue;
+      if (!Object.hasOwn(folder.conf.layouts, regionName) && !folder.regions.has(regionBaseName(regionName))) {
+        problems.push({ file, line: 0, column: 0, message: themeMessages.layoutUnknown(file, regionName), severity: 'error' });
+      }
+    }
+    for (const name of folder.conf.stylesheets) {
+      if (source.read(`styles/${name}`) === undefined) {
+        problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.stylesheetMissing(name), severity: 'warning' });
+      }
+    }
+  }
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return { problems, errors, warnings: problems.length - errors };
+}

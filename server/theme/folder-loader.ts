@@ -1,0 +1,176 @@
+import { compile, type Template } from '../../engine/index.ts';
+import { parseCollectionConf, type CollectionConf } from './collection-conf.ts';
+import { folderRegistry } from './folder-registry.ts';
+import { rewritePlatformTags, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
+import { SYSTEM_BLOCKS } from './system-blocks.ts';
+import { parseTemplateConf, regionBaseName, type TemplateConf } from './template-conf.ts';
+import type { TemplateSource } from './template-source.ts';
+import { themeMessages } from './theme-messages.ts';
+
+export interface FolderProblem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  severity: 'error' | 'warning';
+  /** A malformed tag kept as text (the reference's validate mode): the file still renders as written. */
+  validation?: true;
+}
+
+/** One compiled file of the folder, known by its path ('collections/blog.list'). */
+export interface FolderFile {
+  path: string;
+  template: Template;
+}
+
+export interface FolderCollection {
+  name: string;
+  conf: CollectionConf | null;
+  list: FolderFile | null;
+  item: FolderFile | null;
+}
+
+export interface FolderPage {
+  name: string;
+  file: FolderFile;
+  conf: CollectionConf | null;
+}
+
+export interface TemplateFolder {
+  source: TemplateSource;
+  conf: TemplateConf;
+  regions: Map<string, FolderFile>;
+  collections: Map<string, FolderCollection>;
+  pages: Map<string, FolderPage>;
+  /** system/NAME.page: the folder's own 404, search, cart, checkout… pages. */
+  system: Map<string, FolderFile>;
+  /** The folder's own blocks by the name `apply` uses ('navigation.block'). */
+  blocks: Map<string, FolderFile>;
+  /** Everything a render may apply: the folder's blocks, the platform's blocks and tag bodies. */
+  partials: Record<string, Template>;
+  tags: Map<string, PlatformTag>;
+  problems: FolderProblem[];
+}
+
+export type FolderLoad = { folder: TemplateFolder; problems: FolderProblem[] } | { folder: null; problems: FolderProblem[] };
+
+function extensionOf(name: string, ext: string): string | null {
+  return name.endsWith(ext) && name.length > ext.length ? name.slice(0, -ext.length) : null;
+}
+
+/**
+ * Reads and compiles a developer-template folder from its source: template.conf, the regions of
+ * its layouts, collections (NAME.conf, NAME.list, NAME.item), blocks (also one folder deep),
+ * pages/*.page with their .page.conf, and system/*.page. Platform tags are rewritten into
+ * instructions first. Every problem is collected with its file and position; only a missing or
+ * unreadable template.conf stops the load.
+ */
+export function loadTemplateFolder(source: TemplateSource): FolderLoad {
+  const problems: FolderProblem[] = [];
+  const confText = source.read('template.conf');
+  if (confText === undefined) {
+    return { folder: null, problems: [{ file: 'template.conf', line: 0, column: 0, message: themeMessages.confMissing(source.label), severity: 'error' }] };
+  }
+  const parsedConf = parseTemplateConf(confText);
+  if (!parsedConf.ok) {
+    return { folder: null, problems: [{ file: 'template.conf', line: 0, column: 0, message: parsedConf.message, severity: 'error' }] };
+  }
+  const conf = parsedConf.value;
+  const tags = new Map<string, PlatformTag>();
+  const partials: Record<string, Template> = {};
+  let tagCount = 0;
+  const nextId = (): string => `t${++tagCount}`;
+
+  const compileFile = (path: string): FolderFile | null => {
+    const text = source.read(path);
+    if (text === undefined) return null;
+    const rewritten = rewritePlatformTags(text, path, nextId);
+    problems.push(...rewritten.problems);
+    for (const tag of rewritten.tags) {
+      tags.set(tag.id, tag);
+      if (tag.body !== null) {
+        const body = compile(tag.body, { name: path, plugins: folderRegistry });
+        for (const e of body.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, ...(e.validation ? { severity: 'warning', validation: true } : { severity: 'error' }) });
+        partials[tagBodyPartialName(tag.id)] = body;
+      }
+    }
+    const template = compile(rewritten.source, { name: path, plugins: folderRegistry });
+    // malformed tags kept as text (the reference's validate mode) change nothing that renders: warnings
+    for (const e of template.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, ...(e.validation ? { severity: 'warning', validation: true } : { severity: 'error' }) });
+    return { path, template };
+  };
+  const readConf = (path: string): CollectionConf | null => {
+    const text = source.read(path);
+    if (text === undefined) return null;
+    const parsed = parseCollectionConf(path, text);
+    if (parsed.ok) return parsed.value;
+    problems.push({ file: path, line: 0, column: 0, message: parsed.message, severity: 'error' });
+    return null;
+  };
+
+  const regions = new Map<string, FolderFile>();
+  for (const [layoutName, layout] of Object.entries(conf.layouts)) {
+    for (const region of layout.regions.map(regionBaseName)) {
+      if (regions.has(region)) continue;
+      const file = compileFile(`${region}.region`);
+      if (file === null) problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.regionMissing(region, layoutName), severity: 'error' });
+      else regions.set(region, file);
+    }
+  }
+  // Regions a collection or page can name directly, beyond those of the layouts.
+  for (const name of source.list('')) {
+    const region = extensionOf(name, '.region');
+    if (region !== null && !regions.has(region)) {
+      const file = compileFile(name);
+      if (file !== null) regions.set(region, file);
+    }
+  }
+
+  const collections = new Map<string, FolderCollection>();
+  const collectionOf = (name: string): FolderCollection => {
+    let collection = collections.get(name);
+    if (collection === undefined) collections.set(name, (collection = { name, conf: null, list: null, item: null }));
+    return collection;
+  };
+  for (const file of source.list('collections')) {
+    const path = `collections/${file}`;
+    const confName = extensionOf(file, '.conf');
+    const listName = extensionOf(file, '.list');
+    const itemName = extensionOf(file, '.item');
+    if (confName !== null) collectionOf(confName).conf = readConf(path);
+    else if (listName !== null) collectionOf(listName).list = compileFile(path);
+    else if (itemName !== null) collectionOf(itemName).item = compileFile(path);
+  }
+
+  const pages = new Map<string, FolderPage>();
+  for (const file of source.list('pages')) {
+    const name = extensionOf(file, '.page');
+    if (name === null) continue;
+    const compiled = compileFile(`pages/${file}`);
+    if (compiled !== null) pages.set(name, { name, file: compiled, conf: readConf(`pages/${file}.conf`) });
+  }
+
+  const system = new Map<string, FolderFile>();
+  for (const file of source.list('system')) {
+    const name = extensionOf(file, '.page');
+    const compiled = name === null ? null : compileFile(`system/${file}`);
+    if (name !== null && compiled !== null) system.set(name, compiled);
+  }
+
+  for (const [name, text] of Object.entries(SYSTEM_BLOCKS)) partials[name] = compile(text, { name, plugins: folderRegistry });
+  const blocks = new Map<string, FolderFile>();
+  const readBlocks = (folder: string, prefix: string): void => {
+    for (const file of source.list(folder)) {
+      if (extensionOf(file, '.block') === null) continue;
+      const compiled = compileFile(`${folder}/${file}`);
+      if (compiled === null) continue;
+      blocks.set(prefix + file, compiled);
+      partials[prefix + file] = compiled.template;
+    }
+  };
+  readBlocks('blocks', '');
+  for (const sub of source.folders('blocks')) readBlocks(`blocks/${sub}`, `${sub}/`);
+
+  const folder: TemplateFolder = { source, conf, regions, collections, pages, system, blocks, partials, tags, problems };
+  return { folder, problems };
+}

@@ -1,0 +1,221 @@
+import express, { Router, type Request } from 'express';
+import { join } from 'node:path';
+import type { TemplateError } from '../../engine/index.ts';
+import { nonceOffsets } from '../security/content-security-policy.ts';
+import type { RenderedPage } from '../pages/rendered-page-cache.ts';
+import { contentVersion } from '../db/content-version.ts';
+import { VersionedCache } from '../db/versioned-cache.ts';
+import type { AppDeps } from '../deps.ts';
+import { storeRepositories } from '../api/cart-session.ts';
+import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
+import type { BuiltinPages } from './builtin-pages.ts';
+import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
+import { composeFolderPage } from './compose-page.ts';
+import { FolderCache } from './folder-cache.ts';
+import { FolderPageCache } from './folder-page-cache.ts';
+import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
+import { compileFolderStyles, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles } from './folder-styles.ts';
+import { pageFooters, pageHeaders } from './page-headers.ts';
+import { platformContext } from './platform-context.ts';
+import type { Json } from './platform-data.ts';
+import { SCRIPTS_URL_BASE } from './platform-tag-runner.ts';
+import { createStorePlatformData } from './store-platform-data.ts';
+import { DiskTemplateSource } from './template-source.ts';
+import { themeMessages } from './theme-messages.ts';
+
+/** Our page templates whose folder counterpart is a system page of another name. */
+const SYSTEM_PAGE_NAMES: Readonly<Record<string, string>> = { 'not-found': '404' };
+
+export interface PreparedFolderPage {
+  target: FolderPageTarget;
+  choice: TemplateChoice;
+  /** The platform-shaped context: what the folder's templates read and ?format=json answers. */
+  context: Json;
+}
+
+export interface FolderPages {
+  cache: FolderCache;
+  /** Serves the folder's compiled stylesheet, assets/ and scripts/. */
+  router: Router;
+  /** Folders a development watcher should watch: a change in any reloads the folder and its styles. */
+  watchPaths: string[];
+  /** The folder's problems a development overlay shows: template errors and LESS compile errors. */
+  problems(): Promise<FolderProblem[]>;
+  /**
+   * The folder's errors as a development overlay lists them: its templates' and those of its
+   * stylesheet's last compile (a changed stylesheet compiles when the watcher reports it).
+   */
+  currentProblems(): TemplateError[];
+  /**
+   * The compile errors of the files a page is made of (its main template, its regions and the
+   * folder's blocks), which stop the page as a broken single template does.
+   */
+  pageCompileErrors(page: PreparedFolderPage): TemplateError[];
+  /** A template's text by the name its errors carry (its path in the folder), for code frames. */
+  sourceOf(name: string): string | undefined;
+  /** The folder's stylesheet, compiled once per folder version. */
+  styles(): Promise<CompiledStyles>;
+  /**
+   * Markup appended to `{squarespace-footers}` of every page (a development live-reload script,
+   * for instance); each hook is asked once per page.
+   */
+  footerHooks: Array<() => string>;
+  prepare(spec: PageSpec, context: Json): PreparedFolderPage;
+  /**
+   * The page's bytes with its CSP nonce stand-ins found (kept ones when the same page was composed
+   * before) and its render errors.
+   */
+  render(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; errors: TemplateError[] };
+}
+
+function asObject(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function targetOf(spec: PageSpec, context: Json): FolderPageTarget {
+  const collection = asObject(context.collection);
+  if (collection !== undefined) {
+    if (spec.pageType === PAGE_TYPE.CONTENT_ITEM) return { view: 'item', collection };
+    if (spec.pageType === PAGE_TYPE.COLLECTION) return { view: 'list', collection };
+    if (spec.pageType === PAGE_TYPE.PAGE) return { view: storeTypeName(collection) === 'page' ? 'page' : 'list', collection };
+  }
+  return { view: 'system', systemName: SYSTEM_PAGE_NAMES[spec.template] ?? spec.template };
+}
+
+/**
+ * The storefront's pages through a developer-template folder: each page's context is shaped as
+ * the platform shapes it, the folder's templates are chosen for it, and the page is composed in
+ * the folder's regions, with the store answering the platform tags. Pages the folder has no
+ * template for render their built-in main content (the project's own theme's template for that
+ * page) inside the folder's regions.
+ */
+export function createFolderPages(deps: AppDeps, folderDir: string, builtins: BuiltinPages): FolderPages {
+  const source = new DiskTemplateSource(folderDir);
+  const watching = deps.options.dev === true;
+  const cache = new FolderCache(source, deps.log, watching);
+  const rendered = new FolderPageCache();
+  const version = contentVersion(deps.db);
+  // An item page's neighbours come from its collection's items: kept until the content changes.
+  const itemsByCollection = new VersionedCache<Json[] | undefined>(version, 50);
+  cache.current();
+  const { site } = storeRepositories(deps);
+
+  const router = Router();
+  router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
+  router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
+
+  const footerHooks: Array<() => string> = [];
+  const compiled = new WeakMap<TemplateFolder, Promise<CompiledStyles>>();
+  let lastStyleProblems: FolderProblem[] = [];
+  function styles(): Promise<CompiledStyles> {
+    const folder = cache.current();
+    let styled = compiled.get(folder);
+    if (styled === undefined) {
+      styled = compileFolderStyles(folder).then((result) => {
+        lastStyleProblems = result.problems.filter((problem) => problem.severity === 'error');
+        const failed = result.problems.filter((problem) => problem.severity === 'error');
+        if (failed.length > 0) deps.log.error({ folder: source.label, problems: failed }, themeMessages.stylesLog);
+        const missing = result.problems.filter((problem) => problem.severity === 'warning');
+        if (missing.length > 0) deps.log.warn({ folder: source.label, problems: missing }, themeMessages.stylesLog);
+        return result;
+      });
+      compiled.set(folder, styled);
+    }
+    return styled;
+  }
+  router.get(STYLESHEET_PATH, async (req, res) => {
+    const result = await styles();
+    // Only the URL the pages link to (it names the folder version) may be kept for good.
+    const linked = req.originalUrl === stylesheetUrl(cache.loadedVersion());
+    const failed = result.problems.filter((problem) => problem.severity === 'error');
+    // A stylesheet that does not compile is logged; in development its errors also show in the response.
+    const body = failed.length > 0 && deps.options.dev === true
+      ? `/* ${failed.map((problem) => problem.message.replaceAll('*/', '* /')).join('\n')} */\n`
+      : result.css;
+    res.set('Cache-Control', deps.options.dev === true ? 'no-store' : linked ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.type('text/css').send(body);
+  });
+
+  return {
+    cache,
+    router,
+    watchPaths: [source.root],
+    sourceOf: (name) => source.read(name),
+    pageCompileErrors(page) {
+      const folder = cache.current();
+      const files = new Set([page.choice.main?.path, ...page.choice.regions.map((region) => folder.regions.get(region)?.path)]);
+      return folder.problems
+        .filter((problem) => problem.severity === 'error' && (files.has(problem.file) || problem.file.startsWith('blocks/')))
+        .map(({ file, line, column, message }) => ({ name: file, line, column, message }));
+    },
+    currentProblems() {
+      const shown = cache.current().problems.filter((problem) => problem.severity === 'error' || problem.validation === true);
+      return [...shown, ...lastStyleProblems].map(({ file, line, column, message }) => ({ name: file, line, column, message }));
+    },
+    footerHooks,
+    styles,
+    async problems() {
+      const folder = cache.current();
+      return [...folder.problems.filter((problem) => problem.severity === 'error'), ...(await styles()).problems.filter((problem) => problem.severity === 'error')];
+    },
+    prepare(spec, context) {
+      const folder = cache.current();
+      const target = targetOf(spec, context);
+      const choice = chooseTemplates(folder, target);
+      const showCart = site.collections().some((collection) => collection.typeCode === 13);
+      const urlId = target.collection?.urlId;
+      const collectionItems = target.view === 'item' && typeof urlId === 'string'
+        ? itemsByCollection.get(urlId, () => createStorePlatformData(deps, '').query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
+        : undefined;
+      return { target, choice, context: platformContext(folder, choice, context, { showCart, collectionItems }) };
+    },
+    render(req, spec, page) {
+      const folder = cache.current();
+      const context = page.context;
+      const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
+      const headers = pageHeaders(context, {
+        path: req.path,
+        typeName: page.choice.typeName,
+        crumb: typeof crumb === 'string' ? crumb : '',
+        stylesheetUrl: folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null,
+      });
+      const footers = pageFooters(context, footerHooks.map((hook) => hook()));
+      // Kept pages only outside development, where files change under the server.
+      const key = watching ? null : rendered.key({
+        folder,
+        builtins: builtins.folder(),
+        choice: page.choice,
+        pageName: spec.template,
+        path: req.path,
+        contentVersion: version.current(),
+        headers,
+        footers,
+        context,
+      });
+      const kept = key === null ? undefined : rendered.get(key);
+      if (kept !== undefined) return { page: kept, errors: [] };
+      const composed = composeFolderPage({
+        folder,
+        target: page.target,
+        choice: page.choice,
+        context,
+        data: createStorePlatformData(deps, req.path, {
+          typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
+          navigationNames: folder.conf.navigations.map((nav) => nav.name),
+        }),
+        headers,
+        footers,
+        builtinMain: (shaped) => builtins.main(page.target, shaped),
+      });
+      const bytes = Buffer.from(composed.html, 'utf8');
+      const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
+      if (composed.errors.length > 0) {
+        deps.log.warn({ template: composed.choice.main?.path ?? spec.template, errors: composed.errors.slice(0, 5) }, themeMessages.renderErrorsLog);
+      } else if (key !== null && !version.inTransaction()) {
+        // Only clean renders: a render cut short by a limit is not what the context alone gives.
+        rendered.set(key, body);
+      }
+      return { page: body, errors: composed.errors };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { escapeHtmlAttribute, escapeHtml } from '../../engine/plugins/core/html-escape.ts';
+
+export interface HeaderFacts {
+  pageTitle: string;
+  siteTitle: string;
+  description: string;
+  /** Absolute URL of the page as it should be indexed. */
+  canonicalUrl: string;
+  /** 'website', 'article' or 'product'. */
+  ogType: string;
+  ogImage: string | null;
+  /** The folder's compiled stylesheet; null when it names none. */
+  stylesheetUrl: string | null;
+  /** The page's client context JSON, already escaped for a script element. */
+  pageClientContextJson: string;
+  /** The islands' stylesheet, module preloads and loader. */
+  assetTags: string;
+  /** The visitor's anti-forgery token, which the islands send back with every change. */
+  crumb: string;
+}
+
+/** `{squarespace-headers}`: the page's meta, canonical link, Open Graph, crumb, stylesheet and island scripts. */
+export function squarespaceHeaders(facts: HeaderFacts): string {
+  const title = facts.pageTitle && facts.pageTitle !== facts.siteTitle ? `${facts.pageTitle} — ${facts.siteTitle}` : facts.siteTitle;
+  const meta = (property: string, content: string): string => `<meta property="${property}" content="${escapeHtmlAttribute(content)}">`;
+  const lines = [
+    '<meta charset="utf-8">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<link rel="canonical" href="${escapeHtmlAttribute(facts.canonicalUrl)}">`,
+    meta('og:site_name', facts.siteTitle),
+    meta('og:title', facts.pageTitle || facts.siteTitle),
+    meta('og:url', facts.canonicalUrl),
+    meta('og:type', facts.ogType),
+  ];
+  if (facts.description) lines.push(meta('og:description', facts.description), `<meta name="description" content="${escapeHtmlAttribute(facts.description)}">`);
+  if (facts.ogImage) lines.push(meta('og:image', facts.ogImage));
+  if (facts.crumb) lines.push(`<meta name="crumb" content="${escapeHtmlAttribute(facts.crumb)}">`);
+  if (facts.stylesheetUrl) lines.push(`<link rel="stylesheet" href="${escapeHtmlAttribute(facts.stylesheetUrl)}">`);
+  lines.push(`<script type="application/json" id="storefront-page-context">${facts.pageClientContextJson}</script>`);
+  if (facts.assetTags) lines.push(facts.assetTags);
+  return lines.join('\n');
+}
+
+/** `{squarespace-footers}`: what follows the page's own markup (the cart pill island, development hooks). */
+export function squarespaceFooters(parts: readonly string[]): string {
+  return parts.filter((part) => part !== '').join('\n');
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export interface PageFacts {
+  /** The request path, for the canonical URL. */
+  path: string;
+  /** The collection type name the folder renders the page as ('products' makes an Open Graph product). */
+  typeName: string;
+  crumb: string;
+  stylesheetUrl: string | null;
+}
+
+/** `{squarespace-headers}` of a page, its facts read from the platform-shaped page context. */
+export function pageHeaders(context: Record<string, unknown>, facts: PageFacts): string {
+  const website = asObject(context.website) ?? {};
+  const item = asObject(context.item);
+  const collection = asObject(context.collection);
+  const baseUrl = typeof website.baseUrl === 'string' ? website.baseUrl.replace(/\/$/, '') : '';
+  const image = typeof item?.assetUrl === 'string' && item.assetUrl !== '' ? item.assetUrl : null;
+  return squarespaceHeaders({
+    pageTitle: typeof context.pageTitle === 'string' ? context.pageTitle : String(item?.title ?? collection?.title ?? ''),
+    siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
+    description: String(item?.excerpt || collection?.description || website.siteTagLine || ''),
+    canonicalUrl: `${baseUrl}${facts.path}`,
+    ogType: item === undefined ? 'website' : facts.typeName === 'products' ? 'product' : 'article',
+    ogImage: image === null ? null : /^https?:/.test(image) ? image : `${baseUrl}${image}`,
+    stylesheetUrl: facts.stylesheetUrl,
+    pageClientContextJson: typeof context.pageClientContextJson === 'string' ? context.pageClientContextJson : '{}',
+    assetTags: typeof context.assetTags === 'string' ? context.assetTags : '',
+    crumb: facts.crumb,
+  });
+}
+
+/** `{squarespace-footers}` of a page: the cart pill island, then any development hooks. */
+export function pageFooters(context: Record<string, unknown>, extra: readonly string[] = []): string {
+  const islands = asObject(context.islands) ?? {};
+  return squarespaceFooters([typeof islands.cartPill === 'string' ? islands.cartPill : '', ...extra]);
+}

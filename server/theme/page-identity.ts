@@ -1,0 +1,55 @@
+import type { TemplateConf } from './template-conf.ts';
+import type { FolderPageTarget, TemplateChoice } from './collection-choice.ts';
+import type { Json } from './platform-data.ts';
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** Tweak classes of the body: `tweak-NAME` for a tweak that is on, `tweak-NAME-VALUE` for a chosen value. */
+export function tweakClasses(conf: TemplateConf): string[] {
+  const classes: string[] = [];
+  for (const [name, value] of Object.entries(conf.tweaks)) {
+    if (value === true) classes.push(`tweak-${slug(name)}`);
+    else if (typeof value === 'string' && value !== '') classes.push(`tweak-${slug(name)}-${slug(value)}`);
+  }
+  return classes;
+}
+
+/** `{squarespace.page-id}`: `item-ID` on an item, `collection-ID` on a collection or page, the system page's name otherwise. */
+export function pageId(target: FolderPageTarget, context: Json): string {
+  const item = context.item as Json | undefined;
+  if (target.view === 'item' && item && typeof item.id === 'string') return `item-${item.id}`;
+  const collection = target.collection;
+  if (collection && typeof collection.id === 'string') return `collection-${collection.id}`;
+  return `${slug(target.systemName ?? 'system')}-page`;
+}
+
+/** `{squarespace.page-classes}`: tweaks, home page, collection type and id, layout, list or item view. */
+export function pageClasses(conf: TemplateConf, target: FolderPageTarget, choice: TemplateChoice, context: Json): string {
+  const classes = tweakClasses(conf);
+  const collection = target.collection;
+  if (collection?.urlId === 'home') classes.push('homepage');
+  if (target.view === 'system') {
+    classes.push('system-page', `system-page-${slug(target.systemName ?? '')}`);
+  } else {
+    classes.push(`collection-type-${slug(choice.typeName)}`, `collection-layout-${slug(choice.layoutName)}`);
+    if (collection && typeof collection.id === 'string') classes.push(`collection-${collection.id}`);
+    if (target.view === 'item') {
+      classes.push('view-item');
+      const item = context.item as Json | undefined;
+      if (item && typeof item.id === 'string') classes.push(`item-${item.id}`);
+    } else if (target.view === 'list') {
+      classes.push('view-list');
+    }
+  }
+  classes.push('mobile-style-available');
+  return classes.join(' ');
+}
+
+/** `{squarespace.cart-classes}`: the cart link's classes, marked empty when the cart holds nothing. */
+export function cartClasses(context: Json): string {
+  const cart = (context.cart ?? context.shoppingCart) as Json | undefined;
+  const quantity = cart && typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0;
+  return quantity > 0 ? 'sqs-custom-cart' : 'sqs-custom-cart sqs-cart-empty';
+}

@@ -1,0 +1,66 @@
+import type { TemplateChoice } from './collection-choice.ts';
+import type { TemplateFolder } from './folder-loader.ts';
+import type { Json } from './platform-data.ts';
+
+export interface PlatformFacts {
+  /** The site sells something, so templates show their cart link. */
+  showCart: boolean;
+  /** On an item page, the items of its collection in their order (for `pagination`). */
+  collectionItems?: readonly Json[];
+}
+
+/** What an item page's `pagination` names of a neighbouring item. */
+function itemSummary(item: Json | undefined): Json | undefined {
+  if (item === undefined) return undefined;
+  return { id: item.id, urlId: item.urlId, title: item.title, fullUrl: item.fullUrl, assetUrl: item.assetUrl };
+}
+
+/** An item page's `pagination`: the items before and after it in its collection; null when it is not among them. */
+export function itemPagination(items: readonly Json[], itemId: unknown): Json | null {
+  const index = items.findIndex((candidate) => candidate.id === itemId);
+  if (index === -1) return null;
+  const pagination: Json = {};
+  const prevItem = itemSummary(items[index - 1]);
+  const nextItem = itemSummary(items[index + 1]);
+  if (prevItem !== undefined) pagination.prevItem = prevItem;
+  if (nextItem !== undefined) pagination.nextItem = nextItem;
+  return pagination;
+}
+
+function asObject(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+/**
+ * The page context as the platform shapes it for a template folder: the page's own context with
+ * the keys real templates read added where the page did not set them — the collection's
+ * `typeName`, `typeLabel`, `navigationTitle` and `homepage`; `showCart`; `template` (the folder's
+ * settings); `localizedStrings`; `shoppingCart` (the cart summary when the page has no full cart);
+ * `authenticatedAccount`; `websiteSettings`; on an item page `pagination` with the neighbouring
+ * `prevItem` and `nextItem`. `?format=json` answers exactly this.
+ */
+export function platformContext(folder: TemplateFolder, choice: TemplateChoice, context: Json, facts: PlatformFacts): Json {
+  const shaped: Json = { ...context };
+  const collection = asObject(context.collection);
+  if (collection !== undefined) {
+    shaped.collection = {
+      ...collection,
+      typeName: choice.typeName,
+      typeLabel: choice.collection?.conf?.title ?? choice.typeName,
+      navigationTitle: collection.navigationTitle ?? collection.title,
+      homepage: collection.urlId === 'home',
+    };
+  }
+  shaped.showCart = context.showCart ?? facts.showCart;
+  shaped.template = context.template ?? { name: folder.conf.name ?? '', mobileStylesEnabled: true };
+  shaped.localizedStrings = context.localizedStrings ?? {};
+  shaped.shoppingCart = context.shoppingCart ?? context.cart ?? {};
+  shaped.authenticatedAccount = context.authenticatedAccount ?? null;
+  shaped.websiteSettings = context.websiteSettings ?? {};
+  const item = asObject(context.item);
+  if (context.pagination === undefined && item !== undefined && facts.collectionItems !== undefined) {
+    const pagination = itemPagination(facts.collectionItems, item.id);
+    if (pagination !== null) shaped.pagination = pagination;
+  }
+  return shaped;
+}

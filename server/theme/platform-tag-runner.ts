@@ -1,0 +1,103 @@
+import type { RenderContext } from '../../engine/index.ts';
+import { escapeHtml, escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
+import type { PlatformData, StoredBlock } from './platform-data.ts';
+import type { PlatformTagRunner } from './folder-registry.ts';
+import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
+
+/** Where the folder's scripts/ are served, as the platform's <squarespace:script> points at them. */
+export const SCRIPTS_URL_BASE = '/scripts/';
+
+/** An attribute's value in the scope the tag stands in: `collection="{collection.urlId}"` is looked up there. */
+function attribute(tag: PlatformTag, name: string, ctx: RenderContext): string | null {
+  const raw = tag.attributes[name];
+  if (raw === undefined) return null;
+  return raw.includes('{') ? ctx.renderTemplate(raw, ctx.current()) : raw;
+}
+
+function count(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** Renders the tag's body, or its `template` block, once against `value`; scopes around the tag stay visible. */
+function renderWith(tag: PlatformTag, value: unknown, ctx: RenderContext): string {
+  const template = tag.attributes.template;
+  if (tag.body !== null) return ctx.applyPartial(tagBodyPartialName(tag.id), value, false) ?? '';
+  if (template !== undefined && template !== '') return ctx.applyPartial(`${template}.block`, value, false) ?? '';
+  return '';
+}
+
+function blockHtml(block: StoredBlock): string {
+  const content = block.type === 'html' ? block.content : `<p>${escapeHtml(block.content)}</p>`;
+  return `<div class="sqs-block ${block.type}-block sqs-block-${block.type}" data-block-type="${block.type === 'html' ? 2 : 1}" id="block-${escapeHtmlAttribute(block.id)}">`
+    + `<div class="sqs-block-content">${content}</div></div>`;
+}
+
+/**
+ * The platform's layout wrapper of a block field: the stored blocks in one row of `columns`
+ * columns, or the empty wrapper (`empty` class, no block) when the field holds nothing yet.
+ */
+export function blockFieldHtml(id: string, columns: number, label: string | null, extraClass: string | null, blocks: StoredBlock[]): string {
+  const classes = ['sqs-layout', `sqs-grid-${columns}`, `columns-${columns}`];
+  if (blocks.length === 0) classes.push('empty');
+  if (extraClass) classes.push(extraClass);
+  const labelAttribute = label !== null ? ` data-layout-label="${escapeHtmlAttribute(label)}"` : '';
+  return `<div class="${escapeHtmlAttribute(classes.join(' '))}"${labelAttribute} data-type="block-field" id="${escapeHtmlAttribute(id)}">`
+    + `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${blocks.map(blockHtml).join('')}</div></div></div>`;
+}
+
+/** Runs the platform tags of one page render against the site's data. */
+export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: PlatformData): PlatformTagRunner {
+  return {
+    run(tagId, ctx) {
+      const tag = tags.get(tagId);
+      if (tag === undefined) return '';
+      switch (tag.kind) {
+        case 'navigation': {
+          const items = data.navigation(attribute(tag, 'navigationId', ctx) ?? '');
+          return items === undefined ? '' : renderWith(tag, { items }, ctx);
+        }
+        case 'folder-navigation': {
+          const folder = data.folderNavigation();
+          return folder === null ? '' : renderWith(tag, folder, ctx);
+        }
+        case 'query': {
+          const result = data.query({
+            collection: attribute(tag, 'collection', ctx) ?? '',
+            limit: count(attribute(tag, 'limit', ctx)),
+            featured: (attribute(tag, 'featured', ctx) ?? 'false') !== 'false',
+            category: attribute(tag, 'category', ctx),
+            tag: attribute(tag, 'tag', ctx),
+          });
+          return result === null ? '' : renderWith(tag, result, ctx);
+        }
+        case 'block-field': {
+          const id = attribute(tag, 'id', ctx) ?? '';
+          const columns = count(attribute(tag, 'columns', ctx)) ?? 12;
+          return blockFieldHtml(id, columns, attribute(tag, 'label', ctx), attribute(tag, 'class', ctx), data.blockField(id));
+        }
+        case 'script': {
+          const src = attribute(tag, 'src', ctx) ?? '';
+          return src === '' ? '' : `<script src="${escapeHtmlAttribute(SCRIPTS_URL_BASE + src)}"></script>`;
+        }
+        case 'category': {
+          const collection = attribute(tag, 'collection', ctx) ?? '';
+          const categories = data.categories(collection).map((name) => ({ name, slug: encodeURIComponent(name) }));
+          return renderWith(tag, { categories }, ctx);
+        }
+        case 'related': {
+          const items = data.related({
+            collectionId: attribute(tag, 'collectionId', ctx) ?? '',
+            itemId: attribute(tag, 'itemId', ctx) ?? '',
+            limit: count(attribute(tag, 'limit', ctx)),
+          });
+          return renderWith(tag, { items }, ctx);
+        }
+        default: {
+          const never: never = tag.kind;
+          return never;
+        }
+      }
+    },
+  };
+}

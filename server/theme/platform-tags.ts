@@ -1,0 +1,166 @@
+import { themeMessages } from './theme-messages.ts';
+
+/**
+ * The platform's own tags inside template files (`<squarespace:navigation …/>`,
+ * `<squarespace:query …>…</squarespace:query>`, …) are not part of the template language. Before a
+ * file is compiled, each one becomes an ordinary instruction, `{@|squarespace-tag ID}`, that runs
+ * during the render where the tag stood (so it sees the scope it is in), and a tag's body becomes a
+ * partial of its own. Nothing is ever replaced in rendered output.
+ */
+export const PLATFORM_TAG_KINDS = ['navigation', 'folder-navigation', 'query', 'block-field', 'script', 'category', 'related'] as const;
+export type PlatformTagKind = (typeof PLATFORM_TAG_KINDS)[number];
+
+export const PLATFORM_TAG_FORMATTER = 'squarespace-tag';
+
+export interface PlatformTag {
+  /** Unique within a folder; the argument of the instruction that replaced the tag. */
+  id: string;
+  kind: PlatformTagKind;
+  /** Attribute values as written: they may hold template instructions (`{collection.urlId}`). */
+  attributes: Record<string, string>;
+  /** The rewritten source between the opening and the closing tag; null for a self-closing tag. */
+  body: string | null;
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface TagProblem {
+  message: string;
+  /** An unknown tag stays in the page as text (a warning); a tag never closed loses its body (an error). */
+  severity: 'error' | 'warning';
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface RewrittenSource {
+  source: string;
+  tags: PlatformTag[];
+  problems: TagProblem[];
+}
+
+/** The name a tag body is applied under; no file of a folder can have it. */
+export function tagBodyPartialName(id: string): string {
+  return `squarespace-tag:${id}`;
+}
+
+const OPEN_TAG = /<squarespace:([a-z][a-z-]*)/g;
+const ATTRIBUTE = /\s+([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`/]+)))?/y;
+const TAG_END = /\s*(\/?)>/y;
+
+interface OpenTag {
+  kind: string;
+  attributes: Record<string, string>;
+  start: number;
+  end: number;
+  selfClosing: boolean;
+}
+
+function readOpenTag(source: string, start: number, kind: string): OpenTag | null {
+  let position = start + '<squarespace:'.length + kind.length;
+  const attributes: Record<string, string> = {};
+  for (;;) {
+    ATTRIBUTE.lastIndex = position;
+    const match = ATTRIBUTE.exec(source);
+    if (match === null) break;
+    attributes[match[1]!] = match[2] ?? match[3] ?? match[4] ?? '';
+    position = ATTRIBUTE.lastIndex;
+  }
+  TAG_END.lastIndex = position;
+  const end = TAG_END.exec(source);
+  if (end === null) return null;
+  return { kind, attributes, start, end: TAG_END.lastIndex, selfClosing: end[1] === '/' };
+}
+
+/** Where the matching `</squarespace:kind>` starts and ends, counting nested tags of the same kind. */
+function findClose(source: string, from: number, kind: string): { start: number; end: number } | null {
+  const pattern = new RegExp(`<squarespace:${kind}(?![a-z-])|</squarespace:${kind}\\s*>`, 'g');
+  pattern.lastIndex = from;
+  let depth = 1;
+  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
+    if (match[0].startsWith('</')) {
+      depth -= 1;
+      if (depth === 0) return { start: match.index, end: pattern.lastIndex };
+    } else {
+      const nested = readOpenTag(source, match.index, kind);
+      if (nested !== null && !nested.selfClosing) depth += 1;
+      if (nested !== null) pattern.lastIndex = nested.end;
+    }
+  }
+  return null;
+}
+
+function newlinesIn(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
+}
+
+/** Output-free filler that keeps later line numbers where the author wrote them. */
+function keepLines(count: number): string {
+  return count === 0 ? '' : `{##${'\n'.repeat(count)}##}`;
+}
+
+function isKind(kind: string): kind is PlatformTagKind {
+  return (PLATFORM_TAG_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * Rewrites every platform tag of one file. `startLine` and `startColumn` place the text in its
+ * file (a tag body starts inside its parent); `nextId` hands out folder-unique tag ids.
+ */
+export function rewritePlatformTags(source: string, file: string, nextId: () => string, startLine = 1): RewrittenSource {
+  const tags: PlatformTag[] = [];
+  const problems: TagProblem[] = [];
+  let out = '';
+  let copied = 0;
+  let line = startLine;
+  let lineStart = 0;
+  let counted = 0;
+  const positionOf = (offset: number): { line: number; column: number } => {
+    for (let i = source.indexOf('\n', counted); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) {
+      line += 1;
+      lineStart = i + 1;
+      counted = i + 1;
+    }
+    if (counted < offset) counted = offset;
+    return { line, column: offset - lineStart + 1 };
+  };
+
+  OPEN_TAG.lastIndex = 0;
+  for (let match = OPEN_TAG.exec(source); match !== null; match = OPEN_TAG.exec(source)) {
+    const kind = match[1]!;
+    const where = positionOf(match.index);
+    if (!isKind(kind)) {
+      problems.push({ message: themeMessages.tagUnknown(kind), severity: 'warning', file, ...where });
+      continue;
+    }
+    const open = readOpenTag(source, match.index, kind);
+    if (open === null) continue;
+    let body: string | null = null;
+    let end = open.end;
+    if (!open.selfClosing) {
+      const close = findClose(source, open.end, kind);
+      if (close === null) {
+        problems.push({ message: themeMessages.tagNotClosed(kind), severity: 'error', file, ...where });
+      } else {
+        const inner = source.slice(open.end, close.start);
+        const bodyLine = where.line + newlinesIn(source.slice(match.index, open.end));
+        const rewritten = rewritePlatformTags(inner, file, nextId, bodyLine);
+        tags.push(...rewritten.tags);
+        problems.push(...rewritten.problems);
+        // The body keeps its place in the file: errors in it name the file's own lines.
+        body = keepLines(bodyLine - 1) + rewritten.source;
+        end = close.end;
+      }
+    }
+    const id = nextId();
+    tags.push({ id, kind, attributes: open.attributes, body, file, line: where.line, column: where.column });
+    out += source.slice(copied, match.index) + `{@|${PLATFORM_TAG_FORMATTER} ${id}}` + keepLines(newlinesIn(source.slice(match.index, end)));
+    copied = end;
+    OPEN_TAG.lastIndex = end;
+  }
+  out += source.slice(copied);
+  return { source: out, tags, problems };
+}

@@ -1,0 +1,50 @@
+import type { Template } from '../../engine/index.ts';
+import type { Node } from '../../engine/syntax/nodes.ts';
+import { Opcode } from '../../engine/syntax/opcodes.ts';
+import { PLATFORM_TAG_FORMATTER } from './platform-tags.ts';
+
+/** A partial or platform tag a template uses, with where it is used. */
+export interface Use {
+  name: string;
+  line: number;
+  column: number;
+}
+
+export interface TemplateUses {
+  /** Names given to `apply` (`{@|apply nav.block}`). */
+  applied: Use[];
+  /** Ids of the platform tags that stood in the file. */
+  tags: Use[];
+  /** Macros the template defines itself, which `apply` may name. */
+  macros: Set<string>;
+  /** The first name of every variable the template writes out (`squarespace-headers`, `item`…). */
+  variables: Set<string>;
+  /** Every formatter the template calls. */
+  formatters: Set<string>;
+}
+
+/** Reads the instruction tree (not the text) for the partials and platform tags a template uses. */
+export function templateUses(template: Template): TemplateUses {
+  const uses: TemplateUses = { applied: [], tags: [], macros: new Set(), variables: new Set(), formatters: new Set() };
+  const at = (offset: number): { line: number; column: number } => template.lines?.position(offset) ?? { line: 0, column: 0 };
+  const visit = (nodes: readonly Node[] | null | undefined): void => {
+    for (const node of nodes ?? []) {
+      if (node.op === Opcode.VARIABLE || node.op === Opcode.BINDVAR) {
+        for (const path of node.variables) if (typeof path[0] === 'string') uses.variables.add(path[0]);
+        for (const call of node.formatters) {
+          uses.formatters.add(call.name);
+          const first = call.args?.[0];
+          if (first === undefined) continue;
+          if (call.name === 'apply') uses.applied.push({ name: first, ...at(node.offset) });
+          else if (call.name === PLATFORM_TAG_FORMATTER) uses.tags.push({ name: first, ...at(node.offset) });
+        }
+      }
+      if (node.op === Opcode.MACRO) uses.macros.add(node.name);
+      if ('consequent' in node) visit(node.consequent);
+      if ('alternatesWith' in node) visit(node.alternatesWith);
+      if ('alternate' in node && node.alternate !== null) visit([node.alternate]);
+    }
+  };
+  visit(template.root.consequent);
+  return uses;
+}

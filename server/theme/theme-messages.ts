@@ -1,0 +1,36 @@
+/**
+ * What the template-folder code says to template authors and operators: check results, render
+ * errors and log lines. Kept once here; tests import these instead of retyping them.
+ */
+export const themeMessages = {
+  confMissing: (label: string) => `${label} has no template.conf`,
+  confUnreadable: (file: string, detail: string) => `${file}: ${detail}`,
+  confInvalid: (file: string, field: string, detail: string) => `${file}: ${field}: ${detail}`,
+  regionMissing: (region: string, layout: string) => `region '${region}' of layout '${layout}' has no file ${region}.region`,
+  layoutUnknown: (file: string, layout: string) => `${file}: regionName '${layout}' names no layout of template.conf and no region`,
+  noDefaultLayout: 'template.conf: layouts has no entries',
+  mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
+  blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
+  blockMissingUnreachable: (block: string, file: string) =>
+    `block '${block}' applied in ${file} does not exist; no page renders ${file} (nothing applies it), so no page fails`,
+  navigationTemplateMissing: (block: string, file: string) => `navigation template '${block}' used in ${file} does not exist`,
+  tagTemplateMissing: (tag: string, block: string, file: string) => `${tag} template '${block}' used in ${file} does not exist`,
+  navigationUnknown: (id: string, file: string) => `navigation '${id}' used in ${file} is not declared in template.conf navigations`,
+  tagNotClosed: (tag: string) => `<squarespace:${tag}> is never closed`,
+  tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
+  tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
+  scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
+  checkSummary: (errors: number, warnings: number) => `${errors} error(s), ${warnings} warning(s)`,
+  noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
+  tagOutsideFolder: 'platform tags render only inside a template folder page',
+  stylesheetMissing: (name: string) => `stylesheet '${name}' named in template.conf is not in styles/`,
+  stylesheetFailed: (file: string, line: number | null, column: number | null, detail: string) =>
+    `${file}${line !== null ? `:${line}` : ''}${column !== null ? `:${column}` : ''}: ${detail}`,
+  stylesLog: 'template folder stylesheet has problems',
+  folderLoaded: 'template folder loaded',
+  folderErrorsLog: 'template folder has errors',
+  /** Malformed tags the engine keeps as text (the reference's validate mode); logged once per compile. */
+  malformedTagsLog: 'template has malformed tags kept as text',
+  renderErrorsLog: 'template folder page rendered with errors',
+  externalBlockLog: 'template folder applies a block it does not contain',
+} as const;

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliMessages } from '../../engine/cli/messages.ts';
+import { runCli, scratchFolder } from './cli-helpers.ts';
+
+const { dir, write } = scratchFolder('tmpl-cli-watch-');
+
+/** Waits until `read()` answers `expected` (the watcher renders shortly after a change). */
+async function eventually(read: () => string | undefined, expected: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (read() !== expected) {
+    if (Date.now() > until) throw new Error(`still ${JSON.stringify(read())}, waiting for ${JSON.stringify(expected)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('tmpl watch', () => {
+  it('renders at once, then again when the template, the data or a partial changes, until stopped', async () => {
+    const file = write('page.tmpl', '<h1>{title}</h1>{@|apply card}');
+    const data = write('page.json', '{"title": "One", "n": 1}');
+    write('partials/card.block', '<p>{n}</p>');
+    const out = join(dir, 'page.html');
+    const read = (): string | undefined => (existsSync(out) ? readFileSync(out, 'utf8') : undefined);
+    const stop = new AbortController();
+    let lastError = '';
+    const running = runCli(['watch', file, '--data', data, '--partials', join(dir, 'partials'), '--out', out], {
+      signal: stop.signal,
+      onErr: (line) => (lastError = line),
+    });
+    try {
+      await eventually(read, '<h1>One</h1><p>1</p>');
+      writeFileSync(file, '<h2>{title}</h2>{@|apply card}');
+      await eventually(read, '<h2>One</h2><p>1</p>');
+      writeFileSync(data, '{"title": "Two", "n": 2}');
+      await eventually(read, '<h2>Two</h2><p>2</p>');
+      writeFileSync(join(dir, 'partials/card.block'), '<b>{n}</b>');
+      await eventually(read, '<h2>Two</h2><b>2</b>');
+      // Malformed data mid-edit is reported and the watch goes on.
+      writeFileSync(data, '{"title": ');
+      const malformed = `${data}:1:11 Invalid JSON: ${'unexpected end of input'}`;
+      await eventually(() => lastError, malformed);
+      writeFileSync(data, '{"title": "Three", "n": 3}');
+      await eventually(read, '<h2>Three</h2><b>3</b>');
+    } finally {
+      stop.abort();
+    }
+    const result = await running;
+    expect(result.code).toBe(0);
+    expect(result.err).toContain(cliMessages.watchRendered(file, out, 0));
+  }, 30_000);
+});

@@ -1,0 +1,106 @@
+/**
+ * The documented production install, on a fresh copy of the project (the
+ * files git would check out, without node_modules or dist/):
+ *
+ *   npm ci && npm run build && npm prune --omit=dev && npm start
+ *
+ * then the shop page is served, the server stops cleanly, and `tmpl --help`
+ * answers, all without tsx or esbuild installed. `npm ci` may take its
+ * packages from the npm cache (--prefer-offline); each step is bounded.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seededProduct } from '../server/helpers/fixtures.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const copy = mkdtempSync(join(tmpdir(), 'production-install-'));
+const MINUTE = 60_000;
+
+/** The project as a clone would have it: tracked files and new ones not ignored. */
+function copyProject(): void {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => f !== '' && existsSync(join(ROOT, f)));
+  for (const file of files) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(copy, file));
+  }
+}
+
+/** Runs an npm command in the copy, failing with its output when it fails or overruns (never blocking the test worker). */
+async function npm(args: string[], timeoutMs: number): Promise<void> {
+  const child = spawn('npm', args, { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`npm ${args.join(' ')} failed (${code ?? 'killed after the time limit'}):\n${output}`);
+}
+
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+describe('production install', () => {
+  it('npm ci && npm run build && npm prune --omit=dev, then npm start serves the shop and tmpl --help answers', async () => {
+    copyProject();
+    expect(existsSync(join(copy, 'node_modules'))).toBe(false);
+    expect(existsSync(join(copy, 'dist'))).toBe(false);
+
+    await npm(['ci', '--prefer-offline', '--no-audit', '--no-fund'], 10 * MINUTE);
+    await npm(['run', 'build'], 3 * MINUTE);
+    await npm(['prune', '--omit=dev', '--no-audit', '--no-fund'], 3 * MINUTE);
+    // Nothing at run time may need the TypeScript loader or the bundler.
+    expect(existsSync(join(copy, 'node_modules', 'tsx'))).toBe(false);
+    expect(existsSync(join(copy, 'node_modules', 'esbuild'))).toBe(false);
+
+    const help = spawnSync('npx', ['--no-install', 'tmpl', '--help'], { cwd: copy, encoding: 'utf8', timeout: MINUTE });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: tmpl COMMAND/);
+
+    const server = spawn('npm', ['start'], {
+      cwd: copy,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(copy, 'data', 'store.db'), OWNER_PASSWORD: 'production install test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    let serverPid: number | undefined;
+    try {
+      const { port, pid } = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listening line in:\n${output}`)), MINUTE);
+        server.stdout.on('data', () => {
+          const match = /"pid":(\d+)[^\n]*"port":(\d+)[^\n]*storefront listening/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            serverPid = Number(match[1]);
+            resolve({ pid: serverPid, port: Number(match[2]) });
+          }
+        });
+        void exited.then((code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+      });
+      // Already built: npm start builds nothing, and says nothing about a stale build.
+      expect(output).not.toMatch(/built|older than its sources/);
+      const shop = await fetch(`http://127.0.0.1:${port}/shop`);
+      expect(shop.status).toBe(200);
+      expect(await shop.text()).toContain(seededProduct('linen-shirt').title);
+      // A supervisor stops the server process itself (npm answers a signal of its own by dying of it):
+      // the server shuts down cleanly and npm start ends with its exit code.
+      process.kill(pid, 'SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('"msg":"shutting down"');
+    } finally {
+      if (server.exitCode === null && server.signalCode === null) {
+        // A failed check: stop the server process as well as npm, leaving nothing behind.
+        if (serverPid !== undefined) process.kill(serverPid, 'SIGKILL');
+        server.kill('SIGKILL');
+      }
+    }
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Issue 16, item 8: one overwritten 4 kB page left /api/health answering ok while every page
+ * answered 500. quick_check now runs at start-up and on /api/health?deep=1, a query failing with a
+ * corruption error turns the store into its maintenance page (health included), and a checked
+ * backup can be made while the server runs and restored over a damaged file.
+ */
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../../server/app.ts';
+import { backupDatabase, restoreDatabase, UnsoundBackupError } from '../../../server/db/backup.ts';
+import { CorruptDatabaseError, quickCheckProblems } from '../../../server/db/database-integrity.ts';
+import { serverMessages } from '../../../server/messages.ts';
+import { seededProduct } from '../helpers/fixtures.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { Visitor } from '../helpers/visitor.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const mug = seededProduct('stoneware-mug');
+const PAGE_SIZE = 4096;
+
+const folders: string[] = [];
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'database-integrity-'));
+  folders.push(dir);
+  return dir;
+}
+
+/** A seeded store file, closed and checkpointed (every page in the main file). */
+function preparedStore(): string {
+  const path = join(folder(), 'store.db');
+  createApp({ databasePath: path, logLevel: 'silent', ownerPassword: 'integrity test password' }).close();
+  return path;
+}
+
+/** The first page of a table, by its root page number. */
+function rootPage(db: Database.Database, table: string): number {
+  return db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').pluck().get(table) as number;
+}
+
+/** Overwrites one 4 kB page of the file with noise, as a failing disk would. */
+function overwritePage(path: string, page: number): void {
+  const fd = openSync(path, 'r+');
+  try {
+    writeSync(fd, Buffer.alloc(PAGE_SIZE, 0x5a), 0, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function expectMaintenance(url: string, path: string): Promise<void> {
+  const answer = await fetch(`${url}${path}`);
+  expect(answer.status, path).toBe(503);
+  const text = await answer.text();
+  if (path.startsWith('/api/')) expect(JSON.parse(text)).toEqual({ message: serverMessages.maintenanceText });
+  else expect(text).toContain(serverMessages.maintenanceTitle);
+}
+
+describe('a damaged store file', () => {
+  it('is found by quick_check at start-up: createApp refuses it (main then serves the maintenance page)', () => {
+    const path = preparedStore();
+    const check = new Database(path);
+    const products = rootPage(check, 'products');
+    check.close();
+    overwritePage(path, products);
+    expect(() => createApp({ databasePath: path, logLevel: 'silent' })).toThrow(CorruptDatabaseError);
+  });
+
+  it('damaged while serving: the deep health check finds it, and from then on pages, calls and health answer the maintenance 503', async () => {
+    const path = preparedStore();
+    const server = await startServer({ databasePath: path });
+    servers.push(server);
+    const { db } = server.app.deps;
+    expect((await fetch(`${server.url}/shop`)).status).toBe(200);
+    const errors = vi.spyOn(server.app.deps.log, 'error');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    overwritePage(path, rootPage(db, 'products'));
+    db.pragma('shrink_memory'); // drop the connection's cached pages: the next read sees the disk
+    // the shallow check touches no page and cannot know
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    await expectMaintenance(server.url, '/api/health?deep=1');
+    for (const path of ['/api/health', '/', '/shop', '/api/commerce/shopping-cart']) await expectMaintenance(server.url, path);
+    const lines = errors.mock.calls.filter(([, message]) => message === serverMessages.corruptionLog);
+    expect(lines).toHaveLength(1);
+    errors.mockRestore();
+  });
+
+  it('damaged while serving: the first page that reads the damage answers the maintenance page, and health follows', async () => {
+    const path = preparedStore();
+    const server = await startServer({ databasePath: path });
+    servers.push(server);
+    const { db } = server.app.deps;
+    const v = await new Visitor(server.url).start();
+    expect((await v.post('/api/commerce/shopping-cart/entries', { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    overwritePage(path, rootPage(db, 'cart_entries'));
+    db.pragma('shrink_memory');
+    const cart = await v.get('/api/commerce/shopping-cart');
+    expect(cart.status).toBe(503);
+    expect(cart.body).toEqual({ message: serverMessages.maintenanceText });
+    await expectMaintenance(server.url, '/api/health');
+    await expectMaintenance(server.url, '/');
+  });
+});
+
+describe('backup and restore', () => {
+  it('a backup taken while the server writes is sound, and restoring it over a damaged file brings the store back', async () => {
+    const path = preparedStore();
+    const server = await startServer({ databasePath: path });
+    servers.push(server);
+    const v = await new Visitor(server.url).start();
+    const backupPath = join(folder(), 'backups', 'store.db');
+    // writes keep coming while the backup runs
+    const writes = Promise.all(Array.from({ length: 20 }, () => v.post('/api/commerce/shopping-cart/entries', { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })));
+    await backupDatabase(path, backupPath);
+    await writes;
+    const backup = new Database(backupPath, { readonly: true });
+    expect(quickCheckProblems(backup)).toEqual([]);
+    expect(backup.prepare('SELECT count(*) FROM products').pluck().get()).toBeGreaterThan(10);
+    backup.close();
+    await server.stop();
+    servers.splice(0);
+
+    const check = new Database(path);
+    const products = rootPage(check, 'products');
+    check.close();
+    overwritePage(path, products);
+    expect(() => createApp({ databasePath: path, logLevel: 'silent' })).toThrow(CorruptDatabaseError);
+    restoreDatabase(backupPath, path);
+    const restored = await startServer({ databasePath: path });
+    servers.push(restored);
+    expect((await fetch(`${restored.url}/api/health?deep=1`)).status).toBe(200);
+    expect((await fetch(`${restored.url}/shop/p/${mug.urlId}`)).status).toBe(200);
+  });
+
+  it('refuses to back up a damaged store and to restore a damaged backup, leaving the store as it was', async () => {
+    const sound = preparedStore();
+    const damaged = preparedStore();
+    const check = new Database(damaged);
+    const products = rootPage(check, 'products');
+    check.close();
+    overwritePage(damaged, products);
+    await expect(backupDatabase(damaged, join(folder(), 'bad-backup.db'))).rejects.toThrow(UnsoundBackupError);
+    expect(() => restoreDatabase(damaged, sound)).toThrow(UnsoundBackupError);
+    const db = new Database(sound, { readonly: true });
+    expect(quickCheckProblems(db)).toEqual([]);
+    db.close();
+  });
+
+  it('npm run backup and npm run restore work from the command line', () => {
+    const path = preparedStore();
+    const target = join(folder(), 'cli-backup.db');
+    const env = { ...process.env, DATABASE_PATH: path };
+    const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+    const backedUp = execFileSync(tsx, ['server/backup-command.ts', 'backup', target], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(backedUp).toContain(target);
+    expect(existsSync(target)).toBe(true);
+    const restored = execFileSync(tsx, ['server/backup-command.ts', 'restore', target], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(restored).toContain(path);
+    const db = new Database(path, { readonly: true });
+    expect(quickCheckProblems(db)).toEqual([]);
+    db.close();
+  });
+});

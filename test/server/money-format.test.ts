@@ -1,0 +1,37 @@
+/**
+ * The islands' money text (client/lib/money.ts applying the format the server
+ * derives) is byte for byte what the engine's CLDR money formatter writes, for
+ * every store currency and locale shape: symbol before or after, spaces,
+ * negative patterns, Indian and Spanish grouping, no fraction digits.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatMoneyWith } from '../../client/lib/money.ts';
+import { formatMoneyCLDR } from '../../engine/plugins/i18n/money.ts';
+import { moneyFormatFor } from '../../server/commerce/money-format.ts';
+
+const STORES: Array<[string, string]> = [
+  ['USD', 'en-US'], ['EUR', 'en-US'], ['GBP', 'en-GB'], ['EUR', 'fr-FR'], ['EUR', 'de-DE'], ['EUR', 'es-ES'],
+  ['EUR', 'nl-NL'], ['CHF', 'de-CH'], ['JPY', 'ja-JP'], ['JPY', 'en-US'], ['INR', 'en-IN'], ['CAD', 'fr-CA'],
+  ['AUD', 'en-AU'], ['SEK', 'sv-SE'], ['BRL', 'pt-BR'], ['ZZZ', 'en-US'],
+];
+const CENTS = [0, 5, 99, 100, 6800, 123456, 999999, 1234567, 100000000, 123456789012, -1, -6800, -123456789];
+
+describe('store money format', () => {
+  for (const [currency, locale] of STORES) {
+    it(`${currency} in ${locale} matches the engine's CLDR money formatter`, () => {
+      const format = moneyFormatFor(currency, locale);
+      for (const cents of CENTS) {
+        const amount = (cents / 10 ** format.fractionDigits).toFixed(format.fractionDigits);
+        expect(formatMoneyWith(cents, format), `${cents}`).toBe(formatMoneyCLDR(amount, currency, locale));
+      }
+    });
+  }
+
+  it('reads the US format as the shopper sees it', () => {
+    const format = moneyFormatFor('usd', 'en-US');
+    expect(formatMoneyWith(6800, format)).toBe('$68.00');
+    expect(formatMoneyWith(-123456, format)).toBe('-$1,234.56');
+    expect(formatMoneyWith(150000, moneyFormatFor('INR', 'en-IN'))).toBe('₹1,500.00');
+    expect(formatMoneyWith(1234567800, moneyFormatFor('INR', 'en-IN'))).toBe('₹1,23,45,678.00');
+  });
+});

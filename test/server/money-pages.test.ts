@@ -1,0 +1,75 @@
+/**
+ * One money format on every page: the product, shop, search and home pages
+ * (the engine's price formatters), the cart and the pill (islands rendered on
+ * the server with the store's format), checkout and the order confirmation
+ * (the engine's money formatter), and the instalment offer all write the same
+ * amount the same way, in the store's currency and locale.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoneyWith } from '../../client/lib/money.ts';
+import { SiteRepository } from '../../server/db/site-repository.ts';
+import { moneyFormatFor } from '../../server/commerce/money-format.ts';
+import { startServer, type RunningServer } from './helpers/start-server.ts';
+import { seededProduct } from './helpers/fixtures.ts';
+import { Visitor } from './helpers/visitor.ts';
+
+const shirt = seededProduct('linen-shirt');
+const SHIRT_SKU = 'SQ-SHIRT-M-NAT';
+const SHIRT_CENTS = 6800;
+
+/** The page's visible text: no script elements, no tags or attributes (island props carry raw amounts). */
+function visibleText(html: string): string {
+  return html.replace(/<script\b[\s\S]*?<\/script>/g, ' ').replace(/<[^>]*>/g, ' ');
+}
+
+/** Every written form of the shirt's price (68.00, 68,00, with whatever around it). */
+function amountsWritten(text: string, digits: RegExp): string[] {
+  return [...text.matchAll(digits)].map((match) => match[0]);
+}
+
+async function orderConfirmationPath(visitor: Visitor): Promise<string> {
+  const placed = await visitor.post('/checkout', undefined, { form: {} });
+  expect(placed.status).toBe(303);
+  return placed.headers.get('location') ?? '';
+}
+
+for (const store of [
+  { currency: 'USD', locale: 'en-US', shown: '$68.00', instalment: '$17.00', digits: /\S*68[.,\u00a0\u202f]00\S*/g },
+  { currency: 'EUR', locale: 'fr-FR', shown: '68,00\u00a0€', instalment: '17,00\u00a0€', digits: /\S*68[.,]00(\u00a0€)?\S*/g },
+]) {
+  describe(`money on every page in ${store.currency} (${store.locale})`, () => {
+    let server: RunningServer;
+    let visitor: Visitor;
+    beforeAll(async () => {
+      server = await startServer();
+      const site = new SiteRepository(server.app.deps.db);
+      const settings = site.websiteSettings();
+      site.writeSetting('websiteSettings', { ...settings, storeSettings: { ...(settings.storeSettings as object), currency: store.currency } });
+      site.writeSetting('website', { ...site.website(), language: store.locale });
+      visitor = await new Visitor(server.url).start();
+      expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: SHIRT_SKU, quantity: 1 })).status).toBe(200);
+    });
+    afterAll(async () => {
+      await server.stop(true);
+    });
+
+    it('is the format the engine gives for the store', () => {
+      const format = moneyFormatFor(store.currency, store.locale);
+      expect(formatMoneyWith(SHIRT_CENTS, format)).toBe(store.shown);
+      expect(formatMoneyWith(SHIRT_CENTS / 4, format)).toBe(store.instalment);
+    });
+
+    it.each(['/', '/shop', '/shop/p/linen-shirt', '/search?q=linen', '/cart', '/checkout', 'confirmation'])(
+      '%s writes the price one way',
+      async (path) => {
+        const target = path === 'confirmation' ? await orderConfirmationPath(visitor) : path;
+        const page = await visitor.get<string>(target);
+        expect(page.status).toBe(200);
+        const written = amountsWritten(visibleText(page.text), store.digits);
+        expect(written.length, target).toBeGreaterThan(0);
+        for (const text of written) expect(text.replace(/[^\d.,$€\u00a0]/g, '')).toBe(store.shown);
+        if (path === '/shop/p/linen-shirt') expect(visibleText(page.text)).toContain(store.instalment);
+      },
+    );
+  });
+}

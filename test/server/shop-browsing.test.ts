@@ -1,0 +1,98 @@
+/**
+ * Browsing the shop: category and tag filters, the sort orders, the pages of
+ * the list in the platform's pagination context, a clear 400 for a query that
+ * names no filter, sort or page, and search results counted in words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../server/messages.ts';
+import { SHOP_PAGE_SIZE } from '../../server/pages/shop-browsing.ts';
+import { startServer, type RunningServer } from './helpers/start-server.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+interface ShopContext {
+  items: Array<{ urlId: string; categories: string[]; tags: string[]; structuredContent: { variants: Array<{ price: number; salePrice: number; onSale: boolean }> } }>;
+  categoryFilter: string | null;
+  tagFilter: string | null;
+  pagination: null | { pageSize: number; nextPage: boolean; nextPageUrl: string | null; prevPage: boolean; prevPageUrl: string | null; currentPage: number; totalPages: number };
+  shopBrowse: { matchCount: number };
+}
+
+async function shop(query: string): Promise<ShopContext> {
+  const response = await fetch(`${server.url}/shop${query}${query.includes('?') ? '&' : '?'}format=json`);
+  expect(response.status, query).toBe(200);
+  return response.json() as Promise<ShopContext>;
+}
+
+const lowest = (item: ShopContext['items'][number]): number => Math.min(...item.structuredContent.variants.map((v) => (v.onSale ? v.salePrice : v.price)));
+
+describe('shop filters, sort and pages', () => {
+  it('lists only the category asked for, whatever its case, and says so', async () => {
+    const home = await shop('?category=Home');
+    expect(home.items.map((item) => item.urlId)).toEqual(['monogram-napkins', 'brass-lamp', 'wool-throw']);
+    expect(home.categoryFilter).toBe('Home');
+    expect(home.shopBrowse.matchCount).toBe(3);
+    expect((await shop('?category=home')).items).toHaveLength(3);
+    const html = await (await fetch(`${server.url}/shop?category=Home`)).text();
+    expect(html).toContain('3 products in Home');
+    expect(html).toMatch(/<a href="\/shop\?category=Home" class="active" aria-current="page">Home<\/a>/);
+  });
+
+  it('filters by tag', async () => {
+    const linen = await shop('?tag=linen');
+    expect(linen.tagFilter).toBe('linen');
+    expect(linen.items.map((item) => item.urlId).sort()).toEqual(['linen-shirt', 'monogram-napkins']);
+    for (const item of linen.items) expect(item.tags).toContain('linen');
+  });
+
+  it('sorts by price both ways and by newest, keeping the filter', async () => {
+    const up = (await shop('?sort=price-asc&page=1')).items.map(lowest);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    const down = (await shop('?sort=price-desc')).items.map(lowest);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    expect(down[0]).toBeGreaterThan(down[down.length - 1]!);
+    const homeByPrice = await shop('?category=Home&sort=price-asc');
+    expect(homeByPrice.items.map((item) => item.urlId)).toEqual(['monogram-napkins', 'wool-throw', 'brass-lamp']);
+    const created = new Map((server.app.deps.db.prepare('SELECT url_id, created_on FROM products').all() as Array<{ url_id: string; created_on: number }>)
+      .map((row) => [row.url_id, row.created_on]));
+    const newest = (await shop('?sort=newest')).items.map((item) => created.get(item.urlId)!);
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+  });
+
+  it('pages the list with the platform\'s pagination context', async () => {
+    const first = await shop('?sort=price-asc');
+    expect(first.items).toHaveLength(SHOP_PAGE_SIZE);
+    expect(first.pagination).toMatchObject({ pageSize: SHOP_PAGE_SIZE, currentPage: 1, totalPages: 2, nextPage: true, nextPageUrl: '/shop?sort=price-asc&page=2', prevPage: false, prevPageUrl: null });
+    const second = await shop('?sort=price-asc&page=2');
+    expect(second.items.length).toBe(second.shopBrowse.matchCount - SHOP_PAGE_SIZE);
+    expect(second.pagination).toMatchObject({ currentPage: 2, nextPage: false, prevPage: true, prevPageUrl: '/shop?sort=price-asc' });
+    expect(new Set([...first.items, ...second.items].map((item) => item.urlId)).size).toBe(second.shopBrowse.matchCount);
+    expect((await shop('?category=Home')).pagination).toBeNull();
+    expect((await fetch(`${server.url}/shop?page=3`)).status).toBe(404);
+  });
+
+  it('answers 400 with a message for a sort, page or filter that cannot be', async () => {
+    for (const query of ['?sort=cheapest', '?page=0', '?page=two', '?category=a&category=b', `?tag=${'x'.repeat(101)}`]) {
+      const response = await fetch(`${server.url}/shop${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.text()).toContain(serverMessages.shopBrowseInvalid);
+    }
+  });
+});
+
+describe('search results', () => {
+  it('counts one result in the singular and several in the plural', async () => {
+    const one = await (await fetch(`${server.url}/search?q=brass`)).text();
+    expect(one).toContain('1 result for “brass”');
+    const many = await (await fetch(`${server.url}/search?q=linen`)).text();
+    expect(many).toMatch(/\d+ results for “linen”/);
+    const none = await (await fetch(`${server.url}/search?q=zzzz`)).text();
+    expect(none).toContain('0 results for “zzzz”');
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { staleOutputs, startOutputs } from '../../server/start-plan.mjs';
+
+describe('what npm start builds before serving', () => {
+  let root: string;
+  const file = (relative: string, seconds: number): void => {
+    const full = path.join(root, relative);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, '');
+    utimesSync(full, seconds, seconds);
+  };
+  const stale = (tools: boolean): string[] => staleOutputs(root, startOutputs(root), tools).map((o) => o.script);
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'start-plan-'));
+    for (const source of ['client/entry.ts', 'server/main.ts', 'engine/index.ts', 'package-lock.json']) file(source, 1000);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('builds both on a fresh clone, with or without build tools (npm start then says how to build)', () => {
+    expect(stale(true)).toEqual(['build:client', 'build:server']);
+    expect(stale(false)).toEqual(['build:client', 'build:server']);
+  });
+
+  it('builds nothing when both outputs are newer than their sources', () => {
+    file('dist/client/manifest.json', 2000);
+    file('dist/server/main.mjs', 2000);
+    expect(stale(true)).toEqual([]);
+  });
+
+  it('rebuilds the server after an engine or server edit, and both after a client edit', () => {
+    file('dist/client/manifest.json', 2000);
+    file('dist/server/main.mjs', 2000);
+    file('engine/index.ts', 3000);
+    expect(stale(true)).toEqual(['build:server']);
+    file('client/entry.ts', 4000);
+    expect(stale(true)).toEqual(['build:client', 'build:server']);
+  });
+
+  it('counts a newer lock file only where a build can run: npm prune rewrites it unchanged', () => {
+    file('dist/client/manifest.json', 2000);
+    file('dist/server/main.mjs', 2000);
+    file('package-lock.json', 3000);
+    expect(stale(true)).toEqual(['build:client', 'build:server']);
+    expect(stale(false)).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../engine/messages.ts';
+import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
+import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
+import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
+import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
+import { themeMessages } from '../../../server/theme/theme-messages.ts';
+import { conf, SITE_REGION } from './folder-fixture.ts';
+
+const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
+const ROOT = join(import.meta.dirname, '../../..');
+
+function realFolders(): string[] {
+  if (!existsSync(REAL_TEMPLATES)) return [];
+  return readdirSync(REAL_TEMPLATES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(REAL_TEMPLATES, entry.name))
+    .map((dir) => (existsSync(join(dir, 'template.conf')) ? dir : join(dir, 'src')));
+}
+
+function source(files: Record<string, string>): MemoryTemplateSource {
+  return new MemoryTemplateSource({ 'template.conf': conf(), 'site.region': SITE_REGION, ...files });
+}
+
+describe('checking a template folder', () => {
+  const folders = realFolders();
+  it.skipIf(folders.length === 0)('passes every public template with no errors', () => {
+    for (const dir of folders) {
+      const result = checkTemplateFolder(dir);
+      expect(result.problems.filter((p) => p.severity === 'error'), dir).toEqual([]);
+    }
+  });
+
+  it.skipIf(folders.length === 0)('reports the block the hnp template applies but lacks as a warning: only an unused block applies it', () => {
+    const hnp = folders.find((dir) => dir.includes('hnp'))!;
+    const result = checkTemplateFolder(hnp);
+    expect(result.problems).toContainEqual({
+      file: 'blocks/delete.block', line: 6, column: 7, severity: 'warning',
+      message: themeMessages.blockMissingUnreachable('banner.block', 'blocks/delete.block'),
+    });
+  });
+
+  it('names a missing block and the file that applies it, with its position', () => {
+    const result = checkTemplateFolder(source({ 'collections/blog.list': 'x\n  {@|apply card.block}' }));
+    expect(result.errors).toBe(1);
+    expect(result.problems).toEqual([{ file: 'collections/blog.list', line: 2, column: 3, severity: 'error', message: themeMessages.blockMissing('card.block', 'collections/blog.list') }]);
+  });
+
+  it('finds blocks reached through other blocks and platform tags, and macros a file defines', () => {
+    const result = checkTemplateFolder(source({
+      'site.region': '<squarespace:navigation navigationId="mainNav" template="nav" />{.macro m}M{.end}{@|apply m}',
+      'blocks/nav.block': '{@|apply item.block}',
+      'blocks/item.block': '{@|apply gone.block}',
+    }));
+    expect(result.problems.map((p) => [p.file, p.severity, p.message])).toEqual([
+      ['blocks/item.block', 'error', themeMessages.blockMissing('gone.block', 'blocks/item.block')],
+    ]);
+  });
+
+  it('reports compile errors, missing tag templates, unknown layouts, navigations and stylesheets', () => {
+    const result = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': conf({ stylesheets: ['site.less'] }),
+      'site.region': '<squarespace:navigation navigationId="sideNav" template="side" />\n<squarespace:query collection="news" template="cards" />',
+      'collections/blog.conf': '{"regionName": "wide"}',
+      'collections/blog.item': '{.end}',
+    }));
+    expect(result.problems.map((p) => [p.file, p.line, p.severity, p.message])).toEqual([
+      ['collections/blog.conf', 0, 'error', themeMessages.layoutUnknown('collections/blog.conf', 'wide')],
+      ['collections/blog.item', 1, 'error', 'SyntaxError: Instruction END not allowed at root'],
+      ['site.region', 1, 'error', themeMessages.navigationTemplateMissing('side.block', 'site.region')],
+      ['site.region', 1, 'warning', themeMessages.navigationUnknown('sideNav', 'site.region')],
+      ['site.region', 2, 'error', themeMessages.tagTemplateMissing('<squarespace:query>', 'cards.block', 'site.region')],
+      ['template.conf', 0, 'warning', themeMessages.stylesheetMissing('site.less')],
+    ]);
+  });
+
+  it('reports a folder without template.conf or with a broken one', () => {
+    expect(checkTemplateFolder(new MemoryTemplateSource({})).problems[0]!.message).toBe(themeMessages.confMissing('memory'));
+    const broken = checkTemplateFolder(new MemoryTemplateSource({ 'template.conf': '{"layouts": {"default": {"regions": []}}}' }));
+    expect(broken.errors).toBe(1);
+    expect(broken.problems[0]!.message).toMatch(/^template\.conf: layouts\.default\.regions: /);
+  });
+});
+
+describe('rendering one page of a folder from a context', () => {
+  const folder = source({ 'collections/blog.list': 'LIST {collection.typeName} {.repeated section items}{title}{.end}', 'collections/blog.item': 'ITEM {item.title} {@|apply nope.block}' });
+
+  it('renders the list or the item by what the context holds', () => {
+    const collection = { id: 'c1', urlId: 'journal', typeName: 'blog', title: 'Journal' };
+    const list = renderFolderPage(folder, '/journal', { collection, items: [{ title: 'a' }] });
+    expect(list.errors).toEqual([]);
+    expect(list.html).toContain('[LIST blog a]');
+    const item = renderFolderPage(folder, '/journal/a', { collection, item: { id: 'i', title: 'A' } });
+    expect(item.html).toContain('[ITEM A ]');
+    expect(item.errors).toEqual([{ message: messages.partialMissing('nope.block'), name: 'collections/blog.item', line: 1, column: 19 }]);
+  });
+
+  it('renders a system page the folder lacks with the built-in page', () => {
+    const page = renderFolderPage(folder, '/cart', { shoppingCart: { entries: [] }, islands: { cartPage: '<div id="cart-island"></div>' } });
+    expect(page.html).toContain('<div id="sqs-cart-root"><div id="cart-island"></div></div>');
+  });
+});
+
+describe('tmpl on folders', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tmpl-folder-'));
+    const files: Record<string, string> = {
+      'template.conf': conf(),
+      'site.region': SITE_REGION,
+      'collections/blog.list': '{.repeated section items}{title}{.end}<squarespace:navigation navigationId="mainNav" template="nav" />',
+      'blocks/nav.block': '{.repeated section items}<a>{collection.navigationTitle}</a>{.end}',
+      'context.json': JSON.stringify({ collection: { id: 'c', urlId: 'journal', typeName: 'blog' }, items: [{ title: 'first' }] }),
+      'site.json': JSON.stringify({ navigations: { mainNav: [{ collection: { navigationTitle: 'Journal' } }] } }),
+      'bad.json': '{"items": [}',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runFolderCommand(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('checks a folder', async () => {
+    expect(await run(['check', dir])).toEqual({ code: 0, out: `${dir}: ${themeMessages.checkSummary(0, 0)}`, err: '' });
+    writeFileSync(join(dir, 'blocks/broken.block'), '{@|apply missing.block}');
+    writeFileSync(join(dir, 'collections/blog.item'), '{@|apply broken.block}');
+    const failed = await run(['check', dir]);
+    expect(failed.code).toBe(1);
+    expect(failed.err).toContain(`blocks/broken.block:1:1 error: ${themeMessages.blockMissing('missing.block', 'blocks/broken.block')}`);
+    rmSync(join(dir, 'blocks/broken.block'));
+    rmSync(join(dir, 'collections/blog.item'));
+  });
+
+  it('renders a page with its context and site data', async () => {
+    const result = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json')]);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('[first<a>Journal</a>]');
+  });
+
+  it('refuses bad usage and bad data with one line and exit code 2', async () => {
+    expect((await run(['render', dir, '--data', join(dir, 'context.json')])).code).toBe(2);
+    const bad = await run(['render', dir, '--page', '/', '--data', join(dir, 'bad.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.err.startsWith(`${join(dir, 'bad.json')}: `)).toBe(true);
+    expect((await run(['render', dir, '--page', '/', '--data', join(dir, 'none.json')])).err).toBe(`${join(dir, 'none.json')}: no such file`);
+  });
+
+  it('is reached through the tmpl command for a folder with template.conf', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli.ts'), 'check', dir], { cwd: ROOT, encoding: 'utf8' });
+    expect(out.trim()).toBe(`${dir}: ${themeMessages.checkSummary(0, 0)}`);
+  });
+});

@@ -1,0 +1,164 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'express';
+import { SiteRepository } from '../../../server/db/site-repository.ts';
+import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
+import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
+import { createFolderPages } from '../../../server/theme/folder-pages.ts';
+import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+function writeFolder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'template-folder-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe('the server with TEMPLATE_DIR set to a developer template', () => {
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeFolder({
+      'template.conf': JSON.stringify({ name: 'Plain', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ name: 'primary' }, { name: 'secondary' }] }),
+      'site.region': '<html><head>{squarespace-headers}</head><body id="{squarespace.page-id}">'
+        + '<nav><squarespace:navigation navigationId="primary" template="nav" /></nav>'
+        + '<main>{squarespace.main-content}</main>'
+        + '<squarespace:block-field id="footerBlocks" columns="12" />{squarespace-footers}</body></html>',
+      'blocks/nav.block': '{.repeated section items}{.section collection}<a href="{fullUrl}"{.if active} class="active"{.end}>{navigationTitle}</a>{.end}{.end}',
+      'collections/products.list': '<h1>{collection.title}</h1><squarespace:query collection="shop" limit="2">{.repeated section items}<i>{title}</i>{.end}</squarespace:query>',
+      'assets/logo.txt': 'logo',
+    });
+    server = await startServer({ templateDir: dir });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('composes a collection list with the site navigation, a query against the store and the platform headers and footers', async () => {
+    const response = await fetch(`${server.url}/shop`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('<a href="/shop" class="active">Shop</a>');
+    expect(html).toContain('<a href="/">Home</a>');
+    expect(html.match(/<i>/g)).toHaveLength(2);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/shop">');
+    expect(html).toContain('<meta property="og:title" content="Shop">');
+    expect(html).toMatch(/<meta name="crumb" content="[^"]+">/);
+    expect(html).toContain('data-island="CartPill"');
+    expect(html).toContain('class="sqs-layout sqs-grid-12 columns-12 empty"');
+  });
+
+  it('renders the built-in cart inside the folder region, islands included', async () => {
+    const html = await (await fetch(`${server.url}/cart`)).text();
+    expect(html).toMatch(/<main>\s*<main id="main" class="cart-page">/);
+    expect(html).toContain('data-island="CartPage"');
+    expect(html).toContain('<body id="cart-page">');
+  });
+
+  it('shows the stored content of a block field', async () => {
+    new SiteRepository(server.app.deps.db).writeSetting(BLOCK_FIELDS_SETTING, { footerBlocks: [{ id: 'b1', type: 'html', content: '<p>Visit the studio</p>' }] });
+    const html = await (await fetch(`${server.url}/shop`)).text();
+    expect(html).toContain('<div class="sqs-block-content"><p>Visit the studio</p></div>');
+  });
+
+  it('answers ?format=json with the context the folder templates get', async () => {
+    const context = await (await fetch(`${server.url}/shop?format=json`)).json() as Record<string, any>;
+    expect(context.collection).toMatchObject({ urlId: 'shop', typeName: 'products', navigationTitle: 'Shop' });
+    expect(context.items.length).toBeGreaterThan(2);
+    expect(context.showCart).toBe(true);
+    expect(context.shoppingCart).toMatchObject({ totalQuantity: 0 });
+  });
+
+  it('lets development hooks add to the footers, and lists the folder\'s problems for an overlay', async () => {
+    const pages = createFolderPages(server.app.deps, dir, createBuiltinPages(server.app.deps.log, false));
+    pages.footerHooks.push(() => '<script id="live-reload"></script>');
+    const spec = { template: 'cart', pageType: PAGE_TYPE.SHOW_CART, pageTitle: 'Cart', context: {} };
+    const page = pages.render({ path: '/cart', cookies: {} } as unknown as Request, spec, pages.prepare(spec, { islands: { cartPill: '<div id="pill"></div>' } }));
+    expect(page.page.bytes.toString()).toContain('<div id="pill"></div>\n<script id="live-reload"></script></body>');
+    expect(await pages.problems()).toEqual([]);
+    expect(pages.watchPaths).toEqual([dir]);
+  });
+
+  it('gives an item page the neighbouring items of its collection as pagination', async () => {
+    const context = await (await fetch(`${server.url}/shop/p/stoneware-mug?format=json`)).json() as Record<string, any>;
+    expect(context.pagination).toEqual({
+      prevItem: expect.objectContaining({ urlId: 'linen-shirt', fullUrl: '/shop/p/linen-shirt' }),
+      nextItem: expect.objectContaining({ urlId: 'canvas-tote', fullUrl: '/shop/p/canvas-tote' }),
+    });
+  });
+
+  it('serves the folder assets', async () => {
+    expect(await (await fetch(`${server.url}/assets/logo.txt`)).text()).toBe('logo');
+  });
+});
+
+describe('platform tags against the store', () => {
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeFolder({
+      'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav' }], tweaks: { 'header-style': 'Centered', compact: true } }),
+      'site.region': '<body class="{squarespace.page-classes}">{squarespace-headers}<squarespace:folder-navigation template="sub" />'
+        + '<squarespace:category collection="shop">{.repeated section categories}[{name}]{.end}</squarespace:category>'
+        + '{squarespace.main-content}</body>',
+      'blocks/sub.block': '<nav data-folder="{folder.navigationTitle}">{.repeated section items}<a{.if active} class="active"{.end}>{collection.navigationTitle}</a>{.end}</nav>',
+      'collections/products.item': '<h1>{item.title}</h1><squarespace:related collectionId="{collection.id}" itemId="{item.id}" limit="2">{.repeated section items}<i>{title}</i>{.end}</squarespace:related>',
+    });
+    server = await startServer({ templateDir: dir, dev: true });
+    const db = server.app.deps.db;
+    const site = new SiteRepository(db);
+    const layout = site.siteLayout() as { layout: Array<{ identifier: string; links: Array<Record<string, unknown>> }> };
+    const main = layout.layout.find((entry) => entry.identifier === 'mainNav')!;
+    const [home, shop, lessons] = main.links;
+    site.writeSetting('siteLayout', { layout: [{ identifier: 'mainNav', links: [home, { ...lessons, title: 'Studio', url: '/studio', collectionId: null, children: [shop, lessons] }] }] });
+    db.prepare("UPDATE products SET data_json = json_set(data_json, '$.categories', json('[\"Linen\"]')) WHERE url_id = 'linen-shirt'").run();
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders the folder the page is in, its categories, related items, tweak classes and Open Graph type', async () => {
+    const html = await (await fetch(`${server.url}/shop/p/linen-shirt`)).text();
+    expect(html).toContain('<nav data-folder="Studio"><a class="active">Shop</a><a>Lessons</a></nav>');
+    expect(html).toContain('[Linen]');
+    expect(html.match(/<i>/g)).toHaveLength(2);
+    expect(html).not.toMatch(/<i>Linen Shirt<\/i>/i);
+    expect(html).toContain('class="tweak-header-style-centered tweak-compact collection-type-products collection-layout-default');
+    expect(html).toContain('view-item item-');
+    expect(html).toContain('<meta property="og:type" content="product">');
+  });
+
+  it('renders nothing for folder navigation on a page outside every folder', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).not.toContain('data-folder');
+  });
+
+  it('uses an edited folder file on the next request in development', async () => {
+    writeFileSync(join(dir, 'collections/products.item'), '<h2>{item.title}</h2>');
+    expect(await (await fetch(`${server.url}/shop/p/linen-shirt`)).text()).toMatch(/<h2>[^<]+<\/h2>/);
+  });
+});
+
+describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
+  it('serves those pages as single templates, as it serves the project\'s own', async () => {
+    const files: Record<string, string> = { 'partials/head.block': '', 'partials/footer.block': '', 'shop.tmpl': '<p>{collection.title}: {items.0.title}</p>' };
+    const dir = writeFolder(files);
+    const server = await startServer({ templateDir: dir });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toMatch(/^<p>Shop: [^<]+<\/p>$/);
+      const context = await (await fetch(`${server.url}/shop?format=json`)).json() as Record<string, unknown>;
+      expect(context).not.toHaveProperty('showCart');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

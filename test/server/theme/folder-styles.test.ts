@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
+import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
+import { compileFolderStyles } from '../../../server/theme/folder-styles.ts';
+import { DiskTemplateSource, MemoryTemplateSource } from '../../../server/theme/template-source.ts';
+import { themeMessages } from '../../../server/theme/theme-messages.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { conf, SITE_REGION } from './folder-fixture.ts';
+
+function folderWith(stylesheets: string[], files: Record<string, string>, tweaks: Record<string, string> = {}) {
+  return loadTemplateFolder(new MemoryTemplateSource({ 'template.conf': conf({ stylesheets, tweaks }), 'site.region': SITE_REGION, ...files })).folder!;
+}
+
+function writeFolder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'folder-styles-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe('compiling a folder\'s stylesheets', () => {
+  it('compiles the named stylesheets in order as one, sharing variables and mixins, with the tweak values of template.conf', async () => {
+    const folder = folderWith(['tweak.less', 'base.less', 'extra.css'], {
+      'styles/tweak.less': '@accent: blue;\n@gap: 4px;',
+      'styles/base.less': '@import "mixins";\na { color: @accent; padding: @gap * 2; .reset(); }',
+      'styles/mixins.less': '.reset() { margin: 0; }',
+      'styles/extra.css': 'b { font-weight: bold }',
+    }, { accent: '#c00' });
+    const result = await compileFolderStyles(folder);
+    expect(result.problems).toEqual([]);
+    expect(result.css).toBe('a {\n  color: #c00;\n  padding: 8px;\n  margin: 0;\n}\nb {\n  font-weight: bold;\n}\n');
+  });
+
+  it('leaves out a named stylesheet the folder lacks, with a warning', async () => {
+    const result = await compileFolderStyles(folderWith(['gone.less', 'base.less'], { 'styles/base.less': 'a { b: c; }' }));
+    expect(result.css).toBe('a {\n  b: c;\n}\n');
+    expect(result.problems).toEqual([{ file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.stylesheetMissing('gone.less') }]);
+  });
+
+  it('reports a compile error with its file, line and column', async () => {
+    const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  color: @nope;\n}' }));
+    expect(result.css).toBe('');
+    expect(result.problems).toEqual([{
+      file: 'styles/base.less', line: 2, column: 10, severity: 'error',
+      message: themeMessages.stylesheetFailed('styles/base.less', 2, 10, 'variable @nope is undefined'),
+    }]);
+  });
+
+  it('reads imports only from the folder', async () => {
+    const dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': SITE_REGION, 'styles/base.less': '@import "../../outside.less";' });
+    writeFileSync(join(dir, '..', 'outside.less'), 'a { b: c; }');
+    try {
+      const result = await compileFolderStyles(loadTemplateFolder(new DiskTemplateSource(dir)).folder!);
+      expect(result.css).toBe('');
+      expect(result.problems[0]!.message).toContain("'../../outside.less' wasn't found");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(join(dir, '..', 'outside.less'), { force: true });
+    }
+  });
+
+  it('fails tmpl check on a stylesheet that does not compile', async () => {
+    const dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': SITE_REGION, 'styles/base.less': 'a {' });
+    const err: string[] = [];
+    const code = await runFolderCommand(['check', dir], { out: () => {}, err: (s) => err.push(s) });
+    rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(err[0]).toMatch(/^styles\/base\.less:1:\d+ error: styles\/base\.less:1:\d+: /);
+  });
+});
+
+describe('the folder stylesheet on the server', () => {
+  let server: RunningServer | undefined;
+  let dir = '';
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await server?.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const region = '<html><head>{squarespace-headers}</head><body>{squarespace.main-content}</body></html>';
+
+  it('serves the compiled stylesheet that the headers link to', async () => {
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': '@c: red;\nh1 { color: @c; }' });
+    server = await startServer({ templateDir: dir });
+    const html = await (await fetch(`${server.url}/shop`)).text();
+    const href = /<link rel="stylesheet" href="(\/site\.css\?v=[0-9a-f]{12})">/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const css = await fetch(server.url + href!);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${server.url}/site.css?v=old`)).headers.get('cache-control')).toBe('no-cache');
+    expect(await css.text()).toBe('h1 {\n  color: red;\n}\n');
+  });
+
+  it('logs a stylesheet that does not compile, and still serves the pages', async () => {
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less', 'gone.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: @missing; }' });
+    server = await startServer({ templateDir: dir });
+    const errors = vi.spyOn(server.app.deps.log, 'error');
+    const warnings = vi.spyOn(server.app.deps.log, 'warn');
+    expect((await fetch(`${server.url}/shop`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('');
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ file: 'styles/base.less', line: 1 })] }), themeMessages.stylesLog);
+    expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message: themeMessages.stylesheetMissing('gone.less') })] }), themeMessages.stylesLog);
+  });
+
+  it('shows the compile error in the stylesheet in development, and recompiles once the file is fixed', async () => {
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: @missing; }' });
+    server = await startServer({ templateDir: dir, dev: true });
+    expect(await (await fetch(`${server.url}/site.css`)).text()).toContain('variable @missing is undefined');
+    writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: blue; }');
+    expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('h1 {\n  color: blue;\n}\n');
+  });
+});

@@ -1,0 +1,76 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+/** Public developer templates, read in place; never copied into the project. */
+const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
+
+/** Each template's folder that holds its template.conf (one keeps its files under src/). */
+function templateFolders(): string[] {
+  if (!existsSync(REAL_TEMPLATES)) return [];
+  return readdirSync(REAL_TEMPLATES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(REAL_TEMPLATES, entry.name))
+    .map((dir) => (existsSync(join(dir, 'template.conf')) ? dir : join(dir, 'src')))
+    .filter((dir) => existsSync(join(dir, 'template.conf')));
+}
+
+const folders = templateFolders();
+const PAGES = ['/', '/lessons', '/lessons/indigo-basics', '/shop', '/shop/p/linen-shirt', '/cart', '/gallery', '/contact', '/search?q=linen', '/no-such-page'];
+
+describe.skipIf(folders.length === 0)('real developer templates through TEMPLATE_DIR', () => {
+  for (const dir of folders) {
+    describe(dir.slice(REAL_TEMPLATES.length + 1), () => {
+      let server: RunningServer;
+      let logged: unknown[][];
+      beforeAll(async () => {
+        server = await startServer({ templateDir: dir });
+        logged = [];
+        const record = (...args: unknown[]): void => {
+          logged.push(args);
+        };
+        vi.spyOn(server.app.deps.log, 'warn').mockImplementation(record);
+        vi.spyOn(server.app.deps.log, 'error').mockImplementation(record);
+      });
+      afterAll(async () => {
+        vi.restoreAllMocks();
+        await server.stop(true);
+      });
+
+      it('renders the home page, a collection list, an item, a product page and the cart without engine errors', async () => {
+        for (const path of PAGES) {
+          const response = await fetch(server.url + path);
+          const html = await response.text();
+          expect(response.status, path).toBe(path === '/no-such-page' ? 404 : 200);
+          expect(html, path).toMatch(/<html/i);
+          // The folder's region wraps every page, with the platform's values filled in.
+          expect(html, path).not.toContain('{squarespace');
+          expect(html, path).not.toContain('<squarespace:');
+        }
+        expect(logged).toEqual([]);
+      });
+
+      it('keeps the islands of the built-in pages working inside the template', async () => {
+        expect(await (await fetch(`${server.url}/shop/p/linen-shirt`)).text()).toContain('data-island="AddToCart"');
+        expect(await (await fetch(`${server.url}/cart`)).text()).toContain('data-island="CartPage"');
+        expect(await (await fetch(`${server.url}/contact`)).text()).toContain('data-island="FormBlock"');
+      });
+
+      it('answers ?format=json with the platform-shaped context', async () => {
+        const context = await (await fetch(`${server.url}/lessons/indigo-basics?format=json`)).json() as Record<string, any>;
+        expect(context.item.title).toBe('Indigo Basics');
+        expect(typeof context.collection.typeName).toBe('string');
+        expect(context.showCart).toBe(true);
+        expect(context.template.mobileStylesEnabled).toBe(true);
+        expect(context).not.toHaveProperty('squarespace');
+      });
+    });
+  }
+});
+
+if (folders.length === 0) {
+  describe('real developer templates', () => {
+    it.skip('skipped: ../shared/real-templates is absent', () => {});
+  });
+}
