@@ -18,7 +18,8 @@ import type { CaseResult, ColdParse, EngineBenchReport, Linearity, MemoryReport 
 import { replaceSection } from './lib/results-file.ts';
 import { captureLivePages } from './lib/live-pages.ts';
 import { savePages, storefrontPages, type StorefrontPage } from './lib/storefront.ts';
-import { linearity, LINEARITY_RANGE, runLinearity, SUITE_NAMES, SUITES, suiteOptions, type SuiteOptions } from './lib/suites.ts';
+import { linearity, LINEARITY_RANGE, runLinearity, STREAMED_GROUP, SUITE_NAMES, SUITES, suiteOptions, type SuiteOptions } from './lib/suites.ts';
+import { coldCompileCases, realTemplates } from './lib/real-templates.ts';
 
 export interface EngineBenchOptions {
   quick: boolean;
@@ -40,7 +41,7 @@ function describe(c: CaseResult): string {
   return `${c.group} | ${c.name}${size}: ${times} → ${c.ratio?.toFixed(2)}×${c.note ? ` (${c.note})` : ''}`;
 }
 
-function coldParse(pages: readonly StorefrontPage[], pagesFile: string, log: (line: string) => void): ColdParse[] {
+function coldParse(pages: readonly StorefrontPage[], pagesFile: string, log: (line: string) => void, label = 'parse storefront cold'): ColdParse[] {
   return pages.map((page, index) => {
     const runs = [];
     for (let i = 0; i < COLD_RUNS; i++) {
@@ -50,7 +51,7 @@ function coldParse(pages: readonly StorefrontPage[], pagesFile: string, log: (li
     const oursUs = median(runs.map((r) => r.oursUs));
     const referenceUs = median(runs.map((r) => r.referenceUs));
     const result = { page: page.page, oursUs, referenceUs, ratio: referenceUs / oursUs };
-    log(`parse storefront cold | ${page.page}: ours ${oursUs.toFixed(0)}µs, reference ${referenceUs.toFixed(0)}µs → ${result.ratio.toFixed(2)}×`);
+    log(`${label} | ${page.page}: ours ${oursUs.toFixed(0)}µs, reference ${referenceUs.toFixed(0)}µs → ${result.ratio.toFixed(2)}×`);
     return result;
   });
 }
@@ -83,7 +84,7 @@ function linearityRows(paired: Linearity[], cases: readonly CaseResult[], suite:
   const largest = suite.dataSizes[suite.dataSizes.length - 1];
   const shown =
     largest !== undefined && largest > 1000 && suite.dataSizes.includes(1000)
-      ? linearity(cases, 'render data size', 1000, largest).map((l) => ({ ...l, checked: false }))
+      ? [...linearity(cases, 'render data size', 1000, largest), ...linearity(cases, STREAMED_GROUP, 1000, largest)].map((l) => ({ ...l, checked: false }))
       : [];
   return [...paired, ...shown];
 }
@@ -93,6 +94,7 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
   const cases: CaseResult[] = [];
   let memory: MemoryReport[] = [];
   let cold: ColdParse[] = [];
+  let coldReal: ColdParse[] = [];
   let paired: Linearity[];
   if (!options.probes) {
     suite.onCase = (c) => options.log(describe(c));
@@ -112,6 +114,11 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
       paired = runProbe<Linearity[]>('linearity.ts', LINEARITY_RANGE.map(String));
       for (const l of paired) options.log(`linearity | ${l.series} | ${l.engine} | ${l.from} → ${l.to}: ${l.factor.toFixed(2)}`);
       cold = coldParse(options.pages, pagesFile, options.log);
+      // Every file of each public template, compiled once in a fresh process.
+      const real = coldCompileCases(realTemplates());
+      const realFile = join(dir, 'real-templates.json');
+      savePages(realFile, real);
+      coldReal = coldParse(real, realFile, options.log, 'parse real template cold');
       memory = ['ours', 'reference'].map((engine) => runProbe<MemoryReport>('memory.ts', [engine, '20', '100000', pagesFile]));
       for (const m of memory) options.log(`memory | ${m.engine}: ${JSON.stringify(m)}`);
     } finally {
@@ -127,6 +134,7 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     cases,
     coldParse: cold,
+    coldParseReal: coldReal,
     memory,
     linearity: lin,
     notes: [

@@ -4,10 +4,12 @@
  *   const t = compile(source, { name: 'page.tmpl' });
  *   t.errors                    // syntax errors with line and column
  *   t.render(data, { partials, injects, locale, now })  // { html, errors }
+ *   t.renderToStream(data, (chunk) => out.write(chunk), options)  // { errors }, the html in chunks
  */
 export { compile, compileTree, preprocess, Template } from './template.ts';
 export type { TemplateAnalysis, PartialUse, MacroDefinition, EvalUse } from './analyze.ts';
-export type { CompileOptions, RenderOptions, RenderResult, TemplateError } from './template.ts';
+export type { CompileOptions, RenderOptions, RenderResult, StreamedRenderResult, TemplateError } from './template.ts';
+export type { OutputSink } from './runtime/render-state.ts';
 export type { Limits } from './runtime/limits.ts';
 export { DEFAULT_LIMITS } from './runtime/limits.ts';
 export type { TreeJson } from './syntax/tree-json.ts';

@@ -10,7 +10,7 @@ import type { PluginRegistry } from './plugins/registry.ts';
 import { Compiler } from './runtime/compiler.ts';
 import { Frame } from './runtime/frame.ts';
 import { LimitExceeded, resolveLimits, type Limits } from './runtime/limits.ts';
-import { RenderState, type UnitSource } from './runtime/render-state.ts';
+import { RenderState, SinkFailed, type OutputSink, type UnitSource } from './runtime/render-state.ts';
 import type { Exec, Unit } from './runtime/unit.ts';
 import type { RootNode } from './syntax/nodes.ts';
 import { parseTemplate, type PluginCheck } from './syntax/parse.ts';
@@ -50,6 +50,11 @@ export interface RenderResult {
   errors: TemplateError[];
 }
 
+/** A streamed render's result: the html went to the sink. */
+export interface StreamedRenderResult {
+  errors: TemplateError[];
+}
+
 const DEFAULT_LOCALE = 'en-US';
 
 export class Template implements Unit {
@@ -86,32 +91,70 @@ export class Template implements Unit {
   }
 
   render(data: unknown, options: RenderOptions = {}): RenderResult {
-    const partials: Record<string, Unit | string> = options.partials ?? {};
     const root = new Frame(data, null);
-    const state = new RenderState(root, {
-      locale: options.locale ?? DEFAULT_LOCALE,
-      now: options.now ?? Date.now(),
-      partials,
-      injects: options.injects ?? {},
-      limits: this.limits,
-      units: (this.units ??= unitSource(this.plugins, this.limits)),
-    });
-    state.unit = this;
+    const state = this.state(root, options, null);
     let html: string;
     try {
       this.run(root, state);
       html = state.out;
     } catch (e) {
-      // A breached limit (or a runaway recursion in the host) ends the render with what was written so far.
-      const err = e instanceof Error ? e : new Error(String(e));
-      state.errors.push({
-        message: err instanceof LimitExceeded ? err.message : messages.unexpectedError(err.name, 'ROOT', err.message),
-        unit: state.unit,
-        offset: state.offset,
-      });
+      this.ended(state, e);
       html = state.out.slice(0, this.limits.maxOutputSize);
     }
     return { html, errors: state.errors.map(toTemplateError) };
+  }
+
+  /**
+   * Renders as render() does, handing the output to `write` in chunks as it
+   * is produced (the first one early) instead of building one string: the
+   * chunks joined are exactly render()'s html, and the errors are the same.
+   * What a partial or formatter writes is held until it has finished, since
+   * a failing partial leaves nothing behind. An exception thrown by `write`
+   * ends the render and is thrown to the caller.
+   */
+  renderToStream(data: unknown, write: OutputSink, options: RenderOptions = {}): StreamedRenderResult {
+    const root = new Frame(data, null);
+    const state = this.state(root, options, write);
+    try {
+      try {
+        this.run(root, state);
+        state.finish(false);
+      } catch (e) {
+        if (e instanceof SinkFailed) throw e;
+        this.ended(state, e);
+        state.finish(true);
+      }
+    } catch (e) {
+      throw e instanceof SinkFailed ? e.reason : e;
+    }
+    return { errors: state.errors.map(toTemplateError) };
+  }
+
+  private state(root: Frame, options: RenderOptions, sink: OutputSink | null): RenderState {
+    const state = new RenderState(
+      root,
+      {
+        locale: options.locale ?? DEFAULT_LOCALE,
+        now: options.now ?? Date.now(),
+        partials: options.partials ?? {},
+        injects: options.injects ?? {},
+        limits: this.limits,
+        units: (this.units ??= unitSource(this.plugins, this.limits)),
+      },
+      sink,
+    );
+    state.unit = this;
+    return state;
+  }
+
+  /** A breached limit (or a runaway recursion in the host) ends the render with what was written so far. */
+  private ended(state: RenderState, e: unknown): void {
+    const err = e instanceof Error ? e : new Error(String(e));
+    state.errors.push({
+      message: err instanceof LimitExceeded ? err.message : messages.unexpectedError(err.name, 'ROOT', err.message),
+      unit: state.unit,
+      offset: state.offset,
+    });
   }
 }
 

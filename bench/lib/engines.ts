@@ -6,9 +6,7 @@
 import { Compiler as ReferenceCompiler } from '@squarespace/template-engine';
 import type { RootCode } from '@squarespace/template-engine';
 import type { Template } from '../../engine/index.ts';
-import { loadBuiltEngine } from './built-engine.ts';
-
-const { compile, cldrFor } = await loadBuiltEngine();
+import { cldrFor, compile } from './built-engine-loaded.ts';
 
 export interface RenderCase {
   source: string;
@@ -49,6 +47,26 @@ export const ours: LanguageEngine = {
     return { render: () => template.render(input.data, options).html, errors };
   },
 };
+
+/** Our streamed render of a case, into a sink that keeps only a count (`text` joins the chunks, for the check). */
+export function oursStreamed(input: RenderCase): { render: () => number; text: () => string } {
+  const template = compile(input.source, { name: 'page' });
+  const partials: Record<string, Template> = {};
+  for (const [name, text] of Object.entries(input.partials ?? {})) partials[name] = compile(text, { name });
+  const options = { partials, now: FIXED_NOW, locale: 'en-US' };
+  return {
+    render: () => {
+      let length = 0;
+      template.renderToStream(input.data, (chunk) => (length += chunk.length), options);
+      return length;
+    },
+    text: () => {
+      const chunks: string[] = [];
+      template.renderToStream(input.data, (chunk) => chunks.push(chunk), options);
+      return chunks.join('');
+    },
+  };
+}
 
 const referenceCompiler = new ReferenceCompiler();
 

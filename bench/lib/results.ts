@@ -55,6 +55,8 @@ export interface EngineBenchReport {
   date: string;
   cases: CaseResult[];
   coldParse: ColdParse[];
+  /** The public templates of ../shared/real-templates, every file of each compiled once in a fresh process. */
+  coldParseReal: ColdParse[];
   memory: MemoryReport[];
   linearity: Linearity[];
   /** How the inputs were made, for the report's notes. */

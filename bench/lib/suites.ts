@@ -3,7 +3,8 @@
  * engine and compares the HTML; only identical outputs are timed.
  */
 import { DEFAULT_TIMING, interleaved, type Contender, type Timing, type TimingOptions } from './measure.ts';
-import { ours, reference, type LanguageEngine, type Prepared, type RenderCase } from './engines.ts';
+import { ours, oursStreamed, reference, type LanguageEngine, type Prepared, type RenderCase } from './engines.ts';
+import { REAL_TEMPLATES_GROUP, realTemplateRenderCases, realTemplates } from './real-templates.ts';
 import {
   coldMicroSource,
   DATA_SIZES,
@@ -15,7 +16,8 @@ import {
 } from './micro-cases.ts';
 import { LIST_ENGINES, PRODUCT_LIST_SIZES, productListData } from './other-engines.ts';
 import type { CaseResult, Linearity } from './results.ts';
-import type { StorefrontPage } from './storefront.ts';
+import { storefrontPages, type StorefrontPage } from './storefront.ts';
+import { HAND_WRITTEN_GROUP, handWrittenProduct, handWrittenShopList } from './hand-written.ts';
 
 export interface SuiteOptions {
   timing: TimingOptions;
@@ -164,6 +166,74 @@ export function runDataSize(opts: SuiteOptions): CaseResult[] {
   );
 }
 
+/** The data-size group of our string render against our streamed render (the sink keeps only a count). */
+export const STREAMED_GROUP = 'render data size: string and streamed (ours)';
+
+/**
+ * Our string render against our streamed render of the same list, interleaved, at every data
+ * size: the 1 000 → largest growth factor of each is reported side by side.
+ */
+export function runStreamedDataSize(opts: SuiteOptions): CaseResult[] {
+  return opts.dataSizes.map((count, i) => {
+    const input = { source: LIST_TEMPLATE, data: listData(count) };
+    const whole = ours.prepare(input);
+    const streamed = oursStreamed(input);
+    const html = whole.render();
+    if (streamed.text() !== html) {
+      return reported(opts, { group: STREAMED_GROUP, name: 'repeated section', size: count, status: 'differs', timings: [], note: 'streamed output differs' });
+    }
+    const timing = (i === 0 ? firstInProcess(opts) : opts).timing;
+    const timings = interleaved(
+      [
+        { name: 'string render', run: whole.render },
+        { name: 'streamed render', run: streamed.render },
+      ],
+      timing,
+    );
+    return reported(opts, { group: STREAMED_GROUP, name: 'repeated section', size: count, status: 'timed', timings, ratio: ratioOf(timings) });
+  });
+}
+
+/**
+ * The public developer templates (../shared/real-templates) rendered with the storefront's page
+ * contexts, their blocks as partials; only cases where both engines write the same HTML are timed.
+ */
+export function runRenderRealTemplates(suite: SuiteOptions, pages: readonly StorefrontPage[]): CaseResult[] {
+  const opts = firstInProcess(suite);
+  return realTemplateRenderCases(realTemplates(), pages).map((c) => reported(opts, renderCase(REAL_TEMPLATES_GROUP, c.page, undefined, c, opts)));
+}
+
+/**
+ * Our render of the benchmark theme's product list and product page against the same pages
+ * written by hand (hand-written.ts), checked byte-equal first. Here ratio = ours ÷ hand-written.
+ */
+export function runHandWritten(suite: SuiteOptions): CaseResult[] {
+  const opts = firstInProcess(suite);
+  const pages = storefrontPages();
+  const cases = [
+    { name: 'shop list', page: 'shop list', hand: handWrittenShopList },
+    { name: 'product detail', page: 'product detail', hand: handWrittenProduct },
+  ];
+  return cases.map(({ name, page, hand }) => {
+    const input = pages.find((p) => p.page === page) as StorefrontPage;
+    const engine = ours.prepare(input);
+    const data = input.data as Record<string, unknown>;
+    const expected = engine.render();
+    const written = hand(data);
+    if (written !== expected) {
+      return reported(opts, { group: HAND_WRITTEN_GROUP, name, status: 'differs', timings: [], note: firstDifference(expected, written) });
+    }
+    const timings = interleaved(
+      [
+        { name: 'hand-written', run: () => hand(data) },
+        { name: 'ours', run: engine.render },
+      ],
+      opts.timing,
+    );
+    return reported(opts, { group: HAND_WRITTEN_GROUP, name, status: 'timed', timings, ratio: ratioOf(timings), note: 'ratio = ours ÷ hand-written' });
+  });
+}
+
 function reported(opts: SuiteOptions, result: CaseResult): CaseResult {
   opts.onCase?.(result);
   return result;
@@ -237,7 +307,10 @@ export const SUITES = {
   'parse micro': runParseMicro,
   'parse cold': runColdParse,
   'render data size': runDataSize,
+  'render data size streamed': runStreamedDataSize,
+  'render real templates': runRenderRealTemplates,
   'product list': runProductList,
+  'hand-written': runHandWritten,
 } satisfies Record<string, (opts: SuiteOptions, pages: readonly StorefrontPage[]) => CaseResult[]>;
 
 export type SuiteName = keyof typeof SUITES;

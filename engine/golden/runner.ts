@@ -55,16 +55,32 @@ export function runGoldenFile(file: string): GoldenOutcome {
   }
 }
 
-function render(file: string, s: Sections): GoldenOutcome {
+/** What a render case of a golden file renders: its template, data and options. */
+export interface GoldenRenderCase {
+  template: string;
+  data: unknown;
+  options: { partials: Record<string, string>; injects: Record<string, string>; locale?: string; now?: number };
+  compileOptions: { name: string; limits?: Partial<Limits> };
+  preprocess: boolean;
+}
+
+/** The render case of a golden file; null when the file is not one (or depends on the clock). */
+export function readGoldenRenderCase(file: string): GoldenRenderCase | null {
+  const s = readSections(readFileSync(file, 'utf8'));
+  if (!s.has('TEMPLATE') || s.has('SOURCE') || s.has('INPUT')) return null;
+  const found = renderCase(file, s);
+  return typeof found === 'string' ? null : found;
+}
+
+/** The case, or why it is skipped. */
+function renderCase(file: string, s: Sections): GoldenRenderCase | string {
   const props = readProperties(s.get('PROPERTIES'));
   const params = s.has('PARAMS') ? (JSON.parse(s.get('PARAMS') as string) as Record<string, unknown>) : {};
   const locale = (params.locale as string | undefined) ?? props.locale;
   const nowRaw = params.now ?? props.now;
   const now = nowRaw === undefined ? undefined : Number(nowRaw);
   const template = s.get('TEMPLATE') as string;
-  if (now === undefined && CLOCK_DEPENDENT.test(template)) {
-    return { file, status: 'skip', reason: 'depends on the current time, which the file does not fix' };
-  }
+  if (now === undefined && CLOCK_DEPENDENT.test(template)) return 'depends on the current time, which the file does not fix';
   // Read as the reference reads it: a number written 1.0 stays a double.
   const data = parseJson(s.get('JSON') || 'null');
   const partials = s.has('PARTIALS') ? (JSON.parse(s.get('PARTIALS') as string) as Record<string, string>) : {};
@@ -72,10 +88,17 @@ function render(file: string, s: Sections): GoldenOutcome {
   const options = { partials, injects, ...(locale ? { locale } : {}), ...(now !== undefined ? { now } : {}) };
   const limits = s.has('LIMITS') ? (JSON.parse(s.get('LIMITS') as string) as Partial<Limits>) : undefined;
   const compileOptions = { name: basename(file), ...(limits ? { limits } : {}) };
+  return { template, data, options, compileOptions, preprocess: props.preprocess === 'true' };
+}
+
+function render(file: string, s: Sections): GoldenOutcome {
+  const found = renderCase(file, s);
+  if (typeof found === 'string') return { file, status: 'skip', reason: found };
+  const { template, data, options, compileOptions } = found;
   // The preprocessor cases expect the pass's output: the template it produces.
   let errors: TemplateError[];
   let html: string;
-  if (props.preprocess === 'true') {
+  if (found.preprocess) {
     const result = preprocess(template, data, { ...options, ...compileOptions });
     errors = [...result.compileErrors, ...result.errors];
     html = result.html;

@@ -53,6 +53,19 @@ const MAX_CACHED_PATH_LENGTH = 256;
 export const FLATTEN_FROM = 262_144;
 export const OUTPUT_CHUNK = 16_384;
 
+/** Where a streamed render writes its output, a chunk at a time. */
+export type OutputSink = (chunk: string) => void;
+
+/**
+ * A sink that threw: carried past the plugins' and partials' error handling
+ * (which would otherwise report it as a template error) to the caller.
+ */
+export class SinkFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super('output sink failed');
+  }
+}
+
 export class RenderState implements RenderContext {
   /** Output written since the last finished chunk: compiled code appends here. */
   buf = '';
@@ -78,10 +91,18 @@ export class RenderState implements RenderContext {
   private compiledPartials: Map<string, Unit> | null = null;
   private parsedInjects: Map<string, unknown> | null = null;
   private readonly maxOutputSize: number;
+  /** Streamed renders only: characters already handed to the sink. */
+  private written = 0;
+  /**
+   * How many captures and partials the render is inside. Their output may
+   * still be returned as a string or taken back, so it is kept, not streamed.
+   */
+  private held = 0;
 
   constructor(
     root: Frame,
     private readonly setup: RenderSetup,
+    private readonly sink: OutputSink | null = null,
   ) {
     this.frame = root;
     this.outer = root;
@@ -89,6 +110,8 @@ export class RenderState implements RenderContext {
     this.now = setup.now;
     this.deadline = Date.now() + setup.limits.maxRenderMs;
     this.maxOutputSize = setup.limits.maxOutputSize;
+    // A streamed render hands out its first chunk (the page's head) early rather than after 256 KB.
+    if (sink !== null) this.flushAt = OUTPUT_CHUNK;
   }
 
   // RenderContext, for plugins.
@@ -160,14 +183,46 @@ export class RenderState implements RenderContext {
     this.buf = '';
   }
 
-  /** Moves the rope being appended to into the finished output, flattened. */
+  /** Moves the rope being appended to into the finished output, flattened (or, streaming, to the sink). */
   flush(): void {
     const chunk = this.buf;
     // Reading a character makes V8 flatten the rope into one string, so its pieces become garbage at once.
     chunk.charCodeAt(0);
-    this.done += chunk;
     this.buf = '';
     this.flushAt = OUTPUT_CHUNK;
+    if (this.sink === null || this.held > 0) {
+      this.done += chunk;
+      return;
+    }
+    const text = this.done + chunk;
+    // Past the output limit nothing more is streamed: the next tick ends the render and finish() writes the allowed rest.
+    if (this.written + text.length > this.maxOutputSize) {
+      this.done = text;
+      return;
+    }
+    this.done = '';
+    this.emit(text);
+  }
+
+  /**
+   * Streamed renders: writes what is left, cut at the output limit when the
+   * render was ended by an error, exactly as a string render returns it.
+   */
+  finish(cut: boolean): void {
+    const rest = this.done + this.buf;
+    this.done = '';
+    this.buf = '';
+    const allowed = cut ? rest.slice(0, Math.max(0, this.maxOutputSize - this.written)) : rest;
+    if (allowed !== '') this.emit(allowed);
+  }
+
+  private emit(text: string): void {
+    this.written += text.length;
+    try {
+      (this.sink as OutputSink)(text);
+    } catch (e) {
+      throw new SinkFailed(e);
+    }
   }
 
   /** Runs code into a fresh buffer and returns what it wrote. */
@@ -181,10 +236,12 @@ export class RenderState implements RenderContext {
     this.done = '';
     this.buf = '';
     this.unit = unit;
+    this.held++;
     try {
       run(frame, this);
       return this.done + this.buf;
     } finally {
+      this.held--;
       this.done = savedDone;
       this.buf = savedBuf;
       this.frame = savedFrame;
@@ -206,6 +263,7 @@ export class RenderState implements RenderContext {
     const savedBuf = this.buf;
     const savedUnit = this.unit;
     const savedOffset = this.offset;
+    this.held++;
     try {
       this.unit = unit;
       unit.run(partialScope(value, parent, isolated, args), this);
@@ -216,6 +274,7 @@ export class RenderState implements RenderContext {
       this.offset = savedOffset;
       this.unexpected(e, 'VARIABLE');
     } finally {
+      this.held--;
       this.exit();
     }
     this.unit = savedUnit;
@@ -280,7 +339,7 @@ export class RenderState implements RenderContext {
   /** Called as output grows and loops turn; enforces the output and time limits. */
   tick(): void {
     if (this.buf.length > this.flushAt) this.flush();
-    if (this.done.length + this.buf.length > this.maxOutputSize) {
+    if (this.written + this.done.length + this.buf.length > this.maxOutputSize) {
       throw new LimitExceeded(messages.outputLimit(this.maxOutputSize));
     }
     if ((++this.ticks & 255) === 0 && Date.now() >= this.deadline) {
@@ -290,7 +349,7 @@ export class RenderState implements RenderContext {
 
   /** Reports an exception thrown by a plugin; limit breaches keep unwinding. */
   unexpected(error: unknown, opcode: string): void {
-    if (error instanceof LimitExceeded) throw error;
+    if (error instanceof LimitExceeded || error instanceof SinkFailed) throw error;
     const e = error instanceof Error ? error : new Error(String(error));
     this.error(messages.unexpectedError(e.name, opcode, e.message));
   }

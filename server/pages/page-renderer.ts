@@ -5,7 +5,8 @@ import type { DevPageHooks } from '../dev/dev-tools.ts';
 import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, nonceSegments, textWithNonce } from '../security/content-security-policy.ts';
 import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
-import { RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
+import { MAX_KEPT_PAGE_BYTES, RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
+import { StreamedPage } from './streamed-page.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TemplateCompileError, type TemplateStore } from './template-store.ts';
 import { seoContext, type PageSeo } from './seo.ts';
@@ -110,6 +111,49 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
   }
 
   /**
+   * Outside development, a page not in the cache is rendered into the response as it is produced
+   * (a large one chunked, see StreamedPage). Development renders whole: the overlay needs the
+   * render's errors before the page is sent. A page that does not compile throws before anything
+   * is written, on to the error page as before.
+   */
+  function streamPage(req: Request, res: Response, name: string, context: Record<string, unknown>, status: number, locale: string): void {
+    const cacheable = templates.rendersFromContextOnly(name);
+    const key = cacheable ? rendered.key(name, context) : '';
+    const cached = cacheable ? rendered.get(key) : undefined;
+    if (cached !== undefined) {
+      sendPrivateHtml(res, status, cached.bytes.length, nonceSegments(cached.bytes, cached.nonceOffsets, cspNonce(res)));
+      return;
+    }
+    const template = templates.page(name);
+    const nonce = cspNonce(res);
+    const out = new StreamedPage(res, status, nonce);
+    // A page that may be kept is also collected, to be kept when it rendered cleanly (and not too large to keep).
+    let kept: string[] | null = cacheable ? [] : null;
+    let keptLength = 0;
+    const result = template.renderToStream(
+      context,
+      (chunk) => {
+        if (kept !== null) {
+          keptLength += chunk.length;
+          if (keptLength > MAX_KEPT_PAGE_BYTES) kept = null;
+          else kept.push(chunk);
+        }
+        out.write(chunk);
+      },
+      { partials: templates.partials(), locale },
+    );
+    if (result.errors.length > 0) {
+      deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
+    }
+    const page = kept !== null && result.errors.length === 0 ? pageBytes(kept.join('')) : null;
+    if (page !== null) rendered.set(key, page);
+    out.end((html) => {
+      const whole = page ?? pageBytes(html);
+      sendPrivateHtml(res, status, whole.bytes.length, nonceSegments(whole.bytes, whole.nonceOffsets, nonce));
+    });
+  }
+
+  /**
    * In development a page whose templates do not compile answers the overlay with every error;
    * elsewhere the failure goes on to the error page (which logs every error).
    */
@@ -164,6 +208,11 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       if (format === 'json' || format === 'json-pretty') {
         const json = JSON.stringify(context, null, format === 'json-pretty' ? 2 : undefined);
         res.status(status).type('application/json').send(textWithNonce(json, cspNonce(res)));
+        return;
+      }
+      if (folderPage === null && dev === undefined) {
+        // Single templates outside development stream into the response, the head first.
+        streamPage(req, res, spec.template, context, status, storeLocale(website));
         return;
       }
       const { page, failed } = folderPage !== null

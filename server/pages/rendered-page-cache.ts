@@ -3,6 +3,8 @@ import { isDeeplyFrozen } from '../db/deep-freeze.ts';
 
 /** Room for rendered pages and their keys, in bytes and characters (about 32 MB of pages). */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** One page may not take more than a sixteenth: a huge page is rendered again instead of evicting the rest. */
+export const MAX_KEPT_PAGE_BYTES = PAGE_CACHE_BYTES / 16;
 /**
  * Room for the long strings that have a number, in characters: the strings themselves are the
  * keys, so this cache holds their text (island HTML can be large) and is bounded by its length.
@@ -106,8 +108,7 @@ export interface RenderedPage {
 export class RenderedPageCache {
   private readonly pages = new LRUCache<string, RenderedPage>({
     maxSize: PAGE_CACHE_BYTES,
-    // one page may not take more than a sixteenth: a huge page is rendered again instead of evicting the rest
-    maxEntrySize: PAGE_CACHE_BYTES / 16,
+    maxEntrySize: MAX_KEPT_PAGE_BYTES,
     sizeCalculation: (page, key) => page.bytes.length + key.length,
   });
 
