@@ -7,7 +7,7 @@ import { runCli, scratchFolder } from './cli-helpers.ts';
 const { dir, write } = scratchFolder('tmpl-cli-watch-');
 
 /** Waits until `read()` answers `expected` (the watcher renders shortly after a change). */
-async function eventually(read: () => string | undefined, expected: string, timeoutMs = 10_000): Promise<void> {
+async function eventually(read: () => string | undefined, expected: string, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (read() !== expected) {
     if (Date.now() > until) throw new Error(`still ${JSON.stringify(read())}, waiting for ${JSON.stringify(expected)}`);
@@ -48,5 +48,5 @@ describe('tmpl watch', () => {
     const result = await running;
     expect(result.code).toBe(0);
     expect(result.err).toContain(cliMessages.watchRendered(file, out, 0));
-  }, 30_000);
+  }, 60_000);
 });

@@ -159,7 +159,7 @@ describe('tmpl on folders', () => {
   });
 
   it('is reached through the tmpl command for a folder with template.conf', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli.ts'), 'check', dir], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli/run.ts'), 'check', dir], { cwd: ROOT, encoding: 'utf8' });
     expect(out.trim()).toBe(`${dir}: ${themeMessages.checkSummary(0, 0)}`);
   });
 });
