@@ -11,8 +11,11 @@ import { watch, type FSWatcher } from 'chokidar';
 export interface WatchedSource {
   /** Folders (or single files), watched recursively. */
   folders: string[];
-  /** Called with each changed, added or removed file of these folders before browsers reload. */
-  invalidate?: (file: string) => void;
+  /**
+   * Called with each changed, added or removed file of these folders before browsers reload; a
+   * returned promise (a stylesheet compiling again) is waited for first.
+   */
+  invalidate?: (file: string) => void | Promise<unknown>;
 }
 
 /** Editors save in bursts (write, rename, chmod): one reload for the whole burst. */
@@ -23,7 +26,7 @@ const SETTLE_MS = 50;
  * affected source's invalidate hook per file, then `onChange` once with the files.
  */
 export class DevFileWatcher {
-  private readonly sources: Array<{ roots: string[]; invalidate?: (file: string) => void }> = [];
+  private readonly sources: Array<{ roots: string[]; invalidate?: WatchedSource['invalidate'] }> = [];
   private readonly watcher: FSWatcher;
   private readonly whenReady: Promise<void>;
   private pending = new Set<string>();
@@ -60,11 +63,16 @@ export class DevFileWatcher {
     this.timer = null;
     const files = [...this.pending];
     this.pending = new Set();
+    const waits: Promise<unknown>[] = [];
     for (const file of files) {
       for (const source of this.sources) {
-        if (source.roots.some((root) => file === root || file.startsWith(root.endsWith(sep) ? root : root + sep))) source.invalidate?.(file);
+        if (!source.roots.some((root) => file === root || file.startsWith(root.endsWith(sep) ? root : root + sep))) continue;
+        const done = source.invalidate?.(file);
+        // a failed rebuild is the page's to show (the overlay), not a reason to skip the reload
+        if (done !== undefined) waits.push(done.catch(() => undefined));
       }
     }
-    this.onChange(files);
+    if (waits.length === 0) this.onChange(files);
+    else void Promise.all(waits).then(() => this.onChange(files));
   }
 }

@@ -61,8 +61,9 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     ? createDevTools({
       sources: [
         folderPages !== null
-          // the folder reloads itself when its files change; its stylesheet is compiled again at once
-          ? { folders: folderPages.watchPaths, invalidate: () => void folderPages.styles() }
+          // the folder reloads itself when its files change; its stylesheet is compiled again
+          // before browsers reload, so the overlay shows its errors
+          ? { folders: folderPages.watchPaths, invalidate: () => folderPages.styles() }
           : { folders: [themeDir], invalidate: () => templates.invalidate() },
         { folders: [SEED_DIR] },
       ],

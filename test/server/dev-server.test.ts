@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -99,6 +99,38 @@ describe('development server: live reload', () => {
     appendFileSync(join(theme, 'assets', 'site.css'), '\n/* asset edited */\n');
     await stream.waitFor(/event: reload\ndata: \["site\.css"\]\n\n/, 5_000);
     expect(await (await fetch(`${server.url}/theme/site.css`)).text()).toContain('/* asset edited */');
+  });
+});
+
+describe('development server: a template folder\'s stylesheet', () => {
+  let server: RunningServer;
+  let theme: string;
+  const stream = new EventStream();
+  beforeAll(async () => {
+    theme = copyOfTheme();
+    const conf = JSON.parse(readFileSync(join(theme, 'template.conf'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(theme, 'template.conf'), JSON.stringify({ ...conf, stylesheets: ['site.less'] }));
+    mkdirSync(join(theme, 'styles'));
+    writeFileSync(join(theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink; }\n');
+    server = await startServer({ dev: true, templateDir: theme });
+    await stream.open(`${server.url}${RELOAD_EVENTS_PATH}`);
+  }, 30_000);
+  afterAll(async () => {
+    stream.close();
+    await server.stop(true);
+    rmSync(join(theme, '..'), { recursive: true, force: true });
+  });
+
+  it('compiles a saved stylesheet before the reload, so the reloaded page shows its LESS error over it', async () => {
+    expect(await (await fetch(`${server.url}/shop`)).text()).not.toContain('site.less');
+    writeFileSync(join(theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink;\n');
+    await stream.waitFor(/event: reload\ndata: \[[^\]]*"site\.less"[^\]]*\]\n\n/, 5_000);
+    const html = await (await fetch(`${server.url}/shop`)).text();
+    expect(html).toContain('data-island');
+    expect(html).toMatch(/<li data-template="[^"]*site\.less" data-line="\d+" data-column="\d+">/);
+    writeFileSync(join(theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink; }\n');
+    await stream.waitFor(/event: reload\n/, 5_000);
+    expect(await (await fetch(`${server.url}/shop`)).text()).not.toMatch(/data-template="[^"]*site\.less"/);
   });
 });
 

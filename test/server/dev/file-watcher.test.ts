@@ -26,8 +26,8 @@ describe('DevFileWatcher', () => {
     const blocksInvalidated: string[] = [];
     const watcher = new DevFileWatcher((files) => reports.push(files));
     cleanups.push(() => watcher.close());
-    watcher.add({ folders: [theme], invalidate: (file) => themeInvalidated.push(file) });
-    watcher.add({ folders: [blocks], invalidate: (file) => blocksInvalidated.push(file) });
+    watcher.add({ folders: [theme], invalidate: (file) => { themeInvalidated.push(file); } });
+    watcher.add({ folders: [blocks], invalidate: (file) => { blocksInvalidated.push(file); } });
     await watcher.ready();
 
     writeFileSync(join(theme, 'partials', 'a.block'), 'a, edited');
