@@ -86,7 +86,11 @@ function main(runs: number, write: boolean): void {
   const cpus = os.cpus();
   let md = '## CLI start-up (`npm run bench:cli`)\n\n';
   md += `Machine: ${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores; Node ${process.version}; run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. `;
-  md += `The machine was shared and busy: load average ${loadBefore.toFixed(1)} before the run and ${loadAfter.toFixed(1)} after (on ${cpus.length} cores), so every figure, the floor included, is inflated; compare the rows with each other rather than with an idle machine.\n\n`;
+  // Beyond one busy core the absolute figures are inflated: say so beside them.
+  const busy = Math.max(loadBefore, loadAfter) > 1.5;
+  md += busy
+    ? `The machine was shared and busy: load average ${loadBefore.toFixed(1)} before the run and ${loadAfter.toFixed(1)} after (on ${cpus.length} cores), so every figure, the floor included, is inflated; compare the rows with each other rather than with an idle machine.\n\n`
+    : `The machine was quiet: load average ${loadBefore.toFixed(1)} before the run and ${loadAfter.toFixed(1)} after (on ${cpus.length} cores).\n\n`;
   md += `Each case is a whole process (spawn to exit), ${runs} runs of each, interleaved. The page is a heading and a three-item list with HTML escaping (bench/fixtures/cli/); both CLIs print it byte for byte the same. \`tmpl\` runs as built JavaScript through its bin, as \`npx tmpl\` does (the freshness check, then dist/engine/tmpl.cjs, packages bundled in, compiled with V8's code cache of the previous run); LiquidJS's CLI as published on npm. CPU is the process's user + system time (GNU time, in steps of 10 ms, so the mean over the runs), which the other work on the machine inflates much less than the wall time.\n\n`;
   const ms = (value: number): string => `${value.toFixed(0)} ms`;
   md += '| case | wall median | wall p10 | wall p90 | CPU mean |\n|---|---:|---:|---:|---:|\n';
