@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
@@ -39,6 +39,9 @@ export class DiskTemplateSource implements TemplateSource {
     const full = insideRoot(this.root, path);
     if (full === undefined) return undefined;
     try {
+      // A symbolic link inside the folder may point anywhere: what it reaches must be inside too.
+      const realRoot = realpathSync(this.root);
+      if (insideRoot(realRoot, relative(realRoot, realpathSync(full))) === undefined) return undefined;
       return readFileSync(full, 'utf8');
     } catch {
       return undefined;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,15 @@ describe('template sources', () => {
     expect(source.read('blocks/../../secret.txt')).toBeUndefined();
     expect(source.read(join(outer, 'secret.txt'))).toBeUndefined();
     expect(source.list('..')).toEqual([]);
+  });
+
+  it('never follows a symbolic link out of its folder', () => {
+    mkdirSync(join(root, 'styles'), { recursive: true });
+    symlinkSync(join(outer, 'secret.txt'), join(root, 'styles', 'secret.less'));
+    symlinkSync(join(root, 'blocks', 'nav.block'), join(root, 'styles', 'nav.less'));
+    const source = new DiskTemplateSource(root);
+    expect(source.read('styles/secret.less')).toBeUndefined();
+    expect(source.read('styles/nav.less')).toBe('nav');
   });
 
   it('changes its version when a file changes', () => {
