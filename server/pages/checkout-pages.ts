@@ -220,9 +220,20 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   return router;
 }
 
-/** The cart view with its tax and shipping as money objects too, for the page's money formatter. */
+/**
+ * The cart view with its tax and shipping as money objects too, for the page's money formatter,
+ * and each line's variant in words ("Size: M, Color: Natural") rather than its SKU.
+ */
 function checkoutCart(view: ReturnType<typeof cartView>): Record<string, unknown> {
-  return { ...view, taxMoney: moneyObject(view.taxCents, view.currency), shippingMoney: moneyObject(view.shippingCostCents, view.currency) };
+  return {
+    ...view,
+    entries: view.entries.map((entry) => ({
+      ...entry,
+      variantLabel: Object.entries(entry.chosenVariant.attributes).map(([name, value]) => `${name}: ${value}`).join(', '),
+    })),
+    taxMoney: moneyObject(view.taxCents, view.currency),
+    shippingMoney: moneyObject(view.shippingCostCents, view.currency),
+  };
 }
 
 /** The purchase event for analytics, and the same escaped for the page's JSON script element. */

@@ -69,6 +69,11 @@ for (const store of [
         expect(written.length, target).toBeGreaterThan(0);
         for (const text of written) expect(text.replace(/[^\d.,$€\u00a0]/g, '')).toBe(store.shown);
         if (path === '/shop/p/linen-shirt') expect(visibleText(page.text)).toContain(store.instalment);
+        if (path === '/checkout') {
+          // The shopper reads the variant in words, not the SKU.
+          expect(visibleText(page.text)).toContain('Size: M, Color: Natural');
+          expect(visibleText(page.text)).not.toContain(SHIRT_SKU);
+        }
       },
     );
   });
