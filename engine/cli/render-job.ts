@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { defaultRegistry } from '../plugins/index.ts';
 import { compile, type TemplateError } from '../template.ts';
+import { onePositional, stringOption, usageError, type Command, type ParsedArgs } from './command.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
 import { readJsonData, readPartials, readTextFile, type PartialFile } from './inputs.ts';
 import { cliMessages } from './messages.ts';
@@ -20,6 +21,27 @@ export interface RenderJob {
   now?: number;
   /** Render despite syntax errors and exit 0 despite errors. */
   allowErrors: boolean;
+}
+
+/** The options `render` and `watch` share: a render's inputs and where its page goes. */
+export const RENDER_JOB_OPTIONS = {
+  data: { type: 'string' },
+  partials: { type: 'string' },
+  locale: { type: 'string' },
+  now: { type: 'string' },
+  out: { type: 'string' },
+} as const;
+
+/** The render `command`'s arguments ask for: its FILE and the shared options (bad ones are usage errors). */
+export function renderJobFrom(command: Command, args: ParsedArgs, allowErrors: boolean): RenderJob {
+  return {
+    file: onePositional(command, args, 'FILE (the template to render)'),
+    dataFile: stringOption(args, 'data'),
+    partialsDir: stringOption(args, 'partials'),
+    locale: stringOption(args, 'locale'),
+    now: parseNow(stringOption(args, 'now'), (problem) => usageError(command, problem)),
+    allowErrors,
+  };
 }
 
 export interface RenderOutcome {

@@ -1,6 +1,6 @@
 /** `tmpl render FILE`: renders a template with JSON data and a partials folder. */
-import { onePositional, stringOption, usageError, type Command } from '../command.ts';
-import { deliver, parseNow, renderFile, type RenderJob } from '../render-job.ts';
+import { stringOption, type Command } from '../command.ts';
+import { deliver, RENDER_JOB_OPTIONS, renderFile, renderJobFrom } from '../render-job.ts';
 
 export const renderCommand: Command = {
   name: 'render',
@@ -24,23 +24,9 @@ options:
   -h, --help           this help
 
 exit codes: 0 rendered without errors, 1 the template reported errors, 2 usage or input problem`,
-  options: {
-    data: { type: 'string' },
-    partials: { type: 'string' },
-    locale: { type: 'string' },
-    now: { type: 'string' },
-    out: { type: 'string' },
-    'allow-errors': { type: 'boolean' },
-  },
+  options: { ...RENDER_JOB_OPTIONS, 'allow-errors': { type: 'boolean' } },
   run(args, io) {
-    const job: RenderJob = {
-      file: onePositional(renderCommand, args, 'FILE (the template to render)'),
-      dataFile: stringOption(args, 'data'),
-      partialsDir: stringOption(args, 'partials'),
-      locale: stringOption(args, 'locale'),
-      now: parseNow(stringOption(args, 'now'), (problem) => usageError(renderCommand, problem)),
-      allowErrors: args.values['allow-errors'] === true,
-    };
+    const job = renderJobFrom(renderCommand, args, args.values['allow-errors'] === true);
     return deliver(renderFile(job), job, stringOption(args, 'out'), io);
   },
 };

@@ -3,11 +3,11 @@
  * template, the data or a partial changes, until Ctrl-C. A failed render
  * (malformed data mid-edit, a syntax error) is reported and the watch goes on.
  */
-import { onePositional, stringOption, usageError, type Command } from '../command.ts';
+import { stringOption, type Command } from '../command.ts';
 import { CliFailure, EXIT, type CliIo } from '../io.ts';
 import { readPartials, readTextFile } from '../inputs.ts';
 import { cliMessages } from '../messages.ts';
-import { deliver, parseNow, renderFile, type RenderJob } from '../render-job.ts';
+import { deliver, RENDER_JOB_OPTIONS, renderFile, renderJobFrom, type RenderJob } from '../render-job.ts';
 
 /** Changes closer together than this (an editor's save is often several writes) render once. */
 const SETTLE_MS = 40;
@@ -30,22 +30,9 @@ options:
   -h, --help           this help
 
 exit codes: 0 stopped, 2 usage or input problem at the start`,
-  options: {
-    data: { type: 'string' },
-    partials: { type: 'string' },
-    out: { type: 'string' },
-    locale: { type: 'string' },
-    now: { type: 'string' },
-  },
+  options: RENDER_JOB_OPTIONS,
   async run(args, io) {
-    const job: RenderJob = {
-      file: onePositional(watchCommand, args, 'FILE (the template to render)'),
-      dataFile: stringOption(args, 'data'),
-      partialsDir: stringOption(args, 'partials'),
-      locale: stringOption(args, 'locale'),
-      now: parseNow(stringOption(args, 'now'), (problem) => usageError(watchCommand, problem)),
-      allowErrors: false,
-    };
+    const job = renderJobFrom(watchCommand, args, false);
     const out = stringOption(args, 'out');
     // A mistyped path would otherwise be watched forever: every input must exist at the start.
     readTextFile(job.file);
