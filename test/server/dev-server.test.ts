@@ -62,23 +62,38 @@ class EventStream {
   }
 }
 
-describe('development server: live reload', () => {
-  let server: RunningServer;
-  let theme: string;
+/** A development server on its own copy of the theme (changed first by `prepare`), with its reload stream open. */
+function developmentServer(prepare: (theme: string) => void = () => {}): { readonly server: RunningServer; readonly theme: string; stream: EventStream } {
+  let server: RunningServer | undefined;
+  let theme = '';
   const stream = new EventStream();
   beforeAll(async () => {
     theme = copyOfTheme();
+    prepare(theme);
     server = await startServer({ dev: true, templateDir: theme });
     await stream.open(`${server.url}${RELOAD_EVENTS_PATH}`);
   }, 30_000);
   afterAll(async () => {
     stream.close();
-    await server.stop(true);
+    await server?.stop(true);
     rmSync(join(theme, '..'), { recursive: true, force: true });
   });
+  return {
+    get server() {
+      return server!;
+    },
+    get theme() {
+      return theme;
+    },
+    stream,
+  };
+}
+
+describe('development server: live reload', () => {
+  const dev = developmentServer();
 
   it('puts the reload script, under the response\'s nonce, on development pages', async () => {
-    const response = await fetch(`${server.url}/shop`);
+    const response = await fetch(`${dev.server.url}/shop`);
     const html = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')![1]!;
     expect(html).toContain(`<script nonce="${nonce}">new EventSource("${RELOAD_EVENTS_PATH}")`);
@@ -86,51 +101,40 @@ describe('development server: live reload', () => {
 
   it('sends reload within a second of saving a template, and the page shows the edit', async () => {
     const saved = Date.now();
-    appendFileSync(join(theme, 'collections', 'products.list'), '\n<p class="edited-while-running">edited</p>\n');
-    await stream.waitFor(/event: reload\ndata: \["products\.list"\]\n\n/, 5_000);
+    appendFileSync(join(dev.theme, 'collections', 'products.list'), '\n<p class="edited-while-running">edited</p>\n');
+    await dev.stream.waitFor(/event: reload\ndata: \["products\.list"\]\n\n/, 5_000);
     expect(Date.now() - saved).toBeLessThan(1_000);
-    expect(await (await fetch(`${server.url}/shop`)).text()).toContain('edited-while-running');
+    expect(await (await fetch(`${dev.server.url}/shop`)).text()).toContain('edited-while-running');
   });
 
   it('sends reload when a partial or a theme asset is saved', async () => {
-    appendFileSync(join(theme, 'blocks', 'footer.block'), '\n<!-- partial edited -->\n');
-    await stream.waitFor(/event: reload\ndata: \["footer\.block"\]\n\n/, 5_000);
-    expect(await (await fetch(`${server.url}/`)).text()).toContain('<!-- partial edited -->');
-    appendFileSync(join(theme, 'assets', 'site.css'), '\n/* asset edited */\n');
-    await stream.waitFor(/event: reload\ndata: \["site\.css"\]\n\n/, 5_000);
-    expect(await (await fetch(`${server.url}/theme/site.css`)).text()).toContain('/* asset edited */');
+    appendFileSync(join(dev.theme, 'blocks', 'footer.block'), '\n<!-- partial edited -->\n');
+    await dev.stream.waitFor(/event: reload\ndata: \["footer\.block"\]\n\n/, 5_000);
+    expect(await (await fetch(`${dev.server.url}/`)).text()).toContain('<!-- partial edited -->');
+    appendFileSync(join(dev.theme, 'assets', 'site.css'), '\n/* asset edited */\n');
+    await dev.stream.waitFor(/event: reload\ndata: \["site\.css"\]\n\n/, 5_000);
+    expect(await (await fetch(`${dev.server.url}/theme/site.css`)).text()).toContain('/* asset edited */');
   });
 });
 
 describe('development server: a template folder\'s stylesheet', () => {
-  let server: RunningServer;
-  let theme: string;
-  const stream = new EventStream();
-  beforeAll(async () => {
-    theme = copyOfTheme();
-    const conf = JSON.parse(readFileSync(join(theme, 'template.conf'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(theme, 'template.conf'), JSON.stringify({ ...conf, stylesheets: ['site.less'] }));
-    mkdirSync(join(theme, 'styles'));
-    writeFileSync(join(theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink; }\n');
-    server = await startServer({ dev: true, templateDir: theme });
-    await stream.open(`${server.url}${RELOAD_EVENTS_PATH}`);
-  }, 30_000);
-  afterAll(async () => {
-    stream.close();
-    await server.stop(true);
-    rmSync(join(theme, '..'), { recursive: true, force: true });
+  const dev = developmentServer((theme) => {
+    const conf = JSON.parse(readFileSync(join(dev.theme, 'template.conf'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dev.theme, 'template.conf'), JSON.stringify({ ...conf, stylesheets: ['site.less'] }));
+    mkdirSync(join(dev.theme, 'styles'));
+    writeFileSync(join(dev.theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink; }\n');
   });
 
   it('compiles a saved stylesheet before the reload, so the reloaded page shows its LESS error over it', async () => {
-    expect(await (await fetch(`${server.url}/shop`)).text()).not.toContain('site.less');
-    writeFileSync(join(theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink;\n');
-    await stream.waitFor(/event: reload\ndata: \[[^\]]*"site\.less"[^\]]*\]\n\n/, 5_000);
-    const html = await (await fetch(`${server.url}/shop`)).text();
+    expect(await (await fetch(`${dev.server.url}/shop`)).text()).not.toContain('site.less');
+    writeFileSync(join(dev.theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink;\n');
+    await dev.stream.waitFor(/event: reload\ndata: \[[^\]]*"site\.less"[^\]]*\]\n\n/, 5_000);
+    const html = await (await fetch(`${dev.server.url}/shop`)).text();
     expect(html).toContain('data-island');
     expect(html).toMatch(/<li data-template="[^"]*site\.less" data-line="\d+" data-column="\d+">/);
-    writeFileSync(join(theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink; }\n');
-    await stream.waitFor(/event: reload\n/, 5_000);
-    expect(await (await fetch(`${server.url}/shop`)).text()).not.toMatch(/data-template="[^"]*site\.less"/);
+    writeFileSync(join(dev.theme, 'styles', 'site.less'), '@ink: #222;\nbody { color: @ink; }\n');
+    await dev.stream.waitFor(/event: reload\n/, 5_000);
+    expect(await (await fetch(`${dev.server.url}/shop`)).text()).not.toMatch(/data-template="[^"]*site\.less"/);
   });
 });
 
