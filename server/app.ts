@@ -1,8 +1,9 @@
+import type Database from 'better-sqlite3';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
 import type { AppDeps, AppOptions } from './deps.ts';
-import { openDatabase } from './db/database.ts';
+import { openStore, storeDescription } from './db/open-store.ts';
 import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
@@ -31,31 +32,36 @@ export const MAX_QUERY_KEYS = 1000;
 
 export interface StorefrontApp extends Express {
   deps: AppDeps;
-  /** Closes the database; call after the HTTP server stopped. */
-  close(): void;
+  /** Closes the store; call after the HTTP server stopped. */
+  close(): Promise<void>;
   /** Development: ends the reload streams and stops watching files, so the HTTP server can close. */
   stopWatching(): Promise<void>;
 }
 
-/** Builds the storefront application around a freshly opened database. Does not listen. */
-export function createApp(options: AppOptions): StorefrontApp {
+/**
+ * Builds the storefront application around a freshly opened store: migrated (once, whichever
+ * process gets there first) and seeded when empty. Does not listen.
+ */
+export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   const log = createLogger({ level: options.logLevel ?? 'info', dev: options.dev === true });
-  const db = openDatabase(options.databasePath, { readOnly: options.readOnly === true });
-  migrate(db);
-  if (options.readOnly) log.warn({ database: options.databasePath }, serverMessages.readOnlyLog);
-  else if (options.seed !== false && isEmptyStore(db)) {
-    seedStore(db);
-    log.info('store seeded from fixtures');
-  }
-  // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
-  const damage = quickCheckProblems(db);
-  if (damage.length > 0) {
-    db.close();
-    throw new CorruptDatabaseError(damage);
+  const { store, sqlite: db } = openStore(options, log);
+  try {
+    if (!options.readOnly) await migrate(store);
+    if (options.readOnly) log.warn({ database: storeDescription(options) }, serverMessages.readOnlyLog);
+    else if (options.seed !== false && db && isEmptyStore(db)) {
+      seedStore(db);
+      log.info('store seeded from fixtures');
+    }
+    // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
+    const damage = db ? quickCheckProblems(db) : [];
+    if (damage.length > 0) throw new CorruptDatabaseError(damage);
+  } catch (error) {
+    await store.close();
+    throw error;
   }
   // the built-in captcha remembers used tokens and wrong answers in the database, so processes agree
-  const captcha = isLocalCaptcha(options.captcha) ? options.captcha.withLedger(new CaptchaRepository(db)) : options.captcha;
-  const deps: AppDeps = { db, log, options, captcha };
+  const captcha = isLocalCaptcha(options.captcha) && db ? options.captcha.withLedger(new CaptchaRepository(db)) : options.captcha;
+  const deps: AppDeps = { store, db: db as Database.Database, log, options, captcha };
   const maintenanceGuard = createMaintenanceGuard(deps);
 
   const app = express() as StorefrontApp;
@@ -90,10 +96,17 @@ export function createApp(options: AppOptions): StorefrontApp {
   calls.use(createInventoryRouter(deps));
   calls.use(createRestockRouter(deps));
   calls.use(createNewsletterRouter(deps));
-  const ping = db.prepare('SELECT 1');
-  const integrity = databaseIntegrity(db, log);
-  calls.get('/api/health', (req, res, next) => {
-    ping.get();
+  const integrity = databaseIntegrity(store, db, log);
+  calls.get('/api/health', async (req, res, next) => {
+    try {
+      await store.ping();
+    } catch (error) {
+      // an unreachable database server: the balancer takes this process out until it answers again
+      if (store.dialect !== 'postgres') throw error;
+      log.warn({ reason: error instanceof Error ? error.message : String(error) }, serverMessages.databaseUnreachableLog);
+      res.status(503).json({ ok: false });
+      return;
+    }
     // ?deep=1 also reads every page of the file (quick_check, at most once per 10 s)
     if (req.query.deep === '1' && !integrity.deepCheck()) {
       maintenanceGuard.guard(req, res, next);
@@ -115,9 +128,9 @@ export function createApp(options: AppOptions): StorefrontApp {
 
   app.deps = deps;
   app.stopWatching = () => pages.close();
-  app.close = () => {
-    void pages.close();
-    db.close();
+  app.close = async () => {
+    await pages.close();
+    await store.close();
   };
   return app;
 }

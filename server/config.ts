@@ -48,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     options: {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
+      databaseUrl: env.DATABASE_URL || undefined,
       readOnly: env.DATABASE_READONLY === 'true',
       seed: env.SEED !== 'false',
       dev: env.NODE_ENV === 'development',

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import type { Store } from './db/store.ts';
 import type { CaptchaAction } from './security/captcha.ts';
 import type { RateLimitOptions } from './security/rate-limit-table.ts';
 
@@ -14,8 +15,10 @@ export interface CaptchaOptions {
 }
 
 export interface AppOptions {
-  /** SQLite file; ':memory:' is accepted for throwaway instances. */
+  /** SQLite file; ':memory:' is accepted for throwaway instances. Unused when databaseUrl is set. */
   databasePath: string;
+  /** postgres://… runs the store on that PostgreSQL database instead of the SQLite file. */
+  databaseUrl?: string;
   /** Serve the store from a database opened read-only: pages work, every change answers 503. */
   readOnly?: boolean;
   /** Load fixtures/ into an empty database on open (default true). */
@@ -42,6 +45,12 @@ export interface AppOptions {
 
 /** Everything a router or page builder needs, passed explicitly instead of through globals. */
 export interface AppDeps {
+  /** The store every repository speaks to (SQLite or PostgreSQL). */
+  store: Store;
+  /**
+   * The SQLite connection under the store, for what only SQLite has (backups, quick_check).
+   * TRANSITION: typed as always present while repositories move to `store`; undefined on PostgreSQL.
+   */
   db: Database.Database;
   log: Logger;
   options: AppOptions;

@@ -3,19 +3,20 @@ import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
+import { storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { serverMessages } from './messages.ts';
 
 const config = readConfig();
-const database = config.options.databasePath;
+const database = storeDescription(config.options);
 
 /**
  * The store, or when its database cannot be opened the maintenance page: one clear log line and
  * a process that stays up, instead of an exit a supervisor would turn into a crash loop.
  */
-function openStore(): { app: StorefrontApp | null; handler: StorefrontApp | ReturnType<typeof createMaintenanceApp> } {
+async function openStorefront(): Promise<{ app: StorefrontApp | null; handler: StorefrontApp | ReturnType<typeof createMaintenanceApp> }> {
   try {
-    const app = createApp(config.options);
+    const app = await createApp(config.options);
     return { app, handler: app };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
@@ -24,7 +25,7 @@ function openStore(): { app: StorefrontApp | null; handler: StorefrontApp | Retu
   }
 }
 
-const { app, handler } = openStore();
+const { app, handler } = await openStorefront();
 const log = app?.deps.log ?? pino({ level: config.options.logLevel ?? 'info' });
 const server: Server = handler.listen(config.port, config.host, () => {
   const address = server.address();
@@ -41,8 +42,7 @@ function shutDown(signal: string): void {
   // Development pages hold a reload stream open; it would keep close() waiting.
   void app?.stopWatching();
   server.close(() => {
-    app?.close();
-    process.exit(0);
+    void (app?.close() ?? Promise.resolve()).finally(() => process.exit(0));
   });
   // Idle keep-alive sockets would hold close() open.
   server.closeIdleConnections();

@@ -10,7 +10,7 @@ import { createMaintenanceApp } from './maintenance-app.ts';
  * data; the operator restores a backup and restarts.
  */
 export function createMaintenanceGuard(deps: AppDeps): { guard: RequestHandler; onCorruption: ErrorRequestHandler } {
-  const integrity = databaseIntegrity(deps.db, deps.log);
+  const integrity = databaseIntegrity(deps.store, deps.db, deps.log);
   const maintenance = createMaintenanceApp();
   return {
     /** First in the chain: once corrupt, every request gets the maintenance answer. */

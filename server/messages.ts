@@ -35,6 +35,7 @@ export const serverMessages = {
   storeBusy: 'The store is busy right now. Please try again in a moment.',
   databaseLockedLog: 'database locked by another process past the busy timeout: changes wait until the lock is released',
   readOnlyLog: 'database opened read-only: pages are served, every change is refused',
+  databaseUnreachableLog: 'database unreachable: health answers 503 until it answers again',
   captchaRandomKeyLog: 'captcha tokens are signed with a key made by this process: set CAPTCHA_SECRET when several processes serve the shop or tokens must outlive a restart',
   maintenanceTitle: 'Closed for maintenance',
   maintenanceText: 'The store cannot open its records right now. Please try again later.',

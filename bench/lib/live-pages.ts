@@ -76,7 +76,7 @@ function readPartials(): Record<string, string> {
 export async function captureLivePages(): Promise<StorefrontPage[]> {
   const { createApp } = await import('../../server/app.ts');
   const dir = mkdtempSync(join(tmpdir(), 'bench-pages-'));
-  const app = createApp({
+  const app = await createApp({
     databasePath: join(dir, 'store.db'),
     seed: true,
     logLevel: 'silent',

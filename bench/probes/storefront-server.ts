@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createApp } from '../../server/app.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-server-'));
-const app = createApp({
+const app = await createApp({
   databasePath: join(dir, 'store.db'),
   seed: true,
   logLevel: 'silent',

@@ -48,11 +48,14 @@ export interface DatabaseIntegrity {
   deepCheck(now?: number): boolean;
 }
 
-const integrityByDb = new WeakMap<Database.Database, DatabaseIntegrity>();
+const integrityByStore = new WeakMap<object, DatabaseIntegrity>();
 
-/** The integrity state of an open store (one per connection). */
-export function databaseIntegrity(db: Database.Database, log: Logger): DatabaseIntegrity {
-  let integrity = integrityByDb.get(db);
+/**
+ * The integrity state of an open store (one per store). `db` is its SQLite connection; a
+ * PostgreSQL store has no file to check, its server guards its own pages.
+ */
+export function databaseIntegrity(store: object, db: Database.Database | undefined, log: Logger): DatabaseIntegrity {
+  let integrity = integrityByStore.get(store);
   if (integrity) return integrity;
   let corruption: string | null = null;
   let lastDeepCheck = -Infinity;
@@ -72,12 +75,12 @@ export function databaseIntegrity(db: Database.Database, log: Logger): DatabaseI
     deepCheck(now = Date.now()) {
       if (corruption === null && now - lastDeepCheck >= DEEP_CHECK_INTERVAL_MS) {
         lastDeepCheck = now;
-        const problems = quickCheckProblems(db);
+        const problems = db ? quickCheckProblems(db) : [];
         if (problems.length > 0) markCorrupt(problems.join('; '), { code: 'SQLITE_CORRUPT', check: 'quick_check' });
       }
       return corruption === null;
     },
   };
-  integrityByDb.set(db, integrity);
+  integrityByStore.set(store, integrity);
   return integrity;
 }

@@ -37,11 +37,16 @@ export interface StoreSession {
   transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T>;
   /** True inside a transaction (reads there may still be rolled back: never cache them). */
   readonly inTransaction: boolean;
+  /** Several statements separated by semicolons, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Store extends StoreSession {
-  /** Several statements separated by semicolons, no parameters (migrations). */
-  exec(sql: string): Promise<void>;
+  /**
+   * Runs `work` while no other process runs work under the same name (PostgreSQL: a session
+   * advisory lock on one connection; SQLite: one IMMEDIATE transaction). Used by migrations.
+   */
+  exclusive<T>(name: string, work: (session: StoreSession) => Promise<T>): Promise<T>;
   /** Answers when the database answers a trivial query; throws otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

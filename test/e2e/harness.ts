@@ -32,7 +32,7 @@ export async function startStorefront(extraOptions: Partial<AppOptions> = {}): P
   if (isClientBuildStale()) await buildClient();
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'storefront-chromium-'));
-  const app = createApp({
+  const app = await createApp({
     databasePath: path.join(dir, 'store.db'), logLevel: 'silent', ownerPassword: 'e2e-owner-password', ...extraOptions,
   });
   const server: Server = await new Promise((resolve) => {
@@ -80,7 +80,7 @@ export async function startStorefront(extraOptions: Partial<AppOptions> = {}): P
       await context.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      app.close();
+      await app.close();
       rmSync(dir, { recursive: true, force: true });
       rmSync(userDataDir, { recursive: true, force: true });
     },

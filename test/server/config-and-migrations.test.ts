@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MIN_CAPTCHA_SECRET_LENGTH, readConfig } from '../../server/config.ts';
 import { isLocalCaptcha, type LocalCaptcha } from '../../server/security/captcha.ts';
 import { startServer, temporaryDatabasePath } from './helpers/start-server.ts';
+import { SqliteStore } from '../../server/db/sqlite-store.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { serverMessages } from '../../server/messages.ts';
 
@@ -95,28 +96,29 @@ describe('configuration from the environment', () => {
 });
 
 describe('migrations', () => {
-  it('applies pending files in name order once and records them', () => {
+  it('applies pending files in name order once and records them', async () => {
     const dir = migrationsDir({
       '002_second.sql': 'INSERT INTO things (name) VALUES (\'second\');',
       '001_first.sql': 'CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT);',
       'notes.txt': 'not a migration',
     });
     const db = new Database(':memory:');
-    expect(migrate(db, dir)).toEqual(['001_first.sql', '002_second.sql']);
-    expect(migrate(db, dir)).toEqual([]);
+    const store = new SqliteStore(db);
+    expect(await migrate(store, dir)).toEqual(['001_first.sql', '002_second.sql']);
+    expect(await migrate(store, dir)).toEqual([]);
     expect(db.prepare('SELECT COUNT(*) FROM things').pluck().get()).toBe(1);
     writeFileSync(join(dir, '003_third.sql'), 'INSERT INTO things (name) VALUES (\'third\');');
-    expect(migrate(db, dir)).toEqual(['003_third.sql']);
+    expect(await migrate(store, dir)).toEqual(['003_third.sql']);
     expect(db.prepare('SELECT name FROM schema_migrations ORDER BY name').pluck().all()).toEqual(['001_first.sql', '002_second.sql', '003_third.sql']);
   });
 
-  it('rolls a failing migration back entirely and does not record it', () => {
+  it('rolls a failing migration back entirely and does not record it', async () => {
     const dir = migrationsDir({
       '001_ok.sql': 'CREATE TABLE a (id INTEGER);',
       '002_broken.sql': 'CREATE TABLE b (id INTEGER); INSERT INTO missing VALUES (1);',
     });
     const db = new Database(':memory:');
-    expect(() => migrate(db, dir)).toThrow();
+    await expect(migrate(new SqliteStore(db), dir)).rejects.toThrow();
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toContain('a');
     expect(tables).not.toContain('b');

@@ -33,9 +33,9 @@ async function start(databasePath: string, env: Record<string, string> = {}): Pr
 }
 
 /** A store file made and filled the ordinary way. */
-function preparedStore(): string {
+async function preparedStore(): Promise<string> {
   const path = join(folder(), 'store.db');
-  createApp({ databasePath: path, logLevel: 'silent', ownerPassword: 'fault test password' }).close();
+  await (await createApp({ databasePath: path, logLevel: 'silent', ownerPassword: 'fault test password' })).close();
   return path;
 }
 
@@ -88,7 +88,7 @@ describe('a database that cannot be opened at start-up', () => {
 
 describe('DATABASE_READONLY=true', () => {
   it('serves pages, refuses changes with 503, and logs the mode once and the fault once', async () => {
-    const running = await start(preparedStore(), { DATABASE_READONLY: 'true' });
+    const running = await start(await preparedStore(), { DATABASE_READONLY: 'true' });
     const base = running.url;
     expect((await fetch(`${base}/shop`)).status).toBe(200);
     const visitor = await new Visitor(base).start();

@@ -37,9 +37,9 @@ function folder(): string {
 }
 
 /** A seeded store file, closed and checkpointed (every page in the main file). */
-function preparedStore(): string {
+async function preparedStore(): Promise<string> {
   const path = join(folder(), 'store.db');
-  createApp({ databasePath: path, logLevel: 'silent', ownerPassword: 'integrity test password' }).close();
+  await (await createApp({ databasePath: path, logLevel: 'silent', ownerPassword: 'integrity test password' })).close();
   return path;
 }
 
@@ -67,17 +67,17 @@ async function expectMaintenance(url: string, path: string): Promise<void> {
 }
 
 describe('a damaged store file', () => {
-  it('is found by quick_check at start-up: createApp refuses it (main then serves the maintenance page)', () => {
-    const path = preparedStore();
+  it('is found by quick_check at start-up: createApp refuses it (main then serves the maintenance page)', async () => {
+    const path = await preparedStore();
     const check = new Database(path);
     const products = rootPage(check, 'products');
     check.close();
     overwritePage(path, products);
-    expect(() => createApp({ databasePath: path, logLevel: 'silent' })).toThrow(CorruptDatabaseError);
+    await expect(createApp({ databasePath: path, logLevel: 'silent' })).rejects.toThrow(CorruptDatabaseError);
   });
 
   it('damaged while serving: the deep health check finds it, and from then on pages, calls and health answer the maintenance 503', async () => {
-    const path = preparedStore();
+    const path = await preparedStore();
     const server = await startServer({ databasePath: path });
     servers.push(server);
     const { db } = server.app.deps;
@@ -96,7 +96,7 @@ describe('a damaged store file', () => {
   });
 
   it('damaged while serving: the first page that reads the damage answers the maintenance page, and health follows', async () => {
-    const path = preparedStore();
+    const path = await preparedStore();
     const server = await startServer({ databasePath: path });
     servers.push(server);
     const { db } = server.app.deps;
@@ -115,7 +115,7 @@ describe('a damaged store file', () => {
 
 describe('backup and restore', () => {
   it('a backup taken while the server writes is sound, and restoring it over a damaged file brings the store back', async () => {
-    const path = preparedStore();
+    const path = await preparedStore();
     const server = await startServer({ databasePath: path });
     servers.push(server);
     const v = await new Visitor(server.url).start();
@@ -135,7 +135,7 @@ describe('backup and restore', () => {
     const products = rootPage(check, 'products');
     check.close();
     overwritePage(path, products);
-    expect(() => createApp({ databasePath: path, logLevel: 'silent' })).toThrow(CorruptDatabaseError);
+    await expect(createApp({ databasePath: path, logLevel: 'silent' })).rejects.toThrow(CorruptDatabaseError);
     restoreDatabase(backupPath, path);
     const restored = await startServer({ databasePath: path });
     servers.push(restored);
@@ -144,8 +144,8 @@ describe('backup and restore', () => {
   });
 
   it('refuses to back up a damaged store and to restore a damaged backup, leaving the store as it was', async () => {
-    const sound = preparedStore();
-    const damaged = preparedStore();
+    const sound = await preparedStore();
+    const damaged = await preparedStore();
     const check = new Database(damaged);
     const products = rootPage(check, 'products');
     check.close();
@@ -157,8 +157,8 @@ describe('backup and restore', () => {
     db.close();
   });
 
-  it('npm run backup and npm run restore work from the command line', () => {
-    const path = preparedStore();
+  it('npm run backup and npm run restore work from the command line', async () => {
+    const path = await preparedStore();
     const target = join(folder(), 'cli-backup.db');
     const env = { ...process.env, DATABASE_PATH: path };
     const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type StorefrontApp } from '../../../server/app.ts';
 import type { AppOptions } from '../../../server/deps.ts';
+import { testDatabaseUrl } from './test-database.ts';
 
 export interface RunningServer {
   url: string;
@@ -22,7 +23,8 @@ export function temporaryDatabasePath(): string {
 /** Starts a real instance on 127.0.0.1 with an ephemeral port and a temporary database. */
 export async function startServer(options: Partial<AppOptions> = {}): Promise<RunningServer> {
   const databasePath = options.databasePath ?? temporaryDatabasePath();
-  const app = createApp({ logLevel: 'silent', ...options, databasePath });
+  const databaseUrl = options.databaseUrl ?? (await testDatabaseUrl());
+  const app = await createApp({ logLevel: 'silent', ...options, databasePath, databaseUrl });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -34,7 +36,7 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Ru
     async stop(removeFiles = false) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      app.close();
+      await app.close();
       if (removeFiles) rmSync(join(databasePath, '..'), { recursive: true, force: true });
     },
   };

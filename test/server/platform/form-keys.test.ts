@@ -1,13 +1,14 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import { SqliteStore } from '../../../server/db/sqlite-store.ts';
 import { createFormSubmissionRepository } from '../../../server/db/form-submission-repository.ts';
 import { tempDatabasePath } from './harness.ts';
 
 describe('form submission keys', () => {
   const file = tempDatabasePath();
   const db = openDatabase(file.path);
-  migrate(db);
+  beforeAll(() => migrate(new SqliteStore(db)));
   afterEach(() => {
     db.prepare('DELETE FROM form_submission_keys').run();
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type StorefrontApp } from '../../../server/app.ts';
 import type { AppOptions } from '../../../server/deps.ts';
+import { testDatabaseUrl } from '../helpers/test-database.ts';
 import { createLocalCaptcha, type LocalCaptcha } from '../../../server/security/captcha.ts';
 import { CRUMB_COOKIE } from '../../../server/security/crumb.ts';
 import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
@@ -29,7 +30,8 @@ export function tempDatabasePath(): { path: string; remove(): void } {
 /** A real storefront instance on an ephemeral port with the seeded owner account. */
 export async function startServer(databasePath: string, overrides: Partial<AppOptions> = {}): Promise<RunningServer> {
   const captcha = createLocalCaptcha();
-  const app = createApp({ databasePath, logLevel: 'silent', ownerPassword: OWNER_PASSWORD, captcha, ...overrides });
+  const databaseUrl = overrides.databaseUrl ?? (await testDatabaseUrl());
+  const app = await createApp({ databasePath, databaseUrl, logLevel: 'silent', ownerPassword: OWNER_PASSWORD, captcha, ...overrides });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -39,14 +41,11 @@ export async function startServer(databasePath: string, overrides: Partial<AppOp
     baseUrl: `http://127.0.0.1:${port}`,
     databasePath,
     captcha,
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          app.close();
-          resolve();
-        });
-      }),
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import { SqliteStore } from '../../../server/db/sqlite-store.ts';
 import { siteUserRepositoryFor } from '../../../server/db/site-user-repository.ts';
 import type { AppDeps } from '../../../server/deps.ts';
 import { ensureOwnerAccount, OWNER_EMAIL } from '../../../server/security/owner-account.ts';
@@ -15,19 +16,20 @@ describe('seeded owner account', () => {
     while (cleanups.length > 0) cleanups.pop()!();
   });
 
-  function deps(ownerPassword?: string): AppDeps {
+  async function deps(ownerPassword?: string): Promise<AppDeps> {
     const file = tempDatabasePath();
     const db = openDatabase(file.path);
-    migrate(db);
+    const store = new SqliteStore(db);
+    await migrate(store);
     cleanups.push(() => {
       db.close();
       file.remove();
     });
-    return { db, log: pino({ level: 'silent' }), options: { databasePath: file.path, ownerPassword } };
+    return { store, db, log: pino({ level: 'silent' }), options: { databasePath: file.path, ownerPassword } };
   }
 
   it('generates a password on first start, returns it once, and never again', async () => {
-    const appDeps = deps();
+    const appDeps = await deps();
     const first = ensureOwnerAccount(appDeps);
     expect(first.created).toBe(true);
     expect(first.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
@@ -38,7 +40,7 @@ describe('seeded owner account', () => {
   });
 
   it('uses OWNER_PASSWORD when set and does not echo it', async () => {
-    const appDeps = deps('chosen owner password');
+    const appDeps = await deps('chosen owner password');
     expect(ensureOwnerAccount(appDeps)).toEqual({ email: OWNER_EMAIL, created: true });
     const stored = siteUserRepositoryFor(appDeps.db).findByEmail(OWNER_EMAIL)!;
     expect(await verifyPassword('chosen owner password', stored.passwordHash)).toBe(true);

@@ -1,0 +1,168 @@
+import pg from 'pg';
+import { createHash } from 'node:crypto';
+import { numberedPlaceholders, type RunResult, type SqlParams, type Store, type StoreSession } from './store.ts';
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Connections this process keeps at most (default 10). */
+  maxConnections?: number;
+  /** Called with errors of idle connections (the server went away); they must not crash the process. */
+  onIdleError?: (error: Error) => void;
+}
+
+// 64-bit integers (counts, epoch milliseconds) and numerics (sums) as numbers, as SQLite gives them.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (text: string) => Number(text);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** SQL text converted once: `?` to `$n`. */
+const converted = new Map<string, string>();
+function postgresSql(sql: string): string {
+  let text = converted.get(sql);
+  if (text === undefined) {
+    text = numberedPlaceholders(sql);
+    if (converted.size >= 2000) converted.clear();
+    converted.set(sql, text);
+  }
+  return text;
+}
+
+/** A stable 64-bit advisory lock key for a name. */
+function advisoryKey(name: string): string {
+  return createHash('sha256').update(`storefront:${name}`).digest().readBigInt64BE(0).toString();
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+async function query<Row>(on: Queryable, sql: string, params: SqlParams): Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
+  return on.query<Row & pg.QueryResultRow>(postgresSql(sql), params as unknown[]);
+}
+
+/** The store on a PostgreSQL server through a pool of connections. */
+export class PostgresStore implements Store {
+  readonly dialect = 'postgres' as const;
+  readonly inTransaction = false;
+  readonly pool: pg.Pool;
+
+  constructor(options: PostgresStoreOptions) {
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+      types,
+      // an unreachable server fails a request in seconds, not at the operating system's timeout
+      connectionTimeoutMillis: 5000,
+      statement_timeout: 15000,
+      idleTimeoutMillis: 30000,
+    });
+    this.pool.on('error', (error) => options.onIdleError?.(error));
+  }
+
+  async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
+    return (await query<Row>(this.pool, sql, params)).rows;
+  }
+
+  async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
+    return (await query<Row>(this.pool, sql, params)).rows[0];
+  }
+
+  async run(sql: string, params: SqlParams = []): Promise<RunResult> {
+    return { changes: (await query(this.pool, sql, params)).rowCount ?? 0 };
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const session = new PostgresSession(client, -1);
+    try {
+      return await session.transaction(work);
+    } finally {
+      // a connection whose rollback failed is broken: the pool drops it instead of reusing it
+      client.release(session.broken ? true : undefined);
+    }
+  }
+
+  async exclusive<T>(name: string, work: (session: StoreSession) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const key = advisoryKey(name);
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+      try {
+        return await work(new PostgresSession(client, -1));
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/**
+ * Statements on one checked-out connection. depth -1: not in a transaction yet (its transaction()
+ * begins one); 0: in a transaction; deeper: savepoints.
+ */
+class PostgresSession implements StoreSession {
+  readonly dialect = 'postgres' as const;
+  /** Set when a rollback failed: the connection must not go back to the pool. */
+  broken = false;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly depth: number,
+  ) {}
+
+  get inTransaction(): boolean {
+    return this.depth >= 0;
+  }
+
+  async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
+    return (await query<Row>(this.client, sql, params)).rows;
+  }
+
+  async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
+    return (await query<Row>(this.client, sql, params)).rows[0];
+  }
+
+  async run(sql: string, params: SqlParams = []): Promise<RunResult> {
+    return { changes: (await query(this.client, sql, params)).rowCount ?? 0 };
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.client.query(sql);
+  }
+
+  async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
+    const depth = this.depth + 1;
+    const savepoint = `nested_${depth}`;
+    await this.client.query(depth === 0 ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
+    try {
+      const result = await work(new PostgresSession(this.client, depth));
+      await this.client.query(depth === 0 ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
+      return result;
+    } catch (error) {
+      try {
+        await this.client.query(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+      } catch {
+        // the connection itself failed; the first error is the one to report
+        this.broken = true;
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import type Database from 'better-sqlite3';
+import type { RunResult, SqlParams, SqlValue, Store, StoreSession } from './store.ts';
+
+/** Prepared statements kept per connection; SQL comes from code, so this only guards odd growth. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+/** better-sqlite3 takes no booleans: flags are stored as 0 and 1 on both engines. */
+function bindable(params: SqlParams): unknown[] {
+  const out: unknown[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const value: SqlValue = params[i]!;
+    out[i] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+  }
+  return out;
+}
+
+/**
+ * The store on one better-sqlite3 connection. Statements run synchronously; the promises exist for
+ * the interface's sake. While a transaction is open (it may await between statements), statements
+ * from outside it wait, so nothing joins a transaction by accident on the shared connection.
+ */
+export class SqliteStore implements Store {
+  readonly dialect = 'sqlite' as const;
+  readonly inTransaction = false;
+  private readonly statements = new Map<string, Statement>();
+  /** Settles when the open transaction ends; null when none is open. */
+  private gate: Promise<void> | null = null;
+
+  constructor(readonly db: Database.Database) {}
+
+  /** The statement for `sql`, prepared once. */
+  statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
+    while (this.gate) await this.gate;
+    return this.statement(sql).all(...bindable(params)) as Row[];
+  }
+
+  async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
+    while (this.gate) await this.gate;
+    return this.statement(sql).get(...bindable(params)) as Row | undefined;
+  }
+
+  async run(sql: string, params: SqlParams = []): Promise<RunResult> {
+    while (this.gate) await this.gate;
+    return { changes: this.statement(sql).run(...bindable(params)).changes };
+  }
+
+  async exec(sql: string): Promise<void> {
+    while (this.gate) await this.gate;
+    this.db.exec(sql);
+  }
+
+  async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
+    while (this.gate) await this.gate;
+    let release!: () => void;
+    this.gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // IMMEDIATE takes the write lock now, so two processes never both read then both write.
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(new SqliteTransaction(this, 0));
+        this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      this.gate = null;
+      release();
+    }
+  }
+
+  /**
+   * SQLite has no named locks: the work runs on the store itself and relies on its transactions
+   * being IMMEDIATE (one writer across processes) and re-reading what they depend on.
+   */
+  exclusive<T>(_name: string, work: (session: StoreSession) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+
+  async ping(): Promise<void> {
+    this.statement('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** Statements of an open transaction (they pass the gate); nested transactions are savepoints. */
+class SqliteTransaction implements StoreSession {
+  readonly dialect = 'sqlite' as const;
+  readonly inTransaction = true;
+
+  constructor(
+    private readonly store: SqliteStore,
+    private readonly depth: number,
+  ) {}
+
+  async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
+    return this.store.statement(sql).all(...bindable(params)) as Row[];
+  }
+
+  async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
+    return this.store.statement(sql).get(...bindable(params)) as Row | undefined;
+  }
+
+  async run(sql: string, params: SqlParams = []): Promise<RunResult> {
+    return { changes: this.store.statement(sql).run(...bindable(params)).changes };
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.store.db.exec(sql);
+  }
+
+  async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
+    const name = `nested_${this.depth + 1}`;
+    this.store.db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await work(new SqliteTransaction(this.store, this.depth + 1));
+      this.store.db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      this.store.db.exec(`ROLLBACK TO ${name}`);
+      this.store.db.exec(`RELEASE ${name}`);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The PostgreSQL server the integration suites also run against, when TEST_DATABASE_URL names
+ * one (`.ci/run` starts a throw-away cluster and sets it). Without it they run on SQLite only.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** The engines a suite runs on: SQLite always, PostgreSQL when a test server is configured. */
+export const TEST_ENGINES: ReadonlyArray<'sqlite' | 'postgres'> = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * A fresh, empty PostgreSQL schema on the test server, as a connection URL whose search_path
+ * names it: each test store starts empty and tests never see each other's rows.
+ */
+export async function freshPostgresUrl(): Promise<string> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+/**
+ * True when this test process runs the suites on PostgreSQL (the vitest "postgres" project sets
+ * TEST_ENGINE=postgres): every test server then gets a fresh schema instead of a SQLite file.
+ */
+export const ON_POSTGRES = process.env.TEST_ENGINE === 'postgres';
+
+/** The databaseUrl option of a test server: a fresh PostgreSQL schema on the postgres run, else none. */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  return ON_POSTGRES ? freshPostgresUrl() : undefined;
+}
