@@ -5,9 +5,23 @@ import { createLocalCaptcha } from './security/captcha.ts';
 export interface ServerConfig {
   port: number;
   host: string;
+  /** Server processes on this machine (WORKERS; default 1: no cluster). */
+  workers: number;
   options: AppOptions;
   /** Settings worth a line in the start-up log (defaults an operator may want to change). */
   notices: string[];
+}
+
+/** Most server processes WORKERS may ask for on one machine. */
+export const MAX_WORKERS = 64;
+
+function readWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, got "${raw}"`);
+  }
+  return workers;
 }
 
 function readPort(raw: string | undefined): number {
@@ -46,6 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: readPort(env.PORT),
     host: env.HOST ?? '0.0.0.0',
+    workers: readWorkers(env.WORKERS),
     options: {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
       databaseUrl: env.DATABASE_URL || undefined,
