@@ -26,6 +26,9 @@ export const themeMessages = {
   stylesheetMissing: (name: string) => `stylesheet '${name}' named in template.conf is not in styles/`,
   stylesheetFailed: (file: string, line: number | null, column: number | null, detail: string) =>
     `${file}${line !== null ? `:${line}` : ''}${column !== null ? `:${column}` : ''}: ${detail}`,
+  stylesheetTimedOut: (ms: number) => `the stylesheet did not compile within ${ms} ms (stopped)`,
+  stylesheetTooLarge: (bytes: number) => `the stylesheet and its imports are larger than ${bytes} bytes (not compiled)`,
+  stylesheetWorkerFailed: (detail: string) => `the stylesheet compile stopped: ${detail}`,
   stylesLog: 'template folder stylesheet has problems',
   folderLoaded: 'template folder loaded',
   folderErrorsLog: 'template folder has errors',

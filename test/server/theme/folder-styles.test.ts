@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
-import { compileFolderStyles } from '../../../server/theme/folder-styles.ts';
+import { compileFolderStyles, STYLE_COMPILE_LIMITS } from '../../../server/theme/folder-styles.ts';
 import { DiskTemplateSource, MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -62,6 +62,27 @@ describe('compiling a folder\'s stylesheets', () => {
       rmSync(dir, { recursive: true, force: true });
       rmSync(join(dir, '..', 'outside.less'), { force: true });
     }
+  });
+
+  it('stops a compile that runs past its deadline and reports it as a compile error', async () => {
+    // Each call makes two more: 2^40 calls never finish.
+    const endless = '.grow(@n) when (@n > 0) { .grow(@n - 1); .grow(@n - 1); }\na { .grow(40); }';
+    const started = Date.now();
+    const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': endless }), { ...STYLE_COMPILE_LIMITS, timeoutMs: 400 });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(result.css).toBe('');
+    expect(result.problems).toEqual([{
+      file: 'styles', line: 0, column: 0, severity: 'error',
+      message: themeMessages.stylesheetFailed('styles', null, null, themeMessages.stylesheetTimedOut(400)),
+    }]);
+  });
+
+  it('refuses a stylesheet whose files together pass the byte cap', async () => {
+    const folder = folderWith(['base.less'], { 'styles/base.less': '@import "big";', 'styles/big.less': `/* ${'x'.repeat(5000)} */` });
+    const result = await compileFolderStyles(folder, { ...STYLE_COMPILE_LIMITS, maxSourceBytes: 1000 });
+    expect(result.css).toBe('');
+    expect(result.problems.map((problem) => problem.message)).toEqual([themeMessages.stylesheetFailed('styles', null, null, themeMessages.stylesheetTooLarge(1000))]);
+    expect((await compileFolderStyles(folder, { ...STYLE_COMPILE_LIMITS, maxSourceBytes: 10_000 })).problems).toEqual([]);
   });
 
   it('fails tmpl check on a stylesheet that does not compile', async () => {
