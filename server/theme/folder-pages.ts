@@ -19,7 +19,7 @@ import { compileFolderStyles, STYLESHEET_PATH, stylesheetUrl, type CompiledStyle
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
-import { SCRIPTS_URL_BASE } from './platform-tag-runner.ts';
+import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
 import { createStorePlatformData } from './store-platform-data.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -103,6 +103,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
 
   const router = Router();
   router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
+  router.use(comboScriptRouter(source, watching));
   router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
 
   const footerHooks: Array<() => string> = [];

@@ -20,6 +20,7 @@ export const themeMessages = {
   tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
+  comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
   checkSummary: (errors: number, warnings: number) => `${errors} error(s), ${warnings} warning(s)`,
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',
