@@ -20,6 +20,7 @@ import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
 import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
+import { composeStoreFreeErrorPage } from './store-free-error-page.ts';
 import { createStorePlatformData } from './store-platform-data.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -72,6 +73,11 @@ export interface FolderPages {
    * page composed before comes back whole as `kept` instead, and nothing is written.
    */
   stream(req: Request, spec: PageSpec, page: PreparedFolderPage, write: (chunk: string) => void): { kept: RenderedPage } | { errors: TemplateError[] };
+  /**
+   * The folder's error page composed without the store, for when the store failed (see
+   * composeStoreFreeErrorPage); null when it cannot render either. Nonce stand-ins left in.
+   */
+  errorPageWithoutStore(req: Request, context: Json): string | null;
 }
 
 function asObject(value: unknown): Json | undefined {
@@ -218,6 +224,11 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     async problems() {
       const folder = cache.current();
       return [...folder.problems.filter((problem) => problem.severity === 'error'), ...(await styles()).problems.filter((problem) => problem.severity === 'error')];
+    },
+    errorPageWithoutStore(req, context) {
+      const folder = cache.current();
+      const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
+      return composeStoreFreeErrorPage(folder, builtins, { path: req.path, context, stylesheetUrl: stylesheet });
     },
     prepare(spec, context) {
       const folder = cache.current();
