@@ -15,7 +15,7 @@ import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from 
 import { FolderCache } from './folder-cache.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
-import { compileFolderStyles, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles } from './folder-styles.ts';
+import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
@@ -101,7 +101,7 @@ function targetOf(spec: PageSpec, context: Json): FolderPageTarget {
  * template for render their built-in main content (the project's own theme's template for that
  * page) inside the folder's regions.
  */
-export function createFolderPages(deps: AppDeps, folderDir: string, builtins: BuiltinPages): FolderPages {
+export function createFolderPages(deps: AppDeps, folderDir: string, builtins: BuiltinPages, styleLimits: StyleCompileLimits = STYLE_COMPILE_LIMITS): FolderPages {
   const source = new DiskTemplateSource(folderDir);
   const watching = deps.options.dev === true;
   const cache = new FolderCache(source, deps.log, watching);
@@ -124,7 +124,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const folder = cache.current();
     let styled = compiled.get(folder);
     if (styled === undefined) {
-      styled = compileFolderStyles(folder).then((result) => {
+      styled = compileFolderStyles(folder, styleLimits).then((result) => {
         lastStyleProblems = result.problems.filter((problem) => problem.severity === 'error');
         const failed = result.problems.filter((problem) => problem.severity === 'error');
         if (failed.length > 0) deps.log.error({ folder: source.label, problems: failed }, themeMessages.stylesLog);

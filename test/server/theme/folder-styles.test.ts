@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
+import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS } from '../../../server/theme/folder-styles.ts';
 import { DiskTemplateSource, MemoryTemplateSource } from '../../../server/theme/template-source.ts';
@@ -128,6 +130,19 @@ describe('the folder stylesheet on the server', () => {
     expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('');
     expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ file: 'styles/base.less', line: 1 })] }), themeMessages.stylesLog);
     expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message: themeMessages.stylesheetMissing('gone.less') })] }), themeMessages.stylesLog);
+  });
+
+  it('treats a compile stopped at its deadline as a compile error: logged, listed for the overlay, the stylesheet served empty', async () => {
+    const endless = '.grow(@n) when (@n > 0) { .grow(@n - 1); .grow(@n - 1); }\nh1 { .grow(40); }';
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': endless });
+    server = await startServer({ templateDir: dir });
+    const errors = vi.spyOn(server.app.deps.log, 'error');
+    const pages = createFolderPages(server.app.deps, dir, createBuiltinPages(server.app.deps.log, false), { ...STYLE_COMPILE_LIMITS, timeoutMs: 300 });
+    const message = themeMessages.stylesheetFailed('styles', null, null, themeMessages.stylesheetTimedOut(300));
+    expect((await pages.styles()).css).toBe('');
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message })] }), themeMessages.stylesLog);
+    expect(pages.currentProblems()).toEqual([{ name: 'styles', line: 0, column: 0, message }]);
+    expect((await pages.problems()).map((problem) => problem.message)).toEqual([message]);
   });
 
   it('shows the compile error in the stylesheet in development, and recompiles once the file is fixed', async () => {
