@@ -133,7 +133,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       // A template folder's own error page still renders when the store cannot be read.
       let page: string | null = null;
       try {
-        page = folderPages?.errorPageWithoutStore(req, { pageTitle: serverMessages.errorPageTitle, ...errorContext }) ?? null;
+        page = folderPages?.errorPageWithoutStore(req, { pageType: PAGE_TYPE.ERROR, pageTitle: serverMessages.errorPageTitle, ...errorContext }) ?? null;
       } catch (folderFailure) {
         deps.log.error({ err: describeError(folderFailure), reqId: req.id }, 'error page failed');
       }

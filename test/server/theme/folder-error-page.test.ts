@@ -31,13 +31,15 @@ describe('the error page of a template folder when the store fails', () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await server?.stop(true);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+    dir = '';
   });
 
   /** Starts the folder's server and closes its store under it: every read then throws. */
-  async function failingStore(files: Record<string, string>): Promise<{ status: number; html: string; nonce: string; logged: unknown[][] }> {
-    dir = writeFolder(files);
-    server = await startServer({ templateDir: dir });
+  async function failingStore(files: Record<string, string> | null): Promise<{ status: number; html: string; nonce: string; logged: unknown[][] }> {
+    // null: the project's own theme
+    if (files !== null) dir = writeFolder(files);
+    server = await startServer(files !== null ? { templateDir: dir } : {});
     expect((await fetch(`${server.url}/shop`)).status).toBe(200);
     const logged: unknown[][] = [];
     vi.spyOn(server.app.deps.log, 'error').mockImplementation((...args: unknown[]) => {
@@ -63,6 +65,13 @@ describe('the error page of a template folder when the store fails', () => {
     const { status, html } = await failingStore({});
     expect(status).toBe(500);
     expect(html).toMatch(/<main><main id="main" class="error-page">\s*<h1>Something went wrong<\/h1>/);
+  });
+
+  it('answers the project\'s own theme\'s error page, as a folder theme, with its page type', async () => {
+    const { status, html } = await failingStore(null);
+    expect(status).toBe(500);
+    expect(html).toContain('data-page-type="101"');
+    expect(html).toMatch(/<main id="main" class="error-page">\s*<h1>Something went wrong<\/h1>/);
   });
 
   it('falls back to the bare page when the folder\'s error page has render errors', async () => {
