@@ -52,12 +52,21 @@ const WORKER_URL = new URL('./less-worker.mjs', import.meta.url);
  */
 function compileInWorker(source: TemplateSource, input: string, modifyVars: Record<string, string>, limits: StyleCompileLimits): Promise<WorkerOutcome> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { input, filename: 'styles/template.conf.less', modifyVars },
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-      stdout: true,
-      stderr: true,
-    });
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_URL, {
+        workerData: { input, filename: 'styles/template.conf.less', modifyVars },
+        resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+        stdout: true,
+        stderr: true,
+      });
+    } catch (error) {
+      resolve({ problem: themeMessages.stylesheetWorkerFailed(error instanceof Error ? error.message : String(error)) });
+      return;
+    }
+    // Whatever LESS prints is dropped: problems come back as messages.
+    worker.stdout.resume();
+    worker.stderr.resume();
     let settled = false;
     let bytesRead = Buffer.byteLength(input);
     const finish = (outcome: WorkerOutcome): void => {
