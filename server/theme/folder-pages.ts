@@ -149,8 +149,11 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     res.type('text/css').send(body);
   });
 
-  /** What a page render needs: its cache key (null when not kept), the kept page if any, and the composition input. */
-  function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): { key: string | null; kept: RenderedPage | undefined; input: ComposeInput } {
+  /**
+   * What a page render needs: its cache key (null when not kept), the kept page if any, and the
+   * composition input (built only for a page that is not kept).
+   */
+  function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): { key: string | null; kept: RenderedPage | undefined; input: () => ComposeInput } {
     const folder = cache.current();
     const context = page.context;
     const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
@@ -176,7 +179,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const kept = key === null ? undefined : rendered.get(key);
     // Prices and dates in the store's locale, as the single-template pages write them.
     const locale = storeLocale(asObject(context.website) ?? {});
-    const input: ComposeInput = {
+    const input = (): ComposeInput => ({
       locale,
       folder,
       target: page.target,
@@ -189,7 +192,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       headers,
       footers,
       builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
-    };
+    });
     return { key, kept, input };
   }
 
@@ -244,7 +247,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     render(req, spec, page) {
       const { key, kept, input } = pageRender(req, spec, page);
       if (kept !== undefined) return { page: kept, errors: [] };
-      const composed = composeFolderPage(input);
+      const composed = composeFolderPage(input());
       const bytes = Buffer.from(composed.html, 'utf8');
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
       afterRender(spec, key, composed.errors, composed.choice, body);
@@ -256,7 +259,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       // A page that may be kept is also collected, to be kept when it rendered cleanly (and is not too large to keep).
       let chunks: string[] | null = key === null ? null : [];
       let length = 0;
-      const composed = composeFolderPageToStream(input, (chunk) => {
+      const composed = composeFolderPageToStream(input(), (chunk) => {
         if (chunks !== null) {
           length += chunk.length;
           if (length > MAX_KEPT_PAGE_BYTES) chunks = null;
