@@ -7,6 +7,7 @@ import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
+import { LOCALIZED_STRINGS } from '../../../server/theme/localized-strings.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
@@ -73,6 +74,7 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     expect(context.items.length).toBeGreaterThan(2);
     expect(context.showCart).toBe(true);
     expect(context.shoppingCart).toMatchObject({ totalQuantity: 0 });
+    expect(context.localizedStrings).toEqual(LOCALIZED_STRINGS);
   });
 
   it('lets development hooks add to the footers, and lists the folder\'s problems for an overlay', async () => {
