@@ -77,7 +77,7 @@ export function buildToolsInstalled() {
 /** True when the CLI bundle is missing or older than an engine source or the lock file. */
 export function isEngineBuildStale() {
   const built = Math.min(modifiedAt(CLI_BUNDLE), modifiedAt(ENGINE_BUNDLE));
-  return built < 0 || newestModification([ENGINE_DIR, LOCK_FILE]) > built;
+  return built < 0 || newestModification([ENGINE_DIR, LOCK_FILE, LESS_WORKER]) > built;
 }
 
 /** Writes through a temporary file, so a process loading the bundle never reads half of one. */
