@@ -56,7 +56,7 @@ describe('configuration from the environment', () => {
     }
 
     it('says at start-up when it signs with a key of the process\'s own', () => {
-      expect(readConfig({}).notices).toEqual([serverMessages.captchaRandomKeyLog]);
+      expect(readConfig({}).notices).toEqual([serverMessages.captchaStoredKeyLog]);
       expect(readConfig({ CAPTCHA_SECRET: 'k'.repeat(MIN_CAPTCHA_SECRET_LENGTH) }).notices).toEqual([]);
       expect(readConfig({ CAPTCHA: 'off' }).notices).toEqual([]);
     });
