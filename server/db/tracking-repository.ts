@@ -61,7 +61,8 @@ const ROWS_PER_INSERT = 200;
  * Appends tracking rows and trims each table to its cap in the same transaction. Ids only grow
  * and only the oldest rows are ever removed, so "id <= newest - cap" is the overflow (exactly on
  * SQLite, whose AUTOINCREMENT ids are contiguous; at most that on PostgreSQL, where a sequence may
- * skip numbers) and the trim is a primary-key range delete.
+ * skip numbers) and the trim is a primary-key range delete. A batch trims the rows it can see: on
+ * PostgreSQL rows of batches other processes have not committed yet are left to the next trim.
  */
 export function createTrackingRepository(session: StoreSession, rowCap: number = DEFAULT_TRACKING_ROW_CAP) {
   const appendMany = (table: TrackingTable, records: readonly SerialisedTrackingRecord[], now: number): Promise<void> =>
