@@ -52,7 +52,9 @@ export class SiteUserRepository {
 
   /** The account of an email, whatever its letter case. */
   async findByEmail(email: string): Promise<SiteUserRecord | null> {
-    const row = await this.session.get<UserRow>(`SELECT ${USER_COLUMNS} FROM site_users WHERE lower(email) = lower(?)`, [email]);
+    // each engine's way through its unique index: SQLite's column is COLLATE NOCASE, PostgreSQL's index is on lower(email)
+    const match = this.session.dialect === 'postgres' ? 'lower(email) = lower(?)' : 'email = ?';
+    const row = await this.session.get<UserRow>(`SELECT ${USER_COLUMNS} FROM site_users WHERE ${match}`, [email]);
     return row ? toUser(row) : null;
   }
 
