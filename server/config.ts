@@ -38,9 +38,9 @@ export const MIN_CAPTCHA_SECRET_LENGTH = 32;
 
 /**
  * The built-in captcha is on unless CAPTCHA=off: a public shop's forms (contact, newsletter,
- * restock sign-up) are spam targets. Without CAPTCHA_SECRET the process signs with a random key
- * of its own, which is enough for one process; several processes behind one address need the
- * same CAPTCHA_SECRET so a token issued by one is accepted by another.
+ * restock sign-up) are spam targets. Without CAPTCHA_SECRET tokens are signed with a key the
+ * store makes once and keeps, so every process on the same database accepts every other's tokens
+ * and they outlive a restart.
  */
 function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
   const mode = env.CAPTCHA ?? '';
@@ -56,7 +56,7 @@ function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
 /** Reads the server settings from environment variables, with the documented defaults. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const captcha = readCaptcha(env);
-  const notices = captcha !== undefined && !env.CAPTCHA_SECRET ? [serverMessages.captchaRandomKeyLog] : [];
+  const notices = captcha !== undefined && !env.CAPTCHA_SECRET ? [serverMessages.captchaStoredKeyLog] : [];
   return {
     port: readPort(env.PORT),
     host: env.HOST ?? '0.0.0.0',
