@@ -45,7 +45,8 @@ export interface PageSpec {
 const PRIVATE_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 106, 200, 201, 202, 206]);
 
 export interface PageRenderer {
-  render(req: Request, res: Response, spec: PageSpec): void;
+  /** Resolves when the page is sent (its context reads the store). */
+  render(req: Request, res: Response, spec: PageSpec): Promise<void>;
 }
 
 /**
@@ -172,7 +173,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
    * A page of a developer-template folder. Development shows the folder's problems and the
    * render's errors over the page, with the reload script.
    */
-  function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; failed: boolean } {
+  async function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; failed: boolean }> {
     const broken = folderPages!.pageCompileErrors(page);
     if (broken.length > 0) {
       // As a single template that does not compile: the error page (which logs every error), or in
@@ -182,16 +183,16 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       deps.log.error({ template: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
       return { page: pageBytes(dev.compileFailurePage(problems)), failed: true };
     }
-    const { page: rendered, errors } = folderPages!.render(req, spec, page);
+    const { page: rendered, errors } = await folderPages!.render(req, spec, page);
     if (dev === undefined) return { page: rendered, failed: false };
     const problems = folderPages!.currentProblems();
     return { page: pageBytes(dev.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors])), failed: false };
   }
 
   return {
-    render(req, res, spec) {
+    async render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
-      const base = baseContext(req, res, spec.pageType);
+      const base = await baseContext(req, res, spec.pageType);
       const website = (base.website ?? {}) as Record<string, unknown>;
       const seo = seoContext(website, req.path, spec.pageTitle, {
         ...spec.seo,
@@ -199,7 +200,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       });
       const merged = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
       // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
-      const folderPage = folderPages?.prepare(spec, merged) ?? null;
+      const folderPage = (await folderPages?.prepare(req, spec, merged)) ?? null;
       const context = folderPage?.context ?? merged;
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
@@ -216,7 +217,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
         return;
       }
       const { page, failed } = folderPage !== null
-        ? renderFolderPage(req, spec, folderPage)
+        ? await renderFolderPage(req, spec, folderPage)
         : renderOrOverlay(req, spec.template, context, storeLocale(website));
       sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import type { TemplateError } from '../../engine/index.ts';
 import { nonceOffsets } from '../security/content-security-policy.ts';
 import type { RenderedPage } from '../pages/rendered-page-cache.ts';
-import { contentVersion } from '../db/content-version.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { AppDeps } from '../deps.ts';
-import { storeRepositories } from '../api/cart-session.ts';
+import { requestContent } from '../pages/request-content.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
@@ -61,12 +60,12 @@ export interface FolderPages {
    * for instance); each hook is asked once per page.
    */
   footerHooks: Array<() => string>;
-  prepare(spec: PageSpec, context: Json): PreparedFolderPage;
+  prepare(req: Request, spec: PageSpec, context: Json): Promise<PreparedFolderPage>;
   /**
    * The page's bytes with its CSP nonce stand-ins found (kept ones when the same page was composed
    * before) and its render errors.
    */
-  render(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; errors: TemplateError[] };
+  render(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[] }>;
 }
 
 function asObject(value: unknown): Json | undefined {
@@ -95,11 +94,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   const watching = deps.options.dev === true;
   const cache = new FolderCache(source, deps.log, watching);
   const rendered = new FolderPageCache();
-  const version = contentVersion(deps.db);
   // An item page's neighbours come from its collection's items: kept until the content changes.
-  const itemsByCollection = new VersionedCache<Json[] | undefined>(version, 50);
+  const itemsByCollection = new VersionedCache<Json[] | undefined>(50);
   cache.current();
-  const { site } = storeRepositories(deps);
 
   const router = Router();
   router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
@@ -159,19 +156,21 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const folder = cache.current();
       return [...folder.problems.filter((problem) => problem.severity === 'error'), ...(await styles()).problems.filter((problem) => problem.severity === 'error')];
     },
-    prepare(spec, context) {
+    async prepare(req, spec, context) {
       const folder = cache.current();
       const target = targetOf(spec, context);
       const choice = chooseTemplates(folder, target);
-      const showCart = site.collections().some((collection) => collection.typeCode === 13);
+      const content = requestContent(deps, req);
+      const showCart = (await content.site.collections()).some((collection) => collection.typeCode === 13);
       const urlId = target.collection?.urlId;
       const collectionItems = target.view === 'item' && typeof urlId === 'string'
-        ? itemsByCollection.get(urlId, () => createStorePlatformData(deps, '').query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
+        ? await itemsByCollection.get(content.version, urlId, async () => (await createStorePlatformData(deps, req, '')).query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
         : undefined;
       return { target, choice, context: platformContext(folder, choice, context, { showCart, collectionItems }) };
     },
-    render(req, spec, page) {
+    async render(req, spec, page) {
       const folder = cache.current();
+      const contentVersion = await requestContent(deps, req).version.current();
       const context = page.context;
       const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
       const headers = pageHeaders(context, {
@@ -188,7 +187,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
         choice: page.choice,
         pageName: spec.template,
         path: req.path,
-        contentVersion: version.current(),
+        contentVersion,
         headers,
         footers,
         context,
@@ -203,7 +202,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
         target: page.target,
         choice: page.choice,
         context,
-        data: createStorePlatformData(deps, req.path, {
+        data: await createStorePlatformData(deps, req, req.path, {
           typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
           navigationNames: folder.conf.navigations.map((nav) => nav.name),
         }),
@@ -215,7 +214,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
       if (composed.errors.length > 0) {
         deps.log.warn({ template: composed.choice.main?.path ?? spec.template, errors: composed.errors.slice(0, 5) }, themeMessages.renderErrorsLog);
-      } else if (key !== null && !version.inTransaction()) {
+      } else if (key !== null) {
         // Only clean renders: a render cut short by a limit is not what the context alone gives.
         rendered.set(key, body);
       }
