@@ -24,7 +24,7 @@ beforeAll(async () => {
   const database = tempDatabasePath();
   removeDatabase = database.remove;
   server = await startServer(database.path);
-  site = new SiteRepository(server.app.deps.db);
+  site = new SiteRepository(server.app.deps.store);
   owner = new Visitor(server);
   expect((await owner.signIn(OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(200);
 });
@@ -68,7 +68,7 @@ describe('owner texts stored through the owner calls', () => {
   });
 
   it('the new store joins the main navigation under its hostile title', async () => {
-    const layout = site.siteLayout() as { layout: { links: { collectionId: string | null }[] }[] };
+    const layout = (await site.siteLayout()) as { layout: { links: { collectionId: string | null }[] }[] };
     const items = layout.layout[0]!.links.map((link) => ({ collectionId: link.collectionId }));
     const answer = await owner.call('/api/widget/UpdateNavigation', { json: { navigation: { items: [...items, { collectionId: storeId }] } } });
     expect(answer.status).toBe(200);
