@@ -42,17 +42,17 @@ export async function visiblePagePaths({ site, catalogue, content }: RequestCont
 export function createCrawlerFiles(deps: AppDeps): Router {
   const router = Router();
   const favicon = readFileSync(join(TEMPLATES_DIR, 'assets', 'favicon.svg'));
-  const origin = async (content: RequestContent): Promise<string> => siteOrigin(await content.site.website());
+  const originOf = async (content: RequestContent): Promise<string> => siteOrigin(await content.site.website());
 
   router.get('/robots.txt', async (req, res) => {
-    const siteBase = await origin(requestContent(deps, req));
-    const lines = ['User-agent: *', ...NOT_FOR_CRAWLING.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(siteBase, '/sitemap.xml')}`, ''];
+    const origin = await originOf(requestContent(deps, req));
+    const lines = ['User-agent: *', ...NOT_FOR_CRAWLING.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`, ''];
     res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(lines.join('\n'));
   });
 
   router.get('/sitemap.xml', async (req, res) => {
     const content = requestContent(deps, req);
-    const base = await origin(content);
+    const base = await originOf(content);
     const urls = (await visiblePagePaths(content)).map((path) => `  <url><loc>${xmlText(absoluteUrl(base, path))}</loc></url>`);
     const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''];
     res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(xml.join('\n'));
