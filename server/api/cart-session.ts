@@ -16,6 +16,7 @@ export const PRODUCT_URL_PREFIX = '/shop/p/';
 export interface StoreRepositories {
   site: SiteRepository;
   catalogue: CatalogueRepository;
+  /** Carts on the store itself (outside any transaction). */
   carts: CartRepository;
 }
 
@@ -27,7 +28,7 @@ export function storeRepositories(deps: AppDeps): StoreRepositories {
     repositories = {
       site: new SiteRepository(deps.db),
       catalogue: new CatalogueRepository(deps.db),
-      carts: new CartRepository(deps.db),
+      carts: new CartRepository(deps.store),
     };
     repositoriesByDeps.set(deps, repositories);
   }
@@ -44,7 +45,8 @@ function cookieToken(req: Request): string | null {
   return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : null;
 }
 
-function rememberCart(req: Request, res: Response, cart: CartRecord): void {
+/** Names the cart in the visitor's cookies (after the transaction that made it has committed). */
+export function rememberCart(req: Request, res: Response, cart: CartRecord): void {
   const base = { sameSite: 'lax' as const, secure: req.secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_MS };
   // The token is the cart's only key, so scripts never see it; hasCart tells them a cart exists.
   res.cookie(CART_COOKIE, cart.token, { ...base, httpOnly: true });
@@ -55,51 +57,43 @@ function rememberCart(req: Request, res: Response, cart: CartRecord): void {
  * The visitor's open cart: a signed-in user's own cart (a cart started before signing in moves
  * into it), otherwise the cart named by the cookie. Purchased carts and other users' carts never match.
  */
-export function findCurrentCart(deps: AppDeps, req: Request, res?: Response): CartRecord | null {
+export async function findCurrentCart(deps: AppDeps, req: Request, res?: Response): Promise<CartRecord | null> {
   const { carts } = storeRepositories(deps);
   const token = cookieToken(req);
-  const fromCookie = token ? carts.findByToken(token) : undefined;
+  const fromCookie = token ? await carts.findByToken(token) : undefined;
   const cookieCart = fromCookie && !fromCookie.isPurchased && fromCookie.kind === 'cart' ? fromCookie : undefined;
   const siteUserId = currentSiteUserId(req);
   if (!siteUserId) {
     return cookieCart && cookieCart.siteUserId === null ? cookieCart : null;
   }
-  const userCart = carts.findOpenCartOfUser(siteUserId);
+  const userCart = await carts.findOpenCartOfUser(siteUserId);
   if (cookieCart && cookieCart.siteUserId === null) {
     if (userCart) {
       // the caps hold for the joined cart too: what does not fit stays in the visitor's old cart
-      carts.mergeInto(userCart.id, cookieCart.id, (size, entry) => fitsInCart(size, 1, answerBytes(entry.additionalFields)));
-    } else {
-      carts.assignUser(cookieCart.id, siteUserId);
+      await carts.mergeInto(userCart.id, cookieCart.id, (size, entry) => fitsInCart(size, 1, answerBytes(entry.additionalFields)));
+    } else if (await carts.assignUser(cookieCart.id, siteUserId)) {
       const adopted = { ...cookieCart, siteUserId };
       if (res) rememberCart(req, res, adopted);
       return adopted;
+    } else {
+      // another request of this visitor adopted it first: it is the user's open cart now
+      return findCurrentCart(deps, req, res);
     }
   }
   if (userCart && res && userCart.token !== token) rememberCart(req, res, userCart);
   return userCart ?? null;
 }
 
-/** The visitor's open cart, created (and remembered in cookies) when there is none. */
-export function findOrCreateCurrentCart(deps: AppDeps, req: Request, res: Response): CartRecord {
-  const existing = findCurrentCart(deps, req, res);
-  if (existing) return existing;
-  const { carts, site } = storeRepositories(deps);
-  const cart = carts.create('cart', site.currency(), currentSiteUserId(req));
-  rememberCart(req, res, cart);
-  return cart;
-}
-
 /** The cart answer for a cart (or the empty cart when null). */
-export function cartView(deps: AppDeps, cart: CartRecord | null): ShoppingCartView {
+export async function cartView(deps: AppDeps, cart: CartRecord | null): Promise<ShoppingCartView> {
   const { carts, catalogue, site } = storeRepositories(deps);
-  const priced = cart ? priceEntries(carts.entries(cart.id), catalogue) : [];
+  const priced = cart ? await priceEntries(await carts.entries(cart.id), catalogue) : [];
   return shoppingCartView({
     cart,
     priced,
-    websiteId: site.websiteId(),
-    currency: cart?.currency ?? site.currency(),
-    settings: totalsSettingsFrom(site.storeSettings()),
+    websiteId: await site.websiteId(),
+    currency: cart?.currency ?? await site.currency(),
+    settings: totalsSettingsFrom(await site.storeSettings()),
     productUrlPrefix: PRODUCT_URL_PREFIX,
   });
 }

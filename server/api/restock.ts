@@ -55,13 +55,13 @@ function pageOf<T>(rows: T[], limit: number): { page: T[]; hasNextPage: boolean 
 /** Visitor sign-up for a sold-out variant, and the owner's listings and sends. */
 export function createRestockRouter(deps: AppDeps): Router {
   const router = Router();
-  const restock = new RestockRepository(deps.db);
+  const restock = new RestockRepository(deps.store);
   const mailingList = createMailingListSignUp(deps);
   const { catalogue, site } = storeRepositories(deps);
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
-  function variantOf(productId: string, variantId: string) {
-    const product = catalogue.productById(productId);
+  async function variantOf(productId: string, variantId: string) {
+    const product = await catalogue.productById(productId);
     const variant = product?.variants.find((candidate) => candidate.id === variantId);
     if (!product || !variant) throw new HttpError(404, serverMessages.productNotFound);
     return { product, variant };
@@ -69,7 +69,7 @@ export function createRestockRouter(deps: AppDeps): Router {
 
   router.post(API_PATHS.restock, createRateLimiter(deps, 'restockSignUp'), async (req, res) => {
     const payload = parseShopperInput(restockPayloadSchema, req.body);
-    const { product, variant } = variantOf(payload.productId, payload.variantId);
+    const { product, variant } = await variantOf(payload.productId, payload.variantId);
     if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
       throw new HttpError(400, serverMessages.restockVariantNotSoldOut);
     }
@@ -79,8 +79,9 @@ export function createRestockRouter(deps: AppDeps): Router {
       const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
       if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
     }
-    deps.db.transaction(() => {
-      restock.signUp({
+    const queueConfirmation = payload.isJoinMailingList ? await mailingList.prepare() : null;
+    await deps.store.transaction(async (tx) => {
+      await new RestockRepository(tx).signUp({
         productId: product.id,
         variantId: variant.id,
         email: payload.siteVisitorEmail,
@@ -88,23 +89,24 @@ export function createRestockRouter(deps: AppDeps): Router {
         language: payload.language ?? null,
       });
       // the mailing list waits for the address's owner to confirm (double opt-in)
-      if (payload.isJoinMailingList) mailingList.request({ email: payload.siteVisitorEmail, source: 'restock' });
-    })();
-    const custom = site.storeSettings().restockNotificationsSuccessText;
+      if (queueConfirmation) await queueConfirmation({ email: payload.siteVisitorEmail, source: 'restock' }, tx);
+    });
+    const custom = (await site.storeSettings()).restockNotificationsSuccessText;
     res.json({
       message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp,
       ...(payload.isJoinMailingList ? { confirmation: NEWSLETTER.checkEmail } : {}),
     });
   });
 
-  router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), (req, res) => {
+  router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), async (req, res) => {
     const query = parseInput(groupsQuerySchema, req.query);
     const after = decodeCursor(query.cursor, groupPositionSchema);
-    const { page, hasNextPage } = pageOf(restock.groups(after, query.limit + 1), query.limit);
+    const { page, hasNextPage } = pageOf(await restock.groups(after, query.limit + 1), query.limit);
     const last = page.at(-1);
+    const products = await Promise.all(page.map(async (group) => catalogue.productById(group.productId)));
     res.json({
-      signUpGroups: page.map((group) => {
-        const product = catalogue.productById(group.productId);
+      signUpGroups: page.map((group, index) => {
+        const product = products[index];
         const variant = product?.variants.find((candidate) => candidate.id === group.variantId);
         return {
           ...group,
@@ -119,10 +121,10 @@ export function createRestockRouter(deps: AppDeps): Router {
     });
   });
 
-  router.get(API_PATHS.restock, requireOwner(deps, 'restock.read'), (req, res) => {
+  router.get(API_PATHS.restock, requireOwner(deps, 'restock.read'), async (req, res) => {
     const query = parseInput(signUpsQuerySchema, req.query);
     const after = decodeCursor(query.cursor, signUpPositionSchema);
-    const rows = restock.signUps(query.productId, query.variantId, after, query.limit + 1);
+    const rows = await restock.signUps(query.productId, query.variantId, after, query.limit + 1);
     const { page, hasNextPage } = pageOf(rows, query.limit);
     const last = page.at(-1);
     res.json({
@@ -141,10 +143,13 @@ export function createRestockRouter(deps: AppDeps): Router {
     });
   });
 
-  /** Writes one notice per waiting sign-up into the outbox; returns how many were sent. */
-  function sendFor(productId: string, variantId: string): number {
-    const { product, variant } = variantOf(productId, variantId);
-    const baseUrl = String(site.website().baseUrl ?? '');
+  /**
+   * Writes one notice per waiting sign-up into the outbox; returns how many were sent. Each
+   * sign-up is marked as it is sent, so sends racing across processes notify each visitor once.
+   */
+  async function sendFor(productId: string, variantId: string): Promise<number> {
+    const { product, variant } = await variantOf(productId, variantId);
+    const baseUrl = String((await site.website()).baseUrl ?? '');
     const values = {
       productName: product.title,
       variant: Object.values(variant.attributes).join(' / ') || variant.sku,
@@ -152,22 +157,25 @@ export function createRestockRouter(deps: AppDeps): Router {
     };
     const subject = fillMessage(serverMessages.restockEmailSubject, values);
     const body = fillMessage(serverMessages.restockEmailBody, values);
-    const waiting = restock.pendingSignUps(product.id, variant.id);
-    for (const signUp of waiting) restock.recordNotice(signUp, subject, body);
-    return waiting.length;
+    let sent = 0;
+    for (const signUp of await restock.pendingSignUps(product.id, variant.id)) {
+      if (await restock.recordNotice(signUp, subject, body)) sent += 1;
+    }
+    return sent;
   }
 
-  router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
     const request = parseInput(sendRequestSchema, req.body);
-    const sent = deps.db.transaction(() => sendFor(request.productId, request.variantId))();
+    const sent = await sendFor(request.productId, request.variantId);
     res.json({ sent, message: serverMessages.restockSent });
   });
 
-  router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
     const { sendRequests } = parseInput(sendAllSchema, req.body);
-    const results = deps.db.transaction(() =>
-      sendRequests.map((request) => ({ ...request, sent: sendFor(request.productId, request.variantId) })),
-    )();
+    // every variant is checked first, so an unknown one refuses the whole request before anything is sent
+    for (const request of sendRequests) await variantOf(request.productId, request.variantId);
+    const results: Array<z.infer<typeof sendRequestSchema> & { sent: number }> = [];
+    for (const request of sendRequests) results.push({ ...request, sent: await sendFor(request.productId, request.variantId) });
     res.json({ results, sent: results.reduce((sum, result) => sum + result.sent, 0), message: serverMessages.restockSent });
   });
 

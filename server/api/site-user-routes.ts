@@ -58,10 +58,10 @@ export function createSiteUserRouter(deps: AppDeps): Router {
   });
 
   // The crumb is checked before this runs; its failure answers { crumbFail: true } so the client retries once.
-  router.delete('/api/site-users/account/session', throttle, (req, res) => {
+  router.delete('/api/site-users/account/session', throttle, async (req, res) => {
     const query = parseInput(signOutQuerySchema, req.query);
     const user = readResolvedSiteUser(req);
-    const clonedEntries = handOverCartOnSignOut(deps, req, res, user?.siteUserId ?? null, query.cloneCart === 'true');
+    const clonedEntries = await handOverCartOnSignOut(deps, req, res, user?.siteUserId ?? null, query.cloneCart === 'true');
     endSiteUserSession(deps, req, res);
     res.json({ message: platformMessages.signedOut, signedOut: user !== null, clonedEntries });
   });

@@ -110,7 +110,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
   const throttle = createRateLimiter(deps, 'tracking');
   const writer = createTrackingWriter(createTrackingRepository(deps.db), deps.log);
   const site = new SiteRepository(deps.db);
-  const forms = createFormSubmissionRepository(deps.db);
+  const forms = createFormSubmissionRepository(deps.store);
   const beaconText = express.text({ type: 'text/plain', limit: deps.options.bodyLimit ?? '100kb' });
 
   const store = (table: TrackingTable, kind: string, visitorId: string | null, payload: unknown): void => {
@@ -165,10 +165,10 @@ export function createTrackingRouter(deps: AppDeps): Router {
     });
   }
 
-  router.post('/api/census/form-render', throttle, (req, res) => {
+  router.post('/api/census/form-render', throttle, async (req, res) => {
     const input = parseInput(formRenderSchema, req.body);
     // a render of a form the site does not have is noise, not analytics
-    if (!forms.findForm(input.formId)) throw new HttpError(404, platformMessages.formNotFound);
+    if (!(await forms.findForm(input.formId))) throw new HttpError(404, platformMessages.formNotFound);
     store('census_hits', 'form-render', knownVisitorId(req, input.visitorCookie), { formId: input.formId });
     res.status(204).end();
   });

@@ -87,24 +87,26 @@ const KEPT_BASE_CONTEXTS = 500;
  * few request facts in BaseInputs only, so it is kept (frozen, shared) per content version and
  * those facts: a page view rebuilds none of it.
  */
-export function createBaseContext(deps: AppDeps): (req: Request, res: Response, pageType: number) => Json {
+export function createBaseContext(deps: AppDeps): (req: Request, res: Response, pageType: number) => Promise<Json> {
   const kept = new VersionedCache<Json>(contentVersion(deps.db), KEPT_BASE_CONTEXTS);
-  return (req, res, pageType) => {
-    const cart = findCurrentCart(deps, req, res);
+  return async (req, res, pageType) => {
+    const cart = await findCurrentCart(deps, req, res);
     const user = readResolvedSiteUserIfAny(req) ?? null;
     const inputs: BaseInputs = {
       pageType,
       path: req.path,
       signedIn: Boolean(currentSiteUserId(req)),
       contributorRole: user?.contributorRole ?? null,
-      cart: cart ? cartSummary(cartView(deps, cart)) : null,
+      cart: cart ? cartSummary(await cartView(deps, cart)) : null,
     };
     const key = JSON.stringify([inputs.pageType, inputs.path, inputs.signedIn, inputs.contributorRole, inputs.cart]);
-    return kept.get(key, () => buildBaseContext(deps, inputs));
+    // the empty cart's summary (settings only) is read here: building the context cannot wait
+    const emptyCart = inputs.cart ? null : cartSummary(await cartView(deps, null));
+    return kept.get(key, () => buildBaseContext(deps, inputs, emptyCart));
   };
 }
 
-function buildBaseContext(deps: AppDeps, inputs: BaseInputs): Json {
+function buildBaseContext(deps: AppDeps, inputs: BaseInputs, emptyCart: CartSummary | null): Json {
   const { pageType, path } = inputs;
   const { site } = storeRepositories(deps);
   const website: Json = { ...site.website() };
@@ -115,7 +117,7 @@ function buildBaseContext(deps: AppDeps, inputs: BaseInputs): Json {
   if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
   const websiteSettings = site.websiteSettings();
   const layout = site.siteLayout();
-  const cart = inputs.cart ?? cartSummary(cartView(deps, null));
+  const cart = inputs.cart ?? emptyCart ?? { totalQuantity: 0, subtotalCents: 0, currency: '' };
   const suppressPill = pageType === 200 || pageType === 201;
   const flags = (websiteSettings.featureFlags ?? {}) as Json;
   const role = inputs.contributorRole;

@@ -52,7 +52,7 @@ function reviewsContext(deps: AppDeps, reviews: unknown): Json | null {
 }
 
 /** Home, shop, product detail, search, gallery and the contact page. */
-export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
   const { site, catalogue } = storeRepositories(deps);
   const content = new ContentRepository(deps.db);
@@ -68,14 +68,14 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     return catalogue.productsInCollection(collectionId).map((product) => productItem(product, currency, null));
   }
 
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const home = site.collectionByUrlId('home');
     if (!home) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const featured = productCards(shopCollection().id).slice(0, 4);
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'home',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: String(site.website().siteTitle ?? home.title),
@@ -108,10 +108,10 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
   }
   const shopPage = new VersionedCache<ReturnType<typeof shopPageParts>>(contentVersion(deps.db), 1);
 
-  router.get('/shop', (req, res) => {
+  router.get('/shop', async (req, res) => {
     const query = shopQuerySchema.safeParse(req.query);
     if (!query.success) {
-      pages.render(req, res, {
+      await pages.render(req, res, {
         template: 'error',
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
@@ -123,10 +123,10 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     const { shop, products, cards, merchandising } = shopPage.get('shop', shopPageParts);
     const browse = browseShop(req.path, products, query.data);
     if (!browse.pageExists) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: shop.title,
@@ -195,14 +195,14 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
   }
   const productPages = new VersionedCache<ReturnType<typeof productPageContext>>(contentVersion(deps.db), 500);
 
-  router.get('/shop/p/:urlId', (req, res) => {
+  router.get('/shop/p/:urlId', async (req, res) => {
     const urlId = req.params.urlId;
     const page = productPages.get(urlId, () => productPageContext(urlId));
     if (!page) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'product',
       pageType: PAGE_TYPE.CONTENT_ITEM,
       pageTitle: page.title,
@@ -212,11 +212,11 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/search', (req, res) => {
+  router.get('/search', async (req, res) => {
     const raw = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
     const currency = site.currency();
     const items = raw === '' ? [] : catalogue.search(raw).map((product) => productItem(product, currency, null));
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'search',
       pageType: PAGE_TYPE.SEARCH,
       pageTitle: serverMessages.searchTitle,
@@ -226,10 +226,10 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/gallery', (req, res) => {
+  router.get('/gallery', async (req, res) => {
     const collection = site.collectionByUrlId('gallery');
     if (!collection) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const options = resolveGalleryOptions(asObject(collection.data.galleryOptions));
@@ -241,7 +241,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       altText: String(item.data.altText ?? ''),
       mediaFocalPoint: { x: 0.5, y: 0.5 },
     }));
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'gallery',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
@@ -265,15 +265,15 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/contact', (req, res) => {
+  router.get('/contact', async (req, res) => {
     const collection = site.collectionByUrlId('contact');
     const formId = typeof collection?.data.formId === 'string' ? collection.data.formId : '';
     const form = formId ? content.form(formId) : null;
     if (!collection || !form) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'contact',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: collection.title,

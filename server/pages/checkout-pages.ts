@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderIsland } from '../../client/server-render.ts';
 import { ADD_TO_CART } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
-import type { CartRecord } from '../db/cart-repository.ts';
+import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
@@ -29,29 +29,30 @@ const giftCardQuerySchema = z.object({ itemId: z.string().min(1).max(64), sku: z
 const cartTokenSchema = z.object({ cartToken: z.string().min(1).max(128) });
 
 /** Cart page, checkout (test mode), order confirmation, subscription and gift-card checkouts. */
-export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
   const { site, carts, catalogue } = storeRepositories(deps);
   const content = new ContentRepository(deps.db);
-  const orders = new OrderRepository(deps.db);
+  const orders = new OrderRepository(deps.store);
   // one budget for every way of placing an order, gift cards included
   const checkoutLimiter = createRateLimiter(deps, 'checkout');
 
-  function extraFieldForms(cart: ReturnType<typeof cartView>): Record<string, Record<string, unknown>> {
+  async function extraFieldForms(cart: Awaited<ReturnType<typeof cartView>>): Promise<Record<string, Record<string, unknown>>> {
     const forms: Record<string, Record<string, unknown>> = {};
     for (const entry of cart.entries) {
       const id = entry.additionalFieldsFormId;
-      const form = id ? content.form(id) : null;
+      const form = id ? await content.form(id) : null;
       if (id && form) forms[id] = form;
     }
     return forms;
   }
 
-  router.get('/cart', (req, res) => {
-    const cart = cartView(deps, findCurrentCart(deps, req, res));
-    const storeSettings = site.storeSettings();
+  router.get('/cart', async (req, res) => {
+    const cart = await cartView(deps, await findCurrentCart(deps, req, res));
+    const storeSettings = await site.storeSettings();
     const instalments = (storeSettings.instalments ?? {}) as Record<string, unknown>;
-    pages.render(req, res, {
+    const forms = await extraFieldForms(cart);
+    await pages.render(req, res, {
       template: 'cart',
       pageType: PAGE_TYPE.SHOW_CART,
       pageTitle: serverMessages.cartTitle,
@@ -62,7 +63,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
             cart,
             currency: cart.currency,
             moneyFormat: storeMoneyFormat(deps),
-            forms: extraFieldForms(cart) as never,
+            forms: forms as never,
             instalments: instalments.enabled === true
               ? { locale: shopperLocale(storeSettings), minCents: Number(instalments.afterPayMin ?? 0), maxCents: Number(instalments.afterPayMax ?? 0), available: true }
               : null,
@@ -73,14 +74,15 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): void {
-    pages.render(req, res, {
+  async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): Promise<void> {
+    const shoppingCart = checkoutCart(await cartView(deps, cart));
+    await pages.render(req, res, {
       template: 'checkout',
       pageType: PAGE_TYPE.CHECKOUT,
       pageTitle: serverMessages.checkoutTitle,
       status: error ? 409 : 200,
       context: {
-        shoppingCart: checkoutCart(cartView(deps, cart)),
+        shoppingCart,
         checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
       },
     });
@@ -90,76 +92,78 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     res.redirect(303, `${CONFIRMATION_PATH}/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`);
   }
 
-  function placeOrRerender(req: Request, res: Response, cart: CartRecord, action: string, extra: Record<string, unknown> = {}): void {
+  async function placeOrRerender(req: Request, res: Response, cart: CartRecord, action: string, extra: Record<string, unknown> = {}): Promise<void> {
+    let order;
     try {
-      const order = placeOrder(deps, cart);
-      confirm(res, order.id, order.viewToken);
+      order = await placeOrder(deps, cart);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      renderCheckout(req, res, cart, action, error.message, extra);
-    }
-  }
-
-  router.get('/checkout', (req, res) => {
-    renderCheckout(req, res, findCurrentCart(deps, req, res), '/checkout', null);
-  });
-
-  router.post('/checkout', checkoutLimiter, (req, res) => {
-    const cart = findCurrentCart(deps, req, res);
-    if (!cart) {
-      renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
+      await renderCheckout(req, res, cart, action, error.message, extra);
       return;
     }
-    placeOrRerender(req, res, cart, '/checkout');
+    confirm(res, order.id, order.viewToken);
+  }
+
+  router.get('/checkout', async (req, res) => {
+    await renderCheckout(req, res, await findCurrentCart(deps, req, res), '/checkout', null);
   });
 
-  function subscriptionCart(token: string): CartRecord | null {
-    const cart = carts.findByToken(token);
+  router.post('/checkout', checkoutLimiter, async (req, res) => {
+    const cart = await findCurrentCart(deps, req, res);
+    if (!cart) {
+      await renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
+      return;
+    }
+    await placeOrRerender(req, res, cart, '/checkout');
+  });
+
+  async function subscriptionCart(token: string): Promise<CartRecord | null> {
+    const cart = await carts.findByToken(token);
     return cart && cart.kind === 'subscription' && !cart.isPurchased ? cart : null;
   }
 
-  router.get('/checkout/subscription', (req, res) => {
+  router.get('/checkout/subscription', async (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.query);
-    const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
+    const cart = parsed.success ? await subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    const first = carts.entries(cart.id)[0];
-    const product = first ? catalogue.productById(first.productId) : undefined;
-    renderCheckout(req, res, cart, '/checkout/subscription', null, {
+    const [first] = await carts.entries(cart.id);
+    const product = first ? await catalogue.productById(first.productId) : undefined;
+    await renderCheckout(req, res, cart, '/checkout/subscription', null, {
       cartToken: parsed.data.cartToken,
       subscription: product ? productItem(product, cart.currency, null) : null,
     });
   });
 
-  router.post('/checkout/subscription', checkoutLimiter, (req, res) => {
+  router.post('/checkout/subscription', checkoutLimiter, async (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.body);
-    const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
+    const cart = parsed.success ? await subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
+    await placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
   });
 
-  function giftCardChoice(input: unknown) {
+  async function giftCardChoice(input: unknown) {
     const parsed = giftCardQuerySchema.safeParse(input);
     if (!parsed.success) return null;
-    const product = catalogue.productById(parsed.data.itemId);
+    const product = await catalogue.productById(parsed.data.itemId);
     if (!product || product.productType !== PRODUCT_TYPE.GIFT_CARD) return null;
     const variant = parsed.data.sku ? variantBySku(product, parsed.data.sku) : undefined;
     return { product, variant };
   }
 
-  router.get('/checkout/gift-card', (req, res) => {
-    const choice = giftCardChoice(req.query);
+  router.get('/checkout/gift-card', async (req, res) => {
+    const choice = await giftCardChoice(req.query);
     if (!choice) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    const currency = site.currency();
-    pages.render(req, res, {
+    const currency = await site.currency();
+    await pages.render(req, res, {
       template: 'gift-card',
       pageType: PAGE_TYPE.CHECKOUT,
       pageTitle: serverMessages.giftCardTitle,
@@ -180,10 +184,10 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  router.post('/checkout/gift-card', checkoutLimiter, (req, res) => {
-    const choice = giftCardChoice(req.body);
+  router.post('/checkout/gift-card', checkoutLimiter, async (req, res) => {
+    const choice = await giftCardChoice(req.body);
     if (!choice) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     if (!choice.variant) {
@@ -192,24 +196,26 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       return;
     }
     const { product, variant } = choice;
-    const cart = deps.db.transaction(() => {
-      const created = carts.create('cart', site.currency(), currentSiteUserId(req));
-      carts.addEntry(created.id, product.id, variant.id, 1, null);
+    const currency = await site.currency();
+    const cart = await deps.store.transaction(async (tx) => {
+      const giftCardCarts = new CartRepository(tx);
+      const created = await giftCardCarts.create('cart', currency, currentSiteUserId(req));
+      await giftCardCarts.addEntry(created.id, product.id, variant.id, 1, null);
       return created;
-    })();
-    placeOrRerender(req, res, cart, '/checkout/gift-card');
+    });
+    await placeOrRerender(req, res, cart, '/checkout/gift-card');
   });
 
-  router.get(`${CONFIRMATION_PATH}/:orderId`, (req, res) => {
-    const order = orders.findById(req.params.orderId);
+  router.get(`${CONFIRMATION_PATH}/:orderId`, async (req, res) => {
+    const order = await orders.findById(req.params.orderId);
     // The token in the link is the only key: without it an order id reveals nothing.
     if (!order || req.query.token !== order.viewToken) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    const purchasedCart = carts.findById(order.purchasedCartId);
+    const purchasedCart = await carts.findById(order.purchasedCartId);
     const isSubscription = purchasedCart?.kind === 'subscription';
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'order-confirmed',
       pageType: isSubscription ? PAGE_TYPE.SUBSCRIPTION_CONFIRMED : PAGE_TYPE.ORDER_CONFIRMED,
       pageTitle: isSubscription ? serverMessages.subscriptionConfirmedTitle : serverMessages.orderConfirmedTitle,
@@ -224,7 +230,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
  * The cart view with its tax and shipping as money objects too, for the page's money formatter,
  * and each line's variant in words ("Size: M, Color: Natural") rather than its SKU.
  */
-function checkoutCart(view: ReturnType<typeof cartView>): Record<string, unknown> {
+function checkoutCart(view: Awaited<ReturnType<typeof cartView>>): Record<string, unknown> {
   return {
     ...view,
     entries: view.entries.map((entry) => ({

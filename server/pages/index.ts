@@ -72,8 +72,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     : undefined;
   const pages: PageRenderer = createPageRenderer(deps, templates, folderPages, dev);
 
-  const notFound = (req: Request, res: Response): void => {
-    pages.render(req, res, {
+  const notFound = async (req: Request, res: Response): Promise<void> => {
+    await pages.render(req, res, {
       template: 'not-found',
       pageType: PAGE_TYPE.NOT_FOUND,
       pageTitle: serverMessages.pageNotFoundTitle,
@@ -95,7 +95,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createLessonPages(deps, pages, notFound));
   router.use(createMailingListPages(deps, pages));
 
-  const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  const errorHandler: ErrorRequestHandler = async (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
@@ -118,7 +118,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       deps.log.warn({ path: req.path, status, reason: describeError(err).message, reqId: req.id }, 'page request refused');
     }
     try {
-      pages.render(req, res, {
+      await pages.render(req, res, {
         template: 'error',
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,

@@ -25,19 +25,19 @@ function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, un
 }
 
 /** Lesson index, lesson pages, and the member-area access-denied page for members-only lessons. */
-export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
   const { site } = storeRepositories(deps);
   const content = new ContentRepository(deps.db);
 
-  router.get('/lessons', (req, res) => {
+  router.get('/lessons', async (req, res) => {
     const collection = site.collectionByUrlId('lessons');
     if (!collection) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const signedIn = currentSiteUserId(req) !== null;
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'lessons',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
@@ -50,16 +50,16 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
     });
   });
 
-  router.get('/lessons/:urlId', (req, res) => {
+  router.get('/lessons/:urlId', async (req, res) => {
     const collection = site.collectionByUrlId('lessons');
     const item = collection ? content.item(collection.id, req.params.urlId) : undefined;
     if (!collection || !item) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const locked = item.data.memberOnly === true && currentSiteUserId(req) === null;
     if (locked) {
-      pages.render(req, res, {
+      await pages.render(req, res, {
         template: 'access-denied',
         pageType: PAGE_TYPE.MEMBER_AREA_ACCESS_DENIED,
         pageTitle: serverMessages.accessDeniedTitle,
@@ -76,7 +76,7 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
       });
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'lesson',
       pageType: PAGE_TYPE.CONTENT_ITEM,
       pageTitle: item.title,

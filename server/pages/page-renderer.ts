@@ -45,7 +45,7 @@ export interface PageSpec {
 const PRIVATE_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 106, 200, 201, 202, 206]);
 
 export interface PageRenderer {
-  render(req: Request, res: Response, spec: PageSpec): void;
+  render(req: Request, res: Response, spec: PageSpec): Promise<void>;
 }
 
 /**
@@ -189,9 +189,9 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
   }
 
   return {
-    render(req, res, spec) {
+    async render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
-      const base = baseContext(req, res, spec.pageType);
+      const base = await baseContext(req, res, spec.pageType);
       const website = (base.website ?? {}) as Record<string, unknown>;
       const seo = seoContext(website, req.path, spec.pageTitle, {
         ...spec.seo,
