@@ -25,7 +25,7 @@ function catalogueIn(deps: AppDeps, _tx: StoreSession): ProductLookup {
  * Takes quantity from a limited variant by a conditional update, so two orders racing for the
  * last units (in any process) never both get them; false when there is not enough (nothing changes).
  */
-async function takeFromStock(tx: StoreSession, variantId: string, quantity: number): Promise<boolean> {
+export async function takeFromStock(tx: StoreSession, variantId: string, quantity: number): Promise<boolean> {
   const result = await tx.run(
     'UPDATE variants SET qty_in_stock = qty_in_stock - ? WHERE id = ? AND unlimited = 0 AND qty_in_stock >= ?',
     [quantity, variantId, quantity],
