@@ -101,12 +101,12 @@ export function createBaseContext(deps: AppDeps): (req: Request, res: Response, 
     };
     const key = JSON.stringify([inputs.pageType, inputs.path, inputs.signedIn, inputs.contributorRole, inputs.cart]);
     // the empty cart's summary (settings only) is read here: building the context cannot wait
-    const emptyCart = inputs.cart ? null : cartSummary(await cartView(deps, null));
-    return kept.get(key, () => buildBaseContext(deps, inputs, emptyCart));
+    const shownCart = inputs.cart ?? cartSummary(await cartView(deps, null));
+    return kept.get(key, () => buildBaseContext(deps, inputs, shownCart));
   };
 }
 
-function buildBaseContext(deps: AppDeps, inputs: BaseInputs, emptyCart: CartSummary | null): Json {
+function buildBaseContext(deps: AppDeps, inputs: BaseInputs, cart: CartSummary): Json {
   const { pageType, path } = inputs;
   const { site } = storeRepositories(deps);
   const website: Json = { ...site.website() };
@@ -117,7 +117,6 @@ function buildBaseContext(deps: AppDeps, inputs: BaseInputs, emptyCart: CartSumm
   if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
   const websiteSettings = site.websiteSettings();
   const layout = site.siteLayout();
-  const cart = inputs.cart ?? emptyCart ?? { totalQuantity: 0, subtotalCents: 0, currency: '' };
   const suppressPill = pageType === 200 || pageType === 201;
   const flags = (websiteSettings.featureFlags ?? {}) as Json;
   const role = inputs.contributorRole;
