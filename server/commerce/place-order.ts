@@ -50,7 +50,9 @@ export async function placeOrder(deps: AppDeps, cart: CartRecord): Promise<Order
       if (!current || current.isPurchased) throw new HttpError(409, serverMessages.cartPurchased);
       const priced = await priceEntries(await carts.entries(cart.id), catalogueIn(deps, tx));
       if (priced.length === 0) throw new HttpError(400, serverMessages.cartEmpty);
-      for (const line of priced) {
+      // variants in one order (by id) whatever the cart's order, so two checkouts never wait on each other's rows
+      const byVariant = [...priced].sort((a, b) => (a.variant.id < b.variant.id ? -1 : a.variant.id > b.variant.id ? 1 : 0));
+      for (const line of byVariant) {
         if (hasUnlimitedStock(line.product, line.variant)) continue;
         if (!(await takeFromStock(tx, line.variant.id, line.entry.quantity))) {
           throw new HttpError(409, ADD_TO_CART.notEnoughStock);
