@@ -16,7 +16,7 @@ import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
 import { nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
 import { diagnoseTag } from './tag-diagnosis.ts';
-import type { ParsedTag } from './tag-parser.ts';
+import type { ParsedTag } from './parsed-tag.ts';
 import { LineIndex } from './positions.ts';
 
 export interface SyntaxError {
