@@ -8,12 +8,13 @@ import { numberOf } from '../../runtime/values.ts';
 import { cldrFor } from '../i18n/cldr.ts';
 import { humanizeElapsed } from './humanize.ts';
 import { strftime } from './strftime.ts';
-import { epochOf, isAbsent, isSupportedInstant, timeZoneOf } from './time-zone.ts';
+import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
 
 /** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern. */
 export const dateFormatter: Formatter = {
   apply(value, args, ctx) {
-    if (args.length === 0 || isAbsent(value)) return undefined;
+    // A missing or null value is the instant 0, as Java reads it (a missing node's long is 0).
+    if (args.length === 0) return undefined;
     const epoch = epochOf(value);
     if (!isSupportedInstant(epoch)) {
       ctx.error(messages.julianDayRange);

@@ -40,9 +40,10 @@ describe('date (strftime patterns)', () => {
     expect(render('{t|date %Q 100%}', { t: T }).html).toBe('%Q 100%');
   });
 
-  test('no pattern or no instant renders nothing', () => {
+  test('no pattern renders nothing; a missing instant is 0, as the Java reference reads it', () => {
     expect(render('[{t|date}]', { t: T }).html).toBe('[]');
-    expect(render('[{t|date %Y}]', {}).html).toBe('[]');
+    expect(render('[{t|date %Y}]', {}).html).toBe('[1969]');
+    expect(render('[{t|date %F %H}]', { t: null }).html).toBe('[1969-12-31 19]');
   });
 
   test('instants outside the supported Julian days are reported', () => {
