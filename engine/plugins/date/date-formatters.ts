@@ -7,7 +7,7 @@ import { messages } from '../../messages.ts';
 import { numberOf } from '../../runtime/values.ts';
 import { cldrFor } from '../i18n/cldr.ts';
 import { humanizeElapsed } from './humanize.ts';
-import { strftime } from './strftime.ts';
+import { formatInstant } from './recent-instants.ts';
 import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
 
 /** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern. */
@@ -20,9 +20,7 @@ export const dateFormatter: Formatter = {
       ctx.error(messages.julianDayRange);
       return undefined;
     }
-    const cldr = cldrFor(ctx.locale);
-    const date = cldr.Calendars.toGregorianDate({ date: epoch, zoneId: timeZoneOf(ctx) });
-    return strftime(cldr, date, args.join(' '));
+    return formatInstant(cldrFor(ctx.locale), timeZoneOf(ctx), epoch, args.length === 1 ? (args[0] as string) : args.join(' '));
   },
 };
 
