@@ -74,20 +74,9 @@ export function nextCompile(): number {
   return compiles;
 }
 
-/**
- * A hash of the tag text from at most its first and last 8 characters and its length: a
- * collision only admits a tag early, and a first compile hashes every tag it meets before
- * the JIT has compiled this loop.
- */
 function textHash(text: string): number {
-  const len = text.length;
-  let h = len;
-  if (len <= 16) {
-    for (let i = 0; i < len; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-    return h;
-  }
-  for (let i = 0; i < 8; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  for (let i = len - 8; i < len; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  let h = text.length;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
   return h;
 }
 
