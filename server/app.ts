@@ -13,6 +13,8 @@ import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './d
 import { createMaintenanceGuard } from './maintenance-guard.ts';
 import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
+import { createAdminCalls } from './admin/admin-calls.ts';
+import { createAdminPages } from './admin/admin-page.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
@@ -96,6 +98,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   calls.use(createInventoryRouter(deps));
   calls.use(createRestockRouter(deps));
   calls.use(createNewsletterRouter(deps));
+  calls.use(createAdminCalls(deps));
   const integrity = databaseIntegrity(store, db, log);
   calls.get('/api/health', async (req, res, next) => {
     try {
@@ -118,6 +121,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
 
   app.use('/api', apiNotFound);
   const pages = createStorefrontPages(deps);
+  app.use(createAdminPages(deps));
   app.use(pages.router);
   app.use(pages.notFound);
 
