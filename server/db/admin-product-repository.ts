@@ -249,13 +249,14 @@ export class AdminProductRepository {
   async create(collectionId: string, write: AdminProductWrite, now: number): Promise<{ id: string; variantIds: string[] }> {
     const id = newAdminId();
     await this.checkFree(id, collectionId, { ...write, variants: write.variants.map((variant) => ({ ...variant, id: undefined })) });
-    const order = await this.session.get<{ n: number | null }>('SELECT MAX(display_order) AS n FROM products WHERE collection_id = ?', [collectionId]);
+    // a new product comes first in the shop, as owners expect of the piece they just added
+    const order = await this.session.get<{ n: number | null }>('SELECT MIN(display_order) AS n FROM products WHERE collection_id = ?', [collectionId]);
     await this.session.run(
       `INSERT INTO products (id, collection_id, url_id, title, body, excerpt, product_type, additional_fields_form_id,
          display_order, created_on, data_json, visible)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [id, collectionId, write.urlId, write.title, write.body, write.excerpt, write.productType, write.additionalFieldsFormId,
-        Number(order?.n ?? -1) + 1, now, JSON.stringify(write.data), write.visible ? 1 : 0],
+        Number(order?.n ?? 1) - 1, now, JSON.stringify(write.data), write.visible ? 1 : 0],
     );
     const variantIds: string[] = [];
     for (const [index, variant] of write.variants.entries()) {
