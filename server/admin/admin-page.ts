@@ -1,4 +1,4 @@
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
@@ -48,7 +48,7 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
 export function createAdminPages(deps: AppDeps): Router {
   const router = Router();
   router.use(UPLOADS_URL, express.static(uploadsDir(deps.options), { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
-  router.get([ADMIN_PATH, `${ADMIN_PATH}/*screen`], async (req, res) => {
+  const shell = async (req: Request, res: Response): Promise<void> => {
     const props = await appProps(deps, req);
     const manifest = readClientManifest();
     const nonce = cspNonce(res);
@@ -73,7 +73,9 @@ ${script ? `<script type="module" nonce="${escapeHtml(nonce)}" src="${escapeHtml
 <div id="${ADMIN_ROOT_ID}" ${ADMIN_PROPS_ATTRIBUTE}="${escapeHtml(json)}">${html}</div>
 </body>
 </html>`);
-  });
+  };
+  router.get(ADMIN_PATH, shell);
+  router.get(`${ADMIN_PATH}/*screen`, shell);
   return router;
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { HttpError } from '../security/http-error.ts';
 
@@ -26,3 +26,11 @@ export function parseAdminInput<Schema extends z.ZodType>(schema: Schema, input:
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(400, ADMIN.server.invalidInput, { fieldErrors: { [field]: message } });
 }
+
+/** Text an owner types: no NUL characters (PostgreSQL text cannot hold them), at most `max` long. */
+export function ownerText(max: number) {
+  return z.string().max(max).refine((value) => !value.includes('\u0000'), { error: 'Remove the invisible control character.' });
+}
+
+/** A record id in a path or body: the platform's ids are short runs of letters, digits, - and _. */
+export const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not a valid id.' });

@@ -7,12 +7,12 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { parseAdminInput } from './admin-validation.ts';
+import { parseAdminInput, recordId } from './admin-validation.ts';
 import { stockSchema } from './product-input.ts';
 
 export const ADMIN_INVENTORY = '/api/admin/inventory';
 
-const variantParams = z.object({ variantId: z.string().min(1).max(64) });
+const variantParams = z.object({ variantId: recordId });
 const stockInput = z.object({
   qtyInStock: stockSchema,
   unlimited: z.boolean().default(false),

@@ -5,14 +5,14 @@ import type { AppDeps } from '../deps.ts';
 import { AdminMessagesRepository } from '../db/admin-messages-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
-import { parseAdminInput } from './admin-validation.ts';
+import { parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
 
 export const ADMIN_MESSAGES = '/api/admin/messages';
 const SHOWN = 500;
 const EXPORTED = 50_000;
 
-const formParams = z.object({ formId: z.string().min(1).max(64) });
+const formParams = z.object({ formId: recordId });
 
 /** What customers sent, for reading and export: form submissions, subscribers, restock requests. */
 export function createMessageCalls(deps: AppDeps): Router {

@@ -10,13 +10,13 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { parseAdminInput } from './admin-validation.ts';
+import { parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
 
 export const ADMIN_ORDERS = '/api/admin/orders';
 const EXPORT_LIMIT = 10_000;
 
-const orderParams = z.object({ orderId: z.string().min(1).max(64) });
+const orderParams = z.object({ orderId: recordId });
 const listQuery = z.object({
   status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

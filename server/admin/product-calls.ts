@@ -10,14 +10,14 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { fieldError, parseAdminInput } from './admin-validation.ts';
+import { fieldError, ownerText, parseAdminInput, recordId } from './admin-validation.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
 import { productForEditor, productInputSchema, productWrite, slugOf, type ProductInput } from './product-input.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
-const productParams = z.object({ productId: z.string().min(1).max(64) });
-const listQuery = z.object({ q: z.string().max(200).default('') });
+const productParams = z.object({ productId: recordId });
+const listQuery = z.object({ q: ownerText(200).default('') });
 
 /** The database's refusals of a product write as field errors. */
 function refusal(error: unknown): unknown {
@@ -116,7 +116,7 @@ export function createProductCalls(deps: AppDeps): Router {
 
   router.post(`${ADMIN_PRODUCTS}/:productId/images`, imageUpload, canEdit, imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {
     const { productId } = parseAdminInput(productParams, req.params);
-    const altText = parseAdminInput(z.object({ altText: z.string().max(500).default('') }), { altText: (req.body as Record<string, unknown> | undefined)?.altText }).altText;
+    const altText = parseAdminInput(z.object({ altText: ownerText(500).default('') }), { altText: (req.body as Record<string, unknown> | undefined)?.altText }).altText;
     const products = new AdminProductRepository(deps.store);
     if (!(await products.findById(productId))) throw new HttpError(404, ADMIN.server.productNotFound);
     const file = req.file;

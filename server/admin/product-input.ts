@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AdminProduct, AdminProductWrite } from '../db/admin-product-repository.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
+import { ownerText, recordId } from './admin-validation.ts';
 
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_STOCK = 1_000_000;
@@ -9,8 +10,8 @@ const MAX_WEIGHT_GRAMS = 1_000_000;
 
 const cents = z.number().int().min(0).max(MAX_PRICE_CENTS);
 export const stockSchema = z.number().int().min(0).max(MAX_STOCK);
-const id = z.string().trim().min(1).max(64);
-const label = z.string().trim().min(1).max(60);
+const id = recordId;
+const label = ownerText(60).trim().pipe(z.string().min(1));
 
 export const PRODUCT_KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
@@ -24,14 +25,14 @@ const variantSchema = z.object({
   qtyInStock: stockSchema.default(0),
   unlimited: z.boolean().default(false),
   weightGrams: z.number().int().min(0).max(MAX_WEIGHT_GRAMS).default(0),
-  attributes: z.record(label, z.string().trim().min(1).max(100)).default({}),
+  attributes: z.record(label, ownerText(100).trim().pipe(z.string().min(1))).default({}),
 });
 
 /** What the product editor sends. */
 export const productInputSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(20_000).default(''),
-  excerpt: z.string().max(2_000).default(''),
+  title: ownerText(200).trim().pipe(z.string().min(1)),
+  description: ownerText(20_000).default(''),
+  excerpt: ownerText(2_000).default(''),
   urlSlug: z.string().trim().max(100).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { error: 'Lower-case letters, digits and single dashes only.' }).default(''),
   productType: z.enum(PRODUCT_KINDS),
   visible: z.boolean().default(true),
@@ -40,7 +41,7 @@ export const productInputSchema = z.object({
   variantOptions: z.array(label).max(6).default([]),
   variants: z.array(variantSchema).min(1).max(100),
   additionalFieldsFormId: id.nullable().default(null),
-  images: z.array(z.object({ id, altText: z.string().max(500).default('') })).max(50).optional(),
+  images: z.array(z.object({ id, altText: ownerText(500).default('') })).max(50).optional(),
 }).superRefine((input, context) => {
   const options = input.variantOptions;
   if (new Set(options).size !== options.length) context.addIssue({ code: 'custom', path: ['variantOptions'], message: ADMIN.server.sameOptions });

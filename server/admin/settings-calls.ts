@@ -6,7 +6,7 @@ import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { shippingRatesFrom, shippingRatesSchema } from '../commerce/shipping-rates.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { parseAdminInput } from './admin-validation.ts';
+import { ownerText, parseAdminInput } from './admin-validation.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 /** Tax up to 50 %, in basis points (800 = 8 %). */
@@ -16,8 +16,8 @@ const MAX_TAX_BASIS_POINTS = 5_000;
 export const ADMIN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'NZD'] as const;
 
 const settingsSchema = z.object({
-  siteTitle: z.string().trim().min(1).max(120),
-  tagline: z.string().trim().max(200).default(''),
+  siteTitle: ownerText(120).trim().pipe(z.string().min(1)),
+  tagline: ownerText(200).trim().default(''),
   currency: z.enum(ADMIN_CURRENCIES),
   taxRateBasisPoints: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS),
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: 'Keep at least one shipping rate.' }),

@@ -27,7 +27,7 @@ export async function upload(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('image', new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) form.append('image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const response = await fetch(`${visitor.baseUrl}${path}`, {
     method: 'POST',
