@@ -218,8 +218,8 @@ describe(`GET ${ORDERS} and the order moves of ${ORDER}`, () => {
   });
 
   it('refuses a body with fields, a bad id and an unknown order on fulfil, cancel and refund', async () => {
-    for (const move of ['fulfil', 'cancel', 'refund']) {
-      const url = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}/${move}`;
+    for (const move of ['/fulfil', '/cancel', '/refund']) {
+      const url = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}${move}`;
       await refused(() => owner.post(url('unknown-order'), { status: 'fulfilled' }), { status: 400 });
       await refused(() => owner.post(url('bad id'), {}), { status: 400 });
       await refused(() => owner.post(url('unknown-order'), {}), { status: 404 });
