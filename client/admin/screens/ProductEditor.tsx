@@ -84,7 +84,9 @@ function move<T>(items: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-export function ProductEditor({ productId, navigate, canEdit }: { productId: string | null; navigate: Navigate; canEdit: boolean }) {
+export function ProductEditor({ productId: openedId, navigate, canEdit }: { productId: string | null; navigate: Navigate; canEdit: boolean }) {
+  // a new product gets its id when first saved; the editor stays open on it
+  const [productId, setProductId] = useState(openedId);
   const currency = useStoreCurrency();
   const [form, setForm] = useState<ProductForm | null>(productId === null ? EMPTY : null);
   const [stored, setStored] = useState<StoredProduct | null>(null);
@@ -97,16 +99,16 @@ export function ProductEditor({ productId, navigate, canEdit }: { productId: str
     void adminCall<{ forms: Array<{ id: string; name: string }> }>('GET', '/api/admin/messages/forms').then((answer) => {
       if (answer.ok) setForms(answer.data.forms);
     });
-    if (productId === null) return;
-    void adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(productId)}`).then((answer) => {
+    if (openedId === null) return;
+    void adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(openedId)}`).then((answer) => {
       if (answer.ok) {
         setStored(answer.data.product);
         setForm(formOf(answer.data.product, currency));
       } else setNotice({ text: answer.message, kind: 'error' });
     });
-    // the currency only changes how prices are typed; a loaded form keeps its text
+    // loaded once per opened product; the currency only changes how prices are typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productId]);
+  }, [openedId]);
 
   if (!form) return <p>{notice.text || ADMIN.loading}</p>;
   const options = list(form.options);
@@ -133,7 +135,10 @@ export function ProductEditor({ productId, navigate, canEdit }: { productId: str
     setStored(answer.data.product);
     setForm(formOf(answer.data.product, currency));
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
-    if (productId === null) navigate(`/config/products/${answer.data.product.id}`);
+    if (productId === null) {
+      setProductId(answer.data.product.id);
+      window.history.replaceState(null, '', `/config/products/${answer.data.product.id}`);
+    }
   }
 
   async function remove() {
