@@ -120,7 +120,7 @@ describe('messages', () => {
     for (const email of ['a@example.com', 'b@example.com']) {
       const visitor = await new Visitor(server.url).start();
       const signUp = await visitor.post('/api/site-users/account/notifications/restock', {
-        productId: product.id, variantId, siteVisitorEmail: email, isJoinMailingList: false, captchaToken: server.captchaToken('product_waitlist'),
+        productId: product.id, variantId, siteVisitorEmail: email, isJoinMailingList: false, captchaToken: await server.captchaToken('product_waitlist'),
       });
       expect(signUp.status, signUp.text).toBe(200);
     }
