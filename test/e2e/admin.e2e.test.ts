@@ -96,6 +96,11 @@ describe('the admin at /config in Chromium', () => {
     expect(await shop.locator('.product-card-title', { hasText: 'Harbour Jacket' }).count()).toBe(1);
     await shop.goto(store.baseUrl + PRODUCT_PATH);
     expect((await shop.locator('.product-price-area').innerText()).trim()).toBe('$120.00');
+    // the admin is a bundle of its own: no storefront page loads any of it
+    const loaded = await shop.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(loaded.filter((url) => url.includes('/assets/admin/'))).toEqual([]);
+    const adminScripts = await admin.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(adminScripts.some((url) => url.includes('/assets/admin/'))).toBe(true);
     await shop.close();
   });
 
