@@ -14,6 +14,7 @@ import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
 import { createAdminCalls } from './admin/admin-calls.ts';
 import { createAdminPages } from './admin/admin-page.ts';
+import { storeClosedGuard } from './admin/store-closed-guard.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
@@ -91,6 +92,8 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
     issueCrumbCookie({ secure }),
   ));
 
+  // A store its owner closed sells nothing (the setting of the admin's settings screen).
+  app.use(storeClosedGuard(deps));
   // Resolves the signed-in site user first so every later router can read it.
   app.use(await createPlatformRouter(deps));
 

@@ -136,7 +136,6 @@ export const ADMIN = {
   rateMaxWeight: 'Max weight (g)',
   storeOpen: 'Store open',
   instalments: 'Instalment messaging',
-  captcha: 'Captcha on forms',
   settingsSaved: 'Settings saved.',
   // account
   changePassword: 'Change password',
@@ -165,5 +164,6 @@ export const ADMIN = {
     refundLiveOrder: 'Only test-mode orders can be refunded here.',
     wrongPassword: 'The current password is not correct.',
     passwordTooShort: 'The new password must have at least {min} characters.',
+    storeClosed: 'The store is closed for now. Please come back soon.',
   },
 } as const;

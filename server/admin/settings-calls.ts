@@ -23,7 +23,6 @@ const settingsSchema = z.object({
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: 'Keep at least one shipping rate.' }),
   storeOpen: z.boolean(),
   instalmentsEnabled: z.boolean(),
-  captchaEnabled: z.boolean(),
 });
 
 function object(value: unknown): Record<string, unknown> {
@@ -42,11 +41,10 @@ async function currentSettings(repository: AdminSettingsRepository) {
     shippingRates: shippingRatesFrom(store),
     storeOpen: store.storeClosed !== true,
     instalmentsEnabled: object(store.instalments).enabled === true,
-    captchaEnabled: store.captchaDisabled !== true,
   };
 }
 
-/** Site title, tagline, currency, tax, shipping rates, store open, instalments, captcha. */
+/** Site title, tagline, currency, tax, shipping rates, store open or closed, instalment messaging. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -75,7 +73,6 @@ export function createSettingsCalls(deps: AppDeps): Router {
           shippingRates: input.shippingRates,
           storeClosed: !input.storeOpen,
           instalments: { ...object(store.instalments), enabled: input.instalmentsEnabled },
-          captchaDisabled: !input.captchaEnabled,
         },
       });
       return currentSettings(repository);

@@ -169,6 +169,21 @@ describe('settings', () => {
     const again = await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings');
     expect(again.body.settings).toEqual(expect.objectContaining({ taxRateBasisPoints: 1000, instalmentsEnabled: false }));
   });
+
+  it('closes the store: nothing can be added to a cart or bought until it opens again', async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    expect((await owner.put('/api/admin/settings', { ...current, storeOpen: false })).status).toBe(200);
+    const shopper = await new Visitor(server.url).start();
+    const add = await shopper.post<{ message: string }>('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null });
+    expect(add.status).toBe(409);
+    expect(add.body.message).toBe('The store is closed for now. Please come back soon.');
+    const checkout = await shopper.post('/checkout', undefined, { form: {} });
+    expect(checkout.status).toBe(409);
+    expect(checkout.text).toContain('The store is closed for now.');
+    expect((await new Visitor(server.url).get('/shop/p/harbour-jacket')).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { ...current, storeOpen: true })).status).toBe(200);
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);
+  });
 });
 
 describe('account', () => {
