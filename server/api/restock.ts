@@ -144,6 +144,8 @@ export function createRestockRouter(deps: AppDeps): Router {
   /** Writes one notice per waiting sign-up into the outbox; returns how many were sent. */
   function sendFor(productId: string, variantId: string): number {
     const { product, variant } = variantOf(productId, variantId);
+    // a notice says the variant is back: while it is still sold out, nobody is told anything
+    if (!hasUnlimitedStock(product, variant) && variant.qtyInStock <= 0) return 0;
     const baseUrl = String(site.website().baseUrl ?? '');
     const values = {
       productName: product.title,

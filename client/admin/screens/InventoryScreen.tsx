@@ -76,7 +76,7 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
                 <td>{Object.values(row.attributes).join(' / ')}</td>
                 <td>{row.sku}</td>
                 <td><StockCell row={row} canEdit={canEdit} reason={reason} onSaved={(text) => { setNotice(text); reload(); if (open?.variantId === row.variantId) history.reload(); }} /></td>
-                <td><button type="button" onClick={() => setOpen(row)}>{ADMIN.history}</button></td>
+                <td><button type="button" aria-label={ADMIN.historyOf(row.sku)} onClick={() => setOpen(row)}>{ADMIN.history}</button></td>
               </tr>
             ))}
           </tbody>

@@ -126,9 +126,20 @@ describe('messages', () => {
     }
     const soldOut = await owner.get<{ groups: Array<{ sku: string; requestCount: number; notifiable: boolean }> }>('/api/admin/messages/restock');
     expect(soldOut.body.groups).toEqual([expect.objectContaining({ sku: 'HJ-M', requestCount: 2, notifiable: false })]);
+    // the send call itself sends nothing for a variant still sold out
+    const early = await owner.post<{ sent: number }>('/api/site-users/account/notifications/restock/send', { productId: product.id, variantId });
+    expect(early.status, early.text).toBe(200);
+    expect(early.body.sent).toBe(0);
+    const all = await owner.post<{ sent: number }>('/api/site-users/account/notifications/restock/send/all', { sendRequests: [{ productId: product.id, variantId }] });
+    expect(all.body.sent).toBe(0);
+    expect(await server.app.deps.store.all("SELECT id FROM restock_outbox WHERE kind = 'restock-notice'")).toEqual([]);
     expect((await owner.put(`/api/admin/inventory/${variantId}`, { qtyInStock: 4, reason: 'restock' })).status).toBe(200);
     const back = await owner.get<{ groups: Array<{ notifiable: boolean }> }>('/api/admin/messages/restock');
     expect(back.body.groups[0]!.notifiable).toBe(true);
+    const sent = await owner.post<{ sent: number }>('/api/site-users/account/notifications/restock/send', { productId: product.id, variantId });
+    expect(sent.body.sent).toBe(2);
+    const after = await owner.get<{ groups: Array<{ pendingCount: number; notifiable: boolean }> }>('/api/admin/messages/restock');
+    expect(after.body.groups[0]).toEqual(expect.objectContaining({ pendingCount: 0, notifiable: false }));
     const csv = await owner.get('/api/admin/messages/restock.csv');
     expect(csv.text).toContain('a@example.com');
     expect(csv.text).toContain('b@example.com');
