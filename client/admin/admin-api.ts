@@ -39,7 +39,8 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pa
   }
   let json: Record<string, unknown> | null = null;
   try {
-    json = (await response.json()) as Record<string, unknown>;
+    const parsed: unknown = JSON.parse(await response.text());
+    json = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
   } catch {
     json = null;
   }
