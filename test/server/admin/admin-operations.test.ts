@@ -165,6 +165,8 @@ describe('settings', () => {
   it('saves title, tagline, tax and shipping rates, reflected on the storefront at once', async () => {
     const current = await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings');
     expect(current.body.settings).toEqual(expect.objectContaining({ siteTitle: 'Linen & Loam', currency: 'USD', taxRateBasisPoints: 800, storeOpen: true }));
+    const instalmentsOn = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(instalmentsOn.text).toContain('&quot;instalments&quot;:{');
     const saved = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', {
       ...current.body.settings,
       siteTitle: 'Harbour Goods',
@@ -179,6 +181,12 @@ describe('settings', () => {
     expect(home.text).toContain('Made by the sea');
     const again = await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings');
     expect(again.body.settings).toEqual(expect.objectContaining({ taxRateBasisPoints: 1000, instalmentsEnabled: false }));
+    const instalmentsOff = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(instalmentsOff.text).not.toContain('&quot;instalments&quot;:{');
+    // the cart's tax follows the new rate at once
+    const shopper = await new Visitor(server.url).start();
+    const added = await shopper.post<{ shoppingCart: { subtotalCents: number; taxCents: number } }>('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null });
+    expect(added.body.shoppingCart.taxCents).toBe(Math.round(added.body.shoppingCart.subtotalCents / 10));
   });
 
   it('closes the store: nothing can be added to a cart or bought until it opens again', async () => {
