@@ -83,6 +83,7 @@ export const ADMIN = {
   customer: 'Customer',
   total: 'Total',
   noOrders: 'No orders yet.',
+  allOrders: 'All',
   orderStatuses: { paid: 'Paid', fulfilled: 'Fulfilled', cancelled: 'Cancelled', refunded: 'Refunded' } as Record<string, string>,
   orderDetail: 'Order',
   lines: 'Items',

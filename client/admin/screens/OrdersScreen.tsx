@@ -1,4 +1,5 @@
 /** Orders: number, date, customer, total and status, newest first, with the CSV export. */
+import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
@@ -15,13 +16,21 @@ export function orderLabel(order: { id: string; orderNumber: string | null }): s
 }
 
 export function OrdersScreen({ navigate }: { navigate: Navigate }) {
-  const { data, error } = useCall<{ orders: OrderSummary[] }>('/api/admin/orders?limit=200');
+  const [status, setStatus] = useState('');
+  const { data, error } = useCall<{ orders: OrderSummary[] }>(`/api/admin/orders?limit=200${status ? `&status=${status}` : ''}`);
   return (
     <section aria-labelledby="orders-title">
       <div className="admin-toolbar">
         <h1 id="orders-title">{ADMIN.screens.orders}</h1>
         <a href="/api/admin/orders.csv" download>{ADMIN.exportCsv}</a>
       </div>
+      <p className="admin-field">
+        <label htmlFor="order-status">{ADMIN.status}</label>
+        <select id="order-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+          <option value="">{ADMIN.allOrders}</option>
+          {Object.entries(ADMIN.orderStatuses).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
+      </p>
       <Notice text={error} kind="error" />
       {data && data.orders.length === 0 ? <p>{ADMIN.noOrders}</p> : null}
       {data && data.orders.length > 0 ? (
