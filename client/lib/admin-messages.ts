@@ -108,6 +108,7 @@ export const ADMIN = {
   backToOrders: 'Back to orders',
   // messages
   formSubmissions: 'Form submissions',
+  form: 'Form',
   subscribers: 'Newsletter subscribers',
   restockRequests: 'Restock requests',
   noSubmissions: 'No submissions yet.',

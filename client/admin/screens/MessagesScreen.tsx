@@ -27,7 +27,7 @@ function FormSubmissions() {
       <Notice text={forms.error} kind="error" />
       {forms.data && forms.data.forms.length > 0 ? (
         <p className="admin-field">
-          <label htmlFor="form-choice">{ADMIN.extraFieldsForm}</label>
+          <label htmlFor="form-choice">{ADMIN.form}</label>
           <select id="form-choice" value={chosen} onChange={(event) => setFormId(event.target.value)}>
             {forms.data.forms.map((form) => <option key={form.id} value={form.id}>{`${form.name} (${form.submissionCount})`}</option>)}
           </select>
