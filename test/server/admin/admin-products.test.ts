@@ -131,11 +131,17 @@ describe('products', () => {
     expect(existsSync(join(uploads, image.assetUrl.split('/').pop()!))).toBe(true);
   });
 
-  it('hides nothing it should not: a hidden product keeps its data', async () => {
+  it('hides a product from the shop, its page and search, keeping it in the admin, and shows it again', async () => {
     const saved = await owner.put<{ product: SavedProduct & { visible: boolean } }>(`/api/admin/products/${product.id}`, productInput({ variants: product.variants, visible: false }));
     expect(saved.body.product.visible).toBe(false);
     const found = await owner.get<{ products: Array<{ visible: boolean }> }>('/api/admin/products?q=harbour');
     expect(found.body.products[0]!.visible).toBe(false);
+    const visitor = new Visitor(server.url);
+    expect((await visitor.get('/shop')).text).not.toContain('Harbour Jacket');
+    expect((await visitor.get('/shop/p/harbour-jacket')).status).toBe(404);
+    expect((await visitor.get('/search?q=harbour')).text).not.toContain('Harbour Jacket');
+    await owner.put(`/api/admin/products/${product.id}`, productInput({ variants: product.variants, visible: true }));
+    expect((await visitor.get('/shop/p/harbour-jacket')).status).toBe(200);
   });
 
   it('deletes a product with its images and the storefront forgets it', async () => {
