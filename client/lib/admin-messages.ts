@@ -138,6 +138,7 @@ export const ADMIN = {
   rateMaxWeight: 'Max weight (g)',
   storeOpen: 'Store open',
   instalments: 'Instalment messaging',
+  captcha: 'Captcha on the newsletter, restock and form sign-ups',
   settingsSaved: 'Settings saved.',
   // account
   changePassword: 'Change password',

@@ -23,6 +23,7 @@ const settingsSchema = z.object({
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: 'Keep at least one shipping rate.' }),
   storeOpen: z.boolean(),
   instalmentsEnabled: z.boolean(),
+  captchaEnabled: z.boolean(),
 });
 
 function object(value: unknown): Record<string, unknown> {
@@ -41,10 +42,12 @@ async function currentSettings(repository: AdminSettingsRepository) {
     shippingRates: shippingRatesFrom(store),
     storeOpen: store.storeClosed !== true,
     instalmentsEnabled: object(store.instalments).enabled === true,
+    // the owner's switch; the captcha itself exists only when the operator runs one (CAPTCHA)
+    captchaEnabled: store.captchaDisabled !== true,
   };
 }
 
-/** Site title, tagline, currency, tax, shipping rates, store open or closed, instalment messaging. */
+/** Site title, tagline, currency, tax, shipping rates, store open or closed, instalment messaging, captcha. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -73,6 +76,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
           shippingRates: input.shippingRates,
           storeClosed: !input.storeOpen,
           instalments: { ...object(store.instalments), enabled: input.instalmentsEnabled },
+          captchaDisabled: !input.captchaEnabled,
         },
       });
       return currentSettings(repository);

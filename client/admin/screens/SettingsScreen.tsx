@@ -1,4 +1,4 @@
-/** Settings: title, tagline, currency, tax, shipping rates, store open, instalment messaging. */
+/** Settings: title, tagline, currency, tax, shipping rates, store open, instalment messaging, captcha. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -10,16 +10,16 @@ import { useCall } from '../use-call.ts';
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
   siteTitle: string; tagline: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
-  storeOpen: boolean; instalmentsEnabled: boolean;
+  storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean;
 }
 interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-interface SettingsForm { siteTitle: string; tagline: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean }
+interface SettingsForm { siteTitle: string; tagline: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean }
 
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
   return {
     siteTitle: settings.siteTitle, tagline: settings.tagline, currency: settings.currency, taxRate: String(settings.taxRateBasisPoints / 100),
-    storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled,
+    storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
       freeOver: money(rate.freeOverCents), maxWeight: String(rate.maxWeightGrams),
@@ -33,7 +33,7 @@ function payloadOf(form: SettingsForm) {
   return {
     siteTitle: form.siteTitle, tagline: form.tagline, currency: form.currency,
     taxRateBasisPoints: /^\d+(\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : Number.NaN,
-    storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled,
+    storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
     shippingRates: form.rates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, priceCents: cents(rate.price), perKilogramCents: cents(rate.perKilogram),
       freeOverCents: cents(rate.freeOver), maxWeightGrams: rate.maxWeight.trim() === '' ? 0 : integerFromText(rate.maxWeight),
@@ -95,6 +95,7 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
           </div>
           <CheckboxField label={ADMIN.storeOpen} checked={form.storeOpen} onChange={(storeOpen) => update({ storeOpen })} />
           <CheckboxField label={ADMIN.instalments} checked={form.instalmentsEnabled} onChange={(instalmentsEnabled) => update({ instalmentsEnabled })} />
+          <CheckboxField label={ADMIN.captcha} checked={form.captchaEnabled} onChange={(captchaEnabled) => update({ captchaEnabled })} />
           <h2>{ADMIN.shippingRates}</h2>
           <Notice text={errors.shippingRates ?? ''} kind="error" />
           {form.rates.map((rate, index) => {

@@ -189,6 +189,19 @@ describe('settings', () => {
     expect(added.body.shoppingCart.taxCents).toBe(Math.round(added.body.shoppingCart.subtotalCents / 10));
   });
 
+  it('switches the captcha off and on for the newsletter, at once', async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    expect(current.captchaEnabled).toBe(true);
+    const visitor = await new Visitor(server.url).start();
+    expect((await visitor.post('/api/newsletter/subscribe', { email: 'no-token@example.com' })).status).toBe(400);
+    expect((await visitor.get('/')).text).toContain('&quot;captchaEnabled&quot;:true');
+    expect((await owner.put('/api/admin/settings', { ...current, captchaEnabled: false })).status).toBe(200);
+    expect((await visitor.get('/')).text).toContain('&quot;captchaEnabled&quot;:false');
+    expect((await visitor.post('/api/newsletter/subscribe', { email: 'no-token@example.com' })).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { ...current, captchaEnabled: true })).status).toBe(200);
+    expect((await visitor.post('/api/newsletter/subscribe', { email: 'again@example.com' })).status).toBe(400);
+  });
+
   it('closes the store: nothing can be added to a cart or bought until it opens again', async () => {
     const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
     expect((await owner.put('/api/admin/settings', { ...current, storeOpen: false })).status).toBe(200);
