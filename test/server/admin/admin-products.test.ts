@@ -144,6 +144,21 @@ describe('products', () => {
     expect((await visitor.get('/shop/p/harbour-jacket')).status).toBe(200);
   });
 
+  it('creates each product type with a page that renders', async () => {
+    const kinds = ['digital', 'service', 'giftCard', 'subscription'] as const;
+    for (const [index, productType] of kinds.entries()) {
+      const created = await owner.post<{ product: SavedProduct & { productType: string } }>('/api/admin/products', productInput({
+        title: `Kind ${productType}`, productType, variantOptions: [],
+        variants: [{ sku: `KIND-${index}`, priceCents: 2500, qtyInStock: 0, unlimited: true, attributes: {} }],
+      }));
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.product.productType).toBe(productType);
+      const page = await new Visitor(server.url).get(`/shop/p/${created.body.product.urlSlug}`);
+      expect(page.status, productType).toBe(200);
+      expect(page.text).toContain('$25.00');
+    }
+  });
+
   it('deletes a product with its images and the storefront forgets it', async () => {
     const deleted = await owner.request('DELETE', `/api/admin/products/${product.id}`);
     expect(deleted.status).toBe(200);
