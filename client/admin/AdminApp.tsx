@@ -3,9 +3,9 @@
  * screens the role allows and the screen of the current path (/config/products, …). The server
  * renders the first view with these props; the browser takes over with the same props.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
-import { adminCall, useSessionToken } from './admin-api.ts';
+import { adminCall, setSessionToken } from './admin-api.ts';
 import { SignIn } from './SignIn.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ProductEditor } from './screens/ProductEditor.tsx';
@@ -49,7 +49,7 @@ export interface Navigate {
 
 export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
-  if (account) useSessionToken(account.xsrfToken);
+  if (account) setSessionToken(account.xsrfToken);
 
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);
@@ -57,11 +57,18 @@ export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProp
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
+  const main = useRef<HTMLElement>(null);
+  const moved = useRef(false);
   const navigate = useCallback<Navigate>((next) => {
     window.history.pushState(null, '', next);
+    moved.current = true;
     setPath(next);
     window.scrollTo(0, 0);
   }, []);
+  // after moving to another screen, keyboard and screen-reader users start at its content
+  useEffect(() => {
+    if (moved.current) main.current?.focus();
+  }, [path]);
 
   const signOut = useCallback(async () => {
     await adminCall('DELETE', '/api/site-users/account/session');
@@ -136,7 +143,7 @@ export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProp
           <button type="button" onClick={signOut}>{ADMIN.signOut}</button>
         </p>
       </header>
-      <main className="admin-main">{screen}</main>
+      <main className="admin-main" ref={main} tabIndex={-1}>{screen}</main>
     </div>
   );
 }

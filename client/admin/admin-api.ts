@@ -15,7 +15,7 @@ export type CallResult<T> =
 let sessionToken = '';
 
 /** The signed-in session's token, from the shell's props. */
-export function useSessionToken(token: string): void {
+export function setSessionToken(token: string): void {
   sessionToken = token;
 }
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { useSessionToken } from '../../client/admin/admin-api.ts';
+import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { SignIn } from '../../client/admin/SignIn.tsx';
 import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
 import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
@@ -10,7 +10,7 @@ import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 beforeEach(() => {
   setCookies('crumb=the-crumb');
-  useSessionToken('session-token');
+  setSessionToken('session-token');
 });
 afterEach(() => {
   cleanup();
