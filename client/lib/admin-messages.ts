@@ -168,5 +168,10 @@ export const ADMIN = {
     wrongPassword: 'The current password is not correct.',
     passwordTooShort: 'The new password must have at least {min} characters.',
     storeClosed: 'The store is closed for now. Please come back soon.',
+    controlCharacter: 'Remove the invisible control character.',
+    notAnId: 'Not a valid id.',
+    skuCharacters: 'Letters, digits, dots, dashes and underscores only.',
+    slugCharacters: 'Lower-case letters, digits and single dashes only.',
+    oneShippingRate: 'Keep at least one shipping rate.',
   },
 } as const;

@@ -29,8 +29,8 @@ export function fieldError(field: string, message: string): HttpError {
 
 /** Text an owner types: no NUL characters (PostgreSQL text cannot hold them), at most `max` long. */
 export function ownerText(max: number) {
-  return z.string().max(max).refine((value) => !value.includes('\u0000'), { error: 'Remove the invisible control character.' });
+  return z.string().max(max).refine((value) => !value.includes('\u0000'), { error: ADMIN.server.controlCharacter });
 }
 
 /** A record id in a path or body: the platform's ids are short runs of letters, digits, - and _. */
-export const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not a valid id.' });
+export const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: ADMIN.server.notAnId });

@@ -18,7 +18,7 @@ export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
 const variantSchema = z.object({
   id: id.optional(),
-  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, { error: 'Letters, digits, dots, dashes and underscores only.' }),
+  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, { error: ADMIN.server.skuCharacters }),
   priceCents: cents,
   salePriceCents: cents.default(0),
   onSale: z.boolean().default(false),
@@ -33,7 +33,7 @@ export const productInputSchema = z.object({
   title: ownerText(200).trim().pipe(z.string().min(1)),
   description: ownerText(20_000).default(''),
   excerpt: ownerText(2_000).default(''),
-  urlSlug: z.string().trim().max(100).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { error: 'Lower-case letters, digits and single dashes only.' }).default(''),
+  urlSlug: z.string().trim().max(100).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { error: ADMIN.server.slugCharacters }).default(''),
   productType: z.enum(PRODUCT_KINDS),
   visible: z.boolean().default(true),
   categories: z.array(label).max(20).default([]),

@@ -20,7 +20,7 @@ const settingsSchema = z.object({
   tagline: ownerText(200).trim().default(''),
   currency: z.enum(ADMIN_CURRENCIES),
   taxRateBasisPoints: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS),
-  shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: 'Keep at least one shipping rate.' }),
+  shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate }),
   storeOpen: z.boolean(),
   instalmentsEnabled: z.boolean(),
   captchaEnabled: z.boolean(),
