@@ -40,7 +40,7 @@ describe('a database opened read-only (DATABASE_READONLY=true)', () => {
 
   it('answers every kind of change with 503 and a clear message, never a stack or an SQLite code', async () => {
     const v = await new Visitor(server.url).start();
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const calls: [string, string, unknown][] = [
       ['POST', '/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: variant.sku, quantity: 1 }],
       ['POST', '/api/newsletter/subscribe', { email: 'reader@example.com' }],
@@ -54,18 +54,18 @@ describe('a database opened read-only (DATABASE_READONLY=true)', () => {
       expect(answer.body.message, path).toBe(serverMessages.cannotSaveNow);
       expect(answer.text, path).not.toMatch(STACK_OR_CODE);
     }
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 
   it('answers a checkout of a full cart with a 503 page that says the store cannot save', async () => {
     const cart = await returningShopper.get('/cart');
     expect(cart.status).toBe(200);
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const answer = await returningShopper.request('POST', '/checkout', undefined, { form: { crumb: decodeURIComponent(returningShopper.crumb) } });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('content-type') ?? '').toContain('text/html');
     expect(answer.text).toContain(serverMessages.cannotSaveNow);
     expect(answer.text).not.toMatch(STACK_OR_CODE);
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 });
