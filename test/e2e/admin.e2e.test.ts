@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
-import { testDatabaseUrl } from '../server/helpers/test-database.ts';
+import { freshPostgresUrl, ON_POSTGRES } from '../server/helpers/test-database.ts';
 
 const OWNER_EMAIL = 'owner@example.com';
 const OWNER_PASSWORD = 'e2e-owner-password';
@@ -44,8 +44,7 @@ async function visitorPage(path: string): Promise<Page> {
 describe('the admin at /config in Chromium', () => {
   beforeAll(async () => {
     // TEST_ENGINE=postgres with TEST_DATABASE_URL runs the same path on a fresh PostgreSQL schema
-    const databaseUrl = await testDatabaseUrl();
-    store = await startStorefront(databaseUrl ? { databaseUrl } : {});
+    store = await startStorefront(ON_POSTGRES ? { databaseUrl: await freshPostgresUrl() } : {});
     admin = await store.newPage();
   });
   afterAll(async () => {
