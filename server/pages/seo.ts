@@ -72,8 +72,7 @@ const KEPT_PER_PAIR = 8;
 export function createSeoContexts(): (website: Json, path: string, pageTitle: string, seo: PageSeo | undefined, noindex: boolean) => Json {
   const kept = new WeakMap<Json, WeakMap<PageSeo, LRUCache<string, Json>>>();
   return (website, path, pageTitle, seo, noindex) => {
-    const page = { ...seo, noindex };
-    if (seo === undefined || !isDeeplyFrozen(website) || !isDeeplyFrozen(seo)) return seoContext(website, path, pageTitle, page);
+    if (seo === undefined || !isDeeplyFrozen(website) || !isDeeplyFrozen(seo)) return seoContext(website, path, pageTitle, { ...seo, noindex });
     let bySeo = kept.get(website);
     if (bySeo === undefined) {
       bySeo = new WeakMap();
@@ -87,7 +86,7 @@ export function createSeoContexts(): (website: Json, path: string, pageTitle: st
     const key = JSON.stringify([path, pageTitle, noindex]);
     let context = contexts.get(key);
     if (context === undefined) {
-      context = deepFreeze(seoContext(website, path, pageTitle, page));
+      context = deepFreeze(seoContext(website, path, pageTitle, { ...seo, noindex }));
       contexts.set(key, context);
     }
     return context;
