@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { deepFreeze, isDeeplyFrozen } from '../db/deep-freeze.ts';
 import { NONCE_PLACEHOLDER } from '../security/content-security-policy.ts';
+import { contextKey } from './rendered-page-cache.ts';
 
 type Json = Record<string, unknown>;
 
@@ -51,7 +52,8 @@ export function createPageContextMerger(): (base: Json, parts: PageParts) => Jso
       byStrings = new LRUCache({ max: KEPT_PER_PAIR });
       byContext.set(parts.context, byStrings);
     }
-    const key = `${parts.pageTitle}\u0000${parts.assetTags}\u0000${JSON.stringify(parts.seo)}`;
+    // A kept (frozen) seo is named by a number; any other by its JSON text, as before.
+    const key = `${parts.pageTitle}\u0000${parts.assetTags}\u0000${contextKey(parts.seo)}`;
     let merged = byStrings.get(key);
     if (merged === undefined) {
       merged = deepFreeze(mergePageContext(base, parts));

@@ -2,14 +2,14 @@ import type { Request, Response } from 'express';
 import { clientAssetTags, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import type { DevPageHooks } from '../dev/dev-tools.ts';
-import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, nonceSegments, textWithNonce } from '../security/content-security-policy.ts';
+import { cspNonce, NONCE_PLACEHOLDER, nonceOffsets, pageWithNonce, textWithNonce } from '../security/content-security-policy.ts';
 import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { MAX_KEPT_PAGE_BYTES, RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
 import { StreamedPage } from './streamed-page.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TemplateCompileError, type TemplateStore } from './template-store.ts';
-import { seoContext, type PageSeo } from './seo.ts';
+import { createSeoContexts, type PageSeo } from './seo.ts';
 import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
 
 /** Page type codes of the platform. */
@@ -67,6 +67,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
   const rendered = new RenderedPageCache();
   const baseContext = createBaseContext(deps);
   const pageContext = createPageContextMerger();
+  const seoContext = createSeoContexts();
   const watchAssets = deps.options.dev === true;
   let manifest: Record<string, string> | null = null;
   let manifestCheckedAt = 0;
@@ -122,7 +123,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
     const key = cacheable ? rendered.key(name, context) : '';
     const cached = cacheable ? rendered.get(key) : undefined;
     if (cached !== undefined) {
-      sendPrivateHtml(res, status, cached.bytes.length, nonceSegments(cached.bytes, cached.nonceOffsets, cspNonce(res)));
+      sendPrivateHtml(res, status, pageWithNonce(cached.bytes, cached.nonceOffsets, cspNonce(res)));
       return;
     }
     const template = templates.page(name);
@@ -150,7 +151,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
     if (page !== null) rendered.set(key, page);
     out.end((html) => {
       const whole = page ?? pageBytes(html);
-      sendPrivateHtml(res, status, whole.bytes.length, nonceSegments(whole.bytes, whole.nonceOffsets, nonce));
+      sendPrivateHtml(res, status, pageWithNonce(whole.bytes, whole.nonceOffsets, nonce));
     });
   }
 
@@ -197,12 +198,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
     const out = new StreamedPage(res, status, nonce);
     const result = await folderPages!.stream(req, spec, page, (chunk) => out.write(chunk));
     if ('kept' in result) {
-      sendPrivateHtml(res, status, result.kept.bytes.length, nonceSegments(result.kept.bytes, result.kept.nonceOffsets, nonce));
+      sendPrivateHtml(res, status, pageWithNonce(result.kept.bytes, result.kept.nonceOffsets, nonce));
       return;
     }
     out.end((html) => {
       const whole = pageBytes(html);
-      sendPrivateHtml(res, status, whole.bytes.length, nonceSegments(whole.bytes, whole.nonceOffsets, nonce));
+      sendPrivateHtml(res, status, pageWithNonce(whole.bytes, whole.nonceOffsets, nonce));
     });
   }
 
@@ -211,10 +212,8 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       const islands = ['CartPill', ...(spec.islands ?? [])];
       const base = await baseContext(req, res, spec.pageType);
       const website = (base.website ?? {}) as Record<string, unknown>;
-      const seo = seoContext(website, req.path, spec.pageTitle, {
-        ...spec.seo,
-        noindex: spec.seo?.noindex ?? (PRIVATE_PAGE_TYPES.has(spec.pageType) || (spec.status ?? 200) >= 400),
-      });
+      const noindex = spec.seo?.noindex ?? (PRIVATE_PAGE_TYPES.has(spec.pageType) || (spec.status ?? 200) >= 400);
+      const seo = seoContext(website, req.path, spec.pageTitle, spec.seo, noindex);
       const merged = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
       // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
       const folderPage = (await folderPages?.prepare(req, spec, merged)) ?? null;
@@ -237,7 +236,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       const { page, failed } = folderPage !== null
         ? await renderFolderPage(req, spec, folderPage, dev)
         : renderOrOverlay(req, spec.template, context, storeLocale(website));
-      sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
+      sendPrivateHtml(res, failed ? 500 : status, pageWithNonce(page.bytes, page.nonceOffsets, cspNonce(res)));
     },
   };
 }
@@ -245,15 +244,11 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
 /**
  * Writes a page without res.send's ETag: pages are private and no-store, so no cache revalidates
  * them, and hashing every body cost a large share of each request. The body goes out as the bytes
- * kept with the page (in pieces around the nonce, sent in one corked write), not encoded again
- * for every visitor.
+ * kept with the page (the nonce written in, see pageWithNonce), not encoded again for every visitor.
  */
-function sendPrivateHtml(res: Response, status: number, length: number, segments: Buffer[]): void {
+function sendPrivateHtml(res: Response, status: number, body: Buffer): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', length);
-  if (segments.length > 1) res.cork();
-  for (let i = 0; i < segments.length - 1; i++) res.write(segments[i]);
-  // end() uncorks fully.
-  res.end(segments[segments.length - 1]);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

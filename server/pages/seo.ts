@@ -4,6 +4,8 @@
  * tags, `noindex` for pages that are the visitor's own (cart, checkout,
  * errors), and JSON-LD structured data escaped for its script element.
  */
+import { LRUCache } from 'lru-cache';
+import { deepFreeze, isDeeplyFrozen } from '../db/deep-freeze.ts';
 import { scriptJson } from '../security/script-json.ts';
 
 type Json = Record<string, unknown>;
@@ -55,5 +57,38 @@ export function seoContext(website: Json, path: string, pageTitle: string, seo: 
     image: seo.image ? absoluteUrl(origin, seo.image) : null,
     noindex: seo.noindex === true,
     structuredDataJson: seo.structuredData ? scriptJson(seo.structuredData) : null,
+  };
+}
+
+/** Seo contexts kept per website and page seo: one page's seo meets few paths and titles. */
+const KEPT_PER_PAIR = 8;
+
+/**
+ * seoContext, kept (frozen) when the website and the page's seo are shared frozen content: the
+ * result is a function of those two values, the path, the title and noindex, so a page view
+ * reuses it instead of writing the structured data's JSON again, and the merged page context it
+ * goes into stays the same shared value.
+ */
+export function createSeoContexts(): (website: Json, path: string, pageTitle: string, seo: PageSeo | undefined, noindex: boolean) => Json {
+  const kept = new WeakMap<Json, WeakMap<PageSeo, LRUCache<string, Json>>>();
+  return (website, path, pageTitle, seo, noindex) => {
+    if (seo === undefined || !isDeeplyFrozen(website) || !isDeeplyFrozen(seo)) return seoContext(website, path, pageTitle, { ...seo, noindex });
+    let bySeo = kept.get(website);
+    if (bySeo === undefined) {
+      bySeo = new WeakMap();
+      kept.set(website, bySeo);
+    }
+    let contexts = bySeo.get(seo);
+    if (contexts === undefined) {
+      contexts = new LRUCache({ max: KEPT_PER_PAIR });
+      bySeo.set(seo, contexts);
+    }
+    const key = JSON.stringify([path, pageTitle, noindex]);
+    let context = contexts.get(key);
+    if (context === undefined) {
+      context = deepFreeze(seoContext(website, path, pageTitle, { ...seo, noindex }));
+      contexts.set(key, context);
+    }
+    return context;
   };
 }

@@ -44,15 +44,21 @@ export interface PageKeyParts {
   path: string;
   /** The store's content version: platform tags read content the page context does not hold. */
   contentVersion: number;
-  headers: string;
-  footers: string;
+  /**
+   * What the page's `{squarespace-headers}` holds besides the context, path and chosen type: the
+   * visitor's crumb and the stylesheet URL.
+   */
+  headerFacts: readonly string[];
+  /** What the page's `{squarespace-footers}` holds besides the context: the footer hooks' markup. */
+  footerParts: readonly string[];
   context: Json;
 }
 
 /**
  * Composed folder pages, as the bytes sent. A page is a function of the folder, the templates
  * chosen, the page context, the request path and the store content the platform tags read, plus
- * the headers and footers where the folder writes them (they hold the visitor's crumb), so the key
+ * the facts of the headers and footers where the folder writes them (the visitor's crumb, the
+ * stylesheet URL, the footer hooks' markup; the rest of them is read from the context), so the key
  * holds all of these; a folder that reads the clock is never kept, and a reloaded folder (a new
  * object) starts afresh.
  */
@@ -77,10 +83,11 @@ export class FolderPageCache {
       parts.pageName,
       parts.choice.main?.path ?? '',
       parts.choice.regions.join(','),
+      parts.choice.typeName,
       parts.path,
       parts.contentVersion,
-      facts.readsHeaders ? parts.headers : '',
-      facts.readsFooters ? parts.footers : '',
+      facts.readsHeaders ? JSON.stringify(parts.headerFacts) : '',
+      facts.readsFooters ? JSON.stringify(parts.footerParts) : '',
     ].join('\u0000');
     return this.pages.key(name, parts.context);
   }

@@ -13,6 +13,7 @@ import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateCho
 import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
 import { FolderCache } from './folder-cache.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
+import { PreparedPageCache } from './prepared-page-cache.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
@@ -107,6 +108,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   const rendered = new FolderPageCache();
   // An item page's neighbours come from its collection's items: kept until the content changes.
   const itemsByCollection = new VersionedCache<Json[] | undefined>(50);
+  const prepared = new PreparedPageCache();
   cache.current();
 
   const router = Router();
@@ -154,15 +156,13 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const folder = cache.current();
     const contentVersion = await requestContent(deps, req).version.current();
     const context = page.context;
-    const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
-    const headers = pageHeaders(context, {
-      path: req.path,
-      typeName: page.choice.typeName,
-      crumb: typeof crumb === 'string' ? crumb : '',
-      stylesheetUrl: folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null,
-    });
-    const footers = pageFooters(context, footerHooks.map((hook) => hook()));
-    // Kept pages only outside development, where files change under the server.
+    const cookie = (req.cookies as Record<string, unknown> | undefined)?.crumb;
+    const crumb = typeof cookie === 'string' ? cookie : '';
+    const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
+    const hookParts = footerHooks.map((hook) => hook());
+    // Kept pages only outside development, where files change under the server. The headers and
+    // footers are functions of the context and these facts, so the key names the facts and the
+    // markup is built only for a page that is composed.
     const key = watching ? null : rendered.key({
       folder,
       builtins: builtins.folder(),
@@ -170,8 +170,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       pageName: spec.template,
       path: req.path,
       contentVersion,
-      headers,
-      footers,
+      headerFacts: [crumb, stylesheet ?? ''],
+      footerParts: hookParts,
       context,
     });
     const kept = key === null ? undefined : rendered.get(key);
@@ -187,8 +187,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
         typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
         navigationNames: folder.conf.navigations.map((nav) => nav.name),
       }),
-      headers,
-      footers,
+      headers: pageHeaders(context, { path: req.path, typeName: page.choice.typeName, crumb, stylesheetUrl: stylesheet }),
+      footers: pageFooters(context, hookParts),
       builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
     });
     return { key, kept, input };
@@ -233,15 +233,17 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     },
     async prepare(req, spec, context) {
       const folder = cache.current();
-      const target = targetOf(spec, context);
-      const choice = chooseTemplates(folder, target);
       const content = requestContent(deps, req);
       const showCart = (await content.site.collections()).some((collection) => collection.typeCode === 13);
+      const target = targetOf(spec, context);
       const urlId = target.collection?.urlId;
       const collectionItems = target.view === 'item' && typeof urlId === 'string'
         ? await itemsByCollection.get(content.version, urlId, async () => (await createStorePlatformData(deps, req, '')).query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
         : undefined;
-      return { target, choice, context: platformContext(folder, choice, context, { showCart, collectionItems }) };
+      return prepared.get(folder, spec, context, { showCart, collectionItems }, () => {
+        const choice = chooseTemplates(folder, target);
+        return { target, choice, context: platformContext(folder, choice, context, { showCart, collectionItems }) };
+      });
     },
     async render(req, spec, page) {
       const { key, kept, input } = await pageRender(req, spec, page);

@@ -105,6 +105,25 @@ describe('content kept in memory between requests', () => {
     }
   });
 
+  it('serves a rendered product page afresh after another process wrote, though it was kept', async () => {
+    const path = `/shop/p/${mug.urlId}`;
+    const page = async (): Promise<string> => {
+      const response = await fetch(server.url + path);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    // the second view is the kept page (each response has its own nonce)
+    const withoutNonce = (html: string): string => html.replace(/nonce="[^"]*"/g, '');
+    expect(withoutNonce(await page())).toBe(withoutNonce(await page()));
+    const other = await startServer({ databasePath: server.databasePath, databaseUrl: server.app.deps.options.databaseUrl });
+    try {
+      await other.app.deps.store.run('UPDATE products SET title = ? WHERE id = ?', ['Mug written elsewhere', mug.id]);
+      expect(await page()).toContain('<title>Mug written elsewhere');
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('never keeps what a transaction read before it rolled back', async () => {
     const { store } = server.app.deps;
     const { catalogue } = storeRepositories(server.app.deps);

@@ -12,8 +12,8 @@ function parts(folder: TemplateFolder, overrides: Partial<PageKeyParts> = {}): P
     pageName: 'lessons',
     path: '/journal',
     contentVersion: 1,
-    headers: '<meta name="crumb" content="a">',
-    footers: '',
+    headerFacts: ['a', '/site.css'],
+    footerParts: [],
     context: { collection: BLOG, items: [{ title: 'x' }] },
     ...overrides,
   };
@@ -30,13 +30,19 @@ describe('keeping composed folder pages', () => {
     expect(cache.key(parts(folder, { contentVersion: 2 }))).not.toBe(key);
     expect(cache.key(parts(folder, { context: { collection: BLOG, items: [{ title: 'y' }] } }))).not.toBe(key);
     // This folder never writes the headers, so another visitor's crumb gives the same page.
-    expect(cache.key(parts(folder, { headers: '<meta name="crumb" content="b">' }))).toBe(key);
+    expect(cache.key(parts(folder, { headerFacts: ['b', '/site.css'] }))).toBe(key);
   });
 
-  it('keys by the headers where the folder writes them, and keeps nothing of a folder that reads the clock', () => {
+  it('keys by the headers\' and footers\' facts where the folder writes them, and keeps nothing of a folder that reads the clock', () => {
     const cache = new FolderPageCache();
     const withHeaders = folderOf({ 'site.region': '{squarespace-headers}{squarespace.main-content}' });
-    expect(cache.key(parts(withHeaders, { headers: 'b' }))).not.toBe(cache.key(parts(withHeaders, { headers: 'a' })));
+    const key = cache.key(parts(withHeaders));
+    expect(cache.key(parts(withHeaders, { headerFacts: ['b', '/site.css'] }))).not.toBe(key);
+    expect(cache.key(parts(withHeaders, { headerFacts: ['a', '/site.css?v=2'] }))).not.toBe(key);
+    // The facts are kept apart: a crumb cannot pass for the stylesheet and the other way round.
+    expect(cache.key(parts(withHeaders, { headerFacts: ['a,/site.css', ''] }))).not.toBe(key);
+    const withFooters = folderOf({ 'site.region': '{squarespace.main-content}{squarespace-footers}' });
+    expect(cache.key(parts(withFooters, { footerParts: ['<script>reload</script>'] }))).not.toBe(cache.key(parts(withFooters)));
     const clock = folderOf({ 'blocks/date.block': '{addedOn|timesince}' });
     expect(cache.key(parts(clock))).toBeNull();
   });

@@ -10,6 +10,7 @@ import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { LOCALIZED_STRINGS } from '../../../server/theme/localized-strings.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { Visitor } from '../helpers/visitor.ts';
 
 function writeFolder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'template-folder-'));
@@ -53,6 +54,19 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     expect(html).toMatch(/<meta name="crumb" content="[^"]+">/);
     expect(html).toContain('data-island="CartPill"');
     expect(html).toContain('class="sqs-layout sqs-grid-12 columns-12 empty"');
+  });
+
+  it('gives each visitor their own crumb in the headers of a page kept once composed', async () => {
+    const first = await new Visitor(server.url).start();
+    const second = await new Visitor(server.url).start();
+    expect(first.crumb).not.toBe(second.crumb);
+    // the later views are kept pages: each still names its own visitor's crumb
+    for (const [visitor, stranger] of [[first, second], [second, first], [first, second], [second, first]] as const) {
+      const { status, text } = await visitor.request('GET', '/shop');
+      expect(status).toBe(200);
+      expect(text).toContain(`<meta name="crumb" content="${visitor.crumb}">`);
+      expect(text).not.toContain(stranger.crumb);
+    }
   });
 
   it('renders the built-in cart inside the folder region, islands included', async () => {
