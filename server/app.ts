@@ -14,6 +14,7 @@ import { createMaintenanceGuard } from './maintenance-guard.ts';
 import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
 import { createCartRouter } from './api/cart.ts';
+import { createCheckoutRouter } from './api/checkout-routes.ts';
 import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
@@ -92,6 +93,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   // Call routes: a page request passes them all in one test.
   const calls = Router();
   calls.use(createCartRouter(deps));
+  calls.use(createCheckoutRouter(deps));
   calls.use(createSubscriptionRouter(deps));
   calls.use(createInventoryRouter(deps));
   calls.use(createRestockRouter(deps));

@@ -56,6 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ownerPassword: env.OWNER_PASSWORD || undefined,
       trustProxy: env.TRUST_PROXY === 'true',
       logLevel: env.LOG_LEVEL ?? 'info',
+      mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
       captcha,
     },
     notices,

@@ -17,6 +17,8 @@ import { scriptJson } from '../security/script-json.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
+import { checkoutFormIsland } from './checkout-form.ts';
+import { orderConfirmationContext } from './order-confirmation-context.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
 
@@ -100,8 +102,13 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     }
   }
 
-  router.get('/checkout', (req, res) => {
-    renderCheckout(req, res, findCurrentCart(deps, req, res), '/checkout', null);
+  router.get('/checkout', async (req, res) => {
+    // a gift card's own cart arrives by its token; otherwise the visitor's cart
+    const token = cartTokenSchema.safeParse(req.query);
+    const cart = token.success ? carts.findByToken(token.data.cartToken) ?? null : findCurrentCart(deps, req, res);
+    const open = cart && !cart.isPurchased ? cart : null;
+    const cartToken = token.success ? token.data.cartToken : undefined;
+    renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
   });
 
   router.post('/checkout', checkoutLimiter, (req, res) => {
@@ -118,7 +125,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     return cart && cart.kind === 'subscription' && !cart.isPurchased ? cart : null;
   }
 
-  router.get('/checkout/subscription', (req, res) => {
+  router.get('/checkout/subscription', async (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.query);
     const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
@@ -128,6 +135,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const first = carts.entries(cart.id)[0];
     const product = first ? catalogue.productById(first.productId) : undefined;
     renderCheckout(req, res, cart, '/checkout/subscription', null, {
+      form: await checkoutFormIsland(deps, cart, parsed.data.cartToken),
       cartToken: parsed.data.cartToken,
       subscription: product ? productItem(product, cart.currency, null) : null,
     });
@@ -197,10 +205,11 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       carts.addEntry(created.id, product.id, variant.id, 1, null);
       return created;
     })();
-    placeOrRerender(req, res, cart, '/checkout/gift-card');
+    // the gift card is paid for at the checkout, which asks for its recipient
+    res.redirect(303, `/checkout?cartToken=${encodeURIComponent(cart.token)}`);
   });
 
-  router.get(`${CONFIRMATION_PATH}/:orderId`, (req, res) => {
+  router.get(`${CONFIRMATION_PATH}/:orderId`, async (req, res) => {
     const order = orders.findById(req.params.orderId);
     // The token in the link is the only key: without it an order id reveals nothing.
     if (!order || req.query.token !== order.viewToken) {
@@ -213,7 +222,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       template: 'order-confirmed',
       pageType: isSubscription ? PAGE_TYPE.SUBSCRIPTION_CONFIRMED : PAGE_TYPE.ORDER_CONFIRMED,
       pageTitle: isSubscription ? serverMessages.subscriptionConfirmedTitle : serverMessages.orderConfirmedTitle,
-      context: { order: orderView(order), ...purchaseEventContext(order) },
+      context: { order: { ...orderView(order), ...(await orderConfirmationContext(deps, order)) }, ...purchaseEventContext(order) },
     });
   });
 

@@ -1,0 +1,20 @@
+import type { Request, Response } from 'express';
+import type { AppDeps } from '../deps.ts';
+import type { CheckoutCart } from '../commerce/checkout-order.ts';
+import { findCurrentCart } from './cart-session.ts';
+
+/**
+ * The cart a checkout buys: a subscription's or gift card's own cart when its token is given
+ * (the token is that cart's only key), otherwise the visitor's cart. Purchased carts never match.
+ */
+export async function checkoutCartOf(deps: AppDeps, req: Request, res: Response, cartToken: string | undefined): Promise<CheckoutCart | null> {
+  if (cartToken) {
+    const row = await deps.store.get<{ id: string; kind: string; is_purchased: number | string }>(
+      'SELECT id, kind, is_purchased FROM carts WHERE cookie_token = ?',
+      [cartToken],
+    );
+    return row && Number(row.is_purchased) === 0 ? { id: row.id, kind: row.kind } : null;
+  }
+  const cart = await findCurrentCart(deps, req, res);
+  return cart ? { id: cart.id, kind: cart.kind } : null;
+}
