@@ -80,6 +80,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [predictions, setPredictions] = useState<Prediction[]>([]);
   const [activePrediction, setActivePrediction] = useState(-1);
   const attemptKey = useRef<string | null>(null);
+  // set at once (state waits for the next render): a second submit in the same moment stops here
+  const inFlight = useRef(false);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
   const money = (cents: number): string => formatMoney(cents, quote.currency, moneyFormat);
 
@@ -87,6 +89,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)));
     if (name === 'line1') suggest(value);
+    setFormError(null);
   }
 
   function suggest(input: string): void {
@@ -143,7 +146,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    if (submitting) return;
+    if (inFlight.current) return;
     setFormError(null);
     attemptKey.current ??= newAttemptKey();
     const payload = {
@@ -163,17 +166,20 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
       return;
     }
+    inFlight.current = true;
     setSubmitting(true);
     const answer = await api.post<{ orderNumber: number; confirmationUrl: string }>(API_PATHS.checkoutOrders, payload);
     if (answer.ok) {
       window.location.assign(answer.data.confirmationUrl);
       return;
     }
+    inFlight.current = false;
     setSubmitting(false);
     const body = answer.body ?? {};
     if (body.fieldErrors && typeof body.fieldErrors === 'object') setErrors(body.fieldErrors as Record<string, string>);
     if (body.quote && typeof body.quote === 'object') setQuote(body.quote as CheckoutQuoteProps);
-    setFormError(answer.kind === 'server' ? REQUEST.tryAgain : answer.message);
+    // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
+    setFormError(answer.status >= 500 ? REQUEST.tryAgain : answer.message);
   }
 
   const listId = 'checkout-address-suggestions';
