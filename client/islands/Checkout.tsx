@@ -8,7 +8,7 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
-import { fieldErrorsOf, placeOrderSchema } from '../lib/checkout-schema.ts';
+import { checkoutFieldErrors } from '../lib/checkout-rules.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 
@@ -157,9 +157,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       expectedTotalCents: quote.totalCents,
       ...(cartToken ? { cartToken } : {}),
     };
-    const checked = placeOrderSchema().safeParse(payload);
-    const found = checked.success ? {} : fieldErrorsOf(checked.error);
-    if (quote.needsRecipient && !values.recipientEmail) found.recipientEmail = CHECKOUT.recipientEmailInvalid;
+    const found: Record<string, string> = { ...checkoutFieldErrors(payload) };
+    if (quote.needsRecipient && !values.recipientEmail.trim()) found.recipientEmail = CHECKOUT.recipientEmailInvalid;
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setFormError(CHECKOUT.fieldsInvalid);

@@ -1,97 +1,37 @@
 /**
- * The checkout's input, shared by the checkout island (checked before sending, errors shown next
- * to each field) and the server (checked again; the server's answer names the same fields).
- * Every error is a catalogue message: a shopper never sees a field path.
+ * The checkout calls' input as zod schemas, for the server: the shape and types here, the field
+ * rules from checkout-rules.ts (the same functions the checkout island runs before sending), so
+ * the answer names the same fields with the same catalogue texts. Never a field path.
  */
 import { z } from 'zod';
+import { checkoutFieldErrors, normalisedCheckoutFields, type CheckoutFields } from './checkout-rules.ts';
 import { CHECKOUT } from './messages.ts';
-import { shopperEmailSchema } from './validation.ts';
 
-/** The countries the checkout ships to (ISO codes; names come from the browser's Intl). */
-export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'FR', 'DE', 'NL', 'DK', 'ES', 'PT', 'AU', 'NZ', 'JP'] as const;
+export { SHIPPING_COUNTRIES, parseExpiry } from './checkout-rules.ts';
 
-const text = (max: number, required: string | null) => {
-  const base = z.string({ error: required ?? CHECKOUT.fieldTooLong }).trim().max(max, { error: CHECKOUT.fieldTooLong });
-  return required ? base.min(1, { error: required }) : base;
-};
+/** A text field: anything not a string reads as empty, so its rule answers with its own message. */
+const field = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().max(1000, { error: CHECKOUT.fieldTooLong }));
 
-/** Digits of a card number typed with spaces or dashes. */
-export function cardDigits(number: string): string {
-  return number.replace(/[\s-]/g, '');
-}
+const fieldsShape = {
+  email: field, name: field, line1: field, line2: field, city: field, region: field, postalCode: field, countryCode: field,
+  shippingOptionId: field, recipientEmail: field, cardNumber: field, cardExpiry: field, cardCvc: field,
+} satisfies Record<keyof CheckoutFields, unknown>;
 
-/** The Luhn check every payment card number passes. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-/** MM/YY (or MM / YY, MM/YYYY) as month and four-digit year, or null. */
-export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : null;
-}
-
-/** The card fields; `now` lets a test fix the month an expiry is compared with. */
-export function cardSchema(now: () => Date = () => new Date()) {
+/** What the island sends to place the order; `now` lets a test fix the month an expiry is compared with. */
+export function placeOrderSchema(now: () => Date = () => new Date()) {
   return z.object({
-    cardNumber: z.string({ error: CHECKOUT.cardNumberInvalid }).max(40, { error: CHECKOUT.cardNumberInvalid })
-      .transform(cardDigits)
-      .refine((digits) => /^\d{12,19}$/.test(digits) && passesLuhn(digits), { error: CHECKOUT.cardNumberInvalid }),
-    cardExpiry: z.string({ error: CHECKOUT.cardExpiryInvalid }).max(10, { error: CHECKOUT.cardExpiryInvalid })
-      .superRefine((value, ctx) => {
-        const expiry = parseExpiry(value);
-        if (!expiry) {
-          ctx.addIssue({ code: 'custom', message: CHECKOUT.cardExpiryInvalid });
-          return;
-        }
-        const today = now();
-        // a card is good through the last day of its expiry month
-        if (expiry.year * 12 + expiry.month < today.getFullYear() * 12 + today.getMonth() + 1) {
-          ctx.addIssue({ code: 'custom', message: CHECKOUT.cardExpired });
-        }
-      }),
-    cardCvc: z.string({ error: CHECKOUT.cardCvcInvalid }).trim().regex(/^\d{3,4}$/, { error: CHECKOUT.cardCvcInvalid }),
-  });
-}
-
-/** Who buys and where it goes. recipientEmail is asked for (and required) only for gift cards. */
-export const checkoutDetailsSchema = z.object({
-  email: shopperEmailSchema(CHECKOUT.emailInvalid),
-  name: text(200, CHECKOUT.nameRequired),
-  line1: text(200, CHECKOUT.line1Required),
-  line2: text(200, null).default(''),
-  city: text(100, CHECKOUT.cityRequired),
-  region: text(100, null).default(''),
-  postalCode: text(20, CHECKOUT.postalCodeRequired),
-  countryCode: z.enum(SHIPPING_COUNTRIES, { error: CHECKOUT.countryRequired }),
-  shippingOptionId: z.string({ error: CHECKOUT.shippingOptionRequired }).min(1, { error: CHECKOUT.shippingOptionRequired }).max(40),
-  recipientEmail: z.union([z.literal(''), shopperEmailSchema(CHECKOUT.recipientEmailInvalid)]).default(''),
-});
-
-export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
-
-/** What the island sends to place the order. */
-export function placeOrderSchema(now?: () => Date) {
-  return checkoutDetailsSchema.extend(cardSchema(now).shape).extend({
+    ...fieldsShape,
     /** One per checkout attempt: a repeated submit with the same key answers with the same order. */
     idempotencyKey: z.string({ error: CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: CHECKOUT.attemptInvalid }),
     /** The total the shopper was shown; the server refuses when its own differs. */
-    expectedTotalCents: z.number({ error: CHECKOUT.attemptInvalid }).int().min(0),
+    expectedTotalCents: z.number({ error: CHECKOUT.attemptInvalid }).int({ error: CHECKOUT.attemptInvalid }).min(0, { error: CHECKOUT.attemptInvalid }),
     /** A subscription's or gift card's own cart (its token); absent for the visitor's cart. */
     cartToken: z.string().min(1).max(128).optional(),
-  });
+  }).superRefine((input, ctx) => {
+    for (const [name, message] of Object.entries(checkoutFieldErrors(input, now()))) {
+      ctx.addIssue({ code: 'custom', path: [name], message });
+    }
+  }).transform((input) => ({ ...input, ...normalisedCheckoutFields(input) }));
 }
 
 export type PlaceOrderInput = z.infer<ReturnType<typeof placeOrderSchema>>;
@@ -106,8 +46,8 @@ export const quoteRequestSchema = z.object({
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !(field in errors)) errors[field] = issue.message;
+    const name = String(issue.path[0] ?? '');
+    if (name && !(name in errors)) errors[name] = issue.message;
   }
   return errors;
 }
