@@ -248,15 +248,19 @@ describe('checkout', () => {
     expect((await v.get(`/checkout/subscription?cartToken=${token}`)).status).toBe(404);
   });
 
-  it('buys a gift card of the chosen denomination', async () => {
+  it('takes a gift card of the chosen denomination to the checkout of its own cart', async () => {
     const v = await new Visitor(server.url).start();
     const page = await v.get<string>(`/checkout/gift-card?itemId=${giftCard.id}&sku=SQ-GIFT-50`);
     expect(page.text).toContain('$50.00');
-    const placed = await checkout(v, '/checkout/gift-card', { itemId: giftCard.id, sku: 'SQ-GIFT-50' });
-    expect(placed.status).toBe(303);
-    const json = await v.get<{ order: { items: Array<{ sku: string }>; grandTotal: { value: string } } }>(`${placed.headers.get('location')!}&format=json`);
-    expect(json.body.order.items[0]!.sku).toBe('SQ-GIFT-50');
-    expect(json.body.order.grandTotal.value).toBe('54.00');
+    const chosen = await checkout(v, '/checkout/gift-card', { itemId: giftCard.id, sku: 'SQ-GIFT-50' });
+    expect(chosen.status).toBe(303);
+    const location = chosen.headers.get('location')!;
+    expect(location).toMatch(/^\/checkout\?cartToken=/);
+    // the checkout asks for the recipient (test/server/checkout.test.ts places the order)
+    const form = await v.get<string>(location);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('$54.00');
+    expect(form.text).toContain('id="checkout-recipientEmail"');
   });
 });
 
