@@ -103,7 +103,7 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
 /** The fields as the order keeps them: texts trimmed, emails normalised, the card number as digits. */
 export function normalisedCheckoutFields(fields: CheckoutFields): CheckoutFields {
   return {
-    email: '', name: fields.name.trim(), line1: fields.line1.trim(), line2: fields.line2.trim(), city: fields.city.trim(),
+    name: fields.name.trim(), line1: fields.line1.trim(), line2: fields.line2.trim(), city: fields.city.trim(),
     region: fields.region.trim(), postalCode: fields.postalCode.trim(), countryCode: fields.countryCode,
     shippingOptionId: fields.shippingOptionId, cardExpiry: fields.cardExpiry.trim(), cardCvc: fields.cardCvc.trim(),
     email: normalisedEmail(fields.email),

@@ -130,13 +130,12 @@ export async function placeCheckoutOrder(
     void services.mailer.deliver(store, placed.email);
     return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.order.customer.orderNumber };
   } catch (error) {
+    // the same attempt arrived twice at once and the other request wrote the order: the charge
+    // (the provider answered both with one reference) belongs to that order and is kept
+    const other = await orders.findByIdempotencyKey(input.idempotencyKey);
+    if (other) return { kind: 'placed', orderId: other.id, viewToken: other.viewToken, orderNumber: other.orderNumber };
     await payments.refund(charge.reference);
-    if (isUniqueViolation(error)) {
-      // the same attempt arrived twice at once: the other request wrote the order
-      const other = await orders.findByIdempotencyKey(input.idempotencyKey);
-      if (other) return { kind: 'placed', orderId: other.id, viewToken: other.viewToken, orderNumber: other.orderNumber };
-      return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
-    }
+    if (isUniqueViolation(error)) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
     if (error instanceof OrderRefused) return { kind: 'refused', status: error.status, message: error.message };
     if (error instanceof TotalChanged) return { kind: 'total-changed', status: 409, message: error.message, quote: error.quote };
     throw error;
