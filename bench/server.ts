@@ -12,7 +12,7 @@
  *   --no-write        print only
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +51,7 @@ const probeBundleDir = path.join(projectRoot, 'dist', 'bench', 'probes');
  * Starts a probe server and waits for the port it prints. The probe is bundled by the server
  * build and run by node with the flags `npm start` uses, so it runs the code `npm start` runs.
  */
-export async function startProbe(script: string): Promise<Started> {
+export async function startProbe(script: string, env: Record<string, string> = {}): Promise<Started> {
   mkdirSync(probeBundleDir, { recursive: true });
   const bundle = path.join(probeBundleDir, `${path.basename(script, '.ts')}-${process.pid}.mjs`);
   await bundleServer(fileURLToPath(new URL(script, probeDir)), bundle);
@@ -59,7 +59,7 @@ export async function startProbe(script: string): Promise<Started> {
   const child = spawn(process.execPath, [...profile, ...SERVER_NODE_OPTIONS, bundle], {
     cwd: projectRoot,
     // Measured as deployed: libraries such as React pick their production builds.
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise<Started>((resolve, reject) => {
@@ -174,14 +174,32 @@ export interface ServerBenchReport {
   results: LoadResult[];
   /** Mean requests per second of the two bare-route runs. */
   ceiling: number;
+  /** Product page and add-to-cart per store engine and process count, in the same run. */
+  engines: EngineRun[];
+  /** Why the PostgreSQL rows are missing, when they are. */
+  postgresSkipped?: string;
 }
+
+export interface EngineRun {
+  label: string;
+  productPage: LoadResult;
+  addToCart: LoadResult;
+}
+
+/** The store set-ups compared: SQLite in one process, PostgreSQL in one and in two. */
+const POSTGRES_SETUPS = [
+  { label: 'PostgreSQL, 1 process', workers: 1 },
+  { label: 'PostgreSQL, 2 processes', workers: 2 },
+] as const;
 
 export async function runServerBench(
   seconds: number,
   connections: number,
   log: (line: string) => void,
   warmupSeconds = WARMUP_SECONDS,
+  withPostgres = true,
 ): Promise<ServerBenchReport> {
+  const postgres = withPostgres ? postgresForBench() : null;
   const storefront = await startProbe('storefront-server.ts');
   const bare = await startProbe('bare-express.ts');
   try {
@@ -196,6 +214,30 @@ export async function runServerBench(
       results.push(r);
     }
     const bareRuns = results.filter((r) => r.name.startsWith('bare Express route'));
+    const byName = (name: string): LoadResult => results.find((r) => r.name === name)!;
+    const engines: EngineRun[] = [{ label: 'SQLite, 1 process', productPage: byName('product page'), addToCart: byName('POST add-to-cart') }];
+    let postgresSkipped: string | undefined;
+    if (postgres) {
+      for (const setup of POSTGRES_SETUPS) {
+        const probe = await startProbe('storefront-server.ts', { PROBE_DATABASE_URL: postgres.url, PROBE_WORKERS: String(setup.workers) });
+        try {
+          const probeCases = await storefrontCases(probe.base);
+          const run = async (name: string): Promise<LoadResult> => {
+            const c = probeCases.find((candidate) => candidate.name === name)!;
+            if (warmupSeconds > 0) await load(c, warmupSeconds, connections);
+            const r = { ...(await load(c, seconds, connections)), name: `${name} (${setup.label})` };
+            log(`${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors} of ${r.total}`);
+            return r;
+          };
+          engines.push({ label: setup.label, productPage: await run('product page'), addToCart: await run('POST add-to-cart') });
+        } finally {
+          await stopProbe(probe);
+        }
+      }
+    } else {
+      postgresSkipped = 'no PostgreSQL server: set BENCH_DATABASE_URL, or install PostgreSQL (Debian package) so the benchmark starts a throw-away cluster';
+      log(`PostgreSQL cases skipped: ${postgresSkipped}`);
+    }
     const cpus = os.cpus();
     return {
       cpu: cpus[0]?.model.trim() ?? 'unknown',
@@ -206,10 +248,26 @@ export async function runServerBench(
       connections,
       results,
       ceiling: bareRuns.reduce((sum, r) => sum + r.requestsPerSecond, 0) / bareRuns.length,
+      engines,
+      postgresSkipped,
     };
   } finally {
     await Promise.all([stopProbe(storefront), stopProbe(bare)]);
+    postgres?.stop();
   }
+}
+
+/**
+ * The PostgreSQL server of the run: BENCH_DATABASE_URL when given, otherwise a throw-away cluster
+ * started by .ci/postgres.sh (stopped by stop()); null when neither is possible.
+ */
+function postgresForBench(): { url: string; stop(): void } | null {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => {} };
+  const script = path.join(projectRoot, '.ci', 'postgres.sh');
+  const started = spawnSync('bash', ['-c', `source "${script}" start >&2 && echo "$TEST_DATABASE_URL" && echo "$TEST_POSTGRES_DIR"`], { encoding: 'utf8' });
+  const [url, dir] = started.stdout.trim().split('\n');
+  if (started.status !== 0 || !url || !dir) return null;
+  return { url, stop: () => void spawnSync('bash', [script, 'stop', dir]) };
 }
 
 export function serverMarkdown(report: ServerBenchReport): string {
@@ -229,6 +287,16 @@ export function serverMarkdown(report: ServerBenchReport): string {
   md += `\nTarget: product page at ≥ 40% of the bare route's requests per second with zero errors — `;
   md += `measured ${(share * 100).toFixed(0)}% of ${report.ceiling.toFixed(0)} req/s, ${errors} errors: `;
   md += share >= 0.4 && errors === 0 ? '**met**.\n' : '**not met**.\n';
+  md += '\n### Store engines\n\n';
+  md += 'The same two requests, same connections and durations, in the same run, against a fresh seeded store on each set-up ' +
+    '(PostgreSQL on this machine, on loopback; two processes share the port through node:cluster, as `WORKERS=2` runs).\n\n';
+  md += '| store | product page req/s | p99 | errors | add-to-cart req/s | p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|\n';
+  for (const run of report.engines) {
+    const p = run.productPage;
+    const a = run.addToCart;
+    md += `| ${run.label} | ${p.requestsPerSecond.toFixed(0)} | ${p.p99Ms} ms | ${p.errors} of ${p.total} | ${a.requestsPerSecond.toFixed(0)} | ${a.p99Ms} ms | ${a.errors} of ${a.total} |\n`;
+  }
+  if (report.postgresSkipped) md += `\nPostgreSQL rows missing: ${report.postgresSkipped}.\n`;
   return md;
 }
 

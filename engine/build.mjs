@@ -16,7 +16,7 @@
  * when a build runs, so a production install (no dev dependencies) can
  * load this file.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,11 @@ export const CLI_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'engine', 'tmpl.cjs');
 /** V8's code cache for CLI_BUNDLE, written by the bin after a run. */
 export const CLI_CODE_CACHE = `${CLI_BUNDLE}.cache`;
 export const ENGINE_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'engine', 'index.mjs');
+/**
+ * The worker that compiles a template folder's LESS (`tmpl check` on a folder runs it): a file of
+ * its own, found beside the module that starts it, so it is copied beside the CLI bundle.
+ */
+const LESS_WORKER = path.join(PROJECT_ROOT, 'server', 'theme', 'less-worker.mjs');
 
 /** When `file` was last written; -1 when it does not exist. */
 export function modifiedAt(file) {
@@ -72,7 +77,7 @@ export function buildToolsInstalled() {
 /** True when the CLI bundle is missing or older than an engine source or the lock file. */
 export function isEngineBuildStale() {
   const built = Math.min(modifiedAt(CLI_BUNDLE), modifiedAt(ENGINE_BUNDLE));
-  return built < 0 || newestModification([ENGINE_DIR, LOCK_FILE]) > built;
+  return built < 0 || newestModification([ENGINE_DIR, LOCK_FILE, LESS_WORKER]) > built;
 }
 
 /** Writes through a temporary file, so a process loading the bundle never reads half of one. */
@@ -108,6 +113,7 @@ export async function buildEngine() {
     define: { __TMPL_VERSION__: JSON.stringify(version), 'import.meta.url': '__tmplBundleUrl' },
     banner: { js: "var __tmplBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
+  copyFileSync(LESS_WORKER, path.join(path.dirname(CLI_BUNDLE), path.basename(LESS_WORKER)));
   await buildTo(ENGINE_BUNDLE, { entryPoints: [path.join(ENGINE_DIR, 'index.ts')], packages: 'external' });
 }
 

@@ -7,7 +7,6 @@ import { openStore, storeDescription } from './db/open-store.ts';
 import { serverMessages } from './messages.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
-import { CaptchaRepository } from './db/captcha-repository.ts';
 import { inSeries } from './middleware-series.ts';
 import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
 import { createMaintenanceGuard } from './maintenance-guard.ts';
@@ -20,6 +19,7 @@ import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
 import { createSubscriptionRouter } from './api/subscription.ts';
 import { isLocalCaptcha } from './security/captcha.ts';
+import { bindCaptchaToStore } from './security/shared-captcha.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
 import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
@@ -60,8 +60,11 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
     await store.close();
     throw error;
   }
-  // the built-in captcha remembers used tokens and wrong answers in the database, so processes agree
-  const captcha = isLocalCaptcha(options.captcha) && db ? options.captcha.withLedger(new CaptchaRepository(db)) : options.captcha;
+  // the built-in captcha remembers used tokens and wrong answers in the store, and signs with a key
+  // every process on it shares, so processes agree
+  const captcha = isLocalCaptcha(options.captcha)
+    ? await bindCaptchaToStore(options.captcha, store, options.readOnly === true, log)
+    : options.captcha;
   const deps: AppDeps = { store, db: db as Database.Database, log, options, captcha };
   const maintenanceGuard = createMaintenanceGuard(deps);
 
@@ -88,7 +91,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   ));
 
   // Resolves the signed-in site user first so every later router can read it.
-  app.use(createPlatformRouter(deps));
+  app.use(await createPlatformRouter(deps));
 
   // Call routes: a page request passes them all in one test.
   const calls = Router();

@@ -5,9 +5,23 @@ import { createLocalCaptcha } from './security/captcha.ts';
 export interface ServerConfig {
   port: number;
   host: string;
+  /** Server processes on this machine (WORKERS; default 1: no cluster). */
+  workers: number;
   options: AppOptions;
   /** Settings worth a line in the start-up log (defaults an operator may want to change). */
   notices: string[];
+}
+
+/** Most server processes WORKERS may ask for on one machine. */
+export const MAX_WORKERS = 64;
+
+function readWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, got "${raw}"`);
+  }
+  return workers;
 }
 
 function readPort(raw: string | undefined): number {
@@ -24,9 +38,9 @@ export const MIN_CAPTCHA_SECRET_LENGTH = 32;
 
 /**
  * The built-in captcha is on unless CAPTCHA=off: a public shop's forms (contact, newsletter,
- * restock sign-up) are spam targets. Without CAPTCHA_SECRET the process signs with a random key
- * of its own, which is enough for one process; several processes behind one address need the
- * same CAPTCHA_SECRET so a token issued by one is accepted by another.
+ * restock sign-up) are spam targets. Without CAPTCHA_SECRET tokens are signed with a key the
+ * store makes once and keeps, so every process on the same database accepts every other's tokens
+ * and they outlive a restart.
  */
 function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
   const mode = env.CAPTCHA ?? '';
@@ -42,10 +56,11 @@ function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
 /** Reads the server settings from environment variables, with the documented defaults. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const captcha = readCaptcha(env);
-  const notices = captcha !== undefined && !env.CAPTCHA_SECRET ? [serverMessages.captchaRandomKeyLog] : [];
+  const notices = captcha !== undefined && !env.CAPTCHA_SECRET ? [serverMessages.captchaStoredKeyLog] : [];
   return {
     port: readPort(env.PORT),
     host: env.HOST ?? '0.0.0.0',
+    workers: readWorkers(env.WORKERS),
     options: {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
       databaseUrl: env.DATABASE_URL || undefined,

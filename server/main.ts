@@ -1,53 +1,92 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
+import { isClusterPrimary, superviseWorkers } from './cluster.ts';
 import { readConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
-import { storeDescription } from './db/open-store.ts';
+import { isPostgresUrl, storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { serverMessages } from './messages.ts';
 
 const config = readConfig();
 const database = storeDescription(config.options);
+const bootLog = pino({ level: config.options.logLevel ?? 'info' });
+/** How often a process that could not reach its PostgreSQL server at start-up tries again. */
+const RECONNECT_INTERVAL_MS = 2_000;
 
-/**
- * The store, or when its database cannot be opened the maintenance page: one clear log line and
- * a process that stays up, instead of an exit a supervisor would turn into a crash loop.
- */
-async function openStorefront(): Promise<{ app: StorefrontApp | null; handler: StorefrontApp | ReturnType<typeof createMaintenanceApp> }> {
+if (isClusterPrimary(config.workers)) {
+  superviseWorkers(config.workers, bootLog);
+} else {
+  await serve();
+}
+
+/** The store, or the reason it could not be opened (logged once per distinct reason). */
+async function openStorefront(lastReason: string | null): Promise<{ app: StorefrontApp } | { reason: string }> {
   try {
-    const app = await createApp(config.options);
-    return { app, handler: app };
+    return { app: await createApp(config.options) };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    pino({ level: config.options.logLevel ?? 'info' }).error({ database, code: storageFaultCode(err), reason }, serverMessages.startupFailureLog);
-    return { app: null, handler: createMaintenanceApp() };
+    if (reason !== lastReason) bootLog.error({ database, code: storageFaultCode(err), reason }, serverMessages.startupFailureLog);
+    return { reason };
   }
 }
 
-const { app, handler } = await openStorefront();
-const log = app?.deps.log ?? pino({ level: config.options.logLevel ?? 'info' });
-const server: Server = handler.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  log.info({ port, database, ...(app ? {} : { maintenance: true }) }, 'storefront listening');
-  for (const notice of config.notices) log.warn(notice);
-});
+/**
+ * One server process. When the store cannot be opened it serves the maintenance page (503 for
+ * pages, calls and health) instead of exiting into a supervisor's crash loop; a PostgreSQL server
+ * that is not reachable yet is tried again until it answers, and the store then takes over.
+ */
+async function serve(): Promise<void> {
+  const maintenance = createMaintenanceApp();
+  let app: StorefrontApp | null = null;
+  // Express applications are request listeners; the one answering changes when the store opens late.
+  let handler = maintenance as unknown as RequestListener;
+  let stopping = false;
 
-let stopping = false;
-function shutDown(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  // Development pages hold a reload stream open; it would keep close() waiting.
-  void app?.stopWatching();
-  server.close(() => {
-    void (app?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  const opened = await openStorefront(null);
+  if ('app' in opened) {
+    app = opened.app;
+    handler = app as unknown as RequestListener;
+  } else if (isPostgresUrl(config.options.databaseUrl)) {
+    let lastReason = opened.reason;
+    const retry = async (): Promise<void> => {
+      if (stopping) return;
+      const next = await openStorefront(lastReason);
+      if ('app' in next) {
+        app = next.app;
+        handler = app as unknown as RequestListener;
+        app.deps.log.info({ database }, serverMessages.databaseReachedLog);
+      } else {
+        lastReason = next.reason;
+        setTimeout(() => void retry(), RECONNECT_INTERVAL_MS).unref();
+      }
+    };
+    setTimeout(() => void retry(), RECONNECT_INTERVAL_MS).unref();
+  }
+
+  const log = app?.deps.log ?? bootLog;
+  const server: Server = createServer((req, res) => handler(req, res));
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    log.info({ port, database, ...(app ? {} : { maintenance: true }) }, 'storefront listening');
+    for (const notice of config.notices) log.warn(notice);
   });
-  // Idle keep-alive sockets would hold close() open.
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
-}
 
-process.on('SIGINT', () => shutDown('SIGINT'));
-process.on('SIGTERM', () => shutDown('SIGTERM'));
+  // Graceful: stop accepting, let requests in flight finish, close the store, exit.
+  const shutDown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    // Development pages hold a reload stream open; it would keep close() waiting.
+    void app?.stopWatching();
+    server.close(() => {
+      void (app?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    });
+    // Idle keep-alive sockets would hold close() open.
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', () => shutDown('SIGINT'));
+  process.on('SIGTERM', () => shutDown('SIGTERM'));
+}

@@ -1,13 +1,49 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * `npm test`: every suite on SQLite; with TEST_DATABASE_URL (a PostgreSQL server, `.ci/run`
+ * starts one) the server suites run a second time with every test server on PostgreSQL.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL || '';
+
+/** Suites about SQLite itself (its file, damage, backups): nothing of them exists on PostgreSQL. */
+const SQLITE_ONLY = [
+  'test/server/hardening/database-integrity.test.ts',
+  'test/server/hardening/database-faults*.test.ts',
+  'test/server/config-and-migrations.test.ts',
+];
+
+if (!postgresUrl) {
+  process.stdout.write('PostgreSQL suites skipped: TEST_DATABASE_URL is not set (see README, "Tests on PostgreSQL").\n');
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 30000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/unit.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: ['test/e2e/**', 'node_modules/**'],
+        },
+      },
+      ...(postgresUrl
+        ? [{
+          extends: true as const,
+          test: {
+            name: 'postgres',
+            include: ['test/server/**/*.test.ts'],
+            exclude: ['node_modules/**', ...SQLITE_ONLY],
+            env: { TEST_ENGINE: 'postgres' },
+          },
+        }]
+        : []),
+    ],
   },
 });

@@ -27,9 +27,9 @@ export function createCaptchaRouter(deps: AppDeps): Router {
     res.json({ siteKey: captcha.siteKey, ...captcha.issueChallenge(action) });
   });
 
-  router.post('/api/captcha/solve', createRateLimiter(deps, 'captchaSolve'), (req, res) => {
+  router.post('/api/captcha/solve', createRateLimiter(deps, 'captchaSolve'), async (req, res) => {
     const input = parseInput(solveSchema, req.body);
-    const result = captcha.solveChallenge(input.challenge, input.answer);
+    const result = await captcha.solveChallenge(input.challenge, input.answer);
     if (!result.ok) throw new HttpError(400, result.message);
     res.json({ token: result.token, expiresOn: result.expiresOn });
   });

@@ -24,9 +24,9 @@ export interface PlatformRouterOptions {
  * the signed-in site user so readSiteUser(req) works everywhere after it. Crumb checking,
  * cookie and body parsing come from the app in front of it; bodies nested too deeply are refused here.
  */
-export function createPlatformRouter(deps: AppDeps, options: PlatformRouterOptions = {}): Router {
+export async function createPlatformRouter(deps: AppDeps, options: PlatformRouterOptions = {}): Promise<Router> {
   // the owner calls need an owner: created (password printed once) on the first start
-  ensureOwnerAccount(deps);
+  await ensureOwnerAccount(deps);
   const router = Router();
   // every router is mounted after this one, so no route reads a body nested past the limit
   router.use(refuseDeeplyNestedBodies);

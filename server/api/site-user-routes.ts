@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { siteUserRepositoryFor } from '../db/site-user-repository.ts';
+import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { verifyPassword } from '../security/passwords.ts';
@@ -37,7 +37,7 @@ const UNKNOWN_ACCOUNT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buff
 /** Site-user sign-in, sign-out and language: /api/site-users/account/… */
 export function createSiteUserRouter(deps: AppDeps): Router {
   const router = Router();
-  const users = siteUserRepositoryFor(deps.db);
+  const users = new SiteUserRepository(deps.store);
 
   // slows password guessing per account and address; never delays a correct password because of others' failures
   const signIn = createSignInThrottle(deps);
@@ -45,33 +45,33 @@ export function createSiteUserRouter(deps: AppDeps): Router {
 
   router.post('/api/site-users/account/session', signIn.addressGuard, async (req, res) => {
     const input = parseInput(signInSchema, req.body);
-    signIn.beginAttempt(req, res, input.email);
-    const user = users.findByEmail(input.email);
+    await signIn.beginAttempt(req, res, input.email);
+    const user = await users.findByEmail(input.email);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!user || !passwordOk) {
       deps.log.info({ email: input.email }, 'site-user sign-in refused');
       throw new HttpError(401, platformMessages.invalidCredentials);
     }
-    signIn.recordSuccess(req, input.email);
-    const xsrfToken = startSiteUserSession(deps, req, res, user, input.rememberMe);
+    await signIn.recordSuccess(req, input.email);
+    const xsrfToken = await startSiteUserSession(deps, req, res, user, input.rememberMe);
     res.json({ xsrfToken, siteUserId: user.id });
   });
 
   // The crumb is checked before this runs; its failure answers { crumbFail: true } so the client retries once.
-  router.delete('/api/site-users/account/session', throttle, (req, res) => {
+  router.delete('/api/site-users/account/session', throttle, async (req, res) => {
     const query = parseInput(signOutQuerySchema, req.query);
     const user = readResolvedSiteUser(req);
-    const clonedEntries = handOverCartOnSignOut(deps, req, res, user?.siteUserId ?? null, query.cloneCart === 'true');
-    endSiteUserSession(deps, req, res);
+    const clonedEntries = await handOverCartOnSignOut(deps, req, res, user?.siteUserId ?? null, query.cloneCart === 'true');
+    await endSiteUserSession(deps, req, res);
     res.json({ message: platformMessages.signedOut, signedOut: user !== null, clonedEntries });
   });
 
-  router.post('/api/site-users/account/locale', throttle, (req, res) => {
+  router.post('/api/site-users/account/locale', throttle, async (req, res) => {
     const input = parseInput(localeSchema, req.body);
     const user = readResolvedSiteUser(req);
     if (!user) throw new HttpError(401, platformMessages.signInRequired);
     if (!hasMatchingSiteUserXsrf(req, user)) throw new HttpError(403, platformMessages.xsrfMismatch);
-    users.setLocale(user.siteUserId, input.language);
+    await users.setLocale(user.siteUserId, input.language);
     res.json({ message: platformMessages.localeSaved, language: input.language });
   });
 

@@ -108,7 +108,7 @@ function knownVisitorId(req: Request, posted?: unknown): string | null {
 export function createTrackingRouter(deps: AppDeps): Router {
   const router = Router();
   const throttle = createRateLimiter(deps, 'tracking');
-  const writer = createTrackingWriter(createTrackingRepository(deps.db), deps.log);
+  const writer = createTrackingWriter(createTrackingRepository(deps.store), deps.log);
   const site = new SiteRepository(deps.db);
   const forms = createFormSubmissionRepository(deps.db);
   const beaconText = express.text({ type: 'text/plain', limit: deps.options.bodyLimit ?? '100kb' });
@@ -165,17 +165,17 @@ export function createTrackingRouter(deps: AppDeps): Router {
     });
   }
 
-  router.post('/api/census/form-render', throttle, (req, res) => {
+  router.post('/api/census/form-render', throttle, async (req, res) => {
     const input = parseInput(formRenderSchema, req.body);
     // a render of a form the site does not have is noise, not analytics
-    if (!forms.findForm(input.formId)) throw new HttpError(404, platformMessages.formNotFound);
+    if (!(await forms.findForm(input.formId))) throw new HttpError(404, platformMessages.formNotFound);
     store('census_hits', 'form-render', knownVisitorId(req, input.visitorCookie), { formId: input.formId });
     res.status(204).end();
   });
 
-  router.post('/api/census/RecordQuickView/:id', throttle, (req, res) => {
+  router.post('/api/census/RecordQuickView/:id', throttle, async (req, res) => {
     const { id } = parseInput(quickViewParams, req.params);
-    if (!storeRepositories(deps).catalogue.productById(id)) throw new HttpError(404, serverMessages.productNotFound);
+    if (!(await storeRepositories(deps).catalogue.productById(id))) throw new HttpError(404, serverMessages.productNotFound);
     store('census_hits', 'quick-view', knownVisitorId(req), { itemId: id });
     res.status(204).end();
   });
@@ -227,9 +227,9 @@ export function createTrackingRouter(deps: AppDeps): Router {
     res.json({ schemaName, valid: true, errors: [] });
   });
 
-  router.get('/api/commerce/fullstory/getId', (req, res) => {
+  router.get('/api/commerce/fullstory/getId', async (req, res) => {
     // no session recorder runs here; the id names this site so a recorder could be pointed at it
-    res.json(`site-${site.websiteId() || 'local'}`);
+    res.json(`site-${(await site.websiteId()) || 'local'}`);
   });
 
   return router;

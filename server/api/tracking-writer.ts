@@ -10,7 +10,8 @@ export const MAX_PENDING_TRACKING_CHARACTERS = 8 * 1024 * 1024;
 
 /**
  * Tracking calls answer first and write afterwards: records are queued and written in one
- * transaction per table on the next turn of the event loop, so a beacon never waits for the disk.
+ * transaction per table on the next turn of the event loop, so a beacon never waits for the store.
+ * Flushes run one after another, so a table's batches reach the store in the order they came.
  * Each record is written as JSON when it is queued, one at a time, so a record that cannot be
  * written is refused alone and the queue holds only text of known size.
  */
@@ -21,11 +22,13 @@ export function createTrackingWriter(repository: TrackingRepository, log: Logger
   let dropped = 0;
   let unwritable = 0;
   let scheduled = false;
+  /** The flushes under way, chained: resolves when every queued record so far was written or given up. */
+  let writing: Promise<void> = Promise.resolve();
 
   /** Appends a batch; when the batch fails, each record is tried alone so only the failing ones are lost. */
-  const write = (table: TrackingTable, records: SerialisedTrackingRecord[]): void => {
+  const write = async (table: TrackingTable, records: SerialisedTrackingRecord[]): Promise<void> => {
     try {
-      repository.appendSerialised(table, records);
+      await repository.appendSerialised(table, records);
       return;
     } catch {
       // fall through: find the records that fail
@@ -34,7 +37,7 @@ export function createTrackingWriter(repository: TrackingRepository, log: Logger
     let firstError = '';
     for (const record of records) {
       try {
-        repository.appendSerialised(table, [record]);
+        await repository.appendSerialised(table, [record]);
       } catch (err) {
         failed += 1;
         firstError ||= err instanceof Error ? err.message : String(err);
@@ -43,13 +46,19 @@ export function createTrackingWriter(repository: TrackingRepository, log: Logger
     if (failed > 0) log.error({ table, count: failed, of: records.length, err: firstError }, 'tracking write failed');
   };
 
-  const flush = (): void => {
+  const writeBatches = async (batches: Array<[TrackingTable, SerialisedTrackingRecord[]]>): Promise<void> => {
+    for (const [table, records] of batches) await write(table, records);
+  };
+
+  /** Takes what is queued now and writes it after the flushes already under way. */
+  const flush = (): Promise<void> => {
     scheduled = false;
     const batches = [...pending];
     pending.clear();
     pendingCount = 0;
     pendingCharacters = 0;
-    for (const [table, records] of batches) write(table, records);
+    // write() logs its own failures, so the chain never rejects
+    writing = writing.then(() => writeBatches(batches));
     if (dropped > 0) {
       log.warn({ dropped }, 'tracking records dropped under load');
       dropped = 0;
@@ -58,6 +67,7 @@ export function createTrackingWriter(repository: TrackingRepository, log: Logger
       log.warn({ unwritable }, 'tracking records left out: their payload cannot be written as JSON');
       unwritable = 0;
     }
+    return writing;
   };
 
   return {
@@ -85,11 +95,11 @@ export function createTrackingWriter(repository: TrackingRepository, log: Logger
       }
       if (!scheduled && (pendingCount > 0 || unwritable > 0)) {
         scheduled = true;
-        setImmediate(flush);
+        setImmediate(() => void flush());
       }
       return queued;
     },
-    /** Writes whatever is queued now (shutdown, tests). */
+    /** Writes whatever is queued now (shutdown, tests); resolves once it is in the store. */
     flush,
   };
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 
 /** Failed sign-ins of one account from one client address. */
 export interface SignInFailureRecord {
@@ -14,54 +14,51 @@ interface FailureRow {
   blocked_until: number;
 }
 
+function toRecord(row: FailureRow): SignInFailureRecord {
+  return { failures: Number(row.failures), lastFailureOn: Number(row.last_failure_on), blockedUntil: Number(row.blocked_until) };
+}
+
 /**
- * Failed sign-ins per account and client address, shared by every process on the database file,
- * so the back-off holds whichever process answers the next attempt.
+ * Failed sign-ins per account and client address, shared by every process on the store, so the
+ * back-off holds whichever process answers the next attempt.
  */
 export class SignInFailureRepository {
-  private readonly read: Database.Statement<[string, string], FailureRow>;
-  private readonly count: Database.Statement<{ account: string; address: string; now: number; forgetBefore: number }, FailureRow>;
-  private readonly block: Database.Statement<[number, string, string]>;
-  private readonly clear: Database.Statement<[string, string]>;
-  private readonly sweep: Database.Statement<[number]>;
+  constructor(private readonly session: StoreSession) {}
 
-  constructor(db: Database.Database) {
-    this.read = db.prepare('SELECT failures, last_failure_on, blocked_until FROM sign_in_failures WHERE account = ? AND address = ?');
-    // a pair quiet for long enough starts again from one failure
-    this.count = db.prepare(
-      `INSERT INTO sign_in_failures (account, address, failures, last_failure_on, blocked_until)
-       VALUES (@account, @address, 1, @now, 0)
-       ON CONFLICT (account, address) DO UPDATE SET
-         failures = CASE WHEN last_failure_on < @forgetBefore THEN 1 ELSE failures + 1 END,
-         last_failure_on = @now
-       RETURNING failures, last_failure_on, blocked_until`,
+  /** The pair's record; `lock` takes its row lock on PostgreSQL (inside a transaction). */
+  async find(account: string, address: string, lock = ''): Promise<SignInFailureRecord | undefined> {
+    const row = await this.session.get<FailureRow>(
+      `SELECT failures, last_failure_on, blocked_until FROM sign_in_failures WHERE account = ? AND address = ?${lock}`,
+      [account, address],
     );
-    this.block = db.prepare('UPDATE sign_in_failures SET blocked_until = ? WHERE account = ? AND address = ?');
-    this.clear = db.prepare('DELETE FROM sign_in_failures WHERE account = ? AND address = ?');
-    this.sweep = db.prepare('DELETE FROM sign_in_failures WHERE last_failure_on < ?');
-  }
-
-  find(account: string, address: string): SignInFailureRecord | undefined {
-    const row = this.read.get(account, address);
-    return row ? { failures: row.failures, lastFailureOn: row.last_failure_on, blockedUntil: row.blocked_until } : undefined;
+    return row ? toRecord(row) : undefined;
   }
 
   /** Counts one more failure of the pair; failures older than forgetBefore no longer count. */
-  recordFailure(account: string, address: string, now: number, forgetBefore: number): SignInFailureRecord {
-    const row = this.count.get({ account, address, now, forgetBefore }) as FailureRow;
-    return { failures: row.failures, lastFailureOn: row.last_failure_on, blockedUntil: row.blocked_until };
+  async recordFailure(account: string, address: string, now: number, forgetBefore: number): Promise<SignInFailureRecord> {
+    // a pair quiet for long enough starts again from one failure
+    const row = await this.session.get<FailureRow>(
+      `INSERT INTO sign_in_failures (account, address, failures, last_failure_on, blocked_until)
+       VALUES (?, ?, 1, ?, 0)
+       ON CONFLICT (account, address) DO UPDATE SET
+         failures = CASE WHEN sign_in_failures.last_failure_on < ? THEN 1 ELSE sign_in_failures.failures + 1 END,
+         last_failure_on = excluded.last_failure_on
+       RETURNING failures, last_failure_on, blocked_until`,
+      [account, address, now, forgetBefore],
+    );
+    return toRecord(row!);
   }
 
-  blockUntil(account: string, address: string, until: number): void {
-    this.block.run(until, account, address);
+  async blockUntil(account: string, address: string, until: number): Promise<void> {
+    await this.session.run('UPDATE sign_in_failures SET blocked_until = ? WHERE account = ? AND address = ?', [until, account, address]);
   }
 
   /** A correct password from the pair wipes its record. */
-  clearFailures(account: string, address: string): void {
-    this.clear.run(account, address);
+  async clearFailures(account: string, address: string): Promise<void> {
+    await this.session.run('DELETE FROM sign_in_failures WHERE account = ? AND address = ?', [account, address]);
   }
 
-  deleteOlderThan(cutoff: number): number {
-    return this.sweep.run(cutoff).changes;
+  async deleteOlderThan(cutoff: number): Promise<number> {
+    return (await this.session.run('DELETE FROM sign_in_failures WHERE last_failure_on < ?', [cutoff])).changes;
   }
 }

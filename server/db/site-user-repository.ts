@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 
 export interface SiteUserRecord {
   id: string;
@@ -38,84 +38,75 @@ function toUser(row: UserRow): SiteUserRecord {
     id: row.id,
     email: row.email,
     passwordHash: row.password_hash,
-    contributorRole: row.contributor_role,
+    contributorRole: row.contributor_role === null ? null : Number(row.contributor_role),
     locale: row.locale,
-    createdOn: row.created_on,
+    createdOn: Number(row.created_on),
   };
 }
 
-/** Accounts (visitors and owners) and their server-side sessions. */
-export function createSiteUserRepository(db: Database.Database) {
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM site_users WHERE email = ?');
-  const byId = db.prepare<[string], UserRow>('SELECT * FROM site_users WHERE id = ?');
-  const insertUser = db.prepare(
-    `INSERT INTO site_users (id, email, password_hash, contributor_role, locale, created_on)
-     VALUES (@id, @email, @passwordHash, @contributorRole, @locale, @createdOn)`,
-  );
-  const updateLocale = db.prepare('UPDATE site_users SET locale = ? WHERE id = ?');
-  const firstOwner = db.prepare<[], UserRow>(
-    'SELECT * FROM site_users WHERE contributor_role = 1 ORDER BY created_on LIMIT 1',
-  );
-  const insertSession = db.prepare(
-    `INSERT INTO site_user_sessions (token_hash, site_user_id, xsrf_token, remember_me, created_on, expires_on)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const sessionByHash = db.prepare<[string, number], SessionRow>(
-    'SELECT site_user_id, xsrf_token, remember_me, expires_on FROM site_user_sessions WHERE token_hash = ? AND expires_on > ?',
-  );
-  const deleteSession = db.prepare('DELETE FROM site_user_sessions WHERE token_hash = ?');
-  const deleteExpired = db.prepare('DELETE FROM site_user_sessions WHERE expires_on <= ?');
+const USER_COLUMNS = 'id, email, password_hash, contributor_role, locale, created_on';
 
-  return {
-    findByEmail(email: string): SiteUserRecord | null {
-      const row = byEmail.get(email);
-      return row ? toUser(row) : null;
-    },
-    findById(id: string): SiteUserRecord | null {
-      const row = byId.get(id);
-      return row ? toUser(row) : null;
-    },
-    findFirstAdmin(): SiteUserRecord | null {
-      const row = firstOwner.get();
-      return row ? toUser(row) : null;
-    },
-    insert(user: SiteUserRecord): void {
-      insertUser.run(user);
-    },
-    setLocale(id: string, locale: string): void {
-      updateLocale.run(locale, id);
-    },
-    createSession(tokenHash: string, session: SiteUserSessionRecord, now: number): void {
-      // Expired rows are cleared on each sign-in so the table stays small without a timer.
-      deleteExpired.run(now);
-      insertSession.run(tokenHash, session.siteUserId, session.xsrfToken, session.rememberMe ? 1 : 0, now, session.expiresOn);
-    },
-    findSession(tokenHash: string, now: number): SiteUserSessionRecord | null {
-      const row = sessionByHash.get(tokenHash, now);
-      if (!row) return null;
-      return {
-        siteUserId: row.site_user_id,
-        xsrfToken: row.xsrf_token,
-        rememberMe: row.remember_me === 1,
-        expiresOn: row.expires_on,
-      };
-    },
-    deleteSession(tokenHash: string): void {
-      deleteSession.run(tokenHash);
-    },
-  };
-}
+/** Accounts (visitors and owners) and their server-side sessions, in the store every process shares. */
+export class SiteUserRepository {
+  constructor(private readonly session: StoreSession) {}
 
-export type SiteUserRepository = ReturnType<typeof createSiteUserRepository>;
-
-const repositories = new WeakMap<Database.Database, SiteUserRepository>();
-
-/** One repository (and its prepared statements) per database, for per-request lookups. */
-export function siteUserRepositoryFor(db: Database.Database): SiteUserRepository {
-  let repository = repositories.get(db);
-  if (!repository) {
-    repository = createSiteUserRepository(db);
-    repositories.set(db, repository);
+  /** The account of an email, whatever its letter case. */
+  async findByEmail(email: string): Promise<SiteUserRecord | null> {
+    // each engine's way through its unique index: SQLite's column is COLLATE NOCASE, PostgreSQL's index is on lower(email)
+    const match = this.session.dialect === 'postgres' ? 'lower(email) = lower(?)' : 'email = ?';
+    const row = await this.session.get<UserRow>(`SELECT ${USER_COLUMNS} FROM site_users WHERE ${match}`, [email]);
+    return row ? toUser(row) : null;
   }
-  return repository;
+
+  async findById(id: string): Promise<SiteUserRecord | null> {
+    const row = await this.session.get<UserRow>(`SELECT ${USER_COLUMNS} FROM site_users WHERE id = ?`, [id]);
+    return row ? toUser(row) : null;
+  }
+
+  async findFirstAdmin(): Promise<SiteUserRecord | null> {
+    const row = await this.session.get<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM site_users WHERE contributor_role = 1 ORDER BY created_on, rowid LIMIT 1`,
+    );
+    return row ? toUser(row) : null;
+  }
+
+  /** Stores a new account; an email already taken (in any letter case) is a unique violation. */
+  async insert(user: SiteUserRecord): Promise<void> {
+    await this.session.run(
+      `INSERT INTO site_users (id, email, password_hash, contributor_role, locale, created_on) VALUES (?, ?, ?, ?, ?, ?)`,
+      [user.id, user.email, user.passwordHash, user.contributorRole, user.locale, user.createdOn],
+    );
+  }
+
+  async setLocale(id: string, locale: string): Promise<void> {
+    await this.session.run('UPDATE site_users SET locale = ? WHERE id = ?', [locale, id]);
+  }
+
+  async createSession(tokenHash: string, session: SiteUserSessionRecord, now: number): Promise<void> {
+    // Expired rows are cleared on each sign-in so the table stays small without a timer.
+    await this.session.run('DELETE FROM site_user_sessions WHERE expires_on <= ?', [now]);
+    await this.session.run(
+      `INSERT INTO site_user_sessions (token_hash, site_user_id, xsrf_token, remember_me, created_on, expires_on)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+      [tokenHash, session.siteUserId, session.xsrfToken, session.rememberMe ? 1 : 0, now, session.expiresOn],
+    );
+  }
+
+  async findSession(tokenHash: string, now: number): Promise<SiteUserSessionRecord | null> {
+    const row = await this.session.get<SessionRow>(
+      'SELECT site_user_id, xsrf_token, remember_me, expires_on FROM site_user_sessions WHERE token_hash = ? AND expires_on > ?',
+      [tokenHash, now],
+    );
+    if (!row) return null;
+    return {
+      siteUserId: row.site_user_id,
+      xsrfToken: row.xsrf_token,
+      rememberMe: Number(row.remember_me) === 1,
+      expiresOn: Number(row.expires_on),
+    };
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.session.run('DELETE FROM site_user_sessions WHERE token_hash = ?', [tokenHash]);
+  }
 }

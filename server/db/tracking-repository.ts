@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 
 /** The bounded tracking tables (names are fixed here, never taken from a request). */
 export const TRACKING_TABLES = [
@@ -54,39 +54,34 @@ export function payloadText(payload: unknown): string {
   return text.length > MAX_TRACKING_PAYLOAD_CHARS ? JSON.stringify({ truncated: text.slice(0, MAX_TRACKING_PAYLOAD_CHARS) }) : text;
 }
 
-/**
- * Appends tracking rows and trims each table to its cap in the same statement batch. AUTOINCREMENT
- * ids never repeat and only the oldest rows are ever removed, so "id <= newest - cap" is exactly
- * the overflow and the trim is a primary-key range delete.
- */
-export function createTrackingRepository(db: Database.Database, rowCap: number = DEFAULT_TRACKING_ROW_CAP) {
-  const statements = new Map(
-    TRACKING_TABLES.map((table) => [
-      table,
-      {
-        insert: db.prepare(
-          `INSERT INTO ${table} (kind, visitor_id, payload_json, created_on) VALUES (?, ?, ?, ?)`,
-        ),
-        trim: db.prepare(`DELETE FROM ${table} WHERE id <= ?`),
-        count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`),
-        recent: db.prepare<[number], Row>(`SELECT * FROM ${table} ORDER BY id DESC LIMIT ?`),
-      },
-    ]),
-  );
-  const statementsFor = (table: TrackingTable) => statements.get(table)!;
+/** Rows written by one INSERT statement (bounded so the parameters stay under both engines' limits). */
+const ROWS_PER_INSERT = 200;
 
-  const appendMany = db.transaction((table: TrackingTable, records: readonly SerialisedTrackingRecord[], now: number) => {
-    const { insert, trim } = statementsFor(table);
-    let lastId = 0;
-    for (const record of records) {
-      lastId = Number(insert.run(record.kind, record.visitorId, record.payloadJson, now).lastInsertRowid);
-    }
-    if (lastId > rowCap) trim.run(lastId - rowCap);
-  });
+/**
+ * Appends tracking rows and trims each table to its cap in the same transaction. Ids only grow
+ * and only the oldest rows are ever removed, so "id <= newest - cap" is the overflow (exactly on
+ * SQLite, whose AUTOINCREMENT ids are contiguous; at most that on PostgreSQL, where a sequence may
+ * skip numbers) and the trim is a primary-key range delete. A batch trims the rows it can see: on
+ * PostgreSQL rows of batches other processes have not committed yet are left to the next trim.
+ */
+export function createTrackingRepository(session: StoreSession, rowCap: number = DEFAULT_TRACKING_ROW_CAP) {
+  const appendMany = (table: TrackingTable, records: readonly SerialisedTrackingRecord[], now: number): Promise<void> =>
+    session.transaction(async (tx) => {
+      let lastId = 0;
+      for (let start = 0; start < records.length; start += ROWS_PER_INSERT) {
+        const chunk = records.slice(start, start + ROWS_PER_INSERT);
+        const rows = await tx.all<{ id: number }>(
+          `INSERT INTO ${table} (kind, visitor_id, payload_json, created_on) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')} RETURNING id`,
+          chunk.flatMap((record) => [record.kind, record.visitorId, record.payloadJson, now]),
+        );
+        for (const row of rows) lastId = Math.max(lastId, Number(row.id));
+      }
+      if (lastId > rowCap) await tx.run(`DELETE FROM ${table} WHERE id <= ?`, [lastId - rowCap]);
+    });
 
   return {
     /** Serialises and appends records; one whose payload cannot be written is left out. */
-    append(table: TrackingTable, records: readonly TrackingRecord[], now: number = Date.now()): void {
+    async append(table: TrackingTable, records: readonly TrackingRecord[], now: number = Date.now()): Promise<void> {
       const serialised: SerialisedTrackingRecord[] = [];
       for (const record of records) {
         try {
@@ -95,22 +90,27 @@ export function createTrackingRepository(db: Database.Database, rowCap: number =
           // not JSON-writable: only this record is lost
         }
       }
-      if (serialised.length > 0) appendMany(table, serialised, now);
+      if (serialised.length > 0) await appendMany(table, serialised, now);
     },
     /** Appends records whose payloads are already JSON text, in one transaction. */
-    appendSerialised(table: TrackingTable, records: readonly SerialisedTrackingRecord[], now: number = Date.now()): void {
-      if (records.length > 0) appendMany(table, records, now);
+    async appendSerialised(table: TrackingTable, records: readonly SerialisedTrackingRecord[], now: number = Date.now()): Promise<void> {
+      if (records.length > 0) await appendMany(table, records, now);
     },
-    count(table: TrackingTable): number {
-      return statementsFor(table).count.get()!.n;
+    async count(table: TrackingTable): Promise<number> {
+      const row = await session.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`);
+      return Number(row!.n);
     },
-    recent(table: TrackingTable, limit: number): StoredTrackingRecord[] {
-      return statementsFor(table).recent.all(limit).map((row) => ({
-        id: row.id,
+    async recent(table: TrackingTable, limit: number): Promise<StoredTrackingRecord[]> {
+      const rows = await session.all<Row>(
+        `SELECT id, kind, visitor_id, payload_json, created_on FROM ${table} ORDER BY id DESC LIMIT ?`,
+        [limit],
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
         kind: row.kind,
         visitorId: row.visitor_id,
         payloadJson: row.payload_json,
-        createdOn: row.created_on,
+        createdOn: Number(row.created_on),
       }));
     },
   };

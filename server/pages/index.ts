@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { clientBodyProblem, describeError, logBodyProblem } from '../security/error-handlers.ts';
+import { cspNonce, textWithNonce } from '../security/content-security-policy.ts';
 import { createDevTools, type DevTools } from '../dev/dev-tools.ts';
 import { SEED_DIR } from '../db/seed.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -117,18 +118,26 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       // the visitor's mistake: one line, no stack
       deps.log.warn({ path: req.path, status, reason: describeError(err).message, reqId: req.id }, 'page request refused');
     }
+    // a refusal the visitor can act on (429 past a budget, say) says what it is
+    const errorContext = fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message } : {};
     try {
       pages.render(req, res, {
         template: 'error',
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
         status,
-        // a refusal the visitor can act on (429 past a budget, say) says what it is
-        context: fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message } : {},
+        context: errorContext,
       });
     } catch (renderFailure) {
       deps.log.error({ err: describeError(renderFailure), ...compileErrorDetails(renderFailure), reqId: req.id }, 'error page failed');
-      res.status(500).type('html').send(BARE_ERROR_PAGE);
+      // A template folder's own error page still renders when the store cannot be read.
+      let page: string | null = null;
+      try {
+        page = folderPages?.errorPageWithoutStore(req, { pageType: PAGE_TYPE.ERROR, pageTitle: serverMessages.errorPageTitle, ...errorContext }) ?? null;
+      } catch (folderFailure) {
+        deps.log.error({ err: describeError(folderFailure), reqId: req.id }, 'error page failed');
+      }
+      res.status(page !== null ? status : 500).type('html').send(page !== null ? textWithNonce(page, cspNonce(res)) : BARE_ERROR_PAGE);
     }
   };
 

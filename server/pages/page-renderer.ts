@@ -169,23 +169,40 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
   }
 
   /**
-   * A page of a developer-template folder. Development shows the folder's problems and the
-   * render's errors over the page, with the reload script.
+   * A page of a developer-template folder in development: the folder's problems and the render's
+   * errors over the page, with the reload script; a page whose files do not compile answers the
+   * overlay listing every error of the folder.
    */
-  function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; failed: boolean } {
-    const broken = folderPages!.pageCompileErrors(page);
-    if (broken.length > 0) {
-      // As a single template that does not compile: the error page (which logs every error), or in
-      // development the overlay listing every error of the folder.
-      if (dev === undefined) throw new TemplateCompileError(page.choice.main?.path ?? spec.template, broken);
+  function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage, hooks: DevPageHooks): { page: RenderedPage; failed: boolean } {
+    if (folderPages!.pageCompileErrors(page).length > 0) {
       const problems = folderPages!.currentProblems();
       deps.log.error({ template: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
-      return { page: pageBytes(dev.compileFailurePage(problems)), failed: true };
+      return { page: pageBytes(hooks.compileFailurePage(problems)), failed: true };
     }
     const { page: rendered, errors } = folderPages!.render(req, spec, page);
-    if (dev === undefined) return { page: rendered, failed: false };
     const problems = folderPages!.currentProblems();
-    return { page: pageBytes(dev.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors])), failed: false };
+    return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors])), failed: false };
+  }
+
+  /**
+   * Outside development a folder page goes out as its regions produce it, as a single template
+   * does (see streamPage); one composed before comes whole from the folder's cache. A page whose
+   * files do not compile throws before anything is written, on to the error page.
+   */
+  function streamFolderPage(req: Request, res: Response, spec: PageSpec, page: PreparedFolderPage, status: number): void {
+    const broken = folderPages!.pageCompileErrors(page);
+    if (broken.length > 0) throw new TemplateCompileError(page.choice.main?.path ?? spec.template, broken);
+    const nonce = cspNonce(res);
+    const out = new StreamedPage(res, status, nonce);
+    const result = folderPages!.stream(req, spec, page, (chunk) => out.write(chunk));
+    if ('kept' in result) {
+      sendPrivateHtml(res, status, result.kept.bytes.length, nonceSegments(result.kept.bytes, result.kept.nonceOffsets, nonce));
+      return;
+    }
+    out.end((html) => {
+      const whole = pageBytes(html);
+      sendPrivateHtml(res, status, whole.bytes.length, nonceSegments(whole.bytes, whole.nonceOffsets, nonce));
+    });
   }
 
   return {
@@ -210,13 +227,14 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
         res.status(status).type('application/json').send(textWithNonce(json, cspNonce(res)));
         return;
       }
-      if (folderPage === null && dev === undefined) {
-        // Single templates outside development stream into the response, the head first.
-        streamPage(req, res, spec.template, context, status, storeLocale(website));
+      if (dev === undefined) {
+        // Outside development pages stream into the response, the head first.
+        if (folderPage !== null) streamFolderPage(req, res, spec, folderPage, status);
+        else streamPage(req, res, spec.template, context, status, storeLocale(website));
         return;
       }
       const { page, failed } = folderPage !== null
-        ? renderFolderPage(req, spec, folderPage)
+        ? renderFolderPage(req, spec, folderPage, dev)
         : renderOrOverlay(req, spec.template, context, storeLocale(website));
       sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },

@@ -9,7 +9,8 @@ import { platformMessages } from '../platform-messages.ts';
  * token for the challenge's action. Forms send that token as captchaKey, restock sign-ups as
  * captchaToken; both are checked with verify(token, action): a token works once, and only for
  * the action it was issued for. What must be remembered (tokens redeemed, wrong answers per
- * challenge) goes to a ledger: the database's when the app binds it, so all processes agree.
+ * challenge) goes to a ledger: the store's when the app binds it, so all processes agree; without
+ * CAPTCHA_SECRET the app also swaps in a signing key kept in the store (shared-captcha.ts).
  */
 
 /** The captcha actions of the platform. */
@@ -31,21 +32,26 @@ export type CaptchaSolveResult =
 /** What the captcha must remember between requests. */
 export interface CaptchaLedger {
   /** Records a token's nonce as used; false when it had been used already. */
-  redeem(nonce: string, expiresOn: number, now: number): boolean;
+  redeem(nonce: string, expiresOn: number, now: number): Promise<boolean>;
   /** Counts one answer to a challenge and gives the count so far, this one included (one atomic step). */
-  countAnswer(challengeNonce: string, expiresOn: number, now: number): number;
+  countAnswer(challengeNonce: string, expiresOn: number, now: number): Promise<number>;
 }
 
 export interface LocalCaptcha extends CaptchaOptions {
   issueChallenge(action: CaptchaAction): CaptchaChallenge;
-  solveChallenge(challenge: string, answer: string): CaptchaSolveResult;
-  verify(token: string, action: CaptchaAction): boolean;
-  /** The same captcha (key, lifetimes) remembering through another ledger. */
-  withLedger(ledger: CaptchaLedger): LocalCaptcha;
+  solveChallenge(challenge: string, answer: string): Promise<CaptchaSolveResult>;
+  verify(token: string, action: CaptchaAction): Promise<boolean>;
+  /** True when no key was given and this process made its own (see withLedger's signingKey). */
+  readonly keyMadeByProcess: boolean;
+  /**
+   * The same captcha (lifetimes, and key unless signingKey is given) remembering through another
+   * ledger; signingKey replaces a key this process made, with one every process shares.
+   */
+  withLedger(ledger: CaptchaLedger, signingKey?: string): LocalCaptcha;
 }
 
 export interface LocalCaptchaSettings {
-  /** HMAC key; a random one is made when absent (tokens then do not survive a restart). */
+  /** HMAC key; a random one is made when absent (the app then swaps in the key its store keeps). */
   secret?: string;
   /** Public key printed into pages (captchaSettings.siteKey). */
   siteKey?: string;
@@ -71,7 +77,7 @@ export function createMemoryCaptchaLedger(): CaptchaLedger {
     for (const [nonce, entry] of answers) if (entry.expiresOn <= now) answers.delete(nonce);
   };
   return {
-    redeem(nonce, expiresOn, now) {
+    async redeem(nonce, expiresOn, now) {
       if (redeemed.has(nonce)) return false;
       if (redeemed.size >= MAX_REMEMBERED_ENTRIES) forgetExpired(now);
       // full of live tokens: refusing is safer than forgetting one that could then be replayed
@@ -79,7 +85,7 @@ export function createMemoryCaptchaLedger(): CaptchaLedger {
       redeemed.set(nonce, expiresOn);
       return true;
     },
-    countAnswer(challengeNonce, expiresOn, now) {
+    async countAnswer(challengeNonce, expiresOn, now) {
       if (answers.size >= MAX_REMEMBERED_ENTRIES) forgetExpired(now);
       const count = (answers.get(challengeNonce)?.count ?? 0) + 1;
       answers.set(challengeNonce, { count, expiresOn });
@@ -97,7 +103,11 @@ export function isLocalCaptcha(captcha: CaptchaOptions | undefined): captcha is 
 }
 
 export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCaptcha {
-  const secret = settings.secret ?? randomBytes(32).toString('base64url');
+  const keyMadeByProcess = settings.secret === undefined;
+  return buildLocalCaptcha(settings, settings.secret ?? randomBytes(32).toString('base64url'), keyMadeByProcess);
+}
+
+function buildLocalCaptcha(settings: LocalCaptchaSettings, secret: string, keyMadeByProcess: boolean): LocalCaptcha {
   const challengeTtl = settings.challengeTtlMs ?? 10 * 60 * 1000;
   const tokenTtl = settings.tokenTtlMs ?? 5 * 60 * 1000;
   const now = settings.now ?? Date.now;
@@ -134,7 +144,9 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
       };
     },
 
-    solveChallenge(challenge, answer) {
+    keyMadeByProcess,
+
+    async solveChallenge(challenge, answer) {
       const pieces = openSigned('challenge', challenge, 4);
       if (!pieces) return { ok: false, message: platformMessages.captchaWrongAnswer };
       const [nonce, action, expiresText, answerDigest] = pieces;
@@ -143,7 +155,7 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
       if (challengeExpiresOn <= at) return { ok: false, message: platformMessages.captchaChallengeExpired };
       // blind guessing gets a few tries per challenge (and challenges per client are rate limited);
       // the answer is counted before it is checked, so parallel guesses cannot exceed the count
-      const attempt = ledger.countAnswer(nonce, challengeExpiresOn, at);
+      const attempt = await ledger.countAnswer(nonce, challengeExpiresOn, at);
       if (attempt > CAPTCHA_WRONG_ANSWERS_ALLOWED) return { ok: false, message: platformMessages.captchaTooManyWrongAnswers };
       if (!sameSignature(sign(`answer:${nonce}:${answer.trim()}`), answerDigest)) {
         return { ok: false, message: attempt === CAPTCHA_WRONG_ANSWERS_ALLOWED ? platformMessages.captchaTooManyWrongAnswers : platformMessages.captchaWrongAnswer };
@@ -153,7 +165,7 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
       return { ok: true, token: `${body}.${sign(`token:${body}`)}`, expiresOn };
     },
 
-    verify(token, expectedAction) {
+    async verify(token, expectedAction) {
       const pieces = openSigned('token', token, 3);
       if (!pieces) return false;
       const [nonce, action, expiresText] = pieces;
@@ -164,8 +176,10 @@ export function createLocalCaptcha(settings: LocalCaptchaSettings = {}): LocalCa
       return ledger.redeem(nonce, expiresOn, at);
     },
 
-    withLedger(other) {
-      return createLocalCaptcha({ ...settings, secret, ledger: other });
+    withLedger(other, signingKey) {
+      // a key given in the settings (CAPTCHA_SECRET) always wins over the store's
+      if (signingKey !== undefined && keyMadeByProcess) return buildLocalCaptcha({ ...settings, ledger: other }, signingKey, false);
+      return buildLocalCaptcha({ ...settings, ledger: other }, secret, keyMadeByProcess);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
-import { siteUserRepositoryFor } from '../db/site-user-repository.ts';
+import { SiteUserRepository } from '../db/site-user-repository.ts';
+import { isUniqueViolation } from '../db/store.ts';
 import { fillMessage } from '../messages.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from './owner-permissions.ts';
@@ -18,23 +19,29 @@ export interface OwnerAccountResult {
 /**
  * Makes sure the site has its admin owner account. On first start it is created with
  * options.ownerPassword (OWNER_PASSWORD) or a generated password, which is logged once and
- * returned; later starts leave the stored account (and its password) untouched. Synchronous so
- * the app factory can run it before serving; it hashes once, only when creating.
+ * returned; later starts leave the stored account (and its password) untouched. The app factory
+ * runs it before serving; it hashes once, only when creating. Of several processes starting at
+ * once on one store, the first insert wins and the others find the account made.
  */
-export function ensureOwnerAccount(deps: AppDeps, email: string = OWNER_EMAIL): OwnerAccountResult {
-  const users = siteUserRepositoryFor(deps.db);
-  const existing = users.findByEmail(email);
+export async function ensureOwnerAccount(deps: AppDeps, email: string = OWNER_EMAIL): Promise<OwnerAccountResult> {
+  const users = new SiteUserRepository(deps.store);
+  const existing = await users.findByEmail(email);
   if (existing) return { email: existing.email, created: false };
   const chosen = deps.options.ownerPassword;
   const password = chosen && chosen.length > 0 ? chosen : generatePassword();
-  users.insert({
-    id: randomUUID(),
-    email,
-    passwordHash: hashPasswordSync(password),
-    contributorRole: CONTRIBUTOR_ROLES.admin,
-    locale: null,
-    createdOn: Date.now(),
-  });
+  try {
+    await users.insert({
+      id: randomUUID(),
+      email,
+      passwordHash: hashPasswordSync(password),
+      contributorRole: CONTRIBUTOR_ROLES.admin,
+      locale: null,
+      createdOn: Date.now(),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { email, created: false };
+  }
   if (chosen) {
     deps.log.info({ email }, 'owner account created with the configured password');
     return { email, created: true };

@@ -16,9 +16,9 @@ export const OWNER_GUARD: unique symbol = Symbol('requireOwner');
  * state-changing call without the session's X-SiteUser-XSRF-Token 403.
  */
 export function requireOwner(deps: AppDeps, permission: OwnerPermission): RequestHandler {
-  const guard: RequestHandler = (req, res, next) => {
+  const guard: RequestHandler = async (req, res, next) => {
     const cached = readResolvedSiteUserIfAny(req);
-    const user = cached === undefined ? resolveSiteUser(deps, req) : cached;
+    const user = cached === undefined ? await resolveSiteUser(deps, req) : cached;
     if (!user) {
       res.status(401).json({ message: platformMessages.signInRequired });
       return;

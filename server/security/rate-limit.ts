@@ -27,7 +27,7 @@ export function rateLimitedCallOf(handler: unknown): string | null {
 /**
  * A per-client budget for one kind of call (the table in rate-limit-table.ts); past it the call
  * answers 429 with the table's message: JSON for calls, the error page for page posts. Counters
- * live in the database, so every process on the file shares the budget, and each call has its
+ * live in the store, so every process on it shares the budget, and each call has its
  * own counter so browsing the cart never uses up the form budget.
  */
 export function createRateLimiter(deps: AppDeps, call: RateLimitedCall): RequestHandler<Record<string, string>> {
@@ -39,7 +39,7 @@ export function createRateLimiter(deps: AppDeps, call: RateLimitedCall): Request
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     // a read-only database cannot count, so such a process counts in its own memory
-    store: deps.options.readOnly ? undefined : new DatabaseRateLimitStore(new RateLimitRepository(deps.db), `${call}:`),
+    store: deps.options.readOnly ? undefined : new DatabaseRateLimitStore(new RateLimitRepository(deps.store), `${call}:`),
     handler: (req, _res, next) => {
       deps.log.warn({ call, ip: req.ip, path: req.path }, 'rate limit reached');
       next(new HttpError(429, message));

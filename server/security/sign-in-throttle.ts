@@ -3,6 +3,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import type { AppDeps } from '../deps.ts';
 import { RateLimitRepository } from '../db/rate-limit-repository.ts';
 import { SignInFailureRepository } from '../db/sign-in-failure-repository.ts';
+import { forUpdate, type StoreSession } from '../db/store.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { HttpError } from './http-error.ts';
 import { markRateLimited } from './rate-limit.ts';
@@ -58,27 +59,25 @@ export interface SignInThrottle {
    * (or the address is past its budget); otherwise counts the attempt as a failure at once, so a
    * burst of parallel guesses cannot all pass the check before any of them is counted.
    */
-  beginAttempt(req: Request, res: Response, account: string): void;
+  beginAttempt(req: Request, res: Response, account: string): Promise<void>;
   /** A correct password: the attempt is taken back and the pair's failures are forgotten. */
-  recordSuccess(req: Request, account: string): void;
+  recordSuccess(req: Request, account: string): Promise<void>;
 }
 
-/** Sign-in back-off, with its counts in the database so every process applies the same one. */
+/** Sign-in back-off, with its counts in the store so every process applies the same one. */
 export function createSignInThrottle(deps: AppDeps): SignInThrottle {
-  const failures = new SignInFailureRepository(deps.db);
-  const counters = new RateLimitRepository(deps.db);
   const addressKey = (req: Request): string => `signInAddress:${clientAddress(req)}`;
   const accountKey = (account: string): string => `signInAccount:${account.toLowerCase()}`;
   let lastSweep = 0;
 
   /** The wait (ms) before the address may try at all, 0 when it may. */
-  const addressWait = (req: Request, now: number): number => {
-    const count = counters.get(addressKey(req), now);
+  const addressWait = async (session: StoreSession, req: Request, now: number): Promise<number> => {
+    const count = await new RateLimitRepository(session).get(addressKey(req), now);
     return count && count.hits >= SIGN_IN_POLICY.addressFailuresPerWindow ? count.resetOn - now : 0;
   };
 
-  const addressGuard: RequestHandler = (req, res, next) => {
-    const wait = addressWait(req, Date.now());
+  const addressGuard: RequestHandler = async (req, res, next) => {
+    const wait = await addressWait(deps.store, req, Date.now());
     if (wait > 0) {
       deps.log.warn({ ip: req.ip }, 'sign-in attempts limited for the address');
       next(tooMany(res, wait));
@@ -87,49 +86,60 @@ export function createSignInThrottle(deps: AppDeps): SignInThrottle {
     next();
   };
 
-  // check and count in one write transaction, so neither parallel requests nor another process
-  // can slip an attempt between the two
-  const countAttempt = deps.db.transaction((address: string, name: string, req: Request, now: number): number => {
-    const addressBlocked = addressWait(req, now);
-    if (addressBlocked > 0) return addressBlocked;
-    const record = failures.find(name, address);
-    if (record && record.blockedUntil > now) return record.blockedUntil - now;
-    counters.increment(addressKey(req), SIGN_IN_POLICY.windowMs, now);
-    const accountFailures = counters.increment(accountKey(name), SIGN_IN_POLICY.windowMs, now).hits;
-    if (accountFailures === SIGN_IN_POLICY.accountFailuresUnderAttack) deps.log.warn({ account: name }, 'many failed sign-ins for one account');
-    const underAttack = accountFailures >= SIGN_IN_POLICY.accountFailuresUnderAttack;
-    const pair = failures.recordFailure(name, address, now, now - SIGN_IN_POLICY.forgetAfterMs);
-    const wait = backOffAfter(pair.failures, underAttack ? SIGN_IN_POLICY.backOffFromFailureUnderAttack : SIGN_IN_POLICY.backOffFromFailure);
-    if (wait > 0) failures.blockUntil(name, address, now + wait);
-    return 0;
-  });
+  // check and count in one transaction holding the pair's row lock, so neither parallel
+  // requests nor another process can slip an attempt between the two
+  const countAttempt = (address: string, name: string, req: Request, now: number): Promise<number> =>
+    deps.store.transaction(async (tx) => {
+      const failures = new SignInFailureRepository(tx);
+      const counters = new RateLimitRepository(tx);
+      const addressBlocked = await addressWait(tx, req, now);
+      if (addressBlocked > 0) return addressBlocked;
+      // the pair's row exists before it is locked (a first failure has nothing to lock otherwise);
+      // a row with no failures forgets itself at the next sweep
+      await tx.run(
+        `INSERT INTO sign_in_failures (account, address, failures, last_failure_on, blocked_until)
+         VALUES (?, ?, 0, 0, 0) ON CONFLICT (account, address) DO NOTHING`,
+        [name, address],
+      );
+      const record = await failures.find(name, address, forUpdate(tx));
+      if (record && record.blockedUntil > now) return record.blockedUntil - now;
+      await counters.increment(addressKey(req), SIGN_IN_POLICY.windowMs, now);
+      const accountFailures = (await counters.increment(accountKey(name), SIGN_IN_POLICY.windowMs, now)).hits;
+      if (accountFailures === SIGN_IN_POLICY.accountFailuresUnderAttack) deps.log.warn({ account: name }, 'many failed sign-ins for one account');
+      const underAttack = accountFailures >= SIGN_IN_POLICY.accountFailuresUnderAttack;
+      const pair = await failures.recordFailure(name, address, now, now - SIGN_IN_POLICY.forgetAfterMs);
+      const wait = backOffAfter(pair.failures, underAttack ? SIGN_IN_POLICY.backOffFromFailureUnderAttack : SIGN_IN_POLICY.backOffFromFailure);
+      if (wait > 0) await failures.blockUntil(name, address, now + wait);
+      return 0;
+    });
 
   return {
     addressGuard: markRateLimited(addressGuard, 'signIn'),
 
-    beginAttempt(req, res, account) {
+    async beginAttempt(req, res, account) {
       // a read-only database cannot count; its sign-ins fail at the session write anyway
       if (deps.options.readOnly) return;
       const now = Date.now();
       if (now - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = now;
-        failures.deleteOlderThan(now - SIGN_IN_POLICY.forgetAfterMs);
+        await new SignInFailureRepository(deps.store).deleteOlderThan(now - SIGN_IN_POLICY.forgetAfterMs);
       }
-      const wait = countAttempt.immediate(clientAddress(req), account.toLowerCase(), req, now);
+      const wait = await countAttempt(clientAddress(req), account.toLowerCase(), req, now);
       if (wait > 0) {
         deps.log.warn({ ip: req.ip }, 'sign-in attempts limited');
         throw tooMany(res, wait);
       }
     },
 
-    recordSuccess(req, account) {
+    async recordSuccess(req, account) {
       if (deps.options.readOnly) return;
       const name = account.toLowerCase();
-      deps.db.transaction(() => {
-        counters.decrement(addressKey(req));
-        counters.decrement(accountKey(name));
-        failures.clearFailures(name, clientAddress(req));
-      })();
+      await deps.store.transaction(async (tx) => {
+        const counters = new RateLimitRepository(tx);
+        await counters.decrement(addressKey(req));
+        await counters.decrement(accountKey(name));
+        await new SignInFailureRepository(tx).clearFailures(name, clientAddress(req));
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
-import { siteUserRepositoryFor, type SiteUserRecord } from '../db/site-user-repository.ts';
+import { SiteUserRepository, type SiteUserRecord } from '../db/site-user-repository.ts';
 import { hashPassword } from './passwords.ts';
 
 export interface NewSiteUserAccount {
@@ -20,6 +20,6 @@ export async function createSiteUserAccount(deps: AppDeps, account: NewSiteUserA
     locale: null,
     createdOn: Date.now(),
   };
-  siteUserRepositoryFor(deps.db).insert(record);
+  await new SiteUserRepository(deps.store).insert(record);
   return record;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { siteUserRepositoryFor, type SiteUserRecord } from '../db/site-user-repository.ts';
+import { SiteUserRepository, type SiteUserRecord } from '../db/site-user-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
 
 /** Readable cookie the platform's scripts look at: JSON {authenticated, siteUserId}. */
@@ -67,16 +67,16 @@ function readInfoCookie(deps: AppDeps, req: Request): z.infer<typeof siteUserInf
  * The signed-in account of a request: the info cookie must name the same user as the live
  * server-side session found through the HttpOnly session cookie. Anything else is no user.
  */
-export function resolveSiteUser(deps: AppDeps, req: Request): ResolvedSiteUser | null {
+export async function resolveSiteUser(deps: AppDeps, req: Request): Promise<ResolvedSiteUser | null> {
   const info = readInfoCookie(deps, req);
   if (!info || !info.authenticated) return null;
   const token = cookieValue(req, SITE_USER_SESSION_COOKIE);
   if (typeof token !== 'string' || token.length === 0 || token.length > 256) return null;
   const tokenHash = hashToken(token);
-  const users = siteUserRepositoryFor(deps.db);
-  const session = users.findSession(tokenHash, Date.now());
+  const users = new SiteUserRepository(deps.store);
+  const session = await users.findSession(tokenHash, Date.now());
   if (!session || session.siteUserId !== info.siteUserId) return null;
-  const user = users.findById(session.siteUserId);
+  const user = await users.findById(session.siteUserId);
   if (!user) return null;
   return {
     siteUserId: user.id,
@@ -92,8 +92,8 @@ export function resolveSiteUser(deps: AppDeps, req: Request): ResolvedSiteUser |
  * other router that calls readSiteUser.
  */
 export function siteUserResolver(deps: AppDeps): RequestHandler {
-  return (req, _res, next) => {
-    if (!resolved.has(req)) resolved.set(req, resolveSiteUser(deps, req));
+  return async (req, _res, next) => {
+    if (!resolved.has(req)) resolved.set(req, await resolveSiteUser(deps, req));
     next();
   };
 }
@@ -128,17 +128,17 @@ function cookieOptions(req: Request, httpOnly: boolean, rememberMe: boolean) {
 }
 
 /** Opens a server-side session for the account and sets both cookies; returns the xsrfToken. */
-export function startSiteUserSession(
+export async function startSiteUserSession(
   deps: AppDeps,
   req: Request,
   res: Response,
   user: SiteUserRecord,
   rememberMe: boolean,
-): string {
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const xsrfToken = randomBytes(24).toString('base64url');
   const now = Date.now();
-  siteUserRepositoryFor(deps.db).createSession(
+  await new SiteUserRepository(deps.store).createSession(
     hashToken(token),
     { siteUserId: user.id, xsrfToken, rememberMe, expiresOn: now + (rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS) },
     now,
@@ -154,10 +154,10 @@ export function startSiteUserSession(
 }
 
 /** Deletes the request's server-side session (if any) and clears both cookies. */
-export function endSiteUserSession(deps: AppDeps, req: Request, res: Response): void {
+export async function endSiteUserSession(deps: AppDeps, req: Request, res: Response): Promise<void> {
   const token = cookieValue(req, SITE_USER_SESSION_COOKIE);
   if (typeof token === 'string' && token.length > 0) {
-    siteUserRepositoryFor(deps.db).deleteSession(hashToken(token));
+    await new SiteUserRepository(deps.store).deleteSession(hashToken(token));
   }
   res.clearCookie(SITE_USER_SESSION_COOKIE, { path: '/' });
   res.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });

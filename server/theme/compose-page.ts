@@ -1,6 +1,6 @@
-import type { RenderResult, TemplateError } from '../../engine/index.ts';
+import type { OutputSink, RenderOptions, RenderResult, TemplateError } from '../../engine/index.ts';
 import { chooseTemplates, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
-import type { TemplateFolder } from './folder-loader.ts';
+import type { FolderFile, TemplateFolder } from './folder-loader.ts';
 import { PLATFORM_SERVICES } from './folder-registry.ts';
 import { cartClasses, pageClasses, pageId } from './page-identity.ts';
 import type { Json, PlatformData } from './platform-data.ts';
@@ -27,14 +27,20 @@ export interface ComposedPage {
   choice: TemplateChoice;
 }
 
+interface ComposeStart {
+  choice: TemplateChoice;
+  renderContext: Json;
+  options: RenderOptions;
+  errors: TemplateError[];
+}
+
 /**
- * Renders one page of a template folder as the platform composes it: the collection, item, page
- * or system template renders the main content; then each region of the chosen layout renders in
- * order with that content at `{squarespace.main-content}`, and their output is joined. Both
- * renders see the page context plus the platform's own values (`squarespace.*`,
- * `squarespace-headers`, `squarespace-footers`) and run platform tags against `data`.
+ * Everything before the regions render: the platform's values (`squarespace.*`,
+ * `squarespace-headers`, `squarespace-footers`) over the page context, the tag runner, and the
+ * main content (the collection, item, page or system template, or the built-in page) rendered
+ * into `squarespace.main-content`.
  */
-export function composeFolderPage(input: ComposeInput): ComposedPage {
+function startComposing(input: ComposeInput): ComposeStart {
   const { folder, target, context } = input;
   const choice = input.choice ?? chooseTemplates(folder, target);
   const squarespace: Json & { [PLATFORM_SERVICES]?: unknown } = {
@@ -51,17 +57,42 @@ export function composeFolderPage(input: ComposeInput): ComposedPage {
     'squarespace-footers': input.footers,
   };
   const options = { partials: folder.partials, locale: input.locale, now: input.now };
-  const errors: TemplateError[] = [];
   const main = choice.main !== null ? choice.main.template.render(renderContext, options) : input.builtinMain(context);
-  errors.push(...main.errors);
   squarespace['main-content'] = main.html;
+  return { choice, renderContext, options, errors: [...main.errors] };
+}
+
+/** The regions of the chosen layout, in order. */
+function regionFiles(input: ComposeInput, choice: TemplateChoice): FolderFile[] {
+  return choice.regions.map((region) => input.folder.regions.get(region)).filter((file) => file !== undefined);
+}
+
+/**
+ * Renders one page of a template folder as the platform composes it: the collection, item, page
+ * or system template renders the main content; then each region of the chosen layout renders in
+ * order with that content at `{squarespace.main-content}`, and their output is joined. Both
+ * renders see the page context plus the platform's own values (`squarespace.*`,
+ * `squarespace-headers`, `squarespace-footers`) and run platform tags against `data`.
+ */
+export function composeFolderPage(input: ComposeInput): ComposedPage {
+  const { choice, renderContext, options, errors } = startComposing(input);
   let html = '';
-  for (const region of choice.regions) {
-    const file = folder.regions.get(region);
-    if (file === undefined) continue;
+  for (const file of regionFiles(input, choice)) {
     const result = file.template.render(renderContext, options);
     html += result.html;
     errors.push(...result.errors);
   }
   return { html, errors, choice };
+}
+
+/**
+ * The same page, the same bytes, handed to `write` as the regions produce it (the head first):
+ * the main content is rendered whole first, since the region writes it in its middle.
+ */
+export function composeFolderPageToStream(input: ComposeInput, write: OutputSink): Omit<ComposedPage, 'html'> {
+  const { choice, renderContext, options, errors } = startComposing(input);
+  for (const file of regionFiles(input, choice)) {
+    errors.push(...file.template.renderToStream(renderContext, write, options).errors);
+  }
+  return { errors, choice };
 }

@@ -2,7 +2,7 @@ import express, { Router, type Request } from 'express';
 import { join } from 'node:path';
 import type { TemplateError } from '../../engine/index.ts';
 import { nonceOffsets } from '../security/content-security-policy.ts';
-import type { RenderedPage } from '../pages/rendered-page-cache.ts';
+import { MAX_KEPT_PAGE_BYTES, type RenderedPage } from '../pages/rendered-page-cache.ts';
 import { contentVersion } from '../db/content-version.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { AppDeps } from '../deps.ts';
@@ -11,15 +11,16 @@ import { storeLocale } from '../pages/base-context.ts';
 import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
-import { composeFolderPage } from './compose-page.ts';
+import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
 import { FolderCache } from './folder-cache.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
-import { compileFolderStyles, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles } from './folder-styles.ts';
+import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
-import { SCRIPTS_URL_BASE } from './platform-tag-runner.ts';
+import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
+import { composeStoreFreeErrorPage } from './store-free-error-page.ts';
 import { createStorePlatformData } from './store-platform-data.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -67,6 +68,16 @@ export interface FolderPages {
    * before) and its render errors.
    */
   render(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; errors: TemplateError[] };
+  /**
+   * The same page handed to `write` as it is produced (the head first), outside development; a
+   * page composed before comes back whole as `kept` instead, and nothing is written.
+   */
+  stream(req: Request, spec: PageSpec, page: PreparedFolderPage, write: (chunk: string) => void): { kept: RenderedPage } | { errors: TemplateError[] };
+  /**
+   * The folder's error page composed without the store, for when the store failed (see
+   * composeStoreFreeErrorPage); null when it cannot render either. Nonce stand-ins left in.
+   */
+  errorPageWithoutStore(req: Request, context: Json): string | null;
 }
 
 function asObject(value: unknown): Json | undefined {
@@ -90,7 +101,7 @@ function targetOf(spec: PageSpec, context: Json): FolderPageTarget {
  * template for render their built-in main content (the project's own theme's template for that
  * page) inside the folder's regions.
  */
-export function createFolderPages(deps: AppDeps, folderDir: string, builtins: BuiltinPages): FolderPages {
+export function createFolderPages(deps: AppDeps, folderDir: string, builtins: BuiltinPages, styleLimits: StyleCompileLimits = STYLE_COMPILE_LIMITS): FolderPages {
   const source = new DiskTemplateSource(folderDir);
   const watching = deps.options.dev === true;
   const cache = new FolderCache(source, deps.log, watching);
@@ -103,6 +114,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
 
   const router = Router();
   router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
+  router.use(comboScriptRouter(source, watching));
   router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
 
   const footerHooks: Array<() => string> = [];
@@ -112,7 +124,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const folder = cache.current();
     let styled = compiled.get(folder);
     if (styled === undefined) {
-      styled = compileFolderStyles(folder).then((result) => {
+      styled = compileFolderStyles(folder, styleLimits).then((result) => {
         lastStyleProblems = result.problems.filter((problem) => problem.severity === 'error');
         const failed = result.problems.filter((problem) => problem.severity === 'error');
         if (failed.length > 0) deps.log.error({ folder: source.label, problems: failed }, themeMessages.stylesLog);
@@ -137,6 +149,63 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     res.type('text/css').send(body);
   });
 
+  /**
+   * What a page render needs: its cache key (null when not kept), the kept page if any, and the
+   * composition input (built only for a page that is not kept).
+   */
+  function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): { key: string | null; kept: RenderedPage | undefined; input: () => ComposeInput } {
+    const folder = cache.current();
+    const context = page.context;
+    const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
+    const headers = pageHeaders(context, {
+      path: req.path,
+      typeName: page.choice.typeName,
+      crumb: typeof crumb === 'string' ? crumb : '',
+      stylesheetUrl: folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null,
+    });
+    const footers = pageFooters(context, footerHooks.map((hook) => hook()));
+    // Kept pages only outside development, where files change under the server.
+    const key = watching ? null : rendered.key({
+      folder,
+      builtins: builtins.folder(),
+      choice: page.choice,
+      pageName: spec.template,
+      path: req.path,
+      contentVersion: version.current(),
+      headers,
+      footers,
+      context,
+    });
+    const kept = key === null ? undefined : rendered.get(key);
+    // Prices and dates in the store's locale, as the single-template pages write them.
+    const locale = storeLocale(asObject(context.website) ?? {});
+    const input = (): ComposeInput => ({
+      locale,
+      folder,
+      target: page.target,
+      choice: page.choice,
+      context,
+      data: createStorePlatformData(deps, req.path, {
+        typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
+        navigationNames: folder.conf.navigations.map((nav) => nav.name),
+      }),
+      headers,
+      footers,
+      builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
+    });
+    return { key, kept, input };
+  }
+
+  /** After a render: its errors logged, or the page kept when it rendered cleanly. */
+  function afterRender(spec: PageSpec, key: string | null, errors: TemplateError[], choice: TemplateChoice, body: RenderedPage | null): void {
+    if (errors.length > 0) {
+      deps.log.warn({ template: choice.main?.path ?? spec.template, errors: errors.slice(0, 5) }, themeMessages.renderErrorsLog);
+    } else if (key !== null && body !== null && !version.inTransaction()) {
+      // Only clean renders: a render cut short by a limit is not what the context alone gives.
+      rendered.set(key, body);
+    }
+  }
+
   return {
     cache,
     router,
@@ -159,6 +228,11 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const folder = cache.current();
       return [...folder.problems.filter((problem) => problem.severity === 'error'), ...(await styles()).problems.filter((problem) => problem.severity === 'error')];
     },
+    errorPageWithoutStore(req, context) {
+      const folder = cache.current();
+      const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
+      return composeStoreFreeErrorPage(folder, builtins, { path: req.path, context, stylesheetUrl: stylesheet });
+    },
     prepare(spec, context) {
       const folder = cache.current();
       const target = targetOf(spec, context);
@@ -171,55 +245,31 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       return { target, choice, context: platformContext(folder, choice, context, { showCart, collectionItems }) };
     },
     render(req, spec, page) {
-      const folder = cache.current();
-      const context = page.context;
-      const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
-      const headers = pageHeaders(context, {
-        path: req.path,
-        typeName: page.choice.typeName,
-        crumb: typeof crumb === 'string' ? crumb : '',
-        stylesheetUrl: folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null,
-      });
-      const footers = pageFooters(context, footerHooks.map((hook) => hook()));
-      // Kept pages only outside development, where files change under the server.
-      const key = watching ? null : rendered.key({
-        folder,
-        builtins: builtins.folder(),
-        choice: page.choice,
-        pageName: spec.template,
-        path: req.path,
-        contentVersion: version.current(),
-        headers,
-        footers,
-        context,
-      });
-      const kept = key === null ? undefined : rendered.get(key);
+      const { key, kept, input } = pageRender(req, spec, page);
       if (kept !== undefined) return { page: kept, errors: [] };
-      // Prices and dates in the store's locale, as the single-template pages write them.
-      const locale = storeLocale(asObject(context.website) ?? {});
-      const composed = composeFolderPage({
-        locale,
-        folder,
-        target: page.target,
-        choice: page.choice,
-        context,
-        data: createStorePlatformData(deps, req.path, {
-          typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
-          navigationNames: folder.conf.navigations.map((nav) => nav.name),
-        }),
-        headers,
-        footers,
-        builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
-      });
+      const composed = composeFolderPage(input());
       const bytes = Buffer.from(composed.html, 'utf8');
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
-      if (composed.errors.length > 0) {
-        deps.log.warn({ template: composed.choice.main?.path ?? spec.template, errors: composed.errors.slice(0, 5) }, themeMessages.renderErrorsLog);
-      } else if (key !== null && !version.inTransaction()) {
-        // Only clean renders: a render cut short by a limit is not what the context alone gives.
-        rendered.set(key, body);
-      }
+      afterRender(spec, key, composed.errors, composed.choice, body);
       return { page: body, errors: composed.errors };
+    },
+    stream(req, spec, page, write) {
+      const { key, kept, input } = pageRender(req, spec, page);
+      if (kept !== undefined) return { kept };
+      // A page that may be kept is also collected, to be kept when it rendered cleanly (and is not too large to keep).
+      let chunks: string[] | null = key === null ? null : [];
+      let length = 0;
+      const composed = composeFolderPageToStream(input(), (chunk) => {
+        if (chunks !== null) {
+          length += chunk.length;
+          if (length > MAX_KEPT_PAGE_BYTES) chunks = null;
+          else chunks.push(chunk);
+        }
+        write(chunk);
+      });
+      const bytes = chunks === null ? null : Buffer.from(chunks.join(''), 'utf8');
+      afterRender(spec, key, composed.errors, composed.choice, bytes === null ? null : { bytes, nonceOffsets: nonceOffsets(bytes) });
+      return { errors: composed.errors };
     },
   };
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
-import less, { type LessError } from 'less';
+import { Worker } from 'node:worker_threads';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import type { TemplateConf } from './template-conf.ts';
 import type { TemplateSource } from './template-source.ts';
@@ -15,27 +14,6 @@ export interface CompiledStyles {
   problems: FolderProblem[];
 }
 
-/** LESS reads every import through the folder's source: nothing outside it, nothing over the network. */
-function sourceFileManager(source: TemplateSource): InstanceType<typeof less.FileManager> {
-  return new (class extends less.FileManager {
-    override supports(): boolean {
-      return true;
-    }
-    override supportsSync(): boolean {
-      return false;
-    }
-    override loadFile(filename: string, currentDirectory: string): Promise<{ contents: string; filename: string }> {
-      const path = posix.normalize(posix.join(currentDirectory || 'styles/', filename));
-      const candidates = /\.[a-z]+$/i.test(path) ? [path] : [`${path}.less`, path];
-      for (const candidate of candidates) {
-        const contents = candidate.startsWith('../') ? undefined : source.read(candidate);
-        if (contents !== undefined) return Promise.resolve({ contents, filename: candidate });
-      }
-      return Promise.reject({ type: 'File', message: `'${filename}' wasn't found` });
-    }
-  })();
-}
-
 /** template.conf `tweaks` as LESS variables: the values the stylesheet is compiled with. */
 function tweakVariables(conf: TemplateConf): Record<string, string> {
   const variables: Record<string, string> = {};
@@ -43,13 +21,97 @@ function tweakVariables(conf: TemplateConf): Record<string, string> {
   return variables;
 }
 
+/** Limits on compiling a folder's stylesheet, which is untrusted input. */
+export interface StyleCompileLimits {
+  /** A compile still running after this long is stopped and reported as an error. */
+  timeoutMs: number;
+  /** The most bytes of LESS source (every imported file together) a compile may read. */
+  maxSourceBytes: number;
+  /** The worker's heap: a compile that grows past it fails instead of growing the server. */
+  maxHeapMb: number;
+}
+
+export const STYLE_COMPILE_LIMITS: StyleCompileLimits = { timeoutMs: 5000, maxSourceBytes: 2 * 1024 * 1024, maxHeapMb: 256 };
+
+/** A LESS failure as the worker reports it: line 1-based, column 0-based, as LESS gives them. */
+interface WorkerFailure {
+  message: string;
+  filename: string | null;
+  line: number | null;
+  column: number | null;
+}
+
+type WorkerOutcome = { css: string } | { failure: WorkerFailure } | { problem: string };
+
+const WORKER_URL = new URL('./less-worker.mjs', import.meta.url);
+
+/**
+ * Runs one LESS compile in a worker thread. The worker asks for every file it imports; this
+ * thread reads it through the folder's source (nothing outside the folder, nothing over the
+ * network) and counts the bytes. A compile past the deadline or the byte cap is stopped.
+ */
+function compileInWorker(source: TemplateSource, input: string, modifyVars: Record<string, string>, limits: StyleCompileLimits): Promise<WorkerOutcome> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_URL, {
+        workerData: { input, filename: 'styles/template.conf.less', modifyVars },
+        resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+        stdout: true,
+        stderr: true,
+      });
+    } catch (error) {
+      resolve({ problem: themeMessages.stylesheetWorkerFailed(error instanceof Error ? error.message : String(error)) });
+      return;
+    }
+    // Whatever LESS prints is dropped: problems come back as messages.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    let settled = false;
+    let bytesRead = Buffer.byteLength(input);
+    const finish = (outcome: WorkerOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const deadline = setTimeout(() => finish({ problem: themeMessages.stylesheetTimedOut(limits.timeoutMs) }), limits.timeoutMs);
+    worker.on('message', (message: { type: 'read'; id: number; candidates: string[] } | { type: 'done'; css: string } | { type: 'failed'; error: WorkerFailure }) => {
+      if (message.type === 'done') finish({ css: message.css });
+      else if (message.type === 'failed') finish({ failure: message.error });
+      else {
+        let file: { contents: string; filename: string } | null = null;
+        for (const candidate of message.candidates) {
+          const contents = candidate.startsWith('../') ? undefined : source.read(candidate);
+          if (contents !== undefined) {
+            file = { contents, filename: candidate };
+            break;
+          }
+        }
+        if (file !== null) {
+          bytesRead += Buffer.byteLength(file.contents);
+          if (bytesRead > limits.maxSourceBytes) {
+            finish({ problem: themeMessages.stylesheetTooLarge(limits.maxSourceBytes) });
+            return;
+          }
+        }
+        worker.postMessage({ id: message.id, file });
+      }
+    });
+    // A worker that dies (out of memory, say) before it answers is a failed compile.
+    worker.on('error', (error) => finish({ problem: themeMessages.stylesheetWorkerFailed(error.message) }));
+    worker.on('exit', (code) => finish({ problem: themeMessages.stylesheetWorkerFailed(`exit code ${code}`) }));
+  });
+}
+
 /**
  * Compiles the stylesheets template.conf names, in order, as one LESS stylesheet (so a variable
  * or mixin of one file serves the later ones, as on the platform), with the tweak values set.
- * A named file the folder lacks is left out with a warning; a compile error gives no CSS and one
- * problem with the file, line and column LESS reports.
+ * A named file the folder lacks is left out with a warning; a compile error, or a compile that
+ * passes the limits, gives no CSS and one problem with the file, line and column LESS reports.
  */
-export async function compileFolderStyles(folder: TemplateFolder): Promise<CompiledStyles> {
+export async function compileFolderStyles(folder: TemplateFolder, limits: StyleCompileLimits = STYLE_COMPILE_LIMITS): Promise<CompiledStyles> {
   const problems: FolderProblem[] = [];
   const imports: string[] = [];
   for (const name of folder.conf.stylesheets) {
@@ -61,28 +123,24 @@ export async function compileFolderStyles(folder: TemplateFolder): Promise<Compi
     imports.push(`@import ${name.endsWith('.less') ? '' : '(less) '}${JSON.stringify(name)};`);
   }
   if (imports.length === 0) return { css: '', problems };
-  try {
-    const output = await less.render(imports.join('\n'), {
-      filename: 'styles/template.conf.less',
-      plugins: [{ install: (_less, manager) => manager.addFileManager(sourceFileManager(folder.source)) }],
-      modifyVars: tweakVariables(folder.conf),
-      javascriptEnabled: false,
-    });
-    return { css: output.css, problems };
-  } catch (caught) {
-    const error = caught as LessError;
-    const file = error.filename && error.filename !== 'input' ? error.filename : 'styles';
-    const line = typeof error.line === 'number' ? error.line : null;
-    const column = typeof error.column === 'number' ? error.column + 1 : null;
-    problems.push({
-      file,
-      line: line ?? 0,
-      column: column ?? 0,
-      message: themeMessages.stylesheetFailed(file, line, column, error.message),
-      severity: 'error',
-    });
+  const outcome = await compileInWorker(folder.source, imports.join('\n'), tweakVariables(folder.conf), limits);
+  if ('css' in outcome) return { css: outcome.css, problems };
+  if ('problem' in outcome) {
+    problems.push({ file: 'styles', line: 0, column: 0, message: themeMessages.stylesheetFailed('styles', null, null, outcome.problem), severity: 'error' });
     return { css: '', problems };
   }
+  const error = outcome.failure;
+  const file = error.filename && error.filename !== 'input' ? error.filename : 'styles';
+  const line = error.line;
+  const column = error.column !== null ? error.column + 1 : null;
+  problems.push({
+    file,
+    line: line ?? 0,
+    column: column ?? 0,
+    message: themeMessages.stylesheetFailed(file, line, column, error.message),
+    severity: 'error',
+  });
+  return { css: '', problems };
 }
 
 /** A short fingerprint for the stylesheet URL, so a changed folder is fetched afresh. */

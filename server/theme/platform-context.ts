@@ -1,5 +1,6 @@
 import type { TemplateChoice } from './collection-choice.ts';
 import type { TemplateFolder } from './folder-loader.ts';
+import { LOCALIZED_STRINGS } from './localized-strings.ts';
 import type { Json } from './platform-data.ts';
 
 export interface PlatformFacts {
@@ -35,9 +36,9 @@ function asObject(value: unknown): Json | undefined {
  * The page context as the platform shapes it for a template folder: the page's own context with
  * the keys real templates read added where the page did not set them — the collection's
  * `typeName`, `typeLabel`, `navigationTitle` and `homepage`; `showCart`; `template` (the folder's
- * settings); `localizedStrings`; `shoppingCart` (the cart summary when the page has no full cart);
- * `authenticatedAccount`; `websiteSettings`; on an item page `pagination` with the neighbouring
- * `prevItem` and `nextItem`. `?format=json` answers exactly this.
+ * settings); `localizedStrings` (the platform's English strings); `shoppingCart` (the cart
+ * summary when the page has no full cart); `authenticatedAccount`; `websiteSettings`; on an item
+ * page `pagination` with the neighbouring `prevItem` and `nextItem`. `?format=json` answers exactly this.
  */
 export function platformContext(folder: TemplateFolder, choice: TemplateChoice, context: Json, facts: PlatformFacts): Json {
   const shaped: Json = { ...context };
@@ -53,7 +54,8 @@ export function platformContext(folder: TemplateFolder, choice: TemplateChoice, 
   }
   shaped.showCart = context.showCart ?? facts.showCart;
   shaped.template = context.template ?? { name: folder.conf.name ?? '', mobileStylesEnabled: true };
-  shaped.localizedStrings = context.localizedStrings ?? {};
+  // The platform's English strings, under any the page sets itself.
+  shaped.localizedStrings = { ...LOCALIZED_STRINGS, ...asObject(context.localizedStrings) };
   shaped.shoppingCart = context.shoppingCart ?? context.cart ?? {};
   shaped.authenticatedAccount = context.authenticatedAccount ?? null;
   shaped.websiteSettings = context.websiteSettings ?? {};

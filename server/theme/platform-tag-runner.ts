@@ -3,9 +3,8 @@ import { escapeHtml, escapeHtmlAttribute } from '../../engine/plugins/core/html-
 import type { PlatformData, StoredBlock } from './platform-data.ts';
 import type { PlatformTagRunner } from './folder-registry.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
+import { scriptElements } from './script-loader.ts';
 
-/** Where the folder's scripts/ are served, as the platform's <squarespace:script> points at them. */
-export const SCRIPTS_URL_BASE = '/scripts/';
 
 /** An attribute's value in the scope the tag stands in: `collection="{collection.urlId}"` is looked up there. */
 function attribute(tag: PlatformTag, name: string, ctx: RenderContext): string | null {
@@ -77,8 +76,13 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
           return blockFieldHtml(id, columns, attribute(tag, 'label', ctx), attribute(tag, 'class', ctx), data.blockField(id));
         }
         case 'script': {
-          const src = attribute(tag, 'src', ctx) ?? '';
-          return src === '' ? '' : `<script src="${escapeHtmlAttribute(SCRIPTS_URL_BASE + src)}"></script>`;
+          // A run of script tags renders at its first tag, so its combo scripts load as one.
+          if (tag.inRunOf !== undefined && tags.get(tag.inRunOf) !== undefined) return '';
+          const run = (tag.scriptRun ?? [tag.id]).map((id) => tags.get(id)).filter((member) => member !== undefined);
+          return scriptElements(run.map((member) => ({
+            src: attribute(member, 'src', ctx) ?? '',
+            combo: (attribute(member, 'combo', ctx) ?? '').trim() === 'true',
+          })));
         }
         case 'category': {
           const collection = attribute(tag, 'collection', ctx) ?? '';

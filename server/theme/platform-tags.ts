@@ -20,6 +20,14 @@ export interface PlatformTag {
   attributes: Record<string, string>;
   /** The rewritten source between the opening and the closing tag; null for a self-closing tag. */
   body: string | null;
+  /**
+   * Script tags written one after another (nothing but white space between them) load as one
+   * group, so that their combo scripts become one request, as the platform's script loader does:
+   * the first tag of a run lists the ids of the others, which render nothing themselves.
+   */
+  scriptRun?: string[];
+  /** The id of the script tag that renders this one's run. */
+  inRunOf?: string;
   file: string;
   line: number;
   column: number;
@@ -128,6 +136,8 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
     return { line, column: offset - lineStart + 1 };
   };
 
+  // The run of script tags the next script tag may join: its first tag, and where the last one ended.
+  let scriptRun: { first: PlatformTag; end: number } | null = null;
   OPEN_TAG.lastIndex = 0;
   for (let match = OPEN_TAG.exec(source); match !== null; match = OPEN_TAG.exec(source)) {
     const kind = match[1]!;
@@ -156,7 +166,19 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
       }
     }
     const id = nextId();
-    tags.push({ id, kind, attributes: open.attributes, body, file, line: where.line, column: where.column });
+    const tag: PlatformTag = { id, kind, attributes: open.attributes, body, file, line: where.line, column: where.column };
+    tags.push(tag);
+    if (kind === 'script') {
+      if (scriptRun !== null && source.slice(scriptRun.end, match.index).trim() === '') {
+        (scriptRun.first.scriptRun ??= [scriptRun.first.id]).push(id);
+        tag.inRunOf = scriptRun.first.id;
+        scriptRun.end = end;
+      } else {
+        scriptRun = { first: tag, end };
+      }
+    } else {
+      scriptRun = null;
+    }
     out += source.slice(copied, match.index) + `{@|${PLATFORM_TAG_FORMATTER} ${id}}` + keepLines(newlinesIn(source.slice(match.index, end)));
     copied = end;
     OPEN_TAG.lastIndex = end;

@@ -47,30 +47,46 @@ describe('configuration from the environment', () => {
       if (!isLocalCaptcha(captcha)) throw new Error('expected the built-in captcha');
       return captcha;
     }
-    function solvedToken(captcha: LocalCaptcha): string {
+    async function solvedToken(captcha: LocalCaptcha): Promise<string> {
       const { challenge, prompt } = captcha.issueChallenge('form_block');
       const [left, right] = (prompt.match(/\d+/g) ?? []).map(Number);
-      const solved = captcha.solveChallenge(challenge, String(left! + right!));
+      const solved = await captcha.solveChallenge(challenge, String(left! + right!));
       if (!solved.ok) throw new Error(solved.message);
       return solved.token;
     }
 
-    it('says at start-up when it signs with a key of the process\'s own', () => {
-      expect(readConfig({}).notices).toEqual([serverMessages.captchaRandomKeyLog]);
+    it('says at start-up when it signs with the key the store keeps', () => {
+      expect(readConfig({}).notices).toEqual([serverMessages.captchaStoredKeyLog]);
       expect(readConfig({ CAPTCHA_SECRET: 'k'.repeat(MIN_CAPTCHA_SECRET_LENGTH) }).notices).toEqual([]);
       expect(readConfig({ CAPTCHA: 'off' }).notices).toEqual([]);
     });
 
-    it('is on by default, signing with a key of its own per process', () => {
+    it('is on by default, with a key of its own per process until the app binds it to the store', async () => {
       const first = captchaOf({});
       const second = captchaOf({});
-      expect(second.verify(solvedToken(first), 'form_block')).toBe(false);
-      expect(first.verify(solvedToken(first), 'form_block')).toBe(true);
+      expect(first.keyMadeByProcess).toBe(true);
+      expect(await second.verify(await solvedToken(first), 'form_block')).toBe(false);
+      expect(await first.verify(await solvedToken(first), 'form_block')).toBe(true);
     });
 
-    it('signs with CAPTCHA_SECRET, so processes sharing it accept each other\'s tokens', () => {
+    it('without CAPTCHA_SECRET signs with a key the store keeps, so two apps on one store accept each other\'s tokens once', async () => {
+      const one = await startServer({ captcha: captchaOf({}) });
+      const other = await startServer({ captcha: captchaOf({}), databasePath: one.databasePath, databaseUrl: one.app.deps.options.databaseUrl });
+      try {
+        const [first, second] = [one, other].map((server) => server.app.deps.captcha as LocalCaptcha);
+        expect(first!.keyMadeByProcess).toBe(false);
+        const token = await solvedToken(first!);
+        expect(await second!.verify(token, 'form_block')).toBe(true);
+        expect(await first!.verify(token, 'form_block')).toBe(false);
+      } finally {
+        await other.stop();
+        await one.stop(true);
+      }
+    });
+
+    it('signs with CAPTCHA_SECRET, so processes sharing it accept each other\'s tokens', async () => {
       const secret = 'x'.repeat(MIN_CAPTCHA_SECRET_LENGTH);
-      expect(captchaOf({ CAPTCHA_SECRET: secret }).verify(solvedToken(captchaOf({ CAPTCHA_SECRET: secret })), 'form_block')).toBe(true);
+      expect(await captchaOf({ CAPTCHA_SECRET: secret }).verify(await solvedToken(captchaOf({ CAPTCHA_SECRET: secret })), 'form_block')).toBe(true);
     });
 
     it('is off with CAPTCHA=off and refuses an unknown mode or a short secret', () => {

@@ -29,9 +29,9 @@ afterAll(async () => {
 });
 
 const db = () => server.app.deps.db;
-const signUp = (overrides: Record<string, unknown> = {}) => ({
+const signUp = async (overrides: Record<string, unknown> = {}) => ({
   productId: lamp.id, variantId: soldOutLamp.id, siteVisitorEmail: 'ada@example.com',
-  captchaToken: server.captchaToken('product_waitlist'), ...overrides,
+  captchaToken: await server.captchaToken('product_waitlist'), ...overrides,
 });
 
 /** Malformed JSON, a 10 MB body and the bodies that are not an object. */
@@ -52,7 +52,7 @@ describe(`POST ${SIGN_UP}`, () => {
       { productId: undefined }, { variantId: 42 }, { productId: 'x'.repeat(65) },
       { isJoinMailingList: 'yes' }, { language: 'x'.repeat(17) }, { captchaToken: { token: 'x' } },
     ]) {
-      await expectRefused(db(), () => v.post(SIGN_UP, signUp(overrides)), { status: 400, message: REQUEST.tryAgain });
+      await expectRefused(db(), async () => v.post(SIGN_UP, await signUp(overrides)), { status: 400, message: REQUEST.tryAgain });
     }
   });
 
@@ -62,27 +62,27 @@ describe(`POST ${SIGN_UP}`, () => {
       [undefined, RESTOCK.emailBlank], [42, RESTOCK.emailBlank], ['   ', RESTOCK.emailBlank], ['not-an-email', RESTOCK.emailInvalid],
       [`a@example.com'); DROP TABLE restock_signups; --`, RESTOCK.emailInvalid], [`${HOSTILE_TEXT.controlAndUnicode}`, RESTOCK.emailInvalid],
     ] as const) {
-      await expectRefused(db(), () => v.post(SIGN_UP, signUp({ siteVisitorEmail: email })), { status: 400, message });
+      await expectRefused(db(), async () => v.post(SIGN_UP, await signUp({ siteVisitorEmail: email })), { status: 400, message });
     }
   });
 
   it('answers the captcha message without a token or with a forged one', async () => {
     const v = await new Visitor(server.url).start();
     for (const captchaToken of [undefined, '', 'forged.token.value.signature']) {
-      await expectRefused(db(), () => v.post(SIGN_UP, signUp({ captchaToken })), { status: 400, message: RESTOCK.completeCaptcha });
+      await expectRefused(db(), async () => v.post(SIGN_UP, await signUp({ captchaToken })), { status: 400, message: RESTOCK.completeCaptcha });
     }
   });
 
   it('answers 404 for an unknown product or variant id, SQL metacharacters included', async () => {
     const v = await new Visitor(server.url).start();
     for (const ids of [{ productId: 'no-such-product' }, { variantId: 'no-such-variant' }, { productId: HOSTILE_TEXT.sqlTautology }, { variantId: shirtInStock.id }]) {
-      await expectRefused(db(), () => v.post(SIGN_UP, signUp(ids)), { status: 404, message: serverMessages.productNotFound });
+      await expectRefused(db(), async () => v.post(SIGN_UP, await signUp(ids)), { status: 404, message: serverMessages.productNotFound });
     }
   });
 
   it('refuses a variant that is in stock', async () => {
     const v = await new Visitor(server.url).start();
-    await expectRefused(db(), () => v.post(SIGN_UP, signUp({ productId: shirt.id, variantId: shirtInStock.id })), {
+    await expectRefused(db(), async () => v.post(SIGN_UP, await signUp({ productId: shirt.id, variantId: shirtInStock.id })), {
       status: 400, message: serverMessages.restockVariantNotSoldOut,
     });
   });
@@ -90,7 +90,7 @@ describe(`POST ${SIGN_UP}`, () => {
   it('stores a unicode email and a control-character language verbatim', async () => {
     const v = await new Visitor(server.url).start();
     const email = 'zoë.o\'brien@example.com';
-    const answer = await v.post(SIGN_UP, signUp({ siteVisitorEmail: email, language: 'fr\u0007\u202e' }));
+    const answer = await v.post(SIGN_UP, await signUp({ siteVisitorEmail: email, language: 'fr\u0007\u202e' }));
     expect(answer.status, answer.text).toBe(200);
     expect(db().prepare('SELECT language FROM restock_signups WHERE email = ?').pluck().get(email)).toBe('fr\u0007\u202e');
   });
@@ -143,7 +143,7 @@ describe(`POST ${SEND} and ${SEND_ALL}`, () => {
 
   it('sends nothing at all when one request of a batch names an unknown variant', async () => {
     const v = await new Visitor(server.url).start();
-    expect((await v.post(SIGN_UP, signUp({ siteVisitorEmail: 'waiting@example.com' }))).status).toBe(200);
+    expect((await v.post(SIGN_UP, await signUp({ siteVisitorEmail: 'waiting@example.com' }))).status).toBe(200);
     const sendRequests = [{ productId: lamp.id, variantId: soldOutLamp.id }, { productId: lamp.id, variantId: 'no-such-variant' }];
     await expectRefused(db(), () => owner.post(SEND_ALL, { sendRequests }), { status: 404, message: serverMessages.productNotFound });
     expect(db().prepare('SELECT notified_on FROM restock_signups WHERE email = ?').pluck().get('waiting@example.com')).toBeNull();

@@ -106,8 +106,8 @@ describe('the sign-in limiter', () => {
   it('refuses every attempt from an address past its failure budget until the window ends', async () => {
     const address = freshAddress();
     // the budget is counted in the shared counters table; fill it as that many failures would
-    const counters = new RateLimitRepository(server.app.deps.db);
-    for (let i = 0; i < SIGN_IN_POLICY.addressFailuresPerWindow; i += 1) counters.increment(`signInAddress:${address}`, SIGN_IN_POLICY.windowMs);
+    const counters = new RateLimitRepository(server.app.deps.store);
+    for (let i = 0; i < SIGN_IN_POLICY.addressFailuresPerWindow; i += 1) await counters.increment(`signInAddress:${address}`, SIGN_IN_POLICY.windowMs);
     const refused = await signIn(address, OWNER_EMAIL, OWNER_PASSWORD);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(SIGN_IN_POLICY.windowMs / 1000 - 60);

@@ -7,8 +7,6 @@ import pg from 'pg';
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
-/** The engines a suite runs on: SQLite always, PostgreSQL when a test server is configured. */
-export const TEST_ENGINES: ReadonlyArray<'sqlite' | 'postgres'> = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /**
  * A fresh, empty PostgreSQL schema on the test server, as a connection URL whose search_path
@@ -34,6 +32,9 @@ export async function freshPostgresUrl(): Promise<string> {
  * TEST_ENGINE=postgres): every test server then gets a fresh schema instead of a SQLite file.
  */
 export const ON_POSTGRES = process.env.TEST_ENGINE === 'postgres';
+
+/** The engine of this run, for suites that test the store directly (describe.each). */
+export const TEST_ENGINES: ReadonlyArray<'sqlite' | 'postgres'> = ON_POSTGRES ? ['postgres'] : ['sqlite'];
 
 /** The databaseUrl option of a test server: a fresh PostgreSQL schema on the postgres run, else none. */
 export async function testDatabaseUrl(): Promise<string | undefined> {

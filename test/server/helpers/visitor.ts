@@ -20,9 +20,11 @@ export interface RequestOptions {
 }
 
 export class Visitor {
-  readonly cookies = new Map<string, string>();
-
-  constructor(readonly baseUrl: string) {}
+  /** `cookies`: pass another visitor's to be the same browser talking to another server process. */
+  constructor(
+    readonly baseUrl: string,
+    readonly cookies = new Map<string, string>(),
+  ) {}
 
   /** Loads a page once so the crumb cookie exists. */
   async start(): Promise<this> {

@@ -40,7 +40,8 @@ export async function startServer(databasePath: string, overrides: Partial<AppOp
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     databasePath,
-    captcha,
+    // the app's captcha: its key (the store's when none is given) and ledger are the ones requests meet
+    captcha: app.deps.captcha as LocalCaptcha,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -136,9 +137,9 @@ export class Visitor {
 }
 
 /** Waits until a condition holds (tracking rows are written just after the answer). */
-export async function eventually(check: () => boolean, timeoutMs = 2000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 2000): Promise<void> {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

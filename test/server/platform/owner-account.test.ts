@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { SqliteStore } from '../../../server/db/sqlite-store.ts';
-import { siteUserRepositoryFor } from '../../../server/db/site-user-repository.ts';
+import { SiteUserRepository } from '../../../server/db/site-user-repository.ts';
 import type { AppDeps } from '../../../server/deps.ts';
 import { ensureOwnerAccount, OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
@@ -30,19 +30,21 @@ describe('seeded owner account', () => {
 
   it('generates a password on first start, returns it once, and never again', async () => {
     const appDeps = await deps();
-    const first = ensureOwnerAccount(appDeps);
+    const first = await ensureOwnerAccount(appDeps);
     expect(first.created).toBe(true);
     expect(first.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
-    const stored = siteUserRepositoryFor(appDeps.db).findByEmail(OWNER_EMAIL)!;
+    const stored = (await new SiteUserRepository(appDeps.store).findByEmail(OWNER_EMAIL))!;
     expect(stored.contributorRole).toBe(CONTRIBUTOR_ROLES.admin);
     expect(await verifyPassword(first.password!, stored.passwordHash)).toBe(true);
-    expect(ensureOwnerAccount(appDeps)).toEqual({ email: OWNER_EMAIL, created: false });
+    expect(await ensureOwnerAccount(appDeps)).toEqual({ email: OWNER_EMAIL, created: false });
+    // the account is one whatever the letter case of the address
+    expect(await ensureOwnerAccount(appDeps, OWNER_EMAIL.toUpperCase())).toEqual({ email: OWNER_EMAIL, created: false });
   });
 
   it('uses OWNER_PASSWORD when set and does not echo it', async () => {
     const appDeps = await deps('chosen owner password');
-    expect(ensureOwnerAccount(appDeps)).toEqual({ email: OWNER_EMAIL, created: true });
-    const stored = siteUserRepositoryFor(appDeps.db).findByEmail(OWNER_EMAIL)!;
+    expect(await ensureOwnerAccount(appDeps)).toEqual({ email: OWNER_EMAIL, created: true });
+    const stored = (await new SiteUserRepository(appDeps.store).findByEmail(OWNER_EMAIL))!;
     expect(await verifyPassword('chosen owner password', stored.passwordHash)).toBe(true);
   });
 

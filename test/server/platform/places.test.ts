@@ -50,9 +50,9 @@ describe('address autocomplete', () => {
     const details = await visitor.call(`/api/google-maps/places/details?placeId=${placeId}&productPage=product&productSection=checkout`);
     expect(details.status).toBe(200);
     expect(field(details.body, 'result')).toMatchObject({ addressLine1: '1600 Amphitheatre Parkway', city: 'Mountain View', state: 'CA', postalCode: '94043', countryCode: 'US' });
-    const tracking = createTrackingRepository(server.app.deps.db);
-    await eventually(() => tracking.count('tracking_events') === 1);
-    expect(JSON.parse(tracking.recent('tracking_events', 1)[0].payloadJson)).toMatchObject({ productPage: 'product', productSection: 'checkout' });
+    const tracking = createTrackingRepository(server.app.deps.store);
+    await eventually(async () => (await tracking.count('tracking_events')) === 1);
+    expect(JSON.parse((await tracking.recent('tracking_events', 1))[0].payloadJson)).toMatchObject({ productPage: 'product', productSection: 'checkout' });
   });
 
   it('answers 404 for an unknown place and 400 without a placeId', async () => {

@@ -12,39 +12,39 @@ function solve(prompt: string): string {
 }
 
 describe('local captcha', () => {
-  it('turns a right answer into a single-use token', () => {
+  it('turns a right answer into a single-use token', async () => {
     const captcha = createLocalCaptcha();
     const challenge = captcha.issueChallenge('product_waitlist');
-    const solved = captcha.solveChallenge(challenge.challenge, solve(challenge.prompt));
+    const solved = await captcha.solveChallenge(challenge.challenge, solve(challenge.prompt));
     expect(solved.ok).toBe(true);
     if (!solved.ok) return;
-    expect(captcha.verify(solved.token, 'product_waitlist')).toBe(true);
-    expect(captcha.verify(solved.token, 'product_waitlist')).toBe(false);
+    expect(await captcha.verify(solved.token, 'product_waitlist')).toBe(true);
+    expect(await captcha.verify(solved.token, 'product_waitlist')).toBe(false);
   });
 
-  it('refuses a wrong answer, a tampered challenge and a token from another key', () => {
+  it('refuses a wrong answer, a tampered challenge and a token from another key', async () => {
     const captcha = createLocalCaptcha();
     const challenge = captcha.issueChallenge('form_block');
     const wrong = String(Number(solve(challenge.prompt)) + 1);
-    expect(captcha.solveChallenge(challenge.challenge, wrong)).toEqual({ ok: false, message: platformMessages.captchaWrongAnswer });
+    expect(await captcha.solveChallenge(challenge.challenge, wrong)).toEqual({ ok: false, message: platformMessages.captchaWrongAnswer });
     const tampered = challenge.challenge.replace('form_block', 'promo_popup');
-    expect(captcha.solveChallenge(tampered, solve(challenge.prompt)).ok).toBe(false);
+    expect((await captcha.solveChallenge(tampered, solve(challenge.prompt))).ok).toBe(false);
     const other = createLocalCaptcha();
     const foreign = other.issueChallenge('form_block');
-    const token = other.solveChallenge(foreign.challenge, solve(foreign.prompt));
-    expect(token.ok && captcha.verify(token.token, 'form_block')).toBe(false);
+    const token = await other.solveChallenge(foreign.challenge, solve(foreign.prompt));
+    expect(token.ok && (await captcha.verify(token.token, 'form_block'))).toBe(false);
   });
 
-  it('expires challenges and tokens', () => {
+  it('expires challenges and tokens', async () => {
     let now = 1_000_000;
     const captcha = createLocalCaptcha({ now: () => now, challengeTtlMs: 1000, tokenTtlMs: 1000 });
     const late = captcha.issueChallenge('form_block');
     now += 1001;
-    expect(captcha.solveChallenge(late.challenge, solve(late.prompt))).toEqual({ ok: false, message: platformMessages.captchaChallengeExpired });
+    expect(await captcha.solveChallenge(late.challenge, solve(late.prompt))).toEqual({ ok: false, message: platformMessages.captchaChallengeExpired });
     const fresh = captcha.issueChallenge('form_block');
-    const solved = captcha.solveChallenge(fresh.challenge, solve(fresh.prompt));
+    const solved = await captcha.solveChallenge(fresh.challenge, solve(fresh.prompt));
     now += 1001;
-    expect(solved.ok && captcha.verify(solved.token, 'form_block')).toBe(false);
+    expect(solved.ok && (await captcha.verify(solved.token, 'form_block'))).toBe(false);
   });
 });
 

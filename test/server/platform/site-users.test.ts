@@ -152,7 +152,7 @@ describe('site-user session calls', () => {
     await visitor.signIn('reader@example.com', 'reader password 1');
     const saved = await visitor.call('/api/site-users/account/locale', { json: { language: 'fr-CA' } });
     expect(saved.status).toBe(200);
-    const row = server.app.deps.db.prepare('SELECT locale FROM site_users WHERE email = ?').get('reader@example.com') as { locale: string };
+    const row = (await server.app.deps.store.get<{ locale: string }>('SELECT locale FROM site_users WHERE email = ?', ['reader@example.com']))!;
     expect(row.locale).toBe('fr-CA');
 
     const noToken = await visitor.call('/api/site-users/account/locale', {
@@ -209,13 +209,13 @@ describe('site-user session calls', () => {
   });
 
   it('stores scrypt hashes, never the password', async () => {
-    const row = server.app.deps.db.prepare('SELECT password_hash FROM site_users WHERE email = ?').get('reader@example.com') as { password_hash: string };
+    const row = (await server.app.deps.store.get<{ password_hash: string }>('SELECT password_hash FROM site_users WHERE email = ?', ['reader@example.com']))!;
     expect(row.password_hash.startsWith('scrypt$')).toBe(true);
     expect(row.password_hash).not.toContain('reader password 1');
   });
 
   it('gives owner accounts their contributor role', async () => {
-    const row = server.app.deps.db.prepare('SELECT contributor_role FROM site_users WHERE email = ?').get(OWNER_EMAIL) as { contributor_role: number };
+    const row = (await server.app.deps.store.get<{ contributor_role: number }>('SELECT contributor_role FROM site_users WHERE email = ?', [OWNER_EMAIL]))!;
     expect(row.contributor_role).toBe(CONTRIBUTOR_ROLES.admin);
   });
 });

@@ -3,8 +3,8 @@ import { createTrackingRepository } from '../../../server/db/tracking-repository
 import { CENSUS_VISIT_COOKIE, CENSUS_VISITOR_COOKIE, parseVisitorCookie } from '../../../server/security/census-cookie.ts';
 import { eventually, field, startServer, tempDatabasePath, Visitor, type RunningServer } from './harness.ts';
 
-function count(server: RunningServer, table: Parameters<ReturnType<typeof createTrackingRepository>['count']>[0]): number {
-  return createTrackingRepository(server.app.deps.db).count(table);
+function count(server: RunningServer, table: Parameters<ReturnType<typeof createTrackingRepository>['count']>[0]): Promise<number> {
+  return createTrackingRepository(server.app.deps.store).count(table);
 }
 
 describe('tracking calls', () => {
@@ -24,8 +24,8 @@ describe('tracking calls', () => {
     const visitor = new Visitor(server);
     const result = await visitor.call('/api/events/RecordEvent', { form: { event: 'AddToCart', data: JSON.stringify({ sku: 'SQ1' }) } });
     expect(result.status).toBe(204);
-    await eventually(() => count(server, 'tracking_events') === 1);
-    const [row] = createTrackingRepository(server.app.deps.db).recent('tracking_events', 1);
+    await eventually(async () => (await count(server, 'tracking_events')) === 1);
+    const [row] = await createTrackingRepository(server.app.deps.store).recent('tracking_events', 1);
     expect(row.kind).toBe('AddToCart');
     expect(JSON.parse(row.payloadJson)).toEqual({ event: 'AddToCart', data: { sku: 'SQ1' } });
   });
@@ -46,8 +46,8 @@ describe('tracking calls', () => {
     ];
     const result = await visitor.call('/api/events/RecordJavascriptErrors', { json: reports });
     expect(result.status).toBe(204);
-    await eventually(() => count(server, 'javascript_errors') === 2);
-    const rows = createTrackingRepository(server.app.deps.db).recent('javascript_errors', 2);
+    await eventually(async () => (await count(server, 'javascript_errors')) === 2);
+    const rows = await createTrackingRepository(server.app.deps.store).recent('javascript_errors', 2);
     expect(rows.every((row) => row.payloadJson.length < 6000)).toBe(true);
     expect((await visitor.call('/api/events/RecordJavascriptErrors', { json: reports, withoutCrumb: true })).status).toBe(403);
     expect((await visitor.call('/api/events/RecordJavascriptErrors', { json: [] })).status).toBe(400);
@@ -66,7 +66,7 @@ describe('tracking calls', () => {
       const maxAge = (name: string) => Number(/Max-Age=(\d+)/i.exec(lines.find((line) => line.startsWith(`${name}=`)) ?? '')?.[1]);
       expect(maxAge(CENSUS_VISITOR_COOKIE)).toBe(2 * 365 * 24 * 60 * 60);
       expect(maxAge(CENSUS_VISIT_COOKIE)).toBe(30 * 60);
-      await eventually(() => count(server, 'census_hits') === 1);
+      await eventually(async () => (await count(server, 'census_hits')) === 1);
     });
 
     it('keeps the visitor during a visit and counts a new visit once the visit token lapsed', async () => {
@@ -104,10 +104,10 @@ describe('tracking calls', () => {
     expect((await visitor.call('/api/census/overlay', { form: { event: 'shown' } })).status).toBe(204);
     expect((await visitor.call('/api/census/form-render', { form: { formId: '6570a1b2c3d4e5f6a7b83002', visitorCookie: 'v|1|2|3|4' } })).status).toBe(204);
     expect((await visitor.call('/api/census/RecordQuickView/6570a1b2c3d4e5f6a7b82001', { method: 'POST' })).status).toBe(204);
-    await eventually(() => count(server, 'census_hits') === 5);
-    const kinds = createTrackingRepository(server.app.deps.db).recent('census_hits', 5).map((row) => row.kind).sort();
+    await eventually(async () => (await count(server, 'census_hits')) === 5);
+    const kinds = (await createTrackingRepository(server.app.deps.store).recent('census_hits', 5)).map((row) => row.kind).sort();
     expect(kinds).toEqual(['button-click', 'button-render', 'form-render', 'overlay', 'quick-view']);
-    const formRender = createTrackingRepository(server.app.deps.db).recent('census_hits', 5).find((row) => row.kind === 'form-render');
+    const formRender = (await createTrackingRepository(server.app.deps.store).recent('census_hits', 5)).find((row) => row.kind === 'form-render');
     expect(formRender?.visitorId).toBe('v');
     expect((await visitor.call('/api/census/form-render', { form: {} })).status).toBe(400);
     expect((await visitor.call('/api/census/RecordQuickView/bad%20id', { method: 'POST' })).status).toBe(400);
@@ -124,7 +124,7 @@ describe('tracking calls', () => {
     expect((await visitor.call('/api/1/performance/records', { json: batch })).status).toBe(204);
     // a beacon sends text/plain
     expect((await visitor.call('/api/1/performance/records', { text: JSON.stringify([{ name: 'TTFB', value: 80 }]) })).status).toBe(204);
-    await eventually(() => count(server, 'performance_records') === 3);
+    await eventually(async () => (await count(server, 'performance_records')) === 3);
     expect((await visitor.call('/api/1/performance/records', { json: { events: 'nope' } })).status).toBe(400);
   });
 
@@ -133,7 +133,7 @@ describe('tracking calls', () => {
     const content = { analytics_id: 'a1', page_path: '/shop', event_timestamp: 1700000000000, source_environment: 'prod' };
     const sent = await visitor.call('/api/v1/clanker/events', { text: JSON.stringify({ eventSchemaName: 'page_view', eventContent: JSON.stringify(content) }) });
     expect(sent.status).toBe(202);
-    await eventually(() => count(server, 'clanker_events') === 1);
+    await eventually(async () => (await count(server, 'clanker_events')) === 1);
     const wrong = await visitor.call('/api/v1/clanker/events', { json: { eventSchemaName: 'page_view', eventContent: JSON.stringify({ event_timestamp: 'soon' }) } });
     expect(wrong.status).toBe(400);
     expect(String(field(wrong.body, 'message'))).toContain('event_timestamp');
@@ -168,33 +168,33 @@ describe('bounded tracking tables', () => {
     db.remove();
   });
 
-  it('drops the oldest rows past the cap', () => {
-    const repository = createTrackingRepository(server.app.deps.db, 50);
+  it('drops the oldest rows past the cap', async () => {
+    const repository = createTrackingRepository(server.app.deps.store, 50);
     for (let batch = 0; batch < 12; batch += 1) {
-      repository.append('tracking_events', Array.from({ length: 10 }, (_, i) => ({ kind: `e${batch * 10 + i}`, visitorId: null, payload: {} })));
+      await repository.append('tracking_events', Array.from({ length: 10 }, (_, i) => ({ kind: `e${batch * 10 + i}`, visitorId: null, payload: {} })));
     }
-    expect(repository.count('tracking_events')).toBe(50);
-    const kept = repository.recent('tracking_events', 50).map((row) => row.kind);
+    expect(await repository.count('tracking_events')).toBe(50);
+    const kept = (await repository.recent('tracking_events', 50)).map((row) => row.kind);
     expect(kept[0]).toBe('e119');
     expect(kept.at(-1)).toBe('e70');
   });
 
   it('stays at the default cap under a flood of calls and keeps answering quickly', async () => {
-    const repository = createTrackingRepository(server.app.deps.db, 10_000);
+    const repository = createTrackingRepository(server.app.deps.store, 10_000);
     // fill to the cap directly, then push more through the real call
     const filler = Array.from({ length: 10_000 }, (_, i) => ({ kind: `old${i}`, visitorId: null, payload: {} }));
-    repository.append('tracking_events', filler);
+    await repository.append('tracking_events', filler);
     const visitor = new Visitor(server);
     const started = Date.now();
     await Promise.all(Array.from({ length: 100 }, () => visitor.call('/api/events/RecordEvent', { form: { event: 'flood' } })));
     expect(Date.now() - started).toBeLessThan(5000);
-    await eventually(() => repository.recent('tracking_events', 100).every((row) => row.kind === 'flood'));
-    expect(repository.count('tracking_events')).toBe(10_000);
+    await eventually(async () => (await repository.recent('tracking_events', 100)).every((row) => row.kind === 'flood'));
+    expect(await repository.count('tracking_events')).toBe(10_000);
   });
 
-  it('cuts an oversized payload', () => {
-    const repository = createTrackingRepository(server.app.deps.db);
-    repository.append('tracking_events', [{ kind: 'big', visitorId: null, payload: { text: 'x'.repeat(50_000) } }]);
-    expect(repository.recent('tracking_events', 1)[0].payloadJson.length).toBeLessThan(17_000);
+  it('cuts an oversized payload', async () => {
+    const repository = createTrackingRepository(server.app.deps.store);
+    await repository.append('tracking_events', [{ kind: 'big', visitorId: null, payload: { text: 'x'.repeat(50_000) } }]);
+    expect((await repository.recent('tracking_events', 1))[0].payloadJson.length).toBeLessThan(17_000);
   });
 });

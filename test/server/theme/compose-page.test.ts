@@ -99,7 +99,22 @@ describe('composing a page of a template folder', () => {
   it('writes scripts as URLs of the folder\'s scripts, and fills headers, footers and the cart classes', () => {
     const folder = folderOf({ 'site.region': '{squarespace-headers}<squarespace:script src="site.js" combo="{.if authenticatedAccount}false{.or}true{.end}" />{squarespace.cart-classes}{squarespace-footers}' });
     const page = renderPage(folder, { view: 'system', systemName: 'cart' }, { cart: { totalQuantity: 2 } }, { headers: '<H>', footers: '<F>' });
-    expect(page.html).toBe('<H><script src="/scripts/site.js"></script>sqs-custom-cart<F>');
+    expect(page.html).toBe('<H><script src="/scripts/combo/?site.js"></script>sqs-custom-cart<F>');
+    const signedIn = renderPage(folder, { view: 'system', systemName: 'cart' }, { authenticatedAccount: { id: 'a' } }, { headers: '', footers: '' });
+    expect(signedIn.html).toBe('<script src="/scripts/site.js"></script>sqs-custom-cart sqs-cart-empty');
+  });
+
+  it('loads a run of combo scripts as one request, in order, and scripts without combo one by one', () => {
+    const folder = folderOf({
+      'site.region': '<squarespace:script src="a.js" combo="true" />\n  <squarespace:script src="lib/b.js" combo="true" />\n\n'
+        + '<squarespace:script src="c.js" /><squarespace:script src="d e.js" combo="true" />'
+        + '<hr><squarespace:script src="f.js" combo="true" />',
+    });
+    const page = renderPage(folder, { view: 'system', systemName: 'cart' }, {});
+    expect(page.errors).toEqual([]);
+    // White space between the tags stays where it was; markup between them starts a new run.
+    expect(page.html).toBe('<script src="/scripts/combo/?a.js&amp;lib/b.js"></script><script src="/scripts/c.js"></script>'
+      + '<script src="/scripts/combo/?d%20e.js"></script>\n  \n\n<hr><script src="/scripts/combo/?f.js"></script>');
   });
 
   it('names the missing block and the file that applied it', () => {

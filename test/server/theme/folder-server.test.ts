@@ -7,6 +7,7 @@ import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
+import { LOCALIZED_STRINGS } from '../../../server/theme/localized-strings.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
@@ -73,6 +74,7 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     expect(context.items.length).toBeGreaterThan(2);
     expect(context.showCart).toBe(true);
     expect(context.shoppingCart).toMatchObject({ totalQuantity: 0 });
+    expect(context.localizedStrings).toEqual(LOCALIZED_STRINGS);
   });
 
   it('lets development hooks add to the footers, and lists the folder\'s problems for an overlay', async () => {
@@ -108,6 +110,10 @@ describe('platform tags against the store', () => {
         + '<squarespace:category collection="shop">{.repeated section categories}[{name}]{.end}</squarespace:category>'
         + '{squarespace.main-content}</body>',
       'blocks/sub.block': '<nav data-folder="{folder.navigationTitle}">{.repeated section items}<a{.if active} class="active"{.end}>{collection.navigationTitle}</a>{.end}</nav>',
+      'collections/products.list': '<squarespace:query collection="shop" featured>{.repeated section items}<b class="featured">{urlId}</b>{.end}</squarespace:query>'
+        + '<squarespace:query collection="shop" category="Linen">{.repeated section items}<b class="category">{urlId}</b>{.end}</squarespace:query>'
+        + '<squarespace:query collection="shop" tag="gift">{.repeated section items}<b class="tag">{urlId}</b>{.end}</squarespace:query>'
+        + '<squarespace:query collection="no-such-collection">never</squarespace:query>',
       'collections/products.item': '<h1>{item.title}</h1><squarespace:related collectionId="{collection.id}" itemId="{item.id}" limit="2">{.repeated section items}<i>{title}</i>{.end}</squarespace:related>',
     });
     server = await startServer({ templateDir: dir, dev: true });
@@ -118,6 +124,16 @@ describe('platform tags against the store', () => {
     const [home, shop, lessons] = main.links;
     site.writeSetting('siteLayout', { layout: [{ identifier: 'mainNav', links: [home, { ...lessons, title: 'Studio', url: '/studio', collectionId: null, children: [shop, lessons] }] }] });
     db.prepare("UPDATE products SET data_json = json_set(data_json, '$.categories', json('[\"Linen\"]')) WHERE url_id = 'linen-shirt'").run();
+    db.prepare("UPDATE products SET data_json = json_set(data_json, '$.featured', json('true')) WHERE url_id = 'stoneware-mug'").run();
+    db.prepare("UPDATE products SET data_json = json_set(data_json, '$.tags', json('[\"gift\"]')) WHERE url_id IN ('canvas-tote', 'bud-vase')").run();
+  });
+
+  it('queries a collection of the store by featured, category and tag, and renders nothing for an unknown collection', async () => {
+    const html = await (await fetch(`${server.url}/shop`)).text();
+    expect([...html.matchAll(/<b class="featured">([^<]+)<\/b>/g)].map((m) => m[1])).toEqual(['stoneware-mug']);
+    expect([...html.matchAll(/<b class="category">([^<]+)<\/b>/g)].map((m) => m[1])).toEqual(['linen-shirt']);
+    expect([...html.matchAll(/<b class="tag">([^<]+)<\/b>/g)].map((m) => m[1]).sort()).toEqual(['bud-vase', 'canvas-tote']);
+    expect(html).not.toContain('never');
   });
   afterAll(async () => {
     await server.stop(true);

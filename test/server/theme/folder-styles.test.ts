@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
+import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
-import { compileFolderStyles } from '../../../server/theme/folder-styles.ts';
+import { compileFolderStyles, STYLE_COMPILE_LIMITS } from '../../../server/theme/folder-styles.ts';
 import { DiskTemplateSource, MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -64,6 +66,27 @@ describe('compiling a folder\'s stylesheets', () => {
     }
   });
 
+  it('stops a compile that runs past its deadline and reports it as a compile error', async () => {
+    // Each call makes two more: 2^40 calls never finish.
+    const endless = '.grow(@n) when (@n > 0) { .grow(@n - 1); .grow(@n - 1); }\na { .grow(40); }';
+    const started = Date.now();
+    const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': endless }), { ...STYLE_COMPILE_LIMITS, timeoutMs: 400 });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(result.css).toBe('');
+    expect(result.problems).toEqual([{
+      file: 'styles', line: 0, column: 0, severity: 'error',
+      message: themeMessages.stylesheetFailed('styles', null, null, themeMessages.stylesheetTimedOut(400)),
+    }]);
+  });
+
+  it('refuses a stylesheet whose files together pass the byte cap', async () => {
+    const folder = folderWith(['base.less'], { 'styles/base.less': '@import "big";', 'styles/big.less': `/* ${'x'.repeat(5000)} */` });
+    const result = await compileFolderStyles(folder, { ...STYLE_COMPILE_LIMITS, maxSourceBytes: 1000 });
+    expect(result.css).toBe('');
+    expect(result.problems.map((problem) => problem.message)).toEqual([themeMessages.stylesheetFailed('styles', null, null, themeMessages.stylesheetTooLarge(1000))]);
+    expect((await compileFolderStyles(folder, { ...STYLE_COMPILE_LIMITS, maxSourceBytes: 10_000 })).problems).toEqual([]);
+  });
+
   it('fails tmpl check on a stylesheet that does not compile', async () => {
     const dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': SITE_REGION, 'styles/base.less': 'a {' });
     const err: string[] = [];
@@ -107,6 +130,19 @@ describe('the folder stylesheet on the server', () => {
     expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('');
     expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ file: 'styles/base.less', line: 1 })] }), themeMessages.stylesLog);
     expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message: themeMessages.stylesheetMissing('gone.less') })] }), themeMessages.stylesLog);
+  });
+
+  it('treats a compile stopped at its deadline as a compile error: logged, listed for the overlay, the stylesheet served empty', async () => {
+    const endless = '.grow(@n) when (@n > 0) { .grow(@n - 1); .grow(@n - 1); }\nh1 { .grow(40); }';
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': endless });
+    server = await startServer({ templateDir: dir });
+    const errors = vi.spyOn(server.app.deps.log, 'error');
+    const pages = createFolderPages(server.app.deps, dir, createBuiltinPages(server.app.deps.log, false), { ...STYLE_COMPILE_LIMITS, timeoutMs: 300 });
+    const message = themeMessages.stylesheetFailed('styles', null, null, themeMessages.stylesheetTimedOut(300));
+    expect((await pages.styles()).css).toBe('');
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message })] }), themeMessages.stylesLog);
+    expect(pages.currentProblems()).toEqual([{ name: 'styles', line: 0, column: 0, message }]);
+    expect((await pages.problems()).map((problem) => problem.message)).toEqual([message]);
   });
 
   it('shows the compile error in the stylesheet in development, and recompiles once the file is fixed', async () => {

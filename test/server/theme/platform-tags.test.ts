@@ -43,4 +43,13 @@ describe('platform tag rewriting', () => {
       { message: themeMessages.tagUnknown('carousel'), severity: 'warning', file: 'a.list', line: 2, column: 1 },
     ]);
   });
+
+  it('groups script tags written one after another, so their combo scripts load as one', () => {
+    const out = rewritePlatformTags('<squarespace:script src="a.js" />\n<squarespace:script src="b.js" />x<squarespace:script src="c.js" />', 'site.region', ids());
+    expect(out.tags.map(({ id, scriptRun, inRunOf }) => ({ id, scriptRun, inRunOf }))).toEqual([
+      { id: 't1', scriptRun: ['t1', 't2'], inRunOf: undefined },
+      { id: 't2', scriptRun: undefined, inRunOf: 't1' },
+      { id: 't3', scriptRun: undefined, inRunOf: undefined },
+    ]);
+  });
 });

@@ -1,0 +1,63 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import { serverMessages } from './messages.ts';
+
+/** A worker that dies sooner than this after starting counts towards the crash back-off. */
+const QUICK_EXIT_MS = 5_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+/** How long the workers get to drain their requests after SIGTERM before they are killed. */
+const DRAIN_TIMEOUT_MS = 15_000;
+
+/**
+ * WORKERS=N: this process is the primary of N server processes that share the listening port
+ * (node:cluster). It only supervises: a worker that dies is replaced (with a growing delay when
+ * workers keep dying at start-up, so a broken configuration does not spin), and SIGTERM/SIGINT
+ * are passed on so every worker drains its requests before the primary exits.
+ */
+export function superviseWorkers(count: number, log: Logger): void {
+  let stopping = false;
+  let quickExits = 0;
+  const startedAt = new Map<Worker, number>();
+
+  const fork = (): void => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) {
+      if (startedAt.size === 0) process.exit(0);
+      return;
+    }
+    quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
+    const delay = quickExits === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (quickExits - 1));
+    log.warn({ pid: worker.process.pid, code, signal, restartInMs: delay }, serverMessages.workerExitedLog);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay).unref();
+  });
+
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, workers: startedAt.size }, 'shutting down');
+    if (startedAt.size === 0) process.exit(0);
+    for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  log.info({ workers: count }, serverMessages.workersStartingLog);
+  for (let i = 0; i < count; i++) fork();
+}
+
+/** True in the primary of a WORKERS=N start (it supervises and serves nothing itself). */
+export function isClusterPrimary(workers: number): boolean {
+  return workers > 1 && cluster.isPrimary;
+}

@@ -1,0 +1,71 @@
+/**
+ * Compiles one template folder's stylesheet with LESS, off the server's thread: a template's
+ * stylesheet is untrusted, and a compile that never ends (recursive mixins, say) or grows without
+ * bound must not stall the pages. The thread that started this worker owns the deadline and the
+ * memory limit, and reads every imported file for it through the folder's source (so the rules of
+ * what a folder may read stay in one place and the bytes read are counted there).
+ *
+ * Plain JavaScript, so that the same file runs under the test runner, the development loader and
+ * the built server alike. workerData: { input, filename, modifyVars }. Messages out:
+ * { type: 'read', id, candidates } for each import, then { type: 'done', css } or
+ * { type: 'failed', error: { message, filename, line, column } }; the owner then ends the worker.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { posix } from 'node:path';
+import less from 'less';
+
+let nextRead = 0;
+const pendingReads = new Map();
+
+parentPort.on('message', (message) => {
+  const pending = pendingReads.get(message.id);
+  if (pending === undefined) return;
+  pendingReads.delete(message.id);
+  pending(message.file);
+});
+
+/** Asks the owning thread for the first of `candidates` the folder has; null when none. */
+function readThroughOwner(candidates) {
+  const id = ++nextRead;
+  return new Promise((resolve) => {
+    pendingReads.set(id, resolve);
+    parentPort.postMessage({ type: 'read', id, candidates });
+  });
+}
+
+class OwnerFileManager extends less.FileManager {
+  supports() {
+    return true;
+  }
+  supportsSync() {
+    return false;
+  }
+  async loadFile(filename, currentDirectory) {
+    const path = posix.normalize(posix.join(currentDirectory || 'styles/', filename));
+    const candidates = /\.[a-z]+$/i.test(path) ? [path] : [`${path}.less`, path];
+    const file = await readThroughOwner(candidates);
+    if (file === null) throw { type: 'File', message: `'${filename}' wasn't found` };
+    return file;
+  }
+}
+
+try {
+  const output = await less.render(workerData.input, {
+    filename: workerData.filename,
+    plugins: [{ install: (_less, manager) => manager.addFileManager(new OwnerFileManager()) }],
+    modifyVars: workerData.modifyVars,
+    javascriptEnabled: false,
+  });
+  parentPort.postMessage({ type: 'done', css: output.css });
+} catch (caught) {
+  const error = caught ?? {};
+  parentPort.postMessage({
+    type: 'failed',
+    error: {
+      message: typeof error.message === 'string' ? error.message : String(caught),
+      filename: typeof error.filename === 'string' ? error.filename : null,
+      line: typeof error.line === 'number' ? error.line : null,
+      column: typeof error.column === 'number' ? error.column : null,
+    },
+  });
+}
