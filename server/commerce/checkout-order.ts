@@ -51,13 +51,25 @@ class TotalChanged extends Error {
   }
 }
 
-/** A line of the address: "City, Region Postal", then the country. */
-export function addressLines(address: { line1: string; line2: string; city: string; region: string; postalCode: string; countryCode: string }): string[] {
+/** A country's name in a locale ("United States" for US in en-US); the code when Intl has none. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The address as lines: street, "City, Region Postal", the country's name. */
+export function addressLines(
+  address: { line1: string; line2: string; city: string; region: string; postalCode: string; countryCode: string },
+  locale = 'en-US',
+): string[] {
   return [
     address.line1,
     address.line2,
     [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    address.countryCode,
+    address.countryCode ? countryName(address.countryCode, locale) : '',
   ].filter((line) => line !== '');
 }
 
@@ -214,7 +226,7 @@ async function writeOrder(
     customerName: order.customer.name,
     customerEmail: order.customer.email,
     recipientEmail: order.customer.recipientEmail,
-    addressLines: address ? addressLines(address) : [],
+    addressLines: address ? addressLines(address, settings.locale) : [],
     lines: quote.lines.map((line) => ({
       productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity,
       unitPriceCents: line.unitPriceCents, billingInterval: billingIntervalOf(line),

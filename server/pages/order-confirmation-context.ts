@@ -1,5 +1,6 @@
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
+import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import type { OrderRecord } from '../db/order-repository.ts';
@@ -12,7 +13,7 @@ import type { AppDeps } from '../deps.ts';
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
-  const [customer, lines] = await Promise.all([orders.customerOf(order.id), orders.linesOf(order.id)]);
+  const [customer, lines, settings] = await Promise.all([orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store)]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   return {
     lines: lines.map((line) => ({
@@ -27,7 +28,7 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       orderNumber: CHECKOUT.orderNumber(customer.orderNumber),
       email: customer.email,
       name: customer.name,
-      addressLines: customer.shippingAddress ? addressLines(customer.shippingAddress) : [],
+      addressLines: customer.shippingAddress ? addressLines(customer.shippingAddress, settings.locale) : [],
       shippingOptionName: customer.shippingOption?.name ?? '',
       recipientEmail: customer.recipientEmail,
     } : null,

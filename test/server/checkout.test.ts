@@ -208,6 +208,7 @@ describe('placing an order', () => {
     for (const amount of ['$136.00', '$15.00', '$10.88', '$161.88']) expect(page.text).toContain(amount);
     expect(page.text).toContain('jane@linen.studio');
     expect(page.text).toContain('12 Mercer Street');
+    expect(page.text).toContain('United States');
 
     const outbox = await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'jane@linen.studio' });
     expect(outbox).toHaveLength(1);
