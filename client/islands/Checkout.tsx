@@ -221,7 +221,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       )}
 
       <fieldset className="checkout-section">
-        <legend>{CHECKOUT.shippingHeading}</legend>
+        <legend>{quote.requiresShipping ? CHECKOUT.shippingHeading : CHECKOUT.billingHeading}</legend>
         <div className={errors.line1 ? 'checkout-field has-error' : 'checkout-field'}>
           <label htmlFor="checkout-line1">{CHECKOUT.line1Label}</label>
           <div className="address-autocomplete">

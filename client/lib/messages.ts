@@ -332,6 +332,8 @@ const BILLING_UNITS: Readonly<Record<string, readonly [string, string]>> = {
 export const CHECKOUT = {
   contactHeading: 'Contact',
   shippingHeading: 'Shipping address',
+  /** An order with nothing to ship (gift cards, downloads) still asks where the card is billed. */
+  billingHeading: 'Billing address',
   deliveryHeading: 'Delivery',
   paymentHeading: 'Payment',
   summaryHeading: 'Order summary',
