@@ -49,9 +49,9 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   try {
     if (!options.readOnly) await migrate(store);
     if (options.readOnly) log.warn({ database: storeDescription(options) }, serverMessages.readOnlyLog);
-    else if (options.seed !== false && db && isEmptyStore(db)) {
-      seedStore(db);
-      log.info('store seeded from fixtures');
+    else if (options.seed !== false && await isEmptyStore(store)) {
+      // false: another process starting at the same time seeded it first
+      if (await seedStore(store)) log.info('store seeded from fixtures');
     }
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];

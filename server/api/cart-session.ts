@@ -3,7 +3,7 @@ import { CART_COOKIE, HAS_CART_COOKIE } from '../../client/lib/cart.ts';
 import type { AppDeps } from '../deps.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import { CatalogueRepository } from '../db/catalogue-repository.ts';
-import { SiteRepository } from '../db/site-repository.ts';
+import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import { answerBytes, fitsInCart } from '../commerce/cart-limits.ts';
 import { totalsSettingsFrom } from '../commerce/cart-totals.ts';
 import { priceEntries, shoppingCartView, type ShoppingCartView } from '../commerce/cart-view.ts';
@@ -12,7 +12,7 @@ import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
 const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 export const PRODUCT_URL_PREFIX = '/shop/p/';
 
-/** The repositories the storefront calls share, built once per app. */
+/** The repositories the storefront calls share, built once per app (site and catalogue read the live content version). */
 export interface StoreRepositories {
   site: SiteRepository;
   catalogue: CatalogueRepository;
@@ -24,10 +24,15 @@ const repositoriesByDeps = new WeakMap<AppDeps, StoreRepositories>();
 export function storeRepositories(deps: AppDeps): StoreRepositories {
   let repositories = repositoriesByDeps.get(deps);
   if (!repositories) {
+    let carts: CartRepository | undefined;
     repositories = {
-      site: new SiteRepository(deps.db),
-      catalogue: new CatalogueRepository(deps.db),
-      carts: new CartRepository(deps.db),
+      // live content versions: these are shared by every request, and cart calls read back what they changed
+      site: new SiteRepository(deps.store),
+      catalogue: new CatalogueRepository(deps.store),
+      // built at first use, so pages of a visitor without a cart never need it
+      get carts() {
+        return (carts ??= new CartRepository(deps.db));
+      },
     };
     repositoriesByDeps.set(deps, repositories);
   }
@@ -80,26 +85,32 @@ export function findCurrentCart(deps: AppDeps, req: Request, res?: Response): Ca
   return userCart ?? null;
 }
 
-/** The visitor's open cart, created (and remembered in cookies) when there is none. */
-export function findOrCreateCurrentCart(deps: AppDeps, req: Request, res: Response): CartRecord {
+/**
+ * The visitor's open cart, created in `currency` (the store's, read beforehand: this runs inside
+ * the caller's transaction) and remembered in cookies when there is none.
+ */
+export function findOrCreateCurrentCart(deps: AppDeps, req: Request, res: Response, currency: string): CartRecord {
   const existing = findCurrentCart(deps, req, res);
   if (existing) return existing;
-  const { carts, site } = storeRepositories(deps);
-  const cart = carts.create('cart', site.currency(), currentSiteUserId(req));
+  const { carts } = storeRepositories(deps);
+  const cart = carts.create('cart', currency, currentSiteUserId(req));
   rememberCart(req, res, cart);
   return cart;
 }
 
 /** The cart answer for a cart (or the empty cart when null). */
-export function cartView(deps: AppDeps, cart: CartRecord | null): ShoppingCartView {
-  const { carts, catalogue, site } = storeRepositories(deps);
-  const priced = cart ? priceEntries(carts.entries(cart.id), catalogue) : [];
+export async function cartView(deps: AppDeps, cart: CartRecord | null, content?: { site: SiteRepository; catalogue: CatalogueRepository }): Promise<ShoppingCartView> {
+  const { carts } = storeRepositories(deps);
+  // a page passes its request's repositories (one version read); calls use the live ones
+  const { catalogue, site } = content ?? storeRepositories(deps);
+  const priced = cart ? await priceEntries(carts.entries(cart.id), catalogue) : [];
+  const websiteSettings = await site.websiteSettings();
   return shoppingCartView({
     cart,
     priced,
-    websiteId: site.websiteId(),
-    currency: cart?.currency ?? site.currency(),
-    settings: totalsSettingsFrom(site.storeSettings()),
+    websiteId: await site.websiteId(),
+    currency: cart?.currency ?? currencyOf(websiteSettings),
+    settings: totalsSettingsFrom(storeSettingsOf(websiteSettings)),
     productUrlPrefix: PRODUCT_URL_PREFIX,
   });
 }

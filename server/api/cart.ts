@@ -39,8 +39,8 @@ export function normaliseQuantityField(body: unknown, field: string): Record<str
 }
 
 /** Finds the product and the chosen variant, answering with the add-to-cart messages when they do not exist. */
-export function productAndVariant(deps: AppDeps, itemId: string, sku: string | undefined): { product: ProductRecord; variant: VariantRecord } {
-  const product = storeRepositories(deps).catalogue.productById(itemId);
+export async function productAndVariant(deps: AppDeps, itemId: string, sku: string | undefined): Promise<{ product: ProductRecord; variant: VariantRecord }> {
+  const product = await storeRepositories(deps).catalogue.productById(itemId);
   if (!product) throw new HttpError(404, serverMessages.productNotFound);
   if (!sku) {
     throw new HttpError(400, product.productType === PRODUCT_TYPE.GIFT_CARD ? ADD_TO_CART.giftCardDenomination : ADD_TO_CART.variantUnavailable);
@@ -65,10 +65,10 @@ function entryOrNotFound(deps: AppDeps, cart: CartRecord | null, entryId: string
   return { cart, entry };
 }
 
-function pricedEntryView(deps: AppDeps, cart: CartRecord, entryId: string) {
+async function pricedEntryView(deps: AppDeps, cart: CartRecord, entryId: string) {
   const { carts, catalogue } = storeRepositories(deps);
   const entry = carts.entry(cart.id, entryId);
-  const [priced] = entry ? priceEntries([entry], catalogue) : [];
+  const [priced] = entry ? await priceEntries([entry], catalogue) : [];
   return priced ? entryView(priced, cart.currency, PRODUCT_URL_PREFIX) : null;
 }
 
@@ -93,18 +93,19 @@ export function createCartRouter(deps: AppDeps): Router {
   const formOf = extraFieldsFormOf(deps);
   const changeLimiter = createRateLimiter(deps, 'cartChange');
 
-  router.get(API_PATHS.cart, (req, res) => {
-    res.json(cartView(deps, findCurrentCart(deps, req, res)));
+  router.get(API_PATHS.cart, async (req, res) => {
+    res.json(await cartView(deps, findCurrentCart(deps, req, res)));
   });
 
-  router.post(API_PATHS.cartEntries, addLimiter, (req, res) => {
+  router.post(API_PATHS.cartEntries, addLimiter, async (req, res) => {
     const body = normaliseQuantityField(req.body, 'quantity');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
-    const { product, variant } = productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
+    const { product, variant } = await productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
     const payload = parseShopperInput(addToCartPayloadSchema, body);
-    const { carts } = storeRepositories(deps);
+    const { carts, site } = storeRepositories(deps);
+    const currency = await site.currency();
     const newlyAdded = deps.db.transaction(() => {
-      const cart = findOrCreateCurrentCart(deps, req, res);
+      const cart = findOrCreateCurrentCart(deps, req, res, currency);
       assertStockFor(product, variant, carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
       const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
       const joins = answers === null ? carts.plainEntry(cart.id, product.id, variant.id) : undefined;
@@ -114,15 +115,15 @@ export function createCartRouter(deps: AppDeps): Router {
       return { cart, entryId: entry.id };
     })();
     res.json({
-      shoppingCart: cartView(deps, newlyAdded.cart),
-      newlyAdded: pricedEntryView(deps, newlyAdded.cart, newlyAdded.entryId),
+      shoppingCart: await cartView(deps, newlyAdded.cart),
+      newlyAdded: await pricedEntryView(deps, newlyAdded.cart, newlyAdded.entryId),
     });
   });
 
-  router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, changeLimiter, (req, res) => {
+  router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, changeLimiter, async (req, res) => {
     const payload = parseShopperInput(updateAdditionalFieldsPayloadSchema, req.body);
     const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
-    const { product, variant } = productAndVariant(deps, payload.itemId, payload.sku);
+    const { product, variant } = await productAndVariant(deps, payload.itemId, payload.sku);
     if (entry.productId !== product.id || entry.variantId !== variant.id) {
       throw new HttpError(400, ADD_TO_CART.variantUnavailable);
     }
@@ -132,19 +133,24 @@ export function createCartRouter(deps: AppDeps): Router {
       assertRoomInCart(carts, cart.id, 0, answerBytes(answers) - answerBytes(entry.additionalFields));
       carts.updateAdditionalFields(cart.id, entry.id, answers);
     })();
-    res.json({ shoppingCart: cartView(deps, cart), updatedEntry: pricedEntryView(deps, cart, entry.id) });
+    res.json({ shoppingCart: await cartView(deps, cart), updatedEntry: await pricedEntryView(deps, cart, entry.id) });
   });
 
-  router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, (req, res) => {
+  router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, async (req, res) => {
     const payload = parseShopperInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
     const { carts, catalogue } = storeRepositories(deps);
+    // TRANSITION: the product is read before the (still synchronous) cart transaction, which checks
+    // that the entry still points at it.
+    const current = findCurrentCart(deps, req, res);
+    const before = entryOrNotFound(deps, current, entryIdParam(req));
+    const stored = payload.quantity === 0 ? undefined : await catalogue.productById(before.entry.productId);
     const result = deps.db.transaction(() => {
-      const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
+      const { cart, entry } = entryOrNotFound(deps, current, entryIdParam(req));
       if (payload.quantity === 0) {
         carts.removeEntry(cart.id, entry.id);
         return { cart, entryId: null };
       }
-      const product = catalogue.productById(entry.productId);
+      const product = stored?.id === entry.productId ? stored : undefined;
       const variant = product?.variants.find((candidate) => candidate.id === entry.variantId);
       if (!product || !variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
       const heldElsewhere = carts.quantityHeld(cart.id, product.id, variant.id) - entry.quantity;
@@ -153,15 +159,15 @@ export function createCartRouter(deps: AppDeps): Router {
       return { cart, entryId: entry.id };
     })();
     res.json({
-      shoppingCart: cartView(deps, result.cart),
-      updatedEntry: result.entryId ? pricedEntryView(deps, result.cart, result.entryId) : null,
+      shoppingCart: await cartView(deps, result.cart),
+      updatedEntry: result.entryId ? await pricedEntryView(deps, result.cart, result.entryId) : null,
     });
   });
 
-  router.delete(`${API_PATHS.cartEntries}/:entryId`, changeLimiter, (req, res) => {
+  router.delete(`${API_PATHS.cartEntries}/:entryId`, changeLimiter, async (req, res) => {
     const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
     storeRepositories(deps).carts.removeEntry(cart.id, entry.id);
-    res.json({ shoppingCart: cartView(deps, cart), removedEntryId: entry.id });
+    res.json({ shoppingCart: await cartView(deps, cart), removedEntryId: entry.id });
   });
 
   return router;

@@ -18,11 +18,11 @@ const stockQuerySchema = z.object({ itemId: itemIdsSchema });
 /** Stock of every variant of one or more products. */
 export function createInventoryRouter(deps: AppDeps): Router {
   const router = Router();
-  router.get(API_PATHS.stock, (req, res) => {
+  router.get(API_PATHS.stock, async (req, res) => {
     const { itemId } = parseInput(stockQuerySchema, req.query);
     const { catalogue } = storeRepositories(deps);
-    const results = itemId.flatMap((id) => {
-      const product = catalogue.productById(id);
+    const products = await Promise.all(itemId.map((id) => catalogue.productById(id)));
+    const results = products.flatMap((product) => {
       if (!product) return [];
       return product.variants.map((variant) => ({
         itemId: product.id,

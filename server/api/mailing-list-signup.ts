@@ -19,19 +19,22 @@ export type MailingListOutcome = 'already-member' | 'confirmation-sent' | 'confi
  */
 export function createMailingListSignUp(deps: AppDeps) {
   const list = new MailingListRepository(deps.db);
-  const site = new SiteRepository(deps.db);
+  const site = new SiteRepository(deps.store);
   const secrets = new ServerSecretRepository(deps.db);
   // read on first use, not at start-up, so a read-only database still opens
   let links: ReturnType<typeof createMailingListLinks> | null = null;
   const signedLinks = () => (links ??= createMailingListLinks(secrets.secret('mailing-list-confirmation')));
 
   return {
-    request(request: MailingListRequest, now = Date.now()): MailingListOutcome {
+    /** The website settings a confirmation message is written from (read before the sign-up's transaction). */
+    website: () => site.website(),
+
+    /** `website` is what website() answered, read beforehand: this runs inside the caller's transaction. */
+    request(request: MailingListRequest, website: Record<string, unknown>, now = Date.now()): MailingListOutcome {
       return deps.db.transaction((): MailingListOutcome => {
         if (list.isMember(request.email)) return 'already-member';
         const last = list.lastConfirmationRequestOn(request.email);
         if (last !== null && now - last < CONFIRMATION_RESEND_AFTER_MS) return 'confirmation-pending';
-        const website = site.website();
         const siteTitle = String(website.siteTitle ?? '');
         const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${signedLinks().tokenFor(request, now)}`;
         list.queueConfirmation({

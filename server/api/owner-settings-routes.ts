@@ -46,68 +46,68 @@ function readMultilingual(stored: Record<string, unknown> | null): MultilingualS
 /** Commerce preferences, header/footer and multilingual settings of the signed-in owner. */
 export function createOwnerSettingsRouter(deps: AppDeps): Router {
   const router = Router();
-  const settings = createOwnerSettingsRepository(deps.db);
-  const site = new SiteRepository(deps.db);
+  const settings = createOwnerSettingsRepository(deps.store);
+  const site = new SiteRepository(deps.store);
   const canRead = requireOwner(deps, 'settings.read');
   const canEditSite = requireOwner(deps, 'site.edit');
   const canManageStore = requireOwner(deps, 'store.manage');
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
-  const defaultLanguage = (): string => {
-    const language = site.website().language;
+  const defaultLanguage = async (): Promise<string> => {
+    const language = (await site.website()).language;
     return typeof language === 'string' && language.length > 0 ? language : 'en-US';
   };
 
   // ------------------------------------------------------------ commerce preferences
-  router.get('/api/v1/commerce-preferences/:namespace', canRead, (req, res) => {
+  router.get('/api/v1/commerce-preferences/:namespace', canRead, async (req, res) => {
     const { namespace } = parseInput(namespaceParams, req.params);
-    const { websiteId: _stripped, ...preferences } = settings.preferences(namespace) ?? {};
+    const { websiteId: _stripped, ...preferences } = (await settings.preferences(namespace)) ?? {};
     res.json(preferences);
   });
 
-  router.put('/api/v1/commerce-preferences/:namespace', ownerWrite, canManageStore, (req, res) => {
+  router.put('/api/v1/commerce-preferences/:namespace', ownerWrite, canManageStore, async (req, res) => {
     const { namespace } = parseInput(namespaceParams, req.params);
     const { websiteId: _ignored, ...preferences } = parseInput(settingsObject, req.body);
     // stored the way the platform keeps it (tagged with the site), stripped again on read
-    settings.savePreferences(namespace, { ...preferences, websiteId: site.websiteId() });
+    await settings.savePreferences(namespace, { ...preferences, websiteId: await site.websiteId() });
     res.json(preferences);
   });
 
   // ------------------------------------------------------------------ header/footer
-  router.get('/api/site-header-footer', canRead, (req, res) => {
-    const stored = settings.setting(HEADER_FOOTER_KEY);
+  router.get('/api/site-header-footer', canRead, async (req, res) => {
+    const stored = await settings.setting(HEADER_FOOTER_KEY);
     res.json({ data: { header: stored?.header ?? {}, footer: stored?.footer ?? {} } });
   });
 
-  router.put('/api/site-header-footer', ownerWrite, canEditSite, (req, res) => {
+  router.put('/api/site-header-footer', ownerWrite, canEditSite, async (req, res) => {
     const input = parseInput(headerFooterSchema, req.body);
-    settings.saveSetting(HEADER_FOOTER_KEY, input);
+    await settings.saveSetting(HEADER_FOOTER_KEY, input);
     res.json({ data: input });
   });
 
   // ---------------------------------------------------------------- multilingual
-  router.get('/api/multilingual/settings', canRead, (req, res) => {
-    const state = readMultilingual(settings.setting(MULTILINGUAL_KEY));
-    res.json({ defaultLanguage: defaultLanguage(), languages: state.languages, connected: state.connected });
+  router.get('/api/multilingual/settings', canRead, async (req, res) => {
+    const state = readMultilingual(await settings.setting(MULTILINGUAL_KEY));
+    res.json({ defaultLanguage: await defaultLanguage(), languages: state.languages, connected: state.connected });
   });
 
-  router.get('/api/multilingual/status', canRead, (req, res) => {
-    const state = readMultilingual(settings.setting(MULTILINGUAL_KEY));
+  router.get('/api/multilingual/status', canRead, async (req, res) => {
+    const state = readMultilingual(await settings.setting(MULTILINGUAL_KEY));
     res.json({ connected: state.connected, languageCount: state.languages.length });
   });
 
-  router.get('/api/multilingual/languages', canRead, (req, res) => {
-    res.json({ languages: readMultilingual(settings.setting(MULTILINGUAL_KEY)).languages });
+  router.get('/api/multilingual/languages', canRead, async (req, res) => {
+    res.json({ languages: readMultilingual(await settings.setting(MULTILINGUAL_KEY)).languages });
   });
 
-  router.put('/api/multilingual/languages', ownerWrite, canEditSite, (req, res) => {
+  router.put('/api/multilingual/languages', ownerWrite, canEditSite, async (req, res) => {
     const { languages } = parseInput(languagesSchema, req.body);
-    settings.saveSetting(MULTILINGUAL_KEY, { connected: true, languages });
+    await settings.saveSetting(MULTILINGUAL_KEY, { connected: true, languages });
     res.json({ languages });
   });
 
-  router.delete('/api/multilingual/connection', ownerWrite, canEditSite, (req, res) => {
-    settings.saveSetting(MULTILINGUAL_KEY, { connected: false, languages: [] });
+  router.delete('/api/multilingual/connection', ownerWrite, canEditSite, async (req, res) => {
+    await settings.saveSetting(MULTILINGUAL_KEY, { connected: false, languages: [] });
     res.json({ message: platformMessages.multilingualDisconnected, connected: false });
   });
 

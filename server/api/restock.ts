@@ -60,8 +60,8 @@ export function createRestockRouter(deps: AppDeps): Router {
   const { catalogue, site } = storeRepositories(deps);
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
-  function variantOf(productId: string, variantId: string) {
-    const product = catalogue.productById(productId);
+  async function variantOf(productId: string, variantId: string) {
+    const product = await catalogue.productById(productId);
     const variant = product?.variants.find((candidate) => candidate.id === variantId);
     if (!product || !variant) throw new HttpError(404, serverMessages.productNotFound);
     return { product, variant };
@@ -69,7 +69,7 @@ export function createRestockRouter(deps: AppDeps): Router {
 
   router.post(API_PATHS.restock, createRateLimiter(deps, 'restockSignUp'), async (req, res) => {
     const payload = parseShopperInput(restockPayloadSchema, req.body);
-    const { product, variant } = variantOf(payload.productId, payload.variantId);
+    const { product, variant } = await variantOf(payload.productId, payload.variantId);
     if (hasUnlimitedStock(product, variant) || variant.qtyInStock > 0) {
       throw new HttpError(400, serverMessages.restockVariantNotSoldOut);
     }
@@ -79,6 +79,7 @@ export function createRestockRouter(deps: AppDeps): Router {
       const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
       if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
     }
+    const website = payload.isJoinMailingList ? await mailingList.website() : {};
     deps.db.transaction(() => {
       restock.signUp({
         productId: product.id,
@@ -88,23 +89,24 @@ export function createRestockRouter(deps: AppDeps): Router {
         language: payload.language ?? null,
       });
       // the mailing list waits for the address's owner to confirm (double opt-in)
-      if (payload.isJoinMailingList) mailingList.request({ email: payload.siteVisitorEmail, source: 'restock' });
+      if (payload.isJoinMailingList) mailingList.request({ email: payload.siteVisitorEmail, source: 'restock' }, website);
     })();
-    const custom = site.storeSettings().restockNotificationsSuccessText;
+    const custom = (await site.storeSettings()).restockNotificationsSuccessText;
     res.json({
       message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp,
       ...(payload.isJoinMailingList ? { confirmation: NEWSLETTER.checkEmail } : {}),
     });
   });
 
-  router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), (req, res) => {
+  router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), async (req, res) => {
     const query = parseInput(groupsQuerySchema, req.query);
     const after = decodeCursor(query.cursor, groupPositionSchema);
     const { page, hasNextPage } = pageOf(restock.groups(after, query.limit + 1), query.limit);
     const last = page.at(-1);
+    const products = await Promise.all(page.map((group) => catalogue.productById(group.productId)));
     res.json({
-      signUpGroups: page.map((group) => {
-        const product = catalogue.productById(group.productId);
+      signUpGroups: page.map((group, index) => {
+        const product = products[index];
         const variant = product?.variants.find((candidate) => candidate.id === group.variantId);
         return {
           ...group,
@@ -141,32 +143,43 @@ export function createRestockRouter(deps: AppDeps): Router {
     });
   });
 
-  /** Writes one notice per waiting sign-up into the outbox; returns how many were sent. */
-  function sendFor(productId: string, variantId: string): number {
-    const { product, variant } = variantOf(productId, variantId);
-    const baseUrl = String(site.website().baseUrl ?? '');
+  /** The notice of one variant, read from the catalogue before the sends' transaction. */
+  async function noticeFor(productId: string, variantId: string) {
+    const { product, variant } = await variantOf(productId, variantId);
+    const baseUrl = String((await site.website()).baseUrl ?? '');
     const values = {
       productName: product.title,
       variant: Object.values(variant.attributes).join(' / ') || variant.sku,
       url: `${baseUrl}${PRODUCT_URL_PREFIX}${product.urlId}`,
     };
-    const subject = fillMessage(serverMessages.restockEmailSubject, values);
-    const body = fillMessage(serverMessages.restockEmailBody, values);
-    const waiting = restock.pendingSignUps(product.id, variant.id);
+    return {
+      productId: product.id,
+      variantId: variant.id,
+      subject: fillMessage(serverMessages.restockEmailSubject, values),
+      body: fillMessage(serverMessages.restockEmailBody, values),
+    };
+  }
+
+  /** Writes one notice per waiting sign-up into the outbox; returns how many were sent. */
+  function sendNotice({ productId, variantId, subject, body }: Awaited<ReturnType<typeof noticeFor>>): number {
+    const waiting = restock.pendingSignUps(productId, variantId);
     for (const signUp of waiting) restock.recordNotice(signUp, subject, body);
     return waiting.length;
   }
 
-  router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
     const request = parseInput(sendRequestSchema, req.body);
-    const sent = deps.db.transaction(() => sendFor(request.productId, request.variantId))();
+    const notice = await noticeFor(request.productId, request.variantId);
+    const sent = deps.db.transaction(() => sendNotice(notice))();
     res.json({ sent, message: serverMessages.restockSent });
   });
 
-  router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), (req, res) => {
+  router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
     const { sendRequests } = parseInput(sendAllSchema, req.body);
+    const notices: Array<Awaited<ReturnType<typeof noticeFor>>> = [];
+    for (const request of sendRequests) notices.push(await noticeFor(request.productId, request.variantId));
     const results = deps.db.transaction(() =>
-      sendRequests.map((request) => ({ ...request, sent: sendFor(request.productId, request.variantId) })),
+      sendRequests.map((request, index) => ({ ...request, sent: sendNotice(notices[index]!) })),
     )();
     res.json({ results, sent: results.reduce((sum, result) => sum + result.sent, 0), message: serverMessages.restockSent });
   });

@@ -91,27 +91,27 @@ function depthOf(items: readonly NavigationItem[]): number {
 /** Store creation, the site layout and its main navigation. */
 export function createStoreCreationRouter(deps: AppDeps): Router {
   const router = Router();
-  const site = new SiteRepository(deps.db);
-  const stores = createStoreRepository(deps.db);
+  const site = new SiteRepository(deps.store);
+  const stores = createStoreRepository(deps.store);
   const canManageStore = requireOwner(deps, 'store.manage');
   const canRead = requireOwner(deps, 'settings.read');
   const canEditSite = requireOwner(deps, 'site.edit');
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
-  const checkWebsite = (websiteId: string): void => {
-    if (websiteId !== site.websiteId()) throw new HttpError(404, platformMessages.websiteMismatch);
+  const checkWebsite = async (websiteId: string): Promise<void> => {
+    if (websiteId !== await site.websiteId()) throw new HttpError(404, platformMessages.websiteMismatch);
   };
 
-  router.post('/api/content-service/product/1.1/websites/:websiteId/products', ownerWrite, canManageStore, (req, res) => {
+  router.post('/api/content-service/product/1.1/websites/:websiteId/products', ownerWrite, canManageStore, async (req, res) => {
     const { websiteId } = parseInput(websiteParams, req.params);
-    checkWebsite(websiteId);
+    await checkWebsite(websiteId);
     const input = parseInput(productCollectionSchema, req.body);
     const naming = storeNaming(input.urlId?.trim() ? input.urlId : input.title, input.fallbackTitle ?? platformMessages.fallbackStoreTitle);
     // a usable title stays the title even when the url id came from an explicit urlId
     const title = input.title.trim().length >= 3 ? input.title.trim() : naming.title;
     const id = newId();
     const navigationTitle = input.navigationTitle?.trim() || title;
-    const urlId = stores.createStoreCollection(
+    const urlId = await stores.createStoreCollection(
       { id, baseUrlId: naming.urlId, title, description: input.description, navigationTitle, enabled: true },
       RESERVED_URL_IDS,
     );
@@ -121,67 +121,73 @@ export function createStoreCreationRouter(deps: AppDeps): Router {
     });
   });
 
-  router.post('/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', ownerWrite, canManageStore, (req, res) => {
+  router.post('/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', ownerWrite, canManageStore, async (req, res) => {
     const { websiteId, collectionId } = parseInput(categoryParams, req.params);
-    checkWebsite(websiteId);
+    await checkWebsite(websiteId);
     const input = parseInput(rootCategorySchema, req.body);
-    const collection = site.collectionById(collectionId);
+    const collection = await site.collectionById(collectionId);
     if (!collection) throw new HttpError(404, platformMessages.collectionNotFound);
     if (collection.typeCode !== PRODUCTS_COLLECTION_TYPE) throw new HttpError(400, platformMessages.notAStoreCollection);
     const category = {
       id: newId(), collectionId, displayName: input.displayName, pageRendering: input.pageRendering,
       displayIndex: input.displayIndex, createdOn: Date.now(),
     };
-    if (!stores.createRootCategory(category)) throw new HttpError(409, platformMessages.rootCategoryExists);
+    if (!(await stores.createRootCategory(category))) throw new HttpError(409, platformMessages.rootCategoryExists);
     res.status(201).json({
       id: category.id, collectionId, displayName: category.displayName, parentCategoryId: null,
       type: 'ROOT', pageRendering: category.pageRendering, displayIndex: category.displayIndex,
     });
   });
 
-  router.get('/api/commondata/GetSiteLayout', canRead, (req, res) => {
-    const layout = site.siteLayout();
+  router.get('/api/commondata/GetSiteLayout', canRead, async (req, res) => {
+    const layout = await site.siteLayout();
     res.json({ layout: Array.isArray(layout.layout) ? layout.layout : [] });
   });
 
-  router.post('/api/widget/UpdateNavigation', ownerWrite, canEditSite, (req, res) => {
+  router.post('/api/widget/UpdateNavigation', ownerWrite, canEditSite, async (req, res) => {
     const input = parseInput(updateNavigationSchema, req.body);
     if (depthOf(input.navigation.items) > MAX_NAV_DEPTH) {
       throw new HttpError(400, `navigation nests deeper than ${MAX_NAV_DEPTH} levels`);
     }
-    const stored = site.siteLayout();
-    const layout = Array.isArray(stored.layout) ? (stored.layout as Record<string, unknown>[]) : [];
-    const main = layout[0];
-    if (!main || typeof main !== 'object') throw new HttpError(404, platformMessages.mainNavigationMissing);
+    // the layout is read and written in one transaction, its row locked, so concurrent edits queue
+    const updated = await deps.store.transaction(async (tx) => {
+      const layoutSite = new SiteRepository(tx);
+      const stored = await layoutSite.readSettingForUpdate('siteLayout');
+      const collections = new Map((await layoutSite.collections()).map((collection) => [collection.id, collection]));
+      const layout = Array.isArray(stored.layout) ? (stored.layout as Record<string, unknown>[]) : [];
+      const main = layout[0];
+      if (!main || typeof main !== 'object') throw new HttpError(404, platformMessages.mainNavigationMissing);
 
-    // keep the titles and urls the layout already gives a collection; derive them for new ones
-    const known = new Map<string, { title?: unknown; url?: unknown }>();
-    const remember = (links: unknown): void => {
-      if (!Array.isArray(links)) return;
-      for (const link of links as Record<string, unknown>[]) {
-        if (typeof link?.collectionId === 'string') known.set(link.collectionId, { title: link.title, url: link.url });
-        remember(link?.children);
-      }
-    };
-    remember(main.links);
-
-    const toLink = (item: NavigationItem): LayoutLink => {
-      const collectionId = item.collectionId ?? null;
-      const collection = collectionId ? site.collectionById(collectionId) : undefined;
-      if (collectionId && !collection) {
-        throw new HttpError(400, fillMessage(platformMessages.navigationCollectionMissing, { collectionId }));
-      }
-      return {
-        collectionId,
-        ...(collection ? linkLabel(collection.title, `/${collection.urlId}`, known.get(collection.id)) : {}),
-        children: (item.items ?? []).map(toLink),
-        externalLink: item.externalLink ?? null,
-        memberAreaId: item.memberAreaId ?? null,
+      // keep the titles and urls the layout already gives a collection; derive them for new ones
+      const known = new Map<string, { title?: unknown; url?: unknown }>();
+      const remember = (links: unknown): void => {
+        if (!Array.isArray(links)) return;
+        for (const link of links as Record<string, unknown>[]) {
+          if (typeof link?.collectionId === 'string') known.set(link.collectionId, { title: link.title, url: link.url });
+          remember(link?.children);
+        }
       };
-    };
-    const links = input.navigation.items.map(toLink);
-    const updated = [{ ...main, links }, ...layout.slice(1)];
-    site.writeSetting('siteLayout', { ...stored, layout: updated });
+      remember(main.links);
+
+      const toLink = (item: NavigationItem): LayoutLink => {
+        const collectionId = item.collectionId ?? null;
+        const collection = collectionId ? collections.get(collectionId) : undefined;
+        if (collectionId && !collection) {
+          throw new HttpError(400, fillMessage(platformMessages.navigationCollectionMissing, { collectionId }));
+        }
+        return {
+          collectionId,
+          ...(collection ? linkLabel(collection.title, `/${collection.urlId}`, known.get(collection.id)) : {}),
+          children: (item.items ?? []).map(toLink),
+          externalLink: item.externalLink ?? null,
+          memberAreaId: item.memberAreaId ?? null,
+        };
+      };
+      const links = input.navigation.items.map(toLink);
+      const layoutAfter = [{ ...main, links }, ...layout.slice(1)];
+      await layoutSite.writeSetting('siteLayout', { ...stored, layout: layoutAfter });
+      return layoutAfter;
+    });
     res.json({ layout: updated });
   });
 

@@ -18,17 +18,18 @@ import { currentSiteUserId, storeRepositories } from './cart-session.ts';
 export function createSubscriptionRouter(deps: AppDeps): Router {
   const router = Router();
   const formOf = extraFieldsFormOf(deps);
-  router.post(API_PATHS.subscription, createRateLimiter(deps, 'addToCart'), (req, res) => {
+  router.post(API_PATHS.subscription, createRateLimiter(deps, 'addToCart'), async (req, res) => {
     const body = normaliseQuantityField(req.body, 'qty');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
-    const { product, variant } = productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
+    const { product, variant } = await productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
     const payload = parseShopperInput(subscriptionPayloadSchema, body);
     if (!isSubscribable(product)) throw new HttpError(400, serverMessages.notSubscribable);
     assertStockFor(product, variant, 0, payload.qty);
     const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
     const { carts, site } = storeRepositories(deps);
+    const currency = await site.currency();
     const cart = deps.db.transaction(() => {
-      const created = carts.create('subscription', site.currency(), currentSiteUserId(req));
+      const created = carts.create('subscription', currency, currentSiteUserId(req));
       carts.addEntry(created.id, product.id, variant.id, payload.qty, answers);
       return created;
     })();

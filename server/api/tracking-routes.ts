@@ -109,7 +109,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
   const router = Router();
   const throttle = createRateLimiter(deps, 'tracking');
   const writer = createTrackingWriter(createTrackingRepository(deps.store), deps.log);
-  const site = new SiteRepository(deps.db);
+  const site = new SiteRepository(deps.store);
   const forms = createFormSubmissionRepository(deps.db);
   const beaconText = express.text({ type: 'text/plain', limit: deps.options.bodyLimit ?? '100kb' });
 

@@ -50,10 +50,10 @@ export interface PricedEntry {
 }
 
 /** Joins entries with their product and variant; entries whose product vanished are left out. */
-export function priceEntries(entries: readonly CartEntryRecord[], catalogue: CatalogueRepository): PricedEntry[] {
+export async function priceEntries(entries: readonly CartEntryRecord[], catalogue: CatalogueRepository): Promise<PricedEntry[]> {
   const priced: PricedEntry[] = [];
   for (const entry of entries) {
-    const product = catalogue.productById(entry.productId);
+    const product = await catalogue.productById(entry.productId);
     const variant = product?.variants.find((candidate) => candidate.id === entry.variantId);
     if (!product || !variant) continue;
     priced.push({ entry, product, variant, unitPriceCents: unitPriceCents(product, variant) });

@@ -6,6 +6,8 @@ import { OrderRepository, type OrderRecord } from '../db/order-repository.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { storeRepositories } from '../api/cart-session.ts';
+import { CatalogueRepository } from '../db/catalogue-repository.ts';
+import { SiteRepository } from '../db/site-repository.ts';
 import { computeTotals, totalsSettingsFrom } from './cart-totals.ts';
 import { priceEntries } from './cart-view.ts';
 import { hasUnlimitedStock } from './pricing.ts';
@@ -15,28 +17,31 @@ import { moneyObject, type MoneyObject } from './money.ts';
  * Places the order of a cart in test mode (no payment provider exists here): stock is taken, the
  * order is written and the cart is marked purchased in one transaction, so a failure changes nothing.
  */
-export function placeOrder(deps: AppDeps, cart: CartRecord): OrderRecord {
-  const { carts, catalogue, site } = storeRepositories(deps);
+export function placeOrder(deps: AppDeps, cart: CartRecord): Promise<OrderRecord> {
+  const { carts } = storeRepositories(deps);
   const orders = new OrderRepository(deps.db);
-  return deps.db.transaction((): OrderRecord => {
+  // TRANSITION: carts and orders still write through deps.db (SQLite), inside this transaction's connection.
+  return deps.store.transaction(async (tx): Promise<OrderRecord> => {
+    const catalogue = new CatalogueRepository(tx);
+    const site = new SiteRepository(tx);
     const current = carts.findById(cart.id);
     if (!current || current.isPurchased) throw new HttpError(409, serverMessages.cartPurchased);
-    const priced = priceEntries(carts.entries(cart.id), catalogue);
+    const priced = await priceEntries(carts.entries(cart.id), catalogue);
     if (priced.length === 0) throw new HttpError(400, serverMessages.cartEmpty);
     for (const line of priced) {
       if (hasUnlimitedStock(line.product, line.variant)) continue;
-      if (!catalogue.takeFromStock(line.variant.id, line.entry.quantity)) {
+      if (!(await catalogue.takeFromStock(line.variant.id, line.entry.quantity))) {
         throw new HttpError(409, ADD_TO_CART.notEnoughStock);
       }
     }
     const totals = computeTotals(
       priced.map((line) => ({ productType: line.product.productType, unitPriceCents: line.unitPriceCents, quantity: line.entry.quantity })),
-      totalsSettingsFrom(site.storeSettings()),
+      totalsSettingsFrom(await site.storeSettings()),
     );
     const order: OrderRecord = {
       id: newRecordId(),
       purchasedCartId: cart.id,
-      websiteId: site.websiteId(),
+      websiteId: await site.websiteId(),
       testMode: true,
       currency: cart.currency,
       subtotalCents: totals.subtotalCents,
@@ -59,7 +64,7 @@ export function placeOrder(deps: AppDeps, cart: CartRecord): OrderRecord {
     orders.insert(order, newRecordId);
     carts.markPurchased(cart.id, order.id);
     return order;
-  })();
+  });
 }
 
 export interface OrderView {

@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
-import { contentVersion } from './content-version.ts';
+import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
+import type { StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 export interface VariantRecord {
@@ -87,49 +87,72 @@ function toVariant(row: VariantRow): VariantRecord {
   };
 }
 
+function toImage(image: ImageRow): ImageRecord {
+  return {
+    id: image.id,
+    assetUrl: image.asset_url,
+    originalSize: image.original_size,
+    altText: image.alt_text,
+    focalX: image.focal_x,
+    focalY: image.focal_y,
+  };
+}
+
+/** `?, ?, ?` for a list of values. */
+function placeholders(count: number): string {
+  return new Array<string>(count).fill('?').join(', ');
+}
+
+/** The reads remembered for one store, shared by every repository built on it. */
+interface CatalogueCaches {
+  products: VersionedCache<ProductRecord | undefined>;
+  productLists: VersionedCache<ProductRecord[]>;
+  variants: VersionedCache<VariantRecord | undefined>;
+}
+
+const cachesByStore = new WeakMap<StoreSession, CatalogueCaches>();
+
+function cachesOf(session: StoreSession): CatalogueCaches {
+  let caches = cachesByStore.get(session);
+  if (!caches) {
+    caches = { products: new VersionedCache(1000), productLists: new VersionedCache(100), variants: new VersionedCache(2000) };
+    cachesByStore.set(session, caches);
+  }
+  return caches;
+}
+
 /**
  * Products with their variants (stock) and images. Hydrated products are remembered (frozen,
- * shared) until any write to the store's content, a stock change included, moves the content version.
+ * shared per store) until any write to the store's content, a stock change included, moves the
+ * content version, read through `version` (live by default: one query per lookup).
  */
 export class CatalogueRepository {
-  private readonly products: VersionedCache<ProductRecord | undefined>;
-  private readonly productLists: VersionedCache<ProductRecord[]>;
-  private readonly variants: VersionedCache<VariantRecord | undefined>;
-  private readonly byId: Database.Statement<[string], ProductRow>;
-  private readonly byUrlId: Database.Statement<[string, string], ProductRow>;
-  private readonly inCollection: Database.Statement<[string], ProductRow>;
-  private readonly matching: Database.Statement<{ pattern: string }, ProductRow>;
-  private readonly variantsOf: Database.Statement<[string], VariantRow>;
-  private readonly imagesOf: Database.Statement<[string], ImageRow>;
-  private readonly selectVariant: Database.Statement<[string], VariantRow>;
-  private readonly takeStock: Database.Statement<[number, string, number]>;
-  private readonly setStock: Database.Statement<[number, string]>;
+  private readonly caches: CatalogueCaches;
 
-  constructor(db: Database.Database) {
-    this.byId = db.prepare('SELECT * FROM products WHERE id = ?');
-    this.byUrlId = db.prepare('SELECT * FROM products WHERE collection_id = ? AND url_id = ?');
-    this.inCollection = db.prepare('SELECT * FROM products WHERE collection_id = ? ORDER BY display_order, id');
-    this.matching = db.prepare(
-      `SELECT * FROM products
-       WHERE title LIKE @pattern ESCAPE '\\' OR excerpt LIKE @pattern ESCAPE '\\' OR body LIKE @pattern ESCAPE '\\'
-       ORDER BY display_order, id LIMIT 50`,
-    );
-    this.variantsOf = db.prepare('SELECT * FROM variants WHERE product_id = ? ORDER BY display_order, id');
-    this.imagesOf = db.prepare('SELECT * FROM product_images WHERE product_id = ? ORDER BY display_order, id');
-    this.selectVariant = db.prepare('SELECT * FROM variants WHERE id = ?');
-    // Only limited variants with enough stock are decremented; 0 changed rows means "not enough".
-    this.takeStock = db.prepare(
-      'UPDATE variants SET qty_in_stock = qty_in_stock - ? WHERE id = ? AND unlimited = 0 AND qty_in_stock >= ?',
-    );
-    this.setStock = db.prepare('UPDATE variants SET qty_in_stock = ? WHERE id = ?');
-    const version = contentVersion(db);
-    this.products = new VersionedCache(version, 1000);
-    this.productLists = new VersionedCache(version, 100);
-    this.variants = new VersionedCache(version, 2000);
+  constructor(
+    private readonly session: StoreSession,
+    private readonly version: ContentVersion = liveContentVersion(session),
+  ) {
+    this.caches = cachesOf(session);
   }
 
-  private hydrate(row: ProductRow): ProductRecord {
-    return {
+  /** Products with their variants and images: three queries however many products. */
+  private async hydrate(rows: readonly ProductRow[]): Promise<ProductRecord[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [variantRows, imageRows] = await Promise.all([
+      this.session.all<VariantRow>(
+        `SELECT * FROM variants WHERE product_id IN (${placeholders(ids.length)}) ORDER BY display_order, id`, ids,
+      ),
+      this.session.all<ImageRow & { product_id: string }>(
+        `SELECT * FROM product_images WHERE product_id IN (${placeholders(ids.length)}) ORDER BY display_order, id`, ids,
+      ),
+    ]);
+    const variantsOf = new Map<string, VariantRecord[]>(ids.map((id) => [id, []]));
+    for (const row of variantRows) variantsOf.get(row.product_id)?.push(toVariant(row));
+    const imagesOf = new Map<string, ImageRecord[]>(ids.map((id) => [id, []]));
+    for (const row of imageRows) imagesOf.get(row.product_id)?.push(toImage(row));
+    return rows.map((row) => ({
       id: row.id,
       collectionId: row.collection_id,
       urlId: row.url_id,
@@ -140,55 +163,67 @@ export class CatalogueRepository {
       additionalFieldsFormId: row.additional_fields_form_id,
       createdOn: row.created_on,
       data: parseObjectColumn(row.data_json),
-      variants: this.variantsOf.all(row.id).map(toVariant),
-      images: this.imagesOf.all(row.id).map((image) => ({
-        id: image.id,
-        assetUrl: image.asset_url,
-        originalSize: image.original_size,
-        altText: image.alt_text,
-        focalX: image.focal_x,
-        focalY: image.focal_y,
-      })),
-    };
+      variants: variantsOf.get(row.id) ?? [],
+      images: imagesOf.get(row.id) ?? [],
+    }));
   }
 
-  productById(id: string): ProductRecord | undefined {
-    return this.products.get(`id\u0000${id}`, () => {
-      const row = this.byId.get(id);
-      return row ? this.hydrate(row) : undefined;
-    });
+  private async hydrateOne(row: ProductRow | undefined): Promise<ProductRecord | undefined> {
+    return row ? (await this.hydrate([row]))[0] : undefined;
   }
 
-  productByUrlId(collectionId: string, urlId: string): ProductRecord | undefined {
-    return this.products.get(`url\u0000${collectionId}\u0000${urlId}`, () => {
-      const row = this.byUrlId.get(collectionId, urlId);
-      return row ? this.hydrate(row) : undefined;
-    });
+  productById(id: string): Promise<ProductRecord | undefined> {
+    return this.caches.products.get(this.version, `id\u0000${id}`, async () =>
+      this.hydrateOne(await this.session.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id])));
   }
 
-  productsInCollection(collectionId: string): ProductRecord[] {
-    return this.productLists.get(collectionId, () => this.inCollection.all(collectionId).map((row) => this.hydrate(row)));
+  productByUrlId(collectionId: string, urlId: string): Promise<ProductRecord | undefined> {
+    return this.caches.products.get(this.version, `url\u0000${collectionId}\u0000${urlId}`, async () =>
+      this.hydrateOne(await this.session.get<ProductRow>(
+        'SELECT * FROM products WHERE collection_id = ? AND url_id = ?', [collectionId, urlId],
+      )));
+  }
+
+  productsInCollection(collectionId: string): Promise<ProductRecord[]> {
+    return this.caches.productLists.get(this.version, collectionId, async () =>
+      this.hydrate(await this.session.all<ProductRow>(
+        'SELECT * FROM products WHERE collection_id = ? ORDER BY display_order, id', [collectionId],
+      )));
   }
 
   /** Products whose title, excerpt or description contains the words typed (case-insensitive). */
-  search(query: string): ProductRecord[] {
+  async search(query: string): Promise<ProductRecord[]> {
     const escaped = query.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return this.matching.all({ pattern: `%${escaped}%` }).map((row) => this.hydrate(row));
+    const pattern = `%${escaped}%`;
+    // LIKE ignores case in SQLite; ILIKE says so on PostgreSQL.
+    const like = this.session.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
+    const rows = await this.session.all<ProductRow>(
+      `SELECT * FROM products
+       WHERE title ${like} ? ESCAPE '\\' OR excerpt ${like} ? ESCAPE '\\' OR body ${like} ? ESCAPE '\\'
+       ORDER BY display_order, id LIMIT 50`,
+      [pattern, pattern, pattern],
+    );
+    return this.hydrate(rows);
   }
 
-  variantById(id: string): VariantRecord | undefined {
-    return this.variants.get(id, () => {
-      const row = this.selectVariant.get(id);
+  variantById(id: string): Promise<VariantRecord | undefined> {
+    return this.caches.variants.get(this.version, id, async () => {
+      const row = await this.session.get<VariantRow>('SELECT * FROM variants WHERE id = ?', [id]);
       return row ? toVariant(row) : undefined;
     });
   }
 
   /** Takes quantity from a limited variant; false when there is not enough (nothing changes). */
-  takeFromStock(variantId: string, quantity: number): boolean {
-    return this.takeStock.run(quantity, variantId, quantity).changes === 1;
+  async takeFromStock(variantId: string, quantity: number): Promise<boolean> {
+    // Only limited variants with enough stock are decremented; 0 changed rows means "not enough".
+    const result = await this.session.run(
+      'UPDATE variants SET qty_in_stock = qty_in_stock - ? WHERE id = ? AND unlimited = 0 AND qty_in_stock >= ?',
+      [quantity, variantId, quantity],
+    );
+    return result.changes === 1;
   }
 
-  setQuantityInStock(variantId: string, quantity: number): void {
-    this.setStock.run(quantity, variantId);
+  async setQuantityInStock(variantId: string, quantity: number): Promise<void> {
+    await this.session.run('UPDATE variants SET qty_in_stock = ? WHERE id = ?', [quantity, variantId]);
   }
 }

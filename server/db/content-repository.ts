@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
-import { contentVersion } from './content-version.ts';
+import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
+import type { StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 export interface ContentItemRecord {
@@ -41,35 +41,45 @@ function toItem(row: ContentRow): ContentItemRecord {
   };
 }
 
+const formCaches = new WeakMap<StoreSession, VersionedCache<Record<string, unknown> | null>>();
+
 /**
  * Non-product content (lessons, gallery images) and the stored form definitions. Form definitions
- * are remembered (frozen, shared) until any write to the store's content moves the content version.
+ * are remembered (frozen, shared per store) until any write to the store's content moves the
+ * content version, read through `version` (live by default: one query per lookup).
  */
 export class ContentRepository {
   private readonly forms: VersionedCache<Record<string, unknown> | null>;
-  private readonly inCollection: Database.Statement<[string], ContentRow>;
-  private readonly byUrlId: Database.Statement<[string, string], ContentRow>;
-  private readonly formById: Database.Statement<[string], { definition_json: string }>;
 
-  constructor(db: Database.Database) {
-    this.inCollection = db.prepare('SELECT * FROM content_items WHERE collection_id = ? ORDER BY display_order, id');
-    this.byUrlId = db.prepare('SELECT * FROM content_items WHERE collection_id = ? AND url_id = ?');
-    this.formById = db.prepare('SELECT definition_json FROM forms WHERE id = ?');
-    this.forms = new VersionedCache(contentVersion(db), 200);
+  constructor(
+    private readonly session: StoreSession,
+    private readonly version: ContentVersion = liveContentVersion(session),
+  ) {
+    let forms = formCaches.get(session);
+    if (!forms) {
+      forms = new VersionedCache(200);
+      formCaches.set(session, forms);
+    }
+    this.forms = forms;
   }
 
-  itemsInCollection(collectionId: string): ContentItemRecord[] {
-    return this.inCollection.all(collectionId).map(toItem);
+  async itemsInCollection(collectionId: string): Promise<ContentItemRecord[]> {
+    const rows = await this.session.all<ContentRow>(
+      'SELECT * FROM content_items WHERE collection_id = ? ORDER BY display_order, id', [collectionId],
+    );
+    return rows.map(toItem);
   }
 
-  item(collectionId: string, urlId: string): ContentItemRecord | undefined {
-    const row = this.byUrlId.get(collectionId, urlId);
+  async item(collectionId: string, urlId: string): Promise<ContentItemRecord | undefined> {
+    const row = await this.session.get<ContentRow>(
+      'SELECT * FROM content_items WHERE collection_id = ? AND url_id = ?', [collectionId, urlId],
+    );
     return row ? toItem(row) : undefined;
   }
 
-  form(id: string): Record<string, unknown> | null {
-    return this.forms.get(id, () => {
-      const row = this.formById.get(id);
+  form(id: string): Promise<Record<string, unknown> | null> {
+    return this.forms.get(this.version, id, async () => {
+      const row = await this.session.get<{ definition_json: string }>('SELECT definition_json FROM forms WHERE id = ?', [id]);
       return row ? parseObjectColumn(row.definition_json) : null;
     });
   }

@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
-import { contentVersion } from './content-version.ts';
+import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
+import { forUpdate, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 export interface CollectionRecord {
@@ -35,89 +35,121 @@ function toCollection(row: CollectionRow): CollectionRecord {
   };
 }
 
+/** The reads remembered for one store, shared by every repository built on it. */
+interface SiteCaches {
+  settings: VersionedCache<Record<string, unknown>>;
+  collections: VersionedCache<CollectionRecord | undefined>;
+  collectionList: VersionedCache<CollectionRecord[]>;
+}
+
+const cachesByStore = new WeakMap<StoreSession, SiteCaches>();
+
+function cachesOf(session: StoreSession): SiteCaches {
+  let caches = cachesByStore.get(session);
+  if (!caches) {
+    caches = { settings: new VersionedCache(100), collections: new VersionedCache(200), collectionList: new VersionedCache(1) };
+    cachesByStore.set(session, caches);
+  }
+  return caches;
+}
+
 /**
  * Site-wide settings (website, websiteSettings, siteLayout) and the collections. Reads are
- * remembered (frozen, shared) until any write to the store's content moves the content version.
+ * remembered (frozen, shared per store) until any write to the store's content moves the
+ * content version, read through `version` (live by default: one query per lookup).
  */
 export class SiteRepository {
-  private readonly settings: VersionedCache<Record<string, unknown>>;
-  private readonly collectionCache: VersionedCache<CollectionRecord | undefined>;
-  private readonly collectionList: VersionedCache<CollectionRecord[]>;
-  private readonly selectSetting: Database.Statement<[string], { value_json: string }>;
-  private readonly upsertSetting: Database.Statement<[string, string]>;
-  private readonly selectCollectionByUrlId: Database.Statement<[string], CollectionRow>;
-  private readonly selectCollectionById: Database.Statement<[string], CollectionRow>;
-  private readonly selectCollections: Database.Statement<[], CollectionRow>;
+  private readonly caches: SiteCaches;
 
-  constructor(db: Database.Database) {
-    this.selectSetting = db.prepare('SELECT value_json FROM site_settings WHERE key = ?');
-    this.upsertSetting = db.prepare(
-      'INSERT INTO site_settings (key, value_json) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json',
-    );
-    this.selectCollectionByUrlId = db.prepare('SELECT * FROM collections WHERE url_id = ?');
-    this.selectCollectionById = db.prepare('SELECT * FROM collections WHERE id = ?');
-    this.selectCollections = db.prepare('SELECT * FROM collections ORDER BY rowid');
-    const version = contentVersion(db);
-    this.settings = new VersionedCache(version, 100);
-    this.collectionCache = new VersionedCache(version, 200);
-    this.collectionList = new VersionedCache(version, 1);
+  constructor(
+    private readonly session: StoreSession,
+    private readonly version: ContentVersion = liveContentVersion(session),
+  ) {
+    this.caches = cachesOf(session);
   }
 
   /** A settings object by key; an empty object when it was never stored. */
-  readSetting(key: string): Record<string, unknown> {
-    return this.settings.get(key, () => {
-      const row = this.selectSetting.get(key);
+  readSetting(key: string): Promise<Record<string, unknown>> {
+    return this.caches.settings.get(this.version, key, async () => {
+      const row = await this.session.get<{ value_json: string }>('SELECT value_json FROM site_settings WHERE key = ?', [key]);
       return row ? parseObjectColumn(row.value_json) : {};
     });
   }
 
-  writeSetting(key: string, value: Record<string, unknown>): void {
-    this.upsertSetting.run(key, JSON.stringify(value));
+  /**
+   * A settings object read for changing it: inside a transaction, the row stays locked until it
+   * ends (PostgreSQL), so two processes' read-modify-writes never lose one another's change.
+   */
+  async readSettingForUpdate(key: string): Promise<Record<string, unknown>> {
+    const row = await this.session.get<{ value_json: string }>(
+      `SELECT value_json FROM site_settings WHERE key = ?${forUpdate(this.session)}`, [key],
+    );
+    return row ? parseObjectColumn(row.value_json) : {};
   }
 
-  website(): Record<string, unknown> {
+  async writeSetting(key: string, value: Record<string, unknown>): Promise<void> {
+    await this.session.run(
+      'INSERT INTO site_settings (key, value_json) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json',
+      [key, JSON.stringify(value)],
+    );
+  }
+
+  website(): Promise<Record<string, unknown>> {
     return this.readSetting('website');
   }
 
-  websiteId(): string {
-    const id = this.website().id;
+  async websiteId(): Promise<string> {
+    const id = (await this.website()).id;
     return typeof id === 'string' ? id : '';
   }
 
-  websiteSettings(): Record<string, unknown> {
+  websiteSettings(): Promise<Record<string, unknown>> {
     return this.readSetting('websiteSettings');
   }
 
-  storeSettings(): Record<string, unknown> {
-    const store = this.websiteSettings().storeSettings;
-    return store !== null && typeof store === 'object' ? (store as Record<string, unknown>) : {};
+  async storeSettings(): Promise<Record<string, unknown>> {
+    return storeSettingsOf(await this.websiteSettings());
   }
 
   /** The store currency (ISO code), USD when unset. */
-  currency(): string {
-    const currency = this.storeSettings().currency;
-    return typeof currency === 'string' && currency.length === 3 ? currency.toUpperCase() : 'USD';
+  async currency(): Promise<string> {
+    return currencyOf(await this.websiteSettings());
   }
 
-  siteLayout(): Record<string, unknown> {
+  siteLayout(): Promise<Record<string, unknown>> {
     return this.readSetting('siteLayout');
   }
 
-  collectionByUrlId(urlId: string): CollectionRecord | undefined {
-    return this.collectionCache.get(`url\u0000${urlId}`, () => {
-      const row = this.selectCollectionByUrlId.get(urlId);
+  collectionByUrlId(urlId: string): Promise<CollectionRecord | undefined> {
+    return this.caches.collections.get(this.version, `url\u0000${urlId}`, async () => {
+      const row = await this.session.get<CollectionRow>('SELECT * FROM collections WHERE url_id = ?', [urlId]);
       return row ? toCollection(row) : undefined;
     });
   }
 
-  collectionById(id: string): CollectionRecord | undefined {
-    return this.collectionCache.get(`id\u0000${id}`, () => {
-      const row = this.selectCollectionById.get(id);
+  collectionById(id: string): Promise<CollectionRecord | undefined> {
+    return this.caches.collections.get(this.version, `id\u0000${id}`, async () => {
+      const row = await this.session.get<CollectionRow>('SELECT * FROM collections WHERE id = ?', [id]);
       return row ? toCollection(row) : undefined;
     });
   }
 
-  collections(): CollectionRecord[] {
-    return this.collectionList.get('all', () => this.selectCollections.all().map(toCollection));
+  collections(): Promise<CollectionRecord[]> {
+    return this.caches.collectionList.get(this.version, 'all', async () => {
+      const rows = await this.session.all<CollectionRow>('SELECT * FROM collections ORDER BY rowid');
+      return rows.map(toCollection);
+    });
   }
+}
+
+/** websiteSettings.storeSettings, an empty object when unset. */
+export function storeSettingsOf(websiteSettings: Record<string, unknown>): Record<string, unknown> {
+  const store = websiteSettings.storeSettings;
+  return store !== null && typeof store === 'object' ? (store as Record<string, unknown>) : {};
+}
+
+/** The store currency (ISO code) of the website settings, USD when unset. */
+export function currencyOf(websiteSettings: Record<string, unknown>): string {
+  const currency = storeSettingsOf(websiteSettings).currency;
+  return typeof currency === 'string' && currency.length === 3 ? currency.toUpperCase() : 'USD';
 }

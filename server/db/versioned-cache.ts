@@ -19,19 +19,16 @@ function jsonLength(value: unknown): number {
 
 /**
  * Values built from database content, remembered until the content version moves. Every lookup
- * reads the version first, so a write by any path is seen by the very next lookup. Values are
- * deep-frozen because every caller shares the same copy. Bounded, since keys may come from URLs.
+ * takes the version from the caller's ContentVersion (read from the database, once per request
+ * at most), so a write by any process is seen by the next request. Values are deep-frozen because
+ * every caller shares the same copy. Bounded, since keys may come from URLs.
  */
 export class VersionedCache<V> {
   // Boxed so "no such row" (undefined or null) is remembered like any other answer.
   private readonly entries: LRUCache<string, { value: V }>;
   private version = -1;
 
-  constructor(
-    private readonly source: ContentVersion,
-    max = 500,
-    maxCharacters = VERSIONED_CACHE_CHARACTERS,
-  ) {
+  constructor(max = 500, maxCharacters = VERSIONED_CACHE_CHARACTERS) {
     this.entries = new LRUCache<string, { value: V }>({
       max,
       maxSize: maxCharacters,
@@ -39,17 +36,22 @@ export class VersionedCache<V> {
     });
   }
 
-  get(key: string, build: () => V): V {
-    const version = this.source.current();
-    if (version !== this.version) {
+  async get(source: ContentVersion, key: string, build: () => V | Promise<V>): Promise<V> {
+    // A transaction's reads may include writes it later rolls back: use them, never keep them.
+    if (source.inTransaction) return deepFreeze(await build());
+    const version = await source.current();
+    // Versions only grow: a request that read an older one (before another's write) neither
+    // clears the newer entries nor adds its own among them.
+    if (version > this.version) {
       this.entries.clear();
       this.version = version;
     }
-    const cached = this.entries.get(key);
-    if (cached !== undefined) return cached.value;
-    const value = deepFreeze(build());
-    // A transaction's reads may include writes it later rolls back: use them, never keep them.
-    if (!this.source.inTransaction()) this.entries.set(key, { value });
+    if (version === this.version) {
+      const cached = this.entries.get(key);
+      if (cached !== undefined) return cached.value;
+    }
+    const value = deepFreeze(await build());
+    if (version === this.version) this.entries.set(key, { value });
     return value;
   }
 }

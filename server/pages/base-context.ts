@@ -2,14 +2,15 @@ import type { Request, Response } from 'express';
 import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
-import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import { cartView, currentSiteUserId, findCurrentCart } from '../api/cart-session.ts';
 import type { MoneyFormat } from '../../client/lib/money.ts';
 import { moneyFormatFor } from '../commerce/money-format.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
-import { contentVersion } from '../db/content-version.ts';
+import { currencyOf } from '../db/site-repository.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
+import { requestContent, type RequestContent } from './request-content.ts';
 
 type Json = Record<string, unknown>;
 
@@ -45,9 +46,8 @@ export function storeLocale(website: Json): string {
 }
 
 /** How this store writes money: the engine's CLDR format for its currency and locale, for pages and islands alike. */
-export function storeMoneyFormat(deps: AppDeps): MoneyFormat {
-  const { site } = storeRepositories(deps);
-  return moneyFormatFor(site.currency(), storeLocale(site.website()));
+export async function storeMoneyFormat(site: Pick<RequestContent['site'], 'currency' | 'website'>): Promise<MoneyFormat> {
+  return moneyFormatFor(await site.currency(), storeLocale(await site.website()));
 }
 
 /** The shopper locale (language_COUNTRY) the instalment provider is chosen by. */
@@ -87,9 +87,10 @@ const KEPT_BASE_CONTEXTS = 500;
  * few request facts in BaseInputs only, so it is kept (frozen, shared) per content version and
  * those facts: a page view rebuilds none of it.
  */
-export function createBaseContext(deps: AppDeps): (req: Request, res: Response, pageType: number) => Json {
-  const kept = new VersionedCache<Json>(contentVersion(deps.db), KEPT_BASE_CONTEXTS);
-  return (req, res, pageType) => {
+export function createBaseContext(deps: AppDeps): (req: Request, res: Response, pageType: number) => Promise<Json> {
+  const kept = new VersionedCache<Json>(KEPT_BASE_CONTEXTS);
+  return async (req, res, pageType) => {
+    const content = requestContent(deps, req);
     const cart = findCurrentCart(deps, req, res);
     const user = readResolvedSiteUserIfAny(req) ?? null;
     const inputs: BaseInputs = {
@@ -97,25 +98,24 @@ export function createBaseContext(deps: AppDeps): (req: Request, res: Response, 
       path: req.path,
       signedIn: Boolean(currentSiteUserId(req)),
       contributorRole: user?.contributorRole ?? null,
-      cart: cart ? cartSummary(cartView(deps, cart)) : null,
+      cart: cart ? cartSummary(await cartView(deps, cart, content)) : null,
     };
     const key = JSON.stringify([inputs.pageType, inputs.path, inputs.signedIn, inputs.contributorRole, inputs.cart]);
-    return kept.get(key, () => buildBaseContext(deps, inputs));
+    return kept.get(content.version, key, () => buildBaseContext(deps, content, inputs));
   };
 }
 
-function buildBaseContext(deps: AppDeps, inputs: BaseInputs): Json {
+async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: BaseInputs): Promise<Json> {
   const { pageType, path } = inputs;
-  const { site } = storeRepositories(deps);
-  const website: Json = { ...site.website() };
+  const { site } = content;
+  const [stored, websiteSettings, layout] = await Promise.all([site.website(), site.websiteSettings(), site.siteLayout()]);
+  const website: Json = { ...stored };
   // One money format: the price formatters write money through CLDR in the store's locale, as the islands do.
   website.useCLDRMoneyFormat = true;
-  const moneyFormat = storeMoneyFormat(deps);
+  const moneyFormat = moneyFormatFor(currencyOf(websiteSettings), storeLocale(stored));
   const captcha = deps.options.captcha;
   if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
-  const websiteSettings = site.websiteSettings();
-  const layout = site.siteLayout();
-  const cart = inputs.cart ?? cartSummary(cartView(deps, null));
+  const cart = inputs.cart ?? cartSummary(await cartView(deps, null, content));
   const suppressPill = pageType === 200 || pageType === 201;
   const flags = (websiteSettings.featureFlags ?? {}) as Json;
   const role = inputs.contributorRole;

@@ -1,16 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
-import { ContentRepository } from '../db/content-repository.ts';
-import { contentVersion } from '../db/content-version.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
-import { storeRepositories } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { galleryIslandOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
+import { requestContent, type RequestContent } from './request-content.ts';
 import { siteOrigin, type PageSeo } from './seo.ts';
 import { browseShop, shopQuerySchema } from './shop-browsing.ts';
 
@@ -33,10 +31,9 @@ export function collectionContext(collection: CollectionRecord): Json {
 }
 
 /** Reviews show when native or imported reviews are on and the kill switch is off. */
-function reviewsContext(deps: AppDeps, reviews: unknown): Json | null {
-  const { site } = storeRepositories(deps);
-  const settings = asObject(site.storeSettings().reviews);
-  const flags = asObject(site.websiteSettings().featureFlags);
+async function reviewsContext(site: RequestContent['site'], reviews: unknown): Promise<Json | null> {
+  const settings = asObject((await site.storeSettings()).reviews);
+  const flags = asObject((await site.websiteSettings()).featureFlags);
   const enabled = (settings.nativeReviewsEnabled === true || settings.importedReviewsEnabled === true)
     && flags.productReviewsKillSwitch !== true;
   if (!enabled) return null;
@@ -52,33 +49,33 @@ function reviewsContext(deps: AppDeps, reviews: unknown): Json | null {
 }
 
 /** Home, shop, product detail, search, gallery and the contact page. */
-export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
-  const { site, catalogue } = storeRepositories(deps);
-  const content = new ContentRepository(deps.db);
 
-  function shopCollection(): CollectionRecord {
-    const shop = site.collectionByUrlId('shop');
+  async function shopCollection({ site }: RequestContent): Promise<CollectionRecord> {
+    const shop = await site.collectionByUrlId('shop');
     if (!shop) throw new Error('the seeded store has no shop collection');
     return shop;
   }
 
-  function productCards(collectionId: string): Json[] {
-    const currency = site.currency();
-    return catalogue.productsInCollection(collectionId).map((product) => productItem(product, currency, null));
+  async function productCards({ site, catalogue }: RequestContent, collectionId: string): Promise<Json[]> {
+    const currency = await site.currency();
+    return (await catalogue.productsInCollection(collectionId)).map((product) => productItem(product, currency, null));
   }
 
-  router.get('/', (req, res) => {
-    const home = site.collectionByUrlId('home');
+  router.get('/', async (req, res) => {
+    const content = requestContent(deps, req);
+    const { site } = content;
+    const home = await site.collectionByUrlId('home');
     if (!home) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    const featured = productCards(shopCollection().id).slice(0, 4);
-    pages.render(req, res, {
+    const featured = (await productCards(content, (await shopCollection(content)).id)).slice(0, 4);
+    await pages.render(req, res, {
       template: 'home',
       pageType: PAGE_TYPE.PAGE,
-      pageTitle: String(site.website().siteTitle ?? home.title),
+      pageTitle: String((await site.website()).siteTitle ?? home.title),
       seo: { description: home.description },
       context: {
         collection: collectionContext(home),
@@ -97,21 +94,23 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
   });
 
   /** The shop list's own parts: stored content only, so kept until the content changes. */
-  function shopPageParts() {
-    const shop = shopCollection();
-    const currency = site.currency();
-    const products = catalogue.productsInCollection(shop.id);
+  async function shopPageParts(content: RequestContent) {
+    const { site, catalogue } = content;
+    const shop = await shopCollection(content);
+    const currency = await site.currency();
+    const storeSettings = await site.storeSettings();
+    const products = await catalogue.productsInCollection(shop.id);
     const cards = new Map(products.map((product) => [product.id, productItem(product, currency, null)]));
     const merchandising: Json = {};
-    for (const product of products) merchandising[product.id] = merchandisingContext(product, site.storeSettings());
+    for (const product of products) merchandising[product.id] = merchandisingContext(product, storeSettings);
     return { shop, products, cards, merchandising };
   }
-  const shopPage = new VersionedCache<ReturnType<typeof shopPageParts>>(contentVersion(deps.db), 1);
+  const shopPage = new VersionedCache<Awaited<ReturnType<typeof shopPageParts>>>(1);
 
-  router.get('/shop', (req, res) => {
+  router.get('/shop', async (req, res) => {
     const query = shopQuerySchema.safeParse(req.query);
     if (!query.success) {
-      pages.render(req, res, {
+      await pages.render(req, res, {
         template: 'error',
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,
@@ -120,13 +119,14 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       });
       return;
     }
-    const { shop, products, cards, merchandising } = shopPage.get('shop', shopPageParts);
+    const content = requestContent(deps, req);
+    const { shop, products, cards, merchandising } = await shopPage.get(content.version, 'shop', () => shopPageParts(content));
     const browse = browseShop(req.path, products, query.data);
     if (!browse.pageExists) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: shop.title,
@@ -145,13 +145,15 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
   });
 
   /** A product page's own context: built from stored content only, so kept until the content changes. */
-  function productPageContext(urlId: string): { title: string; seo: PageSeo; context: Json } | undefined {
-    const shop = shopCollection();
-    const product = catalogue.productByUrlId(shop.id, urlId);
+  async function productPageContext(stored: RequestContent, urlId: string): Promise<{ title: string; seo: PageSeo; context: Json } | undefined> {
+    const { site, catalogue, content } = stored;
+    const shop = await shopCollection(stored);
+    const product = await catalogue.productByUrlId(shop.id, urlId);
     if (!product) return undefined;
-    const currency = site.currency();
-    const form = product.additionalFieldsFormId ? content.form(product.additionalFieldsFormId) : null;
-    const storeSettings = site.storeSettings();
+    const currency = await site.currency();
+    const form = product.additionalFieldsFormId ? await content.form(product.additionalFieldsFormId) : null;
+    const storeSettings = await site.storeSettings();
+    const website = await site.website();
     const item = productItem(product, currency, form);
     const successText = typeof storeSettings.restockNotificationsSuccessText === 'string' ? storeSettings.restockNotificationsSuccessText : '';
     const gallery = product.images.length > 1
@@ -171,13 +173,13 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
         description: product.excerpt,
         image: product.images[0]?.assetUrl,
         type: 'product',
-        structuredData: productStructuredData(product, currency, siteOrigin(site.website())),
+        structuredData: productStructuredData(product, currency, siteOrigin(website)),
       },
       context: {
         collection: collectionContext(shop),
         item,
         productMerchandisingContext: { [product.id]: merchandisingContext(product, storeSettings) },
-        reviews: reviewsContext(deps, product.data.reviews),
+        reviews: await reviewsContext(site, product.data.reviews),
         islands: {
           addToCart: renderIsland('AddToCart', addToCartProps(product, {
             currency,
@@ -186,23 +188,24 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             restockSuccessText: successText,
             captchaEnabled: deps.options.captcha !== undefined,
             locale: shopperLocale(storeSettings),
-            moneyFormat: storeMoneyFormat(deps),
+            moneyFormat: await storeMoneyFormat(site),
           })),
           gallery,
         },
       },
     };
   }
-  const productPages = new VersionedCache<ReturnType<typeof productPageContext>>(contentVersion(deps.db), 500);
+  const productPages = new VersionedCache<Awaited<ReturnType<typeof productPageContext>>>(500);
 
-  router.get('/shop/p/:urlId', (req, res) => {
+  router.get('/shop/p/:urlId', async (req, res) => {
     const urlId = req.params.urlId;
-    const page = productPages.get(urlId, () => productPageContext(urlId));
+    const content = requestContent(deps, req);
+    const page = await productPages.get(content.version, urlId, () => productPageContext(content, urlId));
     if (!page) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'product',
       pageType: PAGE_TYPE.CONTENT_ITEM,
       pageTitle: page.title,
@@ -212,11 +215,12 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/search', (req, res) => {
+  router.get('/search', async (req, res) => {
+    const { site, catalogue } = requestContent(deps, req);
     const raw = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
-    const currency = site.currency();
-    const items = raw === '' ? [] : catalogue.search(raw).map((product) => productItem(product, currency, null));
-    pages.render(req, res, {
+    const currency = await site.currency();
+    const items = raw === '' ? [] : (await catalogue.search(raw)).map((product) => productItem(product, currency, null));
+    await pages.render(req, res, {
       template: 'search',
       pageType: PAGE_TYPE.SEARCH,
       pageTitle: serverMessages.searchTitle,
@@ -226,14 +230,15 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/gallery', (req, res) => {
-    const collection = site.collectionByUrlId('gallery');
+  router.get('/gallery', async (req, res) => {
+    const { site, content } = requestContent(deps, req);
+    const collection = await site.collectionByUrlId('gallery');
     if (!collection) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const options = resolveGalleryOptions(asObject(collection.data.galleryOptions));
-    const images = content.itemsInCollection(collection.id).map((item) => ({
+    const images = (await content.itemsInCollection(collection.id)).map((item) => ({
       id: item.id,
       title: item.title,
       assetUrl: String(item.data.assetUrl ?? ''),
@@ -241,7 +246,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       altText: String(item.data.altText ?? ''),
       mediaFocalPoint: { x: 0.5, y: 0.5 },
     }));
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'gallery',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
@@ -265,15 +270,16 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/contact', (req, res) => {
-    const collection = site.collectionByUrlId('contact');
+  router.get('/contact', async (req, res) => {
+    const { site, content } = requestContent(deps, req);
+    const collection = await site.collectionByUrlId('contact');
     const formId = typeof collection?.data.formId === 'string' ? collection.data.formId : '';
-    const form = formId ? content.form(formId) : null;
+    const form = formId ? await content.form(formId) : null;
     if (!collection || !form) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'contact',
       pageType: PAGE_TYPE.PAGE,
       pageTitle: collection.title,

@@ -4,9 +4,9 @@ import { renderIsland } from '../../client/server-render.ts';
 import { ADD_TO_CART } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import type { CartRecord } from '../db/cart-repository.ts';
-import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
+import type { ShoppingCartView } from '../commerce/cart-view.ts';
 import { moneyObject } from '../commerce/money.ts';
 import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
@@ -19,6 +19,7 @@ import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 import { checkoutFormIsland } from './checkout-form.ts';
 import { orderConfirmationContext } from './order-confirmation-context.ts';
+import { requestContent, type RequestContent } from './request-content.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
 
@@ -31,29 +32,30 @@ const giftCardQuerySchema = z.object({ itemId: z.string().min(1).max(64), sku: z
 const cartTokenSchema = z.object({ cartToken: z.string().min(1).max(128) });
 
 /** Cart page, checkout (test mode), order confirmation, subscription and gift-card checkouts. */
-export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
-  const { site, carts, catalogue } = storeRepositories(deps);
-  const content = new ContentRepository(deps.db);
+  const { carts } = storeRepositories(deps);
   const orders = new OrderRepository(deps.db);
   // one budget for every way of placing an order, gift cards included
   const checkoutLimiter = createRateLimiter(deps, 'checkout');
 
-  function extraFieldForms(cart: ReturnType<typeof cartView>): Record<string, Record<string, unknown>> {
+  async function extraFieldForms(content: RequestContent['content'], cart: ShoppingCartView): Promise<Record<string, Record<string, unknown>>> {
     const forms: Record<string, Record<string, unknown>> = {};
     for (const entry of cart.entries) {
       const id = entry.additionalFieldsFormId;
-      const form = id ? content.form(id) : null;
+      const form = id ? await content.form(id) : null;
       if (id && form) forms[id] = form;
     }
     return forms;
   }
 
-  router.get('/cart', (req, res) => {
-    const cart = cartView(deps, findCurrentCart(deps, req, res));
-    const storeSettings = site.storeSettings();
+  router.get('/cart', async (req, res) => {
+    const stored = requestContent(deps, req);
+    const cart = await cartView(deps, findCurrentCart(deps, req, res), stored);
+    const storeSettings = await stored.site.storeSettings();
     const instalments = (storeSettings.instalments ?? {}) as Record<string, unknown>;
-    pages.render(req, res, {
+    const forms = await extraFieldForms(stored.content, cart);
+    await pages.render(req, res, {
       template: 'cart',
       pageType: PAGE_TYPE.SHOW_CART,
       pageTitle: serverMessages.cartTitle,
@@ -63,8 +65,8 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
           cartPage: renderIsland('CartPage', {
             cart,
             currency: cart.currency,
-            moneyFormat: storeMoneyFormat(deps),
-            forms: extraFieldForms(cart) as never,
+            moneyFormat: await storeMoneyFormat(stored.site),
+            forms: forms as never,
             instalments: instalments.enabled === true
               ? { locale: shopperLocale(storeSettings), minCents: Number(instalments.afterPayMin ?? 0), maxCents: Number(instalments.afterPayMax ?? 0), available: true }
               : null,
@@ -75,14 +77,15 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): void {
-    pages.render(req, res, {
+  async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): Promise<void> {
+    const view = await cartView(deps, cart, requestContent(deps, req));
+    await pages.render(req, res, {
       template: 'checkout',
       pageType: PAGE_TYPE.CHECKOUT,
       pageTitle: serverMessages.checkoutTitle,
       status: error ? 409 : 200,
       context: {
-        shoppingCart: checkoutCart(cartView(deps, cart)),
+        shoppingCart: checkoutCart(view),
         checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
       },
     });
@@ -92,14 +95,16 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     res.redirect(303, `${CONFIRMATION_PATH}/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`);
   }
 
-  function placeOrRerender(req: Request, res: Response, cart: CartRecord, action: string, extra: Record<string, unknown> = {}): void {
+  async function placeOrRerender(req: Request, res: Response, cart: CartRecord, action: string, extra: Record<string, unknown> = {}): Promise<void> {
+    let order;
     try {
-      const order = placeOrder(deps, cart);
-      confirm(res, order.id, order.viewToken);
+      order = await placeOrder(deps, cart);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      renderCheckout(req, res, cart, action, error.message, extra);
+      await renderCheckout(req, res, cart, action, error.message, extra);
+      return;
     }
+    confirm(res, order.id, order.viewToken);
   }
 
   router.get('/checkout', async (req, res) => {
@@ -108,16 +113,16 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const cart = token.success ? carts.findByToken(token.data.cartToken) ?? null : findCurrentCart(deps, req, res);
     const open = cart && !cart.isPurchased ? cart : null;
     const cartToken = token.success ? token.data.cartToken : undefined;
-    renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
+    await renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
   });
 
-  router.post('/checkout', checkoutLimiter, (req, res) => {
+  router.post('/checkout', checkoutLimiter, async (req, res) => {
     const cart = findCurrentCart(deps, req, res);
     if (!cart) {
-      renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
+      await renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
       return;
     }
-    placeOrRerender(req, res, cart, '/checkout');
+    await placeOrRerender(req, res, cart, '/checkout');
   });
 
   function subscriptionCart(token: string): CartRecord | null {
@@ -129,45 +134,46 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const parsed = cartTokenSchema.safeParse(req.query);
     const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const first = carts.entries(cart.id)[0];
-    const product = first ? catalogue.productById(first.productId) : undefined;
-    renderCheckout(req, res, cart, '/checkout/subscription', null, {
+    const product = first ? await requestContent(deps, req).catalogue.productById(first.productId) : undefined;
+    await renderCheckout(req, res, cart, '/checkout/subscription', null, {
       form: await checkoutFormIsland(deps, cart, parsed.data.cartToken),
       cartToken: parsed.data.cartToken,
       subscription: product ? productItem(product, cart.currency, null) : null,
     });
   });
 
-  router.post('/checkout/subscription', checkoutLimiter, (req, res) => {
+  router.post('/checkout/subscription', checkoutLimiter, async (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.body);
     const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
+    await placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
   });
 
-  function giftCardChoice(input: unknown) {
+  async function giftCardChoice(catalogue: RequestContent['catalogue'], input: unknown) {
     const parsed = giftCardQuerySchema.safeParse(input);
     if (!parsed.success) return null;
-    const product = catalogue.productById(parsed.data.itemId);
+    const product = await catalogue.productById(parsed.data.itemId);
     if (!product || product.productType !== PRODUCT_TYPE.GIFT_CARD) return null;
     const variant = parsed.data.sku ? variantBySku(product, parsed.data.sku) : undefined;
     return { product, variant };
   }
 
-  router.get('/checkout/gift-card', (req, res) => {
-    const choice = giftCardChoice(req.query);
+  router.get('/checkout/gift-card', async (req, res) => {
+    const { site, catalogue } = requestContent(deps, req);
+    const choice = await giftCardChoice(catalogue, req.query);
     if (!choice) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
-    const currency = site.currency();
-    pages.render(req, res, {
+    const currency = await site.currency();
+    await pages.render(req, res, {
       template: 'gift-card',
       pageType: PAGE_TYPE.CHECKOUT,
       pageTitle: serverMessages.giftCardTitle,
@@ -188,10 +194,11 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  router.post('/checkout/gift-card', checkoutLimiter, (req, res) => {
-    const choice = giftCardChoice(req.body);
+  router.post('/checkout/gift-card', checkoutLimiter, async (req, res) => {
+    const { site, catalogue } = requestContent(deps, req);
+    const choice = await giftCardChoice(catalogue, req.body);
     if (!choice) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     if (!choice.variant) {
@@ -200,8 +207,9 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       return;
     }
     const { product, variant } = choice;
+    const currency = await site.currency();
     const cart = deps.db.transaction(() => {
-      const created = carts.create('cart', site.currency(), currentSiteUserId(req));
+      const created = carts.create('cart', currency, currentSiteUserId(req));
       carts.addEntry(created.id, product.id, variant.id, 1, null);
       return created;
     })();
@@ -213,12 +221,12 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const order = orders.findById(req.params.orderId);
     // The token in the link is the only key: without it an order id reveals nothing.
     if (!order || req.query.token !== order.viewToken) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const purchasedCart = carts.findById(order.purchasedCartId);
     const isSubscription = purchasedCart?.kind === 'subscription';
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'order-confirmed',
       pageType: isSubscription ? PAGE_TYPE.SUBSCRIPTION_CONFIRMED : PAGE_TYPE.ORDER_CONFIRMED,
       pageTitle: isSubscription ? serverMessages.subscriptionConfirmedTitle : serverMessages.orderConfirmedTitle,
@@ -233,7 +241,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
  * The cart view with its tax and shipping as money objects too, for the page's money formatter,
  * and each line's variant in words ("Size: M, Color: Natural") rather than its SKU.
  */
-function checkoutCart(view: ReturnType<typeof cartView>): Record<string, unknown> {
+function checkoutCart(view: ShoppingCartView): Record<string, unknown> {
   return {
     ...view,
     entries: view.entries.map((entry) => ({

@@ -29,7 +29,7 @@ const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf
 export interface StorefrontPages {
   router: Router;
   /** Renders the not-found page (404) for any unmatched path. */
-  notFound: (req: Request, res: Response) => void;
+  notFound: (req: Request, res: Response) => Promise<void>;
   /** Logs an unexpected failure and renders the error page (500), never the stack. */
   errorHandler: ErrorRequestHandler;
   /** The development tools (live reload, error overlay) when the app runs in development. */
@@ -73,8 +73,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     : undefined;
   const pages: PageRenderer = createPageRenderer(deps, templates, folderPages, dev);
 
-  const notFound = (req: Request, res: Response): void => {
-    pages.render(req, res, {
+  const notFound = (req: Request, res: Response): Promise<void> => {
+    return pages.render(req, res, {
       template: 'not-found',
       pageType: PAGE_TYPE.NOT_FOUND,
       pageTitle: serverMessages.pageNotFoundTitle,
@@ -96,7 +96,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createLessonPages(deps, pages, notFound));
   router.use(createMailingListPages(deps, pages));
 
-  const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  const errorHandler: ErrorRequestHandler = async (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
@@ -121,7 +121,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     // a refusal the visitor can act on (429 past a budget, say) says what it is
     const errorContext = fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message } : {};
     try {
-      pages.render(req, res, {
+      await pages.render(req, res, {
         template: 'error',
         pageType: PAGE_TYPE.ERROR,
         pageTitle: serverMessages.errorPageTitle,

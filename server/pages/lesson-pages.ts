@@ -1,11 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { ContentRepository, type ContentItemRecord } from '../db/content-repository.ts';
-import { currentSiteUserId, storeRepositories } from '../api/cart-session.ts';
+import type { ContentItemRecord } from '../db/content-repository.ts';
+import { currentSiteUserId } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
 import { safeLinkUrl } from '../security/safe-link-url.ts';
 import { collectionContext } from './catalogue-pages.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+import { requestContent } from './request-content.ts';
 
 function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, unknown> {
   return {
@@ -25,41 +26,42 @@ function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, un
 }
 
 /** Lesson index, lesson pages, and the member-area access-denied page for members-only lessons. */
-export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => void): Router {
+export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
-  const { site } = storeRepositories(deps);
-  const content = new ContentRepository(deps.db);
 
-  router.get('/lessons', (req, res) => {
-    const collection = site.collectionByUrlId('lessons');
+  router.get('/lessons', async (req, res) => {
+    const { site, content } = requestContent(deps, req);
+    const collection = await site.collectionByUrlId('lessons');
     if (!collection) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const signedIn = currentSiteUserId(req) !== null;
-    pages.render(req, res, {
+    const items = await content.itemsInCollection(collection.id);
+    await pages.render(req, res, {
       template: 'lessons',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
       seo: { description: collection.description },
       context: {
         collection: collectionContext(collection),
-        items: content.itemsInCollection(collection.id).map((item) => lessonItem(item, true)),
+        items: items.map((item) => lessonItem(item, true)),
         member: signedIn,
       },
     });
   });
 
-  router.get('/lessons/:urlId', (req, res) => {
-    const collection = site.collectionByUrlId('lessons');
-    const item = collection ? content.item(collection.id, req.params.urlId) : undefined;
+  router.get('/lessons/:urlId', async (req, res) => {
+    const { site, content } = requestContent(deps, req);
+    const collection = await site.collectionByUrlId('lessons');
+    const item = collection ? await content.item(collection.id, req.params.urlId) : undefined;
     if (!collection || !item) {
-      notFound(req, res);
+      await notFound(req, res);
       return;
     }
     const locked = item.data.memberOnly === true && currentSiteUserId(req) === null;
     if (locked) {
-      pages.render(req, res, {
+      await pages.render(req, res, {
         template: 'access-denied',
         pageType: PAGE_TYPE.MEMBER_AREA_ACCESS_DENIED,
         pageTitle: serverMessages.accessDeniedTitle,
@@ -76,7 +78,7 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
       });
       return;
     }
-    pages.render(req, res, {
+    await pages.render(req, res, {
       template: 'lesson',
       pageType: PAGE_TYPE.CONTENT_ITEM,
       pageTitle: item.title,

@@ -45,7 +45,8 @@ export interface PageSpec {
 const PRIVATE_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 106, 200, 201, 202, 206]);
 
 export interface PageRenderer {
-  render(req: Request, res: Response, spec: PageSpec): void;
+  /** Resolves when the page is sent (its context reads the store). */
+  render(req: Request, res: Response, spec: PageSpec): Promise<void>;
 }
 
 /**
@@ -173,13 +174,13 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
    * errors over the page, with the reload script; a page whose files do not compile answers the
    * overlay listing every error of the folder.
    */
-  function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage, hooks: DevPageHooks): { page: RenderedPage; failed: boolean } {
+  async function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage, hooks: DevPageHooks): Promise<{ page: RenderedPage; failed: boolean }> {
     if (folderPages!.pageCompileErrors(page).length > 0) {
       const problems = folderPages!.currentProblems();
       deps.log.error({ template: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
       return { page: pageBytes(hooks.compileFailurePage(problems)), failed: true };
     }
-    const { page: rendered, errors } = folderPages!.render(req, spec, page);
+    const { page: rendered, errors } = await folderPages!.render(req, spec, page);
     const problems = folderPages!.currentProblems();
     return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors])), failed: false };
   }
@@ -189,12 +190,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
    * does (see streamPage); one composed before comes whole from the folder's cache. A page whose
    * files do not compile throws before anything is written, on to the error page.
    */
-  function streamFolderPage(req: Request, res: Response, spec: PageSpec, page: PreparedFolderPage, status: number): void {
+  async function streamFolderPage(req: Request, res: Response, spec: PageSpec, page: PreparedFolderPage, status: number): Promise<void> {
     const broken = folderPages!.pageCompileErrors(page);
     if (broken.length > 0) throw new TemplateCompileError(page.choice.main?.path ?? spec.template, broken);
     const nonce = cspNonce(res);
     const out = new StreamedPage(res, status, nonce);
-    const result = folderPages!.stream(req, spec, page, (chunk) => out.write(chunk));
+    const result = await folderPages!.stream(req, spec, page, (chunk) => out.write(chunk));
     if ('kept' in result) {
       sendPrivateHtml(res, status, result.kept.bytes.length, nonceSegments(result.kept.bytes, result.kept.nonceOffsets, nonce));
       return;
@@ -206,9 +207,9 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
   }
 
   return {
-    render(req, res, spec) {
+    async render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
-      const base = baseContext(req, res, spec.pageType);
+      const base = await baseContext(req, res, spec.pageType);
       const website = (base.website ?? {}) as Record<string, unknown>;
       const seo = seoContext(website, req.path, spec.pageTitle, {
         ...spec.seo,
@@ -216,7 +217,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       });
       const merged = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
       // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
-      const folderPage = folderPages?.prepare(spec, merged) ?? null;
+      const folderPage = (await folderPages?.prepare(req, spec, merged)) ?? null;
       const context = folderPage?.context ?? merged;
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.
@@ -229,12 +230,12 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       }
       if (dev === undefined) {
         // Outside development pages stream into the response, the head first.
-        if (folderPage !== null) streamFolderPage(req, res, spec, folderPage, status);
+        if (folderPage !== null) await streamFolderPage(req, res, spec, folderPage, status);
         else streamPage(req, res, spec.template, context, status, storeLocale(website));
         return;
       }
       const { page, failed } = folderPage !== null
-        ? renderFolderPage(req, spec, folderPage, dev)
+        ? await renderFolderPage(req, spec, folderPage, dev)
         : renderOrOverlay(req, spec.template, context, storeLocale(website));
       sendPrivateHtml(res, failed ? 500 : status, page.bytes.length, nonceSegments(page.bytes, page.nonceOffsets, cspNonce(res)));
     },

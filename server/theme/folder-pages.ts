@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import type { TemplateError } from '../../engine/index.ts';
 import { nonceOffsets } from '../security/content-security-policy.ts';
 import { MAX_KEPT_PAGE_BYTES, type RenderedPage } from '../pages/rendered-page-cache.ts';
-import { contentVersion } from '../db/content-version.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { AppDeps } from '../deps.ts';
-import { storeRepositories } from '../api/cart-session.ts';
+import { requestContent } from '../pages/request-content.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
@@ -62,17 +61,17 @@ export interface FolderPages {
    * for instance); each hook is asked once per page.
    */
   footerHooks: Array<() => string>;
-  prepare(spec: PageSpec, context: Json): PreparedFolderPage;
+  prepare(req: Request, spec: PageSpec, context: Json): Promise<PreparedFolderPage>;
   /**
    * The page's bytes with its CSP nonce stand-ins found (kept ones when the same page was composed
    * before) and its render errors.
    */
-  render(req: Request, spec: PageSpec, page: PreparedFolderPage): { page: RenderedPage; errors: TemplateError[] };
+  render(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[] }>;
   /**
    * The same page handed to `write` as it is produced (the head first), outside development; a
    * page composed before comes back whole as `kept` instead, and nothing is written.
    */
-  stream(req: Request, spec: PageSpec, page: PreparedFolderPage, write: (chunk: string) => void): { kept: RenderedPage } | { errors: TemplateError[] };
+  stream(req: Request, spec: PageSpec, page: PreparedFolderPage, write: (chunk: string) => void): Promise<{ kept: RenderedPage } | { errors: TemplateError[] }>;
   /**
    * The folder's error page composed without the store, for when the store failed (see
    * composeStoreFreeErrorPage); null when it cannot render either. Nonce stand-ins left in.
@@ -106,11 +105,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   const watching = deps.options.dev === true;
   const cache = new FolderCache(source, deps.log, watching);
   const rendered = new FolderPageCache();
-  const version = contentVersion(deps.db);
   // An item page's neighbours come from its collection's items: kept until the content changes.
-  const itemsByCollection = new VersionedCache<Json[] | undefined>(version, 50);
+  const itemsByCollection = new VersionedCache<Json[] | undefined>(50);
   cache.current();
-  const { site } = storeRepositories(deps);
 
   const router = Router();
   router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
@@ -153,8 +150,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
    * What a page render needs: its cache key (null when not kept), the kept page if any, and the
    * composition input (built only for a page that is not kept).
    */
-  function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): { key: string | null; kept: RenderedPage | undefined; input: () => ComposeInput } {
+  async function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ key: string | null; kept: RenderedPage | undefined; input: () => Promise<ComposeInput> }> {
     const folder = cache.current();
+    const contentVersion = await requestContent(deps, req).version.current();
     const context = page.context;
     const crumb = (req.cookies as Record<string, unknown> | undefined)?.crumb;
     const headers = pageHeaders(context, {
@@ -171,7 +169,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       choice: page.choice,
       pageName: spec.template,
       path: req.path,
-      contentVersion: version.current(),
+      contentVersion,
       headers,
       footers,
       context,
@@ -179,13 +177,13 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const kept = key === null ? undefined : rendered.get(key);
     // Prices and dates in the store's locale, as the single-template pages write them.
     const locale = storeLocale(asObject(context.website) ?? {});
-    const input = (): ComposeInput => ({
+    const input = async (): Promise<ComposeInput> => ({
       locale,
       folder,
       target: page.target,
       choice: page.choice,
       context,
-      data: createStorePlatformData(deps, req.path, {
+      data: await createStorePlatformData(deps, req, req.path, {
         typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
         navigationNames: folder.conf.navigations.map((nav) => nav.name),
       }),
@@ -200,7 +198,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   function afterRender(spec: PageSpec, key: string | null, errors: TemplateError[], choice: TemplateChoice, body: RenderedPage | null): void {
     if (errors.length > 0) {
       deps.log.warn({ template: choice.main?.path ?? spec.template, errors: errors.slice(0, 5) }, themeMessages.renderErrorsLog);
-    } else if (key !== null && body !== null && !version.inTransaction()) {
+    } else if (key !== null && body !== null) {
       // Only clean renders: a render cut short by a limit is not what the context alone gives.
       rendered.set(key, body);
     }
@@ -233,33 +231,34 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
       return composeStoreFreeErrorPage(folder, builtins, { path: req.path, context, stylesheetUrl: stylesheet });
     },
-    prepare(spec, context) {
+    async prepare(req, spec, context) {
       const folder = cache.current();
       const target = targetOf(spec, context);
       const choice = chooseTemplates(folder, target);
-      const showCart = site.collections().some((collection) => collection.typeCode === 13);
+      const content = requestContent(deps, req);
+      const showCart = (await content.site.collections()).some((collection) => collection.typeCode === 13);
       const urlId = target.collection?.urlId;
       const collectionItems = target.view === 'item' && typeof urlId === 'string'
-        ? itemsByCollection.get(urlId, () => createStorePlatformData(deps, '').query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
+        ? await itemsByCollection.get(content.version, urlId, async () => (await createStorePlatformData(deps, req, '')).query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
         : undefined;
       return { target, choice, context: platformContext(folder, choice, context, { showCart, collectionItems }) };
     },
-    render(req, spec, page) {
-      const { key, kept, input } = pageRender(req, spec, page);
+    async render(req, spec, page) {
+      const { key, kept, input } = await pageRender(req, spec, page);
       if (kept !== undefined) return { page: kept, errors: [] };
-      const composed = composeFolderPage(input());
+      const composed = composeFolderPage(await input());
       const bytes = Buffer.from(composed.html, 'utf8');
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
       afterRender(spec, key, composed.errors, composed.choice, body);
       return { page: body, errors: composed.errors };
     },
-    stream(req, spec, page, write) {
-      const { key, kept, input } = pageRender(req, spec, page);
+    async stream(req, spec, page, write) {
+      const { key, kept, input } = await pageRender(req, spec, page);
       if (kept !== undefined) return { kept };
       // A page that may be kept is also collected, to be kept when it rendered cleanly (and is not too large to keep).
       let chunks: string[] | null = key === null ? null : [];
       let length = 0;
-      const composed = composeFolderPageToStream(input(), (chunk) => {
+      const composed = composeFolderPageToStream(await input(), (chunk) => {
         if (chunks !== null) {
           length += chunk.length;
           if (length > MAX_KEPT_PAGE_BYTES) chunks = null;

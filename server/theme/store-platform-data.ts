@@ -1,7 +1,11 @@
+import type { Request } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { storeRepositories } from '../api/cart-session.ts';
-import { ContentRepository, type ContentItemRecord } from '../db/content-repository.ts';
-import type { CollectionRecord } from '../db/site-repository.ts';
+import type { ContentItemRecord } from '../db/content-repository.ts';
+import type { ProductRecord } from '../db/catalogue-repository.ts';
+import { currencyOf, type CollectionRecord } from '../db/site-repository.ts';
+import type { StoreSession } from '../db/store.ts';
+import { VersionedCache } from '../db/versioned-cache.ts';
+import { requestContent, type RequestContent } from '../pages/request-content.ts';
 import { collectionContext } from '../pages/catalogue-pages.ts';
 import { productItem } from '../pages/product-context.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
@@ -51,14 +55,65 @@ export interface StoreDataOptions {
 }
 
 /**
- * The platform tags' data for one request, read from the store: the site layout's navigations
- * (active states for the requested path, folders with their items), collections for queries,
- * the stored block fields, categories and related items.
+ * What the platform tags may ask of the store, read before a page renders (the engine's tags
+ * answer synchronously): the layout, the block fields, every collection and its items.
  */
-export function createStorePlatformData(deps: AppDeps, path: string, options: StoreDataOptions = {}): PlatformData {
+interface StoreSnapshot {
+  layout: Json;
+  blockFields: Json;
+  currency: string;
+  collectionsById: ReadonlyMap<string, CollectionRecord>;
+  collectionsByUrlId: ReadonlyMap<string, CollectionRecord>;
+  products: ReadonlyMap<string, readonly ProductRecord[]>;
+  contentItems: ReadonlyMap<string, readonly ContentItemRecord[]>;
+}
+
+/** One snapshot per store and content version: a page through a folder reads nothing else from the store. */
+const snapshotsByStore = new WeakMap<StoreSession, VersionedCache<StoreSnapshot>>();
+
+async function readSnapshot({ site, catalogue, content }: RequestContent): Promise<StoreSnapshot> {
+  const [layout, blockFields, websiteSettings, collections] = await Promise.all([
+    site.siteLayout(), site.readSetting(BLOCK_FIELDS_SETTING), site.websiteSettings(), site.collections(),
+  ]);
+  const products = new Map<string, readonly ProductRecord[]>();
+  const contentItems = new Map<string, readonly ContentItemRecord[]>();
+  await Promise.all(collections.map(async (record) => {
+    if (storeTypeName(collectionContext(record)) === 'products') products.set(record.id, await catalogue.productsInCollection(record.id));
+    else contentItems.set(record.id, await content.itemsInCollection(record.id));
+  }));
+  return {
+    layout,
+    blockFields,
+    currency: currencyOf(websiteSettings),
+    collectionsById: new Map(collections.map((record) => [record.id, record])),
+    collectionsByUrlId: new Map(collections.map((record) => [record.urlId, record])),
+    products,
+    contentItems,
+  };
+}
+
+function storeSnapshot(deps: AppDeps, req: Request): Promise<StoreSnapshot> {
+  let cache = snapshotsByStore.get(deps.store);
+  if (!cache) {
+    cache = new VersionedCache(1);
+    snapshotsByStore.set(deps.store, cache);
+  }
+  const content = requestContent(deps, req);
+  return cache.get(content.version, 'store', () => readSnapshot(content));
+}
+
+/**
+ * The platform tags' data for one request, read from the store (once per content version): the
+ * site layout's navigations (active states for the requested path, folders with their items),
+ * collections for queries, the stored block fields, categories and related items.
+ */
+export async function createStorePlatformData(deps: AppDeps, req: Request, path: string, options: StoreDataOptions = {}): Promise<PlatformData> {
   const typeNameOf = options.typeNameOf ?? storeTypeName;
-  const { site, catalogue } = storeRepositories(deps);
-  const content = new ContentRepository(deps.db);
+  const snapshot = await storeSnapshot(deps, req);
+  const site = {
+    collectionById: (id: string) => snapshot.collectionsById.get(id),
+    collectionByUrlId: (urlId: string) => snapshot.collectionsByUrlId.get(urlId),
+  };
 
   function navigationCollection(collectionId: unknown, title: string, folder: boolean): Json | null {
     if (typeof collectionId !== 'string') return null;
@@ -92,7 +147,7 @@ export function createStorePlatformData(deps: AppDeps, path: string, options: St
    * layout's entry at the same position as the name in template.conf.
    */
   function layoutLinks(id: string): Json[] | undefined {
-    const entries = asArray(site.siteLayout().layout);
+    const entries = asArray(snapshot.layout.layout);
     const position = options.navigationNames?.indexOf(id) ?? -1;
     const entry = entries.find((candidate) => candidate.identifier === id) ?? (position >= 0 ? entries[position] : undefined);
     return entry === undefined ? undefined : asArray(entry.links);
@@ -100,15 +155,14 @@ export function createStorePlatformData(deps: AppDeps, path: string, options: St
 
   function collectionItems(record: CollectionRecord): Json[] {
     if (storeTypeName(collectionContext(record)) === 'products') {
-      const currency = site.currency();
-      return catalogue.productsInCollection(record.id).map((product) => ({
-        ...productItem(product, currency, null),
+      return (snapshot.products.get(record.id) ?? []).map((product) => ({
+        ...productItem(product, snapshot.currency, null),
         starred: flagged(product.data, 'featured'),
         categories: Array.isArray(product.data.categories) ? product.data.categories : [],
         tags: Array.isArray(product.data.tags) ? product.data.tags : [],
       }));
     }
-    return content.itemsInCollection(record.id).map((item) => contentItem(item, record));
+    return (snapshot.contentItems.get(record.id) ?? []).map((item) => contentItem(item, record));
   }
 
   return {
@@ -117,7 +171,7 @@ export function createStorePlatformData(deps: AppDeps, path: string, options: St
       return links?.map(navigationItem).filter((item): item is Json => item !== null);
     },
     folderNavigation() {
-      for (const entry of asArray(site.siteLayout().layout)) {
+      for (const entry of asArray(snapshot.layout.layout)) {
         for (const link of asArray(entry.links)) {
           const item = navigationItem(link);
           if (item !== null && asArray(item.items).length > 0 && item.folderActive === true) {
@@ -139,7 +193,7 @@ export function createStorePlatformData(deps: AppDeps, path: string, options: St
       return { collection: { ...collection, typeName: typeNameOf(collection) }, items };
     },
     blockField(id) {
-      const stored = site.readSetting(BLOCK_FIELDS_SETTING)[id];
+      const stored = snapshot.blockFields[id];
       return asArray(stored).flatMap((block): StoredBlock[] => {
         if (typeof block.id !== 'string' || typeof block.content !== 'string') return [];
         return [{ id: block.id, type: block.type === 'html' ? 'html' : 'text', content: block.content }];

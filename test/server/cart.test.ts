@@ -235,10 +235,10 @@ describe('totals', () => {
     ['EUR', '26.00'],
     ['JPY', '2600'],
   ])('computes totals in whole minor units for %s', async (currency, shown) => {
-    const site = new SiteRepository(server.app.deps.db);
-    const settings = site.websiteSettings();
+    const site = new SiteRepository(server.app.deps.store);
+    const settings = await site.websiteSettings();
     const store = settings.storeSettings as Record<string, unknown>;
-    site.writeSetting('websiteSettings', { ...settings, storeSettings: { ...store, currency } });
+    await site.writeSetting('websiteSettings', { ...settings, storeSettings: { ...store, currency } });
     try {
       const v = await visitor();
       const answer = await v.post<AddAnswer>(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 });
@@ -249,7 +249,7 @@ describe('totals', () => {
       expect(cart.taxCents).toBe(208);
       expect(cart.grandTotalCents).toBe(2600 + 208 + 600);
     } finally {
-      site.writeSetting('websiteSettings', settings);
+      await site.writeSetting('websiteSettings', settings);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeRepositories } from '../../server/api/cart-session.ts';
+import { CatalogueRepository } from '../../server/db/catalogue-repository.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { Visitor } from './helpers/visitor.ts';
@@ -35,14 +36,15 @@ function shownStock(page: ProductPageContext): number {
   return page.item.structuredContent.variants.find((variant) => variant.id === mugVariant.id)!.qtyInStock;
 }
 
-function storedStock(): number {
-  return server.app.deps.db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(mugVariant.id) as number;
+async function storedStock(): Promise<number> {
+  const row = await server.app.deps.store.get<{ qty_in_stock: number }>('SELECT qty_in_stock FROM variants WHERE id = ?', [mugVariant.id]);
+  return row!.qty_in_stock;
 }
 
 describe('content kept in memory between requests', () => {
   it('shows the stock a checkout took on the very next render', async () => {
     const before = shownStock(await mugPage());
-    expect(before).toBe(storedStock());
+    expect(before).toBe(await storedStock());
     const v = await new Visitor(server.url).start();
     expect((await v.post(ENTRIES, { itemId: mug.id, sku: mugVariant.sku, quantity: 3 })).status).toBe(200);
     const placed = await v.post('/checkout', undefined, { withoutCrumb: true, form: { crumb: decodeURIComponent(v.crumb) } });
@@ -51,66 +53,86 @@ describe('content kept in memory between requests', () => {
   });
 
   it('shows stock set by the owner calls and by any other writer of the database', async () => {
-    storeRepositories(server.app.deps).catalogue.setQuantityInStock(mugVariant.id, 7);
+    const { store } = server.app.deps;
+    await storeRepositories(server.app.deps).catalogue.setQuantityInStock(mugVariant.id, 7);
     expect(shownStock(await mugPage())).toBe(7);
-    server.app.deps.db.prepare('UPDATE variants SET qty_in_stock = ? WHERE id = ?').run(4, mugVariant.id);
+    await store.run('UPDATE variants SET qty_in_stock = ? WHERE id = ?', [4, mugVariant.id]);
     expect(shownStock(await mugPage())).toBe(4);
     const soldOutCard = `product-card--sold-out" data-item-id="${mug.id}"`;
     expect(await (await fetch(`${server.url}/shop`)).text()).not.toContain(soldOutCard);
-    server.app.deps.db.prepare('UPDATE variants SET qty_in_stock = 0 WHERE product_id = ?').run(mug.id);
+    await store.run('UPDATE variants SET qty_in_stock = 0 WHERE product_id = ?', [mug.id]);
     expect((await mugPage()).item.soldOut).toBe(true);
     expect(await (await fetch(`${server.url}/shop`)).text()).toContain(soldOutCard);
   });
 
   it('shows a product edit on the very next render of the product and the shop', async () => {
     expect((await mugPage()).item.title).toBe(mug.title);
-    server.app.deps.db.prepare('UPDATE products SET title = ? WHERE id = ?').run('Renamed mug', mug.id);
+    await server.app.deps.store.run('UPDATE products SET title = ? WHERE id = ?', ['Renamed mug', mug.id]);
     expect((await mugPage()).item.title).toBe('Renamed mug');
     expect(await (await fetch(`${server.url}/shop`)).text()).toContain('Renamed mug');
   });
 
   it('shows a settings change on the very next render', async () => {
+    const { store } = server.app.deps;
     const { site } = storeRepositories(server.app.deps);
     expect((await mugPage()).websiteSettings.cacheProbe).toBeUndefined();
-    site.writeSetting('websiteSettings', { ...site.websiteSettings(), cacheProbe: 'first' });
+    await site.writeSetting('websiteSettings', { ...(await site.websiteSettings()), cacheProbe: 'first' });
     expect((await mugPage()).websiteSettings.cacheProbe).toBe('first');
-    const stored = JSON.parse(server.app.deps.db.prepare("SELECT value_json FROM site_settings WHERE key = 'websiteSettings'").pluck().get() as string) as Record<string, unknown>;
-    server.app.deps.db.prepare("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'").run(JSON.stringify({ ...stored, cacheProbe: 'second' }));
+    const row = await store.get<{ value_json: string }>("SELECT value_json FROM site_settings WHERE key = 'websiteSettings'");
+    const stored = JSON.parse(row!.value_json) as Record<string, unknown>;
+    await store.run("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'", [JSON.stringify({ ...stored, cacheProbe: 'second' })]);
     expect((await mugPage()).websiteSettings.cacheProbe).toBe('second');
 
-    const layout = site.siteLayout();
+    const layout = await site.siteLayout();
     const renamed = JSON.parse(JSON.stringify(layout)) as { layout: Array<{ links: Array<{ title: string }> }> };
     renamed.layout[0]!.links[0]!.title = 'Renamed link';
-    site.writeSetting('siteLayout', renamed as unknown as Record<string, unknown>);
+    await site.writeSetting('siteLayout', renamed as unknown as Record<string, unknown>);
     expect((await mugPage()).navigation.main[0]!.title).toBe('Renamed link');
   });
 
-  it('never keeps what a transaction read before it rolled back', () => {
-    const { db } = server.app.deps;
-    const { catalogue } = storeRepositories(server.app.deps);
-    catalogue.setQuantityInStock(mugVariant.id, 9);
-    expect(catalogue.productById(mug.id)!.variants[0]!.qtyInStock).toBe(9);
-    const rolledBack = db.transaction(() => {
-      catalogue.setQuantityInStock(mugVariant.id, 1);
-      expect(catalogue.productById(mug.id)!.variants[0]!.qtyInStock).toBe(1);
-      throw new Error('roll back');
-    });
-    expect(() => rolledBack()).toThrow('roll back');
-    expect(catalogue.productById(mug.id)!.variants[0]!.qtyInStock).toBe(9);
-    // Another write brings the counter back to the rolled-back transaction's number.
-    db.prepare('UPDATE variants SET qty_in_stock = ? WHERE id = ?').run(9, mugVariant.id);
-    expect(catalogue.productById(mug.id)!.variants[0]!.qtyInStock).toBe(9);
+  it('shows what another server process on the same database wrote on the very next render', async () => {
+    const other = await startServer({ databasePath: server.databasePath, databaseUrl: server.app.deps.options.databaseUrl });
+    try {
+      // both processes have the page in memory before the other one writes
+      const before = shownStock(await mugPage());
+      expect((await fetch(`${other.url}/shop/p/${mug.urlId}`)).status).toBe(200);
+      await other.app.deps.store.run('UPDATE variants SET qty_in_stock = ? WHERE id = ?', [before + 11, mugVariant.id]);
+      expect(shownStock(await mugPage())).toBe(before + 11);
+      await other.app.deps.store.run('UPDATE products SET title = ? WHERE id = ?', ['Mug from elsewhere', mug.id]);
+      expect((await mugPage()).item.title).toBe('Mug from elsewhere');
+    } finally {
+      await other.stop();
+    }
   });
 
-  it('hands out shared copies nobody can change', () => {
+  it('never keeps what a transaction read before it rolled back', async () => {
+    const { store } = server.app.deps;
+    const { catalogue } = storeRepositories(server.app.deps);
+    await catalogue.setQuantityInStock(mugVariant.id, 9);
+    expect((await catalogue.productById(mug.id))!.variants[0]!.qtyInStock).toBe(9);
+    const rolledBack = store.transaction(async (tx) => {
+      const inside = new CatalogueRepository(tx);
+      await inside.setQuantityInStock(mugVariant.id, 1);
+      expect((await inside.productById(mug.id))!.variants[0]!.qtyInStock).toBe(1);
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect((await catalogue.productById(mug.id))!.variants[0]!.qtyInStock).toBe(9);
+    // Another write brings the counter back to the rolled-back transaction's number.
+    await store.run('UPDATE variants SET qty_in_stock = ? WHERE id = ?', [9, mugVariant.id]);
+    expect((await catalogue.productById(mug.id))!.variants[0]!.qtyInStock).toBe(9);
+  });
+
+  it('hands out shared copies nobody can change', async () => {
     const { catalogue, site } = storeRepositories(server.app.deps);
-    const product = catalogue.productById(mug.id)!;
+    const product = (await catalogue.productById(mug.id))!;
     expect(() => {
       (product.variants[0] as { qtyInStock: number }).qtyInStock = 1000;
     }).toThrow(TypeError);
+    const settings = await site.websiteSettings();
     expect(() => {
-      site.websiteSettings().injected = true;
+      settings.injected = true;
     }).toThrow(TypeError);
-    expect(catalogue.productById(mug.id)!.variants[0]!.qtyInStock).not.toBe(1000);
+    expect((await catalogue.productById(mug.id))!.variants[0]!.qtyInStock).not.toBe(1000);
   });
 });

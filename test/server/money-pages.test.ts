@@ -51,10 +51,10 @@ for (const store of [
     let visitor: Visitor;
     beforeAll(async () => {
       server = await startServer();
-      const site = new SiteRepository(server.app.deps.db);
-      const settings = site.websiteSettings();
-      site.writeSetting('websiteSettings', { ...settings, storeSettings: { ...(settings.storeSettings as object), currency: store.currency } });
-      site.writeSetting('website', { ...site.website(), language: store.locale });
+      const site = new SiteRepository(server.app.deps.store);
+      const settings = await site.websiteSettings();
+      await site.writeSetting('websiteSettings', { ...settings, storeSettings: { ...(settings.storeSettings as object), currency: store.currency } });
+      await site.writeSetting('website', { ...(await site.website()), language: store.locale });
       visitor = await new Visitor(server.url).start();
       expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: SHIRT_SKU, quantity: 1 })).status).toBe(200);
     });

@@ -22,7 +22,7 @@ let websiteId: string;
 beforeAll(async () => {
   server = await startPlatformServer();
   owner = await server.signInOwner();
-  websiteId = new SiteRepository(server.app.deps.db).websiteId();
+  websiteId = await new SiteRepository(server.app.deps.store).websiteId();
 });
 afterAll(async () => {
   await server.stop(true);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const database = tempDatabasePath();
   removeDatabase = database.remove;
   server = await startServer(database.path);
-  site = new SiteRepository(server.app.deps.db);
+  site = new SiteRepository(server.app.deps.store);
   owner = new Visitor(server);
   expect((await owner.signIn(OWNER_EMAIL, OWNER_PASSWORD)).status).toBe(200);
 });
@@ -46,7 +46,7 @@ async function page(path: string): Promise<{ status: number; html: string }> {
 
 describe('owner texts stored through the owner calls', () => {
   it('a new store keeps its hostile title, navigation title and description as sent', async () => {
-    const answer = await owner.call(`/api/content-service/product/1.1/websites/${site.websiteId()}/products`, {
+    const answer = await owner.call(`/api/content-service/product/1.1/websites/${await site.websiteId()}/products`, {
       json: { title: STORE_TITLE, navigationTitle: NAVIGATION_TITLE, description: STORE_DESCRIPTION },
     });
     expect(answer.status).toBe(201);
@@ -59,7 +59,7 @@ describe('owner texts stored through the owner calls', () => {
   });
 
   it('a category name with markup is kept as sent and answered as JSON', async () => {
-    const answer = await owner.call(`/api/content-service/product/1.1/websites/${site.websiteId()}/products/${storeId}/categories`, {
+    const answer = await owner.call(`/api/content-service/product/1.1/websites/${await site.websiteId()}/products/${storeId}/categories`, {
       json: { displayName: CATEGORY_NAME, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
     });
     expect(answer.status).toBe(201);
@@ -68,7 +68,7 @@ describe('owner texts stored through the owner calls', () => {
   });
 
   it('the new store joins the main navigation under its hostile title', async () => {
-    const layout = site.siteLayout() as { layout: { links: { collectionId: string | null }[] }[] };
+    const layout = (await site.siteLayout()) as { layout: { links: { collectionId: string | null }[] }[] };
     const items = layout.layout[0]!.links.map((link) => ({ collectionId: link.collectionId }));
     const answer = await owner.call('/api/widget/UpdateNavigation', { json: { navigation: { items: [...items, { collectionId: storeId }] } } });
     expect(answer.status).toBe(200);
@@ -76,13 +76,13 @@ describe('owner texts stored through the owner calls', () => {
   });
 
   it('a navigation link to a javascript: URL is refused and nothing is written', async () => {
-    const before = JSON.stringify(site.siteLayout());
+    const before = JSON.stringify(await site.siteLayout());
     for (const externalLink of [SCRIPT_URL, ' JavaScript:pwned(4)', 'java\tscript:pwned(5)', 'data:text/html,<script>pwned(6)</script>', 'vbscript:pwned(7)']) {
       const answer = await owner.call('/api/widget/UpdateNavigation', { json: { navigation: { items: [{ externalLink }] } } });
       expect(answer.status, externalLink).toBe(400);
       expect(field(answer.body, 'message')).toContain(serverMessages.unsafeLink);
     }
-    expect(JSON.stringify(site.siteLayout())).toBe(before);
+    expect(JSON.stringify(await site.siteLayout())).toBe(before);
   });
 
   it('header, footer and commerce preference texts come back exactly as stored, as JSON', async () => {

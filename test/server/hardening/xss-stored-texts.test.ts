@@ -19,24 +19,25 @@ let server: RunningServer;
 let visitor: Visitor;
 let confirmationUrl: string;
 
-function storeHostileTexts(): void {
+// TRANSITION: the rest still writes through deps.db (SQLite only) with SQLite's JSON functions.
+async function storeHostileTexts(): Promise<void> {
   const db = server.app.deps.db;
-  const site = new SiteRepository(db);
-  site.writeSetting('website', { ...site.website(), siteTitle: H('site-title'), siteTagLine: H('tag-line') });
+  const site = new SiteRepository(server.app.deps.store);
+  await site.writeSetting('website', { ...(await site.website()), siteTitle: H('site-title'), siteTagLine: H('tag-line') });
 
-  const settings = structuredClone(site.websiteSettings()) as Json;
+  const settings = structuredClone(await site.websiteSettings()) as Json;
   const store = settings.storeSettings as Json;
   store.restockNotificationsSuccessText = H('restock-success');
   store.scarcity = { ...store.scarcity, text: `${H('scarcity')} {qtyInStock}`, threshold: 50 };
   store.customSoldOutText = H('sold-out');
   for (const key of Object.keys(store.restock.messages)) store.restock.messages[key] = H(`restock-${key}`);
-  site.writeSetting('websiteSettings', settings);
+  await site.writeSetting('websiteSettings', settings);
 
-  const layout = structuredClone(site.siteLayout()) as Json;
+  const layout = structuredClone(await site.siteLayout()) as Json;
   for (const navigation of layout.layout) for (const link of navigation.links) link.title = H(`nav-${link.title}`);
   layout.layout[1].links.push({ collectionId: null, title: H('script-link'), url: SCRIPT_URL, children: [], externalLink: SCRIPT_URL, memberAreaId: null });
   layout.layout[0].links.push({ collectionId: null, title: H('spaced-script-link'), children: [], externalLink: ' java\tscript:pwned(8)', memberAreaId: null });
-  site.writeSetting('siteLayout', layout);
+  await site.writeSetting('siteLayout', layout);
 
   const collections = db.prepare<[], { id: string; data_json: string }>('SELECT id, data_json FROM collections').all();
   for (const collection of collections) {
@@ -71,7 +72,7 @@ function storeHostileTexts(): void {
 
 beforeAll(async () => {
   server = await startServer();
-  storeHostileTexts();
+  await storeHostileTexts();
   visitor = await new Visitor(server.url).start();
   expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1 })).status).toBe(200);
   const placed = await visitor.request('POST', '/checkout', undefined, { form: { crumb: decodeURIComponent(visitor.crumb) } });

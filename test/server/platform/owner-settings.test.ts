@@ -16,7 +16,7 @@ describe('owner settings calls', () => {
   beforeAll(async () => {
     db = tempDatabasePath();
     server = await startServer(db.path);
-    websiteId = new SiteRepository(server.app.deps.db).websiteId();
+    websiteId = await new SiteRepository(server.app.deps.store).websiteId();
     await addAccount(server, 'visitor@example.com', PASSWORD);
     await addAccount(server, 'viewer@example.com', PASSWORD, CONTRIBUTOR_ROLES.viewer);
     await addAccount(server, 'store@example.com', PASSWORD, CONTRIBUTOR_ROLES.storeManager);
@@ -183,7 +183,7 @@ describe('store creation and navigation', () => {
   async function start(): Promise<Visitor> {
     db = tempDatabasePath();
     server = await startServer(db.path);
-    websiteId = new SiteRepository(server.app.deps.db).websiteId();
+    websiteId = await new SiteRepository(server.app.deps.store).websiteId();
     const admin = new Visitor(server);
     await admin.signIn(OWNER_EMAIL, OWNER_PASSWORD);
     return admin;
@@ -268,7 +268,7 @@ describe('store creation and navigation', () => {
 
   it("answers 'Unable to find site main navigation' when the layout has no first entry", async () => {
     const admin = await start();
-    new SiteRepository(server.app.deps.db).writeSetting('siteLayout', { layout: [] });
+    await new SiteRepository(server.app.deps.store).writeSetting('siteLayout', { layout: [] });
     const result = await admin.call('/api/widget/UpdateNavigation', { json: { navigation: { items: [] } } });
     expect(result.status).toBe(404);
     expect(field(result.body, 'message')).toBe(platformMessages.mainNavigationMissing);

@@ -63,7 +63,7 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
   });
 
   it('shows the stored content of a block field', async () => {
-    new SiteRepository(server.app.deps.db).writeSetting(BLOCK_FIELDS_SETTING, { footerBlocks: [{ id: 'b1', type: 'html', content: '<p>Visit the studio</p>' }] });
+    await new SiteRepository(server.app.deps.store).writeSetting(BLOCK_FIELDS_SETTING, { footerBlocks: [{ id: 'b1', type: 'html', content: '<p>Visit the studio</p>' }] });
     const html = await (await fetch(`${server.url}/shop`)).text();
     expect(html).toContain('<div class="sqs-block-content"><p>Visit the studio</p></div>');
   });
@@ -81,7 +81,8 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     const pages = createFolderPages(server.app.deps, dir, createBuiltinPages(server.app.deps.log, false));
     pages.footerHooks.push(() => '<script id="live-reload"></script>');
     const spec = { template: 'cart', pageType: PAGE_TYPE.SHOW_CART, pageTitle: 'Cart', context: {} };
-    const page = pages.render({ path: '/cart', cookies: {} } as unknown as Request, spec, pages.prepare(spec, { islands: { cartPill: '<div id="pill"></div>' } }));
+    const req = { path: '/cart', cookies: {} } as unknown as Request;
+    const page = await pages.render(req, spec, await pages.prepare(req, spec, { islands: { cartPill: '<div id="pill"></div>' } }));
     expect(page.page.bytes.toString()).toContain('<div id="pill"></div>\n<script id="live-reload"></script></body>');
     expect(await pages.problems()).toEqual([]);
     expect(pages.watchPaths).toEqual([dir]);
@@ -117,15 +118,22 @@ describe('platform tags against the store', () => {
       'collections/products.item': '<h1>{item.title}</h1><squarespace:related collectionId="{collection.id}" itemId="{item.id}" limit="2">{.repeated section items}<i>{title}</i>{.end}</squarespace:related>',
     });
     server = await startServer({ templateDir: dir, dev: true });
-    const db = server.app.deps.db;
-    const site = new SiteRepository(db);
-    const layout = site.siteLayout() as { layout: Array<{ identifier: string; links: Array<Record<string, unknown>> }> };
+    const { store } = server.app.deps;
+    const site = new SiteRepository(store);
+    const layout = (await site.siteLayout()) as { layout: Array<{ identifier: string; links: Array<Record<string, unknown>> }> };
     const main = layout.layout.find((entry) => entry.identifier === 'mainNav')!;
     const [home, shop, lessons] = main.links;
-    site.writeSetting('siteLayout', { layout: [{ identifier: 'mainNav', links: [home, { ...lessons, title: 'Studio', url: '/studio', collectionId: null, children: [shop, lessons] }] }] });
-    db.prepare("UPDATE products SET data_json = json_set(data_json, '$.categories', json('[\"Linen\"]')) WHERE url_id = 'linen-shirt'").run();
-    db.prepare("UPDATE products SET data_json = json_set(data_json, '$.featured', json('true')) WHERE url_id = 'stoneware-mug'").run();
-    db.prepare("UPDATE products SET data_json = json_set(data_json, '$.tags', json('[\"gift\"]')) WHERE url_id IN ('canvas-tote', 'bud-vase')").run();
+    await site.writeSetting('siteLayout', { layout: [{ identifier: 'mainNav', links: [home, { ...lessons, title: 'Studio', url: '/studio', collectionId: null, children: [shop, lessons] }] }] });
+    // product data written the portable way (read, change, write), as on either store engine
+    const patchProducts = async (urlIds: string[], patch: Record<string, unknown>): Promise<void> => {
+      for (const urlId of urlIds) {
+        const row = await store.get<{ data_json: string }>('SELECT data_json FROM products WHERE url_id = ?', [urlId]);
+        await store.run('UPDATE products SET data_json = ? WHERE url_id = ?', [JSON.stringify({ ...JSON.parse(row!.data_json), ...patch }), urlId]);
+      }
+    };
+    await patchProducts(['linen-shirt'], { categories: ['Linen'] });
+    await patchProducts(['stoneware-mug'], { featured: true });
+    await patchProducts(['canvas-tote', 'bud-vase'], { tags: ['gift'] });
   });
 
   it('queries a collection of the store by featured, category and tag, and renders nothing for an unknown collection', async () => {
