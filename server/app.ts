@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
@@ -65,7 +64,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   const captcha = isLocalCaptcha(options.captcha)
     ? await bindCaptchaToStore(options.captcha, store, options.readOnly === true, log)
     : options.captcha;
-  const deps: AppDeps = { store, db: db as Database.Database, log, options, captcha };
+  const deps: AppDeps = { store, db, log, options, captcha };
   const maintenanceGuard = createMaintenanceGuard(deps);
 
   const app = express() as StorefrontApp;

@@ -54,10 +54,10 @@ export interface AppDeps {
   /** The store every repository speaks to (SQLite or PostgreSQL). */
   store: Store;
   /**
-   * The SQLite connection under the store, for what only SQLite has (backups, quick_check).
-   * TRANSITION: typed as always present while repositories move to `store`; undefined on PostgreSQL.
+   * The SQLite connection under the store, for what only SQLite has (quick_check of the file);
+   * absent on PostgreSQL. Repositories never use it: they speak to `store`.
    */
-  db: Database.Database;
+  db?: Database.Database;
   log: Logger;
   options: AppOptions;
   /** options.captcha, remembering through this app's database (tokens used, wrong answers). */

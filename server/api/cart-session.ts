@@ -12,10 +12,11 @@ import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
 const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 export const PRODUCT_URL_PREFIX = '/shop/p/';
 
-/** The repositories the storefront calls share, built once per app (site and catalogue read the live content version). */
+/** The repositories the storefront calls share, built once per app. */
 export interface StoreRepositories {
   site: SiteRepository;
   catalogue: CatalogueRepository;
+  /** Carts on the store itself (outside any transaction). */
   carts: CartRepository;
 }
 
@@ -24,15 +25,11 @@ const repositoriesByDeps = new WeakMap<AppDeps, StoreRepositories>();
 export function storeRepositories(deps: AppDeps): StoreRepositories {
   let repositories = repositoriesByDeps.get(deps);
   if (!repositories) {
-    let carts: CartRepository | undefined;
     repositories = {
-      // live content versions: these are shared by every request, and cart calls read back what they changed
+      // live content versions: shared by every request, and cart calls read back what they changed
       site: new SiteRepository(deps.store),
       catalogue: new CatalogueRepository(deps.store),
-      // built at first use, so pages of a visitor without a cart never need it
-      get carts() {
-        return (carts ??= new CartRepository(deps.db));
-      },
+      carts: new CartRepository(deps.store),
     };
     repositoriesByDeps.set(deps, repositories);
   }
@@ -49,7 +46,8 @@ function cookieToken(req: Request): string | null {
   return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : null;
 }
 
-function rememberCart(req: Request, res: Response, cart: CartRecord): void {
+/** Names the cart in the visitor's cookies (after the transaction that made it has committed). */
+export function rememberCart(req: Request, res: Response, cart: CartRecord): void {
   const base = { sameSite: 'lax' as const, secure: req.secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_MS };
   // The token is the cart's only key, so scripts never see it; hasCart tells them a cart exists.
   res.cookie(CART_COOKIE, cart.token, { ...base, httpOnly: true });
@@ -60,42 +58,31 @@ function rememberCart(req: Request, res: Response, cart: CartRecord): void {
  * The visitor's open cart: a signed-in user's own cart (a cart started before signing in moves
  * into it), otherwise the cart named by the cookie. Purchased carts and other users' carts never match.
  */
-export function findCurrentCart(deps: AppDeps, req: Request, res?: Response): CartRecord | null {
+export async function findCurrentCart(deps: AppDeps, req: Request, res?: Response): Promise<CartRecord | null> {
   const { carts } = storeRepositories(deps);
   const token = cookieToken(req);
-  const fromCookie = token ? carts.findByToken(token) : undefined;
+  const fromCookie = token ? await carts.findByToken(token) : undefined;
   const cookieCart = fromCookie && !fromCookie.isPurchased && fromCookie.kind === 'cart' ? fromCookie : undefined;
   const siteUserId = currentSiteUserId(req);
   if (!siteUserId) {
     return cookieCart && cookieCart.siteUserId === null ? cookieCart : null;
   }
-  const userCart = carts.findOpenCartOfUser(siteUserId);
+  const userCart = await carts.findOpenCartOfUser(siteUserId);
   if (cookieCart && cookieCart.siteUserId === null) {
     if (userCart) {
       // the caps hold for the joined cart too: what does not fit stays in the visitor's old cart
-      carts.mergeInto(userCart.id, cookieCart.id, (size, entry) => fitsInCart(size, 1, answerBytes(entry.additionalFields)));
-    } else {
-      carts.assignUser(cookieCart.id, siteUserId);
+      await carts.mergeInto(userCart.id, cookieCart.id, (size, entry) => fitsInCart(size, 1, answerBytes(entry.additionalFields)));
+    } else if (await carts.assignUser(cookieCart.id, siteUserId)) {
       const adopted = { ...cookieCart, siteUserId };
       if (res) rememberCart(req, res, adopted);
       return adopted;
+    } else {
+      // another request of this visitor adopted it first: it is the user's open cart now
+      return findCurrentCart(deps, req, res);
     }
   }
   if (userCart && res && userCart.token !== token) rememberCart(req, res, userCart);
   return userCart ?? null;
-}
-
-/**
- * The visitor's open cart, created in `currency` (the store's, read beforehand: this runs inside
- * the caller's transaction) and remembered in cookies when there is none.
- */
-export function findOrCreateCurrentCart(deps: AppDeps, req: Request, res: Response, currency: string): CartRecord {
-  const existing = findCurrentCart(deps, req, res);
-  if (existing) return existing;
-  const { carts } = storeRepositories(deps);
-  const cart = carts.create('cart', currency, currentSiteUserId(req));
-  rememberCart(req, res, cart);
-  return cart;
 }
 
 /** The cart answer for a cart (or the empty cart when null). */
@@ -103,7 +90,7 @@ export async function cartView(deps: AppDeps, cart: CartRecord | null, content?:
   const { carts } = storeRepositories(deps);
   // a page passes its request's repositories (one version read); calls use the live ones
   const { catalogue, site } = content ?? storeRepositories(deps);
-  const priced = cart ? await priceEntries(carts.entries(cart.id), catalogue) : [];
+  const priced = cart ? await priceEntries(await carts.entries(cart.id), catalogue) : [];
   const websiteSettings = await site.websiteSettings();
   return shoppingCartView({
     cart,

@@ -6,7 +6,8 @@ import {
   updateQuantityPayloadSchema,
 } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
-import type { CartRecord } from '../db/cart-repository.ts';
+import type { StoreSession } from '../db/store.ts';
+import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import { answerBytes, assertMergedQuantity, assertRoomInCart } from '../commerce/cart-limits.ts';
 import { entryView, priceEntries } from '../commerce/cart-view.ts';
@@ -18,7 +19,7 @@ import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
 import {
-  cartView, findCurrentCart, findOrCreateCurrentCart, PRODUCT_URL_PREFIX, storeRepositories,
+  cartView, currentSiteUserId, findCurrentCart, PRODUCT_URL_PREFIX, rememberCart, storeRepositories,
 } from './cart-session.ts';
 
 /**
@@ -59,15 +60,31 @@ export function assertStockFor(product: ProductRecord, variant: VariantRecord, a
   if (!isStockEnough(stock, alreadyHeld + adding - 1)) throw new HttpError(400, ADD_TO_CART.notEnoughStock);
 }
 
-function entryOrNotFound(deps: AppDeps, cart: CartRecord | null, entryId: string) {
-  const entry = cart ? storeRepositories(deps).carts.entry(cart.id, entryId) : undefined;
+async function entryOrNotFound(deps: AppDeps, cart: CartRecord | null, entryId: string) {
+  const entry = cart ? await storeRepositories(deps).carts.entry(cart.id, entryId) : undefined;
   if (!cart || !entry) throw new HttpError(404, serverMessages.cartEntryNotFound);
   return { cart, entry };
 }
 
+/**
+ * Inside a cart-changing transaction: the cart's row locked (so concurrent changes of the same
+ * cart wait for this one) and still open; a cart bought meanwhile takes no more changes.
+ */
+async function lockOpenCart(tx: StoreSession, cartId: string): Promise<{ carts: CartRepository; cart: CartRecord }> {
+  const carts = new CartRepository(tx);
+  const cart = await carts.lock(cartId);
+  if (!cart || cart.isPurchased) throw new HttpError(409, serverMessages.cartPurchased);
+  return { carts, cart };
+}
+
+async function newCart(tx: StoreSession, currency: string, siteUserId: string | null): Promise<{ carts: CartRepository; cart: CartRecord }> {
+  const carts = new CartRepository(tx);
+  return { carts, cart: await carts.create('cart', currency, siteUserId) };
+}
+
 async function pricedEntryView(deps: AppDeps, cart: CartRecord, entryId: string) {
   const { carts, catalogue } = storeRepositories(deps);
-  const entry = carts.entry(cart.id, entryId);
+  const entry = await carts.entry(cart.id, entryId);
   const [priced] = entry ? await priceEntries([entry], catalogue) : [];
   return priced ? entryView(priced, cart.currency, PRODUCT_URL_PREFIX) : null;
 }
@@ -81,9 +98,9 @@ function entryIdParam(req: Request): string {
 }
 
 /** The extra-fields form of a product, read for checking answers; null when the product has none. */
-export function extraFieldsFormOf(deps: AppDeps): (product: ProductRecord) => StoredForm | null {
-  const forms = createFormSubmissionRepository(deps.db);
-  return (product) => (product.additionalFieldsFormId ? forms.findForm(product.additionalFieldsFormId) : null);
+export function extraFieldsFormOf(deps: AppDeps): (product: ProductRecord) => Promise<StoredForm | null> {
+  const forms = createFormSubmissionRepository(deps.store);
+  return async (product) => (product.additionalFieldsFormId ? forms.findForm(product.additionalFieldsFormId) : null);
 }
 
 /** Shopping-cart calls: read, add, change quantity, change extra-field answers, remove. */
@@ -94,7 +111,7 @@ export function createCartRouter(deps: AppDeps): Router {
   const changeLimiter = createRateLimiter(deps, 'cartChange');
 
   router.get(API_PATHS.cart, async (req, res) => {
-    res.json(await cartView(deps, findCurrentCart(deps, req, res)));
+    res.json(await cartView(deps, await findCurrentCart(deps, req, res)));
   });
 
   router.post(API_PATHS.cartEntries, addLimiter, async (req, res) => {
@@ -102,18 +119,22 @@ export function createCartRouter(deps: AppDeps): Router {
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
     const { product, variant } = await productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
     const payload = parseShopperInput(addToCartPayloadSchema, body);
-    const { carts, site } = storeRepositories(deps);
-    const currency = await site.currency();
-    const newlyAdded = deps.db.transaction(() => {
-      const cart = findOrCreateCurrentCart(deps, req, res, currency);
-      assertStockFor(product, variant, carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
-      const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
-      const joins = answers === null ? carts.plainEntry(cart.id, product.id, variant.id) : undefined;
+    const answers = readExtraFieldAnswers(await formOf(product), payload.additionalFields);
+    const current = await findCurrentCart(deps, req, res);
+    const currency = current ? null : await storeRepositories(deps).site.currency();
+    const newlyAdded = await deps.store.transaction(async (tx) => {
+      // a visitor without a cart gets one in the same transaction: a refused add leaves none behind
+      const { carts, cart } = current
+        ? await lockOpenCart(tx, current.id)
+        : await newCart(tx, currency ?? '', currentSiteUserId(req));
+      assertStockFor(product, variant, await carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
+      const joins = answers === null ? await carts.plainEntry(cart.id, product.id, variant.id) : undefined;
       if (joins) assertMergedQuantity(joins.quantity, payload.quantity);
-      else assertRoomInCart(carts, cart.id, 1, answerBytes(answers));
-      const entry = carts.addEntry(cart.id, product.id, variant.id, payload.quantity, answers);
+      else await assertRoomInCart(carts, cart.id, 1, answerBytes(answers));
+      const entry = await carts.addEntry(cart.id, product.id, variant.id, payload.quantity, answers);
       return { cart, entryId: entry.id };
-    })();
+    });
+    if (!current) rememberCart(req, res, newlyAdded.cart);
     res.json({
       shoppingCart: await cartView(deps, newlyAdded.cart),
       newlyAdded: await pricedEntryView(deps, newlyAdded.cart, newlyAdded.entryId),
@@ -122,42 +143,42 @@ export function createCartRouter(deps: AppDeps): Router {
 
   router.put(`${API_PATHS.cartEntries}/:entryId/additionalFields`, changeLimiter, async (req, res) => {
     const payload = parseShopperInput(updateAdditionalFieldsPayloadSchema, req.body);
-    const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
+    const found = await entryOrNotFound(deps, await findCurrentCart(deps, req, res), entryIdParam(req));
     const { product, variant } = await productAndVariant(deps, payload.itemId, payload.sku);
-    if (entry.productId !== product.id || entry.variantId !== variant.id) {
+    if (found.entry.productId !== product.id || found.entry.variantId !== variant.id) {
       throw new HttpError(400, ADD_TO_CART.variantUnavailable);
     }
-    const { carts } = storeRepositories(deps);
-    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
-    deps.db.transaction(() => {
-      assertRoomInCart(carts, cart.id, 0, answerBytes(answers) - answerBytes(entry.additionalFields));
-      carts.updateAdditionalFields(cart.id, entry.id, answers);
-    })();
-    res.json({ shoppingCart: await cartView(deps, cart), updatedEntry: await pricedEntryView(deps, cart, entry.id) });
+    const answers = readExtraFieldAnswers(await formOf(product), payload.additionalFields);
+    const cart = await deps.store.transaction(async (tx) => {
+      const { carts, cart: locked } = await lockOpenCart(tx, found.cart.id);
+      const entry = await carts.entry(locked.id, found.entry.id);
+      if (!entry) throw new HttpError(404, serverMessages.cartEntryNotFound);
+      await assertRoomInCart(carts, locked.id, 0, answerBytes(answers) - answerBytes(entry.additionalFields));
+      await carts.updateAdditionalFields(locked.id, entry.id, answers);
+      return locked;
+    });
+    res.json({ shoppingCart: await cartView(deps, cart), updatedEntry: await pricedEntryView(deps, cart, found.entry.id) });
   });
 
   router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, async (req, res) => {
     const payload = parseShopperInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
-    const { carts, catalogue } = storeRepositories(deps);
-    // TRANSITION: the product is read before the (still synchronous) cart transaction, which checks
-    // that the entry still points at it.
-    const current = findCurrentCart(deps, req, res);
-    const before = entryOrNotFound(deps, current, entryIdParam(req));
-    const stored = payload.quantity === 0 ? undefined : await catalogue.productById(before.entry.productId);
-    const result = deps.db.transaction(() => {
-      const { cart, entry } = entryOrNotFound(deps, current, entryIdParam(req));
+    const found = await entryOrNotFound(deps, await findCurrentCart(deps, req, res), entryIdParam(req));
+    const product = payload.quantity === 0 ? undefined : await storeRepositories(deps).catalogue.productById(found.entry.productId);
+    const result = await deps.store.transaction(async (tx) => {
+      const { carts, cart } = await lockOpenCart(tx, found.cart.id);
+      const entry = await carts.entry(cart.id, found.entry.id);
+      if (!entry) throw new HttpError(404, serverMessages.cartEntryNotFound);
       if (payload.quantity === 0) {
-        carts.removeEntry(cart.id, entry.id);
+        await carts.removeEntry(cart.id, entry.id);
         return { cart, entryId: null };
       }
-      const product = stored?.id === entry.productId ? stored : undefined;
       const variant = product?.variants.find((candidate) => candidate.id === entry.variantId);
       if (!product || !variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
-      const heldElsewhere = carts.quantityHeld(cart.id, product.id, variant.id) - entry.quantity;
+      const heldElsewhere = await carts.quantityHeld(cart.id, product.id, variant.id) - entry.quantity;
       assertStockFor(product, variant, heldElsewhere, payload.quantity);
-      carts.updateQuantity(cart.id, entry.id, payload.quantity);
+      await carts.updateQuantity(cart.id, entry.id, payload.quantity);
       return { cart, entryId: entry.id };
-    })();
+    });
     res.json({
       shoppingCart: await cartView(deps, result.cart),
       updatedEntry: result.entryId ? await pricedEntryView(deps, result.cart, result.entryId) : null,
@@ -165,8 +186,8 @@ export function createCartRouter(deps: AppDeps): Router {
   });
 
   router.delete(`${API_PATHS.cartEntries}/:entryId`, changeLimiter, async (req, res) => {
-    const { cart, entry } = entryOrNotFound(deps, findCurrentCart(deps, req, res), entryIdParam(req));
-    storeRepositories(deps).carts.removeEntry(cart.id, entry.id);
+    const { cart, entry } = await entryOrNotFound(deps, await findCurrentCart(deps, req, res), entryIdParam(req));
+    await storeRepositories(deps).carts.removeEntry(cart.id, entry.id);
     res.json({ shoppingCart: await cartView(deps, cart), removedEntryId: entry.id });
   });
 

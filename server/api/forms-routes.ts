@@ -53,16 +53,16 @@ function definitionOf(stored: StoredForm): FormDefinition {
 /** Form validation, submission keys, saving submissions and the form-builder schema. */
 export function createFormsRouter(deps: AppDeps): Router {
   const router = Router();
-  const forms = createFormSubmissionRepository(deps.db);
+  const forms = createFormSubmissionRepository(deps.store);
 
   /** The form named by id, or (older clients send no formId) the form holding every submitted field. */
-  const findForm = (formId: string | undefined, fieldIds: string[]): FormDefinition | null => {
+  const findForm = async (formId: string | undefined, fieldIds: string[]): Promise<FormDefinition | null> => {
     if (formId !== undefined) {
-      const stored = forms.findForm(formId);
+      const stored = await forms.findForm(formId);
       return stored ? definitionOf(stored) : null;
     }
     if (fieldIds.length === 0) return null;
-    for (const stored of forms.listForms()) {
+    for (const stored of await forms.listForms()) {
       const form = definitionOf(stored);
       const ids = new Set(form.fields.map((field) => field.id));
       if (fieldIds.every((id) => ids.has(id))) return form;
@@ -80,8 +80,8 @@ export function createFormsRouter(deps: AppDeps): Router {
     res.json(formTemplateSchema(type));
   });
 
-  router.post('/api/rest/forms/validate/:formId', createRateLimiter(deps, 'formValidate'), (req, res) => {
-    const stored = forms.findForm(req.params.formId);
+  router.post('/api/rest/forms/validate/:formId', createRateLimiter(deps, 'formValidate'), async (req, res) => {
+    const stored = await forms.findForm(req.params.formId);
     if (!stored) throw new HttpError(404, FORM.status404);
     const values = parseInput(submittedValuesSchema, req.body ?? {});
     const check = checkFieldValues(definitionOf(stored).fields, values);
@@ -93,10 +93,10 @@ export function createFormsRouter(deps: AppDeps): Router {
     res.json({ errors: {} });
   });
 
-  router.post('/api/form/FormSubmissionKey', createRateLimiter(deps, 'formKey'), (req, res) => {
+  router.post('/api/form/FormSubmissionKey', createRateLimiter(deps, 'formKey'), async (req, res) => {
     const key = randomBytes(24).toString('base64url');
     const now = Date.now();
-    forms.issueKey(key, now, now - FORM_KEY_TTL_MS);
+    await forms.issueKey(key, now, now - FORM_KEY_TTL_MS);
     res.json({ data: { key } });
   });
 
@@ -110,7 +110,7 @@ export function createFormsRouter(deps: AppDeps): Router {
     const submitted = submittedValuesSchema.safeParse(JSON.parse(input.form));
     if (!submitted.success) throw saveError(400, FORM.cannotParseFields);
 
-    const form = findForm(input.formId, Object.keys(submitted.data));
+    const form = await findForm(input.formId, Object.keys(submitted.data));
     if (!form) throw saveError(404, FORM.status404);
 
     const check = checkFieldValues(form.fields, submitted.data);
@@ -127,7 +127,7 @@ export function createFormsRouter(deps: AppDeps): Router {
 
     const now = Date.now();
     const submissionId = randomUUID();
-    const outcome = forms.redeemKeyAndStore(
+    const outcome = await forms.redeemKeyAndStore(
       {
         id: submissionId,
         formId: form.id,

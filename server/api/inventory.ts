@@ -21,7 +21,7 @@ export function createInventoryRouter(deps: AppDeps): Router {
   router.get(API_PATHS.stock, async (req, res) => {
     const { itemId } = parseInput(stockQuerySchema, req.query);
     const { catalogue } = storeRepositories(deps);
-    const products = await Promise.all(itemId.map((id) => catalogue.productById(id)));
+    const products = await Promise.all(itemId.map(async (id) => catalogue.productById(id)));
     const results = products.flatMap((product) => {
       if (!product) return [];
       return product.variants.map((variant) => ({

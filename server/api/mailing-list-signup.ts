@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.ts';
+import type { StoreSession } from '../db/store.ts';
 import { MailingListRepository } from '../db/mailing-list-repository.ts';
 import { ServerSecretRepository } from '../db/server-secret-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
@@ -18,39 +19,49 @@ export type MailingListOutcome = 'already-member' | 'confirmation-sent' | 'confi
  * with a signed link in the outbox and joins only when that link is opened.
  */
 export function createMailingListSignUp(deps: AppDeps) {
-  const list = new MailingListRepository(deps.db);
   const site = new SiteRepository(deps.store);
-  const secrets = new ServerSecretRepository(deps.db);
   // read on first use, not at start-up, so a read-only database still opens
   let links: ReturnType<typeof createMailingListLinks> | null = null;
-  const signedLinks = () => (links ??= createMailingListLinks(secrets.secret('mailing-list-confirmation')));
+  const signedLinks = async () =>
+    (links ??= createMailingListLinks(await new ServerSecretRepository(deps.store).secret('mailing-list-confirmation')));
 
-  return {
-    /** The website settings a confirmation message is written from (read before the sign-up's transaction). */
-    website: () => site.website(),
-
-    /** `website` is what website() answered, read beforehand: this runs inside the caller's transaction. */
-    request(request: MailingListRequest, website: Record<string, unknown>, now = Date.now()): MailingListOutcome {
-      return deps.db.transaction((): MailingListOutcome => {
-        if (list.isMember(request.email)) return 'already-member';
-        const last = list.lastConfirmationRequestOn(request.email);
+  /**
+   * Reads what a confirmation needs (the link secret, the site) before any transaction: on SQLite
+   * the store waits while a transaction is open. The returned function queues the confirmation in
+   * the session it is given, so a caller's transaction (the restock sign-up) takes it in.
+   */
+  async function prepare(now = Date.now()) {
+    const linkSigner = await signedLinks();
+    const website = await site.website();
+    return async (request: MailingListRequest, session: StoreSession = deps.store): Promise<MailingListOutcome> =>
+      session.transaction(async (tx): Promise<MailingListOutcome> => {
+        const list = new MailingListRepository(tx);
+        if (await list.isMember(request.email)) return 'already-member';
+        const last = await list.lastConfirmationRequestOn(request.email);
         if (last !== null && now - last < CONFIRMATION_RESEND_AFTER_MS) return 'confirmation-pending';
         const siteTitle = String(website.siteTitle ?? '');
-        const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${signedLinks().tokenFor(request, now)}`;
-        list.queueConfirmation({
+        const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${linkSigner.tokenFor(request, now)}`;
+        await list.queueConfirmation({
           recipient: request.email,
           subject: fillMessage(serverMessages.mailingListConfirmationSubject, { siteTitle }),
           body: fillMessage(serverMessages.mailingListConfirmationBody, { siteTitle, url }),
         }, now);
         return 'confirmation-sent';
-      })();
+      });
+  }
+
+  return {
+    prepare,
+
+    async request(request: MailingListRequest, now = Date.now()): Promise<MailingListOutcome> {
+      return (await prepare(now))(request);
     },
 
     /** Joins the address of a valid link; false for a forged, damaged or expired one. */
-    confirm(token: string, now = Date.now()): boolean {
-      const request = signedLinks().open(token, now);
+    async confirm(token: string, now = Date.now()): Promise<boolean> {
+      const request = (await signedLinks()).open(token, now);
       if (!request) return false;
-      list.join(request.email, request.source, now);
+      await new MailingListRepository(deps.store).join(request.email, request.source, now);
       return true;
     },
   };

@@ -21,7 +21,7 @@ export function createNewsletterRouter(deps: AppDeps): Router {
     }
     // the address joins when its owner opens the confirmation link; the answer is the same whether
     // or not it was on the list already, so it tells nobody who subscribes
-    mailingList.request({ email: payload.email, source: 'newsletter' }, await mailingList.website());
+    await mailingList.request({ email: payload.email, source: 'newsletter' });
     res.json({ message: NEWSLETTER.success, confirmation: NEWSLETTER.checkEmail });
   });
   return router;

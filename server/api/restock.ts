@@ -55,7 +55,7 @@ function pageOf<T>(rows: T[], limit: number): { page: T[]; hasNextPage: boolean 
 /** Visitor sign-up for a sold-out variant, and the owner's listings and sends. */
 export function createRestockRouter(deps: AppDeps): Router {
   const router = Router();
-  const restock = new RestockRepository(deps.db);
+  const restock = new RestockRepository(deps.store);
   const mailingList = createMailingListSignUp(deps);
   const { catalogue, site } = storeRepositories(deps);
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
@@ -79,9 +79,9 @@ export function createRestockRouter(deps: AppDeps): Router {
       const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
       if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
     }
-    const website = payload.isJoinMailingList ? await mailingList.website() : {};
-    deps.db.transaction(() => {
-      restock.signUp({
+    const queueConfirmation = payload.isJoinMailingList ? await mailingList.prepare() : null;
+    await deps.store.transaction(async (tx) => {
+      await new RestockRepository(tx).signUp({
         productId: product.id,
         variantId: variant.id,
         email: payload.siteVisitorEmail,
@@ -89,8 +89,8 @@ export function createRestockRouter(deps: AppDeps): Router {
         language: payload.language ?? null,
       });
       // the mailing list waits for the address's owner to confirm (double opt-in)
-      if (payload.isJoinMailingList) mailingList.request({ email: payload.siteVisitorEmail, source: 'restock' }, website);
-    })();
+      if (queueConfirmation) await queueConfirmation({ email: payload.siteVisitorEmail, source: 'restock' }, tx);
+    });
     const custom = (await site.storeSettings()).restockNotificationsSuccessText;
     res.json({
       message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp,
@@ -101,9 +101,9 @@ export function createRestockRouter(deps: AppDeps): Router {
   router.get(`${API_PATHS.restock}/groups`, requireOwner(deps, 'restock.read'), async (req, res) => {
     const query = parseInput(groupsQuerySchema, req.query);
     const after = decodeCursor(query.cursor, groupPositionSchema);
-    const { page, hasNextPage } = pageOf(restock.groups(after, query.limit + 1), query.limit);
+    const { page, hasNextPage } = pageOf(await restock.groups(after, query.limit + 1), query.limit);
     const last = page.at(-1);
-    const products = await Promise.all(page.map((group) => catalogue.productById(group.productId)));
+    const products = await Promise.all(page.map(async (group) => catalogue.productById(group.productId)));
     res.json({
       signUpGroups: page.map((group, index) => {
         const product = products[index];
@@ -121,10 +121,10 @@ export function createRestockRouter(deps: AppDeps): Router {
     });
   });
 
-  router.get(API_PATHS.restock, requireOwner(deps, 'restock.read'), (req, res) => {
+  router.get(API_PATHS.restock, requireOwner(deps, 'restock.read'), async (req, res) => {
     const query = parseInput(signUpsQuerySchema, req.query);
     const after = decodeCursor(query.cursor, signUpPositionSchema);
-    const rows = restock.signUps(query.productId, query.variantId, after, query.limit + 1);
+    const rows = await restock.signUps(query.productId, query.variantId, after, query.limit + 1);
     const { page, hasNextPage } = pageOf(rows, query.limit);
     const last = page.at(-1);
     res.json({
@@ -143,8 +143,11 @@ export function createRestockRouter(deps: AppDeps): Router {
     });
   });
 
-  /** The notice of one variant, read from the catalogue before the sends' transaction. */
-  async function noticeFor(productId: string, variantId: string) {
+  /**
+   * Writes one notice per waiting sign-up into the outbox; returns how many were sent. Each
+   * sign-up is marked as it is sent, so sends racing across processes notify each visitor once.
+   */
+  async function sendFor(productId: string, variantId: string): Promise<number> {
     const { product, variant } = await variantOf(productId, variantId);
     const baseUrl = String((await site.website()).baseUrl ?? '');
     const values = {
@@ -152,35 +155,27 @@ export function createRestockRouter(deps: AppDeps): Router {
       variant: Object.values(variant.attributes).join(' / ') || variant.sku,
       url: `${baseUrl}${PRODUCT_URL_PREFIX}${product.urlId}`,
     };
-    return {
-      productId: product.id,
-      variantId: variant.id,
-      subject: fillMessage(serverMessages.restockEmailSubject, values),
-      body: fillMessage(serverMessages.restockEmailBody, values),
-    };
-  }
-
-  /** Writes one notice per waiting sign-up into the outbox; returns how many were sent. */
-  function sendNotice({ productId, variantId, subject, body }: Awaited<ReturnType<typeof noticeFor>>): number {
-    const waiting = restock.pendingSignUps(productId, variantId);
-    for (const signUp of waiting) restock.recordNotice(signUp, subject, body);
-    return waiting.length;
+    const subject = fillMessage(serverMessages.restockEmailSubject, values);
+    const body = fillMessage(serverMessages.restockEmailBody, values);
+    let sent = 0;
+    for (const signUp of await restock.pendingSignUps(product.id, variant.id)) {
+      if (await restock.recordNotice(signUp, subject, body)) sent += 1;
+    }
+    return sent;
   }
 
   router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
     const request = parseInput(sendRequestSchema, req.body);
-    const notice = await noticeFor(request.productId, request.variantId);
-    const sent = deps.db.transaction(() => sendNotice(notice))();
+    const sent = await sendFor(request.productId, request.variantId);
     res.json({ sent, message: serverMessages.restockSent });
   });
 
   router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
     const { sendRequests } = parseInput(sendAllSchema, req.body);
-    const notices: Array<Awaited<ReturnType<typeof noticeFor>>> = [];
-    for (const request of sendRequests) notices.push(await noticeFor(request.productId, request.variantId));
-    const results = deps.db.transaction(() =>
-      sendRequests.map((request, index) => ({ ...request, sent: sendNotice(notices[index]!) })),
-    )();
+    // every variant is checked first, so an unknown one refuses the whole request before anything is sent
+    for (const request of sendRequests) await variantOf(request.productId, request.variantId);
+    const results: Array<z.infer<typeof sendRequestSchema> & { sent: number }> = [];
+    for (const request of sendRequests) results.push({ ...request, sent: await sendFor(request.productId, request.variantId) });
     res.json({ results, sent: results.reduce((sum, result) => sum + result.sent, 0), message: serverMessages.restockSent });
   });
 

@@ -11,22 +11,23 @@ const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  * cookies are cleared so the browser no longer points at the account's cart.
  * Returns the number of entries copied.
  */
-export function handOverCartOnSignOut(deps: AppDeps, req: Request, res: Response, siteUserId: string | null, cloneCart: boolean): number {
-  const carts = new CartRepository(deps.db);
-  const userCart = siteUserId ? carts.findOpenCartOfUser(siteUserId) : undefined;
-  const entries = userCart ? carts.entries(userCart.id) : [];
+export async function handOverCartOnSignOut(deps: AppDeps, req: Request, res: Response, siteUserId: string | null, cloneCart: boolean): Promise<number> {
+  const carts = new CartRepository(deps.store);
+  const userCart = siteUserId ? await carts.findOpenCartOfUser(siteUserId) : undefined;
+  const entries = userCart ? await carts.entries(userCart.id) : [];
   if (!cloneCart || !userCart || entries.length === 0) {
     res.clearCookie(CART_COOKIE, { path: '/' });
     res.clearCookie(HAS_CART_COOKIE, { path: '/' });
     return 0;
   }
-  const copy = deps.db.transaction(() => {
-    const visitorCart = carts.create('cart', userCart.currency, null);
+  const copy = await deps.store.transaction(async (tx) => {
+    const visitorCarts = new CartRepository(tx);
+    const visitorCart = await visitorCarts.create('cart', userCart.currency, null);
     for (const entry of entries) {
-      carts.addEntry(visitorCart.id, entry.productId, entry.variantId, entry.quantity, entry.additionalFields);
+      await visitorCarts.addEntry(visitorCart.id, entry.productId, entry.variantId, entry.quantity, entry.additionalFields);
     }
     return visitorCart;
-  })();
+  });
   const base = { sameSite: 'lax' as const, secure: req.secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_MS };
   res.cookie(CART_COOKIE, copy.token, { ...base, httpOnly: true });
   res.cookie(HAS_CART_COOKIE, 'true', { ...base, httpOnly: false });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { subscriptionPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
+import { CartRepository } from '../db/cart-repository.ts';
 import { isSubscribable } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -25,14 +26,14 @@ export function createSubscriptionRouter(deps: AppDeps): Router {
     const payload = parseShopperInput(subscriptionPayloadSchema, body);
     if (!isSubscribable(product)) throw new HttpError(400, serverMessages.notSubscribable);
     assertStockFor(product, variant, 0, payload.qty);
-    const answers = readExtraFieldAnswers(formOf(product), payload.additionalFields);
-    const { carts, site } = storeRepositories(deps);
-    const currency = await site.currency();
-    const cart = deps.db.transaction(() => {
-      const created = carts.create('subscription', currency, currentSiteUserId(req));
-      carts.addEntry(created.id, product.id, variant.id, payload.qty, answers);
+    const answers = readExtraFieldAnswers(await formOf(product), payload.additionalFields);
+    const currency = await storeRepositories(deps).site.currency();
+    const cart = await deps.store.transaction(async (tx) => {
+      const carts = new CartRepository(tx);
+      const created = await carts.create('subscription', currency, currentSiteUserId(req));
+      await carts.addEntry(created.id, product.id, variant.id, payload.qty, answers);
       return created;
-    })();
+    });
     res.json({ cartToken: cart.token });
   });
   return router;

@@ -110,7 +110,7 @@ export function createTrackingRouter(deps: AppDeps): Router {
   const throttle = createRateLimiter(deps, 'tracking');
   const writer = createTrackingWriter(createTrackingRepository(deps.store), deps.log);
   const site = new SiteRepository(deps.store);
-  const forms = createFormSubmissionRepository(deps.db);
+  const forms = createFormSubmissionRepository(deps.store);
   const beaconText = express.text({ type: 'text/plain', limit: deps.options.bodyLimit ?? '100kb' });
 
   const store = (table: TrackingTable, kind: string, visitorId: string | null, payload: unknown): void => {

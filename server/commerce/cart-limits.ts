@@ -32,8 +32,8 @@ export function fitsInCart(size: CartSize, newEntries: number, addedBytes: numbe
  * Refuses a change that would take the cart past its caps: `newEntries` entries added, and its
  * answers growing by `addedBytes` (negative when shorter answers replace longer ones).
  */
-export function assertRoomInCart(carts: CartRepository, cartId: string, newEntries: number, addedBytes: number): void {
-  const size = carts.size(cartId);
+export async function assertRoomInCart(carts: CartRepository, cartId: string, newEntries: number, addedBytes: number): Promise<void> {
+  const size = await carts.size(cartId);
   if (newEntries > 0 && size.entries + newEntries > CART_LIMITS.entries) {
     throw new HttpError(400, fillMessage(serverMessages.cartFull, { max: CART_LIMITS.entries }));
   }

@@ -1,4 +1,4 @@
-import type { CatalogueRepository, ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import type { CartEntryRecord, CartRecord } from '../db/cart-repository.ts';
 import { computeTotals, type CartTotals, type TotalsSettings } from './cart-totals.ts';
 import { moneyObject, type MoneyObject } from './money.ts';
@@ -49,8 +49,13 @@ export interface PricedEntry {
   unitPriceCents: number;
 }
 
+/** Where products are read for pricing (the catalogue, or the catalogue inside a transaction). */
+export interface ProductLookup {
+  productById(id: string): ProductRecord | undefined | Promise<ProductRecord | undefined>;
+}
+
 /** Joins entries with their product and variant; entries whose product vanished are left out. */
-export async function priceEntries(entries: readonly CartEntryRecord[], catalogue: CatalogueRepository): Promise<PricedEntry[]> {
+export async function priceEntries(entries: readonly CartEntryRecord[], catalogue: ProductLookup): Promise<PricedEntry[]> {
   const priced: PricedEntry[] = [];
   for (const entry of entries) {
     const product = await catalogue.productById(entry.productId);

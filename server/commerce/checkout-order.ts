@@ -3,17 +3,19 @@ import type { Logger } from 'pino';
 import { ADD_TO_CART, CHECKOUT } from '../../client/lib/messages.ts';
 import { parseExpiry, type PlaceOrderInput } from '../../client/lib/checkout-schema.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
-import { newRecordId } from '../db/cart-repository.ts';
-import { CheckoutOrderRepository, type PlacedOrder } from '../db/checkout-order-repository.ts';
+import { CartRepository, newRecordId } from '../db/cart-repository.ts';
+import { CheckoutOrderRepository, type OrderCustomer } from '../db/checkout-order-repository.ts';
+import { OrderRepository, type OrderRecord } from '../db/order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { nextOrderNumber } from '../db/order-number.ts';
-import { forUpdate, isUniqueViolation, type Store, type StoreSession } from '../db/store.ts';
+import { isUniqueViolation, type Store, type StoreSession } from '../db/store.ts';
 import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { serverMessages } from '../messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-lines.ts';
 import { quoteCheckout, readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
+import { takeFromStock } from './place-order.ts';
 
 export interface CheckoutServices {
   store: Store;
@@ -140,7 +142,7 @@ export async function placeCheckoutOrder(
   try {
     const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, charge.reference, quote.totalCents));
     void services.mailer.deliver(store, placed.email);
-    return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.order.customer.orderNumber };
+    return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.orderNumber };
   } catch (error) {
     // the same attempt arrived twice at once and the other request wrote the order: the charge
     // (the provider answered both with one reference) belongs to that order and is kept
@@ -154,6 +156,11 @@ export async function placeCheckoutOrder(
   }
 }
 
+/**
+ * The order's transaction: the cart locked (a second checkout of it waits, then finds it bought),
+ * the lines priced again, stock taken by variant id order, the order number taken, the order and
+ * its checkout columns written, the cart marked purchased and the email put in the outbox.
+ */
 async function writeOrder(
   tx: StoreSession,
   services: CheckoutServices,
@@ -162,25 +169,24 @@ async function writeOrder(
   paymentReference: string,
   chargedCents: number,
 ) {
-  // the cart row is locked first, so two checkouts of one cart queue here
-  const cartRow = await tx.get<{ is_purchased: number | string }>(`SELECT is_purchased FROM carts WHERE id = ?${forUpdate(tx)}`, [cart.id]);
-  if (!cartRow || Number(cartRow.is_purchased) !== 0) throw new OrderRefused(409, serverMessages.cartPurchased);
+  const carts = new CartRepository(tx);
+  const current = await carts.lock(cart.id);
+  if (!current || current.isPurchased) throw new OrderRefused(409, serverMessages.cartPurchased);
   const settings = await readCheckoutSettings(tx);
   const quote = quoteCheckout(await readCheckoutLines(tx, cart.id, cart.kind), settings, input.shippingOptionId);
   if (quote.lines.length === 0) throw new OrderRefused(400, serverMessages.cartEmpty);
   if (quote.totalCents !== chargedCents) throw new TotalChanged(quote);
-  for (const line of quote.lines) {
-    if (!line.limitedStock) continue;
-    const taken = await tx.run(
-      'UPDATE variants SET qty_in_stock = qty_in_stock - ? WHERE id = ? AND unlimited = 0 AND qty_in_stock >= ?',
-      [line.quantity, line.variantId, line.quantity],
-    );
-    if (taken.changes !== 1) throw new OrderRefused(409, ADD_TO_CART.notEnoughStock);
+  // variants in one order (by id) whatever the cart's order, so two checkouts never wait on each other's rows
+  const byVariant = [...quote.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+  for (const line of byVariant) {
+    if (line.limitedStock && !(await takeFromStock(tx, line.variantId, line.quantity))) {
+      throw new OrderRefused(409, ADD_TO_CART.notEnoughStock);
+    }
   }
   const address = quote.requiresShipping
     ? { line1: input.line1, line2: input.line2, city: input.city, region: input.region, postalCode: input.postalCode, countryCode: input.countryCode }
     : null;
-  const order: PlacedOrder = {
+  const order: OrderRecord = {
     id: newRecordId(),
     purchasedCartId: cart.id,
     websiteId: settings.websiteId,
@@ -196,36 +202,39 @@ async function writeOrder(
     items: quote.lines.map((line) => ({
       productId: line.productId, variantId: line.variantId, sku: line.sku, productName: line.productName,
       quantity: line.quantity, unitPriceCents: line.unitPriceCents, productType: line.productType,
-      variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
     })),
-    customer: {
-      orderNumber: await nextOrderNumber(tx),
-      email: input.email,
-      name: input.name,
-      shippingAddress: address,
-      shippingOption: quote.selectedShippingOption,
-      paymentProvider: services.payments.name,
-      paymentReference,
-      idempotencyKey: input.idempotencyKey,
-      recipientEmail: hasGiftCard(quote.lines) ? input.recipientEmail : '',
-    },
   };
-  await new CheckoutOrderRepository(tx).insert(order);
-  const marked = await tx.run(
-    'UPDATE carts SET is_purchased = 1, order_id = ?, updated_on = ? WHERE id = ? AND is_purchased = 0',
-    [order.id, order.createdOn, cart.id],
-  );
-  if (marked.changes !== 1) throw new OrderRefused(409, serverMessages.cartPurchased);
+  const customer: OrderCustomer = {
+    orderNumber: await nextOrderNumber(tx),
+    email: input.email,
+    name: input.name,
+    shippingAddress: address,
+    shippingOption: quote.selectedShippingOption,
+    paymentProvider: services.payments.name,
+    paymentReference,
+    idempotencyKey: input.idempotencyKey,
+    recipientEmail: hasGiftCard(quote.lines) ? input.recipientEmail : '',
+  };
+  const itemIds: string[] = [];
+  await new OrderRepository(tx).insert(order, () => {
+    const id = newRecordId();
+    itemIds.push(id);
+    return id;
+  });
+  await new CheckoutOrderRepository(tx).attach(order.id, customer, quote.lines.map((line, index) => ({
+    itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
+  })));
+  if (!(await carts.markPurchased(cart.id, order.id, order.createdOn))) throw new OrderRefused(409, serverMessages.cartPurchased);
   const email = await new EmailOutboxRepository(tx).add(orderConfirmationEmail({
     orderId: order.id,
-    orderNumber: order.customer.orderNumber,
+    orderNumber: customer.orderNumber,
     siteTitle: settings.siteTitle,
     currency: order.currency,
     locale: settings.locale,
     testMode: order.testMode,
-    customerName: order.customer.name,
-    customerEmail: order.customer.email,
-    recipientEmail: order.customer.recipientEmail,
+    customerName: customer.name,
+    customerEmail: customer.email,
+    recipientEmail: customer.recipientEmail,
     addressLines: address ? addressLines(address, settings.locale) : [],
     lines: quote.lines.map((line) => ({
       productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity,
@@ -238,5 +247,5 @@ async function writeOrder(
     totalCents: order.grandTotalCents,
     confirmationUrl: settings.baseUrl ? new URL(PAGE_PATHS.orderConfirmed(order.id, order.viewToken), settings.baseUrl).href : null,
   }), order.createdOn);
-  return { order, email };
+  return { order, orderNumber: customer.orderNumber, email };
 }

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { forUpdate, type StoreSession } from './store.ts';
 
 export type CartKind = 'cart' | 'subscription';
 
@@ -82,80 +82,40 @@ export function newRecordId(): string {
   return randomBytes(12).toString('hex');
 }
 
-/** Carts and their entries. */
+/** Carts and their entries. Every change of a cart's entries runs in a transaction holding the cart's row lock. */
 export class CartRepository {
-  private readonly byToken: Database.Statement<[string], CartRow>;
-  private readonly byId: Database.Statement<[string], CartRow>;
-  private readonly openOfUser: Database.Statement<[string], CartRow>;
-  private readonly insertCart: Database.Statement<Record<string, unknown>>;
-  private readonly setUser: Database.Statement<[string, number, string]>;
-  private readonly purchased: Database.Statement<[string, number, string]>;
-  private readonly touchCart: Database.Statement<[number, string]>;
-  private readonly entriesOf: Database.Statement<[string], EntryRow>;
-  private readonly entryById: Database.Statement<[string, string], EntryRow>;
-  private readonly heldQuantity: Database.Statement<[string, string, string], { held: number }>;
-  private readonly mergeable: Database.Statement<[string, string, string], EntryRow>;
-  private readonly insertEntry: Database.Statement<Record<string, unknown>>;
-  private readonly setQuantity: Database.Statement<[number, string]>;
-  private readonly setFields: Database.Statement<[string, string]>;
-  private readonly deleteEntry: Database.Statement<[string, string]>;
-  private readonly moveEntry: Database.Statement<[string, string]>;
-  private readonly sizeOf: Database.Statement<[string], CartSize>;
+  constructor(private readonly session: StoreSession) {}
 
-  constructor(private readonly db: Database.Database) {
-    this.byToken = db.prepare('SELECT * FROM carts WHERE cookie_token = ?');
-    this.byId = db.prepare('SELECT * FROM carts WHERE id = ?');
-    this.openOfUser = db.prepare(
-      "SELECT * FROM carts WHERE site_user_id = ? AND is_purchased = 0 AND kind = 'cart' ORDER BY updated_on DESC LIMIT 1",
-    );
-    this.insertCart = db.prepare(
-      `INSERT INTO carts (id, cookie_token, site_user_id, kind, currency, is_purchased, created_on, updated_on)
-       VALUES (@id, @token, @siteUserId, @kind, @currency, 0, @now, @now)`,
-    );
-    this.setUser = db.prepare('UPDATE carts SET site_user_id = ?, updated_on = ? WHERE id = ?');
-    this.purchased = db.prepare('UPDATE carts SET is_purchased = 1, order_id = ?, updated_on = ? WHERE id = ?');
-    this.touchCart = db.prepare('UPDATE carts SET updated_on = ? WHERE id = ?');
-    this.entriesOf = db.prepare('SELECT * FROM cart_entries WHERE cart_id = ? ORDER BY created_on, rowid');
-    this.entryById = db.prepare('SELECT * FROM cart_entries WHERE cart_id = ? AND id = ?');
-    this.heldQuantity = db.prepare(
-      `SELECT COALESCE(SUM(quantity), 0) AS held FROM cart_entries
-       WHERE cart_id = ? AND product_id = ? AND variant_id = ?`,
-    );
-    this.mergeable = db.prepare(
-      `SELECT * FROM cart_entries WHERE cart_id = ? AND product_id = ? AND variant_id = ?
-       AND additional_fields_json IS NULL LIMIT 1`,
-    );
-    this.insertEntry = db.prepare(
-      `INSERT INTO cart_entries (id, cart_id, product_id, variant_id, quantity, additional_fields_json, created_on)
-       VALUES (@id, @cartId, @productId, @variantId, @quantity, @additionalFields, @now)`,
-    );
-    this.setQuantity = db.prepare('UPDATE cart_entries SET quantity = ? WHERE id = ?');
-    this.setFields = db.prepare('UPDATE cart_entries SET additional_fields_json = ? WHERE id = ?');
-    this.deleteEntry = db.prepare('DELETE FROM cart_entries WHERE cart_id = ? AND id = ?');
-    this.moveEntry = db.prepare('UPDATE cart_entries SET cart_id = ? WHERE id = ?');
-    this.sizeOf = db.prepare(
-      `SELECT COUNT(*) AS entries, COALESCE(SUM(LENGTH(CAST(additional_fields_json AS BLOB))), 0) AS answerBytes
-       FROM cart_entries WHERE cart_id = ?`,
-    );
-  }
-
-  findByToken(token: string): CartRecord | undefined {
-    const row = this.byToken.get(token);
+  async findByToken(token: string): Promise<CartRecord | undefined> {
+    const row = await this.session.get<CartRow>('SELECT * FROM carts WHERE cookie_token = ?', [token]);
     return row ? toCart(row) : undefined;
   }
 
-  findById(id: string): CartRecord | undefined {
-    const row = this.byId.get(id);
+  async findById(id: string): Promise<CartRecord | undefined> {
+    const row = await this.session.get<CartRow>('SELECT * FROM carts WHERE id = ?', [id]);
+    return row ? toCart(row) : undefined;
+  }
+
+  /**
+   * Locks the cart's row until the transaction ends and reads it again: changes of one cart
+   * (adds, quantities, merges, checkout) then run one after another across processes, so checks
+   * made on what the cart holds stay true until the change is written.
+   */
+  async lock(cartId: string): Promise<CartRecord | undefined> {
+    const row = await this.session.get<CartRow>(`SELECT * FROM carts WHERE id = ?${forUpdate(this.session)}`, [cartId]);
     return row ? toCart(row) : undefined;
   }
 
   /** The signed-in site user's cart that is not yet purchased. */
-  findOpenCartOfUser(siteUserId: string): CartRecord | undefined {
-    const row = this.openOfUser.get(siteUserId);
+  async findOpenCartOfUser(siteUserId: string): Promise<CartRecord | undefined> {
+    const row = await this.session.get<CartRow>(
+      "SELECT * FROM carts WHERE site_user_id = ? AND is_purchased = 0 AND kind = 'cart' ORDER BY updated_on DESC, rowid DESC LIMIT 1",
+      [siteUserId],
+    );
     return row ? toCart(row) : undefined;
   }
 
-  create(kind: CartKind, currency: string, siteUserId: string | null, now = Date.now()): CartRecord {
+  async create(kind: CartKind, currency: string, siteUserId: string | null, now = Date.now()): Promise<CartRecord> {
     const cart: CartRecord = {
       id: newRecordId(),
       token: randomBytes(24).toString('base64url'),
@@ -166,97 +126,148 @@ export class CartRepository {
       orderId: null,
       createdOn: now,
     };
-    this.insertCart.run({ id: cart.id, token: cart.token, siteUserId, kind, currency, now });
+    await this.session.run(
+      `INSERT INTO carts (id, cookie_token, site_user_id, kind, currency, is_purchased, created_on, updated_on)
+       VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
+      [cart.id, cart.token, siteUserId, kind, currency, now, now],
+    );
     return cart;
   }
 
-  assignUser(cartId: string, siteUserId: string, now = Date.now()): void {
-    this.setUser.run(siteUserId, now, cartId);
+  /** Gives an anonymous cart to a user; false when another request gave it to someone first. */
+  async assignUser(cartId: string, siteUserId: string, now = Date.now()): Promise<boolean> {
+    const result = await this.session.run(
+      'UPDATE carts SET site_user_id = ?, updated_on = ? WHERE id = ? AND site_user_id IS NULL',
+      [siteUserId, now, cartId],
+    );
+    return result.changes === 1;
   }
 
   /**
    * Moves a visitor cart's entries into the user's cart (sign-in with items in both), oldest
    * first, each only while `fits` says the user's cart has room for it; the rest stay where they were.
    */
-  mergeInto(targetCartId: string, sourceCartId: string, fits: (target: CartSize, entry: CartEntryRecord) => boolean = () => true): void {
-    this.db.transaction(() => {
-      const size = this.size(targetCartId);
-      for (const entry of this.entries(sourceCartId)) {
+  async mergeInto(
+    targetCartId: string,
+    sourceCartId: string,
+    fits: (target: CartSize, entry: CartEntryRecord) => boolean = () => true,
+  ): Promise<void> {
+    await this.session.transaction(async (tx) => {
+      const carts = new CartRepository(tx);
+      // always in the same order, so two merges never wait on each other's locks
+      for (const id of [targetCartId, sourceCartId].sort()) await carts.lock(id);
+      const size = await carts.size(targetCartId);
+      for (const entry of await carts.entries(sourceCartId)) {
         if (!fits(size, entry)) continue;
-        this.moveEntry.run(targetCartId, entry.id);
+        await tx.run('UPDATE cart_entries SET cart_id = ? WHERE id = ? AND cart_id = ?', [targetCartId, entry.id, sourceCartId]);
         size.entries += 1;
         size.answerBytes += entry.additionalFields === null ? 0 : Buffer.byteLength(entry.additionalFields);
       }
-    })();
+    });
   }
 
-  markPurchased(cartId: string, orderId: string, now = Date.now()): void {
-    this.purchased.run(orderId, now, cartId);
+  /** Marks the cart bought by the order; false when it was bought already (nothing changes). */
+  async markPurchased(cartId: string, orderId: string, now = Date.now()): Promise<boolean> {
+    const result = await this.session.run(
+      'UPDATE carts SET is_purchased = 1, order_id = ?, updated_on = ? WHERE id = ? AND is_purchased = 0',
+      [orderId, now, cartId],
+    );
+    return result.changes === 1;
   }
 
-  entries(cartId: string): CartEntryRecord[] {
-    return this.entriesOf.all(cartId).map(toEntry);
+  async entries(cartId: string): Promise<CartEntryRecord[]> {
+    const rows = await this.session.all<EntryRow>('SELECT * FROM cart_entries WHERE cart_id = ? ORDER BY created_on, rowid', [cartId]);
+    return rows.map(toEntry);
   }
 
-  entry(cartId: string, entryId: string): CartEntryRecord | undefined {
-    const row = this.entryById.get(cartId, entryId);
+  async entry(cartId: string, entryId: string): Promise<CartEntryRecord | undefined> {
+    const row = await this.session.get<EntryRow>('SELECT * FROM cart_entries WHERE cart_id = ? AND id = ?', [cartId, entryId]);
     return row ? toEntry(row) : undefined;
   }
 
   /** How many of one item and variant the cart already holds, over all its entries. */
-  quantityHeld(cartId: string, productId: string, variantId: string): number {
-    return this.heldQuantity.get(cartId, productId, variantId)?.held ?? 0;
+  async quantityHeld(cartId: string, productId: string, variantId: string): Promise<number> {
+    const row = await this.session.get<{ held: number | string }>(
+      `SELECT COALESCE(SUM(quantity), 0) AS held FROM cart_entries
+       WHERE cart_id = ? AND product_id = ? AND variant_id = ?`,
+      [cartId, productId, variantId],
+    );
+    // PostgreSQL's SUM of integers is a numeric, which its client hands over as text
+    return Number(row?.held ?? 0);
   }
 
   /** How many entries the cart has and how many bytes their extra-field answers take. */
-  size(cartId: string): CartSize {
-    return this.sizeOf.get(cartId) ?? { entries: 0, answerBytes: 0 };
+  async size(cartId: string): Promise<CartSize> {
+    const row = await this.session.get<{ entries: number | string; answer_bytes: number | string }>(
+      `SELECT COUNT(*) AS entries, COALESCE(SUM(OCTET_LENGTH(additional_fields_json)), 0) AS answer_bytes
+       FROM cart_entries WHERE cart_id = ?`,
+      [cartId],
+    );
+    return { entries: Number(row?.entries ?? 0), answerBytes: Number(row?.answer_bytes ?? 0) };
   }
 
   /** The entry a plain add (no extra-field answers) of this item and variant joins, if any. */
-  plainEntry(cartId: string, productId: string, variantId: string): CartEntryRecord | undefined {
-    const row = this.mergeable.get(cartId, productId, variantId);
+  async plainEntry(cartId: string, productId: string, variantId: string): Promise<CartEntryRecord | undefined> {
+    const row = await this.session.get<EntryRow>(
+      `SELECT * FROM cart_entries WHERE cart_id = ? AND product_id = ? AND variant_id = ?
+       AND additional_fields_json IS NULL ORDER BY created_on, rowid LIMIT 1`,
+      [cartId, productId, variantId],
+    );
     return row ? toEntry(row) : undefined;
   }
 
   /**
-   * Adds to the cart: an entry without extra fields joins an existing plain entry of the same variant;
+   * Adds to the cart: an entry without extra fields joins an existing plain entry of the same variant
+   * (the quantity grows in the database, so concurrent adds never lose one another);
    * entries with extra-field answers always stay separate (each has its own answers).
    */
-  addEntry(
+  async addEntry(
     cartId: string,
     productId: string,
     variantId: string,
     quantity: number,
     additionalFields: string | null,
     now = Date.now(),
-  ): CartEntryRecord {
-    return this.db.transaction((): CartEntryRecord => {
-      const existing = additionalFields === null ? this.mergeable.get(cartId, productId, variantId) : undefined;
-      this.touchCart.run(now, cartId);
+  ): Promise<CartEntryRecord> {
+    return this.session.transaction(async (tx): Promise<CartEntryRecord> => {
+      const carts = new CartRepository(tx);
+      await carts.lock(cartId);
+      const existing = additionalFields === null ? await carts.plainEntry(cartId, productId, variantId) : undefined;
+      await carts.touch(cartId, now);
       if (existing) {
-        this.setQuantity.run(existing.quantity + quantity, existing.id);
-        return { ...toEntry(existing), quantity: existing.quantity + quantity };
+        const updated = await tx.get<{ quantity: number }>(
+          'UPDATE cart_entries SET quantity = quantity + ? WHERE id = ? RETURNING quantity',
+          [quantity, existing.id],
+        );
+        return { ...existing, quantity: updated?.quantity ?? existing.quantity + quantity };
       }
       const id = newRecordId();
-      this.insertEntry.run({ id, cartId, productId, variantId, quantity, additionalFields, now });
+      await tx.run(
+        `INSERT INTO cart_entries (id, cart_id, product_id, variant_id, quantity, additional_fields_json, created_on)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [id, cartId, productId, variantId, quantity, additionalFields, now],
+      );
       return { id, cartId, productId, variantId, quantity, additionalFields, createdOn: now };
-    })();
+    });
   }
 
-  updateQuantity(cartId: string, entryId: string, quantity: number, now = Date.now()): void {
-    this.setQuantity.run(quantity, entryId);
-    this.touchCart.run(now, cartId);
+  async updateQuantity(cartId: string, entryId: string, quantity: number, now = Date.now()): Promise<void> {
+    await this.session.run('UPDATE cart_entries SET quantity = ? WHERE cart_id = ? AND id = ?', [quantity, cartId, entryId]);
+    await this.touch(cartId, now);
   }
 
-  updateAdditionalFields(cartId: string, entryId: string, additionalFields: string, now = Date.now()): void {
-    this.setFields.run(additionalFields, entryId);
-    this.touchCart.run(now, cartId);
+  async updateAdditionalFields(cartId: string, entryId: string, additionalFields: string, now = Date.now()): Promise<void> {
+    await this.session.run('UPDATE cart_entries SET additional_fields_json = ? WHERE cart_id = ? AND id = ?', [additionalFields, cartId, entryId]);
+    await this.touch(cartId, now);
   }
 
-  removeEntry(cartId: string, entryId: string, now = Date.now()): boolean {
-    const removed = this.deleteEntry.run(cartId, entryId).changes === 1;
-    if (removed) this.touchCart.run(now, cartId);
+  async removeEntry(cartId: string, entryId: string, now = Date.now()): Promise<boolean> {
+    const removed = (await this.session.run('DELETE FROM cart_entries WHERE cart_id = ? AND id = ?', [cartId, entryId])).changes === 1;
+    if (removed) await this.touch(cartId, now);
     return removed;
+  }
+
+  private async touch(cartId: string, now: number): Promise<void> {
+    await this.session.run('UPDATE carts SET updated_on = ? WHERE id = ?', [now, cartId]);
   }
 }

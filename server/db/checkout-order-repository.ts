@@ -1,5 +1,4 @@
 import type { StoreSession } from './store.ts';
-import { newRecordId } from './cart-repository.ts';
 
 /** Where an order ships: the checkout's address fields. */
 export interface ShippingAddress {
@@ -25,35 +24,14 @@ export interface OrderCustomer {
   recipientEmail: string;
 }
 
-export interface PlacedOrderItem {
-  productId: string;
-  variantId: string;
-  sku: string;
-  productName: string;
-  quantity: number;
-  unitPriceCents: number;
-  productType: number;
+/** What the checkout adds to an order line: the shopper's words for it. */
+export interface OrderLineWords {
+  /** The order_items row. */
+  itemId: string;
   /** The variant in words ("Size: M, Color: Natural"). */
   variantLabel: string;
   /** A subscription's billing interval in words; empty otherwise. */
   billingInterval: string;
-}
-
-export interface PlacedOrder {
-  id: string;
-  purchasedCartId: string;
-  websiteId: string;
-  testMode: boolean;
-  currency: string;
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  viewToken: string;
-  createdOn: number;
-  items: PlacedOrderItem[];
-  customer: OrderCustomer;
 }
 
 interface CustomerRow {
@@ -85,33 +63,29 @@ function addressFrom(json: string | null): ShippingAddress | null {
 export class CheckoutOrderRepository {
   constructor(private readonly session: StoreSession) {}
 
-  /** Inserts the order with its items and customer details; call inside the checkout transaction. */
-  async insert(order: PlacedOrder): Promise<void> {
-    const { customer } = order;
+  /**
+   * Writes the checkout's part of an order the order repository has just inserted (same
+   * transaction): the customer columns and each line's words. The UNIQUE order number and
+   * idempotency key refuse a second order for either.
+   */
+  async attach(orderId: string, customer: OrderCustomer, lines: readonly OrderLineWords[]): Promise<void> {
     await this.session.run(
-      `INSERT INTO orders (id, purchased_cart_id, website_id, test_mode, currency, subtotal_cents, tax_cents,
-         shipping_cents, discount_cents, grand_total_cents, view_token, created_on,
-         order_number, customer_email, customer_name, shipping_address_json, shipping_option_id, shipping_option_name,
-         shipping_option_cents, payment_provider, payment_reference, idempotency_key, recipient_email)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `UPDATE orders SET order_number = ?, customer_email = ?, customer_name = ?, shipping_address_json = ?,
+         shipping_option_id = ?, shipping_option_name = ?, shipping_option_cents = ?, payment_provider = ?,
+         payment_reference = ?, idempotency_key = ?, recipient_email = ?
+       WHERE id = ?`,
       [
-        order.id, order.purchasedCartId, order.websiteId, order.testMode ? 1 : 0, order.currency, order.subtotalCents,
-        order.taxCents, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
         customer.orderNumber, customer.email, customer.name,
         customer.shippingAddress ? JSON.stringify(customer.shippingAddress) : null,
         customer.shippingOption?.id ?? null, customer.shippingOption?.name ?? null, customer.shippingOption?.costCents ?? null,
         customer.paymentProvider, customer.paymentReference, customer.idempotencyKey, customer.recipientEmail || null,
+        orderId,
       ],
     );
-    for (const item of order.items) {
+    for (const line of lines) {
       await this.session.run(
-        `INSERT INTO order_items (id, order_id, product_id, variant_id, sku, product_name, quantity, unit_price_cents, product_type,
-           variant_label, billing_interval)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          newRecordId(), order.id, item.productId, item.variantId, item.sku, item.productName, item.quantity, item.unitPriceCents,
-          item.productType, item.variantLabel, item.billingInterval,
-        ],
+        'UPDATE order_items SET variant_label = ?, billing_interval = ? WHERE id = ? AND order_id = ?',
+        [line.variantLabel, line.billingInterval, line.itemId, orderId],
       );
     }
   }

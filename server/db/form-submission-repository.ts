@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 
 export interface StoredForm {
   id: string;
@@ -42,67 +42,66 @@ export const MAX_OUTSTANDING_FORM_KEYS = 50_000;
 export type KeyRedemption = 'redeemed' | 'unknown' | 'used' | 'expired';
 
 /** Form definitions (seeded into `forms`), submission keys and stored submissions. */
-export function createFormSubmissionRepository(db: Database.Database) {
-  const formById = db.prepare<[string], { id: string; name: string; definition_json: string }>(
-    'SELECT id, name, definition_json FROM forms WHERE id = ?',
-  );
-  const allForms = db.prepare<[], { id: string; name: string; definition_json: string }>(
-    'SELECT id, name, definition_json FROM forms ORDER BY id',
-  );
-  const insertKey = db.prepare('INSERT INTO form_submission_keys (key, created_on) VALUES (?, ?)');
-  const dropOldKeys = db.prepare('DELETE FROM form_submission_keys WHERE created_on <= ?');
-  // rowids grow with each insert and only the oldest rows are removed, so this is the overflow
-  const dropOverflow = db.prepare('DELETE FROM form_submission_keys WHERE rowid <= ?');
-  const keyByValue = db.prepare<[string], { created_on: number; used_on: number | null }>(
-    'SELECT created_on, used_on FROM form_submission_keys WHERE key = ?',
-  );
-  const markKeyUsed = db.prepare('UPDATE form_submission_keys SET used_on = ? WHERE key = ? AND used_on IS NULL');
-  const insertSubmission = db.prepare(
-    `INSERT INTO form_submissions (id, form_id, submission_key, values_json, page_title, page_id, content_source,
-       page_path, page_permission_type_value, site_user_id, created_on)
-     VALUES (@id, @formId, @key, @valuesJson, @pageTitle, @pageId, @contentSource,
-       @pagePath, @pagePermissionTypeValue, @siteUserId, @createdOn)`,
-  );
-  const submissionsOfForm = db.prepare<[string], SubmissionRow>(
-    'SELECT * FROM form_submissions WHERE form_id = ? ORDER BY created_on, id',
-  );
-
-  const toForm = (row: { id: string; name: string; definition_json: string }): StoredForm => ({
+export function createFormSubmissionRepository(session: StoreSession) {
+  type FormRow = { id: string; name: string; definition_json: string };
+  const toForm = (row: FormRow): StoredForm => ({
     id: row.id, name: row.name, definitionJson: row.definition_json,
   });
 
-  /** Key check and submission insert in one transaction, so a key can never store two submissions. */
-  const redeemAndStore = db.transaction(
-    (submission: NewFormSubmission, oldestValidKey: number): KeyRedemption => {
-      const key = keyByValue.get(submission.key);
-      if (!key) return 'unknown';
-      if (key.used_on !== null) return 'used';
-      if (key.created_on <= oldestValidKey) return 'expired';
-      markKeyUsed.run(submission.createdOn, submission.key);
-      insertSubmission.run(submission);
-      return 'redeemed';
-    },
-  );
-
   return {
-    findForm(id: string): StoredForm | null {
-      const row = formById.get(id);
+    async findForm(id: string): Promise<StoredForm | null> {
+      const row = await session.get<FormRow>('SELECT id, name, definition_json FROM forms WHERE id = ?', [id]);
       return row ? toForm(row) : null;
     },
-    listForms(): StoredForm[] {
-      return allForms.all().map(toForm);
+    async listForms(): Promise<StoredForm[]> {
+      return (await session.all<FormRow>('SELECT id, name, definition_json FROM forms ORDER BY id')).map(toForm);
     },
     /** Stores a fresh key; keys older than the validity window are dropped at the same time. */
-    issueKey(key: string, now: number, oldestValidKey: number, cap: number = MAX_OUTSTANDING_FORM_KEYS): void {
-      dropOldKeys.run(oldestValidKey);
-      const rowid = Number(insertKey.run(key, now).lastInsertRowid);
-      if (rowid > cap) dropOverflow.run(rowid - cap);
+    async issueKey(key: string, now: number, oldestValidKey: number, cap: number = MAX_OUTSTANDING_FORM_KEYS): Promise<void> {
+      await session.transaction(async (tx) => {
+        await tx.run('DELETE FROM form_submission_keys WHERE created_on <= ?', [oldestValidKey]);
+        const inserted = await tx.get<{ rowid: number }>(
+          'INSERT INTO form_submission_keys (key, created_on) VALUES (?, ?) RETURNING rowid',
+          [key, now],
+        );
+        // rowids grow with each insert and only the oldest rows are removed, so this is the overflow
+        const rowid = Number(inserted?.rowid ?? 0);
+        if (rowid > cap) await tx.run('DELETE FROM form_submission_keys WHERE rowid <= ?', [rowid - cap]);
+      });
     },
-    redeemKeyAndStore(submission: NewFormSubmission, oldestValidKey: number): KeyRedemption {
-      return redeemAndStore(submission, oldestValidKey);
+    /**
+     * Key check and submission insert in one transaction; the key is used up by a conditional
+     * update, so of two saves racing with one key exactly one stores its submission.
+     */
+    async redeemKeyAndStore(submission: NewFormSubmission, oldestValidKey: number): Promise<KeyRedemption> {
+      return session.transaction(async (tx): Promise<KeyRedemption> => {
+        const key = await tx.get<{ created_on: number; used_on: number | null }>(
+          'SELECT created_on, used_on FROM form_submission_keys WHERE key = ?',
+          [submission.key],
+        );
+        if (!key) return 'unknown';
+        if (key.used_on !== null) return 'used';
+        if (Number(key.created_on) <= oldestValidKey) return 'expired';
+        const marked = await tx.run(
+          'UPDATE form_submission_keys SET used_on = ? WHERE key = ? AND used_on IS NULL',
+          [submission.createdOn, submission.key],
+        );
+        if (marked.changes !== 1) return 'used';
+        await tx.run(
+          `INSERT INTO form_submissions (id, form_id, submission_key, values_json, page_title, page_id, content_source,
+             page_path, page_permission_type_value, site_user_id, created_on)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            submission.id, submission.formId, submission.key, submission.valuesJson, submission.pageTitle, submission.pageId,
+            submission.contentSource, submission.pagePath, submission.pagePermissionTypeValue, submission.siteUserId, submission.createdOn,
+          ],
+        );
+        return 'redeemed';
+      });
     },
-    submissionsOf(formId: string): StoredFormSubmission[] {
-      return submissionsOfForm.all(formId).map((row) => ({
+    async submissionsOf(formId: string): Promise<StoredFormSubmission[]> {
+      const rows = await session.all<SubmissionRow>('SELECT * FROM form_submissions WHERE form_id = ? ORDER BY created_on, id', [formId]);
+      return rows.map((row) => ({
         id: row.id,
         formId: row.form_id,
         key: row.submission_key,
@@ -113,7 +112,7 @@ export function createFormSubmissionRepository(db: Database.Database) {
         pagePath: row.page_path,
         pagePermissionTypeValue: row.page_permission_type_value,
         siteUserId: row.site_user_id,
-        createdOn: row.created_on,
+        createdOn: Number(row.created_on),
       }));
     },
   };

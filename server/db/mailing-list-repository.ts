@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 import { newRecordId } from './cart-repository.ts';
 
 export interface OutgoingMessage {
@@ -9,40 +9,36 @@ export interface OutgoingMessage {
 
 /** The mailing list and the confirmation messages of its double opt-in (kept in the outbox). */
 export class MailingListRepository {
-  private readonly member: Database.Statement<[string], { email: string }>;
-  private readonly joinList: Database.Statement<[string, string, number]>;
-  private readonly lastRequest: Database.Statement<[string], { created_on: number }>;
-  private readonly queue: Database.Statement<Record<string, unknown>>;
+  constructor(private readonly session: StoreSession) {}
 
-  constructor(db: Database.Database) {
-    this.member = db.prepare('SELECT email FROM mailing_list WHERE email = lower(?)');
-    // One subscriber per address whatever its case: the list keeps addresses lower-cased.
-    this.joinList = db.prepare('INSERT OR IGNORE INTO mailing_list (email, source, created_on) VALUES (lower(?), ?, ?)');
-    this.lastRequest = db.prepare(
-      `SELECT created_on FROM restock_outbox WHERE lower(recipient) = lower(?) AND kind = 'mailing-list-confirmation'
-       ORDER BY created_on DESC LIMIT 1`,
-    );
-    this.queue = db.prepare(
-      `INSERT INTO restock_outbox (id, kind, signup_id, recipient, subject, body, created_on)
-       VALUES (@id, 'mailing-list-confirmation', NULL, @recipient, @subject, @body, @now)`,
-    );
-  }
-
-  isMember(email: string): boolean {
-    return this.member.get(email) !== undefined;
+  async isMember(email: string): Promise<boolean> {
+    return (await this.session.get('SELECT email FROM mailing_list WHERE email = lower(?)', [email])) !== undefined;
   }
 
   /** Adds a confirmed address (again is a no-op; the first source stays). */
-  join(email: string, source: string, now = Date.now()): void {
-    this.joinList.run(email, source, now);
+  async join(email: string, source: string, now = Date.now()): Promise<void> {
+    // One subscriber per address whatever its case: the list keeps addresses lower-cased.
+    await this.session.run(
+      'INSERT INTO mailing_list (email, source, created_on) VALUES (lower(?), ?, ?) ON CONFLICT (email) DO NOTHING',
+      [email, source, now],
+    );
   }
 
   /** When a confirmation was last queued for the address, or null. */
-  lastConfirmationRequestOn(email: string): number | null {
-    return this.lastRequest.get(email)?.created_on ?? null;
+  async lastConfirmationRequestOn(email: string): Promise<number | null> {
+    const row = await this.session.get<{ created_on: number }>(
+      `SELECT created_on FROM restock_outbox WHERE lower(recipient) = lower(?) AND kind = 'mailing-list-confirmation'
+       ORDER BY created_on DESC LIMIT 1`,
+      [email],
+    );
+    return row ? Number(row.created_on) : null;
   }
 
-  queueConfirmation(message: OutgoingMessage, now = Date.now()): void {
-    this.queue.run({ id: newRecordId(), ...message, now });
+  async queueConfirmation(message: OutgoingMessage, now = Date.now()): Promise<void> {
+    await this.session.run(
+      `INSERT INTO restock_outbox (id, kind, signup_id, recipient, subject, body, created_on)
+       VALUES (?, 'mailing-list-confirmation', NULL, ?, ?, ?, ?)`,
+      [newRecordId(), message.recipient, message.subject, message.body, now],
+    );
   }
 }

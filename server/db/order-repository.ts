@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 
 export interface OrderItemRecord {
   productId: string;
@@ -54,35 +54,35 @@ interface ItemRow {
 
 /** Orders placed at checkout and their items. */
 export class OrderRepository {
-  private readonly insertOrder: Database.Statement<Record<string, unknown>>;
-  private readonly insertItem: Database.Statement<Record<string, unknown>>;
-  private readonly byId: Database.Statement<[string], OrderRow>;
-  private readonly itemsOf: Database.Statement<[string], ItemRow>;
+  constructor(private readonly session: StoreSession) {}
 
-  constructor(db: Database.Database) {
-    this.insertOrder = db.prepare(
+  /**
+   * Inserts the order with its items; call inside the checkout transaction. A second order for
+   * the same cart breaks the UNIQUE purchased_cart_id (see isUniqueViolation).
+   */
+  async insert(order: OrderRecord, newItemId: () => string): Promise<void> {
+    await this.session.run(
       `INSERT INTO orders (id, purchased_cart_id, website_id, test_mode, currency, subtotal_cents, tax_cents,
          shipping_cents, discount_cents, grand_total_cents, view_token, created_on)
-       VALUES (@id, @purchasedCartId, @websiteId, @testMode, @currency, @subtotalCents, @taxCents,
-         @shippingCents, @discountCents, @grandTotalCents, @viewToken, @createdOn)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        order.id, order.purchasedCartId, order.websiteId, order.testMode ? 1 : 0, order.currency, order.subtotalCents,
+        order.taxCents, order.shippingCents, order.discountCents, order.grandTotalCents, order.viewToken, order.createdOn,
+      ],
     );
-    this.insertItem = db.prepare(
-      `INSERT INTO order_items (id, order_id, product_id, variant_id, sku, product_name, quantity, unit_price_cents, product_type)
-       VALUES (@id, @orderId, @productId, @variantId, @sku, @productName, @quantity, @unitPriceCents, @productType)`,
-    );
-    this.byId = db.prepare('SELECT * FROM orders WHERE id = ?');
-    this.itemsOf = db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid');
+    for (const item of order.items) {
+      await this.session.run(
+        `INSERT INTO order_items (id, order_id, product_id, variant_id, sku, product_name, quantity, unit_price_cents, product_type)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [newItemId(), order.id, item.productId, item.variantId, item.sku, item.productName, item.quantity, item.unitPriceCents, item.productType],
+      );
+    }
   }
 
-  /** Inserts the order with its items; call inside the checkout transaction. */
-  insert(order: OrderRecord, newItemId: () => string): void {
-    this.insertOrder.run({ ...order, testMode: order.testMode ? 1 : 0 });
-    for (const item of order.items) this.insertItem.run({ ...item, id: newItemId(), orderId: order.id });
-  }
-
-  findById(id: string): OrderRecord | undefined {
-    const row = this.byId.get(id);
+  async findById(id: string): Promise<OrderRecord | undefined> {
+    const row = await this.session.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [id]);
     if (!row) return undefined;
+    const items = await this.session.all<ItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid', [row.id]);
     return {
       id: row.id,
       purchasedCartId: row.purchased_cart_id,
@@ -95,8 +95,8 @@ export class OrderRepository {
       discountCents: row.discount_cents,
       grandTotalCents: row.grand_total_cents,
       viewToken: row.view_token,
-      createdOn: row.created_on,
-      items: this.itemsOf.all(row.id).map((item) => ({
+      createdOn: Number(row.created_on),
+      items: items.map((item) => ({
         productId: item.product_id,
         variantId: item.variant_id,
         sku: item.sku,

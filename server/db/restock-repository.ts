@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 import { newRecordId } from './cart-repository.ts';
 
 export interface RestockSignUpRecord {
@@ -47,8 +47,8 @@ function toSignUp(row: SignUpRow): RestockSignUpRecord {
     email: row.email,
     joinMailingList: row.join_mailing_list === 1,
     language: row.language,
-    createdOn: row.created_on,
-    notifiedOn: row.notified_on,
+    createdOn: Number(row.created_on),
+    notifiedOn: row.notified_on === null ? null : Number(row.notified_on),
   };
 }
 
@@ -58,80 +58,78 @@ export interface SignUpPosition { createdOn: number; id: string }
 
 /** Back-in-stock sign-ups and the outbox of sent notices (the mailing list is MailingListRepository's). */
 export class RestockRepository {
-  private readonly upsert: Database.Statement<Record<string, unknown>>;
-  private readonly groupsAfter: Database.Statement<Record<string, unknown>, GroupRow>;
-  private readonly signUpsAfter: Database.Statement<Record<string, unknown>, SignUpRow>;
-  private readonly pending: Database.Statement<[string, string], SignUpRow>;
-  private readonly insertOutbox: Database.Statement<Record<string, unknown>>;
-  private readonly markNotified: Database.Statement<[number, string]>;
+  constructor(private readonly session: StoreSession) {}
 
-  constructor(private readonly db: Database.Database) {
+  async signUp(input: { productId: string; variantId: string; email: string; joinMailingList: boolean; language: string | null }, now = Date.now()): Promise<void> {
     // Signing up again after a notice re-arms the sign-up.
-    this.upsert = db.prepare(
+    await this.session.run(
       `INSERT INTO restock_signups (id, product_id, variant_id, email, join_mailing_list, language, created_on)
-       VALUES (@id, @productId, @variantId, @email, @joinMailingList, @language, @now)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (product_id, variant_id, email) DO UPDATE SET
          notified_on = NULL, join_mailing_list = excluded.join_mailing_list, language = excluded.language`,
+      [newRecordId(), input.productId, input.variantId, input.email, input.joinMailingList ? 1 : 0, input.language, now],
     );
-    this.groupsAfter = db.prepare(
+  }
+
+  /** Up to limit + 1 groups after the position, so the caller can tell whether a next page exists. */
+  async groups(after: GroupPosition | null, limit: number): Promise<RestockGroupRecord[]> {
+    const productId = after?.productId ?? '';
+    const rows = await this.session.all<GroupRow>(
       `SELECT product_id, variant_id, COUNT(*) AS sign_up_count,
               SUM(CASE WHEN notified_on IS NULL THEN 1 ELSE 0 END) AS pending_count,
               MIN(created_on) AS first_sign_up_on
        FROM restock_signups
-       WHERE product_id > @productId OR (product_id = @productId AND variant_id > @variantId)
+       WHERE product_id > ? OR (product_id = ? AND variant_id > ?)
        GROUP BY product_id, variant_id
        ORDER BY product_id, variant_id
-       LIMIT @limit`,
+       LIMIT ?`,
+      [productId, productId, after?.variantId ?? '', limit],
     );
-    this.signUpsAfter = db.prepare(
+    return rows.map((row) => ({
+      productId: row.product_id,
+      variantId: row.variant_id,
+      signUpCount: Number(row.sign_up_count),
+      pendingCount: Number(row.pending_count),
+      firstSignUpOn: Number(row.first_sign_up_on),
+    }));
+  }
+
+  async signUps(productId: string, variantId: string, after: SignUpPosition | null, limit: number): Promise<RestockSignUpRecord[]> {
+    const createdOn = after?.createdOn ?? -1;
+    const rows = await this.session.all<SignUpRow>(
       `SELECT * FROM restock_signups
-       WHERE product_id = @productId AND variant_id = @variantId
-         AND (created_on > @createdOn OR (created_on = @createdOn AND id > @id))
+       WHERE product_id = ? AND variant_id = ?
+         AND (created_on > ? OR (created_on = ? AND id > ?))
        ORDER BY created_on, id
-       LIMIT @limit`,
+       LIMIT ?`,
+      [productId, variantId, createdOn, createdOn, after?.id ?? '', limit],
     );
-    this.pending = db.prepare(
+    return rows.map(toSignUp);
+  }
+
+  async pendingSignUps(productId: string, variantId: string): Promise<RestockSignUpRecord[]> {
+    const rows = await this.session.all<SignUpRow>(
       'SELECT * FROM restock_signups WHERE product_id = ? AND variant_id = ? AND notified_on IS NULL ORDER BY created_on, id',
+      [productId, variantId],
     );
-    this.insertOutbox = db.prepare(
-      `INSERT INTO restock_outbox (id, signup_id, recipient, subject, body, created_on)
-       VALUES (@id, @signUpId, @recipient, @subject, @body, @now)`,
-    );
-    this.markNotified = db.prepare('UPDATE restock_signups SET notified_on = ? WHERE id = ?');
+    return rows.map(toSignUp);
   }
 
-  signUp(input: { productId: string; variantId: string; email: string; joinMailingList: boolean; language: string | null }, now = Date.now()): void {
-    this.upsert.run({ id: newRecordId(), ...input, joinMailingList: input.joinMailingList ? 1 : 0, now });
-  }
-
-  /** Up to limit + 1 groups after the position, so the caller can tell whether a next page exists. */
-  groups(after: GroupPosition | null, limit: number): RestockGroupRecord[] {
-    return this.groupsAfter
-      .all({ productId: after?.productId ?? '', variantId: after?.variantId ?? '', limit })
-      .map((row) => ({
-        productId: row.product_id,
-        variantId: row.variant_id,
-        signUpCount: row.sign_up_count,
-        pendingCount: row.pending_count,
-        firstSignUpOn: row.first_sign_up_on,
-      }));
-  }
-
-  signUps(productId: string, variantId: string, after: SignUpPosition | null, limit: number): RestockSignUpRecord[] {
-    return this.signUpsAfter
-      .all({ productId, variantId, createdOn: after?.createdOn ?? -1, id: after?.id ?? '', limit })
-      .map(toSignUp);
-  }
-
-  pendingSignUps(productId: string, variantId: string): RestockSignUpRecord[] {
-    return this.pending.all(productId, variantId).map(toSignUp);
-  }
-
-  /** Records one notice in the outbox and marks its sign-up notified, together. */
-  recordNotice(signUp: RestockSignUpRecord, subject: string, body: string, now = Date.now()): void {
-    this.db.transaction(() => {
-      this.insertOutbox.run({ id: newRecordId(), signUpId: signUp.id, recipient: signUp.email, subject, body, now });
-      this.markNotified.run(now, signUp.id);
-    })();
+  /**
+   * Marks the sign-up notified and records its notice in the outbox, together. The mark is
+   * conditional: when two sends race, only the one that marked it writes a notice, so each
+   * waiting visitor gets one. Returns whether this call sent it.
+   */
+  async recordNotice(signUp: RestockSignUpRecord, subject: string, body: string, now = Date.now()): Promise<boolean> {
+    return this.session.transaction(async (tx) => {
+      const marked = await tx.run('UPDATE restock_signups SET notified_on = ? WHERE id = ? AND notified_on IS NULL', [now, signUp.id]);
+      if (marked.changes !== 1) return false;
+      await tx.run(
+        `INSERT INTO restock_outbox (id, signup_id, recipient, subject, body, created_on)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [newRecordId(), signUp.id, signUp.email, subject, body, now],
+      );
+      return true;
+    });
   }
 }

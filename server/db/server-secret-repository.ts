@@ -1,25 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { StoreSession } from './store.ts';
 
 /**
  * Keys the store makes for itself: the first process to ask for one creates it, every other
- * process on the database file then reads the same value, and it survives restarts.
+ * process on the database then reads the same value, and it survives restarts.
  */
 export class ServerSecretRepository {
-  private readonly create: Database.Statement<[string, string]>;
-  private readonly read: Database.Statement<[string], { value: string }>;
-
-  constructor(db: Database.Database) {
-    this.create = db.prepare('INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)');
-    this.read = db.prepare('SELECT value FROM server_secrets WHERE name = ?');
-  }
+  constructor(private readonly session: StoreSession) {}
 
   /** The secret of that name, made (32 random bytes) when it does not exist yet. */
-  secret(name: string): string {
-    const existing = this.read.get(name);
+  async secret(name: string): Promise<string> {
+    const read = () => this.session.get<{ value: string }>('SELECT value FROM server_secrets WHERE name = ?', [name]);
+    const existing = await read();
     if (existing) return existing.value;
     // two processes may get here at once: the first insert wins and both read its value
-    this.create.run(name, randomBytes(32).toString('base64url'));
-    return (this.read.get(name) as { value: string }).value;
+    await this.session.run(
+      'INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
+      [name, randomBytes(32).toString('base64url')],
+    );
+    return ((await read()) as { value: string }).value;
   }
 }

@@ -91,7 +91,7 @@ export function createBaseContext(deps: AppDeps): (req: Request, res: Response, 
   const kept = new VersionedCache<Json>(KEPT_BASE_CONTEXTS);
   return async (req, res, pageType) => {
     const content = requestContent(deps, req);
-    const cart = findCurrentCart(deps, req, res);
+    const cart = await findCurrentCart(deps, req, res);
     const user = readResolvedSiteUserIfAny(req) ?? null;
     const inputs: BaseInputs = {
       pageType,

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { renderIsland } from '../../client/server-render.ts';
 import { ADD_TO_CART } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
-import type { CartRecord } from '../db/cart-repository.ts';
+import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
+import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
-import type { ShoppingCartView } from '../commerce/cart-view.ts';
 import { moneyObject } from '../commerce/money.ts';
 import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
@@ -19,7 +19,6 @@ import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 import { checkoutFormIsland } from './checkout-form.ts';
 import { orderConfirmationContext } from './order-confirmation-context.ts';
-import { requestContent, type RequestContent } from './request-content.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
 
@@ -34,12 +33,13 @@ const cartTokenSchema = z.object({ cartToken: z.string().min(1).max(128) });
 /** Cart page, checkout (test mode), order confirmation, subscription and gift-card checkouts. */
 export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
   const router = Router();
-  const { carts } = storeRepositories(deps);
-  const orders = new OrderRepository(deps.db);
+  const { site, carts, catalogue } = storeRepositories(deps);
+  const content = new ContentRepository(deps.store);
+  const orders = new OrderRepository(deps.store);
   // one budget for every way of placing an order, gift cards included
   const checkoutLimiter = createRateLimiter(deps, 'checkout');
 
-  async function extraFieldForms(content: RequestContent['content'], cart: ShoppingCartView): Promise<Record<string, Record<string, unknown>>> {
+  async function extraFieldForms(cart: Awaited<ReturnType<typeof cartView>>): Promise<Record<string, Record<string, unknown>>> {
     const forms: Record<string, Record<string, unknown>> = {};
     for (const entry of cart.entries) {
       const id = entry.additionalFieldsFormId;
@@ -50,11 +50,10 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   }
 
   router.get('/cart', async (req, res) => {
-    const stored = requestContent(deps, req);
-    const cart = await cartView(deps, findCurrentCart(deps, req, res), stored);
-    const storeSettings = await stored.site.storeSettings();
+    const cart = await cartView(deps, await findCurrentCart(deps, req, res));
+    const storeSettings = await site.storeSettings();
     const instalments = (storeSettings.instalments ?? {}) as Record<string, unknown>;
-    const forms = await extraFieldForms(stored.content, cart);
+    const forms = await extraFieldForms(cart);
     await pages.render(req, res, {
       template: 'cart',
       pageType: PAGE_TYPE.SHOW_CART,
@@ -65,7 +64,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
           cartPage: renderIsland('CartPage', {
             cart,
             currency: cart.currency,
-            moneyFormat: await storeMoneyFormat(stored.site),
+            moneyFormat: await storeMoneyFormat(site),
             forms: forms as never,
             instalments: instalments.enabled === true
               ? { locale: shopperLocale(storeSettings), minCents: Number(instalments.afterPayMin ?? 0), maxCents: Number(instalments.afterPayMax ?? 0), available: true }
@@ -78,14 +77,14 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   });
 
   async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): Promise<void> {
-    const view = await cartView(deps, cart, requestContent(deps, req));
+    const shoppingCart = checkoutCart(await cartView(deps, cart));
     await pages.render(req, res, {
       template: 'checkout',
       pageType: PAGE_TYPE.CHECKOUT,
       pageTitle: serverMessages.checkoutTitle,
       status: error ? 409 : 200,
       context: {
-        shoppingCart: checkoutCart(view),
+        shoppingCart,
         checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
       },
     });
@@ -110,14 +109,14 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   router.get('/checkout', async (req, res) => {
     // a gift card's own cart arrives by its token; otherwise the visitor's cart
     const token = cartTokenSchema.safeParse(req.query);
-    const cart = token.success ? carts.findByToken(token.data.cartToken) ?? null : findCurrentCart(deps, req, res);
+    const cart = token.success ? (await carts.findByToken(token.data.cartToken)) ?? null : await findCurrentCart(deps, req, res);
     const open = cart && !cart.isPurchased ? cart : null;
     const cartToken = token.success ? token.data.cartToken : undefined;
     await renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
   });
 
   router.post('/checkout', checkoutLimiter, async (req, res) => {
-    const cart = findCurrentCart(deps, req, res);
+    const cart = await findCurrentCart(deps, req, res);
     if (!cart) {
       await renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
       return;
@@ -125,20 +124,20 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     await placeOrRerender(req, res, cart, '/checkout');
   });
 
-  function subscriptionCart(token: string): CartRecord | null {
-    const cart = carts.findByToken(token);
+  async function subscriptionCart(token: string): Promise<CartRecord | null> {
+    const cart = await carts.findByToken(token);
     return cart && cart.kind === 'subscription' && !cart.isPurchased ? cart : null;
   }
 
   router.get('/checkout/subscription', async (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.query);
-    const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
+    const cart = parsed.success ? await subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
       await notFound(req, res);
       return;
     }
-    const first = carts.entries(cart.id)[0];
-    const product = first ? await requestContent(deps, req).catalogue.productById(first.productId) : undefined;
+    const [first] = await carts.entries(cart.id);
+    const product = first ? await catalogue.productById(first.productId) : undefined;
     await renderCheckout(req, res, cart, '/checkout/subscription', null, {
       form: await checkoutFormIsland(deps, cart, parsed.data.cartToken),
       cartToken: parsed.data.cartToken,
@@ -148,7 +147,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
 
   router.post('/checkout/subscription', checkoutLimiter, async (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.body);
-    const cart = parsed.success ? subscriptionCart(parsed.data.cartToken) : null;
+    const cart = parsed.success ? await subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
       await notFound(req, res);
       return;
@@ -156,7 +155,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     await placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
   });
 
-  async function giftCardChoice(catalogue: RequestContent['catalogue'], input: unknown) {
+  async function giftCardChoice(input: unknown) {
     const parsed = giftCardQuerySchema.safeParse(input);
     if (!parsed.success) return null;
     const product = await catalogue.productById(parsed.data.itemId);
@@ -166,8 +165,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   }
 
   router.get('/checkout/gift-card', async (req, res) => {
-    const { site, catalogue } = requestContent(deps, req);
-    const choice = await giftCardChoice(catalogue, req.query);
+    const choice = await giftCardChoice(req.query);
     if (!choice) {
       await notFound(req, res);
       return;
@@ -195,8 +193,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   });
 
   router.post('/checkout/gift-card', checkoutLimiter, async (req, res) => {
-    const { site, catalogue } = requestContent(deps, req);
-    const choice = await giftCardChoice(catalogue, req.body);
+    const choice = await giftCardChoice(req.body);
     if (!choice) {
       await notFound(req, res);
       return;
@@ -208,23 +205,24 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     }
     const { product, variant } = choice;
     const currency = await site.currency();
-    const cart = deps.db.transaction(() => {
-      const created = carts.create('cart', currency, currentSiteUserId(req));
-      carts.addEntry(created.id, product.id, variant.id, 1, null);
+    const cart = await deps.store.transaction(async (tx) => {
+      const giftCardCarts = new CartRepository(tx);
+      const created = await giftCardCarts.create('cart', currency, currentSiteUserId(req));
+      await giftCardCarts.addEntry(created.id, product.id, variant.id, 1, null);
       return created;
-    })();
+    });
     // the gift card is paid for at the checkout, which asks for its recipient
     res.redirect(303, `/checkout?cartToken=${encodeURIComponent(cart.token)}`);
   });
 
   router.get(`${CONFIRMATION_PATH}/:orderId`, async (req, res) => {
-    const order = orders.findById(req.params.orderId);
+    const order = await orders.findById(req.params.orderId);
     // The token in the link is the only key: without it an order id reveals nothing.
     if (!order || req.query.token !== order.viewToken) {
       await notFound(req, res);
       return;
     }
-    const purchasedCart = carts.findById(order.purchasedCartId);
+    const purchasedCart = await carts.findById(order.purchasedCartId);
     const isSubscription = purchasedCart?.kind === 'subscription';
     await pages.render(req, res, {
       template: 'order-confirmed',
@@ -241,7 +239,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
  * The cart view with its tax and shipping as money objects too, for the page's money formatter,
  * and each line's variant in words ("Size: M, Color: Natural") rather than its SKU.
  */
-function checkoutCart(view: ShoppingCartView): Record<string, unknown> {
+function checkoutCart(view: Awaited<ReturnType<typeof cartView>>): Record<string, unknown> {
   return {
     ...view,
     entries: view.entries.map((entry) => ({

@@ -16,7 +16,7 @@ export function createMailingListPages(deps: AppDeps, pages: PageRenderer): Rout
   // a GET that changes state (the link comes from an email, so it cannot carry a crumb): throttled
   router.get(MAILING_LIST_CONFIRM_PATH, createRateLimiter(deps, 'mailingListConfirmation'), async (req, res) => {
     const query = confirmQuerySchema.safeParse(req.query);
-    const confirmed = query.success && signUps.confirm(query.data.token);
+    const confirmed = query.success && await signUps.confirm(query.data.token);
     await pages.render(req, res, {
       template: 'mailing-list-confirmation',
       pageType: PAGE_TYPE.PAGE,

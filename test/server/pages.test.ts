@@ -169,6 +169,10 @@ describe('escaping', () => {
 });
 
 describe('checkout', () => {
+  async function stockOf(variantId: string): Promise<number> {
+    return (await server.app.deps.store.get<{ qty_in_stock: number }>('SELECT qty_in_stock FROM variants WHERE id = ?', [variantId]))!.qty_in_stock;
+  }
+
   async function checkout(v: Visitor, path = '/checkout', extra: Record<string, string> = {}) {
     return v.post<string>(path, undefined, { withoutCrumb: true, form: { crumb: decodeURIComponent(v.crumb), ...extra } });
   }
@@ -182,9 +186,8 @@ describe('checkout', () => {
     const location = placed.headers.get('location')!;
     expect(location).toMatch(/^\/checkout\/order-confirmed\/[0-9a-f]{24}\?token=/);
 
-    const { db } = server.app.deps;
-    expect(db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(vase.variants[0]!.id)).toBe(0);
-    expect(db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(mug.variants[0]!.id)).toBe(18);
+    expect(await stockOf(vase.variants[0]!.id)).toBe(0);
+    expect(await stockOf(mug.variants[0]!.id)).toBe(18);
 
     const confirmed = await v.get<string>(location);
     expect(confirmed.status).toBe(200);
@@ -200,7 +203,7 @@ describe('checkout', () => {
     expect(order.grandTotal.value).toBe(((7400 + 5200) * 1.08 / 100 + 6).toFixed(2));
     expect(JSON.stringify(json.body)).not.toContain(location.split('token=')[1]!);
     expect(order.purchasedCartId).toEqual(expect.any(String));
-    expect(db.prepare('SELECT is_purchased FROM carts WHERE id = ?').pluck().get(order.purchasedCartId)).toBe(1);
+    expect(await server.app.deps.store.get('SELECT is_purchased FROM carts WHERE id = ?', [order.purchasedCartId])).toEqual({ is_purchased: 1 });
 
     const after = await v.get<{ totalQuantity: number }>('/api/commerce/shopping-cart');
     expect(after.body.totalQuantity).toBe(0);
@@ -210,7 +213,6 @@ describe('checkout', () => {
   });
 
   it('refuses an order when stock ran out meanwhile and changes nothing', async () => {
-    const { db } = server.app.deps;
     const shirt = seededProduct('wool-throw');
     const lap = shirt.variants.find((variant) => variant.qtyInStock === 2)!;
     const first = await new Visitor(server.url).start();
@@ -219,12 +221,26 @@ describe('checkout', () => {
     await second.post(ENTRIES, { itemId: shirt.id, sku: lap.sku, quantity: 1 });
     await second.post(ENTRIES, { itemId: mug.id, sku: mug.variants[1]!.sku, quantity: 1 });
     expect((await checkout(first)).status).toBe(303);
-    const mugStock = db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(mug.variants[1]!.id);
+    const mugStock = await stockOf(mug.variants[1]!.id);
     const refused = await checkout(second);
     expect(refused.status).toBe(409);
     expect(refused.text).toContain(ADD_TO_CART.notEnoughStock);
-    expect(db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(mug.variants[1]!.id)).toBe(mugStock);
+    expect(await stockOf(mug.variants[1]!.id)).toBe(mugStock);
     expect((await second.get<{ totalQuantity: number }>('/api/commerce/shopping-cart')).body.totalQuantity).toBe(2);
+  });
+
+  it('buys a cart once when its checkout is posted several times at once', async () => {
+    const v = await new Visitor(server.url).start();
+    const variant = mug.variants[0]!;
+    expect((await v.post(ENTRIES, { itemId: mug.id, sku: variant.sku, quantity: 1 })).status).toBe(200);
+    const before = await stockOf(variant.id);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => checkout(v)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409, 409]);
+    expect(await stockOf(variant.id)).toBe(before - 1);
+    const cartId = (await server.app.deps.store.get<{ purchased_cart_id: string }>(
+      'SELECT purchased_cart_id FROM orders ORDER BY created_on DESC, rowid DESC LIMIT 1',
+    ))!.purchased_cart_id;
+    expect(await server.app.deps.store.get('SELECT COUNT(*) AS n FROM orders WHERE purchased_cart_id = ?', [cartId])).toEqual({ n: 1 });
   });
 
   it('refuses a checkout post without the crumb', async () => {

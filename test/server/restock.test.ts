@@ -46,12 +46,12 @@ describe('visitor sign-up', () => {
     const answer = await signUp(v, 'ada@example.com', lampVariant.id, lamp.id, { isJoinMailingList: true, language: 'en' });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Thanks! We will email you as soon as it is back.');
-    const db = server.app.deps.db;
-    expect(db.prepare('SELECT COUNT(*) FROM restock_signups WHERE email = ?').pluck().get('ada@example.com')).toBe(1);
+    const store = server.app.deps.store;
+    expect(await store.get('SELECT COUNT(*) AS n FROM restock_signups WHERE email = ?', ['ada@example.com'])).toEqual({ n: 1 });
     // the mailing list waits for ada to open the link mailed to her
-    expect(isOnMailingList(db, 'ada@example.com')).toBe(false);
-    expect((await v.get(confirmationLinkFor(db, 'ada@example.com')!)).status).toBe(200);
-    expect(db.prepare('SELECT source FROM mailing_list WHERE email = ?').pluck().get('ada@example.com')).toBe('restock');
+    expect(await isOnMailingList(store, 'ada@example.com')).toBe(false);
+    expect((await v.get((await confirmationLinkFor(store, 'ada@example.com'))!)).status).toBe(200);
+    expect(await store.get('SELECT source FROM mailing_list WHERE email = ?', ['ada@example.com'])).toEqual({ source: 'restock' });
   });
 
   it.each([
@@ -143,8 +143,8 @@ describe('owner calls', () => {
     const sent = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: owner.xsrf });
     expect(sent.status).toBe(200);
     expect(sent.body.sent).toBe(emails.length);
-    const db = server.app.deps.db;
-    expect(db.prepare("SELECT COUNT(*) FROM restock_outbox WHERE kind = 'restock-notice'").pluck().get()).toBe(emails.length);
+    const store = server.app.deps.store;
+    expect(await store.get("SELECT COUNT(*) AS n FROM restock_outbox WHERE kind = 'restock-notice'")).toEqual({ n: emails.length });
     const again = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: owner.xsrf });
     expect(again.body.sent).toBe(0);
 
@@ -168,8 +168,8 @@ describe('restart', () => {
     await first.stop();
     const second = await startServer({ databasePath: first.databasePath });
     try {
-      const count = second.app.deps.db.prepare('SELECT COUNT(*) FROM restock_signups WHERE email = ?').pluck().get('kept@example.com');
-      expect(count).toBe(1);
+      const count = await second.app.deps.store.get('SELECT COUNT(*) AS n FROM restock_signups WHERE email = ?', ['kept@example.com']);
+      expect(count).toEqual({ n: 1 });
     } finally {
       await second.stop(true);
     }

@@ -68,7 +68,7 @@ describe('shopper emails', () => {
     // Each address gets one confirmation (double opt-in) and joins the list once it is opened.
     expect(subscribers()).toEqual([]);
     for (const email of ['jane@linen.studio', 'jane@x.com']) {
-      const link = confirmationLinkFor(server.app.deps.db, email);
+      const link = await confirmationLinkFor(server.app.deps.store, email);
       expect(link, email).not.toBeNull();
       expect((await v.get(link!)).status).toBe(200);
     }

@@ -76,11 +76,11 @@ describe('newsletter', () => {
     const bad = await v.post<{ message: string }>('/api/newsletter/subscribe', { email: 'reader' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain(NEWSLETTER.emailInvalid);
-    const db = server.app.deps.db;
-    expect(db.prepare('SELECT COUNT(*) FROM mailing_list').pluck().get()).toBe(0);
-    const link = confirmationLinkFor(db, 'reader@example.com');
+    const store = server.app.deps.store;
+    expect(await store.get('SELECT COUNT(*) AS n FROM mailing_list')).toEqual({ n: 0 });
+    const link = await confirmationLinkFor(store, 'reader@example.com');
     expect(link).not.toBeNull();
     expect((await v.get(link!)).status).toBe(200);
-    expect(db.prepare('SELECT email FROM mailing_list').pluck().all()).toEqual(['reader@example.com']);
+    expect(await store.all('SELECT email FROM mailing_list')).toEqual([{ email: 'reader@example.com' }]);
   });
 });

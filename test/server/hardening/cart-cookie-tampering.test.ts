@@ -28,7 +28,7 @@ describe('a forged cart cookie', () => {
       expect(seen.status).toBe(200);
       expect(seen.body.entries).toEqual([]);
     }
-    const stored = server.app.deps.db.prepare('SELECT SUM(quantity) FROM cart_entries WHERE cart_id = ?').pluck().get(cartId);
-    expect(stored).toBe(1);
+    const stored = await server.app.deps.store.get<{ held: number }>('SELECT SUM(quantity) AS held FROM cart_entries WHERE cart_id = ?', [cartId]);
+    expect(Number(stored?.held)).toBe(1);
   });
 });

@@ -34,7 +34,7 @@ let server: PlatformServer;
 beforeAll(async () => {
   server = await startPlatformServer();
   // as many napkins as the tests add: only the caps may refuse them
-  server.app.deps.db.prepare('UPDATE variants SET unlimited = 1 WHERE product_id = ?').run(napkins.id);
+  await server.app.deps.store.run('UPDATE variants SET unlimited = 1 WHERE product_id = ?', [napkins.id]);
 });
 afterAll(async () => {
   await server.stop(true);
@@ -157,8 +157,8 @@ describe('cart caps when a visitor cart joins an account cart at sign-in', () =>
     await shopper.signIn(email, OWNER_PASSWORD);
     const joined = await shopper.get<CartAnswer>('/api/commerce/shopping-cart');
     expect(joined.body.entries).toHaveLength(CART_LIMITS.entries);
-    const entries = db().prepare('SELECT count(*) FROM cart_entries WHERE product_id = ?').pluck().get(napkins.id) as number;
-    expect(entries).toBeGreaterThanOrEqual(120);
+    const entries = await server.app.deps.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM cart_entries WHERE product_id = ?', [napkins.id]);
+    expect(entries!.n).toBeGreaterThanOrEqual(120);
   });
 });
 

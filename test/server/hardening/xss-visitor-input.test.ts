@@ -60,7 +60,7 @@ describe('form answers', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expectJson(saved, 'save');
-    const [stored] = createFormSubmissionRepository(server.app.deps.db).submissionsOf(CONTACT_FORM);
+    const [stored] = await createFormSubmissionRepository(server.app.deps.store).submissionsOf(CONTACT_FORM);
     expect(JSON.parse(stored!.valuesJson)).toMatchObject(values);
     expect(stored!.pageTitle).toBe(hostileText('page-title'));
   });

@@ -121,7 +121,7 @@ describe('form calls', () => {
       });
       expect(result.status).toBe(200);
       expect(field(result.body, 'success')).toBe(true);
-      const [stored] = createFormSubmissionRepository(server.app.deps.db).submissionsOf(CONTACT_FORM);
+      const [stored] = await createFormSubmissionRepository(server.app.deps.store).submissionsOf(CONTACT_FORM);
       const values = JSON.parse(stored.valuesJson);
       expect(values['phone-contact']).toEqual(['', '555', '0100']);
       expect(values['section-order']).toBeUndefined();
@@ -138,7 +138,7 @@ describe('form calls', () => {
       const values = { 'text-monogram-initials': 'AL', 'select-thread-colour': 'Rust' };
       const result = await visitor.call('/api/form/SaveFormSubmission', { json: { key, form: JSON.stringify(values) } });
       expect(result.status).toBe(200);
-      expect(createFormSubmissionRepository(server.app.deps.db).submissionsOf(EXTRA_FIELDS_FORM)).toHaveLength(1);
+      expect(await createFormSubmissionRepository(server.app.deps.store).submissionsOf(EXTRA_FIELDS_FORM)).toHaveLength(1);
     });
 
     it('answers 400 with data.errors for invalid fields and keeps the key usable', async () => {
@@ -174,7 +174,7 @@ describe('form calls', () => {
       const payload = { json: { key, formId: CONTACT_FORM, form: JSON.stringify(contactValues()) } };
       expect((await visitor.call('/api/form/SaveFormSubmission', payload)).status).toBe(200);
       expect((await visitor.call('/api/form/SaveFormSubmission', payload)).status).toBe(401);
-      expect(createFormSubmissionRepository(server.app.deps.db).submissionsOf(CONTACT_FORM)).toHaveLength(1);
+      expect(await createFormSubmissionRepository(server.app.deps.store).submissionsOf(CONTACT_FORM)).toHaveLength(1);
     });
 
     it('answers 404 for a form that does not exist', async () => {
@@ -186,7 +186,7 @@ describe('form calls', () => {
     });
 
     it('answers 500 with the form message when the stored form is broken', async () => {
-      server.app.deps.db.prepare('INSERT INTO forms (id, name, definition_json) VALUES (?, ?, ?)').run('broken', 'Broken', '[1,2');
+      await server.app.deps.store.run('INSERT INTO forms (id, name, definition_json) VALUES (?, ?, ?)', ['broken', 'Broken', '[1,2']);
       const visitor = new Visitor(server);
       const key = await submissionKey(visitor);
       const result = await visitor.call('/api/form/SaveFormSubmission', { json: { key, formId: 'broken', form: '{}' } });
@@ -206,9 +206,9 @@ describe('form calls', () => {
     });
 
     it('requires a solved captcha on a form with captcha enabled', async () => {
-      server.app.deps.db.prepare('INSERT INTO forms (id, name, definition_json) VALUES (?, ?, ?)').run(
+      await server.app.deps.store.run('INSERT INTO forms (id, name, definition_json) VALUES (?, ?, ?)', [
         'captcha-form', 'Captcha', JSON.stringify({ captchaEnabled: true, fields: [{ id: 'text-a', type: 'text', title: 'A', required: true }] }),
-      );
+      ]);
       const visitor = new Visitor(server);
       const save = async (captchaKey?: string) => visitor.call('/api/form/SaveFormSubmission', {
         json: { key: await submissionKey(visitor), formId: 'captcha-form', form: JSON.stringify({ 'text-a': 'hi' }), captchaKey },
@@ -252,7 +252,7 @@ describe('form calls', () => {
     await visitor.call('/api/form/SaveFormSubmission', { json: { key, formId: CONTACT_FORM, form: JSON.stringify(contactValues()) } });
     await server.stop();
     server = await startServer(db.path);
-    const stored = createFormSubmissionRepository(server.app.deps.db).submissionsOf(CONTACT_FORM);
+    const stored = await createFormSubmissionRepository(server.app.deps.store).submissionsOf(CONTACT_FORM);
     expect(stored).toHaveLength(1);
     expect(JSON.parse(stored[0].valuesJson)['email-contact']).toBe('ada@example.com');
   });

@@ -111,10 +111,10 @@ describe('site-user session calls', () => {
       const visitor = new Visitor(server);
       const signIn = await visitor.signIn('reader@example.com', 'reader password 1');
       const siteUserId = field(signIn.body, 'siteUserId') as string;
-      const carts = new CartRepository(server.app.deps.db);
-      const variant = server.app.deps.db.prepare('SELECT id, product_id FROM variants LIMIT 1').get() as { id: string; product_id: string };
-      const cart = carts.create('cart', 'USD', siteUserId);
-      carts.addEntry(cart.id, variant.product_id, variant.id, 2, null);
+      const carts = new CartRepository(server.app.deps.store);
+      const variant = (await server.app.deps.store.get<{ id: string; product_id: string }>('SELECT id, product_id FROM variants ORDER BY rowid LIMIT 1'))!;
+      const cart = await carts.create('cart', 'USD', siteUserId);
+      await carts.addEntry(cart.id, variant.product_id, variant.id, 2, null);
       visitor.cookies.set(CART_COOKIE, cart.token);
       return { visitor, siteUserId };
     }
@@ -124,12 +124,12 @@ describe('site-user session calls', () => {
       const userCartToken = visitor.cookies.get(CART_COOKIE);
       const out = await visitor.call('/api/site-users/account/session?cloneCart=true', { method: 'DELETE' });
       expect(field(out.body, 'clonedEntries')).toBe(1);
-      const carts = new CartRepository(server.app.deps.db);
-      const copy = carts.findByToken(visitor.cookies.get(CART_COOKIE) ?? '');
+      const carts = new CartRepository(server.app.deps.store);
+      const copy = await carts.findByToken(visitor.cookies.get(CART_COOKIE) ?? '');
       expect(visitor.cookies.get(CART_COOKIE)).not.toBe(userCartToken);
       expect(copy?.siteUserId).toBeNull();
-      expect(carts.entries(copy!.id).map((entry) => entry.quantity)).toEqual([2]);
-      expect(carts.entries(carts.findOpenCartOfUser(siteUserId)!.id)).toHaveLength(1);
+      expect((await carts.entries(copy!.id)).map((entry) => entry.quantity)).toEqual([2]);
+      expect(await carts.entries((await carts.findOpenCartOfUser(siteUserId))!.id)).toHaveLength(1);
       expect(visitor.cookies.get(HAS_CART_COOKIE)).toBe('true');
     });
 
