@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import type { CheckoutCart } from '../commerce/checkout-order.ts';
+import { CartRepository } from '../db/cart-repository.ts';
 import { findCurrentCart } from './cart-session.ts';
 
 /**
@@ -9,11 +10,8 @@ import { findCurrentCart } from './cart-session.ts';
  */
 export async function checkoutCartOf(deps: AppDeps, req: Request, res: Response, cartToken: string | undefined): Promise<CheckoutCart | null> {
   if (cartToken) {
-    const row = await deps.store.get<{ id: string; kind: string; is_purchased: number | string }>(
-      'SELECT id, kind, is_purchased FROM carts WHERE cookie_token = ?',
-      [cartToken],
-    );
-    return row && Number(row.is_purchased) === 0 ? { id: row.id, kind: row.kind } : null;
+    const cart = await new CartRepository(deps.store).findByToken(cartToken);
+    return cart && !cart.isPurchased ? { id: cart.id, kind: cart.kind } : null;
   }
   const cart = await findCurrentCart(deps, req, res);
   return cart ? { id: cart.id, kind: cart.kind } : null;

@@ -86,8 +86,8 @@ export async function quoteCart(session: StoreSession, cart: CheckoutCart, shipp
 }
 
 async function cartIsOpen(session: StoreSession, cartId: string): Promise<boolean> {
-  const row = await session.get<{ is_purchased: number | string }>('SELECT is_purchased FROM carts WHERE id = ?', [cartId]);
-  return row !== undefined && Number(row.is_purchased) === 0;
+  const cart = await new CartRepository(session).findById(cartId);
+  return cart !== undefined && !cart.isPurchased;
 }
 
 /** Lines whose stock is already short, before any money is asked for (the transaction checks again). */

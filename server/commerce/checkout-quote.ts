@@ -1,4 +1,4 @@
-import { parseObjectColumn } from '../db/json-column.ts';
+import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { computeTotals, totalsSettingsFrom } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
@@ -16,26 +16,20 @@ export interface CheckoutSettings {
   shippingRates: ShippingRate[];
 }
 
-async function setting(session: StoreSession, key: string): Promise<Record<string, unknown>> {
-  const row = await session.get<{ value_json: string }>('SELECT value_json FROM site_settings WHERE key = ?', [key]);
-  return row ? parseObjectColumn(row.value_json) : {};
-}
-
 function textOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? value : fallback;
 }
 
 export async function readCheckoutSettings(session: StoreSession): Promise<CheckoutSettings> {
-  const website = await setting(session, 'website');
-  const websiteSettings = await setting(session, 'websiteSettings');
-  const rawStore = websiteSettings.storeSettings;
-  const storeSettings = rawStore !== null && typeof rawStore === 'object' ? rawStore as Record<string, unknown> : {};
-  const currency = textOr(storeSettings.currency, 'USD');
+  const site = new SiteRepository(session);
+  const [website, websiteSettings] = await Promise.all([site.website(), site.websiteSettings()]);
+  const storeSettings = storeSettingsOf(websiteSettings);
   return {
     websiteId: textOr(website.id, ''),
     siteTitle: textOr(website.siteTitle, ''),
     baseUrl: textOr(website.baseUrl, ''),
-    currency: currency.length === 3 ? currency.toUpperCase() : 'USD',
+    currency: currencyOf(websiteSettings),
+    // the store's locale is the website's language (as the pages write money)
     locale: textOr(website.language, 'en-US'),
     taxRateBasisPoints: totalsSettingsFrom(storeSettings).taxRateBasisPoints,
     shippingRates: shippingRatesFrom(storeSettings),
