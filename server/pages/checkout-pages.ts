@@ -2,16 +2,16 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { renderIsland } from '../../client/server-render.ts';
 import { ADD_TO_CART } from '../../client/lib/messages.ts';
+import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import type { AppDeps } from '../deps.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
 import { moneyObject } from '../commerce/money.ts';
-import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts';
+import { orderView, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
-import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
@@ -90,22 +90,6 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   }
 
-  function confirm(res: Response, orderId: string, token: string): void {
-    res.redirect(303, `${CONFIRMATION_PATH}/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`);
-  }
-
-  async function placeOrRerender(req: Request, res: Response, cart: CartRecord, action: string, extra: Record<string, unknown> = {}): Promise<void> {
-    let order;
-    try {
-      order = await placeOrder(deps, cart);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      await renderCheckout(req, res, cart, action, error.message, extra);
-      return;
-    }
-    confirm(res, order.id, order.viewToken);
-  }
-
   router.get('/checkout', async (req, res) => {
     // a gift card's own cart arrives by its token; otherwise the visitor's cart
     const token = cartTokenSchema.safeParse(req.query);
@@ -115,13 +99,10 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     await renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
   });
 
-  router.post('/checkout', checkoutLimiter, async (req, res) => {
-    const cart = await findCurrentCart(deps, req, res);
-    if (!cart) {
-      await renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
-      return;
-    }
-    await placeOrRerender(req, res, cart, '/checkout');
+  // Orders are placed only through the checkout form's calls (details, shipping, payment). A form
+  // posted here (a browser without scripts) goes back to that form rather than buying anything.
+  router.post('/checkout', checkoutLimiter, (_req, res) => {
+    res.redirect(303, PAGE_PATHS.checkout);
   });
 
   async function subscriptionCart(token: string): Promise<CartRecord | null> {
@@ -152,7 +133,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       await notFound(req, res);
       return;
     }
-    await placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
+    res.redirect(303, PAGE_PATHS.subscription(parsed.data.cartToken));
   });
 
   async function giftCardChoice(input: unknown) {
