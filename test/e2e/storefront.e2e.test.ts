@@ -122,7 +122,7 @@ describe('storefront islands in Chromium', () => {
     await form.locator('button[type="submit"]').click();
     await page.locator('.form-submission-text', { hasText: 'Thank you! We answer within two working days.' }).waitFor();
     await screenshot(page, 'contact-form-sent');
-    const saved = store.app.deps.db.prepare('SELECT values_json, page_path FROM form_submissions').all() as Array<{ values_json: string; page_path: string }>;
+    const saved = await store.app.deps.store.all<{ values_json: string; page_path: string }>('SELECT values_json, page_path FROM form_submissions');
     expect(saved).toHaveLength(1);
     const values = JSON.parse(saved[0]!.values_json) as Record<string, unknown>;
     expect(values['name-contact']).toEqual(['Ada', 'Lovelace']);
@@ -185,8 +185,8 @@ describe('storefront islands in Chromium', () => {
   });
 
   it('sends the purchase event of the order confirmation once, with the crumb, and records it', async () => {
-    const purchases = (): Array<{ payload_json: string }> => store.app.deps.db
-      .prepare("SELECT payload_json FROM tracking_events WHERE kind = 'Purchase'").all() as Array<{ payload_json: string }>;
+    const purchases = (): Promise<Array<{ payload_json: string }>> => store.app.deps.store
+      .all<{ payload_json: string }>("SELECT payload_json FROM tracking_events WHERE kind = 'Purchase'");
     await open(PRODUCT_PATH);
     const addToCart = page.locator('[data-island="AddToCart"]');
     await addToCart.locator('select[aria-label="Size"]').selectOption('M');
@@ -201,8 +201,8 @@ describe('storefront islands in Chromium', () => {
     }
     await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button[type="submit"]').click()]);
     const orderId = new URL(page.url()).pathname.split('/').pop();
-    await expect.poll(() => purchases().length, { timeout: 10_000 }).toBe(1);
-    const recorded = JSON.parse(purchases()[0]!.payload_json) as { event: string; data: Record<string, unknown> };
+    await expect.poll(async () => (await purchases()).length, { timeout: 10_000 }).toBe(1);
+    const recorded = JSON.parse((await purchases())[0]!.payload_json) as { event: string; data: Record<string, unknown> };
     expect(recorded.event).toBe('Purchase');
     expect(recorded.data).toMatchObject({ transaction_id: orderId, currency: 'USD', value: expect.any(Number) });
     // The cart may still hold the napkins of an earlier test; the shirt added here is among the items.
@@ -211,7 +211,7 @@ describe('storefront islands in Chromium', () => {
     await page.reload();
     await waitForIslands(page);
     await page.waitForLoadState('networkidle');
-    expect(purchases()).toHaveLength(1);
+    expect(await purchases()).toHaveLength(1);
   });
 
   it('moves the gallery slideshow by keyboard, thumbnails and swipe', async () => {

@@ -18,49 +18,51 @@ afterAll(async () => {
   await server.stop(true);
 });
 
-function setStock(quantity: number): void {
-  server.app.deps.db.prepare('UPDATE variants SET qty_in_stock = ? WHERE id = ?').run(quantity, variant.id);
+async function setStock(quantity: number): Promise<void> {
+  await server.app.deps.store.run('UPDATE variants SET qty_in_stock = ? WHERE id = ?', [quantity, variant.id]);
 }
-function stock(): number {
-  return server.app.deps.db.prepare('SELECT qty_in_stock FROM variants WHERE id = ?').pluck().get(variant.id) as number;
+async function stock(): Promise<number> {
+  return Number((await server.app.deps.store.get<{ n: number }>('SELECT qty_in_stock AS n FROM variants WHERE id = ?', [variant.id]))?.n);
 }
-function soldQuantity(): number {
-  return server.app.deps.db.prepare('SELECT COALESCE(SUM(quantity), 0) FROM order_items WHERE variant_id = ?').pluck().get(variant.id) as number;
+/** Sums come back as text from PostgreSQL (a bigint): read as a number on both engines. */
+async function soldQuantity(): Promise<number> {
+  return Number((await server.app.deps.store.get<{ n: number | string }>('SELECT COALESCE(SUM(quantity), 0) AS n FROM order_items WHERE variant_id = ?', [variant.id]))?.n);
 }
 
 describe('stock of 5 under 200 concurrent buyers', () => {
   it('never lets one cart hold more than the stock, however many adds race', async () => {
-    setStock(5);
+    await setStock(5);
     const v = await new Visitor(server.url).start();
     // The first add creates the cart; the rest race on it.
     expect((await v.post(ENTRIES, { itemId: shirt.id, sku: variant.sku, quantity: 1 })).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => v.post(ENTRIES, { itemId: shirt.id, sku: variant.sku, quantity: 1 })));
     expect(answers.every((answer) => answer.status === 200 || (answer.status >= 400 && answer.status < 500))).toBe(true);
-    const cartId = server.app.deps.db.prepare('SELECT cart_id FROM cart_entries WHERE variant_id = ? ORDER BY created_on DESC LIMIT 1').pluck().get(variant.id);
-    const held = server.app.deps.db.prepare('SELECT SUM(quantity) FROM cart_entries WHERE cart_id = ?').pluck().get(cartId) as number;
+    const { store } = server.app.deps;
+    const cartId = (await store.get<{ cart_id: string }>('SELECT cart_id FROM cart_entries WHERE variant_id = ? ORDER BY created_on DESC LIMIT 1', [variant.id]))?.cart_id ?? null;
+    const held = Number((await store.get<{ n: number | string }>('SELECT SUM(quantity) AS n FROM cart_entries WHERE cart_id = ?', [cartId]))?.n);
     expect(held).toBeLessThanOrEqual(5);
     expect(held).toBe(1 + answers.filter((answer) => answer.status === 200).length);
   });
 
   it('sells exactly the stock when 200 visitors add and check out at once', async () => {
-    setStock(5);
-    const soldBefore = soldQuantity();
+    await setStock(5);
+    const soldBefore = await soldQuantity();
     const visitors = await Promise.all(Array.from({ length: CONCURRENT }, () => new Visitor(server.url).start()));
     const added = await Promise.all(visitors.map((v) => v.post(ENTRIES, { itemId: shirt.id, sku: variant.sku, quantity: 1 })));
     expect(added.every((answer) => answer.status === 200 || (answer.status >= 400 && answer.status < 500))).toBe(true);
     const buyers = visitors.filter((_, index) => added[index]?.status === 200);
     const checkouts = await Promise.all(buyers.map((v) => placeOrderThroughCheckout(v)));
     expect(checkouts.every((answer) => answer.status < 500)).toBe(true);
-    const sold = soldQuantity() - soldBefore;
+    const sold = await soldQuantity() - soldBefore;
     expect(sold).toBe(Math.min(5, buyers.length));
-    expect(stock()).toBe(5 - sold);
-    expect(stock()).toBeGreaterThanOrEqual(0);
+    expect(await stock()).toBe(5 - sold);
+    expect(await stock()).toBeGreaterThanOrEqual(0);
   });
 });
 
 describe('one cart updated concurrently', () => {
   it('loses no addition', async () => {
-    setStock(100000);
+    await setStock(100000);
     const v = await new Visitor(server.url).start();
     expect((await v.post(ENTRIES, { itemId: shirt.id, sku: variant.sku, quantity: 1 })).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 50 }, () => v.post(ENTRIES, { itemId: shirt.id, sku: variant.sku, quantity: 2 })));

@@ -44,7 +44,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL data
   const processes: MainProcess[] = [];
 
   const launch = async (): Promise<MainProcess> => {
-    const running = await startMain('unused.db', { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
+    const running = await startMain('unused.db', { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' });
     processes.push(running);
     return running;
   };

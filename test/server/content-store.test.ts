@@ -30,7 +30,8 @@ let first: Store;
 let second: Store;
 
 beforeAll(async () => {
-  location = { databasePath: temporaryDatabasePath(), databaseUrl: await testDatabaseUrl() };
+  const databasePath = temporaryDatabasePath();
+  location = { databasePath, databaseUrl: await testDatabaseUrl(databasePath) };
   first = openStore(location).store;
   second = openStore(location).store;
   await migrate(first);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
+import { ON_POSTGRES } from './helpers/test-database.ts';
 
 describe('server core', () => {
   let server: RunningServer;
@@ -16,11 +17,14 @@ describe('server core', () => {
     expect(await response.json()).toEqual({ ok: true });
   });
 
-  it('opens the database in WAL mode with foreign keys and records migrations', () => {
-    const { db } = server.app.deps;
+  it.skipIf(ON_POSTGRES)('opens a SQLite file in WAL mode with foreign keys', () => {
+    const db = server.app.deps.db!;
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    const applied = db.prepare('SELECT name FROM schema_migrations ORDER BY name').pluck().all();
+  });
+
+  it('records the migrations it applied', async () => {
+    const applied = (await server.app.deps.store.all<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((row) => row.name);
     expect(applied).toContain('001_storefront.sql');
   });
 
@@ -34,15 +38,15 @@ describe('server core', () => {
 describe('seeding', () => {
   it('fills an empty store once from the fixtures and keeps it across restarts', async () => {
     const first = await startServer();
-    const { db } = first.app.deps;
-    const products = db.prepare('SELECT COUNT(*) FROM products').pluck().get() as number;
+    const { store, options } = first.app.deps;
+    const products = (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n;
     expect(products).toBeGreaterThanOrEqual(12);
-    const types = db.prepare('SELECT DISTINCT product_type FROM products ORDER BY 1').pluck().all();
+    const types = (await store.all<{ product_type: number }>('SELECT DISTINCT product_type FROM products ORDER BY product_type')).map((row) => row.product_type);
     expect(types).toEqual([1, 2, 3, 4]);
-    db.prepare("UPDATE products SET title = 'Renamed' WHERE url_id = 'canvas-tote'").run();
+    await store.run("UPDATE products SET title = 'Renamed' WHERE url_id = 'canvas-tote'");
     await first.stop();
-    const second = await startServer({ databasePath: first.databasePath });
-    const title = second.app.deps.db.prepare("SELECT title FROM products WHERE url_id = 'canvas-tote'").pluck().get();
+    const second = await startServer({ databasePath: first.databasePath, databaseUrl: options.databaseUrl });
+    const title = (await second.app.deps.store.get<{ title: string }>("SELECT title FROM products WHERE url_id = 'canvas-tote'"))?.title;
     expect(title).toBe('Renamed');
     await second.stop(true);
   });

@@ -4,6 +4,7 @@ import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct } from './helpers/fixtures.ts';
+import { dropTable } from './helpers/drop-table.ts';
 import { Visitor } from './helpers/visitor.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
 
@@ -110,16 +111,16 @@ describe('product page', () => {
   });
 
   it('hides reviews when the kill switch is on', async () => {
-    const { db } = server.app.deps;
-    const original = db.prepare("SELECT value_json FROM site_settings WHERE key = 'websiteSettings'").pluck().get() as string;
+    const { store } = server.app.deps;
+    const original = (await store.get<{ value_json: string }>("SELECT value_json FROM site_settings WHERE key = 'websiteSettings'"))!.value_json;
     const settings = JSON.parse(original) as { featureFlags: Record<string, unknown> };
     settings.featureFlags.productReviewsKillSwitch = true;
-    db.prepare("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'").run(JSON.stringify(settings));
+    await store.run("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'", [JSON.stringify(settings)]);
     try {
       const html = await (await fetch(`${server.url}/shop/p/linen-shirt`)).text();
       expect(html).not.toContain('class="product-reviews"');
     } finally {
-      db.prepare("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'").run(original);
+      await store.run("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'", [original]);
     }
   });
 });
@@ -317,12 +318,12 @@ describe('failures', () => {
   it('renders the error page (101) with status 500 and no stack trace', async () => {
     const broken = await startServer();
     try {
-      broken.app.deps.db.exec('DROP TABLE content_items');
+      await dropTable(broken.app.deps.store, 'content_items');
       const response = await fetch(`${broken.url}/lessons`);
       expect(response.status).toBe(500);
       const html = await response.text();
       expect(pageType(html)).toBe(101);
-      expect(html).not.toMatch(/at .*\.ts:\d+|SqliteError|no such table/);
+      expect(html).not.toMatch(/at .*\.ts:\d+|SqliteError|no such table|does not exist/);
     } finally {
       await broken.stop(true);
     }

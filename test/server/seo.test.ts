@@ -66,7 +66,7 @@ describe('page heads', () => {
 
   it('keeps stored text inside the structured-data element', async () => {
     const hostile = 'Soft </script><script>alert(1)</script> & warm';
-    server.app.deps.db.prepare("UPDATE products SET excerpt = ? WHERE url_id = 'wool-throw'").run(hostile);
+    await server.app.deps.store.run("UPDATE products SET excerpt = ? WHERE url_id = 'wool-throw'", [hostile]);
     const html = await page('/shop/p/wool-throw');
     expect(html).not.toContain('<script>alert(1)');
     const [throwData] = structuredData(html);

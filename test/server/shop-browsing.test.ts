@@ -59,7 +59,7 @@ describe('shop filters, sort and pages', () => {
     expect(down[0]).toBeGreaterThan(down[down.length - 1]!);
     const homeByPrice = await shop('?category=Home&sort=price-asc');
     expect(homeByPrice.items.map((item) => item.urlId)).toEqual(['monogram-napkins', 'wool-throw', 'brass-lamp']);
-    const created = new Map((server.app.deps.db.prepare('SELECT url_id, created_on FROM products').all() as Array<{ url_id: string; created_on: number }>)
+    const created = new Map((await server.app.deps.store.all<{ url_id: string; created_on: number }>('SELECT url_id, created_on FROM products'))
       .map((row) => [row.url_id, row.created_on]));
     const newest = (await shop('?sort=newest')).items.map((item) => created.get(item.urlId)!);
     expect(newest).toEqual([...newest].sort((a, b) => b - a));

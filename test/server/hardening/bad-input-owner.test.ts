@@ -28,13 +28,13 @@ afterAll(async () => {
   await server.stop(true);
 });
 
-const db = () => server.app.deps.db;
+const db = () => server.app.deps.store;
 const preferencesUrl = (namespace: string) => PREFERENCES.replace(':namespace', encodeURIComponent(namespace));
 const productsUrl = (site = websiteId) => PRODUCTS.replace(':websiteId', encodeURIComponent(site));
 const categoriesUrl = (collectionId: string, site = websiteId) =>
   CATEGORIES.replace(':websiteId', encodeURIComponent(site)).replace(':collectionId', encodeURIComponent(collectionId));
-const collectionOfType = (wanted: (type: number) => boolean) =>
-  (db().prepare('SELECT id, type_code AS typeCode FROM collections').all() as Array<{ id: string; typeCode: number }>).find((c) => wanted(c.typeCode))?.id ?? '';
+const collectionOfType = async (wanted: (type: number) => boolean) =>
+  (await db().all<{ id: string; typeCode: number }>('SELECT id, type_code AS "typeCode" FROM collections ORDER BY rowid')).find((c) => wanted(c.typeCode))?.id ?? '';
 
 /** Malformed JSON, a 10 MB body and the bodies that are not an object, on one owner call. */
 async function refusesUnreadableBodies(method: string, url: string, options: { notAnObject?: boolean } = {}): Promise<void> {
@@ -136,8 +136,8 @@ describe(`POST ${PRODUCTS}`, () => {
     const answer = await owner.post<{ id: string; title: string; urlId: string }>(productsUrl(), { title: `${HOSTILE_TEXT.sql} ${HOSTILE_TEXT.controlAndUnicode}` });
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body.urlId).toMatch(/^[a-z0-9-]+$/);
-    expect(db().prepare('SELECT title FROM collections WHERE id = ?').pluck().get(answer.body.id)).toBe(answer.body.title);
-    expect(db().prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'site_users'").pluck().get()).toBe(1);
+    expect((await db().get<{ title: string }>('SELECT title FROM collections WHERE id = ?', [answer.body.id]))?.title).toBe(answer.body.title);
+    await expect(db().get('SELECT COUNT(*) AS n FROM site_users'), 'the table survived').resolves.toBeDefined();
   });
 });
 
@@ -145,11 +145,11 @@ describe(`POST ${CATEGORIES}`, () => {
   const root = { displayName: 'All', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 };
 
   it('refuses unreadable bodies', async () => {
-    await refusesUnreadableBodies('POST', categoriesUrl(collectionOfType((type) => type === PRODUCTS_COLLECTION_TYPE)));
+    await refusesUnreadableBodies('POST', categoriesUrl(await collectionOfType((type) => type === PRODUCTS_COLLECTION_TYPE)));
   });
 
   it('answers 404 for an unknown website or collection id', async () => {
-    const store = collectionOfType((type) => type === PRODUCTS_COLLECTION_TYPE);
+    const store = await collectionOfType((type) => type === PRODUCTS_COLLECTION_TYPE);
     await expectRefused(db(), () => owner.post(categoriesUrl(store, 'no-such-site'), root), { status: 404, message: platformMessages.websiteMismatch });
     for (const collectionId of ['no-such-collection', HOSTILE_TEXT.sql]) {
       await expectRefused(db(), () => owner.post(categoriesUrl(collectionId), root), { status: 404, message: platformMessages.collectionNotFound });
@@ -157,12 +157,12 @@ describe(`POST ${CATEGORIES}`, () => {
   });
 
   it('refuses a collection that is not a store', async () => {
-    const page = collectionOfType((type) => type !== PRODUCTS_COLLECTION_TYPE);
+    const page = await collectionOfType((type) => type !== PRODUCTS_COLLECTION_TYPE);
     await expectRefused(db(), () => owner.post(categoriesUrl(page), root), { status: 400, message: platformMessages.notAStoreCollection });
   });
 
   it('names mistyped fields', async () => {
-    const store = collectionOfType((type) => type === PRODUCTS_COLLECTION_TYPE);
+    const store = await collectionOfType((type) => type === PRODUCTS_COLLECTION_TYPE);
     for (const [body, field] of [
       [{ ...root, displayName: '' }, 'displayName'], [{ ...root, displayName: 'x'.repeat(26) }, 'displayName'],
       [{ ...root, displayName: 7 }, 'displayName'], [{ ...root, type: 'CATEGORY' }, 'type'],

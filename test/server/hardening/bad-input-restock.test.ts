@@ -28,7 +28,7 @@ afterAll(async () => {
   await server.stop(true);
 });
 
-const db = () => server.app.deps.db;
+const db = () => server.app.deps.store;
 const signUp = async (overrides: Record<string, unknown> = {}) => ({
   productId: lamp.id, variantId: soldOutLamp.id, siteVisitorEmail: 'ada@example.com',
   captchaToken: await server.captchaToken('product_waitlist'), ...overrides,
@@ -92,7 +92,7 @@ describe(`POST ${SIGN_UP}`, () => {
     const email = 'zoë.o\'brien@example.com';
     const answer = await v.post(SIGN_UP, await signUp({ siteVisitorEmail: email, language: 'fr\u0007\u202e' }));
     expect(answer.status, answer.text).toBe(200);
-    expect(db().prepare('SELECT language FROM restock_signups WHERE email = ?').pluck().get(email)).toBe('fr\u0007\u202e');
+    expect((await db().get<{ language: string }>('SELECT language FROM restock_signups WHERE email = ?', [email]))?.language).toBe('fr\u0007\u202e');
   });
 });
 
@@ -146,6 +146,6 @@ describe(`POST ${SEND} and ${SEND_ALL}`, () => {
     expect((await v.post(SIGN_UP, await signUp({ siteVisitorEmail: 'waiting@example.com' }))).status).toBe(200);
     const sendRequests = [{ productId: lamp.id, variantId: soldOutLamp.id }, { productId: lamp.id, variantId: 'no-such-variant' }];
     await expectRefused(db(), () => owner.post(SEND_ALL, { sendRequests }), { status: 404, message: serverMessages.productNotFound });
-    expect(db().prepare('SELECT notified_on FROM restock_signups WHERE email = ?').pluck().get('waiting@example.com')).toBeNull();
+    expect((await db().get<{ notified_on: number | null }>('SELECT notified_on FROM restock_signups WHERE email = ?', ['waiting@example.com']))?.notified_on).toBeNull();
   });
 });

@@ -86,7 +86,7 @@ describe('every state-changing route, called by the signed-in owner with hostile
       for (const route of routes) {
         for (const url of [hostilePath(route), route.path.replace(/:(\w+)/g, 'probe-$1')]) {
           await settleWrites();
-          const before = databaseDigest(server.app.deps.db);
+          const before = await databaseDigest(server.app.deps.store);
           const answer = await send(owner, route.method, url);
           await settleWrites();
           const name = `${route.method} ${url} → ${answer.status}`;
@@ -96,13 +96,13 @@ describe('every state-changing route, called by the signed-in owner with hostile
             const message = (answer.body as { message?: unknown } | null)?.message;
             if (typeof message !== 'string' || message.trim() === '') problems.push(`${name}: no JSON message (${answer.text.slice(0, 80)})`);
           }
-          const after = databaseDigest(server.app.deps.db);
+          const after = await databaseDigest(server.app.deps.store);
           const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
           if (changed.length > 0) problems.push(`${name}: refused but wrote ${changed.join(', ')}`);
         }
       }
       expect(problems).toEqual([]);
-      expect(server.app.deps.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'site_users'").pluck().get()).toBe(1);
+      await expect(server.app.deps.store.get('SELECT COUNT(*) AS n FROM site_users'), 'the table survived').resolves.toBeDefined();
     });
   }
 });

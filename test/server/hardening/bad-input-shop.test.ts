@@ -32,7 +32,7 @@ afterAll(async () => {
   await server.stop(true);
 });
 
-const db = () => server.app.deps.db;
+const db = () => server.app.deps.store;
 const visitor = () => new Visitor(server.url).start();
 
 async function refusesUnreadableBodies(v: Visitor, method: string, url: string): Promise<void> {

@@ -16,7 +16,7 @@ afterAll(async () => {
   await server.stop(true);
 });
 
-const db = () => server.app.deps.db;
+const db = () => server.app.deps.store;
 
 describe(`POST ${SESSION}`, () => {
   const good = { email: 'owner@example.com', password: 'a password' };

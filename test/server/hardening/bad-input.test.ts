@@ -21,7 +21,7 @@ interface Refusal { message?: unknown }
 /** The call is refused with a 4xx JSON message and the database is unchanged. */
 async function expectRefused(send: (v: Visitor) => Promise<{ status: number; body: unknown; headers: Headers }>, visitor?: Visitor): Promise<{ status: number; message: string }> {
   const v = visitor ?? await new Visitor(server.url).start();
-  const before = rowCounts(server.app.deps.db);
+  const before = await rowCounts(server.app.deps.store);
   const answer = await send(v);
   expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
   expect(answer.status).toBeLessThan(500);
@@ -30,7 +30,7 @@ async function expectRefused(send: (v: Visitor) => Promise<{ status: number; bod
   expect(typeof message).toBe('string');
   expect((message as string).length).toBeGreaterThan(0);
   expect(message).not.toMatch(/\bat .+\.(ts|js):\d+/);
-  expect(rowCounts(server.app.deps.db)).toEqual(before);
+  expect(await rowCounts(server.app.deps.store)).toEqual(before);
   return { status: answer.status, message: message as string };
 }
 
@@ -87,7 +87,7 @@ describe('cart entry updates refuse bad input', () => {
     it(`refuses a ${label} quantity update`, async () => {
       const { v, entryId } = await visitorWithEntry();
       await expectRefused((visitor) => visitor.put(`${ENTRIES}/${entryId}/quantity`, { quantity }), v);
-      const stored = server.app.deps.db.prepare('SELECT quantity FROM cart_entries WHERE id = ?').pluck().get(entryId);
+      const stored = (await server.app.deps.store.get<{ quantity: number }>('SELECT quantity FROM cart_entries WHERE id = ?', [entryId]))?.quantity;
       expect(stored).toBe(1);
     });
   }

@@ -40,7 +40,7 @@ afterAll(async () => {
   await server.stop(true);
 });
 
-const db = () => server.app.deps.db;
+const db = () => server.app.deps.store;
 const visitor = () => new Visitor(server.url).start();
 
 describe('extra-field answers', () => {

@@ -34,7 +34,7 @@ describe('every state-changing route demands the crumb', () => {
       const routes = routeTable(server.app).filter((route) => STATE_CHANGING.has(route.method));
       const visitor = await new Visitor(server.url).start();
       expect(visitor.crumb).not.toBe('');
-      const before = rowCounts(server.app.deps.db);
+      const before = await rowCounts(server.app.deps.store);
       const failures: string[] = [];
       for (const route of routes) {
         const answer = await send(visitor, route.method, concretePath(route.path));
@@ -44,7 +44,7 @@ describe('every state-changing route demands the crumb', () => {
         }
       }
       expect(failures).toEqual([]);
-      expect(rowCounts(server.app.deps.db)).toEqual(before);
+      expect(await rowCounts(server.app.deps.store)).toEqual(before);
     });
   }
 });

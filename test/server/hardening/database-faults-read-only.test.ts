@@ -41,7 +41,7 @@ describe('a database opened read-only (DATABASE_READONLY=true)', () => {
 
   it('answers every kind of change with 503 and a clear message, never a stack or an SQLite code', async () => {
     const v = await new Visitor(server.url).start();
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const calls: [string, string, unknown][] = [
       ['POST', '/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: variant.sku, quantity: 1 }],
       ['POST', '/api/newsletter/subscribe', { email: 'reader@example.com' }],
@@ -55,13 +55,13 @@ describe('a database opened read-only (DATABASE_READONLY=true)', () => {
       expect(answer.body.message, path).toBe(serverMessages.cannotSaveNow);
       expect(answer.text, path).not.toMatch(STACK_OR_CODE);
     }
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 
   it('answers a page post that writes (a gift card checkout) with a 503 page that says the store cannot save', async () => {
     const cart = await returningShopper.get('/cart');
     expect(cart.status).toBe(200);
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const answer = await returningShopper.request('POST', '/checkout/gift-card', undefined, {
       form: { crumb: decodeURIComponent(returningShopper.crumb), itemId: giftCard.id, sku: giftCard.variants[0]!.sku },
     });
@@ -69,6 +69,6 @@ describe('a database opened read-only (DATABASE_READONLY=true)', () => {
     expect(answer.headers.get('content-type') ?? '').toContain('text/html');
     expect(answer.text).toContain(serverMessages.cannotSaveNow);
     expect(answer.text).not.toMatch(STACK_OR_CODE);
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 });

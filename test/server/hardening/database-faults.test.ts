@@ -39,7 +39,7 @@ describe('a locked database file', () => {
     const logged = vi.spyOn(server.app.deps.log, 'error');
     try {
       await whileLocked(async () => {
-        const before = rowCounts(server.app.deps.db);
+        const before = await rowCounts(server.app.deps.store);
         for (let i = 0; i < 3; i += 1) {
           const answer = await v.post<{ message?: string }>('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: variant.sku, quantity: 1 });
           expect(answer.status).toBe(503);
@@ -57,7 +57,7 @@ describe('a locked database file', () => {
         expect(page.text).not.toMatch(STACK_OR_CODE);
         // reading goes on while the file is locked
         expect((await fetch(`${server.url}/shop`)).status).toBe(200);
-        expect(rowCounts(server.app.deps.db)).toEqual(before);
+        expect(await rowCounts(server.app.deps.store)).toEqual(before);
       });
       const lines = logged.mock.calls.filter(([, message]) => message === serverMessages.databaseLockedLog);
       expect(lines).toHaveLength(1);

@@ -80,7 +80,7 @@ describe('a damaged store file', () => {
     const path = await preparedStore();
     const server = await startServer({ databasePath: path });
     servers.push(server);
-    const { db } = server.app.deps;
+    const db = server.app.deps.db!; // this suite is about the SQLite file itself
     expect((await fetch(`${server.url}/shop`)).status).toBe(200);
     const errors = vi.spyOn(server.app.deps.log, 'error');
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -99,7 +99,7 @@ describe('a damaged store file', () => {
     const path = await preparedStore();
     const server = await startServer({ databasePath: path });
     servers.push(server);
-    const { db } = server.app.deps;
+    const db = server.app.deps.db!; // this suite is about the SQLite file itself
     const v = await new Visitor(server.url).start();
     expect((await v.post('/api/commerce/shopping-cart/entries', { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
     db.pragma('wal_checkpoint(TRUNCATE)');

@@ -88,18 +88,18 @@ describe('the owner routes, found by their requireOwner guard', () => {
 
 describe('owner calls', () => {
   it('answer 401 to an anonymous visitor and write nothing', async () => {
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const outcomes = await callEvery(new Visitor(server), ownerRoutes);
     expect(outcomes).toEqual(ownerRoutes.map((route) => `${describeRoute(route)} 401`));
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 
   it('answer 403 to a signed-in visitor account', async () => {
     const shopper = await signedIn('shopper@example.com', 'shopper password 1');
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const outcomes = await callEvery(shopper, ownerRoutes);
     expect(outcomes).toEqual(ownerRoutes.map((route) => `${describeRoute(route)} 403`));
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 
   it('answer 403 to every role on every call its right does not cover, and write nothing', async () => {
@@ -108,10 +108,10 @@ describe('owner calls', () => {
       const account = await signedIn(`${name}@example.com`, `${name} password 1`);
       const denied = ownerRoutes.filter((route) => !roleAllows(role, route.ownerPermission!));
       refusals += denied.length;
-      const before = rowCounts(server.app.deps.db);
+      const before = await rowCounts(server.app.deps.store);
       const outcomes = await callEvery(account, denied);
       expect(outcomes, name).toEqual(denied.map((route) => `${describeRoute(route)} 403`));
-      expect(rowCounts(server.app.deps.db), name).toEqual(before);
+      expect(await rowCounts(server.app.deps.store), name).toEqual(before);
     }
     expect(refusals).toBeGreaterThan(ownerRoutes.length * 5);
   });
@@ -129,10 +129,10 @@ describe('owner calls', () => {
     const admin = await signedIn('admin@example.com', 'admin password 1');
     admin.xsrfToken = null;
     const changing = ownerRoutes.filter((route) => route.method !== 'GET');
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const outcomes = await callEvery(admin, changing);
     expect(outcomes).toEqual(changing.map((route) => `${describeRoute(route)} 403`));
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 
   it('no route without the guard asks for an owner sign-in', async () => {
@@ -147,10 +147,10 @@ describe('cookie tampering', () => {
     const billing = await signedIn('billing@example.com', 'billing password 1');
     const info = billing.cookies.get(SITE_USER_INFO_COOKIE) ?? '';
     billing.cookies.set(SITE_USER_INFO_COOKIE, info.replace(/"contributorRole":\s*\d+/, `"contributorRole":${CONTRIBUTOR_ROLES.admin}`).replace(/"isOwner":false/, '"isOwner":true'));
-    const before = rowCounts(server.app.deps.db);
+    const before = await rowCounts(server.app.deps.store);
     const answer = await billing.call('/api/site-header-footer', { method: 'PUT', json: {} });
     expect(answer.status).toBe(403);
-    expect(rowCounts(server.app.deps.db)).toEqual(before);
+    expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 
   it('a tampered session cookie signs nobody in', async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop(true);
 });
-const db = () => server.app.deps.db;
+const db = () => server.app.deps.store;
 const visitor = () => new Visitor(server.url).start();
 
 describe('quantities are decimal numbers', () => {

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../../server/request-log.ts';
 import { startMain, stopMain, type MainProcess } from '../helpers/start-main.ts';
+import { dropTable } from '../helpers/drop-table.ts';
 import { startServer, temporaryDatabasePath } from '../helpers/start-server.ts';
 
 /**
@@ -71,7 +72,7 @@ describe('error lines carry the request id', () => {
     const broken = await startServer();
     const logged = vi.spyOn(broken.app.deps.log, 'error');
     try {
-      broken.app.deps.db.exec('DROP TABLE content_items');
+      await dropTable(broken.app.deps.store, 'content_items');
       const response = await fetch(`${broken.url}/lessons`, { headers: { [REQUEST_ID_HEADER]: 'planted-id' } });
       expect(response.status).toBe(500);
       const id = response.headers.get(REQUEST_ID_HEADER);
@@ -88,7 +89,7 @@ describe('error lines carry the request id', () => {
     const broken = await startServer();
     const logged = vi.spyOn(broken.app.deps.log, 'error');
     try {
-      broken.app.deps.db.exec('DROP TABLE variants');
+      await dropTable(broken.app.deps.store, 'variants');
       const response = await fetch(`${broken.url}/api/commerce/inventory/stock/?itemId=6570a1b2c3d4e5f6a7b82001`);
       expect(response.status).toBe(500);
       const id = response.headers.get(REQUEST_ID_HEADER);

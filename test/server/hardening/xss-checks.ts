@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { Express } from 'express';
 import { JSDOM } from 'jsdom';
+import type { StoreSession } from '../../../server/db/store.ts';
 import { routeTable } from './route-table.ts';
 
 /**
@@ -94,24 +94,24 @@ export function embeddedData(html: string): string {
 }
 
 /** Concrete page URLs for a parameterised page route, read from the store. */
-type PageUrlSource = (db: Database.Database) => string[];
+type PageUrlSource = (store: StoreSession) => Promise<string[]>;
 
 const PAGE_URL_SOURCES: Record<string, PageUrlSource> = {
-  '/shop/p/:urlId': (db) =>
-    db.prepare<[], { url_id: string }>('SELECT url_id FROM products ORDER BY display_order').all().map((row) => `/shop/p/${row.url_id}`),
-  '/lessons/:urlId': (db) =>
-    db.prepare<[], { url_id: string }>(
+  '/shop/p/:urlId': async (store) =>
+    (await store.all<{ url_id: string }>('SELECT url_id FROM products ORDER BY display_order')).map((row) => `/shop/p/${row.url_id}`),
+  '/lessons/:urlId': async (store) =>
+    (await store.all<{ url_id: string }>(
       "SELECT i.url_id FROM content_items i JOIN collections c ON c.id = i.collection_id WHERE c.url_id = 'lessons' ORDER BY i.display_order",
-    ).all().map((row) => `/lessons/${row.url_id}`),
+    )).map((row) => `/lessons/${row.url_id}`),
 };
 
 /** Pages whose content depends on the query string, with the query that shows it. */
 const QUERY_VARIANTS: Record<string, PageUrlSource> = {
-  '/search': () => ['/search?q=a', '/search?q=e'],
-  '/checkout/gift-card': (db) =>
-    db.prepare<[], { id: string; sku: string }>(
+  '/search': async () => ['/search?q=a', '/search?q=e'],
+  '/checkout/gift-card': async (store) =>
+    (await store.all<{ id: string; sku: string }>(
       'SELECT p.id, v.sku FROM products p JOIN variants v ON v.product_id = p.id WHERE p.product_type = 4 ORDER BY v.display_order LIMIT 1',
-    ).all().map((row) => `/checkout/gift-card?itemId=${row.id}&sku=${encodeURIComponent(row.sku)}`),
+    )).map((row) => `/checkout/gift-card?itemId=${row.id}&sku=${encodeURIComponent(row.sku)}`),
 };
 
 /**
@@ -119,16 +119,16 @@ const QUERY_VARIANTS: Record<string, PageUrlSource> = {
  * record the store holds (or to the URLs given in `known`). A new page route with a parameter
  * and no source fails here, so a page cannot slip past the walk.
  */
-export function storefrontPageUrls(app: Express & { deps: { db: Database.Database } }, known: Record<string, string[]> = {}): string[] {
+export async function storefrontPageUrls(app: Express & { deps: { store: StoreSession } }, known: Record<string, string[]> = {}): Promise<string[]> {
   const urls: string[] = [];
   for (const route of routeTable(app)) {
     if (route.method !== 'GET' || route.path.startsWith('/api')) continue;
     if (route.path.includes(':')) {
-      const listed = known[route.path] ?? PAGE_URL_SOURCES[route.path]?.(app.deps.db);
+      const listed = known[route.path] ?? (await PAGE_URL_SOURCES[route.path]?.(app.deps.store));
       if (!listed) throw new Error(`no pages known for ${route.path}: add a source to the page walk`);
       urls.push(...listed);
     } else {
-      urls.push(route.path, ...(QUERY_VARIANTS[route.path]?.(app.deps.db) ?? []));
+      urls.push(route.path, ...((await QUERY_VARIANTS[route.path]?.(app.deps.store)) ?? []));
     }
   }
   return urls;

@@ -109,7 +109,7 @@ describe('owner texts stored through the owner calls', () => {
 
   it('every page is inert for the owner and for an anonymous visitor', async () => {
     const anonymous = new Visitor(server);
-    const urls = storefrontPageUrls(server.app, { '/checkout/order-confirmed/:orderId': [] });
+    const urls = await storefrontPageUrls(server.app, { '/checkout/order-confirmed/:orderId': [] });
     expect(urls.length).toBeGreaterThan(15);
     for (const url of urls) {
       for (const visitor of [owner, anonymous]) {

@@ -20,9 +20,17 @@ let server: RunningServer;
 let visitor: Visitor;
 let confirmationUrl: string;
 
-// TRANSITION: the rest still writes through deps.db (SQLite only) with SQLite's JSON functions.
+/** Rewrites one JSON column of every row of a table through `change` (read, change, write back). */
+async function rewriteJson(table: string, column: string, change: (value: Json) => Json | undefined): Promise<void> {
+  const { store } = server.app.deps;
+  for (const row of await store.all<{ id: string; value: string }>(`SELECT id, ${column} AS value FROM ${table}`)) {
+    const changed = change(JSON.parse(row.value) as Json);
+    if (changed !== undefined) await store.run(`UPDATE ${table} SET ${column} = ? WHERE id = ?`, [JSON.stringify(changed), row.id]);
+  }
+}
+
 async function storeHostileTexts(): Promise<void> {
-  const db = server.app.deps.db;
+  const db = server.app.deps.store;
   const site = new SiteRepository(server.app.deps.store);
   await site.writeSetting('website', { ...(await site.website()), siteTitle: H('site-title'), siteTagLine: H('tag-line') });
 
@@ -40,16 +48,16 @@ async function storeHostileTexts(): Promise<void> {
   layout.layout[0].links.push({ collectionId: null, title: H('spaced-script-link'), children: [], externalLink: ' java\tscript:pwned(8)', memberAreaId: null });
   await site.writeSetting('siteLayout', layout);
 
-  const collections = db.prepare<[], { id: string; data_json: string }>('SELECT id, data_json FROM collections').all();
+  const collections = await db.all<{ id: string; data_json: string }>('SELECT id, data_json FROM collections');
   for (const collection of collections) {
     const data = JSON.parse(collection.data_json) as Json;
     if ('heroTitle' in data) Object.assign(data, { heroTitle: H('hero-title'), heroText: H('hero-text') });
     if ('joinButtonText' in data) Object.assign(data, { joinButtonText: H('join-button'), joinUrl: SCRIPT_URL });
-    db.prepare('UPDATE collections SET title = ?, description = ?, data_json = ? WHERE id = ?')
-      .run(H('collection-title'), H('collection-description'), JSON.stringify(data), collection.id);
+    await db.run('UPDATE collections SET title = ?, description = ?, data_json = ? WHERE id = ?',
+      [H('collection-title'), H('collection-description'), JSON.stringify(data), collection.id]);
   }
 
-  for (const form of db.prepare<[], { id: string; definition_json: string }>('SELECT id, definition_json FROM forms').all()) {
+  for (const form of await db.all<{ id: string; definition_json: string }>('SELECT id, definition_json FROM forms')) {
     const definition = JSON.parse(form.definition_json) as Json;
     Object.assign(definition, { name: H('form-name'), submitButtonText: H('form-submit') });
     for (const fieldDefinition of definition.fields as Json[]) {
@@ -58,17 +66,16 @@ async function storeHostileTexts(): Promise<void> {
       if (fieldDefinition.placeholder) fieldDefinition.placeholder = H('field-placeholder');
       if (Array.isArray(fieldDefinition.options)) fieldDefinition.options = fieldDefinition.options.map((_: unknown, i: number) => H(`option-${i}`));
     }
-    db.prepare('UPDATE forms SET name = ?, definition_json = ? WHERE id = ?').run(H('form-name'), JSON.stringify(definition), form.id);
+    await db.run('UPDATE forms SET name = ?, definition_json = ? WHERE id = ?', [H('form-name'), JSON.stringify(definition), form.id]);
   }
 
-  db.prepare("UPDATE content_items SET title = ?, excerpt = ?, data_json = json_set(data_json, '$.altText', ?)")
-    .run(H('item-title'), H('item-excerpt'), H('item-alt'));
-  db.prepare(`UPDATE products SET title = ?, excerpt = ?,
-      data_json = json_set(data_json, '$.customAddButtonText', ?, '$.useCustomAddButtonText', json('true'))`)
-    .run(H('product-title'), H('product-excerpt'), H('add-button'));
-  db.prepare('UPDATE product_images SET alt_text = ?').run(H('image-alt'));
-  db.prepare(`UPDATE variants SET attributes_json = (SELECT json_group_object(key, ?) FROM json_each(variants.attributes_json))
-      WHERE attributes_json <> '{}'`).run(H('variant-option'));
+  await db.run('UPDATE content_items SET title = ?, excerpt = ?', [H('item-title'), H('item-excerpt')]);
+  await rewriteJson('content_items', 'data_json', (data) => ({ ...data, altText: H('item-alt') }));
+  await db.run('UPDATE products SET title = ?, excerpt = ?', [H('product-title'), H('product-excerpt')]);
+  await rewriteJson('products', 'data_json', (data) => ({ ...data, customAddButtonText: H('add-button'), useCustomAddButtonText: true }));
+  await db.run('UPDATE product_images SET alt_text = ?', [H('image-alt')]);
+  await rewriteJson('variants', 'attributes_json', (attributes) =>
+    (Object.keys(attributes).length === 0 ? undefined : Object.fromEntries(Object.keys(attributes).map((key) => [key, H('variant-option')]))));
 }
 
 beforeAll(async () => {
@@ -88,7 +95,7 @@ afterAll(async () => {
 
 describe('owner texts stored in the database', () => {
   it('leave every page inert, the order confirmation included', async () => {
-    const urls = storefrontPageUrls(server.app, { '/checkout/order-confirmed/:orderId': [confirmationUrl] });
+    const urls = await storefrontPageUrls(server.app, { '/checkout/order-confirmed/:orderId': [confirmationUrl] });
     expect(urls.length).toBeGreaterThan(15);
     for (const url of urls) {
       const answer = await visitor.get(url);

@@ -131,7 +131,7 @@ describe('sign-up emails', () => {
   });
 
   it('every page is inert for the signed-in account with the hostile email', async () => {
-    const urls = storefrontPageUrls(server.app, { '/checkout/order-confirmed/:orderId': [confirmationUrl] });
+    const urls = await storefrontPageUrls(server.app, { '/checkout/order-confirmed/:orderId': [confirmationUrl] });
     for (const url of urls) {
       const page = await shopper.call(url);
       expect(page.status, url).toBeLessThan(500);

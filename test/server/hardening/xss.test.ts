@@ -17,7 +17,7 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
   // Hostile data straight into the database, as a careless import or a compromised editor would leave it.
-  server.app.deps.db.prepare('UPDATE products SET title = ? WHERE id = ?').run(`Shirt ${HOSTILE}`, shirt.id);
+  await server.app.deps.store.run('UPDATE products SET title = ? WHERE id = ?', [`Shirt ${HOSTILE}`, shirt.id]);
 });
 afterAll(async () => {
   await server.stop(true);

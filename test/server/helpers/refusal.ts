@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import type { StoreSession } from '../../../server/db/store.ts';
 import { databaseDigest } from './database-digest.ts';
 
 export interface CallAnswer {
@@ -29,12 +29,12 @@ const LEAKED_INTERNALS = /\bat .+\.(ts|js):\d+|node_modules|SQLITE_|\/(server|en
  * leaking internals, and not one row of the database added, removed or changed.
  */
 export async function expectRefused(
-  db: Database.Database,
+  store: StoreSession,
   send: () => Promise<CallAnswer>,
   expected: ExpectedRefusal = {},
 ): Promise<{ status: number; message: string; body: Record<string, unknown> }> {
   await settleWrites();
-  const before = databaseDigest(db);
+  const before = await databaseDigest(store);
   const answer = await send();
   const shown = JSON.stringify(answer.body)?.slice(0, 300);
   expect(answer.status, shown).toBeGreaterThanOrEqual(400);
@@ -53,7 +53,7 @@ export async function expectRefused(
   if (typeof expected.message === 'string') expect(message).toBe(expected.message);
   else if (expected.message) expect(message).toMatch(expected.message);
   await settleWrites();
-  expect(databaseDigest(db)).toEqual(before);
+  expect(await databaseDigest(store)).toEqual(before);
   return { status: answer.status, message: message as string, body };
 }
 
@@ -62,19 +62,19 @@ export async function expectRefused(
  * status (never a 500), no internals in it, and nothing written.
  */
 export async function expectPageRefused(
-  db: Database.Database,
+  store: StoreSession,
   send: () => Promise<CallAnswer & { text: string }>,
   status: number | readonly number[],
 ): Promise<string> {
   await settleWrites();
-  const before = databaseDigest(db);
+  const before = await databaseDigest(store);
   const answer = await send();
   const allowed: readonly number[] = typeof status === 'number' ? [status] : status;
   expect(allowed, answer.text.slice(0, 300)).toContain(answer.status);
   expect(answer.headers.get('content-type') ?? '').toContain('text/html');
   expect(answer.text).not.toMatch(LEAKED_INTERNALS);
   await settleWrites();
-  expect(databaseDigest(db)).toEqual(before);
+  expect(await databaseDigest(store)).toEqual(before);
   return answer.text;
 }
 

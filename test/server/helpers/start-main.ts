@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { testDatabaseUrl } from './test-database.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LISTENING = /"port":(\d+),"database"[^\n]*storefront listening/;
@@ -27,9 +28,15 @@ export async function startMain(
   env: Record<string, string> = {},
   args: readonly string[] = ['--import', 'tsx', 'server/main.ts'],
 ): Promise<MainProcess> {
+  // on the postgres run the process gets the schema standing in for that file
+  const databaseUrl = env.DATABASE_URL ?? (await testDatabaseUrl(databasePath));
   const child = spawn(process.execPath, [...args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, OWNER_PASSWORD: 'main test password', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, OWNER_PASSWORD: 'main test password', LOG_LEVEL: 'info',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let buffered = '';

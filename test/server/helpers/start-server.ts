@@ -23,7 +23,7 @@ export function temporaryDatabasePath(): string {
 /** Starts a real instance on 127.0.0.1 with an ephemeral port and a temporary database. */
 export async function startServer(options: Partial<AppOptions> = {}): Promise<RunningServer> {
   const databasePath = options.databasePath ?? temporaryDatabasePath();
-  const databaseUrl = options.databaseUrl ?? (await testDatabaseUrl());
+  const databaseUrl = options.databaseUrl ?? (await testDatabaseUrl(databasePath));
   const app = await createApp({ logLevel: 'silent', ...options, databasePath, databaseUrl });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

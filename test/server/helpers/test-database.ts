@@ -36,7 +36,19 @@ export const ON_POSTGRES = process.env.TEST_ENGINE === 'postgres';
 /** The engine of this run, for suites that test the store directly (describe.each). */
 export const TEST_ENGINES: ReadonlyArray<'sqlite' | 'postgres'> = ON_POSTGRES ? ['postgres'] : ['sqlite'];
 
-/** The databaseUrl option of a test server: a fresh PostgreSQL schema on the postgres run, else none. */
-export async function testDatabaseUrl(): Promise<string | undefined> {
-  return ON_POSTGRES ? freshPostgresUrl() : undefined;
+const schemaByPath = new Map<string, Promise<string>>();
+
+/**
+ * The databaseUrl option of a test server: on the postgres run a PostgreSQL schema standing in for
+ * the SQLite file at `databasePath` (fresh the first time, the same one when a test restarts a
+ * server on the same file); otherwise none.
+ */
+export function testDatabaseUrl(databasePath: string): Promise<string | undefined> {
+  if (!ON_POSTGRES) return Promise.resolve(undefined);
+  let url = schemaByPath.get(databasePath);
+  if (!url || databasePath === ':memory:') {
+    url = freshPostgresUrl();
+    schemaByPath.set(databasePath, url);
+  }
+  return url;
 }

@@ -28,7 +28,7 @@ let one: Store;
 let other: Store;
 beforeAll(async () => {
   databasePath = temporaryDatabasePath();
-  const databaseUrl = await testDatabaseUrl();
+  const databaseUrl = await testDatabaseUrl(databasePath);
   one = openStore({ databasePath, databaseUrl }).store;
   await migrate(one);
   other = openStore({ databasePath, databaseUrl }).store;

@@ -30,7 +30,7 @@ export function tempDatabasePath(): { path: string; remove(): void } {
 /** A real storefront instance on an ephemeral port with the seeded owner account. */
 export async function startServer(databasePath: string, overrides: Partial<AppOptions> = {}): Promise<RunningServer> {
   const captcha = createLocalCaptcha();
-  const databaseUrl = overrides.databaseUrl ?? (await testDatabaseUrl());
+  const databaseUrl = overrides.databaseUrl ?? (await testDatabaseUrl(databasePath));
   const app = await createApp({ databasePath, databaseUrl, logLevel: 'silent', ownerPassword: OWNER_PASSWORD, captcha, ...overrides });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -117,7 +117,7 @@ describe('owner settings calls', () => {
         method: 'PUT', json: { expressCheckout: true, websiteId: 'someone-else', note: 'x' },
       });
       expect(put.status).toBe(200);
-      const stored = server.app.deps.db.prepare('SELECT data_json FROM commerce_preferences WHERE namespace = ?').get('checkout') as { data_json: string };
+      const stored = (await server.app.deps.store.get<{ data_json: string }>('SELECT data_json FROM commerce_preferences WHERE namespace = ?', ['checkout']))!;
       expect(JSON.parse(stored.data_json).websiteId).toBe(websiteId);
       const read = await admin.call('/api/v1/commerce-preferences/checkout');
       expect(read.body).toEqual({ expressCheckout: true, note: 'x' });
@@ -198,7 +198,7 @@ describe('store creation and navigation', () => {
     const third = await admin.call(productsPath(), { json: payload });
     expect(first.status).toBe(201);
     expect([first, second, third].map((r) => field(r.body, 'urlId'))).toEqual(['ceramics-shop', 'ceramics-shop-1', 'ceramics-shop-2']);
-    const row = server.app.deps.db.prepare('SELECT type_code, title FROM collections WHERE id = ?').get(field(first.body, 'id')) as { type_code: number; title: string };
+    const row = (await server.app.deps.store.get<{ type_code: number; title: string }>('SELECT type_code, title FROM collections WHERE id = ?', [String(field(first.body, 'id'))]))!;
     expect(row).toEqual({ type_code: 13, title: 'Ceramics Shop' });
   });
 

@@ -35,7 +35,7 @@ describe('the error page of a template folder when the store fails', () => {
     dir = '';
   });
 
-  /** Starts the folder's server and closes its store under it: every read then throws. */
+  /** Starts the folder's server and breaks its store under it: every statement then throws. */
   async function failingStore(files: Record<string, string> | null): Promise<{ status: number; html: string; nonce: string; logged: unknown[][] }> {
     // null: the project's own theme
     if (files !== null) dir = writeFolder(files);
@@ -45,7 +45,9 @@ describe('the error page of a template folder when the store fails', () => {
     vi.spyOn(server.app.deps.log, 'error').mockImplementation((...args: unknown[]) => {
       logged.push(args);
     });
-    server.app.deps.db.close();
+    const { store } = server.app.deps;
+    const gone = new Error('the store is gone');
+    for (const method of ['all', 'get', 'run', 'transaction'] as const) vi.spyOn(store, method).mockRejectedValue(gone);
     const response = await fetch(`${server.url}/shop`);
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
     return { status: response.status, html: await response.text(), nonce, logged };
