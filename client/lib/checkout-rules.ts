@@ -100,8 +100,14 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
   return errors;
 }
 
-/** The fields as the order keeps them: texts trimmed, emails normalised, the card number as digits. */
-export function normalisedCheckoutFields(fields: CheckoutFields): CheckoutFields {
+/** Control characters (NUL and the like) that no name or address holds, and PostgreSQL's text refuses. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** The fields as the order keeps them: control characters dropped, texts trimmed, emails normalised, the card number as digits. */
+export function normalisedCheckoutFields(raw: CheckoutFields): CheckoutFields {
+  const fields = Object.fromEntries(
+    Object.entries(raw).map(([name, value]) => [name, String(value).replace(CONTROL_CHARACTERS, ' ')]),
+  ) as unknown as CheckoutFields;
   return {
     name: fields.name.trim(), line1: fields.line1.trim(), line2: fields.line2.trim(), city: fields.city.trim(),
     region: fields.region.trim(), postalCode: fields.postalCode.trim(), countryCode: fields.countryCode,

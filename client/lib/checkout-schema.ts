@@ -17,6 +17,9 @@ const fieldsShape = {
   shippingOptionId: field, recipientEmail: field, cardNumber: field, cardExpiry: field, cardCvc: field,
 } satisfies Record<keyof CheckoutFields, unknown>;
 
+/** A cart's token as the server makes them (base64url); anything else finds no cart. */
+const cartTokenField = z.string({ error: CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{1,128}$/, { error: CHECKOUT.attemptInvalid }).optional();
+
 /** What the island sends to place the order; `now` lets a test fix the month an expiry is compared with. */
 export function placeOrderSchema(now: () => Date = () => new Date()) {
   return z.object({
@@ -26,7 +29,7 @@ export function placeOrderSchema(now: () => Date = () => new Date()) {
     /** The total the shopper was shown; the server refuses when its own differs. */
     expectedTotalCents: z.number({ error: CHECKOUT.attemptInvalid }).int({ error: CHECKOUT.attemptInvalid }).min(0, { error: CHECKOUT.attemptInvalid }),
     /** A subscription's or gift card's own cart (its token); absent for the visitor's cart. */
-    cartToken: z.string().min(1).max(128).optional(),
+    cartToken: cartTokenField,
   }).superRefine((input, ctx) => {
     for (const [name, message] of Object.entries(checkoutFieldErrors(input, now()))) {
       ctx.addIssue({ code: 'custom', path: [name], message });
@@ -39,7 +42,7 @@ export type PlaceOrderInput = z.infer<ReturnType<typeof placeOrderSchema>>;
 /** What the island sends for a fresh quote. */
 export const quoteRequestSchema = z.object({
   shippingOptionId: z.string().max(40).optional(),
-  cartToken: z.string().min(1).max(128).optional(),
+  cartToken: cartTokenField,
 });
 
 /** Field name → first message, for errors shown next to their fields. */

@@ -28,7 +28,8 @@ function crumbOf(req: Request): string {
 }
 
 const giftCardQuerySchema = z.object({ itemId: z.string().min(1).max(64), sku: z.string().max(64).optional() });
-const cartTokenSchema = z.object({ cartToken: z.string().min(1).max(128) });
+// tokens are base64url (cart-repository.ts): anything else finds no cart without asking the database
+const cartTokenSchema = z.object({ cartToken: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 
 /** Cart page, checkout (test mode), order confirmation, subscription and gift-card checkouts. */
 export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {

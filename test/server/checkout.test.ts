@@ -276,6 +276,23 @@ describe('placing an order', () => {
     expect(await stockOf(lastVase)).toBe(0);
   });
 
+  it('keeps control characters out of the order and refuses a hostile cart token without a fault', async () => {
+    const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
+    const answer = await place(visitor, { name: 'Jane\u0000 Doe', line2: 'Flat\u00073' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const row = await server.app.deps.store.get<{ customer_name: string; shipping_address_json: string }>(
+      'SELECT customer_name, shipping_address_json FROM orders WHERE order_number = ?', [answer.body.orderNumber!],
+    );
+    expect(row!.customer_name).toBe('Jane  Doe');
+    expect(row!.shipping_address_json).not.toMatch(/\\u000[07]/);
+    for (const cartToken of ['a\u0000b', "x' OR '1'='1", 'y'.repeat(129)]) {
+      const quote = await visitor.post<{ message: string }>(API_PATHS.checkoutQuote, { cartToken });
+      expect(quote.status, cartToken).toBe(400);
+      expect(quote.body.message).toBe(CHECKOUT.attemptInvalid);
+      expect((await visitor.get(`/checkout?cartToken=${encodeURIComponent(cartToken)}`)).status).toBeLessThan(500);
+    }
+  });
+
   it('refuses an empty cart', async () => {
     const visitor = await new Visitor(server.url).start();
     const answer = await visitor.post<{ message: string }>(API_PATHS.checkoutQuote, {});
