@@ -7,7 +7,7 @@ import { build, type Metafile } from 'esbuild';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_DIST_DIR, CLIENT_MANIFEST_PATH, LOADER_KEY, STYLES_KEY } from './manifest.ts';
+import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, CLIENT_DIST_DIR, CLIENT_MANIFEST_PATH, LOADER_KEY, STYLES_KEY } from './manifest.ts';
 import { ISLAND_NAMES } from './islands/names.ts';
 import { CLIENT_ASSET_BASE } from './lib/asset-base.ts';
 import { writeInstalmentPages } from './instalment-pages.ts';
@@ -64,6 +64,10 @@ export function isClientBuildStale(inputs: BuildInputs = BUILD_INPUTS): boolean 
   return newestInput > builtAt;
 }
 
+/** The admin at /config is an entry of its own, so no storefront page loads its code. */
+const ADMIN_ENTRY = path.join(CLIENT_DIR, 'admin', 'main.tsx');
+const ADMIN_STYLES = path.join(CLIENT_DIR, 'admin', 'admin.css');
+
 function manifestFrom(metafile: Metafile): Record<string, string> {
   const manifest: Record<string, string> = {};
   const byEntry = new Map<string, string>();
@@ -76,6 +80,10 @@ function manifestFrom(metafile: Metafile): Record<string, string> {
   if (loader) manifest[LOADER_KEY] = urlOf(loader);
   const styles = byEntry.get(path.join(CLIENT_DIR, 'styles.css'));
   if (styles) manifest[STYLES_KEY] = urlOf(styles);
+  const admin = byEntry.get(ADMIN_ENTRY);
+  if (admin) manifest[ADMIN_SCRIPT_KEY] = urlOf(admin);
+  const adminStyles = byEntry.get(ADMIN_STYLES);
+  if (adminStyles) manifest[ADMIN_STYLES_KEY] = urlOf(adminStyles);
   for (const name of ISLAND_NAMES) {
     const out = byEntry.get(path.join(CLIENT_DIR, 'islands', `${name}.tsx`));
     if (out) manifest[name] = urlOf(out);
@@ -92,6 +100,8 @@ export async function buildClient(options: { minify?: boolean } = {}): Promise<R
       path.join(CLIENT_DIR, 'entry.ts'),
       path.join(CLIENT_DIR, 'styles.css'),
       ...ISLAND_NAMES.map((name) => path.join(CLIENT_DIR, 'islands', `${name}.tsx`)),
+      ADMIN_ENTRY,
+      ADMIN_STYLES,
     ],
     outdir: CLIENT_DIST_DIR,
     outbase: CLIENT_DIR,

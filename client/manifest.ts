@@ -14,6 +14,9 @@ export { CLIENT_ASSET_BASE } from './lib/asset-base.ts';
 /** Manifest keys that are not islands. */
 export const LOADER_KEY = 'hydrate';
 export const STYLES_KEY = 'styles.css';
+/** The admin at /config: an entry of its own, which storefront pages never load. */
+export const ADMIN_SCRIPT_KEY = 'admin';
+export const ADMIN_STYLES_KEY = 'admin.css';
 
 let cached: { mtimeMs: number; manifest: Record<string, string> } | null = null;
 

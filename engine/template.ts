@@ -9,7 +9,7 @@ import { defaultRegistry } from './plugins/index.ts';
 import type { PluginRegistry } from './plugins/registry.ts';
 import { Compiler } from './runtime/compiler.ts';
 import { Frame } from './runtime/frame.ts';
-import { LimitExceeded, resolveLimits, type Limits } from './runtime/limits.ts';
+import { DEFAULT_LIMITS, LimitExceeded, resolveLimits, type Limits } from './runtime/limits.ts';
 import { RenderState, SinkFailed, type OutputSink, type UnitSource } from './runtime/render-state.ts';
 import type { Exec, Unit } from './runtime/unit.ts';
 import type { RootNode } from './syntax/nodes.ts';
@@ -59,7 +59,8 @@ const DEFAULT_LOCALE = 'en-US';
 
 export class Template implements Unit {
   readonly errors: TemplateError[];
-  readonly run: Exec;
+  /** Runs the template; its closures are built on the first call (see the constructor). */
+  run: Exec;
   readonly lines: LineIndex | null;
   /** Where this template's renders compile string partials; looked up on the first render. */
   private units: UnitSource | null = null;
@@ -72,12 +73,28 @@ export class Template implements Unit {
     lines: LineIndex | null,
     private readonly limits: Limits,
     private readonly plugins: PluginRegistry,
+    /** Build the closures now: a tree whose compiling may recurse deep enough to exhaust the stack. */
+    buildNow = true,
   ) {
     this.errors = errors;
     this.lines = lines;
-    const compiler = new Compiler(plugins, limits);
+    // The closures are built on the first render rather than here: a template folder compiles
+    // every file and renders few of them, and in a fresh process, where the code runs mostly
+    // interpreted, building them was a fifth of a first compile. A tree that could be deep
+    // enough to exhaust the stack is still compiled at once, so that compile reports it.
+    if (buildNow) {
+      this.run = this.buildRun();
+    } else {
+      let built: Exec | null = null; // for a caller that kept the stub
+      this.run = (frame, state) => (built ??= this.buildRun())(frame, state);
+    }
+  }
+
+  /** Compiles the tree to closures, which then replace the first-call stub as `run`. */
+  private buildRun(): Exec {
+    const compiler = new Compiler(this.plugins, this.limits);
     compiler.unit = this;
-    this.run = compileRoot(compiler, root, errors, name);
+    return (this.run = compileRoot(compiler, this.root, this.errors, this.name));
   }
 
   /** What the template uses (formatters, predicates, variables, partials, macros, `.eval`s), read from its tree. */
@@ -220,8 +237,13 @@ export function compile(source: string, options: CompileOptions = {}): Template 
     if (e.validation) error.validation = true;
     return error;
   });
-  return new Template(name, parsed.root, errors, parsed.lines, limits, plugins);
+  // Past the default nesting limit, or with many instructions (a long `.or` chain recurses too), closures are built at once.
+  const buildNow = limits.maxNesting > DEFAULT_LIMITS.maxNesting || parsed.instructions > LAZY_INSTRUCTIONS_LIMIT;
+  return new Template(name, parsed.root, errors, parsed.lines, limits, plugins, buildNow);
 }
+
+/** Most instructions a template may have for its closures to be built on the first render. */
+const LAZY_INSTRUCTIONS_LIMIT = 500;
 
 /** Compiles an instruction tree given in the references' JSON form. */
 export function compileTree(json: TreeJson, options: Omit<CompileOptions, 'preprocess'> = {}): Template {

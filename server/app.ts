@@ -11,6 +11,9 @@ import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './d
 import { createMaintenanceGuard } from './maintenance-guard.ts';
 import { forApiPathsOnly } from './api/api-calls-router.ts';
 import { createPlatformRouter } from './api/platform-routes.ts';
+import { createAdminCalls } from './admin/admin-calls.ts';
+import { createAdminPages } from './admin/admin-page.ts';
+import { storeClosedGuard } from './admin/store-closed-guard.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createCheckoutRouter } from './api/checkout-routes.ts';
 import { createInventoryRouter } from './api/inventory.ts';
@@ -89,6 +92,8 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
     issueCrumbCookie({ secure }),
   ));
 
+  // A store its owner closed sells nothing (the setting of the admin's settings screen).
+  app.use(storeClosedGuard(deps));
   // Resolves the signed-in site user first so every later router can read it.
   app.use(await createPlatformRouter(deps));
 
@@ -100,6 +105,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   calls.use(createInventoryRouter(deps));
   calls.use(createRestockRouter(deps));
   calls.use(createNewsletterRouter(deps));
+  calls.use(createAdminCalls(deps));
   const integrity = databaseIntegrity(store, db, log);
   calls.get('/api/health', async (req, res, next) => {
     try {
@@ -122,6 +128,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
 
   app.use('/api', apiNotFound);
   const pages = createStorefrontPages(deps);
+  app.use(createAdminPages(deps));
   app.use(pages.router);
   app.use(pages.notFound);
 

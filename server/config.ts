@@ -69,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       dev: env.NODE_ENV === 'development',
       templateDir: env.TEMPLATE_DIR || undefined,
       ownerPassword: env.OWNER_PASSWORD || undefined,
+      uploadsDir: env.UPLOADS_DIR || undefined,
       trustProxy: env.TRUST_PROXY === 'true',
       logLevel: env.LOG_LEVEL ?? 'info',
       mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },

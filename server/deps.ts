@@ -32,6 +32,8 @@ export interface AppOptions {
    * pages; the project's own templates/ when absent.
    */
   templateDir?: string;
+  /** Folder of the images uploaded in the admin (default: uploads beside the SQLite file). */
+  uploadsDir?: string;
   /** Password of the seeded owner account; generated and logged when absent. */
   ownerPassword?: string;
   captcha?: CaptchaOptions;

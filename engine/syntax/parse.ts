@@ -16,7 +16,7 @@ import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
 import { nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
 import { diagnoseTag } from './tag-diagnosis.ts';
-import type { ParsedTag } from './tag-parser.ts';
+import type { ParsedTag } from './parsed-tag.ts';
 import { LineIndex } from './positions.ts';
 
 export interface SyntaxError {
@@ -45,6 +45,8 @@ export interface ParseResult {
   root: RootNode;
   errors: SyntaxError[];
   lines: LineIndex;
+  /** How many tags were instructions: a bound on how deep compiling the tree recurses. */
+  instructions: number;
 }
 
 /** An error as the scan or the assembler finds it, before its offset is turned into a position. */
@@ -69,12 +71,14 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
             if (e.validation) error.validation = true;
             return error;
           });
-  return { root: scanner.assembler.root, errors, lines };
+  return { root: scanner.assembler.root, errors, lines, instructions: scanner.instructions };
 }
 
 class Scanner {
   readonly assembler: Assembler;
   readonly errors: FoundError[] = [];
+  /** Tags that became instructions. */
+  instructions = 0;
   private readonly preprocess: boolean;
   /** This compile's number, for the tag cache's admission rule. */
   private readonly compile = nextCompile();
@@ -173,6 +177,7 @@ class Scanner {
     }
     if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;
     this.assembler.accept(this.build(entry.parsed, open));
+    this.instructions++;
     return true;
   }
 

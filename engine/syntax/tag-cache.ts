@@ -5,13 +5,12 @@
  * small table of text hashes remembers the first sighting and its compile),
  * so compiling templates whose tags are all new, however often each repeats
  * inside its template, does not fill the cache with entries that outlive
- * their template and burden the garbage collector. Tags only the grammar
- * reads are cached at once: they cost the most.
+ * their template and burden the garbage collector.
  */
 import type { PluginCheck } from './parse.ts';
 import { Opcode } from './opcodes.ts';
+import type { ParsedTag } from './parsed-tag.ts';
 import { parseTagFast } from './tag-fast-path.ts';
-import { parseTagSyntax, type ParsedTag } from './tag-parser.ts';
 
 /**
  * One tag's syntax, and whether its plugin names passed the last check that
@@ -89,22 +88,17 @@ export function parseTagCached(content: string, compile: number): TagEntry | nul
   if (content === '.end') return END;
   let entry = tagCache.get(content);
   if (entry !== undefined) return entry;
-  const fast = parseTagFast(content);
-  if (fast !== undefined) {
-    entry = fast === null ? null : new TagEntry(fast);
-    // A hash collision only admits a tag early; the cache itself is keyed by the exact text.
-    const hash = textHash(content);
-    const slot = hash & (SIGHTINGS_SIZE - 1);
-    if (sightings[slot] !== hash) {
-      sightings[slot] = hash;
-      sightingCompiles[slot] = compile;
-      return entry;
-    }
-    if (sightingCompiles[slot] === compile) return entry;
-  } else {
-    const parsed = parseTagSyntax(content);
-    entry = parsed === null ? null : new TagEntry(parsed);
+  const parsed = parseTagFast(content);
+  entry = parsed === null ? null : new TagEntry(parsed);
+  // A hash collision only admits a tag early; the cache itself is keyed by the exact text.
+  const hash = textHash(content);
+  const slot = hash & (SIGHTINGS_SIZE - 1);
+  if (sightings[slot] !== hash) {
+    sightings[slot] = hash;
+    sightingCompiles[slot] = compile;
+    return entry;
   }
+  if (sightingCompiles[slot] === compile) return entry;
   if (content.length > MAX_CACHED_TAG_LENGTH) return entry;
   if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
   tagCache.set(content, entry);

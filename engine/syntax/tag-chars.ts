@@ -7,9 +7,7 @@
 
 const DOT = 46;
 const SPACE = 32;
-const COMMA = 44;
 const AT = 64;
-const DOLLAR = 36;
 const SLASH = 47;
 
 export function isLetter(c: number): boolean {
@@ -35,62 +33,48 @@ export function isPathChar(c: number): boolean {
   return isWordChar(c) || c === DOT || c === SLASH;
 }
 
+// The token ends below run sticky regular expressions, the lexer's own patterns: a
+// template's first compile reads each tag once, mostly before the JIT has compiled the
+// reader, and the regular expression engine scans in native code where a loop over
+// characters would be interpreted.
+const WORD = /[a-zA-Z][a-zA-Z0-9_-]*/y;
+const REFERENCE = /(?:\d+|[@$]?[a-zA-Z][a-zA-Z0-9_-]*|@)(?:\.(?:\d+|[@$]?[a-zA-Z][a-zA-Z0-9_-]*|@))*/y;
+const DEFINITION = /@[a-zA-Z][a-zA-Z0-9_-]*/y;
+const SEPARATOR = / *, */y;
+const WHITESPACE = /[ \f\n\r\t\v]*/y;
+
+/** End of the match of a sticky pattern at `from`, or -1. */
+function endOf(pattern: RegExp, s: string, from: number): number {
+  pattern.lastIndex = from;
+  return pattern.test(s) ? pattern.lastIndex : -1;
+}
+
 /** End of the word (letter, then word characters) starting at `from`, or -1. */
 export function wordEnd(s: string, from: number): number {
-  if (!isLetter(s.charCodeAt(from))) return -1;
-  let i = from + 1;
-  while (i < s.length && isWordChar(s.charCodeAt(i))) i++;
-  return i;
+  return endOf(WORD, s, from);
 }
 
-/** End of one path segment at `from` (digits | [@$]?word | @), or -1; the order is the lexer pattern's. */
-function segmentEnd(s: string, from: number): number {
-  const c = s.charCodeAt(from);
-  if (isDigit(c)) {
-    let i = from + 1;
-    while (i < s.length && isDigit(s.charCodeAt(i))) i++;
-    return i;
-  }
-  if (c === AT || c === DOLLAR) {
-    const end = wordEnd(s, from + 1);
-    if (end !== -1) return end;
-    return c === AT ? from + 1 : -1;
-  }
-  return wordEnd(s, from);
-}
-
-/** End of the reference token (segments joined by dots) starting at `from`, or -1. */
+/** End of the reference token (segments joined by dots) starting at `from`, or -1: the lexer's pattern. */
 export function referenceEnd(s: string, from: number): number {
-  let end = segmentEnd(s, from);
-  if (end === -1) return -1;
-  while (s.charCodeAt(end) === DOT) {
-    const next = segmentEnd(s, end + 1);
-    if (next === -1) break;
-    end = next;
-  }
-  return end;
+  return endOf(REFERENCE, s, from);
 }
 
 /** End of a definition token (`@word`) at `from`, or -1. */
 export function definitionEnd(s: string, from: number): number {
-  return s.charCodeAt(from) === AT ? wordEnd(s, from + 1) : -1;
+  return endOf(DEFINITION, s, from);
 }
 
 /** End of a separator token (` *, *`) at `from`, or -1. */
 export function separatorEnd(s: string, from: number): number {
-  let i = from;
-  while (s.charCodeAt(i) === SPACE) i++;
-  if (s.charCodeAt(i) !== COMMA) return -1;
-  i++;
-  while (s.charCodeAt(i) === SPACE) i++;
-  return i;
+  return endOf(SEPARATOR, s, from);
 }
 
 /** End of the whitespace run at `from` (`from` itself when there is none). */
 export function skipWhitespace(s: string, from: number): number {
-  let i = from;
-  while (i < s.length && isWhitespace(s.charCodeAt(i))) i++;
-  return i;
+  if (from >= s.length) return from;
+  WHITESPACE.lastIndex = from;
+  WHITESPACE.test(s);
+  return WHITESPACE.lastIndex;
 }
 
 /** End of the file path at `from` (`from` itself when there is none). */

@@ -20,7 +20,7 @@ import {
   skipWhitespace,
   wordEnd,
 } from './tag-chars.ts';
-import { IF_VARIABLE_LIMIT, splitArgs } from './tag-parser.ts';
+import { IF_VARIABLE_LIMIT, splitArgs } from './parsed-tag.ts';
 
 const DOT = 46;
 const PIPE = 124;

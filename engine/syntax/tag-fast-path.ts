@@ -1,20 +1,21 @@
 /**
- * A hand-written reader for the tag shapes templates are made of, in front
- * of the Chevrotain parser, which stays the grammar of record: variables
- * with formatter chains, `.section`, `.repeated section`, `.end`, `.or`,
- * `.alternates with`, predicates (`.name?`, `.if name?`, `.or name?`),
- * `.if` conditions, `.var`, `.ctx`, `.eval`, `.include`, `.inject`,
- * `.macro` and the character instructions.
+ * The tag reader: a hand-written reader of one tag's inside that decides
+ * every tag the way the Chevrotain grammar of record (tag-parser.ts) does —
+ * variables with formatter chains, `.section`, `.repeated section`, `.end`,
+ * `.or`, `.alternates with`, predicates (`.name?`, `.if name?`, `.or name?`),
+ * `.if` conditions, `.var`, `.ctx`, `.eval`, `.include`, `.inject`, `.macro`
+ * and the character instructions — and null for anything else.
  *
  * It follows the lexer's rules exactly: in each mode the first token type
  * that matches wins (a `@name` in `.var` is a definition even when a
- * reference would go further), and a tag must be consumed to its end. For
- * a tag it accepts it returns what the Chevrotain parser returns; for
- * anything else it returns undefined and the grammar decides (and rejects).
- * The one rejection it answers itself is a tag whose first character can
- * start nothing, the shape of CSS and script braces.
- * Why: Chevrotain costs several microseconds per tag first seen, which
- * dominated the first compile of every template.
+ * reference would go further), and a tag must be consumed to its end. Each
+ * instruction's grammar is one fixed sequence of tokens, so a tag that leaves
+ * the accepted shape at any point either fails to lex or leaves tokens the
+ * rule cannot take: the grammar rejects it too (the tests check the two
+ * against each other on generated tags and their near misses).
+ * Why: building the Chevrotain lexer and parser costs tens of milliseconds
+ * and each tag first seen several microseconds, which dominated the first
+ * compile of a template in a fresh process; compiling never loads it now.
  */
 import { readCtxBindings } from './ctx-bindings.ts';
 import { Opcode } from './opcodes.ts';
@@ -30,10 +31,10 @@ import {
   skipWhitespace,
   wordEnd,
 } from './tag-chars.ts';
-import { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './tag-parser.ts';
+import { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './parsed-tag.ts';
 
-/** Left to the Chevrotain parser. */
-const UNSURE = undefined;
+/** Not an instruction: the template keeps `{…}` as text. */
+const NOT_A_TAG = null;
 
 const DOT = 46;
 const PIPE = 124;
@@ -60,9 +61,9 @@ function restArgs(s: string, from: number): { args: string[] | null; delimiter: 
   return from < s.length ? splitArgs(s.slice(from)) : { args: null, delimiter: '' };
 }
 
-export function parseTagFast(content: string): ParsedTag | null | undefined {
-  // The scanner never passes a `}`; raw arguments stop at one, so leave such text to the grammar.
-  if (content.includes('}')) return UNSURE;
+export function parseTagFast(content: string): ParsedTag | null {
+  // No token takes a `}` (raw arguments stop at one), so such text never lexes (the scanner never passes one).
+  if (content.includes('}')) return NOT_A_TAG;
   const c = content.charCodeAt(0);
   if (c === DOT) return instruction(content);
   // Neither an instruction nor a reference can start here: CSS, script and JSON braces.
@@ -78,27 +79,27 @@ function variablesAndFormatters(
   s: string,
   from: number,
   definitions: boolean,
-): { variables: Path[]; formatters: FormatterCall[] } | undefined {
+): { variables: Path[]; formatters: FormatterCall[] } | null {
   const len = s.length;
   const variables: Path[] = [];
   let i = from;
   for (;;) {
     let end = definitions ? definitionEnd(s, i) : -1;
     if (end === -1) end = referenceEnd(s, i);
-    if (end === -1) return UNSURE;
+    if (end === -1) return NOT_A_TAG;
     variables.push(pathOf(s, i, end));
     i = end;
     if (i === len) return { variables, formatters: [] };
     if (s.charCodeAt(i) === PIPE) break;
     i = separatorEnd(s, i);
-    if (i === -1) return UNSURE;
+    if (i === -1) return NOT_A_TAG;
   }
   const formatters = formatterChain(s, i);
-  return formatters === UNSURE ? UNSURE : { variables, formatters };
+  return formatters === NOT_A_TAG ? NOT_A_TAG : { variables, formatters };
 }
 
 /** `|name args|name…` from the first pipe at `from` to the end of the tag. */
-function formatterChain(s: string, from: number): FormatterCall[] | undefined {
+function formatterChain(s: string, from: number): FormatterCall[] | null {
   const len = s.length;
   const calls: FormatterCall[] = [];
   let i = from;
@@ -106,7 +107,7 @@ function formatterChain(s: string, from: number): FormatterCall[] | undefined {
     // s[i] is a pipe; a formatter name must follow it.
     const nameStart = i + 1;
     const nameEnd = wordEnd(s, nameStart);
-    if (nameEnd === -1) return UNSURE;
+    if (nameEnd === -1) return NOT_A_TAG;
     const name = s.slice(nameStart, nameEnd);
     let argsEnd = s.indexOf('|', nameEnd);
     if (argsEnd === -1) argsEnd = len;
@@ -121,13 +122,13 @@ function formatterChain(s: string, from: number): FormatterCall[] | undefined {
   return calls;
 }
 
-function variable(s: string): ParsedTag | undefined {
+function variable(s: string): ParsedTag | null {
   const parsed = variablesAndFormatters(s, 0, false);
-  if (parsed === UNSURE) return UNSURE;
+  if (parsed === NOT_A_TAG) return NOT_A_TAG;
   return { op: Opcode.VARIABLE, variables: parsed.variables, formatters: parsed.formatters };
 }
 
-function instruction(s: string): ParsedTag | null | undefined {
+function instruction(s: string): ParsedTag | null {
   // `.name?` lexes as a predicate before any keyword does.
   const nameEnd = wordEnd(s, 1);
   if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {
@@ -165,31 +166,32 @@ function instruction(s: string): ParsedTag | null | undefined {
   if (s.startsWith('.inject')) return inject(s);
   if (s.startsWith('.macro')) return macro(s);
   if (s.startsWith('.ctx')) return ctxvar(s);
-  return UNSURE;
+  // No keyword starts it (it does not lex), or a keyword without operands has more after it.
+  return NOT_A_TAG;
 }
 
 /** `.section path` / `.repeated section path`: whitespace, then one reference to the end. */
-function section(s: string, op: typeof Opcode.SECTION | typeof Opcode.REPEATED, from: number): ParsedTag | undefined {
+function section(s: string, op: typeof Opcode.SECTION | typeof Opcode.REPEATED, from: number): ParsedTag | null {
   const start = skipWhitespace(s, from);
-  if (start === from) return UNSURE;
-  if (referenceEnd(s, start) !== s.length) return UNSURE;
+  if (start === from) return NOT_A_TAG;
+  if (referenceEnd(s, start) !== s.length) return NOT_A_TAG;
   return { op, path: pathOf(s, start, s.length) };
 }
 
 /** `.or name? args` (the plain `.or` is answered above). */
-function orPredicate(s: string): ParsedTag | undefined {
-  if (s.charCodeAt(3) !== SPACE) return UNSURE;
+function orPredicate(s: string): ParsedTag | null {
+  if (s.charCodeAt(3) !== SPACE) return NOT_A_TAG;
   const nameEnd = wordEnd(s, 4);
-  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== QUESTION) return UNSURE;
+  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== QUESTION) return NOT_A_TAG;
   const { args, delimiter } = restArgs(s, nameEnd + 1);
   return { op: Opcode.OR_PREDICATE, name: s.slice(4, nameEnd + 1), args, delimiter, viaIf: false };
 }
 
 /** `.if name? args`, or `.if a && b || c` (whitespace optional around operators). */
-function ifTag(s: string): ParsedTag | null | undefined {
+function ifTag(s: string): ParsedTag | null {
   const len = s.length;
   let i = skipWhitespace(s, 3);
-  if (i === 3) return UNSURE;
+  if (i === 3) return NOT_A_TAG;
   const nameEnd = wordEnd(s, i);
   if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {
     const { args, delimiter } = restArgs(s, nameEnd + 1);
@@ -200,73 +202,73 @@ function ifTag(s: string): ParsedTag | null | undefined {
   for (;;) {
     // A `word?` here would lex as a predicate name, which fails too: the `?` is never accepted below.
     const end = referenceEnd(s, i);
-    if (end === -1) return UNSURE;
+    if (end === -1) return NOT_A_TAG;
     // Past the Java reference's limit the tag is not an instruction (its diagnosis reports why).
     if (variables.length === IF_VARIABLE_LIMIT) return null;
     variables.push(pathOf(s, i, end));
     i = skipWhitespace(s, end);
     if (i === len) return { op: Opcode.IF, operators, variables };
     const c = s.charCodeAt(i);
-    if ((c !== AMPERSAND && c !== PIPE) || s.charCodeAt(i + 1) !== c) return UNSURE;
+    if ((c !== AMPERSAND && c !== PIPE) || s.charCodeAt(i + 1) !== c) return NOT_A_TAG;
     operators.push(c === AMPERSAND ? 1 : 0);
     i = skipWhitespace(s, i + 2);
   }
 }
 
 /** `.var @name a, b|fmt`: in this mode `@word` is a definition, tried before references. */
-function bindvar(s: string): ParsedTag | undefined {
-  if (!isLoneSpace(s, 4)) return UNSURE;
+function bindvar(s: string): ParsedTag | null {
+  if (!isLoneSpace(s, 4)) return NOT_A_TAG;
   const nameEnd = definitionEnd(s, 5);
-  if (nameEnd === -1 || !isLoneSpace(s, nameEnd)) return UNSURE;
+  if (nameEnd === -1 || !isLoneSpace(s, nameEnd)) return NOT_A_TAG;
   const parsed = variablesAndFormatters(s, nameEnd + 1, true);
-  if (parsed === UNSURE) return UNSURE;
+  if (parsed === NOT_A_TAG) return NOT_A_TAG;
   return { op: Opcode.BINDVAR, name: s.slice(5, nameEnd), variables: parsed.variables, formatters: parsed.formatters };
 }
 
 /** `.ctx @name key=path …`: whitespace runs around the name; the tag ends where the bindings stop. */
-function ctxvar(s: string): ParsedTag | undefined {
+function ctxvar(s: string): ParsedTag | null {
   const nameStart = skipWhitespace(s, 4);
-  if (nameStart === 4) return UNSURE;
+  if (nameStart === 4) return NOT_A_TAG;
   const nameEnd = definitionEnd(s, nameStart);
-  if (nameEnd === -1) return UNSURE;
+  if (nameEnd === -1) return NOT_A_TAG;
   const bindingsStart = skipWhitespace(s, nameEnd);
-  if (bindingsStart === nameEnd) return UNSURE;
+  if (bindingsStart === nameEnd) return NOT_A_TAG;
   const bindings = readCtxBindings(s, bindingsStart);
-  if (bindings === null) return UNSURE;
+  if (bindings === null) return NOT_A_TAG;
   return { op: Opcode.CTXVAR, name: s.slice(nameStart, nameEnd), bindings };
 }
 
 /** `.eval code`: a whitespace run, then the code to the end. */
-function evaluate(s: string): ParsedTag | undefined {
+function evaluate(s: string): ParsedTag | null {
   const start = skipWhitespace(s, 5);
-  if (start === 5) return UNSURE;
+  if (start === 5) return NOT_A_TAG;
   return { op: Opcode.EVAL, code: s.slice(start) };
 }
 
 /** `.include name args`: space-delimited arguments, the first being the name. */
-function include(s: string): ParsedTag | undefined {
-  if (s.charCodeAt(8) !== SPACE) return UNSURE;
+function include(s: string): ParsedTag | null {
+  if (s.charCodeAt(8) !== SPACE) return NOT_A_TAG;
   const { args, delimiter } = splitArgs(s.slice(8));
   const name = args[0];
-  if (name === undefined || name === '') return UNSURE;
+  if (name === undefined || name === '') return NOT_A_TAG;
   return { op: Opcode.INCLUDE, name, args: args.slice(1), delimiter };
 }
 
 /** `.inject @name path args` */
-function inject(s: string): ParsedTag | undefined {
-  if (s.charCodeAt(7) !== SPACE) return UNSURE;
+function inject(s: string): ParsedTag | null {
+  if (s.charCodeAt(7) !== SPACE) return NOT_A_TAG;
   const nameEnd = definitionEnd(s, 8);
-  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return UNSURE;
+  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return NOT_A_TAG;
   const pathStart = nameEnd + 1;
   const end = pathEnd(s, pathStart);
-  if (end === pathStart) return UNSURE;
+  if (end === pathStart) return NOT_A_TAG;
   const { args, delimiter } = restArgs(s, end);
   return { op: Opcode.INJECT, name: s.slice(8, nameEnd), path: s.slice(pathStart, end), args, delimiter };
 }
 
 /** `.macro path`: one space, then a file path to the end. */
-function macro(s: string): ParsedTag | undefined {
-  if (s.charCodeAt(6) !== SPACE || s.length === 7) return UNSURE;
-  for (let i = 7; i < s.length; i++) if (!isPathChar(s.charCodeAt(i))) return UNSURE;
+function macro(s: string): ParsedTag | null {
+  if (s.charCodeAt(6) !== SPACE || s.length === 7) return NOT_A_TAG;
+  for (let i = 7; i < s.length; i++) if (!isPathChar(s.charCodeAt(i))) return NOT_A_TAG;
   return { op: Opcode.MACRO, name: s.slice(7) };
 }

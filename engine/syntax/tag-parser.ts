@@ -9,46 +9,9 @@ import { skipWhitespace } from './tag-chars.ts';
 import * as T from './tag-lexer.ts';
 import { Opcode } from './opcodes.ts';
 import { splitPath, type FormatterCall, type Path } from './nodes.ts';
+import { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './parsed-tag.ts';
 
-/** A tag's meaning, before it is placed in the tree. */
-export type ParsedTag =
-  | { op: typeof Opcode.VARIABLE; variables: Path[]; formatters: FormatterCall[] }
-  | { op: typeof Opcode.SECTION | typeof Opcode.REPEATED; path: Path }
-  | {
-      op: typeof Opcode.PREDICATE | typeof Opcode.OR_PREDICATE;
-      name: string | null;
-      args: string[] | null;
-      delimiter: string;
-      viaIf: boolean;
-    }
-  | { op: typeof Opcode.IF; operators: (0 | 1)[]; variables: Path[] }
-  | { op: typeof Opcode.BINDVAR; name: string; variables: Path[]; formatters: FormatterCall[] }
-  | { op: typeof Opcode.CTXVAR; name: string; bindings: [string, Path][] }
-  | { op: typeof Opcode.EVAL; code: string }
-  | { op: typeof Opcode.INCLUDE; name: string; args: string[] | null; delimiter: string }
-  | { op: typeof Opcode.INJECT; name: string; path: string; args: string[] | null; delimiter: string }
-  | { op: typeof Opcode.MACRO; name: string }
-  | {
-      op:
-        | typeof Opcode.END
-        | typeof Opcode.EOF
-        | typeof Opcode.ALTERNATES_WITH
-        | typeof Opcode.META_LEFT
-        | typeof Opcode.META_RIGHT
-        | typeof Opcode.NEWLINE
-        | typeof Opcode.SPACE
-        | typeof Opcode.TAB;
-    };
-
-/** Most variables an `.if` may test (the Java reference's limit); past it the tag is text. */
-export const IF_VARIABLE_LIMIT = 30;
-
-/** Splits raw arguments on their first character: ` 10 ...` gives [10, ...] with delimiter ' '. */
-export function splitArgs(raw: string): { args: string[]; delimiter: string } {
-  const delimiter = raw[0] ?? ' ';
-  const args = raw.slice(1).split(delimiter);
-  return args.length === 1 && args[0] === '' ? { args: [], delimiter } : { args, delimiter };
-}
+export { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './parsed-tag.ts';
 
 const SIMPLE: [TokenType, ParsedTag['op']][] = [
   [T.EndKw, Opcode.END],

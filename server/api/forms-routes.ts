@@ -8,6 +8,8 @@ import { createFormSubmissionRepository, type StoredForm } from '../db/form-subm
 import { fillMessage } from '../messages.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { activeCaptcha } from '../security/captcha-switch.ts';
+import { storeRepositories } from './cart-session.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { readResolvedSiteUser } from '../security/site-user.ts';
 import { describeIssues, parseInput } from '../security/validation.ts';
@@ -119,7 +121,7 @@ export function createFormsRouter(deps: AppDeps): Router {
       throw new HttpError(400, FORM.invalidFields, { data: { errors } });
     }
 
-    const captcha = deps.captcha;
+    const captcha = await activeCaptcha(deps, storeRepositories(deps).site);
     if (form.captchaEnabled && captcha) {
       const token = input.captchaKey ?? '';
       if (token === '' || !(await captcha.verify(token, 'form_block'))) throw saveError(400, FORM.completeCaptcha);

@@ -7,6 +7,8 @@ import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
 import { createMailingListSignUp } from './mailing-list-signup.ts';
+import { activeCaptcha } from '../security/captcha-switch.ts';
+import { storeRepositories } from './cart-session.ts';
 
 /** The newsletter block: an email asks to join the mailing list, and joins once confirmed by email. */
 export function createNewsletterRouter(deps: AppDeps): Router {
@@ -14,7 +16,7 @@ export function createNewsletterRouter(deps: AppDeps): Router {
   const mailingList = createMailingListSignUp(deps);
   router.post(API_PATHS.newsletter, createRateLimiter(deps, 'newsletter'), async (req, res) => {
     const payload = parseShopperInput(newsletterPayloadSchema, req.body);
-    const captcha = deps.captcha;
+    const captcha = await activeCaptcha(deps, storeRepositories(deps).site);
     if (captcha) {
       const token = payload.captchaToken ?? '';
       if (token === '' || !(await captcha.verify(token, 'newsletter_block'))) throw new HttpError(400, FORM.completeCaptcha);

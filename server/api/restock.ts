@@ -8,6 +8,7 @@ import { RestockRepository, type GroupPosition, type SignUpPosition } from '../d
 import { hasUnlimitedStock } from '../commerce/pricing.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { activeCaptcha } from '../security/captcha-switch.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput, parseShopperInput } from '../security/validation.ts';
@@ -74,7 +75,7 @@ export function createRestockRouter(deps: AppDeps): Router {
       throw new HttpError(400, serverMessages.restockVariantNotSoldOut);
     }
     // checked last: verifying uses the token up, so a sign-up refused for another reason keeps it
-    const captcha = deps.captcha;
+    const captcha = await activeCaptcha(deps, site);
     if (captcha) {
       const token = payload.captchaToken ?? payload.recaptchaEnterpriseV3Token ?? '';
       if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
@@ -149,6 +150,8 @@ export function createRestockRouter(deps: AppDeps): Router {
    */
   async function sendFor(productId: string, variantId: string): Promise<number> {
     const { product, variant } = await variantOf(productId, variantId);
+    // a notice says the variant is back: while it is still sold out, nobody is told anything
+    if (!hasUnlimitedStock(product, variant) && variant.qtyInStock <= 0) return 0;
     const baseUrl = String((await site.website()).baseUrl ?? '');
     const values = {
       productName: product.title,

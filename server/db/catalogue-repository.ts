@@ -177,17 +177,18 @@ export class CatalogueRepository {
       this.hydrateOne(await this.session.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id])));
   }
 
+  /** The storefront's lookups (by URL, lists, search) skip products the owner hid; carts still find them by id. */
   productByUrlId(collectionId: string, urlId: string): Promise<ProductRecord | undefined> {
     return this.caches.products.get(this.version, `url\u0000${collectionId}\u0000${urlId}`, async () =>
       this.hydrateOne(await this.session.get<ProductRow>(
-        'SELECT * FROM products WHERE collection_id = ? AND url_id = ?', [collectionId, urlId],
+        'SELECT * FROM products WHERE collection_id = ? AND url_id = ? AND visible = 1', [collectionId, urlId],
       )));
   }
 
   productsInCollection(collectionId: string): Promise<ProductRecord[]> {
     return this.caches.productLists.get(this.version, collectionId, async () =>
       this.hydrate(await this.session.all<ProductRow>(
-        'SELECT * FROM products WHERE collection_id = ? ORDER BY display_order, id', [collectionId],
+        'SELECT * FROM products WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id', [collectionId],
       )));
   }
 
@@ -199,7 +200,7 @@ export class CatalogueRepository {
     const like = this.session.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
     const rows = await this.session.all<ProductRow>(
       `SELECT * FROM products
-       WHERE title ${like} ? ESCAPE '\\' OR excerpt ${like} ? ESCAPE '\\' OR body ${like} ? ESCAPE '\\'
+       WHERE visible = 1 AND (title ${like} ? ESCAPE '\\' OR excerpt ${like} ? ESCAPE '\\' OR body ${like} ? ESCAPE '\\')
        ORDER BY display_order, id LIMIT 50`,
       [pattern, pattern, pattern],
     );

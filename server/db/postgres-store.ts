@@ -39,8 +39,26 @@ function advisoryKey(name: string): string {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * PostgreSQL text cannot hold U+0000 (SQLite's can): it becomes U+FFFD, the replacement character,
+ * in every parameter, so a hostile value is stored and looked up instead of failing the statement
+ * (and with it a whole batch). The README lists this difference between the engines.
+ */
+const NUL = /\u0000/g;
+function storableParams(params: SqlParams): unknown[] {
+  let copy: unknown[] | null = null;
+  for (let i = 0; i < params.length; i++) {
+    const value = params[i];
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      copy ??= [...params];
+      copy[i] = value.replace(NUL, '\uFFFD');
+    }
+  }
+  return copy ?? (params as unknown[]);
+}
+
 async function query<Row>(on: Queryable, sql: string, params: SqlParams): Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
-  return on.query<Row & pg.QueryResultRow>(postgresSql(sql), params as unknown[]);
+  return on.query<Row & pg.QueryResultRow>(postgresSql(sql), storableParams(params));
 }
 
 /** The store on a PostgreSQL server through a pool of connections. */

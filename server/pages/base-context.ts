@@ -11,6 +11,7 @@ import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
 import { currencyOf } from '../db/site-repository.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
+import { activeCaptcha } from '../security/captcha-switch.ts';
 
 type Json = Record<string, unknown>;
 
@@ -113,7 +114,7 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
   // One money format: the price formatters write money through CLDR in the store's locale, as the islands do.
   website.useCLDRMoneyFormat = true;
   const moneyFormat = moneyFormatFor(currencyOf(websiteSettings), storeLocale(stored));
-  const captcha = deps.options.captcha;
+  const captcha = await activeCaptcha(deps, site);
   if (captcha) website.captchaSettings = { siteKey: captcha.siteKey };
   const cart = inputs.cart ?? cartSummary(await cartView(deps, null, content));
   const suppressPill = pageType === 200 || pageType === 201;

@@ -11,6 +11,7 @@ import { addToCartProps, merchandisingContext, productItem, productStructuredDat
 import { requestContent, type RequestContent } from './request-content.ts';
 import { siteOrigin, type PageSeo } from './seo.ts';
 import { browseShop, shopQuerySchema } from './shop-browsing.ts';
+import { activeCaptcha } from '../security/captcha-switch.ts';
 
 type Json = Record<string, unknown>;
 
@@ -85,7 +86,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             blockId: 'home-newsletter',
             title: serverMessages.homeNewsletterTitle,
             description: serverMessages.homeNewsletterDescription,
-            captchaEnabled: deps.options.captcha !== undefined,
+            captchaEnabled: (await activeCaptcha(deps, site)) !== undefined,
           }),
         },
       },
@@ -186,7 +187,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             form,
             storeSettings,
             restockSuccessText: successText,
-            captchaEnabled: deps.options.captcha !== undefined,
+            captchaEnabled: (await activeCaptcha(deps, site)) !== undefined,
             locale: shopperLocale(storeSettings),
             moneyFormat: await storeMoneyFormat(site),
           })),

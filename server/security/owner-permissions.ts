@@ -13,7 +13,19 @@ export type OwnerPermission =
   /** List restock sign-up groups and sign-ups. */
   | 'restock.read'
   /** Send restock notifications. */
-  | 'restock.send';
+  | 'restock.send'
+  /** Use the admin at /config: sign in to it, change one's own password. */
+  | 'admin.use'
+  /** See products, variants, stock and its history in the admin. */
+  | 'catalogue.read'
+  /** Create, edit and delete products, upload their images, change stock. */
+  | 'catalogue.edit'
+  /** See orders and export them. */
+  | 'orders.read'
+  /** Mark orders fulfilled, cancel or refund them. */
+  | 'orders.manage'
+  /** Read form submissions, newsletter subscribers and restock requests, and export them. */
+  | 'messages.read';
 
 export const CONTRIBUTOR_ROLES = {
   admin: 1,
@@ -34,16 +46,23 @@ export const CONTRIBUTOR_ROLES = {
 
 export type ContributorRoleName = keyof typeof CONTRIBUTOR_ROLES;
 
-const ALL: readonly OwnerPermission[] = ['settings.read', 'site.edit', 'store.manage', 'restock.read', 'restock.send'];
+const ALL: readonly OwnerPermission[] = [
+  'settings.read', 'site.edit', 'store.manage', 'restock.read', 'restock.send',
+  'admin.use', 'catalogue.read', 'catalogue.edit', 'orders.read', 'orders.manage', 'messages.read',
+];
+/** What a role that reads the store's figures may see in the admin. */
+const READS_STORE: readonly OwnerPermission[] = ['admin.use', 'catalogue.read', 'orders.read', 'messages.read'];
 
 export const ROLE_PERMISSIONS: Readonly<Record<number, readonly OwnerPermission[]>> = {
   [CONTRIBUTOR_ROLES.admin]: ALL,
   [CONTRIBUTOR_ROLES.websiteManager]: ALL,
-  [CONTRIBUTOR_ROLES.storeManager]: ['settings.read', 'store.manage', 'restock.read', 'restock.send'],
-  [CONTRIBUTOR_ROLES.editor]: ['settings.read', 'site.edit'],
-  [CONTRIBUTOR_ROLES.viewer]: ['settings.read', 'restock.read'],
-  [CONTRIBUTOR_ROLES.reporting]: ['settings.read', 'restock.read'],
-  [CONTRIBUTOR_ROLES.billing]: ['settings.read'],
+  [CONTRIBUTOR_ROLES.storeManager]: [
+    'settings.read', 'store.manage', 'restock.read', 'restock.send', ...READS_STORE, 'catalogue.edit', 'orders.manage',
+  ],
+  [CONTRIBUTOR_ROLES.editor]: ['settings.read', 'site.edit', 'admin.use', 'catalogue.read'],
+  [CONTRIBUTOR_ROLES.viewer]: ['settings.read', 'restock.read', ...READS_STORE],
+  [CONTRIBUTOR_ROLES.reporting]: ['settings.read', 'restock.read', ...READS_STORE],
+  [CONTRIBUTOR_ROLES.billing]: ['settings.read', 'admin.use', 'orders.read'],
   [CONTRIBUTOR_ROLES.campaignsEditor]: ['settings.read'],
   [CONTRIBUTOR_ROLES.moderator]: [],
   [CONTRIBUTOR_ROLES.commenter]: [],

@@ -59,9 +59,10 @@ export const RATE_LIMIT_TABLE = {
   },
   ownerWrite: {
     limit: 60,
-    covers: ['every owner POST, PUT and DELETE (settings, navigation, store creation, restock sends)'],
+    covers: ['every owner POST, PUT and DELETE (settings, navigation, store creation, restock sends, the admin at /config)'],
     message: serverMessages.rateLimited,
   },
+  imageUpload: { limit: 30, covers: ['POST /api/admin/products/:productId/images'], message: serverMessages.rateLimited },
   tracking: {
     limit: 600,
     covers: ['POST /api/events/*', 'POST /api/census/*', 'POST /api/1/performance/records', 'POST /api/v1/clanker/*'],

@@ -61,6 +61,20 @@ describe('compile and render', () => {
     expect(result.html.length).toBeLessThanOrEqual(100_000);
   });
 
+  it('builds its closures on the first render, once, and at once for a template of many instructions', () => {
+    const small = compile('{.section a}{b}{.end}');
+    const stub = small.run;
+    expect(small.render({ a: { b: 1 } }).html).toBe('1');
+    expect(small.run).not.toBe(stub);
+    const built = small.run;
+    expect(small.render({ a: { b: 2 } }).html).toBe('2');
+    expect(small.run).toBe(built);
+    const large = compile('{a}'.repeat(501));
+    const run = large.run;
+    expect(large.render({ a: 1 }).html).toBe('1'.repeat(501));
+    expect(large.run).toBe(run);
+  });
+
   it('round-trips the instruction tree JSON and executes from it', () => {
     const source = '{.repeated section items}{name|html}{.alternates with}, {.or}none{.end}';
     const tree = compile(source).toJSON();

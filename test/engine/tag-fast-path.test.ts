@@ -70,19 +70,19 @@ const instructionTag = fc.oneof(
 const anyTag = fc.oneof(variableTag, instructionTag, fc.string({ maxLength: 12 }));
 
 describe('tag fast path', () => {
-  it('agrees with the Chevrotain parser wherever it answers', () => {
-    let answered = 0;
+  it('decides every tag as the Chevrotain grammar of record does', () => {
+    let accepted = 0;
     fc.assert(
       fc.property(anyTag, (tag) => {
         const fast = parseTagFast(tag);
-        if (fast === undefined) return;
-        answered++;
+        if (fast !== null) accepted++;
         expect(fast, JSON.stringify(tag)).toStrictEqual(parseTagSyntax(tag));
       }),
       { numRuns: 40000 },
     );
-    // The generator must actually exercise the fast path.
-    expect(answered).toBeGreaterThan(10000);
+    // The generator must produce tags as well as near misses.
+    expect(accepted).toBeGreaterThan(8000);
+    expect(accepted).toBeLessThan(36000);
   });
 
   it('answers every shape templates are made of', () => {
@@ -102,13 +102,14 @@ describe('tag fast path', () => {
     }
   });
 
-  it('rejects braces that cannot start a tag, and leaves other rejections to the grammar', () => {
-    for (const tag of [' color: red; ', '"json": 1', '', '|x', ', a', '\n  return x;\n']) {
+  it('rejects braces that cannot start a tag and tags that break their syntax, as the grammar does', () => {
+    for (const tag of [
+      ' color: red; ', '"json": 1', '', '|x', ', a', '\n  return x;\n',
+      'color:red', 'a b', '.endx', '.sectionfoo', '.if a &&', '.or ', '.var @x', '.var @x.y a', 'a|', 'a}',
+      '.var @type collection.typeName ', 'className=className.replace(new RegExp("touch-styles"),"")',
+      '.end.end', '.tab x', '.alternates', '.ifx', '.include', '.inject @f', '.macro a b', '.ctx @c', '.eval',
+    ]) {
       expect(parseTagFast(tag), tag).toBeNull();
-      expect(parseTagSyntax(tag), tag).toBeNull();
-    }
-    for (const tag of ['color:red', 'a b', '.endx', '.sectionfoo', '.if a &&', '.or ', '.var @x', '.var @x.y a', 'a|', 'a}']) {
-      expect(parseTagFast(tag), tag).toBeUndefined();
       expect(parseTagSyntax(tag), tag).toBeNull();
     }
   });

@@ -138,6 +138,13 @@ describe('owner calls', () => {
     const bad = await owner.visitor.get(`${RESTOCK_PATH}?productId=${lamp.id}&variantId=${lampVariant.id}&cursor=garbage`);
     expect(bad.status).toBe(400);
 
+    // a variant still sold out is not announced: the send answers 0 until its stock is back
+    const early = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: owner.xsrf });
+    expect(early.body.sent).toBe(0);
+    for (const variant of [lampVariant, shirtSoldOut]) {
+      const restocked = await owner.visitor.request('PUT', `/api/admin/inventory/${variant.id}`, { qtyInStock: 3, reason: 'restock' }, { headers: owner.xsrf });
+      expect(restocked.status).toBe(200);
+    }
     const noXsrf = await owner.visitor.post(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id });
     expect(noXsrf.status).toBe(403);
     const sent = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: owner.xsrf });

@@ -5,7 +5,7 @@
  * the scopes, as the reference does.
  */
 import { getChild, isTruthy } from '../../runtime/values.ts';
-import type { Formatter, RenderContext } from '../types.ts';
+import type { Formatter } from '../types.ts';
 import { RecordType } from '../enums.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
 import { isOnSale, isSoldOut } from '../commerce/product-status.ts';
@@ -16,33 +16,38 @@ function slugClasses(prefix: string, list: unknown): string {
   return list.map((entry) => ` ${prefix}-${slugify(textOf(entry))}`).join('');
 }
 
-function lookup(ctx: RenderContext, name: string): unknown {
-  return ctx.resolve(ctx.splitPath(name));
-}
+// The names looked up through the scopes, as paths made once.
+const PROMOTED_BLOCK_TYPE = ['promotedBlockType'] as const;
+const CATEGORIES = ['categories'] as const;
+const TAGS = ['tags'] as const;
+const AUTHOR = ['author'] as const;
+const RECORD_TYPE_LABEL = ['recordTypeLabel'] as const;
+const INDEX = ['@index'] as const;
+const STARRED = ['starred'] as const;
 
 export const itemClasses: Formatter = {
   apply(value, _args, ctx) {
     let out = 'hentry';
 
-    const promoted = lookup(ctx, 'promotedBlockType');
+    const promoted = ctx.resolve(PROMOTED_BLOCK_TYPE);
     if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(textOf(promoted))}`;
 
-    const categories = lookup(ctx, 'categories');
+    const categories = ctx.resolve(CATEGORIES);
     if (isTruthy(categories)) out += slugClasses('category', categories);
 
-    const tags = lookup(ctx, 'tags');
+    const tags = ctx.resolve(TAGS);
     if (isTruthy(tags)) out += slugClasses('tag', tags);
 
-    const author = lookup(ctx, 'author');
+    const author = ctx.resolve(AUTHOR);
     const displayName = getChild(author, 'displayName');
     if (isTruthy(author) && isTruthy(displayName)) out += ` author-${slugify(textOf(displayName))}`;
 
-    out += ` post-type-${textOf(lookup(ctx, 'recordTypeLabel'))}`;
+    out += ` post-type-${textOf(ctx.resolve(RECORD_TYPE_LABEL))}`;
 
-    const index = lookup(ctx, '@index');
+    const index = ctx.resolve(INDEX);
     if (index !== undefined) out += ` article-index-${intOf(index)}`;
 
-    if (isTruthy(lookup(ctx, 'starred'))) out += ' featured';
+    if (isTruthy(ctx.resolve(STARRED))) out += ' featured';
 
     if (intOf(getChild(value, 'recordType')) === RecordType['store-item']) {
       if (isOnSale(value)) out += ' on-sale';

@@ -8,7 +8,7 @@ import { CollectionType, FolderBehavior } from '../enums.ts';
 import { exactly } from './arguments.ts';
 import { booleanOf, intOf, longOf, textOf } from '../core/node-coercion.ts';
 import { timeZoneOf } from '../date/time-zone.ts';
-import { removeTags } from './text.ts';
+import { hasTextOutsideTags } from './text.ts';
 import { sameCalendarDay } from './time-zone.ts';
 
 const hasMainImage = (item: unknown): boolean =>
@@ -16,9 +16,6 @@ const hasMainImage = (item: unknown): boolean =>
 
 /** Whether a collection type node names the given type; a missing node never does. */
 const typeIs = (type: unknown, code: number): boolean => type !== undefined && intOf(type) === code;
-
-// Whitespace, zero-width space and no-break space: an excerpt of only these is empty.
-const BLANK = /[ \t\n\x0B\f\r\u200b\u00a0]+/g;
 
 export const itemPredicates = {
   'calendar-view?': {
@@ -70,7 +67,7 @@ export const itemPredicates = {
       const excerpt = getChild(value, 'excerpt');
       const html = getChild(excerpt, 'html');
       const text = typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : '';
-      return removeTags(text).replace(BLANK, '').length > 0;
+      return hasTextOutsideTags(text);
     },
   },
 

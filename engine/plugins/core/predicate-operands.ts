@@ -30,7 +30,15 @@ function looksLikeJson(raw: string): boolean {
   return false;
 }
 
+/** A JSON string without escapes or control characters, the commonest operand: its value is its inside. */
+const PLAIN_STRING = /^"[^"\\\u0000-\u001f]*"$/;
+/** A JSON integer well inside the doubles' exact range (the reader gives these plain numbers). */
+const SMALL_INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
+
 function parseOperand(raw: string): Operand | null {
+  // The commonest operands are read here; a first compile meets them before the JIT has compiled the JSON reader.
+  if (PLAIN_STRING.test(raw)) return { kind: 'json', value: raw.slice(1, -1) };
+  if (SMALL_INTEGER.test(raw)) return { kind: 'json', value: Number(raw) };
   if (looksLikeJson(raw)) {
     try {
       // The engine's reader keeps `2.0` a double (a JsonDouble), as the reference does.

@@ -3,6 +3,7 @@
  * is the reference's (`\s` is ASCII only), not JavaScript's wider class.
  */
 import { ASCII_WHITESPACE_CLASS, isJavaWhitespace } from './java-text.ts';
+import { memoShortText } from './short-text-memo.ts';
 
 const SLUG_REMOVED = new RegExp(`[^a-zA-Z0-9${ASCII_WHITESPACE_CLASS.slice(1, -1)}-]+`, 'g');
 const WHITESPACE_RUN = new RegExp(`${ASCII_WHITESPACE_CLASS}+`, 'g');
@@ -17,9 +18,12 @@ const OPENING_DOUBLE = new RegExp(`(^|[-\\u2014/\\[(\\u2018${SPACE_CHARS}])"`, '
 const TAG = /<[^>]*?>/g;
 
 /** Keeps ASCII letters, digits, whitespace and dashes; whitespace runs become one dash; lower case. */
-export function slugify(text: string): string {
+function slugText(text: string): string {
   return text.replace(SLUG_REMOVED, '').replace(WHITESPACE_RUN, '-').toLowerCase();
 }
+
+/** slugText, memoised for short texts: item-classes slugifies the same categories and tags on every item. */
+export const slugify = memoShortText(slugText);
 
 /**
  * Cuts text longer than maxLen (>= 0) just after the last whitespace within

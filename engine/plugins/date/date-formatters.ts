@@ -7,21 +7,20 @@ import { messages } from '../../messages.ts';
 import { numberOf } from '../../runtime/values.ts';
 import { cldrFor } from '../i18n/cldr.ts';
 import { humanizeElapsed } from './humanize.ts';
-import { strftime } from './strftime.ts';
-import { epochOf, isAbsent, isSupportedInstant, timeZoneOf } from './time-zone.ts';
+import { formatInstant } from './recent-instants.ts';
+import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
 
 /** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern. */
 export const dateFormatter: Formatter = {
   apply(value, args, ctx) {
-    if (args.length === 0 || isAbsent(value)) return undefined;
+    // A missing or null value is the instant 0, as Java reads it (a missing node's long is 0).
+    if (args.length === 0) return undefined;
     const epoch = epochOf(value);
     if (!isSupportedInstant(epoch)) {
       ctx.error(messages.julianDayRange);
       return undefined;
     }
-    const cldr = cldrFor(ctx.locale);
-    const date = cldr.Calendars.toGregorianDate({ date: epoch, zoneId: timeZoneOf(ctx) });
-    return strftime(cldr, date, args.join(' '));
+    return formatInstant(cldrFor(ctx.locale), timeZoneOf(ctx), epoch, args.length === 1 ? (args[0] as string) : args.join(' '));
   },
 };
 

@@ -16,6 +16,7 @@ const OWNER = 'bad-input-owner.test.ts';
 const RESTOCK = 'bad-input-restock.test.ts';
 const TRACKING = 'bad-input-tracking.test.ts';
 const PAGES = 'bad-input-pages.test.ts';
+const ADMIN = 'bad-input-admin.test.ts';
 
 const READ_ONLY = 'a read without parameters';
 const STATIC_PAGE = 'a page without parameters (query strings are ignored)';
@@ -50,6 +51,34 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   // places
   'GET /api/google-maps/places/autocomplete': file(TRACKING),
   'GET /api/google-maps/places/details': file(TRACKING),
+  // the admin at /config
+  'GET /config': noInput(STATIC_PAGE),
+  'GET /config/*screen': noInput('the shell of a screen: the path only picks the screen shown'),
+  'GET /api/admin/products': file(ADMIN),
+  'POST /api/admin/products': file(ADMIN),
+  'GET /api/admin/products/:productId': file(ADMIN),
+  'PUT /api/admin/products/:productId': file(ADMIN),
+  'DELETE /api/admin/products/:productId': file(ADMIN),
+  'POST /api/admin/products/:productId/images': file(ADMIN),
+  'GET /api/admin/inventory': noInput(READ_ONLY),
+  'PUT /api/admin/inventory/:variantId': file(ADMIN),
+  'GET /api/admin/inventory/:variantId/history': file(ADMIN),
+  'GET /api/admin/orders': file(ADMIN),
+  'GET /api/admin/orders.csv': noInput(READ_ONLY),
+  'GET /api/admin/orders/:orderId': file(ADMIN),
+  'POST /api/admin/orders/:orderId/fulfil': file(ADMIN),
+  'POST /api/admin/orders/:orderId/cancel': file(ADMIN),
+  'POST /api/admin/orders/:orderId/refund': file(ADMIN),
+  'GET /api/admin/messages/forms': noInput(READ_ONLY),
+  'GET /api/admin/messages/forms/:formId': file(ADMIN),
+  'GET /api/admin/messages/forms/:formId/submissions.csv': file(ADMIN),
+  'GET /api/admin/messages/subscribers': noInput(READ_ONLY),
+  'GET /api/admin/messages/subscribers.csv': noInput(READ_ONLY),
+  'GET /api/admin/messages/restock': noInput(READ_ONLY),
+  'GET /api/admin/messages/restock.csv': noInput(READ_ONLY),
+  'GET /api/admin/settings': noInput(READ_ONLY),
+  'PUT /api/admin/settings': file(ADMIN),
+  'PUT /api/admin/account/password': file(ADMIN),
   // owner settings and store creation
   'GET /api/v1/commerce-preferences/:namespace': file(OWNER),
   'PUT /api/v1/commerce-preferences/:namespace': file(OWNER),

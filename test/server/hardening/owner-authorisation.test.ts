@@ -17,6 +17,7 @@ const OWNER_PATHS = [
   /^\/api\/commondata(\/|$)/,
   /^\/api\/widget(\/|$)/,
   /^\/api\/site-users\/account\/notifications\/restock(\/|$)/,
+  /^\/api\/admin(\/|\.|$)/,
 ];
 /** Visitor calls that live under an owner path: the restock sign-up itself. */
 const VISITOR_CALLS_UNDER_OWNER_PATHS = new Set(['POST /api/site-users/account/notifications/restock']);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { StoreSession } from '../../../server/db/store.ts';
 import { databaseDigest } from './database-digest.ts';
+import { ON_POSTGRES } from './test-database.ts';
 
 export interface CallAnswer {
   status: number;
@@ -98,3 +99,8 @@ export const NOT_AN_OBJECT: ReadonlyArray<readonly [string, string]> = [
   ['a bare number', '42'],
   ['JSON null', 'null'],
 ];
+
+/** Text as the store of this run keeps it: PostgreSQL cannot hold U+0000 and keeps U+FFFD in its place. */
+export function asStored(text: string): string {
+  return ON_POSTGRES ? text.replaceAll('\u0000', '\uFFFD') : text;
+}

@@ -88,8 +88,8 @@ describe('owner settings calls', () => {
     });
 
     it('admin and website manager hold every permission; none holds nothing', () => {
-      expect(ROLE_PERMISSIONS[CONTRIBUTOR_ROLES.admin]).toHaveLength(5);
-      expect(ROLE_PERMISSIONS[CONTRIBUTOR_ROLES.websiteManager]).toHaveLength(5);
+      expect(ROLE_PERMISSIONS[CONTRIBUTOR_ROLES.admin]).toHaveLength(11);
+      expect(ROLE_PERMISSIONS[CONTRIBUTOR_ROLES.websiteManager]).toHaveLength(11);
       expect(ROLE_PERMISSIONS[CONTRIBUTOR_ROLES.none]).toHaveLength(0);
     });
 

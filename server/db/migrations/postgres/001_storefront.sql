@@ -232,6 +232,7 @@ CREATE INDEX form_submissions_by_form ON form_submissions(form_id, created_on);
 -- trim a cheap range delete on the primary key.
 
 CREATE TABLE tracking_events (
+  rowid BIGSERIAL,
   id BIGSERIAL PRIMARY KEY,
   kind TEXT NOT NULL,
   visitor_id TEXT,
@@ -240,6 +241,7 @@ CREATE TABLE tracking_events (
 );
 
 CREATE TABLE javascript_errors (
+  rowid BIGSERIAL,
   id BIGSERIAL PRIMARY KEY,
   kind TEXT NOT NULL,
   visitor_id TEXT,
@@ -248,6 +250,7 @@ CREATE TABLE javascript_errors (
 );
 
 CREATE TABLE census_hits (
+  rowid BIGSERIAL,
   id BIGSERIAL PRIMARY KEY,
   kind TEXT NOT NULL,
   visitor_id TEXT,
@@ -256,6 +259,7 @@ CREATE TABLE census_hits (
 );
 
 CREATE TABLE performance_records (
+  rowid BIGSERIAL,
   id BIGSERIAL PRIMARY KEY,
   kind TEXT NOT NULL,
   visitor_id TEXT,
@@ -264,6 +268,7 @@ CREATE TABLE performance_records (
 );
 
 CREATE TABLE clanker_events (
+  rowid BIGSERIAL,
   id BIGSERIAL PRIMARY KEY,
   kind TEXT NOT NULL,
   visitor_id TEXT,

@@ -138,3 +138,15 @@ describe('plural?, singular? and debug?', () => {
     expect(runPredicate('debug?', 1, [], stubContext([{}, 1]))).toBe(false);
   });
 });
+
+describe('comparison operands', () => {
+  it('read plain strings and small integers as the JSON reader does, and the rest through it', () => {
+    expect(runPredicate('equal?', 'a b', ['"a b"'])).toBe(true);
+    expect(runPredicate('equal?', 'a"b', ['"a\\"b"'])).toBe(true);
+    expect(runPredicate('equal?', '\u00e9', ['"\\u00e9"'])).toBe(true);
+    expect(runPredicate('equal?', 123456789012345, ['123456789012345'])).toBe(true);
+    expect(runPredicate('equal?', -7, ['-7'])).toBe(true);
+    expect(runPredicate('equal?', 0, ['-0'])).toBe(true);
+    expect(runPredicate('equal?', 'x', ['"x" '])).toBe(true);
+  });
+});

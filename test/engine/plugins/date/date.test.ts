@@ -32,6 +32,15 @@ describe('date (strftime patterns)', () => {
     expect(render('{t|date %v}', data).html).toBe('10-Feb-2020');
   });
 
+  test('one instant formatted again in another zone or locale is converted again', () => {
+    // The formatter keeps its last instants; the zone and the locale are part of what it keeps.
+    const template = '{t|date %H %B}|{t|date %H %B}';
+    expect(render(template, { t: T }).html).toBe('14 February|14 February');
+    expect(render(template, { t: T, website: { timeZone: 'Asia/Kolkata' } }).html).toBe('00 February|00 February');
+    expect(render(template, { t: T }, { locale: 'fr-FR' }).html).toBe('14 février|14 février');
+    expect(render(template, { t: T }).html).toBe('14 February|14 February');
+  });
+
   test('localised names come from the render locale', () => {
     expect(render('{t|date %A %B}', { t: T }, { locale: 'fr-FR' }).html).toBe('lundi février');
   });
@@ -40,9 +49,10 @@ describe('date (strftime patterns)', () => {
     expect(render('{t|date %Q 100%}', { t: T }).html).toBe('%Q 100%');
   });
 
-  test('no pattern or no instant renders nothing', () => {
+  test('no pattern renders nothing; a missing instant is 0, as the Java reference reads it', () => {
     expect(render('[{t|date}]', { t: T }).html).toBe('[]');
-    expect(render('[{t|date %Y}]', {}).html).toBe('[]');
+    expect(render('[{t|date %Y}]', {}).html).toBe('[1969]');
+    expect(render('[{t|date %F %H}]', { t: null }).html).toBe('[1969-12-31 19]');
   });
 
   test('instants outside the supported Julian days are reported', () => {

@@ -1,0 +1,149 @@
+/**
+ * The owner's admin at /config: the sign-in form when signed out; otherwise a navigation of the
+ * screens the role allows and the screen of the current path (/config/products, …). The server
+ * renders the first view with these props; the browser takes over with the same props.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADMIN } from '../lib/admin-messages.ts';
+import { adminCall, setSessionToken } from './admin-api.ts';
+import { SignIn } from './SignIn.tsx';
+import { ProductsScreen } from './screens/ProductsScreen.tsx';
+import { ProductEditor } from './screens/ProductEditor.tsx';
+import { InventoryScreen } from './screens/InventoryScreen.tsx';
+import { OrdersScreen } from './screens/OrdersScreen.tsx';
+import { OrderDetail } from './screens/OrderDetail.tsx';
+import { MessagesScreen } from './screens/MessagesScreen.tsx';
+import { SettingsScreen } from './screens/SettingsScreen.tsx';
+import { AccountScreen } from './screens/AccountScreen.tsx';
+
+export interface AdminAccountProps {
+  email: string;
+  permissions: string[];
+  xsrfToken: string;
+}
+
+export interface AdminAppProps {
+  account: AdminAccountProps | null;
+  siteTitle: string;
+  /** The path the page was opened at (/config or a screen below it). */
+  path: string;
+}
+
+export const ADMIN_BASE = '/config';
+
+type ScreenKey = keyof typeof ADMIN.screens;
+
+const SCREENS: ReadonlyArray<{ key: ScreenKey; permission: string }> = [
+  { key: 'products', permission: 'catalogue.read' },
+  { key: 'inventory', permission: 'catalogue.read' },
+  { key: 'orders', permission: 'orders.read' },
+  { key: 'messages', permission: 'messages.read' },
+  { key: 'settings', permission: 'settings.read' },
+  { key: 'account', permission: 'admin.use' },
+];
+
+/** Moves between the admin's screens without reloading the page. */
+export interface Navigate {
+  (path: string): void;
+}
+
+export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProps) {
+  const [path, setPath] = useState(initialPath);
+  if (account) setSessionToken(account.xsrfToken);
+
+  useEffect(() => {
+    const onPop = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  const main = useRef<HTMLElement>(null);
+  const moved = useRef(false);
+  const navigate = useCallback<Navigate>((next) => {
+    window.history.pushState(null, '', next);
+    moved.current = true;
+    setPath(next);
+    window.scrollTo(0, 0);
+  }, []);
+  // after moving to another screen, keyboard and screen-reader users start at its content
+  useEffect(() => {
+    if (moved.current) main.current?.focus();
+  }, [path]);
+
+  const signOut = useCallback(async () => {
+    await adminCall('DELETE', '/api/site-users/account/session');
+    window.location.assign(ADMIN_BASE);
+  }, []);
+
+  if (!account) return <SignIn siteTitle={siteTitle} />;
+  if (!account.permissions.includes('admin.use')) {
+    return (
+      <main className="admin-signin">
+        <h1>{ADMIN.appTitle}</h1>
+        <p role="alert">{ADMIN.noAdminAccess}</p>
+        <button type="button" onClick={signOut}>{ADMIN.signOut}</button>
+      </main>
+    );
+  }
+  const allowed = SCREENS.filter((screen) => account.permissions.includes(screen.permission));
+  const parts = path.slice(ADMIN_BASE.length).split('/').filter(Boolean);
+  const current = allowed.find((screen) => screen.key === parts[0]) ?? allowed[0]!;
+  const can = (permission: string) => account.permissions.includes(permission);
+
+  let screen;
+  switch (current.key) {
+    case 'products':
+      screen = parts[1] === undefined
+        ? <ProductsScreen navigate={navigate} canEdit={can('catalogue.edit')} />
+        : <ProductEditor key={parts[1]} productId={parts[1] === 'new' ? null : parts[1]} navigate={navigate} canEdit={can('catalogue.edit')} />;
+      break;
+    case 'inventory':
+      screen = <InventoryScreen canEdit={can('catalogue.edit')} />;
+      break;
+    case 'orders':
+      screen = parts[1] === undefined
+        ? <OrdersScreen navigate={navigate} />
+        : <OrderDetail key={parts[1]} orderId={parts[1]} navigate={navigate} canManage={can('orders.manage')} />;
+      break;
+    case 'messages':
+      screen = <MessagesScreen canNotify={can('restock.send')} />;
+      break;
+    case 'settings':
+      screen = <SettingsScreen canEdit={can('store.manage')} />;
+      break;
+    default:
+      screen = <AccountScreen />;
+  }
+
+  return (
+    <div className="admin-layout">
+      <header className="admin-header">
+        <p className="admin-brand">{siteTitle ? `${siteTitle} · ${ADMIN.appTitle}` : ADMIN.appTitle}</p>
+        <nav aria-label={ADMIN.navLabel}>
+          <ul>
+            {allowed.map((item) => (
+              <li key={item.key}>
+                <a
+                  href={`${ADMIN_BASE}/${item.key}`}
+                  aria-current={item.key === current.key ? 'page' : undefined}
+                  onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
+                    navigate(`${ADMIN_BASE}/${item.key}`);
+                  }}
+                >
+                  {ADMIN.screens[item.key]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="admin-account">
+          <span>{account.email}</span>
+          <button type="button" onClick={signOut}>{ADMIN.signOut}</button>
+        </p>
+      </header>
+      <main className="admin-main" ref={main} tabIndex={-1}>{screen}</main>
+    </div>
+  );
+}

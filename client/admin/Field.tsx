@@ -1,0 +1,45 @@
+/**
+ * A labelled input with its error under it: the label is visible, the error is tied to the input
+ * by aria-describedby and marks it invalid, so keyboard and screen-reader users find both.
+ */
+import { useId, type ReactNode } from 'react';
+
+export interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+  className?: string;
+}
+
+export function Field({ label, error, hint, children, className }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`admin-field${error ? ' admin-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...(error ? { 'aria-invalid': true as const } : {}), ...(described ? { 'aria-describedby': described } : {}) })}
+      {hint ? <small id={hintId} className="admin-hint">{hint}</small> : null}
+      {error ? <span id={errorId} className="admin-field-error" role="alert">{error}</span> : null}
+    </div>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange, error }: { label: string; checked: boolean; onChange: (value: boolean) => void; error?: string }) {
+  const id = useId();
+  return (
+    <div className={`admin-field admin-field--checkbox${error ? ' admin-field--invalid' : ''}`}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} {...(error ? { 'aria-invalid': true } : {})} />
+      <label htmlFor={id}>{label}</label>
+      {error ? <span className="admin-field-error" role="alert">{error}</span> : null}
+    </div>
+  );
+}
+
+/** A status line that screen readers announce. */
+export function Notice({ text, kind = 'info' }: { text: string; kind?: 'info' | 'error' }) {
+  if (!text) return null;
+  return <p className={`admin-notice admin-notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>{text}</p>;
+}

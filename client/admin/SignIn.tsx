@@ -1,0 +1,46 @@
+/** The owner's sign-in at /config: email and password; a success loads the admin afresh. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { ADMIN } from '../lib/admin-messages.ts';
+import { adminCall } from './admin-api.ts';
+import { Field, Notice } from './Field.tsx';
+
+export function SignIn({ siteTitle }: { siteTitle: string }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  // until the script runs, the button stays off: a plain form submit would put the password in the URL
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    const answer = await adminCall('POST', '/api/site-users/account/session', { email, password });
+    if (answer.ok) {
+      // the page is rendered again with the account's screens and its session token
+      window.location.reload();
+      return;
+    }
+    setBusy(false);
+    setError(answer.status === 401 ? ADMIN.signInFailed : answer.message);
+  }
+
+  return (
+    <main className="admin-signin">
+      <h1>{ADMIN.signInTitle}</h1>
+      {siteTitle ? <p className="admin-hint">{siteTitle}</p> : null}
+      <form onSubmit={submit} noValidate>
+        <Field label={ADMIN.email}>
+          {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}
+        </Field>
+        <Field label={ADMIN.password}>
+          {(control) => <input {...control} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}
+        </Field>
+        <Notice text={error} kind="error" />
+        <button type="submit" disabled={busy || !ready}>{busy ? ADMIN.signingIn : ADMIN.signIn}</button>
+      </form>
+    </main>
+  );
+}

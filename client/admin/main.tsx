@@ -1,0 +1,14 @@
+/**
+ * Browser entry of the admin at /config (its own bundle: storefront pages never load it). Takes
+ * over the server-rendered shell with the props it was rendered with.
+ */
+import { createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { AdminApp, type AdminAppProps } from './AdminApp.tsx';
+import { ADMIN_PROPS_ATTRIBUTE, ADMIN_ROOT_ID } from './admin-root.ts';
+
+const root = document.getElementById(ADMIN_ROOT_ID);
+if (root) {
+  const props = JSON.parse(root.getAttribute(ADMIN_PROPS_ATTRIBUTE) ?? '{}') as AdminAppProps;
+  hydrateRoot(root, createElement(AdminApp, props));
+}

@@ -1,0 +1,129 @@
+/** Messages: form submissions per form, newsletter subscribers, restock requests by variant; CSV of each. */
+import { useState } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { API_PATHS } from '../../lib/api-paths.ts';
+import { adminCall } from '../admin-api.ts';
+import { Notice } from '../Field.tsx';
+import { useCall } from '../use-call.ts';
+
+interface FormInfo { id: string; name: string; fields: Array<{ id: string; title: string }>; submissionCount: number }
+interface Submission { id: string; createdOn: number; pagePath: string | null; values: Record<string, unknown> }
+interface Subscriber { email: string; source: string; createdOn: number }
+interface RestockGroup {
+  productId: string; variantId: string; productTitle: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
+  requestCount: number; pendingCount: number; notifiable: boolean;
+}
+
+const shown = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
+
+function FormSubmissions() {
+  const forms = useCall<{ forms: FormInfo[] }>('/api/admin/messages/forms');
+  const [formId, setFormId] = useState('');
+  const chosen = formId || forms.data?.forms[0]?.id || '';
+  const detail = useCall<{ form: FormInfo; submissions: Submission[] }>(chosen ? `/api/admin/messages/forms/${encodeURIComponent(chosen)}` : null);
+  return (
+    <section aria-labelledby="forms-title">
+      <h2 id="forms-title">{ADMIN.formSubmissions}</h2>
+      <Notice text={forms.error} kind="error" />
+      {forms.data && forms.data.forms.length > 0 ? (
+        <p className="admin-field">
+          <label htmlFor="form-choice">{ADMIN.form}</label>
+          <select id="form-choice" value={chosen} onChange={(event) => setFormId(event.target.value)}>
+            {forms.data.forms.map((form) => <option key={form.id} value={form.id}>{`${form.name} (${form.submissionCount})`}</option>)}
+          </select>
+          {chosen ? <a href={`/api/admin/messages/forms/${encodeURIComponent(chosen)}/submissions.csv`} download>{ADMIN.exportCsv}</a> : null}
+        </p>
+      ) : null}
+      {detail.data && detail.data.submissions.length === 0 ? <p>{ADMIN.noSubmissions}</p> : null}
+      {detail.data && detail.data.submissions.length > 0 ? (
+        <table className="admin-table">
+          <thead><tr><th scope="col">{ADMIN.date}</th>{detail.data.form.fields.map((field) => <th key={field.id} scope="col">{field.title}</th>)}</tr></thead>
+          <tbody>
+            {detail.data.submissions.map((submission) => (
+              <tr key={submission.id}>
+                <td>{new Date(submission.createdOn).toLocaleString()}</td>
+                {detail.data!.form.fields.map((field) => <td key={field.id}>{shown(submission.values[field.id])}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
+function Subscribers() {
+  const { data, error } = useCall<{ subscribers: Subscriber[] }>('/api/admin/messages/subscribers');
+  return (
+    <section aria-labelledby="subscribers-title">
+      <div className="admin-toolbar">
+        <h2 id="subscribers-title">{ADMIN.subscribers}</h2>
+        <a href="/api/admin/messages/subscribers.csv" download>{ADMIN.exportCsv}</a>
+      </div>
+      <Notice text={error} kind="error" />
+      {data && data.subscribers.length === 0 ? <p>{ADMIN.noSubscribers}</p> : null}
+      {data && data.subscribers.length > 0 ? (
+        <table className="admin-table">
+          <thead><tr><th scope="col">{ADMIN.email}</th><th scope="col">{ADMIN.source}</th><th scope="col">{ADMIN.date}</th></tr></thead>
+          <tbody>{data.subscribers.map((row) => <tr key={row.email}><td>{row.email}</td><td>{row.source}</td><td>{new Date(row.createdOn).toLocaleString()}</td></tr>)}</tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
+function RestockRequests({ canNotify }: { canNotify: boolean }) {
+  const { data, error, reload } = useCall<{ groups: RestockGroup[] }>('/api/admin/messages/restock');
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  async function notify(group: RestockGroup) {
+    const answer = await adminCall<{ sent: number }>('POST', `${API_PATHS.restock}/send`, { productId: group.productId, variantId: group.variantId });
+    setNotice(answer.ok ? { text: ADMIN.notified(answer.data.sent), kind: 'info' } : { text: answer.message, kind: 'error' });
+    reload();
+  }
+  return (
+    <section aria-labelledby="restock-title">
+      <div className="admin-toolbar">
+        <h2 id="restock-title">{ADMIN.restockRequests}</h2>
+        <a href="/api/admin/messages/restock.csv" download>{ADMIN.exportCsv}</a>
+      </div>
+      <Notice text={error} kind="error" />
+      <Notice text={notice.text} kind={notice.kind} />
+      {data && data.groups.length === 0 ? <p>{ADMIN.noRestockRequests}</p> : null}
+      {data && data.groups.length > 0 ? (
+        <table className="admin-table">
+          <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.requests}</th><th scope="col">{ADMIN.waiting}</th><th scope="col">{ADMIN.notify}</th></tr></thead>
+          <tbody>
+            {data.groups.map((group) => (
+              <tr key={group.variantId} data-sku={group.sku}>
+                <td>{group.productTitle} {Object.values(group.attributes).join(' / ')}</td>
+                <td>{group.sku}</td>
+                <td>{group.unlimited ? ADMIN.unlimitedStock : group.qtyInStock}</td>
+                <td>{group.requestCount}</td>
+                <td>{group.pendingCount}</td>
+                <td>
+                  {canNotify ? (
+                    <button type="button" disabled={!group.notifiable} title={group.notifiable ? undefined : ADMIN.notifyDisabled} onClick={() => notify(group)}>
+                      {ADMIN.notify}
+                    </button>
+                  ) : null}
+                  {!group.notifiable && group.pendingCount > 0 ? <small className="admin-hint"> {ADMIN.notifyDisabled}</small> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
+export function MessagesScreen({ canNotify }: { canNotify: boolean }) {
+  return (
+    <section aria-labelledby="messages-title">
+      <h1 id="messages-title">{ADMIN.screens.messages}</h1>
+      <FormSubmissions />
+      <Subscribers />
+      <RestockRequests canNotify={canNotify} />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+/** One order: lines, totals, customer, shipping, payment, extra-field answers; fulfil, cancel, refund. */
+import { useState } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { adminCall } from '../admin-api.ts';
+import type { Navigate } from '../AdminApp.tsx';
+import { Notice } from '../Field.tsx';
+import { useCall } from '../use-call.ts';
+import { orderLabel, type OrderSummary } from './OrdersScreen.tsx';
+
+interface OrderDetailData extends OrderSummary {
+  subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
+  shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
+  lines: Array<{ sku: string; productName: string; quantity: number; unitPriceCents: number }>;
+  formAnswers: Array<{ sku: string; answers: unknown }>;
+  history: Array<{ status: string; on: number; by: string | null }>;
+}
+
+function addressText(address: OrderDetailData['shippingAddress']): string {
+  if (address === null) return ADMIN.notRecorded;
+  if (typeof address === 'string') return address;
+  return Object.values(address).filter((part) => typeof part === 'string' && part !== '').join(', ');
+}
+
+function answersText(answers: unknown): string {
+  if (Array.isArray(answers)) {
+    return answers.map((answer) => {
+      if (answer && typeof answer === 'object') {
+        const { label, title, value } = answer as { label?: unknown; title?: unknown; value?: unknown };
+        return `${String(label ?? title ?? '')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+      }
+      return String(answer);
+    }).join('; ');
+  }
+  return JSON.stringify(answers);
+}
+
+export function OrderDetail({ orderId, navigate, canManage }: { orderId: string; navigate: Navigate; canManage: boolean }) {
+  const { data, error, reload } = useCall<{ order: OrderDetailData }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [busy, setBusy] = useState(false);
+
+  async function act(action: 'fulfil' | 'cancel' | 'refund', confirmText?: string) {
+    if (confirmText && !window.confirm(confirmText)) return;
+    setBusy(true);
+    const answer = await adminCall('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
+    setBusy(false);
+    setNotice(answer.ok ? { text: ADMIN.saved, kind: 'info' } : { text: answer.message, kind: 'error' });
+    reload();
+  }
+
+  if (!data) return <><Notice text={error} kind="error" />{error ? null : <p>{ADMIN.loading}</p>}</>;
+  const order = data.order;
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  return (
+    <section aria-labelledby="order-title">
+      <div className="admin-toolbar">
+        <h1 id="order-title">{`${ADMIN.orderDetail} ${orderLabel(order)}`}</h1>
+        <a href="/config/orders" onClick={(event) => { event.preventDefault(); navigate('/config/orders'); }}>{ADMIN.backToOrders}</a>
+      </div>
+      <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>
+        {ADMIN.status}: {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
+      </p>
+      <dl className="admin-facts">
+        <dt>{ADMIN.date}</dt><dd>{new Date(order.createdOn).toLocaleString()}</dd>
+        <dt>{ADMIN.customer}</dt><dd>{[order.name, order.email].filter(Boolean).join(' · ') || ADMIN.notRecorded}</dd>
+        <dt>{ADMIN.shippingAddress}</dt><dd>{addressText(order.shippingAddress)}</dd>
+        <dt>{ADMIN.shippingOption}</dt><dd>{order.shippingOption ?? ADMIN.notRecorded}</dd>
+        <dt>{ADMIN.paymentReference}</dt><dd>{order.paymentReference ?? ADMIN.notRecorded}</dd>
+      </dl>
+      <table className="admin-table">
+        <caption>{ADMIN.lines}</caption>
+        <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <tr key={index}><td>{line.productName}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="admin-facts admin-totals">
+        <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
+        <dt>{ADMIN.discount}</dt><dd>{money(order.discountCents)}</dd>
+        <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
+        <dt>{ADMIN.tax}</dt><dd>{money(order.taxCents)}</dd>
+        <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
+      </dl>
+      {order.formAnswers.length > 0 ? (
+        <>
+          <h2>{ADMIN.formAnswers}</h2>
+          <ul>{order.formAnswers.map((entry, index) => <li key={index}>{entry.sku}: {answersText(entry.answers)}</li>)}</ul>
+        </>
+      ) : null}
+      <h2>{ADMIN.history}</h2>
+      <ul>{order.history.map((step, index) => <li key={index}>{ADMIN.orderStatuses[step.status]} · {new Date(step.on).toLocaleString()}{step.by ? ` · ${step.by}` : ''}</li>)}</ul>
+      <Notice text={notice.text} kind={notice.kind} />
+      {canManage ? (
+        <div className="admin-actions">
+          <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('fulfil')}>{ADMIN.markFulfilled}</button>
+          <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', ADMIN.confirmCancel)}>{ADMIN.cancelOrder}</button>
+          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', ADMIN.confirmRefund)}>{ADMIN.refund}</button> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/** Orders: number, date, customer, total and status, newest first, with the CSV export. */
+import { useState } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { formatMoney } from '../../lib/money.ts';
+import type { Navigate } from '../AdminApp.tsx';
+import { Notice } from '../Field.tsx';
+import { useCall } from '../use-call.ts';
+
+export interface OrderSummary {
+  id: string; orderNumber: string | null; createdOn: number; email: string | null; name: string | null; grandTotalCents: number; currency: string;
+  status: string; testMode: boolean; itemCount: number;
+}
+
+export function orderLabel(order: { id: string; orderNumber: string | null }): string {
+  return order.orderNumber ? `#${order.orderNumber.replace(/^#/, '')}` : order.id.slice(0, 8);
+}
+
+export function OrdersScreen({ navigate }: { navigate: Navigate }) {
+  const [status, setStatus] = useState('');
+  const { data, error } = useCall<{ orders: OrderSummary[] }>(`/api/admin/orders?limit=200${status ? `&status=${status}` : ''}`);
+  return (
+    <section aria-labelledby="orders-title">
+      <div className="admin-toolbar">
+        <h1 id="orders-title">{ADMIN.screens.orders}</h1>
+        <a href="/api/admin/orders.csv" download>{ADMIN.exportCsv}</a>
+      </div>
+      <p className="admin-field">
+        <label htmlFor="order-status">{ADMIN.status}</label>
+        <select id="order-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+          <option value="">{ADMIN.allOrders}</option>
+          {Object.entries(ADMIN.orderStatuses).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
+      </p>
+      <Notice text={error} kind="error" />
+      {data && data.orders.length === 0 ? <p>{ADMIN.noOrders}</p> : null}
+      {data && data.orders.length > 0 ? (
+        <table className="admin-table">
+          <thead>
+            <tr><th scope="col">{ADMIN.orderNumber}</th><th scope="col">{ADMIN.date}</th><th scope="col">{ADMIN.customer}</th><th scope="col">{ADMIN.total}</th><th scope="col">{ADMIN.status}</th></tr>
+          </thead>
+          <tbody>
+            {data.orders.map((order) => (
+              <tr key={order.id} data-order-id={order.id}>
+                <td><a href={`/config/orders/${order.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/orders/${order.id}`); }}>{orderLabel(order)}</a></td>
+                <td>{new Date(order.createdOn).toLocaleString()}</td>
+                <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
+                <td>{formatMoney(order.grandTotalCents, order.currency)}</td>
+                <td className={`admin-status admin-status--${order.status}`}>{ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

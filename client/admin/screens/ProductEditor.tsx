@@ -1,0 +1,301 @@
+/**
+ * Create or edit one product: its fields, options and variants (price, sale price, stock or
+ * unlimited, weight; add, reorder, remove), categories and tags, the extra-fields form, images
+ * (upload, alt text, order) and delete. The server checks everything and names the fields it
+ * refuses; each message is shown under its field.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { adminCall, type FieldErrors } from '../admin-api.ts';
+import type { Navigate } from '../AdminApp.tsx';
+import { CheckboxField, Field, Notice } from '../Field.tsx';
+import { centsFromText, integerFromText, textFromCents } from '../money-input.ts';
+import { useStoreCurrency } from '../store-currency.ts';
+
+const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
+
+interface StoredVariant {
+  id: string; sku: string; priceCents: number; salePriceCents: number; onSale: boolean; qtyInStock: number; unlimited: boolean; weightGrams: number; attributes: Record<string, string>;
+}
+interface StoredImage { id: string; assetUrl: string; altText: string }
+interface StoredProduct {
+  id: string; title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
+  categories: string[]; tags: string[]; variantOptions: string[]; additionalFieldsFormId: string | null; variants: StoredVariant[]; images: StoredImage[];
+}
+
+interface VariantForm {
+  key: string; id?: string; values: string[]; sku: string; price: string; salePrice: string; onSale: boolean; stock: string; unlimited: boolean; weight: string;
+}
+interface ProductForm {
+  title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
+  categories: string; tags: string; options: string; additionalFieldsFormId: string; variants: VariantForm[]; images: StoredImage[];
+}
+
+let keys = 0;
+const newKey = () => `v${++keys}`;
+
+const EMPTY: ProductForm = {
+  title: '', description: '', excerpt: '', urlSlug: '', productType: 'physical', visible: true, categories: '', tags: '', options: '',
+  additionalFieldsFormId: '', images: [],
+  variants: [{ key: 'v0', values: [], sku: '', price: '', salePrice: '', onSale: false, stock: '0', unlimited: false, weight: '0' }],
+};
+
+const list = (text: string) => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+
+function formOf(product: StoredProduct, currency: string): ProductForm {
+  return {
+    title: product.title, description: product.description, excerpt: product.excerpt, urlSlug: product.urlSlug, productType: product.productType,
+    visible: product.visible, categories: product.categories.join(', '), tags: product.tags.join(', '), options: product.variantOptions.join(', '),
+    additionalFieldsFormId: product.additionalFieldsFormId ?? '', images: product.images,
+    variants: product.variants.map((variant) => ({
+      key: newKey(), id: variant.id, values: product.variantOptions.map((option) => variant.attributes[option] ?? ''), sku: variant.sku,
+      price: textFromCents(variant.priceCents, currency), salePrice: textFromCents(variant.salePriceCents, currency), onSale: variant.onSale,
+      stock: String(variant.qtyInStock), unlimited: variant.unlimited, weight: String(variant.weightGrams),
+    })),
+  };
+}
+
+function payloadOf(form: ProductForm, currency: string) {
+  const options = list(form.options);
+  return {
+    title: form.title, description: form.description, excerpt: form.excerpt, urlSlug: form.urlSlug, productType: form.productType, visible: form.visible,
+    categories: list(form.categories), tags: list(form.tags), variantOptions: options,
+    additionalFieldsFormId: form.additionalFieldsFormId === '' ? null : form.additionalFieldsFormId,
+    variants: form.variants.map((variant) => ({
+      ...(variant.id ? { id: variant.id } : {}),
+      sku: variant.sku,
+      priceCents: centsFromText(variant.price, currency),
+      salePriceCents: variant.salePrice.trim() === '' ? 0 : centsFromText(variant.salePrice, currency),
+      onSale: variant.onSale,
+      qtyInStock: integerFromText(variant.stock),
+      unlimited: variant.unlimited,
+      weightGrams: variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
+      attributes: Object.fromEntries(options.map((option, index) => [option, variant.values[index] ?? ''])),
+    })),
+    images: form.images.map((image) => ({ id: image.id, altText: image.altText })),
+  };
+}
+
+function move<T>(items: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+export function ProductEditor({ productId: openedId, navigate, canEdit }: { productId: string | null; navigate: Navigate; canEdit: boolean }) {
+  // a new product gets its id when first saved; the editor stays open on it
+  const [productId, setProductId] = useState(openedId);
+  const currency = useStoreCurrency();
+  const [form, setForm] = useState<ProductForm | null>(productId === null ? EMPTY : null);
+  const [stored, setStored] = useState<StoredProduct | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [busy, setBusy] = useState(false);
+  const [forms, setForms] = useState<Array<{ id: string; name: string }>>([]);
+
+  useEffect(() => {
+    void adminCall<{ forms: Array<{ id: string; name: string }> }>('GET', '/api/admin/messages/forms').then((answer) => {
+      if (answer.ok) setForms(answer.data.forms);
+    });
+    if (openedId === null) return;
+    void adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(openedId)}`).then((answer) => {
+      if (answer.ok) {
+        setStored(answer.data.product);
+        setForm(formOf(answer.data.product, currency));
+      } else setNotice({ text: answer.message, kind: 'error' });
+    });
+    // loaded once per opened product; the currency only changes how prices are typed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openedId]);
+
+  if (!form) return <p>{notice.text || ADMIN.loading}</p>;
+  const options = list(form.options);
+  const update = (change: Partial<ProductForm>) => setForm({ ...form, ...change });
+  const updateVariant = (index: number, change: Partial<VariantForm>) =>
+    update({ variants: form.variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant)) });
+  const error = (name: string) => errors[name];
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setNotice({ text: '', kind: 'info' });
+    const payload = payloadOf(form!, currency);
+    const answer = productId === null
+      ? await adminCall<{ product: StoredProduct }>('POST', '/api/admin/products', payload)
+      : await adminCall<{ product: StoredProduct }>('PUT', `/api/admin/products/${encodeURIComponent(productId)}`, payload);
+    setBusy(false);
+    if (!answer.ok) {
+      setErrors(answer.fieldErrors);
+      setNotice({ text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' });
+      return;
+    }
+    setErrors({});
+    setStored(answer.data.product);
+    setForm(formOf(answer.data.product, currency));
+    setNotice({ text: ADMIN.productSaved, kind: 'info' });
+    if (productId === null) {
+      setProductId(answer.data.product.id);
+      window.history.replaceState(null, '', `/config/products/${answer.data.product.id}`);
+    }
+  }
+
+  async function remove() {
+    if (productId === null || !window.confirm(ADMIN.confirmDelete)) return;
+    const answer = await adminCall('DELETE', `/api/admin/products/${encodeURIComponent(productId)}`);
+    if (answer.ok) navigate('/config/products');
+    else setNotice({ text: answer.message, kind: 'error' });
+  }
+
+  async function upload(file: File) {
+    if (productId === null) return;
+    const body = new FormData();
+    body.append('image', file);
+    const answer = await adminCall<{ image: StoredImage }>('POST', `/api/admin/products/${encodeURIComponent(productId)}/images`, body);
+    if (answer.ok) {
+      setErrors({});
+      update({ images: [...form!.images, answer.data.image] });
+    } else setErrors({ image: answer.fieldErrors.image ?? answer.message });
+  }
+
+  return (
+    <section aria-labelledby="editor-title">
+      <div className="admin-toolbar">
+        <h1 id="editor-title">{productId === null ? ADMIN.newProduct : ADMIN.editProduct}</h1>
+        <a href="/config/products" onClick={(event) => { event.preventDefault(); navigate('/config/products'); }}>{ADMIN.screens.products}</a>
+      </div>
+      <form className="admin-form" onSubmit={save} noValidate>
+        <fieldset disabled={!canEdit || busy}>
+          <Field label={ADMIN.title} error={error('title')}>
+            {(control) => <input {...control} value={form.title} maxLength={200} onChange={(event) => update({ title: event.target.value })} />}
+          </Field>
+          <Field label={ADMIN.description} error={error('description')}>
+            {(control) => <textarea {...control} rows={5} value={form.description} onChange={(event) => update({ description: event.target.value })} />}
+          </Field>
+          <Field label={ADMIN.excerpt} error={error('excerpt')}>
+            {(control) => <input {...control} value={form.excerpt} onChange={(event) => update({ excerpt: event.target.value })} />}
+          </Field>
+          <div className="admin-row">
+            <Field label={ADMIN.productType} error={error('productType')}>
+              {(control) => (
+                <select {...control} value={form.productType} onChange={(event) => update({ productType: event.target.value as ProductForm['productType'] })}>
+                  {KINDS.map((kind) => <option key={kind} value={kind}>{ADMIN.productTypes[kind]}</option>)}
+                </select>
+              )}
+            </Field>
+            <Field label={ADMIN.urlSlug} error={error('urlSlug')}>
+              {(control) => <input {...control} value={form.urlSlug} onChange={(event) => update({ urlSlug: event.target.value })} />}
+            </Field>
+            <CheckboxField label={ADMIN.visible} checked={form.visible} onChange={(visible) => update({ visible })} error={error('visible')} />
+          </div>
+          <div className="admin-row">
+            <Field label={ADMIN.categories} hint={ADMIN.commaSeparated} error={error('categories') ?? error('categories.0')}>
+              {(control) => <input {...control} value={form.categories} onChange={(event) => update({ categories: event.target.value })} />}
+            </Field>
+            <Field label={ADMIN.tags} hint={ADMIN.commaSeparated} error={error('tags') ?? error('tags.0')}>
+              {(control) => <input {...control} value={form.tags} onChange={(event) => update({ tags: event.target.value })} />}
+            </Field>
+            <Field label={ADMIN.extraFieldsForm} error={error('additionalFieldsFormId')}>
+              {(control) => (
+                <select {...control} value={form.additionalFieldsFormId} onChange={(event) => update({ additionalFieldsFormId: event.target.value })}>
+                  <option value="">{ADMIN.noForm}</option>
+                  {forms.map((option) => <option key={option.id} value={option.id}>{option.name}</option>)}
+                  {form.additionalFieldsFormId !== '' && !forms.some((option) => option.id === form.additionalFieldsFormId)
+                    ? <option value={form.additionalFieldsFormId}>{form.additionalFieldsFormId}</option> : null}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field label={ADMIN.options} hint={ADMIN.optionsHint} error={error('variantOptions')}>
+            {(control) => <input {...control} value={form.options} onChange={(event) => update({ options: event.target.value })} />}
+          </Field>
+
+          <h2>{ADMIN.variants}</h2>
+          <Notice text={error('variants') ?? ''} kind="error" />
+          {form.variants.map((variant, index) => {
+            const at = (name: string) => error(`variants.${index}.${name}`);
+            return (
+              <fieldset key={variant.key} className="admin-variant" data-variant-index={index}>
+                <legend>{`${ADMIN.variant} ${index + 1}`}</legend>
+                <div className="admin-row">
+                  {options.map((option, optionIndex) => (
+                    <Field key={option} label={option} error={optionIndex === 0 ? at('attributes') : undefined}>
+                      {(control) => (
+                        <input {...control} value={variant.values[optionIndex] ?? ''} onChange={(event) => {
+                          const values = [...variant.values];
+                          values[optionIndex] = event.target.value;
+                          updateVariant(index, { values });
+                        }} />
+                      )}
+                    </Field>
+                  ))}
+                  <Field label={ADMIN.sku} error={at('sku')}>
+                    {(control) => <input {...control} value={variant.sku} onChange={(event) => updateVariant(index, { sku: event.target.value })} />}
+                  </Field>
+                  <Field label={ADMIN.price} error={at('priceCents')}>
+                    {(control) => <input {...control} inputMode="decimal" value={variant.price} onChange={(event) => updateVariant(index, { price: event.target.value })} />}
+                  </Field>
+                  <Field label={ADMIN.salePrice} error={at('salePriceCents')}>
+                    {(control) => <input {...control} inputMode="decimal" value={variant.salePrice} onChange={(event) => updateVariant(index, { salePrice: event.target.value })} />}
+                  </Field>
+                  <CheckboxField label={ADMIN.onSale} checked={variant.onSale} onChange={(onSale) => updateVariant(index, { onSale })} />
+                  <Field label={ADMIN.stock} error={at('qtyInStock')}>
+                    {(control) => <input {...control} inputMode="numeric" value={variant.stock} disabled={variant.unlimited} onChange={(event) => updateVariant(index, { stock: event.target.value })} />}
+                  </Field>
+                  <CheckboxField label={ADMIN.unlimited} checked={variant.unlimited} onChange={(unlimited) => updateVariant(index, { unlimited })} />
+                  <Field label={ADMIN.weight} error={at('weightGrams')}>
+                    {(control) => <input {...control} inputMode="numeric" value={variant.weight} onChange={(event) => updateVariant(index, { weight: event.target.value })} />}
+                  </Field>
+                </div>
+                <div className="admin-actions">
+                  <button type="button" onClick={() => update({ variants: move(form.variants, index, index - 1) })} disabled={index === 0}>{ADMIN.moveUp}</button>
+                  <button type="button" onClick={() => update({ variants: move(form.variants, index, index + 1) })} disabled={index === form.variants.length - 1}>{ADMIN.moveDown}</button>
+                  <button type="button" onClick={() => update({ variants: form.variants.filter((_, at) => at !== index) })} disabled={form.variants.length === 1}>{ADMIN.removeVariant}</button>
+                </div>
+              </fieldset>
+            );
+          })}
+          <button type="button" onClick={() => update({ variants: [...form.variants, { key: newKey(), values: options.map(() => ''), sku: '', price: form.variants[0]?.price ?? '', salePrice: '', onSale: false, stock: '0', unlimited: false, weight: form.variants[0]?.weight ?? '0' }] })}>
+            {ADMIN.addVariant}
+          </button>
+
+          <h2>{ADMIN.images}</h2>
+          {form.images.length > 0 ? (
+            <ul className="admin-images">
+              {form.images.map((image, index) => (
+                <li key={image.id}>
+                  <img src={image.assetUrl} alt={image.altText} width={96} height={96} />
+                  <Field label={ADMIN.altText} error={error(`images.${index}.altText`)}>
+                    {(control) => <input {...control} value={image.altText} onChange={(event) => update({ images: form.images.map((item, at) => (at === index ? { ...item, altText: event.target.value } : item)) })} />}
+                  </Field>
+                  <div className="admin-actions">
+                    <button type="button" onClick={() => update({ images: move(form.images, index, index - 1) })} disabled={index === 0}>{ADMIN.moveUp}</button>
+                    <button type="button" onClick={() => update({ images: move(form.images, index, index + 1) })} disabled={index === form.images.length - 1}>{ADMIN.moveDown}</button>
+                    <button type="button" onClick={() => update({ images: form.images.filter((_, at) => at !== index) })}>{ADMIN.removeImage}</button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {productId !== null ? (
+            <Field label={ADMIN.uploadImage} error={error('image')}>
+              {(control) => <input {...control} type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void upload(file);
+                event.target.value = '';
+              }} />}
+            </Field>
+          ) : null}
+
+          <Notice text={notice.text} kind={notice.kind} />
+          <div className="admin-actions">
+            <button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button>
+            {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
+          </div>
+        </fieldset>
+      </form>
+      {stored ? <p className="admin-hint"><a href={`/shop/p/${stored.urlSlug}`}>{`/shop/p/${stored.urlSlug}`}</a></p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+/** Products: search, and each product's type, visibility, stock and price at a glance. */
+import { useState } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { formatMoney } from '../../lib/money.ts';
+import type { Navigate } from '../AdminApp.tsx';
+import { Notice } from '../Field.tsx';
+import { useCall } from '../use-call.ts';
+import { useStoreCurrency } from '../store-currency.ts';
+
+interface ProductSummary {
+  id: string;
+  title: string;
+  productType: number;
+  visible: boolean;
+  variantCount: number;
+  stock: number | null;
+  lowestPriceCents: number;
+  imageUrl: string | null;
+}
+
+const TYPE_NAMES: Record<number, string> = {
+  1: ADMIN.productTypes.physical, 2: ADMIN.productTypes.digital, 3: ADMIN.productTypes.service, 4: ADMIN.productTypes.giftCard, 5: ADMIN.productTypes.subscription,
+};
+
+export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const { data, error, loading } = useCall<{ products: ProductSummary[] }>(`/api/admin/products?q=${encodeURIComponent(search)}`);
+  const currency = useStoreCurrency();
+
+  return (
+    <section aria-labelledby="products-title">
+      <div className="admin-toolbar">
+        <h1 id="products-title">{ADMIN.screens.products}</h1>
+        {canEdit ? <button type="button" onClick={() => navigate('/config/products/new')}>{ADMIN.newProduct}</button> : null}
+      </div>
+      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query); }}>
+        <label htmlFor="product-search">{ADMIN.search}</label>
+        <input id="product-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <button type="submit">{ADMIN.search}</button>
+      </form>
+      <Notice text={error} kind="error" />
+      {loading && !data ? <p>{ADMIN.loading}</p> : null}
+      {data && data.products.length === 0 ? <p>{ADMIN.noProducts}</p> : null}
+      {data && data.products.length > 0 ? (
+        <table className="admin-table">
+          <thead>
+            <tr><th scope="col">{ADMIN.title}</th><th scope="col">{ADMIN.productType}</th><th scope="col">{ADMIN.status}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.price}</th></tr>
+          </thead>
+          <tbody>
+            {data.products.map((product) => (
+              <tr key={product.id} data-product-id={product.id}>
+                <td>
+                  <a href={`/config/products/${product.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/products/${product.id}`); }}>{product.title}</a>
+                  <small className="admin-hint"> {ADMIN.variantCount(product.variantCount)}</small>
+                </td>
+                <td>{TYPE_NAMES[product.productType] ?? ''}</td>
+                <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
+                <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>
+                <td>{formatMoney(product.lowestPriceCents, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+/** Settings: title, tagline, currency, tax, shipping rates, store open, instalment messaging, captcha. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { adminCall, type FieldErrors } from '../admin-api.ts';
+import { CheckboxField, Field, Notice } from '../Field.tsx';
+import { centsFromText, integerFromText, textFromCents } from '../money-input.ts';
+import { rememberStoreCurrency } from '../store-currency.ts';
+import { useCall } from '../use-call.ts';
+
+interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
+interface Settings {
+  siteTitle: string; tagline: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
+  storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean;
+}
+interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
+interface SettingsForm { siteTitle: string; tagline: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean }
+
+function formOf(settings: Settings): SettingsForm {
+  const money = (cents: number) => textFromCents(cents, settings.currency);
+  return {
+    siteTitle: settings.siteTitle, tagline: settings.tagline, currency: settings.currency, taxRate: String(settings.taxRateBasisPoints / 100),
+    storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
+    rates: settings.shippingRates.map((rate) => ({
+      id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
+      freeOver: money(rate.freeOverCents), maxWeight: String(rate.maxWeightGrams),
+    })),
+  };
+}
+
+function payloadOf(form: SettingsForm) {
+  const cents = (text: string) => (text.trim() === '' ? 0 : centsFromText(text, form.currency));
+  const percent = form.taxRate.trim().replace(',', '.');
+  return {
+    siteTitle: form.siteTitle, tagline: form.tagline, currency: form.currency,
+    taxRateBasisPoints: /^\d+(\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : Number.NaN,
+    storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
+    shippingRates: form.rates.map((rate) => ({
+      id: rate.id, name: rate.name, kind: rate.kind, priceCents: cents(rate.price), perKilogramCents: cents(rate.perKilogram),
+      freeOverCents: cents(rate.freeOver), maxWeightGrams: rate.maxWeight.trim() === '' ? 0 : integerFromText(rate.maxWeight),
+    })),
+  };
+}
+
+export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
+  const { data, error } = useCall<{ settings: Settings; currencies: string[] }>('/api/admin/settings');
+  const [form, setForm] = useState<SettingsForm | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (data) setForm(formOf(data.settings));
+  }, [data]);
+  if (!form || !data) return <><h1>{ADMIN.screens.settings}</h1><Notice text={error} kind="error" />{error ? null : <p>{ADMIN.loading}</p>}</>;
+  const update = (change: Partial<SettingsForm>) => setForm({ ...form, ...change });
+  const updateRate = (index: number, change: Partial<RateForm>) => update({ rates: form.rates.map((rate, at) => (at === index ? { ...rate, ...change } : rate)) });
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await adminCall<{ settings: Settings }>('PUT', '/api/admin/settings', payloadOf(form!));
+    setBusy(false);
+    if (!answer.ok) {
+      setErrors(answer.fieldErrors);
+      setNotice({ text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' });
+      return;
+    }
+    setErrors({});
+    rememberStoreCurrency(answer.data.settings.currency);
+    setForm(formOf(answer.data.settings));
+    setNotice({ text: ADMIN.settingsSaved, kind: 'info' });
+  }
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title">{ADMIN.screens.settings}</h1>
+      <form className="admin-form" onSubmit={save} noValidate>
+        <fieldset disabled={!canEdit || busy}>
+          <Field label={ADMIN.siteTitle} error={errors.siteTitle}>
+            {(control) => <input {...control} value={form.siteTitle} onChange={(event) => update({ siteTitle: event.target.value })} />}
+          </Field>
+          <Field label={ADMIN.tagline} error={errors.tagline}>
+            {(control) => <input {...control} value={form.tagline} onChange={(event) => update({ tagline: event.target.value })} />}
+          </Field>
+          <div className="admin-row">
+            <Field label={ADMIN.currency} error={errors.currency}>
+              {(control) => (
+                <select {...control} value={form.currency} onChange={(event) => update({ currency: event.target.value })}>
+                  {data.currencies.map((code) => <option key={code} value={code}>{code}</option>)}
+                </select>
+              )}
+            </Field>
+            <Field label={ADMIN.taxRate} error={errors.taxRateBasisPoints}>
+              {(control) => <input {...control} inputMode="decimal" value={form.taxRate} onChange={(event) => update({ taxRate: event.target.value })} />}
+            </Field>
+          </div>
+          <CheckboxField label={ADMIN.storeOpen} checked={form.storeOpen} onChange={(storeOpen) => update({ storeOpen })} />
+          <CheckboxField label={ADMIN.instalments} checked={form.instalmentsEnabled} onChange={(instalmentsEnabled) => update({ instalmentsEnabled })} />
+          <CheckboxField label={ADMIN.captcha} checked={form.captchaEnabled} onChange={(captchaEnabled) => update({ captchaEnabled })} />
+          <h2>{ADMIN.shippingRates}</h2>
+          <Notice text={errors.shippingRates ?? ''} kind="error" />
+          {form.rates.map((rate, index) => {
+            const at = (name: string) => errors[`shippingRates.${index}.${name}`];
+            return (
+              <fieldset key={index} className="admin-variant">
+                <legend>{rate.name || `${ADMIN.rateName} ${index + 1}`}</legend>
+                <div className="admin-row">
+                  <Field label={ADMIN.rateId} error={at('id')}>{(control) => <input {...control} value={rate.id} onChange={(event) => updateRate(index, { id: event.target.value })} />}</Field>
+                  <Field label={ADMIN.rateName} error={at('name')}>{(control) => <input {...control} value={rate.name} onChange={(event) => updateRate(index, { name: event.target.value })} />}</Field>
+                  <Field label={ADMIN.rateKind} error={at('kind')}>
+                    {(control) => (
+                      <select {...control} value={rate.kind} onChange={(event) => updateRate(index, { kind: event.target.value as RateForm['kind'] })}>
+                        <option value="flat">{ADMIN.rateKinds.flat}</option>
+                        <option value="weight">{ADMIN.rateKinds.weight}</option>
+                      </select>
+                    )}
+                  </Field>
+                  <Field label={ADMIN.ratePrice} error={at('priceCents')}>{(control) => <input {...control} inputMode="decimal" value={rate.price} onChange={(event) => updateRate(index, { price: event.target.value })} />}</Field>
+                  {rate.kind === 'weight' ? (
+                    <Field label={ADMIN.ratePerKilogram} error={at('perKilogramCents')}>{(control) => <input {...control} inputMode="decimal" value={rate.perKilogram} onChange={(event) => updateRate(index, { perKilogram: event.target.value })} />}</Field>
+                  ) : null}
+                  <Field label={ADMIN.rateFreeOver} error={at('freeOverCents')}>{(control) => <input {...control} inputMode="decimal" value={rate.freeOver} onChange={(event) => updateRate(index, { freeOver: event.target.value })} />}</Field>
+                  <Field label={ADMIN.rateMaxWeight} error={at('maxWeightGrams')}>{(control) => <input {...control} inputMode="numeric" value={rate.maxWeight} onChange={(event) => updateRate(index, { maxWeight: event.target.value })} />}</Field>
+                </div>
+                <button type="button" onClick={() => update({ rates: form.rates.filter((_, at) => at !== index) })} disabled={form.rates.length === 1}>{ADMIN.removeRate}</button>
+              </fieldset>
+            );
+          })}
+          <button type="button" onClick={() => update({ rates: [...form.rates, { id: `rate-${form.rates.length + 1}`, name: '', kind: 'flat', price: '0', perKilogram: '0', freeOver: '0', maxWeight: '0' }] })}>{ADMIN.addRate}</button>
+          <Notice text={notice.text} kind={notice.kind} />
+          <div className="admin-actions"><button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button></div>
+        </fieldset>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { createAccountCalls } from './account-calls.ts';
+import { createInventoryCalls } from './inventory-calls.ts';
+import { createMessageCalls } from './message-calls.ts';
+import { createOrderCalls } from './order-calls.ts';
+import { createProductCalls } from './product-calls.ts';
+import { createSettingsCalls } from './settings-calls.ts';
+
+/**
+ * Every call of the admin at /config, under /api/admin: each route checks the role's right with
+ * requireOwner (401 anonymous, 403 without it, 403 without the session token on writes) and
+ * counts against a budget of the rate-limit table; the crumb is checked in front of all routes.
+ */
+export function createAdminCalls(deps: AppDeps): Router {
+  const router = Router();
+  router.use(createProductCalls(deps));
+  router.use(createInventoryCalls(deps));
+  router.use(createOrderCalls(deps));
+  router.use(createMessageCalls(deps));
+  router.use(createSettingsCalls(deps));
+  router.use(createAccountCalls(deps));
+  return router;
+}

@@ -1,0 +1,81 @@
+import express, { Router, type Request, type Response } from 'express';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { AdminApp, type AdminAppProps } from '../../client/admin/AdminApp.tsx';
+import { ADMIN_PROPS_ATTRIBUTE, ADMIN_ROOT_ID } from '../../client/admin/admin-root.ts';
+import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, readClientManifest } from '../../client/manifest.ts';
+import type { AppDeps } from '../deps.ts';
+import { AdminAccountRepository } from '../db/admin-account-repository.ts';
+import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
+import { cspNonce } from '../security/content-security-policy.ts';
+import { ROLE_PERMISSIONS } from '../security/owner-permissions.ts';
+import { readResolvedSiteUser } from '../security/site-user.ts';
+import { uploadsDir, UPLOADS_URL } from './image-upload.ts';
+
+/** Where the admin lives: the platform's own path. */
+export const ADMIN_PATH = '/config';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** What the shell knows of the signed-in account: enough to pick the screen before any call. */
+async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
+  const website = await new AdminSettingsRepository(deps.store).read('website');
+  const siteTitle = typeof website.siteTitle === 'string' ? website.siteTitle : '';
+  const path = req.path.length > ADMIN_PATH.length ? req.path : ADMIN_PATH;
+  const user = readResolvedSiteUser(req);
+  if (!user) return { account: null, siteTitle, path };
+  const account = await new AdminAccountRepository(deps.store).findById(user.siteUserId);
+  return {
+    account: {
+      email: account?.email ?? '',
+      permissions: user.contributorRole === null ? [] : [...(ROLE_PERMISSIONS[user.contributorRole] ?? [])],
+      // the session's token for the admin's writes; the page is never cached, so only this account sees it
+      xsrfToken: user.xsrfToken,
+    },
+    siteTitle,
+    path,
+  };
+}
+
+/**
+ * The admin's server-rendered shell at /config (and its screens' paths below it), and the
+ * uploaded images. Everyone gets the shell: the sign-in form when signed out, the screens the
+ * role allows when signed in; every call behind it checks the role again.
+ */
+export function createAdminPages(deps: AppDeps): Router {
+  const router = Router();
+  router.use(UPLOADS_URL, express.static(uploadsDir(deps.options), { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
+  const shell = async (req: Request, res: Response): Promise<void> => {
+    const props = await appProps(deps, req);
+    const manifest = readClientManifest();
+    const nonce = cspNonce(res);
+    const script = manifest[ADMIN_SCRIPT_KEY];
+    const styles = manifest[ADMIN_STYLES_KEY];
+    const allowed = props.account === null || props.account.permissions.includes('admin.use');
+    const html = renderToString(createElement(AdminApp, props));
+    const json = JSON.stringify(props);
+    res.status(allowed ? 200 : 403);
+    res.set('Cache-Control', 'no-store');
+    res.type('html').send(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(ADMIN.appTitle)}${props.siteTitle ? ` — ${escapeHtml(props.siteTitle)}` : ''}</title>
+${styles ? `<link rel="stylesheet" href="${escapeHtml(styles)}">` : ''}
+${script ? `<script type="module" nonce="${escapeHtml(nonce)}" src="${escapeHtml(script)}"></script>` : ''}
+</head>
+<body class="admin">
+<div id="${ADMIN_ROOT_ID}" ${ADMIN_PROPS_ATTRIBUTE}="${escapeHtml(json)}">${html}</div>
+</body>
+</html>`);
+  };
+  router.get(ADMIN_PATH, shell);
+  router.get(`${ADMIN_PATH}/*screen`, shell);
+  return router;
+}
+

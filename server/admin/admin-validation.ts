@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { HttpError } from '../security/http-error.ts';
+
+/** Field path as the admin screens name their inputs: "variants.0.priceCents". */
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '_' : path.map(String).join('.');
+}
+
+/**
+ * Parses what an admin screen sends. A failure answers 400 with `fieldErrors` (the first problem
+ * of each field, keyed by its path) so the screen shows each next to its input.
+ */
+export function parseAdminInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const name = fieldName(issue.path);
+    fieldErrors[name] ??= issue.message;
+  }
+  throw new HttpError(400, ADMIN.server.invalidInput, { fieldErrors });
+}
+
+/** A 400 about one field, for checks that need the database (a SKU already taken…). */
+export function fieldError(field: string, message: string): HttpError {
+  return new HttpError(400, ADMIN.server.invalidInput, { fieldErrors: { [field]: message } });
+}
+
+/** Text an owner types: no NUL characters (PostgreSQL text cannot hold them), at most `max` long. */
+export function ownerText(max: number) {
+  return z.string().max(max).refine((value) => !value.includes('\u0000'), { error: ADMIN.server.controlCharacter });
+}
+
+/** A record id in a path or body: the platform's ids are short runs of letters, digits, - and _. */
+export const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: ADMIN.server.notAnId });

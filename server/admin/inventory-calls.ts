@@ -1,0 +1,59 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { StockHistoryRepository } from '../db/stock-history-repository.ts';
+import { HttpError } from '../security/http-error.ts';
+import { requireOwner } from '../security/owner-auth.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { actorOf } from './admin-actor.ts';
+import { parseAdminInput, recordId } from './admin-validation.ts';
+import { stockSchema } from './product-input.ts';
+
+export const ADMIN_INVENTORY = '/api/admin/inventory';
+
+const variantParams = z.object({ variantId: recordId });
+const stockInput = z.object({
+  qtyInStock: stockSchema,
+  unlimited: z.boolean().default(false),
+  /** A restock is stock that arrived; any other change is an owner's correction. */
+  reason: z.enum(['owner-edit', 'restock']).default('owner-edit'),
+});
+
+/** Stock per variant in one table, edited in place, with each variant's history. */
+export function createInventoryCalls(deps: AppDeps): Router {
+  const router = Router();
+  const canRead = requireOwner(deps, 'catalogue.read');
+  const canEdit = requireOwner(deps, 'catalogue.edit');
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
+
+  router.get(ADMIN_INVENTORY, canRead, async (_req, res) => {
+    res.json({ variants: await new StockHistoryRepository(deps.store).inventory() });
+  });
+
+  router.put(`${ADMIN_INVENTORY}/:variantId`, ownerWrite, canEdit, async (req, res) => {
+    const { variantId } = parseAdminInput(variantParams, req.params);
+    const input = parseAdminInput(stockInput, req.body);
+    const actor = await actorOf(deps, req);
+    const now = Date.now();
+    await deps.store.transaction(async (tx) => {
+      const stock = new StockHistoryRepository(tx);
+      const before = await stock.setStock(variantId, input.qtyInStock, input.unlimited);
+      if (!before) throw new HttpError(404, ADMIN.server.variantNotFound);
+      if (before.before !== input.qtyInStock) {
+        await stock.record({
+          productId: before.productId, variantId, delta: input.qtyInStock - before.before, quantityAfter: input.qtyInStock,
+          reason: input.reason, actor, orderId: null,
+        }, now);
+      }
+    });
+    res.json({ variantId, qtyInStock: input.qtyInStock, unlimited: input.unlimited, message: ADMIN.stockSaved });
+  });
+
+  router.get(`${ADMIN_INVENTORY}/:variantId/history`, canRead, async (req, res) => {
+    const { variantId } = parseAdminInput(variantParams, req.params);
+    res.json({ changes: await new StockHistoryRepository(deps.store).history(variantId) });
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { AdminMessagesRepository } from '../db/admin-messages-repository.ts';
+import { HttpError } from '../security/http-error.ts';
+import { requireOwner } from '../security/owner-auth.ts';
+import { parseAdminInput, recordId } from './admin-validation.ts';
+import { isoTime, sendCsv } from './csv.ts';
+
+export const ADMIN_MESSAGES = '/api/admin/messages';
+const SHOWN = 500;
+const EXPORTED = 50_000;
+
+const formParams = z.object({ formId: recordId });
+
+/** What customers sent, for reading and export: form submissions, subscribers, restock requests. */
+export function createMessageCalls(deps: AppDeps): Router {
+  const router = Router();
+  const canRead = requireOwner(deps, 'messages.read');
+  const messages = () => new AdminMessagesRepository(deps.store);
+
+  async function formOf(req: import('express').Request) {
+    const { formId } = parseAdminInput(formParams, req.params);
+    const form = (await messages().forms()).find((candidate) => candidate.id === formId);
+    if (!form) throw new HttpError(404, ADMIN.server.formNotFound);
+    return form;
+  }
+
+  router.get(`${ADMIN_MESSAGES}/forms`, canRead, async (_req, res) => {
+    res.json({ forms: await messages().forms() });
+  });
+
+  router.get(`${ADMIN_MESSAGES}/forms/:formId`, canRead, async (req, res) => {
+    const form = await formOf(req);
+    res.json({ form, submissions: await messages().submissions(form.id, SHOWN) });
+  });
+
+  router.get(`${ADMIN_MESSAGES}/forms/:formId/submissions.csv`, canRead, async (req, res) => {
+    const form = await formOf(req);
+    const submissions = await messages().submissions(form.id, EXPORTED);
+    sendCsv(res, `form-${form.id}.csv`, ['date', 'page', ...form.fields.map((field) => field.title)],
+      submissions.map((submission) => [isoTime(submission.createdOn), submission.pagePath, ...form.fields.map((field) => submission.values[field.id])]));
+  });
+
+  router.get(`${ADMIN_MESSAGES}/subscribers`, canRead, async (_req, res) => {
+    res.json({ subscribers: await messages().subscribers(SHOWN) });
+  });
+
+  router.get(`${ADMIN_MESSAGES}/subscribers.csv`, canRead, async (_req, res) => {
+    const subscribers = await messages().subscribers(EXPORTED);
+    sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn)]));
+  });
+
+  router.get(`${ADMIN_MESSAGES}/restock`, canRead, async (_req, res) => {
+    const groups = await messages().restockGroups(SHOWN);
+    // notify only once the variant is back: a notice for something still sold out helps nobody
+    res.json({ groups: groups.map((group) => ({ ...group, emails: undefined, notifiable: group.pendingCount > 0 && (group.unlimited || group.qtyInStock > 0) })) });
+  });
+
+  router.get(`${ADMIN_MESSAGES}/restock.csv`, canRead, async (_req, res) => {
+    const groups = await messages().restockGroups(EXPORTED);
+    sendCsv(res, 'restock-requests.csv', ['product', 'sku', 'variant', 'in stock', 'email'],
+      groups.flatMap((group) => group.emails.map((email) => [group.productTitle, group.sku, Object.values(group.attributes).join(' / '), group.unlimited ? 'unlimited' : group.qtyInStock, email])));
+  });
+
+  return router;
+}

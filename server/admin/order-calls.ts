@@ -1,0 +1,105 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { AdminOrderRepository, OrderStateError, type OrderStatus } from '../db/admin-order-repository.ts';
+import { StockHistoryRepository } from '../db/stock-history-repository.ts';
+import { fillMessage } from '../messages.ts';
+import { PRODUCT_TYPE } from '../commerce/pricing.ts';
+import { HttpError } from '../security/http-error.ts';
+import { requireOwner } from '../security/owner-auth.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { actorOf } from './admin-actor.ts';
+import { parseAdminInput, recordId } from './admin-validation.ts';
+import { isoTime, sendCsv } from './csv.ts';
+
+export const ADMIN_ORDERS = '/api/admin/orders';
+const EXPORT_LIMIT = 10_000;
+
+const orderParams = z.object({ orderId: recordId });
+const listQuery = z.object({
+  status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+/** The order moves take no fields; a body, if any, must be an empty object. */
+const noFields = z.object({}).strict();
+
+/** Items that count against stock: digital goods and gift cards never took any. */
+const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
+
+/** Orders in the admin: list, detail, fulfil, cancel (stock comes back), refund in test mode, CSV. */
+export function createOrderCalls(deps: AppDeps): Router {
+  const router = Router();
+  const canRead = requireOwner(deps, 'orders.read');
+  const canManage = requireOwner(deps, 'orders.manage');
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
+
+  router.get(ADMIN_ORDERS, canRead, async (req, res) => {
+    const query = parseAdminInput(listQuery, req.query);
+    const orders = await new AdminOrderRepository(deps.store).list(query.limit + 1, query.offset, query.status);
+    res.json({ orders: orders.slice(0, query.limit), hasMore: orders.length > query.limit });
+  });
+
+  router.get(`${ADMIN_ORDERS}.csv`, canRead, async (_req, res) => {
+    const orders = await new AdminOrderRepository(deps.store).list(EXPORT_LIMIT, 0);
+    sendCsv(res, 'orders.csv',
+      ['id', 'number', 'date', 'status', 'customer email', 'customer name', 'items', 'total', 'currency', 'test mode', 'payment reference'],
+      orders.map((order) => [order.id, order.orderNumber, isoTime(order.createdOn), order.status, order.email, order.name, order.itemCount,
+        (order.grandTotalCents / 100).toFixed(2), order.currency, order.testMode ? 'yes' : 'no', order.paymentReference]));
+  });
+
+  router.get(`${ADMIN_ORDERS}/:orderId`, canRead, async (req, res) => {
+    const { orderId } = parseAdminInput(orderParams, req.params);
+    const order = await new AdminOrderRepository(deps.store).findById(orderId);
+    if (!order) throw new HttpError(404, ADMIN.server.orderNotFound);
+    res.json({ order });
+  });
+
+  /** One move of an order's status; `returnStock` says whether its items go back on the shelf. */
+  async function move(req: import('express').Request, from: readonly OrderStatus[], to: 'fulfilled' | 'cancelled' | 'refunded') {
+    const { orderId } = parseAdminInput(orderParams, req.params);
+    parseAdminInput(noFields, req.body ?? {});
+    const actor = await actorOf(deps, req);
+    const now = Date.now();
+    await deps.store.transaction(async (tx) => {
+      const orders = new AdminOrderRepository(tx);
+      let moved;
+      try {
+        moved = await orders.move(orderId, from, to, actor, now);
+      } catch (error) {
+        if (error instanceof OrderStateError) {
+          throw new HttpError(409, fillMessage(ADMIN.server.orderStateRefused, { status: ADMIN.orderStatuses[error.status]!.toLowerCase() }));
+        }
+        throw error;
+      }
+      if (!moved) throw new HttpError(404, ADMIN.server.orderNotFound);
+      if (to === 'refunded' && !moved.testMode) throw new HttpError(409, ADMIN.server.refundLiveOrder);
+      // goods never sent come back: a cancelled order, or one refunded before it was fulfilled
+      if (to === 'cancelled' || (to === 'refunded' && moved.before === 'paid')) {
+        const stock = new StockHistoryRepository(tx);
+        for (const line of await orders.lines(orderId)) {
+          if (!TAKES_STOCK(line.productType)) continue;
+          const after = await stock.putBack(line.variantId, line.quantity);
+          if (after === null) continue;
+          await stock.record({ productId: line.productId, variantId: line.variantId, delta: line.quantity, quantityAfter: after, reason: 'cancel', actor, orderId }, now);
+        }
+      }
+    });
+    return (await new AdminOrderRepository(deps.store).findById(orderId))!;
+  }
+
+  router.post(`${ADMIN_ORDERS}/:orderId/fulfil`, ownerWrite, canManage, async (req, res) => {
+    res.json({ order: await move(req, ['paid'], 'fulfilled') });
+  });
+
+  router.post(`${ADMIN_ORDERS}/:orderId/cancel`, ownerWrite, canManage, async (req, res) => {
+    res.json({ order: await move(req, ['paid'], 'cancelled') });
+  });
+
+  router.post(`${ADMIN_ORDERS}/:orderId/refund`, ownerWrite, canManage, async (req, res) => {
+    res.json({ order: await move(req, ['paid', 'fulfilled', 'cancelled'], 'refunded') });
+  });
+
+  return router;
+}

@@ -1,0 +1,137 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { AppDeps } from '../deps.ts';
+import {
+  AdminProductRepository, SkuTakenError, UnknownImageError, UnknownVariantError, UrlIdTakenError,
+} from '../db/admin-product-repository.ts';
+import { StockHistoryRepository } from '../db/stock-history-repository.ts';
+import { HttpError } from '../security/http-error.ts';
+import { requireOwner } from '../security/owner-auth.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { actorOf } from './admin-actor.ts';
+import { fieldError, ownerText, parseAdminInput, recordId } from './admin-validation.ts';
+import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
+import { productForEditor, productInputSchema, productWrite, slugOf, type ProductInput } from './product-input.ts';
+
+export const ADMIN_PRODUCTS = '/api/admin/products';
+
+const productParams = z.object({ productId: recordId });
+const listQuery = z.object({ q: ownerText(200).default('') });
+
+/** The database's refusals of a product write as field errors. */
+function refusal(error: unknown): unknown {
+  if (error instanceof UrlIdTakenError) return fieldError('urlSlug', ADMIN.server.urlIdTaken);
+  if (error instanceof SkuTakenError) return fieldError(`variants.${error.index}.sku`, ADMIN.server.skuTaken);
+  if (error instanceof UnknownVariantError) return new HttpError(404, ADMIN.server.variantNotFound);
+  if (error instanceof UnknownImageError) return new HttpError(404, ADMIN.server.imageNotFound);
+  return error;
+}
+
+/** Products in the admin: list and search, create, read, edit, delete, image uploads. */
+export function createProductCalls(deps: AppDeps): Router {
+  const router = Router();
+  const canRead = requireOwner(deps, 'catalogue.read');
+  const canEdit = requireOwner(deps, 'catalogue.edit');
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
+  const imageUpload = createRateLimiter(deps, 'imageUpload');
+  const imagesDir = uploadsDir(deps.options);
+
+  async function checkForm(input: ProductInput): Promise<void> {
+    if (input.additionalFieldsFormId !== null && !(await new AdminProductRepository(deps.store).formExists(input.additionalFieldsFormId))) {
+      throw fieldError('additionalFieldsFormId', ADMIN.server.formNotFound);
+    }
+  }
+
+  /** Stock set by the editor is an owner edit in the history, like an edit on the inventory screen. */
+  async function recordStock(history: StockHistoryRepository, productId: string, changes: Array<{ variantId: string; before: number; after: number }>, actor: string, now: number) {
+    for (const change of changes) {
+      await history.record({ productId, variantId: change.variantId, delta: change.after - change.before, quantityAfter: change.after, reason: 'owner-edit', actor, orderId: null }, now);
+    }
+  }
+
+  router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
+    const { q } = parseAdminInput(listQuery, req.query);
+    res.json({ products: await new AdminProductRepository(deps.store).list(q) });
+  });
+
+  router.post(ADMIN_PRODUCTS, ownerWrite, canEdit, async (req, res) => {
+    const input = parseAdminInput(productInputSchema, req.body);
+    await checkForm(input);
+    const actor = await actorOf(deps, req);
+    const now = Date.now();
+    const created = await deps.store.transaction(async (tx) => {
+      const products = new AdminProductRepository(tx);
+      const collectionId = await products.shopCollectionId();
+      if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
+      const { id, variantIds } = await products.create(collectionId, productWrite(input, input.urlSlug || slugOf(input.title)), now).catch((error: unknown) => {
+        throw refusal(error);
+      });
+      const history = new StockHistoryRepository(tx);
+      await recordStock(history, id, input.variants.flatMap((variant, index) => (variant.unlimited || variant.qtyInStock === 0
+        ? [] : [{ variantId: variantIds[index]!, before: 0, after: variant.qtyInStock }])), actor, now);
+      return products.findById(id);
+    });
+    res.status(201).json({ product: productForEditor(created!) });
+  });
+
+  router.get(`${ADMIN_PRODUCTS}/:productId`, canRead, async (req, res) => {
+    const { productId } = parseAdminInput(productParams, req.params);
+    const product = await new AdminProductRepository(deps.store).findById(productId);
+    if (!product) throw new HttpError(404, ADMIN.server.productNotFound);
+    res.json({ product: productForEditor(product) });
+  });
+
+  router.put(`${ADMIN_PRODUCTS}/:productId`, ownerWrite, canEdit, async (req, res) => {
+    const { productId } = parseAdminInput(productParams, req.params);
+    const input = parseAdminInput(productInputSchema, req.body);
+    await checkForm(input);
+    const actor = await actorOf(deps, req);
+    const now = Date.now();
+    const { product, droppedImages } = await deps.store.transaction(async (tx) => {
+      const products = new AdminProductRepository(tx);
+      const stored = await products.findById(productId);
+      if (!stored) throw new HttpError(404, ADMIN.server.productNotFound);
+      const imagesBefore = stored.images;
+      const result = await products.update(productId, productWrite(input, input.urlSlug || stored.urlId, stored)).catch((error: unknown) => {
+        throw refusal(error);
+      });
+      await recordStock(new StockHistoryRepository(tx), productId, result!.stockChanges, actor, now);
+      const saved = (await products.findById(productId))!;
+      const kept = new Set(saved.images.map((image) => image.id));
+      return { product: saved, droppedImages: imagesBefore.filter((image) => !kept.has(image.id)) };
+    });
+    // files go only once the rows that named them are gone for good
+    for (const image of droppedImages) removeUploadedImage(imagesDir, image.assetUrl);
+    res.json({ product: productForEditor(product) });
+  });
+
+  router.delete(`${ADMIN_PRODUCTS}/:productId`, ownerWrite, canEdit, async (req, res) => {
+    const { productId } = parseAdminInput(productParams, req.params);
+    const { deleted, images } = await deps.store.transaction((tx) => new AdminProductRepository(tx).delete(productId));
+    if (!deleted) throw new HttpError(404, ADMIN.server.productNotFound);
+    for (const image of images) removeUploadedImage(imagesDir, image.assetUrl);
+    res.json({ deleted: true, message: ADMIN.productDeleted });
+  });
+
+  router.post(`${ADMIN_PRODUCTS}/:productId/images`, imageUpload, canEdit, imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {
+    const { productId } = parseAdminInput(productParams, req.params);
+    const altText = parseAdminInput(z.object({ altText: ownerText(500).default('') }), { altText: (req.body as Record<string, unknown> | undefined)?.altText }).altText;
+    const products = new AdminProductRepository(deps.store);
+    if (!(await products.findById(productId))) throw new HttpError(404, ADMIN.server.productNotFound);
+    const file = req.file;
+    if (!file) throw new HttpError(400, ADMIN.server.imageMissing, { fieldErrors: { image: ADMIN.server.imageMissing } });
+    const stored = await storeImage(imagesDir, file.buffer);
+    try {
+      const image = await products.addImage(productId, {
+        assetUrl: stored.assetUrl, originalSize: stored.originalSize, altText, contentType: stored.contentType, byteSize: stored.byteSize,
+      });
+      res.status(201).json({ image });
+    } catch (error) {
+      stored.remove();
+      throw error;
+    }
+  });
+
+  return router;
+}

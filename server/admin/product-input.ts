@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { AdminProduct, AdminProductWrite } from '../db/admin-product-repository.ts';
+import { PRODUCT_TYPE } from '../commerce/pricing.ts';
+import { ownerText, recordId } from './admin-validation.ts';
+
+export const MAX_PRICE_CENTS = 100_000_000;
+export const MAX_STOCK = 1_000_000;
+const MAX_WEIGHT_GRAMS = 1_000_000;
+
+const cents = z.number().int().min(0).max(MAX_PRICE_CENTS);
+export const stockSchema = z.number().int().min(0).max(MAX_STOCK);
+const id = recordId;
+const label = ownerText(60).trim().pipe(z.string().min(1));
+
+export const PRODUCT_KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+const variantSchema = z.object({
+  id: id.optional(),
+  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, { error: ADMIN.server.skuCharacters }),
+  priceCents: cents,
+  salePriceCents: cents.default(0),
+  onSale: z.boolean().default(false),
+  qtyInStock: stockSchema.default(0),
+  unlimited: z.boolean().default(false),
+  weightGrams: z.number().int().min(0).max(MAX_WEIGHT_GRAMS).default(0),
+  attributes: z.record(label, ownerText(100).trim().pipe(z.string().min(1))).default({}),
+});
+
+/** What the product editor sends. */
+export const productInputSchema = z.object({
+  title: ownerText(200).trim().pipe(z.string().min(1)),
+  description: ownerText(20_000).default(''),
+  excerpt: ownerText(2_000).default(''),
+  urlSlug: z.string().trim().max(100).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { error: ADMIN.server.slugCharacters }).default(''),
+  productType: z.enum(PRODUCT_KINDS),
+  visible: z.boolean().default(true),
+  categories: z.array(label).max(20).default([]),
+  tags: z.array(label).max(50).default([]),
+  variantOptions: z.array(label).max(6).default([]),
+  variants: z.array(variantSchema).min(1).max(100),
+  additionalFieldsFormId: id.nullable().default(null),
+  images: z.array(z.object({ id, altText: ownerText(500).default('') })).max(50).optional(),
+}).superRefine((input, context) => {
+  const options = input.variantOptions;
+  if (new Set(options).size !== options.length) context.addIssue({ code: 'custom', path: ['variantOptions'], message: ADMIN.server.sameOptions });
+  const seen = new Map<string, number>();
+  const skus = new Map<string, number>();
+  input.variants.forEach((variant, index) => {
+    const keys = Object.keys(variant.attributes);
+    if (keys.length !== options.length || options.some((option) => !(option in variant.attributes))) {
+      context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: ADMIN.server.optionMissing });
+    }
+    const combination = JSON.stringify(options.map((option) => variant.attributes[option] ?? ''));
+    if (seen.has(combination)) context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: ADMIN.server.sameOptions });
+    seen.set(combination, index);
+    if (skus.has(variant.sku)) context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: ADMIN.server.skuTaken });
+    skus.set(variant.sku, index);
+    if (variant.onSale && variant.salePriceCents >= variant.priceCents) {
+      context.addIssue({ code: 'custom', path: ['variants', index, 'salePriceCents'], message: ADMIN.server.salePriceAbovePrice });
+    }
+  });
+});
+
+export type ProductInput = z.output<typeof productInputSchema>;
+
+const TYPE_CODES: Record<ProductKind, number> = {
+  physical: PRODUCT_TYPE.PHYSICAL,
+  digital: PRODUCT_TYPE.DIGITAL,
+  service: PRODUCT_TYPE.SERVICE,
+  giftCard: PRODUCT_TYPE.GIFT_CARD,
+  subscription: PRODUCT_TYPE.PHYSICAL,
+};
+
+/** A monthly plan for a product made a subscription in the admin (the seed's shape). */
+const DEFAULT_PLAN = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
+
+/** URL slug from a title: "Linen Work Shirt" → "linen-work-shirt". */
+export function slugOf(title: string): string {
+  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return slug.slice(0, 80).replace(/-+$/, '') || 'product';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The owner types plain text; the pages print the body as HTML, so it becomes escaped paragraphs. */
+export function descriptionHtml(text: string): string {
+  return text.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== '')
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('');
+}
+
+/** The description as the editor shows it: the text it was typed as, or the seed's HTML without tags. */
+export function descriptionText(product: AdminProduct): string {
+  const typed = product.data.descriptionText;
+  if (typeof typed === 'string') return typed;
+  return product.body.replace(/<\/p>\s*<p>/g, '\n\n').replace(/<br\s*\/?>/g, '\n').replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim();
+}
+
+export function kindOf(product: AdminProduct): ProductKind {
+  if (product.data.isSubscribable === true) return 'subscription';
+  const entry = Object.entries(TYPE_CODES).find(([kind, code]) => code === product.productType && kind !== 'subscription');
+  return (entry?.[0] as ProductKind | undefined) ?? 'physical';
+}
+
+/**
+ * The row values of a product from the editor's input, keeping the stored data the editor does
+ * not show (reviews, scarcity, …).
+ */
+export function productWrite(input: ProductInput, urlId: string, stored?: AdminProduct): AdminProductWrite {
+  const data: Record<string, unknown> = { ...(stored?.data ?? {}) };
+  data.descriptionText = input.description;
+  data.categories = input.categories;
+  data.tags = input.tags;
+  if (input.variantOptions.length > 0) data.variantOptionOrdering = input.variantOptions;
+  else delete data.variantOptionOrdering;
+  if (input.productType === 'subscription') {
+    data.isSubscribable = true;
+    data.subscriptionPlan ??= DEFAULT_PLAN;
+  } else {
+    delete data.isSubscribable;
+    delete data.subscriptionPlan;
+  }
+  const first = input.variants[0]!;
+  if (input.productType === 'digital') {
+    // digital products are priced on the product itself (pricing.ts)
+    data.priceCents = first.priceCents;
+    data.salePriceCents = first.salePriceCents;
+    data.onSale = first.onSale;
+  } else {
+    delete data.priceCents;
+    delete data.salePriceCents;
+    delete data.onSale;
+  }
+  return {
+    urlId,
+    title: input.title,
+    body: descriptionHtml(input.description),
+    excerpt: input.excerpt,
+    productType: TYPE_CODES[input.productType],
+    visible: input.visible,
+    additionalFieldsFormId: input.additionalFieldsFormId,
+    data,
+    variants: input.variants,
+    images: input.images,
+  };
+}
+
+/** A product as the editor reads it. */
+export function productForEditor(product: AdminProduct) {
+  const options = Array.isArray(product.data.variantOptionOrdering)
+    ? (product.data.variantOptionOrdering as unknown[]).filter((name): name is string => typeof name === 'string')
+    : [...new Set(product.variants.flatMap((variant) => Object.keys(variant.attributes)))];
+  const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  return {
+    id: product.id,
+    title: product.title,
+    description: descriptionText(product),
+    excerpt: product.excerpt,
+    urlSlug: product.urlId,
+    productType: kindOf(product),
+    visible: product.visible,
+    categories: strings(product.data.categories),
+    tags: strings(product.data.tags),
+    variantOptions: options,
+    additionalFieldsFormId: product.additionalFieldsFormId,
+    variants: product.variants,
+    images: product.images,
+  };
+}
+
+export type EditorProduct = ReturnType<typeof productForEditor>;

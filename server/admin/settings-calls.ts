@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
+import { shippingRatesFrom, shippingRatesSchema } from '../commerce/shipping-rates.ts';
+import { requireOwner } from '../security/owner-auth.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { ownerText, parseAdminInput } from './admin-validation.ts';
+
+export const ADMIN_SETTINGS = '/api/admin/settings';
+/** Tax up to 50 %, in basis points (800 = 8 %). */
+const MAX_TAX_BASIS_POINTS = 5_000;
+
+/** Currencies whose money formats the storefront knows. */
+export const ADMIN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'NZD'] as const;
+
+const settingsSchema = z.object({
+  siteTitle: ownerText(120).trim().pipe(z.string().min(1)),
+  tagline: ownerText(200).trim().default(''),
+  currency: z.enum(ADMIN_CURRENCIES),
+  taxRateBasisPoints: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS),
+  shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate }),
+  storeOpen: z.boolean(),
+  instalmentsEnabled: z.boolean(),
+  captchaEnabled: z.boolean(),
+});
+
+function object(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The settings screen's fields, read from the site documents. */
+async function currentSettings(repository: AdminSettingsRepository) {
+  const website = await repository.read('website');
+  const store = object((await repository.read('websiteSettings')).storeSettings);
+  return {
+    siteTitle: String(website.siteTitle ?? ''),
+    tagline: String(website.siteTagLine ?? ''),
+    currency: typeof store.currency === 'string' ? store.currency : 'USD',
+    taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
+    shippingRates: shippingRatesFrom(store),
+    storeOpen: store.storeClosed !== true,
+    instalmentsEnabled: object(store.instalments).enabled === true,
+    // the owner's switch; the captcha itself exists only when the operator runs one (CAPTCHA)
+    captchaEnabled: store.captchaDisabled !== true,
+  };
+}
+
+/** Site title, tagline, currency, tax, shipping rates, store open or closed, instalment messaging, captcha. */
+export function createSettingsCalls(deps: AppDeps): Router {
+  const router = Router();
+  const canRead = requireOwner(deps, 'settings.read');
+  const canManage = requireOwner(deps, 'store.manage');
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
+
+  router.get(ADMIN_SETTINGS, canRead, async (_req, res) => {
+    res.json({ settings: await currentSettings(new AdminSettingsRepository(deps.store)), currencies: ADMIN_CURRENCIES });
+  });
+
+  router.put(ADMIN_SETTINGS, ownerWrite, canManage, async (req, res) => {
+    const input = parseAdminInput(settingsSchema, req.body);
+    // one transaction with the documents locked: keys this screen does not edit are kept as they are
+    const settings = await deps.store.transaction(async (tx) => {
+      const repository = new AdminSettingsRepository(tx);
+      const website = await repository.readForUpdate('website');
+      const websiteSettings = await repository.readForUpdate('websiteSettings');
+      const store = object(websiteSettings.storeSettings);
+      await repository.write('website', { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline });
+      await repository.write('websiteSettings', {
+        ...websiteSettings,
+        storeSettings: {
+          ...store,
+          currency: input.currency,
+          taxRateBasisPoints: input.taxRateBasisPoints,
+          shippingRates: input.shippingRates,
+          storeClosed: !input.storeOpen,
+          instalments: { ...object(store.instalments), enabled: input.instalmentsEnabled },
+          captchaDisabled: !input.captchaEnabled,
+        },
+      });
+      return currentSettings(repository);
+    });
+    res.json({ settings, message: ADMIN.settingsSaved });
+  });
+
+  return router;
+}

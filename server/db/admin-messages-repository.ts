@@ -1,0 +1,120 @@
+import { parseObjectColumn } from './json-column.ts';
+import type { StoreSession } from './store.ts';
+
+export interface FormField {
+  id: string;
+  title: string;
+}
+
+export interface AdminForm {
+  id: string;
+  name: string;
+  fields: FormField[];
+  submissionCount: number;
+}
+
+export interface AdminFormSubmission {
+  id: string;
+  createdOn: number;
+  pagePath: string | null;
+  values: Record<string, unknown>;
+}
+
+export interface AdminSubscriber {
+  email: string;
+  source: string;
+  createdOn: number;
+}
+
+/** One variant's waiting list, with the stock that decides whether it may be notified now. */
+export interface AdminRestockGroup {
+  productId: string;
+  variantId: string;
+  productTitle: string;
+  sku: string;
+  attributes: Record<string, string>;
+  qtyInStock: number;
+  unlimited: boolean;
+  requestCount: number;
+  pendingCount: number;
+  emails: string[];
+}
+
+function fieldsOf(definitionJson: string): FormField[] {
+  const fields = parseObjectColumn(definitionJson).fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((field) => {
+    if (field === null || typeof field !== 'object') return [];
+    const { id, title } = field as { id?: unknown; title?: unknown };
+    return typeof id === 'string' ? [{ id, title: typeof title === 'string' ? title : id }] : [];
+  });
+}
+
+/** What customers sent: form submissions per form, newsletter subscribers, restock requests. */
+export class AdminMessagesRepository {
+  constructor(private readonly session: StoreSession) {}
+
+  async forms(): Promise<AdminForm[]> {
+    const forms = await this.session.all<{ id: string; name: string; definition_json: string }>('SELECT id, name, definition_json FROM forms ORDER BY rowid');
+    const counts = await this.session.all<{ form_id: string; n: number }>('SELECT form_id, COUNT(*) AS n FROM form_submissions GROUP BY form_id');
+    return forms.map((form) => ({
+      id: form.id,
+      name: form.name,
+      fields: fieldsOf(form.definition_json),
+      submissionCount: Number(counts.find((count) => count.form_id === form.id)?.n ?? 0),
+    }));
+  }
+
+  async submissions(formId: string, limit: number): Promise<AdminFormSubmission[]> {
+    const rows = await this.session.all<{ id: string; created_on: number; page_path: string | null; values_json: string }>(
+      'SELECT id, created_on, page_path, values_json FROM form_submissions WHERE form_id = ? ORDER BY created_on DESC, rowid DESC LIMIT ?',
+      [formId, limit],
+    );
+    return rows.map((row) => ({ id: row.id, createdOn: Number(row.created_on), pagePath: row.page_path, values: parseObjectColumn(row.values_json) }));
+  }
+
+  async subscribers(limit: number): Promise<AdminSubscriber[]> {
+    const rows = await this.session.all<{ email: string; source: string; created_on: number }>(
+      'SELECT email, source, created_on FROM mailing_list ORDER BY created_on DESC, email LIMIT ?',
+      [limit],
+    );
+    return rows.map((row) => ({ email: row.email, source: row.source, createdOn: Number(row.created_on) }));
+  }
+
+  /** Restock requests grouped by variant, the longest-waiting first. */
+  async restockGroups(limit: number): Promise<AdminRestockGroup[]> {
+    const rows = await this.session.all<{
+      product_id: string; variant_id: string; email: string; notified_on: number | null; title: string; sku: string;
+      attributes_json: string; qty_in_stock: number; unlimited: number;
+    }>(
+      `SELECT s.product_id, s.variant_id, s.email, s.notified_on, p.title, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited
+       FROM restock_signups s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = s.product_id
+       ORDER BY s.created_on, s.id`,
+    );
+    const groups = new Map<string, AdminRestockGroup>();
+    for (const row of rows) {
+      const key = `${row.product_id}\n${row.variant_id}`;
+      let group = groups.get(key);
+      if (!group) {
+        if (groups.size >= limit) continue;
+        group = {
+          productId: row.product_id,
+          variantId: row.variant_id,
+          productTitle: row.title,
+          sku: row.sku,
+          attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
+          qtyInStock: Number(row.qty_in_stock),
+          unlimited: Number(row.unlimited) === 1,
+          requestCount: 0,
+          pendingCount: 0,
+          emails: [],
+        };
+        groups.set(key, group);
+      }
+      group.requestCount += 1;
+      if (row.notified_on === null) group.pendingCount += 1;
+      group.emails.push(row.email);
+    }
+    return [...groups.values()];
+  }
+}

@@ -1,0 +1,198 @@
+import { forUpdate, type StoreSession } from './store.ts';
+
+export type OrderStatus = 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
+
+/** The customer's side of an order; every field may be missing on orders placed before checkout collected it. */
+export interface OrderCustomer {
+  orderNumber: string | null;
+  email: string | null;
+  name: string | null;
+  shippingAddress: Record<string, unknown> | string | null;
+  shippingOption: string | null;
+  paymentReference: string | null;
+}
+
+export interface AdminOrderSummary extends OrderCustomer {
+  id: string;
+  createdOn: number;
+  currency: string;
+  grandTotalCents: number;
+  status: OrderStatus;
+  testMode: boolean;
+  itemCount: number;
+}
+
+export interface AdminOrderLine {
+  productId: string;
+  variantId: string;
+  sku: string;
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface AdminOrderDetail extends AdminOrderSummary {
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  discountCents: number;
+  lines: AdminOrderLine[];
+  /** The answers to each line's extra-fields form, as the cart kept them. */
+  formAnswers: Array<{ sku: string; answers: unknown }>;
+  history: Array<{ status: OrderStatus; on: number; by: string | null }>;
+}
+
+type OrderRow = Record<string, unknown> & {
+  id: string;
+  purchased_cart_id: string;
+  created_on: number;
+  currency: string;
+  grand_total_cents: number;
+  subtotal_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  discount_cents: number;
+  test_mode: number;
+  status: OrderStatus;
+};
+
+function text(row: Record<string, unknown>, ...names: string[]): string | null {
+  for (const name of names) {
+    const value = row[name];
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number') return String(value);
+  }
+  return null;
+}
+
+/** A shipping address stored as JSON text (or plain text), whichever the checkout wrote. */
+function address(row: Record<string, unknown>): Record<string, unknown> | string | null {
+  const raw = text(row, 'shipping_address_json', 'shipping_address');
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : raw;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The customer columns come with the checkout (order number, email, name, shipping, payment);
+ * they are read by name when present, so orders from before them read as unknown.
+ */
+function customerOf(row: Record<string, unknown>): OrderCustomer {
+  return {
+    orderNumber: text(row, 'order_number', 'number'),
+    email: text(row, 'customer_email', 'email'),
+    name: text(row, 'customer_name', 'name'),
+    shippingAddress: address(row),
+    shippingOption: text(row, 'shipping_option_name', 'shipping_option', 'shipping_option_id'),
+    paymentReference: text(row, 'payment_reference', 'payment_ref'),
+  };
+}
+
+function summaryOf(row: OrderRow, itemCount: number): AdminOrderSummary {
+  return {
+    id: row.id,
+    createdOn: Number(row.created_on),
+    currency: row.currency,
+    grandTotalCents: Number(row.grand_total_cents),
+    status: row.status,
+    testMode: Number(row.test_mode) === 1,
+    itemCount,
+    ...customerOf(row),
+  };
+}
+
+export class OrderStateError extends Error {
+  constructor(readonly status: OrderStatus) {
+    super(`order is ${status}`);
+  }
+}
+
+/** Orders as the owner sees and moves them: paid → fulfilled, paid → cancelled, → refunded (test mode). */
+export class AdminOrderRepository {
+  constructor(private readonly session: StoreSession) {}
+
+  async list(limit: number, offset: number, status?: OrderStatus): Promise<AdminOrderSummary[]> {
+    const rows = status
+      ? await this.session.all<OrderRow>('SELECT * FROM orders WHERE status = ? ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?', [status, limit, offset])
+      : await this.session.all<OrderRow>('SELECT * FROM orders ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?', [limit, offset]);
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const counts = await this.session.all<{ order_id: string; quantity: number }>(
+      `SELECT order_id, quantity FROM order_items WHERE order_id IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return rows.map((row) => summaryOf(row, counts.filter((item) => item.order_id === row.id).reduce((sum, item) => sum + Number(item.quantity), 0)));
+  }
+
+  async findById(id: string): Promise<AdminOrderDetail | undefined> {
+    const row = await this.session.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [id]);
+    if (!row) return undefined;
+    const items = await this.session.all<{
+      product_id: string; variant_id: string; sku: string; product_name: string; quantity: number; unit_price_cents: number;
+    }>('SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid', [id]);
+    const entries = await this.session.all<{ variant_id: string; additional_fields_json: string | null }>(
+      'SELECT variant_id, additional_fields_json FROM cart_entries WHERE cart_id = ? ORDER BY created_on, id',
+      [row.purchased_cart_id],
+    );
+    const lines = items.map((item) => ({
+      productId: item.product_id,
+      variantId: item.variant_id,
+      sku: item.sku,
+      productName: item.product_name,
+      quantity: Number(item.quantity),
+      unitPriceCents: Number(item.unit_price_cents),
+    }));
+    const formAnswers = entries
+      .filter((entry) => entry.additional_fields_json !== null && entry.additional_fields_json !== '')
+      .map((entry) => ({
+        sku: lines.find((line) => line.variantId === entry.variant_id)?.sku ?? '',
+        answers: JSON.parse(entry.additional_fields_json!) as unknown,
+      }));
+    const history: AdminOrderDetail['history'] = [{ status: 'paid', on: Number(row.created_on), by: null }];
+    for (const status of ['fulfilled', 'cancelled', 'refunded'] as const) {
+      const on = row[`${status}_on`];
+      if (on !== null && on !== undefined) history.push({ status, on: Number(on), by: text(row, `${status}_by`) });
+    }
+    return {
+      ...summaryOf(row, lines.reduce((sum, line) => sum + line.quantity, 0)),
+      subtotalCents: Number(row.subtotal_cents),
+      taxCents: Number(row.tax_cents),
+      shippingCents: Number(row.shipping_cents),
+      discountCents: Number(row.discount_cents),
+      lines,
+      formAnswers,
+      history: history.sort((a, b) => a.on - b.on),
+    };
+  }
+
+  /**
+   * Moves an order from one of `from` to `to`, recording when and who; call inside a
+   * transaction. Returns the status it had, or undefined when there is no such order; throws
+   * OrderStateError when its status does not allow the move.
+   */
+  async move(id: string, from: readonly OrderStatus[], to: Exclude<OrderStatus, 'paid'>, by: string, now: number): Promise<{ before: OrderStatus; testMode: boolean } | undefined> {
+    const row = await this.session.get<{ status: OrderStatus; test_mode: number }>(`SELECT status, test_mode FROM orders WHERE id = ?${forUpdate(this.session)}`, [id]);
+    if (!row) return undefined;
+    if (!from.includes(row.status)) throw new OrderStateError(row.status);
+    // the column names come from the fixed list of statuses, never from input
+    const { changes } = await this.session.run(
+      `UPDATE orders SET status = ?, ${to}_on = ?, ${to}_by = ? WHERE id = ? AND status = ?`,
+      [to, now, by, id, row.status],
+    );
+    if (changes !== 1) throw new OrderStateError(row.status);
+    return { before: row.status, testMode: Number(row.test_mode) === 1 };
+  }
+
+  async lines(id: string): Promise<Array<{ productId: string; variantId: string; quantity: number; productType: number }>> {
+    const rows = await this.session.all<{ product_id: string; variant_id: string; quantity: number; product_type: number }>(
+      'SELECT product_id, variant_id, quantity, product_type FROM order_items WHERE order_id = ? ORDER BY rowid',
+      [id],
+    );
+    return rows.map((row) => ({ productId: row.product_id, variantId: row.variant_id, quantity: Number(row.quantity), productType: Number(row.product_type) }));
+  }
+}
+

@@ -1,0 +1,372 @@
+import { randomBytes } from 'node:crypto';
+import { parseObjectColumn } from './json-column.ts';
+import { forUpdate, type StoreSession } from './store.ts';
+
+/** Ids shaped like the platform's: 24 hex digits. */
+export function newAdminId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+export interface AdminVariant {
+  id: string;
+  sku: string;
+  priceCents: number;
+  salePriceCents: number;
+  onSale: boolean;
+  qtyInStock: number;
+  unlimited: boolean;
+  weightGrams: number;
+  attributes: Record<string, string>;
+}
+
+export interface AdminImage {
+  id: string;
+  assetUrl: string;
+  originalSize: string;
+  altText: string;
+  contentType: string | null;
+  byteSize: number | null;
+}
+
+export interface AdminProduct {
+  id: string;
+  collectionId: string;
+  urlId: string;
+  title: string;
+  body: string;
+  excerpt: string;
+  productType: number;
+  visible: boolean;
+  additionalFieldsFormId: string | null;
+  createdOn: number;
+  data: Record<string, unknown>;
+  variants: AdminVariant[];
+  images: AdminImage[];
+}
+
+/** One row of the product list: enough to see status and stock at a glance. */
+export interface AdminProductSummary {
+  id: string;
+  urlId: string;
+  title: string;
+  productType: number;
+  visible: boolean;
+  variantCount: number;
+  /** Units in stock over the limited variants; null when every variant is unlimited. */
+  stock: number | null;
+  lowestPriceCents: number;
+  imageUrl: string | null;
+}
+
+/** What the editor saves: the product's own fields and its variants in display order. */
+export interface AdminProductWrite {
+  urlId: string;
+  title: string;
+  body: string;
+  excerpt: string;
+  productType: number;
+  visible: boolean;
+  additionalFieldsFormId: string | null;
+  data: Record<string, unknown>;
+  /** A variant without id is new; a stored variant left out is deleted. */
+  variants: Array<Omit<AdminVariant, 'id'> & { id?: string }>;
+  /** Stored images in the order to show them, with their alt text; one left out is deleted. */
+  images?: Array<{ id: string; altText: string }>;
+}
+
+interface ProductRow {
+  id: string;
+  collection_id: string;
+  url_id: string;
+  title: string;
+  body: string;
+  excerpt: string;
+  product_type: number;
+  visible: number;
+  additional_fields_form_id: string | null;
+  created_on: number;
+  data_json: string;
+}
+
+interface VariantRow {
+  id: string;
+  product_id: string;
+  sku: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  qty_in_stock: number;
+  unlimited: number;
+  weight_grams: number;
+  attributes_json: string;
+}
+
+interface ImageRow {
+  id: string;
+  product_id: string;
+  asset_url: string;
+  original_size: string;
+  alt_text: string;
+  content_type: string | null;
+  byte_size: number | null;
+}
+
+function toVariant(row: VariantRow): AdminVariant {
+  return {
+    id: row.id,
+    sku: row.sku,
+    priceCents: Number(row.price_cents),
+    salePriceCents: Number(row.sale_price_cents),
+    onSale: Number(row.on_sale) === 1,
+    qtyInStock: Number(row.qty_in_stock),
+    unlimited: Number(row.unlimited) === 1,
+    weightGrams: Number(row.weight_grams),
+    attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
+  };
+}
+
+function toImage(row: ImageRow): AdminImage {
+  return {
+    id: row.id,
+    assetUrl: row.asset_url,
+    originalSize: row.original_size,
+    altText: row.alt_text,
+    contentType: row.content_type,
+    byteSize: row.byte_size === null ? null : Number(row.byte_size),
+  };
+}
+
+/** `?, ?, ?` for a list of values. */
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+export class UrlIdTakenError extends Error {}
+export class SkuTakenError extends Error {
+  constructor(readonly index: number) {
+    super('sku taken');
+  }
+}
+
+/**
+ * The owner's view of the catalogue: every product (hidden ones included), written whole by the
+ * editor. Writes move the content version through the tables' triggers, so the storefront's
+ * caches drop what they held on the next request.
+ */
+export class AdminProductRepository {
+  constructor(private readonly session: StoreSession) {}
+
+  /** Products in display order, filtered by words in the title or SKU (case-insensitive). */
+  async list(query: string, limit = 200): Promise<AdminProductSummary[]> {
+    const words = query.trim().toLowerCase();
+    const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = words === ''
+      ? await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT ?', [limit])
+      : await this.session.all<ProductRow>(
+        `SELECT * FROM products p
+         WHERE lower(p.title) LIKE ? ESCAPE '\\'
+            OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ? ESCAPE '\\')
+         ORDER BY p.display_order, p.created_on, p.id LIMIT ?`,
+        [pattern, pattern, limit],
+      );
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const variants = await this.session.all<VariantRow>(
+      `SELECT * FROM variants WHERE product_id IN (${placeholders(ids.length)}) ORDER BY display_order, id`,
+      ids,
+    );
+    const images = await this.session.all<ImageRow>(
+      `SELECT * FROM product_images WHERE product_id IN (${placeholders(ids.length)}) ORDER BY display_order, id`,
+      ids,
+    );
+    return rows.map((row) => {
+      const own = variants.filter((variant) => variant.product_id === row.id).map(toVariant);
+      const limited = own.filter((variant) => !variant.unlimited);
+      return {
+        id: row.id,
+        urlId: row.url_id,
+        title: row.title,
+        productType: Number(row.product_type),
+        visible: Number(row.visible) === 1,
+        variantCount: own.length,
+        stock: limited.length === 0 ? null : limited.reduce((sum, variant) => sum + variant.qtyInStock, 0),
+        lowestPriceCents: own.length === 0 ? 0 : Math.min(...own.map((variant) => (variant.onSale ? variant.salePriceCents : variant.priceCents))),
+        imageUrl: images.find((image) => image.product_id === row.id)?.asset_url ?? null,
+      };
+    });
+  }
+
+  async findById(id: string): Promise<AdminProduct | undefined> {
+    const row = await this.session.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id]);
+    if (!row) return undefined;
+    const variants = await this.session.all<VariantRow>('SELECT * FROM variants WHERE product_id = ? ORDER BY display_order, id', [id]);
+    const images = await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ? ORDER BY display_order, id', [id]);
+    return {
+      id: row.id,
+      collectionId: row.collection_id,
+      urlId: row.url_id,
+      title: row.title,
+      body: row.body,
+      excerpt: row.excerpt,
+      productType: Number(row.product_type),
+      visible: Number(row.visible) === 1,
+      additionalFieldsFormId: row.additional_fields_form_id,
+      createdOn: Number(row.created_on),
+      data: parseObjectColumn(row.data_json),
+      variants: variants.map(toVariant),
+      images: images.map(toImage),
+    };
+  }
+
+  /** The first products collection (the shop), where new products go. */
+  async shopCollectionId(): Promise<string | undefined> {
+    const row = await this.session.get<{ id: string }>('SELECT id FROM collections WHERE type_code = 13 ORDER BY rowid LIMIT 1');
+    return row?.id;
+  }
+
+  async formExists(formId: string): Promise<boolean> {
+    return (await this.session.get('SELECT id FROM forms WHERE id = ?', [formId])) !== undefined;
+  }
+
+  /** Ids of the stored variants of a product, locked for the rest of the transaction. */
+  private async lockedVariants(productId: string): Promise<VariantRow[]> {
+    return this.session.all<VariantRow>(`SELECT * FROM variants WHERE product_id = ?${forUpdate(this.session)}`, [productId]);
+  }
+
+  private async checkFree(productId: string, collectionId: string, write: AdminProductWrite): Promise<void> {
+    const sameUrl = await this.session.get<{ id: string }>(
+      'SELECT id FROM products WHERE collection_id = ? AND url_id = ? AND id <> ?',
+      [collectionId, write.urlId, productId],
+    );
+    if (sameUrl) throw new UrlIdTakenError('url id taken');
+    for (const [index, variant] of write.variants.entries()) {
+      const owner = await this.session.get<{ product_id: string; id: string }>('SELECT product_id, id FROM variants WHERE sku = ?', [variant.sku]);
+      if (owner && (owner.product_id !== productId || (variant.id !== undefined && owner.id !== variant.id))) throw new SkuTakenError(index);
+    }
+  }
+
+  /** Creates a product in the shop collection; call inside a transaction. Returns its id. */
+  async create(collectionId: string, write: AdminProductWrite, now: number): Promise<{ id: string; variantIds: string[] }> {
+    const id = newAdminId();
+    await this.checkFree(id, collectionId, { ...write, variants: write.variants.map((variant) => ({ ...variant, id: undefined })) });
+    // a new product comes first in the shop, as owners expect of the piece they just added
+    const order = await this.session.get<{ n: number | null }>('SELECT MIN(display_order) AS n FROM products WHERE collection_id = ?', [collectionId]);
+    await this.session.run(
+      `INSERT INTO products (id, collection_id, url_id, title, body, excerpt, product_type, additional_fields_form_id,
+         display_order, created_on, data_json, visible)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, collectionId, write.urlId, write.title, write.body, write.excerpt, write.productType, write.additionalFieldsFormId,
+        Number(order?.n ?? 1) - 1, now, JSON.stringify(write.data), write.visible ? 1 : 0],
+    );
+    const variantIds: string[] = [];
+    for (const [index, variant] of write.variants.entries()) {
+      const variantId = newAdminId();
+      variantIds.push(variantId);
+      await this.insertVariant(id, variantId, variant, index);
+    }
+    return { id, variantIds };
+  }
+
+  private async insertVariant(productId: string, variantId: string, variant: AdminProductWrite['variants'][number], index: number): Promise<void> {
+    await this.session.run(
+      `INSERT INTO variants (id, product_id, sku, price_cents, sale_price_cents, on_sale, qty_in_stock, unlimited,
+         attributes_json, display_order, weight_grams)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [variantId, productId, variant.sku, variant.priceCents, variant.salePriceCents, variant.onSale ? 1 : 0,
+        variant.qtyInStock, variant.unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams],
+    );
+  }
+
+  /**
+   * Writes the product whole; call inside a transaction. Returns each variant's stock before and
+   * after (for the stock history), or undefined when the product does not exist.
+   */
+  async update(id: string, write: AdminProductWrite): Promise<{ stockChanges: Array<{ variantId: string; before: number; after: number }> } | undefined> {
+    const row = await this.session.get<ProductRow>(`SELECT * FROM products WHERE id = ?${forUpdate(this.session)}`, [id]);
+    if (!row) return undefined;
+    const stored = await this.lockedVariants(id);
+    const storedById = new Map(stored.map((variant) => [variant.id, variant]));
+    const unknown = write.variants.find((variant) => variant.id !== undefined && !storedById.has(variant.id));
+    if (unknown) throw new UnknownVariantError(unknown.id!);
+    await this.checkFree(id, row.collection_id, write);
+    await this.session.run(
+      `UPDATE products SET url_id = ?, title = ?, body = ?, excerpt = ?, product_type = ?, additional_fields_form_id = ?,
+         data_json = ?, visible = ? WHERE id = ?`,
+      [write.urlId, write.title, write.body, write.excerpt, write.productType, write.additionalFieldsFormId,
+        JSON.stringify(write.data), write.visible ? 1 : 0, id],
+    );
+    const kept = new Set(write.variants.map((variant) => variant.id).filter((variantId) => variantId !== undefined));
+    for (const variant of stored) {
+      if (kept.has(variant.id)) continue;
+      // a variant that goes leaves no cart line or restock request pointing at nothing
+      await this.session.run('DELETE FROM cart_entries WHERE variant_id = ?', [variant.id]);
+      await this.session.run('DELETE FROM restock_outbox WHERE signup_id IN (SELECT id FROM restock_signups WHERE variant_id = ?)', [variant.id]);
+      await this.session.run('DELETE FROM restock_signups WHERE variant_id = ?', [variant.id]);
+      await this.session.run('DELETE FROM variants WHERE id = ?', [variant.id]);
+    }
+    // SKUs are unique: move the kept ones out of the way first so two variants may swap SKUs
+    for (const variant of write.variants) {
+      if (variant.id !== undefined) await this.session.run('UPDATE variants SET sku = ? WHERE id = ?', [`~moving~${variant.id}`, variant.id]);
+    }
+    const stockChanges: Array<{ variantId: string; before: number; after: number }> = [];
+    for (const [index, variant] of write.variants.entries()) {
+      if (variant.id === undefined) {
+        const variantId = newAdminId();
+        await this.insertVariant(id, variantId, variant, index);
+        if (!variant.unlimited && variant.qtyInStock !== 0) stockChanges.push({ variantId, before: 0, after: variant.qtyInStock });
+        continue;
+      }
+      const before = Number(storedById.get(variant.id)!.qty_in_stock);
+      await this.session.run(
+        `UPDATE variants SET sku = ?, price_cents = ?, sale_price_cents = ?, on_sale = ?, qty_in_stock = ?, unlimited = ?,
+           attributes_json = ?, display_order = ?, weight_grams = ? WHERE id = ?`,
+        [variant.sku, variant.priceCents, variant.salePriceCents, variant.onSale ? 1 : 0, variant.qtyInStock,
+          variant.unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, variant.id],
+      );
+      if (before !== variant.qtyInStock) stockChanges.push({ variantId: variant.id, before, after: variant.qtyInStock });
+    }
+    if (write.images) await this.arrangeImages(id, write.images);
+    return { stockChanges };
+  }
+
+  /** Puts the product's images in the given order with their alt text; drops the others. Returns the dropped ones. */
+  async arrangeImages(productId: string, images: Array<{ id: string; altText: string }>): Promise<AdminImage[]> {
+    const stored = await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ?', [productId]);
+    const storedIds = new Set(stored.map((image) => image.id));
+    const unknown = images.find((image) => !storedIds.has(image.id));
+    if (unknown) throw new UnknownImageError(unknown.id);
+    const keep = new Set(images.map((image) => image.id));
+    const dropped = stored.filter((image) => !keep.has(image.id));
+    for (const image of dropped) await this.session.run('DELETE FROM product_images WHERE id = ?', [image.id]);
+    for (const [index, image] of images.entries()) {
+      await this.session.run('UPDATE product_images SET alt_text = ?, display_order = ? WHERE id = ?', [image.altText, index, image.id]);
+    }
+    return dropped.map(toImage);
+  }
+
+  async addImage(productId: string, image: Omit<AdminImage, 'id'>): Promise<AdminImage> {
+    const id = newAdminId();
+    const order = await this.session.get<{ n: number | null }>('SELECT MAX(display_order) AS n FROM product_images WHERE product_id = ?', [productId]);
+    await this.session.run(
+      `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, productId, image.assetUrl, image.originalSize, image.altText, Number(order?.n ?? -1) + 1, image.contentType, image.byteSize],
+    );
+    return { id, ...image };
+  }
+
+  /** Deletes a product with its variants, images, cart lines and restock requests; false when it did not exist. */
+  async delete(id: string): Promise<{ deleted: boolean; images: AdminImage[] }> {
+    const images = (await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ?', [id])).map(toImage);
+    await this.session.run('DELETE FROM cart_entries WHERE product_id = ?', [id]);
+    await this.session.run('DELETE FROM restock_outbox WHERE signup_id IN (SELECT id FROM restock_signups WHERE product_id = ?)', [id]);
+    await this.session.run('DELETE FROM restock_signups WHERE product_id = ?', [id]);
+    await this.session.run('DELETE FROM product_images WHERE product_id = ?', [id]);
+    await this.session.run('DELETE FROM variants WHERE product_id = ?', [id]);
+    const { changes } = await this.session.run('DELETE FROM products WHERE id = ?', [id]);
+    return { deleted: changes === 1, images };
+  }
+}
+
+export class UnknownVariantError extends Error {}
+export class UnknownImageError extends Error {}

@@ -1,0 +1,143 @@
+import { newAdminId } from './admin-product-repository.ts';
+import { forUpdate, type StoreSession } from './store.ts';
+
+export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
+
+export interface StockChange {
+  variantId: string;
+  productId: string;
+  delta: number;
+  /** Units in stock right after the change; null when not known (orders). */
+  quantityAfter: number | null;
+  reason: StockChangeReason;
+  /** Who: the owner account's email, or the order's customer for orders. */
+  actor: string;
+  orderId: string | null;
+  createdOn: number;
+}
+
+/** One row of the inventory table: a variant with its product and stock. */
+export interface InventoryRow {
+  productId: string;
+  productTitle: string;
+  variantId: string;
+  sku: string;
+  attributes: Record<string, string>;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+interface StockChangeRow {
+  variant_id: string;
+  product_id: string;
+  delta: number;
+  quantity_after: number | null;
+  reason: StockChangeReason;
+  actor: string;
+  order_id: string | null;
+  created_on: number;
+}
+
+interface OrderLineRow {
+  variant_id: string;
+  product_id: string;
+  quantity: number;
+  order_id: string;
+  created_on: number;
+}
+
+/**
+ * Stock per variant and the history of its changes. Owner edits, restocks and cancellations are
+ * recorded here when they happen; sales are read from the orders' lines, so the checkout needs
+ * to write nothing extra.
+ */
+export class StockHistoryRepository {
+  constructor(private readonly session: StoreSession) {}
+
+  async record(change: Omit<StockChange, 'createdOn'>, now: number): Promise<void> {
+    await this.session.run(
+      `INSERT INTO stock_changes (id, product_id, variant_id, delta, quantity_after, reason, actor, order_id, created_on)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [newAdminId(), change.productId, change.variantId, change.delta, change.quantityAfter, change.reason, change.actor, change.orderId, now],
+    );
+  }
+
+  /** Every variant of every product, in the catalogue's order. */
+  async inventory(): Promise<InventoryRow[]> {
+    const rows = await this.session.all<{
+      product_id: string; title: string; id: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number;
+    }>(
+      `SELECT v.product_id, p.title, v.id, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited
+       FROM variants v JOIN products p ON p.id = v.product_id
+       ORDER BY p.display_order, p.created_on, p.id, v.display_order, v.id`,
+    );
+    return rows.map((row) => ({
+      productId: row.product_id,
+      productTitle: row.title,
+      variantId: row.id,
+      sku: row.sku,
+      attributes: JSON.parse(row.attributes_json) as Record<string, string>,
+      qtyInStock: Number(row.qty_in_stock),
+      unlimited: Number(row.unlimited) === 1,
+    }));
+  }
+
+  /**
+   * Sets a variant's stock (and whether it is unlimited); call inside a transaction. Returns the
+   * stock before, or undefined when there is no such variant.
+   */
+  async setStock(variantId: string, quantity: number, unlimited: boolean): Promise<{ productId: string; before: number } | undefined> {
+    const row = await this.session.get<{ product_id: string; qty_in_stock: number }>(
+      `SELECT product_id, qty_in_stock FROM variants WHERE id = ?${forUpdate(this.session)}`,
+      [variantId],
+    );
+    if (!row) return undefined;
+    await this.session.run('UPDATE variants SET qty_in_stock = ?, unlimited = ? WHERE id = ?', [quantity, unlimited ? 1 : 0, variantId]);
+    return { productId: row.product_id, before: Number(row.qty_in_stock) };
+  }
+
+  /** Puts units back into a limited variant (a cancelled order); false when the variant is gone. */
+  async putBack(variantId: string, quantity: number): Promise<number | null> {
+    const { changes } = await this.session.run('UPDATE variants SET qty_in_stock = qty_in_stock + ? WHERE id = ? AND unlimited = 0', [quantity, variantId]);
+    if (changes !== 1) return null;
+    const row = await this.session.get<{ qty_in_stock: number }>('SELECT qty_in_stock FROM variants WHERE id = ?', [variantId]);
+    return row ? Number(row.qty_in_stock) : null;
+  }
+
+  /** A variant's changes, newest first: the recorded ones and its sales. */
+  async history(variantId: string, limit = 200): Promise<StockChange[]> {
+    const recorded = await this.session.all<StockChangeRow>(
+      'SELECT * FROM stock_changes WHERE variant_id = ? ORDER BY created_on DESC, rowid DESC LIMIT ?',
+      [variantId, limit],
+    );
+    const sales = await this.session.all<OrderLineRow>(
+      `SELECT i.variant_id, i.product_id, i.quantity, i.order_id, o.created_on
+       FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE i.variant_id = ? ORDER BY o.created_on DESC LIMIT ?`,
+      [variantId, limit],
+    );
+    const changes: StockChange[] = [
+      ...recorded.map((row) => ({
+        variantId: row.variant_id,
+        productId: row.product_id,
+        delta: Number(row.delta),
+        quantityAfter: row.quantity_after === null ? null : Number(row.quantity_after),
+        reason: row.reason,
+        actor: row.actor,
+        orderId: row.order_id,
+        createdOn: Number(row.created_on),
+      })),
+      ...sales.map((row) => ({
+        variantId: row.variant_id,
+        productId: row.product_id,
+        delta: -Number(row.quantity),
+        quantityAfter: null,
+        reason: 'order' as const,
+        actor: 'customer',
+        orderId: row.order_id,
+        createdOn: Number(row.created_on),
+      })),
+    ];
+    return changes.sort((a, b) => b.createdOn - a.createdOn).slice(0, limit);
+  }
+}

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { setSessionToken } from '../../client/admin/admin-api.ts';
+import { SignIn } from '../../client/admin/SignIn.tsx';
+import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
+import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
+import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+
+beforeEach(() => {
+  setCookies('crumb=the-crumb');
+  setSessionToken('session-token');
+});
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  vi.unstubAllGlobals();
+});
+
+describe('the admin sign-in', () => {
+  it('labels Email and Password and says when they do not match', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: '/api/site-users/account/session', answer: { status: 401, body: { message: 'Invalid' } } }]);
+    render(<SignIn siteTitle="Shop" />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.signInFailed);
+    expect(calls[0]!.body).toEqual({ email: 'owner@example.com', password: 'wrong' });
+    expect(calls[0]!.headers['X-CSRF-Token']).toBe('the-crumb');
+  });
+});
+
+describe('the product editor', () => {
+  it('sends prices in minor units and shows each refused field next to its input', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/settings', answer: { body: { settings: { currency: 'USD' } } } },
+      {
+        method: 'POST', path: '/api/admin/products',
+        answer: { status: 400, body: { message: 'Some fields are not valid.', fieldErrors: { title: 'Too long', 'variants.0.priceCents': 'Expected a number' } } },
+      },
+    ]);
+    render(<ProductEditor productId={null} navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Jacket' } });
+    const variant = within(screen.getByRole('group', { name: 'Variant 1' }));
+    fireEvent.change(variant.getByLabelText('SKU'), { target: { value: 'J-1' } });
+    fireEvent.change(variant.getByLabelText('Price'), { target: { value: '12.50' } });
+    fireEvent.change(variant.getByLabelText('Stock'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    const sent = calls.find((call) => call.method === 'POST')!;
+    expect(sent.headers['X-SiteUser-XSRF-Token']).toBe('session-token');
+    expect(sent.body).toEqual(expect.objectContaining({
+      title: 'Jacket',
+      variants: [expect.objectContaining({ sku: 'J-1', priceCents: 1250, qtyInStock: 4, salePriceCents: 0 })],
+    }));
+    const title = screen.getByLabelText('Title');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)!.textContent).toBe('Too long');
+    const price = variant.getByLabelText('Price');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(price.getAttribute('aria-describedby')!)!.textContent).toBe('Expected a number');
+    expect(screen.getByText(ADMIN.fixErrors)).toBeTruthy();
+  });
+
+  it('sends text that is not an amount as null, so the server names the field', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
+      { method: 'POST', path: '/api/admin/products', answer: { status: 400, body: { message: 'x', fieldErrors: {} } } },
+    ]);
+    render(<ProductEditor productId={null} navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.change(within(screen.getByRole('group', { name: 'Variant 1' })).getByLabelText('Price'), { target: { value: 'twelve' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    const sent = calls.find((call) => call.method === 'POST')!.body as { variants: Array<{ priceCents: unknown }> };
+    expect(sent.variants[0]!.priceCents).toBeNull();
+  });
+});
+
+describe('restock requests', () => {
+  it('enable Notify only for a variant back in stock', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: { subscribers: [] } } },
+      {
+        method: 'GET', path: '/api/admin/messages/restock',
+        answer: {
+          body: {
+            groups: [
+              { productId: 'p', variantId: 'v1', productTitle: 'Lamp', sku: 'L-0', attributes: {}, qtyInStock: 0, unlimited: false, requestCount: 2, pendingCount: 2, notifiable: false },
+              { productId: 'p', variantId: 'v2', productTitle: 'Lamp', sku: 'L-3', attributes: {}, qtyInStock: 3, unlimited: false, requestCount: 1, pendingCount: 1, notifiable: true },
+            ],
+          },
+        },
+      },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    const buttons = screen.getAllByRole('button', { name: 'Notify' }) as HTMLButtonElement[];
+    expect(buttons.map((button) => button.disabled)).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The owner's admin at /config in Chromium, the issue's "done when" path: sign in, create a
+ * product with two variants and stock, see it on /shop and its page with the right price, edit
+ * the price and see the new one, buy it as a visitor, find the order with the stock taken and
+ * mark it fulfilled; a restock request becomes notifiable only once stock is back above 0.
+ * Screenshots of every admin screen go to test-results/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+import { freshPostgresUrl, ON_POSTGRES } from '../server/helpers/test-database.ts';
+
+const OWNER_EMAIL = 'owner@example.com';
+const OWNER_PASSWORD = 'e2e-owner-password';
+const PRODUCT_PATH = '/shop/p/harbour-jacket';
+
+let store: Storefront;
+let admin: Page;
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${store.baseUrl}/config`);
+  await page.getByLabel('Email').fill(OWNER_EMAIL);
+  await page.getByLabel('Password').fill(OWNER_PASSWORD);
+  const signInButton = page.getByRole('button', { name: 'Sign in' });
+  await expect.poll(() => signInButton.isEnabled()).toBe(true);
+  await signInButton.click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+}
+
+async function screen(name: string): Promise<void> {
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
+  await admin.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/** A fresh page for the shopper: the admin's cookies are dropped first, so the purchase is a visitor's. */
+async function visitorPage(path: string): Promise<Page> {
+  const page = await store.newPage();
+  const response = await page.goto(store.baseUrl + path);
+  expect(response?.status()).toBeLessThan(400);
+  await waitForIslands(page);
+  return page;
+}
+
+describe('the admin at /config in Chromium', () => {
+  beforeAll(async () => {
+    // TEST_ENGINE=postgres with TEST_DATABASE_URL runs the same path on a fresh PostgreSQL schema
+    store = await startStorefront(ON_POSTGRES ? { databaseUrl: await freshPostgresUrl() } : {});
+    admin = await store.newPage();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('signs the owner in with Email and Password', async () => {
+    await admin.goto(`${store.baseUrl}/config`);
+    await admin.getByRole('heading', { name: 'Sign in to your store' }).waitFor();
+    await screenshot(admin, 'admin-sign-in');
+    // a wrong password is said next to the form, not by a page change
+    await admin.getByLabel('Email').fill(OWNER_EMAIL);
+    await admin.getByLabel('Password').fill('not the password');
+    await expect.poll(() => admin.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('alert').filter({ hasText: 'do not match' }).waitFor();
+    await signIn(admin);
+    await admin.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await screenshot(admin, 'admin-products');
+  });
+
+  it('creates a product with two variants and stock, shown on /shop and its page', async () => {
+    await admin.getByRole('button', { name: 'New product' }).click();
+    await admin.getByRole('heading', { name: 'New product' }).waitFor();
+    // a price that is not a price is named next to its field
+    await admin.getByLabel('Title', { exact: true }).fill('Harbour Jacket');
+    await admin.getByLabel('Description', { exact: true }).fill('Waxed cotton, lined with wool.');
+    await admin.getByLabel('Options', { exact: true }).fill('Size');
+    const first = admin.locator('fieldset.admin-variant').nth(0);
+    await first.getByLabel('Size', { exact: true }).fill('S');
+    await first.getByLabel('SKU', { exact: true }).fill('HJ-S');
+    await first.getByLabel('Price', { exact: true }).fill('twelve');
+    await first.getByLabel('Stock', { exact: true }).fill('3');
+    await admin.getByRole('button', { name: 'Add variant' }).click();
+    const second = admin.locator('fieldset.admin-variant').nth(1);
+    await second.getByLabel('Size', { exact: true }).fill('M');
+    await second.getByLabel('SKU', { exact: true }).fill('HJ-M');
+    await second.getByLabel('Price', { exact: true }).fill('120.00');
+    await second.getByLabel('Stock', { exact: true }).fill('0');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await first.locator('.admin-field-error').first().waitFor();
+    expect(await first.getByLabel('Price', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await first.getByLabel('Price', { exact: true }).fill('120.00');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();
+    await admin.getByRole('heading', { name: 'Edit product' }).waitFor();
+    expect(admin.url()).toMatch(/\/config\/products\/[0-9a-f]{24}$/);
+    await screenshot(admin, 'admin-product-editor');
+
+    const shop = await visitorPage('/shop');
+    expect(await shop.locator('.product-card-title', { hasText: 'Harbour Jacket' }).count()).toBe(1);
+    await shop.goto(store.baseUrl + PRODUCT_PATH);
+    expect((await shop.locator('.product-price-area').innerText()).trim()).toBe('$120.00');
+    // the admin is a bundle of its own: no storefront page loads any of it
+    const loaded = await shop.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(loaded.filter((url) => url.includes('/assets/admin/'))).toEqual([]);
+    const adminScripts = await admin.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(adminScripts.some((url) => url.includes('/assets/admin/'))).toBe(true);
+    await shop.close();
+  });
+
+  it('edits the price and the product page shows the new one', async () => {
+    for (const index of [0, 1]) await admin.locator('fieldset.admin-variant').nth(index).getByLabel('Price', { exact: true }).fill('99.00');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();
+    const page = await visitorPage(PRODUCT_PATH);
+    expect((await page.locator('.product-price-area').innerText()).trim()).toBe('$99.00');
+    await page.close();
+  });
+
+  it('sells it to a visitor; the order shows with the stock taken and is marked fulfilled', async () => {
+    // the shopper is not signed in: the owner's cookies go, and the owner signs in again after
+    await store.context.clearCookies();
+    const page = await visitorPage(PRODUCT_PATH);
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    await addToCart.locator('select[aria-label="Size"]').selectOption('S');
+    await addToCart.locator('button.sqs-add-to-cart-button').click();
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+    await page.goto(`${store.baseUrl}/checkout`);
+    await waitForIslands(page);
+    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), page.locator('.checkout-form button[type="submit"]').click()]);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.close();
+
+    await signIn(admin);
+    await screen('Orders');
+    const row = admin.locator(`tr[data-order-id="${orderId}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toContain('$');
+    expect(await row.innerText()).toContain('Paid');
+    await screenshot(admin, 'admin-orders');
+    await row.getByRole('link').click();
+    await admin.getByRole('heading', { name: /^Order / }).waitFor();
+    expect(await admin.locator('table.admin-table').innerText()).toContain('HJ-S');
+    await admin.getByRole('button', { name: 'Mark fulfilled' }).click();
+    await admin.locator('[data-status="fulfilled"]').waitFor();
+    await screenshot(admin, 'admin-order-detail');
+
+    await screen('Inventory');
+    await expect.poll(() => admin.getByLabel('Stock HJ-S').inputValue()).toBe('2');
+  });
+
+  it('lets the owner notify restock requests only once the variant is back in stock', async () => {
+    await store.context.clearCookies();
+    const page = await visitorPage(PRODUCT_PATH);
+    await page.locator('[data-island="AddToCart"] select[aria-label="Size"]').selectOption('M');
+    const box = page.locator('.restock-signup');
+    await box.waitFor();
+    await box.locator('input[type="text"]').fill('waiting@example.com');
+    await box.locator('button[type="submit"]').click();
+    await box.locator('.restock-signup__success').waitFor();
+    await page.close();
+
+    await signIn(admin);
+    await screen('Messages');
+    const request = admin.locator('tr[data-sku="HJ-M"]');
+    await request.waitFor();
+    expect(await request.getByRole('button', { name: 'Notify' }).isDisabled()).toBe(true);
+    await screenshot(admin, 'admin-messages');
+
+    await screen('Inventory');
+    await admin.getByLabel('Reason').selectOption('restock');
+    const stock = admin.getByLabel('Stock HJ-M');
+    await stock.fill('4');
+    await stock.press('Enter');
+    await admin.getByRole('status').filter({ hasText: 'Stock saved.' }).waitFor();
+    await admin.locator('tr[data-sku="HJ-M"]').getByRole('button', { name: 'History' }).click();
+    await admin.getByRole('heading', { name: 'Stock history of HJ-M' }).waitFor();
+    await admin.locator('.admin-history', { hasText: 'Restock' }).waitFor();
+    await screenshot(admin, 'admin-inventory');
+
+    await screen('Messages');
+    const notify = admin.locator('tr[data-sku="HJ-M"]').getByRole('button', { name: 'Notify' });
+    await expect.poll(() => notify.isEnabled()).toBe(true);
+    await notify.click();
+    await admin.getByRole('status').filter({ hasText: '1 notice sent.' }).waitFor();
+  });
+
+  it('saves settings that the storefront shows at once', async () => {
+    await screen('Settings');
+    await admin.getByLabel('Tagline').fill('Made by the sea');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
+    await screenshot(admin, 'admin-settings');
+    const home = await visitorPage('/');
+    expect(await home.content()).toContain('Made by the sea');
+    await home.close();
+    await screen('Account');
+    await screenshot(admin, 'admin-account');
+    await admin.getByRole('button', { name: 'Sign out' }).click();
+    await admin.getByRole('heading', { name: 'Sign in to your store' }).waitFor();
+    const afterSignOut = await admin.evaluate(() => fetch('/api/admin/products').then((response) => response.status));
+    expect(afterSignOut).toBe(401);
+  });
+
+  it('shows no console errors but the refusals it asked for (wrong password, bad price, a call after signing out)', () => {
+    const asked: Array<[number, string]> = [[401, '/api/site-users/account/session'], [400, '/api/admin/products'], [401, '/api/admin/products']];
+    const deliberate = (line: string) => asked.some(([status, path]) =>
+      (line.includes(` ${status} for `) || line.includes(`status of ${status} `)) && (line.endsWith(path) || line.endsWith(`${path})`)));
+    expect(store.consoleErrors.filter(deliberate).length).toBeGreaterThanOrEqual(4);
+    const others = store.consoleErrors.filter((line) => !deliberate(line));
+    expect(others, others.join('\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformServer, type PlatformServer, OWNER_PASSWORD } from '../helpers/platform-server.ts';
+import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { Visitor } from '../helpers/visitor.ts';
+import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
+import { productInput } from './admin-helpers.ts';
+
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+let product: { id: string; variants: Array<{ id: string; sku: string; qtyInStock: number }> };
+
+interface OrderDetail {
+  id: string; status: string; lines: Array<{ sku: string; quantity: number }>; history: Array<{ status: string; by: string | null }>;
+  email: string | null; shippingAddress: unknown; grandTotalCents: number;
+}
+
+async function stockOf(sku: string): Promise<number> {
+  const rows = await owner.get<{ variants: Array<{ sku: string; qtyInStock: number }> }>('/api/admin/inventory');
+  return rows.body.variants.find((row) => row.sku === sku)!.qtyInStock;
+}
+
+/** A visitor buys `quantity` of the variant through the existing test-mode checkout; returns the order id. */
+async function buy(sku: string, quantity: number): Promise<string> {
+  const shopper = await new Visitor(server.url).start();
+  const added = await shopper.post(`/api/commerce/shopping-cart/entries`, { itemId: product.id, sku, quantity, additionalFields: null });
+  expect(added.status, added.text).toBe(200);
+  const placed = await shopper.post('/checkout', undefined, { form: {} });
+  expect(placed.status, placed.text.slice(0, 200)).toBe(303);
+  const orders = await owner.get<{ orders: Array<{ id: string }> }>('/api/admin/orders');
+  return orders.body.orders[0]!.id;
+}
+
+beforeAll(async () => {
+  server = await startPlatformServer();
+  owner = await server.signInOwner();
+  const created = await owner.post<{ product: typeof product }>('/api/admin/products', productInput());
+  expect(created.status, created.text).toBe(201);
+  product = created.body.product;
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+describe('orders', () => {
+  it('lists a bought order with the stock taken, then marks it fulfilled with who and when', async () => {
+    const orderId = await buy('HJ-S', 2);
+    expect(await stockOf('HJ-S')).toBe(1);
+    const list = await owner.get<{ orders: Array<{ id: string; status: string; grandTotalCents: number; itemCount: number }> }>('/api/admin/orders');
+    expect(list.body.orders[0]).toEqual(expect.objectContaining({ id: orderId, status: 'paid', itemCount: 2 }));
+    const detail = await owner.get<{ order: OrderDetail }>(`/api/admin/orders/${orderId}`);
+    expect(detail.body.order.lines).toEqual([expect.objectContaining({ sku: 'HJ-S', quantity: 2 })]);
+    const fulfilled = await owner.post<{ order: OrderDetail }>(`/api/admin/orders/${orderId}/fulfil`, {});
+    expect(fulfilled.status, fulfilled.text).toBe(200);
+    expect(fulfilled.body.order.status).toBe('fulfilled');
+    expect(fulfilled.body.order.history.at(-1)).toEqual(expect.objectContaining({ status: 'fulfilled', by: OWNER_EMAIL }));
+    // a fulfilled order cannot be cancelled
+    const cancel = await owner.post<{ message: string }>(`/api/admin/orders/${orderId}/cancel`, {});
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toContain('fulfilled');
+    expect(await stockOf('HJ-S')).toBe(1);
+  });
+
+  it('cancels an order once and returns its stock, recorded in the variant history', async () => {
+    const orderId = await buy('HJ-M', 2);
+    expect(await stockOf('HJ-M')).toBe(0);
+    const cancelled = await owner.post<{ order: OrderDetail }>(`/api/admin/orders/${orderId}/cancel`, {});
+    expect(cancelled.body.order.status).toBe('cancelled');
+    expect(await stockOf('HJ-M')).toBe(2);
+    expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(409);
+    expect(await stockOf('HJ-M')).toBe(2);
+    const variantId = product.variants.find((variant) => variant.sku === 'HJ-M')!.id;
+    const history = await owner.get<{ changes: Array<{ reason: string; delta: number; actor: string; orderId: string | null }> }>(`/api/admin/inventory/${variantId}/history`);
+    expect(history.body.changes.map((change) => [change.reason, change.delta])).toEqual([['cancel', 2], ['order', -2], ['owner-edit', 2]]);
+    expect(history.body.changes[0]!.actor).toBe(OWNER_EMAIL);
+  });
+
+  it('refunds a test-mode order; a paid one gets its stock back', async () => {
+    const orderId = await buy('HJ-M', 1);
+    const refunded = await owner.post<{ order: OrderDetail }>(`/api/admin/orders/${orderId}/refund`, {});
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(refunded.body.order.status).toBe('refunded');
+    expect(await stockOf('HJ-M')).toBe(2);
+    expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(409);
+  });
+
+  it('exports the orders as CSV', async () => {
+    const csv = await owner.get('/api/admin/orders.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('orders.csv');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,number,date,status/);
+    expect(lines).toHaveLength(4);
+    expect(csv.text).toContain(',refunded,');
+  });
+
+  it('answers 404 for an order that does not exist', async () => {
+    expect((await owner.get('/api/admin/orders/nope')).status).toBe(404);
+    expect((await owner.post('/api/admin/orders/nope/fulfil', {})).status).toBe(404);
+  });
+});
+
+describe('inventory', () => {
+  it('edits one variant\'s stock in place and records who and why', async () => {
+    const variantId = product.variants.find((variant) => variant.sku === 'HJ-S')!.id;
+    const saved = await owner.put(`/api/admin/inventory/${variantId}`, { qtyInStock: 7, reason: 'restock' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(await stockOf('HJ-S')).toBe(7);
+    const history = await owner.get<{ changes: Array<{ reason: string; delta: number; quantityAfter: number | null; actor: string }> }>(`/api/admin/inventory/${variantId}/history`);
+    expect(history.body.changes[0]).toEqual(expect.objectContaining({ reason: 'restock', delta: 6, quantityAfter: 7, actor: OWNER_EMAIL }));
+    const page = await new Visitor(server.url).get('/shop/p/harbour-jacket?format=json');
+    expect(page.text).toContain('"qtyInStock":7');
+  });
+});
+
+describe('messages', () => {
+  it('groups restock requests by variant and lets the owner notify only once stock is back', async () => {
+    const variantId = product.variants.find((variant) => variant.sku === 'HJ-M')!.id;
+    expect((await owner.put(`/api/admin/inventory/${variantId}`, { qtyInStock: 0 })).status).toBe(200);
+    for (const email of ['a@example.com', 'b@example.com']) {
+      const visitor = await new Visitor(server.url).start();
+      const signUp = await visitor.post('/api/site-users/account/notifications/restock', {
+        productId: product.id, variantId, siteVisitorEmail: email, isJoinMailingList: false, captchaToken: await server.captchaToken('product_waitlist'),
+      });
+      expect(signUp.status, signUp.text).toBe(200);
+    }
+    const soldOut = await owner.get<{ groups: Array<{ sku: string; requestCount: number; notifiable: boolean }> }>('/api/admin/messages/restock');
+    expect(soldOut.body.groups).toEqual([expect.objectContaining({ sku: 'HJ-M', requestCount: 2, notifiable: false })]);
+    // the send call itself sends nothing for a variant still sold out
+    const early = await owner.post<{ sent: number }>('/api/site-users/account/notifications/restock/send', { productId: product.id, variantId });
+    expect(early.status, early.text).toBe(200);
+    expect(early.body.sent).toBe(0);
+    const all = await owner.post<{ sent: number }>('/api/site-users/account/notifications/restock/send/all', { sendRequests: [{ productId: product.id, variantId }] });
+    expect(all.body.sent).toBe(0);
+    expect(await server.app.deps.store.all("SELECT id FROM restock_outbox WHERE kind = 'restock-notice'")).toEqual([]);
+    expect((await owner.put(`/api/admin/inventory/${variantId}`, { qtyInStock: 4, reason: 'restock' })).status).toBe(200);
+    const back = await owner.get<{ groups: Array<{ notifiable: boolean }> }>('/api/admin/messages/restock');
+    expect(back.body.groups[0]!.notifiable).toBe(true);
+    const sent = await owner.post<{ sent: number }>('/api/site-users/account/notifications/restock/send', { productId: product.id, variantId });
+    expect(sent.body.sent).toBe(2);
+    const after = await owner.get<{ groups: Array<{ pendingCount: number; notifiable: boolean }> }>('/api/admin/messages/restock');
+    expect(after.body.groups[0]).toEqual(expect.objectContaining({ pendingCount: 0, notifiable: false }));
+    const csv = await owner.get('/api/admin/messages/restock.csv');
+    expect(csv.text).toContain('a@example.com');
+    expect(csv.text).toContain('b@example.com');
+  });
+
+  it('lists form submissions per form and subscribers, with CSV exports', async () => {
+    const forms = await owner.get<{ forms: Array<{ id: string; name: string; fields: unknown[] }> }>('/api/admin/messages/forms');
+    expect(forms.body.forms.length).toBeGreaterThan(0);
+    const formId = forms.body.forms[0]!.id;
+    const detail = await owner.get<{ submissions: unknown[] }>(`/api/admin/messages/forms/${formId}`);
+    expect(detail.status).toBe(200);
+    const csv = await owner.get(`/api/admin/messages/forms/${formId}/submissions.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.text.split('\r\n')[0]).toMatch(/^date,page/);
+    expect((await owner.get('/api/admin/messages/forms/nope')).status).toBe(404);
+    const subscribers = await owner.get<{ subscribers: unknown[] }>('/api/admin/messages/subscribers');
+    expect(Array.isArray(subscribers.body.subscribers)).toBe(true);
+    expect((await owner.get('/api/admin/messages/subscribers.csv')).text).toMatch(/^email,source,date\r\n/);
+  });
+});
+
+describe('settings', () => {
+  it('saves title, tagline, tax and shipping rates, reflected on the storefront at once', async () => {
+    const current = await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings');
+    expect(current.body.settings).toEqual(expect.objectContaining({ siteTitle: 'Linen & Loam', currency: 'USD', taxRateBasisPoints: 800, storeOpen: true }));
+    const instalmentsOn = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(instalmentsOn.text).toContain('&quot;instalments&quot;:{');
+    const saved = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', {
+      ...current.body.settings,
+      siteTitle: 'Harbour Goods',
+      tagline: 'Made by the sea',
+      taxRateBasisPoints: 1000,
+      shippingRates: [{ id: 'standard', name: 'Standard', kind: 'weight', priceCents: 500, perKilogramCents: 200, freeOverCents: 0, maxWeightGrams: 0 }],
+      instalmentsEnabled: false,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const home = await new Visitor(server.url).get('/');
+    expect(home.text).toContain('Harbour Goods');
+    expect(home.text).toContain('Made by the sea');
+    const again = await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings');
+    expect(again.body.settings).toEqual(expect.objectContaining({ taxRateBasisPoints: 1000, instalmentsEnabled: false }));
+    const instalmentsOff = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(instalmentsOff.text).not.toContain('&quot;instalments&quot;:{');
+    // the cart's tax follows the new rate at once
+    const shopper = await new Visitor(server.url).start();
+    const added = await shopper.post<{ shoppingCart: { subtotalCents: number; taxCents: number } }>('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null });
+    expect(added.body.shoppingCart.taxCents).toBe(Math.round(added.body.shoppingCart.subtotalCents / 10));
+  });
+
+  it('switches the captcha off and on for the newsletter, at once', async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    expect(current.captchaEnabled).toBe(true);
+    const visitor = await new Visitor(server.url).start();
+    expect((await visitor.post('/api/newsletter/subscribe', { email: 'no-token@example.com' })).status).toBe(400);
+    expect((await visitor.get('/')).text).toContain('&quot;captchaEnabled&quot;:true');
+    expect((await owner.put('/api/admin/settings', { ...current, captchaEnabled: false })).status).toBe(200);
+    expect((await visitor.get('/')).text).toContain('&quot;captchaEnabled&quot;:false');
+    expect((await visitor.post('/api/newsletter/subscribe', { email: 'no-token@example.com' })).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { ...current, captchaEnabled: true })).status).toBe(200);
+    expect((await visitor.post('/api/newsletter/subscribe', { email: 'again@example.com' })).status).toBe(400);
+  });
+
+  it('closes the store: nothing can be added to a cart or bought until it opens again', async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    expect((await owner.put('/api/admin/settings', { ...current, storeOpen: false })).status).toBe(200);
+    const shopper = await new Visitor(server.url).start();
+    const add = await shopper.post<{ message: string }>('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null });
+    expect(add.status).toBe(409);
+    expect(add.body.message).toBe('The store is closed for now. Please come back soon.');
+    const checkout = await shopper.post('/checkout', undefined, { form: {} });
+    expect(checkout.status).toBe(409);
+    expect(checkout.text).toContain('The store is closed for now.');
+    expect((await new Visitor(server.url).get('/shop/p/harbour-jacket')).status).toBe(200);
+    expect((await owner.put('/api/admin/settings', { ...current, storeOpen: true })).status).toBe(200);
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);
+  });
+});
+
+describe('account', () => {
+  it('changes the owner password after checking the current one; other sessions end', async () => {
+    const other = await server.signInOwner();
+    const wrong = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/account/password', { currentPassword: 'nope', newPassword: 'a new long password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors.currentPassword).toBeDefined();
+    const changed = await owner.put('/api/admin/account/password', { currentPassword: OWNER_PASSWORD, newPassword: 'a new long password' });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await other.get('/api/admin/products')).status).toBe(401);
+    expect((await owner.get('/api/admin/products')).status).toBe(200);
+    const fresh = await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, 'a new long password');
+    expect((await fresh.get('/api/admin/settings')).status).toBe(200);
+  });
+});

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { Visitor } from '../helpers/visitor.ts';
+import { productInput, TINY_PNG, upload } from './admin-helpers.ts';
+
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+let uploads: string;
+beforeAll(async () => {
+  uploads = mkdtempSync(join(tmpdir(), 'admin-uploads-'));
+  server = await startPlatformServer({ uploadsDir: uploads });
+  owner = await server.signInOwner();
+});
+afterAll(async () => {
+  await server.stop(true);
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+interface SavedProduct {
+  id: string;
+  urlSlug: string;
+  variants: Array<{ id: string; sku: string; priceCents: number; qtyInStock: number; weightGrams: number; attributes: Record<string, string> }>;
+  images: Array<{ id: string; assetUrl: string; altText: string; originalSize?: string }>;
+}
+
+describe('the admin shell at /config', () => {
+  it('shows the sign-in form to a visitor, server-rendered', async () => {
+    const page = await new Visitor(server.url).get('/config');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('<label for=');
+    expect(page.text).toMatch(/>Email<\/label>/);
+    expect(page.text).toMatch(/>Password<\/label>/);
+    expect(page.text).toMatch(/<button type="submit"[^>]*>Sign in<\/button>/);
+  });
+
+  it('shows the owner the screens and never the storefront islands', async () => {
+    const page = await owner.get('/config/products');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('aria-current="page"');
+    expect(page.text).toContain('>Products<');
+    expect(page.text).not.toContain('data-island=');
+  });
+
+  it('refuses a shopper account with 403 and a plain message', async () => {
+    const shopper = await server.signInShopper();
+    const page = await shopper.get('/config');
+    expect(page.status).toBe(403);
+    expect(page.text).toContain('no access to the store admin');
+  });
+});
+
+describe('products', () => {
+  let product: SavedProduct;
+
+  it('creates a product with two variants and shows it on /shop and its page at once', async () => {
+    const created = await owner.post<{ product: SavedProduct }>('/api/admin/products', productInput());
+    expect(created.status, created.text).toBe(201);
+    product = created.body.product;
+    expect(product.urlSlug).toBe('harbour-jacket');
+    expect(product.variants.map((variant) => [variant.sku, variant.qtyInStock, variant.weightGrams])).toEqual([['HJ-S', 3, 900], ['HJ-M', 2, 950]]);
+    const shop = await new Visitor(server.url).get('/shop');
+    expect(shop.text).toContain('Harbour Jacket');
+    const page = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('$120.00');
+    expect(page.text).toContain('Lined with wool.');
+  });
+
+  it('edits the price and the storefront shows the new one on the next request', async () => {
+    const input = productInput({ variants: product.variants.map((variant) => ({ ...variant, priceCents: 9900 })) });
+    const saved = await owner.put<{ product: SavedProduct }>(`/api/admin/products/${product.id}`, input);
+    expect(saved.status, saved.text).toBe(200);
+    const page = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(page.text).toContain('$99.00');
+    expect(page.text).not.toContain('$120.00');
+  });
+
+  it('renames an option value, reorders, adds and removes variants, keeping ids of the kept ones', async () => {
+    const [small, medium] = product.variants;
+    const input = productInput({
+      variantOptions: ['Size'],
+      variants: [
+        { ...medium, attributes: { Size: 'Medium' } },
+        { sku: 'HJ-L', priceCents: 9900, qtyInStock: 1, attributes: { Size: 'L' } },
+      ],
+    });
+    const saved = await owner.put<{ product: SavedProduct }>(`/api/admin/products/${product.id}`, input);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.product.variants.map((variant) => variant.sku)).toEqual(['HJ-M', 'HJ-L']);
+    expect(saved.body.product.variants[0]!.id).toBe(medium!.id);
+    expect(saved.body.product.variants[0]!.attributes).toEqual({ Size: 'Medium' });
+    expect(saved.body.product.variants.some((variant) => variant.id === small!.id)).toBe(false);
+    product = saved.body.product;
+  });
+
+  it('lists and searches products with stock at a glance', async () => {
+    const all = await owner.get<{ products: Array<{ title: string; stock: number | null }> }>('/api/admin/products');
+    expect(all.body.products.length).toBeGreaterThan(10);
+    const found = await owner.get<{ products: Array<{ title: string; stock: number | null; visible: boolean }> }>('/api/admin/products?q=harbour');
+    expect(found.body.products).toEqual([expect.objectContaining({ title: 'Harbour Jacket', stock: 3, visible: true })]);
+    const bySku = await owner.get<{ products: Array<{ title: string }> }>('/api/admin/products?q=hj-l');
+    expect(bySku.body.products.map((row) => row.title)).toEqual(['Harbour Jacket']);
+  });
+
+  it('uploads an image sniffed from its bytes, serves it, and keeps alt text and order', async () => {
+    const answer = await upload(owner, `/api/admin/products/${product.id}/images`, { bytes: TINY_PNG, name: 'photo.bin', type: 'application/octet-stream' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const image = answer.body.image as { id: string; assetUrl: string; originalSize: string; contentType: string };
+    expect(image.originalSize).toBe('1x1');
+    expect(image.contentType).toBe('image/png');
+    expect(image.assetUrl).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+    const served = await fetch(`${server.url}${image.assetUrl}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(TINY_PNG);
+    const second = await upload(owner, `/api/admin/products/${product.id}/images`, { bytes: TINY_PNG, name: 'b.png', type: 'image/png' });
+    const secondId = (second.body.image as { id: string }).id;
+    const input = productInput({ variants: product.variants, images: [{ id: secondId, altText: 'Back' }, { id: image.id, altText: 'Front' }] });
+    const saved = await owner.put<{ product: SavedProduct }>(`/api/admin/products/${product.id}`, input);
+    expect(saved.body.product.images.map((row) => row.altText)).toEqual(['Back', 'Front']);
+    const page = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(page.text).toContain(image.assetUrl);
+    // an image left out is deleted, its file too
+    const fewer = await owner.put<{ product: SavedProduct }>(`/api/admin/products/${product.id}`, productInput({ variants: product.variants, images: [{ id: image.id, altText: 'Front' }] }));
+    expect(fewer.body.product.images.map((row) => row.id)).toEqual([image.id]);
+    expect(readdirSync(uploads)).toHaveLength(1);
+    expect(existsSync(join(uploads, image.assetUrl.split('/').pop()!))).toBe(true);
+  });
+
+  it('hides a product from the shop, its page and search, keeping it in the admin, and shows it again', async () => {
+    const saved = await owner.put<{ product: SavedProduct & { visible: boolean } }>(`/api/admin/products/${product.id}`, productInput({ variants: product.variants, visible: false }));
+    expect(saved.body.product.visible).toBe(false);
+    const found = await owner.get<{ products: Array<{ visible: boolean }> }>('/api/admin/products?q=harbour');
+    expect(found.body.products[0]!.visible).toBe(false);
+    const visitor = new Visitor(server.url);
+    expect((await visitor.get('/shop')).text).not.toContain('Harbour Jacket');
+    expect((await visitor.get('/shop/p/harbour-jacket')).status).toBe(404);
+    expect((await visitor.get('/search?q=harbour')).text).not.toContain('Harbour Jacket');
+    await owner.put(`/api/admin/products/${product.id}`, productInput({ variants: product.variants, visible: true }));
+    expect((await visitor.get('/shop/p/harbour-jacket')).status).toBe(200);
+  });
+
+  it('creates each product type with a page that renders', async () => {
+    const kinds = ['digital', 'service', 'giftCard', 'subscription'] as const;
+    for (const [index, productType] of kinds.entries()) {
+      const created = await owner.post<{ product: SavedProduct & { productType: string } }>('/api/admin/products', productInput({
+        title: `Kind ${productType}`, productType, variantOptions: [],
+        variants: [{ sku: `KIND-${index}`, priceCents: 2500, qtyInStock: 0, unlimited: true, attributes: {} }],
+      }));
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.product.productType).toBe(productType);
+      const page = await new Visitor(server.url).get(`/shop/p/${created.body.product.urlSlug}`);
+      expect(page.status, productType).toBe(200);
+      expect(page.text).toContain('$25.00');
+    }
+  });
+
+  it('deletes a product with its images and the storefront forgets it', async () => {
+    const deleted = await owner.request('DELETE', `/api/admin/products/${product.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await owner.get(`/api/admin/products/${product.id}`)).status).toBe(404);
+    expect((await new Visitor(server.url).get('/shop/p/harbour-jacket')).status).toBe(404);
+    expect(readdirSync(uploads)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * Bad input on every admin call (/config's calls under /api/admin): wrong types, prices and stock
+ * out of range, oversized text, files that are not images and a 20 MB upload, each refused with
+ * a 4xx naming the field, and nothing written (checked through the store, on either engine).
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../../server/messages.ts';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import { HOSTILE_TEXT, NOT_AN_OBJECT, tenMegabyteJson } from '../helpers/refusal.ts';
+import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { adminSnapshot, productInput, TINY_PNG, upload } from '../admin/admin-helpers.ts';
+
+const PRODUCTS = '/api/admin/products';
+const PRODUCT = '/api/admin/products/:productId';
+const IMAGES = '/api/admin/products/:productId/images';
+const STOCK = '/api/admin/inventory/:variantId';
+const HISTORY = '/api/admin/inventory/:variantId/history';
+const ORDERS = '/api/admin/orders';
+const ORDER = '/api/admin/orders/:orderId';
+const FORM = '/api/admin/messages/forms/:formId';
+const FORM_CSV = '/api/admin/messages/forms/:formId/submissions.csv';
+const SETTINGS = '/api/admin/settings';
+const PASSWORD = '/api/admin/account/password';
+
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+let uploads: string;
+let product: { id: string; variants: Array<{ id: string; sku: string; priceCents: number; qtyInStock: number; attributes: Record<string, string> }> };
+let settings: Record<string, unknown>;
+
+beforeAll(async () => {
+  uploads = mkdtempSync(join(tmpdir(), 'admin-bad-uploads-'));
+  server = await startPlatformServer({ uploadsDir: uploads });
+  owner = await server.signInOwner();
+  const created = await owner.post<{ product: typeof product }>(PRODUCTS, productInput());
+  expect(created.status, created.text).toBe(201);
+  product = created.body.product;
+  settings = (await owner.get<{ settings: Record<string, unknown> }>(SETTINGS)).body.settings;
+});
+afterAll(async () => {
+  await server.stop(true);
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+const productUrl = (id = product.id) => PRODUCT.replace(':productId', encodeURIComponent(id));
+const imagesUrl = (id = product.id) => IMAGES.replace(':productId', encodeURIComponent(id));
+const stockUrl = (id = product.variants[0]!.id) => STOCK.replace(':variantId', encodeURIComponent(id));
+
+interface Refusal { status: number; body: { message?: unknown; fieldErrors?: Record<string, string> } }
+
+/** Sends one bad call: a 4xx (never 500 or 429) with a message, the named field if given, and nothing written. */
+async function refused(send: () => Promise<{ status: number; body: unknown }>, expected: { status?: number; field?: string } = {}): Promise<Refusal> {
+  const before = await adminSnapshot(server.app.deps.store);
+  const answer = (await send()) as Refusal;
+  const shown = JSON.stringify(answer.body).slice(0, 300);
+  expect(answer.status, shown).toBeGreaterThanOrEqual(400);
+  expect(answer.status, shown).toBeLessThan(500);
+  expect(answer.status, shown).not.toBe(429);
+  if (expected.status !== undefined) expect(answer.status, shown).toBe(expected.status);
+  expect(typeof answer.body.message, shown).toBe('string');
+  if (expected.field !== undefined) expect(Object.keys(answer.body.fieldErrors ?? {}), shown).toContain(expected.field);
+  expect(await adminSnapshot(server.app.deps.store)).toBe(before);
+  return answer;
+}
+
+const withVariant = (change: Record<string, unknown>) => productInput({ variants: [{ ...productInput().variants[0], ...change }] });
+
+describe(`POST ${PRODUCTS} and PUT ${PRODUCT}`, () => {
+  const writes = () => [
+    (body: unknown) => owner.post(PRODUCTS, body),
+    (body: unknown) => owner.put(productUrl(), body),
+  ];
+
+  it('refuse unreadable bodies and bodies that are not an object', async () => {
+    for (const send of [(body: string) => owner.request('POST', PRODUCTS, body), (body: string) => owner.request('PUT', productUrl(), body)]) {
+      const malformed = await refused(() => send('{"title": '), { status: 400 });
+      expect(malformed.body.message).toBe(serverMessages.malformedJson);
+      expect((await refused(() => send(tenMegabyteJson()), { status: 413 })).body.message).toBe(serverMessages.bodyTooLarge);
+      for (const [, body] of NOT_AN_OBJECT) await refused(() => send(body), { status: 400 });
+    }
+  });
+
+  it('name each field of the wrong type', async () => {
+    for (const send of writes()) {
+      await refused(() => send(productInput({ title: 42 })), { status: 400, field: 'title' });
+      await refused(() => send(productInput({ visible: 'yes' })), { status: 400, field: 'visible' });
+      await refused(() => send(productInput({ productType: 'spaceship' })), { status: 400, field: 'productType' });
+      await refused(() => send(productInput({ categories: 'Apparel' })), { status: 400, field: 'categories' });
+      await refused(() => send(productInput({ variants: {} })), { status: 400, field: 'variants' });
+      await refused(() => send(withVariant({ priceCents: '12.00' })), { status: 400, field: 'variants.0.priceCents' });
+      await refused(() => send(withVariant({ priceCents: null })), { status: 400, field: 'variants.0.priceCents' });
+      await refused(() => send(withVariant({ qtyInStock: 1.5 })), { status: 400, field: 'variants.0.qtyInStock' });
+      await refused(() => send(withVariant({ unlimited: 1 })), { status: 400, field: 'variants.0.unlimited' });
+    }
+  });
+
+  it('refuse prices and stock out of range', async () => {
+    for (const send of writes()) {
+      await refused(() => send(withVariant({ priceCents: -1 })), { status: 400, field: 'variants.0.priceCents' });
+      await refused(() => send(withVariant({ priceCents: 100_000_001 })), { status: 400, field: 'variants.0.priceCents' });
+      await refused(() => send(withVariant({ salePriceCents: -5 })), { status: 400, field: 'variants.0.salePriceCents' });
+      await refused(() => send(withVariant({ onSale: true, salePriceCents: 13_000 })), { status: 400, field: 'variants.0.salePriceCents' });
+      await refused(() => send(withVariant({ qtyInStock: -1 })), { status: 400, field: 'variants.0.qtyInStock' });
+      await refused(() => send(withVariant({ qtyInStock: 1_000_001 })), { status: 400, field: 'variants.0.qtyInStock' });
+      await refused(() => send(withVariant({ weightGrams: -3 })), { status: 400, field: 'variants.0.weightGrams' });
+      await refused(() => send(productInput({ variants: [] })), { status: 400, field: 'variants' });
+    }
+  });
+
+  it('refuse oversized and control-character text', async () => {
+    for (const send of writes()) {
+      await refused(() => send(productInput({ title: 'x'.repeat(201) })), { status: 400, field: 'title' });
+      await refused(() => send(productInput({ title: '   ' })), { status: 400, field: 'title' });
+      await refused(() => send(productInput({ description: 'x'.repeat(20_001) })), { status: 400, field: 'description' });
+      await refused(() => send(productInput({ tags: Array.from({ length: 51 }, (_, index) => `t${index}`) })), { status: 400, field: 'tags' });
+      await refused(() => send(productInput({ title: HOSTILE_TEXT.controlAndUnicode })), { status: 400, field: 'title' });
+      await refused(() => send(productInput({ urlSlug: 'Not A Slug' })), { status: 400, field: 'urlSlug' });
+      await refused(() => send(withVariant({ sku: HOSTILE_TEXT.sql })), { status: 400, field: 'variants.0.sku' });
+    }
+  });
+
+  it('refuse variants that do not match the options, repeat, or take a SKU in use', async () => {
+    for (const send of writes()) {
+      await refused(() => send(withVariant({ attributes: {} })), { status: 400, field: 'variants.0.attributes' });
+      await refused(() => send(productInput({ variants: [productInput().variants[0], { ...productInput().variants[1], attributes: { Size: 'S' } }] })), { status: 400, field: 'variants.1.attributes' });
+      await refused(() => send(productInput({ variants: [productInput().variants[0], { ...productInput().variants[1], sku: 'HJ-S' }] })), { status: 400, field: 'variants.1.sku' });
+      await refused(() => send(productInput({ additionalFieldsFormId: 'no-such-form' })), { status: 400, field: 'additionalFieldsFormId' });
+    }
+    // a SKU of another product
+    await refused(() => owner.post(PRODUCTS, productInput({ title: 'Other', variants: [{ ...productInput().variants[0], sku: 'HJ-M' }] })), { status: 400, field: 'variants.0.sku' });
+  });
+
+  it('keep SQL metacharacters and markup as plain text', async () => {
+    const saved = await owner.put<{ product: { title: string; description: string } }>(productUrl(), productInput({
+      title: HOSTILE_TEXT.sql, description: '<script>alert(1)</script>', variants: product.variants,
+    }));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.product.title).toBe(HOSTILE_TEXT.sql);
+    const page = await owner.get('/shop/p/harbour-jacket');
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe(`GET, PUT, DELETE ${PRODUCT}: the product id`, () => {
+  it('refuses ids that are not ids and answers 404 for unknown ones', async () => {
+    for (const id of ['a b', 'x'.repeat(65), HOSTILE_TEXT.sql, 'a\u0000b']) {
+      await refused(() => owner.get(productUrl(id)), { status: 400 });
+      await refused(() => owner.put(productUrl(id), productInput()), { status: 400 });
+      await refused(() => owner.request('DELETE', productUrl(id)), { status: 400 });
+      await refused(() => owner.get(HISTORY.replace(':variantId', encodeURIComponent(id))), { status: 400 });
+      await refused(() => owner.get(ORDER.replace(':orderId', encodeURIComponent(id))), { status: 400 });
+      await refused(() => owner.get(FORM.replace(':formId', encodeURIComponent(id))), { status: 400 });
+      await refused(() => owner.get(FORM_CSV.replace(':formId', encodeURIComponent(id))), { status: 400 });
+    }
+    await refused(() => owner.request('DELETE', productUrl('unknown-product')), { status: 404 });
+    await refused(() => owner.put(productUrl(), productInput({ variants: [{ ...product.variants[0], id: 'not-a-variant-of-it' }] })), { status: 404 });
+    await refused(() => owner.put(productUrl(), productInput({ variants: product.variants, images: [{ id: 'not-an-image', altText: '' }] })), { status: 404 });
+  });
+
+  it('refuses a search query that is too long', async () => {
+    await refused(() => owner.get(`${PRODUCTS}?q=${'x'.repeat(201)}`), { status: 400, field: 'q' });
+  });
+});
+
+describe(`POST ${IMAGES}`, () => {
+  it('refuses a file that is not an image, whatever its name and declared type, and stores nothing', async () => {
+    for (const file of [
+      { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'evil.svg', type: 'image/svg+xml' },
+      { bytes: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'), name: 'photo.png', type: 'image/png' },
+      { bytes: Buffer.from('just text'), name: 'photo.jpg', type: 'image/jpeg' },
+      { bytes: TINY_PNG.subarray(0, 20), name: 'cut.png', type: 'image/png' },
+    ]) {
+      const answer = await refused(() => upload(owner, imagesUrl(), file), { field: 'image' });
+      expect([400, 415]).toContain(answer.status);
+    }
+    expect(readdirSync(uploads)).toEqual([]);
+  });
+
+  it('answers 413 to a 20 MB upload and stores nothing', async () => {
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(20 * 1024 * 1024)]);
+    await refused(() => upload(owner, imagesUrl(), { bytes: big, name: 'huge.png', type: 'image/png' }), { status: 413, field: 'image' });
+    expect(readdirSync(uploads)).toEqual([]);
+  });
+
+  it('refuses an upload without a file, with another field name, an oversized alt text or for an unknown product', async () => {
+    await refused(() => upload(owner, imagesUrl(), null), { status: 400, field: 'image' });
+    await refused(() => upload(owner, imagesUrl(), { bytes: TINY_PNG, name: 'a.png', type: 'image/png' }, { altText: 'x'.repeat(501) }), { status: 400, field: 'altText' });
+    await refused(() => upload(owner, imagesUrl('unknown-product'), { bytes: TINY_PNG, name: 'a.png', type: 'image/png' }), { status: 404 });
+    await refused(() => upload(owner, imagesUrl('bad id'), { bytes: TINY_PNG, name: 'a.png', type: 'image/png' }), { status: 400 });
+    expect(readdirSync(uploads)).toEqual([]);
+  });
+});
+
+describe(`PUT ${STOCK}`, () => {
+  it('refuses wrong types, stock out of range, unknown reasons and unknown variants', async () => {
+    await refused(() => owner.put(stockUrl(), { qtyInStock: '5' }), { status: 400, field: 'qtyInStock' });
+    await refused(() => owner.put(stockUrl(), { qtyInStock: -1 }), { status: 400, field: 'qtyInStock' });
+    await refused(() => owner.put(stockUrl(), { qtyInStock: 1_000_001 }), { status: 400, field: 'qtyInStock' });
+    await refused(() => owner.put(stockUrl(), { qtyInStock: 2.5 }), { status: 400, field: 'qtyInStock' });
+    await refused(() => owner.put(stockUrl(), { qtyInStock: 5, reason: 'order' }), { status: 400, field: 'reason' });
+    await refused(() => owner.put(stockUrl(), { qtyInStock: 5, unlimited: 'no' }), { status: 400, field: 'unlimited' });
+    await refused(() => owner.put(stockUrl('unknown-variant'), { qtyInStock: 5 }), { status: 404 });
+    await refused(() => owner.put(stockUrl('bad id'), { qtyInStock: 5 }), { status: 400 });
+    for (const [, body] of NOT_AN_OBJECT) await refused(() => owner.request('PUT', stockUrl(), body), { status: 400 });
+  });
+});
+
+describe(`GET ${ORDERS} and the order moves of ${ORDER}`, () => {
+  it('refuses list parameters out of range', async () => {
+    await refused(() => owner.get(`${ORDERS}?limit=0`), { status: 400, field: 'limit' });
+    await refused(() => owner.get(`${ORDERS}?limit=1000`), { status: 400, field: 'limit' });
+    await refused(() => owner.get(`${ORDERS}?offset=-1`), { status: 400, field: 'offset' });
+    await refused(() => owner.get(`${ORDERS}?status=lost`), { status: 400, field: 'status' });
+  });
+
+  it('refuses a body with fields, a bad id and an unknown order on fulfil, cancel and refund', async () => {
+    for (const move of ['/fulfil', '/cancel', '/refund']) {
+      const url = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}${move}`;
+      await refused(() => owner.post(url('unknown-order'), { status: 'fulfilled' }), { status: 400 });
+      await refused(() => owner.post(url('bad id'), {}), { status: 400 });
+      await refused(() => owner.post(url('unknown-order'), {}), { status: 404 });
+    }
+  });
+});
+
+describe(`PUT ${SETTINGS}`, () => {
+  it('names wrong types, out-of-range tax and rates, unknown currencies and oversized text', async () => {
+    await refused(() => owner.put(SETTINGS, { ...settings, siteTitle: 7 }), { status: 400, field: 'siteTitle' });
+    await refused(() => owner.put(SETTINGS, { ...settings, siteTitle: 'x'.repeat(121) }), { status: 400, field: 'siteTitle' });
+    await refused(() => owner.put(SETTINGS, { ...settings, tagline: 'x'.repeat(201) }), { status: 400, field: 'tagline' });
+    await refused(() => owner.put(SETTINGS, { ...settings, currency: 'XYZ' }), { status: 400, field: 'currency' });
+    await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: -1 }), { status: 400, field: 'taxRateBasisPoints' });
+    await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: 5_001 }), { status: 400, field: 'taxRateBasisPoints' });
+    await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: null }), { status: 400, field: 'taxRateBasisPoints' });
+    await refused(() => owner.put(SETTINGS, { ...settings, storeOpen: 'yes' }), { status: 400, field: 'storeOpen' });
+    await refused(() => owner.put(SETTINGS, { ...settings, shippingRates: [] }), { status: 400, field: 'shippingRates' });
+    const rate = { id: 'standard', name: 'Standard', kind: 'flat', priceCents: 600, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0 };
+    await refused(() => owner.put(SETTINGS, { ...settings, shippingRates: [{ ...rate, priceCents: -1 }] }), { status: 400, field: 'shippingRates.0.priceCents' });
+    await refused(() => owner.put(SETTINGS, { ...settings, shippingRates: [{ ...rate, kind: 'drone' }] }), { status: 400, field: 'shippingRates.0.kind' });
+    await refused(() => owner.put(SETTINGS, { ...settings, shippingRates: [rate, rate] }), { status: 400, field: 'shippingRates' });
+    for (const [, body] of NOT_AN_OBJECT) await refused(() => owner.request('PUT', SETTINGS, body), { status: 400 });
+  });
+});
+
+describe(`PUT ${PASSWORD}`, () => {
+  it('refuses a short or mistyped new password and a wrong current one, changing nothing', async () => {
+    await refused(() => owner.put(PASSWORD, { currentPassword: 'x', newPassword: 'short' }), { status: 400, field: 'newPassword' });
+    await refused(() => owner.put(PASSWORD, { currentPassword: 'x', newPassword: 12345678901234 }), { status: 400, field: 'newPassword' });
+    await refused(() => owner.put(PASSWORD, { currentPassword: 'not the password', newPassword: 'a long enough password' }), { status: 400, field: 'currentPassword' });
+    await refused(() => owner.put(PASSWORD, { newPassword: 'a long enough password' }), { status: 400, field: 'currentPassword' });
+  });
+});
