@@ -15,6 +15,7 @@ import { createAdminCalls } from './admin/admin-calls.ts';
 import { createAdminPages } from './admin/admin-page.ts';
 import { storeClosedGuard } from './admin/store-closed-guard.ts';
 import { createCartRouter } from './api/cart.ts';
+import { createCheckoutRouter } from './api/checkout-routes.ts';
 import { createInventoryRouter } from './api/inventory.ts';
 import { createNewsletterRouter } from './api/newsletter.ts';
 import { createRestockRouter } from './api/restock.ts';
@@ -99,6 +100,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   // Call routes: a page request passes them all in one test.
   const calls = Router();
   calls.use(createCartRouter(deps));
+  calls.use(createCheckoutRouter(deps));
   calls.use(createSubscriptionRouter(deps));
   calls.use(createInventoryRouter(deps));
   calls.use(createRestockRouter(deps));

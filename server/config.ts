@@ -72,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       uploadsDir: env.UPLOADS_DIR || undefined,
       trustProxy: env.TRUST_PROXY === 'true',
       logLevel: env.LOG_LEVEL ?? 'info',
+      mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
       captcha,
     },
     notices,

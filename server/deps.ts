@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Store } from './db/store.ts';
+import type { MailOptions } from './email/mailer.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { CaptchaAction } from './security/captcha.ts';
 import type { RateLimitOptions } from './security/rate-limit-table.ts';
 
@@ -43,6 +45,10 @@ export interface AppOptions {
   bodyLimit?: string;
   /** pino level name (default 'info'; tests use 'silent'). */
   logLevel?: string;
+  /** The checkout's payment provider (default: the built-in test provider, test cards only). */
+  payments?: PaymentProvider;
+  /** Email delivery (SMTP_URL); without a server emails stay in the outbox for the owner. */
+  mail?: MailOptions;
 }
 
 /** Everything a router or page builder needs, passed explicitly instead of through globals. */

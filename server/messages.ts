@@ -60,6 +60,8 @@ export const serverMessages = {
   orderConfirmedTitle: 'Order confirmed',
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
+  orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',
+  emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',
   shopBrowseInvalid: 'That filter, sort or page does not exist.',
   sortFeatured: 'Featured',
   sortNewest: 'Newest',

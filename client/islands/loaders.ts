@@ -17,4 +17,5 @@ export const islandLoaders: Record<IslandName, () => Promise<IslandModule>> = {
   Instalments: () => asModule(import('./Instalments.tsx')),
   Newsletter: () => asModule(import('./Newsletter.tsx')),
   Gallery: () => asModule(import('./Gallery.tsx')),
+  Checkout: () => asModule(import('./Checkout.tsx')),
 };

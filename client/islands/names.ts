@@ -8,6 +8,7 @@ export const ISLAND_NAMES = [
   'Instalments',
   'Newsletter',
   'Gallery',
+  'Checkout',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -10,6 +10,7 @@ import RestockSignup from './RestockSignup.tsx';
 import Instalments from './Instalments.tsx';
 import Newsletter from './Newsletter.tsx';
 import Gallery from './Gallery.tsx';
+import Checkout from './Checkout.tsx';
 import type { IslandName } from './names.ts';
 
 export const islandComponents = {
@@ -21,6 +22,7 @@ export const islandComponents = {
   Instalments,
   Newsletter,
   Gallery,
+  Checkout,
 } as const satisfies Record<IslandName, unknown>;
 
 export { isIslandName, type IslandName } from './names.ts';

@@ -28,6 +28,8 @@ export const API_PATHS = {
   instalmentModal: '/api/commerce/instalments/modal',
   captchaChallenge: '/api/captcha/challenge',
   captchaSolve: '/api/captcha/solve',
+  checkoutQuote: '/api/commerce/checkout/quote',
+  checkoutOrders: '/api/commerce/checkout/orders',
 } as const;
 
 /** Pages the islands navigate to. */
@@ -37,4 +39,7 @@ export const PAGE_PATHS = {
   subscription: (cartToken: string): string => `/checkout/subscription?cartToken=${encodeURIComponent(cartToken)}`,
   giftCard: (itemId: string, sku: string): string =>
     `/checkout/gift-card?itemId=${encodeURIComponent(itemId)}&sku=${encodeURIComponent(sku)}`,
+  /** The order's confirmation; the token is the link's only key. */
+  orderConfirmed: (orderId: string, viewToken: string): string =>
+    `/checkout/order-confirmed/${encodeURIComponent(orderId)}?token=${encodeURIComponent(viewToken)}`,
 } as const;

@@ -315,3 +315,72 @@ export const CONFIRM = {
   confirm: 'Confirm',
   cancel: 'Cancel',
 } as const;
+
+// ------------------------------------------------------------------- checkout
+
+/** Billing period units of a subscription plan, singular and plural. */
+const BILLING_UNITS: Readonly<Record<string, readonly [string, string]>> = {
+  WEEK: ['week', 'weeks'],
+  MONTH: ['month', 'months'],
+  YEAR: ['year', 'years'],
+};
+
+/**
+ * The checkout form, its field errors and the payment answers. The platform's own checkout is a
+ * hosted page whose texts the specification does not give, so these are the store's own words.
+ */
+export const CHECKOUT = {
+  contactHeading: 'Contact',
+  shippingHeading: 'Shipping address',
+  /** An order with nothing to ship (gift cards, downloads) still asks where the card is billed. */
+  billingHeading: 'Billing address',
+  deliveryHeading: 'Delivery',
+  paymentHeading: 'Payment',
+  summaryHeading: 'Order summary',
+  giftCardHeading: 'Gift card recipient',
+  emailLabel: 'Email',
+  nameLabel: 'Full name',
+  line1Label: 'Address',
+  line2Label: 'Apartment, suite, etc. (optional)',
+  cityLabel: 'City',
+  regionLabel: 'State / Province (optional)',
+  postalCodeLabel: 'Postal code',
+  countryLabel: 'Country',
+  recipientEmailLabel: "Recipient's email",
+  cardNumberLabel: 'Card number',
+  cardExpiryLabel: 'Expiry (MM/YY)',
+  cardCvcLabel: 'Security code',
+  addressSuggestions: 'Address suggestions',
+  placeOrder: 'Place order',
+  placingOrder: 'Placing order…',
+  item: 'Item',
+  quantity: 'Quantity',
+  price: 'Price',
+  free: 'Free',
+  emailInvalid: 'Please enter a valid email address.',
+  nameRequired: 'Please enter your name.',
+  line1Required: 'Please enter your street address.',
+  cityRequired: 'Please enter your city.',
+  postalCodeRequired: 'Please enter your postal code.',
+  countryRequired: 'Please choose a country.',
+  fieldTooLong: 'This is too long.',
+  recipientEmailInvalid: "Please enter the recipient's email address.",
+  shippingOptionRequired: 'Please choose a shipping option.',
+  noShippingOption: 'None of our shipping options can carry this order. Please remove an item or contact us.',
+  cardNumberInvalid: 'Please enter a valid card number.',
+  cardExpiryInvalid: 'Please enter the expiry date as MM/YY.',
+  cardExpired: 'This card has expired.',
+  cardCvcInvalid: 'Please enter the 3 or 4 digit security code.',
+  fieldsInvalid: 'Please correct the fields marked below.',
+  paymentDeclined: 'Your card was declined. Please use a different card.',
+  paymentRetry: 'Your payment could not be processed. Please try again.',
+  totalChanged: 'The total of your order has changed. Please review it and place your order again.',
+  attemptInvalid: 'Please reload the page and try again.',
+  testCards: 'Test mode: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 0119 asks you to try again. Any future expiry and any 3 digits.',
+  orderNumber: (number: number): string => `#${number}`,
+  billingInterval: (value: number, unit: string): string => {
+    const words = BILLING_UNITS[unit.toUpperCase()];
+    if (!words) return '';
+    return value === 1 ? `Billed every ${words[0]}` : `Billed every ${value} ${words[1]}`;
+  },
+} as const;

@@ -11,6 +11,8 @@ const BUYING = new Set([
   'POST /checkout',
   'POST /checkout/subscription',
   'POST /checkout/gift-card',
+  // the checkout's order call (its quote only prices, so it stays open)
+  'POST /api/commerce/checkout/orders',
 ]);
 
 /**

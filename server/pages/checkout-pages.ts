@@ -2,21 +2,23 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { renderIsland } from '../../client/server-render.ts';
 import { ADD_TO_CART } from '../../client/lib/messages.ts';
+import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import type { AppDeps } from '../deps.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
 import { moneyObject } from '../commerce/money.ts';
-import { orderView, placeOrder, purchaseEvent } from '../commerce/place-order.ts';
+import { orderView, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
-import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
+import { checkoutFormIsland } from './checkout-form.ts';
+import { orderConfirmationContext } from './order-confirmation-context.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
 
@@ -26,7 +28,8 @@ function crumbOf(req: Request): string {
 }
 
 const giftCardQuerySchema = z.object({ itemId: z.string().min(1).max(64), sku: z.string().max(64).optional() });
-const cartTokenSchema = z.object({ cartToken: z.string().min(1).max(128) });
+// tokens are base64url (cart-repository.ts): anything else finds no cart without asking the database
+const cartTokenSchema = z.object({ cartToken: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 
 /** Cart page, checkout (test mode), order confirmation, subscription and gift-card checkouts. */
 export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound: (req: Request, res: Response) => Promise<void>): Router {
@@ -88,33 +91,19 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   }
 
-  function confirm(res: Response, orderId: string, token: string): void {
-    res.redirect(303, `${CONFIRMATION_PATH}/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`);
-  }
-
-  async function placeOrRerender(req: Request, res: Response, cart: CartRecord, action: string, extra: Record<string, unknown> = {}): Promise<void> {
-    let order;
-    try {
-      order = await placeOrder(deps, cart);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      await renderCheckout(req, res, cart, action, error.message, extra);
-      return;
-    }
-    confirm(res, order.id, order.viewToken);
-  }
-
   router.get('/checkout', async (req, res) => {
-    await renderCheckout(req, res, await findCurrentCart(deps, req, res), '/checkout', null);
+    // a gift card's own cart arrives by its token; otherwise the visitor's cart
+    const token = cartTokenSchema.safeParse(req.query);
+    const cart = token.success ? (await carts.findByToken(token.data.cartToken)) ?? null : await findCurrentCart(deps, req, res);
+    const open = cart && !cart.isPurchased ? cart : null;
+    const cartToken = token.success ? token.data.cartToken : undefined;
+    await renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
   });
 
-  router.post('/checkout', checkoutLimiter, async (req, res) => {
-    const cart = await findCurrentCart(deps, req, res);
-    if (!cart) {
-      await renderCheckout(req, res, null, '/checkout', serverMessages.cartEmpty);
-      return;
-    }
-    await placeOrRerender(req, res, cart, '/checkout');
+  // Orders are placed only through the checkout form's calls (details, shipping, payment). A form
+  // posted here (a browser without scripts) goes back to that form rather than buying anything.
+  router.post('/checkout', checkoutLimiter, (_req, res) => {
+    res.redirect(303, PAGE_PATHS.checkout);
   });
 
   async function subscriptionCart(token: string): Promise<CartRecord | null> {
@@ -132,6 +121,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const [first] = await carts.entries(cart.id);
     const product = first ? await catalogue.productById(first.productId) : undefined;
     await renderCheckout(req, res, cart, '/checkout/subscription', null, {
+      form: await checkoutFormIsland(deps, cart, parsed.data.cartToken),
       cartToken: parsed.data.cartToken,
       subscription: product ? productItem(product, cart.currency, null) : null,
     });
@@ -144,7 +134,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       await notFound(req, res);
       return;
     }
-    await placeOrRerender(req, res, cart, '/checkout/subscription', { cartToken: parsed.data.cartToken });
+    res.redirect(303, PAGE_PATHS.subscription(parsed.data.cartToken));
   });
 
   async function giftCardChoice(input: unknown) {
@@ -203,7 +193,8 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       await giftCardCarts.addEntry(created.id, product.id, variant.id, 1, null);
       return created;
     });
-    await placeOrRerender(req, res, cart, '/checkout/gift-card');
+    // the gift card is paid for at the checkout, which asks for its recipient
+    res.redirect(303, `/checkout?cartToken=${encodeURIComponent(cart.token)}`);
   });
 
   router.get(`${CONFIRMATION_PATH}/:orderId`, async (req, res) => {
@@ -219,7 +210,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       template: 'order-confirmed',
       pageType: isSubscription ? PAGE_TYPE.SUBSCRIPTION_CONFIRMED : PAGE_TYPE.ORDER_CONFIRMED,
       pageTitle: isSubscription ? serverMessages.subscriptionConfirmedTitle : serverMessages.orderConfirmedTitle,
-      context: { order: orderView(order), ...purchaseEventContext(order) },
+      context: { order: { ...orderView(order), ...(await orderConfirmationContext(deps, order)) }, ...purchaseEventContext(order) },
     });
   });
 

@@ -41,7 +41,8 @@ export async function visiblePagePaths({ site, catalogue, content }: RequestCont
 
 export function createCrawlerFiles(deps: AppDeps): Router {
   const router = Router();
-  const favicon = readFileSync(join(TEMPLATES_DIR, 'assets', 'favicon.svg'));
+  // a real ICO file (PNG images of the theme's SVG icon at 16, 32 and 48 px): every browser and crawler reads it
+  const favicon = readFileSync(join(TEMPLATES_DIR, 'assets', 'favicon.ico'));
   const originOf = async (content: RequestContent): Promise<string> => siteOrigin(await content.site.website());
 
   router.get('/robots.txt', async (req, res) => {
@@ -59,7 +60,7 @@ export function createCrawlerFiles(deps: AppDeps): Router {
   });
 
   router.get('/favicon.ico', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(favicon);
+    res.set('Cache-Control', 'public, max-age=86400').type('image/x-icon').send(favicon);
   });
 
   return router;

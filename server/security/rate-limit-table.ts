@@ -37,9 +37,11 @@ export const RATE_LIMIT_TABLE = {
   },
   checkout: {
     limit: 10,
-    covers: ['POST /checkout', 'POST /checkout/subscription', 'POST /checkout/gift-card'],
+    covers: ['POST /checkout', 'POST /checkout/subscription', 'POST /checkout/gift-card', 'POST /api/commerce/checkout/orders'],
     message: serverMessages.rateLimited,
   },
+  // every change of shipping choice asks for fresh totals
+  checkoutQuote: { limit: 120, covers: ['POST /api/commerce/checkout/quote'], message: serverMessages.rateLimited },
   formKey: { limit: 20, covers: ['POST /api/form/FormSubmissionKey'], message: FORM.status429 },
   formValidate: { limit: 60, covers: ['POST /api/rest/forms/validate/:formId'], message: serverMessages.rateLimited },
   formSave: { limit: 10, covers: ['POST /api/form/SaveFormSubmission'], message: FORM.status429 },

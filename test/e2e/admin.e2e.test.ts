@@ -125,7 +125,12 @@ describe('the admin at /config in Chromium', () => {
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
     await page.goto(`${store.baseUrl}/checkout`);
     await waitForIslands(page);
-    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), page.locator('.checkout-form button[type="submit"]').click()]);
+    const form = page.locator('form.checkout-form');
+    for (const [id, value] of [['email', 'jane@example.com'], ['name', 'Jane Doe'], ['line1', '350 Fifth Avenue'], ['city', 'New York'],
+      ['postalCode', '10118'], ['cardNumber', '4242 4242 4242 4242'], ['cardExpiry', '12/39'], ['cardCvc', '123']]) {
+      await form.locator(`#checkout-${id}`).fill(value!);
+    }
+    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button[type="submit"]').click()]);
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
     await page.close();
 

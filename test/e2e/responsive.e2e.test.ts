@@ -82,9 +82,23 @@ describe('every page type fits the window', () => {
     await addShirtToCart();
     // The checkout page needs a cart; the confirmation needs an order: place one, then fill the cart again.
     await page.goto(`${store.baseUrl}/checkout`);
-    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), page.locator('.checkout-form button[type="submit"]').click()]);
-    const confirmation = new URL(page.url());
-    PAGE_TYPES.push({ name: 'order-confirmed', path: confirmation.pathname + confirmation.search, status: 200 });
+    const confirmationPath = await page.evaluate(async () => {
+      const crumb = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crumb='))?.slice(6) ?? '');
+      const headers = { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb };
+      const quote = await (await fetch('/api/commerce/checkout/quote', { method: 'POST', headers, body: '{}' })).json() as { quote: { totalCents: number; selectedShippingOptionId: string } };
+      const placed = await fetch('/api/commerce/checkout/orders', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          email: 'jane@example.com', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
+          postalCode: '10118', countryCode: 'US', shippingOptionId: quote.quote.selectedShippingOptionId, recipientEmail: '',
+          cardNumber: '4242424242424242', cardExpiry: '12/39', cardCvc: '123', idempotencyKey: 'responsive-check-order-1',
+          expectedTotalCents: quote.quote.totalCents,
+        }),
+      });
+      return ((await placed.json()) as { confirmationUrl: string }).confirmationUrl;
+    });
+    PAGE_TYPES.push({ name: 'order-confirmed', path: confirmationPath, status: 200 });
     await addShirtToCart();
   });
   afterAll(async () => {

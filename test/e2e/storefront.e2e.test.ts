@@ -194,7 +194,12 @@ describe('storefront islands in Chromium', () => {
     await addToCart.locator('button.sqs-add-to-cart-button').click();
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
     await open('/checkout');
-    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), page.locator('.checkout-form button[type="submit"]').click()]);
+    const form = page.locator('form.checkout-form');
+    for (const [id, value] of [['email', 'jane@example.com'], ['name', 'Jane Doe'], ['line1', '350 Fifth Avenue'], ['city', 'New York'],
+      ['postalCode', '10118'], ['cardNumber', '4242 4242 4242 4242'], ['cardExpiry', '12/39'], ['cardCvc', '123']]) {
+      await form.locator(`#checkout-${id}`).fill(value!);
+    }
+    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button[type="submit"]').click()]);
     const orderId = new URL(page.url()).pathname.split('/').pop();
     await expect.poll(async () => (await purchases()).length, { timeout: 10_000 }).toBe(1);
     const recorded = JSON.parse((await purchases())[0]!.payload_json) as { event: string; data: Record<string, unknown> };

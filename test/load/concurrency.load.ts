@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/helpers/start-server.ts';
 import { seededProduct, seededVariant } from '../server/helpers/fixtures.ts';
 import { Visitor } from '../server/helpers/visitor.ts';
+import { placeOrderThroughCheckout } from '../server/helpers/checkout.ts';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 const shirt = seededProduct('linen-shirt');
@@ -11,7 +12,7 @@ const CONCURRENT = 200;
 let server: RunningServer;
 beforeAll(async () => {
   // The flood limit is lifted here so the stock race is what decides; the 429 test uses its own instance.
-  server = await startServer({ rateLimits: { addToCart: 100000, cartChange: 100000, checkout: 100000, windowMs: 60000 } });
+  server = await startServer({ rateLimits: { addToCart: 100000, cartChange: 100000, checkout: 100000, checkoutQuote: 100000, windowMs: 60000 } });
 });
 afterAll(async () => {
   await server.stop(true);
@@ -50,7 +51,7 @@ describe('stock of 5 under 200 concurrent buyers', () => {
     const added = await Promise.all(visitors.map((v) => v.post(ENTRIES, { itemId: shirt.id, sku: variant.sku, quantity: 1 })));
     expect(added.every((answer) => answer.status === 200 || (answer.status >= 400 && answer.status < 500))).toBe(true);
     const buyers = visitors.filter((_, index) => added[index]?.status === 200);
-    const checkouts = await Promise.all(buyers.map((v) => v.post('/checkout', undefined, { form: {} })));
+    const checkouts = await Promise.all(buyers.map((v) => placeOrderThroughCheckout(v)));
     expect(checkouts.every((answer) => answer.status < 500)).toBe(true);
     const sold = await soldQuantity() - soldBefore;
     expect(sold).toBe(Math.min(5, buyers.length));

@@ -2,11 +2,13 @@
  * One money format on every page: the product, shop, search and home pages
  * (the engine's price formatters), the cart and the pill (islands rendered on
  * the server with the store's format), checkout and the order confirmation
- * (the engine's money formatter), and the instalment offer all write the same
+ * (the checkout island and the engine's money formatter), and the instalment offer all write the same
  * amount the same way, in the store's currency and locale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
+import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
 import { moneyFormatFor } from '../../server/commerce/money-format.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
@@ -27,10 +29,17 @@ function amountsWritten(text: string, digits: RegExp): string[] {
   return [...text.matchAll(digits)].map((match) => match[0]);
 }
 
+/** Places the cart's order through the checkout's calls, with the success test card. */
 async function orderConfirmationPath(visitor: Visitor): Promise<string> {
-  const placed = await visitor.post('/checkout', undefined, { form: {} });
-  expect(placed.status).toBe(303);
-  return placed.headers.get('location') ?? '';
+  const quote = await visitor.post<{ quote: { totalCents: number; selectedShippingOptionId: string } }>(API_PATHS.checkoutQuote, {});
+  const placed = await visitor.post<{ confirmationUrl: string }>(API_PATHS.checkoutOrders, {
+    email: 'jane@example.com', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
+    postalCode: '10118', countryCode: 'US', shippingOptionId: quote.body.quote.selectedShippingOptionId, recipientEmail: '',
+    cardNumber: TEST_CARDS.success, cardExpiry: '12/39', cardCvc: '123', idempotencyKey: 'money-pages-order-0001',
+    expectedTotalCents: quote.body.quote.totalCents,
+  });
+  expect(placed.status).toBe(201);
+  return placed.body.confirmationUrl;
 }
 
 for (const store of [

@@ -106,7 +106,13 @@ describe('files for crawlers and browsers', () => {
   it('serves the theme\'s icon at /favicon.ico', async () => {
     const response = await fetch(`${server.url}/favicon.ico`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(await response.text()).toContain('<svg');
+    expect(response.headers.get('content-type')).toMatch(/^image\/x-icon/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // an ICO directory (reserved 0, type 1) of PNG images, the first 16 px square
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+    expect(bytes[6]).toBe(16);
+    const firstImage = bytes.subarray(bytes.readUInt32LE(18), bytes.readUInt32LE(18) + 8);
+    expect(firstImage.toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
   });
 });

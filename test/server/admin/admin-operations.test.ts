@@ -4,6 +4,7 @@ import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { productInput } from './admin-helpers.ts';
+import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
 
 let server: PlatformServer;
 let owner: SiteUserVisitor;
@@ -19,13 +20,13 @@ async function stockOf(sku: string): Promise<number> {
   return rows.body.variants.find((row) => row.sku === sku)!.qtyInStock;
 }
 
-/** A visitor buys `quantity` of the variant through the existing test-mode checkout; returns the order id. */
+/** A visitor buys `quantity` of the variant through the checkout (test card); returns the order id. */
 async function buy(sku: string, quantity: number): Promise<string> {
   const shopper = await new Visitor(server.url).start();
   const added = await shopper.post(`/api/commerce/shopping-cart/entries`, { itemId: product.id, sku, quantity, additionalFields: null });
   expect(added.status, added.text).toBe(200);
-  const placed = await shopper.post('/checkout', undefined, { form: {} });
-  expect(placed.status, placed.text.slice(0, 200)).toBe(303);
+  const placed = await placeOrderThroughCheckout(shopper);
+  expect(placed.status, placed.text.slice(0, 200)).toBe(201);
   const orders = await owner.get<{ orders: Array<{ id: string }> }>('/api/admin/orders');
   return orders.body.orders[0]!.id;
 }
@@ -212,6 +213,9 @@ describe('settings', () => {
     const checkout = await shopper.post('/checkout', undefined, { form: {} });
     expect(checkout.status).toBe(409);
     expect(checkout.text).toContain('The store is closed for now.');
+    const order = await placeOrderThroughCheckout(shopper);
+    expect(order.status).toBe(409);
+    expect(order.body.message).toBe('The store is closed for now. Please come back soon.');
     expect((await new Visitor(server.url).get('/shop/p/harbour-jacket')).status).toBe(200);
     expect((await owner.put('/api/admin/settings', { ...current, storeOpen: true })).status).toBe(200);
     expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);

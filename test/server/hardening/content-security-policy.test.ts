@@ -7,6 +7,7 @@ import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
 import { Visitor } from '../helpers/visitor.ts';
+import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
 
 /**
  * Every page answers a Content-Security-Policy whose script-src admits only this origin's files
@@ -74,9 +75,9 @@ function checkPage(headers: Headers, html: string): string {
 async function placeOrder(): Promise<{ visitor: Visitor; location: string }> {
   const visitor = await new Visitor(server.url).start();
   await visitor.post('/api/commerce/shopping-cart/entries', { itemId: vase.id, sku: vase.variants[0]!.sku, quantity: 1 });
-  const placed = await visitor.post<string>('/checkout', undefined, { withoutCrumb: true, form: { crumb: decodeURIComponent(visitor.crumb) } });
-  expect(placed.status).toBe(303);
-  return { visitor, location: placed.headers.get('location')! };
+  const placed = await placeOrderThroughCheckout(visitor);
+  expect(placed.status).toBe(201);
+  return { visitor, location: placed.body.confirmationUrl! };
 }
 
 describe('Content-Security-Policy with a nonce per response', () => {

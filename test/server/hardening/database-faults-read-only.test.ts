@@ -6,6 +6,7 @@ import { Visitor } from '../helpers/visitor.ts';
 import { rowCounts } from './database-snapshot.ts';
 
 const shirt = seededProduct('linen-shirt');
+const giftCard = seededProduct('gift-card');
 const variant = seededVariant('linen-shirt', (v) => v.qtyInStock === 12);
 const soldOut = seededVariant('linen-shirt', (v) => v.qtyInStock === 0);
 const STACK_OR_CODE = /SQLITE_|at .+\.ts:\d+|readonly database/i;
@@ -57,11 +58,13 @@ describe('a database opened read-only (DATABASE_READONLY=true)', () => {
     expect(await rowCounts(server.app.deps.store)).toEqual(before);
   });
 
-  it('answers a checkout of a full cart with a 503 page that says the store cannot save', async () => {
+  it('answers a page post that writes (a gift card checkout) with a 503 page that says the store cannot save', async () => {
     const cart = await returningShopper.get('/cart');
     expect(cart.status).toBe(200);
     const before = await rowCounts(server.app.deps.store);
-    const answer = await returningShopper.request('POST', '/checkout', undefined, { form: { crumb: decodeURIComponent(returningShopper.crumb) } });
+    const answer = await returningShopper.request('POST', '/checkout/gift-card', undefined, {
+      form: { crumb: decodeURIComponent(returningShopper.crumb), itemId: giftCard.id, sku: giftCard.variants[0]!.sku },
+    });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('content-type') ?? '').toContain('text/html');
     expect(answer.text).toContain(serverMessages.cannotSaveNow);

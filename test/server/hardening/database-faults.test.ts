@@ -7,6 +7,7 @@ import { Visitor } from '../helpers/visitor.ts';
 import { rowCounts } from './database-snapshot.ts';
 
 const shirt = seededProduct('linen-shirt');
+const giftCard = seededProduct('gift-card');
 const variant = seededVariant('linen-shirt', (v) => v.qtyInStock === 12);
 const STACK_OR_CODE = /SQLITE_|at .+\.ts:\d+|database is locked/i;
 
@@ -47,7 +48,8 @@ describe('a locked database file', () => {
           expect(answer.body).toEqual({ message: serverMessages.storeBusy });
           expect(answer.text).not.toMatch(STACK_OR_CODE);
         }
-        const page = await v.request('POST', '/checkout', undefined, { form: { crumb: decodeURIComponent(v.crumb) } });
+        // a page post that writes: the gift card's own cart
+        const page = await v.request('POST', '/checkout/gift-card', undefined, { form: { crumb: decodeURIComponent(v.crumb), itemId: giftCard.id, sku: giftCard.variants[0]!.sku } });
         expect(page.status).toBe(503);
         expect(page.headers.get('retry-after')).toBe('30');
         expect(page.headers.get('content-type') ?? '').toContain('text/html');

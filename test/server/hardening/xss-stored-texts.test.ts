@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
 import { Visitor } from '../helpers/visitor.ts';
 import { embeddedData, hostileText, inertnessProblems, SCRIPT_URL, storefrontPageUrls, visibleText } from './xss-checks.ts';
+import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
 
 type Json = Record<string, any>;
 
@@ -82,9 +83,9 @@ beforeAll(async () => {
   await storeHostileTexts();
   visitor = await new Visitor(server.url).start();
   expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1 })).status).toBe(200);
-  const placed = await visitor.request('POST', '/checkout', undefined, { form: { crumb: decodeURIComponent(visitor.crumb) } });
-  expect(placed.status).toBe(303);
-  confirmationUrl = placed.headers.get('location') ?? '';
+  const placed = await placeOrderThroughCheckout(visitor);
+  expect(placed.status).toBe(201);
+  confirmationUrl = placed.body.confirmationUrl ?? '';
   // a second cart, so the cart and checkout pages show an entry too
   expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1 })).status).toBe(200);
 });

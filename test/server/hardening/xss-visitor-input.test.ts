@@ -4,6 +4,8 @@ import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { addAccount, field, OWNER_PASSWORD, startServer, tempDatabasePath, Visitor, type CallResult, type RunningServer } from '../platform/harness.ts';
 import { NEWSLETTER } from '../../../client/lib/messages.ts';
 import { seededProduct, seededVariant } from '../helpers/fixtures.ts';
+import { SHOPPER_DETAILS } from '../helpers/checkout.ts';
+import { API_PATHS } from '../../../client/lib/api-paths.ts';
 import { hostileEmail, hostileText, inertnessProblems, storefrontPageUrls, visibleText } from './xss-checks.ts';
 
 // What visitors type: form answers (the contact form, a product's extra fields) and sign-up
@@ -94,9 +96,12 @@ describe('form answers', () => {
       expect(page.status, path).toBe(200);
       expect(inertnessProblems(html(page)), path).toEqual([]);
     }
-    const placed = await shopper.call('/checkout', { form: { crumb: shopper.cookies.get('crumb') ?? '' } });
-    expect(placed.status).toBe(303);
-    confirmationUrl = placed.headers.get('location') ?? '';
+    const quote = (await shopper.call(API_PATHS.checkoutQuote, { json: {} })).body as { quote: { totalCents: number; selectedShippingOptionId: string } };
+    const placed = await shopper.call(API_PATHS.checkoutOrders, {
+      json: { ...SHOPPER_DETAILS, shippingOptionId: quote.quote.selectedShippingOptionId, idempotencyKey: 'xss-visitor-input-order', expectedTotalCents: quote.quote.totalCents },
+    });
+    expect(placed.status).toBe(201);
+    confirmationUrl = (placed.body as { confirmationUrl: string }).confirmationUrl;
     const confirmed = await shopper.call(confirmationUrl);
     expect(confirmed.status).toBe(200);
     expect(inertnessProblems(html(confirmed))).toEqual([]);

@@ -1,0 +1,296 @@
+/**
+ * The checkout form: contact, shipping address (with the address autocomplete), shipping
+ * choice, payment card, and the order summary. Every shipping change asks the server for fresh
+ * totals; placing the order sends one attempt key, so a repeated submit makes one order. Field
+ * errors (checked here with the server's own schema, and again by the server) sit under their
+ * fields; payment answers sit above the button.
+ */
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { api } from '../lib/api.ts';
+import { API_PATHS } from '../lib/api-paths.ts';
+import { checkoutFieldErrors } from '../lib/checkout-rules.ts';
+import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
+import { formatMoney, type MoneyFormat } from '../lib/money.ts';
+
+export interface CheckoutQuoteProps {
+  currency: string;
+  lines: Array<{ key: string; productName: string; variantLabel: string; quantity: number; unitPriceCents: number; lineTotalCents: number; billingInterval: string }>;
+  subtotalCents: number;
+  requiresShipping: boolean;
+  shippingOptions: Array<{ id: string; name: string; costCents: number }>;
+  selectedShippingOptionId: string | null;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  needsRecipient: boolean;
+}
+
+export interface CheckoutProps {
+  quote: CheckoutQuoteProps;
+  moneyFormat?: MoneyFormat | null;
+  /** Countries shipped to, with their names in the store's language. */
+  countries: Array<{ code: string; name: string }>;
+  /** A subscription's or gift card's own cart. */
+  cartToken?: string;
+  testMode: boolean;
+}
+
+type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'countryCode'
+  | 'recipientEmail' | 'cardNumber' | 'cardExpiry' | 'cardCvc';
+
+type Values = Record<FieldName, string>;
+
+interface Prediction { placeId: string; description: string }
+interface PlaceDetails { addressLine1: string; addressLine2: string; city: string; state: string; postalCode: string; countryCode: string }
+
+/** One attempt key per checkout: random, from the browser's generator (works over plain http too). */
+function newAttemptKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function Field({ name, label, values, errors, onChange, type = 'text', autoComplete, inputMode, optional }: {
+  name: FieldName; label: string; values: Values; errors: Record<string, string>; onChange: (name: FieldName, value: string) => void;
+  type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'text'; optional?: boolean;
+}) {
+  const id = `checkout-${name}`;
+  const error = errors[name];
+  return (
+    <div className={error ? 'checkout-field has-error' : 'checkout-field'}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type={type} value={values[name]} autoComplete={autoComplete} inputMode={inputMode}
+        required={!optional} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(name, event.target.value)} />
+      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+export default function Checkout({ quote: initialQuote, moneyFormat, countries, cartToken, testMode }: CheckoutProps) {
+  const [quote, setQuote] = useState(initialQuote);
+  const [values, setValues] = useState<Values>({
+    email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', countryCode: countries[0]?.code ?? '',
+    recipientEmail: '', cardNumber: '', cardExpiry: '', cardCvc: '',
+  });
+  const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [predictions, setPredictions] = useState<Prediction[]>([]);
+  const [activePrediction, setActivePrediction] = useState(-1);
+  const attemptKey = useRef<string | null>(null);
+  // set at once (state waits for the next render): a second submit in the same moment stops here
+  const inFlight = useRef(false);
+  const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const money = (cents: number): string => formatMoney(cents, quote.currency, moneyFormat);
+
+  function change(name: FieldName, value: string): void {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)));
+    if (name === 'line1') suggest(value);
+    setFormError(null);
+  }
+
+  function suggest(input: string): void {
+    if (lookup.current) clearTimeout(lookup.current);
+    if (input.trim().length < 3) {
+      setPredictions([]);
+      return;
+    }
+    lookup.current = setTimeout(async () => {
+      const answer = await api.get<{ predictions: Prediction[] }>('/api/google-maps/places/autocomplete', { query: { input, limit: 5 } });
+      setPredictions(answer.ok ? answer.data.predictions : []);
+      setActivePrediction(-1);
+    }, 200);
+  }
+
+  async function pick(prediction: Prediction): Promise<void> {
+    setPredictions([]);
+    const answer = await api.get<{ result: PlaceDetails }>('/api/google-maps/places/details', { query: { placeId: prediction.placeId } });
+    if (!answer.ok) return;
+    const place = answer.data.result;
+    const known = countries.some((country) => country.code === place.countryCode);
+    setValues((current) => ({
+      ...current,
+      line1: place.addressLine1,
+      line2: place.addressLine2,
+      city: place.city,
+      region: place.state,
+      postalCode: place.postalCode,
+      countryCode: known ? place.countryCode : current.countryCode,
+    }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !['line1', 'city', 'postalCode', 'countryCode'].includes(key))));
+  }
+
+  function onAddressKey(event: KeyboardEvent<HTMLInputElement>): void {
+    if (predictions.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActivePrediction((index) => (index + step + predictions.length) % predictions.length);
+    } else if (event.key === 'Enter' && activePrediction >= 0) {
+      event.preventDefault();
+      void pick(predictions[activePrediction]!);
+    } else if (event.key === 'Escape') {
+      setPredictions([]);
+    }
+  }
+
+  async function chooseShipping(id: string): Promise<void> {
+    setShippingOptionId(id);
+    const answer = await api.post<{ quote: CheckoutQuoteProps }>(API_PATHS.checkoutQuote, { shippingOptionId: id, cartToken });
+    if (answer.ok) setQuote(answer.data.quote);
+    else setFormError(answer.message);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setFormError(null);
+    attemptKey.current ??= newAttemptKey();
+    const payload = {
+      ...values,
+      shippingOptionId: quote.requiresShipping ? shippingOptionId : 'none',
+      recipientEmail: quote.needsRecipient ? values.recipientEmail : '',
+      idempotencyKey: attemptKey.current,
+      expectedTotalCents: quote.totalCents,
+      ...(cartToken ? { cartToken } : {}),
+    };
+    const found: Record<string, string> = { ...checkoutFieldErrors(payload) };
+    if (quote.needsRecipient && !values.recipientEmail.trim()) found.recipientEmail = CHECKOUT.recipientEmailInvalid;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setFormError(CHECKOUT.fieldsInvalid);
+      document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    const answer = await api.post<{ orderNumber: number; confirmationUrl: string }>(API_PATHS.checkoutOrders, payload);
+    if (answer.ok) {
+      window.location.assign(answer.data.confirmationUrl);
+      return;
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+    const body = answer.body ?? {};
+    if (body.fieldErrors && typeof body.fieldErrors === 'object') setErrors(body.fieldErrors as Record<string, string>);
+    if (body.quote && typeof body.quote === 'object') setQuote(body.quote as CheckoutQuoteProps);
+    // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
+    setFormError(answer.status >= 500 ? REQUEST.tryAgain : answer.message);
+  }
+
+  const listId = 'checkout-address-suggestions';
+  return (
+    <form className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+      <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
+        <h2 id="checkout-summary-heading">{CHECKOUT.summaryHeading}</h2>
+        <ul className="checkout-lines">
+          {quote.lines.map((line) => (
+            <li key={line.key} className="checkout-line">
+              <span className="checkout-line__name">
+                {line.productName}
+                {line.variantLabel && <span className="variant"> {line.variantLabel}</span>}
+                {line.billingInterval && <span className="billing-interval"> {line.billingInterval}</span>}
+              </span>
+              <span className="checkout-line__quantity">× {line.quantity}</span>
+              <span className="checkout-line__total">{money(line.lineTotalCents)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="checkout-totals">
+          <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
+          {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd className="shipping">{money(quote.shippingCents)}</dd></>}
+          <dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd>
+          <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
+        </dl>
+      </section>
+
+      <fieldset className="checkout-section">
+        <legend>{CHECKOUT.contactHeading}</legend>
+        <Field name="email" label={CHECKOUT.emailLabel} type="email" autoComplete="email" inputMode="email" values={values} errors={errors} onChange={change} />
+        <Field name="name" label={CHECKOUT.nameLabel} autoComplete="name" values={values} errors={errors} onChange={change} />
+      </fieldset>
+
+      {quote.needsRecipient && (
+        <fieldset className="checkout-section">
+          <legend>{CHECKOUT.giftCardHeading}</legend>
+          <Field name="recipientEmail" label={CHECKOUT.recipientEmailLabel} type="email" inputMode="email" values={values} errors={errors} onChange={change} />
+        </fieldset>
+      )}
+
+      <fieldset className="checkout-section">
+        <legend>{quote.requiresShipping ? CHECKOUT.shippingHeading : CHECKOUT.billingHeading}</legend>
+        <div className={errors.line1 ? 'checkout-field has-error' : 'checkout-field'}>
+          <label htmlFor="checkout-line1">{CHECKOUT.line1Label}</label>
+          <div className="address-autocomplete">
+            <input id="checkout-line1" name="line1" type="text" value={values.line1} autoComplete="address-line1" required
+              role="combobox" aria-autocomplete="list" aria-expanded={predictions.length > 0} aria-controls={listId}
+              aria-activedescendant={activePrediction >= 0 ? `${listId}-${activePrediction}` : undefined}
+              aria-invalid={errors.line1 ? true : undefined} aria-describedby={errors.line1 ? 'checkout-line1-error' : undefined}
+              onChange={(event) => change('line1', event.target.value)} onKeyDown={onAddressKey}
+              onBlur={() => setTimeout(() => setPredictions([]), 150)} />
+            {predictions.length > 0 && (
+              <ul id={listId} role="listbox" aria-label={CHECKOUT.addressSuggestions} className="address-suggestions">
+                {predictions.map((prediction, index) => (
+                  <li key={prediction.placeId} id={`${listId}-${index}`} role="option" aria-selected={index === activePrediction}
+                    className={index === activePrediction ? 'is-active' : undefined}
+                    onMouseDown={(event) => { event.preventDefault(); void pick(prediction); }}>
+                    {prediction.description}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {errors.line1 && <p className="field-error" id="checkout-line1-error">{errors.line1}</p>}
+        </div>
+        <Field name="line2" label={CHECKOUT.line2Label} autoComplete="address-line2" optional values={values} errors={errors} onChange={change} />
+        <Field name="city" label={CHECKOUT.cityLabel} autoComplete="address-level2" values={values} errors={errors} onChange={change} />
+        <div className="checkout-row">
+          <Field name="region" label={CHECKOUT.regionLabel} autoComplete="address-level1" optional values={values} errors={errors} onChange={change} />
+          <Field name="postalCode" label={CHECKOUT.postalCodeLabel} autoComplete="postal-code" values={values} errors={errors} onChange={change} />
+        </div>
+        <div className={errors.countryCode ? 'checkout-field has-error' : 'checkout-field'}>
+          <label htmlFor="checkout-countryCode">{CHECKOUT.countryLabel}</label>
+          <select id="checkout-countryCode" name="countryCode" value={values.countryCode} autoComplete="country"
+            aria-invalid={errors.countryCode ? true : undefined} onChange={(event) => change('countryCode', event.target.value)}>
+            {countries.map((country) => <option key={country.code} value={country.code}>{country.name}</option>)}
+          </select>
+          {errors.countryCode && <p className="field-error">{errors.countryCode}</p>}
+        </div>
+      </fieldset>
+
+      {quote.requiresShipping && (
+        <fieldset className="checkout-section checkout-shipping-options">
+          <legend>{CHECKOUT.deliveryHeading}</legend>
+          {quote.shippingOptions.length === 0 && <p className="field-error">{CHECKOUT.noShippingOption}</p>}
+          {quote.shippingOptions.map((option) => (
+            <label key={option.id} className="shipping-option">
+              <input type="radio" name="shippingOptionId" value={option.id} checked={shippingOptionId === option.id}
+                onChange={() => void chooseShipping(option.id)} />
+              <span>{option.name}</span>
+              <span className="shipping-option__cost">{option.costCents === 0 ? CHECKOUT.free : money(option.costCents)}</span>
+            </label>
+          ))}
+          {errors.shippingOptionId && <p className="field-error">{errors.shippingOptionId}</p>}
+        </fieldset>
+      )}
+
+      <fieldset className="checkout-section">
+        <legend>{CHECKOUT.paymentHeading}</legend>
+        {testMode && <p className="test-mode-note">{CHECKOUT.testCards}</p>}
+        <Field name="cardNumber" label={CHECKOUT.cardNumberLabel} autoComplete="cc-number" inputMode="numeric" values={values} errors={errors} onChange={change} />
+        <div className="checkout-row">
+          <Field name="cardExpiry" label={CHECKOUT.cardExpiryLabel} autoComplete="cc-exp" inputMode="numeric" values={values} errors={errors} onChange={change} />
+          <Field name="cardCvc" label={CHECKOUT.cardCvcLabel} autoComplete="cc-csc" inputMode="numeric" values={values} errors={errors} onChange={change} />
+        </div>
+      </fieldset>
+
+      {formError && <p className="checkout-error" role="alert">{formError}</p>}
+      <button type="submit" className="button checkout-submit" disabled={submitting}>
+        {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.totalCents)}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The checkout's field rules as plain functions (no zod, so the checkout island stays small):
+ * the island checks the form with them before sending, and the server's schema
+ * (checkout-schema.ts) applies the very same ones. Every message is a catalogue text.
+ */
+import { CHECKOUT } from './messages.ts';
+import { isShopperEmail } from './rules.ts';
+
+/** The countries the checkout ships to (ISO codes; names come from Intl in the store's language). */
+export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'FR', 'DE', 'NL', 'DK', 'ES', 'PT', 'AU', 'NZ', 'JP'] as const;
+
+const COUNTRY_SET: ReadonlySet<string> = new Set(SHIPPING_COUNTRIES);
+
+export interface CheckoutFields {
+  email: string;
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  countryCode: string;
+  shippingOptionId: string;
+  /** Only for gift cards; '' otherwise. */
+  recipientEmail: string;
+  cardNumber: string;
+  cardExpiry: string;
+  cardCvc: string;
+}
+
+export type CheckoutFieldName = keyof CheckoutFields;
+
+/** Digits of a card number typed with spaces or dashes. */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, '');
+}
+
+/** The Luhn check every payment card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** MM/YY (or MM / YY, MM/YYYY) as month and four-digit year, or null. */
+export function parseExpiry(expiry: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+/** An email as stored: trimmed and lower-cased, so Jane@X.com and jane@x.com are one address. */
+export function normalisedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function textError(value: string, max: number, required: string | null): string | null {
+  const text = value.trim();
+  if (required && text === '') return required;
+  return text.length > max ? CHECKOUT.fieldTooLong : null;
+}
+
+function cardExpiryError(value: string, now: Date): string | null {
+  const expiry = parseExpiry(value);
+  if (!expiry) return CHECKOUT.cardExpiryInvalid;
+  // a card is good through the last day of its expiry month
+  return expiry.year * 12 + expiry.month < now.getFullYear() * 12 + now.getMonth() + 1 ? CHECKOUT.cardExpired : null;
+}
+
+/** Field name → its first problem, in the order the form shows them; empty when all is well. */
+export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date()): Partial<Record<CheckoutFieldName, string>> {
+  const digits = cardDigits(fields.cardNumber);
+  const recipient = normalisedEmail(fields.recipientEmail);
+  const checks: Array<[CheckoutFieldName, string | null]> = [
+    ['email', isShopperEmail(normalisedEmail(fields.email)) ? null : CHECKOUT.emailInvalid],
+    ['name', textError(fields.name, 200, CHECKOUT.nameRequired)],
+    ['recipientEmail', recipient === '' || isShopperEmail(recipient) ? null : CHECKOUT.recipientEmailInvalid],
+    ['line1', textError(fields.line1, 200, CHECKOUT.line1Required)],
+    ['line2', textError(fields.line2, 200, null)],
+    ['city', textError(fields.city, 100, CHECKOUT.cityRequired)],
+    ['region', textError(fields.region, 100, null)],
+    ['postalCode', textError(fields.postalCode, 20, CHECKOUT.postalCodeRequired)],
+    ['countryCode', COUNTRY_SET.has(fields.countryCode) ? null : CHECKOUT.countryRequired],
+    ['shippingOptionId', fields.shippingOptionId !== '' && fields.shippingOptionId.length <= 40 ? null : CHECKOUT.shippingOptionRequired],
+    ['cardNumber', /^\d{12,19}$/.test(digits) && passesLuhn(digits) ? null : CHECKOUT.cardNumberInvalid],
+    ['cardExpiry', cardExpiryError(fields.cardExpiry, now)],
+    ['cardCvc', /^\d{3,4}$/.test(fields.cardCvc.trim()) ? null : CHECKOUT.cardCvcInvalid],
+  ];
+  const errors: Partial<Record<CheckoutFieldName, string>> = {};
+  for (const [field, error] of checks) if (error) errors[field] = error;
+  return errors;
+}
+
+/** Control characters (NUL and the like) that no name or address holds, and PostgreSQL's text refuses. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** The fields as the order keeps them: control characters dropped, texts trimmed, emails normalised, the card number as digits. */
+export function normalisedCheckoutFields(raw: CheckoutFields): CheckoutFields {
+  const fields = Object.fromEntries(
+    Object.entries(raw).map(([name, value]) => [name, String(value).replace(CONTROL_CHARACTERS, ' ')]),
+  ) as unknown as CheckoutFields;
+  return {
+    name: fields.name.trim(), line1: fields.line1.trim(), line2: fields.line2.trim(), city: fields.city.trim(),
+    region: fields.region.trim(), postalCode: fields.postalCode.trim(), countryCode: fields.countryCode,
+    shippingOptionId: fields.shippingOptionId, cardExpiry: fields.cardExpiry.trim(), cardCvc: fields.cardCvc.trim(),
+    email: normalisedEmail(fields.email),
+    recipientEmail: normalisedEmail(fields.recipientEmail),
+    cardNumber: cardDigits(fields.cardNumber),
+  };
+}

@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import { API_PATHS, PAGE_PATHS } from '../../client/lib/api-paths.ts';
+import { fieldErrorsOf, placeOrderSchema, quoteRequestSchema } from '../../client/lib/checkout-schema.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { placeCheckoutOrder, quoteCart } from '../commerce/checkout-order.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
+import { checkoutQuoteView } from '../commerce/checkout-view.ts';
+import { serverMessages } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { parseShopperInput } from '../security/validation.ts';
+import { checkoutCartOf } from './checkout-cart.ts';
+
+/**
+ * The checkout island's calls: a fresh quote for a shipping choice (the server prices every
+ * step), and placing the order (answers carry catalogue messages and, for a form problem, the
+ * message of each field).
+ */
+export function createCheckoutRouter(deps: AppDeps): Router {
+  const router = Router();
+  const placeLimiter = createRateLimiter(deps, 'checkout');
+  const quoteLimiter = createRateLimiter(deps, 'checkoutQuote');
+
+  router.post(API_PATHS.checkoutQuote, quoteLimiter, async (req, res) => {
+    const request = parseShopperInput(quoteRequestSchema, req.body ?? {});
+    const cart = await checkoutCartOf(deps, req, res, request.cartToken);
+    if (!cart) throw new HttpError(400, serverMessages.cartEmpty);
+    res.json({ quote: checkoutQuoteView(await quoteCart(deps.store, cart, request.shippingOptionId)) });
+  });
+
+  router.post(API_PATHS.checkoutOrders, placeLimiter, async (req, res) => {
+    const parsed = placeOrderSchema().safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ message: CHECKOUT.fieldsInvalid, fieldErrors: fieldErrorsOf(parsed.error) });
+      return;
+    }
+    const cart = await checkoutCartOf(deps, req, res, parsed.data.cartToken);
+    const services = checkoutServices(deps);
+    if (!cart) {
+      // a repeated submit after the cart was bought still finds its order
+      const outcome = await placeCheckoutOrder(services, { id: '', kind: 'cart' }, parsed.data);
+      if (outcome.kind !== 'placed') throw new HttpError(409, serverMessages.cartPurchased);
+      res.status(200).json({ orderNumber: outcome.orderNumber, confirmationUrl: PAGE_PATHS.orderConfirmed(outcome.orderId, outcome.viewToken) });
+      return;
+    }
+    const outcome = await placeCheckoutOrder(services, cart, parsed.data);
+    switch (outcome.kind) {
+      case 'placed':
+        res.status(201).json({ orderNumber: outcome.orderNumber, confirmationUrl: PAGE_PATHS.orderConfirmed(outcome.orderId, outcome.viewToken) });
+        return;
+      case 'invalid':
+        res.status(400).json({ message: CHECKOUT.fieldsInvalid, fieldErrors: outcome.fieldErrors });
+        return;
+      case 'total-changed':
+        res.status(outcome.status).json({ message: outcome.message, quote: checkoutQuoteView(outcome.quote) });
+        return;
+      case 'payment':
+      case 'refused':
+        res.status(outcome.status).json({ message: outcome.message });
+        return;
+    }
+  });
+
+  return router;
+}

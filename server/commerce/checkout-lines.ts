@@ -1,0 +1,120 @@
+import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { parseObjectColumn } from '../db/json-column.ts';
+import type { StoreSession } from '../db/store.ts';
+import { hasUnlimitedStock, PRODUCT_TYPE, unitPriceCents } from './pricing.ts';
+
+/** One line of the order being checked out, priced now (never from what the browser sent). */
+export interface CheckoutLine {
+  entryId: string;
+  productId: string;
+  variantId: string;
+  sku: string;
+  productName: string;
+  productType: number;
+  /** The variant in words ("Size: M, Color: Natural"); empty for a product without options. */
+  variantLabel: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** Stock is taken for this line when the order is placed. */
+  limitedStock: boolean;
+  weightGrams: number;
+  /** A subscription's billing period, when the product is bought as one. */
+  billingPeriod: { value: number; unit: string } | null;
+}
+
+interface LineRow {
+  entry_id: string;
+  quantity: number | string;
+  product_id: string;
+  title: string;
+  product_type: number | string;
+  product_data: string;
+  variant_id: string;
+  sku: string;
+  price_cents: number | string;
+  sale_price_cents: number | string;
+  on_sale: number | string;
+  qty_in_stock: number | string;
+  unlimited: number | string;
+  attributes_json: string;
+  /** Present once variants carry a weight (an owner setting); read when it is there. */
+  weight_grams?: number | string | null;
+}
+
+function nonNegative(value: unknown): number {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : 0;
+}
+
+/** A variant's weight: its own column when the schema has one, else the product's data, else 0. */
+function weightOf(row: LineRow, data: Record<string, unknown>): number {
+  if (row.weight_grams !== undefined && row.weight_grams !== null) return nonNegative(row.weight_grams);
+  const perVariant = data.variantWeightGrams;
+  if (perVariant && typeof perVariant === 'object' && row.sku in perVariant) {
+    return nonNegative((perVariant as Record<string, unknown>)[row.sku]);
+  }
+  return nonNegative(data.weightGrams);
+}
+
+function billingPeriodOf(data: Record<string, unknown>, cartKind: string): CheckoutLine['billingPeriod'] {
+  if (cartKind !== 'subscription') return null;
+  const plan = data.subscriptionPlan as { billingPeriod?: { value?: unknown; unit?: unknown } } | undefined;
+  const period = plan?.billingPeriod;
+  if (!period || typeof period.unit !== 'string') return null;
+  return { value: Math.max(1, Math.trunc(nonNegative(period.value))) || 1, unit: period.unit };
+}
+
+/**
+ * The cart's lines joined with their product and variant, in the order they were added.
+ * Entries whose product or variant is gone are left out, as the cart page leaves them out.
+ */
+export async function readCheckoutLines(session: StoreSession, cartId: string, cartKind: string): Promise<CheckoutLine[]> {
+  const rows = await session.all<LineRow>(
+    `SELECT e.id AS entry_id, e.quantity, p.id AS product_id, p.title, p.product_type, p.data_json AS product_data, v.*,
+            v.id AS variant_id
+     FROM cart_entries e
+     JOIN products p ON p.id = e.product_id
+     JOIN variants v ON v.id = e.variant_id AND v.product_id = p.id
+     WHERE e.cart_id = ?
+     ORDER BY e.created_on, e.rowid`,
+    [cartId],
+  );
+  return rows.map((row) => {
+    const data = parseObjectColumn(row.product_data);
+    const attributes = parseObjectColumn(row.attributes_json);
+    const product = {
+      id: row.product_id, title: row.title, productType: Number(row.product_type), data,
+    } as Pick<ProductRecord, 'id' | 'title' | 'productType' | 'data'> as ProductRecord;
+    const variant: VariantRecord = {
+      id: row.variant_id,
+      productId: row.product_id,
+      sku: row.sku,
+      priceCents: Number(row.price_cents),
+      salePriceCents: Number(row.sale_price_cents),
+      onSale: Number(row.on_sale) === 1,
+      qtyInStock: Number(row.qty_in_stock),
+      unlimited: Number(row.unlimited) === 1,
+      attributes: attributes as Record<string, string>,
+    };
+    return {
+      entryId: row.entry_id,
+      productId: row.product_id,
+      variantId: row.variant_id,
+      sku: row.sku,
+      productName: row.title,
+      productType: product.productType,
+      variantLabel: Object.entries(attributes).filter(([, value]) => typeof value === 'string')
+        .map(([name, value]) => `${name}: ${String(value)}`).join(', '),
+      quantity: Number(row.quantity),
+      unitPriceCents: unitPriceCents(product, variant),
+      limitedStock: !hasUnlimitedStock(product, variant),
+      weightGrams: weightOf(row, data),
+      billingPeriod: billingPeriodOf(data, cartKind),
+    };
+  });
+}
+
+/** True when any line is a gift card (the checkout then asks for the recipient's email). */
+export function hasGiftCard(lines: readonly CheckoutLine[]): boolean {
+  return lines.some((line) => line.productType === PRODUCT_TYPE.GIFT_CARD);
+}

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ADD_TO_CART, CHECKOUT } from '../../client/lib/messages.ts';
+import { parseExpiry, type PlaceOrderInput } from '../../client/lib/checkout-schema.ts';
+import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
+import { CartRepository, newRecordId } from '../db/cart-repository.ts';
+import { CheckoutOrderRepository, type OrderCustomer } from '../db/checkout-order-repository.ts';
+import { OrderRepository, type OrderRecord } from '../db/order-repository.ts';
+import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { nextOrderNumber } from '../db/order-number.ts';
+import { isUniqueViolation, type Store, type StoreSession } from '../db/store.ts';
+import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { serverMessages } from '../messages.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-lines.ts';
+import { quoteCheckout, readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
+import { takeFromStock } from './place-order.ts';
+
+export interface CheckoutServices {
+  store: Store;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/** The cart being bought: the visitor's cart, or a subscription's or gift card's own cart. */
+export interface CheckoutCart {
+  id: string;
+  kind: string;
+}
+
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; orderId: string; viewToken: string; orderNumber: number }
+  /** Field name → message, shown next to the fields. */
+  | { kind: 'invalid'; fieldErrors: Record<string, string> }
+  /** The card was declined or needs another try: no order, the attempt may be repeated. */
+  | { kind: 'payment'; status: 402; message: string }
+  /** What the shopper saw is no longer the total: the fresh quote to show. */
+  | { kind: 'total-changed'; status: 409; message: string; quote: CheckoutQuote }
+  | { kind: 'refused'; status: 400 | 409; message: string };
+
+/** The order could not be written (stock, cart); the payment is given back. */
+class OrderRefused extends Error {
+  constructor(readonly status: 400 | 409, message: string) {
+    super(message);
+  }
+}
+
+class TotalChanged extends Error {
+  constructor(readonly quote: CheckoutQuote) {
+    super(CHECKOUT.totalChanged);
+  }
+}
+
+/** A country's name in a locale ("United States" for US in en-US); the code when Intl has none. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The address as lines: street, "City, Region Postal", the country's name. */
+export function addressLines(
+  address: { line1: string; line2: string; city: string; region: string; postalCode: string; countryCode: string },
+  locale = 'en-US',
+): string[] {
+  return [
+    address.line1,
+    address.line2,
+    [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    address.countryCode ? countryName(address.countryCode, locale) : '',
+  ].filter((line) => line !== '');
+}
+
+export function billingIntervalOf(line: CheckoutLine): string {
+  return line.billingPeriod ? CHECKOUT.billingInterval(line.billingPeriod.value, line.billingPeriod.unit) : '';
+}
+
+/** The fresh quote of a cart: every step of the checkout asks for one, nothing comes from the browser. */
+export async function quoteCart(session: StoreSession, cart: CheckoutCart, shippingOptionId?: string): Promise<CheckoutQuote> {
+  const [lines, settings] = await Promise.all([readCheckoutLines(session, cart.id, cart.kind), readCheckoutSettings(session)]);
+  return quoteCheckout(lines, settings, shippingOptionId);
+}
+
+async function cartIsOpen(session: StoreSession, cartId: string): Promise<boolean> {
+  const cart = await new CartRepository(session).findById(cartId);
+  return cart !== undefined && !cart.isPurchased;
+}
+
+/** Lines whose stock is already short, before any money is asked for (the transaction checks again). */
+async function shortOfStock(session: StoreSession, lines: readonly CheckoutLine[]): Promise<boolean> {
+  for (const line of lines) {
+    if (!line.limitedStock) continue;
+    const row = await session.get<{ qty_in_stock: number | string }>('SELECT qty_in_stock FROM variants WHERE id = ?', [line.variantId]);
+    if (!row || Number(row.qty_in_stock) < line.quantity) return true;
+  }
+  return false;
+}
+
+/**
+ * Places an order from the checkout: the totals are computed again here, the card is charged
+ * through the payment provider, then one transaction takes the stock, takes the next order
+ * number, writes the order with its customer details, marks the cart purchased and puts the
+ * confirmation email in the outbox. A repeated submit of the same attempt (idempotency key)
+ * answers with the order the first one made; a failed transaction gives the payment back.
+ */
+export async function placeCheckoutOrder(
+  services: CheckoutServices,
+  cart: CheckoutCart,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderOutcome> {
+  const { store, payments } = services;
+  const orders = new CheckoutOrderRepository(store);
+  const earlier = await orders.findByIdempotencyKey(input.idempotencyKey);
+  if (earlier) return { kind: 'placed', orderId: earlier.id, viewToken: earlier.viewToken, orderNumber: earlier.orderNumber };
+  if (!(await cartIsOpen(store, cart.id))) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
+
+  const quote = await quoteCart(store, cart, input.shippingOptionId);
+  if (quote.lines.length === 0) return { kind: 'refused', status: 400, message: serverMessages.cartEmpty };
+  if (quote.requiresShipping && quote.shippingOptions.length === 0) return { kind: 'refused', status: 409, message: CHECKOUT.noShippingOption };
+  const fieldErrors: Record<string, string> = {};
+  if (!quote.shippingChoiceValid) fieldErrors.shippingOptionId = CHECKOUT.shippingOptionRequired;
+  if (hasGiftCard(quote.lines) && !input.recipientEmail) fieldErrors.recipientEmail = CHECKOUT.recipientEmailInvalid;
+  if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
+  if (quote.totalCents !== input.expectedTotalCents) return { kind: 'total-changed', status: 409, message: CHECKOUT.totalChanged, quote };
+  if (await shortOfStock(store, quote.lines)) return { kind: 'refused', status: 409, message: ADD_TO_CART.notEnoughStock };
+
+  const expiry = parseExpiry(input.cardExpiry)!;
+  const charge = await payments.charge({
+    amountCents: quote.totalCents,
+    currency: quote.currency,
+    card: { number: input.cardNumber, expiryMonth: expiry.month, expiryYear: expiry.year, cvc: input.cardCvc },
+    idempotencyKey: input.idempotencyKey,
+    description: `Order of cart ${cart.id}`,
+  });
+  if (charge.outcome === 'declined') return { kind: 'payment', status: 402, message: CHECKOUT.paymentDeclined };
+  if (charge.outcome === 'retry') return { kind: 'payment', status: 402, message: CHECKOUT.paymentRetry };
+
+  try {
+    const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, charge.reference, quote.totalCents));
+    void services.mailer.deliver(store, placed.email);
+    return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.orderNumber };
+  } catch (error) {
+    // the same attempt arrived twice at once and the other request wrote the order: the charge
+    // (the provider answered both with one reference) belongs to that order and is kept
+    const other = await orders.findByIdempotencyKey(input.idempotencyKey);
+    if (other) return { kind: 'placed', orderId: other.id, viewToken: other.viewToken, orderNumber: other.orderNumber };
+    await payments.refund(charge.reference);
+    if (isUniqueViolation(error)) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
+    if (error instanceof OrderRefused) return { kind: 'refused', status: error.status, message: error.message };
+    if (error instanceof TotalChanged) return { kind: 'total-changed', status: 409, message: error.message, quote: error.quote };
+    throw error;
+  }
+}
+
+/**
+ * The order's transaction: the cart locked (a second checkout of it waits, then finds it bought),
+ * the lines priced again, stock taken by variant id order, the order number taken, the order and
+ * its checkout columns written, the cart marked purchased and the email put in the outbox.
+ */
+async function writeOrder(
+  tx: StoreSession,
+  services: CheckoutServices,
+  cart: CheckoutCart,
+  input: PlaceOrderInput,
+  paymentReference: string,
+  chargedCents: number,
+) {
+  const carts = new CartRepository(tx);
+  const current = await carts.lock(cart.id);
+  if (!current || current.isPurchased) throw new OrderRefused(409, serverMessages.cartPurchased);
+  const settings = await readCheckoutSettings(tx);
+  const quote = quoteCheckout(await readCheckoutLines(tx, cart.id, cart.kind), settings, input.shippingOptionId);
+  if (quote.lines.length === 0) throw new OrderRefused(400, serverMessages.cartEmpty);
+  if (quote.totalCents !== chargedCents) throw new TotalChanged(quote);
+  // variants in one order (by id) whatever the cart's order, so two checkouts never wait on each other's rows
+  const byVariant = [...quote.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+  for (const line of byVariant) {
+    if (line.limitedStock && !(await takeFromStock(tx, line.variantId, line.quantity))) {
+      throw new OrderRefused(409, ADD_TO_CART.notEnoughStock);
+    }
+  }
+  const address = quote.requiresShipping
+    ? { line1: input.line1, line2: input.line2, city: input.city, region: input.region, postalCode: input.postalCode, countryCode: input.countryCode }
+    : null;
+  const order: OrderRecord = {
+    id: newRecordId(),
+    purchasedCartId: cart.id,
+    websiteId: settings.websiteId,
+    testMode: services.payments.testMode,
+    currency: quote.currency,
+    subtotalCents: quote.subtotalCents,
+    taxCents: quote.taxCents,
+    shippingCents: quote.shippingCents,
+    discountCents: quote.discountCents,
+    grandTotalCents: quote.totalCents,
+    viewToken: randomBytes(18).toString('base64url'),
+    createdOn: Date.now(),
+    items: quote.lines.map((line) => ({
+      productId: line.productId, variantId: line.variantId, sku: line.sku, productName: line.productName,
+      quantity: line.quantity, unitPriceCents: line.unitPriceCents, productType: line.productType,
+    })),
+  };
+  const customer: OrderCustomer = {
+    orderNumber: await nextOrderNumber(tx),
+    email: input.email,
+    name: input.name,
+    shippingAddress: address,
+    shippingOption: quote.selectedShippingOption,
+    paymentProvider: services.payments.name,
+    paymentReference,
+    idempotencyKey: input.idempotencyKey,
+    recipientEmail: hasGiftCard(quote.lines) ? input.recipientEmail : '',
+  };
+  const itemIds: string[] = [];
+  await new OrderRepository(tx).insert(order, () => {
+    const id = newRecordId();
+    itemIds.push(id);
+    return id;
+  });
+  await new CheckoutOrderRepository(tx).attach(order.id, customer, quote.lines.map((line, index) => ({
+    itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
+  })));
+  if (!(await carts.markPurchased(cart.id, order.id, order.createdOn))) throw new OrderRefused(409, serverMessages.cartPurchased);
+  const email = await new EmailOutboxRepository(tx).add(orderConfirmationEmail({
+    orderId: order.id,
+    orderNumber: customer.orderNumber,
+    siteTitle: settings.siteTitle,
+    currency: order.currency,
+    locale: settings.locale,
+    testMode: order.testMode,
+    customerName: customer.name,
+    customerEmail: customer.email,
+    recipientEmail: customer.recipientEmail,
+    addressLines: address ? addressLines(address, settings.locale) : [],
+    lines: quote.lines.map((line) => ({
+      productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents, billingInterval: billingIntervalOf(line),
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingName: quote.selectedShippingOption?.name ?? null,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.grandTotalCents,
+    confirmationUrl: settings.baseUrl ? new URL(PAGE_PATHS.orderConfirmed(order.id, order.viewToken), settings.baseUrl).href : null,
+  }), order.createdOn);
+  return { order, orderNumber: customer.orderNumber, email };
+}

@@ -1,0 +1,21 @@
+import type { AppDeps } from '../deps.ts';
+import { createMailer } from '../email/mailer.ts';
+import { createTestPaymentProvider } from '../payments/test-payment-provider.ts';
+import type { CheckoutServices } from './checkout-order.ts';
+
+const servicesByDeps = new WeakMap<AppDeps, CheckoutServices>();
+
+/** The checkout's store, payment provider and mailer, built once per app from its options. */
+export function checkoutServices(deps: AppDeps): CheckoutServices {
+  let services = servicesByDeps.get(deps);
+  if (!services) {
+    services = {
+      store: deps.store,
+      payments: deps.options.payments ?? createTestPaymentProvider(),
+      mailer: createMailer(deps.options.mail ?? {}, deps.log),
+      log: deps.log,
+    };
+    servicesByDeps.set(deps, services);
+  }
+  return services;
+}

@@ -1,0 +1,49 @@
+import type { CheckoutQuote } from './checkout-quote.ts';
+import { hasGiftCard } from './checkout-lines.ts';
+import { billingIntervalOf } from './checkout-order.ts';
+
+/** A quote as the checkout island reads it: words and amounts, never SKUs or record ids. */
+export interface CheckoutQuoteView {
+  currency: string;
+  lines: Array<{
+    key: string;
+    productName: string;
+    variantLabel: string;
+    quantity: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+    billingInterval: string;
+  }>;
+  subtotalCents: number;
+  requiresShipping: boolean;
+  shippingOptions: Array<{ id: string; name: string; costCents: number }>;
+  selectedShippingOptionId: string | null;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** The checkout asks for a gift card recipient's email. */
+  needsRecipient: boolean;
+}
+
+export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
+  return {
+    currency: quote.currency,
+    lines: quote.lines.map((line, index) => ({
+      key: String(index),
+      productName: line.productName,
+      variantLabel: line.variantLabel,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      lineTotalCents: line.unitPriceCents * line.quantity,
+      billingInterval: billingIntervalOf(line),
+    })),
+    subtotalCents: quote.subtotalCents,
+    requiresShipping: quote.requiresShipping,
+    shippingOptions: quote.shippingOptions,
+    selectedShippingOptionId: quote.selectedShippingOption?.id ?? null,
+    shippingCents: quote.shippingCents,
+    taxCents: quote.taxCents,
+    totalCents: quote.totalCents,
+    needsRecipient: hasGiftCard(quote.lines),
+  };
+}

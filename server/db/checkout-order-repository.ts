@@ -1,0 +1,145 @@
+import type { StoreSession } from './store.ts';
+
+/** Where an order ships: the checkout's address fields. */
+export interface ShippingAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+/** The checkout's part of an order: who bought it, where it goes, how it was paid. */
+export interface OrderCustomer {
+  orderNumber: number;
+  email: string;
+  name: string;
+  shippingAddress: ShippingAddress | null;
+  shippingOption: { id: string; name: string; costCents: number } | null;
+  paymentProvider: string;
+  paymentReference: string;
+  idempotencyKey: string;
+  /** A gift card's recipient; empty otherwise. */
+  recipientEmail: string;
+}
+
+/** What the checkout adds to an order line: the shopper's words for it. */
+export interface OrderLineWords {
+  /** The order_items row. */
+  itemId: string;
+  /** The variant in words ("Size: M, Color: Natural"). */
+  variantLabel: string;
+  /** A subscription's billing interval in words; empty otherwise. */
+  billingInterval: string;
+}
+
+interface CustomerRow {
+  order_number: number | string | null;
+  customer_email: string | null;
+  customer_name: string | null;
+  shipping_address_json: string | null;
+  shipping_option_id: string | null;
+  shipping_option_name: string | null;
+  shipping_option_cents: number | string | null;
+  payment_provider: string | null;
+  payment_reference: string | null;
+  idempotency_key: string | null;
+  recipient_email: string | null;
+}
+
+function addressFrom(json: string | null): ShippingAddress | null {
+  if (!json) return null;
+  const value = JSON.parse(json) as Partial<ShippingAddress> | null;
+  if (!value || typeof value !== 'object') return null;
+  const text = (field: unknown): string => (typeof field === 'string' ? field : '');
+  return {
+    line1: text(value.line1), line2: text(value.line2), city: text(value.city),
+    region: text(value.region), postalCode: text(value.postalCode), countryCode: text(value.countryCode),
+  };
+}
+
+/** The order rows the checkout writes (customer columns of migration 120) and reads back. */
+export class CheckoutOrderRepository {
+  constructor(private readonly session: StoreSession) {}
+
+  /**
+   * Writes the checkout's part of an order the order repository has just inserted (same
+   * transaction): the customer columns and each line's words. The UNIQUE order number and
+   * idempotency key refuse a second order for either.
+   */
+  async attach(orderId: string, customer: OrderCustomer, lines: readonly OrderLineWords[]): Promise<void> {
+    await this.session.run(
+      `UPDATE orders SET order_number = ?, customer_email = ?, customer_name = ?, shipping_address_json = ?,
+         shipping_option_id = ?, shipping_option_name = ?, shipping_option_cents = ?, payment_provider = ?,
+         payment_reference = ?, idempotency_key = ?, recipient_email = ?
+       WHERE id = ?`,
+      [
+        customer.orderNumber, customer.email, customer.name,
+        customer.shippingAddress ? JSON.stringify(customer.shippingAddress) : null,
+        customer.shippingOption?.id ?? null, customer.shippingOption?.name ?? null, customer.shippingOption?.costCents ?? null,
+        customer.paymentProvider, customer.paymentReference, customer.idempotencyKey, customer.recipientEmail || null,
+        orderId,
+      ],
+    );
+    for (const line of lines) {
+      await this.session.run(
+        'UPDATE order_items SET variant_label = ?, billing_interval = ? WHERE id = ? AND order_id = ?',
+        [line.variantLabel, line.billingInterval, line.itemId, orderId],
+      );
+    }
+  }
+
+  /** The order a checkout attempt already made, if any. */
+  async findByIdempotencyKey(key: string): Promise<{ id: string; viewToken: string; orderNumber: number } | undefined> {
+    const row = await this.session.get<{ id: string; view_token: string; order_number: number | string }>(
+      'SELECT id, view_token, order_number FROM orders WHERE idempotency_key = ?',
+      [key],
+    );
+    return row ? { id: row.id, viewToken: row.view_token, orderNumber: Number(row.order_number) } : undefined;
+  }
+
+  /** The customer details of an order placed through the checkout; undefined for older orders. */
+  async customerOf(orderId: string): Promise<OrderCustomer | undefined> {
+    const row = await this.session.get<CustomerRow>(
+      `SELECT order_number, customer_email, customer_name, shipping_address_json, shipping_option_id, shipping_option_name,
+         shipping_option_cents, payment_provider, payment_reference, idempotency_key, recipient_email
+       FROM orders WHERE id = ?`,
+      [orderId],
+    );
+    if (!row || row.order_number === null) return undefined;
+    return {
+      orderNumber: Number(row.order_number),
+      email: row.customer_email ?? '',
+      name: row.customer_name ?? '',
+      shippingAddress: addressFrom(row.shipping_address_json),
+      shippingOption: row.shipping_option_id === null ? null : {
+        id: row.shipping_option_id, name: row.shipping_option_name ?? '', costCents: Number(row.shipping_option_cents ?? 0),
+      },
+      paymentProvider: row.payment_provider ?? '',
+      paymentReference: row.payment_reference ?? '',
+      idempotencyKey: row.idempotency_key ?? '',
+      recipientEmail: row.recipient_email ?? '',
+    };
+  }
+
+  /** The order's lines as the shopper reads them (no SKUs), in the order they were bought. */
+  async linesOf(orderId: string): Promise<Array<{ productName: string; variantLabel: string; billingInterval: string; quantity: number; unitPriceCents: number }>> {
+    const rows = await this.session.all<{
+      product_name: string; variant_label: string | null; billing_interval: string | null; quantity: number | string; unit_price_cents: number | string;
+    }>('SELECT product_name, variant_label, billing_interval, quantity, unit_price_cents FROM order_items WHERE order_id = ? ORDER BY rowid', [orderId]);
+    return rows.map((row) => ({
+      productName: row.product_name,
+      variantLabel: row.variant_label ?? '',
+      billingInterval: row.billing_interval ?? '',
+      quantity: Number(row.quantity),
+      unitPriceCents: Number(row.unit_price_cents),
+    }));
+  }
+
+  /** How many orders a cart produced (0 or 1: purchased_cart_id is unique). */
+  async countForCart(cartId: string): Promise<number> {
+    const row = await this.session.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM orders WHERE purchased_cart_id = ?', [cartId]);
+    return Number(row?.n ?? 0);
+  }
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { StoreSession } from './store.ts';
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'kept';
+
+export interface OutboxEmail {
+  id: string;
+  /** What the email is ('order-confirmation'). */
+  kind: string;
+  /** The record it is about (an order id). */
+  subjectId: string | null;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: OutboxStatus;
+  error: string | null;
+  createdOn: number;
+  sentOn: number | null;
+}
+
+export type NewOutboxEmail = Pick<OutboxEmail, 'kind' | 'subjectId' | 'recipient' | 'subject' | 'text' | 'html'>;
+
+interface OutboxRow {
+  id: string;
+  kind: string;
+  subject_id: string | null;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: OutboxStatus;
+  error: string | null;
+  created_on: number | string;
+  sent_on: number | string | null;
+}
+
+function toEmail(row: OutboxRow): OutboxEmail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    subjectId: row.subject_id,
+    recipient: row.recipient,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    status: row.status,
+    error: row.error,
+    createdOn: Number(row.created_on),
+    sentOn: row.sent_on === null ? null : Number(row.sent_on),
+  };
+}
+
+export interface OutboxListOptions {
+  status?: OutboxStatus;
+  recipient?: string;
+  /** At most this many, newest first (default 50, at most 500). */
+  limit?: number;
+}
+
+/**
+ * The store's outgoing emails. An email is added in the transaction of what it announces, then
+ * delivered (or kept, when no SMTP server is configured) after that transaction commits; the
+ * owner's admin reads them with list().
+ */
+export class EmailOutboxRepository {
+  constructor(private readonly session: StoreSession) {}
+
+  async add(email: NewOutboxEmail, now = Date.now()): Promise<OutboxEmail> {
+    const id = randomUUID();
+    await this.session.run(
+      `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, created_on)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+      [id, email.kind, email.subjectId, email.recipient, email.subject, email.text, email.html, now],
+    );
+    return { ...email, id, status: 'pending', error: null, createdOn: now, sentOn: null };
+  }
+
+  async list(options: OutboxListOptions = {}): Promise<OutboxEmail[]> {
+    const where: string[] = [];
+    const params: Array<string | number> = [];
+    if (options.status) {
+      where.push('status = ?');
+      params.push(options.status);
+    }
+    if (options.recipient) {
+      where.push('lower(recipient) = lower(?)');
+      params.push(options.recipient);
+    }
+    const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), 500);
+    const rows = await this.session.all<OutboxRow>(
+      `SELECT * FROM email_outbox${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY created_on DESC, rowid DESC LIMIT ${limit}`,
+      params,
+    );
+    return rows.map(toEmail);
+  }
+
+  async findById(id: string): Promise<OutboxEmail | undefined> {
+    const row = await this.session.get<OutboxRow>('SELECT * FROM email_outbox WHERE id = ?', [id]);
+    return row ? toEmail(row) : undefined;
+  }
+
+  /** Emails of one record (an order's confirmation), oldest first. */
+  async ofSubject(subjectId: string): Promise<OutboxEmail[]> {
+    const rows = await this.session.all<OutboxRow>(
+      'SELECT * FROM email_outbox WHERE subject_id = ? ORDER BY created_on, rowid',
+      [subjectId],
+    );
+    return rows.map(toEmail);
+  }
+
+  /** Records how a delivery ended (only the process that added an email delivers it). */
+  async settle(id: string, status: Exclude<OutboxStatus, 'pending'>, error: string | null = null, now = Date.now()): Promise<void> {
+    await this.session.run(
+      'UPDATE email_outbox SET status = ?, error = ?, sent_on = ? WHERE id = ?',
+      [status, error, status === 'sent' ? now : null, id],
+    );
+  }
+}

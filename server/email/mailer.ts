@@ -1,0 +1,49 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import { EmailOutboxRepository, type OutboxEmail } from '../db/email-outbox-repository.ts';
+import type { StoreSession } from '../db/store.ts';
+import { serverMessages } from '../messages.ts';
+
+export interface MailOptions {
+  /** smtp://user:pass@host:port or smtps://…; without it emails stay in the outbox ('kept'). */
+  smtpUrl?: string;
+  /** The From address (default: the store's own no-reply address). */
+  from?: string;
+}
+
+export interface Mailer {
+  /** Sends an email already committed to the outbox, and records how it went. Never throws. */
+  deliver(session: StoreSession, email: OutboxEmail): Promise<void>;
+}
+
+const DEFAULT_FROM = 'no-reply@localhost';
+
+/**
+ * Delivery of the outbox's emails through nodemailer: over SMTP when the store has a server
+ * configured, otherwise the email is marked kept and waits in the outbox for the owner to read.
+ */
+export function createMailer(options: MailOptions, log: Logger, transport?: Transporter): Mailer {
+  const transporter = transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
+  const from = options.from || DEFAULT_FROM;
+  return {
+    async deliver(session, email) {
+      const outbox = new EmailOutboxRepository(session);
+      try {
+        if (!transporter) {
+          await outbox.settle(email.id, 'kept');
+          return;
+        }
+        try {
+          await transporter.sendMail({ from, to: email.recipient, subject: email.subject, text: email.text, html: email.html });
+          await outbox.settle(email.id, 'sent');
+        } catch (error) {
+          log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
+          await outbox.settle(email.id, 'failed', error instanceof Error ? error.message.slice(0, 500) : String(error));
+        }
+      } catch (error) {
+        // the order is placed either way; the email stays pending in the outbox
+        log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
+      }
+    },
+  };
+}

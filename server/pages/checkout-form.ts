@@ -1,0 +1,36 @@
+import { renderIsland } from '../../client/server-render.ts';
+import { SHIPPING_COUNTRIES } from '../../client/lib/checkout-schema.ts';
+import { moneyFormatFor } from '../commerce/money-format.ts';
+import type { AppDeps } from '../deps.ts';
+import type { CheckoutCart } from '../commerce/checkout-order.ts';
+import { quoteCart } from '../commerce/checkout-order.ts';
+import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
+import { checkoutQuoteView } from '../commerce/checkout-view.ts';
+
+/** Country names in the store's language, with the store's own country first when it ships there. */
+function countriesIn(locale: string): Array<{ code: string; name: string }> {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  const home = locale.split('-')[1]?.toUpperCase();
+  const codes = [...SHIPPING_COUNTRIES].sort((a, b) => (a === home ? -1 : b === home ? 1 : 0));
+  return codes.map((code) => ({ code, name: names?.of(code) ?? code }));
+}
+
+/** The checkout island's HTML for a cart, priced now; null when there is nothing to buy. */
+export async function checkoutFormIsland(deps: AppDeps, cart: CheckoutCart | null, cartToken?: string): Promise<string | null> {
+  if (!cart) return null;
+  const [quote, settings] = await Promise.all([quoteCart(deps.store, cart), readCheckoutSettings(deps.store)]);
+  if (quote.lines.length === 0) return null;
+  return renderIsland('Checkout', {
+    quote: checkoutQuoteView(quote),
+    moneyFormat: moneyFormatFor(settings.currency, settings.locale),
+    countries: countriesIn(settings.locale),
+    ...(cartToken ? { cartToken } : {}),
+    testMode: checkoutServices(deps).payments.testMode,
+  });
+}

@@ -1,0 +1,36 @@
+import { CHECKOUT } from '../../client/lib/messages.ts';
+import { addressLines } from '../commerce/checkout-order.ts';
+import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
+import { moneyObject, type MoneyObject } from '../commerce/money.ts';
+import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+import type { OrderRecord } from '../db/order-repository.ts';
+import type { AppDeps } from '../deps.ts';
+
+/**
+ * What the confirmation page's order shows beyond the platform's order record: the short order number,
+ * the lines in words (product, variant, billing interval; never SKUs), subtotal, shipping
+ * choice, where it ships and who receives a gift card.
+ */
+export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
+  const orders = new CheckoutOrderRepository(deps.store);
+  const [customer, lines, settings] = await Promise.all([orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store)]);
+  const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
+  return {
+    lines: lines.map((line) => ({
+      productName: line.productName,
+      variantLabel: line.variantLabel,
+      billingInterval: line.billingInterval,
+      quantity: line.quantity,
+      unitPrice: money(line.unitPriceCents),
+      lineTotal: money(line.unitPriceCents * line.quantity),
+    })),
+    customer: customer ? {
+      orderNumber: CHECKOUT.orderNumber(customer.orderNumber),
+      email: customer.email,
+      name: customer.name,
+      addressLines: customer.shippingAddress ? addressLines(customer.shippingAddress, settings.locale) : [],
+      shippingOptionName: customer.shippingOption?.name ?? '',
+      recipientEmail: customer.recipientEmail,
+    } : null,
+  };
+}

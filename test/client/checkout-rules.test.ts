@@ -1,0 +1,49 @@
+/**
+ * The checkout's field rules, shared by the island and the server's schema: catalogue texts per
+ * field, card numbers by the Luhn check, expiry by month, emails trimmed and lower-cased.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkoutFieldErrors, normalisedCheckoutFields, parseExpiry, passesLuhn, type CheckoutFields } from '../../client/lib/checkout-rules.ts';
+import { fieldErrorsOf, placeOrderSchema } from '../../client/lib/checkout-schema.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
+
+const MAY_2031 = new Date(2031, 4, 15);
+
+const good: CheckoutFields = {
+  email: ' Jane@Linen.Studio ', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
+  postalCode: '10118', countryCode: 'US', shippingOptionId: 'standard', recipientEmail: '',
+  cardNumber: '4242 4242 4242 4242', cardExpiry: '05/31', cardCvc: '123',
+};
+
+describe('checkout field rules', () => {
+  it('accepts a complete form and keeps it trimmed, the emails lower-cased and the card as digits', () => {
+    expect(checkoutFieldErrors(good, MAY_2031)).toEqual({});
+    expect(normalisedCheckoutFields(good)).toMatchObject({ email: 'jane@linen.studio', cardNumber: '4242424242424242' });
+  });
+
+  it('names each wrong field with its catalogue text', () => {
+    expect(checkoutFieldErrors({ ...good, email: 'jane@', name: ' ', countryCode: 'XX', cardNumber: '4242 4242 4242 4241', cardExpiry: '04/31', cardCvc: '12', recipientEmail: 'friend' }, MAY_2031)).toEqual({
+      email: CHECKOUT.emailInvalid,
+      name: CHECKOUT.nameRequired,
+      countryCode: CHECKOUT.countryRequired,
+      cardNumber: CHECKOUT.cardNumberInvalid,
+      cardExpiry: CHECKOUT.cardExpired,
+      cardCvc: CHECKOUT.cardCvcInvalid,
+      recipientEmail: CHECKOUT.recipientEmailInvalid,
+    });
+  });
+
+  it('reads expiry dates and card numbers', () => {
+    expect(parseExpiry('5/31')).toEqual({ month: 5, year: 2031 });
+    expect(parseExpiry('05 / 2031')).toEqual({ month: 5, year: 2031 });
+    expect(parseExpiry('13/31')).toBeNull();
+    expect(passesLuhn('4000000000000002')).toBe(true);
+    expect(passesLuhn('4000000000000003')).toBe(false);
+  });
+
+  it('gives the server the same answers, by field, without field paths', () => {
+    const parsed = placeOrderSchema(() => MAY_2031).safeParse({ ...good, email: 42, idempotencyKey: 'k'.repeat(20), expectedTotalCents: 100 });
+    expect(parsed.success).toBe(false);
+    expect(fieldErrorsOf(parsed.error!)).toEqual({ email: CHECKOUT.emailInvalid });
+  });
+});

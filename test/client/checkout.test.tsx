@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+/**
+ * The checkout island: errors next to their fields (before sending and from the server), the
+ * server's totals for each shipping choice, the payment answers above the button, one attempt
+ * key for every submit of one checkout, and a gift card's recipient field.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import Checkout, { type CheckoutQuoteProps } from '../../client/islands/Checkout.tsx';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
+import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+
+const quote: CheckoutQuoteProps = {
+  currency: 'USD',
+  lines: [{ key: '0', productName: 'Undyed Wool Throw', variantLabel: 'Size: Lap', quantity: 1, unitPriceCents: 14000, lineTotalCents: 14000, billingInterval: '' }],
+  subtotalCents: 14000,
+  requiresShipping: true,
+  shippingOptions: [{ id: 'standard', name: 'Standard', costCents: 600 }, { id: 'express', name: 'Express', costCents: 1500 }],
+  selectedShippingOptionId: 'standard',
+  shippingCents: 600,
+  taxCents: 1120,
+  totalCents: 15720,
+  needsRecipient: false,
+};
+
+const countries = [{ code: 'US', name: 'United States' }, { code: 'GB', name: 'United Kingdom' }];
+
+function fill(label: string, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillValid(): void {
+  fill(CHECKOUT.emailLabel, 'jane@example.com');
+  fill(CHECKOUT.nameLabel, 'Jane Doe');
+  fill(CHECKOUT.line1Label, '1 Road');
+  fill(CHECKOUT.cityLabel, 'Town');
+  fill(CHECKOUT.postalCodeLabel, '12345');
+  fill(CHECKOUT.cardNumberLabel, '4000 0000 0000 0002');
+  fill(CHECKOUT.cardExpiryLabel, '12/39');
+  fill(CHECKOUT.cardCvcLabel, '123');
+}
+
+describe('Checkout island', () => {
+  beforeEach(() => {
+    clearCookies();
+    setCookies('crumb=tok');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('puts each problem under its field and sends nothing', async () => {
+    const calls = scriptFetch([]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    const email = screen.getByLabelText(CHECKOUT.emailLabel);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.emailInvalid);
+    expect(document.getElementById('checkout-cardNumber-error')?.textContent).toBe(CHECKOUT.cardNumberInvalid);
+    expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.fieldsInvalid);
+    expect(document.activeElement).toBe(email);
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the server totals of another shipping choice', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: { ...quote, selectedShippingOptionId: 'express', shippingCents: 1500, totalCents: 16620 } } } }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    expect(screen.getByRole('button', { name: /Place order/ }).textContent).toContain('$157.20');
+    fireEvent.click(screen.getByRole('radio', { name: /Express/ }));
+    await settle();
+    expect(screen.getByRole('button', { name: /Place order/ }).textContent).toContain('$166.20');
+  });
+
+  it('shows a decline above the button and sends the same attempt key when tried again', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    const form = screen.getByRole('button', { name: /Place order/ }).closest('form')!;
+    fireEvent.submit(form);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.paymentDeclined);
+    fireEvent.submit(form);
+    await settle();
+    // (typing the street may also ask for address suggestions: only the order calls count here)
+    const orders = calls.filter((call) => call.method === 'POST');
+    const keys = orders.map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect((orders[0]!.body as { expectedTotalCents: number }).expectedTotalCents).toBe(15720);
+  });
+
+  it('shows the server field errors next to their fields', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 400, body: { message: CHECKOUT.fieldsInvalid, fieldErrors: { postalCode: CHECKOUT.postalCodeRequired } } } }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(document.getElementById('checkout-postalCode-error')?.textContent).toBe(CHECKOUT.postalCodeRequired);
+  });
+
+  it('asks for a gift card recipient', async () => {
+    const calls = scriptFetch([]);
+    render(<Checkout quote={{ ...quote, requiresShipping: false, shippingOptions: [], selectedShippingOptionId: null, needsRecipient: true }} countries={countries} testMode />);
+    fillValid();
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(document.getElementById('checkout-recipientEmail-error')?.textContent).toBe(CHECKOUT.recipientEmailInvalid);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+});

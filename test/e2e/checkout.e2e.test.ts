@@ -1,0 +1,149 @@
+/**
+ * Buying in Chromium at a phone's and a desktop's width, each on a fresh store: pick a variant
+ * (price and scarcity follow it), add it, check out with an address chosen from the address
+ * suggestions by keyboard and the decline card (the decline message, no order), then the
+ * success card (the confirmation of order #1001, its email in the outbox), then a double
+ * submit of a second order (one order, #1002). No page scrolls sideways; screenshots of the
+ * product, cart, checkout and confirmation go to test-results/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CHECKOUT } from '../../client/lib/messages.ts';
+import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
+import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
+import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+
+const WIDTHS = [390, 1280] as const;
+
+async function orderCount(store: Storefront): Promise<number> {
+  const row = await store.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM orders');
+  return Number(row?.n ?? 0);
+}
+
+async function fitsWindow(page: Page, name: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
+
+for (const width of WIDTHS) {
+  describe(`checkout at ${width} px`, () => {
+    let store: Storefront;
+    let page: Page;
+
+    async function open(path: string): Promise<void> {
+      const response = await page.goto(store.baseUrl + path);
+      expect(response?.status(), path).toBeLessThan(400);
+      await waitForIslands(page);
+    }
+
+    async function fillDetails(email: string): Promise<void> {
+      const form = page.locator('form.checkout-form');
+      await form.getByLabel(CHECKOUT.emailLabel, { exact: true }).fill(email);
+      await form.getByLabel(CHECKOUT.nameLabel).fill('Jane Doe');
+      // the address from the suggestions, by keyboard
+      const address = form.locator('#checkout-line1');
+      await address.pressSequentially('350 Fifth');
+      await page.locator('#checkout-address-suggestions [role="option"]', { hasText: '350 Fifth Avenue' }).waitFor();
+      await address.press('ArrowDown');
+      await address.press('Enter');
+      await expect.poll(() => form.locator('#checkout-city').inputValue()).toBe('New York');
+      expect(await form.locator('#checkout-postalCode').inputValue()).toBe('10118');
+      await form.getByLabel(CHECKOUT.cardExpiryLabel).fill('12/39');
+      await form.getByLabel(CHECKOUT.cardCvcLabel).fill('123');
+    }
+
+    beforeAll(async () => {
+      store = await startStorefront({ rateLimits: { checkout: 100 } });
+      page = await store.newPage();
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    });
+    afterAll(async () => {
+      await store?.stop();
+    });
+
+    it('picks a variant, adds it, is declined, then pays and sees order #1001 with its email in the outbox', async () => {
+      await open('/shop/p/wool-throw');
+      const price = page.locator('.product-price-area');
+      expect((await price.innerText()).trim()).toBe('from $140.00');
+      const addToCart = page.locator('[data-island="AddToCart"]');
+      await addToCart.locator('select[aria-label="Size"]').selectOption('Bed');
+      await price.locator('.product-price--variant', { hasText: '$190.00' }).waitFor();
+      await addToCart.locator('select[aria-label="Size"]').selectOption('Lap');
+      await price.locator('.product-price--variant', { hasText: '$140.00' }).waitFor();
+      await page.locator('.product-scarcity:visible', { hasText: 'Only 2 left in stock' }).waitFor();
+      await fitsWindow(page, 'product');
+      await screenshot(page, `checkout-flow-product-${width}`);
+      await addToCart.locator('button.sqs-add-to-cart-button').click();
+      await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+
+      await open('/cart');
+      await page.locator('.cart-subtotal', { hasText: '$140.00' }).waitFor();
+      await fitsWindow(page, 'cart');
+      await screenshot(page, `checkout-flow-cart-${width}`);
+      await Promise.all([page.waitForURL(/\/checkout$/), page.locator('a.cart-checkout').click()]);
+      await waitForIslands(page);
+
+      const form = page.locator('form.checkout-form');
+      // nothing filled in: each field says what it needs, next to it
+      await form.locator('button.checkout-submit').click();
+      await form.locator('#checkout-email-error', { hasText: CHECKOUT.emailInvalid }).waitFor();
+      await form.locator('#checkout-line1-error', { hasText: CHECKOUT.line1Required }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkout-email');
+
+      await fillDetails('Jane@Linen.Studio');
+      // the summary: $140.00, Standard shipping $6.00, 8% tax $11.20 → $157.20
+      await form.locator('.grand-total', { hasText: '$157.20' }).waitFor();
+      await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.decline);
+      await fitsWindow(page, 'checkout');
+      await screenshot(page, `checkout-flow-checkout-${width}`);
+      await form.locator('button.checkout-submit').click();
+      await page.locator('.checkout-error[role="alert"]', { hasText: CHECKOUT.paymentDeclined }).waitFor();
+      expect(await orderCount(store)).toBe(0);
+
+      await form.getByLabel(CHECKOUT.cardNumberLabel).fill('4242 4242 4242 4242');
+      await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button.checkout-submit').click()]);
+      await page.locator('.order-number', { hasText: '#1001' }).waitFor();
+      const confirmation = await page.locator('main').innerText();
+      expect(confirmation).toContain('Lap');
+      expect(confirmation).not.toMatch(/SQ-THROW|[0-9a-f]{24}/);
+      for (const amount of ['$140.00', '$6.00', '$11.20', '$157.20']) expect(confirmation).toContain(amount);
+      await fitsWindow(page, 'confirmation');
+      await screenshot(page, `checkout-flow-confirmation-${width}`);
+      expect(await orderCount(store)).toBe(1);
+      const emails = await new EmailOutboxRepository(store.app.deps.store).list({ recipient: 'jane@linen.studio' });
+      expect(emails.map((email) => email.subject)).toEqual(['Your order #1001 from Linen & Loam']);
+    });
+
+    it('makes one order of a double submit', async () => {
+      await open('/shop/p/linen-shirt');
+      const addToCart = page.locator('[data-island="AddToCart"]');
+      await addToCart.locator('select[aria-label="Size"]').selectOption('M');
+      await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
+      await addToCart.locator('button.sqs-add-to-cart-button').click();
+      await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+      await open('/checkout');
+      await fillDetails('sam@example.com');
+      await page.locator('form.checkout-form').getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.success);
+      const before = await orderCount(store);
+      const orderCalls: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/api/commerce/checkout/orders')) orderCalls.push(response.status());
+      });
+      // two submits in one task: both leave before the page can disable its button
+      await Promise.all([
+        page.waitForURL(/\/checkout\/order-confirmed\//),
+        page.evaluate(() => {
+          const form = document.querySelector<HTMLFormElement>('form.checkout-form')!;
+          form.requestSubmit();
+          form.requestSubmit();
+        }),
+      ]);
+      await page.locator('.order-number', { hasText: '#1002' }).waitFor();
+      expect(await orderCount(store)).toBe(before + 1);
+      expect(orderCalls.length).toBeGreaterThanOrEqual(1);
+      // the declined card's 402 is the browser reporting an answer the page expected
+      const faults = store.consoleErrors.filter((line) => !/402.*\/api\/commerce\/checkout\/orders/.test(line));
+      expect(faults, faults.join('\n')).toEqual([]);
+    });
+  });
+}

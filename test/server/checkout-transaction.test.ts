@@ -1,0 +1,144 @@
+/**
+ * The order's transaction on each engine (SQLite, and PostgreSQL when TEST_DATABASE_URL names a
+ * server), straight against the store: order numbers from the counter row, stock taken with a
+ * conditional update, one order for two checkouts of the last item, one order per attempt key,
+ * the cart marked purchased and the email in the outbox in the same commit, nothing left behind
+ * by a refused order, and the outbox's list for the owner.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADD_TO_CART, CHECKOUT } from '../../client/lib/messages.ts';
+import { placeOrderSchema, type PlaceOrderInput } from '../../client/lib/checkout-schema.ts';
+import { placeCheckoutOrder, quoteCart, type CheckoutServices } from '../../server/commerce/checkout-order.ts';
+import { CheckoutOrderRepository } from '../../server/db/checkout-order-repository.ts';
+import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openStore } from '../../server/db/open-store.ts';
+import { nextOrderNumber } from '../../server/db/order-number.ts';
+import type { Store } from '../../server/db/store.ts';
+import { createMailer } from '../../server/email/mailer.ts';
+import { createTestPaymentProvider, TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
+import { freshPostgresUrl, TEST_ENGINES } from './helpers/test-database.ts';
+
+const silent = pino({ level: 'silent' });
+
+async function seed(store: Store): Promise<void> {
+  await store.run("INSERT INTO site_settings (key, value_json) VALUES ('website', ?)", [JSON.stringify({ id: 'site-1', siteTitle: 'Test Shop', language: 'en-US' })]);
+  await store.run("INSERT INTO site_settings (key, value_json) VALUES ('websiteSettings', ?)", [JSON.stringify({
+    storeSettings: { currency: 'USD', taxRateBasisPoints: 1000, shippingRates: [{ id: 'post', name: 'Post', kind: 'weight', priceCents: 300, perKilogramCents: 200, freeOverCents: 0, maxWeightGrams: 0 }] },
+  })]);
+  await store.run("INSERT INTO collections (id, url_id, title, type_code) VALUES ('c1', 'shop', 'Shop', 13)");
+  await store.run(
+    "INSERT INTO products (id, collection_id, url_id, title, product_type, created_on, data_json) VALUES ('p1', 'c1', 'jug', 'Jug', 1, 1, ?)",
+    [JSON.stringify({ weightGrams: 1500 })],
+  );
+  await store.run(
+    `INSERT INTO variants (id, product_id, sku, price_cents, qty_in_stock, unlimited, attributes_json)
+     VALUES ('v1', 'p1', 'JUG-BLUE', 2000, 1, 0, '{"Colour":"Blue"}')`,
+  );
+}
+
+let cartCounter = 0;
+
+async function cartWith(store: Store, quantity = 1): Promise<{ id: string; kind: string }> {
+  cartCounter += 1;
+  const id = `cart-${cartCounter}`;
+  await store.run("INSERT INTO carts (id, cookie_token, kind, currency, created_on, updated_on) VALUES (?, ?, 'cart', 'USD', 1, 1)", [id, `token-${id}`]);
+  await store.run("INSERT INTO cart_entries (id, cart_id, product_id, variant_id, quantity, created_on) VALUES (?, ?, 'p1', 'v1', ?, 1)", [`entry-${id}`, id, quantity]);
+  return { id, kind: 'cart' };
+}
+
+function input(totalCents: number, overrides: Record<string, unknown> = {}): PlaceOrderInput {
+  return placeOrderSchema().parse({
+    email: 'Ann@Example.com', name: 'Ann', line1: '1 Road', line2: '', city: 'Town', region: '', postalCode: '123', countryCode: 'GB',
+    shippingOptionId: 'post', recipientEmail: '', cardNumber: TEST_CARDS.success, cardExpiry: '12/39', cardCvc: '123',
+    idempotencyKey: `key-${Math.random().toString(36).slice(2)}-${Date.now()}`, expectedTotalCents: totalCents, ...overrides,
+  });
+}
+
+for (const engine of TEST_ENGINES) {
+  describe(`the order transaction on ${engine}`, () => {
+    let store: Store;
+    let services: CheckoutServices;
+    let dir = '';
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'checkout-tx-'));
+      store = openStore(engine === 'postgres' ? { databasePath: '', databaseUrl: await freshPostgresUrl() } : { databasePath: join(dir, 'store.db') }).store;
+      await migrate(store);
+      await seed(store);
+      services = { store, payments: createTestPaymentProvider(), mailer: createMailer({}, silent), log: silent };
+    });
+    afterAll(async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('prices by weight from the product data and taxes the subtotal', async () => {
+      const quote = await quoteCart(store, await cartWith(store, 1), 'post');
+      // 1.5 kg: base 3.00 + two started kilograms at 2.00
+      expect(quote).toMatchObject({ subtotalCents: 2000, weightGrams: 1500, shippingCents: 700, taxCents: 200, totalCents: 2900 });
+      expect(quote.lines[0]).toMatchObject({ variantLabel: 'Colour: Blue', limitedStock: true });
+    });
+
+    it('sells the last jug once to two checkouts at the same moment, and refunds the other', async () => {
+      const [first, second] = [await cartWith(store), await cartWith(store)];
+      const outcomes = await Promise.all([placeCheckoutOrder(services, first, input(2900)), placeCheckoutOrder(services, second, input(2900))]);
+      expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['placed', 'refused']);
+      const refused = outcomes.find((outcome) => outcome.kind === 'refused');
+      expect(refused).toMatchObject({ status: 409, message: ADD_TO_CART.notEnoughStock });
+      const placed = outcomes.find((outcome) => outcome.kind === 'placed') as { orderId: string; orderNumber: number };
+      expect(placed.orderNumber).toBe(1001);
+      expect(Number((await store.get<{ q: number }>("SELECT qty_in_stock AS q FROM variants WHERE id = 'v1'"))!.q)).toBe(0);
+      const orders = new CheckoutOrderRepository(store);
+      const customer = await orders.customerOf(placed.orderId);
+      expect(customer).toMatchObject({ email: 'ann@example.com', shippingOption: { id: 'post', name: 'Post', costCents: 700 }, paymentProvider: 'test' });
+      expect(customer!.paymentReference).toMatch(/^test_/);
+      expect(await orders.linesOf(placed.orderId)).toEqual([{ productName: 'Jug', variantLabel: 'Colour: Blue', billingInterval: '', quantity: 1, unitPriceCents: 2000 }]);
+      const emails = await new EmailOutboxRepository(store).ofSubject(placed.orderId);
+      expect(emails).toHaveLength(1);
+      expect(emails[0]!.subject).toBe('Your order #1001 from Test Shop');
+      // the refused cart is still open and bought nothing
+      const losing = outcomes[0]!.kind === 'refused' ? first : second;
+      expect(Number((await store.get<{ p: number }>('SELECT is_purchased AS p FROM carts WHERE id = ?', [losing.id]))!.p)).toBe(0);
+    });
+
+    it('numbers orders one after another and answers a repeated attempt with its order', async () => {
+      await store.run("UPDATE variants SET qty_in_stock = 10 WHERE id = 'v1'");
+      const cart = await cartWith(store);
+      const attempt = input(2900);
+      const [a, b] = await Promise.all([placeCheckoutOrder(services, cart, attempt), placeCheckoutOrder(services, cart, attempt)]);
+      expect(a).toMatchObject({ kind: 'placed', orderNumber: 1002 });
+      expect(b).toEqual(a);
+      expect(await new CheckoutOrderRepository(store).countForCart(cart.id)).toBe(1);
+      expect(Number((await store.get<{ q: number }>("SELECT qty_in_stock AS q FROM variants WHERE id = 'v1'"))!.q)).toBe(9);
+    });
+
+    it('declines without writing anything, and refuses a changed total', async () => {
+      const cart = await cartWith(store);
+      const before = await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders');
+      expect(await placeCheckoutOrder(services, cart, input(2900, { cardNumber: TEST_CARDS.decline }))).toEqual({ kind: 'payment', status: 402, message: CHECKOUT.paymentDeclined });
+      expect(await placeCheckoutOrder(services, cart, input(2800))).toMatchObject({ kind: 'total-changed', quote: { totalCents: 2900 } });
+      expect(await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders')).toEqual(before);
+    });
+
+    it('gives a rolled-back order number back to the counter', async () => {
+      await expect(store.transaction(async (tx) => {
+        expect(await nextOrderNumber(tx)).toBe(1003);
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      expect(await store.transaction((tx) => nextOrderNumber(tx))).toBe(1003);
+    });
+
+    it('lists the outbox newest first, by status and by recipient in any case', async () => {
+      const outbox = new EmailOutboxRepository(store);
+      await outbox.add({ kind: 'note', subjectId: null, recipient: 'Zed@Example.com', subject: 'One', text: 't', html: 'h' }, 10);
+      await outbox.add({ kind: 'note', subjectId: null, recipient: 'zed@example.com', subject: 'Two', text: 't', html: 'h' }, 20);
+      expect((await outbox.list({ recipient: 'ZED@example.com' })).map((email) => email.subject)).toEqual(['Two', 'One']);
+      expect((await outbox.list({ status: 'pending', recipient: 'zed@example.com', limit: 1 })).map((email) => email.subject)).toEqual(['Two']);
+    });
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * Places the visitor's order the way the checkout island does: a quote, then the order with
+ * the shopper's details and the success test card, under a fresh attempt key.
+ */
+import { randomBytes } from 'node:crypto';
+import { API_PATHS } from '../../../client/lib/api-paths.ts';
+import { TEST_CARDS } from '../../../server/payments/test-payment-provider.ts';
+import type { Visitor, VisitorResponse } from './visitor.ts';
+
+export const SHOPPER_DETAILS = {
+  email: 'jane@example.com', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
+  postalCode: '10118', countryCode: 'US', recipientEmail: '', cardNumber: TEST_CARDS.success, cardExpiry: '12/39', cardCvc: '123',
+} as const;
+
+export interface PlacedAnswer {
+  orderNumber?: number;
+  confirmationUrl?: string;
+  message?: string;
+}
+
+/** The checkout's answer: 201 with the confirmation URL, or the refusal. A cartToken buys that cart. */
+export async function placeOrderThroughCheckout(visitor: Visitor, cartToken?: string): Promise<VisitorResponse<PlacedAnswer>> {
+  const quote = await visitor.post<{ quote?: { totalCents: number; selectedShippingOptionId: string | null } }>(API_PATHS.checkoutQuote, { cartToken });
+  return visitor.post<PlacedAnswer>(API_PATHS.checkoutOrders, {
+    ...SHOPPER_DETAILS,
+    shippingOptionId: quote.body.quote?.selectedShippingOptionId ?? 'none',
+    idempotencyKey: randomBytes(16).toString('hex'),
+    expectedTotalCents: quote.body.quote?.totalCents ?? 0,
+    ...(cartToken ? { cartToken } : {}),
+  });
+}
