@@ -46,9 +46,13 @@ function nonNegative(value: unknown): number {
   return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : 0;
 }
 
-/** A variant's weight: its own column when the schema has one, else the product's data, else 0. */
+/**
+ * A variant's weight: the weight the owner set on the variant (the admin's column), else one the
+ * product's data gives (imported or seeded products), else 0.
+ */
 function weightOf(row: LineRow, data: Record<string, unknown>): number {
-  if (row.weight_grams !== undefined && row.weight_grams !== null) return nonNegative(row.weight_grams);
+  const own = nonNegative(row.weight_grams);
+  if (own > 0) return own;
   const perVariant = data.variantWeightGrams;
   if (perVariant && typeof perVariant === 'object' && row.sku in perVariant) {
     return nonNegative((perVariant as Record<string, unknown>)[row.sku]);

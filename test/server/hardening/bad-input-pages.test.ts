@@ -45,12 +45,12 @@ describe(`POST ${CHECKOUT}, ${SUBSCRIPTION_CHECKOUT} and ${GIFT_CARD_CHECKOUT}`,
     const v = await visitor();
     // a bare form post buys nothing: it goes back to the form, which has nothing to buy
     await settleWrites();
-    const before = databaseDigest(db());
+    const before = await databaseDigest(db());
     const posted = await v.post(CHECKOUT, {});
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(CHECKOUT);
     await settleWrites();
-    expect(databaseDigest(db())).toEqual(before);
+    expect(await databaseDigest(db())).toEqual(before);
     await expectRefused(db(), () => v.post(API_PATHS.checkoutQuote, {}), { status: 400, message: serverMessages.cartEmpty });
   });
 

@@ -120,6 +120,8 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /gallery': noInput(STATIC_PAGE),
   'GET /contact': noInput(STATIC_PAGE),
   'GET /cart': noInput('a page that reads only its cart cookie'),
+  'POST /api/commerce/checkout/quote': file('bad-input-checkout.test.ts'),
+  'POST /api/commerce/checkout/orders': file('bad-input-checkout.test.ts'),
   'GET /checkout': noInput('a page that reads only its cart cookie'),
   'POST /checkout': file(PAGES),
   'GET /checkout/subscription': file(PAGES),

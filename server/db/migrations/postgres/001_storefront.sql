@@ -4,7 +4,7 @@
 -- * every table has a rowid column (SQLite's implicit one) so ORDER BY rowid reads the same;
 -- * integers are BIGINT (epoch milliseconds do not fit INTEGER), REAL is DOUBLE PRECISION;
 -- * emails compare case-insensitively through lower() in the queries and a unique index on lower(email);
--- * the content version moves by one trigger function instead of one trigger body per table.
+-- * the content version moves by one trigger function (per changed row, as SQLite's triggers) instead of one trigger body per table.
 
 -- from 001_storefront.sql
 -- Storefront catalogue, carts, orders and restock sign-ups.
@@ -329,25 +329,25 @@ END;
 $$;
 
 CREATE TRIGGER site_settings_moves_version AFTER INSERT OR UPDATE OR DELETE ON site_settings
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER collections_moves_version AFTER INSERT OR UPDATE OR DELETE ON collections
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER forms_moves_version AFTER INSERT OR UPDATE OR DELETE ON forms
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER products_moves_version AFTER INSERT OR UPDATE OR DELETE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER variants_moves_version AFTER INSERT OR UPDATE OR DELETE ON variants
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER product_images_moves_version AFTER INSERT OR UPDATE OR DELETE ON product_images
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER content_items_moves_version AFTER INSERT OR UPDATE OR DELETE ON content_items
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER commerce_preferences_moves_version AFTER INSERT OR UPDATE OR DELETE ON commerce_preferences
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER platform_settings_moves_version AFTER INSERT OR UPDATE OR DELETE ON platform_settings
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 CREATE TRIGGER product_categories_moves_version AFTER INSERT OR UPDATE OR DELETE ON product_categories
-  FOR EACH STATEMENT EXECUTE FUNCTION move_storefront_version();
+  FOR EACH ROW EXECUTE FUNCTION move_storefront_version();
 
 -- from 104_shared_limits.sql
 -- Limits every process on this database file shares, so N processes allow one budget:
