@@ -1,4 +1,5 @@
 import { forUpdate, type StoreSession } from './store.ts';
+import type { OrderItemRecord } from './order-repository.ts';
 
 export type OrderStatus = 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
 
@@ -22,14 +23,8 @@ export interface AdminOrderSummary extends OrderCustomer {
   itemCount: number;
 }
 
-export interface AdminOrderLine {
-  productId: string;
-  variantId: string;
-  sku: string;
-  productName: string;
-  quantity: number;
-  unitPriceCents: number;
-}
+/** An order line as the owner sees it: the stored item without its product type. */
+export type AdminOrderLine = Omit<OrderItemRecord, 'productType'>;
 
 export interface AdminOrderDetail extends AdminOrderSummary {
   subtotalCents: number;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseObjectColumn } from './json-column.ts';
 import { forUpdate, type StoreSession } from './store.ts';
+import type { ProductRow as CatalogueProductRow, VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
 export function newAdminId(): string {
@@ -74,31 +75,12 @@ export interface AdminProductWrite {
   images?: Array<{ id: string; altText: string }>;
 }
 
-interface ProductRow {
-  id: string;
-  collection_id: string;
-  url_id: string;
-  title: string;
-  body: string;
-  excerpt: string;
-  product_type: number;
+interface ProductRow extends CatalogueProductRow {
   visible: number;
-  additional_fields_form_id: string | null;
-  created_on: number;
-  data_json: string;
 }
 
-interface VariantRow {
-  id: string;
-  product_id: string;
-  sku: string;
-  price_cents: number;
-  sale_price_cents: number;
-  on_sale: number;
-  qty_in_stock: number;
-  unlimited: number;
+interface VariantRow extends CatalogueVariantRow {
   weight_grams: number;
-  attributes_json: string;
 }
 
 interface ImageRow {

@@ -39,7 +39,8 @@ export interface ProductRecord {
   images: ImageRecord[];
 }
 
-interface ProductRow {
+/** A products row as both engines give it (the admin's rows extend it). */
+export interface ProductRow {
   id: string;
   collection_id: string;
   url_id: string;
@@ -52,7 +53,8 @@ interface ProductRow {
   data_json: string;
 }
 
-interface VariantRow {
+/** A variants row as both engines give it (the admin's rows extend it). */
+export interface VariantRow {
   id: string;
   product_id: string;
   sku: string;
