@@ -22,6 +22,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     testTimeout: 30000,
+    // most suites wait on servers, sockets and child processes rather than the CPU: three at once
+    // keep two cores busy (vitest's default here would be one or two)
+    maxWorkers: 3,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/unit.json' },
     projects: [

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ON_POSTGRES } from './helpers/test-database.ts';
 import { bundleServer, SERVER_NODE_OPTIONS } from '../../server/build.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { startMain, stopMain, type MainProcess } from './helpers/start-main.ts';
@@ -25,7 +26,8 @@ async function startCheckAndStop(args: string[]): Promise<void> {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(shirt.title);
-    expect(existsSync(databasePath)).toBe(true);
+    // the store is the SQLite file, or on the postgres run a PostgreSQL schema (and no file at all)
+    expect(existsSync(databasePath)).toBe(!ON_POSTGRES);
     expect(await stopMain(running)).toBe(0);
   } finally {
     if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');
