@@ -3,6 +3,8 @@
  * template, the data or a partial changes, until Ctrl-C. A failed render
  * (malformed data mid-edit, a syntax error) is reported and the watch goes on.
  */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { stringOption, type Command } from '../command.ts';
 import { CliFailure, EXIT, type CliIo } from '../io.ts';
 import { readPartials, readTextFile } from '../inputs.ts';
@@ -11,6 +13,8 @@ import { deliver, RENDER_JOB_OPTIONS, renderFile, renderJobFrom, type RenderJob 
 
 /** Changes closer together than this (an editor's save is often several writes) render once. */
 const SETTLE_MS = 40;
+/** How often the inputs are compared with the last render's, in case a file event was lost. */
+const MISSED_CHANGE_CHECK_MS = 1000;
 
 export const watchCommand: Command = {
   name: 'watch',
@@ -55,23 +59,54 @@ function renderAndReport(job: RenderJob, out: string | undefined, io: CliIo): vo
   }
 }
 
-/** Calls `render` once the watcher is ready and after every settled change, until the signal (or Ctrl-C). */
+/** Every watched file's size and modification time (a folder's files included), as one string. */
+function inputsSignature(paths: readonly string[]): string {
+  const parts: string[] = [];
+  const visit = (path: string): void => {
+    try {
+      const stats = statSync(path);
+      if (stats.isDirectory()) {
+        for (const name of readdirSync(path).sort()) visit(join(path, name));
+      } else {
+        parts.push(`${path}:${stats.size}:${stats.mtimeMs}`);
+      }
+    } catch {
+      parts.push(`${path}:gone`);
+    }
+  };
+  for (const path of paths) visit(path);
+  return parts.join('\n');
+}
+
+/**
+ * Calls `render` once the watcher is ready and after every settled change, until the signal (or
+ * Ctrl-C). File events can be lost (two writes within one timestamp tick, a busy event loop), so
+ * the inputs are also compared with what the last render saw once a second.
+ */
 async function watchAndRender(paths: string[], render: () => void, io: CliIo): Promise<void> {
   const { watch } = await import('chokidar');
   const watcher = watch(paths, { ignoreInitial: true, awaitWriteFinish: false });
   let timer: NodeJS.Timeout | undefined;
+  let rendered = '';
+  const renderNow = (): void => {
+    rendered = inputsSignature(paths);
+    render();
+  };
   watcher.on('all', () => {
     clearTimeout(timer);
-    timer = setTimeout(render, SETTLE_MS);
+    timer = setTimeout(renderNow, SETTLE_MS);
   });
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   io.err(cliMessages.watchWaiting(paths.length));
-  render();
+  renderNow();
+  const check = setInterval(() => {
+    if (inputsSignature(paths) !== rendered) renderNow();
+  }, MISSED_CHANGE_CHECK_MS);
   await new Promise<void>((resolve) => {
     if (io.signal?.aborted) return resolve();
     io.signal?.addEventListener('abort', () => resolve(), { once: true });
   });
+  clearInterval(check);
   clearTimeout(timer);
   await watcher.close();
 }
-
