@@ -67,7 +67,9 @@ export async function trackPurchase(context: PageContext, doc: Document = docume
     // The shopper may leave the confirmation at once; the event still arrives.
     keepalive: true,
   });
-  // A refused or lost send is forgotten, so the next visit of the page tries again.
-  if (!result.ok) removeEntry(key);
+  // A send the server answered with a refusal is forgotten, so the next visit tries again. One
+  // that timed out or lost its answer stays marked: keepalive lets it arrive, and counting a sale
+  // twice is worse than missing one.
+  if (!result.ok && result.kind !== 'network') removeEntry(key);
   return result.ok;
 }

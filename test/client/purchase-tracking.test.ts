@@ -78,6 +78,16 @@ describe('purchase event on the order-confirmed page', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('keeps the order marked when the send lost its answer, so a reload cannot count the sale twice', async () => {
+    renderConfirmation(EVENT);
+    // the request may well have arrived (keepalive); only its answer is missing
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      throw new TypeError('network error');
+    }));
+    expect(await trackPurchase({ pageType: 202 })).toBe(false);
+    expect(purchaseAlreadySent('order-1')).toBe(true);
+  });
+
   it('sends nothing where analytics are off, and on pages without an event', async () => {
     const calls = scriptFetch([{ method: 'POST', path: API_PATHS.recordEvent, answer: { status: 204 } }]);
     expect(await trackPurchase({ pageType: 202 })).toBe(false);
