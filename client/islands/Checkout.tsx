@@ -12,6 +12,7 @@ import { checkoutFieldErrors } from '../lib/checkout-rules.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 
+/** The server's quote (server/commerce/checkout-view.ts writes it): words and amounts only. */
 export interface CheckoutQuoteProps {
   currency: string;
   lines: Array<{ key: string; productName: string; variantLabel: string; quantity: number; unitPriceCents: number; lineTotalCents: number; billingInterval: string }>;
@@ -22,6 +23,7 @@ export interface CheckoutQuoteProps {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /** The checkout asks for a gift card recipient's email. */
   needsRecipient: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { variantFromRow, type ProductRecord, type VariantRow } from '../db/catalogue-repository.ts';
 import { parseObjectColumn } from '../db/json-column.ts';
 import type { StoreSession } from '../db/store.ts';
 import { hasUnlimitedStock, PRODUCT_TYPE, unitPriceCents } from './pricing.ts';
@@ -22,21 +22,14 @@ export interface CheckoutLine {
   billingPeriod: { value: number; unit: string } | null;
 }
 
-interface LineRow {
+/** A cart entry joined with its product and its variant's whole row (`v.*`). */
+interface LineRow extends Omit<VariantRow, 'id'> {
   entry_id: string;
   quantity: number | string;
-  product_id: string;
   title: string;
   product_type: number | string;
   product_data: string;
   variant_id: string;
-  sku: string;
-  price_cents: number | string;
-  sale_price_cents: number | string;
-  on_sale: number | string;
-  qty_in_stock: number | string;
-  unlimited: number | string;
-  attributes_json: string;
   /** Present once variants carry a weight (an owner setting); read when it is there. */
   weight_grams?: number | string | null;
 }
@@ -85,21 +78,10 @@ export async function readCheckoutLines(session: StoreSession, cartId: string, c
   );
   return rows.map((row) => {
     const data = parseObjectColumn(row.product_data);
-    const attributes = parseObjectColumn(row.attributes_json);
     const product = {
       id: row.product_id, title: row.title, productType: Number(row.product_type), data,
     } as Pick<ProductRecord, 'id' | 'title' | 'productType' | 'data'> as ProductRecord;
-    const variant: VariantRecord = {
-      id: row.variant_id,
-      productId: row.product_id,
-      sku: row.sku,
-      priceCents: Number(row.price_cents),
-      salePriceCents: Number(row.sale_price_cents),
-      onSale: Number(row.on_sale) === 1,
-      qtyInStock: Number(row.qty_in_stock),
-      unlimited: Number(row.unlimited) === 1,
-      attributes: attributes as Record<string, string>,
-    };
+    const variant = variantFromRow({ ...row, id: row.variant_id });
     return {
       entryId: row.entry_id,
       productId: row.product_id,
@@ -107,7 +89,7 @@ export async function readCheckoutLines(session: StoreSession, cartId: string, c
       sku: row.sku,
       productName: row.title,
       productType: product.productType,
-      variantLabel: Object.entries(attributes).filter(([, value]) => typeof value === 'string')
+      variantLabel: Object.entries(variant.attributes).filter(([, value]) => typeof value === 'string')
         .map(([name, value]) => `${name}: ${String(value)}`).join(', '),
       quantity: Number(row.quantity),
       unitPriceCents: unitPriceCents(product, variant),

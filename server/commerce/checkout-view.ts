@@ -1,29 +1,10 @@
+import type { CheckoutQuoteProps } from '../../client/islands/Checkout.tsx';
 import type { CheckoutQuote } from './checkout-quote.ts';
 import { hasGiftCard } from './checkout-lines.ts';
 import { billingIntervalOf } from './checkout-order.ts';
 
 /** A quote as the checkout island reads it: words and amounts, never SKUs or record ids. */
-export interface CheckoutQuoteView {
-  currency: string;
-  lines: Array<{
-    key: string;
-    productName: string;
-    variantLabel: string;
-    quantity: number;
-    unitPriceCents: number;
-    lineTotalCents: number;
-    billingInterval: string;
-  }>;
-  subtotalCents: number;
-  requiresShipping: boolean;
-  shippingOptions: Array<{ id: string; name: string; costCents: number }>;
-  selectedShippingOptionId: string | null;
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-  /** The checkout asks for a gift card recipient's email. */
-  needsRecipient: boolean;
-}
+export type CheckoutQuoteView = CheckoutQuoteProps;
 
 export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
   return {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseObjectColumn } from './json-column.ts';
 import { forUpdate, type StoreSession } from './store.ts';
-import type { ProductRow as CatalogueProductRow, VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
+import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
 export function newAdminId(): string {
@@ -94,17 +94,8 @@ interface ImageRow {
 }
 
 function toVariant(row: VariantRow): AdminVariant {
-  return {
-    id: row.id,
-    sku: row.sku,
-    priceCents: Number(row.price_cents),
-    salePriceCents: Number(row.sale_price_cents),
-    onSale: Number(row.on_sale) === 1,
-    qtyInStock: Number(row.qty_in_stock),
-    unlimited: Number(row.unlimited) === 1,
-    weightGrams: Number(row.weight_grams),
-    attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
-  };
+  const { productId: _productId, ...variant } = variantFromRow(row);
+  return { ...variant, weightGrams: Number(row.weight_grams) };
 }
 
 function toImage(row: ImageRow): AdminImage {

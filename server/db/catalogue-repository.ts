@@ -75,16 +75,17 @@ interface ImageRow {
   focal_y: number;
 }
 
-function toVariant(row: VariantRow): VariantRecord {
+/** A variants row as the record every reader uses (the catalogue, the admin, the checkout). */
+export function variantFromRow(row: VariantRow): VariantRecord {
   return {
     id: row.id,
     productId: row.product_id,
     sku: row.sku,
-    priceCents: row.price_cents,
-    salePriceCents: row.sale_price_cents,
-    onSale: row.on_sale === 1,
-    qtyInStock: row.qty_in_stock,
-    unlimited: row.unlimited === 1,
+    priceCents: Number(row.price_cents),
+    salePriceCents: Number(row.sale_price_cents),
+    onSale: Number(row.on_sale) === 1,
+    qtyInStock: Number(row.qty_in_stock),
+    unlimited: Number(row.unlimited) === 1,
     attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
   };
 }
@@ -151,7 +152,7 @@ export class CatalogueRepository {
       ),
     ]);
     const variantsOf = new Map<string, VariantRecord[]>(ids.map((id) => [id, []]));
-    for (const row of variantRows) variantsOf.get(row.product_id)?.push(toVariant(row));
+    for (const row of variantRows) variantsOf.get(row.product_id)?.push(variantFromRow(row));
     const imagesOf = new Map<string, ImageRecord[]>(ids.map((id) => [id, []]));
     for (const row of imageRows) imagesOf.get(row.product_id)?.push(toImage(row));
     return rows.map((row) => ({
@@ -212,7 +213,7 @@ export class CatalogueRepository {
   variantById(id: string): Promise<VariantRecord | undefined> {
     return this.caches.variants.get(this.version, id, async () => {
       const row = await this.session.get<VariantRow>('SELECT * FROM variants WHERE id = ?', [id]);
-      return row ? toVariant(row) : undefined;
+      return row ? variantFromRow(row) : undefined;
     });
   }
 
