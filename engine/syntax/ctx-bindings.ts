@@ -5,9 +5,7 @@
  * key without a value), ignoring the rest of the tag.
  */
 import { splitPath, type Path } from './nodes.ts';
-import { isWhitespace, referenceEnd, skipWhitespace, wordEnd } from './tag-chars.ts';
-
-const EQUALS = 61;
+import { EQUALS, isWhitespace, referenceEnd, skipWhitespace, wordEnd } from './tag-chars.ts';
 
 /** The bindings from `from` on; null when there is not even one. */
 export function readCtxBindings(s: string, from: number): [string, Path][] | null {

@@ -5,10 +5,17 @@
  * diagnosis of tags that are not instructions.
  */
 
-const DOT = 46;
-const SPACE = 32;
-const AT = 64;
-const SLASH = 47;
+// Character codes the tag readers compare against (one list for every reader).
+export const DOT = 46;
+export const SPACE = 32;
+export const AT = 64;
+export const SLASH = 47;
+export const PIPE = 124;
+export const COMMA = 44;
+export const DOLLAR = 36;
+export const QUESTION = 63;
+export const AMPERSAND = 38;
+export const EQUALS = 61;
 
 export function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);

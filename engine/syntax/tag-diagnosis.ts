@@ -19,15 +19,15 @@ import {
   separatorEnd,
   skipWhitespace,
   wordEnd,
+  AMPERSAND,
+  DOT,
+  EQUALS,
+  PIPE,
+  QUESTION,
+  SPACE,
 } from './tag-chars.ts';
 import { IF_VARIABLE_LIMIT, splitArgs } from './parsed-tag.ts';
 
-const DOT = 46;
-const PIPE = 124;
-const SPACE = 32;
-const QUESTION = 63;
-const AMPERSAND = 38;
-const EQUALS = 61;
 
 /** The Java reference's instruction keywords (`.eof` is not one; `.repeated` and `.alternates` take a second word). */
 const KEYWORDS = new Map<string, number>([

@@ -30,20 +30,20 @@ import {
   separatorEnd,
   skipWhitespace,
   wordEnd,
+  AMPERSAND,
+  AT,
+  COMMA,
+  DOLLAR,
+  DOT,
+  PIPE,
+  QUESTION,
+  SPACE,
 } from './tag-chars.ts';
 import { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './parsed-tag.ts';
 
 /** Not an instruction: the template keeps `{…}` as text. */
 const NOT_A_TAG = null;
 
-const DOT = 46;
-const PIPE = 124;
-const SPACE = 32;
-const COMMA = 44;
-const AT = 64;
-const DOLLAR = 36;
-const QUESTION = 63;
-const AMPERSAND = 38;
 
 /** A lone space token where the mode also has a separator: the space must not start one or be doubled. */
 function isLoneSpace(s: string, at: number): boolean {
