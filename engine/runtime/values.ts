@@ -55,6 +55,21 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonDouble);
 }
 
+/**
+ * The value as an object whose fields a formatter reads by literal name
+ * (`record?.title`), or undefined for anything else (arrays, scalars, null,
+ * missing, a JsonDouble). A read written at the formatter with a literal name
+ * keeps an inline cache of its own, which the shared getNamed cannot (every
+ * site in every template passes through it). For JSON data it reads exactly
+ * what getNamed does provided the name is not one of Object.prototype's
+ * (constructor, toString, ...), and formatters only read data fields this way.
+ */
+export function asRecord(value: unknown): JsonObject | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonDouble)
+    ? (value as JsonObject)
+    : undefined;
+}
+
 /** Whether a value is a number: a JavaScript number or a JsonDouble. */
 export function isNumber(value: unknown): value is number | JsonDouble {
   return typeof value === 'number' || value instanceof JsonDouble;

@@ -3,7 +3,7 @@
  * uses the same rules for its stock checks, so they live here as plain
  * functions over the product JSON.
  */
-import { deepEquals, getChild, getPath, isObject, isTruthy } from '../../runtime/values.ts';
+import { asRecord, deepEquals, getChild, isObject, isTruthy } from '../../runtime/values.ts';
 import { intOf, longOf } from '../core/node-coercion.ts';
 import { jsonAsBooleanOr } from './json-coercion.ts';
 import { isSubscribable, productKindOf, variantsOf } from './product.ts';
@@ -17,9 +17,11 @@ export function isSoldOut(item: unknown): boolean {
   switch (productKindOf(item)) {
     case 'physical':
     case 'service':
-      return !variantsOf(item).some(
-        (variant) => isTruthy(getChild(variant, 'unlimited')) || intOf(getChild(variant, 'qtyInStock')) > 0,
-      );
+      for (const variant of variantsOf(item)) {
+        const fields = asRecord(variant);
+        if (fields !== undefined && (isTruthy(fields.unlimited) || intOf(fields.qtyInStock) > 0)) return false;
+      }
+      return true;
     case 'digital':
     case 'gift-card':
       return false;
@@ -33,9 +35,10 @@ export function isOnSale(item: unknown): boolean {
   switch (productKindOf(item)) {
     case 'physical':
     case 'service':
-      return variantsOf(item).some((variant) => isTruthy(getChild(variant, 'onSale')));
+      for (const variant of variantsOf(item)) if (isTruthy(asRecord(variant)?.onSale)) return true;
+      return false;
     case 'digital':
-      return isTruthy(getPath(item, ['structuredContent', 'onSale']));
+      return isTruthy(asRecord(asRecord(item)?.structuredContent)?.onSale);
     default:
       return false;
   }

@@ -3,7 +3,7 @@
  * subscription flags, all under `structuredContent`.
  */
 import { ProductType } from '../enums.ts';
-import { asBoolean, getChild, getPath } from '../../runtime/values.ts';
+import { asBoolean, asRecord, getChild } from '../../runtime/values.ts';
 import { intOf } from '../core/node-coercion.ts';
 
 /** The product kinds the commerce rules distinguish; every other code behaves as `undefined`. */
@@ -22,20 +22,22 @@ export function structuredContentOf(item: unknown): unknown {
 
 /** Kind of a product from `structuredContent.productType` (a number or numeric text). */
 export function productKindOf(item: unknown): ProductKind {
-  const code = getPath(item, ['structuredContent', 'productType']);
+  const code = asRecord(asRecord(item)?.structuredContent)?.productType;
   if (code === undefined) return 'undefined';
   return KIND_BY_CODE.get(intOf(code)) ?? 'undefined';
 }
 
+const NO_VARIANTS: readonly unknown[] = Object.freeze([]);
+
 /** The variants of a product; anything but an array counts as no variants. */
 export function variantsOf(item: unknown): readonly unknown[] {
-  const variants = getPath(item, ['structuredContent', 'variants']);
-  return Array.isArray(variants) ? variants : [];
+  const variants = asRecord(asRecord(item)?.structuredContent)?.variants;
+  return Array.isArray(variants) ? variants : NO_VARIANTS;
 }
 
 /** Whether the product is sold as a subscription (`structuredContent.isSubscribable`, text "true" included). */
 export function isSubscribable(item: unknown): boolean {
-  return asBoolean(getPath(item, ['structuredContent', 'isSubscribable']));
+  return asBoolean(asRecord(asRecord(item)?.structuredContent)?.isSubscribable);
 }
 
 /** Only physical products and services can be sold as subscriptions. */

@@ -4,7 +4,7 @@
  * points, alt text and the shared `data-*` attributes of an image.
  */
 import { textOf } from '../core/node-coercion.ts';
-import { getChild, isTruthy, isObject } from '../../runtime/values.ts';
+import { asRecord, getChild, isTruthy, isObject } from '../../runtime/values.ts';
 import { asDouble, javaDoubleText } from './json-scalars.ts';
 import { escapeHtmlAttribute } from '../core/html-escape.ts';
 import { removeTags, splitNonEmpty } from './text.ts';
@@ -87,25 +87,27 @@ export function srcsetAttribute(image: unknown): string {
 
 /** "x,y" of a media's focal point, printed as doubles; the centre when none is set. */
 export function focalPoint(media: unknown): string {
-  const point = getChild(media, 'mediaFocalPoint');
+  const point = asRecord(media)?.mediaFocalPoint;
   if (point === undefined) return DEFAULT_FOCAL_POINT;
-  const x = asDouble(getChild(point, 'x'));
-  const y = asDouble(getChild(point, 'y'));
-  return `${javaDoubleText(x)},${javaDoubleText(y)}`;
+  const coordinates = asRecord(point);
+  const x = asDouble(coordinates?.x);
+  const y = asDouble(coordinates?.y);
+  return x === 0.5 && y === 0.5 ? DEFAULT_FOCAL_POINT : `${javaDoubleText(x)},${javaDoubleText(y)}`;
 }
 
 /** Alt text of a content item: its title, else its body without tags (cut to 250), else its file name. */
 export function altTextFromItem(item: unknown): string {
-  const title = getChild(item, 'title');
+  const fields = asRecord(item);
+  const title = fields?.title;
   if (isTruthy(title)) return textOf(title);
 
-  const body = getChild(item, 'body');
+  const body = fields?.body;
   if (isTruthy(body)) {
     const text = removeTags(textOf(body));
     if (text.length > 0) return text.substring(0, MAX_ALT_TEXT_LENGTH);
   }
 
-  const filename = getChild(item, 'filename');
+  const filename = fields?.filename;
   if (isTruthy(filename)) return textOf(filename);
   return '';
 }
@@ -117,16 +119,17 @@ export function altTextFromItem(item: unknown): string {
  */
 export function imageMetaAttributes(image: unknown, altText?: string): string {
   if (image === undefined) return '';
-  const assetUrl = textOf(getChild(image, 'assetUrl'));
-  const componentKey = getChild(image, 'componentKey');
+  const fields = asRecord(image);
+  const assetUrl = textOf(fields?.assetUrl);
+  const componentKey = fields?.componentKey;
   const alt = altText ?? altTextFromItem(image);
 
   let out = '';
-  if (isObject(getChild(image, 'licensedAssetPreview'))) out += 'data-licensed-asset-preview="true" ';
+  if (isObject(fields?.licensedAssetPreview)) out += 'data-licensed-asset-preview="true" ';
   if (componentKey !== undefined) out += `data-component-key="${textOf(componentKey)}" `;
   out += `data-src="${assetUrl}" `;
   out += `data-image="${assetUrl}" `;
-  out += `data-image-dimensions="${textOf(getChild(image, 'originalSize'))}" `;
+  out += `data-image-dimensions="${textOf(fields?.originalSize)}" `;
   out += `data-image-focal-point="${focalPoint(image)}" `;
   out += `alt="${escapeHtmlAttribute(alt)}" `;
   return out;

@@ -4,7 +4,7 @@
  * marks of store items. Everything but the product marks is looked up through
  * the scopes, as the reference does.
  */
-import { getChild, isTruthy } from '../../runtime/values.ts';
+import { asRecord, isTruthy } from '../../runtime/values.ts';
 import type { Formatter } from '../types.ts';
 import { RecordType } from '../enums.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
@@ -13,7 +13,9 @@ import { slugify } from '../core/text-shaping.ts';
 
 function slugClasses(prefix: string, list: unknown): string {
   if (!Array.isArray(list)) return '';
-  return list.map((entry) => ` ${prefix}-${slugify(textOf(entry))}`).join('');
+  let out = '';
+  for (const entry of list) out += ` ${prefix}-${slugify(textOf(entry))}`;
+  return out;
 }
 
 // The names looked up through the scopes, as paths made once.
@@ -39,7 +41,7 @@ export const itemClasses: Formatter = {
     if (isTruthy(tags)) out += slugClasses('tag', tags);
 
     const author = ctx.resolve(AUTHOR);
-    const displayName = getChild(author, 'displayName');
+    const displayName = asRecord(author)?.displayName;
     if (isTruthy(author) && isTruthy(displayName)) out += ` author-${slugify(textOf(displayName))}`;
 
     out += ` post-type-${textOf(ctx.resolve(RECORD_TYPE_LABEL))}`;
@@ -49,7 +51,7 @@ export const itemClasses: Formatter = {
 
     if (isTruthy(ctx.resolve(STARRED))) out += ' featured';
 
-    if (intOf(getChild(value, 'recordType')) === RecordType['store-item']) {
+    if (intOf(asRecord(value)?.recordType) === RecordType['store-item']) {
       if (isOnSale(value)) out += ' on-sale';
       if (isSoldOut(value)) out += ' sold-out';
     }

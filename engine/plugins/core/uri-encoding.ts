@@ -9,16 +9,27 @@
  *   and `.-*_`, writes a space as `+`, and a lone surrogate as `%3F` ('?').
  */
 
-const URI_UNRESERVED = /[A-Za-z0-9\-_.!~*()]/;
-const URI_RESERVED = /[;/?:@&=+$,#]/;
-const FORM_SAFE = /[A-Za-z0-9.\-*_]/;
 const LONE_SURROGATE_RESULT = 'null';
+
+/** Which ASCII characters each encoding keeps as they are, by char code. */
+function keptSet(characters: string): Uint8Array {
+  const kept = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) if (/[A-Za-z0-9]/.test(String.fromCharCode(c))) kept[c] = 1;
+  for (const ch of characters) kept[ch.charCodeAt(0)] = 1;
+  return kept;
+}
+const URI_COMPONENT_KEPT = keptSet('-_.!~*()');
+const URI_KEPT = keptSet('-_.!~*();/?:@&=+$,#');
+const FORM_KEPT = keptSet('.-*_');
+
+/** `%XX` of every byte value. */
+const PERCENT = Array.from({ length: 256 }, (_, byte) => '%' + byte.toString(16).toUpperCase().padStart(2, '0'));
 
 const utf8 = new TextEncoder();
 
 function percentBytes(text: string): string {
   let out = '';
-  for (const byte of utf8.encode(text)) out += '%' + byte.toString(16).toUpperCase().padStart(2, '0');
+  for (const byte of utf8.encode(text)) out += PERCENT[byte]!;
   return out;
 }
 
@@ -30,54 +41,62 @@ function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
-function encodeUriText(text: string, keepReserved: boolean): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (URI_UNRESERVED.test(ch) || (keepReserved && URI_RESERVED.test(ch))) {
-      out += ch;
+/** Length of the leading run of characters `kept` keeps: most texts are kept whole and need no copy. */
+function keptPrefix(text: string, kept: Uint8Array): number {
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || kept[code] === 0) break;
+    i++;
+  }
+  return i;
+}
+
+function encodeUriText(text: string, kept: Uint8Array): string {
+  const start = keptPrefix(text, kept);
+  if (start === text.length) return text;
+  let out = text.slice(0, start);
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) {
+      out += kept[code] === 1 ? text[i]! : PERCENT[code]!;
       continue;
     }
-    const code = ch.charCodeAt(0);
     if (isLowSurrogate(code)) return LONE_SURROGATE_RESULT;
     if (isHighSurrogate(code)) {
-      const next = text.charCodeAt(i + 1);
-      if (!isLowSurrogate(next)) return LONE_SURROGATE_RESULT;
+      if (!isLowSurrogate(text.charCodeAt(i + 1))) return LONE_SURROGATE_RESULT;
       out += percentBytes(text.slice(i, i + 2));
       i++;
       continue;
     }
-    out += percentBytes(ch);
+    out += percentBytes(text[i]!);
   }
   return out;
 }
 
 export function encodeUri(text: string): string {
-  return encodeUriText(text, true);
+  return encodeUriText(text, URI_KEPT);
 }
 
 export function encodeUriComponent(text: string): string {
-  return encodeUriText(text, false);
+  return encodeUriText(text, URI_COMPONENT_KEPT);
 }
 
 export function formUrlEncode(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (FORM_SAFE.test(ch)) {
-      out += ch;
-    } else if (ch === ' ') {
-      out += '+';
+  const start = keptPrefix(text, FORM_KEPT);
+  if (start === text.length) return text;
+  let out = text.slice(0, start);
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) {
+      out += FORM_KEPT[code] === 1 ? text[i]! : code === 32 ? '+' : PERCENT[code]!;
+    } else if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      out += percentBytes(text.slice(i, i + 2));
+      i++;
+    } else if (isHighSurrogate(code) || isLowSurrogate(code)) {
+      out += PERCENT[0x3f]!; // '?', as the reference writes a lone surrogate
     } else {
-      const code = ch.charCodeAt(0);
-      if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1))) {
-        out += percentBytes(text.slice(i, i + 2));
-        i++;
-      } else if (isHighSurrogate(code) || isLowSurrogate(code)) {
-        out += percentBytes('?');
-      } else {
-        out += percentBytes(ch);
-      }
+      out += percentBytes(text[i]!);
     }
   }
   return out;
