@@ -8,7 +8,7 @@
  */
 import type { Path, RenderContext } from '../types.ts';
 import { messages } from '../../messages.ts';
-import { getChild, getPath, isTruthy } from '../../runtime/values.ts';
+import { asRecord, getPath, isTruthy } from '../../runtime/values.ts';
 import { localizedOr, resolveFrom } from './lookup.ts';
 import { productKindOf } from './product.ts';
 import { itemVariantOptions, type VariantOption } from './variant-options.ts';
@@ -117,10 +117,10 @@ export function variantsSelectView(item: unknown, ctx: RenderContext): VariantsS
   if (options.length === 0) return undefined;
   const giftCard = productKindOf(item) === 'gift-card';
   return {
-    itemId: getChild(item, 'id'),
-    variants: getPath(item, ['structuredContent', 'variants']),
-    isSubscribable: getPath(item, ['structuredContent', 'isSubscribable']),
-    subscriptionPlan: getPath(item, ['structuredContent', 'subscriptionPlan']),
+    itemId: asRecord(item)?.id,
+    variants: asRecord(asRecord(item)?.structuredContent)?.variants,
+    isSubscribable: asRecord(asRecord(item)?.structuredContent)?.isSubscribable,
+    subscriptionPlan: asRecord(asRecord(item)?.structuredContent)?.subscriptionPlan,
     options,
     displayText: giftCard
       ? localizedOr(ctx, 'giftCardValueDisplayText', messages.commerceGiftCardValue)

@@ -7,7 +7,7 @@
  */
 import type { FormatterTable, RenderContext } from '../types.ts';
 import { messages } from '../../messages.ts';
-import { asBoolean, asString, getChild, getPath } from '../../runtime/values.ts';
+import { asBoolean, asRecord, asString, getChild } from '../../runtime/values.ts';
 import { escapeHtmlAttribute } from '../core/html-escape.ts';
 import { localizedOr, merchandisingContextOf } from './lookup.ts';
 import { productMarkOf } from './product-status.ts';
@@ -22,8 +22,8 @@ import { variantDescriptor } from './variant-options.ts';
 function productStatusHtml(item: unknown, ctx: RenderContext): string | undefined {
   switch (productMarkOf(item)) {
     case 'sold-out': {
-      const settings = merchandisingContextOf(ctx, asString(getChild(item, 'id')));
-      const customText = asString(getChild(settings, 'customSoldOutText'));
+      const settings = merchandisingContextOf(ctx, asString(asRecord(item)?.id));
+      const customText = asString(asRecord(settings)?.customSoldOutText);
       const text = customText !== '' ? customText : localizedOr(ctx, 'productSoldOutText', messages.commerceSoldOut);
       return `<div class="product-mark sold-out">${escapeHtmlAttribute(text)}</div>`;
     }
@@ -48,7 +48,7 @@ function quickViewHtml(item: unknown, args: readonly string[], ctx: RenderContex
     const inPage = ctx.resolve([groupName]);
     if (inPage !== undefined) group = asString(inPage);
   }
-  const id = asString(getChild(item, 'id'));
+  const id = asString(asRecord(item)?.id);
   const text = localizedOr(ctx, 'productQuickViewText', messages.commerceQuickView);
   return (
     `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${id}"` +
@@ -71,26 +71,26 @@ export const merchandisingFormatters: FormatterTable = {
   'product-scarcity': {
     // Without an enabled scarcity setting for the product the value passes through unchanged, as in production.
     apply: (item, _args, ctx) => {
-      const settings = merchandisingContextOf(ctx, asString(getChild(item, 'id')));
-      if (settings === undefined || !asBoolean(getChild(settings, 'scarcityEnabled'))) return item;
+      const settings = merchandisingContextOf(ctx, asString(asRecord(item)?.id));
+      if (settings === undefined || !asBoolean(asRecord(settings)?.scarcityEnabled)) return item;
       const view = {
-        scarcityTemplateViews: orNull(getChild(settings, 'scarcityTemplateViews')),
-        scarcityText: orNull(getChild(settings, 'scarcityText')),
-        scarcityShownByDefault: orNull(getChild(settings, 'scarcityShownByDefault')),
+        scarcityTemplateViews: orNull(asRecord(settings)?.scarcityTemplateViews),
+        scarcityText: orNull(asRecord(settings)?.scarcityText),
+        scarcityShownByDefault: orNull(asRecord(settings)?.scarcityShownByDefault),
       };
       return ctx.renderTemplate(SCARCITY_TEMPLATE, view, false);
     },
   },
   'product-restock-notification': {
     apply: (item, _args, ctx) => {
-      const settings = merchandisingContextOf(ctx, asString(getChild(item, 'id')));
+      const settings = merchandisingContextOf(ctx, asString(asRecord(item)?.id));
       const view = {
         product: item,
-        views: getChild(settings, 'restockNotificationViews'),
-        messages: getChild(settings, 'restockNotificationMessages'),
-        mailingListSignUpEnabled: getChild(settings, 'mailingListSignUpEnabled'),
-        mailingListOptInByDefault: getChild(settings, 'mailingListOptInByDefault'),
-        captchaSiteKey: getPath(ctx.resolve(['website']), ['captchaSettings', 'siteKey']),
+        views: asRecord(settings)?.restockNotificationViews,
+        messages: asRecord(settings)?.restockNotificationMessages,
+        mailingListSignUpEnabled: asRecord(settings)?.mailingListSignUpEnabled,
+        mailingListOptInByDefault: asRecord(settings)?.mailingListOptInByDefault,
+        captchaSiteKey: asRecord(asRecord(ctx.resolve(['website']))?.captchaSettings)?.siteKey,
       };
       return ctx.renderTemplate(RESTOCK_NOTIFICATION_TEMPLATE, view, true);
     },

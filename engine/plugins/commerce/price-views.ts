@@ -4,7 +4,7 @@
  */
 import type { RenderContext } from '../types.ts';
 import { messages } from '../../messages.ts';
-import { getChild, isTruthy } from '../../runtime/values.ts';
+import { asRecord, isTruthy } from '../../runtime/values.ts';
 import { localizedOr } from './lookup.ts';
 import { priceHtml } from './price-display.ts';
 import {
@@ -112,11 +112,11 @@ export function subscriptionPriceView(item: unknown, ctx: RenderContext): Subscr
     view.fromText = localizedOr(ctx, 'productPriceFromText', messages.commerceFromPrice);
     view.formattedFromPrice = priceHtml(currentPriceMoneyOf(first), ctx);
   }
-  if (isTruthy(getChild(first, 'onSale'))) {
+  if (isTruthy(asRecord(first)?.onSale)) {
     view.formattedSubscriptionSalePriceText = PRICE_ONLY;
-    view.formattedSubscriptionSalePrice = priceHtml(getChild(first, 'salePriceMoney'), ctx);
+    view.formattedSubscriptionSalePrice = priceHtml(asRecord(first)?.salePriceMoney, ctx);
   }
   view.formattedNormalSubscriptionPriceText = PRICE_ONLY;
-  view.formattedNormalSubscriptionPrice = priceHtml(getChild(first, 'priceMoney'), ctx);
+  view.formattedNormalSubscriptionPrice = priceHtml(asRecord(first)?.priceMoney, ctx);
   return view;
 }

@@ -4,13 +4,13 @@
  * variants for physical products, services and gift cards, and read from
  * the product itself for digital products.
  */
-import { getChild, getPath, isTruthy } from '../../runtime/values.ts';
+import { asRecord, getPath, isTruthy } from '../../runtime/values.ts';
 import { compareAmounts, DEFAULT_MONEY, moneyAmountOf } from './money.ts';
 import { productKindOf, variantsOf } from './product.ts';
 
 /** What a variant (or pricing option) currently costs: its sale price when on sale, else its price. */
 export function currentPriceMoneyOf(variant: unknown): unknown {
-  return isTruthy(getChild(variant, 'onSale')) ? getChild(variant, 'salePriceMoney') : getChild(variant, 'priceMoney');
+  return isTruthy(asRecord(variant)?.onSale) ? asRecord(variant)?.salePriceMoney : asRecord(variant)?.priceMoney;
 }
 
 function digitalMoney(item: unknown, field: 'priceMoney' | 'salePriceMoney'): unknown {
@@ -58,10 +58,10 @@ export function highestPriceMoneyOf(item: unknown): unknown {
     case 'gift-card': {
       const variants = variantsOf(item);
       if (variants.length === 0) return DEFAULT_MONEY;
-      let best = getChild(variants[0], 'priceMoney');
+      let best = asRecord(variants[0])?.priceMoney;
       let bestAmount = moneyAmountOf(best);
       for (let i = 1; i < variants.length; i++) {
-        const money = getChild(variants[i], 'priceMoney');
+        const money = asRecord(variants[i])?.priceMoney;
         const amount = moneyAmountOf(money);
         if (compareAmounts(amount, bestAmount) > 0) {
           best = money;
@@ -86,8 +86,8 @@ export function salePriceMoneyOf(item: unknown): unknown {
       let bestAmount = moneyAmountOf(undefined);
       let found = false;
       for (const variant of variantsOf(item)) {
-        if (!isTruthy(getChild(variant, 'onSale'))) continue;
-        const money = getChild(variant, 'salePriceMoney');
+        if (!isTruthy(asRecord(variant)?.onSale)) continue;
+        const money = asRecord(variant)?.salePriceMoney;
         const amount = moneyAmountOf(money);
         if (!found || compareAmounts(amount, bestAmount) < 0) {
           best = money;
@@ -113,5 +113,5 @@ export function pricingOptionsOfCheapestVariant(item: unknown): unknown {
   if (kind !== 'physical' && kind !== 'service') return undefined;
   const variants = variantsOf(item);
   const index = cheapestVariantIndex(variants);
-  return index === -1 ? undefined : getChild(variants[index], 'pricingOptions');
+  return index === -1 ? undefined : asRecord(variants[index])?.pricingOptions;
 }

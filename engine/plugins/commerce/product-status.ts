@@ -3,7 +3,7 @@
  * uses the same rules for its stock checks, so they live here as plain
  * functions over the product JSON.
  */
-import { asRecord, deepEquals, getChild, isObject, isTruthy } from '../../runtime/values.ts';
+import { asRecord, deepEquals, isObject, isTruthy } from '../../runtime/values.ts';
 import { intOf, longOf } from '../core/node-coercion.ts';
 import { jsonAsBooleanOr } from './json-coercion.ts';
 import { isSubscribable, productKindOf, variantsOf } from './product.ts';
@@ -69,12 +69,12 @@ export function hasVariedPrices(item: unknown): boolean {
     case 'service':
     case 'gift-card': {
       const [first, ...rest] = variantsOf(item);
-      const firstOnSale = getChild(first, 'onSale');
+      const firstOnSale = asRecord(first)?.onSale;
       return rest.some(
         (variant) =>
-          !deepEquals(getChild(variant, 'onSale'), firstOnSale) ||
-          (isTruthy(firstOnSale) && !deepEquals(getChild(variant, 'salePrice'), getChild(first, 'salePrice'))) ||
-          !deepEquals(getChild(variant, 'price'), getChild(first, 'price')),
+          !deepEquals(asRecord(variant)?.onSale, firstOnSale) ||
+          (isTruthy(firstOnSale) && !deepEquals(asRecord(variant)?.salePrice, asRecord(first)?.salePrice)) ||
+          !deepEquals(asRecord(variant)?.price, asRecord(first)?.price),
       );
     }
     default:
@@ -91,8 +91,8 @@ export function totalStockRemaining(item: unknown): number {
   if (kind === 'digital' || kind === 'gift-card') return Number.POSITIVE_INFINITY;
   let total = 0;
   for (const variant of variantsOf(item)) {
-    if (isTruthy(getChild(variant, 'unlimited'))) return Number.POSITIVE_INFINITY;
-    total += longOf(getChild(variant, 'qtyInStock'));
+    if (isTruthy(asRecord(variant)?.unlimited)) return Number.POSITIVE_INFINITY;
+    total += longOf(asRecord(variant)?.qtyInStock);
   }
   return total;
 }
@@ -102,9 +102,9 @@ export function totalStockRemaining(item: unknown): number {
  * website settings; allowed unless it is set (not null) and reads as false.
  */
 export function isMultipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
-  const storeSettings = getChild(websiteSettings, 'storeSettings');
+  const storeSettings = asRecord(websiteSettings)?.storeSettings;
   if (!isObject(storeSettings)) return true;
-  const setting = getChild(storeSettings, 'multipleQuantityAllowedForServices');
+  const setting = asRecord(storeSettings)?.multipleQuantityAllowedForServices;
   if (setting === undefined || setting === null) return true;
   return jsonAsBooleanOr(setting, true);
 }

@@ -3,7 +3,7 @@
  * subscription flags, all under `structuredContent`.
  */
 import { ProductType } from '../enums.ts';
-import { asBoolean, asRecord, getChild } from '../../runtime/values.ts';
+import { asBoolean, asRecord } from '../../runtime/values.ts';
 import { intOf } from '../core/node-coercion.ts';
 
 /** The product kinds the commerce rules distinguish; every other code behaves as `undefined`. */
@@ -17,7 +17,7 @@ const KIND_BY_CODE: ReadonlyMap<number, ProductKind> = new Map<number, ProductKi
 ]);
 
 export function structuredContentOf(item: unknown): unknown {
-  return getChild(item, 'structuredContent');
+  return asRecord(item)?.structuredContent;
 }
 
 /** Kind of a product from `structuredContent.productType` (a number or numeric text). */

@@ -4,7 +4,7 @@
  * until cancelled. Also the wording of a subscription price.
  */
 import { BillingUnitsPerYear, codeOf } from '../enums.ts';
-import { asString, getChild, getPath } from '../../runtime/values.ts';
+import { asRecord, asString } from '../../runtime/values.ts';
 import { intOf } from '../core/node-coercion.ts';
 
 export interface BillingPeriod {
@@ -21,14 +21,14 @@ export interface SubscriptionDuration {
 
 /** The plan's billing period, or undefined when the product has no plan period at all. */
 export function billingPeriodOf(item: unknown): BillingPeriod | undefined {
-  const period = getPath(item, ['structuredContent', 'subscriptionPlan', 'billingPeriod']);
+  const period = asRecord(asRecord(asRecord(item)?.structuredContent)?.subscriptionPlan)?.billingPeriod;
   if (period === undefined) return undefined;
-  return { value: intOf(getChild(period, 'value')), unit: asString(getChild(period, 'unit')) };
+  return { value: intOf(asRecord(period)?.value), unit: asString(asRecord(period)?.unit) };
 }
 
 /** Number of billing cycles of the plan; 0 (also when absent) means indefinite. */
 export function billingCyclesOf(item: unknown): number {
-  return intOf(getPath(item, ['structuredContent', 'subscriptionPlan', 'numBillingCycles']));
+  return intOf(asRecord(asRecord(asRecord(item)?.structuredContent)?.subscriptionPlan)?.numBillingCycles);
 }
 
 /**

@@ -2,7 +2,7 @@
  * The options a shopper chooses among (e.g. Color: blue, red), built from the
  * variants' attributes in the order the merchant defined them.
  */
-import { asString, getChild, getPath, isObject } from '../../runtime/values.ts';
+import { asRecord, asString, isObject } from '../../runtime/values.ts';
 
 export interface VariantOption {
   readonly name: string;
@@ -16,16 +16,16 @@ export interface VariantOption {
  * than two variants offers no choice, so it has no options.
  */
 export function itemVariantOptions(item: unknown): VariantOption[] {
-  const variants = getPath(item, ['structuredContent', 'variants']);
+  const variants = asRecord(asRecord(item)?.structuredContent)?.variants;
   if (!Array.isArray(variants) || variants.length <= 1) return [];
 
-  const ordering = getPath(item, ['structuredContent', 'variantOptionOrdering']);
+  const ordering = asRecord(asRecord(item)?.structuredContent)?.variantOptionOrdering;
   const options: VariantOption[] = Array.isArray(ordering)
     ? ordering.map((name) => ({ name: asString(name), values: [] }))
     : [];
 
   for (const variant of variants) {
-    const attributes = getChild(variant, 'attributes');
+    const attributes = asRecord(variant)?.attributes;
     if (!isObject(attributes)) continue;
     for (const name of Object.keys(attributes)) {
       const option = options.find((candidate) => candidate.name === name);
@@ -39,7 +39,7 @@ export function itemVariantOptions(item: unknown): VariantOption[] {
 
 /** A variant described by its option values: "blue / large". */
 export function variantDescriptor(variant: unknown): string {
-  const optionValues = getChild(variant, 'optionValues');
+  const optionValues = asRecord(variant)?.optionValues;
   if (!Array.isArray(optionValues)) return '';
-  return optionValues.map((option) => asString(getChild(option, 'value'))).join(' / ');
+  return optionValues.map((option) => asString(asRecord(option)?.value)).join(' / ');
 }

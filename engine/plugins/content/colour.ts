@@ -3,7 +3,7 @@
  * dark colours, and CSS output of a website colour given as HSL(A).
  */
 import { messages } from '../../messages.ts';
-import { getChild } from '../../runtime/values.ts';
+import { asRecord } from '../../runtime/values.ts';
 import { doubleOf } from '../core/node-coercion.ts';
 
 const HEX_DIGITS = /^[0-9a-f]{3,6}$/i;
@@ -64,13 +64,13 @@ const inUnitRange = (n: number): boolean => n >= 0 && n <= 1;
  * percentages). `hsla(...)` when alpha is given, `hsl(...)` otherwise.
  */
 export function websiteColourCss(colour: unknown): ColourResult {
-  const hueNode = getChild(colour, 'hue');
-  const saturationNode = getChild(colour, 'saturation');
-  const lightnessNode = getChild(colour, 'lightness');
+  const hueNode = asRecord(colour)?.hue;
+  const saturationNode = asRecord(colour)?.saturation;
+  const lightnessNode = asRecord(colour)?.lightness;
   if (hueNode === undefined || saturationNode === undefined || lightnessNode === undefined) {
     return { ok: false, message: messages.colourMissingHsl };
   }
-  const alphaNode = getChild(colour, 'alpha');
+  const alphaNode = asRecord(colour)?.alpha;
   // Read as the reference's JSON nodes read themselves (text that is not a number is 0).
   const hue = doubleOf(hueNode);
   const saturation = doubleOf(saturationNode);

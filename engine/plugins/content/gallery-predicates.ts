@@ -4,7 +4,7 @@
  * (`gallery-autoplay?`…), plus `gallery-meta?`. Options are looked up as
  * `options` through the scopes.
  */
-import { getChild, isTruthy } from '../../runtime/values.ts';
+import { asRecord, getChild, isTruthy } from '../../runtime/values.ts';
 import { booleanOf, textOf } from '../core/node-coercion.ts';
 import type { Predicate } from '../types.ts';
 import {
@@ -47,7 +47,7 @@ function buildGalleryPredicates(): Record<string, Predicate> {
   table['gallery-meta?'] = {
     test(_value, _args, ctx) {
       const options = ctx.resolve(['options']);
-      return isTruthy(getChild(options, 'controls')) || isTruthy(getChild(options, 'indicators'));
+      return isTruthy(asRecord(options)?.controls) || isTruthy(asRecord(options)?.indicators);
     },
   };
   return table;

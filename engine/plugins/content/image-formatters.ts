@@ -5,7 +5,7 @@
  * squarespaceThumbnailFor* formatters.
  */
 import { messages } from '../../messages.ts';
-import { getChild, getPath } from '../../runtime/values.ts';
+import { asRecord, getChild, getPath } from '../../runtime/values.ts';
 import type { Formatter, RenderContext } from '../types.ts';
 import { BlockType } from '../enums.ts';
 import { atMost, isIntegerArgument, leadingInteger } from './arguments.ts';
@@ -31,7 +31,7 @@ const INVALID_SIZE_TEXT = `${messages.imageMissingOriginalSize}.`;
 function imageAltText(image: unknown, ctx: RenderContext): string {
   const blockType = ctx.resolve(['blockType']);
   if (blockType !== undefined && intOf(blockType) === BlockType.image) {
-    return textOf(getChild(image, 'altText')).trim();
+    return textOf(asRecord(image)?.altText).trim();
   }
   return altTextFromItem(image);
 }
@@ -41,8 +41,8 @@ const image: Formatter = {
   apply(value, args, ctx) {
     const cls = args.length === 1 ? args[0]! : 'thumb-image';
     const alt = imageAltText(value, ctx);
-    const assetUrl = textOf(getChild(value, 'assetUrl'));
-    const id = textOf(getChild(value, 'id'));
+    const assetUrl = textOf(asRecord(value)?.assetUrl);
+    const id = textOf(asRecord(value)?.id);
     return (
       `<noscript><img src="${assetUrl}" alt="${escapeHtmlAttribute(alt)}" /></noscript>` +
       `<img class="${cls}" ${imageMetaAttributes(value, alt)}` +
@@ -69,7 +69,7 @@ const childImageMeta: Formatter = {
 };
 
 const coverImageMeta: Formatter = {
-  apply: (value) => imageMetaAttributes(getChild(value, 'coverImage')),
+  apply: (value) => imageMetaAttributes(asRecord(value)?.coverImage),
 };
 
 const imageSrcset: Formatter = {
@@ -86,7 +86,7 @@ const imageColor: Formatter = {
     return undefined;
   },
   apply(value, args) {
-    const colorData = getChild(value, 'colorData');
+    const colorData = asRecord(value)?.colorData;
     if (colorData === undefined) return undefined;
 
     if (args.length === 0) {

@@ -4,7 +4,7 @@
  * points, alt text and the shared `data-*` attributes of an image.
  */
 import { textOf } from '../core/node-coercion.ts';
-import { asRecord, getChild, isTruthy, isObject } from '../../runtime/values.ts';
+import { asRecord, isObject, isTruthy } from '../../runtime/values.ts';
 import { asDouble, javaDoubleText } from './json-scalars.ts';
 import { escapeHtmlAttribute } from '../core/html-escape.ts';
 import { removeTags, splitNonEmpty } from './text.ts';
@@ -70,8 +70,8 @@ export function thumbnailVariantForWidth(width: number): string {
  */
 export function srcsetAttribute(image: unknown): string {
   if (image === undefined) return '';
-  const assetUrl = textOf(getChild(image, 'assetUrl'));
-  const variants = textOf(getChild(image, 'systemDataVariants'))
+  const assetUrl = textOf(asRecord(image)?.assetUrl);
+  const variants = textOf(asRecord(image)?.systemDataVariants)
     .split(',')
     .filter((variant) => variant.endsWith('w'));
   if (variants.length === 0) return '';

@@ -2,7 +2,7 @@
  * Predicates about the current content item, collection or page: what kind of
  * page it is, what it links to, whether it has images, excerpts, locations…
  */
-import { getChild, getPath, isNumber, isObject, isTruthy, sizeOf } from '../../runtime/values.ts';
+import { asRecord, isNumber, isObject, isTruthy, sizeOf } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { CollectionType, FolderBehavior } from '../enums.ts';
 import { exactly } from './arguments.ts';
@@ -12,7 +12,7 @@ import { hasTextOutsideTags } from './text.ts';
 import { sameCalendarDay } from './time-zone.ts';
 
 const hasMainImage = (item: unknown): boolean =>
-  isTruthy(getChild(item, 'mainImageId')) || isTruthy(getChild(item, 'systemDataId'));
+  isTruthy(asRecord(item)?.mainImageId) || isTruthy(asRecord(item)?.systemDataId);
 
 /** Whether a collection type node names the given type; a missing node never does. */
 const typeIs = (type: unknown, code: number): boolean => type !== undefined && intOf(type) === code;
@@ -24,7 +24,7 @@ export const itemPredicates = {
 
   'child-images?': {
     test(value) {
-      const items = getChild(value, 'items');
+      const items = asRecord(value)?.items;
       return Array.isArray(items) && items.length > 0 && hasMainImage(items[0]);
     },
   },
@@ -40,18 +40,18 @@ export const itemPredicates = {
   },
 
   'collection?': {
-    test: (value) => isTruthy(getChild(value, 'collection')),
+    test: (value) => isTruthy(asRecord(value)?.collection),
   },
 
   'collection-page?': {
-    test: (value) => typeIs(getPath(value, ['collection', 'type']), CollectionType.page),
+    test: (value) => typeIs(asRecord(asRecord(value)?.collection)?.type, CollectionType.page),
   },
 
   /** The node's collection is a template page; without a collection, the node itself is checked. */
   'collection-template-page?': {
     test(value) {
-      const collection = getChild(value, 'collection');
-      const type = collection === undefined ? getChild(value, 'type') : getChild(collection, 'type');
+      const collection = asRecord(value)?.collection;
+      const type = collection === undefined ? asRecord(value)?.type : asRecord(collection)?.type;
       return typeIs(type, CollectionType['template-page']);
     },
   },
@@ -64,19 +64,19 @@ export const itemPredicates = {
   /** An excerpt (text or `{html}`) with something left once tags and blanks are removed. */
   'excerpt?': {
     test(value) {
-      const excerpt = getChild(value, 'excerpt');
-      const html = getChild(excerpt, 'html');
+      const excerpt = asRecord(value)?.excerpt;
+      const html = asRecord(excerpt)?.html;
       const text = typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : '';
       return hasTextOutsideTags(text);
     },
   },
 
   'external-link?': {
-    test: (value) => isTruthy(getChild(value, 'externalLink')),
+    test: (value) => isTruthy(asRecord(value)?.externalLink),
   },
 
   'folder?': {
-    test: (value) => isTruthy(getPath(value, ['collection', 'folder'])),
+    test: (value) => isTruthy(asRecord(asRecord(value)?.collection)?.folder),
   },
 
   'has-multiple?': {
@@ -86,11 +86,11 @@ export const itemPredicates = {
   /** A folder collection whose behaviour is "index" (a numeric code only). */
   'index?': {
     test(value) {
-      const collection = getChild(value, 'collection');
+      const collection = asRecord(value)?.collection;
       if (!isObject(collection)) return false;
-      const behavior = getChild(collection, 'folderBehavior');
+      const behavior = asRecord(collection)?.folderBehavior;
       return (
-        isTruthy(getChild(collection, 'folder')) &&
+        isTruthy(asRecord(collection)?.folder) &&
         isNumber(behavior) &&
         intOf(behavior) === FolderBehavior.index
       );
@@ -99,8 +99,8 @@ export const itemPredicates = {
 
   'location?': {
     test(value) {
-      const location = getChild(value, 'location');
-      return getChild(location, 'mapLat') !== undefined && getChild(location, 'mapLng') !== undefined;
+      const location = asRecord(value)?.location;
+      return asRecord(location)?.mapLat !== undefined && asRecord(location)?.mapLng !== undefined;
     },
   },
 
@@ -109,27 +109,27 @@ export const itemPredicates = {
   },
 
   'passthrough?': {
-    test: (value) => isTruthy(getChild(value, 'passthrough')) && textOf(getChild(value, 'sourceUrl')) !== '',
+    test: (value) => isTruthy(asRecord(value)?.passthrough) && textOf(asRecord(value)?.sourceUrl) !== '',
   },
 
   'redirect?': {
-    test: (value) => intOf(getChild(value, 'folderBehavior')) === FolderBehavior.redirect,
+    test: (value) => intOf(asRecord(value)?.folderBehavior) === FolderBehavior.redirect,
   },
 
   /** Start and end fall on the same day in the website's time zone. */
   'same-day?': {
     test(value, _args, ctx) {
-      const start = longOf(getChild(value, 'startDate'));
-      const end = longOf(getChild(value, 'endDate'));
+      const start = longOf(asRecord(value)?.startDate);
+      const end = longOf(asRecord(value)?.endDate);
       return sameCalendarDay(start, end, timeZoneOf(ctx));
     },
   },
 
   'serviceNameEmail?': {
-    test: (value) => textOf(getChild(value, 'serviceName')) === 'email',
+    test: (value) => textOf(asRecord(value)?.serviceName) === 'email',
   },
 
   'show-past-events?': {
-    test: (value) => textOf(getChild(value, 'showPastOrUpcomingEvents')) === 'past',
+    test: (value) => textOf(asRecord(value)?.showPastOrUpcomingEvents) === 'past',
   },
 } satisfies Record<string, Predicate>;

@@ -4,7 +4,7 @@
  * (`video?`, `image?`…), one per promoted block type (`promotedVIDEO?`…) and
  * one per background source (`background-source-video?`…).
  */
-import { getChild } from '../../runtime/values.ts';
+import { asRecord } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { BackgroundSource, PROMOTED_BLOCK_TYPES, RecordType } from '../enums.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
@@ -40,8 +40,8 @@ const PROMOTED_RECORD_TYPES = [
   ['gallery?', 'gallery', 'gallery'],
 ] as const satisfies readonly (readonly [string, keyof typeof RecordType, string])[];
 
-const recordTypeOf = (item: unknown): number => intOf(getChild(item, 'recordType'));
-const promotedTypeOf = (item: unknown): string => textOf(getChild(item, 'promotedBlockType'));
+const recordTypeOf = (item: unknown): number => intOf(asRecord(item)?.recordType);
+const promotedTypeOf = (item: unknown): string => textOf(asRecord(item)?.promotedBlockType);
 
 function buildRecordTypePredicates(): Record<string, Predicate> {
   const table: Record<string, Predicate> = {};
@@ -62,7 +62,7 @@ function buildRecordTypePredicates(): Record<string, Predicate> {
 
   for (const [name, code] of Object.entries(BackgroundSource)) {
     table[`background-source-${name}?`] = {
-      test: (value) => intOf(getChild(value, 'backgroundSource')) === code,
+      test: (value) => intOf(asRecord(value)?.backgroundSource) === code,
     };
   }
   return table;

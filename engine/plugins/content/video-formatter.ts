@@ -3,7 +3,7 @@
  * optional overlay thumbnail. Arguments: `load-false` and `color-data`.
  */
 import { messages } from '../../messages.ts';
-import { getChild, isTruthy } from '../../runtime/values.ts';
+import { asRecord, getChild, isTruthy } from '../../runtime/values.ts';
 import { textOf } from '../core/node-coercion.ts';
 import type { Formatter } from '../types.ts';
 import { focalPoint } from './image.ts';
@@ -21,14 +21,14 @@ const OVERLAY_COLOURS: readonly (readonly [string, string])[] = [
 ];
 
 function overlay(video: unknown, useColourData: boolean): string {
-  const hasThumbnail = isTruthy(getChild(video, 'mainImageId')) || isTruthy(getChild(video, 'systemDataId'));
+  const hasThumbnail = isTruthy(asRecord(video)?.mainImageId) || isTruthy(asRecord(video)?.systemDataId);
   let out = '<div class="sqs-video-overlay';
   if (hasThumbnail) {
     out += '" style="opacity: 0;">';
-    out += `<img data-load="false" data-src="${textOf(getChild(video, 'assetUrl'))}" `;
-    out += `data-image-dimensions="${textOf(getChild(video, 'originalSize'))}" `;
+    out += `<img data-load="false" data-src="${textOf(asRecord(video)?.assetUrl)}" `;
+    out += `data-image-dimensions="${textOf(asRecord(video)?.originalSize)}" `;
     out += `data-image-focal-point="${focalPoint(video)}" `;
-    const colorData = getChild(video, 'colorData');
+    const colorData = asRecord(video)?.colorData;
     if (useColourData && isTruthy(colorData)) {
       for (const [attribute, key] of OVERLAY_COLOURS) {
         out += `data-color-${attribute}="#${textOf(getChild(colorData, key))}" `;
@@ -47,12 +47,12 @@ export const video: Formatter = {
     return unexpected === undefined ? undefined : messages.contentArgUnexpectedValue(unexpected);
   },
   apply(value, args) {
-    const oembed = getChild(value, 'oembed');
+    const oembed = asRecord(value)?.oembed;
     let out = '<div class="sqs-video-wrapper" ';
     if (args.includes('load-false')) out += ' data-load="false" ';
-    out += `data-html="${escapeHtmlAttribute(textOf(getChild(oembed, 'html')))}" `;
-    out += `data-provider-name="${textOf(getChild(oembed, 'providerName'))}">`;
-    if (isTruthy(getChild(value, 'overlay'))) out += overlay(value, args.includes('color-data'));
+    out += `data-html="${escapeHtmlAttribute(textOf(asRecord(oembed)?.html))}" `;
+    out += `data-provider-name="${textOf(asRecord(oembed)?.providerName)}">`;
+    if (isTruthy(asRecord(value)?.overlay)) out += overlay(value, args.includes('color-data'));
     return out + '</div>';
   },
 };

@@ -7,7 +7,7 @@
 import { Decimal } from '@phensley/cldr';
 import type { Formatter } from '../types.ts';
 import { messages } from '../../messages.ts';
-import { asString, getChild } from '../../runtime/values.ts';
+import { asRecord, asString } from '../../runtime/values.ts';
 import { LOCALE_CACHE_LIMIT, MAX_CACHED_LOCALE_LENGTH } from './cldr.ts';
 import { toDecimal } from './decimal-value.ts';
 import { formatFixed } from './grouped-number.ts';
@@ -138,8 +138,8 @@ export const legacyMoneyFormatter: Formatter = {
     return undefined;
   },
   apply(value, args, ctx) {
-    const code = asString(getChild(value, 'currencyCode')).trim() || DEFAULT_CURRENCY;
-    const result = formatLegacyMoney(amountOf(getChild(value, 'decimalValue')), code, localeArgument(args));
+    const code = asString(asRecord(value)?.currencyCode).trim() || DEFAULT_CURRENCY;
+    const result = formatLegacyMoney(amountOf(asRecord(value)?.decimalValue), code, localeArgument(args));
     if (result === undefined) {
       ctx.error(messages.legacyMoneyInvalidCurrency(code));
       return undefined;

@@ -6,7 +6,7 @@
 import { Decimal, DefaultMessageArgConverter, MessageFormatter } from '@phensley/cldr';
 import type { CLDR, MessageArgConverter, MessageFormatFuncMap, CurrencyType } from '@phensley/cldr';
 import { epochOf, isAbsent, isSupportedInstant } from '../date/time-zone.ts';
-import { asString, getChild, typeOf, ValueType } from '../../runtime/values.ts';
+import { asRecord, asString, typeOf, ValueType } from '../../runtime/values.ts';
 import { cldrFor, LOCALE_CACHE_LIMIT, MAX_CACHED_LOCALE_LENGTH, normalizeLocale } from './cldr.ts';
 import { limitFractionDigits, toDecimal } from './decimal-value.ts';
 import { formatUnit } from './message-units.ts';
@@ -17,8 +17,8 @@ const ONE = new Decimal(1);
 
 /** The amount of a money object ({decimalValue} or {value}), if the value is one. */
 function moneyAmount(value: unknown): unknown {
-  const decimalValue = getChild(value, 'decimalValue');
-  return decimalValue !== undefined ? decimalValue : getChild(value, 'value');
+  const decimalValue = asRecord(value)?.decimalValue;
+  return decimalValue !== undefined ? decimalValue : asRecord(value)?.value;
 }
 
 /**
@@ -100,11 +100,11 @@ class LocaleMessages {
   }
 
   private money(arg: unknown, options: string[]): string {
-    let amount = getChild(arg, 'decimalValue');
-    let code = getChild(arg, 'currencyCode');
+    let amount = asRecord(arg)?.decimalValue;
+    let code = asRecord(arg)?.currencyCode;
     if (amount === undefined || code === undefined) {
-      amount = getChild(arg, 'value');
-      code = getChild(arg, 'currency');
+      amount = asRecord(arg)?.value;
+      code = asRecord(arg)?.currency;
     }
     if (amount === undefined || code === undefined) return '';
     const { format, maxFractionWithSignificant } = currencyOptions(options);

@@ -7,7 +7,7 @@
  */
 import type { CurrencyFormatOptions, CurrencyType } from '@phensley/cldr';
 import type { Formatter } from '../types.ts';
-import { asString, getChild } from '../../runtime/values.ts';
+import { asRecord, asString } from '../../runtime/values.ts';
 import { cldrFor } from './cldr.ts';
 import { limitFractionDigits, toDecimal } from './decimal-value.ts';
 import { currencyOptions, memoByArgs } from './options.ts';
@@ -26,11 +26,11 @@ export interface MoneyParts {
 
 /** Amount and currency of a money object, or undefined when it is not one. */
 export function moneyParts(value: unknown): MoneyParts | undefined {
-  let amount = getChild(value, 'decimalValue');
-  let currency = getChild(value, 'currencyCode');
+  let amount = asRecord(value)?.decimalValue;
+  let currency = asRecord(value)?.currencyCode;
   if (amount === undefined || currency === undefined) {
-    amount = getChild(value, 'value');
-    currency = getChild(value, 'currency');
+    amount = asRecord(value)?.value;
+    currency = asRecord(value)?.currency;
   }
   if (amount === undefined || currency === undefined) return undefined;
   return { amount, currency: asString(currency) };

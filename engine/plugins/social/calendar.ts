@@ -2,7 +2,7 @@
  * google-calendar-url: an "add to Google Calendar" link for an event, from
  * its UTC start and end, its title and its location (address lines joined).
  */
-import { getChild } from '../../runtime/values.ts';
+import { asRecord, getChild } from '../../runtime/values.ts';
 import type { Formatter } from '../types.ts';
 import { formUrlEncode } from '../core/uri-encoding.ts';
 import { longOf, textOf } from '../core/node-coercion.ts';
@@ -40,10 +40,10 @@ export function locationText(location: unknown): string {
 
 export const googleCalendarUrl: Formatter = {
   apply(value) {
-    const start = calendarTimestamp(longOf(getChild(value, 'startDate')));
-    const end = calendarTimestamp(longOf(getChild(value, 'endDate')));
-    let url = `${CALENDAR_BASE}&text=${encodeQueryValue(textOf(getChild(value, 'title')))}&dates=${start}/${end}`;
-    const location = getChild(value, 'location');
+    const start = calendarTimestamp(longOf(asRecord(value)?.startDate));
+    const end = calendarTimestamp(longOf(asRecord(value)?.endDate));
+    let url = `${CALENDAR_BASE}&text=${encodeQueryValue(textOf(asRecord(value)?.title))}&dates=${start}/${end}`;
+    const location = asRecord(value)?.location;
     if (location !== undefined) {
       const text = locationText(location);
       if (text !== '') url += `&location=${encodeQueryValue(text)}`;

@@ -1,5 +1,5 @@
 /** comment-count, comment-link and comments. */
-import { getChild } from '../../runtime/values.ts';
+import { asRecord } from '../../runtime/values.ts';
 import type { Formatter } from '../types.ts';
 import { intOf } from '../core/node-coercion.ts';
 import { COMMENTS_TEMPLATE, COMMENT_LINK_TEMPLATE } from './templates.ts';
@@ -11,7 +11,7 @@ export function commentCountText(count: number): string {
 
 export const commentFormatters = {
   'comment-count': {
-    apply: (value) => commentCountText(intOf(getChild(value, 'publicCommentCount'))),
+    apply: (value) => commentCountText(intOf(asRecord(value)?.publicCommentCount)),
   },
   'comment-link': {
     apply: (value, _args, ctx) => ctx.renderTemplate(COMMENT_LINK_TEMPLATE, value, false),

@@ -1,5 +1,5 @@
 /** comments? and disqus?. */
-import { getChild, isTruthy } from '../../runtime/values.ts';
+import { asRecord, isTruthy } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { CommentState } from '../enums.ts';
 import { intOf } from '../core/node-coercion.ts';
@@ -12,14 +12,14 @@ export const socialPredicatesTable = {
   'comments?': {
     test(value, _args, ctx) {
       const settings = ctx.resolve(['websiteSettings']);
-      if (settings !== undefined && !isTruthy(getChild(settings, 'commentsEnabled'))) return false;
+      if (settings !== undefined && !isTruthy(asRecord(settings)?.commentsEnabled)) return false;
       return (
-        intOf(getChild(value, 'commentState')) === CommentState.open ||
-        intOf(getChild(value, 'publicCommentCount')) > 0
+        intOf(asRecord(value)?.commentState) === CommentState.open ||
+        intOf(asRecord(value)?.publicCommentCount) > 0
       );
     },
   },
   'disqus?': {
-    test: (_value, _args, ctx) => isTruthy(getChild(ctx.resolve(['websiteSettings']), 'disqusShortName')),
+    test: (_value, _args, ctx) => isTruthy(asRecord(ctx.resolve(['websiteSettings']))?.disqusShortName),
   },
 } satisfies Record<string, Predicate>;

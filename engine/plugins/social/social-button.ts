@@ -2,7 +2,7 @@
  * social-button and social-button-inline: the share-button placeholder of an
  * item, present only when the website has share buttons configured.
  */
-import { getChild, getPath, sizeOf } from '../../runtime/values.ts';
+import { asRecord, getChild, sizeOf } from '../../runtime/values.ts';
 import { textOf } from '../core/node-coercion.ts';
 import type { Formatter } from '../types.ts';
 import { escapeHtmlAttribute } from '../core/html-escape.ts';
@@ -21,20 +21,20 @@ function firstPresent(item: unknown, keys: readonly string[]): unknown {
  * references' released behaviour does.
  */
 export function socialButton(website: unknown, item: unknown, inline: boolean): string {
-  const options = getChild(website, 'shareButtonOptions');
+  const options = asRecord(website)?.shareButtonOptions;
   if (website === undefined || options === undefined || sizeOf(options) === 0) return '';
 
   const imageId = textOf(firstPresent(item, ['systemDataId', 'mainImageId']));
-  const ownAssetUrl = getChild(item, 'assetUrl');
-  const assetUrl = textOf(ownAssetUrl === undefined ? getPath(item, ['mainImage', 'assetUrl']) : ownAssetUrl);
+  const ownAssetUrl = asRecord(item)?.assetUrl;
+  const assetUrl = textOf(ownAssetUrl === undefined ? asRecord(asRecord(item)?.mainImage)?.assetUrl : ownAssetUrl);
   const tag = inline ? 'span' : 'div';
   return (
     `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
     ` data-system-data-id="${imageId}"` +
     ` data-asset-url="${assetUrl}"` +
-    ` data-record-type="${textOf(getChild(item, 'recordType'))}"` +
-    ` data-full-url="${textOf(getChild(item, 'fullUrl'))}"` +
-    ` data-title="${escapeHtmlAttribute(textOf(getChild(item, 'title')))}"></${tag}>`
+    ` data-record-type="${textOf(asRecord(item)?.recordType)}"` +
+    ` data-full-url="${textOf(asRecord(item)?.fullUrl)}"` +
+    ` data-title="${escapeHtmlAttribute(textOf(asRecord(item)?.title))}"></${tag}>`
   );
 }
 

@@ -1,5 +1,5 @@
 /** activate-twitter-links and twitter-follow-button. */
-import { getChild } from '../../runtime/values.ts';
+import { asRecord } from '../../runtime/values.ts';
 import { textOf } from '../core/node-coercion.ts';
 import type { Formatter } from '../types.ts';
 import { splitNonEmpty } from '../content/text.ts';
@@ -23,9 +23,9 @@ export function activateTwitterLinks(text: string): string {
 
 /** The account's userName, else the last non-empty segment of its profile URL. */
 function twitterUserName(account: unknown): string {
-  const userName = textOf(getChild(account, 'userName'));
+  const userName = textOf(asRecord(account)?.userName);
   if (userName !== '') return userName;
-  const segments = splitNonEmpty(textOf(getChild(account, 'profileUrl')), '/');
+  const segments = splitNonEmpty(textOf(asRecord(account)?.profileUrl), '/');
   return segments.length === 0 ? '' : segments[segments.length - 1]!;
 }
 
