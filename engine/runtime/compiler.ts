@@ -30,11 +30,12 @@ import { cachedExpression } from './expression-cache.ts';
 import { EXPRESSION_DEBUG_ARROW, FailedEvaluation, formatExpressionDebug, formatExpressionNumber } from './expressions/index.ts';
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
-import { compileLookup, lookupName, type Lookup } from './lookup.ts';
+import { compileLookup, type Lookup } from './lookup.ts';
+import { readerOf, walkerOf } from './name-readers.ts';
 import { lookupOf, sectionLookupOf, sharedBindings, type SharedBindings } from './shared-lookups.ts';
 import type { RenderState } from './render-state.ts';
 import type { Exec, Unit } from './unit.ts';
-import { getNamed, isTruthy } from './values.ts';
+import { isTruthy } from './values.ts';
 
 const noop: Exec = () => {};
 
@@ -397,16 +398,19 @@ export class Compiler {
     // The text before the section joins the body's own prefix: one write to the buffer, not two
     // (the lookups in between write nothing).
     const lead = before + prefix;
+    const readSection = readerOf(first);
+    const readField = readerOf(name);
+    const walkField = walkerOf(name);
     return (f, r) => {
-      const value = getNamed(f.node, first);
-      let found = getNamed(value, name);
+      const value = readSection(f.node);
+      let found = readField(value);
       // An object with the name as an own property is not empty, so it is true without a test.
       if (found === undefined || value instanceof JsonDouble) {
         if (!isTruthy(value)) {
           if (before !== '') r.buf += before;
           return;
         }
-        if (found === undefined) found = lookupName(f, name);
+        if (found === undefined) found = walkField(f);
       }
       writeFound(r, lead, found, suffix);
     };
@@ -424,6 +428,8 @@ export class Compiler {
     const get = sectionLookupOf(node.path);
     const alt = this.alternate(node.alternate);
     const { prefix, name, suffix } = only;
+    const readField = readerOf(name);
+    const walkField = walkerOf(name);
     return (f, r) => {
       if (before !== '') r.buf += before;
       const list = get(f);
@@ -432,8 +438,8 @@ export class Compiler {
         return;
       }
       for (let i = 0; i < list.length; i++) {
-        let found = getNamed(list[i], name);
-        if (found === undefined) found = lookupName(f, name);
+        let found = readField(list[i]);
+        if (found === undefined) found = walkField(f);
         writeFound(r, prefix, found, suffix);
         r.tick();
       }
@@ -448,9 +454,10 @@ export class Compiler {
     const alt = this.alternate(node.alternate);
     const first = node.path[0];
     if (alt === noop && node.path.length === 1 && isPlainName(first)) {
-      // {.section name}: the commonest form, with its lookup inlined.
+      // {.section name}: the commonest form, with the name's own reader.
+      const read = readerOf(first);
       return (f, r) => {
-        const value = getNamed(f.node, first);
+        const value = read(f.node);
         if (isTruthy(value)) body(new Frame(value, f), r);
       };
     }
@@ -698,8 +705,9 @@ function writeFound(r: RenderState, prefix: string, value: unknown, suffix: stri
 function writeVariable(prefix: string, path: Path, suffix: string): Exec {
   const first = path[0];
   if (path.length === 1 && isPlainName(first)) {
-    // {name}: the lookup is inlined rather than called through a closure.
-    return (f, r) => writeFound(r, prefix, lookupName(f, first), suffix);
+    // {name}: the name's own walker, called directly.
+    const walk = walkerOf(first);
+    return (f, r) => writeFound(r, prefix, walk(f), suffix);
   }
   const get = lookupOf(path);
   return (f, r) => writeFound(r, prefix, get(f), suffix);

@@ -12,6 +12,7 @@
 import type { Path } from '../syntax/nodes.ts';
 import { getChild, getNamed, getPath } from './values.ts';
 import type { Frame } from './frame.ts';
+import { readerOf, walkerOf } from './name-readers.ts';
 
 export type Lookup = (frame: Frame) => unknown;
 
@@ -88,7 +89,7 @@ function restReader(rest: readonly (string | number)[]): ((value: unknown) => un
   if (rest.length === 0) return null;
   if (rest.length === 1) {
     const key = rest[0] as string | number;
-    return typeof key === 'string' ? (v) => getNamed(v, key) : (v) => getChild(v, key);
+    return typeof key === 'string' ? readerOf(key) : (v) => getChild(v, key);
   }
   return (v) => (v === undefined ? undefined : getPath(v, rest));
 }
@@ -111,21 +112,24 @@ export function compileLookup(path: Path): Lookup {
   const named = namedRest(rest);
   if (named !== null) {
     const [k1, k2] = named as [string | undefined, string | undefined];
+    const r1 = k1 === undefined ? null : readerOf(k1);
+    const r2 = k2 === undefined ? null : readerOf(k2);
     if (first === '@') {
-      if (k1 === undefined) return (frame) => frame.node;
-      if (k2 === undefined) return (frame) => getNamed(frame.node, k1);
-      return (frame) => getNamed(getNamed(frame.node, k1), k2);
+      if (r1 === null) return (frame) => frame.node;
+      if (r2 === null) return (frame) => r1(frame.node);
+      return (frame) => r2(r1(frame.node));
     }
     if (isName(first)) {
       // The common case, {title} or {item.title}: walk the frames for an own property.
-      if (k1 === undefined) return (frame) => lookupName(frame, first);
-      if (k2 === undefined) return (frame) => getNamed(lookupName(frame, first), k1);
-      return (frame) => getNamed(getNamed(lookupName(frame, first), k1), k2);
+      const walk = walkerOf(first);
+      if (r1 === null) return walk;
+      if (r2 === null) return (frame) => r1(walk(frame));
+      return (frame) => r2(r1(walk(frame)));
     }
     if (isVariable(first)) {
-      if (k1 === undefined) return (frame) => lookupVariable(frame, first);
-      if (k2 === undefined) return (frame) => getNamed(lookupVariable(frame, first), k1);
-      return (frame) => getNamed(getNamed(lookupVariable(frame, first), k1), k2);
+      if (r1 === null) return (frame) => lookupVariable(frame, first);
+      if (r2 === null) return (frame) => r1(lookupVariable(frame, first));
+      return (frame) => r2(r1(lookupVariable(frame, first)));
     }
   }
   const read = restReader(rest);
@@ -148,14 +152,18 @@ export function compileSectionLookup(path: Path): Lookup {
   const named = namedRest(rest);
   if (named !== null && isName(first)) {
     const [k1, k2] = named as [string | undefined, string | undefined];
-    if (k1 === undefined) return (frame) => getNamed(frame.node, first);
-    if (k2 === undefined) return (frame) => getNamed(getNamed(frame.node, first), k1);
-    return (frame) => getNamed(getNamed(getNamed(frame.node, first), k1), k2);
+    const r0 = readerOf(first);
+    if (k1 === undefined) return (frame) => r0(frame.node);
+    const r1 = readerOf(k1);
+    if (k2 === undefined) return (frame) => r1(r0(frame.node));
+    const r2 = readerOf(k2);
+    return (frame) => r2(r1(r0(frame.node)));
   }
   const read = restReader(rest);
   if (isName(first)) {
-    if (read === null) return (frame) => getNamed(frame.node, first);
-    return (frame) => read(getNamed(frame.node, first));
+    const own = readerOf(first);
+    if (read === null) return (frame) => own(frame.node);
+    return (frame) => read(own(frame.node));
   }
   if (read === null) return (frame) => inFrame(first, frame);
   return (frame) => read(inFrame(first, frame));

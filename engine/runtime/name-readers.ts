@@ -1,0 +1,75 @@
+/**
+ * Readers of one name, made once per name per process. A read written once
+ * and shared by every name (getNamed) has one inline cache for every object
+ * shape and name a render meets, and becomes megamorphic; a function per name
+ * keeps a cache that sees only the shapes asked for that name, which stays
+ * fast on misses as well as hits. The functions are made with `new Function`
+ * from a constant text: the name is passed as a value, never as source.
+ */
+import type { Frame } from './frame.ts';
+import { getNamed } from './values.ts';
+import { lookupName } from './lookup.ts';
+
+export type NameReader = (node: unknown) => unknown;
+export type NameWalker = (start: Frame) => unknown;
+
+/** Names beyond this many share the generic readers (bounded memory for templates that invent names). */
+const MAX_NAMES = 4096;
+
+const readers = new Map<string, NameReader>();
+const walkers = new Map<string, NameWalker>();
+let serial = 0;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const isArray = Array.isArray;
+
+const READER_BODY = `"use strict";
+return function read(node) {
+  if (typeof node !== 'object' || node === null || isArray(node)) return undefined;
+  const found = node[key];
+  return found !== undefined && hasOwn.call(node, key) ? found : undefined;
+};`;
+
+const WALKER_BODY = `"use strict";
+return function walk(start) {
+  for (let f = start; f !== null; f = f.parent) {
+    const node = f.node;
+    if (typeof node === 'object' && node !== null && !isArray(node)) {
+      const found = node[key];
+      if (found !== undefined && hasOwn.call(node, key)) return found;
+    }
+    if (f.stop) break;
+  }
+  return undefined;
+};`;
+
+let canMake = true;
+
+function make<T>(body: string, key: string): T | undefined {
+  if (!canMake) return undefined;
+  try {
+    // The serial makes each text distinct, so no two names share compiled code (and its caches).
+    return new Function('key', 'hasOwn', 'isArray', `/* ${serial++} */ ${body}`)(key, hasOwn, isArray) as T;
+  } catch {
+    canMake = false; // a host that forbids code generation keeps the shared readers
+    return undefined;
+  }
+}
+
+export function readerOf(name: string): NameReader {
+  let reader = readers.get(name);
+  if (reader !== undefined) return reader;
+  reader = readers.size < MAX_NAMES ? make<NameReader>(READER_BODY, name) : undefined;
+  if (reader === undefined) return (node) => getNamed(node, name);
+  readers.set(name, reader);
+  return reader;
+}
+
+export function walkerOf(name: string): NameWalker {
+  let walker = walkers.get(name);
+  if (walker !== undefined) return walker;
+  walker = walkers.size < MAX_NAMES ? make<NameWalker>(WALKER_BODY, name) : undefined;
+  if (walker === undefined) return (start) => lookupName(start, name);
+  walkers.set(name, walker);
+  return walker;
+}

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { Frame } from '../../../engine/runtime/frame.ts';
+import { JsonDouble } from '../../../engine/runtime/json-double.ts';
+import { lookupName } from '../../../engine/runtime/lookup.ts';
+import { readerOf, walkerOf } from '../../../engine/runtime/name-readers.ts';
+import { getNamed } from '../../../engine/runtime/values.ts';
+
+const NAMES = ['title', 'length', 'value', 'constructor', 'toString', '__proto__', 'hasOwnProperty', '0', 'missing', ''];
+
+function nullPrototype(): object {
+  const o = Object.create(null) as Record<string, unknown>;
+  o.title = 'bare';
+  return o;
+}
+
+const VALUES: unknown[] = [
+  { title: 'T', length: 3, value: 'v', '': 'empty', 0: 'zero' },
+  { constructor: 'own constructor', toString: 'own toString' },
+  ['a', 'b'],
+  'text',
+  42,
+  true,
+  null,
+  undefined,
+  new JsonDouble(1),
+  nullPrototype(),
+  { title: undefined },
+];
+
+describe('name readers', () => {
+  it('read exactly what getNamed reads: own properties of objects, nothing else', () => {
+    for (const name of NAMES) {
+      const read = readerOf(name);
+      VALUES.forEach((value, i) => expect(read(value), `${name} of value ${i}`).toBe(getNamed(value, name)));
+    }
+  });
+
+  it('are made once per name', () => {
+    expect(readerOf('title')).toBe(readerOf('title'));
+    expect(walkerOf('title')).toBe(walkerOf('title'));
+  });
+
+  it('walk the scopes outward as lookupName does, stopping at an isolated scope', () => {
+    const root = new Frame({ title: 'root', only: 'root only' }, null);
+    const isolated = new Frame({ inner: 'isolated' }, root, true);
+    const list = new Frame([{ title: 'first' }], isolated);
+    const item = new Frame({ own: 'item' }, list);
+    for (const start of [root, isolated, list, item]) {
+      for (const name of [...NAMES, 'only', 'inner', 'own']) expect(walkerOf(name)(start), name).toBe(lookupName(start, name));
+    }
+  });
+
+  it('fall back to the shared lookups where the host forbids code generation', () => {
+    const script = `
+      const { compile } = await import('./engine/index.ts');
+      const t = compile('{.repeated section items}{title}|{site}|{.section meta}{id}{.end};{.end}');
+      console.log(t.render({ site: 'S', items: [{ title: 'a', meta: { id: 1 } }, { title: 'b' }] }).html);`;
+    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('a|S|1;b|S|;');
+  });
+});
