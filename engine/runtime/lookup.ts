@@ -59,7 +59,9 @@ export function resolveFirst(name: string | number, start: Frame): unknown {
 /** Full lookup of a path from a frame, as variables, `.if` and formatter arguments do it. */
 export function resolvePath(path: Path, start: Frame): unknown {
   if (path.length === 0) return undefined;
-  const first = resolveFirst(path[0] as string | number, start);
+  const head = path[0] as string | number;
+  // A plain name through its own walker: plugins resolve the same few names on every item.
+  const first = isName(head) ? walkerOf(head)(start) : resolveFirst(head, start);
   if (path.length === 1 || first === undefined) return first;
   if (path.length === 2) return getChild(first, path[1] as string | number);
   return getPath(first, path.slice(1));
