@@ -67,6 +67,9 @@ class HelperContext implements RenderContext {
   splitPath(name: string): (string | number)[] {
     return name.split('.');
   }
+  resolveName(name: string): unknown {
+    return name === '@' ? this.value : this.resolve(this.splitPath(name));
+  }
   error(message: string): void {
     throw new Error(message);
   }

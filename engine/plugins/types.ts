@@ -28,6 +28,12 @@ export interface RenderContext {
   resolveOuter(path: Path): unknown;
   /** Parses a variable reference such as 'a.b.0' or '@foo' into a path. */
   splitPath(name: string): Path;
+  /**
+   * Looks a variable reference written as text ('a.b.0', '@foo', '@') up as
+   * the template would: what `resolve(splitPath(name))` gives, the bare `@`
+   * being the current node. The reference is compiled once per process.
+   */
+  resolveName(name: string): unknown;
   /** Records a render error; rendering goes on. */
   error(message: string): void;
   /**

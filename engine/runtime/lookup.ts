@@ -9,7 +9,7 @@
  * segment) go through getNamed rather than the general getChild, so the
  * hot lookups do no type tests on the key.
  */
-import type { Path } from '../syntax/nodes.ts';
+import { splitPath, type Path } from '../syntax/nodes.ts';
 import { getChild, getNamed, getPath } from './values.ts';
 import type { Frame } from './frame.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
@@ -169,4 +169,23 @@ export function compileSectionLookup(path: Path): Lookup {
   }
   if (read === null) return (frame) => inFrame(first, frame);
   return (frame) => read(inFrame(first, frame));
+}
+
+/** Compiled lookups of references written as text, by their text (plugins' arguments). */
+const namedLookups = new Map<string, Lookup>();
+const NAMED_LOOKUP_LIMIT = 4096;
+/** Longer references are compiled every time: the memo holds at most 4096 × 256 characters of names. */
+const MAX_NAMED_LENGTH = 256;
+
+/** The compiled lookup of a reference such as 'a.b.0' or '@foo', made once per text. */
+export function lookupOfReference(name: string): Lookup {
+  let lookup = namedLookups.get(name);
+  if (lookup === undefined) {
+    const path = splitPath(name);
+    lookup = path.length === 0 ? (frame) => frame.node : compileLookup(path);
+    if (name.length > MAX_NAMED_LENGTH) return lookup;
+    if (namedLookups.size >= NAMED_LOOKUP_LIMIT) namedLookups.clear();
+    namedLookups.set(name, lookup);
+  }
+  return lookup;
 }

@@ -9,7 +9,7 @@ import { splitPath } from '../syntax/nodes.ts';
 import { Frame } from './frame.ts';
 import { LimitExceeded, type Limits } from './limits.ts';
 import { parseJson } from './json-reader.ts';
-import { resolvePath } from './lookup.ts';
+import { lookupOfReference, resolvePath } from './lookup.ts';
 import type { Exec, Unit } from './unit.ts';
 
 export interface RenderError {
@@ -126,6 +126,10 @@ export class RenderState implements RenderContext {
 
   resolveOuter(path: Path): unknown {
     return resolvePath(path, this.outer);
+  }
+
+  resolveName(name: string): unknown {
+    return lookupOfReference(name)(this.frame);
   }
 
   splitPath(name: string): Path {

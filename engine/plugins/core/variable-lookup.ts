@@ -3,5 +3,5 @@ import type { RenderContext } from '../types.ts';
 
 /** Looks a variable up like the template would; the bare `@` is the current node. */
 export function resolveVariable(name: string, ctx: RenderContext): unknown {
-  return name === '@' ? ctx.current() : ctx.resolve(ctx.splitPath(name));
+  return ctx.resolveName(name);
 }

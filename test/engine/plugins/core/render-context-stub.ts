@@ -36,6 +36,9 @@ export function stubContext(scopes: readonly unknown[], partialOutput = (name: s
       if (name === '@') return [];
       return name.split('.').map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part));
     },
+    resolveName(name: string): unknown {
+      return name === '@' ? this.current() : this.resolve(this.splitPath(name));
+    },
     resolveOuter(path: Path): unknown {
       return stubContext(scopes.slice(0, -1), partialOutput).resolve(path);
     },
