@@ -14,7 +14,9 @@ const SQLITE_ONLY = [
   'test/server/config-and-migrations.test.ts',
 ];
 
-if (!postgresUrl) {
+// Vitest reads this file more than once (and workers inherit the environment): say it once.
+if (!postgresUrl && process.env.POSTGRES_SKIP_NOTED === undefined) {
+  process.env.POSTGRES_SKIP_NOTED = '1';
   process.stdout.write('PostgreSQL suites skipped: TEST_DATABASE_URL is not set (see README, "Tests on PostgreSQL").\n');
 }
 
