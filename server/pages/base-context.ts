@@ -12,6 +12,7 @@ import { currencyOf } from '../db/site-repository.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
 
 type Json = Record<string, unknown>;
 
@@ -106,6 +107,11 @@ export function createBaseContext(deps: AppDeps): (req: Request, res: Response, 
   };
 }
 
+function isStoreClosed(websiteSettings: Json): boolean {
+  const store = websiteSettings.storeSettings as Json | undefined;
+  return store?.storeClosed === true;
+}
+
 async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: BaseInputs): Promise<Json> {
   const { pageType, path } = inputs;
   const { site } = content;
@@ -139,6 +145,8 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
       footer: navigation(layout, 'footerNav', path),
     },
     authenticatedAccount: inputs.signedIn ? { signedIn: true } : null,
+    // Set only while the owner has closed the store: the header tells shoppers before they try to buy.
+    ...(isStoreClosed(websiteSettings) ? { storeClosedNotice: ADMIN.server.storeClosed } : {}),
     // What the page's scripts read about the page (tracking exemptions, locale), as one JSON element.
     pageClientContext,
     // The same, escaped for the page's <script type="application/json"> element.

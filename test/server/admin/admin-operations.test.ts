@@ -216,8 +216,11 @@ describe('settings', () => {
     const order = await placeOrderThroughCheckout(shopper);
     expect(order.status).toBe(409);
     expect(order.body.message).toBe('The store is closed for now. Please come back soon.');
-    expect((await new Visitor(server.url).get('/shop/p/harbour-jacket')).status).toBe(200);
+    const browsing = await new Visitor(server.url).get('/shop/p/harbour-jacket');
+    expect(browsing.status).toBe(200);
+    expect(browsing.text).toContain('<p class="store-closed-notice" role="status">The store is closed for now. Please come back soon.</p>');
     expect((await owner.put('/api/admin/settings', { ...current, storeOpen: true })).status).toBe(200);
+    expect((await new Visitor(server.url).get('/shop/p/harbour-jacket')).text).not.toContain('store-closed-notice');
     expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);
   });
 });
