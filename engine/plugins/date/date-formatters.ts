@@ -13,13 +13,18 @@ import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
 
 /** Each formatter call's arguments are one array for the life of its template: its pattern is compiled once. */
 const patternByArgs = new WeakMap<readonly string[], CompiledPattern>();
+let lastArgs: readonly string[] | undefined;
+let lastPattern: CompiledPattern | undefined;
 
 function patternOf(args: readonly string[]): CompiledPattern {
+  if (args === lastArgs) return lastPattern!;
   let pattern = patternByArgs.get(args);
   if (pattern === undefined) {
     pattern = strftimePattern(args.length === 1 ? args[0]! : args.join(' '));
     patternByArgs.set(args, pattern);
   }
+  lastArgs = args;
+  lastPattern = pattern;
   return pattern;
 }
 
@@ -33,8 +38,8 @@ export const dateFormatter: Formatter = {
       ctx.error(messages.julianDayRange);
       return undefined;
     }
-    const cldr = cldrFor(ctx.locale);
-    return formatLocalTime(patternOf(args), localTimeOf(cldr, timeZoneOf(ctx), epoch), cldr);
+    const pattern = patternOf(args);
+    return formatLocalTime(pattern, localTimeOf(timeZoneOf(ctx), epoch), pattern.usesLocale ? cldrFor(ctx.locale) : undefined);
   },
 };
 

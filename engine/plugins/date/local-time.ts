@@ -8,6 +8,7 @@
  */
 import type { CLDR, GregorianDate } from '@phensley/cldr';
 import { TZ } from '@phensley/timezone';
+import { calendarDateOf } from './calendar-date.ts';
 import { type ZoneClock, zoneClockOf } from './zone-clock.ts';
 
 const MS_PER_DAY = 86_400_000;
@@ -53,7 +54,7 @@ export class LocalTime {
   private calendarCldr: CLDR | undefined;
   private calendar: GregorianDate | undefined;
 
-  /** The CLDR calendar date of this instant for a locale's week rules (built on first use). */
+  /** The CLDR calendar date of this instant with a locale's week rules, for the weeks of the year (built on first use). */
   calendarDate(cldr: CLDR): GregorianDate {
     if (this.calendarCldr !== cldr || this.calendar === undefined) {
       this.calendar = cldr.Calendars.toGregorianDate({ date: this.epoch, zoneId: this.zoneText });
@@ -63,14 +64,15 @@ export class LocalTime {
   }
 
   /** Sets the fields to `epoch` in the zone `zoneText`. */
-  set(cldr: CLDR, zoneText: string, epoch: number): void {
+  set(zoneText: string, epoch: number): void {
     this.zoneText = zoneText;
     this.epoch = epoch;
     this.calendar = undefined;
     this.calendarCldr = undefined;
-    const clock = zoneClockOf(cldr, zoneText);
+    const clock = zoneClockOf(zoneText);
     clock.seek(epoch);
-    if (!this.setGregorian(clock, epoch)) this.setFromCalendar(this.calendarDate(cldr));
+    // Fields other than the weeks do not depend on the locale.
+    if (!this.setGregorian(clock, epoch)) this.setFromCalendar(calendarDateOf(epoch, zoneText));
   }
 
   /** The calendars' arithmetic for days from the Gregorian reform on; false for other days. */
@@ -146,7 +148,7 @@ export class LocalTime {
 const current = new LocalTime();
 
 /** The fields of `epoch` in the zone `zoneText`; valid until the next call. */
-export function localTimeOf(cldr: CLDR, zoneText: string, epoch: number): LocalTime {
-  if (epoch !== current.epoch || zoneText !== current.zoneText) current.set(cldr, zoneText, epoch);
+export function localTimeOf(zoneText: string, epoch: number): LocalTime {
+  if (epoch !== current.epoch || zoneText !== current.zoneText) current.set(zoneText, epoch);
   return current;
 }

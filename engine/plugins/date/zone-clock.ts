@@ -10,8 +10,8 @@
  * resolved once to the zone id the calendars end on (an alias such as
  * 'US/Eastern' to 'America/New_York', an unknown text to 'Etc/UTC').
  */
-import type { CLDR } from '@phensley/cldr';
 import { TZ } from '@phensley/timezone';
+import { calendarDateOf } from './calendar-date.ts';
 
 interface LocalTimeType {
   readonly abbr: string;
@@ -98,11 +98,11 @@ let lastText: string | undefined;
 let lastClock: ZoneClock | undefined;
 
 /** The clock of the zone a website names (any text: an id, an alias, or nothing the calendars know). */
-export function zoneClockOf(cldr: CLDR, zoneText: string): ZoneClock {
+export function zoneClockOf(zoneText: string): ZoneClock {
   if (zoneText === lastText) return lastClock!;
   let clock = clocks.get(zoneText);
   if (clock === undefined) {
-    const zoneId = cldr.Calendars.toGregorianDate({ date: 0, zoneId: zoneText }).timeZoneId();
+    const zoneId = calendarDateOf(0, zoneText).timeZoneId();
     clock = new ZoneClock(zoneId, transitionsOf(zoneId));
     if (clocks.size >= MAX_ZONES) clocks.clear();
     clocks.set(zoneText, clock);

@@ -153,7 +153,7 @@ const ALL_DIRECTIVES =
 const cldrs = [cldrFor('en-US'), cldrFor('fr-FR')];
 
 function ours(cldr: CLDR, zone: string, epoch: number, pattern: string): string {
-  return formatLocalTime(compileStrftime(pattern), localTimeOf(cldr, zone, epoch), cldr);
+  return formatLocalTime(compileStrftime(pattern), localTimeOf(zone, epoch), cldr);
 }
 
 function theirs(cldr: CLDR, zone: string, epoch: number, pattern: string): string {
