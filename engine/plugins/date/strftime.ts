@@ -11,11 +11,44 @@
 import type { CLDR } from '@phensley/cldr';
 import type { LocalTime } from './local-time.ts';
 
-/** Prints one field of an instant; `cldr` is read only by the directives in LOCALE_DEPENDENT. */
-type Directive = (t: LocalTime, cldr: CLDR) => string;
+/** The fields a directive prints. The composites expand to these and to literal text. */
+const enum Field {
+  ShortWeekday, // %a
+  LongWeekday, // %A
+  ShortMonth, // %b %h
+  LongMonth, // %B
+  Century, // %C
+  Day, // %d
+  DaySpacePadded, // %e
+  DayUnpadded, // the day in %c
+  IsoWeekYearOfCentury, // %g
+  IsoWeekYear, // %G
+  Hour24, // %H
+  Hour12Unpadded, // %i
+  Hour12, // %I
+  DayOfYear, // %j
+  Hour24SpacePadded, // %k
+  Hour12SpacePadded, // %l
+  Month, // %m
+  Minute, // %M
+  Nanoseconds, // %N
+  AmPmUpper, // %p
+  AmPmLower, // %P
+  Quarter, // %q
+  EpochSeconds, // %s
+  Second, // %S
+  IsoWeekday, // %u
+  WeekOfYear, // %U %W
+  IsoWeek, // %V
+  WeekdayFromSunday, // %w
+  YearOfCentury, // %y
+  Year, // %Y
+  ZoneOffset, // %z
+  ZoneAbbreviation, // %Z
+}
 
-/** Literal text or a field directive. */
-type Step = string | Directive;
+/** Literal text or a field. */
+type Step = string | Field;
 
 // ---------------------------------------------------------------------------------------------
 // Numbers and names.
@@ -56,9 +89,18 @@ interface Names {
   readonly longMonths: readonly string[];
 }
 
+/**
+ * A copy of a text in one piece. The locale data hands out names that are
+ * views into larger texts, and every concatenation with such a view cost as
+ * much again as a fresh text would; joining characters builds a new one.
+ */
+function inOnePiece(text: string): string {
+  return [...text].join('');
+}
+
 function byNumber(names: Readonly<Record<string, string>>, last: number): string[] {
   const list: string[] = [];
-  for (let n = 0; n <= last; n++) list.push(names[String(n)] ?? '');
+  for (let n = 0; n <= last; n++) list.push(inOnePiece(names[String(n)] ?? ''));
   return list;
 }
 
@@ -84,69 +126,38 @@ function namesOf(cldr: CLDR): Names {
   return names;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Directives.
-
-const shortWeekday: Directive = (t, cldr) => namesOf(cldr).shortDays[t.dayOfWeek] ?? '';
-const longWeekday: Directive = (t, cldr) => namesOf(cldr).longDays[t.dayOfWeek] ?? '';
-const shortMonth: Directive = (t, cldr) => namesOf(cldr).shortMonths[t.month] ?? '';
-const longMonth: Directive = (t, cldr) => namesOf(cldr).longMonths[t.month] ?? '';
-const century: Directive = (t) => twoDigits(Math.trunc(t.year / 100));
-const day: Directive = (t) => twoDigits(t.dayOfMonth);
-const daySpacePadded: Directive = (t) => twoDigitsSpacePadded(t.dayOfMonth);
-const dayUnpadded: Directive = (t) => String(t.dayOfMonth);
-const isoWeekYearOfCentury: Directive = (t, cldr) => twoDigits(t.calendarDate(cldr).yearOfWeekOfYearISO() % 100);
-const isoWeekYear: Directive = (t, cldr) => pad(t.calendarDate(cldr).yearOfWeekOfYearISO(), 4, '0');
-const hour24: Directive = (t) => twoDigits(t.hourOfDay);
-const hour12Unpadded: Directive = (t) => String(twelveHour(t));
-const hour12: Directive = (t) => twoDigits(twelveHour(t));
-const dayOfYear: Directive = (t) => pad(t.dayOfYear, 3, '0');
-const hour24SpacePadded: Directive = (t) => twoDigitsSpacePadded(t.hourOfDay);
-const hour12SpacePadded: Directive = (t) => twoDigitsSpacePadded(twelveHour(t));
-const month: Directive = (t) => twoDigits(t.month);
-const minute: Directive = (t) => twoDigits(t.minute);
-const nanoseconds: Directive = (t) => pad(t.milliseconds * 1_000_000, 9, '0');
-const amPmUpper: Directive = (t) => (t.hourOfDay < 12 ? 'AM' : 'PM');
-const amPmLower: Directive = (t) => (t.hourOfDay < 12 ? 'am' : 'pm');
-const quarter: Directive = (t) => String(Math.trunc((t.month - 1) / 3) + 1);
-const epochSeconds: Directive = (t) => String(Math.trunc(t.unixEpoch / 1000));
-const second: Directive = (t) => twoDigits(t.second);
-const isoWeekday: Directive = (t) => String(t.dayOfWeek === 1 ? 7 : t.dayOfWeek - 1);
-const weekOfYear: Directive = (t, cldr) => twoDigits(t.calendarDate(cldr).weekOfYear());
-const isoWeek: Directive = (t, cldr) => twoDigits(t.calendarDate(cldr).weekOfYearISO());
-const weekdayFromSunday: Directive = (t) => String(t.dayOfWeek - 1);
-const yearOfCentury: Directive = (t) => twoDigits(t.year % 100);
-const year: Directive = (t) => String(t.year);
-const zoneOffset: Directive = (t) => numericZone(t.zoneOffset);
-const zoneAbbreviation: Directive = (t) => t.zoneAbbreviation;
-
-/** Directives whose output depends on the locale: names, and weeks (a locale's first day of the week). */
+/** Fields whose output depends on the locale: names, and weeks (a locale's first day of the week). */
 const LOCALE_DEPENDENT: ReadonlySet<Step> = new Set<Step>([
-  shortWeekday, longWeekday, shortMonth, longMonth, weekOfYear, isoWeek, isoWeekYear, isoWeekYearOfCentury,
+  Field.ShortWeekday, Field.LongWeekday, Field.ShortMonth, Field.LongMonth,
+  Field.WeekOfYear, Field.IsoWeek, Field.IsoWeekYear, Field.IsoWeekYearOfCentury,
 ]);
 
-const FIELDS: Readonly<Record<string, Directive>> = {
-  a: shortWeekday, A: longWeekday, b: shortMonth, h: shortMonth, B: longMonth, C: century,
-  d: day, e: daySpacePadded, g: isoWeekYearOfCentury, G: isoWeekYear, H: hour24,
-  i: hour12Unpadded, I: hour12, j: dayOfYear, k: hour24SpacePadded, l: hour12SpacePadded,
-  m: month, M: minute, N: nanoseconds, p: amPmUpper, P: amPmLower, q: quarter, s: epochSeconds,
-  S: second, u: isoWeekday, U: weekOfYear, V: isoWeek,
+const FIELDS: Readonly<Record<string, Field>> = {
+  a: Field.ShortWeekday, A: Field.LongWeekday, b: Field.ShortMonth, h: Field.ShortMonth, B: Field.LongMonth,
+  C: Field.Century, d: Field.Day, e: Field.DaySpacePadded, g: Field.IsoWeekYearOfCentury, G: Field.IsoWeekYear,
+  H: Field.Hour24, i: Field.Hour12Unpadded, I: Field.Hour12, j: Field.DayOfYear, k: Field.Hour24SpacePadded,
+  l: Field.Hour12SpacePadded, m: Field.Month, M: Field.Minute, N: Field.Nanoseconds, p: Field.AmPmUpper,
+  P: Field.AmPmLower, q: Field.Quarter, s: Field.EpochSeconds, S: Field.Second, u: Field.IsoWeekday,
+  U: Field.WeekOfYear, V: Field.IsoWeek,
   // %W is the Java reference's week of the year, the same as %U.
-  W: weekOfYear,
-  w: weekdayFromSunday, y: yearOfCentury, Y: year, z: zoneOffset, Z: zoneAbbreviation,
+  W: Field.WeekOfYear,
+  w: Field.WeekdayFromSunday, y: Field.YearOfCentury, Y: Field.Year, z: Field.ZoneOffset, Z: Field.ZoneAbbreviation,
 };
 
 /** What each composite directive stands for. */
 const COMPOSITES: Readonly<Record<string, readonly Step[]>> = {
-  c: [shortWeekday, ', ', shortMonth, ' ', dayUnpadded, ', ', year, ' ', hour12Unpadded, ':', minute, ':', second, ' ', amPmUpper, ' ', zoneAbbreviation],
-  D: [month, '/', day, '/', yearOfCentury],
-  F: [year, '-', month, '-', day],
-  r: [hour12Unpadded, ':', minute, ':', second, ' ', amPmUpper],
-  R: [hour24, ':', minute],
-  T: [hour24, ':', minute, ':', second],
-  v: [daySpacePadded, '-', shortMonth, '-', year],
-  x: [month, '/', day, '/', year],
-  X: [hour12, ':', minute, ':', second, ' ', amPmUpper],
+  c: [
+    Field.ShortWeekday, ', ', Field.ShortMonth, ' ', Field.DayUnpadded, ', ', Field.Year, ' ',
+    Field.Hour12Unpadded, ':', Field.Minute, ':', Field.Second, ' ', Field.AmPmUpper, ' ', Field.ZoneAbbreviation,
+  ],
+  D: [Field.Month, '/', Field.Day, '/', Field.YearOfCentury],
+  F: [Field.Year, '-', Field.Month, '-', Field.Day],
+  r: [Field.Hour12Unpadded, ':', Field.Minute, ':', Field.Second, ' ', Field.AmPmUpper],
+  R: [Field.Hour24, ':', Field.Minute],
+  T: [Field.Hour24, ':', Field.Minute, ':', Field.Second],
+  v: [Field.DaySpacePadded, '-', Field.ShortMonth, '-', Field.Year],
+  x: [Field.Month, '/', Field.Day, '/', Field.Year],
+  X: [Field.Hour12, ':', Field.Minute, ':', Field.Second, ' ', Field.AmPmUpper],
 };
 
 const LITERALS: Readonly<Record<string, string>> = { n: '\n', t: '\t', '%': '%' };
@@ -214,7 +225,45 @@ export function formatLocalTime(pattern: CompiledPattern, t: LocalTime, cldr: CL
   let out = '';
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
-    out += typeof step === 'string' ? step : step(t, cldr!);
+    if (typeof step === 'string') {
+      out += step;
+      continue;
+    }
+    // One switch in the loop: no call per field.
+    switch (step) {
+      case Field.ShortWeekday: out += namesOf(cldr!).shortDays[t.dayOfWeek] ?? ''; break;
+      case Field.LongWeekday: out += namesOf(cldr!).longDays[t.dayOfWeek] ?? ''; break;
+      case Field.ShortMonth: out += namesOf(cldr!).shortMonths[t.month] ?? ''; break;
+      case Field.LongMonth: out += namesOf(cldr!).longMonths[t.month] ?? ''; break;
+      case Field.Century: out += twoDigits(Math.trunc(t.year / 100)); break;
+      case Field.Day: out += twoDigits(t.dayOfMonth); break;
+      case Field.DaySpacePadded: out += twoDigitsSpacePadded(t.dayOfMonth); break;
+      case Field.DayUnpadded: out += String(t.dayOfMonth); break;
+      case Field.IsoWeekYearOfCentury: out += twoDigits(t.calendarDate(cldr!).yearOfWeekOfYearISO() % 100); break;
+      case Field.IsoWeekYear: out += pad(t.calendarDate(cldr!).yearOfWeekOfYearISO(), 4, '0'); break;
+      case Field.Hour24: out += twoDigits(t.hourOfDay); break;
+      case Field.Hour12Unpadded: out += String(twelveHour(t)); break;
+      case Field.Hour12: out += twoDigits(twelveHour(t)); break;
+      case Field.DayOfYear: out += pad(t.dayOfYear, 3, '0'); break;
+      case Field.Hour24SpacePadded: out += twoDigitsSpacePadded(t.hourOfDay); break;
+      case Field.Hour12SpacePadded: out += twoDigitsSpacePadded(twelveHour(t)); break;
+      case Field.Month: out += twoDigits(t.month); break;
+      case Field.Minute: out += twoDigits(t.minute); break;
+      case Field.Nanoseconds: out += pad(t.milliseconds * 1_000_000, 9, '0'); break;
+      case Field.AmPmUpper: out += t.hourOfDay < 12 ? 'AM' : 'PM'; break;
+      case Field.AmPmLower: out += t.hourOfDay < 12 ? 'am' : 'pm'; break;
+      case Field.Quarter: out += String(Math.trunc((t.month - 1) / 3) + 1); break;
+      case Field.EpochSeconds: out += String(Math.trunc(t.unixEpoch / 1000)); break;
+      case Field.Second: out += twoDigits(t.second); break;
+      case Field.IsoWeekday: out += String(t.dayOfWeek === 1 ? 7 : t.dayOfWeek - 1); break;
+      case Field.WeekOfYear: out += twoDigits(t.calendarDate(cldr!).weekOfYear()); break;
+      case Field.IsoWeek: out += twoDigits(t.calendarDate(cldr!).weekOfYearISO()); break;
+      case Field.WeekdayFromSunday: out += String(t.dayOfWeek - 1); break;
+      case Field.YearOfCentury: out += twoDigits(t.year % 100); break;
+      case Field.Year: out += String(t.year); break;
+      case Field.ZoneOffset: out += numericZone(t.zoneOffset); break;
+      case Field.ZoneAbbreviation: out += t.zoneAbbreviation; break;
+    }
   }
   return out;
 }
