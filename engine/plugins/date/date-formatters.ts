@@ -7,8 +7,26 @@ import { messages } from '../../messages.ts';
 import { numberOf } from '../../runtime/values.ts';
 import { cldrFor } from '../i18n/cldr.ts';
 import { humanizeElapsed } from './humanize.ts';
-import { formatInstant } from './recent-instants.ts';
+import { localTimeOf } from './local-time.ts';
+import { type CompiledPattern, formatLocalTime, strftimePattern } from './strftime.ts';
 import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
+
+/** Each formatter call's arguments are one array for the life of its template: its pattern is compiled once. */
+const patternByArgs = new WeakMap<readonly string[], CompiledPattern>();
+let lastArgs: readonly string[] | undefined;
+let lastPattern: CompiledPattern | undefined;
+
+function patternOf(args: readonly string[]): CompiledPattern {
+  if (args === lastArgs) return lastPattern!;
+  let pattern = patternByArgs.get(args);
+  if (pattern === undefined) {
+    pattern = strftimePattern(args.length === 1 ? args[0]! : args.join(' '));
+    patternByArgs.set(args, pattern);
+  }
+  lastArgs = args;
+  lastPattern = pattern;
+  return pattern;
+}
 
 /** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern. */
 export const dateFormatter: Formatter = {
@@ -20,7 +38,8 @@ export const dateFormatter: Formatter = {
       ctx.error(messages.julianDayRange);
       return undefined;
     }
-    return formatInstant(cldrFor(ctx.locale), timeZoneOf(ctx), epoch, args.length === 1 ? (args[0] as string) : args.join(' '));
+    const pattern = patternOf(args);
+    return formatLocalTime(pattern, localTimeOf(timeZoneOf(ctx), epoch), pattern.usesLocale ? cldrFor(ctx.locale) : undefined);
   },
 };
 
