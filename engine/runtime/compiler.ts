@@ -504,6 +504,24 @@ export class Compiler {
     const unit = this.unit;
     const { offset } = node;
     const opcode = opcodeName(node.op);
+    const bound = impl.bind?.(args);
+    if (bound !== undefined) {
+      return (f, r) => {
+        r.frame = f;
+        r.outer = f;
+        r.unit = unit;
+        r.offset = offset;
+        let pass: boolean;
+        try {
+          pass = bound(f.node, r);
+        } catch (e) {
+          r.unexpected(e, opcode);
+          return;
+        }
+        if (pass) body(f, r);
+        else alt(f, r);
+      };
+    }
     return (f, r) => {
       r.frame = f;
       r.outer = f;

@@ -10,7 +10,7 @@
  * hot lookups do no type tests on the key.
  */
 import type { Path } from '../syntax/nodes.ts';
-import { getChild, getNamed, getPath } from './values.ts';
+import { getChild, getNamed, getOwn, getPath, type JsonObject } from './values.ts';
 import type { Frame } from './frame.ts';
 
 export type Lookup = (frame: Frame) => unknown;
@@ -35,10 +35,10 @@ function inFrame(name: string | number, frame: Frame): unknown {
 
 /** A plain name looked up from `start` outward: the first scope whose node has it wins. */
 export function lookupName(start: Frame, name: string): unknown {
-  for (let f: Frame | null = start; f !== null; f = f.parent) {
-    const value = getNamed(f.node, name);
+  // Only scopes that can hold names are read (see Frame.outer); the walk needs no type tests.
+  for (let f: Frame | null = start.named ? start : start.outer; f !== null; f = f.outer) {
+    const value = getOwn(f.node as JsonObject, name);
     if (value !== undefined) return value;
-    if (f.stop) break;
   }
   return undefined;
 }
@@ -57,11 +57,11 @@ export function resolveFirst(name: string | number, start: Frame): unknown {
 
 /** Full lookup of a path from a frame, as variables, `.if` and formatter arguments do it. */
 export function resolvePath(path: Path, start: Frame): unknown {
-  if (path.length === 0) return undefined;
-  const first = resolveFirst(path[0] as string | number, start);
-  if (path.length === 1 || first === undefined) return first;
-  if (path.length === 2) return getChild(first, path[1] as string | number);
-  return getPath(first, path.slice(1));
+  const length = path.length;
+  if (length === 0) return undefined;
+  let value = resolveFirst(path[0] as string | number, start);
+  for (let i = 1; i < length && value !== undefined; i++) value = getChild(value, path[i] as string | number);
+  return value;
 }
 
 /** A variable (`@name`, not `@`, `@index` or `@index0`) looked up from `start` outward. */

@@ -43,3 +43,41 @@ describe('compiled lookups', () => {
     }
   });
 });
+
+/** The walk the rules describe: every scope from `start` outward, stopping after an isolated one. */
+function walkEveryScope(start: Frame, name: string): unknown {
+  for (let f: Frame | null = start; f !== null; f = f.parent) {
+    const node = f.node;
+    if (typeof node === 'object' && node !== null && !Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, name)) {
+      const value = (node as Record<string, unknown>)[name];
+      if (value !== undefined) return value;
+    }
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+describe('name lookups', () => {
+  it('find what reading every scope finds, though they skip scopes over lists, scalars and the same node', () => {
+    const shared = { a: 'shared', b: undefined };
+    const root = new Frame({ a: 'root', c: 'root c', d: 'root d' }, null);
+    const same = new Frame(root.node, root);
+    const list = new Frame([shared], same);
+    const item = new Frame(shared, list);
+    const text = new Frame('text', item);
+    const again = new Frame(shared, text);
+    const isolated = new Frame(shared, again, true);
+    const inner = new Frame(7, isolated);
+    const emptyIsolated = new Frame([], root, true);
+    const afterEmpty = new Frame(null, emptyIsolated);
+    const frames = [root, same, list, item, text, again, isolated, inner, emptyIsolated, afterEmpty];
+    for (const frame of frames) {
+      for (const name of ['a', 'b', 'c', 'd', 'missing', 'length', 'constructor']) {
+        expect(compileLookup([name])(frame), name).toBe(walkEveryScope(frame, name));
+      }
+    }
+    expect(compileLookup(['c'])(inner)).toBeUndefined();
+    expect(compileLookup(['c'])(afterEmpty)).toBeUndefined();
+    expect(compileLookup(['c'])(text)).toBe('root c');
+  });
+});
