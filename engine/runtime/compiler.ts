@@ -30,13 +30,16 @@ import { cachedExpression } from './expression-cache.ts';
 import { EXPRESSION_DEBUG_ARROW, FailedEvaluation, formatExpressionDebug, formatExpressionNumber } from './expressions/index.ts';
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
-import { compileLookup, lookupName, type Lookup } from './lookup.ts';
+import { compileLookup, lookupName, rememberWalks, type Lookup } from './lookup.ts';
 import { lookupOf, sectionLookupOf, sharedBindings, type SharedBindings } from './shared-lookups.ts';
 import type { RenderState } from './render-state.ts';
 import type { Exec, Unit } from './unit.ts';
 import { getNamed, isTruthy } from './values.ts';
 
 const noop: Exec = () => {};
+
+/** Loops over more items than this remember the walks out of them (see rememberWalks): a short one would spend more on the memo than it saves. */
+const REMEMBER_FROM = 3;
 
 class BoundFormatter {
   /** Whether `apply` declares only (value, args): read once here, as a function's length is slow to read. */
@@ -431,6 +434,7 @@ export class Compiler {
         alt(f, r);
         return;
       }
+      if (list.length > REMEMBER_FROM) rememberWalks(f);
       for (let i = 0; i < list.length; i++) {
         let found = getNamed(list[i], name);
         if (found === undefined) found = lookupName(f, name);
@@ -484,6 +488,7 @@ export class Compiler {
       }
       const frame = new Frame(list, f);
       const last = list.length - 1;
+      if (last >= REMEMBER_FROM) rememberWalks(frame);
       for (let i = 0; i <= last; i++) {
         frame.index = i;
         const item = new Frame(list[i], frame);

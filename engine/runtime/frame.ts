@@ -4,6 +4,11 @@ export class Frame {
   index = -1;
   vars: Map<string, unknown> | null = null;
   macros: Map<string, unknown> | null = null;
+  /**
+   * Results of name lookups that walked out from here (see rememberWalks in lookup.ts), set on the
+   * scope around a loop: every item's lookup of a name the items lack then costs one read here.
+   */
+  memo: Map<string, unknown> | null = null;
   /** Whether the node can hold names: an object that is not an array (null, scalars and lists never can). */
   readonly named: boolean;
   /**

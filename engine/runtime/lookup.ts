@@ -37,10 +37,37 @@ function inFrame(name: string | number, frame: Frame): unknown {
 export function lookupName(start: Frame, name: string): unknown {
   // Only scopes that can hold names are read (see Frame.outer); the walk needs no type tests.
   for (let f: Frame | null = start.named ? start : start.outer; f !== null; f = f.outer) {
+    if (f.memo !== null) return rememberedWalk(f, f.memo, name);
     const value = getOwn(f.node as JsonObject, name);
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+/** What the memo keeps for a name no scope has (undefined in a Map reads as "not kept"). */
+const NOWHERE: unique symbol = Symbol('nowhere');
+
+/** The walk from `from` outward, read from the memo kept there or made once and kept. */
+function rememberedWalk(from: Frame, memo: Map<string, unknown>, name: string): unknown {
+  const kept = memo.get(name);
+  if (kept !== undefined) return kept === NOWHERE ? undefined : kept;
+  let value: unknown;
+  for (let f: Frame | null = from; f !== null; f = f.outer) {
+    value = getOwn(f.node as JsonObject, name);
+    if (value !== undefined) break;
+  }
+  memo.set(name, value === undefined ? NOWHERE : value);
+  return value;
+}
+
+/**
+ * Lookups that walk out of `frame` (from the items of a loop run in it) remember what they find
+ * in the first scope they read, for the rest of the render: the scopes from there outward, their
+ * nodes and the data under them never change during a render, so neither does a walk through them.
+ */
+export function rememberWalks(frame: Frame): void {
+  const from = frame.named ? frame : frame.outer;
+  if (from !== null && from.memo === null) from.memo = new Map();
 }
 
 /** First segment: `@` stays in the starting frame; anything else walks outward. */
