@@ -560,6 +560,23 @@ export class Compiler {
         else alt(f, r);
       };
     }
+    if (lookups.length === 2) {
+      // {.if a || b} and {.if a && b}: the commonest compound tests, without the loop.
+      const a = lookups[0] as Lookup;
+      const b = lookups[1] as Lookup;
+      if (ops[0] === 1) {
+        return (f, r) => {
+          if (before !== '') r.buf += before;
+          if (isTruthy(a(f)) && isTruthy(b(f))) body(f, r);
+          else alt(f, r);
+        };
+      }
+      return (f, r) => {
+        if (before !== '') r.buf += before;
+        if (isTruthy(a(f)) || isTruthy(b(f))) body(f, r);
+        else alt(f, r);
+      };
+    }
     return (f, r) => {
       if (before !== '') r.buf += before;
       // The references evaluate left to right without precedence, stopping early.
