@@ -793,6 +793,32 @@ function sequence(steps: readonly Exec[], base: number): Exec {
         c(f, r);
       };
     }
+    case 4: {
+      const a = steps[base] as Exec;
+      const b = steps[base + 1] as Exec;
+      const c = steps[base + 2] as Exec;
+      const d = steps[base + 3] as Exec;
+      return (f, r) => {
+        a(f, r);
+        b(f, r);
+        c(f, r);
+        d(f, r);
+      };
+    }
+    case 5: {
+      const a = steps[base] as Exec;
+      const b = steps[base + 1] as Exec;
+      const c = steps[base + 2] as Exec;
+      const d = steps[base + 3] as Exec;
+      const e = steps[base + 4] as Exec;
+      return (f, r) => {
+        a(f, r);
+        b(f, r);
+        c(f, r);
+        d(f, r);
+        e(f, r);
+      };
+    }
     default: {
       const execs = steps.slice(base);
       return (f, r) => {
