@@ -17,7 +17,7 @@ export { parseJson, JsonSyntaxError } from './runtime/json-reader.ts';
 export { JsonBigInteger, JsonDouble, isJsonDouble } from './runtime/json-double.ts';
 export { defaultRegistry, createDefaultRegistry } from './plugins/index.ts';
 export { PluginRegistry } from './plugins/registry.ts';
-export type { Formatter, Predicate, RenderContext, FormatterTable, PredicateTable } from './plugins/types.ts';
+export type { BoundTest, Formatter, Predicate, RenderContext, FormatterTable, PredicateTable } from './plugins/types.ts';
 export { codeFrame } from './diagnostics/code-frame.ts';
 export type { CodeFrameOptions } from './diagnostics/code-frame.ts';
 export { hintFor, closestName } from './diagnostics/suggest.ts';

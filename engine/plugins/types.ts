@@ -90,7 +90,16 @@ export interface Predicate {
   validate?(args: readonly string[]): string | undefined;
   /** `value` is the current node (`@`). */
   test(value: unknown, args: readonly string[], ctx: RenderContext): boolean;
+  /**
+   * Optional: `test` with its arguments read once, when the template is
+   * compiled, so a predicate run on every item parses nothing per call. The
+   * result must be what `test(value, args, ctx)` gives.
+   */
+  bind?(args: readonly string[]): BoundTest;
 }
+
+/** A predicate's test with its arguments already read (see Predicate.bind). */
+export type BoundTest = (value: unknown, ctx: RenderContext) => boolean;
 
 export type FormatterTable = Readonly<Record<string, Formatter>>;
 export type PredicateTable = Readonly<Record<string, Predicate>>;

@@ -30,7 +30,7 @@ import { cachedExpression } from './expression-cache.ts';
 import { EXPRESSION_DEBUG_ARROW, FailedEvaluation, formatExpressionDebug, formatExpressionNumber } from './expressions/index.ts';
 import { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
-import { compileLookup, type Lookup } from './lookup.ts';
+import { compileLookup, rememberWalks, type Lookup } from './lookup.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
 import { lookupOf, sectionLookupOf, sharedBindings, type SharedBindings } from './shared-lookups.ts';
 import type { RenderState } from './render-state.ts';
@@ -38,6 +38,9 @@ import type { Exec, Unit } from './unit.ts';
 import { isTruthy } from './values.ts';
 
 const noop: Exec = () => {};
+
+/** Loops over more items than this remember the walks out of them (see rememberWalks): a short one would spend more on the memo than it saves. */
+const REMEMBER_FROM = 3;
 
 class BoundFormatter {
   /** Whether `apply` declares only (value, args): read once here, as a function's length is slow to read. */
@@ -437,6 +440,7 @@ export class Compiler {
         alt(f, r);
         return;
       }
+      if (list.length > REMEMBER_FROM) rememberWalks(f);
       for (let i = 0; i < list.length; i++) {
         let found = readField(list[i]);
         if (found === undefined) found = walkField(f);
@@ -491,6 +495,7 @@ export class Compiler {
       }
       const frame = new Frame(list, f);
       const last = list.length - 1;
+      if (last >= REMEMBER_FROM) rememberWalks(frame);
       for (let i = 0; i <= last; i++) {
         frame.index = i;
         const item = new Frame(list[i], frame);
@@ -511,6 +516,24 @@ export class Compiler {
     const unit = this.unit;
     const { offset } = node;
     const opcode = opcodeName(node.op);
+    const bound = impl.bind?.(args);
+    if (bound !== undefined) {
+      return (f, r) => {
+        r.frame = f;
+        r.outer = f;
+        r.unit = unit;
+        r.offset = offset;
+        let pass: boolean;
+        try {
+          pass = bound(f.node, r);
+        } catch (e) {
+          r.unexpected(e, opcode);
+          return;
+        }
+        if (pass) body(f, r);
+        else alt(f, r);
+      };
+    }
     return (f, r) => {
       r.frame = f;
       r.outer = f;
@@ -541,6 +564,23 @@ export class Compiler {
       return (f, r) => {
         if (before !== '') r.buf += before;
         if (isTruthy(get(f))) body(f, r);
+        else alt(f, r);
+      };
+    }
+    if (lookups.length === 2) {
+      // {.if a || b} and {.if a && b}: the commonest compound tests, without the loop.
+      const a = lookups[0] as Lookup;
+      const b = lookups[1] as Lookup;
+      if (ops[0] === 1) {
+        return (f, r) => {
+          if (before !== '') r.buf += before;
+          if (isTruthy(a(f)) && isTruthy(b(f))) body(f, r);
+          else alt(f, r);
+        };
+      }
+      return (f, r) => {
+        if (before !== '') r.buf += before;
+        if (isTruthy(a(f)) || isTruthy(b(f))) body(f, r);
         else alt(f, r);
       };
     }
@@ -759,6 +799,32 @@ function sequence(steps: readonly Exec[], base: number): Exec {
         a(f, r);
         b(f, r);
         c(f, r);
+      };
+    }
+    case 4: {
+      const a = steps[base] as Exec;
+      const b = steps[base + 1] as Exec;
+      const c = steps[base + 2] as Exec;
+      const d = steps[base + 3] as Exec;
+      return (f, r) => {
+        a(f, r);
+        b(f, r);
+        c(f, r);
+        d(f, r);
+      };
+    }
+    case 5: {
+      const a = steps[base] as Exec;
+      const b = steps[base + 1] as Exec;
+      const c = steps[base + 2] as Exec;
+      const d = steps[base + 3] as Exec;
+      const e = steps[base + 4] as Exec;
+      return (f, r) => {
+        a(f, r);
+        b(f, r);
+        c(f, r);
+        d(f, r);
+        e(f, r);
       };
     }
     default: {

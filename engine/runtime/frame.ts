@@ -4,13 +4,29 @@ export class Frame {
   index = -1;
   vars: Map<string, unknown> | null = null;
   macros: Map<string, unknown> | null = null;
+  /**
+   * Results of name lookups that walked out from here (see rememberWalks in lookup.ts), set on the
+   * scope around a loop: every item's lookup of a name the items lack then costs one read here.
+   */
+  memo: Map<string, unknown> | null = null;
+  /** Whether the node can hold names: an object that is not an array (null, scalars and lists never can). */
+  readonly named: boolean;
+  /**
+   * The next scope a name lookup that missed here reads, or null when the walk ends here: scopes
+   * whose node cannot hold names are skipped, and so are scopes over this same node (a partial
+   * applied to `@`), which cannot find what this one did not. An isolated scope ends the walk.
+   */
+  readonly outer: Frame | null;
 
   constructor(
-    public node: unknown,
-    public readonly parent: Frame | null,
+    readonly node: unknown,
+    readonly parent: Frame | null,
     /** When set, lookups stop here instead of walking out (partials applied in isolation). */
-    public readonly stop: boolean = false,
-  ) {}
+    readonly stop: boolean = false,
+  ) {
+    this.named = typeof node === 'object' && node !== null && !Array.isArray(node);
+    this.outer = stop || parent === null ? null : parent.named && parent.node !== node ? parent : parent.outer;
+  }
 
   setVar(name: string, value: unknown): void {
     (this.vars ??= new Map()).set(name, value);

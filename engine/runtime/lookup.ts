@@ -6,11 +6,12 @@
  * properties are read, so prototype names find nothing.
  *
  * Each shape of path gets its own small closure, and names (the common
- * segment) go through getNamed rather than the general getChild, so the
- * hot lookups do no type tests on the key.
+ * segment) go through the name's own reader or walker (name-readers.ts)
+ * rather than the general getChild, so the hot lookups do no type tests on
+ * the key and keep inline caches of their own.
  */
 import { splitPath, type Path } from '../syntax/nodes.ts';
-import { getChild, getNamed, getPath } from './values.ts';
+import { getChild, getNamed, getOwn, getPath, type JsonObject } from './values.ts';
 import type { Frame } from './frame.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
 
@@ -36,12 +37,39 @@ function inFrame(name: string | number, frame: Frame): unknown {
 
 /** A plain name looked up from `start` outward: the first scope whose node has it wins. */
 export function lookupName(start: Frame, name: string): unknown {
-  for (let f: Frame | null = start; f !== null; f = f.parent) {
-    const value = getNamed(f.node, name);
+  // Only scopes that can hold names are read (see Frame.outer); the walk needs no type tests.
+  for (let f: Frame | null = start.named ? start : start.outer; f !== null; f = f.outer) {
+    if (f.memo !== null) return rememberedWalk(f, f.memo, name);
+    const value = getOwn(f.node as JsonObject, name);
     if (value !== undefined) return value;
-    if (f.stop) break;
   }
   return undefined;
+}
+
+/** What the memo keeps for a name no scope has (undefined in a Map reads as "not kept"). */
+const NOWHERE: unique symbol = Symbol('nowhere');
+
+/** The walk from `from` outward, read from the memo kept there or made once and kept. */
+export function rememberedWalk(from: Frame, memo: Map<string, unknown>, name: string): unknown {
+  const kept = memo.get(name);
+  if (kept !== undefined) return kept === NOWHERE ? undefined : kept;
+  let value: unknown;
+  for (let f: Frame | null = from; f !== null; f = f.outer) {
+    value = getOwn(f.node as JsonObject, name);
+    if (value !== undefined) break;
+  }
+  memo.set(name, value === undefined ? NOWHERE : value);
+  return value;
+}
+
+/**
+ * Lookups that walk out of `frame` (from the items of a loop run in it) remember what they find
+ * in the first scope they read, for the rest of the render: the scopes from there outward, their
+ * nodes and the data under them never change during a render, so neither does a walk through them.
+ */
+export function rememberWalks(frame: Frame): void {
+  const from = frame.named ? frame : frame.outer;
+  if (from !== null && from.memo === null) from.memo = new Map();
 }
 
 /** First segment: `@` stays in the starting frame; anything else walks outward. */
@@ -58,13 +86,13 @@ export function resolveFirst(name: string | number, start: Frame): unknown {
 
 /** Full lookup of a path from a frame, as variables, `.if` and formatter arguments do it. */
 export function resolvePath(path: Path, start: Frame): unknown {
-  if (path.length === 0) return undefined;
+  const length = path.length;
+  if (length === 0) return undefined;
   const head = path[0] as string | number;
   // A plain name through its own walker: plugins resolve the same few names on every item.
-  const first = isName(head) ? walkerOf(head)(start) : resolveFirst(head, start);
-  if (path.length === 1 || first === undefined) return first;
-  if (path.length === 2) return getChild(first, path[1] as string | number);
-  return getPath(first, path.slice(1));
+  let value = isName(head) ? walkerOf(head)(start) : resolveFirst(head, start);
+  for (let i = 1; i < length && value !== undefined; i++) value = getChild(value, path[i] as string | number);
+  return value;
 }
 
 /** A variable (`@name`, not `@`, `@index` or `@index0`) looked up from `start` outward. */

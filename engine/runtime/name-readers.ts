@@ -8,7 +8,7 @@
  */
 import type { Frame } from './frame.ts';
 import { getNamed } from './values.ts';
-import { lookupName } from './lookup.ts';
+import { lookupName, rememberedWalk } from './lookup.ts';
 
 export type NameReader = (node: unknown) => unknown;
 export type NameWalker = (start: Frame) => unknown;
@@ -30,15 +30,15 @@ return function read(node) {
   return found !== undefined && hasOwn.call(node, key) ? found : undefined;
 };`;
 
+// The walk of lookupName (lookup.ts): only scopes that can hold names, through Frame.outer, and a
+// loop's remembered walks where a scope keeps them.
 const WALKER_BODY = `"use strict";
 return function walk(start) {
-  for (let f = start; f !== null; f = f.parent) {
+  for (let f = start.named ? start : start.outer; f !== null; f = f.outer) {
+    if (f.memo !== null) return remembered(f, f.memo, key);
     const node = f.node;
-    if (typeof node === 'object' && node !== null && !isArray(node)) {
-      const found = node[key];
-      if (found !== undefined && hasOwn.call(node, key)) return found;
-    }
-    if (f.stop) break;
+    const found = node[key];
+    if (found !== undefined && hasOwn.call(node, key)) return found;
   }
   return undefined;
 };`;
@@ -49,7 +49,7 @@ function make<T>(body: string, key: string): T | undefined {
   if (!canMake) return undefined;
   try {
     // The serial makes each text distinct, so no two names share compiled code (and its caches).
-    return new Function('key', 'hasOwn', 'isArray', `/* ${serial++} */ ${body}`)(key, hasOwn, isArray) as T;
+    return new Function('key', 'hasOwn', 'isArray', 'remembered', `/* ${serial++} */ ${body}`)(key, hasOwn, isArray, rememberedWalk) as T;
   } catch {
     canMake = false; // a host that forbids code generation keeps the shared readers
     return undefined;

@@ -174,8 +174,13 @@ export function getChild(value: unknown, key: string | number): unknown {
  */
 export function getNamed(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return getOwn(value as JsonObject, key);
+}
+
+/** Own property `key` of an object known not to be an array; missing when absent or inherited. */
+export function getOwn(value: JsonObject, key: string): unknown {
   // Read first: most misses (a lookup walking outward) then cost no own-property test.
-  const found = (value as JsonObject)[key];
+  const found = value[key];
   return found !== undefined && hasOwn.call(value, key) ? found : undefined;
 }
 

@@ -5,7 +5,7 @@
  * compiled.
  */
 import { messages } from '../../messages.ts';
-import type { RenderContext } from '../types.ts';
+import type { Path, RenderContext } from '../types.ts';
 import { parseJson } from '../../runtime/json-reader.ts';
 import { resolveVariable } from './variable-lookup.ts';
 
@@ -79,4 +79,25 @@ export function resolveOperand(raw: string, ctx: RenderContext): unknown {
   if (operand === null) return undefined;
   if (operand.kind === 'json') return operand.value;
   return resolveVariable(operand.name, ctx);
+}
+
+/** How one argument is read in a render: resolveOperand with the argument's text read once. */
+export type OperandReader = (ctx: RenderContext) => unknown;
+
+const readMissing: OperandReader = () => undefined;
+const readCurrent: OperandReader = (ctx) => ctx.current();
+
+/** resolveOperand(raw, ·), its text parsed now rather than on every call. */
+export function operandReader(raw: string): OperandReader {
+  const operand = operandOf(raw);
+  if (operand === null) return readMissing;
+  if (operand.kind === 'json') {
+    const { value } = operand;
+    return () => value;
+  }
+  const { name } = operand;
+  if (name === '@') return readCurrent;
+  // Split on first use (the render context splits): the same path every time after.
+  let path: Path | null = null;
+  return (ctx) => ctx.resolve((path ??= ctx.splitPath(name)));
 }

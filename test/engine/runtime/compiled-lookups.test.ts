@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Frame } from '../../../engine/runtime/frame.ts';
-import { compileLookup, compileSectionLookup, resolvePath } from '../../../engine/runtime/lookup.ts';
+import { compileLookup, compileSectionLookup, rememberWalks, resolvePath } from '../../../engine/runtime/lookup.ts';
 import type { Path } from '../../../engine/syntax/nodes.ts';
 
 /** Scopes: root data, an isolated partial scope, a loop over a list, and an item with variables of its own. */
@@ -41,5 +41,48 @@ describe('compiled lookups', () => {
         expect(compileSectionLookup(path)(frame), JSON.stringify(path)).toBe(resolvePath(path, alone));
       }
     }
+  });
+});
+
+/** The walk the rules describe: every scope from `start` outward, stopping after an isolated one. */
+function walkEveryScope(start: Frame, name: string): unknown {
+  for (let f: Frame | null = start; f !== null; f = f.parent) {
+    const node = f.node;
+    if (typeof node === 'object' && node !== null && !Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, name)) {
+      const value = (node as Record<string, unknown>)[name];
+      if (value !== undefined) return value;
+    }
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+describe('name lookups', () => {
+  it('find what reading every scope finds, though they skip scopes over lists, scalars and the same node', () => {
+    const shared = { a: 'shared', b: undefined };
+    const root = new Frame({ a: 'root', c: 'root c', d: 'root d' }, null);
+    const same = new Frame(root.node, root);
+    const list = new Frame([shared], same);
+    const item = new Frame(shared, list);
+    const text = new Frame('text', item);
+    const again = new Frame(shared, text);
+    const isolated = new Frame(shared, again, true);
+    const inner = new Frame(7, isolated);
+    const emptyIsolated = new Frame([], root, true);
+    const afterEmpty = new Frame(null, emptyIsolated);
+    const frames = [root, same, list, item, text, again, isolated, inner, emptyIsolated, afterEmpty];
+    const names = ['a', 'b', 'c', 'd', 'missing', 'length', 'constructor'];
+    const check = () => {
+      for (const frame of frames) for (const name of names) expect(compileLookup([name])(frame), name).toBe(walkEveryScope(frame, name));
+    };
+    check();
+    // Walks remembered along the way (as loops do) find the same, the first time and again.
+    rememberWalks(list);
+    rememberWalks(isolated);
+    check();
+    check();
+    expect(compileLookup(['c'])(inner)).toBeUndefined();
+    expect(compileLookup(['c'])(afterEmpty)).toBeUndefined();
+    expect(compileLookup(['c'])(text)).toBe('root c');
   });
 });

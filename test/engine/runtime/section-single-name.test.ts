@@ -24,6 +24,12 @@ const cases: [string, unknown, string][] = [
   ['[{.repeated section items}{n}{.or}none{.end}]', { items: [{ n: 1 }, { n: 2 }] }, '[12]'],
   ['[{.repeated section items}{n}{.or}none{.end}]', { items: [] }, '[none]'],
   ['{.section a}<{b}>{.or}{.end}', { a: { b: 'x' } }, '<x>'],
+  // Loops long enough to remember their walks outward: each outer item's own name is found, never the last one's.
+  [
+    '{.repeated section rows}{.repeated section cells}{n}{.end};{.end}',
+    { rows: [{ n: 'A', cells: [{}, {}, {}, { n: 1 }] }, { cells: [{}, {}, {}, {}] }, { n: 'C', cells: [{}, {}, {}, {}] }], n: 'R' },
+    'AAA1;RRRR;CCCC;',
+  ],
 ];
 
 describe('sections whose body is one plain name', () => {

@@ -16,7 +16,12 @@ export function validateFormatter(name: string, args: readonly string[]): string
 export function runPredicate(name: string, current: unknown, args: readonly string[] = [], ctx?: RenderContext): boolean {
   const predicate = corePredicates[name];
   if (predicate === undefined) throw new Error(`no core predicate ${name}`);
-  return predicate.test(current, args, ctx ?? stubContext([current]));
+  const context = ctx ?? stubContext([current]);
+  const result = predicate.test(current, args, context);
+  // The engine runs a predicate's bound test when it has one: it must agree with `test`.
+  const bound = predicate.bind?.(args);
+  if (bound !== undefined && bound(current, context) !== result) throw new Error(`${name} bound disagrees with test`);
+  return result;
 }
 
 export function validatePredicate(name: string, args: readonly string[]): string | undefined {
