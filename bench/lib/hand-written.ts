@@ -67,6 +67,9 @@ class HelperContext implements RenderContext {
   splitPath(name: string): (string | number)[] {
     return name.split('.');
   }
+  lookup(reference: { text: string }): unknown {
+    return this.resolveName(reference.text);
+  }
   resolveName(name: string): unknown {
     return name === '@' ? this.value : this.resolve(this.splitPath(name));
   }

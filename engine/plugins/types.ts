@@ -8,6 +8,8 @@
  * `isNumber` / `numberOf` from runtime/values.ts, never with `typeof`.
  */
 
+import type { PreparedReference } from '../runtime/prepared-reference.ts';
+
 export type Path = readonly (string | number)[];
 
 /** What a plugin may ask of the render that is running it. */
@@ -34,6 +36,12 @@ export interface RenderContext {
    * being the current node. The reference is compiled once per process.
    */
   resolveName(name: string): unknown;
+  /**
+   * Looks up a reference the plugin prepared once with `reference('a.b')`
+   * (engine/runtime/prepared-reference.ts): what `resolve` gives for its
+   * path, for names a plugin reads on every call.
+   */
+  lookup(reference: PreparedReference): unknown;
   /** Records a render error; rendering goes on. */
   error(message: string): void;
   /**

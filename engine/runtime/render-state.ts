@@ -10,6 +10,7 @@ import { Frame } from './frame.ts';
 import { LimitExceeded, type Limits } from './limits.ts';
 import { parseJson } from './json-reader.ts';
 import { lookupOfReference, resolvePath } from './lookup.ts';
+import type { PreparedReference } from './prepared-reference.ts';
 import type { Exec, Unit } from './unit.ts';
 
 export interface RenderError {
@@ -126,6 +127,10 @@ export class RenderState implements RenderContext {
 
   resolveOuter(path: Path): unknown {
     return resolvePath(path, this.outer);
+  }
+
+  lookup(reference: PreparedReference): unknown {
+    return reference.lookup(this.frame);
   }
 
   resolveName(name: string): unknown {

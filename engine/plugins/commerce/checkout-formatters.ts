@@ -9,6 +9,9 @@ import { ADD_TO_CART_BUTTON_TEMPLATE } from './templates/add-to-cart-button.ts';
 import { PRODUCT_CHECKOUT_TEMPLATE } from './templates/product-checkout.ts';
 import { QUANTITY_INPUT_TEMPLATE } from './templates/quantity-input.ts';
 import { VARIANTS_SELECT_TEMPLATE } from './templates/variants-select.ts';
+import { reference } from '../../runtime/prepared-reference.ts';
+
+const WEBSITE_SETTINGS = reference('websiteSettings');
 
 export const checkoutFormatters: FormatterTable = {
   'add-to-cart-btn': {
@@ -16,7 +19,7 @@ export const checkoutFormatters: FormatterTable = {
   },
   'quantity-input': {
     apply: (item, _args, ctx) => {
-      if (!showsQuantityInput(item, ctx.resolve(['websiteSettings']))) return undefined;
+      if (!showsQuantityInput(item, ctx.lookup(WEBSITE_SETTINGS))) return undefined;
       return ctx.renderTemplate(QUANTITY_INPUT_TEMPLATE, quantityInputView(item, ctx), true);
     },
   },

@@ -3,6 +3,9 @@
  */
 import type { Path, RenderContext } from '../types.ts';
 import { asString, getChild, getPath, isTruthy } from '../../runtime/values.ts';
+import { reference } from '../../runtime/prepared-reference.ts';
+
+const USE_CLDR_MONEY_FORMAT = reference('website.useCLDRMoneyFormat');
 
 /**
  * Looks a path up as a template would inside a scope pushed for `node`: on
@@ -26,7 +29,7 @@ export function localizedOr(ctx: RenderContext, key: string, fallback: string): 
 
 /** Whether the site formats money through CLDR (`website.useCLDRMoneyFormat`). */
 export function usesCldrMoneyFormat(ctx: RenderContext): boolean {
-  return isTruthy(ctx.resolve(['website', 'useCLDRMoneyFormat']));
+  return isTruthy(ctx.lookup(USE_CLDR_MONEY_FORMAT));
 }
 
 /** The merchandising context of one product (`productMerchandisingContext.<id>`). */

@@ -10,6 +10,7 @@ import { RecordType } from '../enums.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
 import { isOnSale, isSoldOut } from '../commerce/product-status.ts';
 import { slugify } from '../core/text-shaping.ts';
+import { reference } from '../../runtime/prepared-reference.ts';
 
 function slugClasses(prefix: string, list: unknown): string {
   if (!Array.isArray(list)) return '';
@@ -18,38 +19,38 @@ function slugClasses(prefix: string, list: unknown): string {
   return out;
 }
 
-// The names looked up through the scopes, as paths made once.
-const PROMOTED_BLOCK_TYPE = ['promotedBlockType'] as const;
-const CATEGORIES = ['categories'] as const;
-const TAGS = ['tags'] as const;
-const AUTHOR = ['author'] as const;
-const RECORD_TYPE_LABEL = ['recordTypeLabel'] as const;
-const INDEX = ['@index'] as const;
-const STARRED = ['starred'] as const;
+// The names looked up through the scopes, prepared once.
+const PROMOTED_BLOCK_TYPE = reference('promotedBlockType');
+const CATEGORIES = reference('categories');
+const TAGS = reference('tags');
+const AUTHOR = reference('author');
+const RECORD_TYPE_LABEL = reference('recordTypeLabel');
+const INDEX = reference('@index');
+const STARRED = reference('starred');
 
 export const itemClasses: Formatter = {
   apply(value, _args, ctx) {
     let out = 'hentry';
 
-    const promoted = ctx.resolve(PROMOTED_BLOCK_TYPE);
+    const promoted = ctx.lookup(PROMOTED_BLOCK_TYPE);
     if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(textOf(promoted))}`;
 
-    const categories = ctx.resolve(CATEGORIES);
+    const categories = ctx.lookup(CATEGORIES);
     if (isTruthy(categories)) out += slugClasses('category', categories);
 
-    const tags = ctx.resolve(TAGS);
+    const tags = ctx.lookup(TAGS);
     if (isTruthy(tags)) out += slugClasses('tag', tags);
 
-    const author = ctx.resolve(AUTHOR);
+    const author = ctx.lookup(AUTHOR);
     const displayName = asRecord(author)?.displayName;
     if (isTruthy(author) && isTruthy(displayName)) out += ` author-${slugify(textOf(displayName))}`;
 
-    out += ` post-type-${textOf(ctx.resolve(RECORD_TYPE_LABEL))}`;
+    out += ` post-type-${textOf(ctx.lookup(RECORD_TYPE_LABEL))}`;
 
-    const index = ctx.resolve(INDEX);
+    const index = ctx.lookup(INDEX);
     if (index !== undefined) out += ` article-index-${intOf(index)}`;
 
-    if (isTruthy(ctx.resolve(STARRED))) out += ' featured';
+    if (isTruthy(ctx.lookup(STARRED))) out += ' featured';
 
     if (intOf(asRecord(value)?.recordType) === RecordType['store-item']) {
       if (isOnSale(value)) out += ' on-sale';

@@ -3,15 +3,16 @@
  */
 import type { RenderContext } from '../types.ts';
 import { asString, isNumber, numberOf } from '../../runtime/values.ts';
+import { reference } from '../../runtime/prepared-reference.ts';
 
 /** Zone used when the website names none (the specification's default). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-const WEBSITE_TIME_ZONE = ['website', 'timeZone'] as const;
+const WEBSITE_TIME_ZONE = reference('website.timeZone');
 
 /** The website's time zone (`website.timeZone`), or America/New_York when it is absent or empty. */
 export function timeZoneOf(ctx: RenderContext): string {
-  const zone = ctx.resolve(WEBSITE_TIME_ZONE);
+  const zone = ctx.lookup(WEBSITE_TIME_ZONE);
   if (typeof zone === 'string') return zone.trim() === '' ? DEFAULT_TIME_ZONE : zone;
   if (isNumber(zone) || typeof zone === 'boolean') return asString(zone);
   return DEFAULT_TIME_ZONE;

@@ -3,6 +3,9 @@ import { asRecord, isTruthy } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { CommentState } from '../enums.ts';
 import { intOf } from '../core/node-coercion.ts';
+import { reference } from '../../runtime/prepared-reference.ts';
+
+const WEBSITE_SETTINGS = reference('websiteSettings');
 
 export const socialPredicatesTable = {
   /**
@@ -11,7 +14,7 @@ export const socialPredicatesTable = {
    */
   'comments?': {
     test(value, _args, ctx) {
-      const settings = ctx.resolve(['websiteSettings']);
+      const settings = ctx.lookup(WEBSITE_SETTINGS);
       if (settings !== undefined && !isTruthy(asRecord(settings)?.commentsEnabled)) return false;
       return (
         intOf(asRecord(value)?.commentState) === CommentState.open ||
@@ -20,6 +23,6 @@ export const socialPredicatesTable = {
     },
   },
   'disqus?': {
-    test: (_value, _args, ctx) => isTruthy(asRecord(ctx.resolve(['websiteSettings']))?.disqusShortName),
+    test: (_value, _args, ctx) => isTruthy(asRecord(ctx.lookup(WEBSITE_SETTINGS))?.disqusShortName),
   },
 } satisfies Record<string, Predicate>;

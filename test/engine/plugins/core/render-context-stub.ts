@@ -4,6 +4,7 @@
  * recorded errors and recorded partial applications.
  */
 import type { Path, RenderContext } from '../../../../engine/plugins/types.ts';
+import type { PreparedReference } from '../../../../engine/runtime/prepared-reference.ts';
 
 export interface PartialCall {
   readonly name: string;
@@ -35,6 +36,9 @@ export function stubContext(scopes: readonly unknown[], partialOutput = (name: s
     splitPath(name: string): Path {
       if (name === '@') return [];
       return name.split('.').map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part));
+    },
+    lookup(reference: PreparedReference): unknown {
+      return this.resolveName(reference.text);
     },
     resolveName(name: string): unknown {
       return name === '@' ? this.current() : this.resolve(this.splitPath(name));
