@@ -23,11 +23,16 @@ let serial = 0;
 const hasOwn = Object.prototype.hasOwnProperty;
 const isArray = Array.isArray;
 
+// A value found on a plain object (its prototype Object.prototype, which lacks the name) is its own:
+// two loads the per-name caches make almost free, where hasOwnProperty is a call. Anything else —
+// null-prototype objects, class instances, a name Object.prototype has — asks hasOwnProperty.
 const READER_BODY = `"use strict";
 return function read(node) {
   if (typeof node !== 'object' || node === null || isArray(node)) return undefined;
   const found = node[key];
-  return found !== undefined && hasOwn.call(node, key) ? found : undefined;
+  if (found === undefined) return undefined;
+  if (getPrototypeOf(node) === objectPrototype && objectPrototype[key] === undefined) return found;
+  return hasOwn.call(node, key) ? found : undefined;
 };`;
 
 // The walk of lookupName (lookup.ts): only scopes that can hold names, through Frame.outer, and a
@@ -38,7 +43,10 @@ return function walk(start) {
     if (f.memo !== null) return remembered(f, f.memo, key);
     const node = f.node;
     const found = node[key];
-    if (found !== undefined && hasOwn.call(node, key)) return found;
+    if (found !== undefined) {
+      if (getPrototypeOf(node) === objectPrototype && objectPrototype[key] === undefined) return found;
+      if (hasOwn.call(node, key)) return found;
+    }
   }
   return undefined;
 };`;
@@ -49,7 +57,14 @@ function make<T>(body: string, key: string): T | undefined {
   if (!canMake) return undefined;
   try {
     // The serial makes each text distinct, so no two names share compiled code (and its caches).
-    return new Function('key', 'hasOwn', 'isArray', 'remembered', `/* ${serial++} */ ${body}`)(key, hasOwn, isArray, rememberedWalk) as T;
+    return new Function('key', 'hasOwn', 'isArray', 'remembered', 'getPrototypeOf', 'objectPrototype', `/* ${serial++} */ ${body}`)(
+      key,
+      hasOwn,
+      isArray,
+      rememberedWalk,
+      Object.getPrototypeOf,
+      Object.prototype,
+    ) as T;
   } catch {
     canMake = false; // a host that forbids code generation keeps the shared readers
     return undefined;

@@ -36,6 +36,26 @@ describe('name readers', () => {
     }
   });
 
+  it('find nothing an object inherits: a class instance, or a name added to Object.prototype after the reader was made', () => {
+    class Item {
+      get title(): string {
+        return 'inherited';
+      }
+    }
+    expect(readerOf('title')(new Item())).toBeUndefined();
+    expect(walkerOf('title')(new Frame(new Item(), null))).toBeUndefined();
+    const plain = { other: 1 };
+    expect(readerOf('polluted')(plain)).toBeUndefined();
+    Object.defineProperty(Object.prototype, 'polluted', { value: 'from the prototype', configurable: true, writable: true });
+    try {
+      expect(readerOf('polluted')(plain)).toBeUndefined();
+      expect(walkerOf('polluted')(new Frame(plain, null))).toBeUndefined();
+      expect(readerOf('polluted')({ polluted: 'own' })).toBe('own');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it('are made once per name', () => {
     expect(readerOf('title')).toBe(readerOf('title'));
     expect(walkerOf('title')).toBe(walkerOf('title'));
