@@ -44,6 +44,34 @@ export function isOnSale(item: unknown): boolean {
   }
 }
 
+/**
+ * The ` on-sale` and ` sold-out` classes item-classes gives a store item: isOnSale and isSoldOut
+ * decided together, reading the product's kind and variants once.
+ */
+export function saleAndStockClasses(item: unknown): string {
+  switch (productKindOf(item)) {
+    case 'physical':
+    case 'service': {
+      let onSale = false;
+      let inStock = false;
+      for (const variant of variantsOf(item)) {
+        const fields = asRecord(variant);
+        if (fields === undefined) continue;
+        if (!onSale && isTruthy(fields.onSale)) onSale = true;
+        if (!inStock && (isTruthy(fields.unlimited) || intOf(fields.qtyInStock) > 0)) inStock = true;
+        if (onSale && inStock) break;
+      }
+      return inStock ? (onSale ? ' on-sale' : '') : onSale ? ' on-sale sold-out' : ' sold-out';
+    }
+    case 'digital':
+      return isTruthy(asRecord(asRecord(item)?.structuredContent)?.onSale) ? ' on-sale' : '';
+    case 'gift-card':
+      return '';
+    default:
+      return ' sold-out';
+  }
+}
+
 /** The mark a product listing shows: sold out wins over sale. */
 export type ProductMark = 'sold-out' | 'sale' | 'none';
 

@@ -8,7 +8,7 @@ import { asRecord, isTruthy } from '../../runtime/values.ts';
 import type { Formatter } from '../types.ts';
 import { RecordType } from '../enums.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
-import { isOnSale, isSoldOut } from '../commerce/product-status.ts';
+import { saleAndStockClasses } from '../commerce/product-status.ts';
 import { slugify } from '../core/text-shaping.ts';
 import { reference } from '../../runtime/prepared-reference.ts';
 
@@ -53,8 +53,7 @@ export const itemClasses: Formatter = {
     if (isTruthy(ctx.lookup(STARRED))) out += ' featured';
 
     if (intOf(asRecord(value)?.recordType) === RecordType['store-item']) {
-      if (isOnSale(value)) out += ' on-sale';
-      if (isSoldOut(value)) out += ' sold-out';
+      out += saleAndStockClasses(value);
     }
     return out;
   },

@@ -6,6 +6,7 @@ import {
   isOnSale,
   isSoldOut,
   productMarkOf,
+  saleAndStockClasses,
   showsQuantityInput,
   totalStockRemaining,
 } from '../../../../engine/plugins/commerce/product-status.ts';
@@ -152,5 +153,36 @@ describe.skipIf(data.stock === undefined)('production data: get-total-stock-rema
   test.each([...(data.stock ?? new Map<string, unknown>())])('%s', (name, item) => {
     expect(name in STOCK_EXPECTED).toBe(true);
     expect(totalStockRemaining(item)).toBe(STOCK_EXPECTED[name]);
+  });
+});
+
+describe('sale and stock classes', () => {
+  test('are what isOnSale and isSoldOut decide, for every kind and mix of variants', () => {
+    const variantChoices: unknown[] = [
+      { onSale: true, qtyInStock: 0 },
+      { onSale: false, qtyInStock: 3 },
+      { onSale: 'yes', unlimited: true },
+      { qtyInStock: '2' },
+      { qtyInStock: 0, unlimited: false },
+      'not a variant',
+      null,
+      [],
+    ];
+    let checked = 0;
+    for (const type of [1, 2, 3, 4, 5, '1', undefined]) {
+      for (let mask = 0; mask < 1 << 4; mask++) {
+        for (const offset of [0, 4]) {
+          const variants = variantChoices.slice(offset, offset + 4).filter((_, i) => (mask >> i) & 1);
+          for (const onSale of [true, false]) {
+            const item = product(type, { variants, onSale });
+            const expected = (isOnSale(item) ? ' on-sale' : '') + (isSoldOut(item) ? ' sold-out' : '');
+            expect(saleAndStockClasses(item), JSON.stringify(item)).toBe(expected);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(saleAndStockClasses({})).toBe(' sold-out');
+    expect(checked).toBe(7 * 16 * 2 * 2);
   });
 });
