@@ -253,7 +253,8 @@ export class Compiler {
       const { impl, args } = bound[0] as BoundFormatter;
       return (values: unknown[], f: Frame, r: RenderState): unknown => {
         const value = values[0];
-        r.frame = push ? new Frame(value, f) : f;
+        // A scope over the node `f` already has would find what `f` finds (`{@|fmt}`): no new one.
+        r.frame = push && value !== f.node ? new Frame(value, f) : f;
         r.outer = f;
         r.unit = unit;
         r.offset = offset;
@@ -267,7 +268,7 @@ export class Compiler {
     }
     return (values: unknown[], f: Frame, r: RenderState): unknown => {
       let value = values[0];
-      r.frame = push ? new Frame(value, f) : f;
+      r.frame = push && value !== f.node ? new Frame(value, f) : f;
       r.outer = f;
       r.unit = unit;
       r.offset = offset;
