@@ -11,16 +11,27 @@ import { resolveVariable } from './variable-lookup.ts';
 
 export type Operand = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'variable'; readonly name: string };
 
-const VARIABLE_START = /^(?:@|[0-9]+|@?[a-zA-Z][a-zA-Z0-9_-]*)/;
 const CACHE_LIMIT = 2048;
 /** Longer argument texts are parsed every time: the memo holds at most 2048 × 256 characters and their operands. */
 const MAX_CACHED_LENGTH = 256;
 const parsed = new Map<string, Operand | null>();
 
+// The operand rules are char-code scans, not regular expressions: a process's first predicate
+// would otherwise pay for compiling each pattern on its first use (the cold compile).
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
 /** The reference's quick look at whether text could start a JSON value (leading spaces skipped). */
 function looksLikeJson(raw: string): boolean {
-  const text = raw.replace(/^ +/, '');
-  const first = text[0];
+  let i = 0;
+  while (raw.charCodeAt(i) === 32) i++;
+  const first = raw[i];
   if (first === undefined) return false;
   if ('"-0123456789[{'.includes(first)) return true;
   // The keywords are checked against the untrimmed argument, as the reference does.
@@ -31,14 +42,38 @@ function looksLikeJson(raw: string): boolean {
 }
 
 /** A JSON string without escapes or control characters, the commonest operand: its value is its inside. */
-const PLAIN_STRING = /^"[^"\\\u0000-\u001f]*"$/;
-/** A JSON integer well inside the doubles' exact range (the reader gives these plain numbers). */
-const SMALL_INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
+function isPlainString(raw: string): boolean {
+  const last = raw.length - 1;
+  if (last < 1 || raw.charCodeAt(0) !== 34 || raw.charCodeAt(last) !== 34) return false;
+  for (let i = 1; i < last; i++) {
+    const code = raw.charCodeAt(i);
+    if (code === 34 /* " */ || code === 92 /* \\ */ || code < 0x20) return false;
+  }
+  return true;
+}
+
+/** A JSON integer well inside the doubles' exact range (at most 15 digits; the reader gives these plain numbers). */
+function isSmallInteger(raw: string): boolean {
+  if (raw === '0') return true;
+  const start = raw.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  const digits = raw.length - start;
+  if (digits < 1 || digits > 15) return false;
+  const lead = raw.charCodeAt(start);
+  if (lead < 49 || lead > 57) return false; // 1-9
+  for (let i = start + 1; i < raw.length; i++) if (!isDigit(raw.charCodeAt(i))) return false;
+  return true;
+}
+
+/** What a variable reference may start with: `@`, a digit or a letter. */
+function startsLikeVariable(raw: string): boolean {
+  const code = raw.charCodeAt(0);
+  return code === 64 /* @ */ || isDigit(code) || isAsciiLetter(code);
+}
 
 function parseOperand(raw: string): Operand | null {
   // The commonest operands are read here; a first compile meets them before the JIT has compiled the JSON reader.
-  if (PLAIN_STRING.test(raw)) return { kind: 'json', value: raw.slice(1, -1) };
-  if (SMALL_INTEGER.test(raw)) return { kind: 'json', value: Number(raw) };
+  if (isPlainString(raw)) return { kind: 'json', value: raw.slice(1, -1) };
+  if (isSmallInteger(raw)) return { kind: 'json', value: Number(raw) };
   if (looksLikeJson(raw)) {
     try {
       // The engine's reader keeps `2.0` a double (a JsonDouble), as the reference does.
@@ -47,7 +82,7 @@ function parseOperand(raw: string): Operand | null {
       // Not JSON after all; it may still be a variable name such as "2nd".
     }
   }
-  return VARIABLE_START.test(raw) ? { kind: 'variable', name: raw } : null;
+  return startsLikeVariable(raw) ? { kind: 'variable', name: raw } : null;
 }
 
 function operandOf(raw: string): Operand | null {
