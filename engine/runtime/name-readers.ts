@@ -71,20 +71,20 @@ function make<T>(body: string, key: string): T | undefined {
   }
 }
 
+/** The function of `name` from `made`, making it on first use; past MAX_NAMES (or without code generation) the shared one. */
+function perName<T>(made: Map<string, T>, body: string, name: string, shared: () => T): T {
+  const known = made.get(name);
+  if (known !== undefined) return known;
+  const fresh = made.size < MAX_NAMES ? make<T>(body, name) : undefined;
+  if (fresh === undefined) return shared();
+  made.set(name, fresh);
+  return fresh;
+}
+
 export function readerOf(name: string): NameReader {
-  let reader = readers.get(name);
-  if (reader !== undefined) return reader;
-  reader = readers.size < MAX_NAMES ? make<NameReader>(READER_BODY, name) : undefined;
-  if (reader === undefined) return (node) => getNamed(node, name);
-  readers.set(name, reader);
-  return reader;
+  return perName(readers, READER_BODY, name, () => (node) => getNamed(node, name));
 }
 
 export function walkerOf(name: string): NameWalker {
-  let walker = walkers.get(name);
-  if (walker !== undefined) return walker;
-  walker = walkers.size < MAX_NAMES ? make<NameWalker>(WALKER_BODY, name) : undefined;
-  if (walker === undefined) return (start) => lookupName(start, name);
-  walkers.set(name, walker);
-  return walker;
+  return perName(walkers, WALKER_BODY, name, () => (start) => lookupName(start, name));
 }
