@@ -11,7 +11,7 @@
  */
 import { messages } from '../messages.ts';
 import { Assembler } from './assembler.ts';
-import type { Node, RootNode } from './nodes.ts';
+import { LIFTED, type Node, type RootNode } from './nodes.ts';
 import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
 import { nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
@@ -82,6 +82,12 @@ class Scanner {
   private readonly preprocess: boolean;
   /** This compile's number, for the tag cache's admission rule. */
   private readonly compile = nextCompile();
+  /**
+   * Where the text not yet given to the assembler starts: text runs up to the next node, and a
+   * tag that turns out to be text simply stays part of it, so the scan loop has no branch for
+   * that case (a branch the first templates never take would cost the optimized loop).
+   */
+  private textStart = 0;
 
   constructor(
     private readonly src: string,
@@ -104,16 +110,12 @@ class Scanner {
     for (;;) {
       let start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
       next = -2;
-      if (start === -1) {
-        this.text(idx, len);
-        break;
-      }
+      if (start === -1) break;
       if (!this.preprocess && src.charCodeAt(start + 1) === 35 && src.charCodeAt(start + 2) === 35) {
         // {## multi-line comment ##}
-        this.text(idx, start);
         const end = src.indexOf('##}', start + 3);
         const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
-        this.assembler.accept(new N.Comment(start, text, true));
+        this.node(new N.Comment(start, text, true), Opcode.COMMENT, start, end === -1 ? len : end + 3);
         const lastBrace = src.lastIndexOf('}', start - 1);
         if (lastBrace >= commentResume) textAnchor = lastBrace + 1;
         if (end === -1) {
@@ -127,10 +129,7 @@ class Scanner {
         continue;
       }
       const close = src.indexOf('}', start + 1);
-      if (close === -1) {
-        this.text(idx, len);
-        break;
-      }
+      if (close === -1) break;
       // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
       // the tag, which the next turn starts from.
       let inner = src.indexOf('{', start + 1);
@@ -139,31 +138,34 @@ class Scanner {
         inner = src.indexOf('{', inner + 1);
       }
       next = inner;
-      this.text(idx, start);
-      if (!this.tag(start, close)) this.text(start, close + 1);
+      this.tag(start, close);
       idx = close + 1;
     }
-    this.assembler.accept(new N.Simple(Opcode.EOF, len));
+    this.node(new N.Simple(Opcode.EOF, len), Opcode.EOF, len, len);
     this.assembler.finish();
   }
 
-  private text(from: number, to: number): void {
-    if (from < to) this.assembler.acceptText(from, this.src.slice(from, to));
+  /** Gives the assembler the text before `offset`, then `node` (opcode `op`), whose source ends at `end`. */
+  private node(node: Node, op: number, offset: number, end: number): void {
+    const from = this.textStart;
+    if (from < offset) this.assembler.acceptText(from, this.src.slice(from, offset));
+    this.assembler.accept(node, op);
+    this.textStart = end;
   }
 
-  /** Handles `{…}` between the braces at `open` and `close`; false when it is text. */
+  /** Handles `{…}` between the braces at `open` and `close`; false when it is text (left in the pending text). */
   private tag(open: number, close: number): boolean {
     let begin = open + 1;
     const lifted = this.src.charCodeAt(begin) === 94; /* ^ */
     if (this.preprocess !== lifted) {
       if (!lifted) return false; // other tags are text in preprocess mode
       // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
-      this.assembler.accept(new N.Lifted(open, this.src.slice(open, close + 1)));
+      this.node(new N.Lifted(open, this.src.slice(open, close + 1)), LIFTED, open, close + 1);
       return true;
     }
     if (lifted) begin++;
     if (this.src.charCodeAt(begin) === 35 /* # */) {
-      this.assembler.accept(new N.Comment(open, this.src.slice(begin + 1, close), false));
+      this.node(new N.Comment(open, this.src.slice(begin + 1, close), false), Opcode.COMMENT, open, close + 1);
       return true;
     }
     const content = this.src.slice(begin, close);
@@ -176,7 +178,8 @@ class Scanner {
       return false;
     }
     if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;
-    this.assembler.accept(this.build(entry.parsed, open));
+    const tag = entry.parsed;
+    this.node(NODE_BUILDERS[tag.op](tag, open), tag.op, open, close + 1);
     this.instructions++;
     return true;
   }
@@ -218,35 +221,47 @@ class Scanner {
     return true;
   }
 
-  /** Turns parsed syntax into a tree node (its plugin names already checked). */
-  private build(tag: ParsedTag, offset: number): Node {
-    // Nodes are made by constructors: see node-constructors.ts.
-    switch (tag.op) {
-      case Opcode.VARIABLE:
-        return new N.Variable(offset, tag.variables, tag.formatters);
-      case Opcode.BINDVAR:
-        return new N.Bindvar(offset, tag.name, tag.variables, tag.formatters);
-      case Opcode.PREDICATE:
-      case Opcode.OR_PREDICATE:
-        return new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf);
-      case Opcode.SECTION:
-        return new N.Section(offset, tag.path);
-      case Opcode.REPEATED:
-        return new N.Repeated(offset, tag.path);
-      case Opcode.IF:
-        return new N.If(offset, tag.operators, tag.variables);
-      case Opcode.MACRO:
-        return new N.Macro(offset, tag.name);
-      case Opcode.CTXVAR:
-        return new N.Ctxvar(offset, tag.name, tag.bindings);
-      case Opcode.EVAL:
-        return new N.Eval(offset, tag.code);
-      case Opcode.INCLUDE:
-        return new N.Include(offset, tag.name, tag.args, tag.delimiter);
-      case Opcode.INJECT:
-        return new N.Inject(offset, tag.name, tag.path, tag.args, tag.delimiter);
-      default:
-        return new N.Simple(tag.op, offset);
-    }
-  }
 }
+
+/** Builds one kind of tag's node from its parsed syntax, at `offset`. */
+type NodeBuilder = (tag: ParsedTag, offset: number) => Node;
+/** The parsed tags an opcode can have (a tag kind may share its shape with another opcode). */
+type TagOf<Op> = ParsedTag extends infer T ? (T extends { op: infer O } ? (Op extends O ? T : never) : never) : never;
+
+/**
+ * One builder per opcode (nodes are made by constructors: see node-constructors.ts), called
+ * through this table rather than chosen by a switch: the scanner's loop is optimized while the
+ * first templates are compiled, and a switch arm those templates never reached would throw that
+ * code away (and have it optimized again) the first time a later template has such a tag.
+ */
+const NODE_BUILDERS: NodeBuilder[] = [];
+function builder<Op extends ParsedTag['op']>(ops: Op[], build: (tag: TagOf<Op>, offset: number) => Node): void {
+  for (const op of ops) NODE_BUILDERS[op] = build as NodeBuilder;
+}
+builder([Opcode.VARIABLE], (tag, offset) => new N.Variable(offset, tag.variables, tag.formatters));
+builder([Opcode.BINDVAR], (tag, offset) => new N.Bindvar(offset, tag.name, tag.variables, tag.formatters));
+builder(
+  [Opcode.PREDICATE, Opcode.OR_PREDICATE],
+  (tag, offset) => new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf),
+);
+builder([Opcode.SECTION], (tag, offset) => new N.Section(offset, tag.path));
+builder([Opcode.REPEATED], (tag, offset) => new N.Repeated(offset, tag.path));
+builder([Opcode.IF], (tag, offset) => new N.If(offset, tag.operators, tag.variables));
+builder([Opcode.MACRO], (tag, offset) => new N.Macro(offset, tag.name));
+builder([Opcode.CTXVAR], (tag, offset) => new N.Ctxvar(offset, tag.name, tag.bindings));
+builder([Opcode.EVAL], (tag, offset) => new N.Eval(offset, tag.code));
+builder([Opcode.INCLUDE], (tag, offset) => new N.Include(offset, tag.name, tag.args, tag.delimiter));
+builder([Opcode.INJECT], (tag, offset) => new N.Inject(offset, tag.name, tag.path, tag.args, tag.delimiter));
+builder(
+  [
+    Opcode.END,
+    Opcode.EOF,
+    Opcode.ALTERNATES_WITH,
+    Opcode.META_LEFT,
+    Opcode.META_RIGHT,
+    Opcode.NEWLINE,
+    Opcode.SPACE,
+    Opcode.TAB,
+  ],
+  (tag, offset) => new N.Simple(tag.op, offset),
+);
