@@ -74,24 +74,44 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
   return { root: scanner.assembler.root, errors, lines, instructions: scanner.instructions };
 }
 
+/*
+ * Why the scanner chooses its next step through tables of functions: its loop is optimized
+ * while a process's first templates are compiled, and an optimized branch those templates never
+ * took (a comment, a brace that is text, a predicate to check) throws the whole optimized loop
+ * away the first time a later template takes it; the loop then runs unoptimized until it is
+ * optimized again. A call through a table to a function not seen before is just a call.
+ */
+
+/** `{##`: the two characters after the brace, read as one number (first × 65536 + second). */
+const HASH_HASH = 35 * 65536 + 35;
+const HASH = 35;
+const CARET = 94;
+
 class Scanner {
   readonly assembler: Assembler;
   readonly errors: FoundError[] = [];
   /** Tags that became instructions. */
   instructions = 0;
-  private readonly preprocess: boolean;
+  readonly preprocess: boolean;
   /** This compile's number, for the tag cache's admission rule. */
-  private readonly compile = nextCompile();
+  readonly compile = nextCompile();
   /**
    * Where the text not yet given to the assembler starts: text runs up to the next node, and a
-   * tag that turns out to be text simply stays part of it, so the scan loop has no branch for
-   * that case (a branch the first templates never take would cost the optimized loop).
+   * tag that turns out to be text simply stays part of it.
    */
   private textStart = 0;
+  /** The first `{` after the last tag when finding its end already found it (-2: search again). */
+  next = -2;
+  /**
+   * Where the scan last resumed after a multi-line comment, and where the Java reference's
+   * text position (just after the last `}` it met outside comments) stood then.
+   */
+  commentResume = 0;
+  textAnchor = 0;
 
   constructor(
-    private readonly src: string,
-    private readonly options: ParseOptions,
+    readonly src: string,
+    readonly options: ParseOptions,
   ) {
     this.preprocess = options.preprocess === true;
     this.assembler = new Assembler(options.maxNesting);
@@ -99,129 +119,174 @@ class Scanner {
 
   run(): void {
     const src = this.src;
-    const len = src.length;
+    const preprocess = this.preprocess;
     let idx = 0;
-    // The first `{` at or after idx when the previous tag's search already found it (-2: search again).
-    let next = -2;
-    // Where the scan last resumed after a multi-line comment, and where the Java reference's
-    // text position (just after the last `}` it met outside comments) stood then.
-    let commentResume = 0;
-    let textAnchor = 0;
-    for (;;) {
-      let start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
-      next = -2;
-      if (start === -1) break;
-      if (!this.preprocess && src.charCodeAt(start + 1) === 35 && src.charCodeAt(start + 2) === 35) {
-        // {## multi-line comment ##}
-        const end = src.indexOf('##}', start + 3);
-        const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
-        this.node(new N.Comment(start, text, true), Opcode.COMMENT, start, end === -1 ? len : end + 3);
-        const lastBrace = src.lastIndexOf('}', start - 1);
-        if (lastBrace >= commentResume) textAnchor = lastBrace + 1;
-        if (end === -1) {
-          // Reported where the reference reports it: at the start of the text the comment is in.
-          this.errors.push({ message: messages.commentUnterminated, offset: textAnchor, validation: true });
-          idx = len;
-          break;
-        }
-        idx = end + 3;
-        commentResume = idx;
-        continue;
-      }
-      const close = src.indexOf('}', start + 1);
-      if (close === -1) break;
-      // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
-      // the tag, which the next turn starts from.
-      let inner = src.indexOf('{', start + 1);
-      while (inner !== -1 && inner < close) {
-        start = inner;
-        inner = src.indexOf('{', inner + 1);
-      }
-      next = inner;
-      this.tag(start, close);
-      idx = close + 1;
-    }
+    do {
+      const next = this.next;
+      const start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
+      this.next = -2;
+      const opening = src.charCodeAt(start + 1) * 65536 + src.charCodeAt(start + 2);
+      idx = STEPS[start === -1 ? SOURCE_END : !preprocess && opening === HASH_HASH ? MULTILINE_COMMENT : BRACES](
+        this,
+        start,
+      );
+    } while (idx !== -1);
+    const len = src.length;
     this.node(new N.Simple(Opcode.EOF, len), Opcode.EOF, len, len);
     this.assembler.finish();
   }
 
   /** Gives the assembler the text before `offset`, then `node` (opcode `op`), whose source ends at `end`. */
-  private node(node: Node, op: number, offset: number, end: number): void {
+  node(node: Node, op: number, offset: number, end: number): void {
     const from = this.textStart;
     if (from < offset) this.assembler.acceptText(from, this.src.slice(from, offset));
     this.assembler.accept(node, op);
     this.textStart = end;
   }
 
-  /** Handles `{…}` between the braces at `open` and `close`; false when it is text (left in the pending text). */
-  private tag(open: number, close: number): boolean {
+  /** Handles `{…}` between the braces at `open` and `close` (a tag that is text stays in the pending text). */
+  tag(open: number, close: number): void {
+    const src = this.src;
+    const preprocess = this.preprocess;
     let begin = open + 1;
-    const lifted = this.src.charCodeAt(begin) === 94; /* ^ */
-    if (this.preprocess !== lifted) {
-      if (!lifted) return false; // other tags are text in preprocess mode
-      // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
-      this.node(new N.Lifted(open, this.src.slice(open, close + 1)), LIFTED, open, close + 1);
-      return true;
+    let c = src.charCodeAt(begin);
+    if (preprocess) {
+      // In preprocess mode only `{^…}` tags are instructions (or comments); the rest is text.
+      if (c !== CARET) return;
+      begin++;
+      c = src.charCodeAt(begin);
     }
-    if (lifted) begin++;
-    if (this.src.charCodeAt(begin) === 35 /* # */) {
-      this.node(new N.Comment(open, this.src.slice(begin + 1, close), false), Opcode.COMMENT, open, close + 1);
-      return true;
+    const kind = c === HASH ? COMMENT : c === CARET && !preprocess ? LIFTED_TAG : READ;
+    let content = '';
+    let entry: TagEntry | null = null;
+    if (kind === READ) {
+      content = src.slice(begin, close);
+      if (content.length === 0) return;
+      entry = parseTagCached(content, this.compile);
     }
-    const content = this.src.slice(begin, close);
-    if (content.length === 0) return false;
-    const entry = parseTagCached(content, this.compile);
-    if (entry === null) {
-      // Only tags that failed to parse are diagnosed: most are CSS or script braces, answered at once.
-      const problem = diagnoseTag(content, this.options.plugins);
-      if (problem !== undefined) this.errors.push({ message: problem, offset: open, validation: true });
-      return false;
-    }
-    if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;
+    const step =
+      kind !== READ ? kind : entry === null ? NOT_A_TAG : entry.passed === this.options.plugins ? CHECKED : UNCHECKED;
+    TAG_STEPS[step](this, entry!, content, open, begin, close);
+  }
+
+  /** Places the node of a tag whose plugin names are checked. */
+  place(entry: TagEntry, open: number, close: number): void {
     const tag = entry.parsed;
-    this.node(NODE_BUILDERS[tag.op](tag, open), tag.op, open, close + 1);
+    this.node(NODE_BUILDERS[tag.op]!(tag, open), tag.op, open, close + 1);
     this.instructions++;
-    return true;
   }
-
-  /**
-   * Checks the tag's formatter and predicate names and arguments, reporting
-   * each problem at `offset`; false when the tag is text (an unknown
-   * formatter). A tag without problems is remembered as passing this check.
-   */
-  private check(entry: TagEntry, offset: number): boolean {
-    const plugins = this.options.plugins;
-    const tag = entry.parsed;
-    let clean = true;
-    switch (tag.op) {
-      case Opcode.VARIABLE:
-      case Opcode.BINDVAR:
-        for (const call of tag.formatters) {
-          const problem = plugins.formatter(call.name, call.args);
-          if (problem !== undefined) {
-            this.errors.push({ message: problem, offset });
-            // An unknown formatter makes the whole tag text, as in the references.
-            if (problem === messages.formatterUnknown(call.name)) return false;
-            clean = false;
-          }
-        }
-        break;
-      case Opcode.PREDICATE:
-      case Opcode.OR_PREDICATE:
-        if (tag.name !== null) {
-          const problem = plugins.predicate(tag.name, tag.args);
-          if (problem !== undefined) {
-            this.errors.push({ message: problem, offset });
-            clean = false;
-          }
-        }
-        break;
-    }
-    if (clean) entry.passed = plugins;
-    return true;
-  }
-
 }
+
+// The scan's steps from a `{` (or the end of the source), returning where the scan goes on (-1: it ends).
+const BRACES = 0;
+const MULTILINE_COMMENT = 1;
+const SOURCE_END = 2;
+const STEPS: ((scanner: Scanner, start: number) => number)[] = [
+  (scanner, start) => {
+    const src = scanner.src;
+    const close = src.indexOf('}', start + 1);
+    if (close === -1) return -1;
+    // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
+    // the tag, which the next turn starts from.
+    let open: number;
+    let inner = start;
+    do {
+      open = inner;
+      inner = src.indexOf('{', inner + 1);
+    } while (inner !== -1 && inner < close);
+    scanner.next = inner;
+    scanner.tag(open, close);
+    return close + 1;
+  },
+  // {## multi-line comment ##}
+  (scanner, start) => {
+    const src = scanner.src;
+    const end = src.indexOf('##}', start + 3);
+    const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
+    scanner.node(new N.Comment(start, text, true), Opcode.COMMENT, start, end === -1 ? src.length : end + 3);
+    const lastBrace = src.lastIndexOf('}', start - 1);
+    if (lastBrace >= scanner.commentResume) scanner.textAnchor = lastBrace + 1;
+    if (end === -1) {
+      // Reported where the reference reports it: at the start of the text the comment is in.
+      scanner.errors.push({ message: messages.commentUnterminated, offset: scanner.textAnchor, validation: true });
+      return -1;
+    }
+    scanner.commentResume = end + 3;
+    return end + 3;
+  },
+  () => -1,
+];
+
+// What becomes of a `{…}`: a comment, a preprocessor tag kept for tools, or a tag read from the
+// cache or the tag reader that is not an instruction, or is one whose plugin names are (not yet) checked.
+const COMMENT = 0;
+const LIFTED_TAG = 1;
+const NOT_A_TAG = 2;
+const UNCHECKED = 3;
+const CHECKED = 4;
+/** Not a step: the tag is read, then one of the three steps above is taken. */
+const READ = 5;
+type TagStep = (scanner: Scanner, entry: TagEntry, content: string, open: number, begin: number, close: number) => void;
+const TAG_STEPS: TagStep[] = [
+  (scanner, _entry, _content, open, begin, close) =>
+    scanner.node(new N.Comment(open, scanner.src.slice(begin + 1, close), false), Opcode.COMMENT, open, close + 1),
+  // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
+  (scanner, _entry, _content, open, _begin, close) =>
+    scanner.node(new N.Lifted(open, scanner.src.slice(open, close + 1)), LIFTED, open, close + 1),
+  (scanner, _entry, content, open) => {
+    // Only tags that failed to parse are diagnosed: most are CSS or script braces, answered at once.
+    const problem = diagnoseTag(content, scanner.options.plugins);
+    if (problem !== undefined) scanner.errors.push({ message: problem, offset: open, validation: true });
+  },
+  (scanner, entry, _content, open, _begin, close) => {
+    if (CHECKS[entry.parsed.op]!(scanner, entry, open)) scanner.place(entry, open, close);
+  },
+  (scanner, entry, _content, open, _begin, close) => scanner.place(entry, open, close),
+];
+
+/**
+ * Checks a tag's formatter or predicate names and arguments, reporting each problem at
+ * `offset`; false when the tag is text (an unknown formatter). A tag without problems is
+ * remembered as passing this check.
+ */
+type Check = (scanner: Scanner, entry: TagEntry, offset: number) => boolean;
+const CHECKS: Check[] = [];
+const nothingToCheck: Check = (scanner, entry) => {
+  entry.passed = scanner.options.plugins;
+  return true;
+};
+const checkFormatters: Check = (scanner, entry, offset) => {
+  const plugins = scanner.options.plugins;
+  const tag = entry.parsed as TagOf<typeof Opcode.VARIABLE | typeof Opcode.BINDVAR>;
+  let clean = true;
+  for (const call of tag.formatters) {
+    const problem = plugins.formatter(call.name, call.args);
+    if (problem !== undefined) {
+      scanner.errors.push({ message: problem, offset });
+      // An unknown formatter makes the whole tag text, as in the references.
+      if (problem === messages.formatterUnknown(call.name)) return false;
+      clean = false;
+    }
+  }
+  if (clean) entry.passed = plugins;
+  return true;
+};
+const checkPredicate: Check = (scanner, entry, offset) => {
+  const plugins = scanner.options.plugins;
+  const tag = entry.parsed as TagOf<typeof Opcode.PREDICATE>;
+  const problem = tag.name === null ? undefined : plugins.predicate(tag.name, tag.args);
+  if (problem === undefined) {
+    entry.passed = plugins;
+  } else {
+    scanner.errors.push({ message: problem, offset });
+  }
+  return true;
+};
+for (let op = 0; op <= Opcode.INCLUDE; op++) CHECKS[op] = nothingToCheck;
+CHECKS[Opcode.VARIABLE] = checkFormatters;
+CHECKS[Opcode.BINDVAR] = checkFormatters;
+CHECKS[Opcode.PREDICATE] = checkPredicate;
+CHECKS[Opcode.OR_PREDICATE] = checkPredicate;
 
 /** Builds one kind of tag's node from its parsed syntax, at `offset`. */
 type NodeBuilder = (tag: ParsedTag, offset: number) => Node;
