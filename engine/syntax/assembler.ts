@@ -35,8 +35,8 @@ type State = typeof IN_ROOT | typeof IN_BLOCK | typeof IN_ALTERNATES_WITH | type
 /** Block instructions whose consequent can take an `.or` or `.end` alternate. */
 type Alternating = Exclude<BlockNode, MacroNode | RootNode>;
 
-/** What the assembler does with one kind of instruction in one state. */
-type Action = (a: Assembler, node: Node) => void;
+/** What the assembler does with one kind of instruction (opcode `op`) in one state. */
+type Action = (a: Assembler, node: Node, op: number) => void;
 
 /** Slots per state in the action table: opcodes are 0–24, and a lifted tag (-2) lands in slot 30. */
 const SLOTS = 32;
@@ -56,13 +56,18 @@ export class Assembler {
   list: Node[] = this.root.consequent;
   /** @internal The last node of `list` when it is text, which following text joins. */
   lastText: Text | null = null;
+  /**
+   * The list of the block about to be accepted, set by whoever made the block node: read here
+   * from the node, it would be read from a kind of node the first templates may not have had.
+   */
+  opening: Node[] = this.list;
 
   /** @param maxNesting deepest block nesting accepted; past it the rest of the template is ignored. */
   constructor(readonly maxNesting: number = Infinity) {}
 
   /** Takes the next instruction (never text: see acceptText); `op` is its opcode. */
   accept(node: Node, op: number): void {
-    ACTIONS[this.state * SLOTS + (op & (SLOTS - 1))]!(this, node);
+    ACTIONS[this.state * SLOTS + (op & (SLOTS - 1))]!(this, node, op);
   }
 
   /** Text from the source: in every open block it is added as it is, joining text just before it. */
@@ -128,15 +133,6 @@ export class Assembler {
     this.lastText = null; // the block just closed is the list's last node
   }
 
-  /** @internal An `.or`: becomes the alternate of the open block and takes its place. */
-  branch(or: PredicateNode): void {
-    SET_ALTERNATE[this.currentOp]!(this.current, or);
-    this.current = or;
-    this.currentOp = Opcode.OR_PREDICATE;
-    this.state = IN_BLOCK;
-    this.list = or.consequent;
-    this.lastText = null;
-  }
 }
 
 /** A block left open while a nested one is read, with where its nodes were going. */
@@ -153,17 +149,12 @@ class Open {
 const SET_ALTERNATE: ((block: BlockNode, alternate: AlternateNode) => void)[] = [];
 SET_ALTERNATE[Opcode.SECTION] = (block, alternate) => ((block as Alternating).alternate = alternate);
 SET_ALTERNATE[Opcode.REPEATED] = (block, alternate) => ((block as RepeatedNode).alternate = alternate);
-SET_ALTERNATE[Opcode.PREDICATE] = (block, alternate) => ((block as PredicateNode).alternate = alternate);
-SET_ALTERNATE[Opcode.OR_PREDICATE] = (block, alternate) => ((block as PredicateNode).alternate = alternate);
+SET_ALTERNATE[Opcode.PREDICATE] = SET_ALTERNATE[Opcode.OR_PREDICATE] = (block, alternate) =>
+  ((block as PredicateNode).alternate = alternate);
 SET_ALTERNATE[Opcode.IF] = (block, alternate) => ((block as Alternating).alternate = alternate);
 SET_ALTERNATE[Opcode.MACRO] = () => {};
 
-// Opening a block, one function per kind so each reads its own kind's list.
-const openSection: Action = (a, node) => a.open(node as BlockNode, Opcode.SECTION, (node as Alternating).consequent);
-const openRepeated: Action = (a, node) => a.open(node as BlockNode, Opcode.REPEATED, (node as RepeatedNode).consequent);
-const openPredicate: Action = (a, node) => a.open(node as BlockNode, Opcode.PREDICATE, (node as PredicateNode).consequent);
-const openIf: Action = (a, node) => a.open(node as BlockNode, Opcode.IF, (node as Alternating).consequent);
-const openMacro: Action = (a, node) => a.open(node as BlockNode, Opcode.MACRO, (node as MacroNode).consequent);
+const openBlock: Action = (a, node, op) => a.open(node as BlockNode, op, a.opening);
 
 const add: Action = (a, node) => a.add(node);
 const ignore: Action = () => {};
@@ -176,29 +167,35 @@ const rootEof: Action = (a, node) => {
   a.root.alternate = node as SimpleNode;
   a.state = AFTER_EOF;
 };
-const notAllowedAtRoot: Action = (a, node) => a.error(messages.notAllowedAtRoot(opcodeName(node.op)), node.offset);
+const notAllowedAtRoot: Action = (a, node, op) => a.error(messages.notAllowedAtRoot(opcodeName(op)), node.offset);
 const eofInBlock: Action = (a, node) => a.error(messages.eofInBlock(opcodeName(a.currentOp)), node.offset);
-const notAllowedInBlock: Action = (a, node) =>
-  a.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(a.currentOp)), node.offset);
+const notAllowedInBlock: Action = (a, node, op) =>
+  a.error(messages.notAllowedInBlock(opcodeName(op), opcodeName(a.currentOp)), node.offset);
 const end: Action = (a, node) => a.close(node as SimpleNode);
 
-const alternatesWithInBlock: Action = (a, node) => {
-  if (a.currentOp !== Opcode.REPEATED) return notAllowedInBlock(a, node);
+const alternatesWithInBlock: Action = (a, node, op) => {
+  if (a.currentOp !== Opcode.REPEATED) return notAllowedInBlock(a, node, op);
   const current = a.current as RepeatedNode;
   current.alternatesWithOffset = node.offset;
   a.state = IN_ALTERNATES_WITH;
   a.list = current.alternatesWith;
   a.lastText = null;
 };
-const orInBlock: Action = (a, node) => {
-  if (a.currentOp === Opcode.MACRO) return notAllowedInBlock(a, node);
+/** An `.or` (in a block, or a repeated section's alternates-with part): becomes the alternate of the open block and takes its place. */
+const or: Action = (a, node, op) => {
+  if (a.currentOp === Opcode.MACRO) return notAllowedInBlock(a, node, op);
   if (a.currentOp === Opcode.OR_PREDICATE && (a.current as PredicateNode).name === null) {
-    a.error(messages.deadCode(opcodeName(node.op)), node.offset);
+    a.error(messages.deadCode(opcodeName(op)), node.offset);
     return;
   }
-  a.branch(node as PredicateNode);
+  const branch = node as PredicateNode;
+  SET_ALTERNATE[a.currentOp]!(a.current, branch);
+  a.current = branch;
+  a.currentOp = Opcode.OR_PREDICATE;
+  a.state = IN_BLOCK;
+  a.list = a.opening;
+  a.lastText = null;
 };
-const orInAlternatesWith: Action = (a, node) => a.branch(node as PredicateNode);
 
 /** The actions by state and opcode (state × SLOTS + opcode); anything not named below is added to the open list. */
 const ACTIONS: Action[] = [];
@@ -207,11 +204,11 @@ function actions(state: State, byOp: [number, Action][], otherwise: Action): voi
   for (const [op, action] of byOp) ACTIONS[state * SLOTS + (op & (SLOTS - 1))] = action;
 }
 const OPENERS: [number, Action][] = [
-  [Opcode.SECTION, openSection],
-  [Opcode.REPEATED, openRepeated],
-  [Opcode.PREDICATE, openPredicate],
-  [Opcode.IF, openIf],
-  [Opcode.MACRO, openMacro],
+  [Opcode.SECTION, openBlock],
+  [Opcode.REPEATED, openBlock],
+  [Opcode.PREDICATE, openBlock],
+  [Opcode.IF, openBlock],
+  [Opcode.MACRO, openBlock],
 ];
 actions(
   IN_ROOT,
@@ -231,7 +228,7 @@ actions(
     [Opcode.EOF, eofInBlock],
     [Opcode.END, end],
     [Opcode.ALTERNATES_WITH, alternatesWithInBlock],
-    [Opcode.OR_PREDICATE, orInBlock],
+    [Opcode.OR_PREDICATE, or],
   ],
   add,
 );
@@ -241,7 +238,7 @@ actions(
     ...OPENERS,
     [Opcode.EOF, eofInBlock],
     [Opcode.ALTERNATES_WITH, notAllowedInBlock],
-    [Opcode.OR_PREDICATE, orInAlternatesWith],
+    [Opcode.OR_PREDICATE, or],
     [Opcode.END, end],
   ],
   add,

@@ -172,7 +172,7 @@ class Scanner {
   /** Places the node of a tag whose plugin names are checked. */
   place(entry: TagEntry, open: number, close: number): void {
     const tag = entry.parsed;
-    this.node(NODE_BUILDERS[tag.op]!(tag, open), tag.op, open, close + 1);
+    this.node(NODE_BUILDERS[tag.op]!(tag, open, this.assembler), tag.op, open, close + 1);
     this.instructions++;
   }
 }
@@ -288,8 +288,8 @@ CHECKS[Opcode.BINDVAR] = checkFormatters;
 CHECKS[Opcode.PREDICATE] = checkPredicate;
 CHECKS[Opcode.OR_PREDICATE] = checkPredicate;
 
-/** Builds one kind of tag's node from its parsed syntax, at `offset`. */
-type NodeBuilder = (tag: ParsedTag, offset: number) => Node;
+/** Builds one kind of tag's node from its parsed syntax, at `offset` (a block's builder also tells the assembler its list). */
+type NodeBuilder = (tag: ParsedTag, offset: number, assembler: Assembler) => Node;
 /** The parsed tags an opcode can have (a tag kind may share its shape with another opcode). */
 type TagOf<Op> = ParsedTag extends infer T ? (T extends { op: infer O } ? (Op extends O ? T : never) : never) : never;
 
@@ -300,19 +300,39 @@ type TagOf<Op> = ParsedTag extends infer T ? (T extends { op: infer O } ? (Op ex
  * code away (and have it optimized again) the first time a later template has such a tag.
  */
 const NODE_BUILDERS: NodeBuilder[] = [];
-function builder<Op extends ParsedTag['op']>(ops: Op[], build: (tag: TagOf<Op>, offset: number) => Node): void {
+function builder<Op extends ParsedTag['op']>(
+  ops: Op[],
+  build: (tag: TagOf<Op>, offset: number, assembler: Assembler) => Node,
+): void {
   for (const op of ops) NODE_BUILDERS[op] = build as NodeBuilder;
 }
 builder([Opcode.VARIABLE], (tag, offset) => new N.Variable(offset, tag.variables, tag.formatters));
 builder([Opcode.BINDVAR], (tag, offset) => new N.Bindvar(offset, tag.name, tag.variables, tag.formatters));
-builder(
-  [Opcode.PREDICATE, Opcode.OR_PREDICATE],
-  (tag, offset) => new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf),
-);
-builder([Opcode.SECTION], (tag, offset) => new N.Section(offset, tag.path));
-builder([Opcode.REPEATED], (tag, offset) => new N.Repeated(offset, tag.path));
-builder([Opcode.IF], (tag, offset) => new N.If(offset, tag.operators, tag.variables));
-builder([Opcode.MACRO], (tag, offset) => new N.Macro(offset, tag.name));
+builder([Opcode.PREDICATE, Opcode.OR_PREDICATE], (tag, offset, assembler) => {
+  const node = new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.SECTION], (tag, offset, assembler) => {
+  const node = new N.Section(offset, tag.path);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.REPEATED], (tag, offset, assembler) => {
+  const node = new N.Repeated(offset, tag.path);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.IF], (tag, offset, assembler) => {
+  const node = new N.If(offset, tag.operators, tag.variables);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.MACRO], (tag, offset, assembler) => {
+  const node = new N.Macro(offset, tag.name);
+  assembler.opening = node.consequent;
+  return node;
+});
 builder([Opcode.CTXVAR], (tag, offset) => new N.Ctxvar(offset, tag.name, tag.bindings));
 builder([Opcode.EVAL], (tag, offset) => new N.Eval(offset, tag.code));
 builder([Opcode.INCLUDE], (tag, offset) => new N.Include(offset, tag.name, tag.args, tag.delimiter));
