@@ -14,7 +14,7 @@ import { Assembler } from './assembler.ts';
 import { LIFTED, type Node, type RootNode } from './nodes.ts';
 import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
-import { nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
+import { NOTHING_TO_CHECK, nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
 import { diagnoseTag } from './tag-diagnosis.ts';
 import type { ParsedTag } from './parsed-tag.ts';
 import { LineIndex } from './positions.ts';
@@ -164,8 +164,15 @@ class Scanner {
       if (content.length === 0) return;
       entry = parseTagCached(content, this.compile);
     }
+    const passed = entry === null ? null : entry.passed;
     const step =
-      kind !== READ ? kind : entry === null ? NOT_A_TAG : entry.passed === this.options.plugins ? CHECKED : UNCHECKED;
+      kind !== READ
+        ? kind
+        : entry === null
+          ? NOT_A_TAG
+          : passed === this.options.plugins || passed === NOTHING_TO_CHECK
+            ? CHECKED
+            : UNCHECKED;
     TAG_STEPS[step](this, entry!, content, open, begin, close);
   }
 
