@@ -16,6 +16,7 @@ import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
 import { NOTHING_TO_CHECK, nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
 import { diagnoseTag } from './tag-diagnosis.ts';
+import { AT, DOLLAR, DOT, isDigit, isLetter } from './tag-chars.ts';
 import type { ParsedTag } from './parsed-tag.ts';
 import { LineIndex } from './positions.ts';
 
@@ -241,7 +242,11 @@ const TAG_STEPS: TagStep[] = [
   (scanner, _entry, _content, open, _begin, close) =>
     scanner.node(new N.Lifted(open, scanner.src.slice(open, close + 1)), LIFTED, open, close + 1),
   (scanner, _entry, content, open) => {
-    // Only tags that failed to parse are diagnosed: most are CSS or script braces, answered at once.
+    // Only tags that failed to parse are diagnosed. Most are CSS or script braces, and those that
+    // cannot start an instruction or a reference are text without a word (the diagnosis would find
+    // no reference there either), so the diagnosis is not run for them.
+    const c = content.charCodeAt(0);
+    if (!(c === DOT || isLetter(c) || isDigit(c) || c === AT || c === DOLLAR)) return;
     const problem = diagnoseTag(content, scanner.options.plugins);
     if (problem !== undefined) scanner.errors.push({ message: problem, offset: open, validation: true });
   },
