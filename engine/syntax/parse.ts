@@ -4,8 +4,8 @@
  * The outer scan finds tags the way the references do: from a `{`, the tag
  * runs to the first `}`, and a `{` met on the way starts the tag afresh (so
  * CSS and JSON braces stay text). `{## … ##}` is a multi-line comment and
- * `{# … }` a comment. The inside of each tag goes to the Chevrotain tag
- * parser; a tag it rejects is literal text. Tags marked `{^…}` belong to the
+ * `{# … }` a comment. The inside of each tag goes to the tag reader (through
+ * the tag cache); a tag it rejects is literal text. Tags marked `{^…}` belong to the
  * preprocessor pass: in preprocess mode only they are instructions, in the
  * normal pass they are dropped.
  */
