@@ -5,65 +5,75 @@
  * `.alternates with` belongs to a repeated section, a second plain `.or` is
  * dead code, and so on) and reports the references' errors when one breaks
  * the rules.
+ *
+ * Why tables of small functions rather than switches: the assembler runs once
+ * per tag and is optimized while a process's first templates are compiled. An
+ * optimized switch arm (or a property read on a kind of node) those templates
+ * never reached is thrown away with the whole optimized scan loop the first
+ * time a later template reaches it, and the loop then runs unoptimized until
+ * it is optimized again. A call through a table to a function not seen before
+ * is just a call.
  */
 import { messages } from '../messages.ts';
 import { Root, Text } from './node-constructors.ts';
 import { Opcode, opcodeName } from './opcodes.ts';
-import type {
-  BlockNode,
-  MacroNode,
-  Node,
-  PredicateNode,
-  RepeatedNode,
-  RootNode,
-  SimpleNode,
-} from './nodes.ts';
+import type { AlternateNode, BlockNode, MacroNode, Node, PredicateNode, RepeatedNode, RootNode, SimpleNode } from './nodes.ts';
 
 export interface AssemblyError {
   message: string;
   offset: number;
 }
 
-type State = 'root' | 'block' | 'alternatesWith' | 'eof' | 'dead';
+/** Where the assembler stands: in the root, in a block, in a repeated section's alternates-with part, after EOF, or stopped. */
+const IN_ROOT = 0;
+const IN_BLOCK = 1;
+const IN_ALTERNATES_WITH = 2;
+const AFTER_EOF = 3;
+const DEAD = 4;
+type State = typeof IN_ROOT | typeof IN_BLOCK | typeof IN_ALTERNATES_WITH | typeof AFTER_EOF | typeof DEAD;
 
 /** Block instructions whose consequent can take an `.or` or `.end` alternate. */
 type Alternating = Exclude<BlockNode, MacroNode | RootNode>;
 
+/** What the assembler does with one kind of instruction (opcode `op`) in one state. */
+type Action = (a: Assembler, node: Node, op: number) => void;
+
+/** Slots per state in the action table: opcodes are 0–24, and a lifted tag (-2) lands in slot 30. */
+const SLOTS = 32;
+
 export class Assembler {
   readonly root: RootNode = new Root();
   readonly errors: AssemblyError[] = [];
-  private readonly stack: Open[] = [];
-  private current: BlockNode = this.root;
-  private state: State = 'root';
-  /** Where the next node goes: the open block's consequent, or its alternates-with list. */
-  private list: Node[] = this.root.consequent;
-  /** The last node of `list` when it is text, which following text joins. */
-  private lastText: Text | null = null;
+  /** @internal the open blocks around the current one */
+  readonly stack: Open[] = [];
+  /** @internal the innermost open block, and its opcode */
+  current: BlockNode = this.root;
+  /** @internal */
+  currentOp: number = Opcode.ROOT;
+  /** @internal */
+  state: State = IN_ROOT;
+  /** @internal Where the next node goes: the open block's consequent, or its alternates-with list. */
+  list: Node[] = this.root.consequent;
+  /** @internal The last node of `list` when it is text, which following text joins. */
+  lastText: Text | null = null;
+  /**
+   * The list of the block about to be accepted, set by whoever made the block node: read here
+   * from the node, it would be read from a kind of node the first templates may not have had.
+   */
+  opening: Node[] = this.list;
 
   /** @param maxNesting deepest block nesting accepted; past it the rest of the template is ignored. */
-  constructor(private readonly maxNesting: number = Infinity) {}
+  constructor(readonly maxNesting: number = Infinity) {}
 
-  accept(node: Node): void {
-    switch (this.state) {
-      case 'root':
-        return this.inRoot(node);
-      case 'block':
-        return this.inBlock(node);
-      case 'alternatesWith':
-        return this.inAlternatesWith(node);
-      case 'eof':
-        // Nothing may follow EOF; the scanner never does this.
-        this.state = 'dead';
-        return;
-      case 'dead':
-        return;
-    }
+  /** Takes the next instruction (never text: see acceptText); `op` is its opcode. */
+  accept(node: Node, op: number): void {
+    ACTIONS[this.state * SLOTS + (op & (SLOTS - 1))]!(this, node, op);
   }
 
   /** Text from the source: in every open block it is added as it is, joining text just before it. */
   acceptText(offset: number, text: string): void {
-    if (this.state === 'eof' || this.state === 'dead') {
-      this.state = 'dead';
+    if (this.state >= AFTER_EOF) {
+      this.state = DEAD;
       return;
     }
     const last = this.lastText;
@@ -78,145 +88,160 @@ export class Assembler {
 
   /** Call after the EOF instruction; reports blocks left open. */
   finish(): void {
-    if (this.state !== 'dead' && this.current.op !== Opcode.ROOT) {
-      this.error(messages.unclosed(opcodeName(this.current.op)), this.current.offset);
+    if (this.state !== DEAD && this.currentOp !== Opcode.ROOT) {
+      this.error(messages.unclosed(opcodeName(this.currentOp)), this.current.offset);
     }
   }
 
-  private error(message: string, offset: number): void {
+  /** @internal */
+  error(message: string, offset: number): void {
     this.errors.push({ message, offset });
   }
 
-  private isBlockOpener(node: Node): boolean {
-    switch (node.op) {
-      case Opcode.SECTION:
-      case Opcode.REPEATED:
-      case Opcode.PREDICATE:
-      case Opcode.IF:
-      case Opcode.MACRO:
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  /** Adds an instruction (never text: see acceptText) to the open block's current list. */
-  private add(node: Node): void {
+  /** @internal Adds an instruction to the open block's current list. */
+  add(node: Node): void {
     this.list.push(node);
     this.lastText = null;
   }
 
-  private open(node: BlockNode): void {
+  /** @internal Opens the block `node` (opcode `op`), whose instructions go to `consequent`. */
+  open(node: BlockNode, op: number, consequent: Node[]): void {
     if (this.stack.length >= this.maxNesting) {
       // Nothing sensible is that deep; stop here rather than exhaust the stack later.
       this.error(messages.nestingTooDeep(this.maxNesting), node.offset);
-      this.state = 'dead';
+      this.state = DEAD;
       return;
     }
     this.add(node);
-    this.stack.push(new Open(this.current, this.state, this.list));
+    this.stack.push(new Open(this.current, this.currentOp, this.state, this.list));
     this.current = node;
-    this.state = 'block';
-    this.list = node.consequent;
+    this.currentOp = op;
+    this.state = IN_BLOCK;
+    this.list = consequent;
     this.lastText = null;
   }
 
-  private close(): void {
+  /** @internal Closes the current block with `alternate` (an `.end`), back to the block around it. */
+  close(alternate: SimpleNode): void {
+    SET_ALTERNATE[this.currentOp]!(this.current, alternate);
     const saved = this.stack.pop();
     if (saved === undefined) throw new Error('assembler popped the root block');
     this.current = saved.block;
+    this.currentOp = saved.op;
     this.state = saved.state;
     this.list = saved.list;
     this.lastText = null; // the block just closed is the list's last node
   }
 
-  private inRoot(node: Node): void {
-    if (this.isBlockOpener(node)) return this.open(node as BlockNode);
-    switch (node.op) {
-      case Opcode.EOF:
-        this.root.alternate = node as SimpleNode;
-        this.state = 'eof';
-        return;
-      case Opcode.END:
-      case Opcode.ALTERNATES_WITH:
-      case Opcode.OR_PREDICATE:
-        this.error(messages.notAllowedAtRoot(opcodeName(node.op)), node.offset);
-        return;
-      default:
-        this.add(node);
-    }
-  }
-
-  private inBlock(node: Node): void {
-    if (this.isBlockOpener(node)) return this.open(node as BlockNode);
-    const current = this.current;
-    switch (node.op) {
-      case Opcode.EOF:
-        this.error(messages.eofInBlock(opcodeName(current.op)), node.offset);
-        return;
-      case Opcode.END:
-        if (current.op !== Opcode.MACRO) (current as Alternating).alternate = node as SimpleNode;
-        return this.close();
-      case Opcode.ALTERNATES_WITH:
-        if (current.op === Opcode.REPEATED) {
-          current.alternatesWithOffset = node.offset;
-          this.state = 'alternatesWith';
-          this.list = current.alternatesWith;
-          this.lastText = null;
-          return;
-        }
-        this.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(current.op)), node.offset);
-        return;
-      case Opcode.OR_PREDICATE:
-        if (current.op === Opcode.MACRO) {
-          this.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(current.op)), node.offset);
-          return;
-        }
-        if (current.op === Opcode.OR_PREDICATE && current.name === null) {
-          this.error(messages.deadCode(opcodeName(node.op)), node.offset);
-          return;
-        }
-        return this.branch(current as Alternating, node as PredicateNode);
-      default:
-        this.add(node);
-    }
-  }
-
-  private inAlternatesWith(node: Node): void {
-    if (this.isBlockOpener(node)) return this.open(node as BlockNode);
-    const current = this.current as RepeatedNode;
-    switch (node.op) {
-      case Opcode.EOF:
-        this.error(messages.eofInBlock(opcodeName(current.op)), node.offset);
-        return;
-      case Opcode.ALTERNATES_WITH:
-        this.error(messages.notAllowedInBlock(opcodeName(node.op), opcodeName(current.op)), node.offset);
-        return;
-      case Opcode.OR_PREDICATE:
-        return this.branch(current, node as PredicateNode);
-      case Opcode.END:
-        current.alternate = node as SimpleNode;
-        return this.close();
-      default:
-        this.add(node);
-    }
-  }
-
-  /** An `.or`: becomes the alternate of the open block and takes its place. */
-  private branch(current: Alternating, or: PredicateNode): void {
-    current.alternate = or;
-    this.current = or;
-    this.state = 'block';
-    this.list = or.consequent;
-    this.lastText = null;
-  }
 }
 
 /** A block left open while a nested one is read, with where its nodes were going. */
 class Open {
   constructor(
     readonly block: BlockNode,
+    readonly op: number,
     readonly state: State,
     readonly list: Node[],
   ) {}
 }
+
+/** Sets the alternate of an open block by its opcode; a macro has none, so its `.end` only closes it. */
+const SET_ALTERNATE: ((block: BlockNode, alternate: AlternateNode) => void)[] = [];
+SET_ALTERNATE[Opcode.SECTION] = (block, alternate) => ((block as Alternating).alternate = alternate);
+SET_ALTERNATE[Opcode.REPEATED] = (block, alternate) => ((block as RepeatedNode).alternate = alternate);
+SET_ALTERNATE[Opcode.PREDICATE] = SET_ALTERNATE[Opcode.OR_PREDICATE] = (block, alternate) =>
+  ((block as PredicateNode).alternate = alternate);
+SET_ALTERNATE[Opcode.IF] = (block, alternate) => ((block as Alternating).alternate = alternate);
+SET_ALTERNATE[Opcode.MACRO] = () => {};
+
+const openBlock: Action = (a, node, op) => a.open(node as BlockNode, op, a.opening);
+
+const add: Action = (a, node) => a.add(node);
+const ignore: Action = () => {};
+const kill: Action = (a) => {
+  // Nothing may follow EOF; the scanner never does this.
+  a.state = DEAD;
+};
+
+const rootEof: Action = (a, node) => {
+  a.root.alternate = node as SimpleNode;
+  a.state = AFTER_EOF;
+};
+const notAllowedAtRoot: Action = (a, node, op) => a.error(messages.notAllowedAtRoot(opcodeName(op)), node.offset);
+const eofInBlock: Action = (a, node) => a.error(messages.eofInBlock(opcodeName(a.currentOp)), node.offset);
+const notAllowedInBlock: Action = (a, node, op) =>
+  a.error(messages.notAllowedInBlock(opcodeName(op), opcodeName(a.currentOp)), node.offset);
+const end: Action = (a, node) => a.close(node as SimpleNode);
+
+const alternatesWithInBlock: Action = (a, node, op) => {
+  if (a.currentOp !== Opcode.REPEATED) return notAllowedInBlock(a, node, op);
+  const current = a.current as RepeatedNode;
+  current.alternatesWithOffset = node.offset;
+  a.state = IN_ALTERNATES_WITH;
+  a.list = current.alternatesWith;
+  a.lastText = null;
+};
+/** An `.or` (in a block, or a repeated section's alternates-with part): becomes the alternate of the open block and takes its place. */
+const or: Action = (a, node, op) => {
+  if (a.currentOp === Opcode.MACRO) return notAllowedInBlock(a, node, op);
+  if (a.currentOp === Opcode.OR_PREDICATE && (a.current as PredicateNode).name === null) {
+    a.error(messages.deadCode(opcodeName(op)), node.offset);
+    return;
+  }
+  const branch = node as PredicateNode;
+  SET_ALTERNATE[a.currentOp]!(a.current, branch);
+  a.current = branch;
+  a.currentOp = Opcode.OR_PREDICATE;
+  a.state = IN_BLOCK;
+  a.list = a.opening;
+  a.lastText = null;
+};
+
+/** The actions by state and opcode (state × SLOTS + opcode); anything not named below is added to the open list. */
+const ACTIONS: Action[] = [];
+function actions(state: State, byOp: [number, Action][], otherwise: Action): void {
+  for (let op = 0; op < SLOTS; op++) ACTIONS[state * SLOTS + op] = otherwise;
+  for (const [op, action] of byOp) ACTIONS[state * SLOTS + (op & (SLOTS - 1))] = action;
+}
+const OPENERS: [number, Action][] = [
+  [Opcode.SECTION, openBlock],
+  [Opcode.REPEATED, openBlock],
+  [Opcode.PREDICATE, openBlock],
+  [Opcode.IF, openBlock],
+  [Opcode.MACRO, openBlock],
+];
+actions(
+  IN_ROOT,
+  [
+    ...OPENERS,
+    [Opcode.EOF, rootEof],
+    [Opcode.END, notAllowedAtRoot],
+    [Opcode.ALTERNATES_WITH, notAllowedAtRoot],
+    [Opcode.OR_PREDICATE, notAllowedAtRoot],
+  ],
+  add,
+);
+actions(
+  IN_BLOCK,
+  [
+    ...OPENERS,
+    [Opcode.EOF, eofInBlock],
+    [Opcode.END, end],
+    [Opcode.ALTERNATES_WITH, alternatesWithInBlock],
+    [Opcode.OR_PREDICATE, or],
+  ],
+  add,
+);
+actions(
+  IN_ALTERNATES_WITH,
+  [
+    ...OPENERS,
+    [Opcode.EOF, eofInBlock],
+    [Opcode.ALTERNATES_WITH, notAllowedInBlock],
+    [Opcode.OR_PREDICATE, or],
+    [Opcode.END, end],
+  ],
+  add,
+);
+actions(AFTER_EOF, [], kill);
+actions(DEAD, [], ignore);

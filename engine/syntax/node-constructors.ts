@@ -11,6 +11,10 @@
  * server that compiled its templates first, compiling got twice as slow.
  * Objects made by `new`, and arrays copied by a builtin, are always
  * allocated young.
+ *
+ * Each constructor sets every field itself (the fields are declared, not initialized): a class
+ * with field initializers runs them in a second function, which a fresh process compiles on the
+ * first node of each kind. The order of the assignments is the order the fields always had.
  */
 import type {
   AlternateNode,
@@ -46,152 +50,234 @@ export function nodeList(): Node[] {
 }
 
 export class Text implements TextNode {
-  readonly op = Opcode.TEXT;
-  constructor(
-    public offset: number,
-    public text: string,
-  ) {}
+  declare offset: number;
+  declare text: string;
+  declare readonly op: typeof Opcode.TEXT;
+  constructor(offset: number, text: string) {
+    this.offset = offset;
+    this.text = text;
+    this.op = Opcode.TEXT;
+  }
 }
 
 export class Simple implements SimpleNode {
-  constructor(
-    readonly op: SimpleNode['op'],
-    public offset: number,
-  ) {}
+  declare readonly op: SimpleNode['op'];
+  declare offset: number;
+  constructor(op: SimpleNode['op'], offset: number) {
+    this.op = op;
+    this.offset = offset;
+  }
 }
 
 export class Comment implements CommentNode {
-  readonly op = Opcode.COMMENT;
-  constructor(
-    public offset: number,
-    readonly text: string,
-    readonly multiline: boolean,
-  ) {}
+  declare offset: number;
+  declare readonly text: string;
+  declare readonly multiline: boolean;
+  declare readonly op: typeof Opcode.COMMENT;
+  constructor(offset: number, text: string, multiline: boolean) {
+    this.offset = offset;
+    this.text = text;
+    this.multiline = multiline;
+    this.op = Opcode.COMMENT;
+  }
 }
 
 export class Lifted implements LiftedNode {
-  readonly op = LIFTED;
-  constructor(
-    public offset: number,
-    readonly raw: string,
-  ) {}
+  declare offset: number;
+  declare readonly raw: string;
+  declare readonly op: typeof LIFTED;
+  constructor(offset: number, raw: string) {
+    this.offset = offset;
+    this.raw = raw;
+    this.op = LIFTED;
+  }
 }
 
 export class Variable implements VariableNode {
-  readonly op = Opcode.VARIABLE;
-  constructor(
-    public offset: number,
-    readonly variables: readonly Path[],
-    readonly formatters: readonly FormatterCall[],
-  ) {}
+  declare offset: number;
+  declare readonly variables: readonly Path[];
+  declare readonly formatters: readonly FormatterCall[];
+  declare readonly op: typeof Opcode.VARIABLE;
+  constructor(offset: number, variables: readonly Path[], formatters: readonly FormatterCall[]) {
+    this.offset = offset;
+    this.variables = variables;
+    this.formatters = formatters;
+    this.op = Opcode.VARIABLE;
+  }
 }
 
 export class Bindvar implements BindvarNode {
-  readonly op = Opcode.BINDVAR;
-  constructor(
-    public offset: number,
-    readonly name: string,
-    readonly variables: readonly Path[],
-    readonly formatters: readonly FormatterCall[],
-  ) {}
+  declare offset: number;
+  declare readonly name: string;
+  declare readonly variables: readonly Path[];
+  declare readonly formatters: readonly FormatterCall[];
+  declare readonly op: typeof Opcode.BINDVAR;
+  constructor(offset: number, name: string, variables: readonly Path[], formatters: readonly FormatterCall[]) {
+    this.offset = offset;
+    this.name = name;
+    this.variables = variables;
+    this.formatters = formatters;
+    this.op = Opcode.BINDVAR;
+  }
 }
 
 export class Section implements SectionNode {
-  readonly op = Opcode.SECTION;
-  readonly consequent: Node[] = nodeList();
-  alternate: AlternateNode | null = null;
-  constructor(
-    public offset: number,
-    readonly path: Path,
-  ) {}
+  declare offset: number;
+  declare readonly path: Path;
+  declare readonly op: typeof Opcode.SECTION;
+  declare readonly consequent: Node[];
+  declare alternate: AlternateNode | null;
+  constructor(offset: number, path: Path) {
+    this.offset = offset;
+    this.path = path;
+    this.op = Opcode.SECTION;
+    this.consequent = nodeList();
+    this.alternate = null;
+  }
 }
 
 export class Repeated implements RepeatedNode {
-  readonly op = Opcode.REPEATED;
-  readonly consequent: Node[] = nodeList();
-  alternate: AlternateNode | null = null;
-  readonly alternatesWith: Node[] = nodeList();
-  alternatesWithOffset = -1;
-  constructor(
-    public offset: number,
-    readonly path: Path,
-  ) {}
+  declare offset: number;
+  declare readonly path: Path;
+  declare readonly op: typeof Opcode.REPEATED;
+  declare readonly consequent: Node[];
+  declare alternate: AlternateNode | null;
+  declare readonly alternatesWith: Node[];
+  declare alternatesWithOffset: number;
+  constructor(offset: number, path: Path) {
+    this.offset = offset;
+    this.path = path;
+    this.op = Opcode.REPEATED;
+    this.consequent = nodeList();
+    this.alternate = null;
+    this.alternatesWith = nodeList();
+    this.alternatesWithOffset = -1;
+  }
 }
 
 export class Predicate implements PredicateNode {
-  readonly consequent: Node[] = nodeList();
-  alternate: AlternateNode | null = null;
+  declare readonly op: PredicateNode['op'];
+  declare offset: number;
+  declare readonly name: string | null;
+  declare readonly args: readonly string[] | null;
+  declare readonly delimiter: string;
+  declare readonly viaIf: boolean;
+  declare readonly consequent: Node[];
+  declare alternate: AlternateNode | null;
   constructor(
-    readonly op: PredicateNode['op'],
-    public offset: number,
-    readonly name: string | null,
-    readonly args: readonly string[] | null,
-    readonly delimiter: string,
-    readonly viaIf: boolean,
-  ) {}
+    op: PredicateNode['op'],
+    offset: number,
+    name: string | null,
+    args: readonly string[] | null,
+    delimiter: string,
+    viaIf: boolean,
+  ) {
+    this.op = op;
+    this.offset = offset;
+    this.name = name;
+    this.args = args;
+    this.delimiter = delimiter;
+    this.viaIf = viaIf;
+    this.consequent = nodeList();
+    this.alternate = null;
+  }
 }
 
 export class If implements IfNode {
-  readonly op = Opcode.IF;
-  readonly consequent: Node[] = nodeList();
-  alternate: AlternateNode | null = null;
-  constructor(
-    public offset: number,
-    readonly operators: readonly (0 | 1)[],
-    readonly variables: readonly Path[],
-  ) {}
+  declare offset: number;
+  declare readonly operators: readonly (0 | 1)[];
+  declare readonly variables: readonly Path[];
+  declare readonly op: typeof Opcode.IF;
+  declare readonly consequent: Node[];
+  declare alternate: AlternateNode | null;
+  constructor(offset: number, operators: readonly (0 | 1)[], variables: readonly Path[]) {
+    this.offset = offset;
+    this.operators = operators;
+    this.variables = variables;
+    this.op = Opcode.IF;
+    this.consequent = nodeList();
+    this.alternate = null;
+  }
 }
 
 export class Macro implements MacroNode {
-  readonly op = Opcode.MACRO;
-  readonly consequent: Node[] = nodeList();
-  constructor(
-    public offset: number,
-    readonly name: string,
-  ) {}
+  declare offset: number;
+  declare readonly name: string;
+  declare readonly op: typeof Opcode.MACRO;
+  declare readonly consequent: Node[];
+  constructor(offset: number, name: string) {
+    this.offset = offset;
+    this.name = name;
+    this.op = Opcode.MACRO;
+    this.consequent = nodeList();
+  }
 }
 
 export class Ctxvar implements CtxvarNode {
-  readonly op = Opcode.CTXVAR;
-  constructor(
-    public offset: number,
-    readonly name: string,
-    readonly bindings: readonly (readonly [string, Path])[],
-  ) {}
+  declare offset: number;
+  declare readonly name: string;
+  declare readonly bindings: readonly (readonly [string, Path])[];
+  declare readonly op: typeof Opcode.CTXVAR;
+  constructor(offset: number, name: string, bindings: readonly (readonly [string, Path])[]) {
+    this.offset = offset;
+    this.name = name;
+    this.bindings = bindings;
+    this.op = Opcode.CTXVAR;
+  }
 }
 
 export class Eval implements EvalNode {
-  readonly op = Opcode.EVAL;
-  constructor(
-    public offset: number,
-    readonly code: string,
-  ) {}
+  declare offset: number;
+  declare readonly code: string;
+  declare readonly op: typeof Opcode.EVAL;
+  constructor(offset: number, code: string) {
+    this.offset = offset;
+    this.code = code;
+    this.op = Opcode.EVAL;
+  }
 }
 
 export class Include implements IncludeNode {
-  readonly op = Opcode.INCLUDE;
-  constructor(
-    public offset: number,
-    readonly name: string,
-    readonly args: readonly string[] | null,
-    readonly delimiter: string,
-  ) {}
+  declare offset: number;
+  declare readonly name: string;
+  declare readonly args: readonly string[] | null;
+  declare readonly delimiter: string;
+  declare readonly op: typeof Opcode.INCLUDE;
+  constructor(offset: number, name: string, args: readonly string[] | null, delimiter: string) {
+    this.offset = offset;
+    this.name = name;
+    this.args = args;
+    this.delimiter = delimiter;
+    this.op = Opcode.INCLUDE;
+  }
 }
 
 export class Inject implements InjectNode {
-  readonly op = Opcode.INJECT;
-  constructor(
-    public offset: number,
-    readonly name: string,
-    readonly path: string,
-    readonly args: readonly string[] | null,
-    readonly delimiter: string,
-  ) {}
+  declare offset: number;
+  declare readonly name: string;
+  declare readonly path: string;
+  declare readonly args: readonly string[] | null;
+  declare readonly delimiter: string;
+  declare readonly op: typeof Opcode.INJECT;
+  constructor(offset: number, name: string, path: string, args: readonly string[] | null, delimiter: string) {
+    this.offset = offset;
+    this.name = name;
+    this.path = path;
+    this.args = args;
+    this.delimiter = delimiter;
+    this.op = Opcode.INJECT;
+  }
 }
 
 export class Root implements RootNode {
-  readonly op = Opcode.ROOT;
-  readonly offset = 0;
-  readonly consequent: Node[] = nodeList();
-  alternate: SimpleNode | null = null;
+  declare readonly op: typeof Opcode.ROOT;
+  declare readonly offset: 0;
+  declare readonly consequent: Node[];
+  declare alternate: SimpleNode | null;
+  constructor() {
+    this.op = Opcode.ROOT;
+    this.offset = 0;
+    this.consequent = nodeList();
+    this.alternate = null;
+  }
 }

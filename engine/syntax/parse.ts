@@ -4,18 +4,19 @@
  * The outer scan finds tags the way the references do: from a `{`, the tag
  * runs to the first `}`, and a `{` met on the way starts the tag afresh (so
  * CSS and JSON braces stay text). `{## … ##}` is a multi-line comment and
- * `{# … }` a comment. The inside of each tag goes to the Chevrotain tag
- * parser; a tag it rejects is literal text. Tags marked `{^…}` belong to the
+ * `{# … }` a comment. The inside of each tag goes to the tag reader (through
+ * the tag cache); a tag it rejects is literal text. Tags marked `{^…}` belong to the
  * preprocessor pass: in preprocess mode only they are instructions, in the
  * normal pass they are dropped.
  */
 import { messages } from '../messages.ts';
 import { Assembler } from './assembler.ts';
-import type { Node, RootNode } from './nodes.ts';
+import { LIFTED, type Node, type RootNode } from './nodes.ts';
 import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
-import { nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
+import { NOTHING_TO_CHECK, nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
 import { diagnoseTag } from './tag-diagnosis.ts';
+import { AT, DOLLAR, DOT, isDigit, isLetter } from './tag-chars.ts';
 import type { ParsedTag } from './parsed-tag.ts';
 import { LineIndex } from './positions.ts';
 
@@ -74,18 +75,44 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
   return { root: scanner.assembler.root, errors, lines, instructions: scanner.instructions };
 }
 
+/*
+ * Why the scanner chooses its next step through tables of functions: its loop is optimized
+ * while a process's first templates are compiled, and an optimized branch those templates never
+ * took (a comment, a brace that is text, a predicate to check) throws the whole optimized loop
+ * away the first time a later template takes it; the loop then runs unoptimized until it is
+ * optimized again. A call through a table to a function not seen before is just a call.
+ */
+
+/** `{##`: the two characters after the brace, read as one number (first × 65536 + second). */
+const HASH_HASH = 35 * 65536 + 35;
+const HASH = 35;
+const CARET = 94;
+
 class Scanner {
   readonly assembler: Assembler;
   readonly errors: FoundError[] = [];
   /** Tags that became instructions. */
   instructions = 0;
-  private readonly preprocess: boolean;
+  readonly preprocess: boolean;
   /** This compile's number, for the tag cache's admission rule. */
-  private readonly compile = nextCompile();
+  readonly compile = nextCompile();
+  /**
+   * Where the text not yet given to the assembler starts: text runs up to the next node, and a
+   * tag that turns out to be text simply stays part of it.
+   */
+  private textStart = 0;
+  /** The first `{` after the last tag when finding its end already found it (-2: search again). */
+  next = -2;
+  /**
+   * Where the scan last resumed after a multi-line comment, and where the Java reference's
+   * text position (just after the last `}` it met outside comments) stood then.
+   */
+  commentResume = 0;
+  textAnchor = 0;
 
   constructor(
-    private readonly src: string,
-    private readonly options: ParseOptions,
+    readonly src: string,
+    readonly options: ParseOptions,
   ) {
     this.preprocess = options.preprocess === true;
     this.assembler = new Assembler(options.maxNesting);
@@ -93,160 +120,245 @@ class Scanner {
 
   run(): void {
     const src = this.src;
-    const len = src.length;
+    const preprocess = this.preprocess;
     let idx = 0;
-    // The first `{` at or after idx when the previous tag's search already found it (-2: search again).
-    let next = -2;
-    // Where the scan last resumed after a multi-line comment, and where the Java reference's
-    // text position (just after the last `}` it met outside comments) stood then.
-    let commentResume = 0;
-    let textAnchor = 0;
-    for (;;) {
-      let start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
-      next = -2;
-      if (start === -1) {
-        this.text(idx, len);
-        break;
-      }
-      if (!this.preprocess && src.charCodeAt(start + 1) === 35 && src.charCodeAt(start + 2) === 35) {
-        // {## multi-line comment ##}
-        this.text(idx, start);
-        const end = src.indexOf('##}', start + 3);
-        const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
-        this.assembler.accept(new N.Comment(start, text, true));
-        const lastBrace = src.lastIndexOf('}', start - 1);
-        if (lastBrace >= commentResume) textAnchor = lastBrace + 1;
-        if (end === -1) {
-          // Reported where the reference reports it: at the start of the text the comment is in.
-          this.errors.push({ message: messages.commentUnterminated, offset: textAnchor, validation: true });
-          idx = len;
-          break;
-        }
-        idx = end + 3;
-        commentResume = idx;
-        continue;
-      }
-      const close = src.indexOf('}', start + 1);
-      if (close === -1) {
-        this.text(idx, len);
-        break;
-      }
-      // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
-      // the tag, which the next turn starts from.
-      let inner = src.indexOf('{', start + 1);
-      while (inner !== -1 && inner < close) {
-        start = inner;
-        inner = src.indexOf('{', inner + 1);
-      }
-      next = inner;
-      this.text(idx, start);
-      if (!this.tag(start, close)) this.text(start, close + 1);
-      idx = close + 1;
-    }
-    this.assembler.accept(new N.Simple(Opcode.EOF, len));
+    do {
+      const next = this.next;
+      const start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
+      this.next = -2;
+      const opening = src.charCodeAt(start + 1) * 65536 + src.charCodeAt(start + 2);
+      idx = STEPS[start === -1 ? SOURCE_END : !preprocess && opening === HASH_HASH ? MULTILINE_COMMENT : BRACES](
+        this,
+        start,
+      );
+    } while (idx !== -1);
+    const len = src.length;
+    this.node(new N.Simple(Opcode.EOF, len), Opcode.EOF, len, len);
     this.assembler.finish();
   }
 
-  private text(from: number, to: number): void {
-    if (from < to) this.assembler.acceptText(from, this.src.slice(from, to));
+  /** Gives the assembler the text before `offset`, then `node` (opcode `op`), whose source ends at `end`. */
+  node(node: Node, op: number, offset: number, end: number): void {
+    const from = this.textStart;
+    if (from < offset) this.assembler.acceptText(from, this.src.slice(from, offset));
+    this.assembler.accept(node, op);
+    this.textStart = end;
   }
 
-  /** Handles `{…}` between the braces at `open` and `close`; false when it is text. */
-  private tag(open: number, close: number): boolean {
+  /** Handles `{…}` between the braces at `open` and `close` (a tag that is text stays in the pending text). */
+  tag(open: number, close: number): void {
+    const src = this.src;
+    const preprocess = this.preprocess;
     let begin = open + 1;
-    const lifted = this.src.charCodeAt(begin) === 94; /* ^ */
-    if (this.preprocess !== lifted) {
-      if (!lifted) return false; // other tags are text in preprocess mode
-      // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
-      this.assembler.accept(new N.Lifted(open, this.src.slice(open, close + 1)));
-      return true;
+    let c = src.charCodeAt(begin);
+    if (preprocess) {
+      // In preprocess mode only `{^…}` tags are instructions (or comments); the rest is text.
+      if (c !== CARET) return;
+      begin++;
+      c = src.charCodeAt(begin);
     }
-    if (lifted) begin++;
-    if (this.src.charCodeAt(begin) === 35 /* # */) {
-      this.assembler.accept(new N.Comment(open, this.src.slice(begin + 1, close), false));
-      return true;
+    const kind = c === HASH ? COMMENT : c === CARET && !preprocess ? LIFTED_TAG : READ;
+    let content = '';
+    let entry: TagEntry | null = null;
+    if (kind === READ) {
+      content = src.slice(begin, close);
+      if (content.length === 0) return;
+      entry = parseTagCached(content, this.compile);
     }
-    const content = this.src.slice(begin, close);
-    if (content.length === 0) return false;
-    const entry = parseTagCached(content, this.compile);
-    if (entry === null) {
-      // Only tags that failed to parse are diagnosed: most are CSS or script braces, answered at once.
-      const problem = diagnoseTag(content, this.options.plugins);
-      if (problem !== undefined) this.errors.push({ message: problem, offset: open, validation: true });
-      return false;
-    }
-    if (entry.passed !== this.options.plugins && !this.check(entry, open)) return false;
-    this.assembler.accept(this.build(entry.parsed, open));
-    this.instructions++;
-    return true;
+    const passed = entry === null ? null : entry.passed;
+    const step =
+      kind !== READ
+        ? kind
+        : entry === null
+          ? NOT_A_TAG
+          : passed === this.options.plugins || passed === NOTHING_TO_CHECK
+            ? CHECKED
+            : UNCHECKED;
+    TAG_STEPS[step](this, entry!, content, open, begin, close);
   }
 
-  /**
-   * Checks the tag's formatter and predicate names and arguments, reporting
-   * each problem at `offset`; false when the tag is text (an unknown
-   * formatter). A tag without problems is remembered as passing this check.
-   */
-  private check(entry: TagEntry, offset: number): boolean {
-    const plugins = this.options.plugins;
+  /** Places the node of a tag whose plugin names are checked. */
+  place(entry: TagEntry, open: number, close: number): void {
     const tag = entry.parsed;
-    let clean = true;
-    switch (tag.op) {
-      case Opcode.VARIABLE:
-      case Opcode.BINDVAR:
-        for (const call of tag.formatters) {
-          const problem = plugins.formatter(call.name, call.args);
-          if (problem !== undefined) {
-            this.errors.push({ message: problem, offset });
-            // An unknown formatter makes the whole tag text, as in the references.
-            if (problem === messages.formatterUnknown(call.name)) return false;
-            clean = false;
-          }
-        }
-        break;
-      case Opcode.PREDICATE:
-      case Opcode.OR_PREDICATE:
-        if (tag.name !== null) {
-          const problem = plugins.predicate(tag.name, tag.args);
-          if (problem !== undefined) {
-            this.errors.push({ message: problem, offset });
-            clean = false;
-          }
-        }
-        break;
-    }
-    if (clean) entry.passed = plugins;
-    return true;
-  }
-
-  /** Turns parsed syntax into a tree node (its plugin names already checked). */
-  private build(tag: ParsedTag, offset: number): Node {
-    // Nodes are made by constructors: see node-constructors.ts.
-    switch (tag.op) {
-      case Opcode.VARIABLE:
-        return new N.Variable(offset, tag.variables, tag.formatters);
-      case Opcode.BINDVAR:
-        return new N.Bindvar(offset, tag.name, tag.variables, tag.formatters);
-      case Opcode.PREDICATE:
-      case Opcode.OR_PREDICATE:
-        return new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf);
-      case Opcode.SECTION:
-        return new N.Section(offset, tag.path);
-      case Opcode.REPEATED:
-        return new N.Repeated(offset, tag.path);
-      case Opcode.IF:
-        return new N.If(offset, tag.operators, tag.variables);
-      case Opcode.MACRO:
-        return new N.Macro(offset, tag.name);
-      case Opcode.CTXVAR:
-        return new N.Ctxvar(offset, tag.name, tag.bindings);
-      case Opcode.EVAL:
-        return new N.Eval(offset, tag.code);
-      case Opcode.INCLUDE:
-        return new N.Include(offset, tag.name, tag.args, tag.delimiter);
-      case Opcode.INJECT:
-        return new N.Inject(offset, tag.name, tag.path, tag.args, tag.delimiter);
-      default:
-        return new N.Simple(tag.op, offset);
-    }
+    this.node(NODE_BUILDERS[tag.op]!(tag, open, this.assembler), tag.op, open, close + 1);
+    this.instructions++;
   }
 }
+
+// The scan's steps from a `{` (or the end of the source), returning where the scan goes on (-1: it ends).
+const BRACES = 0;
+const MULTILINE_COMMENT = 1;
+const SOURCE_END = 2;
+const STEPS: ((scanner: Scanner, start: number) => number)[] = [
+  (scanner, start) => {
+    const src = scanner.src;
+    const close = src.indexOf('}', start + 1);
+    if (close === -1) return -1;
+    // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
+    // the tag, which the next turn starts from.
+    let open: number;
+    let inner = start;
+    do {
+      open = inner;
+      inner = src.indexOf('{', inner + 1);
+    } while (inner !== -1 && inner < close);
+    scanner.next = inner;
+    scanner.tag(open, close);
+    return close + 1;
+  },
+  // {## multi-line comment ##}
+  (scanner, start) => {
+    const src = scanner.src;
+    const end = src.indexOf('##}', start + 3);
+    const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
+    scanner.node(new N.Comment(start, text, true), Opcode.COMMENT, start, end === -1 ? src.length : end + 3);
+    const lastBrace = src.lastIndexOf('}', start - 1);
+    if (lastBrace >= scanner.commentResume) scanner.textAnchor = lastBrace + 1;
+    if (end === -1) {
+      // Reported where the reference reports it: at the start of the text the comment is in.
+      scanner.errors.push({ message: messages.commentUnterminated, offset: scanner.textAnchor, validation: true });
+      return -1;
+    }
+    scanner.commentResume = end + 3;
+    return end + 3;
+  },
+  () => -1,
+];
+
+// What becomes of a `{…}`: a comment, a preprocessor tag kept for tools, or a tag read from the
+// cache or the tag reader that is not an instruction, or is one whose plugin names are (not yet) checked.
+const COMMENT = 0;
+const LIFTED_TAG = 1;
+const NOT_A_TAG = 2;
+const UNCHECKED = 3;
+const CHECKED = 4;
+/** Not a step: the tag is read, then one of the three steps above is taken. */
+const READ = 5;
+type TagStep = (scanner: Scanner, entry: TagEntry, content: string, open: number, begin: number, close: number) => void;
+const TAG_STEPS: TagStep[] = [
+  (scanner, _entry, _content, open, begin, close) =>
+    scanner.node(new N.Comment(open, scanner.src.slice(begin + 1, close), false), Opcode.COMMENT, open, close + 1),
+  // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
+  (scanner, _entry, _content, open, _begin, close) =>
+    scanner.node(new N.Lifted(open, scanner.src.slice(open, close + 1)), LIFTED, open, close + 1),
+  (scanner, _entry, content, open) => {
+    // Only tags that failed to parse are diagnosed. Most are CSS or script braces, and those that
+    // cannot start an instruction or a reference are text without a word (the diagnosis would find
+    // no reference there either), so the diagnosis is not run for them.
+    const c = content.charCodeAt(0);
+    if (!(c === DOT || isLetter(c) || isDigit(c) || c === AT || c === DOLLAR)) return;
+    const problem = diagnoseTag(content, scanner.options.plugins);
+    if (problem !== undefined) scanner.errors.push({ message: problem, offset: open, validation: true });
+  },
+  (scanner, entry, _content, open, _begin, close) => {
+    if (CHECKS[entry.parsed.op]!(scanner, entry, open)) scanner.place(entry, open, close);
+  },
+  (scanner, entry, _content, open, _begin, close) => scanner.place(entry, open, close),
+];
+
+/**
+ * Checks a tag's formatter or predicate names and arguments, reporting each problem at
+ * `offset`; false when the tag is text (an unknown formatter). A tag without problems is
+ * remembered as passing this check.
+ */
+type Check = (scanner: Scanner, entry: TagEntry, offset: number) => boolean;
+const CHECKS: Check[] = [];
+const nothingToCheck: Check = (scanner, entry) => {
+  entry.passed = scanner.options.plugins;
+  return true;
+};
+const checkFormatters: Check = (scanner, entry, offset) => {
+  const plugins = scanner.options.plugins;
+  const tag = entry.parsed as TagOf<typeof Opcode.VARIABLE | typeof Opcode.BINDVAR>;
+  let clean = true;
+  for (const call of tag.formatters) {
+    const problem = plugins.formatter(call.name, call.args);
+    if (problem !== undefined) {
+      scanner.errors.push({ message: problem, offset });
+      // An unknown formatter makes the whole tag text, as in the references.
+      if (problem === messages.formatterUnknown(call.name)) return false;
+      clean = false;
+    }
+  }
+  if (clean) entry.passed = plugins;
+  return true;
+};
+const checkPredicate: Check = (scanner, entry, offset) => {
+  const plugins = scanner.options.plugins;
+  const tag = entry.parsed as TagOf<typeof Opcode.PREDICATE>;
+  const problem = tag.name === null ? undefined : plugins.predicate(tag.name, tag.args);
+  if (problem === undefined) {
+    entry.passed = plugins;
+  } else {
+    scanner.errors.push({ message: problem, offset });
+  }
+  return true;
+};
+for (let op = 0; op <= Opcode.INCLUDE; op++) CHECKS[op] = nothingToCheck;
+CHECKS[Opcode.VARIABLE] = checkFormatters;
+CHECKS[Opcode.BINDVAR] = checkFormatters;
+CHECKS[Opcode.PREDICATE] = checkPredicate;
+CHECKS[Opcode.OR_PREDICATE] = checkPredicate;
+
+/** Builds one kind of tag's node from its parsed syntax, at `offset` (a block's builder also tells the assembler its list). */
+type NodeBuilder = (tag: ParsedTag, offset: number, assembler: Assembler) => Node;
+/** The parsed tags an opcode can have (a tag kind may share its shape with another opcode). */
+type TagOf<Op> = ParsedTag extends infer T ? (T extends { op: infer O } ? (Op extends O ? T : never) : never) : never;
+
+/**
+ * One builder per opcode (nodes are made by constructors: see node-constructors.ts), called
+ * through this table rather than chosen by a switch: the scanner's loop is optimized while the
+ * first templates are compiled, and a switch arm those templates never reached would throw that
+ * code away (and have it optimized again) the first time a later template has such a tag.
+ */
+const NODE_BUILDERS: NodeBuilder[] = [];
+function builder<Op extends ParsedTag['op']>(
+  ops: Op[],
+  build: (tag: TagOf<Op>, offset: number, assembler: Assembler) => Node,
+): void {
+  for (const op of ops) NODE_BUILDERS[op] = build as NodeBuilder;
+}
+builder([Opcode.VARIABLE], (tag, offset) => new N.Variable(offset, tag.variables, tag.formatters));
+builder([Opcode.BINDVAR], (tag, offset) => new N.Bindvar(offset, tag.name, tag.variables, tag.formatters));
+builder([Opcode.PREDICATE, Opcode.OR_PREDICATE], (tag, offset, assembler) => {
+  const node = new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.SECTION], (tag, offset, assembler) => {
+  const node = new N.Section(offset, tag.path);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.REPEATED], (tag, offset, assembler) => {
+  const node = new N.Repeated(offset, tag.path);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.IF], (tag, offset, assembler) => {
+  const node = new N.If(offset, tag.operators, tag.variables);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.MACRO], (tag, offset, assembler) => {
+  const node = new N.Macro(offset, tag.name);
+  assembler.opening = node.consequent;
+  return node;
+});
+builder([Opcode.CTXVAR], (tag, offset) => new N.Ctxvar(offset, tag.name, tag.bindings));
+builder([Opcode.EVAL], (tag, offset) => new N.Eval(offset, tag.code));
+builder([Opcode.INCLUDE], (tag, offset) => new N.Include(offset, tag.name, tag.args, tag.delimiter));
+builder([Opcode.INJECT], (tag, offset) => new N.Inject(offset, tag.name, tag.path, tag.args, tag.delimiter));
+builder(
+  [
+    Opcode.END,
+    Opcode.EOF,
+    Opcode.ALTERNATES_WITH,
+    Opcode.META_LEFT,
+    Opcode.META_RIGHT,
+    Opcode.NEWLINE,
+    Opcode.SPACE,
+    Opcode.TAB,
+  ],
+  (tag, offset) => new N.Simple(tag.op, offset),
+);

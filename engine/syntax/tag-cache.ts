@@ -80,12 +80,27 @@ function textHash(text: string): number {
   return h;
 }
 
-/** `{.end}`, the commonest tag: answered without hashing its text. */
-const END = new TagEntry({ op: Opcode.END });
+/** The check of tags that have no plugin names: every registry passes them. */
+export const NOTHING_TO_CHECK: PluginCheck = {
+  formatter: () => undefined,
+  predicate: () => undefined,
+};
+
+/** A tag without plugin names, answered without hashing its text (and never checked). */
+function constantTag(parsed: ParsedTag): TagEntry {
+  const entry = new TagEntry(parsed);
+  entry.passed = NOTHING_TO_CHECK;
+  return entry;
+}
+
+/** `{.end}`, the commonest tag, and the plain `{.or}`. */
+const END = constantTag({ op: Opcode.END });
+const OR = constantTag({ op: Opcode.OR_PREDICATE, name: null, args: null, delimiter: '', viaIf: false });
 
 /** The tag whose inside is `content` met in compile `compile`, or null when that text is not a tag. */
 export function parseTagCached(content: string, compile: number): TagEntry | null {
   if (content === '.end') return END;
+  if (content === '.or') return OR;
   let entry = tagCache.get(content);
   if (entry !== undefined) return entry;
   const parsed = parseTagFast(content);

@@ -159,7 +159,12 @@ function instruction(s: string): ParsedTag | null {
   if (s.startsWith('.section')) return section(s, Opcode.SECTION, 8);
   if (s.startsWith('.repeated section')) return section(s, Opcode.REPEATED, 17);
   if (s.startsWith('.or')) return orPredicate(s);
-  if (s.startsWith('.if')) return ifTag(s);
+  if (s.startsWith('.if')) {
+    // `.if x`, the commonest form, reads as a section's operand does (code a process has
+    // usually run already); predicates and conditions with operators go to the full reader.
+    const path = soleReference(s, 3);
+    return path === null ? ifTag(s) : { op: Opcode.IF, operators: [], variables: [path] };
+  }
   if (s.startsWith('.var')) return bindvar(s);
   if (s.startsWith('.eval')) return evaluate(s);
   if (s.startsWith('.include')) return include(s);
@@ -172,10 +177,16 @@ function instruction(s: string): ParsedTag | null {
 
 /** `.section path` / `.repeated section path`: whitespace, then one reference to the end. */
 function section(s: string, op: typeof Opcode.SECTION | typeof Opcode.REPEATED, from: number): ParsedTag | null {
+  const path = soleReference(s, from);
+  return path === null ? NOT_A_TAG : { op, path };
+}
+
+/** The path of a whitespace run at `from` followed by one reference to the end of the tag, or null. */
+function soleReference(s: string, from: number): Path | null {
   const start = skipWhitespace(s, from);
-  if (start === from) return NOT_A_TAG;
-  if (referenceEnd(s, start) !== s.length) return NOT_A_TAG;
-  return { op, path: pathOf(s, start, s.length) };
+  if (start === from) return null;
+  if (referenceEnd(s, start) !== s.length) return null;
+  return pathOf(s, start, s.length);
 }
 
 /** `.or name? args` (the plain `.or` is answered above). */
