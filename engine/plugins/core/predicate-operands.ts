@@ -16,65 +16,46 @@ const CACHE_LIMIT = 2048;
 const MAX_CACHED_LENGTH = 256;
 const parsed = new Map<string, Operand | null>();
 
-// The operand rules are char-code scans, not regular expressions: a process's first predicate
-// would otherwise pay for compiling each pattern on its first use (the cold compile).
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
-
-function isAsciiLetter(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
-
-/** The reference's quick look at whether text could start a JSON value (leading spaces skipped). */
-function looksLikeJson(raw: string): boolean {
-  let i = 0;
-  while (raw.charCodeAt(i) === 32) i++;
-  const first = raw[i];
-  if (first === undefined) return false;
-  if ('"-0123456789[{'.includes(first)) return true;
-  // The keywords are checked against the untrimmed argument, as the reference does.
-  if (first === 'f') return raw.startsWith('false');
-  if (first === 'n') return raw.startsWith('null');
-  if (first === 't') return raw.startsWith('true');
-  return false;
-}
-
-/** A JSON string without escapes or control characters, the commonest operand: its value is its inside. */
-function isPlainString(raw: string): boolean {
-  const last = raw.length - 1;
-  if (last < 1 || raw.charCodeAt(0) !== 34 || raw.charCodeAt(last) !== 34) return false;
-  for (let i = 1; i < last; i++) {
-    const code = raw.charCodeAt(i);
-    if (code === 34 /* " */ || code === 92 /* \\ */ || code < 0x20) return false;
-  }
-  return true;
-}
-
-/** A JSON integer well inside the doubles' exact range (at most 15 digits; the reader gives these plain numbers). */
-function isSmallInteger(raw: string): boolean {
-  if (raw === '0') return true;
-  const start = raw.charCodeAt(0) === 45 /* - */ ? 1 : 0;
-  const digits = raw.length - start;
-  if (digits < 1 || digits > 15) return false;
-  const lead = raw.charCodeAt(start);
-  if (lead < 49 || lead > 57) return false; // 1-9
-  for (let i = start + 1; i < raw.length; i++) if (!isDigit(raw.charCodeAt(i))) return false;
-  return true;
-}
-
-/** What a variable reference may start with: `@`, a digit or a letter. */
-function startsLikeVariable(raw: string): boolean {
-  const code = raw.charCodeAt(0);
-  return code === 64 /* @ */ || isDigit(code) || isAsciiLetter(code);
-}
-
+/**
+ * What an argument is, by char-code scans rather than regular expressions and in one function: a
+ * process's first predicate would otherwise pay for compiling each pattern, or each small helper,
+ * on its first use (the cold compile).
+ */
 function parseOperand(raw: string): Operand | null {
-  // The commonest operands are read here; a first compile meets them before the JIT has compiled the JSON reader.
-  if (isPlainString(raw)) return { kind: 'json', value: raw.slice(1, -1) };
-  if (isSmallInteger(raw)) return { kind: 'json', value: Number(raw) };
-  if (looksLikeJson(raw)) {
+  const length = raw.length;
+  const first = raw.charCodeAt(0);
+  // A JSON string without escapes or control characters, the commonest operand: its value is its inside.
+  if (length >= 2 && first === 34 /* " */ && raw.charCodeAt(length - 1) === 34) {
+    let plain = true;
+    for (let i = 1; i < length - 1 && plain; i++) {
+      const code = raw.charCodeAt(i);
+      plain = code !== 34 && code !== 92 /* backslash */ && code >= 0x20;
+    }
+    if (plain) return { kind: 'json', value: raw.slice(1, -1) };
+  }
+  // A JSON integer well inside the doubles' exact range (at most 15 digits): the reader gives these plain numbers.
+  const digitsFrom = first === 45 /* - */ ? 1 : 0;
+  const lead = raw.charCodeAt(digitsFrom);
+  if (raw === '0' || (lead >= 49 && lead <= 57 && length - digitsFrom <= 15)) {
+    let digits = true;
+    for (let i = digitsFrom + 1; i < length && digits; i++) {
+      const code = raw.charCodeAt(i);
+      digits = code >= 48 && code <= 57;
+    }
+    if (digits) return { kind: 'json', value: Number(raw) };
+  }
+  // The reference's quick look at whether the text could start a JSON value (leading spaces skipped);
+  // the keywords are checked against the untrimmed argument, as the reference does.
+  let start = 0;
+  while (raw.charCodeAt(start) === 32) start++;
+  const c = raw[start];
+  const looksLikeJson =
+    c !== undefined &&
+    ('"-0123456789[{'.includes(c) ||
+      (c === 'f' && raw.startsWith('false')) ||
+      (c === 'n' && raw.startsWith('null')) ||
+      (c === 't' && raw.startsWith('true')));
+  if (looksLikeJson) {
     try {
       // The engine's reader keeps `2.0` a double (a JsonDouble), as the reference does.
       return { kind: 'json', value: parseJson(raw) };
@@ -82,7 +63,10 @@ function parseOperand(raw: string): Operand | null {
       // Not JSON after all; it may still be a variable name such as "2nd".
     }
   }
-  return startsLikeVariable(raw) ? { kind: 'variable', name: raw } : null;
+  // A variable reference starts with `@`, a digit or a letter.
+  const variable =
+    first === 64 /* @ */ || (first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122);
+  return variable ? { kind: 'variable', name: raw } : null;
 }
 
 function operandOf(raw: string): Operand | null {
