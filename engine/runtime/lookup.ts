@@ -210,7 +210,7 @@ export function lookupOfReference(name: string): Lookup {
   let lookup = namedLookups.get(name);
   if (lookup === undefined) {
     const path = splitPath(name);
-    lookup = path.length === 0 ? (frame) => frame.node : compileLookup(path);
+    lookup = path.length === 0 ? () => undefined : compileLookup(path);
     if (name.length > MAX_NAMED_LENGTH) return lookup;
     if (namedLookups.size >= NAMED_LOOKUP_LIMIT) namedLookups.clear();
     namedLookups.set(name, lookup);

@@ -5,9 +5,10 @@
  * compiled.
  */
 import { messages } from '../../messages.ts';
-import type { Path, RenderContext } from '../types.ts';
+import type { RenderContext } from '../types.ts';
 import { parseJson } from '../../runtime/json-reader.ts';
 import { resolveVariable } from './variable-lookup.ts';
+import { reference } from '../../runtime/prepared-reference.ts';
 
 export type Operand = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'variable'; readonly name: string };
 
@@ -116,7 +117,7 @@ export function operandReader(raw: string): OperandReader {
   }
   const { name } = operand;
   if (name === '@') return readCurrent;
-  // Split on first use (the render context splits): the same path every time after.
-  let path: Path | null = null;
-  return (ctx) => ctx.resolve((path ??= ctx.splitPath(name)));
+  // Compiled on first use into the lookup `{name}` would get: no path walk per call.
+  const prepared = reference(name);
+  return (ctx) => ctx.lookup(prepared);
 }
