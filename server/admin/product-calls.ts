@@ -17,7 +17,11 @@ import { productForEditor, productInputSchema, productWrite, slugOf, type Produc
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
 const productParams = z.object({ productId: recordId });
-const listQuery = z.object({ q: ownerText(200).default('') });
+const listQuery = z.object({
+  q: ownerText(200).default(''),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
 
 /** The database's refusals of a product write as field errors. */
 function refusal(error: unknown): unknown {
@@ -51,8 +55,10 @@ export function createProductCalls(deps: AppDeps): Router {
   }
 
   router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
-    const { q } = parseAdminInput(listQuery, req.query);
-    res.json({ products: await new AdminProductRepository(deps.store).list(q) });
+    const { q, limit, offset } = parseAdminInput(listQuery, req.query);
+    // One row past the page says whether another page follows.
+    const products = await new AdminProductRepository(deps.store).list(q, limit + 1, offset);
+    res.json({ products: products.slice(0, limit), hasMore: products.length > limit });
   });
 
   router.post(ADMIN_PRODUCTS, ownerWrite, canEdit, async (req, res) => {

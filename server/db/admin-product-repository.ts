@@ -129,18 +129,18 @@ export class SkuTakenError extends Error {
 export class AdminProductRepository {
   constructor(private readonly session: StoreSession) {}
 
-  /** Products in display order, filtered by words in the title or SKU (case-insensitive). */
-  async list(query: string, limit = 200): Promise<AdminProductSummary[]> {
+  /** Products in display order, filtered by words in the title or SKU (case-insensitive), `limit` from `offset`. */
+  async list(query: string, limit: number, offset = 0): Promise<AdminProductSummary[]> {
     const words = query.trim().toLowerCase();
     const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = words === ''
-      ? await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT ?', [limit])
+      ? await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT ? OFFSET ?', [limit, offset])
       : await this.session.all<ProductRow>(
         `SELECT * FROM products p
          WHERE lower(p.title) LIKE ? ESCAPE '\\'
             OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ? ESCAPE '\\')
-         ORDER BY p.display_order, p.created_on, p.id LIMIT ?`,
-        [pattern, pattern, limit],
+         ORDER BY p.display_order, p.created_on, p.id LIMIT ? OFFSET ?`,
+        [pattern, pattern, limit, offset],
       );
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);

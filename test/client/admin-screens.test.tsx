@@ -6,6 +6,7 @@ import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { SignIn } from '../../client/admin/SignIn.tsx';
 import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
 import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
+import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 beforeEach(() => {
@@ -102,5 +103,38 @@ describe('restock requests', () => {
     await settle();
     const buttons = screen.getAllByRole('button', { name: 'Notify' }) as HTMLButtonElement[];
     expect(buttons.map((button) => button.disabled)).toEqual([true, false]);
+  });
+});
+
+describe('long lists', () => {
+  it('page through orders fifty at a time, the filter starting again from the first page', async () => {
+    const order = (n: number) => ({
+      id: `order-${n}`, orderNumber: String(1000 + n), createdOn: 0, email: null, name: `Shopper ${n}`, grandTotalCents: 100, currency: 'USD', status: 'paid', testMode: false, itemCount: 1,
+    });
+    const calls = scriptFetch([
+      {
+        method: 'GET', path: '/api/admin/orders',
+        answer: (call) => {
+          const offset = Number(new URL(call.url, 'http://shop.test').searchParams.get('offset'));
+          const count = offset === 0 ? 50 : 3;
+          return { body: { orders: Array.from({ length: count }, (_, i) => order(offset + i + 1)), hasMore: offset === 0 } };
+        },
+      },
+    ]);
+    render(<OrdersScreen navigate={() => undefined} />);
+    await settle();
+    const pages = screen.getByRole('navigation', { name: ADMIN.pages });
+    expect(within(pages).getByText('1–50')).toBeTruthy();
+    expect((within(pages).getByRole('button', { name: ADMIN.previousPage }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: ADMIN.nextPage }));
+    await settle();
+    expect(calls.at(-1)!.url).toContain('offset=50');
+    expect(screen.getByText('Shopper 53')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: ADMIN.pages })).getByText('51–53')).toBeTruthy();
+    expect((screen.getByRole('button', { name: ADMIN.nextPage }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(ADMIN.status), { target: { value: 'paid' } });
+    await settle();
+    expect(calls.at(-1)!.url).toContain('offset=0');
+    expect(calls.at(-1)!.url).toContain('status=paid');
   });
 });

@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
+import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 
 export interface OrderSummary {
   id: string; orderNumber: string | null; createdOn: number; email: string | null; name: string | null; grandTotalCents: number; currency: string;
@@ -17,7 +18,10 @@ export function orderLabel(order: { id: string; orderNumber: string | null }): s
 
 export function OrdersScreen({ navigate }: { navigate: Navigate }) {
   const [status, setStatus] = useState('');
-  const { data, error } = useCall<{ orders: OrderSummary[] }>(`/api/admin/orders?limit=200${status ? `&status=${status}` : ''}`);
+  const [offset, setOffset] = useState(0);
+  const { data, error } = useCall<{ orders: OrderSummary[]; hasMore: boolean }>(
+    `/api/admin/orders?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${status ? `&status=${status}` : ''}`,
+  );
   return (
     <section aria-labelledby="orders-title">
       <div className="admin-toolbar">
@@ -26,7 +30,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
       </div>
       <p className="admin-field">
         <label htmlFor="order-status">{ADMIN.status}</label>
-        <select id="order-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+        <select id="order-status" value={status} onChange={(event) => { setStatus(event.target.value); setOffset(0); }}>
           <option value="">{ADMIN.allOrders}</option>
           {Object.entries(ADMIN.orderStatuses).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </select>
@@ -51,6 +55,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
           </tbody>
         </table>
       ) : null}
+      {data ? <Pager offset={offset} shown={data.orders.length} hasMore={data.hasMore} onPage={setOffset} /> : null}
     </section>
   );
 }

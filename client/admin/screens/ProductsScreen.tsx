@@ -6,6 +6,7 @@ import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
 import { useStoreCurrency } from '../store-currency.ts';
+import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 
 interface ProductSummary {
   id: string;
@@ -25,7 +26,10 @@ const TYPE_NAMES: Record<number, string> = {
 export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const { data, error, loading } = useCall<{ products: ProductSummary[] }>(`/api/admin/products?q=${encodeURIComponent(search)}`);
+  const [offset, setOffset] = useState(0);
+  const { data, error, loading } = useCall<{ products: ProductSummary[]; hasMore: boolean }>(
+    `/api/admin/products?q=${encodeURIComponent(search)}&limit=${ADMIN_PAGE_SIZE}&offset=${offset}`,
+  );
   const currency = useStoreCurrency();
 
   return (
@@ -34,7 +38,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
         <h1 id="products-title">{ADMIN.screens.products}</h1>
         {canEdit ? <button type="button" onClick={() => navigate('/config/products/new')}>{ADMIN.newProduct}</button> : null}
       </div>
-      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query); }}>
+      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query); setOffset(0); }}>
         <label htmlFor="product-search">{ADMIN.search}</label>
         <input id="product-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         <button type="submit">{ADMIN.search}</button>
@@ -63,6 +67,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
           </tbody>
         </table>
       ) : null}
+      {data ? <Pager offset={offset} shown={data.products.length} hasMore={data.hasMore} onPage={setOffset} /> : null}
     </section>
   );
 }

@@ -107,6 +107,23 @@ describe('products', () => {
     expect(bySku.body.products.map((row) => row.title)).toEqual(['Harbour Jacket']);
   });
 
+  it('pages through a long list: every product once, in order, and says when another page follows', async () => {
+    type Page = { products: Array<{ id: string }>; hasMore: boolean };
+    const whole = await owner.get<Page>('/api/admin/products?limit=200');
+    expect(whole.body.hasMore).toBe(false);
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 4) {
+      const page = await owner.get<Page>(`/api/admin/products?limit=4&offset=${offset}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.products.map((row) => row.id));
+      expect(page.body.hasMore).toBe(seen.length < whole.body.products.length);
+      if (!page.body.hasMore) break;
+    }
+    expect(seen).toEqual(whole.body.products.map((row) => row.id));
+    expect((await owner.get('/api/admin/products?limit=0')).status).toBe(400);
+    expect((await owner.get('/api/admin/products?offset=-1')).status).toBe(400);
+  });
+
   it('uploads an image sniffed from its bytes, serves it, and keeps alt text and order', async () => {
     const answer = await upload(owner, `/api/admin/products/${product.id}/images`, { bytes: TINY_PNG, name: 'photo.bin', type: 'application/octet-stream' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);

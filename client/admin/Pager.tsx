@@ -1,0 +1,16 @@
+/** Previous and next pages of a long admin list (products, orders), with the rows shown. */
+import { ADMIN } from '../lib/admin-messages.ts';
+
+/** Rows per page of the admin's lists. */
+export const ADMIN_PAGE_SIZE = 50;
+
+export function Pager({ offset, shown, hasMore, onPage }: { offset: number; shown: number; hasMore: boolean; onPage: (offset: number) => void }) {
+  if (offset === 0 && !hasMore) return null;
+  return (
+    <nav className="admin-pager" aria-label={ADMIN.pages}>
+      <button type="button" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - ADMIN_PAGE_SIZE))}>{ADMIN.previousPage}</button>
+      <span>{ADMIN.rowsShown(offset + 1, offset + shown)}</span>
+      <button type="button" disabled={!hasMore} onClick={() => onPage(offset + ADMIN_PAGE_SIZE)}>{ADMIN.nextPage}</button>
+    </nav>
+  );
+}
