@@ -93,9 +93,11 @@ for (const width of WIDTHS) {
       await fillDetails('Jane@Linen.Studio');
       // the summary: $140.00, Standard shipping $6.00, 8% tax $11.20 → $157.20
       await form.locator('.grand-total', { hasText: '$157.20' }).waitFor();
-      await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.decline);
+      // the screenshot shows the form ready to buy, with the test card that succeeds
+      await form.getByLabel(CHECKOUT.cardNumberLabel).fill('4242 4242 4242 4242');
       await fitsWindow(page, 'checkout');
       await screenshot(page, `checkout-flow-checkout-${width}`);
+      await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.decline);
       await form.locator('button.checkout-submit').click();
       await page.locator('.checkout-error[role="alert"]', { hasText: CHECKOUT.paymentDeclined }).waitFor();
       expect(await orderCount(store)).toBe(0);
