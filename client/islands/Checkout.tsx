@@ -5,7 +5,7 @@
  * errors (checked here with the server's own schema, and again by the server) sit under their
  * fields; payment answers sit above the button.
  */
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
 import { checkoutFieldErrors } from '../lib/checkout-rules.ts';
@@ -85,6 +85,15 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   // set at once (state waits for the next render): a second submit in the same moment stops here
   const inFlight = useRef(false);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A form that goes away takes its pending address lookup with it (and ignores an answer still on its way).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (lookup.current) clearTimeout(lookup.current);
+    };
+  }, []);
   const money = (cents: number): string => formatMoney(cents, quote.currency, moneyFormat);
 
   function change(name: FieldName, value: string): void {
@@ -102,6 +111,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     }
     lookup.current = setTimeout(async () => {
       const answer = await api.get<{ predictions: Prediction[] }>('/api/google-maps/places/autocomplete', { query: { input, limit: 5 } });
+      if (!mounted.current) return;
       setPredictions(answer.ok ? answer.data.predictions : []);
       setActivePrediction(-1);
     }, 200);

@@ -65,6 +65,20 @@ describe('Checkout island', () => {
     expect(calls).toEqual([]);
   });
 
+  it('drops a pending address lookup when the form goes away', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls = scriptFetch([{ method: 'GET', path: '/api/google-maps/places/autocomplete', answer: { body: { predictions: [] } } }]);
+      const { unmount } = render(<Checkout quote={quote} countries={countries} testMode />);
+      fill(CHECKOUT.line1Label, '350 Fifth');
+      unmount();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(calls).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the server totals of another shipping choice', async () => {
     scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: { ...quote, selectedShippingOptionId: 'express', shippingCents: 1500, totalCents: 16620 } } } }]);
     render(<Checkout quote={quote} countries={countries} testMode />);
