@@ -242,7 +242,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
               aria-activedescendant={activePrediction >= 0 ? `${listId}-${activePrediction}` : undefined}
               aria-invalid={errors.line1 ? true : undefined} aria-describedby={errors.line1 ? 'checkout-line1-error' : undefined}
               onChange={(event) => change('line1', event.target.value)} onKeyDown={onAddressKey}
-              onBlur={() => setTimeout(() => setPredictions([]), 150)} />
+              onBlur={() => setTimeout(() => mounted.current && setPredictions([]), 150)} />
             {predictions.length > 0 && (
               <ul id={listId} role="listbox" aria-label={CHECKOUT.addressSuggestions} className="address-suggestions">
                 {predictions.map((prediction, index) => (
