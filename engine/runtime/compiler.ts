@@ -6,7 +6,7 @@
  */
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
-import type { Formatter, PartialCall, Predicate } from '../plugins/types.ts';
+import type { BoundTest, Formatter, PartialCall, Predicate } from '../plugins/types.ts';
 import type {
   AlternateNode,
   BindvarNode,
@@ -517,24 +517,8 @@ export class Compiler {
     const unit = this.unit;
     const { offset } = node;
     const opcode = opcodeName(node.op);
-    const bound = impl.bind?.(args);
-    if (bound !== undefined) {
-      return (f, r) => {
-        r.frame = f;
-        r.outer = f;
-        r.unit = unit;
-        r.offset = offset;
-        let pass: boolean;
-        try {
-          pass = bound(f.node, r);
-        } catch (e) {
-          r.unexpected(e, opcode);
-          return;
-        }
-        if (pass) body(f, r);
-        else alt(f, r);
-      };
-    }
+    // A predicate that can read its arguments now (bind) does; any other reads them on each test.
+    const test: BoundTest = impl.bind?.(args) ?? ((value, ctx) => impl.test(value, args, ctx));
     return (f, r) => {
       r.frame = f;
       r.outer = f;
@@ -542,7 +526,7 @@ export class Compiler {
       r.offset = offset;
       let pass: boolean;
       try {
-        pass = impl.test(f.node, args, r);
+        pass = test(f.node, r);
       } catch (e) {
         // A failing predicate renders neither branch, as in the Java reference.
         r.unexpected(e, opcode);
