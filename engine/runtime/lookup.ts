@@ -209,8 +209,7 @@ const MAX_NAMED_LENGTH = 256;
 export function lookupOfReference(name: string): Lookup {
   let lookup = namedLookups.get(name);
   if (lookup === undefined) {
-    const path = splitPath(name);
-    lookup = path.length === 0 ? () => undefined : compileLookup(path);
+    lookup = compileLookup(splitPath(name));
     if (name.length > MAX_NAMED_LENGTH) return lookup;
     if (namedLookups.size >= NAMED_LOOKUP_LIMIT) namedLookups.clear();
     namedLookups.set(name, lookup);

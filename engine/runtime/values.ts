@@ -65,9 +65,7 @@ export function isObject(value: unknown): value is JsonObject {
  * (constructor, toString, ...), and formatters only read data fields this way.
  */
 export function asRecord(value: unknown): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonDouble)
-    ? (value as JsonObject)
-    : undefined;
+  return isObject(value) ? value : undefined;
 }
 
 /** Whether a value is a number: a JavaScript number or a JsonDouble. */

@@ -9,7 +9,6 @@ import { findNthEntry, type EntryTest } from './find-entry.ts';
 import { intOf, textOf } from './node-coercion.ts';
 import { childAt, nodeAtPath, splitVariableName } from './node-path.ts';
 import { defineOwn } from './own-property.ts';
-import { resolveVariable } from './variable-lookup.ts';
 
 /** One step of `get`: a number is an index, text a property name, an array a list of steps. */
 function stepBy(node: unknown, key: unknown): unknown {
@@ -32,7 +31,7 @@ const get: Formatter = {
   apply(value, args, ctx) {
     let current = value;
     for (const name of args) {
-      const key = resolveVariable(name, ctx);
+      const key = ctx.resolveName(name);
       current = key === undefined ? undefined : stepBy(current, key);
       if (current === undefined) break;
     }
@@ -57,8 +56,8 @@ const lookup: Formatter = {
   validate: (args) => argsExactly(args, 1),
   apply(_value, args, ctx) {
     if (args.length === 0) return undefined;
-    const target = textOf(resolveVariable(args[0]!, ctx));
-    return target === '' ? undefined : resolveVariable(target, ctx);
+    const target = textOf(ctx.resolveName(args[0]!));
+    return target === '' ? undefined : ctx.resolveName(target);
   },
 };
 
@@ -87,7 +86,7 @@ function entryTest(args: readonly string[], ctx: RenderContext): EntryTest {
   const pathArg = hasLookup ? args[1] : args[0];
   return {
     hasLookup,
-    lookup: hasLookup ? resolveVariable(args[0]!, ctx) : undefined,
+    lookup: hasLookup ? ctx.resolveName(args[0]!) : undefined,
     path: pathArg === undefined ? null : splitVariableName(pathArg),
   };
 }

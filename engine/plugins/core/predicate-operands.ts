@@ -7,7 +7,6 @@
 import { messages } from '../../messages.ts';
 import type { RenderContext } from '../types.ts';
 import { parseJson } from '../../runtime/json-reader.ts';
-import { resolveVariable } from './variable-lookup.ts';
 import { reference } from '../../runtime/prepared-reference.ts';
 
 export type Operand = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'variable'; readonly name: string };
@@ -98,7 +97,7 @@ export function resolveOperand(raw: string, ctx: RenderContext): unknown {
   const operand = operandOf(raw);
   if (operand === null) return undefined;
   if (operand.kind === 'json') return operand.value;
-  return resolveVariable(operand.name, ctx);
+  return ctx.resolveName(operand.name);
 }
 
 /** How one argument is read in a render: resolveOperand with the argument's text read once. */

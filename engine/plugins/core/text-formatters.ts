@@ -9,7 +9,6 @@ import { argsAtLeast, argsBetween } from './argument-checks.ts';
 import { parseInt32 } from './java-text.ts';
 import { intOf, longOf, textOf, textOrBlank } from './node-coercion.ts';
 import { formatPositional } from './positional-format.ts';
-import { resolveVariable } from './variable-lookup.ts';
 import { substringOutOfRange } from './runtime-failure.ts';
 import { newlinesToBreaks, slugify, smartenPunctuation, stripTags, truncateAtWhitespace } from './text-shaping.ts';
 
@@ -56,7 +55,7 @@ const cycle: Formatter = {
 /** `{pattern|format a b}`: fills `{0}`, `{1}`... with the text of the named variables. */
 const format: Formatter = {
   apply(value, args, ctx) {
-    const values = args.map((name) => textOf(resolveVariable(name, ctx)));
+    const values = args.map((name) => textOf(ctx.resolveName(name)));
     return formatPositional(textOf(value), values);
   },
 };
