@@ -10,15 +10,12 @@ import type { CLDR, GregorianDate } from '@phensley/cldr';
 import { TZ } from '@phensley/timezone';
 import { calendarDateOf } from './calendar-date.ts';
 import { type ZoneClock, zoneClockOf } from './zone-clock.ts';
+import { JULIAN_DAY_MAX, JULIAN_DAY_OF_UNIX_EPOCH, MS_PER_DAY } from './time-zone.ts';
 
-const MS_PER_DAY = 86_400_000;
-const JULIAN_DAY_OF_UNIX_EPOCH = 2_440_588;
 /** Julian day of 1 January of year 1 in the proleptic Gregorian calendar. */
 const JULIAN_DAY_OF_GREGORIAN_EPOCH = 1_721_426;
 /** 15 October 1582: the calendars count earlier days in the Julian calendar. */
 const JULIAN_DAY_OF_GREGORIAN_REFORM = 2_299_161;
-/** The calendars clamp later days to this one. */
-const JULIAN_DAY_MAX = 4_881_503;
 const DAYS_PER_400_YEARS = 146_097;
 const DAYS_PER_100_YEARS = 36_524;
 const DAYS_PER_4_YEARS = 1_461;

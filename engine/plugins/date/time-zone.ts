@@ -45,10 +45,10 @@ export function isAbsent(value: unknown): boolean {
   return value === undefined || value === null;
 }
 
-const MS_PER_DAY = 86_400_000;
-const JULIAN_DAY_OF_UNIX_EPOCH = 2_440_588;
+export const MS_PER_DAY = 86_400_000;
+export const JULIAN_DAY_OF_UNIX_EPOCH = 2_440_588;
 /** The calendars support Julian days 0 (4713 BC) to 4881503 (AD 8652). */
-const JULIAN_DAY_MAX = 4_881_503;
+export const JULIAN_DAY_MAX = 4_881_503;
 
 /** Whether an instant falls on a Julian day the calendars can represent. */
 export function isSupportedInstant(epochMs: number): boolean {
