@@ -34,3 +34,9 @@ export function ownerText(max: number) {
 
 /** A record id in a path or body: the platform's ids are short runs of letters, digits, - and _. */
 export const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: ADMIN.server.notAnId });
+
+/** One page of an admin list: `limit` rows from `offset` (the screens ask for fifty at a time). */
+export const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};

@@ -10,7 +10,7 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { parseAdminInput, recordId } from './admin-validation.ts';
+import { pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
 
 export const ADMIN_ORDERS = '/api/admin/orders';
@@ -19,8 +19,7 @@ const EXPORT_LIMIT = 10_000;
 const orderParams = z.object({ orderId: recordId });
 const listQuery = z.object({
   status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery,
 });
 /** The order moves take no fields; a body, if any, must be an empty object. */
 const noFields = z.object({}).strict();

@@ -10,7 +10,7 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { fieldError, ownerText, parseAdminInput, recordId } from './admin-validation.ts';
+import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
 import { productForEditor, productInputSchema, productWrite, slugOf, type ProductInput } from './product-input.ts';
 
@@ -19,8 +19,7 @@ export const ADMIN_PRODUCTS = '/api/admin/products';
 const productParams = z.object({ productId: recordId });
 const listQuery = z.object({
   q: ownerText(200).default(''),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery,
 });
 
 /** The database's refusals of a product write as field errors. */
