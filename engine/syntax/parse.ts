@@ -318,33 +318,20 @@ function builder<Op extends ParsedTag['op']>(
 ): void {
   for (const op of ops) NODE_BUILDERS[op] = build as NodeBuilder;
 }
+/** A block's node: the assembler is told the list its body goes into. */
+function opens<B extends Node & { consequent: Node[] }>(assembler: Assembler, node: B): B {
+  assembler.opening = node.consequent;
+  return node;
+}
 builder([Opcode.VARIABLE], (tag, offset) => new N.Variable(offset, tag.variables, tag.formatters));
 builder([Opcode.BINDVAR], (tag, offset) => new N.Bindvar(offset, tag.name, tag.variables, tag.formatters));
-builder([Opcode.PREDICATE, Opcode.OR_PREDICATE], (tag, offset, assembler) => {
-  const node = new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf);
-  assembler.opening = node.consequent;
-  return node;
-});
-builder([Opcode.SECTION], (tag, offset, assembler) => {
-  const node = new N.Section(offset, tag.path);
-  assembler.opening = node.consequent;
-  return node;
-});
-builder([Opcode.REPEATED], (tag, offset, assembler) => {
-  const node = new N.Repeated(offset, tag.path);
-  assembler.opening = node.consequent;
-  return node;
-});
-builder([Opcode.IF], (tag, offset, assembler) => {
-  const node = new N.If(offset, tag.operators, tag.variables);
-  assembler.opening = node.consequent;
-  return node;
-});
-builder([Opcode.MACRO], (tag, offset, assembler) => {
-  const node = new N.Macro(offset, tag.name);
-  assembler.opening = node.consequent;
-  return node;
-});
+builder([Opcode.PREDICATE, Opcode.OR_PREDICATE], (tag, offset, assembler) =>
+  opens(assembler, new N.Predicate(tag.op, offset, tag.name, tag.args, tag.delimiter, tag.viaIf)),
+);
+builder([Opcode.SECTION], (tag, offset, assembler) => opens(assembler, new N.Section(offset, tag.path)));
+builder([Opcode.REPEATED], (tag, offset, assembler) => opens(assembler, new N.Repeated(offset, tag.path)));
+builder([Opcode.IF], (tag, offset, assembler) => opens(assembler, new N.If(offset, tag.operators, tag.variables)));
+builder([Opcode.MACRO], (tag, offset, assembler) => opens(assembler, new N.Macro(offset, tag.name)));
 builder([Opcode.CTXVAR], (tag, offset) => new N.Ctxvar(offset, tag.name, tag.bindings));
 builder([Opcode.EVAL], (tag, offset) => new N.Eval(offset, tag.code));
 builder([Opcode.INCLUDE], (tag, offset) => new N.Include(offset, tag.name, tag.args, tag.delimiter));
