@@ -7,6 +7,7 @@ import { analyzeTemplate, type TemplateAnalysis } from './analyze.ts';
 import { messages } from './messages.ts';
 import { defaultRegistry } from './plugins/index.ts';
 import type { PluginRegistry } from './plugins/registry.ts';
+import { generateRun, secondTier } from './runtime/generated-run.ts';
 import { Compiler } from './runtime/compiler.ts';
 import { Frame } from './runtime/frame.ts';
 import { DEFAULT_LIMITS, LimitExceeded, resolveLimits, type Limits } from './runtime/limits.ts';
@@ -90,11 +91,29 @@ export class Template implements Unit {
     }
   }
 
-  /** Compiles the tree to closures, which then replace the first-call stub as `run`. */
-  private buildRun(): Exec {
+  private compiler(): Compiler {
     const compiler = new Compiler(this.plugins, this.limits);
     compiler.unit = this;
-    return (this.run = compileRoot(compiler, this.root, this.errors, this.name));
+    return compiler;
+  }
+
+  /**
+   * Compiles the tree to closures, which replace the first-call stub as `run` until the template
+   * has rendered secondTier.after times: then its tree is written out as one function
+   * (generated-run.ts), which replaces them. Templates rendered once or twice, as a folder's
+   * files often are, never pay for writing it.
+   */
+  private buildRun(): Exec {
+    const errorsBefore = this.errors.length;
+    const closures = compileRoot(this.compiler(), this.root, this.errors, this.name);
+    this.run = closures;
+    if (this.errors.length > errorsBefore) return closures; // the tree could not be compiled
+    let renders = 0;
+    this.run = (frame, state) => {
+      const run = ++renders >= secondTier.after ? (this.run = generateRun(this.compiler(), this.root) ?? closures) : closures;
+      run(frame, state);
+    };
+    return this.run;
   }
 
   /** What the template uses (formatters, predicates, variables, partials, macros, `.eval`s), read from its tree. */

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm test`: every suite on SQLite; with TEST_DATABASE_URL (a PostgreSQL server, `.ci/run`
+ * `npm test`: every suite on SQLite, and the engine's suites a second time on its generated
+ * tier; with TEST_DATABASE_URL (a PostgreSQL server, `.ci/run`
  * starts one) the server suites run a second time with every test server on PostgreSQL.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL || '';
@@ -36,6 +37,16 @@ export default defineConfig({
           name: 'sqlite',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**', 'node_modules/**'],
+        },
+      },
+      {
+        // The engine's suites again, every render on the generated second tier (generated-run.ts).
+        extends: true,
+        test: {
+          name: 'engine-second-tier',
+          include: ['test/engine/**/*.test.ts'],
+          exclude: ['node_modules/**', 'test/engine/cli*.test.ts'],
+          setupFiles: ['test/engine/second-tier-setup.ts'],
         },
       },
       ...(postgresUrl

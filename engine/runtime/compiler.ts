@@ -37,10 +37,11 @@ import type { RenderState } from './render-state.ts';
 import type { Exec, Unit } from './unit.ts';
 import { isTruthy } from './values.ts';
 
-const noop: Exec = () => {};
+/** The step that does nothing (a block with nothing to run). */
+export const noop: Exec = () => {};
 
 /** Loops over more items than this remember the walks out of them (see rememberWalks): a short one would spend more on the memo than it saves. */
-const REMEMBER_FROM = 3;
+export const REMEMBER_FROM = 3;
 
 class BoundFormatter {
   /** Whether `apply` declares only (value, args): read once here, as a function's length is slow to read. */
@@ -78,7 +79,7 @@ export class Compiler {
   private readonly bindings: SharedBindings<BoundFormatter>;
 
   constructor(
-    private readonly plugins: PluginRegistry,
+    readonly plugins: PluginRegistry,
     private readonly limits: Limits,
   ) {
     this.bindings = sharedBindings(plugins);
@@ -135,7 +136,7 @@ export class Compiler {
   }
 
   /** The path of a variable that is written as it is (no formatter applies), else null. */
-  private plainVariable(node: Node): Path | null {
+  plainVariable(node: Node): Path | null {
     if (node.op !== Opcode.VARIABLE) return null;
     if (this.anyFormatter(node.formatters)) return null;
     // Without formatters only the first of several variables is written.
@@ -176,7 +177,8 @@ export class Compiler {
     return name === null ? null : { prefix, name, suffix };
   }
 
-  private node(node: Node): Exec {
+  /** One node's step (its text, if any, written by the caller). */
+  node(node: Node): Exec {
     switch (node.op) {
       case Opcode.VARIABLE:
         return this.variable(node);
@@ -214,7 +216,8 @@ export class Compiler {
     }
   }
 
-  private alternate(alt: AlternateNode | null): Exec {
+  /** The step of a block's `{.or}` branch (noop when there is none). */
+  alternate(alt: AlternateNode | null): Exec {
     if (alt === null || alt.op !== Opcode.OR_PREDICATE) return noop;
     return this.predicate(alt);
   }
@@ -393,7 +396,7 @@ export class Compiler {
    * starts in the section's value, then walks out from here, as it would through a scope of its own;
    * so no scope is made.
    */
-  private singleNameSection(node: SectionNode, before: string): Exec | null {
+  singleNameSection(node: SectionNode, before: string): Exec | null {
     const first = node.path[0];
     if (node.path.length !== 1 || !isPlainName(first) || hasAlternative(node.alternate)) return null;
     const only = this.singleNameBody(node.consequent);
@@ -425,7 +428,7 @@ export class Compiler {
    * lookup starts in the item; past it the list's own scope has no names, so the walk goes on from here.
    * No scope per item is made.
    */
-  private singleNameRepeated(node: RepeatedNode, before: string): Exec | null {
+  singleNameRepeated(node: RepeatedNode, before: string): Exec | null {
     if (node.alternatesWith.length > 0) return null;
     const only = this.singleNameBody(node.consequent);
     if (only === null) return null;
@@ -513,12 +516,10 @@ export class Compiler {
     const alt = this.alternate(node.alternate);
     const impl: Predicate | undefined = this.plugins.predicate(node.name);
     if (impl === undefined) return alt;
-    const args = node.args ?? NO_ARGS;
     const unit = this.unit;
     const { offset } = node;
     const opcode = opcodeName(node.op);
-    // A predicate that can read its arguments now (bind) does; any other reads them on each test.
-    const test: BoundTest = impl.bind?.(args) ?? ((value, ctx) => impl.test(value, args, ctx));
+    const test = boundTest(impl, node.args);
     return (f, r) => {
       r.frame = f;
       r.outer = f;
@@ -569,17 +570,10 @@ export class Compiler {
         else alt(f, r);
       };
     }
+    const test = compoundTest(lookups, ops);
     return (f, r) => {
       if (before !== '') r.buf += before;
-      // The references evaluate left to right without precedence, stopping early.
-      let result = isTruthy((lookups[0] as Lookup)(f));
-      for (let i = 1; i < lookups.length; i++) {
-        const op = ops[i - 1];
-        const value = isTruthy((lookups[i] as Lookup)(f));
-        result = op === 1 ? result && value : result || value;
-        if (op === 0 ? result : !result) break;
-      }
-      if (result) body(f, r);
+      if (test(f)) body(f, r);
       else alt(f, r);
     };
   }
@@ -700,13 +694,33 @@ function evalExec(code: string, offset: number, unit: Unit | null, limits: Limit
   };
 }
 
+/** A predicate's test with its arguments: one that can read them now (bind) does; any other reads them on each test. */
+export function boundTest(impl: Predicate, given: readonly string[] | null): BoundTest {
+  const args = given ?? NO_ARGS;
+  return impl.bind?.(args) ?? ((value, ctx) => impl.test(value, args, ctx));
+}
+
+/** The test of an `{.if}` with three or more operands: left to right without precedence, stopping early, as the references do. */
+export function compoundTest(lookups: readonly Lookup[], ops: readonly number[]): (f: Frame) => boolean {
+  return (f) => {
+    let result = isTruthy((lookups[0] as Lookup)(f));
+    for (let i = 1; i < lookups.length; i++) {
+      const op = ops[i - 1];
+      const value = isTruthy((lookups[i] as Lookup)(f));
+      result = op === 1 ? result && value : result || value;
+      if (op === 0 ? result : !result) break;
+    }
+    return result;
+  };
+}
+
 /** Whether a section has an `{.or}` branch (one with nothing in it still counts). */
 function hasAlternative(alt: AlternateNode | null): boolean {
   return alt !== null && alt.op === Opcode.OR_PREDICATE;
 }
 
 /** Whether a path segment is a name (not `@…`, not an index): looked up as an own property. */
-function isPlainName(segment: string | number | undefined): segment is string {
+export function isPlainName(segment: string | number | undefined): segment is string {
   return typeof segment === 'string' && segment.charCodeAt(0) !== 64 /* @ */;
 }
 
@@ -717,7 +731,7 @@ function writeText(text: string): Exec {
 }
 
 /** A looked-up value written with the constant text around it. */
-function writeFound(r: RenderState, prefix: string, value: unknown, suffix: string): void {
+export function writeFound(r: RenderState, prefix: string, value: unknown, suffix: string): void {
   if (typeof value === 'string') r.buf = r.buf + prefix + value + suffix;
   else if (value === undefined) r.buf = r.buf + prefix + suffix;
   else r.buf = r.buf + prefix + valueText(value) + suffix;
@@ -739,7 +753,7 @@ function writeVariable(prefix: string, path: Path, suffix: string): Exec {
 }
 
 /** Text that never changes between renders, or null for anything that executes. */
-function constantText(node: Node): string | null {
+export function constantText(node: Node): string | null {
   switch (node.op) {
     case Opcode.TEXT:
       return node.text;

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { compile, compileTree } from '../../engine/index.ts';
 import { messages } from '../../engine/messages.ts';
+import { secondTier } from '../../engine/runtime/generated-run.ts';
 
 describe('compile and render', () => {
   it('reports syntax errors with name, line and column', () => {
@@ -62,6 +63,11 @@ describe('compile and render', () => {
   });
 
   it('builds its closures on the first render, once, and at once for a template of many instructions', () => {
+    const usual = secondTier.after;
+    secondTier.after = Number.MAX_SAFE_INTEGER; // closures only: the second tier replaces them later
+    onTestFinished(() => {
+      secondTier.after = usual;
+    });
     const small = compile('{.section a}{b}{.end}');
     const stub = small.run;
     expect(small.render({ a: { b: 1 } }).html).toBe('1');

@@ -1,0 +1,278 @@
+/**
+ * A template's second tier: once it has rendered often enough (Template
+ * counts), its tree is written out as one JavaScript function. Closures
+ * (compiler.ts) call one another through shared call sites that see every
+ * kind of step, which V8 cannot inline; in one function each text, lookup,
+ * section, loop and predicate has its own site, so lookups and truthiness
+ * tests are inlined and blocks run without a call per step. Steps that gain
+ * little from it (formatter calls, `.var`, `.eval`, includes, macros, the
+ * single-name fast paths) are the compiler's own closures, each called from
+ * a site of its own.
+ *
+ * What is written is the closures' behaviour, step for step: the same
+ * lookups, scopes, error positions, ticks and flushes (the engine's tests
+ * run on this tier as well as on closures).
+ *
+ * Safety: the function's text is made only of this file's fixed fragments,
+ * numbers and names it invents (`c0`, `f1`, `L2`). Everything that comes
+ * from the template — text, names, paths, arguments — reaches the function
+ * as a value among its constants, never as source.
+ */
+import type { AlternateNode, IfNode, Node, PredicateNode, RepeatedNode, RootNode, SectionNode } from '../syntax/nodes.ts';
+import { Opcode, opcodeName } from '../syntax/opcodes.ts';
+import {
+  boundTest,
+  compoundTest,
+  constantText,
+  isPlainName,
+  noop,
+  REMEMBER_FROM,
+  writeFound,
+  type Compiler,
+} from './compiler.ts';
+import { Frame } from './frame.ts';
+import { rememberWalks } from './lookup.ts';
+import { readerOf, walkerOf } from './name-readers.ts';
+import { lookupOf, sectionLookupOf } from './shared-lookups.ts';
+import type { Exec } from './unit.ts';
+import { isTruthy } from './values.ts';
+
+/** Renders a template makes on closures before it is written out (tests set 1: every render on this tier). */
+export const secondTier = { after: 16 };
+
+/** Blocks nested deeper than this inside one function stay closures (a deep template makes a deep function otherwise). */
+const MAX_INLINED_DEPTH = 24;
+/** Past this much text the function is not made: V8 does not optimize very large functions. */
+const MAX_SOURCE_LENGTH = 200_000;
+/** Blocks of more steps than this check for a flush after each, as the closures' long blocks do. */
+const SHORT_BLOCK = 5;
+
+/** Thrown to stop writing a function that has grown past MAX_SOURCE_LENGTH. */
+const TOO_LARGE = Symbol('too large');
+
+let canGenerate = true;
+
+/** The template's tree as one function, or null when it cannot be made (too large, or code generation forbidden). */
+export function generateRun(compiler: Compiler, root: RootNode): Exec | null {
+  if (!canGenerate) return null;
+  const writer = new Writer(compiler);
+  let body: string;
+  try {
+    body = writer.block(root.consequent, 'f', 0);
+  } catch (e) {
+    // Too large to be worth it, or a tree deep enough to exhaust the stack here.
+    if (e === TOO_LARGE || e instanceof RangeError) return null;
+    throw e;
+  }
+  const names = writer.constants.map((_, i) => `c${i}`);
+  const text = `"use strict";\nconst [${names.join(', ')}] = k;\nreturn function generatedRun(f, r) {\n${body}};`;
+  let made: Exec;
+  try {
+    made = new Function('k', text)(writer.constants) as Exec;
+  } catch (e) {
+    // A host that forbids code generation throws EvalError: it keeps the closures from now on.
+    if (e instanceof EvalError) canGenerate = false;
+    return null;
+  }
+  return made;
+}
+
+class Writer {
+  readonly constants: unknown[] = [];
+  private readonly indexOf = new Map<unknown, number>();
+  private serial = 0;
+  length = 0;
+
+  constructor(private readonly compiler: Compiler) {
+    // Helpers every function may call, first so their names are fixed.
+    for (const helper of [isTruthy, writeFound, Frame, rememberWalks, compiler.unit]) this.constant(helper);
+  }
+
+  /** The name under which the function sees `value`. */
+  constant(value: unknown): string {
+    let i = this.indexOf.get(value);
+    if (i === undefined) {
+      i = this.constants.length;
+      this.constants.push(value);
+      this.indexOf.set(value, i);
+    }
+    return `c${i}`;
+  }
+
+  private fresh(prefix: string): string {
+    return `${prefix}${this.serial++}`;
+  }
+
+  private emit(code: string): string {
+    this.length += code.length;
+    if (this.length > MAX_SOURCE_LENGTH) throw TOO_LARGE;
+    return code;
+  }
+
+  /** A delegated step: the compiler's closure for the node, called from a site of its own. */
+  private closure(exec: Exec, f: string): string {
+    return exec === noop ? '' : this.emit(`${this.constant(exec)}(${f}, r);\n`);
+  }
+
+  /** A block's steps in scope `f`, merging text and plain variables as Compiler.block does. */
+  block(nodes: readonly Node[], f: string, depth: number): string {
+    const steps: string[] = [];
+    let text = '';
+    let held: Node | null = null;
+    let heldPrefix = '';
+    const flushHeld = (suffix: string): void => {
+      steps.push(this.writeVariable(heldPrefix, held as Node, suffix, f));
+      held = null;
+      heldPrefix = '';
+    };
+    for (const node of nodes) {
+      const constant = constantText(node);
+      if (constant !== null) {
+        text += constant;
+        continue;
+      }
+      if (this.compiler.plainVariable(node) !== null) {
+        if (held !== null) flushHeld(text);
+        else heldPrefix = text;
+        held = node;
+        text = '';
+        continue;
+      }
+      if (held !== null) flushHeld(text);
+      else if (text !== '') steps.push(this.emit(`r.buf += ${this.constant(text)};\n`));
+      text = '';
+      const step = this.node(node, f, depth);
+      if (step !== '') steps.push(step);
+    }
+    if (held !== null) flushHeld(text);
+    else if (text !== '') steps.push(this.emit(`r.buf += ${this.constant(text)};\n`));
+    if (steps.length <= SHORT_BLOCK) return steps.join('');
+    return steps.join(this.emit('if (r.buf.length > r.flushAt) r.flush();\n'));
+  }
+
+  private writeVariable(prefix: string, node: Node, suffix: string, f: string): string {
+    const path = this.compiler.plainVariable(node)!;
+    const first = path[0];
+    const get = path.length === 1 && isPlainName(first) ? walkerOf(first) : lookupOf(path);
+    return this.emit(`c1(r, ${this.constant(prefix)}, ${this.constant(get)}(${f}), ${this.constant(suffix)});\n`);
+  }
+
+  private node(node: Node, f: string, depth: number): string {
+    if (depth >= MAX_INLINED_DEPTH) return this.closure(this.compiler.node(node), f);
+    switch (node.op) {
+      case Opcode.SECTION:
+        return this.section(node, f, depth + 1);
+      case Opcode.REPEATED:
+        return this.repeated(node, f, depth + 1);
+      case Opcode.PREDICATE:
+      case Opcode.OR_PREDICATE:
+        return this.predicate(node, f, depth + 1);
+      case Opcode.IF:
+        return this.ifBlock(node, f, depth + 1);
+      default:
+        return this.closure(this.compiler.node(node), f);
+    }
+  }
+
+  /** The `{.or}` branch of a block in scope `f` ('' when there is none). */
+  private alternate(alt: AlternateNode | null, f: string, depth: number): string {
+    if (alt === null || alt.op !== Opcode.OR_PREDICATE) return '';
+    // A chain of `{.or}`s nests each branch in the one before: it counts as depth too.
+    if (depth >= MAX_INLINED_DEPTH) return this.closure(this.compiler.alternate(alt), f);
+    return this.predicate(alt, f, depth + 1);
+  }
+
+  private section(node: SectionNode, f: string, depth: number): string {
+    const fast = this.compiler.singleNameSection(node, '');
+    if (fast !== null) return this.closure(fast, f);
+    const value = this.fresh('v');
+    const inner = this.fresh('f');
+    const body = this.block(node.consequent, inner, depth);
+    const first = node.path[0];
+    const hasAlt = node.alternate !== null && node.alternate.op === Opcode.OR_PREDICATE;
+    const read =
+      !hasAlt && node.path.length === 1 && isPlainName(first)
+        ? `${this.constant(readerOf(first))}(${f}.node)`
+        : `${this.constant(sectionLookupOf(node.path))}(${f})`;
+    if (!hasAlt) {
+      // No alternative: a false section needs no scope.
+      return this.emit(`{\nconst ${value} = ${read};\nif (c0(${value})) {\nconst ${inner} = new c2(${value}, ${f});\n`) + body + this.emit('}\n}\n');
+    }
+    const alt = this.alternate(node.alternate, inner, depth);
+    return (
+      this.emit(`{\nconst ${value} = ${read};\nconst ${inner} = new c2(${value}, ${f});\nif (c0(${value})) {\n`) +
+      body +
+      this.emit('} else {\n') +
+      alt +
+      this.emit('}\n}\n')
+    );
+  }
+
+  private repeated(node: RepeatedNode, f: string, depth: number): string {
+    const fast = this.compiler.singleNameRepeated(node, '');
+    if (fast !== null) return this.closure(fast, f);
+    const list = this.fresh('l');
+    const scope = this.fresh('f');
+    const last = this.fresh('n');
+    const i = this.fresh('i');
+    const item = this.fresh('f');
+    const alt = this.alternate(node.alternate, f, depth);
+    const body = this.block(node.consequent, item, depth);
+    const between = node.alternatesWith.length > 0 ? this.block(node.alternatesWith, item, depth) : '';
+    return (
+      this.emit(
+        `{\nconst ${list} = ${this.constant(sectionLookupOf(node.path))}(${f});\n` +
+          `if (!Array.isArray(${list}) || ${list}.length === 0) {\n`,
+      ) +
+      alt +
+      this.emit(
+        `} else {\nconst ${scope} = new c2(${list}, ${f});\nconst ${last} = ${list}.length - 1;\n` +
+          `if (${last} >= ${REMEMBER_FROM}) c3(${scope});\n` +
+          `for (let ${i} = 0; ${i} <= ${last}; ${i}++) {\n${scope}.index = ${i};\nconst ${item} = new c2(${list}[${i}], ${scope});\n`,
+      ) +
+      body +
+      (between === '' ? '' : this.emit(`if (${i} < ${last}) {\n`) + between + this.emit('}\n')) +
+      this.emit('r.tick();\n}\n}\n}\n')
+    );
+  }
+
+  private predicate(node: PredicateNode, f: string, depth: number): string {
+    if (node.name === null) return this.block(node.consequent, f, depth);
+    const impl = this.compiler.plugins.predicate(node.name);
+    if (impl === undefined) return this.alternate(node.alternate, f, depth);
+    const label = this.fresh('L');
+    const pass = this.fresh('p');
+    const test = this.constant(boundTest(impl, node.args));
+    const opcode = this.constant(opcodeName(node.op));
+    const body = this.block(node.consequent, f, depth);
+    const alt = this.alternate(node.alternate, f, depth);
+    return (
+      this.emit(
+        `${label}: {\nr.frame = ${f};\nr.outer = ${f};\nr.unit = c4;\nr.offset = ${this.constant(node.offset)};\nlet ${pass};\n` +
+          // A failing predicate renders neither branch, as in the Java reference.
+          `try {\n${pass} = ${test}(${f}.node, r);\n} catch (e) {\nr.unexpected(e, ${opcode});\nbreak ${label};\n}\n` +
+          `if (${pass}) {\n`,
+      ) +
+      body +
+      this.emit('} else {\n') +
+      alt +
+      this.emit('}\n}\n')
+    );
+  }
+
+  private ifBlock(node: IfNode, f: string, depth: number): string {
+    const lookups = node.variables.map(lookupOf);
+    let test: string;
+    if (lookups.length === 1) {
+      test = `c0(${this.constant(lookups[0])}(${f}))`;
+    } else if (lookups.length === 2) {
+      const join = node.operators[0] === 1 ? '&&' : '||';
+      test = `c0(${this.constant(lookups[0])}(${f})) ${join} c0(${this.constant(lookups[1])}(${f}))`;
+    } else {
+      test = `${this.constant(compoundTest(lookups, node.operators))}(${f})`;
+    }
+    const body = this.block(node.consequent, f, depth);
+    const alt = this.alternate(node.alternate, f, depth);
+    return this.emit(`if (${test}) {\n`) + body + this.emit('} else {\n') + alt + this.emit('}\n');
+  }
+}
