@@ -43,7 +43,7 @@ export const noop: Exec = () => {};
 /** Loops over more items than this remember the walks out of them (see rememberWalks): a short one would spend more on the memo than it saves. */
 export const REMEMBER_FROM = 3;
 
-class BoundFormatter {
+export class BoundFormatter {
   /** Whether `apply` declares only (value, args): read once here, as a function's length is slow to read. */
   readonly readsOnlyValue: boolean;
 
@@ -59,7 +59,7 @@ const NO_ARGS: readonly string[] = Object.freeze([]);
 const NO_FORMATTERS: readonly BoundFormatter[] = Object.freeze([]);
 
 /** What a formatter that reads only its value and arguments is given for the variables it never reads. */
-const NO_VALUES: readonly unknown[] = Object.freeze([]);
+export const NO_VALUES: readonly unknown[] = Object.freeze([]);
 
 /** Whether a formatter's `apply` declares only (value, args): it then cannot read the render's scope or variables. */
 function readsOnlyValue(call: BoundFormatter): boolean {
@@ -222,7 +222,8 @@ export class Compiler {
     return this.predicate(alt);
   }
 
-  private formatters(calls: readonly FormatterCall[]): readonly BoundFormatter[] {
+  /** A formatter list bound to the registry's formatters (unknown names left out). */
+  formatters(calls: readonly FormatterCall[]): readonly BoundFormatter[] {
     if (calls.length === 0) return NO_FORMATTERS;
     let bound = this.bindings.find(calls);
     if (bound === undefined) {

@@ -18,18 +18,21 @@
  * from the template — text, names, paths, arguments — reaches the function
  * as a value among its constants, never as source.
  */
-import type { AlternateNode, IfNode, Node, PredicateNode, RepeatedNode, RootNode, SectionNode } from '../syntax/nodes.ts';
+import type { AlternateNode, IfNode, Node, PredicateNode, RepeatedNode, RootNode, SectionNode, VariableNode } from '../syntax/nodes.ts';
 import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import {
   boundTest,
   compoundTest,
   constantText,
   isPlainName,
+  NO_VALUES,
   noop,
   REMEMBER_FROM,
   writeFound,
+  type BoundFormatter,
   type Compiler,
 } from './compiler.ts';
+import { emitValue } from './emit.ts';
 import { Frame } from './frame.ts';
 import { rememberWalks } from './lookup.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
@@ -42,10 +45,19 @@ export const secondTier = { after: 16 };
 
 /** Blocks nested deeper than this inside one function stay closures (a deep template makes a deep function otherwise). */
 const MAX_INLINED_DEPTH = 24;
-/** Past this much text the function is not made: V8 does not optimize very large functions. */
-const MAX_SOURCE_LENGTH = 200_000;
+/**
+ * Past this much text nothing is made: a long template whose steps mostly run once a render gains
+ * nothing from sites of their own, and V8 then spends seconds optimizing them (a template of
+ * 4 096 variables rendered 2–7× slower for its first two seconds, and 20% slower after).
+ */
+const MAX_SOURCE_LENGTH = 32_000;
+/** About the most text of one generated function: a longer block is split into functions of this size. */
+const PART_LENGTH = 4_000;
 /** Blocks of more steps than this check for a flush after each, as the closures' long blocks do. */
 const SHORT_BLOCK = 5;
+
+/** How many helpers come first among the constants, named c0… (isTruthy, writeFound, Frame, rememberWalks, the unit, emitValue). */
+const HELPERS = 6;
 
 /** Thrown to stop writing a function that has grown past MAX_SOURCE_LENGTH. */
 const TOO_LARGE = Symbol('too large');
@@ -64,8 +76,8 @@ export function generateRun(compiler: Compiler, root: RootNode): Exec | null {
     if (e === TOO_LARGE || e instanceof RangeError) return null;
     throw e;
   }
-  const names = writer.constants.map((_, i) => `c${i}`);
-  const text = `"use strict";\nconst [${names.join(', ')}] = k;\nreturn function generatedRun(f, r) {\n${body}};`;
+  const helpers = Array.from({ length: HELPERS }, (_, i) => `c${i}`);
+  const text = `"use strict";\nconst [${helpers.join(', ')}] = k;\n${writer.functions.join('')}return function generatedRun(f, r) {\n${body}};`;
   let made: Exec;
   try {
     made = new Function('k', text)(writer.constants) as Exec;
@@ -79,13 +91,15 @@ export function generateRun(compiler: Compiler, root: RootNode): Exec | null {
 
 class Writer {
   readonly constants: unknown[] = [];
+  /** Functions the parts of long blocks became (see parts). */
+  readonly functions: string[] = [];
   private readonly indexOf = new Map<unknown, number>();
   private serial = 0;
   length = 0;
 
   constructor(private readonly compiler: Compiler) {
     // Helpers every function may call, first so their names are fixed.
-    for (const helper of [isTruthy, writeFound, Frame, rememberWalks, compiler.unit]) this.constant(helper);
+    for (const helper of [isTruthy, writeFound, Frame, rememberWalks, compiler.unit, emitValue]) this.constant(helper);
   }
 
   /** The name under which the function sees `value`. */
@@ -96,7 +110,7 @@ class Writer {
       this.constants.push(value);
       this.indexOf.set(value, i);
     }
-    return `c${i}`;
+    return i < HELPERS ? `c${i}` : `k[${i}]`;
   }
 
   private fresh(prefix: string): string {
@@ -146,8 +160,36 @@ class Writer {
     }
     if (held !== null) flushHeld(text);
     else if (text !== '') steps.push(this.emit(`r.buf += ${this.constant(text)};\n`));
-    if (steps.length <= SHORT_BLOCK) return steps.join('');
-    return steps.join(this.emit('if (r.buf.length > r.flushAt) r.flush();\n'));
+    const between = steps.length <= SHORT_BLOCK ? '' : 'if (r.buf.length > r.flushAt) r.flush();\n';
+    let size = 0;
+    for (const step of steps) size += step.length;
+    if (size <= PART_LENGTH) return steps.join(this.emit(between));
+    return this.parts(steps, f, between);
+  }
+
+  /**
+   * A long block's steps as calls of functions of their own, each of about PART_LENGTH: V8
+   * optimizes small functions, and leaves one very large function to its slower tiers.
+   */
+  private parts(steps: readonly string[], f: string, between: string): string {
+    const calls: string[] = [];
+    let part: string[] = [];
+    let size = 0;
+    const close = (): void => {
+      const name = this.fresh('g');
+      this.functions.push(`function ${name}(${f}, r) {\n${part.join(between)}}\n`);
+      calls.push(this.emit(`${name}(${f}, r);\n`));
+      this.emit(between.repeat(part.length));
+      part = [];
+      size = 0;
+    };
+    for (const step of steps) {
+      if (size > 0 && size + step.length > PART_LENGTH) close();
+      part.push(step);
+      size += step.length;
+    }
+    close();
+    return calls.join(between);
   }
 
   private writeVariable(prefix: string, node: Node, suffix: string, f: string): string {
@@ -169,9 +211,42 @@ class Writer {
         return this.predicate(node, f, depth + 1);
       case Opcode.IF:
         return this.ifBlock(node, f, depth + 1);
+      case Opcode.VARIABLE:
+        return this.variable(node, f);
       default:
         return this.closure(this.compiler.node(node), f);
     }
+  }
+
+  /**
+   * A variable with formatters, as the compiler's steps run it (a value-only chain, or the
+   * general chain with `@` in a scope of its own); several variables and partial
+   * applications stay the compiler's closures.
+   */
+  private variable(node: VariableNode, f: string): string {
+    const bound = this.compiler.formatters(node.formatters);
+    const path = node.variables[0];
+    const exec = (): string => this.closure(this.compiler.node(node), f);
+    if (bound.length === 0 || node.variables.length !== 1 || path === undefined) return exec();
+    const only = bound[0] as BoundFormatter;
+    if (bound.length === 1 && only.impl.partialCall?.(only.args) !== undefined) return exec();
+    const valueOnly = bound.every((call) => call.readsOnlyValue);
+    const label = this.fresh('L');
+    const value = this.fresh('v');
+    const values = this.fresh('a');
+    let code = `${label}: {\nlet ${value} = ${this.constant(lookupOf(path))}(${f});\n`;
+    if (!valueOnly) {
+      // A scope over the node `f` already has would find what `f` finds (`{@|fmt}`): no new one.
+      code += `const ${values} = [${value}];\nr.frame = ${value} !== ${f}.node ? new c2(${value}, ${f}) : ${f};\nr.outer = ${f};\n`;
+    }
+    code += `r.unit = c4;\nr.offset = ${this.constant(node.offset)};\ntry {\n`;
+    const given = valueOnly ? this.constant(NO_VALUES) : values;
+    for (const call of bound) {
+      code += `${value} = ${this.constant(call.impl)}.apply(${value}, ${this.constant(call.args)}, r, ${given});\n`;
+    }
+    // A plugin that throws: as in the Java reference, the whole instruction produces nothing.
+    code += `} catch (e) {\nr.unexpected(e, 'VARIABLE');\nr.tick();\nbreak ${label};\n}\nc5(r, ${value});\nr.tick();\n}\n`;
+    return this.emit(code);
   }
 
   /** The `{.or}` branch of a block in scope `f` ('' when there is none). */

@@ -123,6 +123,26 @@ describe('the generated second tier', () => {
     expect(chunks.join('')).toBe(whole);
   });
 
+  it('splits a long block into functions of their own, and renders the same', () => {
+    const unit = '<p>{a|html}</p>{.section s}<b>{x|html}</b>{.or}none{.end}{.if b}{b}{.end}\n';
+    const { closures, generated } = bothTiers(unit.repeat(12), { a: '<a>', s: { x: 1 }, b: 'yes' });
+    expect(generated.tier).toBe('generatedRun');
+    expect(generated.html).toBe(closures.html);
+    expect(generated.html).toContain('<p>&lt;a&gt;</p><b>1</b>yes\n');
+    secondTier.after = 1;
+    const t = compile(unit.repeat(12));
+    t.render({});
+    expect(t.run.toString()).toMatch(/\bg\d+\(f, r\)/); // the parts are called from the function
+  });
+
+  it('leaves a template too long to gain from it on closures', () => {
+    secondTier.after = 1;
+    const t = compile('<p>{a|html}</p>'.repeat(2000));
+    expect(t.render({ a: '&' }).html).toBe('<p>&amp;</p>'.repeat(2000));
+    expect(t.run.name).not.toBe('generatedRun');
+    expect(t.render({ a: '<' }).html).toBe('<p>&lt;</p>'.repeat(2000));
+  });
+
   it('stays on closures where the host forbids code generation', () => {
     const script = `
       const { compile } = await import('./engine/index.ts');
