@@ -71,22 +71,19 @@ export function generateRun(compiler: Compiler, root: RootNode): Exec | null {
   let body: string;
   try {
     body = writer.block(root.consequent, 'f', 0);
-  } catch (e) {
-    // Too large to be worth it, or a tree deep enough to exhaust the stack here.
-    if (e === TOO_LARGE || e instanceof RangeError) return null;
-    throw e;
+  } catch {
+    // Too large to be worth it, or a tree deep enough to exhaust the stack here: the closures serve.
+    return null;
   }
   const helpers = Array.from({ length: HELPERS }, (_, i) => `c${i}`);
   const text = `"use strict";\nconst [${helpers.join(', ')}] = k;\n${writer.functions.join('')}return function generatedRun(f, r) {\n${body}};`;
-  let made: Exec;
   try {
-    made = new Function('k', text)(writer.constants) as Exec;
+    return new Function('k', text)(writer.constants) as Exec;
   } catch (e) {
     // A host that forbids code generation throws EvalError: it keeps the closures from now on.
     if (e instanceof EvalError) canGenerate = false;
     return null;
   }
-  return made;
 }
 
 class Writer {
