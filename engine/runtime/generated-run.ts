@@ -3,18 +3,19 @@
  * counts), its tree is written out as one JavaScript function. Closures
  * (compiler.ts) call one another through shared call sites that see every
  * kind of step, which V8 cannot inline; in one function each text, lookup,
- * section, loop and predicate has its own site, so lookups and truthiness
- * tests are inlined and blocks run without a call per step. Steps that gain
- * little from it (formatter calls, `.var`, `.eval`, includes, macros, the
- * single-name fast paths) are the compiler's own closures, each called from
- * a site of its own.
+ * section, loop, predicate and formatter call has its own site, so lookups,
+ * truthiness tests and formatters are inlined and blocks run without a call
+ * per step. Steps that gain little from it (`.var`, `.ctx`, `.eval`,
+ * includes, macros, partial applications, formatters over several
+ * variables, the single-name fast paths) are the compiler's own closures,
+ * each called from a site of its own.
  *
  * What is written is the closures' behaviour, step for step: the same
  * lookups, scopes, error positions, ticks and flushes (the engine's tests
  * run on this tier as well as on closures).
  *
- * Safety: the function's text is made only of this file's fixed fragments,
- * numbers and names it invents (`c0`, `f1`, `L2`). Everything that comes
+ * Safety: the function's text is made only of this file's fixed fragments
+ * and names and numbers it invents (`c0`, `k[7]`, `f1`, `L2`). Everything that comes
  * from the template — text, names, paths, arguments — reaches the function
  * as a value among its constants, never as source.
  */
