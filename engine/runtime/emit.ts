@@ -37,7 +37,27 @@ function arrayText(list: readonly unknown[]): string {
   let s = '';
   for (let i = 0; i < list.length; i++) {
     if (i > 0) s += ',';
-    s += String(list[i]);
+    s += elementText(list[i]);
   }
   return s;
+}
+
+/**
+ * An element as String() prints it. Data can hold objects String() cannot print: JSON with a
+ * `toString` or `valueOf` key, or a host's object without a prototype. Those print as any other
+ * object does, `[object Object]` (and a list holding one as its elements), where String() would throw.
+ */
+function elementText(element: unknown): string {
+  try {
+    return String(element);
+  } catch {
+    if (!Array.isArray(element)) return '[object Object]';
+    let s = '';
+    for (let i = 0; i < element.length; i++) {
+      if (i > 0) s += ',';
+      const inner = element[i];
+      if (inner !== null && inner !== undefined) s += elementText(inner);
+    }
+    return s;
+  }
 }

@@ -150,6 +150,16 @@ class Writer {
         text = '';
         continue;
       }
+      if (held === null && text !== '' && node.op === Opcode.SECTION) {
+        // A one-name section writes the text before it with its value, in one write, as its closure
+        // does (so a render an exception ends there keeps the same output on either tier).
+        const fast = this.compiler.singleNameSection(node, text);
+        if (fast !== null) {
+          steps.push(this.closure(fast, f));
+          text = '';
+          continue;
+        }
+      }
       if (held !== null) flushHeld(text);
       else if (text !== '') steps.push(this.emit(`r.buf += ${this.constant(text)};\n`));
       text = '';

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compile, type RenderOptions } from '../../../engine/index.ts';
 import { coreFormatters, corePredicates } from '../../../engine/plugins/core/index.ts';
@@ -141,6 +142,42 @@ describe('the generated second tier', () => {
     expect(t.render({ a: '&' }).html).toBe('<p>&amp;</p>'.repeat(2000));
     expect(t.run.name).not.toBe('generatedRun');
     expect(t.render({ a: '<' }).html).toBe('<p>&lt;</p>'.repeat(2000));
+  });
+
+  it('agrees with the closures on generated templates over generated data', () => {
+    const path = fc.constantFrom('a', 'b', 'n', 'list', 'obj', 'obj.a', 'obj.list', '@', '@index', 'missing', 'list.0', 'obj.obj.a');
+    const fmt = fc.constantFrom('', '|html', '|json', '|count', '|slugify', '|truncate 3', '|html|json', '|iter', '|pluralize');
+    const pred = fc.constantFrom('equal? n 2', 'greaterThan? n 1', 'even?', 'odd? n', 'plural? list', 'singular? n', 'nope?');
+    const op = fc.constantFrom(' || ', ' && ');
+    const inline = fc.oneof(fc.constantFrom('x', ' ', '<p>', '\n', '{.space}', '{# c}'), fc.tuple(path, fmt).map(([p, f]) => `{${p}${f}}`));
+    const template = fc.letrec((tie) => ({
+      body: fc.array(fc.oneof({ depthSize: 'small' }, inline, tie('block')), { maxLength: 6 }).map((parts) => parts.join('')),
+      block: fc.oneof(
+        fc.tuple(path, tie('body')).map(([p, a]) => `{.section ${p}}${a}{.end}`),
+        fc.tuple(path, tie('body'), tie('body')).map(([p, a, b]) => `{.section ${p}}${a}{.or}${b}{.end}`),
+        fc.tuple(path, tie('body'), tie('body'), tie('body')).map(
+          ([p, a, w, b]) => `{.repeated section ${p}}${a}{.alternates with}${w}{.or}${b}{.end}`,
+        ),
+        fc.tuple(pred, pred, tie('body'), tie('body'), tie('body')).map(([p, q, a, b, c]) => `{.${p}}${a}{.or ${q}}${b}{.or}${c}{.end}`),
+        fc.tuple(fc.array(path, { minLength: 1, maxLength: 4 }), fc.array(op, { minLength: 3, maxLength: 3 }), tie('body'), tie('body')).map(
+          ([paths, ops, a, b]) => `{.if ${paths.map((p, i) => (i === 0 ? p : ops[i - 1] + p)).join('')}}${a}{.or}${b}{.end}`,
+        ),
+        fc.tuple(path, tie('body')).map(([p, a]) => `{.var @v ${p}}${a}{@v}`),
+      ),
+    })).body as fc.Arbitrary<string>;
+    const value = fc.letrec((tie) => ({
+      leaf: fc.oneof(fc.constantFrom(0, 1, 2, 3, -1, 2.5, '', 'a <b>', true, false, null)),
+      node: fc.oneof({ depthSize: 'small' }, tie('leaf'), tie('object'), fc.array(tie('node'), { maxLength: 4 })),
+      object: fc.record({ a: tie('node'), n: tie('leaf'), list: fc.array(tie('node'), { maxLength: 4 }), obj: tie('node') }, { requiredKeys: [] }),
+    })).object;
+    fc.assert(
+      fc.property(template, value, (source, data) => {
+        const { closures, generated } = bothTiers(source, data);
+        expect(generated.html).toBe(closures.html);
+        expect(generated.errors).toEqual(closures.errors);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('stays on closures where the host forbids code generation', () => {
