@@ -3,6 +3,8 @@
  * only calls closures: no parsing, no walking of the tree, no template text
  * ever turned into code. Constant text runs are merged into one string,
  * plugins are bound at compile time, and lookups are specialised by shape.
+ * A template rendered often is then written out as one function, its second
+ * tier (generated-run.ts), which calls some of these closures itself.
  */
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
