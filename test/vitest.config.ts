@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm test`: every suite on SQLite, and the engine's suites a second time on its generated
- * tier; with TEST_DATABASE_URL (a PostgreSQL server, `.ci/run`
+ * `npm test`: every suite on SQLite, and the engine's and the page suites a second time on the
+ * engine's generated tier; with TEST_DATABASE_URL (a PostgreSQL server, `.ci/run`
  * starts one) the server suites run a second time with every test server on PostgreSQL.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL || '';
@@ -40,11 +40,16 @@ export default defineConfig({
         },
       },
       {
-        // The engine's suites again, every render on the generated second tier (generated-run.ts).
+        // The engine's suites again, and the server's pages from the theme and the public template
+        // folders, every render on the generated second tier (generated-run.ts).
         extends: true,
         test: {
           name: 'engine-second-tier',
-          include: ['test/engine/**/*.test.ts'],
+          include: [
+            'test/engine/**/*.test.ts',
+            'test/server/theme/**/*.test.ts',
+            'test/server/{pages,product-page,shop-browsing,streamed-page,money-pages,seo}.test.ts',
+          ],
           exclude: ['node_modules/**', 'test/engine/cli*.test.ts'],
           setupFiles: ['test/engine/second-tier-setup.ts'],
         },
