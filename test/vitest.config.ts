@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm test`: every suite on SQLite, and the engine's and the page suites a second time on the
- * engine's generated tier; with TEST_DATABASE_URL (a PostgreSQL server, `.ci/run`
+ * `npm test`: every suite on SQLite, and the engine's and the template-folder suites a second
+ * time on the engine's generated tier; with TEST_DATABASE_URL (a PostgreSQL server, `.ci/run`
  * starts one) the server suites run a second time with every test server on PostgreSQL.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL || '';
@@ -45,11 +45,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'engine-second-tier',
-          include: [
-            'test/engine/**/*.test.ts',
-            'test/server/theme/**/*.test.ts',
-            'test/server/{pages,product-page,shop-browsing,streamed-page,money-pages,seo}.test.ts',
-          ],
+          include: ['test/engine/**/*.test.ts', 'test/server/theme/**/*.test.ts'],
           exclude: ['node_modules/**', 'test/engine/cli*.test.ts'],
           setupFiles: ['test/engine/second-tier-setup.ts'],
         },
