@@ -96,7 +96,7 @@ function coldMarkdown(report: EngineBenchReport): string {
   let md =
     '\n### Parse: cold (first compile in a fresh process)\n\n' +
     'The headline parse figure. Each run is a new process whose JIT was warmed on the micro templates; the page (template and every partial) is then ' +
-    'compiled once by each engine, so none of its tags is in our tag cache. Medians over 16 runs per page, 8 with each engine first; the cold ratio is the median of each run\'s own ratio (both engines are timed in the same process, so a slow spell of the machine falls on both). ' +
+    'compiled once by each engine, so none of its tags is in our tag cache. Medians over 16 runs per page, 8 with each engine first; the cold ratio is the median of each run\'s own ratio (both engines are timed in the same process, so a slow spell of the machine falls on both; each is timed after a full collection and a pause for V8\'s background work, so neither pays for the other\'s garbage). ' +
     'Our compile ends, as the reference\'s parse does, at the checked instruction tree: the closures it runs are built on its first render. ' +
     '**warm ratio** is the same page compiled again and again in one process (our tag cache warm: the table "parse storefront (repeated compile)").\n\n' +
     '| page | ours | reference | cold ratio | warm ratio |\n|---|---:|---:|---:|---:|\n';
