@@ -88,50 +88,23 @@ export class Compiler {
   }
 
   block(nodes: readonly Node[]): Exec {
-    // Constant text runs are merged; a variable without formatters takes the text around it into its own step.
     const execs = this.steps;
     const base = execs.length;
-    let text = ''; // constant text not written yet
-    let held: Path | null = null; // a plain variable waiting for the text after it
-    let heldPrefix = '';
-    for (let i = 0; i < nodes.length; i++) {
-      const node = nodes[i] as Node;
-      const constant = constantText(node);
-      if (constant !== null) {
-        text += constant;
-        continue;
-      }
-      const path = this.plainVariable(node);
-      if (path !== null) {
-        if (held !== null) {
-          execs.push(writeVariable(heldPrefix, held, text));
-          heldPrefix = '';
-        } else {
-          heldPrefix = text;
+    walkBlock(nodes, this, {
+      variable: (prefix, path, suffix) => execs.push(writeVariable(prefix, path, suffix)),
+      node: (node, before) => {
+        // Some steps write the constant text before them themselves (see stepAfterText).
+        const joined = before === '' ? null : this.stepAfterText(before, node);
+        if (joined !== null) {
+          execs.push(joined);
+          return;
         }
-        held = path;
-        text = '';
-        continue;
-      }
-      // Some steps write the constant text before them themselves (see stepAfterText).
-      if (held === null && text !== '') {
-        const step = this.stepAfterText(text, node);
-        if (step !== null) {
-          execs.push(step);
-          text = '';
-          continue;
-        }
-      }
-      // Anything else runs in its own step, after what is held.
-      if (held !== null) execs.push(writeVariable(heldPrefix, held, text));
-      else if (text !== '') execs.push(writeText(text));
-      held = null;
-      text = '';
-      const exec = this.node(node);
-      if (exec !== noop) execs.push(exec);
-    }
-    if (held !== null) execs.push(writeVariable(heldPrefix, held, text));
-    else if (text !== '') execs.push(writeText(text));
+        if (before !== '') execs.push(writeText(before));
+        const exec = this.node(node);
+        if (exec !== noop) execs.push(exec);
+      },
+      text: (text) => execs.push(writeText(text)),
+    });
     const exec = sequence(execs, base);
     while (execs.length > base) execs.pop();
     return exec;
@@ -717,6 +690,58 @@ export function compoundTest(lookups: readonly Lookup[], ops: readonly number[])
   };
 }
 
+/** What a block's nodes become, in order (see walkBlock). */
+export interface BlockSteps {
+  /** A plain variable (no formatter applies) with the constant text just before and after it. */
+  variable(prefix: string, path: Path, suffix: string): void;
+  /** Any other node that runs, after the constant text not yet written before it ('' when none). */
+  node(node: Node, before: string): void;
+  /** Constant text at the end of the block, after the last node. */
+  text(text: string): void;
+}
+
+/**
+ * Walks a block as both tiers run it (the closures and the generated function): constant text runs
+ * merged, and a variable written as it is taking the text around it, so either tier writes the
+ * same pieces in the same order.
+ */
+export function walkBlock(nodes: readonly Node[], compiler: Compiler, steps: BlockSteps): void {
+  let text = ''; // constant text not written yet
+  let held: Path | null = null; // a plain variable waiting for the text after it
+  let heldPrefix = '';
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as Node;
+    const constant = constantText(node);
+    if (constant !== null) {
+      text += constant;
+      continue;
+    }
+    const path = compiler.plainVariable(node);
+    if (path !== null) {
+      if (held !== null) {
+        steps.variable(heldPrefix, held, text);
+        heldPrefix = '';
+      } else {
+        heldPrefix = text;
+      }
+      held = path;
+      text = '';
+      continue;
+    }
+    // Anything else runs in its own step, after what is held.
+    if (held !== null) {
+      steps.variable(heldPrefix, held, text);
+      steps.node(node, '');
+    } else {
+      steps.node(node, text);
+    }
+    held = null;
+    text = '';
+  }
+  if (held !== null) steps.variable(heldPrefix, held, text);
+  else if (text !== '') steps.text(text);
+}
+
 /** Whether a section has an `{.or}` branch (one with nothing in it still counts). */
 function hasAlternative(alt: AlternateNode | null): boolean {
   return alt !== null && alt.op === Opcode.OR_PREDICATE;
@@ -756,7 +781,7 @@ function writeVariable(prefix: string, path: Path, suffix: string): Exec {
 }
 
 /** Text that never changes between renders, or null for anything that executes. */
-export function constantText(node: Node): string | null {
+function constantText(node: Node): string | null {
   switch (node.op) {
     case Opcode.TEXT:
       return node.text;

@@ -19,16 +19,16 @@
  * from the template — text, names, paths, arguments — reaches the function
  * as a value among its constants, never as source.
  */
-import type { AlternateNode, IfNode, Node, PredicateNode, RepeatedNode, RootNode, SectionNode, VariableNode } from '../syntax/nodes.ts';
+import type { AlternateNode, IfNode, Node, Path, PredicateNode, RepeatedNode, RootNode, SectionNode, VariableNode } from '../syntax/nodes.ts';
 import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import {
   boundTest,
   compoundTest,
-  constantText,
   isPlainName,
   NO_VALUES,
   noop,
   REMEMBER_FROM,
+  walkBlock,
   writeFound,
   type BoundFormatter,
   type Compiler,
@@ -126,48 +126,30 @@ class Writer {
     return exec === noop ? '' : this.emit(`${this.constant(exec)}(${f}, r);\n`);
   }
 
-  /** A block's steps in scope `f`, merging text and plain variables as Compiler.block does. */
+  /** A block's steps in scope `f`, in the pieces Compiler.block writes (walkBlock). */
   block(nodes: readonly Node[], f: string, depth: number): string {
     const steps: string[] = [];
-    let text = '';
-    let held: Node | null = null;
-    let heldPrefix = '';
-    const flushHeld = (suffix: string): void => {
-      steps.push(this.writeVariable(heldPrefix, held as Node, suffix, f));
-      held = null;
-      heldPrefix = '';
+    const text = (t: string): void => {
+      steps.push(this.emit(`r.buf += ${this.constant(t)};\n`));
     };
-    for (const node of nodes) {
-      const constant = constantText(node);
-      if (constant !== null) {
-        text += constant;
-        continue;
-      }
-      if (this.compiler.plainVariable(node) !== null) {
-        if (held !== null) flushHeld(text);
-        else heldPrefix = text;
-        held = node;
-        text = '';
-        continue;
-      }
-      if (held === null && text !== '' && node.op === Opcode.SECTION) {
-        // A one-name section writes the text before it with its value, in one write, as its closure
-        // does (so a render an exception ends there keeps the same output on either tier).
-        const fast = this.compiler.singleNameSection(node, text);
-        if (fast !== null) {
-          steps.push(this.closure(fast, f));
-          text = '';
-          continue;
+    walkBlock(nodes, this.compiler, {
+      variable: (prefix, path, suffix) => steps.push(this.writeVariable(prefix, path, suffix, f)),
+      node: (node, before) => {
+        if (before !== '' && node.op === Opcode.SECTION) {
+          // A one-name section writes the text before it with its value, in one write, as its closure
+          // does (so a render an exception ends there keeps the same output on either tier).
+          const fast = this.compiler.singleNameSection(node, before);
+          if (fast !== null) {
+            steps.push(this.closure(fast, f));
+            return;
+          }
         }
-      }
-      if (held !== null) flushHeld(text);
-      else if (text !== '') steps.push(this.emit(`r.buf += ${this.constant(text)};\n`));
-      text = '';
-      const step = this.node(node, f, depth);
-      if (step !== '') steps.push(step);
-    }
-    if (held !== null) flushHeld(text);
-    else if (text !== '') steps.push(this.emit(`r.buf += ${this.constant(text)};\n`));
+        if (before !== '') text(before);
+        const step = this.node(node, f, depth);
+        if (step !== '') steps.push(step);
+      },
+      text,
+    });
     const between = steps.length <= SHORT_BLOCK ? '' : 'if (r.buf.length > r.flushAt) r.flush();\n';
     let size = 0;
     for (const step of steps) size += step.length;
@@ -200,8 +182,7 @@ class Writer {
     return calls.join(between);
   }
 
-  private writeVariable(prefix: string, node: Node, suffix: string, f: string): string {
-    const path = this.compiler.plainVariable(node)!;
+  private writeVariable(prefix: string, path: Path, suffix: string, f: string): string {
     const first = path[0];
     const get = path.length === 1 && isPlainName(first) ? walkerOf(first) : lookupOf(path);
     return this.emit(`c1(r, ${this.constant(prefix)}, ${this.constant(get)}(${f}), ${this.constant(suffix)});\n`);
