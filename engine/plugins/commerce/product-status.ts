@@ -3,10 +3,20 @@
  * uses the same rules for its stock checks, so they live here as plain
  * functions over the product JSON.
  */
-import { asRecord, deepEquals, isObject, isTruthy } from '../../runtime/values.ts';
+import { asRecord, deepEquals, isObject, isTruthy, type JsonObject } from '../../runtime/values.ts';
 import { intOf, longOf } from '../core/node-coercion.ts';
 import { jsonAsBooleanOr } from './json-coercion.ts';
 import { isSubscribable, productKindOf, variantsOf } from './product.ts';
+
+/** A variant that can be bought now: unlimited, or with stock above 0. */
+function inStock(variant: JsonObject): boolean {
+  return isTruthy(variant.unlimited) || intOf(variant.qtyInStock) > 0;
+}
+
+/** A digital product's own sale flag. */
+function digitalOnSale(item: unknown): boolean {
+  return isTruthy(asRecord(asRecord(item)?.structuredContent)?.onSale);
+}
 
 /**
  * Physical products and services are sold out when no variant is unlimited or
@@ -19,7 +29,7 @@ export function isSoldOut(item: unknown): boolean {
     case 'service':
       for (const variant of variantsOf(item)) {
         const fields = asRecord(variant);
-        if (fields !== undefined && (isTruthy(fields.unlimited) || intOf(fields.qtyInStock) > 0)) return false;
+        if (fields !== undefined && inStock(fields)) return false;
       }
       return true;
     case 'digital':
@@ -38,7 +48,7 @@ export function isOnSale(item: unknown): boolean {
       for (const variant of variantsOf(item)) if (isTruthy(asRecord(variant)?.onSale)) return true;
       return false;
     case 'digital':
-      return isTruthy(asRecord(asRecord(item)?.structuredContent)?.onSale);
+      return digitalOnSale(item);
     default:
       return false;
   }
@@ -53,18 +63,18 @@ export function saleAndStockClasses(item: unknown): string {
     case 'physical':
     case 'service': {
       let onSale = false;
-      let inStock = false;
+      let available = false;
       for (const variant of variantsOf(item)) {
         const fields = asRecord(variant);
         if (fields === undefined) continue;
         if (!onSale && isTruthy(fields.onSale)) onSale = true;
-        if (!inStock && (isTruthy(fields.unlimited) || intOf(fields.qtyInStock) > 0)) inStock = true;
-        if (onSale && inStock) break;
+        if (!available && inStock(fields)) available = true;
+        if (onSale && available) break;
       }
-      return inStock ? (onSale ? ' on-sale' : '') : onSale ? ' on-sale sold-out' : ' sold-out';
+      return available ? (onSale ? ' on-sale' : '') : onSale ? ' on-sale sold-out' : ' sold-out';
     }
     case 'digital':
-      return isTruthy(asRecord(asRecord(item)?.structuredContent)?.onSale) ? ' on-sale' : '';
+      return digitalOnSale(item) ? ' on-sale' : '';
     case 'gift-card':
       return '';
     default:
