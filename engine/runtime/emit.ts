@@ -32,12 +32,15 @@ export function valueText(value: unknown): string {
 /**
  * Elements appended one by one, as the references do (nested arrays flatten,
  * objects print as JavaScript does, a JsonDouble through its own toString).
+ * `nested`: a list inside a list, whose missing and null elements print as
+ * nothing, as String() of a list prints them.
  */
-function arrayText(list: readonly unknown[]): string {
+function arrayText(list: readonly unknown[], nested = false): string {
   let s = '';
   for (let i = 0; i < list.length; i++) {
     if (i > 0) s += ',';
-    s += elementText(list[i]);
+    const element = list[i];
+    if (!nested || (element !== null && element !== undefined)) s += elementText(element);
   }
   return s;
 }
@@ -51,13 +54,6 @@ function elementText(element: unknown): string {
   try {
     return String(element);
   } catch {
-    if (!Array.isArray(element)) return '[object Object]';
-    let s = '';
-    for (let i = 0; i < element.length; i++) {
-      if (i > 0) s += ',';
-      const inner = element[i];
-      if (inner !== null && inner !== undefined) s += elementText(inner);
-    }
-    return s;
+    return Array.isArray(element) ? arrayText(element, true) : '[object Object]';
   }
 }
