@@ -106,8 +106,7 @@ export class Template implements Unit {
   private buildRun(): Exec {
     const errorsBefore = this.errors.length;
     const closures = compileRoot(this.compiler(), this.root, this.errors, this.name);
-    this.run = closures;
-    if (this.errors.length > errorsBefore) return closures; // the tree could not be compiled
+    if (this.errors.length > errorsBefore) return (this.run = closures); // the tree could not be compiled
     let renders = 0;
     this.run = (frame, state) => {
       const run = ++renders >= secondTier.after ? (this.run = generateRun(this.compiler(), this.root) ?? closures) : closures;
