@@ -40,6 +40,8 @@ const CHART_FILE = 'render-vs-size.svg';
  * count also gives each engine the first place equally often.
  */
 const COLD_RUNS = 16;
+/** Fresh processes per case with no warm-up at all (shown beside the headline figure, not checked). */
+const UNWARMED_RUNS = 8;
 
 function describe(c: CaseResult): string {
   const size = c.size !== undefined ? ` ${c.size}` : '';
@@ -48,19 +50,30 @@ function describe(c: CaseResult): string {
   return `${c.group} | ${c.name}${size}: ${times} → ${c.ratio?.toFixed(2)}×${c.note ? ` (${c.note})` : ''}`;
 }
 
+/** Medians of `count` cold-parse probes of page `index`, half with each engine first. */
+function coldRuns(index: number, pagesFile: string, count: number, mode: string[]): { oursUs: number; referenceUs: number; ratio: number } {
+  const runs = [];
+  for (let i = 0; i < count; i++) {
+    const order = i % 2 === 1 ? 'reference-first' : 'ours-first';
+    runs.push(runProbe<{ oursUs: number; referenceUs: number }>('cold-parse.ts', [String(index), order, pagesFile, ...mode]));
+  }
+  return {
+    oursUs: median(runs.map((r) => r.oursUs)),
+    referenceUs: median(runs.map((r) => r.referenceUs)),
+    // Paired: each run times both engines in one process, so a slow spell of the machine falls on both.
+    ratio: median(runs.map((r) => r.referenceUs / r.oursUs)),
+  };
+}
+
 function coldParse(pages: readonly StorefrontPage[], pagesFile: string, log: (line: string) => void, label = 'parse storefront cold'): ColdParse[] {
   return pages.map((page, index) => {
-    const runs = [];
-    for (let i = 0; i < COLD_RUNS; i++) {
-      const order = i % 2 === 1 ? 'reference-first' : 'ours-first';
-      runs.push(runProbe<{ oursUs: number; referenceUs: number }>('cold-parse.ts', [String(index), order, pagesFile]));
-    }
-    const oursUs = median(runs.map((r) => r.oursUs));
-    const referenceUs = median(runs.map((r) => r.referenceUs));
-    // Paired: each run times both engines in one process, so a slow spell of the machine falls on both.
-    const ratio = median(runs.map((r) => r.referenceUs / r.oursUs));
-    const result = { page: page.page, oursUs, referenceUs, ratio };
-    log(`${label} | ${page.page}: ours ${oursUs.toFixed(0)}µs, reference ${referenceUs.toFixed(0)}µs → ${result.ratio.toFixed(2)}×`);
+    const result: ColdParse = { page: page.page, ...coldRuns(index, pagesFile, COLD_RUNS, []) };
+    result.unwarmed = coldRuns(index, pagesFile, UNWARMED_RUNS, ['unwarmed']);
+    const u = result.unwarmed;
+    log(
+      `${label} | ${page.page}: ours ${result.oursUs.toFixed(0)}µs, reference ${result.referenceUs.toFixed(0)}µs → ${result.ratio.toFixed(2)}×` +
+        ` (no warm-up: ours ${u.oursUs.toFixed(0)}µs, reference ${u.referenceUs.toFixed(0)}µs → ${u.ratio.toFixed(2)}×)`,
+    );
     return result;
   });
 }

@@ -1,5 +1,5 @@
 /** The engine benchmark's results as Markdown, with the issue's targets checked. */
-import type { CaseResult, EngineBenchReport } from './results.ts';
+import type { CaseResult, ColdParse, EngineBenchReport } from './results.ts';
 import { HAND_WRITTEN_GROUP } from './hand-written.ts';
 import { REAL_TEMPLATES_GROUP } from './real-templates.ts';
 
@@ -36,10 +36,14 @@ export function checkTargets(report: EngineBenchReport): TargetCheck[] {
   const cold = [...report.coldParse, ...report.coldParseReal];
   if (cold.length > 0) {
     const low = cold.reduce((w, c) => (c.ratio < w.ratio ? c : w));
+    const unwarmed = cold.filter((c) => c.unwarmed !== undefined);
+    const lowUnwarmed = unwarmed.reduce<ColdParse | undefined>((w, c) => (w === undefined || c.unwarmed!.ratio < w.unwarmed!.ratio ? c : w), undefined);
     checks.push({
       target: 'cold compile (first in a fresh process) ≥ 2× the reference on every storefront page and real template',
       met: cold.every((c) => c.ratio >= 2),
-      detail: `lowest ${x(low.ratio)} (${low.page})`,
+      detail:
+        `lowest ${x(low.ratio)} (${low.page})` +
+        (lowUnwarmed === undefined ? '' : `; with no warm-up at all lowest ${x(lowUnwarmed.unwarmed!.ratio)} (${lowUnwarmed.page})`),
     });
   }
   const hand = report.cases.filter((c) => c.group === HAND_WRITTEN_GROUP);
@@ -88,6 +92,12 @@ function caseTable(cases: CaseResult[], withSize: boolean): string {
   return [head, rule, ...rows].join('\n');
 }
 
+/** The no-warm-up columns of a cold-compile row. */
+function unwarmedCells(c: ColdParse): string {
+  const u = c.unwarmed;
+  return u === undefined ? '– | – | –' : `${us(u.oursUs)} | ${us(u.referenceUs)} | ${x(u.ratio)}`;
+}
+
 /** The headline parse figures: the first compile in a fresh process, the warm cached figure beside it. */
 function coldMarkdown(report: EngineBenchReport): string {
   if (report.coldParse.length === 0 && report.coldParseReal.length === 0) return '';
@@ -98,14 +108,16 @@ function coldMarkdown(report: EngineBenchReport): string {
     'The headline parse figure. Each run is a new process whose JIT was warmed on the micro templates; the page (template and every partial) is then ' +
     'compiled once by each engine, so none of its tags is in our tag cache. Medians over 16 runs per page, 8 with each engine first; the cold ratio is the median of each run\'s own ratio (both engines are timed in the same process, so a slow spell of the machine falls on both; each is timed after a full collection and a pause for V8\'s background work, so neither pays for the other\'s garbage). ' +
     'Our compile ends, as the reference\'s parse does, at the checked instruction tree: the closures it runs are built on its first render. ' +
-    '**warm ratio** is the same page compiled again and again in one process (our tag cache warm: the table "parse storefront (repeated compile)").\n\n' +
-    '| page | ours | reference | cold ratio | warm ratio |\n|---|---:|---:|---:|---:|\n';
-  for (const c of report.coldParse) md += `| ${c.page} | ${us(c.oursUs)} | ${us(c.referenceUs)} | ${x(c.ratio)} | ${x(warm(c.page))} |\n`;
+    '**warm ratio** is the same page compiled again and again in one process (our tag cache warm: the table "parse storefront (repeated compile)"). ' +
+    '**no warm-up** is the same first compile in a process that has compiled nothing before (8 runs, 4 with each engine first): both engines\' code then runs for the first time, ' +
+    'V8 compiling each function as it is first called and running it unoptimized, which is what a one-off command meets (`tmpl` keeps V8\'s code cache of its bundle between calls, which this row does not use).\n\n' +
+    '| page | ours | reference | cold ratio | no warm-up: ours | reference | ratio | warm ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|\n';
+  for (const c of report.coldParse) md += `| ${c.page} | ${us(c.oursUs)} | ${us(c.referenceUs)} | ${x(c.ratio)} | ${unwarmedCells(c)} | ${x(warm(c.page))} |\n`;
   if (report.coldParseReal.length > 0) {
     md +=
       '\nThe public developer templates (../shared/real-templates, read in place): every template file of each (regions, blocks, lists, items, pages) ' +
-      'compiled once in a fresh process, as above.\n\n| template | ours | reference | cold ratio |\n|---|---:|---:|---:|\n';
-    for (const c of report.coldParseReal) md += `| ${c.page} | ${us(c.oursUs)} | ${us(c.referenceUs)} | ${x(c.ratio)} |\n`;
+      'compiled once in a fresh process, as above.\n\n| template | ours | reference | cold ratio | no warm-up: ours | reference | ratio |\n|---|---:|---:|---:|---:|---:|---:|\n';
+    for (const c of report.coldParseReal) md += `| ${c.page} | ${us(c.oursUs)} | ${us(c.referenceUs)} | ${x(c.ratio)} | ${unwarmedCells(c)} |\n`;
   }
   return md;
 }

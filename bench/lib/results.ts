@@ -19,6 +19,8 @@ export interface ColdParse {
   oursUs: number;
   referenceUs: number;
   ratio: number;
+  /** The same first compile with no warm-up at all: the process's first template, both engines' code running for the first time. */
+  unwarmed?: { oursUs: number; referenceUs: number; ratio: number };
 }
 
 export interface MemoryReport {

@@ -2,7 +2,9 @@
  * Probe: the first compile of one storefront page (template and partials) in
  * a process whose JIT was warmed on other templates, so our engine's tag
  * cache has never seen the page's tags. Prints `{ oursUs, referenceUs }`.
- * Arguments: page index, `reference-first` or `ours-first`, and optionally a pages file (storefront.ts savePages).
+ * Arguments: page index, `reference-first` or `ours-first`, optionally a pages file (storefront.ts savePages),
+ * and `unwarmed` to skip the warm-up: the page is then the process's first template, each engine's code
+ * running for the first time (what a one-off command without a code cache meets).
  */
 import { ours, reference } from '../lib/engines.ts';
 import { MICRO_CASES, microSource } from '../lib/micro-cases.ts';
@@ -11,9 +13,10 @@ import { keep } from '../lib/measure.ts';
 
 const pageIndex = Number(process.argv[2] ?? '0');
 const referenceFirst = process.argv[3] === 'reference-first';
+const warmUpRounds = process.argv[5] === 'unwarmed' ? 0 : 60;
 
 // Warm both parsers' code on the micro templates (tags the pages do not contain, except `{.end}`).
-for (let i = 0; i < 60; i++) {
+for (let i = 0; i < warmUpRounds; i++) {
   for (const c of MICRO_CASES) {
     const source = microSource(c, 16);
     keep(ours.compile(source));
