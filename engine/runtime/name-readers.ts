@@ -36,11 +36,23 @@ return function read(node) {
 };`;
 
 // The walk of lookupName (lookup.ts): only scopes that can hold names, through Frame.outer, and a
-// loop's remembered walks where a scope keeps them.
+// loop's remembered walks where a scope keeps them. Each walker also keeps the last memo it read and
+// what it found there, so the items of a loop read their remembered walk without a Map lookup (a memo
+// is made per scope per render, so one seen again is the same render's; it holds one value of the
+// last render per name until the name is walked again).
 const WALKER_BODY = `"use strict";
+let lastMemo = null;
+let lastFound;
 return function walk(start) {
   for (let f = start.named ? start : start.outer; f !== null; f = f.outer) {
-    if (f.memo !== null) return remembered(f, f.memo, key);
+    const memo = f.memo;
+    if (memo !== null) {
+      if (memo === lastMemo) return lastFound;
+      const found = remembered(f, memo, key);
+      lastMemo = memo;
+      lastFound = found;
+      return found;
+    }
     const node = f.node;
     const found = node[key];
     if (found !== undefined) {

@@ -86,3 +86,21 @@ describe('name lookups', () => {
     expect(compileLookup(['c'])(text)).toBe('root c');
   });
 });
+
+describe('remembered walks', () => {
+  // Each name's walker remembers the last walk it read from a loop's memo: that must never leak
+  // into another render, or into a sibling loop of the same render.
+  it('are the render\'s own, and each loop\'s own', async () => {
+    const { compile } = await import('../../../engine/index.ts');
+    const template = compile('{.repeated section one}{n}{.end};{.section inner}{.repeated section two}{n}{.end}{.end}');
+    const data = (outer: string, inner: string) => ({
+      n: outer,
+      one: [{}, {}, {}, {}],
+      inner: { n: inner, two: [{}, {}, {}, { n: 'x' }] },
+    });
+    for (let i = 0; i < 40; i++) {
+      // Enough renders for the second tier too (it is written after a number of renders).
+      expect(template.render(data(`A${i}`, `B${i}`)).html).toBe(`A${i}A${i}A${i}A${i};B${i}B${i}B${i}x`);
+    }
+  });
+});
