@@ -79,11 +79,23 @@ export function normalizeLocale(locale: string | undefined): string {
   return tag;
 }
 
+let lastLocale: string | undefined;
+let lastCldr: CLDR | undefined;
+
 /**
  * The CLDR instance for a locale, loaded once and cached. A locale whose
  * language has no resource pack falls back to the default locale.
  */
 export function cldrFor(locale: string | undefined): CLDR {
+  // A render asks for its one locale on every date and money format: the last answer, without two map reads.
+  if (locale === lastLocale && lastCldr !== undefined) return lastCldr;
+  const cldr = cldrOfLocale(locale);
+  lastLocale = locale;
+  lastCldr = cldr;
+  return cldr;
+}
+
+function cldrOfLocale(locale: string | undefined): CLDR {
   const tag = normalizeLocale(locale);
   const cached = byLocale.get(tag);
   if (cached) return cached;
@@ -91,7 +103,7 @@ export function cldrFor(locale: string | undefined): CLDR {
   try {
     cldr = getFramework().get(tag);
   } catch {
-    cldr = tag === DEFAULT_LOCALE ? getFramework().get(DEFAULT_LOCALE) : cldrFor(DEFAULT_LOCALE);
+    cldr = tag === DEFAULT_LOCALE ? getFramework().get(DEFAULT_LOCALE) : cldrOfLocale(DEFAULT_LOCALE);
   }
   if (tag.length > MAX_CACHED_LOCALE_LENGTH) return cldr;
   if (byLocale.size >= LOCALE_CACHE_LIMIT) byLocale.clear();
