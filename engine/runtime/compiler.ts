@@ -30,7 +30,7 @@ import { emitValue, valueText } from './emit.ts';
 import { JsonDouble } from './json-double.ts';
 import { cachedExpression } from './expression-cache.ts';
 import { EXPRESSION_DEBUG_ARROW, FailedEvaluation, formatExpressionDebug, formatExpressionNumber } from './expressions/index.ts';
-import { Frame } from './frame.ts';
+import { Frame, NO_SCOPE } from './frame.ts';
 import type { Limits } from './limits.ts';
 import { compileLookup, rememberWalks, type Lookup } from './lookup.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
@@ -233,7 +233,8 @@ export class Compiler {
       return (values: unknown[], f: Frame, r: RenderState): unknown => {
         const value = values[0];
         // A scope over the node `f` already has would find what `f` finds (`{@|fmt}`): no new one.
-        r.frame = push && value !== f.node ? new Frame(value, f) : f;
+        r.frame = f;
+        r.pending = push && value !== f.node ? value : NO_SCOPE;
         r.outer = f;
         r.unit = unit;
         r.offset = offset;
@@ -247,7 +248,8 @@ export class Compiler {
     }
     return (values: unknown[], f: Frame, r: RenderState): unknown => {
       let value = values[0];
-      r.frame = push && value !== f.node ? new Frame(value, f) : f;
+      r.frame = f;
+      r.pending = push && value !== f.node ? value : NO_SCOPE;
       r.outer = f;
       r.unit = unit;
       r.offset = offset;
@@ -498,6 +500,7 @@ export class Compiler {
     const test = boundTest(impl, node.args);
     return (f, r) => {
       r.frame = f;
+      r.pending = NO_SCOPE;
       r.outer = f;
       r.unit = unit;
       r.offset = offset;
@@ -564,6 +567,7 @@ export class Compiler {
       // What the formatter chain does with no formatter: bind the first value, leaving the same state for error positions.
       return (f, r) => {
         r.frame = f;
+        r.pending = NO_SCOPE;
         r.outer = f;
         r.unit = unit;
         r.offset = offset;

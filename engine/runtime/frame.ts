@@ -1,3 +1,14 @@
+/**
+ * What RenderState.pending holds when no scope waits to be made (see there). JSON values are
+ * never symbols, so no value can be taken for it.
+ */
+export const NO_SCOPE: unique symbol = Symbol('no scope');
+
+/** Whether a scope over `node` can hold names (Frame.named). */
+export function holdsNames(node: unknown): boolean {
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
 /** One scope of a render: the node `@` points at, its loop index, and the @variables and macros defined in it. */
 export class Frame {
   /** 0-based position while this frame iterates a repeated section; -1 otherwise. */
@@ -24,7 +35,7 @@ export class Frame {
     /** When set, lookups stop here instead of walking out (partials applied in isolation). */
     readonly stop: boolean = false,
   ) {
-    this.named = typeof node === 'object' && node !== null && !Array.isArray(node);
+    this.named = holdsNames(node);
     this.outer = stop || parent === null ? null : parent.named && parent.node !== node ? parent : parent.outer;
   }
 

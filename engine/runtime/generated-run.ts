@@ -34,7 +34,7 @@ import {
   type Compiler,
 } from './compiler.ts';
 import { emitValue } from './emit.ts';
-import { Frame } from './frame.ts';
+import { Frame, NO_SCOPE } from './frame.ts';
 import { rememberWalks } from './lookup.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
 import { lookupOf, sectionLookupOf } from './shared-lookups.ts';
@@ -57,8 +57,8 @@ const PART_LENGTH = 4_000;
 /** Blocks of more steps than this check for a flush after each, as the closures' long blocks do. */
 const SHORT_BLOCK = 5;
 
-/** How many helpers come first among the constants, named c0… (isTruthy, writeFound, Frame, rememberWalks, the unit, emitValue). */
-const HELPERS = 6;
+/** How many helpers come first among the constants, named c0… (isTruthy, writeFound, Frame, rememberWalks, the unit, emitValue, NO_SCOPE). */
+const HELPERS = 7;
 
 /** Thrown to stop writing a function that has grown past MAX_SOURCE_LENGTH. */
 const TOO_LARGE = Symbol('too large');
@@ -104,7 +104,7 @@ class Writer {
 
   constructor(private readonly compiler: Compiler) {
     // Helpers every function may call, first so their names are fixed.
-    for (const helper of [isTruthy, writeFound, Frame, rememberWalks, compiler.unit, emitValue]) this.constant(helper);
+    for (const helper of [isTruthy, writeFound, Frame, rememberWalks, compiler.unit, emitValue, NO_SCOPE]) this.constant(helper);
   }
 
   /** The name under which the function sees `value`. */
@@ -233,7 +233,7 @@ class Writer {
     let code = `${label}: {\nlet ${value} = ${this.constant(lookupOf(path))}(${f});\n`;
     if (!valueOnly) {
       // A scope over the node `f` already has would find what `f` finds (`{@|fmt}`): no new one.
-      code += `const ${values} = [${value}];\nr.frame = ${value} !== ${f}.node ? new c2(${value}, ${f}) : ${f};\nr.outer = ${f};\n`;
+      code += `const ${values} = [${value}];\nr.frame = ${f};\nr.pending = ${value} !== ${f}.node ? ${value} : c6;\nr.outer = ${f};\n`;
     }
     code += `r.unit = c4;\nr.offset = ${this.constant(node.offset)};\ntry {\n`;
     const given = valueOnly ? this.constant(NO_VALUES) : values;
@@ -319,7 +319,7 @@ class Writer {
     const alt = this.alternate(node.alternate, f, depth);
     return (
       this.emit(
-        `${label}: {\nr.frame = ${f};\nr.outer = ${f};\nr.unit = c4;\nr.offset = ${this.constant(node.offset)};\nlet ${pass};\n` +
+        `${label}: {\nr.frame = ${f};\nr.pending = c6;\nr.outer = ${f};\nr.unit = c4;\nr.offset = ${this.constant(node.offset)};\nlet ${pass};\n` +
           // A failing predicate renders neither branch, as in the Java reference.
           `try {\n${pass} = ${test}(${f}.node, r);\n} catch (e) {\nr.unexpected(e, ${opcode});\nbreak ${label};\n}\n` +
           `if (${pass}) {\n`,

@@ -4,13 +4,22 @@
  * same lookup a template's `{website.timeZone}` gets, so a call costs the
  * lookup alone — no path array to walk, no memo to consult.
  */
+import { splitPath } from '../syntax/nodes.ts';
 import type { Frame } from './frame.ts';
 import { lookupOfReference, type Lookup } from './lookup.ts';
 
 export class PreparedReference {
   private compiled: Lookup | null = null;
+  /**
+   * Whether the reference starts with a plain name ('website.timeZone', not '@' or a number): a
+   * scope that cannot hold names is then invisible to it (see RenderState.pending).
+   */
+  readonly plainHead: boolean;
 
-  constructor(readonly text: string) {}
+  constructor(readonly text: string) {
+    const head = splitPath(text)[0];
+    this.plainHead = typeof head === 'string' && head !== '' && head.charCodeAt(0) !== 64 /* @ */;
+  }
 
   /** The value from `frame` outward, as the template would find it. */
   lookup(frame: Frame): unknown {

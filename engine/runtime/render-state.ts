@@ -6,7 +6,7 @@
 import { messages } from '../messages.ts';
 import type { RenderContext, Path } from '../plugins/types.ts';
 import { splitPath } from '../syntax/nodes.ts';
-import { Frame } from './frame.ts';
+import { Frame, holdsNames, NO_SCOPE } from './frame.ts';
 import { LimitExceeded, type Limits } from './limits.ts';
 import { parseJson } from './json-reader.ts';
 import { lookupOfReference, resolvePath } from './lookup.ts';
@@ -77,6 +77,14 @@ export class RenderState implements RenderContext {
   readonly errors: RenderError[] = [];
   /** Frame a plugin call runs in; set by the compiled code before each call. */
   frame: Frame;
+  /**
+   * The formatted value when the scope over it (child of `frame`, where `@` is that value) is not
+   * made yet, else NO_SCOPE. Formatters are called with their value's scope pending: it is made
+   * only when a plugin asks for something that could see it (`@`, a partial, a name when the
+   * value is an object). A scope over a scalar or a list cannot hold names, so a plugin's lookup
+   * of a name (`website.timeZone` by every `date`) is the same from `frame`, and no scope is made.
+   */
+  pending: unknown = NO_SCOPE;
   /** Frame of the instruction that called the plugin (the formatter's own frame's parent). */
   outer: Frame;
   /** Unit and offset of the instruction running now, for error positions. */
@@ -117,12 +125,28 @@ export class RenderState implements RenderContext {
 
   // RenderContext, for plugins.
 
+  /** The formatter's scope, made now if it is pending. */
+  private scope(): Frame {
+    const pending = this.pending;
+    if (pending !== NO_SCOPE) {
+      this.frame = new Frame(pending, this.frame);
+      this.pending = NO_SCOPE;
+    }
+    return this.frame;
+  }
+
+  /** The scope a lookup of `plainHead` (whether its path starts with a plain name) reads from. */
+  private scopeFor(plainHead: boolean): Frame {
+    return this.pending === NO_SCOPE || (plainHead && !holdsNames(this.pending)) ? this.frame : this.scope();
+  }
+
   current(): unknown {
-    return this.frame.node;
+    return this.pending !== NO_SCOPE ? this.pending : this.frame.node;
   }
 
   resolve(path: Path): unknown {
-    return resolvePath(path, this.frame);
+    const head = path[0];
+    return resolvePath(path, this.scopeFor(typeof head === 'string' && head !== '' && head.charCodeAt(0) !== 64 /* @ */));
   }
 
   resolveOuter(path: Path): unknown {
@@ -130,11 +154,11 @@ export class RenderState implements RenderContext {
   }
 
   lookup(reference: PreparedReference): unknown {
-    return reference.lookup(this.frame);
+    return reference.lookup(this.scopeFor(reference.plainHead));
   }
 
   resolveName(name: string): unknown {
-    return lookupOfReference(name)(this.frame);
+    return lookupOfReference(name)(this.scope());
   }
 
   splitPath(name: string): Path {
@@ -155,14 +179,15 @@ export class RenderState implements RenderContext {
 
   renderTemplate(source: string, value: unknown, isolated = false): string {
     const unit = this.setup.units.compileInternal(source);
-    return this.capture(unit.run, new Frame(value, this.frame, isolated), unit);
+    return this.capture(unit.run, new Frame(value, this.scope(), isolated), unit);
   }
 
   applyPartial(name: string, value: unknown, isolated: boolean, args?: unknown): string | undefined {
-    const unit = this.enterPartial(name, this.frame);
+    const scope = this.scope();
+    const unit = this.enterPartial(name, scope);
     if (unit === null) return undefined;
     try {
-      return this.capture(unit.run, partialScope(value, this.frame, isolated, args), unit);
+      return this.capture(unit.run, partialScope(value, scope, isolated, args), unit);
     } finally {
       this.exit();
     }
@@ -239,6 +264,7 @@ export class RenderState implements RenderContext {
     const savedDone = this.done;
     const savedBuf = this.buf;
     const savedFrame = this.frame;
+    const savedPending = this.pending;
     const savedOuter = this.outer;
     const savedUnit = this.unit;
     const savedOffset = this.offset;
@@ -254,6 +280,7 @@ export class RenderState implements RenderContext {
       this.done = savedDone;
       this.buf = savedBuf;
       this.frame = savedFrame;
+      this.pending = savedPending;
       this.outer = savedOuter;
       this.unit = savedUnit;
       this.offset = savedOffset;
@@ -289,6 +316,7 @@ export class RenderState implements RenderContext {
     this.unit = savedUnit;
     this.offset = savedOffset;
     this.frame = parent;
+    this.pending = NO_SCOPE;
     this.outer = parent;
   }
 
