@@ -32,7 +32,7 @@ import { cachedExpression } from './expression-cache.ts';
 import { EXPRESSION_DEBUG_ARROW, FailedEvaluation, formatExpressionDebug, formatExpressionNumber } from './expressions/index.ts';
 import { Frame, NO_SCOPE } from './frame.ts';
 import type { Limits } from './limits.ts';
-import { compileLookup, rememberWalks, type Lookup } from './lookup.ts';
+import { compileLookup, isPlainName, rememberWalks, type Lookup } from './lookup.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
 import { lookupOf, sectionLookupOf, sharedBindings, type SharedBindings } from './shared-lookups.ts';
 import type { RenderState } from './render-state.ts';
@@ -751,10 +751,6 @@ function hasAlternative(alt: AlternateNode | null): boolean {
   return alt !== null && alt.op === Opcode.OR_PREDICATE;
 }
 
-/** Whether a path segment is a name (not `@…`, not an index): looked up as an own property. */
-export function isPlainName(segment: string | number | undefined): segment is string {
-  return typeof segment === 'string' && segment.charCodeAt(0) !== 64 /* @ */;
-}
 
 function writeText(text: string): Exec {
   return (_f, r) => {

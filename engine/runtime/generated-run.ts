@@ -24,7 +24,6 @@ import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import {
   boundTest,
   compoundTest,
-  isPlainName,
   NO_VALUES,
   noop,
   REMEMBER_FROM,
@@ -35,7 +34,7 @@ import {
 } from './compiler.ts';
 import { emitValue } from './emit.ts';
 import { Frame, NO_SCOPE } from './frame.ts';
-import { rememberWalks } from './lookup.ts';
+import { isPlainName, rememberWalks } from './lookup.ts';
 import { readerOf, walkerOf } from './name-readers.ts';
 import { lookupOf, sectionLookupOf } from './shared-lookups.ts';
 import type { Exec } from './unit.ts';

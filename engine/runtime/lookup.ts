@@ -17,8 +17,11 @@ import { readerOf, walkerOf } from './name-readers.ts';
 
 export type Lookup = (frame: Frame) => unknown;
 
-/** Whether a first segment is a plain name: not `@…` and not a number. */
-function isName(segment: string | number): segment is string {
+/**
+ * Whether a path segment is a plain name: not `@…` and not a number (an index). A path that starts
+ * with one is looked up by walking the scopes that can hold names (lookupName).
+ */
+export function isPlainName(segment: string | number | undefined): segment is string {
   return typeof segment === 'string' && segment.charCodeAt(0) !== 64 /* @ */;
 }
 
@@ -75,7 +78,7 @@ export function rememberWalks(frame: Frame): void {
 /** First segment: `@` stays in the starting frame; anything else walks outward. */
 export function resolveFirst(name: string | number, start: Frame): unknown {
   if (name === '@') return start.node;
-  if (isName(name)) return lookupName(start, name);
+  if (isPlainName(name)) return lookupName(start, name);
   for (let frame: Frame | null = start; frame !== null; frame = frame.parent) {
     const value = inFrame(name, frame);
     if (value !== undefined) return value;
@@ -90,7 +93,7 @@ export function resolvePath(path: Path, start: Frame): unknown {
   if (length === 0) return undefined;
   const head = path[0] as string | number;
   // A plain name through its own walker: plugins resolve the same few names on every item.
-  let value = isName(head) ? walkerOf(head)(start) : resolveFirst(head, start);
+  let value = isPlainName(head) ? walkerOf(head)(start) : resolveFirst(head, start);
   for (let i = 1; i < length && value !== undefined; i++) value = getChild(value, path[i] as string | number);
   return value;
 }
@@ -149,7 +152,7 @@ export function compileLookup(path: Path): Lookup {
       if (r2 === null) return (frame) => r1(frame.node);
       return (frame) => r2(r1(frame.node));
     }
-    if (isName(first)) {
+    if (isPlainName(first)) {
       // The common case, {title} or {item.title}: walk the frames for an own property.
       const walk = walkerOf(first);
       if (r1 === null) return walk;
@@ -167,7 +170,7 @@ export function compileLookup(path: Path): Lookup {
     if (read === null) return (frame) => frame.node;
     return (frame) => read(frame.node);
   }
-  if (isName(first)) {
+  if (isPlainName(first)) {
     if (read === null) return (frame) => lookupName(frame, first);
     return (frame) => read(lookupName(frame, first));
   }
@@ -180,7 +183,7 @@ export function compileSectionLookup(path: Path): Lookup {
   const first = path[0] as string | number;
   const rest = path.slice(1);
   const named = namedRest(rest);
-  if (named !== null && isName(first)) {
+  if (named !== null && isPlainName(first)) {
     const [k1, k2] = named as [string | undefined, string | undefined];
     const r0 = readerOf(first);
     if (k1 === undefined) return (frame) => r0(frame.node);
@@ -190,7 +193,7 @@ export function compileSectionLookup(path: Path): Lookup {
     return (frame) => r2(r1(r0(frame.node)));
   }
   const read = restReader(rest);
-  if (isName(first)) {
+  if (isPlainName(first)) {
     const own = readerOf(first);
     if (read === null) return (frame) => own(frame.node);
     return (frame) => read(own(frame.node));

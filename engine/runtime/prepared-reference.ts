@@ -6,7 +6,7 @@
  */
 import { splitPath } from '../syntax/nodes.ts';
 import type { Frame } from './frame.ts';
-import { lookupOfReference, type Lookup } from './lookup.ts';
+import { isPlainName, lookupOfReference, type Lookup } from './lookup.ts';
 
 export class PreparedReference {
   private compiled: Lookup | null = null;
@@ -17,8 +17,7 @@ export class PreparedReference {
   readonly plainHead: boolean;
 
   constructor(readonly text: string) {
-    const head = splitPath(text)[0];
-    this.plainHead = typeof head === 'string' && head !== '' && head.charCodeAt(0) !== 64 /* @ */;
+    this.plainHead = isPlainName(splitPath(text)[0]);
   }
 
   /** The value from `frame` outward, as the template would find it. */

@@ -9,7 +9,7 @@ import { splitPath } from '../syntax/nodes.ts';
 import { Frame, holdsNames, NO_SCOPE } from './frame.ts';
 import { LimitExceeded, type Limits } from './limits.ts';
 import { parseJson } from './json-reader.ts';
-import { lookupOfReference, resolvePath } from './lookup.ts';
+import { isPlainName, lookupOfReference, resolvePath } from './lookup.ts';
 import type { PreparedReference } from './prepared-reference.ts';
 import type { Exec, Unit } from './unit.ts';
 
@@ -145,8 +145,7 @@ export class RenderState implements RenderContext {
   }
 
   resolve(path: Path): unknown {
-    const head = path[0];
-    return resolvePath(path, this.scopeFor(typeof head === 'string' && head !== '' && head.charCodeAt(0) !== 64 /* @ */));
+    return resolvePath(path, this.scopeFor(isPlainName(path[0])));
   }
 
   resolveOuter(path: Path): unknown {
