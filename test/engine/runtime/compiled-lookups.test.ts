@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compile } from '../../../engine/index.ts';
 import { Frame } from '../../../engine/runtime/frame.ts';
 import { compileLookup, compileSectionLookup, rememberWalks, resolvePath } from '../../../engine/runtime/lookup.ts';
 import type { Path } from '../../../engine/syntax/nodes.ts';
@@ -90,8 +91,7 @@ describe('name lookups', () => {
 describe('remembered walks', () => {
   // Each name's walker remembers the last walk it read from a loop's memo: that must never leak
   // into another render, or into a sibling loop of the same render.
-  it('are the render\'s own, and each loop\'s own', async () => {
-    const { compile } = await import('../../../engine/index.ts');
+  it('are the render\'s own, and each loop\'s own', () => {
     const template = compile('{.repeated section one}{n}{.end};{.section inner}{.repeated section two}{n}{.end}{.end}');
     const data = (outer: string, inner: string) => ({
       n: outer,
