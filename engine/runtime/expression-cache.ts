@@ -3,8 +3,8 @@
  * and templates repeat the same `.eval`s. Keyed by the limit numbers rather
  * than a composed string, so a lookup builds no key.
  *
- * An expression is only kept from its second sighting on (a small table of
- * code hashes remembers the first): compiling templates whose expressions
+ * An expression is only kept from its second sighting on (a table of codes
+ * met once remembers the first): compiling templates whose expressions
  * are all new then leaves nothing behind, where keeping every one made each
  * compiled expression outlive its template and burden the garbage collector.
  */
@@ -12,6 +12,8 @@ import { compileExpression, type CompiledExpression, type ExpressionHost, type E
 import type { Frame } from './frame.ts';
 import type { Limits } from './limits.ts';
 import { compileLookup } from './lookup.ts';
+import { detachedCopy } from '../syntax/detached-copy.ts';
+import { Sightings } from '../syntax/sightings.ts';
 
 /** How expressions see a render: lookups compiled like template references, assignments into the frame. */
 const FRAME_HOST: ExpressionHost<Frame> = {
@@ -32,13 +34,13 @@ let cachedExpressionCount = 0;
 const EXPRESSION_CACHE_LIMIT = 5000;
 /** Longer code is compiled every time: the cache holds at most about 5000 × 1024 characters of code and its compile. */
 const MAX_CACHED_CODE_LENGTH = 1024;
-const SIGHTINGS_SIZE = 1024; // a power of two
-const sightings = new Int32Array(SIGHTINGS_SIZE);
+/** Codes met once. */
+const sightings = new Sightings(1024);
 
-function codeHash(code: string): number {
-  let h = code.length;
-  for (let i = 0; i < code.length; i++) h = (Math.imul(h, 31) + code.charCodeAt(i)) | 0;
-  return h;
+function compiled(code: string, limits: Limits): CachedExpression {
+  return new CachedExpression(
+    compileExpression(code, { maxTokens: limits.maxExpressionTokens, maxStringLength: limits.maxExpressionStringLength }),
+  );
 }
 
 export function cachedExpression(code: string, limits: Limits): CachedExpression {
@@ -48,24 +50,17 @@ export function cachedExpression(code: string, limits: Limits): CachedExpression
   if (byCode === undefined) byLength.set(limits.maxExpressionStringLength, (byCode = new Map()));
   let cached = byCode.get(code);
   if (cached !== undefined) return cached;
-  cached = new CachedExpression(
-    compileExpression(code, { maxTokens: limits.maxExpressionTokens, maxStringLength: limits.maxExpressionStringLength }),
-  );
-  if (code.length > MAX_CACHED_CODE_LENGTH) return cached;
-  // A hash collision only keeps an expression early; the cache itself is keyed by the exact code.
-  const hash = codeHash(code);
-  const slot = hash & (SIGHTINGS_SIZE - 1);
-  if (sightings[slot] !== hash) {
-    sightings[slot] = hash;
-    return cached;
-  }
+  if (code.length > MAX_CACHED_CODE_LENGTH || !sightings.seenBefore(code)) return compiled(code, limits);
   if (cachedExpressionCount >= EXPRESSION_CACHE_LIMIT) {
     // Dropping everything keeps memory bounded.
     expressions.clear();
     cachedExpressionCount = 0;
-    return cached;
+    return compiled(code, limits);
   }
-  byCode.set(code, cached);
+  // Kept: compiled again from a copy, so that neither the key nor the expression's texts hold the template.
+  const own = detachedCopy(code);
+  cached = compiled(own, limits);
+  byCode.set(own, cached);
   cachedExpressionCount++;
   return cached;
 }

@@ -2,7 +2,7 @@
  * Parsed tag syntax by tag text, for tags met again: a server compiles the
  * same templates again, and templates share partials and idioms. A tag read
  * by the fast path is only admitted when it is met in a second compile (a
- * small table of text hashes remembers the first sighting and its compile),
+ * table of texts met once remembers the first sighting and its compile),
  * so compiling templates whose tags are all new, however often each repeats
  * inside its template, does not fill the cache with entries that outlive
  * their template and burden the garbage collector.
@@ -11,6 +11,8 @@ import type { PluginCheck } from './parse.ts';
 import { Opcode } from './opcodes.ts';
 import type { ParsedTag } from './parsed-tag.ts';
 import { parseTagFast } from './tag-fast-path.ts';
+import { detachedCopy } from './detached-copy.ts';
+import { Sightings } from './sightings.ts';
 
 /**
  * One tag's syntax, and whether its plugin names passed the last check that
@@ -62,10 +64,8 @@ const TAG_CACHE_LIMIT = 20000;
  * bounds the cache to about TAG_CACHE_LIMIT × 512 characters of text and its parse.
  */
 const MAX_CACHED_TAG_LENGTH = 512;
-const SIGHTINGS_SIZE = 4096; // a power of two
-/** Hash of the last tag text seen at each slot, and the compile that saw it. */
-const sightings = new Int32Array(SIGHTINGS_SIZE);
-const sightingCompiles = new Int32Array(SIGHTINGS_SIZE);
+/** Tags met once, with the compile that met them. */
+const sightings = new Sightings(4096);
 let compiles = 0;
 
 /** Numbers a new compile, for parseTagCached. */
@@ -74,19 +74,13 @@ export function nextCompile(): number {
   return compiles;
 }
 
-function textHash(text: string): number {
-  let h = text.length;
-  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return h;
-}
-
 /** The check of tags that have no plugin names: every registry passes them. */
 export const NOTHING_TO_CHECK: PluginCheck = {
   formatter: () => undefined,
   predicate: () => undefined,
 };
 
-/** A tag without plugin names, answered without hashing its text (and never checked). */
+/** A tag without plugin names, answered without a lookup (and never checked). */
 function constantTag(parsed: ParsedTag): TagEntry {
   const entry = new TagEntry(parsed);
   entry.passed = NOTHING_TO_CHECK;
@@ -97,26 +91,23 @@ function constantTag(parsed: ParsedTag): TagEntry {
 const END = constantTag({ op: Opcode.END });
 const OR = constantTag({ op: Opcode.OR_PREDICATE, name: null, args: null, delimiter: '', viaIf: false });
 
+function tagEntryOf(content: string): TagEntry | null {
+  const parsed = parseTagFast(content);
+  return parsed === null ? null : new TagEntry(parsed);
+}
+
 /** The tag whose inside is `content` met in compile `compile`, or null when that text is not a tag. */
 export function parseTagCached(content: string, compile: number): TagEntry | null {
   if (content === '.end') return END;
   if (content === '.or') return OR;
   let entry = tagCache.get(content);
   if (entry !== undefined) return entry;
-  const parsed = parseTagFast(content);
-  entry = parsed === null ? null : new TagEntry(parsed);
-  // A hash collision only admits a tag early; the cache itself is keyed by the exact text.
-  const hash = textHash(content);
-  const slot = hash & (SIGHTINGS_SIZE - 1);
-  if (sightings[slot] !== hash) {
-    sightings[slot] = hash;
-    sightingCompiles[slot] = compile;
-    return entry;
-  }
-  if (sightingCompiles[slot] === compile) return entry;
-  if (content.length > MAX_CACHED_TAG_LENGTH) return entry;
+  if (content.length > MAX_CACHED_TAG_LENGTH || !sightings.seenBefore(content, compile)) return tagEntryOf(content);
+  // Kept: read again from a copy, so that neither the key nor the parts of the parse hold the template.
+  const own = detachedCopy(content);
+  entry = tagEntryOf(own);
   if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
-  tagCache.set(content, entry);
+  tagCache.set(own, entry);
   if (entry !== null) share(entry.parsed);
   return entry;
 }

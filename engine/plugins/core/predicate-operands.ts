@@ -8,6 +8,7 @@ import { messages } from '../../messages.ts';
 import type { RenderContext } from '../types.ts';
 import { parseJson } from '../../runtime/json-reader.ts';
 import { reference } from '../../runtime/prepared-reference.ts';
+import { detachedCopy } from '../../syntax/detached-copy.ts';
 
 export type Operand = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'variable'; readonly name: string };
 
@@ -72,11 +73,12 @@ function parseOperand(raw: string): Operand | null {
 function operandOf(raw: string): Operand | null {
   let operand = parsed.get(raw);
   if (operand === undefined) {
-    operand = parseOperand(raw);
-    if (raw.length > MAX_CACHED_LENGTH) return operand;
+    if (raw.length > MAX_CACHED_LENGTH) return parseOperand(raw);
     // A bounded memo: predicates run on every render, the arguments rarely change.
+    const own = detachedCopy(raw);
+    operand = parseOperand(own);
     if (parsed.size >= CACHE_LIMIT) parsed.clear();
-    parsed.set(raw, operand);
+    parsed.set(own, operand);
   }
   return operand;
 }

@@ -10,6 +10,7 @@
  */
 import type { CLDR } from '@phensley/cldr';
 import type { LocalTime } from './local-time.ts';
+import { detachedCopy } from '../../syntax/detached-copy.ts';
 
 /** The fields a directive prints. The composites expand to these and to literal text. */
 const enum Field {
@@ -211,7 +212,7 @@ export function strftimePattern(pattern: string): CompiledPattern {
   if (result === undefined) {
     result = compileStrftime(pattern);
     if (compiled.size >= MAX_PATTERNS) compiled.delete(compiled.keys().next().value as string);
-    compiled.set(pattern, result);
+    compiled.set(detachedCopy(pattern), result);
   }
   return result;
 }
