@@ -3,8 +3,8 @@
  * and templates repeat the same `.eval`s. Keyed by the limit numbers rather
  * than a composed string, so a lookup builds no key.
  *
- * An expression is only kept from its second sighting on (a table of codes
- * met once remembers the first): compiling templates whose expressions
+ * An expression is only kept from its second sighting on (a small table of
+ * code hashes remembers the first): compiling templates whose expressions
  * are all new then leaves nothing behind, where keeping every one made each
  * compiled expression outlive its template and burden the garbage collector.
  */
@@ -35,7 +35,7 @@ const EXPRESSION_CACHE_LIMIT = 5000;
 /** Longer code is compiled every time: the cache holds at most about 5000 × 1024 characters of code and its compile. */
 const MAX_CACHED_CODE_LENGTH = 1024;
 /** Codes met once. */
-const sightings = new Sightings(1024);
+const sightings = new Sightings(1024); // a power of two
 
 function compiled(code: string, limits: Limits): CachedExpression {
   return new CachedExpression(

@@ -2,7 +2,7 @@
  * Parsed tag syntax by tag text, for tags met again: a server compiles the
  * same templates again, and templates share partials and idioms. A tag read
  * by the fast path is only admitted when it is met in a second compile (a
- * table of texts met once remembers the first sighting and its compile),
+ * small table of text hashes remembers the first sighting and its compile),
  * so compiling templates whose tags are all new, however often each repeats
  * inside its template, does not fill the cache with entries that outlive
  * their template and burden the garbage collector.
@@ -65,7 +65,7 @@ const TAG_CACHE_LIMIT = 20000;
  */
 const MAX_CACHED_TAG_LENGTH = 512;
 /** Tags met once, with the compile that met them. */
-const sightings = new Sightings(4096);
+const sightings = new Sightings(4096); // a power of two
 let compiles = 0;
 
 /** Numbers a new compile, for parseTagCached. */
