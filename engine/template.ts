@@ -257,13 +257,16 @@ export function compile(source: string, options: CompileOptions = {}): Template 
     if (e.validation) error.validation = true;
     return error;
   });
-  // Past the default nesting limit, or with many instructions (a long `.or` chain recurses too), closures are built at once.
-  const buildNow = limits.maxNesting > DEFAULT_LIMITS.maxNesting || parsed.instructions > LAZY_INSTRUCTIONS_LIMIT;
+  // A tree deep enough that compiling it could exhaust the stack has its closures built at once.
+  const buildNow = parsed.depth > LAZY_DEPTH_LIMIT;
   return new Template(name, parsed.root, errors, parsed.lines, limits, plugins, buildNow);
 }
 
-/** Most instructions a template may have for its closures to be built on the first render. */
-const LAZY_INSTRUCTIONS_LIMIT = 500;
+/**
+ * Deepest tree (see ParseResult.depth) whose closures are built on the first render: the default
+ * nesting limit. Counting instructions instead, as before, built every long flat template at once.
+ */
+const LAZY_DEPTH_LIMIT = DEFAULT_LIMITS.maxNesting;
 
 /** Compiles an instruction tree given in the references' JSON form. */
 export function compileTree(json: TreeJson, options: Omit<CompileOptions, 'preprocess'> = {}): Template {

@@ -61,6 +61,13 @@ export class Assembler {
    * from the node, it would be read from a kind of node the first templates may not have had.
    */
   opening: Node[] = this.list;
+  /**
+   * How deep compiling the tree recurses where the assembler stands: each open block is a level,
+   * and so is each `.or` of a block (a branch is compiled inside the one before it).
+   */
+  depth = 0;
+  /** The deepest `depth` reached. */
+  deepest = 0;
 
   /** @param maxNesting deepest block nesting accepted; past it the rest of the template is ignored. */
   constructor(readonly maxNesting: number = Infinity) {}
@@ -113,7 +120,8 @@ export class Assembler {
       return;
     }
     this.add(node);
-    this.stack.push(new Open(this.current, this.currentOp, this.state, this.list));
+    this.stack.push(new Open(this.current, this.currentOp, this.state, this.list, this.depth));
+    this.deeper();
     this.current = node;
     this.currentOp = op;
     this.state = IN_BLOCK;
@@ -130,7 +138,13 @@ export class Assembler {
     this.currentOp = saved.op;
     this.state = saved.state;
     this.list = saved.list;
+    this.depth = saved.depth;
     this.lastText = null; // the block just closed is the list's last node
+  }
+
+  /** @internal One level deeper: a block opened, or a branch added to one. */
+  deeper(): void {
+    if (++this.depth > this.deepest) this.deepest = this.depth;
   }
 
 }
@@ -142,6 +156,7 @@ class Open {
     readonly op: number,
     readonly state: State,
     readonly list: Node[],
+    readonly depth: number,
   ) {}
 }
 
@@ -192,6 +207,7 @@ const or: Action = (a, node, op) => {
   SET_ALTERNATE[a.currentOp]!(a.current, branch);
   a.current = branch;
   a.currentOp = Opcode.OR_PREDICATE;
+  a.deeper();
   a.state = IN_BLOCK;
   a.list = a.opening;
   a.lastText = null;

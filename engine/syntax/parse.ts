@@ -46,8 +46,8 @@ export interface ParseResult {
   root: RootNode;
   errors: SyntaxError[];
   lines: LineIndex;
-  /** How many tags were instructions: a bound on how deep compiling the tree recurses. */
-  instructions: number;
+  /** How deep compiling the tree recurses: nested blocks, each `.or` of a block one level more. */
+  depth: number;
 }
 
 /** An error as the scan or the assembler finds it, before its offset is turned into a position. */
@@ -72,7 +72,7 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
             if (e.validation) error.validation = true;
             return error;
           });
-  return { root: scanner.assembler.root, errors, lines, instructions: scanner.instructions };
+  return { root: scanner.assembler.root, errors, lines, depth: scanner.assembler.deepest };
 }
 
 /*
@@ -91,8 +91,6 @@ const CARET = 94;
 class Scanner {
   readonly assembler: Assembler;
   readonly errors: FoundError[] = [];
-  /** Tags that became instructions. */
-  instructions = 0;
   readonly preprocess: boolean;
   /** This compile's number, for the tag cache's admission rule. */
   readonly compile = nextCompile();
@@ -181,7 +179,6 @@ class Scanner {
   place(entry: TagEntry, open: number, close: number): void {
     const tag = entry.parsed;
     this.node(NODE_BUILDERS[tag.op]!(tag, open, this.assembler), tag.op, open, close + 1);
-    this.instructions++;
   }
 }
 

@@ -62,7 +62,7 @@ describe('compile and render', () => {
     expect(result.html.length).toBeLessThanOrEqual(100_000);
   });
 
-  it('builds its closures on the first render, once, and at once for a template of many instructions', () => {
+  it('builds its closures on the first render, once, and at once for a tree too deep to build lazily', () => {
     const usual = secondTier.after;
     secondTier.after = Number.MAX_SAFE_INTEGER; // closures only: the second tier replaces them later
     onTestFinished(() => {
@@ -77,11 +77,20 @@ describe('compile and render', () => {
     expect(built).toBeTypeOf('function');
     expect(small.render({ a: { b: 2 } }).html).toBe('2');
     expect(builtRun(small)).toBe(built);
-    const large = compile('{a}'.repeat(501));
-    const run = builtRun(large);
+    // Many instructions side by side are no reason to build at once ...
+    const long = compile('{a}'.repeat(5000));
+    expect(builtRun(long)).toBeNull();
+    expect(long.render({ a: 1 }).html).toBe('1'.repeat(5000));
+    // ... a deep tree is: each `.or` of a block is a level deeper, as are nested blocks.
+    const branches = compile(`{.section a}${'{.or equal? 1 2}x'.repeat(500)}{.end}`);
+    const run = builtRun(branches);
     expect(run).toBeTypeOf('function');
-    expect(large.render({ a: 1 }).html).toBe('1'.repeat(501));
-    expect(builtRun(large)).toBe(run);
+    expect(branches.render({}).html).toBe('');
+    expect(builtRun(branches)).toBe(run);
+    expect(builtRun(compile(`{.section a}${'{.or equal? 1 2}x'.repeat(499)}{.end}`))).toBeNull();
+    const nested = (depth: number) => compile('{.section a}'.repeat(depth) + '{.end}'.repeat(depth), { limits: { maxNesting: 1000 } });
+    expect(builtRun(nested(500))).toBeNull();
+    expect(builtRun(nested(501))).toBeTypeOf('function');
   });
 
   it('round-trips the instruction tree JSON and executes from it', () => {
