@@ -165,7 +165,7 @@ export function runEngineBench(options: EngineBenchOptions): EngineBenchReport {
         'Parse (cold tag cache) gives every compile a template whose tags were never seen; the reference has no such cache, so both rows cost it the same.',
       'The micro cases are those of the reference\'s own benchmark (text, text + variable, variables + formatters, section, repeated section, bindvar) plus an `.eval` unit.',
       'Both engines run as JavaScript built for shipping: the reference as published on npm, ours bundled from engine/ by esbuild at the start of the run (bench/lib/built-engine.ts), without the keep-names wrappers a TypeScript loader adds.',
-      'Our templates build their closures on their first render (a template of more than 500 instructions at once), so the parse rows measure scanning, reading the tags, checking plugin names and arguments and building the tree, on both sides; ' +
+      'Our templates build their closures on their first render (at once only for a tree more than 500 levels deep, counting each `.or` of a block as a level), so the parse rows measure scanning, reading the tags, checking plugin names and arguments and building the tree, on both sides; ' +
         'every render row renders a template that has rendered before. The memory rows render each of our copies once before counting it, so they include the closures.',
     ],
   };
