@@ -83,8 +83,6 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
  * optimized again. A call through a table to a function not seen before is just a call.
  */
 
-/** `{##`: the two characters after the brace, read as one number (first × 65536 + second). */
-const HASH_HASH = 35 * 65536 + 35;
 const HASH = 35;
 const CARET = 94;
 
@@ -98,9 +96,7 @@ class Scanner {
    * Where the text not yet given to the assembler starts: text runs up to the next node, and a
    * tag that turns out to be text simply stays part of it.
    */
-  private textStart = 0;
-  /** The first `{` after the last tag when finding its end already found it (-2: search again). */
-  next = -2;
+  textStart = 0;
   /**
    * Where the scan last resumed after a multi-line comment, and where the Java reference's
    * text position (just after the last `}` it met outside comments) stood then.
@@ -116,23 +112,74 @@ class Scanner {
     this.assembler = new Assembler(options.maxNesting);
   }
 
+  /*
+   * One loop does the common work of every tag (find it, read it through the cache, check it,
+   * build its node, hand the text before it and the node to the assembler) without a call per
+   * step: a process's first templates run this code before the JIT has compiled it, where every
+   * call costs as much as the work of a step. The rarer steps are calls through tables.
+   */
   run(): void {
     const src = this.src;
     const preprocess = this.preprocess;
+    const plugins = this.options.plugins;
+    const assembler = this.assembler;
+    const compile = this.compile;
     let idx = 0;
-    do {
-      const next = this.next;
+    /** The first `{` after the last tag when finding the tag's end found it already (-2: search again). */
+    let next = -2;
+    for (;;) {
       const start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
-      this.next = -2;
-      const opening = src.charCodeAt(start + 1) * 65536 + src.charCodeAt(start + 2);
-      idx = STEPS[start === -1 ? SOURCE_END : !preprocess && opening === HASH_HASH ? MULTILINE_COMMENT : BRACES](
-        this,
-        start,
-      );
-    } while (idx !== -1);
+      if (start === -1) break;
+      next = -2;
+      if (!preprocess && src.charCodeAt(start + 1) === HASH && src.charCodeAt(start + 2) === HASH) {
+        idx = multilineComment(this, start);
+        if (idx === -1) break;
+        continue;
+      }
+      const close = src.indexOf('}', start + 1);
+      if (close === -1) break;
+      // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
+      // the tag, which the next turn starts from.
+      let open: number;
+      let inner = start;
+      do {
+        open = inner;
+        inner = src.indexOf('{', inner + 1);
+      } while (inner !== -1 && inner < close);
+      next = inner;
+      idx = close + 1;
+      let begin = open + 1;
+      let c = src.charCodeAt(begin);
+      if (preprocess) {
+        // In preprocess mode only `{^…}` tags are instructions (or comments); the rest is text.
+        if (c !== CARET) continue;
+        begin++;
+        c = src.charCodeAt(begin);
+      }
+      if (c === HASH || (c === CARET && !preprocess)) {
+        OTHER_TAGS[c === HASH ? COMMENT : LIFTED_TAG]!(this, open, begin, close);
+        continue;
+      }
+      if (begin === close) continue;
+      const content = src.slice(begin, close);
+      const entry = parseTagCached(content, compile);
+      if (entry === null) {
+        notATag(this, content, open);
+        continue;
+      }
+      const passed = entry.passed;
+      if (passed !== plugins && passed !== NOTHING_TO_CHECK && !CHECKS[entry.parsed.op]!(this, entry, open)) continue;
+      const tag = entry.parsed;
+      const op = tag.op;
+      const node = NODE_BUILDERS[op]!(tag, open, assembler);
+      const from = this.textStart;
+      if (from < open) assembler.acceptText(from, src.slice(from, open));
+      assembler.accept(node, op);
+      this.textStart = close + 1;
+    }
     const len = src.length;
     this.node(new N.Simple(Opcode.EOF, len), Opcode.EOF, len, len);
-    this.assembler.finish();
+    assembler.finish();
   }
 
   /** Gives the assembler the text before `offset`, then `node` (opcode `op`), whose source ends at `end`. */
@@ -142,115 +189,47 @@ class Scanner {
     this.assembler.accept(node, op);
     this.textStart = end;
   }
-
-  /** Handles `{…}` between the braces at `open` and `close` (a tag that is text stays in the pending text). */
-  tag(open: number, close: number): void {
-    const src = this.src;
-    const preprocess = this.preprocess;
-    let begin = open + 1;
-    let c = src.charCodeAt(begin);
-    if (preprocess) {
-      // In preprocess mode only `{^…}` tags are instructions (or comments); the rest is text.
-      if (c !== CARET) return;
-      begin++;
-      c = src.charCodeAt(begin);
-    }
-    const kind = c === HASH ? COMMENT : c === CARET && !preprocess ? LIFTED_TAG : READ;
-    let content = '';
-    let entry: TagEntry | null = null;
-    if (kind === READ) {
-      content = src.slice(begin, close);
-      if (content.length === 0) return;
-      entry = parseTagCached(content, this.compile);
-    }
-    const passed = entry === null ? null : entry.passed;
-    const step =
-      kind !== READ
-        ? kind
-        : entry === null
-          ? NOT_A_TAG
-          : passed === this.options.plugins || passed === NOTHING_TO_CHECK
-            ? CHECKED
-            : UNCHECKED;
-    TAG_STEPS[step](this, entry!, content, open, begin, close);
-  }
-
-  /** Places the node of a tag whose plugin names are checked. */
-  place(entry: TagEntry, open: number, close: number): void {
-    const tag = entry.parsed;
-    this.node(NODE_BUILDERS[tag.op]!(tag, open, this.assembler), tag.op, open, close + 1);
-  }
 }
 
-// The scan's steps from a `{` (or the end of the source), returning where the scan goes on (-1: it ends).
-const BRACES = 0;
-const MULTILINE_COMMENT = 1;
-const SOURCE_END = 2;
-const STEPS: ((scanner: Scanner, start: number) => number)[] = [
-  (scanner, start) => {
-    const src = scanner.src;
-    const close = src.indexOf('}', start + 1);
-    if (close === -1) return -1;
-    // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
-    // the tag, which the next turn starts from.
-    let open: number;
-    let inner = start;
-    do {
-      open = inner;
-      inner = src.indexOf('{', inner + 1);
-    } while (inner !== -1 && inner < close);
-    scanner.next = inner;
-    scanner.tag(open, close);
-    return close + 1;
-  },
-  // {## multi-line comment ##}
-  (scanner, start) => {
-    const src = scanner.src;
-    const end = src.indexOf('##}', start + 3);
-    const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
-    scanner.node(new N.Comment(start, text, true), Opcode.COMMENT, start, end === -1 ? src.length : end + 3);
-    const lastBrace = src.lastIndexOf('}', start - 1);
-    if (lastBrace >= scanner.commentResume) scanner.textAnchor = lastBrace + 1;
-    if (end === -1) {
-      // Reported where the reference reports it: at the start of the text the comment is in.
-      scanner.errors.push({ message: messages.commentUnterminated, offset: scanner.textAnchor, validation: true });
-      return -1;
-    }
-    scanner.commentResume = end + 3;
-    return end + 3;
-  },
-  () => -1,
-];
+/** `{## … ##}` at `start`: returns where the scan goes on (-1: it ends). */
+function multilineComment(scanner: Scanner, start: number): number {
+  const src = scanner.src;
+  const end = src.indexOf('##}', start + 3);
+  const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
+  scanner.node(new N.Comment(start, text, true), Opcode.COMMENT, start, end === -1 ? src.length : end + 3);
+  const lastBrace = src.lastIndexOf('}', start - 1);
+  if (lastBrace >= scanner.commentResume) scanner.textAnchor = lastBrace + 1;
+  if (end === -1) {
+    // Reported where the reference reports it: at the start of the text the comment is in.
+    scanner.errors.push({ message: messages.commentUnterminated, offset: scanner.textAnchor, validation: true });
+    return -1;
+  }
+  scanner.commentResume = end + 3;
+  return end + 3;
+}
 
-// What becomes of a `{…}`: a comment, a preprocessor tag kept for tools, or a tag read from the
-// cache or the tag reader that is not an instruction, or is one whose plugin names are (not yet) checked.
+/**
+ * A tag the reader rejected. Only such tags are diagnosed. Most are CSS or script braces, and those
+ * that cannot start an instruction or a reference are text without a word (the diagnosis would find
+ * no reference there either), so the diagnosis is not run for them.
+ */
+function notATag(scanner: Scanner, content: string, open: number): void {
+  const c = content.charCodeAt(0);
+  if (!(c === DOT || isLetter(c) || isDigit(c) || c === AT || c === DOLLAR)) return;
+  const problem = diagnoseTag(content, scanner.options.plugins);
+  if (problem !== undefined) scanner.errors.push({ message: problem, offset: open, validation: true });
+}
+
+// The `{…}` that are not read: a comment, and a preprocessor tag kept for tools.
 const COMMENT = 0;
 const LIFTED_TAG = 1;
-const NOT_A_TAG = 2;
-const UNCHECKED = 3;
-const CHECKED = 4;
-/** Not a step: the tag is read, then one of the three steps above is taken. */
-const READ = 5;
-type TagStep = (scanner: Scanner, entry: TagEntry, content: string, open: number, begin: number, close: number) => void;
-const TAG_STEPS: TagStep[] = [
-  (scanner, _entry, _content, open, begin, close) =>
+type OtherTag = (scanner: Scanner, open: number, begin: number, close: number) => void;
+const OTHER_TAGS: OtherTag[] = [
+  (scanner, open, begin, close) =>
     scanner.node(new N.Comment(open, scanner.src.slice(begin + 1, close), false), Opcode.COMMENT, open, close + 1),
   // Preprocessor tags render nothing in the normal pass; the tree keeps them for tools.
-  (scanner, _entry, _content, open, _begin, close) =>
+  (scanner, open, _begin, close) =>
     scanner.node(new N.Lifted(open, scanner.src.slice(open, close + 1)), LIFTED, open, close + 1),
-  (scanner, _entry, content, open) => {
-    // Only tags that failed to parse are diagnosed. Most are CSS or script braces, and those that
-    // cannot start an instruction or a reference are text without a word (the diagnosis would find
-    // no reference there either), so the diagnosis is not run for them.
-    const c = content.charCodeAt(0);
-    if (!(c === DOT || isLetter(c) || isDigit(c) || c === AT || c === DOLLAR)) return;
-    const problem = diagnoseTag(content, scanner.options.plugins);
-    if (problem !== undefined) scanner.errors.push({ message: problem, offset: open, validation: true });
-  },
-  (scanner, entry, _content, open, _begin, close) => {
-    if (CHECKS[entry.parsed.op]!(scanner, entry, open)) scanner.place(entry, open, close);
-  },
-  (scanner, entry, _content, open, _begin, close) => scanner.place(entry, open, close),
 ];
 
 /**

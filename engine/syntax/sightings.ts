@@ -11,11 +11,8 @@
  * the caches themselves are keyed by the exact text.
  */
 
-function textHash(text: string): number {
-  let h = text.length;
-  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return h;
-}
+/** Characters hashed from each end of a longer text; the middle only counts through the length. */
+const HASHED_END = 8;
 
 export class Sightings {
   /** Hash of the last text seen at each slot, and the round that saw it. */
@@ -33,7 +30,20 @@ export class Sightings {
    * Leave `round` out when every earlier sighting counts, even in the same round.
    */
   seenBefore(text: string, round?: number): boolean {
-    const hash = textHash(text);
+    // The hash of the length and at most 2 × HASHED_END characters, written out here rather than
+    // called. Hashing every character made this loop the hottest code of a process's first compile
+    // (V8 spent a millisecond optimizing it on a helper thread in the middle of that compile); a
+    // text that differs only in its middle shares a hash, which merely admits its entry early.
+    const len = text.length;
+    let hash = len;
+    let i = 0;
+    let stop = len <= 2 * HASHED_END ? len : HASHED_END;
+    for (;;) {
+      for (; i < stop; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+      if (stop === len) break;
+      i = len - HASHED_END;
+      stop = len;
+    }
     const slot = hash & (this.size - 1);
     if (this.hashes[slot] !== hash) {
       this.hashes[slot] = hash;

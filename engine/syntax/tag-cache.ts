@@ -24,9 +24,14 @@ export class TagEntry {
    * A pass stays true: registries only ever gain names, and arguments are
    * checked by their text alone. A problem is looked at again every time.
    */
-  passed: PluginCheck | null = null;
+  declare passed: PluginCheck | null;
+  declare readonly parsed: ParsedTag;
 
-  constructor(readonly parsed: ParsedTag) {}
+  // Fields set here rather than initialized: an initializer is a second function to run per entry.
+  constructor(parsed: ParsedTag) {
+    this.passed = null;
+    this.parsed = parsed;
+  }
 }
 
 const tagCache = new Map<string, TagEntry | null>();
@@ -91,21 +96,20 @@ function constantTag(parsed: ParsedTag): TagEntry {
 const END = constantTag({ op: Opcode.END });
 const OR = constantTag({ op: Opcode.OR_PREDICATE, name: null, args: null, delimiter: '', viaIf: false });
 
-function tagEntryOf(content: string): TagEntry | null {
-  const parsed = parseTagFast(content);
-  return parsed === null ? null : new TagEntry(parsed);
-}
-
 /** The tag whose inside is `content` met in compile `compile`, or null when that text is not a tag. */
 export function parseTagCached(content: string, compile: number): TagEntry | null {
   if (content === '.end') return END;
   if (content === '.or') return OR;
   let entry = tagCache.get(content);
   if (entry !== undefined) return entry;
-  if (content.length > MAX_CACHED_TAG_LENGTH || !sightings.seenBefore(content, compile)) return tagEntryOf(content);
+  if (content.length > MAX_CACHED_TAG_LENGTH || !sightings.seenBefore(content, compile)) {
+    const parsed = parseTagFast(content);
+    return parsed === null ? null : new TagEntry(parsed);
+  }
   // Kept: read again from a copy, so that neither the key nor the parts of the parse hold the template.
   const own = detachedCopy(content);
-  entry = tagEntryOf(own);
+  const parsed = parseTagFast(own);
+  entry = parsed === null ? null : new TagEntry(parsed);
   if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
   tagCache.set(own, entry);
   if (entry !== null) share(entry.parsed);

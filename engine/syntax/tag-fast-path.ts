@@ -68,6 +68,15 @@ export function parseTagFast(content: string): ParsedTag | null {
   if (c === DOT) return instruction(content);
   // Neither an instruction nor a reference can start here: CSS, script and JSON braces.
   if (!(isLetter(c) || isDigit(c) || c === AT || c === DOLLAR)) return null;
+  // The commonest variables, one reference alone or before its formatters, are read here; a list
+  // of variables goes to the full reader.
+  const end = referenceEnd(content, 0);
+  if (end === content.length) return { op: Opcode.VARIABLE, variables: [splitPath(content)], formatters: [] };
+  if (end !== -1 && content.charCodeAt(end) === PIPE) {
+    const formatters = formatterChain(content, end);
+    if (formatters === NOT_A_TAG) return NOT_A_TAG;
+    return { op: Opcode.VARIABLE, variables: [splitPath(content.slice(0, end))], formatters };
+  }
   return variable(content);
 }
 
@@ -128,7 +137,29 @@ function variable(s: string): ParsedTag | null {
   return { op: Opcode.VARIABLE, variables: parsed.variables, formatters: parsed.formatters };
 }
 
+/**
+ * `.section `, `.repeated section ` and `.if ` (the keyword and a whitespace run), the commonest
+ * instructions: a tag that goes on with one reference to its end is read at once.
+ */
+const BLOCK_START = /\.(?:section|repeated section|if)[ \f\n\r\t\v]+/y;
+const LETTER_S = 115;
+const LETTER_R = 114;
+
 function instruction(s: string): ParsedTag | null {
+  // Such a tag is no predicate (whitespace follows the word) and no other keyword starts it.
+  BLOCK_START.lastIndex = 0;
+  if (BLOCK_START.test(s)) {
+    const from = BLOCK_START.lastIndex;
+    if (referenceEnd(s, from) === s.length) {
+      const path = splitPath(s.slice(from));
+      const k = s.charCodeAt(1);
+      return k === LETTER_S
+        ? { op: Opcode.SECTION, path }
+        : k === LETTER_R
+          ? { op: Opcode.REPEATED, path }
+          : { op: Opcode.IF, operators: [], variables: [path] };
+    }
+  }
   // `.name?` lexes as a predicate before any keyword does.
   const nameEnd = wordEnd(s, 1);
   if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { Sightings } from '../../engine/syntax/sightings.ts';
+
+describe('sightings (the caches\' admission rule)', () => {
+  it('reports a text seen in an earlier round, not one seen only in this round', () => {
+    const sightings = new Sightings(64);
+    const text = 'item.customContent.productTitle|htmlattr';
+    expect(sightings.seenBefore(text, 1)).toBe(false);
+    expect(sightings.seenBefore(text, 1)).toBe(false);
+    expect(sightings.seenBefore(text, 2)).toBe(true);
+  });
+
+  it('counts every earlier sighting when no round is given', () => {
+    const sightings = new Sightings(64);
+    expect(sightings.seenBefore('x + 1')).toBe(false);
+    expect(sightings.seenBefore('x + 1')).toBe(true);
+  });
+
+  it('tells apart texts that differ in their first or last characters, short or long', () => {
+    const sightings = new Sightings(1 << 16);
+    const texts = ['a', 'b', 'ab', 'ba', 'items', 'itemz', 'item.title|html', 'item.title|htmlattr', 'xitem.customContent.productTitle', 'item.customContent.productTitlex'];
+    for (const text of texts) expect(sightings.seenBefore(text, 1)).toBe(false);
+    for (const text of texts) expect(sightings.seenBefore(text, 2)).toBe(true);
+  });
+});
