@@ -59,26 +59,38 @@ export interface StreamedRenderResult {
 const DEFAULT_LOCALE = 'en-US';
 
 export class Template implements Unit {
-  readonly errors: TemplateError[];
+  // Declared, and set by the constructor: fields with initializers (even none) are defined by a
+  // second function, one more for a process's first compile to run before the JIT has compiled it.
+  declare readonly name: string;
+  declare readonly root: RootNode;
+  declare readonly errors: TemplateError[];
   /** What `run` gives: null until the closures are built (see the constructor). */
-  private exec: Exec | null = null;
-  readonly lines: LineIndex | null;
+  private declare exec: Exec | null;
+  declare readonly lines: LineIndex | null;
   /** Where this template's renders compile string partials; looked up on the first render. */
-  private units: UnitSource | null = null;
+  private declare units: UnitSource | null;
+  private declare readonly limits: Limits;
+  private declare readonly plugins: PluginRegistry;
 
   /** @internal use compile() or compileTree() */
   constructor(
-    readonly name: string,
-    readonly root: RootNode,
+    name: string,
+    root: RootNode,
     errors: TemplateError[],
     lines: LineIndex | null,
-    private readonly limits: Limits,
-    private readonly plugins: PluginRegistry,
+    limits: Limits,
+    plugins: PluginRegistry,
     /** Build the closures now: a tree whose compiling may recurse deep enough to exhaust the stack. */
     buildNow = true,
   ) {
+    this.name = name;
+    this.root = root;
     this.errors = errors;
+    this.exec = null;
     this.lines = lines;
+    this.units = null;
+    this.limits = limits;
+    this.plugins = plugins;
     // The closures are built on the first render rather than here: a template folder compiles
     // every file and renders few of them, and in a fresh process, where the code runs mostly
     // interpreted, building them was a fifth of a first compile. A tree that could be deep

@@ -42,35 +42,52 @@ type Action = (a: Assembler, node: Node, op: number) => void;
 const SLOTS = 32;
 
 export class Assembler {
-  readonly root: RootNode = new Root();
-  readonly errors: AssemblyError[] = [];
+  // Declared, and set by the constructor: fields with initializers are defined by a second
+  // function, one more for a process's first compile to run before the JIT has compiled it.
+  declare readonly root: RootNode;
+  declare readonly errors: AssemblyError[];
   /** @internal the open blocks around the current one */
-  readonly stack: Open[] = [];
+  declare readonly stack: Open[];
   /** @internal the innermost open block, and its opcode */
-  current: BlockNode = this.root;
+  declare current: BlockNode;
   /** @internal */
-  currentOp: number = Opcode.ROOT;
+  declare currentOp: number;
   /** @internal */
-  state: State = IN_ROOT;
+  declare state: State;
   /** @internal Where the next node goes: the open block's consequent, or its alternates-with list. */
-  list: Node[] = this.root.consequent;
+  declare list: Node[];
   /** @internal The last node of `list` when it is text, which following text joins. */
-  lastText: Text | null = null;
+  declare lastText: Text | null;
   /**
    * The list of the block about to be accepted, set by whoever made the block node: read here
    * from the node, it would be read from a kind of node the first templates may not have had.
    */
-  opening: Node[] = this.list;
+  declare opening: Node[];
   /**
    * How deep compiling the tree recurses where the assembler stands: each open block is a level,
    * and so is each `.or` of a block (a branch is compiled inside the one before it).
    */
-  depth = 0;
+  declare depth: number;
   /** The deepest `depth` reached. */
-  deepest = 0;
+  declare deepest: number;
+  /** Deepest block nesting accepted; past it the rest of the template is ignored. */
+  declare readonly maxNesting: number;
 
-  /** @param maxNesting deepest block nesting accepted; past it the rest of the template is ignored. */
-  constructor(readonly maxNesting: number = Infinity) {}
+  constructor(maxNesting: number = Infinity) {
+    const root = new Root();
+    this.root = root;
+    this.errors = [];
+    this.stack = [];
+    this.current = root;
+    this.currentOp = Opcode.ROOT;
+    this.state = IN_ROOT;
+    this.list = root.consequent;
+    this.lastText = null;
+    this.opening = root.consequent;
+    this.depth = 0;
+    this.deepest = 0;
+    this.maxNesting = maxNesting;
+  }
 
   /** Takes the next instruction (never text: see acceptText); `op` is its opcode. */
   accept(node: Node, op: number): void {
@@ -151,13 +168,19 @@ export class Assembler {
 
 /** A block left open while a nested one is read, with where its nodes were going. */
 class Open {
-  constructor(
-    readonly block: BlockNode,
-    readonly op: number,
-    readonly state: State,
-    readonly list: Node[],
-    readonly depth: number,
-  ) {}
+  declare readonly block: BlockNode;
+  declare readonly op: number;
+  declare readonly state: State;
+  declare readonly list: Node[];
+  declare readonly depth: number;
+  // Set here, not as parameter properties, which would also be declared as initialized fields.
+  constructor(block: BlockNode, op: number, state: State, list: Node[], depth: number) {
+    this.block = block;
+    this.op = op;
+    this.state = state;
+    this.list = list;
+    this.depth = depth;
+  }
 }
 
 /** Sets the alternate of an open block by its opcode; a macro has none, so its `.end` only closes it. */

@@ -14,7 +14,8 @@ import { Assembler } from './assembler.ts';
 import { LIFTED, type Node, type RootNode } from './nodes.ts';
 import * as N from './node-constructors.ts';
 import { Opcode } from './opcodes.ts';
-import { NOTHING_TO_CHECK, nextCompile, parseTagCached, type TagEntry } from './tag-cache.ts';
+import { NOTHING_TO_CHECK, nextCompile, parseTagCached } from './tag-cache.ts';
+import type { TagEntry } from './tag-entry.ts';
 import { diagnoseTag } from './tag-diagnosis.ts';
 import { AT, DOLLAR, DOT, isDigit, isLetter } from './tag-chars.ts';
 import type { ParsedTag } from './parsed-tag.ts';
@@ -87,29 +88,37 @@ const HASH = 35;
 const CARET = 94;
 
 class Scanner {
-  readonly assembler: Assembler;
-  readonly errors: FoundError[] = [];
-  readonly preprocess: boolean;
+  // Declared, and set by the constructor: fields with initializers are defined by a second
+  // function, one more for a process's first compile to run before the JIT has compiled it.
+  declare readonly src: string;
+  declare readonly options: ParseOptions;
+  declare readonly assembler: Assembler;
+  declare readonly errors: FoundError[];
+  declare readonly preprocess: boolean;
   /** This compile's number, for the tag cache's admission rule. */
-  readonly compile = nextCompile();
+  declare readonly compile: number;
   /**
    * Where the text not yet given to the assembler starts: text runs up to the next node, and a
    * tag that turns out to be text simply stays part of it.
    */
-  textStart = 0;
+  declare textStart: number;
   /**
    * Where the scan last resumed after a multi-line comment, and where the Java reference's
    * text position (just after the last `}` it met outside comments) stood then.
    */
-  commentResume = 0;
-  textAnchor = 0;
+  declare commentResume: number;
+  declare textAnchor: number;
 
-  constructor(
-    readonly src: string,
-    readonly options: ParseOptions,
-  ) {
-    this.preprocess = options.preprocess === true;
+  constructor(src: string, options: ParseOptions) {
+    this.src = src;
+    this.options = options;
     this.assembler = new Assembler(options.maxNesting);
+    this.errors = [];
+    this.preprocess = options.preprocess === true;
+    this.compile = nextCompile();
+    this.textStart = 0;
+    this.commentResume = 0;
+    this.textAnchor = 0;
   }
 
   /*
@@ -168,10 +177,9 @@ class Scanner {
         continue;
       }
       const passed = entry.passed;
-      if (passed !== plugins && passed !== NOTHING_TO_CHECK && !CHECKS[entry.parsed.op]!(this, entry, open)) continue;
-      const tag = entry.parsed;
-      const op = tag.op;
-      const node = NODE_BUILDERS[op]!(tag, open, assembler);
+      const op = entry.op;
+      if (passed !== plugins && passed !== NOTHING_TO_CHECK && !CHECKS[op]!(this, entry, open)) continue;
+      const node = NODE_BUILDERS[op]!(entry.parsed, open, assembler);
       const from = this.textStart;
       if (from < open) assembler.acceptText(from, src.slice(from, open));
       assembler.accept(node, op);

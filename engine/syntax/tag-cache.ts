@@ -13,26 +13,7 @@ import type { ParsedTag } from './parsed-tag.ts';
 import { parseTagFast } from './tag-fast-path.ts';
 import { detachedCopy } from './detached-copy.ts';
 import { Sightings } from './sightings.ts';
-
-/**
- * One tag's syntax, and whether its plugin names passed the last check that
- * read them (the parser's check of formatter and predicate names).
- */
-export class TagEntry {
-  /**
-   * The check this tag last passed without a problem; null when none has.
-   * A pass stays true: registries only ever gain names, and arguments are
-   * checked by their text alone. A problem is looked at again every time.
-   */
-  declare passed: PluginCheck | null;
-  declare readonly parsed: ParsedTag;
-
-  // Fields set here rather than initialized: an initializer is a second function to run per entry.
-  constructor(parsed: ParsedTag) {
-    this.passed = null;
-    this.parsed = parsed;
-  }
-}
+import { TagEntry } from './tag-entry.ts';
 
 const tagCache = new Map<string, TagEntry | null>();
 /** The paths and formatter lists of cached tags: every template with the tag holds these same objects. */
@@ -87,7 +68,7 @@ export const NOTHING_TO_CHECK: PluginCheck = {
 
 /** A tag without plugin names, answered without a lookup (and never checked). */
 function constantTag(parsed: ParsedTag): TagEntry {
-  const entry = new TagEntry(parsed);
+  const entry = new TagEntry(parsed.op, parsed);
   entry.passed = NOTHING_TO_CHECK;
   return entry;
 }
@@ -103,13 +84,11 @@ export function parseTagCached(content: string, compile: number): TagEntry | nul
   let entry = tagCache.get(content);
   if (entry !== undefined) return entry;
   if (content.length > MAX_CACHED_TAG_LENGTH || !sightings.seenBefore(content, compile)) {
-    const parsed = parseTagFast(content);
-    return parsed === null ? null : new TagEntry(parsed);
+    return parseTagFast(content);
   }
   // Kept: read again from a copy, so that neither the key nor the parts of the parse hold the template.
   const own = detachedCopy(content);
-  const parsed = parseTagFast(own);
-  entry = parsed === null ? null : new TagEntry(parsed);
+  entry = parseTagFast(own);
   if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
   tagCache.set(own, entry);
   if (entry !== null) share(entry.parsed);

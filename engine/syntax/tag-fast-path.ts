@@ -39,7 +39,8 @@ import {
   QUESTION,
   SPACE,
 } from './tag-chars.ts';
-import { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './parsed-tag.ts';
+import { IF_VARIABLE_LIMIT, splitArgs } from './parsed-tag.ts';
+import { entryOf, type TagEntry } from './tag-entry.ts';
 
 /** Not an instruction: the template keeps `{…}` as text. */
 const NOT_A_TAG = null;
@@ -61,7 +62,7 @@ function restArgs(s: string, from: number): { args: string[] | null; delimiter: 
   return from < s.length ? splitArgs(s.slice(from)) : { args: null, delimiter: '' };
 }
 
-export function parseTagFast(content: string): ParsedTag | null {
+export function parseTagFast(content: string): TagEntry | null {
   // No token takes a `}` (raw arguments stop at one), so such text never lexes (the scanner never passes one).
   if (content.includes('}')) return NOT_A_TAG;
   const c = content.charCodeAt(0);
@@ -71,11 +72,11 @@ export function parseTagFast(content: string): ParsedTag | null {
   // The commonest variables, one reference alone or before its formatters, are read here; a list
   // of variables goes to the full reader.
   const end = referenceEnd(content, 0);
-  if (end === content.length) return { op: Opcode.VARIABLE, variables: [splitPath(content)], formatters: [] };
+  if (end === content.length) return entryOf(Opcode.VARIABLE, { op: Opcode.VARIABLE, variables: [splitPath(content)], formatters: [] });
   if (end !== -1 && content.charCodeAt(end) === PIPE) {
     const formatters = formatterChain(content, end);
     if (formatters === NOT_A_TAG) return NOT_A_TAG;
-    return { op: Opcode.VARIABLE, variables: [splitPath(content.slice(0, end))], formatters };
+    return entryOf(Opcode.VARIABLE, { op: Opcode.VARIABLE, variables: [splitPath(content.slice(0, end))], formatters });
   }
   return variable(content);
 }
@@ -131,10 +132,10 @@ function formatterChain(s: string, from: number): FormatterCall[] | null {
   return calls;
 }
 
-function variable(s: string): ParsedTag | null {
+function variable(s: string): TagEntry | null {
   const parsed = variablesAndFormatters(s, 0, false);
   if (parsed === NOT_A_TAG) return NOT_A_TAG;
-  return { op: Opcode.VARIABLE, variables: parsed.variables, formatters: parsed.formatters };
+  return entryOf(Opcode.VARIABLE, { op: Opcode.VARIABLE, variables: parsed.variables, formatters: parsed.formatters });
 }
 
 /**
@@ -145,7 +146,7 @@ const BLOCK_START = /\.(?:section|repeated section|if)[ \f\n\r\t\v]+/y;
 const LETTER_S = 115;
 const LETTER_R = 114;
 
-function instruction(s: string): ParsedTag | null {
+function instruction(s: string): TagEntry | null {
   // Such a tag is no predicate (whitespace follows the word) and no other keyword starts it.
   BLOCK_START.lastIndex = 0;
   if (BLOCK_START.test(s)) {
@@ -154,37 +155,37 @@ function instruction(s: string): ParsedTag | null {
       const path = splitPath(s.slice(from));
       const k = s.charCodeAt(1);
       return k === LETTER_S
-        ? { op: Opcode.SECTION, path }
+        ? entryOf(Opcode.SECTION, { op: Opcode.SECTION, path })
         : k === LETTER_R
-          ? { op: Opcode.REPEATED, path }
-          : { op: Opcode.IF, operators: [], variables: [path] };
+          ? entryOf(Opcode.REPEATED, { op: Opcode.REPEATED, path })
+          : entryOf(Opcode.IF, { op: Opcode.IF, operators: [], variables: [path] });
     }
   }
   // `.name?` lexes as a predicate before any keyword does.
   const nameEnd = wordEnd(s, 1);
   if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {
     const { args, delimiter } = restArgs(s, nameEnd + 1);
-    return { op: Opcode.PREDICATE, name: s.slice(1, nameEnd + 1), args, delimiter, viaIf: false };
+    return entryOf(Opcode.PREDICATE, { op: Opcode.PREDICATE, name: s.slice(1, nameEnd + 1), args, delimiter, viaIf: false });
   }
   switch (s) {
     case '.end':
-      return { op: Opcode.END };
+      return entryOf(Opcode.END, { op: Opcode.END });
     case '.or':
-      return { op: Opcode.OR_PREDICATE, name: null, args: null, delimiter: '', viaIf: false };
+      return entryOf(Opcode.OR_PREDICATE, { op: Opcode.OR_PREDICATE, name: null, args: null, delimiter: '', viaIf: false });
     case '.alternates with':
-      return { op: Opcode.ALTERNATES_WITH };
+      return entryOf(Opcode.ALTERNATES_WITH, { op: Opcode.ALTERNATES_WITH });
     case '.eof':
-      return { op: Opcode.EOF };
+      return entryOf(Opcode.EOF, { op: Opcode.EOF });
     case '.meta-left':
-      return { op: Opcode.META_LEFT };
+      return entryOf(Opcode.META_LEFT, { op: Opcode.META_LEFT });
     case '.meta-right':
-      return { op: Opcode.META_RIGHT };
+      return entryOf(Opcode.META_RIGHT, { op: Opcode.META_RIGHT });
     case '.newline':
-      return { op: Opcode.NEWLINE };
+      return entryOf(Opcode.NEWLINE, { op: Opcode.NEWLINE });
     case '.space':
-      return { op: Opcode.SPACE };
+      return entryOf(Opcode.SPACE, { op: Opcode.SPACE });
     case '.tab':
-      return { op: Opcode.TAB };
+      return entryOf(Opcode.TAB, { op: Opcode.TAB });
   }
   // No keyword is a prefix of another, so the first that starts the tag is the lexer's.
   if (s.startsWith('.section')) return section(s, Opcode.SECTION, 8);
@@ -194,7 +195,7 @@ function instruction(s: string): ParsedTag | null {
     // `.if x`, the commonest form, reads as a section's operand does (code a process has
     // usually run already); predicates and conditions with operators go to the full reader.
     const path = soleReference(s, 3);
-    return path === null ? ifTag(s) : { op: Opcode.IF, operators: [], variables: [path] };
+    return path === null ? ifTag(s) : entryOf(Opcode.IF, { op: Opcode.IF, operators: [], variables: [path] });
   }
   if (s.startsWith('.var')) return bindvar(s);
   if (s.startsWith('.eval')) return evaluate(s);
@@ -207,9 +208,9 @@ function instruction(s: string): ParsedTag | null {
 }
 
 /** `.section path` / `.repeated section path`: whitespace, then one reference to the end. */
-function section(s: string, op: typeof Opcode.SECTION | typeof Opcode.REPEATED, from: number): ParsedTag | null {
+function section(s: string, op: typeof Opcode.SECTION | typeof Opcode.REPEATED, from: number): TagEntry | null {
   const path = soleReference(s, from);
-  return path === null ? NOT_A_TAG : { op, path };
+  return path === null ? NOT_A_TAG : entryOf(op, { op, path });
 }
 
 /** The path of a whitespace run at `from` followed by one reference to the end of the tag, or null. */
@@ -221,23 +222,23 @@ function soleReference(s: string, from: number): Path | null {
 }
 
 /** `.or name? args` (the plain `.or` is answered above). */
-function orPredicate(s: string): ParsedTag | null {
+function orPredicate(s: string): TagEntry | null {
   if (s.charCodeAt(3) !== SPACE) return NOT_A_TAG;
   const nameEnd = wordEnd(s, 4);
   if (nameEnd === -1 || s.charCodeAt(nameEnd) !== QUESTION) return NOT_A_TAG;
   const { args, delimiter } = restArgs(s, nameEnd + 1);
-  return { op: Opcode.OR_PREDICATE, name: s.slice(4, nameEnd + 1), args, delimiter, viaIf: false };
+  return entryOf(Opcode.OR_PREDICATE, { op: Opcode.OR_PREDICATE, name: s.slice(4, nameEnd + 1), args, delimiter, viaIf: false });
 }
 
 /** `.if name? args`, or `.if a && b || c` (whitespace optional around operators). */
-function ifTag(s: string): ParsedTag | null {
+function ifTag(s: string): TagEntry | null {
   const len = s.length;
   let i = skipWhitespace(s, 3);
   if (i === 3) return NOT_A_TAG;
   const nameEnd = wordEnd(s, i);
   if (nameEnd !== -1 && s.charCodeAt(nameEnd) === QUESTION) {
     const { args, delimiter } = restArgs(s, nameEnd + 1);
-    return { op: Opcode.PREDICATE, name: s.slice(i, nameEnd + 1), args, delimiter, viaIf: true };
+    return entryOf(Opcode.PREDICATE, { op: Opcode.PREDICATE, name: s.slice(i, nameEnd + 1), args, delimiter, viaIf: true });
   }
   const variables: Path[] = [];
   const operators: (0 | 1)[] = [];
@@ -249,7 +250,7 @@ function ifTag(s: string): ParsedTag | null {
     if (variables.length === IF_VARIABLE_LIMIT) return null;
     variables.push(pathOf(s, i, end));
     i = skipWhitespace(s, end);
-    if (i === len) return { op: Opcode.IF, operators, variables };
+    if (i === len) return entryOf(Opcode.IF, { op: Opcode.IF, operators, variables });
     const c = s.charCodeAt(i);
     if ((c !== AMPERSAND && c !== PIPE) || s.charCodeAt(i + 1) !== c) return NOT_A_TAG;
     operators.push(c === AMPERSAND ? 1 : 0);
@@ -258,17 +259,17 @@ function ifTag(s: string): ParsedTag | null {
 }
 
 /** `.var @name a, b|fmt`: in this mode `@word` is a definition, tried before references. */
-function bindvar(s: string): ParsedTag | null {
+function bindvar(s: string): TagEntry | null {
   if (!isLoneSpace(s, 4)) return NOT_A_TAG;
   const nameEnd = definitionEnd(s, 5);
   if (nameEnd === -1 || !isLoneSpace(s, nameEnd)) return NOT_A_TAG;
   const parsed = variablesAndFormatters(s, nameEnd + 1, true);
   if (parsed === NOT_A_TAG) return NOT_A_TAG;
-  return { op: Opcode.BINDVAR, name: s.slice(5, nameEnd), variables: parsed.variables, formatters: parsed.formatters };
+  return entryOf(Opcode.BINDVAR, { op: Opcode.BINDVAR, name: s.slice(5, nameEnd), variables: parsed.variables, formatters: parsed.formatters });
 }
 
 /** `.ctx @name key=path …`: whitespace runs around the name; the tag ends where the bindings stop. */
-function ctxvar(s: string): ParsedTag | null {
+function ctxvar(s: string): TagEntry | null {
   const nameStart = skipWhitespace(s, 4);
   if (nameStart === 4) return NOT_A_TAG;
   const nameEnd = definitionEnd(s, nameStart);
@@ -277,27 +278,27 @@ function ctxvar(s: string): ParsedTag | null {
   if (bindingsStart === nameEnd) return NOT_A_TAG;
   const bindings = readCtxBindings(s, bindingsStart);
   if (bindings === null) return NOT_A_TAG;
-  return { op: Opcode.CTXVAR, name: s.slice(nameStart, nameEnd), bindings };
+  return entryOf(Opcode.CTXVAR, { op: Opcode.CTXVAR, name: s.slice(nameStart, nameEnd), bindings });
 }
 
 /** `.eval code`: a whitespace run, then the code to the end. */
-function evaluate(s: string): ParsedTag | null {
+function evaluate(s: string): TagEntry | null {
   const start = skipWhitespace(s, 5);
   if (start === 5) return NOT_A_TAG;
-  return { op: Opcode.EVAL, code: s.slice(start) };
+  return entryOf(Opcode.EVAL, { op: Opcode.EVAL, code: s.slice(start) });
 }
 
 /** `.include name args`: space-delimited arguments, the first being the name. */
-function include(s: string): ParsedTag | null {
+function include(s: string): TagEntry | null {
   if (s.charCodeAt(8) !== SPACE) return NOT_A_TAG;
   const { args, delimiter } = splitArgs(s.slice(8));
   const name = args[0];
   if (name === undefined || name === '') return NOT_A_TAG;
-  return { op: Opcode.INCLUDE, name, args: args.slice(1), delimiter };
+  return entryOf(Opcode.INCLUDE, { op: Opcode.INCLUDE, name, args: args.slice(1), delimiter });
 }
 
 /** `.inject @name path args` */
-function inject(s: string): ParsedTag | null {
+function inject(s: string): TagEntry | null {
   if (s.charCodeAt(7) !== SPACE) return NOT_A_TAG;
   const nameEnd = definitionEnd(s, 8);
   if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return NOT_A_TAG;
@@ -305,12 +306,12 @@ function inject(s: string): ParsedTag | null {
   const end = pathEnd(s, pathStart);
   if (end === pathStart) return NOT_A_TAG;
   const { args, delimiter } = restArgs(s, end);
-  return { op: Opcode.INJECT, name: s.slice(8, nameEnd), path: s.slice(pathStart, end), args, delimiter };
+  return entryOf(Opcode.INJECT, { op: Opcode.INJECT, name: s.slice(8, nameEnd), path: s.slice(pathStart, end), args, delimiter });
 }
 
 /** `.macro path`: one space, then a file path to the end. */
-function macro(s: string): ParsedTag | null {
+function macro(s: string): TagEntry | null {
   if (s.charCodeAt(6) !== SPACE || s.length === 7) return NOT_A_TAG;
   for (let i = 7; i < s.length; i++) if (!isPathChar(s.charCodeAt(i))) return NOT_A_TAG;
-  return { op: Opcode.MACRO, name: s.slice(7) };
+  return entryOf(Opcode.MACRO, { op: Opcode.MACRO, name: s.slice(7) });
 }

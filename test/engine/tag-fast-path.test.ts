@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseTagFast } from '../../engine/syntax/tag-fast-path.ts';
+import { readTag } from './read-tag.ts';
 import { parseTagSyntax } from '../../engine/syntax/tag-parser.ts';
 
 // Pieces chosen to hit every shape the fast path reads, and their near misses.
@@ -74,7 +74,7 @@ describe('tag fast path', () => {
     let accepted = 0;
     fc.assert(
       fc.property(anyTag, (tag) => {
-        const fast = parseTagFast(tag);
+        const fast = readTag(tag);
         if (fast !== null) accepted++;
         expect(fast, JSON.stringify(tag)).toStrictEqual(parseTagSyntax(tag));
       }),
@@ -95,7 +95,7 @@ describe('tag fast path', () => {
       '.ctx @c k=a.b m=@d', '.eval @x = a * 2 + 1', '.eval  1', '.include part output', '.inject @f file.json x',
       '.macro card.html',
     ]) {
-      const fast = parseTagFast(tag);
+      const fast = readTag(tag);
       expect(fast, tag).toBeDefined();
       expect(fast, tag).not.toBeNull();
       expect(fast, tag).toStrictEqual(parseTagSyntax(tag));
@@ -109,7 +109,7 @@ describe('tag fast path', () => {
       '.var @type collection.typeName ', 'className=className.replace(new RegExp("touch-styles"),"")',
       '.end.end', '.tab x', '.alternates', '.ifx', '.include', '.inject @f', '.macro a b', '.ctx @c', '.eval',
     ]) {
-      expect(parseTagFast(tag), tag).toBeNull();
+      expect(readTag(tag), tag).toBeNull();
       expect(parseTagSyntax(tag), tag).toBeNull();
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTagFast } from '../../engine/syntax/tag-fast-path.ts';
+import { readTag } from './read-tag.ts';
 import { parseTagSyntax, splitArgs } from '../../engine/syntax/tag-parser.ts';
 import { Opcode } from '../../engine/syntax/opcodes.ts';
 
@@ -41,13 +41,13 @@ describe('tag parser (Chevrotain)', () => {
     // As in the Java reference: whitespace runs, and reading stops at the first thing that is not a binding.
     for (const text of ['.ctx @c k=a.b m', '.ctx @c k=a.b m=', '.ctx  @c\tk=a.b   !rest', '.ctx @c k=a.b']) {
       expect(parseTagSyntax(text), text).toEqual({ op: Opcode.CTXVAR, name: '@c', bindings: [['k', ['a', 'b']]] });
-      expect(parseTagFast(text), text).toEqual(parseTagSyntax(text));
+      expect(readTag(text), text).toEqual(parseTagSyntax(text));
     }
     for (const text of ['.ctx @c', '.ctx @c m', '.ctx @c =a', '.ctx@c k=a', '.ctx @c.d k=a']) expect(parseTagSyntax(text), text).toBeNull();
     const ifOver = (n: number): string => `.if ${Array.from({ length: n }, (_, i) => `v${i}`).join(' || ')}`;
     expect(parseTagSyntax(ifOver(30))).toMatchObject({ op: Opcode.IF });
     expect(parseTagSyntax(ifOver(31))).toBeNull();
-    expect(parseTagFast(ifOver(31))).toBeNull();
+    expect(readTag(ifOver(31))).toBeNull();
     expect(parseTagSyntax('.eval 1 + 2')).toEqual({ op: Opcode.EVAL, code: '1 + 2' });
     expect(parseTagSyntax('.include name output')).toMatchObject({ op: Opcode.INCLUDE, name: 'name', args: ['output'] });
     expect(parseTagSyntax('.inject @f file.json')).toMatchObject({ op: Opcode.INJECT, name: '@f', path: 'file.json' });
