@@ -77,11 +77,14 @@ export function parseTemplate(source: string, options: ParseOptions): ParseResul
 }
 
 /*
- * Why the scanner chooses its next step through tables of functions: its loop is optimized
- * while a process's first templates are compiled, and an optimized branch those templates never
- * took (a comment, a brace that is text, a predicate to check) throws the whole optimized loop
- * away the first time a later template takes it; the loop then runs unoptimized until it is
- * optimized again. A call through a table to a function not seen before is just a call.
+ * How the scanner is laid out: the work every tag needs is written out in one loop, because a
+ * process's first templates run it before the JIT has compiled it, where each call costs about as
+ * much as a step's work. What varies by kind of tag (checking its names, building its node) is
+ * called through tables indexed by opcode, and the loop reads only objects of one shape (a tag
+ * entry, never the parsed tag): the loop is optimized while the first templates are compiled, and
+ * a property read or a call on a kind of object those templates never had would throw the whole
+ * optimized loop away the first time a later template has it. A call through a table to a
+ * function not seen before is just a call.
  */
 
 const HASH = 35;
@@ -121,11 +124,9 @@ class Scanner {
     this.textAnchor = 0;
   }
 
-  /*
-   * One loop does the common work of every tag (find it, read it through the cache, check it,
-   * build its node, hand the text before it and the node to the assembler) without a call per
-   * step: a process's first templates run this code before the JIT has compiled it, where every
-   * call costs as much as the work of a step. The rarer steps are calls through tables.
+  /**
+   * Finds each tag, reads it through the cache, checks it, builds its node, and hands the
+   * assembler the text before it and the node (see above for why in one loop).
    */
   run(): void {
     const src = this.src;

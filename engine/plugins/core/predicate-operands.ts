@@ -64,10 +64,12 @@ function parseOperand(raw: string): Operand | null {
       // Not JSON after all; it may still be a variable name such as "2nd".
     }
   }
-  // A variable reference starts with `@`, a digit or a letter.
-  const variable =
-    first === 64 /* @ */ || (first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122);
-  return variable ? { kind: 'variable', name: raw } : null;
+  return isVariableStart(first) ? { kind: 'variable', name: raw } : null;
+}
+
+/** A variable reference starts with `@`, a digit or a letter. */
+function isVariableStart(code: number): boolean {
+  return code === 64 /* @ */ || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 function operandOf(raw: string): Operand | null {
@@ -86,6 +88,10 @@ function operandOf(raw: string): Operand | null {
 /** Compile-time check: the problem with the first invalid argument, if any. */
 export function checkOperands(args: readonly string[]): string | undefined {
   for (const raw of args) {
+    // An argument that starts as a variable reference does is an operand whatever follows (JSON
+    // or, failing that, a variable), so only the others are read here; the rest are read when a
+    // render first needs them, and a compile that is never rendered never pays for reading them.
+    if (isVariableStart(raw.charCodeAt(0))) continue;
     if (operandOf(raw) === null) return messages.argsNotJsonOrVariable(raw);
   }
   return undefined;
