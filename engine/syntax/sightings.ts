@@ -11,9 +11,6 @@
  * the caches themselves are keyed by the exact text.
  */
 
-/** Characters hashed from each end of a longer text; the middle only counts through the length. */
-const HASHED_END = 8;
-
 export class Sightings {
   /** Hash of the last text seen at each slot, and the round that saw it. */
   private readonly hashes: Int32Array;
@@ -30,20 +27,12 @@ export class Sightings {
    * Leave `round` out when every earlier sighting counts, even in the same round.
    */
   seenBefore(text: string, round?: number): boolean {
-    // The hash of the length and at most 2 × HASHED_END characters, written out here rather than
-    // called. Hashing every character made this loop the hottest code of a process's first compile
-    // (V8 spent a millisecond optimizing it on a helper thread in the middle of that compile); a
-    // text that differs only in its middle shares a hash, which merely admits its entry early.
+    // The hash is written out here rather than called: one call less per tag while the code
+    // is still interpreted. Every character counts: texts met in turn often differ only in the
+    // middle (numbered names), and a collision admits an entry the rule exists to keep out.
     const len = text.length;
     let hash = len;
-    let i = 0;
-    let stop = len <= 2 * HASHED_END ? len : HASHED_END;
-    for (;;) {
-      for (; i < stop; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
-      if (stop === len) break;
-      i = len - HASHED_END;
-      stop = len;
-    }
+    for (let i = 0; i < len; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
     const slot = hash & (this.size - 1);
     if (this.hashes[slot] !== hash) {
       this.hashes[slot] = hash;
