@@ -1,8 +1,14 @@
 /** Offsets to 1-based line and column, computed once per source on demand. */
 export class LineIndex {
-  private starts: number[] | null = null;
+  // Declared and set by the constructor, which every compile runs: a field initializer is a
+  // second function, which V8 compiles by reading the whole class again.
+  private declare readonly source: string;
+  private declare starts: number[] | null;
 
-  constructor(private readonly source: string) {}
+  constructor(source: string) {
+    this.source = source;
+    this.starts = null;
+  }
 
   position(offset: number): { line: number; column: number } {
     const starts = (this.starts ??= lineStarts(this.source));

@@ -146,6 +146,11 @@ const BLOCK_START = /\.(?:section|repeated section|if)[ \f\n\r\t\v]+/y;
 const LETTER_S = 115;
 const LETTER_R = 114;
 
+/**
+ * An instruction tag. The commonest shapes (a block over one reference, a predicate) are read in
+ * this short function; the rest go to `otherInstruction`, which a process compiles only when its
+ * templates first have one.
+ */
 function instruction(s: string): TagEntry | null {
   // Such a tag is no predicate (whitespace follows the word) and no other keyword starts it.
   BLOCK_START.lastIndex = 0;
@@ -167,6 +172,11 @@ function instruction(s: string): TagEntry | null {
     const { args, delimiter } = restArgs(s, nameEnd + 1);
     return entryOf(Opcode.PREDICATE, { op: Opcode.PREDICATE, name: s.slice(1, nameEnd + 1), args, delimiter, viaIf: false });
   }
+  return otherInstruction(s);
+}
+
+/** An instruction that is neither a predicate nor a block over one reference. */
+function otherInstruction(s: string): TagEntry | null {
   switch (s) {
     case '.end':
       return entryOf(Opcode.END, { op: Opcode.END });
@@ -187,16 +197,13 @@ function instruction(s: string): TagEntry | null {
     case '.tab':
       return entryOf(Opcode.TAB, { op: Opcode.TAB });
   }
-  // No keyword is a prefix of another, so the first that starts the tag is the lexer's.
-  if (s.startsWith('.section')) return section(s, Opcode.SECTION, 8);
-  if (s.startsWith('.repeated section')) return section(s, Opcode.REPEATED, 17);
+  // No keyword is a prefix of another, so the first that starts the tag is the lexer's. A
+  // `.section` or `.repeated section` that `instruction` did not read is not one reference
+  // after a whitespace run: it does not parse.
+  if (s.startsWith('.section') || s.startsWith('.repeated section')) return NOT_A_TAG;
   if (s.startsWith('.or')) return orPredicate(s);
-  if (s.startsWith('.if')) {
-    // `.if x`, the commonest form, reads as a section's operand does (code a process has
-    // usually run already); predicates and conditions with operators go to the full reader.
-    const path = soleReference(s, 3);
-    return path === null ? ifTag(s) : entryOf(Opcode.IF, { op: Opcode.IF, operators: [], variables: [path] });
-  }
+  // Nor is such an `.if`: it is a predicate or a condition with operators, or does not parse.
+  if (s.startsWith('.if')) return ifTag(s);
   if (s.startsWith('.var')) return bindvar(s);
   if (s.startsWith('.eval')) return evaluate(s);
   if (s.startsWith('.include')) return include(s);
@@ -205,20 +212,6 @@ function instruction(s: string): TagEntry | null {
   if (s.startsWith('.ctx')) return ctxvar(s);
   // No keyword starts it (it does not lex), or a keyword without operands has more after it.
   return NOT_A_TAG;
-}
-
-/** `.section path` / `.repeated section path`: whitespace, then one reference to the end. */
-function section(s: string, op: typeof Opcode.SECTION | typeof Opcode.REPEATED, from: number): TagEntry | null {
-  const path = soleReference(s, from);
-  return path === null ? NOT_A_TAG : entryOf(op, { op, path });
-}
-
-/** The path of a whitespace run at `from` followed by one reference to the end of the tag, or null. */
-function soleReference(s: string, from: number): Path | null {
-  const start = skipWhitespace(s, from);
-  if (start === from) return null;
-  if (referenceEnd(s, start) !== s.length) return null;
-  return pathOf(s, start, s.length);
 }
 
 /** `.or name? args` (the plain `.or` is answered above). */
