@@ -72,11 +72,11 @@ export function parseTagFast(content: string): TagEntry | null {
   // The commonest variables, one reference alone or before its formatters, are read here; a list
   // of variables goes to the full reader.
   const end = referenceEnd(content, 0);
-  if (end === content.length) return entryOf(Opcode.VARIABLE, { op: Opcode.VARIABLE, variables: [splitPath(content)], formatters: [] });
+  if (end === content.length) return entryOf(Opcode.VARIABLE, { op: Opcode.VARIABLE, variables: [pathOf(content, 0, end)], formatters: [] });
   if (end !== -1 && content.charCodeAt(end) === PIPE) {
     const formatters = formatterChain(content, end);
     if (formatters === NOT_A_TAG) return NOT_A_TAG;
-    return entryOf(Opcode.VARIABLE, { op: Opcode.VARIABLE, variables: [splitPath(content.slice(0, end))], formatters });
+    return entryOf(Opcode.VARIABLE, { op: Opcode.VARIABLE, variables: [pathOf(content, 0, end)], formatters });
   }
   return variable(content);
 }
@@ -157,7 +157,7 @@ function instruction(s: string): TagEntry | null {
   if (BLOCK_START.test(s)) {
     const from = BLOCK_START.lastIndex;
     if (referenceEnd(s, from) === s.length) {
-      const path = splitPath(s.slice(from));
+      const path = pathOf(s, from, s.length);
       const k = s.charCodeAt(1);
       return k === LETTER_S
         ? entryOf(Opcode.SECTION, { op: Opcode.SECTION, path })

@@ -9,6 +9,7 @@ import type { RenderContext } from '../types.ts';
 import { parseJson } from '../../runtime/json-reader.ts';
 import { reference } from '../../runtime/prepared-reference.ts';
 import { detachedCopy } from '../../syntax/detached-copy.ts';
+import { AT, isDigit, isLetter } from '../../syntax/tag-chars.ts';
 
 export type Operand = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'variable'; readonly name: string };
 
@@ -69,7 +70,7 @@ function parseOperand(raw: string): Operand | null {
 
 /** A variable reference starts with `@`, a digit or a letter. */
 function isVariableStart(code: number): boolean {
-  return code === 64 /* @ */ || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return code === AT || isDigit(code) || isLetter(code);
 }
 
 function operandOf(raw: string): Operand | null {
