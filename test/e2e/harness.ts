@@ -100,3 +100,32 @@ export async function waitForIslands(page: Page): Promise<void> {
   // Effects run right after hydration; one frame lets them settle.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
+
+export interface Overflow {
+  /** The document's width: wider than innerWidth means the page scrolls sideways. */
+  scrollWidth: number;
+  innerWidth: number;
+  /** Elements whose right edge passes the window (outside any region that scrolls on its own), for a readable failure. */
+  outside: string[];
+}
+
+/** How wide the page is against the window, and what sticks out. */
+export async function horizontalOverflow(page: Page): Promise<Overflow> {
+  return page.evaluate(() => {
+    const scrollsOnItsOwn = (element: Element): boolean => {
+      for (let at = element.parentElement; at !== null && at !== document.body; at = at.parentElement) {
+        const overflowX = getComputedStyle(at).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    const outside: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.right > window.innerWidth + 0.5 && !scrollsOnItsOwn(element)) {
+        outside.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')} → ${Math.round(box.right)}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, outside: outside.slice(0, 8) };
+  });
+}

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createLocalCaptcha } from '../../server/security/captcha.ts';
-import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+import { horizontalOverflow, screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
 let store: Storefront;
 let page: Page;
@@ -55,26 +55,6 @@ async function addShirtToCart(): Promise<void> {
   expect(status).toBe(200);
 }
 
-interface Overflow {
-  scrollWidth: number;
-  innerWidth: number;
-  /** Elements whose right edge passes the window, for a readable failure. */
-  outside: string[];
-}
-
-async function measure(): Promise<Overflow> {
-  return page.evaluate(() => {
-    const outside: string[] = [];
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > window.innerWidth + 0.5) {
-        outside.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')} → ${Math.round(box.right)}`);
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, outside: outside.slice(0, 8) };
-  });
-}
-
 describe('every page type fits the window', () => {
   beforeAll(async () => {
     store = await startStorefront({ captcha: createLocalCaptcha() });
@@ -110,7 +90,7 @@ describe('every page type fits the window', () => {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
       for (const { name, path, status } of PAGE_TYPES) {
         await open(path, status);
-        const overflow = await measure();
+        const overflow = await horizontalOverflow(page);
         expect(overflow.scrollWidth, `${name} at ${width} px: ${overflow.outside.join(', ')}`).toBeLessThanOrEqual(overflow.innerWidth);
         // The footer's newsletter form and its captcha's button stay inside the window.
         const verify = page.locator('.footer-newsletter .local-captcha button');

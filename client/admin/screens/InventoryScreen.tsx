@@ -5,6 +5,7 @@ import { adminCall } from '../admin-api.ts';
 import { Notice } from '../Field.tsx';
 import { integerFromText } from '../money-input.ts';
 import { useCall } from '../use-call.ts';
+import { TableRegion } from '../TableRegion.tsx';
 
 interface InventoryRow {
   productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
@@ -65,42 +66,46 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
       <Notice text={error} kind="error" />
       <Notice text={notice} />
       {data ? (
-        <table className="admin-table">
-          <thead>
-            <tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.variant}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.history}</th></tr>
-          </thead>
-          <tbody>
-            {data.variants.map((row) => (
-              <tr key={row.variantId} data-sku={row.sku}>
-                <td>{row.productTitle}</td>
-                <td>{Object.values(row.attributes).join(' / ')}</td>
-                <td>{row.sku}</td>
-                <td><StockCell row={row} canEdit={canEdit} reason={reason} onSaved={(text) => { setNotice(text); reload(); if (open?.variantId === row.variantId) history.reload(); }} /></td>
-                <td><button type="button" aria-label={ADMIN.historyOf(row.sku)} onClick={() => setOpen(row)}>{ADMIN.history}</button></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableRegion label={ADMIN.screens.inventory}>
+          <table className="admin-table">
+            <thead>
+              <tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.variant}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.history}</th></tr>
+            </thead>
+            <tbody>
+              {data.variants.map((row) => (
+                <tr key={row.variantId} data-sku={row.sku}>
+                  <td>{row.productTitle}</td>
+                  <td>{Object.values(row.attributes).join(' / ')}</td>
+                  <td>{row.sku}</td>
+                  <td><StockCell row={row} canEdit={canEdit} reason={reason} onSaved={(text) => { setNotice(text); reload(); if (open?.variantId === row.variantId) history.reload(); }} /></td>
+                  <td><button type="button" aria-label={ADMIN.historyOf(row.sku)} onClick={() => setOpen(row)}>{ADMIN.history}</button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       ) : <p>{ADMIN.loading}</p>}
       {open ? (
         <section aria-labelledby="history-title" className="admin-panel">
           <h2 id="history-title">{ADMIN.historyOf(open.sku)}</h2>
           {history.data && history.data.changes.length === 0 ? <p>{ADMIN.noHistory}</p> : null}
           {history.data && history.data.changes.length > 0 ? (
-            <table className="admin-table admin-history">
-              <thead><tr><th scope="col">{ADMIN.when}</th><th scope="col">{ADMIN.change}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.why}</th><th scope="col">{ADMIN.who}</th></tr></thead>
-              <tbody>
-                {history.data.changes.map((change, index) => (
-                  <tr key={index}>
-                    <td>{new Date(change.createdOn).toLocaleString()}</td>
-                    <td>{change.delta > 0 ? `+${change.delta}` : change.delta}</td>
-                    <td>{change.quantityAfter ?? ''}</td>
-                    <td>{ADMIN.reasons[change.reason] ?? change.reason}{change.orderId ? ` (${change.orderId.slice(0, 8)})` : ''}</td>
-                    <td>{change.actor}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TableRegion label={ADMIN.history}>
+              <table className="admin-table admin-history">
+                <thead><tr><th scope="col">{ADMIN.when}</th><th scope="col">{ADMIN.change}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.why}</th><th scope="col">{ADMIN.who}</th></tr></thead>
+                <tbody>
+                  {history.data.changes.map((change, index) => (
+                    <tr key={index}>
+                      <td>{new Date(change.createdOn).toLocaleString()}</td>
+                      <td>{change.delta > 0 ? `+${change.delta}` : change.delta}</td>
+                      <td>{change.quantityAfter ?? ''}</td>
+                      <td>{ADMIN.reasons[change.reason] ?? change.reason}{change.orderId ? ` (${change.orderId.slice(0, 8)})` : ''}</td>
+                      <td>{change.actor}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
           ) : null}
         </section>
       ) : null}

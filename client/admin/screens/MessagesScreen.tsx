@@ -5,6 +5,7 @@ import { API_PATHS } from '../../lib/api-paths.ts';
 import { adminCall } from '../admin-api.ts';
 import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
+import { TableRegion } from '../TableRegion.tsx';
 
 interface FormInfo { id: string; name: string; fields: Array<{ id: string; title: string }>; submissionCount: number }
 interface Submission { id: string; createdOn: number; pagePath: string | null; values: Record<string, unknown> }
@@ -36,17 +37,19 @@ function FormSubmissions() {
       ) : null}
       {detail.data && detail.data.submissions.length === 0 ? <p>{ADMIN.noSubmissions}</p> : null}
       {detail.data && detail.data.submissions.length > 0 ? (
-        <table className="admin-table">
-          <thead><tr><th scope="col">{ADMIN.date}</th>{detail.data.form.fields.map((field) => <th key={field.id} scope="col">{field.title}</th>)}</tr></thead>
-          <tbody>
-            {detail.data.submissions.map((submission) => (
-              <tr key={submission.id}>
-                <td>{new Date(submission.createdOn).toLocaleString()}</td>
-                {detail.data!.form.fields.map((field) => <td key={field.id}>{shown(submission.values[field.id])}</td>)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableRegion label={ADMIN.formSubmissions}>
+          <table className="admin-table">
+            <thead><tr><th scope="col">{ADMIN.date}</th>{detail.data.form.fields.map((field) => <th key={field.id} scope="col">{field.title}</th>)}</tr></thead>
+            <tbody>
+              {detail.data.submissions.map((submission) => (
+                <tr key={submission.id}>
+                  <td>{new Date(submission.createdOn).toLocaleString()}</td>
+                  {detail.data!.form.fields.map((field) => <td key={field.id}>{shown(submission.values[field.id])}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       ) : null}
     </section>
   );
@@ -63,10 +66,12 @@ function Subscribers() {
       <Notice text={error} kind="error" />
       {data && data.subscribers.length === 0 ? <p>{ADMIN.noSubscribers}</p> : null}
       {data && data.subscribers.length > 0 ? (
-        <table className="admin-table">
-          <thead><tr><th scope="col">{ADMIN.email}</th><th scope="col">{ADMIN.source}</th><th scope="col">{ADMIN.date}</th></tr></thead>
-          <tbody>{data.subscribers.map((row) => <tr key={row.email}><td>{row.email}</td><td>{row.source}</td><td>{new Date(row.createdOn).toLocaleString()}</td></tr>)}</tbody>
-        </table>
+        <TableRegion label={ADMIN.subscribers}>
+          <table className="admin-table">
+            <thead><tr><th scope="col">{ADMIN.email}</th><th scope="col">{ADMIN.source}</th><th scope="col">{ADMIN.date}</th></tr></thead>
+            <tbody>{data.subscribers.map((row) => <tr key={row.email}><td>{row.email}</td><td>{row.source}</td><td>{new Date(row.createdOn).toLocaleString()}</td></tr>)}</tbody>
+          </table>
+        </TableRegion>
       ) : null}
     </section>
   );
@@ -90,28 +95,30 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
       <Notice text={notice.text} kind={notice.kind} />
       {data && data.groups.length === 0 ? <p>{ADMIN.noRestockRequests}</p> : null}
       {data && data.groups.length > 0 ? (
-        <table className="admin-table">
-          <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.requests}</th><th scope="col">{ADMIN.waiting}</th><th scope="col">{ADMIN.notify}</th></tr></thead>
-          <tbody>
-            {data.groups.map((group) => (
-              <tr key={group.variantId} data-sku={group.sku}>
-                <td>{group.productTitle} {Object.values(group.attributes).join(' / ')}</td>
-                <td>{group.sku}</td>
-                <td>{group.unlimited ? ADMIN.unlimitedStock : group.qtyInStock}</td>
-                <td>{group.requestCount}</td>
-                <td>{group.pendingCount}</td>
-                <td>
-                  {canNotify ? (
-                    <button type="button" disabled={!group.notifiable} title={group.notifiable ? undefined : ADMIN.notifyDisabled} onClick={() => notify(group)}>
-                      {ADMIN.notify}
-                    </button>
-                  ) : null}
-                  {!group.notifiable && group.pendingCount > 0 ? <small className="admin-hint"> {ADMIN.notifyDisabled}</small> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableRegion label={ADMIN.restockRequests}>
+          <table className="admin-table">
+            <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.requests}</th><th scope="col">{ADMIN.waiting}</th><th scope="col">{ADMIN.notify}</th></tr></thead>
+            <tbody>
+              {data.groups.map((group) => (
+                <tr key={group.variantId} data-sku={group.sku}>
+                  <td>{group.productTitle} {Object.values(group.attributes).join(' / ')}</td>
+                  <td>{group.sku}</td>
+                  <td>{group.unlimited ? ADMIN.unlimitedStock : group.qtyInStock}</td>
+                  <td>{group.requestCount}</td>
+                  <td>{group.pendingCount}</td>
+                  <td>
+                    {canNotify ? (
+                      <button type="button" disabled={!group.notifiable} title={group.notifiable ? undefined : ADMIN.notifyDisabled} onClick={() => notify(group)}>
+                        {ADMIN.notify}
+                      </button>
+                    ) : null}
+                    {!group.notifiable && group.pendingCount > 0 ? <small className="admin-hint"> {ADMIN.notifyDisabled}</small> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       ) : null}
     </section>
   );

@@ -7,6 +7,7 @@ import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
 import { orderLabel, type OrderSummary } from './OrdersScreen.tsx';
+import { TableRegion } from '../TableRegion.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -68,15 +69,17 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.shippingOption}</dt><dd>{order.shippingOption ?? ADMIN.notRecorded}</dd>
         <dt>{ADMIN.paymentReference}</dt><dd>{order.paymentReference ?? ADMIN.notRecorded}</dd>
       </dl>
-      <table className="admin-table">
-        <caption>{ADMIN.lines}</caption>
-        <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
-        <tbody>
-          {order.lines.map((line, index) => (
-            <tr key={index}><td>{line.productName}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
-          ))}
-        </tbody>
-      </table>
+      <TableRegion label={ADMIN.lines}>
+        <table className="admin-table">
+          <caption>{ADMIN.lines}</caption>
+          <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
+          <tbody>
+            {order.lines.map((line, index) => (
+              <tr key={index}><td>{line.productName}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
       <dl className="admin-facts admin-totals">
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <dt>{ADMIN.discount}</dt><dd>{money(order.discountCents)}</dd>

@@ -6,6 +6,7 @@ import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
+import { TableRegion } from '../TableRegion.tsx';
 
 export interface OrderSummary {
   id: string; orderNumber: string | null; createdOn: number; email: string | null; name: string | null; grandTotalCents: number; currency: string;
@@ -38,22 +39,24 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
       <Notice text={error} kind="error" />
       {data && data.orders.length === 0 ? <p>{ADMIN.noOrders}</p> : null}
       {data && data.orders.length > 0 ? (
-        <table className="admin-table">
-          <thead>
-            <tr><th scope="col">{ADMIN.orderNumber}</th><th scope="col">{ADMIN.date}</th><th scope="col">{ADMIN.customer}</th><th scope="col">{ADMIN.total}</th><th scope="col">{ADMIN.status}</th></tr>
-          </thead>
-          <tbody>
-            {data.orders.map((order) => (
-              <tr key={order.id} data-order-id={order.id}>
-                <td><a href={`/config/orders/${order.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/orders/${order.id}`); }}>{orderLabel(order)}</a></td>
-                <td>{new Date(order.createdOn).toLocaleString()}</td>
-                <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
-                <td>{formatMoney(order.grandTotalCents, order.currency)}</td>
-                <td className={`admin-status admin-status--${order.status}`}>{ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableRegion label={ADMIN.screens.orders}>
+          <table className="admin-table">
+            <thead>
+              <tr><th scope="col">{ADMIN.orderNumber}</th><th scope="col">{ADMIN.date}</th><th scope="col">{ADMIN.customer}</th><th scope="col">{ADMIN.total}</th><th scope="col">{ADMIN.status}</th></tr>
+            </thead>
+            <tbody>
+              {data.orders.map((order) => (
+                <tr key={order.id} data-order-id={order.id}>
+                  <td><a href={`/config/orders/${order.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/orders/${order.id}`); }}>{orderLabel(order)}</a></td>
+                  <td>{new Date(order.createdOn).toLocaleString()}</td>
+                  <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
+                  <td>{formatMoney(order.grandTotalCents, order.currency)}</td>
+                  <td className={`admin-status admin-status--${order.status}`}>{ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       ) : null}
       {data ? <Pager offset={offset} shown={data.orders.length} hasMore={data.hasMore} onPage={setOffset} /> : null}
     </section>

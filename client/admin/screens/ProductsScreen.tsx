@@ -7,6 +7,7 @@ import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
+import { TableRegion } from '../TableRegion.tsx';
 
 interface ProductSummary {
   id: string;
@@ -47,25 +48,27 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
       {loading && !data ? <p>{ADMIN.loading}</p> : null}
       {data && data.products.length === 0 ? <p>{ADMIN.noProducts}</p> : null}
       {data && data.products.length > 0 ? (
-        <table className="admin-table">
-          <thead>
-            <tr><th scope="col">{ADMIN.title}</th><th scope="col">{ADMIN.productType}</th><th scope="col">{ADMIN.status}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.price}</th></tr>
-          </thead>
-          <tbody>
-            {data.products.map((product) => (
-              <tr key={product.id} data-product-id={product.id}>
-                <td>
-                  <a href={`/config/products/${product.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/products/${product.id}`); }}>{product.title}</a>
-                  <small className="admin-hint"> {ADMIN.variantCount(product.variantCount)}</small>
-                </td>
-                <td>{TYPE_NAMES[product.productType] ?? ''}</td>
-                <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
-                <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>
-                <td>{formatMoney(product.lowestPriceCents, currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableRegion label={ADMIN.screens.products}>
+          <table className="admin-table">
+            <thead>
+              <tr><th scope="col">{ADMIN.title}</th><th scope="col">{ADMIN.productType}</th><th scope="col">{ADMIN.status}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.price}</th></tr>
+            </thead>
+            <tbody>
+              {data.products.map((product) => (
+                <tr key={product.id} data-product-id={product.id}>
+                  <td>
+                    <a href={`/config/products/${product.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/products/${product.id}`); }}>{product.title}</a>
+                    <small className="admin-hint"> {ADMIN.variantCount(product.variantCount)}</small>
+                  </td>
+                  <td>{TYPE_NAMES[product.productType] ?? ''}</td>
+                  <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
+                  <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>
+                  <td>{formatMoney(product.lowestPriceCents, currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       ) : null}
       {data ? <Pager offset={offset} shown={data.products.length} hasMore={data.hasMore} onPage={setOffset} /> : null}
     </section>
