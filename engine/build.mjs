@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ENGINE_DIR = path.join(PROJECT_ROOT, 'engine');
+const SERVER_DIR = path.join(PROJECT_ROOT, 'server');
 const LOCK_FILE = path.join(PROJECT_ROOT, 'package-lock.json');
 export const CLI_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'engine', 'tmpl.cjs');
 /** V8's code cache for CLI_BUNDLE, written by the bin after a run. */
@@ -77,7 +78,8 @@ export function buildToolsInstalled() {
 /** True when the CLI bundle is missing or older than an engine source or the lock file. */
 export function isEngineBuildStale() {
   const built = Math.min(modifiedAt(CLI_BUNDLE), modifiedAt(ENGINE_BUNDLE));
-  return built < 0 || newestModification([ENGINE_DIR, LOCK_FILE, LESS_WORKER]) > built;
+  // The CLI bundles server/theme (developer-template folders) with the engine: its sources count too.
+  return built < 0 || newestModification([ENGINE_DIR, SERVER_DIR, LOCK_FILE, LESS_WORKER]) > built;
 }
 
 /** Writes through a temporary file, so a process loading the bundle never reads half of one. */

@@ -6,6 +6,7 @@
  *   tmpl render DIR --page URL --data context.json [--site site.json] [--locale L] [--now MS]
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { codeFrame } from '../../engine/index.ts';
 import { checkTemplateFolder } from './folder-check.ts';
@@ -25,8 +26,14 @@ export const FOLDER_USAGE = `usage:
   tmpl check DIR
   tmpl render DIR --page URL --data context.json [--site site.json] [--locale LOCALE] [--now EPOCH_MS]`;
 
-function printProblem(problem: FolderProblem, source: TemplateSource, io: FolderCliIo): void {
-  const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+/**
+ * One problem as `file:line:column severity: message`, the file named from the folder as the
+ * command was given it (`my-template/site.region`), so a terminal or editor opens it from where
+ * the command ran; then a code frame for an error.
+ */
+function printProblem(problem: FolderProblem, dir: string, source: TemplateSource, io: FolderCliIo): void {
+  const file = path.join(dir, problem.file);
+  const where = problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file;
   io.err(`${where} ${problem.severity}: ${problem.message}`);
   const text = problem.line > 0 && problem.severity === 'error' ? source.read(problem.file) : undefined;
   if (text !== undefined) io.err(codeFrame(text, problem.line, problem.column));
@@ -52,7 +59,7 @@ export async function checkFolderCommand(dir: string, io: FolderCliIo): Promise<
   // The stylesheets compile too; the check already warned about any that are missing.
   const load = loadTemplateFolder(source);
   const styleErrors = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error');
-  for (const problem of [...result.problems, ...styleErrors]) printProblem(problem, source, io);
+  for (const problem of [...result.problems, ...styleErrors]) printProblem(problem, dir, source, io);
   const errors = result.errors + styleErrors.length;
   io.out(`${dir}: ${themeMessages.checkSummary(errors, result.warnings)}`);
   return errors > 0 ? 1 : 0;

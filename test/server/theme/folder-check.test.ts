@@ -138,7 +138,8 @@ describe('tmpl on folders', () => {
     writeFileSync(join(dir, 'collections/blog.item'), '{@|apply broken.block}');
     const failed = await run(['check', dir]);
     expect(failed.code).toBe(1);
-    expect(failed.err).toContain(`blocks/broken.block:1:1 error: ${themeMessages.blockMissing('missing.block', 'blocks/broken.block')}`);
+    // Named from the folder as given, so the terminal can open it from where the command ran.
+    expect(failed.err).toContain(`${join(dir, 'blocks/broken.block')}:1:1 error: ${themeMessages.blockMissing('missing.block', 'blocks/broken.block')}`);
     rmSync(join(dir, 'blocks/broken.block'));
     rmSync(join(dir, 'collections/blog.item'));
   });
