@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { codeFrame } from '../../engine/index.ts';
+import { codeFrame, defaultRegistry } from '../../engine/index.ts';
+import { messageWithHint } from '../../engine/cli/report.ts';
 import { checkTemplateFolder } from './folder-check.ts';
 import { loadTemplateFolder, type FolderProblem } from './folder-loader.ts';
 import { compileFolderStyles } from './folder-styles.ts';
@@ -29,12 +30,13 @@ export const FOLDER_USAGE = `usage:
 /**
  * One problem as `file:line:column severity: message`, the file named from the folder as the
  * command was given it (`my-template/site.region`), so a terminal or editor opens it from where
- * the command ran; then a code frame for an error.
+ * the command ran, with the hint the file commands give (a likely name, a block's missing
+ * {.end}); then a code frame for an error.
  */
 function printProblem(problem: FolderProblem, dir: string, source: TemplateSource, io: FolderCliIo): void {
   const file = path.join(dir, problem.file);
   const where = problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file;
-  io.err(`${where} ${problem.severity}: ${problem.message}`);
+  io.err(`${where} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry)}`);
   const text = problem.line > 0 && problem.severity === 'error' ? source.read(problem.file) : undefined;
   if (text !== undefined) io.err(codeFrame(text, problem.line, problem.column));
 }
@@ -109,10 +111,10 @@ export function renderFolderCommand(dir: string, args: string[], io: FolderCliIo
     now: values.now !== undefined ? Number(values.now) : undefined,
   });
   const folderErrors = result.problems.filter((problem) => problem.severity === 'error');
-  for (const problem of folderErrors) printProblem(problem, source, io);
+  for (const problem of folderErrors) printProblem(problem, dir, source, io);
   if (result.html !== '') io.out(result.html);
   for (const error of result.errors) {
-    io.err(`${error.name ?? dir}:${error.line}:${error.column} ${error.message}`);
+    io.err(`${error.name === undefined ? dir : path.join(dir, error.name)}:${error.line}:${error.column} ${messageWithHint(error.message, defaultRegistry)}`);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrame, closestName, defaultRegistry, hintFor } from '../../engine/index.ts';
+import { codeFrame, closestName, compile, defaultRegistry, hintFor } from '../../engine/index.ts';
 import { messages } from '../../engine/messages.ts';
 
 describe('code frames', () => {
@@ -39,5 +39,32 @@ describe('did-you-mean hints', () => {
     expect(hintFor(messages.formatterUnknown('zzzzzzzzzz'), defaultRegistry)).toBeUndefined();
     expect(hintFor(messages.partialMissing('card.block'), defaultRegistry)).toBeUndefined();
     expect(closestName('abc', [])).toBeUndefined();
+  });
+});
+
+describe('hints for blocks', () => {
+  /** Each error of compiling `source`, with its hint. */
+  const hints = (source: string) => compile(source).errors.map((e) => [e.message, hintFor(e.message, defaultRegistry)]);
+
+  it('says which block needs its {.end}', () => {
+    expect(hints('{.section a}x')).toEqual([
+      [messages.unclosed('SECTION'), 'this {.section} has no {.end}: add one where the block should stop'],
+      [messages.eofInBlock('SECTION'), 'the template ends inside a {.section}: a block above needs its {.end}'],
+    ]);
+    expect(hints('{.repeated section a}x{.or}y')[0]![1]).toBe('this {.or} branch has no {.end}: add one where the block should stop');
+  });
+
+  it('says where an {.end}, {.or} or {.alternates with} may stand', () => {
+    expect(hints('x{.end}')).toEqual([[messages.notAllowedAtRoot('END'), 'this {.end} has no open block to close: remove it, or look for a block closed twice']]);
+    expect(hints('{.or}')[0]![1]).toBe('{.or} goes inside a {.section}, {.repeated section}, {.if} or predicate block, before its {.end}');
+    expect(hints('{.section a}{.alternates with}{.end}')[0]).toEqual([
+      messages.notAllowedInBlock('ALTERNATES_WITH', 'SECTION'),
+      '{.alternates with} goes inside a {.repeated section}, before its {.or} and {.end}',
+    ]);
+    expect(hints('{.repeated section a}{.alternates with}{.alternates with}{.end}')[0]![1]).toBe('a {.repeated section} takes one {.alternates with}');
+    expect(hints('{.macro m}{.or}{.end}')[0]![1]).toBe('a {.macro} has no alternative: it cannot take an {.or}');
+    expect(hints('{.section a}{.or}{.or}{.end}')).toEqual([
+      [messages.deadCode('OR_PREDICATE'), 'a plain {.or} already takes every remaining case, so nothing after it in this block runs'],
+    ]);
   });
 });

@@ -141,6 +141,10 @@ describe('tmpl on folders', () => {
     // Named from the folder as given, so the terminal can open it from where the command ran.
     expect(failed.err).toContain(`${join(dir, 'blocks/broken.block')}:1:1 error: ${themeMessages.blockMissing('missing.block', 'blocks/broken.block')}`);
     rmSync(join(dir, 'blocks/broken.block'));
+    // A template error carries the hint the file commands give.
+    writeFileSync(join(dir, 'collections/blog.item'), 'x\n  {.section title}');
+    const unclosed = await run(['check', dir]);
+    expect(unclosed.err).toContain(`${join(dir, 'collections/blog.item')}:2:3 error: ${messages.unclosed('SECTION')} — this {.section} has no {.end}`);
     rmSync(join(dir, 'collections/blog.item'));
   });
 
