@@ -26,6 +26,7 @@ export const ADMIN = {
   // products
   search: 'Search',
   newProduct: 'New product',
+  skuHint: 'Leave empty to have one made (SQ and seven digits).',
   editProduct: 'Edit product',
   noProducts: 'No products match.',
   pages: 'Pages',
@@ -177,5 +178,23 @@ export const ADMIN = {
     skuCharacters: 'Letters, digits, dots, dashes and underscores only.',
     slugCharacters: 'Lower-case letters, digits and single dashes only.',
     oneShippingRate: 'Keep at least one shipping rate.',
+    // What a field that breaks a general rule is told (the server's schemas name their own
+    // problems where a field has a rule of its own, such as an amount or a SKU).
+    required: 'Fill in this field.',
+    tooShort: 'Use at least {min} characters.',
+    tooLong: 'Use at most {max} characters.',
+    atLeast: 'Enter {min} or more.',
+    atMost: 'Enter {max} or less.',
+    tooFew: 'Add at least {min}.',
+    tooMany: 'No more than {max} are allowed.',
+    notANumber: 'Enter a number.',
+    notAWholeNumber: 'Enter a whole number.',
+    notAnOption: 'Choose one of the options.',
+    notValid: 'This value is not valid.',
+    notAnAmount: 'Enter an amount, such as 12.50.',
+    amountNegative: 'An amount cannot be below 0.',
+    amountTooLarge: 'That amount is too large.',
+    taxRate: 'Enter a rate from 0 to {max}, with at most two decimals.',
+    rateIdCharacters: 'Lower-case letters, digits and dashes only, at most 40.',
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 
 /** Field path as the admin screens name their inputs: "variants.0.priceCents". */
@@ -12,7 +13,7 @@ function fieldName(path: readonly PropertyKey[]): string {
  * of each field, keyed by its path) so the screen shows each next to its input.
  */
 export function parseAdminInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: ownerMessage });
   if (result.success) return result.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) {
@@ -20,6 +21,39 @@ export function parseAdminInput<Schema extends z.ZodType>(schema: Schema, input:
     fieldErrors[name] ??= issue.message;
   }
   throw new HttpError(400, ADMIN.server.invalidInput, { fieldErrors });
+}
+
+const count = (value: unknown): string => (typeof value === 'number' || typeof value === 'bigint' ? value.toLocaleString('en-US') : String(value));
+
+/**
+ * The owner's words for a field that breaks a general rule (empty, too long, not a number…), in
+ * place of the validation library's own ("Too small: expected string to have >=1 characters").
+ * A schema's own message for a field still wins over these.
+ */
+function ownerMessage(issue: z.core.$ZodRawIssue): string {
+  const server = ADMIN.server;
+  switch (issue.code) {
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? server.required : fillMessage(server.tooShort, { min: count(min) });
+      if (issue.origin === 'array' || issue.origin === 'set') return fillMessage(server.tooFew, { min: count(min) });
+      return fillMessage(server.atLeast, { min: count(issue.minimum) });
+    }
+    case 'too_big': {
+      if (issue.origin === 'string') return fillMessage(server.tooLong, { max: count(issue.maximum) });
+      if (issue.origin === 'array' || issue.origin === 'set') return fillMessage(server.tooMany, { max: count(issue.maximum) });
+      return fillMessage(server.atMost, { max: count(issue.maximum) });
+    }
+    case 'invalid_type':
+      if (issue.expected === 'int') return server.notAWholeNumber;
+      if (issue.expected === 'number') return server.notANumber;
+      if (issue.input === undefined || issue.input === null) return server.required;
+      return server.notValid;
+    case 'invalid_value':
+      return server.notAnOption;
+    default:
+      return server.notValid;
+  }
 }
 
 /** A 400 about one field, for checks that need the database (a SKU already taken…). */

@@ -11,6 +11,7 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { withGeneratedSkus } from './generated-sku.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
 import { productForEditor, productInputSchema, productWrite, slugOf, type ProductInput } from './product-input.ts';
 
@@ -69,7 +70,8 @@ export function createProductCalls(deps: AppDeps): Router {
       const products = new AdminProductRepository(tx);
       const collectionId = await products.shopCollectionId();
       if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
-      const { id, variantIds } = await products.create(collectionId, productWrite(input, input.urlSlug || slugOf(input.title)), now).catch((error: unknown) => {
+      const write = { ...productWrite(input, input.urlSlug || slugOf(input.title)), variants: await withGeneratedSkus(input.variants, (sku) => products.skuInUse(sku)) };
+      const { id, variantIds } = await products.create(collectionId, write, now).catch((error: unknown) => {
         throw refusal(error);
       });
       const history = new StockHistoryRepository(tx);
@@ -98,7 +100,8 @@ export function createProductCalls(deps: AppDeps): Router {
       const stored = await products.findById(productId);
       if (!stored) throw new HttpError(404, ADMIN.server.productNotFound);
       const imagesBefore = stored.images;
-      const result = await products.update(productId, productWrite(input, input.urlSlug || stored.urlId, stored)).catch((error: unknown) => {
+      const write = { ...productWrite(input, input.urlSlug || stored.urlId, stored), variants: await withGeneratedSkus(input.variants, (sku) => products.skuInUse(sku)) };
+      const result = await products.update(productId, write).catch((error: unknown) => {
         throw refusal(error);
       });
       await recordStock(new StockHistoryRepository(tx), productId, result!.stockChanges, actor, now);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AdminProduct, AdminProductWrite } from '../db/admin-product-repository.ts';
+import { amountSchema } from '../commerce/amount-schema.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { ownerText, recordId } from './admin-validation.ts';
 
@@ -8,7 +9,7 @@ export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_STOCK = 1_000_000;
 const MAX_WEIGHT_GRAMS = 1_000_000;
 
-const cents = z.number().int().min(0).max(MAX_PRICE_CENTS);
+const cents = amountSchema(MAX_PRICE_CENTS);
 export const stockSchema = z.number().int().min(0).max(MAX_STOCK);
 const id = recordId;
 const label = ownerText(60).trim().pipe(z.string().min(1));
@@ -18,7 +19,8 @@ export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
 const variantSchema = z.object({
   id: id.optional(),
-  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, { error: ADMIN.server.skuCharacters }),
+  // Empty: the store makes one (withSkus in product-calls.ts).
+  sku: z.string().trim().max(64).regex(/^[A-Za-z0-9._-]*$/, { error: ADMIN.server.skuCharacters }),
   priceCents: cents,
   salePriceCents: cents.default(0),
   onSale: z.boolean().default(false),
@@ -55,7 +57,7 @@ export const productInputSchema = z.object({
     const combination = JSON.stringify(options.map((option) => variant.attributes[option] ?? ''));
     if (seen.has(combination)) context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: ADMIN.server.sameOptions });
     seen.set(combination, index);
-    if (skus.has(variant.sku)) context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: ADMIN.server.skuTaken });
+    if (variant.sku !== '' && skus.has(variant.sku)) context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: ADMIN.server.skuTaken });
     skus.set(variant.sku, index);
     if (variant.onSale && variant.salePriceCents >= variant.priceCents) {
       context.addIssue({ code: 'custom', path: ['variants', index, 'salePriceCents'], message: ADMIN.server.salePriceAbovePrice });

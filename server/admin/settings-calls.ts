@@ -6,11 +6,13 @@ import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { shippingRatesFrom, shippingRatesSchema } from '../commerce/shipping-rates.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
+import { fillMessage } from '../messages.ts';
 import { ownerText, parseAdminInput } from './admin-validation.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 /** Tax up to 50 %, in basis points (800 = 8 %). */
 const MAX_TAX_BASIS_POINTS = 5_000;
+const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: MAX_TAX_BASIS_POINTS / 100 });
 
 /** Currencies whose money formats the storefront knows. */
 export const ADMIN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'NZD'] as const;
@@ -19,7 +21,8 @@ const settingsSchema = z.object({
   siteTitle: ownerText(120).trim().pipe(z.string().min(1)),
   tagline: ownerText(200).trim().default(''),
   currency: z.enum(ADMIN_CURRENCIES),
-  taxRateBasisPoints: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS),
+  // The screen shows a percentage, so every problem is told as one.
+  taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).int({ error: TAX_RATE_PROBLEM }).min(0, { error: TAX_RATE_PROBLEM }).max(MAX_TAX_BASIS_POINTS, { error: TAX_RATE_PROBLEM }),
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate }),
   storeOpen: z.boolean(),
   instalmentsEnabled: z.boolean(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { amountSchema } from './amount-schema.ts';
 
 /**
  * The owner's shipping rates, kept in storeSettings.shippingRates (websiteSettings). A rate is
@@ -10,11 +12,11 @@ export const MAX_SHIPPING_RATES = 20;
 const MAX_CENTS = 100_000_000;
 const MAX_GRAMS = 1_000_000;
 
-const cents = z.number().int().min(0).max(MAX_CENTS);
+const cents = amountSchema(MAX_CENTS);
 
 export const shippingRateSchema = z.object({
   /** Stable id the checkout sends back ('standard', 'express', …). */
-  id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/),
+  id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, { error: ADMIN.server.rateIdCharacters }),
   name: z.string().trim().min(1).max(80),
   kind: z.enum(['flat', 'weight']),
   /** Flat price, or the base price of a by-weight rate. */

@@ -197,6 +197,11 @@ export class AdminProductRepository {
     return row?.id;
   }
 
+  /** Whether any variant of the store has this SKU. */
+  async skuInUse(sku: string): Promise<boolean> {
+    return (await this.session.get('SELECT id FROM variants WHERE sku = ?', [sku])) !== undefined;
+  }
+
   async formExists(formId: string): Promise<boolean> {
     return (await this.session.get('SELECT id FROM forms WHERE id = ?', [formId])) !== undefined;
   }

@@ -87,6 +87,7 @@ describe('the admin at /config in Chromium', () => {
     await admin.getByRole('button', { name: 'Save' }).click();
     await first.locator('.admin-field-error').first().waitFor();
     expect(await first.getByLabel('Price', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await first.locator('.admin-field-error').allInnerTexts()).toEqual(['Enter an amount, such as 12.50.']);
     await first.getByLabel('Price', { exact: true }).fill('120.00');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();

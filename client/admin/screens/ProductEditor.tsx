@@ -230,7 +230,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                       )}
                     </Field>
                   ))}
-                  <Field label={ADMIN.sku} error={at('sku')}>
+                  <Field label={ADMIN.sku} error={at('sku')} hint={ADMIN.skuHint}>
                     {(control) => <input {...control} value={variant.sku} onChange={(event) => updateVariant(index, { sku: event.target.value })} />}
                   </Field>
                   <Field label={ADMIN.price} error={at('priceCents')}>

@@ -190,6 +190,24 @@ describe('settings', () => {
     expect(added.body.shoppingCart.taxCents).toBe(Math.round(added.body.shoppingCart.subtotalCents / 10));
   });
 
+  it('tells a bad tax rate or shipping rate in the units the screen shows', async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    const refused = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/settings', {
+      ...current,
+      siteTitle: '',
+      taxRateBasisPoints: 825.5,
+      shippingRates: [{ id: 'Next Day', name: 'Next day', kind: 'flat', priceCents: null, perKilogramCents: 0, freeOverCents: -5, maxWeightGrams: 0 }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      siteTitle: 'Fill in this field.',
+      taxRateBasisPoints: 'Enter a rate from 0 to 50, with at most two decimals.',
+      'shippingRates.0.id': 'Lower-case letters, digits and dashes only, at most 40.',
+      'shippingRates.0.priceCents': 'Enter an amount, such as 12.50.',
+      'shippingRates.0.freeOverCents': 'An amount cannot be below 0.',
+    });
+  });
+
   it('switches the captcha off and on for the newsletter, at once', async () => {
     const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
     expect(current.captchaEnabled).toBe(true);

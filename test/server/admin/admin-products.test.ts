@@ -98,6 +98,60 @@ describe('products', () => {
     product = saved.body.product;
   });
 
+  it('makes a SKU for each variant left without one, unlike any other', async () => {
+    const created = await owner.post<{ product: SavedProduct }>('/api/admin/products', productInput({
+      title: 'Plain Tote', urlSlug: '',
+      variantOptions: ['Colour'],
+      variants: [
+        { sku: '', priceCents: 3000, qtyInStock: 1, attributes: { Colour: 'Sand' } },
+        { sku: ' ', priceCents: 3000, qtyInStock: 1, attributes: { Colour: 'Ink' } },
+        { sku: 'PT-CLAY', priceCents: 3000, qtyInStock: 1, attributes: { Colour: 'Clay' } },
+      ],
+    }));
+    expect(created.status, created.text).toBe(201);
+    const skus = created.body.product.variants.map((variant) => variant.sku);
+    expect(skus[0]).toMatch(/^SQ\d{7}$/);
+    expect(skus[1]).toMatch(/^SQ\d{7}$/);
+    expect(skus[0]).not.toBe(skus[1]);
+    expect(skus[2]).toBe('PT-CLAY');
+    // Kept on the next save, and a variant added then gets its own.
+    const next = created.body.product.variants.map((variant) => ({ ...variant }));
+    next.push({ ...next[0]!, id: undefined as unknown as string, sku: '', attributes: { Colour: 'Moss' } });
+    const saved = await owner.put<{ product: SavedProduct }>(`/api/admin/products/${created.body.product.id}`, productInput({ title: 'Plain Tote', variantOptions: ['Colour'], variants: next }));
+    expect(saved.status, saved.text).toBe(200);
+    const savedSkus = saved.body.product.variants.map((variant) => variant.sku);
+    expect(savedSkus.slice(0, 3)).toEqual(skus);
+    expect(savedSkus[3]).toMatch(/^SQ\d{7}$/);
+    expect(new Set(savedSkus).size).toBe(4);
+    expect((await owner.delete(`/api/admin/products/${created.body.product.id}`)).status).toBe(200);
+  });
+
+  it("names each field's problem in the owner's words, never the validation library's", async () => {
+    const refused = await owner.post<{ fieldErrors: Record<string, string> }>('/api/admin/products', productInput({
+      title: '   ',
+      productType: 'furniture',
+      categories: ['x'.repeat(61)],
+      variants: [
+        { sku: 'A', priceCents: null, qtyInStock: 2.5, attributes: { Size: 'S' } },
+        { sku: 'B', priceCents: -1, qtyInStock: 2_000_000, attributes: { Size: 'M' } },
+        { sku: 'C', priceCents: 200_000_000, qtyInStock: 1, attributes: { Size: 'L' } },
+      ],
+    }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      title: 'Fill in this field.',
+      productType: 'Choose one of the options.',
+      'categories.0': 'Use at most 60 characters.',
+      'variants.0.priceCents': 'Enter an amount, such as 12.50.',
+      'variants.0.qtyInStock': 'Enter a whole number.',
+      'variants.1.priceCents': 'An amount cannot be below 0.',
+      'variants.1.qtyInStock': 'Enter 1,000,000 or less.',
+      'variants.2.priceCents': 'That amount is too large.',
+    });
+    const none = await owner.post<{ fieldErrors: Record<string, string> }>('/api/admin/products', productInput({ variants: [] }));
+    expect(none.body.fieldErrors).toEqual({ variants: 'Add at least 1.' });
+  });
+
   it('lists and searches products with stock at a glance', async () => {
     const all = await owner.get<{ products: Array<{ title: string; stock: number | null }> }>('/api/admin/products');
     expect(all.body.products.length).toBeGreaterThan(10);
