@@ -2,6 +2,12 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { serverMessages } from './messages.ts';
 
+/**
+ * How a server process ends when it cannot listen (the port is taken or not allowed): starting
+ * another would fail the same way, so the primary stops instead (sysexits' EX_CONFIG).
+ */
+export const LISTEN_FAILED_EXIT_CODE = 78;
+
 /** A worker that dies sooner than this after starting counts towards the crash back-off. */
 const QUICK_EXIT_MS = 5_000;
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -16,6 +22,8 @@ const DRAIN_TIMEOUT_MS = 15_000;
  */
 export function superviseWorkers(count: number, log: Logger): void {
   let stopping = false;
+  /** What the primary exits with once its workers are gone: 1 after a worker could not listen. */
+  let exitCode = 0;
   let quickExits = 0;
   const startedAt = new Map<Worker, number>();
 
@@ -28,7 +36,13 @@ export function superviseWorkers(count: number, log: Logger): void {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) {
-      if (startedAt.size === 0) process.exit(0);
+      if (startedAt.size === 0) process.exit(exitCode);
+      return;
+    }
+    if (code === LISTEN_FAILED_EXIT_CODE) {
+      // The worker said why; every other worker would meet the same port.
+      exitCode = 1;
+      stop('SIGTERM');
       return;
     }
     quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
@@ -43,7 +57,7 @@ export function superviseWorkers(count: number, log: Logger): void {
     if (stopping) return;
     stopping = true;
     log.info({ signal, workers: startedAt.size }, 'shutting down');
-    if (startedAt.size === 0) process.exit(0);
+    if (startedAt.size === 0) process.exit(exitCode);
     for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => {
       for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');

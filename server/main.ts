@@ -1,12 +1,12 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
-import { isClusterPrimary, superviseWorkers } from './cluster.ts';
+import { isClusterPrimary, LISTEN_FAILED_EXIT_CODE, superviseWorkers } from './cluster.ts';
 import { readConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
 import { isPostgresUrl, storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
-import { serverMessages } from './messages.ts';
+import { fillMessage, serverMessages } from './messages.ts';
 
 const config = readConfig();
 const database = storeDescription(config.options);
@@ -66,10 +66,21 @@ async function serve(): Promise<void> {
 
   const log = app?.deps.log ?? bootLog;
   const server: Server = createServer((req, res) => handler(req, res));
+  // A port that is taken or not allowed is the operator's to fix: said in one line, not a stack trace.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    const message = err.code === 'EADDRINUSE' ? serverMessages.portInUseLog : err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL' ? serverMessages.portDeniedLog : undefined;
+    if (message === undefined || server.listening) throw err;
+    log.error({ port: config.port, host: config.host, code: err.code }, fillMessage(message, { port: config.port, host: config.host }));
+    void (app?.close() ?? Promise.resolve()).finally(() => process.exit(LISTEN_FAILED_EXIT_CODE));
+  });
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
-    log.info({ port, database, ...(app ? {} : { maintenance: true }) }, 'storefront listening');
+    // An address to open: a server on every interface (the default) is reached as localhost.
+    const everywhere = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
+    const host = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    const url = `http://${host}:${port}`;
+    log.info({ port, database, url, ...(app ? {} : { maintenance: true }) }, fillMessage(serverMessages.listeningLog, { url }));
     for (const notice of config.notices) log.warn(notice);
   });
 

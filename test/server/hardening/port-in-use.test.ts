@@ -1,0 +1,74 @@
+/**
+ * A storefront started on a port another program holds says so in one log line and stops,
+ * instead of crashing with a stack trace; with WORKERS=N the primary stops too, rather than
+ * starting workers that fail the same way again and again.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTEN_FAILED_EXIT_CODE } from '../../../server/cluster.ts';
+import { fillMessage, serverMessages } from '../../../server/messages.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const STACK_LINE = /^\s+at .+:\d+/m;
+
+let holder: Server;
+let port: number;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'port-in-use-'));
+  holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  port = (holder.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise((resolve) => holder.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs server/main.ts on the held port until it exits (at most 30 s); its output and exit code. */
+function runOnHeldPort(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, `${Object.keys(env).join('-') || 'one'}.db`), OWNER_PASSWORD: 'port test password', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+function messages(output: string): string[] {
+  return output.split('\n').filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { msg: string }).msg);
+}
+
+describe('a port another program holds', () => {
+  const said = () => fillMessage(serverMessages.portInUseLog, { port, host: '127.0.0.1' });
+
+  it('stops one server process with one line that says what to do', async () => {
+    const { code, output } = await runOnHeldPort({});
+    expect(code).toBe(LISTEN_FAILED_EXIT_CODE);
+    expect(messages(output)).toContain(said());
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it('stops the primary of WORKERS=2 too, without starting workers again', async () => {
+    const { code, output } = await runOnHeldPort({ WORKERS: '2' });
+    expect(code).toBe(1);
+    expect(messages(output)).toContain(said());
+    expect(messages(output)).not.toContain(serverMessages.workerExitedLog);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+});
