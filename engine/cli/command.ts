@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliFailure, type CliIo } from './io.ts';
 import { cliMessages } from './messages.ts';
+import { closestName } from '../diagnostics/suggest.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -39,7 +40,10 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
   } catch (e) {
     // parseArgs explains itself ("Unknown option '--x'. …"); keep its first sentence.
     const reason = (e as Error).message.split('. ')[0]?.replace(/\.$/, '') ?? String(e);
-    throw new CliFailure(cliMessages.badArguments(command.name, reason));
+    // A mistyped option gets the closest one the command has.
+    const unknown = (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(reason)?.[1] : undefined;
+    const guess = unknown === undefined ? undefined : closestName(unknown, Object.keys(command.options).map((name) => `--${name}`));
+    throw new CliFailure(cliMessages.badArguments(command.name, guess === undefined ? reason : cliMessages.optionGuess(reason, guess)));
   }
 }
 

@@ -17,6 +17,7 @@ import { watchCommand } from './commands/watch.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
 import { cliMessages } from './messages.ts';
 import { cliVersion } from './version.ts';
+import { closestName } from '../diagnostics/suggest.ts';
 
 export const COMMANDS: readonly Command[] = [
   renderCommand,
@@ -49,12 +50,17 @@ exit codes:
   3  tmpl itself failed`;
 }
 
+/** An unknown command, with the closest real one when it looks like a typo of it. */
+function unknownCommand(name: string): CliFailure {
+  return new CliFailure(cliMessages.unknownCommand(name, closestName(name, COMMANDS.map((c) => c.name))));
+}
+
 async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) throw new CliFailure(cliMessages.noCommand);
   if (first === '--help' || first === '-h' || first === 'help') {
     const named = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
-    if (rest[0] !== undefined && named === undefined) throw new CliFailure(cliMessages.unknownCommand(rest[0]));
+    if (rest[0] !== undefined && named === undefined) throw unknownCommand(rest[0]);
     io.out(named?.help ?? toolHelp());
     return EXIT.ok;
   }
@@ -69,7 +75,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return runFolderCommand([first, ...rest], io);
   }
   const command = COMMANDS.find((c) => c.name === first);
-  if (command === undefined) throw new CliFailure(cliMessages.unknownCommand(first));
+  if (command === undefined) throw unknownCommand(first);
   const args = parseCommandArgs(command, rest);
   if (args.help) {
     io.out(command.help);

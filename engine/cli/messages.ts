@@ -5,7 +5,9 @@
  */
 export const cliMessages = {
   // Usage (exit 2).
-  unknownCommand: (name: string) => `tmpl: unknown command '${name}'. Run 'tmpl --help' for the commands.`,
+  unknownCommand: (name: string, guess?: string) =>
+    `tmpl: unknown command '${name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Run 'tmpl --help' for the commands.`,
+  optionGuess: (problem: string, guess: string) => `${problem} (did you mean '${guess}'?)`,
   noCommand: "tmpl: no command given. Run 'tmpl --help' for the commands.",
   badArguments: (command: string, problem: string) => `tmpl ${command}: ${problem}. Run 'tmpl ${command} --help' for usage.`,
   missingArgument: (what: string) => `missing ${what}`,

@@ -89,12 +89,16 @@ describe('tmpl: malformed JSON data gives file:line:column', () => {
 describe('tmpl: usage errors exit 2', () => {
   it('no command, an unknown command, an unknown help topic', async () => {
     await expectFailure([], cliMessages.noCommand);
-    await expectFailure(['rendr'], cliMessages.unknownCommand('rendr'));
-    await expectFailure(['help', 'rendr'], cliMessages.unknownCommand('rendr'));
+    // a likely typo gets the command it is closest to; anything else only the pointer to --help
+    await expectFailure(['rendr'], cliMessages.unknownCommand('rendr', 'render'));
+    await expectFailure(['help', 'rendr'], cliMessages.unknownCommand('rendr', 'render'));
+    expect(cliMessages.unknownCommand('rendr', 'render')).toBe("tmpl: unknown command 'rendr'. Did you mean 'render'? Run 'tmpl --help' for the commands.");
+    await expectFailure(['publish'], cliMessages.unknownCommand('publish'));
   });
 
-  it('an unknown option', async () => {
+  it('an unknown option, with the closest one the command has', async () => {
     await expectFailure(['render', page, '--bogus'], cliMessages.badArguments('render', "Unknown option '--bogus'"));
+    await expectFailure(['render', page, '--dat', 'x.json'], cliMessages.badArguments('render', "Unknown option '--dat' (did you mean '--data'?)"));
   });
 
   it('an option without its value', async () => {
