@@ -64,6 +64,7 @@ export const serverMessages = {
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
   orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',
+  newOrderEmailSubject: 'New order {orderNumber}: {total} from {customerName}',
   emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',
   shopBrowseInvalid: 'That filter, sort or page does not exist.',
   sortFeatured: 'Featured',

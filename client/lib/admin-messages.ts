@@ -144,6 +144,8 @@ export const ADMIN = {
   storeOpen: 'Store open',
   instalments: 'Instalment messaging',
   captcha: 'Captcha on the newsletter, restock and form sign-ups',
+  orderNotificationEmail: 'Email new orders to',
+  orderNotificationHint: 'Each new order is sent to this address, with a link to it here. Leave empty for none.',
   settingsSaved: 'Settings saved.',
   // account
   changePassword: 'Change password',
@@ -196,5 +198,6 @@ export const ADMIN = {
     amountTooLarge: 'That amount is too large.',
     taxRate: 'Enter a rate from 0 to {max}, with at most two decimals.',
     rateIdCharacters: 'Lower-case letters, digits and dashes only, at most 40.',
+    notAnEmail: 'Enter an email address, such as owner@example.com.',
   },
 } as const;

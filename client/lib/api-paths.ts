@@ -42,4 +42,6 @@ export const PAGE_PATHS = {
   /** The order's confirmation; the token is the link's only key. */
   orderConfirmed: (orderId: string, viewToken: string): string =>
     `/checkout/order-confirmed/${encodeURIComponent(orderId)}?token=${encodeURIComponent(viewToken)}`,
+  /** An order in the owner's admin (the link of the new-order email; the admin's own links are made in its screens). */
+  adminOrder: (orderId: string): string => `/config/orders/${encodeURIComponent(orderId)}`,
 } as const;

@@ -27,6 +27,8 @@ const settingsSchema = z.object({
   storeOpen: z.boolean(),
   instalmentsEnabled: z.boolean(),
   captchaEnabled: z.boolean(),
+  // Empty: no notice of new orders.
+  orderNotificationEmail: ownerText(256).trim().pipe(z.union([z.literal(''), z.email({ error: ADMIN.server.notAnEmail })])).default(''),
 });
 
 function object(value: unknown): Record<string, unknown> {
@@ -47,10 +49,11 @@ async function currentSettings(repository: AdminSettingsRepository) {
     instalmentsEnabled: object(store.instalments).enabled === true,
     // the owner's switch; the captcha itself exists only when the operator runs one (CAPTCHA)
     captchaEnabled: store.captchaDisabled !== true,
+    orderNotificationEmail: typeof store.orderNotificationEmail === 'string' ? store.orderNotificationEmail : '',
   };
 }
 
-/** Site title, tagline, currency, tax, shipping rates, store open or closed, instalment messaging, captcha. */
+/** Site title, tagline, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -80,6 +83,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
           storeClosed: !input.storeOpen,
           instalments: { ...object(store.instalments), enabled: input.instalmentsEnabled },
           captchaDisabled: !input.captchaEnabled,
+          orderNotificationEmail: input.orderNotificationEmail,
         },
       });
       return currentSettings(repository);

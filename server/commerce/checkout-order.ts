@@ -9,7 +9,8 @@ import { OrderRepository, type OrderRecord } from '../db/order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { nextOrderNumber } from '../db/order-number.ts';
 import { isUniqueViolation, type Store, type StoreSession } from '../db/store.ts';
-import { orderConfirmationEmail } from '../email/order-confirmation-email.ts';
+import { orderConfirmationEmail, type OrderEmailInput } from '../email/order-confirmation-email.ts';
+import { newOrderEmail } from '../email/new-order-email.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { serverMessages } from '../messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
@@ -141,7 +142,7 @@ export async function placeCheckoutOrder(
 
   try {
     const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, charge.reference, quote.totalCents));
-    void services.mailer.deliver(store, placed.email);
+    for (const email of placed.emails) void services.mailer.deliver(store, email);
     return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.orderNumber };
   } catch (error) {
     // the same attempt arrived twice at once and the other request wrote the order: the charge
@@ -225,7 +226,7 @@ async function writeOrder(
     itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
   })));
   if (!(await carts.markPurchased(cart.id, order.id, order.createdOn))) throw new OrderRefused(409, serverMessages.cartPurchased);
-  const email = await new EmailOutboxRepository(tx).add(orderConfirmationEmail({
+  const told: OrderEmailInput = {
     orderId: order.id,
     orderNumber: customer.orderNumber,
     siteTitle: settings.siteTitle,
@@ -245,7 +246,12 @@ async function writeOrder(
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.grandTotalCents,
-    confirmationUrl: settings.baseUrl ? new URL(PAGE_PATHS.orderConfirmed(order.id, order.viewToken), settings.baseUrl).href : null,
-  }), order.createdOn);
-  return { order, orderNumber: customer.orderNumber, email };
+    baseUrl: settings.baseUrl,
+    confirmationPath: PAGE_PATHS.orderConfirmed(order.id, order.viewToken),
+  };
+  const outbox = new EmailOutboxRepository(tx);
+  // the shopper's confirmation, and the owner's notice when the settings name an address for it
+  const emails = [await outbox.add(orderConfirmationEmail(told), order.createdOn)];
+  if (settings.orderNotificationEmail !== '') emails.push(await outbox.add(newOrderEmail(told, settings.orderNotificationEmail), order.createdOn));
+  return { order, orderNumber: customer.orderNumber, emails };
 }

@@ -14,6 +14,8 @@ export interface CheckoutSettings {
   locale: string;
   taxRateBasisPoints: number;
   shippingRates: ShippingRate[];
+  /** Where the owner's notice of each new order goes ('' when nowhere). */
+  orderNotificationEmail: string;
 }
 
 function textOr(value: unknown, fallback: string): string {
@@ -33,6 +35,7 @@ export async function readCheckoutSettings(session: StoreSession): Promise<Check
     locale: textOr(website.language, 'en-US'),
     taxRateBasisPoints: totalsSettingsFrom(storeSettings).taxRateBasisPoints,
     shippingRates: shippingRatesFrom(storeSettings),
+    orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
   };
 }
 

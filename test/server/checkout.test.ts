@@ -228,6 +228,40 @@ describe('placing an order', () => {
     expect(answer.body.orderNumber).toBe(1002);
   });
 
+  it('emails the owner a notice of each new order once the settings name an address, linking to it in the admin', async () => {
+    const store = server.app.deps.store;
+    const settingsRow = async () => JSON.parse((await store.get<{ value_json: string }>("SELECT value_json FROM site_settings WHERE key = 'websiteSettings'"))!.value_json) as { storeSettings: Record<string, unknown> };
+    const settings = await settingsRow();
+    settings.storeSettings.orderNotificationEmail = 'orders@linen.studio';
+    await store.run("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'", [JSON.stringify(settings)]);
+    try {
+      const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
+      const answer = await place(visitor);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const notices = await new EmailOutboxRepository(store).list({ recipient: 'orders@linen.studio' });
+      expect(notices).toHaveLength(1);
+      const notice = notices[0]!;
+      const orderId = answer.body.confirmationUrl!.split('/').pop()!.split('?')[0]!;
+      expect(notice.kind).toBe('new-order');
+      expect(notice.subject).toMatch(new RegExp(`^New order #${answer.body.orderNumber}: \\$[\\d.,]+ from Jane Doe$`));
+      expect(notice.text).toContain(`New order #${answer.body.orderNumber} from Jane Doe (jane@linen.studio).`);
+      expect(notice.text).toContain(`1 × ${shirt.title} (Size: M, Color: Natural)`);
+      expect(notice.text).toMatch(new RegExp(`Open the order in the store admin: https?://[^\\s]+/config/orders/${orderId}\\n`));
+      expect(notice.html).toContain(`/config/orders/${orderId}"`);
+      // the shopper's own confirmation goes out as before
+      expect((await new EmailOutboxRepository(store).list({ recipient: 'jane@linen.studio' })).some((email) => email.subject === `Your order #${answer.body.orderNumber} from Linen & Loam`)).toBe(true);
+      await expect.poll(async () => (await new EmailOutboxRepository(store).findById(notice.id))?.status).toBe('kept');
+    } finally {
+      delete settings.storeSettings.orderNotificationEmail;
+      await store.run("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'", [JSON.stringify(settings)]);
+    }
+    // without an address, no notice
+    const before = (await new EmailOutboxRepository(store).list({})).length;
+    const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
+    expect((await place(visitor)).status).toBe(201);
+    expect((await new EmailOutboxRepository(store).list({})).length).toBe(before + 1);
+  });
+
   it('asks the retry card to try again, then pays it on the same attempt', async () => {
     const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
     const key = attemptKey();

@@ -1,4 +1,4 @@
-/** Settings: title, tagline, currency, tax, shipping rates, store open, instalment messaging, captcha. */
+/** Settings: title, tagline, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -10,16 +10,17 @@ import { useCall } from '../use-call.ts';
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
   siteTitle: string; tagline: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
-  storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean;
+  storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string;
 }
 interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-interface SettingsForm { siteTitle: string; tagline: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean }
+interface SettingsForm { siteTitle: string; tagline: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string }
 
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
   return {
     siteTitle: settings.siteTitle, tagline: settings.tagline, currency: settings.currency, taxRate: String(settings.taxRateBasisPoints / 100),
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
+    orderNotificationEmail: settings.orderNotificationEmail,
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
       freeOver: money(rate.freeOverCents), maxWeight: String(rate.maxWeightGrams),
@@ -34,6 +35,7 @@ function payloadOf(form: SettingsForm) {
     siteTitle: form.siteTitle, tagline: form.tagline, currency: form.currency,
     taxRateBasisPoints: /^\d+(\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : Number.NaN,
     storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
+    orderNotificationEmail: form.orderNotificationEmail,
     shippingRates: form.rates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, priceCents: cents(rate.price), perKilogramCents: cents(rate.perKilogram),
       freeOverCents: cents(rate.freeOver), maxWeightGrams: rate.maxWeight.trim() === '' ? 0 : integerFromText(rate.maxWeight),
@@ -96,6 +98,9 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
           <CheckboxField label={ADMIN.storeOpen} checked={form.storeOpen} onChange={(storeOpen) => update({ storeOpen })} />
           <CheckboxField label={ADMIN.instalments} checked={form.instalmentsEnabled} onChange={(instalmentsEnabled) => update({ instalmentsEnabled })} />
           <CheckboxField label={ADMIN.captcha} checked={form.captchaEnabled} onChange={(captchaEnabled) => update({ captchaEnabled })} />
+          <Field label={ADMIN.orderNotificationEmail} error={errors.orderNotificationEmail} hint={ADMIN.orderNotificationHint}>
+            {(control) => <input {...control} type="email" autoComplete="email" value={form.orderNotificationEmail} onChange={(event) => update({ orderNotificationEmail: event.target.value })} />}
+          </Field>
           <h2>{ADMIN.shippingRates}</h2>
           <Notice text={errors.shippingRates ?? ''} kind="error" />
           {form.rates.map((rate, index) => {

@@ -197,6 +197,7 @@ describe('settings', () => {
       siteTitle: '',
       taxRateBasisPoints: 825.5,
       shippingRates: [{ id: 'Next Day', name: 'Next day', kind: 'flat', priceCents: null, perKilogramCents: 0, freeOverCents: -5, maxWeightGrams: 0 }],
+      orderNotificationEmail: 'orders at linen',
     });
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toEqual({
@@ -205,7 +206,14 @@ describe('settings', () => {
       'shippingRates.0.id': 'Lower-case letters, digits and dashes only, at most 40.',
       'shippingRates.0.priceCents': 'Enter an amount, such as 12.50.',
       'shippingRates.0.freeOverCents': 'An amount cannot be below 0.',
+      orderNotificationEmail: 'Enter an email address, such as owner@example.com.',
     });
+    // an address is kept (and an empty one means no notices)
+    expect(current.orderNotificationEmail).toBe('');
+    const saved = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', { ...current, orderNotificationEmail: ' orders@linen.studio ' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.settings.orderNotificationEmail).toBe('orders@linen.studio');
+    expect((await owner.put('/api/admin/settings', { ...current, orderNotificationEmail: '' })).status).toBe(200);
   });
 
   it('switches the captcha off and on for the newsletter, at once', async () => {

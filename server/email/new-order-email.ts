@@ -1,0 +1,18 @@
+/**
+ * The owner's notice of a new order, sent to the address the settings name (storeSettings
+ * orderNotificationEmail), with a link to the order in the admin.
+ */
+import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
+import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
+import { loadEmailTemplates, orderParts, renderEmail, storeLink, type EmailTemplates, type OrderEmailInput } from './order-email-parts.ts';
+
+let templates: EmailTemplates | null = null;
+
+export function newOrderEmail(input: OrderEmailInput, ownerEmail: string): NewOutboxEmail {
+  templates ??= loadEmailTemplates('new-order');
+  const parts = orderParts(input);
+  const subject = fillMessage(serverMessages.newOrderEmailSubject, { orderNumber: parts.orderNumber, total: parts.total, customerName: input.customerName });
+  const { html, text } = renderEmail(templates, { ...parts, subject, adminUrl: storeLink(input.baseUrl, PAGE_PATHS.adminOrder(input.orderId)) }, 'new order email');
+  return { kind: 'new-order', subjectId: input.orderId, recipient: ownerEmail, subject, text, html };
+}

@@ -1,0 +1,94 @@
+/**
+ * What the store's order emails share: their templates (server/email/templates/*.tmpl, rendered
+ * by the engine), the order as the shopper saw it at checkout, and the parts of it the templates
+ * print (lines, totals, address), in the store's money format.
+ */
+import { readFileSync } from 'node:fs';
+import { compile, type Template } from '../../engine/index.ts';
+import { formatMoneyWith } from '../../client/lib/money.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
+import { moneyFormatFor } from '../commerce/money-format.ts';
+
+/** An order as its emails tell it. */
+export interface OrderEmailInput {
+  orderId: string;
+  orderNumber: number;
+  siteTitle: string;
+  currency: string;
+  locale: string;
+  testMode: boolean;
+  customerName: string;
+  customerEmail: string;
+  recipientEmail: string;
+  addressLines: string[];
+  lines: Array<{ productName: string; variantLabel: string; quantity: number; unitPriceCents: number; billingInterval: string }>;
+  subtotalCents: number;
+  shippingName: string | null;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** The store's address (the website's baseUrl), for absolute links; empty when it is not known. */
+  baseUrl: string;
+  /** The shopper's confirmation page, from the store's address. */
+  confirmationPath: string;
+}
+
+/** An email's HTML and text templates, compiled once. */
+export interface EmailTemplates {
+  html: Template;
+  text: Template;
+}
+
+function load(name: string): Template {
+  const source = readFileSync(new URL(`./templates/${name}`, import.meta.url), 'utf8');
+  const template = compile(source, { name });
+  // the templates ship with the code: an error here is a programming mistake
+  if (template.errors.length > 0) throw new Error(`${name}: ${template.errors[0]!.message}`);
+  return template;
+}
+
+/** The templates `NAME.html.tmpl` and `NAME.txt.tmpl`. */
+export function loadEmailTemplates(name: string): EmailTemplates {
+  return { html: load(`${name}.html.tmpl`), text: load(`${name}.txt.tmpl`) };
+}
+
+/** The order's parts as the templates print them. */
+export function orderParts(input: OrderEmailInput) {
+  const format = moneyFormatFor(input.currency, input.locale);
+  const money = (cents: number): string => formatMoneyWith(cents, format);
+  return {
+    siteTitle: input.siteTitle,
+    orderNumber: CHECKOUT.orderNumber(input.orderNumber),
+    customerName: input.customerName,
+    customerEmail: input.customerEmail,
+    testMode: input.testMode,
+    recipientEmail: input.recipientEmail,
+    lines: input.lines.map((line) => ({
+      productName: line.productName,
+      variantLabel: line.variantLabel,
+      quantity: line.quantity,
+      billingInterval: line.billingInterval,
+      lineTotal: money(line.unitPriceCents * line.quantity),
+    })),
+    subtotal: money(input.subtotalCents),
+    shippingName: input.shippingName,
+    shipping: input.shippingCents === 0 ? CHECKOUT.free : money(input.shippingCents),
+    tax: money(input.taxCents),
+    total: money(input.totalCents),
+    shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,
+  };
+}
+
+/** An absolute link to `path` on the store, or null when the store does not know its address. */
+export function storeLink(baseUrl: string, path: string): string | null {
+  return baseUrl ? new URL(path, baseUrl).href : null;
+}
+
+/** Renders both templates with `context`; the text ends with one line break. */
+export function renderEmail(templates: EmailTemplates, context: Record<string, unknown>, label: string): { html: string; text: string } {
+  const html = templates.html.render(context);
+  const text = templates.text.render(context);
+  const errors = [...html.errors, ...text.errors];
+  if (errors.length > 0) throw new Error(`${label}: ${errors[0]!.message}`);
+  return { html: html.html, text: text.html.trim() + '\n' };
+}
