@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminOrderRepository, OrderStateError, type OrderStatus } from '../db/admin-order-repository.ts';
+import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
 import { fillMessage } from '../messages.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -17,6 +19,7 @@ export const ADMIN_ORDERS = '/api/admin/orders';
 const EXPORT_LIMIT = 10_000;
 
 const orderParams = z.object({ orderId: recordId });
+const emailParams = z.object({ orderId: recordId, emailId: z.string().uuid({ error: ADMIN.server.notAnId }) });
 const listQuery = z.object({
   status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']).optional(),
   ...pageQuery,
@@ -27,7 +30,7 @@ const noFields = z.object({}).strict();
 /** Items that count against stock: digital goods and gift cards never took any. */
 const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
 
-/** Orders in the admin: list, detail, fulfil, cancel (stock comes back), refund in test mode, CSV. */
+/** Orders in the admin: list, detail with its emails, fulfil, cancel (stock comes back), refund in test mode, send an email again, CSV. */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'orders.read');
@@ -52,7 +55,28 @@ export function createOrderCalls(deps: AppDeps): Router {
     const { orderId } = parseAdminInput(orderParams, req.params);
     const order = await new AdminOrderRepository(deps.store).findById(orderId);
     if (!order) throw new HttpError(404, ADMIN.server.orderNotFound);
-    res.json({ order });
+    res.json({ order: { ...order, emails: await orderEmails(orderId) } });
+  });
+
+  /** The order's emails (the shopper's confirmation, the owner's notice) and how each went. */
+  async function orderEmails(orderId: string) {
+    const emails = await new EmailOutboxRepository(deps.store).ofSubject(orderId);
+    return emails.map((email) => ({
+      id: email.id, kind: email.kind, recipient: email.recipient, subject: email.subject, text: email.text,
+      status: email.status, error: email.error, createdOn: email.createdOn, sentOn: email.sentOn,
+    }));
+  }
+
+  // Sends one of the order's emails again (one that failed, or was kept while the store had no mail server).
+  router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/send`, ownerWrite, canManage, async (req, res) => {
+    const { orderId, emailId } = parseAdminInput(emailParams, req.params);
+    parseAdminInput(noFields, req.body ?? {});
+    const outbox = new EmailOutboxRepository(deps.store);
+    const email = await outbox.findById(emailId);
+    if (!email || email.subjectId !== orderId) throw new HttpError(404, ADMIN.server.emailNotFound);
+    if (email.status === 'sent') throw new HttpError(409, ADMIN.server.emailAlreadySent);
+    await checkoutServices(deps).mailer.deliver(deps.store, email);
+    res.json({ emails: await orderEmails(orderId) });
   });
 
   /** One move of an order's status; `returnStock` says whether its items go back on the shelf. */

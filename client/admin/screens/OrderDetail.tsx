@@ -1,4 +1,4 @@
-/** One order: lines, totals, customer, shipping, payment, extra-field answers; fulfil, cancel, refund. */
+/** One order: lines, totals, customer, shipping, payment, extra-field answers, its emails; fulfil, cancel, refund, send an email again. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -15,6 +15,20 @@ interface OrderDetailData extends OrderSummary {
   lines: Array<{ sku: string; productName: string; quantity: number; unitPriceCents: number }>;
   formAnswers: Array<{ sku: string; answers: unknown }>;
   history: Array<{ status: string; on: number; by: string | null }>;
+  emails: OrderEmail[];
+}
+
+interface OrderEmail {
+  id: string; kind: string; recipient: string; subject: string; text: string;
+  status: 'pending' | 'sent' | 'failed' | 'kept'; error: string | null; createdOn: number; sentOn: number | null;
+}
+
+/** How an email went, in words (with the mail server's answer when it refused it). */
+function emailStatusText(email: OrderEmail): string {
+  const said = ADMIN.emailStatuses[email.status] ?? email.status;
+  if (email.status === 'sent' && email.sentOn !== null) return `${said} · ${new Date(email.sentOn).toLocaleString()}`;
+  if (email.status === 'failed' && email.error) return `${said} (${email.error})`;
+  return said;
 }
 
 function addressText(address: OrderDetailData['shippingAddress']): string {
@@ -40,6 +54,15 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const { data, error, reload } = useCall<{ order: OrderDetailData }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   const [busy, setBusy] = useState(false);
+
+  async function sendAgain(email: OrderEmail) {
+    setBusy(true);
+    const answer = await adminCall<{ emails: OrderEmail[] }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/emails/${encodeURIComponent(email.id)}/send`, {});
+    setBusy(false);
+    const after = answer.ok ? answer.data.emails.find((one) => one.id === email.id) : undefined;
+    setNotice(!answer.ok ? { text: answer.message, kind: 'error' } : after?.status === 'sent' ? { text: ADMIN.emailSent, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
+    reload();
+  }
 
   async function act(action: 'fulfil' | 'cancel' | 'refund', confirmText?: string) {
     if (confirmText && !window.confirm(confirmText)) return;
@@ -95,6 +118,25 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       ) : null}
       <h2>{ADMIN.history}</h2>
       <ul>{order.history.map((step, index) => <li key={index}>{ADMIN.orderStatuses[step.status]} · {new Date(step.on).toLocaleString()}{step.by ? ` · ${step.by}` : ''}</li>)}</ul>
+      {order.emails.length > 0 ? (
+        <>
+          <h2>{ADMIN.emails}</h2>
+          <ul className="admin-emails">
+            {order.emails.map((email) => (
+              <li key={email.id} data-email-status={email.status}>
+                <p><strong>{ADMIN.emailKinds[email.kind] ?? email.kind}</strong> · {ADMIN.emailTo} {email.recipient}</p>
+                <p>{emailStatusText(email)}</p>
+                <details>
+                  <summary>{ADMIN.showEmail}</summary>
+                  <p>{ADMIN.emailSubject}: {email.subject}</p>
+                  <pre>{email.text}</pre>
+                </details>
+                {canManage && email.status !== 'sent' ? <button type="button" disabled={busy} onClick={() => void sendAgain(email)}>{ADMIN.sendAgain}</button> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <Notice text={notice.text} kind={notice.kind} />
       {canManage ? (
         <div className="admin-actions">

@@ -4,7 +4,8 @@ import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { productInput } from './admin-helpers.ts';
-import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
+import { placeOrderThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
+import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
 
 let server: PlatformServer;
 let owner: SiteUserVisitor;
@@ -93,6 +94,25 @@ describe('orders', () => {
     expect(lines[0]).toMatch(/^id,number,date,status/);
     expect(lines).toHaveLength(4);
     expect(csv.text).toContain(',refunded,');
+  });
+
+  it("shows the order's emails and how each went, and sends one again on request", async () => {
+    const orderId = await buy('HJ-M', 1);
+    type Email = { id: string; kind: string; recipient: string; subject: string; text: string; status: string };
+    const detail = await owner.get<{ order: OrderDetail & { emails: Email[] } }>(`/api/admin/orders/${orderId}`);
+    const [confirmation] = detail.body.order.emails;
+    expect(detail.body.order.emails).toHaveLength(1);
+    expect(confirmation).toEqual(expect.objectContaining({ kind: 'order-confirmation', recipient: SHOPPER_DETAILS.email, status: 'kept' }));
+    expect(confirmation!.text).toContain('Harbour Jacket');
+    // no mail server: sending again keeps it in the outbox, and says so
+    const again = await owner.post<{ emails: Email[] }>(`/api/admin/orders/${orderId}/emails/${confirmation!.id}/send`, {});
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.emails[0]!.status).toBe('kept');
+    // a sent email is not sent twice; another order's email is not this order's
+    await new EmailOutboxRepository(server.app.deps.store).settle(confirmation!.id, 'sent');
+    expect((await owner.post(`/api/admin/orders/${orderId}/emails/${confirmation!.id}/send`, {})).status).toBe(409);
+    const other = await buy('HJ-M', 1);
+    expect((await owner.post(`/api/admin/orders/${other}/emails/${confirmation!.id}/send`, {})).status).toBe(404);
   });
 
   it('answers 404 for an order that does not exist', async () => {

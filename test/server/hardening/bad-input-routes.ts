@@ -69,6 +69,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'POST /api/admin/orders/:orderId/fulfil': file(ADMIN),
   'POST /api/admin/orders/:orderId/cancel': file(ADMIN),
   'POST /api/admin/orders/:orderId/refund': file(ADMIN),
+  'POST /api/admin/orders/:orderId/emails/:emailId/send': file(ADMIN),
   'GET /api/admin/messages/forms': noInput(READ_ONLY),
   'GET /api/admin/messages/forms/:formId': file(ADMIN),
   'GET /api/admin/messages/forms/:formId/submissions.csv': file(ADMIN),
