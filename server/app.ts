@@ -127,7 +127,14 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   app.use(forApiPathsOnly(calls));
 
   app.use('/api', apiNotFound);
-  const pages = createStorefrontPages(deps);
+  let pages: ReturnType<typeof createStorefrontPages>;
+  try {
+    pages = createStorefrontPages(deps);
+  } catch (error) {
+    // a template folder that cannot be served: nothing holds the store open after a failed start
+    await store.close();
+    throw error;
+  }
   app.use(createAdminPages(deps));
   app.use(pages.router);
   app.use(pages.notFound);

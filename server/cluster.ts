@@ -3,10 +3,11 @@ import type { Logger } from 'pino';
 import { serverMessages } from './messages.ts';
 
 /**
- * How a server process ends when it cannot listen (the port is taken or not allowed): starting
- * another would fail the same way, so the primary stops instead (sysexits' EX_CONFIG).
+ * How a server process ends when it cannot serve for a reason only the operator can mend (the
+ * port is taken or not allowed, the template folder does not load): starting another would fail
+ * the same way, so the primary stops instead (sysexits' EX_CONFIG).
  */
-export const LISTEN_FAILED_EXIT_CODE = 78;
+export const CANNOT_SERVE_EXIT_CODE = 78;
 
 /** A worker that dies sooner than this after starting counts towards the crash back-off. */
 const QUICK_EXIT_MS = 5_000;
@@ -39,8 +40,8 @@ export function superviseWorkers(count: number, log: Logger): void {
       if (startedAt.size === 0) process.exit(exitCode);
       return;
     }
-    if (code === LISTEN_FAILED_EXIT_CODE) {
-      // The worker said why; every other worker would meet the same port.
+    if (code === CANNOT_SERVE_EXIT_CODE) {
+      // The worker said why; every other worker would meet the same problem.
       exitCode = 1;
       stop('SIGTERM');
       return;

@@ -1,12 +1,14 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
-import { isClusterPrimary, LISTEN_FAILED_EXIT_CODE, superviseWorkers } from './cluster.ts';
+import { isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
 import { readConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
 import { isPostgresUrl, storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { fillMessage, serverMessages } from './messages.ts';
+import { TemplateFolderError } from './theme/folder-cache.ts';
+import { themeMessages } from './theme/theme-messages.ts';
 
 const config = readConfig();
 const database = storeDescription(config.options);
@@ -25,6 +27,11 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
   try {
     return { app: await createApp(config.options) };
   } catch (err) {
+    if (err instanceof TemplateFolderError) {
+      // Not the store: the theme. The maintenance page would send the operator after the database.
+      bootLog.error({ folder: config.options.templateDir, problems: err.message }, themeMessages.folderUnservableLog);
+      process.exit(CANNOT_SERVE_EXIT_CODE);
+    }
     const reason = err instanceof Error ? err.message : String(err);
     if (reason !== lastReason) bootLog.error({ database, code: storageFaultCode(err), reason }, serverMessages.startupFailureLog);
     return { reason };
@@ -71,7 +78,7 @@ async function serve(): Promise<void> {
     const message = err.code === 'EADDRINUSE' ? serverMessages.portInUseLog : err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL' ? serverMessages.portDeniedLog : undefined;
     if (message === undefined || server.listening) throw err;
     log.error({ port: config.port, host: config.host, code: err.code }, fillMessage(message, { port: config.port, host: config.host }));
-    void (app?.close() ?? Promise.resolve()).finally(() => process.exit(LISTEN_FAILED_EXIT_CODE));
+    void (app?.close() ?? Promise.resolve()).finally(() => process.exit(CANNOT_SERVE_EXIT_CODE));
   });
   server.listen(config.port, config.host, () => {
     const address = server.address();

@@ -11,6 +11,7 @@ import { templateErrorsForLog } from './template-errors.ts';
 import { TemplateCompileError, type TemplateStore } from './template-store.ts';
 import { createSeoContexts, type PageSeo } from './seo.ts';
 import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
+import { TemplateFolderError } from '../theme/folder-cache.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -216,7 +217,17 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       const seo = seoContext(website, req.path, spec.pageTitle, spec.seo, noindex);
       const merged = pageContext(base, { pageTitle: spec.pageTitle, assetTags: assetTags(islands), seo, context: spec.context });
       // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
-      const folderPage = (await folderPages?.prepare(req, spec, merged)) ?? null;
+      let folderPage: PreparedFolderPage | null;
+      try {
+        folderPage = (await folderPages?.prepare(req, spec, merged)) ?? null;
+      } catch (error) {
+        // development: a folder that cannot be loaded (a template.conf that does not parse) is the overlay
+        if (dev === undefined || !(error instanceof TemplateFolderError)) throw error;
+        const problems = error.problems.map(({ file, line, column, message }) => ({ name: file, line, column, message }));
+        const page = pageBytes(dev.compileFailurePage(problems));
+        sendPrivateHtml(res, 500, pageWithNonce(page.bytes, page.nonceOffsets, cspNonce(res)));
+        return;
+      }
       const context = folderPage?.context ?? merged;
       const status = spec.status ?? 200;
       // Pages hold the visitor's own cart and crumb: never kept by shared caches.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseConfJson, type ConfResult } from './template-conf.ts';
+import { confIssue, parseConfJson, type ConfResult } from './template-conf.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /**
@@ -18,13 +18,9 @@ const collectionConfSchema = z.object({
 
 export type CollectionConf = z.infer<typeof collectionConfSchema>;
 
-export function parseCollectionConf(file: string, text: string): ConfResult<CollectionConf> {
-  const json = parseConfJson(file, text);
+export function parseCollectionConf(text: string): ConfResult<CollectionConf> {
+  const json = parseConfJson(text);
   if (!json.ok) return json;
   const parsed = collectionConfSchema.safeParse(json.value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, message: themeMessages.confInvalid(file, issue.path.join('.') || '(root)', issue.message) };
-  }
-  return { ok: true, value: parsed.data };
+  return parsed.success ? { ok: true, value: parsed.data } : confIssue(parsed.error);
 }

@@ -6,7 +6,7 @@ import { themeMessages } from './theme-messages.ts';
 /** A folder that cannot be served at all (no template.conf, or one that does not parse). */
 export class TemplateFolderError extends Error {
   constructor(readonly problems: FolderProblem[]) {
-    super(problems.map((p) => `${p.file}: ${p.message}`).join('; '));
+    super(problems.map((p) => `${p.file}${p.line > 0 ? `:${p.line}:${p.column}` : ''} ${p.message}`).join('; '));
     this.name = 'TemplateFolderError';
   }
 }

@@ -73,7 +73,7 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   }
   const parsedConf = parseTemplateConf(confText);
   if (!parsedConf.ok) {
-    return { folder: null, problems: [{ file: 'template.conf', line: 0, column: 0, message: parsedConf.message, severity: 'error' }] };
+    return { folder: null, problems: [{ file: 'template.conf', line: parsedConf.line, column: parsedConf.column, message: parsedConf.message, severity: 'error' }] };
   }
   const conf = parsedConf.value;
   const tags = new Map<string, PlatformTag>();
@@ -102,9 +102,9 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   const readConf = (path: string): CollectionConf | null => {
     const text = source.read(path);
     if (text === undefined) return null;
-    const parsed = parseCollectionConf(path, text);
+    const parsed = parseCollectionConf(text);
     if (parsed.ok) return parsed.value;
-    problems.push({ file: path, line: 0, column: 0, message: parsed.message, severity: 'error' });
+    problems.push({ file: path, line: parsed.line, column: parsed.column, message: parsed.message, severity: 'error' });
     return null;
   };
 

@@ -11,7 +11,7 @@ import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
-import { FolderCache } from './folder-cache.ts';
+import { FolderCache, TemplateFolderError } from './folder-cache.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
@@ -109,7 +109,14 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   // An item page's neighbours come from its collection's items: kept until the content changes.
   const itemsByCollection = new VersionedCache<Json[] | undefined>(50);
   const prepared = new PreparedPageCache();
-  cache.current();
+  try {
+    cache.current();
+  } catch (error) {
+    // In development the author fixes the folder while the server runs: every page shows the
+    // problem in the overlay until then. Elsewhere a folder that cannot be served stops the start.
+    if (!(watching && error instanceof TemplateFolderError)) throw error;
+    deps.log.error({ folder: source.label, problems: error.problems }, themeMessages.folderBrokenDevLog);
+  }
 
   const router = Router();
   router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));

@@ -27,28 +27,41 @@ const templateConfSchema = z.object({
 export type TemplateConf = z.infer<typeof templateConfSchema>;
 export type LayoutConf = z.infer<typeof layoutSchema>;
 
-export type ConfResult<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A .conf file read: its value, or the problem with its line and column (0 when the problem has no place). */
+export type ConfResult<T> = { ok: true; value: T } | { ok: false; message: string; line: number; column: number };
 
-/** Reads JSON text of a .conf file; the message names the file and the problem. */
-export function parseConfJson(file: string, text: string): ConfResult<unknown> {
+/** Line and column (from 1) of a character offset. */
+function placeOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/** Reads JSON text of a .conf file; a syntax error is placed where JSON.parse stopped. */
+export function parseConfJson(text: string): ConfResult<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, message: themeMessages.confUnreadable(file, (error as Error).message) };
+    const detail = (error as Error).message;
+    // V8 says where it stopped as a character offset ("… in JSON at position 11").
+    const at = / in JSON at position (\d+)/.exec(detail);
+    const place = at ? placeOf(text, Number(at[1])) : { line: 0, column: 0 };
+    return { ok: false, message: themeMessages.confUnreadable(at ? detail.slice(0, at.index) : detail), ...place };
   }
 }
 
-function firstIssue(file: string, error: z.ZodError): string {
+/** The first problem the schema found, named by its field. */
+export function confIssue(error: z.ZodError): { ok: false; message: string; line: number; column: number } {
   const issue = error.issues[0]!;
-  return themeMessages.confInvalid(file, issue.path.join('.') || '(root)', issue.message);
+  return { ok: false, message: themeMessages.confInvalid(issue.path.join('.') || '(root)', issue.message), line: 0, column: 0 };
 }
 
 export function parseTemplateConf(text: string): ConfResult<TemplateConf> {
-  const json = parseConfJson('template.conf', text);
+  const json = parseConfJson(text);
   if (!json.ok) return json;
   const parsed = templateConfSchema.safeParse(json.value);
-  if (!parsed.success) return { ok: false, message: firstIssue('template.conf', parsed.error) };
-  if (Object.keys(parsed.data.layouts).length === 0) return { ok: false, message: themeMessages.noDefaultLayout };
+  if (!parsed.success) return confIssue(parsed.error);
+  if (Object.keys(parsed.data.layouts).length === 0) return { ok: false, message: themeMessages.noDefaultLayout, line: 0, column: 0 };
   return { ok: true, value: parsed.data };
 }
 

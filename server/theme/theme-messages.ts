@@ -4,11 +4,11 @@
  */
 export const themeMessages = {
   confMissing: (label: string) => `${label} has no template.conf`,
-  confUnreadable: (file: string, detail: string) => `${file}: ${detail}`,
-  confInvalid: (file: string, field: string, detail: string) => `${file}: ${field}: ${detail}`,
+  confUnreadable: (detail: string) => `not valid JSON: ${detail}`,
+  confInvalid: (field: string, detail: string) => `${field}: ${detail}`,
   regionMissing: (region: string, layout: string) => `region '${region}' of layout '${layout}' has no file ${region}.region`,
   layoutUnknown: (file: string, layout: string) => `${file}: regionName '${layout}' names no layout of template.conf and no region`,
-  noDefaultLayout: 'template.conf: layouts has no entries',
+  noDefaultLayout: 'layouts has no entries',
   mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
   blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
   blockMissingUnreachable: (block: string, file: string) =>
@@ -33,6 +33,8 @@ export const themeMessages = {
   stylesLog: 'template folder stylesheet has problems',
   folderLoaded: 'template folder loaded',
   folderErrorsLog: 'template folder has errors',
+  folderUnservableLog: 'the template folder cannot be served: fix the problem and start again',
+  folderBrokenDevLog: 'the template folder cannot be loaded: every page shows the problem until it is fixed',
   /** Malformed tags the engine keeps as text (the reference's validate mode); logged once per compile. */
   malformedTagsLog: 'template has malformed tags kept as text',
   renderErrorsLog: 'template folder page rendered with errors',

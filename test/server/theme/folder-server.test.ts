@@ -184,6 +184,48 @@ describe('platform tags against the store', () => {
   });
 });
 
+describe('a template.conf that does not parse', () => {
+  const good = JSON.stringify({ name: 'Plain', layouts: { default: { name: 'Default', regions: ['site'] } } }, null, 2);
+  const broken = good.replace('"name": "Plain"', '"name" "Plain"');
+
+  it('is placed by line and column, without the file named twice', async () => {
+    const { parseTemplateConf } = await import('../../../server/theme/template-conf.ts');
+    const read = parseTemplateConf(broken);
+    expect(read).toEqual({ ok: false, message: `not valid JSON: Expected ':' after property name`, line: 2, column: 10 });
+    expect(parseTemplateConf('{"layouts": {}}')).toEqual({ ok: false, message: 'layouts has no entries', line: 0, column: 0 });
+  });
+
+  it('shows the overlay in development on every page until it is fixed, then the page', async () => {
+    const dir = writeFolder({ 'template.conf': broken, 'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>' });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const page = await fetch(`${server.url}/shop`);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain('dev-error-overlay');
+      expect(html).toContain('template.conf:2:10');
+      expect(html).toContain('not valid JSON: Expected &#39;:&#39; after property name');
+      writeFileSync(join(dir, 'template.conf'), good);
+      await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(200);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the start elsewhere, naming the folder problem rather than the database', async () => {
+    const dir = writeFolder({ 'template.conf': broken, 'site.region': '{squarespace.main-content}' });
+    try {
+      const { TemplateFolderError } = await import('../../../server/theme/folder-cache.ts');
+      const failure = await startServer({ templateDir: dir }).then(() => null, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(TemplateFolderError);
+      expect((failure as Error).message).toBe(`template.conf:2:10 not valid JSON: Expected ':' after property name`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
   it('serves those pages as single templates, as it serves the project\'s own', async () => {
     const files: Record<string, string> = { 'partials/head.block': '', 'partials/footer.block': '', 'shop.tmpl': '<p>{collection.title}: {items.0.title}</p>' };

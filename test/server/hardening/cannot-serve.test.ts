@@ -1,17 +1,20 @@
 /**
- * A storefront started on a port another program holds says so in one log line and stops,
- * instead of crashing with a stack trace; with WORKERS=N the primary stops too, rather than
- * starting workers that fail the same way again and again.
+ * A storefront that cannot serve for a reason only its operator can mend says so in one log line
+ * and stops (exit 78), instead of crashing with a stack trace or serving a maintenance page that
+ * blames the database: a port another program holds, a template folder whose template.conf does
+ * not parse. With WORKERS=N the primary stops too, rather than starting workers that fail the
+ * same way again and again.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTEN_FAILED_EXIT_CODE } from '../../../server/cluster.ts';
+import { CANNOT_SERVE_EXIT_CODE } from '../../../server/cluster.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
+import { themeMessages } from '../../../server/theme/theme-messages.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const STACK_LINE = /^\s+at .+:\d+/m;
@@ -31,8 +34,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs server/main.ts on the held port until it exits (at most 30 s); its output and exit code. */
-function runOnHeldPort(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs server/main.ts (on the held port unless `env` says otherwise) until it exits (at most 30 s); its output and exit code. */
+function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, `${Object.keys(env).join('-') || 'one'}.db`), OWNER_PASSWORD: 'port test password', LOG_LEVEL: 'info', ...env },
@@ -58,17 +61,31 @@ describe('a port another program holds', () => {
   const said = () => fillMessage(serverMessages.portInUseLog, { port, host: '127.0.0.1' });
 
   it('stops one server process with one line that says what to do', async () => {
-    const { code, output } = await runOnHeldPort({});
-    expect(code).toBe(LISTEN_FAILED_EXIT_CODE);
+    const { code, output } = await runMain({});
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
     expect(messages(output)).toContain(said());
     expect(output).not.toMatch(STACK_LINE);
   });
 
   it('stops the primary of WORKERS=2 too, without starting workers again', async () => {
-    const { code, output } = await runOnHeldPort({ WORKERS: '2' });
+    const { code, output } = await runMain({ WORKERS: '2' });
     expect(code).toBe(1);
     expect(messages(output)).toContain(said());
     expect(messages(output)).not.toContain(serverMessages.workerExitedLog);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('a template folder whose template.conf does not parse', () => {
+  it('stops the process with one line naming the file, line and column, not the database', async () => {
+    const folder = mkdtempSync(join(dir, 'theme-'));
+    writeFileSync(join(folder, 'template.conf'), '{\n  "name" "Plain"\n}');
+    const { code, output } = await runMain({ PORT: '0', TEMPLATE_DIR: folder });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; problems?: string });
+    const said = lines.find((line) => line.msg === themeMessages.folderUnservableLog);
+    expect(said?.problems).toBe(`template.conf:2:10 not valid JSON: Expected ':' after property name`);
+    expect(messages(output)).not.toContain(serverMessages.startupFailureLog);
     expect(output).not.toMatch(STACK_LINE);
   });
 });
