@@ -160,7 +160,7 @@ export async function placeCheckoutOrder(
 /**
  * The order's transaction: the cart locked (a second checkout of it waits, then finds it bought),
  * the lines priced again, stock taken by variant id order, the order number taken, the order and
- * its checkout columns written, the cart marked purchased and the email put in the outbox.
+ * its checkout columns written, the cart marked purchased and its emails put in the outbox.
  */
 async function writeOrder(
   tx: StoreSession,
@@ -226,7 +226,7 @@ async function writeOrder(
     itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
   })));
   if (!(await carts.markPurchased(cart.id, order.id, order.createdOn))) throw new OrderRefused(409, serverMessages.cartPurchased);
-  const told: OrderEmailInput = {
+  const orderForEmails: OrderEmailInput = {
     orderId: order.id,
     orderNumber: customer.orderNumber,
     siteTitle: settings.siteTitle,
@@ -251,7 +251,7 @@ async function writeOrder(
   };
   const outbox = new EmailOutboxRepository(tx);
   // the shopper's confirmation, and the owner's notice when the settings name an address for it
-  const emails = [await outbox.add(orderConfirmationEmail(told), order.createdOn)];
-  if (settings.orderNotificationEmail !== '') emails.push(await outbox.add(newOrderEmail(told, settings.orderNotificationEmail), order.createdOn));
+  const emails = [await outbox.add(orderConfirmationEmail(orderForEmails), order.createdOn)];
+  if (settings.orderNotificationEmail !== '') emails.push(await outbox.add(newOrderEmail(orderForEmails, settings.orderNotificationEmail), order.createdOn));
   return { order, orderNumber: customer.orderNumber, emails };
 }
