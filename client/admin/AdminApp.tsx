@@ -49,6 +49,8 @@ export interface Navigate {
 
 export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
+  // The sign-in email as the header shows it: the account screen may change it.
+  const [email, setEmail] = useState(account?.email ?? '');
   if (account) setSessionToken(account.xsrfToken);
 
   useEffect(() => {
@@ -112,7 +114,7 @@ export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProp
       screen = <SettingsScreen canEdit={can('store.manage')} />;
       break;
     default:
-      screen = <AccountScreen />;
+      screen = <AccountScreen email={email} onEmailChanged={setEmail} />;
   }
 
   return (
@@ -139,7 +141,7 @@ export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProp
           </ul>
         </nav>
         <p className="admin-account">
-          <span>{account.email}</span>
+          <span>{email}</span>
           <button type="button" onClick={signOut}>{ADMIN.signOut}</button>
         </p>
       </header>

@@ -166,6 +166,10 @@ export const ADMIN = {
   currentPassword: 'Current password',
   newPassword: 'New password',
   passwordChanged: 'Password changed. Other sessions were signed out.',
+  changeEmail: 'Change sign-in email',
+  signInEmail: 'Signed in as {email}.',
+  newEmail: 'New email',
+  emailChanged: 'Email changed: sign in with {email} from now on.',
   // server answers
   server: {
     invalidInput: 'Some fields are not valid.',
@@ -215,5 +219,6 @@ export const ADMIN = {
     notAnEmail: 'Enter an email address, such as owner@example.com.',
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
+    emailTaken: 'Another account already uses this email.',
   },
 } as const;

@@ -4,6 +4,8 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminAccountRepository } from '../db/admin-account-repository.ts';
 import { fillMessage } from '../messages.ts';
+import { isUniqueViolation } from '../db/store.ts';
+import { shopperEmailSchema } from '../../client/lib/validation.ts';
 import { HttpError } from '../security/http-error.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { requireOwner } from '../security/owner-auth.ts';
@@ -12,6 +14,7 @@ import { signedInUser } from './admin-actor.ts';
 import { fieldError, parseAdminInput } from './admin-validation.ts';
 
 export const ADMIN_PASSWORD = '/api/admin/account/password';
+export const ADMIN_EMAIL = '/api/admin/account/email';
 export const MIN_PASSWORD_LENGTH = 12;
 
 const passwordSchema = z.object({
@@ -19,7 +22,12 @@ const passwordSchema = z.object({
   newPassword: z.string().min(MIN_PASSWORD_LENGTH, { error: fillMessage(ADMIN.server.passwordTooShort, { min: MIN_PASSWORD_LENGTH }) }).max(1024),
 });
 
-/** The signed-in owner changes their own password (the current one is asked again). */
+const emailSchema = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  newEmail: shopperEmailSchema(ADMIN.server.notAnEmail),
+});
+
+/** The signed-in owner changes their own password or sign-in email (the current password is asked again). */
 export function createAccountCalls(deps: AppDeps): Router {
   const router = Router();
   const canUse = requireOwner(deps, 'admin.use');
@@ -35,6 +43,22 @@ export function createAccountCalls(deps: AppDeps): Router {
     const hash = await hashPassword(input.newPassword);
     await deps.store.transaction((tx) => new AdminAccountRepository(tx).changePassword(account.id, hash, user.sessionTokenHash));
     res.json({ message: ADMIN.passwordChanged });
+  });
+
+  router.put(ADMIN_EMAIL, ownerWrite, canUse, async (req, res) => {
+    const input = parseAdminInput(emailSchema, req.body);
+    const user = signedInUser(req);
+    const accounts = new AdminAccountRepository(deps.store);
+    const account = await accounts.findById(user.siteUserId);
+    if (!account) throw new HttpError(401, ADMIN.server.wrongPassword);
+    if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw fieldError('currentPassword', ADMIN.server.wrongPassword);
+    try {
+      await accounts.changeEmail(account.id, input.newEmail);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('newEmail', ADMIN.server.emailTaken);
+      throw error;
+    }
+    res.json({ email: input.newEmail, message: fillMessage(ADMIN.emailChanged, { email: input.newEmail }) });
   });
 
   return router;

@@ -7,7 +7,7 @@ export interface AdminAccount {
   contributorRole: number | null;
 }
 
-/** The signed-in owner's own account: read it, change its password, end its other sessions. */
+/** The signed-in owner's own account: read it, change its password (ending its other sessions) or its sign-in email. */
 export class AdminAccountRepository {
   constructor(private readonly session: StoreSession) {}
 
@@ -25,5 +25,10 @@ export class AdminAccountRepository {
   async changePassword(id: string, passwordHash: string, keepSessionTokenHash: string): Promise<void> {
     await this.session.run('UPDATE site_users SET password_hash = ? WHERE id = ?', [passwordHash, id]);
     await this.session.run('DELETE FROM site_user_sessions WHERE site_user_id = ? AND token_hash <> ?', [id, keepSessionTokenHash]);
+  }
+
+  /** Sets the account's sign-in email (site_users.email is unique: a taken one fails as a unique violation). */
+  async changeEmail(id: string, email: string): Promise<void> {
+    await this.session.run('UPDATE site_users SET email = ? WHERE id = ?', [email, id]);
   }
 }

@@ -17,7 +17,8 @@ export interface OwnerAccountResult {
 }
 
 /**
- * Makes sure the site has its admin owner account. On first start it is created with
+ * Makes sure the site has its admin owner account (one with the admin role, whatever its email
+ * now is). On first start it is created as owner@example.com with
  * options.ownerPassword (OWNER_PASSWORD) or a generated password, which is logged once and
  * returned; later starts leave the stored account (and its password) untouched. The app factory
  * runs it before serving; it hashes once, only when creating. Of several processes starting at
@@ -25,7 +26,8 @@ export interface OwnerAccountResult {
  */
 export async function ensureOwnerAccount(deps: AppDeps, email: string = OWNER_EMAIL): Promise<OwnerAccountResult> {
   const users = new SiteUserRepository(deps.store);
-  const existing = await users.findByEmail(email);
+  // An owner who changed the sign-in email still owns the store: no second owner account is made.
+  const existing = (await users.findByEmail(email)) ?? (await users.findFirstAdmin());
   if (existing) return { email: existing.email, created: false };
   const chosen = deps.options.ownerPassword;
   const password = chosen && chosen.length > 0 ? chosen : generatePassword();

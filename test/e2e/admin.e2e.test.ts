@@ -199,6 +199,13 @@ describe('the admin at /config in Chromium', () => {
     expect(await home.content()).toContain('Made by the sea');
     await home.close();
     await screen('Account');
+    // the owner signs in with their own address from now on; the header follows at once
+    const emailForm = admin.locator('form', { has: admin.getByRole('heading', { name: 'Change sign-in email' }) });
+    await emailForm.getByLabel('New email').fill('me@harbour.example');
+    await emailForm.getByLabel('Current password').fill(OWNER_PASSWORD);
+    await emailForm.getByRole('button', { name: 'Change sign-in email' }).click();
+    await emailForm.getByRole('status').filter({ hasText: 'Email changed: sign in with me@harbour.example from now on.' }).waitFor();
+    await admin.locator('.admin-account').filter({ hasText: 'me@harbour.example' }).waitFor();
     await screenshot(admin, 'admin-account');
     await admin.getByRole('button', { name: 'Sign out' }).click();
     await admin.getByRole('heading', { name: 'Sign in to your store' }).waitFor();

@@ -1,16 +1,41 @@
-/** The signed-in owner's account: change the password (the current one is asked again). */
+/** The signed-in owner's account: change the sign-in email or the password (the current password is asked again for either). */
 import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { Field, Notice } from '../Field.tsx';
 
-export function AccountScreen() {
+type Said = { text: string; kind: 'info' | 'error' };
+const NOTHING: Said = { text: '', kind: 'info' };
+
+/** What a refused save says above its button: the field errors sit under their fields. */
+function refusal(answer: { message: string; fieldErrors: FieldErrors }): Said {
+  return { text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' };
+}
+
+export function AccountScreen({ email, onEmailChanged }: { email: string; onEmailChanged: (email: string) => void }) {
+  const [emailForm, setEmailForm] = useState({ newEmail: '', currentPassword: '' });
+  const [emailErrors, setEmailErrors] = useState<FieldErrors>({});
+  const [emailNotice, setEmailNotice] = useState<Said>(NOTHING);
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [notice, setNotice] = useState<Said>(NOTHING);
 
-  async function submit(event: FormEvent) {
+  async function changeEmail(event: FormEvent) {
+    event.preventDefault();
+    const answer = await adminCall<{ email: string; message: string }>('PUT', '/api/admin/account/email', emailForm);
+    if (answer.ok) {
+      setEmailErrors({});
+      setEmailForm({ newEmail: '', currentPassword: '' });
+      setEmailNotice({ text: answer.data.message, kind: 'info' });
+      onEmailChanged(answer.data.email);
+    } else {
+      setEmailErrors(answer.fieldErrors);
+      setEmailNotice(refusal(answer));
+    }
+  }
+
+  async function changePassword(event: FormEvent) {
     event.preventDefault();
     const answer = await adminCall('PUT', '/api/admin/account/password', { currentPassword, newPassword });
     if (answer.ok) {
@@ -20,14 +45,26 @@ export function AccountScreen() {
       setNotice({ text: ADMIN.passwordChanged, kind: 'info' });
     } else {
       setErrors(answer.fieldErrors);
-      setNotice({ text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' });
+      setNotice(refusal(answer));
     }
   }
 
   return (
     <section aria-labelledby="account-title">
       <h1 id="account-title">{ADMIN.screens.account}</h1>
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <p>{ADMIN.signInEmail.replace('{email}', email)}</p>
+      <form className="admin-form" onSubmit={changeEmail} noValidate>
+        <h2>{ADMIN.changeEmail}</h2>
+        <Field label={ADMIN.newEmail} error={emailErrors.newEmail}>
+          {(control) => <input {...control} type="email" autoComplete="email" value={emailForm.newEmail} onChange={(event) => setEmailForm({ ...emailForm, newEmail: event.target.value })} />}
+        </Field>
+        <Field label={ADMIN.currentPassword} error={emailErrors.currentPassword}>
+          {(control) => <input {...control} type="password" autoComplete="current-password" value={emailForm.currentPassword} onChange={(event) => setEmailForm({ ...emailForm, currentPassword: event.target.value })} />}
+        </Field>
+        <Notice text={emailNotice.text} kind={emailNotice.kind} />
+        <button type="submit">{ADMIN.changeEmail}</button>
+      </form>
+      <form className="admin-form" onSubmit={changePassword} noValidate>
         <h2>{ADMIN.changePassword}</h2>
         <Field label={ADMIN.currentPassword} error={errors.currentPassword}>
           {(control) => <input {...control} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrent(event.target.value)} />}

@@ -6,6 +6,7 @@ import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { productInput } from './admin-helpers.ts';
 import { placeOrderThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
 import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
+import { SiteUserRepository } from '../../../server/db/site-user-repository.ts';
 
 let server: PlatformServer;
 let owner: SiteUserVisitor;
@@ -283,5 +284,24 @@ describe('account', () => {
     expect((await owner.get('/api/admin/products')).status).toBe(200);
     const fresh = await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, 'a new long password');
     expect((await fresh.get('/api/admin/settings')).status).toBe(200);
+  });
+
+  it('changes the sign-in email after checking the password; a restart makes no second owner', async () => {
+    // a visitor's account already has this address
+    await new SiteUserRepository(server.app.deps.store).insert({ id: 'visitor-account-1', email: 'taken@linen.studio', passwordHash: 'x', contributorRole: null, locale: null, createdOn: Date.now() });
+    const wrong = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/account/email', { currentPassword: 'nope', newEmail: 'me@linen.studio' });
+    expect(wrong.body.fieldErrors).toEqual({ currentPassword: 'The current password is not correct.' });
+    const clash = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/account/email', { currentPassword: 'a new long password', newEmail: 'Taken@linen.studio' });
+    expect(clash.body.fieldErrors).toEqual({ newEmail: 'Another account already uses this email.' });
+    const changed = await owner.put<{ email: string; message: string }>('/api/admin/account/email', { currentPassword: 'a new long password', newEmail: ' Me@Linen.Studio ' });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toEqual({ email: 'me@linen.studio', message: 'Email changed: sign in with me@linen.studio from now on.' });
+    const again = await new SiteUserVisitor(server.url).signIn('me@linen.studio', 'a new long password');
+    expect((await again.get('/api/admin/settings')).status).toBe(200);
+    const old = await new Visitor(server.url).start();
+    expect((await old.post('/api/site-users/account/session', { email: OWNER_EMAIL, password: 'a new long password' })).status).toBe(401);
+    // the start-up check finds the owner under the new address and makes no owner@example.com
+    const { ensureOwnerAccount } = await import('../../../server/security/owner-account.ts');
+    expect(await ensureOwnerAccount(server.app.deps)).toEqual({ email: 'me@linen.studio', created: false });
   });
 });

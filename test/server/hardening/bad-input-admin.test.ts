@@ -24,6 +24,7 @@ const FORM = '/api/admin/messages/forms/:formId';
 const FORM_CSV = '/api/admin/messages/forms/:formId/submissions.csv';
 const SETTINGS = '/api/admin/settings';
 const PASSWORD = '/api/admin/account/password';
+const EMAIL = '/api/admin/account/email';
 
 let server: PlatformServer;
 let owner: SiteUserVisitor;
@@ -261,5 +262,14 @@ describe(`PUT ${PASSWORD}`, () => {
     await refused(() => owner.put(PASSWORD, { currentPassword: 'x', newPassword: 12345678901234 }), { status: 400, field: 'newPassword' });
     await refused(() => owner.put(PASSWORD, { currentPassword: 'not the password', newPassword: 'a long enough password' }), { status: 400, field: 'currentPassword' });
     await refused(() => owner.put(PASSWORD, { newPassword: 'a long enough password' }), { status: 400, field: 'currentPassword' });
+  });
+});
+
+describe(`PUT ${EMAIL}`, () => {
+  it('refuses an address that is not one, a wrong or missing current password, changing nothing', async () => {
+    await refused(() => owner.put(EMAIL, { currentPassword: 'x', newEmail: 'not an address' }), { status: 400, field: 'newEmail' });
+    await refused(() => owner.put(EMAIL, { currentPassword: 'x', newEmail: 7 }), { status: 400, field: 'newEmail' });
+    await refused(() => owner.put(EMAIL, { currentPassword: 'not the password', newEmail: 'me@linen.studio' }), { status: 400, field: 'currentPassword' });
+    await refused(() => owner.put(EMAIL, { newEmail: 'me@linen.studio' }), { status: 400, field: 'currentPassword' });
   });
 });

@@ -80,6 +80,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/admin/settings': noInput(READ_ONLY),
   'PUT /api/admin/settings': file(ADMIN),
   'PUT /api/admin/account/password': file(ADMIN),
+  'PUT /api/admin/account/email': file(ADMIN),
   // owner settings and store creation
   'GET /api/v1/commerce-preferences/:namespace': file(OWNER),
   'PUT /api/v1/commerce-preferences/:namespace': file(OWNER),
