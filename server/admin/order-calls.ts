@@ -6,6 +6,7 @@ import { AdminOrderRepository, OrderStateError, type OrderStatus } from '../db/a
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
+import { orderShippedEmail } from '../email/order-shipped-email.ts';
 import { fillMessage } from '../messages.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -85,7 +86,7 @@ export function createOrderCalls(deps: AppDeps): Router {
     parseAdminInput(noFields, req.body ?? {});
     const actor = await actorOf(deps, req);
     const now = Date.now();
-    await deps.store.transaction(async (tx) => {
+    const sent = await deps.store.transaction(async (tx) => {
       const orders = new AdminOrderRepository(tx);
       let moved;
       try {
@@ -108,7 +109,12 @@ export function createOrderCalls(deps: AppDeps): Router {
           await stock.record({ productId: line.productId, variantId: line.variantId, delta: line.quantity, quantityAfter: after, reason: 'cancel', actor, orderId }, now);
         }
       }
+      // a fulfilled order tells its shopper it is on the way (with the order, or not at all)
+      if (to !== 'fulfilled') return null;
+      const notice = await orderShippedEmail(tx, orderId);
+      return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
     });
+    if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
     return (await new AdminOrderRepository(deps.store).findById(orderId))!;
   }
 

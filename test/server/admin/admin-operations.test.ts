@@ -56,6 +56,14 @@ describe('orders', () => {
     expect(fulfilled.status, fulfilled.text).toBe(200);
     expect(fulfilled.body.order.status).toBe('fulfilled');
     expect(fulfilled.body.order.history.at(-1)).toEqual(expect.objectContaining({ status: 'fulfilled', by: OWNER_EMAIL }));
+    // the shopper hears that it is on its way, in words, with the link to the order
+    const shipped = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-shipped');
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]!.recipient).toBe(SHOPPER_DETAILS.email);
+    expect(shipped[0]!.subject).toMatch(/^Your order #\d+ from .+ is on its way$/);
+    expect(shipped[0]!.text).toContain('2 × Harbour Jacket (Size: S)');
+    expect(shipped[0]!.text).toContain('350 Fifth Avenue');
+    expect(shipped[0]!.text).not.toContain('HJ-S');
     // a fulfilled order cannot be cancelled
     const cancel = await owner.post<{ message: string }>(`/api/admin/orders/${orderId}/cancel`, {});
     expect(cancel.status).toBe(409);
