@@ -1,8 +1,8 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
-import { AdminAccountRepository } from '../db/admin-account-repository.ts';
+import { AdminAccountRepository, type AdminAccount } from '../db/admin-account-repository.ts';
 import { fillMessage } from '../messages.ts';
 import { isUniqueViolation } from '../db/store.ts';
 import { shopperEmailSchema } from '../../client/lib/validation.ts';
@@ -33,13 +33,18 @@ export function createAccountCalls(deps: AppDeps): Router {
   const canUse = requireOwner(deps, 'admin.use');
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
+  /** The signed-in account, once its current password is given again; a wrong one is a field error. */
+  async function checkedAccount(req: Request, currentPassword: string): Promise<AdminAccount> {
+    const account = await new AdminAccountRepository(deps.store).findById(signedInUser(req).siteUserId);
+    if (!account) throw new HttpError(401, ADMIN.server.wrongPassword);
+    if (!(await verifyPassword(currentPassword, account.passwordHash))) throw fieldError('currentPassword', ADMIN.server.wrongPassword);
+    return account;
+  }
+
   router.put(ADMIN_PASSWORD, ownerWrite, canUse, async (req, res) => {
     const input = parseAdminInput(passwordSchema, req.body);
     const user = signedInUser(req);
-    const accounts = new AdminAccountRepository(deps.store);
-    const account = await accounts.findById(user.siteUserId);
-    if (!account) throw new HttpError(401, ADMIN.server.wrongPassword);
-    if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw fieldError('currentPassword', ADMIN.server.wrongPassword);
+    const account = await checkedAccount(req, input.currentPassword);
     const hash = await hashPassword(input.newPassword);
     await deps.store.transaction((tx) => new AdminAccountRepository(tx).changePassword(account.id, hash, user.sessionTokenHash));
     res.json({ message: ADMIN.passwordChanged });
@@ -47,13 +52,9 @@ export function createAccountCalls(deps: AppDeps): Router {
 
   router.put(ADMIN_EMAIL, ownerWrite, canUse, async (req, res) => {
     const input = parseAdminInput(emailSchema, req.body);
-    const user = signedInUser(req);
-    const accounts = new AdminAccountRepository(deps.store);
-    const account = await accounts.findById(user.siteUserId);
-    if (!account) throw new HttpError(401, ADMIN.server.wrongPassword);
-    if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw fieldError('currentPassword', ADMIN.server.wrongPassword);
+    const account = await checkedAccount(req, input.currentPassword);
     try {
-      await accounts.changeEmail(account.id, input.newEmail);
+      await new AdminAccountRepository(deps.store).changeEmail(account.id, input.newEmail);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('newEmail', ADMIN.server.emailTaken);
       throw error;
