@@ -23,7 +23,7 @@ const DRAIN_TIMEOUT_MS = 15_000;
  */
 export function superviseWorkers(count: number, log: Logger): void {
   let stopping = false;
-  /** What the primary exits with once its workers are gone: 1 after a worker could not listen. */
+  /** What the primary exits with once its workers are gone: 1 after a worker could not serve. */
   let exitCode = 0;
   let quickExits = 0;
   const startedAt = new Map<Worker, number>();
