@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LineIndex } from '../../engine/syntax/positions.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /** One layout: the regions whose files are concatenated, in order, to wrap a page. */
@@ -30,13 +31,6 @@ export type LayoutConf = z.infer<typeof layoutSchema>;
 /** A .conf file read: its value, or the problem with its line and column (0 when the problem has no place). */
 export type ConfResult<T> = { ok: true; value: T } | { ok: false; message: string; line: number; column: number };
 
-/** Line and column (from 1) of a character offset. */
-function placeOf(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
 /** Reads JSON text of a .conf file; a syntax error is placed where JSON.parse stopped. */
 export function parseConfJson(text: string): ConfResult<unknown> {
   try {
@@ -45,7 +39,7 @@ export function parseConfJson(text: string): ConfResult<unknown> {
     const detail = (error as Error).message;
     // V8 says where it stopped as a character offset ("… in JSON at position 11").
     const at = / in JSON at position (\d+)/.exec(detail);
-    const place = at ? placeOf(text, Number(at[1])) : { line: 0, column: 0 };
+    const place = at ? new LineIndex(text).position(Number(at[1])) : { line: 0, column: 0 };
     return { ok: false, message: themeMessages.confUnreadable(at ? detail.slice(0, at.index) : detail), ...place };
   }
 }
