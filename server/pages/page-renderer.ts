@@ -12,6 +12,7 @@ import { TemplateCompileError, type TemplateStore } from './template-store.ts';
 import { createSeoContexts, type PageSeo } from './seo.ts';
 import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
 import { TemplateFolderError } from '../theme/folder-cache.ts';
+import { asTemplateErrors } from '../theme/folder-loader.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -223,8 +224,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       } catch (error) {
         // development: a folder that cannot be loaded (a template.conf that does not parse) is the overlay
         if (dev === undefined || !(error instanceof TemplateFolderError)) throw error;
-        const problems = error.problems.map(({ file, line, column, message }) => ({ name: file, line, column, message }));
-        const page = pageBytes(dev.compileFailurePage(problems));
+        const page = pageBytes(dev.compileFailurePage(asTemplateErrors(error.problems)));
         sendPrivateHtml(res, 500, pageWithNonce(page.bytes, page.nonceOffsets, cspNonce(res)));
         return;
       }

@@ -1,4 +1,4 @@
-import { compile, type Template } from '../../engine/index.ts';
+import { compile, type Template, type TemplateError } from '../../engine/index.ts';
 import { parseCollectionConf, type CollectionConf } from './collection-conf.ts';
 import { folderRegistry } from './folder-registry.ts';
 import { rewritePlatformTags, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
@@ -15,6 +15,11 @@ export interface FolderProblem {
   severity: 'error' | 'warning';
   /** A malformed tag kept as text (the reference's validate mode): the file still renders as written. */
   validation?: true;
+}
+
+/** Problems as template errors (the file as the error's name), for the overlay and the logs that list those. */
+export function asTemplateErrors(problems: readonly FolderProblem[]): TemplateError[] {
+  return problems.map(({ file, line, column, message }) => ({ name: file, line, column, message }));
 }
 
 /** One compiled file of the folder, known by its path ('collections/blog.list'). */

@@ -14,7 +14,7 @@ import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from 
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
-import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
+import { asTemplateErrors, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
@@ -219,13 +219,12 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     pageCompileErrors(page) {
       const folder = cache.current();
       const files = new Set([page.choice.main?.path, ...page.choice.regions.map((region) => folder.regions.get(region)?.path)]);
-      return folder.problems
-        .filter((problem) => problem.severity === 'error' && (files.has(problem.file) || problem.file.startsWith('blocks/')))
-        .map(({ file, line, column, message }) => ({ name: file, line, column, message }));
+      return asTemplateErrors(folder.problems
+        .filter((problem) => problem.severity === 'error' && (files.has(problem.file) || problem.file.startsWith('blocks/'))));
     },
     currentProblems() {
       const shown = cache.current().problems.filter((problem) => problem.severity === 'error' || problem.validation === true);
-      return [...shown, ...lastStyleProblems].map(({ file, line, column, message }) => ({ name: file, line, column, message }));
+      return asTemplateErrors([...shown, ...lastStyleProblems]);
     },
     footerHooks,
     styles,
