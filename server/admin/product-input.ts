@@ -19,7 +19,7 @@ export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
 const variantSchema = z.object({
   id: id.optional(),
-  // Empty: the store makes one (withSkus in product-calls.ts).
+  // Empty: the store makes one (withGeneratedSkus, generated-sku.ts).
   sku: z.string().trim().max(64).regex(/^[A-Za-z0-9._-]*$/, { error: ADMIN.server.skuCharacters }),
   priceCents: cents,
   salePriceCents: cents.default(0),
