@@ -2,6 +2,7 @@ import { compile, type Template, type TemplateError } from '../../engine/index.t
 import { parseCollectionConf, type CollectionConf } from './collection-conf.ts';
 import { folderRegistry } from './folder-registry.ts';
 import { rewritePlatformTags, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
+import { withScriptNonces } from './script-nonces.ts';
 import { SYSTEM_BLOCKS } from './system-blocks.ts';
 import { parseTemplateConf, regionBaseName, type TemplateConf } from './template-conf.ts';
 import type { TemplateSource } from './template-source.ts';
@@ -66,8 +67,8 @@ function extensionOf(name: string, ext: string): string | null {
 /**
  * Reads and compiles a developer-template folder from its source: template.conf, the regions of
  * its layouts, collections (NAME.conf, NAME.list, NAME.item), blocks (also one folder deep),
- * pages/*.page with their .page.conf, and system/*.page. Platform tags are rewritten into
- * instructions first. Every problem is collected with its file and position; only a missing or
+ * pages/*.page with their .page.conf, and system/*.page. Inline scripts get the page's nonce and
+ * platform tags are rewritten into instructions first. Every problem is collected with its file and position; only a missing or
  * unreadable template.conf stops the load.
  */
 export function loadTemplateFolder(source: TemplateSource): FolderLoad {
@@ -89,7 +90,7 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   const compileFile = (path: string): FolderFile | null => {
     const text = source.read(path);
     if (text === undefined) return null;
-    const rewritten = rewritePlatformTags(text, path, nextId);
+    const rewritten = rewritePlatformTags(withScriptNonces(text), path, nextId);
     problems.push(...rewritten.problems);
     for (const tag of rewritten.tags) {
       tags.set(tag.id, tag);

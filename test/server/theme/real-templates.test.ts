@@ -57,6 +57,17 @@ describe.skipIf(folders.length === 0)('real developer templates through TEMPLATE
         expect(await (await fetch(`${server.url}/contact`)).text()).toContain('data-island="FormBlock"');
       });
 
+      it("runs the template's inline scripts: every inline script element of a page carries the response's nonce", async () => {
+        for (const path of ['/', '/shop', '/lessons/indigo-basics']) {
+          const response = await fetch(server.url + path);
+          const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+          const tags = (await response.text()).match(/<script\b[^>]*>/gi) ?? [];
+          // Files of this origin (the folder's scripts) run under 'self', and JSON data blocks do not run.
+          const inline = tags.filter((tag) => !/\bsrc="\//.test(tag) && !/type="application\/(ld\+)?json"/.test(tag));
+          expect(inline.filter((tag) => !tag.includes(`nonce="${nonce}"`)), path).toEqual([]);
+        }
+      });
+
       it('answers ?format=json with the platform-shaped context', async () => {
         const context = await (await fetch(`${server.url}/lessons/indigo-basics?format=json`)).json() as Record<string, any>;
         expect(context.item.title).toBe('Indigo Basics');

@@ -1,0 +1,81 @@
+/**
+ * Inline scripts of a developer template run under the storefront's Content-Security-Policy: the
+ * folder's own `<script` elements get the page's nonce, scripts that arrive through data do not.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPT_NONCE_ATTRIBUTE, withScriptNonces } from '../../../server/theme/script-nonces.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { BLOG, folderOf, renderPage } from './folder-fixture.ts';
+
+describe('withScriptNonces', () => {
+  it('changes only the template: a script element in the data it renders gets no nonce', () => {
+    const folder = folderOf({ 'collections/blog.list': '<script>a()</script>{.repeated section items}{body}{.end}' });
+    const page = renderPage(folder, { view: 'list', collection: BLOG }, { collection: BLOG, cspNonce: 'N', items: [{ body: '<script>b()</script>' }] });
+    expect(page.html).toContain('[<script nonce="N">a()</script><script>b()</script>]');
+  });
+
+  it('gives every script element of the text the nonce instruction', () => {
+    expect(withScriptNonces('<head><script>a()</script><SCRIPT src="/x.js"></SCRIPT><script\ndefer>b()</script></head>')).toBe(
+      `<head><script${SCRIPT_NONCE_ATTRIBUTE}>a()</script><SCRIPT${SCRIPT_NONCE_ATTRIBUTE} src="/x.js"></SCRIPT><script${SCRIPT_NONCE_ATTRIBUTE}\ndefer>b()</script></head>`,
+    );
+  });
+
+  it('keeps a nonce the author wrote, and text that only looks like a script tag', () => {
+    const kept = '<script nonce="{cspNonce}">a()</script><scripts></scripts><p>&lt;script&gt;</p>';
+    expect(withScriptNonces(kept)).toBe(kept);
+  });
+
+  it('reads a script as the browser does: its text up to </script> is not searched, quoted > does not end the tag', () => {
+    expect(withScriptNonces('<script data-x="a>b">document.write("<script src=y></scr" + "ipt>")</script><script>c()</script>')).toBe(
+      `<script${SCRIPT_NONCE_ATTRIBUTE} data-x="a>b">document.write("<script src=y></scr" + "ipt>")</script><script${SCRIPT_NONCE_ATTRIBUTE}>c()</script>`,
+    );
+  });
+
+  it('stops at a script that never closes, after giving it the nonce', () => {
+    expect(withScriptNonces('<script>a(); <script>')).toBe(`<script${SCRIPT_NONCE_ATTRIBUTE}>a(); <script>`);
+    expect(withScriptNonces('<script src="x"')).toBe('<script src="x"');
+  });
+});
+
+const CONF = JSON.stringify({ name: 'Scripts', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ name: 'mainNav' }] });
+const REGION = '<html><head>{squarespace-headers}<script>document.documentElement.className = "ran";</script></head>'
+  + '<body id="{squarespace.page-id}"><main>{squarespace.main-content}</main>{@|apply footer.block}{squarespace-footers}</body></html>';
+
+describe('inline scripts of a template folder', () => {
+  let server: RunningServer;
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'script-nonces-'));
+    const files = {
+      'template.conf': CONF,
+      'site.region': REGION,
+      // A script inside a loop of a block: every repetition carries the nonce.
+      'blocks/footer.block': '<footer>{.repeated section items}<script type="module">window.seen = {@index};</script>{.end}</footer>',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    server = await startServer({ templateDir: dir });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("carry the response's nonce, in regions and in blocks applied in a loop", async () => {
+    for (const path of ['/', '/shop']) {
+      const response = await fetch(server.url + path);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      const html = await response.text();
+      expect(nonce, path).toMatch(/^[\w-]{22}$/);
+      expect(html, path).toContain(`<script nonce="${nonce}">document.documentElement.className = "ran";</script>`);
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      // The template's own scripts and the page's islands carry it; the JSON data blocks need none.
+      expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`) && !tag.includes('application/json')), path).toEqual([]);
+    }
+  });
+});
