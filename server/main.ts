@@ -6,6 +6,8 @@ import { readConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
 import { isPostgresUrl, storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
+import { SiteRepository } from './db/site-repository.ts';
+import { storeAddressNotice } from './admin/store-address.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { TemplateFolderError } from './theme/folder-cache.ts';
 import { themeMessages } from './theme/theme-messages.ts';
@@ -89,6 +91,7 @@ async function serve(): Promise<void> {
     const url = `http://${host}:${port}`;
     log.info({ port, database, url, ...(app ? {} : { maintenance: true }) }, fillMessage(serverMessages.listeningLog, { url }));
     for (const notice of config.notices) log.warn(notice);
+    if (app !== null && !config.options.dev) void warnOfLocalStoreAddress(app, url);
   });
 
   // Graceful: stop accepting, let requests in flight finish, close the store, exit.
@@ -107,4 +110,15 @@ async function serve(): Promise<void> {
   };
   process.on('SIGINT', () => shutDown('SIGINT'));
   process.on('SIGTERM', () => shutDown('SIGTERM'));
+}
+
+/** Says at start-up when emails and search engines would be sent to an address shoppers cannot open. */
+async function warnOfLocalStoreAddress(app: StorefrontApp, listeningUrl: string): Promise<void> {
+  try {
+    const address = (await new SiteRepository(app.deps.store).website()).baseUrl;
+    const notice = storeAddressNotice({ address, listeningUrl, public: process.env.NODE_ENV === 'production' || config.options.trustProxy === true });
+    if (notice !== null) app.deps.log.warn({ address }, notice);
+  } catch {
+    // A store that cannot be read now says so on the first request; this is only advice.
+  }
 }

@@ -36,6 +36,7 @@ export const serverMessages = {
   databaseLockedLog: 'database locked by another process past the busy timeout: changes wait until the lock is released',
   readOnlyLog: 'database opened read-only: pages are served, every change is refused',
   listeningLog: 'storefront listening on {url} (the owner\'s admin at {url}/config)',
+  storeAddressLocalLog: 'the store\'s address is {address}, so the links in its emails and the addresses search engines are given lead there: set the address shoppers open under Settings in the owner\'s admin ({url}/config/settings)',
   portInUseLog: 'port {port} is already in use on {host}: stop the program that holds it (another storefront?), or set PORT to a free port',
   portDeniedLog: 'not allowed to listen on port {port} on {host}: set PORT to 1024 or above, or HOST to an address this machine has',
   databaseUnreachableLog: 'database unreachable: health answers 503 until it answers again',

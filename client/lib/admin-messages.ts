@@ -160,6 +160,8 @@ export const ADMIN = {
   captcha: 'Captcha on the newsletter, restock and form sign-ups',
   orderNotificationEmail: 'Email new orders to',
   orderNotificationHint: 'Each new order is sent to this address, with a link to it here. Leave empty for none.',
+  storeAddress: 'Store address',
+  storeAddressHint: 'The address shoppers open, such as https://shop.example.com. Links in the store\'s emails and the addresses search engines are given start with it.',
   settingsSaved: 'Settings saved.',
   // account
   changePassword: 'Change password',
@@ -217,6 +219,7 @@ export const ADMIN = {
     taxRate: 'Enter a rate from 0 to {max}, with at most two decimals.',
     rateIdCharacters: 'Lower-case letters, digits and dashes only, at most 40.',
     notAnEmail: 'Enter an email address, such as owner@example.com.',
+    notAStoreAddress: 'Enter the address shoppers open, such as https://shop.example.com (no path after it).',
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
     emailTaken: 'Another account already uses this email.',

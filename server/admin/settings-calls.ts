@@ -8,6 +8,7 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { fillMessage } from '../messages.ts';
 import { ownerText, parseAdminInput } from './admin-validation.ts';
+import { storeAddressSchema } from './store-address.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 /** Tax up to 50 %, in basis points (800 = 8 %). */
@@ -20,6 +21,7 @@ export const ADMIN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF'
 const settingsSchema = z.object({
   siteTitle: ownerText(120).trim().pipe(z.string().min(1)),
   tagline: ownerText(200).trim().default(''),
+  storeAddress: storeAddressSchema,
   currency: z.enum(ADMIN_CURRENCIES),
   // The screen shows a percentage, so every problem is told as one.
   taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).int({ error: TAX_RATE_PROBLEM }).min(0, { error: TAX_RATE_PROBLEM }).max(MAX_TAX_BASIS_POINTS, { error: TAX_RATE_PROBLEM }),
@@ -42,6 +44,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
   return {
     siteTitle: String(website.siteTitle ?? ''),
     tagline: String(website.siteTagLine ?? ''),
+    storeAddress: typeof website.baseUrl === 'string' ? website.baseUrl : '',
     currency: typeof store.currency === 'string' ? store.currency : 'USD',
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
     shippingRates: shippingRatesFrom(store),
@@ -53,7 +56,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
   };
 }
 
-/** Site title, tagline, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed. */
+/** Site title, tagline, the store's address, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -72,7 +75,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
       const website = await repository.readForUpdate('website');
       const websiteSettings = await repository.readForUpdate('websiteSettings');
       const store = object(websiteSettings.storeSettings);
-      await repository.write('website', { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline });
+      await repository.write('website', { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress });
       await repository.write('websiteSettings', {
         ...websiteSettings,
         storeSettings: {

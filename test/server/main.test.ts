@@ -28,6 +28,10 @@ async function startCheckAndStop(args: string[]): Promise<void> {
     expect(html).toContain(shirt.title);
     // the store is the SQLite file, or on the postgres run a PostgreSQL schema (and no file at all)
     expect(existsSync(databasePath)).toBe(!ON_POSTGRES);
+    // the seeded store's address is the development server's: a production start says how to set it
+    const warned = (): boolean => running!.lines().some((line) => String(line.msg).startsWith("the store's address is http://localhost:3000, so"));
+    for (let waited = 0; !warned() && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warned()).toBe(true);
     expect(await stopMain(running)).toBe(0);
   } finally {
     if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');

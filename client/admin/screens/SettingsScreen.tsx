@@ -1,4 +1,4 @@
-/** Settings: title, tagline, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed. */
+/** Settings: title, tagline, the store's address, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -9,16 +9,16 @@ import { useCall } from '../use-call.ts';
 
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
-  siteTitle: string; tagline: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
+  siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string;
 }
 interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-interface SettingsForm { siteTitle: string; tagline: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string }
+interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string }
 
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
   return {
-    siteTitle: settings.siteTitle, tagline: settings.tagline, currency: settings.currency, taxRate: String(settings.taxRateBasisPoints / 100),
+    siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, currency: settings.currency, taxRate: String(settings.taxRateBasisPoints / 100),
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
     orderNotificationEmail: settings.orderNotificationEmail,
     rates: settings.shippingRates.map((rate) => ({
@@ -32,7 +32,7 @@ function payloadOf(form: SettingsForm) {
   const cents = (text: string) => (text.trim() === '' ? 0 : centsFromText(text, form.currency));
   const percent = form.taxRate.trim().replace(',', '.');
   return {
-    siteTitle: form.siteTitle, tagline: form.tagline, currency: form.currency,
+    siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, currency: form.currency,
     taxRateBasisPoints: /^\d+(\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : Number.NaN,
     storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
     orderNotificationEmail: form.orderNotificationEmail,
@@ -82,6 +82,9 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
           </Field>
           <Field label={ADMIN.tagline} error={errors.tagline}>
             {(control) => <input {...control} value={form.tagline} onChange={(event) => update({ tagline: event.target.value })} />}
+          </Field>
+          <Field label={ADMIN.storeAddress} error={errors.storeAddress} hint={ADMIN.storeAddressHint}>
+            {(control) => <input {...control} type="url" inputMode="url" autoComplete="url" value={form.storeAddress} onChange={(event) => update({ storeAddress: event.target.value })} />}
           </Field>
           <div className="admin-row">
             <Field label={ADMIN.currency} error={errors.currency}>

@@ -245,6 +245,29 @@ describe('settings', () => {
     expect((await owner.put('/api/admin/settings', { ...current, orderNotificationEmail: '' })).status).toBe(200);
   });
 
+  it("keeps the store's address the owner gives, which pages' canonical links and the emails' links start with", async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    expect(current.storeAddress).toBe('http://localhost:3000');
+    for (const address of ['shop example', 'ftp://shop.example.com', 'https://shop.example.com/shop', 'https://owner:secret@shop.example.com', 'https://shop.example.com/?a=1', 'javascript:alert(1)', '']) {
+      const refused = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/settings', { ...current, storeAddress: address });
+      expect(refused.status, address).toBe(400);
+      expect(refused.body.fieldErrors, address).toEqual({ storeAddress: 'Enter the address shoppers open, such as https://shop.example.com (no path after it).' });
+    }
+    const saved = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', { ...current, storeAddress: ' https://Shop.Example.com:8443/ ' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.settings.storeAddress).toBe('https://shop.example.com:8443');
+    // typed without its scheme, an address is taken as https
+    const typed = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', { ...current, storeAddress: 'shop.example.com:8443' });
+    expect(typed.body.settings.storeAddress).toBe('https://shop.example.com:8443');
+    expect((await new Visitor(server.url).get('/shop')).text).toContain('<link rel="canonical" href="https://shop.example.com:8443/shop">');
+    // the order confirmation links to the order on the store's address
+    const emails = new EmailOutboxRepository(server.app.deps.store);
+    const orderId = await buy('HJ-S', 1);
+    const confirmation = (await emails.ofSubject(orderId)).find((email) => email.kind === 'order-confirmation');
+    expect(confirmation?.text).toMatch(/https:\/\/shop\.example\.com:8443\/checkout\/order-confirmed\//);
+    expect((await owner.put('/api/admin/settings', { ...current })).status).toBe(200);
+  });
+
   it('switches the captcha off and on for the newsletter, at once', async () => {
     const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
     expect(current.captchaEnabled).toBe(true);
