@@ -63,6 +63,7 @@ export const ADMIN = {
   noForm: 'None',
   images: 'Images',
   uploadImage: 'Upload image',
+  imagesAfterSave: 'Save the product first: its images are added here once it exists.',
   altText: 'Alt text',
   removeImage: 'Remove image',
   productSaved: 'Product saved.',

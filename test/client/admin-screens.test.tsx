@@ -67,6 +67,27 @@ describe('the product editor', () => {
     expect(screen.getByText(ADMIN.fixErrors)).toBeTruthy();
   });
 
+  it('says a new product takes images once saved, and offers the upload as soon as it is', async () => {
+    const product = {
+      id: 'p1', title: 'Jacket', description: '', excerpt: '', productType: 'physical', urlSlug: 'jacket', visible: true, categories: [], tags: [],
+      variantOptions: [], additionalFieldsFormId: null, images: [],
+      variants: [{ id: 'v1', sku: 'J-1', priceCents: 1250, salePriceCents: 0, onSale: false, qtyInStock: 4, unlimited: false, weightGrams: 0, attributes: {} }],
+    };
+    scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
+      { method: 'POST', path: '/api/admin/products', answer: { status: 201, body: { product } } },
+    ]);
+    render(<ProductEditor productId={null} navigate={() => {}} canEdit />);
+    await settle();
+    expect(screen.getByText(ADMIN.imagesAfterSave)).toBeTruthy();
+    expect(screen.queryByLabelText(ADMIN.uploadImage)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Jacket' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(screen.queryByText(ADMIN.imagesAfterSave)).toBeNull();
+    expect(screen.getByLabelText(ADMIN.uploadImage).getAttribute('type')).toBe('file');
+  });
+
   it('sends text that is not an amount as null, so the server names the field', async () => {
     const calls = scriptFetch([
       { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },

@@ -286,7 +286,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                 event.target.value = '';
               }} />}
             </Field>
-          ) : null}
+          ) : (
+            <p className="admin-hint">{ADMIN.imagesAfterSave}</p>
+          )}
 
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions">
