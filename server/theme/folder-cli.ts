@@ -82,6 +82,7 @@ export function renderFolderCommand(dir: string, args: string[], io: FolderCliIo
     return 2;
   }
   if (values.page === undefined || values.data === undefined) {
+    io.err(values.page === undefined ? themeMessages.renderNeedsPage : themeMessages.renderNeedsData);
     io.err(FOLDER_USAGE);
     return 2;
   }

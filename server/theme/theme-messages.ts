@@ -21,6 +21,8 @@ export const themeMessages = {
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
+  renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
+  renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
   checkSummary: (errors: number, warnings: number) => `${errors} error(s), ${warnings} warning(s)`,
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',

@@ -22,7 +22,10 @@ export const checkCommand: Command = {
 Compiles each template and prints every problem as FILE:LINE:COLUMN message
 with a code frame: syntax errors, unknown formatters and predicates (with the
 closest known name), and .eval expressions that cannot compile. A PATH that is
-a folder is walked for .tmpl and .block files.
+a folder is walked for .tmpl and .block files; a developer-template folder (one
+with template.conf) is checked as the storefront loads it: every region, list,
+item, page, system page and block, the blocks and navigations they apply, the
+layouts, stylesheets and scripts template.conf names.
 
 With --partials DIR, every {x|apply NAME} and {.include NAME} must name a
 partial in DIR or a macro the template defines (or gets from a partial it

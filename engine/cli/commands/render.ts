@@ -23,6 +23,10 @@ options:
   --allow-errors       render despite syntax errors; exit 0 even when errors are reported
   -h, --help           this help
 
+A developer-template folder (one with template.conf) renders one page as the
+storefront would: tmpl render DIR --page URL --data context.json [--site site.json],
+where context.json is what the running store answers for that page with ?format=json.
+
 exit codes: 0 rendered without errors, 1 the template reported errors, 2 usage or input problem`,
   options: { ...RENDER_JOB_OPTIONS, 'allow-errors': { type: 'boolean' } },
   run(args, io) {

@@ -157,7 +157,14 @@ describe('tmpl on folders', () => {
   });
 
   it('refuses bad usage and bad data with one line and exit code 2', async () => {
-    expect((await run(['render', dir, '--data', join(dir, 'context.json')])).code).toBe(2);
+    const noPage = await run(['render', dir, '--data', join(dir, 'context.json')]);
+    expect(noPage.code).toBe(2);
+    expect(noPage.err.split('\n')[0]).toBe(themeMessages.renderNeedsPage);
+    const noData = await run(['render', dir, '--page', '/']);
+    expect(noData.code).toBe(2);
+    // where a context comes from, since only the running store can give one
+    expect(noData.err.split('\n')[0]).toBe(themeMessages.renderNeedsData);
+    expect(themeMessages.renderNeedsData).toContain('?format=json');
     const bad = await run(['render', dir, '--page', '/', '--data', join(dir, 'bad.json')]);
     expect(bad.code).toBe(2);
     expect(bad.err.startsWith(`${join(dir, 'bad.json')}: `)).toBe(true);
