@@ -2,22 +2,28 @@
  * `npm run backup [-- <file>]` copies the store (DATABASE_PATH, default data/store.db) into a
  * checked backup file, while the server keeps running; `npm run restore -- <file>` puts a backup
  * back in its place (stop the server first). Both print one line and exit non-zero on failure.
+ * A store on PostgreSQL is the database's own tools' to copy; this says so rather than looking
+ * for a file that is not there.
  */
+import { existsSync } from 'node:fs';
 import { readConfig } from './config.ts';
 import { backupDatabase, defaultBackupPath, restoreDatabase } from './db/backup.ts';
+import { isPostgresUrl } from './db/open-store.ts';
+import { fillMessage, serverMessages } from './messages.ts';
 
 async function run(command: string | undefined, file: string | undefined): Promise<string> {
-  const databasePath = readConfig().options.databasePath;
+  const { databasePath, databaseUrl } = readConfig().options;
+  if (command !== 'backup' && !(command === 'restore' && file !== undefined)) throw new Error(serverMessages.backupUsage);
+  if (isPostgresUrl(databaseUrl)) throw new Error(serverMessages.backupOnPostgres);
   if (command === 'backup') {
+    if (!existsSync(databasePath)) throw new Error(fillMessage(serverMessages.backupNoStore, { path: databasePath }));
     const target = file ?? defaultBackupPath(databasePath);
     await backupDatabase(databasePath, target);
     return `backed up ${databasePath} to ${target}`;
   }
-  if (command === 'restore' && file !== undefined) {
-    restoreDatabase(file, databasePath);
-    return `restored ${databasePath} from ${file}`;
-  }
-  throw new Error('usage: backup-command backup [file] | restore <file>');
+  if (!existsSync(file!)) throw new Error(fillMessage(serverMessages.restoreNoBackup, { path: file! }));
+  restoreDatabase(file!, databasePath);
+  return `restored ${databasePath} from ${file}`;
 }
 
 run(process.argv[2], process.argv[3]).then(

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app.ts';
 import { backupDatabase, restoreDatabase, UnsoundBackupError } from '../../../server/db/backup.ts';
 import { CorruptDatabaseError, quickCheckProblems } from '../../../server/db/database-integrity.ts';
-import { serverMessages } from '../../../server/messages.ts';
+import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { Visitor } from '../helpers/visitor.ts';
@@ -170,5 +170,26 @@ describe('backup and restore', () => {
     const db = new Database(path, { readonly: true });
     expect(quickCheckProblems(db)).toEqual([]);
     db.close();
+  });
+
+  it('npm run backup and restore say what is wrong in one line: no store, no backup, a store on PostgreSQL, bad usage', () => {
+    const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+    const missing = join(folder(), 'none', 'store.db');
+    const fails = (args: string[], env: Record<string, string>): string => {
+      try {
+        execFileSync(tsx, ['server/backup-command.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8', stdio: 'pipe' });
+      } catch (error) {
+        const failure = error as { status: number; stderr: string };
+        expect(failure.status).toBe(1);
+        return failure.stderr.trim();
+      }
+      throw new Error(`${args.join(' ')} succeeded`);
+    };
+    expect(fails(['backup'], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.backupNoStore, { path: missing }));
+    const noBackup = join(folder(), 'no-backup.db');
+    expect(fails(['restore', noBackup], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.restoreNoBackup, { path: noBackup }));
+    expect(fails(['backup'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
+    expect(fails(['restore'], { DATABASE_PATH: missing })).toBe(serverMessages.backupUsage);
+    expect(existsSync(missing)).toBe(false);
   });
 });
