@@ -28,6 +28,7 @@ import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 import { assignCspNonce, contentSecurityPolicy } from './security/content-security-policy.ts';
 import { createLogger } from './logger.ts';
 import { requestLog } from './request-log.ts';
+import { compressedFiles } from './static-compression.ts';
 import { createStorefrontPages } from './pages/index.ts';
 
 /** The spec's cap on query-string keys. */
@@ -78,10 +79,11 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
 
   const secure = options.trustProxy === true;
   const bodyLimit = options.bodyLimit ?? '100kb';
-  // What every request passes first, in this order: its log line, headers, the maintenance answer
-  // of a damaged database, cookies, bodies, then the crumb.
+  // What every request passes first, in this order: its log line, compression of the files pages
+  // load, headers, the maintenance answer of a damaged database, cookies, bodies, then the crumb.
   app.use(inSeries(
     requestLog(log),
+    compressedFiles(),
     assignCspNonce,
     helmet({ contentSecurityPolicy: contentSecurityPolicy({ secure }) }),
     maintenanceGuard.guard,
