@@ -59,10 +59,16 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];
     if (damage.length > 0) throw new CorruptDatabaseError(damage);
+    return await assembleApp(store, db, log, options);
   } catch (error) {
+    // whatever step fails, nothing holds the store open after a failed start
     await store.close();
     throw error;
   }
+}
+
+/** The application's middleware, calls and pages around an opened, migrated store. */
+async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppDeps['log'], options: AppOptions): Promise<StorefrontApp> {
   // the built-in captcha remembers used tokens and wrong answers in the store, and signs with a key
   // every process on it shares, so processes agree
   const captcha = isLocalCaptcha(options.captcha)
@@ -129,14 +135,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   app.use(forApiPathsOnly(calls));
 
   app.use('/api', apiNotFound);
-  let pages: ReturnType<typeof createStorefrontPages>;
-  try {
-    pages = createStorefrontPages(deps);
-  } catch (error) {
-    // a template folder that cannot be served: nothing holds the store open after a failed start
-    await store.close();
-    throw error;
-  }
+  const pages = createStorefrontPages(deps);
   app.use(createAdminPages(deps));
   app.use(pages.router);
   app.use(pages.notFound);
