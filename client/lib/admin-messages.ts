@@ -89,6 +89,8 @@ export const ADMIN = {
   customer: 'Customer',
   total: 'Total',
   noOrders: 'No orders yet.',
+  noMatchingOrders: 'No orders match.',
+  orderSearchHint: 'An order number, or words of the customer\'s email or name.',
   allOrders: 'All',
   orderStatuses: { paid: 'Paid', fulfilled: 'Fulfilled', cancelled: 'Cancelled', refunded: 'Refunded' } as Record<string, string>,
   emails: 'Emails',

@@ -13,7 +13,7 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
 
 export const ADMIN_ORDERS = '/api/admin/orders';
@@ -23,6 +23,8 @@ const orderParams = z.object({ orderId: recordId });
 const emailParams = z.object({ orderId: recordId, emailId: z.string().uuid({ error: ADMIN.server.notAnId }) });
 const listQuery = z.object({
   status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']).optional(),
+  // an order number (#1042 or 1042), or words of the customer's email or name
+  q: ownerText(200).default(''),
   ...pageQuery,
 });
 /** The order moves take no fields; a body, if any, must be an empty object. */
@@ -31,7 +33,7 @@ const noFields = z.object({}).strict();
 /** Items that count against stock: digital goods and gift cards never took any. */
 const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
 
-/** Orders in the admin: list, detail with its emails, fulfil, cancel (stock comes back), refund in test mode, send an email again, CSV. */
+/** Orders in the admin: list (by status, found by number, email or name), detail with its emails, fulfil, cancel (stock comes back), refund in test mode, send an email again, CSV. */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'orders.read');
@@ -40,7 +42,7 @@ export function createOrderCalls(deps: AppDeps): Router {
 
   router.get(ADMIN_ORDERS, canRead, async (req, res) => {
     const query = parseAdminInput(listQuery, req.query);
-    const orders = await new AdminOrderRepository(deps.store).list(query.limit + 1, query.offset, query.status);
+    const orders = await new AdminOrderRepository(deps.store).list(query.limit + 1, query.offset, { status: query.status, search: query.q });
     res.json({ orders: orders.slice(0, query.limit), hasMore: orders.length > query.limit });
   });
 

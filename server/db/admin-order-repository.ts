@@ -1,4 +1,4 @@
-import { forUpdate, type StoreSession } from './store.ts';
+import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
 import type { OrderItemRecord } from './order-repository.ts';
 
 export type OrderStatus = 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
@@ -110,10 +110,29 @@ export class OrderStateError extends Error {
 export class AdminOrderRepository {
   constructor(private readonly session: StoreSession) {}
 
-  async list(limit: number, offset: number, status?: OrderStatus): Promise<AdminOrderSummary[]> {
-    const rows = status
-      ? await this.session.all<OrderRow>('SELECT * FROM orders WHERE status = ? ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?', [status, limit, offset])
-      : await this.session.all<OrderRow>('SELECT * FROM orders ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?', [limit, offset]);
+  /**
+   * Orders newest first, `limit` from `offset`: those of one status, and those a search finds. A
+   * search finds words in the customer's email or name (case-insensitive), and a number (with or
+   * without its #) finds that order too.
+   */
+  async list(limit: number, offset: number, filter: { status?: OrderStatus; search?: string } = {}): Promise<AdminOrderSummary[]> {
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (filter.status) {
+      where.push('status = ?');
+      params.push(filter.status);
+    }
+    const words = (filter.search ?? '').trim().toLowerCase();
+    if (words !== '') {
+      const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const number = /^#?\s*(\d{1,15})$/.exec(words)?.[1];
+      where.push(`(lower(customer_email) LIKE ? ESCAPE '\\' OR lower(customer_name) LIKE ? ESCAPE '\\'${number !== undefined ? ' OR order_number = ?' : ''})`);
+      params.push(pattern, pattern, ...(number !== undefined ? [Number(number)] : []));
+    }
+    const rows = await this.session.all<OrderRow>(
+      `SELECT * FROM orders${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const counts = await this.session.all<{ order_id: string; quantity: number }>(

@@ -158,4 +158,27 @@ describe('long lists', () => {
     expect(calls.at(-1)!.url).toContain('offset=0');
     expect(calls.at(-1)!.url).toContain('status=paid');
   });
+
+  it('find orders by what the owner types, from the first page, and say when none match', async () => {
+    const calls = scriptFetch([
+      {
+        method: 'GET', path: '/api/admin/orders',
+        answer: (call) => {
+          const q = new URL(call.url, 'http://shop.test').searchParams.get('q');
+          const orders = q === null ? [{ id: 'o1', orderNumber: '1001', createdOn: 0, email: 'ada@example.org', name: 'Ada', grandTotalCents: 100, currency: 'USD', status: 'paid', testMode: false, itemCount: 1 }] : [];
+          return { body: { orders, hasMore: false } };
+        },
+      },
+    ]);
+    render(<OrdersScreen navigate={() => undefined} />);
+    await settle();
+    const search = screen.getByRole('searchbox', { name: ADMIN.search });
+    expect(document.getElementById(search.getAttribute('aria-describedby')!)!.textContent).toBe(ADMIN.orderSearchHint);
+    fireEvent.change(search, { target: { value: ' #1042 ' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.search }));
+    await settle();
+    expect(calls.at(-1)!.url).toContain(`q=${encodeURIComponent('#1042')}`);
+    expect(calls.at(-1)!.url).toContain('offset=0');
+    expect(screen.getByText(ADMIN.noMatchingOrders)).toBeTruthy();
+  });
 });

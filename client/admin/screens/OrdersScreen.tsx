@@ -1,4 +1,4 @@
-/** Orders: number, date, customer, total and status, newest first, with the CSV export. */
+/** Orders: number, date, customer, total and status, newest first; by status, found by number, email or name; the CSV export. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -19,9 +19,11 @@ export function orderLabel(order: { id: string; orderNumber: string | null }): s
 
 export function OrdersScreen({ navigate }: { navigate: Navigate }) {
   const [status, setStatus] = useState('');
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const { data, error } = useCall<{ orders: OrderSummary[]; hasMore: boolean }>(
-    `/api/admin/orders?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${status ? `&status=${status}` : ''}`,
+    `/api/admin/orders?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${status ? `&status=${status}` : ''}${search ? `&q=${encodeURIComponent(search)}` : ''}`,
   );
   return (
     <section aria-labelledby="orders-title">
@@ -29,6 +31,12 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
         <h1 id="orders-title">{ADMIN.screens.orders}</h1>
         <a href="/api/admin/orders.csv" download>{ADMIN.exportCsv}</a>
       </div>
+      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query.trim()); setOffset(0); }}>
+        <label htmlFor="order-search">{ADMIN.search}</label>
+        <input id="order-search" type="search" value={query} aria-describedby="order-search-hint" onChange={(event) => setQuery(event.target.value)} />
+        <button type="submit">{ADMIN.search}</button>
+        <span id="order-search-hint" className="admin-hint">{ADMIN.orderSearchHint}</span>
+      </form>
       <p className="admin-field">
         <label htmlFor="order-status">{ADMIN.status}</label>
         <select id="order-status" value={status} onChange={(event) => { setStatus(event.target.value); setOffset(0); }}>
@@ -37,7 +45,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
         </select>
       </p>
       <Notice text={error} kind="error" />
-      {data && data.orders.length === 0 ? <p>{ADMIN.noOrders}</p> : null}
+      {data && data.orders.length === 0 ? <p>{search || status ? ADMIN.noMatchingOrders : ADMIN.noOrders}</p> : null}
       {data && data.orders.length > 0 ? (
         <TableRegion label={ADMIN.screens.orders}>
           <table className="admin-table">

@@ -4,7 +4,7 @@ import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { productInput } from './admin-helpers.ts';
-import { placeOrderThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
+import { placeOrderThroughCheckout, SHOPPER_DETAILS, type ShopperDetails } from '../helpers/checkout.ts';
 import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
 import { SiteUserRepository } from '../../../server/db/site-user-repository.ts';
 
@@ -23,11 +23,11 @@ async function stockOf(sku: string): Promise<number> {
 }
 
 /** A visitor buys `quantity` of the variant through the checkout (test card); returns the order id. */
-async function buy(sku: string, quantity: number): Promise<string> {
+async function buy(sku: string, quantity: number, customer: ShopperDetails = {}): Promise<string> {
   const shopper = await new Visitor(server.url).start();
   const added = await shopper.post(`/api/commerce/shopping-cart/entries`, { itemId: product.id, sku, quantity, additionalFields: null });
   expect(added.status, added.text).toBe(200);
-  const placed = await placeOrderThroughCheckout(shopper);
+  const placed = await placeOrderThroughCheckout(shopper, undefined, customer);
   expect(placed.status, placed.text.slice(0, 200)).toBe(201);
   const orders = await owner.get<{ orders: Array<{ id: string }> }>('/api/admin/orders');
   return orders.body.orders[0]!.id;
@@ -217,6 +217,32 @@ describe('settings', () => {
     const shopper = await new Visitor(server.url).start();
     const added = await shopper.post<{ shoppingCart: { subtotalCents: number; taxCents: number } }>('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null });
     expect(added.body.shoppingCart.taxCents).toBe(Math.round(added.body.shoppingCart.subtotalCents / 10));
+  });
+
+  it('finds orders by number (with or without #), by words of the email or name, within a status', async () => {
+    const ada = await buy('HJ-S', 1, { email: 'Ada.Lovelace@Example.org', name: 'Ada Lovelace' });
+    const grace = await buy('HJ-S', 1, { email: 'grace@navy.example', name: 'Grace Hopper' });
+    type Found = { orders: Array<{ id: string; orderNumber: string | null }> };
+    const found = async (query: string): Promise<string[]> => {
+      const answer = await owner.get<Found>(`/api/admin/orders?${query}`);
+      expect(answer.status, query).toBe(200);
+      return answer.body.orders.map((order) => order.id);
+    };
+    expect(await found('q=lovelace')).toEqual([ada]);
+    expect(await found('q=ADA.LOVELACE%40example')).toEqual([ada]);
+    expect(await found(`q=${encodeURIComponent(' Grace Hop ')}`)).toEqual([grace]);
+    const number = (await owner.get<Found>('/api/admin/orders')).body.orders.find((order) => order.id === grace)!.orderNumber!;
+    expect(await found(`q=${encodeURIComponent(`#${number}`)}`)).toEqual([grace]);
+    expect(await found(`q=${number}`)).toEqual([grace]);
+    // LIKE's wildcards are text like any other; an unknown name finds nothing
+    expect(await found('q=%25')).toEqual([]);
+    expect(await found('q=_')).toEqual([]);
+    expect(await found('q=nobody')).toEqual([]);
+    // within a status
+    expect((await owner.post(`/api/admin/orders/${grace}/cancel`, {})).status).toBe(200);
+    expect(await found('q=grace&status=paid')).toEqual([]);
+    expect(await found('q=grace&status=cancelled')).toEqual([grace]);
+    expect((await owner.get(`/api/admin/orders?q=${'x'.repeat(201)}`)).status).toBe(400);
   });
 
   it('tells a bad tax rate or shipping rate in the units the screen shows', async () => {

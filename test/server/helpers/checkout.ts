@@ -12,6 +12,9 @@ export const SHOPPER_DETAILS = {
   postalCode: '10118', countryCode: 'US', recipientEmail: '', cardNumber: TEST_CARDS.success, cardExpiry: '12/39', cardCvc: '123',
 } as const;
 
+/** Any of the shopper's details, in place of SHOPPER_DETAILS' own. */
+export type ShopperDetails = Partial<Record<keyof typeof SHOPPER_DETAILS, string>>;
+
 export interface PlacedAnswer {
   orderNumber?: number;
   confirmationUrl?: string;
@@ -19,10 +22,11 @@ export interface PlacedAnswer {
 }
 
 /** The checkout's answer: 201 with the confirmation URL, or the refusal. A cartToken buys that cart. */
-export async function placeOrderThroughCheckout(visitor: Visitor, cartToken?: string): Promise<VisitorResponse<PlacedAnswer>> {
+export async function placeOrderThroughCheckout(visitor: Visitor, cartToken?: string, details: ShopperDetails = {}): Promise<VisitorResponse<PlacedAnswer>> {
   const quote = await visitor.post<{ quote?: { totalCents: number; selectedShippingOptionId: string | null } }>(API_PATHS.checkoutQuote, { cartToken });
   return visitor.post<PlacedAnswer>(API_PATHS.checkoutOrders, {
     ...SHOPPER_DETAILS,
+    ...details,
     shippingOptionId: quote.body.quote?.selectedShippingOptionId ?? 'none',
     idempotencyKey: randomBytes(16).toString('hex'),
     expectedTotalCents: quote.body.quote?.totalCents ?? 0,
