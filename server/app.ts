@@ -23,6 +23,7 @@ import { createSubscriptionRouter } from './api/subscription.ts';
 import { isLocalCaptcha } from './security/captcha.ts';
 import { bindCaptchaToStore } from './security/shared-captcha.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
+import { exceptForFiles } from './security/file-requests.ts';
 import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 import { assignCspNonce, contentSecurityPolicy } from './security/content-security-policy.ts';
@@ -86,7 +87,8 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   const secure = options.trustProxy === true;
   const bodyLimit = options.bodyLimit ?? '100kb';
   // What every request passes first, in this order: its log line, compression of the files pages
-  // load, headers, the maintenance answer of a damaged database, cookies, bodies, then the crumb.
+  // load, headers, the maintenance answer of a damaged database, cookies, bodies, then the crumb
+  // (not for those files: no cookie on what a cache in front of the store may keep).
   app.use(inSeries(
     requestLog(log),
     compressedFiles(),
@@ -96,8 +98,8 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
     plainTextCookies,
     express.json({ limit: bodyLimit }),
     express.urlencoded({ extended: false, limit: bodyLimit, parameterLimit: MAX_QUERY_KEYS }),
-    crumbProtection({ secure }),
-    issueCrumbCookie({ secure }),
+    exceptForFiles(crumbProtection({ secure })),
+    exceptForFiles(issueCrumbCookie({ secure })),
   ));
 
   // A store its owner closed sells nothing (the setting of the admin's settings screen).

@@ -1,0 +1,25 @@
+/**
+ * Requests for the files pages load (scripts, stylesheets, pictures, uploads, robots.txt, the
+ * sitemap): the same bytes for every visitor, with no form to protect. They get no crumb cookies,
+ * so a cache in front of the store (a CDN) may keep them, and never hands one visitor's crumb
+ * secret to the next.
+ */
+import type { Request, RequestHandler } from 'express';
+import { CLIENT_ASSET_BASE } from '../../client/lib/asset-base.ts';
+import { UPLOADS_URL } from '../admin/image-upload.ts';
+import { SCRIPTS_URL_BASE } from '../theme/script-loader.ts';
+import { STYLESHEET_PATH } from '../theme/folder-styles.ts';
+
+/** Folders of files: the client bundle and a template folder's assets (/assets/), the theme's (/theme/), uploads, scripts. */
+const FILE_FOLDERS = [CLIENT_ASSET_BASE, '/theme/', UPLOADS_URL, SCRIPTS_URL_BASE];
+const FILES = new Set([STYLESHEET_PATH, '/favicon.ico', '/robots.txt', '/sitemap.xml']);
+
+export function isFileRequest(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  return FILES.has(req.path) || FILE_FOLDERS.some((folder) => req.path.startsWith(folder));
+}
+
+/** `handler` for every request but those for files. */
+export function exceptForFiles(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (isFileRequest(req) ? next() : handler(req, res, next));
+}
