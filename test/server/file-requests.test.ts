@@ -29,6 +29,12 @@ describe('cookies on files and pages', () => {
     }
   });
 
+  it('are not set on the not-found page of a missing file either', async () => {
+    const response = await fetch(`${server.url}/assets/no-such-file.js`);
+    expect(response.status).toBe(404);
+    expect(cookiesOf(response)).toEqual([]);
+  });
+
   it('are set on a page for a first-time visitor, as before', async () => {
     const response = await fetch(`${server.url}/shop`);
     expect(cookiesOf(response)).toEqual(expect.arrayContaining([CRUMB_SECRET_COOKIE, CRUMB_COOKIE]));
