@@ -4,7 +4,7 @@ import type { FolderFile, TemplateFolder } from './folder-loader.ts';
 import { PLATFORM_SERVICES } from './folder-registry.ts';
 import { cartClasses, pageClasses, pageId } from './page-identity.ts';
 import type { Json, PlatformData } from './platform-data.ts';
-import { createTagRunner } from './platform-tag-runner.ts';
+import { createTagRunner, type TagNotice } from './platform-tag-runner.ts';
 
 export interface ComposeInput {
   folder: TemplateFolder;
@@ -19,6 +19,8 @@ export interface ComposeInput {
   builtinMain: (context: Json) => RenderResult;
   locale?: string;
   now?: number;
+  /** Told when a platform tag renders nothing because the site lacks what it names. */
+  tagNotice?: TagNotice;
 }
 
 export interface ComposedPage {
@@ -49,7 +51,7 @@ function startComposing(input: ComposeInput): ComposeStart {
     'cart-classes': cartClasses(context),
     'main-content': '',
   };
-  squarespace[PLATFORM_SERVICES] = createTagRunner(folder.tags, input.data);
+  squarespace[PLATFORM_SERVICES] = createTagRunner(folder.tags, input.data, input.tagNotice);
   const renderContext: Json = {
     ...context,
     squarespace,

@@ -22,6 +22,7 @@ import type { Json } from './platform-data.ts';
 import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
 import { composeStoreFreeErrorPage } from './store-free-error-page.ts';
 import { createStorePlatformData } from './store-platform-data.ts';
+import type { TagNotice } from './platform-tag-runner.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -123,6 +124,21 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   router.use(comboScriptRouter(source, watching));
   router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
 
+  // Development: a platform tag that renders nothing because the store lacks what it names is
+  // told to the author once per place and folder load (a typo otherwise leaves an empty section).
+  const toldNotices = new WeakMap<TemplateFolder, Set<string>>();
+  function tagNoticeFor(folder: TemplateFolder): TagNotice | undefined {
+    if (!watching) return undefined;
+    return (tag, message) => {
+      let told = toldNotices.get(folder);
+      if (told === undefined) toldNotices.set(folder, (told = new Set()));
+      const key = `${tag.file}:${tag.line}:${tag.column} ${message}`;
+      if (told.has(key)) return;
+      told.add(key);
+      deps.log.warn({ file: tag.file, line: tag.line, column: tag.column }, message);
+    };
+  }
+
   const footerHooks: Array<() => string> = [];
   const compiled = new WeakMap<TemplateFolder, Promise<CompiledStyles>>();
   let lastStyleProblems: FolderProblem[] = [];
@@ -197,6 +213,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       headers: pageHeaders(context, { path: req.path, typeName: page.choice.typeName, crumb, stylesheetUrl: stylesheet }),
       footers: pageFooters(context, hookParts),
       builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
+      tagNotice: tagNoticeFor(folder),
     });
     return { key, kept, input };
   }

@@ -3,6 +3,7 @@ import { escapeHtml, escapeHtmlAttribute } from '../../engine/plugins/core/html-
 import type { PlatformData, StoredBlock } from './platform-data.ts';
 import type { PlatformTagRunner } from './folder-registry.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
+import { themeMessages } from './theme-messages.ts';
 import { scriptElements } from './script-loader.ts';
 
 
@@ -45,15 +46,20 @@ export function blockFieldHtml(id: string, columns: number, label: string | null
     + `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${blocks.map(blockHtml).join('')}</div></div></div>`;
 }
 
+/** Told when a tag renders nothing because the site lacks what it names (development logs it for the author). */
+export type TagNotice = (tag: PlatformTag, message: string) => void;
+
 /** Runs the platform tags of one page render against the site's data. */
-export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: PlatformData): PlatformTagRunner {
+export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: PlatformData, notice: TagNotice = () => {}): PlatformTagRunner {
   return {
     run(tagId, ctx) {
       const tag = tags.get(tagId);
       if (tag === undefined) return '';
       switch (tag.kind) {
         case 'navigation': {
-          const items = data.navigation(attribute(tag, 'navigationId', ctx) ?? '');
+          const id = attribute(tag, 'navigationId', ctx) ?? '';
+          const items = data.navigation(id);
+          if (items === undefined) notice(tag, themeMessages.navigationNotInSite(id));
           return items === undefined ? '' : renderWith(tag, { items }, ctx);
         }
         case 'folder-navigation': {
@@ -61,13 +67,15 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
           return folder === null ? '' : renderWith(tag, folder, ctx);
         }
         case 'query': {
+          const collection = attribute(tag, 'collection', ctx) ?? '';
           const result = data.query({
-            collection: attribute(tag, 'collection', ctx) ?? '',
+            collection,
             limit: count(attribute(tag, 'limit', ctx)),
             featured: (attribute(tag, 'featured', ctx) ?? 'false') !== 'false',
             category: attribute(tag, 'category', ctx),
             tag: attribute(tag, 'tag', ctx),
           });
+          if (result === null) notice(tag, themeMessages.queryCollectionNotInSite(collection));
           return result === null ? '' : renderWith(tag, result, ctx);
         }
         case 'block-field': {

@@ -23,6 +23,8 @@ export const themeMessages = {
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
+  queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,
+  navigationNotInSite: (id: string) => `<squarespace:navigation> names navigation '${id}', which the site's layout does not have: the tag renders nothing`,
   checkSummary: (errors: number, warnings: number) => `${errors} error(s), ${warnings} warning(s)`,
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',

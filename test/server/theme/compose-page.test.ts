@@ -1,3 +1,4 @@
+import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../engine/messages.ts';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
@@ -60,9 +61,15 @@ describe('composing a page of a template folder', () => {
       'site.region': '<squarespace:navigation navigationId="mainNav" template="nav" />|<squarespace:navigation navigationId="mainNav">{items.1.externalLink.title}</squarespace:navigation>|<squarespace:navigation navigationId="other" template="nav" />',
       'blocks/nav.block': '{.repeated section items}{.section collection}<a href="{fullUrl}"{.if active} class="active"{.end}>{navigationTitle}</a>{.end}{.end}',
     });
-    const page = renderPage(folder, { view: 'system', systemName: 'search' }, {}, { data: { navigation: (id) => (id === 'mainNav' ? NAV : undefined) } });
+    const notices: string[] = [];
+    const page = renderPage(folder, { view: 'system', systemName: 'search' }, {}, {
+      data: { navigation: (id) => (id === 'mainNav' ? NAV : undefined) },
+      tagNotice: (tag, message) => notices.push(`${tag.file}:${tag.line}:${tag.column} ${message}`),
+    });
     expect(page.errors).toEqual([]);
     expect(page.html).toBe('<a href="/journal" class="active">Journal</a>|Elsewhere|');
+    // the navigation the site lacks renders nothing, and the author can be told where
+    expect(notices).toEqual([`site.region:1:167 ${themeMessages.navigationNotInSite('other')}`]);
   });
 
   it('expands folder navigation only when the page is in a folder', () => {

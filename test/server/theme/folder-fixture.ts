@@ -4,6 +4,7 @@ import { chooseTemplates, type FolderPageTarget } from '../../../server/theme/co
 import { loadTemplateFolder, type TemplateFolder } from '../../../server/theme/folder-loader.ts';
 import { EMPTY_PLATFORM_DATA, type PlatformData } from '../../../server/theme/platform-data.ts';
 import { platformContext } from '../../../server/theme/platform-context.ts';
+import type { TagNotice } from '../../../server/theme/platform-tag-runner.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 
 /** A template.conf with one default layout of one region, and the given extras. */
@@ -24,6 +25,7 @@ export interface RenderOptions {
   builtin?: (context: Record<string, unknown>) => RenderResult;
   headers?: string;
   footers?: string;
+  tagNotice?: TagNotice;
 }
 
 /** Composes a page of a folder as the server does, with stub site data. */
@@ -38,6 +40,7 @@ export function renderPage(folder: TemplateFolder, target: FolderPageTarget, con
     headers: options.headers ?? '<!--headers-->',
     footers: options.footers ?? '<!--footers-->',
     builtinMain: options.builtin ?? (() => ({ html: 'BUILT-IN', errors: [] })),
+    tagNotice: options.tagNotice,
   });
 }
 

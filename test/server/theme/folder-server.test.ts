@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { LOCALIZED_STRINGS } from '../../../server/theme/localized-strings.ts';
+import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { Visitor } from '../helpers/visitor.ts';
@@ -118,6 +119,7 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
 describe('platform tags against the store', () => {
   let server: RunningServer;
   let dir: string;
+  const warned: unknown[][] = [];
   beforeAll(async () => {
     dir = writeFolder({
       'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav' }], tweaks: { 'header-style': 'Centered', compact: true } }),
@@ -132,6 +134,9 @@ describe('platform tags against the store', () => {
       'collections/products.item': '<h1>{item.title}</h1><squarespace:related collectionId="{collection.id}" itemId="{item.id}" limit="2">{.repeated section items}<i>{title}</i>{.end}</squarespace:related>',
     });
     server = await startServer({ templateDir: dir, dev: true });
+    vi.spyOn(server.app.deps.log, 'warn').mockImplementation((...args: unknown[]) => {
+      warned.push(args);
+    });
     const { store } = server.app.deps;
     const site = new SiteRepository(store);
     const layout = (await site.siteLayout()) as { layout: Array<{ identifier: string; links: Array<Record<string, unknown>> }> };
@@ -157,7 +162,15 @@ describe('platform tags against the store', () => {
     expect([...html.matchAll(/<b class="tag">([^<]+)<\/b>/g)].map((m) => m[1]).sort()).toEqual(['bud-vase', 'canvas-tote']);
     expect(html).not.toContain('never');
   });
+
+  it('tells the author in development, once per place, which tag names a collection the store lacks', async () => {
+    await fetch(`${server.url}/shop`);
+    await fetch(`${server.url}/shop`);
+    const told = warned.filter(([, message]) => message === themeMessages.queryCollectionNotInSite('no-such-collection'));
+    expect(told).toEqual([[{ file: 'collections/products.list', line: 1, column: expect.any(Number) }, themeMessages.queryCollectionNotInSite('no-such-collection')]]);
+  });
   afterAll(async () => {
+    vi.restoreAllMocks();
     await server.stop(true);
     rmSync(dir, { recursive: true, force: true });
   });
