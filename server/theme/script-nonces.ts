@@ -13,6 +13,18 @@ export const SCRIPT_NONCE_ATTRIBUTE = ' nonce="{cspNonce}"';
 const SCRIPT_OPEN = /<script(?=[\s>/])/gi;
 const SCRIPT_CLOSE = /<\/script/gi;
 const HAS_NONCE = /\snonce\s*=/i;
+const TYPE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+/** Types a browser runs (HTML's JavaScript MIME types, and module); any other type is a data block. */
+const RUN_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'application/ecmascript', 'text/ecmascript', 'application/x-javascript', 'text/jscript']);
+
+/** Whether the browser runs a script with these attributes: a data block (JSON, JSON-LD, a template) needs no nonce. */
+function runs(attributes: string): boolean {
+  const match = TYPE.exec(attributes);
+  if (match === null) return true;
+  const type = (match[1] ?? match[2] ?? match[3] ?? '').trim().toLowerCase();
+  // a type written with instructions is decided only when the page renders: it gets the nonce
+  return type.includes('{') || RUN_TYPES.has(type);
+}
 
 /** Where the opening tag that starts at `from` ends (just past its `>`), quoted values skipped; -1 when it never ends. */
 function openTagEnd(source: string, from: number): number {
@@ -31,7 +43,8 @@ function openTagEnd(source: string, from: number): number {
 }
 
 /**
- * The file's text with ` nonce="{cspNonce}"` after every `<script` that lacks a nonce. A script's
+ * The file's text with ` nonce="{cspNonce}"` after every `<script` that the browser runs and that
+ * lacks a nonce (a JSON or JSON-LD data block runs nothing, so it is left as written). A script's
  * own text is skipped up to its `</script`, as the browser reads it, so a `'<script>'` inside a
  * script's string is left alone.
  */
@@ -43,7 +56,8 @@ export function withScriptNonces(source: string): string {
     const nameEnd = match.index + match[0].length;
     const tagEnd = openTagEnd(source, nameEnd);
     if (tagEnd === -1) break;
-    if (!HAS_NONCE.test(source.slice(nameEnd, tagEnd))) {
+    const attributes = source.slice(nameEnd, tagEnd);
+    if (!HAS_NONCE.test(attributes) && runs(attributes)) {
       out += source.slice(copied, nameEnd) + SCRIPT_NONCE_ATTRIBUTE;
       copied = nameEnd;
     }

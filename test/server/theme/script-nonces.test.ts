@@ -23,6 +23,15 @@ describe('withScriptNonces', () => {
     );
   });
 
+  it('leaves data blocks as written: a script of a type the browser does not run needs no nonce', () => {
+    const data = '<script type="application/ld+json">{}</script><script type=\'text/x-template\'>x</script><script type=application/json>[]</script>';
+    expect(withScriptNonces(data)).toBe(data);
+    expect(withScriptNonces('<script type="text/javascript">a()</script><script type="module">b()</script>')).toBe(
+      `<script${SCRIPT_NONCE_ATTRIBUTE} type="text/javascript">a()</script><script${SCRIPT_NONCE_ATTRIBUTE} type="module">b()</script>`,
+    );
+    expect(withScriptNonces('<script type="{scriptType}">a()</script>')).toBe(`<script${SCRIPT_NONCE_ATTRIBUTE} type="{scriptType}">a()</script>`);
+  });
+
   it('keeps a nonce the author wrote, and text that only looks like a script tag', () => {
     const kept = '<script nonce="{cspNonce}">a()</script><scripts></scripts><p>&lt;script&gt;</p>';
     expect(withScriptNonces(kept)).toBe(kept);
