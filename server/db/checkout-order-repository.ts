@@ -24,6 +24,13 @@ export interface OrderCustomer {
   recipientEmail: string;
 }
 
+/** Where an order stands for its shopper: paid, then sent, or cancelled or refunded, and since when. */
+export interface OrderProgress {
+  status: 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
+  /** When it reached that status (epoch ms); the order's own time while it is paid. */
+  since: number;
+}
+
 /** What the checkout adds to an order line: the shopper's words for it. */
 export interface OrderLineWords {
   /** The order_items row. */
@@ -100,6 +107,16 @@ export class CheckoutOrderRepository {
   }
 
   /** The customer details of an order placed through the checkout; undefined for older orders. */
+  async progressOf(orderId: string): Promise<OrderProgress | undefined> {
+    const row = await this.session.get<{ status: OrderProgress['status']; created_on: number; fulfilled_on: number | null; cancelled_on: number | null; refunded_on: number | null }>(
+      'SELECT status, created_on, fulfilled_on, cancelled_on, refunded_on FROM orders WHERE id = ?',
+      [orderId],
+    );
+    if (!row) return undefined;
+    const since = { paid: row.created_on, fulfilled: row.fulfilled_on, cancelled: row.cancelled_on, refunded: row.refunded_on }[row.status];
+    return { status: row.status, since: Number(since ?? row.created_on) };
+  }
+
   async customerOf(orderId: string): Promise<OrderCustomer | undefined> {
     const row = await this.session.get<CustomerRow>(
       `SELECT order_number, customer_email, customer_name, shipping_address_json, shipping_option_id, shipping_option_name,

@@ -7,15 +7,20 @@ import type { OrderRecord } from '../db/order-repository.ts';
 import type { AppDeps } from '../deps.ts';
 
 /**
- * What the confirmation page's order shows beyond the platform's order record: the short order number,
+ * What the confirmation page's order shows beyond the platform's order record: where it stands
+ * (paid, sent, cancelled or refunded, and since when), the short order number,
  * the lines in words (product, variant, billing interval; never SKUs), subtotal, shipping
  * choice, where it ships and who receives a gift card.
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
-  const [customer, lines, settings] = await Promise.all([orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store)]);
+  const [customer, lines, settings, progress] = await Promise.all([
+    orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
+  ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   return {
+    // where the order stands now: the shipping notice links here, and a cancelled order is no longer "confirmed"
+    progress: progress ?? { status: 'paid', since: order.createdOn },
     lines: lines.map((line) => ({
       productName: line.productName,
       variantLabel: line.variantLabel,

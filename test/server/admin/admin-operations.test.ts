@@ -362,3 +362,34 @@ describe('account', () => {
     expect(await ensureOwnerAccount(server.app.deps)).toEqual({ email: 'me@linen.studio', created: false });
   });
 });
+
+// Last: its orders would change the counts the tests above read.
+describe("the shopper's order page", () => {
+  it("shows the shopper's order page where the order stands: confirmed, sent, cancelled", async () => {
+    const shopper = await new Visitor(server.url).start();
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);
+    const placed = await placeOrderThroughCheckout(shopper);
+    const page = async (): Promise<string> => {
+      const html = (await shopper.get(placed.body.confirmationUrl!)).text;
+      return html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    };
+    const orderId = /order-confirmed\/([^?]+)/.exec(placed.body.confirmationUrl!)![1]!;
+    const today = new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
+    expect(await page()).toContain('<h1>Thank you!</h1>');
+    expect(await page()).toMatch(/is confirmed\./);
+    expect(await page()).toContain('A confirmation is on its way');
+    expect((await owner.post(`/api/admin/orders/${orderId}/fulfil`, {})).status).toBe(200);
+    expect(await page()).toMatch(new RegExp(`class="order-status order-status--fulfilled">Your order <strong class="order-number">#\\d+</strong> was sent on ${today}\\.`));
+    expect(await page()).not.toContain('A confirmation is on its way');
+
+    const other = await new Visitor(server.url).start();
+    expect((await other.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);
+    const cancelledOrder = await placeOrderThroughCheckout(other);
+    const cancelledId = /order-confirmed\/([^?]+)/.exec(cancelledOrder.body.confirmationUrl!)![1]!;
+    expect((await owner.post(`/api/admin/orders/${cancelledId}/cancel`, {})).status).toBe(200);
+    const cancelled = (await other.get(cancelledOrder.body.confirmationUrl!)).text;
+    expect(cancelled).toContain('<h1>Order cancelled</h1>');
+    expect(cancelled).toContain(`was cancelled on ${today}.`);
+    expect(cancelled).not.toContain('is confirmed');
+  });
+});
