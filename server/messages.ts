@@ -71,6 +71,7 @@ export const serverMessages = {
   orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',
   newOrderEmailSubject: 'New order {orderNumber}: {total} from {customerName}',
   orderShippedEmailSubject: 'Your order {orderNumber} from {siteTitle} is on its way',
+  orderCancelledEmailSubject: 'Your order {orderNumber} from {siteTitle} has been cancelled',
   emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',
   shopBrowseInvalid: 'That filter, sort or page does not exist.',
   sortFeatured: 'Featured',

@@ -96,7 +96,7 @@ export const ADMIN = {
   emails: 'Emails',
   emailTo: 'To',
   emailSubject: 'Subject',
-  emailKinds: { 'order-confirmation': 'Order confirmation', 'new-order': 'New order notice', 'order-shipped': 'Shipping notice' } as Record<string, string>,
+  emailKinds: { 'order-confirmation': 'Order confirmation', 'new-order': 'New order notice', 'order-shipped': 'Shipping notice', 'order-cancelled': 'Cancellation notice' } as Record<string, string>,
   emailStatuses: {
     sent: 'Sent',
     kept: 'Not sent: the store has no mail server (SMTP_URL) set up',

@@ -6,7 +6,7 @@ import { AdminOrderRepository, OrderStateError, type OrderStatus } from '../db/a
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
-import { orderShippedEmail } from '../email/order-shipped-email.ts';
+import { orderStatusEmail } from '../email/order-status-email.ts';
 import { fillMessage } from '../messages.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -111,9 +111,10 @@ export function createOrderCalls(deps: AppDeps): Router {
           await stock.record({ productId: line.productId, variantId: line.variantId, delta: line.quantity, quantityAfter: after, reason: 'cancel', actor, orderId }, now);
         }
       }
-      // a fulfilled order tells its shopper it is on the way (with the order, or not at all)
-      if (to !== 'fulfilled') return null;
-      const notice = await orderShippedEmail(tx, orderId);
+      // a fulfilled or cancelled order tells its shopper (with the move, or not at all); a test-mode
+      // refund is the owner's own business
+      if (to === 'refunded') return null;
+      const notice = await orderStatusEmail(tx, orderId, to === 'fulfilled' ? 'shipped' : 'cancelled');
       return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
     });
     if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);

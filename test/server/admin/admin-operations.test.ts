@@ -83,6 +83,13 @@ describe('orders', () => {
     const history = await owner.get<{ changes: Array<{ reason: string; delta: number; actor: string; orderId: string | null }> }>(`/api/admin/inventory/${variantId}/history`);
     expect(history.body.changes.map((change) => [change.reason, change.delta])).toEqual([['cancel', 2], ['order', -2], ['owner-edit', 2]]);
     expect(history.body.changes[0]!.actor).toBe(OWNER_EMAIL);
+    // the shopper hears of it once, in words, with the link to the order
+    const notices = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-cancelled');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.recipient).toBe(SHOPPER_DETAILS.email);
+    expect(notices[0]!.subject).toMatch(/^Your order #\d+ from .+ has been cancelled$/);
+    expect(notices[0]!.text).toContain('2 × Harbour Jacket (Size: M)');
+    expect(notices[0]!.text).toMatch(/View your order: http:\/\/localhost:3000\/checkout\/order-confirmed\//);
   });
 
   it('refunds a test-mode order; a paid one gets its stock back', async () => {

@@ -1,6 +1,7 @@
 /**
- * The shopper's notice that their order is on its way, put in the outbox when the owner marks
- * the order fulfilled: the lines in words, where it ships and a link to the order's page.
+ * The shopper's notices of what became of their order, put in the outbox in the transaction of
+ * the owner's move: sent (marked fulfilled) or cancelled. Each gives the lines in words, where it
+ * ships and a link to the order's page, which shows the same status.
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
@@ -13,18 +14,28 @@ import type { StoreSession } from '../db/store.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { loadEmailTemplates, renderEmail, storeLink, type EmailTemplates } from './order-email-parts.ts';
 
-let templates: EmailTemplates | null = null;
+/** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
+const CHANGES = {
+  shipped: { kind: 'order-shipped', subject: serverMessages.orderShippedEmailSubject },
+  cancelled: { kind: 'order-cancelled', subject: serverMessages.orderCancelledEmailSubject },
+} as const;
 
-/** The notice for order `orderId`, read from the store; null for an order placed before the checkout kept its customer. */
-export async function orderShippedEmail(session: StoreSession, orderId: string): Promise<NewOutboxEmail | null> {
+export type OrderChange = keyof typeof CHANGES;
+
+const templatesByChange = new Map<OrderChange, EmailTemplates>();
+
+/** The notice of `change` for order `orderId`, read from the store; null for an order without the shopper's email. */
+export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const [order, customer, lines, settings] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
   ]);
   if (!order || !customer || customer.email === '') return null;
-  templates ??= loadEmailTemplates('order-shipped');
+  const { kind, subject: subjectText } = CHANGES[change];
+  let templates = templatesByChange.get(change);
+  if (templates === undefined) templatesByChange.set(change, (templates = loadEmailTemplates(kind)));
   const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
-  const subject = fillMessage(serverMessages.orderShippedEmailSubject, { orderNumber, siteTitle: settings.siteTitle });
+  const subject = fillMessage(subjectText, { orderNumber, siteTitle: settings.siteTitle });
   const context = {
     subject,
     siteTitle: settings.siteTitle,
@@ -34,6 +45,6 @@ export async function orderShippedEmail(session: StoreSession, orderId: string):
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
   };
-  const { html, text } = renderEmail(templates, context, 'order shipped email');
-  return { kind: 'order-shipped', subjectId: orderId, recipient: customer.email, subject, text, html };
+  const { html, text } = renderEmail(templates, context, `${kind} email`);
+  return { kind, subjectId: orderId, recipient: customer.email, subject, text, html };
 }
