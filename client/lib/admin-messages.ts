@@ -72,6 +72,9 @@ export const ADMIN = {
   variantCount: (count: number) => `${count} variant${count === 1 ? '' : 's'}`,
   // inventory
   inventoryProduct: 'Product',
+  inventorySearchHint: 'Words of the product\'s title, or a SKU.',
+  runningLow: (count: number) => `Only those running low (${count} or fewer left)`,
+  noVariants: 'No variants match.',
   variant: 'Variant',
   history: 'History',
   historyOf: (sku: string) => `Stock history of ${sku}`,

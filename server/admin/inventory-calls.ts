@@ -2,17 +2,24 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
-import { StockHistoryRepository } from '../db/stock-history-repository.ts';
+import { LOW_STOCK, StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { parseAdminInput, recordId } from './admin-validation.ts';
+import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { stockSchema } from './product-input.ts';
 
 export const ADMIN_INVENTORY = '/api/admin/inventory';
 
 const variantParams = z.object({ variantId: recordId });
+const listQuery = z.object({
+  // words of the product's title or the variant's SKU
+  q: ownerText(200).default(''),
+  // low: only variants with LOW_STOCK or fewer left, fewest first
+  stock: z.enum(['all', 'low']).default('all'),
+  ...pageQuery,
+});
 const stockInput = z.object({
   qtyInStock: stockSchema,
   unlimited: z.boolean().default(false),
@@ -20,15 +27,19 @@ const stockInput = z.object({
   reason: z.enum(['owner-edit', 'restock']).default('owner-edit'),
 });
 
-/** Stock per variant in one table, edited in place, with each variant's history. */
+/** Stock per variant in one table (found by title or SKU, or only those running low, fifty at a time), edited in place, with each variant's history. */
 export function createInventoryCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'catalogue.read');
   const canEdit = requireOwner(deps, 'catalogue.edit');
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
-  router.get(ADMIN_INVENTORY, canRead, async (_req, res) => {
-    res.json({ variants: await new StockHistoryRepository(deps.store).inventory() });
+  router.get(ADMIN_INVENTORY, canRead, async (req, res) => {
+    const query = parseAdminInput(listQuery, req.query);
+    const variants = await new StockHistoryRepository(deps.store).inventory({
+      search: query.q, runningLow: query.stock === 'low', limit: query.limit + 1, offset: query.offset,
+    });
+    res.json({ variants: variants.slice(0, query.limit), hasMore: variants.length > query.limit, lowStock: LOW_STOCK });
   });
 
   router.put(`${ADMIN_INVENTORY}/:variantId`, ownerWrite, canEdit, async (req, res) => {

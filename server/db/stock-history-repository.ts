@@ -1,5 +1,8 @@
 import { newAdminId } from './admin-product-repository.ts';
-import { forUpdate, type StoreSession } from './store.ts';
+import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
+
+/** A variant with this many left or fewer (and not unlimited) is running low. */
+export const LOW_STOCK = 5;
 
 export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
 
@@ -63,13 +66,32 @@ export class StockHistoryRepository {
   }
 
   /** Every variant of every product, in the catalogue's order. */
-  async inventory(): Promise<InventoryRow[]> {
+  /**
+   * Variants in catalogue order, `limit` from `offset`: those whose product title or SKU holds the
+   * search (case-insensitive), and with `runningLow` only those with at most LOW_STOCK left (not
+   * unlimited), fewest first.
+   */
+  async inventory(filter: { search?: string; runningLow?: boolean; limit: number; offset: number }): Promise<InventoryRow[]> {
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    const words = (filter.search ?? '').trim().toLowerCase();
+    if (words !== '') {
+      const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(`(lower(p.title) LIKE ? ESCAPE '\\' OR lower(v.sku) LIKE ? ESCAPE '\\')`);
+      params.push(pattern, pattern);
+    }
+    if (filter.runningLow) {
+      where.push('v.unlimited = 0 AND v.qty_in_stock <= ?');
+      params.push(LOW_STOCK);
+    }
+    const order = filter.runningLow ? 'v.qty_in_stock, ' : '';
     const rows = await this.session.all<{
       product_id: string; title: string; id: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number;
     }>(
       `SELECT v.product_id, p.title, v.id, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited
-       FROM variants v JOIN products p ON p.id = v.product_id
-       ORDER BY p.display_order, p.created_on, p.id, v.display_order, v.id`,
+       FROM variants v JOIN products p ON p.id = v.product_id${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY ${order}p.display_order, p.created_on, p.id, v.display_order, v.id LIMIT ? OFFSET ?`,
+      [...params, filter.limit, filter.offset],
     );
     return rows.map((row) => ({
       productId: row.product_id,

@@ -172,6 +172,10 @@ describe('the admin at /config in Chromium', () => {
     await screenshot(admin, 'admin-messages');
 
     await screen('Inventory');
+    // the variant the owner restocks, found among the others by its SKU
+    await admin.getByRole('searchbox', { name: 'Search' }).fill('hj-m');
+    await admin.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await expect.poll(() => admin.locator('table.admin-table tbody tr').count()).toBe(1);
     await admin.getByLabel('Reason').selectOption('restock');
     const stock = admin.getByLabel('Stock HJ-M');
     await stock.fill('4');

@@ -1,11 +1,12 @@
-/** Inventory: every variant's stock in one table, edited in place, with each variant's history. */
+/** Inventory: every variant's stock in one table (found by title or SKU, or only those running low), edited in place, with each variant's history. */
 import { useEffect, useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
-import { Notice } from '../Field.tsx';
+import { CheckboxField, Notice } from '../Field.tsx';
 import { integerFromText } from '../money-input.ts';
 import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';
+import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 
 interface InventoryRow {
   productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
@@ -45,7 +46,13 @@ function StockCell({ row, canEdit, reason, onSaved }: { row: InventoryRow; canEd
 }
 
 export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
-  const { data, error, reload } = useCall<{ variants: InventoryRow[] }>('/api/admin/inventory');
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [runningLow, setRunningLow] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const { data, error, reload } = useCall<{ variants: InventoryRow[]; hasMore: boolean; lowStock: number }>(
+    `/api/admin/inventory?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${search ? `&q=${encodeURIComponent(search)}` : ''}${runningLow ? '&stock=low' : ''}`,
+  );
   const [reason, setReason] = useState('owner-edit');
   const [notice, setNotice] = useState('');
   const [open, setOpen] = useState<InventoryRow | null>(null);
@@ -63,9 +70,17 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
           </select>
         </p>
       ) : null}
+      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query.trim()); setOffset(0); }}>
+        <label htmlFor="inventory-search">{ADMIN.search}</label>
+        <input id="inventory-search" type="search" value={query} aria-describedby="inventory-search-hint" onChange={(event) => setQuery(event.target.value)} />
+        <button type="submit">{ADMIN.search}</button>
+        <span id="inventory-search-hint" className="admin-hint">{ADMIN.inventorySearchHint}</span>
+      </form>
+      <CheckboxField label={ADMIN.runningLow(data?.lowStock ?? 5)} checked={runningLow} onChange={(checked) => { setRunningLow(checked); setOffset(0); }} />
       <Notice text={error} kind="error" />
       <Notice text={notice} />
-      {data ? (
+      {data && data.variants.length === 0 ? <p>{ADMIN.noVariants}</p> : null}
+      {data && data.variants.length > 0 ? (
         <TableRegion label={ADMIN.screens.inventory}>
           <table className="admin-table">
             <thead>
@@ -84,7 +99,8 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
             </tbody>
           </table>
         </TableRegion>
-      ) : <p>{ADMIN.loading}</p>}
+      ) : null}
+      {data ? <Pager offset={offset} shown={data.variants.length} hasMore={data.hasMore} onPage={setOffset} /> : <p>{ADMIN.loading}</p>}
       {open ? (
         <section aria-labelledby="history-title" className="admin-panel">
           <h2 id="history-title">{ADMIN.historyOf(open.sku)}</h2>

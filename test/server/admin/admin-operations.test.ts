@@ -18,7 +18,7 @@ interface OrderDetail {
 }
 
 async function stockOf(sku: string): Promise<number> {
-  const rows = await owner.get<{ variants: Array<{ sku: string; qtyInStock: number }> }>('/api/admin/inventory');
+  const rows = await owner.get<{ variants: Array<{ sku: string; qtyInStock: number }> }>(`/api/admin/inventory?q=${encodeURIComponent(sku)}`);
   return rows.body.variants.find((row) => row.sku === sku)!.qtyInStock;
 }
 
@@ -147,6 +147,31 @@ describe('inventory', () => {
     expect(history.body.changes[0]).toEqual(expect.objectContaining({ reason: 'restock', delta: 6, quantityAfter: 7, actor: OWNER_EMAIL }));
     const page = await new Visitor(server.url).get('/shop/p/harbour-jacket?format=json');
     expect(page.text).toContain('"qtyInStock":7');
+  });
+
+  it('finds variants by title or SKU, lists those running low fewest first, fifty at a time', async () => {
+    type Rows = { variants: Array<{ sku: string; qtyInStock: number; unlimited: boolean }>; hasMore: boolean; lowStock: number };
+    const list = async (query: string): Promise<Rows> => {
+      const answer = await owner.get<Rows>(`/api/admin/inventory?${query}`);
+      expect(answer.status, query).toBe(200);
+      return answer.body;
+    };
+    expect((await list('q=harbour')).variants.map((row) => row.sku)).toEqual(['HJ-S', 'HJ-M']);
+    expect((await list('q=hj-m')).variants.map((row) => row.sku)).toEqual(['HJ-M']);
+    expect((await list('q=%25')).variants).toEqual([]);
+    const low = await list('stock=low&limit=200');
+    expect(low.lowStock).toBe(5);
+    expect(low.variants.length).toBeGreaterThan(0);
+    expect(low.variants.every((row) => !row.unlimited && row.qtyInStock <= 5)).toBe(true);
+    expect(low.variants.map((row) => row.qtyInStock)).toEqual([...low.variants.map((row) => row.qtyInStock)].sort((a, b) => a - b));
+    // HJ-S has 7 now: not running low
+    expect(low.variants.some((row) => row.sku === 'HJ-S')).toBe(false);
+    const all = await list('limit=200');
+    const first = await list('limit=3');
+    expect(first.variants).toEqual(all.variants.slice(0, 3));
+    expect(first.hasMore).toBe(true);
+    expect((await list('limit=3&offset=3')).variants).toEqual(all.variants.slice(3, 6));
+    expect((await owner.get('/api/admin/inventory?stock=some')).status).toBe(400);
   });
 });
 

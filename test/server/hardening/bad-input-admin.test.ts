@@ -210,6 +210,15 @@ describe(`PUT ${STOCK}`, () => {
   });
 });
 
+describe('GET /api/admin/inventory', () => {
+  it('names a bad page, stock filter or oversized search', async () => {
+    await refused(() => owner.get('/api/admin/inventory?limit=0'), { status: 400, field: 'limit' });
+    await refused(() => owner.get('/api/admin/inventory?offset=-1'), { status: 400, field: 'offset' });
+    await refused(() => owner.get('/api/admin/inventory?stock=none'), { status: 400, field: 'stock' });
+    await refused(() => owner.get(`/api/admin/inventory?q=${'x'.repeat(201)}`), { status: 400, field: 'q' });
+  });
+});
+
 describe(`GET ${ORDERS} and the order moves of ${ORDER}`, () => {
   it('refuses list parameters out of range', async () => {
     await refused(() => owner.get(`${ORDERS}?limit=0`), { status: 400, field: 'limit' });

@@ -60,7 +60,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'PUT /api/admin/products/:productId': file(ADMIN),
   'DELETE /api/admin/products/:productId': file(ADMIN),
   'POST /api/admin/products/:productId/images': file(ADMIN),
-  'GET /api/admin/inventory': noInput(READ_ONLY),
+  'GET /api/admin/inventory': file(ADMIN),
   'PUT /api/admin/inventory/:variantId': file(ADMIN),
   'GET /api/admin/inventory/:variantId/history': file(ADMIN),
   'GET /api/admin/orders': file(ADMIN),
