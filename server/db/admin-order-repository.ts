@@ -1,4 +1,5 @@
 import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
+import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import type { OrderItemRecord } from './order-repository.ts';
 
 export type OrderStatus = 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
@@ -122,11 +123,11 @@ export class AdminOrderRepository {
       where.push('status = ?');
       params.push(filter.status);
     }
-    const words = (filter.search ?? '').trim().toLowerCase();
+    const words = (filter.search ?? '').trim();
     if (words !== '') {
-      const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(words);
       const number = /^#?\s*(\d{1,15})$/.exec(words)?.[1];
-      where.push(`(lower(customer_email) LIKE ? ESCAPE '\\' OR lower(customer_name) LIKE ? ESCAPE '\\'${number !== undefined ? ' OR order_number = ?' : ''})`);
+      where.push(`(lower(customer_email) LIKE ? ${LIKE_ESCAPE} OR lower(customer_name) LIKE ? ${LIKE_ESCAPE}${number !== undefined ? ' OR order_number = ?' : ''})`);
       params.push(pattern, pattern, ...(number !== undefined ? [Number(number)] : []));
     }
     const rows = await this.session.all<OrderRow>(

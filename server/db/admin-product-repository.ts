@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { forUpdate, type StoreSession } from './store.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
@@ -131,14 +132,14 @@ export class AdminProductRepository {
 
   /** Products in display order, filtered by words in the title or SKU (case-insensitive), `limit` from `offset`. */
   async list(query: string, limit: number, offset = 0): Promise<AdminProductSummary[]> {
-    const words = query.trim().toLowerCase();
-    const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const words = query.trim();
+    const pattern = containsPattern(words);
     const rows = words === ''
       ? await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT ? OFFSET ?', [limit, offset])
       : await this.session.all<ProductRow>(
         `SELECT * FROM products p
-         WHERE lower(p.title) LIKE ? ESCAPE '\\'
-            OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ? ESCAPE '\\')
+         WHERE lower(p.title) LIKE ? ${LIKE_ESCAPE}
+            OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ? ${LIKE_ESCAPE})
          ORDER BY p.display_order, p.created_on, p.id LIMIT ? OFFSET ?`,
         [pattern, pattern, limit, offset],
       );

@@ -1,4 +1,5 @@
 import { newAdminId } from './admin-product-repository.ts';
+import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
 
 /** A variant with this many left or fewer (and not unlimited) is running low. */
@@ -74,10 +75,10 @@ export class StockHistoryRepository {
   async inventory(filter: { search?: string; runningLow?: boolean; limit: number; offset: number }): Promise<InventoryRow[]> {
     const where: string[] = [];
     const params: SqlValue[] = [];
-    const words = (filter.search ?? '').trim().toLowerCase();
+    const words = (filter.search ?? '').trim();
     if (words !== '') {
-      const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`(lower(p.title) LIKE ? ESCAPE '\\' OR lower(v.sku) LIKE ? ESCAPE '\\')`);
+      const pattern = containsPattern(words);
+      where.push(`(lower(p.title) LIKE ? ${LIKE_ESCAPE} OR lower(v.sku) LIKE ? ${LIKE_ESCAPE})`);
       params.push(pattern, pattern);
     }
     if (filter.runningLow) {

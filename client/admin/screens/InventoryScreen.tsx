@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
 import { CheckboxField, Notice } from '../Field.tsx';
+import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../money-input.ts';
 import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';
@@ -46,7 +47,6 @@ function StockCell({ row, canEdit, reason, onSaved }: { row: InventoryRow; canEd
 }
 
 export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [runningLow, setRunningLow] = useState(false);
   const [offset, setOffset] = useState(0);
@@ -70,12 +70,7 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
           </select>
         </p>
       ) : null}
-      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query.trim()); setOffset(0); }}>
-        <label htmlFor="inventory-search">{ADMIN.search}</label>
-        <input id="inventory-search" type="search" value={query} aria-describedby="inventory-search-hint" onChange={(event) => setQuery(event.target.value)} />
-        <button type="submit">{ADMIN.search}</button>
-        <span id="inventory-search-hint" className="admin-hint">{ADMIN.inventorySearchHint}</span>
-      </form>
+      <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <CheckboxField label={ADMIN.runningLow(data?.lowStock ?? 5)} checked={runningLow} onChange={(checked) => { setRunningLow(checked); setOffset(0); }} />
       <Notice text={error} kind="error" />
       <Notice text={notice} />

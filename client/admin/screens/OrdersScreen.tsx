@@ -4,6 +4,7 @@ import { ADMIN } from '../../lib/admin-messages.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
+import { SearchForm } from '../SearchForm.tsx';
 import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { TableRegion } from '../TableRegion.tsx';
@@ -19,7 +20,6 @@ export function orderLabel(order: { id: string; orderNumber: string | null }): s
 
 export function OrdersScreen({ navigate }: { navigate: Navigate }) {
   const [status, setStatus] = useState('');
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const { data, error } = useCall<{ orders: OrderSummary[]; hasMore: boolean }>(
@@ -31,12 +31,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
         <h1 id="orders-title">{ADMIN.screens.orders}</h1>
         <a href="/api/admin/orders.csv" download>{ADMIN.exportCsv}</a>
       </div>
-      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query.trim()); setOffset(0); }}>
-        <label htmlFor="order-search">{ADMIN.search}</label>
-        <input id="order-search" type="search" value={query} aria-describedby="order-search-hint" onChange={(event) => setQuery(event.target.value)} />
-        <button type="submit">{ADMIN.search}</button>
-        <span id="order-search-hint" className="admin-hint">{ADMIN.orderSearchHint}</span>
-      </form>
+      <SearchForm id="order-search" hint={ADMIN.orderSearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <p className="admin-field">
         <label htmlFor="order-status">{ADMIN.status}</label>
         <select id="order-status" value={status} onChange={(event) => { setStatus(event.target.value); setOffset(0); }}>

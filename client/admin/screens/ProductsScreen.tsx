@@ -4,6 +4,7 @@ import { ADMIN } from '../../lib/admin-messages.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
+import { SearchForm } from '../SearchForm.tsx';
 import { useCall } from '../use-call.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
@@ -25,7 +26,6 @@ const TYPE_NAMES: Record<number, string> = {
 };
 
 export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const { data, error, loading } = useCall<{ products: ProductSummary[]; hasMore: boolean }>(
@@ -39,11 +39,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
         <h1 id="products-title">{ADMIN.screens.products}</h1>
         {canEdit ? <button type="button" onClick={() => navigate('/config/products/new')}>{ADMIN.newProduct}</button> : null}
       </div>
-      <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); setSearch(query); setOffset(0); }}>
-        <label htmlFor="product-search">{ADMIN.search}</label>
-        <input id="product-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-        <button type="submit">{ADMIN.search}</button>
-      </form>
+      <SearchForm id="product-search" onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <Notice text={error} kind="error" />
       {loading && !data ? <p>{ADMIN.loading}</p> : null}
       {data && data.products.length === 0 ? <p>{ADMIN.noProducts}</p> : null}

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comboScriptBody, MAX_COMBO_FILES } from '../../../server/theme/script-loader.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { writeTemplateFolder } from '../helpers/template-folder-on-disk.ts';
 import { conf } from './folder-fixture.ts';
 
 const SCRIPTS = { 'scripts/a.js': 'var a = 1', 'scripts/lib/b.js': '// ends in a comment', 'template.conf': conf() };
@@ -29,15 +28,10 @@ describe('combo scripts on the server', () => {
   let server: RunningServer;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'script-combo-'));
-    const files: Record<string, string> = {
+    dir = writeTemplateFolder('script-combo-', {
       ...SCRIPTS,
       'site.region': '<html><body>{squarespace.main-content}<squarespace:script src="a.js" combo="true" />\n<squarespace:script src="lib/b.js" combo="true" /></body></html>',
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
+    });
     server = await startServer({ templateDir: dir });
   });
   afterAll(async () => {

@@ -2,12 +2,11 @@
  * Inline scripts of a developer template run under the storefront's Content-Security-Policy: the
  * folder's own `<script` elements get the page's nonce, scripts that arrive through data do not.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRIPT_NONCE_ATTRIBUTE, withScriptNonces } from '../../../server/theme/script-nonces.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { writeTemplateFolder } from '../helpers/template-folder-on-disk.ts';
 import { BLOG, folderOf, renderPage } from './folder-fixture.ts';
 
 describe('withScriptNonces', () => {
@@ -57,17 +56,12 @@ describe('inline scripts of a template folder', () => {
   let server: RunningServer;
   let dir = '';
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'script-nonces-'));
-    const files = {
+    dir = writeTemplateFolder('script-nonces-', {
       'template.conf': CONF,
       'site.region': REGION,
       // A script inside a loop of a block: every repetition carries the nonce.
       'blocks/footer.block': '<footer>{.repeated section items}<script type="module">window.seen = {@index};</script>{.end}</footer>',
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
+    });
     server = await startServer({ templateDir: dir });
   });
   afterAll(async () => {
