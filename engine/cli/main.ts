@@ -4,8 +4,7 @@
  * exit code (0 fine, 1 template errors, 2 usage or input problem). `check` and
  * `render` of a developer-template folder run server/theme/folder-cli.ts.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { templateFolderRoot } from '../../server/theme/template-folder-root.ts';
 import { parseCommandArgs, type Command } from './command.ts';
 import { astCommand } from './commands/ast.ts';
 import { checkCommand } from './commands/check.ts';
@@ -69,10 +68,16 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   // `check DIR` and `render DIR --page URL` of a developer-template folder (one with template.conf);
-  // the folder code is loaded only then, so other calls start without it.
-  if ((first === 'check' || first === 'render') && rest[0] !== undefined && namesTemplateFolder(rest[0])) {
-    const { runFolderCommand } = await import('../../server/theme/folder-cli.ts');
-    return runFolderCommand([first, ...rest], io);
+  // the folder code is loaded only then, so other calls start without it (but for the small test
+  // of where a template's files are).
+  if ((first === 'check' || first === 'render') && rest[0] !== undefined) {
+    // A template kept one folder down (my-template/src/template.conf) is the one the author means.
+    const folder = templateFolderRoot(rest[0]);
+    if (folder?.nested) io.err(cliMessages.nestedTemplateFolder(rest[0], folder.root));
+    if (folder !== null) {
+      const { runFolderCommand } = await import('../../server/theme/folder-cli.ts');
+      return runFolderCommand([first, folder.root, ...rest.slice(1)], io);
+    }
   }
   const command = COMMANDS.find((c) => c.name === first);
   if (command === undefined) throw unknownCommand(first);
@@ -82,11 +87,6 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   return command.run(args, io);
-}
-
-/** A folder holding template.conf: a developer template, not a folder of single templates. */
-function namesTemplateFolder(path: string): boolean {
-  return existsSync(join(path, 'template.conf'));
 }
 
 /** Runs `tmpl` with `argv` (the arguments after the program name); answers the exit code. */

@@ -9,6 +9,7 @@ export const cliMessages = {
     `tmpl: unknown command '${name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Run 'tmpl --help' for the commands.`,
   optionGuess: (problem: string, guess: string) => `${problem} (did you mean '${guess}'?)`,
   noCommand: "tmpl: no command given. Run 'tmpl --help' for the commands.",
+  nestedTemplateFolder: (given: string, nested: string) => `tmpl: ${given} has no template.conf; ${nested} has one, so that developer template is used`,
   badArguments: (command: string, problem: string) => `tmpl ${command}: ${problem}. Run 'tmpl ${command} --help' for usage.`,
   missingArgument: (what: string) => `missing ${what}`,
   tooManyArguments: (extra: string) => `unexpected argument '${extra}'`,

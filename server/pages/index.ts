@@ -21,6 +21,7 @@ import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
+import { templateFolderRoot } from '../theme/template-folder-root.ts';
 
 /** Last resort when even the error template cannot render. */
 const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${serverMessages.errorPageTitle}</title></head>`
@@ -46,10 +47,14 @@ function compileErrorDetails(err: unknown): object {
 }
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
-  const themeDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
-  // A folder with template.conf (the project's own theme is one) is a developer template; any
-  // other folder holds single .tmpl pages with their partials/.
-  const isDeveloperTemplate = existsSync(join(themeDir, 'template.conf'));
+  const givenDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
+  // A folder with template.conf (the project's own theme is one) is a developer template, also when
+  // it is kept one folder down (a repository's src/); any other folder holds single .tmpl pages
+  // with their partials/.
+  const folder = templateFolderRoot(givenDir);
+  if (folder?.nested) deps.log.info({ folder: givenDir, template: folder.root }, themeMessages.nestedTemplateFolderLog);
+  const themeDir = folder?.root ?? givenDir;
+  const isDeveloperTemplate = folder !== null;
   const templates = new TemplateStore(themeDir, deps.options.dev === true, (template, errors) => {
     deps.log.warn({ template, ...templateErrorsForLog(errors) }, themeMessages.malformedTagsLog);
   });

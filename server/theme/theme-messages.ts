@@ -25,6 +25,7 @@ export const themeMessages = {
   renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
   queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,
   navigationNotInSite: (id: string) => `<squarespace:navigation> names navigation '${id}', which the site's layout does not have: the tag renders nothing`,
+  nestedTemplateFolderLog: 'TEMPLATE_DIR has no template.conf; the one folder inside it that has one is served',
   checkSummary: (errors: number, warnings: number) => `${errors} error(s), ${warnings} warning(s)`,
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',

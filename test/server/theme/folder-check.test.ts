@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliMessages } from '../../../engine/cli/messages.ts';
 import { messages } from '../../../engine/messages.ts';
 import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
 import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
@@ -109,7 +110,8 @@ describe('rendering one page of a folder from a context', () => {
 describe('tmpl on folders', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'tmpl-folder-'));
+    // the template in its repository's src/, as authors keep one
+    dir = join(mkdtempSync(join(tmpdir(), 'tmpl-folder-')), 'src');
     const files: Record<string, string> = {
       'template.conf': conf(),
       'site.region': SITE_REGION,
@@ -124,7 +126,7 @@ describe('tmpl on folders', () => {
       writeFileSync(join(dir, path), text);
     }
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => rmSync(dirname(dir), { recursive: true, force: true }));
 
   async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
     const out: string[] = [];
@@ -174,5 +176,13 @@ describe('tmpl on folders', () => {
   it('is reached through the tmpl command for a folder with template.conf', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli/run.ts'), 'check', dir], { cwd: ROOT, encoding: 'utf8' });
     expect(out.trim()).toBe(`${dir}: ${themeMessages.checkSummary(0, 0)}`);
+  });
+
+  it('takes a folder whose template is one folder down (a repository with src/template.conf), saying so', () => {
+    const repository = dirname(dir);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli/run.ts'), 'check', repository], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stderr.trim()).toBe(cliMessages.nestedTemplateFolder(repository, dir));
+    expect(result.stdout.trim()).toBe(`${dir}: ${themeMessages.checkSummary(0, 0)}`);
   });
 });

@@ -226,6 +226,22 @@ describe('a template.conf that does not parse', () => {
     }
   });
 
+  it('serves a template kept one folder down (a repository with src/template.conf) when TEMPLATE_DIR names the repository', async () => {
+    const repository = writeFolder({
+      'README.md': 'A template.',
+      'src/template.conf': JSON.stringify({ name: 'Kept in src', layouts: { default: { name: 'Default', regions: ['site'] } } }),
+      'src/site.region': '<html><body class="from-src">{squarespace.main-content}</body></html>',
+    });
+    const server = await startServer({ templateDir: repository });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toContain('<body class="from-src">');
+    } finally {
+      await server.stop(true);
+      rmSync(repository, { recursive: true, force: true });
+    }
+  });
+
   it('stops the start elsewhere, naming the folder problem rather than the database', async () => {
     const dir = writeFolder({ 'template.conf': broken, 'site.region': '{squarespace.main-content}' });
     try {
