@@ -33,6 +33,22 @@ function readPort(raw: string | undefined): number {
   return port;
 }
 
+/** Most PostgreSQL connections DATABASE_POOL_SIZE may ask for per process. */
+export const MAX_POOL_SIZE = 100;
+
+/**
+ * Connections each process keeps to PostgreSQL. Every process of every machine keeps its own,
+ * and together they must stay under the server's max_connections (100 by default).
+ */
+function readPoolSize(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_POOL_SIZE) {
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to ${MAX_POOL_SIZE}, got "${raw}"`);
+  }
+  return size;
+}
+
 /** Shortest CAPTCHA_SECRET accepted: a short HMAC key would let tokens be forged by guessing it. */
 export const MIN_CAPTCHA_SECRET_LENGTH = 32;
 
@@ -64,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     options: {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
       databaseUrl: env.DATABASE_URL || undefined,
+      databasePoolSize: readPoolSize(env.DATABASE_POOL_SIZE),
       readOnly: env.DATABASE_READONLY === 'true',
       seed: env.SEED !== 'false',
       dev: env.NODE_ENV === 'development',

@@ -21,6 +21,8 @@ export interface AppOptions {
   databasePath: string;
   /** postgres://… runs the store on that PostgreSQL database instead of the SQLite file. */
   databaseUrl?: string;
+  /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE; default 10). */
+  databasePoolSize?: number;
   /** Serve the store from a database opened read-only: pages work, every change answers 503. */
   readOnly?: boolean;
   /** Load fixtures/ into an empty database on open (default true). */

@@ -2,7 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
 import { isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
-import { readConfig } from './config.ts';
+import { readConfig, type ServerConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
 import { isPostgresUrl, storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
@@ -12,9 +12,19 @@ import { fillMessage, serverMessages } from './messages.ts';
 import { TemplateFolderError } from './theme/folder-cache.ts';
 import { themeMessages } from './theme/theme-messages.ts';
 
-const config = readConfig();
+const config = readConfigOrStop();
 const database = storeDescription(config.options);
 const bootLog = pino({ level: config.options.logLevel ?? 'info' });
+
+/** The settings from the environment; one that is not valid (PORT=abc) is said in one log line, and the start stops. */
+function readConfigOrStop(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    pino().error(error instanceof Error ? error.message : String(error));
+    process.exit(CANNOT_SERVE_EXIT_CODE);
+  }
+}
 /** How often a process that could not reach its PostgreSQL server at start-up tries again. */
 const RECONNECT_INTERVAL_MS = 2_000;
 

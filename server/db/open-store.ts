@@ -10,6 +10,8 @@ export interface StoreLocation {
   databasePath: string;
   /** postgres://… selects PostgreSQL. */
   databaseUrl?: string;
+  /** PostgreSQL connections this process keeps at most (default 10). */
+  databasePoolSize?: number;
   readOnly?: boolean;
 }
 
@@ -29,6 +31,7 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   if (isPostgresUrl(location.databaseUrl)) {
     const store = new PostgresStore({
       connectionString: location.databaseUrl,
+      maxConnections: location.databasePoolSize,
       onIdleError: (error) => log?.warn({ reason: error.message }, 'database connection lost'),
     });
     return { store };

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIN_CAPTCHA_SECRET_LENGTH, readConfig } from '../../server/config.ts';
+import { openStore } from '../../server/db/open-store.ts';
+import type { PostgresStore } from '../../server/db/postgres-store.ts';
 import { isLocalCaptcha, type LocalCaptcha } from '../../server/security/captcha.ts';
 import { startServer, temporaryDatabasePath } from './helpers/start-server.ts';
 import { SqliteStore } from '../../server/db/sqlite-store.ts';
@@ -39,6 +41,23 @@ describe('configuration from the environment', () => {
 
   it.each(['abc', '-1', '70000', '3.5'])('refuses PORT=%s', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  it('reads DATABASE_POOL_SIZE, which sizes the PostgreSQL pool of each process', async () => {
+    expect(readConfig({}).options.databasePoolSize).toBeUndefined();
+    const options = readConfig({ DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop', DATABASE_POOL_SIZE: '4' }).options;
+    expect(options.databasePoolSize).toBe(4);
+    // the pool connects on first use, so nothing is reached here
+    const { store } = openStore(options);
+    expect((store as PostgresStore).pool.options.max).toBe(4);
+    await store.close();
+    const { store: unsized } = openStore({ ...options, databasePoolSize: undefined });
+    expect((unsized as PostgresStore).pool.options.max).toBe(10);
+    await unsized.close();
+  });
+
+  it.each(['0', '101', 'ten', '2.5'])('refuses DATABASE_POOL_SIZE=%s', (size) => {
+    expect(() => readConfig({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE must be a whole number from 1 to 100/);
   });
 
   describe('captcha', () => {

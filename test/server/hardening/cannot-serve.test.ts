@@ -2,8 +2,8 @@
  * A storefront that cannot serve for a reason only its operator can mend says so in one log line
  * and stops (exit 78), instead of crashing with a stack trace or serving a maintenance page that
  * blames the database: a port another program holds, a template folder whose template.conf does
- * not parse. With WORKERS=N the primary stops too, rather than starting workers that fail the
- * same way again and again.
+ * not parse, a setting of the environment that is not valid. With WORKERS=N the primary stops
+ * too, rather than starting workers that fail the same way again and again.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,6 +72,19 @@ describe('a port another program holds', () => {
     expect(code).toBe(1);
     expect(messages(output)).toContain(said());
     expect(messages(output)).not.toContain(serverMessages.workerExitedLog);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('a setting of the environment that is not valid', () => {
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number from 0 to 65535, got "abc"'],
+    ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "0"'],
+    ['WORKERS', 'many', 'WORKERS must be a whole number from 1 to 64, got "many"'],
+  ])('%s=%s stops the start with one line saying what it takes', async (name, value, said) => {
+    const { code, output } = await runMain({ [name]: value });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    expect(messages(output)).toEqual([said]);
     expect(output).not.toMatch(STACK_LINE);
   });
 });
