@@ -14,6 +14,7 @@ import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { OrderDetail } from './screens/OrderDetail.tsx';
 import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
+import { StaffScreen } from './screens/StaffScreen.tsx';
 import { AccountScreen } from './screens/AccountScreen.tsx';
 
 export interface AdminAccountProps {
@@ -39,6 +40,7 @@ const SCREENS: ReadonlyArray<{ key: ScreenKey; permission: string }> = [
   { key: 'orders', permission: 'orders.read' },
   { key: 'messages', permission: 'messages.read' },
   { key: 'settings', permission: 'settings.read' },
+  { key: 'staff', permission: 'staff.manage' },
   { key: 'account', permission: 'admin.use' },
 ];
 
@@ -112,6 +114,9 @@ export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProp
       break;
     case 'settings':
       screen = <SettingsScreen canEdit={can('store.manage')} />;
+      break;
+    case 'staff':
+      screen = <StaffScreen />;
       break;
     default:
       screen = <AccountScreen email={email} onEmailChanged={setEmail} />;

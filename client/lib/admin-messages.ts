@@ -13,7 +13,7 @@ export const ADMIN = {
   signInFailed: 'That email and password do not match an account.',
   noAdminAccess: 'Your account has no access to the store admin.',
   navLabel: 'Admin sections',
-  screens: { products: 'Products', inventory: 'Inventory', orders: 'Orders', messages: 'Messages', settings: 'Settings', account: 'Account' },
+  screens: { products: 'Products', inventory: 'Inventory', orders: 'Orders', messages: 'Messages', settings: 'Settings', staff: 'Staff', account: 'Account' },
   loading: 'Loading…',
   saved: 'Saved.',
   save: 'Save',
@@ -178,6 +178,19 @@ export const ADMIN = {
   signInEmail: 'Signed in as {email}.',
   newEmail: 'New email',
   emailChanged: 'Email changed: sign in with {email} from now on.',
+  // staff
+  staffIntro: 'The people who work on the store, each signing in with their own email and password. A role decides what they may see and change.',
+  role: 'Role',
+  roleNames: { 1: 'Admin: everything, the staff too', 8: 'Store manager: products, stock, orders, settings', 4: 'Editor: the site and the product list', 10: 'Viewer: reads products, orders and messages', 2: 'Billing: reads orders' } as Record<number, string>,
+  addStaff: 'Add a member of staff',
+  staffEmail: 'Email',
+  add: 'Add',
+  remove: 'Remove',
+  you: '(you)',
+  staffAdded: 'Added {email}. Their password, shown this once: {password}. They can change it under Account.',
+  roleChanged: 'Role saved.',
+  staffRemoved: 'Removed {email}: their sessions ended.',
+  confirmRemoveStaff: 'Remove {email}? They are signed out at once.',
   // server answers
   server: {
     invalidInput: 'Some fields are not valid.',
@@ -229,5 +242,8 @@ export const ADMIN = {
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
     emailTaken: 'Another account already uses this email.',
+    staffNotFound: 'That member of staff does not exist.',
+    staffYourself: 'You cannot change your own role or remove yourself; another admin can.',
+    staffEmailTaken: 'An account already signs in with this email (perhaps a shopper\'s): use another address.',
   },
 } as const;

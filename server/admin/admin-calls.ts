@@ -6,6 +6,7 @@ import { createMessageCalls } from './message-calls.ts';
 import { createOrderCalls } from './order-calls.ts';
 import { createProductCalls } from './product-calls.ts';
 import { createSettingsCalls } from './settings-calls.ts';
+import { createStaffCalls } from './staff-calls.ts';
 
 /**
  * Every call of the admin at /config, under /api/admin: each route checks the role's right with
@@ -19,6 +20,7 @@ export function createAdminCalls(deps: AppDeps): Router {
   router.use(createOrderCalls(deps));
   router.use(createMessageCalls(deps));
   router.use(createSettingsCalls(deps));
+  router.use(createStaffCalls(deps));
   router.use(createAccountCalls(deps));
   return router;
 }

@@ -1,7 +1,7 @@
 /**
  * What each contributor role may do on the owner calls. The platform does not publish its rules,
- * so this table is ours: admins and website managers do everything, store managers run the
- * store, editors edit the site, viewers and reporting read, the rest have no owner access.
+ * so this table is ours: admins and website managers do everything (admins alone manage the
+ * staff), store managers run the store, editors edit the site, viewers and reporting read, the rest have no owner access.
  */
 export type OwnerPermission =
   /** Read owner settings: commerce preferences, header/footer, multilingual, site layout. */
@@ -25,7 +25,9 @@ export type OwnerPermission =
   /** Mark orders fulfilled, cancel or refund them. */
   | 'orders.manage'
   /** Read form submissions, newsletter subscribers and restock requests, and export them. */
-  | 'messages.read';
+  | 'messages.read'
+  /** Add staff accounts, change their roles and remove them: the store's admins only. */
+  | 'staff.manage';
 
 export const CONTRIBUTOR_ROLES = {
   admin: 1,
@@ -54,7 +56,7 @@ const ALL: readonly OwnerPermission[] = [
 const READS_STORE: readonly OwnerPermission[] = ['admin.use', 'catalogue.read', 'orders.read', 'messages.read'];
 
 export const ROLE_PERMISSIONS: Readonly<Record<number, readonly OwnerPermission[]>> = {
-  [CONTRIBUTOR_ROLES.admin]: ALL,
+  [CONTRIBUTOR_ROLES.admin]: [...ALL, 'staff.manage'],
   [CONTRIBUTOR_ROLES.websiteManager]: ALL,
   [CONTRIBUTOR_ROLES.storeManager]: [
     'settings.read', 'store.manage', 'restock.read', 'restock.send', ...READS_STORE, 'catalogue.edit', 'orders.manage',

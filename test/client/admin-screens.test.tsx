@@ -5,6 +5,7 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { SignIn } from '../../client/admin/SignIn.tsx';
 import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
+import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
 import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
 import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
@@ -124,6 +125,36 @@ describe('restock requests', () => {
     await settle();
     const buttons = screen.getAllByRole('button', { name: 'Notify' }) as HTMLButtonElement[];
     expect(buttons.map((button) => button.disabled)).toEqual([true, false]);
+  });
+});
+
+describe('the staff screen', () => {
+  it("adds a member and shows the password once; the admin's own row has no role menu and no Remove", async () => {
+    const member = (id: string, email: string, role: number, you: boolean) => ({ id, email, role, createdOn: 0, you });
+    let staff = [member('u1', 'owner@example.com', 1, true)];
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/staff', answer: () => ({ body: { staff, roles: [1, 8, 4, 10, 2] } }) },
+      {
+        method: 'POST', path: '/api/admin/staff',
+        answer: () => {
+          staff = [...staff, member('u2', 'packer@example.com', 8, false)];
+          return { status: 201, body: { message: 'Added packer@example.com. Their password, shown this once: pw-123. They can change it under Account.' } };
+        },
+      },
+    ]);
+    render(<StaffScreen />);
+    await settle();
+    const own = screen.getByText(`owner@example.com ${ADMIN.you}`).closest('tr')!;
+    expect(within(own).queryByRole('combobox')).toBeNull();
+    expect(within(own).queryByRole('button')).toBeNull();
+    fireEvent.change(screen.getByLabelText(ADMIN.staffEmail), { target: { value: 'packer@example.com' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.role), { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.add }));
+    await settle();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ email: 'packer@example.com', role: 8 });
+    expect(screen.getByRole('status').textContent).toContain('pw-123');
+    expect(screen.getByRole('button', { name: `${ADMIN.remove} packer@example.com` })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: `${ADMIN.role}: packer@example.com` }) as HTMLSelectElement).value).toBe('8');
   });
 });
 

@@ -13,7 +13,7 @@ import { Visitor } from '../server/helpers/visitor.ts';
 import { placeOrderThroughCheckout } from '../server/helpers/checkout.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 
-const SECTIONS = ['Products', 'Inventory', 'Orders', 'Messages', 'Settings', 'Account'] as const;
+const SECTIONS = ['Products', 'Inventory', 'Orders', 'Messages', 'Settings', 'Staff', 'Account'] as const;
 const WIDTHS = [320, 390, 1280] as const;
 
 let store: Storefront;
@@ -128,7 +128,7 @@ describe('the admin on a phone', () => {
       await expectFits('orders', width);
       await shot('orders');
 
-      for (const name of ['Messages', 'Settings', 'Account'] as const) {
+      for (const name of ['Messages', 'Settings', 'Staff', 'Account'] as const) {
         await openSection(name);
         await expectFits(name.toLowerCase(), width);
         await shot(name.toLowerCase());

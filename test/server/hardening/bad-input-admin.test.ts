@@ -210,6 +210,21 @@ describe(`PUT ${STOCK}`, () => {
   });
 });
 
+describe('POST, PUT and DELETE /api/admin/staff', () => {
+  it('names a bad email or role, refuses unknown fields and ids, and writes nothing', async () => {
+    const before = await owner.get<{ staff: unknown[] }>('/api/admin/staff');
+    await refused(() => owner.post('/api/admin/staff', { email: 'not an email', role: 8 }), { status: 400, field: 'email' });
+    await refused(() => owner.post('/api/admin/staff', { email: 'new@example.com', role: 14 }), { status: 400, field: 'role' });
+    await refused(() => owner.post('/api/admin/staff', { email: 'new@example.com', role: '8' }), { status: 400, field: 'role' });
+    await refused(() => owner.post('/api/admin/staff', { email: 'new@example.com', role: 8, password: 'mine' }), { status: 400 });
+    await refused(() => owner.post('/api/admin/staff', { email: `${'x'.repeat(300)}@example.com`, role: 8 }), { status: 400, field: 'email' });
+    await refused(() => owner.put('/api/admin/staff/no-such-member', { role: 8 }), { status: 404 });
+    await refused(() => owner.put("/api/admin/staff/'%20OR%201=1", { role: 8 }), { status: 400 });
+    await refused(() => owner.delete('/api/admin/staff/no-such-member'), { status: 404 });
+    expect((await owner.get<{ staff: unknown[] }>('/api/admin/staff')).body.staff).toEqual(before.body.staff);
+  });
+});
+
 describe('GET /api/admin/inventory', () => {
   it('names a bad page, stock filter or oversized search', async () => {
     await refused(() => owner.get('/api/admin/inventory?limit=0'), { status: 400, field: 'limit' });

@@ -1,0 +1,93 @@
+/** Staff, for the store's admins: who works on the store and in which role; add someone, change a role, remove someone. */
+import { useState, type FormEvent } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { adminCall, type FieldErrors } from '../admin-api.ts';
+import { Field, Notice } from '../Field.tsx';
+import { TableRegion } from '../TableRegion.tsx';
+import { useCall } from '../use-call.ts';
+
+interface Member { id: string; email: string; role: number; createdOn: number; you: boolean }
+type Said = { text: string; kind: 'info' | 'error' };
+
+function RoleSelect({ id, value, roles, onChange, label }: { id?: string; value: number; roles: number[]; onChange: (role: number) => void; label?: string }) {
+  return (
+    <select id={id} aria-label={label} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+      {roles.map((role) => <option key={role} value={role}>{ADMIN.roleNames[role] ?? String(role)}</option>)}
+    </select>
+  );
+}
+
+export function StaffScreen() {
+  const { data, error, reload } = useCall<{ staff: Member[]; roles: number[] }>('/api/admin/staff');
+  const [form, setForm] = useState({ email: '', role: 8 });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<Said>({ text: '', kind: 'info' });
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const answer = await adminCall<{ message: string }>('POST', '/api/admin/staff', form);
+    if (answer.ok) {
+      setErrors({});
+      setForm({ email: '', role: form.role });
+      setNotice({ text: answer.data.message, kind: 'info' });
+      reload();
+    } else {
+      setErrors(answer.fieldErrors);
+      setNotice({ text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' });
+    }
+  }
+
+  async function changeRole(member: Member, role: number) {
+    const answer = await adminCall<{ message: string }>('PUT', `/api/admin/staff/${encodeURIComponent(member.id)}`, { role });
+    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
+    reload();
+  }
+
+  async function remove(member: Member) {
+    if (!window.confirm(ADMIN.confirmRemoveStaff.replace('{email}', member.email))) return;
+    const answer = await adminCall<{ message: string }>('DELETE', `/api/admin/staff/${encodeURIComponent(member.id)}`);
+    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
+    reload();
+  }
+
+  return (
+    <section aria-labelledby="staff-title">
+      <h1 id="staff-title">{ADMIN.screens.staff}</h1>
+      <p>{ADMIN.staffIntro}</p>
+      <Notice text={error} kind="error" />
+      {data ? (
+        <TableRegion label={ADMIN.screens.staff}>
+          <table className="admin-table">
+            <thead><tr><th scope="col">{ADMIN.staffEmail}</th><th scope="col">{ADMIN.role}</th><th scope="col"><span className="admin-hidden">{ADMIN.remove}</span></th></tr></thead>
+            <tbody>
+              {data.staff.map((member) => (
+                <tr key={member.id} data-staff={member.email}>
+                  <td>{member.email}{member.you ? ` ${ADMIN.you}` : ''}</td>
+                  <td>
+                    {member.you
+                      ? ADMIN.roleNames[member.role] ?? String(member.role)
+                      : <RoleSelect value={member.role} roles={data.roles} label={`${ADMIN.role}: ${member.email}`} onChange={(role) => void changeRole(member, role)} />}
+                  </td>
+                  <td>{member.you ? null : <button type="button" className="admin-danger" aria-label={`${ADMIN.remove} ${member.email}`} onClick={() => void remove(member)}>{ADMIN.remove}</button>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      ) : error ? null : <p>{ADMIN.loading}</p>}
+      {data ? (
+        <form className="admin-form" onSubmit={add} noValidate>
+          <h2>{ADMIN.addStaff}</h2>
+          <Field label={ADMIN.staffEmail} error={errors.email}>
+            {(control) => <input {...control} type="email" autoComplete="off" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} />}
+          </Field>
+          <Field label={ADMIN.role} error={errors.role}>
+            {(control) => <RoleSelect id={control.id} value={form.role} roles={data.roles} onChange={(role) => setForm({ ...form, role })} />}
+          </Field>
+          <button type="submit">{ADMIN.add}</button>
+        </form>
+      ) : null}
+      <Notice text={notice.text} kind={notice.kind} />
+    </section>
+  );
+}

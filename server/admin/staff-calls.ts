@@ -1,0 +1,88 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { shopperEmailSchema } from '../../client/lib/validation.ts';
+import type { AppDeps } from '../deps.ts';
+import { StaffRepository, type StaffMember } from '../db/staff-repository.ts';
+import { isUniqueViolation } from '../db/store.ts';
+import { fillMessage } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { CONTRIBUTOR_ROLES } from '../security/owner-permissions.ts';
+import { requireOwner } from '../security/owner-auth.ts';
+import { generatePassword, hashPassword } from '../security/passwords.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { signedInUser } from './admin-actor.ts';
+import { newAdminId } from '../db/admin-product-repository.ts';
+import { fieldError, parseAdminInput, recordId } from './admin-validation.ts';
+
+export const ADMIN_STAFF = '/api/admin/staff';
+
+/** The roles the admin offers for its staff (the others belong to parts of the platform the store does not have). */
+export const STAFF_ROLES = [
+  CONTRIBUTOR_ROLES.admin, CONTRIBUTOR_ROLES.storeManager, CONTRIBUTOR_ROLES.editor, CONTRIBUTOR_ROLES.viewer, CONTRIBUTOR_ROLES.billing,
+] as const;
+
+const roleSchema = z.number().refine((role) => (STAFF_ROLES as readonly number[]).includes(role), { error: ADMIN.server.notAnOption });
+const newMember = z.object({ email: shopperEmailSchema(ADMIN.server.notAnEmail), role: roleSchema }).strict();
+const roleChange = z.object({ role: roleSchema }).strict();
+const memberParams = z.object({ memberId: recordId });
+
+/** The staff as the screen lists them: `you` marks the signed-in admin's own account. */
+function shown(member: StaffMember, req: Request) {
+  return { ...member, you: member.id === signedInUser(req).siteUserId };
+}
+
+/**
+ * The store's staff, for its admins: list, add (an account with a generated password, shown
+ * once), change a role, remove (the account and its sessions). An admin cannot change their own
+ * role or remove themselves, so the store always keeps an admin.
+ */
+export function createStaffCalls(deps: AppDeps): Router {
+  const router = Router();
+  const canManage = requireOwner(deps, 'staff.manage');
+  const ownerWrite = createRateLimiter(deps, 'ownerWrite');
+
+  /** The member the path names, refused when it is the signed-in admin. */
+  async function otherMember(req: Request): Promise<StaffMember> {
+    const { memberId } = parseAdminInput(memberParams, req.params);
+    const member = await new StaffRepository(deps.store).findById(memberId);
+    if (!member) throw new HttpError(404, ADMIN.server.staffNotFound);
+    if (member.id === signedInUser(req).siteUserId) throw new HttpError(409, ADMIN.server.staffYourself);
+    return member;
+  }
+
+  router.get(ADMIN_STAFF, canManage, async (req, res) => {
+    const staff = await new StaffRepository(deps.store).list();
+    res.json({ staff: staff.map((member) => shown(member, req)), roles: STAFF_ROLES });
+  });
+
+  router.post(ADMIN_STAFF, ownerWrite, canManage, async (req, res) => {
+    const input = parseAdminInput(newMember, req.body);
+    const staff = new StaffRepository(deps.store);
+    if (await staff.emailInUse(input.email)) throw fieldError('email', ADMIN.server.staffEmailTaken);
+    const password = generatePassword();
+    const member: StaffMember = { id: newAdminId(), email: input.email, role: input.role, createdOn: Date.now() };
+    try {
+      await staff.add(member, await hashPassword(password));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('email', ADMIN.server.staffEmailTaken);
+      throw error;
+    }
+    res.status(201).json({ member: shown(member, req), password, message: fillMessage(ADMIN.staffAdded, { email: member.email, password }) });
+  });
+
+  router.put(`${ADMIN_STAFF}/:memberId`, ownerWrite, canManage, async (req, res) => {
+    const member = await otherMember(req);
+    const { role } = parseAdminInput(roleChange, req.body);
+    await new StaffRepository(deps.store).setRole(member.id, role);
+    res.json({ member: shown({ ...member, role }, req), message: ADMIN.roleChanged });
+  });
+
+  router.delete(`${ADMIN_STAFF}/:memberId`, ownerWrite, canManage, async (req, res) => {
+    const member = await otherMember(req);
+    await deps.store.transaction((tx) => new StaffRepository(tx).remove(member.id));
+    res.json({ message: fillMessage(ADMIN.staffRemoved, { email: member.email }) });
+  });
+
+  return router;
+}
