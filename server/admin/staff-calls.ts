@@ -7,6 +7,7 @@ import { StaffRepository, type StaffMember } from '../db/staff-repository.ts';
 import { isUniqueViolation } from '../db/store.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { platformMessages } from '../platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../security/owner-permissions.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
@@ -71,16 +72,32 @@ export function createStaffCalls(deps: AppDeps): Router {
     res.status(201).json({ member: shown(member, req), password, message: fillMessage(ADMIN.staffAdded, { email: member.email, password }) });
   });
 
+  /**
+   * Runs a change to another member's account once the signed-in admin is seen, with both rows
+   * locked, to be an admin still: two admins demoting or removing each other at the same moment
+   * would otherwise leave the store without one.
+   */
+  async function asAdmin(req: Request, member: StaffMember, change: (staff: StaffRepository) => Promise<void>): Promise<void> {
+    const adminId = signedInUser(req).siteUserId;
+    await deps.store.transaction(async (tx) => {
+      const staff = new StaffRepository(tx);
+      const roles = await staff.lockRoles([adminId, member.id]);
+      if (roles.get(adminId) !== CONTRIBUTOR_ROLES.admin) throw new HttpError(403, platformMessages.permissionDenied);
+      if (!roles.has(member.id)) throw new HttpError(404, ADMIN.server.staffNotFound);
+      await change(staff);
+    });
+  }
+
   router.put(`${ADMIN_STAFF}/:memberId`, ownerWrite, canManage, async (req, res) => {
     const member = await otherMember(req);
     const { role } = parseAdminInput(roleChange, req.body);
-    await new StaffRepository(deps.store).setRole(member.id, role);
+    await asAdmin(req, member, (staff) => staff.setRole(member.id, role));
     res.json({ member: shown({ ...member, role }, req), message: ADMIN.roleChanged });
   });
 
   router.delete(`${ADMIN_STAFF}/:memberId`, ownerWrite, canManage, async (req, res) => {
     const member = await otherMember(req);
-    await deps.store.transaction((tx) => new StaffRepository(tx).remove(member.id));
+    await asAdmin(req, member, (staff) => staff.remove(member.id));
     res.json({ message: fillMessage(ADMIN.staffRemoved, { email: member.email }) });
   });
 

@@ -1,4 +1,4 @@
-import type { StoreSession } from './store.ts';
+import { forUpdate, type StoreSession } from './store.ts';
 
 /** An account with a contributor role: someone who works on the store. */
 export interface StaffMember {
@@ -36,6 +36,19 @@ export class StaffRepository {
       [id],
     );
     return row ? memberOf(row) : undefined;
+  }
+
+  /**
+   * The roles of these accounts, their rows locked until the transaction ends (in id order, so two
+   * transactions locking the same pair cannot wait on each other). Call inside a transaction.
+   */
+  async lockRoles(ids: readonly string[]): Promise<Map<string, number | null>> {
+    const sorted = [...new Set(ids)].sort();
+    const rows = await this.session.all<{ id: string; contributor_role: number | null }>(
+      `SELECT id, contributor_role FROM site_users WHERE id IN (${sorted.map(() => '?').join(', ')}) ORDER BY id${forUpdate(this.session)}`,
+      sorted,
+    );
+    return new Map(rows.map((row) => [row.id, row.contributor_role === null ? null : Number(row.contributor_role)]));
   }
 
   /** Whether any account (staff or shopper) signs in with this email. */

@@ -82,6 +82,22 @@ describe('staff', () => {
     expect((await staff()).find((member) => member.you)!.role).toBe(CONTRIBUTOR_ROLES.admin);
   });
 
+  it('keeps an admin when two admins demote each other at the same moment', async () => {
+    const added = await owner.post<{ member: Member; password: string }>('/api/admin/staff', { email: 'second-admin@example.com', role: CONTRIBUTOR_ROLES.admin });
+    const second = await new SiteUserVisitor(server.url).signIn('second-admin@example.com', added.body.password);
+    const me = (await staff()).find((member) => member.you)!;
+    const [first, other] = await Promise.all([
+      owner.put(`/api/admin/staff/${added.body.member.id}`, { role: CONTRIBUTOR_ROLES.viewer }),
+      second.put(`/api/admin/staff/${me.id}`, { role: CONTRIBUTOR_ROLES.viewer }),
+    ]);
+    expect([first.status, other.status].sort()).toEqual([200, 403]);
+    const admins = (await server.app.deps.store.all<{ id: string }>('SELECT id FROM site_users WHERE contributor_role = 1'));
+    expect(admins).toHaveLength(1);
+    // back as it was for the tests after: the owner an admin, the second account gone
+    if (first.status !== 200) await server.app.deps.store.run('UPDATE site_users SET contributor_role = 1 WHERE id = ?', [me.id]);
+    expect((await owner.delete(`/api/admin/staff/${added.body.member.id}`)).status).toBe(200);
+  });
+
   it('lets a second admin manage the staff too; removed, they are signed out at once', async () => {
     const added = await owner.post<{ member: Member; password: string }>('/api/admin/staff', { email: 'manager@example.com', role: CONTRIBUTOR_ROLES.admin });
     expect(added.status).toBe(201);
