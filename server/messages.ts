@@ -54,6 +54,7 @@ export const serverMessages = {
   corruptionLog: 'database file is corrupt: serving the maintenance page (503) until restarted with a sound file (restore a backup: npm run backup makes one)',
   startupFailureLog: 'database cannot be opened: serving the maintenance page (503) until restarted with a usable database',
   unsafeLink: 'externalLink must be a path on this site or an http, https, mailto or tel address.',
+  fileNotFound: 'Not found: no such file.',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',
   accessDeniedTitle: 'This content is for members',

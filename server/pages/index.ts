@@ -22,6 +22,7 @@ import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-rendere
 import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
 import { templateFolderRoot } from '../theme/template-folder-root.ts';
+import { isFileRequest } from '../security/file-requests.ts';
 
 /** Last resort when even the error template cannot render. */
 const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${serverMessages.errorPageTitle}</title></head>`
@@ -78,7 +79,13 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     : undefined;
   const pages: PageRenderer = createPageRenderer(deps, templates, folderPages, dev);
 
-  const notFound = (req: Request, res: Response): Promise<void> => {
+  const notFound = async (req: Request, res: Response): Promise<void> => {
+    // A missing script, stylesheet or picture is a plain 404: a page there would be read by the
+    // browser as the file ("not executable, MIME type text/html") and cost a render per probe.
+    if (isFileRequest(req)) {
+      res.status(404).type('text/plain').send(serverMessages.fileNotFound);
+      return;
+    }
     return pages.render(req, res, {
       template: 'not-found',
       pageType: PAGE_TYPE.NOT_FOUND,

@@ -4,6 +4,7 @@
  * give a first-time visitor the crumb.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../server/messages.ts';
 import { CRUMB_COOKIE, CRUMB_SECRET_COOKIE } from '../../server/security/crumb.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 
@@ -29,10 +30,18 @@ describe('cookies on files and pages', () => {
     }
   });
 
-  it('are not set on the not-found page of a missing file either', async () => {
-    const response = await fetch(`${server.url}/assets/no-such-file.js`);
-    expect(response.status).toBe(404);
-    expect(cookiesOf(response)).toEqual([]);
+  it('are not set on the answer for a missing file either: a plain-text 404, not a page the browser would read as the file', async () => {
+    for (const path of ['/assets/no-such-file.js', '/theme/missing.css', '/scripts/site-bundle.js', '/uploads/gone.png']) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/plain/);
+      expect(await response.text(), path).toBe(serverMessages.fileNotFound);
+      expect(cookiesOf(response), path).toEqual([]);
+    }
+    // a page that does not exist is still the store's 404 page
+    const page = await fetch(`${server.url}/no-such-page`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('are set on a page for a first-time visitor, as before', async () => {
