@@ -76,3 +76,11 @@ export function superviseWorkers(count: number, log: Logger): void {
 export function isClusterPrimary(workers: number): boolean {
   return workers > 1 && cluster.isPrimary;
 }
+
+/**
+ * Whether this process says the start-up advice (settings an operator may want to change): the
+ * only process, or the first worker of a cluster, so WORKERS=N does not repeat it N times.
+ */
+export function givesStartupAdvice(): boolean {
+  return !cluster.isWorker || cluster.worker?.id === 1;
+}

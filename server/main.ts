@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
-import { isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
+import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
 import { isPostgresUrl, storeDescription } from './db/open-store.ts';
@@ -100,8 +100,10 @@ async function serve(): Promise<void> {
     const host = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${host}:${port}`;
     log.info({ port, database, url, ...(app ? {} : { maintenance: true }) }, fillMessage(serverMessages.listeningLog, { url }));
-    for (const notice of config.notices) log.warn(notice);
-    if (app !== null && !config.options.dev) void warnOfLocalStoreAddress(app, url);
+    if (givesStartupAdvice()) {
+      for (const notice of config.notices) log.warn(notice);
+      if (app !== null && !config.options.dev) void warnOfLocalStoreAddress(app, url);
+    }
   });
 
   // Graceful: stop accepting, let requests in flight finish, close the store, exit.

@@ -44,6 +44,25 @@ describe('server/main.ts', () => {
     await startCheckAndStop(['--import', 'tsx', 'server/main.ts']);
   }, 30_000);
 
+  it('with WORKERS=2 gives the start-up advice once, from the first worker, not once per process', async () => {
+    const databasePath = temporaryDatabasePath();
+    let running: MainProcess | undefined;
+    try {
+      running = await startMain(databasePath, { WORKERS: '2', NODE_ENV: 'production' });
+      const listening = (): number => running!.lines().filter((line) => String(line.msg).startsWith('storefront listening')).length;
+      for (let waited = 0; listening() < 2 && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the store address is read after listening
+      expect(listening()).toBe(2);
+      const said = (start: string): number => running!.lines().filter((line) => String(line.msg).startsWith(start)).length;
+      expect(said('CAPTCHA_SECRET is not set')).toBe(1);
+      expect(said("the store's address is")).toBe(1);
+      expect(await stopMain(running)).toBe(0);
+    } finally {
+      if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');
+      rmSync(dirname(databasePath), { recursive: true, force: true });
+    }
+  }, 40_000);
+
   it('as npm start runs it, bundled: finds its templates, migrations and fixtures from the bundle and serves the same', async () => {
     // Built under dist/ like the real bundle (paths resolve from the project root it sits under), in a folder of its own.
     mkdirSync(join(ROOT, 'dist'), { recursive: true });
