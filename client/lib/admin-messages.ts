@@ -187,7 +187,7 @@ export const ADMIN = {
   add: 'Add',
   remove: 'Remove',
   you: '(you)',
-  staffAdded: 'Added {email}. Their password, shown this once: {password}. They can change it under Account.',
+  staffAdded: 'Added {email}. Give them this password, shown only this once; they can change it under Account:',
   roleChanged: 'Role saved.',
   staffRemoved: 'Removed {email}: their sessions ended.',
   confirmRemoveStaff: 'Remove {email}? They are signed out at once.',

@@ -69,7 +69,7 @@ export function createStaffCalls(deps: AppDeps): Router {
       if (isUniqueViolation(error)) throw fieldError('email', ADMIN.server.staffEmailTaken);
       throw error;
     }
-    res.status(201).json({ member: shown(member, req), password, message: fillMessage(ADMIN.staffAdded, { email: member.email, password }) });
+    res.status(201).json({ member: shown(member, req), password, message: fillMessage(ADMIN.staffAdded, { email: member.email }) });
   });
 
   /**

@@ -138,7 +138,7 @@ describe('the staff screen', () => {
         method: 'POST', path: '/api/admin/staff',
         answer: () => {
           staff = [...staff, member('u2', 'packer@example.com', 8, false)];
-          return { status: 201, body: { message: 'Added packer@example.com. Their password, shown this once: pw-123. They can change it under Account.' } };
+          return { status: 201, body: { message: 'Added packer@example.com.', password: 'pw-123' } };
         },
       },
     ]);
@@ -152,7 +152,9 @@ describe('the staff screen', () => {
     fireEvent.click(screen.getByRole('button', { name: ADMIN.add }));
     await settle();
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ email: 'packer@example.com', role: 8 });
-    expect(screen.getByRole('status').textContent).toContain('pw-123');
+    expect(screen.getByRole('status').textContent).toBe('Added packer@example.com.');
+    // the password on its own, to be copied whole
+    expect(screen.getByText('pw-123').tagName).toBe('CODE');
     expect(screen.getByRole('button', { name: `${ADMIN.remove} packer@example.com` })).toBeTruthy();
     expect((screen.getByRole('combobox', { name: `${ADMIN.role}: packer@example.com` }) as HTMLSelectElement).value).toBe('8');
   });

@@ -22,10 +22,13 @@ export function StaffScreen() {
   const [form, setForm] = useState({ email: '', role: 8 });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Said>({ text: '', kind: 'info' });
+  // the new member's password, shown once on its own so it can be copied whole
+  const [password, setPassword] = useState('');
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    const answer = await adminCall<{ message: string }>('POST', '/api/admin/staff', form);
+    const answer = await adminCall<{ message: string; password: string }>('POST', '/api/admin/staff', form);
+    setPassword(answer.ok ? answer.data.password : '');
     if (answer.ok) {
       setErrors({});
       setForm({ email: '', role: form.role });
@@ -38,6 +41,7 @@ export function StaffScreen() {
   }
 
   async function changeRole(member: Member, role: number) {
+    setPassword('');
     const answer = await adminCall<{ message: string }>('PUT', `/api/admin/staff/${encodeURIComponent(member.id)}`, { role });
     setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
     reload();
@@ -45,6 +49,7 @@ export function StaffScreen() {
 
   async function remove(member: Member) {
     if (!window.confirm(ADMIN.confirmRemoveStaff.replace('{email}', member.email))) return;
+    setPassword('');
     const answer = await adminCall<{ message: string }>('DELETE', `/api/admin/staff/${encodeURIComponent(member.id)}`);
     setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
     reload();
@@ -88,6 +93,7 @@ export function StaffScreen() {
         </form>
       ) : null}
       <Notice text={notice.text} kind={notice.kind} />
+      {password ? <p><code className="admin-secret" aria-label={ADMIN.newPassword}>{password}</code></p> : null}
     </section>
   );
 }
