@@ -10,10 +10,11 @@ import { HttpError } from '../security/http-error.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../security/owner-permissions.ts';
 import { requireOwner } from '../security/owner-auth.ts';
-import { generatePassword, hashPassword } from '../security/passwords.ts';
+import { generatePassword } from '../security/passwords.ts';
+import { createSiteUserAccount } from '../security/site-user-accounts.ts';
+import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { signedInUser } from './admin-actor.ts';
-import { newAdminId } from '../db/admin-product-repository.ts';
 import { fieldError, parseAdminInput, recordId } from './admin-validation.ts';
 
 export const ADMIN_STAFF = '/api/admin/staff';
@@ -59,16 +60,17 @@ export function createStaffCalls(deps: AppDeps): Router {
 
   router.post(ADMIN_STAFF, ownerWrite, canManage, async (req, res) => {
     const input = parseAdminInput(newMember, req.body);
-    const staff = new StaffRepository(deps.store);
-    if (await staff.emailInUse(input.email)) throw fieldError('email', ADMIN.server.staffEmailTaken);
+    // any account, in any letter case (a shopper's too): a new member gets an account of their own
+    if (await new SiteUserRepository(deps.store).findByEmail(input.email)) throw fieldError('email', ADMIN.server.staffEmailTaken);
     const password = generatePassword();
-    const member: StaffMember = { id: newAdminId(), email: input.email, role: input.role, createdOn: Date.now() };
+    let account;
     try {
-      await staff.add(member, await hashPassword(password));
+      account = await createSiteUserAccount(deps, { email: input.email, password, contributorRole: input.role });
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('email', ADMIN.server.staffEmailTaken);
       throw error;
     }
+    const member: StaffMember = { id: account.id, email: account.email, role: input.role, createdOn: account.createdOn };
     res.status(201).json({ member: shown(member, req), password, message: fillMessage(ADMIN.staffAdded, { email: member.email }) });
   });
 

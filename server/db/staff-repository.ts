@@ -19,7 +19,10 @@ function memberOf(row: StaffRow): StaffMember {
   return { id: row.id, email: row.email, role: Number(row.contributor_role), createdOn: Number(row.created_on) };
 }
 
-/** The store's staff: accounts with a role, who may use the admin as their role allows. */
+/**
+ * The store's staff: accounts with a role, who may use the admin as their role allows. New
+ * accounts are made as every account is (createSiteUserAccount).
+ */
 export class StaffRepository {
   constructor(private readonly session: StoreSession) {}
 
@@ -49,19 +52,6 @@ export class StaffRepository {
       sorted,
     );
     return new Map(rows.map((row) => [row.id, row.contributor_role === null ? null : Number(row.contributor_role)]));
-  }
-
-  /** Whether any account (staff or shopper) signs in with this email. */
-  async emailInUse(email: string): Promise<boolean> {
-    return (await this.session.get('SELECT 1 FROM site_users WHERE email = ?', [email])) !== undefined;
-  }
-
-  /** A new account for a member of staff (site_users.email is unique: a taken one fails as a unique violation). */
-  async add(member: StaffMember, passwordHash: string): Promise<void> {
-    await this.session.run(
-      'INSERT INTO site_users (id, email, password_hash, contributor_role, locale, created_on) VALUES (?, ?, ?, ?, NULL, ?)',
-      [member.id, member.email, passwordHash, member.role, member.createdOn],
-    );
   }
 
   /** A new role; it holds from the member's next request, as every call reads the role again. */
