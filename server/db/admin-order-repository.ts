@@ -1,4 +1,4 @@
-import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
+import { forUpdate, placeholders, type SqlValue, type StoreSession } from './store.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import type { OrderItemRecord } from './order-repository.ts';
 
@@ -137,7 +137,7 @@ export class AdminOrderRepository {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const counts = await this.session.all<{ order_id: string; quantity: number }>(
-      `SELECT order_id, quantity FROM order_items WHERE order_id IN (${ids.map(() => '?').join(', ')})`,
+      `SELECT order_id, quantity FROM order_items WHERE order_id IN (${placeholders(ids.length)})`,
       ids,
     );
     return rows.map((row) => summaryOf(row, counts.filter((item) => item.order_id === row.id).reduce((sum, item) => sum + Number(item.quantity), 0)));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { parseObjectColumn } from './json-column.ts';
-import { forUpdate, type StoreSession } from './store.ts';
+import { forUpdate, placeholders, type StoreSession } from './store.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
@@ -108,11 +108,6 @@ function toImage(row: ImageRow): AdminImage {
     contentType: row.content_type,
     byteSize: row.byte_size === null ? null : Number(row.byte_size),
   };
-}
-
-/** `?, ?, ?` for a list of values. */
-function placeholders(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
 }
 
 export class UrlIdTakenError extends Error {}

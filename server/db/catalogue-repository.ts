@@ -1,6 +1,6 @@
 import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
-import type { StoreSession } from './store.ts';
+import { placeholders, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 export interface VariantRecord {
@@ -99,11 +99,6 @@ function toImage(image: ImageRow): ImageRecord {
     focalX: image.focal_x,
     focalY: image.focal_y,
   };
-}
-
-/** `?, ?, ?` for a list of values. */
-function placeholders(count: number): string {
-  return new Array<string>(count).fill('?').join(', ');
 }
 
 /** The reads remembered for one store, shared by every repository built on it. */

@@ -1,4 +1,4 @@
-import { forUpdate, type StoreSession } from './store.ts';
+import { forUpdate, placeholders, type StoreSession } from './store.ts';
 
 /** An account with a contributor role: someone who works on the store. */
 export interface StaffMember {
@@ -48,7 +48,7 @@ export class StaffRepository {
   async lockRoles(ids: readonly string[]): Promise<Map<string, number | null>> {
     const sorted = [...new Set(ids)].sort();
     const rows = await this.session.all<{ id: string; contributor_role: number | null }>(
-      `SELECT id, contributor_role FROM site_users WHERE id IN (${sorted.map(() => '?').join(', ')}) ORDER BY id${forUpdate(this.session)}`,
+      `SELECT id, contributor_role FROM site_users WHERE id IN (${placeholders(sorted.length)}) ORDER BY id${forUpdate(this.session)}`,
       sorted,
     );
     return new Map(rows.map((row) => [row.id, row.contributor_role === null ? null : Number(row.contributor_role)]));

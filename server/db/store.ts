@@ -64,6 +64,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** `?, ?, ?` for a list of values, as in `IN (…)`. */
+export function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
 /** Converts `?` placeholders to `$1, $2, …`, leaving quoted text and identifiers alone. */
 export function numberedPlaceholders(sql: string): string {
   let out = '';
