@@ -1,5 +1,4 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
