@@ -12,7 +12,7 @@ import { cachedExpression } from './runtime/expression-cache.ts';
 import type { Limits } from './runtime/limits.ts';
 import { LIFTED, joinPath, type AlternateNode, type FormatterCall, type Node, type RootNode } from './syntax/nodes.ts';
 import { Opcode } from './syntax/opcodes.ts';
-import type { LineIndex } from './syntax/positions.ts';
+import type { SourcePositions } from './syntax/positions.ts';
 
 export interface Position {
   line: number;
@@ -49,7 +49,7 @@ export interface TemplateAnalysis {
 
 interface AnalyzeInput {
   root: RootNode;
-  lines: LineIndex | null;
+  lines: SourcePositions | null;
   plugins: PluginRegistry;
   limits: Limits;
 }

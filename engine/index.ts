@@ -13,6 +13,8 @@ export type { OutputSink } from './runtime/render-state.ts';
 export type { Limits } from './runtime/limits.ts';
 export { DEFAULT_LIMITS } from './runtime/limits.ts';
 export type { TreeJson } from './syntax/tree-json.ts';
+export { LineIndex } from './syntax/positions.ts';
+export type { SourcePositions } from './syntax/positions.ts';
 export { parseJson, JsonSyntaxError } from './runtime/json-reader.ts';
 export { JsonBigInteger, JsonDouble, isJsonDouble } from './runtime/json-double.ts';
 export { defaultRegistry, createDefaultRegistry } from './plugins/index.ts';

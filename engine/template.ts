@@ -15,7 +15,7 @@ import { RenderState, SinkFailed, type OutputSink, type UnitSource } from './run
 import type { Exec, Unit } from './runtime/unit.ts';
 import type { RootNode } from './syntax/nodes.ts';
 import { parseTemplate, type PluginCheck } from './syntax/parse.ts';
-import { LineIndex } from './syntax/positions.ts';
+import type { SourcePositions } from './syntax/positions.ts';
 import { treeFromJson, treeToJson, type TreeJson } from './syntax/tree-json.ts';
 
 export interface TemplateError {
@@ -37,6 +37,12 @@ export interface CompileOptions {
   preprocess?: boolean;
   limits?: Partial<Limits>;
   plugins?: PluginRegistry;
+  /**
+   * Where the source's offsets are in the author's file, when the source is a rewritten copy of it
+   * (the template host adds script nonces and replaces `<squarespace:…>` tags): errors, runtime
+   * errors and analysis then give the author's lines and columns. Default: the source's own.
+   */
+  positions?: SourcePositions;
 }
 
 export interface RenderOptions {
@@ -66,7 +72,7 @@ export class Template implements Unit {
   declare readonly errors: TemplateError[];
   /** What `run` gives: null until the closures are built (see the constructor). */
   private declare exec: Exec | null;
-  declare readonly lines: LineIndex | null;
+  declare readonly lines: SourcePositions | null;
   /** Where this template's renders compile string partials; looked up on the first render. */
   private declare units: UnitSource | null;
   private declare readonly limits: Limits;
@@ -77,7 +83,7 @@ export class Template implements Unit {
     name: string,
     root: RootNode,
     errors: TemplateError[],
-    lines: LineIndex | null,
+    lines: SourcePositions | null,
     limits: Limits,
     plugins: PluginRegistry,
     /** Build the closures now: a tree whose compiling may recurse deep enough to exhaust the stack. */
@@ -263,6 +269,7 @@ export function compile(source: string, options: CompileOptions = {}): Template 
     preprocess: options.preprocess,
     maxNesting: limits.maxNesting,
     plugins: pluginCheck(plugins),
+    positions: options.positions,
   });
   const errors = parsed.errors.map((e) => {
     const error: TemplateError = { message: e.message, line: e.line, column: e.column, name };

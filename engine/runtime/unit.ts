@@ -1,5 +1,5 @@
 /** A compiled piece of template code: a whole template, a partial, a macro body or a plugin's internal template. */
-import type { LineIndex } from '../syntax/positions.ts';
+import type { SourcePositions } from '../syntax/positions.ts';
 import type { Frame } from './frame.ts';
 import type { RenderState } from './render-state.ts';
 
@@ -10,5 +10,5 @@ export interface Unit {
   /** Name for error reports. */
   readonly name: string;
   /** Positions of the source, when there is one. */
-  readonly lines: LineIndex | null;
+  readonly lines: SourcePositions | null;
 }

@@ -19,7 +19,7 @@ import type { TagEntry } from './tag-entry.ts';
 import { diagnoseTag } from './tag-diagnosis.ts';
 import { AT, DOLLAR, DOT, isDigit, isLetter } from './tag-chars.ts';
 import type { ParsedTag } from './parsed-tag.ts';
-import { LineIndex } from './positions.ts';
+import { LineIndex, type SourcePositions } from './positions.ts';
 
 export interface SyntaxError {
   message: string;
@@ -41,12 +41,14 @@ export interface ParseOptions {
   /** Deepest block nesting accepted (default: unlimited). */
   maxNesting?: number;
   plugins: PluginCheck;
+  /** Positions in the author's text when the source is a rewritten copy of it (default: the source's own). */
+  positions?: SourcePositions;
 }
 
 export interface ParseResult {
   root: RootNode;
   errors: SyntaxError[];
-  lines: LineIndex;
+  lines: SourcePositions;
   /** How deep compiling the tree recurses: nested blocks, each `.or` of a block one level more. */
   depth: number;
 }
@@ -61,7 +63,7 @@ interface FoundError {
 export function parseTemplate(source: string, options: ParseOptions): ParseResult {
   const scanner = new Scanner(source, options);
   scanner.run();
-  const lines = new LineIndex(source);
+  const lines = options.positions ?? new LineIndex(source);
   const found = scanner.errors.length + scanner.assembler.errors.length;
   const errors: SyntaxError[] =
     found === 0

@@ -1,5 +1,14 @@
+/**
+ * Where an offset of a compiled text is, as 1-based line and column. A host that compiles a text it
+ * rewrote first (attributes added, its own tags replaced) passes one that answers in the author's
+ * file, so every error and report names what the author wrote.
+ */
+export interface SourcePositions {
+  position(offset: number): { line: number; column: number };
+}
+
 /** Offsets to 1-based line and column, computed once per source on demand. */
-export class LineIndex {
+export class LineIndex implements SourcePositions {
   // Declared and set by the constructor, which every compile runs: a field initializer is a
   // second function, which V8 compiles by reading the whole class again.
   private declare readonly source: string;

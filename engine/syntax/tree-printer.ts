@@ -5,7 +5,7 @@
  */
 import { LIFTED, type AlternateNode, type FormatterCall, type Node, type Path, type RootNode } from './nodes.ts';
 import { Opcode, opcodeName } from './opcodes.ts';
-import type { LineIndex } from './positions.ts';
+import type { SourcePositions } from './positions.ts';
 
 const PREVIEW = 40;
 
@@ -14,7 +14,7 @@ function quote(text: string): string {
   return `"${shown.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}"`;
 }
 
-export function printTree(root: RootNode, lines: LineIndex): string {
+export function printTree(root: RootNode, lines: SourcePositions): string {
   const out: string[] = [];
   const at = (offset: number | null): string => {
     if (offset === null) return '{0,0}';

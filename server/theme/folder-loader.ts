@@ -1,5 +1,6 @@
-import { compile, type Template, type TemplateError } from '../../engine/index.ts';
+import { compile, LineIndex, type Template, type TemplateError } from '../../engine/index.ts';
 import { parseCollectionConf, type CollectionConf } from './collection-conf.ts';
+import type { EditedText } from './edited-text.ts';
 import { folderRegistry } from './folder-registry.ts';
 import { rewritePlatformTags, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { withScriptNonces } from './script-nonces.ts';
@@ -90,17 +91,24 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   const compileFile = (path: string): FolderFile | null => {
     const text = source.read(path);
     if (text === undefined) return null;
-    const rewritten = rewritePlatformTags(withScriptNonces(text), path, nextId);
+    // The file is compiled as rewritten (script nonces added, platform tags replaced), and every
+    // position is mapped back, so errors name the author's own lines and columns.
+    const lines = new LineIndex(text);
+    const nonced = withScriptNonces(text);
+    const inFile = (offset: number): { line: number; column: number } => lines.position(nonced.originalOffset(offset));
+    const rewritten = rewritePlatformTags(nonced.text, path, nextId, inFile);
+    const compileEdited = (edited: EditedText): Template =>
+      compile(edited.text, { name: path, plugins: folderRegistry, positions: { position: (offset) => inFile(edited.originalOffset(offset)) } });
     problems.push(...rewritten.problems);
     for (const tag of rewritten.tags) {
       tags.set(tag.id, tag);
       if (tag.body !== null) {
-        const body = compile(tag.body, { name: path, plugins: folderRegistry });
+        const body = compileEdited(tag.body);
         for (const e of body.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, ...(e.validation ? { severity: 'warning', validation: true } : { severity: 'error' }) });
         partials[tagBodyPartialName(tag.id)] = body;
       }
     }
-    const template = compile(rewritten.source, { name: path, plugins: folderRegistry });
+    const template = compileEdited(rewritten.source);
     // malformed tags kept as text (the reference's validate mode) change nothing that renders: warnings
     for (const e of template.errors) problems.push({ file: path, line: e.line, column: e.column, message: e.message, ...(e.validation ? { severity: 'warning', validation: true } : { severity: 'error' }) });
     return { path, template };

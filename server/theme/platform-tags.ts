@@ -1,3 +1,5 @@
+import { LineIndex } from '../../engine/index.ts';
+import { EditedText } from './edited-text.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /**
@@ -18,8 +20,8 @@ export interface PlatformTag {
   kind: PlatformTagKind;
   /** Attribute values as written: they may hold template instructions (`{collection.urlId}`). */
   attributes: Record<string, string>;
-  /** The rewritten source between the opening and the closing tag; null for a self-closing tag. */
-  body: string | null;
+  /** The rewritten source between the opening and the closing tag, offsets mapped to the file's; null for a self-closing tag. */
+  body: EditedText | null;
   /**
    * Script tags written one after another (nothing but white space between them) load as one
    * group, so that their combo scripts become one request, as the platform's script loader does:
@@ -43,7 +45,8 @@ export interface TagProblem {
 }
 
 export interface RewrittenSource {
-  source: string;
+  /** The file's text with every tag replaced, offsets mapped to the text rewritten. */
+  source: EditedText;
   tags: PlatformTag[];
   problems: TagProblem[];
 }
@@ -99,69 +102,61 @@ function findClose(source: string, from: number, kind: string): { start: number;
   return null;
 }
 
-function newlinesIn(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
-}
-
-/** Output-free filler that keeps later line numbers where the author wrote them. */
-function keepLines(count: number): string {
-  return count === 0 ? '' : `{##${'\n'.repeat(count)}##}`;
-}
-
 function isKind(kind: string): kind is PlatformTagKind {
   return (PLATFORM_TAG_KINDS as readonly string[]).includes(kind);
 }
 
+/** Where an offset of the text being rewritten is in the author's file. */
+export type PositionOf = (offset: number) => { line: number; column: number };
+
 /**
- * Rewrites every platform tag of one file. `startLine` and `startColumn` place the text in its
- * file (a tag body starts inside its parent); `nextId` hands out folder-unique tag ids.
+ * Rewrites every platform tag of one file. `positionOf` places an offset of `source` in the
+ * author's file (by default `source` is the file); `nextId` hands out folder-unique tag ids.
  */
-export function rewritePlatformTags(source: string, file: string, nextId: () => string, startLine = 1): RewrittenSource {
+export function rewritePlatformTags(source: string, file: string, nextId: () => string, positionOf?: PositionOf): RewrittenSource {
+  const index = new LineIndex(source);
+  const lines = positionOf ?? ((offset: number) => index.position(offset));
   const tags: PlatformTag[] = [];
   const problems: TagProblem[] = [];
-  let out = '';
-  let copied = 0;
-  let line = startLine;
-  let lineStart = 0;
-  let counted = 0;
-  const positionOf = (offset: number): { line: number; column: number } => {
-    for (let i = source.indexOf('\n', counted); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) {
-      line += 1;
-      lineStart = i + 1;
-      counted = i + 1;
-    }
-    if (counted < offset) counted = offset;
-    return { line, column: offset - lineStart + 1 };
-  };
+  const rewritten = rewriteRange(source, 0, source.length, { file, nextId, positionOf: lines, tags, problems });
+  return { source: rewritten, tags, problems };
+}
 
+interface Rewrite {
+  file: string;
+  nextId: () => string;
+  positionOf: PositionOf;
+  tags: PlatformTag[];
+  problems: TagProblem[];
+}
+
+/** The text from `from` to `to` with its tags replaced (a tag body is rewritten the same way, in place). */
+function rewriteRange(source: string, from: number, to: number, rewrite: Rewrite): EditedText {
+  const { file, nextId, positionOf, tags, problems } = rewrite;
+  const out = new EditedText();
+  let copied = from;
   // The run of script tags the next script tag may join: its first tag, and where the last one ended.
   let scriptRun: { first: PlatformTag; end: number } | null = null;
-  OPEN_TAG.lastIndex = 0;
-  for (let match = OPEN_TAG.exec(source); match !== null; match = OPEN_TAG.exec(source)) {
+  const text = to === source.length ? source : source.slice(0, to);
+  const openTag = new RegExp(OPEN_TAG.source, 'g');
+  openTag.lastIndex = from;
+  for (let match = openTag.exec(text); match !== null; match = openTag.exec(text)) {
     const kind = match[1]!;
     const where = positionOf(match.index);
     if (!isKind(kind)) {
       problems.push({ message: themeMessages.tagUnknown(kind), severity: 'warning', file, ...where });
       continue;
     }
-    const open = readOpenTag(source, match.index, kind);
+    const open = readOpenTag(text, match.index, kind);
     if (open === null) continue;
-    let body: string | null = null;
+    let body: EditedText | null = null;
     let end = open.end;
     if (!open.selfClosing) {
-      const close = findClose(source, open.end, kind);
+      const close = findClose(text, open.end, kind);
       if (close === null) {
         problems.push({ message: themeMessages.tagNotClosed(kind), severity: 'error', file, ...where });
       } else {
-        const inner = source.slice(open.end, close.start);
-        const bodyLine = where.line + newlinesIn(source.slice(match.index, open.end));
-        const rewritten = rewritePlatformTags(inner, file, nextId, bodyLine);
-        tags.push(...rewritten.tags);
-        problems.push(...rewritten.problems);
-        // The body keeps its place in the file: errors in it name the file's own lines.
-        body = keepLines(bodyLine - 1) + rewritten.source;
+        body = rewriteRange(source, open.end, close.start, rewrite);
         end = close.end;
       }
     }
@@ -169,7 +164,7 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
     const tag: PlatformTag = { id, kind, attributes: open.attributes, body, file, line: where.line, column: where.column };
     tags.push(tag);
     if (kind === 'script') {
-      if (scriptRun !== null && source.slice(scriptRun.end, match.index).trim() === '') {
+      if (scriptRun !== null && text.slice(scriptRun.end, match.index).trim() === '') {
         (scriptRun.first.scriptRun ??= [scriptRun.first.id]).push(id);
         tag.inRunOf = scriptRun.first.id;
         scriptRun.end = end;
@@ -179,10 +174,9 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
     } else {
       scriptRun = null;
     }
-    out += source.slice(copied, match.index) + `{@|${PLATFORM_TAG_FORMATTER} ${id}}` + keepLines(newlinesIn(source.slice(match.index, end)));
+    out.copy(source, copied, match.index).write(`{@|${PLATFORM_TAG_FORMATTER} ${id}}`, match.index);
     copied = end;
-    OPEN_TAG.lastIndex = end;
+    openTag.lastIndex = end;
   }
-  out += source.slice(copied);
-  return { source: out, tags, problems };
+  return out.copy(source, copied, to);
 }

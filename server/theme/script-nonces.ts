@@ -1,3 +1,5 @@
+import { EditedText } from './edited-text.ts';
+
 /**
  * Developer templates write inline scripts as the platform lets them (`<script>…</script>` in
  * site.region), but the storefront's Content-Security-Policy runs only scripts carrying the
@@ -44,12 +46,12 @@ function openTagEnd(source: string, from: number): number {
 
 /**
  * The file's text with ` nonce="{cspNonce}"` after every `<script` that the browser runs and that
- * lacks a nonce (a JSON or JSON-LD data block runs nothing, so it is left as written). A script's
- * own text is skipped up to its `</script`, as the browser reads it, so a `'<script>'` inside a
- * script's string is left alone.
+ * lacks a nonce (a JSON or JSON-LD data block runs nothing, so it is left as written), with the way
+ * back to the file's own offsets. A script's own text is skipped up to its `</script`, as the
+ * browser reads it, so a `'<script>'` inside a script's string is left alone.
  */
-export function withScriptNonces(source: string): string {
-  let out = '';
+export function withScriptNonces(source: string): EditedText {
+  const edited = new EditedText();
   let copied = 0;
   SCRIPT_OPEN.lastIndex = 0;
   for (let match = SCRIPT_OPEN.exec(source); match !== null; match = SCRIPT_OPEN.exec(source)) {
@@ -58,7 +60,7 @@ export function withScriptNonces(source: string): string {
     if (tagEnd === -1) break;
     const attributes = source.slice(nameEnd, tagEnd);
     if (!HAS_NONCE.test(attributes) && runs(attributes)) {
-      out += source.slice(copied, nameEnd) + SCRIPT_NONCE_ATTRIBUTE;
+      edited.copy(source, copied, nameEnd).write(SCRIPT_NONCE_ATTRIBUTE, nameEnd);
       copied = nameEnd;
     }
     SCRIPT_CLOSE.lastIndex = tagEnd;
@@ -66,5 +68,5 @@ export function withScriptNonces(source: string): string {
     if (close === null) break;
     SCRIPT_OPEN.lastIndex = close.index + close[0].length;
   }
-  return copied === 0 ? source : out + source.slice(copied);
+  return edited.copy(source, copied, source.length);
 }

@@ -12,6 +12,15 @@ describe('compile and render', () => {
     ]);
   });
 
+  it('places errors, runtime errors and analysis by the positions a host gives for a text it rewrote', () => {
+    // the host's text has a 4-character prefix the author never wrote: every position moves back by it
+    const positions = { position: (offset: number) => ({ line: 1, column: Math.max(0, offset - 4) + 1 }) };
+    const t = compile('xxxx{a|nope} {@|apply p}', { name: 'f', positions });
+    expect(t.errors).toEqual([{ message: messages.formatterUnknown('nope'), line: 1, column: 1, name: 'f' }]);
+    expect(t.render({}).errors).toEqual([{ message: messages.partialMissing('p'), line: 1, column: 10, name: 'f' }]);
+    expect(t.analyze().partials).toEqual([expect.objectContaining({ name: 'p', line: 1, column: 10 })]);
+  });
+
   it('renders what it can of a broken template and never throws', () => {
     const t = compile('{.section a}{b}');
     expect(() => t.render({ a: { b: 'x' } })).not.toThrow();

@@ -79,6 +79,15 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('places problems by what the author wrote, though the file compiles with nonces added and platform tags replaced', () => {
+    const line = '<script>go()</script><squarespace:navigation navigationId="mainNav" template="nav" /> {@|apply card.block} {.end}';
+    const result = checkTemplateFolder(source({ 'collections/blog.list': line, 'blocks/nav.block': '' }));
+    expect(result.problems.map((p) => [p.line, p.column, p.message])).toEqual([
+      [1, line.indexOf('{@|apply') + 1, themeMessages.blockMissing('card.block', 'collections/blog.list')],
+      [1, line.indexOf('{.end}') + 1, 'SyntaxError: Instruction END not allowed at root'],
+    ]);
+  });
+
   it('reports a folder without template.conf or with a broken one', () => {
     expect(checkTemplateFolder(new MemoryTemplateSource({})).problems[0]!.message).toBe(themeMessages.confMissing('memory'));
     const broken = checkTemplateFolder(new MemoryTemplateSource({ 'template.conf': '{"layouts": {"default": {"regions": []}}}' }));
@@ -89,7 +98,7 @@ describe('checking a template folder', () => {
 });
 
 describe('rendering one page of a folder from a context', () => {
-  const folder = source({ 'collections/blog.list': 'LIST {collection.typeName} {.repeated section items}{title}{.end}', 'collections/blog.item': 'ITEM {item.title} {@|apply nope.block}' });
+  const folder = source({ 'collections/blog.list': 'LIST {collection.typeName} {.repeated section items}{title}{.end}', 'collections/blog.item': '<script>x()</script>ITEM {item.title} {@|apply nope.block}' });
 
   it('renders the list or the item by what the context holds', () => {
     const collection = { id: 'c1', urlId: 'journal', typeName: 'blog', title: 'Journal' };
@@ -97,8 +106,9 @@ describe('rendering one page of a folder from a context', () => {
     expect(list.errors).toEqual([]);
     expect(list.html).toContain('[LIST blog a]');
     const item = renderFolderPage(folder, '/journal/a', { collection, item: { id: 'i', title: 'A' } });
-    expect(item.html).toContain('[ITEM A ]');
-    expect(item.errors).toEqual([{ message: messages.partialMissing('nope.block'), name: 'collections/blog.item', line: 1, column: 19 }]);
+    expect(item.html).toContain('ITEM A ]');
+    // placed in the file as written, not in its copy with the script's nonce added
+    expect(item.errors).toEqual([{ message: messages.partialMissing('nope.block'), name: 'collections/blog.item', line: 1, column: 39 }]);
   });
 
   it('renders a system page the folder lacks with the built-in page', () => {

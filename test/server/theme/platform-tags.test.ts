@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../../engine/index.ts';
+import { compile, LineIndex } from '../../../engine/index.ts';
+import type { EditedText } from '../../../server/theme/edited-text.ts';
 import { folderRegistry } from '../../../server/theme/folder-registry.ts';
 import { rewritePlatformTags } from '../../../server/theme/platform-tags.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
+
+/** The [line, column] of each error compiling an edited text, placed in the file it was made from. */
+function compiledErrors(file: string, edited: EditedText): [number, number][] {
+  const lines = new LineIndex(file);
+  const template = compile(edited.text, { name: 'site.region', plugins: folderRegistry, positions: { position: (offset) => lines.position(edited.originalOffset(offset)) } });
+  return template.errors.map((e) => [e.line, e.column]);
+}
 
 function ids(): () => string {
   let n = 0;
@@ -12,7 +20,7 @@ function ids(): () => string {
 describe('platform tag rewriting', () => {
   it('turns each tag into one instruction and keeps its attributes as written', () => {
     const out = rewritePlatformTags('<a><squarespace:navigation navigationId="mainNav" template="nav" /></a>', 'site.region', ids());
-    expect(out.source).toBe('<a>{@|squarespace-tag t1}</a>');
+    expect(out.source.text).toBe('<a>{@|squarespace-tag t1}</a>');
     expect(out.tags).toEqual([expect.objectContaining({ id: 't1', kind: 'navigation', attributes: { navigationId: 'mainNav', template: 'nav' }, body: null, line: 1, column: 4 })]);
   });
 
@@ -22,18 +30,33 @@ describe('platform tag rewriting', () => {
     const out = rewritePlatformTags(source, 'pages/home.page', ids());
     const outer = out.tags.find((tag) => tag.attributes.collection === '{collection.urlId}')!;
     expect(outer.attributes).toEqual({ collection: '{collection.urlId}', featured: '', limit: '3' });
-    expect(out.source.startsWith(`x{@|squarespace-tag ${outer.id}}`)).toBe(true);
-    expect(out.source.endsWith('y')).toBe(true);
+    expect(out.source.text.startsWith(`x{@|squarespace-tag ${outer.id}}`)).toBe(true);
+    expect(out.source.text.endsWith('y')).toBe(true);
     const inner = out.tags.find((tag) => tag.attributes.collection === 'b')!;
-    expect(inner.line).toBe(2);
-    expect(outer.body).toContain(`{@|squarespace-tag ${inner.id}}`);
+    expect([inner.line, inner.column]).toEqual([2, 1]);
+    expect(outer.body!.text).toContain(`{@|squarespace-tag ${inner.id}}`);
   });
 
   it('keeps the lines after a multi-line tag where the author wrote them', () => {
     const source = '<squarespace:block-field\n  id="footer"\n  columns="12" />\n{.end}';
     const out = rewritePlatformTags(source, 'site.region', ids());
-    const template = compile(out.source, { name: 'site.region', plugins: folderRegistry });
-    expect(template.errors.map((e) => [e.line, e.column])).toEqual([[4, 1]]);
+    expect(compiledErrors(source, out.source)).toEqual([[4, 1]]);
+  });
+
+  it('keeps columns too: an error after a tag on its line, or on the first line of a tag body, is where the author wrote it', () => {
+    const source = '<p><squarespace:navigation navigationId="mainNav" template="nav" /> {.end}\n'
+      + '<squarespace:query collection="blog" limit="3"> {.section} {.end}</squarespace:query>';
+    const out = rewritePlatformTags(source, 'site.region', ids());
+    const body = out.tags.find((tag) => tag.kind === 'query')!.body!;
+    expect(compiledErrors(source, out.source)).toEqual([[1, 69]]);
+    expect(compiledErrors(source, body)).toEqual([[2, 49], [2, 60]]);
+  });
+
+  it('places tags nested in a body by the file\'s lines and columns', () => {
+    const source = '<div><squarespace:query collection="a">x <squarespace:navigation navigationId="n" template="t" /></squarespace:query>';
+    const out = rewritePlatformTags(source, 'site.region', ids());
+    const nav = out.tags.find((tag) => tag.kind === 'navigation')!;
+    expect([nav.line, nav.column]).toEqual([1, 42]);
   });
 
   it('reports a tag that is never closed and a tag the platform does not have', () => {

@@ -17,34 +17,42 @@ describe('withScriptNonces', () => {
   });
 
   it('gives every script element of the text the nonce instruction', () => {
-    expect(withScriptNonces('<head><script>a()</script><SCRIPT src="/x.js"></SCRIPT><script\ndefer>b()</script></head>')).toBe(
+    expect(withScriptNonces('<head><script>a()</script><SCRIPT src="/x.js"></SCRIPT><script\ndefer>b()</script></head>').text).toBe(
       `<head><script${SCRIPT_NONCE_ATTRIBUTE}>a()</script><SCRIPT${SCRIPT_NONCE_ATTRIBUTE} src="/x.js"></SCRIPT><script${SCRIPT_NONCE_ATTRIBUTE}\ndefer>b()</script></head>`,
     );
   });
 
   it('leaves data blocks as written: a script of a type the browser does not run needs no nonce', () => {
     const data = '<script type="application/ld+json">{}</script><script type=\'text/x-template\'>x</script><script type=application/json>[]</script>';
-    expect(withScriptNonces(data)).toBe(data);
-    expect(withScriptNonces('<script type="text/javascript">a()</script><script type="module">b()</script>')).toBe(
+    expect(withScriptNonces(data).text).toBe(data);
+    expect(withScriptNonces('<script type="text/javascript">a()</script><script type="module">b()</script>').text).toBe(
       `<script${SCRIPT_NONCE_ATTRIBUTE} type="text/javascript">a()</script><script${SCRIPT_NONCE_ATTRIBUTE} type="module">b()</script>`,
     );
-    expect(withScriptNonces('<script type="{scriptType}">a()</script>')).toBe(`<script${SCRIPT_NONCE_ATTRIBUTE} type="{scriptType}">a()</script>`);
+    expect(withScriptNonces('<script type="{scriptType}">a()</script>').text).toBe(`<script${SCRIPT_NONCE_ATTRIBUTE} type="{scriptType}">a()</script>`);
   });
 
   it('keeps a nonce the author wrote, and text that only looks like a script tag', () => {
     const kept = '<script nonce="{cspNonce}">a()</script><scripts></scripts><p>&lt;script&gt;</p>';
-    expect(withScriptNonces(kept)).toBe(kept);
+    expect(withScriptNonces(kept).text).toBe(kept);
   });
 
   it('reads a script as the browser does: its text up to </script> is not searched, quoted > does not end the tag', () => {
-    expect(withScriptNonces('<script data-x="a>b">document.write("<script src=y></scr" + "ipt>")</script><script>c()</script>')).toBe(
+    expect(withScriptNonces('<script data-x="a>b">document.write("<script src=y></scr" + "ipt>")</script><script>c()</script>').text).toBe(
       `<script${SCRIPT_NONCE_ATTRIBUTE} data-x="a>b">document.write("<script src=y></scr" + "ipt>")</script><script${SCRIPT_NONCE_ATTRIBUTE}>c()</script>`,
     );
   });
 
   it('stops at a script that never closes, after giving it the nonce', () => {
-    expect(withScriptNonces('<script>a(); <script>')).toBe(`<script${SCRIPT_NONCE_ATTRIBUTE}>a(); <script>`);
-    expect(withScriptNonces('<script src="x"')).toBe('<script src="x"');
+    expect(withScriptNonces('<script>a(); <script>').text).toBe(`<script${SCRIPT_NONCE_ATTRIBUTE}>a(); <script>`);
+    expect(withScriptNonces('<script src="x"').text).toBe('<script src="x"');
+  });
+
+  it('knows where each offset of its text was in the file: text after a nonce maps back past it', () => {
+    const source = '<p><script>a()</script>{x}';
+    const edited = withScriptNonces(source);
+    expect(edited.originalOffset(edited.text.indexOf('{x}'))).toBe(source.indexOf('{x}'));
+    expect(edited.originalOffset(edited.text.indexOf('nonce'))).toBe('<p><script'.length);
+    expect(edited.originalOffset(0)).toBe(0);
   });
 });
 
