@@ -72,9 +72,13 @@ export async function bundleServer(entry: string = SERVER_ENTRY, outfile: string
 const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 /** `npm run backup` and `npm run restore`: built beside the server, so a production install can run them. */
 export const BACKUP_COMMAND_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'backup-command.mjs');
+/** `npm run password -- EMAIL`, built beside the server for the same reason. */
+export const PASSWORD_COMMAND_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'password-command.mjs');
 
 if (invokedDirectly) {
   await bundleServer();
   await bundleServer(path.join(PROJECT_ROOT, 'server', 'backup-command.ts'), BACKUP_COMMAND_BUNDLE);
-  process.stdout.write(`server built: ${path.relative(PROJECT_ROOT, SERVER_BUNDLE)}, ${path.relative(PROJECT_ROOT, BACKUP_COMMAND_BUNDLE)}\n`);
+  await bundleServer(path.join(PROJECT_ROOT, 'server', 'password-command.ts'), PASSWORD_COMMAND_BUNDLE);
+  const built = [SERVER_BUNDLE, BACKUP_COMMAND_BUNDLE, PASSWORD_COMMAND_BUNDLE].map((file) => path.relative(PROJECT_ROOT, file));
+  process.stdout.write(`server built: ${built.join(', ')}\n`);
 }

@@ -5,7 +5,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
+import { PAGE_PATHS } from '../lib/api-paths.ts';
 import { adminCall, setSessionToken } from './admin-api.ts';
+import { ResetPassword } from './ResetPassword.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ProductEditor } from './screens/ProductEditor.tsx';
@@ -28,6 +30,8 @@ export interface AdminAppProps {
   siteTitle: string;
   /** The path the page was opened at (/config or a screen below it). */
   path: string;
+  /** Whether "Forgot your password?" can email a link (the store has a mail server). */
+  canEmailResetLinks?: boolean;
 }
 
 export const ADMIN_BASE = '/config';
@@ -49,7 +53,7 @@ export interface Navigate {
   (path: string): void;
 }
 
-export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProps) {
+export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetLinks = false }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
   // The sign-in email as the header shows it: the account screen may change it.
   const [email, setEmail] = useState(account?.email ?? '');
@@ -79,7 +83,9 @@ export function AdminApp({ account, siteTitle, path: initialPath }: AdminAppProp
     window.location.assign(ADMIN_BASE);
   }, []);
 
-  if (!account) return <SignIn siteTitle={siteTitle} />;
+  // the link of a password-reset email, opened signed in or not
+  if (path === PAGE_PATHS.resetPassword) return <ResetPassword signInPath={ADMIN_BASE} />;
+  if (!account) return <SignIn siteTitle={siteTitle} canEmailResetLinks={canEmailResetLinks} />;
   if (!account.permissions.includes('admin.use')) {
     return (
       <main className="admin-signin">

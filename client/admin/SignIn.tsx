@@ -1,10 +1,12 @@
-/** The owner's sign-in at /config: email and password; a success loads the admin afresh. */
+/** The owner's sign-in at /config: email and password, a success loads the admin afresh; or the way to a forgotten password. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { adminCall } from './admin-api.ts';
 import { Field, Notice } from './Field.tsx';
+import { ForgotPassword } from './ForgotPassword.tsx';
 
-export function SignIn({ siteTitle }: { siteTitle: string }) {
+export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; canEmailResetLinks: boolean }) {
+  const [forgot, setForgot] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,16 +33,19 @@ export function SignIn({ siteTitle }: { siteTitle: string }) {
     <main className="admin-signin">
       <h1>{ADMIN.signInTitle}</h1>
       {siteTitle ? <p className="admin-hint">{siteTitle}</p> : null}
-      <form onSubmit={submit} noValidate>
-        <Field label={ADMIN.email}>
-          {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}
-        </Field>
-        <Field label={ADMIN.password}>
-          {(control) => <input {...control} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}
-        </Field>
-        <Notice text={error} kind="error" />
-        <button type="submit" disabled={busy || !ready}>{busy ? ADMIN.signingIn : ADMIN.signIn}</button>
-      </form>
+      {forgot ? <ForgotPassword canEmail={canEmailResetLinks} initialEmail={email} onBack={() => setForgot(false)} /> : (
+        <form onSubmit={submit} noValidate>
+          <Field label={ADMIN.email}>
+            {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}
+          </Field>
+          <Field label={ADMIN.password}>
+            {(control) => <input {...control} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}
+          </Field>
+          <Notice text={error} kind="error" />
+          <button type="submit" disabled={busy || !ready}>{busy ? ADMIN.signingIn : ADMIN.signIn}</button>
+          <p><button type="button" className="admin-link" disabled={!ready} onClick={() => setForgot(true)}>{ADMIN.forgotPassword}</button></p>
+        </form>
+      )}
     </main>
   );
 }

@@ -111,6 +111,9 @@ export function checkVariantSelection(
 // ------------------------------------------------------------------- restock
 
 export const EMAIL_MIN_LENGTH = 3;
+/** Fewest characters of a new account password (the admin's Account screen, a reset link, the server). */
+export const MIN_PASSWORD_LENGTH = 12;
+
 export const EMAIL_MAX_LENGTH = 256;
 /** Local part, @, a dotted domain, and a final label of 2 to 4 letters or digits. */
 const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z0-9]{2,4}$/;

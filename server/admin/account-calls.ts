@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { AdminAccountRepository, type AdminAccount } from '../db/admin-account-repository.ts';
 import { fillMessage } from '../messages.ts';
 import { isUniqueViolation } from '../db/store.ts';
-import { shopperEmailSchema } from '../../client/lib/validation.ts';
+import { MIN_PASSWORD_LENGTH, shopperEmailSchema } from '../../client/lib/validation.ts';
 import { HttpError } from '../security/http-error.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { requireOwner } from '../security/owner-auth.ts';
@@ -15,11 +15,14 @@ import { fieldError, parseAdminInput } from './admin-validation.ts';
 
 export const ADMIN_PASSWORD = '/api/admin/account/password';
 export const ADMIN_EMAIL = '/api/admin/account/email';
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH };
+
+/** A new password, as the Account screen and a reset link take it. */
+export const newPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH, { error: fillMessage(ADMIN.server.passwordTooShort, { min: MIN_PASSWORD_LENGTH }) }).max(1024);
 
 const passwordSchema = z.object({
   currentPassword: z.string().min(1).max(1024),
-  newPassword: z.string().min(MIN_PASSWORD_LENGTH, { error: fillMessage(ADMIN.server.passwordTooShort, { min: MIN_PASSWORD_LENGTH }) }).max(1024),
+  newPassword: newPasswordSchema,
 });
 
 const emailSchema = z.object({

@@ -4,13 +4,14 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { shopperEmailSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
 import { StaffRepository, type StaffMember } from '../db/staff-repository.ts';
-import { isUniqueViolation } from '../db/store.ts';
+import { PasswordResetRepository } from '../db/password-reset-repository.ts';
+import { isUniqueViolation, type StoreSession } from '../db/store.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../security/owner-permissions.ts';
 import { requireOwner } from '../security/owner-auth.ts';
-import { generatePassword } from '../security/passwords.ts';
+import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { createSiteUserAccount } from '../security/site-user-accounts.ts';
 import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
@@ -36,7 +37,8 @@ function shown(member: StaffMember, req: Request) {
 
 /**
  * The store's staff, for its admins: list, add (an account with a generated password, shown
- * once), change a role, remove (the account and its sessions). An admin cannot change their own
+ * once), give a member who forgot theirs a new generated one (their sessions end), change a role,
+ * remove (the account and its sessions). An admin cannot change their own
  * role or remove themselves, so the store always keeps an admin.
  */
 export function createStaffCalls(deps: AppDeps): Router {
@@ -79,14 +81,14 @@ export function createStaffCalls(deps: AppDeps): Router {
    * locked, to be an admin still: two admins demoting or removing each other at the same moment
    * would otherwise leave the store without one.
    */
-  async function asAdmin(req: Request, member: StaffMember, change: (staff: StaffRepository) => Promise<void>): Promise<void> {
+  async function asAdmin(req: Request, member: StaffMember, change: (staff: StaffRepository, tx: StoreSession) => Promise<void>): Promise<void> {
     const adminId = signedInUser(req).siteUserId;
     await deps.store.transaction(async (tx) => {
       const staff = new StaffRepository(tx);
       const roles = await staff.lockRoles([adminId, member.id]);
       if (roles.get(adminId) !== CONTRIBUTOR_ROLES.admin) throw new HttpError(403, platformMessages.permissionDenied);
       if (!roles.has(member.id)) throw new HttpError(404, ADMIN.server.staffNotFound);
-      await change(staff);
+      await change(staff, tx);
     });
   }
 
@@ -95,6 +97,15 @@ export function createStaffCalls(deps: AppDeps): Router {
     const { role } = parseAdminInput(roleChange, req.body);
     await asAdmin(req, member, (staff) => staff.setRole(member.id, role));
     res.json({ member: shown({ ...member, role }, req), message: ADMIN.roleChanged });
+  });
+
+  // a member who forgot their password, on a store that cannot email them a link
+  router.post(`${ADMIN_STAFF}/:memberId/password`, ownerWrite, canManage, async (req, res) => {
+    const member = await otherMember(req);
+    const password = generatePassword();
+    const hash = await hashPassword(password);
+    await asAdmin(req, member, (_staff, tx) => new PasswordResetRepository(tx).setPassword(member.id, hash));
+    res.json({ password, message: fillMessage(ADMIN.staffNewPassword, { email: member.email }) });
   });
 
   router.delete(`${ADMIN_STAFF}/:memberId`, ownerWrite, canManage, async (req, res) => {

@@ -9,6 +9,7 @@ import { createFormsRouter } from './forms-routes.ts';
 import { createOwnerSettingsRouter } from './owner-settings-routes.ts';
 import { createPlacesRouter } from './places-routes.ts';
 import type { PlacesProvider } from './places-provider.ts';
+import { createPasswordResetRouter } from './password-reset-routes.ts';
 import { createSiteUserRouter } from './site-user-routes.ts';
 import { createStoreCreationRouter } from './store-creation-routes.ts';
 import { createTrackingRouter } from './tracking-routes.ts';
@@ -33,6 +34,7 @@ export async function createPlatformRouter(deps: AppDeps, options: PlatformRoute
   router.use(siteUserResolver(deps));
   const calls = Router();
   calls.use(createSiteUserRouter(deps));
+  calls.use(createPasswordResetRouter(deps));
   calls.use(createFormsRouter(deps));
   calls.use(createCaptchaRouter(deps));
   calls.use(createTrackingRouter(deps));

@@ -57,6 +57,12 @@ export const RATE_LIMIT_TABLE = {
     covers: ['DELETE /api/site-users/account/session', 'POST /api/site-users/account/locale'],
     message: serverMessages.rateLimited,
   },
+  // an email per account is further limited to one every few minutes (server/api/password-reset-routes.ts)
+  passwordReset: {
+    limit: 5,
+    covers: ['POST /api/site-users/account/password-reset', 'POST /api/site-users/account/password-reset/confirm'],
+    message: serverMessages.rateLimited,
+  },
   ownerWrite: {
     limit: 60,
     covers: ['every owner POST, PUT and DELETE (settings, navigation, store creation, restock sends, the admin at /config)'],

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { SignIn } from '../../client/admin/SignIn.tsx';
+import { ResetPassword } from '../../client/admin/ResetPassword.tsx';
 import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
 import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
 import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
@@ -23,7 +24,7 @@ afterEach(() => {
 describe('the admin sign-in', () => {
   it('labels Email and Password and says when they do not match', async () => {
     const calls = scriptFetch([{ method: 'POST', path: '/api/site-users/account/session', answer: { status: 401, body: { message: 'Invalid' } } }]);
-    render(<SignIn siteTitle="Shop" />);
+    render(<SignIn siteTitle="Shop" canEmailResetLinks />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -31,6 +32,71 @@ describe('the admin sign-in', () => {
     expect(screen.getByRole('alert').textContent).toBe(ADMIN.signInFailed);
     expect(calls[0]!.body).toEqual({ email: 'owner@example.com', password: 'wrong' });
     expect(calls[0]!.headers['X-CSRF-Token']).toBe('the-crumb');
+  });
+
+  it('asks for a link to choose a new password with the email already typed, and says what was done', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: '/api/site-users/account/password-reset', answer: { body: { message: ADMIN.resetLinkSent } } }]);
+    render(<SignIn siteTitle="Shop" canEmailResetLinks />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.forgotPassword }));
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sendLink }));
+    await settle();
+    expect(calls[0]!.body).toEqual({ email: 'owner@example.com' });
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.resetLinkSent);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.backToSignIn }));
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+  });
+
+  it('says how to get in without a mail server, naming the command with the email typed', () => {
+    render(<SignIn siteTitle="Shop" canEmailResetLinks={false} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.forgotPassword }));
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.resetNoMail.replace('{email}', 'ann@example.com'));
+    expect(screen.queryByRole('button', { name: ADMIN.sendLink })).toBeNull();
+  });
+});
+
+describe('choosing a new password from an emailed link', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('sends the token of the address fragment with the new password, and takes the token out of the address', async () => {
+    window.history.replaceState(null, '', '/config/reset-password#token=abc123');
+    const calls = scriptFetch([{ method: 'POST', path: '/api/site-users/account/password-reset/confirm', answer: { body: { message: ADMIN.passwordResetDone } } }]);
+    render(<ResetPassword signInPath="/config" />);
+    await settle();
+    expect(window.location.hash).toBe('');
+    fireEvent.change(screen.getByLabelText(ADMIN.newPassword), { target: { value: 'a long new passphrase' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.newPasswordAgain), { target: { value: 'a long new passphrase' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.setPassword }));
+    await settle();
+    expect(calls[0]!.body).toEqual({ token: 'abc123', newPassword: 'a long new passphrase' });
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.passwordResetDone);
+    expect(screen.getByRole('link', { name: ADMIN.signIn }).getAttribute('href')).toBe('/config');
+  });
+
+  it('checks the two passwords agree before sending, and shows the server\'s answer to a used link', async () => {
+    window.history.replaceState(null, '', '/config/reset-password#token=used');
+    const calls = scriptFetch([{ method: 'POST', path: '/api/site-users/account/password-reset/confirm', answer: { status: 400, body: { message: ADMIN.server.resetLinkInvalid } } }]);
+    render(<ResetPassword signInPath="/config" />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.newPassword), { target: { value: 'a long new passphrase' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.newPasswordAgain), { target: { value: 'a long new passphrasE' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.setPassword }));
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.passwordsDiffer);
+    fireEvent.change(screen.getByLabelText(ADMIN.newPasswordAgain), { target: { value: 'a long new passphrase' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.setPassword }));
+    await settle();
+    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toContain(ADMIN.server.resetLinkInvalid);
+  });
+
+  it('says the page needs the email\'s link when it is opened without one', async () => {
+    window.history.replaceState(null, '', '/config/reset-password');
+    render(<ResetPassword signInPath="/config" />);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.resetLinkMissing);
   });
 });
 
@@ -157,6 +223,24 @@ describe('the staff screen', () => {
     expect(screen.getByText('pw-123').tagName).toBe('CODE');
     expect(screen.getByRole('button', { name: `${ADMIN.remove} packer@example.com` })).toBeTruthy();
     expect((screen.getByRole('combobox', { name: `${ADMIN.role}: packer@example.com` }) as HTMLSelectElement).value).toBe('8');
+  });
+
+  it('gives a member who forgot theirs a new password, once asked to confirm, and shows it once', async () => {
+    const staff = [{ id: 'u1', email: 'owner@example.com', role: 1, createdOn: 0, you: true }, { id: 'u2', email: 'packer@example.com', role: 8, createdOn: 0, you: false }];
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/staff', answer: { body: { staff, roles: [1, 8] } } },
+      { method: 'POST', path: '/api/admin/staff/u2/password', answer: { body: { message: 'New password for packer@example.com.', password: 'pw-456' } } },
+    ]);
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<StaffScreen />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: `${ADMIN.newPasswordFor}: packer@example.com` }));
+    await settle();
+    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmNewPassword.replace('{email}', 'packer@example.com'));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/admin/staff/u2/password']);
+    expect(screen.getByRole('status').textContent).toBe('New password for packer@example.com.');
+    expect(screen.getByText('pw-456').tagName).toBe('CODE');
   });
 });
 

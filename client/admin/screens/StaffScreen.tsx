@@ -1,4 +1,4 @@
-/** Staff, for the store's admins: who works on the store and in which role; add someone, change a role, remove someone. */
+/** Staff, for the store's admins: who works on the store and in which role; add someone, change a role, give a new password, remove someone. */
 import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -47,6 +47,14 @@ export function StaffScreen() {
     reload();
   }
 
+  // for a member who forgot theirs where the store cannot email a link
+  async function newPassword(member: Member) {
+    if (!window.confirm(ADMIN.confirmNewPassword.replace('{email}', member.email))) return;
+    const answer = await adminCall<{ message: string; password: string }>('POST', `/api/admin/staff/${encodeURIComponent(member.id)}/password`);
+    setPassword(answer.ok ? answer.data.password : '');
+    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
+  }
+
   async function remove(member: Member) {
     if (!window.confirm(ADMIN.confirmRemoveStaff.replace('{email}', member.email))) return;
     setPassword('');
@@ -63,7 +71,7 @@ export function StaffScreen() {
       {data ? (
         <TableRegion label={ADMIN.screens.staff}>
           <table className="admin-table">
-            <thead><tr><th scope="col">{ADMIN.staffEmail}</th><th scope="col">{ADMIN.role}</th><th scope="col"><span className="admin-hidden">{ADMIN.remove}</span></th></tr></thead>
+            <thead><tr><th scope="col">{ADMIN.staffEmail}</th><th scope="col">{ADMIN.role}</th><th scope="col"><span className="admin-hidden">{ADMIN.memberActions}</span></th></tr></thead>
             <tbody>
               {data.staff.map((member) => (
                 <tr key={member.id} data-staff={member.email}>
@@ -73,7 +81,14 @@ export function StaffScreen() {
                       ? ADMIN.roleNames[member.role] ?? String(member.role)
                       : <RoleSelect value={member.role} roles={data.roles} label={`${ADMIN.role}: ${member.email}`} onChange={(role) => void changeRole(member, role)} />}
                   </td>
-                  <td>{member.you ? null : <button type="button" className="admin-danger" aria-label={`${ADMIN.remove} ${member.email}`} onClick={() => void remove(member)}>{ADMIN.remove}</button>}</td>
+                  <td>
+                    {member.you ? null : (
+                      <span className="admin-actions">
+                        <button type="button" aria-label={`${ADMIN.newPasswordFor}: ${member.email}`} onClick={() => void newPassword(member)}>{ADMIN.newPasswordFor}</button>
+                        <button type="button" className="admin-danger" aria-label={`${ADMIN.remove} ${member.email}`} onClick={() => void remove(member)}>{ADMIN.remove}</button>
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -64,6 +64,22 @@ describe('staff', () => {
     expect((await owner.delete(`/api/admin/staff/${again.body.member.id}`)).status).toBe(200);
   });
 
+  it('gives a member who forgot theirs a new password: the old one and their sessions end', async () => {
+    const added = await owner.post<{ member: Member; password: string }>('/api/admin/staff', { email: 'forgetful@example.com', role: CONTRIBUTOR_ROLES.viewer });
+    expect(added.status, added.text).toBe(201);
+    const member = await new SiteUserVisitor(server.url).signIn('forgetful@example.com', added.body.password);
+    const renewed = await owner.post<{ password: string; message: string }>(`/api/admin/staff/${added.body.member.id}/password`, {});
+    expect(renewed.status, renewed.text).toBe(200);
+    expect(renewed.body.password).not.toBe(added.body.password);
+    expect(renewed.body.message).not.toContain(renewed.body.password);
+    expect((await member.get('/api/admin/orders')).status).toBe(401);
+    const refused = await new SiteUserVisitor(server.url).start().then((visitor) => visitor.post('/api/site-users/account/session', { email: 'forgetful@example.com', password: added.body.password }));
+    expect(refused.status).toBe(401);
+    const back = await new SiteUserVisitor(server.url).signIn('forgetful@example.com', renewed.body.password);
+    expect((await back.get('/api/admin/orders')).status).toBe(200);
+    expect((await owner.delete(`/api/admin/staff/${added.body.member.id}`)).status).toBe(200);
+  });
+
   it("refuses an email an account already signs in with, a shopper's too", async () => {
     await server.signInShopper(); // shopper-1@example.com, this server's first shopper
     for (const email of [OWNER_EMAIL, 'shopper-1@example.com']) {

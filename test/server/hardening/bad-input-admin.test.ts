@@ -292,6 +292,29 @@ describe(`PUT ${PASSWORD}`, () => {
   });
 });
 
+describe('POST /api/site-users/account/password-reset and …/confirm', () => {
+  it('refuses an address that is not one, a short password, a missing, oversized or unknown token, changing nothing', async () => {
+    await refused(() => owner.post('/api/site-users/account/password-reset', { email: 'not an address' }), { status: 400, field: 'email' });
+    await refused(() => owner.post('/api/site-users/account/password-reset', { email: ['owner@example.com'] }), { status: 400, field: 'email' });
+    // this store has no mail server: a well-formed request is refused, saying so
+    await refused(() => owner.post('/api/site-users/account/password-reset', { email: 'owner@example.com' }), { status: 409 });
+    const confirm = '/api/site-users/account/password-reset/confirm';
+    await refused(() => owner.post(confirm, { token: 'x', newPassword: 'short' }), { status: 400, field: 'newPassword' });
+    await refused(() => owner.post(confirm, { newPassword: 'a long enough password' }), { status: 400, field: 'token' });
+    await refused(() => owner.post(confirm, { token: 'x'.repeat(201), newPassword: 'a long enough password' }), { status: 400, field: 'token' });
+    await refused(() => owner.post(confirm, { token: 'no-such-link', newPassword: 'a long enough password' }), { status: 400 });
+  });
+});
+
+describe('POST /api/admin/staff/:memberId/password', () => {
+  it('refuses an unknown or malformed member and the admin themselves, changing nothing', async () => {
+    await refused(() => owner.post('/api/admin/staff/no-such-member/password', {}), { status: 404 });
+    await refused(() => owner.post("/api/admin/staff/'%20OR%201=1/password", {}), { status: 400 });
+    const me = (await owner.get<{ staff: Array<{ id: string; you: boolean }> }>('/api/admin/staff')).body.staff.find((member) => member.you)!;
+    await refused(() => owner.post(`/api/admin/staff/${me.id}/password`, {}), { status: 409 });
+  });
+});
+
 describe(`PUT ${EMAIL}`, () => {
   it('refuses an address that is not one, a wrong or missing current password, changing nothing', async () => {
     await refused(() => owner.put(EMAIL, { currentPassword: 'x', newEmail: 'not an address' }), { status: 400, field: 'newEmail' });

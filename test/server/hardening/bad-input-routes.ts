@@ -26,6 +26,9 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'POST /api/site-users/account/session': file(SITE_USER),
   'DELETE /api/site-users/account/session': file(SITE_USER),
   'POST /api/site-users/account/locale': file(SITE_USER),
+  // the forgotten password of an admin's sign-in
+  'POST /api/site-users/account/password-reset': file(ADMIN),
+  'POST /api/site-users/account/password-reset/confirm': file(ADMIN),
   // forms
   'GET /api/template/GetTemplateSchema': file(FORMS),
   'POST /api/rest/forms/validate/:formId': file(FORMS),
@@ -65,6 +68,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'POST /api/admin/staff': file(ADMIN),
   'PUT /api/admin/staff/:memberId': file(ADMIN),
   'DELETE /api/admin/staff/:memberId': file(ADMIN),
+  'POST /api/admin/staff/:memberId/password': file(ADMIN),
   'PUT /api/admin/inventory/:variantId': file(ADMIN),
   'GET /api/admin/inventory/:variantId/history': file(ADMIN),
   'GET /api/admin/orders': file(ADMIN),

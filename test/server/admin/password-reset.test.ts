@@ -1,0 +1,146 @@
+/**
+ * "Forgot your password?" at /config: a link by email, at the store's own address, that works once
+ * for an hour and signs the account out everywhere; the same answer whether or not an account has
+ * the address; a store without a mail server says so instead of pretending to send.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { RESET_EMAIL_GAP_MS, resetTokenHash } from '../../../server/api/password-reset-routes.ts';
+import { AdminSettingsRepository } from '../../../server/db/admin-settings-repository.ts';
+import { EmailOutboxRepository, type OutboxEmail } from '../../../server/db/email-outbox-repository.ts';
+import { PASSWORD_RESET_EMAIL_KIND } from '../../../server/email/password-reset-email.ts';
+import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
+import { OWNER_PASSWORD, startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { Visitor } from '../helpers/visitor.ts';
+
+const STORE_ADDRESS = 'https://shop.example.com';
+const NEW_PASSWORD = 'a brand new passphrase';
+
+let server: PlatformServer;
+
+beforeAll(async () => {
+  // a mail server that refuses every connection: each email is tried, marked failed and kept
+  server = await startPlatformServer({ mail: { smtpUrl: 'smtp://127.0.0.1:9' } });
+  const settings = new AdminSettingsRepository(server.app.deps.store);
+  await settings.write('website', { ...(await settings.read('website')), baseUrl: STORE_ADDRESS });
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+async function resetEmails(recipient: string): Promise<OutboxEmail[]> {
+  return (await new EmailOutboxRepository(server.app.deps.store).list({ recipient })).filter((email) => email.kind === PASSWORD_RESET_EMAIL_KIND);
+}
+
+async function askForLink(email: string): Promise<{ status: number; message: string }> {
+  const visitor = new Visitor(server.url);
+  await visitor.start();
+  const answer = await visitor.post<{ message: string }>('/api/site-users/account/password-reset', { email });
+  return { status: answer.status, message: answer.body.message };
+}
+
+async function confirm(token: string, newPassword: string) {
+  const visitor = new Visitor(server.url);
+  await visitor.start();
+  return visitor.post<{ message: string; fieldErrors?: Record<string, string> }>('/api/site-users/account/password-reset/confirm', { token, newPassword });
+}
+
+function tokenOf(email: OutboxEmail): string {
+  const link = /https:\/\/shop\.example\.com\/config\/reset-password#token=([A-Za-z0-9_-]+)/.exec(email.text);
+  expect(link, email.text).not.toBeNull();
+  return link![1]!;
+}
+
+describe('a forgotten password', () => {
+  it('answers an address no account has exactly as one an account has, and sends nothing to it', async () => {
+    const unknown = await askForLink('nobody@example.com');
+    expect(unknown).toEqual({ status: 200, message: ADMIN.resetLinkSent });
+    expect(await resetEmails('nobody@example.com')).toEqual([]);
+  });
+
+  it('emails a link at the store address that works once, sets the password and signs the account out everywhere', async () => {
+    const signedIn = await server.signInOwner();
+    expect((await signedIn.get('/api/admin/orders')).status).toBe(200);
+
+    expect(await askForLink(OWNER_EMAIL.toUpperCase())).toEqual({ status: 200, message: ADMIN.resetLinkSent });
+    const [email] = await resetEmails(OWNER_EMAIL);
+    expect(email!.subject).toContain('Choose a new password');
+    expect(email!.html).toContain(`${STORE_ADDRESS}/config/reset-password#token=`);
+    const token = tokenOf(email!);
+    // the store keeps only the token's hash
+    const kept = await server.app.deps.store.all<{ token_hash: string }>('SELECT token_hash FROM password_resets');
+    expect(kept.map((row) => row.token_hash)).toEqual([resetTokenHash(token)]);
+
+    const short = await confirm(token, 'short');
+    expect(short.status).toBe(400);
+    expect(short.body.fieldErrors).toEqual({ newPassword: expect.stringContaining('12') });
+
+    const done = await confirm(token, NEW_PASSWORD);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.message).toBe(ADMIN.passwordResetDone);
+    expect((await signedIn.get('/api/admin/orders')).status).toBe(401);
+    const again = await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, NEW_PASSWORD);
+    expect((await again.get('/api/admin/orders')).status).toBe(200);
+
+    const reused = await confirm(token, 'yet another passphrase');
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe(ADMIN.server.resetLinkInvalid);
+    // put the password back for the other tests
+    await server.app.deps.store.run('DELETE FROM password_resets');
+    await server.app.deps.store.run('DELETE FROM email_outbox');
+    expect(await askForLink(OWNER_EMAIL)).toEqual({ status: 200, message: ADMIN.resetLinkSent });
+    const [back] = await resetEmails(OWNER_EMAIL);
+    expect((await confirm(tokenOf(back!), OWNER_PASSWORD)).status).toBe(200);
+  });
+
+  it('sends one email per account every few minutes, however often it is asked for', async () => {
+    await server.app.deps.store.run('DELETE FROM email_outbox');
+    await askForLink(OWNER_EMAIL);
+    await askForLink(OWNER_EMAIL);
+    expect(await resetEmails(OWNER_EMAIL)).toHaveLength(1);
+    // once the pause is over, a new link replaces the first
+    await server.app.deps.store.run('UPDATE password_resets SET created_on = created_on - ?', [RESET_EMAIL_GAP_MS]);
+    await askForLink(OWNER_EMAIL);
+    const emails = await resetEmails(OWNER_EMAIL);
+    expect(emails).toHaveLength(2);
+    // the list is newest first: the older link no longer works
+    expect((await confirm(tokenOf(emails[1]!), NEW_PASSWORD)).status).toBe(400);
+    expect(await server.app.deps.store.all('SELECT site_user_id FROM password_resets')).toHaveLength(1);
+  });
+
+  it('refuses a link past its hour', async () => {
+    await server.app.deps.store.run('DELETE FROM password_resets');
+    await server.app.deps.store.run('DELETE FROM email_outbox');
+    await askForLink(OWNER_EMAIL);
+    const [email] = await resetEmails(OWNER_EMAIL);
+    await server.app.deps.store.run('UPDATE password_resets SET expires_on = ?', [Date.now() - 1]);
+    const late = await confirm(tokenOf(email!), NEW_PASSWORD);
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe(ADMIN.server.resetLinkInvalid);
+    await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, OWNER_PASSWORD);
+  });
+});
+
+describe('a store without a mail server', () => {
+  let plain: PlatformServer;
+  beforeAll(async () => {
+    plain = await startPlatformServer();
+  });
+  afterAll(async () => {
+    await plain.stop(true);
+  });
+
+  it('says it cannot send the link, and the sign-in page knows before anyone asks', async () => {
+    const visitor = new Visitor(plain.url);
+    await visitor.start();
+    const answer = await visitor.post<{ message: string }>('/api/site-users/account/password-reset', { email: OWNER_EMAIL });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(ADMIN.server.resetNeedsMail);
+    expect(await plain.app.deps.store.all('SELECT token_hash FROM password_resets')).toEqual([]);
+    const page = await visitor.get<string>('/config');
+    expect(page.text).toContain('&quot;canEmailResetLinks&quot;:false');
+    const withMail = await new Visitor(server.url).get<string>('/config');
+    expect(withMail.text).toContain('&quot;canEmailResetLinks&quot;:true');
+  });
+});
