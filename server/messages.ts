@@ -78,6 +78,7 @@ export const serverMessages = {
   orderShippedEmailSubject: 'Your order {orderNumber} from {siteTitle} is on its way',
   orderCancelledEmailSubject: 'Your order {orderNumber} from {siteTitle} has been cancelled',
   passwordResetEmailSubject: 'Choose a new password for {siteTitle}',
+  staffInvitationEmailSubject: 'You have been added to the staff of {siteTitle}',
   emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',
   shopBrowseInvalid: 'That filter, sort or page does not exist.',
   sortFeatured: 'Featured',

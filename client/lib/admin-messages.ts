@@ -206,6 +206,7 @@ export const ADMIN = {
   memberActions: 'Actions',
   you: '(you)',
   staffAdded: 'Added {email}. Give them this password, shown only this once; they can change it under Account:',
+  staffInvited: 'Added {email}. An email with a link to choose their password is on its way to them; the link works for {days} days. If it does not arrive, give them a new password here.',
   staffNewPassword: 'New password for {email}, shown only this once; they were signed out everywhere and can change it under Account:',
   newPasswordFor: 'New password',
   confirmNewPassword: 'Give {email} a new password? They will be signed out everywhere until they use it.',

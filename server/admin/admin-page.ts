@@ -12,7 +12,7 @@ import { cspNonce } from '../security/content-security-policy.ts';
 import { ROLE_PERMISSIONS } from '../security/owner-permissions.ts';
 import { readResolvedSiteUser } from '../security/site-user.ts';
 import { uploadsDir, UPLOADS_URL } from './image-upload.ts';
-import { canEmailResetLinks } from '../api/password-reset-routes.ts';
+import { canEmailPasswordLinks } from '../security/password-links.ts';
 
 /** Where the admin lives: the platform's own path. */
 export const ADMIN_PATH = '/config';
@@ -27,7 +27,7 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
   const siteTitle = typeof website.siteTitle === 'string' ? website.siteTitle : '';
   const path = req.path.length > ADMIN_PATH.length ? req.path : ADMIN_PATH;
   const user = readResolvedSiteUser(req);
-  if (!user) return { account: null, siteTitle, path, canEmailResetLinks: canEmailResetLinks(deps) };
+  if (!user) return { account: null, siteTitle, path, canEmailResetLinks: canEmailPasswordLinks(deps) };
   const account = await new AdminAccountRepository(deps.store).findById(user.siteUserId);
   return {
     account: {

@@ -2,7 +2,11 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { shopperEmailSchema } from '../../client/lib/validation.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
+import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import type { AppDeps } from '../deps.ts';
+import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { staffInvitationEmail } from '../email/password-reset-email.ts';
 import { StaffRepository, type StaffMember } from '../db/staff-repository.ts';
 import { PasswordResetRepository } from '../db/password-reset-repository.ts';
 import { isUniqueViolation, type StoreSession } from '../db/store.ts';
@@ -11,6 +15,7 @@ import { HttpError } from '../security/http-error.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../security/owner-permissions.ts';
 import { requireOwner } from '../security/owner-auth.ts';
+import { canEmailPasswordLinks, INVITATION_LINK_DAYS, issuePasswordLink } from '../security/password-links.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { createSiteUserAccount } from '../security/site-user-accounts.ts';
 import { SiteUserRepository } from '../db/site-user-repository.ts';
@@ -36,8 +41,8 @@ function shown(member: StaffMember, req: Request) {
 }
 
 /**
- * The store's staff, for its admins: list, add (an account with a generated password, shown
- * once), give a member who forgot theirs a new generated one (their sessions end), change a role,
+ * The store's staff, for its admins: list, add (an account whose owner chooses a password from an
+ * emailed invitation, or, on a store without a mail server, with a generated password shown once), give a member who forgot theirs a new generated one (their sessions end), change a role,
  * remove (the account and its sessions). An admin cannot change their own
  * role or remove themselves, so the store always keeps an admin.
  */
@@ -64,6 +69,10 @@ export function createStaffCalls(deps: AppDeps): Router {
     const input = parseAdminInput(newMember, req.body);
     // any account, in any letter case (a shopper's too): a new member gets an account of their own
     if (await new SiteUserRepository(deps.store).findByEmail(input.email)) throw fieldError('email', ADMIN.server.staffEmailTaken);
+    // with a mail server the member chooses their own password from an emailed link, and this
+    // generated one is never shown; without one the admin passes it on
+    const settings = canEmailPasswordLinks(deps) ? await readCheckoutSettings(deps.store) : null;
+    const invite = settings !== null && settings.baseUrl !== '';
     const password = generatePassword();
     let account;
     try {
@@ -73,7 +82,21 @@ export function createStaffCalls(deps: AppDeps): Router {
       throw error;
     }
     const member: StaffMember = { id: account.id, email: account.email, role: input.role, createdOn: account.createdOn };
-    res.status(201).json({ member: shown(member, req), password, message: fillMessage(ADMIN.staffAdded, { email: member.email }) });
+    if (!invite) {
+      res.status(201).json({ member: shown(member, req), password, message: fillMessage(ADMIN.staffAdded, { email: member.email }) });
+      return;
+    }
+    const now = Date.now();
+    const invitation = await deps.store.transaction(async (tx) => {
+      const token = await issuePasswordLink(tx, member.id, now, INVITATION_LINK_DAYS * 24 * 60 * 60_000);
+      const email = staffInvitationEmail({
+        siteUserId: member.id, email: member.email, siteTitle: settings.siteTitle, baseUrl: settings.baseUrl, token,
+        roleName: ADMIN.roleNames[input.role] ?? String(input.role), days: INVITATION_LINK_DAYS,
+      });
+      return new EmailOutboxRepository(tx).add(email, now);
+    });
+    void checkoutServices(deps).mailer.deliver(deps.store, invitation);
+    res.status(201).json({ member: shown(member, req), message: fillMessage(ADMIN.staffInvited, { email: member.email, days: INVITATION_LINK_DAYS }) });
   });
 
   /**

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
@@ -11,6 +10,7 @@ import { PasswordResetRepository } from '../db/password-reset-repository.ts';
 import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { passwordResetEmail } from '../email/password-reset-email.ts';
 import { HttpError } from '../security/http-error.ts';
+import { canEmailPasswordLinks, issuePasswordLink, resetTokenHash, RESET_LINK_MINUTES } from '../security/password-links.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { newPasswordSchema } from '../admin/account-calls.ts';
@@ -19,8 +19,6 @@ import { parseAdminInput } from '../admin/admin-validation.ts';
 export const PASSWORD_RESET = '/api/site-users/account/password-reset';
 export const PASSWORD_RESET_CONFIRM = '/api/site-users/account/password-reset/confirm';
 
-/** How long a link works. */
-export const RESET_LINK_MINUTES = 60;
 /** An account gets at most one link email in this time, however often it is asked for. */
 export const RESET_EMAIL_GAP_MS = 5 * 60_000;
 
@@ -30,16 +28,6 @@ const confirmSchema = z.object({
   token: z.string().min(1).max(200),
   newPassword: newPasswordSchema,
 });
-
-/** What a link's token is kept as: its SHA-256, so the table alone cannot open an account. */
-export function resetTokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** Whether the store can send the link at all: without a mail server it would wait in the outbox unread. */
-export function canEmailResetLinks(deps: AppDeps): boolean {
-  return Boolean(deps.options.mail?.smtpUrl);
-}
 
 /**
  * "Forgot your password?" on the admin's sign-in: a link to choose a new password, sent by email
@@ -54,7 +42,7 @@ export function createPasswordResetRouter(deps: AppDeps): Router {
 
   router.post(PASSWORD_RESET, throttle, async (req, res) => {
     const { email } = parseAdminInput(requestSchema, req.body);
-    if (!canEmailResetLinks(deps)) throw new HttpError(409, ADMIN.server.resetNeedsMail);
+    if (!canEmailPasswordLinks(deps)) throw new HttpError(409, ADMIN.server.resetNeedsMail);
     const account = await new SiteUserRepository(deps.store).findByEmail(email);
     if (account) {
       const settings = await readCheckoutSettings(deps.store);
@@ -70,14 +58,11 @@ export function createPasswordResetRouter(deps: AppDeps): Router {
 
   /** The account's new link and its email, in one transaction; null when one was sent a moment ago. */
   async function makeLink(siteUserId: string, email: string, settings: { siteTitle: string; baseUrl: string }): Promise<OutboxEmail | null> {
-    const token = randomBytes(32).toString('base64url');
     const now = Date.now();
     return deps.store.transaction(async (tx) => {
-      const resets = new PasswordResetRepository(tx);
-      const last = await resets.lastRequestedOn(siteUserId);
+      const last = await new PasswordResetRepository(tx).lastRequestedOn(siteUserId);
       if (last !== null && now - last < RESET_EMAIL_GAP_MS) return null;
-      await resets.deleteExpired(now);
-      await resets.replace(siteUserId, resetTokenHash(token), now, now + RESET_LINK_MINUTES * 60_000);
+      const token = await issuePasswordLink(tx, siteUserId, now, RESET_LINK_MINUTES * 60_000);
       const message = passwordResetEmail({ siteUserId, email, siteTitle: settings.siteTitle, baseUrl: settings.baseUrl, token, minutes: RESET_LINK_MINUTES });
       return new EmailOutboxRepository(tx).add(message, now);
     });

@@ -225,6 +225,20 @@ describe('the staff screen', () => {
     expect((screen.getByRole('combobox', { name: `${ADMIN.role}: packer@example.com` }) as HTMLSelectElement).value).toBe('8');
   });
 
+  it('shows no password when the store emailed the new member an invitation instead', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/staff', answer: { body: { staff: [], roles: [1, 8] } } },
+      { method: 'POST', path: '/api/admin/staff', answer: { status: 201, body: { message: 'Added ann@example.com. An email is on its way.' } } },
+    ]);
+    render(<StaffScreen />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.staffEmail), { target: { value: 'ann@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.add }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('Added ann@example.com. An email is on its way.');
+    expect(document.querySelector('code')).toBeNull();
+  });
+
   it('gives a member who forgot theirs a new password, once asked to confirm, and shows it once', async () => {
     const staff = [{ id: 'u1', email: 'owner@example.com', role: 1, createdOn: 0, you: true }, { id: 'u2', email: 'packer@example.com', role: 8, createdOn: 0, you: false }];
     const calls = scriptFetch([

@@ -27,8 +27,9 @@ export function StaffScreen() {
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    const answer = await adminCall<{ message: string; password: string }>('POST', '/api/admin/staff', form);
-    setPassword(answer.ok ? answer.data.password : '');
+    // the password comes back only when the store cannot email the new member an invitation
+    const answer = await adminCall<{ message: string; password?: string }>('POST', '/api/admin/staff', form);
+    setPassword(answer.ok ? answer.data.password ?? '' : '');
     if (answer.ok) {
       setErrors({});
       setForm({ email: '', role: form.role });

@@ -1,14 +1,18 @@
 /**
  * "Forgot your password?" at /config: a link by email, at the store's own address, that works once
  * for an hour and signs the account out everywhere; the same answer whether or not an account has
- * the address; a store without a mail server says so instead of pretending to send.
+ * the address; a store without a mail server says so instead of pretending to send. A new member
+ * of staff on a store that can send email is invited to choose their own password the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
-import { RESET_EMAIL_GAP_MS, resetTokenHash } from '../../../server/api/password-reset-routes.ts';
+import { RESET_EMAIL_GAP_MS } from '../../../server/api/password-reset-routes.ts';
+import { INVITATION_LINK_DAYS, resetTokenHash } from '../../../server/security/password-links.ts';
 import { AdminSettingsRepository } from '../../../server/db/admin-settings-repository.ts';
 import { EmailOutboxRepository, type OutboxEmail } from '../../../server/db/email-outbox-repository.ts';
-import { PASSWORD_RESET_EMAIL_KIND } from '../../../server/email/password-reset-email.ts';
+import { PASSWORD_RESET_EMAIL_KIND, STAFF_INVITATION_EMAIL_KIND } from '../../../server/email/password-reset-email.ts';
+import { fillMessage } from '../../../server/messages.ts';
+import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { OWNER_PASSWORD, startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
@@ -119,6 +123,28 @@ describe('a forgotten password', () => {
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(ADMIN.server.resetLinkInvalid);
     await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, OWNER_PASSWORD);
+  });
+});
+
+describe('a new member of staff on a store with a mail server', () => {
+  it('is invited by email to choose their own password: no password is shown to the admin', async () => {
+    const owner = await server.signInOwner();
+    const added = await owner.post<{ member: { id: string }; password?: string; message: string }>('/api/admin/staff', { email: 'packer@example.com', role: CONTRIBUTOR_ROLES.storeManager });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.password).toBeUndefined();
+    expect(added.body.message).toBe(fillMessage(ADMIN.staffInvited, { email: 'packer@example.com', days: INVITATION_LINK_DAYS }));
+    const invitation = (await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'packer@example.com' }))
+      .find((email) => email.kind === STAFF_INVITATION_EMAIL_KIND)!;
+    expect(invitation.subject).toContain('added to the staff');
+    expect(invitation.text).toContain(ADMIN.roleNames[CONTRIBUTOR_ROLES.storeManager]!);
+    expect(invitation.text).toContain(`${STORE_ADDRESS}/config`);
+    const expires = await server.app.deps.store.get<{ expires_on: number | string }>('SELECT expires_on FROM password_resets WHERE site_user_id = ?', [added.body.member.id]);
+    expect(Number(expires!.expires_on) - Date.now()).toBeGreaterThan((INVITATION_LINK_DAYS - 1) * 24 * 60 * 60_000);
+
+    const chosen = await confirm(tokenOf(invitation), 'the packer chose this');
+    expect(chosen.status, chosen.text).toBe(200);
+    const packer = await new SiteUserVisitor(server.url).signIn('packer@example.com', 'the packer chose this');
+    expect((await packer.get('/api/admin/orders')).status).toBe(200);
   });
 });
 
