@@ -1,13 +1,14 @@
-/** Previous and next pages of a long admin list (products, orders), with the rows shown. */
+/** Previous and next pages of a long admin list (products, orders…), with the rows shown. */
 import { ADMIN } from '../lib/admin-messages.ts';
 
 /** Rows per page of the admin's lists. */
 export const ADMIN_PAGE_SIZE = 50;
 
-export function Pager({ offset, shown, hasMore, onPage }: { offset: number; shown: number; hasMore: boolean; onPage: (offset: number) => void }) {
+/** `list` names the list when a screen has several, so each pager is a landmark of its own name. */
+export function Pager({ offset, shown, hasMore, onPage, list }: { offset: number; shown: number; hasMore: boolean; onPage: (offset: number) => void; list?: string }) {
   if (offset === 0 && !hasMore) return null;
   return (
-    <nav className="admin-pager" aria-label={ADMIN.pages}>
+    <nav className="admin-pager" aria-label={list ? `${ADMIN.pages}: ${list}` : ADMIN.pages}>
       <button type="button" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - ADMIN_PAGE_SIZE))}>{ADMIN.previousPage}</button>
       <span>{ADMIN.rowsShown(offset + 1, offset + shown)}</span>
       <button type="button" disabled={!hasMore} onClick={() => onPage(offset + ADMIN_PAGE_SIZE)}>{ADMIN.nextPage}</button>

@@ -154,6 +154,8 @@ export const ADMIN = {
   subscribers: 'Newsletter subscribers',
   restockRequests: 'Restock requests',
   noSubmissions: 'No submissions yet.',
+  subscriberSearchHint: 'Words of the email address.',
+  noSubscribersFound: 'No subscriber has that in their address.',
   noSubscribers: 'No subscribers yet.',
   noRestockRequests: 'No restock requests.',
   source: 'Source',

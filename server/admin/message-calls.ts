@@ -5,14 +5,15 @@ import type { AppDeps } from '../deps.ts';
 import { AdminMessagesRepository } from '../db/admin-messages-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
-import { parseAdminInput, recordId } from './admin-validation.ts';
+import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
 
 export const ADMIN_MESSAGES = '/api/admin/messages';
-const SHOWN = 500;
 const EXPORTED = 50_000;
 
 const formParams = z.object({ formId: recordId });
+const listQuery = z.object(pageQuery);
+const subscriberQuery = z.object({ ...pageQuery, q: ownerText(200).optional() });
 
 /** What customers sent, for reading and export: form submissions, subscribers, restock requests. */
 export function createMessageCalls(deps: AppDeps): Router {
@@ -31,31 +32,40 @@ export function createMessageCalls(deps: AppDeps): Router {
     res.json({ forms: await messages().forms() });
   });
 
+  // each list comes a page at a time (one more row read says whether there is a next page)
   router.get(`${ADMIN_MESSAGES}/forms/:formId`, canRead, async (req, res) => {
     const form = await formOf(req);
-    res.json({ form, submissions: await messages().submissions(form.id, SHOWN) });
+    const { limit, offset } = parseAdminInput(listQuery, req.query);
+    const submissions = await messages().submissions(form.id, { limit: limit + 1, offset });
+    res.json({ form, submissions: submissions.slice(0, limit), hasMore: submissions.length > limit });
   });
 
   router.get(`${ADMIN_MESSAGES}/forms/:formId/submissions.csv`, canRead, async (req, res) => {
     const form = await formOf(req);
-    const submissions = await messages().submissions(form.id, EXPORTED);
+    const submissions = await messages().submissions(form.id, { limit: EXPORTED });
     sendCsv(res, `form-${form.id}.csv`, ['date', 'page', ...form.fields.map((field) => field.title)],
       submissions.map((submission) => [isoTime(submission.createdOn), submission.pagePath, ...form.fields.map((field) => submission.values[field.id])]));
   });
 
-  router.get(`${ADMIN_MESSAGES}/subscribers`, canRead, async (_req, res) => {
-    res.json({ subscribers: await messages().subscribers(SHOWN) });
+  router.get(`${ADMIN_MESSAGES}/subscribers`, canRead, async (req, res) => {
+    const { limit, offset, q } = parseAdminInput(subscriberQuery, req.query);
+    const subscribers = await messages().subscribers({ limit: limit + 1, offset, search: q?.trim() || undefined });
+    res.json({ subscribers: subscribers.slice(0, limit), hasMore: subscribers.length > limit });
   });
 
   router.get(`${ADMIN_MESSAGES}/subscribers.csv`, canRead, async (_req, res) => {
-    const subscribers = await messages().subscribers(EXPORTED);
+    const subscribers = await messages().subscribers({ limit: EXPORTED });
     sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn)]));
   });
 
-  router.get(`${ADMIN_MESSAGES}/restock`, canRead, async (_req, res) => {
-    const groups = await messages().restockGroups(SHOWN);
+  router.get(`${ADMIN_MESSAGES}/restock`, canRead, async (req, res) => {
+    const { limit, offset } = parseAdminInput(listQuery, req.query);
+    const groups = await messages().restockSummary({ limit: limit + 1, offset });
     // notify only once the variant is back: a notice for something still sold out helps nobody
-    res.json({ groups: groups.map((group) => ({ ...group, emails: undefined, notifiable: group.pendingCount > 0 && (group.unlimited || group.qtyInStock > 0) })) });
+    res.json({
+      groups: groups.slice(0, limit).map((group) => ({ ...group, notifiable: group.pendingCount > 0 && (group.unlimited || group.qtyInStock > 0) })),
+      hasMore: groups.length > limit,
+    });
   });
 
   router.get(`${ADMIN_MESSAGES}/restock.csv`, canRead, async (_req, res) => {

@@ -1,4 +1,5 @@
 import { parseObjectColumn } from './json-column.ts';
+import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import type { StoreSession } from './store.ts';
 
 export interface FormField {
@@ -18,6 +19,12 @@ export interface AdminFormSubmission {
   createdOn: number;
   pagePath: string | null;
   values: Record<string, unknown>;
+}
+
+/** Which rows of a long list: `limit` of them from `offset` (0 by default). */
+export interface ListPage {
+  limit: number;
+  offset?: number;
 }
 
 export interface AdminSubscriber {
@@ -65,23 +72,52 @@ export class AdminMessagesRepository {
     }));
   }
 
-  async submissions(formId: string, limit: number): Promise<AdminFormSubmission[]> {
+  /** A form's submissions, newest first: `limit` from `offset`. */
+  async submissions(formId: string, page: ListPage): Promise<AdminFormSubmission[]> {
     const rows = await this.session.all<{ id: string; created_on: number; page_path: string | null; values_json: string }>(
-      'SELECT id, created_on, page_path, values_json FROM form_submissions WHERE form_id = ? ORDER BY created_on DESC, rowid DESC LIMIT ?',
-      [formId, limit],
+      'SELECT id, created_on, page_path, values_json FROM form_submissions WHERE form_id = ? ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?',
+      [formId, page.limit, page.offset ?? 0],
     );
     return rows.map((row) => ({ id: row.id, createdOn: Number(row.created_on), pagePath: row.page_path, values: parseObjectColumn(row.values_json) }));
   }
 
-  async subscribers(limit: number): Promise<AdminSubscriber[]> {
+  /** The mailing list, newest first, found by words of the address when `search` is given. */
+  async subscribers(page: ListPage & { search?: string }): Promise<AdminSubscriber[]> {
+    const where = page.search ? `WHERE lower(email) LIKE ? ${LIKE_ESCAPE}` : '';
     const rows = await this.session.all<{ email: string; source: string; created_on: number }>(
-      'SELECT email, source, created_on FROM mailing_list ORDER BY created_on DESC, email LIMIT ?',
-      [limit],
+      `SELECT email, source, created_on FROM mailing_list ${where} ORDER BY created_on DESC, email LIMIT ? OFFSET ?`,
+      [...(page.search ? [containsPattern(page.search)] : []), page.limit, page.offset ?? 0],
     );
     return rows.map((row) => ({ email: row.email, source: row.source, createdOn: Number(row.created_on) }));
   }
 
-  /** Restock requests grouped by variant, the longest-waiting first. */
+  /** One page of the waiting lists, a row per variant, the longest-waiting first (no addresses: see restockGroups). */
+  async restockSummary(page: ListPage): Promise<Array<Omit<AdminRestockGroup, 'emails'>>> {
+    const rows = await this.session.all<{
+      product_id: string; variant_id: string; title: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number;
+      requests: number | string; pending: number | string;
+    }>(
+      `SELECT s.product_id, s.variant_id, p.title, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited,
+              COUNT(*) AS requests, SUM(CASE WHEN s.notified_on IS NULL THEN 1 ELSE 0 END) AS pending, MIN(s.created_on) AS first_on
+       FROM restock_signups s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = s.product_id
+       GROUP BY s.product_id, s.variant_id, p.title, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited
+       ORDER BY first_on, s.variant_id LIMIT ? OFFSET ?`,
+      [page.limit, page.offset ?? 0],
+    );
+    return rows.map((row) => ({
+      productId: row.product_id,
+      variantId: row.variant_id,
+      productTitle: row.title,
+      sku: row.sku,
+      attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
+      qtyInStock: Number(row.qty_in_stock),
+      unlimited: Number(row.unlimited) === 1,
+      requestCount: Number(row.requests),
+      pendingCount: Number(row.pending),
+    }));
+  }
+
+  /** Restock requests grouped by variant with their addresses, the longest-waiting first (the CSV export). */
   async restockGroups(limit: number): Promise<AdminRestockGroup[]> {
     const rows = await this.session.all<{
       product_id: string; variant_id: string; email: string; notified_on: number | null; title: string; sku: string;

@@ -194,6 +194,38 @@ describe('restock requests', () => {
   });
 });
 
+describe('the messages screen', () => {
+  it('pages subscribers fifty at a time and finds them by address, each list with a pager of its own name', async () => {
+    const reader = (n: number) => ({ email: `reader-${n}@example.com`, source: 'newsletter', createdOn: 0 });
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/messages/restock', answer: { body: { groups: [], hasMore: false } } },
+      {
+        method: 'GET', path: '/api/admin/messages/subscribers',
+        answer: (call) => {
+          const query = new URL(call.url, 'http://x').searchParams;
+          if (query.get('q')) return { body: { subscribers: [reader(7)], hasMore: false } };
+          const offset = Number(query.get('offset'));
+          return { body: { subscribers: Array.from({ length: offset === 0 ? 50 : 10 }, (_, i) => reader(offset + i)), hasMore: offset === 0 } };
+        },
+      },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    const pager = screen.getByRole('navigation', { name: `${ADMIN.pages}: ${ADMIN.subscribers}` });
+    expect(within(pager).getByText(ADMIN.rowsShown(1, 50))).toBeTruthy();
+    fireEvent.click(within(pager).getByRole('button', { name: ADMIN.nextPage }));
+    await settle();
+    expect(screen.getByText('reader-59@example.com')).toBeTruthy();
+    expect(calls.map((call) => call.url).filter((url) => url.includes('subscribers'))).toContain('/api/admin/messages/subscribers?limit=50&offset=50');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'reader-7' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await settle();
+    expect(calls.at(-1)!.url).toBe('/api/admin/messages/subscribers?limit=50&offset=0&q=reader-7');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+});
+
 describe('the staff screen', () => {
   it("adds a member and shows the password once; the admin's own row has no role menu and no Remove", async () => {
     const member = (id: string, email: string, role: number, you: boolean) => ({ id, email, role, createdOn: 0, you });

@@ -1,10 +1,12 @@
-/** Messages: form submissions per form, newsletter subscribers, restock requests by variant; CSV of each. */
+/** Messages: form submissions per form, newsletter subscribers (found by address), restock requests by variant; each a page at a time, with a CSV of all. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { API_PATHS } from '../../lib/api-paths.ts';
 import { adminCall } from '../admin-api.ts';
 import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
+import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
+import { SearchForm } from '../SearchForm.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 
 interface FormInfo { id: string; name: string; fields: Array<{ id: string; title: string }>; submissionCount: number }
@@ -17,11 +19,15 @@ interface RestockGroup {
 
 const shown = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
 
+/** A list's page in the address of its call. */
+const paged = (offset: number) => `limit=${ADMIN_PAGE_SIZE}&offset=${offset}`;
+
 function FormSubmissions() {
   const forms = useCall<{ forms: FormInfo[] }>('/api/admin/messages/forms');
   const [formId, setFormId] = useState('');
+  const [offset, setOffset] = useState(0);
   const chosen = formId || forms.data?.forms[0]?.id || '';
-  const detail = useCall<{ form: FormInfo; submissions: Submission[] }>(chosen ? `/api/admin/messages/forms/${encodeURIComponent(chosen)}` : null);
+  const detail = useCall<{ form: FormInfo; submissions: Submission[]; hasMore: boolean }>(chosen ? `/api/admin/messages/forms/${encodeURIComponent(chosen)}?${paged(offset)}` : null);
   return (
     <section aria-labelledby="forms-title">
       <h2 id="forms-title">{ADMIN.formSubmissions}</h2>
@@ -29,7 +35,7 @@ function FormSubmissions() {
       {forms.data && forms.data.forms.length > 0 ? (
         <p className="admin-field">
           <label htmlFor="form-choice">{ADMIN.form}</label>
-          <select id="form-choice" value={chosen} onChange={(event) => setFormId(event.target.value)}>
+          <select id="form-choice" value={chosen} onChange={(event) => { setFormId(event.target.value); setOffset(0); }}>
             {forms.data.forms.map((form) => <option key={form.id} value={form.id}>{`${form.name} (${form.submissionCount})`}</option>)}
           </select>
           {chosen ? <a href={`/api/admin/messages/forms/${encodeURIComponent(chosen)}/submissions.csv`} download>{ADMIN.exportCsv}</a> : null}
@@ -51,20 +57,26 @@ function FormSubmissions() {
           </table>
         </TableRegion>
       ) : null}
+      {detail.data ? <Pager offset={offset} shown={detail.data.submissions.length} hasMore={detail.data.hasMore} onPage={setOffset} list={ADMIN.formSubmissions} /> : null}
     </section>
   );
 }
 
 function Subscribers() {
-  const { data, error } = useCall<{ subscribers: Subscriber[] }>('/api/admin/messages/subscribers');
+  const [offset, setOffset] = useState(0);
+  const [search, setSearch] = useState('');
+  const { data, error } = useCall<{ subscribers: Subscriber[]; hasMore: boolean }>(
+    `/api/admin/messages/subscribers?${paged(offset)}${search ? `&q=${encodeURIComponent(search)}` : ''}`,
+  );
   return (
     <section aria-labelledby="subscribers-title">
       <div className="admin-toolbar">
         <h2 id="subscribers-title">{ADMIN.subscribers}</h2>
         <a href="/api/admin/messages/subscribers.csv" download>{ADMIN.exportCsv}</a>
       </div>
+      <SearchForm id="subscriber-search" hint={ADMIN.subscriberSearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <Notice text={error} kind="error" />
-      {data && data.subscribers.length === 0 ? <p>{ADMIN.noSubscribers}</p> : null}
+      {data && data.subscribers.length === 0 ? <p>{search ? ADMIN.noSubscribersFound : ADMIN.noSubscribers}</p> : null}
       {data && data.subscribers.length > 0 ? (
         <TableRegion label={ADMIN.subscribers}>
           <table className="admin-table">
@@ -73,12 +85,14 @@ function Subscribers() {
           </table>
         </TableRegion>
       ) : null}
+      {data ? <Pager offset={offset} shown={data.subscribers.length} hasMore={data.hasMore} onPage={setOffset} list={ADMIN.subscribers} /> : null}
     </section>
   );
 }
 
 function RestockRequests({ canNotify }: { canNotify: boolean }) {
-  const { data, error, reload } = useCall<{ groups: RestockGroup[] }>('/api/admin/messages/restock');
+  const [offset, setOffset] = useState(0);
+  const { data, error, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean }>(`/api/admin/messages/restock?${paged(offset)}`);
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   async function notify(group: RestockGroup) {
     const answer = await adminCall<{ sent: number }>('POST', `${API_PATHS.restock}/send`, { productId: group.productId, variantId: group.variantId });
@@ -120,6 +134,7 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
           </table>
         </TableRegion>
       ) : null}
+      {data ? <Pager offset={offset} shown={data.groups.length} hasMore={data.hasMore} onPage={setOffset} list={ADMIN.restockRequests} /> : null}
     </section>
   );
 }

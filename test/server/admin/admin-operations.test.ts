@@ -221,6 +221,32 @@ describe('messages', () => {
     expect(Array.isArray(subscribers.body.subscribers)).toBe(true);
     expect((await owner.get('/api/admin/messages/subscribers.csv')).text).toMatch(/^email,source,date\r\n/);
   });
+
+  it('pages long lists fifty at a time, newest first, and finds a subscriber by words of the address', async () => {
+    const store = server.app.deps.store;
+    const base = Date.now() + 1_000_000;
+    for (let n = 0; n < 60; n++) await store.run('INSERT INTO mailing_list (email, source, created_on) VALUES (?, ?, ?)', [`reader-${n}@paging.example`, 'newsletter', base + n]);
+    const first = await owner.get<{ subscribers: Array<{ email: string }>; hasMore: boolean }>('/api/admin/messages/subscribers');
+    expect(first.body.subscribers).toHaveLength(50);
+    expect(first.body.subscribers[0]!.email).toBe('reader-59@paging.example');
+    expect(first.body.hasMore).toBe(true);
+    const second = await owner.get<{ subscribers: Array<{ email: string }>; hasMore: boolean }>('/api/admin/messages/subscribers?offset=50&limit=50');
+    expect(second.body.subscribers[0]!.email).toBe('reader-9@paging.example');
+    const found = await owner.get<{ subscribers: Array<{ email: string }>; hasMore: boolean }>('/api/admin/messages/subscribers?q=READER-4');
+    expect(found.body).toEqual({ subscribers: [{ email: 'reader-49@paging.example', source: 'newsletter', createdOn: base + 49 }, ...[48, 47, 46, 45, 44, 43, 42, 41, 40, 4].map((n) => expect.objectContaining({ email: `reader-${n}@paging.example` }))], hasMore: false });
+    // a % or _ typed is a character, not a wildcard
+    expect((await owner.get<{ subscribers: unknown[] }>('/api/admin/messages/subscribers?q=reader_1')).body.subscribers).toEqual([]);
+
+    const formId = (await owner.get<{ forms: Array<{ id: string }> }>('/api/admin/messages/forms')).body.forms[0]!.id;
+    for (let n = 0; n < 51; n++) {
+      await store.run('INSERT INTO form_submissions (id, form_id, submission_key, values_json, created_on) VALUES (?, ?, ?, ?, ?)', [`paging-${n}`, formId, `paging-key-${n}`, '{}', base + n]);
+    }
+    const page = await owner.get<{ submissions: Array<{ id: string }>; hasMore: boolean }>(`/api/admin/messages/forms/${formId}`);
+    expect(page.body.submissions.map((row) => row.id).slice(0, 2)).toEqual(['paging-50', 'paging-49']);
+    expect(page.body.hasMore).toBe(true);
+    const last = await owner.get<{ submissions: Array<{ id: string }>; hasMore: boolean }>(`/api/admin/messages/forms/${formId}?offset=50`);
+    expect(last.body.submissions[0]!.id).toBe('paging-0');
+  });
 });
 
 describe('settings', () => {

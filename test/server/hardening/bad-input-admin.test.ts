@@ -225,6 +225,19 @@ describe('POST, PUT and DELETE /api/admin/staff', () => {
   });
 });
 
+describe('GET /api/admin/messages lists', () => {
+  it('names a bad page or an oversized search', async () => {
+    const forms = (await owner.get<{ forms: Array<{ id: string }> }>('/api/admin/messages/forms')).body.forms;
+    for (const list of ['/api/admin/messages/subscribers', '/api/admin/messages/restock', FORM.replace(':formId', forms[0]!.id)]) {
+      await refused(() => owner.get(`${list}?limit=0`), { status: 400, field: 'limit' });
+      await refused(() => owner.get(`${list}?limit=201`), { status: 400, field: 'limit' });
+      await refused(() => owner.get(`${list}?offset=-1`), { status: 400, field: 'offset' });
+      await refused(() => owner.get(`${list}?offset=many`), { status: 400, field: 'offset' });
+    }
+    await refused(() => owner.get(`/api/admin/messages/subscribers?q=${'x'.repeat(201)}`), { status: 400, field: 'q' });
+  });
+});
+
 describe('GET /api/admin/inventory', () => {
   it('names a bad page, stock filter or oversized search', async () => {
     await refused(() => owner.get('/api/admin/inventory?limit=0'), { status: 400, field: 'limit' });
