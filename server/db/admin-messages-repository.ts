@@ -57,6 +57,23 @@ function fieldsOf(definitionJson: string): FormField[] {
   });
 }
 
+/** The columns of a waiting list's variant, as both restock queries read them. */
+interface WaitingVariantRow {
+  product_id: string; variant_id: string; title: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number;
+}
+
+function waitingVariant(row: WaitingVariantRow) {
+  return {
+    productId: row.product_id,
+    variantId: row.variant_id,
+    productTitle: row.title,
+    sku: row.sku,
+    attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
+    qtyInStock: Number(row.qty_in_stock),
+    unlimited: Number(row.unlimited) === 1,
+  };
+}
+
 /** What customers sent: form submissions per form, newsletter subscribers, restock requests. */
 export class AdminMessagesRepository {
   constructor(private readonly session: StoreSession) {}
@@ -93,10 +110,7 @@ export class AdminMessagesRepository {
 
   /** One page of the waiting lists, a row per variant, the longest-waiting first (no addresses: see restockGroups). */
   async restockSummary(page: ListPage): Promise<Array<Omit<AdminRestockGroup, 'emails'>>> {
-    const rows = await this.session.all<{
-      product_id: string; variant_id: string; title: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number;
-      requests: number | string; pending: number | string;
-    }>(
+    const rows = await this.session.all<WaitingVariantRow & { requests: number | string; pending: number | string }>(
       `SELECT s.product_id, s.variant_id, p.title, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited,
               COUNT(*) AS requests, SUM(CASE WHEN s.notified_on IS NULL THEN 1 ELSE 0 END) AS pending, MIN(s.created_on) AS first_on
        FROM restock_signups s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = s.product_id
@@ -104,25 +118,12 @@ export class AdminMessagesRepository {
        ORDER BY first_on, s.variant_id LIMIT ? OFFSET ?`,
       [page.limit, page.offset ?? 0],
     );
-    return rows.map((row) => ({
-      productId: row.product_id,
-      variantId: row.variant_id,
-      productTitle: row.title,
-      sku: row.sku,
-      attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
-      qtyInStock: Number(row.qty_in_stock),
-      unlimited: Number(row.unlimited) === 1,
-      requestCount: Number(row.requests),
-      pendingCount: Number(row.pending),
-    }));
+    return rows.map((row) => ({ ...waitingVariant(row), requestCount: Number(row.requests), pendingCount: Number(row.pending) }));
   }
 
   /** Restock requests grouped by variant with their addresses, the longest-waiting first (the CSV export). */
   async restockGroups(limit: number): Promise<AdminRestockGroup[]> {
-    const rows = await this.session.all<{
-      product_id: string; variant_id: string; email: string; notified_on: number | null; title: string; sku: string;
-      attributes_json: string; qty_in_stock: number; unlimited: number;
-    }>(
+    const rows = await this.session.all<WaitingVariantRow & { email: string; notified_on: number | null }>(
       `SELECT s.product_id, s.variant_id, s.email, s.notified_on, p.title, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited
        FROM restock_signups s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = s.product_id
        ORDER BY s.created_on, s.id`,
@@ -133,18 +134,7 @@ export class AdminMessagesRepository {
       let group = groups.get(key);
       if (!group) {
         if (groups.size >= limit) continue;
-        group = {
-          productId: row.product_id,
-          variantId: row.variant_id,
-          productTitle: row.title,
-          sku: row.sku,
-          attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
-          qtyInStock: Number(row.qty_in_stock),
-          unlimited: Number(row.unlimited) === 1,
-          requestCount: 0,
-          pendingCount: 0,
-          emails: [],
-        };
+        group = { ...waitingVariant(row), requestCount: 0, pendingCount: 0, emails: [] };
         groups.set(key, group);
       }
       group.requestCount += 1;

@@ -26,8 +26,7 @@ export interface PasswordResetEmailInput {
   minutes: number;
 }
 
-let resetTemplates: EmailTemplates | undefined;
-let invitationTemplates: EmailTemplates | undefined;
+const templatesByKind = new Map<string, EmailTemplates>();
 
 /** The link an email carries for `token`. */
 export function passwordResetLink(baseUrl: string, token: string): string {
@@ -36,18 +35,18 @@ export function passwordResetLink(baseUrl: string, token: string): string {
   return url.href;
 }
 
+/** An email of `kind` to the account, its templates given the link and what else `context` says. */
+function linkEmail(kind: string, subjectText: string, input: PasswordResetEmailInput | StaffInvitationInput, context: Record<string, unknown>): NewOutboxEmail {
+  let templates = templatesByKind.get(kind);
+  if (templates === undefined) templatesByKind.set(kind, (templates = loadEmailTemplates(kind)));
+  const subject = fillMessage(subjectText, { siteTitle: input.siteTitle });
+  const full = { ...context, subject, email: input.email, siteTitle: input.siteTitle, resetUrl: passwordResetLink(input.baseUrl, input.token) };
+  const { html, text } = renderEmail(templates, full, `${kind} email`);
+  return { kind, subjectId: input.siteUserId, recipient: input.email, subject, text, html };
+}
+
 export function passwordResetEmail(input: PasswordResetEmailInput): NewOutboxEmail {
-  resetTemplates ??= loadEmailTemplates(PASSWORD_RESET_EMAIL_KIND);
-  const subject = fillMessage(serverMessages.passwordResetEmailSubject, { siteTitle: input.siteTitle });
-  const context = {
-    subject,
-    email: input.email,
-    siteTitle: input.siteTitle,
-    minutes: input.minutes,
-    resetUrl: passwordResetLink(input.baseUrl, input.token),
-  };
-  const { html, text } = renderEmail(resetTemplates, context, `${PASSWORD_RESET_EMAIL_KIND} email`);
-  return { kind: PASSWORD_RESET_EMAIL_KIND, subjectId: input.siteUserId, recipient: input.email, subject, text, html };
+  return linkEmail(PASSWORD_RESET_EMAIL_KIND, serverMessages.passwordResetEmailSubject, input, { minutes: input.minutes });
 }
 
 export interface StaffInvitationInput extends Omit<PasswordResetEmailInput, 'minutes'> {
@@ -57,17 +56,9 @@ export interface StaffInvitationInput extends Omit<PasswordResetEmailInput, 'min
 
 /** A new member's welcome: their role, their sign-in email and the link to choose their first password. */
 export function staffInvitationEmail(input: StaffInvitationInput): NewOutboxEmail {
-  invitationTemplates ??= loadEmailTemplates(STAFF_INVITATION_EMAIL_KIND);
-  const subject = fillMessage(serverMessages.staffInvitationEmailSubject, { siteTitle: input.siteTitle });
-  const context = {
-    subject,
-    email: input.email,
-    siteTitle: input.siteTitle,
+  return linkEmail(STAFF_INVITATION_EMAIL_KIND, serverMessages.staffInvitationEmailSubject, input, {
     roleName: input.roleName,
     days: input.days,
-    resetUrl: passwordResetLink(input.baseUrl, input.token),
     signInUrl: new URL(ADMIN_SIGN_IN_PATH, input.baseUrl).href,
-  };
-  const { html, text } = renderEmail(invitationTemplates, context, `${STAFF_INVITATION_EMAIL_KIND} email`);
-  return { kind: STAFF_INVITATION_EMAIL_KIND, subjectId: input.siteUserId, recipient: input.email, subject, text, html };
+  });
 }
