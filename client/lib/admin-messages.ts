@@ -185,6 +185,8 @@ export const ADMIN = {
   captcha: 'Captcha on the newsletter, restock and form sign-ups',
   orderNotificationEmail: 'Email new orders to',
   orderNotificationHint: 'Each new order is sent to this address, with a link to it here. Leave empty for none.',
+  lowStockThreshold: 'Running low at',
+  lowStockHint: 'A variant with this many left or fewer is running low: Inventory lists those, and the new-order email names each variant an order brought down to it.',
   storeAddress: 'Store address',
   storeAddressHint: 'The address shoppers open, such as https://shop.example.com. Links in the store\'s emails and the addresses search engines are given start with it.',
   settingsSaved: 'Settings saved.',

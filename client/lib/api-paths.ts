@@ -44,6 +44,8 @@ export const PAGE_PATHS = {
     `/checkout/order-confirmed/${encodeURIComponent(orderId)}?token=${encodeURIComponent(viewToken)}`,
   /** An order in the owner's admin (the link of the new-order email; the admin's own links are made in its screens). */
   adminOrder: (orderId: string): string => `/config/orders/${encodeURIComponent(orderId)}`,
+  /** The admin's inventory (the link of the new-order email's running-low list). */
+  adminInventory: '/config/inventory',
   /** Where a password-reset email's link opens (its token follows in the fragment). */
   resetPassword: '/config/reset-password',
 } as const;

@@ -2,7 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
-import { LOW_STOCK, StockHistoryRepository } from '../db/stock-history-repository.ts';
+import { StockHistoryRepository } from '../db/stock-history-repository.ts';
+import { lowStockThresholdOf } from '../commerce/low-stock.ts';
+import { SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
@@ -16,7 +18,7 @@ const variantParams = z.object({ variantId: recordId });
 const listQuery = z.object({
   // words of the product's title or the variant's SKU
   q: ownerText(200).default(''),
-  // low: only variants with LOW_STOCK or fewer left, fewest first
+  // low: only variants with the owner's running-low figure or fewer left, fewest first
   stock: z.enum(['all', 'low']).default('all'),
   ...pageQuery,
 });
@@ -36,10 +38,11 @@ export function createInventoryCalls(deps: AppDeps): Router {
 
   router.get(ADMIN_INVENTORY, canRead, async (req, res) => {
     const query = parseAdminInput(listQuery, req.query);
+    const lowStock = lowStockThresholdOf(storeSettingsOf(await new SiteRepository(deps.store).websiteSettings()));
     const variants = await new StockHistoryRepository(deps.store).inventory({
-      search: query.q, runningLow: query.stock === 'low', limit: query.limit + 1, offset: query.offset,
+      search: query.q, runningLowAt: query.stock === 'low' ? lowStock : undefined, limit: query.limit + 1, offset: query.offset,
     });
-    res.json({ variants: variants.slice(0, query.limit), hasMore: variants.length > query.limit, lowStock: LOW_STOCK });
+    res.json({ variants: variants.slice(0, query.limit), hasMore: variants.length > query.limit, lowStock });
   });
 
   router.put(`${ADMIN_INVENTORY}/:variantId`, ownerWrite, canEdit, async (req, res) => {

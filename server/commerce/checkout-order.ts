@@ -16,6 +16,7 @@ import { serverMessages } from '../messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-lines.ts';
 import { quoteCheckout, readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
+import { fellToLowStock } from './low-stock.ts';
 import { takeFromStock } from './place-order.ts';
 
 export interface CheckoutServices {
@@ -179,9 +180,14 @@ async function writeOrder(
   if (quote.totalCents !== chargedCents) throw new TotalChanged(quote);
   // variants in one order (by id) whatever the cart's order, so two checkouts never wait on each other's rows
   const byVariant = [...quote.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+  // the variants this order brings down to the owner's running-low figure, for the owner's notice
+  const runningLow: OrderEmailInput['runningLow'] = [];
   for (const line of byVariant) {
-    if (line.limitedStock && !(await takeFromStock(tx, line.variantId, line.quantity))) {
-      throw new OrderRefused(409, ADD_TO_CART.notEnoughStock);
+    if (!line.limitedStock) continue;
+    const left = await takeFromStock(tx, line.variantId, line.quantity);
+    if (left === null) throw new OrderRefused(409, ADD_TO_CART.notEnoughStock);
+    if (fellToLowStock(left, line.quantity, settings.lowStockThreshold)) {
+      runningLow.push({ productName: line.productName, variantLabel: line.variantLabel, sku: line.sku, left });
     }
   }
   const address = quote.requiresShipping
@@ -248,6 +254,7 @@ async function writeOrder(
     totalCents: order.grandTotalCents,
     baseUrl: settings.baseUrl,
     confirmationPath: PAGE_PATHS.orderConfirmed(order.id, order.viewToken),
+    runningLow,
   };
   const outbox = new EmailOutboxRepository(tx);
   // the shopper's confirmation, and the owner's notice when the settings name an address for it

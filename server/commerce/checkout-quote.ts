@@ -2,6 +2,7 @@ import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-reposito
 import type { StoreSession } from '../db/store.ts';
 import { computeTotals, totalsSettingsFrom } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
+import { lowStockThresholdOf } from './low-stock.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
 import { shippingOptions, shippingRatesFrom, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
 
@@ -16,6 +17,8 @@ export interface CheckoutSettings {
   shippingRates: ShippingRate[];
   /** Where the owner's notice of each new order goes ('' when nowhere). */
   orderNotificationEmail: string;
+  /** The owner's running-low figure (low-stock.ts). */
+  lowStockThreshold: number;
 }
 
 function textOr(value: unknown, fallback: string): string {
@@ -36,6 +39,7 @@ export async function readCheckoutSettings(session: StoreSession): Promise<Check
     taxRateBasisPoints: totalsSettingsFrom(storeSettings).taxRateBasisPoints,
     shippingRates: shippingRatesFrom(storeSettings),
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
+    lowStockThreshold: lowStockThresholdOf(storeSettings),
   };
 }
 

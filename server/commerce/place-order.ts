@@ -7,14 +7,15 @@ import { moneyObject, type MoneyObject } from './money.ts';
 
 /**
  * Takes quantity from a limited variant by a conditional update, so two orders racing for the
- * last units (in any process) never both get them; false when there is not enough (nothing changes).
+ * last units (in any process) never both get them: how many are left after it, or null when there
+ * is not enough (nothing changes).
  */
-export async function takeFromStock(tx: StoreSession, variantId: string, quantity: number): Promise<boolean> {
-  const result = await tx.run(
-    'UPDATE variants SET qty_in_stock = qty_in_stock - ? WHERE id = ? AND unlimited = 0 AND qty_in_stock >= ?',
+export async function takeFromStock(tx: StoreSession, variantId: string, quantity: number): Promise<number | null> {
+  const row = await tx.get<{ qty_in_stock: number | string }>(
+    'UPDATE variants SET qty_in_stock = qty_in_stock - ? WHERE id = ? AND unlimited = 0 AND qty_in_stock >= ? RETURNING qty_in_stock',
     [quantity, variantId, quantity],
   );
-  return result.changes === 1;
+  return row === undefined ? null : Number(row.qty_in_stock);
 }
 
 export interface OrderView {

@@ -2,9 +2,6 @@ import { newAdminId } from './admin-product-repository.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
 
-/** A variant with this many left or fewer (and not unlimited) is running low. */
-export const LOW_STOCK = 5;
-
 export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
 
 export interface StockChange {
@@ -69,10 +66,10 @@ export class StockHistoryRepository {
   /** Every variant of every product, in the catalogue's order. */
   /**
    * Variants in catalogue order, `limit` from `offset`: those whose product title or SKU holds the
-   * search (case-insensitive), and with `runningLow` only those with at most LOW_STOCK left (not
-   * unlimited), fewest first.
+   * search (case-insensitive), and with `runningLowAt` only those with at most that many left
+   * (not unlimited), fewest first.
    */
-  async inventory(filter: { search?: string; runningLow?: boolean; limit: number; offset: number }): Promise<InventoryRow[]> {
+  async inventory(filter: { search?: string; runningLowAt?: number; limit: number; offset: number }): Promise<InventoryRow[]> {
     const where: string[] = [];
     const params: SqlValue[] = [];
     const words = (filter.search ?? '').trim();
@@ -81,11 +78,11 @@ export class StockHistoryRepository {
       where.push(`(lower(p.title) LIKE ? ${LIKE_ESCAPE} OR lower(v.sku) LIKE ? ${LIKE_ESCAPE})`);
       params.push(pattern, pattern);
     }
-    if (filter.runningLow) {
+    if (filter.runningLowAt !== undefined) {
       where.push('v.unlimited = 0 AND v.qty_in_stock <= ?');
-      params.push(LOW_STOCK);
+      params.push(filter.runningLowAt);
     }
-    const order = filter.runningLow ? 'v.qty_in_stock, ' : '';
+    const order = filter.runningLowAt !== undefined ? 'v.qty_in_stock, ' : '';
     const rows = await this.session.all<{
       product_id: string; title: string; id: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number;
     }>(

@@ -1,6 +1,7 @@
 /**
  * The owner's notice of a new order, sent to the address the settings name (storeSettings
- * orderNotificationEmail), with a link to the order in the admin.
+ * orderNotificationEmail), with a link to the order in the admin, and the variants the order
+ * brought down to the owner's running-low figure.
  */
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
@@ -13,6 +14,14 @@ export function newOrderEmail(input: OrderEmailInput, ownerEmail: string): NewOu
   templates ??= loadEmailTemplates('new-order');
   const parts = orderParts(input);
   const subject = fillMessage(serverMessages.newOrderEmailSubject, { orderNumber: parts.orderNumber, total: parts.total, customerName: input.customerName });
-  const { html, text } = renderEmail(templates, { ...parts, subject, adminUrl: storeLink(input.baseUrl, PAGE_PATHS.adminOrder(input.orderId)) }, 'new order email');
+  const context = {
+    ...parts,
+    subject,
+    adminUrl: storeLink(input.baseUrl, PAGE_PATHS.adminOrder(input.orderId)),
+    // an empty list makes the section print nothing
+    runningLow: input.runningLow ?? [],
+    inventoryUrl: storeLink(input.baseUrl, PAGE_PATHS.adminInventory),
+  };
+  const { html, text } = renderEmail(templates, context, 'new order email');
   return { kind: 'new-order', subjectId: input.orderId, recipient: ownerEmail, subject, text, html };
 }

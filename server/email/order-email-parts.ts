@@ -31,6 +31,8 @@ export interface OrderEmailInput {
   baseUrl: string;
   /** The shopper's confirmation page, from the store's address. */
   confirmationPath: string;
+  /** Variants the order brought down to the owner's running-low figure, with how many are left (the owner's notice names them). */
+  runningLow?: Array<{ productName: string; variantLabel: string; sku: string; left: number }>;
 }
 
 /** An email's HTML and text templates, compiled once. */

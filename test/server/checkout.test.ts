@@ -262,6 +262,35 @@ describe('placing an order', () => {
     expect((await new EmailOutboxRepository(store).list({})).length).toBe(before + 1);
   });
 
+  it("names in the owner's notice each variant the order brought down to the running-low figure, once", async () => {
+    const store = server.app.deps.store;
+    const settingsRow = async () => JSON.parse((await store.get<{ value_json: string }>("SELECT value_json FROM site_settings WHERE key = 'websiteSettings'"))!.value_json) as { storeSettings: Record<string, unknown> };
+    const settings = await settingsRow();
+    settings.storeSettings.orderNotificationEmail = 'stock@linen.studio';
+    settings.storeSettings.lowStockThreshold = 3;
+    await store.run("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'", [JSON.stringify(settings)]);
+    const { qty_in_stock: before } = (await store.get<{ qty_in_stock: number }>("SELECT qty_in_stock FROM variants WHERE sku = 'SQ-SHIRT-M-NAT'"))!;
+    await store.run("UPDATE variants SET qty_in_stock = 4 WHERE sku = 'SQ-SHIRT-M-NAT'");
+    try {
+      const notices = async () => new EmailOutboxRepository(store).list({ recipient: 'stock@linen.studio' });
+      expect((await place(await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT'))).status).toBe(201);
+      const [first] = await notices();
+      expect(first!.text).toContain(`Running low:\n${shirt.title} (Size: M, Color: Natural), SQ-SHIRT-M-NAT: 3 left\n`);
+      expect(first!.text).toMatch(/See the stock in the store admin: https?:\/\/[^\s]+\/config\/inventory\n/);
+      expect(first!.html).toContain('SQ-SHIRT-M-NAT: 3 left');
+      // already below the figure: the next order's notice does not say it again
+      expect((await place(await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT'))).status).toBe(201);
+      const [second] = await notices();
+      expect(second!.id).not.toBe(first!.id);
+      expect(second!.text).not.toContain('Running low');
+    } finally {
+      delete settings.storeSettings.orderNotificationEmail;
+      delete settings.storeSettings.lowStockThreshold;
+      await store.run("UPDATE site_settings SET value_json = ? WHERE key = 'websiteSettings'", [JSON.stringify(settings)]);
+      await store.run("UPDATE variants SET qty_in_stock = ? WHERE sku = 'SQ-SHIRT-M-NAT'", [before]);
+    }
+  });
+
   it('asks the retry card to try again, then pays it on the same attempt', async () => {
     const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
     const key = attemptKey();

@@ -71,7 +71,7 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
         </p>
       ) : null}
       <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
-      {/* the figure is the server's (LOW_STOCK): the switch appears with the first answer, which keeps it across reloads */}
+      {/* the figure is the owner's setting, from the server: the switch appears with the first answer, which keeps it across reloads */}
       {data ? <CheckboxField label={ADMIN.runningLow(data.lowStock)} checked={runningLow} onChange={(checked) => { setRunningLow(checked); setOffset(0); }} /> : null}
       <Notice text={error} kind="error" />
       <Notice text={notice} />

@@ -1,4 +1,4 @@
-/** Settings: title, tagline, the store's address, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed. */
+/** Settings: title, tagline, the store's address, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -10,10 +10,10 @@ import { useCall } from '../use-call.ts';
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
   siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
-  storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string;
+  storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
 interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string }
+interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
@@ -21,6 +21,7 @@ function formOf(settings: Settings): SettingsForm {
     siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, currency: settings.currency, taxRate: String(settings.taxRateBasisPoints / 100),
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
     orderNotificationEmail: settings.orderNotificationEmail,
+    lowStock: String(settings.lowStockThreshold),
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
       freeOver: money(rate.freeOverCents), maxWeight: String(rate.maxWeightGrams),
@@ -36,6 +37,7 @@ function payloadOf(form: SettingsForm) {
     taxRateBasisPoints: /^\d+(\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : Number.NaN,
     storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
     orderNotificationEmail: form.orderNotificationEmail,
+    lowStockThreshold: integerFromText(form.lowStock),
     shippingRates: form.rates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, priceCents: cents(rate.price), perKilogramCents: cents(rate.perKilogram),
       freeOverCents: cents(rate.freeOver), maxWeightGrams: rate.maxWeight.trim() === '' ? 0 : integerFromText(rate.maxWeight),
@@ -103,6 +105,9 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
           <CheckboxField label={ADMIN.captcha} checked={form.captchaEnabled} onChange={(captchaEnabled) => update({ captchaEnabled })} />
           <Field label={ADMIN.orderNotificationEmail} error={errors.orderNotificationEmail} hint={ADMIN.orderNotificationHint}>
             {(control) => <input {...control} type="email" autoComplete="email" value={form.orderNotificationEmail} onChange={(event) => update({ orderNotificationEmail: event.target.value })} />}
+          </Field>
+          <Field label={ADMIN.lowStockThreshold} error={errors.lowStockThreshold} hint={ADMIN.lowStockHint}>
+            {(control) => <input {...control} inputMode="numeric" value={form.lowStock} onChange={(event) => update({ lowStock: event.target.value })} />}
           </Field>
           <h2>{ADMIN.shippingRates}</h2>
           <Notice text={errors.shippingRates ?? ''} kind="error" />

@@ -277,6 +277,23 @@ describe('settings', () => {
     expect(added.body.shoppingCart.taxCents).toBe(Math.round(added.body.shoppingCart.subtotalCents / 10));
   });
 
+  it("keeps the owner's running-low figure, which the inventory's running-low list then uses", async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    expect(current.lowStockThreshold).toBe(5);
+    const jacket = product.variants.find((variant) => variant.sku === 'HJ-S')!;
+    expect((await owner.put(`/api/admin/inventory/${jacket.id}`, { qtyInStock: 8 })).status).toBe(200);
+    const low = async () => (await owner.get<{ variants: Array<{ sku: string }>; lowStock: number }>('/api/admin/inventory?stock=low')).body;
+    expect((await low()).variants.map((variant) => variant.sku)).not.toContain('HJ-S');
+    const saved = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', { ...current, lowStockThreshold: 10 });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.settings.lowStockThreshold).toBe(10);
+    expect(await low()).toEqual(expect.objectContaining({ lowStock: 10, variants: expect.arrayContaining([expect.objectContaining({ sku: 'HJ-S' })]) }));
+    // a caller that leaves the figure out keeps it
+    const { lowStockThreshold: _left, ...without } = current;
+    expect((await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', without)).body.settings.lowStockThreshold).toBe(10);
+    expect((await owner.put('/api/admin/settings', { ...current, lowStockThreshold: 5 })).status).toBe(200);
+  });
+
   it('finds orders by number (with or without #), by words of the email or name, within a status', async () => {
     const ada = await buy('HJ-S', 1, { email: 'Ada.Lovelace@Example.org', name: 'Ada Lovelace' });
     const grace = await buy('HJ-S', 1, { email: 'grace@navy.example', name: 'Grace Hopper' });

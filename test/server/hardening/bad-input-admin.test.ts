@@ -283,6 +283,9 @@ describe(`PUT ${SETTINGS}`, () => {
     await refused(() => owner.put(SETTINGS, { ...settings, storeAddress: `https://${'x'.repeat(200)}.com` }), { status: 400, field: 'storeAddress' });
     await refused(() => owner.put(SETTINGS, { ...settings, storeAddress: 'javascript:alert(1)//' }), { status: 400, field: 'storeAddress' });
     await refused(() => owner.put(SETTINGS, { ...settings, currency: 'XYZ' }), { status: 400, field: 'currency' });
+    for (const lowStockThreshold of [-1, 1.5, '5', 100_001]) {
+      await refused(() => owner.put(SETTINGS, { ...settings, lowStockThreshold }), { status: 400, field: 'lowStockThreshold' });
+    }
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: -1 }), { status: 400, field: 'taxRateBasisPoints' });
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: 5_001 }), { status: 400, field: 'taxRateBasisPoints' });
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: null }), { status: 400, field: 'taxRateBasisPoints' });
