@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
-import { PAGE_PATHS } from '../lib/api-paths.ts';
+import { ADMIN_BASE, ADMIN_PATHS } from '../lib/admin-paths.ts';
 import { adminCall, setSessionToken } from './admin-api.ts';
 import { ResetPassword } from './ResetPassword.tsx';
 import { SignIn } from './SignIn.tsx';
@@ -33,8 +33,6 @@ export interface AdminAppProps {
   /** Whether "Forgot your password?" can email a link (the store has a mail server). */
   canEmailResetLinks?: boolean;
 }
-
-export const ADMIN_BASE = '/config';
 
 type ScreenKey = keyof typeof ADMIN.screens;
 
@@ -84,7 +82,7 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
   }, []);
 
   // the link of a password-reset email, opened signed in or not
-  if (path === PAGE_PATHS.resetPassword) return <ResetPassword signInPath={ADMIN_BASE} />;
+  if (path === ADMIN_PATHS.resetPassword) return <ResetPassword signInPath={ADMIN_BASE} />;
   if (!account) return <SignIn siteTitle={siteTitle} canEmailResetLinks={canEmailResetLinks} />;
   if (!account.permissions.includes('admin.use')) {
     return (
@@ -137,12 +135,12 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
             {allowed.map((item) => (
               <li key={item.key}>
                 <a
-                  href={`${ADMIN_BASE}/${item.key}`}
+                  href={ADMIN_PATHS.screen(item.key)}
                   aria-current={item.key === current.key ? 'page' : undefined}
                   onClick={(event) => {
                     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
                     event.preventDefault();
-                    navigate(`${ADMIN_BASE}/${item.key}`);
+                    navigate(ADMIN_PATHS.screen(item.key));
                   }}
                 >
                   {ADMIN.screens[item.key]}

@@ -42,10 +42,4 @@ export const PAGE_PATHS = {
   /** The order's confirmation; the token is the link's only key. */
   orderConfirmed: (orderId: string, viewToken: string): string =>
     `/checkout/order-confirmed/${encodeURIComponent(orderId)}?token=${encodeURIComponent(viewToken)}`,
-  /** An order in the owner's admin (the link of the new-order email; the admin's own links are made in its screens). */
-  adminOrder: (orderId: string): string => `/config/orders/${encodeURIComponent(orderId)}`,
-  /** The admin's inventory (the link of the new-order email's running-low list). */
-  adminInventory: '/config/inventory',
-  /** Where a password-reset email's link opens (its token follows in the fragment). */
-  resetPassword: '/config/reset-password',
 } as const;

@@ -2,6 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { ADMIN_BASE } from '../../client/lib/admin-paths.ts';
 import { AdminApp, type AdminAppProps } from '../../client/admin/AdminApp.tsx';
 import { ADMIN_PROPS_ATTRIBUTE, ADMIN_ROOT_ID } from '../../client/admin/admin-root.ts';
 import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, readClientManifest } from '../../client/manifest.ts';
@@ -14,9 +15,6 @@ import { readResolvedSiteUser } from '../security/site-user.ts';
 import { uploadsDir, UPLOADS_URL } from './image-upload.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 
-/** Where the admin lives: the platform's own path. */
-export const ADMIN_PATH = '/config';
-
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
@@ -25,7 +23,7 @@ function escapeHtml(text: string): string {
 async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
   const website = await new AdminSettingsRepository(deps.store).read('website');
   const siteTitle = typeof website.siteTitle === 'string' ? website.siteTitle : '';
-  const path = req.path.length > ADMIN_PATH.length ? req.path : ADMIN_PATH;
+  const path = req.path.length > ADMIN_BASE.length ? req.path : ADMIN_BASE;
   const user = readResolvedSiteUser(req);
   if (!user) return { account: null, siteTitle, path, canEmailResetLinks: canEmailPasswordLinks(deps) };
   const account = await new AdminAccountRepository(deps.store).findById(user.siteUserId);
@@ -75,8 +73,8 @@ ${script ? `<script type="module" nonce="${escapeHtml(nonce)}" src="${escapeHtml
 </body>
 </html>`);
   };
-  router.get(ADMIN_PATH, shell);
-  router.get(`${ADMIN_PATH}/*screen`, shell);
+  router.get(ADMIN_BASE, shell);
+  router.get(`${ADMIN_BASE}/*screen`, shell);
   return router;
 }
 

@@ -3,7 +3,7 @@
  * orderNotificationEmail), with a link to the order in the admin, and the variants the order
  * brought down to the owner's running-low figure.
  */
-import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
+import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { loadEmailTemplates, orderParts, renderEmail, storeLink, type EmailTemplates, type OrderEmailInput } from './order-email-parts.ts';
@@ -17,10 +17,10 @@ export function newOrderEmail(input: OrderEmailInput, ownerEmail: string): NewOu
   const context = {
     ...parts,
     subject,
-    adminUrl: storeLink(input.baseUrl, PAGE_PATHS.adminOrder(input.orderId)),
+    adminUrl: storeLink(input.baseUrl, ADMIN_PATHS.order(input.orderId)),
     // an empty list makes the section print nothing
     runningLow: input.runningLow ?? [],
-    inventoryUrl: storeLink(input.baseUrl, PAGE_PATHS.adminInventory),
+    inventoryUrl: storeLink(input.baseUrl, ADMIN_PATHS.inventory),
   };
   const { html, text } = renderEmail(templates, context, 'new order email');
   return { kind: 'new-order', subjectId: input.orderId, recipient: ownerEmail, subject, text, html };

@@ -4,7 +4,7 @@
  * never reaches a server's request log or another site's Referer: the page reads it in the
  * browser and sends it with the new password.
  */
-import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
+import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { loadEmailTemplates, renderEmail, type EmailTemplates } from './order-email-parts.ts';
@@ -12,9 +12,6 @@ import { loadEmailTemplates, renderEmail, type EmailTemplates } from './order-em
 export const PASSWORD_RESET_EMAIL_KIND = 'password-reset';
 export const STAFF_INVITATION_EMAIL_KIND = 'staff-invitation';
 
-
-/** The admin's sign-in. */
-const ADMIN_SIGN_IN_PATH = '/config';
 
 export interface PasswordResetEmailInput {
   siteUserId: string;
@@ -30,7 +27,7 @@ const templatesByKind = new Map<string, EmailTemplates>();
 
 /** The link an email carries for `token`. */
 export function passwordResetLink(baseUrl: string, token: string): string {
-  const url = new URL(PAGE_PATHS.resetPassword, baseUrl);
+  const url = new URL(ADMIN_PATHS.resetPassword, baseUrl);
   url.hash = `token=${token}`;
   return url.href;
 }
@@ -59,6 +56,6 @@ export function staffInvitationEmail(input: StaffInvitationInput): NewOutboxEmai
   return linkEmail(STAFF_INVITATION_EMAIL_KIND, serverMessages.staffInvitationEmailSubject, input, {
     roleName: input.roleName,
     days: input.days,
-    signInUrl: new URL(ADMIN_SIGN_IN_PATH, input.baseUrl).href,
+    signInUrl: new URL(ADMIN_PATHS.signIn, input.baseUrl).href,
   });
 }

@@ -1,6 +1,7 @@
 /** One order: lines, totals, customer, shipping, payment, extra-field answers, its emails; fulfil, cancel, refund, send an email again. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
+import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { adminCall } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
@@ -80,7 +81,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     <section aria-labelledby="order-title">
       <div className="admin-toolbar">
         <h1 id="order-title">{`${ADMIN.orderDetail} ${orderLabel(order)}`}</h1>
-        <a href="/config/orders" onClick={(event) => { event.preventDefault(); navigate('/config/orders'); }}>{ADMIN.backToOrders}</a>
+        <a href={ADMIN_PATHS.orders} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.orders); }}>{ADMIN.backToOrders}</a>
       </div>
       <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>
         {ADMIN.status}: {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}

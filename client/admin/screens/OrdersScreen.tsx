@@ -1,6 +1,7 @@
 /** Orders: number, date, customer, total and status, newest first; by status, found by number, email or name; the CSV export. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
+import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
@@ -50,7 +51,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
             <tbody>
               {data.orders.map((order) => (
                 <tr key={order.id} data-order-id={order.id}>
-                  <td><a href={`/config/orders/${order.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/orders/${order.id}`); }}>{orderLabel(order)}</a></td>
+                  <td><a href={ADMIN_PATHS.order(order.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.order(order.id)); }}>{orderLabel(order)}</a></td>
                   <td>{new Date(order.createdOn).toLocaleString()}</td>
                   <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
                   <td>{formatMoney(order.grandTotalCents, order.currency)}</td>

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
+import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
@@ -137,14 +138,14 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
     if (productId === null) {
       setProductId(answer.data.product.id);
-      window.history.replaceState(null, '', `/config/products/${answer.data.product.id}`);
+      window.history.replaceState(null, '', ADMIN_PATHS.product(answer.data.product.id));
     }
   }
 
   async function remove() {
     if (productId === null || !window.confirm(ADMIN.confirmDelete)) return;
     const answer = await adminCall('DELETE', `/api/admin/products/${encodeURIComponent(productId)}`);
-    if (answer.ok) navigate('/config/products');
+    if (answer.ok) navigate(ADMIN_PATHS.products);
     else setNotice({ text: answer.message, kind: 'error' });
   }
 
@@ -163,7 +164,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     <section aria-labelledby="editor-title">
       <div className="admin-toolbar">
         <h1 id="editor-title">{productId === null ? ADMIN.newProduct : ADMIN.editProduct}</h1>
-        <a href="/config/products" onClick={(event) => { event.preventDefault(); navigate('/config/products'); }}>{ADMIN.screens.products}</a>
+        <a href={ADMIN_PATHS.products} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.products); }}>{ADMIN.screens.products}</a>
       </div>
       <form className="admin-form" onSubmit={save} noValidate>
         <fieldset disabled={!canEdit || busy}>

@@ -1,6 +1,7 @@
 /** Products: search, and each product's type, visibility, stock and price at a glance. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
+import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
@@ -37,7 +38,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
     <section aria-labelledby="products-title">
       <div className="admin-toolbar">
         <h1 id="products-title">{ADMIN.screens.products}</h1>
-        {canEdit ? <button type="button" onClick={() => navigate('/config/products/new')}>{ADMIN.newProduct}</button> : null}
+        {canEdit ? <button type="button" onClick={() => navigate(ADMIN_PATHS.newProduct)}>{ADMIN.newProduct}</button> : null}
       </div>
       <SearchForm id="product-search" onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <Notice text={error} kind="error" />
@@ -53,7 +54,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
               {data.products.map((product) => (
                 <tr key={product.id} data-product-id={product.id}>
                   <td>
-                    <a href={`/config/products/${product.id}`} onClick={(event) => { event.preventDefault(); navigate(`/config/products/${product.id}`); }}>{product.title}</a>
+                    <a href={ADMIN_PATHS.product(product.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.product(product.id)); }}>{product.title}</a>
                     <small className="admin-hint"> {ADMIN.variantCount(product.variantCount)}</small>
                   </td>
                   <td>{TYPE_NAMES[product.productType] ?? ''}</td>

@@ -1,0 +1,19 @@
+/**
+ * Where the owner's admin and its screens live, for the admin's own links and for the server
+ * (its page route, and the links of the emails that lead into the admin).
+ */
+export const ADMIN_BASE = '/config';
+
+export const ADMIN_PATHS = {
+  signIn: ADMIN_BASE,
+  products: `${ADMIN_BASE}/products`,
+  newProduct: `${ADMIN_BASE}/products/new`,
+  product: (productId: string): string => `${ADMIN_BASE}/products/${encodeURIComponent(productId)}`,
+  inventory: `${ADMIN_BASE}/inventory`,
+  orders: `${ADMIN_BASE}/orders`,
+  order: (orderId: string): string => `${ADMIN_BASE}/orders/${encodeURIComponent(orderId)}`,
+  /** Where a password-reset email's link opens (its token follows in the fragment). */
+  resetPassword: `${ADMIN_BASE}/reset-password`,
+  /** A screen by its key in the navigation (products, orders…). */
+  screen: (key: string): string => `${ADMIN_BASE}/${key}`,
+} as const;
