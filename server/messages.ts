@@ -78,6 +78,8 @@ export const serverMessages = {
   orderShippedEmailSubject: 'Your order {orderNumber} from {siteTitle} is on its way',
   orderCancelledEmailSubject: 'Your order {orderNumber} from {siteTitle} has been cancelled',
   passwordResetEmailSubject: 'Choose a new password for {siteTitle}',
+  passwordResetNoAddressLog: 'a password reset link was asked for, but the store has no address to link to: set it under Settings (Store address)',
+  passwordResetFailedLog: 'a password reset link could not be made or sent',
   staffInvitationEmailSubject: 'You have been added to the staff of {siteTitle}',
   emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',
   shopBrowseInvalid: 'That filter, sort or page does not exist.',

@@ -9,6 +9,7 @@ import { EmailOutboxRepository, type OutboxEmail } from '../db/email-outbox-repo
 import { PasswordResetRepository } from '../db/password-reset-repository.ts';
 import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { passwordResetEmail } from '../email/password-reset-email.ts';
+import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { canEmailPasswordLinks, issuePasswordLink, resetTokenHash, RESET_LINK_MINUTES } from '../security/password-links.ts';
 import { hashPassword } from '../security/passwords.ts';
@@ -43,18 +44,27 @@ export function createPasswordResetRouter(deps: AppDeps): Router {
   router.post(PASSWORD_RESET, throttle, async (req, res) => {
     const { email } = parseAdminInput(requestSchema, req.body);
     if (!canEmailPasswordLinks(deps)) throw new HttpError(409, ADMIN.server.resetNeedsMail);
-    const account = await new SiteUserRepository(deps.store).findByEmail(email);
-    if (account) {
-      const settings = await readCheckoutSettings(deps.store);
-      if (settings.baseUrl === '') {
-        deps.log.warn({ siteUserId: account.id }, 'a password reset link was asked for, but the store has no address (Settings → Store address) to link to');
-      } else {
-        const sent = await makeLink(account.id, account.email, settings);
-        if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
-      }
-    }
+    // answered before anything is looked up, so the time it takes tells no one whether an account has the address
     res.json({ message: ADMIN.resetLinkSent });
+    try {
+      await sendLink(email);
+    } catch (error) {
+      deps.log.error({ err: error }, serverMessages.passwordResetFailedLog);
+    }
   });
+
+  /** The link to the account with the address, if one has it and had none a moment ago. */
+  async function sendLink(email: string): Promise<void> {
+    const account = await new SiteUserRepository(deps.store).findByEmail(email);
+    if (!account) return;
+    const settings = await readCheckoutSettings(deps.store);
+    if (settings.baseUrl === '') {
+      deps.log.warn({ siteUserId: account.id }, serverMessages.passwordResetNoAddressLog);
+      return;
+    }
+    const sent = await makeLink(account.id, account.email, settings);
+    if (sent !== null) await checkoutServices(deps).mailer.deliver(deps.store, sent);
+  }
 
   /** The account's new link and its email, in one transaction; null when one was sent a moment ago. */
   async function makeLink(siteUserId: string, email: string, settings: { siteTitle: string; baseUrl: string }): Promise<OutboxEmail | null> {

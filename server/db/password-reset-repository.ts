@@ -1,4 +1,4 @@
-import type { StoreSession } from './store.ts';
+import { forUpdate, type StoreSession } from './store.ts';
 
 /**
  * The links to choose a new password (password_resets): kept by the SHA-256 of their token, one
@@ -8,7 +8,11 @@ import type { StoreSession } from './store.ts';
 export class PasswordResetRepository {
   constructor(private readonly session: StoreSession) {}
 
-  /** When the account's current link was made, or null when it has none. */
+  /**
+   * When the account's current link was made, or null when it has none, with the account's row
+   * locked until the transaction ends (on PostgreSQL; SQLite's write transactions run one at a
+   * time), so two requests at once cannot both find no recent link and both send one.
+   */
   async lastRequestedOn(siteUserId: string): Promise<number | null> {
     const row = await this.session.get<{ created_on: number | string }>(
       'SELECT created_on FROM password_resets WHERE site_user_id = ? ORDER BY created_on DESC LIMIT 1',

@@ -47,8 +47,10 @@ describe('a forgotten password in Chromium, at 390 px', () => {
   });
 
   it('opens the emailed link, chooses a new password and signs in with it', async () => {
-    const emails = await new EmailOutboxRepository(store.app.deps.store).list({ recipient: OWNER_EMAIL });
-    const link = /href="([^"]*reset-password#token=[^"]*)"/.exec(emails.find((email) => email.kind === 'password-reset')!.html)![1]!;
+    // the link is made just after the answer, as the mail server would then receive it
+    const resetEmail = async () => (await new EmailOutboxRepository(store.app.deps.store).list({ recipient: OWNER_EMAIL })).find((email) => email.kind === 'password-reset');
+    await expect.poll(resetEmail).toBeDefined();
+    const link = /href="([^"]*reset-password#token=[^"]*)"/.exec((await resetEmail())!.html)![1]!;
     expect(link.startsWith(`${store.baseUrl}/config/reset-password#token=`)).toBe(true);
     await page.goto(link.replace(/&amp;/g, '&'));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
