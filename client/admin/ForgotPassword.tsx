@@ -36,7 +36,10 @@ export function ForgotPassword({ canEmail, initialEmail, onBack }: { canEmail: b
           <button type="submit" disabled={busy}>{busy ? ADMIN.sendingLink : ADMIN.sendLink}</button>
         </form>
       ) : (
-        <p role="status">{ADMIN.resetNoMail.replace('{email}', email.trim() || ADMIN.email.toLowerCase())}</p>
+        <div role="status">
+          <p>{ADMIN.resetNoMail}</p>
+          <p><code>{ADMIN.resetCommand.replace('{email}', email.trim() || ADMIN.email.toLowerCase())}</code></p>
+        </div>
       )}
       <p><button type="button" className="admin-link" onClick={onBack}>{ADMIN.backToSignIn}</button></p>
     </>

@@ -52,7 +52,8 @@ describe('the admin sign-in', () => {
     render(<SignIn siteTitle="Shop" canEmailResetLinks={false} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: ADMIN.forgotPassword }));
-    expect(screen.getByRole('status').textContent).toBe(ADMIN.resetNoMail.replace('{email}', 'ann@example.com'));
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.resetNoMail + ADMIN.resetCommand.replace('{email}', 'ann@example.com'));
+    expect(screen.getByText('npm run password -- ann@example.com').tagName).toBe('CODE');
     expect(screen.queryByRole('button', { name: ADMIN.sendLink })).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ import { horizontalOverflow, screenshot, startStorefront, type Storefront } from
 import { Visitor } from '../server/helpers/visitor.ts';
 import { placeOrderThroughCheckout } from '../server/helpers/checkout.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
+import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 
 const SECTIONS = ['Products', 'Inventory', 'Orders', 'Messages', 'Settings', 'Staff', 'Account'] as const;
 const WIDTHS = [320, 390, 1280] as const;
@@ -84,6 +86,8 @@ describe('the admin on a phone', () => {
   beforeAll(async () => {
     store = await startStorefront();
     await placeOneOrder();
+    // a member of staff, so the staff table has a row with a role menu and actions
+    await createSiteUserAccount(store.app.deps, { email: 'packer@example.com', password: 'packer e2e password', contributorRole: CONTRIBUTOR_ROLES.storeManager });
     page = await store.newPage();
     await signIn();
   });
