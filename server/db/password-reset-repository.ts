@@ -14,6 +14,7 @@ export class PasswordResetRepository {
    * time), so two requests at once cannot both find no recent link and both send one.
    */
   async lastRequestedOn(siteUserId: string): Promise<number | null> {
+    await this.session.get(`SELECT id FROM site_users WHERE id = ?${forUpdate(this.session)}`, [siteUserId]);
     const row = await this.session.get<{ created_on: number | string }>(
       'SELECT created_on FROM password_resets WHERE site_user_id = ? ORDER BY created_on DESC LIMIT 1',
       [siteUserId],

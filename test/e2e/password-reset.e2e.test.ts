@@ -49,7 +49,7 @@ describe('a forgotten password in Chromium, at 390 px', () => {
   it('opens the emailed link, chooses a new password and signs in with it', async () => {
     // the link is made just after the answer, as the mail server would then receive it
     const resetEmail = async () => (await new EmailOutboxRepository(store.app.deps.store).list({ recipient: OWNER_EMAIL })).find((email) => email.kind === 'password-reset');
-    await expect.poll(resetEmail).toBeDefined();
+    await expect.poll(resetEmail, { timeout: 10_000 }).toBeDefined();
     const link = /href="([^"]*reset-password#token=[^"]*)"/.exec((await resetEmail())!.html)![1]!;
     expect(link.startsWith(`${store.baseUrl}/config/reset-password#token=`)).toBe(true);
     await page.goto(link.replace(/&amp;/g, '&'));

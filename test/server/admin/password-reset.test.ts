@@ -39,7 +39,7 @@ async function resetEmails(recipient: string): Promise<OutboxEmail[]> {
 
 /** The account's reset emails once `count` of them are in the outbox (the link is made after the answer is sent). */
 async function resetEmailsOnce(recipient: string, count: number): Promise<OutboxEmail[]> {
-  await expect.poll(async () => (await resetEmails(recipient)).length).toBe(count);
+  await expect.poll(async () => (await resetEmails(recipient)).length, { timeout: 10_000 }).toBe(count);
   return resetEmails(recipient);
 }
 
