@@ -10,7 +10,7 @@ export type FieldErrors = Readonly<Record<string, string>>;
 
 export type CallResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message: string; fieldErrors: FieldErrors };
+  | { ok: false; status: number; message: string; fieldErrors: FieldErrors; body: Record<string, unknown> | null };
 
 let sessionToken = '';
 
@@ -35,7 +35,7 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pa
   try {
     response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
   } catch {
-    return { ok: false, status: 0, message: ADMIN.requestFailed, fieldErrors: {} };
+    return { ok: false, status: 0, message: ADMIN.requestFailed, fieldErrors: {}, body: null };
   }
   let json: Record<string, unknown> | null = null;
   try {
@@ -47,5 +47,5 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pa
   if (response.ok) return { ok: true, status: response.status, data: (json ?? {}) as T };
   const fieldErrors = json && typeof json.fieldErrors === 'object' && json.fieldErrors !== null ? (json.fieldErrors as FieldErrors) : {};
   const message = json && typeof json.message === 'string' ? json.message : ADMIN.requestFailed;
-  return { ok: false, status: response.status, message, fieldErrors };
+  return { ok: false, status: response.status, message, fieldErrors, body: json };
 }

@@ -13,14 +13,22 @@ function fieldName(path: readonly PropertyKey[]): string {
  * of each field, keyed by its path) so the screen shows each next to its input.
  */
 export function parseAdminInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const checked = checkAdminInput(schema, input);
+  if (checked.ok) return checked.value;
+  throw new HttpError(400, ADMIN.server.invalidInput, { fieldErrors: checked.fieldErrors });
+}
+
+/** The same check without the answer: the value, or the first problem of each field keyed by its path (an import reports them by row). */
+export function checkAdminInput<Schema extends z.ZodType>(schema: Schema, input: unknown):
+  { ok: true; value: z.output<Schema> } | { ok: false; fieldErrors: Record<string, string> } {
   const result = schema.safeParse(input, { error: ownerMessage });
-  if (result.success) return result.data;
+  if (result.success) return { ok: true, value: result.data };
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const name = fieldName(issue.path);
     fieldErrors[name] ??= issue.message;
   }
-  throw new HttpError(400, ADMIN.server.invalidInput, { fieldErrors });
+  return { ok: false, fieldErrors };
 }
 
 const count = (value: unknown): string => (typeof value === 'number' || typeof value === 'bigint' ? value.toLocaleString('en-US') : String(value));

@@ -16,9 +16,14 @@ export function csvText(header: readonly string[], rows: ReadonlyArray<readonly 
 
 /** Sends a CSV download named `name`. */
 export function sendCsv(res: Response, name: string, header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): void {
+  sendCsvText(res, name, csvText(header, rows));
+}
+
+/** Sends CSV text already made as a download named `name`. */
+export function sendCsvText(res: Response, name: string, text: string): void {
   res.set('Content-Disposition', `attachment; filename="${name}"`);
   res.set('Cache-Control', 'no-store');
-  res.type('text/csv; charset=utf-8').send(csvText(header, rows));
+  res.type('text/csv; charset=utf-8').send(text);
 }
 
 /** An ISO date for exports. */

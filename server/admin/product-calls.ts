@@ -11,9 +11,10 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { createProduct, recordStock } from './create-product.ts';
 import { withGeneratedSkus } from './generated-sku.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
-import { productForEditor, productInputSchema, productWrite, slugOf, type ProductInput } from './product-input.ts';
+import { productForEditor, productInputSchema, productWrite, type ProductInput } from './product-input.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
@@ -47,13 +48,6 @@ export function createProductCalls(deps: AppDeps): Router {
     }
   }
 
-  /** Stock set by the editor is an owner edit in the history, like an edit on the inventory screen. */
-  async function recordStock(history: StockHistoryRepository, productId: string, changes: Array<{ variantId: string; before: number; after: number }>, actor: string, now: number) {
-    for (const change of changes) {
-      await history.record({ productId, variantId: change.variantId, delta: change.after - change.before, quantityAfter: change.after, reason: 'owner-edit', actor, orderId: null }, now);
-    }
-  }
-
   router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
     const { q, limit, offset } = parseAdminInput(listQuery, req.query);
     // One row past the page says whether another page follows.
@@ -67,17 +61,10 @@ export function createProductCalls(deps: AppDeps): Router {
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const created = await deps.store.transaction(async (tx) => {
-      const products = new AdminProductRepository(tx);
-      const collectionId = await products.shopCollectionId();
-      if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
-      const write = { ...productWrite(input, input.urlSlug || slugOf(input.title)), variants: await withGeneratedSkus(input.variants, (sku) => products.skuInUse(sku)) };
-      const { id, variantIds } = await products.create(collectionId, write, now).catch((error: unknown) => {
+      const id = await createProduct(tx, input, actor, now).catch((error: unknown) => {
         throw refusal(error);
       });
-      const history = new StockHistoryRepository(tx);
-      await recordStock(history, id, input.variants.flatMap((variant, index) => (variant.unlimited || variant.qtyInStock === 0
-        ? [] : [{ variantId: variantIds[index]!, before: 0, after: variant.qtyInStock }])), actor, now);
-      return products.findById(id);
+      return new AdminProductRepository(tx).findById(id);
     });
     res.status(201).json({ product: productForEditor(created!) });
   });

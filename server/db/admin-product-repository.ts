@@ -193,6 +193,11 @@ export class AdminProductRepository {
     return row?.id;
   }
 
+  /** Whether a product of the collection has this URL slug. */
+  async urlIdInUse(collectionId: string, urlId: string): Promise<boolean> {
+    return (await this.session.get('SELECT id FROM products WHERE collection_id = ? AND url_id = ?', [collectionId, urlId])) !== undefined;
+  }
+
   /** Whether any variant of the store has this SKU. */
   async skuInUse(sku: string): Promise<boolean> {
     return (await this.session.get('SELECT id FROM variants WHERE sku = ?', [sku])) !== undefined;

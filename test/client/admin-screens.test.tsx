@@ -9,6 +9,7 @@ import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
 import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
 import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
 import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
+import { ProductImport } from '../../client/admin/screens/ProductImport.tsx';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 beforeEach(() => {
@@ -344,5 +345,38 @@ describe('long lists', () => {
     expect(calls.at(-1)!.url).toContain(`q=${encodeURIComponent('#1042')}`);
     expect(calls.at(-1)!.url).toContain('offset=0');
     expect(screen.getByText(ADMIN.noMatchingOrders)).toBeTruthy();
+  });
+});
+
+describe('importing products from a spreadsheet', () => {
+  it('sends the chosen file, and lists each problem by row and column when nothing was imported', async () => {
+    const problems = [{ row: 3, column: 'Stock', message: ADMIN.server.importNotStock }, { row: 0, column: null, message: 'whole file' }];
+    const calls = scriptFetch([{ method: 'POST', path: '/api/admin/product-import', answer: { status: 400, body: { message: 'Nothing was imported: the file has 2 problem(s).', problems, problemCount: 2 } } }]);
+    const imported = vi.fn();
+    render(<ProductImport onImported={imported} />);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.importButton }));
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.server.importFileMissing);
+    const file = new File(['Product,Price,Stock\n'], 'products.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText(ADMIN.importFile), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.importButton }));
+    await settle();
+    expect((calls[0]!.body as FormData).get('file')).toBe(file);
+    expect(screen.getByRole('alert').textContent).toBe('Nothing was imported: the file has 2 problem(s).');
+    expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      `${ADMIN.importRow}${ADMIN.importColumn}${ADMIN.importProblem}`, `3Stock${ADMIN.server.importNotStock}`, 'whole file',
+    ]);
+    expect(imported).not.toHaveBeenCalled();
+  });
+
+  it('says how many were made and lets the list load again', async () => {
+    scriptFetch([{ method: 'POST', path: '/api/admin/product-import', answer: { status: 201, body: { created: 2, message: 'Imported 2 product(s).' } } }]);
+    const imported = vi.fn();
+    render(<ProductImport onImported={imported} />);
+    fireEvent.change(screen.getByLabelText(ADMIN.importFile), { target: { files: [new File(['x'], 'p.csv')] } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.importButton }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('Imported 2 product(s).');
+    expect(imported).toHaveBeenCalledOnce();
+    expect(screen.getByRole('link', { name: ADMIN.importSample }).getAttribute('href')).toBe('/api/admin/product-import/sample.csv');
   });
 });

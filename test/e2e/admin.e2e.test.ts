@@ -193,6 +193,24 @@ describe('the admin at /config in Chromium', () => {
     await admin.getByRole('status').filter({ hasText: '1 notice sent.' }).waitFor();
   });
 
+  it('imports products from a spreadsheet: a file with a problem names its row, a right one fills the shop', async () => {
+    await screen('Products');
+    await admin.getByText('Import products from a spreadsheet').click();
+    const file = admin.getByLabel('CSV file');
+    const header = 'Product,Price,Stock,Option 1 name,Option 1 value';
+    await file.setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\nWool Scarf,45.00,5,Colour,Grey\nWool Scarf,45.00,lots,Colour,Oat\n`) });
+    await admin.getByRole('button', { name: 'Import', exact: true }).click();
+    await admin.getByRole('row', { name: /3\s*Stock\s*Write a whole number, or unlimited\./ }).waitFor();
+    await screenshot(admin, 'admin-import-problems');
+    await file.setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\nWool Scarf,45.00,5,Colour,Grey\nWool Scarf,45.00,unlimited,Colour,Oat\n`) });
+    await admin.getByRole('button', { name: 'Import', exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: 'Imported 1 product(s).' }).waitFor();
+    await admin.getByRole('link', { name: 'Wool Scarf' }).waitFor();
+    const shop = await visitorPage('/shop');
+    expect(await shop.locator('.product-card-title', { hasText: 'Wool Scarf' }).count()).toBe(1);
+    await shop.close();
+  });
+
   it('saves settings that the storefront shows at once', async () => {
     await screen('Settings');
     await admin.getByLabel('Tagline').fill('Made by the sea');
@@ -218,7 +236,7 @@ describe('the admin at /config in Chromium', () => {
   });
 
   it('shows no console errors but the refusals it asked for (wrong password, bad price, a call after signing out)', () => {
-    const asked: Array<[number, string]> = [[401, '/api/site-users/account/session'], [400, '/api/admin/products'], [401, '/api/admin/products']];
+    const asked: Array<[number, string]> = [[401, '/api/site-users/account/session'], [400, '/api/admin/products'], [401, '/api/admin/products'], [400, '/api/admin/product-import']];
     const deliberate = (line: string) => asked.some(([status, path]) =>
       (line.includes(` ${status} for `) || line.includes(`status of ${status} `)) && (line.endsWith(path) || line.endsWith(`${path})`)));
     expect(store.consoleErrors.filter(deliberate).length).toBeGreaterThanOrEqual(4);

@@ -1,4 +1,4 @@
-/** Products: search, and each product's type, visibility, stock and price at a glance. */
+/** Products: search, each product's type, visibility, stock and price at a glance, and an import from a spreadsheet. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -9,6 +9,7 @@ import { SearchForm } from '../SearchForm.tsx';
 import { useCall } from '../use-call.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
+import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 
 interface ProductSummary {
@@ -29,7 +30,7 @@ const TYPE_NAMES: Record<number, string> = {
 export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
-  const { data, error, loading } = useCall<{ products: ProductSummary[]; hasMore: boolean }>(
+  const { data, error, loading, reload } = useCall<{ products: ProductSummary[]; hasMore: boolean }>(
     `/api/admin/products?q=${encodeURIComponent(search)}&limit=${ADMIN_PAGE_SIZE}&offset=${offset}`,
   );
   const currency = useStoreCurrency();
@@ -40,6 +41,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
         <h1 id="products-title">{ADMIN.screens.products}</h1>
         {canEdit ? <button type="button" onClick={() => navigate(ADMIN_PATHS.newProduct)}>{ADMIN.newProduct}</button> : null}
       </div>
+      {canEdit ? <ProductImport onImported={() => { setOffset(0); reload(); }} /> : null}
       <SearchForm id="product-search" onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <Notice text={error} kind="error" />
       {loading && !data ? <p>{ADMIN.loading}</p> : null}

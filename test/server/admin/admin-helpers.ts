@@ -24,10 +24,11 @@ export async function upload(
   path: string,
   file: { bytes: Buffer; name: string; type: string } | null,
   fields: Record<string, string> = {},
+  fileField = 'image',
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  if (file) form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const response = await fetch(`${visitor.baseUrl}${path}`, {
     method: 'POST',

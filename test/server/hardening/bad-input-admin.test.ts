@@ -225,6 +225,19 @@ describe('POST, PUT and DELETE /api/admin/staff', () => {
   });
 });
 
+describe('POST /api/admin/product-import', () => {
+  it('refuses a missing, oversized, binary or malformed file, and a file of the wrong field, writing nothing', async () => {
+    const send = (bytes: Buffer, field = 'file') => upload(owner, '/api/admin/product-import', { bytes, name: 'products.csv', type: 'text/csv' }, {}, field);
+    await refused(() => upload(owner, '/api/admin/product-import', null, {}, 'file'), { status: 400 });
+    await refused(() => send(Buffer.from('Product,Price,Stock\nMug,1,1\n'), 'image'), { status: 400 });
+    await refused(() => send(Buffer.alloc(1024 * 1024 + 1, 0x41)), { status: 413 });
+    await refused(() => send(TINY_PNG), { status: 400 });
+    await refused(() => send(Buffer.from('Product,Price,Stock\n"Mug,1,1\n')), { status: 400 });
+    await refused(() => send(Buffer.from(`Product,Price,Stock\n${HOSTILE_TEXT.sql},1e9,1\n`)), { status: 400 });
+    await refused(() => send(Buffer.from('Product,Price,Stock\nMug,1.00,99999999999\n')), { status: 400 });
+  });
+});
+
 describe('GET /api/admin/messages lists', () => {
   it('names a bad page or an oversized search', async () => {
     const forms = (await owner.get<{ forms: Array<{ id: string }> }>('/api/admin/messages/forms')).body.forms;

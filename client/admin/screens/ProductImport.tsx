@@ -1,0 +1,67 @@
+/**
+ * Products from a spreadsheet, on the Products screen: a CSV file with a row per variant (a
+ * sample to start from), imported whole or not at all; each problem is listed by the row and
+ * column the spreadsheet shows, to be corrected there.
+ */
+import { useState, type FormEvent } from 'react';
+import { ADMIN } from '../../lib/admin-messages.ts';
+import { adminCall } from '../admin-api.ts';
+import { Field, Notice } from '../Field.tsx';
+import { TableRegion } from '../TableRegion.tsx';
+
+interface Problem { row: number; column: string | null; message: string }
+
+export function ProductImport({ onImported }: { onImported: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [problems, setProblems] = useState<Problem[]>([]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (file === null) {
+      setSaid({ text: ADMIN.server.importFileMissing, kind: 'error' });
+      return;
+    }
+    setBusy(true);
+    const body = new FormData();
+    body.append('file', file);
+    const answer = await adminCall<{ created: number; message: string }>('POST', '/api/admin/product-import', body);
+    setBusy(false);
+    if (answer.ok) {
+      setProblems([]);
+      setSaid({ text: answer.data.message, kind: 'info' });
+      onImported();
+      return;
+    }
+    const listed = answer.body?.problems;
+    setProblems(Array.isArray(listed) ? (listed as Problem[]) : []);
+    setSaid({ text: answer.message, kind: 'error' });
+  }
+
+  return (
+    <details className="admin-import">
+      <summary>{ADMIN.importTitle}</summary>
+      <p className="admin-hint">{ADMIN.importIntro} <a href="/api/admin/product-import/sample.csv" download>{ADMIN.importSample}</a></p>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <Field label={ADMIN.importFile}>
+          {(control) => <input {...control} type="file" accept=".csv,text/csv" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />}
+        </Field>
+        <button type="submit" disabled={busy}>{busy ? ADMIN.importing : ADMIN.importButton}</button>
+      </form>
+      <Notice text={said.text} kind={said.kind} />
+      {problems.length > 0 ? (
+        <TableRegion label={ADMIN.importProblem}>
+          <table className="admin-table">
+            <thead><tr><th scope="col">{ADMIN.importRow}</th><th scope="col">{ADMIN.importColumn}</th><th scope="col">{ADMIN.importProblem}</th></tr></thead>
+            <tbody>
+              {problems.map((problem, index) => (
+                <tr key={index}><td>{problem.row > 0 ? problem.row : ''}</td><td>{problem.column ?? ''}</td><td>{problem.message}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      ) : null}
+    </details>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * Products from a spreadsheet (CSV): one row per variant, the rows of one product sharing its
+ * name in the Product column. Every row is read and checked by the product editor's own rules
+ * before anything is written, and each problem is named by its row and column as the
+ * spreadsheet shows them (the header is row 1).
+ */
+import { parse } from 'csv-parse/sync';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { centsFromText } from '../../client/admin/money-input.ts';
+import { fillMessage } from '../messages.ts';
+import { checkAdminInput } from './admin-validation.ts';
+import { productInputSchema, type ProductInput, type ProductKind } from './product-input.ts';
+
+/** Most rows one file may have (variants of every product together). */
+export const MAX_IMPORT_ROWS = 1_000;
+/** Most problems an answer lists; the count says how many there were. */
+export const MAX_IMPORT_PROBLEMS = 100;
+/** How many option columns a file may have (the editor's limit). */
+const MAX_OPTIONS = 6;
+
+/** The columns a file may have, as the sample writes them; headers are matched without regard to case. */
+export const IMPORT_COLUMNS = {
+  product: 'Product',
+  description: 'Description',
+  type: 'Type',
+  visible: 'Visible',
+  sku: 'SKU',
+  price: 'Price',
+  salePrice: 'Sale price',
+  stock: 'Stock',
+  weight: 'Weight (g)',
+} as const;
+
+const optionName = (n: number): string => `Option ${n} name`;
+const optionValue = (n: number): string => `Option ${n} value`;
+
+/** A sample file: two products, one with two variants. */
+export function sampleImportCsv(): string {
+  const header = [...Object.values(IMPORT_COLUMNS), optionName(1), optionValue(1)];
+  const rows = [
+    ['Linen Apron', 'Stonewashed linen, one size.', 'physical', 'yes', 'APRON-1', '38.00', '', '12', '250', '', ''],
+    ['Wool Scarf', 'Undyed wool.', 'physical', 'yes', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
+    ['Wool Scarf', '', '', '', 'SCARF-OAT', '45.00', '', 'unlimited', '180', 'Colour', 'Oat'],
+  ];
+  return [header, ...rows].map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\r\n') + '\r\n';
+}
+
+export interface ImportProblem {
+  /** The spreadsheet's row number (the header is 1); 0 for the file as a whole. */
+  row: number;
+  /** The column's header as the file writes it; null when no one column is at fault. */
+  column: string | null;
+  message: string;
+}
+
+/** A product read from the file, with the rows it came from (for problems found when it is written). */
+export interface ImportedProduct {
+  input: ProductInput;
+  /** The file's row of each variant, in order. */
+  rows: number[];
+}
+
+export type ImportReading =
+  | { ok: true; products: ImportedProduct[] }
+  | { ok: false; problems: ImportProblem[]; problemCount: number };
+
+const KIND_WORDS: Record<string, ProductKind> = {
+  physical: 'physical', digital: 'digital', service: 'service', 'gift card': 'giftCard', giftcard: 'giftCard', subscription: 'subscription',
+};
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0']);
+
+/** One product as the file gives it, with the rows it came from. */
+interface ProductRows {
+  firstRow: number;
+  rows: number[];
+  cells: Array<Record<string, string>>;
+}
+
+/** Reads a CSV file into the editor's inputs for new products, or says what is wrong with it. */
+export function readProductImport(text: string, currency: string): ImportReading {
+  const problems: ImportProblem[] = [];
+  let records: string[][];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+  } catch (error) {
+    const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 0;
+    return failed([{ row: line, column: null, message: fillMessage(ADMIN.server.importNotCsv, { reason: (error as Error).message }) }]);
+  }
+  const [header, ...body] = records;
+  if (header === undefined || body.length === 0) return failed([{ row: 0, column: null, message: ADMIN.server.importEmpty }]);
+  if (body.length > MAX_IMPORT_ROWS) return failed([{ row: 0, column: null, message: fillMessage(ADMIN.server.importTooManyRows, { max: MAX_IMPORT_ROWS }) }]);
+
+  // header names as written, by the key the reader uses (the known name in lower case)
+  const known = new Map<string, string>();
+  for (const name of [...Object.values(IMPORT_COLUMNS), ...Array.from({ length: MAX_OPTIONS }, (_, i) => [optionName(i + 1), optionValue(i + 1)]).flat()]) {
+    known.set(name.toLowerCase(), name);
+  }
+  const columns: string[] = [];
+  const written = new Map<string, string>();
+  header.forEach((cell, index) => {
+    const key = cell.toLowerCase();
+    if (!known.has(key)) {
+      problems.push({ row: 1, column: cell, message: fillMessage(ADMIN.server.importUnknownColumn, { column: cell, columns: [...known.values()].join(', ') }) });
+    } else if (written.has(key)) {
+      problems.push({ row: 1, column: cell, message: fillMessage(ADMIN.server.importRepeatedColumn, { column: cell }) });
+    }
+    columns[index] = key;
+    written.set(key, cell);
+  });
+  for (const required of [IMPORT_COLUMNS.product, IMPORT_COLUMNS.price, IMPORT_COLUMNS.stock]) {
+    if (!written.has(required.toLowerCase())) problems.push({ row: 1, column: null, message: fillMessage(ADMIN.server.importMissingColumn, { column: required }) });
+  }
+  if (problems.length > 0) return failed(problems);
+  const headerOf = (name: string): string => written.get(name.toLowerCase()) ?? name;
+
+  // rows by product name, in the order the file first names each
+  const byName = new Map<string, ProductRows>();
+  body.forEach((record, index) => {
+    const row = index + 2;
+    const cells: Record<string, string> = {};
+    columns.forEach((key, at) => {
+      cells[key] = record[at] ?? '';
+    });
+    const name = cells[IMPORT_COLUMNS.product.toLowerCase()] ?? '';
+    if (name === '') {
+      problems.push({ row, column: headerOf(IMPORT_COLUMNS.product), message: ADMIN.server.importNoProduct });
+      return;
+    }
+    const entry = byName.get(name) ?? { firstRow: row, rows: [], cells: [] };
+    entry.rows.push(row);
+    entry.cells.push(cells);
+    byName.set(name, entry);
+  });
+
+  const products: ImportedProduct[] = [];
+  for (const [name, entry] of byName) {
+    const input = productInputOf(name, entry, currency, headerOf, problems);
+    if (input === null) continue;
+    const checked = checkAdminInput(productInputSchema, input);
+    if (checked.ok) products.push({ input: checked.value, rows: entry.rows });
+    else for (const [path, message] of Object.entries(checked.fieldErrors)) problems.push({ ...placeOf(path, entry, headerOf), message });
+  }
+  if (problems.length === 0) {
+    // a SKU may be given once in the whole file (the editor checks within one product)
+    const skuRows = new Map<string, number>();
+    for (const entry of byName.values()) {
+      entry.cells.forEach((cells, index) => {
+        const sku = cells[IMPORT_COLUMNS.sku.toLowerCase()] ?? '';
+        if (sku === '') return;
+        const first = skuRows.get(sku);
+        if (first !== undefined && first !== entry.rows[index]) {
+          problems.push({ row: entry.rows[index]!, column: headerOf(IMPORT_COLUMNS.sku), message: fillMessage(ADMIN.server.importSkuRepeated, { sku, row: first }) });
+        } else skuRows.set(sku, entry.rows[index]!);
+      });
+    }
+  }
+  return problems.length > 0 ? failed(problems) : { ok: true, products };
+}
+
+export function failed(problems: ImportProblem[]): { ok: false; problems: ImportProblem[]; problemCount: number } {
+  const sorted = [...problems].sort((a, b) => a.row - b.row);
+  return { ok: false, problems: sorted.slice(0, MAX_IMPORT_PROBLEMS), problemCount: sorted.length };
+}
+
+/** The editor's input for one product; problems with a cell's form (a price that is not one) are added and give null. */
+function productInputOf(name: string, entry: ProductRows, currency: string, headerOf: (name: string) => string, problems: ImportProblem[]): Record<string, unknown> | null {
+  const before = problems.length;
+  const first = entry.cells[0]!;
+  const cell = (cells: Record<string, string>, column: string): string => cells[column.toLowerCase()] ?? '';
+  const problem = (row: number, column: string, message: string): void => {
+    problems.push({ row, column: headerOf(column), message });
+  };
+
+  const kindText = cell(first, IMPORT_COLUMNS.type).toLowerCase();
+  const kind = kindText === '' ? 'physical' : KIND_WORDS[kindText];
+  if (kind === undefined) problem(entry.firstRow, IMPORT_COLUMNS.type, fillMessage(ADMIN.server.importNotAType, { types: Object.keys(KIND_WORDS).filter((word) => word !== 'giftcard').join(', ') }));
+  const visibleText = cell(first, IMPORT_COLUMNS.visible).toLowerCase();
+  const visible = visibleText === '' || YES.has(visibleText) ? true : NO.has(visibleText) ? false : null;
+  if (visible === null) problem(entry.firstRow, IMPORT_COLUMNS.visible, ADMIN.server.importNotYesNo);
+
+  // the option names come from the product's first row; later rows may repeat them or leave them empty
+  const optionNames: string[] = [];
+  for (let n = 1; n <= MAX_OPTIONS; n++) {
+    const optionTitle = cell(first, optionName(n));
+    if (optionTitle !== '') optionNames.push(optionTitle);
+  }
+  const variants = entry.cells.map((cells, index) => {
+    const row = entry.rows[index]!;
+    const attributes: Record<string, string> = {};
+    for (let n = 1; n <= MAX_OPTIONS; n++) {
+      const title = cell(cells, optionName(n));
+      const value = cell(cells, optionValue(n));
+      if (title !== '' && title !== optionNames[n - 1]) problem(row, optionName(n), fillMessage(ADMIN.server.importOptionNameDiffers, { name: optionNames[n - 1] ?? '', row: entry.firstRow }));
+      const optionTitle = optionNames[n - 1];
+      if (optionTitle !== undefined) attributes[optionTitle] = value;
+      else if (value !== '') problem(row, optionValue(n), fillMessage(ADMIN.server.importOptionWithoutName, { column: headerOf(optionName(n)) }));
+    }
+    const price = centsFromText(cell(cells, IMPORT_COLUMNS.price), currency);
+    if (Number.isNaN(price)) problem(row, IMPORT_COLUMNS.price, ADMIN.server.notAnAmount);
+    const saleText = cell(cells, IMPORT_COLUMNS.salePrice);
+    const sale = saleText === '' ? 0 : centsFromText(saleText, currency);
+    if (Number.isNaN(sale)) problem(row, IMPORT_COLUMNS.salePrice, ADMIN.server.notAnAmount);
+    const stockText = cell(cells, IMPORT_COLUMNS.stock).toLowerCase();
+    const unlimited = stockText === 'unlimited';
+    const stock = unlimited ? 0 : /^\d+$/.test(stockText) ? Number(stockText) : Number.NaN;
+    if (Number.isNaN(stock)) problem(row, IMPORT_COLUMNS.stock, ADMIN.server.importNotStock);
+    const weightText = cell(cells, IMPORT_COLUMNS.weight);
+    const weight = weightText === '' ? 0 : /^\d+$/.test(weightText) ? Number(weightText) : Number.NaN;
+    if (Number.isNaN(weight)) problem(row, IMPORT_COLUMNS.weight, ADMIN.server.notAWholeNumber);
+    return {
+      sku: cell(cells, IMPORT_COLUMNS.sku),
+      priceCents: price,
+      salePriceCents: sale,
+      onSale: saleText !== '',
+      qtyInStock: stock,
+      unlimited,
+      weightGrams: weight,
+      attributes,
+    };
+  });
+  if (problems.length > before) return null;
+  return {
+    title: name,
+    description: cell(first, IMPORT_COLUMNS.description),
+    productType: kind,
+    visible,
+    variantOptions: optionNames,
+    variants,
+  };
+}
+
+/** Where the editor's rule that failed at `path` ('variants.1.priceCents') is in the file. */
+function placeOf(path: string, entry: ProductRows, headerOf: (name: string) => string): { row: number; column: string | null } {
+  const [field, index, inner] = path.split('.');
+  if (field === 'variants' && index !== undefined && /^\d+$/.test(index)) {
+    const row = entry.rows[Number(index)] ?? entry.firstRow;
+    const column: Record<string, string> = {
+      sku: IMPORT_COLUMNS.sku, priceCents: IMPORT_COLUMNS.price, salePriceCents: IMPORT_COLUMNS.salePrice, qtyInStock: IMPORT_COLUMNS.stock,
+      weightGrams: IMPORT_COLUMNS.weight, attributes: optionValue(1),
+    };
+    return { row, column: inner !== undefined && column[inner] !== undefined ? headerOf(column[inner]) : null };
+  }
+  const column: Record<string, string> = {
+    title: IMPORT_COLUMNS.product, description: IMPORT_COLUMNS.description, productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, variantOptions: optionName(1),
+  };
+  return { row: entry.firstRow, column: field !== undefined && column[field] !== undefined ? headerOf(column[field]) : null };
+}

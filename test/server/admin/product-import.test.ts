@@ -1,0 +1,145 @@
+/**
+ * Products from a spreadsheet: one row per variant, checked by the product editor's own rules
+ * before anything is written, each problem named by the row and column the spreadsheet shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { fillMessage } from '../../../server/messages.ts';
+import { MAX_IMPORT_ROWS, readProductImport, sampleImportCsv } from '../../../server/admin/product-import.ts';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { upload } from './admin-helpers.ts';
+
+const HEADER = 'Product,Description,SKU,Price,Sale price,Stock,Option 1 name,Option 1 value';
+
+function problemsOf(csv: string): Array<[number, string | null, string]> {
+  const reading = readProductImport(csv, 'USD');
+  if (reading.ok) throw new Error('read without problems');
+  return reading.problems.map((problem) => [problem.row, problem.column, problem.message]);
+}
+
+describe('reading a product file', () => {
+  it('reads the sample: rows sharing a name are one product, options from its first row', () => {
+    const reading = readProductImport(sampleImportCsv(), 'USD');
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.products.map(({ input, rows }) => [input.title, input.variantOptions, rows])).toEqual([
+      ['Linen Apron', [], [2]],
+      ['Wool Scarf', ['Colour'], [3, 4]],
+    ]);
+    const scarf = reading.products[1]!.input;
+    expect(scarf.variants.map((v) => [v.sku, v.priceCents, v.salePriceCents, v.onSale, v.qtyInStock, v.unlimited, v.attributes])).toEqual([
+      ['SCARF-GRY', 4500, 3900, true, 5, false, { Colour: 'Grey' }],
+      ['SCARF-OAT', 4500, 0, false, 0, true, { Colour: 'Oat' }],
+    ]);
+  });
+
+  it('names each problem by its row and column, with the editor\'s own words', () => {
+    const csv = [
+      HEADER,
+      'Mug,,MUG-1,twelve,,3,,',
+      'Cap,,CAP-1,20.00,25.00,lots,,',
+      ',,X-1,1.00,,1,,',
+      'Tee,,TEE-S,15.00,,2,Size,S',
+      'Tee,,TEE-S,15.00,,2,Size,M',
+    ].join('\n');
+    expect(problemsOf(csv)).toEqual([
+      [2, 'Price', ADMIN.server.notAnAmount],
+      [3, 'Stock', ADMIN.server.importNotStock],
+      [4, 'Product', ADMIN.server.importNoProduct],
+      [6, 'SKU', ADMIN.server.skuTaken],
+    ]);
+    // a sale price above the price is the editor's rule, on the row and column it concerns
+    expect(problemsOf(`${HEADER}\nCap,,CAP-1,20.00,25.00,4,,`)).toEqual([[2, 'Sale price', ADMIN.server.salePriceAbovePrice]]);
+  });
+
+  it('refuses unknown, repeated and missing columns by name, whatever their letter case', () => {
+    expect(problemsOf('product,Colour,PRICE,price\nMug,red,1,1')).toEqual([
+      [1, 'Colour', expect.stringContaining('Unknown column "Colour"')],
+      [1, 'price', fillMessage(ADMIN.server.importRepeatedColumn, { column: 'price' })],
+      [1, null, fillMessage(ADMIN.server.importMissingColumn, { column: 'Stock' })],
+    ]);
+    expect(readProductImport('Product,Price,Stock\nMug,1.50,2', 'USD').ok).toBe(true);
+  });
+
+  it('refuses a SKU given twice in the file, an option name that changes, a value without an option', () => {
+    expect(problemsOf(`${HEADER}\nMug,,SAME,1,,1,,\nCup,,SAME,1,,1,,`)).toEqual([[3, 'SKU', fillMessage(ADMIN.server.importSkuRepeated, { sku: 'SAME', row: 2 })]]);
+    expect(problemsOf(`${HEADER}\nTee,,,1,,1,Size,S\nTee,,,1,,1,Colour,M`)).toEqual([[3, 'Option 1 name', fillMessage(ADMIN.server.importOptionNameDiffers, { name: 'Size', row: 2 })]]);
+    expect(problemsOf(`${HEADER}\nTee,,,1,,1,,S`)).toEqual([[2, 'Option 1 value', fillMessage(ADMIN.server.importOptionWithoutName, { column: 'Option 1 name' })]]);
+  });
+
+  it('says what is wrong with a file that is empty, too long or not CSV', () => {
+    expect(problemsOf('')).toEqual([[0, null, ADMIN.server.importEmpty]]);
+    expect(problemsOf(HEADER)).toEqual([[0, null, ADMIN.server.importEmpty]]);
+    const long = [HEADER, ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, n) => `P${n},,,1,,1,,`)].join('\n');
+    expect(problemsOf(long)).toEqual([[0, null, fillMessage(ADMIN.server.importTooManyRows, { max: MAX_IMPORT_ROWS })]]);
+    expect(problemsOf(`${HEADER}\n"Mug,,,1,,1,,`)[0]![2]).toMatch(/^The file could not be read as CSV: /);
+  });
+});
+
+describe('importing products in the admin', () => {
+  let server: PlatformServer;
+  let owner: SiteUserVisitor;
+  const send = (csv: string) => upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csv), name: 'products.csv', type: 'text/csv' }, {}, 'file');
+
+  beforeAll(async () => {
+    server = await startPlatformServer();
+    owner = await server.signInOwner();
+  });
+  afterAll(async () => {
+    await server.stop(true);
+  });
+
+  it('makes every product of the file, in its order, first in the shop, with their stock in the history', async () => {
+    const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
+    const answer = await send(sampleImportCsv());
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body).toEqual({ created: 2, message: fillMessage(ADMIN.imported, { count: 2 }) });
+    const listed = await owner.get<{ products: Array<{ title: string }> }>('/api/admin/products');
+    expect(listed.body.products.slice(0, 2).map((product) => product.title)).toEqual(['Linen Apron', 'Wool Scarf']);
+    const after = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
+    expect(Number(after!.n)).toBe(Number(before!.n) + 2);
+    const history = await server.app.deps.store.all<{ quantity_after: number | string }>(
+      "SELECT h.quantity_after FROM stock_changes h JOIN variants v ON v.id = h.variant_id WHERE v.sku = 'SCARF-GRY'",
+    );
+    expect(history.map((row) => Number(row.quantity_after))).toEqual([5]);
+    const page = await owner.get<string>('/shop/p/wool-scarf');
+    expect(page.status).toBe(200);
+
+    // the same file again: its SKUs are the store's now, so nothing is made
+    const again = await send(sampleImportCsv());
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(fillMessage(ADMIN.server.importHasProblems, { count: 3 }));
+    expect(again.body.problems).toEqual([
+      { row: 2, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'APRON-1' }) },
+      { row: 3, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'SCARF-GRY' }) },
+      { row: 4, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'SCARF-OAT' }) },
+    ]);
+    const still = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
+    expect(Number(still!.n)).toBe(Number(after!.n));
+
+    // without SKUs it goes in again, made free slugs and SKUs of its own
+    const unnamed = sampleImportCsv().replace(/APRON-1|SCARF-GRY|SCARF-OAT/g, '');
+    expect((await send(unnamed)).status).toBe(201);
+    expect((await owner.get('/shop/p/wool-scarf-2')).status).toBe(200);
+  });
+
+  it('writes nothing for a file with problems, and lists them', async () => {
+    const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
+    const answer = await send(`${HEADER}\nGood,,GOOD-1,5.00,,1,,\nBad,,BAD-1,5.00,,-1,,`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.problems).toEqual([{ row: 3, column: 'Stock', message: ADMIN.server.importNotStock }]);
+    const after = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
+    expect(after!.n).toEqual(before!.n);
+  });
+
+  it('refuses a missing or oversized file, and gives the sample to download', async () => {
+    expect((await upload(owner, '/api/admin/product-import', null, {}, 'file')).body.message).toBe(ADMIN.server.importFileMissing);
+    const big = await send(`${HEADER}\n${'x'.repeat(1024 * 1024)}`);
+    expect(big.status).toBe(413);
+    const sample = await owner.get<string>('/api/admin/product-import/sample.csv');
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get('content-disposition')).toBe('attachment; filename="products-sample.csv"');
+    expect(sample.text).toBe(sampleImportCsv());
+  });
+});
