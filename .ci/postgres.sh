@@ -4,6 +4,15 @@
 #                                     starts a cluster, exports TEST_DATABASE_URL
 #   .ci/postgres.sh stop DIR       -> stops the cluster in DIR and removes it
 # As root, the cluster belongs to the unprivileged postgres user (initdb refuses root).
+# Sourced, it gives the calling shell back its own options once started: a developer's shell
+# left with errexit would close at the next command that fails.
+if [[ "${BASH_SOURCE[0]}" != "$0" ]]; then
+  # read here, not in a $(…) subshell, where errexit always reads as off
+  _pg_restore=":"
+  [[ $- == *e* ]] || _pg_restore+="; set +e"
+  [[ $- == *u* ]] || _pg_restore+="; set +u"
+  [[ -o pipefail ]] || _pg_restore+="; set +o pipefail"
+fi
 set -euo pipefail
 
 pg_bin() {
@@ -51,3 +60,7 @@ case "${1:-}" in
   stop) postgres_stop "${2:?cluster directory}" ;;
   *) echo "usage: source .ci/postgres.sh start | .ci/postgres.sh stop DIR" >&2; return 2 2>/dev/null || exit 2 ;;
 esac
+if [ -n "${_pg_restore:-}" ]; then
+  eval "$_pg_restore"
+  unset _pg_restore
+fi
