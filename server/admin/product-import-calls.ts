@@ -55,7 +55,13 @@ export function createProductImportCalls(deps: AppDeps): Router {
   router.post(ADMIN_PRODUCT_IMPORT, ownerWrite, canEdit, importBody(), importUploadErrors, async (req: Request, res: Response) => {
     if (!req.file) throw new HttpError(400, ADMIN.server.importFileMissing);
     const settings = await readCheckoutSettings(deps.store);
-    const reading = readProductImport(req.file.buffer.toString('utf8'), settings.currency);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(req.file.buffer);
+    } catch {
+      throw new HttpError(400, ADMIN.server.importNotUtf8);
+    }
+    const reading = readProductImport(text, settings.currency);
     if (!reading.ok) throw problemsAnswer(reading);
     const actor = await actorOf(deps, req);
     const now = Date.now();

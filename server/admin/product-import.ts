@@ -100,6 +100,11 @@ export function readProductImport(text: string, currency: string): ImportReading
   const written = new Map<string, string>();
   header.forEach((cell, index) => {
     const key = cell.toLowerCase();
+    // spreadsheets often save empty columns after the last one: a column without a header is left out
+    if (key === '') {
+      columns[index] = '';
+      return;
+    }
     if (!known.has(key)) {
       problems.push({ row: 1, column: cell, message: fillMessage(ADMIN.server.importUnknownColumn, { column: cell, columns: [...known.values()].join(', ') }) });
     } else if (written.has(key)) {
@@ -118,9 +123,15 @@ export function readProductImport(text: string, currency: string): ImportReading
   const byName = new Map<string, ProductRows>();
   body.forEach((record, index) => {
     const row = index + 2;
+    // a value with no header above it is most often a comma inside a cell that was not quoted
+    const stray = record.findIndex((value, at) => value !== '' && (at >= columns.length || columns[at] === ''));
+    if (stray !== -1) {
+      problems.push({ row, column: null, message: fillMessage(ADMIN.server.importStrayCell, { column: stray + 1 }) });
+      return;
+    }
     const cells: Record<string, string> = {};
     columns.forEach((key, at) => {
-      cells[key] = record[at] ?? '';
+      if (key !== '') cells[key] = record[at] ?? '';
     });
     const name = cells[IMPORT_COLUMNS.product.toLowerCase()] ?? '';
     if (name === '') {

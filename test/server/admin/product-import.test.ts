@@ -62,6 +62,11 @@ describe('reading a product file', () => {
     expect(readProductImport('Product,Price,Stock\nMug,1.50,2', 'USD').ok).toBe(true);
   });
 
+  it('leaves out columns without a header, but names a row with a value under one', () => {
+    expect(readProductImport('Product,Price,Stock,,\nMug,1.00,2,,\n', 'USD').ok).toBe(true);
+    expect(problemsOf('Product,Price,Stock\nMug, large,1.00,2\n')).toEqual([[2, null, fillMessage(ADMIN.server.importStrayCell, { column: 4 })]]);
+  });
+
   it('refuses a SKU given twice in the file, an option name that changes, a value without an option', () => {
     expect(problemsOf(`${HEADER}\nMug,,SAME,1,,1,,\nCup,,SAME,1,,1,,`)).toEqual([[3, 'SKU', fillMessage(ADMIN.server.importSkuRepeated, { sku: 'SAME', row: 2 })]]);
     expect(problemsOf(`${HEADER}\nTee,,,1,,1,Size,S\nTee,,,1,,1,Colour,M`)).toEqual([[3, 'Option 1 name', fillMessage(ADMIN.server.importOptionNameDiffers, { name: 'Size', row: 2 })]]);
@@ -131,6 +136,13 @@ describe('importing products in the admin', () => {
     expect(answer.body.problems).toEqual([{ row: 3, column: 'Stock', message: ADMIN.server.importNotStock }]);
     const after = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     expect(after!.n).toEqual(before!.n);
+  });
+
+  it('refuses a file that is not UTF-8, saying how to save one', async () => {
+    const latin1 = Buffer.from('Product,Price,Stock\nCaf\xe9 Mug,1.00,2\n', 'latin1');
+    const answer = await upload(owner, '/api/admin/product-import', { bytes: latin1, name: 'p.csv', type: 'text/csv' }, {}, 'file');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(ADMIN.server.importNotUtf8);
   });
 
   it('refuses a missing or oversized file, and gives the sample to download', async () => {
