@@ -258,6 +258,7 @@ export const ADMIN = {
     importRepeatedColumn: 'The column "{column}" is there twice.',
     importMissingColumn: 'The file needs a "{column}" column.',
     importNoProduct: 'Every row needs the name of its product.',
+    importSlugNamesDiffer: 'Row {row} gives this URL slug to a product of another name: one URL slug, one product.',
     importStrayCell: 'Cell {column} of this row has no column header above it: is there a comma inside a cell that is not in quotes?',
     importNotUtf8: 'The file is not UTF-8 text. Save it from the spreadsheet as "CSV UTF-8" and import it again.',
     importNotAType: 'Write one of: {types}.',

@@ -1,6 +1,6 @@
 /**
  * Products from a spreadsheet (CSV): one row per variant, the rows of one product sharing its
- * name in the Product column. Every row is read and checked by the product editor's own rules
+ * URL slug, or, where that column is empty or missing, its name in the Product column. Every row is read and checked by the product editor's own rules
  * before anything is written, and each problem is named by its row and column as the
  * spreadsheet shows them (the header is row 1).
  */
@@ -21,6 +21,7 @@ const MAX_OPTIONS = 6;
 /** The columns a file may have, as the sample writes them; headers are matched without regard to case. */
 export const IMPORT_COLUMNS = {
   product: 'Product',
+  urlSlug: 'URL slug',
   description: 'Description',
   type: 'Type',
   visible: 'Visible',
@@ -31,16 +32,19 @@ export const IMPORT_COLUMNS = {
   weight: 'Weight (g)',
 } as const;
 
-const optionName = (n: number): string => `Option ${n} name`;
-const optionValue = (n: number): string => `Option ${n} value`;
+/** The header of the name, or the value, of option `n` (1–6). */
+export const importOptionName = (n: number): string => `Option ${n} name`;
+export const importOptionValue = (n: number): string => `Option ${n} value`;
+const optionName = importOptionName;
+const optionValue = importOptionValue;
 
 /** A sample file: two products, one with two variants. */
 export function sampleImportCsv(): string {
   const header = [...Object.values(IMPORT_COLUMNS), optionName(1), optionValue(1)];
   const rows = [
-    ['Linen Apron', 'Stonewashed linen, one size.', 'physical', 'yes', 'APRON-1', '38.00', '', '12', '250', '', ''],
-    ['Wool Scarf', 'Undyed wool.', 'physical', 'yes', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
-    ['Wool Scarf', '', '', '', 'SCARF-OAT', '45.00', '', 'unlimited', '180', 'Colour', 'Oat'],
+    ['Linen Apron', '', 'Stonewashed linen, one size.', 'physical', 'yes', 'APRON-1', '38.00', '', '12', '250', '', ''],
+    ['Wool Scarf', '', 'Undyed wool.', 'physical', 'yes', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
+    ['Wool Scarf', '', '', '', '', 'SCARF-OAT', '45.00', '', 'unlimited', '180', 'Colour', 'Oat'],
   ];
   return [header, ...rows].map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\r\n') + '\r\n';
 }
@@ -138,15 +142,22 @@ export function readProductImport(text: string, currency: string): ImportReading
       problems.push({ row, column: headerOf(IMPORT_COLUMNS.product), message: ADMIN.server.importNoProduct });
       return;
     }
-    const entry = byName.get(name) ?? { firstRow: row, rows: [], cells: [] };
+    // the URL slug tells apart two products of one name (an export of a store that has them)
+    const slug = cells[IMPORT_COLUMNS.urlSlug.toLowerCase()] ?? '';
+    const key = slug === '' ? `name:${name}` : `slug:${slug}`;
+    const entry = byName.get(key) ?? { firstRow: row, rows: [], cells: [] };
+    if (entry.cells.length > 0 && entry.cells[0]![IMPORT_COLUMNS.product.toLowerCase()] !== name) {
+      problems.push({ row, column: headerOf(IMPORT_COLUMNS.product), message: fillMessage(ADMIN.server.importSlugNamesDiffer, { row: entry.firstRow }) });
+      return;
+    }
     entry.rows.push(row);
     entry.cells.push(cells);
-    byName.set(name, entry);
+    byName.set(key, entry);
   });
 
   const products: ImportedProduct[] = [];
-  for (const [name, entry] of byName) {
-    const input = productInputOf(name, entry, currency, headerOf, problems);
+  for (const entry of byName.values()) {
+    const input = productInputOf(entry.cells[0]![IMPORT_COLUMNS.product.toLowerCase()]!, entry, currency, headerOf, problems);
     if (input === null) continue;
     const checked = checkAdminInput(productInputSchema, input);
     if (checked.ok) products.push({ input: checked.value, rows: entry.rows });
@@ -233,6 +244,7 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
   if (problems.length > before) return null;
   return {
     title: name,
+    urlSlug: cell(first, IMPORT_COLUMNS.urlSlug),
     description: cell(first, IMPORT_COLUMNS.description),
     productType: kind,
     visible,
@@ -253,7 +265,7 @@ function placeOf(path: string, entry: ProductRows, headerOf: (name: string) => s
     return { row, column: inner !== undefined && column[inner] !== undefined ? headerOf(column[inner]) : null };
   }
   const column: Record<string, string> = {
-    title: IMPORT_COLUMNS.product, description: IMPORT_COLUMNS.description, productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, variantOptions: optionName(1),
+    title: IMPORT_COLUMNS.product, urlSlug: IMPORT_COLUMNS.urlSlug, description: IMPORT_COLUMNS.description, productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, variantOptions: optionName(1),
   };
   return { row: entry.firstRow, column: field !== undefined && column[field] !== undefined ? headerOf(column[field]) : null };
 }

@@ -39,7 +39,10 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
     <section aria-labelledby="products-title">
       <div className="admin-toolbar">
         <h1 id="products-title">{ADMIN.screens.products}</h1>
-        {canEdit ? <button type="button" onClick={() => navigate(ADMIN_PATHS.newProduct)}>{ADMIN.newProduct}</button> : null}
+        <span className="admin-actions">
+          <a href="/api/admin/products.csv" download>{ADMIN.exportCsv}</a>
+          {canEdit ? <button type="button" onClick={() => navigate(ADMIN_PATHS.newProduct)}>{ADMIN.newProduct}</button> : null}
+        </span>
       </div>
       {canEdit ? <ProductImport onImported={() => { setOffset(0); reload(); }} /> : null}
       <SearchForm id="product-search" onSearch={(words) => { setSearch(words); setOffset(0); }} />

@@ -67,6 +67,14 @@ describe('reading a product file', () => {
     expect(problemsOf('Product,Price,Stock\nMug, large,1.00,2\n')).toEqual([[2, null, fillMessage(ADMIN.server.importStrayCell, { column: 4 })]]);
   });
 
+  it('tells apart two products of one name by their URL slugs, and refuses one slug for two names', () => {
+    const csv = 'Product,URL slug,Price,Stock,Option 1 name,Option 1 value\nScarf,scarf-grey,1,1,,\nScarf,scarf-oat,1,1,Size,S\nScarf,scarf-oat,2,1,Size,L\n';
+    const reading = readProductImport(csv, 'USD');
+    expect(reading.ok && reading.products.map(({ input, rows }) => [input.urlSlug, rows])).toEqual([['scarf-grey', [2]], ['scarf-oat', [3, 4]]]);
+    expect(problemsOf('Product,URL slug,Price,Stock\nScarf,scarf,1,1\nShawl,scarf,1,1\n')).toEqual([[3, 'Product', fillMessage(ADMIN.server.importSlugNamesDiffer, { row: 2 })]]);
+    expect(problemsOf('Product,URL slug,Price,Stock\nScarf,Not A Slug,1,1\n')).toEqual([[2, 'URL slug', ADMIN.server.slugCharacters]]);
+  });
+
   it('refuses a SKU given twice in the file, an option name that changes, a value without an option', () => {
     expect(problemsOf(`${HEADER}\nMug,,SAME,1,,1,,\nCup,,SAME,1,,1,,`)).toEqual([[3, 'SKU', fillMessage(ADMIN.server.importSkuRepeated, { sku: 'SAME', row: 2 })]]);
     expect(problemsOf(`${HEADER}\nTee,,,1,,1,Size,S\nTee,,,1,,1,Colour,M`)).toEqual([[3, 'Option 1 name', fillMessage(ADMIN.server.importOptionNameDiffers, { name: 'Size', row: 2 })]]);
@@ -123,10 +131,34 @@ describe('importing products in the admin', () => {
     const still = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     expect(Number(still!.n)).toBe(Number(after!.n));
 
+    // a URL slug the file gives must be free
+    const takenSlug = await send('Product,URL slug,Price,Stock\nAnother Scarf,wool-scarf,1.00,1\n');
+    expect(takenSlug.body.problems).toEqual([{ row: 2, column: 'URL slug', message: ADMIN.server.urlIdTaken }]);
     // without SKUs it goes in again, made free slugs and SKUs of its own
     const unnamed = sampleImportCsv().replace(/APRON-1|SCARF-GRY|SCARF-OAT/g, '');
     expect((await send(unnamed)).status).toBe(201);
     expect((await owner.get('/shop/p/wool-scarf-2')).status).toBe(200);
+  });
+
+  it('exports every product in the import\'s own columns: the file reads back as the same products', async () => {
+    const exported = await owner.get<string>('/api/admin/products.csv');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toBe('attachment; filename="products.csv"');
+    const reading = readProductImport(exported.text, 'USD');
+    expect(reading.ok, JSON.stringify(reading).slice(0, 500)).toBe(true);
+    if (!reading.ok) return;
+    const store = server.app.deps.store;
+    const variants = await store.all<{ sku: string; price_cents: number | string; qty_in_stock: number | string; unlimited: number | string }>('SELECT sku, price_cents, qty_in_stock, unlimited FROM variants');
+    const read = reading.products.flatMap((product) => product.input.variants);
+    expect(read).toHaveLength(variants.length);
+    for (const variant of variants) {
+      expect(read.find((candidate) => candidate.sku === variant.sku), variant.sku).toEqual(expect.objectContaining({
+        priceCents: Number(variant.price_cents), unlimited: Number(variant.unlimited) === 1, qtyInStock: Number(variant.unlimited) === 1 ? 0 : Number(variant.qty_in_stock),
+      }));
+    }
+    const products = await store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
+    expect(reading.products).toHaveLength(Number(products!.n));
+    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Type,Visible,SKU,Price,Sale price,Stock,Weight \(g\),Option 1 name,Option 1 value/);
   });
 
   it('writes nothing for a file with problems, and lists them', async () => {

@@ -63,6 +63,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'PUT /api/admin/products/:productId': file(ADMIN),
   'POST /api/admin/product-import': file(ADMIN),
   'GET /api/admin/product-import/sample.csv': noInput(READ_ONLY),
+  'GET /api/admin/products.csv': noInput(READ_ONLY),
   'DELETE /api/admin/products/:productId': file(ADMIN),
   'POST /api/admin/products/:productId/images': file(ADMIN),
   'GET /api/admin/inventory': file(ADMIN),

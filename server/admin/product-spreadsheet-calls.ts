@@ -11,10 +11,12 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { createProduct } from './create-product.ts';
 import { sendCsvText } from './csv.ts';
+import { productsCsv } from './product-export.ts';
 import { failed, readProductImport, sampleImportCsv, type ImportedProduct, type ImportProblem } from './product-import.ts';
 import { slugOf } from './product-input.ts';
 
 export const ADMIN_PRODUCT_IMPORT = '/api/admin/product-import';
+export const ADMIN_PRODUCTS_CSV = '/api/admin/products.csv';
 /** Largest file an import takes. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 
@@ -38,11 +40,12 @@ function problemsAnswer(reading: { problems: ImportProblem[]; problemCount: numb
 }
 
 /**
- * Products from a CSV file (product-import.ts), for those who may edit the catalogue: all of
- * them in one transaction, or none, with each problem named by row and column. SKUs the store
- * already has are refused; a URL slug the store has is made free with -2, -3…
+ * Products as a spreadsheet. The import (product-import.ts), for those who may edit the
+ * catalogue: all of a file's products in one transaction, or none, with each problem named by
+ * row and column; SKUs the store already has are refused, a URL slug it has is made free with
+ * -2, -3…. The sample file, and every product exported in the same columns (product-export.ts).
  */
-export function createProductImportCalls(deps: AppDeps): Router {
+export function createProductSpreadsheetCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'catalogue.read');
   const canEdit = requireOwner(deps, 'catalogue.edit');
@@ -50,6 +53,11 @@ export function createProductImportCalls(deps: AppDeps): Router {
 
   router.get(`${ADMIN_PRODUCT_IMPORT}/sample.csv`, canRead, (_req, res) => {
     sendCsvText(res, 'products-sample.csv', sampleImportCsv());
+  });
+
+  router.get(ADMIN_PRODUCTS_CSV, canRead, async (_req, res) => {
+    const [products, settings] = await Promise.all([new AdminProductRepository(deps.store).all(), readCheckoutSettings(deps.store)]);
+    sendCsvText(res, 'products.csv', productsCsv(products, settings.currency));
   });
 
   router.post(ADMIN_PRODUCT_IMPORT, ownerWrite, canEdit, importBody(), importUploadErrors, async (req: Request, res: Response) => {
@@ -71,10 +79,18 @@ export function createProductImportCalls(deps: AppDeps): Router {
       if (taken.length > 0) throw problemsAnswer(failed(taken));
       const collectionId = await products.shopCollectionId();
       if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
-      const slugs = new Set<string>();
+      // a URL slug the file gives must be free; one it leaves empty is made free with -2, -3…
+      const slugs = new Set(reading.products.map((product) => product.input.urlSlug).filter((slug) => slug !== ''));
+      const slugsTaken: ImportProblem[] = [];
+      for (const product of reading.products) {
+        if (product.input.urlSlug !== '' && (await products.urlIdInUse(collectionId, product.input.urlSlug))) {
+          slugsTaken.push({ row: product.rows[0]!, column: 'URL slug', message: ADMIN.server.urlIdTaken });
+        }
+      }
+      if (slugsTaken.length > 0) throw problemsAnswer(failed(slugsTaken));
       // each new product comes first in the shop: made last to first, they keep the file's order
       for (const product of [...reading.products].reverse()) {
-        const urlSlug = await freeSlug(products, collectionId, slugOf(product.input.title), slugs);
+        const urlSlug = product.input.urlSlug || (await freeSlug(products, collectionId, slugOf(product.input.title), slugs));
         await createProduct(tx, { ...product.input, urlSlug }, actor, now);
       }
     });
