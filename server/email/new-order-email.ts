@@ -6,12 +6,10 @@
 import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { loadEmailTemplates, orderParts, renderEmail, storeLink, type EmailTemplates, type OrderEmailInput } from './order-email-parts.ts';
-
-let templates: EmailTemplates | null = null;
+import { loadEmailTemplates, orderParts, renderEmail, storeLink, type OrderEmailInput } from './order-email-parts.ts';
 
 export function newOrderEmail(input: OrderEmailInput, ownerEmail: string): NewOutboxEmail {
-  templates ??= loadEmailTemplates('new-order');
+  const templates = loadEmailTemplates('new-order');
   const parts = orderParts(input);
   const subject = fillMessage(serverMessages.newOrderEmailSubject, { orderNumber: parts.orderNumber, total: parts.total, customerName: input.customerName });
   const context = {

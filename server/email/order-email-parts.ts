@@ -49,9 +49,13 @@ function load(name: string): Template {
   return template;
 }
 
-/** The templates `NAME.html.tmpl` and `NAME.txt.tmpl`. */
+const loaded = new Map<string, EmailTemplates>();
+
+/** The templates `NAME.html.tmpl` and `NAME.txt.tmpl`, compiled on first use and kept for the process. */
 export function loadEmailTemplates(name: string): EmailTemplates {
-  return { html: load(`${name}.html.tmpl`), text: load(`${name}.txt.tmpl`) };
+  let templates = loaded.get(name);
+  if (templates === undefined) loaded.set(name, (templates = { html: load(`${name}.html.tmpl`), text: load(`${name}.txt.tmpl`) }));
+  return templates;
 }
 
 /** The order's parts as the templates print them. */

@@ -12,7 +12,7 @@ import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { loadEmailTemplates, renderEmail, storeLink, type EmailTemplates } from './order-email-parts.ts';
+import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {
@@ -22,8 +22,6 @@ const CHANGES = {
 
 export type OrderChange = keyof typeof CHANGES;
 
-const templatesByChange = new Map<OrderChange, EmailTemplates>();
-
 /** The notice of `change` for order `orderId`, read from the store; null for an order without the shopper's email. */
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
@@ -32,8 +30,7 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
-  let templates = templatesByChange.get(change);
-  if (templates === undefined) templatesByChange.set(change, (templates = loadEmailTemplates(kind)));
+  const templates = loadEmailTemplates(kind);
   const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
   const subject = fillMessage(subjectText, { orderNumber, siteTitle: settings.siteTitle });
   const context = {

@@ -7,7 +7,7 @@
 import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { loadEmailTemplates, renderEmail, type EmailTemplates } from './order-email-parts.ts';
+import { loadEmailTemplates, renderEmail } from './order-email-parts.ts';
 
 export const PASSWORD_RESET_EMAIL_KIND = 'password-reset';
 export const STAFF_INVITATION_EMAIL_KIND = 'staff-invitation';
@@ -23,8 +23,6 @@ export interface PasswordResetEmailInput {
   minutes: number;
 }
 
-const templatesByKind = new Map<string, EmailTemplates>();
-
 /** The link an email carries for `token`. */
 export function passwordResetLink(baseUrl: string, token: string): string {
   const url = new URL(ADMIN_PATHS.resetPassword, baseUrl);
@@ -34,8 +32,7 @@ export function passwordResetLink(baseUrl: string, token: string): string {
 
 /** An email of `kind` to the account, its templates given the link and what else `context` says. */
 function linkEmail(kind: string, subjectText: string, input: PasswordResetEmailInput | StaffInvitationInput, context: Record<string, unknown>): NewOutboxEmail {
-  let templates = templatesByKind.get(kind);
-  if (templates === undefined) templatesByKind.set(kind, (templates = loadEmailTemplates(kind)));
+  const templates = loadEmailTemplates(kind);
   const subject = fillMessage(subjectText, { siteTitle: input.siteTitle });
   const full = { ...context, subject, email: input.email, siteTitle: input.siteTitle, resetUrl: passwordResetLink(input.baseUrl, input.token) };
   const { html, text } = renderEmail(templates, full, `${kind} email`);
