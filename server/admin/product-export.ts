@@ -8,12 +8,8 @@
 import { textFromCents } from '../../client/admin/money-input.ts';
 import type { AdminProduct } from '../db/admin-product-repository.ts';
 import { csvText } from './csv.ts';
-import { IMPORT_COLUMNS, importOptionName, importOptionValue } from './product-import.ts';
-import { descriptionText, kindOf, type ProductKind } from './product-input.ts';
-
-const KIND_WORDS: Record<ProductKind, string> = {
-  physical: 'physical', digital: 'digital', service: 'service', giftCard: 'gift card', subscription: 'subscription',
-};
+import { IMPORT_COLUMNS, IMPORT_KIND_WORDS, importOptionName, importOptionValue } from './product-import.ts';
+import { descriptionText, kindOf } from './product-input.ts';
 
 /** The option names of a product, in the editor's order. */
 function optionsOf(product: AdminProduct): string[] {
@@ -34,7 +30,7 @@ export function productsCsv(products: readonly AdminProduct[], currency: string)
       product.title,
       product.urlId,
       index === 0 ? descriptionText(product) : '',
-      index === 0 ? KIND_WORDS[kindOf(product)] : '',
+      index === 0 ? IMPORT_KIND_WORDS[kindOf(product)] : '',
       index === 0 ? (product.visible ? 'yes' : 'no') : '',
       variant.sku,
       textFromCents(variant.priceCents, currency),

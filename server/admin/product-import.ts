@@ -9,6 +9,7 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { centsFromText } from '../../client/admin/money-input.ts';
 import { fillMessage } from '../messages.ts';
 import { checkAdminInput } from './admin-validation.ts';
+import { csvText } from './csv.ts';
 import { productInputSchema, type ProductInput, type ProductKind } from './product-input.ts';
 
 /** Most rows one file may have (variants of every product together). */
@@ -35,18 +36,16 @@ export const IMPORT_COLUMNS = {
 /** The header of the name, or the value, of option `n` (1–6). */
 export const importOptionName = (n: number): string => `Option ${n} name`;
 export const importOptionValue = (n: number): string => `Option ${n} value`;
-const optionName = importOptionName;
-const optionValue = importOptionValue;
 
 /** A sample file: two products, one with two variants. */
 export function sampleImportCsv(): string {
-  const header = [...Object.values(IMPORT_COLUMNS), optionName(1), optionValue(1)];
+  const header = [...Object.values(IMPORT_COLUMNS), importOptionName(1), importOptionValue(1)];
   const rows = [
     ['Linen Apron', '', 'Stonewashed linen, one size.', 'physical', 'yes', 'APRON-1', '38.00', '', '12', '250', '', ''],
     ['Wool Scarf', '', 'Undyed wool.', 'physical', 'yes', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
     ['Wool Scarf', '', '', '', '', 'SCARF-OAT', '45.00', '', 'unlimited', '180', 'Colour', 'Oat'],
   ];
-  return [header, ...rows].map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\r\n') + '\r\n';
+  return csvText(header, rows);
 }
 
 export interface ImportProblem {
@@ -68,9 +67,15 @@ export type ImportReading =
   | { ok: true; products: ImportedProduct[] }
   | { ok: false; problems: ImportProblem[]; problemCount: number };
 
-const KIND_WORDS: Record<string, ProductKind> = {
-  physical: 'physical', digital: 'digital', service: 'service', 'gift card': 'giftCard', giftcard: 'giftCard', subscription: 'subscription',
+/** How the Type column names each kind of product (the export writes these). */
+export const IMPORT_KIND_WORDS: Record<ProductKind, string> = {
+  physical: 'physical', digital: 'digital', service: 'service', giftCard: 'gift card', subscription: 'subscription',
 };
+/** The kind each word names; "giftcard" is taken too. */
+const KIND_OF_WORD = new Map<string, ProductKind>([
+  ...(Object.entries(IMPORT_KIND_WORDS) as Array<[ProductKind, string]>).map(([kind, word]): [string, ProductKind] => [word, kind]),
+  ['giftcard', 'giftCard'],
+]);
 const YES = new Set(['yes', 'y', 'true', '1']);
 const NO = new Set(['no', 'n', 'false', '0']);
 
@@ -97,7 +102,7 @@ export function readProductImport(text: string, currency: string): ImportReading
 
   // header names as written, by the key the reader uses (the known name in lower case)
   const known = new Map<string, string>();
-  for (const name of [...Object.values(IMPORT_COLUMNS), ...Array.from({ length: MAX_OPTIONS }, (_, i) => [optionName(i + 1), optionValue(i + 1)]).flat()]) {
+  for (const name of [...Object.values(IMPORT_COLUMNS), ...Array.from({ length: MAX_OPTIONS }, (_, i) => [importOptionName(i + 1), importOptionValue(i + 1)]).flat()]) {
     known.set(name.toLowerCase(), name);
   }
   const columns: string[] = [];
@@ -195,8 +200,8 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
   };
 
   const kindText = cell(first, IMPORT_COLUMNS.type).toLowerCase();
-  const kind = kindText === '' ? 'physical' : KIND_WORDS[kindText];
-  if (kind === undefined) problem(entry.firstRow, IMPORT_COLUMNS.type, fillMessage(ADMIN.server.importNotAType, { types: Object.keys(KIND_WORDS).filter((word) => word !== 'giftcard').join(', ') }));
+  const kind = kindText === '' ? 'physical' : KIND_OF_WORD.get(kindText);
+  if (kind === undefined) problem(entry.firstRow, IMPORT_COLUMNS.type, fillMessage(ADMIN.server.importNotAType, { types: Object.values(IMPORT_KIND_WORDS).join(', ') }));
   const visibleText = cell(first, IMPORT_COLUMNS.visible).toLowerCase();
   const visible = visibleText === '' || YES.has(visibleText) ? true : NO.has(visibleText) ? false : null;
   if (visible === null) problem(entry.firstRow, IMPORT_COLUMNS.visible, ADMIN.server.importNotYesNo);
@@ -204,19 +209,19 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
   // the option names come from the product's first row; later rows may repeat them or leave them empty
   const optionNames: string[] = [];
   for (let n = 1; n <= MAX_OPTIONS; n++) {
-    const optionTitle = cell(first, optionName(n));
+    const optionTitle = cell(first, importOptionName(n));
     if (optionTitle !== '') optionNames.push(optionTitle);
   }
   const variants = entry.cells.map((cells, index) => {
     const row = entry.rows[index]!;
     const attributes: Record<string, string> = {};
     for (let n = 1; n <= MAX_OPTIONS; n++) {
-      const title = cell(cells, optionName(n));
-      const value = cell(cells, optionValue(n));
-      if (title !== '' && title !== optionNames[n - 1]) problem(row, optionName(n), fillMessage(ADMIN.server.importOptionNameDiffers, { name: optionNames[n - 1] ?? '', row: entry.firstRow }));
+      const title = cell(cells, importOptionName(n));
+      const value = cell(cells, importOptionValue(n));
+      if (title !== '' && title !== optionNames[n - 1]) problem(row, importOptionName(n), fillMessage(ADMIN.server.importOptionNameDiffers, { name: optionNames[n - 1] ?? '', row: entry.firstRow }));
       const optionTitle = optionNames[n - 1];
       if (optionTitle !== undefined) attributes[optionTitle] = value;
-      else if (value !== '') problem(row, optionValue(n), fillMessage(ADMIN.server.importOptionWithoutName, { column: headerOf(optionName(n)) }));
+      else if (value !== '') problem(row, importOptionValue(n), fillMessage(ADMIN.server.importOptionWithoutName, { column: headerOf(importOptionName(n)) }));
     }
     const price = centsFromText(cell(cells, IMPORT_COLUMNS.price), currency);
     if (Number.isNaN(price)) problem(row, IMPORT_COLUMNS.price, ADMIN.server.notAnAmount);
@@ -260,12 +265,12 @@ function placeOf(path: string, entry: ProductRows, headerOf: (name: string) => s
     const row = entry.rows[Number(index)] ?? entry.firstRow;
     const column: Record<string, string> = {
       sku: IMPORT_COLUMNS.sku, priceCents: IMPORT_COLUMNS.price, salePriceCents: IMPORT_COLUMNS.salePrice, qtyInStock: IMPORT_COLUMNS.stock,
-      weightGrams: IMPORT_COLUMNS.weight, attributes: optionValue(1),
+      weightGrams: IMPORT_COLUMNS.weight, attributes: importOptionValue(1),
     };
     return { row, column: inner !== undefined && column[inner] !== undefined ? headerOf(column[inner]) : null };
   }
   const column: Record<string, string> = {
-    title: IMPORT_COLUMNS.product, urlSlug: IMPORT_COLUMNS.urlSlug, description: IMPORT_COLUMNS.description, productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, variantOptions: optionName(1),
+    title: IMPORT_COLUMNS.product, urlSlug: IMPORT_COLUMNS.urlSlug, description: IMPORT_COLUMNS.description, productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, variantOptions: importOptionName(1),
   };
   return { row: entry.firstRow, column: field !== undefined && column[field] !== undefined ? headerOf(column[field]) : null };
 }

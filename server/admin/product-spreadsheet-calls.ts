@@ -12,7 +12,7 @@ import { actorOf } from './admin-actor.ts';
 import { createProduct } from './create-product.ts';
 import { sendCsvText } from './csv.ts';
 import { productsCsv } from './product-export.ts';
-import { failed, readProductImport, sampleImportCsv, type ImportedProduct, type ImportProblem } from './product-import.ts';
+import { failed, IMPORT_COLUMNS, readProductImport, sampleImportCsv, type ImportedProduct, type ImportProblem } from './product-import.ts';
 import { slugOf } from './product-input.ts';
 
 export const ADMIN_PRODUCT_IMPORT = '/api/admin/product-import';
@@ -84,7 +84,7 @@ export function createProductSpreadsheetCalls(deps: AppDeps): Router {
       const slugsTaken: ImportProblem[] = [];
       for (const product of reading.products) {
         if (product.input.urlSlug !== '' && (await products.urlIdInUse(collectionId, product.input.urlSlug))) {
-          slugsTaken.push({ row: product.rows[0]!, column: 'URL slug', message: ADMIN.server.urlIdTaken });
+          slugsTaken.push({ row: product.rows[0]!, column: IMPORT_COLUMNS.urlSlug, message: ADMIN.server.urlIdTaken });
         }
       }
       if (slugsTaken.length > 0) throw problemsAnswer(failed(slugsTaken));
@@ -105,7 +105,7 @@ async function skusInStore(products: AdminProductRepository, imported: readonly 
   for (const product of imported) {
     for (const [index, variant] of product.input.variants.entries()) {
       if (variant.sku !== '' && (await products.skuInUse(variant.sku))) {
-        problems.push({ row: product.rows[index]!, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: variant.sku }) });
+        problems.push({ row: product.rows[index]!, column: IMPORT_COLUMNS.sku, message: fillMessage(ADMIN.server.importSkuInUse, { sku: variant.sku }) });
       }
     }
   }
