@@ -57,7 +57,7 @@ export function createAccountCalls(deps: AppDeps): Router {
     const input = parseAdminInput(emailSchema, req.body);
     const account = await checkedAccount(req, input.currentPassword);
     try {
-      await new AdminAccountRepository(deps.store).changeEmail(account.id, input.newEmail);
+      await deps.store.transaction((tx) => new AdminAccountRepository(tx).changeEmail(account.id, input.newEmail));
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('newEmail', ADMIN.server.emailTaken);
       throw error;

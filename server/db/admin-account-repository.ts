@@ -7,7 +7,11 @@ export interface AdminAccount {
   contributorRole: number | null;
 }
 
-/** The signed-in owner's own account: read it, change its password (ending its other sessions) or its sign-in email. */
+/**
+ * The signed-in owner's own account: read it, change its password (ending its other sessions) or
+ * its sign-in email. Either change also ends any emailed link to choose a new password: a link
+ * asked for before the change (perhaps by whoever the change is meant to lock out) must not undo it.
+ */
 export class AdminAccountRepository {
   constructor(private readonly session: StoreSession) {}
 
@@ -25,10 +29,16 @@ export class AdminAccountRepository {
   async changePassword(id: string, passwordHash: string, keepSessionTokenHash: string): Promise<void> {
     await this.session.run('UPDATE site_users SET password_hash = ? WHERE id = ?', [passwordHash, id]);
     await this.session.run('DELETE FROM site_user_sessions WHERE site_user_id = ? AND token_hash <> ?', [id, keepSessionTokenHash]);
+    await this.endPasswordLinks(id);
   }
 
   /** Sets the account's sign-in email (site_users.email is unique: a taken one fails as a unique violation). */
   async changeEmail(id: string, email: string): Promise<void> {
     await this.session.run('UPDATE site_users SET email = ? WHERE id = ?', [email, id]);
+    await this.endPasswordLinks(id);
+  }
+
+  private async endPasswordLinks(id: string): Promise<void> {
+    await this.session.run('DELETE FROM password_resets WHERE site_user_id = ?', [id]);
   }
 }

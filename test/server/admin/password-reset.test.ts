@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { RESET_EMAIL_GAP_MS } from '../../../server/api/password-reset-routes.ts';
 import { INVITATION_LINK_DAYS, resetTokenHash } from '../../../server/security/password-links.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../../server/admin/account-calls.ts';
 import { AdminSettingsRepository } from '../../../server/db/admin-settings-repository.ts';
 import { EmailOutboxRepository, type OutboxEmail } from '../../../server/db/email-outbox-repository.ts';
 import { PASSWORD_RESET_EMAIL_KIND, STAFF_INVITATION_EMAIL_KIND } from '../../../server/email/password-reset-email.ts';
@@ -130,6 +131,31 @@ describe('a forgotten password', () => {
     const late = await confirm(tokenOf(email!), NEW_PASSWORD);
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(ADMIN.server.resetLinkInvalid);
+    await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, OWNER_PASSWORD);
+  });
+
+  it('ends a link asked for before the account changed its password or its sign-in email', async () => {
+    const linkNow = async (): Promise<string> => {
+      await server.app.deps.store.run('DELETE FROM password_resets');
+      await server.app.deps.store.run('DELETE FROM email_outbox');
+      await askForLink(OWNER_EMAIL);
+      const [email] = await resetEmailsOnce(OWNER_EMAIL, 1);
+      return tokenOf(email!);
+    };
+    const owner = await server.signInOwner();
+
+    const beforePassword = await linkNow();
+    const changed = await owner.put(ADMIN_PASSWORD, { currentPassword: OWNER_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await confirm(beforePassword, 'the attacker chose this')).body.message).toBe(ADMIN.server.resetLinkInvalid);
+    const back = await owner.put(ADMIN_PASSWORD, { currentPassword: NEW_PASSWORD, newPassword: OWNER_PASSWORD });
+    expect(back.status, back.text).toBe(200);
+
+    const beforeEmail = await linkNow();
+    const moved = await owner.put(ADMIN_EMAIL, { currentPassword: OWNER_PASSWORD, newEmail: 'owner.elsewhere@example.com' });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await confirm(beforeEmail, 'the attacker chose this')).body.message).toBe(ADMIN.server.resetLinkInvalid);
+    expect((await owner.put(ADMIN_EMAIL, { currentPassword: OWNER_PASSWORD, newEmail: OWNER_EMAIL })).status).toBe(200);
     await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, OWNER_PASSWORD);
   });
 });
