@@ -27,12 +27,15 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
   );
 }
 
-export function CheckboxField({ label, checked, onChange, error }: { label: string; checked: boolean; onChange: (value: boolean) => void; error?: string }) {
+export function CheckboxField({ label, checked, onChange, error, hint }: { label: string; checked: boolean; onChange: (value: boolean) => void; error?: string; hint?: string }) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className={`admin-field admin-field--checkbox${error ? ' admin-field--invalid' : ''}`}>
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} {...(error ? { 'aria-invalid': true } : {})} />
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)}
+        {...(error ? { 'aria-invalid': true } : {})} {...(hint ? { 'aria-describedby': hintId } : {})} />
       <label htmlFor={id}>{label}</label>
+      {hint ? <small id={hintId} className="admin-hint">{hint}</small> : null}
       {error ? <span className="admin-field-error" role="alert">{error}</span> : null}
     </div>
   );

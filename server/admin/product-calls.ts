@@ -5,16 +5,14 @@ import type { AppDeps } from '../deps.ts';
 import {
   AdminProductRepository, SkuTakenError, UnknownImageError, UnknownVariantError, UrlIdTakenError,
 } from '../db/admin-product-repository.ts';
-import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
-import { createProduct, recordStock } from './create-product.ts';
-import { withGeneratedSkus } from './generated-sku.ts';
+import { createProduct, updateProduct } from './write-product.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
-import { productForEditor, productInputSchema, productWrite, type ProductInput } from './product-input.ts';
+import { productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
@@ -87,11 +85,9 @@ export function createProductCalls(deps: AppDeps): Router {
       const stored = await products.findById(productId);
       if (!stored) throw new HttpError(404, ADMIN.server.productNotFound);
       const imagesBefore = stored.images;
-      const write = { ...productWrite(input, input.urlSlug || stored.urlId, stored), variants: await withGeneratedSkus(input.variants, (sku) => products.skuInUse(sku)) };
-      const result = await products.update(productId, write).catch((error: unknown) => {
+      await updateProduct(tx, stored, input, actor, now).catch((error: unknown) => {
         throw refusal(error);
       });
-      await recordStock(new StockHistoryRepository(tx), productId, result!.stockChanges, actor, now);
       const saved = (await products.findById(productId))!;
       const kept = new Set(saved.images.map((image) => image.id));
       return { product: saved, droppedImages: imagesBefore.filter((image) => !kept.has(image.id)) };

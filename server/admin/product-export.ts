@@ -2,8 +2,8 @@
  * Every product as a spreadsheet (CSV) in the import's own columns (product-import.ts): a row
  * per variant, its product's name and URL slug on each (the slug tells apart two products of
  * one name), the description, type and visibility on the product's first row, options named on
- * each. A file exported and edited can be imported into another store as it is; in this
- * store the import refuses SKUs it already has.
+ * each. A file exported and edited is imported back into this store with "update the products
+ * the shop has" (product-import-write.ts), or into another store as it is.
  */
 import { textFromCents } from '../../client/admin/money-input.ts';
 import type { AdminProduct } from '../db/admin-product-repository.ts';

@@ -86,7 +86,7 @@ interface ProductRows {
   cells: Array<Record<string, string>>;
 }
 
-/** Reads a CSV file into the editor's inputs for new products, or says what is wrong with it. */
+/** Reads a CSV file into the editor's inputs for its products, or says what is wrong with it. */
 export function readProductImport(text: string, currency: string): ImportReading {
   const problems: ImportProblem[] = [];
   let records: string[][];

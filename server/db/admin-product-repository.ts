@@ -220,12 +220,22 @@ export class AdminProductRepository {
 
   /** Whether a product of the collection has this URL slug. */
   async urlIdInUse(collectionId: string, urlId: string): Promise<boolean> {
-    return (await this.session.get('SELECT id FROM products WHERE collection_id = ? AND url_id = ?', [collectionId, urlId])) !== undefined;
+    return (await this.idAtUrl(collectionId, urlId)) !== undefined;
+  }
+
+  /** The id of the collection's product at this URL slug, if it has one. */
+  async idAtUrl(collectionId: string, urlId: string): Promise<string | undefined> {
+    return (await this.session.get<{ id: string }>('SELECT id FROM products WHERE collection_id = ? AND url_id = ?', [collectionId, urlId]))?.id;
   }
 
   /** Whether any variant of the store has this SKU. */
   async skuInUse(sku: string): Promise<boolean> {
-    return (await this.session.get('SELECT id FROM variants WHERE sku = ?', [sku])) !== undefined;
+    return (await this.productWithSku(sku)) !== undefined;
+  }
+
+  /** The id of the product whose variant has this SKU, if any has. */
+  async productWithSku(sku: string): Promise<string | undefined> {
+    return (await this.session.get<{ product_id: string }>('SELECT product_id FROM variants WHERE sku = ?', [sku]))?.product_id;
   }
 
   async formExists(formId: string): Promise<boolean> {

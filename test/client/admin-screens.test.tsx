@@ -361,6 +361,7 @@ describe('importing products from a spreadsheet', () => {
     fireEvent.click(screen.getByRole('button', { name: ADMIN.importButton }));
     await settle();
     expect((calls[0]!.body as FormData).get('file')).toBe(file);
+    expect((calls[0]!.body as FormData).get('update')).toBe('no');
     expect(screen.getByRole('alert').textContent).toBe('Nothing was imported: the file has 2 problem(s).');
     expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual([
       `${ADMIN.importRow}${ADMIN.importColumn}${ADMIN.importProblem}`, `3Stock${ADMIN.server.importNotStock}`, 'whole file',
@@ -369,12 +370,18 @@ describe('importing products from a spreadsheet', () => {
   });
 
   it('says how many were made and lets the list load again', async () => {
-    scriptFetch([{ method: 'POST', path: '/api/admin/product-import', answer: { status: 201, body: { created: 2, message: 'Imported 2 product(s).' } } }]);
+    const calls = scriptFetch([{ method: 'POST', path: '/api/admin/product-import', answer: { status: 201, body: { created: 2, updated: 0, message: 'Imported 2 product(s).' } } }]);
     const imported = vi.fn();
     render(<ProductImport onImported={imported} />);
     fireEvent.change(screen.getByLabelText(ADMIN.importFile), { target: { files: [new File(['x'], 'p.csv')] } });
+    // the option to write over the shop's products says what it keeps and what it replaces
+    const update = screen.getByRole('checkbox', { name: ADMIN.importUpdateExisting });
+    expect(update.getAttribute('aria-describedby')).not.toBeNull();
+    expect(document.getElementById(update.getAttribute('aria-describedby')!)!.textContent).toBe(ADMIN.importUpdateHint);
+    fireEvent.click(update);
     fireEvent.click(screen.getByRole('button', { name: ADMIN.importButton }));
     await settle();
+    expect((calls[0]!.body as FormData).get('update')).toBe('yes');
     expect(screen.getByRole('status').textContent).toBe('Imported 2 product(s).');
     expect(imported).toHaveBeenCalledOnce();
     expect(screen.getByRole('link', { name: ADMIN.importSample }).getAttribute('href')).toBe('/api/admin/product-import/sample.csv');

@@ -209,6 +209,17 @@ describe('the admin at /config in Chromium', () => {
     const shop = await visitorPage('/shop');
     expect(await shop.locator('.product-card-title', { hasText: 'Wool Scarf' }).count()).toBe(1);
     await shop.close();
+    // the same product again at its URL slug, with the box ticked: written over, not added
+    const slugHeader = 'Product,URL slug,Price,Stock,Option 1 name,Option 1 value';
+    await file.setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(`${slugHeader}\nWool Scarf,wool-scarf,39.00,5,Colour,Grey\nWool Scarf,wool-scarf,39.00,unlimited,Colour,Oat\n`) });
+    await admin.getByRole('checkbox', { name: 'Update the products the shop has' }).check();
+    await screenshot(admin, 'admin-import-update');
+    await admin.getByRole('button', { name: 'Import', exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: 'Updated 1 product(s).' }).waitFor();
+    const again = await visitorPage('/shop');
+    expect(await again.locator('.product-card-title', { hasText: 'Wool Scarf' }).count()).toBe(1);
+    expect(await again.locator('.product-card', { hasText: 'Wool Scarf' }).innerText()).toContain('39.00');
+    await again.close();
   });
 
   it('saves settings that the storefront shows at once', async () => {

@@ -1,18 +1,20 @@
 /**
  * Products from a spreadsheet, on the Products screen: a CSV file with a row per variant (a
- * sample to start from), imported whole or not at all; each problem is listed by the row and
- * column the spreadsheet shows, to be corrected there.
+ * sample to start from), imported whole or not at all, new products or, when ticked, products the
+ * shop has written over (an exported file edited); each problem is listed by the row and column
+ * the spreadsheet shows, to be corrected there.
  */
 import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
-import { Field, Notice } from '../Field.tsx';
+import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 
 interface Problem { row: number; column: string | null; message: string }
 
 export function ProductImport({ onImported }: { onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
+  const [updateExisting, setUpdateExisting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -25,8 +27,9 @@ export function ProductImport({ onImported }: { onImported: () => void }) {
     }
     setBusy(true);
     const body = new FormData();
+    body.append('update', updateExisting ? 'yes' : 'no');
     body.append('file', file);
-    const answer = await adminCall<{ created: number; message: string }>('POST', '/api/admin/product-import', body);
+    const answer = await adminCall<{ created: number; updated: number; message: string }>('POST', '/api/admin/product-import', body);
     setBusy(false);
     if (answer.ok) {
       setProblems([]);
@@ -47,6 +50,7 @@ export function ProductImport({ onImported }: { onImported: () => void }) {
         <Field label={ADMIN.importFile}>
           {(control) => <input {...control} type="file" accept=".csv,text/csv" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />}
         </Field>
+        <CheckboxField label={ADMIN.importUpdateExisting} hint={ADMIN.importUpdateHint} checked={updateExisting} onChange={setUpdateExisting} />
         <button type="submit" disabled={busy}>{busy ? ADMIN.importing : ADMIN.importButton}</button>
       </form>
       <Notice text={said.text} kind={said.kind} />

@@ -2,8 +2,10 @@
  * Products from a spreadsheet: one row per variant, checked by the product editor's own rules
  * before anything is written, each problem named by the row and column the spreadsheet shows.
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { csvText } from '../../../server/admin/csv.ts';
 import { fillMessage } from '../../../server/messages.ts';
 import { MAX_IMPORT_ROWS, readProductImport, sampleImportCsv } from '../../../server/admin/product-import.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -93,7 +95,7 @@ describe('reading a product file', () => {
 describe('importing products in the admin', () => {
   let server: PlatformServer;
   let owner: SiteUserVisitor;
-  const send = (csv: string) => upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csv), name: 'products.csv', type: 'text/csv' }, {}, 'file');
+  const send = (csv: string, fields: Record<string, string> = {}) => upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csv), name: 'products.csv', type: 'text/csv' }, fields, 'file');
 
   beforeAll(async () => {
     server = await startPlatformServer();
@@ -107,7 +109,7 @@ describe('importing products in the admin', () => {
     const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     const answer = await send(sampleImportCsv());
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toEqual({ created: 2, message: fillMessage(ADMIN.imported, { count: 2 }) });
+    expect(answer.body).toEqual({ created: 2, updated: 0, message: fillMessage(ADMIN.imported, { count: 2 }) });
     const listed = await owner.get<{ products: Array<{ title: string }> }>('/api/admin/products');
     expect(listed.body.products.slice(0, 2).map((product) => product.title)).toEqual(['Linen Apron', 'Wool Scarf']);
     const after = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
@@ -131,9 +133,11 @@ describe('importing products in the admin', () => {
     const still = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     expect(Number(still!.n)).toBe(Number(after!.n));
 
-    // a URL slug the file gives must be free
+    // a URL slug the file gives must be free, unless the owner asked to update the shop's products
     const takenSlug = await send('Product,URL slug,Price,Stock\nAnother Scarf,wool-scarf,1.00,1\n');
-    expect(takenSlug.body.problems).toEqual([{ row: 2, column: 'URL slug', message: ADMIN.server.urlIdTaken }]);
+    expect(takenSlug.body.problems).toEqual([
+      { row: 2, column: 'URL slug', message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) },
+    ]);
     // without SKUs it goes in again, made free slugs and SKUs of its own
     const unnamed = sampleImportCsv().replace(/APRON-1|SCARF-GRY|SCARF-OAT/g, '');
     expect((await send(unnamed)).status).toBe(201);
@@ -159,6 +163,69 @@ describe('importing products in the admin', () => {
     const products = await store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     expect(reading.products).toHaveLength(Number(products!.n));
     expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Type,Visible,SKU,Price,Sale price,Stock,Weight \(g\),Option 1 name,Option 1 value/);
+  });
+
+  it('writes over the products the shop has at the file\'s URL slugs when asked: an exported file, edited, comes back in', async () => {
+    const store = server.app.deps.store;
+    const made = await send('Product,URL slug,Description,SKU,Price,Stock,Option 1 name,Option 1 value\n'
+      + 'Field Jacket,field-jacket,Waxed cotton.,JACKET-S,120.00,4,Size,S\n'
+      + 'Field Jacket,field-jacket,,JACKET-M,120.00,6,Size,M\n'
+      + 'Field Jacket,field-jacket,,JACKET-L,120.00,2,Size,L\n');
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const productId = (await store.get<{ id: string }>("SELECT id FROM products WHERE url_id = 'field-jacket'"))!.id;
+    const idsBefore = await store.all<{ id: string; sku: string }>('SELECT id, sku FROM variants WHERE product_id = ? ORDER BY sku', [productId]);
+    // what the file has no column for stays
+    await store.run('UPDATE products SET excerpt = ? WHERE id = ?', ['Our warmest coat.', productId]);
+    const image = await store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM product_images WHERE product_id = ?', [productId]);
+
+    // the owner's edit of the export: the name and description changed, the M's price and stock, L gone, XL new
+    const [header, ...rows] = parse((await owner.get<string>('/api/admin/products.csv')).text) as string[][];
+    const at = (name: string): number => header!.indexOf(name);
+    const jacket = rows.filter((row) => row[at('URL slug')] === 'field-jacket');
+    expect(jacket.map((row) => row[at('SKU')])).toEqual(['JACKET-S', 'JACKET-M', 'JACKET-L']);
+    const edit = (row: string[], cells: Record<string, string>): string[] => row.map((cell, index) => cells[header![index]!] ?? cell);
+    const editedRows = [
+      edit(jacket[0]!, { Product: 'Waxed Field Jacket', Description: 'Waxed cotton, lined.' }),
+      edit(jacket[1]!, { Product: 'Waxed Field Jacket', Price: '99.00', Stock: '9' }),
+      edit(jacket[0]!, { Product: 'Waxed Field Jacket', Description: '', Type: '', Visible: '', SKU: '', 'Option 1 value': 'XL' }),
+      edit(jacket[0]!, { Product: 'Canvas Tote', 'URL slug': '', Description: '', SKU: 'TOTE-1', Price: '25.00', Stock: '3', 'Option 1 name': '', 'Option 1 value': '' }),
+    ];
+    const edited = csvText(header!, editedRows);
+
+    // not asked: nothing is written, and the refusal names the option
+    const refused = await send(edited);
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems).toEqual([
+      { row: 2, column: 'URL slug', message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) },
+    ]);
+
+    const answer = await send(edited, { update: 'yes' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body).toEqual({ created: 1, updated: 1, message: fillMessage(ADMIN.importedAndUpdated, { created: 1, updated: 1 }) });
+    const product = await owner.get<{ product: { title: string; description: string; excerpt: string; images: unknown[]; variants: Array<{ id: string; sku: string; priceCents: number; qtyInStock: number; attributes: Record<string, string> }> } }>(`/api/admin/products/${productId}`);
+    expect(product.body.product.title).toBe('Waxed Field Jacket');
+    expect(product.body.product.description).toBe('Waxed cotton, lined.');
+    expect(product.body.product.excerpt).toBe('Our warmest coat.');
+    expect(product.body.product.images).toHaveLength(Number(image!.n));
+    const variants = product.body.product.variants;
+    expect(variants.map((variant) => variant.attributes.Size)).toEqual(['S', 'M', 'XL']);
+    // the kept variants are the same rows (a cart line or a waiting list on them stays), the new one has a SKU made for it
+    expect(variants[0]!.id).toBe(idsBefore.find((row) => row.sku === 'JACKET-S')!.id);
+    expect(variants[1]).toEqual(expect.objectContaining({ id: idsBefore.find((row) => row.sku === 'JACKET-M')!.id, priceCents: 9900, qtyInStock: 9 }));
+    expect(variants[2]!.sku).toMatch(/^SQ\d{7}$/);
+    expect(await store.get("SELECT id FROM variants WHERE sku = 'JACKET-L'")).toBeUndefined();
+    // the stock change is in the history as an owner edit
+    const history = await store.all<{ quantity_after: number | string; reason: string }>(
+      'SELECT quantity_after, reason FROM stock_changes WHERE variant_id = ? ORDER BY created_on, quantity_after', [variants[1]!.id],
+    );
+    expect(history.map((row) => [Number(row.quantity_after), row.reason])).toEqual([[6, 'owner-edit'], [9, 'owner-edit']]);
+    expect((await owner.get('/shop/p/canvas-tote')).status).toBe(200);
+
+    // a SKU of another product is still refused when updating
+    const clash = await send(csvText(header!, [edit(jacket[0]!, { SKU: 'TOTE-1' })]), { update: 'yes' });
+    expect(clash.body.problems).toEqual([{ row: 2, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'TOTE-1' }) }]);
+    // and only yes or no is an answer to the option
+    expect((await send(edited, { update: 'maybe' })).status).toBe(400);
   });
 
   it('writes nothing for a file with problems, and lists them', async () => {

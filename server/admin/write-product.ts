@@ -1,10 +1,11 @@
 /**
- * Making one product in the shop from the editor's input, in the caller's transaction: its row
- * and variants (an empty SKU gets one made), and the stock it starts with in each variant's
- * history as an owner edit. The product editor and the CSV import both make products this way.
+ * Writing one product from the editor's input, in the caller's transaction: a new one in the shop
+ * (its row and variants, an empty SKU given one) or an edit of a stored one, and the stock each
+ * variant starts with or changes to in its history as an owner edit. The product editor and the
+ * CSV import both write products this way.
  */
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { AdminProductRepository } from '../db/admin-product-repository.ts';
+import { AdminProductRepository, type AdminProduct } from '../db/admin-product-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -28,4 +29,16 @@ export async function createProduct(tx: StoreSession, input: ProductInput, actor
   await recordStock(new StockHistoryRepository(tx), id, input.variants.flatMap((variant, index) => (variant.unlimited || variant.qtyInStock === 0
     ? [] : [{ variantId: variantIds[index]!, before: 0, after: variant.qtyInStock }])), actor, now);
   return id;
+}
+
+/**
+ * Writes the stored product whole from the input (an empty URL slug keeps its own); the
+ * repository's refusals are thrown as they are. Its images are arranged as the input lists
+ * them, or kept when it lists none.
+ */
+export async function updateProduct(tx: StoreSession, stored: AdminProduct, input: ProductInput, actor: string, now: number): Promise<void> {
+  const products = new AdminProductRepository(tx);
+  const write = { ...productWrite(input, input.urlSlug || stored.urlId, stored), variants: await withGeneratedSkus(input.variants, (sku) => products.skuInUse(sku)) };
+  const result = await products.update(stored.id, write);
+  await recordStock(new StockHistoryRepository(tx), stored.id, result!.stockChanges, actor, now);
 }

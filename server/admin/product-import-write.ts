@@ -1,0 +1,96 @@
+/**
+ * Writing the products of a file that read without problems (product-import.ts), in the caller's
+ * transaction. A product whose URL slug the shop has is refused, or, when the owner asked to
+ * update such products, written over from its rows: its variants matched by SKU (a variant the
+ * file leaves out is removed, as in the editor), its excerpt, categories, tags, form and images
+ * kept, since the file has no columns for them. Every other product is made new, first in the
+ * shop, in the file's order. Everything is checked before the first write.
+ */
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { AdminProductRepository, type AdminProduct } from '../db/admin-product-repository.ts';
+import type { StoreSession } from '../db/store.ts';
+import { fillMessage } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { failed, IMPORT_COLUMNS, type ImportedProduct, type ImportProblem } from './product-import.ts';
+import { productForEditor, slugOf, type ProductInput } from './product-input.ts';
+import { createProduct, updateProduct } from './write-product.ts';
+
+export interface ImportOptions {
+  /** Write over the products whose URL slug the shop has, instead of refusing them. */
+  updateExisting: boolean;
+}
+
+export type ImportWrite =
+  | { ok: true; created: number; updated: number }
+  | { ok: false; problems: ImportProblem[]; problemCount: number };
+
+export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
+  const products = new AdminProductRepository(tx);
+  const collectionId = await products.shopCollectionId();
+  if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
+
+  // the stored product each of the file's products writes over, if any
+  const targets: Array<AdminProduct | undefined> = [];
+  const problems: ImportProblem[] = [];
+  for (const product of imported) {
+    const slug = product.input.urlSlug;
+    const existingId = slug === '' ? undefined : await products.idAtUrl(collectionId, slug);
+    if (existingId !== undefined && !options.updateExisting) {
+      problems.push({ row: product.rows[0]!, column: IMPORT_COLUMNS.urlSlug, message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) });
+    }
+    const target = existingId !== undefined && options.updateExisting ? await products.findById(existingId) : undefined;
+    targets.push(target);
+    for (const [index, variant] of product.input.variants.entries()) {
+      if (variant.sku === '') continue;
+      const owner = await products.productWithSku(variant.sku);
+      // a SKU of the product at the same URL slug is that product's own (when it is not to be updated, the slug says so)
+      if (owner !== undefined && owner !== existingId) {
+        problems.push({ row: product.rows[index]!, column: IMPORT_COLUMNS.sku, message: fillMessage(ADMIN.server.importSkuInUse, { sku: variant.sku }) });
+      }
+    }
+  }
+  if (problems.length > 0) return failed(problems);
+
+  // slugs the file gives, so that one made from a name does not take one of them
+  const slugs = new Set(imported.map((product) => product.input.urlSlug).filter((slug) => slug !== ''));
+  let created = 0;
+  // each new product comes first in the shop: made last to first, they keep the file's order
+  for (let index = imported.length - 1; index >= 0; index--) {
+    const input = imported[index]!.input;
+    const target = targets[index];
+    if (target !== undefined) {
+      await updateProduct(tx, target, overStored(target, input), actor, now);
+      continue;
+    }
+    const urlSlug = input.urlSlug || (await freeSlug(products, collectionId, slugOf(input.title), slugs));
+    await createProduct(tx, { ...input, urlSlug }, actor, now);
+    created += 1;
+  }
+  return { ok: true, created, updated: imported.length - created };
+}
+
+/** The file's product written over a stored one: what the file has no column for is kept, and a row with a stored SKU edits that variant. */
+function overStored(stored: AdminProduct, input: ProductInput): ProductInput {
+  const kept = productForEditor(stored);
+  const variantIdBySku = new Map(stored.variants.map((variant) => [variant.sku, variant.id]));
+  return {
+    ...input,
+    excerpt: kept.excerpt,
+    categories: kept.categories,
+    tags: kept.tags,
+    additionalFieldsFormId: kept.additionalFieldsFormId,
+    images: undefined,
+    variants: input.variants.map((variant) => ({ ...variant, id: variant.sku === '' ? undefined : variantIdBySku.get(variant.sku) })),
+  };
+}
+
+/** `slug`, or with -2, -3… when the shop or another product of the file has it. */
+async function freeSlug(products: AdminProductRepository, collectionId: string, slug: string, used: Set<string>): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? slug : `${slug.slice(0, 95)}-${n}`;
+    if (!used.has(candidate) && !(await products.urlIdInUse(collectionId, candidate))) {
+      used.add(candidate);
+      return candidate;
+    }
+  }
+}
