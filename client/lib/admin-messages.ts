@@ -15,7 +15,7 @@ export const ADMIN = {
   importTitle: 'Import products from a spreadsheet',
   importIntro: 'A CSV file with one row per variant; the rows of one product share its URL slug, or its name in the Product column. Nothing is imported unless every row is right.',
   importUpdateExisting: 'Update the products the shop has',
-  importUpdateHint: 'A product whose URL slug the shop has is written over from its rows: name, description, type, visibility and variants (matched by SKU; a variant the file leaves out is removed). Its images, categories, tags and summary stay. Export, edit and import the file to change many products at once.',
+  importUpdateHint: 'A product whose URL slug the shop has is written over from its rows, as a save in the editor would: variants are matched by SKU, and a variant the file leaves out is removed. Its images stay, and so do its summary, categories and tags when the file has no such column. Export, edit and import the file to change many products at once.',
   importSample: 'Download a sample file',
   importFile: 'CSV file',
   importButton: 'Import',

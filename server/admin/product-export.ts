@@ -1,15 +1,15 @@
 /**
  * Every product as a spreadsheet (CSV) in the import's own columns (product-import.ts): a row
  * per variant, its product's name and URL slug on each (the slug tells apart two products of
- * one name), the description, type and visibility on the product's first row, options named on
- * each. A file exported and edited is imported back into this store with "update the products
+ * one name), the description, summary, type, visibility, categories and tags on the product's
+ * first row, options named on each. A file exported and edited is imported back into this store with "update the products
  * the shop has" (product-import-write.ts), or into another store as it is.
  */
 import { textFromCents } from '../../client/admin/money-input.ts';
 import type { AdminProduct } from '../db/admin-product-repository.ts';
 import { csvText } from './csv.ts';
 import { IMPORT_COLUMNS, IMPORT_KIND_WORDS, importOptionName, importOptionValue } from './product-import.ts';
-import { descriptionText, kindOf } from './product-input.ts';
+import { descriptionText, kindOf, productForEditor } from './product-input.ts';
 
 /** The option names of a product, in the editor's order. */
 function optionsOf(product: AdminProduct): string[] {
@@ -26,12 +26,16 @@ export function productsCsv(products: readonly AdminProduct[], currency: string)
   ];
   const rows = products.flatMap((product) => {
     const options = optionsOf(product);
+    const editor = productForEditor(product);
     return product.variants.map((variant, index) => [
       product.title,
       product.urlId,
       index === 0 ? descriptionText(product) : '',
+      index === 0 ? editor.excerpt : '',
       index === 0 ? IMPORT_KIND_WORDS[kindOf(product)] : '',
       index === 0 ? (product.visible ? 'yes' : 'no') : '',
+      index === 0 ? editor.categories.join(', ') : '',
+      index === 0 ? editor.tags.join(', ') : '',
       variant.sku,
       textFromCents(variant.priceCents, currency),
       variant.onSale ? textFromCents(variant.salePriceCents, currency) : '',

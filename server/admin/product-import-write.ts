@@ -2,8 +2,9 @@
  * Writing the products of a file that read without problems (product-import.ts), in the caller's
  * transaction. A product whose URL slug the shop has is refused, or, when the owner asked to
  * update such products, written over from its rows: its variants matched by SKU (a variant the
- * file leaves out is removed, as in the editor), its excerpt, categories, tags, form and images
- * kept, since the file has no columns for them. Every other product is made new, first in the
+ * file leaves out is removed, as in the editor); its images and form, which the file has no
+ * columns for, are kept, and so are its summary, categories and tags when the file leaves out
+ * their columns. Every other product is made new, first in the
  * shop, in the file's order. Everything is checked before the first write.
  */
 import { ADMIN } from '../../client/lib/admin-messages.ts';
@@ -11,7 +12,7 @@ import { AdminProductRepository, type AdminProduct } from '../db/admin-product-r
 import type { StoreSession } from '../db/store.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
-import { failed, IMPORT_COLUMNS, type ImportedProduct, type ImportProblem } from './product-import.ts';
+import { failed, IMPORT_COLUMNS, type ImportedProduct, type ImportProblem, type OptionalColumns } from './product-import.ts';
 import { productForEditor, slugOf, type ProductInput } from './product-input.ts';
 import { createProduct, updateProduct } from './write-product.ts';
 
@@ -24,7 +25,7 @@ export type ImportWrite =
   | { ok: true; created: number; updated: number }
   | { ok: false; problems: ImportProblem[]; problemCount: number };
 
-export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
+export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], has: OptionalColumns, options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
   const products = new AdminProductRepository(tx);
   const collectionId = await products.shopCollectionId();
   if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
@@ -59,7 +60,7 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
     const input = imported[index]!.input;
     const target = targets[index];
     if (target !== undefined) {
-      await updateProduct(tx, target, overStored(target, input), actor, now);
+      await updateProduct(tx, target, overStored(target, input, has), actor, now);
       continue;
     }
     const urlSlug = input.urlSlug || (await freeSlug(products, collectionId, slugOf(input.title), slugs));
@@ -70,14 +71,14 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
 }
 
 /** The file's product written over a stored one: what the file has no column for is kept, and a row with a stored SKU edits that variant. */
-function overStored(stored: AdminProduct, input: ProductInput): ProductInput {
+function overStored(stored: AdminProduct, input: ProductInput, has: OptionalColumns): ProductInput {
   const kept = productForEditor(stored);
   const variantIdBySku = new Map(stored.variants.map((variant) => [variant.sku, variant.id]));
   return {
     ...input,
-    excerpt: kept.excerpt,
-    categories: kept.categories,
-    tags: kept.tags,
+    excerpt: has.summary ? input.excerpt : kept.excerpt,
+    categories: has.categories ? input.categories : kept.categories,
+    tags: has.tags ? input.tags : kept.tags,
     additionalFieldsFormId: kept.additionalFieldsFormId,
     images: undefined,
     variants: input.variants.map((variant) => ({ ...variant, id: variant.sku === '' ? undefined : variantIdBySku.get(variant.sku) })),

@@ -1,6 +1,8 @@
 /**
  * Products from a spreadsheet (CSV): one row per variant, the rows of one product sharing its
- * URL slug, or, where that column is empty or missing, its name in the Product column. Every row is read and checked by the product editor's own rules
+ * URL slug, or, where that column is empty or missing, its name in the Product column; what
+ * belongs to the product as a whole (description, summary, type, visibility, categories, tags)
+ * is read from its first row. Every row is read and checked by the product editor's own rules
  * before anything is written, and each problem is named by its row and column as the
  * spreadsheet shows them (the header is row 1).
  */
@@ -24,8 +26,11 @@ export const IMPORT_COLUMNS = {
   product: 'Product',
   urlSlug: 'URL slug',
   description: 'Description',
+  summary: 'Summary',
   type: 'Type',
   visible: 'Visible',
+  categories: 'Categories',
+  tags: 'Tags',
   sku: 'SKU',
   price: 'Price',
   salePrice: 'Sale price',
@@ -41,9 +46,9 @@ export const importOptionValue = (n: number): string => `Option ${n} value`;
 export function sampleImportCsv(): string {
   const header = [...Object.values(IMPORT_COLUMNS), importOptionName(1), importOptionValue(1)];
   const rows = [
-    ['Linen Apron', '', 'Stonewashed linen, one size.', 'physical', 'yes', 'APRON-1', '38.00', '', '12', '250', '', ''],
-    ['Wool Scarf', '', 'Undyed wool.', 'physical', 'yes', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
-    ['Wool Scarf', '', '', '', '', 'SCARF-OAT', '45.00', '', 'unlimited', '180', 'Colour', 'Oat'],
+    ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'Kitchen', 'linen', 'APRON-1', '38.00', '', '12', '250', '', ''],
+    ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
+    ['Wool Scarf', '', '', '', '', '', '', '', 'SCARF-OAT', '45.00', '', 'unlimited', '180', 'Colour', 'Oat'],
   ];
   return csvText(header, rows);
 }
@@ -63,8 +68,15 @@ export interface ImportedProduct {
   rows: number[];
 }
 
+/** The columns a file may leave out whose values a product the file updates then keeps. */
+export interface OptionalColumns {
+  summary: boolean;
+  categories: boolean;
+  tags: boolean;
+}
+
 export type ImportReading =
-  | { ok: true; products: ImportedProduct[] }
+  | { ok: true; products: ImportedProduct[]; has: OptionalColumns }
   | { ok: false; problems: ImportProblem[]; problemCount: number };
 
 /** How the Type column names each kind of product (the export writes these). */
@@ -182,7 +194,9 @@ export function readProductImport(text: string, currency: string): ImportReading
       });
     }
   }
-  return problems.length > 0 ? failed(problems) : { ok: true, products };
+  if (problems.length > 0) return failed(problems);
+  const has = (column: string): boolean => written.has(column.toLowerCase());
+  return { ok: true, products, has: { summary: has(IMPORT_COLUMNS.summary), categories: has(IMPORT_COLUMNS.categories), tags: has(IMPORT_COLUMNS.tags) } };
 }
 
 export function failed(problems: ImportProblem[]): { ok: false; problems: ImportProblem[]; problemCount: number } {
@@ -251,11 +265,19 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
     title: name,
     urlSlug: cell(first, IMPORT_COLUMNS.urlSlug),
     description: cell(first, IMPORT_COLUMNS.description),
+    excerpt: cell(first, IMPORT_COLUMNS.summary),
+    categories: listOf(cell(first, IMPORT_COLUMNS.categories)),
+    tags: listOf(cell(first, IMPORT_COLUMNS.tags)),
     productType: kind,
     visible,
     variantOptions: optionNames,
     variants,
   };
+}
+
+/** A cell of comma-separated words, as the editor's Categories and Tags fields take them. */
+function listOf(text: string): string[] {
+  return text.split(',').map((word) => word.trim()).filter((word) => word !== '');
 }
 
 /** Where the editor's rule that failed at `path` ('variants.1.priceCents') is in the file. */
@@ -270,7 +292,8 @@ function placeOf(path: string, entry: ProductRows, headerOf: (name: string) => s
     return { row, column: inner !== undefined && column[inner] !== undefined ? headerOf(column[inner]) : null };
   }
   const column: Record<string, string> = {
-    title: IMPORT_COLUMNS.product, urlSlug: IMPORT_COLUMNS.urlSlug, description: IMPORT_COLUMNS.description, productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, variantOptions: importOptionName(1),
+    title: IMPORT_COLUMNS.product, urlSlug: IMPORT_COLUMNS.urlSlug, description: IMPORT_COLUMNS.description, excerpt: IMPORT_COLUMNS.summary,
+    productType: IMPORT_COLUMNS.type, visible: IMPORT_COLUMNS.visible, categories: IMPORT_COLUMNS.categories, tags: IMPORT_COLUMNS.tags, variantOptions: importOptionName(1),
   };
   return { row: entry.firstRow, column: field !== undefined && column[field] !== undefined ? headerOf(column[field]) : null };
 }

@@ -79,7 +79,7 @@ export function createProductSpreadsheetCalls(deps: AppDeps): Router {
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const written = await deps.store.transaction(async (tx) => {
-      const outcome = await writeImportedProducts(tx, reading.products, { updateExisting: update === 'yes' }, actor, now);
+      const outcome = await writeImportedProducts(tx, reading.products, reading.has, { updateExisting: update === 'yes' }, actor, now);
       if (!outcome.ok) throw problemsAnswer(outcome);
       return outcome;
     });

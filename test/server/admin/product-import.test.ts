@@ -6,6 +6,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { csvText } from '../../../server/admin/csv.ts';
+import { productForEditor } from '../../../server/admin/product-input.ts';
+import { AdminProductRepository } from '../../../server/db/admin-product-repository.ts';
 import { fillMessage } from '../../../server/messages.ts';
 import { MAX_IMPORT_ROWS, readProductImport, sampleImportCsv } from '../../../server/admin/product-import.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -30,6 +32,7 @@ describe('reading a product file', () => {
       ['Wool Scarf', ['Colour'], [3, 4]],
     ]);
     const scarf = reading.products[1]!.input;
+    expect([scarf.excerpt, scarf.categories, scarf.tags]).toEqual(['Warm and light.', ['Clothing'], ['wool', 'winter']]);
     expect(scarf.variants.map((v) => [v.sku, v.priceCents, v.salePriceCents, v.onSale, v.qtyInStock, v.unlimited, v.attributes])).toEqual([
       ['SCARF-GRY', 4500, 3900, true, 5, false, { Colour: 'Grey' }],
       ['SCARF-OAT', 4500, 0, false, 0, true, { Colour: 'Oat' }],
@@ -162,7 +165,11 @@ describe('importing products in the admin', () => {
     }
     const products = await store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     expect(reading.products).toHaveLength(Number(products!.n));
-    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Type,Visible,SKU,Price,Sale price,Stock,Weight \(g\),Option 1 name,Option 1 value/);
+    const wholes = (await new AdminProductRepository(store).all()).map(productForEditor);
+    expect(reading.products.map(({ input }) => [input.urlSlug, input.title, input.excerpt, input.categories, input.tags]))
+      .toEqual(wholes.map((product) => [product.urlSlug, product.title, product.excerpt, product.categories, product.tags]));
+    expect(wholes.some((product) => product.categories.length > 0 && product.tags.length > 0)).toBe(true);
+    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Summary,Type,Visible,Categories,Tags,SKU,Price,Sale price,Stock,Weight \(g\),Option 1 name,Option 1 value/);
   });
 
   it('writes over the products the shop has at the file\'s URL slugs when asked: an exported file, edited, comes back in', async () => {
@@ -185,7 +192,7 @@ describe('importing products in the admin', () => {
     expect(jacket.map((row) => row[at('SKU')])).toEqual(['JACKET-S', 'JACKET-M', 'JACKET-L']);
     const edit = (row: string[], cells: Record<string, string>): string[] => row.map((cell, index) => cells[header![index]!] ?? cell);
     const editedRows = [
-      edit(jacket[0]!, { Product: 'Waxed Field Jacket', Description: 'Waxed cotton, lined.' }),
+      edit(jacket[0]!, { Product: 'Waxed Field Jacket', Description: 'Waxed cotton, lined.', Tags: 'outerwear, waxed' }),
       edit(jacket[1]!, { Product: 'Waxed Field Jacket', Price: '99.00', Stock: '9' }),
       edit(jacket[0]!, { Product: 'Waxed Field Jacket', Description: '', Type: '', Visible: '', SKU: '', 'Option 1 value': 'XL' }),
       edit(jacket[0]!, { Product: 'Canvas Tote', 'URL slug': '', Description: '', SKU: 'TOTE-1', Price: '25.00', Stock: '3', 'Option 1 name': '', 'Option 1 value': '' }),
@@ -202,10 +209,11 @@ describe('importing products in the admin', () => {
     const answer = await send(edited, { update: 'yes' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toEqual({ created: 1, updated: 1, message: fillMessage(ADMIN.importedAndUpdated, { created: 1, updated: 1 }) });
-    const product = await owner.get<{ product: { title: string; description: string; excerpt: string; images: unknown[]; variants: Array<{ id: string; sku: string; priceCents: number; qtyInStock: number; attributes: Record<string, string> }> } }>(`/api/admin/products/${productId}`);
+    const product = await owner.get<{ product: { title: string; description: string; excerpt: string; tags: string[]; images: unknown[]; variants: Array<{ id: string; sku: string; priceCents: number; qtyInStock: number; attributes: Record<string, string> }> } }>(`/api/admin/products/${productId}`);
     expect(product.body.product.title).toBe('Waxed Field Jacket');
     expect(product.body.product.description).toBe('Waxed cotton, lined.');
     expect(product.body.product.excerpt).toBe('Our warmest coat.');
+    expect(product.body.product.tags).toEqual(['outerwear', 'waxed']);
     expect(product.body.product.images).toHaveLength(Number(image!.n));
     const variants = product.body.product.variants;
     expect(variants.map((variant) => variant.attributes.Size)).toEqual(['S', 'M', 'XL']);
@@ -220,6 +228,12 @@ describe('importing products in the admin', () => {
     );
     expect(history.map((row) => [Number(row.quantity_after), row.reason])).toEqual([[6, 'owner-edit'], [9, 'owner-edit']]);
     expect((await owner.get('/shop/p/canvas-tote')).status).toBe(200);
+
+    // a file without the summary, categories and tags columns keeps the product's own
+    const lean = await send('Product,URL slug,SKU,Price,Stock,Option 1 name,Option 1 value\nWaxed Field Jacket,field-jacket,JACKET-S,120.00,1,Size,S\n', { update: 'yes' });
+    expect(lean.body).toEqual({ created: 0, updated: 1, message: fillMessage(ADMIN.importUpdated, { count: 1 }) });
+    const leaner = await owner.get<{ product: { excerpt: string; tags: string[]; variants: unknown[] } }>(`/api/admin/products/${productId}`);
+    expect([leaner.body.product.excerpt, leaner.body.product.tags, leaner.body.product.variants.length]).toEqual(['Our warmest coat.', ['outerwear', 'waxed'], 1]);
 
     // a SKU of another product is still refused when updating
     const clash = await send(csvText(header!, [edit(jacket[0]!, { SKU: 'TOTE-1' })]), { update: 'yes' });
