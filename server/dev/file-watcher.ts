@@ -67,8 +67,14 @@ export class DevFileWatcher {
     for (const file of files) {
       for (const source of this.sources) {
         if (!source.roots.some((root) => file === root || file.startsWith(root.endsWith(sep) ? root : root + sep))) continue;
-        const done = source.invalidate?.(file);
-        // a failed rebuild is the page's to show (the overlay), not a reason to skip the reload
+        // a failed rebuild, thrown or rejected, is the page's to show (the overlay), not a reason
+        // to skip the reload, nor to stop the server (a template.conf saved half-written throws)
+        let done: void | Promise<unknown>;
+        try {
+          done = source.invalidate?.(file);
+        } catch {
+          continue;
+        }
         if (done !== undefined) waits.push(done.catch(() => undefined));
       }
     }

@@ -297,3 +297,32 @@ describe('production server', () => {
     ]);
   });
 });
+
+describe('development server: a template.conf saved broken or removed', () => {
+  const dev = developmentServer();
+
+  it('keeps serving: every page shows the overlay until the file is back, and browsers reload each time', async () => {
+    const confPath = join(dev.theme, 'template.conf');
+    const good = readFileSync(confPath, 'utf8');
+    const overlay = async (place: string) => {
+      const page = await fetch(`${dev.server.url}/shop`);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain(OVERLAY_ID);
+      expect(html).toContain(place);
+    };
+    writeFileSync(confPath, good.replace(/"name":/, '"name"'));
+    await dev.stream.waitFor(/event: reload\ndata: \["template.conf"\]/, 10_000);
+    await overlay('template.conf:2:');
+    writeFileSync(confPath, good);
+    await dev.stream.waitFor(/event: reload/, 10_000);
+    expect((await fetch(`${dev.server.url}/shop`)).status).toBe(200);
+
+    rmSync(confPath);
+    await dev.stream.waitFor(/event: reload/, 10_000);
+    await overlay('template.conf');
+    writeFileSync(confPath, good);
+    await dev.stream.waitFor(/event: reload/, 10_000);
+    expect((await fetch(`${dev.server.url}/shop`)).status).toBe(200);
+  });
+});

@@ -40,4 +40,22 @@ describe('DevFileWatcher', () => {
     // A folder whose name merely starts like another's is not part of it.
     expect(blocksInvalidated).toEqual([]);
   });
+
+  it('reports a burst whose invalidate hook threw or rejected: the page shows the failure, the watcher goes on', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dev-watch-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    writeFileSync(join(root, 'template.conf'), '{}');
+    const reports: string[][] = [];
+    const watcher = new DevFileWatcher((files) => reports.push(files));
+    cleanups.push(() => watcher.close());
+    watcher.add({ folders: [root], invalidate: () => { throw new Error('template.conf:1:1 not valid JSON'); } });
+    watcher.add({ folders: [root], invalidate: () => Promise.reject(new Error('stylesheet failed')) });
+    await watcher.ready();
+    for (const text of ['{', '{"name": "x"}']) {
+      const before = reports.length;
+      writeFileSync(join(root, 'template.conf'), text);
+      for (let waited = 0; reports.length === before && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(reports.at(-1)).toEqual([join(root, 'template.conf')]);
+    }
+  });
 });
