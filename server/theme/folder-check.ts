@@ -109,10 +109,33 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
 }
 
 /**
+ * A layout none of whose regions (nor the blocks they apply) writes `{squarespace.main-content}`
+ * shows every page without its content: a warning, since a mistyped name otherwise leaves the
+ * page empty without a word.
+ */
+function checkMainContent(folder: TemplateFolder, units: readonly Unit[], used: Map<string, string[]>, problems: FolderProblem[]): void {
+  const writers = new Set(units.filter((unit) => templateUses(unit.template).writesMainContent).map((unit) => unit.file));
+  const writes = (file: string, seen: Set<string>): boolean => {
+    if (writers.has(file)) return true;
+    if (seen.has(file)) return false;
+    seen.add(file);
+    return (used.get(file) ?? []).some((name) => {
+      const block = folder.blocks.get(name);
+      return block !== undefined && writes(block.path, seen);
+    });
+  };
+  for (const [name, layout] of Object.entries(folder.conf.layouts)) {
+    const files = layout.regions.map((region) => folder.regions.get(regionBaseName(region))?.path).filter((file) => file !== undefined);
+    if (files.length === 0 || files.some((file) => writes(file, new Set()))) continue;
+    problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.mainContentMissing(name), severity: 'warning' });
+  }
+}
+
+/**
  * Checks a whole template folder: template.conf and every .conf parse; every region, list, item,
  * page, system page and block compiles; every applied block, navigation template and tag
- * template exists; every regionName names a layout or region; named stylesheets and scripts are
- * there. A missing block in a file that no page can reach (nothing applies it) is a warning: the
+ * template exists; every `.eval` expression parses; every regionName names a layout or region;
+ * each layout writes the page's content; named stylesheets and scripts are there. A missing block in a file that no page can reach (nothing applies it) is a warning: the
  * platform never renders that file, so no page fails because of it.
  */
 export function checkTemplateFolder(dirOrSource: string | TemplateSource): FolderCheck {
@@ -126,6 +149,12 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
     const reached = reachableFiles(folder, used);
     for (const unit of units) {
       const uses = templateUses(unit.template);
+      // an expression that does not parse fails only when it runs: say so before any page does
+      for (const use of unit.template.analyze().evals) {
+        for (const message of use.problems) {
+          problems.push({ file: unit.file, line: use.line, column: use.column, message, severity: reached.has(unit.file) ? 'error' : 'warning' });
+        }
+      }
       for (const use of uses.applied) {
         if (folder.partials[use.name] !== undefined || uses.macros.has(use.name)) continue;
         const reachable = reached.has(unit.file);
@@ -139,6 +168,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
       }
     }
     for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
+    checkMainContent(folder, units, used, problems);
     const confs = [
       ...[...folder.collections.values()].map((c) => ({ file: `collections/${c.name}.conf`, regionName: c.conf?.regionName })),
       ...[...folder.pages.values()].map((p) => ({ file: `${p.file.path}.conf`, regionName: p.conf?.regionName })),

@@ -53,7 +53,7 @@ describe('checking a template folder', () => {
 
   it('finds blocks reached through other blocks and platform tags, and macros a file defines', () => {
     const result = checkTemplateFolder(source({
-      'site.region': '<squarespace:navigation navigationId="mainNav" template="nav" />{.macro m}M{.end}{@|apply m}',
+      'site.region': '<squarespace:navigation navigationId="mainNav" template="nav" />{.macro m}M{.end}{@|apply m}{squarespace.main-content}',
       'blocks/nav.block': '{@|apply item.block}',
       'blocks/item.block': '{@|apply gone.block}',
     }));
@@ -65,7 +65,7 @@ describe('checking a template folder', () => {
   it('reports compile errors, missing tag templates, unknown layouts, navigations and stylesheets', () => {
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': conf({ stylesheets: ['site.less'] }),
-      'site.region': '<squarespace:navigation navigationId="sideNav" template="side" />\n<squarespace:query collection="news" template="cards" />',
+      'site.region': '<squarespace:navigation navigationId="sideNav" template="side" />\n<squarespace:query collection="news" template="cards" />{squarespace.main-content}',
       'collections/blog.conf': '{"regionName": "wide"}',
       'collections/blog.item': '{.end}',
     }));
@@ -86,6 +86,25 @@ describe('checking a template folder', () => {
       [1, line.indexOf('{@|apply') + 1, themeMessages.blockMissing('card.block', 'collections/blog.list')],
       [1, line.indexOf('{.end}') + 1, 'SyntaxError: Instruction END not allowed at root'],
     ]);
+  });
+
+  it('reports an expression that does not parse where it is written, as an error where a page can reach it', () => {
+    const result = checkTemplateFolder(source({
+      'collections/blog.list': 'list\n  {.eval max(}',
+      'blocks/unused.block': '{.eval min(}',
+    }));
+    expect(result.problems.map((p) => [p.file, p.line, p.column, p.severity, p.message.split(':')[0]])).toEqual([
+      ['blocks/unused.block', 1, 1, 'warning', 'RuntimeError'],
+      ['collections/blog.list', 2, 3, 'error', 'RuntimeError'],
+    ]);
+    expect(result.problems[1]!.message).toContain('max(');
+  });
+
+  it('warns of a layout whose regions never write {squarespace.main-content}, also when a block they apply does', () => {
+    const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>' }));
+    expect(mistyped.problems).toEqual([{ file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.mainContentMissing('default') }]);
+    const throughBlock = checkTemplateFolder(source({ 'site.region': '{@|apply body.block}', 'blocks/body.block': '<main>{squarespace.main-content}</main>' }));
+    expect(throughBlock.problems).toEqual([]);
   });
 
   it('reports a folder without template.conf or with a broken one', () => {
