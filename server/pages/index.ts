@@ -1,4 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
@@ -21,6 +22,7 @@ import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-rendere
 import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
 import { templateFolderRoot } from '../theme/template-folder-root.ts';
+import { TemplateFolderError } from '../theme/folder-cache.ts';
 import { isFileRequest } from '../security/file-requests.ts';
 
 /** Last resort when even the error template cannot render. */
@@ -48,6 +50,10 @@ function compileErrorDetails(err: unknown): object {
 
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   const givenDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
+  // a mistyped TEMPLATE_DIR stops the start, rather than serving a 500 on every page
+  if (!statSync(givenDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new TemplateFolderError([{ file: deps.options.templateDir ?? givenDir, line: 0, column: 0, message: themeMessages.templateDirMissing, severity: 'error' }]);
+  }
   // A folder with template.conf (the project's own theme is one) is a developer template, also when
   // it is kept one folder down (a repository's src/); any other folder holds single .tmpl pages
   // with their partials/.

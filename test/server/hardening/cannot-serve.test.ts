@@ -102,3 +102,15 @@ describe('a template folder whose template.conf does not parse', () => {
     expect(output).not.toMatch(STACK_LINE);
   });
 });
+
+describe('a TEMPLATE_DIR that is not a folder', () => {
+  it('stops the process with one line naming it, instead of a 500 on every page', async () => {
+    const missing = join(dir, 'no-such-theme');
+    const { code, output } = await runMain({ PORT: '0', TEMPLATE_DIR: missing });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; problems?: string });
+    const said = lines.find((line) => line.msg === themeMessages.folderUnservableLog);
+    expect(said?.problems).toBe(`${missing} ${themeMessages.templateDirMissing}`);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+});
