@@ -43,7 +43,7 @@ export function readTextFile(path: string): string {
 }
 
 /** The reader's problem with what was found at its position (a problem that names the end already says it). */
-function describeJsonProblem(text: string, error: JsonSyntaxError): string {
+export function describeJsonProblem(text: string, error: JsonSyntaxError): string {
   if (error.position >= text.length) {
     return error.problem.startsWith('expected') ? cliMessages.jsonFoundCharacter(error.problem, 'the end of the input') : error.problem;
   }

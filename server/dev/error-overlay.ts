@@ -58,7 +58,8 @@ const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:a
  */
 export function overlayMarkup(entries: readonly OverlayEntry[]): string {
   const items = entries.map((entry) => {
-    const where = `${entry.template}:${entry.line}:${entry.column}`;
+    // a problem with no place in its file (a .conf field) is named by the file alone
+    const where = entry.line > 0 ? `${entry.template}:${entry.line}:${entry.column}` : entry.template;
     const repeated = entry.count > 1 ? ` (×${entry.count})` : '';
     const hint = entry.hint === undefined ? '' : `<div class="hint">${escapeHtml(entry.hint)}</div>`;
     const frame = entry.frame === '' ? '' : `<pre class="frame">${escapeHtml(entry.frame)}</pre>`;

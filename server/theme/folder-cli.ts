@@ -115,7 +115,8 @@ export function renderFolderCommand(dir: string, args: string[], io: FolderCliIo
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
   if (result.html !== '') io.out(result.html);
   for (const error of result.errors) {
-    io.err(`${error.name === undefined ? dir : path.join(dir, error.name)}:${error.line}:${error.column} ${messageWithHint(error.message, defaultRegistry)}`);
+    const file = error.name === undefined ? dir : path.join(dir, error.name);
+    io.err(`${error.line > 0 ? `${file}:${error.line}:${error.column}` : file} ${messageWithHint(error.message, defaultRegistry)}`);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }

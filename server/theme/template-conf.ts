@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { describeJsonProblem } from '../../engine/cli/inputs.ts';
+import { JsonSyntaxError, parseJson } from '../../engine/runtime/json-reader.ts';
 import { LineIndex } from '../../engine/syntax/positions.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -31,7 +33,11 @@ export type LayoutConf = z.infer<typeof layoutSchema>;
 /** A .conf file read: its value, or the problem with its line and column (0 when the problem has no place). */
 export type ConfResult<T> = { ok: true; value: T } | { ok: false; message: string; line: number; column: number };
 
-/** Reads JSON text of a .conf file; a syntax error is placed where JSON.parse stopped. */
+/**
+ * Reads JSON text of a .conf file; a syntax error is placed where JSON.parse stopped. V8 gives no
+ * position for an unexpected token (a trailing comma, a quote of the wrong kind), so there the
+ * engine's own JSON reader finds the place and names what it found.
+ */
 export function parseConfJson(text: string): ConfResult<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -39,8 +45,25 @@ export function parseConfJson(text: string): ConfResult<unknown> {
     const detail = (error as Error).message;
     // V8 says where it stopped as a character offset ("… in JSON at position 11").
     const at = / in JSON at position (\d+)/.exec(detail);
-    const place = at ? new LineIndex(text).position(Number(at[1])) : { line: 0, column: 0 };
-    return { ok: false, message: themeMessages.confUnreadable(at ? detail.slice(0, at.index) : detail), ...place };
+    if (at) return { ok: false, message: themeMessages.confUnreadable(detail.slice(0, at.index)), ...new LineIndex(text).position(Number(at[1])) };
+    const found = readerProblem(text);
+    if (found === null) return { ok: false, message: themeMessages.confUnreadable(detail), line: 0, column: 0 };
+    return { ok: false, message: themeMessages.confUnreadable(found.problem), ...new LineIndex(text).position(found.position) };
+  }
+}
+
+/** What the engine's JSON reader says of text JSON.parse refused, and where; a comma before a closing bracket is named as such. */
+function readerProblem(text: string): { problem: string; position: number } | null {
+  try {
+    parseJson(text);
+    return null;
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) return null;
+    const closing = text[error.position];
+    if ((closing === ']' || closing === '}') && /,\s*$/.test(text.slice(0, error.position))) {
+      return { problem: themeMessages.confTrailingComma(closing), position: error.position };
+    }
+    return { problem: describeJsonProblem(text, error), position: error.position };
   }
 }
 

@@ -206,6 +206,9 @@ describe('a template.conf that does not parse', () => {
     const read = parseTemplateConf(broken);
     expect(read).toEqual({ ok: false, message: `not valid JSON: Expected ':' after property name`, line: 2, column: 10 });
     expect(parseTemplateConf('{"layouts": {}}')).toEqual({ ok: false, message: 'layouts has no entries', line: 0, column: 0 });
+    // V8 places no unexpected token: the engine's reader does, and names a trailing comma as one
+    expect(parseTemplateConf('{\n  "stylesheets": [ "base.less", ]\n}')).toEqual({ ok: false, message: themeMessages.confUnreadable(themeMessages.confTrailingComma(']')), line: 2, column: 33 });
+    expect(parseTemplateConf("{\n  'name': 'Plain'\n}")).toEqual(expect.objectContaining({ ok: false, line: 2, column: 3 }));
   });
 
   it('shows the overlay in development on every page until it is fixed, then the page', async () => {
