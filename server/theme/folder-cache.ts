@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
-import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /** A folder that cannot be served at all (no template.conf, or one that does not parse). */
 export class TemplateFolderError extends Error {
   constructor(readonly problems: FolderProblem[]) {
-    super(problems.map((p) => `${p.file}${p.line > 0 ? `:${p.line}:${p.column}` : ''} ${p.message}`).join('; '));
+    super(problems.map((p) => `${placeOf(p)} ${p.message}`).join('; '));
     this.name = 'TemplateFolderError';
   }
 }

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { codeFrame, defaultRegistry } from '../../engine/index.ts';
 import { messageWithHint } from '../../engine/cli/report.ts';
 import { checkTemplateFolder } from './folder-check.ts';
-import { loadTemplateFolder, type FolderProblem } from './folder-loader.ts';
+import { loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
 import { compileFolderStyles } from './folder-styles.ts';
 import { renderFolderPage } from './render-folder-page.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
@@ -35,7 +35,7 @@ export const FOLDER_USAGE = `usage:
  */
 function printProblem(problem: FolderProblem, dir: string, source: TemplateSource, io: FolderCliIo): void {
   const file = path.join(dir, problem.file);
-  const where = problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file;
+  const where = placeOf({ ...problem, file });
   io.err(`${where} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry)}`);
   const text = problem.line > 0 && problem.severity === 'error' ? source.read(problem.file) : undefined;
   if (text !== undefined) io.err(codeFrame(text, problem.line, problem.column));
@@ -116,7 +116,7 @@ export function renderFolderCommand(dir: string, args: string[], io: FolderCliIo
   if (result.html !== '') io.out(result.html);
   for (const error of result.errors) {
     const file = error.name === undefined ? dir : path.join(dir, error.name);
-    io.err(`${error.line > 0 ? `${file}:${error.line}:${error.column}` : file} ${messageWithHint(error.message, defaultRegistry)}`);
+    io.err(`${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry)}`);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }

@@ -19,6 +19,11 @@ export interface FolderProblem {
   validation?: true;
 }
 
+/** Where a problem is, as editors and terminals link it: `file:line:column`, or the file alone when it has no place in it (line 0). */
+export function placeOf({ file, line, column }: { file: string; line: number; column: number }): string {
+  return line > 0 ? `${file}:${line}:${column}` : file;
+}
+
 /** Problems as template errors (the file as the error's name), for the overlay and the logs that list those. */
 export function asTemplateErrors(problems: readonly FolderProblem[]): TemplateError[] {
   return problems.map(({ file, line, column, message }) => ({ name: file, line, column, message }));

@@ -14,7 +14,7 @@ import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from 
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
-import { asTemplateErrors, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { asTemplateErrors, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
@@ -165,7 +165,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const failed = result.problems.filter((problem) => problem.severity === 'error');
     // A stylesheet that does not compile is logged; in development its errors also show in the response.
     const body = failed.length > 0 && deps.options.dev === true
-      ? `/* ${failed.map((problem) => problem.message.replaceAll('*/', '* /')).join('\n')} */\n`
+      ? `/* ${failed.map((problem) => `${placeOf(problem)}: ${problem.message}`.replaceAll('*/', '* /')).join('\n')} */\n`
       : result.css;
     res.set('Cache-Control', deps.options.dev === true ? 'no-store' : linked ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.type('text/css').send(body);

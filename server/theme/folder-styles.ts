@@ -126,7 +126,7 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
   const outcome = await compileInWorker(folder.source, imports.join('\n'), tweakVariables(folder.conf), limits);
   if ('css' in outcome) return { css: outcome.css, problems };
   if ('problem' in outcome) {
-    problems.push({ file: 'styles', line: 0, column: 0, message: themeMessages.stylesheetFailed('styles', null, null, outcome.problem), severity: 'error' });
+    problems.push({ file: 'styles', line: 0, column: 0, message: outcome.problem, severity: 'error' });
     return { css: '', problems };
   }
   const error = outcome.failure;
@@ -137,7 +137,8 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     file,
     line: line ?? 0,
     column: column ?? 0,
-    message: themeMessages.stylesheetFailed(file, line, column, error.message),
+    // the problem carries its place; every reader of it (log, overlay, check) names it once
+    message: error.message,
     severity: 'error',
   });
   return { css: '', problems };

@@ -32,8 +32,6 @@ export const themeMessages = {
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',
   stylesheetMissing: (name: string) => `stylesheet '${name}' named in template.conf is not in styles/`,
-  stylesheetFailed: (file: string, line: number | null, column: number | null, detail: string) =>
-    `${file}${line !== null ? `:${line}` : ''}${column !== null ? `:${column}` : ''}: ${detail}`,
   stylesheetTimedOut: (ms: number) => `the stylesheet did not compile within ${ms} ms (stopped)`,
   stylesheetTooLarge: (bytes: number) => `the stylesheet and its imports are larger than ${bytes} bytes (not compiled)`,
   stylesheetWorkerFailed: (detail: string) => `the stylesheet compile stopped: ${detail}`,
