@@ -169,16 +169,6 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
     }
     for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
     checkMainContent(folder, units, used, problems);
-    const confs = [
-      ...[...folder.collections.values()].map((c) => ({ file: `collections/${c.name}.conf`, regionName: c.conf?.regionName })),
-      ...[...folder.pages.values()].map((p) => ({ file: `${p.file.path}.conf`, regionName: p.conf?.regionName })),
-    ];
-    for (const { file, regionName } of confs) {
-      if (regionName === undefined) continue;
-      if (!Object.hasOwn(folder.conf.layouts, regionName) && !folder.regions.has(regionBaseName(regionName))) {
-        problems.push({ file, line: 0, column: 0, message: themeMessages.layoutUnknown(file, regionName), severity: 'error' });
-      }
-    }
     for (const name of folder.conf.stylesheets) {
       if (source.read(`styles/${name}`) === undefined) {
         problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.stylesheetMissing(name), severity: 'warning' });

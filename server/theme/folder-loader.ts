@@ -190,6 +190,17 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   readBlocks('blocks', '');
   for (const sub of source.folders('blocks')) readBlocks(`blocks/${sub}`, `${sub}/`);
 
+  // a regionName that names no layout falls back to the default one: the author meant another
+  const confs = [
+    ...[...collections.values()].map((collection) => ({ file: `collections/${collection.name}.conf`, regionName: collection.conf?.regionName })),
+    ...[...pages.values()].map((page) => ({ file: `${page.file.path}.conf`, regionName: page.conf?.regionName })),
+  ];
+  for (const { file, regionName } of confs) {
+    if (regionName !== undefined && !Object.hasOwn(conf.layouts, regionName) && !regions.has(regionBaseName(regionName))) {
+      problems.push({ file, line: 0, column: 0, message: themeMessages.layoutUnknown(file, regionName), severity: 'error' });
+    }
+  }
+
   const folder: TemplateFolder = { source, conf, regions, collections, pages, system, blocks, partials, tags, problems };
   return { folder, problems };
 }

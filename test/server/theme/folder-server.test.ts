@@ -229,6 +229,23 @@ describe('a template.conf that does not parse', () => {
     }
   });
 
+  it('shows a regionName that names no layout in the development overlay (the page falls back to the default layout)', async () => {
+    const dir = writeFolder({
+      'template.conf': good,
+      'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+      'collections/products.conf': '{ "title": "Products", "regionName": "wide" }',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toContain('dev-error-overlay');
+      expect(html).toContain(themeMessages.layoutUnknown('collections/products.conf', 'wide').replaceAll("'", '&#39;'));
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('serves a template kept one folder down (a repository with src/template.conf) when TEMPLATE_DIR names the repository', async () => {
     const repository = writeFolder({
       'README.md': 'A template.',
