@@ -8,6 +8,7 @@ export const serverMessages = {
   crumbFail: REQUEST.sessionExpired,
   rateLimited: REQUEST.tooManyRequests,
   bodyTooLarge: 'The request body is too large.',
+  pageTemplateMissing: (file: string) => `no ${file} in the template folder: a folder of single templates has a .tmpl file for each page it serves (see README, "Template folders")`,
   malformedJson: 'The request body is not valid JSON.',
   bodyCharsetUnsupported: 'The request body must be sent as UTF-8.',
   bodyEncodingUnsupported: 'The request body is compressed in a way the store does not read; send it uncompressed, gzip, deflate or br.',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import { compile, type Template, type TemplateError } from '../../engine/index.ts';
+import { serverMessages } from '../messages.ts';
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 const PARTIALS_SUBDIR = 'partials';
@@ -45,6 +46,16 @@ export class TemplateCompileError extends Error {
   }
 }
 
+/** The .block files of a partials folder; none when the folder has no partials/. */
+function blockFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((file) => file.endsWith('.block'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 /**
  * Compiled page templates and partials, cached by file. In development every lookup checks the
  * file's modification time, so an edited .tmpl is used on the next request without a restart.
@@ -68,7 +79,10 @@ export class TemplateStore {
   private entry(path: string, name: string): CachedTemplate {
     const cached = this.cache.get(path);
     if (cached && !this.watchFiles) return cached;
-    const mtimeMs = statSync(path).mtimeMs;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    // a page the folder lacks fails like one that does not compile: named, in the log and the overlay
+    if (stat === undefined) throw new TemplateCompileError(name, [{ name, line: 0, column: 0, message: serverMessages.pageTemplateMissing(name) }]);
+    const mtimeMs = stat.mtimeMs;
     if (cached && cached.mtimeMs === mtimeMs) return cached;
     const source = readFileSync(path, 'utf8');
     const template = compile(source, { name });
@@ -124,7 +138,7 @@ export class TemplateStore {
     };
     collect(() => this.page(name));
     const partialsDir = join(this.dir, PARTIALS_SUBDIR);
-    for (const file of readdirSync(partialsDir).filter((f) => f.endsWith('.block'))) {
+    for (const file of blockFiles(partialsDir)) {
       collect(() => this.entry(join(partialsDir, file), file));
     }
     return errors;
@@ -138,7 +152,7 @@ export class TemplateStore {
   private partialEntries(): Array<[string, CachedTemplate]> {
     const partialsDir = join(this.dir, PARTIALS_SUBDIR);
     if (this.partialNames === null || this.watchFiles) {
-      this.partialNames = readdirSync(partialsDir).filter((file) => file.endsWith('.block'));
+      this.partialNames = blockFiles(partialsDir);
     }
     return this.partialNames.map((file) => [file, this.entry(join(partialsDir, file), file)]);
   }
@@ -154,7 +168,8 @@ export class TemplateStore {
   partials(): Record<string, Template> {
     if (this.partialsRecord !== null && !this.watchFiles) return this.partialsRecord;
     const partials: Record<string, Template> = {};
-    for (const [file, entry] of this.partialEntries()) partials[file] = entry.template;
+    // known with and without its extension ({@|apply card} and {@|apply card.block}), as tmpl knows them
+    for (const [file, entry] of this.partialEntries()) partials[file] = partials[file.slice(0, -'.block'.length)] = entry.template;
     this.partialsRecord = partials;
     return partials;
   }

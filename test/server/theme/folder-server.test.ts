@@ -8,6 +8,7 @@ import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { LOCALIZED_STRINGS } from '../../../server/theme/localized-strings.ts';
+import { serverMessages } from '../../../server/messages.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -285,6 +286,23 @@ describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
       expect(html).toMatch(/^<p>Shop: [^<]+<\/p>$/);
       const context = await (await fetch(`${server.url}/shop?format=json`)).json() as Record<string, unknown>;
       expect(context).not.toHaveProperty('showCart');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a page the folder lacks in the development overlay, and applies a partial by its name with or without .block', async () => {
+    const dir = writeFolder({ 'shop.tmpl': '<body><p>{@|apply card}|{@|apply card.block}</p></body>', 'partials/card.block': 'card' });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      expect(await (await fetch(`${server.url}/shop`)).text()).toContain('<p>card|card</p>');
+      const home = await fetch(`${server.url}/`);
+      expect(home.status).toBe(500);
+      const html = await home.text();
+      expect(html).toContain('dev-error-overlay');
+      expect(html).toContain(`<span class="where">home.tmpl</span>`);
+      expect(html).toContain(serverMessages.pageTemplateMissing('home.tmpl').replaceAll('"', '&quot;'));
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
