@@ -13,6 +13,7 @@ export const cliMessages = {
   badArguments: (command: string, problem: string) => `tmpl ${command}: ${problem}. Run 'tmpl ${command} --help' for usage.`,
   missingArgument: (what: string) => `missing ${what}`,
   tooManyArguments: (extra: string) => `unexpected argument '${extra}'`,
+  watchFolder: (dir: string) => `tmpl watch: ${dir} is a template folder; to see its pages as you save, run TEMPLATE_DIR=${dir} npm run dev (tmpl watch renders one .tmpl file)`,
   notAnInteger: (option: string, value: string) => `${option} expects a whole number, got '${value}'`,
 
   // Inputs (exit 2).

@@ -4,11 +4,18 @@
  *
  *   tmpl check DIR                                   every problem of the folder; exit 1 on errors
  *   tmpl render DIR --page URL --data context.json [--site site.json] [--locale L] [--now MS]
+ *                   [--out FILE] [--allow-errors]
+ *
+ * They are commands like the file commands (engine/cli/command.ts): the same --help, option
+ * checks with a likely name for a mistyped one, messages and exit codes, and data read by the
+ * engine's JSON reader (a place for a mistake; 1.0 stays 1.0).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { codeFrame, defaultRegistry } from '../../engine/index.ts';
+import { onePositional, parseCommandArgs, stringOption, usageError, type Command, type ParsedArgs } from '../../engine/cli/command.ts';
+import { readJsonData } from '../../engine/cli/inputs.ts';
+import { CliFailure, EXIT } from '../../engine/cli/io.ts';
+import { parseNow, writeOutput } from '../../engine/cli/render-job.ts';
 import { messageWithHint } from '../../engine/cli/report.ts';
 import { checkTemplateFolder } from './folder-check.ts';
 import { loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
@@ -18,14 +25,12 @@ import { parseStaticSiteData } from './static-platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
+/** Where the folder commands write: results, and errors with their code frames; a page exactly as rendered when `write` is there. */
 export interface FolderCliIo {
   out: (s: string) => void;
   err: (s: string) => void;
+  write?: (s: string) => void;
 }
-
-export const FOLDER_USAGE = `usage:
-  tmpl check DIR
-  tmpl render DIR --page URL --data context.json [--site site.json] [--locale LOCALE] [--now EPOCH_MS]`;
 
 /**
  * One problem as `file:line:column severity: message`, the file named from the folder as the
@@ -35,109 +40,123 @@ export const FOLDER_USAGE = `usage:
  */
 function printProblem(problem: FolderProblem, dir: string, source: TemplateSource, io: FolderCliIo): void {
   const file = path.join(dir, problem.file);
-  const where = placeOf({ ...problem, file });
-  io.err(`${where} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry)}`);
+  io.err(`${placeOf({ ...problem, file })} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry)}`);
   const text = problem.line > 0 && problem.severity === 'error' ? source.read(problem.file) : undefined;
   if (text !== undefined) io.err(codeFrame(text, problem.line, problem.column));
 }
 
-function readJsonFile(file: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return { ok: false, message: `${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}` };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, message: `${file}: ${(error as Error).message}` };
-  }
-}
+export const folderCheckCommand: Command = {
+  name: 'check',
+  summary: 'check a developer-template folder',
+  help: `usage: tmpl check DIR
 
-export async function checkFolderCommand(dir: string, io: FolderCliIo): Promise<number> {
-  const source = new DiskTemplateSource(dir);
-  const result = checkTemplateFolder(source);
-  // The stylesheets compile too; the check already warned about any that are missing.
-  const load = loadTemplateFolder(source);
-  const styleErrors = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error');
-  for (const problem of [...result.problems, ...styleErrors]) printProblem(problem, dir, source, io);
-  const errors = result.errors + styleErrors.length;
-  io.out(`${dir}: ${themeMessages.checkSummary(errors, result.warnings)}`);
-  return errors > 0 ? 1 : 0;
-}
+Checks a developer-template folder (one with template.conf) as the storefront
+serves it: template.conf and every .conf, every region, list, item, page,
+system page and block, the blocks, navigation and tag templates they name,
+every .eval expression, the layouts regionName names, and the stylesheets.
+Each problem is printed as DIR/FILE:LINE:COLUMN severity: message (a code
+frame under each error), then a line with the counts.
 
-export function renderFolderCommand(dir: string, args: string[], io: FolderCliIo): number {
-  let values: { page?: string; data?: string; site?: string; locale?: string; now?: string };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: { page: { type: 'string' }, data: { type: 'string' }, site: { type: 'string' }, locale: { type: 'string' }, now: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.err((error as Error).message);
-    io.err(FOLDER_USAGE);
-    return 2;
-  }
-  if (values.page === undefined || values.data === undefined) {
-    io.err(values.page === undefined ? themeMessages.renderNeedsPage : themeMessages.renderNeedsData);
-    io.err(FOLDER_USAGE);
-    return 2;
-  }
-  const context = readJsonFile(values.data);
-  if (!context.ok) {
-    io.err(context.message);
-    return 2;
-  }
-  if (context.value === null || typeof context.value !== 'object' || Array.isArray(context.value)) {
-    io.err(`${values.data}: the page context must be a JSON object`);
-    return 2;
-  }
+exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
+  options: {},
+  async run(args, io) {
+    const dir = onePositional(folderCheckCommand, args, 'DIR (the template folder)');
+    const source = new DiskTemplateSource(dir);
+    const result = checkTemplateFolder(source);
+    // The stylesheets compile too; the check already warned about any that are missing.
+    const load = loadTemplateFolder(source);
+    const styleErrors = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error');
+    for (const problem of [...result.problems, ...styleErrors]) printProblem(problem, dir, source, io);
+    const errors = result.errors + styleErrors.length;
+    io.out(`${dir}: ${themeMessages.checkSummary(errors, result.warnings)}`);
+    return errors > 0 ? EXIT.templateErrors : EXIT.ok;
+  },
+};
+
+export const folderRenderCommand: Command = {
+  name: 'render',
+  summary: 'render one page of a developer-template folder',
+  help: `usage: tmpl render DIR --page URL --data context.json [--site site.json]
+                  [--locale LOCALE] [--now EPOCH_MS] [--out FILE] [--allow-errors]
+
+Renders the page at URL as the storefront composes it from the folder DIR
+(one with template.conf): its regions around the collection, item, page or
+system template (or the built-in page), with the platform tags and headers.
+
+options:
+  --page URL           the page's address, such as / or /shop/p/linen-shirt
+  --data FILE.json     the page's context: what the running store answers at
+                       that address with ?format=json (read as the engine reads
+                       JSON: 1.0 stays 1.0)
+  --site FILE.json     data for the platform tags: {"navigations": {...},
+                       "collections": {...}, "blockFields": {...}}
+  --locale LOCALE      the render's locale (default en-US)
+  --now EPOCH_MS       the render's clock, in milliseconds since 1970
+  --out FILE           write the page to FILE instead of stdout
+  --allow-errors       exit 0 even when errors are reported
+  -h, --help           this help
+
+Errors are printed to stderr as DIR/FILE:LINE:COLUMN message with a code frame.
+
+exit codes: 0 rendered without errors, 1 the folder or the page reported errors,
+2 usage or input problem`,
+  options: {
+    page: { type: 'string' }, data: { type: 'string' }, site: { type: 'string' }, locale: { type: 'string' }, now: { type: 'string' },
+    out: { type: 'string' }, 'allow-errors': { type: 'boolean' },
+  },
+  run(args, io) {
+    return renderFolder(args, io);
+  },
+};
+
+function renderFolder(args: ParsedArgs, io: FolderCliIo): number {
+  const dir = onePositional(folderRenderCommand, args, 'DIR (the template folder)');
+  const page = stringOption(args, 'page');
+  const dataFile = stringOption(args, 'data');
+  if (page === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsPage);
+  if (dataFile === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsData);
+  const now = parseNow(stringOption(args, 'now'), (problem) => usageError(folderRenderCommand, problem));
+  const context = readJsonData(dataFile);
+  if (context === null || typeof context !== 'object' || Array.isArray(context)) throw new CliFailure(themeMessages.contextNotObject(dataFile));
+  const siteFile = stringOption(args, 'site');
   let data;
-  if (values.site !== undefined) {
-    const site = readJsonFile(values.site);
-    const parsed = site.ok ? parseStaticSiteData(site.value) : site;
-    if (!parsed.ok) {
-      io.err(site.ok ? `${values.site}: ${parsed.message}` : parsed.message);
-      return 2;
-    }
+  if (siteFile !== undefined) {
+    const parsed = parseStaticSiteData(readJsonData(siteFile));
+    if (!parsed.ok) throw new CliFailure(`${siteFile}: ${parsed.message}`);
     data = parsed.data;
   }
   const source = new DiskTemplateSource(dir);
-  const result = renderFolderPage(source, values.page, context.value as Record<string, unknown>, {
-    data,
-    locale: values.locale,
-    now: values.now !== undefined ? Number(values.now) : undefined,
-  });
+  const result = renderFolderPage(source, page, context as Record<string, unknown>, { data, locale: stringOption(args, 'locale'), now });
   const folderErrors = result.problems.filter((problem) => problem.severity === 'error');
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
-  if (result.html !== '') io.out(result.html);
+  const out = stringOption(args, 'out');
+  if (result.html !== '') {
+    if (out !== undefined) writeOutput(out, result.html);
+    else if (io.write !== undefined) io.write(result.html);
+    else io.out(result.html);
+  }
   for (const error of result.errors) {
     const file = error.name === undefined ? dir : path.join(dir, error.name);
     io.err(`${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry)}`);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }
-  return folderErrors.length > 0 || result.errors.length > 0 ? 1 : 0;
+  const failed = folderErrors.length > 0 || result.errors.length > 0;
+  return failed && args.values['allow-errors'] !== true ? EXIT.templateErrors : EXIT.ok;
 }
 
-/** Runs `check DIR` or `render DIR …`; the CLI calls this only for folders with template.conf. */
+/**
+ * Runs `check DIR …` or `render DIR …`; the CLI calls this only for folders with template.conf.
+ * A usage or input problem is thrown as a CliFailure, which the CLI prints as one line (exit 2).
+ */
 export async function runFolderCommand(argv: string[], io: FolderCliIo): Promise<number> {
-  const [command, dir, ...rest] = argv;
-  if (dir === undefined) {
-    io.err(FOLDER_USAGE);
-    return 2;
+  const [name, ...rest] = argv;
+  const command = name === 'check' ? folderCheckCommand : name === 'render' ? folderRenderCommand : undefined;
+  if (command === undefined) throw new CliFailure(`tmpl: '${name ?? ''}' does not take a template folder`);
+  const args = parseCommandArgs(command, rest);
+  if (args.help) {
+    io.out(command.help);
+    return EXIT.ok;
   }
-  if (command === 'check') {
-    if (rest.length > 0) {
-      io.err(FOLDER_USAGE);
-      return 2;
-    }
-    return await checkFolderCommand(dir, io);
-  }
-  if (command === 'render') return renderFolderCommand(dir, rest, io);
-  io.err(FOLDER_USAGE);
-  return 2;
+  return await command.run(args, { write: io.write ?? io.out, out: io.out, err: io.err });
 }

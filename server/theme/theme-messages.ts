@@ -21,6 +21,7 @@ export const themeMessages = {
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
+  contextNotObject: (file: string) => `${file}: the page context must be a JSON object`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
   queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,

@@ -16,6 +16,13 @@ async function eventually(read: () => string | undefined, expected: string, time
 }
 
 describe('tmpl watch', () => {
+  it('sends a developer-template folder to the development server, which composes its pages', async () => {
+    write('theme/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('theme/site.region', '{squarespace.main-content}');
+    const folder = join(dir, 'theme');
+    expect(await runCli(['watch', folder])).toEqual({ code: 2, out: '', err: cliMessages.watchFolder(folder) });
+  });
+
   it('renders at once, then again when the template, the data or a partial changes, until stopped', async () => {
     const file = write('page.tmpl', '<h1>{title}</h1>{@|apply card}');
     const data = write('page.json', '{"title": "One", "n": 1}');

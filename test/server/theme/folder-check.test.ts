@@ -1,12 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliMessages } from '../../../engine/cli/messages.ts';
 import { messages } from '../../../engine/messages.ts';
 import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
-import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
+import { main } from '../../../engine/cli/main.ts';
 import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
@@ -157,10 +157,11 @@ describe('tmpl on folders', () => {
   });
   afterAll(() => rmSync(dirname(dir), { recursive: true, force: true }));
 
+  /** `tmpl ARGV` as the command line runs it (a usage problem is one line and exit code 2). */
   async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runFolderCommand(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
+    const code = await main(argv, { out: (s) => out.push(s), write: (s) => out.push(s), err: (s) => err.push(s) });
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -187,19 +188,49 @@ describe('tmpl on folders', () => {
     expect(result.out).toContain('[first<a>Journal</a>]');
   });
 
-  it('refuses bad usage and bad data with one line and exit code 2', async () => {
+  it('refuses bad usage and bad data with one line and exit code 2, as the file commands do', async () => {
     const noPage = await run(['render', dir, '--data', join(dir, 'context.json')]);
-    expect(noPage.code).toBe(2);
-    expect(noPage.err.split('\n')[0]).toBe(themeMessages.renderNeedsPage);
+    expect(noPage).toEqual({ code: 2, out: '', err: cliMessages.badArguments('render', themeMessages.renderNeedsPage) });
     const noData = await run(['render', dir, '--page', '/']);
     expect(noData.code).toBe(2);
     // where a context comes from, since only the running store can give one
-    expect(noData.err.split('\n')[0]).toBe(themeMessages.renderNeedsData);
+    expect(noData.err).toBe(cliMessages.badArguments('render', themeMessages.renderNeedsData));
     expect(themeMessages.renderNeedsData).toContain('?format=json');
+    // malformed data is placed by line and column, as for a file
     const bad = await run(['render', dir, '--page', '/', '--data', join(dir, 'bad.json')]);
     expect(bad.code).toBe(2);
-    expect(bad.err.startsWith(`${join(dir, 'bad.json')}: `)).toBe(true);
+    expect(bad.err).toMatch(new RegExp(`^${join(dir, 'bad.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:12 Invalid JSON: `));
     expect((await run(['render', dir, '--page', '/', '--data', join(dir, 'none.json')])).err).toBe(`${join(dir, 'none.json')}: no such file`);
+    const now = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--now', 'yesterday']);
+    expect(now).toEqual({ code: 2, out: '', err: cliMessages.badArguments('render', cliMessages.notAnInteger('--now', 'yesterday')) });
+    // a mistyped option gets the closest one
+    const typo = await run(['render', dir, '--pgae', '/']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain("(did you mean '--page'?)");
+    expect((await run(['check', dir, '--partials', 'x'])).err).toMatch(/^tmpl check: Unknown option '--partials'/);
+  });
+
+  it('gives each folder command its --help, writes the page to --out, and exits 0 on errors with --allow-errors', async () => {
+    const help = await run(['render', dir, '--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('usage: tmpl render DIR --page URL --data context.json');
+    expect((await run(['check', dir, '--help'])).out).toContain('usage: tmpl check DIR');
+    const target = join(dirname(dir), 'journal.html');
+    const written = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json'), '--out', target]);
+    expect(written).toEqual({ code: 0, out: '', err: '' });
+    expect(readFileSync(target, 'utf8')).toContain('[first<a>Journal</a>]');
+    // an item page that applies a block the folder lacks: an error, which --allow-errors lets pass
+    writeFileSync(join(dir, 'collections/blog.item'), '{@|apply gone.block}');
+    const itemContext = join(dirname(dir), 'item.json');
+    writeFileSync(itemContext, JSON.stringify({ collection: { id: 'c', urlId: 'journal', typeName: 'blog' }, item: { title: 'first' } }));
+    try {
+      const failing = await run(['render', dir, '--page', '/journal/first', '--data', itemContext, '--out', target]);
+      expect(failing.code).toBe(1);
+      expect(failing.err).toContain('gone.block');
+      expect((await run(['render', dir, '--page', '/journal/first', '--data', itemContext, '--out', target, '--allow-errors'])).code).toBe(0);
+    } finally {
+      rmSync(join(dir, 'collections/blog.item'));
+    }
   });
 
   it('is reached through the tmpl command for a folder with template.conf', () => {

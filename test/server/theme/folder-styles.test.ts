@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
-import { runFolderCommand } from '../../../server/theme/folder-cli.ts';
+import { main } from '../../../engine/cli/main.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS } from '../../../server/theme/folder-styles.ts';
@@ -90,7 +90,7 @@ describe('compiling a folder\'s stylesheets', () => {
   it('fails tmpl check on a stylesheet that does not compile', async () => {
     const dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': SITE_REGION, 'styles/base.less': 'a {' });
     const err: string[] = [];
-    const code = await runFolderCommand(['check', dir], { out: () => {}, err: (s) => err.push(s) });
+    const code = await main(['check', dir], { out: () => {}, write: () => {}, err: (s) => err.push(s) });
     rmSync(dir, { recursive: true, force: true });
     expect(code).toBe(1);
     expect(err[0]!.startsWith(`${join(dir, 'styles/base.less')}:1:`)).toBe(true);
