@@ -1,13 +1,38 @@
 /** Prices as the owner types them ("12.50") and as the server keeps them (minor units). */
-import { amountToCents, formatAmount } from '../lib/money.ts';
+import { formatAmount, fractionDigits } from '../lib/money.ts';
 
-/** The typed amount in minor units; NaN for text that is not an amount (the server then names the field). */
-export function centsFromText(text: string, currency: string): number {
-  const cleaned = text.trim().replace(/,/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return Number.NaN;
-  return amountToCents(Number(cleaned), currency);
+/**
+ * A typed number as plain decimal text ("1250.5"), or null when its commas cannot be read
+ * without guessing. Commas that group thousands are left out ("1,250", "12,345,678.50"; not
+ * "0,500"); one comma with one or two digits after it, at the end and with no point, is a
+ * decimal comma ("12,50", "12,5", as in much of Europe); any other comma ("12,5,0", "1,25.00",
+ * "12.50,00") makes it no number, so that no amount is read 100 times too high or too low.
+ */
+export function decimalFromText(text: string): string | null {
+  const typed = text.trim();
+  if (/^-?\d+(\.\d+)?$/.test(typed)) return typed;
+  if (/^-?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$/.test(typed)) return typed.replace(/,/g, '');
+  if (/^-?\d+,\d{1,2}$/.test(typed)) return typed.replace(',', '.');
+  return null;
 }
 
+/**
+ * The typed amount in whole minor units of the currency (cents; yen have none: "1,250" is ¥1,250);
+ * NaN for text that is not an amount, or that has more decimals than the currency (other than
+ * zeros: "12.505" dollars, "12,50" yen), which are refused rather than rounded. The screens send
+ * NaN as null and the server then names the field.
+ */
+export function centsFromText(text: string, currency: string): number {
+  const decimal = decimalFromText(text);
+  if (decimal === null) return Number.NaN;
+  const digits = fractionDigits(currency);
+  const [whole = '', fraction = ''] = decimal.replace(/^-/, '').split('.');
+  if (/[1-9]/.test(fraction.slice(digits))) return Number.NaN;
+  const minor = Number(whole + fraction.slice(0, digits).padEnd(digits, '0'));
+  return decimal.startsWith('-') && minor !== 0 ? -minor : minor;
+}
+
+/** Minor units as the fields show them, without grouping ("1250.00"; "1250" in yen), read back exactly by centsFromText. */
 export function textFromCents(cents: number, currency: string): string {
   return formatAmount(cents, currency).replace(/,/g, '');
 }

@@ -59,7 +59,10 @@ export const productInputSchema = z.object({
     seen.set(combination, index);
     if (variant.sku !== '' && skus.has(variant.sku)) context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: ADMIN.server.skuTaken });
     skus.set(variant.sku, index);
-    if (variant.onSale && variant.salePriceCents >= variant.priceCents) {
+    // on sale for nothing: what an empty Sale price would sell at
+    if (variant.onSale && variant.salePriceCents === 0) {
+      context.addIssue({ code: 'custom', path: ['variants', index, 'salePriceCents'], message: ADMIN.server.saleWithoutPrice });
+    } else if (variant.onSale && variant.salePriceCents >= variant.priceCents) {
       context.addIssue({ code: 'custom', path: ['variants', index, 'salePriceCents'], message: ADMIN.server.salePriceAbovePrice });
     }
   });

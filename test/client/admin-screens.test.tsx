@@ -10,6 +10,7 @@ import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
 import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
 import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
 import { ProductImport } from '../../client/admin/screens/ProductImport.tsx';
+import { SettingsScreen } from '../../client/admin/screens/SettingsScreen.tsx';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 beforeEach(() => {
@@ -169,6 +170,136 @@ describe('the product editor', () => {
     await settle();
     const sent = calls.find((call) => call.method === 'POST')!.body as { variants: Array<{ priceCents: unknown }> };
     expect(sent.variants[0]!.priceCents).toBeNull();
+  });
+
+  it('reads a price typed with a decimal comma or thousands commas as the owner means it', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
+      { method: 'POST', path: '/api/admin/products', answer: { status: 400, body: { message: 'x', fieldErrors: {} } } },
+    ]);
+    render(<ProductEditor productId={null} navigate={() => {}} canEdit />);
+    await settle();
+    const sent: Array<[unknown, unknown]> = [];
+    for (const [price, sale] of [['12,50', '9,5'], ['1,250.50', '1,250'], ['12,5,0', '12.50,00']]) {
+      const variant = within(screen.getByRole('group', { name: 'Variant 1' }));
+      fireEvent.change(variant.getByLabelText('Price'), { target: { value: price } });
+      fireEvent.change(variant.getByLabelText('Sale price'), { target: { value: sale } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await settle();
+      const body = calls.filter((call) => call.method === 'POST').at(-1)!.body as { variants: Array<{ priceCents: unknown; salePriceCents: unknown }> };
+      sent.push([body.variants[0]!.priceCents, body.variants[0]!.salePriceCents]);
+    }
+    // text it cannot read goes as null, for the server to name the field
+    expect(sent).toEqual([[1250, 950], [125050, 125000], [null, null]]);
+  });
+
+  it('keeps an empty sale price empty, and shows why On sale needs one', async () => {
+    const product = {
+      id: 'p1', title: 'Jacket', description: '', excerpt: '', productType: 'physical', urlSlug: 'jacket', visible: true, categories: [], tags: [],
+      variantOptions: [], additionalFieldsFormId: null, images: [],
+      variants: [{ id: 'v1', sku: 'J-1', priceCents: 1250, salePriceCents: 0, onSale: false, qtyInStock: 4, unlimited: false, weightGrams: 0, attributes: {} }],
+    };
+    const calls = scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
+      { method: 'GET', path: '/api/admin/products/p1', answer: { body: { product } } },
+      {
+        method: 'PUT', path: '/api/admin/products/p1',
+        answer: { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { 'variants.0.salePriceCents': ADMIN.server.saleWithoutPrice } } },
+      },
+    ]);
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    const variant = within(screen.getByRole('group', { name: 'Variant 1' }));
+    const sale = variant.getByLabelText('Sale price') as HTMLInputElement;
+    expect(sale.value).toBe('');
+    fireEvent.click(variant.getByLabelText('On sale'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    const sent = calls.find((call) => call.method === 'PUT')!.body as { variants: Array<{ onSale: boolean; salePriceCents: unknown }> };
+    expect(sent.variants[0]).toEqual(expect.objectContaining({ onSale: true, salePriceCents: 0 }));
+    expect(sale.value).toBe('');
+    expect(sale.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(sale.getAttribute('aria-describedby')!)!.textContent).toBe(ADMIN.server.saleWithoutPrice);
+  });
+});
+
+describe('the settings screen', () => {
+  const settings = {
+    siteTitle: 'Linen & Loam', tagline: '', storeAddress: 'http://localhost:3000', currency: 'USD', taxRateBasisPoints: 800,
+    storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStockThreshold: 5,
+    shippingRates: [
+      { id: 'standard', name: 'Standard', kind: 'flat', priceCents: 600, perKilogramCents: 0, freeOverCents: 10000, maxWeightGrams: 0 },
+      { id: 'express', name: 'Express', kind: 'weight', priceCents: 1000, perKilogramCents: 250, freeOverCents: 0, maxWeightGrams: 0 },
+    ],
+  };
+  type Sent = { currency: string; taxRateBasisPoints: number; shippingRates: Array<{ priceCents: number; perKilogramCents: number; freeOverCents: number }> };
+
+  function scriptSettings() {
+    let stored: Record<string, unknown> = settings;
+    return scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: () => ({ body: { settings: stored, currencies: ['USD', 'EUR', 'JPY'] } }) },
+      {
+        method: 'PUT', path: '/api/admin/settings',
+        answer: (call) => {
+          stored = { ...settings, ...(call.body as Record<string, unknown>) };
+          return { body: { settings: stored } };
+        },
+      },
+    ]);
+  }
+  const amounts = (rate: string) => {
+    const group = within(screen.getByRole('group', { name: rate }));
+    const value = (label: string) => (group.queryByLabelText(label) as HTMLInputElement | null)?.value;
+    return [value(ADMIN.ratePrice), value(ADMIN.ratePerKilogram), value(ADMIN.rateFreeOver)];
+  };
+
+  it('changes the currency without changing any shipping amount, and says prices are not converted', async () => {
+    const calls = scriptSettings();
+    render(<SettingsScreen canEdit />);
+    await settle();
+    const currency = screen.getByLabelText(ADMIN.currency);
+    expect(document.getElementById(currency.getAttribute('aria-describedby')!)!.textContent).toBe(ADMIN.currencyNotConverted);
+    expect(amounts('Standard')).toEqual(['6.00', undefined, '100.00']);
+    expect(amounts('Express')).toEqual(['10.00', '2.50', '0.00']);
+
+    fireEvent.change(currency, { target: { value: 'JPY' } });
+    // the same minor units, written as yen: ¥600 beside a ¥6,800 shirt, as the shop will charge
+    expect(amounts('Standard')).toEqual(['600', undefined, '10000']);
+    expect(amounts('Express')).toEqual(['1000', '250', '0']);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.currency), { target: { value: 'USD' } });
+    expect(amounts('Express')).toEqual(['10.00', '2.50', '0.00']);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+
+    const sent = calls.filter((call) => call.method === 'PUT').map((call) => call.body as Sent);
+    expect(sent.map((body) => [body.currency, body.shippingRates.map((rate) => [rate.priceCents, rate.perKilogramCents, rate.freeOverCents])])).toEqual([
+      ['JPY', [[600, 0, 10000], [1000, 250, 0]]],
+      ['USD', [[600, 0, 10000], [1000, 250, 0]]],
+    ]);
+    expect(amounts('Express')).toEqual(['10.00', '2.50', '0.00']);
+  });
+
+  it('keeps what the owner typed through a change of currency, and reads commas as in the product editor', async () => {
+    const calls = scriptSettings();
+    render(<SettingsScreen canEdit />);
+    await settle();
+    const express = within(screen.getByRole('group', { name: 'Express' }));
+    fireEvent.change(express.getByLabelText(ADMIN.ratePerKilogram), { target: { value: '2,75' } });
+    fireEvent.change(express.getByLabelText(ADMIN.rateFreeOver), { target: { value: '1,250' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.taxRate), { target: { value: '8,5' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.currency), { target: { value: 'EUR' } });
+    expect(amounts('Express')).toEqual(['10.00', '2.75', '1250.00']);
+    // text that is no amount stays as typed, for the server to name
+    fireEvent.change(express.getByLabelText(ADMIN.ratePrice), { target: { value: '12,5,0' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.currency), { target: { value: 'JPY' } });
+    expect(amounts('Express')).toEqual(['12,5,0', '275', '125000']);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    const body = calls.find((call) => call.method === 'PUT')!.body as Sent;
+    expect(body.taxRateBasisPoints).toBe(850);
+    expect(body.shippingRates[1]).toEqual(expect.objectContaining({ priceCents: null, perKilogramCents: 275, freeOverCents: 125000 }));
   });
 });
 

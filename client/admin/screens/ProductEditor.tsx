@@ -50,7 +50,8 @@ function formOf(product: StoredProduct, currency: string): ProductForm {
     additionalFieldsFormId: product.additionalFieldsFormId ?? '', images: product.images,
     variants: product.variants.map((variant) => ({
       key: newKey(), id: variant.id, values: product.variantOptions.map((option) => variant.attributes[option] ?? ''), sku: variant.sku,
-      price: textFromCents(variant.priceCents, currency), salePrice: textFromCents(variant.salePriceCents, currency), onSale: variant.onSale,
+      // no sale price is shown empty, never as 0.00, which On sale would then sell at
+      price: textFromCents(variant.priceCents, currency), salePrice: variant.salePriceCents === 0 ? '' : textFromCents(variant.salePriceCents, currency), onSale: variant.onSale,
       stock: String(variant.qtyInStock), unlimited: variant.unlimited, weight: String(variant.weightGrams),
     })),
   };
@@ -66,6 +67,7 @@ function payloadOf(form: ProductForm, currency: string) {
       ...(variant.id ? { id: variant.id } : {}),
       sku: variant.sku,
       priceCents: centsFromText(variant.price, currency),
+      // empty: none (the server refuses it with On sale ticked, under this field)
       salePriceCents: variant.salePrice.trim() === '' ? 0 : centsFromText(variant.salePrice, currency),
       onSale: variant.onSale,
       qtyInStock: integerFromText(variant.stock),

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
-import { centsFromText, integerFromText, textFromCents } from '../money-input.ts';
+import { centsFromText, decimalFromText, integerFromText, textFromCents } from '../money-input.ts';
 import { rememberStoreCurrency } from '../store-currency.ts';
 import { useCall } from '../use-call.ts';
 
@@ -31,7 +31,7 @@ function formOf(settings: Settings): SettingsForm {
 
 function payloadOf(form: SettingsForm) {
   const cents = (text: string) => (text.trim() === '' ? 0 : centsFromText(text, form.currency));
-  const percent = form.taxRate.trim().replace(',', '.');
+  const percent = decimalFromText(form.taxRate) ?? '';
   return {
     siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, currency: form.currency,
     taxRateBasisPoints: /^\d+(\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : Number.NaN,
@@ -43,6 +43,20 @@ function payloadOf(form: SettingsForm) {
       freeOverCents: cents(rate.freeOver), maxWeightGrams: rate.maxWeight.trim() === '' ? 0 : integerFromText(rate.maxWeight),
     })),
   };
+}
+
+/**
+ * The form with another currency chosen. Amounts are kept in minor units and never converted
+ * (a shirt of 6800 is $68.00, or ¥6,800), so each typed amount keeps its minor units and is
+ * written as the new currency writes them: $2.50 becomes ¥250 and back, never rounded. Text that
+ * is not an amount stays as typed.
+ */
+function withCurrency(form: SettingsForm, currency: string): SettingsForm {
+  const same = (text: string) => {
+    const cents = centsFromText(text, form.currency);
+    return Number.isNaN(cents) ? text : textFromCents(cents, currency);
+  };
+  return { ...form, currency, rates: form.rates.map((rate) => ({ ...rate, price: same(rate.price), perKilogram: same(rate.perKilogram), freeOver: same(rate.freeOver) })) };
 }
 
 export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
@@ -89,9 +103,9 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
             {(control) => <input {...control} type="url" inputMode="url" autoComplete="url" value={form.storeAddress} onChange={(event) => update({ storeAddress: event.target.value })} />}
           </Field>
           <div className="admin-row">
-            <Field label={ADMIN.currency} error={errors.currency}>
+            <Field label={ADMIN.currency} error={errors.currency} hint={ADMIN.currencyNotConverted}>
               {(control) => (
-                <select {...control} value={form.currency} onChange={(event) => update({ currency: event.target.value })}>
+                <select {...control} value={form.currency} onChange={(event) => setForm(withCurrency(form, event.target.value))}>
                   {data.currencies.map((code) => <option key={code} value={code}>{code}</option>)}
                 </select>
               )}

@@ -152,6 +152,27 @@ describe('products', () => {
     expect(none.body.fieldErrors).toEqual({ variants: 'Add at least 1.' });
   });
 
+  it('refuses a variant on sale without a sale price, which would sell it for nothing', async () => {
+    for (const sale of [{ salePriceCents: 0 }, {}]) {
+      const refused = await owner.post<{ fieldErrors: Record<string, string> }>('/api/admin/products', productInput({
+        title: 'Free Lunch',
+        variants: [
+          { sku: 'FL-S', priceCents: 1500, onSale: false, qtyInStock: 1, attributes: { Size: 'S' } },
+          { sku: 'FL-M', priceCents: 1500, onSale: true, ...sale, qtyInStock: 1, attributes: { Size: 'M' } },
+        ],
+      }));
+      expect(refused.status, JSON.stringify(sale)).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({ 'variants.1.salePriceCents': 'Enter the sale price, or untick On sale.' });
+    }
+    // a digital product is priced from its first variant, with the same rule
+    const digital = await owner.post<{ fieldErrors: Record<string, string> }>('/api/admin/products', productInput({
+      title: 'Free Guide', productType: 'digital', variantOptions: [],
+      variants: [{ sku: 'FG-1', priceCents: 900, salePriceCents: 0, onSale: true, qtyInStock: 0, unlimited: true, attributes: {} }],
+    }));
+    expect(digital.body.fieldErrors).toEqual({ 'variants.0.salePriceCents': 'Enter the sale price, or untick On sale.' });
+    expect((await new Visitor(server.url).get('/shop/p/free-lunch')).status).toBe(404);
+  });
+
   it('lists and searches products with stock at a glance', async () => {
     const all = await owner.get<{ products: Array<{ title: string; stock: number | null }> }>('/api/admin/products');
     expect(all.body.products.length).toBeGreaterThan(10);

@@ -56,6 +56,28 @@ describe('reading a product file', () => {
     ]);
     // a sale price above the price is the editor's rule, on the row and column it concerns
     expect(problemsOf(`${HEADER}\nCap,,CAP-1,20.00,25.00,4,,`)).toEqual([[2, 'Sale price', ADMIN.server.salePriceAbovePrice]]);
+    // a sale price of nothing would sell the variant for nothing
+    expect(problemsOf(`${HEADER}\nCap,,CAP-1,20.00,0,4,,\nHat,,HAT-1,20.00,"0,00",4,,`)).toEqual([
+      [2, 'Sale price', ADMIN.server.saleWithoutPrice],
+      [3, 'Sale price', ADMIN.server.saleWithoutPrice],
+    ]);
+  });
+
+  it('reads prices with a decimal comma or thousands commas, and refuses a comma it cannot read', () => {
+    const reading = readProductImport(`${HEADER}\nMug,,MUG-1,"12,50","9,5",3,,\nRug,,RUG-1,"1,250.00","1,200",1,,`, 'USD');
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.products.map(({ input }) => input.variants.map((v) => [v.priceCents, v.salePriceCents]))).toEqual([[[1250, 950]], [[125000, 120000]]]);
+    expect(problemsOf(`${HEADER}\nMug,,MUG-1,"12,5,0",,3,,\nRug,,RUG-1,"1,25.00","12.50,00",1,,`)).toEqual([
+      [2, 'Price', ADMIN.server.notAnAmount],
+      [3, 'Price', ADMIN.server.notAnAmount],
+      [3, 'Sale price', ADMIN.server.notAnAmount],
+    ]);
+    // yen have no minor unit: "1,250" is a thousand and more, "12,50" no amount at all
+    const yen = readProductImport(`${HEADER}\nMug,,MUG-1,"1,250",,3,,`, 'JPY');
+    expect(yen.ok && yen.products[0]!.input.variants[0]!.priceCents).toBe(1250);
+    const half = readProductImport(`${HEADER}\nMug,,MUG-1,"12,50",,3,,`, 'JPY');
+    expect(half.ok ? [] : half.problems.map((problem) => [problem.row, problem.column, problem.message])).toEqual([[2, 'Price', ADMIN.server.notAnAmount]]);
   });
 
   it('refuses unknown, repeated and missing columns by name, whatever their letter case', () => {
