@@ -72,6 +72,7 @@ export const serverMessages = {
   cartTitle: 'Shopping Cart',
   checkoutTitle: 'Checkout',
   orderConfirmedTitle: 'Order confirmed',
+  orderNoEmailNote: 'This store does not send confirmation emails: keep this page (bookmark or print it) as your record of the order. The email on your order is {email}.',
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
   orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',

@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
-import { AdminOrderRepository, OrderStateError, type OrderStatus } from '../db/admin-order-repository.ts';
+import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type OrderStatus } from '../db/admin-order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
+import { canSendEmail } from '../email/mailer.ts';
 import { orderStatusEmail } from '../email/order-status-email.ts';
 import { fillMessage } from '../messages.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
@@ -33,6 +35,49 @@ const noFields = z.object({}).strict();
 /** Items that count against stock: digital goods and gift cards never took any. */
 const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
 
+/**
+ * The orders export, for a spreadsheet or a shipping tool: one row per item bought, each with
+ * its order's number, customer and shipping address, so rows can be sorted, filtered and picked
+ * on their own. The order's money (subtotal, discount, shipping, tax, total) is on its first row
+ * only, so a column's sum is what the orders took; an order without lines has one row.
+ */
+const ORDER_CSV_COLUMNS = [
+  'id', 'number', 'date', 'status', 'customer email', 'customer name',
+  'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
+  'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
+  'subtotal', 'discount', 'shipping', 'tax', 'total', 'currency', 'test mode', 'payment reference',
+] as const;
+
+/** An amount as a spreadsheet reads it: the decimal number without symbol or grouping (12.50; JPY 1250). */
+function csvAmount(cents: number, currency: string): string {
+  return centsToAmount(cents, currency).toFixed(fractionDigits(currency));
+}
+
+/** The address's columns: the checkout's fields, or an older order's address text in the first. */
+function addressColumns(address: AdminOrderExport['shippingAddress']): string[] {
+  if (address === null) return ['', '', '', '', '', ''];
+  if (typeof address === 'string') return [address, '', '', '', '', ''];
+  const field = (name: string): string => (typeof address[name] === 'string' ? address[name] : '');
+  return [field('line1'), field('line2'), field('city'), field('region'), field('postalCode'), field('countryCode')];
+}
+
+function orderCsvRows(order: AdminOrderExport): unknown[][] {
+  const amount = (cents: number): string => csvAmount(cents, order.currency);
+  const head = [order.id, order.orderNumber, isoTime(order.createdOn), order.status, order.email, order.name, ...addressColumns(order.shippingAddress), order.shippingOption];
+  const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference];
+  const money = [amount(order.subtotalCents), amount(order.discountCents), amount(order.shippingCents), amount(order.taxCents), amount(order.grandTotalCents)];
+  const lines = order.lines.length > 0 ? order.lines : [null];
+  return lines.map((line, index) => [
+    ...head,
+    ...(line === null ? ['', '', '', '', '', ''] : [
+      line.productName, [line.variantLabel, line.billingInterval].filter(Boolean).join(', '), line.sku, line.quantity,
+      amount(line.unitPriceCents), amount(line.unitPriceCents * line.quantity),
+    ]),
+    ...(index === 0 ? money : money.map(() => '')),
+    ...tail,
+  ]);
+}
+
 /** Orders in the admin: list (by status, found by number, email or name), detail with its emails, fulfil, cancel (stock comes back), refund in test mode, send an email again, CSV. */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -47,18 +92,16 @@ export function createOrderCalls(deps: AppDeps): Router {
   });
 
   router.get(`${ADMIN_ORDERS}.csv`, canRead, async (_req, res) => {
-    const orders = await new AdminOrderRepository(deps.store).list(EXPORT_LIMIT, 0);
-    sendCsv(res, 'orders.csv',
-      ['id', 'number', 'date', 'status', 'customer email', 'customer name', 'items', 'total', 'currency', 'test mode', 'payment reference'],
-      orders.map((order) => [order.id, order.orderNumber, isoTime(order.createdOn), order.status, order.email, order.name, order.itemCount,
-        (order.grandTotalCents / 100).toFixed(2), order.currency, order.testMode ? 'yes' : 'no', order.paymentReference]));
+    const orders = await new AdminOrderRepository(deps.store).listForExport(EXPORT_LIMIT);
+    sendCsv(res, 'orders.csv', ORDER_CSV_COLUMNS, orders.flatMap(orderCsvRows));
   });
 
   router.get(`${ADMIN_ORDERS}/:orderId`, canRead, async (req, res) => {
     const { orderId } = parseAdminInput(orderParams, req.params);
     const order = await new AdminOrderRepository(deps.store).findById(orderId);
     if (!order) throw new HttpError(404, ADMIN.server.orderNotFound);
-    res.json({ order: { ...order, emails: await orderEmails(orderId) } });
+    // without a mail server an email cannot be sent again: the screen says so instead of offering it
+    res.json({ order: { ...order, emails: await orderEmails(orderId) }, canSendEmail: canSendEmail(deps.options.mail) });
   });
 
   /** The order's emails (the shopper's confirmation, the owner's notice) and how each went. */

@@ -19,6 +19,14 @@ export interface Mailer {
 const DEFAULT_FROM = 'no-reply@localhost';
 
 /**
+ * Whether the store can send email at all (it has a mail server, SMTP_URL): without one every
+ * email is kept in the outbox, so nothing may tell a shopper or the owner that one is on its way.
+ */
+export function canSendEmail(options: MailOptions | undefined): boolean {
+  return Boolean(options?.smtpUrl);
+}
+
+/**
  * Delivery of the outbox's emails through nodemailer: over SMTP when the store has a server
  * configured, otherwise the email is marked kept and waits in the outbox for the owner to read.
  */

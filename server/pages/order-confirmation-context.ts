@@ -5,12 +5,15 @@ import { moneyObject, type MoneyObject } from '../commerce/money.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import type { OrderRecord } from '../db/order-repository.ts';
 import type { AppDeps } from '../deps.ts';
+import { canSendEmail } from '../email/mailer.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
 
 /**
  * What the confirmation page's order shows beyond the platform's order record: where it stands
  * (paid, sent, cancelled or refunded, and since when), the short order number,
  * the lines in words (product, variant, billing interval; never SKUs), subtotal, shipping
- * choice, where it ships and who receives a gift card.
+ * choice, where it ships, who receives a gift card, and whether a confirmation email is on its
+ * way (not from a store without a mail server).
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
@@ -36,6 +39,9 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       addressLines: customer.shippingAddress ? addressLines(customer.shippingAddress, settings.locale) : [],
       shippingOptionName: customer.shippingOption?.name ?? '',
       recipientEmail: customer.recipientEmail,
+      // a store without a mail server keeps the confirmation in its outbox: the page says so
+      // instead of promising an email
+      noEmailNote: canSendEmail(deps.options.mail) ? '' : fillMessage(serverMessages.orderNoEmailNote, { email: customer.email }),
     } : null,
   };
 }

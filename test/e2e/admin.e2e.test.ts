@@ -133,6 +133,8 @@ describe('the admin at /config in Chromium', () => {
     }
     await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button[type="submit"]').click()]);
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    // this store has no mail server: the page promises no email
+    expect(await page.locator('.order-email-note').innerText()).toContain('This store does not send confirmation emails');
     await page.close();
 
     await signIn(admin);
@@ -145,6 +147,11 @@ describe('the admin at /config in Chromium', () => {
     await row.getByRole('link').click();
     await admin.getByRole('heading', { name: /^Order / }).waitFor();
     expect(await admin.locator('table.admin-table').innerText()).toContain('HJ-S');
+    // the variant bought, in words, beside its SKU
+    expect(await admin.locator('table.admin-table tbody tr').first().locator('td').allInnerTexts()).toEqual(['Harbour Jacket', 'Size: S', 'HJ-S', '1', '$99.00']);
+    // no mail server: the confirmation cannot be sent again, and the detail says why
+    await admin.getByText('This store has no mail server (SMTP_URL), so these emails cannot be sent').waitFor();
+    expect(await admin.getByRole('button', { name: 'Send again' }).count()).toBe(0);
     await admin.getByRole('button', { name: 'Mark fulfilled' }).click();
     await admin.locator('[data-status="fulfilled"]').waitFor();
     await screenshot(admin, 'admin-order-detail');

@@ -13,10 +13,18 @@ import { TableRegion } from '../TableRegion.tsx';
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
   shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
-  lines: Array<{ sku: string; productName: string; quantity: number; unitPriceCents: number }>;
+  lines: OrderLine[];
   formAnswers: Array<{ sku: string; answers: unknown }>;
   history: Array<{ status: string; on: number; by: string | null }>;
   emails: OrderEmail[];
+}
+
+/** A line as bought: the variant and billing interval in the shopper's words (empty when none). */
+interface OrderLine { sku: string; productName: string; variantLabel?: string; billingInterval?: string; quantity: number; unitPriceCents: number }
+
+/** Which variant a line is, in words ("Size: L, Color: White · Billed every month"); SKUs of made products say nothing. */
+function variantText(line: OrderLine): string {
+  return [line.variantLabel, line.billingInterval].filter(Boolean).join(' · ');
 }
 
 interface OrderEmail {
@@ -52,7 +60,7 @@ function answersText(answers: unknown): string {
 }
 
 export function OrderDetail({ orderId, navigate, canManage }: { orderId: string; navigate: Navigate; canManage: boolean }) {
-  const { data, error, reload } = useCall<{ order: OrderDetailData }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
+  const { data, error, reload } = useCall<{ order: OrderDetailData; canSendEmail?: boolean }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   const [busy, setBusy] = useState(false);
 
@@ -76,6 +84,14 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
 
   if (!data) return <><Notice text={error} kind="error" />{error ? null : <p>{ADMIN.loading}</p>}</>;
   const order = data.order;
+  const canSendEmail = data.canSendEmail !== false;
+  // the extra-field answers of a line, named by what was bought rather than by its SKU
+  const lineName = (sku: string): string => {
+    const line = order.lines.find((one) => one.sku === sku);
+    if (!line) return sku;
+    const variant = variantText(line);
+    return variant ? `${line.productName} (${variant})` : line.productName;
+  };
   const money = (cents: number) => formatMoney(cents, order.currency);
   return (
     <section aria-labelledby="order-title">
@@ -96,10 +112,10 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       <TableRegion label={ADMIN.lines}>
         <table className="admin-table">
           <caption>{ADMIN.lines}</caption>
-          <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
+          <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.variant}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
           <tbody>
             {order.lines.map((line, index) => (
-              <tr key={index}><td>{line.productName}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
+              <tr key={index}><td>{line.productName}</td><td>{variantText(line)}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
             ))}
           </tbody>
         </table>
@@ -114,7 +130,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       {order.formAnswers.length > 0 ? (
         <>
           <h2>{ADMIN.formAnswers}</h2>
-          <ul>{order.formAnswers.map((entry, index) => <li key={index}>{entry.sku}: {answersText(entry.answers)}</li>)}</ul>
+          <ul>{order.formAnswers.map((entry, index) => <li key={index}>{lineName(entry.sku)}: {answersText(entry.answers)}</li>)}</ul>
         </>
       ) : null}
       <h2>{ADMIN.history}</h2>
@@ -122,6 +138,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       {order.emails.length > 0 ? (
         <>
           <h2>{ADMIN.emails}</h2>
+          {!canSendEmail && order.emails.some((email) => email.status !== 'sent') ? <p className="admin-hint">{ADMIN.emailsNeedMailServer}</p> : null}
           <ul className="admin-emails">
             {order.emails.map((email) => (
               <li key={email.id} data-email-status={email.status}>
@@ -132,7 +149,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
                   <p>{ADMIN.emailSubject}: {email.subject}</p>
                   <pre>{email.text}</pre>
                 </details>
-                {canManage && email.status !== 'sent' ? <button type="button" disabled={busy} onClick={() => void sendAgain(email)}>{ADMIN.sendAgain}</button> : null}
+                {canManage && canSendEmail && email.status !== 'sent' ? <button type="button" disabled={busy} onClick={() => void sendAgain(email)}>{ADMIN.sendAgain}</button> : null}
               </li>
             ))}
           </ul>

@@ -8,6 +8,8 @@ import { useCall } from '../use-call.ts';
 
 interface Member { id: string; email: string; role: number; createdOn: number; you: boolean }
 type Said = { text: string; kind: 'info' | 'error' };
+/** A generated password to pass on to the member who signs in with `email`. */
+interface Handed { email: string; password: string }
 
 function RoleSelect({ id, value, roles, onChange, label }: { id?: string; value: number; roles: number[]; onChange: (role: number) => void; label?: string }) {
   return (
@@ -22,14 +24,18 @@ export function StaffScreen() {
   const [form, setForm] = useState({ email: '', role: 8 });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Said>({ text: '', kind: 'info' });
-  // the new member's password, shown once on its own so it can be copied whole
-  const [password, setPassword] = useState('');
+  // each generated password (a new member's, or a new one for a member who forgot theirs), kept
+  // on screen with whose it is until dismissed or the screen is left, so adding a second member
+  // does not hide the first one's; each on its own so it can be copied whole
+  const [passwords, setPasswords] = useState<Handed[]>([]);
+  const hand = (email: string, password: string) => setPasswords((list) => [...list.filter((one) => one.email !== email), { email, password }]);
+  const dismiss = (email: string) => setPasswords((list) => list.filter((one) => one.email !== email));
 
   async function add(event: FormEvent) {
     event.preventDefault();
     // the password comes back only when the store cannot email the new member an invitation
-    const answer = await adminCall<{ message: string; password?: string }>('POST', '/api/admin/staff', form);
-    setPassword(answer.ok ? answer.data.password ?? '' : '');
+    const answer = await adminCall<{ message: string; password?: string; member?: { email: string } }>('POST', '/api/admin/staff', form);
+    if (answer.ok && answer.data.password) hand(answer.data.member?.email ?? form.email.trim(), answer.data.password);
     if (answer.ok) {
       setErrors({});
       setForm({ email: '', role: form.role });
@@ -42,7 +48,6 @@ export function StaffScreen() {
   }
 
   async function changeRole(member: Member, role: number) {
-    setPassword('');
     const answer = await adminCall<{ message: string }>('PUT', `/api/admin/staff/${encodeURIComponent(member.id)}`, { role });
     setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
     reload();
@@ -52,14 +57,15 @@ export function StaffScreen() {
   async function newPassword(member: Member) {
     if (!window.confirm(ADMIN.confirmNewPassword.replace('{email}', member.email))) return;
     const answer = await adminCall<{ message: string; password: string }>('POST', `/api/admin/staff/${encodeURIComponent(member.id)}/password`);
-    setPassword(answer.ok ? answer.data.password : '');
+    if (answer.ok) hand(member.email, answer.data.password);
     setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
   }
 
   async function remove(member: Member) {
     if (!window.confirm(ADMIN.confirmRemoveStaff.replace('{email}', member.email))) return;
-    setPassword('');
     const answer = await adminCall<{ message: string }>('DELETE', `/api/admin/staff/${encodeURIComponent(member.id)}`);
+    // the account is gone, and its password with it
+    if (answer.ok) dismiss(member.email);
     setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
     reload();
   }
@@ -109,7 +115,16 @@ export function StaffScreen() {
         </form>
       ) : null}
       <Notice text={notice.text} kind={notice.kind} />
-      {password ? <p><code className="admin-secret" aria-label={ADMIN.newPassword}>{password}</code></p> : null}
+      {passwords.length > 0 ? (
+        <ul aria-label={ADMIN.staffPasswords}>
+          {passwords.map((one) => (
+            <li key={one.email} data-password-for={one.email}>
+              {ADMIN.staffPasswordOf.replace('{email}', one.email)} <code className="admin-secret">{one.password}</code>{' '}
+              <button type="button" aria-label={ADMIN.dismissPasswordOf.replace('{email}', one.email)} onClick={() => dismiss(one.email)}>{ADMIN.dismiss}</button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { setSessionToken } from '../../client/admin/admin-api.ts';
+import { OrderDetail } from '../../client/admin/screens/OrderDetail.tsx';
+import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+
+beforeEach(() => {
+  setCookies('crumb=the-crumb');
+  setSessionToken('session-token');
+});
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  vi.unstubAllGlobals();
+});
+
+const line = (sku: string, variantLabel: string, quantity: number, billingInterval = '') => ({
+  productId: 'p1', variantId: `v-${sku}`, sku, productName: 'Linen Shirt', variantLabel, billingInterval, quantity, unitPriceCents: 6800,
+});
+
+function order(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'o1', orderNumber: '1042', createdOn: 0, email: 'jane@example.com', name: 'Jane Doe', grandTotalCents: 20400, currency: 'USD',
+    status: 'paid', testMode: false, itemCount: 3, subtotalCents: 20400, taxCents: 0, shippingCents: 0, discountCents: 0,
+    shippingAddress: { line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY', postalCode: '10118', countryCode: 'US' },
+    shippingOption: 'Standard', paymentReference: 'test_1',
+    lines: [line('SQ0923438', 'Size: L, Color: White', 2), line('SQ0923439', 'Size: M, Color: Natural', 1)],
+    formAnswers: [], history: [{ status: 'paid', on: 0, by: null }],
+    emails: [{ id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order #1042', text: 'Thank you', status: 'kept', error: null, createdOn: 0, sentOn: null }],
+    ...overrides,
+  };
+}
+
+/** The Items table's rows, cell by cell. */
+function itemRows(): string[][] {
+  const table = screen.getByRole('table', { name: ADMIN.lines });
+  return within(table).getAllByRole('row').map((row) => within(row).queryAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent ?? ''));
+}
+
+describe('the order detail', () => {
+  it('names the variant of each line in words beside its made-up SKU, and names the line of extra-field answers', async () => {
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({ formAnswers: [{ sku: 'SQ0923439', answers: [{ label: 'Monogram', value: 'JD' }] }] }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(itemRows()).toEqual([
+      [ADMIN.inventoryProduct, ADMIN.variant, ADMIN.sku, ADMIN.quantity, ADMIN.unitPrice],
+      ['Linen Shirt', 'Size: L, Color: White', 'SQ0923438', '2', '$68.00'],
+      ['Linen Shirt', 'Size: M, Color: Natural', 'SQ0923439', '1', '$68.00'],
+    ]);
+    expect(screen.getByText('Linen Shirt (Size: M, Color: Natural): Monogram: JD')).toBeTruthy();
+  });
+
+  it("shows a subscription's billing interval with its variant, and nothing for a product without options", async () => {
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({ lines: [line('SQ1', '', 1), line('SQ2', 'Size: 250 g', 1, 'Billed every month')] }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(itemRows().slice(1).map((cells) => cells[1])).toEqual(['', 'Size: 250 g · Billed every month']);
+  });
+
+  it('offers to send an email again where the store has a mail server', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByRole('button', { name: ADMIN.sendAgain })).toBeTruthy();
+    expect(screen.queryByText(ADMIN.emailsNeedMailServer)).toBeNull();
+  });
+
+  it('says instead why an email cannot be sent where the store has no mail server', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: false } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.queryByRole('button', { name: ADMIN.sendAgain })).toBeNull();
+    expect(screen.getByText(ADMIN.emailsNeedMailServer)).toBeTruthy();
+    // the email itself is still there to read, with how it went
+    expect(screen.getByText(ADMIN.emailStatuses.kept!)).toBeTruthy();
+    expect(screen.getByText(ADMIN.showEmail)).toBeTruthy();
+  });
+});
