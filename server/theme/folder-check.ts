@@ -1,4 +1,5 @@
 import type { Template } from '../../engine/index.ts';
+import { closestName } from '../../engine/diagnostics/suggest.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { templateUses } from './template-analysis.ts';
@@ -16,6 +17,15 @@ export interface FolderCheck {
 interface Unit {
   file: string;
   template: Template;
+}
+
+/** The message, with the folder's block of the closest name when the missing one looks like a typo of it. */
+function withGuess(message: string, missing: string, folder: TemplateFolder): string {
+  // names compared without the common .block, which would make any two short names look alike
+  const base = (name: string): string => name.replace(/\.block$/, '');
+  const names = Object.keys(folder.partials).filter((name) => name.endsWith('.block') === missing.endsWith('.block'));
+  const guess = closestName(base(missing), names.map(base));
+  return guess === undefined ? message : themeMessages.didYouMean(message, names.find((name) => base(name) === guess)!);
 }
 
 /** Tags whose `template` attribute names a block. */
@@ -84,7 +94,7 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
     const message = tag.kind === 'navigation'
       ? themeMessages.navigationTemplateMissing(`${template}.block`, tag.file)
       : themeMessages.tagTemplateMissing(`<squarespace:${tag.kind}>`, `${template}.block`, tag.file);
-    problems.push({ ...at, message, severity });
+    problems.push({ ...at, message: withGuess(message, `${template}.block`, folder), severity });
   }
   if (tag.kind === 'navigation') {
     const id = tag.attributes.navigationId;
@@ -162,7 +172,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
           file: unit.file,
           line: use.line,
           column: use.column,
-          message: reachable ? themeMessages.blockMissing(use.name, unit.file) : themeMessages.blockMissingUnreachable(use.name, unit.file),
+          message: withGuess(reachable ? themeMessages.blockMissing(use.name, unit.file) : themeMessages.blockMissingUnreachable(use.name, unit.file), use.name, folder),
           severity: reachable ? 'error' : 'warning',
         });
       }

@@ -11,6 +11,7 @@ export const themeMessages = {
   noDefaultLayout: 'layouts has no entries',
   mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
   blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
+  didYouMean: (message: string, guess: string) => `${message} (did you mean '${guess}'?)`,
   blockMissingUnreachable: (block: string, file: string) =>
     `block '${block}' applied in ${file} does not exist; no page renders ${file} (nothing applies it), so no page fails`,
   navigationTemplateMissing: (block: string, file: string) => `navigation template '${block}' used in ${file} does not exist`,

@@ -88,6 +88,17 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('names the block of the closest name when a missing one looks like a typo of it', () => {
+    const result = checkTemplateFolder(source({
+      'site.region': '<squarespace:navigation navigationId="mainNav" template="navigatio" />{@|apply foter.block}{squarespace.main-content}',
+      'blocks/navigation.block': '', 'blocks/footer.block': '',
+    }));
+    expect(result.problems.map((p) => p.message)).toEqual([
+      themeMessages.didYouMean(themeMessages.navigationTemplateMissing('navigatio.block', 'site.region'), 'navigation.block'),
+      themeMessages.didYouMean(themeMessages.blockMissing('foter.block', 'site.region'), 'footer.block'),
+    ]);
+  });
+
   it('reports an expression that does not parse where it is written, as an error where a page can reach it', () => {
     const result = checkTemplateFolder(source({
       'collections/blog.list': 'list\n  {.eval max(}',
