@@ -138,6 +138,18 @@ export class OrderStateError extends Error {
   }
 }
 
+/** An order's summary, its money and its lines, as the detail and the export read them. */
+function moneyOf(row: OrderRow, lines: AdminOrderLine[]) {
+  return {
+    ...summaryOf(row, lines.reduce((sum, line) => sum + line.quantity, 0)),
+    subtotalCents: Number(row.subtotal_cents),
+    taxCents: Number(row.tax_cents),
+    shippingCents: Number(row.shipping_cents),
+    discountCents: Number(row.discount_cents),
+    lines,
+  };
+}
+
 /** Orders as the owner sees and moves them: paid → fulfilled, paid → cancelled, → refunded (test mode). */
 export class AdminOrderRepository {
   constructor(private readonly session: StoreSession) {}
@@ -195,12 +207,7 @@ export class AdminOrderRepository {
       if (on !== null && on !== undefined) history.push({ status, on: Number(on), by: text(row, `${status}_by`) });
     }
     return {
-      ...summaryOf(row, lines.reduce((sum, line) => sum + line.quantity, 0)),
-      subtotalCents: Number(row.subtotal_cents),
-      taxCents: Number(row.tax_cents),
-      shippingCents: Number(row.shipping_cents),
-      discountCents: Number(row.discount_cents),
-      lines,
+      ...moneyOf(row, lines),
       formAnswers,
       history: history.sort((a, b) => a.on - b.on),
     };
@@ -222,14 +229,7 @@ export class AdminOrderRepository {
     for (const item of items) linesOf.get(item.order_id)?.push(lineOf(item));
     return rows.map((row) => {
       const lines = linesOf.get(row.id) ?? [];
-      return {
-        ...summaryOf(row, lines.reduce((sum, line) => sum + line.quantity, 0)),
-        subtotalCents: Number(row.subtotal_cents),
-        taxCents: Number(row.tax_cents),
-        shippingCents: Number(row.shipping_cents),
-        discountCents: Number(row.discount_cents),
-        lines,
-      };
+      return moneyOf(row, lines);
     });
   }
 
