@@ -1,4 +1,6 @@
 import type { AppDeps } from '../deps.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
+import type { OutboxEmail } from '../db/email-outbox-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { MailingListRepository } from '../db/mailing-list-repository.ts';
 import { ServerSecretRepository } from '../db/server-secret-repository.ts';
@@ -14,9 +16,15 @@ export const CONFIRMATION_RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export type MailingListOutcome = 'already-member' | 'confirmation-sent' | 'confirmation-pending';
 
+/** What a sign-up did, and the confirmation email it wrote, for the caller to deliver once its transaction commits. */
+export interface MailingListSignUpResult {
+  outcome: MailingListOutcome;
+  email: OutboxEmail | null;
+}
+
 /**
- * Double opt-in: an address already on the list stays; a new one gets a confirmation message
- * with a signed link in the outbox and joins only when that link is opened.
+ * Double opt-in: an address already on the list stays; a new one gets a confirmation email
+ * with a signed link (through the email outbox) and joins only when that link is opened.
  */
 export function createMailingListSignUp(deps: AppDeps) {
   const site = new SiteRepository(deps.store);
@@ -33,28 +41,31 @@ export function createMailingListSignUp(deps: AppDeps) {
   async function prepare(now = Date.now()) {
     const linkSigner = await signedLinks();
     const website = await site.website();
-    return async (request: MailingListRequest, session: StoreSession = deps.store): Promise<MailingListOutcome> =>
-      session.transaction(async (tx): Promise<MailingListOutcome> => {
+    return async (request: MailingListRequest, session: StoreSession = deps.store): Promise<MailingListSignUpResult> =>
+      session.transaction(async (tx): Promise<MailingListSignUpResult> => {
         const list = new MailingListRepository(tx);
-        if (await list.isMember(request.email)) return 'already-member';
+        if (await list.isMember(request.email)) return { outcome: 'already-member', email: null };
         const last = await list.lastConfirmationRequestOn(request.email);
-        if (last !== null && now - last < CONFIRMATION_RESEND_AFTER_MS) return 'confirmation-pending';
+        if (last !== null && now - last < CONFIRMATION_RESEND_AFTER_MS) return { outcome: 'confirmation-pending', email: null };
         const siteTitle = String(website.siteTitle ?? '');
         const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${linkSigner.tokenFor(request, now)}`;
-        await list.queueConfirmation({
+        const email = await list.queueConfirmation({
           recipient: request.email,
           subject: fillMessage(serverMessages.mailingListConfirmationSubject, { siteTitle }),
           body: fillMessage(serverMessages.mailingListConfirmationBody, { siteTitle, url }),
         }, now);
-        return 'confirmation-sent';
+        return { outcome: 'confirmation-sent', email };
       });
   }
 
   return {
     prepare,
 
+    /** Signs the address up in a transaction of its own and delivers its confirmation email after it. */
     async request(request: MailingListRequest, now = Date.now()): Promise<MailingListOutcome> {
-      return (await prepare(now))(request);
+      const { outcome, email } = await (await prepare(now))(request);
+      if (email !== null) await checkoutServices(deps).mailer.deliver(deps.store, email);
+      return outcome;
     },
 
     /** Joins the address of a valid link; false for a forged, damaged or expired one. */

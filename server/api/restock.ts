@@ -14,6 +14,8 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput, parseShopperInput } from '../security/validation.ts';
 import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
 import { createMailingListSignUp } from './mailing-list-signup.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
+import type { OutboxEmail } from '../db/email-outbox-repository.ts';
 
 export const RESTOCK_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -81,7 +83,7 @@ export function createRestockRouter(deps: AppDeps): Router {
       if (token === '' || !(await captcha.verify(token, 'product_waitlist'))) throw new HttpError(400, RESTOCK.completeCaptcha);
     }
     const queueConfirmation = payload.isJoinMailingList ? await mailingList.prepare() : null;
-    await deps.store.transaction(async (tx) => {
+    const confirmation = await deps.store.transaction(async (tx) => {
       await new RestockRepository(tx).signUp({
         productId: product.id,
         variantId: variant.id,
@@ -90,8 +92,9 @@ export function createRestockRouter(deps: AppDeps): Router {
         language: payload.language ?? null,
       });
       // the mailing list waits for the address's owner to confirm (double opt-in)
-      if (queueConfirmation) await queueConfirmation({ email: payload.siteVisitorEmail, source: 'restock' }, tx);
+      return queueConfirmation ? (await queueConfirmation({ email: payload.siteVisitorEmail, source: 'restock' }, tx)).email : null;
     });
+    if (confirmation !== null) await checkoutServices(deps).mailer.deliver(deps.store, confirmation);
     const custom = (await site.storeSettings()).restockNotificationsSuccessText;
     res.json({
       message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp,
@@ -145,8 +148,9 @@ export function createRestockRouter(deps: AppDeps): Router {
   });
 
   /**
-   * Writes one notice per waiting sign-up into the outbox; returns how many were sent. Each
-   * sign-up is marked as it is sent, so sends racing across processes notify each visitor once.
+   * Writes one notice per waiting sign-up into the email outbox and delivers them; returns how
+   * many were written. Each sign-up is marked as its notice is written, so sends racing across
+   * processes notify each visitor once.
    */
   async function sendFor(productId: string, variantId: string): Promise<number> {
     const { product, variant } = await variantOf(productId, variantId);
@@ -160,11 +164,17 @@ export function createRestockRouter(deps: AppDeps): Router {
     };
     const subject = fillMessage(serverMessages.restockEmailSubject, values);
     const body = fillMessage(serverMessages.restockEmailBody, values);
-    let sent = 0;
+    const notices: OutboxEmail[] = [];
     for (const signUp of await restock.pendingSignUps(product.id, variant.id)) {
-      if (await restock.recordNotice(signUp, subject, body)) sent += 1;
+      const notice = await restock.recordNotice(signUp, subject, body);
+      if (notice !== null) notices.push(notice);
     }
-    return sent;
+    // delivered one after another, after the answer: a long waiting list need not hold the owner
+    const { mailer } = checkoutServices(deps);
+    void (async () => {
+      for (const notice of notices) await mailer.deliver(deps.store, notice);
+    })();
+    return notices.length;
   }
 
   router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {

@@ -314,7 +314,6 @@ export class AdminProductRepository {
       if (kept.has(variant.id)) continue;
       // a variant that goes leaves no cart line or restock request pointing at nothing
       await this.session.run('DELETE FROM cart_entries WHERE variant_id = ?', [variant.id]);
-      await this.session.run('DELETE FROM restock_outbox WHERE signup_id IN (SELECT id FROM restock_signups WHERE variant_id = ?)', [variant.id]);
       await this.session.run('DELETE FROM restock_signups WHERE variant_id = ?', [variant.id]);
       await this.session.run('DELETE FROM variants WHERE id = ?', [variant.id]);
     }
@@ -373,7 +372,6 @@ export class AdminProductRepository {
   async delete(id: string): Promise<{ deleted: boolean; images: AdminImage[] }> {
     const images = (await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ?', [id])).map(toImage);
     await this.session.run('DELETE FROM cart_entries WHERE product_id = ?', [id]);
-    await this.session.run('DELETE FROM restock_outbox WHERE signup_id IN (SELECT id FROM restock_signups WHERE product_id = ?)', [id]);
     await this.session.run('DELETE FROM restock_signups WHERE product_id = ?', [id]);
     await this.session.run('DELETE FROM product_images WHERE product_id = ?', [id]);
     await this.session.run('DELETE FROM variants WHERE product_id = ?', [id]);

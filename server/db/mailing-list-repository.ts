@@ -1,5 +1,8 @@
+import { EmailOutboxRepository, type OutboxEmail } from './email-outbox-repository.ts';
 import type { StoreSession } from './store.ts';
-import { newRecordId } from './cart-repository.ts';
+
+/** The kind of the double opt-in's confirmation in the email outbox. */
+export const MAILING_LIST_CONFIRMATION_KIND = 'mailing-list-confirmation';
 
 export interface OutgoingMessage {
   recipient: string;
@@ -7,7 +10,7 @@ export interface OutgoingMessage {
   body: string;
 }
 
-/** The mailing list and the confirmation messages of its double opt-in (kept in the outbox). */
+/** The mailing list and the confirmation emails of its double opt-in (in the email outbox). */
 export class MailingListRepository {
   constructor(private readonly session: StoreSession) {}
 
@@ -27,18 +30,18 @@ export class MailingListRepository {
   /** When a confirmation was last queued for the address, or null. */
   async lastConfirmationRequestOn(email: string): Promise<number | null> {
     const row = await this.session.get<{ created_on: number }>(
-      `SELECT created_on FROM restock_outbox WHERE lower(recipient) = lower(?) AND kind = 'mailing-list-confirmation'
+      `SELECT created_on FROM email_outbox WHERE lower(recipient) = lower(?) AND kind = ?
        ORDER BY created_on DESC LIMIT 1`,
-      [email],
+      [email, MAILING_LIST_CONFIRMATION_KIND],
     );
     return row ? Number(row.created_on) : null;
   }
 
-  async queueConfirmation(message: OutgoingMessage, now = Date.now()): Promise<void> {
-    await this.session.run(
-      `INSERT INTO restock_outbox (id, kind, signup_id, recipient, subject, body, created_on)
-       VALUES (?, 'mailing-list-confirmation', NULL, ?, ?, ?, ?)`,
-      [newRecordId(), message.recipient, message.subject, message.body, now],
+  /** Writes the confirmation email to the outbox; it is delivered once the caller's transaction commits. */
+  async queueConfirmation(message: OutgoingMessage, now = Date.now()): Promise<OutboxEmail> {
+    return new EmailOutboxRepository(this.session).add(
+      { kind: MAILING_LIST_CONFIRMATION_KIND, subjectId: null, recipient: message.recipient, subject: message.subject, text: message.body, html: '' },
+      now,
     );
   }
 }

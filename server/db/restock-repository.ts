@@ -1,5 +1,9 @@
 import type { StoreSession } from './store.ts';
 import { newRecordId } from './cart-repository.ts';
+import { EmailOutboxRepository, type OutboxEmail } from './email-outbox-repository.ts';
+
+/** The kind of a back-in-stock notice in the email outbox. */
+export const RESTOCK_NOTICE_KIND = 'restock-notice';
 
 export interface RestockSignUpRecord {
   id: string;
@@ -116,20 +120,15 @@ export class RestockRepository {
   }
 
   /**
-   * Marks the sign-up notified and records its notice in the outbox, together. The mark is
+   * Marks the sign-up notified and writes its notice to the email outbox, together. The mark is
    * conditional: when two sends race, only the one that marked it writes a notice, so each
-   * waiting visitor gets one. Returns whether this call sent it.
+   * waiting visitor gets one. Returns the notice this call wrote (to deliver), or null.
    */
-  async recordNotice(signUp: RestockSignUpRecord, subject: string, body: string, now = Date.now()): Promise<boolean> {
+  async recordNotice(signUp: RestockSignUpRecord, subject: string, body: string, now = Date.now()): Promise<OutboxEmail | null> {
     return this.session.transaction(async (tx) => {
       const marked = await tx.run('UPDATE restock_signups SET notified_on = ? WHERE id = ? AND notified_on IS NULL', [now, signUp.id]);
-      if (marked.changes !== 1) return false;
-      await tx.run(
-        `INSERT INTO restock_outbox (id, signup_id, recipient, subject, body, created_on)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        [newRecordId(), signUp.id, signUp.email, subject, body, now],
-      );
-      return true;
+      if (marked.changes !== 1) return null;
+      return new EmailOutboxRepository(tx).add({ kind: RESTOCK_NOTICE_KIND, subjectId: signUp.id, recipient: signUp.email, subject, text: body, html: '' }, now);
     });
   }
 }

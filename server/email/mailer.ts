@@ -42,7 +42,8 @@ export function createMailer(options: MailOptions, log: Logger, transport?: Tran
           return;
         }
         try {
-          await transporter.sendMail({ from, to: email.recipient, subject: email.subject, text: email.text, html: email.html });
+          // a plain-text email (a restock notice) has no HTML part
+          await transporter.sendMail({ from, to: email.recipient, subject: email.subject, text: email.text, ...(email.html === '' ? {} : { html: email.html }) });
           await outbox.settle(email.id, 'sent');
         } catch (error) {
           log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);

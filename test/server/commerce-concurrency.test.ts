@@ -95,7 +95,7 @@ describe.each(TEST_ENGINES)('concurrent commerce writes on %s', (engine) => {
     const [signUp] = await restock.pendingSignUps('p1', 'v1');
     const sent = await Promise.all(Array.from({ length: 8 }, () => restock.recordNotice(signUp!, 'Back', 'It is back')));
     expect(sent.filter(Boolean)).toHaveLength(1);
-    expect(await store.get("SELECT COUNT(*) AS n FROM restock_outbox WHERE kind = 'restock-notice'")).toEqual({ n: 1 });
+    expect(await store.get("SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'restock-notice'")).toEqual({ n: 1 });
     expect(await restock.pendingSignUps('p1', 'v1')).toEqual([]);
   });
 

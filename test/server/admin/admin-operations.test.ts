@@ -194,7 +194,7 @@ describe('messages', () => {
     expect(early.body.sent).toBe(0);
     const all = await owner.post<{ sent: number }>('/api/site-users/account/notifications/restock/send/all', { sendRequests: [{ productId: product.id, variantId }] });
     expect(all.body.sent).toBe(0);
-    expect(await server.app.deps.store.all("SELECT id FROM restock_outbox WHERE kind = 'restock-notice'")).toEqual([]);
+    expect(await server.app.deps.store.all("SELECT id FROM email_outbox WHERE kind = 'restock-notice'")).toEqual([]);
     expect((await owner.put(`/api/admin/inventory/${variantId}`, { qtyInStock: 4, reason: 'restock' })).status).toBe(200);
     const back = await owner.get<{ groups: Array<{ notifiable: boolean }> }>('/api/admin/messages/restock');
     expect(back.body.groups[0]!.notifiable).toBe(true);

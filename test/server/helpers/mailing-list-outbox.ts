@@ -4,7 +4,7 @@ import type { StoreSession } from '../../../server/db/store.ts';
 /** The path and query of the newest confirmation link mailed to the address, or null when none was. */
 export async function confirmationLinkFor(store: StoreSession, email: string): Promise<string | null> {
   const row = await store.get<{ body: string }>(
-    "SELECT body FROM restock_outbox WHERE recipient = ? AND kind = 'mailing-list-confirmation' ORDER BY created_on DESC LIMIT 1",
+    "SELECT text_body AS body FROM email_outbox WHERE recipient = ? AND kind = 'mailing-list-confirmation' ORDER BY created_on DESC LIMIT 1",
     [email],
   );
   if (row === undefined) return null;
