@@ -5,7 +5,7 @@
  * and puts the box back to the stored quantity. Each update is surrounded by
  * the recalculate-start and recalculate-end page events.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
@@ -78,12 +78,23 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
 }) {
   const [draft, setDraft] = useState(String(entry.quantity));
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
+  // One change at a time: 0 opens the remove dialog, whose focus blurs the box, and that blur must not ask again.
+  const committing = useRef(false);
   const commit = (): void => {
-    if (draft === String(entry.quantity)) return;
+    if (committing.current || draft === String(entry.quantity)) return;
+    committing.current = true;
     // A refused change leaves the stored quantity as it was: the box shows it again.
     void onQuantity(entry, draft).then((accepted) => {
+      committing.current = false;
       if (!accepted) setDraft(String(entry.quantity));
     });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key !== 'Enter') return;
+    // Left alone, this Enter's key press would go on to click whatever holds focus next: the remove
+    // dialog's first button, which would close the dialog the moment it opens.
+    event.preventDefault();
+    commit();
   };
   const attributes = Object.entries(entry.chosenVariant.attributes ?? {});
   const answers = answersOf(entry, form);
@@ -111,8 +122,7 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
       <td>
         <input type="number" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
           aria-label={`${CART.quantityLabel}: ${entry.title}`}
-          onChange={(e) => setDraft(e.target.value)} onBlur={commit}
-          onKeyDown={(e) => { if (e.key === 'Enter') commit(); }} />
+          onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
       </td>
       <td className="cart-row__price">{money(entry.purchasePriceCents * entry.quantity)}</td>
       <td>

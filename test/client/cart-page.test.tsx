@@ -130,6 +130,38 @@ describe('CartPage island', () => {
     expect(input.value).toBe('2');
   });
 
+  it('keeps the remove dialog open after 0 and Enter in the quantity box, and asks once', async () => {
+    const calls = scriptFetch([{ method: 'DELETE', path: '/api/commerce/shopping-cart/entries/e1', answer: { body: { shoppingCart: cartOf(0) } } }]);
+    render(<CartPage cart={cartOf(2)} forms={forms} />);
+    const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+    /** Enter as a browser handles it: a key press the page left alone activates whatever holds focus by then. */
+    const pressEnter = async (): Promise<void> => {
+      const leftAlone = fireEvent.keyDown(input, { key: 'Enter' });
+      await settle();
+      if (leftAlone && document.activeElement instanceof HTMLButtonElement) fireEvent.click(document.activeElement);
+      await settle();
+    };
+    input.focus();
+    fireEvent.change(input, { target: { value: '0' } });
+    await pressEnter();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    // focus moved into the dialog (blurring the box) without asking a second time or resetting the box
+    expect(screen.getByRole('alertdialog').contains(document.activeElement)).toBe(true);
+    expect(input.value).toBe('0');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(input.value).toBe('2');
+    expect(calls).toEqual([]);
+    input.focus();
+    fireEvent.change(input, { target: { value: '0' } });
+    await pressEnter();
+    fireEvent.click(Array.from(screen.getByRole('alertdialog').querySelectorAll('button')).find((b) => b.textContent === 'Remove')!);
+    await settle();
+    expect(calls.map((call) => call.method)).toEqual(['DELETE']);
+    expect(screen.getByText(CART.emptyCart)).toBeTruthy();
+  });
+
   it('shows each line\'s picture, unit price and extra-field answers', () => {
     const cart = cartOf(3);
     cart.entries[0] = { ...cart.entries[0]!, imageUrl: '/theme/images/shirt.svg', fullUrl: '/shop/p/shirt' };
