@@ -7,8 +7,9 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api } from '../lib/api.ts';
-import { API_PATHS } from '../lib/api-paths.ts';
+import { API_PATHS, PAGE_PATHS } from '../lib/api-paths.ts';
 import { checkoutFieldErrors } from '../lib/checkout-rules.ts';
+import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 
@@ -42,6 +43,9 @@ type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'pos
 
 type Values = Record<FieldName, string>;
 
+/** A line the stock can no longer cover, as the server's refusal names it (server/commerce/stock-shortfall.ts). */
+interface ShortLine { productName: string; variantLabel: string; left: number }
+
 interface Prediction { placeId: string; description: string }
 interface PlaceDetails { addressLine1: string; addressLine2: string; city: string; state: string; postalCode: string; countryCode: string }
 
@@ -52,18 +56,30 @@ function newAttemptKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function Field({ name, label, values, errors, onChange, type = 'text', autoComplete, inputMode, optional }: {
+function Field({ name, label, values, errors, onChange, type = 'text', autoComplete, inputMode, optional, asTyped, onLeaving }: {
   name: FieldName; label: string; values: Values; errors: Record<string, string>; onChange: (name: FieldName, value: string) => void;
   type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'text'; optional?: boolean;
+  /** Rewrites the text after a keystroke (given the text before it and whether the caret is at the end). */
+  asTyped?: (typed: string, previous: string, caretAtEnd: boolean) => string;
+  /** Rewrites the text when the shopper leaves the box. */
+  onLeaving?: (value: string) => string;
 }) {
   const id = `checkout-${name}`;
   const error = errors[name];
+  const value = values[name];
   return (
     <div className={error ? 'checkout-field has-error' : 'checkout-field'}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type={type} value={values[name]} autoComplete={autoComplete} inputMode={inputMode}
+      <input id={id} name={name} type={type} value={value} autoComplete={autoComplete} inputMode={inputMode}
         required={!optional} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(name, event.target.value)} />
+        onChange={(event) => {
+          const input = event.target;
+          onChange(name, asTyped ? asTyped(input.value, value, input.selectionStart === input.value.length) : input.value);
+        }}
+        onBlur={() => {
+          const left = onLeaving ? onLeaving(value) : value;
+          if (left !== value) onChange(name, left);
+        }} />
       {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
     </div>
   );
@@ -78,6 +94,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [shortLines, setShortLines] = useState<ShortLine[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [predictions, setPredictions] = useState<Prediction[]>([]);
   const [activePrediction, setActivePrediction] = useState(-1);
@@ -160,6 +177,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     event.preventDefault();
     if (inFlight.current) return;
     setFormError(null);
+    setShortLines([]);
     attemptKey.current ??= newAttemptKey();
     const payload = {
       ...values,
@@ -189,27 +207,35 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     const body = answer.body ?? {};
     if (body.fieldErrors && typeof body.fieldErrors === 'object') setErrors(body.fieldErrors as Record<string, string>);
     if (body.quote && typeof body.quote === 'object') setQuote(body.quote as CheckoutQuoteProps);
+    // another shopper bought the last ones first: the summary marks those lines
+    if (Array.isArray(body.shortLines)) setShortLines(body.shortLines as ShortLine[]);
     // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
     setFormError(answer.status >= 500 ? REQUEST.tryAgain : answer.message);
   }
 
   const listId = 'checkout-address-suggestions';
+  const shortOf = (line: CheckoutQuoteProps['lines'][number]): ShortLine | undefined =>
+    shortLines.find((short) => short.productName === line.productName && short.variantLabel === line.variantLabel);
   return (
     <form className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
       <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
         <h2 id="checkout-summary-heading">{CHECKOUT.summaryHeading}</h2>
         <ul className="checkout-lines">
-          {quote.lines.map((line) => (
-            <li key={line.key} className="checkout-line">
-              <span className="checkout-line__name">
-                {line.productName}
-                {line.variantLabel && <span className="variant"> {line.variantLabel}</span>}
-                {line.billingInterval && <span className="billing-interval"> {line.billingInterval}</span>}
-              </span>
-              <span className="checkout-line__quantity">× {line.quantity}</span>
-              <span className="checkout-line__total">{money(line.lineTotalCents)}</span>
-            </li>
-          ))}
+          {quote.lines.map((line) => {
+            const short = shortOf(line);
+            return (
+              <li key={line.key} className={short ? 'checkout-line is-short' : 'checkout-line'}>
+                <span className="checkout-line__name">
+                  {line.productName}
+                  {line.variantLabel && <span className="variant"> {line.variantLabel}</span>}
+                  {line.billingInterval && <span className="billing-interval"> {line.billingInterval}</span>}
+                  {short && <strong className="checkout-line__stock"> {CHECKOUT.lineLeft(short.left)}</strong>}
+                </span>
+                <span className="checkout-line__quantity">× {line.quantity}</span>
+                <span className="checkout-line__total">{money(line.lineTotalCents)}</span>
+              </li>
+            );
+          })}
         </ul>
         <dl className="checkout-totals">
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
@@ -294,12 +320,20 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         {testMode && <p className="test-mode-note">{CHECKOUT.testCards}</p>}
         <Field name="cardNumber" label={CHECKOUT.cardNumberLabel} autoComplete="cc-number" inputMode="numeric" values={values} errors={errors} onChange={change} />
         <div className="checkout-row">
-          <Field name="cardExpiry" label={CHECKOUT.cardExpiryLabel} autoComplete="cc-exp" inputMode="numeric" values={values} errors={errors} onChange={change} />
+          {/* a phone's numeric keypad has no slash: the box puts it in, and reads 1230 or 12/2030 as 12/30 */}
+          <Field name="cardExpiry" label={CHECKOUT.cardExpiryLabel} autoComplete="cc-exp" inputMode="numeric" values={values} errors={errors} onChange={change}
+            asTyped={expiryAsTyped} onLeaving={expiryOnLeaving} />
           <Field name="cardCvc" label={CHECKOUT.cardCvcLabel} autoComplete="cc-csc" inputMode="numeric" values={values} errors={errors} onChange={change} />
         </div>
       </fieldset>
 
-      {formError && <p className="checkout-error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="checkout-error" role="alert">
+          {formError}
+          {/* the visitor's own cart is where a line is changed (a subscription's or gift card's cart has no page) */}
+          {shortLines.length > 0 && !cartToken && <> <a className="checkout-change-cart" href={PAGE_PATHS.cart}>{CHECKOUT.changeCart}</a></>}
+        </p>
+      )}
       <button type="submit" className="button checkout-submit" disabled={submitting}>
         {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.totalCents)}`}
       </button>

@@ -49,9 +49,15 @@ export function passesLuhn(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
-/** MM/YY (or MM / YY, MM/YYYY) as month and four-digit year, or null. */
+/** Month, then a slash, dash or space, then the year: 12/30, 5/31, 12 - 30, 12/2030. */
+const EXPIRY_SEPARATED = /^(\d{1,2})\s*(?:[/-]|\s)\s*(\d{2}|\d{4})$/;
+/** Digits alone, as a phone's numeric keypad (which has no slash) types them: 1230, 122030. */
+const EXPIRY_DIGITS = /^(\d{2})(\d{2}|\d{4})$/;
+
+/** An expiry as MM/YY, MM/YYYY, with a dash or space, or as digits alone: month and four-digit year, or null. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  const text = expiry.trim();
+  const match = EXPIRY_SEPARATED.exec(text) ?? EXPIRY_DIGITS.exec(text);
   if (!match) return null;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

@@ -376,6 +376,22 @@ export const CHECKOUT = {
   paymentRetry: 'Your payment could not be processed. Please try again.',
   totalChanged: 'The total of your order has changed. Please review it and place your order again.',
   attemptInvalid: 'Please reload the page and try again.',
+  /**
+   * The order refused because a line's stock ran out after it was put in the cart (another shopper
+   * bought it first): each such line named with its variant and what is left, then what to do.
+   * (The specification's 'Sorry, we do not have enough of that item available.' names nothing.)
+   */
+  notEnoughLeft: (lines: ReadonlyArray<{ productName: string; variantLabel: string; left: number }>): string => {
+    const facts = lines.map(({ productName, variantLabel, left }) => {
+      const item = variantLabel ? `${productName} (${variantLabel})` : productName;
+      return left <= 0 ? `${item} is sold out` : `only ${left} of ${item} ${left === 1 ? 'is' : 'are'} left`;
+    });
+    const said = facts.length > 1 ? `${facts.slice(0, -1).join(', ')} and ${facts[facts.length - 1]}` : facts[0];
+    return `${said ? `Sorry, ${said}. ` : ''}Please change your cart, then place your order again.`;
+  },
+  /** The mark on a summary line the stock can no longer cover. */
+  lineLeft: (left: number): string => (left <= 0 ? 'Sold out' : `Only ${left} left`),
+  changeCart: 'Change your cart',
   testCards: 'Test mode: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 0119 asks you to try again. Any future expiry and any 3 digits.',
   orderNumber: (number: number): string => `#${number}`,
   billingInterval: (value: number, unit: string): string => {

@@ -55,6 +55,9 @@ export function createCheckoutRouter(deps: AppDeps): Router {
       case 'total-changed':
         res.status(outcome.status).json({ message: outcome.message, quote: checkoutQuoteView(outcome.quote) });
         return;
+      case 'short-of-stock':
+        res.status(outcome.status).json({ message: outcome.message, shortLines: outcome.shortLines });
+        return;
       case 'payment':
       case 'refused':
         res.status(outcome.status).json({ message: outcome.message });

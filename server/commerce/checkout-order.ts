@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { ADD_TO_CART, CHECKOUT } from '../../client/lib/messages.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
 import { parseExpiry, type PlaceOrderInput } from '../../client/lib/checkout-schema.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { CartRepository, newRecordId } from '../db/cart-repository.ts';
@@ -18,6 +18,7 @@ import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-li
 import { quoteCheckout, readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
 import { fellToLowStock } from './low-stock.ts';
 import { takeFromStock } from './place-order.ts';
+import { stockShortfalls, type StockShortfall } from './stock-shortfall.ts';
 
 export interface CheckoutServices {
   store: Store;
@@ -40,9 +41,11 @@ export type PlaceOrderOutcome =
   | { kind: 'payment'; status: 402; message: string }
   /** What the shopper saw is no longer the total: the fresh quote to show. */
   | { kind: 'total-changed'; status: 409; message: string; quote: CheckoutQuote }
+  /** Stock ran out since the cart was filled: the lines to change, named in the message too. */
+  | { kind: 'short-of-stock'; status: 409; message: string; shortLines: StockShortfall[] }
   | { kind: 'refused'; status: 400 | 409; message: string };
 
-/** The order could not be written (stock, cart); the payment is given back. */
+/** The order could not be written (the cart was bought or emptied meanwhile); the payment is given back. */
 class OrderRefused extends Error {
   constructor(readonly status: 400 | 409, message: string) {
     super(message);
@@ -53,6 +56,17 @@ class TotalChanged extends Error {
   constructor(readonly quote: CheckoutQuote) {
     super(CHECKOUT.totalChanged);
   }
+}
+
+/** Too few left of a line when the order took its stock; the payment is given back. */
+class ShortOfStock extends Error {
+  constructor(readonly shortLines: StockShortfall[]) {
+    super(CHECKOUT.notEnoughLeft(shortLines));
+  }
+}
+
+function shortOfStockOutcome(shortLines: StockShortfall[]): PlaceOrderOutcome {
+  return { kind: 'short-of-stock', status: 409, message: CHECKOUT.notEnoughLeft(shortLines), shortLines };
 }
 
 /** A country's name in a locale ("United States" for US in en-US); the code when Intl has none. */
@@ -92,16 +106,6 @@ async function cartIsOpen(session: StoreSession, cartId: string): Promise<boolea
   return cart !== undefined && !cart.isPurchased;
 }
 
-/** Lines whose stock is already short, before any money is asked for (the transaction checks again). */
-async function shortOfStock(session: StoreSession, lines: readonly CheckoutLine[]): Promise<boolean> {
-  for (const line of lines) {
-    if (!line.limitedStock) continue;
-    const row = await session.get<{ qty_in_stock: number | string }>('SELECT qty_in_stock FROM variants WHERE id = ?', [line.variantId]);
-    if (!row || Number(row.qty_in_stock) < line.quantity) return true;
-  }
-  return false;
-}
-
 /**
  * Places an order from the checkout: the totals are computed again here, the card is charged
  * through the payment provider, then one transaction takes the stock, takes the next order
@@ -128,7 +132,9 @@ export async function placeCheckoutOrder(
   if (hasGiftCard(quote.lines) && !input.recipientEmail) fieldErrors.recipientEmail = CHECKOUT.recipientEmailInvalid;
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
   if (quote.totalCents !== input.expectedTotalCents) return { kind: 'total-changed', status: 409, message: CHECKOUT.totalChanged, quote };
-  if (await shortOfStock(store, quote.lines)) return { kind: 'refused', status: 409, message: ADD_TO_CART.notEnoughStock };
+  // lines whose stock is already short, before any money is asked for (the transaction checks again)
+  const short = await stockShortfalls(store, quote.lines);
+  if (short.length > 0) return shortOfStockOutcome(short);
 
   const expiry = parseExpiry(input.cardExpiry)!;
   const charge = await payments.charge({
@@ -154,6 +160,7 @@ export async function placeCheckoutOrder(
     if (isUniqueViolation(error)) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
     if (error instanceof OrderRefused) return { kind: 'refused', status: error.status, message: error.message };
     if (error instanceof TotalChanged) return { kind: 'total-changed', status: 409, message: error.message, quote: error.quote };
+    if (error instanceof ShortOfStock) return shortOfStockOutcome(error.shortLines);
     throw error;
   }
 }
@@ -185,7 +192,8 @@ async function writeOrder(
   for (const line of byVariant) {
     if (!line.limitedStock) continue;
     const left = await takeFromStock(tx, line.variantId, line.quantity);
-    if (left === null) throw new OrderRefused(409, ADD_TO_CART.notEnoughStock);
+    // another order took the last ones since the check before the payment: name this line
+    if (left === null) throw new ShortOfStock(await stockShortfalls(tx, [line]));
     if (fellToLowStock(left, line.quantity, settings.lowStockThreshold)) {
       runningLow.push({ productName: line.productName, variantLabel: line.variantLabel, sku: line.sku, left });
     }

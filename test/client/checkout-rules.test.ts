@@ -37,8 +37,27 @@ describe('checkout field rules', () => {
     expect(parseExpiry('5/31')).toEqual({ month: 5, year: 2031 });
     expect(parseExpiry('05 / 2031')).toEqual({ month: 5, year: 2031 });
     expect(parseExpiry('13/31')).toBeNull();
+    // what a phone's digits-only keypad lets a shopper type
+    for (const typed of ['1230', '12 30', '12/30', '12-30', '12/2030', '122030', ' 12 / 30 ', '12 2030']) {
+      expect(parseExpiry(typed), typed).toEqual({ month: 12, year: 2030 });
+    }
+    expect(parseExpiry('0531')).toEqual({ month: 5, year: 2031 });
+    expect(parseExpiry('5-31')).toEqual({ month: 5, year: 2031 });
+    // a one-digit month needs something after it: 130 could be 1/30 or 13/0
+    for (const typed of ['130', '12030', '1230301', '1330', '0030', '12/3', '12.30', '12//30', 'ab/cd', '']) {
+      expect(parseExpiry(typed), typed).toBeNull();
+    }
     expect(passesLuhn('4000000000000002')).toBe(true);
     expect(passesLuhn('4000000000000003')).toBe(false);
+  });
+
+  it('accepts an expiry typed on a phone keypad and refuses what is not a date with the same message', () => {
+    expect(checkoutFieldErrors({ ...good, cardExpiry: '0531' }, MAY_2031)).toEqual({});
+    expect(checkoutFieldErrors({ ...good, cardExpiry: '1239' }, MAY_2031)).toEqual({});
+    expect(checkoutFieldErrors({ ...good, cardExpiry: '0431' }, MAY_2031)).toEqual({ cardExpiry: CHECKOUT.cardExpired });
+    expect(checkoutFieldErrors({ ...good, cardExpiry: '123' }, MAY_2031)).toEqual({ cardExpiry: CHECKOUT.cardExpiryInvalid });
+    const parsed = placeOrderSchema(() => MAY_2031).safeParse({ ...good, cardExpiry: '122039', idempotencyKey: 'k'.repeat(20), expectedTotalCents: 100 });
+    expect(parsed.success).toBe(true);
   });
 
   it('gives the server the same answers, by field, without field paths', () => {

@@ -107,6 +107,38 @@ describe('Checkout island', () => {
     expect((orders[0]!.body as { expectedTotalCents: number }).expectedTotalCents).toBe(15720);
   });
 
+  it('takes an expiry typed on a phone keypad: the slash goes in as the digits come, MM/YY when the box is left', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    const expiry = screen.getByLabelText(CHECKOUT.cardExpiryLabel) as HTMLInputElement;
+    fill(CHECKOUT.cardExpiryLabel, '');
+    for (const digit of '1239') fireEvent.change(expiry, { target: { value: expiry.value + digit } });
+    expect(expiry.value).toBe('12/39');
+    // a deletion is kept as it is: the slash does not come straight back
+    fireEvent.change(expiry, { target: { value: '12' } });
+    expect(expiry.value).toBe('12');
+    fireEvent.change(expiry, { target: { value: '122039' } });
+    fireEvent.blur(expiry);
+    expect(expiry.value).toBe('12/39');
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(document.getElementById('checkout-cardExpiry-error')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => (call.body as { cardExpiry: string }).cardExpiry)).toEqual(['12/39']);
+  });
+
+  it('keeps the expiry message for what is not a date', async () => {
+    const calls = scriptFetch([]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    fill(CHECKOUT.cardExpiryLabel, '123');
+    fireEvent.blur(screen.getByLabelText(CHECKOUT.cardExpiryLabel));
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(document.getElementById('checkout-cardExpiry-error')?.textContent).toBe(CHECKOUT.cardExpiryInvalid);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('shows the server field errors next to their fields', async () => {
     scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 400, body: { message: CHECKOUT.fieldsInvalid, fieldErrors: { postalCode: CHECKOUT.postalCodeRequired } } } }]);
     render(<Checkout quote={quote} countries={countries} testMode />);
@@ -114,6 +146,24 @@ describe('Checkout island', () => {
     fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
     await settle();
     expect(document.getElementById('checkout-postalCode-error')?.textContent).toBe(CHECKOUT.postalCodeRequired);
+  });
+
+  it('names the line another shopper bought out first, marks it in the summary and links to the cart', async () => {
+    const shortLines = [{ productName: 'Undyed Wool Throw', variantLabel: 'Size: Lap', left: 0 }];
+    const twoLines: CheckoutQuoteProps = { ...quote, lines: [...quote.lines, { key: '1', productName: 'Bud Vase', variantLabel: '', quantity: 1, unitPriceCents: 3000, lineTotalCents: 3000, billingInterval: '' }] };
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.notEnoughLeft(shortLines), shortLines } } }]);
+    render(<Checkout quote={twoLines} countries={countries} testMode />);
+    fillValid();
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Sorry, Undyed Wool Throw (Size: Lap) is sold out.');
+    expect(alert.querySelector('a')?.getAttribute('href')).toBe('/cart');
+    expect(alert.querySelector('a')?.textContent).toBe(CHECKOUT.changeCart);
+    const marked = Array.from(document.querySelectorAll('.checkout-line.is-short'));
+    expect(marked.map((line) => line.querySelector('.checkout-line__stock')?.textContent?.trim())).toEqual([CHECKOUT.lineLeft(0)]);
+    expect(marked[0]!.textContent).toContain('Undyed Wool Throw');
+    expect(CHECKOUT.lineLeft(2)).toBe('Only 2 left');
   });
 
   it('asks for a gift card recipient', async () => {

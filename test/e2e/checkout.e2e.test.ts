@@ -1,10 +1,11 @@
 /**
  * Buying in Chromium at a phone's and a desktop's width, each on a fresh store: pick a variant
- * (price and scarcity follow it), add it, check out with an address chosen from the address
- * suggestions by keyboard and the decline card (the decline message, no order), then the
- * success card (the confirmation of order #1001, its email in the outbox), then a double
- * submit of a second order (one order, #1002). No page scrolls sideways; screenshots of the
- * product, cart, checkout and confirmation go to test-results/.
+ * (price and scarcity follow it), add it, type 0 and Enter in the cart (the remove dialog stays
+ * open; Cancel keeps the line), check out with an address chosen from the address suggestions by
+ * keyboard, the expiry typed as digits alone (the box puts the slash in), and the decline card
+ * (the decline message, no order), then the success card (the confirmation of order #1001, its
+ * email in the outbox), then a double submit of a second order (one order, #1002). No page
+ * scrolls sideways; screenshots of the product, cart, checkout and confirmation go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -48,8 +49,18 @@ for (const width of WIDTHS) {
       await address.press('Enter');
       await expect.poll(() => form.locator('#checkout-city').inputValue()).toBe('New York');
       expect(await form.locator('#checkout-postalCode').inputValue()).toBe('10118');
-      await form.getByLabel(CHECKOUT.cardExpiryLabel).fill('12/39');
+      // the expiry as a phone's numeric keypad types it (no slash on it): the box puts the slash in
+      const expiry = form.getByLabel(CHECKOUT.cardExpiryLabel);
+      await expiry.pressSequentially('1239');
+      expect(await expiry.inputValue()).toBe('12/39');
+      // deleting back over the slash keeps what is left; the next digit brings the slash back
+      for (let i = 0; i < 3; i += 1) await expiry.press('Backspace');
+      expect(await expiry.inputValue()).toBe('12');
+      await expiry.pressSequentially('2039');
+      expect(await expiry.inputValue()).toBe('12/2039');
       await form.getByLabel(CHECKOUT.cardCvcLabel).fill('123');
+      // leaving the box shows it as MM/YY
+      expect(await expiry.inputValue()).toBe('12/39');
     }
 
     beforeAll(async () => {
@@ -77,6 +88,19 @@ for (const width of WIDTHS) {
       await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
 
       await open('/cart');
+      await page.locator('.cart-subtotal', { hasText: '$140.00' }).waitFor();
+      // 0 and Enter asks to remove the line, and the dialog stays open for the answer
+      const quantity = page.locator('input.cart-row__quantity');
+      await quantity.fill('0');
+      await quantity.press('Enter');
+      const dialog = page.locator('[role="alertdialog"]');
+      await dialog.waitFor();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+      expect(await dialog.count(), 'the remove dialog closed by itself').toBe(1);
+      expect(await quantity.inputValue()).toBe('0');
+      await dialog.locator('button', { hasText: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await quantity.inputValue()).toBe('1');
       await page.locator('.cart-subtotal', { hasText: '$140.00' }).waitFor();
       await fitsWindow(page, 'cart');
       await screenshot(page, `checkout-flow-cart-${width}`);

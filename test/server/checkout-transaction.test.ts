@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TO_CART, CHECKOUT } from '../../client/lib/messages.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
 import { placeOrderSchema, type PlaceOrderInput } from '../../client/lib/checkout-schema.ts';
 import { placeCheckoutOrder, quoteCart, type CheckoutServices } from '../../server/commerce/checkout-order.ts';
 import { CheckoutOrderRepository } from '../../server/db/checkout-order-repository.ts';
@@ -87,9 +87,11 @@ for (const engine of TEST_ENGINES) {
     it('sells the last jug once to two checkouts at the same moment, and refunds the other', async () => {
       const [first, second] = [await cartWith(store), await cartWith(store)];
       const outcomes = await Promise.all([placeCheckoutOrder(services, first, input(2900)), placeCheckoutOrder(services, second, input(2900))]);
-      expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['placed', 'refused']);
-      const refused = outcomes.find((outcome) => outcome.kind === 'refused');
-      expect(refused).toMatchObject({ status: 409, message: ADD_TO_CART.notEnoughStock });
+      expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['placed', 'short-of-stock']);
+      const refused = outcomes.find((outcome) => outcome.kind === 'short-of-stock');
+      // named whichever check found it short: before the payment, or the conditional update after it
+      const shortLines = [{ productName: 'Jug', variantLabel: 'Colour: Blue', left: 0 }];
+      expect(refused).toEqual({ kind: 'short-of-stock', status: 409, message: CHECKOUT.notEnoughLeft(shortLines), shortLines });
       const placed = outcomes.find((outcome) => outcome.kind === 'placed') as { orderId: string; orderNumber: number };
       expect(placed.orderNumber).toBe(1001);
       expect(Number((await store.get<{ q: number }>("SELECT qty_in_stock AS q FROM variants WHERE id = 'v1'"))!.q)).toBe(0);
@@ -102,7 +104,7 @@ for (const engine of TEST_ENGINES) {
       expect(emails).toHaveLength(1);
       expect(emails[0]!.subject).toBe('Your order #1001 from Test Shop');
       // the refused cart is still open and bought nothing
-      const losing = outcomes[0]!.kind === 'refused' ? first : second;
+      const losing = outcomes[0]!.kind === 'short-of-stock' ? first : second;
       expect(Number((await store.get<{ p: number }>('SELECT is_purchased AS p FROM carts WHERE id = ?', [losing.id]))!.p)).toBe(0);
     });
 
@@ -123,6 +125,29 @@ for (const engine of TEST_ENGINES) {
       expect(await placeCheckoutOrder(services, cart, input(2900, { cardNumber: TEST_CARDS.decline }))).toEqual({ kind: 'payment', status: 402, message: CHECKOUT.paymentDeclined });
       expect(await placeCheckoutOrder(services, cart, input(2800))).toMatchObject({ kind: 'total-changed', quote: { totalCents: 2900 } });
       expect(await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders')).toEqual(before);
+    });
+
+    it('names the line whose last one went while the card was charged, and gives the payment back', async () => {
+      await store.run("UPDATE variants SET qty_in_stock = 1 WHERE id = 'v1'");
+      const cart = await cartWith(store);
+      const provider = createTestPaymentProvider();
+      const refunds: string[] = [];
+      // another order takes the last jug between the check before the payment and the order's transaction
+      const racing: CheckoutServices = { ...services, payments: {
+        name: provider.name, testMode: provider.testMode,
+        charge: async (request) => {
+          await store.run("UPDATE variants SET qty_in_stock = 0 WHERE id = 'v1'");
+          return provider.charge(request);
+        },
+        refund: async (reference) => {
+          refunds.push(reference);
+          await provider.refund(reference);
+        },
+      } };
+      const shortLines = [{ productName: 'Jug', variantLabel: 'Colour: Blue', left: 0 }];
+      expect(await placeCheckoutOrder(racing, cart, input(2900))).toEqual({ kind: 'short-of-stock', status: 409, message: CHECKOUT.notEnoughLeft(shortLines), shortLines });
+      expect(refunds).toHaveLength(1);
+      expect(await new CheckoutOrderRepository(store).countForCart(cart.id)).toBe(0);
     });
 
     it('gives a rolled-back order number back to the counter', async () => {

@@ -334,9 +334,45 @@ describe('placing an order', () => {
       second.post<{ message?: string }>(API_PATHS.checkoutOrders, details({ expectedTotalCents: quoteB.totalCents })),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(ADD_TO_CART.notEnoughStock);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(CHECKOUT.notEnoughLeft([{ productName: vase.title, variantLabel: '', left: 0 }]));
     expect(await orderCount()).toBe(before + 1);
     expect(await stockOf(lastVase)).toBe(0);
+  });
+
+  it('names each line another shopper bought out first, with its variant and how many are left', async () => {
+    const store = server.app.deps.store;
+    const lastVase = variantId(vase, 'SQ-VASE-ASH');
+    const whiteL = variantId(shirt, 'SQ-SHIRT-L-WHI');
+    const stockBefore = [await stockOf(lastVase), await stockOf(whiteL)];
+    await store.run('UPDATE variants SET qty_in_stock = 1 WHERE id = ?', [lastVase]);
+    await store.run('UPDATE variants SET qty_in_stock = 3 WHERE id = ?', [whiteL]);
+    try {
+      // A: the last vase, three white shirts (all there are) and a shirt there are plenty of
+      const a = await shopperWith(vase.id, 'SQ-VASE-ASH');
+      for (const [sku, quantity] of [['SQ-SHIRT-L-WHI', 3], ['SQ-SHIRT-M-NAT', 1]] as const) {
+        expect((await a.post(API_PATHS.cartEntries, { itemId: shirt.id, sku, quantity })).status).toBe(200);
+      }
+      const shown = await quote(a);
+      // B pays first for the vase and two of the white shirts
+      const b = await shopperWith(vase.id, 'SQ-VASE-ASH');
+      expect((await b.post(API_PATHS.cartEntries, { itemId: shirt.id, sku: 'SQ-SHIRT-L-WHI', quantity: 2 })).status).toBe(200);
+      expect((await place(b)).status).toBe(201);
+      const before = await orderCount();
+      const answer = await a.post<{ message: string; shortLines: unknown }>(API_PATHS.checkoutOrders, details({ expectedTotalCents: shown.totalCents }));
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(`Sorry, ${vase.title} is sold out and only 1 of ${shirt.title} (Size: L, Color: White) is left. Please change your cart, then place your order again.`);
+      expect(answer.body.shortLines).toEqual([
+        { productName: vase.title, variantLabel: '', left: 0 },
+        { productName: shirt.title, variantLabel: 'Size: L, Color: White', left: 1 },
+      ]);
+      expect(JSON.stringify(answer.body)).not.toMatch(/SQ-|[0-9a-f]{24}/);
+      expect(await orderCount()).toBe(before);
+      // the spec's own text is unchanged, for the cart's refusals
+      expect(ADD_TO_CART.notEnoughStock).toBe('Sorry, we do not have enough of that item available.');
+    } finally {
+      await store.run('UPDATE variants SET qty_in_stock = ? WHERE id = ?', [stockBefore[0], lastVase]);
+      await store.run('UPDATE variants SET qty_in_stock = ? WHERE id = ?', [stockBefore[1], whiteL]);
+    }
   });
 
   it('keeps control characters out of the order and refuses a hostile cart token without a fault', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TO_CART } from '../../client/lib/messages.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
 import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
@@ -226,7 +226,11 @@ describe('checkout', () => {
     const mugStock = await stockOf(mug.variants[1]!.id);
     const refused = await placeOrderThroughCheckout(second);
     expect(refused.status).toBe(409);
-    expect(refused.text).toContain(ADD_TO_CART.notEnoughStock);
+    // the refusal names the line that ran short: one Lap throw in the cart, none left
+    expect(JSON.parse(refused.text)).toEqual({
+      message: CHECKOUT.notEnoughLeft([{ productName: shirt.title, variantLabel: 'Size: Lap', left: 0 }]),
+      shortLines: [{ productName: shirt.title, variantLabel: 'Size: Lap', left: 0 }],
+    });
     expect(await stockOf(mug.variants[1]!.id)).toBe(mugStock);
     expect((await second.get<{ totalQuantity: number }>('/api/commerce/shopping-cart')).body.totalQuantity).toBe(2);
   });

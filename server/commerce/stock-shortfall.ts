@@ -1,0 +1,26 @@
+import type { StoreSession } from '../db/store.ts';
+import type { CheckoutLine } from './checkout-lines.ts';
+
+/**
+ * A line of the order its variant's stock can no longer cover (another shopper bought the last
+ * ones first), in the words the checkout's summary uses, with how many are left (0: sold out).
+ * The checkout's refusal names each one, so the shopper knows which line of the cart to change.
+ */
+export interface StockShortfall {
+  productName: string;
+  /** The variant in words; '' for a product without options. */
+  variantLabel: string;
+  left: number;
+}
+
+/** The lines with limited stock that have less left than the cart holds (a variant gone counts as none left). */
+export async function stockShortfalls(session: StoreSession, lines: readonly CheckoutLine[]): Promise<StockShortfall[]> {
+  const short: StockShortfall[] = [];
+  for (const line of lines) {
+    if (!line.limitedStock) continue;
+    const row = await session.get<{ qty_in_stock: number | string }>('SELECT qty_in_stock FROM variants WHERE id = ?', [line.variantId]);
+    const left = row ? Math.max(0, Number(row.qty_in_stock)) : 0;
+    if (left < line.quantity) short.push({ productName: line.productName, variantLabel: line.variantLabel, left });
+  }
+  return short;
+}
