@@ -14,6 +14,7 @@ import { createPlatformRouter } from './api/platform-routes.ts';
 import { createAdminCalls } from './admin/admin-calls.ts';
 import { createAdminPages } from './admin/admin-page.ts';
 import { storeClosedGuard } from './admin/store-closed-guard.ts';
+import { startOutboxSweeper } from './email/outbox-sweeper.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createCheckoutRouter } from './api/checkout-routes.ts';
 import { createInventoryRouter } from './api/inventory.ts';
@@ -147,9 +148,13 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   app.use('/api', jsonErrorHandler(log));
   app.use(pages.errorHandler);
 
+  // emails a stopped process left pending are sent by whichever process sweeps first
+  const stopSweeping = options.readOnly === true ? () => {} : startOutboxSweeper(deps);
+
   app.deps = deps;
   app.stopWatching = () => pages.close();
   app.close = async () => {
+    stopSweeping();
     await pages.close();
     await store.close();
   };

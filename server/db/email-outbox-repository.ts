@@ -110,7 +110,34 @@ export class EmailOutboxRepository {
     return rows.map(toEmail);
   }
 
-  /** Records how a delivery ended (only the process that added an email delivers it). */
+  /**
+   * Takes a pending email to deliver: true for the one call that marks it, so an email is sent
+   * once though the process that wrote it and a sweep (in any process) both try. A mark older
+   * than `staleAfterMs` (a process that stopped mid-send) may be taken again.
+   */
+  async claim(id: string, now: number, staleAfterMs: number): Promise<boolean> {
+    const marked = await this.session.run(
+      "UPDATE email_outbox SET attempted_on = ? WHERE id = ? AND status = 'pending' AND (attempted_on IS NULL OR attempted_on < ?)",
+      [now, id, now - staleAfterMs],
+    );
+    return marked.changes === 1;
+  }
+
+  /**
+   * Pending emails written between `maxAgeMs` and `minAgeMs` ago that no process is delivering
+   * (their writer stopped before sending), oldest first.
+   */
+  async leftPending(now: number, options: { minAgeMs: number; maxAgeMs: number; staleAfterMs: number; limit: number }): Promise<OutboxEmail[]> {
+    const rows = await this.session.all<OutboxRow>(
+      `SELECT * FROM email_outbox
+       WHERE status = 'pending' AND created_on < ? AND created_on > ? AND (attempted_on IS NULL OR attempted_on < ?)
+       ORDER BY created_on, rowid LIMIT ${Math.trunc(options.limit)}`,
+      [now - options.minAgeMs, now - options.maxAgeMs, now - options.staleAfterMs],
+    );
+    return rows.map(toEmail);
+  }
+
+  /** Records how a delivery ended. */
   async settle(id: string, status: Exclude<OutboxStatus, 'pending'>, error: string | null = null, now = Date.now()): Promise<void> {
     await this.session.run(
       'UPDATE email_outbox SET status = ?, error = ?, sent_on = ? WHERE id = ?',

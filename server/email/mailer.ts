@@ -12,11 +12,16 @@ export interface MailOptions {
 }
 
 export interface Mailer {
-  /** Sends an email already committed to the outbox, and records how it went. Never throws. */
+  /**
+   * Sends an email already committed to the outbox, and records how it went. Never throws. A
+   * pending email another process is already sending is left to it.
+   */
   deliver(session: StoreSession, email: OutboxEmail): Promise<void>;
 }
 
 const DEFAULT_FROM = 'no-reply@localhost';
+/** How long a process's mark on an email it is sending holds before another may send it (a stopped process). */
+export const DELIVERY_CLAIM_MS = 10 * 60 * 1000;
 
 /**
  * Whether the store can send email at all (it has a mail server, SMTP_URL): without one every
@@ -37,6 +42,8 @@ export function createMailer(options: MailOptions, log: Logger, transport?: Tran
     async deliver(session, email) {
       const outbox = new EmailOutboxRepository(session);
       try {
+        // a pending email is sent by whoever marks it first; one the owner sends again is not pending
+        if (email.status === 'pending' && !(await outbox.claim(email.id, Date.now(), DELIVERY_CLAIM_MS))) return;
         if (!transporter) {
           await outbox.settle(email.id, 'kept');
           return;

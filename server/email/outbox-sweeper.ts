@@ -1,0 +1,45 @@
+/**
+ * Emails left pending: each email is written in the transaction of what it announces and sent
+ * just after it commits, by the same process. A process that stops in between (a deploy, a
+ * crash) leaves it pending; this sweep, run by every process, sends such emails a minute later.
+ * Emails older than two days are left alone: a late order confirmation or restock notice would
+ * mislead more than it helps (the owner still reads them in the admin).
+ */
+import type { AppDeps } from '../deps.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
+import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { serverMessages } from '../messages.ts';
+import { DELIVERY_CLAIM_MS } from './mailer.ts';
+
+export const SWEEP_EVERY_MS = 60 * 1000;
+/** Younger emails are still being sent by the process that wrote them. */
+const LEFT_AFTER_MS = 60 * 1000;
+const TOO_LATE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+/** Emails one sweep sends at most; the next sweep takes the rest. */
+const SWEEP_LIMIT = 50;
+
+/** Sends the emails left pending now; answers how many it took. */
+export async function sweepOutbox(deps: AppDeps, now = Date.now()): Promise<number> {
+  const left = await new EmailOutboxRepository(deps.store).leftPending(now, {
+    minAgeMs: LEFT_AFTER_MS, maxAgeMs: TOO_LATE_AFTER_MS, staleAfterMs: DELIVERY_CLAIM_MS, limit: SWEEP_LIMIT,
+  });
+  const { mailer } = checkoutServices(deps);
+  for (const email of left) await mailer.deliver(deps.store, email);
+  return left.length;
+}
+
+/** Sweeps every minute until stopped; a failed sweep (the database away) waits for the next. */
+export function startOutboxSweeper(deps: AppDeps): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepOutbox(deps)
+      .catch((error: unknown) => deps.log.warn({ err: error }, serverMessages.outboxSweepFailedLog))
+      .finally(() => {
+        running = false;
+      });
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

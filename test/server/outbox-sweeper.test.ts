@@ -1,0 +1,64 @@
+/**
+ * Emails a stopped process left pending: every email is sent just after the transaction that
+ * wrote it, by the process that wrote it; one whose process stopped in between is sent by the
+ * sweep a minute later, once, whichever process sweeps.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { EmailOutboxRepository, type OutboxEmail } from '../../server/db/email-outbox-repository.ts';
+import { createMailer, DELIVERY_CLAIM_MS } from '../../server/email/mailer.ts';
+import { sweepOutbox } from '../../server/email/outbox-sweeper.ts';
+import { startServer, type RunningServer } from './helpers/start-server.ts';
+
+const MINUTE = 60 * 1000;
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+async function written(recipient: string, agoMs: number, attemptedAgoMs: number | null = null): Promise<OutboxEmail> {
+  const now = Date.now();
+  const email = await new EmailOutboxRepository(server.app.deps.store)
+    .add({ kind: 'order-confirmation', subjectId: null, recipient, subject: 'S', text: 'T', html: '' }, now - agoMs);
+  if (attemptedAgoMs !== null) await server.app.deps.store.run('UPDATE email_outbox SET attempted_on = ? WHERE id = ?', [now - attemptedAgoMs, email.id]);
+  return email;
+}
+
+async function statusOf(email: OutboxEmail): Promise<string | undefined> {
+  return (await new EmailOutboxRepository(server.app.deps.store).findById(email.id))?.status;
+}
+
+describe('the outbox sweep', () => {
+  it('sends an email left pending a minute or more, and leaves one being sent, one just written and one too old', async () => {
+    const left = await written('left@example.com', 5 * MINUTE);
+    const abandoned = await written('abandoned@example.com', 30 * MINUTE, DELIVERY_CLAIM_MS + MINUTE);
+    const sending = await written('sending@example.com', 5 * MINUTE, 10_000);
+    const fresh = await written('fresh@example.com', 1_000);
+    const stale = await written('stale@example.com', 3 * 24 * 60 * MINUTE);
+    await sweepOutbox(server.app.deps);
+    // this store has no mail server: a delivered email is kept for the owner to read
+    expect(await statusOf(left)).toBe('kept');
+    expect(await statusOf(abandoned)).toBe('kept');
+    expect(await statusOf(sending)).toBe('pending');
+    expect(await statusOf(fresh)).toBe('pending');
+    expect(await statusOf(stale)).toBe('pending');
+  });
+
+  it('sends a pending email once, though two processes try at the same moment', async () => {
+    const email = await written('once@example.com', 0);
+    let sends = 0;
+    const transport = { sendMail: async () => { sends += 1; await new Promise((resolve) => setTimeout(resolve, 20)); return {}; } };
+    const mailers = [1, 2].map(() => createMailer({}, pino({ level: 'silent' }), transport as never));
+    await Promise.all(mailers.map((mailer) => mailer.deliver(server.app.deps.store, email)));
+    expect(sends).toBe(1);
+    expect(await statusOf(email)).toBe('sent');
+    // the owner's "Send again" of a failed email is not held back by the mark
+    await server.app.deps.store.run("UPDATE email_outbox SET status = 'failed' WHERE id = ?", [email.id]);
+    await mailers[0]!.deliver(server.app.deps.store, { ...email, status: 'failed' });
+    expect(sends).toBe(2);
+  });
+});
