@@ -3,11 +3,14 @@
  * scrolls sideways (a wide table scrolls inside its own region), every section link of the
  * header can be tapped where it is drawn, and Sign out stays inside the window. Screens: the
  * product list, a new and an existing product, inventory with a variant's history, the order
- * list and an order, messages, settings and account; each checkbox sits beside its label. Screenshots
- * at 390 px go to test-results/.
+ * list and an order, messages, settings, staff and account; each checkbox sits beside its label.
+ * On Inventory and Staff every control of the table (stock, Unlimited, History; role, New
+ * password, Remove) is drawn inside the window with no sideways scrolling (the rows are cards on
+ * a phone), the tables stay tables to screen readers, and the history of the last variant opens
+ * in sight under its row. Screenshots at 390 px go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { horizontalOverflow, screenshot, startStorefront, type Storefront } from './harness.ts';
 import { Visitor } from '../server/helpers/visitor.ts';
 import { placeOrderThroughCheckout } from '../server/helpers/checkout.ts';
@@ -77,6 +80,50 @@ async function expectFits(label: string, width: number): Promise<void> {
   expect(signOut!.x + signOut!.width, `${label} at ${width} px: Sign out`).toBeLessThanOrEqual(width);
 }
 
+/**
+ * The table's controls that cannot be reached without scrolling sideways: drawn past either edge
+ * of the window, or cut off by a box of theirs that scrolls or clips. Each is named by its
+ * accessible label.
+ */
+async function controlsOutOfReach(table: string): Promise<string[]> {
+  return page.locator(`${table} :is(input, select, button)`).evaluateAll((controls) =>
+    controls.flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      const name = control.getAttribute('aria-label') ?? control.textContent ?? control.tagName;
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) return [`${name} (${Math.round(box.left)}–${Math.round(box.right)})`];
+      for (let at = control.parentElement; at !== null && at !== document.body; at = at.parentElement) {
+        if (getComputedStyle(at).overflowX === 'visible') continue;
+        const clip = at.getBoundingClientRect();
+        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) return [`${name} (cut off by ${at.className})`];
+        if (at.scrollWidth > at.clientWidth + 1) return [`${name} (in ${at.className}, which scrolls sideways)`];
+      }
+      return [];
+    }),
+  );
+}
+
+/** The role Chromium's accessibility tree gives the first element the selector finds. */
+async function axRole(cdp: CDPSession, selector: string): Promise<string> {
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  expect(nodeId, selector).toBeGreaterThan(0);
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  return String(nodes[0]?.role?.value ?? '');
+}
+
+/** The table is a table, its heading cells column headers and its cells cells, to screen readers, however it is drawn. */
+async function expectTableSemantics(table: string, cell: string, label: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    expect(await axRole(cdp, table), label).toBe('table');
+    expect(await axRole(cdp, `${table} > thead th`), label).toBe('columnheader');
+    expect(await axRole(cdp, `${table} > tbody > tr`), label).toBe('row');
+    expect(await axRole(cdp, `${table} ${cell}`), label).toBe('cell');
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function openSection(name: string): Promise<void> {
   await sectionLink(name).click();
   await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -117,11 +164,39 @@ describe('the admin on a phone', () => {
       await shot('product-editor');
 
       await openSection('Inventory');
-      // The variant the order took has a history.
-      await page.getByRole('row', { name: /SQ-SHIRT-M-NAT/ }).getByRole('button', { name: 'History' }).click();
+      const inventory = 'table.admin-table:not(.admin-history)';
+      await page.locator(inventory).waitFor();
+      expect(await controlsOutOfReach(inventory), `inventory at ${width} px`).toEqual([]);
+      await expectTableSemantics(inventory, '> tbody > tr > td:nth-child(4)', `inventory at ${width} px`);
+      // The variant the order took has a history, which opens under its row.
+      const shirt = page.locator('tr[data-sku="SQ-SHIRT-M-NAT"]');
+      await shirt.getByRole('button', { name: 'History' }).click();
       await page.locator('table.admin-history').waitFor();
+      expect(await shirt.getByRole('button', { name: 'History' }).getAttribute('aria-expanded')).toBe('true');
+      expect(await shirt.evaluate((row) => row.nextElementSibling?.querySelector('table.admin-history') !== null)).toBe(true);
       await expectFits('inventory', width);
+      expect(await controlsOutOfReach(inventory), `inventory with a history at ${width} px`).toEqual([]);
       await shot('inventory');
+      // The last variant of the page: its history comes into sight under it, at the bottom of the page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const last = page.locator(`${inventory} > tbody > tr[data-sku]`).last();
+      const lastSku = await last.getAttribute('data-sku');
+      await last.getByRole('button', { name: 'History' }).click();
+      const heading = page.getByRole('heading', { level: 2, name: `Stock history of ${lastSku}` });
+      await heading.waitFor();
+      // its changes (or that there are none) in, which may have moved the row
+      await page.locator('.admin-history-panel').filter({ hasText: /No stock changes yet\.|Owner edit|Order/ }).waitFor();
+      const inSight = await heading.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      expect(inSight, `the history of ${lastSku} at ${width} px is out of sight`).toBe(true);
+      expect(await page.locator('.admin-history-panel').count()).toBe(1);
+      await expectFits('inventory, the last history', width);
+      await shot('inventory-last-history');
+      await page.getByRole('button', { name: `Close the stock history of ${lastSku}` }).click();
+      expect(await page.locator('.admin-history-panel').count()).toBe(0);
+      expect(await last.getByRole('button', { name: 'History' }).evaluate((button) => button === document.activeElement)).toBe(true);
 
       await openSection('Orders');
       await page.getByRole('link', { name: '#1001' }).click();
@@ -134,6 +209,14 @@ describe('the admin on a phone', () => {
 
       for (const name of ['Messages', 'Settings', 'Staff', 'Account'] as const) {
         await openSection(name);
+        if (name === 'Staff') {
+          const staff = 'table.admin-table';
+          await page.getByRole('combobox', { name: 'Role: packer@example.com' }).waitFor();
+          expect(await controlsOutOfReach(staff), `staff at ${width} px`).toEqual([]);
+          // the member's role menu and both buttons, each on the page
+          expect(await page.locator(`${staff} :is(select, button)`).count()).toBe(3);
+          await expectTableSemantics(staff, '> tbody > tr > td:nth-child(2)', `staff at ${width} px`);
+        }
         await expectFits(name.toLowerCase(), width);
         await shot(name.toLowerCase());
       }

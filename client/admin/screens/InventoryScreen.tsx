@@ -1,5 +1,10 @@
-/** Inventory: every variant's stock in one table (found by title or SKU, or only those running low), edited in place, with each variant's history. */
-import { useEffect, useState } from 'react';
+/**
+ * Inventory: every variant's stock in one table (found by title or SKU, or only those running
+ * low), edited in place (a count, or Unlimited), with each variant's history opening right under
+ * its row. On a phone each row is a card (`admin-table--cards`); each row says itself whether its
+ * stock was saved, so one row's refusal never sits beside another's "saved".
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
 import { CheckboxField, Notice } from '../Field.tsx';
@@ -13,36 +18,165 @@ interface InventoryRow {
   productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
 }
 interface StockChange { delta: number; quantityAfter: number | null; reason: string; actor: string; orderId: string | null; createdOn: number }
+interface Stock { qtyInStock: number; unlimited: boolean }
 
-function StockCell({ row, canEdit, reason, onSaved }: { row: InventoryRow; canEdit: boolean; reason: string; onSaved: (text: string) => void }) {
+const COLUMNS = 5;
+
+/**
+ * A variant's stock: the count, saved when it is left or Enter is pressed, and the Unlimited
+ * switch, saved when it is switched (the count is kept, and comes back when switched off). One
+ * save at a time, in the order they were made, so a count typed just before the switch is saved
+ * before it and the switch keeps it.
+ */
+function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
+  row: InventoryRow; canEdit: boolean; reason: string; saved: boolean; onStale: () => void; onSaved: () => void;
+}) {
   const [value, setValue] = useState(String(row.qtyInStock));
+  const [unlimited, setUnlimited] = useState(row.unlimited);
   const [error, setError] = useState('');
-  useEffect(() => setValue(String(row.qtyInStock)), [row.qtyInStock]);
-  const label = `${ADMIN.stock} ${row.sku}`;
-  async function save() {
-    if (value === String(row.qtyInStock)) return;
-    const answer = await adminCall('PUT', `/api/admin/inventory/${encodeURIComponent(row.variantId)}`, { qtyInStock: integerFromText(value), unlimited: row.unlimited, reason });
-    if (answer.ok) {
+  // what the server holds, as this cell last saved it or the list last said
+  const stored = useRef<Stock>({ qtyInStock: row.qtyInStock, unlimited: row.unlimited });
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const errorId = useId();
+  useEffect(() => {
+    stored.current = { qtyInStock: row.qtyInStock, unlimited: row.unlimited };
+    setValue(String(row.qtyInStock));
+    setUnlimited(row.unlimited);
+  }, [row.qtyInStock, row.unlimited]);
+
+  function put(stock: Stock): Promise<boolean> {
+    const done = queue.current.then(async () => {
+      onStale();
+      const answer = await adminCall('PUT', `/api/admin/inventory/${encodeURIComponent(row.variantId)}`, { ...stock, reason });
+      if (!answer.ok) {
+        setError(answer.fieldErrors.qtyInStock ?? answer.fieldErrors.unlimited ?? answer.message);
+        return false;
+      }
+      stored.current = stock;
       setError('');
-      onSaved(ADMIN.stockSaved);
-    } else setError(answer.fieldErrors.qtyInStock ?? answer.message);
+      onSaved();
+      return true;
+    });
+    queue.current = done;
+    return done;
   }
-  if (row.unlimited) return <span>{ADMIN.unlimitedStock}</span>;
+
+  function saveCount() {
+    if (unlimited) return;
+    if (value.trim() === String(stored.current.qtyInStock) && !stored.current.unlimited) {
+      setError('');
+      return;
+    }
+    void put({ qtyInStock: integerFromText(value), unlimited: false });
+  }
+
+  async function switchUnlimited(next: boolean) {
+    // the count as typed when it is one, else the one kept
+    const typed = integerFromText(value);
+    const qtyInStock = Number.isInteger(typed) && typed >= 0 ? typed : stored.current.qtyInStock;
+    setUnlimited(next);
+    if (await put({ qtyInStock, unlimited: next })) setValue(String(qtyInStock));
+    else setUnlimited(stored.current.unlimited);
+  }
+
+  if (!canEdit) {
+    return row.unlimited
+      ? <span>{ADMIN.unlimitedStock}</span>
+      : <input aria-label={`${ADMIN.stock} ${row.sku}`} className="admin-stock-input" value={value} readOnly />;
+  }
   return (
-    <>
-      <input
-        aria-label={label}
-        className="admin-stock-input"
-        inputMode="numeric"
-        value={value}
-        readOnly={!canEdit}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => setValue(event.target.value)}
-        onBlur={save}
-        onKeyDown={(event) => { if (event.key === 'Enter') void save(); }}
-      />
-      {error ? <span className="admin-field-error" role="alert">{error}</span> : null}
-    </>
+    <div className="admin-stock">
+      <span className="admin-stock-controls">
+        <input
+          aria-label={`${ADMIN.stock} ${row.sku}`}
+          className="admin-stock-input"
+          inputMode="numeric"
+          value={value}
+          disabled={unlimited}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (saved) onStale();
+          }}
+          onBlur={saveCount}
+          onKeyDown={(event) => { if (event.key === 'Enter') saveCount(); }}
+        />
+        <label className="admin-stock-unlimited">
+          <input type="checkbox" aria-label={ADMIN.unlimitedOf(row.sku)} checked={unlimited} onChange={(event) => void switchUnlimited(event.target.checked)} />
+          {ADMIN.unlimited}
+        </label>
+      </span>
+      {/* always there, so that screen readers announce what comes into it */}
+      <span role="status" className="admin-stock-status">{saved && !error ? ADMIN.stockSaved : ''}</span>
+      {error ? <span id={errorId} className="admin-field-error" role="alert">{error}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * A variant's history, in the row under its own: a heading, a Close button (Escape too), and the
+ * changes newest first. `version` moves when the variant's stock was saved, to read it again.
+ */
+function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: string; version: number; onClose: () => void }) {
+  const history = useCall<{ changes: StockChange[] }>(`/api/admin/inventory/${encodeURIComponent(row.variantId)}/history`);
+  const region = useRef<HTMLElement>(null);
+  const headingId = `${id}-title`;
+  const firstVersion = useRef(version);
+  const { reload } = history;
+  useEffect(() => {
+    if (version !== firstVersion.current) reload();
+  }, [version, reload]);
+  // on a phone the row may sit at the bottom of the window: bring the history into sight
+  useEffect(() => {
+    region.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  useEffect(() => {
+    if (history.data) region.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [history.data]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+  return (
+    <tr role="row" className="admin-history-row">
+      <td role="cell" colSpan={COLUMNS}>
+        <section id={id} ref={region} aria-labelledby={headingId} className="admin-history-panel" onKeyDown={onKeyDown}>
+          <div className="admin-history-head">
+            <h2 id={headingId}>{ADMIN.historyOf(row.sku)}</h2>
+            <button type="button" aria-label={ADMIN.closeHistoryOf(row.sku)} onClick={onClose}>{ADMIN.closeHistory}</button>
+          </div>
+          <Notice text={history.error} kind="error" />
+          {history.data && history.data.changes.length === 0 ? <p>{ADMIN.noHistory}</p> : null}
+          {history.data && history.data.changes.length > 0 ? (
+            <TableRegion label={ADMIN.history}>
+              <table role="table" className="admin-table admin-table--cards admin-history">
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th role="columnheader" scope="col">{ADMIN.when}</th><th role="columnheader" scope="col">{ADMIN.change}</th>
+                    <th role="columnheader" scope="col">{ADMIN.stock}</th><th role="columnheader" scope="col">{ADMIN.why}</th>
+                    <th role="columnheader" scope="col">{ADMIN.who}</th>
+                  </tr>
+                </thead>
+                <tbody role="rowgroup">
+                  {history.data.changes.map((change, index) => (
+                    <tr role="row" key={index}>
+                      <td role="cell" data-label={ADMIN.when}>{new Date(change.createdOn).toLocaleString()}</td>
+                      <td role="cell" data-label={ADMIN.change}>{change.delta > 0 ? `+${change.delta}` : change.delta}</td>
+                      <td role="cell" data-label={ADMIN.stock}>{change.quantityAfter ?? ''}</td>
+                      <td role="cell" data-label={ADMIN.why}>{ADMIN.reasons[change.reason] ?? change.reason}{change.orderId ? ` (${change.orderId.slice(0, 8)})` : ''}</td>
+                      <td role="cell" data-label={ADMIN.who}>{change.actor}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          ) : history.data ? null : <p>{ADMIN.loading}</p>}
+        </section>
+      </td>
+    </tr>
   );
 }
 
@@ -54,9 +188,24 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
     `/api/admin/inventory?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${search ? `&q=${encodeURIComponent(search)}` : ''}${runningLow ? '&stock=low' : ''}`,
   );
   const [reason, setReason] = useState('owner-edit');
-  const [notice, setNotice] = useState('');
-  const [open, setOpen] = useState<InventoryRow | null>(null);
-  const history = useCall<{ changes: StockChange[] }>(open ? `/api/admin/inventory/${encodeURIComponent(open.variantId)}/history` : null);
+  // the variant whose stock was saved last, which says so in its row until the next save or edit
+  const [savedId, setSavedId] = useState<string | null>(null);
+  // the variant whose history is open under its row; how often each variant's stock was saved
+  const [open, setOpen] = useState<string | null>(null);
+  const [saves, setSaves] = useState<Record<string, number>>({});
+  const historyButtons = useRef(new Map<string, HTMLButtonElement>());
+  const idBase = useId();
+  const historyId = (variantId: string) => `${idBase}-history-${variantId}`;
+  // another search, filter or page lists other rows: the history closes
+  const list = (change: () => void) => {
+    change();
+    setOpen(null);
+  };
+  const closeHistory = () => {
+    const button = open === null ? undefined : historyButtons.current.get(open);
+    setOpen(null);
+    button?.focus();
+  };
 
   return (
     <section aria-labelledby="inventory-title">
@@ -70,57 +219,70 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
           </select>
         </p>
       ) : null}
-      <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
+      <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} onSearch={(words) => list(() => { setSearch(words); setOffset(0); })} />
       {/* the figure is the owner's setting, from the server: the switch appears with the first answer, which keeps it across reloads */}
-      {data ? <CheckboxField label={ADMIN.runningLow(data.lowStock)} checked={runningLow} onChange={(checked) => { setRunningLow(checked); setOffset(0); }} /> : null}
+      {data ? <CheckboxField label={ADMIN.runningLow(data.lowStock)} checked={runningLow} onChange={(checked) => list(() => { setRunningLow(checked); setOffset(0); })} /> : null}
       <Notice text={error} kind="error" />
-      <Notice text={notice} />
       {data && data.variants.length === 0 ? <p>{ADMIN.noVariants}</p> : null}
       {data && data.variants.length > 0 ? (
         <TableRegion label={ADMIN.screens.inventory}>
-          <table className="admin-table">
-            <thead>
-              <tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.variant}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.history}</th></tr>
+          {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
+          <table role="table" className="admin-table admin-table--cards admin-inventory">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">{ADMIN.inventoryProduct}</th><th role="columnheader" scope="col">{ADMIN.variant}</th>
+                <th role="columnheader" scope="col">{ADMIN.sku}</th><th role="columnheader" scope="col">{ADMIN.stock}</th>
+                <th role="columnheader" scope="col">{ADMIN.history}</th>
+              </tr>
             </thead>
-            <tbody>
-              {data.variants.map((row) => (
-                <tr key={row.variantId} data-sku={row.sku}>
-                  <td>{row.productTitle}</td>
-                  <td>{Object.values(row.attributes).join(' / ')}</td>
-                  <td>{row.sku}</td>
-                  <td><StockCell row={row} canEdit={canEdit} reason={reason} onSaved={(text) => { setNotice(text); reload(); if (open?.variantId === row.variantId) history.reload(); }} /></td>
-                  <td><button type="button" aria-label={ADMIN.historyOf(row.sku)} onClick={() => setOpen(row)}>{ADMIN.history}</button></td>
-                </tr>
-              ))}
+            <tbody role="rowgroup">
+              {data.variants.flatMap((row) => {
+                const isOpen = open === row.variantId;
+                const cells = (
+                  <tr role="row" key={row.variantId} data-sku={row.sku} className={isOpen ? 'admin-row--open' : undefined}>
+                    <td role="cell" data-label={ADMIN.inventoryProduct}>{row.productTitle}</td>
+                    <td role="cell" data-label={ADMIN.variant}>{Object.values(row.attributes).join(' / ')}</td>
+                    <td role="cell" data-label={ADMIN.sku}>{row.sku}</td>
+                    <td role="cell" data-label={ADMIN.stock}>
+                      <StockCell
+                        row={row}
+                        canEdit={canEdit}
+                        reason={reason}
+                        saved={savedId === row.variantId}
+                        onStale={() => setSavedId(null)}
+                        onSaved={() => {
+                          setSavedId(row.variantId);
+                          setSaves((counts) => ({ ...counts, [row.variantId]: (counts[row.variantId] ?? 0) + 1 }));
+                          reload();
+                        }}
+                      />
+                    </td>
+                    <td role="cell">
+                      <button
+                        type="button"
+                        ref={(button) => {
+                          if (button) historyButtons.current.set(row.variantId, button);
+                          else historyButtons.current.delete(row.variantId);
+                        }}
+                        aria-label={ADMIN.historyOf(row.sku)}
+                        aria-expanded={isOpen}
+                        aria-controls={isOpen ? historyId(row.variantId) : undefined}
+                        onClick={() => setOpen(isOpen ? null : row.variantId)}
+                      >
+                        {ADMIN.history}
+                      </button>
+                    </td>
+                  </tr>
+                );
+                return isOpen
+                  ? [cells, <HistoryRow key={`${row.variantId}-history`} row={row} id={historyId(row.variantId)} version={saves[row.variantId] ?? 0} onClose={closeHistory} />]
+                  : [cells];
+              })}
             </tbody>
           </table>
         </TableRegion>
       ) : null}
-      {data ? <Pager offset={offset} shown={data.variants.length} hasMore={data.hasMore} onPage={setOffset} /> : <p>{ADMIN.loading}</p>}
-      {open ? (
-        <section aria-labelledby="history-title" className="admin-panel">
-          <h2 id="history-title">{ADMIN.historyOf(open.sku)}</h2>
-          {history.data && history.data.changes.length === 0 ? <p>{ADMIN.noHistory}</p> : null}
-          {history.data && history.data.changes.length > 0 ? (
-            <TableRegion label={ADMIN.history}>
-              <table className="admin-table admin-history">
-                <thead><tr><th scope="col">{ADMIN.when}</th><th scope="col">{ADMIN.change}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.why}</th><th scope="col">{ADMIN.who}</th></tr></thead>
-                <tbody>
-                  {history.data.changes.map((change, index) => (
-                    <tr key={index}>
-                      <td>{new Date(change.createdOn).toLocaleString()}</td>
-                      <td>{change.delta > 0 ? `+${change.delta}` : change.delta}</td>
-                      <td>{change.quantityAfter ?? ''}</td>
-                      <td>{ADMIN.reasons[change.reason] ?? change.reason}{change.orderId ? ` (${change.orderId.slice(0, 8)})` : ''}</td>
-                      <td>{change.actor}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          ) : null}
-        </section>
-      ) : null}
+      {data ? <Pager offset={offset} shown={data.variants.length} hasMore={data.hasMore} onPage={(next) => list(() => setOffset(next))} /> : <p>{ADMIN.loading}</p>}
     </section>
   );
 }

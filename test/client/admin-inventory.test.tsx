@@ -1,0 +1,248 @@
+// @vitest-environment jsdom
+/**
+ * The inventory screen: its table labels every cell with its column (the rows become cards on a
+ * phone), a variant's history opens right under its row with a heading and a Close button,
+ * each row says itself whether its stock was saved, and a variant switches between Unlimited and
+ * a count in place.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { setSessionToken } from '../../client/admin/admin-api.ts';
+import { InventoryScreen } from '../../client/admin/screens/InventoryScreen.tsx';
+import { clearCookies, scriptFetch, setCookies, settle, type FetchCall } from './helpers.ts';
+
+interface Row { productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean }
+
+const row = (sku: string, qtyInStock: number, unlimited = false): Row => ({
+  productId: 'p1', productTitle: 'Harbour Jacket', variantId: `v-${sku}`, sku, attributes: { Size: sku.slice(-1) }, qtyInStock, unlimited,
+});
+
+/** The inventory call answers these rows (as they stand after each save) and every PUT as the server would: a count below 0 refused. */
+function scriptInventory(rows: Row[]): FetchCall[] {
+  return scriptFetch([
+    { method: 'GET', path: '/api/admin/inventory', answer: () => ({ body: { variants: rows.map((one) => ({ ...one })), hasMore: false, lowStock: 5 } }) },
+    {
+      method: 'GET', path: /^\/api\/admin\/inventory\/[^/]+\/history$/,
+      answer: (call) => ({ body: { changes: [{ delta: 2, quantityAfter: 3, reason: 'restock', actor: 'owner@example.com', orderId: null, createdOn: 0, variant: call.url }] } }),
+    },
+    {
+      method: 'PUT', path: /^\/api\/admin\/inventory\/[^/]+$/,
+      answer: (call) => {
+        const target = rows.find((one) => call.url.endsWith(`/${one.variantId}`))!;
+        const body = call.body as { qtyInStock: number; unlimited: boolean };
+        if (!(body.qtyInStock >= 0)) return { status: 400, body: { message: 'Please fix the marked fields.', fieldErrors: { qtyInStock: 'Enter 0 or more.' } } };
+        Object.assign(target, { qtyInStock: body.qtyInStock, unlimited: body.unlimited });
+        return { body: { message: ADMIN.stockSaved } };
+      },
+    },
+  ]);
+}
+
+const rowOf = (sku: string): HTMLElement => document.querySelector<HTMLElement>(`tr[data-sku="${sku}"]`)!;
+const puts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'PUT').map((call) => ({ url: call.url, body: call.body }));
+
+beforeEach(() => {
+  setCookies('crumb=the-crumb');
+  setSessionToken('session-token');
+});
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  vi.unstubAllGlobals();
+});
+
+describe('the inventory table', () => {
+  it('labels every cell with its column heading, and keeps the table semantics explicit', async () => {
+    scriptInventory([row('HJ-S', 1), row('HJ-M', 0, true)]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const table = screen.getByRole('table');
+    expect(table.classList.contains('admin-table--cards')).toBe(true);
+    // explicit roles: a table shown as blocks on a phone stays a table to screen readers
+    expect(table.getAttribute('role')).toBe('table');
+    const headings = within(table).getAllByRole('columnheader').map((heading) => heading.textContent);
+    expect(headings).toEqual([ADMIN.inventoryProduct, ADMIN.variant, ADMIN.sku, ADMIN.stock, ADMIN.history]);
+    for (const sku of ['HJ-S', 'HJ-M']) {
+      const cells = within(rowOf(sku)).getAllByRole('cell');
+      expect(rowOf(sku).getAttribute('role')).toBe('row');
+      expect(cells).toHaveLength(headings.length);
+      // the History cell holds a button that says it; every other cell is labelled for the card
+      expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([...headings.slice(0, 4), null]);
+    }
+  });
+});
+
+describe('a variant\'s stock history', () => {
+  it('opens right under its row, with a heading, a Close button and aria-expanded, and gives the focus back on Close', async () => {
+    scriptInventory([row('HJ-S', 1), row('HJ-M', 3), row('HJ-L', 4)]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const button = within(rowOf('HJ-M')).getByRole('button', { name: ADMIN.historyOf('HJ-M') });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    await settle();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const region = document.getElementById(button.getAttribute('aria-controls')!)!;
+    // the row right after the variant's own holds it, before the next variant's row
+    expect(rowOf('HJ-M').nextElementSibling!.contains(region)).toBe(true);
+    expect(rowOf('HJ-M').nextElementSibling!.nextElementSibling).toBe(rowOf('HJ-L'));
+    expect(within(region).getByRole('heading', { level: 2 }).textContent).toBe(ADMIN.historyOf('HJ-M'));
+    expect(region.getAttribute('aria-labelledby')).toBe(within(region).getByRole('heading').id);
+    expect(within(region).getByText('+2')).toBeTruthy();
+    const close = within(region).getByRole('button', { name: ADMIN.closeHistoryOf('HJ-M') });
+    expect(close.textContent).toBe(ADMIN.closeHistory);
+    fireEvent.click(close);
+    expect(document.getElementById(region.id)).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes with Escape or a second press of its button; one variant\'s history at a time', async () => {
+    const calls = scriptInventory([row('HJ-S', 1), row('HJ-M', 3)]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const small = within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') });
+    const medium = within(rowOf('HJ-M')).getByRole('button', { name: ADMIN.historyOf('HJ-M') });
+    fireEvent.click(small);
+    await settle();
+    fireEvent.click(medium);
+    await settle();
+    expect(small.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([ADMIN.historyOf('HJ-M')]);
+    expect(calls.filter((call) => call.url.endsWith('/history')).map((call) => call.url)).toEqual(['/api/admin/inventory/v-HJ-S/history', '/api/admin/inventory/v-HJ-M/history']);
+    fireEvent.keyDown(screen.getByRole('button', { name: ADMIN.closeHistoryOf('HJ-M') }), { key: 'Escape' });
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    expect(document.activeElement).toBe(medium);
+    fireEvent.click(medium);
+    await settle();
+    expect(medium.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(medium);
+    expect(medium.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
+});
+
+describe('saving stock row by row', () => {
+  it('says "saved" in the row that was saved, and only until another row is saved or refused', async () => {
+    const calls = scriptInventory([row('HJ-S', 1), row('HJ-M', 3)]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const small = screen.getByLabelText(`${ADMIN.stock} HJ-S`);
+    fireEvent.change(small, { target: { value: '4' } });
+    fireEvent.blur(small);
+    await settle();
+    expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe(ADMIN.stockSaved);
+    // never a notice for the whole screen, which another row's refusal would contradict
+    expect(screen.getAllByRole('status').filter((status) => status.textContent !== '')).toHaveLength(1);
+
+    const medium = screen.getByLabelText(`${ADMIN.stock} HJ-M`);
+    fireEvent.change(medium, { target: { value: '-1' } });
+    fireEvent.keyDown(medium, { key: 'Enter' });
+    await settle();
+    expect(within(rowOf('HJ-M')).getByRole('alert').textContent).toBe('Enter 0 or more.');
+    expect(medium.getAttribute('aria-invalid')).toBe('true');
+    expect(medium.getAttribute('aria-describedby')).toBe(within(rowOf('HJ-M')).getByRole('alert').id);
+    expect(screen.queryByText(ADMIN.stockSaved)).toBeNull();
+    expect(puts(calls).map((put) => put.body)).toEqual([
+      { qtyInStock: 4, unlimited: false, reason: 'owner-edit' },
+      { qtyInStock: -1, unlimited: false, reason: 'owner-edit' },
+    ]);
+
+    // fixed: the refusal goes and the row says it was saved
+    fireEvent.change(medium, { target: { value: '2' } });
+    fireEvent.blur(medium);
+    await settle();
+    expect(within(rowOf('HJ-M')).queryByRole('alert')).toBeNull();
+    expect(medium.getAttribute('aria-invalid')).toBeNull();
+    expect(within(rowOf('HJ-M')).getByRole('status').textContent).toBe(ADMIN.stockSaved);
+    expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe('');
+  });
+
+  it('stops saying "saved" once the count is typed over again', async () => {
+    scriptInventory([row('HJ-S', 1)]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const input = screen.getByLabelText(`${ADMIN.stock} HJ-S`);
+    fireEvent.change(input, { target: { value: '4' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe(ADMIN.stockSaved);
+    fireEvent.change(input, { target: { value: '5' } });
+    expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe('');
+  });
+});
+
+describe('unlimited or a count, in place', () => {
+  it('switches a variant to Unlimited keeping its count, and back to a count', async () => {
+    const calls = scriptInventory([row('HJ-S', 3), row('HJ-M', 0, true)]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const small = screen.getByRole('checkbox', { name: ADMIN.unlimitedOf('HJ-S') }) as HTMLInputElement;
+    const medium = screen.getByRole('checkbox', { name: ADMIN.unlimitedOf('HJ-M') }) as HTMLInputElement;
+    expect(small.checked).toBe(false);
+    expect(medium.checked).toBe(true);
+    // an unlimited variant's count is kept, and cannot be typed over while it is unlimited
+    expect((screen.getByLabelText(`${ADMIN.stock} HJ-M`) as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.click(small);
+    await settle();
+    expect(small.checked).toBe(true);
+    expect((screen.getByLabelText(`${ADMIN.stock} HJ-S`) as HTMLInputElement).disabled).toBe(true);
+    expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe(ADMIN.stockSaved);
+
+    fireEvent.click(medium);
+    await settle();
+    expect(medium.checked).toBe(false);
+    const count = screen.getByLabelText(`${ADMIN.stock} HJ-M`) as HTMLInputElement;
+    expect(count.disabled).toBe(false);
+    fireEvent.change(count, { target: { value: '6' } });
+    fireEvent.blur(count);
+    await settle();
+    expect(puts(calls)).toEqual([
+      { url: '/api/admin/inventory/v-HJ-S', body: { qtyInStock: 3, unlimited: true, reason: 'owner-edit' } },
+      { url: '/api/admin/inventory/v-HJ-M', body: { qtyInStock: 0, unlimited: false, reason: 'owner-edit' } },
+      { url: '/api/admin/inventory/v-HJ-M', body: { qtyInStock: 6, unlimited: false, reason: 'owner-edit' } },
+    ]);
+  });
+
+  it('sends a count typed just before the switch with it, one save after the other', async () => {
+    const order: string[] = [];
+    const rows = [row('HJ-S', 3)];
+    let release: () => void = () => {};
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/inventory', answer: () => ({ body: { variants: rows.map((one) => ({ ...one })), hasMore: false, lowStock: 5 } }) },
+    ]);
+    const fetchOf = globalThis.fetch as unknown as (input: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      if (init.method !== 'PUT') return fetchOf(input, init);
+      const body = JSON.parse(String(init.body)) as { qtyInStock: number; unlimited: boolean };
+      order.push(`start ${body.qtyInStock} ${body.unlimited}`);
+      // the first save answers only once released: the switch must wait for it
+      if (order.length === 1) await new Promise<void>((resolve) => { release = resolve; });
+      order.push(`end ${body.qtyInStock} ${body.unlimited}`);
+      return { ok: true, status: 200, text: async () => JSON.stringify({ message: ADMIN.stockSaved }) } as unknown as Response;
+    });
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const input = screen.getByLabelText(`${ADMIN.stock} HJ-S`);
+    fireEvent.change(input, { target: { value: '8' } });
+    // a click on the switch takes the focus from the count first
+    fireEvent.blur(input);
+    fireEvent.click(screen.getByRole('checkbox', { name: ADMIN.unlimitedOf('HJ-S') }));
+    await settle();
+    expect(order).toEqual(['start 8 false']);
+    release();
+    await settle();
+    expect(order).toEqual(['start 8 false', 'end 8 false', 'start 8 true', 'end 8 true']);
+  });
+
+  it('shows a viewer the stock without the switch', async () => {
+    scriptInventory([row('HJ-S', 3), row('HJ-M', 0, true)]);
+    render(<InventoryScreen canEdit={false} />);
+    await settle();
+    expect(screen.queryByRole('checkbox', { name: ADMIN.unlimitedOf('HJ-S') })).toBeNull();
+    expect((screen.getByLabelText(`${ADMIN.stock} HJ-S`) as HTMLInputElement).readOnly).toBe(true);
+    expect(within(rowOf('HJ-M')).getByText(ADMIN.unlimitedStock)).toBeTruthy();
+  });
+});

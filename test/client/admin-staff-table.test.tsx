@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+/** The staff table labels every cell with its column (its rows become cards on a phone) and keeps its table semantics explicit. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { setSessionToken } from '../../client/admin/admin-api.ts';
+import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
+import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+
+beforeEach(() => {
+  setCookies('crumb=the-crumb');
+  setSessionToken('session-token');
+});
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  vi.unstubAllGlobals();
+});
+
+describe('the staff table', () => {
+  it('labels the email and role cells for the phone\'s cards; the actions say themselves', async () => {
+    const staff = [{ id: 'u1', email: 'owner@example.com', role: 1, createdOn: 0, you: true }, { id: 'u2', email: 'packer@example.com', role: 8, createdOn: 0, you: false }];
+    scriptFetch([{ method: 'GET', path: '/api/admin/staff', answer: { body: { staff, roles: [1, 8] } } }]);
+    render(<StaffScreen />);
+    await settle();
+    const table = screen.getByRole('table');
+    expect(table.classList.contains('admin-table--cards')).toBe(true);
+    expect(table.getAttribute('role')).toBe('table');
+    expect(within(table).getAllByRole('columnheader').map((heading) => heading.textContent)).toEqual([ADMIN.staffEmail, ADMIN.role, ADMIN.memberActions]);
+    for (const email of ['owner@example.com', 'packer@example.com']) {
+      const member = document.querySelector<HTMLElement>(`tr[data-staff="${email}"]`)!;
+      expect(member.getAttribute('role')).toBe('row');
+      expect(within(member).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'))).toEqual([ADMIN.staffEmail, ADMIN.role, null]);
+    }
+    const packer = document.querySelector<HTMLElement>('tr[data-staff="packer@example.com"]')!;
+    expect(within(packer).getByRole('combobox', { name: `${ADMIN.role}: packer@example.com` })).toBeTruthy();
+    expect(within(packer).getAllByRole('button').map((button) => button.textContent)).toEqual([ADMIN.newPasswordFor, ADMIN.remove]);
+  });
+});
