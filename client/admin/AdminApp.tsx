@@ -18,6 +18,7 @@ import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
 import { AccountScreen } from './screens/AccountScreen.tsx';
+import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
 
 export interface AdminAccountProps {
   email: string;
@@ -58,7 +59,10 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
   if (account) setSessionToken(account.xsrfToken);
 
   useEffect(() => {
-    const onPop = () => setPath(window.location.pathname);
+    // Back and Forward between screens, unless the owner keeps a screen's unsaved edits
+    const onPop = () => {
+      if (mayFollowHistory()) setPath(window.location.pathname);
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
@@ -66,6 +70,7 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
   const main = useRef<HTMLElement>(null);
   const moved = useRef(false);
   const navigate = useCallback<Navigate>((next) => {
+    if (next === window.location.pathname || !mayLeave()) return;
     window.history.pushState(null, '', next);
     moved.current = true;
     setPath(next);
@@ -77,6 +82,7 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
   }, [path]);
 
   const signOut = useCallback(async () => {
+    if (!mayLeave()) return;
     await adminCall('DELETE', '/api/site-users/account/session');
     window.location.assign(ADMIN_BASE);
   }, []);
@@ -128,6 +134,8 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
 
   return (
     <div className="admin-layout">
+      {/* the first stop of the keyboard: past the header's links to the screen */}
+      <a className="admin-skip" href="#admin-main" onClick={(event) => { event.preventDefault(); main.current?.focus(); }}>{ADMIN.skipToContent}</a>
       <header className="admin-header">
         <p className="admin-brand">{siteTitle ? `${siteTitle} · ${ADMIN.appTitle}` : ADMIN.appTitle}</p>
         <nav aria-label={ADMIN.navLabel}>
@@ -154,7 +162,7 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
           <button type="button" onClick={signOut}>{ADMIN.signOut}</button>
         </p>
       </header>
-      <main className="admin-main" ref={main} tabIndex={-1}>{screen}</main>
+      <main id="admin-main" className="admin-main" ref={main} tabIndex={-1}>{screen}</main>
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from './admin-api.ts';
 import { Field, Notice } from './Field.tsx';
+import { useErrorFocus } from './refused-save.ts';
 
 export function ForgotPassword({ canEmail, initialEmail, onBack }: { canEmail: boolean; initialEmail: string; onBack: () => void }) {
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [said, setSaid] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [formRef, focusFirstError] = useErrorFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -20,14 +22,18 @@ export function ForgotPassword({ canEmail, initialEmail, onBack }: { canEmail: b
     setBusy(false);
     setErrors(answer.ok ? {} : answer.fieldErrors);
     if (answer.ok) setSaid({ text: answer.data.message, kind: 'info' });
-    else setSaid({ text: Object.keys(answer.fieldErrors).length > 0 ? '' : answer.message, kind: 'error' });
+    else {
+      // the one field's error says it all: no line by the button
+      setSaid({ text: Object.keys(answer.fieldErrors).length > 0 ? '' : answer.message, kind: 'error' });
+      focusFirstError();
+    }
   }
 
   return (
     <>
       <h2>{ADMIN.forgotTitle}</h2>
       {canEmail ? (
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <p className="admin-hint">{ADMIN.forgotIntro}</p>
           <Field label={ADMIN.email} error={errors.email}>
             {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}

@@ -8,6 +8,7 @@ import { ADMIN } from '../lib/admin-messages.ts';
 import { MIN_PASSWORD_LENGTH } from '../lib/rules.ts';
 import { adminCall, type FieldErrors } from './admin-api.ts';
 import { Field, Notice } from './Field.tsx';
+import { useErrorFocus } from './refused-save.ts';
 
 function tokenFromHash(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
@@ -22,6 +23,7 @@ export function ResetPassword({ signInPath }: { signInPath: string }) {
   const [done, setDone] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState('');
+  const [formRef, focusFirstError] = useErrorFocus();
 
   useEffect(() => {
     setToken(tokenFromHash(window.location.hash));
@@ -33,6 +35,7 @@ export function ResetPassword({ signInPath }: { signInPath: string }) {
     event.preventDefault();
     if (password !== again) {
       setErrors({ again: ADMIN.passwordsDiffer });
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -45,6 +48,7 @@ export function ResetPassword({ signInPath }: { signInPath: string }) {
     }
     setErrors(answer.fieldErrors);
     setError(Object.keys(answer.fieldErrors).length > 0 ? '' : answer.message);
+    focusFirstError();
   }
 
   return (
@@ -61,7 +65,7 @@ export function ResetPassword({ signInPath }: { signInPath: string }) {
           <p><a href={signInPath}>{ADMIN.backToSignIn}</a></p>
         </>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <p className="admin-hint">{ADMIN.resetIntro.replace('{min}', String(MIN_PASSWORD_LENGTH))}</p>
           <Field label={ADMIN.newPassword} error={errors.newPassword}>
             {(control) => <input {...control} type="password" name="new-password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}

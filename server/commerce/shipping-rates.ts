@@ -16,7 +16,7 @@ const cents = amountSchema(MAX_CENTS);
 
 export const shippingRateSchema = z.object({
   /** Stable id the checkout sends back ('standard', 'express', …). */
-  id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, { error: ADMIN.server.rateIdCharacters }),
+  id: z.string().trim().min(1).regex(/^[a-z0-9-]{1,40}$/, { error: ADMIN.server.rateIdCharacters }),
   name: z.string().trim().min(1).max(80),
   kind: z.enum(['flat', 'weight']),
   /** Flat price, or the base price of a by-weight rate. */
@@ -33,7 +33,7 @@ export type ShippingRate = z.infer<typeof shippingRateSchema>;
 
 export const shippingRatesSchema = z.array(shippingRateSchema).max(MAX_SHIPPING_RATES).refine(
   (rates) => new Set(rates.map((rate) => rate.id)).size === rates.length,
-  { message: 'Each shipping rate needs its own id.' },
+  { message: ADMIN.server.rateIdRepeated },
 );
 
 function nonNegativeInteger(value: unknown): number {

@@ -260,16 +260,17 @@ describe('the settings screen', () => {
     const currency = screen.getByLabelText(ADMIN.currency);
     expect(document.getElementById(currency.getAttribute('aria-describedby')!)!.textContent).toBe(ADMIN.currencyNotConverted);
     expect(amounts('Standard')).toEqual(['6.00', undefined, '100.00']);
-    expect(amounts('Express')).toEqual(['10.00', '2.50', '0.00']);
+    // never free: the box is empty, not 0.00
+    expect(amounts('Express')).toEqual(['10.00', '2.50', '']);
 
     fireEvent.change(currency, { target: { value: 'JPY' } });
     // the same minor units, written as yen: ¥600 beside a ¥6,800 shirt, as the shop will charge
     expect(amounts('Standard')).toEqual(['600', undefined, '10000']);
-    expect(amounts('Express')).toEqual(['1000', '250', '0']);
+    expect(amounts('Express')).toEqual(['1000', '250', '']);
     fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
     await settle();
     fireEvent.change(screen.getByLabelText(ADMIN.currency), { target: { value: 'USD' } });
-    expect(amounts('Express')).toEqual(['10.00', '2.50', '0.00']);
+    expect(amounts('Express')).toEqual(['10.00', '2.50', '']);
     fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
     await settle();
 
@@ -278,7 +279,7 @@ describe('the settings screen', () => {
       ['JPY', [[600, 0, 10000], [1000, 250, 0]]],
       ['USD', [[600, 0, 10000], [1000, 250, 0]]],
     ]);
-    expect(amounts('Express')).toEqual(['10.00', '2.50', '0.00']);
+    expect(amounts('Express')).toEqual(['10.00', '2.50', '']);
   });
 
   it('keeps what the owner typed through a change of currency, and reads commas as in the product editor', async () => {

@@ -2,11 +2,13 @@
  * The owner's admin at /config in Chromium, the issue's "done when" path: sign in, create a
  * product with two variants and stock, see it on /shop and its page with the right price, edit
  * the price and see the new one, buy it as a visitor, find the order with the stock taken and
- * mark it fulfilled; a restock request becomes notifiable only once stock is back above 0.
+ * mark it fulfilled; a restock request becomes notifiable only once stock is back above 0. On a
+ * phone, a refused save takes the focus to the field to correct, and leaving unsaved edits asks
+ * first (the admin's menu, Back, closing the tab); the admin starts with a Skip to content link.
  * Screenshots of every admin screen go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
 import { freshPostgresUrl, ON_POSTGRES } from '../server/helpers/test-database.ts';
 
@@ -16,6 +18,8 @@ const PRODUCT_PATH = '/shop/p/harbour-jacket';
 
 let store: Storefront;
 let admin: Page;
+/** The product the owner makes, whose refused save below is one of the refusals asked for. */
+let productId = '';
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${store.baseUrl}/config`);
@@ -93,6 +97,7 @@ describe('the admin at /config in Chromium', () => {
     await admin.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();
     await admin.getByRole('heading', { name: 'Edit product' }).waitFor();
     expect(admin.url()).toMatch(/\/config\/products\/[0-9a-f]{24}$/);
+    productId = new URL(admin.url()).pathname.split('/').pop()!;
     await screenshot(admin, 'admin-product-editor');
 
     const shop = await visitorPage('/shop');
@@ -114,6 +119,65 @@ describe('the admin at /config in Chromium', () => {
     const page = await visitorPage(PRODUCT_PATH);
     expect((await page.locator('.product-price-area').innerText()).trim()).toBe('$99.00');
     await page.close();
+  });
+
+  it('on a phone, takes a refused save to the field to correct, and asks before unsaved edits are lost', async () => {
+    await admin.setViewportSize({ width: 390, height: 844 });
+    const productUrl = admin.url();
+    const title = admin.getByLabel('Title', { exact: true });
+    await title.fill('Harbour Jacket, draft');
+    const price = admin.locator('fieldset.admin-variant').nth(1).getByLabel('Price', { exact: true });
+    await price.fill('ninety');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('alert').filter({ hasText: 'Please correct the marked fields.' }).waitFor();
+    // the field to correct has the focus, in the middle of the window, far above the button
+    await expect.poll(() => price.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await price.evaluate((input) => {
+      const box = input.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    })).toBe(true);
+
+    const asked: string[] = [];
+    const stay = (dialog: Dialog) => {
+      asked.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    };
+    admin.on('dialog', stay);
+    // the admin's menu, then the browser's Back: each asks, and staying keeps the edits and the address
+    await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Inventory', exact: true }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    await admin.goBack();
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked).toEqual(Array(2).fill('confirm: You have unsaved changes — leave anyway?'));
+    expect(admin.url()).toBe(productUrl);
+    expect(await title.inputValue()).toBe('Harbour Jacket, draft');
+    // closing the tab: the browser's own prompt
+    await admin.close({ runBeforeUnload: true });
+    await expect.poll(() => asked.length).toBe(3);
+    expect(asked[2]).toMatch(/^beforeunload: /);
+    expect(admin.isClosed()).toBe(false);
+
+    // once saved, nothing asks
+    await title.fill('Harbour Jacket');
+    await price.fill('99.00');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Product saved.' }).waitFor();
+    await screen('Inventory');
+    expect(asked).toHaveLength(3);
+    admin.off('dialog', stay);
+    await admin.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('has a Skip to content link as the first Tab stop, shown once it has the focus', async () => {
+    await admin.reload();
+    await admin.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+    const skip = admin.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((link) => link.getBoundingClientRect().bottom <= 0)).toBe(true);
+    await admin.keyboard.press('Tab');
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    await expect.poll(() => skip.evaluate((link) => link.getBoundingClientRect().top >= 0)).toBe(true);
+    await admin.keyboard.press('Enter');
+    expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
   });
 
   it('sells it to a visitor; the order shows with the stock taken and is marked fulfilled', async () => {
@@ -253,11 +317,13 @@ describe('the admin at /config in Chromium', () => {
     expect(afterSignOut).toBe(401);
   });
 
-  it('shows no console errors but the refusals it asked for (wrong password, bad price, a call after signing out)', () => {
-    const asked: Array<[number, string]> = [[401, '/api/site-users/account/session'], [400, '/api/admin/products'], [401, '/api/admin/products'], [400, '/api/admin/product-import']];
+  it('shows no console errors but the refusals it asked for (wrong password, bad prices, a call after signing out)', () => {
+    const asked: Array<[number, string]> = [
+      [401, '/api/site-users/account/session'], [400, '/api/admin/products'], [400, `/api/admin/products/${productId}`], [401, '/api/admin/products'], [400, '/api/admin/product-import'],
+    ];
     const deliberate = (line: string) => asked.some(([status, path]) =>
       (line.includes(` ${status} for `) || line.includes(`status of ${status} `)) && (line.endsWith(path) || line.endsWith(`${path})`)));
-    expect(store.consoleErrors.filter(deliberate).length).toBeGreaterThanOrEqual(4);
+    expect(store.consoleErrors.filter(deliberate).length).toBeGreaterThanOrEqual(5);
     const others = store.consoleErrors.filter((line) => !deliberate(line));
     expect(others, others.join('\n')).toEqual([]);
   });

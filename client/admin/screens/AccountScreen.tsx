@@ -3,14 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { Field, Notice } from '../Field.tsx';
+import { refusalText, useErrorFocus } from '../refused-save.ts';
+import { useUnsavedChanges } from '../unsaved-changes.ts';
 
 type Said = { text: string; kind: 'info' | 'error' };
 const NOTHING: Said = { text: '', kind: 'info' };
-
-/** What a refused save says above its button: the field errors sit under their fields. */
-function refusal(answer: { message: string; fieldErrors: FieldErrors }): Said {
-  return { text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' };
-}
 
 export function AccountScreen({ email, onEmailChanged }: { email: string; onEmailChanged: (email: string) => void }) {
   const [emailForm, setEmailForm] = useState({ newEmail: '', currentPassword: '' });
@@ -20,6 +17,9 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
   const [newPassword, setNew] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Said>(NOTHING);
+  const [emailFormRef, focusEmailError] = useErrorFocus();
+  const [passwordFormRef, focusPasswordError] = useErrorFocus();
+  useUnsavedChanges([emailForm.newEmail, emailForm.currentPassword, currentPassword, newPassword].some((typed) => typed !== ''));
 
   async function changeEmail(event: FormEvent) {
     event.preventDefault();
@@ -31,7 +31,8 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
       onEmailChanged(answer.data.email);
     } else {
       setEmailErrors(answer.fieldErrors);
-      setEmailNotice(refusal(answer));
+      setEmailNotice({ text: refusalText(answer), kind: 'error' });
+      focusEmailError();
     }
   }
 
@@ -45,7 +46,8 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
       setNotice({ text: ADMIN.passwordChanged, kind: 'info' });
     } else {
       setErrors(answer.fieldErrors);
-      setNotice(refusal(answer));
+      setNotice({ text: refusalText(answer), kind: 'error' });
+      focusPasswordError();
     }
   }
 
@@ -53,7 +55,7 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
     <section aria-labelledby="account-title">
       <h1 id="account-title">{ADMIN.screens.account}</h1>
       <p>{ADMIN.signInEmail.replace('{email}', email)}</p>
-      <form className="admin-form" onSubmit={changeEmail} noValidate>
+      <form className="admin-form" ref={emailFormRef} onSubmit={changeEmail} noValidate>
         <h2>{ADMIN.changeEmail}</h2>
         <Field label={ADMIN.newEmail} error={emailErrors.newEmail}>
           {(control) => <input {...control} type="email" autoComplete="email" value={emailForm.newEmail} onChange={(event) => setEmailForm({ ...emailForm, newEmail: event.target.value })} />}
@@ -64,7 +66,7 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
         <Notice text={emailNotice.text} kind={emailNotice.kind} />
         <button type="submit">{ADMIN.changeEmail}</button>
       </form>
-      <form className="admin-form" onSubmit={changePassword} noValidate>
+      <form className="admin-form" ref={passwordFormRef} onSubmit={changePassword} noValidate>
         <h2>{ADMIN.changePassword}</h2>
         <Field label={ADMIN.currentPassword} error={errors.currentPassword}>
           {(control) => <input {...control} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrent(event.target.value)} />}

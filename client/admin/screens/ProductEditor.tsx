@@ -11,7 +11,9 @@ import { adminCall, type FieldErrors } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, integerFromText, textFromCents } from '../money-input.ts';
+import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
+import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -92,11 +94,21 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [productId, setProductId] = useState(openedId);
   const currency = useStoreCurrency();
   const [form, setForm] = useState<ProductForm | null>(productId === null ? EMPTY : null);
+  // the form as loaded or last saved: any difference is an unsaved edit
+  const [saved, setSaved] = useState<ProductForm | null>(form);
   const [stored, setStored] = useState<StoredProduct | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   const [busy, setBusy] = useState(false);
   const [forms, setForms] = useState<Array<{ id: string; name: string }>>([]);
+  const [formRef, focusFirstError] = useErrorFocus();
+  useUnsavedChanges(form !== null && hasEdits(form, saved));
+  const show = (product: StoredProduct) => {
+    const shown = formOf(product, currency);
+    setStored(product);
+    setForm(shown);
+    setSaved(shown);
+  };
 
   useEffect(() => {
     void adminCall<{ forms: Array<{ id: string; name: string }> }>('GET', '/api/admin/messages/forms').then((answer) => {
@@ -104,10 +116,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     });
     if (openedId === null) return;
     void adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(openedId)}`).then((answer) => {
-      if (answer.ok) {
-        setStored(answer.data.product);
-        setForm(formOf(answer.data.product, currency));
-      } else setNotice({ text: answer.message, kind: 'error' });
+      if (answer.ok) show(answer.data.product);
+      else setNotice({ text: answer.message, kind: 'error' });
     });
     // loaded once per opened product; the currency only changes how prices are typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -131,12 +141,12 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setBusy(false);
     if (!answer.ok) {
       setErrors(answer.fieldErrors);
-      setNotice({ text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' });
+      setNotice({ text: refusalText(answer), kind: 'error' });
+      focusFirstError();
       return;
     }
     setErrors({});
-    setStored(answer.data.product);
-    setForm(formOf(answer.data.product, currency));
+    show(answer.data.product);
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
     if (productId === null) {
       setProductId(answer.data.product.id);
@@ -147,8 +157,11 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   async function remove() {
     if (productId === null || !window.confirm(ADMIN.confirmDelete)) return;
     const answer = await adminCall('DELETE', `/api/admin/products/${encodeURIComponent(productId)}`);
-    if (answer.ok) navigate(ADMIN_PATHS.products);
-    else setNotice({ text: answer.message, kind: 'error' });
+    if (answer.ok) {
+      // nothing is left to save
+      forgetUnsavedChanges();
+      navigate(ADMIN_PATHS.products);
+    } else setNotice({ text: answer.message, kind: 'error' });
   }
 
   async function upload(file: File) {
@@ -158,7 +171,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     const answer = await adminCall<{ image: StoredImage }>('POST', `/api/admin/products/${encodeURIComponent(productId)}/images`, body);
     if (answer.ok) {
       setErrors({});
+      // the image is stored with the product already: only its alt text and place wait for Save
       update({ images: [...form!.images, answer.data.image] });
+      setSaved((last) => last && { ...last, images: [...last.images, answer.data.image] });
     } else setErrors({ image: answer.fieldErrors.image ?? answer.message });
   }
 
@@ -168,7 +183,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
         <h1 id="editor-title">{productId === null ? ADMIN.newProduct : ADMIN.editProduct}</h1>
         <a href={ADMIN_PATHS.products} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.products); }}>{ADMIN.screens.products}</a>
       </div>
-      <form className="admin-form" onSubmit={save} noValidate>
+      <form className="admin-form" ref={formRef} onSubmit={save} noValidate>
         <fieldset disabled={!canEdit || busy}>
           <Field label={ADMIN.title} error={error('title')}>
             {(control) => <input {...control} value={form.title} maxLength={200} onChange={(event) => update({ title: event.target.value })} />}

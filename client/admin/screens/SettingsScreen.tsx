@@ -4,7 +4,9 @@ import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, decimalFromText, integerFromText, textFromCents } from '../money-input.ts';
+import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { rememberStoreCurrency } from '../store-currency.ts';
+import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
@@ -15,6 +17,13 @@ interface Settings {
 interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
 interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
+/** A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an id no other rate has. */
+function newRate(rates: readonly RateForm[]): RateForm {
+  let number = rates.length + 1;
+  while (rates.some((rate) => rate.id === `rate-${number}`)) number += 1;
+  return { id: `rate-${number}`, name: '', kind: 'flat', price: '0', perKilogram: '0', freeOver: '', maxWeight: '' };
+}
+
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
   return {
@@ -24,7 +33,7 @@ function formOf(settings: Settings): SettingsForm {
     lowStock: String(settings.lowStockThreshold),
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
-      freeOver: money(rate.freeOverCents), maxWeight: String(rate.maxWeightGrams),
+      freeOver: rate.freeOverCents === 0 ? '' : money(rate.freeOverCents), maxWeight: rate.maxWeightGrams === 0 ? '' : String(rate.maxWeightGrams),
     })),
   };
 }
@@ -62,11 +71,20 @@ function withCurrency(form: SettingsForm, currency: string): SettingsForm {
 export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
   const { data, error } = useCall<{ settings: Settings; currencies: string[] }>('/api/admin/settings');
   const [form, setForm] = useState<SettingsForm | null>(null);
+  // the form as loaded or last saved: any difference is an unsaved edit
+  const [saved, setSaved] = useState<SettingsForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   const [busy, setBusy] = useState(false);
+  const [formRef, focusFirstError] = useErrorFocus();
+  useUnsavedChanges(form !== null && hasEdits(form, saved));
+  const show = (settings: Settings) => {
+    const shown = formOf(settings);
+    setForm(shown);
+    setSaved(shown);
+  };
   useEffect(() => {
-    if (data) setForm(formOf(data.settings));
+    if (data) show(data.settings);
   }, [data]);
   if (!form || !data) return <><h1>{ADMIN.screens.settings}</h1><Notice text={error} kind="error" />{error ? null : <p>{ADMIN.loading}</p>}</>;
   const update = (change: Partial<SettingsForm>) => setForm({ ...form, ...change });
@@ -79,19 +97,20 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
     setBusy(false);
     if (!answer.ok) {
       setErrors(answer.fieldErrors);
-      setNotice({ text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' });
+      setNotice({ text: refusalText(answer), kind: 'error' });
+      focusFirstError();
       return;
     }
     setErrors({});
     rememberStoreCurrency(answer.data.settings.currency);
-    setForm(formOf(answer.data.settings));
+    show(answer.data.settings);
     setNotice({ text: ADMIN.settingsSaved, kind: 'info' });
   }
 
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">{ADMIN.screens.settings}</h1>
-      <form className="admin-form" onSubmit={save} noValidate>
+      <form className="admin-form" ref={formRef} onSubmit={save} noValidate>
         <fieldset disabled={!canEdit || busy}>
           <Field label={ADMIN.siteTitle} error={errors.siteTitle}>
             {(control) => <input {...control} value={form.siteTitle} onChange={(event) => update({ siteTitle: event.target.value })} />}
@@ -145,14 +164,14 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
                   {rate.kind === 'weight' ? (
                     <Field label={ADMIN.ratePerKilogram} error={at('perKilogramCents')}>{(control) => <input {...control} inputMode="decimal" value={rate.perKilogram} onChange={(event) => updateRate(index, { perKilogram: event.target.value })} />}</Field>
                   ) : null}
-                  <Field label={ADMIN.rateFreeOver} error={at('freeOverCents')}>{(control) => <input {...control} inputMode="decimal" value={rate.freeOver} onChange={(event) => updateRate(index, { freeOver: event.target.value })} />}</Field>
-                  <Field label={ADMIN.rateMaxWeight} error={at('maxWeightGrams')}>{(control) => <input {...control} inputMode="numeric" value={rate.maxWeight} onChange={(event) => updateRate(index, { maxWeight: event.target.value })} />}</Field>
+                  <Field label={ADMIN.rateFreeOver} error={at('freeOverCents')} hint={ADMIN.rateFreeOverHint}>{(control) => <input {...control} inputMode="decimal" value={rate.freeOver} onChange={(event) => updateRate(index, { freeOver: event.target.value })} />}</Field>
+                  <Field label={ADMIN.rateMaxWeight} error={at('maxWeightGrams')} hint={ADMIN.rateMaxWeightHint}>{(control) => <input {...control} inputMode="numeric" value={rate.maxWeight} onChange={(event) => updateRate(index, { maxWeight: event.target.value })} />}</Field>
                 </div>
                 <button type="button" onClick={() => update({ rates: form.rates.filter((_, at) => at !== index) })} disabled={form.rates.length === 1}>{ADMIN.removeRate}</button>
               </fieldset>
             );
           })}
-          <button type="button" onClick={() => update({ rates: [...form.rates, { id: `rate-${form.rates.length + 1}`, name: '', kind: 'flat', price: '0', perKilogram: '0', freeOver: '0', maxWeight: '0' }] })}>{ADMIN.addRate}</button>
+          <button type="button" onClick={() => update({ rates: [...form.rates, newRate(form.rates)] })}>{ADMIN.addRate}</button>
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions"><button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button></div>
         </fieldset>

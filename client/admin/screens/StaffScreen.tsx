@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { Field, Notice } from '../Field.tsx';
+import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { TableRegion } from '../TableRegion.tsx';
+import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 
 interface Member { id: string; email: string; role: number; createdOn: number; you: boolean }
@@ -24,6 +26,8 @@ export function StaffScreen() {
   const [form, setForm] = useState({ email: '', role: 8 });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Said>({ text: '', kind: 'info' });
+  const [formRef, focusFirstError] = useErrorFocus();
+  useUnsavedChanges(form.email.trim() !== '');
   // each generated password (a new member's, or a new one for a member who forgot theirs), kept
   // on screen with whose it is until dismissed or the screen is left, so adding a second member
   // does not hide the first one's; each on its own so it can be copied whole
@@ -43,7 +47,8 @@ export function StaffScreen() {
       reload();
     } else {
       setErrors(answer.fieldErrors);
-      setNotice({ text: Object.keys(answer.fieldErrors).length > 0 ? ADMIN.fixErrors : answer.message, kind: 'error' });
+      setNotice({ text: refusalText(answer), kind: 'error' });
+      focusFirstError();
     }
   }
 
@@ -110,7 +115,7 @@ export function StaffScreen() {
         </TableRegion>
       ) : error ? null : <p>{ADMIN.loading}</p>}
       {data ? (
-        <form className="admin-form" onSubmit={add} noValidate>
+        <form className="admin-form" ref={formRef} onSubmit={add} noValidate>
           <h2>{ADMIN.addStaff}</h2>
           <Field label={ADMIN.staffEmail} error={errors.email}>
             {(control) => <input {...control} type="email" autoComplete="off" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} />}

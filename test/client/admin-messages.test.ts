@@ -1,0 +1,19 @@
+/**
+ * The admin's catalogue: every sentence it says ends with its full stop (a hint under a field,
+ * a notice, each of the server's answers); labels, buttons and headings have none.
+ */
+import { describe, expect, it } from 'vitest';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+
+const SENTENCE_END = /[.?!]$/;
+const filled = (text: string) => text.replace(/\{(\w+)\}/g, 'x');
+
+describe('the admin catalogue', () => {
+  it('ends every hint and every answer of the server with a full stop', () => {
+    const hints = Object.entries(ADMIN).filter(([key, value]) => typeof value === 'string' && (/Hint$/.test(key) || key === 'commaSeparated'));
+    expect(hints.length).toBeGreaterThan(5);
+    const server = Object.entries(ADMIN.server);
+    const missing = [...hints, ...server].filter(([, value]) => !SENTENCE_END.test(filled(value as string))).map(([key]) => key);
+    expect(missing).toEqual([]);
+  });
+});
