@@ -371,7 +371,7 @@ export const CHECKOUT = {
   cardExpiryInvalid: 'Please enter the expiry date as MM/YY.',
   cardExpired: 'This card has expired.',
   cardCvcInvalid: 'Please enter the 3 or 4 digit security code.',
-  fieldsInvalid: 'Please correct the fields marked below.',
+  fieldsInvalid: 'Please correct the marked fields.',
   paymentDeclined: 'Your card was declined. Please use a different card.',
   paymentRetry: 'Your payment could not be processed. Please try again.',
   totalChanged: 'The total of your order has changed. Please review it and place your order again.',
