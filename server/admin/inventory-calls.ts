@@ -24,7 +24,8 @@ const listQuery = z.object({
 });
 const stockInput = z.object({
   qtyInStock: stockSchema,
-  unlimited: z.boolean().default(false),
+  /** Left out: the variant stays as it is (unlimited or counted); only the count changes. */
+  unlimited: z.boolean().optional(),
   /** A restock is stock that arrived; any other change is an owner's correction. */
   reason: z.enum(['owner-edit', 'restock']).default('owner-edit'),
 });
@@ -50,7 +51,7 @@ export function createInventoryCalls(deps: AppDeps): Router {
     const input = parseAdminInput(stockInput, req.body);
     const actor = await actorOf(deps, req);
     const now = Date.now();
-    await deps.store.transaction(async (tx) => {
+    const unlimited = await deps.store.transaction(async (tx) => {
       const stock = new StockHistoryRepository(tx);
       const before = await stock.setStock(variantId, input.qtyInStock, input.unlimited);
       if (!before) throw new HttpError(404, ADMIN.server.variantNotFound);
@@ -60,8 +61,9 @@ export function createInventoryCalls(deps: AppDeps): Router {
           reason: input.reason, actor, orderId: null,
         }, now);
       }
+      return input.unlimited ?? before.unlimited;
     });
-    res.json({ variantId, qtyInStock: input.qtyInStock, unlimited: input.unlimited, message: ADMIN.stockSaved });
+    res.json({ variantId, qtyInStock: input.qtyInStock, unlimited, message: ADMIN.stockSaved });
   });
 
   router.get(`${ADMIN_INVENTORY}/:variantId/history`, canRead, async (req, res) => {

@@ -103,17 +103,18 @@ export class StockHistoryRepository {
   }
 
   /**
-   * Sets a variant's stock (and whether it is unlimited); call inside a transaction. Returns the
-   * stock before, or undefined when there is no such variant.
+   * Sets a variant's stock (and whether it is unlimited, when given); call inside a transaction.
+   * Returns the stock before and whether it is unlimited now, or undefined when there is no such variant.
    */
-  async setStock(variantId: string, quantity: number, unlimited: boolean): Promise<{ productId: string; before: number } | undefined> {
-    const row = await this.session.get<{ product_id: string; qty_in_stock: number }>(
-      `SELECT product_id, qty_in_stock FROM variants WHERE id = ?${forUpdate(this.session)}`,
+  async setStock(variantId: string, quantity: number, unlimited?: boolean): Promise<{ productId: string; before: number; unlimited: boolean } | undefined> {
+    const row = await this.session.get<{ product_id: string; qty_in_stock: number; unlimited: number }>(
+      `SELECT product_id, qty_in_stock, unlimited FROM variants WHERE id = ?${forUpdate(this.session)}`,
       [variantId],
     );
     if (!row) return undefined;
-    await this.session.run('UPDATE variants SET qty_in_stock = ?, unlimited = ? WHERE id = ?', [quantity, unlimited ? 1 : 0, variantId]);
-    return { productId: row.product_id, before: Number(row.qty_in_stock) };
+    const nowUnlimited = unlimited ?? Number(row.unlimited) === 1;
+    await this.session.run('UPDATE variants SET qty_in_stock = ?, unlimited = ? WHERE id = ?', [quantity, nowUnlimited ? 1 : 0, variantId]);
+    return { productId: row.product_id, before: Number(row.qty_in_stock), unlimited: nowUnlimited };
   }
 
   /** Puts units back into a limited variant (a cancelled order); false when the variant is gone. */

@@ -77,6 +77,15 @@ describe('unlimited or a count, from the inventory', () => {
     expect((await historyOf(variantId))[0]).toEqual(expect.objectContaining({ delta: 3, quantityAfter: 5, reason: 'owner-edit' }));
   });
 
+  it('keeps the switch as it is when a count comes without it (an API client that knows only counts)', async () => {
+    const variantId = product.variants.find((variant) => variant.sku === 'FJ-M')!.id;
+    expect((await owner.put(`/api/admin/inventory/${variantId}`, { qtyInStock: 5, unlimited: true })).status).toBe(200);
+    const answer = await owner.put<{ unlimited: boolean }>(`/api/admin/inventory/${variantId}`, { qtyInStock: 7 });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.unlimited).toBe(true);
+    expect(await rowOf('FJ-M')).toEqual(expect.objectContaining({ qtyInStock: 7, unlimited: true }));
+  });
+
   it('refuses a switch that is not true or false, or comes without a count, and changes nothing', async () => {
     const variantId = product.variants.find((variant) => variant.sku === 'FJ-M')!.id;
     const stored = await rowOf('FJ-M');
