@@ -1,5 +1,5 @@
 /** The owner's sign-in at /config: email and password, a success loads the admin afresh; or the way to a forgotten password. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { adminCall } from './admin-api.ts';
 import { Field, Notice } from './Field.tsx';
@@ -11,6 +11,7 @@ export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; c
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const passwordRef = useRef<HTMLInputElement>(null);
   // until the script runs, the button stays off: a plain form submit would put the password in the URL
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -27,6 +28,9 @@ export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; c
     }
     setBusy(false);
     setError(answer.status === 401 ? ADMIN.signInFailed : answer.message);
+    // the button was off while asking, which dropped the focus to the page: back to the password, to type it again
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
   }
 
   return (
@@ -39,7 +43,7 @@ export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; c
             {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required />}
           </Field>
           <Field label={ADMIN.password}>
-            {(control) => <input {...control} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}
+            {(control) => <input {...control} ref={passwordRef} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}
           </Field>
           <Notice text={error} kind="error" />
           <button type="submit" disabled={busy || !ready}>{busy ? ADMIN.signingIn : ADMIN.signIn}</button>

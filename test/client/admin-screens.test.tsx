@@ -32,6 +32,8 @@ describe('the admin sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(ADMIN.signInFailed);
+    // the focus is back on the password, to type it again
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     expect(calls[0]!.body).toEqual({ email: 'owner@example.com', password: 'wrong' });
     expect(calls[0]!.headers['X-CSRF-Token']).toBe('the-crumb');
   });
