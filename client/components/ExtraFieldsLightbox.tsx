@@ -1,11 +1,12 @@
 /**
  * The extra-fields form of a product in a lightbox: the page gets an open
  * class while it shows, focus stays inside, and the form is destroyed on
- * close. Submitting hands the values (JSON text) to the caller.
+ * close. Submitting hands the values (JSON text) to the caller; a refusal
+ * moves the focus to the first invalid field (or the message).
  */
 import { useState, type FormEvent } from 'react';
 import { Modal } from './Modal.tsx';
-import { FormFields } from './FormFields.tsx';
+import { FormFields, useFieldErrorFocus } from './FormFields.tsx';
 import { BUTTON, FORM } from '../lib/messages.ts';
 import { initialFormState, submissionValues, withoutError, type FormState } from '../lib/form-values.ts';
 import { validateFormValues, type FormFieldDefinition, type FormFieldValue } from '../lib/rules.ts';
@@ -34,6 +35,7 @@ function LightboxForm({ form, onSubmit, initialValues, submitText }: Omit<ExtraF
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [formRef, refused] = useFieldErrorFocus();
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -42,23 +44,27 @@ function LightboxForm({ form, onSubmit, initialValues, submitText }: Omit<ExtraF
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setMessage(FORM.invalidFields);
+      refused();
       return;
     }
     setBusy(true);
     setMessage(null);
     const failure = await onSubmit(JSON.stringify(submissionValues(form.fields, values, window.location.search)));
     setBusy(false);
-    if (failure) setMessage(failure);
+    if (failure) {
+      setMessage(failure);
+      refused();
+    }
   };
 
   return (
-    <form className="extra-fields-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form ref={formRef} className="extra-fields-form" method="post" noValidate onSubmit={(e) => void submit(e)}>
       <FormFields formId={`extra-${form.id}`} fields={form.fields} values={values} errors={errors} disabled={busy}
         onChange={(id: string, value: FormFieldValue) => {
           setValues((current) => ({ ...current, [id]: value }));
           setErrors((current) => withoutError(current, id));
         }} />
-      {message && <div className="form-message is-error" role="alert">{message}</div>}
+      {message && <div className="form-message is-error" role="alert" tabIndex={-1}>{message}</div>}
       <button type="submit" className="form-submit" disabled={busy}>
         {busy ? BUTTON.submitting : submitText ?? form.submitButtonText ?? BUTTON.addToCart}
       </button>

@@ -1,9 +1,11 @@
 /**
  * Renders form fields of every type as controlled inputs. Errors (client or
- * server) appear above each field's title; text areas with a maximum length
- * get the 'count / max' counter.
+ * server) appear above each field's title, and the field's controls are marked
+ * aria-invalid and described by the error (and the field's description); text
+ * areas with a maximum length get the 'count / max' counter. After a refused
+ * submit, `useFieldErrorFocus` moves the focus to the first marked field.
  */
-import type { ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import type { FormFieldDefinition, FormFieldValue } from '../lib/rules.ts';
 import { effectiveMaxLength } from '../lib/rules.ts';
 import { FIELD_PARTS, LIKERT_SCALE, characterCounterText } from '../lib/messages.ts';
@@ -35,9 +37,44 @@ export function fieldElementId(formId: string, fieldId: string): string {
   return `${formId}-${fieldId}`.replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
-function FieldBody({ formId, field, value, onChange, disabled }: {
+/**
+ * Focuses the first control of `form` marked invalid (or, with none, its first alert), with its
+ * field's error and title scrolled to the middle of the window: on a phone the first error may be
+ * far above the button, and a button disabled while sending has dropped the focus.
+ */
+export function focusFirstInvalidField(form: HTMLElement): void {
+  const target = form.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])') ?? form.querySelector<HTMLElement>('[role="alert"]');
+  if (!target) return;
+  // a message (no field of this form to mark) takes the focus without joining the Tab order
+  if (!target.matches('input, select, textarea, button') && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus({ preventScroll: true });
+  // the whole field, so its error above the title shows too (not in every test DOM)
+  (target.closest<HTMLElement>('[data-field-id]') ?? target).scrollIntoView?.({ block: 'center' });
+}
+
+/**
+ * The ref for a form of fields, and what to call with a refused submit's state updates: once they
+ * are drawn (errors marked, controls enabled again), the focus goes to the first invalid field.
+ */
+export function useFieldErrorFocus(): [RefObject<HTMLFormElement | null>, () => void] {
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0 && form.current) focusFirstInvalidField(form.current);
+  }, [refusals]);
+  const refused = useCallback(() => setRefusals((count) => count + 1), []);
+  return [form, refused];
+}
+
+/** What marks a field's controls: invalid while it has an error, described by the error and the description. */
+interface FieldMarks {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+function FieldBody({ formId, field, value, onChange, disabled, marks }: {
   formId: string; field: FormFieldDefinition; value: FormFieldValue | undefined;
-  onChange: (value: FormFieldValue) => void; disabled?: boolean;
+  onChange: (value: FormFieldValue) => void; disabled?: boolean; marks: FieldMarks;
 }) {
   const id = fieldElementId(formId, field.id);
   const text = typeof value === 'string' ? value : '';
@@ -49,7 +86,8 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
       return (
         <>
           <textarea id={id} name={field.id} value={text} placeholder={field.placeholder} disabled={disabled}
-            aria-invalid={over || undefined} onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value)} />
+            {...marks} aria-invalid={over || marks['aria-invalid']}
+            onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value)} />
           {max !== null && (
             <span className={over ? 'char-counter is-over' : 'char-counter'} aria-live="polite">
               {characterCounterText(text.length, max)}
@@ -66,7 +104,7 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
             <label key={label} className="field-part">
               <span className="field-part__label">{label}</span>
               <input type="text" name={`${field.id}-${index}`} value={list[index] ?? ''} disabled={disabled}
-                id={index === 0 ? id : undefined}
+                id={index === 0 ? id : undefined} {...marks}
                 onChange={(e) => {
                   const next = labels.map((_, i) => list[i] ?? '');
                   next[index] = e.target.value;
@@ -82,7 +120,7 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
         <div className="field-options" role="group" aria-labelledby={`${id}-title`}>
           {(field.options ?? []).map((option) => (
             <label key={option} className="field-option">
-              <input type="checkbox" name={field.id} value={option} checked={list.includes(option)} disabled={disabled}
+              <input type="checkbox" name={field.id} value={option} checked={list.includes(option)} disabled={disabled} {...marks}
                 onChange={(e) => onChange(e.target.checked ? [...list, option] : list.filter((v) => v !== option))} />
               {option}
             </label>
@@ -94,7 +132,7 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
         <div className="field-options" role="radiogroup" aria-labelledby={`${id}-title`}>
           {(field.options ?? []).map((option) => (
             <label key={option} className="field-option">
-              <input type="radio" name={`${formId}-${field.id}`} value={option} checked={text === option} disabled={disabled}
+              <input type="radio" name={`${formId}-${field.id}`} value={option} checked={text === option} disabled={disabled} {...marks}
                 onChange={() => onChange(option)} />
               {option}
             </label>
@@ -103,7 +141,7 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
       );
     case 'select':
       return (
-        <select id={id} name={field.id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        <select id={id} name={field.id} value={text} disabled={disabled} {...marks} onChange={(e) => onChange(e.target.value)}>
           <option value="">{field.placeholder ?? ''}</option>
           {(field.options ?? []).map((option) => <option key={option} value={option}>{option}</option>)}
         </select>
@@ -117,7 +155,7 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
               <legend>{question}</legend>
               {LIKERT_SCALE.map(([score, label]) => (
                 <label key={score} className="likert-answer">
-                  <input type="radio" name={`${formId}-${field.id}-${question}`} value={score} disabled={disabled}
+                  <input type="radio" name={`${formId}-${field.id}-${question}`} value={score} disabled={disabled} {...marks}
                     checked={answers[question] === score} onChange={() => onChange({ ...answers, [question]: score })} />
                   {label}
                 </label>
@@ -130,7 +168,7 @@ function FieldBody({ formId, field, value, onChange, disabled }: {
     default:
       return (
         <input id={id} type={SIMPLE_INPUT_TYPES[field.type] ?? 'text'} name={field.id} value={text} disabled={disabled}
-          placeholder={field.placeholder} autoComplete={field.type === 'email' ? 'email' : undefined}
+          placeholder={field.placeholder} autoComplete={field.type === 'email' ? 'email' : undefined} {...marks}
           onChange={(e) => onChange(e.target.value)} />
       );
   }
@@ -151,15 +189,20 @@ export function FormFields({ formId, fields, values, errors, onChange, disabled 
           );
         }
         const error = errors[field.id];
+        const describedBy = [error ? `${id}-error` : '', field.description ? `${id}-description` : ''].filter(Boolean).join(' ');
+        const marks: FieldMarks = {
+          ...(error ? { 'aria-invalid': true } : {}),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        };
         return (
           <div key={field.id} className={error ? 'form-field has-error' : 'form-field'} data-field-id={field.id}>
-            {error && <div className="field-error" role="alert">{error}</div>}
+            {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
             <label className="field-title" id={`${id}-title`} htmlFor={id}>
               {field.title}
               {field.required && <span className="field-required" aria-hidden="true"> *</span>}
             </label>
-            {field.description && <p className="field-description">{field.description}</p>}
-            <FieldBody formId={formId} field={field} value={values[field.id]} disabled={disabled}
+            {field.description && <p className="field-description" id={`${id}-description`}>{field.description}</p>}
+            <FieldBody formId={formId} field={field} value={values[field.id]} disabled={disabled} marks={marks}
               onChange={(value) => onChange(field.id, value)} />
           </div>
         );

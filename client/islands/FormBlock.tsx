@@ -1,14 +1,19 @@
 /**
- * A form block (contact page and lightbox): client rules, then the server's
- * validation, a submission key and the save; locked with 'Submitting…' while
- * in flight; success redirects or shows the message and post-submit HTML.
+ * A form block (contact page and lightbox): client rules, then the captcha (an
+ * answer typed in it is verified as the form is sent), the server's validation,
+ * a submission key and the save; locked with 'Submitting…' while in flight; a
+ * refusal moves the focus to the first invalid field (or the message); success
+ * redirects or shows the message (focused) and post-submit HTML. The form
+ * posts nowhere by itself: its button works once the island has hydrated, and
+ * without scripts a <noscript> line says the form needs them.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormFields, fieldElementId } from '../components/FormFields.tsx';
+import { FormFields, fieldElementId, useFieldErrorFocus } from '../components/FormFields.tsx';
 import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
-import { BUTTON, FORM, formStatusMessage } from '../lib/messages.ts';
+import { BUTTON, FORM, SCRIPT_NEEDED, formStatusMessage } from '../lib/messages.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { initialFormState, submissionValues, withoutError, type FormState } from '../lib/form-values.ts';
 import { validateFormValues, type FormFieldDefinition, type FormFieldValue } from '../lib/rules.ts';
 import { insertHtmlWithScripts } from '../lib/run-scripts.ts';
@@ -76,17 +81,15 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [scrollHint, setScrollHint] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('editing');
-  const [captchaToken, setCaptchaTokenState] = useState<string | null>(null);
-  // After a failed submit the captcha is reset and its submit button waits for a new token.
-  const [captchaLocked, setCaptchaLocked] = useState(false);
-  const setCaptchaToken = (token: string | null): void => {
-    setCaptchaTokenState(token);
-    if (token) setCaptchaLocked(false);
-  };
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  // The focus goes to the first invalid field (else the message) once a refusal is drawn; declared
+  // before the scroll hint's effect, so the hint measures the field where the scroll has put it.
+  const [formRef, refused] = useFieldErrorFocus();
   const postSubmitRef = useRef<HTMLDivElement>(null);
+  const submittedRef = useRef<HTMLDivElement>(null);
   const firstErrorRef = useRef<string | null>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     trackFormRender(readPageContext(), form.id);
@@ -94,12 +97,15 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
 
   useEffect(() => {
     setScrollHint(scrollHintFor(formRef.current, firstErrorRef.current));
-  }, [errors]);
+  }, [errors, formRef]);
 
   useEffect(() => {
-    if (phase === 'done' && form.submissionHTML && postSubmitRef.current) {
+    if (phase !== 'done') return;
+    if (form.submissionHTML && postSubmitRef.current) {
       insertHtmlWithScripts(postSubmitRef.current, form.submissionHTML, { runScripts: form.allowSubmissionScripts === true });
     }
+    // the button that had the focus is gone with the form: the message takes it
+    submittedRef.current?.focus();
   }, [phase, form.submissionHTML, form.allowSubmissionScripts]);
 
   const fail = (fieldErrors: Record<string, string>, overall: string): void => {
@@ -107,9 +113,9 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
     setErrors(fieldErrors);
     setMessage(overall);
     captchaRef.current?.reset();
-    setCaptchaTokenState(null);
-    if (form.captchaEnabled) setCaptchaLocked(true);
+    setCaptchaToken(null);
     setPhase('editing');
+    refused();
   };
 
   const onSubmit = async (event: FormEvent): Promise<void> => {
@@ -120,16 +126,24 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
       firstErrorRef.current = form.fields.find((f) => clientErrors[f.id])?.id ?? null;
       setErrors(clientErrors);
       setMessage(FORM.invalidFields);
-      return;
-    }
-    if (form.captchaEnabled && !captchaToken) {
-      setErrors({});
-      setMessage(FORM.completeCaptcha);
+      refused();
       return;
     }
     setErrors({});
     setMessage(null);
     setPhase('submitting');
+    let token = captchaToken;
+    if (form.captchaEnabled && !token) {
+      // the answer typed in the captcha is checked now, so sending is one step
+      const verified = await captchaRef.current?.verify();
+      if (!verified?.ok) {
+        setMessage(verified?.message ?? FORM.completeCaptcha);
+        setPhase('editing');
+        captchaRef.current?.focus();
+        return;
+      }
+      token = verified.token;
+    }
     const submitted = submissionValues(form.fields, values, window.location.search);
 
     const validation = await api.post(API_PATHS.formValidate(form.id), submitted, { fallbackMessage: FORM.processingError });
@@ -149,7 +163,7 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
       key,
       formId: form.id,
       form: JSON.stringify(submitted),
-      ...(captchaToken ? { captchaKey: captchaToken } : {}),
+      ...(token ? { captchaKey: token } : {}),
       ...page,
     }, { fallbackMessage: FORM.unknownError });
     if (!save.ok) {
@@ -178,7 +192,7 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
   if (phase === 'done') {
     return (
       <div className="form-block form-submitted" id={fieldElementId(form.id, 'form')}>
-        <div className="form-submission-text" role="status"
+        <div className="form-submission-text" role="status" tabIndex={-1} ref={submittedRef}
           dangerouslySetInnerHTML={{ __html: form.parsedSubmissionMessage || FORM.thankYou }} />
         <div className="form-submission-html" ref={postSubmitRef} />
       </div>
@@ -187,7 +201,8 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
   const locked = phase === 'submitting';
   const isError = message !== null;
   return (
-    <form ref={formRef} className="form-block" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={locked}
+    // POST and a button that works only once hydrated: no answer (a password field's included) ever lands in the URL.
+    <form ref={formRef} className="form-block" method="post" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={locked}
       aria-label={form.name ?? FORM.defaultFormName}>
       <FormFields formId={form.id} fields={form.fields} values={values} errors={errors} onChange={onChange} disabled={locked} />
       {form.parsedDisclaimerMessage && (
@@ -197,9 +212,10 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
         <Captcha action="form_block" handleRef={captchaRef} onToken={setCaptchaToken}
           theme={form.captchaTheme} align={form.captchaAlignment} />
       )}
-      {isError && <div className="form-message is-error" role="alert">{message}</div>}
+      {isError && <div className="form-message is-error" role="alert" tabIndex={-1}>{message}</div>}
       {isError && scrollHint && <div className="form-scroll-hint">{scrollHint}</div>}
-      <button type="submit" className="form-submit" disabled={locked || captchaLocked}>
+      <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
+      <button type="submit" className="form-submit" disabled={!hydrated || locked}>
         {locked ? BUTTON.submitting : submitText ?? BUTTON.submit}
       </button>
     </form>

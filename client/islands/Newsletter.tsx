@@ -1,10 +1,16 @@
-/** Newsletter block: email validation, captcha when configured, success and error messages. */
-import { useRef, useState, type FormEvent } from 'react';
+/**
+ * Newsletter block: email validation, captcha when configured (an answer typed
+ * in it is verified as the form is sent), success and error messages. The
+ * form posts nowhere by itself: its button works once the island has hydrated,
+ * and without scripts a <noscript> line says the form needs them.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
-import { BUTTON, FORM, NEWSLETTER, EMAIL_EXAMPLE } from '../lib/messages.ts';
+import { BUTTON, FORM, NEWSLETTER, EMAIL_EXAMPLE, SCRIPT_NEEDED } from '../lib/messages.ts';
 import { isShopperEmail } from '../lib/rules.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 
 export interface NewsletterProps {
   title?: string;
@@ -18,26 +24,43 @@ export interface NewsletterProps {
 export default function Newsletter(props: NewsletterProps) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [emailRefused, setEmailRefused] = useState(false);
   const [phase, setPhase] = useState<'idle' | 'sending' | 'done'>('idle');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const hydrated = useHydrated();
   const inputId = `newsletter-${props.blockId}`;
+  const errorId = `${inputId}-error`;
+
+  useEffect(() => {
+    if (phase === 'done') successRef.current?.focus();
+  }, [phase]);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (phase !== 'idle') return;
     if (!isShopperEmail(email.trim())) {
+      setEmailRefused(true);
       setError(email.trim() === '' ? NEWSLETTER.emailInvalid : NEWSLETTER.emailFormat(EMAIL_EXAMPLE));
       return;
     }
-    if (props.captchaEnabled && !captchaToken) {
-      setError(FORM.completeCaptcha);
-      return;
-    }
+    setEmailRefused(false);
     setError(null);
     setPhase('sending');
+    let token = captchaToken;
+    if (props.captchaEnabled && !token) {
+      const verified = await captchaRef.current?.verify();
+      if (!verified?.ok) {
+        setPhase('idle');
+        setError(verified?.message ?? FORM.completeCaptcha);
+        captchaRef.current?.focus();
+        return;
+      }
+      token = verified.token;
+    }
     const answer = await api.post(API_PATHS.newsletter, {
-      email: email.trim(), ...(captchaToken ? { captchaToken } : {}),
+      email: email.trim(), ...(token ? { captchaToken: token } : {}),
     }, { fallbackMessage: NEWSLETTER.failure });
     if (answer.ok) {
       setPhase('done');
@@ -55,18 +78,23 @@ export default function Newsletter(props: NewsletterProps) {
       {props.description && <p>{props.description}</p>}
       {phase === 'done' ? (
         <>
-          <p className="newsletter-block__success" role="status">{props.successMessage ?? NEWSLETTER.success}</p>
+          <p className="newsletter-block__success" role="status" tabIndex={-1} ref={successRef}>
+            {props.successMessage ?? NEWSLETTER.success}
+          </p>
           {/* the address joins once its owner confirms by email (double opt-in) */}
           <p className="newsletter-block__confirmation">{NEWSLETTER.checkEmail}</p>
         </>
       ) : (
-        <form noValidate onSubmit={(e) => void submit(e)}>
+        // POST and a button that works only once hydrated: the address never lands in the URL.
+        <form method="post" noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor={inputId}>{NEWSLETTER.emailLabel}</label>
-          <input id={inputId} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)}
-            disabled={phase === 'sending'} />
+          <input id={inputId} name="email" type="email" autoComplete="email" value={email}
+            onChange={(e) => setEmail(e.target.value)} disabled={phase === 'sending'}
+            aria-invalid={emailRefused || undefined} aria-describedby={error && emailRefused ? errorId : undefined} />
           {props.captchaEnabled && <Captcha action="newsletter_block" handleRef={captchaRef} onToken={setCaptchaToken} />}
-          {error && <p className="newsletter-block__error" role="alert">{error}</p>}
-          <button type="submit" disabled={phase === 'sending'}>
+          {error && <p className="newsletter-block__error" id={errorId} role="alert">{error}</p>}
+          <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
+          <button type="submit" disabled={!hydrated || phase === 'sending'}>
             {phase === 'sending' ? BUTTON.submitting : props.buttonText ?? BUTTON.signUp}
           </button>
         </form>

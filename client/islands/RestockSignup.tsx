@@ -1,14 +1,17 @@
 /**
  * Back-in-stock sign-up for a sold-out variant: email rules, optional mailing
  * list (opt-in default from the product's restock context), captcha when the
- * site has one. Success replaces the form; the call to action stays.
+ * site has one (an answer typed in it is verified as the form is sent).
+ * Success replaces the form and takes the focus; the call to action stays.
+ * The form posts nowhere by itself: its button works once hydrated.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
-import { BUTTON, NEWSLETTER, RESTOCK } from '../lib/messages.ts';
+import { BUTTON, NEWSLETTER, RESTOCK, SCRIPT_NEEDED } from '../lib/messages.ts';
 import { restockEmailError } from '../lib/rules.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 
 export interface RestockSignupProps {
   productId: string;
@@ -29,31 +32,47 @@ export default function RestockSignup(props: RestockSignupProps) {
   const [email, setEmail] = useState('');
   const [joinList, setJoinList] = useState(props.mailingListOptInByDefault === true);
   const [error, setError] = useState<string | null>(null);
+  const [emailRefused, setEmailRefused] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const hydrated = useHydrated();
   const inputId = `restock-email-${props.productId}-${props.variantId}`;
+  const errorId = `${inputId}-error`;
+
+  useEffect(() => {
+    if (phase === 'sent') successRef.current?.focus();
+  }, [phase]);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (phase !== 'idle') return;
     const emailError = restockEmailError(email);
+    setEmailRefused(emailError !== null);
     if (emailError) {
       setError(emailError);
       return;
     }
-    if (props.captchaEnabled && !captchaToken) {
-      setError(RESTOCK.completeCaptcha);
-      return;
-    }
     setError(null);
     setPhase('sending');
+    let token = captchaToken;
+    if (props.captchaEnabled && !token) {
+      const verified = await captchaRef.current?.verify();
+      if (!verified?.ok) {
+        setPhase('idle');
+        setError(verified?.message ?? RESTOCK.completeCaptcha);
+        captchaRef.current?.focus();
+        return;
+      }
+      token = verified.token;
+    }
     const answer = await api.post(API_PATHS.restock, {
       productId: props.productId,
       variantId: props.variantId,
       siteVisitorEmail: email.trim(),
       isJoinMailingList: props.mailingListSignUpEnabled ? joinList : false,
-      ...(captchaToken ? { captchaToken } : {}),
+      ...(token ? { captchaToken: token } : {}),
       ...(props.language ? { language: props.language } : {}),
     });
     if (answer.ok) {
@@ -71,15 +90,18 @@ export default function RestockSignup(props: RestockSignupProps) {
       <p className="restock-signup__cta">{props.callToAction ?? RESTOCK.callToAction}</p>
       {phase === 'sent' ? (
         <>
-          <p className="restock-signup__success" role="status">{props.successText || RESTOCK.signedUp}</p>
+          <p className="restock-signup__success" role="status" tabIndex={-1} ref={successRef}>{props.successText || RESTOCK.signedUp}</p>
           {/* joining the mailing list waits for the address's owner to confirm by email */}
           {props.mailingListSignUpEnabled && joinList && <p className="restock-signup__confirmation">{NEWSLETTER.checkEmail}</p>}
         </>
       ) : (
-        <form noValidate onSubmit={(e) => void submit(e)}>
+        // POST and a button that works only once hydrated: the address never lands in the URL.
+        <form method="post" noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor={inputId}>{RESTOCK.emailLabel}</label>
-          <input id={inputId} type="text" autoComplete="email" value={email} disabled={phase === 'sending'}
-            aria-invalid={error ? true : undefined} onChange={(e) => setEmail(e.target.value)} />
+          {/* the specification's own pattern checks the address (restockEmailError), not the browser */}
+          <input id={inputId} name="email" type="email" inputMode="email" autoComplete="email" value={email}
+            disabled={phase === 'sending'} aria-invalid={emailRefused || undefined}
+            aria-describedby={error && emailRefused ? errorId : undefined} onChange={(e) => setEmail(e.target.value)} />
           {props.mailingListSignUpEnabled && (
             <label className="restock-signup__mailing-list">
               <input type="checkbox" checked={joinList} onChange={(e) => setJoinList(e.target.checked)} />
@@ -87,8 +109,11 @@ export default function RestockSignup(props: RestockSignupProps) {
             </label>
           )}
           {props.captchaEnabled && <Captcha action="product_waitlist" handleRef={captchaRef} onToken={setCaptchaToken} />}
-          {error && <p className="restock-signup__error" role="alert">{error}</p>}
-          <button type="submit" disabled={phase === 'sending'}>{phase === 'sending' ? BUTTON.submitting : BUTTON.notifyMe}</button>
+          {error && <p className="restock-signup__error" id={errorId} role="alert">{error}</p>}
+          <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
+          <button type="submit" disabled={!hydrated || phase === 'sending'}>
+            {phase === 'sending' ? BUTTON.submitting : BUTTON.notifyMe}
+          </button>
         </form>
       )}
     </div>

@@ -165,6 +165,14 @@ export const FORM = {
   thankYou: 'Thank you!',
 } as const;
 
+/**
+ * Under a form that only its script can send (contact, newsletter, restock sign-up), in a
+ * <noscript>: the store's own words, as the specification has none.
+ */
+export const SCRIPT_NEEDED = {
+  form: 'This form needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
+} as const;
+
 /** The email-field message, with an example address in place of {email}. */
 export const EMAIL_EXAMPLE = 'user@example.com';
 export function emailNotValidMessage(example: string = EMAIL_EXAMPLE): string {
@@ -305,7 +313,6 @@ export const HELPERS = {
 export const CAPTCHA_TEXT = {
   verify: 'Verify',
   verified: 'Verified',
-  answerLabel: 'Answer',
   loading: 'Loading challenge…',
   unavailable: 'The challenge could not be loaded.',
 } as const;

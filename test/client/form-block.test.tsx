@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "runScripts": "dangerously" }
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import FormBlock, { type FormBlockForm } from '../../client/islands/FormBlock.tsx';
+import { ExtraFieldsLightbox } from '../../client/components/ExtraFieldsLightbox.tsx';
+import { SCRIPT_NEEDED } from '../../client/lib/messages.ts';
 import { navigation } from '../../client/lib/navigation.ts';
 import { submissionValues, initialFormState } from '../../client/lib/form-values.ts';
 import type { FormFieldDefinition } from '../../client/lib/rules.ts';
@@ -187,8 +192,147 @@ describe('FormBlock island', () => {
     await settle();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
     expect(document.querySelector('.form-message')!.textContent).toBe('Complete CAPTCHA before submitting.');
     expect(document.querySelector('[data-captcha-rendered="true"]')).toBeTruthy();
+    // the focus waits in the answer box, named by its question
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'What is 1 + 1?' }));
+  });
+
+  it('verifies the typed captcha answer as the form is sent (one step), then focuses the success message', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/captcha/challenge', answer: { body: { challenge: 'c', prompt: 'What is 7 plus 3?' } } },
+      { method: 'POST', path: '/api/captcha/solve', answer: { body: { token: 'tok-10' } } },
+      { method: 'POST', path: '/api/rest/forms/validate/f1', answer: { body: { errors: {} } } },
+      { method: 'POST', path: '/api/form/FormSubmissionKey', answer: { body: { data: { key: 'k1' } } } },
+      { method: 'POST', path: '/api/form/SaveFormSubmission', answer: { body: { success: true } } },
+    ]);
+    render(<FormBlock form={form({ captchaEnabled: true })} />);
+    await settle();
+    fillValid();
+    fireEvent.change(screen.getByLabelText('What is 7 plus 3?'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
+    expect(calls.find((c) => c.url === '/api/captcha/solve')!.body).toEqual({ challenge: 'c', answer: '10' });
+    expect(calls.find((c) => c.url === '/api/form/SaveFormSubmission')!.body).toMatchObject({ captchaKey: 'tok-10' });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Thanks, we got it.');
+    expect(document.activeElement).toBe(status);
+  });
+
+  it('marks invalid fields and ties their errors to them, and moves the focus (and scroll) to the first one', async () => {
+    scriptFetch([]);
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    render(<FormBlock form={form({ fields: [...fields, { id: 'code', type: 'password', title: 'Order lookup code', description: 'From your receipt' }] })} />);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    submit.focus();
+    fireEvent.click(submit);
+    await settle();
+    const first = document.querySelector<HTMLInputElement>('input[name="name-0"]')!;
+    expect(document.activeElement).toBe(first);
+    expect(scrolled).toEqual([document.querySelector('[data-field-id="name"]')]);
+    for (const part of document.querySelectorAll('[data-field-id="name"] input')) {
+      expect(part.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(part.getAttribute('aria-describedby')!)!.textContent).toBe('Required');
+    }
+    const emailBox = screen.getByRole('textbox', { name: /^Email/ });
+    expect(emailBox.getAttribute('aria-invalid')).toBe('true');
+    expect(emailBox.getAttribute('aria-describedby')).toBe('f1-email-error');
+    // a field without an error is not marked; its description still describes it
+    const code = document.querySelector('#f1-code')!;
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById(code.getAttribute('aria-describedby')!)!.textContent).toBe('From your receipt');
+    // once corrected, the mark goes with the error
+    type('#f1-email', 'ada@example.com');
+    expect(emailBox.getAttribute('aria-invalid')).toBeNull();
+    expect(emailBox.getAttribute('aria-describedby')).toBeNull();
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
+  it('moves the focus to the field the server refused, and to the message when no field is named', async () => {
+    scriptFetch([{ method: 'POST', path: '/api/rest/forms/validate/f1', answer: { status: 400, body: { message: 'x', errors: { topic: 'Pick one' } } } }]);
+    render(<FormBlock form={form()} />);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
+    const topic = document.querySelector('#f1-topic')!;
+    expect(document.activeElement).toBe(topic);
+    expect(topic.getAttribute('aria-invalid')).toBe('true');
+    cleanup();
+    saveRoutes({ status: 500, body: {} });
+    render(<FormBlock form={form()} />);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
+    expect(document.activeElement).toBe(document.querySelector('.form-message'));
+    expect(document.activeElement!.textContent).toBe('Unable to send form. Please try again later.');
+  });
+});
+
+describe('FormBlock before scripts and without them', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('posts (so no answer, a password included, lands in the URL), keeps its button off until hydrated, and says why in <noscript>', async () => {
+    scriptFetch([]);
+    const errors = vi.spyOn(console, 'error');
+    const contact = form({ fields: [...fields, { id: 'password-order-lookup', type: 'password', title: 'Order lookup code' }] });
+    const element = createElement(FormBlock, { form: contact });
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(element);
+    document.body.append(host);
+    const formElement = host.querySelector('form')!;
+    expect(formElement.getAttribute('method')).toBe('post');
+    expect(host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
+    expect(host.querySelector('noscript')!.textContent).toContain(SCRIPT_NEEDED.form);
+    await act(async () => {
+      hydrateRoot(host, element);
+    });
+    await settle();
+    expect(host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(false);
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('extra-fields lightbox', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it('marks the invalid fields and moves the focus to the first one', async () => {
+    const onSubmit = vi.fn(async () => null);
+    render(<ExtraFieldsLightbox open onClose={() => undefined} onSubmit={onSubmit}
+      form={{ id: 'xf', name: 'Personalise', fields: [
+        { id: 'note', type: 'text', title: 'Note' },
+        { id: 'initials', type: 'text', title: 'Initials', required: true },
+        { id: 'colour', type: 'select', title: 'Thread colour', required: true, options: ['Rust', 'Navy'] },
+      ] }} />);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.querySelector('form')!.getAttribute('method')).toBe('post');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await settle();
+    const initials = dialog.querySelector('#extra-xf-initials')!;
+    expect(document.activeElement).toBe(initials);
+    expect(initials.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(initials.getAttribute('aria-describedby')!)!.textContent).toBe('Required');
+    expect(dialog.querySelector('#extra-xf-colour')!.getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.querySelector('#extra-xf-note')!.getAttribute('aria-invalid')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('moves the focus to the message when adding fails', async () => {
+    render(<ExtraFieldsLightbox open onClose={() => undefined} onSubmit={async () => 'Unable to add item'}
+      form={{ id: 'xf', fields: [{ id: 'note', type: 'text', title: 'Note' }] }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await settle();
+    expect(document.activeElement!.textContent).toBe('Unable to add item');
+    expect(document.activeElement!.getAttribute('role')).toBe('alert');
   });
 });
 

@@ -44,4 +44,70 @@ describe('built-in captcha provider', () => {
     provider.destroy(id);
     expect(container.childElementCount).toBe(0);
   });
+
+  function routes(): ReturnType<typeof scriptFetch> {
+    return scriptFetch([
+      { method: 'GET', path: '/api/captcha/challenge', answer: { body: { challenge: 'c1', prompt: 'What is 7 plus 3?' } } },
+      { method: 'POST', path: '/api/captcha/solve', answer: (call) => ((call.body as { answer: string }).answer === '10'
+        ? { body: { token: 'tok' } } : { status: 400, body: { message: 'That answer is not correct. Please try again.' } }) },
+    ]);
+  }
+
+  it('names the answer box by the question, not by an aria-label that would hide it', async () => {
+    routes();
+    const provider = new LocalCaptchaProvider();
+    const container = document.createElement('div');
+    document.body.append(container);
+    provider.render(container, { action: 'newsletter_block', size: 'normal', onToken: () => undefined, onExpired: () => undefined });
+    await flush();
+    const input = container.querySelector('input')!;
+    expect(input.hasAttribute('aria-label')).toBe(false);
+    expect(input.labels?.[0]?.textContent).toBe('What is 7 plus 3?');
+    // what the server says about an answer is tied to the box
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.getAttribute('role')).toBe('status');
+    container.remove();
+  });
+
+  it('execute checks the typed answer itself, so the form needs no separate Verify', async () => {
+    const calls = routes();
+    const provider = new LocalCaptchaProvider();
+    const container = document.createElement('div');
+    const tokens: Array<string | null> = [];
+    const id = provider.render(container, { action: 'form_block', size: 'normal', onToken: (t) => tokens.push(t), onExpired: () => tokens.push(null) });
+    await flush();
+    await expect(provider.execute(id)).rejects.toThrow('Complete CAPTCHA before submitting.');
+    const input = container.querySelector('input')!;
+    input.value = '11';
+    await expect(provider.execute(id)).rejects.toThrow('That answer is not correct. Please try again.');
+    await flush();
+    input.value = '10';
+    await expect(provider.execute(id)).resolves.toBe('tok');
+    expect(tokens).toEqual(['tok']);
+    // verified once: asking again does not spend another answer
+    await expect(provider.execute(id)).resolves.toBe('tok');
+    expect(calls.filter((c) => c.url === '/api/captcha/solve').map((c) => c.body)).toEqual([
+      { challenge: 'c1', answer: '11' }, { challenge: 'c1', answer: '10' },
+    ]);
+  });
+
+  it('Enter in the answer sends the form it is in', async () => {
+    const calls = routes();
+    const provider = new LocalCaptchaProvider();
+    const form = document.createElement('form');
+    const container = document.createElement('div');
+    form.append(container);
+    document.body.append(form);
+    const submits = vi.fn((event: Event) => event.preventDefault());
+    form.addEventListener('submit', submits);
+    provider.render(container, { action: 'form_block', size: 'normal', onToken: () => undefined, onExpired: () => undefined });
+    await flush();
+    const input = container.querySelector('input')!;
+    input.value = '10';
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await flush();
+    expect(submits).toHaveBeenCalledTimes(1);
+    // the form's handler verifies (execute); Enter itself spends no answer
+    expect(calls.some((c) => c.url === '/api/captcha/solve')).toBe(false);
+    form.remove();
+  });
 });

@@ -96,23 +96,39 @@ describe('storefront islands in Chromium', () => {
     await box.waitFor();
     await box.locator('button[type="submit"]').click();
     await box.locator('[role="alert"]', { hasText: 'Email cannot be blank' }).waitFor();
-    await box.locator('input[type="text"]').fill('not-an-email');
+    // an email box: the phone shows its email keyboard
+    const email = box.locator('input[type="email"][inputmode="email"][autocomplete="email"]');
+    await email.fill('not-an-email');
     await box.locator('button[type="submit"]').click();
     await box.locator('[role="alert"]', { hasText: 'Email is invalid' }).waitFor();
-    await box.locator('input[type="text"]').fill('shopper@example.com');
+    await email.fill('shopper@example.com');
     await box.locator('button[type="submit"]').click();
     await box.locator('.restock-signup__success').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('restock-signup__success'))).toBe(true);
     expect(await box.locator('.restock-signup__cta').count()).toBe(1);
     await screenshot(page, 'restock-signup');
   });
 
   it('submits the contact form with errors, then successfully', async () => {
+    // a phone: the form is far taller than the window, its button at the bottom
+    await page.setViewportSize({ width: 390, height: 844 });
     await open('/contact?source=e2e');
     const form = page.locator('form.form-block');
     await form.locator('button[type="submit"]').click();
     await page.locator('.form-message', { hasText: 'One or more fields is invalid, please check your entries.' }).waitFor();
     expect(await page.locator('[data-field-id="email-contact"] .field-error').textContent()).toBe('Required');
+    // the focus (and the window) moved up to the first field to correct, marked and described by its error
+    const first = form.locator('input[name="name-contact-0"]');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'name-contact-0');
+    expect(await first.getAttribute('aria-invalid')).toBe('true');
+    const inView = await first.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.top >= 0 && rect.bottom <= window.innerHeight;
+    });
+    expect(inView).toBe(true);
+    expect(await page.locator(`[id="${await first.getAttribute('aria-describedby')}"]`).textContent()).toBe('Required');
     await screenshot(page, 'contact-form-errors');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await form.locator('input[name="name-contact-0"]').fill('Ada');
     await form.locator('input[name="name-contact-1"]').fill('Lovelace');
     await form.locator('input[name="email-contact"]').fill('ada@example.com');
@@ -237,6 +253,31 @@ describe('storefront islands in Chromium', () => {
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
     await position.filter({ hasText: `Slide 4 of ${total}` }).waitFor();
+  });
+
+  it('never sends a form by GET before or without scripts: the button waits, <noscript> says why', async () => {
+    const still = await store.newPage();
+    const cdp = await store.context.newCDPSession(still);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await still.goto(`${store.baseUrl}/contact`);
+    const form = still.locator('form.form-block');
+    expect(await form.getAttribute('method')).toBe('post');
+    expect(await form.locator('button[type="submit"]').isDisabled()).toBe(true);
+    await form.locator('noscript, .form-noscript').first().waitFor({ state: 'attached' });
+    expect(await still.locator('form.form-block .form-noscript').isVisible()).toBe(true);
+    // Enter in a field (the order lookup code too) sends nothing: the page and its address stay as they were
+    const code = form.locator('input[type="password"]');
+    await code.fill('secret123');
+    await code.press('Enter');
+    const newsletter = still.locator('.footer-newsletter form');
+    expect(await newsletter.getAttribute('method')).toBe('post');
+    await newsletter.locator('input[type="email"]').fill('reader@example.com');
+    await newsletter.locator('input[type="email"]').press('Enter');
+    await still.waitForTimeout(300);
+    expect(still.url()).toBe(`${store.baseUrl}/contact`);
+    expect(await code.inputValue()).toBe('secret123');
+    await screenshot(still, 'contact-form-without-scripts');
+    await still.close();
   });
 
   it('shows no console errors on any page', async () => {

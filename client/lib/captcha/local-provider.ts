@@ -13,9 +13,12 @@ interface Widget {
   options: CaptchaRenderOptions;
   challenge: string | null;
   token: string | null;
+  /** The answer being checked, so a Verify and a submit at once ask the server once. */
+  solving: Promise<SolveResult> | null;
   elements: { prompt: HTMLElement; input: HTMLInputElement; button: HTMLButtonElement; status: HTMLElement };
 }
 
+type SolveResult = { token: string } | { message: string };
 
 export class LocalCaptchaProvider implements CaptchaProvider {
   private readonly widgets = new Map<number, Widget>();
@@ -30,13 +33,14 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     const doc = container.ownerDocument;
     const box = doc.createElement('div');
     box.className = `local-captcha local-captcha--${options.size}`;
+    // The question ('What is 7 plus 3?') is the answer box's label and so its accessible name.
     const prompt = doc.createElement('label');
     prompt.textContent = LOCAL_CAPTCHA_TEXT.loading;
     const input = doc.createElement('input');
     input.type = 'text';
     input.inputMode = 'numeric';
+    input.autocomplete = 'off';
     input.size = 4;
-    input.setAttribute('aria-label', LOCAL_CAPTCHA_TEXT.answerLabel);
     input.id = `local-captcha-${id}`;
     prompt.htmlFor = input.id;
     const button = doc.createElement('button');
@@ -44,16 +48,24 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     button.textContent = LOCAL_CAPTCHA_TEXT.verify;
     const status = doc.createElement('span');
     status.setAttribute('role', 'status');
+    status.id = `local-captcha-${id}-status`;
+    input.setAttribute('aria-describedby', status.id);
     box.append(prompt, input, button, status);
     container.append(box);
-    const widget: Widget = { container, options, challenge: null, token: null, elements: { prompt, input, button, status } };
+    const widget: Widget = { container, options, challenge: null, token: null, solving: null, elements: { prompt, input, button, status } };
     this.widgets.set(id, widget);
-    button.addEventListener('click', () => void this.solve(widget));
+    button.addEventListener('click', () => {
+      void this.solve(widget).then(() => {
+        // The button turns off once verified: keep the focus in the widget, where Enter sends the form.
+        if (widget.token && doc.activeElement === button) input.focus();
+      });
+    });
     input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') {
-        event.preventDefault();
-        void this.solve(widget);
-      }
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      // Enter sends the form, which verifies the answer first (execute); outside a form it verifies.
+      if (input.form) input.form.requestSubmit();
+      else void this.solve(widget);
     });
     void this.fetchChallenge(widget);
     return id;
@@ -71,8 +83,16 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     widget.elements.prompt.textContent = answer.data.prompt;
   }
 
-  private async solve(widget: Widget): Promise<void> {
-    if (!widget.challenge) return;
+  private solve(widget: Widget): Promise<SolveResult> {
+    if (widget.token) return Promise.resolve({ token: widget.token });
+    widget.solving ??= this.askServer(widget).finally(() => {
+      widget.solving = null;
+    });
+    return widget.solving;
+  }
+
+  private async askServer(widget: Widget): Promise<SolveResult> {
+    if (!widget.challenge || widget.elements.input.value.trim() === '') return { message: FORM.completeCaptcha };
     const answer = await api.post<{ token: string }>(API_PATHS.captchaSolve, {
       challenge: widget.challenge,
       answer: widget.elements.input.value,
@@ -80,30 +100,39 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     if (answer.ok && answer.data?.token) {
       widget.token = answer.data.token;
       widget.elements.status.textContent = LOCAL_CAPTCHA_TEXT.verified;
-      widget.elements.input.disabled = true;
+      // Read-only rather than disabled: the box keeps the focus, and Enter in it still sends the form.
+      widget.elements.input.readOnly = true;
       widget.elements.button.disabled = true;
       widget.options.onToken(answer.data.token);
-    } else {
-      widget.elements.status.textContent = answer.ok ? FORM.completeCaptcha : answer.message;
-      widget.elements.input.value = '';
-      // A challenge is single-use: show that a new one is on its way.
-      widget.challenge = null;
-      widget.elements.prompt.textContent = LOCAL_CAPTCHA_TEXT.loading;
-      void this.fetchChallenge(widget);
+      return { token: answer.data.token };
     }
+    const message = answer.ok ? FORM.completeCaptcha : answer.message;
+    widget.elements.status.textContent = message;
+    widget.elements.input.value = '';
+    // A challenge is single-use: show that a new one is on its way.
+    widget.challenge = null;
+    widget.elements.prompt.textContent = LOCAL_CAPTCHA_TEXT.loading;
+    void this.fetchChallenge(widget);
+    return { message };
   }
 
-  execute(widgetId: number): Promise<string> {
+  /**
+   * The token: the one already verified, or the typed answer checked now (so submitting the form
+   * is the one step). Refused with the shopper's message: no answer yet, or the server's refusal.
+   */
+  async execute(widgetId: number): Promise<string> {
     const widget = this.widgets.get(widgetId);
-    if (widget?.token) return Promise.resolve(widget.token);
-    return Promise.reject(new Error(FORM.completeCaptcha));
+    if (!widget) throw new Error(FORM.completeCaptcha);
+    const result = await this.solve(widget);
+    if ('token' in result) return result.token;
+    throw new Error(result.message);
   }
 
   reset(widgetId: number): void {
     const widget = this.widgets.get(widgetId);
     if (!widget) return;
     widget.token = null;
-    widget.elements.input.disabled = false;
+    widget.elements.input.readOnly = false;
     widget.elements.button.disabled = false;
     widget.elements.input.value = '';
     widget.elements.status.textContent = '';
