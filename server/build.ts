@@ -74,11 +74,14 @@ const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.ar
 export const BACKUP_COMMAND_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'backup-command.mjs');
 /** `npm run password -- EMAIL`, built beside the server for the same reason. */
 export const PASSWORD_COMMAND_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'password-command.mjs');
+/** `npm run move-to-postgres`, built beside the server for the same reason. */
+export const MOVE_COMMAND_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'server', 'move-to-postgres-command.mjs');
 
 if (invokedDirectly) {
   await bundleServer();
   await bundleServer(path.join(PROJECT_ROOT, 'server', 'backup-command.ts'), BACKUP_COMMAND_BUNDLE);
   await bundleServer(path.join(PROJECT_ROOT, 'server', 'password-command.ts'), PASSWORD_COMMAND_BUNDLE);
-  const built = [SERVER_BUNDLE, BACKUP_COMMAND_BUNDLE, PASSWORD_COMMAND_BUNDLE].map((file) => path.relative(PROJECT_ROOT, file));
+  await bundleServer(path.join(PROJECT_ROOT, 'server', 'move-to-postgres-command.ts'), MOVE_COMMAND_BUNDLE);
+  const built = [SERVER_BUNDLE, BACKUP_COMMAND_BUNDLE, PASSWORD_COMMAND_BUNDLE, MOVE_COMMAND_BUNDLE].map((file) => path.relative(PROJECT_ROOT, file));
   process.stdout.write(`server built: ${built.join(', ')}\n`);
 }

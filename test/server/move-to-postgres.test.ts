@@ -1,0 +1,269 @@
+/**
+ * `npm run move-to-postgres`: a shop that grew on the SQLite store moves, whole, to PostgreSQL.
+ * The move itself needs a PostgreSQL server, so it runs in the postgres project only (with
+ * TEST_DATABASE_URL); the refusals that come before any database is reached run on SQLite.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { moveMessages } from '../../server/db/move-to-postgres.ts';
+import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
+import type { Store } from '../../server/db/store.ts';
+import { fillMessage } from '../../server/messages.ts';
+import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
+import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
+import { placeOrderThroughCheckout } from './helpers/checkout.ts';
+import { databaseDigest } from './helpers/database-digest.ts';
+import { seededProduct, seededVariant } from './helpers/fixtures.ts';
+import { UNTHROTTLED } from './helpers/platform-server.ts';
+import { SiteUserVisitor } from './helpers/site-user-visitor.ts';
+import { startServer, type RunningServer } from './helpers/start-server.ts';
+import { freshPostgresUrl, ON_POSTGRES } from './helpers/test-database.ts';
+import { Visitor } from './helpers/visitor.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const OWNER_PASSWORD = 'the owner password from the SQLite days';
+const folder = mkdtempSync(join(tmpdir(), 'move-to-postgres-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const shirt = seededProduct('linen-shirt');
+const shirtInStock = seededVariant('linen-shirt', (variant) => variant.qtyInStock === 12);
+const lamp = seededProduct('brass-lamp');
+const lampVariant = lamp.variants[0]!;
+
+/** Runs the command as `npm run move-to-postgres -- args` would, with no DATABASE_URL or DATABASE_PATH but `env`'s. */
+function move(args: string[], env: Record<string, string> = {}): { status: number; out: string; err: string } {
+  const { DATABASE_PATH: _path, ...inherited } = process.env;
+  try {
+    const out = execFileSync(TSX, ['server/move-to-postgres-command.ts', ...args], {
+      cwd: ROOT, env: { ...inherited, DATABASE_URL: '', ...env }, encoding: 'utf8', stdio: 'pipe',
+    });
+    return { status: 0, out, err: '' };
+  } catch (error) {
+    const failure = error as { status: number; stdout: string; stderr: string };
+    return { status: failure.status, out: failure.stdout, err: failure.stderr.trim() };
+  }
+}
+
+async function withStore<T>(location: StoreLocation, use: (store: Store) => Promise<T>): Promise<T> {
+  const { store } = openStore(location);
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const fileHash = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** A SQLite store as a shop leaves it: one file made by the app, at this build's migration level. */
+async function sqliteStore(name: string): Promise<string> {
+  const databasePath = join(folder, name, 'store.db');
+  const server = await startServer({ databasePath, databaseUrl: '', ownerPassword: OWNER_PASSWORD });
+  await server.stop();
+  return databasePath;
+}
+
+describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before reaching a database', () => {
+  const nowhere = 'postgres://shop:n0t-for-print@127.0.0.1:1/none';
+
+  it('explains itself, and says in one line what is missing', async () => {
+    const help = move(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.out).toBe(`${moveMessages.help}\n`);
+    expect(move(['--from'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
+    expect(move(['--wrong'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
+    expect(move(['--from', 'x.db'])).toEqual({ status: 1, out: '', err: moveMessages.noTarget });
+    expect(move(['--to', 'mysql://shop:pw@db/shop'])).toEqual({ status: 1, out: '', err: moveMessages.targetNotPostgres });
+    const missing = join(folder, 'none', 'store.db');
+    expect(move(['--from', missing, '--to', nowhere])).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
+    // the defaults are the server's: DATABASE_PATH, and DATABASE_URL for the target
+    expect(move([], { DATABASE_PATH: missing, DATABASE_URL: nowhere })).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
+  }, 90_000);
+
+  it('refuses a file that is not a store, and one an older version left behind, and never changes either', async () => {
+    const notStore = join(folder, 'other.db');
+    const other = new Database(notStore);
+    other.exec('CREATE TABLE notes (text TEXT)');
+    other.close();
+    expect(move(['--from', notStore, '--to', nowhere])).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.sourceNotStore, { path: notStore }) });
+
+    const current = await sqliteStore('behind');
+    const behind = join(folder, 'behind', 'older.db');
+    copyFileSync(current, behind);
+    const db = new Database(behind);
+    db.prepare('DELETE FROM schema_migrations WHERE name = ?').run('132_email_delivery_attempts.sql');
+    db.close();
+    const before = fileHash(behind);
+    expect(move(['--from', behind, '--to', nowhere])).toEqual({
+      status: 1, out: '', err: fillMessage(moveMessages.sourceBehind, { path: behind, missing: '132_email_delivery_attempts.sql' }),
+    });
+    expect(fileHash(behind)).toBe(before);
+
+    const garbage = join(folder, 'garbage.db');
+    writeFileSync(garbage, 'not a database at all, only text that is long enough to look like a header'.repeat(100));
+    const refused = move(['--from', garbage, '--to', nowhere]);
+    expect(refused.status).toBe(1);
+    expect(refused.err).toMatch(new RegExp(`^${garbage.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (cannot be read as a SQLite store|is damaged)`));
+  }, 90_000);
+
+  it('never prints the password of the URL, even when the database cannot be reached', async () => {
+    const source = await sqliteStore('unreachable');
+    const refused = move(['--from', source, '--to', nowhere]);
+    expect(refused.status).toBe(1);
+    expect(refused.err).toContain(storeDescription({ databasePath: source, databaseUrl: nowhere }));
+    expect(refused.err.startsWith('cannot reach postgres://shop:***@127.0.0.1:1/none: ')).toBe(true);
+    expect(`${refused.out}${refused.err}`).not.toContain('n0t-for-print');
+  }, 60_000);
+});
+
+describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite to PostgreSQL', () => {
+  let source: RunningServer;
+  let sourcePath: string;
+  let staffPassword = '';
+  const before: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    // the shop on SQLite (databaseUrl '' keeps this one off PostgreSQL on the postgres run)
+    sourcePath = join(folder, 'shop', 'store.db');
+    source = await startServer({ databasePath: sourcePath, databaseUrl: '', ownerPassword: OWNER_PASSWORD, rateLimits: UNTHROTTLED });
+    const owner = await new SiteUserVisitor(source.url).signIn(OWNER_EMAIL, OWNER_PASSWORD);
+
+    // an order through the checkout
+    const shopper = await new Visitor(source.url).start();
+    expect((await shopper.post(API_PATHS.cartEntries, { itemId: shirt.id, sku: shirtInStock.sku, quantity: 2 })).status).toBe(200);
+    const placed = await placeOrderThroughCheckout(shopper);
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body.orderNumber).toBe(1001);
+    before.confirmationUrl = placed.body.confirmationUrl;
+
+    // a staff member, a restock sign-up, a settings change and a stock edit (stock history)
+    const added = await owner.post<{ password: string }>('/api/admin/staff', { email: 'packer@example.com', role: CONTRIBUTOR_ROLES.storeManager });
+    expect(added.status, added.text).toBe(201);
+    staffPassword = added.body.password;
+    const signUp = await shopper.post('/api/site-users/account/notifications/restock', { productId: lamp.id, variantId: lampVariant.id, siteVisitorEmail: 'ada@example.com', isJoinMailingList: false });
+    expect(signUp.status, signUp.text).toBe(200);
+    const settings = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    expect((await owner.put('/api/admin/settings', { ...settings, taxRateBasisPoints: 1000 })).status).toBe(200);
+    const restocked = await owner.put(`/api/admin/inventory/${shirtInStock.id}`, { qtyInStock: 20, reason: 'restock' });
+    expect(restocked.status, restocked.text).toBe(200);
+
+    // rows the copy must order by more than their rowid: a category whose parent was added after it
+    const store = source.app.deps.store;
+    const collection = (await store.get<{ collection_id: string }>('SELECT collection_id FROM products WHERE id = ?', [shirt.id]))!.collection_id;
+    const category = 'INSERT INTO product_categories (id, collection_id, display_name, parent_category_id, type, page_rendering, display_index, created_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+    await store.run(category, ['root', collection, 'All', null, 'ROOT', 'grid', 0, 1]);
+    await store.run(category, ['shirts', collection, 'Shirts', 'root', 'CATEGORY', 'grid', 1, 2]);
+    await store.run(category, ['linen', collection, 'Linen', 'root', 'CATEGORY', 'grid', 2, 3]);
+    await store.run("UPDATE product_categories SET parent_category_id = 'linen' WHERE id = 'shirts'");
+    // and a tracking table whose newest ids were trimmed: ids carry on past them, as on SQLite
+    for (const kind of ['a', 'b', 'c']) await store.run("INSERT INTO tracking_events (kind, visitor_id, payload_json, created_on) VALUES (?, NULL, '{}', 0)", [kind]);
+    await store.run("DELETE FROM tracking_events WHERE kind = 'c'");
+
+    for (const [name, path] of [['products', '/api/admin/products?limit=100'], ['orders', '/api/admin/orders'], ['settings', '/api/admin/settings'], ['staff', '/api/admin/staff'], ['restock', '/api/admin/messages/restock'], ['inventory', `/api/admin/inventory?q=${shirtInStock.sku}`]] as const) {
+      const answer = await owner.get(path);
+      expect(answer.status, answer.text).toBe(200);
+      before[name] = answer.body;
+    }
+    before.shop = (await shopper.get<{ items: unknown[] }>('/shop?format=json')).body.items;
+    expect((before.shop as unknown[]).length).toBeGreaterThan(0);
+    await source.stop();
+  }, 60_000);
+  afterAll(async () => {
+    rmSync(join(folder, 'shop'), { recursive: true, force: true });
+  });
+
+  it('copies every table, row for row, and the shop carries on there: same products, orders, accounts, numbers', async () => {
+    const url = await freshPostgresUrl();
+    const target: StoreLocation = { databasePath: join(folder, 'unused.db'), databaseUrl: url };
+    const sourceFiles = readdirSync(join(folder, 'shop')).sort();
+    const sourceHash = fileHash(sourcePath);
+
+    const moved = move(['--from', sourcePath], { DATABASE_URL: url });
+    expect(moved.status, moved.err).toBe(0);
+    const lines = moved.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^moving .* to postgres:\/\/.* \(\d+ rows in \d+ tables\)$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^moved ${sourcePath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} to .*: \\d+ tables, \\d+ rows in [\\d.]+ s, every table's row count checked \\(13 products, 1 orders, 2 accounts; the next order is #1002\\)$`));
+    process.stdout.write(`seed store move: ${lines.at(-1)}\n`);
+    // the source was only read
+    expect(fileHash(sourcePath)).toBe(sourceHash);
+    // (a read-only connection to a WAL file leaves SQLite's empty -wal and its -shm index beside it, as DATABASE_READONLY does)
+    expect(readdirSync(join(folder, 'shop')).filter((file) => !sourceFiles.includes(file)).sort()).toEqual(['store.db-shm', 'store.db-wal']);
+    expect(statSync(`${sourcePath}-wal`).size).toBe(0);
+
+    // every table, every column, every row, in rowid order
+    const sqlite = new Database(sourcePath, { readonly: true });
+    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name").all() as Array<{ name: string }>).map((row) => row.name);
+    expect(tables.length).toBeGreaterThan(30);
+    await withStore(target, async (store) => {
+      for (const table of tables) {
+        const columns = (sqlite.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((column) => `"${column.name}"`).join(', ');
+        const order = table === 'content_versions' ? 'name' : 'rowid';
+        const want = sqlite.prepare(`SELECT ${columns} FROM ${table} ORDER BY ${order}`).all();
+        expect(await store.all(`SELECT ${columns} FROM ${table} ORDER BY ${order}`), table).toEqual(want);
+      }
+      // the next tracking id follows SQLite's (3 was taken, then trimmed)
+      expect(await store.get("INSERT INTO tracking_events (kind, visitor_id, payload_json, created_on) VALUES ('d', NULL, '{}', 0) RETURNING id")).toEqual({ id: 4 });
+      await store.run("DELETE FROM tracking_events WHERE kind = 'd'");
+    });
+    sqlite.close();
+
+    // a server on PostgreSQL: nothing seeded, the owner's old password, the same shop
+    const moved2 = await startServer({ databasePath: join(folder, 'unused.db'), databaseUrl: url, ownerPassword: 'not the password that counts', rateLimits: UNTHROTTLED });
+    try {
+      const owner = await new SiteUserVisitor(moved2.url).signIn(OWNER_EMAIL, OWNER_PASSWORD);
+      await new SiteUserVisitor(moved2.url).signIn('packer@example.com', staffPassword);
+      for (const name of ['products', 'orders', 'settings', 'staff', 'restock', 'inventory'] as const) {
+        const path = { products: '/api/admin/products?limit=100', orders: '/api/admin/orders', settings: '/api/admin/settings', staff: '/api/admin/staff', restock: '/api/admin/messages/restock', inventory: `/api/admin/inventory?q=${shirtInStock.sku}` }[name];
+        expect((await owner.get(path)).body, name).toEqual(before[name]);
+      }
+      const shopper = await new Visitor(moved2.url).start();
+      expect((await shopper.get<Record<string, unknown>>('/shop?format=json')).body.items).toEqual(before.shop);
+      // the shopper's confirmation link still opens the order
+      expect((await shopper.get(before.confirmationUrl as string)).status).toBe(200);
+      // and the next order takes the next number, after the moved one
+      expect((await shopper.post(API_PATHS.cartEntries, { itemId: shirt.id, sku: shirtInStock.sku, quantity: 1 })).status).toBe(200);
+      const next = await placeOrderThroughCheckout(shopper);
+      expect(next.status, next.text).toBe(201);
+      expect(next.body.orderNumber).toBe(1002);
+      expect(await moved2.app.deps.store.all('SELECT order_number FROM orders ORDER BY rowid')).toEqual([{ order_number: 1001 }, { order_number: 1002 }]);
+    } finally {
+      await moved2.stop();
+    }
+
+    // a second move into the store now there is refused, with or without --replace, and changes nothing
+    const digest = await withStore(target, (store) => databaseDigest(store));
+    const again = move(['--from', sourcePath, '--to', url]);
+    expect(again.status).toBe(1);
+    expect(again.out).toBe('');
+    expect(again.err).toMatch(/^postgres:\/\/.* already holds a store \(.*2 orders.*\): nothing was copied; move into an empty database, or add --replace/);
+    const replace = move(['--from', sourcePath, '--to', url, '--replace']);
+    expect(replace.status).toBe(1);
+    expect(replace.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-ups\): --replace only replaces/);
+    expect(await withStore(target, (store) => databaseDigest(store))).toEqual(digest);
+  }, 120_000);
+
+  it('replaces, with --replace only, the demo store a first start on PostgreSQL seeded', async () => {
+    const url = await freshPostgresUrl();
+    const demo = await startServer({ databasePath: join(folder, 'demo.db'), databaseUrl: url, ownerPassword: 'the demo owner password' });
+    await demo.stop();
+
+    const refused = move(['--from', sourcePath, '--to', url]);
+    expect(refused.status).toBe(1);
+    expect(refused.err).toContain('already holds a store (');
+    const replaced = move(['--from', sourcePath, '--to', url, '--replace']);
+    expect(replaced.status, replaced.err).toBe(0);
+    expect(replaced.out).toContain('(13 products, 1 orders, 2 accounts; the next order is #1002)');
+    await withStore({ databasePath: join(folder, 'demo.db'), databaseUrl: url }, async (store) => {
+      expect(await store.all('SELECT email FROM site_users ORDER BY rowid')).toEqual([{ email: OWNER_EMAIL }, { email: 'packer@example.com' }]);
+      expect(await store.get("SELECT value FROM counters WHERE name = 'order-number'")).toEqual({ value: 1001 });
+    });
+  }, 90_000);
+});
