@@ -1,6 +1,7 @@
 import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { parseObjectColumn } from './json-column.ts';
-import { placeholders, type StoreSession } from './store.ts';
+import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { placeholders, type StoreDialect, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 export interface VariantRecord {
@@ -101,6 +102,52 @@ function toImage(image: ImageRow): ImageRecord {
   };
 }
 
+/** The longest search read, and the most words of it that count (the rest are let go). */
+export const SEARCH_MAX_LENGTH = 200;
+export const SEARCH_MAX_WORDS = 8;
+
+/** What separates words in a search: white space, control and format characters, punctuation that names no product. */
+const SEARCH_SEPARATORS = /[\s\p{Cc}\p{Cf},;:!?"“”„«»()[\]{}<>]+/u;
+/** Full stops and quotes at either end of a word ("linen.", 'mugs'). */
+const SEARCH_WORD_EDGES = /^[.'‘’]+|[.'‘’]+$/gu;
+
+/**
+ * A word as search compares it: lower case, and a plural's ending let go in words longer than
+ * three letters ("mugs" → "mug", "ceramics" → "ceramic", "glasses" → "glass", "boxes" → "box";
+ * "glass" and "bus" stay), so the word typed in the plural finds the singular and the plural
+ * alike (words are found inside longer ones).
+ */
+export function searchStem(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower.length <= 3 || !lower.endsWith('s') || lower.endsWith('ss')) return lower;
+  if (/(?:ss|x|ch|sh)es$/.test(lower) && lower.length - 2 >= 3) return lower.slice(0, -2);
+  return lower.slice(0, -1);
+}
+
+/** The words of a search, each once, as compared: the first SEARCH_MAX_WORDS of its first SEARCH_MAX_LENGTH characters. */
+export function searchWords(query: string): string[] {
+  const words = query.slice(0, SEARCH_MAX_LENGTH).split(SEARCH_SEPARATORS)
+    .map((word) => searchStem(word.replace(SEARCH_WORD_EDGES, '')))
+    .filter((word) => word !== '');
+  return [...new Set(words)].slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
+ * `products.data_json` holds a string list under `key` (categories, tags) with an entry that
+ * matches the next `?` (a containsPattern). The one place search reads the JSON column, and the
+ * one part of its SQL that differs by engine: SQLite's json_each, PostgreSQL's json functions;
+ * non-string entries and a list that is not one never match, on both.
+ */
+function inJsonList(dialect: StoreDialect, key: 'categories' | 'tags'): string {
+  if (dialect === 'postgres') {
+    const list = `(NULLIF(products.data_json, '')::json -> '${key}')`;
+    return `EXISTS (SELECT 1 FROM json_array_elements(CASE WHEN json_typeof(${list}) = 'array' THEN ${list} END) AS entry(value)`
+      + ` WHERE json_typeof(entry.value) = 'string' AND lower(entry.value #>> '{}') LIKE ? ${LIKE_ESCAPE})`;
+  }
+  return `EXISTS (SELECT 1 FROM json_each(NULLIF(products.data_json, ''), '$.${key}') AS entry`
+    + ` WHERE json_type(products.data_json, '$.${key}') = 'array' AND entry.type = 'text' AND lower(entry.value) LIKE ? ${LIKE_ESCAPE})`;
+}
+
 /** The reads remembered for one store, shared by every repository built on it. */
 interface CatalogueCaches {
   products: VersionedCache<ProductRecord | undefined>;
@@ -190,17 +237,23 @@ export class CatalogueRepository {
       )));
   }
 
-  /** Products whose title, excerpt or description contains the words typed (case-insensitive). */
+  /**
+   * The shop's search: visible products that have every word typed (see searchWords) somewhere in
+   * the title, excerpt, description, categories or tags, without regard to case; those with more
+   * words in the title first, then in the shop's order. At most 50.
+   */
   async search(query: string): Promise<ProductRecord[]> {
-    const escaped = query.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const pattern = `%${escaped}%`;
-    // LIKE ignores case in SQLite; ILIKE says so on PostgreSQL.
-    const like = this.session.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
+    const words = searchWords(query);
+    if (words.length === 0) return [];
+    const inTitle = `lower(title) LIKE ? ${LIKE_ESCAPE}`;
+    const inText = `(${inTitle} OR lower(excerpt) LIKE ? ${LIKE_ESCAPE} OR lower(body) LIKE ? ${LIKE_ESCAPE}`
+      + ` OR ${inJsonList(this.session.dialect, 'categories')} OR ${inJsonList(this.session.dialect, 'tags')})`;
+    const patterns = words.map(containsPattern);
     const rows = await this.session.all<ProductRow>(
       `SELECT * FROM products
-       WHERE visible = 1 AND (title ${like} ? ESCAPE '\\' OR excerpt ${like} ? ESCAPE '\\' OR body ${like} ? ESCAPE '\\')
-       ORDER BY display_order, id LIMIT 50`,
-      [pattern, pattern, pattern],
+       WHERE visible = 1 AND ${patterns.map(() => inText).join(' AND ')}
+       ORDER BY ${patterns.map(() => `CASE WHEN ${inTitle} THEN 1 ELSE 0 END`).join(' + ')} DESC, display_order, id LIMIT 50`,
+      [...patterns.flatMap((pattern) => [pattern, pattern, pattern, pattern, pattern]), ...patterns],
     );
     return this.hydrate(rows);
   }

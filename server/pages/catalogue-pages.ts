@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
+import { SEARCH_MAX_LENGTH } from '../db/catalogue-repository.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { serverMessages } from '../messages.ts';
@@ -10,7 +11,7 @@ import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { siteOrigin, type PageSeo } from './seo.ts';
-import { browseShop, shopQuerySchema } from './shop-browsing.ts';
+import { browseShop, shopPageTitle, shopQuerySchema } from './shop-browsing.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
 
 type Json = Record<string, unknown>;
@@ -130,7 +131,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     await pages.render(req, res, {
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
-      pageTitle: shop.title,
+      pageTitle: shopPageTitle(shop.title, browse),
       seo: { description: shop.description },
       context: {
         collection: collectionContext(shop),
@@ -218,7 +219,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
 
   router.get('/search', async (req, res) => {
     const { site, catalogue } = requestContent(deps, req);
-    const raw = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
+    // Shown back as typed, as long as search reads it (its words: searchWords in catalogue-repository.ts).
+    const raw = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, SEARCH_MAX_LENGTH) : '';
     const currency = await site.currency();
     const items = raw === '' ? [] : (await catalogue.search(raw)).map((product) => productItem(product, currency, null));
     await pages.render(req, res, {

@@ -21,12 +21,23 @@ const SORT_LABELS: Record<SortOrder, string> = {
   'price-desc': serverMessages.sortPriceHighToLow,
 };
 
-/** What a shop URL may ask for; anything else is a 400 with the catalogue's message. */
+/**
+ * A page number as the shop reads it: digits alone, from 1 (one past the last page is a 404).
+ * Anything else (`abc`, `0`, `-1`, `1.5`, empty, the parameter twice) reads as no page asked
+ * for, the first, as the platform's list pages treat a page they cannot read.
+ */
+function pageNumber(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
+  const page = Number(value);
+  return page >= 1 ? Math.min(page, Number.MAX_SAFE_INTEGER) : undefined;
+}
+
+/** What a shop URL may ask for; a sort or filter that cannot be is a 400 with the catalogue's message. */
 export const shopQuerySchema = z.object({
   category: z.string().trim().min(1).max(100).optional(),
   tag: z.string().trim().min(1).max(100).optional(),
   sort: z.enum(SORT_ORDERS).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  page: z.preprocess(pageNumber, z.number().int().min(1).optional()).optional(),
 });
 export type ShopQuery = z.infer<typeof shopQuerySchema>;
 
@@ -62,6 +73,14 @@ export interface ShopBrowse {
   controls: Record<string, unknown>;
   /** False when the page asked for lies beyond the last one. */
   pageExists: boolean;
+  /** The category and tag in force as the products spell them (as asked when no product has them), else null. */
+  categoryName: string | null;
+  tagName: string | null;
+}
+
+/** The shop page's title: the collection's, then the category and the tag in force ("Shop — Ceramics"). */
+export function shopPageTitle(collectionTitle: string, browse: Pick<ShopBrowse, 'categoryName' | 'tagName'>): string {
+  return [collectionTitle, browse.categoryName, browse.tagName].filter((part) => part !== null && part !== '').join(' — ');
 }
 
 /** Filters, sorts and pages a collection's products (in their featured order) for one request. */
@@ -108,5 +127,15 @@ export function browseShop(path: string, all: readonly ProductRecord[], query: S
       value, label: SORT_LABELS[value], url: shopUrl(path, { ...query, sort: value, page: undefined }), active: value === sort,
     })),
   };
-  return { products, matchCount: ordered.length, pagination, controls, pageExists: page <= pageCount };
+  const spelled = (wanted: string | undefined, asked: string | undefined, pick: (product: ProductRecord) => string[]): string | null =>
+    wanted === undefined ? null : (names(pick).find((name) => name.toLowerCase() === wanted) ?? asked ?? null);
+  return {
+    products,
+    matchCount: ordered.length,
+    pagination,
+    controls,
+    pageExists: page <= pageCount,
+    categoryName: spelled(category, query.category, (product) => strings(product.data.categories)),
+    tagName: spelled(tag, query.tag, (product) => strings(product.data.tags)),
+  };
 }

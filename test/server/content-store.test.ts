@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueRepository } from '../../server/db/catalogue-repository.ts';
+import { CatalogueRepository, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, searchWords } from '../../server/db/catalogue-repository.ts';
 import { ContentRepository } from '../../server/db/content-repository.ts';
 import { pinnedContentVersion, readContentVersion } from '../../server/db/content-version.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -71,6 +71,22 @@ function countingVersionReads(session: StoreSession): { session: StoreSession; r
   return { session: wrapped, reads: () => reads };
 }
 
+/** The session with every statement run through it (for the bounds of what a query sends). */
+function recordingStatements(session: StoreSession): { session: StoreSession; statements: Array<{ sql: string; params: SqlParams }> } {
+  const statements: Array<{ sql: string; params: SqlParams }> = [];
+  const recorded = (sql: string, params: SqlParams = []) => statements.push({ sql, params });
+  const wrapped: StoreSession = {
+    dialect: session.dialect,
+    inTransaction: session.inTransaction,
+    all: (sql: string, params?: SqlParams) => (recorded(sql, params), session.all(sql, params)),
+    get: (sql: string, params?: SqlParams) => (recorded(sql, params), session.get(sql, params)),
+    run: (sql, params) => session.run(sql, params),
+    exec: (sql) => session.exec(sql),
+    transaction: (work) => session.transaction(work),
+  } as StoreSession;
+  return { session: wrapped, statements };
+}
+
 describe('storefront content on the store', () => {
   it('seeds an empty store once, even when two processes start at the same time', async () => {
     expect(await isEmptyStore(first)).toBe(true);
@@ -110,6 +126,45 @@ describe('storefront content on the store', () => {
     expect((await catalogue.search('LINEN WORK')).map((product) => product.id)).toEqual([shirt.id]);
     expect(await catalogue.search('100%')).toEqual([]);
     expect(await catalogue.search('_')).toEqual([]);
+  });
+
+  it('finds products with every word typed, in any field, plurals included, title matches first', async () => {
+    const catalogue = new CatalogueRepository(first);
+    const found = async (query: string) => (await catalogue.search(query)).map((product) => product.urlId);
+    // Each word anywhere in the title, excerpt, description, categories or tags; all of them must be there.
+    expect(await found('linen shirt')).toEqual(['linen-shirt']);
+    expect(await found('  Shirt   LINEN ')).toEqual(['linen-shirt']);
+    expect(await found('linen lamp')).toEqual([]);
+    expect(await found('speckled mug')).toEqual(['stoneware-mug']);
+    // A trailing s or es is let go: "mugs" finds the Mug, "ceramics" and "ceramic" the category's products.
+    expect(await found('mugs')).toEqual(['stoneware-mug']);
+    expect(await found('shirts')).toEqual(['linen-shirt']);
+    expect((await found('ceramics')).sort()).toEqual(['bud-vase', 'stoneware-mug']);
+    expect((await found('ceramic')).sort()).toEqual(['bud-vase', 'stoneware-mug']);
+    expect(await found('vases')).toEqual(['bud-vase']);
+    // Categories and tags count; the names of the product data's own fields do not.
+    expect(await found('apparel')).toEqual(['linen-shirt']);
+    expect(await found('lighting')).toEqual(['brass-lamp']);
+    expect(await found('categories')).toEqual([]);
+    expect(await found('tags')).toEqual([]);
+    // Title matches first: the Studio Gift Card before the napkins tagged "gifts", whatever the shop's order.
+    expect(await found('gifts')).toEqual(['gift-card', 'monogram-napkins']);
+    expect(await found('linen')).toEqual(['linen-shirt', 'monogram-napkins']);
+  });
+
+  it('bounds a search: a long query reads its first words only, in a bounded statement', async () => {
+    const { session, statements } = recordingStatements(first);
+    const catalogue = new CatalogueRepository(session);
+    const words = Array.from({ length: 200 }, (_, index) => `word${index}`).join(' ');
+    expect((await catalogue.search(`linen shirt ${words}`)).map((product) => product.urlId)).toEqual([]);
+    expect((await catalogue.search(`linen shirt ${'x'.repeat(5000)}`)).map((product) => product.urlId)).toEqual([]);
+    for (const { params } of statements) expect(params.length).toBeLessThanOrEqual(60);
+    expect(searchWords(`Linen shirts linen ${words}`)).toEqual(['linen', 'shirt', ...Array.from({ length: SEARCH_MAX_WORDS - 2 }, (_, index) => `word${index}`)]);
+    expect(searchWords('x'.repeat(5000))).toEqual(['x'.repeat(SEARCH_MAX_LENGTH)]);
+    expect(searchWords('“Glasses”, boxes; axes (bus) glass.')).toEqual(['glass', 'box', 'axe', 'bus']);
+    expect(await catalogue.search('  ,  ')).toEqual([]);
+    // Control and format characters part words like white space.
+    expect((await catalogue.search('linen\u0000shirt\u202e')).map((product) => product.urlId)).toEqual(['linen-shirt']);
   });
 
   it('reads lessons and forms', async () => {

@@ -69,6 +69,14 @@ describe('page types and status codes', () => {
     }
   });
 
+  it('links the search page from the header of every page, the search page itself included', async () => {
+    for (const path of ['/', '/shop', '/shop/p/linen-shirt', '/cart', '/search?q=linen', '/no/such/page']) {
+      const html = await (await fetch(server.url + path)).text();
+      const header = /<header class="site-header">([\s\S]*?)<\/header>/.exec(html)![1]!;
+      expect(header, path).toMatch(/<a class="header-search" href="\/search"[^>]*>[\s\S]*?Search[\s\S]*?<\/a>/);
+    }
+  });
+
   it('tells page scripts the page type and site in a JSON element', async () => {
     const html = await (await fetch(`${server.url}/lessons/glazing-at-home`)).text();
     const json = /<script type="application\/json" id="storefront-page-context" nonce="[^"]+">([^<]*)<\/script>/.exec(html)![1]!;

@@ -77,12 +77,36 @@ describe('shop filters, sort and pages', () => {
     expect((await fetch(`${server.url}/shop?page=3`)).status).toBe(404);
   });
 
-  it('answers 400 with a message for a sort, page or filter that cannot be', async () => {
-    for (const query of ['?sort=cheapest', '?page=0', '?page=two', '?category=a&category=b', `?tag=${'x'.repeat(101)}`]) {
+  it('answers 400 with a message and a way back to the shop for a sort or filter that cannot be', async () => {
+    for (const query of ['?sort=cheapest', '?category=a&category=b', `?tag=${'x'.repeat(101)}`]) {
       const response = await fetch(`${server.url}/shop${query}`);
       expect(response.status, query).toBe(400);
-      expect(await response.text()).toContain(serverMessages.shopBrowseInvalid);
+      const html = await response.text();
+      expect(html).toContain(serverMessages.shopBrowseInvalid);
+      expect(html, query).toMatch(/<main[^>]*>[\s\S]*<a href="\/shop">[^<]+<\/a>[\s\S]*<\/main>/);
     }
+  });
+
+  it('reads a page number that is not one as the first page', async () => {
+    const first = await shop('?sort=price-asc');
+    for (const page of ['abc', '0', '-1', '1.5', '', '2x', '1&page=2']) {
+      const listed = await shop(`?sort=price-asc&page=${page}`);
+      expect(listed.pagination?.currentPage, page).toBe(1);
+      expect(listed.items.map((item) => item.urlId), page).toEqual(first.items.map((item) => item.urlId));
+    }
+    expect((await fetch(`${server.url}/shop?page=abc`)).status).toBe(200);
+    // A whole number past the last page is still no page at all.
+    expect((await fetch(`${server.url}/shop?page=${'9'.repeat(40)}`)).status).toBe(404);
+  });
+
+  it('names the category (as the products spell it) and the tag in the page title', async () => {
+    const titleOf = async (query: string) => /<title>([^<]*)<\/title>/.exec(await (await fetch(`${server.url}/shop${query}`)).text())![1];
+    expect(await titleOf('')).toBe('Shop · Linen &amp; Loam');
+    expect(await titleOf('?category=ceramics')).toBe('Shop — Ceramics · Linen &amp; Loam');
+    expect(await titleOf('?category=Home&sort=price-asc')).toBe('Shop — Home · Linen &amp; Loam');
+    expect(await titleOf('?tag=linen')).toBe('Shop — linen · Linen &amp; Loam');
+    expect(await titleOf('?category=No%20Such%20Thing')).toBe('Shop — No Such Thing · Linen &amp; Loam');
+    expect(await titleOf('?category=%3Cb%3E')).toBe('Shop — &lt;b&gt; · Linen &amp; Loam');
   });
 });
 
@@ -94,5 +118,19 @@ describe('search results', () => {
     expect(many).toMatch(/\d+ results for “linen”/);
     const none = await (await fetch(`${server.url}/search?q=zzzz`)).text();
     expect(none).toContain('0 results for “zzzz”');
+  });
+
+  it('finds every word typed, plurals included, and offers the shop when nothing is found', async () => {
+    const urlIds = async (query: string) => ((await (await fetch(`${server.url}/search?q=${encodeURIComponent(query)}&format=json`)).json()) as ShopContext).items.map((item) => item.urlId);
+    expect(await urlIds('linen shirt')).toEqual(['linen-shirt']);
+    expect(await urlIds('mugs')).toEqual(['stoneware-mug']);
+    expect(await urlIds('shirts')).toEqual(['linen-shirt']);
+    expect((await urlIds('ceramics')).sort()).toEqual(['bud-vase', 'stoneware-mug']);
+    const html = await (await fetch(`${server.url}/search?q=linen%20shirt`)).text();
+    expect(html).toContain('1 result for “linen shirt”');
+    const none = await (await fetch(`${server.url}/search?q=zzzz`)).text();
+    expect(none).toMatch(/<main[^>]*>[\s\S]*<a href="\/shop">[^<]+<\/a>[\s\S]*<\/main>/);
+    // A search with results has no need of it.
+    expect(html).not.toMatch(/class="search-empty"/);
   });
 });

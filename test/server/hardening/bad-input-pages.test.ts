@@ -97,11 +97,16 @@ describe(`GET ${PRODUCT_PAGE}, ${LESSON_PAGE}, ${ORDER_CONFIRMED}, ${SUBSCRIPTIO
 });
 
 describe(`GET ${SHOP}`, () => {
-  it('answers 400 with the catalogue message for a sort, page or filter that cannot be, and lists hostile filters as plain text', async () => {
+  it('answers 400 with the catalogue message for a sort or filter that cannot be, reads a page number that is not one as the first page, and lists hostile filters as plain text', async () => {
     const v = await visitor();
-    for (const query of ['sort=%27%3B%20DROP%20TABLE%20products%3B--', 'page=-1', 'page=1e400', 'category=a&category=b', `tag=${'x'.repeat(10_000)}`]) {
+    for (const query of ['sort=%27%3B%20DROP%20TABLE%20products%3B--', 'category=a&category=b', `tag=${'x'.repeat(10_000)}`]) {
       const text = await expectPageRefused(db(), () => v.get(`${SHOP}?${query}`), 400);
       expect(text, query).toContain(serverMessages.shopBrowseInvalid);
+    }
+    for (const query of ['page=-1', 'page=1e400', `page=${encodeURIComponent(HOSTILE_TEXT.sql)}`, `page=${'x'.repeat(10_000)}`]) {
+      const answer = await v.get(`${SHOP}?${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.text, query).toContain('Page 1 of');
     }
     for (const query of [`category=${encodeURIComponent(HOSTILE_TEXT.sql)}`, `tag=${encodeURIComponent(HOSTILE_TEXT.controlAndUnicode)}`]) {
       const answer = await v.get(`${SHOP}?${query}`);
