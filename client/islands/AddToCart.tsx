@@ -6,21 +6,31 @@
  * The page follows the selected variant: its price (written into the
  * template's price area), its low-stock message (the engine's hidden
  * per-variant scarcity views), a "Sold out" label instead of the button and
- * no instalment offer when it has no stock; the dropdowns mark the choices
- * that are sold out.
+ * no instalment offer when it has no stock (nor on a subscription); the
+ * dropdowns mark the choices that are sold out. The quantity box is bounded
+ * by the chosen variant's stock.
+ *
+ * Before the island's script arrives the server's markup is on screen: the
+ * shopper may already have chosen a variant or typed a quantity. On taking
+ * over, the island reads those live values and keeps them; until then the
+ * button is disabled, so a tap is never silently lost. A polite status region
+ * announces adding and the result to screen readers (failures are alerts).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert } from '../components/Alert.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import RestockSignup, { type RestockSignupProps } from './RestockSignup.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, ALERT_TITLE, BUTTON, PRICE_LABEL, selectVariantLabel, soldOutOptionLabel } from '../lib/messages.ts';
+import {
+  ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, addedItemDescription, notEnoughStockLeftMessage,
+  selectVariantLabel, soldOutOptionLabel,
+} from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import {
   checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
 } from '../lib/rules.ts';
-import { addCartEntry, fetchCart, fetchStock, startSubscription } from '../lib/store-calls.ts';
+import { addCartEntry, fetchCart, fetchStock, startSubscription, type StockResult } from '../lib/store-calls.ts';
 import { publishCart, quantityInCart, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
 import { navigation } from '../lib/navigation.ts';
@@ -106,6 +116,19 @@ function priceOf(variant: AddToCartVariant): number {
   return variant.onSale && variant.salePriceCents !== undefined ? variant.salePriceCents : variant.priceCents;
 }
 
+/** The most the quantity box takes: the variant's stock when limited; before a choice, the most any variant has. */
+function quantityLimit(variants: readonly AddToCartVariant[], chosen: AddToCartVariant | null): number {
+  const candidates = chosen ? [chosen] : variants;
+  if (candidates.length === 0 || candidates.some((variant) => variant.unlimited)) return QUANTITY_MAX;
+  const most = Math.max(...candidates.map((variant) => variant.qtyInStock));
+  return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, most));
+}
+
+/** The store's answer for one variant of a stock call. */
+function stockResultFor(results: readonly StockResult[], variant: AddToCartVariant | undefined, sku: string): StockResult | undefined {
+  return results.find((result) => result.sku === sku || (variant !== undefined && result.variantId === variant.id));
+}
+
 export default function AddToCart(props: AddToCartProps) {
   const optionNames = useMemo(() => props.variantOptions.map((o) => o.name), [props.variantOptions]);
   const isGiftCard = props.productType === GIFT_CARD_TYPE;
@@ -114,20 +137,48 @@ export default function AddToCart(props: AddToCartProps) {
   const [quantity, setQuantity] = useState('1');
   const [state, setState] = useState<ButtonState>('idle');
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  /** What the status region says (screen readers announce each change). */
+  const [announcement, setAnnouncement] = useState('');
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const [ready, setReady] = useState(false);
+  /** Stock the store reported after the page was rendered, by variant id. */
+  const [liveStock, setLiveStock] = useState<Record<string, { qtyInStock: number; unlimited: boolean }>>({});
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const cartRef = useRef<ShoppingCart | null>(null);
   const pendingSku = useRef<string | null>(null);
+  const optionSelects = useRef<Record<string, HTMLSelectElement | null>>({});
+  const giftSelect = useRef<HTMLSelectElement | null>(null);
+  const quantityInput = useRef<HTMLInputElement | null>(null);
   const [priceArea, setPriceArea] = useState<HTMLElement | null>(null);
   const soldOutText = props.soldOutText ?? BUTTON.soldOut;
   const money = (cents: number): string => formatMoney(cents, props.currency, props.moneyFormat);
+  const variants = useMemo(
+    () => props.variants.map((variant) => (liveStock[variant.id] ? { ...variant, ...liveStock[variant.id] } : variant)),
+    [props.variants, liveStock],
+  );
+
+  // Taking over the server's markup: what the shopper chose or typed before the script arrived
+  // is still in the controls (hydration leaves their values alone) and becomes the island's
+  // state before the first paint; from here on the button is live.
+  useLayoutEffect(() => {
+    const chosen: Record<string, string> = {};
+    for (const option of props.variantOptions) {
+      const value = optionSelects.current[option.name]?.value ?? '';
+      if (value !== '' && option.values.includes(value)) chosen[option.name] = value;
+    }
+    if (Object.keys(chosen).length > 0) setSelected((current) => ({ ...chosen, ...current }));
+    const gift = giftSelect.current?.value ?? '';
+    if (gift !== '' && props.variants.some((variant) => variant.sku === gift)) setGiftSku(gift);
+    const typed = quantityInput.current?.value;
+    if (typed !== undefined && typed !== '1') setQuantity(typed);
+    setReady(true);
+    // Once, on taking over: later changes arrive through the controls' handlers.
+  }, []);
 
   useEffect(() => {
     const unsubscribe = subscribeCart((cart) => {
       cartRef.current = cart;
     });
-    setReady(true);
     return () => {
       unsubscribe();
       for (const timer of timers.current) clearTimeout(timer);
@@ -135,10 +186,10 @@ export default function AddToCart(props: AddToCartProps) {
   }, []);
 
   const chosenVariant = isGiftCard
-    ? props.variants.find((v) => v.sku === giftSku) ?? null
+    ? variants.find((v) => v.sku === giftSku) ?? null
     : optionNames.length === 0
-      ? props.variants[0] ?? null
-      : findVariant(props.variants, optionNames, selected);
+      ? variants[0] ?? null
+      : findVariant(variants, optionNames, selected);
 
   // Products with options show the chosen variant's price in the template's price area.
   const pricedByVariant = !isGiftCard && !props.isSubscribable && optionNames.length > 0;
@@ -177,20 +228,49 @@ export default function AddToCart(props: AddToCartProps) {
   const alertTitle = isGiftCard ? ALERT_TITLE.giftCard : props.expressCheckout ? ALERT_TITLE.expressCheckout : ALERT_TITLE.addItem;
 
   const showError = (message: string): void => {
+    // The alert is announced at once; the status no longer says anything is under way.
+    setAnnouncement('');
     setAlert({ title: alertTitle, message });
     setState('error');
     later(BUTTON_DELAYS.afterErrorMs, () => setState('idle'));
   };
 
+  /** The variant in words, for the status region: 'Size: M, Color: White'. */
+  const describe = (sku: string, qty: number): string => {
+    const variant = props.variants.find((v) => v.sku === sku);
+    const label = variant ? optionNames.map((name) => `${name}: ${variant.attributes[name] ?? ''}`).join(', ') : '';
+    return addedItemDescription(props.productName, label, qty);
+  };
+
+  const currentCart = async (): Promise<ShoppingCart | null> => {
+    if (cartRef.current || !shouldLoadCart()) return cartRef.current;
+    const answer = await fetchCart();
+    if (answer.ok) cartRef.current = answer.data;
+    return cartRef.current;
+  };
+
+  /** After the store refused for stock: asks how many are left now, so the message can say, and the box follows. */
+  const stockRefusal = async (sku: string): Promise<string> => {
+    const [stock, cart] = await Promise.all([fetchStock(props.itemId), currentCart()]);
+    const variant = props.variants.find((v) => v.sku === sku);
+    const result = stock.ok ? stockResultFor(stock.data?.results ?? [], variant, sku) : undefined;
+    if (!variant || !result || result.unlimited) return ADD_TO_CART.notEnoughStock;
+    setLiveStock((current) => ({ ...current, [variant.id]: { qtyInStock: result.qtyInStock, unlimited: false } }));
+    return notEnoughStockLeftMessage(result.qtyInStock, quantityInCart(cart, props.itemId, sku));
+  };
+
   const addEntry = async (sku: string, qty: number, additionalFields: string | null): Promise<string | null> => {
     setState('adding');
+    setAnnouncement(ADD_TO_CART_STATUS.adding(describe(sku, qty)));
     const result = await addCartEntry({ itemId: props.itemId, sku, quantity: qty, additionalFields });
     if (!result.ok) {
-      showError(result.message);
-      return result.message;
+      const message = result.message === ADD_TO_CART.notEnoughStock ? await stockRefusal(sku) : result.message;
+      showError(message);
+      return message;
     }
     cartRef.current = result.data;
     publishCart(result.data);
+    setAnnouncement(ADD_TO_CART_STATUS.added(describe(sku, qty)));
     trackAddToCart(readPageContext(), { itemId: props.itemId, sku, quantity: qty });
     if (props.expressCheckout) {
       navigation.assign(PAGE_PATHS.checkout);
@@ -203,16 +283,9 @@ export default function AddToCart(props: AddToCartProps) {
     return null;
   };
 
-  const currentCart = async (): Promise<ShoppingCart | null> => {
-    if (cartRef.current || !shouldLoadCart()) return cartRef.current;
-    const answer = await fetchCart();
-    if (answer.ok) cartRef.current = answer.data;
-    return cartRef.current;
-  };
-
   const onClick = async (): Promise<void> => {
-    // Adding, added and the error pause all ignore clicks.
-    if (state !== 'idle') return;
+    // Adding, added and the error pause all ignore clicks (and so does the button before it is live).
+    if (state !== 'idle' || !ready) return;
     setAlert(null);
     if (isGiftCard) {
       if (!chosenVariant) {
@@ -222,7 +295,7 @@ export default function AddToCart(props: AddToCartProps) {
       navigation.assign(PAGE_PATHS.giftCard(props.itemId, chosenVariant.sku));
       return;
     }
-    const check = checkVariantSelection(props.variants, optionNames, selected);
+    const check = checkVariantSelection(variants, optionNames, selected);
     if (!check.ok) {
       showError(check.message);
       return;
@@ -237,6 +310,14 @@ export default function AddToCart(props: AddToCartProps) {
       qty = parsed.value;
     }
     const sku = check.variant.sku;
+    // Limited stock: say how many are left before asking the store (which checks again).
+    if (!check.variant.unlimited) {
+      const inCart = props.isSubscribable ? 0 : quantityInCart(cartRef.current, props.itemId, sku);
+      if (inCart + qty > check.variant.qtyInStock) {
+        showError(notEnoughStockLeftMessage(check.variant.qtyInStock, inCart));
+        return;
+      }
+    }
     if (props.isSubscribable) {
       setState('adding');
       const answer = await startSubscription({ itemId: props.itemId, sku, qty, additionalFields: null });
@@ -253,9 +334,10 @@ export default function AddToCart(props: AddToCartProps) {
       }
       const results = stock.data?.results ?? [];
       const variant = props.variants.find((v) => v.sku === sku);
-      const result = results.find((r) => r.sku === sku || (variant && r.variantId === variant.id)) ?? results[0];
-      if (!result || !isStockEnough(result, quantityInCart(cart, props.itemId, sku) + qty - 1)) {
-        showError(ADD_TO_CART.notEnoughStock);
+      const result = stockResultFor(results, variant, sku) ?? results[0];
+      const inCart = quantityInCart(cart, props.itemId, sku);
+      if (!result || !isStockEnough(result, inCart + qty - 1)) {
+        showError(result && !result.unlimited ? notEnoughStockLeftMessage(result.qtyInStock, inCart) : ADD_TO_CART.notEnoughStock);
         return;
       }
       setState('idle');
@@ -267,16 +349,18 @@ export default function AddToCart(props: AddToCartProps) {
   };
 
   const soldOutSelection = chosenVariant && !isGiftCard && isSoldOut(chosenVariant) ? chosenVariant : null;
+  // A gift card is bought on its own (its page, then checkout), so its button does not say "Add to Cart".
   const label = state === 'adding' ? BUTTON.adding : state === 'added' ? BUTTON.added
-    : props.buttonText ?? (props.isSubscribable ? BUTTON.subscribe : BUTTON.addToCart);
-  const priceCents = chosenVariant ? priceOf(chosenVariant) : props.variants[0] ? priceOf(props.variants[0]) : 0;
+    : props.buttonText ?? (isGiftCard ? BUTTON.buyNow : props.isSubscribable ? BUTTON.subscribe : BUTTON.addToCart);
+  const priceCents = chosenVariant ? priceOf(chosenVariant) : variants[0] ? priceOf(variants[0]) : 0;
+  const quantityMax = quantityLimit(variants, chosenVariant);
 
   return (
     <div className={ready ? 'product-add-to-cart is-ready' : 'product-add-to-cart'} data-item-id={props.itemId}>
       {isGiftCard ? (
         <label className="variant-option">
           <span className="variant-option__title">{ADD_TO_CART.selectDenomination}</span>
-          <select value={giftSku} onChange={(e) => setGiftSku(e.target.value)} aria-label={ADD_TO_CART.selectDenomination}>
+          <select ref={giftSelect} value={giftSku} onChange={(e) => setGiftSku(e.target.value)} aria-label={ADD_TO_CART.selectDenomination}>
             <option value="">{ADD_TO_CART.selectDenomination}</option>
             {props.variants.map((v) => <option key={v.sku} value={v.sku}>{money(v.priceCents)}</option>)}
           </select>
@@ -285,24 +369,28 @@ export default function AddToCart(props: AddToCartProps) {
         <label key={option.name} className="variant-option">
           <span className="variant-option__title">{option.name}</span>
           <select value={selected[option.name] ?? ''} aria-label={option.name}
+            ref={(element) => {
+              optionSelects.current[option.name] = element;
+            }}
             onChange={(e) => setSelected((current) => ({ ...current, [option.name]: e.target.value }))}>
             <option value="">{selectVariantLabel(option.name)}</option>
             {option.values.map((value) => (
               <option key={value} value={value}>
-                {isOptionValueSoldOut(props.variants, optionNames, selected, option.name, value) ? soldOutOptionLabel(value, soldOutText) : value}
+                {isOptionValueSoldOut(variants, optionNames, selected, option.name, value) ? soldOutOptionLabel(value, soldOutText) : value}
               </option>
             ))}
           </select>
         </label>
       ))}
-      {props.showQuantity && !isGiftCard && (
+      {props.showQuantity && !isGiftCard && !soldOutSelection && (
         <label className="product-quantity-input">
           <span>{BUTTON.quantity}</span>
-          <input type="number" min={QUANTITY_MIN} max={QUANTITY_MAX} step={1} value={quantity} aria-label={BUTTON.quantity}
+          <input ref={quantityInput} type="number" min={QUANTITY_MIN} max={quantityMax} step={1} value={quantity} aria-label={BUTTON.quantity}
             onChange={(e) => setQuantity(e.target.value)} />
         </label>
       )}
-      {props.instalments && !soldOutSelection && (
+      {/* Subscriptions are billed every period: no offer to split the price into instalments. */}
+      {props.instalments && !soldOutSelection && !props.isSubscribable && (
         <Instalments {...props.instalments} priceCents={priceCents} currency={props.currency} productType={props.productType} moneyFormat={props.moneyFormat} />
       )}
       {soldOutSelection ? (
@@ -315,11 +403,13 @@ export default function AddToCart(props: AddToCartProps) {
           )}
         </>
       ) : (
-        <button type="button" className="sqs-add-to-cart-button" data-state={state}
+        // Disabled until the island is live: the server's button has no handler, and a tap on it would be lost.
+        <button type="button" className="sqs-add-to-cart-button" data-state={state} disabled={!ready}
           aria-disabled={state !== 'idle' ? true : undefined} onClick={() => void onClick()}>
           {label}
         </button>
       )}
+      <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
       {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
       {priceArea && variantPrice && createPortal(<VariantPrice variant={variantPrice} money={money} />, priceArea)}
       {props.additionalFieldsForm && (

@@ -206,6 +206,7 @@ export const ADMIN = {
   rateMaxWeightHint: 'Leave empty for any weight.',
   storeOpen: 'Store open',
   instalments: 'Instalment messaging',
+  instalmentsHint: 'Shows "or 4 interest-free payments of … with Afterpay" (Clearpay in the UK) on physical products and the cart, never on subscriptions. Turn it on only when your payment provider offers instalments at checkout: the built-in checkout has no instalment option.',
   captcha: 'Captcha on the newsletter, restock and form sign-ups',
   orderNotificationEmail: 'Email new orders to',
   orderNotificationHint: 'Each new order is sent to this address, with a link to it here. Leave empty for none.',

@@ -10,6 +10,8 @@
 export const BUTTON = {
   addToCart: 'Add to Cart',
   addToCartDefault: 'Add To Cart',
+  /** A gift card is bought on its own (its own step, then checkout), never put in the cart. */
+  buyNow: 'Buy now',
   adding: 'Adding…',
   added: 'Added!',
   subscribe: 'Subscribe',
@@ -71,6 +73,28 @@ export const ADD_TO_CART = {
   quantityNotWhole: 'Quantity must be a whole number',
   giftCardDenomination: 'Select a denomination for the Gift Card',
   selectDenomination: 'Select a denomination',
+} as const;
+
+/**
+ * Not enough stock, said before the add is sent (or after the store refused it), with how many
+ * are left and how many the cart already holds: the spec's sentence, then the count.
+ */
+export function notEnoughStockLeftMessage(left: number, inCart: number): string {
+  const count = left <= 0 ? 'It is sold out.'
+    : inCart > 0 ? `Only ${left} left, and your cart already has ${inCart}.`
+      : `Only ${left} left.`;
+  return `${ADD_TO_CART.notEnoughStock} ${count}`;
+}
+
+/** What is being added, in words: '2 of Linen Work Shirt (Size: M, Color: White)'. */
+export function addedItemDescription(productName: string, variantLabel: string, quantity: number): string {
+  return `${quantity > 1 ? `${quantity} of ` : ''}${productName}${variantLabel ? ` (${variantLabel})` : ''}`;
+}
+
+/** The add-to-cart island's status region (announced politely; failures are alerts). */
+export const ADD_TO_CART_STATUS = {
+  adding: (item: string): string => `Adding ${item} to your cart…`,
+  added: (item: string): string => `Added ${item} to your cart.`,
 } as const;
 
 /** Messages of the call schemas (what a 400 says is wrong). */

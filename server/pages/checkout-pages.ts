@@ -9,6 +9,7 @@ import { ContentRepository } from '../db/content-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import { cartView, currentSiteUserId, findCurrentCart, storeRepositories } from '../api/cart-session.ts';
 import { moneyObject } from '../commerce/money.ts';
+import { formatMoneyWith } from '../../client/lib/money.ts';
 import { orderView, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
 import { serverMessages } from '../messages.ts';
@@ -153,6 +154,9 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       return;
     }
     const currency = await site.currency();
+    // Each amount as the product page's dropdown writes it: the price in the store's money format.
+    const format = await storeMoneyFormat(site);
+    const label = (variant: (typeof choice.product.variants)[number]): string => formatMoneyWith(variant.priceCents, format);
     await pages.render(req, res, {
       template: 'gift-card',
       pageType: PAGE_TYPE.CHECKOUT,
@@ -161,11 +165,13 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       context: {
         item: productItem(choice.product, currency, null),
         giftCard: {
-          denomination: choice.variant ? { sku: choice.variant.sku, label: Object.values(choice.variant.attributes)[0] ?? choice.variant.sku } : null,
+          denomination: choice.variant ? { sku: choice.variant.sku, label: label(choice.variant) } : null,
           error: choice.variant ? null : ADD_TO_CART.giftCardDenomination,
+          // The amounts as choices; the chosen one is marked (aria-current) by the template.
           denominations: choice.product.variants.map((variant) => ({
             sku: variant.sku,
-            label: Object.values(variant.attributes)[0] ?? variant.sku,
+            label: label(variant),
+            current: variant.sku === choice.variant?.sku,
             url: `/checkout/gift-card?itemId=${encodeURIComponent(choice.product.id)}&sku=${encodeURIComponent(variant.sku)}`,
           })),
         },

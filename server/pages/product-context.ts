@@ -236,7 +236,10 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
           captchaEnabled: options.captchaEnabled,
         }
       : null,
-    instalments: product.productType === PRODUCT_TYPE.PHYSICAL && instalments.enabled === true
+    // Only when the owner turns the offer on (off as seeded: the built-in checkout has no instalment
+    // option to keep its promise), physical products only, and never a subscription, which is
+    // billed every period rather than split into payments.
+    instalments: product.productType === PRODUCT_TYPE.PHYSICAL && instalments.enabled === true && !isSubscribable(product)
       ? {
           locale: options.locale,
           minCents: typeof instalments.afterPayMin === 'number' ? instalments.afterPayMin : 0,

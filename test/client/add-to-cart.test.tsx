@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import AddToCart, { type AddToCartProps, type AddToCartVariant } from '../../client/islands/AddToCart.tsx';
 import { navigation } from '../../client/lib/navigation.ts';
 import { CART_UPDATED_EVENT } from '../../client/lib/cart.ts';
@@ -26,7 +26,8 @@ function props(extra: Partial<AddToCartProps> = {}): AddToCartProps {
   };
 }
 
-const button = (): HTMLElement => screen.getByRole('button', { name: /Add to Cart|Adding…|Added!|Subscribe/ });
+const button = (): HTMLElement => screen.getByRole('button', { name: /Add to Cart|Adding…|Added!|Subscribe|Buy now/ });
+const quantityBox = (): HTMLInputElement => screen.getByLabelText('Quantity', { selector: 'input' });
 const choose = (name: string, value: string): void => {
   fireEvent.change(screen.getByLabelText(name, { selector: 'select' }), { target: { value } });
 };
@@ -179,6 +180,9 @@ describe('AddToCart island', () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     scriptFetch([]);
     render(<AddToCart {...props({ productType: 4, variantOptions: [], variants: [variant('g25', {}, 0, { unlimited: true }), variant('g50', {}, 0, { unlimited: true, priceCents: 5000 })] })} />);
+    // A gift card is bought on its own, never put in the cart: the button says so.
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    expect(screen.getByRole('button', { name: BUTTON.buyNow })).toBeTruthy();
     fireEvent.click(button());
     expect(screen.getByRole('alert').textContent).toContain('Unable to purchase Gift Card');
     expect(screen.getByRole('alert').textContent).toContain('Select a denomination for the Gift Card');
@@ -186,6 +190,110 @@ describe('AddToCart island', () => {
     fireEvent.change(screen.getByLabelText('Select a denomination', { selector: 'select' }), { target: { value: 'SKU-g50' } });
     fireEvent.click(button());
     expect(assign).toHaveBeenCalledWith('/checkout/gift-card?itemId=p1&sku=SKU-g50');
+  });
+
+  it('keeps a gift card\'s own button text when the product has one', () => {
+    render(<AddToCart {...props({ productType: 4, buttonText: 'Give a card', variantOptions: [], variants: [variant('g25', {}, 0, { unlimited: true })] })} />);
+    expect(screen.getByRole('button', { name: 'Give a card' })).toBeTruthy();
+  });
+
+  it('announces adding and the result in a polite status region; errors stay alerts', async () => {
+    let ok = true;
+    scriptFetch([{ method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: () => (ok ? { body: { shoppingCart: cart } } : { status: 400, body: { message: 'Out of stock now' } }) }]);
+    render(<AddToCart {...props()} />);
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('');
+    choose('Size', 'S');
+    choose('Color', 'Red');
+    fireEvent.change(quantityBox(), { target: { value: '2' } });
+    fireEvent.click(button());
+    expect(status.textContent).toBe('Adding 2 of Shirt (Size: S, Color: Red) to your cart…');
+    await settle();
+    expect(status.textContent).toBe('Added 2 of Shirt (Size: S, Color: Red) to your cart.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await advance(3000);
+    ok = false;
+    fireEvent.change(quantityBox(), { target: { value: '1' } });
+    fireEvent.click(button());
+    expect(status.textContent).toBe('Adding Shirt (Size: S, Color: Red) to your cart…');
+    await settle();
+    // The failure is an alert (announced at once); the status no longer says it is adding.
+    expect(screen.getByRole('alert').textContent).toContain('Out of stock now');
+    expect(status.textContent).toBe('');
+  });
+
+  describe('quantity and stock', () => {
+    it('limits the box to the chosen variant\'s stock, and says how many are left before sending', async () => {
+      const calls = scriptFetch([]);
+      render(<AddToCart {...props()} />);
+      // Nothing chosen yet: no variant has more than 5.
+      expect(quantityBox().max).toBe('5');
+      choose('Size', 'L');
+      choose('Color', 'Blue');
+      expect(quantityBox().max).toBe('2');
+      fireEvent.change(quantityBox(), { target: { value: '3' } });
+      fireEvent.click(button());
+      expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of that item available. Only 2 left.');
+      await settle();
+      expect(calls).toHaveLength(0);
+      await advance(1000);
+      choose('Size', 'S');
+      choose('Color', 'Red');
+      expect(quantityBox().max).toBe('5');
+    });
+
+    it('offers no quantity box for a sold-out variant, and the full range for an unlimited one', () => {
+      render(<AddToCart {...props({ variants: [variant('v1', { Size: 'S', Color: 'Red' }, 0, { unlimited: true }), variant('v2', { Size: 'M', Color: 'Red' }, 0)] })} />);
+      expect(quantityBox().max).toBe('9999');
+      choose('Size', 'M');
+      choose('Color', 'Red');
+      expect(screen.queryByLabelText('Quantity', { selector: 'input' })).toBeNull();
+      choose('Size', 'S');
+      expect(quantityBox().max).toBe('9999');
+    });
+
+    it('counts what the cart already holds of the variant', async () => {
+      const calls = scriptFetch([]);
+      render(<AddToCart {...props()} />);
+      await act(async () => {
+        document.dispatchEvent(new CustomEvent(CART_UPDATED_EVENT, {
+          detail: { ...cart, entries: [{ id: 'e1', itemId: 'p1', quantity: 1, chosenVariant: { sku: 'SKU-v3', attributes: {} }, additionalFields: null, title: 'Shirt', purchasePriceCents: 2500 }] },
+        }));
+      });
+      choose('Size', 'L');
+      choose('Color', 'Blue');
+      fireEvent.change(quantityBox(), { target: { value: '2' } });
+      fireEvent.click(button());
+      expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of that item available. Only 2 left, and your cart already has 1.');
+      await settle();
+      expect(calls).toHaveLength(0);
+    });
+
+    it('says how many are left when the server refuses for stock', async () => {
+      scriptFetch([
+        { method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: { status: 400, body: { message: 'Sorry, we do not have enough of that item available.' } } },
+        { method: 'GET', path: '/api/commerce/inventory/stock/', answer: { body: { results: [{ sku: 'SKU-v1', variantId: 'v1', qtyInStock: 1, unlimited: false }] } } },
+      ]);
+      render(<AddToCart {...props()} />);
+      choose('Size', 'S');
+      choose('Color', 'Red');
+      fireEvent.change(quantityBox(), { target: { value: '2' } });
+      fireEvent.click(button());
+      await settle();
+      expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of that item available. Only 1 left.');
+      // The box follows the stock the store has now.
+      expect(quantityBox().max).toBe('1');
+    });
+  });
+
+  it('offers no instalments on a subscription', () => {
+    render(<AddToCart {...props({
+      isSubscribable: true, showQuantity: false, variantOptions: [], variants: [variant('v1', {}, 3, { unlimited: true, priceCents: 1900 })],
+      instalments: { locale: 'en_US', minCents: 100, maxCents: 200000, available: true },
+    })} />);
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+    expect(document.querySelector('.instalment-message')).toBeNull();
   });
 
   it('swaps the product image with the selected variant', () => {

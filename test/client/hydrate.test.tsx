@@ -71,6 +71,63 @@ describe('server render and hydration', () => {
     expect(document.querySelector('.restock-signup[data-variant-id="v2"]')).toBeTruthy();
   });
 
+  it('keeps the size and quantity chosen before the island loaded, and is marked hydrated only once live', async () => {
+    const cart = { id: 'c1', entries: [], subtotalCents: 10000, taxCents: 0, shippingCostCents: 0, discountCents: 0, grandTotalCents: 10000, totalQuantity: 2 };
+    const calls = scriptFetch([{ method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: { body: { shoppingCart: cart, newlyAdded: {} } } }]);
+    const errors = vi.spyOn(console, 'error');
+    // The product template around the island: the engine's price area ("from …" until a variant is chosen).
+    document.body.innerHTML = '<div class="product-price-area" data-product-price-for="p1"><div class="product-price">from $50.00</div></div>'
+      + renderIsland('AddToCart', productProps);
+    const root = document.querySelector<HTMLElement>('[data-island="AddToCart"]')!;
+    const select = root.querySelector<HTMLSelectElement>('select[aria-label="Size"]')!;
+    const quantity = root.querySelector<HTMLInputElement>('input[aria-label="Quantity"]')!;
+    const button = root.querySelector<HTMLButtonElement>('button.sqs-add-to-cart-button')!;
+    // The server's button is visibly not ready: a tap before the island loads cannot be lost.
+    expect(button.disabled).toBe(true);
+    // The shopper picks a size and a quantity while the island's script is still on its way.
+    select.value = 'S';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    quantity.value = '2';
+    quantity.dispatchEvent(new Event('input', { bubbles: true }));
+    const { hydrateIslands } = await import('../../client/hydrate.ts');
+    await act(async () => {
+      const hydrating = hydrateIslands();
+      // Not live yet: the island's code has not even loaded.
+      expect(root.getAttribute('data-hydrated')).toBeNull();
+      await hydrating;
+    });
+    await settle();
+    expect(errors).not.toHaveBeenCalled();
+    expect(root.getAttribute('data-hydrated')).toBe('true');
+    expect(select.value).toBe('S');
+    expect(quantity.value).toBe('2');
+    // The island took the choice over: the chosen variant's price, and a live button.
+    const area = document.querySelector('[data-product-price-for="p1"]')!;
+    expect(area.classList.contains('has-variant-price')).toBe(true);
+    expect(area.querySelector('.product-price--variant')!.textContent).toBe('$50.00');
+    expect(button.isConnected && button.disabled).toBe(false);
+    await act(async () => {
+      root.querySelector<HTMLButtonElement>('button.sqs-add-to-cart-button')!.click();
+    });
+    await settle();
+    const add = calls.find((call) => call.url === '/api/commerce/shopping-cart/entries');
+    expect(add?.body).toEqual({ itemId: 'p1', sku: 'S1', quantity: 2, additionalFields: null });
+  });
+
+  it('leaves an island whose code fails to load unmarked', async () => {
+    scriptFetch([]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { islandLoaders } = await import('../../client/islands/loaders.ts');
+    const failing = vi.spyOn(islandLoaders, 'CartPill').mockRejectedValue(new Error('chunk failed'));
+    document.body.innerHTML = renderIsland('CartPill', { currency: 'USD', initialQuantity: 0 });
+    const { hydrateIslands } = await import('../../client/hydrate.ts');
+    await act(async () => {
+      await hydrateIslands();
+    });
+    expect(failing).toHaveBeenCalled();
+    expect(document.querySelector('[data-island="CartPill"]')!.getAttribute('data-hydrated')).toBeNull();
+  });
+
   it('shows the fallback when an island fails, e.g. an image with invalid inputs', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<IslandBoundary><Image src="/a.jpg" width={-5} height={10} alt="" sizes="100vw" /></IslandBoundary>);

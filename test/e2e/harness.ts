@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildClient, isClientBuildStale } from '../../client/build.ts';
 import { createApp, type StorefrontApp } from '../../server/app.ts';
+import { SiteRepository } from '../../server/db/site-repository.ts';
 import type { AppOptions } from '../../server/deps.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -91,7 +92,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Waits until every island root on the page is hydrated. */
+/**
+ * Turns the store's instalment offer on (off as seeded: the built-in checkout has no instalment
+ * option), for the tests of the offer and its modal. Pages built after it show the offer.
+ */
+export async function enableInstalments(store: Storefront): Promise<void> {
+  const site = new SiteRepository(store.app.deps.store);
+  const settings = await site.websiteSettings();
+  const storeSettings = settings.storeSettings as Record<string, unknown>;
+  await site.writeSetting('websiteSettings', {
+    ...settings,
+    storeSettings: { ...storeSettings, instalments: { ...(storeSettings.instalments as object), enabled: true } },
+  });
+}
+
+/** Waits until every island root on the page is hydrated (live: the root is marked once its island has committed). */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const roots = Array.from(document.querySelectorAll('[data-island]'));

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+import { enableInstalments, screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
 const PRODUCT_PATH = '/shop/p/linen-shirt';
 let store: Storefront;
@@ -20,6 +20,8 @@ async function open(path: string): Promise<void> {
 describe('storefront islands in Chromium', () => {
   beforeAll(async () => {
     store = await startStorefront();
+    // The variant and modal tests below show the instalment offer, which the seed leaves off.
+    await enableInstalments(store);
     page = await store.newPage();
   });
   afterAll(async () => {

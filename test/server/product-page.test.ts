@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddToCartProps } from '../../client/islands/AddToCart.tsx';
+import { SiteRepository } from '../../server/db/site-repository.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 
@@ -49,5 +50,34 @@ describe('product page for the variant-aware island', () => {
     expect(shirt.props.moneyFormat).toMatchObject({ currency: 'USD', positive: { prefix: '$', suffix: '' } });
     const visit = await productPage('studio-visit');
     expect(visit.props.expressCheckout).toBe(true);
+  });
+
+  it('offers no instalments unless the store turns them on (its checkout has no instalment option), and never on a subscription', async () => {
+    // Off as seeded: the offer would promise a way to pay that the checkout does not have.
+    const seeded = await productPage('linen-shirt');
+    expect(seeded.props.instalments).toBeNull();
+    expect(seeded.html).not.toContain('instalment-message');
+    const site = new SiteRepository(server.app.deps.store);
+    const settings = await site.websiteSettings();
+    const storeSettings = settings.storeSettings as Record<string, unknown>;
+    expect(storeSettings.instalments).toMatchObject({ enabled: false });
+    await site.writeSetting('websiteSettings', {
+      ...settings,
+      storeSettings: { ...storeSettings, instalments: { ...(storeSettings.instalments as object), enabled: true } },
+    });
+    try {
+      const shirt = await productPage('linen-shirt');
+      expect(shirt.props.instalments).toMatchObject({ locale: 'en_US', available: true });
+      expect(shirt.html).toContain('instalment-message');
+      // Physical products only.
+      expect((await productPage('natural-dye-guide')).html).not.toContain('instalment-message');
+      // A subscription is billed every period, not split into four payments.
+      const coffee = await productPage('coffee-club');
+      expect(coffee.props.isSubscribable).toBe(true);
+      expect(coffee.props.instalments).toBeNull();
+      expect(coffee.html).not.toContain('instalment-message');
+    } finally {
+      await site.writeSetting('websiteSettings', settings);
+    }
   });
 });

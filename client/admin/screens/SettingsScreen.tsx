@@ -134,7 +134,7 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
             </Field>
           </div>
           <CheckboxField label={ADMIN.storeOpen} checked={form.storeOpen} onChange={(storeOpen) => update({ storeOpen })} />
-          <CheckboxField label={ADMIN.instalments} checked={form.instalmentsEnabled} onChange={(instalmentsEnabled) => update({ instalmentsEnabled })} />
+          <CheckboxField label={ADMIN.instalments} hint={ADMIN.instalmentsHint} checked={form.instalmentsEnabled} onChange={(instalmentsEnabled) => update({ instalmentsEnabled })} />
           <CheckboxField label={ADMIN.captcha} checked={form.captchaEnabled} onChange={(captchaEnabled) => update({ captchaEnabled })} />
           <Field label={ADMIN.orderNotificationEmail} error={errors.orderNotificationEmail} hint={ADMIN.orderNotificationHint}>
             {(control) => <input {...control} type="email" autoComplete="email" value={form.orderNotificationEmail} onChange={(event) => update({ orderNotificationEmail: event.target.value })} />}

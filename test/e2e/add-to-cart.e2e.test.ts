@@ -1,0 +1,119 @@
+/**
+ * The product page on a slow connection, in Chromium: the add-to-cart island's code is held back
+ * (page.route) while the shopper picks a size and a quantity in the server's markup; once it
+ * arrives the island keeps them, is marked hydrated only then, and adds what was chosen. Also the
+ * status region, the stock-bounded quantity, the gift card's own step and the instalment offer
+ * being off as seeded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { readClientManifest } from '../../client/manifest.ts';
+import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+
+let store: Storefront;
+let page: Page;
+
+async function open(path: string): Promise<void> {
+  const response = await page.goto(store.baseUrl + path);
+  expect(response?.status()).toBeLessThan(400);
+  await waitForIslands(page);
+}
+
+describe('add to cart on a slow connection, in Chromium', () => {
+  beforeAll(async () => {
+    store = await startStorefront();
+    page = await store.newPage();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('keeps a size and quantity chosen before the island loaded, and adds them', async () => {
+    const chunk = readClientManifest().AddToCart;
+    expect(chunk).toBeTruthy();
+    // The island's bundle is held back until the shopper has chosen, as on a slow phone connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hold = async (route: Route): Promise<void> => {
+      await held;
+      await route.continue();
+    };
+    await page.route(`${store.baseUrl}${chunk}`, hold);
+    await page.goto(`${store.baseUrl}/shop/p/wool-throw`, { waitUntil: 'domcontentloaded' });
+    const island = page.locator('[data-island="AddToCart"]');
+    const button = island.locator('button.sqs-add-to-cart-button');
+    const price = page.locator('.product-price-area');
+    expect((await price.innerText()).trim()).toBe('from $140.00');
+    // Not live yet: not marked hydrated, and the button visibly not ready (a tap would be lost).
+    await page.waitForTimeout(300);
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
+    expect(await button.isDisabled()).toBe(true);
+    await island.locator('select[aria-label="Size"]').selectOption('Lap');
+    await island.locator('input[aria-label="Quantity"]').fill('2');
+    await screenshot(page, 'add-to-cart-before-hydration');
+    release();
+    await waitForIslands(page);
+    await page.unroute(`${store.baseUrl}${chunk}`, hold);
+    expect(await island.locator('select[aria-label="Size"]').inputValue()).toBe('Lap');
+    expect(await island.locator('input[aria-label="Quantity"]').inputValue()).toBe('2');
+    await price.locator('.product-price--variant', { hasText: '$140.00' }).waitFor();
+    expect((await price.innerText()).trim()).toBe('$140.00');
+    // Lap has 2 in stock: the box goes no higher.
+    expect(await island.locator('input[aria-label="Quantity"]').getAttribute('max')).toBe('2');
+    expect(await button.isDisabled()).toBe(false);
+    await button.click();
+    await island.locator('[role="status"]', { hasText: 'Added 2 of Undyed Wool Throw (Size: Lap) to your cart.' }).waitFor();
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Add to Cart' }).waitFor({ timeout: 5000 });
+    // Both are in the cart now: one more is refused before anything is sent, with the count.
+    const adds: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/commerce/shopping-cart/entries')) adds.push(request.url());
+    });
+    await island.locator('input[aria-label="Quantity"]').fill('1');
+    await button.click();
+    await island.locator('[role="alert"]', {
+      hasText: 'Sorry, we do not have enough of that item available. Only 2 left, and your cart already has 2.',
+    }).waitFor();
+    expect(adds).toEqual([]);
+    await screenshot(page, 'add-to-cart-stock-limit');
+  });
+
+  it('buys a gift card on its own step: the chosen amount marked, a way back, then checkout', async () => {
+    await open('/shop/p/gift-card');
+    const button = page.locator('[data-island="AddToCart"] button.sqs-add-to-cart-button');
+    expect((await button.innerText()).trim()).toBe('Buy now');
+    await page.locator('select[aria-label="Select a denomination"]').selectOption({ label: '$50.00' });
+    await Promise.all([page.waitForURL(/\/checkout\/gift-card\?itemId=.*&sku=SQ-GIFT-50$/), button.click()]);
+    await waitForIslands(page);
+    const current = page.locator('.gift-card-amounts a[aria-current="true"]');
+    expect(await current.count()).toBe(1);
+    expect((await current.innerText()).trim()).toContain('$50.00');
+    expect(await page.locator('a.gift-card-back').getAttribute('href')).toBe('/shop/p/gift-card');
+    // Styled as choices: laid out in a row, the chosen one filled.
+    expect(await page.locator('.gift-card-amounts').evaluate((list) => getComputedStyle(list).display)).toBe('flex');
+    const [chosen, other] = await Promise.all([
+      current.evaluate((link) => getComputedStyle(link).backgroundColor),
+      page.locator('.gift-card-amounts a:not([aria-current])').first().evaluate((link) => getComputedStyle(link).backgroundColor),
+    ]);
+    expect(chosen).not.toBe(other);
+    await screenshot(page, 'gift-card-page');
+    await Promise.all([page.waitForURL(/sku=SQ-GIFT-100$/), page.locator('.gift-card-amounts a', { hasText: '$100.00' }).click()]);
+    expect((await page.locator('.gift-card-amounts a[aria-current="true"]').innerText()).trim()).toContain('$100.00');
+    await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.locator('form.gift-card-form button[type="submit"]').click()]);
+    await page.locator('#checkout-recipientEmail').waitFor();
+  });
+
+  it('offers no instalments as seeded, the checkout having no instalment option', async () => {
+    for (const path of ['/shop/p/linen-shirt', '/shop/p/coffee-club']) {
+      await open(path);
+      expect(await page.locator('.instalment-message').count(), path).toBe(0);
+    }
+  });
+
+  it('shows no console errors', () => {
+    expect(store.consoleErrors, store.consoleErrors.join('\n')).toEqual([]);
+  });
+});
