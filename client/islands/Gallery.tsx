@@ -80,7 +80,7 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
       aria-label={GALLERY.slide(i + 1, count)} aria-hidden={offscreen ? true : undefined}>
       <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox}
         tabIndex={options.lightbox && !offscreen ? 0 : -1}>
-        <Image src={image.src} alt={image.alt} width={image.width} height={image.height} sizes={SIZES} priority={i === 0 ? null : 'low'} />
+        <Image src={image.src} alt={image.alt} width={image.width} height={image.height} sizes={SIZES} priority={i === 0 ? 'high' : 'low'} />
       </button>
       {options.showMeta && image.title && <figcaption className={`gallery__meta gallery__meta--${options.metaPosition}`}>{image.title}</figcaption>}
     </figure>

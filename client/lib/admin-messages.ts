@@ -265,6 +265,8 @@ export const ADMIN = {
     imageTooLarge: 'The image is larger than {max} MB.',
     imageMissing: 'Choose an image file to upload.',
     imageUnreadable: 'The image size could not be read.',
+    imageTooManyPixels: 'The image is {width} × {height} pixels, more than {max} megapixels: make it smaller and upload it again.',
+    imageUndecodable: 'The image could not be read; the file may be damaged. Save it again and upload it.',
     orderStateRefused: 'This order is {status}; that change is not possible.',
     refundLiveOrder: 'Only test-mode orders can be refunded here.',
     wrongPassword: 'The current password is not correct.',

@@ -13,6 +13,7 @@ import { cspNonce } from '../security/content-security-policy.ts';
 import { ROLE_PERMISSIONS } from '../security/owner-permissions.ts';
 import { readResolvedSiteUser } from '../security/site-user.ts';
 import { uploadsDir, UPLOADS_URL } from './image-upload.ts';
+import { resizedUploads } from './image-copies.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 
 function escapeHtml(text: string): string {
@@ -46,7 +47,10 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
  */
 export function createAdminPages(deps: AppDeps): Router {
   const router = Router();
-  router.use(UPLOADS_URL, express.static(uploadsDir(deps.options), { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
+  const uploads = uploadsDir(deps.options);
+  // ?format=Nw answers the nearest resized copy at least N wide, with the original's headers
+  router.use(UPLOADS_URL, resizedUploads(uploads, { log: deps.log, makeMissing: !deps.options.readOnly }),
+    express.static(uploads, { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
   const shell = async (req: Request, res: Response): Promise<void> => {
     const props = await appProps(deps, req);
     const manifest = readClientManifest();

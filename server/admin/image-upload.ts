@@ -10,6 +10,9 @@ import type { AppOptions } from '../deps.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { imageDimensions } from './image-dimensions.ts';
+import {
+  copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
+} from './image-copies.ts';
 
 /** Largest image the admin accepts. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -67,32 +70,72 @@ export interface StoredImage {
   remove(): void;
 }
 
+function tooManyPixels(width: number, height: number): HttpError {
+  const message = fillMessage(ADMIN.server.imageTooManyPixels, { max: MAX_IMAGE_PIXELS / 1_000_000, width, height });
+  return new HttpError(413, message, { fieldErrors: { image: message } });
+}
+
 /**
  * Checks that the bytes are an image by their content (never the name or the declared type),
- * reads its size and writes it under the uploads folder with a random name.
+ * reads its size (as shown, after its EXIF orientation), refuses one of more than
+ * MAX_IMAGE_PIXELS (413), writes it under the uploads folder with a random name and makes its
+ * resized copies beside it (image-copies.ts); pixels that do not decode are refused (400) and
+ * nothing is kept.
  */
 export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImage> {
   const sniffed = await fileTypeFromBuffer(bytes);
   const extension = sniffed ? IMAGE_TYPES[sniffed.mime] : undefined;
   if (!sniffed || !extension) throw new HttpError(415, ADMIN.server.notAnImage, { fieldErrors: { image: ADMIN.server.notAnImage } });
-  const size = imageDimensions(bytes, sniffed.mime);
-  if (!size || size.width === 0 || size.height === 0) throw new HttpError(400, ADMIN.server.imageUnreadable, { fieldErrors: { image: ADMIN.server.imageUnreadable } });
+  const unreadable = new HttpError(400, ADMIN.server.imageUnreadable, { fieldErrors: { image: ADMIN.server.imageUnreadable } });
+  const header = imageDimensions(bytes, sniffed.mime);
+  if (!header || header.width === 0 || header.height === 0) throw unreadable;
+  // the header's own size first: a picture too large to decode is refused before sharp reads it
+  if (header.width * header.height > MAX_IMAGE_PIXELS) throw tooManyPixels(header.width, header.height);
+  const size = await readImageFacts(bytes).catch((error: unknown) => {
+    throw error instanceof TooManyPixelsError ? tooManyPixels(header.width, header.height) : unreadable;
+  });
   mkdirSync(dir, { recursive: true });
   const name = `${randomBytes(12).toString('hex')}.${extension}`;
   const path = join(dir, name);
+  const remove = (): void => {
+    rmSync(path, { force: true });
+    removeImageCopies(dir, name);
+  };
   writeFileSync(path, bytes, { flag: 'wx' });
+  try {
+    await makeImageCopies(dir, name, bytes);
+  } catch (error) {
+    remove();
+    if (error instanceof TooManyPixelsError) throw tooManyPixels(header.width, header.height);
+    throw new HttpError(400, ADMIN.server.imageUndecodable, { fieldErrors: { image: ADMIN.server.imageUndecodable } });
+  }
   return {
     assetUrl: `${UPLOADS_URL}${name}`,
     originalSize: `${size.width}x${size.height}`,
     contentType: sniffed.mime,
     byteSize: bytes.length,
-    remove: () => rmSync(path, { force: true }),
+    remove,
   };
 }
 
-/** Deletes the file behind an uploaded image's URL (images from the theme are left alone). */
+/** Deletes the file behind an uploaded image's URL and its resized copies (images from the theme are left alone). */
 export function removeUploadedImage(dir: string, assetUrl: string): void {
   if (!assetUrl.startsWith(UPLOADS_URL)) return;
   const name = assetUrl.slice(UPLOADS_URL.length);
-  if (/^[0-9a-f]{24}\.[a-z]+$/.test(name)) rmSync(join(dir, name), { force: true });
+  if (!/^[0-9a-f]{24}\.[a-z]+$/.test(name)) return;
+  rmSync(join(dir, name), { force: true });
+  removeImageCopies(dir, name);
+}
+
+/**
+ * The platform's `systemDataVariants` of an uploaded image ("3000x2000,100w,300w,…,2500w": its
+ * size, then the widths of its copies), which the engine's `image-srcset` formatter lists as
+ * `?format=Nw` candidates; undefined for a picture without copies (the theme's, a GIF, one
+ * narrower than 100 px) or of unknown size.
+ */
+export function uploadVariants(assetUrl: string, originalSize: string): string | undefined {
+  if (!assetUrl.startsWith(UPLOADS_URL) || !isResizedUpload(assetUrl.slice(UPLOADS_URL.length))) return undefined;
+  const size = /^(\d+)x(\d+)$/.exec(originalSize);
+  const widths = size ? copyWidths(Number(size[1])) : [];
+  return size && widths.length > 0 ? [size[0], ...widths.map((width) => `${width}w`)].join(',') : undefined;
 }

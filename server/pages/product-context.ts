@@ -6,6 +6,7 @@ import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from 
 import { PRODUCT_URL_PREFIX } from '../api/cart-session.ts';
 import { isSoldOut, showsQuantityInput } from '../../engine/plugins/commerce/product-status.ts';
 import { absoluteUrl } from './seo.ts';
+import { uploadVariants } from '../admin/image-upload.ts';
 
 type Json = Record<string, unknown>;
 
@@ -45,15 +46,20 @@ function variantContext(product: ProductRecord, variant: VariantRecord, currency
 }
 
 function imageContext(product: ProductRecord): Json[] {
-  return product.images.map((image) => ({
-    id: image.id,
-    title: image.altText,
-    assetUrl: image.assetUrl,
-    originalSize: image.originalSize,
-    mediaFocalPoint: { x: image.focalX, y: image.focalY },
-    altText: image.altText,
-    recordType: 2,
-  }));
+  return product.images.map((image) => {
+    // an upload's resized copies, which the image-srcset formatter lists
+    const variants = uploadVariants(image.assetUrl, image.originalSize);
+    return {
+      id: image.id,
+      title: image.altText,
+      assetUrl: image.assetUrl,
+      originalSize: image.originalSize,
+      ...(variants ? { systemDataVariants: variants } : {}),
+      mediaFocalPoint: { x: image.focalX, y: image.focalY },
+      altText: image.altText,
+      recordType: 2,
+    };
+  });
 }
 
 /** Variants a visitor can ask to be told about: limited, physical or service, none left. */
@@ -103,6 +109,7 @@ export function productItem(product: ProductRecord, currency: string, form: Json
     categories: asStrings(product.data.categories),
     assetUrl: images[0]?.assetUrl ?? '',
     originalSize: images[0]?.originalSize ?? '',
+    ...(images[0]?.systemDataVariants ? { systemDataVariants: images[0].systemDataVariants } : {}),
     mediaFocalPoint: images[0]?.mediaFocalPoint ?? { x: 0.5, y: 0.5 },
     items: images,
     structuredContent,

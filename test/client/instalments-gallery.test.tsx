@@ -138,6 +138,19 @@ describe('Gallery island', () => {
     expect(srcset).toBe('/img/1.jpg?format=100w 100w, /img/1.jpg?format=300w 300w, /img/1.jpg?format=500w 500w, /img/1.jpg?format=750w 750w, /img/1.jpg?format=1000w 1000w');
   });
 
+  it('loads the first picture at once with high priority (it is above the fold), the others lazily', () => {
+    render(<Gallery id="g" images={images} options={{ design: 'slideshow', controls: true, thumbnails: true }} />);
+    const slides = [...document.querySelectorAll('.gallery__slide img')];
+    expect(slides.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'], ['lazy', 'low'], ['lazy', 'low'],
+    ]);
+    // the thumbnails ask for the 100w copy, lazily
+    const thumbs = [...document.querySelectorAll('.gallery__thumbs img')];
+    expect(thumbs.map((img) => [img.getAttribute('src'), img.getAttribute('loading')])).toEqual(
+      images.map((image) => [`${image.src}?format=100w`, 'lazy']),
+    );
+  });
+
   it('crops the slides to the aspect-ratio setting when auto-crop is on, and leaves them alone when it is off', () => {
     const { unmount } = render(<Gallery id="g" images={images} options={{ design: 'slideshow', autoCrop: true, aspectRatio: 'four-three' }} />);
     const gallery = document.querySelector<HTMLElement>('.gallery')!;
