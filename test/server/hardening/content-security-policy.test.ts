@@ -122,8 +122,8 @@ describe('Content-Security-Policy with a nonce per response', () => {
   });
 
   it('the error page carries the nonce too', async () => {
-    // a shop page asked for a page number that is not one: the error page, with its islands
-    const response = await fetch(`${server.url}/shop?page=abc`);
+    // a shop page asked for a sort it does not have: the error page, with its islands
+    const response = await fetch(`${server.url}/shop?sort=by-colour`);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(`data-page-type="${PAGE_TYPE.ERROR}"`);
