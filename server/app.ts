@@ -3,8 +3,8 @@ import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
 import type { AppDeps, AppOptions } from './deps.ts';
 import { openStore, storeDescription } from './db/open-store.ts';
-import { serverMessages } from './messages.ts';
-import { migrate } from './db/migrate.ts';
+import { fillMessage, serverMessages } from './messages.ts';
+import { migrate, migrationLabel } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
 import { inSeries } from './middleware-series.ts';
 import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
@@ -27,6 +27,7 @@ import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './securi
 import { exceptForFiles } from './security/file-requests.ts';
 import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
+import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault, unreachableFault } from './db/storage-fault.ts';
 import { assignCspNonce, contentSecurityPolicy } from './security/content-security-policy.ts';
 import { createLogger } from './logger.ts';
 import { requestLog } from './request-log.ts';
@@ -52,7 +53,14 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   const log = createLogger({ level: options.logLevel ?? 'info', dev: options.dev === true });
   const { store, sqlite: db } = openStore(options, log);
   try {
-    if (!options.readOnly) await migrate(store);
+    if (!options.readOnly) {
+      const applied = await migrate(store);
+      // a schema upgrade is said, once, by the process that made it
+      if (applied.length > 0) {
+        const database = storeDescription(options);
+        log.info({ database, migrations: applied }, fillMessage(serverMessages.migrationsAppliedLog, { migrations: applied.map(migrationLabel).join(', '), database }));
+      }
+    }
     if (options.readOnly) log.warn({ database: storeDescription(options) }, serverMessages.readOnlyLog);
     else if (options.seed !== false && await isEmptyStore(store)) {
       // false: another process starting at the same time seeded it first
@@ -124,8 +132,9 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
     } catch (error) {
       // an unreachable database server: the balancer takes this process out until it answers again
       if (store.dialect !== 'postgres') throw error;
-      log.warn({ reason: error instanceof Error ? error.message : String(error) }, serverMessages.databaseUnreachableLog);
-      res.status(503).json({ ok: false });
+      // said once a minute with the pages' and calls' own 503s, not once per probe
+      reportStorageFault(log, storageFault(error) ?? unreachableFault(error), req);
+      res.status(503).set('Retry-After', String(FAULT_RETRY_AFTER_SECONDS)).json({ ok: false });
       return;
     }
     // ?deep=1 also reads every page of the file (quick_check, at most once per 10 s)

@@ -48,7 +48,8 @@ export function superviseWorkers(count: number, log: Logger): void {
     }
     quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
     const delay = quickExits === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (quickExits - 1));
-    log.warn({ pid: worker.process.pid, code, signal, restartInMs: delay }, serverMessages.workerExitedLog);
+    // pid is the primary's own (pino writes it on every line): the worker's is workerPid
+    log.warn({ workerPid: worker.process.pid, code, signal, restartInMs: delay }, serverMessages.workerExitedLog);
     setTimeout(() => {
       if (!stopping) fork();
     }, delay).unref();

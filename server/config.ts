@@ -1,4 +1,5 @@
 import type { AppOptions, CaptchaOptions } from './deps.ts';
+import { databaseUrlProblem, isPostgresUrl } from './db/database-url.ts';
 import { serverMessages } from './messages.ts';
 import { createLocalCaptcha } from './security/captcha.ts';
 
@@ -49,6 +50,24 @@ function readPoolSize(raw: string | undefined): number | undefined {
   return size;
 }
 
+/**
+ * DATABASE_URL: a postgres:// or postgresql:// URL, or none (the SQLite file of DATABASE_PATH).
+ * Any other value would leave the shop on SQLite without a word, and a password whose @, #, / or ?
+ * is not percent-encoded would connect elsewhere: both stop the start. The refusal never repeats
+ * the value's credentials.
+ */
+function readDatabaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!isPostgresUrl(raw)) {
+    const scheme = /^[a-z][a-z0-9+.-]*:(\/\/)?/i.exec(raw)?.[0];
+    const got = scheme === undefined ? 'one without a scheme' : `one starting "${scheme}"`;
+    throw new Error(`DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the SQLite file of DATABASE_PATH), got ${got}`);
+  }
+  const problem = databaseUrlProblem(raw);
+  if (problem !== null) throw new Error(problem);
+  return raw;
+}
+
 /** Shortest CAPTCHA_SECRET accepted: a short HMAC key would let tokens be forged by guessing it. */
 export const MIN_CAPTCHA_SECRET_LENGTH = 32;
 
@@ -79,7 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: readWorkers(env.WORKERS),
     options: {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
-      databaseUrl: env.DATABASE_URL || undefined,
+      databaseUrl: readDatabaseUrl(env.DATABASE_URL),
       databasePoolSize: readPoolSize(env.DATABASE_POOL_SIZE),
       readOnly: env.DATABASE_READONLY === 'true',
       seed: env.SEED !== 'false',

@@ -4,6 +4,8 @@ import { createApp, type StorefrontApp } from './app.ts';
 import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
+import { warnOfConnectionBudget } from './db/connection-budget.ts';
+import { NewerSchemaError } from './db/migrate.ts';
 import { isPostgresUrl, storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { SiteRepository } from './db/site-repository.ts';
@@ -44,8 +46,15 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
       bootLog.error({ folder: config.options.templateDir, problems: err.message }, themeMessages.folderUnservableLog);
       process.exit(CANNOT_SERVE_EXIT_CODE);
     }
+    if (err instanceof NewerSchemaError) {
+      // This build does not know the tables a newer one made: serving would go wrong, waiting would not mend it.
+      bootLog.error({ database, migrations: err.migrations }, err.message);
+      process.exit(CANNOT_SERVE_EXIT_CODE);
+    }
     const reason = err instanceof Error ? err.message : String(err);
-    if (reason !== lastReason) bootLog.error({ database, code: storageFaultCode(err), reason }, serverMessages.startupFailureLog);
+    // PostgreSQL is tried again until it opens; a SQLite file stays as it is until the operator mends it and restarts
+    const said = isPostgresUrl(config.options.databaseUrl) ? serverMessages.startupFailurePostgresLog : serverMessages.startupFailureLog;
+    if (reason !== lastReason) bootLog.error({ database, code: storageFaultCode(err), reason }, said);
     return { reason };
   }
 }
@@ -103,6 +112,8 @@ async function serve(): Promise<void> {
     if (givesStartupAdvice()) {
       for (const notice of config.notices) log.warn(notice);
       if (app !== null && !config.options.dev) void warnOfLocalStoreAddress(app, url);
+      // every process of the machine keeps its own pool: WORKERS × DATABASE_POOL_SIZE against max_connections
+      if (app !== null) void warnOfConnectionBudget(app.deps.store, { workers: config.workers, poolSize: config.options.databasePoolSize }, app.deps.log);
     }
   });
 

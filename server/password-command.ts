@@ -28,7 +28,8 @@ async function run(email: string | undefined): Promise<string> {
     const password = generatePassword();
     const hash = await hashPassword(password);
     await store.transaction((tx) => new PasswordResetRepository(tx).setPassword(account.id, hash));
-    return fillMessage(serverMessages.passwordSet, { email: account.email, password });
+    // the store is named: after a move to PostgreSQL, a run without DATABASE_URL changes the old SQLite file
+    return fillMessage(serverMessages.passwordSet, { email: account.email, store: storeDescription(options), password });
   } finally {
     await store.close();
   }

@@ -42,7 +42,9 @@ export function requestLog(log: Logger): RequestHandler {
     // Only the id is bound to the request's logger; the request line says the rest.
     quietReqLogger: true,
     quietResLogger: true,
-    customLogLevel: (req, res, err) => (err !== undefined || res.statusCode >= 500 ? 'error' : 'info'),
+    // a 503 is the store's deliberate answer (maintenance, a database that cannot be reached or
+    // refuses writes), said by its own line once a minute: its request lines are warnings, not errors
+    customLogLevel: (req, res, err) => (err !== undefined ? 'error' : res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessObject: (req, res, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime),
     customErrorObject: (req, res, err, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime),
     customSuccessMessage: (req, res, responseTime) => requestLine(req, res, responseTime),

@@ -11,11 +11,19 @@ export class UnsoundBackupError extends Error {
   }
 }
 
-function assertSound(path: string): void {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+/**
+ * Checks a copy this command made (a backup being written, a backup being restored) and makes it
+ * self-contained: quick_check, then the rollback journal instead of WAL. The connection is a
+ * writable one on purpose: a read-only connection to a WAL file leaves its -wal and -shm behind
+ * when it closes (they would outlive a rename as `…-wal` strays), a writable one removes them, and
+ * a file out of WAL mode is read without them ever being made. `reportAs` names the file in the error.
+ */
+function checkSoundCopy(path: string, reportAs: string): void {
+  const db = new Database(path, { fileMustExist: true });
   try {
     const problems = quickCheckProblems(db);
-    if (problems.length > 0) throw new UnsoundBackupError(path, problems);
+    if (problems.length > 0) throw new UnsoundBackupError(reportAs, problems);
+    db.pragma('journal_mode = DELETE');
   } finally {
     db.close();
   }
@@ -30,7 +38,8 @@ export function defaultBackupPath(databasePath: string, now = new Date()): strin
 /**
  * Copies the store into one self-contained file with SQLite's online backup API: safe while the
  * server runs and writes (pages are copied consistently, the WAL included), and the copy is
- * checked with quick_check before it is reported done. Refuses to back up a damaged store.
+ * checked with quick_check before it is reported done. Refuses to back up a damaged store. The
+ * backup is in rollback-journal mode, so it is the one file: reading it makes no -wal or -shm.
  */
 export async function backupDatabase(databasePath: string, backupPath: string): Promise<void> {
   mkdirSync(dirname(backupPath), { recursive: true });
@@ -44,20 +53,31 @@ export async function backupDatabase(databasePath: string, backupPath: string): 
   } finally {
     source.close();
   }
-  assertSound(partial);
+  try {
+    checkSoundCopy(partial, partial);
+  } catch (error) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
+    throw error;
+  }
   renameSync(partial, backupPath);
 }
 
 /**
  * Puts a backup in place of the store file. The server must be stopped: the old file and its
  * -wal and -shm companions are removed so no stale journal is replayed over the restored pages.
- * The backup is checked first, so a bad backup never replaces anything.
+ * The backup's copy is checked first, so a bad backup never replaces anything (and the backup
+ * itself is only read: nothing is written beside it).
  */
 export function restoreDatabase(backupPath: string, databasePath: string): void {
-  assertSound(backupPath);
   mkdirSync(dirname(databasePath), { recursive: true });
   const incoming = `${databasePath}.restoring`;
   copyFileSync(backupPath, incoming);
+  try {
+    checkSoundCopy(incoming, backupPath);
+  } catch (error) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${incoming}${suffix}`, { force: true });
+    throw error;
+  }
   for (const suffix of ['', '-wal', '-shm']) {
     if (existsSync(`${databasePath}${suffix}`)) rmSync(`${databasePath}${suffix}`, { force: true });
   }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fillMessage, serverMessages } from '../messages.ts';
 import type { Store, StoreDialect } from './store.ts';
 
 /** Each engine's migrations live in a folder of its own: migrations/sqlite, migrations/postgres. */
@@ -11,10 +12,28 @@ export function migrationsDir(dialect: StoreDialect): string {
 const MIGRATION_NAME = /^\d{3}_[a-z0-9_-]+\.sql$/;
 
 /**
+ * Thrown when the database's schema_migrations lists migrations this build does not have: a newer
+ * build upgraded it, and this one would run on tables it does not know. Nothing is applied; the
+ * start stops (exit 78) rather than serving.
+ */
+export class NewerSchemaError extends Error {
+  constructor(readonly migrations: readonly string[]) {
+    super(fillMessage(serverMessages.newerSchemaLog, { migration: migrationLabel(migrations[migrations.length - 1]!) }));
+    this.name = 'NewerSchemaError';
+  }
+}
+
+/** A migration as the log names it: its file name without `.sql`. */
+export function migrationLabel(name: string): string {
+  return name.replace(/\.sql$/, '');
+}
+
+/**
  * Applies every migration file not yet recorded, in name order, each in its own transaction.
  * Several processes starting at once migrate once: on PostgreSQL the run holds an advisory lock;
  * on SQLite each migration's IMMEDIATE transaction checks again that it is still pending.
- * Returns the names applied by this call.
+ * Returns the names applied by this call. A database that lists a migration this build does not
+ * have (a newer build migrated it) is refused with NewerSchemaError before anything is applied.
  */
 export async function migrate(store: Store, dir: string = migrationsDir(store.dialect)): Promise<string[]> {
   const pendingFiles = readdirSync(dir).filter((name) => MIGRATION_NAME.test(name)).sort();
@@ -26,6 +45,9 @@ export async function migrate(store: Store, dir: string = migrationsDir(store.di
     const applied = new Set(
       (await session.all<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
     );
+    const known = new Set(pendingFiles);
+    const unknown = [...applied].filter((name) => !known.has(name)).sort();
+    if (unknown.length > 0) throw new NewerSchemaError(unknown);
     const pending = pendingFiles.filter((name) => !applied.has(name));
     const appliedNow: string[] = [];
     for (const name of pending) {

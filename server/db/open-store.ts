@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { openDatabase } from './database.ts';
+import { describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { Store } from './store.ts';
@@ -12,6 +13,7 @@ export interface StoreLocation {
   databaseUrl?: string;
   /** PostgreSQL connections this process keeps at most (default 10). */
   databasePoolSize?: number;
+  /** Every write is refused: the SQLite file is opened read-only, PostgreSQL's transactions are read-only. */
   readOnly?: boolean;
 }
 
@@ -21,10 +23,7 @@ export interface OpenedStore {
   sqlite?: Database.Database;
 }
 
-/** True for a URL naming a PostgreSQL server. */
-export function isPostgresUrl(url: string | undefined): url is string {
-  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
-}
+export { isPostgresUrl } from './database-url.ts';
 
 /** Opens the store the options name: PostgreSQL for a postgres:// URL, otherwise the SQLite file. */
 export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
@@ -32,6 +31,7 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
     const store = new PostgresStore({
       connectionString: location.databaseUrl,
       maxConnections: location.databasePoolSize,
+      readOnly: location.readOnly === true,
       onIdleError: (error) => log?.warn({ reason: error.message }, 'database connection lost'),
     });
     return { store };
@@ -40,14 +40,11 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   return { store: new SqliteStore(sqlite), sqlite };
 }
 
-/** Where the store is, for logs: the file, or the PostgreSQL URL without its password. */
+/**
+ * Where the store is, for logs: the file, or the PostgreSQL URL without its password (nor any part
+ * of one that was not percent-encoded: see describeDatabaseUrl).
+ */
 export function storeDescription(location: StoreLocation): string {
   if (!isPostgresUrl(location.databaseUrl)) return location.databasePath;
-  try {
-    const url = new URL(location.databaseUrl);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return 'postgres';
-  }
+  return describeDatabaseUrl(location.databaseUrl);
 }

@@ -8,7 +8,16 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** Called with errors of idle connections (the server went away); they must not crash the process. */
   onIdleError?: (error: Error) => void;
+  /**
+   * Every connection's transactions are read-only (default_transaction_read_only, set before the
+   * pool hands the connection out): each write fails with SQLSTATE 25006, as SQLite's read-only
+   * file refuses it, and storage-fault.ts answers both the same way.
+   */
+  readOnly?: boolean;
 }
+
+/** Connections a process keeps at most when DATABASE_POOL_SIZE is not set. */
+export const DEFAULT_POOL_SIZE = 10;
 
 // 64-bit integers (counts, epoch milliseconds) and numerics (sums) as numbers, as SQLite gives them.
 const INT8_OID = 20;
@@ -70,12 +79,14 @@ export class PostgresStore implements Store {
   constructor(options: PostgresStoreOptions) {
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
-      max: options.maxConnections ?? 10,
+      max: options.maxConnections ?? DEFAULT_POOL_SIZE,
       types,
       // an unreachable server fails a request in seconds, not at the operating system's timeout
       connectionTimeoutMillis: 5000,
       statement_timeout: 15000,
       idleTimeoutMillis: 30000,
+      // awaited before the connection is used; when it fails the connection is closed, not used
+      onConnect: options.readOnly === true ? async (client) => { await client.query('SET default_transaction_read_only = on'); } : undefined,
     });
     this.pool.on('error', (error) => options.onIdleError?.(error));
   }

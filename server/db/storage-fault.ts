@@ -2,45 +2,113 @@ import { serverMessages } from '../messages.ts';
 
 /**
  * Storage faults: the database or its disk refuses a write (a read-only file or mount, a full
- * disk, a failing write) or another process holds the file locked longer than the busy timeout.
+ * disk, a failing write), another process holds the file locked longer than the busy timeout, or
+ * the PostgreSQL server cannot be reached (stopped, restarting, out of connections, the network).
  * They are the operator's to fix or wait out, not a bug of the call, so they answer 503 with a
  * clear message and one log line rather than a generic 500 with a stack.
  */
 export interface StorageFault {
-  /** SQLite's code, for the log line. */
+  /** The driver's code (SQLite's, PostgreSQL's SQLSTATE, the system's errno) or the pg driver's failure, for the log line. */
   code: string;
   /** What the visitor is told (JSON message or error page). */
   message: string;
   /** What the operator is told, once per code and minute. */
   logMessage: string;
+  /**
+   * The database cannot be reached at all: pages answer the maintenance page (the store's own
+   * error page reads the store), and the store recovers by itself once the server answers.
+   */
+  unreachable: boolean;
+  /** The driver's message (where the server was looked for), for the log line of an unreachable database. */
+  reason?: string;
 }
 
 const REFUSED_WRITE_CODES = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC', 'SQLITE_CANTOPEN']);
 
+/** PostgreSQL's SQLSTATE read_only_sql_transaction: a write in a read-only transaction. */
+const READ_ONLY_SQL_TRANSACTION = '25006';
+
+/** The system's errors of a connection to the PostgreSQL server that failed or was cut. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/**
+ * PostgreSQL's SQLSTATEs that refuse or end a connection: class 08 (connection exception),
+ * 57P01–57P03 (administrator or crash shutdown, the server starting up or shutting down), 53300
+ * (too many connections), class 28 (the password or role refused) and 3D000 (no such database).
+ */
+const CONNECTION_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|28[0-9A-Z]{3}|3D000)$/;
+
+/** The pg driver's own connection failures, which carry no code: its message names them. */
+const DRIVER_FAILURES: ReadonlyMap<string, string> = new Map([
+  // the pool waited connectionTimeoutMillis for a connection (none free, or none could be made)
+  ['timeout exceeded when trying to connect', 'connect-timeout'],
+  ['Connection terminated due to connection timeout', 'connect-timeout'],
+  // the server closed the connection, or the network cut it, under a query
+  ['Connection terminated unexpectedly', 'connection-lost'],
+  ['Client has encountered a connection error and is not queryable', 'connection-lost'],
+]);
+
 /** The fault an error stands for, or null when it is not one. */
 export function storageFault(err: unknown): StorageFault | null {
   const code = sqliteCode(err);
-  if (code === null) return null;
-  if (code.startsWith('SQLITE_READONLY') || REFUSED_WRITE_CODES.has(code)) {
-    return { code, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog };
+  if (code !== null) {
+    if (code.startsWith('SQLITE_READONLY') || REFUSED_WRITE_CODES.has(code)) {
+      return { code, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false };
+    }
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+      return { code, message: serverMessages.storeBusy, logMessage: serverMessages.databaseLockedLog, unreachable: false };
+    }
+    return null;
   }
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
-    return { code, message: serverMessages.storeBusy, logMessage: serverMessages.databaseLockedLog };
+  // a write in PostgreSQL's read-only transactions (DATABASE_READONLY=true), refused as SQLite's read-only file refuses it
+  if (errorCode(err) === READ_ONLY_SQL_TRANSACTION) {
+    return { code: READ_ONLY_SQL_TRANSACTION, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false };
   }
-  return null;
+  const connection = connectionFailure(err);
+  if (connection === null) return null;
+  return { code: connection, message: serverMessages.maintenanceText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (err as Error).message };
+}
+
+function errorCode(err: unknown): string | null {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code !== '' ? code : null;
 }
 
 function sqliteCode(err: unknown): string | null {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : null;
+  const code = errorCode(err);
+  return code !== null && code.startsWith('SQLITE_') ? code : null;
 }
 
-/** The SQLite code of an error, for the log line. */
+/** What names a failed connection to the PostgreSQL server: its code, or the pg driver's failure; null for anything else. */
+function connectionFailure(err: unknown): string | null {
+  if (!(err instanceof Error)) return null;
+  // a host name with several addresses that all refused: Node's AggregateError of the attempts
+  const code = errorCode(err) ?? (err instanceof AggregateError ? errorCode(err.errors[0]) : null);
+  if (code !== null) return NETWORK_CODES.has(code) || CONNECTION_SQLSTATE.test(code) ? code : null;
+  return DRIVER_FAILURES.get(err.message) ?? null;
+}
+
+/**
+ * The fault of a database that did not answer, whatever the error (the health check's ping on
+ * PostgreSQL): the known connection failures as storageFault has them, anything else by its code.
+ */
+export function unreachableFault(err: unknown): StorageFault {
+  const reason = err instanceof Error ? err.message : String(err);
+  return { code: storageFaultCode(err), message: serverMessages.maintenanceText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason };
+}
+
+/** The driver's code of an error, for the log line (SQLite's, PostgreSQL's SQLSTATE, the system's errno). */
 export function storageFaultCode(err: unknown): string {
-  return sqliteCode(err) ?? 'unknown';
+  return errorCode(err) ?? connectionFailure(err) ?? 'unknown';
 }
 
-/** A fault is logged once per code and minute: one clear line, not one per refused request. */
+/** Retry-After of a fault's 503, in seconds: a lock is released and a restarted server answers well within it. */
+export const FAULT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A fault is logged once per kind and minute: one clear line, not one per refused request. The
+ * kind is SQLite's code, or for a database server that cannot be reached the outage as a whole.
+ */
 const REPORT_INTERVAL_MS = 60_000;
 const lastReported = new WeakMap<object, Map<string, number>>();
 
@@ -52,8 +120,10 @@ export function reportStorageFault(
 ): void {
   const seen = lastReported.get(log) ?? new Map<string, number>();
   lastReported.set(log, seen);
-  const last = seen.get(fault.code);
+  // a server going away fails in several ways at once (connections cut, then refused): one outage, one line
+  const kind = fault.unreachable ? 'unreachable' : fault.code;
+  const last = seen.get(kind);
   if (last !== undefined && now - last < REPORT_INTERVAL_MS) return;
-  seen.set(fault.code, now);
-  log.error({ code: fault.code, method: request.method, path: request.path, reqId: request.id }, fault.logMessage);
+  seen.set(kind, now);
+  log.error({ code: fault.code, ...(fault.reason !== undefined ? { reason: fault.reason } : {}), method: request.method, path: request.path, reqId: request.id }, fault.logMessage);
 }

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
-import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
+import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault } from '../db/storage-fault.ts';
+import { sendMaintenance } from '../maintenance-app.ts';
 import { clientBodyProblem, describeError, logBodyProblem } from '../security/error-handlers.ts';
 import { cspNonce, textWithNonce } from '../security/content-security-policy.ts';
 import { createDevTools, type DevTools } from '../dev/dev-tools.ts';
@@ -121,13 +122,20 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     // A malformed or oversized form post is the visitor's problem (4xx); a database that refuses
     // writes or stays locked is the operator's (503, said plainly); anything else is ours (500).
     const fault = storageFault(err);
+    if (fault?.unreachable) {
+      // the database server cannot be reached: the error page reads the store too, so the
+      // maintenance page, which needs nothing from it; the store serves again once it answers
+      reportStorageFault(deps.log, fault, req);
+      sendMaintenance(req, res, FAULT_RETRY_AFTER_SECONDS);
+      return;
+    }
     const bodyProblem = clientBodyProblem(err);
     const declared = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined;
     const status = fault !== null ? 503 : bodyProblem?.status
       ?? (typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500);
     if (fault !== null) {
       reportStorageFault(deps.log, fault, req);
-      res.set('Retry-After', '30');
+      res.set('Retry-After', String(FAULT_RETRY_AFTER_SECONDS));
     } else if (bodyProblem) logBodyProblem(deps.log, bodyProblem, req);
     else if (status === 500) {
       deps.log.error({ err: describeError(err), ...compileErrorDetails(err), path: req.path, method: req.method, reqId: req.id }, 'page failed');

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
+import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from './http-error.ts';
 
@@ -79,7 +79,8 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
     const fault = storageFault(err);
     if (fault !== null) {
       reportStorageFault(log, fault, req);
-      res.status(503).set('Retry-After', '30').json({ message: fault.message });
+      // an unreachable PostgreSQL server answers the maintenance message, as a page answers the maintenance page
+      res.status(503).set('Retry-After', String(FAULT_RETRY_AFTER_SECONDS)).json({ message: fault.message });
       return;
     }
     log.error({ err: describeError(err), path: req.path, method: req.method, reqId: req.id }, 'call failed');

@@ -64,9 +64,11 @@ describe('npm run password', () => {
 
     const done = command([OWNER_EMAIL.toUpperCase()], env);
     expect(done.status, done.err).toBe(0);
-    const password = /new password for \S+: (\S+)/.exec(done.out)?.[1] ?? '';
+    const password = /new password for \S+ in \S+: (\S+)/.exec(done.out)?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(16);
-    expect(done.out).toBe(`${fillMessage(serverMessages.passwordSet, { email: OWNER_EMAIL, password })}\n`);
+    // the store it changed is named (the file, or the PostgreSQL URL without its password)
+    expect(done.out).toBe(`${fillMessage(serverMessages.passwordSet, { email: OWNER_EMAIL, store: storeDescription(location), password })}\n`);
+    expect(done.out.split('\n')[0]).toBe(`new password for ${OWNER_EMAIL} in ${storeDescription(location)}: ${password}`);
     await withStore(location, async (store) => {
       expect(await verifyPassword(password, await hashOf(store))).toBe(true);
       expect(await verifyPassword(OLD_PASSWORD, await hashOf(store))).toBe(false);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANNOT_SERVE_EXIT_CODE } from '../../../server/cluster.ts';
+import { PERCENT_ENCODE_HINT } from '../../../server/db/database-url.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 
@@ -81,6 +82,8 @@ describe('a setting of the environment that is not valid', () => {
     ['PORT', 'abc', 'PORT must be a whole number from 0 to 65535, got "abc"'],
     ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "0"'],
     ['WORKERS', 'many', 'WORKERS must be a whole number from 1 to 64, got "many"'],
+    ['DATABASE_URL', 'mysql://shop:secret@127.0.0.1:3306/shop', 'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the SQLite file of DATABASE_PATH), got one starting "mysql://"'],
+    ['DATABASE_URL', 'postgres://shop:p@ss#w0rd/x@127.0.0.1:55431/shop', `DATABASE_URL postgres://***@127.0.0.1:55431/shop cannot be read as written: ${PERCENT_ENCODE_HINT}`],
   ])('%s=%s stops the start with one line saying what it takes', async (name, value, said) => {
     const { code, output } = await runMain({ [name]: value });
     expect(code).toBe(CANNOT_SERVE_EXIT_CODE);

@@ -6,9 +6,9 @@
  */
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app.ts';
@@ -62,7 +62,9 @@ async function expectMaintenance(url: string, path: string): Promise<void> {
   const answer = await fetch(`${url}${path}`);
   expect(answer.status, path).toBe(503);
   const text = await answer.text();
-  if (path.startsWith('/api/')) expect(JSON.parse(text)).toEqual({ message: serverMessages.maintenanceText });
+  // the health check answers as it does while PostgreSQL is unreachable: {"ok":false}
+  if (path.startsWith('/api/health')) expect(JSON.parse(text)).toEqual({ ok: false });
+  else if (path.startsWith('/api/')) expect(JSON.parse(text)).toEqual({ message: serverMessages.maintenanceText });
   else expect(text).toContain(serverMessages.maintenanceTitle);
 }
 
@@ -170,6 +172,41 @@ describe('backup and restore', () => {
     const db = new Database(path, { readonly: true });
     expect(quickCheckProblems(db)).toEqual([]);
     db.close();
+  });
+
+  it('npm run backup leaves only the backup file beside it, and restore leaves no journal beside the store', async () => {
+    const path = await preparedStore();
+    const server = await startServer({ databasePath: path });
+    servers.push(server);
+    // the store is in use (WAL mode, its -wal and -shm beside it) while the backup is taken
+    expect((await fetch(`${server.url}/shop`)).status).toBe(200);
+    const env = { ...process.env, DATABASE_PATH: path, DATABASE_URL: '' };
+    const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+    const said = execFileSync(tsx, ['server/backup-command.ts', 'backup'], { cwd: ROOT, env, encoding: 'utf8' });
+    const backups = join(dirname(path), 'backups');
+    const made = readdirSync(backups);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatch(/^store-[\dTZ-]+\.db$/);
+    expect(said).toContain(join(backups, made[0]!));
+    // opening the backup to read it makes no journal files either (it is not in WAL mode)
+    const backup = new Database(join(backups, made[0]!), { readonly: true });
+    expect(backup.prepare('SELECT count(*) FROM products').pluck().get()).toBeGreaterThan(10);
+    backup.close();
+    expect(readdirSync(backups)).toEqual(made);
+    await server.stop();
+    servers.splice(0);
+
+    // a backup made in WAL mode (as before) is restored without leaving journals beside it
+    const walBackup = join(folder(), 'wal-backup.db');
+    const source = new Database(path);
+    await source.backup(walBackup);
+    source.close();
+    execFileSync(tsx, ['server/backup-command.ts', 'restore', walBackup], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(readdirSync(dirname(walBackup))).toEqual(['wal-backup.db']);
+    expect(readdirSync(dirname(path)).sort()).toEqual(['backups', 'store.db']);
+    const restored = await startServer({ databasePath: path });
+    servers.push(restored);
+    expect((await fetch(`${restored.url}/api/health?deep=1`)).status).toBe(200);
   });
 
   it('npm run backup and restore say what is wrong in one line: no store, no backup, a store on PostgreSQL, bad usage', () => {

@@ -43,7 +43,11 @@ export async function startMain(
   child.stdout.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
   child.stderr.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in: ${buffered}`)), 20_000);
+    const timer = setTimeout(() => {
+      // the caller never gets the process: nothing of it may outlive the test
+      child.kill('SIGKILL');
+      reject(new Error(`no listening line in: ${buffered}`));
+    }, 20_000);
     const check = (): void => {
       const match = LISTENING.exec(buffered);
       if (match) {

@@ -1,0 +1,80 @@
+/**
+ * What counts as a storage fault (503 with Retry-After and one log line a minute, never a 500
+ * with a stack): SQLite refusing a write or staying locked, and a PostgreSQL server that cannot
+ * be reached, told by the errors the pg driver raises.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { reportStorageFault, storageFault, storageFaultCode } from '../../../server/db/storage-fault.ts';
+import { serverMessages } from '../../../server/messages.ts';
+
+function withCode(code: string, message = 'failed'): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+describe('storage faults', () => {
+  it.each([
+    ['ECONNREFUSED', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['ECONNRESET', withCode('ECONNRESET', 'read ECONNRESET')],
+    ['ENOTFOUND', withCode('ENOTFOUND', 'getaddrinfo ENOTFOUND db.internal')],
+    ['57P01', withCode('57P01', 'terminating connection due to administrator command')],
+    ['57P03', withCode('57P03', 'the database system is starting up')],
+    ['53300', withCode('53300', 'sorry, too many clients already')],
+    ['08006', withCode('08006', 'connection failure')],
+    ['08P01', withCode('08P01', 'protocol violation')],
+    ['28P01', withCode('28P01', 'password authentication failed for user "shop"')],
+    ['3D000', withCode('3D000', 'database "shop" does not exist')],
+    ['connect-timeout', new Error('timeout exceeded when trying to connect')],
+    ['connect-timeout', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+    ['connection-lost', new Error('Connection terminated unexpectedly')],
+    ['connection-lost', new Error('Client has encountered a connection error and is not queryable')],
+    ['ECONNREFUSED', Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], ''), { code: 'ECONNREFUSED' })],
+    ['ECONNREFUSED', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], '')],
+  ])('a database that cannot be reached or refuses connections (%s) is a fault: the maintenance message, logged as unreachable', (code, error) => {
+    expect(storageFault(error)).toEqual({ code, message: serverMessages.maintenanceText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (error as Error).message });
+  });
+
+  it.each([
+    withCode('23505', 'duplicate key value violates unique constraint'),
+    withCode('42P01', 'relation "x" does not exist'),
+    new Error('Connection terminated'),
+    new Error('timeout exceeded when trying to connect, and more'),
+    new TypeError('Cannot read properties of undefined'),
+    'ECONNREFUSED',
+    null,
+  ])('other errors are not faults: %s', (error) => {
+    expect(storageFault(error)).toBeNull();
+  });
+
+  it('keeps SQLite\'s faults as they were', () => {
+    expect(storageFault(withCode('SQLITE_READONLY'))).toMatchObject({ code: 'SQLITE_READONLY', message: serverMessages.cannotSaveNow, unreachable: false });
+    expect(storageFault(withCode('SQLITE_BUSY'))).toMatchObject({ code: 'SQLITE_BUSY', message: serverMessages.storeBusy, unreachable: false });
+    expect(storageFault(withCode('SQLITE_CONSTRAINT'))).toBeNull();
+  });
+
+  it('names the driver\'s code for the log, SQLite\'s or PostgreSQL\'s', () => {
+    expect(storageFaultCode(withCode('SQLITE_NOTADB'))).toBe('SQLITE_NOTADB');
+    expect(storageFaultCode(withCode('28P01'))).toBe('28P01');
+    expect(storageFaultCode(withCode('3D000'))).toBe('3D000');
+    expect(storageFaultCode(withCode('ECONNREFUSED'))).toBe('ECONNREFUSED');
+    expect(storageFaultCode(new Error('timeout exceeded when trying to connect'))).toBe('connect-timeout');
+    expect(storageFaultCode(new Error('anything else'))).toBe('unknown');
+  });
+
+  it('logs a fault once per kind and minute: an unreachable server is one kind, whatever its codes', () => {
+    const log = { error: vi.fn() };
+    const refused = storageFault(withCode('ECONNREFUSED'))!;
+    const request = { method: 'GET', path: '/shop' };
+    for (let second = 0; second < 59; second++) reportStorageFault(log, refused, request, 1_000_000 + second * 1000);
+    reportStorageFault(log, storageFault(withCode('57P01'))!, request, 1_000_500);
+    reportStorageFault(log, storageFault(new Error('Connection terminated unexpectedly'))!, request, 1_000_600);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error.mock.calls[0]![0]).toMatchObject({ code: 'ECONNREFUSED', reason: 'failed', path: '/shop' });
+    // SQLite's kinds are their codes
+    reportStorageFault(log, storageFault(withCode('SQLITE_BUSY'))!, request, 1_000_000);
+    reportStorageFault(log, storageFault(withCode('SQLITE_READONLY'))!, request, 1_000_000);
+    reportStorageFault(log, storageFault(withCode('SQLITE_BUSY'))!, request, 1_001_000);
+    expect(log.error).toHaveBeenCalledTimes(3);
+    reportStorageFault(log, refused, request, 1_000_000 + 60_000);
+    expect(log.error).toHaveBeenCalledTimes(4);
+  });
+});
