@@ -63,8 +63,9 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
     }
     if (options.readOnly) log.warn({ database: storeDescription(options) }, serverMessages.readOnlyLog);
     else if (options.seed !== false && await isEmptyStore(store)) {
+      const kind = options.seed === 'empty' ? 'empty' : 'demo';
       // false: another process starting at the same time seeded it first
-      if (await seedStore(store)) log.info('store seeded from fixtures');
+      if (await seedStore(store, undefined, undefined, kind)) log.info({ seed: kind }, serverMessages.storeSeededLog);
     }
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];

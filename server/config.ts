@@ -41,6 +41,14 @@ export const MAX_POOL_SIZE = 100;
  * Connections each process keeps to PostgreSQL. Every process of every machine keeps its own,
  * and together they must stay under the server's max_connections (100 by default).
  */
+/** SEED: true (the demo shop, the default), empty (the shop without its demo products and posts) or false. */
+function readSeed(raw: string | undefined): boolean | 'empty' {
+  if (raw === undefined || raw === '' || raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (raw === 'empty') return 'empty';
+  throw new Error(`SEED must be true, empty or false, got "${raw}"`);
+}
+
 function readPoolSize(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const size = Number(raw);
@@ -101,7 +109,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       databaseUrl: readDatabaseUrl(env.DATABASE_URL),
       databasePoolSize: readPoolSize(env.DATABASE_POOL_SIZE),
       readOnly: env.DATABASE_READONLY === 'true',
-      seed: env.SEED !== 'false',
+      seed: readSeed(env.SEED),
       dev: env.NODE_ENV === 'development',
       templateDir: env.TEMPLATE_DIR || undefined,
       ownerPassword: env.OWNER_PASSWORD || undefined,

@@ -1,3 +1,4 @@
+import type { SeedKind } from './db/seed.ts';
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Store } from './db/store.ts';
@@ -25,8 +26,11 @@ export interface AppOptions {
   databasePoolSize?: number;
   /** Serve the store from a database opened read-only: pages work, every change answers 503. */
   readOnly?: boolean;
-  /** Load fixtures/ into an empty database on open (default true). */
-  seed?: boolean;
+  /**
+   * What an empty database gets on open: true or 'demo' the demo shop of fixtures/seed (default),
+   * 'empty' the shop's frame without its demo products and posts, false nothing.
+   */
+  seed?: boolean | SeedKind;
   /** Development mode: templates are re-read when their file changes, pages reload live and show template errors. */
   dev?: boolean;
   /**

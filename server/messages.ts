@@ -16,6 +16,7 @@ export const serverMessages = {
   bodyAborted: 'The request ended before its body arrived.',
   bodyUnreadable: 'The request body could not be read.',
   bodyRefusedLog: 'request body refused',
+  storeSeededLog: 'store seeded from fixtures',
   outboxSweepFailedLog: 'sending the emails left pending failed; the next sweep tries again',
   bodyTooDeep: 'The request body is nested more than {max} levels deep.',
   unexpected: 'Something went wrong. Please try again later.',

@@ -21,15 +21,22 @@ export async function isEmptyStore(store: StoreSession): Promise<boolean> {
 }
 
 /**
+ * What a new store starts with: the demo shop (settings, pages, forms, products and posts), or
+ * only its frame (settings, the shop and its other pages, forms), for a real shop to fill.
+ */
+export type SeedKind = 'demo' | 'empty';
+
+/**
  * Loads the seed fixtures into an empty store, all or nothing. Several processes starting at
  * once may all find the store empty: the first to commit wins, and the others' inserts meet its
  * rows (a unique violation), which they take as "seeded meanwhile"; false then.
  */
-export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now: number = Date.now()): Promise<boolean> {
+export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now: number = Date.now(), kind: SeedKind = 'demo'): Promise<boolean> {
   const site = readFixture(dir, 'site.json', siteFixtureSchema);
   const forms = readFixture(dir, 'forms.json', z.array(formFixtureSchema));
-  const products = readFixture(dir, 'products.json', z.array(productFixtureSchema));
-  const content = readFixture(dir, 'content.json', z.array(contentFixtureSchema));
+  // an empty store has the shop and its pages, with nothing in them
+  const products = kind === 'demo' ? readFixture(dir, 'products.json', z.array(productFixtureSchema)) : [];
+  const content = kind === 'demo' ? readFixture(dir, 'content.json', z.array(contentFixtureSchema)) : [];
 
   try {
     await store.transaction(async (tx) => {
