@@ -5,12 +5,12 @@
  * each row says itself whether its stock was saved, and a variant switches between Unlimited and
  * a count in place.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { InventoryScreen } from '../../client/admin/screens/InventoryScreen.tsx';
-import { clearCookies, scriptFetch, setCookies, settle, type FetchCall } from './helpers.ts';
+import { scriptFetch, settle, type FetchCall } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
 
 interface Row { productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean }
 
@@ -42,15 +42,7 @@ function scriptInventory(rows: Row[]): FetchCall[] {
 const rowOf = (sku: string): HTMLElement => document.querySelector<HTMLElement>(`tr[data-sku="${sku}"]`)!;
 const puts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'PUT').map((call) => ({ url: call.url, body: call.body }));
 
-beforeEach(() => {
-  setCookies('crumb=the-crumb');
-  setSessionToken('session-token');
-});
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+withAdminSession();
 
 describe('the inventory table', () => {
   it('labels every cell with its column heading, and keeps the table semantics explicit', async () => {

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { OrderDetail } from '../../client/admin/screens/OrderDetail.tsx';
-import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+import { scriptFetch, settle } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
 
-beforeEach(() => {
-  setCookies('crumb=the-crumb');
-  setSessionToken('session-token');
-});
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+withAdminSession();
 
 const line = (sku: string, variantLabel: string, quantity: number, billingInterval = '') => ({
   productId: 'p1', variantId: `v-${sku}`, sku, productName: 'Linen Shirt', variantLabel, billingInterval, quantity, unitPriceCents: 6800,

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { SignIn } from '../../client/admin/SignIn.tsx';
 import { ResetPassword } from '../../client/admin/ResetPassword.tsx';
 import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
@@ -11,17 +10,10 @@ import { MessagesScreen } from '../../client/admin/screens/MessagesScreen.tsx';
 import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
 import { ProductImport } from '../../client/admin/screens/ProductImport.tsx';
 import { SettingsScreen } from '../../client/admin/screens/SettingsScreen.tsx';
-import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+import { scriptFetch, settle } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
 
-beforeEach(() => {
-  setCookies('crumb=the-crumb');
-  setSessionToken('session-token');
-});
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+withAdminSession();
 
 describe('the admin sign-in', () => {
   it('labels Email and Password and says when they do not match', async () => {

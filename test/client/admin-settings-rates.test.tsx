@@ -4,22 +4,14 @@
  * any weight (the server's 0), each saying so under it; a rate stored without them shows them
  * empty, not as a free-from of 0.00; a new rate starts that way, with an id no other rate has.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { SettingsScreen } from '../../client/admin/screens/SettingsScreen.tsx';
-import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+import { scriptFetch, settle } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
 
-beforeEach(() => {
-  setCookies('crumb=the-crumb');
-  setSessionToken('session-token');
-});
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+withAdminSession();
 
 const settings = {
   siteTitle: 'Linen & Loam', tagline: '', storeAddress: 'http://localhost:3000', currency: 'USD', taxRateBasisPoints: 800,

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
-import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+import { scriptFetch, settle } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
 
-beforeEach(() => {
-  setCookies('crumb=the-crumb');
-  setSessionToken('session-token');
-});
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+withAdminSession();
 
 const member = (id: string, email: string, role: number, you = false) => ({ id, email, role, createdOn: 0, you });
 

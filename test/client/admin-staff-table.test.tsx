@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 /** The staff table labels every cell with its column (its rows become cards on a phone) and keeps its table semantics explicit. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { setSessionToken } from '../../client/admin/admin-api.ts';
 import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
-import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+import { scriptFetch, settle } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
 
-beforeEach(() => {
-  setCookies('crumb=the-crumb');
-  setSessionToken('session-token');
-});
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+withAdminSession();
 
 describe('the staff table', () => {
   it('labels the email and role cells for the phone\'s cards; the actions say themselves', async () => {
