@@ -230,7 +230,7 @@ describe('the admin at /config in Chromium', () => {
     await page.locator('[data-island="AddToCart"] select[aria-label="Size"]').selectOption('M');
     const box = page.locator('.restock-signup');
     await box.waitFor();
-    await box.locator('input[type="text"]').fill('waiting@example.com');
+    await box.locator('input[type="email"]').fill('waiting@example.com');
     await box.locator('button[type="submit"]').click();
     await box.locator('.restock-signup__success').waitFor();
     await page.close();
