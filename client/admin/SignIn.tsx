@@ -1,5 +1,6 @@
 /** The owner's sign-in at /config: email and password, a success loads the admin afresh; or the way to a forgotten password. */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from '../lib/hydrated.ts';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { adminCall } from './admin-api.ts';
 import { Field, Notice } from './Field.tsx';
@@ -13,8 +14,7 @@ export function SignIn({ siteTitle, canEmailResetLinks }: { siteTitle: string; c
   const [error, setError] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
   // until the script runs, the button stays off: a plain form submit would put the password in the URL
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   async function submit(event: FormEvent) {
     event.preventDefault();

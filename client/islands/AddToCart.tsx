@@ -26,6 +26,7 @@ import {
   ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, addedItemDescription, notEnoughStockLeftMessage,
   selectVariantLabel, soldOutOptionLabel,
 } from '../lib/messages.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import {
   checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
@@ -140,7 +141,8 @@ export default function AddToCart(props: AddToCartProps) {
   /** What the status region says (screen readers announce each change). */
   const [announcement, setAnnouncement] = useState('');
   const [lightboxOpen, setLightboxOpen] = useState(false);
-  const [ready, setReady] = useState(false);
+  // the button is live once the island is (the layout effect below has taken over the controls by then)
+  const ready = useHydrated();
   /** Stock the store reported after the page was rendered, by variant id. */
   const [liveStock, setLiveStock] = useState<Record<string, { qtyInStock: number; unlimited: boolean }>>({});
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -159,7 +161,7 @@ export default function AddToCart(props: AddToCartProps) {
 
   // Taking over the server's markup: what the shopper chose or typed before the script arrived
   // is still in the controls (hydration leaves their values alone) and becomes the island's
-  // state before the first paint; from here on the button is live.
+  // state before the first paint.
   useLayoutEffect(() => {
     const chosen: Record<string, string> = {};
     for (const option of props.variantOptions) {
@@ -171,7 +173,6 @@ export default function AddToCart(props: AddToCartProps) {
     if (gift !== '' && props.variants.some((variant) => variant.sku === gift)) setGiftSku(gift);
     const typed = quantityInput.current?.value;
     if (typed !== undefined && typed !== '1') setQuantity(typed);
-    setReady(true);
     // Once, on taking over: later changes arrive through the controls' handlers.
   }, []);
 
