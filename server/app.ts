@@ -24,7 +24,7 @@ import { createSubscriptionRouter } from './api/subscription.ts';
 import { isLocalCaptcha } from './security/captcha.ts';
 import { bindCaptchaToStore } from './security/shared-captcha.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
-import { exceptForFiles } from './security/file-requests.ts';
+import { exceptForFiles, onlyForFiles } from './security/file-requests.ts';
 import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
 import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault, unreachableFault } from './db/storage-fault.ts';
@@ -101,7 +101,7 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   // (not for those files: no cookie on what a cache in front of the store may keep).
   app.use(inSeries(
     requestLog(log),
-    compressedFiles(),
+    onlyForFiles(compressedFiles()),
     assignCspNonce,
     helmet({ contentSecurityPolicy: contentSecurityPolicy({ secure }) }),
     maintenanceGuard.guard,

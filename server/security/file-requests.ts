@@ -23,3 +23,8 @@ export function isFileRequest(req: Request): boolean {
 export function exceptForFiles(handler: RequestHandler): RequestHandler {
   return (req, res, next) => (isFileRequest(req) ? next() : handler(req, res, next));
 }
+
+/** `handler` for requests for files only: pages and calls are never compressed (static-compression.ts), so they skip its wrapping of the response. */
+export function onlyForFiles(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (isFileRequest(req) ? handler(req, res, next) : next());
+}
