@@ -23,3 +23,5 @@ export type { BoundTest, Formatter, Predicate, RenderContext, FormatterTable, Pr
 export { codeFrame } from './diagnostics/code-frame.ts';
 export type { CodeFrameOptions } from './diagnostics/code-frame.ts';
 export { hintFor, closestName } from './diagnostics/suggest.ts';
+export type { HintContext } from './diagnostics/suggest.ts';
+export { tagAt } from './diagnostics/tag-at.ts';

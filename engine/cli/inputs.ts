@@ -13,6 +13,13 @@ import { cliMessages } from './messages.ts';
 /** Extensions of template files found when walking a folder (pages and partials). */
 export const TEMPLATE_EXTENSIONS: readonly string[] = ['.tmpl', '.block'];
 
+/** Extensions of JSON files (a render's data, a developer template's .conf files): never templates. */
+export const JSON_EXTENSIONS: readonly string[] = ['.json', '.conf'];
+
+export function isJsonFile(path: string): boolean {
+  return JSON_EXTENSIONS.includes(extname(path).toLowerCase());
+}
+
 function reasonOf(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -42,13 +49,38 @@ export function readTextFile(path: string): string {
   }
 }
 
-/** The reader's problem with what was found at its position (a problem that names the end already says it). */
+/**
+ * The reader's problem with what was found at its position (a problem that names the end already
+ * says it), and what JSON wants instead where the text looks like JavaScript: a comma after the last
+ * item, single quotes, a comment.
+ */
 export function describeJsonProblem(text: string, error: JsonSyntaxError): string {
   if (error.position >= text.length) {
     return error.problem.startsWith('expected') ? cliMessages.jsonFoundCharacter(error.problem, 'the end of the input') : error.problem;
   }
   const found = String.fromCodePoint(text.codePointAt(error.position) as number);
-  return cliMessages.jsonFoundCharacter(error.problem, JSON.stringify(found).replace(/^"|"$/g, "'"));
+  if ((found === ']' || found === '}') && /,\s*$/.test(text.slice(0, error.position))) return cliMessages.jsonTrailingComma(found);
+  const problem = cliMessages.jsonFoundCharacter(error.problem, JSON.stringify(found).replace(/^"|"$/g, "'"));
+  if (found === "'") return cliMessages.jsonNote(problem, cliMessages.jsonDoubleQuotes);
+  if (found === '/' && /^\/[/*]/.test(text.slice(error.position))) return cliMessages.jsonNote(problem, cliMessages.jsonNoComments);
+  return problem;
+}
+
+/** Where a JSON text goes wrong and what is wrong there. */
+export interface JsonProblem {
+  line: number;
+  column: number;
+  problem: string;
+}
+
+/** The text read as the engine reads JSON (1.0 stays a double), or its first problem. */
+export function readJsonText(text: string): { value: unknown } | JsonProblem {
+  try {
+    return { value: parseJson(text) };
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    return { ...new LineIndex(text).position(e.position), problem: describeJsonProblem(text, e) };
+  }
 }
 
 /**
@@ -56,14 +88,9 @@ export function describeJsonProblem(text: string, error: JsonSyntaxError): strin
  * malformed file is reported as `data.json:3:14 Invalid JSON: …`.
  */
 export function readJsonData(path: string): unknown {
-  const text = readTextFile(path);
-  try {
-    return parseJson(text);
-  } catch (e) {
-    if (!(e instanceof JsonSyntaxError)) throw e;
-    const { line, column } = new LineIndex(text).position(e.position);
-    throw new CliFailure(cliMessages.jsonMalformed(path, line, column, describeJsonProblem(text, e)));
-  }
+  const read = readJsonText(readTextFile(path));
+  if ('value' in read) return read.value;
+  throw new CliFailure(cliMessages.jsonMalformed(path, read.line, read.column, read.problem));
 }
 
 /** A partial's source and the file it came from. */
@@ -90,8 +117,11 @@ export function readPartials(dir: string): Map<string, PartialFile> {
   return partials;
 }
 
-/** Template files named directly, and those (.tmpl, .block) found walking named folders, in a stable order. */
-export function collectTemplateFiles(paths: readonly string[]): string[] {
+/**
+ * Files named directly (templates, or JSON files by their extension), and the templates (.tmpl,
+ * .block) found walking named folders, in a stable order.
+ */
+export function collectCheckedFiles(paths: readonly string[]): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

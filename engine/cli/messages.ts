@@ -3,6 +3,10 @@
  * place. The engine's own messages (syntax and render errors) stay in
  * engine/messages.ts and are printed unchanged.
  */
+
+/** A JSON file's problem, after its place. */
+const jsonInvalid = (problem: string): string => `Invalid JSON: ${problem}`;
+
 export const cliMessages = {
   // Usage (exit 2).
   unknownCommand: (name: string, guess?: string) =>
@@ -13,6 +17,9 @@ export const cliMessages = {
   badArguments: (command: string, problem: string) => `tmpl ${command}: ${problem}. Run 'tmpl ${command} --help' for usage.`,
   missingArgument: (what: string) => `missing ${what}`,
   tooManyArguments: (extra: string) => `unexpected argument '${extra}'`,
+  dataWithoutOption: (json: string) => `unexpected argument '${json}' (the data goes after --data: --data ${json})`,
+  jsonGivenAsTemplate: (json: string) => `${json} is JSON, not a template (give the template as FILE and the data with --data ${json})`,
+  templateFolderAmongPaths: (dir: string) => `${dir} is a developer-template folder (it has template.conf): check it on its own, tmpl check ${dir}`,
   watchFolder: (dir: string) => `tmpl watch: ${dir} is a template folder; to see its pages as you save, run TEMPLATE_DIR=${dir} npm run dev (tmpl watch renders one .tmpl file)`,
   notAnInteger: (option: string, value: string) => `${option} expects a whole number, got '${value}'`,
 
@@ -22,8 +29,13 @@ export const cliMessages = {
   isDirectory: (path: string) => `${path}: is a directory, expected a file`,
   notDirectory: (path: string) => `${path}: is not a directory`,
   unreadable: (path: string, reason: string) => `${path}: cannot be read (${reason})`,
-  jsonMalformed: (path: string, line: number, column: number, problem: string) => `${path}:${line}:${column} Invalid JSON: ${problem}`,
+  jsonInvalid,
+  jsonMalformed: (path: string, line: number, column: number, problem: string) => `${path}:${line}:${column} ${jsonInvalid(problem)}`,
   jsonFoundCharacter: (problem: string, found: string) => `${problem}, found ${found}`,
+  jsonTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
+  jsonNote: (problem: string, note: string) => `${problem} (${note})`,
+  jsonDoubleQuotes: 'JSON strings and names take double quotes',
+  jsonNoComments: 'JSON has no comments',
   noTemplatesFound: (path: string) => `${path}: no template files (.tmpl, .block) in this directory`,
   outputUnwritable: (path: string, reason: string) => `${path}: cannot be written (${reason})`,
 
@@ -32,11 +44,23 @@ export const cliMessages = {
 
   // Reports.
   hint: (message: string, hint: string) => `${message} — ${hint}`,
-  checkClean: (count: number) => `${count} ${count === 1 ? 'file' : 'files'} checked, no errors`,
+  noPartialsFolder: 'no --partials DIR was given to find it in',
+  partialsNotLookedUp: (names: number) =>
+    `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
+  /** What `tmpl check` read, by kind: "2 templates and 1 JSON file checked, no errors". */
+  checkClean: (templates: number, jsonFiles = 0) => {
+    const kinds = [
+      templates > 0 || jsonFiles === 0 ? `${templates} ${templates === 1 ? 'template' : 'templates'}` : '',
+      jsonFiles > 0 ? `${jsonFiles} JSON ${jsonFiles === 1 ? 'file' : 'files'}` : '',
+    ];
+    return `${kinds.filter((kind) => kind !== '').join(' and ')} checked, no errors`;
+  },
   checkFound: (errors: number, files: number) =>
     `${errors} ${errors === 1 ? 'error' : 'errors'} in ${files} ${files === 1 ? 'file' : 'files'}`,
   watchRendered: (file: string, target: string, errors: number) =>
     `rendered ${file} → ${target}${errors === 0 ? '' : ` (${errors} ${errors === 1 ? 'error' : 'errors'})`}`,
+  watchNotRendered: (file: string, target: string) =>
+    `not rendered: ${file} has syntax errors; ${target === 'stdout' ? 'nothing written' : `${target} keeps the last good page`} until a save fixes them`,
   watchWaiting: (count: number) => `watching ${count} ${count === 1 ? 'path' : 'paths'}; Ctrl-C stops`,
   unexpected: (reason: string) => `tmpl: unexpected failure: ${reason}`,
 } as const;

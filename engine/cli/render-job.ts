@@ -9,9 +9,9 @@ import { defaultRegistry } from '../plugins/index.ts';
 import { compile, type TemplateError } from '../template.ts';
 import { onePositional, stringOption, usageError, type Command, type ParsedArgs } from './command.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
-import { readJsonData, readPartials, readTextFile, type PartialFile } from './inputs.ts';
+import { isJsonFile, readJsonData, readPartials, readTextFile, type PartialFile } from './inputs.ts';
 import { cliMessages } from './messages.ts';
-import { reportErrors, type SourceFinder } from './report.ts';
+import { reportErrors, type KnownPartials, type SourceFinder } from './report.ts';
 
 export interface RenderJob {
   file: string;
@@ -34,9 +34,18 @@ export const RENDER_JOB_OPTIONS = {
 
 /** The render `command`'s arguments ask for: its FILE and the shared options (bad ones are usage errors). */
 export function renderJobFrom(command: Command, args: ParsedArgs, allowErrors: boolean): RenderJob {
+  const dataFile = stringOption(args, 'data');
+  // Data given as a second argument (`render page.tmpl page.json`) is named with the option it needs.
+  const [, second, third] = args.positionals;
+  if (second !== undefined && third === undefined && dataFile === undefined && isJsonFile(second)) {
+    throw usageError(command, cliMessages.dataWithoutOption(second));
+  }
+  const file = onePositional(command, args, 'FILE (the template to render)');
+  // JSON is never the template: rendered, it would come out as itself, as if it were a page.
+  if (isJsonFile(file)) throw usageError(command, cliMessages.jsonGivenAsTemplate(file));
   return {
-    file: onePositional(command, args, 'FILE (the template to render)'),
-    dataFile: stringOption(args, 'data'),
+    file,
+    dataFile,
     partialsDir: stringOption(args, 'partials'),
     locale: stringOption(args, 'locale'),
     now: parseNow(stringOption(args, 'now'), (problem) => usageError(command, problem)),
@@ -49,6 +58,8 @@ export interface RenderOutcome {
   html: string | null;
   errors: TemplateError[];
   find: SourceFinder;
+  /** The partials' names, or null without a --partials folder. */
+  partials: KnownPartials;
 }
 
 export function renderFile(job: RenderJob): RenderOutcome {
@@ -56,15 +67,16 @@ export function renderFile(job: RenderJob): RenderOutcome {
   const data = job.dataFile === undefined ? {} : readJsonData(job.dataFile);
   const partials = job.partialsDir === undefined ? new Map<string, PartialFile>() : readPartials(job.partialsDir);
   const find: SourceFinder = (name) => (name === job.file || name === undefined ? { path: job.file, source } : partials.get(name));
+  const names = job.partialsDir === undefined ? null : [...partials.keys()];
   const template = compile(source, { name: job.file });
   // Malformed tags kept as text (the reference's validate mode) do not change the page: it still renders.
-  if (template.errors.some((e) => !e.validation) && !job.allowErrors) return { html: null, errors: template.errors, find };
+  if (template.errors.some((e) => !e.validation) && !job.allowErrors) return { html: null, errors: template.errors, find, partials: names };
   const result = template.render(data, {
     partials: Object.fromEntries([...partials].map(([name, file]) => [name, file.source])),
     ...(job.locale === undefined ? {} : { locale: job.locale }),
     ...(job.now === undefined ? {} : { now: job.now }),
   });
-  return { html: result.html, errors: [...template.errors, ...result.errors], find };
+  return { html: result.html, errors: [...template.errors, ...result.errors], find, partials: names };
 }
 
 /** Writes the page to `out` (a file) or stdout, prints every error, and answers the exit code. */
@@ -73,7 +85,7 @@ export function deliver(outcome: RenderOutcome, job: RenderJob, out: string | un
     if (out === undefined) io.write(outcome.html);
     else writeOutput(out, outcome.html);
   }
-  reportErrors(outcome.errors, outcome.find, defaultRegistry, io);
+  reportErrors(outcome.errors, outcome.find, defaultRegistry, io, outcome.partials);
   return outcome.errors.length > 0 && !job.allowErrors ? EXIT.templateErrors : EXIT.ok;
 }
 

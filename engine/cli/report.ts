@@ -1,10 +1,12 @@
 /**
- * How `tmpl` prints a template error: `file:line:column message`, a
- * did-you-mean hint after an unknown formatter or predicate name, then the
- * code frame (two lines either side, a caret under the column).
+ * How `tmpl` prints a template error: `file:line:column message`, a hint
+ * after it (the closest name for an unknown formatter, predicate or partial,
+ * what a block or a tag lacks), then the code frame (two lines either side, a
+ * caret under the column).
  */
 import { codeFrame } from '../diagnostics/code-frame.ts';
-import { hintFor } from '../diagnostics/suggest.ts';
+import { hintFor, missingPartialName, type HintContext } from '../diagnostics/suggest.ts';
+import { tagAt } from '../diagnostics/tag-at.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
 import type { TemplateError } from '../template.ts';
 import type { CliIo } from './io.ts';
@@ -19,21 +21,32 @@ export interface SourceFile {
 /** Finds the source an error's template name refers to (the page, or a partial). */
 export type SourceFinder = (name: string | undefined) => SourceFile | undefined;
 
+/** The partials a command can apply, by name; null when it was given no --partials folder. */
+export type KnownPartials = readonly string[] | null;
+
 /** The message with its hint, as the CLI and the development overlay show it. */
-export function messageWithHint(message: string, registry: PluginRegistry): string {
-  const hint = hintFor(message, registry);
+export function messageWithHint(message: string, registry: PluginRegistry, context: HintContext = {}): string {
+  const hint = hintFor(message, registry, context);
   return hint === undefined ? message : cliMessages.hint(message, hint);
 }
 
-export function reportError(error: TemplateError, find: SourceFinder, registry: PluginRegistry, io: CliIo): void {
+/** The message with its hint; a partial missing because no folder was named says so. */
+function messageForCli(message: string, registry: PluginRegistry, tag: string | undefined, partials: KnownPartials | undefined): string {
+  if (partials === null && missingPartialName(message) !== undefined) return cliMessages.hint(message, cliMessages.noPartialsFolder);
+  return messageWithHint(message, registry, { tag, partials: partials ?? undefined });
+}
+
+export function reportError(error: TemplateError, find: SourceFinder, registry: PluginRegistry, io: CliIo, partials?: KnownPartials): void {
   const file = find(error.name);
   const where = file?.path ?? error.name ?? 'template';
-  io.err(`${where}:${error.line}:${error.column} ${messageWithHint(error.message, registry)}`);
+  const tag = file === undefined ? undefined : tagAt(file.source, error.line, error.column);
+  io.err(`${where}:${error.line}:${error.column} ${messageForCli(error.message, registry, tag, partials)}`);
   if (file === undefined || error.line < 1) return;
   const frame = codeFrame(file.source, error.line, error.column, { color: io.color === true });
   if (frame !== '') io.err(frame);
 }
 
-export function reportErrors(errors: readonly TemplateError[], find: SourceFinder, registry: PluginRegistry, io: CliIo): void {
-  for (const error of errors) reportError(error, find, registry, io);
+/** Prints each error; `partials` (when the command knows them) gives a missing partial the closest name. */
+export function reportErrors(errors: readonly TemplateError[], find: SourceFinder, registry: PluginRegistry, io: CliIo, partials?: KnownPartials): void {
+  for (const error of errors) reportError(error, find, registry, io, partials);
 }

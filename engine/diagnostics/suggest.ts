@@ -1,9 +1,9 @@
 /**
- * Hints beside error messages: "did you mean" for unknown formatter and predicate names, and
- * what to do about a block left open, an `{.end}` or `{.or}` with no block, and the like,
- * whose reference messages speak of the parser's state machine rather than the template. The
- * engine's messages stay the references' strings; tools (the CLI, the development overlay) add
- * the hint beside them.
+ * Hints beside error messages: "did you mean" for unknown formatter, predicate and partial names, and
+ * what to do about a block left open, an `{.end}` or `{.or}` with no block, an instruction
+ * written without its name (`{.section}`), and the like, whose reference messages speak of the
+ * parser's state machine rather than the template. The engine's messages stay the references'
+ * strings; tools (the CLI, the development overlay) add the hint beside them.
  */
 import { closest, distance } from 'fastest-levenshtein';
 import { messages } from '../messages.ts';
@@ -14,13 +14,26 @@ const HINTS = {
   didYouMean: (name: string) => `did you mean '${name}'?`,
   unclosed: (tag: string) => `this ${tag} has no {.end}: add one where the block should stop`,
   endOfFileInBlock: (tag: string) => `the template ends inside a ${tag}: a block above needs its {.end}`,
-  endWithoutBlock: 'this {.end} has no open block to close: remove it, or look for a block closed twice',
+  endWithoutBlock: 'this {.end} has no open block to close: remove it, or look for a block closed twice or an opening tag with an error above',
   orWithoutBlock: '{.or} goes inside a {.section}, {.repeated section}, {.if} or predicate block, before its {.end}',
   alternatesOutsideRepeated: '{.alternates with} goes inside a {.repeated section}, before its {.or} and {.end}',
   alternatesTwice: 'a {.repeated section} takes one {.alternates with}',
   orInMacro: 'a {.macro} has no alternative: it cannot take an {.or}',
   orAfterPlainOr: 'a plain {.or} already takes every remaining case, so nothing after it in this block runs',
+  incomplete: (instruction: string, needs: string, form: string) => `${instruction} needs ${needs}: ${form}`,
 } as const;
+
+/** What each instruction needs after its keyword, and its correct form, for a tag that stops short. */
+const COMPLETE_FORMS: Record<string, { instruction: string; needs: string; form: string }> = {
+  '.section': { instruction: '{.section}', needs: 'the name of a value', form: '{.section name}…{.end}' },
+  '.repeated': { instruction: '{.repeated section}', needs: 'the name of a list', form: '{.repeated section name}…{.end}' },
+  '.if': { instruction: '{.if}', needs: 'something to test', form: '{.if name}…{.end}' },
+  '.var': { instruction: '{.var}', needs: 'a name and a value', form: '{.var @name path}' },
+  '.ctx': { instruction: '{.ctx}', needs: 'a name and bindings', form: '{.ctx @name key=path}' },
+  '.inject': { instruction: '{.inject}', needs: 'a name and a file', form: '{.inject @name file.json}' },
+  '.macro': { instruction: '{.macro}', needs: 'a name', form: '{.macro name}…{.end}' },
+  '.alternates': { instruction: '{.alternates}', needs: "its 'with'", form: '{.alternates with}' },
+};
 
 /** How a template writes the instruction behind an opcode name of the messages. */
 const TAG_OF: Record<string, string> = {
@@ -49,6 +62,23 @@ const EOF_IN_BLOCK = shapeOf(messages.eofInBlock);
 const NOT_ALLOWED_AT_ROOT = shapeOf(messages.notAllowedAtRoot);
 const NOT_ALLOWED_IN_BLOCK = shapeOf(messages.notAllowedInBlock, 2);
 const DEAD_CODE = shapeOf(messages.deadCode);
+const PARTIAL_MISSING = shapeOf(messages.partialMissing);
+
+/** The reference's messages for a tag that ends where its operands should start (`{.section}`, `{.var @x}`). */
+const TAG_ENDS_SHORT: ReadonlySet<string> = new Set([
+  messages.tagWhitespaceExpected(''),
+  messages.tagVariableExpected(''),
+  messages.tagMissingSection(''),
+  messages.tagMissingWith(''),
+  messages.tagIfEmpty,
+  messages.tagBindvarName(''),
+  messages.tagCtxvarName(''),
+  messages.tagCtxvarBindings(''),
+  messages.tagInjectName(''),
+  messages.tagInjectPath(''),
+  messages.tagMissingVariableName(''),
+  messages.tagMacroName,
+]);
 
 /** The closest of `candidates` to `name`, when it is close enough to be a likely typo. */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
@@ -66,8 +96,37 @@ function misplacedHint(opcode: string, parent: string | undefined): string | und
   return undefined;
 }
 
+/** The correct form of the instruction `tag` begins with (`{.section }`), when it is one that takes operands. */
+function completeFormHint(tag: string): string | undefined {
+  const keyword = /^\{(\.[a-z-]+)/.exec(tag)?.[1];
+  const complete = keyword === undefined ? undefined : COMPLETE_FORMS[keyword];
+  return complete === undefined ? undefined : HINTS.incomplete(complete.instruction, complete.needs, complete.form);
+}
+
+/** What a tool knows beyond the message, for a better hint. */
+export interface HintContext {
+  /**
+   * The text of the tag the error points at (tagAt), when the source is at hand: the same message
+   * can come from several instructions, and the hint for one that stops short shows its form.
+   */
+  tag?: string;
+  /** The names a render could apply (its partials), for the closest one to a missing partial. */
+  partials?: readonly string[];
+}
+
+/** The name in a missing partial's message, or undefined for another message. */
+export function missingPartialName(message: string): string | undefined {
+  return PARTIAL_MISSING.exec(message)?.[1];
+}
+
 /** A hint for an error message, or undefined when there is none. */
-export function hintFor(message: string, registry: PluginRegistry): string | undefined {
+export function hintFor(message: string, registry: PluginRegistry, context: HintContext = {}): string | undefined {
+  if (context.tag !== undefined && TAG_ENDS_SHORT.has(message)) return completeFormHint(context.tag);
+  const partial = missingPartialName(message);
+  if (partial !== undefined && context.partials !== undefined) {
+    const guess = closestName(partial, context.partials);
+    return guess === undefined ? undefined : HINTS.didYouMean(guess);
+  }
   let found = FORMATTER_UNKNOWN.exec(message);
   if (found) {
     const guess = closestName(found[1] as string, registry.formatterNames());

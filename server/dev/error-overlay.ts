@@ -1,4 +1,4 @@
-import { codeFrame, defaultRegistry, hintFor, type TemplateError } from '../../engine/index.ts';
+import { codeFrame, defaultRegistry, hintFor, tagAt, type TemplateError } from '../../engine/index.ts';
 import { distinctTemplateErrors } from '../pages/template-errors.ts';
 
 /** One error as the overlay shows it. */
@@ -8,7 +8,7 @@ export interface OverlayEntry {
   line: number;
   column: number;
   message: string;
-  /** A did-you-mean hint for an unknown formatter or predicate. */
+  /** A hint: the closest name for an unknown formatter or predicate, what a block or a tag lacks. */
   hint?: string;
   /** Numbered lines around the error with a caret under its column ('' when the source is unknown). */
   frame: string;
@@ -31,7 +31,7 @@ export function overlayEntries(errors: readonly TemplateError[], sourceOf: (name
       line: error.line,
       column: error.column,
       message: error.message,
-      hint: hintFor(error.message, defaultRegistry),
+      hint: hintFor(error.message, defaultRegistry, { tag: source === undefined ? undefined : tagAt(source, error.line, error.column) }),
       frame: source === undefined ? '' : codeFrame(source, error.line, error.column),
       count: error.count,
     };

@@ -11,7 +11,7 @@
  * engine's JSON reader (a place for a mistake; 1.0 stays 1.0).
  */
 import path from 'node:path';
-import { codeFrame, defaultRegistry } from '../../engine/index.ts';
+import { codeFrame, defaultRegistry, tagAt } from '../../engine/index.ts';
 import { onePositional, parseCommandArgs, stringOption, usageError, type Command, type ParsedArgs } from '../../engine/cli/command.ts';
 import { readJsonData } from '../../engine/cli/inputs.ts';
 import { CliFailure, EXIT } from '../../engine/cli/io.ts';
@@ -40,9 +40,10 @@ export interface FolderCliIo {
  */
 function printProblem(problem: FolderProblem, dir: string, source: TemplateSource, io: FolderCliIo): void {
   const file = path.join(dir, problem.file);
-  io.err(`${placeOf({ ...problem, file })} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry)}`);
-  const text = problem.line > 0 && problem.severity === 'error' ? source.read(problem.file) : undefined;
-  if (text !== undefined) io.err(codeFrame(text, problem.line, problem.column));
+  const text = problem.line > 0 ? source.read(problem.file) : undefined;
+  const tag = text === undefined ? undefined : tagAt(text, problem.line, problem.column);
+  io.err(`${placeOf({ ...problem, file })} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry, { tag })}`);
+  if (text !== undefined && problem.severity === 'error') io.err(codeFrame(text, problem.line, problem.column));
 }
 
 export const folderCheckCommand: Command = {
@@ -137,8 +138,9 @@ function renderFolder(args: ParsedArgs, io: FolderCliIo): number {
   }
   for (const error of result.errors) {
     const file = error.name === undefined ? dir : path.join(dir, error.name);
-    io.err(`${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry)}`);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
+    const tag = text === undefined ? undefined : tagAt(text, error.line, error.column);
+    io.err(`${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry, { tag })}`);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }
   const failed = folderErrors.length > 0 || result.errors.length > 0;

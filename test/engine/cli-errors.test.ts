@@ -84,6 +84,32 @@ describe('tmpl: malformed JSON data gives file:line:column', () => {
       cliMessages.jsonMalformed(json, 1, 8, cliMessages.jsonFoundCharacter("expected ',' or '}'", 'the end of the input')),
     );
   });
+
+  it('says what JSON wants where data is written as JavaScript would be: a comma after the last item, single quotes, comments', async () => {
+    const trailing = write('trailing.json', '{\n  "items": [1, 2,\n  ]\n}');
+    await expectFailure(['render', page, '--data', trailing], cliMessages.jsonMalformed(trailing, 3, 3, "a comma before ']': JSON allows none after the last item"));
+    const quoted = write('quoted.json', "{'title': 'x'}");
+    await expectFailure(
+      ['render', page, '--data', quoted],
+      cliMessages.jsonMalformed(quoted, 1, 2, "expected a property name, found ''' (JSON strings and names take double quotes)"),
+    );
+    const commented = write('commented.json', '{"title": "x" // the page title\n}');
+    await expectFailure(
+      ['render', page, '--data', commented],
+      cliMessages.jsonMalformed(commented, 1, 15, "expected ',' or '}', found '/' (JSON has no comments)"),
+    );
+  });
+});
+
+describe('tmpl: JSON where a template is expected', () => {
+  it('render and watch refuse a JSON file as the template, and name --data for JSON given as a second argument', async () => {
+    for (const command of ['render', 'watch']) {
+      await expectFailure([command, data], cliMessages.badArguments(command, cliMessages.jsonGivenAsTemplate(data)));
+      await expectFailure([command, page, data], cliMessages.badArguments(command, cliMessages.dataWithoutOption(data)));
+    }
+    expect(cliMessages.jsonGivenAsTemplate('page.json')).toBe('page.json is JSON, not a template (give the template as FILE and the data with --data page.json)');
+    expect(cliMessages.dataWithoutOption('page.json')).toBe("unexpected argument 'page.json' (the data goes after --data: --data page.json)");
+  });
 });
 
 describe('tmpl: usage errors exit 2', () => {
@@ -113,6 +139,14 @@ describe('tmpl: usage errors exit 2', () => {
     await expectFailure(['golden'], cliMessages.badArguments('golden', cliMessages.missingArgument('PATH (a golden file or folder)')));
     await expectFailure(['ast', page, page], cliMessages.badArguments('ast', cliMessages.tooManyArguments(page)));
     await expectFailure(['plugins', 'extra'], cliMessages.badArguments('plugins', cliMessages.tooManyArguments('extra')));
+  });
+
+  it('a developer-template folder among other paths to check, where it would be walked for .block files alone', async () => {
+    write('theme/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('theme/site.region', '{x|nope}');
+    const theme = join(dir, 'theme');
+    await expectFailure(['check', page, theme], cliMessages.badArguments('check', cliMessages.templateFolderAmongPaths(theme)));
+    expect(cliMessages.templateFolderAmongPaths('theme')).toBe('theme is a developer-template folder (it has template.conf): check it on its own, tmpl check theme');
   });
 
   it('a --now that is not a whole number', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliMessages } from '../../engine/cli/messages.ts';
+import { messages } from '../../engine/messages.ts';
 import { runCli, scratchFolder } from './cli-helpers.ts';
 
 const { dir, write } = scratchFolder('tmpl-cli-watch-');
@@ -55,5 +56,37 @@ describe('tmpl watch', () => {
     const result = await running;
     expect(result.code).toBe(0);
     expect(result.err).toContain(cliMessages.watchRendered(file, out, 0));
+  }, 60_000);
+
+  it('on a save with syntax errors prints them with their frame and keeps the last good page, as render writes none', async () => {
+    const file = write('broken-later.tmpl', '<p>{title}</p>');
+    const data = write('broken-later.json', '{"title": "Good"}');
+    const out = join(dir, 'broken-later.html');
+    const read = (): string | undefined => (existsSync(out) ? readFileSync(out, 'utf8') : undefined);
+    const lines: string[] = [];
+    /** The next "rendered" or "not rendered" line after `from` lines of stderr. */
+    const nextStatus = async (from: number): Promise<string> => {
+      const isStatus = (line: string): boolean => line.startsWith('rendered ') || line.startsWith('not rendered: ');
+      await eventually(() => String(lines.slice(from).some(isStatus)), 'true');
+      return lines.slice(from).find(isStatus) as string;
+    };
+    const stop = new AbortController();
+    const running = runCli(['watch', file, '--data', data, '--out', out], { signal: stop.signal, onErr: (line) => lines.push(line) });
+    try {
+      await eventually(read, '<p>Good</p>');
+      const before = lines.length;
+      writeFileSync(file, '<p>{title|htmll}</p>\n{.section title}');
+      expect(await nextStatus(before)).toBe(cliMessages.watchNotRendered(file, out));
+      const printed = lines.slice(before).join('\n');
+      expect(printed).toContain(`${file}:1:4 ${messages.formatterUnknown('htmll')} — did you mean 'html'?`);
+      expect(printed).toContain('> 1 | <p>{title|htmll}</p>\n    |    ^');
+      expect(printed).toContain(`${file}:2:1 ${messages.unclosed('SECTION')}`);
+      expect(read()).toBe('<p>Good</p>');
+      writeFileSync(file, '<p>{title|html}!</p>');
+      await eventually(read, '<p>Good!</p>');
+    } finally {
+      stop.abort();
+    }
+    expect((await running).code).toBe(0);
   }, 60_000);
 });

@@ -58,6 +58,16 @@ describe('tmpl render', () => {
     expect(r.err).toContain(messages.partialMissing('nowhere'));
   });
 
+  it('names the closest partial to a missing one, or says no --partials folder was given', async () => {
+    write('near-render/partials/card.block', '<p>card</p>');
+    const file = write('near-render/page.tmpl', '{@|apply cards}');
+    const withFolder = await runCli(['render', file, '--partials', join(dir, 'near-render/partials')]);
+    expect(withFolder.err.split('\n')[0]).toBe(`${file}:1:1 ${cliMessages.hint(messages.partialMissing('cards'), "did you mean 'card'?")}`);
+    const without = await runCli(['render', file]);
+    expect(without.err.split('\n')[0]).toBe(`${file}:1:1 ${cliMessages.hint(messages.partialMissing('cards'), cliMessages.noPartialsFolder)}`);
+    expect(cliMessages.noPartialsFolder).toBe('no --partials DIR was given to find it in');
+  });
+
   it('shows an error inside a partial with the partial file and its own code frame', async () => {
     const file = write('uses-broken.tmpl', '{@|apply broken}');
     write('broken-partials/broken.block', 'x\n{.eval (2 *}');
@@ -96,6 +106,18 @@ describe('tmpl check', () => {
     expect(r.err).toContain("SyntaxError: Formatter 'htmll' is unknown — did you mean 'html'?");
   });
 
+  it('shows the correct form after an instruction written without its name, the reference message unchanged', async () => {
+    const file = write('no-name.tmpl', '<ul>\n{.repeated section}<li>{@}</li>{.end}\n</ul>');
+    const r = await runCli(['check', file]);
+    expect(r.err.split('\n').slice(0, 4)).toEqual([
+      `${file}:2:1 ${cliMessages.hint(messages.tagWhitespaceExpected(''), '{.repeated section} needs the name of a list: {.repeated section name}…{.end}')}`,
+      '  1 | <ul>',
+      '> 2 | {.repeated section}<li>{@}</li>{.end}',
+      '    | ^',
+    ]);
+    expect(r.err).toContain("SyntaxError: Whitespace expected, found '' — {.repeated section} needs");
+  });
+
   it('colours the code frame only when asked (stderr is a terminal)', async () => {
     const file = write('colour.tmpl', '{x|nope}');
     expect((await runCli(['check', file])).err).not.toContain('\u001b[');
@@ -108,6 +130,32 @@ describe('tmpl check', () => {
     write('tree/notes.txt', '{x|nope}');
     const r = await runCli(['check', join(dir, 'tree')]);
     expect(r).toEqual({ code: 0, out: cliMessages.checkClean(2), err: '' });
+    expect(r.out).toBe('2 templates checked, no errors');
+  });
+
+  it('checks a JSON file named directly as JSON, not as a template, and counts it as one', async () => {
+    const json = write('check-data/page.json', '{"title": "{.section}"}');
+    const conf = write('check-data/template.conf', '{"name": "T"}');
+    const page = write('check-data/page.tmpl', '{title}');
+    expect(await runCli(['check', json])).toEqual({ code: 0, out: '1 JSON file checked, no errors', err: '' });
+    expect(await runCli(['check', page, json, conf])).toEqual({ code: 0, out: '1 template and 2 JSON files checked, no errors', err: '' });
+    expect((await runCli(['check', page])).out).toBe('1 template checked, no errors');
+  });
+
+  it('reports a malformed JSON file by line and column with its frame, as a finding (exit 1)', async () => {
+    const json = write('check-data/bad.json', '{\n  "items": [1, 2,, 3]\n}\n');
+    const r = await runCli(['check', json]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err.split('\n')).toEqual([
+      `${json}:2:18 ${cliMessages.jsonInvalid(cliMessages.jsonFoundCharacter('unexpected character', "','"))}`,
+      '  1 | {',
+      '> 2 |   "items": [1, 2,, 3]',
+      '    |                  ^',
+      '  3 | }',
+      '  4 | ',
+      cliMessages.checkFound(1, 1),
+    ]);
   });
 
   it('reports .eval expressions that cannot compile, with their position', async () => {
@@ -138,9 +186,18 @@ describe('tmpl check', () => {
     expect(lines).toEqual([`${file}:6:1 ${messages.partialMissing('nowhere.block')}`, `${file}:7:1 ${cliMessages.macroUnknown('ghost')}`]);
   });
 
-  it('without --partials does not guess about partials', async () => {
-    const file = write('no-partials.tmpl', '{@|apply card}{.include ghost}');
-    expect((await runCli(['check', file])).code).toBe(0);
+  it('without --partials does not guess about partials, and says they were not looked up', async () => {
+    const file = write('no-partials.tmpl', '{.macro own}x{.end}{@|apply own}{@|apply card}{.include ghost}{@|apply card}');
+    expect(await runCli(['check', file])).toEqual({ code: 0, out: cliMessages.checkClean(1), err: cliMessages.partialsNotLookedUp(2) });
+    expect(cliMessages.partialsNotLookedUp(2)).toBe('note: partials were not looked up (2 names applied or included); add --partials DIR to check them');
+    expect((await runCli(['check', write('no-applies.tmpl', '{.macro own}x{.end}{@|apply own}')])).err).toBe('');
+  });
+
+  it('with --partials names the closest partial to a missing one', async () => {
+    write('near/partials/site-navigation.block', '<nav></nav>');
+    const file = write('near/page.tmpl', '{@|apply site-nav.block}');
+    const r = await runCli(['check', file, '--partials', join(dir, 'near/partials')]);
+    expect(r.err.split('\n')[0]).toBe(`${file}:1:1 ${cliMessages.hint(messages.partialMissing('site-nav.block'), "did you mean 'site-navigation.block'?")}`);
   });
 });
 

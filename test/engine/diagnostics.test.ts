@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrame, closestName, compile, defaultRegistry, hintFor } from '../../engine/index.ts';
+import { codeFrame, closestName, compile, defaultRegistry, hintFor, tagAt } from '../../engine/index.ts';
 import { messages } from '../../engine/messages.ts';
 
 describe('code frames', () => {
@@ -55,7 +55,9 @@ describe('hints for blocks', () => {
   });
 
   it('says where an {.end}, {.or} or {.alternates with} may stand', () => {
-    expect(hints('x{.end}')).toEqual([[messages.notAllowedAtRoot('END'), 'this {.end} has no open block to close: remove it, or look for a block closed twice']]);
+    expect(hints('x{.end}')).toEqual([
+      [messages.notAllowedAtRoot('END'), 'this {.end} has no open block to close: remove it, or look for a block closed twice or an opening tag with an error above'],
+    ]);
     expect(hints('{.or}')[0]![1]).toBe('{.or} goes inside a {.section}, {.repeated section}, {.if} or predicate block, before its {.end}');
     expect(hints('{.section a}{.alternates with}{.end}')[0]).toEqual([
       messages.notAllowedInBlock('ALTERNATES_WITH', 'SECTION'),
@@ -66,5 +68,42 @@ describe('hints for blocks', () => {
     expect(hints('{.section a}{.or}{.or}{.end}')).toEqual([
       [messages.deadCode('OR_PREDICATE'), 'a plain {.or} already takes every remaining case, so nothing after it in this block runs'],
     ]);
+  });
+});
+
+describe('hints for an instruction written without what it needs', () => {
+  /** Each error of compiling `source`: its message, the tag it points at, and the hint for both. */
+  const hints = (source: string) =>
+    compile(source).errors.map((e) => {
+      const tag = tagAt(source, e.line, e.column);
+      return [e.message, tag, hintFor(e.message, defaultRegistry, { tag })];
+    });
+
+  it('shows the correct form after the reference message, which stays as it is', () => {
+    expect(hints('<p>{.section}</p>')).toEqual([
+      [messages.tagWhitespaceExpected(''), '{.section}', '{.section} needs the name of a value: {.section name}…{.end}'],
+    ]);
+    expect(hints('{.section }')[0]![0]).toBe(messages.tagVariableExpected(''));
+    expect(hints('{.section }')[0]![2]).toBe('{.section} needs the name of a value: {.section name}…{.end}');
+    for (const source of ['{.repeated section}', '{.repeated section }', '{.repeated}', '{.repeated }']) {
+      expect(hints(source)[0]![2]).toBe('{.repeated section} needs the name of a list: {.repeated section name}…{.end}');
+    }
+    for (const source of ['{.if}', '{.if }']) expect(hints(source)[0]![2]).toBe('{.if} needs something to test: {.if name}…{.end}');
+    expect(hints('{.if }')[0]![0]).toBe(messages.tagIfEmpty);
+    for (const source of ['{.var}', '{.var }', '{.var @a}', '{.var @a }']) expect(hints(source)[0]![2]).toBe('{.var} needs a name and a value: {.var @name path}');
+    expect(hints('{.macro }')[0]).toEqual([messages.tagMacroName, '{.macro }', '{.macro} needs a name: {.macro name}…{.end}']);
+    expect(hints('{.ctx @c}')[0]![2]).toBe('{.ctx} needs a name and bindings: {.ctx @name key=path}');
+    expect(hints('{.inject @i}')[0]![2]).toBe('{.inject} needs a name and a file: {.inject @name file.json}');
+    expect(hints('{.alternates}')[0]![2]).toBe("{.alternates} needs its 'with': {.alternates with}");
+  });
+
+  it('finds the tag on its own line of the source, and gives no such hint without it or for other shapes', () => {
+    expect(tagAt('a\n  {.if}b', 2, 3)).toBe('{.if}');
+    expect(tagAt('{.if', 1, 1)).toBe('{.if');
+    expect(tagAt('{.if}', 1, 2)).toBeUndefined();
+    expect(tagAt('{.if}', 0, 1)).toBeUndefined();
+    expect(hintFor(messages.tagWhitespaceExpected(''), defaultRegistry)).toBeUndefined();
+    expect(hintFor(messages.tagWhitespaceExpected(''), defaultRegistry, { tag: '{a|b}' })).toBeUndefined();
+    expect(hints('{.section a b}')[0]![2]).toBeUndefined();
   });
 });

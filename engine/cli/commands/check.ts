@@ -3,13 +3,15 @@
  * .tmpl and .block files) and reports every problem with its position:
  * syntax errors, `.eval` expressions that cannot compile, and with
  * `--partials DIR` every `apply` or `.include` name that names no partial
- * and no macro.
+ * and no macro. A JSON file named directly (data, a .conf) is read as JSON,
+ * never compiled as a template, and counted as what it is.
  */
+import { templateFolderRoot } from '../../../server/theme/template-folder-root.ts';
 import { messages } from '../../messages.ts';
 import { defaultRegistry } from '../../plugins/index.ts';
 import { compile, type Template, type TemplateError } from '../../template.ts';
 import { stringOption, usageError, type Command } from '../command.ts';
-import { collectTemplateFiles, readPartials, readTextFile, type PartialFile } from '../inputs.ts';
+import { collectCheckedFiles, isJsonFile, readJsonText, readPartials, readTextFile, type PartialFile } from '../inputs.ts';
 import { EXIT } from '../io.ts';
 import { cliMessages } from '../messages.ts';
 import { reportErrors, type SourceFinder } from '../report.ts';
@@ -25,11 +27,15 @@ closest known name), and .eval expressions that cannot compile. A PATH that is
 a folder is walked for .tmpl and .block files; a developer-template folder (one
 with template.conf) is checked as the storefront loads it: every region, list,
 item, page, system page and block, the blocks and navigations they apply, the
-layouts, stylesheets and scripts template.conf names.
+layouts, stylesheets and scripts template.conf names. A .json or .conf file
+named directly is checked as JSON (the data tmpl render --data reads), not as
+a template; the last line counts the templates and JSON files checked.
 
 With --partials DIR, every {x|apply NAME} and {.include NAME} must name a
 partial in DIR or a macro the template defines (or gets from a partial it
-includes); a missing partial or unknown macro is reported where it is used.
+includes); a missing partial or unknown macro is reported where it is used,
+with the closest partial name when one is near. Without it, partials are not
+looked up, and a note says how many names went unchecked.
 
 options:
   --partials DIR   the partials the templates apply and include
@@ -40,30 +46,59 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
   run(args, io) {
     if (args.positionals.length === 0) throw usageError(checkCommand, cliMessages.missingArgument('PATH (a template or a folder)'));
     const partialsDir = stringOption(args, 'partials');
-    const files = collectTemplateFiles(args.positionals);
+    // A developer-template folder is checked whole, by its own command (main.ts sends a first
+    // argument there); among other paths it would be walked for .block files alone.
+    const folder = args.positionals.find((path) => templateFolderRoot(path) !== null);
+    if (folder !== undefined) throw usageError(checkCommand, cliMessages.templateFolderAmongPaths(folder));
+    const files = collectCheckedFiles(args.positionals);
     const partials = partialsDir === undefined ? null : readPartials(partialsDir);
     const resolver = partials === null ? null : new PartialResolver(partials);
+    const partialNames = partials === null ? undefined : [...partials.keys()];
+    // Without --partials nothing is looked up: the names used are counted, so the summary does not claim them.
+    const notLookedUp = new Set<string>();
     let errorCount = 0;
     let failedFiles = 0;
+    let jsonFiles = 0;
     for (const file of files) {
       const source = readTextFile(file);
-      const template = compile(source, { name: file });
-      const errors = [...template.errors, ...analysisErrors(template, file, resolver)];
-      errors.sort((a, b) => a.line - b.line || a.column - b.column);
+      let errors: TemplateError[];
+      if (isJsonFile(file)) {
+        jsonFiles++;
+        errors = jsonErrors(source, file);
+      } else {
+        const template = compile(source, { name: file });
+        errors = [...template.errors, ...analysisErrors(template, file, resolver)];
+        errors.sort((a, b) => a.line - b.line || a.column - b.column);
+        if (resolver === null) for (const name of partialNamesUsed(template)) notLookedUp.add(name);
+      }
       if (errors.length === 0) continue;
       const find: SourceFinder = () => ({ path: file, source });
-      reportErrors(errors, find, defaultRegistry, io);
+      reportErrors(errors, find, defaultRegistry, io, partialNames);
       errorCount += errors.length;
       failedFiles++;
     }
+    if (notLookedUp.size > 0) io.err(cliMessages.partialsNotLookedUp(notLookedUp.size));
     if (errorCount === 0) {
-      io.out(cliMessages.checkClean(files.length));
+      io.out(cliMessages.checkClean(files.length - jsonFiles, jsonFiles));
       return EXIT.ok;
     }
     io.err(cliMessages.checkFound(errorCount, failedFiles));
     return EXIT.templateErrors;
   },
 };
+
+/** A JSON file's problem, placed and framed like a template's error. */
+function jsonErrors(source: string, file: string): TemplateError[] {
+  const read = readJsonText(source);
+  return 'value' in read ? [] : [{ message: cliMessages.jsonInvalid(read.problem), line: read.line, column: read.column, name: file }];
+}
+
+/** The partial (or macro) names a template applies or includes, but for the macros it defines itself. */
+function partialNamesUsed(template: Template): string[] {
+  const analysis = template.analyze();
+  const own = new Set(analysis.macros.map((macro) => macro.name));
+  return analysis.partials.map((use) => use.name).filter((name) => !own.has(name));
+}
 
 /** What the tree shows beyond the compile errors: `.eval`s that cannot compile, unresolved partials and macros. */
 function analysisErrors(template: Template, file: string, resolver: PartialResolver | null): TemplateError[] {

@@ -1,7 +1,8 @@
 /**
  * `tmpl watch FILE`: renders like `tmpl render`, then again whenever the
  * template, the data or a partial changes, until Ctrl-C. A failed render
- * (malformed data mid-edit, a syntax error) is reported and the watch goes on.
+ * (malformed data mid-edit, a syntax error) is reported, the last page
+ * written stays, and the watch goes on.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,9 @@ export const watchCommand: Command = {
 Renders FILE as tmpl render does, then again each time FILE, the data file or
 a file in the partials folder changes, until Ctrl-C. The page goes to --out
 FILE (or stdout); errors and a "rendered" line go to stderr after each render.
+As with tmpl render, a save with syntax errors (or malformed data) is not
+rendered: its errors are printed with their code frames, the page from the
+last good save stays as it was, and the next save that fixes it renders again.
 
 options:
   --data FILE.json     the context (JSON); default {}
@@ -51,11 +55,16 @@ exit codes: 0 stopped, 2 usage or input problem at the start`,
   },
 };
 
+/**
+ * One render as `tmpl render` does it: a template with syntax errors is not rendered, so the page
+ * from the last good save stays where it is (--out) and nothing is printed in its place.
+ */
 function renderAndReport(job: RenderJob, out: string | undefined, io: CliIo): void {
   try {
-    const outcome = renderFile({ ...job, allowErrors: true });
+    const outcome = renderFile(job);
     deliver(outcome, job, out, io);
-    io.err(cliMessages.watchRendered(job.file, out ?? 'stdout', outcome.errors.length));
+    const target = out ?? 'stdout';
+    io.err(outcome.html === null ? cliMessages.watchNotRendered(job.file, target) : cliMessages.watchRendered(job.file, target, outcome.errors.length));
   } catch (e) {
     if (!(e instanceof CliFailure)) throw e;
     io.err(e.message);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { overlayMarkup } from '../../../server/dev/error-overlay.ts';
+import { compile } from '../../../engine/index.ts';
+import { messages } from '../../../engine/messages.ts';
+import { overlayEntries, overlayMarkup } from '../../../server/dev/error-overlay.ts';
 
 /** The development overlay's list: each error by file, line and column, and a file alone when the problem has no place in it. */
 describe('overlayMarkup', () => {
@@ -11,5 +13,19 @@ describe('overlayMarkup', () => {
     expect(html).toContain('<span class="where">site.region:3:7</span>');
     expect(html).toContain('<span class="where">template.conf</span>');
     expect(html).not.toContain(':0:0');
+  });
+});
+
+describe('overlayEntries', () => {
+  it('gives an instruction written without its name the hint with its correct form, read from the source', () => {
+    const source = '<h1>{title}</h1>\n{.section}<p>{body}</p>';
+    const [entry] = overlayEntries(compile(source, { name: 'page.tmpl' }).errors, () => source);
+    expect(entry).toMatchObject({
+      template: 'page.tmpl',
+      line: 2,
+      column: 1,
+      message: messages.tagWhitespaceExpected(''),
+      hint: '{.section} needs the name of a value: {.section name}…{.end}',
+    });
   });
 });

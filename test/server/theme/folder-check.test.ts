@@ -189,6 +189,10 @@ describe('tmpl on folders', () => {
     writeFileSync(join(dir, 'collections/blog.item'), 'x\n  {.section title}');
     const unclosed = await run(['check', dir]);
     expect(unclosed.err).toContain(`${join(dir, 'collections/blog.item')}:2:3 error: ${messages.unclosed('SECTION')} — this {.section} has no {.end}`);
+    // An instruction without its name is shown its correct form, read from the file.
+    writeFileSync(join(dir, 'collections/blog.item'), 'x\n{.if}y');
+    const nameless = await run(['check', dir]);
+    expect(nameless.err).toContain(`${join(dir, 'collections/blog.item')}:2:1 warning: ${messages.tagWhitespaceExpected('')} — {.if} needs something to test: {.if name}…{.end}`);
     rmSync(join(dir, 'collections/blog.item'));
   });
 
