@@ -121,6 +121,8 @@ export const ADMIN = {
   why: 'Why',
   change: 'Change',
   reasons: { order: 'Order', 'owner-edit': 'Owner edit', restock: 'Restock', cancel: 'Order cancelled' } as Record<string, string>,
+  switchedToUnlimited: 'Switched to Unlimited',
+  switchedToCount: 'Switched back to a count',
   stockReason: 'Reason',
   stockSaved: 'Stock saved.',
   // orders

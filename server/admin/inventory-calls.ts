@@ -61,7 +61,15 @@ export function createInventoryCalls(deps: AppDeps): Router {
           reason: input.reason, actor, orderId: null,
         }, now);
       }
-      return input.unlimited ?? before.unlimited;
+      // the switch itself, so the owner sees who made the variant unlimited (or counted it again)
+      // and when; it is the owner's decision, not stock that arrived, whatever the count's reason
+      if (before.wasUnlimited !== before.unlimited) {
+        await stock.record({
+          productId: before.productId, variantId, delta: 0, quantityAfter: input.qtyInStock,
+          reason: 'owner-edit', actor, orderId: null, unlimitedAfter: before.unlimited,
+        }, now);
+      }
+      return before.unlimited;
     });
     res.json({ variantId, qtyInStock: input.qtyInStock, unlimited, message: ADMIN.stockSaved });
   });

@@ -14,8 +14,16 @@ export interface StockChange {
   /** Who: the owner account's email, or the order's customer for orders. */
   actor: string;
   orderId: string | null;
+  /**
+   * Set on a switch between Unlimited and a count: true when the variant was made unlimited, false
+   * when it was counted again (delta 0, quantityAfter its count); null on a change of the count.
+   */
+  unlimitedAfter: boolean | null;
   createdOn: number;
 }
+
+/** A change to record; `unlimitedAfter` only for a switch between Unlimited and a count. */
+export type NewStockChange = Omit<StockChange, 'createdOn' | 'unlimitedAfter'> & { unlimitedAfter?: boolean };
 
 /** One row of the inventory table: a variant with its product and stock. */
 export interface InventoryRow {
@@ -36,6 +44,7 @@ interface StockChangeRow {
   reason: StockChangeReason;
   actor: string;
   order_id: string | null;
+  unlimited_after: number | null;
   created_on: number;
 }
 
@@ -48,18 +57,19 @@ interface OrderLineRow {
 }
 
 /**
- * Stock per variant and the history of its changes. Owner edits, restocks and cancellations are
- * recorded here when they happen; sales are read from the orders' lines, so the checkout needs
- * to write nothing extra.
+ * Stock per variant and the history of its changes. Owner edits, restocks, cancellations and
+ * switches between Unlimited and a count are recorded here when they happen; sales are read from
+ * the orders' lines, so the checkout needs to write nothing extra.
  */
 export class StockHistoryRepository {
   constructor(private readonly session: StoreSession) {}
 
-  async record(change: Omit<StockChange, 'createdOn'>, now: number): Promise<void> {
+  async record(change: NewStockChange, now: number): Promise<void> {
+    const unlimitedAfter = change.unlimitedAfter === undefined ? null : change.unlimitedAfter ? 1 : 0;
     await this.session.run(
-      `INSERT INTO stock_changes (id, product_id, variant_id, delta, quantity_after, reason, actor, order_id, created_on)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [newAdminId(), change.productId, change.variantId, change.delta, change.quantityAfter, change.reason, change.actor, change.orderId, now],
+      `INSERT INTO stock_changes (id, product_id, variant_id, delta, quantity_after, reason, actor, order_id, unlimited_after, created_on)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [newAdminId(), change.productId, change.variantId, change.delta, change.quantityAfter, change.reason, change.actor, change.orderId, unlimitedAfter, now],
     );
   }
 
@@ -104,17 +114,19 @@ export class StockHistoryRepository {
 
   /**
    * Sets a variant's stock (and whether it is unlimited, when given); call inside a transaction.
-   * Returns the stock before and whether it is unlimited now, or undefined when there is no such variant.
+   * Returns the stock before, whether it was unlimited before and whether it is now, or undefined
+   * when there is no such variant.
    */
-  async setStock(variantId: string, quantity: number, unlimited?: boolean): Promise<{ productId: string; before: number; unlimited: boolean } | undefined> {
+  async setStock(variantId: string, quantity: number, unlimited?: boolean): Promise<{ productId: string; before: number; wasUnlimited: boolean; unlimited: boolean } | undefined> {
     const row = await this.session.get<{ product_id: string; qty_in_stock: number; unlimited: number }>(
       `SELECT product_id, qty_in_stock, unlimited FROM variants WHERE id = ?${forUpdate(this.session)}`,
       [variantId],
     );
     if (!row) return undefined;
-    const nowUnlimited = unlimited ?? Number(row.unlimited) === 1;
+    const wasUnlimited = Number(row.unlimited) === 1;
+    const nowUnlimited = unlimited ?? wasUnlimited;
     await this.session.run('UPDATE variants SET qty_in_stock = ?, unlimited = ? WHERE id = ?', [quantity, nowUnlimited ? 1 : 0, variantId]);
-    return { productId: row.product_id, before: Number(row.qty_in_stock), unlimited: nowUnlimited };
+    return { productId: row.product_id, before: Number(row.qty_in_stock), wasUnlimited, unlimited: nowUnlimited };
   }
 
   /** Puts units back into a limited variant (a cancelled order); false when the variant is gone. */
@@ -146,6 +158,7 @@ export class StockHistoryRepository {
         reason: row.reason,
         actor: row.actor,
         orderId: row.order_id,
+        unlimitedAfter: row.unlimited_after === null ? null : Number(row.unlimited_after) === 1,
         createdOn: Number(row.created_on),
       })),
       ...sales.map((row) => ({
@@ -156,6 +169,7 @@ export class StockHistoryRepository {
         reason: 'order' as const,
         actor: 'customer',
         orderId: row.order_id,
+        unlimitedAfter: null,
         createdOn: Number(row.created_on),
       })),
     ];

@@ -115,6 +115,42 @@ describe('a variant\'s stock history', () => {
   });
 });
 
+describe('switches between Unlimited and a count in the history', () => {
+  it('says who switched a variant to Unlimited or back to a count, and when, beside the changes of its count', async () => {
+    const change = (fields: Record<string, unknown>) => ({ reason: 'owner-edit', orderId: null, ...fields });
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/inventory', answer: { body: { variants: [row('HJ-S', 4)], hasMore: false, lowStock: 5 } } },
+      {
+        method: 'GET', path: '/api/admin/inventory/v-HJ-S/history',
+        answer: {
+          body: {
+            changes: [
+              change({ delta: 0, quantityAfter: 4, actor: 'manager@example.com', unlimitedAfter: false, createdOn: Date.UTC(2025, 4, 3) }),
+              change({ delta: 0, quantityAfter: 4, actor: 'owner@example.com', unlimitedAfter: true, createdOn: Date.UTC(2025, 4, 2) }),
+              // a row from before switches were written has no unlimitedAfter at all
+              change({ delta: 4, quantityAfter: 4, reason: 'restock', actor: 'owner@example.com', createdOn: Date.UTC(2025, 4, 1) }),
+            ],
+          },
+        },
+      },
+    ]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    fireEvent.click(within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') }));
+    await settle();
+    const history = screen.getByRole('region', { name: ADMIN.historyOf('HJ-S') });
+    const lines = within(history).getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('cell'));
+    const column = (label: string) => lines.map((cells) => cells.find((cell) => cell.getAttribute('data-label') === label)!.textContent);
+    expect(column(ADMIN.change)).toEqual([ADMIN.switchedToCount, ADMIN.switchedToUnlimited, '+4']);
+    expect(column(ADMIN.stock)).toEqual(['4', ADMIN.unlimitedStock, '4']);
+    expect(column(ADMIN.why)).toEqual([ADMIN.reasons['owner-edit'], ADMIN.reasons['owner-edit'], ADMIN.reasons.restock]);
+    expect(column(ADMIN.who)).toEqual(['manager@example.com', 'owner@example.com', 'owner@example.com']);
+    expect(column(ADMIN.when)).toEqual([Date.UTC(2025, 4, 3), Date.UTC(2025, 4, 2), Date.UTC(2025, 4, 1)].map((on) => new Date(on).toLocaleString()));
+    expect(ADMIN.switchedToUnlimited).toBe('Switched to Unlimited');
+    expect(ADMIN.switchedToCount).toBe('Switched back to a count');
+  });
+});
+
 describe('saving stock row by row', () => {
   it('says "saved" in the row that was saved, and only until another row is saved or refused', async () => {
     const calls = scriptInventory([row('HJ-S', 1), row('HJ-M', 3)]);

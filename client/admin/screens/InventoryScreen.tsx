@@ -17,7 +17,19 @@ import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 interface InventoryRow {
   productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
 }
-interface StockChange { delta: number; quantityAfter: number | null; reason: string; actor: string; orderId: string | null; createdOn: number }
+interface StockChange {
+  delta: number; quantityAfter: number | null; reason: string; actor: string; orderId: string | null; createdOn: number;
+  /** A switch between Unlimited and a count: true made unlimited, false counted again; null (or absent) a change of the count. */
+  unlimitedAfter?: boolean | null;
+}
+
+/** What a history line changed: the switch in words, or the count's difference. */
+function changeText(change: StockChange): string {
+  if (change.unlimitedAfter === true) return ADMIN.switchedToUnlimited;
+  if (change.unlimitedAfter === false) return ADMIN.switchedToCount;
+  return change.delta > 0 ? `+${change.delta}` : String(change.delta);
+}
+
 interface Stock { qtyInStock: number; unlimited: boolean }
 
 const COLUMNS = 5;
@@ -164,8 +176,8 @@ function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: stri
                   {history.data.changes.map((change, index) => (
                     <tr role="row" key={index}>
                       <td role="cell" data-label={ADMIN.when}>{new Date(change.createdOn).toLocaleString()}</td>
-                      <td role="cell" data-label={ADMIN.change}>{change.delta > 0 ? `+${change.delta}` : change.delta}</td>
-                      <td role="cell" data-label={ADMIN.stock}>{change.quantityAfter ?? ''}</td>
+                      <td role="cell" data-label={ADMIN.change}>{changeText(change)}</td>
+                      <td role="cell" data-label={ADMIN.stock}>{change.unlimitedAfter === true ? ADMIN.unlimitedStock : change.quantityAfter ?? ''}</td>
                       <td role="cell" data-label={ADMIN.why}>{ADMIN.reasons[change.reason] ?? change.reason}{change.orderId ? ` (${change.orderId.slice(0, 8)})` : ''}</td>
                       <td role="cell" data-label={ADMIN.who}>{change.actor}</td>
                     </tr>
