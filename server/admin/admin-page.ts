@@ -14,6 +14,7 @@ import { ROLE_PERMISSIONS } from '../security/owner-permissions.ts';
 import { readResolvedSiteUser } from '../security/site-user.ts';
 import { uploadsDir, UPLOADS_URL } from './image-upload.ts';
 import { resizedUploads } from './image-copies.ts';
+import { cleanUploads } from './clean-uploads.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 
 function escapeHtml(text: string): string {
@@ -48,8 +49,10 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
 export function createAdminPages(deps: AppDeps): Router {
   const router = Router();
   const uploads = uploadsDir(deps.options);
-  // ?format=Nw answers the nearest resized copy at least N wide, with the original's headers
+  // ?format=Nw answers the nearest resized copy at least N wide, with the original's headers;
+  // an original stored with its metadata (GPS position) is cleaned before it is answered
   router.use(UPLOADS_URL, resizedUploads(uploads, { log: deps.log, makeMissing: !deps.options.readOnly }),
+    cleanUploads(uploads, { log: deps.log, canWrite: !deps.options.readOnly }),
     express.static(uploads, { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
   const shell = async (req: Request, res: Response): Promise<void> => {
     const props = await appProps(deps, req);

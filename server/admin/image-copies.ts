@@ -32,7 +32,8 @@ const RESIZED = new Set(['jpg', 'png', 'webp']);
 /** `?format=Nw`, N a whole number of pixels. */
 const FORMAT_WIDTH = /^([1-9][0-9]{0,4})w$/;
 
-const DECODE = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+/** How every uploaded image is decoded: within MAX_IMAGE_PIXELS, refusing pixels that do not decode. */
+export const DECODE = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
 
 /** The copy widths of an image `width` pixels wide (as shown, after its EXIF orientation). */
 export function copyWidths(width: number): number[] {
@@ -47,6 +48,11 @@ export function copyName(name: string, width: number): string {
 
 function extensionOf(name: string): string {
   return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/** True for the file name of an uploaded original (not one of its copies). */
+export function isUploadedOriginal(name: string): boolean {
+  return UPLOAD_NAME.test(name);
 }
 
 /** True for the file name of an uploaded original that gets copies (not a GIF). */

@@ -10,6 +10,7 @@ import type { AppOptions } from '../deps.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { imageDimensions } from './image-dimensions.ts';
+import { imageWithoutMetadata } from './image-metadata.ts';
 import {
   copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
 } from './image-copies.ts';
@@ -78,9 +79,14 @@ function tooManyPixels(width: number, height: number): HttpError {
 /**
  * Checks that the bytes are an image by their content (never the name or the declared type),
  * reads its size (as shown, after its EXIF orientation), refuses one of more than
- * MAX_IMAGE_PIXELS (413), writes it under the uploads folder with a random name and makes its
- * resized copies beside it (image-copies.ts); pixels that do not decode are refused (400) and
- * nothing is kept.
+ * MAX_IMAGE_PIXELS (413), writes it under the uploads folder with a random name, without its
+ * metadata (image-metadata.ts), and makes its resized copies beside it (image-copies.ts); pixels
+ * that do not decode are refused (400) and nothing is kept.
+ *
+ * The metadata goes before the file is written, not as it is served: the owner's GPS position
+ * then never reaches the disk, a backup or anything else that reads the uploads folder, and
+ * serving stays a plain file (images stored before this are cleaned on their first request,
+ * clean-uploads.ts).
  */
 export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImage> {
   const sniffed = await fileTypeFromBuffer(bytes);
@@ -94,6 +100,12 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
   const size = await readImageFacts(bytes).catch((error: unknown) => {
     throw error instanceof TooManyPixelsError ? tooManyPixels(header.width, header.height) : unreadable;
   });
+  const undecodable = (error: unknown): HttpError => error instanceof TooManyPixelsError
+    ? tooManyPixels(header.width, header.height)
+    : new HttpError(400, ADMIN.server.imageUndecodable, { fieldErrors: { image: ADMIN.server.imageUndecodable } });
+  const stored = await imageWithoutMetadata(bytes, extension).then((cleaned) => cleaned ?? bytes, (error: unknown) => {
+    throw undecodable(error);
+  });
   mkdirSync(dir, { recursive: true });
   const name = `${randomBytes(12).toString('hex')}.${extension}`;
   const path = join(dir, name);
@@ -101,19 +113,18 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
     rmSync(path, { force: true });
     removeImageCopies(dir, name);
   };
-  writeFileSync(path, bytes, { flag: 'wx' });
+  writeFileSync(path, stored, { flag: 'wx' });
   try {
     await makeImageCopies(dir, name, bytes);
   } catch (error) {
     remove();
-    if (error instanceof TooManyPixelsError) throw tooManyPixels(header.width, header.height);
-    throw new HttpError(400, ADMIN.server.imageUndecodable, { fieldErrors: { image: ADMIN.server.imageUndecodable } });
+    throw undecodable(error);
   }
   return {
     assetUrl: `${UPLOADS_URL}${name}`,
     originalSize: `${size.width}x${size.height}`,
     contentType: sniffed.mime,
-    byteSize: bytes.length,
+    byteSize: stored.length,
     remove,
   };
 }
