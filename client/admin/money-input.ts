@@ -1,4 +1,5 @@
 /** Prices as the owner types them ("12.50") and as the server keeps them (minor units). */
+import { ADMIN } from '../lib/admin-messages.ts';
 import { formatAmount, fractionDigits } from '../lib/money.ts';
 
 /**
@@ -40,4 +41,36 @@ export function textFromCents(cents: number, currency: string): string {
 /** A whole number typed in a field ("12"); NaN otherwise. */
 export function integerFromText(text: string): number {
   return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+/** An amount as the owner would type it in `currency`: "12.50", "1250" in yen, which have no minor units. */
+export function amountExample(currency: string): string {
+  const digits = fractionDigits(currency);
+  return digits === 0 ? '1250' : `12.${'5'.padEnd(digits, '0')}`;
+}
+
+/** What a field is told when its text is no amount in `currency`: the example is written as that currency writes amounts. */
+export function notAnAmountText(currency: string): string {
+  return ADMIN.server.notAnAmount.replace('{example}', amountExample(currency));
+}
+
+/**
+ * A refusal's field errors with each amount the screen could not read from what was typed (NaN
+ * in `payload`, which the server receives as null) told in `currency`. Only the screen knows the
+ * currency the owner typed in (the settings may be changing it), so its words take the place of
+ * the server's. Amounts are the payload's fields named "…Cents"; paths are the server's
+ * ("variants.0.priceCents").
+ */
+export function withUnreadableAmounts(fieldErrors: Readonly<Record<string, string>>, payload: unknown, currency: string): Record<string, string> {
+  const errors = { ...fieldErrors };
+  const visit = (value: unknown, path: string): void => {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, item] of Object.entries(value)) {
+      const at = path === '' ? key : `${path}.${key}`;
+      if (key.endsWith('Cents') && Number.isNaN(item) && at in errors) errors[at] = notAnAmountText(currency);
+      else visit(item, at);
+    }
+  };
+  visit(payload, '');
+  return errors;
 }

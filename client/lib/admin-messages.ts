@@ -315,7 +315,8 @@ export const ADMIN = {
     notAWholeNumber: 'Enter a whole number.',
     notAnOption: 'Choose one of the options.',
     notValid: 'This value is not valid.',
-    notAnAmount: 'Enter an amount, such as 12.50.',
+    // {example} is written as the store's currency writes amounts (money-input.ts, notAnAmountText)
+    notAnAmount: 'Enter an amount, such as {example}.',
     amountNegative: 'An amount cannot be below 0.',
     amountTooLarge: 'That amount is too large.',
     taxRate: 'Enter a rate from 0 to {max}, with at most two decimals.',

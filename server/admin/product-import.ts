@@ -8,7 +8,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { centsFromText } from '../../client/admin/money-input.ts';
+import { centsFromText, notAnAmountText } from '../../client/admin/money-input.ts';
 import { fillMessage } from '../messages.ts';
 import { checkAdminInput } from './admin-validation.ts';
 import { csvText } from './csv.ts';
@@ -238,10 +238,10 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
       else if (value !== '') problem(row, importOptionValue(n), fillMessage(ADMIN.server.importOptionWithoutName, { column: headerOf(importOptionName(n)) }));
     }
     const price = centsFromText(cell(cells, IMPORT_COLUMNS.price), currency);
-    if (Number.isNaN(price)) problem(row, IMPORT_COLUMNS.price, ADMIN.server.notAnAmount);
+    if (Number.isNaN(price)) problem(row, IMPORT_COLUMNS.price, notAnAmountText(currency));
     const saleText = cell(cells, IMPORT_COLUMNS.salePrice);
     const sale = saleText === '' ? 0 : centsFromText(saleText, currency);
-    if (Number.isNaN(sale)) problem(row, IMPORT_COLUMNS.salePrice, ADMIN.server.notAnAmount);
+    if (Number.isNaN(sale)) problem(row, IMPORT_COLUMNS.salePrice, notAnAmountText(currency));
     const stockText = cell(cells, IMPORT_COLUMNS.stock).toLowerCase();
     const unlimited = stockText === 'unlimited';
     const stock = unlimited ? 0 : /^\d+$/.test(stockText) ? Number(stockText) : Number.NaN;

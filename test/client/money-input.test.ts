@@ -3,7 +3,7 @@
  * product import): no typed amount may be read as another one.
  */
 import { describe, expect, it } from 'vitest';
-import { centsFromText, decimalFromText, textFromCents } from '../../client/admin/money-input.ts';
+import { amountExample, centsFromText, decimalFromText, notAnAmountText, textFromCents } from '../../client/admin/money-input.ts';
 
 describe('reading a typed amount', () => {
   it('reads plain amounts in minor units', () => {
@@ -75,5 +75,18 @@ describe('reading a typed decimal (the tax rate)', () => {
     expect(decimalFromText('1,000')).toBe('1000');
     expect(decimalFromText('8,5,0')).toBeNull();
     expect(decimalFromText('8.5,0')).toBeNull();
+  });
+});
+
+describe('the example of an amount', () => {
+  it('is written as the currency writes amounts: two decimals, or none in yen', () => {
+    expect(amountExample('USD')).toBe('12.50');
+    expect(amountExample('EUR')).toBe('12.50');
+    expect(amountExample('JPY')).toBe('1250');
+    expect(notAnAmountText('USD')).toBe('Enter an amount, such as 12.50.');
+    expect(notAnAmountText('JPY')).toBe('Enter an amount, such as 1250.');
+    // what the example says is read back as an amount in that currency
+    expect(centsFromText(amountExample('JPY'), 'JPY')).toBe(1250);
+    expect(centsFromText(amountExample('USD'), 'USD')).toBe(1250);
   });
 });

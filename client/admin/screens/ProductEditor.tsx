@@ -10,7 +10,8 @@ import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
-import { centsFromText, integerFromText, textFromCents } from '../money-input.ts';
+import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
+import { replaceAddress } from '../history-position.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
@@ -140,7 +141,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       : await adminCall<{ product: StoredProduct }>('PUT', `/api/admin/products/${encodeURIComponent(productId)}`, payload);
     setBusy(false);
     if (!answer.ok) {
-      setErrors(answer.fieldErrors);
+      setErrors(withUnreadableAmounts(answer.fieldErrors, payload, currency));
       setNotice({ text: refusalText(answer), kind: 'error' });
       focusFirstError();
       return;

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
-import { centsFromText, decimalFromText, integerFromText, textFromCents } from '../money-input.ts';
+import { centsFromText, decimalFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { rememberStoreCurrency } from '../store-currency.ts';
 import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
@@ -93,10 +93,11 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const answer = await adminCall<{ settings: Settings }>('PUT', '/api/admin/settings', payloadOf(form!));
+    const payload = payloadOf(form!);
+    const answer = await adminCall<{ settings: Settings }>('PUT', '/api/admin/settings', payload);
     setBusy(false);
     if (!answer.ok) {
-      setErrors(answer.fieldErrors);
+      setErrors(withUnreadableAmounts(answer.fieldErrors, payload, form!.currency));
       setNotice({ text: refusalText(answer), kind: 'error' });
       focusFirstError();
       return;

@@ -5,6 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { notAnAmountText } from '../../../client/admin/money-input.ts';
 import { csvText } from '../../../server/admin/csv.ts';
 import { productForEditor } from '../../../server/admin/product-input.ts';
 import { AdminProductRepository } from '../../../server/db/admin-product-repository.ts';
@@ -49,7 +50,7 @@ describe('reading a product file', () => {
       'Tee,,TEE-S,15.00,,2,Size,M',
     ].join('\n');
     expect(problemsOf(csv)).toEqual([
-      [2, 'Price', ADMIN.server.notAnAmount],
+      [2, 'Price', notAnAmountText('USD')],
       [3, 'Stock', ADMIN.server.importNotStock],
       [4, 'Product', ADMIN.server.importNoProduct],
       [6, 'SKU', ADMIN.server.skuTaken],
@@ -69,15 +70,16 @@ describe('reading a product file', () => {
     if (!reading.ok) return;
     expect(reading.products.map(({ input }) => input.variants.map((v) => [v.priceCents, v.salePriceCents]))).toEqual([[[1250, 950]], [[125000, 120000]]]);
     expect(problemsOf(`${HEADER}\nMug,,MUG-1,"12,5,0",,3,,\nRug,,RUG-1,"1,25.00","12.50,00",1,,`)).toEqual([
-      [2, 'Price', ADMIN.server.notAnAmount],
-      [3, 'Price', ADMIN.server.notAnAmount],
-      [3, 'Sale price', ADMIN.server.notAnAmount],
+      [2, 'Price', notAnAmountText('USD')],
+      [3, 'Price', notAnAmountText('USD')],
+      [3, 'Sale price', notAnAmountText('USD')],
     ]);
     // yen have no minor unit: "1,250" is a thousand and more, "12,50" no amount at all
     const yen = readProductImport(`${HEADER}\nMug,,MUG-1,"1,250",,3,,`, 'JPY');
     expect(yen.ok && yen.products[0]!.input.variants[0]!.priceCents).toBe(1250);
+    // the problem's example is written as yen are, with no decimals
     const half = readProductImport(`${HEADER}\nMug,,MUG-1,"12,50",,3,,`, 'JPY');
-    expect(half.ok ? [] : half.problems.map((problem) => [problem.row, problem.column, problem.message])).toEqual([[2, 'Price', ADMIN.server.notAnAmount]]);
+    expect(half.ok ? [] : half.problems.map((problem) => [problem.row, problem.column, problem.message])).toEqual([[2, 'Price', 'Enter an amount, such as 1250.']]);
   });
 
   it('refuses unknown, repeated and missing columns by name, whatever their letter case', () => {
