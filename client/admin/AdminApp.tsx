@@ -18,6 +18,7 @@ import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
 import { AccountScreen } from './screens/AccountScreen.tsx';
+import { pushAddress, startHistoryPositions } from './history-position.ts';
 import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
 
 export interface AdminAccountProps {
@@ -60,8 +61,9 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
 
   useEffect(() => {
     // Back and Forward between screens, unless the owner keeps a screen's unsaved edits
-    const onPop = () => {
-      if (mayFollowHistory()) setPath(window.location.pathname);
+    startHistoryPositions();
+    const onPop = (event: PopStateEvent) => {
+      if (mayFollowHistory(event.state)) setPath(window.location.pathname);
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
@@ -71,7 +73,7 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
   const moved = useRef(false);
   const navigate = useCallback<Navigate>((next) => {
     if (next === window.location.pathname || !mayLeave()) return;
-    window.history.pushState(null, '', next);
+    pushAddress(next);
     moved.current = true;
     setPath(next);
     window.scrollTo(0, 0);

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
+import { arrivedAt, isShown, returnToShown } from './history-position.ts';
 
 /** The address of each form with unsaved edits (one screen is shown at a time). */
 const unsaved = new Map<symbol, string>();
@@ -51,12 +52,18 @@ export function mayLeave(): boolean {
 }
 
 /**
- * After the browser's Back or Forward (the address has already changed): true to follow it;
- * false when the owner stays, with the address of the screen put back.
+ * After the browser's Back or Forward to the entry of `state` (the address has already changed):
+ * true to follow it; false when the owner stays, with the screen's entry shown again. That entry
+ * is gone back to, not pushed anew, so Back and Forward keep every entry they had.
  */
-export function mayFollowHistory(): boolean {
+export function mayFollowHistory(state: unknown): boolean {
+  // back where a refused move left from: the screen, and its edits, never left
+  if (isShown(state)) return false;
   const address = unsaved.values().next().value;
-  if (address === undefined || address === here() || mayLeave()) return true;
-  window.history.pushState(null, '', address);
+  if (address === undefined || address === here() || mayLeave()) {
+    arrivedAt(state);
+    return true;
+  }
+  returnToShown(state, address);
   return false;
 }

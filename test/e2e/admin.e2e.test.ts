@@ -149,7 +149,8 @@ describe('the admin at /config in Chromium', () => {
     await admin.goBack();
     await expect.poll(() => asked.length).toBe(2);
     expect(asked).toEqual(Array(2).fill('confirm: You have unsaved changes — leave anyway?'));
-    expect(admin.url()).toBe(productUrl);
+    // staying after Back is a step forward again, which the browser takes a moment to make
+    await expect.poll(() => admin.url()).toBe(productUrl);
     expect(await title.inputValue()).toBe('Harbour Jacket, draft');
     // closing the tab: the browser's own prompt
     await admin.close({ runBeforeUnload: true });
@@ -178,6 +179,50 @@ describe('the admin at /config in Chromium', () => {
     await expect.poll(() => skip.evaluate((link) => link.getBoundingClientRect().top >= 0)).toBe(true);
     await admin.keyboard.press('Enter');
     expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+  });
+
+  it("keeps every Back and Forward entry when the owner stays on unsaved edits, and goes back one step when they leave", async () => {
+    const answers: boolean[] = [];
+    const answer = (dialog: Dialog) => void (answers.shift() ? dialog.accept() : dialog.dismiss());
+    admin.on('dialog', answer);
+    const siteTitle = admin.getByLabel('Site title', { exact: true });
+    const at = async (name: string) => {
+      await admin.getByRole('heading', { level: 1, name }).waitFor();
+      await expect.poll(() => new URL(admin.url()).pathname).toBe(`/config/${name.toLowerCase()}`);
+    };
+    // Inventory, Settings, Orders; back on Settings, with Orders ahead
+    await screen('Settings');
+    await screen('Orders');
+    await admin.goBack();
+    await at('Settings');
+    const entries = await admin.evaluate(() => history.length);
+    await siteTitle.fill('Linen & Loam, draft');
+
+    // staying, on Back and then on Forward: the screen, its edits and every entry are kept
+    answers.push(false, false);
+    await admin.goBack();
+    await expect.poll(() => answers.length).toBe(1);
+    await at('Settings');
+    await admin.goForward();
+    await expect.poll(() => answers.length).toBe(0);
+    await at('Settings');
+    expect(await siteTitle.inputValue()).toBe('Linen & Loam, draft');
+    expect(await admin.evaluate(() => history.length)).toBe(entries);
+
+    // leaving by Forward: Orders is still there
+    answers.push(true);
+    await admin.goForward();
+    await at('Orders');
+    // leaving by Back goes one step back, to Inventory, not two
+    await admin.goBack();
+    await at('Settings');
+    await siteTitle.fill('Linen & Loam, draft');
+    answers.push(true);
+    await admin.goBack();
+    await at('Inventory');
+    expect(answers).toEqual([]);
+    expect(await admin.evaluate(() => history.length)).toBe(entries);
+    admin.off('dialog', answer);
   });
 
   it('sells it to a visitor; the order shows with the stock taken and is marked fulfilled', async () => {

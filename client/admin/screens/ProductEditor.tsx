@@ -151,7 +151,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
     if (productId === null) {
       setProductId(answer.data.product.id);
-      window.history.replaceState(null, '', ADMIN_PATHS.product(answer.data.product.id));
+      replaceAddress(ADMIN_PATHS.product(answer.data.product.id));
     }
   }
 
