@@ -3,9 +3,10 @@
  * extra-field answers; change quantity, remove (after a confirm dialog), edit
  * an entry's extra fields, totals. A refused change shows the server's reason
  * and puts the box back to the stored quantity. Each update is surrounded by
- * the recalculate-start and recalculate-end page events.
+ * the recalculate-start and recalculate-end page events. A quantity typed in
+ * the server's markup before the island's script arrived is kept and saved.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
@@ -77,18 +78,36 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
   onQuantity: (entry: CartEntry, raw: string) => Promise<boolean>; onRemove: (entry: CartEntry) => void; onEdit: (entry: CartEntry) => void;
 }) {
   const [draft, setDraft] = useState(String(entry.quantity));
-  useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
+  // A new stored quantity (a change accepted, or refused and put back) is what the box shows.
+  const [stored, setStored] = useState(entry.quantity);
+  if (stored !== entry.quantity) {
+    setStored(entry.quantity);
+    setDraft(String(entry.quantity));
+  }
+  const box = useRef<HTMLInputElement | null>(null);
   // One change at a time: 0 opens the remove dialog, whose focus blurs the box, and that blur must not ask again.
   const committing = useRef(false);
-  const commit = (): void => {
-    if (committing.current || draft === String(entry.quantity)) return;
+  const send = (typed: string): void => {
+    if (committing.current || typed === String(entry.quantity)) return;
     committing.current = true;
     // A refused change leaves the stored quantity as it was: the box shows it again.
-    void onQuantity(entry, draft).then((accepted) => {
+    void onQuantity(entry, typed).then((accepted) => {
       committing.current = false;
       if (!accepted) setDraft(String(entry.quantity));
     });
   };
+  const commit = (): void => send(draft);
+  // Taking over the server's markup: a quantity typed before the script arrived is still in the
+  // box (hydration leaves its value alone) and becomes the draft before the first paint. Typed
+  // and left already, it is sent now, as leaving the box would have done; still in the box, it
+  // is sent on leaving it or on Enter.
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed === undefined || typed === String(entry.quantity)) return;
+    setDraft(typed);
+    if (document.activeElement !== box.current) send(typed);
+    // Once, on taking over: later typing arrives through the box's handlers.
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key !== 'Enter') return;
     // Left alone, this Enter's key press would go on to click whatever holds focus next: the remove
@@ -120,7 +139,7 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
         )}
       </td>
       <td>
-        <input type="number" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
+        <input ref={box} type="number" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
           aria-label={`${CART.quantityLabel}: ${entry.title}`}
           onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
       </td>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import CartPage from '../../client/islands/CartPage.tsx';
+import { renderIsland } from '../../client/server-render.ts';
 import { RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, type ShoppingCart } from '../../client/lib/cart.ts';
 import { ADD_TO_CART, CART } from '../../client/lib/messages.ts';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
@@ -173,5 +174,64 @@ describe('CartPage island', () => {
     expect(row.querySelector('.cart-row__price')!.textContent).toBe('$60.00');
     const answers = Array.from(row.querySelectorAll('.cart-row__answers div')).map((pair) => [pair.querySelector('dt')!.textContent, pair.querySelector('dd')!.textContent]);
     expect(answers).toEqual([['Engraving text', 'Hello']]);
+  });
+});
+
+describe('CartPage island taking over the server\'s page', () => {
+  // On a slow phone the server's cart is on screen, and its boxes typed in, before the script runs.
+  beforeEach(() => {
+    clearCookies();
+    setCookies('crumb=tok');
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** The server's cart page with its quantity box, typed in before the island's script arrives. */
+  function serverPageTypedIn(quantity: string): HTMLInputElement {
+    document.body.innerHTML = renderIsland('CartPage', { cart: cartOf(1), forms });
+    const box = document.querySelector<HTMLInputElement>('input.cart-row__quantity')!;
+    box.focus();
+    box.value = quantity;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    return box;
+  }
+
+  async function hydrate(): Promise<void> {
+    const { hydrateIslands } = await import('../../client/hydrate.ts');
+    await act(async () => {
+      await hydrateIslands();
+    });
+    await settle();
+  }
+
+  it('keeps a quantity typed before it was live, and sends it when the shopper leaves the box', async () => {
+    const calls = scriptFetch([{ method: 'PUT', path: '/api/commerce/shopping-cart/entries/e1/quantity', answer: { body: { shoppingCart: cartOf(3) } } }]);
+    const errors = vi.spyOn(console, 'error');
+    const box = serverPageTypedIn('3');
+    await hydrate();
+    expect(errors).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-island="CartPage"]')!.getAttribute('data-hydrated')).toBe('true');
+    expect(box.value).toBe('3');
+    // still in the box: nothing is sent until the shopper leaves it
+    expect(calls).toHaveLength(0);
+    await act(async () => {
+      box.blur();
+    });
+    await settle();
+    expect(calls.map((call) => call.body)).toEqual([{ quantity: 3 }]);
+    expect(document.querySelector('.cart-subtotal')!.textContent).toBe('$60.00');
+  });
+
+  it('sends a quantity typed and left before it was live as it takes over', async () => {
+    const calls = scriptFetch([{ method: 'PUT', path: '/api/commerce/shopping-cart/entries/e1/quantity', answer: { body: { shoppingCart: cartOf(4) } } }]);
+    const box = serverPageTypedIn('4');
+    box.blur();
+    await hydrate();
+    expect(calls.map((call) => call.body)).toEqual([{ quantity: 4 }]);
+    expect(box.value).toBe('4');
+    expect(document.querySelector('.cart-subtotal')!.textContent).toBe('$80.00');
   });
 });

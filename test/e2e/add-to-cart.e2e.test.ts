@@ -1,22 +1,41 @@
 /**
  * The product page on a slow connection, in Chromium: the add-to-cart island's code is held back
  * (page.route) while the shopper picks a size and a quantity in the server's markup; once it
- * arrives the island keeps them, is marked hydrated only then, and adds what was chosen. Also the
+ * arrives the island keeps them, is marked hydrated only then, and adds what was chosen. The cart
+ * page the same way: a quantity typed before its island arrives is kept and saved. Also the
  * status region, the stock-bounded quantity, the gift card's own step and the instalment offer
  * being off as seeded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { readClientManifest } from '../../client/manifest.ts';
-import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+import { openPage, screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
 let store: Storefront;
 let page: Page;
 
-async function open(path: string): Promise<void> {
-  const response = await page.goto(store.baseUrl + path);
-  expect(response?.status()).toBeLessThan(400);
-  await waitForIslands(page);
+/**
+ * Holds an island's bundle back, as a slow phone connection would, until the returned release is
+ * called; release waits until the page's islands are live.
+ */
+async function holdIsland(name: string): Promise<() => Promise<void>> {
+  const chunk = readClientManifest()[name];
+  expect(chunk).toBeTruthy();
+  const url = `${store.baseUrl}${chunk}`;
+  let arrive!: () => void;
+  const held = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const hold = async (route: Route): Promise<void> => {
+    await held;
+    await route.continue();
+  };
+  await page.route(url, hold);
+  return async () => {
+    arrive();
+    await waitForIslands(page);
+    await page.unroute(url, hold);
+  };
 }
 
 describe('add to cart on a slow connection, in Chromium', () => {
@@ -29,18 +48,8 @@ describe('add to cart on a slow connection, in Chromium', () => {
   });
 
   it('keeps a size and quantity chosen before the island loaded, and adds them', async () => {
-    const chunk = readClientManifest().AddToCart;
-    expect(chunk).toBeTruthy();
     // The island's bundle is held back until the shopper has chosen, as on a slow phone connection.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const hold = async (route: Route): Promise<void> => {
-      await held;
-      await route.continue();
-    };
-    await page.route(`${store.baseUrl}${chunk}`, hold);
+    const release = await holdIsland('AddToCart');
     await page.goto(`${store.baseUrl}/shop/p/wool-throw`, { waitUntil: 'domcontentloaded' });
     const island = page.locator('[data-island="AddToCart"]');
     const button = island.locator('button.sqs-add-to-cart-button');
@@ -53,9 +62,7 @@ describe('add to cart on a slow connection, in Chromium', () => {
     await island.locator('select[aria-label="Size"]').selectOption('Lap');
     await island.locator('input[aria-label="Quantity"]').fill('2');
     await screenshot(page, 'add-to-cart-before-hydration');
-    release();
-    await waitForIslands(page);
-    await page.unroute(`${store.baseUrl}${chunk}`, hold);
+    await release();
     expect(await island.locator('select[aria-label="Size"]').inputValue()).toBe('Lap');
     expect(await island.locator('input[aria-label="Quantity"]').inputValue()).toBe('2');
     await price.locator('.product-price--variant', { hasText: '$140.00' }).waitFor();
@@ -81,8 +88,42 @@ describe('add to cart on a slow connection, in Chromium', () => {
     await screenshot(page, 'add-to-cart-stock-limit');
   });
 
+  it('keeps a quantity typed in the cart before its island loaded, and saves it', async () => {
+    const saved: unknown[] = [];
+    const recordSave = (request: Request): void => {
+      if (request.method() === 'PUT' && request.url().endsWith('/quantity')) saved.push(request.postDataJSON());
+    };
+    page.on('request', recordSave);
+    const island = page.locator('[data-island="CartPage"]');
+    const box = island.locator('input.cart-row__quantity');
+    const subtotal = island.locator('.cart-subtotal');
+
+    // typed, and still in the box when the island arrives: saved on leaving it
+    let release = await holdIsland('CartPage');
+    await page.goto(`${store.baseUrl}/cart`, { waitUntil: 'domcontentloaded' });
+    expect(await box.inputValue()).toBe('2');
+    await box.fill('1');
+    await release();
+    expect(await box.inputValue()).toBe('1');
+    expect(saved).toEqual([]);
+    await box.press('Tab');
+    await subtotal.filter({ hasText: '$140.00' }).waitFor();
+    expect(saved).toEqual([{ quantity: 1 }]);
+
+    // typed and left before the island arrives: saved as it takes over
+    release = await holdIsland('CartPage');
+    await page.goto(`${store.baseUrl}/cart`, { waitUntil: 'domcontentloaded' });
+    await box.fill('2');
+    await box.press('Tab');
+    await release();
+    await subtotal.filter({ hasText: '$280.00' }).waitFor();
+    expect(saved).toEqual([{ quantity: 1 }, { quantity: 2 }]);
+    expect(await box.inputValue()).toBe('2');
+    page.off('request', recordSave);
+  });
+
   it('buys a gift card on its own step: the chosen amount marked, a way back, then checkout', async () => {
-    await open('/shop/p/gift-card');
+    await openPage(page, store.baseUrl + '/shop/p/gift-card');
     const button = page.locator('[data-island="AddToCart"] button.sqs-add-to-cart-button');
     expect((await button.innerText()).trim()).toBe('Buy now');
     await page.locator('select[aria-label="Select a denomination"]').selectOption({ label: '$50.00' });
@@ -108,7 +149,7 @@ describe('add to cart on a slow connection, in Chromium', () => {
 
   it('offers no instalments as seeded, the checkout having no instalment option', async () => {
     for (const path of ['/shop/p/linen-shirt', '/shop/p/coffee-club']) {
-      await open(path);
+      await openPage(page, store.baseUrl + path);
       expect(await page.locator('.instalment-message').count(), path).toBe(0);
     }
   });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { buildClient, isClientBuildStale } from '../../client/build.ts';
 import { createApp, type StorefrontApp } from '../../server/app.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
@@ -104,6 +105,13 @@ export async function enableInstalments(store: Storefront): Promise<void> {
     ...settings,
     storeSettings: { ...storeSettings, instalments: { ...(storeSettings.instalments as object), enabled: true } },
   });
+}
+
+/** Opens `url`, which must answer without an error status, and waits until its islands are live. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  const response = await page.goto(url);
+  expect(response?.status()).toBeLessThan(400);
+  await waitForIslands(page);
 }
 
 /** Waits until every island root on the page is hydrated (live: the root is marked once its island has committed). */

@@ -5,17 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { enableInstalments, screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+import { enableInstalments, openPage, screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
 const PRODUCT_PATH = '/shop/p/linen-shirt';
 let store: Storefront;
 let page: Page;
-
-async function open(path: string): Promise<void> {
-  const response = await page.goto(store.baseUrl + path);
-  expect(response?.status()).toBeLessThan(400);
-  await waitForIslands(page);
-}
 
 describe('storefront islands in Chromium', () => {
   beforeAll(async () => {
@@ -29,7 +23,7 @@ describe('storefront islands in Chromium', () => {
   });
 
   it('chooses variants, adds to cart and shows the pill count', async () => {
-    await open(PRODUCT_PATH);
+    await openPage(page, store.baseUrl + PRODUCT_PATH);
     const headerLink = page.locator('header.site-header a.cart-link');
     expect(await headerLink.getAttribute('aria-label')).toBe('0 items in cart');
     const addToCart = page.locator('[data-island="AddToCart"]');
@@ -49,12 +43,12 @@ describe('storefront islands in Chromium', () => {
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Add to Cart' }).waitFor({ timeout: 5000 });
     await screenshot(page, 'product-page');
     // A second page load reads the cart from the server (cart cookie present).
-    await open(PRODUCT_PATH);
+    await openPage(page, store.baseUrl + PRODUCT_PATH);
     await page.locator('a.sqs-pill-shopping-cart.is-visible[aria-label="One item in cart"]').waitFor();
   });
 
   it('follows the chosen variant: price, low stock, sold out and the instalment offer', async () => {
-    await open('/shop/p/wool-throw');
+    await openPage(page, store.baseUrl + '/shop/p/wool-throw');
     const price = page.locator('.product-price-area');
     expect((await price.innerText()).trim()).toBe('from $140.00');
     const addToCart = page.locator('[data-island="AddToCart"]');
@@ -73,7 +67,7 @@ describe('storefront islands in Chromium', () => {
   });
 
   it('changes the quantity and removes the entry on the cart page', async () => {
-    await open('/cart');
+    await openPage(page, store.baseUrl + '/cart');
     expect(await page.locator('a.sqs-pill-shopping-cart').count()).toBe(0);
     const quantity = page.locator('input.cart-row__quantity').first();
     await quantity.fill('3');
@@ -90,7 +84,7 @@ describe('storefront islands in Chromium', () => {
   });
 
   it('signs up for a restock notification on a sold-out variant', async () => {
-    await open(PRODUCT_PATH);
+    await openPage(page, store.baseUrl + PRODUCT_PATH);
     const addToCart = page.locator('[data-island="AddToCart"]');
     await addToCart.locator('select[aria-label="Size"]').selectOption('S');
     await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
@@ -114,7 +108,7 @@ describe('storefront islands in Chromium', () => {
   it('submits the contact form with errors, then successfully', async () => {
     // a phone: the form is far taller than the window, its button at the bottom
     await page.setViewportSize({ width: 390, height: 844 });
-    await open('/contact?source=e2e');
+    await openPage(page, store.baseUrl + '/contact?source=e2e');
     const form = page.locator('form.form-block');
     await form.locator('button[type="submit"]').click();
     await page.locator('.form-message', { hasText: 'One or more fields is invalid, please check your entries.' }).waitFor();
@@ -151,7 +145,7 @@ describe('storefront islands in Chromium', () => {
   });
 
   it('opens and closes the instalment modal by keyboard', async () => {
-    await open(PRODUCT_PATH);
+    await openPage(page, store.baseUrl + PRODUCT_PATH);
     const trigger = page.locator('.instalment-message__info');
     await trigger.focus();
     await page.keyboard.press('Enter');
@@ -172,7 +166,7 @@ describe('storefront islands in Chromium', () => {
   });
 
   it('adds a product with an extra-fields form through the lightbox', async () => {
-    await open('/shop/p/monogram-napkins');
+    await openPage(page, store.baseUrl + '/shop/p/monogram-napkins');
     await page.locator('button.sqs-add-to-cart-button').click();
     const dialog = page.locator('[role="dialog"]');
     await dialog.waitFor();
@@ -186,18 +180,18 @@ describe('storefront islands in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.documentElement.classList.contains('sqs-lightbox-open'))).toBe(false);
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
-    await open('/cart');
+    await openPage(page, store.baseUrl + '/cart');
     await page.locator('.cart-row', { hasText: 'Monogram' }).waitFor();
   });
 
   it('sends a gift card to its page and a subscription to checkout with a cart token', async () => {
-    await open('/shop/p/gift-card');
+    await openPage(page, store.baseUrl + '/shop/p/gift-card');
     await page.locator('button.sqs-add-to-cart-button').click();
     await page.locator('[role="alert"]', { hasText: 'Select a denomination for the Gift Card' }).waitFor();
     await page.waitForFunction(() => document.querySelector('.sqs-add-to-cart-button')?.getAttribute('data-state') === 'idle');
     await page.locator('select[aria-label="Select a denomination"]').selectOption({ index: 2 });
     await Promise.all([page.waitForURL(/\/checkout\/gift-card\?itemId=/), page.locator('button.sqs-add-to-cart-button').click()]);
-    await open('/shop/p/coffee-club');
+    await openPage(page, store.baseUrl + '/shop/p/coffee-club');
     await page.locator('select[aria-label="Grind"]').selectOption('Filter');
     await Promise.all([page.waitForURL(/\/checkout\/subscription\?cartToken=/), page.locator('button.sqs-add-to-cart-button').click()]);
   });
@@ -205,13 +199,13 @@ describe('storefront islands in Chromium', () => {
   it('sends the purchase event of the order confirmation once, with the crumb, and records it', async () => {
     const purchases = (): Promise<Array<{ payload_json: string }>> => store.app.deps.store
       .all<{ payload_json: string }>("SELECT payload_json FROM tracking_events WHERE kind = 'Purchase'");
-    await open(PRODUCT_PATH);
+    await openPage(page, store.baseUrl + PRODUCT_PATH);
     const addToCart = page.locator('[data-island="AddToCart"]');
     await addToCart.locator('select[aria-label="Size"]').selectOption('M');
     await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
     await addToCart.locator('button.sqs-add-to-cart-button').click();
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
-    await open('/checkout');
+    await openPage(page, store.baseUrl + '/checkout');
     const form = page.locator('form.checkout-form');
     for (const [id, value] of [['email', 'jane@example.com'], ['name', 'Jane Doe'], ['line1', '350 Fifth Avenue'], ['city', 'New York'],
       ['postalCode', '10118'], ['cardNumber', '4242 4242 4242 4242'], ['cardExpiry', '12/39'], ['cardCvc', '123']]) {
@@ -233,7 +227,7 @@ describe('storefront islands in Chromium', () => {
   });
 
   it('moves the gallery slideshow by keyboard, thumbnails and swipe', async () => {
-    await open('/gallery');
+    await openPage(page, store.baseUrl + '/gallery');
     // The gallery's four-three setting crops the 3:2 pictures to 4:3.
     const slideBox = (await page.locator('[data-island="Gallery"] .gallery__open').first().boundingBox())!;
     expect(slideBox.width / slideBox.height).toBeCloseTo(4 / 3, 2);
@@ -284,7 +278,7 @@ describe('storefront islands in Chromium', () => {
 
   it('shows no console errors on any page', async () => {
     for (const path of ['/', '/shop', PRODUCT_PATH, '/cart', '/contact', '/gallery', '/lessons', '/search?q=linen']) {
-      await open(path);
+      await openPage(page, store.baseUrl + path);
       await screenshot(page, `page${path === '/' ? '-home' : path.replace(/[^a-z0-9]+/gi, '-')}`);
     }
     expect(store.consoleErrors, store.consoleErrors.join("\n")).toEqual([]);
