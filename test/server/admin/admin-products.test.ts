@@ -69,6 +69,11 @@ describe('products', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('$120.00');
     expect(page.text).toContain('Lined with wool.');
+    // no picture yet: the card and the page keep the picture's frame, with no empty image in it
+    const card = /<article class="product-card[^"]*" data-item-id="[^"]*"[^>]*>[\s\S]*?Harbour Jacket[\s\S]*?<\/article>/.exec(shop.text)?.[0] ?? '';
+    expect(card).toContain('class="product-card-image"');
+    expect(card).not.toContain('<img');
+    expect(page.text).not.toContain('src=""');
   });
 
   it('edits the price and the storefront shows the new one on the next request', async () => {
