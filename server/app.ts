@@ -6,6 +6,7 @@ import { openStore, storeDescription } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
+import { fillMissingBodySearchText } from './db/product-search-text.ts';
 import { inSeries } from './middleware-series.ts';
 import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
 import { createMaintenanceGuard } from './maintenance-guard.ts';
@@ -67,6 +68,8 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       // false: another process starting at the same time seeded it first
       if (await seedStore(store, undefined, undefined, kind)) log.info({ seed: kind }, serverMessages.storeSeededLog);
     }
+    // products of a store older than their search text get it (migration 134); none after the first start
+    if (!options.readOnly) await fillMissingBodySearchText(store);
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];
     if (damage.length > 0) throw new CorruptDatabaseError(damage);

@@ -239,14 +239,17 @@ export class CatalogueRepository {
 
   /**
    * The shop's search: visible products that have every word typed (see searchWords) somewhere in
-   * the title, excerpt, description, categories or tags, without regard to case; those with more
-   * words in the title first, then in the shop's order. At most 50.
+   * the title, excerpt, description (the text shoppers read, not its HTML: product-search-text.ts),
+   * categories or tags, without regard to case; those with more words in the title first, then in
+   * the shop's order. At most 50.
    */
   async search(query: string): Promise<ProductRecord[]> {
     const words = searchWords(query);
     if (words.length === 0) return [];
     const inTitle = `lower(title) LIKE ? ${LIKE_ESCAPE}`;
-    const inText = `(${inTitle} OR lower(excerpt) LIKE ? ${LIKE_ESCAPE} OR lower(body) LIKE ? ${LIKE_ESCAPE}`
+    // a row not yet given its search text (filled at start-up) is read as before, HTML and all
+    const inDescription = `COALESCE(body_search_text, lower(body)) LIKE ? ${LIKE_ESCAPE}`;
+    const inText = `(${inTitle} OR lower(excerpt) LIKE ? ${LIKE_ESCAPE} OR ${inDescription}`
       + ` OR ${inJsonList(this.session.dialect, 'categories')} OR ${inJsonList(this.session.dialect, 'tags')})`;
     const patterns = words.map(containsPattern);
     const rows = await this.session.all<ProductRow>(

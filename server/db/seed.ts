@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   contentFixtureSchema, formFixtureSchema, productFixtureSchema, siteFixtureSchema,
 } from './fixture-schema.ts';
+import { bodySearchText } from './product-search-text.ts';
 import { isUniqueViolation, type StoreSession } from './store.ts';
 
 export const SEED_DIR = fileURLToPath(new URL('../../fixtures/seed/', import.meta.url));
@@ -58,10 +59,10 @@ export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now
       }
       for (const [index, product] of products.entries()) {
         await tx.run(
-          `INSERT INTO products (id, collection_id, url_id, title, body, excerpt, product_type,
+          `INSERT INTO products (id, collection_id, url_id, title, body, body_search_text, excerpt, product_type,
              additional_fields_form_id, display_order, created_on, data_json)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [product.id, product.collectionId, product.urlId, product.title, product.body, product.excerpt,
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [product.id, product.collectionId, product.urlId, product.title, product.body, bodySearchText(product.body), product.excerpt,
             product.productType, product.additionalFieldsFormId ?? null, product.displayOrder,
             // Spread creation times so "newest first" orderings are stable.
             now - index * 86_400_000, JSON.stringify(product.data)],
