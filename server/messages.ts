@@ -72,6 +72,8 @@ export const serverMessages = {
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',
   accessDeniedTitle: 'This content is for members',
+  memberSignInTitle: 'Sign in',
+  memberSignInIncomplete: 'Please enter your email and password.',
   restockEmailSubject: '{productName} is back in stock',
   newsletterTitle: 'Letters from the studio',
   homeNewsletterTitle: 'Be first to the next kiln opening',

@@ -4,20 +4,11 @@ import type { AppDeps } from '../deps.ts';
 import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { HttpError } from '../security/http-error.ts';
-import { verifyPassword } from '../security/passwords.ts';
-import {
-  endSiteUserSession, hasMatchingSiteUserXsrf, readResolvedSiteUser, startSiteUserSession,
-} from '../security/site-user.ts';
+import { endSiteUserSession, hasMatchingSiteUserXsrf, readResolvedSiteUser } from '../security/site-user.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { createSignInThrottle } from '../security/sign-in-throttle.ts';
 import { parseInput } from '../security/validation.ts';
 import { handOverCartOnSignOut } from './site-user-cart.ts';
-
-const signInSchema = z.object({
-  email: z.string().trim().min(3).max(256),
-  password: z.string().min(1).max(1024),
-  rememberMe: z.boolean().default(false),
-});
+import { createSiteUserSignIn, signInSchema } from './site-user-sign-in.ts';
 
 const signOutQuerySchema = z.object({
   cloneCart: z.enum(['true', 'false']).optional(),
@@ -28,33 +19,17 @@ const localeSchema = z.object({
   language: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, { error: 'language must be a language tag such as en or fr-CA' }),
 });
 
-/**
- * A password check for an unknown email still runs scrypt, so the answer time does not tell
- * whether an account exists.
- */
-const UNKNOWN_ACCOUNT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
-
 /** Site-user sign-in, sign-out and language: /api/site-users/account/… */
 export function createSiteUserRouter(deps: AppDeps): Router {
   const router = Router();
   const users = new SiteUserRepository(deps.store);
 
-  // slows password guessing per account and address; never delays a correct password because of others' failures
-  const signIn = createSignInThrottle(deps);
+  const signIns = createSiteUserSignIn(deps);
   const throttle = createRateLimiter(deps, 'siteUser');
 
-  router.post('/api/site-users/account/session', signIn.addressGuard, async (req, res) => {
+  router.post('/api/site-users/account/session', signIns.addressGuard, async (req, res) => {
     const input = parseInput(signInSchema, req.body);
-    await signIn.beginAttempt(req, res, input.email);
-    const user = await users.findByEmail(input.email);
-    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
-    if (!user || !passwordOk) {
-      deps.log.info({ email: input.email }, 'site-user sign-in refused');
-      throw new HttpError(401, platformMessages.invalidCredentials);
-    }
-    await signIn.recordSuccess(req, input.email);
-    const xsrfToken = await startSiteUserSession(deps, req, res, user, input.rememberMe);
-    res.json({ xsrfToken, siteUserId: user.id });
+    res.json(await signIns.signIn(req, res, input));
   });
 
   // The crumb is checked before this runs; its failure answers { crumbFail: true } so the client retries once.

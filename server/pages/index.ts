@@ -16,6 +16,7 @@ import { createCheckoutPages } from './checkout-pages.ts';
 import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createMailingListPages } from './mailing-list-pages.ts';
+import { createMemberSignInPages } from './member-sign-in-pages.ts';
 import { createBuiltinPages } from '../theme/builtin-pages.ts';
 import { themeMessages } from '../theme/theme-messages.ts';
 import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
@@ -113,6 +114,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));
   router.use(createMailingListPages(deps, pages));
+  router.use(createMemberSignInPages(deps, pages));
 
   const errorHandler: ErrorRequestHandler = async (err, req, res, next) => {
     if (res.headersSent) {

@@ -5,6 +5,7 @@ import { currentSiteUserId } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
 import { safeLinkUrl } from '../security/safe-link-url.ts';
 import { collectionContext } from './catalogue-pages.ts';
+import { memberSignInUrl } from './member-sign-in-pages.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { requestContent } from './request-content.ts';
 
@@ -73,6 +74,8 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
             id: collection.data.memberAreaId ?? null,
             joinUrl: typeof collection.data.joinUrl === 'string' ? safeLinkUrl(collection.data.joinUrl, '/') : '/',
             joinButtonText: collection.data.joinButtonText ?? '',
+            // a member signs in and comes back to this lesson
+            signInUrl: memberSignInUrl(`${req.baseUrl}${req.path}`),
           },
         },
       });

@@ -145,6 +145,8 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /lessons': noInput(STATIC_PAGE),
   'GET /lessons/:urlId': file(PAGES),
   'GET /mailing-list/confirm': file(PAGES),
+  'GET /account/sign-in': file('../member-sign-in.test.ts'),
+  'POST /account/sign-in': file('../member-sign-in.test.ts'),
   // names climbing out of scripts/, missing files, an empty or too long list: 400/404, tested there
   'GET /scripts/combo/': file('../theme/script-loader.test.ts'),
   'GET /site.css': noInput('the theme folder\'s compiled stylesheet: the version parameter only busts caches'),

@@ -1,0 +1,89 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { currentSiteUserId } from '../api/cart-session.ts';
+import { createSiteUserSignIn } from '../api/site-user-sign-in.ts';
+import { serverMessages } from '../messages.ts';
+import { HttpError } from '../security/http-error.ts';
+import { safeReturnPath } from '../security/return-path.ts';
+import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+
+/** The members' sign-in page: a plain form, so it works before (and without) any script. */
+export const MEMBER_SIGN_IN_PATH = '/account/sign-in';
+
+/** The sign-in page's address that brings the member back to `returnTo` (a path on this site) afterwards. */
+export function memberSignInUrl(returnTo: string): string {
+  return `${MEMBER_SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+const signInFormSchema = z.object({
+  email: z.string().trim().min(3).max(256),
+  password: z.string().min(1).max(1024),
+  // a ticked checkbox sends its value ("on" unless the page names one); an unticked one sends nothing
+  rememberMe: z.string().max(64).optional(),
+});
+
+/** Where to go after signing in: the page asked for when it is one of this site's, else the home page. */
+function returnPathOf(value: unknown): string {
+  return safeReturnPath(value) ?? '/';
+}
+
+function crumbOf(req: Request): string {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.crumb;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * GET shows the form (a member already signed in goes straight on); POST signs in with the same
+ * check and back-off as the session call and answers 303 to the page the member wanted, or shows
+ * the form again with what went wrong and the email typed.
+ */
+export function createMemberSignInPages(deps: AppDeps, pages: PageRenderer): Router {
+  const router = Router();
+  const signIns = createSiteUserSignIn(deps);
+
+  async function showForm(req: Request, res: Response, form: { returnTo: string; email: string; error: string | null; status: number }): Promise<void> {
+    await pages.render(req, res, {
+      template: 'sign-in',
+      pageType: PAGE_TYPE.PAGE,
+      pageTitle: serverMessages.memberSignInTitle,
+      status: form.status,
+      seo: { noindex: true },
+      context: {
+        signIn: { action: MEMBER_SIGN_IN_PATH, crumb: crumbOf(req), returnTo: form.returnTo, email: form.email, error: form.error },
+      },
+    });
+  }
+
+  router.get(MEMBER_SIGN_IN_PATH, async (req, res) => {
+    const returnTo = returnPathOf(req.query.returnTo);
+    if (currentSiteUserId(req) !== null) {
+      res.redirect(303, returnTo);
+      return;
+    }
+    await showForm(req, res, { returnTo, email: '', error: null, status: 200 });
+  });
+
+  // an address past its failure budget is refused (429) before the form is read, as the session call does
+  router.post(MEMBER_SIGN_IN_PATH, signIns.addressGuard, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const returnTo = returnPathOf(body.returnTo);
+    const typedEmail = typeof body.email === 'string' ? body.email.trim().slice(0, 256) : '';
+    const form = signInFormSchema.safeParse(body);
+    if (!form.success) {
+      await showForm(req, res, { returnTo, email: typedEmail, error: serverMessages.memberSignInIncomplete, status: 400 });
+      return;
+    }
+    try {
+      await signIns.signIn(req, res, { email: form.data.email, password: form.data.password, rememberMe: form.data.rememberMe !== undefined });
+    } catch (error) {
+      // a wrong password or too many attempts: said on the form, the email kept (429 keeps its Retry-After)
+      if (!(error instanceof HttpError) || (error.status !== 401 && error.status !== 429)) throw error;
+      await showForm(req, res, { returnTo, email: typedEmail, error: error.message, status: error.status });
+      return;
+    }
+    res.redirect(303, returnTo);
+  });
+
+  return router;
+}
