@@ -68,11 +68,11 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       // false: another process starting at the same time seeded it first
       if (await seedStore(store, undefined, undefined, kind)) log.info({ seed: kind }, serverMessages.storeSeededLog);
     }
-    // products of a store older than their search text get it (migration 134); none after the first start
-    if (!options.readOnly) await fillMissingBodySearchText(store);
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];
     if (damage.length > 0) throw new CorruptDatabaseError(damage);
+    // products of a store older than their search text get it (migration 134); none after the first start, and only on a sound file
+    if (!options.readOnly) await fillMissingBodySearchText(store);
     return await assembleApp(store, db, log, options);
   } catch (error) {
     // whatever step fails, nothing holds the store open after a failed start
