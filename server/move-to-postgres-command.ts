@@ -2,12 +2,28 @@
  * `npm run move-to-postgres -- [--from FILE] [--to URL] [--replace]` copies a whole store from its
  * SQLite file (default DATABASE_PATH, else data/store.db) into a PostgreSQL database (default
  * DATABASE_URL), in one transaction, for a shop moving off the embedded store. It prints what it
- * did, or in one line why it would not, and exits non-zero then. See server/db/move-to-postgres.ts.
+ * did, or in one line why it would not, and exits non-zero then (78, as the server's start, for a
+ * setting or URL it cannot use; 1 otherwise). See server/db/move-to-postgres.ts.
  */
 import { parseArgs } from 'node:util';
-import { readConfig } from './config.ts';
+import { CANNOT_SERVE_EXIT_CODE } from './cluster.ts';
+import { readConfig, type ServerConfig } from './config.ts';
+import { databaseUrlProblem, isPostgresUrl } from './db/database-url.ts';
 import { moveMessages, moveToPostgres } from './db/move-to-postgres.ts';
-import { isPostgresUrl } from './db/open-store.ts';
+
+/**
+ * A setting or URL the command cannot use, refused as the server's start refuses it: the same
+ * line, and the same exit code (78), before anything is opened.
+ */
+class RefusedSetting extends Error {}
+
+function serverSettings(): ServerConfig['options'] {
+  try {
+    return readConfig().options;
+  } catch (error) {
+    throw new RefusedSetting(error instanceof Error ? error.message : String(error));
+  }
+}
 
 async function run(args: string[]): Promise<string> {
   let parsed;
@@ -23,12 +39,15 @@ async function run(args: string[]): Promise<string> {
   }
   const { values } = parsed;
   if (values.help) return moveMessages.help;
-  const { databasePath, databaseUrl } = readConfig().options;
+  const { databasePath, databaseUrl } = serverSettings();
   const from = values.from ?? databasePath;
   const to = values.to ?? databaseUrl;
   if (from === '') throw new Error(moveMessages.usage);
   if (to === undefined || to === '') throw new Error(moveMessages.noTarget);
-  if (!isPostgresUrl(to)) throw new Error(moveMessages.targetNotPostgres);
+  if (!isPostgresUrl(to)) throw new RefusedSetting(moveMessages.targetNotPostgres);
+  // a password whose @, #, / or ? is not percent-encoded would send the move to another host
+  const problem = databaseUrlProblem(to, values.to !== undefined ? '--to' : 'DATABASE_URL');
+  if (problem !== null) throw new RefusedSetting(problem);
   const summary = await moveToPostgres({ from, to, replace: values.replace === true, onProgress: (line) => console.log(line) });
   return summary.message;
 }
@@ -37,6 +56,6 @@ run(process.argv.slice(2)).then(
   (done) => console.log(done),
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));
-    process.exitCode = 1;
+    process.exitCode = err instanceof RefusedSetting ? CANNOT_SERVE_EXIT_CODE : 1;
   },
 );

@@ -56,11 +56,12 @@ function parses(url: string): boolean {
 /**
  * Why a postgres:// URL cannot be used as written, or null: a password with an @, #, / or ? that
  * is not percent-encoded moves where the URL's host seems to start (`shop:p@ss#w0rd@db` connects
- * to a host "ss"), so such a URL is refused rather than guessed at.
+ * to a host "ss"), so such a URL is refused rather than guessed at. `givenAs` names where the URL
+ * came from (the server's DATABASE_URL, a command's --to).
  */
-export function databaseUrlProblem(url: string): string | null {
+export function databaseUrlProblem(url: string, givenAs = 'DATABASE_URL'): string | null {
   if (urlParts(url).clean) return null;
-  return `DATABASE_URL ${describeDatabaseUrl(url)} cannot be read as written: ${PERCENT_ENCODE_HINT}`;
+  return `${givenAs} ${describeDatabaseUrl(url)} cannot be read as written: ${PERCENT_ENCODE_HINT}`;
 }
 
 /**

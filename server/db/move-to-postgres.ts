@@ -15,6 +15,7 @@
  */
 import type Database from 'better-sqlite3';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { openDatabase } from './database.ts';
 import { isCorruptionError, quickCheckProblems } from './database-integrity.ts';
 import { migrate, migrationsDir } from './migrate.ts';
@@ -57,6 +58,7 @@ export const moveMessages = {
   targetNotEmpty: '{target} already holds a store ({contents}): nothing was copied; move into an empty database, or add --replace to replace a store no customer has used yet',
   replaceRefused: '{target} holds a store customers have used ({contents}): --replace only replaces one without orders, customer accounts, subscribers, restock sign-ups or form answers; nothing was copied',
   targetBusy: '{target} is in use (its tables stayed locked for {seconds} s): stop every server using it and run the move again; nothing was copied',
+  targetNoCreate: '{target}: {role} may not make tables there ({reason}): make the database with {role} as its owner (createdb -O {role} …, or ALTER DATABASE … OWNER TO {role}: since PostgreSQL 15 only the owner of a database may make tables in its public schema); nothing was copied',
   targetNotOwner: '{target}: the move turns the content-version triggers off while it copies, which only the owner of the tables may do: connect as the role that owns them (the one the server migrates with); nothing was copied',
   targetExtraTable: '{target} holds a table the store does not have ({table}): move into a database (or schema) of the store\'s own; nothing was copied',
   schemaDiffers: 'table {table} is not the same in the two engines\' migrations ({detail}): nothing was copied',
@@ -356,6 +358,17 @@ function parentsFirst(rows: unknown[][], keyIndex: number, parentIndex: number):
   return ordered;
 }
 
+/** The role a postgres:// URL connects as: its user, else pg's default (PGUSER, else the system user). */
+function roleOf(url: string): string {
+  let user = '';
+  try {
+    user = decodeURIComponent(new URL(url).username);
+  } catch {
+    // pg's default below
+  }
+  return user || process.env.PGUSER || userInfo().username;
+}
+
 function pgCode(error: unknown): string | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : undefined;
@@ -388,7 +401,13 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
     }
     await checkTarget(store, target, options.replace === true);
     // the schema by the project's own migrations (what a server start does, without the seed)
-    await migrate(store);
+    try {
+      await migrate(store);
+    } catch (error) {
+      // since PostgreSQL 15 only a database's owner may make tables in its public schema
+      if (pgCode(error) === '42501') fail(moveMessages.targetNoCreate, { target, role: roleOf(options.to), reason: messageOf(error) });
+      throw error;
+    }
     const targetTables = await readTargetTables(store);
 
     for (const [name, table] of sourceTables) {

@@ -4,14 +4,17 @@
  * TEST_DATABASE_URL); the refusals that come before any database is reached run on SQLite.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
+import { readConfig } from '../../server/config.ts';
 import { moveMessages } from '../../server/db/move-to-postgres.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
@@ -24,7 +27,7 @@ import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { UNTHROTTLED } from './helpers/platform-server.ts';
 import { SiteUserVisitor } from './helpers/site-user-visitor.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
-import { freshPostgresUrl, ON_POSTGRES } from './helpers/test-database.ts';
+import { freshPostgresUrl, ON_POSTGRES, TEST_DATABASE_URL } from './helpers/test-database.ts';
 import { Visitor } from './helpers/visitor.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -81,12 +84,24 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     expect(move(['--from'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
     expect(move(['--wrong'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
     expect(move(['--from', 'x.db'])).toEqual({ status: 1, out: '', err: moveMessages.noTarget });
-    expect(move(['--to', 'mysql://shop:pw@db/shop'])).toEqual({ status: 1, out: '', err: moveMessages.targetNotPostgres });
+    expect(move(['--to', 'mysql://shop:pw@db/shop'])).toEqual({ status: CANNOT_SERVE_EXIT_CODE, out: '', err: moveMessages.targetNotPostgres });
     const missing = join(folder, 'none', 'store.db');
     expect(move(['--from', missing, '--to', nowhere])).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
     // the defaults are the server's: DATABASE_PATH, and DATABASE_URL for the target
     expect(move([], { DATABASE_PATH: missing, DATABASE_URL: nowhere })).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
   }, 90_000);
+
+  it('refuses a URL whose password was not percent-encoded with the server\'s own line and exit code, before reaching anything', () => {
+    const mistyped = 'postgres://shop:p@ss#w0rd@127.0.0.1:1/shop';
+    const hint = 'percent-encode special characters in the password (@ is %40, # is %23, / is %2F, ? is %3F, % is %25), and in the other parts of the URL';
+    const given = move(['--from', 'x.db', '--to', mistyped]);
+    expect(given).toEqual({ status: CANNOT_SERVE_EXIT_CODE, out: '', err: `--to postgres://***@127.0.0.1:1/shop cannot be read as written: ${hint}` });
+    // from DATABASE_URL: word for word what the server's start says of it
+    const fromEnvironment = move(['--from', 'x.db'], { DATABASE_URL: mistyped });
+    expect(fromEnvironment).toEqual({ status: CANNOT_SERVE_EXIT_CODE, out: '', err: `DATABASE_URL postgres://***@127.0.0.1:1/shop cannot be read as written: ${hint}` });
+    expect(() => readConfig({ DATABASE_URL: mistyped })).toThrow(fromEnvironment.err);
+    expect(`${given.err}${fromEnvironment.err}`).not.toContain('w0rd');
+  }, 60_000);
 
   it('refuses a file that is not a store, and one an older version left behind, and never changes either', async () => {
     const notStore = join(folder, 'other.db');
@@ -249,6 +264,31 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
     expect(replace.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-ups\): --replace only replaces/);
     expect(await withStore(target, (store) => databaseDigest(store))).toEqual(digest);
   }, 120_000);
+
+  it('a database the role may not make tables in (one it does not own) is refused with what to do, and nothing made', async () => {
+    const url = new URL(await freshPostgresUrl());
+    const schema = /search_path=(\w+)/.exec(url.searchParams.get('options') ?? '')![1]!;
+    const role = `mover_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      // as a database made without -O: its schema readable by the role, not writable
+      await admin.query(`CREATE ROLE ${role} LOGIN`);
+      await admin.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
+      url.username = role;
+      const to = url.toString();
+      const refused = move(['--from', sourcePath, '--to', to]);
+      expect(refused).toEqual({
+        status: 1, out: '',
+        err: fillMessage(moveMessages.targetNoCreate, { target: storeDescription({ databasePath: sourcePath, databaseUrl: to }), role, reason: `permission denied for schema ${schema}` }),
+      });
+      expect((await admin.query('SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1', [schema])).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await admin.query(`REVOKE ALL ON SCHEMA ${schema} FROM ${role}`);
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
+    }
+  }, 60_000);
 
   it('replaces, with --replace only, the demo store a first start on PostgreSQL seeded', async () => {
     const url = await freshPostgresUrl();
