@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { openDatabase } from './database.ts';
 import { describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
+import { watchPoolConnections } from './pool-connection-watch.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { Store } from './store.ts';
@@ -28,11 +29,14 @@ export { isPostgresUrl } from './database-url.ts';
 /** Opens the store the options name: PostgreSQL for a postgres:// URL, otherwise the SQLite file. */
 export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   if (isPostgresUrl(location.databaseUrl)) {
-    const store = new PostgresStore({
+    // the pool's lost and new connections tell the log when the server goes away and comes back
+    const watch = log === undefined ? undefined : watchPoolConnections(log, () => store.connectOnce());
+    const store: PostgresStore = new PostgresStore({
       connectionString: location.databaseUrl,
       maxConnections: location.databasePoolSize,
       readOnly: location.readOnly === true,
-      onIdleError: (error) => log?.warn({ reason: error.message }, 'database connection lost'),
+      onIdleError: (error) => watch?.onIdleError(error),
+      onConnected: () => watch?.onConnected(),
     });
     return { store };
   }

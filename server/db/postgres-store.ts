@@ -8,6 +8,8 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** Called with errors of idle connections (the server went away); they must not crash the process. */
   onIdleError?: (error: Error) => void;
+  /** Called when a new connection to the server is made (the server answers: an outage is over). */
+  onConnected?: () => void;
   /**
    * Every connection's transactions are read-only (default_transaction_read_only, set before the
    * pool hands the connection out): each write fails with SQLSTATE 25006, as SQLite's read-only
@@ -18,6 +20,9 @@ export interface PostgresStoreOptions {
 
 /** Connections a process keeps at most when DATABASE_POOL_SIZE is not set. */
 export const DEFAULT_POOL_SIZE = 10;
+
+/** How long a new connection may take: an unreachable server fails in seconds, not at the system's timeout. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 // 64-bit integers (counts, epoch milliseconds) and numerics (sums) as numbers, as SQLite gives them.
 const INT8_OID = 20;
@@ -75,20 +80,22 @@ export class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
   readonly inTransaction = false;
   readonly pool: pg.Pool;
+  private readonly connectionString: string;
 
   constructor(options: PostgresStoreOptions) {
+    this.connectionString = options.connectionString;
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? DEFAULT_POOL_SIZE,
       types,
-      // an unreachable server fails a request in seconds, not at the operating system's timeout
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: 15000,
       idleTimeoutMillis: 30000,
       // awaited before the connection is used; when it fails the connection is closed, not used
       onConnect: options.readOnly === true ? async (client) => { await client.query('SET default_transaction_read_only = on'); } : undefined,
     });
     this.pool.on('error', (error) => options.onIdleError?.(error));
+    this.pool.on('connect', () => options.onConnected?.());
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
@@ -135,6 +142,22 @@ export class PostgresStore implements Store {
 
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
+  }
+
+  /**
+   * Makes one new connection, outside the pool, and closes it: whether the server takes
+   * connections now. Unlike ping it cannot be answered by an idle connection of the pool that is
+   * about to fail, nor fail by taking one.
+   */
+  async connectOnce(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // a failure after connecting is no concern of a connection about to be closed
+    client.on('error', () => {});
+    try {
+      await client.connect();
+    } finally {
+      await client.end().catch(() => {});
+    }
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { serverMessages } from '../messages.ts';
+import { FAULT_LOG_INTERVAL_MS, outageOf, witnessDetails, type FaultWitness, type OutageLog } from './database-outage.ts';
 
 /**
  * Storage faults: the database or its disk refuses a write (a read-only file or mount, a full
@@ -107,23 +108,20 @@ export const FAULT_RETRY_AFTER_SECONDS = 30;
 
 /**
  * A fault is logged once per kind and minute: one clear line, not one per refused request. The
- * kind is SQLite's code, or for a database server that cannot be reached the outage as a whole.
+ * kind is SQLite's code; a database server that cannot be reached is one outage, whatever its
+ * codes, said by the process's outage account (database-outage.ts), which also says its end.
  */
-const REPORT_INTERVAL_MS = 60_000;
 const lastReported = new WeakMap<object, Map<string, number>>();
 
-export function reportStorageFault(
-  log: { error: (details: object, message: string) => void },
-  fault: StorageFault,
-  request: { method: string; path: string; id?: unknown },
-  now = Date.now(),
-): void {
+export function reportStorageFault(log: OutageLog, fault: StorageFault, witness: FaultWitness, now = Date.now()): void {
+  if (fault.unreachable) {
+    outageOf(log).unreachable(fault, witness, now);
+    return;
+  }
   const seen = lastReported.get(log) ?? new Map<string, number>();
   lastReported.set(log, seen);
-  // a server going away fails in several ways at once (connections cut, then refused): one outage, one line
-  const kind = fault.unreachable ? 'unreachable' : fault.code;
-  const last = seen.get(kind);
-  if (last !== undefined && now - last < REPORT_INTERVAL_MS) return;
-  seen.set(kind, now);
-  log.error({ code: fault.code, ...(fault.reason !== undefined ? { reason: fault.reason } : {}), method: request.method, path: request.path, reqId: request.id }, fault.logMessage);
+  const last = seen.get(fault.code);
+  if (last !== undefined && now - last < FAULT_LOG_INTERVAL_MS) return;
+  seen.set(fault.code, now);
+  log.error({ code: fault.code, ...(fault.reason !== undefined ? { reason: fault.reason } : {}), ...witnessDetails(witness) }, fault.logMessage);
 }

@@ -8,6 +8,7 @@
 import type { AppDeps } from '../deps.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
 import { DELIVERY_CLAIM_MS } from './mailer.ts';
 
@@ -17,6 +18,8 @@ const LEFT_AFTER_MS = 60 * 1000;
 const TOO_LATE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 /** Emails one sweep sends at most; the next sweep takes the rest. */
 const SWEEP_LIMIT = 50;
+/** The sweep, as a log line about a database fault names it. */
+const SWEEP_TASK = 'email outbox sweep';
 
 /** Sends the emails left pending now; answers how many it took. */
 export async function sweepOutbox(deps: AppDeps, now = Date.now()): Promise<number> {
@@ -28,17 +31,30 @@ export async function sweepOutbox(deps: AppDeps, now = Date.now()): Promise<numb
   return left.length;
 }
 
+/**
+ * One sweep whose failure is logged, not thrown. A database away or refusing is said as the
+ * requests say it (once a minute, no stack: the same line the requests would write, so an outage
+ * is one line per process, not one per source); anything else is logged with its stack.
+ */
+export async function sweepOutboxOrLog(deps: AppDeps): Promise<void> {
+  try {
+    await sweepOutbox(deps);
+  } catch (error) {
+    const fault = storageFault(error);
+    if (fault !== null) reportStorageFault(deps.log, fault, { task: SWEEP_TASK });
+    else deps.log.warn({ err: error }, serverMessages.outboxSweepFailedLog);
+  }
+}
+
 /** Sweeps every minute until stopped; a failed sweep (the database away) waits for the next. */
 export function startOutboxSweeper(deps: AppDeps): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    sweepOutbox(deps)
-      .catch((error: unknown) => deps.log.warn({ err: error }, serverMessages.outboxSweepFailedLog))
-      .finally(() => {
-        running = false;
-      });
+    void sweepOutboxOrLog(deps).finally(() => {
+      running = false;
+    });
   }, SWEEP_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

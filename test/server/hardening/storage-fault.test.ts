@@ -61,7 +61,7 @@ describe('storage faults', () => {
   });
 
   it('logs a fault once per kind and minute: an unreachable server is one kind, whatever its codes', () => {
-    const log = { error: vi.fn() };
+    const log = { error: vi.fn(), info: vi.fn() };
     const refused = storageFault(withCode('ECONNREFUSED'))!;
     const request = { method: 'GET', path: '/shop' };
     for (let second = 0; second < 59; second++) reportStorageFault(log, refused, request, 1_000_000 + second * 1000);

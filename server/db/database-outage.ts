@@ -1,0 +1,79 @@
+import { serverMessages } from '../messages.ts';
+import type { StorageFault } from './storage-fault.ts';
+
+/**
+ * One process's account of its PostgreSQL server going away and coming back. Whoever meets the
+ * server unreachable (a request, the health check, the email sweep, the pool's idle connections)
+ * tells it here, so the log of an outage reads: one line when it goes away, at most one a minute
+ * while it stays away, and one when it answers again.
+ */
+
+/** The log lines of an outage (pino's logger; a stand-in in tests). */
+export interface OutageLog {
+  error(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+/** Who met the server unreachable: a request, or a task of the process (the email sweep). */
+export type FaultWitness = { method: string; path: string; id?: unknown } | { task: string };
+
+/** The fields of a fault's log line that say who met it. */
+export function witnessDetails(witness: FaultWitness): Record<string, unknown> {
+  return 'task' in witness ? { task: witness.task } : { method: witness.method, path: witness.path, reqId: witness.id };
+}
+
+/** A fault (the server away, a SQLite file refusing writes) is said at most this often. */
+export const FAULT_LOG_INTERVAL_MS = 60_000;
+
+export class DatabaseOutage {
+  /** When the current outage began; null while the server answers. */
+  private since: number | null = null;
+  /** Whether the current outage was said: its end is said only then. */
+  private said = false;
+  /** When the last line about the server being away was written. */
+  private lastSaid: number | null = null;
+
+  constructor(private readonly log: OutageLog) {}
+
+  /**
+   * The server could not be reached. A server that flaps (back, then away again within the
+   * minute) is not said again before the minute is out: a database refusing connections under
+   * load would otherwise write two lines per connection.
+   */
+  unreachable(fault: StorageFault, witness: FaultWitness, now = Date.now()): void {
+    this.since ??= now;
+    if (this.lastSaid !== null && now - this.lastSaid < FAULT_LOG_INTERVAL_MS) return;
+    this.lastSaid = now;
+    this.said = true;
+    const away = now - this.since;
+    this.log.error({
+      code: fault.code,
+      ...(fault.reason !== undefined ? { reason: fault.reason } : {}),
+      ...witnessDetails(witness),
+      // the reminders of a long outage say how long it has lasted
+      ...(away > 0 ? { unreachableForSeconds: Math.round(away / 1000) } : {}),
+    }, fault.logMessage);
+  }
+
+  /** A connection to the server was made: an outage, if there was one, is over. */
+  answered(now = Date.now()): void {
+    if (this.since === null) return;
+    const away = now - this.since;
+    this.since = null;
+    if (!this.said) return;
+    this.said = false;
+    this.log.info({ unreachableForSeconds: Math.round(away / 1000) }, serverMessages.databaseReachedLog);
+  }
+}
+
+const outages = new WeakMap<object, DatabaseOutage>();
+
+/** The outage account of the process that writes to `log` (one logger per process, so one account). */
+export function outageOf(log: OutageLog): DatabaseOutage {
+  let outage = outages.get(log);
+  if (outage === undefined) {
+    outage = new DatabaseOutage(log);
+    outages.set(log, outage);
+  }
+  return outage;
+}

@@ -1,0 +1,115 @@
+/**
+ * How a process tells its log that the PostgreSQL server went away and came back: one line when
+ * it goes away, at most one a minute while it stays away, whoever meets it, and one when it answers
+ * again; the pool's idle connections dying together are one line, not one each.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { DatabaseOutage } from '../../../server/db/database-outage.ts';
+import { watchPoolConnections } from '../../../server/db/pool-connection-watch.ts';
+import { reportStorageFault, storageFault } from '../../../server/db/storage-fault.ts';
+import { serverMessages } from '../../../server/messages.ts';
+
+function withCode(code: string, message = 'failed'): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+function stubLog() {
+  return { error: vi.fn(), info: vi.fn(), warn: vi.fn() };
+}
+
+const refused = storageFault(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'))!;
+const shop = { method: 'GET', path: '/shop' };
+const T = 1_000_000;
+
+/** Lets the watch's check (queued with setImmediate) run and finish. */
+const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('the outage account of a process', () => {
+  it('says the server went away once, reminds once a minute with how long, and says once that it answers again', () => {
+    const log = stubLog();
+    const outage = new DatabaseOutage(log);
+    outage.answered(T - 1);
+    for (let second = 0; second < 60; second++) outage.unreachable(refused, shop, T + second * 1000);
+    outage.unreachable(refused, { task: 'email outbox sweep' }, T + 30_000);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error.mock.calls[0]).toEqual([{ code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED 127.0.0.1:5432', method: 'GET', path: '/shop', reqId: undefined }, serverMessages.databaseUnreachableLog]);
+
+    outage.unreachable(refused, { task: 'email outbox sweep' }, T + 61_000);
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls[1]![0]).toEqual({ code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED 127.0.0.1:5432', task: 'email outbox sweep', unreachableForSeconds: 61 });
+    expect(log.info).not.toHaveBeenCalled();
+
+    outage.answered(T + 75_000);
+    outage.answered(T + 75_001);
+    expect(log.info.mock.calls).toEqual([[{ unreachableForSeconds: 75 }, serverMessages.databaseReachedLog]]);
+  });
+
+  it('a server that flaps within the minute is not said again, nor its return, until the minute is out', () => {
+    const log = stubLog();
+    const outage = new DatabaseOutage(log);
+    outage.unreachable(refused, shop, T);
+    outage.answered(T + 1_000);
+    outage.unreachable(refused, shop, T + 2_000);
+    outage.answered(T + 3_000);
+    outage.unreachable(refused, shop, T + 4_000);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.info).toHaveBeenCalledTimes(1);
+    // still away a minute after the last line: said, with how long this outage has lasted
+    outage.unreachable(refused, shop, T + 60_000);
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls[1]![0]).toMatchObject({ unreachableForSeconds: 56 });
+    outage.answered(T + 70_000);
+    expect(log.info).toHaveBeenCalledTimes(2);
+  });
+
+  it('requests and tasks share one account per logger: reportStorageFault says an outage once', () => {
+    const log = stubLog();
+    reportStorageFault(log, refused, shop, T);
+    reportStorageFault(log, storageFault(withCode('57P01'))!, { task: 'email outbox sweep' }, T + 1_000);
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the pool's idle connections", () => {
+  it('ten dying at once with the server away are one line, shared with the requests\', and a new connection says it is back', async () => {
+    const log = stubLog();
+    const ping = vi.fn(async () => { throw withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'); });
+    const watch = watchPoolConnections(log, ping);
+    for (let i = 0; i < 10; i++) watch.onIdleError(withCode('57P01', 'terminating connection due to administrator command'));
+    await settled();
+    expect(ping).toHaveBeenCalledTimes(1);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error.mock.calls[0]).toEqual([{ code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED 127.0.0.1:5432', task: 'check after idle connections were lost' }, serverMessages.databaseUnreachableLog]);
+    // a request meeting the same outage adds nothing
+    reportStorageFault(log, refused, shop);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.warn).not.toHaveBeenCalled();
+
+    watch.onConnected();
+    watch.onConnected();
+    expect(log.info.mock.calls).toEqual([[{ unreachableForSeconds: expect.any(Number) }, serverMessages.databaseReachedLog]]);
+  });
+
+  it('connections the server closed while it still answers are one quiet line, and no outage', async () => {
+    const log = stubLog();
+    const watch = watchPoolConnections(log, async () => {});
+    for (let i = 0; i < 3; i++) watch.onIdleError(new Error('Connection terminated unexpectedly'));
+    await settled();
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.info.mock.calls).toEqual([[{ closed: 3, code: 'connection-lost', reason: 'Connection terminated unexpectedly' }, serverMessages.databaseConnectionsClosedLog]]);
+    watch.onConnected();
+    expect(log.info).toHaveBeenCalledTimes(1);
+  });
+
+  it('an idle connection failing for another reason is logged with the error itself (its stack), each time', async () => {
+    const log = stubLog();
+    const ping = vi.fn(async () => {});
+    const watch = watchPoolConnections(log, ping);
+    const odd = new TypeError('Received unexpected message');
+    watch.onIdleError(odd);
+    watch.onIdleError(odd);
+    await settled();
+    expect(ping).not.toHaveBeenCalled();
+    expect(log.warn.mock.calls).toEqual([[{ err: odd }, serverMessages.databaseConnectionErrorLog], [{ err: odd }, serverMessages.databaseConnectionErrorLog]]);
+  });
+});
