@@ -26,6 +26,7 @@ export default function Newsletter(props: NewsletterProps) {
   const [error, setError] = useState<string | null>(null);
   const [emailRefused, setEmailRefused] = useState(false);
   const [phase, setPhase] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [confirmation, setConfirmation] = useState<string>(NEWSLETTER.checkEmail);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
@@ -59,10 +60,12 @@ export default function Newsletter(props: NewsletterProps) {
       }
       token = verified.token;
     }
-    const answer = await api.post(API_PATHS.newsletter, {
+    const answer = await api.post<{ confirmation?: unknown } | null>(API_PATHS.newsletter, {
       email: email.trim(), ...(token ? { captchaToken: token } : {}),
     }, { fallbackMessage: NEWSLETTER.failure });
     if (answer.ok) {
+      // the server says whether a confirmation is on its way (a store without a mail server has none)
+      if (typeof answer.data?.confirmation === 'string') setConfirmation(answer.data.confirmation);
       setPhase('done');
       return;
     }
@@ -82,7 +85,7 @@ export default function Newsletter(props: NewsletterProps) {
             {props.successMessage ?? NEWSLETTER.success}
           </p>
           {/* the address joins once its owner confirms by email (double opt-in) */}
-          <p className="newsletter-block__confirmation">{NEWSLETTER.checkEmail}</p>
+          <p className="newsletter-block__confirmation">{confirmation}</p>
         </>
       ) : (
         // POST and a button that works only once hydrated: the address never lands in the URL.

@@ -34,6 +34,7 @@ export default function RestockSignup(props: RestockSignupProps) {
   const [error, setError] = useState<string | null>(null);
   const [emailRefused, setEmailRefused] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
+  const [confirmation, setConfirmation] = useState<string>(NEWSLETTER.checkEmail);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
@@ -67,7 +68,7 @@ export default function RestockSignup(props: RestockSignupProps) {
       }
       token = verified.token;
     }
-    const answer = await api.post(API_PATHS.restock, {
+    const answer = await api.post<{ confirmation?: unknown } | null>(API_PATHS.restock, {
       productId: props.productId,
       variantId: props.variantId,
       siteVisitorEmail: email.trim(),
@@ -76,6 +77,8 @@ export default function RestockSignup(props: RestockSignupProps) {
       ...(props.language ? { language: props.language } : {}),
     });
     if (answer.ok) {
+      // the server says whether a confirmation is on its way (a store without a mail server has none)
+      if (typeof answer.data?.confirmation === 'string') setConfirmation(answer.data.confirmation);
       setPhase('sent');
       return;
     }
@@ -92,7 +95,7 @@ export default function RestockSignup(props: RestockSignupProps) {
         <>
           <p className="restock-signup__success" role="status" tabIndex={-1} ref={successRef}>{props.successText || RESTOCK.signedUp}</p>
           {/* joining the mailing list waits for the address's owner to confirm by email */}
-          {props.mailingListSignUpEnabled && joinList && <p className="restock-signup__confirmation">{NEWSLETTER.checkEmail}</p>}
+          {props.mailingListSignUpEnabled && joinList && <p className="restock-signup__confirmation">{confirmation}</p>}
         </>
       ) : (
         // POST and a button that works only once hydrated: the address never lands in the URL.

@@ -180,6 +180,8 @@ export const ADMIN = {
   subscriberSearchHint: 'Words of the email address.',
   noSubscribersFound: 'No subscriber has that in their address.',
   noSubscribers: 'No subscribers yet.',
+  subscribersNeedMailServer: (waiting: number) =>
+    `This store has no mail server (SMTP_URL), so no confirmation email can be sent, and a new subscriber joins this list only once they confirm by email: ${waiting === 1 ? '1 sign-up is' : `${waiting} sign-ups are`} waiting for theirs. To send them, set SMTP_URL in the server's environment (such as smtp://user:password@mail.example.com:587) and restart the server: each waiting confirmation then goes out within a minute. One whose link would expire within a day is not sent; that person needs to sign up again.`,
   noRestockRequests: 'No restock requests.',
   source: 'Source',
   requests: 'Requests',
@@ -326,6 +328,7 @@ export const ADMIN = {
     notAStoreAddress: 'Enter the address shoppers open, such as https://shop.example.com (no path after it).',
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
+    emailNeedsMailServer: 'This store has no mail server (SMTP_URL), so the email cannot be sent. It stays here to read, and can be sent again once a mail server is set up.',
     emailTaken: 'Another account already uses this email.',
     staffNotFound: 'That member of staff does not exist.',
     staffYourself: 'You cannot change your own role or remove yourself; another admin can.',

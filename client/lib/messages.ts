@@ -256,6 +256,8 @@ export const NEWSLETTER = {
   emailFormat: (email: string): string => `Emails must be formatted as ${email}`,
   success: 'Thank you for signing up!',
   checkEmail: 'If this address is new to us, please check your email to confirm your subscription.',
+  // a store without a mail server keeps the confirmation until it has one: nothing is promised
+  confirmationNotSentYet: 'This store cannot send emails at the moment, so no confirmation email is on its way yet. If this address is new to us, it joins the mailing list only once you confirm it by email.',
   failure: 'Something went wrong',
   emailLabel: 'Email Address',
 } as const;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminMessagesRepository } from '../db/admin-messages-repository.ts';
+import { MailingListRepository } from '../db/mailing-list-repository.ts';
+import { canSendEmail } from '../email/mailer.ts';
+import { HELD_CONFIRMATION_SENDABLE_MS } from '../security/mailing-list-link.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
@@ -50,7 +53,10 @@ export function createMessageCalls(deps: AppDeps): Router {
   router.get(`${ADMIN_MESSAGES}/subscribers`, canRead, async (req, res) => {
     const { limit, offset, q } = parseAdminInput(subscriberQuery, req.query);
     const subscribers = await messages().subscribers({ limit: limit + 1, offset, search: q?.trim() || undefined });
-    res.json({ subscribers: subscribers.slice(0, limit), hasMore: subscribers.length > limit });
+    // without a mail server nobody can confirm: the screen says so, with how many are waiting
+    const canSend = canSendEmail(deps.options.mail);
+    const confirmationsWaiting = canSend ? 0 : await new MailingListRepository(deps.store).confirmationsWaiting(Date.now() - HELD_CONFIRMATION_SENDABLE_MS);
+    res.json({ subscribers: subscribers.slice(0, limit), hasMore: subscribers.length > limit, canSendEmail: canSend, confirmationsWaiting });
   });
 
   router.get(`${ADMIN_MESSAGES}/subscribers.csv`, canRead, async (_req, res) => {

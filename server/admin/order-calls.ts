@@ -121,6 +121,9 @@ export function createOrderCalls(deps: AppDeps): Router {
     const email = await outbox.findById(emailId);
     if (!email || email.subjectId !== orderId) throw new HttpError(404, ADMIN.server.emailNotFound);
     if (email.status === 'sent') throw new HttpError(409, ADMIN.server.emailAlreadySent);
+    // 409 as for a password link: the store's set-up, not the request, stands in the way, and a
+    // retry fails alike until a mail server is configured (not an outage, so not 503)
+    if (!canSendEmail(deps.options.mail)) throw new HttpError(409, ADMIN.server.emailNeedsMailServer);
     await checkoutServices(deps).mailer.deliver(deps.store, email);
     res.json({ emails: await orderEmails(orderId) });
   });

@@ -1,12 +1,22 @@
+import { NEWSLETTER } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import type { OutboxEmail } from '../db/email-outbox-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { MailingListRepository } from '../db/mailing-list-repository.ts';
+import { canSendEmail } from '../email/mailer.ts';
 import { ServerSecretRepository } from '../db/server-secret-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { createMailingListLinks, type MailingListRequest } from '../security/mailing-list-link.ts';
+import { createMailingListLinks, HELD_CONFIRMATION_SENDABLE_MS, type MailingListRequest } from '../security/mailing-list-link.ts';
+
+/**
+ * What a sign-up for the mailing list tells the shopper about the confirmation: to look for it,
+ * or, on a store without a mail server (where it waits in the outbox), that none is on its way yet.
+ */
+export function confirmationNote(deps: AppDeps): string {
+  return canSendEmail(deps.options.mail) ? NEWSLETTER.checkEmail : NEWSLETTER.confirmationNotSentYet;
+}
 
 /** Path of the confirmation link's page. */
 export const MAILING_LIST_CONFIRM_PATH = '/mailing-list/confirm';
@@ -24,7 +34,8 @@ export interface MailingListSignUpResult {
 
 /**
  * Double opt-in: an address already on the list stays; a new one gets a confirmation email
- * with a signed link (through the email outbox) and joins only when that link is opened.
+ * with a signed link (through the email outbox) and joins only when that link is opened. On a
+ * store without a mail server the confirmation waits in the outbox until it has one.
  */
 export function createMailingListSignUp(deps: AppDeps) {
   const site = new SiteRepository(deps.store);
@@ -45,8 +56,11 @@ export function createMailingListSignUp(deps: AppDeps) {
       session.transaction(async (tx): Promise<MailingListSignUpResult> => {
         const list = new MailingListRepository(tx);
         if (await list.isMember(request.email)) return { outcome: 'already-member', email: null };
-        const last = await list.lastConfirmationRequestOn(request.email);
-        if (last !== null && now - last < CONFIRMATION_RESEND_AFTER_MS) return { outcome: 'confirmation-pending', email: null };
+        const last = await list.lastConfirmationRequest(request.email);
+        // one a day; and none while the last is still waiting for a mail server, so a shopper who
+        // signed up each day gets one confirmation, not a pile, once the store can send
+        const waiting = last?.status === 'pending' && now - last.createdOn < HELD_CONFIRMATION_SENDABLE_MS;
+        if (last !== null && (now - last.createdOn < CONFIRMATION_RESEND_AFTER_MS || waiting)) return { outcome: 'confirmation-pending', email: null };
         const siteTitle = String(website.siteTitle ?? '');
         const url = `${String(website.baseUrl ?? '')}${MAILING_LIST_CONFIRM_PATH}?token=${linkSigner.tokenFor(request, now)}`;
         const email = await list.queueConfirmation({

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
-import { createMailingListSignUp } from './mailing-list-signup.ts';
+import { confirmationNote, createMailingListSignUp } from './mailing-list-signup.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
 import { storeRepositories } from './cart-session.ts';
 
@@ -24,7 +24,7 @@ export function createNewsletterRouter(deps: AppDeps): Router {
     // the address joins when its owner opens the confirmation link; the answer is the same whether
     // or not it was on the list already, so it tells nobody who subscribes
     await mailingList.request({ email: payload.email, source: 'newsletter' });
-    res.json({ message: NEWSLETTER.success, confirmation: NEWSLETTER.checkEmail });
+    res.json({ message: NEWSLETTER.success, confirmation: confirmationNote(deps) });
   });
   return router;
 }

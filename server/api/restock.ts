@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
-import { NEWSLETTER, RESTOCK } from '../../client/lib/messages.ts';
+import { RESTOCK } from '../../client/lib/messages.ts';
 import { restockPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
 import { RestockRepository, type GroupPosition, type SignUpPosition } from '../db/restock-repository.ts';
@@ -13,7 +13,7 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseInput, parseShopperInput } from '../security/validation.ts';
 import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
-import { createMailingListSignUp } from './mailing-list-signup.ts';
+import { confirmationNote, createMailingListSignUp } from './mailing-list-signup.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import type { OutboxEmail } from '../db/email-outbox-repository.ts';
 
@@ -98,7 +98,7 @@ export function createRestockRouter(deps: AppDeps): Router {
     const custom = (await site.storeSettings()).restockNotificationsSuccessText;
     res.json({
       message: typeof custom === 'string' && custom.trim() !== '' ? custom : RESTOCK.signedUp,
-      ...(payload.isJoinMailingList ? { confirmation: NEWSLETTER.checkEmail } : {}),
+      ...(payload.isJoinMailingList ? { confirmation: confirmationNote(deps) } : {}),
     });
   });
 

@@ -125,14 +125,19 @@ export class EmailOutboxRepository {
 
   /**
    * Pending emails written between `maxAgeMs` and `minAgeMs` ago that no process is delivering
-   * (their writer stopped before sending), oldest first.
+   * (their writer stopped before sending), oldest first. Emails of `otherAge.kind` are taken up to
+   * `otherAge.maxAgeMs` old instead (0: none of them).
    */
-  async leftPending(now: number, options: { minAgeMs: number; maxAgeMs: number; staleAfterMs: number; limit: number }): Promise<OutboxEmail[]> {
+  async leftPending(now: number, options: {
+    minAgeMs: number; maxAgeMs: number; staleAfterMs: number; limit: number; otherAge?: { kind: string; maxAgeMs: number };
+  }): Promise<OutboxEmail[]> {
+    const other = options.otherAge ?? { kind: '', maxAgeMs: options.maxAgeMs };
     const rows = await this.session.all<OutboxRow>(
       `SELECT * FROM email_outbox
-       WHERE status = 'pending' AND created_on < ? AND created_on > ? AND (attempted_on IS NULL OR attempted_on < ?)
+       WHERE status = 'pending' AND created_on < ? AND (attempted_on IS NULL OR attempted_on < ?)
+         AND ((kind = ? AND created_on > ?) OR (kind <> ? AND created_on > ?))
        ORDER BY created_on, rowid LIMIT ${Math.trunc(options.limit)}`,
-      [now - options.minAgeMs, now - options.maxAgeMs, now - options.staleAfterMs],
+      [now - options.minAgeMs, now - options.staleAfterMs, other.kind, now - other.maxAgeMs, other.kind, now - options.maxAgeMs],
     );
     return rows.map(toEmail);
   }

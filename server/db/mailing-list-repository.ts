@@ -1,4 +1,4 @@
-import { EmailOutboxRepository, type OutboxEmail } from './email-outbox-repository.ts';
+import { EmailOutboxRepository, type OutboxEmail, type OutboxStatus } from './email-outbox-repository.ts';
 import type { StoreSession } from './store.ts';
 
 /** The kind of the double opt-in's confirmation in the email outbox. */
@@ -27,14 +27,23 @@ export class MailingListRepository {
     );
   }
 
-  /** When a confirmation was last queued for the address, or null. */
-  async lastConfirmationRequestOn(email: string): Promise<number | null> {
-    const row = await this.session.get<{ created_on: number }>(
-      `SELECT created_on FROM email_outbox WHERE lower(recipient) = lower(?) AND kind = ?
+  /** The confirmation last queued for the address (when, and whether it is still waiting to go out), or null. */
+  async lastConfirmationRequest(email: string): Promise<{ createdOn: number; status: OutboxStatus } | null> {
+    const row = await this.session.get<{ created_on: number; status: OutboxStatus }>(
+      `SELECT created_on, status FROM email_outbox WHERE lower(recipient) = lower(?) AND kind = ?
        ORDER BY created_on DESC LIMIT 1`,
       [email, MAILING_LIST_CONFIRMATION_KIND],
     );
-    return row ? Number(row.created_on) : null;
+    return row ? { createdOn: Number(row.created_on), status: row.status } : null;
+  }
+
+  /** How many addresses have a confirmation written since `since` still waiting to be sent. */
+  async confirmationsWaiting(since: number): Promise<number> {
+    const row = await this.session.get<{ n: number | string }>(
+      "SELECT COUNT(DISTINCT lower(recipient)) AS n FROM email_outbox WHERE kind = ? AND status = 'pending' AND created_on > ?",
+      [MAILING_LIST_CONFIRMATION_KIND, since],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /** Writes the confirmation email to the outbox; it is delivered once the caller's transaction commits. */

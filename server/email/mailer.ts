@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { EmailOutboxRepository, type OutboxEmail } from '../db/email-outbox-repository.ts';
+import { MAILING_LIST_CONFIRMATION_KIND } from '../db/mailing-list-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { serverMessages } from '../messages.ts';
 
@@ -32,14 +33,25 @@ export function canSendEmail(options: MailOptions | undefined): boolean {
 }
 
 /**
+ * Emails that wait, pending, for the store to have a mail server instead of being kept: a
+ * mailing-list confirmation is of no use to the owner to read, and the address joins only once
+ * its owner has it, so it goes out when the store can send (the outbox sweep).
+ */
+export function waitsForMailServer(email: Pick<OutboxEmail, 'kind'>): boolean {
+  return email.kind === MAILING_LIST_CONFIRMATION_KIND;
+}
+
+/**
  * Delivery of the outbox's emails through nodemailer: over SMTP when the store has a server
- * configured, otherwise the email is marked kept and waits in the outbox for the owner to read.
+ * configured, otherwise the email is marked kept and waits in the outbox for the owner to read
+ * (or, for one that waits for a mail server, stays pending).
  */
 export function createMailer(options: MailOptions, log: Logger, transport?: Transporter): Mailer {
   const transporter = transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
   const from = options.from || DEFAULT_FROM;
   return {
     async deliver(session, email) {
+      if (!transporter && waitsForMailServer(email)) return;
       const outbox = new EmailOutboxRepository(session);
       try {
         // a pending email is sent by whoever marks it first; one the owner sends again is not pending

@@ -3,14 +3,17 @@
  * just after it commits, by the same process. A process that stops in between (a deploy, a
  * crash) leaves it pending; this sweep, run by every process, sends such emails a minute later.
  * Emails older than two days are left alone: a late order confirmation or restock notice would
- * mislead more than it helps (the owner still reads them in the admin).
+ * mislead more than it helps (the owner still reads them in the admin). Mailing-list confirmations
+ * are the exception: held while the store has no mail server, they are sent once it has one.
  */
 import type { AppDeps } from '../deps.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
-import { DELIVERY_CLAIM_MS } from './mailer.ts';
+import { MAILING_LIST_CONFIRMATION_KIND } from '../db/mailing-list-repository.ts';
+import { HELD_CONFIRMATION_SENDABLE_MS } from '../security/mailing-list-link.ts';
+import { canSendEmail, DELIVERY_CLAIM_MS } from './mailer.ts';
 
 export const SWEEP_EVERY_MS = 60 * 1000;
 /** Younger emails are still being sent by the process that wrote them. */
@@ -23,8 +26,12 @@ const SWEEP_TASK = 'email outbox sweep';
 
 /** Sends the emails left pending now; answers how many it took. */
 export async function sweepOutbox(deps: AppDeps, now = Date.now()): Promise<number> {
+  // mailing-list confirmations wait for a mail server: none are taken while the store has none, and
+  // once it has one those held meanwhile go out while their links still work
+  const confirmationsAge = canSendEmail(deps.options.mail) ? HELD_CONFIRMATION_SENDABLE_MS : 0;
   const left = await new EmailOutboxRepository(deps.store).leftPending(now, {
     minAgeMs: LEFT_AFTER_MS, maxAgeMs: TOO_LATE_AFTER_MS, staleAfterMs: DELIVERY_CLAIM_MS, limit: SWEEP_LIMIT,
+    otherAge: { kind: MAILING_LIST_CONFIRMATION_KIND, maxAgeMs: confirmationsAge },
   });
   const { mailer } = checkoutServices(deps);
   for (const email of left) await mailer.deliver(deps.store, email);

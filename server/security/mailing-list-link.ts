@@ -3,6 +3,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How long a confirmation link works. */
 export const CONFIRMATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * How long a confirmation written while the store had no mail server may still be sent once it
+ * has one: while its link works for at least a day more, so that it can still be opened.
+ */
+export const HELD_CONFIRMATION_SENDABLE_MS = CONFIRMATION_LINK_TTL_MS - 24 * 60 * 60 * 1000;
+
 export interface MailingListRequest {
   email: string;
   /** Where the sign-up came from ('newsletter', 'restock'), recorded with the address. */

@@ -352,6 +352,34 @@ describe('the messages screen', () => {
     expect(calls.at(-1)!.url).toBe('/api/admin/messages/subscribers?limit=50&offset=0&q=reader-7');
     expect(screen.getAllByRole('row')).toHaveLength(2);
   });
+
+  it('says by the subscribers that confirmations cannot go out without a mail server, how many wait and what to set', async () => {
+    const answer = { subscribers: [], hasMore: false, canSendEmail: false, confirmationsWaiting: 3 };
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/messages/restock', answer: { body: { groups: [], hasMore: false } } },
+      { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: answer } },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    const subscribers = screen.getByRole('region', { name: ADMIN.subscribers });
+    const note = within(subscribers).getByRole('note');
+    expect(note.textContent).toBe(ADMIN.subscribersNeedMailServer(3));
+    expect(note.textContent).toContain('3 sign-ups are waiting');
+    expect(note.textContent).toContain('SMTP_URL');
+  });
+
+  it('says nothing of mail on a store that can send', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/messages/restock', answer: { body: { groups: [], hasMore: false } } },
+      { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: { subscribers: [], hasMore: false, canSendEmail: true, confirmationsWaiting: 0 } } },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByText(ADMIN.noSubscribers)).toBeTruthy();
+  });
 });
 
 describe('the staff screen', () => {

@@ -77,6 +77,17 @@ describe('RestockSignup island', () => {
     expect(document.querySelector('.restock-signup form')).toBeNull();
   });
 
+  it('does not tell the shopper to check their email when the store cannot send one', async () => {
+    scriptFetch([{ method: 'POST', path: '/api/site-users/account/notifications/restock', answer: { body: { message: 'Signed up!', confirmation: NEWSLETTER.confirmationNotSentYet } } }]);
+    render(<RestockSignup productId="p1" variantId="v2" mailingListSignUpEnabled mailingListOptInByDefault />);
+    fireEvent.change(email(), { target: { value: 'shopper@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('Signed up!');
+    expect(screen.getByText(NEWSLETTER.confirmationNotSentYet)).toBeTruthy();
+    expect(screen.queryByText(NEWSLETTER.checkEmail)).toBeNull();
+  });
+
   it('says Signed up! by default', async () => {
     scriptFetch([{ method: 'POST', path: '/api/site-users/account/notifications/restock', answer: { body: {} } }]);
     render(<RestockSignup productId="p1" variantId="v2" />);
@@ -128,6 +139,17 @@ describe('Newsletter island', () => {
     expect(calls[0]!.body).toEqual({ email: 'reader@example.com' });
     expect(screen.getByRole('status').textContent).toBe('Thank you for signing up!');
     expect(screen.getByText(NEWSLETTER.checkEmail)).toBeTruthy();
+  });
+
+  it('shows what the server says of the confirmation: on a store without a mail server, that none is on its way', async () => {
+    scriptFetch([{ method: 'POST', path: '/api/newsletter/subscribe', answer: { body: { message: NEWSLETTER.success, confirmation: NEWSLETTER.confirmationNotSentYet } } }]);
+    render(<Newsletter blockId="n1" />);
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'reader@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('Thank you for signing up!');
+    expect(screen.getByText(NEWSLETTER.confirmationNotSentYet)).toBeTruthy();
+    expect(screen.queryByText(NEWSLETTER.checkEmail)).toBeNull();
   });
 
   it('takes any address zod\'s email rule accepts, such as jane@linen.studio, trimmed', async () => {

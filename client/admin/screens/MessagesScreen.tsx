@@ -65,7 +65,7 @@ function FormSubmissions() {
 function Subscribers() {
   const [offset, setOffset] = useState(0);
   const [search, setSearch] = useState('');
-  const { data, error } = useCall<{ subscribers: Subscriber[]; hasMore: boolean }>(
+  const { data, error } = useCall<{ subscribers: Subscriber[]; hasMore: boolean; canSendEmail?: boolean; confirmationsWaiting?: number }>(
     `/api/admin/messages/subscribers?${paged(offset)}${search ? `&q=${encodeURIComponent(search)}` : ''}`,
   );
   return (
@@ -76,6 +76,8 @@ function Subscribers() {
       </div>
       <SearchForm id="subscriber-search" hint={ADMIN.subscriberSearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <Notice text={error} kind="error" />
+      {/* double opt-in needs email: without a mail server nobody can join, and the owner must know */}
+      {data?.canSendEmail === false ? <p className="admin-notice" role="note">{ADMIN.subscribersNeedMailServer(data.confirmationsWaiting ?? 0)}</p> : null}
       {data && data.subscribers.length === 0 ? <p>{search ? ADMIN.noSubscribersFound : ADMIN.noSubscribers}</p> : null}
       {data && data.subscribers.length > 0 ? (
         <TableRegion label={ADMIN.subscribers}>

@@ -154,4 +154,15 @@ describe('a store with a mail server', () => {
     const detail = await owner.get<{ canSendEmail: boolean }>(`/api/admin/orders/${orderId}`);
     expect(detail.body.canSendEmail).toBe(true);
   });
+
+  it('sends an email the mail server refused again on request', async () => {
+    const { orderId } = await buy(server, shirt.id, [[shirt.variants[0]!.sku, 1]]);
+    type Emails = { order: { emails: Array<{ id: string; status: string }> } };
+    await expect.poll(async () => (await owner.get<Emails>(`/api/admin/orders/${orderId}`)).body.order.emails.map((email) => email.status)).toEqual(['failed']);
+    const [refused] = (await owner.get<Emails>(`/api/admin/orders/${orderId}`)).body.order.emails;
+    const again = await owner.post<{ emails: Array<{ id: string; status: string }> }>(`/api/admin/orders/${orderId}/emails/${refused!.id}/send`, {});
+    expect(again.status, again.text).toBe(200);
+    // tried again through the mail server, which refused it again
+    expect(again.body.emails).toEqual([expect.objectContaining({ id: refused!.id, status: 'failed' })]);
+  });
 });
