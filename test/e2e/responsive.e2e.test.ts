@@ -1,7 +1,8 @@
 /**
  * Every page type fits the window from a small phone up: at 320, 390 and
  * 1280 px the document is never wider than the viewport (no sideways scroll),
- * and the footer newsletter with its captcha stays inside the window. A
+ * the footer newsletter with its captcha stays inside the window, and the
+ * footer's links line up with the newsletter box. A
  * screenshot of each page type at 390 and 1280 px goes to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ const PAGE_TYPES: Array<{ name: string; path: string; status: number }> = [
   { name: 'lesson', path: '/lessons/indigo-basics', status: 200 },
   { name: 'not-found', path: '/no-such-page', status: 404 },
   { name: 'access-denied', path: '/lessons/glazing-at-home', status: 403 },
+  { name: 'sign-in', path: '/account/sign-in?returnTo=%2Flessons%2Fglazing-at-home', status: 200 },
 ];
 
 const WIDTHS = [320, 390, 1280] as const;
@@ -97,6 +99,15 @@ describe('every page type fits the window', () => {
         const box = await verify.boundingBox();
         expect(box, `${name} at ${width} px: captcha button`).not.toBeNull();
         expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        // The footer's links line up with its newsletter box: level with its top beside it, or under it from its left edge.
+        const newsletter = (await page.locator('.footer-newsletter .newsletter-block').boundingBox())!;
+        const firstLink = (await page.locator('.footer-nav a').first().boundingBox())!;
+        if (firstLink.x >= newsletter.x + newsletter.width) {
+          expect(Math.abs(firstLink.y - newsletter.y), `${name} at ${width} px: footer links beside the newsletter box`).toBeLessThanOrEqual(1);
+        } else {
+          expect(firstLink.y, `${name} at ${width} px: footer links under the newsletter box`).toBeGreaterThanOrEqual(newsletter.y + newsletter.height);
+          expect(Math.abs(firstLink.x - newsletter.x), `${name} at ${width} px: footer links under the newsletter box`).toBeLessThanOrEqual(1);
+        }
         if (SCREENSHOT_WIDTHS.has(width)) await screenshot(page, `responsive-${name}-${width}`);
       }
       // The 404 and 403 pages report their own status in the console; anything else is a fault.
