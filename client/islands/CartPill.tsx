@@ -57,12 +57,17 @@ export default function CartPill(props: CartPillProps) {
   if (props.variant === 'link') {
     const classes = ['cart-link', 'sqs-cart-link', initialized ? 'is-initialized' : '', filled ? '' : 'cart-link--empty']
       .filter(Boolean).join(' ');
+    // The link's own text is its word, which its count label contains, so speech control finds it by
+    // what it shows; the count and subtotal beside it are drawn for the eye (the label says the
+    // count) and still lead to the cart, the link covering the whole box.
     return (
-      <a className={classes} href={PAGE_PATHS.cart} aria-label={cartCountLabel(quantity)} data-count={quantity}>
-        <span className="cart-link-label" aria-hidden="true">{CART_LABEL_FALLBACK}</span>
+      <span className="cart-link-box">
+        <a className={classes} href={PAGE_PATHS.cart} aria-label={cartCountLabel(quantity)} data-count={quantity}>
+          <span className="cart-link-label">{CART_LABEL_FALLBACK}</span>
+        </a>
         <span className="cart-link-count" aria-hidden="true" data-cart-count="">{cartCountText(quantity)}</span>
         {filled ? <span className="cart-link-subtotal" aria-hidden="true">{formatMoney(subtotal, currency, props.moneyFormat)}</span> : null}
-      </a>
+      </span>
     );
   }
   const classes = ['sqs-pill-shopping-cart', initialized ? 'is-initialized' : '', filled ? 'is-visible' : 'is-empty']

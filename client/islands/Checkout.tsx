@@ -214,6 +214,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   }
 
   const listId = 'checkout-address-suggestions';
+  // The highlighted suggestion is pointed at only while the list is there: a pick, Escape or
+  // leaving the box removes the list, and a reference to a gone option misleads screen readers.
+  const activeOptionId = predictions.length > 0 && activePrediction >= 0 ? `${listId}-${activePrediction}` : undefined;
   const shortOf = (line: CheckoutQuoteProps['lines'][number]): ShortLine | undefined =>
     shortLines.find((short) => short.productName === line.productName && short.variantLabel === line.variantLabel);
   return (
@@ -265,7 +268,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <div className="address-autocomplete">
             <input id="checkout-line1" name="line1" type="text" value={values.line1} autoComplete="address-line1" required
               role="combobox" aria-autocomplete="list" aria-expanded={predictions.length > 0} aria-controls={listId}
-              aria-activedescendant={activePrediction >= 0 ? `${listId}-${activePrediction}` : undefined}
+              aria-activedescendant={activeOptionId}
               aria-invalid={errors.line1 ? true : undefined} aria-describedby={errors.line1 ? 'checkout-line1-error' : undefined}
               onChange={(event) => change('line1', event.target.value)} onKeyDown={onAddressKey}
               onBlur={() => setTimeout(() => mounted.current && setPredictions([]), 150)} />

@@ -70,7 +70,9 @@ describe('CartPill island', () => {
     expect(empty.className).toContain('cart-link--empty');
     expect(empty.className).toContain('is-initialized');
     expect((empty as HTMLAnchorElement).hidden).toBe(false);
-    expect(empty.querySelector('[data-cart-count]')!.textContent).toBe('0');
+    // the count and subtotal are drawn beside the link's word, in the box the link covers
+    const count = (): string | null => document.querySelector('.cart-link-box [data-cart-count]')!.textContent;
+    expect(count()).toBe('0');
     // Two entries, three units: the link counts units like the pill does.
     const entry = (id: string, quantity: number) => ({
       id, itemId: 'i', quantity, chosenVariant: { sku: id, attributes: {} }, additionalFields: null, title: 't', purchasePriceCents: 1000,
@@ -78,10 +80,18 @@ describe('CartPill island', () => {
     act(() => publishCart({ ...cartWith(3, 3000), entries: [entry('a', 1), entry('b', 2)] }));
     const filled = screen.getByRole('link', { name: '3 items in cart' });
     expect(filled.className).not.toContain('cart-link--empty');
-    expect(filled.querySelector('[data-cart-count]')!.textContent).toBe('3');
-    expect(filled.textContent).toContain('$30.00');
+    expect(count()).toBe('3');
+    expect(document.querySelector('.cart-link-box')!.textContent).toContain('$30.00');
     act(() => publishCart(cartWith(101)));
-    expect(screen.getByRole('link', { name: 'More than 100 items in cart' }).querySelector('[data-cart-count]')!.textContent).toBe('100+');
+    screen.getByRole('link', { name: 'More than 100 items in cart' });
+    expect(count()).toBe('100+');
+  });
+
+  it('as the header link, shows only text its label contains, so speech control finds it by what it shows', () => {
+    render(<CartPill variant="link" currency="USD" initialQuantity={1} initialSubtotalCents={6800} />);
+    const link = screen.getByRole('link', { name: 'One item in cart' });
+    expect(link.textContent).toBe('Cart');
+    expect(link.getAttribute('aria-label')!.toLowerCase()).toContain(link.textContent!.toLowerCase());
   });
 
   it('counts units, not entries, when an answer leaves the total out', () => {

@@ -2,14 +2,15 @@
 /**
  * The checkout island: errors next to their fields (before sending and from the server), the
  * server's totals for each shipping choice, the payment answers above the button, one attempt
- * key for every submit of one checkout, and a gift card's recipient field.
+ * key for every submit of one checkout, a gift card's recipient field, and the address box
+ * naming a highlighted suggestion only while the suggestions are shown.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import Checkout, { type CheckoutQuoteProps } from '../../client/islands/Checkout.tsx';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
-import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 const quote: CheckoutQuoteProps = {
   currency: 'USD',
@@ -74,6 +75,41 @@ describe('Checkout island', () => {
       unmount();
       await vi.advanceTimersByTimeAsync(1000);
       expect(calls).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('points the address box at a highlighted suggestion only while the list is shown', async () => {
+    vi.useFakeTimers();
+    try {
+      const prediction = { placeId: 'p1', description: '350 Fifth Avenue, New York, NY, USA' };
+      scriptFetch([
+        { method: 'GET', path: '/api/google-maps/places/autocomplete', answer: { body: { predictions: [prediction] } } },
+        { method: 'GET', path: '/api/google-maps/places/details', answer: { body: { result: {
+          addressLine1: '350 Fifth Avenue', addressLine2: '', city: 'New York', state: 'NY', postalCode: '10118', countryCode: 'US',
+        } } } },
+      ]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      const address = screen.getByRole('combobox', { name: CHECKOUT.line1Label });
+      // each time a new street typed (React sees no change in the same value twice)
+      const showSuggestions = async (street: string): Promise<void> => {
+        fill(CHECKOUT.line1Label, street);
+        await advance(250);
+        fireEvent.keyDown(address, { key: 'ArrowDown' });
+        expect(address.getAttribute('aria-activedescendant')).toBe('checkout-address-suggestions-0');
+        expect(document.getElementById('checkout-address-suggestions-0')?.getAttribute('aria-selected')).toBe('true');
+      };
+      await showSuggestions('350 Fifth');
+      fireEvent.keyDown(address, { key: 'Escape' });
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(address.hasAttribute('aria-activedescendant')).toBe(false);
+      await showSuggestions('350 Fifth Av');
+      fireEvent.keyDown(address, { key: 'Enter' });
+      await settle();
+      expect((screen.getByLabelText(CHECKOUT.cityLabel) as HTMLInputElement).value).toBe('New York');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(address.hasAttribute('aria-activedescendant')).toBe(false);
     } finally {
       vi.useRealTimers();
     }

@@ -39,7 +39,7 @@ describe('storefront islands in Chromium', () => {
     await page.locator('a.sqs-pill-shopping-cart[aria-label="One item in cart"]').waitFor();
     // The header's cart link follows the same update, without a reload.
     await page.locator('header.site-header a.cart-link[aria-label="One item in cart"]:not(.cart-link--empty)').waitFor();
-    expect(await headerLink.locator('[data-cart-count]').textContent()).toBe('1');
+    expect(await page.locator('header.site-header .cart-link-box [data-cart-count]').textContent()).toBe('1');
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Add to Cart' }).waitFor({ timeout: 5000 });
     await screenshot(page, 'product-page');
     // A second page load reads the cart from the server (cart cookie present).

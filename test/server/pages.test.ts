@@ -97,6 +97,8 @@ describe('product page', () => {
     expect(html).toContain('class="product-scarcity"');
     expect(html).toContain('class="product-reviews"');
     expect(html).toContain('Perfect weight');
+    // a review's stars are one image named by its rating (a paragraph's own label is ignored, and each star read aloud)
+    expect(html).toContain('<p class="review-stars" role="img" aria-label="5 out of 5">★★★★★</p>');
     expect(html).toContain('data-island="Gallery"');
   });
 
