@@ -30,7 +30,11 @@ export interface Storefront {
   stop: () => Promise<void>;
 }
 
-export async function startStorefront(extraOptions: Partial<AppOptions> = {}): Promise<Storefront> {
+/**
+ * Starts the store and its browser. bypassCSP lets a test inject a script of its own (the
+ * accessibility audit's engine) into pages whose Content-Security-Policy allows only the store's.
+ */
+export async function startStorefront(extraOptions: Partial<AppOptions> = {}, browserOptions: { bypassCSP?: boolean } = {}): Promise<Storefront> {
   if (isClientBuildStale()) await buildClient();
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'storefront-chromium-'));
@@ -50,6 +54,7 @@ export async function startStorefront(extraOptions: Partial<AppOptions> = {}): P
       '--disable-sync', '--no-first-run', '--disable-quic',
     ],
     viewport: { width: 1280, height: 900 },
+    ...browserOptions,
   });
   const browser = context.browser() as Browser;
   const consoleErrors: string[] = [];

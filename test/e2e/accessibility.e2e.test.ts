@@ -1,0 +1,194 @@
+/**
+ * An accessibility audit of what shoppers and the owner meet: axe-core's WCAG 2.1 A and AA rules
+ * on every page type at a phone's (390 px) and a desktop's (1280 px) width, in states a person
+ * reaches (the restock and newsletter forms with their errors, the cart's remove dialog, the
+ * checkout's field errors, address suggestions and a declined card, the admin signed in). Any
+ * serious or critical finding fails, each named by its rule, impact, element and help page;
+ * moderate and minor ones are printed, not failed. One browser and one seeded store; each page
+ * is audited at both widths without reloading.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CHECKOUT, CONFIRM } from '../../client/lib/messages.ts';
+import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
+import { auditPage, describeFindings, isBlocking, type AxeFinding } from './axe-audit.ts';
+import { startStorefront, waitForIslands, type Storefront } from './harness.ts';
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+let store: Storefront;
+let page: Page;
+
+async function open(path: string, status = 200): Promise<void> {
+  const response = await page.goto(store.baseUrl + path);
+  expect(response?.status(), path).toBe(status);
+  await waitForIslands(page);
+}
+
+/** Audits the page as it stands at each width; the page is not reloaded between them. */
+async function auditAtEachWidth(name: string): Promise<AxeFinding[]> {
+  const findings: AxeFinding[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    findings.push(...(await auditPage(page, `${name} at ${size.width} px`)));
+  }
+  return findings;
+}
+
+/** Fails on the serious and critical findings, printing the rest for a developer's attention. */
+function expectNoBlockingFindings(findings: AxeFinding[]): void {
+  const minor = findings.filter((finding) => !isBlocking(finding));
+  if (minor.length > 0) console.info(`Moderate and minor accessibility findings:\n${describeFindings(minor)}`);
+  const blocking = findings.filter(isBlocking);
+  expect(blocking.length, `Serious and critical accessibility findings:\n${describeFindings(blocking)}\n`).toBe(0);
+}
+
+describe('accessibility (WCAG 2.1 A and AA) of the storefront and the admin', () => {
+  beforeAll(async () => {
+    // the audit injects axe-core's source, which the store's Content-Security-Policy would refuse
+    store = await startStorefront({}, { bypassCSP: true });
+    page = await store.newPage();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('the shopper\'s pages and forms', async () => {
+    const findings: AxeFinding[] = [];
+    await open('/');
+    findings.push(...(await auditAtEachWidth('home')));
+    await open('/shop');
+    findings.push(...(await auditAtEachWidth('shop')));
+    await open('/search?q=linen');
+    findings.push(...(await auditAtEachWidth('search results')));
+    await open('/no-such-page', 404);
+    findings.push(...(await auditAtEachWidth('404')));
+
+    await open('/shop/p/linen-shirt');
+    findings.push(...(await auditAtEachWidth('product')));
+    // a sold-out variant offers the restock form; sent empty, it says what is wrong
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    await addToCart.locator('select[aria-label="Size"]').selectOption('S');
+    await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
+    const restock = page.locator('.restock-signup');
+    await restock.locator('button[type="submit"]').click();
+    await restock.locator('[role="alert"]').waitFor();
+    // the footer's newsletter, sent empty too
+    const newsletter = page.locator('.footer-newsletter');
+    await newsletter.locator('button[type="submit"]').click();
+    await newsletter.locator('[role="alert"]').waitFor();
+    findings.push(...(await auditAtEachWidth('restock and newsletter forms with errors')));
+    await restock.locator('input[type="email"]').fill('shopper@example.com');
+    await restock.locator('button[type="submit"]').click();
+    await restock.locator('.restock-signup__success').waitFor();
+    findings.push(...(await auditAtEachWidth('restock form signed up')));
+
+    expectNoBlockingFindings(findings);
+  });
+
+  it('the cart, each step of checkout and the order confirmation', async () => {
+    const findings: AxeFinding[] = [];
+    await open('/shop/p/linen-shirt');
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    await addToCart.locator('select[aria-label="Size"]').selectOption('M');
+    await addToCart.locator('select[aria-label="Color"]').selectOption('Natural');
+    await addToCart.locator('button.sqs-add-to-cart-button').click();
+    await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+
+    await open('/cart');
+    await page.locator('.cart-row').first().waitFor();
+    findings.push(...(await auditAtEachWidth('cart with an item')));
+    // the remove button asks first, in a dialog; Cancel keeps the line
+    await page.locator('button.cart-row__remove').first().click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    findings.push(...(await auditAtEachWidth('cart asking to remove a line')));
+    await dialog.getByRole('button', { name: CONFIRM.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await open('/checkout');
+    findings.push(...(await auditAtEachWidth('checkout')));
+    const form = page.locator('form.checkout-form');
+    await form.locator('button.checkout-submit').click();
+    await form.locator('#checkout-email-error').waitFor();
+    findings.push(...(await auditAtEachWidth('checkout with field errors')));
+
+    await form.getByLabel(CHECKOUT.emailLabel, { exact: true }).fill('jane@example.com');
+    await form.getByLabel(CHECKOUT.nameLabel).fill('Jane Doe');
+    await form.locator('#checkout-line1').pressSequentially('350 Fifth');
+    await page.locator('#checkout-address-suggestions [role="option"]').first().waitFor();
+    findings.push(...(await auditAtEachWidth('checkout with address suggestions')));
+    await form.locator('#checkout-line1').press('ArrowDown');
+    await form.locator('#checkout-line1').press('Enter');
+    await expect.poll(() => form.locator('#checkout-city').inputValue()).toBe('New York');
+    await form.getByLabel(CHECKOUT.cardExpiryLabel).fill('12/39');
+    await form.getByLabel(CHECKOUT.cardCvcLabel).fill('123');
+    await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.decline);
+    await form.locator('button.checkout-submit').click();
+    await page.locator('.checkout-error[role="alert"]').waitFor();
+    findings.push(...(await auditAtEachWidth('checkout with a declined card')));
+
+    await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.success);
+    await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button.checkout-submit').click()]);
+    await page.locator('.order-number').waitFor();
+    await waitForIslands(page);
+    findings.push(...(await auditAtEachWidth('order confirmation')));
+
+    expectNoBlockingFindings(findings);
+  });
+
+  it('the admin: sign-in, products, the product editor, orders and an order, inventory, settings', async () => {
+    const findings: AxeFinding[] = [];
+    await open('/config');
+    await page.getByRole('heading', { name: 'Sign in to your store' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin sign-in')));
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    await signIn.click();
+    await page.getByRole('alert').waitFor();
+    findings.push(...(await auditAtEachWidth('admin sign-in refused')));
+    await page.getByLabel('Password').fill('e2e-owner-password');
+    await signIn.click();
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    await sections.waitFor();
+
+    const screen = async (name: string): Promise<void> => {
+      await sections.getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+    };
+    await page.getByRole('link', { name: 'Linen Work Shirt' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin products')));
+    await page.getByRole('link', { name: 'Linen Work Shirt' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit product' }).waitFor();
+    await page.getByLabel('Title', { exact: true }).and(page.locator('[value="Linen Work Shirt"]')).waitFor();
+    findings.push(...(await auditAtEachWidth('admin product editor')));
+    await screen('Products');
+    await page.getByRole('button', { name: 'New product' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin new product')));
+
+    await screen('Orders');
+    await page.getByRole('link', { name: '#1001' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin orders')));
+    await page.getByRole('link', { name: '#1001' }).click();
+    await page.getByRole('heading', { level: 1, name: /#1001/ }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin order #1001')));
+
+    await screen('Inventory');
+    await page.locator('table.admin-table').first().waitFor();
+    findings.push(...(await auditAtEachWidth('admin inventory')));
+    await page.locator('tr[data-sku="SQ-SHIRT-M-NAT"]').getByRole('button', { name: 'History' }).click();
+    await page.locator('table.admin-history').waitFor();
+    findings.push(...(await auditAtEachWidth('admin inventory with a stock history')));
+
+    await screen('Settings');
+    findings.push(...(await auditAtEachWidth('admin settings')));
+
+    expectNoBlockingFindings(findings);
+  });
+});
