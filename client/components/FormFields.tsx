@@ -18,11 +18,24 @@ export interface FormFieldsProps {
   errors: Readonly<Record<string, string>>;
   onChange: (fieldId: string, value: FormFieldValue) => void;
   disabled?: boolean;
+  /**
+   * The level of a section field's heading: one below the heading the form sits under (h2 on a
+   * page under its h1; h3, the default, in a dialog titled by an h2), so none is skipped.
+   */
+  sectionHeading?: 'h2' | 'h3';
 }
 
 const SIMPLE_INPUT_TYPES: Readonly<Record<string, string>> = {
   text: 'text', email: 'email', number: 'number', currency: 'text', website: 'url', password: 'password', twitter: 'text',
 };
+
+/**
+ * Fields answered in several controls (parts, options, questions): each control has a label of
+ * its own, so the field's title names their group instead of labelling one of them twice.
+ */
+function isGroup(field: FormFieldDefinition): boolean {
+  return partLabels(field).length > 0 || field.type === 'checkbox' || field.type === 'radio' || field.type === 'likert';
+}
 
 function partLabels(field: FormFieldDefinition): readonly string[] {
   if (field.type === 'phone') {
@@ -99,7 +112,7 @@ function FieldBody({ formId, field, value, onChange, disabled, marks }: {
     case 'name': case 'address': case 'date': case 'time': case 'phone': {
       const labels = partLabels(field);
       return (
-        <div className="field-parts">
+        <div className="field-parts" role="group" aria-labelledby={`${id}-title`}>
           {labels.map((label, index) => (
             <label key={label} className="field-part">
               <span className="field-part__label">{label}</span>
@@ -149,7 +162,7 @@ function FieldBody({ formId, field, value, onChange, disabled, marks }: {
     case 'likert': {
       const answers = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
       return (
-        <div className="field-likert">
+        <div className="field-likert" role="group" aria-labelledby={`${id}-title`}>
           {(field.questions ?? []).map((question) => (
             <fieldset key={question} className="likert-question">
               <legend>{question}</legend>
@@ -174,7 +187,7 @@ function FieldBody({ formId, field, value, onChange, disabled, marks }: {
   }
 }
 
-export function FormFields({ formId, fields, values, errors, onChange, disabled }: FormFieldsProps) {
+export function FormFields({ formId, fields, values, errors, onChange, disabled, sectionHeading: SectionHeading = 'h3' }: FormFieldsProps) {
   return (
     <>
       {fields.map((field) => {
@@ -183,7 +196,7 @@ export function FormFields({ formId, fields, values, errors, onChange, disabled 
         if (field.type === 'section') {
           return (
             <div key={field.id} className="form-section">
-              <h3>{field.title}</h3>
+              <SectionHeading>{field.title}</SectionHeading>
               {field.description && <p>{field.description}</p>}
             </div>
           );
@@ -194,13 +207,18 @@ export function FormFields({ formId, fields, values, errors, onChange, disabled 
           ...(error ? { 'aria-invalid': true } : {}),
           ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         };
+        const title = (
+          <>
+            {field.title}
+            {field.required && <span className="field-required" aria-hidden="true"> *</span>}
+          </>
+        );
         return (
           <div key={field.id} className={error ? 'form-field has-error' : 'form-field'} data-field-id={field.id}>
             {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
-            <label className="field-title" id={`${id}-title`} htmlFor={id}>
-              {field.title}
-              {field.required && <span className="field-required" aria-hidden="true"> *</span>}
-            </label>
+            {isGroup(field)
+              ? <span className="field-title" id={`${id}-title`}>{title}</span>
+              : <label className="field-title" id={`${id}-title`} htmlFor={id}>{title}</label>}
             {field.description && <p className="field-description" id={`${id}-description`}>{field.description}</p>}
             <FieldBody formId={formId} field={field} value={values[field.id]} disabled={disabled} marks={marks}
               onChange={(value) => onChange(field.id, value)} />

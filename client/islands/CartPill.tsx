@@ -1,7 +1,8 @@
 /**
  * The fixed cart pill and the header cart link: both show the cart's item count (the total
  * quantity, so two of one shirt count as two) and subtotal, '100+' above 100, with the
- * accessible count label, and follow every cart update on the page without a reload.
+ * accessible count label the specification gives both, and follow every cart update on the page
+ * without a reload.
  * The pill is hidden at 0 and fades in above; the link stays in the header and carries an
  * empty-cart marker instead.
  */
@@ -72,16 +73,21 @@ export default function CartPill(props: CartPillProps) {
   }
   const classes = ['sqs-pill-shopping-cart', initialized ? 'is-initialized' : '', filled ? 'is-visible' : 'is-empty']
     .filter(Boolean).join(' ');
+  const subtotalText = formatMoney(subtotal, currency, props.moneyFormat);
+  // The page places the pill after its footer, outside every landmark; its own (hidden with it)
+  // keeps it where landmark navigation reaches it.
   return (
-    <a
-      className={classes}
-      href={PAGE_PATHS.cart}
-      aria-label={cartCountLabel(quantity)}
-      hidden={!filled}
-      data-count={quantity}
-    >
-      <span className="cart-count" aria-hidden="true">{cartCountText(quantity)}</span>
-      <span className="cart-subtotal" aria-hidden="true">{formatMoney(subtotal, currency, props.moneyFormat)}</span>
-    </a>
+    <aside className="cart-pill" aria-label={CART_LABEL_FALLBACK} hidden={!filled}>
+      <a
+        className={classes}
+        href={PAGE_PATHS.cart}
+        aria-label={cartCountLabel(quantity)}
+        hidden={!filled}
+        data-count={quantity}
+      >
+        <span className="cart-count" aria-hidden="true">{cartCountText(quantity)}</span>
+        <span className="cart-subtotal" aria-hidden="true">{subtotalText}</span>
+      </a>
+    </aside>
   );
 }

@@ -204,7 +204,8 @@ export default function FormBlock({ form, submitText, page }: FormBlockProps) {
     // POST and a button that works only once hydrated: no answer (a password field's included) ever lands in the URL.
     <form ref={formRef} className="form-block" method="post" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={locked}
       aria-label={form.name ?? FORM.defaultFormName}>
-      <FormFields formId={form.id} fields={form.fields} values={values} errors={errors} onChange={onChange} disabled={locked} />
+      {/* the form sits under its page's h1, so its sections are h2 */}
+      <FormFields formId={form.id} fields={form.fields} values={values} errors={errors} onChange={onChange} disabled={locked} sectionHeading="h2" />
       {form.parsedDisclaimerMessage && (
         <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: form.parsedDisclaimerMessage }} />
       )}

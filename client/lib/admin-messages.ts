@@ -67,6 +67,8 @@ export const ADMIN = {
   previousPage: 'Previous',
   nextPage: 'Next',
   rowsShown: (from: number, to: number) => `${from}–${to}`,
+  /** A wide table's scrolling region, named apart from the section around it (which bears the list's name). */
+  tableRegion: (list: string) => `${list} table`,
   title: 'Title',
   description: 'Description',
   excerpt: 'Summary',

@@ -54,6 +54,15 @@ describe('CartPill island', () => {
     expect(screen.getByRole('link', { name: 'More than 100 items in cart' }).textContent).toContain('100+');
   });
 
+  it('sits in a landmark of its own, hidden with it while the cart is empty, as the page places it after the footer', () => {
+    scriptFetch([]);
+    render(<CartPill currency="USD" initialQuantity={0} />);
+    expect(screen.queryByRole('complementary')).toBeNull();
+    act(() => publishCart(cartWith(2, 1360)));
+    const landmark = screen.getByRole('complementary', { name: 'Cart' });
+    expect(landmark.contains(screen.getByRole('link', { name: '2 items in cart' }))).toBe(true);
+  });
+
   it('fetches the cart when the has-cart cookie is true', async () => {
     setCookies('hasCart=true');
     const calls = scriptFetch([{ method: 'GET', path: '/api/commerce/shopping-cart', answer: { body: cartWith(1, 999) } }]);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // @vitest-environment-options { "runScripts": "dangerously" }
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -269,6 +269,52 @@ describe('FormBlock island', () => {
     await settle();
     expect(document.activeElement).toBe(document.querySelector('.form-message'));
     expect(document.activeElement!.textContent).toBe('Unable to send form. Please try again later.');
+  });
+});
+
+describe('FormBlock labels and headings', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const everyKind: FormFieldDefinition[] = [
+    { id: 'name', type: 'name', title: 'Name', required: true },
+    { id: 'email', type: 'email', title: 'Email' },
+    { id: 'about', type: 'section', title: 'About an order' },
+    { id: 'when', type: 'date', title: 'Needed by' },
+    { id: 'time', type: 'time', title: 'Best time to call' },
+    { id: 'phone', type: 'phone', title: 'Phone', showCountryCode: true },
+    { id: 'address', type: 'address', title: 'Shipping address' },
+    { id: 'method', type: 'radio', title: 'How should we answer?', options: ['Email', 'Phone'] },
+    { id: 'interests', type: 'checkbox', title: 'Interested in', options: ['Linen', 'Ceramics'] },
+    { id: 'topic', type: 'select', title: 'Topic', options: ['Order', 'Other'] },
+    { id: 'visit', type: 'likert', title: 'Your last visit', questions: ['Easy to use'] },
+  ];
+
+  it('gives every control one label, and names a field of several controls as their group', () => {
+    scriptFetch([]);
+    render(<FormBlock form={form({ fields: everyKind })} />);
+    const controls = Array.from(document.querySelectorAll<HTMLInputElement>('input, select, textarea'));
+    expect(controls.length).toBeGreaterThan(15);
+    // a second label (the field's title on its first part) is read, or dropped, differently by each screen reader
+    expect(controls.filter((control) => control.labels!.length > 1).map((control) => control.name)).toEqual([]);
+    const name = screen.getByRole('group', { name: 'Name' });
+    expect(within(name).getByRole('textbox', { name: 'First Name' }).id).toBe('f1-name');
+    for (const title of ['Needed by', 'Best time to call', 'Phone', 'Shipping address', 'Your last visit']) screen.getByRole('group', { name: title });
+    screen.getByRole('radiogroup', { name: 'How should we answer?' });
+    screen.getByRole('group', { name: 'Interested in' });
+    screen.getByRole('combobox', { name: 'Topic' });
+    screen.getByRole('textbox', { name: 'Email' });
+  });
+
+  it('heads its sections one level under the page\'s h1, and the lightbox\'s one under its title', () => {
+    scriptFetch([]);
+    render(<FormBlock form={form({ fields: everyKind })} />);
+    expect(screen.getByRole('heading', { name: 'About an order' }).tagName).toBe('H2');
+    cleanup();
+    render(<ExtraFieldsLightbox open onClose={() => undefined} onSubmit={async () => null} form={form({ fields: everyKind })} />);
+    expect(screen.getAllByRole('heading').map((heading) => heading.tagName)).toEqual(['H2', 'H3']);
   });
 });
 

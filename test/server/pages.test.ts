@@ -178,6 +178,17 @@ describe('escaping', () => {
   });
 });
 
+describe('headings', () => {
+  // The browser audit does not visit every page; a skipped level leaves a screen reader's outline with a gap.
+  it.each(['/contact', '/gallery', '/lessons', '/lessons/indigo-basics'])('%s goes down its heading levels one at a time', async (path) => {
+    const html = await (await fetch(server.url + path)).text();
+    const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+    expect(levels[0]).toBe(1);
+    const skips = levels.flatMap((level, index) => (index > 0 && level > levels[index - 1]! + 1 ? [`h${levels[index - 1]} → h${level}`] : []));
+    expect(skips).toEqual([]);
+  });
+});
+
 describe('checkout', () => {
   async function stockOf(variantId: string): Promise<number> {
     return (await server.app.deps.store.get<{ qty_in_stock: number }>('SELECT qty_in_stock FROM variants WHERE id = ?', [variantId]))!.qty_in_stock;
