@@ -5,7 +5,8 @@ import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, supervise
 import { readConfig, type ServerConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
 import { warnOfConnectionBudget } from './db/connection-budget.ts';
-import { NewerSchemaError } from './db/migrate.ts';
+import { databaseRole } from './db/database-url.ts';
+import { MigrationsNotPermittedError, NewerSchemaError } from './db/migrate.ts';
 import { isPostgresUrl, storeDescription } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { SiteRepository } from './db/site-repository.ts';
@@ -49,6 +50,11 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
     if (err instanceof NewerSchemaError) {
       // This build does not know the tables a newer one made: serving would go wrong, waiting would not mend it.
       bootLog.error({ database, migrations: err.migrations }, err.message);
+      process.exit(CANNOT_SERVE_EXIT_CODE);
+    }
+    if (err instanceof MigrationsNotPermittedError && config.options.databaseUrl !== undefined) {
+      // A role that may not make tables (a database it does not own) is for the operator to mend: trying again would not.
+      bootLog.error({ database, code: err.code, reason: err.message }, fillMessage(serverMessages.migrationsNotPermittedLog, { role: databaseRole(config.options.databaseUrl), reason: err.message }));
       process.exit(CANNOT_SERVE_EXIT_CODE);
     }
     const reason = err instanceof Error ? err.message : String(err);

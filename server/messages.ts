@@ -1,6 +1,12 @@
 import { REQUEST } from '../client/lib/messages.ts';
 
 /**
+ * What to do when the database's role may not make tables in it: the server's start and
+ * `npm run move-to-postgres` give the same advice.
+ */
+const OWN_THE_DATABASE = 'make the database with {role} as its owner (createdb -O {role} …, or ALTER DATABASE … OWNER TO {role}: since PostgreSQL 15 only the owner of a database may make tables in its public schema)';
+
+/**
  * Messages the server itself answers with. Storefront strings of the specification that the
  * islands also show live in client/lib/messages.ts and are imported from there.
  */
@@ -66,6 +72,8 @@ export const serverMessages = {
   startupFailurePostgresLog: 'database cannot be opened: serving the maintenance page (503) and trying again every 2 s; the store takes over once it opens',
   migrationsAppliedLog: 'applied migrations {migrations} to {database}',
   newerSchemaLog: 'the database was upgraded by a newer build (migration {migration}); run that build or newer',
+  ownTheDatabaseAdvice: OWN_THE_DATABASE,
+  migrationsNotPermittedLog: `{role} may not make tables in the database ({reason}): ${OWN_THE_DATABASE}, then start the server again`,
   unsafeLink: 'externalLink must be a path on this site or an http, https, mailto or tel address.',
   fileNotFound: 'Not found: no such file.',
   uploadCleanedLog: 'an image uploaded before metadata was removed at upload was saved again without its EXIF (camera, GPS position), XMP and IPTC',

@@ -1,7 +1,20 @@
 /**
  * DATABASE_URL: which URLs name a PostgreSQL server, which of those can be read without guessing
- * where the password ends, and how one is written in a log line without its password.
+ * where the password ends, how one is written in a log line without its password, and the role
+ * it connects as.
  */
+import { userInfo } from 'node:os';
+
+/** The role a postgres:// URL connects as: its user, else pg's default (PGUSER, else the system user). */
+export function databaseRole(url: string): string {
+  let user = '';
+  try {
+    user = decodeURIComponent(new URL(url).username);
+  } catch {
+    // pg's default below
+  }
+  return user || process.env.PGUSER || userInfo().username;
+}
 
 /** True for a URL naming a PostgreSQL server. */
 export function isPostgresUrl(url: string | undefined): url is string {

@@ -23,6 +23,20 @@ export class NewerSchemaError extends Error {
   }
 }
 
+/**
+ * Thrown when PostgreSQL refuses the migrations for want of privilege (42501): the role may not
+ * make tables in the database (since PostgreSQL 15 only the database's owner may, in its public
+ * schema). Waiting does not mend it: the start stops (exit 78) saying what to do. It keeps the
+ * code and PostgreSQL's own words as its message.
+ */
+export class MigrationsNotPermittedError extends Error {
+  readonly code = '42501';
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'MigrationsNotPermittedError';
+  }
+}
+
 /** A migration as the log names it: its file name without `.sql`. */
 export function migrationLabel(name: string): string {
   return name.replace(/\.sql$/, '');
@@ -33,9 +47,20 @@ export function migrationLabel(name: string): string {
  * Several processes starting at once migrate once: on PostgreSQL the run holds an advisory lock;
  * on SQLite each migration's IMMEDIATE transaction checks again that it is still pending.
  * Returns the names applied by this call. A database that lists a migration this build does not
- * have (a newer build migrated it) is refused with NewerSchemaError before anything is applied.
+ * have (a newer build migrated it) is refused with NewerSchemaError before anything is applied;
+ * a PostgreSQL role that may not make tables there, with MigrationsNotPermittedError.
  */
 export async function migrate(store: Store, dir: string = migrationsDir(store.dialect)): Promise<string[]> {
+  try {
+    return await applyPending(store, dir);
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+    if (store.dialect === 'postgres' && code === '42501') throw new MigrationsNotPermittedError(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+async function applyPending(store: Store, dir: string): Promise<string[]> {
   const pendingFiles = readdirSync(dir).filter((name) => MIGRATION_NAME.test(name)).sort();
   return store.exclusive('migrations', async (session) => {
     await session.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (

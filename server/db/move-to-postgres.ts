@@ -15,8 +15,9 @@
  */
 import type Database from 'better-sqlite3';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { serverMessages } from '../messages.ts';
 import { openDatabase } from './database.ts';
+import { databaseRole } from './database-url.ts';
 import { isCorruptionError, quickCheckProblems } from './database-integrity.ts';
 import { migrate, migrationsDir } from './migrate.ts';
 import { storeDescription } from './open-store.ts';
@@ -58,21 +59,26 @@ export const moveMessages = {
   targetNotEmpty: '{target} already holds a store ({contents}): nothing was copied; move into an empty database, or add --replace to replace a store no customer has used yet',
   replaceRefused: '{target} holds a store customers have used ({contents}): --replace only replaces one without orders, customer accounts, subscribers, restock sign-ups or form answers; nothing was copied',
   targetBusy: '{target} is in use (its tables stayed locked for {seconds} s): stop every server using it and run the move again; nothing was copied',
-  targetNoCreate: '{target}: {role} may not make tables there ({reason}): make the database with {role} as its owner (createdb -O {role} …, or ALTER DATABASE … OWNER TO {role}: since PostgreSQL 15 only the owner of a database may make tables in its public schema); nothing was copied',
+  targetNoCreate: `{target}: {role} may not make tables there ({reason}): ${serverMessages.ownTheDatabaseAdvice}; nothing was copied`,
   targetNotOwner: '{target}: the move turns the content-version triggers off while it copies, which only the owner of the tables may do: connect as the role that owns them (the one the server migrates with); nothing was copied',
   targetExtraTable: '{target} holds a table the store does not have ({table}): move into a database (or schema) of the store\'s own; nothing was copied',
   schemaDiffers: 'table {table} is not the same in the two engines\' migrations ({detail}): nothing was copied',
   copyFailed: 'copying {table} failed: {reason}; nothing was copied',
-  countMismatch: 'copied {table}: {copied} rows where the store has {expected}; nothing was copied',
-  starting: 'moving {source} to {target} ({rows} rows in {tables} tables)',
-  progress: '  {table}: {done} of {total} rows',
-  done: 'moved {source} to {target}: {tables} tables, {rows} rows in {seconds} s, every table\'s row count checked ({products} products, {orders} orders, {accounts} accounts; the next order is #{nextOrder})',
-  nulReplaced: '{count} text values held the NUL character, which PostgreSQL text cannot: each is stored with U+FFFD in its place, as the server does',
+  countMismatch: 'copied {table}: {copied} where the store has {expected}; nothing was copied',
+  starting: 'moving {source} to {target} ({rows} in {tables})',
+  progress: '  {table}: {done} of {total}',
+  done: 'moved {source} to {target}: {tables}, {rows} in {seconds} s, every table\'s row count checked ({products}, {orders}, {accounts}; the next order is #{nextOrder})',
+  nulReplaced: '{values} the NUL character, which PostgreSQL text cannot: each is stored with U+FFFD in its place, as the server does',
 } as const;
 
 /** A refusal or failure the command prints as its one line. */
 export class MoveError extends Error {
   override readonly name = 'MoveError';
+}
+
+/** A count with its noun, singular for one: "1 order", "2 orders" (the summary's counts are read by people). */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
 }
 
 function say(message: string, values: Record<string, string | number> = {}): string {
@@ -119,11 +125,11 @@ const NOT_COPIED = new Set(['schema_migrations']);
 
 /** What customers leave in a store: where one has any of these, --replace refuses. */
 const CUSTOMER_DATA: ReadonlyArray<{ label: string; sql: string }> = [
-  { label: 'orders', sql: 'SELECT count(*) AS n FROM orders' },
-  { label: 'customer accounts', sql: 'SELECT count(*) AS n FROM site_users WHERE contributor_role IS NULL' },
-  { label: 'subscribers', sql: 'SELECT count(*) AS n FROM mailing_list' },
-  { label: 'restock sign-ups', sql: 'SELECT count(*) AS n FROM restock_signups' },
-  { label: 'form answers', sql: 'SELECT count(*) AS n FROM form_submissions' },
+  { label: 'order', sql: 'SELECT count(*) AS n FROM orders' },
+  { label: 'customer account', sql: 'SELECT count(*) AS n FROM site_users WHERE contributor_role IS NULL' },
+  { label: 'subscriber', sql: 'SELECT count(*) AS n FROM mailing_list' },
+  { label: 'restock sign-up', sql: 'SELECT count(*) AS n FROM restock_signups' },
+  { label: 'form answer', sql: 'SELECT count(*) AS n FROM form_submissions' },
 ];
 
 const MAX_PARAMS_PER_INSERT = 30_000;
@@ -285,7 +291,7 @@ function copyOrder(tables: Map<string, TargetTable>): string[] {
   return order;
 }
 
-/** The target's tables that hold rows, with their counts, as "3 products, 1 orders". */
+/** The target's tables that hold rows, with their counts, said as "3 rows in products, 1 row in orders". */
 async function contentsOf(session: StoreSession, names: readonly string[], skip: ReadonlySet<string>): Promise<Array<{ name: string; rows: number }>> {
   const held: Array<{ name: string; rows: number }> = [];
   for (const name of names) {
@@ -297,13 +303,13 @@ async function contentsOf(session: StoreSession, names: readonly string[], skip:
 }
 
 const describeContents = (held: ReadonlyArray<{ name: string; rows: number }>): string =>
-  held.map(({ name, rows }) => `${rows} ${name}`).join(', ');
+  held.map(({ name, rows }) => `${counted(rows, 'row')} in ${name}`).join(', ');
 
 async function customerData(session: StoreSession): Promise<string[]> {
   const found: string[] = [];
   for (const { label, sql } of CUSTOMER_DATA) {
     const row = await session.get<{ n: number }>(sql);
-    if (Number(row?.n ?? 0) > 0) found.push(`${row!.n} ${label}`);
+    if (Number(row?.n ?? 0) > 0) found.push(counted(Number(row!.n), label));
   }
   return found;
 }
@@ -358,17 +364,6 @@ function parentsFirst(rows: unknown[][], keyIndex: number, parentIndex: number):
   return ordered;
 }
 
-/** The role a postgres:// URL connects as: its user, else pg's default (PGUSER, else the system user). */
-function roleOf(url: string): string {
-  let user = '';
-  try {
-    user = decodeURIComponent(new URL(url).username);
-  } catch {
-    // pg's default below
-  }
-  return user || process.env.PGUSER || userInfo().username;
-}
-
 function pgCode(error: unknown): string | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : undefined;
@@ -405,7 +400,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
       await migrate(store);
     } catch (error) {
       // since PostgreSQL 15 only a database's owner may make tables in its public schema
-      if (pgCode(error) === '42501') fail(moveMessages.targetNoCreate, { target, role: roleOf(options.to), reason: messageOf(error) });
+      if (pgCode(error) === '42501') fail(moveMessages.targetNoCreate, { target, role: databaseRole(options.to), reason: messageOf(error) });
       throw error;
     }
     const targetTables = await readTargetTables(store);
@@ -427,7 +422,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
 
     const order = copyOrder(targetTables);
     const totalRows = [...sourceTables.values()].reduce((sum, table) => sum + table.rows, 0);
-    show(say(moveMessages.starting, { source, target, rows: totalRows, tables: order.length }));
+    show(say(moveMessages.starting, { source, target, rows: counted(totalRows, 'row'), tables: counted(order.length, 'table') }));
     let nulReplaced = 0;
 
     const copiedTables = await store.transaction(async (tx) => {
@@ -462,7 +457,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
         const to = targetTables.get(name)!;
         try {
           nulReplaced += await copyTable(db, tx, from, to, (done) => {
-            if (from.rows >= progressRows) show(say(moveMessages.progress, { table: name, done, total: from.rows }));
+            if (from.rows >= progressRows) show(say(moveMessages.progress, { table: name, done, total: counted(from.rows, 'row') }));
           });
         } catch (error) {
           if (error instanceof MoveError) throw error;
@@ -479,7 +474,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
 
       for (const { name, rows } of copied) {
         const row = await tx.get<{ n: number }>(`SELECT count(*) AS n FROM ${quoted(name)}`);
-        if (Number(row?.n) !== rows) fail(moveMessages.countMismatch, { table: name, copied: Number(row?.n), expected: rows });
+        if (Number(row?.n) !== rows) fail(moveMessages.countMismatch, { table: name, copied: counted(Number(row?.n), 'row'), expected: rows });
       }
       return copied;
     });
@@ -489,9 +484,9 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
     const nextOrderNumber = Number(counter?.value ?? 1000) + 1;
     const ms = Date.now() - started;
     const message = say(moveMessages.done, {
-      source, target, tables: copiedTables.length, rows: totalRows, seconds: (ms / 1000).toFixed(1),
-      products: rowsOf('products'), orders: rowsOf('orders'), accounts: rowsOf('site_users'), nextOrder: nextOrderNumber,
-    }) + (nulReplaced > 0 ? `\n${say(moveMessages.nulReplaced, { count: nulReplaced })}` : '');
+      source, target, tables: counted(copiedTables.length, 'table'), rows: counted(totalRows, 'row'), seconds: (ms / 1000).toFixed(1),
+      products: counted(rowsOf('products'), 'product'), orders: counted(rowsOf('orders'), 'order'), accounts: counted(rowsOf('site_users'), 'account'), nextOrder: nextOrderNumber,
+    }) + (nulReplaced > 0 ? `\n${say(moveMessages.nulReplaced, { values: counted(nulReplaced, 'text value held', 'text values held') })}` : '');
     return { source, target, tables: copiedTables, rows: totalRows, ms, nextOrderNumber, nulReplaced, message };
   } catch (error) {
     // pg's own messages name the host and user at most; never the password, but make sure

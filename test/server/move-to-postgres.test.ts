@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
 import { readConfig } from '../../server/config.ts';
-import { moveMessages } from '../../server/db/move-to-postgres.ts';
+import { counted, moveMessages } from '../../server/db/move-to-postgres.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
 import { fillMessage } from '../../server/messages.ts';
@@ -73,6 +73,13 @@ async function sqliteStore(name: string): Promise<string> {
   await server.stop();
   return databasePath;
 }
+
+describe('npm run move-to-postgres: its counts', () => {
+  it('are said in English: one of a thing, or many things', () => {
+    expect([counted(0, 'order'), counted(1, 'order'), counted(2, 'order'), counted(1, 'restock sign-up')]).toEqual(['0 orders', '1 order', '2 orders', '1 restock sign-up']);
+    expect(counted(1, 'text value held', 'text values held')).toBe('1 text value held');
+  });
+});
 
 describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before reaching a database', () => {
   const nowhere = 'postgres://shop:n0t-for-print@127.0.0.1:1/none';
@@ -205,7 +212,7 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
     expect(moved.status, moved.err).toBe(0);
     const lines = moved.out.trim().split('\n');
     expect(lines[0]).toMatch(/^moving .* to postgres:\/\/.* \(\d+ rows in \d+ tables\)$/);
-    expect(lines.at(-1)).toMatch(new RegExp(`^moved ${sourcePath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} to .*: \\d+ tables, \\d+ rows in [\\d.]+ s, every table's row count checked \\(13 products, 1 orders, 2 accounts; the next order is #1002\\)$`));
+    expect(lines.at(-1)).toMatch(new RegExp(`^moved ${sourcePath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} to .*: \\d+ tables, \\d+ rows in [\\d.]+ s, every table's row count checked \\(13 products, 1 order, 2 accounts; the next order is #1002\\)$`));
     process.stdout.write(`seed store move: ${lines.at(-1)}\n`);
     // the source was only read
     expect(fileHash(sourcePath)).toBe(sourceHash);
@@ -258,10 +265,10 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
     const again = move(['--from', sourcePath, '--to', url]);
     expect(again.status).toBe(1);
     expect(again.out).toBe('');
-    expect(again.err).toMatch(/^postgres:\/\/.* already holds a store \(.*2 orders.*\): nothing was copied; move into an empty database, or add --replace/);
+    expect(again.err).toMatch(/^postgres:\/\/.* already holds a store \(.*2 rows in orders.*\): nothing was copied; move into an empty database, or add --replace/);
     const replace = move(['--from', sourcePath, '--to', url, '--replace']);
     expect(replace.status).toBe(1);
-    expect(replace.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-ups\): --replace only replaces/);
+    expect(replace.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-up\): --replace only replaces/);
     expect(await withStore(target, (store) => databaseDigest(store))).toEqual(digest);
   }, 120_000);
 
@@ -300,7 +307,7 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
     expect(refused.err).toContain('already holds a store (');
     const replaced = move(['--from', sourcePath, '--to', url, '--replace']);
     expect(replaced.status, replaced.err).toBe(0);
-    expect(replaced.out).toContain('(13 products, 1 orders, 2 accounts; the next order is #1002)');
+    expect(replaced.out).toContain('(13 products, 1 order, 2 accounts; the next order is #1002)');
     await withStore({ databasePath: join(folder, 'demo.db'), databaseUrl: url }, async (store) => {
       expect(await store.all('SELECT email FROM site_users ORDER BY rowid')).toEqual([{ email: OWNER_EMAIL }, { email: 'packer@example.com' }]);
       expect(await store.get("SELECT value FROM counters WHERE name = 'order-number'")).toEqual({ value: 1001 });
