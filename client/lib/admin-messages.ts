@@ -190,6 +190,8 @@ export const ADMIN = {
   waiting: 'Waiting',
   notify: 'Notify',
   notifyDisabled: 'Still out of stock',
+  notifyNeedsMailServer: 'Needs a mail server',
+  restockNeedsMailServer: 'This store has no mail server (SMTP_URL), so no restock notice can be sent: the requests stay waiting here, and nobody is told anything. To notify them, set SMTP_URL in the server\'s environment (such as smtp://user:password@mail.example.com:587), restart the server, and press Notify for each variant back in stock.',
   notified: (count: number) => `${count} notice${count === 1 ? '' : 's'} sent.`,
   // settings
   siteTitle: 'Site title',
@@ -331,6 +333,7 @@ export const ADMIN = {
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
     emailNeedsMailServer: 'This store has no mail server (SMTP_URL), so the email cannot be sent. It stays here to read, and can be sent again once a mail server is set up.',
+    restockNeedsMailServer: 'This store has no mail server (SMTP_URL), so no restock notice can be sent. The requests stay waiting: notify them once a mail server is set up.',
     emailTaken: 'Another account already uses this email.',
     staffNotFound: 'That member of staff does not exist.',
     staffYourself: 'You cannot change your own role or remove yourself; another admin can.',

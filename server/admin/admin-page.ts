@@ -8,6 +8,7 @@ import { ADMIN_PROPS_ATTRIBUTE, ADMIN_ROOT_ID } from '../../client/admin/admin-r
 import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminAccountRepository } from '../db/admin-account-repository.ts';
+import { AdminProductRepository } from '../db/admin-product-repository.ts';
 import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { cspNonce } from '../security/content-security-policy.ts';
 import { ROLE_PERMISSIONS } from '../security/owner-permissions.ts';
@@ -52,7 +53,11 @@ export function createAdminPages(deps: AppDeps): Router {
   // ?format=Nw answers the nearest resized copy at least N wide, with the original's headers;
   // an original stored with its metadata (GPS position) is cleaned before it is answered
   router.use(UPLOADS_URL, resizedUploads(uploads, { log: deps.log, makeMissing: !deps.options.readOnly }),
-    cleanUploads(uploads, { log: deps.log, canWrite: !deps.options.readOnly }),
+    cleanUploads(uploads, {
+      log: deps.log,
+      canWrite: !deps.options.readOnly,
+      recordSize: (name, byteSize) => new AdminProductRepository(deps.store).setImageByteSize(`${UPLOADS_URL}${name}`, byteSize),
+    }),
     express.static(uploads, { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
   const shell = async (req: Request, res: Response): Promise<void> => {
     const props = await appProps(deps, req);

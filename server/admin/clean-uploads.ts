@@ -3,6 +3,7 @@
  * the owner's GPS position. Each is looked at on its first request in a server process, before
  * the uploads' static files answer it: one that carries metadata is saved again without it, in
  * place of the original (image-metadata.ts), so the static files only ever send clean bytes.
+ * The size the store records for it (the admin shows it) is updated by the process that saved it.
  * Nothing happens at start-up, however many images a shop has: an image costs one read of its
  * header per process, and one re-encoding ever. Images are cleaned one at a time, so a crawler
  * asking for many old images at once does not fill the memory.
@@ -38,6 +39,11 @@ export interface CleanUploadsOptions {
   log: Logger;
   /** Save a cleaned image in place of the original (off for a read-only store). */
   canWrite: boolean;
+  /**
+   * Records the new size of an image saved again: called only once its file is replaced, so the
+   * size recorded is the size on disk (one cleaned in memory keeps its file, and so its size).
+   */
+  recordSize?: (name: string, byteSize: number) => Promise<void>;
 }
 
 function extensionOf(name: string): string {
@@ -94,6 +100,15 @@ export function cleanUploads(dir: string, options: CleanUploadsOptions): Request
     return run;
   };
 
+  /** The clean file is served whether or not its size could be recorded (the database away): that is only said. */
+  const recordSize = async (name: string, byteSize: number): Promise<void> => {
+    try {
+      await options.recordSize?.(name, byteSize);
+    } catch (error) {
+      options.log.warn({ image: name, byteSize, reason: error instanceof Error ? error.message : String(error) }, serverMessages.uploadSizeNotRecordedLog);
+    }
+  };
+
   const judge = async (name: string, attempts = 2): Promise<Verdict> => {
     const path = join(dir, name);
     const read = await statOrUndefined(path);
@@ -112,6 +127,7 @@ export function cleanUploads(dir: string, options: CleanUploadsOptions): Request
         const outcome = await replaceUnchanged(dir, name, read, cleaned);
         if (outcome === 'replaced') {
           options.log.info({ image: name, bytesBefore: bytes.length, bytesAfter: cleaned.length }, serverMessages.uploadCleanedLog);
+          await recordSize(name, cleaned.length);
           return { kind: 'clean' };
         }
         if (outcome === 'gone') return { kind: 'missing' };

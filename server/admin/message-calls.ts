@@ -67,10 +67,12 @@ export function createMessageCalls(deps: AppDeps): Router {
   router.get(`${ADMIN_MESSAGES}/restock`, canRead, async (req, res) => {
     const { limit, offset } = parseAdminInput(listQuery, req.query);
     const groups = await messages().restockSummary({ limit: limit + 1, offset });
-    // notify only once the variant is back: a notice for something still sold out helps nobody
+    // notify only once the variant is back: a notice for something still sold out helps nobody;
+    // and only with a mail server (the send refuses without one), which the screen says
     res.json({
       groups: groups.slice(0, limit).map((group) => ({ ...group, notifiable: group.pendingCount > 0 && (group.unlimited || group.qtyInStock > 0) })),
       hasMore: groups.length > limit,
+      canSendEmail: canSendEmail(deps.options.mail),
     });
   });
 

@@ -1,11 +1,12 @@
 /**
  * Writing one product from the editor's input, in the caller's transaction: a new one in the shop
- * (its row and variants, an empty SKU given one) or an edit of a stored one, and the stock each
- * variant starts with or changes to in its history as an owner edit. The product editor and the
- * CSV import both write products this way.
+ * (its row and variants, an empty SKU given one) or an edit of a stored one, and in the stock
+ * history, as owner edits, the count each variant starts with or changes to and each switch
+ * between Unlimited and a count. The product editor and the CSV import both write products this
+ * way, so the history says who changed stock wherever it was changed.
  */
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { AdminProductRepository, type AdminProduct } from '../db/admin-product-repository.ts';
+import { AdminProductRepository, type AdminProduct, type StockCountChange, type UnlimitedSwitch } from '../db/admin-product-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -13,9 +14,19 @@ import { withGeneratedSkus } from './generated-sku.ts';
 import { productWrite, slugOf, type ProductInput } from './product-input.ts';
 
 /** Stock changes as owner edits in the history, like an edit on the inventory screen. */
-export async function recordStock(history: StockHistoryRepository, productId: string, changes: Array<{ variantId: string; before: number; after: number }>, actor: string, now: number): Promise<void> {
+export async function recordStock(history: StockHistoryRepository, productId: string, changes: StockCountChange[], actor: string, now: number): Promise<void> {
   for (const change of changes) {
     await history.record({ productId, variantId: change.variantId, delta: change.after - change.before, quantityAfter: change.after, reason: 'owner-edit', actor, orderId: null }, now);
+  }
+}
+
+/**
+ * Switches between Unlimited and a count as the inventory screen records them: the owner's
+ * decision (an owner edit, whether made in the editor or by a file), with the count kept.
+ */
+async function recordUnlimitedSwitches(history: StockHistoryRepository, productId: string, switches: UnlimitedSwitch[], actor: string, now: number): Promise<void> {
+  for (const change of switches) {
+    await history.record({ productId, variantId: change.variantId, delta: 0, quantityAfter: change.quantity, reason: 'owner-edit', actor, orderId: null, unlimitedAfter: change.unlimited }, now);
   }
 }
 
@@ -40,5 +51,8 @@ export async function updateProduct(tx: StoreSession, stored: AdminProduct, inpu
   const products = new AdminProductRepository(tx);
   const write = { ...productWrite(input, input.urlSlug || stored.urlId, stored), variants: await withGeneratedSkus(input.variants, (sku) => products.skuInUse(sku)) };
   const result = await products.update(stored.id, write);
-  await recordStock(new StockHistoryRepository(tx), stored.id, result!.stockChanges, actor, now);
+  const history = new StockHistoryRepository(tx);
+  // the count first, then the switch: the order the inventory screen records them in
+  await recordStock(history, stored.id, result!.stockChanges, actor, now);
+  await recordUnlimitedSwitches(history, stored.id, result!.unlimitedSwitches, actor, now);
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { RESTOCK } from '../../client/lib/messages.ts';
 import { restockPayloadSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
@@ -16,6 +17,7 @@ import { PRODUCT_URL_PREFIX, storeRepositories } from './cart-session.ts';
 import { confirmationNote, createMailingListSignUp } from './mailing-list-signup.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import type { OutboxEmail } from '../db/email-outbox-repository.ts';
+import { canSendEmail } from '../email/mailer.ts';
 
 export const RESTOCK_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -148,12 +150,25 @@ export function createRestockRouter(deps: AppDeps): Router {
   });
 
   /**
+   * Without a mail server the sends are refused and every request stays waiting, rather than being
+   * marked notified with its notice kept in the outbox (which no shopper reads) or held pending to
+   * go out whenever mail is set up. A notice says the variant is back now: held for days it could
+   * reach the shopper after the stock sold out again, while the owner's list showed nobody
+   * waiting. Refused, the owner sends once the store can, when the stock is known to be there.
+   */
+  function refuseWithoutMailServer(): void {
+    if (!canSendEmail(deps.options.mail)) throw new HttpError(409, ADMIN.server.restockNeedsMailServer);
+  }
+
+  /**
    * Writes one notice per waiting sign-up into the email outbox and delivers them; returns how
    * many were written. Each sign-up is marked as its notice is written, so sends racing across
-   * processes notify each visitor once.
+   * processes notify each visitor once. Without a mail server it refuses (409) before writing
+   * anything: the bulk send checks every variant first, so its first call refuses the whole.
    */
   async function sendFor(productId: string, variantId: string): Promise<number> {
     const { product, variant } = await variantOf(productId, variantId);
+    refuseWithoutMailServer();
     // a notice says the variant is back: while it is still sold out, nobody is told anything
     if (!hasUnlimitedStock(product, variant) && variant.qtyInStock <= 0) return 0;
     const baseUrl = String((await site.website()).baseUrl ?? '');

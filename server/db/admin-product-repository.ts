@@ -77,6 +77,20 @@ export interface AdminProductWrite {
   images?: Array<{ id: string; altText: string }>;
 }
 
+/** A variant's count changed by a write, for the stock history. */
+export interface StockCountChange {
+  variantId: string;
+  before: number;
+  after: number;
+}
+
+/** A kept variant a write made unlimited (or counted again), with the count it now keeps. */
+export interface UnlimitedSwitch {
+  variantId: string;
+  unlimited: boolean;
+  quantity: number;
+}
+
 interface ProductRow extends CatalogueProductRow {
   visible: number;
 }
@@ -293,10 +307,11 @@ export class AdminProductRepository {
   }
 
   /**
-   * Writes the product whole; call inside a transaction. Returns each variant's stock before and
-   * after (for the stock history), or undefined when the product does not exist.
+   * Writes the product whole; call inside a transaction. Returns, for the stock history, each
+   * variant's count before and after where it changed and each kept variant switched between
+   * Unlimited and a count, or undefined when the product does not exist.
    */
-  async update(id: string, write: AdminProductWrite): Promise<{ stockChanges: Array<{ variantId: string; before: number; after: number }> } | undefined> {
+  async update(id: string, write: AdminProductWrite): Promise<{ stockChanges: StockCountChange[]; unlimitedSwitches: UnlimitedSwitch[] } | undefined> {
     const row = await this.session.get<ProductRow>(`SELECT * FROM products WHERE id = ?${forUpdate(this.session)}`, [id]);
     if (!row) return undefined;
     const stored = await this.lockedVariants(id);
@@ -322,7 +337,8 @@ export class AdminProductRepository {
     for (const variant of write.variants) {
       if (variant.id !== undefined) await this.session.run('UPDATE variants SET sku = ? WHERE id = ?', [`~moving~${variant.id}`, variant.id]);
     }
-    const stockChanges: Array<{ variantId: string; before: number; after: number }> = [];
+    const stockChanges: StockCountChange[] = [];
+    const unlimitedSwitches: UnlimitedSwitch[] = [];
     for (const [index, variant] of write.variants.entries()) {
       if (variant.id === undefined) {
         const variantId = newAdminId();
@@ -330,7 +346,8 @@ export class AdminProductRepository {
         if (!variant.unlimited && variant.qtyInStock !== 0) stockChanges.push({ variantId, before: 0, after: variant.qtyInStock });
         continue;
       }
-      const before = Number(storedById.get(variant.id)!.qty_in_stock);
+      const storedVariant = storedById.get(variant.id)!;
+      const before = Number(storedVariant.qty_in_stock);
       await this.session.run(
         `UPDATE variants SET sku = ?, price_cents = ?, sale_price_cents = ?, on_sale = ?, qty_in_stock = ?, unlimited = ?,
            attributes_json = ?, display_order = ?, weight_grams = ? WHERE id = ?`,
@@ -338,9 +355,10 @@ export class AdminProductRepository {
           variant.unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, variant.id],
       );
       if (before !== variant.qtyInStock) stockChanges.push({ variantId: variant.id, before, after: variant.qtyInStock });
+      if ((Number(storedVariant.unlimited) === 1) !== variant.unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited: variant.unlimited, quantity: variant.qtyInStock });
     }
     if (write.images) await this.arrangeImages(id, write.images);
-    return { stockChanges };
+    return { stockChanges, unlimitedSwitches };
   }
 
   /** Puts the product's images in the given order with their alt text; drops the others. Returns the dropped ones. */
@@ -367,6 +385,11 @@ export class AdminProductRepository {
       [id, productId, image.assetUrl, image.originalSize, image.altText, Number(order?.n ?? -1) + 1, image.contentType, image.byteSize],
     );
     return { id, ...image };
+  }
+
+  /** Records the size of an uploaded image's file saved again (cleaned of its metadata), for each product image showing it. */
+  async setImageByteSize(assetUrl: string, byteSize: number): Promise<void> {
+    await this.session.run('UPDATE product_images SET byte_size = ? WHERE asset_url = ?', [byteSize, assetUrl]);
   }
 
   /** Deletes a product with its variants, images, cart lines and restock requests; false when it did not exist. */

@@ -319,6 +319,35 @@ describe('restock requests', () => {
     await settle();
     const buttons = screen.getAllByRole('button', { name: 'Notify' }) as HTMLButtonElement[];
     expect(buttons.map((button) => button.disabled)).toEqual([true, false]);
+    expect(screen.queryByText(ADMIN.restockNeedsMailServer)).toBeNull();
+  });
+
+  it('offer no Notify on a store without a mail server, and say why and what to do', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: { subscribers: [] } } },
+      {
+        method: 'GET', path: '/api/admin/messages/restock',
+        answer: {
+          body: {
+            groups: [
+              { productId: 'p', variantId: 'v1', productTitle: 'Lamp', sku: 'L-0', attributes: {}, qtyInStock: 0, unlimited: false, requestCount: 2, pendingCount: 2, notifiable: false },
+              { productId: 'p', variantId: 'v2', productTitle: 'Lamp', sku: 'L-3', attributes: {}, qtyInStock: 3, unlimited: false, requestCount: 1, pendingCount: 1, notifiable: true },
+            ],
+            hasMore: false,
+            canSendEmail: false,
+          },
+        },
+      },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    expect(screen.getByRole('note')).toHaveProperty('textContent', ADMIN.restockNeedsMailServer);
+    const buttons = screen.getAllByRole('button', { name: 'Notify' }) as HTMLButtonElement[];
+    expect(buttons.map((button) => button.disabled)).toEqual([true, true]);
+    // each row says why: the one back in stock waits for the mail server
+    expect(buttons.map((button) => button.title)).toEqual([ADMIN.notifyDisabled, ADMIN.notifyNeedsMailServer]);
+    expect(screen.getByText(ADMIN.notifyNeedsMailServer, { selector: 'small' })).toBeTruthy();
   });
 });
 

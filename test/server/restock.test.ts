@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { RESTOCK } from '../../client/lib/messages.ts';
 import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
@@ -22,8 +23,9 @@ interface SignUpsAnswer { signUps: Array<{ siteVisitorEmail: string; notifiedOn:
 
 let server: RunningServer;
 beforeAll(async () => {
-  // this file checks what sign-ups do; their budgets are checked in hardening/
-  server = await startServer({ ownerPassword: OWNER_PASSWORD, rateLimits: UNTHROTTLED });
+  // this file checks what sign-ups do; their budgets are checked in hardening/. Nothing listens on
+  // port 9: the notices fail there, but the store does send them
+  server = await startServer({ ownerPassword: OWNER_PASSWORD, rateLimits: UNTHROTTLED, mail: { smtpUrl: 'smtp://127.0.0.1:9' } });
 });
 afterAll(async () => {
   await server.stop(true);
@@ -33,8 +35,8 @@ function signUp(v: Visitor, email: string, variant = lampVariant.id, product = l
   return v.post<{ message: string }>(RESTOCK_PATH, { productId: product, variantId: variant, siteVisitorEmail: email, isJoinMailingList: false, ...extra });
 }
 
-async function signedIn(email: string, password: string): Promise<{ visitor: Visitor; xsrf: Record<string, string> }> {
-  const visitor = await new Visitor(server.url).start();
+async function signedIn(email: string, password: string, url = server.url): Promise<{ visitor: Visitor; xsrf: Record<string, string> }> {
+  const visitor = await new Visitor(url).start();
   const session = await visitor.post<{ xsrfToken: string }>('/api/site-users/account/session', { email, password, rememberMe: false });
   expect(session.status).toBe(200);
   return { visitor, xsrf: { 'x-siteuser-xsrf-token': session.body.xsrfToken } };
@@ -152,8 +154,8 @@ describe('owner calls', () => {
     expect(sent.body.sent).toBe(emails.length);
     const store = server.app.deps.store;
     expect(await store.get("SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'restock-notice'")).toEqual({ n: emails.length });
-    // each notice is delivered like every email: this store has no mail server, so each is kept for the owner to read
-    await expect.poll(() => store.get("SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'restock-notice' AND status = 'kept'")).toEqual({ n: emails.length });
+    // each notice is delivered like every email: sent to the mail server, which refuses them here
+    await expect.poll(() => store.get("SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'restock-notice' AND status = 'failed'")).toEqual({ n: emails.length });
     const again = await owner.visitor.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: owner.xsrf });
     expect(again.body.sent).toBe(0);
 
@@ -166,6 +168,35 @@ describe('owner calls', () => {
     expect(listed.body.signUps[0]!.notifiedOn).toEqual(expect.any(Number));
     const empty = await owner.visitor.post(`${RESTOCK_PATH}/send/all`, { sendRequests: [] }, { headers: owner.xsrf });
     expect(empty.status).toBe(400);
+  });
+});
+
+describe('a store without a mail server', () => {
+  it('refuses to notify, keeping every request waiting, and its list says it cannot send', async () => {
+    const alone = await startServer({ ownerPassword: OWNER_PASSWORD, rateLimits: UNTHROTTLED });
+    try {
+      const v = await new Visitor(alone.url).start();
+      for (const email of ['wait1@example.com', 'wait2@example.com']) expect((await signUp(v, email, shirtSoldOut.id, shirt.id)).status).toBe(200);
+      const { visitor: owner, xsrf: headers } = await signedIn(OWNER_EMAIL, OWNER_PASSWORD, alone.url);
+      expect((await owner.request('PUT', `/api/admin/inventory/${shirtSoldOut.id}`, { qtyInStock: 3, reason: 'restock' }, { headers })).status).toBe(200);
+
+      const listed = await owner.get<{ groups: Array<{ pendingCount: number; notifiable: boolean }>; canSendEmail: boolean }>('/api/admin/messages/restock');
+      expect(listed.body.canSendEmail).toBe(false);
+      expect(listed.body.groups).toEqual([expect.objectContaining({ pendingCount: 2, notifiable: true })]);
+      const one = await owner.post<{ message: string }>(`${RESTOCK_PATH}/send`, { productId: shirt.id, variantId: shirtSoldOut.id }, { headers });
+      expect([one.status, one.body.message]).toEqual([409, ADMIN.server.restockNeedsMailServer]);
+      const all = await owner.post<{ message: string }>(`${RESTOCK_PATH}/send/all`, { sendRequests: [{ productId: shirt.id, variantId: shirtSoldOut.id }] }, { headers });
+      expect([all.status, all.body.message]).toEqual([409, ADMIN.server.restockNeedsMailServer]);
+      // an unknown variant is still said as such
+      expect((await owner.post(`${RESTOCK_PATH}/send`, { productId: shirt.id, variantId: 'no-such-variant' }, { headers })).status).toBe(404);
+
+      const store = alone.app.deps.store;
+      expect(await store.all("SELECT id FROM email_outbox WHERE kind = 'restock-notice'")).toEqual([]);
+      expect(await store.all('SELECT email FROM restock_signups WHERE notified_on IS NOT NULL')).toEqual([]);
+      expect((await owner.get<{ groups: Array<{ pendingCount: number }> }>('/api/admin/messages/restock')).body.groups[0]!.pendingCount).toBe(2);
+    } finally {
+      await alone.stop(true);
+    }
   });
 });
 

@@ -92,9 +92,17 @@ function Subscribers() {
   );
 }
 
+/** Why a row's Notify cannot be pressed, if it cannot: still sold out, or no mail server to send with. */
+function notifyHint(group: RestockGroup, canSend: boolean): string | undefined {
+  if (!group.notifiable) return ADMIN.notifyDisabled;
+  return canSend ? undefined : ADMIN.notifyNeedsMailServer;
+}
+
 function RestockRequests({ canNotify }: { canNotify: boolean }) {
   const [offset, setOffset] = useState(0);
-  const { data, error, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean }>(`/api/admin/messages/restock?${paged(offset)}`);
+  const { data, error, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean; canSendEmail?: boolean }>(`/api/admin/messages/restock?${paged(offset)}`);
+  // without a mail server the send is refused: Notify is not offered as if it could work, and the note says why
+  const canSend = data?.canSendEmail !== false;
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   async function notify(group: RestockGroup) {
     const answer = await adminCall<{ sent: number }>('POST', `${API_PATHS.restock}/send`, { productId: group.productId, variantId: group.variantId });
@@ -109,6 +117,7 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
       </div>
       <Notice text={error} kind="error" />
       <Notice text={notice.text} kind={notice.kind} />
+      {!canSend && data && data.groups.length > 0 ? <p className="admin-notice" role="note">{ADMIN.restockNeedsMailServer}</p> : null}
       {data && data.groups.length === 0 ? <p>{ADMIN.noRestockRequests}</p> : null}
       {data && data.groups.length > 0 ? (
         <TableRegion label={ADMIN.restockRequests}>
@@ -124,11 +133,11 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
                   <td>{group.pendingCount}</td>
                   <td>
                     {canNotify ? (
-                      <button type="button" disabled={!group.notifiable} title={group.notifiable ? undefined : ADMIN.notifyDisabled} onClick={() => notify(group)}>
+                      <button type="button" disabled={!group.notifiable || !canSend} title={notifyHint(group, canSend)} onClick={() => notify(group)}>
                         {ADMIN.notify}
                       </button>
                     ) : null}
-                    {!group.notifiable && group.pendingCount > 0 ? <small className="admin-hint"> {ADMIN.notifyDisabled}</small> : null}
+                    {group.pendingCount > 0 && notifyHint(group, canSend) !== undefined ? <small className="admin-hint"> {notifyHint(group, canSend)}</small> : null}
                   </td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ import { crc32 } from 'node:zlib';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { AdminProductRepository } from '../../../server/db/admin-product-repository.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -260,6 +261,30 @@ describe('images stored with their metadata before it was removed at upload', ()
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('have the size the admin reports updated once their file is saved again', async () => {
+    const owner = await server.signInOwner();
+    const created = await owner.post<{ product: { id: string } }>('/api/admin/products', productInput({
+      title: 'Salt Glaze Cup', urlSlug: 'salt-glaze-cup', variantOptions: [], variants: [{ sku: 'CUP-1', priceCents: 2400, qtyInStock: 4, attributes: {} }],
+    }));
+    expect(created.status, created.text).toBe(201);
+    const productId = created.body.product.id;
+    // an image an older build stored with its metadata, and the size it had then
+    const name = uploadName('jpg');
+    const photo = await phoneJpeg(600, 400);
+    writeFileSync(join(uploads, name), photo);
+    await new AdminProductRepository(server.app.deps.store).addImage(productId, {
+      assetUrl: `/uploads/${name}`, originalSize: '600x400', altText: '', contentType: 'image/jpeg', byteSize: photo.length,
+    });
+    const sizeOf = async () => (await owner.get<{ product: { images: Array<{ assetUrl: string; byteSize: number | null }> } }>(`/api/admin/products/${productId}`))
+      .body.product.images.find((image) => image.assetUrl === `/uploads/${name}`)!.byteSize;
+    expect(await sizeOf()).toBe(photo.length);
+
+    expect((await fetch(`${server.url}/uploads/${name}`)).status).toBe(200);
+    const cleaned = statSync(join(uploads, name)).size;
+    expect(cleaned).not.toBe(photo.length);
+    expect(await sizeOf()).toBe(cleaned);
   });
 
   it('answer a HEAD and a range request with the cleaned bytes too', async () => {
