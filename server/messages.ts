@@ -1,3 +1,4 @@
+import { ADMIN } from '../client/lib/admin-messages.ts';
 import { REQUEST } from '../client/lib/messages.ts';
 
 /**
@@ -85,6 +86,14 @@ export const serverMessages = {
   accessDeniedTitle: 'This content is for members',
   memberSignInTitle: 'Sign in',
   memberSignInIncomplete: 'Please enter your email and password.',
+  memberPasswordChanged: ADMIN.passwordResetDone,
+  memberForgotPasswordTitle: 'Forgot your password?',
+  memberForgotPasswordNotAnEmail: 'Please enter the email you sign in with.',
+  memberResetLinkSent: ADMIN.resetLinkSent,
+  memberResetNeedsContact: 'This shop cannot send emails, so it cannot send you a link to choose a new password. Please contact the shop to get back into your account.',
+  memberResetPasswordTitle: 'Choose a new password',
+  memberResetLinkInvalid: ADMIN.server.resetLinkInvalid,
+  formExpired: 'This form was open for too long to be sent safely, so nothing was done. Go back to the page and send it again. If this keeps happening, allow cookies for this site.',
   restockEmailSubject: '{productName} is back in stock',
   newsletterTitle: 'Letters from the studio',
   homeNewsletterTitle: 'Be first to the next kiln opening',

@@ -31,6 +31,12 @@ export class PasswordResetRepository {
     );
   }
 
+  /** Whether the link is one that still works (known, unused, within its hour), without using it. */
+  async isCurrent(tokenHash: string, now: number): Promise<boolean> {
+    const row = await this.session.get<{ expires_on: number | string }>('SELECT expires_on FROM password_resets WHERE token_hash = ?', [tokenHash]);
+    return row !== undefined && row !== null && Number(row.expires_on) > now;
+  }
+
   /**
    * Uses the link: the account it was made for, or null for a link that is unknown, used or past
    * its hour. The link is gone afterwards either way (an expired one is of no more use).

@@ -1,8 +1,10 @@
 /**
- * The emails with a link to choose a password: the one asked for from the admin's sign-in, and
- * the invitation of a new member of staff. The link carries its token after `#`, so the token
- * never reaches a server's request log or another site's Referer: the page reads it in the
- * browser and sends it with the new password.
+ * The emails with a link to choose a password: the one asked for from the admin's sign-in (or
+ * the members' sign-in), and the invitation of a new member of staff. The admin's link carries its
+ * token after `#`, so the token never reaches a server's request log or another site's Referer:
+ * the page reads it in the browser and sends it with the new password. A member's link opens a
+ * page that works without scripts, so its token is in the query, which the request log leaves out
+ * and pages never pass on (Referrer-Policy: no-referrer).
  */
 import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
@@ -21,6 +23,8 @@ export interface PasswordResetEmailInput {
   baseUrl: string;
   token: string;
   minutes: number;
+  /** The page the link opens, when not the admin's (a member's reset page); made from the same token. */
+  resetUrl?: string;
 }
 
 /** The link an email carries for `token`. */
@@ -34,7 +38,7 @@ export function passwordResetLink(baseUrl: string, token: string): string {
 function linkEmail(kind: string, subjectText: string, input: PasswordResetEmailInput | StaffInvitationInput, context: Record<string, unknown>): NewOutboxEmail {
   const templates = loadEmailTemplates(kind);
   const subject = fillMessage(subjectText, { siteTitle: input.siteTitle });
-  const full = { ...context, subject, email: input.email, siteTitle: input.siteTitle, resetUrl: passwordResetLink(input.baseUrl, input.token) };
+  const full = { ...context, subject, email: input.email, siteTitle: input.siteTitle, resetUrl: input.resetUrl ?? passwordResetLink(input.baseUrl, input.token) };
   const { html, text } = renderEmail(templates, full, `${kind} email`);
   return { kind, subjectId: input.siteUserId, recipient: input.email, subject, text, html };
 }

@@ -138,6 +138,11 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     res.redirect(303, PAGE_PATHS.subscription(parsed.data.cartToken));
   });
 
+  /** The gift card page with an amount chosen. */
+  function giftCardPageUrl(itemId: string, sku: string): string {
+    return `/checkout/gift-card?itemId=${encodeURIComponent(itemId)}&sku=${encodeURIComponent(sku)}`;
+  }
+
   async function giftCardChoice(input: unknown) {
     const parsed = giftCardQuerySchema.safeParse(input);
     if (!parsed.success) return null;
@@ -172,10 +177,11 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
             sku: variant.sku,
             label: label(variant),
             current: variant.sku === choice.variant?.sku,
-            url: `/checkout/gift-card?itemId=${encodeURIComponent(choice.product.id)}&sku=${encodeURIComponent(variant.sku)}`,
+            url: giftCardPageUrl(choice.product.id, variant.sku),
           })),
         },
-        checkout: { action: '/checkout/gift-card', crumb: crumbOf(req), testMode: true },
+        // posted to the chosen amount's own address, so a refused post can lead back to it
+        checkout: { action: choice.variant ? giftCardPageUrl(choice.product.id, choice.variant.sku) : '/checkout/gift-card', crumb: crumbOf(req), testMode: true },
       },
     });
   });

@@ -16,6 +16,7 @@ import { createCheckoutPages } from './checkout-pages.ts';
 import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createMailingListPages } from './mailing-list-pages.ts';
+import { createMemberPasswordPages } from './member-password-pages.ts';
 import { createMemberSignInPages } from './member-sign-in-pages.ts';
 import { createBuiltinPages } from '../theme/builtin-pages.ts';
 import { themeMessages } from '../theme/theme-messages.ts';
@@ -43,6 +44,11 @@ export interface StorefrontPages {
   folder: FolderPages | null;
   /** Stops watching files (development); the pages keep answering. */
   close(): Promise<void>;
+}
+
+/** The error page's link back to the page a refusal came from, when the refusal names one. */
+function backLinkOf(err: HttpError): { backTo?: string } {
+  return typeof err.extra.backTo === 'string' ? { backTo: err.extra.backTo } : {};
 }
 
 /** A template's compile errors, every one with its position, for the log line of a failed page. */
@@ -115,6 +121,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createLessonPages(deps, pages, notFound));
   router.use(createMailingListPages(deps, pages));
   router.use(createMemberSignInPages(deps, pages));
+  router.use(createMemberPasswordPages(deps, pages));
 
   const errorHandler: ErrorRequestHandler = async (err, req, res, next) => {
     if (res.headersSent) {
@@ -146,7 +153,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       deps.log.warn({ path: req.path, status, reason: describeError(err).message, reqId: req.id }, 'page request refused');
     }
     // a refusal the visitor can act on (429 past a budget, say) says what it is
-    const errorContext = fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message } : {};
+    // and a refused form post leads back to its page (a path of this site, see formPageBackPath)
+    const errorContext = fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message, ...backLinkOf(err) } : {};
     try {
       await pages.render(req, res, {
         template: 'error',

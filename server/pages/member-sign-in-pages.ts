@@ -6,15 +6,10 @@ import { createSiteUserSignIn } from '../api/site-user-sign-in.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { safeReturnPath } from '../security/return-path.ts';
+import { MEMBER_SIGN_IN_PATH, memberForgotPasswordUrl, PASSWORD_CHANGED_PARAM, withQuery } from './member-account-paths.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 
-/** The members' sign-in page: a plain form, so it works before (and without) any script. */
-export const MEMBER_SIGN_IN_PATH = '/account/sign-in';
-
-/** The sign-in page's address that brings the member back to `returnTo` (a path on this site) afterwards. */
-export function memberSignInUrl(returnTo: string): string {
-  return `${MEMBER_SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`;
-}
+export { MEMBER_SIGN_IN_PATH, memberSignInUrl } from './member-account-paths.ts';
 
 const signInFormSchema = z.object({
   email: z.string().trim().min(3).max(256),
@@ -28,7 +23,7 @@ function returnPathOf(value: unknown): string {
   return safeReturnPath(value) ?? '/';
 }
 
-function crumbOf(req: Request): string {
+export function crumbOf(req: Request): string {
   const value = (req.cookies as Record<string, unknown> | undefined)?.crumb;
   return typeof value === 'string' ? value : '';
 }
@@ -42,7 +37,7 @@ export function createMemberSignInPages(deps: AppDeps, pages: PageRenderer): Rou
   const router = Router();
   const signIns = createSiteUserSignIn(deps);
 
-  async function showForm(req: Request, res: Response, form: { returnTo: string; email: string; error: string | null; status: number }): Promise<void> {
+  async function showForm(req: Request, res: Response, form: { returnTo: string; email: string; error: string | null; notice?: string; status: number }): Promise<void> {
     await pages.render(req, res, {
       template: 'sign-in',
       pageType: PAGE_TYPE.PAGE,
@@ -50,7 +45,16 @@ export function createMemberSignInPages(deps: AppDeps, pages: PageRenderer): Rou
       status: form.status,
       seo: { noindex: true },
       context: {
-        signIn: { action: MEMBER_SIGN_IN_PATH, crumb: crumbOf(req), returnTo: form.returnTo, email: form.email, error: form.error },
+        signIn: {
+          // the form posts to its own page's address, so a refused post can lead back to it
+          action: withQuery(MEMBER_SIGN_IN_PATH, { returnTo: form.returnTo }),
+          crumb: crumbOf(req),
+          returnTo: form.returnTo,
+          email: form.email,
+          error: form.error,
+          notice: form.notice ?? null,
+          forgotPasswordUrl: memberForgotPasswordUrl(form.returnTo),
+        },
       },
     });
   }
@@ -61,7 +65,8 @@ export function createMemberSignInPages(deps: AppDeps, pages: PageRenderer): Rou
       res.redirect(303, returnTo);
       return;
     }
-    await showForm(req, res, { returnTo, email: '', error: null, status: 200 });
+    const notice = req.query[PASSWORD_CHANGED_PARAM] === '1' ? serverMessages.memberPasswordChanged : undefined;
+    await showForm(req, res, { returnTo, email: '', error: null, notice, status: 200 });
   });
 
   // an address past its failure budget is refused (429) before the form is read, as the session call does

@@ -2,6 +2,8 @@ import Tokens from 'csrf';
 import csurf from 'csurf';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { serverMessages } from '../messages.ts';
+import { HttpError } from './http-error.ts';
+import { formPageBackPath, isPageFormPost } from './page-form-post.ts';
 
 /** Readable cookie carrying the crumb to page scripts. */
 export const CRUMB_COOKIE = 'crumb';
@@ -62,10 +64,18 @@ function isCrumbError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'EBADCSRFTOKEN';
 }
 
-/** Turns a crumb failure anywhere into the platform's 403 answer; other errors pass on. */
+/**
+ * Turns a crumb failure anywhere into the platform's 403 answer; other errors pass on. A page's
+ * plain form post (no scripts to read JSON) gets the error page instead, still 403, saying to try
+ * again and leading back to the form's page.
+ */
 export const crumbFailureHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (!isCrumbError(err)) {
     next(err);
+    return;
+  }
+  if (isPageFormPost(req)) {
+    next(new HttpError(403, serverMessages.formExpired, { backTo: formPageBackPath(req) }));
     return;
   }
   res.status(403).json({ crumbFail: true, message: serverMessages.crumbFail });

@@ -60,7 +60,10 @@ export const RATE_LIMIT_TABLE = {
   // an email per account is further limited to one every few minutes (server/api/password-reset-routes.ts)
   passwordReset: {
     limit: 5,
-    covers: ['POST /api/site-users/account/password-reset', 'POST /api/site-users/account/password-reset/confirm'],
+    covers: [
+      'POST /api/site-users/account/password-reset', 'POST /api/site-users/account/password-reset/confirm',
+      'POST /account/forgot-password', 'POST /account/reset-password',
+    ],
     message: serverMessages.rateLimited,
   },
   ownerWrite: {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT } from '../../client/lib/messages.ts';
+import { serverMessages } from '../../server/messages.ts';
 import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
@@ -282,9 +283,11 @@ describe('checkout', () => {
   it('refuses a checkout post without the crumb', async () => {
     const v = await new Visitor(server.url).start();
     await v.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 });
-    const refused = await v.post<{ crumbFail: boolean }>('/checkout', undefined, { withoutCrumb: true, form: {} });
+    // a plain form post: the error page leading back to the checkout, not the calls' JSON
+    const refused = await v.post<string>('/checkout', undefined, { withoutCrumb: true, form: {} });
     expect(refused.status).toBe(403);
-    expect(refused.body.crumbFail).toBe(true);
+    expect(refused.text).toContain(serverMessages.formExpired);
+    expect(refused.text).toContain('<a class="error-back" href="/checkout">');
   });
 
   it('checks out a subscription from its cartToken and confirms it as a subscription', async () => {

@@ -1,0 +1,170 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { shopperEmailSchema } from '../../client/lib/validation.ts';
+import { MIN_PASSWORD_LENGTH, newPasswordSchema } from '../admin/account-calls.ts';
+import type { AppDeps } from '../deps.ts';
+import { PasswordResetRepository } from '../db/password-reset-repository.ts';
+import { createPasswordLinkSender } from '../email/password-link-sender.ts';
+import { serverMessages } from '../messages.ts';
+import { canEmailPasswordLinks, resetTokenHash } from '../security/password-links.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { safeReturnPath } from '../security/return-path.ts';
+import {
+  MEMBER_FORGOT_PASSWORD_PATH, MEMBER_RESET_PASSWORD_PATH, memberForgotPasswordUrl, memberResetLink, memberSignInUrl, PASSWORD_CHANGED_PARAM, withQuery,
+} from './member-account-paths.ts';
+import { crumbOf } from './member-sign-in-pages.ts';
+import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+
+function returnPathOf(value: unknown): string {
+  return safeReturnPath(value) ?? '/';
+}
+
+function tokenOf(value: unknown): string {
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : '';
+}
+
+const forgotFormSchema = z.object({ email: shopperEmailSchema(serverMessages.memberForgotPasswordNotAnEmail) });
+
+const resetFormSchema = z.object({ newPassword: newPasswordSchema });
+
+interface ForgotForm {
+  returnTo: string;
+  email: string;
+  error: string | null;
+  /** Said instead of the form: the link is on its way, or the shop cannot send one. */
+  outcome: { sent: string } | { noMail: string } | null;
+  status: number;
+}
+
+interface ResetForm {
+  token: string;
+  returnTo: string;
+  error: string | null;
+  /** The link does not work (unknown, used or past its hour): said instead of the form. */
+  invalid: boolean;
+  status: number;
+}
+
+/**
+ * "Forgot your password?" for members, in plain forms that work without scripts: the sign-in
+ * links to a page that asks for the email and sends a link to choose a new password (the admin's
+ * machinery: one link per account, an hour, the email outbox, the same throttle), answering the
+ * same whether or not an account has the address; the link opens a page that sets the password
+ * and sends the member to the sign-in, the page they wanted kept. A store without a mail server
+ * says so and to contact the shop, since a member cannot set a password on the server.
+ */
+export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): Router {
+  const router = Router();
+  const throttle = createRateLimiter(deps, 'passwordReset');
+  const links = createPasswordLinkSender(deps);
+
+  async function showForgot(req: Request, res: Response, form: ForgotForm): Promise<void> {
+    await pages.render(req, res, {
+      template: 'forgot-password',
+      pageType: PAGE_TYPE.PAGE,
+      pageTitle: serverMessages.memberForgotPasswordTitle,
+      status: form.status,
+      seo: { noindex: true },
+      context: {
+        forgotPassword: {
+          // the form posts to its own page's address, so a refused post can lead back to it
+          action: memberForgotPasswordUrl(form.returnTo),
+          crumb: crumbOf(req),
+          returnTo: form.returnTo,
+          email: form.email,
+          error: form.error,
+          sent: form.outcome !== null && 'sent' in form.outcome ? form.outcome.sent : null,
+          noMail: form.outcome !== null && 'noMail' in form.outcome ? form.outcome.noMail : null,
+          signInUrl: memberSignInUrl(form.returnTo),
+        },
+      },
+    });
+  }
+
+  async function showReset(req: Request, res: Response, form: ResetForm): Promise<void> {
+    await pages.render(req, res, {
+      template: 'reset-password',
+      pageType: PAGE_TYPE.PAGE,
+      pageTitle: serverMessages.memberResetPasswordTitle,
+      status: form.status,
+      seo: { noindex: true },
+      context: {
+        resetPassword: {
+          action: withQuery(MEMBER_RESET_PASSWORD_PATH, { token: form.token, returnTo: form.returnTo }),
+          crumb: crumbOf(req),
+          token: form.token,
+          returnTo: form.returnTo,
+          minLength: MIN_PASSWORD_LENGTH,
+          error: form.error,
+          invalid: form.invalid ? serverMessages.memberResetLinkInvalid : null,
+          forgotUrl: memberForgotPasswordUrl(form.returnTo),
+        },
+      },
+    });
+  }
+
+  const noMail = { noMail: serverMessages.memberResetNeedsContact };
+
+  router.get(MEMBER_FORGOT_PASSWORD_PATH, async (req, res) => {
+    const outcome = canEmailPasswordLinks(deps) ? null : noMail;
+    await showForgot(req, res, { returnTo: returnPathOf(req.query.returnTo), email: '', error: null, outcome, status: 200 });
+  });
+
+  router.post(MEMBER_FORGOT_PASSWORD_PATH, throttle, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const returnTo = returnPathOf(body.returnTo);
+    if (!canEmailPasswordLinks(deps)) {
+      await showForgot(req, res, { returnTo, email: '', error: null, outcome: noMail, status: 409 });
+      return;
+    }
+    const form = forgotFormSchema.safeParse(body);
+    if (!form.success) {
+      const typed = typeof body.email === 'string' ? body.email.trim().slice(0, 256) : '';
+      await showForgot(req, res, { returnTo, email: typed, error: serverMessages.memberForgotPasswordNotAnEmail, outcome: null, status: 400 });
+      return;
+    }
+    // answered before anything is looked up, so neither the answer nor its time tells whether an account has the address
+    await showForgot(req, res, { returnTo, email: '', error: null, outcome: { sent: serverMessages.memberResetLinkSent }, status: 200 });
+    try {
+      await links.send(form.data.email, (baseUrl, token) => memberResetLink(baseUrl, token, returnTo));
+    } catch (error) {
+      deps.log.error({ err: error }, serverMessages.passwordResetFailedLog);
+    }
+  });
+
+  router.get(MEMBER_RESET_PASSWORD_PATH, async (req, res) => {
+    const token = tokenOf(req.query.token);
+    const returnTo = returnPathOf(req.query.returnTo);
+    // looked at, not used: the link is used by the form's post
+    const current = token !== '' && (await new PasswordResetRepository(deps.store).isCurrent(resetTokenHash(token), Date.now()));
+    await showReset(req, res, { token, returnTo, error: null, invalid: !current, status: current ? 200 : 400 });
+  });
+
+  router.post(MEMBER_RESET_PASSWORD_PATH, throttle, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const token = tokenOf(body.token);
+    const returnTo = returnPathOf(body.returnTo);
+    const form = resetFormSchema.safeParse(body);
+    if (token !== '' && !form.success) {
+      await showReset(req, res, { token, returnTo, error: form.error.issues[0]?.message ?? null, invalid: false, status: 400 });
+      return;
+    }
+    const hash = form.success ? await hashPassword(form.data.newPassword) : '';
+    const changed = token !== '' && form.success && await deps.store.transaction(async (tx) => {
+      const resets = new PasswordResetRepository(tx);
+      const siteUserId = await resets.take(resetTokenHash(token), Date.now());
+      if (siteUserId === null) return false;
+      await resets.setPassword(siteUserId, hash);
+      return true;
+    });
+    if (!changed) {
+      await showReset(req, res, { token: '', returnTo, error: null, invalid: true, status: 400 });
+      return;
+    }
+    // every session of the account ended with the old password: the member signs in with the new one
+    res.redirect(303, `${memberSignInUrl(returnTo)}&${PASSWORD_CHANGED_PARAM}=1`);
+  });
+
+  return router;
+}
