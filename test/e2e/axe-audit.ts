@@ -62,7 +62,7 @@ export async function auditPage(page: Page, where: string): Promise<AxeFinding[]
       .axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     [...AUDIT_TAGS],
   );
-  const findings = results.violations.flatMap((violation) =>
+  const findings: AxeFinding[] = results.violations.flatMap((violation) =>
     violation.nodes.map((node) => ({
       where,
       rule: violation.id,
