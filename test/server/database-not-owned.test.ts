@@ -4,40 +4,15 @@
  * line saying what to do, the advice `npm run move-to-postgres` gives, and the exit code of a
  * setting the server cannot use (78), instead of serving the maintenance page and trying again.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
+import { jsonLogLines, runMainToExit } from './helpers/start-main.ts';
 import { freshPostgresUrl, ON_POSTGRES, TEST_DATABASE_URL } from './helpers/test-database.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STACK_LINE = /^\s+at .+:\d+/m;
-
-/** Runs server/main.ts on `databaseUrl` until it exits (at most 30 s): its exit code and output. */
-function runMainToExit(databaseUrl: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, OWNER_PASSWORD: 'not owned test password', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
-
-function jsonLines(output: string): Array<Record<string, unknown>> {
-  return output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
 describe.runIf(ON_POSTGRES)('server/main.ts on a database its role does not own', () => {
   it('stops with one line saying to make the role the database\'s owner (exit 78), and makes nothing', async () => {
@@ -51,14 +26,14 @@ describe.runIf(ON_POSTGRES)('server/main.ts on a database its role does not own'
       await admin.query(`CREATE ROLE ${role} LOGIN`);
       await admin.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
       url.username = role;
-      const { code, output } = await runMainToExit(url.toString());
+      const { code, output } = await runMainToExit({ DATABASE_URL: url.toString() });
       expect(code, output).toBe(CANNOT_SERVE_EXIT_CODE);
-      const errors = jsonLines(output).filter((line) => Number(line.level) >= 50);
+      const errors = jsonLogLines(output).filter((line) => Number(line.level) >= 50);
       expect(errors.map((line) => line.msg)).toEqual([
         fillMessage(serverMessages.migrationsNotPermittedLog, { role, reason: `permission denied for schema ${schema}` }),
       ]);
       expect(errors[0]).toEqual(expect.objectContaining({ code: '42501' }));
-      expect(jsonLines(output).some((line) => String(line.msg).startsWith('storefront listening'))).toBe(false);
+      expect(jsonLogLines(output).some((line) => String(line.msg).startsWith('storefront listening'))).toBe(false);
       expect(output).not.toMatch(STACK_LINE);
       expect((await admin.query('SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1', [schema])).rows[0]).toEqual({ n: 0 });
     } finally {

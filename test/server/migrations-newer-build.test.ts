@@ -4,11 +4,9 @@
  * this build does not have stops the start with one line (exit 78) before anything is applied.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
@@ -17,11 +15,10 @@ import { PostgresStore } from '../../server/db/postgres-store.ts';
 import { SqliteStore } from '../../server/db/sqlite-store.ts';
 import type { Store } from '../../server/db/store.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
-import { startMain, stopMain } from './helpers/start-main.ts';
+import { jsonLogLines, runMainToExit, startMain, stopMain } from './helpers/start-main.ts';
 import { temporaryDatabasePath } from './helpers/start-server.ts';
 import { freshPostgresUrl, ON_POSTGRES, TEST_ENGINES, testDatabaseUrl } from './helpers/test-database.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STACK_LINE = /^\s+at .+:\d+/m;
 
 const dirs: string[] = [];
@@ -62,29 +59,6 @@ describe.each(TEST_ENGINES)('migrations on %s', (engine) => {
   });
 });
 
-/** Runs server/main.ts on `databasePath` until it exits (at most 30 s): its exit code and JSON lines. */
-function runMainToExit(databasePath: string, databaseUrl: string | undefined): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, DATABASE_URL: databaseUrl ?? '', OWNER_PASSWORD: 'migrations test password', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
-
-function jsonLines(output: string): Array<Record<string, unknown>> {
-  return output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
 /** Records a migration as applied, as a newer build would have. */
 async function recordMigration(databasePath: string, name: string): Promise<void> {
   if (!ON_POSTGRES) {
@@ -120,11 +94,11 @@ describe('server/main.ts and the migrations', () => {
     expect(await stopMain(second)).toBe(0);
 
     await recordMigration(databasePath, '999_from_a_newer_build.sql');
-    const { code, output } = await runMainToExit(databasePath, ON_POSTGRES ? await testDatabaseUrl(databasePath) : undefined);
+    const { code, output } = await runMainToExit({ DATABASE_PATH: databasePath, DATABASE_URL: (ON_POSTGRES ? await testDatabaseUrl(databasePath) : undefined) ?? '' });
     expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
-    const errors = jsonLines(output).filter((line) => Number(line.level) >= 50);
+    const errors = jsonLogLines(output).filter((line) => Number(line.level) >= 50);
     expect(errors.map((line) => line.msg)).toEqual([fillMessage(serverMessages.newerSchemaLog, { migration: '999_from_a_newer_build' })]);
-    expect(jsonLines(output).some((line) => String(line.msg).startsWith('storefront listening'))).toBe(false);
+    expect(jsonLogLines(output).some((line) => String(line.msg).startsWith('storefront listening'))).toBe(false);
     expect(output).not.toMatch(STACK_LINE);
   }, 60_000);
 });

@@ -5,19 +5,17 @@
  * not parse, a setting of the environment that is not valid. With WORKERS=N the primary stops
  * too, rather than starting workers that fail the same way again and again.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANNOT_SERVE_EXIT_CODE } from '../../../server/cluster.ts';
 import { PERCENT_ENCODE_HINT } from '../../../server/db/database-url.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
+import { jsonLogLines, runMainToExit } from '../helpers/start-main.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const STACK_LINE = /^\s+at .+:\d+/m;
 
 let holder: Server;
@@ -35,27 +33,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs server/main.ts (on the held port unless `env` says otherwise) until it exits (at most 30 s); its output and exit code. */
+/** Runs server/main.ts on the held port (unless `env` says otherwise) until it exits: its output and exit code. */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, `${Object.keys(env).join('-') || 'one'}.db`), OWNER_PASSWORD: 'port test password', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  return runMainToExit({ PORT: String(port), DATABASE_PATH: join(dir, `${Object.keys(env).join('-') || 'one'}.db`), ...env });
 }
 
 function messages(output: string): string[] {
-  return output.split('\n').filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { msg: string }).msg);
+  return jsonLogLines(output).map((line) => String(line.msg));
 }
 
 describe('a port another program holds', () => {

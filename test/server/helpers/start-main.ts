@@ -82,3 +82,31 @@ export async function stopMain(running: MainProcess): Promise<number | null> {
   running.child.kill('SIGTERM');
   return (await ended).code;
 }
+
+/** The JSON log lines of a process's output (other lines, such as a stack, left out). */
+export function jsonLogLines(output: string): Record<string, unknown>[] {
+  return output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/**
+ * Runs server/main.ts from the project root with `env` over the test defaults (a free loopback
+ * port, an owner password, info logs) until it exits, which a start that refuses does at once;
+ * one still running after 30 s is killed. Its exit code and everything it wrote.
+ */
+export function runMainToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', OWNER_PASSWORD: 'main test password', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
