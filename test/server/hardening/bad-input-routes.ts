@@ -147,6 +147,11 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /mailing-list/confirm': file(PAGES),
   'GET /account/sign-in': file('../member-sign-in.test.ts'),
   'POST /account/sign-in': file('../member-sign-in.test.ts'),
+  // an address that is not one, an unknown, used or expired link, passwords that differ: tested there
+  'GET /account/forgot-password': file('../member-password-reset.test.ts'),
+  'POST /account/forgot-password': file('../member-password-reset.test.ts'),
+  'GET /account/reset-password': file('../member-password-reset.test.ts'),
+  'POST /account/reset-password': file('../member-password-reset.test.ts'),
   // names climbing out of scripts/, missing files, an empty or too long list: 400/404, tested there
   'GET /scripts/combo/': file('../theme/script-loader.test.ts'),
   'GET /site.css': noInput('the theme folder\'s compiled stylesheet: the version parameter only busts caches'),
