@@ -70,10 +70,15 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
   return { ok: true, created, updated: imported.length - created };
 }
 
-/** The file's product written over a stored one: what the file has no column for is kept, and a row with a stored SKU edits that variant. */
+/**
+ * The file's product written over a stored one: what the file has no column for is kept, and a
+ * row with a stored SKU edits that variant. `unlimited` in the Stock column gives no count, so
+ * that variant keeps its stored one, as the editor's Unlimited switch does: switched back to a
+ * count later, it has its stock again.
+ */
 function overStored(stored: AdminProduct, input: ProductInput, has: OptionalColumns): ProductInput {
   const kept = productForEditor(stored);
-  const variantIdBySku = new Map(stored.variants.map((variant) => [variant.sku, variant.id]));
+  const storedBySku = new Map(stored.variants.map((variant) => [variant.sku, variant]));
   return {
     ...input,
     excerpt: has.summary ? input.excerpt : kept.excerpt,
@@ -81,7 +86,10 @@ function overStored(stored: AdminProduct, input: ProductInput, has: OptionalColu
     tags: has.tags ? input.tags : kept.tags,
     additionalFieldsFormId: kept.additionalFieldsFormId,
     images: undefined,
-    variants: input.variants.map((variant) => ({ ...variant, id: variant.sku === '' ? undefined : variantIdBySku.get(variant.sku) })),
+    variants: input.variants.map((variant) => {
+      const match = variant.sku === '' ? undefined : storedBySku.get(variant.sku);
+      return { ...variant, id: match?.id, qtyInStock: variant.unlimited && match ? match.qtyInStock : variant.qtyInStock };
+    }),
   };
 }
 

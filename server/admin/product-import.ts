@@ -244,6 +244,7 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
     if (Number.isNaN(sale)) problem(row, IMPORT_COLUMNS.salePrice, notAnAmountText(currency));
     const stockText = cell(cells, IMPORT_COLUMNS.stock).toLowerCase();
     const unlimited = stockText === 'unlimited';
+    // no count for an unlimited row: a new variant starts at 0, a stored one keeps its own (product-import-write.ts)
     const stock = unlimited ? 0 : /^\d+$/.test(stockText) ? Number(stockText) : Number.NaN;
     if (Number.isNaN(stock)) problem(row, IMPORT_COLUMNS.stock, ADMIN.server.importNotStock);
     const weightText = cell(cells, IMPORT_COLUMNS.weight);

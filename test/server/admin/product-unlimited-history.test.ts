@@ -71,25 +71,41 @@ describe('Unlimited switched outside the inventory screen', () => {
     expect(counted.slice(2)).toEqual(afterSwitch);
   });
 
-  it('by a CSV import that updates a product: the switch is written as the owner\'s edit', async () => {
+  it('by a CSV import that updates a product: the switch is written as the owner\'s edit, the count kept', async () => {
     const product = await createProduct('Canvas Cap', 'canvas-cap', ['CAP-S', 'CAP-M']);
     const [small, medium] = product.variants as [Variant, Variant];
     const before = await historyOf(small.id);
-    const csv = [
-      'Product,URL slug,SKU,Price,Stock,Option 1 name,Option 1 value',
-      'Canvas Cap,canvas-cap,CAP-S,45.00,unlimited,Size,S',
-      'Canvas Cap,canvas-cap,CAP-M,45.00,2,Size,M',
-    ].join('\n');
-    const imported = await upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csv), name: 'products.csv', type: 'text/csv' }, { update: 'yes' }, 'file');
-    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    // an unlimited row carries no count: the stored 3 becomes 0, then the switch (newest first)
+    const importFile = async (rows: string[]) => {
+      const csv = ['Product,URL slug,SKU,Price,Stock,Option 1 name,Option 1 value', ...rows].join('\n');
+      const imported = await upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csv), name: 'products.csv', type: 'text/csv' }, { update: 'yes' }, 'file');
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    };
+    const storedVariants = async () => (await owner.get<{ product: { variants: Variant[] } }>(`/api/admin/products/${product.id}`)).body.product.variants;
+
+    await importFile(['Canvas Cap,canvas-cap,CAP-S,45.00,unlimited,Size,S', 'Canvas Cap,canvas-cap,CAP-M,45.00,2,Size,M']);
+    // an unlimited row carries no count: the stored 3 is kept, as the editor's switch keeps it
     const history = await historyOf(small.id);
-    expect(history.slice(0, 2)).toEqual([
-      expect.objectContaining({ delta: 0, quantityAfter: 0, reason: 'owner-edit', actor: OWNER_EMAIL, unlimitedAfter: true }),
-      expect.objectContaining({ delta: -3, quantityAfter: 0, reason: 'owner-edit', actor: OWNER_EMAIL, unlimitedAfter: null }),
-    ]);
-    expect(history.slice(2)).toEqual(before);
+    expect(history).toHaveLength(before.length + 1);
+    expect(history[0]).toEqual(expect.objectContaining({ delta: 0, quantityAfter: 3, reason: 'owner-edit', actor: OWNER_EMAIL, unlimitedAfter: true }));
+    expect(history.slice(1)).toEqual(before);
+    expect((await storedVariants()).map((variant) => [variant.sku, variant.unlimited, variant.qtyInStock])).toEqual([['CAP-S', true, 3], ['CAP-M', false, 2]]);
     // the row that kept its count and its switch writes nothing
     expect(await historyOf(medium.id)).toHaveLength(1);
+
+    // the same file again (an export read back in): nothing changes, nothing is written
+    await importFile(['Canvas Cap,canvas-cap,CAP-S,45.00,unlimited,Size,S', 'Canvas Cap,canvas-cap,CAP-M,45.00,2,Size,M']);
+    expect(await historyOf(small.id)).toEqual(history);
+    // switched back to a count in the editor, the variant has its 3 again
+    const [storedSmall, storedMedium] = (await storedVariants()) as [Variant, Variant];
+    const counted = await owner.put(`/api/admin/products/${product.id}`, productInput({ title: 'Canvas Cap', urlSlug: 'canvas-cap', variants: [{ ...storedSmall, unlimited: false }, storedMedium] }));
+    expect(counted.status, counted.text).toBe(200);
+    expect((await storedVariants()).map((variant) => [variant.sku, variant.unlimited, variant.qtyInStock])).toEqual([['CAP-S', false, 3], ['CAP-M', false, 2]]);
+    expect((await historyOf(small.id))[0]).toEqual(expect.objectContaining({ delta: 0, quantityAfter: 3, unlimitedAfter: false }));
+
+    // a variant the file adds as unlimited has no count to keep: it starts at 0, with nothing in its history
+    await importFile(['Canvas Cap,canvas-cap,CAP-S,45.00,3,Size,S', 'Canvas Cap,canvas-cap,CAP-M,45.00,2,Size,M', 'Canvas Cap,canvas-cap,CAP-L,45.00,unlimited,Size,L']);
+    const large = (await storedVariants()).find((variant) => variant.sku === 'CAP-L')!;
+    expect([large.unlimited, large.qtyInStock]).toEqual([true, 0]);
+    expect(await historyOf(large.id)).toEqual([]);
   });
 });
