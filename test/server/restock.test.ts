@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { RESTOCK } from '../../client/lib/messages.ts';
+import type { Store } from '../../server/db/store.ts';
 import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
@@ -196,6 +198,65 @@ describe('a store without a mail server', () => {
       expect((await owner.get<{ groups: Array<{ pendingCount: number }> }>('/api/admin/messages/restock')).body.groups[0]!.pendingCount).toBe(2);
     } finally {
       await alone.stop(true);
+    }
+  });
+});
+
+describe('a store upgraded with notices an older build kept', () => {
+  const REARM_MIGRATION = '135_restock_kept_notices_rearmed.sql';
+
+  /** A notice as an older build wrote it: the request marked notified, its notice in the outbox as it ended. */
+  async function olderNotice(store: Store, email: string, status: 'kept' | 'sent', at: number): Promise<void> {
+    const signUp = await store.get<{ id: string }>('SELECT id FROM restock_signups WHERE email = ?', [email]);
+    await store.run('UPDATE restock_signups SET notified_on = ? WHERE id = ?', [at, signUp!.id]);
+    await store.run(
+      `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, created_on, sent_on)
+       VALUES (?, 'restock-notice', ?, ?, 'Back in stock', 'It is back.', '', ?, ?, ?)`,
+      [randomUUID(), signUp!.id, email, status, at, status === 'sent' ? at : null],
+    );
+  }
+
+  it('makes the requests whose notice was only kept wait again, and sends them once the store has a mail server', async () => {
+    const older = await startServer({ ownerPassword: OWNER_PASSWORD, rateLimits: UNTHROTTLED });
+    const v = await new Visitor(older.url).start();
+    const emails = ['only-kept@example.com', 'emailed@example.com', 'kept-then-emailed@example.com', 'emailed-then-kept@example.com', 'waiting@example.com'];
+    for (const email of emails) expect((await signUp(v, email, shirtSoldOut.id, shirt.id)).status).toBe(200);
+    const store = older.app.deps.store;
+    await olderNotice(store, 'only-kept@example.com', 'kept', 1_000);
+    await olderNotice(store, 'emailed@example.com', 'sent', 1_000);
+    // signed up again between two restocks: the newest notice is the one that says what the shopper knows
+    await olderNotice(store, 'kept-then-emailed@example.com', 'kept', 1_000);
+    await olderNotice(store, 'kept-then-emailed@example.com', 'sent', 2_000);
+    await olderNotice(store, 'emailed-then-kept@example.com', 'sent', 1_000);
+    await olderNotice(store, 'emailed-then-kept@example.com', 'kept', 2_000);
+    // the store as the older build left it: the migration not yet applied
+    await store.run('DELETE FROM schema_migrations WHERE name = ?', [REARM_MIGRATION]);
+    await older.stop();
+
+    const upgraded = await startServer({ databasePath: older.databasePath, ownerPassword: OWNER_PASSWORD, rateLimits: UNTHROTTLED, mail: { smtpUrl: 'smtp://127.0.0.1:9' } });
+    try {
+      const upgradedStore = upgraded.app.deps.store;
+      const waiting = async () => (await upgradedStore.all<{ email: string }>('SELECT email FROM restock_signups WHERE notified_on IS NULL ORDER BY email')).map((row) => row.email);
+      expect(await waiting()).toEqual(['emailed-then-kept@example.com', 'only-kept@example.com', 'waiting@example.com']);
+
+      const { visitor: owner, xsrf: headers } = await signedIn(OWNER_EMAIL, OWNER_PASSWORD, upgraded.url);
+      expect((await owner.request('PUT', `/api/admin/inventory/${shirtSoldOut.id}`, { qtyInStock: 3, reason: 'restock' }, { headers })).status).toBe(200);
+      const sent = await owner.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: shirt.id, variantId: shirtSoldOut.id }, { headers });
+      expect([sent.status, sent.body.sent]).toEqual([200, 3]);
+      // one new notice for each who waited, handed to the mail server (which refuses them here); none for those emailed
+      const newNotices = "SELECT recipient, status FROM email_outbox WHERE kind = 'restock-notice' AND created_on > 2000 ORDER BY recipient";
+      await expect.poll(() => upgradedStore.all(newNotices)).toEqual([
+        { recipient: 'emailed-then-kept@example.com', status: 'failed' },
+        { recipient: 'only-kept@example.com', status: 'failed' },
+        { recipient: 'waiting@example.com', status: 'failed' },
+      ]);
+      expect(await waiting()).toEqual([]);
+      // the kept notices stay as the record of what the store held
+      expect(await upgradedStore.get("SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'restock-notice' AND status = 'kept'")).toEqual({ n: 3 });
+      const again = await owner.post<{ sent: number }>(`${RESTOCK_PATH}/send`, { productId: shirt.id, variantId: shirtSoldOut.id }, { headers });
+      expect(again.body.sent).toBe(0);
+    } finally {
+      await upgraded.stop(true);
     }
   });
 });
