@@ -56,7 +56,7 @@ export function createAdminPages(deps: AppDeps): Router {
     cleanUploads(uploads, {
       log: deps.log,
       canWrite: !deps.options.readOnly,
-      recordSize: (name, byteSize) => new AdminProductRepository(deps.store).setImageByteSize(`${UPLOADS_URL}${name}`, byteSize),
+      recordCleaned: (name, cleaned) => new AdminProductRepository(deps.store).recordCleanedImage(`${UPLOADS_URL}${name}`, cleaned),
     }),
     express.static(uploads, { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
   const shell = async (req: Request, res: Response): Promise<void> => {

@@ -3,13 +3,18 @@
  * the owner's GPS position. Each is looked at on its first request in a server process, before
  * the uploads' static files answer it: one that carries metadata is saved again without it, in
  * place of the original (image-metadata.ts), so the static files only ever send clean bytes.
- * The size the store records for it (the admin shows it) is updated by the process that saved it.
+ * The size the store records for it (the admin shows it) is updated by the process that saved it,
+ * and so is its width and height when cleaning turned it upright (an image stored before upload
+ * turned photos may have its sideways shape recorded; the product pages' and cards' picture
+ * frames and srcset read the recorded one).
  * Nothing happens at start-up, however many images a shop has: an image costs one read of its
  * header per process, and one re-encoding ever. Images are cleaned one at a time, so a crawler
  * asking for many old images at once does not fill the memory.
  *
  * On a read-only store (or a folder the store may not write) the cleaned bytes are served from
- * memory, the most recently used up to CLEANED_IN_MEMORY_BYTES, and made again when dropped.
+ * memory, the most recently used up to CLEANED_IN_MEMORY_BYTES, and made again when dropped. A
+ * folder the store may not write still has the cleaned shape recorded; a read-only store records
+ * nothing, so its pages keep the shape recorded until it is opened for writing again.
  * An image whose pixels no longer decode is never served as it is: its widest copy answers
  * (copies carry no metadata), else a 404; the file stays on disk, and the log says which.
  */
@@ -21,7 +26,7 @@ import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { serverMessages } from '../messages.ts';
-import { COPY_WIDTHS, copyName, isUploadedOriginal } from './image-copies.ts';
+import { COPY_WIDTHS, copyName, isUploadedOriginal, readImageFacts } from './image-copies.ts';
 import { imageWithoutMetadata } from './image-metadata.ts';
 
 /** Memory a read-only store gives to cleaned originals it cannot write back. */
@@ -40,10 +45,18 @@ export interface CleanUploadsOptions {
   /** Save a cleaned image in place of the original (off for a read-only store). */
   canWrite: boolean;
   /**
-   * Records the new size of an image saved again: called only once its file is replaced, so the
-   * size recorded is the size on disk (one cleaned in memory keeps its file, and so its size).
+   * Records what cleaning changed of an image, when the store can write: its width and height as
+   * served (turned upright), and its size on disk once its file is replaced (one cleaned in
+   * memory keeps its file, and so its byte size).
    */
-  recordSize?: (name: string, byteSize: number) => Promise<void>;
+  recordCleaned?: (name: string, cleaned: CleanedImage) => Promise<void>;
+}
+
+export interface CleanedImage {
+  /** "WIDTHxHEIGHT" of the cleaned image, as the store records an upload's size. */
+  originalSize: string;
+  /** The replaced file's size; undefined when the cleaned image is served from memory. */
+  byteSize?: number;
 }
 
 function extensionOf(name: string): string {
@@ -100,10 +113,12 @@ export function cleanUploads(dir: string, options: CleanUploadsOptions): Request
     return run;
   };
 
-  /** The clean file is served whether or not its size could be recorded (the database away): that is only said. */
-  const recordSize = async (name: string, byteSize: number): Promise<void> => {
+  /** The clean image is served whether or not its size could be recorded (the database away): that is only said. */
+  const recordCleaned = async (name: string, cleaned: Buffer, byteSize?: number): Promise<void> => {
+    if (!options.canWrite || !options.recordCleaned) return;
     try {
-      await options.recordSize?.(name, byteSize);
+      const { width, height } = await readImageFacts(cleaned);
+      await options.recordCleaned(name, { originalSize: `${width}x${height}`, byteSize });
     } catch (error) {
       options.log.warn({ image: name, byteSize, reason: error instanceof Error ? error.message : String(error) }, serverMessages.uploadSizeNotRecordedLog);
     }
@@ -127,7 +142,7 @@ export function cleanUploads(dir: string, options: CleanUploadsOptions): Request
         const outcome = await replaceUnchanged(dir, name, read, cleaned);
         if (outcome === 'replaced') {
           options.log.info({ image: name, bytesBefore: bytes.length, bytesAfter: cleaned.length }, serverMessages.uploadCleanedLog);
-          await recordSize(name, cleaned.length);
+          await recordCleaned(name, cleaned, cleaned.length);
           return { kind: 'clean' };
         }
         if (outcome === 'gone') return { kind: 'missing' };
@@ -138,6 +153,7 @@ export function cleanUploads(dir: string, options: CleanUploadsOptions): Request
       }
     }
     cleanedInMemory.set(name, cleaned);
+    await recordCleaned(name, cleaned);
     return { kind: 'cleaned in memory' };
   };
 

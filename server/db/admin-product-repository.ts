@@ -387,9 +387,21 @@ export class AdminProductRepository {
     return { id, ...image };
   }
 
-  /** Records the size of an uploaded image's file saved again (cleaned of its metadata), for each product image showing it. */
-  async setImageByteSize(assetUrl: string, byteSize: number): Promise<void> {
-    await this.session.run('UPDATE product_images SET byte_size = ? WHERE asset_url = ?', [byteSize, assetUrl]);
+  /**
+   * Records an uploaded image cleaned of its metadata, for each product image showing it: its
+   * width and height (turned upright, it may have changed shape) and, when its file was saved
+   * again, the file's size. The write moves the content version, so cached pages are rebuilt with
+   * the new shape; a shape already recorded is not written again, so each process cleaning the
+   * same image in memory does not rebuild them.
+   */
+  async recordCleanedImage(assetUrl: string, cleaned: { originalSize: string; byteSize?: number }): Promise<void> {
+    if (cleaned.byteSize === undefined) {
+      await this.session.run('UPDATE product_images SET original_size = ? WHERE asset_url = ? AND original_size <> ?',
+        [cleaned.originalSize, assetUrl, cleaned.originalSize]);
+    } else {
+      await this.session.run('UPDATE product_images SET original_size = ?, byte_size = ? WHERE asset_url = ?',
+        [cleaned.originalSize, cleaned.byteSize, assetUrl]);
+    }
   }
 
   /** Deletes a product with its variants, images, cart lines and restock requests; false when it did not exist. */

@@ -14,6 +14,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { AdminProductRepository } from '../../../server/db/admin-product-repository.ts';
+import { readContentVersion } from '../../../server/db/content-version.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -285,6 +286,46 @@ describe('images stored with their metadata before it was removed at upload', ()
     const cleaned = statSync(join(uploads, name)).size;
     expect(cleaned).not.toBe(photo.length);
     expect(await sizeOf()).toBe(cleaned);
+  });
+
+  it('turned upright, have their recorded width and height follow, on the product page and in the admin', async () => {
+    const owner = await server.signInOwner();
+    const created = await owner.post<{ product: { id: string } }>('/api/admin/products', productInput({
+      title: 'Ash Glaze Vase', urlSlug: 'ash-glaze-vase', variantOptions: [], variants: [{ sku: 'VASE-1', priceCents: 5200, qtyInStock: 1, attributes: {} }],
+    }));
+    expect(created.status, created.text).toBe(201);
+    const productId = created.body.product.id;
+    // a portrait photo an older build stored as the camera wrote it: 600 wide, to be turned a quarter
+    const name = uploadName('jpg');
+    const photo = await phoneJpeg(600, 400, 6);
+    writeFileSync(join(uploads, name), photo);
+    await new AdminProductRepository(server.app.deps.store).addImage(productId, {
+      assetUrl: `/uploads/${name}`, originalSize: '600x400', altText: '', contentType: 'image/jpeg', byteSize: photo.length,
+    });
+    const sizeInAdmin = async () => (await owner.get<{ product: { images: Array<{ assetUrl: string; originalSize: string }> } }>(`/api/admin/products/${productId}`))
+      .body.product.images.find((image) => image.assetUrl === `/uploads/${name}`)!.originalSize;
+    // the picture's frame on the product page and in the shop's cards, and the widths its srcset offers
+    const pictureTags = async () => Promise.all(['/shop/p/ash-glaze-vase', '/shop'].map(async (path) => {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      return html.match(new RegExp(`<img [^>]*src="/uploads/${name}"[^>]*>`))?.[0] ?? `${path}: no picture`;
+    }));
+    // the pages are built (and kept) with the shape recorded at upload
+    for (const tag of await pictureTags()) expect(tag).toContain('width="600" height="400"');
+
+    const cleaned = await served(server.url, `/uploads/${name}`);
+    expect([cleaned.meta!.width, cleaned.meta!.height]).toEqual([400, 600]);
+    expect(await sizeInAdmin()).toBe('400x600');
+    for (const tag of await pictureTags()) {
+      expect(tag).toContain('width="400" height="600"');
+      // its copies were made upright, so none is 500 wide
+      expect(tag).not.toContain('?format=500w');
+    }
+
+    // another process cleaning the same image in memory records the same shape: the pages are kept
+    const store = server.app.deps.store;
+    const version = await readContentVersion(store);
+    await new AdminProductRepository(store).recordCleanedImage(`/uploads/${name}`, { originalSize: '400x600' });
+    expect(await readContentVersion(store)).toBe(version);
   });
 
   it('answer a HEAD and a range request with the cleaned bytes too', async () => {
