@@ -5,6 +5,7 @@
  * caret under the column).
  */
 import { codeFrame } from '../diagnostics/code-frame.ts';
+import { pluginUsage } from '../diagnostics/plugin-usage.ts';
 import { hintFor, missingPartialName, type HintContext } from '../diagnostics/suggest.ts';
 import { tagAt } from '../diagnostics/tag-at.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
@@ -26,7 +27,7 @@ export type KnownPartials = readonly string[] | null;
 
 /** The message with its hint, as the CLI and the development overlay show it. */
 export function messageWithHint(message: string, registry: PluginRegistry, context: HintContext = {}): string {
-  const hint = hintFor(message, registry, context);
+  const hint = hintFor(message, registry, { usageOf: pluginUsage, ...context });
   return hint === undefined ? message : cliMessages.hint(message, hint);
 }
 

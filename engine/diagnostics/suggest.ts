@@ -1,13 +1,15 @@
 /**
- * Hints beside error messages: "did you mean" for unknown formatter, predicate and partial names, and
- * what to do about a block left open, an `{.end}` or `{.or}` with no block, an instruction
- * written without its name (`{.section}`), and the like, whose reference messages speak of the
+ * Hints beside error messages: "did you mean" for unknown formatter, predicate and partial names,
+ * the forms a formatter or predicate takes when given arguments it does not take, and what to do
+ * about a block left open, an `{.end}` or `{.or}` with no block, an instruction written without
+ * its name (`{.section}`), and the like, whose reference messages speak of the
  * parser's state machine rather than the template. The engine's messages stay the references'
  * strings; tools (the CLI, the development overlay) add the hint beside them.
  */
-import { closest, distance } from 'fastest-levenshtein';
+import damerauLevenshtein from 'damerau-levenshtein';
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
+import type { PluginUsage } from './plugin-usage.ts';
 
 /** The hints' texts. */
 const HINTS = {
@@ -21,6 +23,8 @@ const HINTS = {
   orInMacro: 'a {.macro} has no alternative: it cannot take an {.or}',
   orAfterPlainOr: 'a plain {.or} already takes every remaining case, so nothing after it in this block runs',
   incomplete: (instruction: string, needs: string, form: string) => `${instruction} needs ${needs}: ${form}`,
+  takes: (name: string, args: string, forms: readonly string[]) =>
+    `${name} takes ${args === '' ? 'no arguments' : args}${forms.length === 0 ? '' : `: ${forms.join(' or ')}`}`,
 } as const;
 
 /** What each instruction needs after its keyword, and its correct form, for a tag that stops short. */
@@ -57,6 +61,8 @@ function shapeOf(make: (...args: string[]) => string, arity = 1): RegExp {
 
 const FORMATTER_UNKNOWN = shapeOf(messages.formatterUnknown);
 const PREDICATE_UNKNOWN = shapeOf(messages.predicateUnknown);
+const FORMATTER_ARGS = shapeOf(messages.formatterArgs, 2);
+const PREDICATE_ARGS = shapeOf(messages.predicateArgs, 2);
 const UNCLOSED = shapeOf(messages.unclosed);
 const EOF_IN_BLOCK = shapeOf(messages.eofInBlock);
 const NOT_ALLOWED_AT_ROOT = shapeOf(messages.notAllowedAtRoot);
@@ -80,12 +86,31 @@ const TAG_ENDS_SHORT: ReadonlySet<string> = new Set([
   messages.tagMacroName,
 ]);
 
-/** The closest of `candidates` to `name`, when it is close enough to be a likely typo. */
+/**
+ * The edits between two names. Two neighbouring letters typed the wrong way round (`slguify`) are
+ * one edit, not two: the commonest typo would otherwise cost as much as two wrong letters.
+ */
+function typingDistance(a: string, b: string): number {
+  return damerauLevenshtein(a, b).steps;
+}
+
+/** The closest of `candidates` to `name` (the first of equals), when it is close enough to be a likely typo. */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
-  if (candidates.length === 0) return undefined;
-  const best = closest(name, candidates as string[]);
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = typingDistance(name, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  if (best === undefined) return undefined;
   const allowed = Math.max(1, Math.floor(Math.max(name.length, best.length) / 3));
-  return distance(name, best) <= allowed ? best : undefined;
+  return bestDistance <= allowed ? best : undefined;
+}
+
+/** The arguments a formatter or predicate takes and the tags that write it, when the tool gave a way to find them. */
+function usageHint(kind: 'formatter' | 'predicate', name: string, context: HintContext): string | undefined {
+  const usage = context.usageOf?.(kind, name);
+  return usage === undefined ? undefined : HINTS.takes(name, usage.args, usage.forms);
 }
 
 /** The hint for an instruction where it may not stand (opcode names as the messages give them). */
@@ -112,6 +137,12 @@ export interface HintContext {
   tag?: string;
   /** The names a render could apply (its partials), for the closest one to a missing partial. */
   partials?: readonly string[];
+  /**
+   * How a formatter or predicate is written (pluginUsage, from the language reference), for the
+   * hint beside an "arguments" error. Passed by the tools rather than imported here: the reference
+   * is about 65 KB that every program loading the engine would otherwise parse at start-up.
+   */
+  usageOf?: (kind: 'formatter' | 'predicate', name: string) => PluginUsage | undefined;
 }
 
 /** The name in a missing partial's message, or undefined for another message. */
@@ -136,6 +167,8 @@ export function hintFor(message: string, registry: PluginRegistry, context: Hint
     const guess = closestName(found[1] as string, registry.predicateNames());
     return guess === undefined ? undefined : HINTS.didYouMean(guess);
   }
+  if ((found = FORMATTER_ARGS.exec(message))) return usageHint('formatter', found[1] as string, context);
+  if ((found = PREDICATE_ARGS.exec(message))) return usageHint('predicate', found[1] as string, context);
   if ((found = UNCLOSED.exec(message))) {
     const tag = TAG_OF[found[1] as string];
     return tag === undefined ? undefined : HINTS.unclosed(tag);

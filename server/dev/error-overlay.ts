@@ -1,4 +1,5 @@
 import { codeFrame, defaultRegistry, hintFor, tagAt, type TemplateError } from '../../engine/index.ts';
+import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
 import { distinctTemplateErrors } from '../pages/template-errors.ts';
 
 /** One error as the overlay shows it. */
@@ -31,7 +32,7 @@ export function overlayEntries(errors: readonly TemplateError[], sourceOf: (name
       line: error.line,
       column: error.column,
       message: error.message,
-      hint: hintFor(error.message, defaultRegistry, { tag: source === undefined ? undefined : tagAt(source, error.line, error.column) }),
+      hint: hintFor(error.message, defaultRegistry, { tag: source === undefined ? undefined : tagAt(source, error.line, error.column), usageOf: pluginUsage }),
       frame: source === undefined ? '' : codeFrame(source, error.line, error.column),
       count: error.count,
     };

@@ -142,16 +142,26 @@ function checkMainContent(folder: TemplateFolder, units: readonly Unit[], used: 
 }
 
 /**
+ * A malformed tag is an error to the author, as `tmpl check FILE` reports it. The storefront
+ * serves the page with the tag as text (the reference's validate mode), which is why the loader
+ * calls it a warning; but Squarespace compiles a template strictly, and there the tag stops the
+ * template from compiling.
+ */
+function asAuthorSeesIt(problem: FolderProblem): FolderProblem {
+  return problem.validation === true ? { ...problem, severity: 'error' } : problem;
+}
+
+/**
  * Checks a whole template folder: template.conf and every .conf parse; every region, list, item,
  * page, system page and block compiles; every applied block, navigation template and tag
  * template exists; every `.eval` expression parses; every regionName names a layout or region;
  * each layout writes the page's content; named stylesheets and scripts are there. A missing block in a file that no page can reach (nothing applies it) is a warning: the
- * platform never renders that file, so no page fails because of it.
+ * platform never renders that file, so no page fails because of it. A malformed tag is an error wherever it is.
  */
 export function checkTemplateFolder(dirOrSource: string | TemplateSource): FolderCheck {
   const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
   const load = loadTemplateFolder(source);
-  const problems = [...load.problems];
+  const problems = load.problems.map(asAuthorSeesIt);
   const folder = load.folder;
   if (folder !== null) {
     const units = unitsOf(folder);

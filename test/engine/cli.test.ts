@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../engine/messages.ts';
 import { COMMANDS } from '../../engine/cli/main.ts';
 import { cliMessages } from '../../engine/cli/messages.ts';
+import { themeMessages } from '../../server/theme/theme-messages.ts';
 import { runCli, scratchFolder } from './cli-helpers.ts';
 
 const { dir, write } = scratchFolder('tmpl-cli-');
@@ -116,6 +117,34 @@ describe('tmpl check', () => {
       '    | ^',
     ]);
     expect(r.err).toContain("SyntaxError: Whitespace expected, found '' — {.repeated section} needs");
+  });
+
+  it('shows the forms a formatter or predicate takes after an arguments error, the reference message unchanged', async () => {
+    const file = write('arguments.tmpl', '{body|truncate a b c d}\n{.equal? a b c}x{.end}');
+    const r = await runCli(['check', file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${file}:1:1 ${cliMessages.hint(messages.formatterArgs('truncate', messages.argsBadLength('a')), 'truncate takes [LENGTH] [ELLIPSIS]: {body|truncate 20} or {body|truncate 12 …}')}`);
+    expect(r.err).toContain(`${file}:2:1 ${cliMessages.hint(messages.predicateArgs('equal?', messages.argsTooMany(1, 2)), 'equal? takes A [B]: {.equal? status "sold"} or {.equal? 1}')}`);
+  });
+
+  it('reports a malformed tag as an error alike in a file, a folder of files and a developer-template folder', async () => {
+    // Squarespace compiles strictly: there the tag stops the template, although the storefront shows it as text
+    const region = '<body>{squarespace.main-content}\n{.sectoin items}</body>';
+    const file = write('malformed-alike/files/site.block', region);
+    const expected = (path: string, severity: string) => `${path}:2:1 ${severity}${messages.tagInvalidInstruction('.sectoin')}`;
+    for (const given of [file, join(dir, 'malformed-alike/files')]) {
+      const r = await runCli(['check', given]);
+      expect(r.code, given).toBe(1);
+      expect(r.err.split('\n')[0], given).toBe(expected(file, ''));
+      expect(r.err.split('\n').at(-1), given).toBe(cliMessages.checkFound(1, 1));
+    }
+    write('malformed-alike/theme/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    const theme = join(dir, 'malformed-alike/theme');
+    write('malformed-alike/theme/site.region', region);
+    const folder = await runCli(['check', theme]);
+    expect(folder.code).toBe(1);
+    expect(folder.err.split('\n')[0]).toBe(expected(join(theme, 'site.region'), 'error: '));
+    expect(folder.out).toBe(`${theme}: ${themeMessages.checkSummary(1, 0)}`);
   });
 
   it('colours the code frame only when asked (stderr is a terminal)', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrame, closestName, compile, defaultRegistry, hintFor, tagAt } from '../../engine/index.ts';
+import { codeFrame, closestName, compile, defaultRegistry, hintFor, PluginRegistry, tagAt } from '../../engine/index.ts';
+import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
 import { messages } from '../../engine/messages.ts';
+import { pluginDoc } from '../../engine/reference/index.ts';
 
 describe('code frames', () => {
   const source = ['one', 'two', 'three {x|htmll}', 'four', 'five', 'six'].join('\n');
@@ -39,6 +41,65 @@ describe('did-you-mean hints', () => {
     expect(hintFor(messages.formatterUnknown('zzzzzzzzzz'), defaultRegistry)).toBeUndefined();
     expect(hintFor(messages.partialMissing('card.block'), defaultRegistry)).toBeUndefined();
     expect(closestName('abc', [])).toBeUndefined();
+  });
+
+  it('counts two neighbouring letters typed the wrong way round as one slip', () => {
+    const formatters = defaultRegistry.formatterNames();
+    expect(closestName('slguify', formatters)).toBe('slugify');
+    expect(closestName('htmlatrr', formatters)).toBe('htmlattr');
+    // letter by letter, htmlattr is as near as htmltag: the swap makes the intended name the nearest
+    expect(closestName('htmlatg', formatters)).toBe('htmltag');
+    // short names allow one slip, which a swap now is
+    expect(closestName('jsno', formatters)).toBe('json');
+    expect(closestName('hmtl', formatters)).toBe('html');
+    expect(closestName('moeny', formatters)).toBe('money');
+    expect(hintFor(messages.predicateUnknown('eevn?'), defaultRegistry)).toBe("did you mean 'even?'?");
+    expect(hintFor(messages.formatterUnknown('slguify'), defaultRegistry)).toBe("did you mean 'slugify'?");
+  });
+
+  it('still suggests nothing for a name unlike any registered one', () => {
+    for (const name of ['bogus', 'foo', 'zzzzzzzzzz', 'qwerty']) {
+      expect(closestName(name, defaultRegistry.formatterNames()), name).toBeUndefined();
+    }
+    expect(hintFor(messages.predicateUnknown('bogus?'), defaultRegistry)).toBeUndefined();
+  });
+});
+
+describe('hints for arguments a formatter or predicate does not take', () => {
+  /** Each error of compiling `source`, with its hint as the tools give it (they pass the reference's usage). */
+  const hints = (source: string) => compile(source).errors.map((e) => [e.message, hintFor(e.message, defaultRegistry, { usageOf: pluginUsage })]);
+
+  it('shows the arguments and the forms the reference writes, after the reference message unchanged', () => {
+    expect(hints('{body|truncate a b c d}')).toEqual([
+      [messages.formatterArgs('truncate', messages.argsBadLength('a')), 'truncate takes [LENGTH] [ELLIPSIS]: {body|truncate 20} or {body|truncate 12 …}'],
+    ]);
+    expect(hints('{@|cycle}')).toEqual([[messages.formatterArgs('cycle', messages.argsNotEnough(1)), 'cycle takes VALUE…: {@index|cycle odd even}']]);
+    expect(hints('{items|key-by}')[0]![1]).toBe('key-by takes PATH: {.var @byId items|key-by id}');
+    expect(hints('{.equal? a b c}x{.end}')).toEqual([
+      [messages.predicateArgs('equal?', messages.argsTooMany(1, 2)), 'equal? takes A [B]: {.equal? status "sold"} or {.equal? 1}'],
+    ]);
+    expect(hints('{.if odd? 1 2}x{.end}')[0]![1]).toBe('odd? takes [NUMBER]: {.odd? count}');
+  });
+
+  it('reads them from the reference, so every plugin that checks its arguments has a form to show', () => {
+    expect(pluginUsage('formatter', 'truncate')!.args).toBe(pluginDoc('formatter', 'truncate')!.args);
+    for (const name of defaultRegistry.formatterNames()) {
+      if (defaultRegistry.formatter(name)!.validate !== undefined) expect(pluginUsage('formatter', name)!.forms.length, name).toBeGreaterThan(0);
+    }
+    for (const name of defaultRegistry.predicateNames()) {
+      if (defaultRegistry.predicate(name)!.validate !== undefined) expect(pluginUsage('predicate', name)!.forms.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives no hint for a plugin the reference does not document', () => {
+    const registry = new PluginRegistry().addFormatters({ house: { validate: () => 'nope', apply: () => '' } });
+    const [error] = compile('{@|house x}', { plugins: registry }).errors;
+    expect(error!.message).toBe(messages.formatterArgs('house', 'nope'));
+    expect(hintFor(error!.message, registry, { usageOf: pluginUsage })).toBeUndefined();
+  });
+
+  it('is given by the tools: the engine alone does not load the language reference for it', () => {
+    expect(hintFor(messages.formatterArgs('truncate', messages.argsBadLength('a')), defaultRegistry)).toBeUndefined();
   });
 });
 

@@ -23,7 +23,8 @@ export const checkCommand: Command = {
 
 Compiles each template and prints every problem as FILE:LINE:COLUMN message
 with a code frame: syntax errors, unknown formatters and predicates (with the
-closest known name), and .eval expressions that cannot compile. A PATH that is
+closest known name), arguments a formatter or predicate does not take (with
+the forms it does), and .eval expressions that cannot compile. A PATH that is
 a folder is walked for .tmpl and .block files; a developer-template folder (one
 with template.conf) is checked as the storefront loads it: every region, list,
 item, page, system page and block, the blocks and navigations they apply, the

@@ -192,7 +192,7 @@ describe('tmpl on folders', () => {
     // An instruction without its name is shown its correct form, read from the file.
     writeFileSync(join(dir, 'collections/blog.item'), 'x\n{.if}y');
     const nameless = await run(['check', dir]);
-    expect(nameless.err).toContain(`${join(dir, 'collections/blog.item')}:2:1 warning: ${messages.tagWhitespaceExpected('')} — {.if} needs something to test: {.if name}…{.end}`);
+    expect(nameless.err).toContain(`${join(dir, 'collections/blog.item')}:2:1 error: ${messages.tagWhitespaceExpected('')} — {.if} needs something to test: {.if name}…{.end}`);
     rmSync(join(dir, 'collections/blog.item'));
   });
 
