@@ -26,11 +26,13 @@ function newestSourceTime(dir: string): number {
 
 /**
  * Files outside client/ that change what the bundle holds: the dependency versions, as locked
- * and as installed (npm rewrites node_modules/.package-lock.json on every install).
+ * and as installed (npm rewrites node_modules/.package-lock.json on every install), and the
+ * currencies' fraction digits, which the islands share with the engine.
  */
 const DEPENDENCY_STAMPS = [
   path.join(CLIENT_DIR, '..', 'package-lock.json'),
   path.join(CLIENT_DIR, '..', 'node_modules', '.package-lock.json'),
+  path.join(CLIENT_DIR, '..', 'engine', 'plugins', 'commerce', 'currency-digits.ts'),
 ];
 
 export interface BuildInputs {

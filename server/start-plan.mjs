@@ -10,7 +10,8 @@ import { modifiedAt, newestModification } from '../engine/build.mjs';
 export function startOutputs(root) {
   const at = (...parts) => path.join(root, ...parts);
   return [
-    { script: 'build:client', file: at('dist', 'client', 'manifest.json'), sources: [at('client')] },
+    // the islands share the currencies' fraction digits with the engine
+    { script: 'build:client', file: at('dist', 'client', 'manifest.json'), sources: [at('client'), at('engine', 'plugins', 'commerce', 'currency-digits.ts')] },
     { script: 'build:server', file: at('dist', 'server', 'main.mjs'), sources: [at('server'), at('engine'), at('client')] },
   ];
 }

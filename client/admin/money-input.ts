@@ -18,22 +18,30 @@ export function decimalFromText(text: string): string | null {
 }
 
 /**
- * The typed amount in whole minor units of the currency (cents; yen have none: "1,250" is ¥1,250);
- * NaN for text that is not an amount, or that has more decimals than the currency (other than
- * zeros: "12.505" dollars, "12,50" yen), which are refused rather than rounded. The screens send
- * NaN as null and the server then names the field.
+ * One comma with three digits after it and no point ("1,250"): a thousand and more, or, typed
+ * with a decimal comma, one and a quarter. Only a currency with thousandths (KWD) can mean both.
+ */
+const THOUSANDS_OR_THOUSANDTHS = /^-?\d{1,3},\d{3}$/;
+
+/**
+ * The typed amount in whole minor units of the currency (cents; yen have none: "1,250" is ¥1,250;
+ * dinars have thousandths: "1.250" is 1250 fils); NaN for text that is not an amount, or that has
+ * more decimals than the currency (other than zeros: "12.505" dollars, "12,50" yen), which are
+ * refused rather than rounded, and for "1,250" in a currency with thousandths, which could be
+ * either. The screens send NaN as null and the server then names the field.
  */
 export function centsFromText(text: string, currency: string): number {
   const decimal = decimalFromText(text);
   if (decimal === null) return Number.NaN;
   const digits = fractionDigits(currency);
+  if (digits === 3 && THOUSANDS_OR_THOUSANDTHS.test(text.trim())) return Number.NaN;
   const [whole = '', fraction = ''] = decimal.replace(/^-/, '').split('.');
   if (/[1-9]/.test(fraction.slice(digits))) return Number.NaN;
   const minor = Number(whole + fraction.slice(0, digits).padEnd(digits, '0'));
   return decimal.startsWith('-') && minor !== 0 ? -minor : minor;
 }
 
-/** Minor units as the fields show them, without grouping ("1250.00"; "1250" in yen), read back exactly by centsFromText. */
+/** Minor units as the fields show them, without grouping ("1250.00"; "1250" in yen; "1.250" in dinars), read back exactly by centsFromText. */
 export function textFromCents(cents: number, currency: string): string {
   return formatAmount(cents, currency).replace(/,/g, '');
 }
@@ -43,7 +51,7 @@ export function integerFromText(text: string): number {
   return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
-/** An amount as the owner would type it in `currency`: "12.50", "1250" in yen, which have no minor units. */
+/** An amount as the owner would type it in `currency`: "12.50", "1250" in yen, which have no minor units, "12.500" in dinars. */
 export function amountExample(currency: string): string {
   const digits = fractionDigits(currency);
   return digits === 0 ? '1250' : `12.${'5'.padEnd(digits, '0')}`;

@@ -5,13 +5,13 @@
  * (server/commerce/money-format.ts) and hands to every island, so a price an
  * island writes in the browser is byte for byte the one the server's pages
  * write. Without one (an island rendered alone), a built-in US-style rule is
- * used: comma thousands, a decimal point, JPY without fraction digits.
+ * used: comma thousands, a decimal point. Either way a currency's fraction
+ * digits are ISO 4217's, from the one table the engine and server read too.
  */
+import { fractionDigitsOf } from '../../engine/plugins/commerce/currency-digits.ts';
 
 export const DEFAULT_CURRENCY = 'USD';
 const MAX_INTEGER_PLACES = 15;
-
-const ZERO_FRACTION_CURRENCIES: ReadonlySet<string> = new Set(['JPY']);
 
 const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   USD: '$', EUR: '€', GBP: '£', JPY: '¥', AUD: 'A$', CAD: 'CA$', NZD: 'NZ$', HKD: 'HK$',
@@ -20,9 +20,9 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   COP: 'COP ', IDR: 'Rp', INR: '₹', ZAR: 'R',
 };
 
-/** Fraction digits of a currency: 0 for JPY, 2 for all others. */
+/** Fraction digits of a currency: 0 for JPY, 3 for KWD, 2 for USD. */
 export function fractionDigits(currency: string): number {
-  return ZERO_FRACTION_CURRENCIES.has(currency.toUpperCase()) ? 0 : 2;
+  return fractionDigitsOf(currency);
 }
 
 /** Cents (minor units) to the decimal amount: divided by 10^fraction digits. */
@@ -39,7 +39,7 @@ function groupThousands(integerDigits: string): string {
   return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** The number without symbol: '1,234.50' (USD) or '1,235' (JPY). */
+/** The number without symbol: '1,234.50' (USD), '1,235' (JPY) or '1.235' (KWD). */
 export function formatAmount(cents: number, currency: string = DEFAULT_CURRENCY): string {
   const digits = fractionDigits(currency);
   const negative = cents < 0;

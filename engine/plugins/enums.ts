@@ -272,38 +272,16 @@ export const FormFieldset = {
   disclaimer: 5,
 } as const;
 
-/** Supported store currencies and their fraction digits (all 2 but JPY). */
-export const CurrencyFractionDigits = {
-  EUR: 2,
-  USD: 2,
-  AUD: 2,
-  NOK: 2,
-  CAD: 2,
-  NZD: 2,
-  DKK: 2,
-  GBP: 2,
-  HKD: 2,
-  CHF: 2,
-  MXN: 2,
-  SGD: 2,
-  SEK: 2,
-  CZK: 2,
-  ILS: 2,
-  PHP: 2,
-  RUB: 2,
-  PLN: 2,
-  THB: 2,
-  MYR: 2,
-  ARS: 2,
-  BRL: 2,
-  COP: 2,
-  IDR: 2,
-  INR: 2,
-  JPY: 0,
-  ZAR: 2,
-} as const;
+/**
+ * Supported store currencies. Their fraction digits are ISO 4217's, kept once
+ * for the engine, the server and the islands in commerce/currency-digits.ts.
+ */
+export const STORE_CURRENCIES = [
+  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
+  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+] as const;
 
-export type CurrencyCode = keyof typeof CurrencyFractionDigits;
+export type CurrencyCode = (typeof STORE_CURRENCIES)[number];
 
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
@@ -408,11 +386,8 @@ export function nameOf(enumeration: Enumeration, code: number): string | undefin
   return reverse.get(code);
 }
 
-/** Fraction digits of a currency; unknown currencies use 2, like every listed one but JPY. */
-export function fractionDigitsOf(currency: string): number {
-  const digits = codeOf(CurrencyFractionDigits, currency);
-  return digits === undefined ? 2 : digits;
-}
+/** Fraction digits of a currency (ISO 4217): 0 for JPY, 3 for KWD, 2 for USD and unknown codes. */
+export { fractionDigitsOf } from './commerce/currency-digits.ts';
 
 export function isTrackerEnvironment(value: string): value is TrackerEnvironment {
   return (TRACKER_ENVIRONMENTS as readonly string[]).includes(value);

@@ -8,7 +8,7 @@ import { shippingRatesFrom, shippingRatesSchema } from '../commerce/shipping-rat
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { fillMessage } from '../messages.ts';
-import { ownerText, parseAdminInput } from './admin-validation.ts';
+import { fieldError, ownerText, parseAdminInput } from './admin-validation.ts';
 import { storeAddressSchema } from './store-address.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
@@ -19,11 +19,26 @@ const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: MAX_TAX_BASIS_
 /** Currencies whose money formats the storefront knows. */
 export const ADMIN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'NZD'] as const;
 
+/**
+ * What the owner may choose: the list, and the store's own currency when its data brought
+ * another (a shop in KWD), so that saving the settings never changes or refuses it.
+ */
+function currencyChoices(storeCurrency: string): string[] {
+  const listed: readonly string[] = ADMIN_CURRENCIES;
+  return listed.includes(storeCurrency) ? [...listed] : [...listed, storeCurrency];
+}
+
+/** The currency the store settings name, as the settings screen shows it. */
+function storeCurrencyOf(store: Record<string, unknown>): string {
+  return typeof store.currency === 'string' ? store.currency : 'USD';
+}
+
 const settingsSchema = z.object({
   siteTitle: ownerText(120).trim().pipe(z.string().min(1)),
   tagline: ownerText(200).trim().default(''),
   storeAddress: storeAddressSchema,
-  currency: z.enum(ADMIN_CURRENCIES),
+  // one of currencyChoices(), checked against the stored settings
+  currency: z.string(),
   // The screen shows a percentage, so every problem is told as one.
   taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).int({ error: TAX_RATE_PROBLEM }).min(0, { error: TAX_RATE_PROBLEM }).max(MAX_TAX_BASIS_POINTS, { error: TAX_RATE_PROBLEM }),
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate }),
@@ -48,7 +63,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
     siteTitle: String(website.siteTitle ?? ''),
     tagline: String(website.siteTagLine ?? ''),
     storeAddress: typeof website.baseUrl === 'string' ? website.baseUrl : '',
-    currency: typeof store.currency === 'string' ? store.currency : 'USD',
+    currency: storeCurrencyOf(store),
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
     shippingRates: shippingRatesFrom(store),
     storeOpen: store.storeClosed !== true,
@@ -68,7 +83,8 @@ export function createSettingsCalls(deps: AppDeps): Router {
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
   router.get(ADMIN_SETTINGS, canRead, async (_req, res) => {
-    res.json({ settings: await currentSettings(new AdminSettingsRepository(deps.store)), currencies: ADMIN_CURRENCIES });
+    const settings = await currentSettings(new AdminSettingsRepository(deps.store));
+    res.json({ settings, currencies: currencyChoices(settings.currency) });
   });
 
   router.put(ADMIN_SETTINGS, ownerWrite, canManage, async (req, res) => {
@@ -79,6 +95,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
       const website = await repository.readForUpdate('website');
       const websiteSettings = await repository.readForUpdate('websiteSettings');
       const store = object(websiteSettings.storeSettings);
+      if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
       await repository.write('website', { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress });
       await repository.write('websiteSettings', {
         ...websiteSettings,

@@ -3,8 +3,12 @@
  * one the `money` and price formatters use when the website formats money
  * through CLDR) for a currency and locale, as plain data the islands apply in
  * the browser with client/lib/money.ts. A test holds the two to the same bytes.
+ * The fraction digits are not CLDR's: they say what a stored minor unit is
+ * worth, which is ISO 4217's (CLDR writes some currencies, IDR or IQD, with
+ * fewer digits than their minor unit, which would show stored amounts 100 or
+ * 1000 times too high).
  */
-import type { MoneyFormat } from '../../client/lib/money.ts';
+import { fractionDigits, type MoneyFormat } from '../../client/lib/money.ts';
 import { cldrFor } from '../../engine/plugins/i18n/cldr.ts';
 
 interface Part {
@@ -14,12 +18,20 @@ interface Part {
 
 const DIGIT_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction']);
 
-/** The same parts the engine's formatMoneyCLDR joins (a code CLDR has no symbol for is written as the code). */
+/**
+ * The same parts the engine's formatMoneyCLDR joins (a code CLDR has no symbol for is written as
+ * the code), with the currency's own fraction digits, so the decimal separator is there to read.
+ */
 function partsOf(amount: string, currency: string, locale: string): Part[] {
   const numbers = cldrFor(locale).Numbers;
   const code = currency as Parameters<typeof numbers.getCurrencySymbol>[0];
   const unknown = numbers.getCurrencySymbol(code) === '';
-  return numbers.formatCurrencyToParts(amount, code, unknown ? { style: 'code' } : {}) as Part[];
+  const digits = fractionDigits(currency);
+  return numbers.formatCurrencyToParts(amount, code, {
+    ...(unknown ? { style: 'code' } : {}),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }) as Part[];
 }
 
 /** What stands before and after the digits. */
@@ -56,7 +68,7 @@ export function moneyFormatFor(currency: string, locale: string): MoneyFormat {
   }
   format = {
     currency: code,
-    fractionDigits: positive.find((part) => part.type === 'fraction')?.value.length ?? 0,
+    fractionDigits: fractionDigits(code),
     positive: affixes(positive),
     negative: affixes(negative),
     decimal: positive.find((part) => part.type === 'decimal')?.value ?? '.',

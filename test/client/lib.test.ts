@@ -5,7 +5,7 @@ import {
   parseQuantity, isValidEmail, restockEmailError, validateFormField, checkVariantSelection, isStockEnough, effectiveMaxLength,
 } from '../../client/lib/rules.ts';
 import { addToCartPayloadSchema, restockPayloadSchema, subscriptionPayloadSchema } from '../../client/lib/validation.ts';
-import { formatMoney, fractionDigits, moneyToCents } from '../../client/lib/money.ts';
+import { amountToCents, centsToAmount, formatAmount, formatMoney, fractionDigits, moneyToCents } from '../../client/lib/money.ts';
 import { instalmentBrand, instalmentLocale, isInInstalmentRange, cartEligibleForInstalments } from '../../client/lib/instalments.ts';
 import { validateImageInput, sqsSrcset, thumbnailWidth, SRCSET_WIDTHS } from '../../client/lib/image.ts';
 import { ErrorReporter, ERROR_REPORTING_LIMITS } from '../../client/lib/error-reporting.ts';
@@ -87,6 +87,17 @@ describe('money', () => {
     expect(fractionDigits('jpy')).toBe(0);
     expect(moneyToCents({ decimalValue: '12.34', currencyCode: 'USD' })).toEqual({ cents: 1234, currency: 'USD' });
     expect(moneyToCents({ value: 500, currency: 'JPY' })).toEqual({ cents: 500, currency: 'JPY' });
+  });
+
+  it('reads and writes minor units with the currency\'s ISO 4217 digits: none in yen, two in dollars, three in dinars', () => {
+    expect([fractionDigits('JPY'), fractionDigits('USD'), fractionDigits('KWD'), fractionDigits('bhd'), fractionDigits('KRW')]).toEqual([0, 2, 3, 3, 0]);
+    expect([centsToAmount(1250, 'JPY'), centsToAmount(1250, 'USD'), centsToAmount(1250, 'KWD')]).toEqual([1250, 12.5, 1.25]);
+    expect([amountToCents(1250, 'JPY'), amountToCents(12.5, 'USD'), amountToCents(1.25, 'KWD')]).toEqual([1250, 1250, 1250]);
+    expect([formatAmount(1250, 'JPY'), formatAmount(1250, 'USD'), formatAmount(1250, 'KWD'), formatAmount(-1234567, 'KWD')]).toEqual(['1,250', '12.50', '1.250', '-1,234.567']);
+    expect(formatMoney(1250, 'KWD')).toBe('KWD 1.250');
+    expect(formatMoney(1250, 'KRW')).toBe('KRW 1,250');
+    expect(moneyToCents({ value: '1.250', currency: 'KWD' })).toEqual({ cents: 1250, currency: 'KWD' });
+    expect(moneyToCents({ decimalValue: '0.005', currencyCode: 'OMR' })).toEqual({ cents: 5, currency: 'OMR' });
   });
 });
 

@@ -54,13 +54,27 @@ describe('reading a typed amount', () => {
     expect(centsFromText('12,5,0', 'JPY')).toBeNaN();
   });
 
+  it('reads dinars, which have thousandths, and refuses "1,250", which could be a thousand dinars or one and a quarter', () => {
+    expect(centsFromText('1.250', 'KWD')).toBe(1250);
+    expect(centsFromText('1.25', 'KWD')).toBe(1250);
+    expect(centsFromText('12', 'BHD')).toBe(12000);
+    expect(centsFromText('0.005', 'OMR')).toBe(5);
+    expect(centsFromText('12,5', 'KWD')).toBe(12500);
+    expect(centsFromText('1,250.500', 'KWD')).toBe(1250500);
+    expect(centsFromText('12,345,678', 'KWD')).toBe(12345678000);
+    expect(centsFromText('1.2505', 'KWD')).toBeNaN();
+    expect(centsFromText('1.2500', 'KWD')).toBe(1250);
+    expect(centsFromText('1,250', 'KWD')).toBeNaN();
+    expect(centsFromText('-1,250', 'TND')).toBeNaN();
+  });
+
   it('keeps the sign, so the server names a negative amount as one', () => {
     expect(centsFromText('-1.50', 'USD')).toBe(-150);
     expect(centsFromText('-1,50', 'USD')).toBe(-150);
   });
 
   it('reads back exactly what it writes', () => {
-    for (const [cents, currency] of [[0, 'USD'], [5, 'USD'], [1250, 'USD'], [123456789, 'USD'], [100_000_000, 'EUR'], [6800, 'JPY'], [1, 'JPY']] as const) {
+    for (const [cents, currency] of [[0, 'USD'], [5, 'USD'], [1250, 'USD'], [123456789, 'USD'], [100_000_000, 'EUR'], [6800, 'JPY'], [1, 'JPY'], [1250, 'KWD'], [5, 'KWD'], [1_250_500, 'KWD'], [-1250, 'JOD']] as const) {
       const text = textFromCents(cents, currency);
       expect(text).not.toContain(',');
       expect(centsFromText(text, currency)).toBe(cents);
@@ -79,14 +93,17 @@ describe('reading a typed decimal (the tax rate)', () => {
 });
 
 describe('the example of an amount', () => {
-  it('is written as the currency writes amounts: two decimals, or none in yen', () => {
+  it('is written as the currency writes amounts: two decimals, none in yen, three in dinars', () => {
     expect(amountExample('USD')).toBe('12.50');
     expect(amountExample('EUR')).toBe('12.50');
     expect(amountExample('JPY')).toBe('1250');
+    expect(amountExample('KWD')).toBe('12.500');
     expect(notAnAmountText('USD')).toBe('Enter an amount, such as 12.50.');
     expect(notAnAmountText('JPY')).toBe('Enter an amount, such as 1250.');
+    expect(notAnAmountText('KWD')).toBe('Enter an amount, such as 12.500.');
     // what the example says is read back as an amount in that currency
     expect(centsFromText(amountExample('JPY'), 'JPY')).toBe(1250);
     expect(centsFromText(amountExample('USD'), 'USD')).toBe(1250);
+    expect(centsFromText(amountExample('KWD'), 'KWD')).toBe(12500);
   });
 });

@@ -40,6 +40,14 @@ describe('what npm start builds before serving', () => {
     expect(stale(true)).toEqual(['build:client', 'build:server']);
   });
 
+  it('rebuilds both after an edit of the currencies\' fraction digits, which the islands share with the engine', () => {
+    file('engine/plugins/commerce/currency-digits.ts', 1000);
+    file('dist/client/manifest.json', 2000);
+    file('dist/server/main.mjs', 2000);
+    file('engine/plugins/commerce/currency-digits.ts', 3000);
+    expect(stale(true)).toEqual(['build:client', 'build:server']);
+  });
+
   it('counts a newer lock file only where a build can run: npm prune rewrites it unchanged', () => {
     file('dist/client/manifest.json', 2000);
     file('dist/server/main.mjs', 2000);

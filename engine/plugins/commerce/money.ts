@@ -4,8 +4,8 @@
  * A money value is `{ value, currency }` or `{ decimalValue, currencyCode }`
  * with the amount in major units as decimal text. Stored totals (cart
  * subtotals, order totals) are integer cents: minor units, divided by
- * 10^fraction-digits of the currency (0 for JPY, 2 for every other store
- * currency). The default currency is USD.
+ * 10^fraction-digits of the currency (ISO 4217's, from currency-digits.ts:
+ * 0 for JPY, 3 for KWD, 2 for USD). The default currency is USD.
  */
 import { DEFAULT_CURRENCY, fractionDigitsOf } from '../enums.ts';
 import { asString, getChild, numberOf } from '../../runtime/values.ts';

@@ -26,4 +26,12 @@ describe('money formatting properties', () => {
       }),
     );
   });
+
+  test('whole minor units of a currency with thousandths print with three decimals (KWD)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 17n) + 1n, max: 10n ** 17n - 1n }), (value) => {
+        expect(formatMoneyCents(value.toString(), 'KWD')).toBe(expectedText(value, 3));
+      }),
+    );
+  });
 });

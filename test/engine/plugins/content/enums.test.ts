@@ -38,6 +38,11 @@ describe('enumerations', () => {
     expect(fractionDigitsOf('JPY')).toBe(0);
     expect(fractionDigitsOf('USD')).toBe(2);
     expect(fractionDigitsOf('XYZ')).toBe(2);
+    // ISO 4217: thousandths in the dinars, no minor unit in won; any letter case
+    expect(fractionDigitsOf('KWD')).toBe(3);
+    expect(fractionDigitsOf('tnd')).toBe(3);
+    expect(fractionDigitsOf('KRW')).toBe(0);
+    expect(fractionDigitsOf('jpy')).toBe(0);
   });
 
   it('recognises tracker environments', () => {
