@@ -16,17 +16,13 @@ import { serverMessages } from '../messages.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
+import { crumbOf } from './form-crumb.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 import { checkoutFormIsland } from './checkout-form.ts';
 import { orderConfirmationContext } from './order-confirmation-context.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
-
-function crumbOf(req: Request): string {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.crumb;
-  return typeof value === 'string' ? value : '';
-}
 
 const giftCardQuerySchema = z.object({ itemId: z.string().min(1).max(64), sku: z.string().max(64).optional() });
 // tokens are base64url (cart-repository.ts): anything else finds no cart without asking the database

@@ -9,16 +9,11 @@ import { serverMessages } from '../messages.ts';
 import { canEmailPasswordLinks, resetTokenHash } from '../security/password-links.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { safeReturnPath } from '../security/return-path.ts';
 import {
   MEMBER_FORGOT_PASSWORD_PATH, MEMBER_RESET_PASSWORD_PATH, memberForgotPasswordUrl, memberResetLink, memberSignInUrl, PASSWORD_CHANGED_PARAM, withQuery,
 } from './member-account-paths.ts';
-import { crumbOf } from './member-sign-in-pages.ts';
-import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
-
-function returnPathOf(value: unknown): string {
-  return safeReturnPath(value) ?? '/';
-}
+import { memberReturnPath, renderMemberFormPage } from './member-form-page.ts';
+import type { PageRenderer } from './page-renderer.ts';
 
 function tokenOf(value: unknown): string {
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : '';
@@ -60,46 +55,37 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
   const links = createPasswordLinkSender(deps);
 
   async function showForgot(req: Request, res: Response, form: ForgotForm): Promise<void> {
-    await pages.render(req, res, {
+    await renderMemberFormPage(pages, req, res, {
       template: 'forgot-password',
-      pageType: PAGE_TYPE.PAGE,
-      pageTitle: serverMessages.memberForgotPasswordTitle,
+      title: serverMessages.memberForgotPasswordTitle,
       status: form.status,
-      seo: { noindex: true },
-      context: {
-        forgotPassword: {
-          // the form posts to its own page's address, so a refused post can lead back to it
-          action: memberForgotPasswordUrl(form.returnTo),
-          crumb: crumbOf(req),
-          returnTo: form.returnTo,
-          email: form.email,
-          error: form.error,
-          sent: form.outcome !== null && 'sent' in form.outcome ? form.outcome.sent : null,
-          noMail: form.outcome !== null && 'noMail' in form.outcome ? form.outcome.noMail : null,
-          signInUrl: memberSignInUrl(form.returnTo),
-        },
+      formName: 'forgotPassword',
+      action: memberForgotPasswordUrl(form.returnTo),
+      fields: {
+        returnTo: form.returnTo,
+        email: form.email,
+        error: form.error,
+        sent: form.outcome !== null && 'sent' in form.outcome ? form.outcome.sent : null,
+        noMail: form.outcome !== null && 'noMail' in form.outcome ? form.outcome.noMail : null,
+        signInUrl: memberSignInUrl(form.returnTo),
       },
     });
   }
 
   async function showReset(req: Request, res: Response, form: ResetForm): Promise<void> {
-    await pages.render(req, res, {
+    await renderMemberFormPage(pages, req, res, {
       template: 'reset-password',
-      pageType: PAGE_TYPE.PAGE,
-      pageTitle: serverMessages.memberResetPasswordTitle,
+      title: serverMessages.memberResetPasswordTitle,
       status: form.status,
-      seo: { noindex: true },
-      context: {
-        resetPassword: {
-          action: withQuery(MEMBER_RESET_PASSWORD_PATH, { token: form.token, returnTo: form.returnTo }),
-          crumb: crumbOf(req),
-          token: form.token,
-          returnTo: form.returnTo,
-          minLength: MIN_PASSWORD_LENGTH,
-          error: form.error,
-          invalid: form.invalid ? serverMessages.memberResetLinkInvalid : null,
-          forgotUrl: memberForgotPasswordUrl(form.returnTo),
-        },
+      formName: 'resetPassword',
+      action: withQuery(MEMBER_RESET_PASSWORD_PATH, { token: form.token, returnTo: form.returnTo }),
+      fields: {
+        token: form.token,
+        returnTo: form.returnTo,
+        minLength: MIN_PASSWORD_LENGTH,
+        error: form.error,
+        invalid: form.invalid ? serverMessages.memberResetLinkInvalid : null,
+        forgotUrl: memberForgotPasswordUrl(form.returnTo),
       },
     });
   }
@@ -108,12 +94,12 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
 
   router.get(MEMBER_FORGOT_PASSWORD_PATH, async (req, res) => {
     const outcome = canEmailPasswordLinks(deps) ? null : noMail;
-    await showForgot(req, res, { returnTo: returnPathOf(req.query.returnTo), email: '', error: null, outcome, status: 200 });
+    await showForgot(req, res, { returnTo: memberReturnPath(req.query.returnTo), email: '', error: null, outcome, status: 200 });
   });
 
   router.post(MEMBER_FORGOT_PASSWORD_PATH, throttle, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const returnTo = returnPathOf(body.returnTo);
+    const returnTo = memberReturnPath(body.returnTo);
     if (!canEmailPasswordLinks(deps)) {
       await showForgot(req, res, { returnTo, email: '', error: null, outcome: noMail, status: 409 });
       return;
@@ -135,7 +121,7 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
 
   router.get(MEMBER_RESET_PASSWORD_PATH, async (req, res) => {
     const token = tokenOf(req.query.token);
-    const returnTo = returnPathOf(req.query.returnTo);
+    const returnTo = memberReturnPath(req.query.returnTo);
     // looked at, not used: the link is used by the form's post
     const current = token !== '' && (await new PasswordResetRepository(deps.store).isCurrent(resetTokenHash(token), Date.now()));
     await showReset(req, res, { token, returnTo, error: null, invalid: !current, status: current ? 200 : 400 });
@@ -144,7 +130,7 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
   router.post(MEMBER_RESET_PASSWORD_PATH, throttle, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const token = tokenOf(body.token);
-    const returnTo = returnPathOf(body.returnTo);
+    const returnTo = memberReturnPath(body.returnTo);
     const form = resetFormSchema.safeParse(body);
     if (token !== '' && !form.success) {
       await showReset(req, res, { token, returnTo, error: form.error.issues[0]?.message ?? null, invalid: false, status: 400 });

@@ -5,9 +5,9 @@ import { currentSiteUserId } from '../api/cart-session.ts';
 import { createSiteUserSignIn } from '../api/site-user-sign-in.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
-import { safeReturnPath } from '../security/return-path.ts';
 import { MEMBER_SIGN_IN_PATH, memberForgotPasswordUrl, PASSWORD_CHANGED_PARAM, withQuery } from './member-account-paths.ts';
-import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+import { memberReturnPath, renderMemberFormPage } from './member-form-page.ts';
+import type { PageRenderer } from './page-renderer.ts';
 
 export { MEMBER_SIGN_IN_PATH, memberSignInUrl } from './member-account-paths.ts';
 
@@ -17,16 +17,6 @@ const signInFormSchema = z.object({
   // a ticked checkbox sends its value ("on" unless the page names one); an unticked one sends nothing
   rememberMe: z.string().max(64).optional(),
 });
-
-/** Where to go after signing in: the page asked for when it is one of this site's, else the home page. */
-function returnPathOf(value: unknown): string {
-  return safeReturnPath(value) ?? '/';
-}
-
-export function crumbOf(req: Request): string {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.crumb;
-  return typeof value === 'string' ? value : '';
-}
 
 /**
  * GET shows the form (a member already signed in goes straight on); POST signs in with the same
@@ -38,29 +28,24 @@ export function createMemberSignInPages(deps: AppDeps, pages: PageRenderer): Rou
   const signIns = createSiteUserSignIn(deps);
 
   async function showForm(req: Request, res: Response, form: { returnTo: string; email: string; error: string | null; notice?: string; status: number }): Promise<void> {
-    await pages.render(req, res, {
+    await renderMemberFormPage(pages, req, res, {
       template: 'sign-in',
-      pageType: PAGE_TYPE.PAGE,
-      pageTitle: serverMessages.memberSignInTitle,
+      title: serverMessages.memberSignInTitle,
       status: form.status,
-      seo: { noindex: true },
-      context: {
-        signIn: {
-          // the form posts to its own page's address, so a refused post can lead back to it
-          action: withQuery(MEMBER_SIGN_IN_PATH, { returnTo: form.returnTo }),
-          crumb: crumbOf(req),
-          returnTo: form.returnTo,
-          email: form.email,
-          error: form.error,
-          notice: form.notice ?? null,
-          forgotPasswordUrl: memberForgotPasswordUrl(form.returnTo),
-        },
+      formName: 'signIn',
+      action: withQuery(MEMBER_SIGN_IN_PATH, { returnTo: form.returnTo }),
+      fields: {
+        returnTo: form.returnTo,
+        email: form.email,
+        error: form.error,
+        notice: form.notice ?? null,
+        forgotPasswordUrl: memberForgotPasswordUrl(form.returnTo),
       },
     });
   }
 
   router.get(MEMBER_SIGN_IN_PATH, async (req, res) => {
-    const returnTo = returnPathOf(req.query.returnTo);
+    const returnTo = memberReturnPath(req.query.returnTo);
     if (currentSiteUserId(req) !== null) {
       res.redirect(303, returnTo);
       return;
@@ -72,7 +57,7 @@ export function createMemberSignInPages(deps: AppDeps, pages: PageRenderer): Rou
   // an address past its failure budget is refused (429) before the form is read, as the session call does
   router.post(MEMBER_SIGN_IN_PATH, signIns.addressGuard, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const returnTo = returnPathOf(body.returnTo);
+    const returnTo = memberReturnPath(body.returnTo);
     const typedEmail = typeof body.email === 'string' ? body.email.trim().slice(0, 256) : '';
     const form = signInFormSchema.safeParse(body);
     if (!form.success) {

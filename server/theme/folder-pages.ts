@@ -6,6 +6,7 @@ import { MAX_KEPT_PAGE_BYTES, type RenderedPage } from '../pages/rendered-page-c
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { requestContent } from '../pages/request-content.ts';
+import { crumbOf } from '../pages/form-crumb.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
@@ -179,8 +180,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const folder = cache.current();
     const contentVersion = await requestContent(deps, req).version.current();
     const context = page.context;
-    const cookie = (req.cookies as Record<string, unknown> | undefined)?.crumb;
-    const crumb = typeof cookie === 'string' ? cookie : '';
+    const crumb = crumbOf(req);
     const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
     const hookParts = footerHooks.map((hook) => hook());
     // Kept pages only outside development, where files change under the server. The headers and
