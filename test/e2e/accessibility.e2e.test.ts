@@ -3,14 +3,17 @@
  * and its best practices on every page type at a phone's (390 px) and a desktop's (1280 px)
  * width, in states a person reaches (the product page with the cart pill showing, the restock
  * and newsletter forms with their errors, the cart's remove dialog, the checkout's field errors,
- * address suggestions and a declined card, the admin signed in). Any finding fails, whatever its
- * impact, each named by its rule, impact, element and help page. One browser and one seeded
- * store; each page is audited at both widths without reloading.
+ * address suggestions and a declined card, the members' sign-in refused, a password link asked
+ * for, working and not, the contact form refused, the admin signed in). Any finding fails,
+ * whatever its impact, each named by its rule, impact, element and help page. One browser and
+ * one seeded store; each page is audited at both widths without reloading.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHECKOUT, CONFIRM } from '../../client/lib/messages.ts';
 import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
+import { issuePasswordLink } from '../../server/security/password-links.ts';
+import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 import { auditPage, describeFindings, type AxeFinding } from './axe-audit.ts';
 import { startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
@@ -54,8 +57,9 @@ async function addShirtToCart(): Promise<void> {
 
 describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront and the admin', () => {
   beforeAll(async () => {
-    // the audit injects axe-core's source, which the store's Content-Security-Policy would refuse
-    store = await startStorefront({}, { bypassCSP: true });
+    // the audit injects axe-core's source, which the store's Content-Security-Policy would refuse;
+    // a mail server (one that refuses connections) lets the forgotten-password page offer its form
+    store = await startStorefront({ mail: { smtpUrl: 'smtp://127.0.0.1:9' } }, { bypassCSP: true });
     page = await store.newPage();
   });
   afterAll(async () => {
@@ -141,6 +145,55 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await page.locator('.order-number').waitFor();
     await waitForIslands(page);
     findings.push(...(await auditAtEachWidth('order confirmation')));
+
+    expectNoFindings(findings);
+  });
+
+  it('the members\' pages, the contact form, the gallery and the lessons', async () => {
+    const findings: AxeFinding[] = [];
+    const member = await createSiteUserAccount(store.app.deps, { email: 'member@example.com', password: 'a member passphrase' });
+    await open('/lessons');
+    findings.push(...(await auditAtEachWidth('lessons')));
+    await open('/lessons/indigo-basics');
+    findings.push(...(await auditAtEachWidth('lesson')));
+    await open('/lessons/glazing-at-home', 403);
+    findings.push(...(await auditAtEachWidth('members-only lesson')));
+    // the members' forms are plain pages: each step is a navigation, audited once its islands are up
+    const memberForm = page.locator('form.member-sign-in-form');
+    await page.locator('a.member-sign-in-link').click();
+    await page.waitForURL(/\/account\/sign-in\?/);
+    await waitForIslands(page);
+    findings.push(...(await auditAtEachWidth('members\' sign-in')));
+    await memberForm.getByLabel('Email').fill(member.email);
+    await memberForm.getByLabel('Password').fill('not the password');
+    await memberForm.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.member-sign-in-error[role="alert"]').waitFor();
+    await waitForIslands(page);
+    findings.push(...(await auditAtEachWidth('members\' sign-in refused')));
+
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    await waitForIslands(page);
+    findings.push(...(await auditAtEachWidth('forgotten password')));
+    await memberForm.getByLabel('Email').fill(member.email);
+    await memberForm.getByRole('button', { name: 'Send me a link' }).click();
+    await page.locator('.member-sign-in-notice[role="status"]').waitFor();
+    await waitForIslands(page);
+    findings.push(...(await auditAtEachWidth('forgotten password, link sent')));
+    const token = await store.app.deps.store.transaction((tx) => issuePasswordLink(tx, member.id, Date.now(), 60 * 60 * 1000));
+    await open(`/account/reset-password?token=${encodeURIComponent(token)}`);
+    findings.push(...(await auditAtEachWidth('new password')));
+    await open('/account/reset-password?token=not-a-link', 400);
+    findings.push(...(await auditAtEachWidth('new password, link not working')));
+
+    await open('/contact');
+    findings.push(...(await auditAtEachWidth('contact')));
+    const contactForm = page.locator('form.form-block');
+    await contactForm.locator('button[type="submit"]').click();
+    await contactForm.locator('.form-message[role="alert"]').waitFor();
+    findings.push(...(await auditAtEachWidth('contact form with errors')));
+    await open('/gallery');
+    findings.push(...(await auditAtEachWidth('gallery')));
 
     expectNoFindings(findings);
   });
