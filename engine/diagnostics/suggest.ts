@@ -1,14 +1,16 @@
 /**
- * Hints beside error messages: "did you mean" for unknown formatter, predicate and partial names,
- * the forms a formatter or predicate takes when given arguments it does not take, and what to do
- * about a block left open, an `{.end}` or `{.or}` with no block, an instruction written without
- * its name (`{.section}`), and the like, whose reference messages speak of the
- * parser's state machine rather than the template. The engine's messages stay the references'
- * strings; tools (the CLI, the development overlay) add the hint beside them.
+ * Hints beside error messages: "did you mean" for unknown formatter, predicate and partial names
+ * and mistyped instruction keywords (`{.sectoin}`, `{.alternates wiht}`), the forms a formatter or
+ * predicate takes when given arguments it does not take, and what to do about a block left open,
+ * an `{.end}` or `{.or}` with no block, an instruction written without its name (`{.section}`),
+ * and the like, whose reference messages speak of the parser's state machine rather than the
+ * template. The engine's messages stay the references' strings; tools (the CLI, the development
+ * overlay) add the hint beside them.
  */
 import damerauLevenshtein from 'damerau-levenshtein';
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
+import { INSTRUCTION_KEYWORDS } from '../syntax/tag-diagnosis.ts';
 import type { PluginUsage } from './plugin-usage.ts';
 
 /** The hints' texts. */
@@ -38,6 +40,9 @@ const COMPLETE_FORMS: Record<string, { instruction: string; needs: string; form:
   '.macro': { instruction: '{.macro}', needs: 'a name', form: '{.macro name}…{.end}' },
   '.alternates': { instruction: '{.alternates}', needs: "its 'with'", form: '{.alternates with}' },
 };
+
+/** The second word of the instructions written with two (`{.repeated section items}`, `{.alternates with}`). */
+const SECOND_WORDS: Record<string, string> = { '.repeated': 'section', '.alternates': 'with' };
 
 /** How a template writes the instruction behind an opcode name of the messages. */
 const TAG_OF: Record<string, string> = {
@@ -69,6 +74,9 @@ const NOT_ALLOWED_AT_ROOT = shapeOf(messages.notAllowedAtRoot);
 const NOT_ALLOWED_IN_BLOCK = shapeOf(messages.notAllowedInBlock, 2);
 const DEAD_CODE = shapeOf(messages.deadCode);
 const PARTIAL_MISSING = shapeOf(messages.partialMissing);
+const INVALID_INSTRUCTION = shapeOf(messages.tagInvalidInstruction);
+const MISSING_WITH = shapeOf(messages.tagMissingWith);
+const MISSING_SECTION = shapeOf(messages.tagMissingSection);
 
 /** The reference's messages for a tag that ends where its operands should start (`{.section}`, `{.var @x}`). */
 const TAG_ENDS_SHORT: ReadonlySet<string> = new Set([
@@ -105,6 +113,32 @@ export function closestName(name: string, candidates: readonly string[]): string
   if (best === undefined) return undefined;
   const allowed = Math.max(1, Math.floor(Math.max(name.length, best.length) / 3));
   return bestDistance <= allowed ? best : undefined;
+}
+
+/**
+ * The instruction a mistyped keyword most likely meant, written in full (`.repeated section`), or a
+ * predicate written without its `?` (`{.even}`). A keyword run into its second word
+ * (`{.alternateswith}`) is matched as written.
+ */
+function intendedInstruction(keyword: string, registry: PluginRegistry): string | undefined {
+  const written = new Map<string, string>();
+  for (const instruction of INSTRUCTION_KEYWORDS) {
+    const second = SECOND_WORDS[instruction];
+    const full = second === undefined ? instruction : `${instruction} ${second}`;
+    written.set(instruction.slice(1), full);
+    if (second !== undefined) written.set(`${instruction.slice(1)}${second}`, full);
+  }
+  // Instructions first, so a predicate as close as one does not win over it.
+  for (const predicate of registry.predicateNames()) written.set(predicate.replace(/\?$/, ''), `.${predicate}`);
+  const guess = closestName(keyword.replace(/^\./, ''), [...written.keys()]);
+  return guess === undefined ? undefined : written.get(guess);
+}
+
+/** The full instruction when the word after `.repeated` or `.alternates` is a likely typo of its second word. */
+function secondWordHint(instruction: '.repeated' | '.alternates', found: string): string | undefined {
+  const second = SECOND_WORDS[instruction] as string;
+  const word = /^\S+/.exec(found)?.[0];
+  return word !== undefined && closestName(word, [second]) !== undefined ? HINTS.didYouMean(`${instruction} ${second}`) : undefined;
 }
 
 /** The arguments a formatter or predicate takes and the tags that write it, when the tool gave a way to find them. */
@@ -180,5 +214,11 @@ export function hintFor(message: string, registry: PluginRegistry, context: Hint
   if ((found = NOT_ALLOWED_AT_ROOT.exec(message))) return misplacedHint(found[1] as string, undefined);
   if ((found = NOT_ALLOWED_IN_BLOCK.exec(message))) return misplacedHint(found[1] as string, found[2]);
   if (DEAD_CODE.test(message)) return HINTS.orAfterPlainOr;
+  if ((found = INVALID_INSTRUCTION.exec(message))) {
+    const guess = intendedInstruction(found[1] as string, registry);
+    return guess === undefined ? undefined : HINTS.didYouMean(guess);
+  }
+  if ((found = MISSING_WITH.exec(message))) return secondWordHint('.alternates', found[1] as string);
+  if ((found = MISSING_SECTION.exec(message))) return secondWordHint('.repeated', found[1] as string);
   return undefined;
 }

@@ -50,6 +50,9 @@ const KEYWORDS = new Map<string, number>([
   ['.var', Opcode.BINDVAR],
 ]);
 
+/** The instruction keywords, for the closest one to a mistyped keyword (the CLI's hints). */
+export const INSTRUCTION_KEYWORDS: readonly string[] = [...KEYWORDS.keys()];
+
 /**
  * The syntax error of a tag's inside (without braces) that did not parse,
  * or undefined when the tag is simply text.

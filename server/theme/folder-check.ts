@@ -147,7 +147,7 @@ function checkMainContent(folder: TemplateFolder, units: readonly Unit[], used: 
  * calls it a warning; but Squarespace compiles a template strictly, and there the tag stops the
  * template from compiling.
  */
-function asAuthorSeesIt(problem: FolderProblem): FolderProblem {
+export function asAuthorSeesIt(problem: FolderProblem): FolderProblem {
   return problem.validation === true ? { ...problem, severity: 'error' } : problem;
 }
 

@@ -17,7 +17,7 @@ import { readJsonData } from '../../engine/cli/inputs.ts';
 import { CliFailure, EXIT } from '../../engine/cli/io.ts';
 import { parseNow, writeOutput } from '../../engine/cli/render-job.ts';
 import { messageWithHint } from '../../engine/cli/report.ts';
-import { checkTemplateFolder } from './folder-check.ts';
+import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
 import { loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
 import { compileFolderStyles } from './folder-styles.ts';
 import { renderFolderPage } from './render-folder-page.ts';
@@ -97,7 +97,9 @@ options:
   --allow-errors       exit 0 even when errors are reported
   -h, --help           this help
 
-Errors are printed to stderr as DIR/FILE:LINE:COLUMN message with a code frame.
+Errors are printed to stderr as DIR/FILE:LINE:COLUMN message with a code frame:
+the folder's, each malformed tag in a file the page used (the page keeps it as
+text, as the storefront serves it), and the render's.
 
 exit codes: 0 rendered without errors, 1 the folder or the page reported errors,
 2 usage or input problem`,
@@ -128,7 +130,12 @@ function renderFolder(args: ParsedArgs, io: FolderCliIo): number {
   }
   const source = new DiskTemplateSource(dir);
   const result = renderFolderPage(source, page, context as Record<string, unknown>, { data, locale: stringOption(args, 'locale'), now });
-  const folderErrors = result.problems.filter((problem) => problem.severity === 'error');
+  // The folder's errors, and the malformed tags of the files this page used: the page shows them as
+  // text, as the storefront does, but they are errors to the author, as for `render FILE`.
+  const used = new Set(result.files);
+  const folderErrors = result.problems
+    .filter((problem) => problem.severity === 'error' || (problem.validation === true && used.has(problem.file)))
+    .map(asAuthorSeesIt);
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
   const out = stringOption(args, 'out');
   if (result.html !== '') {

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { TemplateError } from '../../engine/index.ts';
+import { recordAppliedPartials } from './applied-partials.ts';
 import { createBuiltinPages, type BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
@@ -35,6 +36,8 @@ export interface FolderPageRender {
   problems: FolderProblem[];
   /** The platform-shaped context the page rendered with (what ?format=json would answer). */
   context: Json;
+  /** The folder's files the page rendered: its main template, its regions, the blocks applied (and tag bodies). */
+  files: string[];
 }
 
 export interface RenderFolderPageOptions {
@@ -54,13 +57,14 @@ export interface RenderFolderPageOptions {
 export function renderFolderPage(dirOrSource: string | TemplateSource, url: string, context: Json, options: RenderFolderPageOptions = {}): FolderPageRender {
   const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
   const load = loadTemplateFolder(source);
-  if (load.folder === null) return { html: '', errors: [], problems: load.problems, context };
+  if (load.folder === null) return { html: '', errors: [], problems: load.problems, context, files: [] };
   const folder = load.folder;
   const target = targetFor(url, context);
   const choice = chooseTemplates(folder, target);
   const shaped = platformContext(folder, choice, context, { showCart: context.showCart === true });
+  const applied = new Set<string>();
   const composed = composeFolderPage({
-    folder,
+    folder: { ...folder, partials: recordAppliedPartials(folder.partials, applied) },
     target,
     choice,
     context: shaped,
@@ -71,5 +75,7 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
     locale: options.locale,
     now: options.now,
   });
-  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped };
+  const regions = choice.regions.map((region) => folder.regions.get(region)?.path);
+  const files = new Set([choice.main?.path, ...regions, ...applied].filter((file) => file !== undefined));
+  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files] };
 }

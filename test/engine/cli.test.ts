@@ -107,6 +107,46 @@ describe('tmpl check', () => {
     expect(r.err).toContain("SyntaxError: Formatter 'htmll' is unknown — did you mean 'html'?");
   });
 
+  it('adds the intended instruction after a mistyped keyword, the reference message unchanged', async () => {
+    const lines = [
+      '{.sectoin foo}',
+      '{.repeted section items}',
+      '{.iff a}',
+      '<p>{.ned}',
+      '{.repeated section items}a{.alternates wiht}b{.end}',
+      '{.repeated sectoin items}',
+      '{.alternateswith}',
+      '{.even}',
+    ];
+    const file = write('keyword-typo.tmpl', lines.join('\n'));
+    const r = await runCli(['check', file]);
+    expect(r.code).toBe(1);
+    expect(r.err.split('\n').filter((line) => line.startsWith(file))).toEqual([
+      `${file}:1:1 ${cliMessages.hint(messages.tagInvalidInstruction('.sectoin'), "did you mean '.section'?")}`,
+      `${file}:2:1 ${cliMessages.hint(messages.tagInvalidInstruction('.repeted'), "did you mean '.repeated section'?")}`,
+      `${file}:3:1 ${cliMessages.hint(messages.tagInvalidInstruction('.iff'), "did you mean '.if'?")}`,
+      `${file}:4:4 ${cliMessages.hint(messages.tagInvalidInstruction('.ned'), "did you mean '.end'?")}`,
+      `${file}:5:27 ${cliMessages.hint(messages.tagMissingWith('wiht'), "did you mean '.alternates with'?")}`,
+      `${file}:6:1 ${cliMessages.hint(messages.tagMissingSection('sectoin items'), "did you mean '.repeated section'?")}`,
+      `${file}:7:1 ${cliMessages.hint(messages.tagInvalidInstruction('.alternateswith'), "did you mean '.alternates with'?")}`,
+      // a predicate written without its question mark
+      `${file}:8:1 ${cliMessages.hint(messages.tagInvalidInstruction('.even'), "did you mean '.even?'?")}`,
+    ]);
+    expect(r.err).toContain("SyntaxError: Invalid instruction '.sectoin' — did you mean '.section'?");
+  });
+
+  it('guesses no instruction for text that is not one, nor for a word like none of them', async () => {
+    // the references print these as text: no error, so nothing to hint at
+    const text = write('not-instructions.tmpl', '{.5} {"section": 1} {...rest}');
+    expect(await runCli(['render', text])).toEqual({ code: 0, out: '{.5} {"section": 1} {...rest}', err: '' });
+    const far = write('far-from-any.tmpl', '{.x y}\n{.repeated items}');
+    const r = await runCli(['check', far]);
+    expect(r.err.split('\n').filter((line) => line.startsWith(far))).toEqual([
+      `${far}:1:1 ${messages.tagInvalidInstruction('.x')}`,
+      `${far}:2:1 ${messages.tagMissingSection('items')}`,
+    ]);
+  });
+
   it('shows the correct form after an instruction written without its name, the reference message unchanged', async () => {
     const file = write('no-name.tmpl', '<ul>\n{.repeated section}<li>{@}</li>{.end}\n</ul>');
     const r = await runCli(['check', file]);
@@ -131,7 +171,7 @@ describe('tmpl check', () => {
     // Squarespace compiles strictly: there the tag stops the template, although the storefront shows it as text
     const region = '<body>{squarespace.main-content}\n{.sectoin items}</body>';
     const file = write('malformed-alike/files/site.block', region);
-    const expected = (path: string, severity: string) => `${path}:2:1 ${severity}${messages.tagInvalidInstruction('.sectoin')}`;
+    const expected = (path: string, severity: string) => `${path}:2:1 ${severity}${cliMessages.hint(messages.tagInvalidInstruction('.sectoin'), "did you mean '.section'?")}`;
     for (const given of [file, join(dir, 'malformed-alike/files')]) {
       const r = await runCli(['check', given]);
       expect(r.code, given).toBe(1);

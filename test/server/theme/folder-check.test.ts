@@ -248,6 +248,42 @@ describe('tmpl on folders', () => {
     }
   });
 
+  it('reports the malformed tags of every file the page used, still printing the page with them as text, and exits 1', async () => {
+    const files = {
+      list: join(dir, 'collections/blog.list'),
+      nav: join(dir, 'blocks/nav.block'),
+      item: join(dir, 'collections/blog.item'),
+      region: join(dir, 'site.region'),
+    };
+    const before = { list: readFileSync(files.list, 'utf8'), nav: readFileSync(files.nav, 'utf8'), region: readFileSync(files.region, 'utf8') };
+    // the page's list, its region, and the block its navigation tag names; the item template is not this page's
+    writeFileSync(files.list, `${before.list}\n{.sectoin items}`);
+    writeFileSync(files.nav, `{.ned}${before.nav}`);
+    writeFileSync(files.region, `${before.region}{.iff a}`);
+    writeFileSync(files.item, '{.repeted section items}');
+    const args = ['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json')];
+    try {
+      const result = await run(args);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('[first{.ned}<a>Journal</a>\n{.sectoin items}]');
+      expect(result.out).toContain('{.iff a}');
+      const reported = result.err.split('\n').filter((line) => line.startsWith(dir));
+      expect(reported.sort()).toEqual([
+        `${files.list}:2:1 error: ${cliMessages.hint(messages.tagInvalidInstruction('.sectoin'), "did you mean '.section'?")}`,
+        `${files.nav}:1:1 error: ${cliMessages.hint(messages.tagInvalidInstruction('.ned'), "did you mean '.end'?")}`,
+        `${files.region}:1:${before.region.length + 1} error: ${cliMessages.hint(messages.tagInvalidInstruction('.iff'), "did you mean '.if'?")}`,
+      ].sort());
+      // each with its code frame, as elsewhere
+      expect(result.err).toContain('> 2 | {.sectoin items}');
+      expect((await run([...args, '--allow-errors'])).code).toBe(0);
+    } finally {
+      writeFileSync(files.list, before.list);
+      writeFileSync(files.nav, before.nav);
+      writeFileSync(files.region, before.region);
+      rmSync(files.item);
+    }
+  });
+
   it('is reached through the tmpl command for a folder with template.conf', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli/run.ts'), 'check', dir], { cwd: ROOT, encoding: 'utf8' });
     expect(out.trim()).toBe(`${dir}: ${themeMessages.checkSummary(0, 0)}`);
