@@ -122,6 +122,8 @@ export const serverMessages = {
   sortPriceHighToLow: 'Price, high to low',
   allProducts: 'All',
   restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
+  // the outbox's error for a restock notice the sweep gave up (migration 136 writes the same words)
+  restockNoticeTooLate: 'Not sent: still waiting two days after it was written, too late to say the item is back. The request waits for the next Notify.',
   mailingListConfirmationSubject: 'Please confirm your subscription to {siteTitle}',
   mailingListConfirmationBody: 'Someone, hopefully you, asked for news and updates from {siteTitle} at this address. To confirm, open this link within 7 days: {url}\n\nIf it was not you, ignore this message: nothing more will be sent.',
   mailingListConfirmTitle: 'Your subscription',

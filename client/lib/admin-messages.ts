@@ -193,6 +193,10 @@ export const ADMIN = {
   notifyNeedsMailServer: 'Needs a mail server',
   restockNeedsMailServer: 'This store has no mail server (SMTP_URL), so no restock notice can be sent: the requests stay waiting here, and nobody is told anything. To notify them, set SMTP_URL in the server\'s environment (such as smtp://user:password@mail.example.com:587), restart the server, and press Notify for each variant back in stock.',
   notified: (count: number) => `${count} notice${count === 1 ? '' : 's'} sent.`,
+  restockUndelivered: (count: number) => (count === 1
+    ? '1 notice could not be delivered; that shopper is waiting again, and Notify sends a new one while the item is in stock.'
+    : `${count} notices could not be delivered; those shoppers are waiting again, and Notify sends each a new one while the item is in stock.`),
+  undeliveredInGroup: (count: number) => `${count} not delivered`,
   // settings
   siteTitle: 'Site title',
   tagline: 'Tagline',

@@ -69,10 +69,13 @@ export function createMessageCalls(deps: AppDeps): Router {
     const groups = await messages().restockSummary({ limit: limit + 1, offset });
     // notify only once the variant is back: a notice for something still sold out helps nobody;
     // and only with a mail server (the send refuses without one), which the screen says
+    // requests whose notice never reached them wait again: the screen says how many, so the owner
+    // knows why they are back on the list
     res.json({
       groups: groups.slice(0, limit).map((group) => ({ ...group, notifiable: group.pendingCount > 0 && (group.unlimited || group.qtyInStock > 0) })),
       hasMore: groups.length > limit,
       canSendEmail: canSendEmail(deps.options.mail),
+      undeliveredNotices: await messages().restockUndelivered(),
     });
   });
 

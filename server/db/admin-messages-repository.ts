@@ -1,5 +1,6 @@
 import { parseObjectColumn } from './json-column.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { RESTOCK_NOTICE_KIND } from './restock-repository.ts';
 import type { StoreSession } from './store.ts';
 
 export interface FormField {
@@ -46,6 +47,15 @@ export interface AdminRestockGroup {
   pendingCount: number;
   emails: string[];
 }
+
+/**
+ * 1 for a request of `s` that waits again because its notice never reached the shopper (its newest
+ * restock notice failed or was kept), else 0. The notice's kind is the query's first parameter.
+ */
+const WAITS_AFTER_UNDELIVERED = `CASE WHEN s.notified_on IS NULL
+  AND (SELECT notice.status FROM email_outbox notice WHERE notice.kind = ? AND notice.subject_id = s.id
+       ORDER BY notice.created_on DESC, notice.rowid DESC LIMIT 1) IN ('failed', 'kept')
+  THEN 1 ELSE 0 END`;
 
 function fieldsOf(definitionJson: string): FormField[] {
   const fields = parseObjectColumn(definitionJson).fields;
@@ -109,16 +119,28 @@ export class AdminMessagesRepository {
   }
 
   /** One page of the waiting lists, a row per variant, the longest-waiting first (no addresses: see restockGroups). */
-  async restockSummary(page: ListPage): Promise<Array<Omit<AdminRestockGroup, 'emails'>>> {
-    const rows = await this.session.all<WaitingVariantRow & { requests: number | string; pending: number | string }>(
+  async restockSummary(page: ListPage): Promise<Array<Omit<AdminRestockGroup, 'emails'> & { undeliveredCount: number }>> {
+    const rows = await this.session.all<WaitingVariantRow & { requests: number | string; pending: number | string; undelivered: number | string }>(
       `SELECT s.product_id, s.variant_id, p.title, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited,
-              COUNT(*) AS requests, SUM(CASE WHEN s.notified_on IS NULL THEN 1 ELSE 0 END) AS pending, MIN(s.created_on) AS first_on
+              COUNT(*) AS requests, SUM(CASE WHEN s.notified_on IS NULL THEN 1 ELSE 0 END) AS pending,
+              SUM(${WAITS_AFTER_UNDELIVERED}) AS undelivered, MIN(s.created_on) AS first_on
        FROM restock_signups s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = s.product_id
        GROUP BY s.product_id, s.variant_id, p.title, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited
        ORDER BY first_on, s.variant_id LIMIT ? OFFSET ?`,
-      [page.limit, page.offset ?? 0],
+      [RESTOCK_NOTICE_KIND, page.limit, page.offset ?? 0],
     );
-    return rows.map((row) => ({ ...waitingVariant(row), requestCount: Number(row.requests), pendingCount: Number(row.pending) }));
+    return rows.map((row) => ({
+      ...waitingVariant(row), requestCount: Number(row.requests), pendingCount: Number(row.pending), undeliveredCount: Number(row.undelivered),
+    }));
+  }
+
+  /** How many restock requests, in all the waiting lists, wait again because their notice was never delivered. */
+  async restockUndelivered(): Promise<number> {
+    const row = await this.session.get<{ n: number | string | null }>(
+      `SELECT SUM(${WAITS_AFTER_UNDELIVERED}) AS n FROM restock_signups s WHERE s.notified_on IS NULL`,
+      [RESTOCK_NOTICE_KIND],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /** Restock requests grouped by variant with their addresses, the longest-waiting first (the CSV export). */

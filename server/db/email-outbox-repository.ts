@@ -142,6 +142,33 @@ export class EmailOutboxRepository {
     return rows.map(toEmail);
   }
 
+  /**
+   * Pending emails of one kind written at or before `writtenBy` that no process ever took to
+   * deliver, oldest first. One a process took may have reached the mail server before the process
+   * stopped, so it is not among them.
+   */
+  async untriedSince(kind: string, writtenBy: number, limit: number): Promise<OutboxEmail[]> {
+    const rows = await this.session.all<OutboxRow>(
+      `SELECT * FROM email_outbox
+       WHERE kind = ? AND status = 'pending' AND attempted_on IS NULL AND created_on <= ?
+       ORDER BY created_on, rowid LIMIT ${Math.trunc(limit)}`,
+      [kind, writtenBy],
+    );
+    return rows.map(toEmail);
+  }
+
+  /**
+   * Gives up a pending email that no process took: marked failed, with why. True for the one call
+   * that marked it (a process taking it meanwhile keeps it).
+   */
+  async giveUp(id: string, error: string): Promise<boolean> {
+    const marked = await this.session.run(
+      "UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ? AND status = 'pending' AND attempted_on IS NULL",
+      [error, id],
+    );
+    return marked.changes === 1;
+  }
+
   /** Records how a delivery ended. */
   async settle(id: string, status: Exclude<OutboxStatus, 'pending'>, error: string | null = null, now = Date.now()): Promise<void> {
     await this.session.run(

@@ -120,6 +120,25 @@ export class RestockRepository {
   }
 
   /**
+   * Makes the request of a restock notice that never reached its shopper (refused by the mail
+   * server, given up, kept) wait again, so the owner's list counts it and the next Notify reaches
+   * it. Only when that notice is the request's newest: a request notified again since, or signed
+   * up again, is left as it is.
+   */
+  async waitAgainAfterUndelivered(noticeId: string): Promise<boolean> {
+    const rearmed = await this.session.run(
+      `UPDATE restock_signups SET notified_on = NULL
+       WHERE notified_on IS NOT NULL
+         AND id = (SELECT subject_id FROM email_outbox WHERE id = ? AND kind = ?)
+         AND (SELECT newest.id FROM email_outbox newest
+              WHERE newest.kind = ? AND newest.subject_id = restock_signups.id
+              ORDER BY newest.created_on DESC, newest.rowid DESC LIMIT 1) = ?`,
+      [noticeId, RESTOCK_NOTICE_KIND, RESTOCK_NOTICE_KIND, noticeId],
+    );
+    return rearmed.changes === 1;
+  }
+
+  /**
    * Marks the sign-up notified and writes its notice to the email outbox, together. The mark is
    * conditional: when two sends race, only the one that marked it writes a notice, so each
    * waiting visitor gets one. Returns the notice this call wrote (to deliver), or null.

@@ -4,6 +4,7 @@ import { EmailOutboxRepository, type OutboxEmail } from '../db/email-outbox-repo
 import { MAILING_LIST_CONFIRMATION_KIND } from '../db/mailing-list-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { serverMessages } from '../messages.ts';
+import { settleUndelivered } from './undelivered-email.ts';
 
 export interface MailOptions {
   /** smtp://user:pass@host:port or smtps://…; without it emails stay in the outbox ('kept'). */
@@ -57,7 +58,7 @@ export function createMailer(options: MailOptions, log: Logger, transport?: Tran
         // a pending email is sent by whoever marks it first; one the owner sends again is not pending
         if (email.status === 'pending' && !(await outbox.claim(email.id, Date.now(), DELIVERY_CLAIM_MS))) return;
         if (!transporter) {
-          await outbox.settle(email.id, 'kept');
+          await settleUndelivered(session, email, 'kept');
           return;
         }
         try {
@@ -66,7 +67,7 @@ export function createMailer(options: MailOptions, log: Logger, transport?: Tran
           await outbox.settle(email.id, 'sent');
         } catch (error) {
           log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
-          await outbox.settle(email.id, 'failed', error instanceof Error ? error.message.slice(0, 500) : String(error));
+          await settleUndelivered(session, email, 'failed', error instanceof Error ? error.message.slice(0, 500) : String(error));
         }
       } catch (error) {
         // the order is placed either way; the email stays pending in the outbox

@@ -3,7 +3,8 @@
  * just after it commits, by the same process. A process that stops in between (a deploy, a
  * crash) leaves it pending; this sweep, run by every process, sends such emails a minute later.
  * Emails older than two days are left alone: a late order confirmation or restock notice would
- * mislead more than it helps (the owner still reads them in the admin). Mailing-list confirmations
+ * mislead more than it helps (the owner still reads them in the admin). A restock notice left so
+ * is given up, and its request waits again for the owner's next Notify. Mailing-list confirmations
  * are the exception: held while the store has no mail server, they are sent once it has one.
  */
 import type { AppDeps } from '../deps.ts';
@@ -14,6 +15,7 @@ import { serverMessages } from '../messages.ts';
 import { MAILING_LIST_CONFIRMATION_KIND } from '../db/mailing-list-repository.ts';
 import { HELD_CONFIRMATION_SENDABLE_MS } from '../security/mailing-list-link.ts';
 import { canSendEmail, DELIVERY_CLAIM_MS } from './mailer.ts';
+import { giveUpLateRestockNotices } from './undelivered-email.ts';
 
 export const SWEEP_EVERY_MS = 60 * 1000;
 /** Younger emails are still being sent by the process that wrote them. */
@@ -35,6 +37,8 @@ export async function sweepOutbox(deps: AppDeps, now = Date.now()): Promise<numb
   });
   const { mailer } = checkoutServices(deps);
   for (const email of left) await mailer.deliver(deps.store, email);
+  // the restock notices the sweep no longer sends leave no shopper marked as told
+  await giveUpLateRestockNotices(deps.store, now - TOO_LATE_AFTER_MS, SWEEP_LIMIT);
   return left.length;
 }
 

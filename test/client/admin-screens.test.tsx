@@ -349,6 +349,34 @@ describe('restock requests', () => {
     expect(buttons.map((button) => button.title)).toEqual([ADMIN.notifyDisabled, ADMIN.notifyNeedsMailServer]);
     expect(screen.getByText(ADMIN.notifyNeedsMailServer, { selector: 'small' })).toBeTruthy();
   });
+
+  it('say how many notices were not delivered, and in which row those shoppers wait again', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: { subscribers: [] } } },
+      {
+        method: 'GET', path: '/api/admin/messages/restock',
+        answer: {
+          body: {
+            groups: [
+              { productId: 'p', variantId: 'v1', productTitle: 'Lamp', sku: 'L-0', attributes: {}, qtyInStock: 0, unlimited: false, requestCount: 2, pendingCount: 1, undeliveredCount: 0, notifiable: false },
+              { productId: 'p', variantId: 'v2', productTitle: 'Lamp', sku: 'L-3', attributes: {}, qtyInStock: 3, unlimited: false, requestCount: 4, pendingCount: 3, undeliveredCount: 2, notifiable: true },
+            ],
+            hasMore: false,
+            canSendEmail: true,
+            undeliveredNotices: 2,
+          },
+        },
+      },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    expect(screen.getByRole('note')).toHaveProperty('textContent', ADMIN.restockUndelivered(2));
+    expect(ADMIN.restockUndelivered(2)).toMatch(/^2 notices could not be delivered; those shoppers are waiting again/);
+    const row = document.querySelector('tr[data-sku="L-3"]')!;
+    expect(row.textContent).toContain(ADMIN.undeliveredInGroup(2));
+    expect(document.querySelector('tr[data-sku="L-0"]')!.textContent).not.toContain(ADMIN.undeliveredInGroup(0));
+  });
 });
 
 describe('the messages screen', () => {

@@ -15,6 +15,8 @@ interface Subscriber { email: string; source: string; createdOn: number }
 interface RestockGroup {
   productId: string; variantId: string; productTitle: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
   requestCount: number; pendingCount: number; notifiable: boolean;
+  /** Of the waiting, those whose notice never reached them (refused, given up as too late, or kept). */
+  undeliveredCount?: number;
 }
 
 const shown = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
@@ -100,7 +102,7 @@ function notifyHint(group: RestockGroup, canSend: boolean): string | undefined {
 
 function RestockRequests({ canNotify }: { canNotify: boolean }) {
   const [offset, setOffset] = useState(0);
-  const { data, error, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean; canSendEmail?: boolean }>(`/api/admin/messages/restock?${paged(offset)}`);
+  const { data, error, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean; canSendEmail?: boolean; undeliveredNotices?: number }>(`/api/admin/messages/restock?${paged(offset)}`);
   // without a mail server the send is refused: Notify is not offered as if it could work, and the note says why
   const canSend = data?.canSendEmail !== false;
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
@@ -118,6 +120,8 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
       <Notice text={error} kind="error" />
       <Notice text={notice.text} kind={notice.kind} />
       {!canSend && data && data.groups.length > 0 ? <p className="admin-notice" role="note">{ADMIN.restockNeedsMailServer}</p> : null}
+      {/* without a mail server the note above already says that nothing can be sent */}
+      {canSend && data?.undeliveredNotices ? <p className="admin-notice" role="note">{ADMIN.restockUndelivered(data.undeliveredNotices)}</p> : null}
       {data && data.groups.length === 0 ? <p>{ADMIN.noRestockRequests}</p> : null}
       {data && data.groups.length > 0 ? (
         <TableRegion label={ADMIN.restockRequests}>
@@ -130,7 +134,10 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
                   <td>{group.sku}</td>
                   <td>{group.unlimited ? ADMIN.unlimitedStock : group.qtyInStock}</td>
                   <td>{group.requestCount}</td>
-                  <td>{group.pendingCount}</td>
+                  <td>
+                    {group.pendingCount}
+                    {group.undeliveredCount ? <small className="admin-hint"> {ADMIN.undeliveredInGroup(group.undeliveredCount)}</small> : null}
+                  </td>
                   <td>
                     {canNotify ? (
                       <button type="button" disabled={!group.notifiable || !canSend} title={notifyHint(group, canSend)} onClick={() => notify(group)}>
