@@ -15,6 +15,7 @@ import { createPlatformRouter } from './api/platform-routes.ts';
 import { createAdminCalls } from './admin/admin-calls.ts';
 import { createAdminPages } from './admin/admin-page.ts';
 import { storeClosedGuard } from './admin/store-closed-guard.ts';
+import { BackgroundWork } from './background-work.ts';
 import { startOutboxSweeper } from './email/outbox-sweeper.ts';
 import { createCartRouter } from './api/cart.ts';
 import { createCheckoutRouter } from './api/checkout-routes.ts';
@@ -88,7 +89,7 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   const captcha = isLocalCaptcha(options.captcha)
     ? await bindCaptchaToStore(options.captcha, store, options.readOnly === true, log)
     : options.captcha;
-  const deps: AppDeps = { store, db, log, options, captcha };
+  const deps: AppDeps = { store, db, log, options, captcha, background: new BackgroundWork(log) };
   const maintenanceGuard = createMaintenanceGuard(deps);
 
   const app = express() as StorefrontApp;
@@ -168,6 +169,8 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   app.stopWatching = () => pages.close();
   app.close = async () => {
     stopSweeping();
+    // tracking records queued and emails on their way reach the store before it closes
+    await deps.background.settled();
     await pages.close();
     await store.close();
   };

@@ -1,6 +1,7 @@
 import type { SeedKind } from './db/seed.ts';
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import type { BackgroundWork } from './background-work.ts';
 import type { Store } from './db/store.ts';
 import type { MailOptions } from './email/mailer.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
@@ -70,4 +71,6 @@ export interface AppDeps {
   options: AppOptions;
   /** options.captcha, remembering through this app's database (tokens used, wrong answers). */
   captcha?: CaptchaOptions;
+  /** Work calls start after answering; closing the app waits for it. */
+  background: BackgroundWork;
 }

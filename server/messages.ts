@@ -24,6 +24,7 @@ export const serverMessages = {
   bodyUnreadable: 'The request body could not be read.',
   bodyRefusedLog: 'request body refused',
   storeSeededLog: 'store seeded from fixtures',
+  backgroundWorkFailedLog: 'work started after a call had answered failed (a tracking write or an email delivery)',
   outboxSweepFailedLog: 'sending the emails left pending failed; the next sweep tries again',
   bodyTooDeep: 'The request body is nested more than {max} levels deep.',
   unexpected: 'Something went wrong. Please try again later.',

@@ -33,7 +33,7 @@ const detailsQuery = z.object({
 /** GET /api/google-maps/places/autocomplete and …/details, answered by a pluggable provider. */
 export function createPlacesRouter(deps: AppDeps, provider: PlacesProvider = createBundledPlacesProvider()): Router {
   const router = Router();
-  const tracking = createTrackingWriter(createTrackingRepository(deps.store), deps.log);
+  const tracking = createTrackingWriter(createTrackingRepository(deps.store), deps.log, deps.background);
 
   router.get('/api/google-maps/places/autocomplete', async (req, res) => {
     const query = parseInput(autocompleteQuery, req.query);

@@ -186,9 +186,9 @@ export function createRestockRouter(deps: AppDeps): Router {
     }
     // delivered one after another, after the answer: a long waiting list need not hold the owner
     const { mailer } = checkoutServices(deps);
-    void (async () => {
+    deps.background.start(async () => {
       for (const notice of notices) await mailer.deliver(deps.store, notice);
-    })();
+    });
     return notices.length;
   }
 

@@ -108,7 +108,7 @@ function knownVisitorId(req: Request, posted?: unknown): string | null {
 export function createTrackingRouter(deps: AppDeps): Router {
   const router = Router();
   const throttle = createRateLimiter(deps, 'tracking');
-  const writer = createTrackingWriter(createTrackingRepository(deps.store), deps.log);
+  const writer = createTrackingWriter(createTrackingRepository(deps.store), deps.log, deps.background);
   const site = new SiteRepository(deps.store);
   const forms = createFormSubmissionRepository(deps.store);
   const beaconText = express.text({ type: 'text/plain', limit: deps.options.bodyLimit ?? '100kb' });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { BackgroundWork } from '../background-work.ts';
 import {
   payloadText, type SerialisedTrackingRecord, type TrackingRecord, type TrackingRepository, type TrackingTable,
 } from '../db/tracking-repository.ts';
@@ -15,7 +16,7 @@ export const MAX_PENDING_TRACKING_CHARACTERS = 8 * 1024 * 1024;
  * Each record is written as JSON when it is queued, one at a time, so a record that cannot be
  * written is refused alone and the queue holds only text of known size.
  */
-export function createTrackingWriter(repository: TrackingRepository, log: Logger) {
+export function createTrackingWriter(repository: TrackingRepository, log: Logger, background: BackgroundWork) {
   const pending = new Map<TrackingTable, SerialisedTrackingRecord[]>();
   let pendingCount = 0;
   let pendingCharacters = 0;
@@ -95,7 +96,7 @@ export function createTrackingWriter(repository: TrackingRepository, log: Logger
       }
       if (!scheduled && (pendingCount > 0 || unwritable > 0)) {
         scheduled = true;
-        setImmediate(() => void flush());
+        background.start(() => new Promise<void>((resolve) => setImmediate(resolve)).then(flush));
       }
       return queued;
     },

@@ -9,6 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '../../../server/api/body-nesting.ts';
 import { createTrackingWriter } from '../../../server/api/tracking-writer.ts';
+import { BackgroundWork } from '../../../server/background-work.ts';
 import { createTrackingRepository, type TrackingRecord } from '../../../server/db/tracking-repository.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -69,7 +70,7 @@ describe('the tracking writer', () => {
   };
 
   it('leaves out a record that cannot be written as JSON and writes the others of the batch', async () => {
-    const writer = createTrackingWriter(createTrackingRepository(store()), silent);
+    const writer = createTrackingWriter(createTrackingRepository(store()), silent, new BackgroundWork(silent));
     const records: TrackingRecord[] = Array.from({ length: 10 }, (_, i) => ({ kind: 'writer-good', visitorId: null, payload: { i } }));
     records.splice(5, 0, { kind: 'writer-bad', visitorId: null, payload: deepValue() }, { kind: 'writer-bad', visitorId: null, payload: { n: 1n } });
     expect(writer.enqueue('tracking_events', records)).toBe(10);
@@ -79,7 +80,7 @@ describe('the tracking writer', () => {
   });
 
   it('a record the database refuses loses only itself', async () => {
-    const writer = createTrackingWriter(createTrackingRepository(store()), silent);
+    const writer = createTrackingWriter(createTrackingRepository(store()), silent, new BackgroundWork(silent));
     writer.enqueue('tracking_events', [
       { kind: 'writer-row', visitorId: null, payload: 1 },
       // kind is NOT NULL: this insert fails inside the batch's transaction

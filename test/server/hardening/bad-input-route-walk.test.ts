@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../helpers/database-digest.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
-import { HOSTILE_TEXT, settleWrites } from '../helpers/refusal.ts';
+import { HOSTILE_TEXT } from '../helpers/refusal.ts';
 import { SITE_USER_XSRF_HEADER } from '../../../server/security/site-user.ts';
 import type { VisitorResponse } from '../helpers/visitor.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
@@ -85,10 +85,11 @@ describe('every state-changing route, called by the signed-in owner with hostile
       const problems: string[] = [];
       for (const route of routes) {
         for (const url of [hostilePath(route), route.path.replace(/:(\w+)/g, 'probe-$1')]) {
-          await settleWrites();
+          // what a call writes after answering (tracking records) is written before each digest
+          await server.app.deps.background.settled();
           const before = await databaseDigest(server.app.deps.store);
           const answer = await send(owner, route.method, url);
-          await settleWrites();
+          await server.app.deps.background.settled();
           const name = `${route.method} ${url} → ${answer.status}`;
           if (answer.status >= 500) problems.push(`${name}: ${answer.text.slice(0, 120)}`);
           if (answer.status < 400) continue;

@@ -8,7 +8,9 @@ import type { AppDeps } from '../../../server/deps.ts';
 import { ensureOwnerAccount, OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
 import { verifyPassword } from '../../../server/security/passwords.ts';
+import { BackgroundWork } from '../../../server/background-work.ts';
 import { startServer, tempDatabasePath, Visitor } from './harness.ts';
+
 
 describe('seeded owner account', () => {
   const cleanups: (() => void)[] = [];
@@ -25,7 +27,8 @@ describe('seeded owner account', () => {
       db.close();
       file.remove();
     });
-    return { store, db, log: pino({ level: 'silent' }), options: { databasePath: file.path, ownerPassword } };
+    const log = pino({ level: 'silent' });
+    return { store, db, log, options: { databasePath: file.path, ownerPassword }, background: new BackgroundWork(log) };
   }
 
   it('generates a password on first start, returns it once, and never again', async () => {
