@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { lowStockThresholdOf } from '../commerce/low-stock.ts';
 import { SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
+import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
@@ -24,6 +25,8 @@ const listQuery = z.object({
 });
 const stockInput = z.object({
   qtyInStock: stockSchema,
+  /** The count the screen showed: with it, an order or another edit since is not written over (stock-count-edit.ts). */
+  qtyInStockWhenLoaded: stockSchema.optional(),
   /** Left out: the variant stays as it is (unlimited or counted); only the count changes. */
   unlimited: z.boolean().optional(),
   /** A restock is stock that arrived; any other change is an owner's correction. */
@@ -51,13 +54,18 @@ export function createInventoryCalls(deps: AppDeps): Router {
     const input = parseAdminInput(stockInput, req.body);
     const actor = await actorOf(deps, req);
     const now = Date.now();
-    const unlimited = await deps.store.transaction(async (tx) => {
+    const { unlimited, qtyInStock } = await deps.store.transaction(async (tx) => {
       const stock = new StockHistoryRepository(tx);
-      const before = await stock.setStock(variantId, input.qtyInStock, input.unlimited);
+      const before = await stock.setStock(variantId, input, input.unlimited);
       if (!before) throw new HttpError(404, ADMIN.server.variantNotFound);
-      if (before.before !== input.qtyInStock) {
+      if ('changedMeanwhile' in before) {
+        throw new HttpError(409, fillMessage(ADMIN.server.stockChangedInventory, { product: before.productTitle, sku: before.sku, count: before.qtyInStock }), {
+          currentStock: [{ variantId, qtyInStock: before.qtyInStock }],
+        });
+      }
+      if (before.before !== before.after) {
         await stock.record({
-          productId: before.productId, variantId, delta: input.qtyInStock - before.before, quantityAfter: input.qtyInStock,
+          productId: before.productId, variantId, delta: before.after - before.before, quantityAfter: before.after,
           reason: input.reason, actor, orderId: null,
         }, now);
       }
@@ -65,13 +73,13 @@ export function createInventoryCalls(deps: AppDeps): Router {
       // and when; it is the owner's decision, not stock that arrived, whatever the count's reason
       if (before.wasUnlimited !== before.unlimited) {
         await stock.record({
-          productId: before.productId, variantId, delta: 0, quantityAfter: input.qtyInStock,
+          productId: before.productId, variantId, delta: 0, quantityAfter: before.after,
           reason: 'owner-edit', actor, orderId: null, unlimitedAfter: before.unlimited,
         }, now);
       }
-      return before.unlimited;
+      return { unlimited: before.unlimited, qtyInStock: before.after };
     });
-    res.json({ variantId, qtyInStock: input.qtyInStock, unlimited, message: ADMIN.stockSaved });
+    res.json({ variantId, qtyInStock, unlimited, message: ADMIN.stockSaved });
   });
 
   router.get(`${ADMIN_INVENTORY}/:variantId/history`, canRead, async (req, res) => {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import {
-  AdminProductRepository, SkuTakenError, UnknownImageError, UnknownVariantError, UrlIdTakenError,
+  AdminProductRepository, SkuTakenError, StockChangedError, UnknownImageError, UnknownVariantError, UrlIdTakenError,
 } from '../db/admin-product-repository.ts';
+import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
@@ -28,7 +29,20 @@ function refusal(error: unknown): unknown {
   if (error instanceof SkuTakenError) return fieldError(`variants.${error.index}.sku`, ADMIN.server.skuTaken);
   if (error instanceof UnknownVariantError) return new HttpError(404, ADMIN.server.variantNotFound);
   if (error instanceof UnknownImageError) return new HttpError(404, ADMIN.server.imageNotFound);
+  if (error instanceof StockChangedError) return stockChangedRefusal(error);
   return error;
+}
+
+/**
+ * 409: counts the owner changed changed in the store too. The answer names each variant with its
+ * count now, marks its Stock field, and lists the counts for the editor to load.
+ */
+function stockChangedRefusal(error: StockChangedError): HttpError {
+  const variants = error.variants.map((variant) => fillMessage(ADMIN.server.stockChangedVariant, { product: error.productTitle, sku: variant.sku, count: variant.qtyInStock }));
+  return new HttpError(409, fillMessage(ADMIN.server.stockChanged, { variants: variants.join('; ') }), {
+    fieldErrors: Object.fromEntries(error.variants.map((variant) => [`variants.${variant.index}.qtyInStock`, fillMessage(ADMIN.server.stockChangedField, { count: variant.qtyInStock })])),
+    currentStock: error.variants.map((variant) => ({ variantId: variant.variantId, qtyInStock: variant.qtyInStock })),
+  });
 }
 
 /** Products in the admin: list and search, create, read, edit, delete, image uploads. */
@@ -82,7 +96,8 @@ export function createProductCalls(deps: AppDeps): Router {
     const now = Date.now();
     const { product, droppedImages } = await deps.store.transaction(async (tx) => {
       const products = new AdminProductRepository(tx);
-      const stored = await products.findById(productId);
+      // locked: what the save keeps of the stored product is what it writes over
+      const stored = await products.findForUpdate(productId);
       if (!stored) throw new HttpError(404, ADMIN.server.productNotFound);
       const imagesBefore = stored.images;
       await updateProduct(tx, stored, input, actor, now).catch((error: unknown) => {

@@ -39,7 +39,8 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
     if (existingId !== undefined && !options.updateExisting) {
       problems.push({ row: product.rows[0]!, column: IMPORT_COLUMNS.urlSlug, message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) });
     }
-    const target = existingId !== undefined && options.updateExisting ? await products.findById(existingId) : undefined;
+    // locked until the import commits: an order placed meanwhile waits, and takes its units from the imported count
+    const target = existingId !== undefined && options.updateExisting ? await products.findForUpdate(existingId) : undefined;
     targets.push(target);
     for (const [index, variant] of product.input.variants.entries()) {
       if (variant.sku === '') continue;

@@ -25,6 +25,8 @@ const variantSchema = z.object({
   salePriceCents: cents.default(0),
   onSale: z.boolean().default(false),
   qtyInStock: stockSchema.default(0),
+  // the count the editor loaded: with it, a count left as loaded keeps the store's (stock-count-edit.ts)
+  qtyInStockWhenLoaded: stockSchema.optional(),
   unlimited: z.boolean().default(false),
   weightGrams: z.number().int().min(0).max(MAX_WEIGHT_GRAMS).default(0),
   attributes: z.record(label, ownerText(100).trim().pipe(z.string().min(1))).default({}),

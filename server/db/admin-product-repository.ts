@@ -3,6 +3,7 @@ import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { bodySearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
+import { stockCountToWrite } from '../commerce/stock-count-edit.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
@@ -71,8 +72,11 @@ export interface AdminProductWrite {
   visible: boolean;
   additionalFieldsFormId: string | null;
   data: Record<string, unknown>;
-  /** A variant without id is new; a stored variant left out is deleted. */
-  variants: Array<Omit<AdminVariant, 'id'> & { id?: string }>;
+  /**
+   * A variant without id is new; a stored variant left out is deleted. A stored one sent with the
+   * count its screen loaded has its count written by the rule of stock-count-edit.ts.
+   */
+  variants: Array<Omit<AdminVariant, 'id'> & { id?: string; qtyInStockWhenLoaded?: number }>;
   /** Stored images in the order to show them, with their alt text; one left out is deleted. */
   images?: Array<{ id: string; altText: string }>;
 }
@@ -210,9 +214,21 @@ export class AdminProductRepository {
   }
 
   async findById(id: string): Promise<AdminProduct | undefined> {
-    const row = await this.session.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id]);
+    return this.read(id, '');
+  }
+
+  /**
+   * The product with its row and variants locked for the rest of the transaction: what a write
+   * keeps from it (a count, the data the editor does not show) cannot change under it.
+   */
+  async findForUpdate(id: string): Promise<AdminProduct | undefined> {
+    return this.read(id, forUpdate(this.session));
+  }
+
+  private async read(id: string, lock: string): Promise<AdminProduct | undefined> {
+    const row = await this.session.get<ProductRow>(`SELECT * FROM products WHERE id = ?${lock}`, [id]);
     if (!row) return undefined;
-    const variants = await this.session.all<VariantRow>('SELECT * FROM variants WHERE product_id = ? ORDER BY display_order, id', [id]);
+    const variants = await this.session.all<VariantRow>(`SELECT * FROM variants WHERE product_id = ? ORDER BY display_order, id${lock}`, [id]);
     const images = await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ? ORDER BY display_order, id', [id]);
     return productOf(row, variants, images);
   }
@@ -319,6 +335,18 @@ export class AdminProductRepository {
     const unknown = write.variants.find((variant) => variant.id !== undefined && !storedById.has(variant.id));
     if (unknown) throw new UnknownVariantError(unknown.id!);
     await this.checkFree(id, row.collection_id, write);
+    // every count is settled before the first write, so a refused one leaves the product as it was
+    const counts = new Map<string, number>();
+    const changedMeanwhile: StockChangedMeanwhile[] = [];
+    for (const [index, variant] of write.variants.entries()) {
+      if (variant.id === undefined) continue;
+      const storedVariant = storedById.get(variant.id)!;
+      const storedCount = Number(storedVariant.qty_in_stock);
+      const outcome = stockCountToWrite(storedCount, variant);
+      if ('write' in outcome) counts.set(variant.id, outcome.write);
+      else changedMeanwhile.push({ index, variantId: variant.id, sku: storedVariant.sku, qtyInStock: storedCount });
+    }
+    if (changedMeanwhile.length > 0) throw new StockChangedError(row.title, changedMeanwhile);
     await this.session.run(
       `UPDATE products SET url_id = ?, title = ?, body = ?, body_search_text = ?, excerpt = ?, product_type = ?,
          additional_fields_form_id = ?, data_json = ?, visible = ? WHERE id = ?`,
@@ -348,14 +376,15 @@ export class AdminProductRepository {
       }
       const storedVariant = storedById.get(variant.id)!;
       const before = Number(storedVariant.qty_in_stock);
+      const after = counts.get(variant.id)!;
       await this.session.run(
         `UPDATE variants SET sku = ?, price_cents = ?, sale_price_cents = ?, on_sale = ?, qty_in_stock = ?, unlimited = ?,
            attributes_json = ?, display_order = ?, weight_grams = ? WHERE id = ?`,
-        [variant.sku, variant.priceCents, variant.salePriceCents, variant.onSale ? 1 : 0, variant.qtyInStock,
+        [variant.sku, variant.priceCents, variant.salePriceCents, variant.onSale ? 1 : 0, after,
           variant.unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, variant.id],
       );
-      if (before !== variant.qtyInStock) stockChanges.push({ variantId: variant.id, before, after: variant.qtyInStock });
-      if ((Number(storedVariant.unlimited) === 1) !== variant.unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited: variant.unlimited, quantity: variant.qtyInStock });
+      if (before !== after) stockChanges.push({ variantId: variant.id, before, after });
+      if ((Number(storedVariant.unlimited) === 1) !== variant.unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited: variant.unlimited, quantity: after });
     }
     if (write.images) await this.arrangeImages(id, write.images);
     return { stockChanges, unlimitedSwitches };
@@ -418,3 +447,18 @@ export class AdminProductRepository {
 
 export class UnknownVariantError extends Error {}
 export class UnknownImageError extends Error {}
+
+/** A variant whose count the owner changed while the store's changed too: its place in the write and its count now. */
+export interface StockChangedMeanwhile {
+  index: number;
+  variantId: string;
+  sku: string;
+  qtyInStock: number;
+}
+
+/** A write refused whole because counts it changed had changed in the store since they were loaded. */
+export class StockChangedError extends Error {
+  constructor(readonly productTitle: string, readonly variants: StockChangedMeanwhile[]) {
+    super('stock changed meanwhile');
+  }
+}

@@ -1,6 +1,7 @@
 import { newAdminId } from './admin-product-repository.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
+import { stockCountToWrite, type StockCountEdit } from '../commerce/stock-count-edit.ts';
 
 export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
 
@@ -24,6 +25,23 @@ export interface StockChange {
 
 /** A change to record; `unlimitedAfter` only for a switch between Unlimited and a count. */
 export type NewStockChange = Omit<StockChange, 'createdOn' | 'unlimitedAfter'> & { unlimitedAfter?: boolean };
+
+/** A stock edit written: the count before and after, and the Unlimited switch before and now. */
+export interface StockSet {
+  productId: string;
+  before: number;
+  after: number;
+  wasUnlimited: boolean;
+  unlimited: boolean;
+}
+
+/** A stock edit refused: the count changed in the store since the screen loaded it. */
+export interface StockEditRefused {
+  changedMeanwhile: true;
+  productTitle: string;
+  sku: string;
+  qtyInStock: number;
+}
 
 /** One row of the inventory table: a variant with its product and stock. */
 export interface InventoryRow {
@@ -113,20 +131,27 @@ export class StockHistoryRepository {
   }
 
   /**
-   * Sets a variant's stock (and whether it is unlimited, when given); call inside a transaction.
-   * Returns the stock before, whether it was unlimited before and whether it is now, or undefined
-   * when there is no such variant.
+   * Sets a variant's stock (and whether it is unlimited, when given) by the rule of
+   * stock-count-edit.ts; call inside a transaction. Returns the stock before and after, whether it
+   * was unlimited before and whether it is now; or, when the count changed in the store since it
+   * was loaded, the count now and nothing written; or undefined when there is no such variant.
    */
-  async setStock(variantId: string, quantity: number, unlimited?: boolean): Promise<{ productId: string; before: number; wasUnlimited: boolean; unlimited: boolean } | undefined> {
-    const row = await this.session.get<{ product_id: string; qty_in_stock: number; unlimited: number }>(
-      `SELECT product_id, qty_in_stock, unlimited FROM variants WHERE id = ?${forUpdate(this.session)}`,
+  async setStock(variantId: string, edit: StockCountEdit, unlimited?: boolean): Promise<StockSet | StockEditRefused | undefined> {
+    const row = await this.session.get<{ product_id: string; sku: string; qty_in_stock: number; unlimited: number }>(
+      `SELECT product_id, sku, qty_in_stock, unlimited FROM variants WHERE id = ?${forUpdate(this.session)}`,
       [variantId],
     );
     if (!row) return undefined;
+    const before = Number(row.qty_in_stock);
+    const outcome = stockCountToWrite(before, edit);
+    if (!('write' in outcome)) {
+      const product = await this.session.get<{ title: string }>('SELECT title FROM products WHERE id = ?', [row.product_id]);
+      return { changedMeanwhile: true, productTitle: product?.title ?? '', sku: row.sku, qtyInStock: before };
+    }
     const wasUnlimited = Number(row.unlimited) === 1;
     const nowUnlimited = unlimited ?? wasUnlimited;
-    await this.session.run('UPDATE variants SET qty_in_stock = ?, unlimited = ? WHERE id = ?', [quantity, nowUnlimited ? 1 : 0, variantId]);
-    return { productId: row.product_id, before: Number(row.qty_in_stock), wasUnlimited, unlimited: nowUnlimited };
+    await this.session.run('UPDATE variants SET qty_in_stock = ?, unlimited = ? WHERE id = ?', [outcome.write, nowUnlimited ? 1 : 0, variantId]);
+    return { productId: row.product_id, before, after: outcome.write, wasUnlimited, unlimited: nowUnlimited };
   }
 
   /** Puts units back into a limited variant (a cancelled order); false when the variant is gone. */

@@ -8,6 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { fillMessage } from '../../server/messages.ts';
 import { InventoryScreen } from '../../client/admin/screens/InventoryScreen.tsx';
 import { scriptFetch, settle, type FetchCall } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
@@ -173,8 +174,8 @@ describe('saving stock row by row', () => {
     expect(medium.getAttribute('aria-describedby')).toBe(within(rowOf('HJ-M')).getByRole('alert').id);
     expect(screen.queryByText(ADMIN.stockSaved)).toBeNull();
     expect(puts(calls).map((put) => put.body)).toEqual([
-      { qtyInStock: 4, unlimited: false, reason: 'owner-edit' },
-      { qtyInStock: -1, unlimited: false, reason: 'owner-edit' },
+      { qtyInStock: 4, unlimited: false, qtyInStockWhenLoaded: 1, reason: 'owner-edit' },
+      { qtyInStock: -1, unlimited: false, qtyInStockWhenLoaded: 3, reason: 'owner-edit' },
     ]);
 
     // fixed: the refusal goes and the row says it was saved
@@ -198,6 +199,47 @@ describe('saving stock row by row', () => {
     expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe(ADMIN.stockSaved);
     fireEvent.change(input, { target: { value: '5' } });
     expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe('');
+  });
+});
+
+describe('a count changed by an order while it was shown', () => {
+  it('keeps the typed count with the refusal, and saves it over the current one when Enter is pressed again', async () => {
+    const refusal = fillMessage(ADMIN.server.stockChangedInventory, { product: 'Harbour Jacket', sku: 'HJ-S', count: 2 });
+    let refused = false;
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/inventory', answer: { body: { variants: [row('HJ-S', 3)], hasMore: false, lowStock: 5 } } },
+      {
+        method: 'PUT', path: '/api/admin/inventory/v-HJ-S',
+        answer: (call) => {
+          const body = call.body as { qtyInStock: number; qtyInStockWhenLoaded: number };
+          // the store sold one since the screen loaded 3
+          if (body.qtyInStockWhenLoaded !== 2) {
+            refused = true;
+            return { status: 409, body: { message: refusal, currentStock: [{ variantId: 'v-HJ-S', qtyInStock: 2 }] } };
+          }
+          return { body: { qtyInStock: body.qtyInStock, unlimited: false, message: ADMIN.stockSaved } };
+        },
+      },
+    ]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const input = screen.getByLabelText(`${ADMIN.stock} HJ-S`) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '10' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(refused).toBe(true);
+    expect(within(rowOf('HJ-S')).getByRole('alert').textContent).toBe(refusal);
+    expect(refusal).toContain('Harbour Jacket (HJ-S) changed to 2');
+    expect(input.value).toBe('10');
+
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(within(rowOf('HJ-S')).queryByRole('alert')).toBeNull();
+    expect(within(rowOf('HJ-S')).getByRole('status').textContent).toBe(ADMIN.stockSaved);
+    expect(puts(calls).map((put) => put.body)).toEqual([
+      { qtyInStock: 10, unlimited: false, qtyInStockWhenLoaded: 3, reason: 'owner-edit' },
+      { qtyInStock: 10, unlimited: false, qtyInStockWhenLoaded: 2, reason: 'owner-edit' },
+    ]);
   });
 });
 
@@ -228,9 +270,9 @@ describe('unlimited or a count, in place', () => {
     fireEvent.blur(count);
     await settle();
     expect(puts(calls)).toEqual([
-      { url: '/api/admin/inventory/v-HJ-S', body: { qtyInStock: 3, unlimited: true, reason: 'owner-edit' } },
-      { url: '/api/admin/inventory/v-HJ-M', body: { qtyInStock: 0, unlimited: false, reason: 'owner-edit' } },
-      { url: '/api/admin/inventory/v-HJ-M', body: { qtyInStock: 6, unlimited: false, reason: 'owner-edit' } },
+      { url: '/api/admin/inventory/v-HJ-S', body: { qtyInStock: 3, unlimited: true, qtyInStockWhenLoaded: 3, reason: 'owner-edit' } },
+      { url: '/api/admin/inventory/v-HJ-M', body: { qtyInStock: 0, unlimited: false, qtyInStockWhenLoaded: 0, reason: 'owner-edit' } },
+      { url: '/api/admin/inventory/v-HJ-M', body: { qtyInStock: 6, unlimited: false, qtyInStockWhenLoaded: 0, reason: 'owner-edit' } },
     ]);
   });
 

@@ -32,6 +32,12 @@ function changeText(change: StockChange): string {
 
 interface Stock { qtyInStock: number; unlimited: boolean }
 
+/** The variant's count now, from a refusal because it changed since it was shown. */
+function currentCountIn(body: Record<string, unknown> | null): number | undefined {
+  const current = Array.isArray(body?.currentStock) ? (body.currentStock as Array<{ qtyInStock?: unknown }>)[0]?.qtyInStock : undefined;
+  return typeof current === 'number' ? current : undefined;
+}
+
 const COLUMNS = 5;
 
 /**
@@ -56,18 +62,28 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
     setUnlimited(row.unlimited);
   }, [row.qtyInStock, row.unlimited]);
 
-  function put(stock: Stock): Promise<boolean> {
+  /** The count the server holds after the save, or null when it was refused. */
+  function put(stock: Stock): Promise<number | null> {
     const done = queue.current.then(async () => {
       onStale();
-      const answer = await adminCall('PUT', `/api/admin/inventory/${encodeURIComponent(row.variantId)}`, { ...stock, reason });
+      // with the count shown, the server keeps what orders did since to a count left as it was,
+      // and refuses a new one made against a count that has changed meanwhile
+      const answer = await adminCall<Partial<Stock>>('PUT', `/api/admin/inventory/${encodeURIComponent(row.variantId)}`, {
+        ...stock, qtyInStockWhenLoaded: stored.current.qtyInStock, reason,
+      });
       if (!answer.ok) {
+        const current = answer.status === 409 ? currentCountIn(answer.body) : undefined;
+        // the owner has now seen the current count: Enter again saves the typed one over it
+        if (current !== undefined) stored.current = { ...stored.current, qtyInStock: current };
         setError(answer.fieldErrors.qtyInStock ?? answer.fieldErrors.unlimited ?? answer.message);
-        return false;
+        return null;
       }
-      stored.current = stock;
+      // the count the server wrote: one left as shown is the store's own
+      const saved = { qtyInStock: answer.data.qtyInStock ?? stock.qtyInStock, unlimited: answer.data.unlimited ?? stock.unlimited };
+      stored.current = saved;
       setError('');
       onSaved();
-      return true;
+      return saved.qtyInStock;
     });
     queue.current = done;
     return done;
@@ -87,7 +103,8 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
     const typed = integerFromText(value);
     const qtyInStock = Number.isInteger(typed) && typed >= 0 ? typed : stored.current.qtyInStock;
     setUnlimited(next);
-    if (await put({ qtyInStock, unlimited: next })) setValue(String(qtyInStock));
+    const saved = await put({ qtyInStock, unlimited: next });
+    if (saved !== null) setValue(String(saved));
     else setUnlimited(stored.current.unlimited);
   }
 

@@ -29,6 +29,8 @@ interface StoredProduct {
 
 interface VariantForm {
   key: string; id?: string; values: string[]; sku: string; price: string; salePrice: string; onSale: boolean; stock: string; unlimited: boolean; weight: string;
+  /** A stored variant's count as loaded: sent with the save, so a count left as it was keeps what orders made of it since. */
+  loadedStock?: number;
 }
 interface ProductForm {
   title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
@@ -55,7 +57,7 @@ function formOf(product: StoredProduct, currency: string): ProductForm {
       key: newKey(), id: variant.id, values: product.variantOptions.map((option) => variant.attributes[option] ?? ''), sku: variant.sku,
       // no sale price is shown empty, never as 0.00, which On sale would then sell at
       price: textFromCents(variant.priceCents, currency), salePrice: variant.salePriceCents === 0 ? '' : textFromCents(variant.salePriceCents, currency), onSale: variant.onSale,
-      stock: String(variant.qtyInStock), unlimited: variant.unlimited, weight: String(variant.weightGrams),
+      stock: String(variant.qtyInStock), loadedStock: variant.qtyInStock, unlimited: variant.unlimited, weight: String(variant.weightGrams),
     })),
   };
 }
@@ -74,11 +76,29 @@ function payloadOf(form: ProductForm, currency: string) {
       salePriceCents: variant.salePrice.trim() === '' ? 0 : centsFromText(variant.salePrice, currency),
       onSale: variant.onSale,
       qtyInStock: integerFromText(variant.stock),
+      ...(variant.loadedStock !== undefined ? { qtyInStockWhenLoaded: variant.loadedStock } : {}),
       unlimited: variant.unlimited,
       weightGrams: variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
       attributes: Object.fromEntries(options.map((option, index) => [option, variant.values[index] ?? ''])),
     })),
     images: form.images.map((image) => ({ id: image.id, altText: image.altText })),
+  };
+}
+
+/**
+ * The form with the store's current counts: a count the owner changed whose variant the store
+ * still counts as loaded stays as typed (saving it is safe); every other count shows the store's.
+ */
+function withCurrentStock(form: ProductForm, current: readonly StoredVariant[]): ProductForm {
+  const counts = new Map(current.map((variant) => [variant.id, variant.qtyInStock]));
+  return {
+    ...form,
+    variants: form.variants.map((variant) => {
+      const count = variant.id === undefined ? undefined : counts.get(variant.id);
+      if (count === undefined) return variant;
+      const typedOverLoaded = variant.stock.trim() !== String(variant.loadedStock) && count === variant.loadedStock;
+      return { ...variant, stock: typedOverLoaded ? variant.stock : String(count), loadedStock: count };
+    }),
   };
 }
 
@@ -101,6 +121,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   const [busy, setBusy] = useState(false);
+  // a save refused because the stock changed meanwhile: the current counts are offered
+  const [stockChanged, setStockChanged] = useState(false);
   const [forms, setForms] = useState<Array<{ id: string; name: string }>>([]);
   const [formRef, focusFirstError] = useErrorFocus();
   useUnsavedChanges(form !== null && hasEdits(form, saved));
@@ -142,17 +164,41 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setBusy(false);
     if (!answer.ok) {
       setErrors(withUnreadableAmounts(answer.fieldErrors, payload, currency));
-      setNotice({ text: refusalText(answer), kind: 'error' });
+      // the counts that changed are named in the message itself, not only under their fields
+      const changedMeanwhile = answer.status === 409 && Array.isArray(answer.body?.currentStock);
+      setStockChanged(changedMeanwhile);
+      setNotice({ text: changedMeanwhile ? answer.message : refusalText(answer), kind: 'error' });
       focusFirstError();
       return;
     }
     setErrors({});
+    setStockChanged(false);
     show(answer.data.product);
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
     if (productId === null) {
       setProductId(answer.data.product.id);
       replaceAddress(ADMIN_PATHS.product(answer.data.product.id));
     }
+  }
+
+  /** The store's counts into the form, keeping every other edit. */
+  async function loadCurrentStock() {
+    if (productId === null) return;
+    const answer = await adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(productId)}`);
+    if (!answer.ok) {
+      setNotice({ text: answer.message, kind: 'error' });
+      return;
+    }
+    const current = answer.data.product.variants;
+    setForm((last) => last && withCurrentStock(last, current));
+    // what was saved is the store's count now, so only a count typed over it is an unsaved edit
+    setSaved((last) => last && { ...last, variants: last.variants.map((variant) => {
+      const now = current.find((item) => item.id === variant.id);
+      return now ? { ...variant, stock: String(now.qtyInStock), loadedStock: now.qtyInStock } : variant;
+    }) });
+    setErrors({});
+    setStockChanged(false);
+    setNotice({ text: ADMIN.stockReloaded, kind: 'info' });
   }
 
   async function remove() {
@@ -311,6 +357,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
 
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions">
+            {stockChanged ? <button type="button" onClick={() => void loadCurrentStock()}>{ADMIN.reloadStock}</button> : null}
             <button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button>
             {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
           </div>
