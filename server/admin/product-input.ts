@@ -28,6 +28,8 @@ const variantSchema = z.object({
   // the count the editor loaded: with it, a count left as loaded keeps the store's (stock-count-edit.ts)
   qtyInStockWhenLoaded: stockSchema.optional(),
   unlimited: z.boolean().default(false),
+  // the switch the editor loaded: with it, a switch left as loaded keeps the store's (stock-count-edit.ts)
+  unlimitedWhenLoaded: z.boolean().optional(),
   weightGrams: z.number().int().min(0).max(MAX_WEIGHT_GRAMS).default(0),
   attributes: z.record(label, ownerText(100).trim().pipe(z.string().min(1))).default({}),
 });

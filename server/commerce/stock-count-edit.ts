@@ -27,3 +27,14 @@ export function stockCountToWrite(storedCount: number, edit: StockCountEdit): St
   if (storedCount === loaded || storedCount === edit.qtyInStock) return { write: edit.qtyInStock };
   return { changedMeanwhile: true };
 }
+
+/**
+ * Whether a stored variant stays Unlimited after an edit. A switch left as the screen loaded it
+ * keeps the store's (another member of staff, or the import, may have flipped it since); one the
+ * owner flipped is written. Either way there is nothing to refuse: the switch has two positions,
+ * and the owner's is the one they chose. Without the loaded position, the switch is written as given.
+ */
+export function unlimitedToWrite(storedUnlimited: boolean, edit: { unlimited: boolean; unlimitedWhenLoaded?: boolean }): boolean {
+  if (edit.unlimitedWhenLoaded === undefined || edit.unlimited !== edit.unlimitedWhenLoaded) return edit.unlimited;
+  return storedUnlimited;
+}

@@ -3,7 +3,7 @@ import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { bodySearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
-import { stockCountToWrite } from '../commerce/stock-count-edit.ts';
+import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edit.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
@@ -76,7 +76,7 @@ export interface AdminProductWrite {
    * A variant without id is new; a stored variant left out is deleted. A stored one sent with the
    * count its screen loaded has its count written by the rule of stock-count-edit.ts.
    */
-  variants: Array<Omit<AdminVariant, 'id'> & { id?: string; qtyInStockWhenLoaded?: number }>;
+  variants: Array<Omit<AdminVariant, 'id'> & { id?: string; qtyInStockWhenLoaded?: number; unlimitedWhenLoaded?: boolean }>;
   /** Stored images in the order to show them, with their alt text; one left out is deleted. */
   images?: Array<{ id: string; altText: string }>;
 }
@@ -377,14 +377,16 @@ export class AdminProductRepository {
       const storedVariant = storedById.get(variant.id)!;
       const before = Number(storedVariant.qty_in_stock);
       const after = counts.get(variant.id)!;
+      const storedUnlimited = Number(storedVariant.unlimited) === 1;
+      const unlimited = unlimitedToWrite(storedUnlimited, variant);
       await this.session.run(
         `UPDATE variants SET sku = ?, price_cents = ?, sale_price_cents = ?, on_sale = ?, qty_in_stock = ?, unlimited = ?,
            attributes_json = ?, display_order = ?, weight_grams = ? WHERE id = ?`,
         [variant.sku, variant.priceCents, variant.salePriceCents, variant.onSale ? 1 : 0, after,
-          variant.unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, variant.id],
+          unlimited ? 1 : 0, JSON.stringify(variant.attributes), index, variant.weightGrams, variant.id],
       );
       if (before !== after) stockChanges.push({ variantId: variant.id, before, after });
-      if ((Number(storedVariant.unlimited) === 1) !== variant.unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited: variant.unlimited, quantity: after });
+      if (storedUnlimited !== unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited, quantity: after });
     }
     if (write.images) await this.arrangeImages(id, write.images);
     return { stockChanges, unlimitedSwitches };

@@ -66,6 +66,8 @@ describe('a save refused because the stock changed meanwhile', () => {
 
     // each count went with the one the editor loaded
     expect(puts(calls)[0]!.variants.map((sent) => [sent.qtyInStock, sent.qtyInStockWhenLoaded])).toEqual([[10, 3], [5, 2]]);
+    // and each Unlimited switch with the position it was loaded in, so one left alone keeps the store's
+    expect(puts(calls)[0]!.variants.map((sent) => [sent.unlimited, sent.unlimitedWhenLoaded])).toEqual([[false, false], [false, false]]);
     // the message itself, not "correct the marked fields": it names the variant and its count now
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(refusal);
     expect(refusal).toContain('Harbour Jacket (HJ-S) now has 2 in stock');

@@ -31,6 +31,8 @@ interface VariantForm {
   key: string; id?: string; values: string[]; sku: string; price: string; salePrice: string; onSale: boolean; stock: string; unlimited: boolean; weight: string;
   /** A stored variant's count as loaded: sent with the save, so a count left as it was keeps what orders made of it since. */
   loadedStock?: number;
+  /** A stored variant's Unlimited switch as loaded: sent with the save, so a switch left alone keeps one made elsewhere since. */
+  loadedUnlimited?: boolean;
 }
 interface ProductForm {
   title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
@@ -57,7 +59,7 @@ function formOf(product: StoredProduct, currency: string): ProductForm {
       key: newKey(), id: variant.id, values: product.variantOptions.map((option) => variant.attributes[option] ?? ''), sku: variant.sku,
       // no sale price is shown empty, never as 0.00, which On sale would then sell at
       price: textFromCents(variant.priceCents, currency), salePrice: variant.salePriceCents === 0 ? '' : textFromCents(variant.salePriceCents, currency), onSale: variant.onSale,
-      stock: String(variant.qtyInStock), loadedStock: variant.qtyInStock, unlimited: variant.unlimited, weight: String(variant.weightGrams),
+      stock: String(variant.qtyInStock), loadedStock: variant.qtyInStock, unlimited: variant.unlimited, loadedUnlimited: variant.unlimited, weight: String(variant.weightGrams),
     })),
   };
 }
@@ -78,6 +80,7 @@ function payloadOf(form: ProductForm, currency: string) {
       qtyInStock: integerFromText(variant.stock),
       ...(variant.loadedStock !== undefined ? { qtyInStockWhenLoaded: variant.loadedStock } : {}),
       unlimited: variant.unlimited,
+      ...(variant.loadedUnlimited !== undefined ? { unlimitedWhenLoaded: variant.loadedUnlimited } : {}),
       weightGrams: variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
       attributes: Object.fromEntries(options.map((option, index) => [option, variant.values[index] ?? ''])),
     })),
@@ -90,14 +93,17 @@ function payloadOf(form: ProductForm, currency: string) {
  * still counts as loaded stays as typed (saving it is safe); every other count shows the store's.
  */
 function withCurrentStock(form: ProductForm, current: readonly StoredVariant[]): ProductForm {
-  const counts = new Map(current.map((variant) => [variant.id, variant.qtyInStock]));
+  const byId = new Map(current.map((variant) => [variant.id, variant]));
   return {
     ...form,
     variants: form.variants.map((variant) => {
-      const count = variant.id === undefined ? undefined : counts.get(variant.id);
-      if (count === undefined) return variant;
+      const now = variant.id === undefined ? undefined : byId.get(variant.id);
+      if (now === undefined) return variant;
+      const count = now.qtyInStock;
       const typedOverLoaded = variant.stock.trim() !== String(variant.loadedStock) && count === variant.loadedStock;
-      return { ...variant, stock: typedOverLoaded ? variant.stock : String(count), loadedStock: count };
+      // a switch the owner flipped stays flipped; one left alone shows the store's
+      const unlimited = variant.unlimited !== variant.loadedUnlimited ? variant.unlimited : now.unlimited;
+      return { ...variant, stock: typedOverLoaded ? variant.stock : String(count), loadedStock: count, unlimited, loadedUnlimited: now.unlimited };
     }),
   };
 }
@@ -194,7 +200,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     // what was saved is the store's count now, so only a count typed over it is an unsaved edit
     setSaved((last) => last && { ...last, variants: last.variants.map((variant) => {
       const now = current.find((item) => item.id === variant.id);
-      return now ? { ...variant, stock: String(now.qtyInStock), loadedStock: now.qtyInStock } : variant;
+      return now ? { ...variant, stock: String(now.qtyInStock), loadedStock: now.qtyInStock, unlimited: now.unlimited, loadedUnlimited: now.unlimited } : variant;
     }) });
     setErrors({});
     setStockChanged(false);

@@ -49,8 +49,8 @@ async function openEditor(productId: string): Promise<EditorProduct> {
   return (await owner.get<{ product: EditorProduct }>(`/api/admin/products/${productId}`)).body.product;
 }
 
-/** The editor's save: every variant with the count it loaded, as ProductEditor sends it. */
-function saveFromEditor(opened: EditorProduct, changes: { title?: string; counts?: Record<string, number> }) {
+/** The editor's save: every variant with the count and the Unlimited switch it loaded, as ProductEditor sends it. */
+function saveFromEditor(opened: EditorProduct, changes: { title?: string; counts?: Record<string, number>; unlimited?: Record<string, boolean> }) {
   return owner.put<{ message?: string; fieldErrors?: Record<string, string>; currentStock?: unknown; product?: EditorProduct }>(
     `/api/admin/products/${opened.id}`,
     productInput({
@@ -58,6 +58,7 @@ function saveFromEditor(opened: EditorProduct, changes: { title?: string; counts
       urlSlug: opened.urlSlug,
       variants: opened.variants.map((variant) => ({
         ...variant, qtyInStock: changes.counts?.[variant.sku] ?? variant.qtyInStock, qtyInStockWhenLoaded: variant.qtyInStock,
+        unlimited: changes.unlimited?.[variant.sku] ?? variant.unlimited, unlimitedWhenLoaded: variant.unlimited,
       })),
     }),
   );
@@ -131,6 +132,27 @@ describe('the product editor saved while orders come in', () => {
     const saved = await saveFromEditor(opened, { counts: { 'SCARF-S': 2 } });
     expect(saved.status, saved.text).toBe(200);
     expect(await countsOf(product.id)).toEqual({ 'SCARF-S': 2, 'SCARF-M': 2 });
+  });
+});
+
+describe('the product editor saved while the Unlimited switch was flipped elsewhere', () => {
+  it('keeps a switch the owner left alone as the store has it now, and writes one the owner flipped', async () => {
+    const product = await createProduct('Oak Board', 'oak-board', ['OAK-S', 'OAK-M']);
+    const opened = await openEditor(product.id);
+    const [small, medium] = opened.variants as [Variant, Variant];
+    // meanwhile, on the inventory screen: S made unlimited
+    const switched = await owner.put(`/api/admin/inventory/${small.id}`, { qtyInStock: 3, qtyInStockWhenLoaded: 3, unlimited: true });
+    expect(switched.status, switched.text).toBe(200);
+
+    // the editor opened before it saves a new title, and M switched to unlimited by its owner
+    const saved = await saveFromEditor(opened, { title: 'Oak Board, Oiled', unlimited: { 'OAK-M': true } });
+    expect(saved.status, saved.text).toBe(200);
+    const now = await openEditor(product.id);
+    expect(now.variants.map((variant) => [variant.sku, variant.unlimited])).toEqual([['OAK-S', true], ['OAK-M', true]]);
+    // newest first: each variant was created with its count and switched once, S on the inventory screen, M in the editor
+    const switches = async (variantId: string) => (await historyOf(variantId) as Array<Change & { unlimitedAfter: boolean | null }>).map((change) => change.unlimitedAfter);
+    expect(await switches(small.id)).toEqual([true, null]);
+    expect(await switches(medium.id)).toEqual([true, null]);
   });
 });
 
