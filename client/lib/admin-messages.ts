@@ -303,6 +303,7 @@ export const ADMIN = {
     importOptionWithoutName: 'This value has no option: the product\'s first row leaves {column} empty.',
     importSkuRepeated: 'The SKU {sku} is given on row {row} already.',
     importSkuInUse: 'The SKU {sku} belongs to another product in the store.',
+    importStockChanged: 'Since this file was exported, the stock of {sku} changed to {count} (an order, or another edit). Check the count in Stock, then write {count} in {column}.',
     importSlugInUse: 'The shop has a product at this URL slug already. To write over it from this file, tick "{option}".',
     // a count the owner changed while orders or other staff changed it too (stock-count-edit.ts)
     stockChanged: 'Nothing was saved: while you were editing, the stock changed (an order, or another edit). {variants}. Load the current stock, check your count and save again.',

@@ -40,6 +40,8 @@ export function productsCsv(products: readonly AdminProduct[], currency: string)
       textFromCents(variant.priceCents, currency),
       variant.onSale ? textFromCents(variant.salePriceCents, currency) : '',
       variant.unlimited ? 'unlimited' : String(variant.qtyInStock),
+      // the same figure again, kept as it is when the Stock column is edited (product-import.ts)
+      variant.unlimited ? 'unlimited' : String(variant.qtyInStock),
       String(variant.weightGrams),
       ...Array.from({ length: optionCount }, (_, i) => {
         const name = options[i];

@@ -8,6 +8,7 @@
  * shop, in the file's order. Everything is checked before the first write.
  */
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { stockCountToWrite } from '../commerce/stock-count-edit.ts';
 import { AdminProductRepository, type AdminProduct } from '../db/admin-product-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { fillMessage } from '../messages.ts';
@@ -42,6 +43,7 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
     // locked until the import commits: an order placed meanwhile waits, and takes its units from the imported count
     const target = existingId !== undefined && options.updateExisting ? await products.findForUpdate(existingId) : undefined;
     targets.push(target);
+    if (target !== undefined) problems.push(...stockChangedSinceExport(product, target));
     for (const [index, variant] of product.input.variants.entries()) {
       if (variant.sku === '') continue;
       const owner = await products.productWithSku(variant.sku);
@@ -92,6 +94,27 @@ function overStored(stored: AdminProduct, input: ProductInput, has: OptionalColu
       return { ...variant, id: match?.id, qtyInStock: variant.unlimited && match ? match.qtyInStock : variant.qtyInStock };
     }),
   };
+}
+
+/**
+ * Counts the owner changed in a file whose variant's stock changed too since the export (the file's
+ * Stock when exported): as in the editor, such a figure was made against a count that no longer
+ * holds, so it is refused and the owner decides again. A Stock left as exported keeps the shop's.
+ */
+function stockChangedSinceExport(product: ImportedProduct, stored: AdminProduct): ImportProblem[] {
+  const storedBySku = new Map(stored.variants.map((variant) => [variant.sku, variant]));
+  const problems: ImportProblem[] = [];
+  for (const [index, variant] of product.input.variants.entries()) {
+    const match = variant.sku === '' ? undefined : storedBySku.get(variant.sku);
+    if (match === undefined || variant.unlimited || variant.qtyInStockWhenLoaded === undefined) continue;
+    if ('write' in stockCountToWrite(match.qtyInStock, variant)) continue;
+    problems.push({
+      row: product.rows[index]!,
+      column: IMPORT_COLUMNS.stock,
+      message: fillMessage(ADMIN.server.importStockChanged, { sku: variant.sku, count: match.qtyInStock, column: IMPORT_COLUMNS.stockWhenExported }),
+    });
+  }
+  return problems;
 }
 
 /** `slug`, or with -2, -3… when the shop or another product of the file has it. */

@@ -35,6 +35,8 @@ export const IMPORT_COLUMNS = {
   price: 'Price',
   salePrice: 'Sale price',
   stock: 'Stock',
+  // what Stock said when the file was exported: a Stock left as it was then keeps the shop's count now
+  stockWhenExported: 'Stock when exported',
   weight: 'Weight (g)',
 } as const;
 
@@ -44,7 +46,8 @@ export const importOptionValue = (n: number): string => `Option ${n} value`;
 
 /** A sample file: two products, one with two variants. */
 export function sampleImportCsv(): string {
-  const header = [...Object.values(IMPORT_COLUMNS), importOptionName(1), importOptionValue(1)];
+  // new products: no export, so no Stock when exported
+  const header = [...Object.values(IMPORT_COLUMNS).filter((column) => column !== IMPORT_COLUMNS.stockWhenExported), importOptionName(1), importOptionValue(1)];
   const rows = [
     ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'Kitchen', 'linen', 'APRON-1', '38.00', '', '12', '250', '', ''],
     ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
@@ -247,6 +250,11 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
     // no count for an unlimited row: a new variant starts at 0, a stored one keeps its own (product-import-write.ts)
     const stock = unlimited ? 0 : /^\d+$/.test(stockText) ? Number(stockText) : Number.NaN;
     if (Number.isNaN(stock)) problem(row, IMPORT_COLUMNS.stock, ADMIN.server.importNotStock);
+    // the export's figure, when the file has it: read as the editor's loaded count (stock-count-edit.ts)
+    const exportedText = cell(cells, IMPORT_COLUMNS.stockWhenExported).toLowerCase();
+    const exportedUnlimited = exportedText === 'unlimited';
+    const exported = exportedText === '' || exportedUnlimited ? undefined : /^\d+$/.test(exportedText) ? Number(exportedText) : Number.NaN;
+    if (Number.isNaN(exported)) problem(row, IMPORT_COLUMNS.stockWhenExported, ADMIN.server.importNotStock);
     const weightText = cell(cells, IMPORT_COLUMNS.weight);
     const weight = weightText === '' ? 0 : /^\d+$/.test(weightText) ? Number(weightText) : Number.NaN;
     if (Number.isNaN(weight)) problem(row, IMPORT_COLUMNS.weight, ADMIN.server.notAWholeNumber);
@@ -256,7 +264,9 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
       salePriceCents: sale,
       onSale: saleText !== '',
       qtyInStock: stock,
+      ...(exported !== undefined && !unlimited ? { qtyInStockWhenLoaded: exported } : {}),
       unlimited,
+      ...(exportedText !== '' ? { unlimitedWhenLoaded: exportedUnlimited } : {}),
       weightGrams: weight,
       attributes,
     };
@@ -287,7 +297,7 @@ function placeOf(path: string, entry: ProductRows, headerOf: (name: string) => s
   if (field === 'variants' && index !== undefined && /^\d+$/.test(index)) {
     const row = entry.rows[Number(index)] ?? entry.firstRow;
     const column: Record<string, string> = {
-      sku: IMPORT_COLUMNS.sku, priceCents: IMPORT_COLUMNS.price, salePriceCents: IMPORT_COLUMNS.salePrice, qtyInStock: IMPORT_COLUMNS.stock,
+      sku: IMPORT_COLUMNS.sku, priceCents: IMPORT_COLUMNS.price, salePriceCents: IMPORT_COLUMNS.salePrice, qtyInStock: IMPORT_COLUMNS.stock, qtyInStockWhenLoaded: IMPORT_COLUMNS.stockWhenExported,
       weightGrams: IMPORT_COLUMNS.weight, attributes: importOptionValue(1),
     };
     return { row, column: inner !== undefined && column[inner] !== undefined ? headerOf(column[inner]) : null };

@@ -193,7 +193,7 @@ describe('importing products in the admin', () => {
     expect(reading.products.map(({ input }) => [input.urlSlug, input.title, input.excerpt, input.categories, input.tags]))
       .toEqual(wholes.map((product) => [product.urlSlug, product.title, product.excerpt, product.categories, product.tags]));
     expect(wholes.some((product) => product.categories.length > 0 && product.tags.length > 0)).toBe(true);
-    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Summary,Type,Visible,Categories,Tags,SKU,Price,Sale price,Stock,Weight \(g\),Option 1 name,Option 1 value/);
+    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Summary,Type,Visible,Categories,Tags,SKU,Price,Sale price,Stock,Stock when exported,Weight \(g\),Option 1 name,Option 1 value/);
   });
 
   it('writes over the products the shop has at the file\'s URL slugs when asked: an exported file, edited, comes back in', async () => {

@@ -15,7 +15,9 @@ import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
-import { adminSnapshot, productInput } from './admin-helpers.ts';
+import { parse } from 'csv-parse/sync';
+import { csvText } from '../../../server/admin/csv.ts';
+import { adminSnapshot, productInput, upload } from './admin-helpers.ts';
 
 interface Variant { id: string; sku: string; priceCents: number; qtyInStock: number; unlimited: boolean; weightGrams: number; attributes: Record<string, string> }
 interface EditorProduct { id: string; title: string; urlSlug: string; variants: Variant[] }
@@ -222,3 +224,34 @@ describe('a CSV import that updates a product while orders come in', () => {
     expect(history[1]).toEqual(expect.objectContaining({ quantityAfter: 10 }));
   });
 });
+
+describe('a spreadsheet exported, edited while orders come in, and imported back', () => {
+  const importFile = (csv: string) => upload(owner, '/api/admin/product-import', { bytes: Buffer.from(csv), name: 'products.csv', type: 'text/csv' }, { update: 'yes' }, 'file');
+
+  it('keeps what orders took from a Stock left as exported, and refuses one changed while the shop\'s count changed too', async () => {
+    const product = await createProduct('Linen Napkin', 'linen-napkin', ['LNAP-S', 'LNAP-M']);
+    const [header, ...rows] = parse((await owner.get<string>('/api/admin/products.csv')).text) as string[][];
+    const at = (name: string): number => header!.indexOf(name);
+    expect(at('Stock when exported')).toBe(at('Stock') + 1);
+    const napkin = rows.filter((row) => row[at('URL slug')] === 'linen-napkin');
+    expect(napkin.map((row) => [row[at('SKU')], row[at('Stock')], row[at('Stock when exported')]])).toEqual([['LNAP-S', '3', '3'], ['LNAP-M', '2', '2']]);
+    const edit = (row: string[], cells: Record<string, string>): string[] => row.map((cell, index) => cells[header![index]!] ?? cell);
+
+    // a day of sales after the export
+    await buy(product.id, 'LNAP-S');
+    await buy(product.id, 'LNAP-M');
+    const before = await adminSnapshot(server.app.deps.store);
+
+    // M recounted in the file against the exported 2, while an order took one: refused, nothing written
+    const refused = await importFile(csvText(header!, [edit(napkin[0]!, { Price: '12.00' }), edit(napkin[1]!, { Stock: '6' })]));
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.problems).toEqual([{ row: 3, column: 'Stock', message: fillMessage(ADMIN.server.importStockChanged, { sku: 'LNAP-M', count: 1, column: 'Stock when exported' }) }]);
+    expect(await adminSnapshot(server.app.deps.store)).toBe(before);
+
+    // as the message says: the count now written in Stock when exported; S left as exported keeps its sale
+    const imported = await importFile(csvText(header!, [edit(napkin[0]!, { Price: '12.00' }), edit(napkin[1]!, { Stock: '6', 'Stock when exported': '1' })]));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(await countsOf(product.id)).toEqual({ 'LNAP-S': 2, 'LNAP-M': 6 });
+  });
+});
+
