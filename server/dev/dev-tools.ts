@@ -18,6 +18,8 @@ export interface DevToolsOptions {
   sources: WatchedSource[];
   /** A template's source by the name its errors carry, for code frames. */
   sourceOf: (name: string) => string | undefined;
+  /** The names a page can apply as partials, for the closest one to a partial that is missing. */
+  partialNames?: () => readonly string[];
 }
 
 export interface DevTools extends DevPageHooks {
@@ -48,11 +50,11 @@ export function createDevTools(options: DevToolsOptions): DevTools {
     router,
     watcher,
     renderedPage(html, errors) {
-      const overlay = errors.length > 0 ? overlayMarkup(overlayEntries(errors, options.sourceOf)) : '';
+      const overlay = errors.length > 0 ? overlayMarkup(overlayEntries(errors, options.sourceOf, options.partialNames)) : '';
       return beforeBodyEnd(html, overlay + RELOAD_SCRIPT);
     },
     compileFailurePage(errors) {
-      return overlayPage(overlayEntries(errors, options.sourceOf), RELOAD_SCRIPT);
+      return overlayPage(overlayEntries(errors, options.sourceOf, options.partialNames), RELOAD_SCRIPT);
     },
     async close() {
       stream?.close();

@@ -1,5 +1,6 @@
 import { codeFrame, defaultRegistry, hintFor, tagAt, type TemplateError } from '../../engine/index.ts';
 import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
+import { missingPartialName } from '../../engine/diagnostics/suggest.ts';
 import { distinctTemplateErrors } from '../pages/template-errors.ts';
 
 /** One error as the overlay shows it. */
@@ -9,7 +10,7 @@ export interface OverlayEntry {
   line: number;
   column: number;
   message: string;
-  /** A hint: the closest name for an unknown formatter or predicate, what a block or a tag lacks. */
+  /** A hint: the closest name for an unknown formatter, predicate or partial, what a block or a tag lacks. */
   hint?: string;
   /** Numbered lines around the error with a caret under its column ('' when the source is unknown). */
   frame: string;
@@ -20,9 +21,20 @@ export interface OverlayEntry {
 /** Marks the overlay so tests and styles can find it. */
 export const OVERLAY_ID = 'dev-error-overlay';
 
-/** Every distinct error with its code frame, read from the template source by name. */
-export function overlayEntries(errors: readonly TemplateError[], sourceOf: (name: string) => string | undefined): OverlayEntry[] {
+/**
+ * Every distinct error with its code frame, read from the template source by name; a missing
+ * partial gets the closest of `partialNames()` (the names the render could apply), as `tmpl` gives it.
+ */
+export function overlayEntries(
+  errors: readonly TemplateError[],
+  sourceOf: (name: string) => string | undefined,
+  partialNames?: () => readonly string[],
+): OverlayEntry[] {
   const sources = new Map<string, string | undefined>();
+  // asked only when a partial is missing: listing them may load the folder
+  let partials: readonly string[] | undefined;
+  const partialsFor = (message: string): readonly string[] | undefined =>
+    missingPartialName(message) === undefined ? undefined : (partials ??= partialNames?.());
   return distinctTemplateErrors(errors).map((error) => {
     const template = error.name ?? 'template';
     if (!sources.has(template)) sources.set(template, sourceOf(template));
@@ -32,7 +44,11 @@ export function overlayEntries(errors: readonly TemplateError[], sourceOf: (name
       line: error.line,
       column: error.column,
       message: error.message,
-      hint: hintFor(error.message, defaultRegistry, { tag: source === undefined ? undefined : tagAt(source, error.line, error.column), usageOf: pluginUsage }),
+      hint: hintFor(error.message, defaultRegistry, {
+        tag: source === undefined ? undefined : tagAt(source, error.line, error.column),
+        partials: partialsFor(error.message),
+        usageOf: pluginUsage,
+      }),
       frame: source === undefined ? '' : codeFrame(source, error.line, error.column),
       count: error.count,
     };

@@ -88,6 +88,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
         { folders: [SEED_DIR] },
       ],
       sourceOf: (name) => folderPages?.sourceOf(name) ?? templates.sourceOf(name),
+      partialNames: () => Object.keys(folderPages !== null ? folderPages.cache.current().partials : templates.partials()),
     })
     : undefined;
   const pages: PageRenderer = createPageRenderer(deps, templates, folderPages, dev);

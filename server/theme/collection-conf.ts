@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LineIndex } from '../../engine/syntax/positions.ts';
 import { confIssue, parseConfJson, type ConfResult } from './template-conf.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -23,4 +24,14 @@ export function parseCollectionConf(text: string): ConfResult<CollectionConf> {
   if (!json.ok) return json;
   const parsed = collectionConfSchema.safeParse(json.value);
   return parsed.success ? { ok: true, value: parsed.data } : confIssue(parsed.error);
+}
+
+/**
+ * Where the value of `regionName` is written in a .conf text, for placing a problem with it; the
+ * last one, as JSON.parse keeps the last of a repeated key. Line 0 when the text has none.
+ */
+export function regionNamePosition(text: string): { line: number; column: number } {
+  const written = [...text.matchAll(/"regionName"\s*:\s*/g)].at(-1);
+  if (written === undefined) return { line: 0, column: 0 };
+  return new LineIndex(text).position(written.index + written[0].length);
 }

@@ -1,5 +1,5 @@
-import { compile, LineIndex, type Template, type TemplateError } from '../../engine/index.ts';
-import { parseCollectionConf, type CollectionConf } from './collection-conf.ts';
+import { closestName, compile, LineIndex, type Template, type TemplateError } from '../../engine/index.ts';
+import { parseCollectionConf, regionNamePosition, type CollectionConf } from './collection-conf.ts';
 import type { EditedText } from './edited-text.ts';
 import { folderRegistry } from './folder-registry.ts';
 import { rewritePlatformTags, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
@@ -195,9 +195,18 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
     ...[...collections.values()].map((collection) => ({ file: `collections/${collection.name}.conf`, regionName: collection.conf?.regionName })),
     ...[...pages.values()].map((page) => ({ file: `${page.file.path}.conf`, regionName: page.conf?.regionName })),
   ];
+  // placed at the name in its .conf, with the closest layout (or region) the author may have meant
+  const wrapperNames = [...Object.keys(conf.layouts), ...regions.keys()];
   for (const { file, regionName } of confs) {
     if (regionName !== undefined && !Object.hasOwn(conf.layouts, regionName) && !regions.has(regionBaseName(regionName))) {
-      problems.push({ file, line: 0, column: 0, message: themeMessages.layoutUnknown(file, regionName), severity: 'error' });
+      const guess = closestName(regionName, wrapperNames);
+      const message = themeMessages.layoutUnknown(regionName);
+      problems.push({
+        file,
+        ...regionNamePosition(source.read(file) ?? ''),
+        message: guess === undefined ? message : themeMessages.didYouMean(message, guess),
+        severity: 'error',
+      });
     }
   }
 

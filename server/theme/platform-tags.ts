@@ -1,4 +1,4 @@
-import { LineIndex } from '../../engine/index.ts';
+import { closestName, LineIndex } from '../../engine/index.ts';
 import { EditedText } from './edited-text.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -39,6 +39,8 @@ export interface TagProblem {
   message: string;
   /** An unknown tag stays in the page as text (a warning); a tag never closed loses its body (an error). */
   severity: 'error' | 'warning';
+  /** A platform tag mistyped: kept as text like a malformed instruction, so shown and checked as one. */
+  validation?: true;
   file: string;
   line: number;
   column: number;
@@ -144,7 +146,14 @@ function rewriteRange(source: string, from: number, to: number, rewrite: Rewrite
     const kind = match[1]!;
     const where = positionOf(match.index);
     if (!isKind(kind)) {
-      problems.push({ message: themeMessages.tagUnknown(kind), severity: 'warning', file, ...where });
+      // One typo away from a platform tag, it is that tag mistyped, and the page silently loses what
+      // the tag renders (the browser shows nothing for an unknown element): it is reported as a
+      // malformed tag, naming the tag meant (the development overlay shows it, tmpl check fails),
+      // while the storefront still serves the page.
+      const meant = closestName(kind, PLATFORM_TAG_KINDS);
+      problems.push(meant === undefined
+        ? { message: themeMessages.tagUnknown(kind), severity: 'warning', file, ...where }
+        : { message: themeMessages.didYouMean(themeMessages.tagUnknown(kind), `<squarespace:${meant}>`), severity: 'warning', validation: true, file, ...where });
       continue;
     }
     const open = readOpenTag(text, match.index, kind);

@@ -7,7 +7,7 @@ export const themeMessages = {
   confUnreadable: (detail: string) => `not valid JSON: ${detail}`,
   confInvalid: (field: string, detail: string) => `${field}: ${detail}`,
   regionMissing: (region: string, layout: string) => `region '${region}' of layout '${layout}' has no file ${region}.region`,
-  layoutUnknown: (file: string, layout: string) => `${file}: regionName '${layout}' names no layout of template.conf and no region`,
+  layoutUnknown: (layout: string) => `regionName '${layout}' names no layout of template.conf and no region`,
   noDefaultLayout: 'layouts has no entries',
   mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
   blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,

@@ -28,4 +28,16 @@ describe('overlayEntries', () => {
       hint: '{.section} needs the name of a value: {.section name}…{.end}',
     });
   });
+
+  it('gives a missing partial the closest name the render could apply, asking for the names only then', () => {
+    const source = '<div>\n  {@|apply product-crad.block}\n</div>';
+    const errors = compile(source, { name: 'shop.list' }).render({}, { partials: { 'product-card.block': 'card' } }).errors;
+    let asked = 0;
+    const partialNames = (): string[] => { asked += 1; return ['product-card.block', 'navigation.block']; };
+    const [entry] = overlayEntries(errors, () => source, partialNames);
+    expect(entry).toMatchObject({ template: 'shop.list', line: 2, column: 3, hint: "did you mean 'product-card.block'?" });
+    expect(asked).toBe(1);
+    overlayEntries(compile('{.section}', { name: 'page.tmpl' }).errors, () => '{.section}', partialNames);
+    expect(asked).toBe(1);
+  });
 });

@@ -62,6 +62,28 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('reports a mistyped platform tag as an error, naming the tag meant', () => {
+    const result = checkTemplateFolder(source({ 'site.region': '<squarespace:querry collection="shop" />{squarespace.main-content}' }));
+    expect(result.errors).toBe(1);
+    expect(result.problems).toEqual([{
+      file: 'site.region', line: 1, column: 1, severity: 'error', validation: true,
+      message: themeMessages.didYouMean(themeMessages.tagUnknown('querry'), '<squarespace:query>'),
+    }]);
+  });
+
+  it('places a regionName that names no layout at its value, naming the file once and the layout it most likely meant', () => {
+    const result = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': conf({ layouts: { default: { name: 'Default', regions: ['site'] }, wide: { name: 'Wide', regions: ['site'] } } }),
+      'site.region': '{squarespace.main-content}',
+      'collections/blog.conf': '{\n  "title": "Blog",\n  "regionName": "wdie"\n}',
+    }));
+    expect(result.problems).toEqual([{
+      file: 'collections/blog.conf', line: 3, column: 17, severity: 'error',
+      message: themeMessages.didYouMean(themeMessages.layoutUnknown('wdie'), 'wide'),
+    }]);
+    expect(result.problems[0]!.message).toBe("regionName 'wdie' names no layout of template.conf and no region (did you mean 'wide'?)");
+  });
+
   it('reports compile errors, missing tag templates, unknown layouts, navigations and stylesheets', () => {
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': conf({ stylesheets: ['site.less'] }),
@@ -70,7 +92,7 @@ describe('checking a template folder', () => {
       'collections/blog.item': '{.end}',
     }));
     expect(result.problems.map((p) => [p.file, p.line, p.severity, p.message])).toEqual([
-      ['collections/blog.conf', 0, 'error', themeMessages.layoutUnknown('collections/blog.conf', 'wide')],
+      ['collections/blog.conf', 1, 'error', themeMessages.layoutUnknown('wide')],
       ['collections/blog.item', 1, 'error', 'SyntaxError: Instruction END not allowed at root'],
       ['site.region', 1, 'error', themeMessages.navigationTemplateMissing('side.block', 'site.region')],
       ['site.region', 1, 'warning', themeMessages.navigationUnknown('sideNav', 'site.region')],

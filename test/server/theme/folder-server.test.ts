@@ -240,7 +240,9 @@ describe('a template.conf that does not parse', () => {
     try {
       const html = await (await fetch(`${server.url}/shop`)).text();
       expect(html).toContain('dev-error-overlay');
-      expect(html).toContain(themeMessages.layoutUnknown('collections/products.conf', 'wide').replaceAll("'", '&#39;'));
+      expect(html).toContain('<span class="where">collections/products.conf:1:38</span>');
+      expect(html).toContain(`<span class="message">${themeMessages.layoutUnknown('wide').replaceAll("'", '&#39;')}</span>`);
+      expect(html).toContain('&gt; 1 | { &quot;title&quot;: &quot;Products&quot;, &quot;regionName&quot;: &quot;wide&quot; }');
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
@@ -276,6 +278,48 @@ describe('a template.conf that does not parse', () => {
   });
 });
 
+describe('the development overlay of a developer template', () => {
+  const plainConf = JSON.stringify({ name: 'Plain', layouts: { default: { name: 'Default', regions: ['site'] } } });
+
+  it('gives a mistyped block the closest block of the folder in the development overlay, as tmpl check does', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+      'collections/products.list': '{.repeated section items}{@|apply product-crad.block}{.end}',
+      'blocks/product-card.block': '<i>{title}</i>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toContain('<span class="where">collections/products.list:1:26</span>');
+      expect(html).toContain('<div class="hint">did you mean &#39;product-card.block&#39;?</div>');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows a mistyped platform tag in the development overlay over the page, which the storefront still serves', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body>\n<squarespace:navigaton navigationId="mainNav" /><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const page = await fetch(`${server.url}/shop`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<main><h1>Shop</h1></main>');
+      expect(html).toContain('<span class="where">site.region:2:1</span>');
+      expect(html).toContain('is not a platform tag (did you mean &#39;&lt;squarespace:navigation&gt;&#39;?)');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
   it('serves those pages as single templates, as it serves the project\'s own', async () => {
     const files: Record<string, string> = { 'partials/head.block': '', 'partials/footer.block': '', 'shop.tmpl': '<p>{collection.title}: {items.0.title}</p>' };
@@ -303,6 +347,19 @@ describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
       expect(html).toContain('dev-error-overlay');
       expect(html).toContain(`<span class="where">home.tmpl</span>`);
       expect(html).toContain(serverMessages.pageTemplateMissing('home.tmpl').replaceAll('"', '&quot;'));
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives a mistyped partial the closest partial of partials/ in the development overlay', async () => {
+    const dir = writeFolder({ 'shop.tmpl': '<body><p>{@|apply crad}</p></body>', 'partials/card.block': 'card' });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toContain('<span class="where">shop.tmpl:1:10</span>');
+      expect(html).toContain('<div class="hint">did you mean &#39;card&#39;?</div>');
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });

@@ -67,6 +67,15 @@ describe('platform tag rewriting', () => {
     ]);
   });
 
+  it('reports a platform tag mistyped as a malformed tag naming the tag meant, and another unknown tag as a warning', () => {
+    const out = rewritePlatformTags('<nav>\n  <squarespace:navigaton navigationId="mainNav" />\n<squarespace:carousel />', 'site.region', ids());
+    expect(out.problems).toEqual([
+      { message: themeMessages.didYouMean(themeMessages.tagUnknown('navigaton'), '<squarespace:navigation>'), severity: 'warning', validation: true, file: 'site.region', line: 2, column: 3 },
+      { message: themeMessages.tagUnknown('carousel'), severity: 'warning', file: 'site.region', line: 3, column: 1 },
+    ]);
+    expect(out.problems[0]!.message).toBe("<squarespace:navigaton> is not a platform tag (did you mean '<squarespace:navigation>'?)");
+  });
+
   it('groups script tags written one after another, so their combo scripts load as one', () => {
     const out = rewritePlatformTags('<squarespace:script src="a.js" />\n<squarespace:script src="b.js" />x<squarespace:script src="c.js" />', 'site.region', ids());
     expect(out.tags.map(({ id, scriptRun, inRunOf }) => ({ id, scriptRun, inRunOf }))).toEqual([
