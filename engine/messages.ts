@@ -142,6 +142,7 @@ export const messages = {
   argsNotJsonOrVariable: (arg: string) => `Argument ${arg} must be a valid JSON value or variable reference.`,
   divideByZero: '/ by zero',
   substringRange: (end: number, length: number) => `begin 0, end ${end}, length ${length}`,
+  notAnInt: (text: string) => `For input string: "${text}"`,
 } as const;
 
 export type MessageCatalogue = typeof messages;

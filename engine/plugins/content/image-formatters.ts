@@ -14,6 +14,7 @@ import {
   COLOUR_POSITIONS,
   altTextFromItem,
   imageMetaAttributes,
+  pixelSize,
   resizedLength,
   splitDimensions,
   srcsetAttribute,
@@ -101,12 +102,12 @@ const imageColor: Formatter = {
   },
 };
 
-/** width / height: one side of `originalSize` ("WxH"). */
+/** width / height: one side of `originalSize` ("WxH"); only that side is read as a number, as in the reference. */
 function dimensionFormatter(side: 0 | 1): Formatter {
   return {
     apply(value) {
-      const dimensions = splitDimensions(value);
-      return dimensions === undefined ? INVALID_SIZE_TEXT : dimensions[side];
+      const pieces = splitDimensions(value);
+      return pieces === undefined ? INVALID_SIZE_TEXT : pixelSize(pieces[side]);
     },
   };
 }

@@ -8,6 +8,7 @@ import { asRecord, isObject, isTruthy } from '../../runtime/values.ts';
 import { asDouble, javaDoubleText } from './json-scalars.ts';
 import { escapeHtmlAttribute } from '../core/html-escape.ts';
 import { removeTags, splitNonEmpty } from './text.ts';
+import { notAnInt } from '../core/runtime-failure.ts';
 
 /** Widths the image service renders, smallest first. */
 export const SRCSET_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'] as const;
@@ -18,16 +19,29 @@ export const MAX_ALT_TEXT_LENGTH = 250;
 export const DEFAULT_FOCAL_POINT = '0.5,0.5';
 
 const INTEGER = /^[+-]?\d+$/;
-
-/** Width and height from an `originalSize` such as "1500x983", or undefined when it is not two integers. */
-export function splitDimensions(originalSize: unknown): [number, number] | undefined {
-  const parts = splitNonEmpty(textOf(originalSize), 'x');
-  if (parts.length !== 2 || !INTEGER.test(parts[0]!) || !INTEGER.test(parts[1]!)) return undefined;
-  return [parseInt(parts[0]!, 10), parseInt(parts[1]!, 10)];
-}
-
 const INT_MAX = 2 ** 31 - 1;
 const INT_MIN = -(2 ** 31);
+
+/**
+ * The two pieces of an `originalSize` such as "1500x983" (empty pieces between
+ * the x's skipped), or undefined when there are not exactly two. The pieces
+ * are read as numbers only where a formatter needs them (pixelSize).
+ */
+export function splitDimensions(originalSize: unknown): [string, string] | undefined {
+  const parts = splitNonEmpty(textOf(originalSize), 'x');
+  return parts.length === 2 ? [parts[0]!, parts[1]!] : undefined;
+}
+
+/**
+ * One piece of an `originalSize` as a 32-bit integer. Anything else (`a`,
+ * `1.5`, `3000000000`) fails the render of the instruction, as it does in the
+ * Java reference, rather than printing a size nobody stored.
+ */
+export function pixelSize(piece: string): number {
+  const value = INTEGER.test(piece) ? parseInt(piece, 10) : NaN;
+  if (!(value >= INT_MIN && value <= INT_MAX)) throw notAnInt(piece);
+  return value;
+}
 
 /** A Java (int) cast of a float: NaN is 0, out-of-range values saturate, the rest truncate. */
 function toJavaInt(value: number): number {
@@ -41,12 +55,14 @@ function toJavaInt(value: number): number {
  * The other side of an image scaled so one side has the requested length,
  * computed in single precision as the reference does (so results match it to
  * the pixel). `fromHeight` scales the width for a requested height; otherwise
- * the height for a requested width. Undefined when the size cannot be read.
+ * the height for a requested width. Undefined when the size is not two
+ * pieces; throws (pixelSize) when a piece is not a whole number.
  */
 export function resizedLength(originalSize: unknown, requested: number, fromHeight: boolean): number | undefined {
-  const dimensions = splitDimensions(originalSize);
-  if (dimensions === undefined) return undefined;
-  const [width, height] = dimensions;
+  const pieces = splitDimensions(originalSize);
+  if (pieces === undefined) return undefined;
+  const width = pixelSize(pieces[0]);
+  const height = pixelSize(pieces[1]);
   const ratio = Math.fround(Math.fround(requested) / Math.fround(fromHeight ? height : width));
   const scaled = Math.fround(Math.fround(fromHeight ? width : height) * ratio);
   return toJavaInt(scaled);
@@ -65,8 +81,10 @@ export function thumbnailVariantForWidth(width: number): string {
 /**
  * The ` srcset="..."` attribute (with its leading space) of an image from its
  * `systemDataVariants`: one entry per width variant, plus the original image
- * as the next standard width up when the largest variant is not the largest
- * standard width. Empty when the image is missing or has no width variants.
+ * as the next standard width up when the largest variant is a standard width
+ * other than the largest. The original is labelled with that next width, not
+ * its own (a 400-wide original with 100w and 300w variants is `500w`), as the
+ * Java reference does. Empty when the image is missing or has no width variants.
  */
 export function srcsetAttribute(image: unknown): string {
   if (image === undefined) return '';

@@ -121,7 +121,11 @@ describe('image formatters', () => {
   it('width and height', () => {
     expect(renderOk('{s|width}-{s|height}', { s: '1500x1000' })).toBe('1500-1000');
     expect(renderOk('{s|width}', { s: '1500' })).toBe(INVALID_SIZE);
-    expect(renderOk('{s|height}', { s: 'axb' })).toBe(INVALID_SIZE);
+    // each reads only its own side as a number, as the Java reference does
+    expect(renderOk('{s|width}', { s: '1500xauto' })).toBe('1500');
+    const letters = render('[{s|height}]', { s: 'axb' });
+    expect(letters.html).toBe('[]');
+    expect(letters.errors.join()).toContain(messages.unexpectedError('NumberFormatException', 'VARIABLE', messages.notAnInt('b')));
   });
 
   it('resized lengths', () => {

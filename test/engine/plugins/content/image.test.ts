@@ -6,6 +6,7 @@ import {
   altTextFromItem,
   focalPoint,
   imageMetaAttributes,
+  pixelSize,
   resizedLength,
   splitDimensions,
   srcsetAttribute,
@@ -13,13 +14,25 @@ import {
 } from '../../../../engine/plugins/content/image.ts';
 
 describe('image sizes', () => {
-  it('splits WxH and refuses anything else', () => {
-    expect(splitDimensions('1500x983')).toEqual([1500, 983]);
-    expect(splitDimensions('x1500x983x')).toEqual([1500, 983]);
+  it('splits WxH into two pieces, skipping empty ones, and refuses any other count', () => {
+    expect(splitDimensions('1500x983')).toEqual(['1500', '983']);
+    expect(splitDimensions('x1500x983x')).toEqual(['1500', '983']);
+    expect(splitDimensions('axb')).toEqual(['a', 'b']);
     expect(splitDimensions(1000)).toBeUndefined();
     expect(splitDimensions('100x')).toBeUndefined();
-    expect(splitDimensions('axb')).toBeUndefined();
     expect(splitDimensions('1x2x3')).toBeUndefined();
+  });
+
+  it('reads a piece as a 32-bit integer, failing like Java\'s Integer.parseInt otherwise', () => {
+    expect(pixelSize('1500')).toBe(1500);
+    expect(pixelSize('+1500')).toBe(1500);
+    expect(pixelSize('-2147483648')).toBe(-2147483648);
+    for (const piece of ['a', '1.5', ' 15', '2147483648', '+']) {
+      expect(() => pixelSize(piece), piece).toThrow(expect.objectContaining({
+        name: 'NumberFormatException',
+        message: `For input string: "${piece}"`,
+      }));
+    }
   });
 
   it('resizes proportionally, truncating like the reference', () => {
@@ -28,6 +41,9 @@ describe('image sizes', () => {
     expect(resizedLength('1000x333', 100, false)).toBe(33);
     expect(resizedLength('3x7', 1, false)).toBe(2);
     expect(resizedLength('bad', 100, false)).toBeUndefined();
+    // single precision, as Java's (int)(height * (requested / (float)width)): double maths gives 495
+    expect(resizedLength('700x462', 750, false)).toBe(494);
+    expect(() => resizedLength('700xauto', 750, false)).toThrow('For input string: "auto"');
   });
 
   it('picks thumbnail widths at the specified thresholds', () => {
