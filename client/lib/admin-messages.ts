@@ -151,6 +151,8 @@ export const ADMIN = {
   } as Record<string, string>,
   showEmail: 'Show the email',
   sendAgain: 'Send again',
+  // beside an order in the list whose email failed: the order's page says why and offers Send again
+  orderEmailsNotSent: (count: number) => (count === 1 ? '1 email not sent' : `${count} emails not sent`),
   emailsNeedMailServer: 'This store has no mail server (SMTP_URL), so these emails cannot be sent: read them here. Once whoever runs the store sets one up, each can be sent again from this page.',
   emailSent: 'The email was sent.',
   emailNotSent: 'The email could not be sent; see its status.',

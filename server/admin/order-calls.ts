@@ -7,6 +7,7 @@ import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type Orde
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
+import { isGivenUpReason } from '../email/late-email.ts';
 import { canSendEmail } from '../email/mailer.ts';
 import { orderStatusEmail } from '../email/order-status-email.ts';
 import { fillMessage } from '../messages.ts';
@@ -88,7 +89,10 @@ export function createOrderCalls(deps: AppDeps): Router {
   router.get(ADMIN_ORDERS, canRead, async (req, res) => {
     const query = parseAdminInput(listQuery, req.query);
     const orders = await new AdminOrderRepository(deps.store).list(query.limit + 1, query.offset, { status: query.status, search: query.q });
-    res.json({ orders: orders.slice(0, query.limit), hasMore: orders.length > query.limit });
+    const shown = orders.slice(0, query.limit);
+    // an order whose email failed (refused, or given up as too late) is flagged, so the owner opens it and sends it again
+    const failed = await new EmailOutboxRepository(deps.store).failedCounts(shown.map((order) => order.id));
+    res.json({ orders: shown.map((order) => ({ ...order, emailsNotSent: failed.get(order.id) ?? 0 })), hasMore: orders.length > query.limit });
   });
 
   router.get(`${ADMIN_ORDERS}.csv`, canRead, async (_req, res) => {
@@ -110,6 +114,8 @@ export function createOrderCalls(deps: AppDeps): Router {
     return emails.map((email) => ({
       id: email.id, kind: email.kind, recipient: email.recipient, subject: email.subject, text: email.text,
       status: email.status, error: email.error, createdOn: email.createdOn, sentOn: email.sentOn,
+      // given up by the outbox sweep rather than refused: the error alone says what happened
+      givenUp: email.status === 'failed' && isGivenUpReason(email.error),
     }));
   }
 

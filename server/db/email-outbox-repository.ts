@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StoreSession } from './store.ts';
+import { placeholders, type StoreSession } from './store.ts';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'kept';
 
@@ -17,9 +17,30 @@ export interface OutboxEmail {
   error: string | null;
   createdOn: number;
   sentOn: number | null;
+  /** When a process last took it to deliver (null: never); a pending one taken may have reached the mail server. */
+  attemptedOn: number | null;
 }
 
 export type NewOutboxEmail = Pick<OutboxEmail, 'kind' | 'subjectId' | 'recipient' | 'subject' | 'text' | 'html'>;
+
+/** How long after it was written an email may still be sent: per kind, and for every other kind. */
+export interface AgeByKind {
+  byKind: Record<string, number>;
+  otherwise: number;
+}
+
+/**
+ * A condition on `created_on` that holds for emails written after (`'after'`) or at and before
+ * (`'by'`) their kind's cutoff, `now` less its age, with its parameters.
+ */
+function writtenAgainst(ages: AgeByKind, now: number, side: 'after' | 'by'): { sql: string; params: Array<string | number> } {
+  const compare = side === 'after' ? 'created_on > ?' : 'created_on <= ?';
+  const kinds = Object.entries(ages.byKind);
+  const params: Array<string | number> = kinds.flatMap(([kind, ageMs]) => [kind, now - ageMs]);
+  params.push(now - ages.otherwise);
+  const sql = kinds.length === 0 ? compare : `CASE kind ${kinds.map(() => `WHEN ? THEN ${compare}`).join(' ')} ELSE ${compare} END`;
+  return { sql, params };
+}
 
 interface OutboxRow {
   id: string;
@@ -33,6 +54,7 @@ interface OutboxRow {
   error: string | null;
   created_on: number | string;
   sent_on: number | string | null;
+  attempted_on: number | string | null;
 }
 
 function toEmail(row: OutboxRow): OutboxEmail {
@@ -48,6 +70,7 @@ function toEmail(row: OutboxRow): OutboxEmail {
     error: row.error,
     createdOn: Number(row.created_on),
     sentOn: row.sent_on === null ? null : Number(row.sent_on),
+    attemptedOn: row.attempted_on === null ? null : Number(row.attempted_on),
   };
 }
 
@@ -73,7 +96,7 @@ export class EmailOutboxRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
       [id, email.kind, email.subjectId, email.recipient, email.subject, email.text, email.html, now],
     );
-    return { ...email, id, status: 'pending', error: null, createdOn: now, sentOn: null };
+    return { ...email, id, status: 'pending', error: null, createdOn: now, sentOn: null, attemptedOn: null };
   }
 
   async list(options: OutboxListOptions = {}): Promise<OutboxEmail[]> {
@@ -110,6 +133,16 @@ export class EmailOutboxRepository {
     return rows.map(toEmail);
   }
 
+  /** How many emails of each of `subjectIds` (orders) failed, for the lists that flag them; those with none are left out. */
+  async failedCounts(subjectIds: readonly string[]): Promise<Map<string, number>> {
+    if (subjectIds.length === 0) return new Map();
+    const rows = await this.session.all<{ subject_id: string; n: number | string }>(
+      `SELECT subject_id, COUNT(*) AS n FROM email_outbox WHERE status = 'failed' AND subject_id IN (${placeholders(subjectIds.length)}) GROUP BY subject_id`,
+      [...subjectIds],
+    );
+    return new Map(rows.map((row) => [row.subject_id, Number(row.n)]));
+  }
+
   /**
    * Takes a pending email to deliver: true for the one call that marks it, so an email is sent
    * once though the process that wrote it and a sweep (in any process) both try. A mark older
@@ -124,35 +157,33 @@ export class EmailOutboxRepository {
   }
 
   /**
-   * Pending emails written between `maxAgeMs` and `minAgeMs` ago that no process is delivering
-   * (their writer stopped before sending), oldest first. Emails of `otherAge.kind` are taken up to
-   * `otherAge.maxAgeMs` old instead (0: none of them).
+   * Pending emails written at least `minAgeMs` ago, and no longer ago than their kind may still be
+   * sent (`sendableFor`), that no process is delivering (their writer stopped before sending, or
+   * its mark is older than `staleAfterMs`), oldest first. A kind given 0 is not taken at all.
    */
-  async leftPending(now: number, options: {
-    minAgeMs: number; maxAgeMs: number; staleAfterMs: number; limit: number; otherAge?: { kind: string; maxAgeMs: number };
-  }): Promise<OutboxEmail[]> {
-    const other = options.otherAge ?? { kind: '', maxAgeMs: options.maxAgeMs };
+  async leftPending(now: number, options: { minAgeMs: number; sendableFor: AgeByKind; staleAfterMs: number; limit: number }): Promise<OutboxEmail[]> {
+    const young = writtenAgainst(options.sendableFor, now, 'after');
     const rows = await this.session.all<OutboxRow>(
       `SELECT * FROM email_outbox
-       WHERE status = 'pending' AND created_on < ? AND (attempted_on IS NULL OR attempted_on < ?)
-         AND ((kind = ? AND created_on > ?) OR (kind <> ? AND created_on > ?))
+       WHERE status = 'pending' AND created_on < ? AND (attempted_on IS NULL OR attempted_on < ?) AND ${young.sql}
        ORDER BY created_on, rowid LIMIT ${Math.trunc(options.limit)}`,
-      [now - options.minAgeMs, now - options.staleAfterMs, other.kind, now - other.maxAgeMs, other.kind, now - options.maxAgeMs],
+      [now - options.minAgeMs, now - options.staleAfterMs, ...young.params],
     );
     return rows.map(toEmail);
   }
 
   /**
-   * Pending emails of one kind written at or before `writtenBy` that no process ever took to
-   * deliver, oldest first. One a process took may have reached the mail server before the process
-   * stopped, so it is not among them.
+   * Pending emails written longer ago than their kind may be sent (`sendableFor`) that no process
+   * is delivering now (never taken, or taken before `staleAfterMs` by a process that stopped),
+   * oldest first: what the sweep gives up.
    */
-  async untriedSince(kind: string, writtenBy: number, limit: number): Promise<OutboxEmail[]> {
+  async pastSendable(now: number, options: { sendableFor: AgeByKind; staleAfterMs: number; limit: number }): Promise<OutboxEmail[]> {
+    const old = writtenAgainst(options.sendableFor, now, 'by');
     const rows = await this.session.all<OutboxRow>(
       `SELECT * FROM email_outbox
-       WHERE kind = ? AND status = 'pending' AND attempted_on IS NULL AND created_on <= ?
-       ORDER BY created_on, rowid LIMIT ${Math.trunc(limit)}`,
-      [kind, writtenBy],
+       WHERE status = 'pending' AND (attempted_on IS NULL OR attempted_on < ?) AND ${old.sql}
+       ORDER BY created_on, rowid LIMIT ${Math.trunc(options.limit)}`,
+      [now - options.staleAfterMs, ...old.params],
     );
     return rows.map(toEmail);
   }
@@ -165,6 +196,19 @@ export class EmailOutboxRepository {
     const marked = await this.session.run(
       "UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ? AND status = 'pending' AND attempted_on IS NULL",
       [error, id],
+    );
+    return marked.changes === 1;
+  }
+
+  /**
+   * Gives up a pending email a process took before `takenBefore` and never settled (it stopped
+   * mid-send): marked failed, with why. True for the one call that marked it; one taken again
+   * since (its mark newer) is left to the process sending it.
+   */
+  async giveUpTaken(id: string, error: string, takenBefore: number): Promise<boolean> {
+    const marked = await this.session.run(
+      "UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ? AND status = 'pending' AND attempted_on IS NOT NULL AND attempted_on < ?",
+      [error, id, takenBefore],
     );
     return marked.changes === 1;
   }

@@ -2,10 +2,10 @@
  * Emails left pending: each email is written in the transaction of what it announces and sent
  * just after it commits, by the same process. A process that stops in between (a deploy, a
  * crash) leaves it pending; this sweep, run by every process, sends such emails a minute later.
- * Emails older than two days are left alone: a late order confirmation or restock notice would
- * mislead more than it helps (the owner still reads them in the admin). A restock notice left so
- * is given up, and its request waits again for the owner's next Notify. Mailing-list confirmations
- * are the exception: held while the store has no mail server, they are sent once it has one.
+ * An email is sent only while its kind may still be sent (two days for most, less for a link that
+ * expires: server/email/late-email.ts); past that it is given up, marked failed with why, so none
+ * waits for good and the owner sees it (and may send an order's email again). Mailing-list
+ * confirmations wait for a mail server: held while the store has none, they are sent once it has.
  */
 import type { AppDeps } from '../deps.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
@@ -13,15 +13,14 @@ import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
 import { MAILING_LIST_CONFIRMATION_KIND } from '../db/mailing-list-repository.ts';
-import { HELD_CONFIRMATION_SENDABLE_MS } from '../security/mailing-list-link.ts';
 import { canSendEmail, DELIVERY_CLAIM_MS } from './mailer.ts';
-import { giveUpLateRestockNotices } from './undelivered-email.ts';
+import { SENDABLE_AGES } from './late-email.ts';
+import { giveUpLateEmails } from './undelivered-email.ts';
 
 export const SWEEP_EVERY_MS = 60 * 1000;
 /** Younger emails are still being sent by the process that wrote them. */
 const LEFT_AFTER_MS = 60 * 1000;
-const TOO_LATE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
-/** Emails one sweep sends at most; the next sweep takes the rest. */
+/** Emails one sweep sends (and gives up) at most; the next sweep takes the rest. */
 const SWEEP_LIMIT = 50;
 /** The sweep, as a log line about a database fault names it. */
 const SWEEP_TASK = 'email outbox sweep';
@@ -30,15 +29,15 @@ const SWEEP_TASK = 'email outbox sweep';
 export async function sweepOutbox(deps: AppDeps, now = Date.now()): Promise<number> {
   // mailing-list confirmations wait for a mail server: none are taken while the store has none, and
   // once it has one those held meanwhile go out while their links still work
-  const confirmationsAge = canSendEmail(deps.options.mail) ? HELD_CONFIRMATION_SENDABLE_MS : 0;
+  const confirmations = canSendEmail(deps.options.mail) ? SENDABLE_AGES.byKind[MAILING_LIST_CONFIRMATION_KIND]! : 0;
   const left = await new EmailOutboxRepository(deps.store).leftPending(now, {
-    minAgeMs: LEFT_AFTER_MS, maxAgeMs: TOO_LATE_AFTER_MS, staleAfterMs: DELIVERY_CLAIM_MS, limit: SWEEP_LIMIT,
-    otherAge: { kind: MAILING_LIST_CONFIRMATION_KIND, maxAgeMs: confirmationsAge },
+    minAgeMs: LEFT_AFTER_MS, staleAfterMs: DELIVERY_CLAIM_MS, limit: SWEEP_LIMIT,
+    sendableFor: { ...SENDABLE_AGES, byKind: { ...SENDABLE_AGES.byKind, [MAILING_LIST_CONFIRMATION_KIND]: confirmations } },
   });
   const { mailer } = checkoutServices(deps);
   for (const email of left) await mailer.deliver(deps.store, email);
-  // the restock notices the sweep no longer sends leave no shopper marked as told
-  await giveUpLateRestockNotices(deps.store, now - TOO_LATE_AFTER_MS, SWEEP_LIMIT);
+  // what the sweep will no longer send is given up, so nothing waits in the outbox for good
+  await giveUpLateEmails(deps.store, now, { staleAfterMs: DELIVERY_CLAIM_MS, limit: SWEEP_LIMIT });
   return left.length;
 }
 

@@ -4,11 +4,13 @@
  * given up as too late, the shopper was never told, so the request waits again (the owner's list
  * counts it, and the next Notify, which checks the stock, reaches it). Each change is written in
  * one transaction with the notice's new status, so neither is ever recorded without the other.
+ * Any other email given up as too late is only marked failed, for the owner to read why.
  */
 import { EmailOutboxRepository, type OutboxEmail } from '../db/email-outbox-repository.ts';
 import { RESTOCK_NOTICE_KIND, RestockRepository } from '../db/restock-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { serverMessages } from '../messages.ts';
+import { SENDABLE_AGES, tooLateReason } from './late-email.ts';
 
 /** Records that an email was not delivered (refused, or kept without a mail server), with what that undoes. */
 export async function settleUndelivered(
@@ -21,17 +23,23 @@ export async function settleUndelivered(
 }
 
 /**
- * Gives up the restock notices still untried at `writtenBy` (the sweep sends no email that old: a
- * late "back in stock" could arrive after the item sold out again) and makes their requests wait
- * again. Answers how many it gave up; at most `limit`, the next sweep takes the rest.
+ * Gives up the pending emails written longer ago than their kind may be sent (late-email.ts) that
+ * no process is sending now, at most `limit` (the next sweep takes the rest); answers how many.
+ * One never tried is marked failed with its kind's reason, and a restock notice's request waits
+ * again. One a process took and never settled (taken more than `staleAfterMs` ago) may have
+ * reached the mail server before that process stopped: it is marked failed saying it perhaps went
+ * out, so the owner checks before sending it again, and a restock request keeps its mark, so
+ * nobody who was emailed is emailed twice.
  */
-export async function giveUpLateRestockNotices(session: StoreSession, writtenBy: number, limit: number): Promise<number> {
-  const late = await new EmailOutboxRepository(session).untriedSince(RESTOCK_NOTICE_KIND, writtenBy, limit);
+export async function giveUpLateEmails(session: StoreSession, now: number, options: { staleAfterMs: number; limit: number }): Promise<number> {
+  const late = await new EmailOutboxRepository(session).pastSendable(now, { sendableFor: SENDABLE_AGES, ...options });
   let givenUp = 0;
-  for (const notice of late) {
+  for (const email of late) {
     const marked = await session.transaction(async (tx) => {
-      if (!(await new EmailOutboxRepository(tx).giveUp(notice.id, serverMessages.restockNoticeTooLate))) return false;
-      await new RestockRepository(tx).waitAgainAfterUndelivered(notice.id);
+      const outbox = new EmailOutboxRepository(tx);
+      if (email.attemptedOn !== null) return outbox.giveUpTaken(email.id, serverMessages.emailPerhapsSent, now - options.staleAfterMs);
+      if (!(await outbox.giveUp(email.id, tooLateReason(email.kind)))) return false;
+      if (email.kind === RESTOCK_NOTICE_KIND) await new RestockRepository(tx).waitAgainAfterUndelivered(email.id);
       return true;
     });
     if (marked) givenUp += 1;

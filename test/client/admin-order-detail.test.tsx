@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { OrderDetail } from '../../client/admin/screens/OrderDetail.tsx';
+import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
 import { scriptFetch, settle } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
 
@@ -74,5 +75,40 @@ describe('the order detail', () => {
     // the email itself is still there to read, with how it went
     expect(screen.getByText(ADMIN.emailStatuses.kept!)).toBeTruthy();
     expect(screen.getByText(ADMIN.showEmail)).toBeTruthy();
+  });
+});
+
+describe('an order email the store gave up', () => {
+  const givenUp = 'Not sent: still waiting two days after it was written, so it was given up rather than sent late. Send it again if it is still of use.';
+  const email = (overrides: Record<string, unknown>) => ({
+    id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order #1042', text: 'Thank you', status: 'failed', createdOn: 0, sentOn: null, ...overrides,
+  });
+
+  it('says why it was not sent, without blaming the mail server, and offers to send it again', async () => {
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({ emails: [email({ error: givenUp, givenUp: true }), email({ id: 'e2', kind: 'new-order', error: '550 mailbox unavailable', givenUp: false })] }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(givenUp)).toBeTruthy();
+    expect(screen.getByText(`${ADMIN.emailStatuses.failed} (550 mailbox unavailable)`)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: ADMIN.sendAgain })).toHaveLength(2);
+  });
+
+  it('is flagged beside its order in the list', async () => {
+    const row = (id: string, emailsNotSent: number) => ({
+      id, orderNumber: id, createdOn: 0, email: null, name: `Shopper ${id}`, grandTotalCents: 100, currency: 'USD', status: 'paid', testMode: false, itemCount: 1, emailsNotSent,
+    });
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders', answer: { body: { orders: [row('1001', 1), row('1002', 0), row('1003', 2)], hasMore: false } } }]);
+    render(<OrdersScreen navigate={() => undefined} />);
+    await settle();
+    const statuses = screen.getAllByRole('row').slice(1).map((tableRow) => tableRow.lastElementChild!.textContent);
+    expect(statuses).toEqual([
+      `${ADMIN.orderStatuses.paid} · ${ADMIN.orderEmailsNotSent(1)}`,
+      ADMIN.orderStatuses.paid,
+      `${ADMIN.orderStatuses.paid} · ${ADMIN.orderEmailsNotSent(2)}`,
+    ]);
+    expect(ADMIN.orderEmailsNotSent(1)).toBe('1 email not sent');
   });
 });

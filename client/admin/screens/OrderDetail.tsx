@@ -30,12 +30,16 @@ function variantText(line: OrderLine): string {
 interface OrderEmail {
   id: string; kind: string; recipient: string; subject: string; text: string;
   status: 'pending' | 'sent' | 'failed' | 'kept'; error: string | null; createdOn: number; sentOn: number | null;
+  /** Given up by the store as too late to send, rather than refused by the mail server. */
+  givenUp?: boolean;
 }
 
-/** How an email went, in words (with the mail server's answer when it refused it). */
+/** How an email went, in words (with the mail server's answer when it refused it, or why the store gave it up). */
 function emailStatusText(email: OrderEmail): string {
   const said = ADMIN.emailStatuses[email.status] ?? email.status;
   if (email.status === 'sent' && email.sentOn !== null) return `${said} · ${new Date(email.sentOn).toLocaleString()}`;
+  // the reason of one given up is a whole sentence ("Not sent: still waiting two days…"); no mail server refused it
+  if (email.status === 'failed' && email.error && email.givenUp) return email.error;
   if (email.status === 'failed' && email.error) return `${said} (${email.error})`;
   return said;
 }

@@ -13,6 +13,8 @@ import { TableRegion } from '../TableRegion.tsx';
 export interface OrderSummary {
   id: string; orderNumber: string | null; createdOn: number; email: string | null; name: string | null; grandTotalCents: number; currency: string;
   status: string; testMode: boolean; itemCount: number;
+  /** The order's emails that failed (refused by the mail server, or given up as too late to send). */
+  emailsNotSent?: number;
 }
 
 export function orderLabel(order: { id: string; orderNumber: string | null }): string {
@@ -55,7 +57,10 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
                   <td>{new Date(order.createdOn).toLocaleString()}</td>
                   <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
                   <td>{formatMoney(order.grandTotalCents, order.currency)}</td>
-                  <td className={`admin-status admin-status--${order.status}`}>{ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}</td>
+                  <td className={`admin-status admin-status--${order.status}`}>
+                    {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
+                    {order.emailsNotSent ? <small className="admin-hint"> · {ADMIN.orderEmailsNotSent(order.emailsNotSent)}</small> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
