@@ -7,6 +7,8 @@ import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-reposito
 import { answerBytes, fitsInCart } from '../commerce/cart-limits.ts';
 import { totalsSettingsFrom } from '../commerce/cart-totals.ts';
 import { priceEntries, shoppingCartView, type ShoppingCartView } from '../commerce/cart-view.ts';
+import { readCheckoutLines } from '../commerce/checkout-lines.ts';
+import { shippingRatesFrom } from '../commerce/shipping-rates.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
 
 const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -92,12 +94,17 @@ export async function cartView(deps: AppDeps, cart: CartRecord | null, content?:
   const { catalogue, site } = content ?? storeRepositories(deps);
   const priced = cart ? await priceEntries(await carts.entries(cart.id), catalogue) : [];
   const websiteSettings = await site.websiteSettings();
+  const storeSettings = storeSettingsOf(websiteSettings);
+  // weighed as the checkout weighs its lines, so the cart's shipping is what the checkout charges
+  const lines = cart && priced.length > 0 ? await readCheckoutLines(deps.store, cart.id, cart.kind) : [];
   return shoppingCartView({
     cart,
     priced,
     websiteId: await site.websiteId(),
     currency: cart?.currency ?? currencyOf(websiteSettings),
-    settings: totalsSettingsFrom(storeSettingsOf(websiteSettings)),
+    taxRateBasisPoints: totalsSettingsFrom(storeSettings).taxRateBasisPoints,
+    shippingRates: shippingRatesFrom(storeSettings),
+    weightGrams: lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0),
     productUrlPrefix: PRODUCT_URL_PREFIX,
   });
 }

@@ -1,8 +1,9 @@
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import type { CartEntryRecord, CartRecord } from '../db/cart-repository.ts';
-import { computeTotals, type CartTotals, type TotalsSettings } from './cart-totals.ts';
+import { computeTotals, type CartTotals } from './cart-totals.ts';
 import { moneyObject, type MoneyObject } from './money.ts';
 import { unitPriceCents } from './pricing.ts';
+import { shippingOptions, type ShippingRate } from './shipping-rates.ts';
 
 export interface CartEntryView {
   id: string;
@@ -92,21 +93,30 @@ export interface CartViewInput {
   priced: readonly PricedEntry[];
   websiteId: string;
   currency: string;
-  settings: TotalsSettings;
+  /** Tax as basis points of the subtotal (800 = 8%). */
+  taxRateBasisPoints: number;
+  /** The owner's shipping rates, and the cart's weight that by-weight rates and weight ceilings read. */
+  shippingRates: readonly ShippingRate[];
+  weightGrams: number;
   productUrlPrefix: string;
 }
 
 /** The cart answer of the cart calls (and the cart page's context). A missing cart reads as empty. */
 export function shoppingCartView(input: CartViewInput): ShoppingCartView {
   const { cart, priced, currency } = input;
-  const totals = computeTotals(
+  const base = computeTotals(
     priced.map((line) => ({
       productType: line.product.productType,
       unitPriceCents: line.unitPriceCents,
       quantity: line.entry.quantity,
     })),
-    input.settings,
+    { taxRateBasisPoints: input.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 },
   );
+  // the option the checkout offers first (the cheapest that applies), so the cart's total is the checkout's
+  const shippingCostCents = base.requiresShipping
+    ? shippingOptions(input.shippingRates, base.subtotalCents, input.weightGrams)[0]?.costCents ?? 0
+    : 0;
+  const totals = { ...base, shippingCostCents, grandTotalCents: base.grandTotalCents + shippingCostCents };
   return {
     id: cart?.id ?? '',
     websiteId: input.websiteId,

@@ -252,6 +252,27 @@ describe('totals', () => {
       await site.writeSetting('websiteSettings', settings);
     }
   });
+  it("charges the shipping the checkout offers first, from the owner's rates", async () => {
+    const site = new SiteRepository(server.app.deps.store);
+    const settings = await site.websiteSettings();
+    const store = settings.storeSettings as Record<string, unknown>;
+    // the seed's flat 6.00 stays in the settings; the owner's rates now say otherwise
+    const shippingRates = [
+      { id: 'courier', name: 'Courier', kind: 'flat', priceCents: 1200, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0 },
+      { id: 'post', name: 'Post', kind: 'flat', priceCents: 450, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0 },
+    ];
+    await site.writeSetting('websiteSettings', { ...settings, storeSettings: { ...store, shippingRates } });
+    try {
+      const v = await visitor();
+      const cart = (await v.post<AddAnswer>(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).body.shoppingCart;
+      expect(cart.shippingCostCents).toBe(450);
+      expect(cart.grandTotalCents).toBe(2600 + 208 + 450);
+      const { quote } = (await v.post<{ quote: { shippingCents: number; totalCents: number } }>('/api/commerce/checkout/quote', {})).body;
+      expect([quote.shippingCents, quote.totalCents]).toEqual([cart.shippingCostCents, cart.grandTotalCents]);
+    } finally {
+      await site.writeSetting('websiteSettings', settings);
+    }
+  });
 });
 
 describe('request limits', () => {
