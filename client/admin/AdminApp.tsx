@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { ADMIN_BASE, ADMIN_PATHS } from '../lib/admin-paths.ts';
 import { adminCall, setSessionToken } from './admin-api.ts';
+import { adminBrand, adminDocumentTitle } from './admin-title.ts';
 import { ResetPassword } from './ResetPassword.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
@@ -53,8 +54,13 @@ export interface Navigate {
   (path: string): void;
 }
 
-export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetLinks = false }: AdminAppProps) {
+export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
+  // The store's name as the header and the tab show it: the settings screen may change it.
+  const [siteTitle, setSiteTitle] = useState(initialSiteTitle);
+  useEffect(() => {
+    document.title = adminDocumentTitle(siteTitle);
+  }, [siteTitle]);
   // The sign-in email as the header shows it: the account screen may change it.
   const [email, setEmail] = useState(account?.email ?? '');
   if (account) setSessionToken(account.xsrfToken);
@@ -125,7 +131,7 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
       screen = <MessagesScreen canNotify={can('restock.send')} />;
       break;
     case 'settings':
-      screen = <SettingsScreen canEdit={can('store.manage')} />;
+      screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} />;
       break;
     case 'staff':
       screen = <StaffScreen />;
@@ -139,7 +145,7 @@ export function AdminApp({ account, siteTitle, path: initialPath, canEmailResetL
       {/* the first stop of the keyboard: past the header's links to the screen */}
       <a className="admin-skip" href="#admin-main" onClick={(event) => { event.preventDefault(); main.current?.focus(); }}>{ADMIN.skipToContent}</a>
       <header className="admin-header">
-        <p className="admin-brand">{siteTitle ? `${siteTitle} · ${ADMIN.appTitle}` : ADMIN.appTitle}</p>
+        <p className="admin-brand">{adminBrand(siteTitle)}</p>
         <nav aria-label={ADMIN.navLabel}>
           <ul>
             {allowed.map((item) => (

@@ -11,12 +11,12 @@ import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { BUTTON, CART, REQUEST } from '../lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, REQUEST, notEnoughStockLeftMessage } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
-import { fetchCart, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
+import { fetchCart, fetchStock, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
 import {
-  RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, publishCart, shouldLoadCart, type CartEntry, type ShoppingCart,
+  RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, publishCart, quantityInCart, shouldLoadCart, type CartEntry, type ShoppingCart,
 } from '../lib/cart.ts';
 import { cartEligibleForInstalments, PHYSICAL_PRODUCT_TYPE } from '../lib/instalments.ts';
 import type { ApiFailure } from '../lib/api.ts';
@@ -42,6 +42,19 @@ function detailFor(failure: ApiFailure): string {
   if (failure.kind === 'network') return REQUEST.checkConnection;
   if (failure.kind === 'server') return REQUEST.tryAgain;
   return failure.message !== '' ? failure.message : REQUEST.tryAgain;
+}
+
+/**
+ * Not enough stock for the quantity asked of a line: asks how many are left now, so the message
+ * says how many the line can have, as the product page's does. The line's own quantity is the one
+ * being replaced, so only the cart's other lines of that variant count as already in the cart.
+ */
+async function notEnoughStockFor(entry: CartEntry, cart: ShoppingCart | null): Promise<string> {
+  const stock = await fetchStock(entry.itemId);
+  const result = stock.ok ? stock.data.results.find((item) => item.sku === entry.chosenVariant.sku) : undefined;
+  if (!result || result.unlimited) return ADD_TO_CART.notEnoughStock;
+  const elsewhere = quantityInCart(cart, entry.itemId, entry.chosenVariant.sku) - entry.quantity;
+  return notEnoughStockLeftMessage(result.qtyInStock, Math.max(0, elsewhere));
 }
 
 /** One saved answer as text: choices joined, name parts and address lines in order. */
@@ -168,18 +181,24 @@ export default function CartPage(props: CartPageProps) {
     });
   }, [props.cart]);
 
-  /** Runs one update between the recalculate events; returns the failure, if any. */
-  const recalculate = async (title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>): Promise<boolean> => {
+  /**
+   * Runs one update between the recalculate events; returns whether it went through. A change of
+   * one line's quantity names that line, whose stock a refusal for stock then says.
+   */
+  const recalculate = async (title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>, line?: CartEntry): Promise<boolean> => {
     setBusy(true);
     setAlert(null);
     document.dispatchEvent(new CustomEvent(RECALCULATE_START_EVENT));
     const answer = await call();
     document.dispatchEvent(new CustomEvent(RECALCULATE_END_EVENT, { detail: { ok: answer.ok } }));
-    setBusy(false);
     if (!answer.ok) {
-      setAlert({ title, message: detailFor(answer) });
+      const detail = detailFor(answer);
+      const message = line && detail === ADD_TO_CART.notEnoughStock ? await notEnoughStockFor(line, cart) : detail;
+      setBusy(false);
+      setAlert({ title, message });
       return false;
     }
+    setBusy(false);
     setCart(answer.data);
     publishCart(answer.data);
     return true;
@@ -203,7 +222,7 @@ export default function CartPage(props: CartPageProps) {
       await onRemove(entry);
       return false;
     }
-    return recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value));
+    return recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), entry);
   };
 
   const onEdit = (entry: CartEntry): void => {

@@ -99,6 +99,15 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [predictions, setPredictions] = useState<Prediction[]>([]);
   const [activePrediction, setActivePrediction] = useState(-1);
   const attemptKey = useRef<string | null>(null);
+  // Sending the order disables the button, which drops the keyboard focus: once refused, the focus
+  // goes where the shopper acts next (the first field named, the card after a decline, else the button).
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRefusal = useRef<string | null>(null);
+  useEffect(() => {
+    if (submitting || focusAfterRefusal.current === null) return;
+    (document.getElementById(focusAfterRefusal.current) ?? submitButton.current)?.focus();
+    focusAfterRefusal.current = null;
+  }, [submitting]);
   // set at once (state waits for the next render): a second submit in the same moment stops here
   const inFlight = useRef(false);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -203,8 +212,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       return;
     }
     inFlight.current = false;
-    setSubmitting(false);
     const body = answer.body ?? {};
+    const named = body.fieldErrors && typeof body.fieldErrors === 'object' ? Object.keys(body.fieldErrors) : [];
+    focusAfterRefusal.current = named.length > 0 ? `checkout-${named[0]}` : answer.status === 402 ? 'checkout-cardNumber' : '';
+    setSubmitting(false);
     if (body.fieldErrors && typeof body.fieldErrors === 'object') setErrors(body.fieldErrors as Record<string, string>);
     if (body.quote && typeof body.quote === 'object') setQuote(body.quote as CheckoutQuoteProps);
     // another shopper bought the last ones first: the summary marks those lines
@@ -337,7 +348,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           {shortLines.length > 0 && !cartToken && <> <a className="checkout-change-cart" href={PAGE_PATHS.cart}>{CHECKOUT.changeCart}</a></>}
         </p>
       )}
-      <button type="submit" className="button checkout-submit" disabled={submitting}>
+      <button type="submit" className="button checkout-submit" disabled={submitting} ref={submitButton}>
         {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.totalCents)}`}
       </button>
     </form>

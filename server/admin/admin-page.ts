@@ -1,9 +1,9 @@
 import express, { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { ADMIN_BASE } from '../../client/lib/admin-paths.ts';
 import { AdminApp, type AdminAppProps } from '../../client/admin/AdminApp.tsx';
+import { adminDocumentTitle } from '../../client/admin/admin-title.ts';
 import { ADMIN_PROPS_ATTRIBUTE, ADMIN_ROOT_ID } from '../../client/admin/admin-root.ts';
 import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
@@ -52,7 +52,11 @@ export function createAdminPages(deps: AppDeps): Router {
   const uploads = uploadsDir(deps.options);
   // ?format=Nw answers the nearest resized copy at least N wide, with the original's headers;
   // an original stored with its metadata (GPS position) is cleaned before it is answered
-  router.use(UPLOADS_URL, resizedUploads(uploads, { log: deps.log, makeMissing: !deps.options.readOnly }),
+  router.use(UPLOADS_URL, resizedUploads(uploads, {
+    log: deps.log,
+    makeMissing: !deps.options.readOnly,
+    recordCopies: (name, widths) => new AdminProductRepository(deps.store).recordImageCopies(`${UPLOADS_URL}${name}`, widths),
+  }),
     cleanUploads(uploads, {
       log: deps.log,
       canWrite: !deps.options.readOnly,
@@ -76,7 +80,7 @@ export function createAdminPages(deps: AppDeps): Router {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(ADMIN.appTitle)}${props.siteTitle ? ` — ${escapeHtml(props.siteTitle)}` : ''}</title>
+<title>${escapeHtml(adminDocumentTitle(props.siteTitle))}</title>
 ${styles ? `<link rel="stylesheet" href="${escapeHtml(styles)}">` : ''}
 ${script ? `<script type="module" nonce="${escapeHtml(nonce)}" src="${escapeHtml(script)}"></script>` : ''}
 </head>

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import CartPage from '../../client/islands/CartPage.tsx';
 import { renderIsland } from '../../client/server-render.ts';
 import { RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, type ShoppingCart } from '../../client/lib/cart.ts';
-import { ADD_TO_CART, CART } from '../../client/lib/messages.ts';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { ADD_TO_CART, CART, notEnoughStockLeftMessage } from '../../client/lib/messages.ts';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 function cartOf(quantity: number): ShoppingCart {
@@ -128,6 +129,21 @@ describe('CartPage island', () => {
     fireEvent.blur(input);
     await settle();
     expect(screen.getByRole('alert').textContent).toContain(ADD_TO_CART.quantityNotWhole);
+    expect(input.value).toBe('2');
+  });
+
+  it('says how many are left when the store has too few for the quantity typed', async () => {
+    scriptFetch([
+      { method: 'PUT', path: /quantity$/, answer: { status: 400, body: { message: ADD_TO_CART.notEnoughStock } } },
+      { method: 'GET', path: API_PATHS.stock, answer: { body: { results: [{ sku: 'S1', qtyInStock: 3, unlimited: false }] } } },
+    ]);
+    render(<CartPage cart={cartOf(2)} forms={forms} />);
+    const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '4' } });
+    fireEvent.blur(input);
+    await settle();
+    // the line's own 2 are the quantity being replaced, not more of it already in the cart
+    expect(screen.getByRole('alert').textContent).toContain(notEnoughStockLeftMessage(3, 0));
     expect(input.value).toBe('2');
   });
 

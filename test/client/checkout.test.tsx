@@ -143,6 +143,24 @@ describe('Checkout island', () => {
     expect((orders[0]!.body as { expectedTotalCents: number }).expectedTotalCents).toBe(15720);
   });
 
+  it.each([
+    ['a decline, to the card number', { status: 402, body: { message: CHECKOUT.paymentDeclined } }, () => screen.getByLabelText(CHECKOUT.cardNumberLabel)],
+    ['a field the server names, to that field', { status: 400, body: { message: CHECKOUT.fieldsInvalid, fieldErrors: { postalCode: CHECKOUT.postalCodeRequired } } }, () => screen.getByLabelText(CHECKOUT.postalCodeLabel)],
+    ['any other refusal, back to the button', { status: 409, body: { message: CHECKOUT.paymentDeclined } }, () => screen.getByRole('button', { name: /Place order/ })],
+  ])('after %s, puts the focus back in the form (sending disabled the button that had it)', async (_, answer, expected) => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    // Chromium drops the focus of the button it disables while the order is sent, and jsdom keeps
+    // it: the test starts where Chromium is then, with nothing focused
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(document.activeElement).toBe(expected());
+  });
+
   it('takes an expiry typed on a phone keypad: the slash goes in as the digits come, MM/YY when the box is left', async () => {
     const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } }]);
     render(<Checkout quote={quote} countries={countries} testMode />);

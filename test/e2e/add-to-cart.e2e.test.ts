@@ -85,6 +85,11 @@ describe('add to cart on a slow connection, in Chromium', () => {
       hasText: 'Sorry, we do not have enough of that item available. Only 2 left, and your cart already has 2.',
     }).waitFor();
     expect(adds).toEqual([]);
+    // the size, the quantity and the alert's Close are a finger's size
+    for (const control of [island.locator('select[aria-label="Size"]'), island.locator('input[aria-label="Quantity"]'), island.locator('button.island-alert__close')]) {
+      const box = (await control.boundingBox())!;
+      expect(box.height, await control.evaluate((element) => element.outerHTML.slice(0, 60))).toBeGreaterThanOrEqual(44);
+    }
     await screenshot(page, 'add-to-cart-stock-limit');
   });
 

@@ -103,6 +103,11 @@ for (const width of WIDTHS) {
       expect(await quantity.inputValue()).toBe('1');
       await page.locator('.cart-subtotal', { hasText: '$140.00' }).waitFor();
       await fitsWindow(page, 'cart');
+      // the line's quantity box and Remove are a finger's size, side by side on a phone
+      for (const control of [quantity, page.locator('button.cart-row__remove')]) {
+        const box = (await control.boundingBox())!;
+        expect(Math.min(box.width, box.height), await control.getAttribute('aria-label') ?? '').toBeGreaterThanOrEqual(44);
+      }
       await screenshot(page, `checkout-flow-cart-${width}`);
       await Promise.all([page.waitForURL(/\/checkout$/), page.locator('a.cart-checkout').click()]);
       await waitForIslands(page);
@@ -125,6 +130,8 @@ for (const width of WIDTHS) {
       await form.locator('button.checkout-submit').click();
       await page.locator('.checkout-error[role="alert"]', { hasText: CHECKOUT.paymentDeclined }).waitFor();
       expect(await orderCount(store)).toBe(0);
+      // the button was disabled while the order was sent: the focus is on the card to change, not lost
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checkout-cardNumber');
 
       await form.getByLabel(CHECKOUT.cardNumberLabel).fill('4242 4242 4242 4242');
       await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button.checkout-submit').click()]);

@@ -68,7 +68,7 @@ function withCurrency(form: SettingsForm, currency: string): SettingsForm {
   return { ...form, currency, rates: form.rates.map((rate) => ({ ...rate, price: same(rate.price), perKilogram: same(rate.perKilogram), freeOver: same(rate.freeOver) })) };
 }
 
-export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
+export function SettingsScreen({ canEdit, onSiteTitleSaved }: { canEdit: boolean; onSiteTitleSaved?: (siteTitle: string) => void }) {
   const { data, error } = useCall<{ settings: Settings; currencies: string[] }>('/api/admin/settings');
   const [form, setForm] = useState<SettingsForm | null>(null);
   // the form as loaded or last saved: any difference is an unsaved edit
@@ -104,6 +104,7 @@ export function SettingsScreen({ canEdit }: { canEdit: boolean }) {
     }
     setErrors({});
     rememberStoreCurrency(answer.data.settings.currency);
+    onSiteTitleSaved?.(answer.data.settings.siteTitle);
     show(answer.data.settings);
     setNotice({ text: ADMIN.settingsSaved, kind: 'info' });
   }
