@@ -7,6 +7,23 @@
 /** A JSON file's problem, after its place. */
 const jsonInvalid = (problem: string): string => `Invalid JSON: ${problem}`;
 
+/** What `tmpl check` read, by kind. */
+export interface CheckedFiles {
+  templates: number;
+  jsonFiles?: number;
+  stylesheets?: number;
+}
+
+/** What `tmpl check` found: errors and the files they are in; warnings (a template folder's). */
+export interface CheckFindings {
+  errors: number;
+  errorFiles: number;
+  warnings?: number;
+}
+
+/** "1 template", "2 templates". */
+const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
 export const cliMessages = {
   // Usage (exit 2).
   unknownCommand: (name: string, guess?: string) =>
@@ -47,16 +64,23 @@ export const cliMessages = {
   noPartialsFolder: 'no --partials DIR was given to find it in',
   partialsNotLookedUp: (names: number) =>
     `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
-  /** What `tmpl check` read, by kind: "2 templates and 1 JSON file checked, no errors". */
-  checkClean: (templates: number, jsonFiles = 0) => {
+  /**
+   * The last line of `tmpl check`, for files and template folders alike: what was read, by kind,
+   * then what was found ("2 templates and 1 JSON file checked, no errors"; "14 templates, 3 JSON
+   * files and 1 stylesheet checked, 2 errors in 1 file, 12 warnings").
+   */
+  checkSummary: (checked: CheckedFiles, found: CheckFindings) => {
+    const { templates, jsonFiles = 0, stylesheets = 0 } = checked;
     const kinds = [
-      templates > 0 || jsonFiles === 0 ? `${templates} ${templates === 1 ? 'template' : 'templates'}` : '',
-      jsonFiles > 0 ? `${jsonFiles} JSON ${jsonFiles === 1 ? 'file' : 'files'}` : '',
+      ...(templates > 0 || jsonFiles + stylesheets === 0 ? [counted(templates, 'template', 'templates')] : []),
+      ...(jsonFiles > 0 ? [counted(jsonFiles, 'JSON file', 'JSON files')] : []),
+      ...(stylesheets > 0 ? [counted(stylesheets, 'stylesheet', 'stylesheets')] : []),
     ];
-    return `${kinds.filter((kind) => kind !== '').join(' and ')} checked, no errors`;
+    const listed = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}` : kinds[0];
+    const errors = found.errors === 0 ? 'no errors' : `${counted(found.errors, 'error', 'errors')} in ${counted(found.errorFiles, 'file', 'files')}`;
+    const warnings = (found.warnings ?? 0) > 0 ? `, ${counted(found.warnings!, 'warning', 'warnings')}` : '';
+    return `${listed} checked, ${errors}${warnings}`;
   },
-  checkFound: (errors: number, files: number) =>
-    `${errors} ${errors === 1 ? 'error' : 'errors'} in ${files} ${files === 1 ? 'file' : 'files'}`,
   watchRendered: (file: string, target: string, errors: number) =>
     `rendered ${file} → ${target}${errors === 0 ? '' : ` (${errors} ${errors === 1 ? 'error' : 'errors'})`}`,
   watchNotRendered: (file: string, target: string) =>

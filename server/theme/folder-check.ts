@@ -11,6 +11,23 @@ export interface FolderCheck {
   problems: FolderProblem[];
   errors: number;
   warnings: number;
+  /** What was read, for the summary: templates (regions, lists, items, pages, blocks), .conf files, stylesheets. */
+  checked: { templates: number; jsonFiles: number; stylesheets: number };
+}
+
+/** The folder's files the check read, by kind. */
+function checkedFiles(source: TemplateSource, folder: TemplateFolder | null): FolderCheck['checked'] {
+  const conf = source.read('template.conf') === undefined ? 0 : 1;
+  if (folder === null) return { templates: 0, jsonFiles: conf, stylesheets: 0 };
+  const collections = [...folder.collections.values()];
+  const templates = folder.regions.size + folder.pages.size + folder.system.size + folder.blocks.size
+    + collections.reduce((sum, collection) => sum + (collection.list === null ? 0 : 1) + (collection.item === null ? 0 : 1), 0);
+  const confs = [
+    ...collections.map((collection) => `collections/${collection.name}.conf`),
+    ...[...folder.pages.values()].map((page) => `${page.file.path}.conf`),
+  ].filter((path) => source.read(path) !== undefined);
+  const stylesheets = folder.conf.stylesheets.filter((name) => source.read(`styles/${name}`) !== undefined);
+  return { templates, jsonFiles: conf + confs.length, stylesheets: stylesheets.length };
 }
 
 /** One compiled piece of a file: the file itself, or the body of a platform tag in it. */
@@ -197,5 +214,5 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const errors = problems.filter((p) => p.severity === 'error').length;
-  return { problems, errors, warnings: problems.length - errors };
+  return { problems, errors, warnings: problems.length - errors, checked: checkedFiles(source, folder) };
 }

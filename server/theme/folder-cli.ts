@@ -4,7 +4,7 @@
  *
  *   tmpl check DIR                                   every problem of the folder; exit 1 on errors
  *   tmpl render DIR --page URL --data context.json [--site site.json] [--locale L] [--now MS]
- *                   [--out FILE] [--allow-errors]
+ *                   [--out FILE] [--css-out FILE] [--allow-errors]
  *
  * They are commands like the file commands (engine/cli/command.ts): the same --help, option
  * checks with a likely name for a mistyped one, messages and exit codes, and data read by the
@@ -15,6 +15,7 @@ import { codeFrame, defaultRegistry, tagAt } from '../../engine/index.ts';
 import { onePositional, parseCommandArgs, stringOption, usageError, type Command, type ParsedArgs } from '../../engine/cli/command.ts';
 import { readJsonData } from '../../engine/cli/inputs.ts';
 import { CliFailure, EXIT } from '../../engine/cli/io.ts';
+import { cliMessages } from '../../engine/cli/messages.ts';
 import { parseNow, writeOutput } from '../../engine/cli/render-job.ts';
 import { messageWithHint } from '../../engine/cli/report.ts';
 import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
@@ -56,7 +57,7 @@ serves it: template.conf and every .conf, every region, list, item, page,
 system page and block, the blocks, navigation and tag templates they name,
 every .eval expression, the layouts regionName names, and the stylesheets.
 Each problem is printed as DIR/FILE:LINE:COLUMN severity: message (a code
-frame under each error), then a line with the counts.
+frame under each error), then a line with what was checked and the counts.
 
 exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
   options: {},
@@ -67,10 +68,12 @@ exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
     // The stylesheets compile too; the check already warned about any that are missing.
     const load = loadTemplateFolder(source);
     const styleErrors = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error');
-    for (const problem of [...result.problems, ...styleErrors]) printProblem(problem, dir, source, io);
-    const errors = result.errors + styleErrors.length;
-    io.out(`${dir}: ${themeMessages.checkSummary(errors, result.warnings)}`);
-    return errors > 0 ? EXIT.templateErrors : EXIT.ok;
+    const problems = [...result.problems, ...styleErrors];
+    for (const problem of problems) printProblem(problem, dir, source, io);
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    const found = { errors: errors.length, errorFiles: new Set(errors.map((problem) => problem.file)).size, warnings: result.warnings };
+    io.out(`${dir}: ${cliMessages.checkSummary(result.checked, found)}`);
+    return errors.length > 0 ? EXIT.templateErrors : EXIT.ok;
   },
 };
 
@@ -78,11 +81,15 @@ export const folderRenderCommand: Command = {
   name: 'render',
   summary: 'render one page of a developer-template folder',
   help: `usage: tmpl render DIR --page URL --data context.json [--site site.json]
-                  [--locale LOCALE] [--now EPOCH_MS] [--out FILE] [--allow-errors]
+                  [--locale LOCALE] [--now EPOCH_MS] [--out FILE] [--css-out FILE]
+                  [--allow-errors]
 
 Renders the page at URL as the storefront composes it from the folder DIR
 (one with template.conf): its regions around the collection, item, page or
 system template (or the built-in page), with the platform tags and headers.
+The headers link the folder's stylesheet as the server does
+(/site.css?v=..., the address the running server answers it at); --css-out
+writes that stylesheet, compiled, to a file.
 
 options:
   --page URL           the page's address, such as / or /shop/p/linen-shirt
@@ -94,25 +101,29 @@ options:
   --locale LOCALE      the render's locale (default en-US)
   --now EPOCH_MS       the render's clock, in milliseconds since 1970
   --out FILE           write the page to FILE instead of stdout
+  --css-out FILE       write the folder's compiled stylesheet to FILE (the CSS
+                       the server answers at /site.css; empty when template.conf
+                       names no stylesheet; not written when it does not compile)
   --allow-errors       exit 0 even when errors are reported
   -h, --help           this help
 
 Errors are printed to stderr as DIR/FILE:LINE:COLUMN message with a code frame:
 the folder's, each malformed tag in a file the page used (the page keeps it as
-text, as the storefront serves it), and the render's.
+text, as the storefront serves it), the render's, and with --css-out the
+stylesheet's.
 
 exit codes: 0 rendered without errors, 1 the folder or the page reported errors,
 2 usage or input problem`,
   options: {
     page: { type: 'string' }, data: { type: 'string' }, site: { type: 'string' }, locale: { type: 'string' }, now: { type: 'string' },
-    out: { type: 'string' }, 'allow-errors': { type: 'boolean' },
+    out: { type: 'string' }, 'css-out': { type: 'string' }, 'allow-errors': { type: 'boolean' },
   },
   run(args, io) {
     return renderFolder(args, io);
   },
 };
 
-function renderFolder(args: ParsedArgs, io: FolderCliIo): number {
+async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> {
   const dir = onePositional(folderRenderCommand, args, 'DIR (the template folder)');
   const page = stringOption(args, 'page');
   const dataFile = stringOption(args, 'data');
@@ -150,8 +161,24 @@ function renderFolder(args: ParsedArgs, io: FolderCliIo): number {
     io.err(`${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry, { tag })}`);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }
-  const failed = folderErrors.length > 0 || result.errors.length > 0;
+  const cssOut = stringOption(args, 'css-out');
+  const styleErrors = cssOut === undefined ? [] : await writeFolderStyles(source, cssOut);
+  for (const problem of styleErrors) printProblem(problem, dir, source, io);
+  const failed = folderErrors.length > 0 || result.errors.length > 0 || styleErrors.length > 0;
   return failed && args.values['allow-errors'] !== true ? EXIT.templateErrors : EXIT.ok;
+}
+
+/**
+ * `render --css-out FILE`: the folder's stylesheet compiled as the server serves it, written to
+ * FILE; a compile error leaves FILE as it was and is returned to be reported.
+ */
+async function writeFolderStyles(source: TemplateSource, file: string): Promise<FolderProblem[]> {
+  const load = loadTemplateFolder(source);
+  if (load.folder === null) return [];
+  const styles = await compileFolderStyles(load.folder);
+  const errors = styles.problems.filter((problem) => problem.severity === 'error');
+  if (errors.length === 0) writeOutput(file, styles.css);
+  return errors;
 }
 
 /**

@@ -5,7 +5,7 @@ import { folderRegistry } from './folder-registry.ts';
 import { rewritePlatformTags, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { withScriptNonces } from './script-nonces.ts';
 import { SYSTEM_BLOCKS } from './system-blocks.ts';
-import { parseTemplateConf, regionBaseName, type TemplateConf } from './template-conf.ts';
+import { layoutRegionPosition, parseTemplateConf, regionBaseName, type TemplateConf } from './template-conf.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -129,11 +129,16 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
 
   const regions = new Map<string, FolderFile>();
   for (const [layoutName, layout] of Object.entries(conf.layouts)) {
-    for (const region of layout.regions.map(regionBaseName)) {
+    for (const written of layout.regions) {
+      const region = regionBaseName(written);
       if (regions.has(region)) continue;
       const file = compileFile(`${region}.region`);
-      if (file === null) problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.regionMissing(region, layoutName), severity: 'error' });
-      else regions.set(region, file);
+      if (file !== null) regions.set(region, file);
+      else {
+        // placed at the name in template.conf, so the overlay and `check` frame the line to fix
+        const place = layoutRegionPosition(confText, layoutName, written);
+        problems.push({ file: 'template.conf', ...place, message: themeMessages.regionMissing(region, layoutName), severity: 'error' });
+      }
     }
   }
   // Regions a collection or page can name directly, beyond those of the layouts.

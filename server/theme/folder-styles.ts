@@ -4,6 +4,7 @@ import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import type { TemplateConf } from './template-conf.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
+import { unclosedBrace } from './unclosed-brace.ts';
 
 /** Where the folder's compiled stylesheet is served. */
 export const STYLESHEET_PATH = '/site.css';
@@ -138,10 +139,20 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     line: line ?? 0,
     column: column ?? 0,
     // the problem carries its place; every reader of it (log, overlay, check) names it once
-    message: error.message,
+    message: withOpenBraceHint(error.message, folder.source.read(file), line ?? 0, column ?? 0),
     severity: 'error',
   });
   return { css: '', problems };
+}
+
+/**
+ * LESS's message, with the `{` of the file that is never closed when there is one before the
+ * place of the error: LESS then reports the end of the file, and the author looks for the brace.
+ */
+function withOpenBraceHint(message: string, text: string | undefined, line: number, column: number): string {
+  const brace = text === undefined ? null : unclosedBrace(text);
+  if (brace === null || brace.line > line || (brace.line === line && brace.column > column)) return message;
+  return themeMessages.stylesheetBraceNotClosed(message, brace.line, brace.column);
 }
 
 /** A short fingerprint for the stylesheet URL, so a changed folder is fetched afresh. */

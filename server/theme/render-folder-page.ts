@@ -4,7 +4,8 @@ import { recordAppliedPartials } from './applied-partials.ts';
 import { createBuiltinPages, type BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, storeTypeName, type FolderPageTarget } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
-import { loadTemplateFolder, type FolderProblem } from './folder-loader.ts';
+import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import { EMPTY_PLATFORM_DATA, type Json, type PlatformData } from './platform-data.ts';
@@ -48,6 +49,11 @@ export interface RenderFolderPageOptions {
   now?: number;
 }
 
+/** The stylesheet link the server writes for the folder as it is now (the fingerprint of its files); null when it names no stylesheet. */
+function folderStylesheetUrl(folder: TemplateFolder): string | null {
+  return folder.conf.stylesheets.length > 0 ? stylesheetUrl(folder.source.version()) : null;
+}
+
 /**
  * Renders one page of a template folder the way the server would, from a page context instead
  * of the store: the context's collection and item decide the list, item, page or system page;
@@ -69,7 +75,7 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
     choice,
     context: shaped,
     data: options.data ?? EMPTY_PLATFORM_DATA,
-    headers: pageHeaders(shaped, { path: new URL(url, 'http://localhost').pathname, typeName: choice.typeName, crumb: '', stylesheetUrl: null }),
+    headers: pageHeaders(shaped, { path: new URL(url, 'http://localhost').pathname, typeName: choice.typeName, crumb: '', stylesheetUrl: folderStylesheetUrl(folder) }),
     footers: pageFooters(shaped),
     builtinMain: (pageContext) => (options.builtins ?? createBuiltinPages(pino({ level: 'silent' }), false)).main(target, pageContext, options),
     locale: options.locale,

@@ -87,6 +87,33 @@ export function regionBaseName(region: string): string {
   return region.endsWith('.region') ? region.slice(0, -'.region'.length) : region;
 }
 
+/** A name as JSON writes it, as a pattern: the quoted string, its characters escaped for RegExp. */
+function quotedPattern(name: string): string {
+  return JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Where template.conf writes `region` (as given, 'header' or 'header.region') in the regions of
+ * layout `layout`, for placing a problem with it: the layout's key, then its "regions" array, then
+ * the name in it. The text has already parsed, so only the written form can differ (spacing, key
+ * order); anything this does not find falls back to the layout's key, then to line 0.
+ */
+export function layoutRegionPosition(text: string, layout: string, region: string): { line: number; column: number } {
+  const layouts = /"layouts"\s*:\s*\{/.exec(text);
+  if (layouts === null) return { line: 0, column: 0 };
+  const layoutKey = new RegExp(`${quotedPattern(layout)}\\s*:\\s*\\{`, 'g');
+  layoutKey.lastIndex = layouts.index + layouts[0].length;
+  const layoutAt = layoutKey.exec(text);
+  if (layoutAt === null) return { line: 0, column: 0 };
+  const lines = new LineIndex(text);
+  const regions = /"regions"\s*:\s*\[/g;
+  regions.lastIndex = layoutAt.index + layoutAt[0].length;
+  const regionsAt = regions.exec(text);
+  const arrayEnd = regionsAt === null ? -1 : text.indexOf(']', regionsAt.index + regionsAt[0].length);
+  const nameAt = regionsAt === null ? -1 : text.indexOf(JSON.stringify(region), regionsAt.index + regionsAt[0].length);
+  return lines.position(nameAt >= 0 && nameAt < arrayEnd ? nameAt : layoutAt.index);
+}
+
 /** The layout pages use unless their collection or page names another: 'default', else the first. */
 export function defaultLayoutName(conf: TemplateConf): string {
   return Object.hasOwn(conf.layouts, 'default') ? 'default' : Object.keys(conf.layouts)[0]!;

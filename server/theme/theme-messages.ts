@@ -30,12 +30,14 @@ export const themeMessages = {
   templateDirMissing: 'is not a folder: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
   nestedTemplateFolderLog: 'TEMPLATE_DIR has no template.conf; the one folder inside it that has one is served',
-  checkSummary: (errors: number, warnings: number) => `${errors} error(s), ${warnings} warning(s)`,
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',
   stylesheetMissing: (name: string) => `stylesheet '${name}' named in template.conf is not in styles/`,
   stylesheetTimedOut: (ms: number) => `the stylesheet did not compile within ${ms} ms (stopped)`,
   stylesheetTooLarge: (bytes: number) => `the stylesheet and its imports are larger than ${bytes} bytes (not compiled)`,
+  /** LESS's own message kept, then where the block it could not find the end of was opened. */
+  stylesheetBraceNotClosed: (message: string, line: number, column: number) =>
+    `${message} — the '{' at line ${line}, column ${column} is never closed`,
   stylesheetWorkerFailed: (detail: string) => `the stylesheet compile stopped: ${detail}`,
   stylesLog: 'template folder stylesheet has problems',
   folderLoaded: 'template folder loaded',

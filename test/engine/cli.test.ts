@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../engine/messages.ts';
 import { COMMANDS } from '../../engine/cli/main.ts';
 import { cliMessages } from '../../engine/cli/messages.ts';
-import { themeMessages } from '../../server/theme/theme-messages.ts';
 import { runCli, scratchFolder } from './cli-helpers.ts';
 
 const { dir, write } = scratchFolder('tmpl-cli-');
@@ -96,7 +95,8 @@ describe('tmpl check', () => {
     expect(r.err).toContain('  1 | ok\n  2 |   {.section a}\n> 3 | {x|nope}\n    | ^\n  4 | ');
     expect(r.err).toContain(`${file}:2:3 SyntaxError: Unclosed SECTION`);
     expect(r.err).toContain(`${file}:4:1 ${messages.eofInBlock('SECTION')}`);
-    expect(r.err.split('\n').at(-1)).toBe(cliMessages.checkFound(3, 1));
+    expect(r.err.split('\n').at(-1)).toBe(cliMessages.checkSummary({ templates: 1 }, { errors: 3, errorFiles: 1 }));
+    expect(r.err.split('\n').at(-1)).toBe('1 template checked, 3 errors in 1 file');
   });
 
   it('adds a did-you-mean hint after an unknown formatter or predicate name', async () => {
@@ -176,7 +176,7 @@ describe('tmpl check', () => {
       const r = await runCli(['check', given]);
       expect(r.code, given).toBe(1);
       expect(r.err.split('\n')[0], given).toBe(expected(file, ''));
-      expect(r.err.split('\n').at(-1), given).toBe(cliMessages.checkFound(1, 1));
+      expect(r.err.split('\n').at(-1), given).toBe(cliMessages.checkSummary({ templates: 1 }, { errors: 1, errorFiles: 1 }));
     }
     write('malformed-alike/theme/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
     const theme = join(dir, 'malformed-alike/theme');
@@ -184,7 +184,8 @@ describe('tmpl check', () => {
     const folder = await runCli(['check', theme]);
     expect(folder.code).toBe(1);
     expect(folder.err.split('\n')[0]).toBe(expected(join(theme, 'site.region'), 'error: '));
-    expect(folder.out).toBe(`${theme}: ${themeMessages.checkSummary(1, 0)}`);
+    // the folder's summary in the same form: what was checked, then the counts
+    expect(folder.out).toBe(`${theme}: 1 template and 1 JSON file checked, 1 error in 1 file`);
   });
 
   it('colours the code frame only when asked (stderr is a terminal)', async () => {
@@ -198,7 +199,7 @@ describe('tmpl check', () => {
     write('tree/sub/b.block', '{b|html}');
     write('tree/notes.txt', '{x|nope}');
     const r = await runCli(['check', join(dir, 'tree')]);
-    expect(r).toEqual({ code: 0, out: cliMessages.checkClean(2), err: '' });
+    expect(r).toEqual({ code: 0, out: cliMessages.checkSummary({ templates: 2 }, { errors: 0, errorFiles: 0 }), err: '' });
     expect(r.out).toBe('2 templates checked, no errors');
   });
 
@@ -209,6 +210,14 @@ describe('tmpl check', () => {
     expect(await runCli(['check', json])).toEqual({ code: 0, out: '1 JSON file checked, no errors', err: '' });
     expect(await runCli(['check', page, json, conf])).toEqual({ code: 0, out: '1 template and 2 JSON files checked, no errors', err: '' });
     expect((await runCli(['check', page])).out).toBe('1 template checked, no errors');
+  });
+
+  it('ends files and template folders alike with what was checked, then the counts, each plural right', () => {
+    expect(cliMessages.checkSummary({ templates: 1, jsonFiles: 1, stylesheets: 1 }, { errors: 1, errorFiles: 1, warnings: 1 }))
+      .toBe('1 template, 1 JSON file and 1 stylesheet checked, 1 error in 1 file, 1 warning');
+    expect(cliMessages.checkSummary({ templates: 14, jsonFiles: 3, stylesheets: 2 }, { errors: 3, errorFiles: 2, warnings: 12 }))
+      .toBe('14 templates, 3 JSON files and 2 stylesheets checked, 3 errors in 2 files, 12 warnings');
+    expect(cliMessages.checkSummary({ templates: 0 }, { errors: 0, errorFiles: 0, warnings: 0 })).toBe('0 templates checked, no errors');
   });
 
   it('reports a malformed JSON file by line and column with its frame, as a finding (exit 1)', async () => {
@@ -223,7 +232,7 @@ describe('tmpl check', () => {
       '    |                  ^',
       '  3 | }',
       '  4 | ',
-      cliMessages.checkFound(1, 1),
+      '1 JSON file checked, 1 error in 1 file',
     ]);
   });
 
@@ -257,7 +266,7 @@ describe('tmpl check', () => {
 
   it('without --partials does not guess about partials, and says they were not looked up', async () => {
     const file = write('no-partials.tmpl', '{.macro own}x{.end}{@|apply own}{@|apply card}{.include ghost}{@|apply card}');
-    expect(await runCli(['check', file])).toEqual({ code: 0, out: cliMessages.checkClean(1), err: cliMessages.partialsNotLookedUp(2) });
+    expect(await runCli(['check', file])).toEqual({ code: 0, out: '1 template checked, no errors', err: cliMessages.partialsNotLookedUp(2) });
     expect(cliMessages.partialsNotLookedUp(2)).toBe('note: partials were not looked up (2 names applied or included); add --partials DIR to check them');
     expect((await runCli(['check', write('no-applies.tmpl', '{.macro own}x{.end}{@|apply own}')])).err).toBe('');
   });

@@ -79,11 +79,12 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
       failedFiles++;
     }
     if (notLookedUp.size > 0) io.err(cliMessages.partialsNotLookedUp(notLookedUp.size));
+    const summary = cliMessages.checkSummary({ templates: files.length - jsonFiles, jsonFiles }, { errors: errorCount, errorFiles: failedFiles });
     if (errorCount === 0) {
-      io.out(cliMessages.checkClean(files.length - jsonFiles, jsonFiles));
+      io.out(summary);
       return EXIT.ok;
     }
-    io.err(cliMessages.checkFound(errorCount, failedFiles));
+    io.err(summary);
     return EXIT.templateErrors;
   },
 };

@@ -84,6 +84,25 @@ describe('checking a template folder', () => {
     expect(result.problems[0]!.message).toBe("regionName 'wdie' names no layout of template.conf and no region (did you mean 'wide'?)");
   });
 
+  it('places a layout region that has no file at its name in template.conf, in the layout that names it', () => {
+    const written = [
+      '{',
+      '  "name": "Scratch",',
+      '  "layouts": {',
+      '    "default": { "name": "Default", "regions": ["site"] },',
+      '    "wide": {',
+      '      "name": "Wide",',
+      '      "regions": ["site", "header.region"]',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    const result = checkTemplateFolder(new MemoryTemplateSource({ 'template.conf': written, 'site.region': '{squarespace.main-content}' }));
+    expect(result.problems).toEqual([{
+      file: 'template.conf', line: 7, column: 27, severity: 'error', message: themeMessages.regionMissing('header', 'wide'),
+    }]);
+  });
+
   it('reports compile errors, missing tag templates, unknown layouts, navigations and stylesheets', () => {
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': conf({ stylesheets: ['site.less'] }),
@@ -199,11 +218,18 @@ describe('tmpl on folders', () => {
   }
 
   it('checks a folder', async () => {
-    expect(await run(['check', dir])).toEqual({ code: 0, out: `${dir}: ${themeMessages.checkSummary(0, 0)}`, err: '' });
+    // what was checked, then the counts, in the form `tmpl check FILE` ends with
+    expect(await run(['check', dir])).toEqual({ code: 0, out: `${dir}: 3 templates and 1 JSON file checked, no errors`, err: '' });
+    writeFileSync(join(dir, 'blocks/unused.block'), '{@|apply missing.block}');
+    const warned = await run(['check', dir]);
+    expect(warned.code).toBe(0);
+    expect(warned.out).toBe(`${dir}: 4 templates and 1 JSON file checked, no errors, 1 warning`);
+    rmSync(join(dir, 'blocks/unused.block'));
     writeFileSync(join(dir, 'blocks/broken.block'), '{@|apply missing.block}');
     writeFileSync(join(dir, 'collections/blog.item'), '{@|apply broken.block}');
     const failed = await run(['check', dir]);
     expect(failed.code).toBe(1);
+    expect(failed.out).toBe(`${dir}: 5 templates and 1 JSON file checked, 1 error in 1 file`);
     // Named from the folder as given, so the terminal can open it from where the command ran.
     expect(failed.err).toContain(`${join(dir, 'blocks/broken.block')}:1:1 error: ${themeMessages.blockMissing('missing.block', 'blocks/broken.block')}`);
     rmSync(join(dir, 'blocks/broken.block'));
@@ -308,7 +334,7 @@ describe('tmpl on folders', () => {
 
   it('is reached through the tmpl command for a folder with template.conf', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli/run.ts'), 'check', dir], { cwd: ROOT, encoding: 'utf8' });
-    expect(out.trim()).toBe(`${dir}: ${themeMessages.checkSummary(0, 0)}`);
+    expect(out.trim()).toBe(`${dir}: 3 templates and 1 JSON file checked, no errors`);
   });
 
   it('takes a folder whose template is one folder down (a repository with src/template.conf), saying so', () => {
@@ -316,6 +342,6 @@ describe('tmpl on folders', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine/cli/run.ts'), 'check', repository], { cwd: ROOT, encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stderr.trim()).toBe(cliMessages.nestedTemplateFolder(repository, dir));
-    expect(result.stdout.trim()).toBe(`${dir}: ${themeMessages.checkSummary(0, 0)}`);
+    expect(result.stdout.trim()).toBe(`${dir}: 3 templates and 1 JSON file checked, no errors`);
   });
 });

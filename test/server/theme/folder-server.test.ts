@@ -249,6 +249,23 @@ describe('a template.conf that does not parse', () => {
     }
   });
 
+  it('shows a layout region that has no file in the development overlay, placed at its name in template.conf with its frame', async () => {
+    const dir = writeFolder({
+      'template.conf': '{\n  "layouts": {\n    "default": { "regions": ["header", "site"] }\n  }\n}',
+      'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toContain('<span class="where">template.conf:3:30</span>');
+      expect(html).toContain(`<span class="message">${themeMessages.regionMissing('header', 'default').replaceAll("'", '&#39;')}</span>`);
+      expect(html).toContain('&gt; 3 |     &quot;default&quot;: { &quot;regions&quot;: [&quot;header&quot;, &quot;site&quot;] }');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('serves a template kept one folder down (a repository with src/template.conf) when TEMPLATE_DIR names the repository', async () => {
     const repository = writeFolder({
       'README.md': 'A template.',

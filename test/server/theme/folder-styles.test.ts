@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { main } from '../../../engine/cli/main.ts';
@@ -53,6 +53,19 @@ describe('compiling a folder\'s stylesheets', () => {
     }]);
   });
 
+  it('keeps LESS\'s message for a block left open, and names the `{` that is never closed', async () => {
+    const base = '@c: red;\nbody {\n  color: @c;\n  a { color: blue;\n}\n/* } */\n.y { content: "}"; }\n';
+    const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': base }));
+    expect(result.css).toBe('');
+    expect(result.problems).toEqual([{
+      file: 'styles/base.less', line: 8, column: 1, severity: 'error',
+      message: themeMessages.stylesheetBraceNotClosed('Unrecognised input. Possibly missing something', 2, 6),
+    }]);
+    // another error of a file whose braces all close gets LESS's message alone
+    const closed = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  color: @nope;\n}' }));
+    expect(closed.problems.map((problem) => problem.message)).toEqual(['variable @nope is undefined']);
+  });
+
   it('reads imports only from the folder', async () => {
     const dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': SITE_REGION, 'styles/base.less': '@import "../../outside.less";' });
     writeFileSync(join(dir, '..', 'outside.less'), 'a { b: c; }');
@@ -90,9 +103,11 @@ describe('compiling a folder\'s stylesheets', () => {
   it('fails tmpl check on a stylesheet that does not compile', async () => {
     const dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': SITE_REGION, 'styles/base.less': 'a {' });
     const err: string[] = [];
-    const code = await main(['check', dir], { out: () => {}, write: () => {}, err: (s) => err.push(s) });
+    const out: string[] = [];
+    const code = await main(['check', dir], { out: (s) => out.push(s), write: () => {}, err: (s) => err.push(s) });
     rmSync(dir, { recursive: true, force: true });
     expect(code).toBe(1);
+    expect(out).toEqual([`${dir}: 1 template, 1 JSON file and 1 stylesheet checked, 1 error in 1 file`]);
     expect(err[0]!.startsWith(`${join(dir, 'styles/base.less')}:1:`)).toBe(true);
     // the place is said once, before the severity
     expect(err[0]).toMatch(/base\.less:1:\d+ error: [^:]+$/);
@@ -122,6 +137,35 @@ describe('the folder stylesheet on the server', () => {
     expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${server.url}/site.css?v=old`)).headers.get('cache-control')).toBe('no-cache');
     expect(await css.text()).toBe('h1 {\n  color: red;\n}\n');
+  });
+
+  it('links the stylesheet in tmpl render DIR as the server does, and writes the CSS it serves with --css-out', async () => {
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': '@c: red;\nh1 { color: @c; }' });
+    writeFileSync(join(dir, '..', `${basename(dir)}.json`), JSON.stringify({ collection: { id: 'c', urlId: 'shop', typeName: 'products' }, items: [] }));
+    server = await startServer({ templateDir: dir });
+    const served = await (await fetch(`${server.url}/shop`)).text();
+    const link = /<link rel="stylesheet" href="\/site\.css\?v=[0-9a-f]{12}">/.exec(served)?.[0];
+    expect(link).toBeDefined();
+    const cssOut = join(dir, '..', `${basename(dir)}.css`);
+    const out: string[] = [];
+    const err: string[] = [];
+    try {
+      const args = ['render', dir, '--page', '/shop', '--data', join(dir, '..', `${basename(dir)}.json`), '--css-out', cssOut];
+      const code = await main(args, { out: (s) => out.push(s), write: (s) => out.push(s), err: (s) => err.push(s) });
+      expect(err).toEqual([]);
+      expect(code).toBe(0);
+      expect(out.join('')).toContain(link);
+      expect(readFileSync(cssOut, 'utf8')).toBe(await (await fetch(server.url + /href="([^"]+)"/.exec(link!)![1]!)).text());
+      // a stylesheet that does not compile is reported with the page's errors and leaves the file as it was
+      writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: @missing; }');
+      const broken = await main(args, { out: () => {}, write: () => {}, err: (s) => err.push(s) });
+      expect(broken).toBe(1);
+      expect(err[0]).toBe(`${join(dir, 'styles/base.less')}:1:13 error: variable @missing is undefined`);
+      expect(readFileSync(cssOut, 'utf8')).toBe('h1 {\n  color: red;\n}\n');
+    } finally {
+      rmSync(cssOut, { force: true });
+      rmSync(join(dir, '..', `${basename(dir)}.json`), { force: true });
+    }
   });
 
   it('logs a stylesheet that does not compile, and still serves the pages', async () => {
