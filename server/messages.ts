@@ -81,6 +81,7 @@ export const serverMessages = {
   uploadCleanedLog: 'an image uploaded before metadata was removed at upload was saved again without its EXIF (camera, GPS position), XMP and IPTC',
   uploadNotCleanedLog: 'an uploaded image could not be read to remove its metadata (EXIF, GPS position): it is not served as stored (its widest copy answers, else 404); upload it again in the admin',
   uploadSizeNotRecordedLog: 'an uploaded image was cleaned of its metadata, but its new size could not be recorded: the admin may show the file size it had before, and the shop its width and height from before it was turned upright',
+  uploadCopiesNotRecordedLog: 'the resized copies of an uploaded image were made, but which ones could not be recorded: its srcset may list widths it has no copy of until they are next made (those answer its original)',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',

@@ -31,7 +31,7 @@ export function Image(props: ImageProps) {
     return () => image.removeEventListener('load', handler);
   }, [onComplete]);
   const loader = props.loader ?? 'sqs';
-  const srcSet = loader === 'raw' ? props.srcset : sqsSrcset(props.src, props.width);
+  const srcSet = loader === 'raw' ? props.srcset : sqsSrcset(props.src, props.copyWidths);
   return (
     <img
       ref={ref}

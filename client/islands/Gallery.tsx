@@ -6,6 +6,7 @@ import {
   useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent,
 } from 'react';
 import { Image } from '../components/Image.tsx';
+import { thumbnailSrc } from '../lib/image.ts';
 import { Modal } from '../components/Modal.tsx';
 import { GALLERY } from '../lib/messages.ts';
 import { galleryAspectRatio, normalizeGalleryOptions, type GalleryOptionsInput } from '../lib/gallery-options.ts';
@@ -16,6 +17,8 @@ export interface GalleryImage {
   width: number;
   height: number;
   title?: string;
+  /** The widths of the resized copies the store has of src (an upload's); none when omitted. */
+  copyWidths?: number[];
 }
 
 export interface GalleryProps {
@@ -80,7 +83,8 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
       aria-label={GALLERY.slide(i + 1, count)} aria-hidden={offscreen ? true : undefined}>
       <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox}
         tabIndex={options.lightbox && !offscreen ? 0 : -1}>
-        <Image src={image.src} alt={image.alt} width={image.width} height={image.height} sizes={SIZES} priority={i === 0 ? 'high' : 'low'} />
+        <Image src={image.src} alt={image.alt} width={image.width} height={image.height} copyWidths={image.copyWidths} sizes={SIZES}
+          priority={i === 0 ? 'high' : 'low'} />
       </button>
       {options.showMeta && image.title && <figcaption className={`gallery__meta gallery__meta--${options.metaPosition}`}>{image.title}</figcaption>}
     </figure>
@@ -113,7 +117,7 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
               {images.map((image, i) => (
                 <button key={image.src + i} type="button" aria-label={GALLERY.thumbnail(i + 1)} aria-current={i === index}
                   onClick={() => setIndex(i)}>
-                  <img src={`${image.src}${image.src.includes('?') ? '&' : '?'}format=100w`} alt="" loading="lazy" height={options.thumbnailStripHeight ?? 80} />
+                  <img src={thumbnailSrc(image.src, image.copyWidths)} alt="" loading="lazy" height={options.thumbnailStripHeight ?? 80} />
                 </button>
               ))}
             </div>

@@ -17,6 +17,8 @@ export interface ImageInput {
   loader?: 'sqs' | 'raw';
   srcset?: string;
   sizes?: string;
+  /** The widths of the resized copies the store has of src (`?format=Nw`); none when omitted. */
+  copyWidths?: readonly number[];
 }
 
 function dimensionError(name: 'width' | 'height', value: number | undefined): string | null {
@@ -45,12 +47,26 @@ export function validateImageInput(input: ImageInput): string[] {
   return errors;
 }
 
-/** The sqs loader's srcset: one `?format=Nw` candidate per width up to the original width. */
-export function sqsSrcset(src: string, originalWidth: number): string {
-  const widths = SRCSET_WIDTHS.filter((w) => w <= originalWidth);
-  const list = widths.length > 0 ? widths : [SRCSET_WIDTHS[0]];
+/**
+ * The sqs loader's srcset: one `?format=Nw` candidate per resized copy the store has (only
+ * those: a width asked of a GIF, an animated WebP or a theme picture would be its original,
+ * downloaded again under another name), then the original itself labelled with the next
+ * platform width, as the theme's `image-srcset` does, so a wide screen still gets it (by its own
+ * URL, which the lightbox then finds cached). Undefined without copies: the browser loads src.
+ */
+export function sqsSrcset(src: string, copyWidths: readonly number[] = []): string | undefined {
+  const widths = SRCSET_WIDTHS.filter((w) => copyWidths.includes(w));
+  if (widths.length === 0) return undefined;
   const joiner = src.includes('?') ? '&' : '?';
-  return list.map((w) => `${src}${joiner}format=${w}w ${w}w`).join(', ');
+  const candidates = widths.map((w) => `${src}${joiner}format=${w}w ${w}w`);
+  const next = SRCSET_WIDTHS.find((w) => w > widths[widths.length - 1]!);
+  if (next !== undefined) candidates.push(`${src} ${next}w`);
+  return candidates.join(', ');
+}
+
+/** A thumbnail's URL: the 100 px copy when the store has one, else the picture itself. */
+export function thumbnailSrc(src: string, copyWidths: readonly number[] = []): string {
+  return copyWidths.includes(SRCSET_WIDTHS[0]) ? `${src}${src.includes('?') ? '&' : '?'}format=${SRCSET_WIDTHS[0]}w` : src;
 }
 
 /** Thumbnail width for a requested width: over 1000 → 1500, over 750 → 1000, … otherwise 100. */

@@ -11,6 +11,9 @@
  * Images uploaded before copies existed get theirs on the first `?format=` request of them,
  * once, one image at a time in the background; that request, and any until the copies are
  * written, gets the original as before.
+ *
+ * The widths made are recorded with the image (at upload, or when made on request), so the
+ * pages' srcset lists only copies there are (image-upload.ts `uploadCopyWidths`).
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import sharp, { type Sharp } from 'sharp';
+import { serverMessages } from '../messages.ts';
 
 /** The platform's image widths (`?format=100w` …), smallest first. */
 export const COPY_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
@@ -157,13 +161,15 @@ export interface ResizedUploadsOptions {
   log: Logger;
   /** Make the missing copies of images uploaded before copies existed (off for a read-only store). */
   makeMissing: boolean;
+  /** Records the widths of the copies made of an original (none for an animated WebP), so its srcset lists only those. */
+  recordCopies?: (name: string, widths: number[]) => Promise<void>;
 }
 
 /**
  * Before the uploads' static files: `?format=Nw` of an original that has copies points the
  * request at the nearest copy at least N wide; with none that wide, at the original. An original
  * without any copy is queued to get them, once per process (only originals that exist are
- * remembered, so made-up names cost a stat and nothing more).
+ * remembered, so made-up names cost a stat and nothing more), and the widths made are recorded.
  */
 export function resizedUploads(dir: string, options: ResizedUploadsOptions): RequestHandler {
   const looked = new Set<string>();
@@ -176,12 +182,25 @@ export function resizedUploads(dir: string, options: ResizedUploadsOptions): Req
         const bytes = await readFile(original);
         const widths = await makeImageCopies(dir, name, bytes);
         // an image deleted while its copies were being made takes them along
-        if (!(await isFile(original))) removeImageCopies(dir, name);
-        else if (widths.length > 0) options.log.info({ image: name, widths }, 'image copies made');
+        if (!(await isFile(original))) {
+          removeImageCopies(dir, name);
+          return;
+        }
+        if (widths.length > 0) options.log.info({ image: name, widths }, 'image copies made');
+        await recordCopies(name, widths);
       } catch (error) {
         options.log.warn({ image: name, reason: error instanceof Error ? error.message : String(error) }, 'image copies not made');
       }
     });
+  };
+
+  /** The copies are served whether or not they could be recorded (the database away): that is only said. */
+  const recordCopies = async (name: string, widths: number[]): Promise<void> => {
+    try {
+      await options.recordCopies?.(name, widths);
+    } catch (error) {
+      options.log.warn({ image: name, widths, reason: error instanceof Error ? error.message : String(error) }, serverMessages.uploadCopiesNotRecordedLog);
+    }
   };
 
   return (req, _res, next) => {

@@ -67,6 +67,8 @@ export interface StoredImage {
   originalSize: string;
   contentType: string;
   byteSize: number;
+  /** The widths of the resized copies made, smallest first (none for a GIF or an animated image). */
+  copyWidths: number[];
   /** Removes the file again (when the database write fails). */
   remove(): void;
 }
@@ -114,8 +116,9 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
     removeImageCopies(dir, name);
   };
   writeFileSync(path, stored, { flag: 'wx' });
+  let widths: number[];
   try {
-    await makeImageCopies(dir, name, bytes);
+    widths = await makeImageCopies(dir, name, bytes);
   } catch (error) {
     remove();
     throw undecodable(error);
@@ -125,6 +128,7 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
     originalSize: `${size.width}x${size.height}`,
     contentType: sniffed.mime,
     byteSize: stored.length,
+    copyWidths: widths,
     remove,
   };
 }
@@ -138,15 +142,34 @@ export function removeUploadedImage(dir: string, assetUrl: string): void {
   removeImageCopies(dir, name);
 }
 
+/** A product image as stored: its URL, "WIDTHxHEIGHT", and the copy widths recorded (null when none were). */
+export interface ImageCopiesRecord {
+  assetUrl: string;
+  originalSize: string;
+  copyWidths: readonly number[] | null;
+}
+
+/**
+ * The widths of the resized copies an image has, smallest first: those recorded at upload (or
+ * when made on request); for an image uploaded before they were recorded, the widths its size
+ * gets (made at upload, or on a width's first request, which answers the original meanwhile and
+ * then records them: none for an animated WebP). None for the theme's pictures or a GIF.
+ */
+export function uploadCopyWidths(image: ImageCopiesRecord): number[] {
+  if (!image.assetUrl.startsWith(UPLOADS_URL) || !isResizedUpload(image.assetUrl.slice(UPLOADS_URL.length))) return [];
+  if (image.copyWidths) return [...image.copyWidths];
+  const size = /^(\d+)x\d+$/.exec(image.originalSize);
+  return size ? copyWidths(Number(size[1])) : [];
+}
+
 /**
  * The platform's `systemDataVariants` of an uploaded image ("3000x2000,100w,300w,…,2500w": its
  * size, then the widths of its copies), which the engine's `image-srcset` formatter lists as
- * `?format=Nw` candidates; undefined for a picture without copies (the theme's, a GIF, one
- * narrower than 100 px) or of unknown size.
+ * `?format=Nw` candidates; undefined for a picture without copies (the theme's, a GIF, an
+ * animated WebP, one narrower than 100 px) or of unknown size.
  */
-export function uploadVariants(assetUrl: string, originalSize: string): string | undefined {
-  if (!assetUrl.startsWith(UPLOADS_URL) || !isResizedUpload(assetUrl.slice(UPLOADS_URL.length))) return undefined;
-  const size = /^(\d+)x(\d+)$/.exec(originalSize);
-  const widths = size ? copyWidths(Number(size[1])) : [];
+export function uploadVariants(image: ImageCopiesRecord): string | undefined {
+  const size = /^\d+x\d+$/.exec(image.originalSize);
+  const widths = uploadCopyWidths(image);
   return size && widths.length > 0 ? [size[0], ...widths.map((width) => `${width}w`)].join(',') : undefined;
 }

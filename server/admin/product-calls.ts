@@ -131,7 +131,7 @@ export function createProductCalls(deps: AppDeps): Router {
     try {
       const image = await products.addImage(productId, {
         assetUrl: stored.assetUrl, originalSize: stored.originalSize, altText, contentType: stored.contentType, byteSize: stored.byteSize,
-      });
+      }, stored.copyWidths);
       res.status(201).json({ image });
     } catch (error) {
       stored.remove();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { copyWidthsColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { bodySearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
@@ -407,15 +408,28 @@ export class AdminProductRepository {
     return dropped.map(toImage);
   }
 
-  async addImage(productId: string, image: Omit<AdminImage, 'id'>): Promise<AdminImage> {
+  /** Adds an uploaded image after the product's others, with the widths of the resized copies made of it (when known). */
+  async addImage(productId: string, image: Omit<AdminImage, 'id'>, copyWidths?: readonly number[]): Promise<AdminImage> {
     const id = newAdminId();
     const order = await this.session.get<{ n: number | null }>('SELECT MAX(display_order) AS n FROM product_images WHERE product_id = ?', [productId]);
     await this.session.run(
-      `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, productId, image.assetUrl, image.originalSize, image.altText, Number(order?.n ?? -1) + 1, image.contentType, image.byteSize],
+      `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size, copy_widths)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, productId, image.assetUrl, image.originalSize, image.altText, Number(order?.n ?? -1) + 1, image.contentType, image.byteSize,
+        copyWidths ? copyWidthsColumn(copyWidths) : null],
     );
     return { id, ...image };
+  }
+
+  /**
+   * Records the widths of the copies made of an uploaded image on request (one uploaded before
+   * they were recorded), for each product image showing it. The write moves the content version,
+   * so cached pages are rebuilt listing those; widths already recorded are not written again.
+   */
+  async recordImageCopies(assetUrl: string, copyWidths: readonly number[]): Promise<void> {
+    const column = copyWidthsColumn(copyWidths);
+    await this.session.run('UPDATE product_images SET copy_widths = ? WHERE asset_url = ? AND (copy_widths IS NULL OR copy_widths <> ?)',
+      [column, assetUrl, column]);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { liveContentVersion, type ContentVersion } from './content-version.ts';
+import { copyWidthsFromColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { placeholders, type StoreDialect, type StoreSession } from './store.ts';
@@ -23,6 +24,8 @@ export interface ImageRecord {
   altText: string;
   focalX: number;
   focalY: number;
+  /** The widths of the resized copies made of an upload; null when not recorded (copy-widths-column.ts). */
+  copyWidths: number[] | null;
 }
 
 export interface ProductRecord {
@@ -74,6 +77,7 @@ interface ImageRow {
   alt_text: string;
   focal_x: number;
   focal_y: number;
+  copy_widths: string | null;
 }
 
 /** A variants row as the record every reader uses (the catalogue, the admin, the checkout). */
@@ -99,6 +103,7 @@ function toImage(image: ImageRow): ImageRecord {
     altText: image.alt_text,
     focalX: image.focal_x,
     focalY: image.focal_y,
+    copyWidths: copyWidthsFromColumn(image.copy_widths),
   };
 }
 

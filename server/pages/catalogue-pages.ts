@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { renderIsland } from '../../client/server-render.ts';
+import { uploadCopyWidths } from '../admin/image-upload.ts';
 import type { AppDeps } from '../deps.ts';
 import { SEARCH_MAX_LENGTH } from '../db/catalogue-repository.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
@@ -163,7 +164,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
           id: `product-gallery-${product.id}`,
           images: product.images.map((image) => {
             const [width, height] = image.originalSize.split('x').map(Number);
-            return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0 };
+            // only the resized copies there are: the island's srcset offers nothing else
+            return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0, copyWidths: uploadCopyWidths(image) };
           }),
           // Product pictures keep their own shape; the gallery page's aspect-ratio setting crops its slides.
           options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true, 'auto-crop': false })),

@@ -48,7 +48,7 @@ function variantContext(product: ProductRecord, variant: VariantRecord, currency
 function imageContext(product: ProductRecord): Json[] {
   return product.images.map((image) => {
     // an upload's resized copies, which the image-srcset formatter lists
-    const variants = uploadVariants(image.assetUrl, image.originalSize);
+    const variants = uploadVariants(image);
     return {
       id: image.id,
       title: image.altText,

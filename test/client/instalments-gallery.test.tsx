@@ -75,7 +75,8 @@ describe('Instalments island', () => {
 });
 
 describe('Gallery island', () => {
-  const images = [1, 2, 3].map((n) => ({ src: `/img/${n}.jpg`, alt: `Image ${n}`, width: 1200, height: 800 }));
+  // uploads 1200 px wide, with the resized copies the store made of them
+  const images = [1, 2, 3].map((n) => ({ src: `/img/${n}.jpg`, alt: `Image ${n}`, width: 1200, height: 800, copyWidths: [100, 300, 500, 750, 1000] }));
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   });
@@ -132,10 +133,31 @@ describe('Gallery island', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('uses the srcset widths up to the image width', () => {
+  it('lists the copies the store made in the srcset, then the original at the next platform width', () => {
     render(<Gallery id="g" images={images} options={{ design: 'stacked' }} />);
     const srcset = document.querySelector('img')!.getAttribute('srcset')!;
-    expect(srcset).toBe('/img/1.jpg?format=100w 100w, /img/1.jpg?format=300w 300w, /img/1.jpg?format=500w 500w, /img/1.jpg?format=750w 750w, /img/1.jpg?format=1000w 1000w');
+    expect(srcset).toBe('/img/1.jpg?format=100w 100w, /img/1.jpg?format=300w 300w, /img/1.jpg?format=500w 500w, /img/1.jpg?format=750w 750w, /img/1.jpg?format=1000w 1000w, /img/1.jpg 1500w');
+  });
+
+  it('offers no copy the store did not make: none for a GIF, an animated WebP, a theme picture or one under 100 px', () => {
+    const pictures = [
+      { src: '/uploads/0123456789abcdef01234567.gif', alt: 'GIF', width: 800, height: 600, copyWidths: [] },
+      { src: '/uploads/0123456789abcdef01234568.webp', alt: 'Animated WebP', width: 800, height: 600, copyWidths: [] },
+      { src: '/assets/theme-picture.jpg', alt: 'Theme picture', width: 1600, height: 1200 },
+      { src: '/uploads/0123456789abcdef01234569.png', alt: 'Icon', width: 64, height: 64, copyWidths: [] },
+      { src: '/uploads/0123456789abcdef0123456a.jpg', alt: 'Small photo', width: 400, height: 300, copyWidths: [100, 300] },
+    ];
+    render(<Gallery id="g" images={pictures} options={{ design: 'slideshow', thumbnails: true }} />);
+    const slides = [...document.querySelectorAll('.gallery__slide img')];
+    expect(slides.map((img) => [img.getAttribute('src'), img.getAttribute('srcset')])).toEqual([
+      ...pictures.slice(0, 4).map((picture) => [picture.src, null]),
+      ['/uploads/0123456789abcdef0123456a.jpg', '/uploads/0123456789abcdef0123456a.jpg?format=100w 100w, /uploads/0123456789abcdef0123456a.jpg?format=300w 300w, /uploads/0123456789abcdef0123456a.jpg 500w'],
+    ]);
+    // a thumbnail asks for the 100w copy only of a picture that has one
+    const thumbs = [...document.querySelectorAll('.gallery__thumbs img')];
+    expect(thumbs.map((img) => img.getAttribute('src'))).toEqual([
+      ...pictures.slice(0, 4).map((picture) => picture.src), '/uploads/0123456789abcdef0123456a.jpg?format=100w',
+    ]);
   });
 
   it('loads the first picture at once with high priority (it is above the fold), the others lazily', () => {

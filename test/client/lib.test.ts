@@ -137,7 +137,10 @@ describe('image rules', () => {
 
   it('builds srcsets from the fixed widths', () => {
     expect(SRCSET_WIDTHS).toEqual([100, 300, 500, 750, 1000, 1500, 2500]);
-    expect(sqsSrcset('/a.jpg', 300)).toBe('/a.jpg?format=100w 100w, /a.jpg?format=300w 300w');
+    expect(sqsSrcset('/a.jpg', [100, 300])).toBe('/a.jpg?format=100w 100w, /a.jpg?format=300w 300w, /a.jpg 500w');
+    expect(sqsSrcset('/a.jpg', [100, 300, 500, 750, 1000, 1500, 2500])).not.toContain('/a.jpg ');
+    expect(sqsSrcset('/a.jpg', [])).toBeUndefined();
+    expect(sqsSrcset('/a.jpg')).toBeUndefined();
     expect([1001, 751, 501, 301, 101, 100].map(thumbnailWidth)).toEqual([1500, 1000, 750, 500, 300, 100]);
   });
 });
