@@ -82,6 +82,8 @@ export const ADMIN = {
   price: 'Price',
   salePrice: 'Sale price',
   onSale: 'On sale',
+  // beside a Sale price typed while On sale is unticked: saving keeps it, and shoppers still see the Price
+  salePriceNotOnSaleHint: 'Kept, but not shown to shoppers until On sale is ticked (it must then be below the Price).',
   sku: 'SKU',
   unlimited: 'Unlimited',
   weight: 'Weight (g)',
@@ -102,6 +104,9 @@ export const ADMIN = {
   imagesAfterSave: 'Save the product first: its images are added here once it exists.',
   altText: 'Alt text',
   removeImage: 'Remove image',
+  imageUploading: (file: string) => `Uploading ${file}…`,
+  // the image is stored with the product at once; only its alt text and place wait for Save
+  imageUploaded: (file: string) => `${file} is uploaded and added to the product's images. Its alt text and place are kept when you save.`,
   productSaved: 'Product saved.',
   reloadStock: 'Load the current stock',
   stockReloaded: 'The current stock is loaded; your other edits are kept. Check the counts and save.',
@@ -127,7 +132,8 @@ export const ADMIN = {
   reasons: { order: 'Order', 'owner-edit': 'Owner edit', restock: 'Restock', cancel: 'Order cancelled' } as Record<string, string>,
   switchedToUnlimited: 'Switched to Unlimited',
   switchedToCount: 'Switched back to a count',
-  stockReason: 'Reason',
+  stockReason: 'Reason for stock changes',
+  stockReasonHint: 'Recorded in the history with each count you change below.',
   stockSaved: 'Stock saved.',
   // orders
   orderNumber: 'Number',
@@ -171,6 +177,13 @@ export const ADMIN = {
   testMode: 'Test mode',
   notRecorded: 'Not recorded',
   markFulfilled: 'Mark fulfilled',
+  // marking an order fulfilled emails the shopper a shipping notice: asked first, then said
+  confirmFulfil: (email: string) => `Mark this order fulfilled? A shipping notice is emailed to ${email} at once.`,
+  confirmFulfilNoMail: (email: string) => `Mark this order fulfilled? This store has no mail server (SMTP_URL), so ${email} cannot be emailed a shipping notice: it is kept with the order's emails to read.`,
+  confirmFulfilNoEmail: 'Mark this order fulfilled? The order has no email address, so the shopper is not told.',
+  fulfilled: (email: string) => `Marked fulfilled; the shipping notice is on its way to ${email}.`,
+  fulfilledNoMail: 'Marked fulfilled. No shipping notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.',
+  fulfilledNoEmail: 'Marked fulfilled. The order has no email address, so no shipping notice was made.',
   cancelOrder: 'Cancel order',
   confirmCancel: 'Cancel this order and return its items to stock?',
   refund: 'Refund (test mode)',

@@ -316,3 +316,20 @@ describe('unlimited or a count, in place', () => {
     expect(within(rowOf('HJ-M')).getByText(ADMIN.unlimitedStock)).toBeTruthy();
   });
 });
+
+describe('the reason menu', () => {
+  it('says what it applies to: it is recorded in the history with each count changed below', async () => {
+    const calls = scriptInventory([row('HJ-S', 1)]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    const reason = screen.getByRole('combobox', { name: ADMIN.stockReason });
+    expect(ADMIN.stockReason).toBe('Reason for stock changes');
+    expect(document.getElementById(reason.getAttribute('aria-describedby')!)!.textContent).toBe('Recorded in the history with each count you change below.');
+    fireEvent.change(reason, { target: { value: 'restock' } });
+    const input = screen.getByLabelText(`${ADMIN.stock} HJ-S`);
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(puts(calls)[0]!.body).toEqual(expect.objectContaining({ qtyInStock: 3, reason: 'restock' }));
+  });
+});

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { OrderDetail } from '../../client/admin/screens/OrderDetail.tsx';
 import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
@@ -110,5 +110,49 @@ describe('an order email the store gave up', () => {
       `${ADMIN.orderStatuses.paid} · ${ADMIN.orderEmailsNotSent(2)}`,
     ]);
     expect(ADMIN.orderEmailsNotSent(1)).toBe('1 email not sent');
+  });
+});
+
+describe('Mark fulfilled', () => {
+  /** The order's page, the fulfil call answering as the server does, and the confirm dialog answering `accept`. */
+  async function openOrder(overrides: Record<string, unknown>, canSendEmail: boolean, accept: boolean) {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(overrides), canSendEmail } } },
+      { method: 'POST', path: '/api/admin/orders/o1/fulfil', answer: { body: { order: order({ ...overrides, status: 'fulfilled' }) } } },
+    ]);
+    const confirm = vi.fn(() => accept);
+    vi.stubGlobal('confirm', confirm);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
+    return { confirm, fulfils: () => calls.filter((call) => call.method === 'POST').length };
+  }
+
+  it('asks first, saying the shopper is emailed, and then that the shipping notice is on its way to them', async () => {
+    const { confirm, fulfils } = await openOrder({}, true, true);
+    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmFulfil('jane@example.com'));
+    expect(fulfils()).toBe(1);
+    expect(screen.getByRole('status').textContent).toBe('Marked fulfilled; the shipping notice is on its way to jane@example.com.');
+  });
+
+  it('does nothing when the owner says no', async () => {
+    const { confirm, fulfils } = await openOrder({}, true, false);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(fulfils()).toBe(0);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says on a store without a mail server that no shipping notice can be emailed', async () => {
+    const { confirm, fulfils } = await openOrder({}, false, true);
+    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmFulfilNoMail('jane@example.com'));
+    expect(fulfils()).toBe(1);
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.fulfilledNoMail);
+  });
+
+  it('says of an order without an email address that the shopper is not told', async () => {
+    const { confirm } = await openOrder({ email: null }, true, true);
+    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmFulfilNoEmail);
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.fulfilledNoEmail);
   });
 });

@@ -262,8 +262,16 @@ describe('the admin at /config in Chromium', () => {
     // no mail server: the confirmation cannot be sent again, and the detail says why
     await admin.getByText('This store has no mail server (SMTP_URL), so these emails cannot be sent').waitFor();
     expect(await admin.getByRole('button', { name: 'Send again' }).count()).toBe(0);
+    // it asks first, saying that no shipping notice can be emailed from this store, then says what was done
+    const asked: string[] = [];
+    admin.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
     await admin.getByRole('button', { name: 'Mark fulfilled' }).click();
     await admin.locator('[data-status="fulfilled"]').waitFor();
+    expect(asked).toEqual([ADMIN.confirmFulfilNoMail('jane@example.com')]);
+    await admin.getByRole('status').filter({ hasText: ADMIN.fulfilledNoMail }).waitFor();
     await screenshot(admin, 'admin-order-detail');
 
     await screen('Inventory');

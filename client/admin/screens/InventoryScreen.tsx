@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
-import { CheckboxField, Notice } from '../Field.tsx';
+import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../money-input.ts';
 import { useCall } from '../use-call.ts';
@@ -240,13 +240,15 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
     <section aria-labelledby="inventory-title">
       <h1 id="inventory-title">{ADMIN.screens.inventory}</h1>
       {canEdit ? (
-        <p className="admin-field">
-          <label htmlFor="stock-reason">{ADMIN.stockReason}</label>
-          <select id="stock-reason" value={reason} onChange={(event) => setReason(event.target.value)}>
-            <option value="owner-edit">{ADMIN.reasons['owner-edit']}</option>
-            <option value="restock">{ADMIN.reasons.restock}</option>
-          </select>
-        </p>
+        // the menu is apart from the rows it applies to: its hint says what it does
+        <Field label={ADMIN.stockReason} hint={ADMIN.stockReasonHint}>
+          {(control) => (
+            <select {...control} value={reason} onChange={(event) => setReason(event.target.value)}>
+              <option value="owner-edit">{ADMIN.reasons['owner-edit']}</option>
+              <option value="restock">{ADMIN.reasons.restock}</option>
+            </select>
+          )}
+        </Field>
       ) : null}
       <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} onSearch={(words) => list(() => { setSearch(words); setOffset(0); })} />
       {/* the figure is the owner's setting, from the server: the switch appears with the first answer, which keeps it across reloads */}

@@ -44,6 +44,16 @@ function emailStatusText(email: OrderEmail): string {
   return said;
 }
 
+/**
+ * What Mark fulfilled asks, and says once done: the shopper is emailed a shipping notice at once,
+ * unless the store has no mail server (the notice is kept to read) or the order has no email.
+ */
+function fulfilmentTexts(email: string | null, canSendEmail: boolean): { confirm: string; done: string } {
+  if (!email) return { confirm: ADMIN.confirmFulfilNoEmail, done: ADMIN.fulfilledNoEmail };
+  if (!canSendEmail) return { confirm: ADMIN.confirmFulfilNoMail(email), done: ADMIN.fulfilledNoMail };
+  return { confirm: ADMIN.confirmFulfil(email), done: ADMIN.fulfilled(email) };
+}
+
 function addressText(address: OrderDetailData['shippingAddress']): string {
   if (address === null) return ADMIN.notRecorded;
   if (typeof address === 'string') return address;
@@ -77,12 +87,12 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     reload();
   }
 
-  async function act(action: 'fulfil' | 'cancel' | 'refund', confirmText?: string) {
-    if (confirmText && !window.confirm(confirmText)) return;
+  async function act(action: 'fulfil' | 'cancel' | 'refund', confirmText: string, doneText: string = ADMIN.saved) {
+    if (!window.confirm(confirmText)) return;
     setBusy(true);
     const answer = await adminCall('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
     setBusy(false);
-    setNotice(answer.ok ? { text: ADMIN.saved, kind: 'info' } : { text: answer.message, kind: 'error' });
+    setNotice(answer.ok ? { text: doneText, kind: 'info' } : { text: answer.message, kind: 'error' });
     reload();
   }
 
@@ -97,6 +107,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     return variant ? `${line.productName} (${variant})` : line.productName;
   };
   const money = (cents: number) => formatMoney(cents, order.currency);
+  const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   return (
     <section aria-labelledby="order-title">
       <div className="admin-toolbar">
@@ -162,7 +173,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       <Notice text={notice.text} kind={notice.kind} />
       {canManage ? (
         <div className="admin-actions">
-          <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('fulfil')}>{ADMIN.markFulfilled}</button>
+          <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('fulfil', fulfilment.confirm, fulfilment.done)}>{ADMIN.markFulfilled}</button>
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', ADMIN.confirmCancel)}>{ADMIN.cancelOrder}</button>
           {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', ADMIN.confirmRefund)}>{ADMIN.refund}</button> : null}
         </div>

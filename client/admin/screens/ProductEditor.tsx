@@ -108,6 +108,11 @@ function withCurrentStock(form: ProductForm, current: readonly StoredVariant[]):
   };
 }
 
+/** A sale price is typed but On sale is not ticked: saving keeps it, yet shoppers see the full Price (not ticked for the owner, who may be preparing a sale). */
+function keptOffSale(variant: VariantForm, currency: string): boolean {
+  return !variant.onSale && centsFromText(variant.salePrice, currency) > 0;
+}
+
 function move<T>(items: readonly T[], from: number, to: number): T[] {
   if (to < 0 || to >= items.length) return [...items];
   const next = [...items];
@@ -221,13 +226,20 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     if (productId === null) return;
     const body = new FormData();
     body.append('image', file);
+    // an earlier save's "Product saved." would say nothing of the upload
+    setNotice({ text: ADMIN.imageUploading(file.name), kind: 'info' });
     const answer = await adminCall<{ image: StoredImage }>('POST', `/api/admin/products/${encodeURIComponent(productId)}/images`, body);
     if (answer.ok) {
       setErrors({});
+      setNotice({ text: ADMIN.imageUploaded(file.name), kind: 'info' });
       // the image is stored with the product already: only its alt text and place wait for Save
       update({ images: [...form!.images, answer.data.image] });
       setSaved((last) => last && { ...last, images: [...last.images, answer.data.image] });
-    } else setErrors({ image: answer.fieldErrors.image ?? answer.message });
+    } else {
+      // the refusal is said under the upload field
+      setNotice({ text: '', kind: 'info' });
+      setErrors({ image: answer.fieldErrors.image ?? answer.message });
+    }
   }
 
   return (
@@ -307,7 +319,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                   <Field label={ADMIN.price} error={at('priceCents')}>
                     {(control) => <input {...control} inputMode="decimal" value={variant.price} onChange={(event) => updateVariant(index, { price: event.target.value })} />}
                   </Field>
-                  <Field label={ADMIN.salePrice} error={at('salePriceCents')}>
+                  <Field label={ADMIN.salePrice} error={at('salePriceCents')} hint={keptOffSale(variant, currency) ? ADMIN.salePriceNotOnSaleHint : undefined}>
                     {(control) => <input {...control} inputMode="decimal" value={variant.salePrice} onChange={(event) => updateVariant(index, { salePrice: event.target.value })} />}
                   </Field>
                   <CheckboxField label={ADMIN.onSale} checked={variant.onSale} onChange={(onSale) => updateVariant(index, { onSale })} />

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+/**
+ * What the product editor says before and after the owner acts: a sale price that shoppers will
+ * not see while On sale is unticked, and an image upload, which replaces an earlier save's notice.
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
+import { scriptFetch, settle } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
+
+withAdminSession();
+
+const product = (variant: Record<string, unknown> = {}) => ({
+  id: 'p1', title: 'Jacket', description: '', excerpt: '', productType: 'physical', urlSlug: 'jacket', visible: true, categories: [], tags: [],
+  variantOptions: [], additionalFieldsFormId: null, images: [],
+  variants: [{ id: 'v1', sku: 'J-1', priceCents: 1250, salePriceCents: 0, onSale: false, qtyInStock: 4, unlimited: false, weightGrams: 0, attributes: {}, ...variant }],
+});
+
+const image = { id: 'i1', assetUrl: '/uploads/0123456789abcdef01234567.jpg', altText: '' };
+
+function scriptProduct(stored: ReturnType<typeof product>, upload: { status: number; body: unknown } = { status: 201, body: { image } }) {
+  return scriptFetch([
+    { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
+    { method: 'GET', path: '/api/admin/products/p1', answer: { body: { product: stored } } },
+    { method: 'PUT', path: '/api/admin/products/p1', answer: { body: { product: stored } } },
+    { method: 'POST', path: '/api/admin/products/p1/images', answer: upload },
+  ]);
+}
+
+/** The hint tied to a field by aria-describedby, or null. */
+function hintOf(field: HTMLElement): string | null {
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const hint = ids.map((id) => document.getElementById(id)).find((element) => element?.classList.contains('admin-hint'));
+  return hint?.textContent ?? null;
+}
+
+describe('a sale price while On sale is unticked', () => {
+  it('is said, beside the field, to be kept but not shown to shoppers, until On sale is ticked', async () => {
+    scriptProduct(product({ salePriceCents: 900, onSale: false }));
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    const variant = within(screen.getByRole('group', { name: 'Variant 1' }));
+    const salePrice = variant.getByLabelText(ADMIN.salePrice);
+    expect(hintOf(salePrice)).toBe(ADMIN.salePriceNotOnSaleHint);
+    // the owner may be preparing a sale: nothing is ticked for them
+    const onSale = variant.getByLabelText(ADMIN.onSale) as HTMLInputElement;
+    expect(onSale.checked).toBe(false);
+
+    fireEvent.click(onSale);
+    expect(hintOf(salePrice)).toBeNull();
+    fireEvent.click(onSale);
+    expect(hintOf(salePrice)).toBe(ADMIN.salePriceNotOnSaleHint);
+    // no sale price (empty, or 0, which is none): nothing to keep, nothing said
+    fireEvent.change(salePrice, { target: { value: '' } });
+    expect(hintOf(salePrice)).toBeNull();
+    fireEvent.change(salePrice, { target: { value: '0' } });
+    expect(hintOf(salePrice)).toBeNull();
+    fireEvent.change(salePrice, { target: { value: '8.50' } });
+    expect(hintOf(salePrice)).toBe(ADMIN.salePriceNotOnSaleHint);
+  });
+
+  it('says nothing of a product on sale or without a sale price', async () => {
+    scriptProduct(product({ salePriceCents: 900, onSale: true }));
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    expect(screen.queryByText(ADMIN.salePriceNotOnSaleHint)).toBeNull();
+  });
+});
+
+describe('an image upload', () => {
+  const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
+
+  it('says the image was uploaded, in place of the last save\'s notice', async () => {
+    const calls = scriptProduct(product());
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.productSaved);
+
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photo()] } });
+    await settle();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/admin/products/p1/images']);
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.imageUploaded('photo.jpg'));
+    expect(screen.queryByText(ADMIN.productSaved)).toBeNull();
+    // an image without alt text yet is presentational: found by its element
+    expect(document.querySelector('.admin-images img')!.getAttribute('src')).toBe(image.assetUrl);
+  });
+
+  it('leaves no earlier "Product saved." beside a refused upload, whose reason is under the field', async () => {
+    scriptProduct(product(), { status: 415, body: { message: ADMIN.server.notAnImage, fieldErrors: { image: ADMIN.server.notAnImage } } });
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.productSaved);
+
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photo()] } });
+    await settle();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.server.notAnImage);
+  });
+});
