@@ -186,6 +186,13 @@ export const ADMIN = {
   fulfilledNoEmail: 'Marked fulfilled. The order has no email address, so no shipping notice was made.',
   cancelOrder: 'Cancel order',
   confirmCancel: 'Cancel this order and return its items to stock?',
+  // cancelling emails the shopper a cancellation notice: asked first, then said, as for Mark fulfilled
+  cancelNotice: (email: string) => `A cancellation notice is emailed to ${email} at once.`,
+  cancelNoticeNoMail: (email: string) => `This store has no mail server (SMTP_URL), so ${email} cannot be emailed a cancellation notice: it is kept with the order's emails to read.`,
+  cancelNoticeNoEmail: 'The order has no email address, so the shopper is not told.',
+  cancelled: (email: string) => `Cancelled and its items returned to stock; the cancellation notice is on its way to ${email}.`,
+  cancelledNoMail: 'Cancelled and its items returned to stock. No cancellation notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.',
+  cancelledNoEmail: 'Cancelled and its items returned to stock. The order has no email address, so no cancellation notice was made.',
   refund: 'Refund (test mode)',
   confirmRefund: 'Refund this test-mode order?',
   exportCsv: 'Export CSV',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { OrderDetail } from '../../client/admin/screens/OrderDetail.tsx';
 import { OrdersScreen } from '../../client/admin/screens/OrdersScreen.tsx';
@@ -154,5 +154,38 @@ describe('Mark fulfilled', () => {
     const { confirm } = await openOrder({ email: null }, true, true);
     expect(confirm).toHaveBeenCalledWith(ADMIN.confirmFulfilNoEmail);
     expect(screen.getByRole('status').textContent).toBe(ADMIN.fulfilledNoEmail);
+  });
+});
+
+describe('Cancel order', () => {
+  /** The order's page, the cancel call answering as the server does, and the confirm dialog accepting. */
+  async function cancelOrder(overrides: Record<string, unknown>, canSendEmail: boolean) {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(overrides), canSendEmail } } },
+      { method: 'POST', path: '/api/admin/orders/o1/cancel', answer: { body: { order: order({ ...overrides, status: 'cancelled' }) } } },
+    ]);
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.cancelOrder }));
+    await settle();
+    return confirm;
+  }
+
+  it('asks first, saying the shopper is emailed a cancellation notice, and then that it is on its way', async () => {
+    const confirm = await cancelOrder({}, true);
+    expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNotice('jane@example.com')}`);
+    expect(screen.getByRole('status').textContent).toBe('Cancelled and its items returned to stock; the cancellation notice is on its way to jane@example.com.');
+  });
+
+  it('says on a store without a mail server, or for an order without an email, that the shopper is not emailed', async () => {
+    const confirm = await cancelOrder({}, false);
+    expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNoticeNoMail('jane@example.com')}`);
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.cancelledNoMail);
+    cleanup();
+    const withoutEmail = await cancelOrder({ email: null }, true);
+    expect(withoutEmail).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNoticeNoEmail}`);
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.cancelledNoEmail);
   });
 });

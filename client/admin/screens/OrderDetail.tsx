@@ -54,6 +54,14 @@ function fulfilmentTexts(email: string | null, canSendEmail: boolean): { confirm
   return { confirm: ADMIN.confirmFulfil(email), done: ADMIN.fulfilled(email) };
 }
 
+/** What Cancel asks, and says once done: the shopper is emailed a cancellation notice, as for Mark fulfilled. */
+function cancellationTexts(email: string | null, canSendEmail: boolean): { confirm: string; done: string } {
+  const ask = (notice: string) => `${ADMIN.confirmCancel} ${notice}`;
+  if (!email) return { confirm: ask(ADMIN.cancelNoticeNoEmail), done: ADMIN.cancelledNoEmail };
+  if (!canSendEmail) return { confirm: ask(ADMIN.cancelNoticeNoMail(email)), done: ADMIN.cancelledNoMail };
+  return { confirm: ask(ADMIN.cancelNotice(email)), done: ADMIN.cancelled(email) };
+}
+
 function addressText(address: OrderDetailData['shippingAddress']): string {
   if (address === null) return ADMIN.notRecorded;
   if (typeof address === 'string') return address;
@@ -108,6 +116,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   };
   const money = (cents: number) => formatMoney(cents, order.currency);
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
+  const cancellation = cancellationTexts(order.email, canSendEmail);
   return (
     <section aria-labelledby="order-title">
       <div className="admin-toolbar">
@@ -174,7 +183,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       {canManage ? (
         <div className="admin-actions">
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('fulfil', fulfilment.confirm, fulfilment.done)}>{ADMIN.markFulfilled}</button>
-          <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', ADMIN.confirmCancel)}>{ADMIN.cancelOrder}</button>
+          <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
           {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', ADMIN.confirmRefund)}>{ADMIN.refund}</button> : null}
         </div>
       ) : null}
