@@ -98,8 +98,6 @@ export const serverMessages = {
   formExpired: 'This form was open for too long to be sent safely, so nothing was done. Go back to the page and send it again. If this keeps happening, allow cookies for this site.',
   restockEmailSubject: '{productName} is back in stock',
   newsletterTitle: 'Letters from the studio',
-  homeNewsletterTitle: 'Be first to the next kiln opening',
-  homeNewsletterDescription: 'One email when a new batch is ready. No more than that.',
   newsletterDescription: 'New pieces and workshop dates, once a month.',
   searchTitle: 'Search',
   cartTitle: 'Shopping Cart',
@@ -126,7 +124,6 @@ export const serverMessages = {
   restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
   // the outbox's error for a restock notice the sweep gave up (migration 136 writes the same words)
   restockNoticeTooLate: 'Not sent: still waiting two days after it was written, too late to say the item is back. The request waits for the next Notify.',
-  mailingListConfirmationSubject: 'Please confirm your subscription to {siteTitle}',
   // the outbox's errors for the other emails the sweep gives up instead of sending late
   // (server/email/late-email.ts; migration 137 writes the same words)
   emailTooLate: 'Not sent: still waiting two days after it was written, so it was given up rather than sent late. Send it again if it is still of use.',
@@ -134,6 +131,7 @@ export const serverMessages = {
   staffInvitationTooLate: 'Not sent: still waiting when the link in it to choose a password was about to expire, so it was given up. Give them a new password under Staff.',
   mailingListConfirmationTooLate: 'Not sent: still waiting when its confirmation link was about to expire, so it was given up. The address joins the mailing list only if it signs up again.',
   emailPerhapsSent: 'Perhaps sent: the process sending it stopped before the mail server answered, and it is now too late to try again. Check with the recipient before sending it again.',
+  mailingListConfirmationSubject: 'Please confirm your subscription to {siteTitle}',
   mailingListConfirmationBody: 'Someone, hopefully you, asked for news and updates from {siteTitle} at this address. To confirm, open this link within 7 days: {url}\n\nIf it was not you, ignore this message: nothing more will be sent.',
   mailingListConfirmTitle: 'Your subscription',
   mailingListConfirmed: 'Thank you: your subscription is confirmed.',

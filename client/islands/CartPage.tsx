@@ -132,9 +132,9 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
   const answers = answersOf(entry, form);
   const picture = entry.imageUrl ? <img className="cart-row__image" src={entry.imageUrl} alt="" width={72} height={48} loading="lazy" /> : null;
   return (
-    <tr className="cart-row" data-entry-id={entry.id}>
-      <td className="cart-row__thumbnail">{picture && entry.fullUrl ? <a href={entry.fullUrl} tabIndex={-1} aria-hidden="true">{picture}</a> : picture}</td>
-      <td className="cart-row__title">
+    <tr role="row" className="cart-row" data-entry-id={entry.id}>
+      <td role="cell" className="cart-row__thumbnail">{picture && entry.fullUrl ? <a href={entry.fullUrl} tabIndex={-1} aria-hidden="true">{picture}</a> : picture}</td>
+      <td role="cell" className="cart-row__title">
         {entry.fullUrl ? <a href={entry.fullUrl}>{entry.title}</a> : entry.title}
         {attributes.length > 0 && (
           <div className="cart-row__variant">{attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}</div>
@@ -151,13 +151,13 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
           <button type="button" className="cart-row__edit" onClick={() => onEdit(entry)} disabled={busy}>{BUTTON.edit}</button>
         )}
       </td>
-      <td>
+      <td role="cell">
         <input ref={box} type="number" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
           aria-label={`${CART.quantityLabel}: ${entry.title}`}
           onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
       </td>
-      <td className="cart-row__price">{money(entry.purchasePriceCents * entry.quantity)}</td>
-      <td>
+      <td role="cell" className="cart-row__price">{money(entry.purchasePriceCents * entry.quantity)}</td>
+      <td role="cell">
         <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} disabled={busy}
           aria-label={`${BUTTON.remove}: ${entry.title}`}>{BUTTON.remove}</button>
       </td>
@@ -250,8 +250,9 @@ export default function CartPage(props: CartPageProps) {
   return (
     <div id={CART_ROOT_ID} className="cart-page" aria-busy={busy}>
       {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
-      <table className="cart-table" aria-label={CART.shoppingCart}>
-        <tbody>
+      {/* Roles set outright: on a phone the rows are drawn as grids, and a browser may then drop the table's semantics. */}
+      <table role="table" className="cart-table" aria-label={CART.shoppingCart}>
+        <tbody role="rowgroup">
           {entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} money={money} busy={busy}
               form={entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined}

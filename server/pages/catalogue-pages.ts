@@ -83,15 +83,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       context: {
         collection: collectionContext(home),
         items: featured,
-        islands: {
-          newsletterBlock: renderIsland('Newsletter', {
-            blockId: 'home-newsletter',
-            title: serverMessages.homeNewsletterTitle,
-            description: serverMessages.homeNewsletterDescription,
-            captchaEnabled: (await activeCaptcha(deps, site)) !== undefined,
-          }),
-        },
       },
+      // The sign-up is the footer's, as on every page: one per page.
       islands: ['Newsletter'],
     });
   });

@@ -4,6 +4,8 @@
  * header can be tapped where it is drawn, and Sign out stays inside the window. Screens: the
  * product list, a new and an existing product, inventory with a variant's history, the order
  * list and an order, messages, settings, staff and account; each checkbox sits beside its label.
+ * On a phone every button, field, menu, checkbox and link a finger aims at is at least 44 px tall;
+ * at 1280 px the Settings fields side by side have their labels level.
  * On Inventory and Staff every control of the table (stock, Unlimited, History; role, New
  * password, Remove) is drawn inside the window with no sideways scrolling (the rows are cards on
  * a phone), the tables stay tables to screen readers, and the history of the last variant opens
@@ -15,6 +17,7 @@ import { horizontalOverflow, screenshot, startStorefront, type Storefront } from
 import { Visitor } from '../server/helpers/visitor.ts';
 import { placeOrderThroughCheckout } from '../server/helpers/checkout.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 
@@ -78,6 +81,35 @@ async function expectFits(label: string, width: number): Promise<void> {
   expect(misplaced, `${label} at ${width} px: checkboxes away from their labels`).toEqual([]);
   const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
   expect(signOut!.x + signOut!.width, `${label} at ${width} px: Sign out`).toBeLessThanOrEqual(width);
+  if (width <= 432) expect(await smallTapTargets(), `${label} at ${width} px: tap targets under 44 px`).toEqual([]);
+}
+
+/**
+ * What a finger aims at on a touch-sized screen: buttons, fields and menus, the links of the header
+ * and of tables (an order's number), the CSV exports, and each checkbox, whose label is the target
+ * (it covers the box too). Each is at least 44 px tall. Named with its size when it is smaller.
+ */
+const TAP_TARGETS = [
+  '.admin button', '.admin input:not([type="checkbox"])', '.admin select',
+  '.admin-header a', '.admin-table a', '.admin a[download]', '.admin-field--checkbox > label',
+].join(', ');
+
+async function smallTapTargets(): Promise<string[]> {
+  return page.locator(TAP_TARGETS).evaluateAll((targets) =>
+    targets.flatMap((target) => {
+      const box = target.getBoundingClientRect();
+      // out of sight (a screen reader's heading text, inside a closed panel): no finger aims at it
+      if (box.width <= 1 || box.height <= 1 || !target.checkVisibility()) return [];
+      const name = `${target.tagName.toLowerCase()} "${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 30)}"`;
+      const small = box.height < 44 ? [`${name} ${Math.round(box.width)}×${Math.round(box.height)}`] : [];
+      if (!target.matches('.admin-field--checkbox > label')) return small;
+      // a tap on the checkbox itself reaches it or its label (hit-tested in sight)
+      target.scrollIntoView({ block: 'center' });
+      const input = target.parentElement!.querySelector('input')!.getBoundingClientRect();
+      const hit = document.elementFromPoint(input.left + input.width / 2, input.top + input.height / 2);
+      return hit === target || hit === target.parentElement!.querySelector('input') ? small : [...small, `${name}: its checkbox is covered`];
+    }),
+  );
 }
 
 /**
@@ -216,6 +248,14 @@ describe('the admin on a phone', () => {
           // the member's role menu and both buttons, each on the page
           expect(await page.locator(`${staff} :is(select, button)`).count()).toBe(3);
           await expectTableSemantics(staff, '> tbody > tr > td:nth-child(2)', `staff at ${width} px`);
+        }
+        if (name === 'Settings') {
+          // fields side by side have their labels level, whether or not one has a hint under it
+          const currency = await page.locator('label', { hasText: ADMIN.currency }).first().boundingBox();
+          const taxRate = await page.locator('label', { hasText: ADMIN.taxRate }).first().boundingBox();
+          if (Math.abs(currency!.x - taxRate!.x) > 1) {
+            expect(Math.abs(currency!.y - taxRate!.y), `settings at ${width} px: the Currency and Tax rate labels`).toBeLessThanOrEqual(1);
+          }
         }
         await expectFits(name.toLowerCase(), width);
         await shot(name.toLowerCase());

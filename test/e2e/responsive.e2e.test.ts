@@ -2,8 +2,10 @@
  * Every page type fits the window from a small phone up: at 320, 390 and
  * 1280 px the document is never wider than the viewport (no sideways scroll),
  * the footer newsletter with its captcha stays inside the window, and the
- * footer's links line up with the newsletter box. A
- * screenshot of each page type at 390 and 1280 px goes to test-results/.
+ * footer's links line up with the newsletter box. On a phone (320 and 390 px) every link and
+ * button a finger aims at is at least 44 px tall (and wide, where it is a lone word or icon), and a
+ * cart row's title keeps to two lines. A screenshot of each page type at 390 and 1280 px goes to
+ * test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -31,6 +33,43 @@ const PAGE_TYPES: Array<{ name: string; path: string; status: number }> = [
 ];
 
 const WIDTHS = [320, 390, 1280] as const;
+
+/**
+ * What a finger aims at on a phone, on whichever pages show it: each at least 44 px tall, and as wide
+ * where `wide` (a lone word or icon; the footer's links are a column as wide as the page).
+ */
+const TAP_TARGETS: Array<{ selector: string; wide: boolean }> = [
+  { selector: '.main-nav a', wide: true },
+  { selector: '.header-search', wide: true },
+  // the cart link covers its box, with the count and subtotal beside its word
+  { selector: '.site-header .cart-link-box', wide: true },
+  { selector: '.gallery__controls button', wide: true },
+  { selector: '.shop-filters a', wide: true },
+  { selector: '.shop-sort a', wide: true },
+  { selector: '.footer-nav a', wide: false },
+];
+
+/** The page's tap targets under 44 px, named with their size, and the selectors the page shows at all. */
+async function smallTapTargets(): Promise<{ shown: string[]; small: string[] }> {
+  return page.evaluate((targets) => {
+    const shown: string[] = [];
+    const small: string[] = [];
+    for (const { selector, wide } of targets) {
+      const elements = Array.from(document.querySelectorAll(selector));
+      if (elements.length > 0) shown.push(selector);
+      for (const element of elements) {
+        const box = element.getBoundingClientRect();
+        if (box.height < 44 || (wide && box.width < 44)) small.push(`${selector} "${element.textContent?.trim()}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return { shown, small };
+  }, TAP_TARGETS);
+}
+
+/** How many lines the first cart row's title link is drawn on (an inline box has one rectangle a line). */
+async function cartTitleLines(): Promise<number> {
+  return page.locator('.cart-row__title a').first().evaluate((link) => link.getClientRects().length);
+}
 const SCREENSHOT_WIDTHS: ReadonlySet<number> = new Set([390, 1280]);
 
 async function open(path: string, status: number): Promise<void> {
@@ -90,6 +129,8 @@ describe('every page type fits the window', () => {
   for (const width of WIDTHS) {
     it(`has no horizontal scroll at ${width} px`, async () => {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      const phone = width <= 432;
+      const targetsShown = new Set<string>();
       for (const { name, path, status } of PAGE_TYPES) {
         await open(path, status);
         const overflow = await horizontalOverflow(page);
@@ -108,8 +149,16 @@ describe('every page type fits the window', () => {
           expect(firstLink.y, `${name} at ${width} px: footer links under the newsletter box`).toBeGreaterThanOrEqual(newsletter.y + newsletter.height);
           expect(Math.abs(firstLink.x - newsletter.x), `${name} at ${width} px: footer links under the newsletter box`).toBeLessThanOrEqual(1);
         }
+        if (phone) {
+          const { shown, small } = await smallTapTargets();
+          for (const selector of shown) targetsShown.add(selector);
+          expect(small, `${name} at ${width} px: tap targets under 44 px`).toEqual([]);
+          // the title has the row's width, not a squeezed column of one word a line
+          if (name === 'cart') expect(await cartTitleLines(), `cart at ${width} px: lines of the title`).toBeLessThanOrEqual(2);
+        }
         if (SCREENSHOT_WIDTHS.has(width)) await screenshot(page, `responsive-${name}-${width}`);
       }
+      if (phone) expect([...targetsShown].sort()).toEqual(TAP_TARGETS.map((target) => target.selector).sort());
       // The 404 and 403 pages report their own status in the console; anything else is a fault.
       const faults = store.consoleErrors.filter((line) => !/status of 40[34] \(.*(no-such-page|glazing-at-home)/.test(line));
       expect(faults, faults.join('\n')).toEqual([]);

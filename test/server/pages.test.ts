@@ -78,6 +78,14 @@ describe('page types and status codes', () => {
     }
   });
 
+  it('shows one newsletter sign-up on a page, the footer\'s, the home page included', async () => {
+    for (const path of ['/', '/shop', '/contact']) {
+      const html = await (await fetch(server.url + path)).text();
+      expect(html.match(/data-island="Newsletter"/g), path).toHaveLength(1);
+      expect(html, path).toMatch(/<div class="footer-newsletter"><div data-island="Newsletter"/);
+    }
+  });
+
   it('tells page scripts the page type and site in a JSON element', async () => {
     const html = await (await fetch(`${server.url}/lessons/glazing-at-home`)).text();
     const json = /<script type="application\/json" id="storefront-page-context" nonce="[^"]+">([^<]*)<\/script>/.exec(html)![1]!;
