@@ -10,19 +10,30 @@ import { join } from 'node:path';
 import express from 'express';
 import pino from 'pino';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanUploads, type CleanedImage } from '../../../server/admin/clean-uploads.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CleanedImage, cleanUploads as CleanUploads } from '../../../server/admin/clean-uploads.ts';
 
-// The uploads folder refuses every new file, as one the server's user may not write.
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return {
-    ...actual,
-    writeFile: async (...args: Parameters<typeof actual.writeFile>) => {
-      if (String(args[0]).endsWith('.tmp')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
-      return actual.writeFile(...args);
-    },
-  };
+// The uploads folder refuses every new file, as one the server's user may not write. The suites
+// share their worker processes, so the middleware may have been loaded with the real module by an
+// earlier file: it is loaded afresh here, after the mock, and the mock is taken away after.
+let cleanUploads: typeof CleanUploads;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock('node:fs/promises', async (importOriginal) => {
+    const actual = await importOriginal<typeof import('node:fs/promises')>();
+    return {
+      ...actual,
+      writeFile: async (...args: Parameters<typeof actual.writeFile>) => {
+        if (String(args[0]).endsWith('.tmp')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+        return actual.writeFile(...args);
+      },
+    };
+  });
+  ({ cleanUploads } = await import('../../../server/admin/clean-uploads.ts'));
+});
+afterAll(() => {
+  vi.doUnmock('node:fs/promises');
+  vi.resetModules();
 });
 
 const NAME = '000000000000000000def001.jpg';
