@@ -25,6 +25,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     testTimeout: 30000,
+    // a suite's beforeAll often starts a server, migrating a fresh store: on PostgreSQL on a busy machine that passed 10 s
+    hookTimeout: 30000,
     // most suites wait on servers, sockets and child processes rather than the CPU: three at once
     // keep two cores busy (vitest's default here would be one or two)
     maxWorkers: 3,

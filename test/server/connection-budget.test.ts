@@ -59,7 +59,7 @@ describe.skipIf(!ON_POSTGRES)('the connection budget on PostgreSQL', () => {
       running = await startMain(databasePath, { WORKERS: '3', DATABASE_POOL_SIZE: '100', NODE_ENV: 'production' });
       const said = (): number => running!.lines().filter((line) => String(line.msg).startsWith('WORKERS × DATABASE_POOL_SIZE')).length;
       const listening = (): number => running!.lines().filter((line) => String(line.msg).startsWith('storefront listening')).length;
-      for (let waited = 0; (listening() < 3 || said() < 1) && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let waited = 0; (listening() < 3 || said() < 1) && waited < 40_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(said()).toBe(1);
       expect(await stopMain(running)).toBe(0);
@@ -67,5 +67,5 @@ describe.skipIf(!ON_POSTGRES)('the connection budget on PostgreSQL', () => {
       if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');
       rmSync(dirname(databasePath), { recursive: true, force: true });
     }
-  }, 40_000);
+  }, 90_000);
 });

@@ -61,7 +61,7 @@ describe('server/main.ts', () => {
       if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');
       rmSync(dirname(databasePath), { recursive: true, force: true });
     }
-  }, 40_000);
+  }, 60_000);
 
   it('as npm start runs it, bundled: finds its templates, migrations and fixtures from the bundle and serves the same', async () => {
     // Built under dist/ like the real bundle (paths resolve from the project root it sits under), in a folder of its own.

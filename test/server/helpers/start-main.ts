@@ -47,7 +47,8 @@ export async function startMain(
       // the caller never gets the process: nothing of it may outlive the test
       child.kill('SIGKILL');
       reject(new Error(`no listening line in: ${buffered}`));
-    }, 20_000);
+      // a start of several processes, each migrating and seeding, on a busy machine
+    }, 40_000);
     const check = (): void => {
       const match = LISTENING.exec(buffered);
       if (match) {

@@ -187,7 +187,8 @@ describe('bounded tracking tables', () => {
     const visitor = new Visitor(server);
     const started = Date.now();
     await Promise.all(Array.from({ length: 100 }, () => visitor.call('/api/events/RecordEvent', { form: { event: 'flood' } })));
-    expect(Date.now() - started).toBeLessThan(5000);
+    // not a timing (that is bench/'s): calls answered without waiting on the flood's writes finish, even on a busy machine
+    expect(Date.now() - started).toBeLessThan(20_000);
     await eventually(async () => (await repository.recent('tracking_events', 100)).every((row) => row.kind === 'flood'));
     expect(await repository.count('tracking_events')).toBe(10_000);
   });
