@@ -5,6 +5,7 @@
  */
 import { messages } from '../../messages.ts';
 import { argsAtLeast, argsAtMost, argsExactly } from '../core/argument-checks.ts';
+import { parseInt32 } from '../core/java-text.ts';
 
 const INTEGER = /^[+-]?\d+$/;
 
@@ -16,9 +17,15 @@ export const atMost = (max: number, args: readonly string[]): string | undefined
 
 export const exactly = (count: number, args: readonly string[]): string | undefined => argsExactly(args, count);
 
-/** At least one argument, the first an integer (the resize and thumbnail formatters). */
+/**
+ * At least one argument, the first a 32-bit integer (the resize and thumbnail
+ * formatters). One past that range fails the reference's integer parsing when
+ * the template compiles, so it is refused here with the reference's words.
+ */
 export function leadingInteger(args: readonly string[]): string | undefined {
   const countProblem = argsAtLeast(args, 1);
   if (countProblem !== undefined) return countProblem;
-  return isIntegerArgument(args[0]!) ? undefined : messages.contentArgInteger(args[0]!);
+  const first = args[0]!;
+  if (!isIntegerArgument(first)) return messages.contentArgInteger(first);
+  return parseInt32(first) === undefined ? messages.notAnInt(first) : undefined;
 }

@@ -1,5 +1,6 @@
 /** Every content formatter, through compile and render. */
 import { describe, expect, it } from 'vitest';
+import { compile } from '../../../../engine/index.ts';
 import { messages } from '../../../../engine/messages.ts';
 import { render, renderOk } from './render-helper.ts';
 
@@ -143,6 +144,16 @@ describe('image formatters', () => {
     expect(renderOk('{s|squarespaceThumbnailForHeight 700}', { s: '1500x1000' })).toBe('1500w');
     expect(renderOk('{s|squarespaceThumbnailForHeight 200}', { s: '1500x1000' })).toBe('300w');
     expect(renderOk('{s|squarespaceThumbnailForHeight 200}', { s: '' })).toBe(INVALID_SIZE);
+  });
+
+  it('the resize and thumbnail sizes are 32-bit whole numbers, checked when the template compiles', () => {
+    const compileErrors = (source: string) => compile(source).errors.map((e) => e.message);
+    for (const name of ['resizedHeightForWidth', 'resizedWidthForHeight', 'squarespaceThumbnailForWidth', 'squarespaceThumbnailForHeight']) {
+      expect(compileErrors(`{s|${name} 3000000000}`)).toEqual([messages.formatterArgs(name, messages.notAnInt('3000000000'))]);
+      expect(compileErrors(`{s|${name} -2147483649}`)).toEqual([messages.formatterArgs(name, messages.notAnInt('-2147483649'))]);
+      expect(render(`{s|${name} 2147483647}`, { s: '1500x1000' }).errors).toEqual([]);
+      expect(render(`{s|${name} -2147483648}`, { s: '1500x1000' }).errors).toEqual([]);
+    }
   });
 });
 
