@@ -113,7 +113,6 @@ export const messages = {
 
   // Content and social plugins: argument problems and render errors.
   contentArgIntegerIndex: (arg: string) => `expected an integer index, found '${arg}'`,
-  contentArgInteger: (arg: string) => `expected an integer, found '${arg}'`,
   contentArgIllegalValue: (arg: string) => `illegal value '${arg}' found`,
   contentArgUnexpectedValue: (arg: string) => `'${arg}' is not an expected value`,
   contentColourNotFound: (position: string) => `"${position}" not found.`,

@@ -26,6 +26,6 @@ export function leadingInteger(args: readonly string[]): string | undefined {
   const countProblem = argsAtLeast(args, 1);
   if (countProblem !== undefined) return countProblem;
   const first = args[0]!;
-  if (!isIntegerArgument(first)) return messages.contentArgInteger(first);
-  return parseInt32(first) === undefined ? messages.notAnInt(first) : undefined;
+  // Java reads it with Integer.parseInt: text that is not a 32-bit whole number fails alike
+  return isIntegerArgument(first) && parseInt32(first) !== undefined ? undefined : messages.notAnInt(first);
 }

@@ -134,7 +134,7 @@ describe('image formatters', () => {
     expect(renderOk('{s|resizedWidthForHeight 300}', { s: '1500x1000' })).toBe('450');
     expect(renderOk('{s|resizedWidthForHeight 300}', { s: 'nope' })).toBe(INVALID_SIZE);
     expect(render('{s|resizedWidthForHeight}', {}).errors.join()).toContain(messages.argsNotEnough(1));
-    expect(render('{s|resizedWidthForHeight big}', {}).errors.join()).toContain(messages.contentArgInteger('big'));
+    expect(render('{s|resizedWidthForHeight big}', {}).errors.join()).toContain(messages.formatterArgs('resizedWidthForHeight', messages.notAnInt('big')));
   });
 
   it('squarespace thumbnails', () => {
