@@ -221,6 +221,14 @@ export const ADMIN = {
     ? '1 notice could not be delivered; that shopper is waiting again, and Notify sends a new one while the item is in stock.'
     : `${count} notices could not be delivered; those shoppers are waiting again, and Notify sends each a new one while the item is in stock.`),
   undeliveredInGroup: (count: number) => `${count} not delivered`,
+  emailsNotSent: 'Emails not sent',
+  emailsNotSentWithin: (days: number) => `Refused by the mail server or given up as too late, in the last ${days} days:`,
+  /** What to do about each kind of email not sent, by kind; the count leads. */
+  emailsNotSentByKind: {
+    'staff-invitation': (count: number) => `${count === 1 ? '1 staff invitation' : `${count} staff invitations`}: under Staff, give that person a new password to pass on, or remove them and add them again to send a new invitation.`,
+    'password-reset': (count: number) => `${count === 1 ? '1 password-reset link' : `${count} password-reset links`}: the member can ask for a new one from the sign-in page.`,
+    'mailing-list-confirmation': (count: number) => `${count === 1 ? '1 mailing-list confirmation' : `${count} mailing-list confirmations`}: that person joins the list only by signing up again.`,
+  } as Record<string, (count: number) => string>,
   // settings
   siteTitle: 'Site title',
   tagline: 'Tagline',
@@ -366,6 +374,7 @@ export const ADMIN = {
     notAStoreAddress: 'Enter the address shoppers open, such as https://shop.example.com (no path after it).',
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
+    emailBeingSent: 'This email is already being sent. Reload the order in a moment to see how it went.',
     emailNeedsMailServer: 'This store has no mail server (SMTP_URL), so the email cannot be sent. It stays here to read, and can be sent again once a mail server is set up.',
     restockNeedsMailServer: 'This store has no mail server (SMTP_URL), so no restock notice can be sent. The requests stay waiting: notify them once a mail server is set up.',
     emailTaken: 'Another account already uses this email.',

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminMessagesRepository } from '../db/admin-messages-repository.ts';
-import { MailingListRepository } from '../db/mailing-list-repository.ts';
+import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { MAILING_LIST_CONFIRMATION_KIND, MailingListRepository } from '../db/mailing-list-repository.ts';
 import { canSendEmail } from '../email/mailer.ts';
+import { PASSWORD_RESET_EMAIL_KIND, STAFF_INVITATION_EMAIL_KIND } from '../email/password-reset-email.ts';
 import { HELD_CONFIRMATION_SENDABLE_MS } from '../security/mailing-list-link.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
@@ -13,12 +15,19 @@ import { isoTime, sendCsv } from './csv.ts';
 
 export const ADMIN_MESSAGES = '/api/admin/messages';
 const EXPORTED = 50_000;
+/**
+ * Emails the owner sees nowhere else when they fail: order emails are flagged on their orders and
+ * restock notices on the restock list.
+ */
+const UNSEEN_EMAIL_KINDS = [STAFF_INVITATION_EMAIL_KIND, PASSWORD_RESET_EMAIL_KIND, MAILING_LIST_CONFIRMATION_KIND];
+/** How far back the count of those not sent looks: older ones are of no use to act on. */
+const NOT_SENT_WITHIN_DAYS = 30;
 
 const formParams = z.object({ formId: recordId });
 const listQuery = z.object(pageQuery);
 const subscriberQuery = z.object({ ...pageQuery, q: ownerText(200).optional() });
 
-/** What customers sent, for reading and export: form submissions, subscribers, restock requests. */
+/** What customers sent, for reading and export: form submissions, subscribers, restock requests; and the account emails not sent. */
 export function createMessageCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'messages.read');
@@ -62,6 +71,12 @@ export function createMessageCalls(deps: AppDeps): Router {
   router.get(`${ADMIN_MESSAGES}/subscribers.csv`, canRead, async (_req, res) => {
     const subscribers = await messages().subscribers({ limit: EXPORTED });
     sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn)]));
+  });
+
+  // failed (refused, or given up as too late) in the last days, by kind, so the owner can act on them
+  router.get(`${ADMIN_MESSAGES}/emails-not-sent`, canRead, async (_req, res) => {
+    const since = Date.now() - NOT_SENT_WITHIN_DAYS * 24 * 60 * 60 * 1000;
+    res.json({ days: NOT_SENT_WITHIN_DAYS, byKind: await new EmailOutboxRepository(deps.store).failedByKind(UNSEEN_EMAIL_KINDS, since) });
   });
 
   router.get(`${ADMIN_MESSAGES}/restock`, canRead, async (req, res) => {

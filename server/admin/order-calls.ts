@@ -8,7 +8,7 @@ import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { isGivenUpReason } from '../email/late-email.ts';
-import { canSendEmail } from '../email/mailer.ts';
+import { canSendEmail, DELIVERY_CLAIM_MS } from '../email/mailer.ts';
 import { orderStatusEmail } from '../email/order-status-email.ts';
 import { fillMessage } from '../messages.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
@@ -130,7 +130,12 @@ export function createOrderCalls(deps: AppDeps): Router {
     // 409 as for a password link: the store's set-up, not the request, stands in the way, and a
     // retry fails alike until a mail server is configured (not an outage, so not 503)
     if (!canSendEmail(deps.options.mail)) throw new HttpError(409, ADMIN.server.emailNeedsMailServer);
-    await checkoutServices(deps).mailer.deliver(deps.store, email);
+    // taken first, as the sweep takes an email: of two clicks (or staff, or processes) one sends it
+    if (!(await outbox.takeToSendAgain(email.id, Date.now(), DELIVERY_CLAIM_MS))) {
+      const current = await outbox.findById(email.id);
+      throw new HttpError(409, current?.status === 'sent' ? ADMIN.server.emailAlreadySent : ADMIN.server.emailBeingSent);
+    }
+    await checkoutServices(deps).mailer.deliverTaken(deps.store, email);
     res.json({ emails: await orderEmails(orderId) });
   });
 

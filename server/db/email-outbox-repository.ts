@@ -157,6 +157,34 @@ export class EmailOutboxRepository {
   }
 
   /**
+   * Takes an email the owner sends again, the way claim() takes a pending one: true for the one
+   * call that marks it, which alone sends it. A failed or kept email becomes pending, marked as
+   * taken now (so the sweep leaves it to this process, and gives it up as perhaps sent should the
+   * process stop mid-send); a pending one is taken only if no process holds a fresh mark on it.
+   */
+  async takeToSendAgain(id: string, now: number, staleAfterMs: number): Promise<boolean> {
+    const marked = await this.session.run(
+      `UPDATE email_outbox SET status = 'pending', error = NULL, attempted_on = ?
+       WHERE id = ? AND (status IN ('failed', 'kept') OR (status = 'pending' AND (attempted_on IS NULL OR attempted_on < ?)))`,
+      [now, id, now - staleAfterMs],
+    );
+    return marked.changes === 1;
+  }
+
+  /**
+   * How many emails of each of `kinds` written since `since` ended failed (refused by the mail
+   * server, or given up as too late); kinds with none are left out.
+   */
+  async failedByKind(kinds: readonly string[], since: number): Promise<Record<string, number>> {
+    if (kinds.length === 0) return {};
+    const rows = await this.session.all<{ kind: string; n: number | string }>(
+      `SELECT kind, COUNT(*) AS n FROM email_outbox WHERE status = 'failed' AND created_on >= ? AND kind IN (${placeholders(kinds.length)}) GROUP BY kind`,
+      [since, ...kinds],
+    );
+    return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
+  }
+
+  /**
    * Pending emails written at least `minAgeMs` ago, and no longer ago than their kind may still be
    * sent (`sendableFor`), that no process is delivering (their writer stopped before sending, or
    * its mark is older than `staleAfterMs`), oldest first. A kind given 0 is not taken at all.

@@ -19,6 +19,11 @@ export interface Mailer {
    * pending email another process is already sending is left to it.
    */
   deliver(session: StoreSession, email: OutboxEmail): Promise<void>;
+  /**
+   * Sends an email its caller has already taken (EmailOutboxRepository.takeToSendAgain), and
+   * records how it went. Never throws.
+   */
+  deliverTaken(session: StoreSession, email: OutboxEmail): Promise<void>;
 }
 
 const DEFAULT_FROM = 'no-reply@localhost';
@@ -50,29 +55,43 @@ export function waitsForMailServer(email: Pick<OutboxEmail, 'kind'>): boolean {
 export function createMailer(options: MailOptions, log: Logger, transport?: Transporter): Mailer {
   const transporter = transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
   const from = options.from || DEFAULT_FROM;
+  /** Sends an email this process holds the mark on, and records how it went. */
+  async function send(session: StoreSession, email: OutboxEmail): Promise<void> {
+    if (!transporter) {
+      await settleUndelivered(session, email, 'kept');
+      return;
+    }
+    try {
+      // a plain-text email (a restock notice) has no HTML part
+      await transporter.sendMail({ from, to: email.recipient, subject: email.subject, text: email.text, ...(email.html === '' ? {} : { html: email.html }) });
+      await new EmailOutboxRepository(session).settle(email.id, 'sent');
+    } catch (error) {
+      log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
+      await settleUndelivered(session, email, 'failed', error instanceof Error ? error.message.slice(0, 500) : String(error));
+    }
+  }
+
+  /** Runs a delivery step; a database failure leaves the email pending in the outbox for the sweep. */
+  async function orLog(email: OutboxEmail, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      // the order is placed either way; the email stays pending in the outbox
+      log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
+    }
+  }
+
   return {
     async deliver(session, email) {
       if (!transporter && waitsForMailServer(email)) return;
-      const outbox = new EmailOutboxRepository(session);
-      try {
-        // a pending email is sent by whoever marks it first; one the owner sends again is not pending
-        if (email.status === 'pending' && !(await outbox.claim(email.id, Date.now(), DELIVERY_CLAIM_MS))) return;
-        if (!transporter) {
-          await settleUndelivered(session, email, 'kept');
-          return;
-        }
-        try {
-          // a plain-text email (a restock notice) has no HTML part
-          await transporter.sendMail({ from, to: email.recipient, subject: email.subject, text: email.text, ...(email.html === '' ? {} : { html: email.html }) });
-          await outbox.settle(email.id, 'sent');
-        } catch (error) {
-          log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
-          await settleUndelivered(session, email, 'failed', error instanceof Error ? error.message.slice(0, 500) : String(error));
-        }
-      } catch (error) {
-        // the order is placed either way; the email stays pending in the outbox
-        log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
-      }
+      await orLog(email, async () => {
+        // a pending email is sent by whoever marks it first (one the owner sends again is taken by deliverTaken's caller)
+        if (email.status === 'pending' && !(await new EmailOutboxRepository(session).claim(email.id, Date.now(), DELIVERY_CLAIM_MS))) return;
+        await send(session, email);
+      });
+    },
+    async deliverTaken(session, email) {
+      await orLog(email, () => send(session, email));
     },
   };
 }

@@ -66,6 +66,18 @@ describe('the order detail', () => {
     expect(screen.queryByText(ADMIN.emailsNeedMailServer)).toBeNull();
   });
 
+  it('says so when the email is already being sent (another click, or another staff member)', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } },
+      { method: 'POST', path: '/api/admin/orders/o1/emails/e1/send', answer: { status: 409, body: { message: ADMIN.server.emailBeingSent } } },
+    ]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sendAgain }));
+    await settle();
+    expect(screen.getByText(ADMIN.server.emailBeingSent)).toBeTruthy();
+  });
+
   it('says instead why an email cannot be sent where the store has no mail server', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: false } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);

@@ -379,6 +379,34 @@ describe('restock requests', () => {
   });
 });
 
+describe('emails not sent', () => {
+  const messagesWith = (byKind: Record<string, number>) => scriptFetch([
+    { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+    { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: { subscribers: [] } } },
+    { method: 'GET', path: '/api/admin/messages/restock', answer: { body: { groups: [] } } },
+    { method: 'GET', path: '/api/admin/messages/emails-not-sent', answer: { body: { days: 30, byKind } } },
+  ]);
+
+  it('counts the account emails not sent lately by kind, each with what to do', async () => {
+    messagesWith({ 'staff-invitation': 2, 'password-reset': 1 });
+    render(<MessagesScreen canNotify />);
+    await settle();
+    const section = within(screen.getByRole('region', { name: ADMIN.emailsNotSent }));
+    expect(section.getByText(ADMIN.emailsNotSentWithin(30))).toBeTruthy();
+    expect(section.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      ADMIN.emailsNotSentByKind['staff-invitation']!(2),
+      ADMIN.emailsNotSentByKind['password-reset']!(1),
+    ]);
+  });
+
+  it('says nothing when every such email went out', async () => {
+    messagesWith({});
+    render(<MessagesScreen canNotify />);
+    await settle();
+    expect(screen.queryByRole('region', { name: ADMIN.emailsNotSent })).toBeNull();
+  });
+});
+
 describe('the messages screen', () => {
   it('pages subscribers fifty at a time and finds them by address, each list with a pager of its own name', async () => {
     const reader = (n: number) => ({ email: `reader-${n}@example.com`, source: 'newsletter', createdOn: 0 });

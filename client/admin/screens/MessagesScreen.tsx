@@ -1,4 +1,4 @@
-/** Messages: form submissions per form, newsletter subscribers (found by address), restock requests by variant; each a page at a time, with a CSV of all. */
+/** Messages: account emails not sent lately, form submissions per form, newsletter subscribers (found by address), restock requests by variant; each a page at a time, with a CSV of all. */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { API_PATHS } from '../../lib/api-paths.ts';
@@ -157,10 +157,25 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
   );
 }
 
+/** Account emails that never went out lately (refused, or given up as too late), by kind, each with what to do; nothing when none. */
+function EmailsNotSent() {
+  const { data } = useCall<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
+  const kinds = Object.keys(ADMIN.emailsNotSentByKind).filter((kind) => (data?.byKind[kind] ?? 0) > 0);
+  if (!data || kinds.length === 0) return null;
+  return (
+    <section aria-labelledby="emails-not-sent-title" className="admin-notice">
+      <h2 id="emails-not-sent-title">{ADMIN.emailsNotSent}</h2>
+      <p>{ADMIN.emailsNotSentWithin(data.days)}</p>
+      <ul>{kinds.map((kind) => <li key={kind} data-email-kind={kind}>{ADMIN.emailsNotSentByKind[kind]!(data.byKind[kind]!)}</li>)}</ul>
+    </section>
+  );
+}
+
 export function MessagesScreen({ canNotify }: { canNotify: boolean }) {
   return (
     <section aria-labelledby="messages-title">
       <h1 id="messages-title">{ADMIN.screens.messages}</h1>
+      <EmailsNotSent />
       <FormSubmissions />
       <Subscribers />
       <RestockRequests canNotify={canNotify} />

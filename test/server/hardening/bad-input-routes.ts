@@ -88,6 +88,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/admin/messages/subscribers.csv': noInput(READ_ONLY),
   'GET /api/admin/messages/restock': file(ADMIN),
   'GET /api/admin/messages/restock.csv': noInput(READ_ONLY),
+  'GET /api/admin/messages/emails-not-sent': noInput(READ_ONLY),
   'GET /api/admin/settings': noInput(READ_ONLY),
   'PUT /api/admin/settings': file(ADMIN),
   'PUT /api/admin/account/password': file(ADMIN),

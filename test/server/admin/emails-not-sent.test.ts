@@ -1,0 +1,54 @@
+/**
+ * The Messages screen's count of account emails that never went out (staff invitations,
+ * password-reset links, mailing-list confirmations refused by the mail server or given up as too
+ * late) in the last 30 days, by kind: order emails and restock notices are shown where they
+ * belong, and older, sent or kept emails are not counted.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Visitor } from '../helpers/visitor.ts';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let server: PlatformServer;
+
+beforeAll(async () => {
+  server = await startPlatformServer();
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+async function written(kind: string, status: string, agoMs: number): Promise<void> {
+  await server.app.deps.store.run(
+    `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, error, created_on)
+     VALUES (?, ?, NULL, 'someone@example.com', 'S', 'T', '', ?, ?, ?)`,
+    [randomUUID(), kind, status, status === 'failed' ? '550 no such mailbox' : null, Date.now() - agoMs],
+  );
+}
+
+describe('GET /api/admin/messages/emails-not-sent', () => {
+  it('counts the account emails not sent in the last 30 days, by kind', async () => {
+    const owner = await server.signInOwner();
+    expect((await owner.get('/api/admin/messages/emails-not-sent')).body).toEqual({ days: 30, byKind: {} });
+
+    await written('staff-invitation', 'failed', DAY);
+    await written('staff-invitation', 'failed', 29 * DAY);
+    await written('password-reset', 'failed', 0);
+    // not counted: too old, sent, kept, or shown elsewhere (an order's emails, restock notices)
+    await written('staff-invitation', 'failed', 31 * DAY);
+    await written('mailing-list-confirmation', 'sent', DAY);
+    await written('password-reset', 'kept', DAY);
+    await written('order-confirmation', 'failed', DAY);
+    await written('restock-notice', 'failed', DAY);
+
+    const answer = await owner.get<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toEqual({ days: 30, byKind: { 'staff-invitation': 2, 'password-reset': 1 } });
+  });
+
+  it('is for the owner and staff who read messages only', async () => {
+    const visitor = await new Visitor(server.url).start();
+    expect((await visitor.get('/api/admin/messages/emails-not-sent')).status).toBe(401);
+  });
+});

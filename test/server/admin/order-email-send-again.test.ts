@@ -1,0 +1,86 @@
+/**
+ * "Send again" on an order's email takes it first, the way the outbox sweep takes an email, so
+ * two clicks at once (or two staff members, or two processes) send it once: the other is told
+ * the email is already being sent. One that a process is sending now is left to it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
+import type { Store } from '../../../server/db/store.ts';
+import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
+import { seededProduct, seededVariant } from '../helpers/fixtures.ts';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { startTestMailServer, type TestMailServer } from '../helpers/test-mail-server.ts';
+import { Visitor } from '../helpers/visitor.ts';
+
+let mailServer: TestMailServer;
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+let db: Store;
+
+beforeAll(async () => {
+  mailServer = await startTestMailServer();
+  server = await startPlatformServer({ mail: { smtpUrl: mailServer.url } });
+  owner = await server.signInOwner();
+  db = server.app.deps.store;
+});
+afterAll(async () => {
+  await server.stop(true);
+  await mailServer.stop();
+});
+
+const mailTo = (address: string) => mailServer.received.filter((mail) => mail.to.includes(address)).length;
+
+/** An order by `email`, once its confirmation went out; returns the order's and the confirmation's ids. */
+async function orderConfirmedTo(email: string): Promise<{ orderId: string; emailId: string }> {
+  const shopper = await new Visitor(server.url).start();
+  const inStock = seededVariant('linen-shirt', (variant) => variant.qtyInStock > 0);
+  const added = await shopper.post('/api/commerce/shopping-cart/entries', { itemId: seededProduct('linen-shirt').id, sku: inStock.sku, quantity: 1, additionalFields: null });
+  expect(added.status, added.text).toBe(200);
+  const placed = await placeOrderThroughCheckout(shopper, undefined, { email });
+  expect(placed.status, placed.text.slice(0, 200)).toBe(201);
+  const orderId = /order-confirmed\/([^?]+)/.exec(placed.body.confirmationUrl!)![1]!;
+  const confirmation = async () => (await new EmailOutboxRepository(db).ofSubject(orderId)).find((one) => one.kind === 'order-confirmation');
+  await expect.poll(async () => (await confirmation())?.status).toBe('sent');
+  return { orderId, emailId: (await confirmation())!.id };
+}
+
+const sendAgain = (orderId: string, emailId: string) => owner.post<{ message?: string; emails?: Array<{ id: string; status: string }> }>(`/api/admin/orders/${orderId}/emails/${emailId}/send`, {});
+
+describe('Send again', () => {
+  it('sends a failed email once when asked twice at the same moment; the other is told it is being sent', async () => {
+    const { orderId, emailId } = await orderConfirmedTo('twice-at-once@example.com');
+    expect(mailTo('twice-at-once@example.com')).toBe(1);
+    await new EmailOutboxRepository(db).settle(emailId, 'failed', '421 try again later');
+
+    const answers = await Promise.all([sendAgain(orderId, emailId), sendAgain(orderId, emailId)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    // told as it stood when it lost: still being sent, or sent already
+    expect([ADMIN.server.emailBeingSent, ADMIN.server.emailAlreadySent]).toContain(refused.body.message);
+    const sent = answers.find((answer) => answer.status === 200)!;
+    expect(sent.body.emails).toEqual([expect.objectContaining({ id: emailId, status: 'sent' })]);
+    // the mail server got the confirmation and one copy sent again, not two
+    expect(mailTo('twice-at-once@example.com')).toBe(2);
+  });
+
+  it('leaves an email a process is sending now to it, saying so', async () => {
+    const { orderId, emailId } = await orderConfirmedTo('being-sent@example.com');
+    // as a process that has just taken it leaves it: pending, marked now
+    await db.run("UPDATE email_outbox SET status = 'pending', attempted_on = ? WHERE id = ?", [Date.now(), emailId]);
+    const answer = await sendAgain(orderId, emailId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(ADMIN.server.emailBeingSent);
+    expect(mailTo('being-sent@example.com')).toBe(1);
+  });
+
+  it('sends again an email the sweep gave up as too late, once', async () => {
+    const { orderId, emailId } = await orderConfirmedTo('given-up@example.com');
+    await db.run("UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ?", ['Not sent: too late.', emailId]);
+    const answers = await Promise.all([sendAgain(orderId, emailId), sendAgain(orderId, emailId), sendAgain(orderId, emailId)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(mailTo('given-up@example.com')).toBe(2);
+    expect(await db.get('SELECT status, error FROM email_outbox WHERE id = ?', [emailId])).toEqual({ status: 'sent', error: null });
+  });
+});
