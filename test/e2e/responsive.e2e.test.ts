@@ -4,8 +4,9 @@
  * the footer newsletter with its captcha stays inside the window, and the
  * footer's links line up with the newsletter box. On a phone (320 and 390 px) every link and
  * button a finger aims at is at least 44 px tall (and wide, where it is a lone word or icon), and a
- * cart row's title keeps to two lines. A screenshot of each page type at 390 and 1280 px goes to
- * test-results/.
+ * cart row's title keeps to two lines. The gallery's lightbox (a photo opened) is measured as a page
+ * of its own. The header underlines the current page's word just beneath it. A screenshot of each
+ * page type at 390 and 1280 px goes to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,8 +16,19 @@ import { horizontalOverflow, screenshot, startStorefront, waitForIslands, type S
 let store: Storefront;
 let page: Page;
 
-/** Page types and a path that shows each; the order confirmation's path is found once an order exists. */
-const PAGE_TYPES: Array<{ name: string; path: string; status: number }> = [
+/** Opens the first photo of the gallery page in its lightbox. */
+async function openGalleryPhoto(): Promise<void> {
+  await page.locator('[data-island="Gallery"] .gallery__open:not([disabled])').first().click();
+  await page.locator('.gallery-lightbox__body').waitFor();
+  // the screenshot shows the lightbox once it has faded in
+  await page.locator('.island-overlay').evaluate((overlay) => Promise.all(overlay.getAnimations().map((animation) => animation.finished)));
+}
+
+/**
+ * Page types and a path that shows each, with what to do there first (`then`); the order
+ * confirmation's path is found once an order exists.
+ */
+const PAGE_TYPES: Array<{ name: string; path: string; status: number; then?: () => Promise<void> }> = [
   { name: 'home', path: '/', status: 200 },
   { name: 'shop', path: '/shop', status: 200 },
   { name: 'product', path: '/shop/p/linen-shirt', status: 200 },
@@ -25,6 +37,7 @@ const PAGE_TYPES: Array<{ name: string; path: string; status: number }> = [
   { name: 'search', path: '/search?q=linen', status: 200 },
   { name: 'contact', path: '/contact', status: 200 },
   { name: 'gallery', path: '/gallery', status: 200 },
+  { name: 'gallery-lightbox', path: '/gallery', status: 200, then: openGalleryPhoto },
   { name: 'lessons', path: '/lessons', status: 200 },
   { name: 'lesson', path: '/lessons/indigo-basics', status: 200 },
   { name: 'not-found', path: '/no-such-page', status: 404 },
@@ -47,9 +60,18 @@ const TAP_TARGETS: Array<{ selector: string; wide: boolean }> = [
   { selector: '.shop-filters a', wide: true },
   { selector: '.shop-sort a', wide: true },
   { selector: '.footer-nav a', wide: false },
+  // the product page's way back to the shop, and the lesson page's to the lessons
+  { selector: '.breadcrumb a', wide: true },
+  { selector: '.gallery-lightbox__body button', wide: true },
+  { selector: '.island-modal__close', wide: true },
+  // the fixed cart pill, on every page but the cart and checkout while the cart holds something
+  { selector: '.sqs-pill-shopping-cart', wide: true },
 ];
 
-/** The page's tap targets under 44 px, named with their size, and the selectors the page shows at all. */
+/**
+ * The page's tap targets under 44 px or reaching past the window's sides (out of a finger's reach),
+ * named with their size and place, and the selectors the page shows at all.
+ */
 async function smallTapTargets(): Promise<{ shown: string[]; small: string[] }> {
   return page.evaluate((targets) => {
     const shown: string[] = [];
@@ -59,11 +81,27 @@ async function smallTapTargets(): Promise<{ shown: string[]; small: string[] }> 
       if (elements.length > 0) shown.push(selector);
       for (const element of elements) {
         const box = element.getBoundingClientRect();
-        if (box.height < 44 || (wide && box.width < 44)) small.push(`${selector} "${element.textContent?.trim()}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+        const outside = box.left < -0.5 || box.right > window.innerWidth + 0.5;
+        if (box.height < 44 || (wide && box.width < 44) || outside) {
+          small.push(`${selector} "${element.textContent?.trim()}" ${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)}–${Math.round(box.right)}`);
+        }
       }
     }
     return { shown, small };
   }, TAP_TARGETS);
+}
+
+/**
+ * How the header marks the current page, if it does: an underline of the word (just beneath it),
+ * not a border of the link's box (which on a phone is 44 px tall and would sit well below the word).
+ */
+async function currentPageMark(): Promise<{ underline: boolean; border: string } | null> {
+  return page.evaluate(() => {
+    const current = document.querySelector('.main-nav a[aria-current="page"]');
+    if (!current) return null;
+    const style = getComputedStyle(current);
+    return { underline: style.textDecorationLine.includes('underline'), border: style.borderBottomWidth };
+  });
 }
 
 /** How many lines the first cart row's title link is drawn on (an inline box has one rectangle a line). */
@@ -78,6 +116,15 @@ async function open(path: string, status: number): Promise<void> {
   await waitForIslands(page);
   // The captcha renders its challenge after hydration; measure once it is there.
   await page.locator('.footer-newsletter [data-captcha-rendered="true"]').waitFor();
+}
+
+/** Turns the gallery's lightbox on (off as seeded), so a photo opens in it. */
+async function enableGalleryLightbox(): Promise<void> {
+  const db = store.app.deps.store;
+  const gallery = await db.get<{ data_json: string }>("SELECT data_json FROM collections WHERE url_id = 'gallery'");
+  const data = JSON.parse(gallery!.data_json) as { galleryOptions?: Record<string, unknown> };
+  data.galleryOptions = { ...data.galleryOptions, lightbox: true };
+  await db.run("UPDATE collections SET data_json = ? WHERE url_id = 'gallery'", [JSON.stringify(data)]);
 }
 
 /** Puts one item in the cart through the storefront call, as the add-to-cart button does. */
@@ -100,6 +147,7 @@ describe('every page type fits the window', () => {
   beforeAll(async () => {
     store = await startStorefront({ captcha: createLocalCaptcha() });
     page = await store.newPage();
+    await enableGalleryLightbox();
     await addShirtToCart();
     // The checkout page needs a cart; the confirmation needs an order: place one, then fill the cart again.
     await page.goto(`${store.baseUrl}/checkout`);
@@ -131,8 +179,9 @@ describe('every page type fits the window', () => {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
       const phone = width <= 432;
       const targetsShown = new Set<string>();
-      for (const { name, path, status } of PAGE_TYPES) {
+      for (const { name, path, status, then } of PAGE_TYPES) {
         await open(path, status);
+        await then?.();
         const overflow = await horizontalOverflow(page);
         expect(overflow.scrollWidth, `${name} at ${width} px: ${overflow.outside.join(', ')}`).toBeLessThanOrEqual(overflow.innerWidth);
         // The footer's newsletter form and its captcha's button stay inside the window.
@@ -149,10 +198,12 @@ describe('every page type fits the window', () => {
           expect(firstLink.y, `${name} at ${width} px: footer links under the newsletter box`).toBeGreaterThanOrEqual(newsletter.y + newsletter.height);
           expect(Math.abs(firstLink.x - newsletter.x), `${name} at ${width} px: footer links under the newsletter box`).toBeLessThanOrEqual(1);
         }
+        const mark = await currentPageMark();
+        if (mark) expect(mark, `${name} at ${width} px: the current page's mark in the header`).toEqual({ underline: true, border: '0px' });
         if (phone) {
           const { shown, small } = await smallTapTargets();
           for (const selector of shown) targetsShown.add(selector);
-          expect(small, `${name} at ${width} px: tap targets under 44 px`).toEqual([]);
+          expect(small, `${name} at ${width} px: tap targets under 44 px or outside the window`).toEqual([]);
           // the title has the row's width, not a squeezed column of one word a line
           if (name === 'cart') expect(await cartTitleLines(), `cart at ${width} px: lines of the title`).toBeLessThanOrEqual(2);
         }
