@@ -60,6 +60,9 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
   }, [lightboxIndex, count]);
 
   const onKeyDown = (event: ReactKeyboardEvent): void => {
+    // React passes the lightbox's keys up to here through its portal; those page the lightbox alone,
+    // so the slideshow still shows (and focus returns to) the photo that was opened.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (event.key === 'ArrowLeft') { event.preventDefault(); go(-1); }
     if (event.key === 'ArrowRight') { event.preventDefault(); go(1); }
   };
@@ -81,8 +84,10 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
     return (
     <figure key={image.src + i} className="gallery__slide" aria-roledescription="slide"
       aria-label={GALLERY.slide(i + 1, count)} aria-hidden={offscreen ? true : undefined}>
+      {/* A photo without alt text is named by its place, so the button that opens it is never nameless. */}
       <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox}
-        tabIndex={options.lightbox && !offscreen ? 0 : -1}>
+        tabIndex={options.lightbox && !offscreen ? 0 : -1} aria-haspopup={options.lightbox ? 'dialog' : undefined}
+        aria-label={image.alt ? undefined : GALLERY.slide(i + 1, count)}>
         <Image src={image.src} alt={image.alt} width={image.width} height={image.height} copyWidths={image.copyWidths} sizes={SIZES}
           priority={i === 0 ? 'high' : 'low'} />
       </button>
@@ -130,7 +135,7 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
         </div>
       )}
       {options.lightbox && (
-        <Modal open={lightboxImage !== undefined} onClose={() => setLightboxIndex(null)} title={lightboxImage?.title ?? lightboxImage?.alt ?? ''}
+        <Modal open={lightboxImage !== undefined} onClose={() => setLightboxIndex(null)} title={lightboxImage?.title || lightboxImage?.alt || GALLERY.slide((lightboxIndex ?? 0) + 1, count)}
           className={`gallery-lightbox-box gallery-lightbox--${options.lightboxTheme}`}>
           {lightboxImage && (
             <div className="gallery-lightbox__body">

@@ -7,7 +7,7 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { serverMessages } from '../messages.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
-import { galleryIslandOptions, resolveGalleryOptions } from './gallery-options.ts';
+import { galleryIslandOptions, productGalleryOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
@@ -160,8 +160,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             // only the resized copies there are: the island's srcset offers nothing else
             return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0, copyWidths: uploadCopyWidths(image) };
           }),
-          // Product pictures keep their own shape; the gallery page's aspect-ratio setting crops its slides.
-          options: galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true, 'auto-crop': false })),
+          options: productGalleryOptions(),
         })
       : '';
     return {

@@ -117,3 +117,12 @@ export function galleryIslandOptions(options: ResolvedGalleryOptions): GalleryOp
     maxWidth: options.maxWidth,
   };
 }
+
+/**
+ * The product page's gallery: a slideshow with arrows and thumbnails whose photo opens large in the
+ * lightbox (a shopper taps a product photo to see it closer). Product pictures keep their own shape;
+ * the gallery page's aspect-ratio setting crops only its own slides.
+ */
+export function productGalleryOptions(): GalleryOptionsInput {
+  return galleryIslandOptions(resolveGalleryOptions({ design: 'slideshow', controls: true, thumbnails: true, 'auto-crop': false, lightbox: true }));
+}

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import Instalments from '../../client/islands/Instalments.tsx';
 import Gallery from '../../client/islands/Gallery.tsx';
+import { productGalleryOptions } from '../../server/pages/gallery-options.ts';
 import { scriptFetch, settle } from './helpers.ts';
 
 const base = { currency: 'USD', minCents: 3500, maxCents: 200000, productType: 1 };
@@ -131,6 +132,34 @@ describe('Gallery island', () => {
     expect(screen.getByRole('dialog').querySelector('img[alt="Image 1"]')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens a product photo large on a click: focus goes into the lightbox, arrows page it, Escape closes it and focus returns to the photo', () => {
+    render(<Gallery id="product-gallery" images={images} options={productGalleryOptions()} />);
+    const photo = document.querySelector<HTMLButtonElement>('.gallery__open')!;
+    expect(photo.disabled).toBe(false);
+    photo.focus();
+    fireEvent.click(photo);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(dialog.querySelector('.gallery-lightbox__body img')!.getAttribute('alt')).toBe('Image 1');
+    // the arrows page the lightbox only: the slideshow behind it stays on the photo that was opened
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(screen.getByRole('dialog').querySelector('.gallery-lightbox__body img')!.getAttribute('alt')).toBe('Image 2');
+    expect(position()).toBe('Slide 1 of 3');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(photo);
+    expect(photo.closest('[aria-hidden="true"]')).toBeNull();
+  });
+
+  it('names a photo without alt text by its place, on the button that opens it and on its lightbox', () => {
+    const unnamed = images.map((image) => ({ ...image, alt: '' }));
+    render(<Gallery id="product-gallery" images={unnamed} options={productGalleryOptions()} />);
+    const photo = screen.getByRole('button', { name: 'Slide 1 of 3' });
+    expect(photo.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(photo);
+    expect(screen.getByRole('dialog', { name: 'Slide 1 of 3' })).toBeTruthy();
   });
 
   it('lists the copies the store made in the srcset, then the original at the next platform width', () => {

@@ -4,8 +4,8 @@
  * the footer newsletter with its captcha stays inside the window, and the
  * footer's links line up with the newsletter box. On a phone (320 and 390 px) every link and
  * button a finger aims at is at least 44 px tall (and wide, where it is a lone word or icon), and a
- * cart row's title keeps to two lines. The gallery's lightbox (a photo opened) is measured as a page
- * of its own. The header underlines the current page's word just beneath it. A screenshot of each
+ * cart row's title keeps to two lines. The gallery's and the product page's lightbox (a photo opened)
+ * are measured as pages of their own, and on a phone the product photo opened fills the window's width. The header underlines the current page's word just beneath it. A screenshot of each
  * page type at 390 and 1280 px goes to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { horizontalOverflow, screenshot, startStorefront, waitForIslands, type S
 let store: Storefront;
 let page: Page;
 
-/** Opens the first photo of the gallery page in its lightbox. */
+/** Opens the first photo of the page's gallery (the gallery page's, a product's) in its lightbox. */
 async function openGalleryPhoto(): Promise<void> {
   await page.locator('[data-island="Gallery"] .gallery__open:not([disabled])').first().click();
   await page.locator('.gallery-lightbox__body').waitFor();
@@ -32,6 +32,7 @@ const PAGE_TYPES: Array<{ name: string; path: string; status: number; then?: () 
   { name: 'home', path: '/', status: 200 },
   { name: 'shop', path: '/shop', status: 200 },
   { name: 'product', path: '/shop/p/linen-shirt', status: 200 },
+  { name: 'product-lightbox', path: '/shop/p/linen-shirt', status: 200, then: openGalleryPhoto },
   { name: 'cart', path: '/cart', status: 200 },
   { name: 'checkout', path: '/checkout', status: 200 },
   { name: 'search', path: '/search?q=linen', status: 200 },
@@ -215,4 +216,24 @@ describe('every page type fits the window', () => {
       expect(faults, faults.join('\n')).toEqual([]);
     });
   }
+
+  it('opens a product photo at nearly the window\'s width on a phone, its arrows and close button inside the window', async () => {
+    const viewport = { width: 390, height: 844 };
+    await page.setViewportSize(viewport);
+    await open('/shop/p/linen-shirt', 200);
+    await openGalleryPhoto();
+    const photo = (await page.locator('.gallery-lightbox__body img').boundingBox())!;
+    expect(photo.width, 'the opened photo\'s width').toBeGreaterThanOrEqual(300);
+    const controls = await page.locator('.gallery-lightbox-box button').evaluateAll((buttons) => buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      return { name: button.getAttribute('aria-label'), left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    }));
+    expect(controls.map((control) => control.name).sort()).toEqual(['Close', 'Next', 'Previous']);
+    for (const control of controls) {
+      expect(control.left, `${control.name}: left edge`).toBeGreaterThanOrEqual(0);
+      expect(control.right, `${control.name}: right edge`).toBeLessThanOrEqual(viewport.width);
+      expect(control.top, `${control.name}: top edge`).toBeGreaterThanOrEqual(0);
+      expect(control.bottom, `${control.name}: bottom edge`).toBeLessThanOrEqual(viewport.height);
+    }
+  });
 });
