@@ -7,7 +7,7 @@ import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-reposito
 import { answerBytes, fitsInCart } from '../commerce/cart-limits.ts';
 import { totalsSettingsFrom } from '../commerce/cart-totals.ts';
 import { priceEntries, shoppingCartView, type ShoppingCartView } from '../commerce/cart-view.ts';
-import { readCheckoutLines } from '../commerce/checkout-lines.ts';
+import { variantWeightGrams } from '../commerce/checkout-lines.ts';
 import { shippingRatesFrom } from '../commerce/shipping-rates.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
 
@@ -96,7 +96,7 @@ export async function cartView(deps: AppDeps, cart: CartRecord | null, content?:
   const websiteSettings = await site.websiteSettings();
   const storeSettings = storeSettingsOf(websiteSettings);
   // weighed as the checkout weighs its lines, so the cart's shipping is what the checkout charges
-  const lines = cart && priced.length > 0 ? await readCheckoutLines(deps.store, cart.id, cart.kind) : [];
+  const weightGrams = priced.reduce((sum, line) => sum + variantWeightGrams(line.variant, line.product.data) * line.entry.quantity, 0);
   return shoppingCartView({
     cart,
     priced,
@@ -104,7 +104,7 @@ export async function cartView(deps: AppDeps, cart: CartRecord | null, content?:
     currency: cart?.currency ?? currencyOf(websiteSettings),
     taxRateBasisPoints: totalsSettingsFrom(storeSettings).taxRateBasisPoints,
     shippingRates: shippingRatesFrom(storeSettings),
-    weightGrams: lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0),
+    weightGrams,
     productUrlPrefix: PRODUCT_URL_PREFIX,
   });
 }

@@ -1,4 +1,4 @@
-import { variantFromRow, type ProductRecord, type VariantRow } from '../db/catalogue-repository.ts';
+import { variantFromRow, type ProductRecord, type VariantRecord, type VariantRow } from '../db/catalogue-repository.ts';
 import { parseObjectColumn } from '../db/json-column.ts';
 import type { StoreSession } from '../db/store.ts';
 import { hasUnlimitedStock, PRODUCT_TYPE, unitPriceCents } from './pricing.ts';
@@ -30,8 +30,6 @@ interface LineRow extends Omit<VariantRow, 'id'> {
   product_type: number | string;
   product_data: string;
   variant_id: string;
-  /** Present once variants carry a weight (an owner setting); read when it is there. */
-  weight_grams?: number | string | null;
 }
 
 function nonNegative(value: unknown): number {
@@ -43,12 +41,11 @@ function nonNegative(value: unknown): number {
  * A variant's weight: the weight the owner set on the variant (the admin's column), else one the
  * product's data gives (imported or seeded products), else 0.
  */
-function weightOf(row: LineRow, data: Record<string, unknown>): number {
-  const own = nonNegative(row.weight_grams);
-  if (own > 0) return own;
+export function variantWeightGrams(variant: Pick<VariantRecord, 'sku' | 'weightGrams'>, data: Record<string, unknown>): number {
+  if (variant.weightGrams > 0) return variant.weightGrams;
   const perVariant = data.variantWeightGrams;
-  if (perVariant && typeof perVariant === 'object' && row.sku in perVariant) {
-    return nonNegative((perVariant as Record<string, unknown>)[row.sku]);
+  if (perVariant && typeof perVariant === 'object' && variant.sku in perVariant) {
+    return nonNegative((perVariant as Record<string, unknown>)[variant.sku]);
   }
   return nonNegative(data.weightGrams);
 }
@@ -94,7 +91,7 @@ export async function readCheckoutLines(session: StoreSession, cartId: string, c
       quantity: Number(row.quantity),
       unitPriceCents: unitPriceCents(product, variant),
       limitedStock: !hasUnlimitedStock(product, variant),
-      weightGrams: weightOf(row, data),
+      weightGrams: variantWeightGrams(variant, data),
       billingPeriod: billingPeriodOf(data, cartKind),
     };
   });

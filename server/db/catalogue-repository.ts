@@ -15,6 +15,8 @@ export interface VariantRecord {
   qtyInStock: number;
   unlimited: boolean;
   attributes: Record<string, string>;
+  /** The weight the owner set on the variant, 0 when none (a product's data may still give one: checkout-lines.ts). */
+  weightGrams: number;
 }
 
 export interface ImageRecord {
@@ -68,6 +70,7 @@ export interface VariantRow {
   qty_in_stock: number;
   unlimited: number;
   attributes_json: string;
+  weight_grams?: number | string | null;
 }
 
 interface ImageRow {
@@ -92,6 +95,7 @@ export function variantFromRow(row: VariantRow): VariantRecord {
     qtyInStock: Number(row.qty_in_stock),
     unlimited: Number(row.unlimited) === 1,
     attributes: parseObjectColumn(row.attributes_json) as Record<string, string>,
+    weightGrams: Math.max(0, Number(row.weight_grams ?? 0)) || 0,
   };
 }
 
