@@ -44,11 +44,17 @@ export function clientBodyProblem(err: unknown): BodyProblem | null {
   return null;
 }
 
+/**
+ * The path a log line names: the full one without its query (which may carry tokens), wherever
+ * the handler is mounted (req.path under app.use('/api', …) would leave /api out).
+ */
+export function loggedPath(req: Request): string {
+  return req.originalUrl.split('?', 1)[0]!;
+}
+
 /** The one warn line of a refused body: no stack, the client is at fault. */
 export function logBodyProblem(log: Logger, problem: BodyProblem, req: Request): void {
-  // the full path without its query (which may carry tokens), wherever the handler is mounted
-  const path = req.originalUrl.split('?', 1)[0];
-  log.warn({ method: req.method, path, status: problem.status, reason: problem.reason, reqId: req.id }, serverMessages.bodyRefusedLog);
+  log.warn({ method: req.method, path: loggedPath(req), status: problem.status, reason: problem.reason, reqId: req.id }, serverMessages.bodyRefusedLog);
 }
 
 /** Unknown /api paths answer JSON rather than a page. */
@@ -78,12 +84,12 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
     }
     const fault = storageFault(err);
     if (fault !== null) {
-      reportStorageFault(log, fault, req);
+      reportStorageFault(log, fault, { method: req.method, path: loggedPath(req), id: req.id });
       // an unreachable PostgreSQL server answers the maintenance message, as a page answers the maintenance page
       res.status(503).set('Retry-After', String(FAULT_RETRY_AFTER_SECONDS)).json({ message: fault.message });
       return;
     }
-    log.error({ err: describeError(err), path: req.path, method: req.method, reqId: req.id }, 'call failed');
+    log.error({ err: describeError(err), path: loggedPath(req), method: req.method, reqId: req.id }, 'call failed');
     res.status(500).json({ message: serverMessages.unexpected });
   };
 }
