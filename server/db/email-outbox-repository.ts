@@ -217,26 +217,16 @@ export class EmailOutboxRepository {
   }
 
   /**
-   * Gives up a pending email that no process took: marked failed, with why. True for the one call
-   * that marked it (a process taking it meanwhile keeps it).
+   * Gives up a pending email no process is sending: marked failed, with why. Without
+   * `takenBefore`, one no process ever took; with it, one a process took before then and never
+   * settled (it stopped mid-send). True for the one call that marked it: one taken meanwhile, or
+   * taken again since (its mark newer), is left to the process sending it.
    */
-  async giveUp(id: string, error: string): Promise<boolean> {
+  async giveUp(id: string, error: string, takenBefore?: number): Promise<boolean> {
+    const notSending = takenBefore === undefined ? 'attempted_on IS NULL' : 'attempted_on IS NOT NULL AND attempted_on < ?';
     const marked = await this.session.run(
-      "UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ? AND status = 'pending' AND attempted_on IS NULL",
-      [error, id],
-    );
-    return marked.changes === 1;
-  }
-
-  /**
-   * Gives up a pending email a process took before `takenBefore` and never settled (it stopped
-   * mid-send): marked failed, with why. True for the one call that marked it; one taken again
-   * since (its mark newer) is left to the process sending it.
-   */
-  async giveUpTaken(id: string, error: string, takenBefore: number): Promise<boolean> {
-    const marked = await this.session.run(
-      "UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ? AND status = 'pending' AND attempted_on IS NOT NULL AND attempted_on < ?",
-      [error, id, takenBefore],
+      `UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ? AND status = 'pending' AND ${notSending}`,
+      takenBefore === undefined ? [error, id] : [error, id, takenBefore],
     );
     return marked.changes === 1;
   }

@@ -37,7 +37,7 @@ export async function giveUpLateEmails(session: StoreSession, now: number, optio
   for (const email of late) {
     const marked = await session.transaction(async (tx) => {
       const outbox = new EmailOutboxRepository(tx);
-      if (email.attemptedOn !== null) return outbox.giveUpTaken(email.id, serverMessages.emailPerhapsSent, now - options.staleAfterMs);
+      if (email.attemptedOn !== null) return outbox.giveUp(email.id, serverMessages.emailPerhapsSent, now - options.staleAfterMs);
       if (!(await outbox.giveUp(email.id, tooLateReason(email.kind)))) return false;
       if (email.kind === RESTOCK_NOTICE_KIND) await new RestockRepository(tx).waitAgainAfterUndelivered(email.id);
       return true;

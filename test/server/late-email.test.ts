@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
 import type { Store } from '../../server/db/store.ts';
 import { DELIVERY_CLAIM_MS } from '../../server/email/mailer.ts';
 import { sweepOutbox } from '../../server/email/outbox-sweeper.ts';
@@ -114,6 +115,32 @@ describe('the outbox sweep', () => {
       expect([status, mailTo(recipients[index]!)]).toEqual(status === 'sent' ? ['sent', 1] : ['failed', 0]);
       if (status === 'failed') expect(error).toBe(serverMessages.emailTooLate);
     }
+  });
+});
+
+describe('giving up one pending email', () => {
+  it('marks one never taken, or, given a cut-off, one taken before it, once; never one being sent', async () => {
+    const now = Date.now();
+    const cutOff = now - DELIVERY_CLAIM_MS;
+    const outbox = new EmailOutboxRepository(db);
+    const neverTaken = await leftPending('order-confirmation', 'never-taken@example.com', 3 * DAY, null, now);
+    const takenLongAgo = await leftPending('order-confirmation', 'taken-long-ago@example.com', 3 * DAY, DELIVERY_CLAIM_MS + MINUTE, now);
+    const beingSent = await leftPending('order-confirmation', 'being-sent@example.com', 3 * DAY, MINUTE, now);
+
+    // without a cut-off only one never taken; with one only one taken before it
+    expect(await outbox.giveUp(takenLongAgo, serverMessages.emailTooLate)).toBe(false);
+    expect(await outbox.giveUp(neverTaken, serverMessages.emailPerhapsSent, cutOff)).toBe(false);
+    expect(await outbox.giveUp(beingSent, serverMessages.emailPerhapsSent, cutOff)).toBe(false);
+    expect(await outbox.giveUp(beingSent, serverMessages.emailTooLate)).toBe(false);
+    expect(await outbox.giveUp(neverTaken, serverMessages.emailTooLate)).toBe(true);
+    expect(await outbox.giveUp(takenLongAgo, serverMessages.emailPerhapsSent, cutOff)).toBe(true);
+    // the one call that marked it says so
+    expect(await outbox.giveUp(neverTaken, serverMessages.emailTooLate)).toBe(false);
+    expect(await outbox.giveUp(takenLongAgo, serverMessages.emailPerhapsSent, cutOff)).toBe(false);
+
+    expect(await outcome(neverTaken)).toEqual({ status: 'failed', error: serverMessages.emailTooLate });
+    expect(await outcome(takenLongAgo)).toEqual({ status: 'failed', error: serverMessages.emailPerhapsSent });
+    expect(await outcome(beingSent)).toEqual({ status: 'pending', error: null });
   });
 });
 
