@@ -57,6 +57,8 @@ export const ADMIN = {
   unsavedChanges: 'You have unsaved changes — leave anyway?',
   skipToContent: 'Skip to content',
   requestFailed: 'The request failed. Please try again.',
+  sectionNotLoaded: 'This could not be loaded.',
+  tryAgain: 'Try again',
   // products
   search: 'Search',
   newProduct: 'New product',

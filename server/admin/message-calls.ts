@@ -10,6 +10,8 @@ import { PASSWORD_RESET_EMAIL_KIND, STAFF_INVITATION_EMAIL_KIND } from '../email
 import { HELD_CONFIRMATION_SENDABLE_MS } from '../security/mailing-list-link.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
+import { roleAllows } from '../security/owner-permissions.ts';
+import { signedInUser } from './admin-actor.ts';
 import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
 
@@ -73,10 +75,13 @@ export function createMessageCalls(deps: AppDeps): Router {
     sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn)]));
   });
 
-  // failed (refused, or given up as too late) in the last days, by kind, so the owner can act on them
-  router.get(`${ADMIN_MESSAGES}/emails-not-sent`, canRead, async (_req, res) => {
+  // failed (refused, or given up as too late) in the last days, by kind, so the owner can act on
+  // them; staff invitations are counted only for those who manage the staff, who alone can act on them
+  router.get(`${ADMIN_MESSAGES}/emails-not-sent`, canRead, async (req, res) => {
     const since = Date.now() - NOT_SENT_WITHIN_DAYS * 24 * 60 * 60 * 1000;
-    res.json({ days: NOT_SENT_WITHIN_DAYS, byKind: await new EmailOutboxRepository(deps.store).failedByKind(UNSEEN_EMAIL_KINDS, since) });
+    const managesStaff = roleAllows(signedInUser(req).contributorRole, 'staff.manage');
+    const kinds = managesStaff ? UNSEEN_EMAIL_KINDS : UNSEEN_EMAIL_KINDS.filter((kind) => kind !== STAFF_INVITATION_EMAIL_KIND);
+    res.json({ days: NOT_SENT_WITHIN_DAYS, byKind: await new EmailOutboxRepository(deps.store).failedByKind(kinds, since) });
   });
 
   router.get(`${ADMIN_MESSAGES}/restock`, canRead, async (req, res) => {

@@ -399,6 +399,33 @@ describe('emails not sent', () => {
     ]);
   });
 
+  it('says when the count could not be loaded, with a way to try again, and keeps the other sections', async () => {
+    let failing = true;
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: { subscribers: [], hasMore: false, canSendEmail: true } } },
+      { method: 'GET', path: '/api/admin/messages/restock', answer: { body: { groups: [], hasMore: false } } },
+      {
+        method: 'GET', path: '/api/admin/messages/emails-not-sent',
+        answer: () => (failing ? { status: 500, body: { message: 'Internal error' } } : { body: { days: 30, byKind: { 'password-reset': 1 } } }),
+      },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    const section = within(screen.getByRole('region', { name: ADMIN.emailsNotSent }));
+    expect(section.getByRole('alert').textContent).toBe(ADMIN.sectionNotLoaded);
+    expect(screen.getByText(ADMIN.noSubscribers)).toBeTruthy();
+    expect(screen.getByText(ADMIN.noRestockRequests)).toBeTruthy();
+
+    failing = false;
+    fireEvent.click(section.getByRole('button', { name: ADMIN.tryAgain }));
+    await settle();
+    expect(calls.filter((call) => call.url === '/api/admin/messages/emails-not-sent')).toHaveLength(2);
+    const loaded = within(screen.getByRole('region', { name: ADMIN.emailsNotSent }));
+    expect(loaded.queryByRole('alert')).toBeNull();
+    expect(loaded.getAllByRole('listitem').map((item) => item.textContent)).toEqual([ADMIN.emailsNotSentByKind['password-reset']!(1)]);
+  });
+
   it('says nothing when every such email went out', async () => {
     messagesWith({});
     render(<MessagesScreen canNotify />);
@@ -452,6 +479,31 @@ describe('the messages screen', () => {
     expect(note.textContent).toBe(ADMIN.subscribersNeedMailServer(3));
     expect(note.textContent).toContain('3 sign-ups are waiting');
     expect(note.textContent).toContain('SMTP_URL');
+  });
+
+  it('says in each section whose list could not be loaded that it could not, and loads it again when asked', async () => {
+    const failing = new Set(['forms', 'subscribers', 'restock']);
+    const failOr = (list: string, body: unknown) => () => (failing.has(list) ? { networkError: true } : { body });
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/messages/forms', answer: failOr('forms', { forms: [] }) },
+      { method: 'GET', path: '/api/admin/messages/subscribers', answer: failOr('subscribers', { subscribers: [], hasMore: false, canSendEmail: true }) },
+      { method: 'GET', path: '/api/admin/messages/restock', answer: failOr('restock', { groups: [], hasMore: false }) },
+      { method: 'GET', path: '/api/admin/messages/emails-not-sent', answer: { body: { days: 30, byKind: {} } } },
+    ]);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    for (const name of [ADMIN.formSubmissions, ADMIN.subscribers, ADMIN.restockRequests]) {
+      const section = within(screen.getByRole('region', { name }));
+      expect(section.getByRole('alert').textContent, name).toBe(ADMIN.sectionNotLoaded);
+      expect(section.getByRole('button', { name: ADMIN.tryAgain }), name).toBeTruthy();
+    }
+    failing.delete('subscribers');
+    fireEvent.click(within(screen.getByRole('region', { name: ADMIN.subscribers })).getByRole('button', { name: ADMIN.tryAgain }));
+    await settle();
+    expect(within(screen.getByRole('region', { name: ADMIN.subscribers })).queryByRole('alert')).toBeNull();
+    expect(screen.getByText(ADMIN.noSubscribers)).toBeTruthy();
+    // the others still say so, each with its own way to try again
+    expect(within(screen.getByRole('region', { name: ADMIN.restockRequests })).getByRole('alert').textContent).toBe(ADMIN.sectionNotLoaded);
   });
 
   it('says nothing of mail on a store that can send', async () => {

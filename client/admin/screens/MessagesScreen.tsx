@@ -1,9 +1,14 @@
-/** Messages: account emails not sent lately, form submissions per form, newsletter subscribers (found by address), restock requests by variant; each a page at a time, with a CSV of all. */
+/**
+ * Messages: account emails not sent lately, form submissions per form, newsletter subscribers
+ * (found by address), restock requests by variant; each a page at a time, with a CSV of all. A
+ * section whose call fails says so with a way to try again; the others are shown as loaded.
+ */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { API_PATHS } from '../../lib/api-paths.ts';
 import { adminCall } from '../admin-api.ts';
 import { Notice } from '../Field.tsx';
+import { LoadFailed } from '../LoadFailed.tsx';
 import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { SearchForm } from '../SearchForm.tsx';
@@ -33,7 +38,7 @@ function FormSubmissions() {
   return (
     <section aria-labelledby="forms-title">
       <h2 id="forms-title">{ADMIN.formSubmissions}</h2>
-      <Notice text={forms.error} kind="error" />
+      <LoadFailed error={forms.error} loading={forms.loading} onRetry={forms.reload} />
       {forms.data && forms.data.forms.length > 0 ? (
         <p className="admin-field">
           <label htmlFor="form-choice">{ADMIN.form}</label>
@@ -43,6 +48,7 @@ function FormSubmissions() {
           {chosen ? <a href={`/api/admin/messages/forms/${encodeURIComponent(chosen)}/submissions.csv`} download>{ADMIN.exportCsv}</a> : null}
         </p>
       ) : null}
+      <LoadFailed error={detail.error} loading={detail.loading} onRetry={detail.reload} />
       {detail.data && detail.data.submissions.length === 0 ? <p>{ADMIN.noSubmissions}</p> : null}
       {detail.data && detail.data.submissions.length > 0 ? (
         <TableRegion label={ADMIN.formSubmissions}>
@@ -67,7 +73,7 @@ function FormSubmissions() {
 function Subscribers() {
   const [offset, setOffset] = useState(0);
   const [search, setSearch] = useState('');
-  const { data, error } = useCall<{ subscribers: Subscriber[]; hasMore: boolean; canSendEmail?: boolean; confirmationsWaiting?: number }>(
+  const { data, error, loading, reload } = useCall<{ subscribers: Subscriber[]; hasMore: boolean; canSendEmail?: boolean; confirmationsWaiting?: number }>(
     `/api/admin/messages/subscribers?${paged(offset)}${search ? `&q=${encodeURIComponent(search)}` : ''}`,
   );
   return (
@@ -77,7 +83,7 @@ function Subscribers() {
         <a href="/api/admin/messages/subscribers.csv" download>{ADMIN.exportCsv}</a>
       </div>
       <SearchForm id="subscriber-search" hint={ADMIN.subscriberSearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
-      <Notice text={error} kind="error" />
+      <LoadFailed error={error} loading={loading} onRetry={reload} />
       {/* double opt-in needs email: without a mail server nobody can join, and the owner must know */}
       {data?.canSendEmail === false ? <p className="admin-notice" role="note">{ADMIN.subscribersNeedMailServer(data.confirmationsWaiting ?? 0)}</p> : null}
       {data && data.subscribers.length === 0 ? <p>{search ? ADMIN.noSubscribersFound : ADMIN.noSubscribers}</p> : null}
@@ -102,7 +108,7 @@ function notifyHint(group: RestockGroup, canSend: boolean): string | undefined {
 
 function RestockRequests({ canNotify }: { canNotify: boolean }) {
   const [offset, setOffset] = useState(0);
-  const { data, error, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean; canSendEmail?: boolean; undeliveredNotices?: number }>(`/api/admin/messages/restock?${paged(offset)}`);
+  const { data, error, loading, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean; canSendEmail?: boolean; undeliveredNotices?: number }>(`/api/admin/messages/restock?${paged(offset)}`);
   // without a mail server the send is refused: Notify is not offered as if it could work, and the note says why
   const canSend = data?.canSendEmail !== false;
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
@@ -117,7 +123,7 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
         <h2 id="restock-title">{ADMIN.restockRequests}</h2>
         <a href="/api/admin/messages/restock.csv" download>{ADMIN.exportCsv}</a>
       </div>
-      <Notice text={error} kind="error" />
+      <LoadFailed error={error} loading={loading} onRetry={reload} />
       <Notice text={notice.text} kind={notice.kind} />
       {!canSend && data && data.groups.length > 0 ? <p className="admin-notice" role="note">{ADMIN.restockNeedsMailServer}</p> : null}
       {/* without a mail server the note above already says that nothing can be sent */}
@@ -157,16 +163,23 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
   );
 }
 
-/** Account emails that never went out lately (refused, or given up as too late), by kind, each with what to do; nothing when none. */
+/**
+ * Account emails that never went out lately (refused, or given up as too late), by kind, each with
+ * what to do; nothing when none, but a count that could not be read is said, not taken for none.
+ */
 function EmailsNotSent() {
-  const { data } = useCall<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
+  const { data, error, loading, reload } = useCall<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
   const kinds = Object.keys(ADMIN.emailsNotSentByKind).filter((kind) => (data?.byKind[kind] ?? 0) > 0);
-  if (!data || kinds.length === 0) return null;
+  if (!error && (!data || kinds.length === 0)) return null;
   return (
-    <section aria-labelledby="emails-not-sent-title" className="admin-notice">
+    <section aria-labelledby="emails-not-sent-title" className={error ? undefined : 'admin-notice'}>
       <h2 id="emails-not-sent-title">{ADMIN.emailsNotSent}</h2>
-      <p>{ADMIN.emailsNotSentWithin(data.days)}</p>
-      <ul>{kinds.map((kind) => <li key={kind} data-email-kind={kind}>{ADMIN.emailsNotSentByKind[kind]!(data.byKind[kind]!)}</li>)}</ul>
+      {error ? <LoadFailed error={error} loading={loading} onRetry={reload} /> : (
+        <>
+          <p>{ADMIN.emailsNotSentWithin(data!.days)}</p>
+          <ul>{kinds.map((kind) => <li key={kind} data-email-kind={kind}>{ADMIN.emailsNotSentByKind[kind]!(data!.byKind[kind]!)}</li>)}</ul>
+        </>
+      )}
     </section>
   );
 }

@@ -6,10 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
+import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
+import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+const READER_PASSWORD = 'a reader of the messages';
 let server: PlatformServer;
 
 beforeAll(async () => {
@@ -45,6 +49,27 @@ describe('GET /api/admin/messages/emails-not-sent', () => {
     const answer = await owner.get<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toEqual({ days: 30, byKind: { 'staff-invitation': 2, 'password-reset': 1 } });
+  });
+
+  it('counts staff invitations only for those who manage the staff, the other kinds for every reader', async () => {
+    await server.app.deps.store.run('DELETE FROM email_outbox');
+    await written('staff-invitation', 'failed', DAY);
+    await written('password-reset', 'failed', DAY);
+    await written('mailing-list-confirmation', 'failed', DAY);
+    const readers = [
+      { email: 'store-manager@example.com', role: CONTRIBUTOR_ROLES.storeManager },
+      { email: 'viewer@example.com', role: CONTRIBUTOR_ROLES.viewer },
+    ];
+    for (const reader of readers) {
+      await createSiteUserAccount(server.app.deps, { email: reader.email, password: READER_PASSWORD, contributorRole: reader.role });
+      const staff = await new SiteUserVisitor(server.url).signIn(reader.email, READER_PASSWORD);
+      const answer = await staff.get<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
+      expect(answer.status, reader.email).toBe(200);
+      expect(answer.body, reader.email).toEqual({ days: 30, byKind: { 'password-reset': 1, 'mailing-list-confirmation': 1 } });
+    }
+    const admin = await server.signInOwner();
+    expect((await admin.get('/api/admin/messages/emails-not-sent')).body)
+      .toEqual({ days: 30, byKind: { 'staff-invitation': 1, 'password-reset': 1, 'mailing-list-confirmation': 1 } });
   });
 
   it('is for the owner and staff who read messages only', async () => {
