@@ -95,6 +95,7 @@ export const serverMessages = {
   memberResetNeedsContact: 'This shop cannot send emails, so it cannot send you a link to choose a new password. Please contact the shop to get back into your account.',
   memberResetPasswordTitle: 'Choose a new password',
   memberResetLinkInvalid: ADMIN.server.resetLinkInvalid,
+  memberResetLinkReplaced: ADMIN.server.resetLinkReplaced,
   formExpired: 'This form was open for too long to be sent safely, so nothing was done. Go back to the page and send it again. If this keeps happening, allow cookies for this site.',
   restockEmailSubject: '{productName} is back in stock',
   newsletterTitle: 'Letters from the studio',
@@ -128,6 +129,8 @@ export const serverMessages = {
   // (server/email/late-email.ts; migration 137 writes the same words)
   emailTooLate: 'Not sent: still waiting two days after it was written, so it was given up rather than sent late. Send it again if it is still of use.',
   passwordLinkTooLate: 'Not sent: still waiting when the password link in it was about to expire, so it was given up. A new link can be asked for from the sign-in page.',
+  // the outbox's error for a password link email a newer link replaced before it went out (server/email/replaced-link-emails.ts)
+  passwordLinkReplaced: 'Not sent: a newer link to choose a password was made for this account before it went out, and the newer email carries the link that works.',
   staffInvitationTooLate: 'Not sent: still waiting when the link in it to choose a password was about to expire, so it was given up. Give them a new password under Staff.',
   mailingListConfirmationTooLate: 'Not sent: still waiting when its confirmation link was about to expire, so it was given up. The address joins the mailing list only if it signs up again.',
   emailPerhapsSent: 'Perhaps sent: the process sending it stopped before the mail server answered, and it is now too late to try again. Check with the recipient before sending it again.',

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { shopperEmailSchema } from '../../client/lib/validation.ts';
 import type { AppDeps } from '../deps.ts';
-import { PasswordResetRepository } from '../db/password-reset-repository.ts';
 import { createPasswordLinkSender } from '../email/password-link-sender.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
-import { canEmailPasswordLinks, resetTokenHash } from '../security/password-links.ts';
+import { canEmailPasswordLinks, setPasswordFromLink } from '../security/password-links.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { newPasswordSchema } from '../admin/account-calls.ts';
@@ -52,14 +51,9 @@ export function createPasswordResetRouter(deps: AppDeps): Router {
   router.post(PASSWORD_RESET_CONFIRM, throttle, async (req, res) => {
     const input = parseAdminInput(confirmSchema, req.body);
     const hash = await hashPassword(input.newPassword);
-    const changed = await deps.store.transaction(async (tx) => {
-      const resets = new PasswordResetRepository(tx);
-      const siteUserId = await resets.take(resetTokenHash(input.token), Date.now());
-      if (siteUserId === null) return false;
-      await resets.setPassword(siteUserId, hash);
-      return true;
-    });
-    if (!changed) throw new HttpError(400, ADMIN.server.resetLinkInvalid);
+    const use = await setPasswordFromLink(deps.store, input.token, hash);
+    // a replaced link says a newer one was sent, so the member looks for it instead of asking again
+    if (use !== 'changed') throw new HttpError(400, use === 'replaced' ? ADMIN.server.resetLinkReplaced : ADMIN.server.resetLinkInvalid);
     res.json({ message: ADMIN.passwordResetDone });
   });
 

@@ -173,13 +173,17 @@ export class EmailOutboxRepository {
 
   /**
    * How many emails of each of `kinds` written since `since` ended failed (refused by the mail
-   * server, or given up as too late); kinds with none are left out.
+   * server, or given up), leaving out those failed with one of `exceptErrors`; kinds with none are
+   * left out.
    */
-  async failedByKind(kinds: readonly string[], since: number): Promise<Record<string, number>> {
+  async failedByKind(kinds: readonly string[], since: number, options: { exceptErrors?: readonly string[] } = {}): Promise<Record<string, number>> {
     if (kinds.length === 0) return {};
+    const except = options.exceptErrors ?? [];
+    const notExcepted = except.length === 0 ? '' : ` AND (error IS NULL OR error NOT IN (${placeholders(except.length)}))`;
     const rows = await this.session.all<{ kind: string; n: number | string }>(
-      `SELECT kind, COUNT(*) AS n FROM email_outbox WHERE status = 'failed' AND created_on >= ? AND kind IN (${placeholders(kinds.length)}) GROUP BY kind`,
-      [since, ...kinds],
+      `SELECT kind, COUNT(*) AS n FROM email_outbox
+       WHERE status = 'failed' AND created_on >= ? AND kind IN (${placeholders(kinds.length)})${notExcepted} GROUP BY kind`,
+      [since, ...kinds, ...except],
     );
     return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
   }

@@ -1,9 +1,16 @@
 import { forUpdate, type StoreSession } from './store.ts';
 
+/** Where a link stands: the account's current one, one a newer link replaced, or one unknown, used or past its time. */
+export type PasswordLinkState = 'current' | 'replaced' | 'unusable';
+
+/** What taking a link gave: the account it was made for, or why it cannot be used. */
+export type TakenPasswordLink = { siteUserId: string } | { refused: Exclude<PasswordLinkState, 'current'> };
+
 /**
  * The links to choose a new password (password_resets): kept by the SHA-256 of their token, one
- * per account (a new one replaces the old), used once. Taking a link and setting the password
- * happen in one transaction, so two uses of one link change the password once.
+ * current per account (a new one replaces the old, which is kept, unusable, until its own expiry so
+ * its page can say why), used once. Taking a link and setting the password happen in one
+ * transaction, so two uses of one link change the password once.
  */
 export class PasswordResetRepository {
   constructor(private readonly session: StoreSession) {}
@@ -16,38 +23,43 @@ export class PasswordResetRepository {
   async lastRequestedOn(siteUserId: string): Promise<number | null> {
     await this.session.get(`SELECT id FROM site_users WHERE id = ?${forUpdate(this.session)}`, [siteUserId]);
     const row = await this.session.get<{ created_on: number | string }>(
-      'SELECT created_on FROM password_resets WHERE site_user_id = ? ORDER BY created_on DESC LIMIT 1',
+      'SELECT created_on FROM password_resets WHERE site_user_id = ? AND replaced_on IS NULL ORDER BY created_on DESC LIMIT 1',
       [siteUserId],
     );
     return row ? Number(row.created_on) : null;
   }
 
-  /** Makes the account's link, replacing any earlier one. */
+  /** Makes the account's link, replacing any earlier one (kept as replaced). */
   async replace(siteUserId: string, tokenHash: string, now: number, expiresOn: number): Promise<void> {
-    await this.session.run('DELETE FROM password_resets WHERE site_user_id = ?', [siteUserId]);
+    await this.session.run('UPDATE password_resets SET replaced_on = ? WHERE site_user_id = ? AND replaced_on IS NULL', [now, siteUserId]);
     await this.session.run(
       'INSERT INTO password_resets (token_hash, site_user_id, created_on, expires_on) VALUES (?, ?, ?, ?)',
       [tokenHash, siteUserId, now, expiresOn],
     );
   }
 
-  /** Whether the link is one that still works (known, unused, within its hour), without using it. */
-  async isCurrent(tokenHash: string, now: number): Promise<boolean> {
-    const row = await this.session.get<{ expires_on: number | string }>('SELECT expires_on FROM password_resets WHERE token_hash = ?', [tokenHash]);
-    return row !== undefined && row !== null && Number(row.expires_on) > now;
+  /** Where the link stands, without using it. */
+  async state(tokenHash: string, now: number): Promise<PasswordLinkState> {
+    const row = await this.session.get<{ expires_on: number | string; replaced_on: number | string | null }>(
+      'SELECT expires_on, replaced_on FROM password_resets WHERE token_hash = ?',
+      [tokenHash],
+    );
+    if (!row || Number(row.expires_on) <= now) return 'unusable';
+    return row.replaced_on === null ? 'current' : 'replaced';
   }
 
   /**
-   * Uses the link: the account it was made for, or null for a link that is unknown, used or past
-   * its hour. The link is gone afterwards either way (an expired one is of no more use).
+   * Uses the link: the account it was made for, or why not. A current link is gone afterwards
+   * whether or not it was still within its time (an expired one is of no more use); a replaced one
+   * stays, to say so again.
    */
-  async take(tokenHash: string, now: number): Promise<string | null> {
+  async take(tokenHash: string, now: number): Promise<TakenPasswordLink> {
     const row = await this.session.get<{ site_user_id: string; expires_on: number | string }>(
-      'DELETE FROM password_resets WHERE token_hash = ? RETURNING site_user_id, expires_on',
+      'DELETE FROM password_resets WHERE token_hash = ? AND replaced_on IS NULL RETURNING site_user_id, expires_on',
       [tokenHash],
     );
-    if (!row || Number(row.expires_on) <= now) return null;
-    return row.site_user_id;
+    if (row) return Number(row.expires_on) > now ? { siteUserId: row.site_user_id } : { refused: 'unusable' };
+    return { refused: (await this.state(tokenHash, now)) === 'replaced' ? 'replaced' : 'unusable' };
   }
 
   /** Sets the account's new password hash, signs it out everywhere and ends its other links. */

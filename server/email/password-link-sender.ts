@@ -7,6 +7,7 @@ import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { serverMessages } from '../messages.ts';
 import { issuePasswordLink, RESET_LINK_MINUTES } from '../security/password-links.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
+import { giveUpReplacedLinkEmails } from './replaced-link-emails.ts';
 
 /** An account gets at most one link email in this time, however often it is asked for. */
 export const RESET_EMAIL_GAP_MS = 5 * 60_000;
@@ -20,13 +21,17 @@ export type ResetPageLink = (baseUrl: string, token: string) => string;
  * the members' sign-in): they differ only in the page the link opens.
  */
 export function createPasswordLinkSender(deps: AppDeps): { send(email: string, pageLink?: ResetPageLink): Promise<void> } {
-  /** The account's new link and its email, in one transaction; null when one was sent a moment ago. */
+  /**
+   * The account's new link and its email, in one transaction (an earlier link email not yet sent is
+   * given up: its link no longer works); null when one was sent a moment ago.
+   */
   async function makeLink(siteUserId: string, email: string, settings: { siteTitle: string; baseUrl: string }, pageLink?: ResetPageLink): Promise<OutboxEmail | null> {
     const now = Date.now();
     return deps.store.transaction(async (tx) => {
       const last = await new PasswordResetRepository(tx).lastRequestedOn(siteUserId);
       if (last !== null && now - last < RESET_EMAIL_GAP_MS) return null;
       const token = await issuePasswordLink(tx, siteUserId, now, RESET_LINK_MINUTES * 60_000);
+      await giveUpReplacedLinkEmails(tx, siteUserId, now);
       const message = passwordResetEmail({
         siteUserId, email, siteTitle: settings.siteTitle, baseUrl: settings.baseUrl, token, minutes: RESET_LINK_MINUTES,
         resetUrl: pageLink?.(settings.baseUrl, token),

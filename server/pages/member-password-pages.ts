@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { shopperEmailSchema } from '../../client/lib/validation.ts';
 import { MIN_PASSWORD_LENGTH, newPasswordSchema } from '../admin/account-calls.ts';
 import type { AppDeps } from '../deps.ts';
-import { PasswordResetRepository } from '../db/password-reset-repository.ts';
+import { PasswordResetRepository, type PasswordLinkState } from '../db/password-reset-repository.ts';
 import { createPasswordLinkSender } from '../email/password-link-sender.ts';
 import { serverMessages } from '../messages.ts';
-import { canEmailPasswordLinks, resetTokenHash } from '../security/password-links.ts';
+import { canEmailPasswordLinks, resetTokenHash, setPasswordFromLink } from '../security/password-links.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import {
@@ -36,8 +36,8 @@ interface ResetForm {
   token: string;
   returnTo: string;
   error: string | null;
-  /** The link does not work (unknown, used or past its hour): said instead of the form. */
-  invalid: boolean;
+  /** Why the link does not work (replaced by a newer one; unknown, used or past its hour): said instead of the form. */
+  invalid: Exclude<PasswordLinkState, 'current'> | null;
   status: number;
 }
 
@@ -84,7 +84,7 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
         returnTo: form.returnTo,
         minLength: MIN_PASSWORD_LENGTH,
         error: form.error,
-        invalid: form.invalid ? serverMessages.memberResetLinkInvalid : null,
+        invalid: form.invalid === null ? null : form.invalid === 'replaced' ? serverMessages.memberResetLinkReplaced : serverMessages.memberResetLinkInvalid,
         forgotUrl: memberForgotPasswordUrl(form.returnTo),
       },
     });
@@ -123,8 +123,8 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
     const token = tokenOf(req.query.token);
     const returnTo = memberReturnPath(req.query.returnTo);
     // looked at, not used: the link is used by the form's post
-    const current = token !== '' && (await new PasswordResetRepository(deps.store).isCurrent(resetTokenHash(token), Date.now()));
-    await showReset(req, res, { token, returnTo, error: null, invalid: !current, status: current ? 200 : 400 });
+    const state = token === '' ? 'unusable' : await new PasswordResetRepository(deps.store).state(resetTokenHash(token), Date.now());
+    await showReset(req, res, { token, returnTo, error: null, invalid: state === 'current' ? null : state, status: state === 'current' ? 200 : 400 });
   });
 
   router.post(MEMBER_RESET_PASSWORD_PATH, throttle, async (req, res) => {
@@ -133,19 +133,13 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
     const returnTo = memberReturnPath(body.returnTo);
     const form = resetFormSchema.safeParse(body);
     if (token !== '' && !form.success) {
-      await showReset(req, res, { token, returnTo, error: form.error.issues[0]?.message ?? null, invalid: false, status: 400 });
+      await showReset(req, res, { token, returnTo, error: form.error.issues[0]?.message ?? null, invalid: null, status: 400 });
       return;
     }
     const hash = form.success ? await hashPassword(form.data.newPassword) : '';
-    const changed = token !== '' && form.success && await deps.store.transaction(async (tx) => {
-      const resets = new PasswordResetRepository(tx);
-      const siteUserId = await resets.take(resetTokenHash(token), Date.now());
-      if (siteUserId === null) return false;
-      await resets.setPassword(siteUserId, hash);
-      return true;
-    });
-    if (!changed) {
-      await showReset(req, res, { token: '', returnTo, error: null, invalid: true, status: 400 });
+    const use = token !== '' && form.success ? await setPasswordFromLink(deps.store, token, hash) : 'unusable';
+    if (use !== 'changed') {
+      await showReset(req, res, { token: '', returnTo, error: null, invalid: use, status: 400 });
       return;
     }
     // every session of the account ended with the old password: the member signs in with the new one

@@ -1,12 +1,12 @@
 /**
  * Links to choose a password (a forgotten one, or a new member's first): a random token that
  * the email carries and whose SHA-256 the store keeps, so the table alone opens no account. An
- * account has one link at a time; using it is PasswordResetRepository.take.
+ * account has one working link at a time (a newer one replaces it); setPasswordFromLink uses it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import { PasswordResetRepository } from '../db/password-reset-repository.ts';
-import type { StoreSession } from '../db/store.ts';
+import type { Store, StoreSession } from '../db/store.ts';
 
 /** How long a forgotten-password link works. */
 export const RESET_LINK_MINUTES = 60;
@@ -30,4 +30,21 @@ export async function issuePasswordLink(tx: StoreSession, siteUserId: string, no
   await resets.deleteExpired(now);
   await resets.replace(siteUserId, resetTokenHash(token), now, now + validForMs);
   return token;
+}
+
+/** What a link did with a new password: set it, or why not (a newer link replaced it; unknown, used or past its time). */
+export type PasswordLinkUse = 'changed' | 'replaced' | 'unusable';
+
+/**
+ * Sets the account's password from its link and signs it out everywhere, using the link in the
+ * same transaction, so two uses of one link change the password once.
+ */
+export async function setPasswordFromLink(store: Store, token: string, passwordHash: string, now = Date.now()): Promise<PasswordLinkUse> {
+  return store.transaction(async (tx) => {
+    const resets = new PasswordResetRepository(tx);
+    const taken = await resets.take(resetTokenHash(token), now);
+    if ('refused' in taken) return taken.refused;
+    await resets.setPassword(taken.siteUserId, passwordHash);
+    return 'changed';
+  });
 }

@@ -10,6 +10,7 @@ import { EmailOutboxRepository, type OutboxEmail } from '../../server/db/email-o
 import { PasswordResetRepository } from '../../server/db/password-reset-repository.ts';
 import { SiteUserRepository } from '../../server/db/site-user-repository.ts';
 import { PASSWORD_RESET_EMAIL_KIND } from '../../server/email/password-reset-email.ts';
+import { RESET_EMAIL_GAP_MS } from '../../server/email/password-link-sender.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { platformMessages } from '../../server/platform-messages.ts';
 import { resetTokenHash } from '../../server/security/password-links.ts';
@@ -137,6 +138,45 @@ describe('a member who forgot their password, on a store that sends email', () =
     expect(posted.text).toContain(serverMessages.memberResetLinkInvalid);
     const signIn = await visitor.get<string>('/account/sign-in');
     expect((await postForm(visitor, signIn.text, { email: member.email, password: NEW_PASSWORD })).status).toBe(303);
+  });
+
+  it('says on the page of a link a newer one replaced that a newer link was sent, and never sends the older one late', async () => {
+    const { store } = server.app.deps;
+    const outbox = new EmailOutboxRepository(store);
+    await store.run('DELETE FROM password_resets');
+    await store.run('DELETE FROM email_outbox');
+    const linkPath = (email: OutboxEmail) => {
+      const link = /https:\/\/shop\.example\.com(\/account\/reset-password\?[^\s"]+)/.exec(email.text);
+      expect(link, email.text).not.toBeNull();
+      return link![1]!.replaceAll('&amp;', '&');
+    };
+    await askForLink(member.email);
+    await expect.poll(async () => (await resetEmails(member.email)).length, { timeout: 10_000 }).toBe(1);
+    const [older] = await resetEmails(member.email);
+    await expect.poll(async () => (await outbox.findById(older!.id))!.status, { timeout: 10_000 }).toBe('failed');
+    // as a process that stopped before sending it leaves it
+    await store.run("UPDATE email_outbox SET status = 'pending', error = NULL, attempted_on = NULL WHERE id = ?", [older!.id]);
+    await store.run('UPDATE password_resets SET created_on = created_on - ?', [RESET_EMAIL_GAP_MS]);
+
+    await askForLink(member.email);
+    await expect.poll(async () => (await resetEmails(member.email)).length, { timeout: 10_000 }).toBe(2);
+    const [newer] = await resetEmails(member.email);
+    expect(await outbox.findById(older!.id)).toMatchObject({ status: 'failed', error: serverMessages.passwordLinkReplaced });
+
+    const visitor = new Visitor(server.url);
+    const replaced = await visitor.get<string>(linkPath(older!));
+    expect(replaced.status).toBe(400);
+    expect(replaced.text).toContain(serverMessages.memberResetLinkReplaced);
+    expect(replaced.text).not.toContain(serverMessages.memberResetLinkInvalid);
+    expect(replaced.text).not.toContain('name="newPassword"');
+    expect(attribute(replaced.text, /<a href="([^"]*)">Ask for a new link<\/a>/)).toContain('/account/forgot-password');
+    const current = await visitor.get<string>(linkPath(newer!));
+    expect(current.status).toBe(200);
+    // the older link posted (a page kept open from before) says the same, and changes nothing
+    const posted = await postForm(visitor, current.text, { token: new URL(linkPath(older!), 'http://x').searchParams.get('token')!, newPassword: 'yet another passphrase' });
+    expect(posted.status).toBe(400);
+    expect(posted.text).toContain(serverMessages.memberResetLinkReplaced);
+    expect((await visitor.get<string>(linkPath(newer!))).status).toBe(200);
   });
 
   it('never puts another site in the link, and says when the typed email is not one', async () => {

@@ -12,7 +12,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../../server/admin/account-calls
 import { AdminSettingsRepository } from '../../../server/db/admin-settings-repository.ts';
 import { EmailOutboxRepository, type OutboxEmail } from '../../../server/db/email-outbox-repository.ts';
 import { PASSWORD_RESET_EMAIL_KIND, STAFF_INVITATION_EMAIL_KIND } from '../../../server/email/password-reset-email.ts';
-import { fillMessage } from '../../../server/messages.ts';
+import { DELIVERY_CLAIM_MS } from '../../../server/email/mailer.ts';
+import { sweepOutbox } from '../../../server/email/outbox-sweeper.ts';
+import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { OWNER_PASSWORD, startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -117,9 +119,49 @@ describe('a forgotten password', () => {
     await server.app.deps.store.run('UPDATE password_resets SET created_on = created_on - ?', [RESET_EMAIL_GAP_MS]);
     await askForLink(OWNER_EMAIL);
     const emails = await resetEmailsOnce(OWNER_EMAIL, 2);
-    // the list is newest first: the older link no longer works
-    expect((await confirm(tokenOf(emails[1]!), NEW_PASSWORD)).status).toBe(400);
-    expect(await server.app.deps.store.all('SELECT site_user_id FROM password_resets')).toHaveLength(1);
+    // the list is newest first: the older link no longer works, and says a newer one was sent, each time it is used
+    for (let use = 0; use < 2; use += 1) {
+      const older = await confirm(tokenOf(emails[1]!), NEW_PASSWORD);
+      expect([older.status, older.body.message]).toEqual([400, ADMIN.server.resetLinkReplaced]);
+    }
+    expect(await server.app.deps.store.all('SELECT site_user_id FROM password_resets WHERE replaced_on IS NULL')).toHaveLength(1);
+    await new SiteUserVisitor(server.url).signIn(OWNER_EMAIL, OWNER_PASSWORD);
+  });
+
+  it('gives up an earlier link email still waiting to be sent once a newer link replaces it, and the owner is not asked to act on it', async () => {
+    const { store } = server.app.deps;
+    const outbox = new EmailOutboxRepository(store);
+    await store.run('DELETE FROM password_resets');
+    await store.run('DELETE FROM email_outbox');
+    /** The account's newest reset email once the mail server has refused it; `waiting` puts it back as a process left it. */
+    const newLink = async (count: number, waiting: { takenAgoMs: number | null }): Promise<OutboxEmail> => {
+      await store.run('UPDATE password_resets SET created_on = created_on - ?', [RESET_EMAIL_GAP_MS]);
+      await askForLink(OWNER_EMAIL);
+      const [newest] = await resetEmailsOnce(OWNER_EMAIL, count);
+      await expect.poll(async () => (await outbox.findById(newest!.id))!.status, { timeout: 10_000 }).toBe('failed');
+      await store.run("UPDATE email_outbox SET status = 'pending', error = NULL, attempted_on = ? WHERE id = ?",
+        [waiting.takenAgoMs === null ? null : Date.now() - waiting.takenAgoMs, newest!.id]);
+      return newest!;
+    };
+    const neverTaken = await newLink(1, { takenAgoMs: null });
+    const takenByAStoppedProcess = await newLink(2, { takenAgoMs: DELIVERY_CLAIM_MS + 60_000 });
+    expect(await outbox.findById(neverTaken.id)).toMatchObject({ status: 'failed', error: serverMessages.passwordLinkReplaced });
+    const beingSent = await newLink(3, { takenAgoMs: 1000 });
+    expect(await outbox.findById(takenByAStoppedProcess.id)).toMatchObject({ status: 'failed', error: serverMessages.passwordLinkReplaced });
+    const newest = await newLink(4, { takenAgoMs: null });
+    // one a process is sending at that moment is left to it: its link's page says a newer one was sent
+    expect(await outbox.findById(beingSent.id)).toMatchObject({ status: 'pending', error: null });
+    expect((await confirm(tokenOf(beingSent), NEW_PASSWORD)).body.message).toBe(ADMIN.server.resetLinkReplaced);
+
+    // the sweep sends the newest alone (here refused by the mail server), never those given up
+    await store.run("UPDATE email_outbox SET status = 'failed', error = '421 try later' WHERE id = ?", [beingSent.id]);
+    await sweepOutbox(server.app.deps, Date.now() + 2 * 60_000);
+    expect((await outbox.findById(newest.id))!.status).toBe('failed');
+    expect((await outbox.findById(neverTaken.id))!.error).toBe(serverMessages.passwordLinkReplaced);
+    // Messages counts the two the mail server refused, not the two a newer link replaced
+    const owner = await server.signInOwner();
+    expect((await owner.get<{ byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent')).body.byKind).toEqual({ 'password-reset': 2 });
+    expect((await confirm(tokenOf(newest), OWNER_PASSWORD)).status).toBe(200);
   });
 
   it('refuses a link past its hour', async () => {
@@ -179,6 +221,27 @@ describe('a new member of staff on a store with a mail server', () => {
     expect(chosen.status, chosen.text).toBe(200);
     const packer = await new SiteUserVisitor(server.url).signIn('packer@example.com', 'the packer chose this');
     expect((await packer.get('/api/admin/orders')).status).toBe(200);
+  });
+});
+
+describe('a new member of staff whose invitation has not gone out yet', () => {
+  it('is sent only the reset link they ask for: the invitation waiting in the outbox is given up', async () => {
+    const { store } = server.app.deps;
+    const outbox = new EmailOutboxRepository(store);
+    const owner = await server.signInOwner();
+    const added = await owner.post<{ member: { id: string } }>('/api/admin/staff', { email: 'picker@example.com', role: CONTRIBUTOR_ROLES.viewer });
+    expect(added.status, added.text).toBe(201);
+    const invitation = async () => (await outbox.list({ recipient: 'picker@example.com' })).find((email) => email.kind === STAFF_INVITATION_EMAIL_KIND)!;
+    await expect.poll(async () => (await invitation()).status, { timeout: 10_000 }).toBe('failed');
+    // as a process that stopped before sending it leaves it
+    await store.run("UPDATE email_outbox SET status = 'pending', error = NULL, attempted_on = NULL WHERE id = ?", [(await invitation()).id]);
+    await store.run('UPDATE password_resets SET created_on = created_on - ? WHERE site_user_id = ?', [RESET_EMAIL_GAP_MS, added.body.member.id]);
+
+    await askForLink('picker@example.com');
+    const [reset] = await resetEmailsOnce('picker@example.com', 1);
+    expect(await invitation()).toMatchObject({ status: 'failed', error: serverMessages.passwordLinkReplaced });
+    expect((await confirm(tokenOf(await invitation()), 'the picker chose this')).body.message).toBe(ADMIN.server.resetLinkReplaced);
+    expect((await confirm(tokenOf(reset!), 'the picker chose this')).status).toBe(200);
   });
 });
 
