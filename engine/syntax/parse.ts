@@ -245,8 +245,8 @@ const OTHER_TAGS: OtherTag[] = [
 
 /**
  * Checks a tag's formatter or predicate names and arguments, reporting each problem at
- * `offset`; false when the tag is text (an unknown formatter). A tag without problems is
- * remembered as passing this check.
+ * `offset`; false when the tag is text. A tag without problems is remembered as passing
+ * this check.
  */
 type Check = (scanner: Scanner, entry: TagEntry, offset: number) => boolean;
 const CHECKS: Check[] = [];
@@ -257,17 +257,16 @@ const nothingToCheck: Check = (scanner, entry) => {
 const checkFormatters: Check = (scanner, entry, offset) => {
   const plugins = scanner.options.plugins;
   const tag = entry.parsed as TagOf<typeof Opcode.VARIABLE | typeof Opcode.BINDVAR>;
-  let clean = true;
   for (const call of tag.formatters) {
     const problem = plugins.formatter(call.name, call.args);
     if (problem !== undefined) {
+      // The first unknown formatter or refused argument makes the whole tag text, reported
+      // once, as the Java reference's compile with errors allowed (its safe mode) does.
       scanner.errors.push({ message: problem, offset });
-      // An unknown formatter makes the whole tag text, as in the references.
-      if (problem === messages.formatterUnknown(call.name)) return false;
-      clean = false;
+      return false;
     }
   }
-  if (clean) entry.passed = plugins;
+  entry.passed = plugins;
   return true;
 };
 const checkPredicate: Check = (scanner, entry, offset) => {

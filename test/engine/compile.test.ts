@@ -21,6 +21,18 @@ describe('compile and render', () => {
     expect(t.analyze().partials).toEqual([expect.objectContaining({ name: 'p', line: 1, column: 10 })]);
   });
 
+  it('writes a tag whose formatter arguments are refused as its text, reporting its first problem', () => {
+    // as the Java reference's safe mode does (its strict compile refuses the template)
+    const t = compile('a{x|truncate abc|pluralize a b c}b{.var @v x|truncate big}{@v}c', { name: 'f' });
+    expect(t.errors).toEqual([
+      { message: messages.formatterArgs('truncate', messages.argsBadLength('abc')), line: 1, column: 2, name: 'f' },
+      { message: messages.formatterArgs('truncate', messages.argsBadLength('big')), line: 1, column: 35, name: 'f' },
+    ]);
+    expect(t.render({ x: 'text' }).html).toBe('a{x|truncate abc|pluralize a b c}b{.var @v x|truncate big}c');
+    // retried from the tag cache: still text
+    expect(compile('{x|truncate abc}').render({ x: 'text' }).html).toBe('{x|truncate abc}');
+  });
+
   it('renders what it can of a broken template and never throws', () => {
     const t = compile('{.section a}{b}');
     expect(() => t.render({ a: { b: 'x' } })).not.toThrow();

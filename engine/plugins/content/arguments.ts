@@ -7,10 +7,9 @@ import { messages } from '../../messages.ts';
 import { argsAtLeast, argsAtMost, argsExactly } from '../core/argument-checks.ts';
 import { parseInt32 } from '../core/java-text.ts';
 
-const INTEGER = /^[+-]?\d+$/;
-
-export function isIntegerArgument(arg: string): boolean {
-  return INTEGER.test(arg);
+/** A whole-number argument as the reference reads it (Integer.parseInt), or undefined. */
+export function integerArgument(arg: string): number | undefined {
+  return parseInt32(arg);
 }
 
 export const atMost = (max: number, args: readonly string[]): string | undefined => argsAtMost(args, max);
@@ -26,6 +25,5 @@ export function leadingInteger(args: readonly string[]): string | undefined {
   const countProblem = argsAtLeast(args, 1);
   if (countProblem !== undefined) return countProblem;
   const first = args[0]!;
-  // Java reads it with Integer.parseInt: text that is not a 32-bit whole number fails alike
-  return isIntegerArgument(first) && parseInt32(first) !== undefined ? undefined : messages.notAnInt(first);
+  return integerArgument(first) !== undefined ? undefined : messages.notAnInt(first);
 }

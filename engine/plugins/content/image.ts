@@ -9,6 +9,7 @@ import { asDouble, javaDoubleText } from './json-scalars.ts';
 import { escapeHtmlAttribute } from '../core/html-escape.ts';
 import { removeTags, splitNonEmpty } from './text.ts';
 import { notAnInt } from '../core/runtime-failure.ts';
+import { parseInt32 } from '../core/java-text.ts';
 
 /** Widths the image service renders, smallest first. */
 export const SRCSET_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'] as const;
@@ -18,7 +19,6 @@ export const MAX_ALT_TEXT_LENGTH = 250;
 
 export const DEFAULT_FOCAL_POINT = '0.5,0.5';
 
-const INTEGER = /^[+-]?\d+$/;
 const INT_MAX = 2 ** 31 - 1;
 const INT_MIN = -(2 ** 31);
 
@@ -38,8 +38,8 @@ export function splitDimensions(originalSize: unknown): [string, string] | undef
  * Java reference, rather than printing a size nobody stored.
  */
 export function pixelSize(piece: string): number {
-  const value = INTEGER.test(piece) ? parseInt(piece, 10) : NaN;
-  if (!(value >= INT_MIN && value <= INT_MAX)) throw notAnInt(piece);
+  const value = parseInt32(piece);
+  if (value === undefined) throw notAnInt(piece);
   return value;
 }
 

@@ -100,6 +100,9 @@ describe('image formatters', () => {
     expect(renderOk('{@|child-image-meta 1}', { items: [{}, img] })).toContain('alt="T &amp; &quot;q&quot;"');
     expect(renderOk('{@|child-image-meta}', { items: [img] })).toContain('data-component-key="k"');
     expect(render('{@|child-image-meta x}', {}).errors.join()).toContain(messages.contentArgIntegerIndex('x'));
+    // an index is read as Java's Integer.parseInt reads it: past the 32-bit range it is refused, any script's digits count
+    expect(render('{@|child-image-meta 3000000000}', {}).errors.join()).toContain(messages.contentArgIntegerIndex('3000000000'));
+    expect(renderOk('{@|child-image-meta ١}', { items: [{}, img] })).toContain('alt="T &amp; &quot;q&quot;"');
   });
 
   it('image-srcset', () => {

@@ -27,7 +27,8 @@ describe('image sizes', () => {
     expect(pixelSize('1500')).toBe(1500);
     expect(pixelSize('+1500')).toBe(1500);
     expect(pixelSize('-2147483648')).toBe(-2147483648);
-    for (const piece of ['a', '1.5', ' 15', '2147483648', '+']) {
+    expect(pixelSize('١٥٠٠')).toBe(1500); // Arabic-Indic digits, as Character.digit reads them
+    for (const piece of ['a', '1.5', ' 15', '2147483648', '+', '', '٢١٤٧٤٨٣٦٤٨']) {
       expect(() => pixelSize(piece), piece).toThrow(expect.objectContaining({
         name: 'NumberFormatException',
         message: `For input string: "${piece}"`,
