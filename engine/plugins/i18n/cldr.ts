@@ -12,6 +12,10 @@
  */
 import { CLDRFramework } from '@phensley/cldr';
 import type { CLDR } from '@phensley/cldr';
+import { useReferenceCurrencyFractions } from './currency-fractions.ts';
+
+// Before any currency is formatted: the reference's digits for the few currencies whose data moved.
+useReferenceCurrencyFractions();
 
 /** Locale used when a render names none, or one we cannot load. */
 export const DEFAULT_LOCALE = 'en-US';

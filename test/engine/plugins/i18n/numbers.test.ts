@@ -69,6 +69,16 @@ describe('money', () => {
     // A code without a CLDR symbol shows the code rather than a bare number.
     expect(formatMoneyCLDR('12.5', 'XYZ', 'en-US')).toBe('12.50 XYZ');
   });
+
+  test('formatMoneyCLDR: COP, HUF, IDR and PKR keep the two fraction digits of the Java reference\'s CLDR data', () => {
+    expect(formatMoneyCLDR('1234.5', 'IDR', 'id-ID')).toBe('Rp\u00a01.234,50');
+    expect(formatMoneyCLDR('1234.505', 'COP', 'es-CO')).toBe('$\u00a01.234,50');
+    expect(formatMoneyCLDR('7.125', 'HUF', 'en-US', { style: 'code' })).toBe('7.12 HUF');
+    expect(formatMoneyCLDR('1234.5', 'PKR', 'en-US')).toBe('PKR\u00a01,234.50');
+    // the rest of the table is the library's: none for JPY, three for KWD
+    expect(formatMoneyCLDR('1234.5', 'JPY', 'en-US')).toBe('¥1,234');
+    expect(formatMoneyCLDR('1.2345', 'KWD', 'en-US')).toBe('KWD\u00a01.234');
+  });
 });
 
 describe('i18n-money-format (legacy)', () => {
