@@ -15,7 +15,7 @@ import type { PluginUsage } from './plugin-usage.ts';
 
 /** The hints' texts. */
 const HINTS = {
-  didYouMean: (name: string) => `did you mean '${name}'?`,
+  didYouMean: (...names: string[]) => `did you mean ${names.map((name) => `'${name}'`).join(' or ')}?`,
   unclosed: (tag: string) => `this ${tag} has no {.end}: add one where the block should stop`,
   endOfFileInBlock: (tag: string) => `the template ends inside a ${tag}: a block above needs its {.end}`,
   endWithoutBlock: 'this {.end} has no open block to close: remove it, or look for a block closed twice or an opening tag with an error above',
@@ -102,25 +102,33 @@ function typingDistance(a: string, b: string): number {
   return damerauLevenshtein(a, b).steps;
 }
 
-/** The closest of `candidates` to `name` (the first of equals), when it is close enough to be a likely typo. */
-export function closestName(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
+/**
+ * The candidates closest to `name`, all of them when several are equally close (in the order
+ * given), that are close enough to be a likely typo: a third of the longer name's letters, or one.
+ */
+export function closestNames(name: string, candidates: readonly string[]): string[] {
+  let best: string[] = [];
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     const distance = typingDistance(name, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+    if (distance < bestDistance) [best, bestDistance] = [[candidate], distance];
+    else if (distance === bestDistance) best.push(candidate);
   }
-  if (best === undefined) return undefined;
-  const allowed = Math.max(1, Math.floor(Math.max(name.length, best.length) / 3));
-  return bestDistance <= allowed ? best : undefined;
+  return best.filter((candidate) => bestDistance <= Math.max(1, Math.floor(Math.max(name.length, candidate.length) / 3)));
+}
+
+/** The closest of `candidates` to `name` (the first of equals), when it is close enough to be a likely typo. */
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
+  return closestNames(name, candidates)[0];
 }
 
 /**
- * The instruction a mistyped keyword most likely meant, written in full (`.repeated section`), or a
- * predicate written without its `?` (`{.even}`). A keyword run into its second word
- * (`{.alternateswith}`) is matched as written.
+ * The instructions a mistyped keyword most likely meant, written in full (`.repeated section`), or
+ * the predicate written without its `?` (`{.even}`); every one of them when several are equally
+ * close (`{.of}`: `.if` or `.or`). A keyword run into its second word (`{.alternateswith}`) is
+ * matched as written.
  */
-function intendedInstruction(keyword: string, registry: PluginRegistry): string | undefined {
+function intendedInstructions(keyword: string, registry: PluginRegistry): string[] {
   const written = new Map<string, string>();
   for (const instruction of INSTRUCTION_KEYWORDS) {
     const second = SECOND_WORDS[instruction];
@@ -128,10 +136,13 @@ function intendedInstruction(keyword: string, registry: PluginRegistry): string 
     written.set(instruction.slice(1), full);
     if (second !== undefined) written.set(`${instruction.slice(1)}${second}`, full);
   }
-  // Instructions first, so a predicate as close as one does not win over it.
+  const instructionCount = written.size;
   for (const predicate of registry.predicateNames()) written.set(predicate.replace(/\?$/, ''), `.${predicate}`);
-  const guess = closestName(keyword.replace(/^\./, ''), [...written.keys()]);
-  return guess === undefined ? undefined : written.get(guess);
+  const words = [...written.keys()];
+  const guesses = closestNames(keyword.replace(/^\./, ''), words);
+  // A predicate as close as an instruction is not offered beside it: the instruction is likelier.
+  const instructions = guesses.filter((guess) => words.indexOf(guess) < instructionCount);
+  return [...new Set((instructions.length > 0 ? instructions : guesses).map((guess) => written.get(guess)!))];
 }
 
 /** The full instruction when the word after `.repeated` or `.alternates` is a likely typo of its second word. */
@@ -215,8 +226,8 @@ export function hintFor(message: string, registry: PluginRegistry, context: Hint
   if ((found = NOT_ALLOWED_IN_BLOCK.exec(message))) return misplacedHint(found[1] as string, found[2]);
   if (DEAD_CODE.test(message)) return HINTS.orAfterPlainOr;
   if ((found = INVALID_INSTRUCTION.exec(message))) {
-    const guess = intendedInstruction(found[1] as string, registry);
-    return guess === undefined ? undefined : HINTS.didYouMean(guess);
+    const guesses = intendedInstructions(found[1] as string, registry);
+    return guesses.length === 0 ? undefined : HINTS.didYouMean(...guesses);
   }
   if ((found = MISSING_WITH.exec(message))) return secondWordHint('.alternates', found[1] as string);
   if ((found = MISSING_SECTION.exec(message))) return secondWordHint('.repeated', found[1] as string);

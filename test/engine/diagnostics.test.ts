@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeFrame, closestName, compile, defaultRegistry, hintFor, PluginRegistry, tagAt } from '../../engine/index.ts';
 import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
+import { closestNames } from '../../engine/diagnostics/suggest.ts';
 import { messages } from '../../engine/messages.ts';
 import { pluginDoc } from '../../engine/reference/index.ts';
 
@@ -55,6 +56,25 @@ describe('did-you-mean hints', () => {
     expect(closestName('moeny', formatters)).toBe('money');
     expect(hintFor(messages.predicateUnknown('eevn?'), defaultRegistry)).toBe("did you mean 'even?'?");
     expect(hintFor(messages.formatterUnknown('slguify'), defaultRegistry)).toBe("did you mean 'slugify'?");
+  });
+
+  it('offers every instruction as close as the closest to a mistyped keyword, before any predicate', () => {
+    const hint = (keyword: string) => hintFor(messages.tagInvalidInstruction(keyword), defaultRegistry);
+    // one letter from both .if and .or
+    expect(hint('.of')).toBe("did you mean '.if' or '.or'?");
+    expect(hint('.vr')).toBe("did you mean '.or' or '.var'?");
+    expect(hint('.sectoin')).toBe("did you mean '.section'?");
+    expect(hint('.od')).toBe("did you mean '.or'?");
+    // written two ways (.repeated, .repeatedsection) but offered once
+    expect(hint('.repeatd')).toBe("did you mean '.repeated section'?");
+    expect(hint('.evn')).toBe("did you mean '.even?'?");
+    expect(hint('.qqqq')).toBeUndefined();
+  });
+
+  it('lists equally close names in the order given, each close enough on its own length', () => {
+    expect(closestNames('of', ['if', 'or', 'off'])).toEqual(['if', 'or', 'off']);
+    expect(closestNames('abc', ['xyz'])).toEqual([]);
+    expect(closestName('of', ['if', 'or'])).toBe('if');
   });
 
   it('still suggests nothing for a name unlike any registered one', () => {
