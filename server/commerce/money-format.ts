@@ -4,7 +4,7 @@
  * through CLDR) for a currency and locale, as plain data the islands apply in
  * the browser with client/lib/money.ts. A test holds the two to the same bytes.
  * The fraction digits are not CLDR's: they say what a stored minor unit is
- * worth, which is ISO 4217's (CLDR writes some currencies, IDR or IQD, with
+ * worth, which is ISO 4217's (CLDR writes some currencies, such as IQD, with
  * fewer digits than their minor unit, which would show stored amounts 100 or
  * 1000 times too high).
  */
