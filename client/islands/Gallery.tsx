@@ -1,6 +1,8 @@
 /**
  * Gallery: slideshow and slider with controls, autoplay, thumbnails, keyboard
  * and swipe; grid and stacked layouts; a lightbox in the dark or light theme.
+ * A gallery of one photo (a product's only picture) has nothing to page through:
+ * it shows the photo, which opens in the lightbox, without arrows, counter or thumbnails.
  */
 import {
   useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent,
@@ -37,27 +39,32 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
   const swipeStart = useRef<number | null>(null);
   const count = images.length;
   const carousel = options.design === 'slideshow' || options.design === 'slider';
+  const several = count > 1;
+  // Paging (arrows, counter, thumbnails, keys, swipe, autoplay) is for a carousel of more than one photo.
+  const paged = carousel && several;
+  /** A photo's name where it has no alt text: its place among several, or just "Photo" when alone. */
+  const placeName = (i: number): string => (several ? GALLERY.slide(i + 1, count) : GALLERY.photo);
 
   const go = useCallback((delta: number) => {
     setIndex((current) => (count === 0 ? 0 : (current + delta + count) % count));
   }, [count]);
 
   useEffect(() => {
-    if (!carousel || !options.autoplay || options.autoplayDurationS === null || lightboxIndex !== null || count < 2) return undefined;
+    if (!paged || !options.autoplay || options.autoplayDurationS === null || lightboxIndex !== null) return undefined;
     const timer = setInterval(() => go(1), options.autoplayDurationS * 1000);
     return () => clearInterval(timer);
-  }, [carousel, options.autoplay, options.autoplayDurationS, lightboxIndex, count, go, index]);
+  }, [paged, options.autoplay, options.autoplayDurationS, lightboxIndex, go, index]);
 
   // Arrow keys page through the lightbox wherever focus sits inside it.
   useEffect(() => {
-    if (lightboxIndex === null || count === 0) return undefined;
+    if (lightboxIndex === null || !several) return undefined;
     const onKey = (event: KeyboardEvent): void => {
       if (event.key === 'ArrowLeft') setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count));
       if (event.key === 'ArrowRight') setLightboxIndex((i) => (i === null ? i : (i + 1) % count));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [lightboxIndex, count]);
+  }, [lightboxIndex, several, count]);
 
   const onKeyDown = (event: ReactKeyboardEvent): void => {
     // React passes the lightbox's keys up to here through its portal; those page the lightbox alone,
@@ -82,12 +89,12 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
   const slide = (image: GalleryImage, i: number) => {
     const offscreen = options.design === 'slideshow' && i !== index;
     return (
-    <figure key={image.src + i} className="gallery__slide" aria-roledescription="slide"
-      aria-label={GALLERY.slide(i + 1, count)} aria-hidden={offscreen ? true : undefined}>
+    <figure key={image.src + i} className="gallery__slide" aria-roledescription={several ? 'slide' : undefined}
+      aria-label={several ? GALLERY.slide(i + 1, count) : undefined} aria-hidden={offscreen ? true : undefined}>
       {/* A photo without alt text is named by its place, so the button that opens it is never nameless. */}
       <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox}
         tabIndex={options.lightbox && !offscreen ? 0 : -1} aria-haspopup={options.lightbox ? 'dialog' : undefined}
-        aria-label={image.alt ? undefined : GALLERY.slide(i + 1, count)}>
+        aria-label={image.alt ? undefined : placeName(i)}>
         <Image src={image.src} alt={image.alt} width={image.width} height={image.height} copyWidths={image.copyWidths} sizes={SIZES}
           priority={i === 0 ? 'high' : 'low'} />
       </button>
@@ -101,23 +108,23 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
   return (
     <div className={`gallery gallery--${options.design}${options.autoCrop ? ' gallery--cropped' : ''}`} data-gallery-id={id}
       style={options.autoCrop ? ({ '--gallery-aspect': galleryAspectRatio(options.aspectRatio) } as CSSProperties) : undefined}
-      aria-roledescription={carousel ? 'carousel' : undefined}
-      tabIndex={carousel ? 0 : undefined} onKeyDown={carousel ? onKeyDown : undefined}>
+      aria-roledescription={paged ? 'carousel' : undefined}
+      tabIndex={paged ? 0 : undefined} onKeyDown={paged ? onKeyDown : undefined}>
       {carousel ? (
         <>
-          <div className="gallery__slides" onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+          <div className="gallery__slides" onPointerDown={paged ? onPointerDown : undefined} onPointerUp={paged ? onPointerUp : undefined}>
             <div className="gallery__track" style={{ transform: `translateX(-${index * (options.design === 'slider' ? 33.333 : 100)}%)` }}>
               {images.map(slide)}
             </div>
           </div>
-          {options.controls && (
+          {paged && options.controls && (
             <div className="gallery__controls">
               <button type="button" className="gallery__prev" aria-label={GALLERY.previous} onClick={() => go(-1)}>‹</button>
               <span className="gallery__position" aria-live="polite">{GALLERY.slide(index + 1, count)}</span>
               <button type="button" className="gallery__next" aria-label={GALLERY.next} onClick={() => go(1)}>›</button>
             </div>
           )}
-          {options.thumbnails && (
+          {paged && options.thumbnails && (
             <div className="gallery__thumbs" style={{ height: options.thumbnailStripHeight ?? undefined, marginTop: options.thumbnailStripMargin ?? undefined }}>
               {images.map((image, i) => (
                 <button key={image.src + i} type="button" aria-label={GALLERY.thumbnail(i + 1)} aria-current={i === index}
@@ -135,13 +142,13 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
         </div>
       )}
       {options.lightbox && (
-        <Modal open={lightboxImage !== undefined} onClose={() => setLightboxIndex(null)} title={lightboxImage?.title || lightboxImage?.alt || GALLERY.slide((lightboxIndex ?? 0) + 1, count)}
+        <Modal open={lightboxImage !== undefined} onClose={() => setLightboxIndex(null)} title={lightboxImage?.title || lightboxImage?.alt || placeName(lightboxIndex ?? 0)}
           className={`gallery-lightbox-box gallery-lightbox--${options.lightboxTheme}`}>
           {lightboxImage && (
             <div className="gallery-lightbox__body">
-              <button type="button" aria-label={GALLERY.previous} onClick={() => setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count))}>‹</button>
+              {several && <button type="button" aria-label={GALLERY.previous} onClick={() => setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count))}>‹</button>}
               <img src={lightboxImage.src} alt={lightboxImage.alt} />
-              <button type="button" aria-label={GALLERY.next} onClick={() => setLightboxIndex((i) => (i === null ? i : (i + 1) % count))}>›</button>
+              {several && <button type="button" aria-label={GALLERY.next} onClick={() => setLightboxIndex((i) => (i === null ? i : (i + 1) % count))}>›</button>}
             </div>
           )}
         </Modal>

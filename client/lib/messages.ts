@@ -301,6 +301,8 @@ export const GALLERY = {
   play: 'Play',
   pause: 'Pause',
   slide: (index: number, total: number): string => `Slide ${index} of ${total}`,
+  /** A gallery's only photo, where it has no alt text of its own. */
+  photo: 'Photo',
   thumbnail: (index: number): string => `Show image ${index}`,
 } as const;
 

@@ -152,13 +152,17 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     const website = await site.website();
     const item = productItem(product, currency, form);
     const successText = typeof storeSettings.restockNotificationsSuccessText === 'string' ? storeSettings.restockNotificationsSuccessText : '';
-    const gallery = product.images.length > 1
+    // One photo is a gallery too, so it opens large in the lightbox as several do.
+    const lonePhoto = product.images.length === 1;
+    const gallery = product.images.length > 0
       ? renderIsland('Gallery', {
           id: `product-gallery-${product.id}`,
           images: product.images.map((image) => {
             const [width, height] = image.originalSize.split('x').map(Number);
+            // a lone photo without alt text is named by the product, as the page always named it
+            const alt = image.altText || (lonePhoto ? product.title : '');
             // only the resized copies there are: the island's srcset offers nothing else
-            return { src: image.assetUrl, alt: image.altText, width: width ?? 0, height: height ?? 0, copyWidths: uploadCopyWidths(image) };
+            return { src: image.assetUrl, alt, width: width ?? 0, height: height ?? 0, copyWidths: uploadCopyWidths(image) };
           }),
           options: productGalleryOptions(),
         })

@@ -162,6 +162,48 @@ describe('Gallery island', () => {
     expect(screen.getByRole('dialog', { name: 'Slide 1 of 3' })).toBeTruthy();
   });
 
+  it('opens a product\'s only photo large too, without arrows, counter or thumbnails, and gives focus back to it on Escape', () => {
+    const only = images.slice(0, 1);
+    render(<Gallery id="product-gallery" images={only} options={productGalleryOptions()} />);
+    // nothing to page through: no carousel, no controls, no thumbnails, no "Slide 1 of 1"
+    const gallery = document.querySelector('.gallery')!;
+    expect(gallery.getAttribute('aria-roledescription')).toBeNull();
+    expect(gallery.hasAttribute('tabindex')).toBe(false);
+    expect(document.querySelector('.gallery__controls, .gallery__thumbs, [aria-roledescription="slide"]')).toBeNull();
+    // the photo keeps what the page gives it: its size, its copies, its alt text
+    const shown = document.querySelector('.gallery__slide img')!;
+    expect([shown.getAttribute('alt'), shown.getAttribute('width'), shown.getAttribute('height')]).toEqual(['Image 1', '1200', '800']);
+    expect(shown.getAttribute('srcset')).toContain('/img/1.jpg?format=750w 750w');
+    const photo = screen.getByRole('button', { name: 'Image 1' });
+    expect(photo.getAttribute('aria-haspopup')).toBe('dialog');
+    photo.focus();
+    fireEvent.click(photo);
+    const dialog = screen.getByRole('dialog', { name: 'Image 1' });
+    expect(dialog.querySelector('.gallery-lightbox__body img')!.getAttribute('src')).toBe('/img/1.jpg');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // only the close button: no arrows, and the arrow keys do nothing
+    expect([...dialog.querySelectorAll('button')].map((button) => button.getAttribute('aria-label'))).toEqual(['Close']);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(screen.getByRole('dialog').querySelector('.gallery-lightbox__body img')!.getAttribute('src')).toBe('/img/1.jpg');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(photo);
+  });
+
+  it('names a lone photo without alt text "Photo", not by a place among others', () => {
+    render(<Gallery id="product-gallery" images={[{ ...images[0]!, alt: '' }]} options={productGalleryOptions()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Photo' }));
+    expect(screen.getByRole('dialog', { name: 'Photo' })).toBeTruthy();
+  });
+
+  it('draws the lightbox over the whole page: its overlay is a child of body, outside the gallery and whatever stacking context holds it', () => {
+    const { container } = render(<Gallery id="product-gallery" images={images} options={productGalleryOptions()} />);
+    fireEvent.click(document.querySelector('.gallery__open')!);
+    const overlay = screen.getByRole('dialog').closest('.island-overlay')!;
+    expect(overlay.parentElement).toBe(document.body);
+    expect(container.contains(overlay)).toBe(false);
+  });
+
   it('lists the copies the store made in the srcset, then the original at the next platform width', () => {
     render(<Gallery id="g" images={images} options={{ design: 'stacked' }} />);
     const srcset = document.querySelector('img')!.getAttribute('srcset')!;

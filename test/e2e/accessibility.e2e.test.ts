@@ -1,10 +1,11 @@
 /**
  * An accessibility audit of what shoppers and the owner meet: axe-core's WCAG 2.1 A and AA rules
  * and its best practices on every page type at a phone's (390 px) and a desktop's (1280 px)
- * width, in states a person reaches (the product page with the cart pill showing, the restock
- * and newsletter forms with their errors, the cart's remove dialog, the checkout's field errors,
- * address suggestions and a declined card, the members' sign-in refused, a password link asked
- * for, working and not, the contact form refused, the admin signed in). Any finding fails,
+ * width, in states a person reaches (the product page with the cart pill showing, a product photo
+ * opened in the dark lightbox, the restock and newsletter forms with their errors, the cart's
+ * remove dialog, the checkout's field errors, address suggestions and a declined card, the
+ * members' sign-in refused, a password link asked for, working and not, the contact form refused,
+ * the admin signed in). Any finding fails,
  * whatever its impact, each named by its rule, impact, element and help page. One browser and
  * one seeded store; each page is audited at both widths without reloading.
  */
@@ -15,6 +16,7 @@ import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
 import { issuePasswordLink } from '../../server/security/password-links.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 import { auditPage, describeFindings, type AxeFinding } from './axe-audit.ts';
+import { glyphContrasts, NON_TEXT_CONTRAST } from './glyph-contrast.ts';
 import { startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
 const WIDTHS = [
@@ -82,6 +84,22 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await addShirtToCart();
     await page.locator('a.sqs-pill-shopping-cart.is-visible').waitFor();
     findings.push(...(await auditAtEachWidth('product with the cart pill')));
+    // a photo opened large, in the lightbox's dark theme (the product page's): its title, arrows and close sign
+    await page.locator('.gallery__open:not([disabled])').first().click();
+    const lightbox = page.getByRole('dialog');
+    await lightbox.locator('.gallery-lightbox__body img').waitFor();
+    findings.push(...(await auditAtEachWidth('product photo in the dark lightbox')));
+    // its close sign and arrows are symbols, which axe does not measure: they are measured here
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      const controls = await glyphContrasts(page, '.gallery-lightbox-box button');
+      expect(controls.map((control) => control.name).sort()).toEqual(['Close', 'Next', 'Previous']);
+      for (const control of controls) {
+        expect(control.ratio, `${control.name} (${control.color}) in the dark lightbox at ${size.width} px`).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+      }
+    }
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
     // a sold-out variant offers the restock form; sent empty, it says what is wrong
     const addToCart = page.locator('[data-island="AddToCart"]');
     await addToCart.locator('select[aria-label="Size"]').selectOption('S');

@@ -126,7 +126,8 @@ describe.each([390, 1280])('the shop at %i px', (width) => {
     const link = await page.locator('.product-card', { hasText: 'Tall Vase' }).locator('a').getAttribute('href');
     await page.goto(`${store.baseUrl}${link}`);
     const shown = await page.evaluate(async () => {
-      const image = document.querySelector<HTMLImageElement>('.product-image')!;
+      // the page's photo (a lone photo is shown by the gallery, which opens it large)
+      const image = document.querySelector<HTMLImageElement>('.product-media img')!;
       await image.decode();
       const box = image.getBoundingClientRect();
       return { attributes: [Number(image.getAttribute('width')), Number(image.getAttribute('height'))], box: [box.width, box.height] };

@@ -5,7 +5,8 @@
  * footer's links line up with the newsletter box. On a phone (320 and 390 px) every link and
  * button a finger aims at is at least 44 px tall (and wide, where it is a lone word or icon), and a
  * cart row's title keeps to two lines. The gallery's and the product page's lightbox (a photo opened)
- * are measured as pages of their own, and on a phone the product photo opened fills the window's width. The header underlines the current page's word just beneath it. A screenshot of each
+ * are measured as pages of their own, and on a phone the product photo opened fills the window's width, a product's
+ * only photo included, and covers the cart pill. The header underlines the current page's word just beneath it. A screenshot of each
  * page type at 390 and 1280 px goes to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,5 +236,24 @@ describe('every page type fits the window', () => {
       expect(control.top, `${control.name}: top edge`).toBeGreaterThanOrEqual(0);
       expect(control.bottom, `${control.name}: bottom edge`).toBeLessThanOrEqual(viewport.height);
     }
+  });
+
+  it('opens a product\'s only photo large on a phone too, with no arrows, over everything on the page, the cart pill included', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // the stoneware mug has one photo (the seed's products but the shirt have one each)
+    await open('/shop/p/stoneware-mug', 200);
+    const pill = (await page.locator('.sqs-pill-shopping-cart.is-visible').boundingBox())!;
+    await openGalleryPhoto();
+    const photo = (await page.locator('.gallery-lightbox__body img').boundingBox())!;
+    expect(photo.width, 'the opened photo\'s width').toBeGreaterThanOrEqual(300);
+    const controls = await page.locator('.gallery-lightbox-box button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(controls).toEqual(['Close']);
+    // what a tap on the cart pill's middle meets while the lightbox is open: the lightbox, not the pill
+    const atPill = await page.evaluate(({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      return { inLightbox: element?.closest('.island-overlay') !== null, tag: `${element?.tagName.toLowerCase()}.${String(element?.className)}` };
+    }, { x: pill.x + pill.width / 2, y: pill.y + pill.height / 2 });
+    expect(atPill.inLightbox, `at the cart pill's middle: ${atPill.tag}`).toBe(true);
+    await screenshot(page, 'responsive-product-one-photo-lightbox-390');
   });
 });

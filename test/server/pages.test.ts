@@ -111,6 +111,17 @@ describe('product page', () => {
     expect(html).toContain('data-island="Gallery"');
   });
 
+  it('shows a product\'s only photo in the gallery island, so it opens large as several do, with nothing to page through', async () => {
+    const html = await (await fetch(`${server.url}/shop/p/stoneware-mug`)).text();
+    const media = html.slice(html.indexOf('<div class="product-media">'), html.indexOf('<div class="product-info">'));
+    expect(media).toContain('data-island="Gallery"');
+    // rendered by the server, so the page shows the photo before (and without) scripts
+    expect(media).toMatch(/<img src="\/theme\/images\/stoneware-mug\.svg" width="1500" height="1000" alt="Speckled stoneware mug"/);
+    expect(media).toContain('aria-haspopup="dialog"');
+    expect(media).not.toContain('gallery__controls');
+    expect(media).not.toContain('gallery__thumbs');
+  });
+
   it('marks a sold-out product and offers the restock box for its variant', async () => {
     const html = await (await fetch(`${server.url}/shop/p/brass-lamp`)).text();
     expect(html).toContain('product-mark sold-out');
