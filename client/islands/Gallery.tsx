@@ -27,12 +27,14 @@ export interface GalleryProps {
   id: string;
   images: GalleryImage[];
   options?: GalleryOptionsInput;
+  /** How wide the page lays the photos out, for the browser's choice among the copies; a gallery page's width when omitted. */
+  sizes?: string;
 }
 
 export const SWIPE_THRESHOLD_PX = 40;
-const SIZES = '(max-width: 640px) 100vw, 60vw';
+const GALLERY_PAGE_SIZES = '(max-width: 640px) 100vw, 60vw';
 
-export default function Gallery({ id, images, options: input }: GalleryProps) {
+export default function Gallery({ id, images, options: input, sizes = GALLERY_PAGE_SIZES }: GalleryProps) {
   const options = normalizeGalleryOptions(input);
   const [index, setIndex] = useState(0);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
@@ -95,7 +97,7 @@ export default function Gallery({ id, images, options: input }: GalleryProps) {
       <button type="button" className="gallery__open" onClick={() => open(i)} disabled={!options.lightbox}
         tabIndex={options.lightbox && !offscreen ? 0 : -1} aria-haspopup={options.lightbox ? 'dialog' : undefined}
         aria-label={image.alt ? undefined : placeName(i)}>
-        <Image src={image.src} alt={image.alt} width={image.width} height={image.height} copyWidths={image.copyWidths} sizes={SIZES}
+        <Image src={image.src} alt={image.alt} width={image.width} height={image.height} copyWidths={image.copyWidths} sizes={sizes}
           priority={i === 0 ? 'high' : 'low'} />
       </button>
       {options.showMeta && image.title && <figcaption className={`gallery__meta gallery__meta--${options.metaPosition}`}>{image.title}</figcaption>}

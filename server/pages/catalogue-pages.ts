@@ -33,6 +33,13 @@ export function collectionContext(collection: CollectionRecord): Json {
   };
 }
 
+/**
+ * How wide the product page lays out its photos (full width on a phone, its column up to 605 px
+ * beside the details), as templates/collections/products.item writes for its plain picture: a
+ * desktop then downloads the copy near 605 px, not one for 60% of the window.
+ */
+const PRODUCT_PHOTO_SIZES = '(max-width: 432px) 100vw, (max-width: 1120px) 60vw, 605px';
+
 /** Reviews show when native or imported reviews are on and the kill switch is off. */
 async function reviewsContext(site: RequestContent['site'], reviews: unknown): Promise<Json | null> {
   const settings = asObject((await site.storeSettings()).reviews);
@@ -165,6 +172,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
             return { src: image.assetUrl, alt, width: width ?? 0, height: height ?? 0, copyWidths: uploadCopyWidths(image) };
           }),
           options: productGalleryOptions(),
+          sizes: PRODUCT_PHOTO_SIZES,
         })
       : '';
     return {

@@ -210,6 +210,14 @@ describe('Gallery island', () => {
     expect(srcset).toBe('/img/1.jpg?format=100w 100w, /img/1.jpg?format=300w 300w, /img/1.jpg?format=500w 500w, /img/1.jpg?format=750w 750w, /img/1.jpg?format=1000w 1000w, /img/1.jpg 1500w');
   });
 
+  it('gives the browser the layout width the page says (a gallery page\'s 60% when it says none)', () => {
+    render(<Gallery id="g" images={images.slice(0, 1)} options={{ design: 'stacked' }} sizes="(max-width: 432px) 100vw, 605px" />);
+    expect(document.querySelector('img')!.getAttribute('sizes')).toBe('(max-width: 432px) 100vw, 605px');
+    cleanup();
+    render(<Gallery id="g" images={images.slice(0, 1)} options={{ design: 'stacked' }} />);
+    expect(document.querySelector('img')!.getAttribute('sizes')).toBe('(max-width: 640px) 100vw, 60vw');
+  });
+
   it('offers no copy the store did not make: none for a GIF, an animated WebP, a theme picture or one under 100 px', () => {
     const pictures = [
       { src: '/uploads/0123456789abcdef01234567.gif', alt: 'GIF', width: 800, height: 600, copyWidths: [] },

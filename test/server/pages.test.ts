@@ -122,6 +122,12 @@ describe('product page', () => {
     expect(media).not.toContain('gallery__thumbs');
   });
 
+  it('tells the browser how wide the product photos are laid out (its column, up to 605 px), so a desktop loads the copy near that width', async () => {
+    const html = await (await fetch(`${server.url}/shop/p/stoneware-mug`)).text();
+    const props = /data-island="Gallery" data-props='([^']*)'/.exec(html)?.[1] ?? '';
+    expect(props).toContain('&quot;sizes&quot;:&quot;(max-width: 432px) 100vw, (max-width: 1120px) 60vw, 605px&quot;');
+  });
+
   it('marks a sold-out product and offers the restock box for its variant', async () => {
     const html = await (await fetch(`${server.url}/shop/p/brass-lamp`)).text();
     expect(html).toContain('product-mark sold-out');
