@@ -56,8 +56,9 @@ Checks a developer-template folder (one with template.conf) as the storefront
 serves it: template.conf and every .conf, every region, list, item, page,
 system page and block, the blocks, navigation and tag templates they name,
 every .eval expression, the layouts regionName names, and the stylesheets.
-Each problem is printed as DIR/FILE:LINE:COLUMN severity: message (a code
-frame under each error), then a line with what was checked and the counts.
+Each problem is printed on stderr as DIR/FILE:LINE:COLUMN severity: message
+(a code frame under each error), then a line on stdout with what was checked
+and the counts.
 
 exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
   options: {},

@@ -95,8 +95,10 @@ describe('tmpl check', () => {
     expect(r.err).toContain('  1 | ok\n  2 |   {.section a}\n> 3 | {x|nope}\n    | ^\n  4 | ');
     expect(r.err).toContain(`${file}:2:3 SyntaxError: Unclosed SECTION`);
     expect(r.err).toContain(`${file}:4:1 ${messages.eofInBlock('SECTION')}`);
-    expect(r.err.split('\n').at(-1)).toBe(cliMessages.checkSummary({ templates: 1 }, { errors: 3, errorFiles: 1 }));
-    expect(r.err.split('\n').at(-1)).toBe('1 template checked, 3 errors in 1 file');
+    // the summary is the result, on stdout as without errors; the diagnostics stay on stderr
+    expect(r.out).toBe(cliMessages.checkSummary({ templates: 1 }, { errors: 3, errorFiles: 1 }));
+    expect(r.out).toBe('1 template checked, 3 errors in 1 file');
+    expect(r.err).not.toContain('checked');
   });
 
   it('adds a did-you-mean hint after an unknown formatter or predicate name', async () => {
@@ -176,7 +178,7 @@ describe('tmpl check', () => {
       const r = await runCli(['check', given]);
       expect(r.code, given).toBe(1);
       expect(r.err.split('\n')[0], given).toBe(expected(file, ''));
-      expect(r.err.split('\n').at(-1), given).toBe(cliMessages.checkSummary({ templates: 1 }, { errors: 1, errorFiles: 1 }));
+      expect(r.out, given).toBe(cliMessages.checkSummary({ templates: 1 }, { errors: 1, errorFiles: 1 }));
     }
     write('malformed-alike/theme/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
     const theme = join(dir, 'malformed-alike/theme');
@@ -184,7 +186,7 @@ describe('tmpl check', () => {
     const folder = await runCli(['check', theme]);
     expect(folder.code).toBe(1);
     expect(folder.err.split('\n')[0]).toBe(expected(join(theme, 'site.region'), 'error: '));
-    // the folder's summary in the same form: what was checked, then the counts
+    // the folder's summary in the same form and on the same stream: what was checked, then the counts
     expect(folder.out).toBe(`${theme}: 1 template and 1 JSON file checked, 1 error in 1 file`);
   });
 
@@ -224,7 +226,7 @@ describe('tmpl check', () => {
     const json = write('check-data/bad.json', '{\n  "items": [1, 2,, 3]\n}\n');
     const r = await runCli(['check', json]);
     expect(r.code).toBe(1);
-    expect(r.out).toBe('');
+    expect(r.out).toBe('1 JSON file checked, 1 error in 1 file');
     expect(r.err.split('\n')).toEqual([
       `${json}:2:18 ${cliMessages.jsonInvalid(cliMessages.jsonFoundCharacter('unexpected character', "','"))}`,
       '  1 | {',
@@ -232,7 +234,6 @@ describe('tmpl check', () => {
       '    |                  ^',
       '  3 | }',
       '  4 | ',
-      '1 JSON file checked, 1 error in 1 file',
     ]);
   });
 

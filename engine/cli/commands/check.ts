@@ -30,7 +30,9 @@ with template.conf) is checked as the storefront loads it: every region, list,
 item, page, system page and block, the blocks and navigations they apply, the
 layouts, stylesheets and scripts template.conf names. A .json or .conf file
 named directly is checked as JSON (the data tmpl render --data reads), not as
-a template; the last line counts the templates and JSON files checked.
+a template. Problems are printed on stderr; the last line, on stdout whether
+or not there are errors, counts the templates and JSON files checked and the
+errors found.
 
 With --partials DIR, every {x|apply NAME} and {.include NAME} must name a
 partial in DIR or a macro the template defines (or gets from a partial it
@@ -79,13 +81,10 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
       failedFiles++;
     }
     if (notLookedUp.size > 0) io.err(cliMessages.partialsNotLookedUp(notLookedUp.size));
-    const summary = cliMessages.checkSummary({ templates: files.length - jsonFiles, jsonFiles }, { errors: errorCount, errorFiles: failedFiles });
-    if (errorCount === 0) {
-      io.out(summary);
-      return EXIT.ok;
-    }
-    io.err(summary);
-    return EXIT.templateErrors;
+    // The summary is the command's result, on stdout whatever it found (as a folder's check prints
+    // it), so a script reads the counts there and the diagnostics on stderr; the exit code tells failure.
+    io.out(cliMessages.checkSummary({ templates: files.length - jsonFiles, jsonFiles }, { errors: errorCount, errorFiles: failedFiles }));
+    return errorCount === 0 ? EXIT.ok : EXIT.templateErrors;
   },
 };
 
