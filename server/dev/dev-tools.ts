@@ -7,8 +7,11 @@ import { RELOAD_EVENTS_PATH, ReloadStream } from './reload-stream.ts';
 
 /** What the page renderer asks of the development tools. */
 export interface DevPageHooks {
-  /** A rendered page as development sends it: with the reload script, under the overlay when the render reported errors. */
-  renderedPage(html: string, errors: readonly TemplateError[]): string;
+  /**
+   * A rendered page as development sends it: with the reload script, under the overlay when the
+   * render reported errors or there are warnings (problems the page still works with).
+   */
+  renderedPage(html: string, errors: readonly TemplateError[], warnings?: readonly TemplateError[]): string;
   /** The overlay page for a page whose templates do not compile (every error of the page and its partials). */
   compileFailurePage(errors: readonly TemplateError[]): string;
 }
@@ -49,8 +52,9 @@ export function createDevTools(options: DevToolsOptions): DevTools {
   return {
     router,
     watcher,
-    renderedPage(html, errors) {
-      const overlay = errors.length > 0 ? overlayMarkup(overlayEntries(errors, options.sourceOf, options.partialNames)) : '';
+    renderedPage(html, errors, warnings = []) {
+      const entries = (problems: readonly TemplateError[]) => overlayEntries(problems, options.sourceOf, options.partialNames);
+      const overlay = errors.length > 0 || warnings.length > 0 ? overlayMarkup(entries(errors), entries(warnings)) : '';
       return beforeBodyEnd(html, overlay + RELOAD_SCRIPT);
     },
     compileFailurePage(errors) {

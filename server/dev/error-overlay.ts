@@ -21,6 +21,13 @@ export interface OverlayEntry {
 /** Marks the overlay so tests and styles can find it. */
 export const OVERLAY_ID = 'dev-error-overlay';
 
+/** The overlay's headings. */
+export const overlayText = {
+  errors: (count: number) => (count === 1 ? '1 template error' : `${count} template errors`),
+  /** Warnings: something the author likely did not mean, while every page still works. */
+  warnings: (count: number) => `${count === 1 ? '1 warning' : `${count} warnings`} (the site still works)`,
+} as const;
+
 /**
  * Every distinct error with its code frame, read from the template source by name; a missing
  * partial gets the closest of `partialNames()` (the names the render could apply), as `tmpl` gives it.
@@ -67,14 +74,14 @@ const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:a
   + `#${OVERLAY_ID} .where{color:#8ab4f8}`
   + `#${OVERLAY_ID} .hint{color:#ffd54f}`
   + `#${OVERLAY_ID} pre{margin:8px 0 0;padding:12px;background:#000;overflow:auto}`
-  + `#${OVERLAY_ID} button{float:right;font:inherit}`;
+  + `#${OVERLAY_ID} button{float:right;font:inherit}`
+  + `#${OVERLAY_ID} h2.warnings{margin:16px 0;font-size:16px;color:#ffd54f}`
+  // warnings alone leave the page in view: a panel along the bottom rather than over all of it
+  + `#${OVERLAY_ID}.warnings-only{inset:auto 0 0;max-height:40vh;border-top:3px solid #ffd54f}`
+  + `#${OVERLAY_ID}.warnings-only h2.warnings{margin-top:0}`;
 
-/**
- * The overlay itself: an open <dialog> listing every error, closed by its button without any
- * script (a form with method="dialog"), so the page behind stays usable.
- */
-export function overlayMarkup(entries: readonly OverlayEntry[]): string {
-  const items = entries.map((entry) => {
+function overlayItems(entries: readonly OverlayEntry[]): string {
+  return entries.map((entry) => {
     // a problem with no place in its file (a .conf field) is named by the file alone
     const where = entry.line > 0 ? `${entry.template}:${entry.line}:${entry.column}` : entry.template;
     const repeated = entry.count > 1 ? ` (×${entry.count})` : '';
@@ -83,10 +90,20 @@ export function overlayMarkup(entries: readonly OverlayEntry[]): string {
     return `<li data-template="${escapeHtml(entry.template)}" data-line="${entry.line}" data-column="${entry.column}">`
       + `<span class="where">${escapeHtml(where)}</span> <span class="message">${escapeHtml(entry.message)}</span>${repeated}${hint}${frame}</li>`;
   }).join('');
-  const title = entries.length === 1 ? '1 template error' : `${entries.length} template errors`;
-  return `<style>${STYLES}</style><dialog id="${OVERLAY_ID}" open>`
+}
+
+/**
+ * The overlay itself: an open <dialog> listing every error, then every warning, closed by its
+ * button without any script (a form with method="dialog"), so the page behind stays usable.
+ * Warnings alone make a panel along the bottom of the page instead.
+ */
+export function overlayMarkup(entries: readonly OverlayEntry[], warnings: readonly OverlayEntry[] = []): string {
+  const errors = entries.length > 0 ? `<h1>${overlayText.errors(entries.length)}</h1><ol>${overlayItems(entries)}</ol>` : '';
+  const warned = warnings.length > 0 ? `<h2 class="warnings">${overlayText.warnings(warnings.length)}</h2><ol class="warnings">${overlayItems(warnings)}</ol>` : '';
+  const kind = entries.length === 0 ? ' class="warnings-only"' : '';
+  return `<style>${STYLES}</style><dialog id="${OVERLAY_ID}"${kind} open>`
     + '<form method="dialog"><button type="submit">Close</button></form>'
-    + `<h1>${title}</h1><ol>${items}</ol></dialog>`;
+    + `${errors}${warned}</dialog>`;
 }
 
 /** `markup` placed just before the page's closing body tag (or at its end when it has none). */

@@ -81,9 +81,10 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     ? createDevTools({
       sources: [
         folderPages !== null
-          // the folder reloads itself when its files change; its stylesheet is compiled again
-          // before browsers reload, so the overlay shows its errors
-          ? { folders: folderPages.watchPaths, invalidate: () => folderPages.styles() }
+          // the folder reloads itself when its files change; its stylesheet is compiled again and
+          // its page files checked against the store's pages before browsers reload, so the
+          // overlay shows its errors and the log tells a page file no page uses as it is added
+          ? { folders: folderPages.watchPaths, invalidate: () => Promise.all([folderPages.styles(), folderPages.pageFileWarnings()]) }
           : { folders: [themeDir], invalidate: () => templates.invalidate() },
         { folders: [SEED_DIR] },
       ],

@@ -185,7 +185,8 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
     }
     const { page: rendered, errors } = await folderPages!.render(req, spec, page);
     const problems = folderPages!.currentProblems();
-    return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors])), failed: false };
+    const warnings = asTemplateErrors(await folderPages!.pageFileWarnings());
+    return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors], warnings)), failed: false };
   }
 
   /**

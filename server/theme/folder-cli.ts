@@ -88,6 +88,8 @@ export const folderRenderCommand: Command = {
 Renders the page at URL as the storefront composes it from the folder DIR
 (one with template.conf): its regions around the collection, item, page or
 system template (or the built-in page), with the platform tags and headers.
+The template is picked as the server picks it, from URL and the context's
+pageType (a context without one is read by its collection and item).
 The headers link the folder's stylesheet as the server does
 (/site.css?v=..., the address the running server answers it at); --css-out
 writes that stylesheet, compiled, to a file.

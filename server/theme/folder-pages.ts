@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import type { TemplateError } from '../../engine/index.ts';
 import { nonceOffsets } from '../security/content-security-policy.ts';
 import { MAX_KEPT_PAGE_BYTES, type RenderedPage } from '../pages/rendered-page-cache.ts';
+import { SiteRepository } from '../db/site-repository.ts';
+import { describeError } from '../security/error-handlers.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { requestContent } from '../pages/request-content.ts';
 import { crumbOf } from '../pages/form-crumb.ts';
 import { storeLocale } from '../pages/base-context.ts';
-import { PAGE_TYPE, type PageSpec } from '../pages/page-renderer.ts';
+import type { PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
-import { chooseTemplates, storeTypeName, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
+import { chooseTemplates, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
@@ -18,6 +20,8 @@ import { PreparedPageCache } from './prepared-page-cache.ts';
 import { asTemplateErrors, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
+import { pageTargetFor } from './page-target.ts';
+import { storePagesOf, UnservedPageLog, unservedPageFiles } from './unserved-pages.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
 import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
@@ -26,9 +30,6 @@ import { createStorePlatformData } from './store-platform-data.ts';
 import type { TagNotice } from './platform-tag-runner.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
-
-/** Our page templates whose folder counterpart is a system page of another name. */
-const SYSTEM_PAGE_NAMES: Readonly<Record<string, string>> = { 'not-found': '404' };
 
 export interface PreparedFolderPage {
   target: FolderPageTarget;
@@ -55,6 +56,11 @@ export interface FolderPages {
    * folder's blocks), which stop the page as a broken single template does.
    */
   pageCompileErrors(page: PreparedFolderPage): TemplateError[];
+  /**
+   * Development: a warning for each pages/NAME.page no page of the store uses (its urlId), logged
+   * once, and again only when a reload adds such a file; [] elsewhere.
+   */
+  pageFileWarnings(): Promise<FolderProblem[]>;
   /** A template's text by the name its errors carry (its path in the folder), for code frames. */
   sourceOf(name: string): string | undefined;
   /** The folder's stylesheet, compiled once per folder version. */
@@ -84,16 +90,6 @@ export interface FolderPages {
 
 function asObject(value: unknown): Json | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-function targetOf(spec: PageSpec, context: Json): FolderPageTarget {
-  const collection = asObject(context.collection);
-  if (collection !== undefined) {
-    if (spec.pageType === PAGE_TYPE.CONTENT_ITEM) return { view: 'item', collection };
-    if (spec.pageType === PAGE_TYPE.COLLECTION) return { view: 'list', collection };
-    if (spec.pageType === PAGE_TYPE.PAGE) return { view: storeTypeName(collection) === 'page' ? 'page' : 'list', collection };
-  }
-  return { view: 'system', systemName: SYSTEM_PAGE_NAMES[spec.template] ?? spec.template };
 }
 
 /**
@@ -138,6 +134,32 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       told.add(key);
       deps.log.warn({ file: tag.file, line: tag.line, column: tag.column }, message);
     };
+  }
+
+  // Development: page files the store never serves are told when the folder loads (see unserved-pages.ts).
+  const unservedLog = new UnservedPageLog(deps.log, source.label);
+  const checkedPageFiles = new WeakMap<TemplateFolder, Promise<FolderProblem[]>>();
+  let latestFolder: TemplateFolder | null = null;
+  async function pageFileWarnings(): Promise<FolderProblem[]> {
+    if (!watching) return [];
+    const folder = cache.current();
+    latestFolder = folder;
+    let checked = checkedPageFiles.get(folder);
+    if (checked === undefined) {
+      checked = new SiteRepository(deps.store).collections().then((collections) => {
+        const warnings = unservedPageFiles(folder, storePagesOf(collections));
+        // only the folder being served speaks: a check that finished after a reload stays quiet
+        if (latestFolder === folder) unservedLog.tell(warnings);
+        return warnings;
+      }, (error: unknown) => {
+        // a store that cannot be read now costs the warning, never the page; the next load asks again
+        checkedPageFiles.delete(folder);
+        deps.log.warn({ err: describeError(error) }, themeMessages.pageFilesUncheckedLog);
+        return [];
+      });
+      checkedPageFiles.set(folder, checked);
+    }
+    return checked;
   }
 
   const footerHooks: Array<() => string> = [];
@@ -228,10 +250,18 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     }
   }
 
+  // said at start, not first when a page is asked for
+  if (watching) {
+    pageFileWarnings().catch(() => {
+      // a folder that cannot be loaded is already told, and shown on every page
+    });
+  }
+
   return {
     cache,
     router,
     watchPaths: [source.root],
+    pageFileWarnings,
     sourceOf: (name) => source.read(name),
     pageCompileErrors(page) {
       const folder = cache.current();
@@ -258,7 +288,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const folder = cache.current();
       const content = requestContent(deps, req);
       const showCart = (await content.site.collections()).some((collection) => collection.typeCode === 13);
-      const target = targetOf(spec, context);
+      // the same decision `tmpl render DIR` makes, so it previews what is served here
+      const target = pageTargetFor({ path: req.path, pageType: spec.pageType, template: spec.template }, context);
       const urlId = target.collection?.urlId;
       const collectionItems = target.view === 'item' && typeof urlId === 'string'
         ? await itemsByCollection.get(content.version, urlId, async () => (await createStorePlatformData(deps, req, '')).query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)

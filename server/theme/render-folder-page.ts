@@ -2,32 +2,15 @@ import { pino } from 'pino';
 import type { TemplateError } from '../../engine/index.ts';
 import { recordAppliedPartials } from './applied-partials.ts';
 import { createBuiltinPages, type BuiltinPages } from './builtin-pages.ts';
-import { chooseTemplates, storeTypeName, type FolderPageTarget } from './collection-choice.ts';
+import { chooseTemplates } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
+import { contextPageType, pageTargetFor } from './page-target.ts';
 import { platformContext } from './platform-context.ts';
 import { EMPTY_PLATFORM_DATA, type Json, type PlatformData } from './platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
-
-/** System pages by the first segment of their path; any other path without a collection is the 404 page. */
-const SYSTEM_PATHS: Readonly<Record<string, string>> = { cart: 'cart', checkout: 'checkout', search: 'search' };
-
-function asObject(value: unknown): Json | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-/** What a URL with this context shows: an item, a list or page of its collection, or a system page. */
-export function targetFor(url: string, context: Json): FolderPageTarget {
-  const collection = asObject(context.collection);
-  if (collection !== undefined) {
-    if (asObject(context.item) !== undefined) return { view: 'item', collection };
-    return { view: storeTypeName(collection) === 'page' ? 'page' : 'list', collection };
-  }
-  const first = new URL(url, 'http://localhost').pathname.split('/')[1] ?? '';
-  return { view: 'system', systemName: SYSTEM_PATHS[first] ?? '404' };
-}
 
 export interface FolderPageRender {
   html: string;
@@ -56,7 +39,8 @@ function folderStylesheetUrl(folder: TemplateFolder): string | null {
 
 /**
  * Renders one page of a template folder the way the server would, from a page context instead
- * of the store: the context's collection and item decide the list, item, page or system page;
+ * of the store: the address and the context (its pageType, collection and item) decide the list,
+ * item, page or system page as they do for the server (page-target.ts);
  * platform tags read `options.data` (nothing by default); pages the folder has no template for
  * render the project's own theme's template for that page inside the folder's regions.
  */
@@ -65,7 +49,8 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   const load = loadTemplateFolder(source);
   if (load.folder === null) return { html: '', errors: [], problems: load.problems, context, files: [] };
   const folder = load.folder;
-  const target = targetFor(url, context);
+  // the same decision the storefront makes for the page this context came from
+  const target = pageTargetFor({ path: new URL(url, 'http://localhost').pathname, pageType: contextPageType(context) }, context);
   const choice = chooseTemplates(folder, target);
   const shaped = platformContext(folder, choice, context, { showCart: context.showCart === true });
   const applied = new Set<string>();

@@ -27,6 +27,19 @@ export const themeMessages = {
   renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
   queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,
   navigationNotInSite: (id: string) => `<squarespace:navigation> names navigation '${id}', which the site's layout does not have: the tag renders nothing`,
+  /**
+   * A pages/NAME.page no page of the store uses (development: logged and shown over the pages as a
+   * warning). The store's pages are named by urlId with their titles, and the closest one when the
+   * name looks mistyped.
+   */
+  pageFileNotServed: (name: string, storePages: ReadonlyArray<{ urlId: string; title: string }>, guess: string | undefined) => {
+    const pages = storePages.length === 0
+      ? 'the store has no pages yet'
+      : `name it after one of the store's pages (${storePages.map((page) => `'${page.urlId}' (${page.title})`).join(', ')})`;
+    const rename = guess === undefined ? '' : ` — did you mean pages/${guess}.page?`;
+    return `is never served: no page of the store has the urlId '${name}'. A pages/URLID.page file renders the store's page whose urlId is URLID: ${pages}${rename}`;
+  },
+  pageFilesUncheckedLog: "the template folder's page files could not be checked against the store's pages",
   templateDirMissing: 'is not a folder: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
   nestedTemplateFolderLog: 'TEMPLATE_DIR has no template.conf; the one folder inside it that has one is served',

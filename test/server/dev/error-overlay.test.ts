@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../engine/index.ts';
 import { messages } from '../../../engine/messages.ts';
-import { overlayEntries, overlayMarkup } from '../../../server/dev/error-overlay.ts';
+import { OVERLAY_ID, overlayEntries, overlayMarkup, overlayText } from '../../../server/dev/error-overlay.ts';
 
 /** The development overlay's list: each error by file, line and column, and a file alone when the problem has no place in it. */
 describe('overlayMarkup', () => {
@@ -15,6 +15,29 @@ describe('overlayMarkup', () => {
     expect(html).not.toContain(':0:0');
   });
 });
+
+describe('overlayMarkup with warnings', () => {
+  const warning = { template: 'pages/foo.page', line: 0, column: 0, message: 'is never served', frame: '', count: 1 };
+
+  it('lists warnings after the errors, under a heading that says the site still works', () => {
+    const html = overlayMarkup([{ template: 'site.region', line: 1, column: 1, message: 'unknown formatter', frame: '', count: 1 }], [warning]);
+    expect(html).toContain(`<dialog id="${OVERLAY_ID}" open>`);
+    expect(html).toMatch(new RegExp(`<h1>${overlayText.errors(1)}</h1>.*<h2 class="warnings">${escapeRegExp(overlayText.warnings(1))}</h2>`));
+    expect(overlayText.warnings(1)).toBe('1 warning (the site still works)');
+  });
+
+  it('shows warnings alone as a panel along the page, without an errors heading', () => {
+    const html = overlayMarkup([], [warning, { ...warning, template: 'pages/bar.page' }]);
+    expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" open>`);
+    expect(html).toContain(`<h2 class="warnings">${overlayText.warnings(2)}</h2>`);
+    expect(html).not.toContain('<h1>');
+    expect(html).toContain('<span class="where">pages/bar.page</span>');
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 describe('overlayEntries', () => {
   it('gives an instruction written without its name the hint with its correct form, read from the source', () => {
