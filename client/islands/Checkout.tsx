@@ -3,13 +3,18 @@
  * choice, payment card, and the order summary. Every shipping change asks the server for fresh
  * totals; placing the order sends one attempt key, so a repeated submit makes one order. Field
  * errors (checked here with the server's own schema, and again by the server) sit under their
- * fields; payment answers sit above the button.
+ * fields, and several are also listed above the fields; payment answers sit under the card, above
+ * the order's totals and the button that pays them. Each box asks the phone for the keyboard and
+ * the autofill it needs, and Enter moves to the next box until the last, which places the order.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CheckoutErrorSummary, type CheckoutProblem } from '../components/CheckoutErrorSummary.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS, PAGE_PATHS } from '../lib/api-paths.ts';
-import { checkoutFieldErrors } from '../lib/checkout-rules.ts';
+import { cardNumberAsTyped, cardNumberOnLeaving } from '../lib/card-number-input.ts';
+import { checkoutFieldErrors, postalCodesAreDigits } from '../lib/checkout-rules.ts';
 import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
+import { navigation } from '../lib/navigation.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 
@@ -43,6 +48,38 @@ type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'pos
 
 type Values = Record<FieldName, string>;
 
+/** What each field is called in the list of problems (the shipping choice's problem points at its first option). */
+const FIELD_LABELS: Record<FieldName | 'shippingOptionId', string> = {
+  email: CHECKOUT.emailLabel, name: CHECKOUT.nameLabel, recipientEmail: CHECKOUT.recipientEmailLabel,
+  line1: CHECKOUT.line1Label, line2: CHECKOUT.line2Label, city: CHECKOUT.cityLabel, region: CHECKOUT.regionLabel,
+  postalCode: CHECKOUT.postalCodeLabel, countryCode: CHECKOUT.countryLabel, shippingOptionId: CHECKOUT.deliveryHeading,
+  cardNumber: CHECKOUT.cardNumberLabel, cardExpiry: CHECKOUT.cardExpiryLabel, cardCvc: CHECKOUT.cardCvcLabel,
+};
+
+/** The names of the fields with a problem, in the order the form shows them. */
+function inFormOrder(errors: Record<string, string>): string[] {
+  return Object.keys(FIELD_LABELS).filter((name) => errors[name]);
+}
+
+/** The boxes Enter moves between: every text box and the country list (not the shipping choices or buttons). */
+function typedControls(form: HTMLFormElement): HTMLElement[] {
+  return Array.from(form.elements).filter((element): element is HTMLInputElement | HTMLSelectElement =>
+    ((element instanceof HTMLInputElement && !['radio', 'checkbox', 'hidden', 'submit', 'button'].includes(element.type))
+      || element instanceof HTMLSelectElement) && !element.disabled);
+}
+
+/** Enter in a box whose key says "next" moves to the next box rather than placing the order half filled in. */
+function enterMovesToNextBox(event: KeyboardEvent<HTMLFormElement>): void {
+  const box = event.target;
+  if (event.key !== 'Enter' || event.nativeEvent.defaultPrevented || !(box instanceof HTMLInputElement)) return;
+  if (box.getAttribute('enterkeyhint') !== 'next') return;
+  const controls = typedControls(event.currentTarget);
+  const next = controls[controls.indexOf(box) + 1];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
 /** A line the stock can no longer cover, as the server's refusal names it (server/commerce/stock-shortfall.ts). */
 interface ShortLine { productName: string; variantLabel: string; left: number }
 
@@ -56,9 +93,13 @@ function newAttemptKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function Field({ name, label, values, errors, onChange, type = 'text', autoComplete, inputMode, optional, asTyped, onLeaving }: {
+function Field({ name, label, values, errors, onChange, type = 'text', autoComplete, inputMode, enterKeyHint = 'next', optional, describedBy, asTyped, onLeaving }: {
   name: FieldName; label: string; values: Values; errors: Record<string, string>; onChange: (name: FieldName, value: string) => void;
   type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'text'; optional?: boolean;
+  /** The phone keyboard's Enter key: "next" (Enter moves on) but on the last box. */
+  enterKeyHint?: 'next' | 'go';
+  /** Another message about this box (a payment answer about the card), besides its own error. */
+  describedBy?: string;
   /** Rewrites the text after a keystroke (given the text before it and whether the caret is at the end). */
   asTyped?: (typed: string, previous: string, caretAtEnd: boolean) => string;
   /** Rewrites the text when the shopper leaves the box. */
@@ -67,11 +108,12 @@ function Field({ name, label, values, errors, onChange, type = 'text', autoCompl
   const id = `checkout-${name}`;
   const error = errors[name];
   const value = values[name];
+  const descriptions = [error ? `${id}-error` : '', describedBy ?? ''].filter(Boolean).join(' ');
   return (
     <div className={error ? 'checkout-field has-error' : 'checkout-field'}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type={type} value={value} autoComplete={autoComplete} inputMode={inputMode}
-        required={!optional} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+      <input id={id} name={name} type={type} value={value} autoComplete={autoComplete} inputMode={inputMode} enterKeyHint={enterKeyHint}
+        required={!optional} aria-invalid={error ? true : undefined} aria-describedby={descriptions || undefined}
         onChange={(event) => {
           const input = event.target;
           onChange(name, asTyped ? asTyped(input.value, value, input.selectionStart === input.value.length) : input.value);
@@ -94,6 +136,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // a payment answer (declined, try again) is about the card: the card box points at it
+  const [paymentRefused, setPaymentRefused] = useState(false);
   const [shortLines, setShortLines] = useState<ShortLine[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [predictions, setPredictions] = useState<Prediction[]>([]);
@@ -110,6 +154,16 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   }, [submitting]);
   // set at once (state waits for the next render): a second submit in the same moment stops here
   const inFlight = useRef(false);
+  // Back from the confirmation may show this page from the browser's memory, still filled in and
+  // still "placing": it is loaded afresh instead, and the server shows the cart as it is now (bought).
+  const placed = useRef(false);
+  useEffect(() => {
+    const afresh = (event: PageTransitionEvent): void => {
+      if (event.persisted && placed.current) navigation.reload();
+    };
+    window.addEventListener('pageshow', afresh);
+    return () => window.removeEventListener('pageshow', afresh);
+  }, []);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
   // A form that goes away takes its pending address lookup with it (and ignores an answer still on its way).
   const mounted = useRef(true);
@@ -127,6 +181,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (errors[name]) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)));
     if (name === 'line1') suggest(value);
     setFormError(null);
+    setPaymentRefused(false);
   }
 
   function suggest(input: string): void {
@@ -186,6 +241,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     event.preventDefault();
     if (inFlight.current) return;
     setFormError(null);
+    setPaymentRefused(false);
     setShortLines([]);
     attemptKey.current ??= newAttemptKey();
     const payload = {
@@ -201,14 +257,15 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setFormError(CHECKOUT.fieldsInvalid);
-      document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
+      document.getElementById(`checkout-${inFormOrder(found)[0]}`)?.focus();
       return;
     }
     inFlight.current = true;
     setSubmitting(true);
     const answer = await api.post<{ orderNumber: number; confirmationUrl: string }>(API_PATHS.checkoutOrders, payload);
     if (answer.ok) {
-      window.location.assign(answer.data.confirmationUrl);
+      placed.current = true;
+      navigation.assign(answer.data.confirmationUrl);
       return;
     }
     inFlight.current = false;
@@ -222,6 +279,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (Array.isArray(body.shortLines)) setShortLines(body.shortLines as ShortLine[]);
     // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
     setFormError(answer.status >= 500 ? REQUEST.tryAgain : answer.message);
+    setPaymentRefused(answer.status === 402);
   }
 
   const listId = 'checkout-address-suggestions';
@@ -230,8 +288,14 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const activeOptionId = predictions.length > 0 && activePrediction >= 0 ? `${listId}-${activePrediction}` : undefined;
   const shortOf = (line: CheckoutQuoteProps['lines'][number]): ShortLine | undefined =>
     shortLines.find((short) => short.productName === line.productName && short.variantLabel === line.variantLabel);
+  const problems: CheckoutProblem[] = inFormOrder(errors).map((name) => ({
+    fieldId: `checkout-${name}`, label: FIELD_LABELS[name as keyof typeof FIELD_LABELS], message: errors[name]!,
+  }));
+  // the autofill's section: a phone offers the saved shipping address, or the billing one when nothing ships
+  const addressSection = quote.requiresShipping ? 'shipping' : 'billing';
+  const itemCount = quote.lines.reduce((count, line) => count + line.quantity, 0);
   return (
-    <form className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+    <form className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} onKeyDown={enterMovesToNextBox} aria-busy={submitting}>
       <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
         <h2 id="checkout-summary-heading">{CHECKOUT.summaryHeading}</h2>
         <ul className="checkout-lines">
@@ -259,10 +323,12 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         </dl>
       </section>
 
+      <CheckoutErrorSummary problems={problems} />
+
       <fieldset className="checkout-section">
         <legend>{CHECKOUT.contactHeading}</legend>
         <Field name="email" label={CHECKOUT.emailLabel} type="email" autoComplete="email" inputMode="email" values={values} errors={errors} onChange={change} />
-        <Field name="name" label={CHECKOUT.nameLabel} autoComplete="name" values={values} errors={errors} onChange={change} />
+        <Field name="name" label={CHECKOUT.nameLabel} autoComplete={`${addressSection} name`} values={values} errors={errors} onChange={change} />
       </fieldset>
 
       {quote.needsRecipient && (
@@ -277,7 +343,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <div className={errors.line1 ? 'checkout-field has-error' : 'checkout-field'}>
           <label htmlFor="checkout-line1">{CHECKOUT.line1Label}</label>
           <div className="address-autocomplete">
-            <input id="checkout-line1" name="line1" type="text" value={values.line1} autoComplete="address-line1" required
+            <input id="checkout-line1" name="line1" type="text" value={values.line1} autoComplete={`${addressSection} address-line1`} enterKeyHint="next" required
               role="combobox" aria-autocomplete="list" aria-expanded={predictions.length > 0} aria-controls={listId}
               aria-activedescendant={activeOptionId}
               aria-invalid={errors.line1 ? true : undefined} aria-describedby={errors.line1 ? 'checkout-line1-error' : undefined}
@@ -297,57 +363,76 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           </div>
           {errors.line1 && <p className="field-error" id="checkout-line1-error">{errors.line1}</p>}
         </div>
-        <Field name="line2" label={CHECKOUT.line2Label} autoComplete="address-line2" optional values={values} errors={errors} onChange={change} />
-        <Field name="city" label={CHECKOUT.cityLabel} autoComplete="address-level2" values={values} errors={errors} onChange={change} />
+        <Field name="line2" label={CHECKOUT.line2Label} autoComplete={`${addressSection} address-line2`} optional values={values} errors={errors} onChange={change} />
+        <Field name="city" label={CHECKOUT.cityLabel} autoComplete={`${addressSection} address-level2`} values={values} errors={errors} onChange={change} />
         <div className="checkout-row">
-          <Field name="region" label={CHECKOUT.regionLabel} autoComplete="address-level1" optional values={values} errors={errors} onChange={change} />
-          <Field name="postalCode" label={CHECKOUT.postalCodeLabel} autoComplete="postal-code" values={values} errors={errors} onChange={change} />
+          <Field name="region" label={CHECKOUT.regionLabel} autoComplete={`${addressSection} address-level1`} optional values={values} errors={errors} onChange={change} />
+          {/* the number pad where the country's codes are digits alone; letters or a dash need the full keyboard */}
+          <Field name="postalCode" label={CHECKOUT.postalCodeLabel} autoComplete={`${addressSection} postal-code`}
+            inputMode={postalCodesAreDigits(values.countryCode) ? 'numeric' : 'text'} values={values} errors={errors} onChange={change} />
         </div>
         <div className={errors.countryCode ? 'checkout-field has-error' : 'checkout-field'}>
           <label htmlFor="checkout-countryCode">{CHECKOUT.countryLabel}</label>
-          <select id="checkout-countryCode" name="countryCode" value={values.countryCode} autoComplete="country"
-            aria-invalid={errors.countryCode ? true : undefined} onChange={(event) => change('countryCode', event.target.value)}>
+          <select id="checkout-countryCode" name="countryCode" value={values.countryCode} autoComplete={`${addressSection} country`}
+            aria-invalid={errors.countryCode ? true : undefined} aria-describedby={errors.countryCode ? 'checkout-countryCode-error' : undefined}
+            onChange={(event) => change('countryCode', event.target.value)}>
             {countries.map((country) => <option key={country.code} value={country.code}>{country.name}</option>)}
           </select>
-          {errors.countryCode && <p className="field-error">{errors.countryCode}</p>}
+          {errors.countryCode && <p className="field-error" id="checkout-countryCode-error">{errors.countryCode}</p>}
         </div>
       </fieldset>
 
       {quote.requiresShipping && (
-        <fieldset className="checkout-section checkout-shipping-options">
+        <fieldset className="checkout-section checkout-shipping-options"
+          aria-describedby={errors.shippingOptionId ? 'checkout-shippingOptionId-error' : undefined}>
           <legend>{CHECKOUT.deliveryHeading}</legend>
           {quote.shippingOptions.length === 0 && <p className="field-error">{CHECKOUT.noShippingOption}</p>}
-          {quote.shippingOptions.map((option) => (
+          {quote.shippingOptions.map((option, index) => (
             <label key={option.id} className="shipping-option">
+              {/* the first option takes the choice's id, for the focus and the list of problems */}
               <input type="radio" name="shippingOptionId" value={option.id} checked={shippingOptionId === option.id}
+                id={index === 0 ? 'checkout-shippingOptionId' : undefined}
                 onChange={() => void chooseShipping(option.id)} />
               <span>{option.name}</span>
               <span className="shipping-option__cost">{option.costCents === 0 ? CHECKOUT.free : money(option.costCents)}</span>
             </label>
           ))}
-          {errors.shippingOptionId && <p className="field-error">{errors.shippingOptionId}</p>}
+          {errors.shippingOptionId && <p className="field-error" id="checkout-shippingOptionId-error">{errors.shippingOptionId}</p>}
         </fieldset>
       )}
 
       <fieldset className="checkout-section">
         <legend>{CHECKOUT.paymentHeading}</legend>
         {testMode && <p className="test-mode-note">{CHECKOUT.testCards}</p>}
-        <Field name="cardNumber" label={CHECKOUT.cardNumberLabel} autoComplete="cc-number" inputMode="numeric" values={values} errors={errors} onChange={change} />
+        {/* grouped as printed on the card, whether typed, pasted or filled in by the phone */}
+        <Field name="cardNumber" label={CHECKOUT.cardNumberLabel} autoComplete="cc-number" inputMode="numeric" values={values} errors={errors} onChange={change}
+          asTyped={(typed, _previous, caretAtEnd) => cardNumberAsTyped(typed, caretAtEnd)} onLeaving={cardNumberOnLeaving}
+          describedBy={paymentRefused ? 'checkout-form-error' : undefined} />
         <div className="checkout-row">
           {/* a phone's numeric keypad has no slash: the box puts it in, and reads 1230 or 12/2030 as 12/30 */}
           <Field name="cardExpiry" label={CHECKOUT.cardExpiryLabel} autoComplete="cc-exp" inputMode="numeric" values={values} errors={errors} onChange={change}
             asTyped={expiryAsTyped} onLeaving={expiryOnLeaving} />
-          <Field name="cardCvc" label={CHECKOUT.cardCvcLabel} autoComplete="cc-csc" inputMode="numeric" values={values} errors={errors} onChange={change} />
+          <Field name="cardCvc" label={CHECKOUT.cardCvcLabel} autoComplete="cc-csc" inputMode="numeric" enterKeyHint="go" values={values} errors={errors} onChange={change} />
         </div>
       </fieldset>
 
       {formError && (
-        <p className="checkout-error" role="alert">
+        <p className="checkout-error" role="alert" id="checkout-form-error">
           {formError}
           {/* the visitor's own cart is where a line is changed (a subscription's or gift card's cart has no page) */}
           {shortLines.length > 0 && !cartToken && <> <a className="checkout-change-cart" href={PAGE_PATHS.cart}>{CHECKOUT.changeCart}</a></>}
         </p>
       )}
+      {/* on a phone the summary is far up the page: what the button pays, just above it (beside the form on a wide screen) */}
+      <div className="checkout-recap">
+        <p className="checkout-recap__heading">{CHECKOUT.recapLabel} · {CHECKOUT.itemCount(itemCount)}</p>
+        <dl className="checkout-totals">
+          <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
+          {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd>{money(quote.shippingCents)}</dd></>}
+          <dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd>
+          <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
+        </dl>
+      </div>
       <button type="submit" className="button checkout-submit" disabled={submitting} ref={submitButton}>
         {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.totalCents)}`}
       </button>

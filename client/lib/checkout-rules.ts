@@ -11,6 +11,17 @@ export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'FR', 'DE', 'NL', 'DK
 
 const COUNTRY_SET: ReadonlySet<string> = new Set(SHIPPING_COUNTRIES);
 
+/**
+ * The countries shipped to whose postal codes are digits alone (10118, 75001, 2000), so a phone
+ * offers its number pad; the others mix in letters (SW1A 1AA, K1A 0B1, D02 X285, 1012 AB) or a
+ * dash (100-0001, 1000-001), which a number pad lacks.
+ */
+const DIGIT_POSTAL_CODE_COUNTRIES: ReadonlySet<string> = new Set(['US', 'FR', 'DE', 'DK', 'ES', 'AU', 'NZ']);
+
+export function postalCodesAreDigits(countryCode: string): boolean {
+  return DIGIT_POSTAL_CODE_COUNTRIES.has(countryCode);
+}
+
 export interface CheckoutFields {
   email: string;
   name: string;

@@ -407,6 +407,12 @@ export const CHECKOUT = {
   cardExpired: 'This card has expired.',
   cardCvcInvalid: 'Please enter the 3 or 4 digit security code.',
   fieldsInvalid: 'Please correct the marked fields.',
+  /** Above the fields when several need correcting, each listed as a link to it. */
+  problemsHeading: 'Please correct these fields',
+  problemAt: (label: string, message: string): string => `${label}: ${message}`,
+  /** The order's totals again just above the button that pays them (on a phone the summary is far up the page). */
+  recapLabel: 'Your order',
+  itemCount: (count: number): string => (count === 1 ? '1 item' : `${count} items`),
   paymentDeclined: 'Your card was declined. Please use a different card.',
   paymentRetry: 'Your payment could not be processed. Please try again.',
   totalChanged: 'The total of your order has changed. Please review it and place your order again.',

@@ -3,13 +3,16 @@
  * The checkout island: errors next to their fields (before sending and from the server), the
  * server's totals for each shipping choice, the payment answers above the button, one attempt
  * key for every submit of one checkout, a gift card's recipient field, and the address box
- * naming a highlighted suggestion only while the suggestions are shown.
+ * naming a highlighted suggestion only while the suggestions are shown. For a phone: each box's
+ * keyboard, autofill and Enter key, the card number grouped as typed, several problems listed
+ * above the fields, the totals just above the button, and Back after the order reloading the page.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import Checkout, { type CheckoutQuoteProps } from '../../client/islands/Checkout.tsx';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
+import { navigation } from '../../client/lib/navigation.ts';
 import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 const quote: CheckoutQuoteProps = {
@@ -50,6 +53,154 @@ describe('Checkout island', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** Each box's autocomplete, inputmode, enterkeyhint and type, by its name. */
+  function keyboards(): Record<string, string> {
+    return Object.fromEntries(Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form.checkout-form input:not([type="radio"]), form.checkout-form select'))
+      .map((box) => [box.name, ['autocomplete', 'inputmode', 'enterkeyhint', 'type'].map((name) => box.getAttribute(name) ?? '-').join(' ')]));
+  }
+
+  it('asks the phone for the keyboard, the autofill and the Enter key each box needs', () => {
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    expect(keyboards()).toEqual({
+      email: 'email email next email',
+      name: 'shipping name - next text',
+      line1: 'shipping address-line1 - next text',
+      line2: 'shipping address-line2 - next text',
+      city: 'shipping address-level2 - next text',
+      region: 'shipping address-level1 - next text',
+      postalCode: 'shipping postal-code numeric next text',
+      countryCode: 'shipping country - - -',
+      cardNumber: 'cc-number numeric next text',
+      cardExpiry: 'cc-exp numeric next text',
+      cardCvc: 'cc-csc numeric go text',
+    });
+    // British postcodes have letters: the full keyboard
+    fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'GB' } });
+    expect(screen.getByLabelText(CHECKOUT.postalCodeLabel).getAttribute('inputmode')).toBe('text');
+  });
+
+  it('offers the saved billing address when nothing is shipped', () => {
+    render(<Checkout quote={{ ...quote, requiresShipping: false, shippingOptions: [], selectedShippingOptionId: null }} countries={countries} testMode />);
+    expect(screen.getByLabelText(CHECKOUT.nameLabel).getAttribute('autocomplete')).toBe('billing name');
+    expect(screen.getByLabelText(CHECKOUT.postalCodeLabel).getAttribute('autocomplete')).toBe('billing postal-code');
+  });
+
+  it('moves to the next box on Enter, and leaves Enter in the last box to place the order', () => {
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    const email = screen.getByLabelText(CHECKOUT.emailLabel);
+    email.focus();
+    expect(fireEvent.keyDown(email, { key: 'Enter' })).toBe(false);
+    expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.nameLabel));
+    // the postal code's next box is the country list; the country's is the card (past the shipping choices)
+    fireEvent.keyDown(screen.getByLabelText(CHECKOUT.postalCodeLabel), { key: 'Enter' });
+    expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.countryLabel));
+    fireEvent.keyDown(screen.getByLabelText(CHECKOUT.cardExpiryLabel), { key: 'Enter' });
+    expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.cardCvcLabel));
+    expect(fireEvent.keyDown(screen.getByLabelText(CHECKOUT.cardCvcLabel), { key: 'Enter' })).toBe(true);
+  });
+
+  it('groups the card number as it is typed, pasted or filled in, and sends it whole', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    const card = screen.getByLabelText(CHECKOUT.cardNumberLabel) as HTMLInputElement;
+    fireEvent.change(card, { target: { value: '' } });
+    for (const digit of '42424') fireEvent.change(card, { target: { value: card.value + digit } });
+    expect(card.value).toBe('4242 4');
+    fireEvent.change(card, { target: { value: '4000000000000002' } });
+    expect(card.value).toBe('4000 0000 0000 0002');
+    fireEvent.change(card, { target: { value: '3782-822463-10005' } });
+    expect(card.value).toBe('3782 822463 10005');
+    fireEvent.change(card, { target: { value: '4000000000000002' } });
+    fireEvent.submit(card.closest('form')!);
+    await settle();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => (call.body as { cardNumber: string }).cardNumber)).toEqual(['4000 0000 0000 0002']);
+    expect(document.getElementById('checkout-cardNumber-error')).toBeNull();
+  });
+
+  it('lists several problems above the fields, each a link that puts the focus in its field', async () => {
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fill(CHECKOUT.emailLabel, 'jane@example.com');
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    const summary = document.querySelector('.checkout-error-summary')!;
+    expect(summary.querySelector('h2')?.textContent).toBe(CHECKOUT.problemsHeading);
+    const links = Array.from(summary.querySelectorAll('a'));
+    expect(links.map((link) => link.textContent)).toEqual([
+      CHECKOUT.problemAt(CHECKOUT.nameLabel, CHECKOUT.nameRequired),
+      CHECKOUT.problemAt(CHECKOUT.line1Label, CHECKOUT.line1Required),
+      CHECKOUT.problemAt(CHECKOUT.cityLabel, CHECKOUT.cityRequired),
+      CHECKOUT.problemAt(CHECKOUT.postalCodeLabel, CHECKOUT.postalCodeRequired),
+      CHECKOUT.problemAt(CHECKOUT.cardNumberLabel, CHECKOUT.cardNumberInvalid),
+      CHECKOUT.problemAt(CHECKOUT.cardExpiryLabel, CHECKOUT.cardExpiryInvalid),
+      CHECKOUT.problemAt(CHECKOUT.cardCvcLabel, CHECKOUT.cardCvcInvalid),
+    ]);
+    // it comes before the first field, and the focus is on the first field to correct
+    expect(summary.compareDocumentPosition(screen.getByLabelText(CHECKOUT.emailLabel)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.nameLabel));
+    fireEvent.click(links[4]!);
+    expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.cardNumberLabel));
+    // one problem needs no list: its mark is under its field
+    fillValid();
+    fill(CHECKOUT.cardCvcLabel, '1');
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(document.querySelector('.checkout-error-summary')).toBeNull();
+  });
+
+  it('ties the server\'s country and shipping choice problems to their controls', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 400, body: {
+      message: CHECKOUT.fieldsInvalid, fieldErrors: { countryCode: CHECKOUT.countryRequired, shippingOptionId: CHECKOUT.shippingOptionRequired },
+    } } }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    const country = screen.getByLabelText(CHECKOUT.countryLabel);
+    expect(document.getElementById(country.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.countryRequired);
+    const delivery = screen.getByRole('group', { name: CHECKOUT.deliveryHeading });
+    expect(document.getElementById(delivery.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.shippingOptionRequired);
+    expect(Array.from(document.querySelectorAll('.checkout-error-summary a')).map((link) => link.getAttribute('href')))
+      .toEqual(['#checkout-countryCode', '#checkout-shippingOptionId']);
+    expect(document.getElementById('checkout-shippingOptionId')).toBe(screen.getByRole('radio', { name: /Standard/ }));
+  });
+
+  it('points the card box at a payment answer, and shows the totals just above the button', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } }]);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    const button = screen.getByRole('button', { name: /Place order/ });
+    const recap = button.previousElementSibling!;
+    expect(recap.className).toBe('checkout-recap');
+    expect(recap.textContent).toBe(`${CHECKOUT.recapLabel} · ${CHECKOUT.itemCount(1)}Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20`);
+    fillValid();
+    fireEvent.submit(button.closest('form')!);
+    await settle();
+    const card = screen.getByLabelText(CHECKOUT.cardNumberLabel);
+    expect(document.getElementById(card.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.paymentDeclined);
+    // a new card number is a new try: the answer no longer describes it
+    fill(CHECKOUT.cardNumberLabel, '4242 4242 4242 4242');
+    expect(card.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('loads the page afresh when Back shows it again from memory after the order was placed', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 201, body: { orderNumber: 1001, confirmationUrl: '/checkout/order-confirmed/o1?token=t' } } }]);
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const reload = vi.spyOn(navigation, 'reload').mockImplementation(() => undefined);
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    // shown again from memory before any order: nothing to do
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(reload).not.toHaveBeenCalled();
+    fillValid();
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(assign).toHaveBeenCalledWith('/checkout/order-confirmed/o1?token=t');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('puts each problem under its field and sends nothing', async () => {

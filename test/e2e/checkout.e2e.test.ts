@@ -4,8 +4,12 @@
  * open; Cancel keeps the line), check out with an address chosen from the address suggestions by
  * keyboard, the expiry typed as digits alone (the box puts the slash in), and the decline card
  * (the decline message, no order), then the success card (the confirmation of order #1001, its
- * email in the outbox), then a double submit of a second order (one order, #1002). No page
- * scrolls sideways; screenshots of the product, cart, checkout and confirmation go to test-results/.
+ * email in the outbox), then a double submit of a second order (one order, #1002). At the phone's
+ * width the browser emulates a touch screen; there the boxes ask for the right keyboard and
+ * autofill, the card number is grouped as typed, the order's total is in sight with the Pay button,
+ * which is disabled while the order is placed, the confirmation reloads, and Back shows no checkout
+ * to buy again. No page scrolls sideways; screenshots of the product, cart, checkout and
+ * confirmation go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -19,6 +23,17 @@ const WIDTHS = [390, 1280] as const;
 async function orderCount(store: Storefront): Promise<number> {
   const row = await store.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM orders');
   return Number(row?.n ?? 0);
+}
+
+/** The order total shown inside the window (the summary's, or the one just above the button), or null. */
+async function totalInSight(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    for (const total of Array.from(document.querySelectorAll('.checkout-summary .grand-total, .checkout-recap__total'))) {
+      const box = total.getBoundingClientRect();
+      if (box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight) return total.textContent;
+    }
+    return null;
+  });
 }
 
 async function fitsWindow(page: Page, name: string): Promise<void> {
@@ -63,8 +78,10 @@ for (const width of WIDTHS) {
       expect(await expiry.inputValue()).toBe('12/39');
     }
 
+    const phone = width < 500;
+
     beforeAll(async () => {
-      store = await startStorefront({ rateLimits: { checkout: 100 } });
+      store = await startStorefront({ rateLimits: { checkout: 100 } }, phone ? { isMobile: true, hasTouch: true } : {});
       page = await store.newPage();
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     });
@@ -122,8 +139,23 @@ for (const width of WIDTHS) {
       await fillDetails('Jane@Linen.Studio');
       // the summary: $140.00, Standard shipping $6.00, 8% tax $11.20 → $157.20
       await form.locator('.grand-total', { hasText: '$157.20' }).waitFor();
-      // the screenshot shows the form ready to buy, with the test card that succeeds
-      await form.getByLabel(CHECKOUT.cardNumberLabel).fill('4242 4242 4242 4242');
+      // what the phone offers for each box: its keyboard, its autofill and its Enter key
+      const boxes = await form.locator('input:not([type="radio"]), select').evaluateAll((controls) => Object.fromEntries(controls.map((box) => [
+        box.getAttribute('name'), ['autocomplete', 'inputmode', 'enterkeyhint', 'type'].map((name) => box.getAttribute(name) ?? '-').join(' '),
+      ])));
+      expect(boxes).toEqual({
+        email: 'email email next email', name: 'shipping name - next text', line1: 'shipping address-line1 - next text',
+        line2: 'shipping address-line2 - next text', city: 'shipping address-level2 - next text', region: 'shipping address-level1 - next text',
+        postalCode: 'shipping postal-code numeric next text', countryCode: 'shipping country - - -',
+        cardNumber: 'cc-number numeric next text', cardExpiry: 'cc-exp numeric next text', cardCvc: 'cc-csc numeric go text',
+      });
+      // the card number in groups as it is typed; the screenshot shows the form ready to buy, with the test card that succeeds
+      await form.getByLabel(CHECKOUT.cardNumberLabel).fill('');
+      await form.getByLabel(CHECKOUT.cardNumberLabel).pressSequentially('4242424242424242');
+      expect(await form.getByLabel(CHECKOUT.cardNumberLabel).inputValue()).toBe('4242 4242 4242 4242');
+      // with the Pay button in sight, so is the total it pays
+      await form.locator('button.checkout-submit').scrollIntoViewIfNeeded();
+      expect(await totalInSight(page), 'the total beside the Pay button').toBe('$157.20');
       await fitsWindow(page, 'checkout');
       await screenshot(page, `checkout-flow-checkout-${width}`);
       await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.decline);
@@ -134,7 +166,19 @@ for (const width of WIDTHS) {
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checkout-cardNumber');
 
       await form.getByLabel(CHECKOUT.cardNumberLabel).fill('4242 4242 4242 4242');
-      await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button.checkout-submit').click()]);
+      // while the order is placed, the button says so and takes no second tap
+      let answerOrder = (): void => undefined;
+      const orderHeld = new Promise<void>((resolve) => { answerOrder = resolve; });
+      await page.route('**/api/commerce/checkout/orders', async (route) => {
+        await orderHeld;
+        await route.continue();
+      });
+      const submitButton = form.locator('button.checkout-submit');
+      await submitButton.click();
+      await expect.poll(() => submitButton.isDisabled()).toBe(true);
+      expect(await submitButton.innerText()).toBe(CHECKOUT.placingOrder);
+      await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), answerOrder()]);
+      await page.unroute('**/api/commerce/checkout/orders');
       await page.locator('.order-number', { hasText: '#1001' }).waitFor();
       const confirmation = await page.locator('main').innerText();
       expect(confirmation).toContain('Lap');
@@ -145,6 +189,19 @@ for (const width of WIDTHS) {
       expect(await orderCount(store)).toBe(1);
       const emails = await new EmailOutboxRepository(store.app.deps.store).list({ recipient: 'jane@linen.studio' });
       expect(emails.map((email) => email.subject)).toEqual(['Your order #1001 from Linen & Loam']);
+
+      // the confirmation reloads as it was; Back shows the cart bought, with no checkout to buy it again
+      const confirmationUrl = page.url();
+      expect((await page.reload())?.status()).toBe(200);
+      await page.locator('.order-number', { hasText: '#1001' }).waitFor();
+      await page.goBack();
+      await page.waitForURL(/\/checkout$/);
+      await page.locator('main.checkout .empty').waitFor();
+      expect(await page.locator('form.checkout-form').count()).toBe(0);
+      await page.goForward();
+      expect(page.url()).toBe(confirmationUrl);
+      await page.locator('.order-number', { hasText: '#1001' }).waitFor();
+      expect(await orderCount(store)).toBe(1);
     });
 
     it('makes one order of a double submit', async () => {

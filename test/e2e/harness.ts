@@ -32,9 +32,10 @@ export interface Storefront {
 
 /**
  * Starts the store and its browser. bypassCSP lets a test inject a script of its own (the
- * accessibility audit's engine) into pages whose Content-Security-Policy allows only the store's.
+ * accessibility audit's engine) into pages whose Content-Security-Policy allows only the store's;
+ * isMobile and hasTouch make the browser a phone's touch screen (its viewport meta tag honoured).
  */
-export async function startStorefront(extraOptions: Partial<AppOptions> = {}, browserOptions: { bypassCSP?: boolean } = {}): Promise<Storefront> {
+export async function startStorefront(extraOptions: Partial<AppOptions> = {}, browserOptions: { bypassCSP?: boolean; isMobile?: boolean; hasTouch?: boolean } = {}): Promise<Storefront> {
   if (isClientBuildStale()) await buildClient();
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'storefront-chromium-'));

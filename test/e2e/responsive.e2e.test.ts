@@ -3,7 +3,9 @@
  * 1280 px the document is never wider than the viewport (no sideways scroll),
  * the footer newsletter with its captcha stays inside the window, and the
  * footer's links line up with the newsletter box. On a phone (320 and 390 px) every link and
- * button a finger aims at is at least 44 px tall (and wide, where it is a lone word or icon), and a
+ * button a finger aims at is at least 44 px tall (and wide, where it is a lone word or icon), the
+ * checkout's boxes, shipping choices, list of problems and Pay button included; two checkout boxes side
+ * by side line up when only one has an error under it; and a
  * cart row's title keeps to two lines. The gallery's and the product page's lightbox (a photo opened)
  * are measured as pages of their own, and on a phone the product photo opened fills the window's width, a product's
  * only photo included, and covers the cart pill. The header underlines the current page's word just beneath it. A screenshot of each
@@ -25,6 +27,12 @@ async function openGalleryPhoto(): Promise<void> {
   await page.locator('.island-overlay').evaluate((overlay) => Promise.all(overlay.getAnimations().map((animation) => animation.finished)));
 }
 
+/** Places the order with nothing filled in: each field's problem, and their list above the fields. */
+async function refuseEmptyCheckout(): Promise<void> {
+  await page.locator('button.checkout-submit').click();
+  await page.locator('.checkout-error-summary').waitFor();
+}
+
 /**
  * Page types and a path that shows each, with what to do there first (`then`); the order
  * confirmation's path is found once an order exists.
@@ -36,6 +44,7 @@ const PAGE_TYPES: Array<{ name: string; path: string; status: number; then?: () 
   { name: 'product-lightbox', path: '/shop/p/linen-shirt', status: 200, then: openGalleryPhoto },
   { name: 'cart', path: '/cart', status: 200 },
   { name: 'checkout', path: '/checkout', status: 200 },
+  { name: 'checkout-refused', path: '/checkout', status: 200, then: refuseEmptyCheckout },
   { name: 'search', path: '/search?q=linen', status: 200 },
   { name: 'contact', path: '/contact', status: 200 },
   { name: 'gallery', path: '/gallery', status: 200 },
@@ -68,6 +77,13 @@ const TAP_TARGETS: Array<{ selector: string; wide: boolean }> = [
   { selector: '.island-modal__close', wide: true },
   // the fixed cart pill, on every page but the cart and checkout while the cart holds something
   { selector: '.sqs-pill-shopping-cart', wide: true },
+  // the checkout: its boxes, shipping choices (the whole row is the radio's label), list of problems and Pay button
+  { selector: '.checkout-field input, .checkout-field select', wide: true },
+  { selector: '.shipping-option', wide: true },
+  { selector: '.checkout-error-summary a', wide: true },
+  { selector: '.checkout-submit', wide: true },
+  // the order confirmation's way back to the shop
+  { selector: '.order-confirmed .button', wide: true },
 ];
 
 /**
@@ -199,6 +215,12 @@ describe('every page type fits the window', () => {
         } else {
           expect(firstLink.y, `${name} at ${width} px: footer links under the newsletter box`).toBeGreaterThanOrEqual(newsletter.y + newsletter.height);
           expect(Math.abs(firstLink.x - newsletter.x), `${name} at ${width} px: footer links under the newsletter box`).toBeLessThanOrEqual(1);
+        }
+        if (name === 'checkout-refused') {
+          // the region (no error) beside the postal code (its error under it): boxes level and of one height
+          const [region, postalCode] = await Promise.all(['#checkout-region', '#checkout-postalCode'].map(async (id) => (await page.locator(id).boundingBox())!));
+          expect(region!.height, `${name} at ${width} px: the region box's height`).toBeCloseTo(postalCode!.height, 0);
+          if (width >= 433) expect(region!.y, `${name} at ${width} px: the region box level with the postal code's`).toBeCloseTo(postalCode!.y, 0);
         }
         const mark = await currentPageMark();
         if (mark) expect(mark, `${name} at ${width} px: the current page's mark in the header`).toEqual({ underline: true, border: '0px' });
