@@ -108,10 +108,24 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     return cart && cart.kind === 'subscription' && !cart.isPurchased ? cart : null;
   }
 
+  /** The confirmation of the order a subscription cart became, for the buyer coming back to its checkout (Back, a bookmark). */
+  async function subscriptionOrderPlaced(token: string): Promise<string | null> {
+    const cart = await carts.findByToken(token);
+    if (!cart || cart.kind !== 'subscription' || !cart.isPurchased || cart.orderId === null) return null;
+    const order = await orders.findById(cart.orderId);
+    return order ? PAGE_PATHS.orderConfirmed(order.id, order.viewToken) : null;
+  }
+
   router.get('/checkout/subscription', async (req, res) => {
     const parsed = cartTokenSchema.safeParse(req.query);
     const cart = parsed.success ? await subscriptionCart(parsed.data.cartToken) : null;
     if (!parsed.success || !cart) {
+      // the cart's token is the buyer's key to it: once bought, it leads to the order, not to "not found"
+      const placed = parsed.success ? await subscriptionOrderPlaced(parsed.data.cartToken) : null;
+      if (placed !== null) {
+        res.redirect(303, placed);
+        return;
+      }
       await notFound(req, res);
       return;
     }

@@ -325,7 +325,10 @@ describe('checkout', () => {
     expect(placed.status).toBe(201);
     const confirmed = await v.get<string>(placed.body.confirmationUrl!);
     expect(pageType(confirmed.text)).toBe(206);
-    expect((await v.get(`/checkout/subscription?cartToken=${token}`)).status).toBe(404);
+    // coming back to the checkout (Back, a bookmark) leads to the order placed, not to "not found"
+    const again = await v.get(`/checkout/subscription?cartToken=${token}`);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(placed.body.confirmationUrl);
   });
 
   it('takes a gift card of the chosen denomination to the checkout of its own cart', async () => {
