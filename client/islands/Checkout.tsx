@@ -334,7 +334,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       {quote.needsRecipient && (
         <fieldset className="checkout-section">
           <legend>{CHECKOUT.giftCardHeading}</legend>
-          <Field name="recipientEmail" label={CHECKOUT.recipientEmailLabel} type="email" inputMode="email" values={values} errors={errors} onChange={change} />
+          <Field name="recipientEmail" label={CHECKOUT.recipientEmailLabel} type="email" inputMode="email" autoComplete="off" values={values} errors={errors} onChange={change} />
         </fieldset>
       )}
 

@@ -379,5 +379,7 @@ describe('Checkout island', () => {
     await settle();
     expect(document.getElementById('checkout-recipientEmail-error')?.textContent).toBe(CHECKOUT.recipientEmailInvalid);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    // someone else's address: the browser is not to offer the shopper's own
+    expect(screen.getByLabelText(CHECKOUT.recipientEmailLabel).getAttribute('autocomplete')).toBe('off');
   });
 });
