@@ -21,6 +21,9 @@ import { StaffScreen } from './screens/StaffScreen.tsx';
 import { AccountScreen } from './screens/AccountScreen.tsx';
 import { pushAddress, startHistoryPositions } from './history-position.ts';
 import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
+import { onSessionEnded } from './session-ended.ts';
+import { SessionPrompt } from './SessionPrompt.tsx';
+import { Notice } from './Field.tsx';
 
 export interface AdminAccountProps {
   email: string;
@@ -63,7 +66,12 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
   }, [siteTitle]);
   // The sign-in email as the header shows it: the account screen may change it.
   const [email, setEmail] = useState(account?.email ?? '');
-  if (account) setSessionToken(account.xsrfToken);
+  // the page's session token, once: signing in again under an open screen brings a newer one
+  const tokenSet = useRef(false);
+  if (account && !tokenSet.current) {
+    setSessionToken(account.xsrfToken);
+    tokenSet.current = true;
+  }
 
   useEffect(() => {
     // Back and Forward between screens, unless the owner keeps a screen's unsaved edits
@@ -75,12 +83,35 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
+  // The session ended under the open screen: the password is asked again over it, which stays as it was.
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const [signedInAgain, setSignedInAgain] = useState(false);
+  // where the owner was (the field being typed in), to come back to once signed in again
+  const focusBefore = useRef<Element | null>(null);
+  useEffect(() => onSessionEnded(() => {
+    setSessionEnded((already) => {
+      if (!already) focusBefore.current = document.activeElement;
+      return true;
+    });
+    setSignedInAgain(false);
+  }), []);
+  const resume = useCallback(() => {
+    setSessionEnded(false);
+    setSignedInAgain(true);
+    const before = focusBefore.current;
+    // once the screen is no longer inert
+    requestAnimationFrame(() => {
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+    });
+  }, []);
+
   const main = useRef<HTMLElement>(null);
   const moved = useRef(false);
   const navigate = useCallback<Navigate>((next) => {
     if (next === window.location.pathname || !mayLeave()) return;
     pushAddress(next);
     moved.current = true;
+    setSignedInAgain(false);
     setPath(next);
     window.scrollTo(0, 0);
   }, []);
@@ -143,8 +174,8 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
   return (
     <div className="admin-layout">
       {/* the first stop of the keyboard: past the header's links to the screen */}
-      <a className="admin-skip" href="#admin-main" onClick={(event) => { event.preventDefault(); main.current?.focus(); }}>{ADMIN.skipToContent}</a>
-      <header className="admin-header">
+      <a className="admin-skip" href="#admin-main" inert={sessionEnded} onClick={(event) => { event.preventDefault(); main.current?.focus(); }}>{ADMIN.skipToContent}</a>
+      <header className="admin-header" inert={sessionEnded}>
         <p className="admin-brand">{adminBrand(siteTitle)}</p>
         <nav aria-label={ADMIN.navLabel}>
           <ul>
@@ -170,7 +201,12 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
           <button type="button" onClick={signOut}>{ADMIN.signOut}</button>
         </p>
       </header>
-      <main id="admin-main" className="admin-main" ref={main} tabIndex={-1}>{screen}</main>
+      {/* out of reach while the password is asked again over it */}
+      <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
+        <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
+        {screen}
+      </main>
+      {sessionEnded ? <SessionPrompt email={email} onSignedIn={resume} onSignOut={() => void signOut()} /> : null}
     </div>
   );
 }

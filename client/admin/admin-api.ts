@@ -5,6 +5,10 @@
  */
 import { readCookie } from '../lib/cookies.ts';
 import { ADMIN } from '../lib/admin-messages.ts';
+import { reportSessionEnded } from './session-ended.ts';
+
+/** Signing in: its 401 is a wrong password, not an ended session. */
+export const SIGN_IN_PATH = '/api/site-users/account/session';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -19,12 +23,18 @@ export function setSessionToken(token: string): void {
   sessionToken = token;
 }
 
-export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<CallResult<T>> {
+/** The headers of a call: JSON answers, and on a write the crumb and the session's token. */
+export function callHeaders(method: string): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') {
     headers['X-CSRF-Token'] = readCookie('crumb') ?? '';
     headers['X-SiteUser-XSRF-Token'] = sessionToken;
   }
+  return headers;
+}
+
+export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<CallResult<T>> {
+  const headers = callHeaders(method);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -35,17 +45,32 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pa
   try {
     response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
   } catch {
-    return { ok: false, status: 0, message: ADMIN.requestFailed, fieldErrors: {}, body: null };
+    return unanswered();
   }
+  return answerOf<T>(path, response.status, await response.text());
+}
+
+/** A call that got no answer (the connection failed). */
+export function unanswered(): CallResult<never> {
+  return { ok: false, status: 0, message: ADMIN.requestFailed, fieldErrors: {}, body: null };
+}
+
+/**
+ * The server's answer to a call to `path`: its data, or its message and field errors. An admin
+ * call refused as signed out (the session ended while the phone slept) is reported, so the
+ * admin asks for the password again without leaving the screen and its edits.
+ */
+export function answerOf<T>(path: string, status: number, text: string): CallResult<T> {
   let json: Record<string, unknown> | null = null;
   try {
-    const parsed: unknown = JSON.parse(await response.text());
+    const parsed: unknown = JSON.parse(text);
     json = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
   } catch {
     json = null;
   }
-  if (response.ok) return { ok: true, status: response.status, data: (json ?? {}) as T };
+  if (status >= 200 && status < 300) return { ok: true, status, data: (json ?? {}) as T };
+  if (status === 401 && path !== SIGN_IN_PATH) reportSessionEnded();
   const fieldErrors = json && typeof json.fieldErrors === 'object' && json.fieldErrors !== null ? (json.fieldErrors as FieldErrors) : {};
   const message = json && typeof json.message === 'string' ? json.message : ADMIN.requestFailed;
-  return { ok: false, status: response.status, message, fieldErrors, body: json };
+  return { ok: false, status, message, fieldErrors, body: json };
 }

@@ -1,6 +1,7 @@
 /** Loads one admin call's answer for a screen, again whenever `reload` is called. */
 import { useCallback, useEffect, useState } from 'react';
 import { adminCall } from './admin-api.ts';
+import { onSessionRestored } from './session-ended.ts';
 
 export function useCall<T>(path: string | null): { data: T | null; error: string; loading: boolean; reload: () => void } {
   const [data, setData] = useState<T | null>(null);
@@ -24,5 +25,7 @@ export function useCall<T>(path: string | null): { data: T | null; error: string
     };
   }, [path, round]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
+  // a load refused because the session had ended asks again once the owner has signed in again
+  useEffect(() => (error === '' ? undefined : onSessionRestored(reload)), [error, reload]);
   return { data, error, loading, reload };
 }

@@ -11,6 +11,10 @@ export const ADMIN = {
   signingIn: 'Signing in…',
   signOut: 'Sign out',
   signInFailed: 'That email and password do not match an account.',
+  // the session ended under an open screen (a phone asleep for hours): signed in again in place
+  sessionEndedTitle: 'Sign in again',
+  sessionEnded: 'Your session has ended, so nothing can be saved or loaded until you sign in again. What you typed stays on this screen.',
+  signedInAgain: 'Signed in again. Anything not saved yet is still on the screen: save it now.',
   // forgotten passwords
   importTitle: 'Import products from a spreadsheet',
   importIntro: 'A CSV file with one row per variant; the rows of one product share its URL slug, or its name in the Product column. Nothing is imported unless every row is right.',
@@ -109,6 +113,9 @@ export const ADMIN = {
   imageUploading: (file: string) => `Uploading ${file}…`,
   // the image is stored with the product at once; only its alt text and place wait for Save
   imageUploaded: (file: string) => `${file} is uploaded and added to the product's images. Its alt text and place are kept when you save.`,
+  imageUploadProgress: (file: string) => `Upload of ${file}`,
+  imageUploadBroken: (file: string) => `${file} was not uploaded: the connection failed. Your other edits are kept; upload it again when the connection is back.`,
+  uploadAgain: (file: string) => `Upload ${file} again`,
   productSaved: 'Product saved.',
   reloadStock: 'Load the current stock',
   stockReloaded: 'The current stock is loaded; your other edits are kept. Check the counts and save.',

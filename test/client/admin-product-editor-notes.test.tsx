@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 /**
  * What the product editor says before and after the owner acts: a sale price that shoppers will
- * not see while On sale is unticked, and an image upload, which replaces an earlier save's notice.
+ * not see while On sale is unticked, and an image upload, which replaces an earlier save's notice,
+ * shows how far it has gone, keeps what is typed meanwhile and can be sent again when it fails.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
-import { scriptFetch, settle } from './helpers.ts';
+import { scriptFetch, settle, type FetchCall, type ScriptedAnswer } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
 
 withAdminSession();
@@ -20,7 +21,7 @@ const product = (variant: Record<string, unknown> = {}) => ({
 
 const image = { id: 'i1', assetUrl: '/uploads/0123456789abcdef01234567.jpg', altText: '' };
 
-function scriptProduct(stored: ReturnType<typeof product>, upload: { status: number; body: unknown } = { status: 201, body: { image } }) {
+function scriptProduct(stored: ReturnType<typeof product>, upload: ScriptedAnswer | ((call: FetchCall) => ScriptedAnswer) = { status: 201, body: { image } }) {
   return scriptFetch([
     { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
     { method: 'GET', path: '/api/admin/products/p1', answer: { body: { product: stored } } },
@@ -101,5 +102,60 @@ describe('an image upload', () => {
     await settle();
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe(ADMIN.server.notAnImage);
+  });
+
+  it('shows how far the photo has gone, and keeps what is typed while it goes', async () => {
+    let arrive = () => {};
+    scriptProduct(product(), { status: 201, body: { image }, after: new Promise<void>((resolve) => { arrive = resolve; }) });
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photo()] } });
+    await settle();
+    const progress = screen.getByRole('progressbar', { name: ADMIN.imageUploadProgress('photo.jpg') }) as HTMLProgressElement;
+    // the scripted request reports the whole photo sent, then waits for its answer
+    expect(progress.value).toBe(1);
+    expect((screen.getByLabelText(ADMIN.uploadImage) as HTMLInputElement).disabled).toBe(true);
+    // on a slow connection the owner goes on with the form
+    fireEvent.change(screen.getByLabelText(ADMIN.title), { target: { value: 'Harbour Jacket' } });
+
+    arrive();
+    await settle();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect((screen.getByLabelText(ADMIN.title) as HTMLInputElement).value).toBe('Harbour Jacket');
+    expect(document.querySelector('.admin-images img')!.getAttribute('src')).toBe(image.assetUrl);
+  });
+
+  it('says a lost connection under the field and sends the same photo again on request, the form as it was', async () => {
+    let connected = false;
+    const calls = scriptProduct(product(), () => (connected ? { status: 201, body: { image } } : { networkError: true }));
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.title), { target: { value: 'Harbour Jacket' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photo()] } });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.imageUploadBroken('photo.jpg'));
+    expect((screen.getByLabelText(ADMIN.title) as HTMLInputElement).value).toBe('Harbour Jacket');
+
+    connected = true;
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.uploadAgain('photo.jpg') }));
+    await settle();
+    const uploads = calls.filter((call) => call.method === 'POST');
+    expect(uploads).toHaveLength(2);
+    expect(((uploads[1]!.body as FormData).get('image') as File).name).toBe('photo.jpg');
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.imageUploaded('photo.jpg'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: ADMIN.uploadAgain('photo.jpg') })).toBeNull();
+    expect((screen.getByLabelText(ADMIN.title) as HTMLInputElement).value).toBe('Harbour Jacket');
+  });
+
+  it('offers no second try of a file the store refuses for what it is (a HEIC photo)', async () => {
+    scriptProduct(product(), { status: 415, body: { message: ADMIN.server.notAnImage, fieldErrors: { image: ADMIN.server.notAnImage } } });
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    const heic = new File([new Uint8Array(12)], 'IMG_0001.HEIC', { type: 'image/heic' });
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [heic] } });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.server.notAnImage);
+    expect(screen.queryByRole('button', { name: ADMIN.uploadAgain('IMG_0001.HEIC') })).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ export interface ScriptedAnswer {
   body?: unknown;
   /** Simulates a network failure. */
   networkError?: boolean;
+  /** Answers only once this settles (a slow upload, for what happens meanwhile). */
+  after?: Promise<unknown>;
 }
 
 type Route = { method: string; path: RegExp | string; answer: ScriptedAnswer | ((call: FetchCall) => ScriptedAnswer) };
@@ -36,13 +38,45 @@ export function scriptFetch(routes: Route[]): FetchCall[] {
     calls.push(call);
     const route = routes.find((r) => r.method === method && (typeof r.path === 'string' ? url.split('?')[0] === r.path : r.path.test(url)));
     const answer = !route ? { status: 404, body: { message: 'no route' } } : typeof route.answer === 'function' ? route.answer(call) : route.answer;
+    if (answer.after) await answer.after;
     if (answer.networkError) throw new TypeError('Failed to fetch');
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     return { ok: status >= 200 && status < 300, status, text: async () => text } as unknown as Response;
   });
   vi.stubGlobal('fetch', fake);
+  vi.stubGlobal('XMLHttpRequest', uploadsThrough(fake));
   return calls;
+}
+
+/**
+ * An XMLHttpRequest (the admin's uploads, for their progress) answered by the scripted fetch:
+ * the body is reported sent in full, then the route's answer loads, or a network failure errors.
+ */
+function uploadsThrough(fetchFake: (input: string, init: RequestInit) => Promise<Response>) {
+  return class ScriptedRequest extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    responseText = '';
+    private method = 'GET';
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+    open(method: string, url: string): void {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string): void {
+      this.headers[name] = value;
+    }
+    send(body: BodyInit | null = null): void {
+      this.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded: 1, total: 1 }));
+      void fetchFake(this.url, { method: this.method, headers: this.headers, body }).then(async (response) => {
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.dispatchEvent(new Event('load'));
+      }, () => this.dispatchEvent(new Event('error')));
+    }
+  };
 }
 
 /** Lets pending promise chains (fetch answers, state updates) run. */

@@ -8,6 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
+import { adminUpload } from '../admin-upload.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
@@ -135,6 +136,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
   const [forms, setForms] = useState<Array<{ id: string; name: string }>>([]);
+  // the photo being sent and the share of it sent so far; a photo whose upload failed, to send again
+  const [uploading, setUploading] = useState<{ name: string; sent: number } | null>(null);
+  const [retryable, setRetryable] = useState<File | null>(null);
   const [formRef, focusFirstError] = useErrorFocus();
   useUnsavedChanges(form !== null && hasEdits(form, saved));
   const show = (product: StoredProduct) => {
@@ -226,19 +230,32 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     if (productId === null) return;
     const body = new FormData();
     body.append('image', file);
+    setRetryable(null);
+    setUploading({ name: file.name, sent: 0 });
     // an earlier save's "Product saved." would say nothing of the upload
     setNotice({ text: ADMIN.imageUploading(file.name), kind: 'info' });
-    const answer = await adminCall<{ image: StoredImage }>('POST', `/api/admin/products/${encodeURIComponent(productId)}/images`, body);
+    const answer = await adminUpload<{ image: StoredImage }>(`/api/admin/products/${encodeURIComponent(productId)}/images`, body,
+      (sent) => setUploading({ name: file.name, sent }));
+    setUploading(null);
+    // the marks of a refused save stay: the upload speaks only for its own field
+    const withImageError = (message?: string) => setErrors((last) => {
+      const { image: _earlier, ...others } = last;
+      return message === undefined ? others : { ...others, image: message };
+    });
     if (answer.ok) {
-      setErrors({});
+      withImageError();
       setNotice({ text: ADMIN.imageUploaded(file.name), kind: 'info' });
-      // the image is stored with the product already: only its alt text and place wait for Save
-      update({ images: [...form!.images, answer.data.image] });
+      // the image is stored with the product already: only its alt text and place wait for Save;
+      // added to the form as it is now, with whatever was typed during the upload
+      setForm((last) => last && { ...last, images: [...last.images, answer.data.image] });
       setSaved((last) => last && { ...last, images: [...last.images, answer.data.image] });
     } else {
       // the refusal is said under the upload field
       setNotice({ text: '', kind: 'info' });
-      setErrors({ image: answer.fieldErrors.image ?? answer.message });
+      withImageError(answer.status === 0 ? ADMIN.imageUploadBroken(file.name) : answer.fieldErrors.image ?? answer.message);
+      // a refusal of the file itself (its type, its size) would be refused again; a lost connection,
+      // an ended session or a server failure is worth another try with the same photo
+      if (answer.status === 0 || answer.status === 401 || answer.status >= 500) setRetryable(file);
     }
   }
 
@@ -362,13 +379,25 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
             </ul>
           ) : null}
           {productId !== null ? (
-            <Field label={ADMIN.uploadImage} error={error('image')}>
-              {(control) => <input {...control} type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) void upload(file);
-                event.target.value = '';
-              }} />}
-            </Field>
+            <>
+              <Field label={ADMIN.uploadImage} error={error('image')}>
+                {/* The types the store keeps, and no `capture`, which would open the camera only and hide the
+                    photo library. Listing no HEIC makes an iPhone send its photos as JPEG. */}
+                {(control) => <input {...control} type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={uploading !== null} onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) void upload(file);
+                  event.target.value = '';
+                }} />}
+              </Field>
+              {uploading ? (
+                <progress className="admin-upload-progress" max={1} value={uploading.sent} aria-label={ADMIN.imageUploadProgress(uploading.name)} />
+              ) : null}
+              {retryable ? (
+                <div className="admin-actions">
+                  <button type="button" onClick={() => void upload(retryable)}>{ADMIN.uploadAgain(retryable.name)}</button>
+                </div>
+              ) : null}
+            </>
           ) : (
             <p className="admin-hint">{ADMIN.imagesAfterSave}</p>
           )}
