@@ -320,6 +320,7 @@ export const ADMIN = {
     imageUnreadable: 'The image size could not be read.',
     imageTooManyPixels: 'The image is {width} × {height} pixels, more than {max} megapixels: make it smaller and upload it again.',
     imageUndecodable: 'The image could not be read; the file may be damaged. Save it again and upload it.',
+    imagesBusy: 'The store is preparing other images right now. Upload this one again in a few seconds.',
     orderStateRefused: 'This order is {status}; that change is not possible.',
     refundLiveOrder: 'Only test-mode orders can be refunded here.',
     wrongPassword: 'The current password is not correct.',

@@ -6,6 +6,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../client/lib/image-upload-limits.ts';
 import type { AppOptions } from '../deps.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -15,8 +16,6 @@ import {
   copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
 } from './image-copies.ts';
 
-/** Largest image the admin accepts. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** URL prefix the uploaded images are served under. */
 export const UPLOADS_URL = '/uploads/';
 
@@ -40,11 +39,12 @@ export function uploadsDir(options: AppOptions): string {
 
 /**
  * Reads one multipart file field named "image" into memory, at most MAX_IMAGE_BYTES: a bigger
- * one ends the upload with 413 before anything is stored.
+ * one ends the upload with 413 as its bytes arrive, before anything decodes or stores it.
  */
 export function imageUploadBody(): RequestHandler {
   return multer({
     storage: multer.memoryStorage(),
+    // multer takes a file of exactly fileSize and refuses a byte more, as the editor does
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   }).single('image');
 }
@@ -53,7 +53,7 @@ export function imageUploadBody(): RequestHandler {
 export const uploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
-      next(new HttpError(413, fillMessage(ADMIN.server.imageTooLarge, { max: MAX_IMAGE_BYTES / 1024 / 1024 }), { fieldErrors: { image: fillMessage(ADMIN.server.imageTooLarge, { max: MAX_IMAGE_BYTES / 1024 / 1024 }) } }));
+      next(new HttpError(413, IMAGE_TOO_LARGE, { fieldErrors: { image: IMAGE_TOO_LARGE } }));
       return;
     }
     next(new HttpError(400, ADMIN.server.imageMissing, { fieldErrors: { image: ADMIN.server.imageMissing } }));

@@ -2,11 +2,13 @@
 /**
  * What the product editor says before and after the owner acts: a sale price that shoppers will
  * not see while On sale is unticked, and an image upload, which replaces an earlier save's notice,
- * shows how far it has gone, keeps what is typed meanwhile and can be sent again when it fails.
+ * shows how far it has gone, keeps what is typed meanwhile and can be sent again when it fails;
+ * a file over the size limit is refused before any of it is sent.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../client/lib/image-upload-limits.ts';
 import { ProductEditor } from '../../client/admin/screens/ProductEditor.tsx';
 import { scriptFetch, settle, type FetchCall, type ScriptedAnswer } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
@@ -157,5 +159,53 @@ describe('an image upload', () => {
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(ADMIN.server.notAnImage);
     expect(screen.queryByRole('button', { name: ADMIN.uploadAgain('IMG_0001.HEIC') })).toBeNull();
+  });
+
+  /** A file the size of a phone photo, without allocating its bytes. */
+  const photoOf = (bytes: number, name = 'IMG_2041.jpg') => {
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+    Object.defineProperty(file, 'size', { value: bytes });
+    return file;
+  };
+
+  it('refuses a file over the limit at once, in the server\'s words, sending nothing and offering no second try', async () => {
+    let connected = false;
+    const calls = scriptProduct(product(), () => (connected ? { status: 201, body: { image } } : { networkError: true }));
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    // an earlier upload lost its connection: its "Upload again" goes with the next file chosen
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photo()] } });
+    await settle();
+    expect(screen.getByRole('button', { name: ADMIN.uploadAgain('photo.jpg') })).toBeTruthy();
+    const sent = () => calls.filter((call) => call.method === 'POST').length;
+    expect(sent()).toBe(1);
+
+    connected = true;
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photoOf(MAX_IMAGE_BYTES + 1)] } });
+    await settle();
+    expect(sent()).toBe(1);
+    expect(IMAGE_TOO_LARGE).toBe('The image is larger than 20 MB.');
+    expect(screen.getByRole('alert').textContent).toBe(IMAGE_TOO_LARGE);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('button', { name: /again/ })).toBeNull();
+    expect((screen.getByLabelText(ADMIN.uploadImage) as HTMLInputElement).disabled).toBe(false);
+
+    // a 48-megapixel photo of just 20 MB goes
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photoOf(20 * 1024 * 1024)] } });
+    await settle();
+    expect(sent()).toBe(2);
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.imageUploaded('IMG_2041.jpg'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the store is busy with other images under the field, and offers to send the photo again', async () => {
+    scriptProduct(product(), { status: 503, body: { message: ADMIN.server.imagesBusy, fieldErrors: { image: ADMIN.server.imagesBusy } } });
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photo()] } });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN.server.imagesBusy);
+    expect(screen.getByRole('button', { name: ADMIN.uploadAgain('photo.jpg') })).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
+import { IMAGE_TOO_LARGE, isImageTooLarge } from '../../lib/image-upload-limits.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { adminUpload } from '../admin-upload.ts';
 import type { Navigate } from '../AdminApp.tsx';
@@ -228,20 +229,26 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
 
   async function upload(file: File) {
     if (productId === null) return;
+    // the marks of a refused save stay: the upload speaks only for its own field
+    const withImageError = (message?: string) => setErrors((last) => {
+      const { image: _earlier, ...others } = last;
+      return message === undefined ? others : { ...others, image: message };
+    });
+    setRetryable(null);
+    // the server would refuse it only once every byte had crossed a phone's connection; sending it again would not help
+    if (isImageTooLarge(file.size)) {
+      setNotice({ text: '', kind: 'info' });
+      withImageError(IMAGE_TOO_LARGE);
+      return;
+    }
     const body = new FormData();
     body.append('image', file);
-    setRetryable(null);
     setUploading({ name: file.name, sent: 0 });
     // an earlier save's "Product saved." would say nothing of the upload
     setNotice({ text: ADMIN.imageUploading(file.name), kind: 'info' });
     const answer = await adminUpload<{ image: StoredImage }>(`/api/admin/products/${encodeURIComponent(productId)}/images`, body,
       (sent) => setUploading({ name: file.name, sent }));
     setUploading(null);
-    // the marks of a refused save stay: the upload speaks only for its own field
-    const withImageError = (message?: string) => setErrors((last) => {
-      const { image: _earlier, ...others } = last;
-      return message === undefined ? others : { ...others, image: message };
-    });
     if (answer.ok) {
       withImageError();
       setNotice({ text: ADMIN.imageUploaded(file.name), kind: 'info' });

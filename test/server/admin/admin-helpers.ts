@@ -25,7 +25,7 @@ export async function upload(
   file: { bytes: Buffer; name: string; type: string } | null,
   fields: Record<string, string> = {},
   fileField = 'image',
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
@@ -42,7 +42,7 @@ export async function upload(
   } catch {
     body = { text };
   }
-  return { status: response.status, body };
+  return { status: response.status, body, headers: response.headers };
 }
 
 /** A product the editor would send: two sizes with stock. */

@@ -1,12 +1,13 @@
 /**
  * Bad input on every admin call (/config's calls under /api/admin): wrong types, prices and stock
- * out of range, oversized text, files that are not images and a 20 MB upload, each refused with
+ * out of range, oversized text, files that are not images and an upload over 20 MB, each refused with
  * a 4xx naming the field, and nothing written (checked through the store, on either engine).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../../client/lib/image-upload-limits.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import { HOSTILE_TEXT, NOT_AN_OBJECT, tenMegabyteJson } from '../helpers/refusal.ts';
@@ -181,8 +182,8 @@ describe(`POST ${IMAGES}`, () => {
     expect(readdirSync(uploads)).toEqual([]);
   });
 
-  it('answers 413 to a 20 MB upload and stores nothing', async () => {
-    const big = Buffer.concat([TINY_PNG, Buffer.alloc(20 * 1024 * 1024)]);
+  it('answers 413 to an upload over 20 MB and stores nothing', async () => {
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(MAX_IMAGE_BYTES)]);
     await refused(() => upload(owner, imagesUrl(), { bytes: big, name: 'huge.png', type: 'image/png' }), { status: 413, field: 'image' });
     expect(readdirSync(uploads)).toEqual([]);
   });

@@ -1,0 +1,45 @@
+/**
+ * How many uploaded images a server process decodes, cleans and resizes at once. A 48-megapixel
+ * phone photo (a 20 MB JPEG) takes about 300 MB of memory above the process's own while sharp
+ * cleans it and makes its copies, 450 MB when it must be turned upright, so four at once took
+ * 1.9 GB: more than a small server has (five in line, one at a time, 0.8 GB). One after the other
+ * they take about as long in all (sharp already keeps the processor busy with one), so uploads
+ * take turns: a few wait, each holding only its file (at most MAX_IMAGE_BYTES), and one past
+ * those is refused with 503 and Retry-After rather than grow the memory further; the editor then
+ * offers to send it again.
+ */
+import type { Response } from 'express';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { HttpError } from '../security/http-error.ts';
+
+/** Images worked on at once in one process. */
+export const IMAGES_AT_ONCE = 1;
+/** Uploads that may wait for their turn: a few owners or tabs uploading together all get through. */
+export const IMAGES_WAITING = 4;
+/** When to send a refused upload again: about the time the waiting ones take to clear. */
+export const IMAGES_BUSY_RETRY_AFTER_SECONDS = 10;
+
+export interface ImageWorkQueue {
+  /**
+   * Runs `work` in its turn. With the queue full, sets Retry-After on `res` and throws 503
+   * (the catalogue's `imagesBusy`, under the image field) without running it.
+   */
+  run<T>(res: Response, work: () => Promise<T>): Promise<T>;
+}
+
+export function imageWorkQueue(atOnce = IMAGES_AT_ONCE, waiting = IMAGES_WAITING): ImageWorkQueue {
+  const limit: LimitFunction = pLimit(atOnce);
+  return {
+    run(res, work) {
+      if (limit.activeCount >= atOnce && limit.pendingCount >= waiting) {
+        res.set('Retry-After', String(IMAGES_BUSY_RETRY_AFTER_SECONDS));
+        return Promise.reject(new HttpError(503, ADMIN.server.imagesBusy, { fieldErrors: { image: ADMIN.server.imagesBusy } }));
+      }
+      return limit(work);
+    },
+  };
+}
+
+/** The process's one queue: every app in it shares the memory it guards. */
+export const uploadImageWork = imageWorkQueue();
