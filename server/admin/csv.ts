@@ -10,8 +10,50 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** CSV lines, each ended by CRLF. */
+function csvLines(rows: ReadonlyArray<readonly unknown[]>): string {
+  return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+}
+
 export function csvText(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvLines([header, ...rows]);
+}
+
+/** Resolves once the response takes more, or is closed (the owner left the download). */
+function writable(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Sends a CSV download named `name` as its rows are read, a batch at a time, so a large export
+ * holds one batch in memory rather than the whole file. A read that fails once the download has
+ * begun ends the connection, so the file fails rather than looking complete; a download the
+ * owner leaves stops the reads.
+ */
+export async function streamCsv(res: Response, name: string, header: readonly string[], batches: AsyncIterable<ReadonlyArray<readonly unknown[]>>): Promise<void> {
+  let started = false;
+  for await (const rows of batches) {
+    // nothing is sent before the first batch is read, so a read that fails at once is answered as an error
+    if (!started) {
+      res.set('Content-Disposition', `attachment; filename="${name}"`);
+      res.set('Cache-Control', 'no-store');
+      res.type('text/csv; charset=utf-8');
+    }
+    const ready = res.write((started ? '' : csvText(header, [])) + csvLines(rows));
+    started = true;
+    if (!ready) await writable(res);
+    if (res.destroyed) return;
+  }
+  if (started) res.end();
+  else sendCsvText(res, name, csvText(header, []));
 }
 
 /** Sends a CSV download named `name`. */

@@ -17,10 +17,12 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
-import { isoTime, sendCsv } from './csv.ts';
+import { isoTime, streamCsv } from './csv.ts';
 
 export const ADMIN_ORDERS = '/api/admin/orders';
 const EXPORT_LIMIT = 10_000;
+/** Orders the export reads and writes at a time. */
+export const EXPORT_BATCH = 500;
 
 const orderParams = z.object({ orderId: recordId });
 const emailParams = z.object({ orderId: recordId, emailId: z.string().uuid({ error: ADMIN.server.notAnId }) });
@@ -79,6 +81,11 @@ function orderCsvRows(order: AdminOrderExport): unknown[][] {
   ]);
 }
 
+/** Each batch as `map` makes it, as the batches are read. */
+async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U): AsyncGenerator<U> {
+  for await (const batch of batches) yield map(batch);
+}
+
 /** Orders in the admin: list (by status, found by number, email or name), detail with its emails, fulfil, cancel (stock comes back), refund in test mode, send an email again, CSV. */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -96,8 +103,8 @@ export function createOrderCalls(deps: AppDeps): Router {
   });
 
   router.get(`${ADMIN_ORDERS}.csv`, canRead, async (_req, res) => {
-    const orders = await new AdminOrderRepository(deps.store).listForExport(EXPORT_LIMIT);
-    sendCsv(res, 'orders.csv', ORDER_CSV_COLUMNS, orders.flatMap(orderCsvRows));
+    const batches = new AdminOrderRepository(deps.store).exportBatches(EXPORT_LIMIT, EXPORT_BATCH);
+    await streamCsv(res, 'orders.csv', ORDER_CSV_COLUMNS, mapBatches(batches, (orders) => orders.flatMap(orderCsvRows)));
   });
 
   router.get(`${ADMIN_ORDERS}/:orderId`, canRead, async (req, res) => {

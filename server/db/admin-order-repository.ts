@@ -215,11 +215,28 @@ export class AdminOrderRepository {
 
   /**
    * The newest `limit` orders (newest first) with their money and every line (in the order
-   * bought), for the CSV export: two queries whatever the count.
+   * bought), for the CSV export, read `batchSize` orders at a time (two queries a batch), so the
+   * export holds one batch in memory however many orders it writes.
    */
-  async listForExport(limit: number): Promise<AdminOrderExport[]> {
-    const rows = await this.session.all<OrderRow>('SELECT * FROM orders ORDER BY created_on DESC, rowid DESC LIMIT ?', [limit]);
-    if (rows.length === 0) return [];
+  async *exportBatches(limit: number, batchSize: number): AsyncGenerator<AdminOrderExport[]> {
+    let after: { createdOn: number; position: number } | undefined;
+    for (let read = 0; read < limit;) {
+      // each batch goes on from the last order of the one before, in the list's own order
+      const rows = await this.session.all<OrderRow & { row_position: number | string }>(
+        `SELECT rowid AS row_position, * FROM orders
+         ${after ? 'WHERE created_on <= ? AND (created_on < ? OR rowid < ?)' : ''}
+         ORDER BY created_on DESC, rowid DESC LIMIT ?`,
+        [...(after ? [after.createdOn, after.createdOn, after.position] : []), Math.min(batchSize, limit - read)],
+      );
+      if (rows.length === 0) return;
+      yield await this.withLines(rows);
+      read += rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { createdOn: Number(last.created_on), position: Number(last.row_position) };
+    }
+  }
+
+  private async withLines(rows: readonly OrderRow[]): Promise<AdminOrderExport[]> {
     const ids = rows.map((row) => row.id);
     const items = await this.session.all<ItemRow>(
       `SELECT * FROM order_items WHERE order_id IN (${placeholders(ids.length)}) ORDER BY rowid`,
@@ -227,10 +244,7 @@ export class AdminOrderRepository {
     );
     const linesOf = new Map<string, AdminOrderLine[]>(ids.map((id) => [id, []]));
     for (const item of items) linesOf.get(item.order_id)?.push(lineOf(item));
-    return rows.map((row) => {
-      const lines = linesOf.get(row.id) ?? [];
-      return moneyOf(row, lines);
-    });
+    return rows.map((row) => moneyOf(row, linesOf.get(row.id) ?? []));
   }
 
   /**
