@@ -6,7 +6,7 @@ import { openStore, storeDescription } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
-import { fillMissingBodySearchText } from './db/product-search-text.ts';
+import { fillMissingBodySearchText, fillMissingCategoryTagSearchText } from './db/product-search-text.ts';
 import { inSeries } from './middleware-series.ts';
 import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
 import { createMaintenanceGuard } from './maintenance-guard.ts';
@@ -72,8 +72,11 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];
     if (damage.length > 0) throw new CorruptDatabaseError(damage);
-    // products of a store older than their search text get it (migration 134); none after the first start, and only on a sound file
-    if (!options.readOnly) await fillMissingBodySearchText(store);
+    // products of a store older than their search text get it (migrations 134, 141); none after the first start, and only on a sound file
+    if (!options.readOnly) {
+      await fillMissingBodySearchText(store);
+      await fillMissingCategoryTagSearchText(store);
+    }
     return await assembleApp(store, db, log, options);
   } catch (error) {
     // whatever step fails, nothing holds the store open after a failed start

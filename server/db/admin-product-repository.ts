@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { copyWidthsColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
-import { bodySearchText } from './product-search-text.ts';
+import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
 import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edit.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
@@ -299,10 +299,11 @@ export class AdminProductRepository {
     const order = await this.session.get<{ n: number | null }>('SELECT MIN(display_order) AS n FROM products WHERE collection_id = ?', [collectionId]);
     await this.session.run(
       `INSERT INTO products (id, collection_id, url_id, title, body, body_search_text, excerpt, product_type,
-         additional_fields_form_id, display_order, created_on, data_json, visible)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         additional_fields_form_id, display_order, created_on, data_json, category_tag_search_text, visible)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [id, collectionId, write.urlId, write.title, write.body, bodySearchText(write.body), write.excerpt, write.productType,
-        write.additionalFieldsFormId, Number(order?.n ?? 1) - 1, now, JSON.stringify(write.data), write.visible ? 1 : 0],
+        write.additionalFieldsFormId, Number(order?.n ?? 1) - 1, now, JSON.stringify(write.data), categoryTagSearchText(write.data),
+        write.visible ? 1 : 0],
     );
     const variantIds: string[] = [];
     for (const [index, variant] of write.variants.entries()) {
@@ -350,9 +351,9 @@ export class AdminProductRepository {
     if (changedMeanwhile.length > 0) throw new StockChangedError(row.title, changedMeanwhile);
     await this.session.run(
       `UPDATE products SET url_id = ?, title = ?, body = ?, body_search_text = ?, excerpt = ?, product_type = ?,
-         additional_fields_form_id = ?, data_json = ?, visible = ? WHERE id = ?`,
+         additional_fields_form_id = ?, data_json = ?, category_tag_search_text = ?, visible = ? WHERE id = ?`,
       [write.urlId, write.title, write.body, bodySearchText(write.body), write.excerpt, write.productType,
-        write.additionalFieldsFormId, JSON.stringify(write.data), write.visible ? 1 : 0, id],
+        write.additionalFieldsFormId, JSON.stringify(write.data), categoryTagSearchText(write.data), write.visible ? 1 : 0, id],
     );
     const kept = new Set(write.variants.map((variant) => variant.id).filter((variantId) => variantId !== undefined));
     for (const variant of stored) {

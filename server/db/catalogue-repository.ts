@@ -143,9 +143,10 @@ export function searchWords(query: string): string[] {
 
 /**
  * `products.data_json` holds a string list under `key` (categories, tags) with an entry that
- * matches the next `?` (a containsPattern). The one place search reads the JSON column, and the
- * one part of its SQL that differs by engine: SQLite's json_each, PostgreSQL's json functions;
- * non-string entries and a list that is not one never match, on both.
+ * matches the next `?` (a containsPattern). The one place search reads the JSON column (for a
+ * row not yet given its category_tag_search_text), and the one part of its SQL that differs by
+ * engine: SQLite's json_each, PostgreSQL's json functions; non-string entries and a list that is
+ * not one never match, on both.
  */
 function inJsonList(dialect: StoreDialect, key: 'categories' | 'tags'): string {
   if (dialect === 'postgres') {
@@ -249,8 +250,8 @@ export class CatalogueRepository {
   /**
    * The shop's search: visible products that have every word typed (see searchWords) somewhere in
    * the title, excerpt, description (the text shoppers read, not its HTML: product-search-text.ts),
-   * categories or tags, without regard to case; those with more words in the title first, then in
-   * the shop's order. At most 50.
+   * categories or tags (their stored text, not the JSON of every product), without regard to case;
+   * those with more words in the title first, then in the shop's order. At most 50.
    */
   async search(query: string): Promise<ProductRecord[]> {
     const words = searchWords(query);
@@ -258,14 +259,17 @@ export class CatalogueRepository {
     const inTitle = `lower(title) LIKE ? ${LIKE_ESCAPE}`;
     // a row not yet given its search text (filled at start-up) is read as before, HTML and all
     const inDescription = `COALESCE(body_search_text, lower(body)) LIKE ? ${LIKE_ESCAPE}`;
-    const inText = `(${inTitle} OR lower(excerpt) LIKE ? ${LIKE_ESCAPE} OR ${inDescription}`
-      + ` OR ${inJsonList(this.session.dialect, 'categories')} OR ${inJsonList(this.session.dialect, 'tags')})`;
+    // likewise a row without its category and tag text: only such a row has its JSON read
+    const inCategoriesOrTags = `CASE WHEN category_tag_search_text IS NULL`
+      + ` THEN (${inJsonList(this.session.dialect, 'categories')} OR ${inJsonList(this.session.dialect, 'tags')})`
+      + ` ELSE category_tag_search_text LIKE ? ${LIKE_ESCAPE} END`;
+    const inText = `(${inTitle} OR lower(excerpt) LIKE ? ${LIKE_ESCAPE} OR ${inDescription} OR ${inCategoriesOrTags})`;
     const patterns = words.map(containsPattern);
     const rows = await this.session.all<ProductRow>(
       `SELECT * FROM products
        WHERE visible = 1 AND ${patterns.map(() => inText).join(' AND ')}
        ORDER BY ${patterns.map(() => `CASE WHEN ${inTitle} THEN 1 ELSE 0 END`).join(' + ')} DESC, display_order, id LIMIT 50`,
-      [...patterns.flatMap((pattern) => [pattern, pattern, pattern, pattern, pattern]), ...patterns],
+      [...patterns.flatMap((pattern) => [pattern, pattern, pattern, pattern, pattern, pattern]), ...patterns],
     );
     return this.hydrate(rows);
   }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   contentFixtureSchema, formFixtureSchema, productFixtureSchema, siteFixtureSchema,
 } from './fixture-schema.ts';
-import { bodySearchText } from './product-search-text.ts';
+import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { isUniqueViolation, type StoreSession } from './store.ts';
 
 export const SEED_DIR = fileURLToPath(new URL('../../fixtures/seed/', import.meta.url));
@@ -60,12 +60,12 @@ export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now
       for (const [index, product] of products.entries()) {
         await tx.run(
           `INSERT INTO products (id, collection_id, url_id, title, body, body_search_text, excerpt, product_type,
-             additional_fields_form_id, display_order, created_on, data_json)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             additional_fields_form_id, display_order, created_on, data_json, category_tag_search_text)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [product.id, product.collectionId, product.urlId, product.title, product.body, bodySearchText(product.body), product.excerpt,
             product.productType, product.additionalFieldsFormId ?? null, product.displayOrder,
             // Spread creation times so "newest first" orderings are stable.
-            now - index * 86_400_000, JSON.stringify(product.data)],
+            now - index * 86_400_000, JSON.stringify(product.data), categoryTagSearchText(product.data)],
         );
         for (const [order, variant] of product.variants.entries()) {
           await tx.run(

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminProductRepository, type AdminProductWrite } from '../../server/db/admin-product-repository.ts';
-import { fillMissingBodySearchText } from '../../server/db/product-search-text.ts';
+import { fillMissingBodySearchText, fillMissingCategoryTagSearchText } from '../../server/db/product-search-text.ts';
 import { productInput, upload } from './admin/admin-helpers.ts';
 import { startPlatformServer, type PlatformServer } from './helpers/platform-server.ts';
 import type { SiteUserVisitor } from './helpers/site-user-visitor.ts';
@@ -108,3 +108,44 @@ describe('search in descriptions', () => {
     }
   });
 });
+
+describe('search in categories and tags', () => {
+  it('compares with the stored text of every product\'s categories and tags, written with each write of them', async () => {
+    const store = server.app.deps.store;
+    expect(await store.all('SELECT id FROM products WHERE category_tag_search_text IS NULL')).toEqual([]);
+    // the server the test before this one restarted
+    const editor = await server.signInOwner();
+    const created = await editor.post<{ product: { id: string } }>('/api/admin/products', productInput({
+      title: 'Deck Jacket', categories: ['Foul-Weather Gear'], tags: ['Oilskin', 'sailing'],
+      variants: [{ sku: 'DJ-1', priceCents: 9000, qtyInStock: 2, attributes: {}, weightGrams: 800 }], variantOptions: [],
+    }));
+    expect(created.status, created.text).toBe(201);
+    const { id } = created.body.product;
+    expect(await store.get('SELECT category_tag_search_text FROM products WHERE id = ?', [id]))
+      .toEqual({ category_tag_search_text: 'foul-weather gear\noilskin\nsailing' });
+    expect(await found('oilskins')).toEqual(['deck-jacket']);
+    expect(await found('weather sailing')).toEqual(['deck-jacket']);
+    // a word never runs from one name into the next
+    expect(await found('gearoil')).toEqual([]);
+
+    const edited = await editor.put(`/api/admin/products/${id}`, productInput({
+      title: 'Deck Jacket', categories: ['Outerwear'], tags: ['waxed'],
+      variants: [{ sku: 'DJ-1', priceCents: 9000, qtyInStock: 2, attributes: {}, weightGrams: 800 }], variantOptions: [],
+    }));
+    expect(edited.status, edited.text).toBe(200);
+    expect(await found('oilskin')).toEqual([]);
+    expect(await found('waxed')).toEqual(['deck-jacket']);
+  });
+
+  it('reads the categories and tags of a row without that text from its data until the server fills it', async () => {
+    const store = server.app.deps.store;
+    // as migration 141 leaves a product of an older store
+    await store.run("UPDATE products SET category_tag_search_text = NULL WHERE url_id = 'deck-jacket'");
+    expect(await found('waxed')).toEqual(['deck-jacket']);
+    expect(await fillMissingCategoryTagSearchText(store)).toBe(1);
+    expect(await store.get("SELECT category_tag_search_text FROM products WHERE url_id = 'deck-jacket'"))
+      .toEqual({ category_tag_search_text: 'outerwear\nwaxed' });
+    expect(await found('waxed')).toEqual(['deck-jacket']);
+  });
+});
+
