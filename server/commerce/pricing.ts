@@ -12,7 +12,10 @@ function numberField(data: Record<string, unknown>, key: string): number | undef
  * What one unit costs in minor units. Digital products carry their price on the product itself
  * (with their own sale flag); every other type prices by variant.
  */
-export function unitPriceCents(product: ProductRecord, variant: VariantRecord): number {
+export function unitPriceCents(
+  product: Pick<ProductRecord, 'productType' | 'data'>,
+  variant: Pick<VariantRecord, 'priceCents' | 'salePriceCents' | 'onSale'>,
+): number {
   if (product.productType === PRODUCT_TYPE.DIGITAL) {
     const price = numberField(product.data, 'priceCents') ?? variant.priceCents;
     const sale = numberField(product.data, 'salePriceCents');

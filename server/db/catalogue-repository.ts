@@ -2,6 +2,7 @@ import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { copyWidthsFromColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { readProductListings, type ProductListing } from './product-listing.ts';
 import { placeholders, type StoreDialect, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
@@ -162,6 +163,7 @@ function inJsonList(dialect: StoreDialect, key: 'categories' | 'tags'): string {
 interface CatalogueCaches {
   products: VersionedCache<ProductRecord | undefined>;
   productLists: VersionedCache<ProductRecord[]>;
+  listings: VersionedCache<ProductListing[]>;
   variants: VersionedCache<VariantRecord | undefined>;
 }
 
@@ -170,7 +172,7 @@ const cachesByStore = new WeakMap<StoreSession, CatalogueCaches>();
 function cachesOf(session: StoreSession): CatalogueCaches {
   let caches = cachesByStore.get(session);
   if (!caches) {
-    caches = { products: new VersionedCache(1000), productLists: new VersionedCache(100), variants: new VersionedCache(2000) };
+    caches = { products: new VersionedCache(1000), productLists: new VersionedCache(100), listings: new VersionedCache(10), variants: new VersionedCache(2000) };
     cachesByStore.set(session, caches);
   }
   return caches;
@@ -245,6 +247,23 @@ export class CatalogueRepository {
       this.hydrate(await this.session.all<ProductRow>(
         'SELECT * FROM products WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id', [collectionId],
       )));
+  }
+
+  /** The collection's visible products as browsing reads them (product-listing.ts), in the shop's order. */
+  listingOf(collectionId: string): Promise<ProductListing[]> {
+    return this.caches.listings.get(this.version, collectionId, () => readProductListings(this.session, collectionId));
+  }
+
+  /** Visible products by id, in the order asked (a page of a listing); one hidden or deleted since is left out. */
+  productsByIds(ids: readonly string[]): Promise<ProductRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.caches.productLists.get(this.version, `ids\u0000${ids.join('\u0000')}`, async () => {
+      const rows = await this.session.all<ProductRow>(
+        `SELECT * FROM products WHERE id IN (${placeholders(ids.length)}) AND visible = 1`, [...ids],
+      );
+      const byId = new Map((await this.hydrate(rows)).map((product) => [product.id, product]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    });
   }
 
   /**

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { renderIsland } from '../../client/server-render.ts';
 import { uploadCopyWidths } from '../admin/image-upload.ts';
 import type { AppDeps } from '../deps.ts';
-import { SEARCH_MAX_LENGTH } from '../db/catalogue-repository.ts';
+import { SEARCH_MAX_LENGTH, type ProductRecord } from '../db/catalogue-repository.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { serverMessages } from '../messages.ts';
@@ -68,9 +68,11 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     return shop;
   }
 
-  async function productCards({ site, catalogue }: RequestContent, collectionId: string): Promise<Json[]> {
+  /** Cards of the collection's first `count` products: only those shown are read, however large the shop. */
+  async function productCards({ site, catalogue }: RequestContent, collectionId: string, count: number): Promise<Json[]> {
     const currency = await site.currency();
-    return (await catalogue.productsInCollection(collectionId)).map((product) => productItem(product, currency, null));
+    const first = (await catalogue.listingOf(collectionId)).slice(0, count).map((product) => product.id);
+    return (await catalogue.productsByIds(first)).map((product) => productItem(product, currency, null));
   }
 
   router.get('/', async (req, res) => {
@@ -81,7 +83,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       await notFound(req, res);
       return;
     }
-    const featured = (await productCards(content, (await shopCollection(content)).id)).slice(0, 4);
+    const featured = await productCards(content, (await shopCollection(content)).id, 4);
     await pages.render(req, res, {
       template: 'home',
       pageType: PAGE_TYPE.PAGE,
@@ -96,19 +98,18 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  /** The shop list's own parts: stored content only, so kept until the content changes. */
-  async function shopPageParts(content: RequestContent) {
-    const { site, catalogue } = content;
-    const shop = await shopCollection(content);
+  /**
+   * The shop page's cards and merchandising, of the products it shows only: a shop of thousands
+   * reads and builds a dozen per request, not every product's each time an order moves the
+   * content version.
+   */
+  async function shopPageParts({ site }: RequestContent, shown: readonly ProductRecord[]) {
     const currency = await site.currency();
     const storeSettings = await site.storeSettings();
-    const products = await catalogue.productsInCollection(shop.id);
-    const cards = new Map(products.map((product) => [product.id, productItem(product, currency, null)]));
     const merchandising: Json = {};
-    for (const product of products) merchandising[product.id] = merchandisingContext(product, storeSettings);
-    return { shop, products, cards, merchandising };
+    for (const product of shown) merchandising[product.id] = merchandisingContext(product, storeSettings);
+    return { cards: shown.map((product) => productItem(product, currency, null)), merchandising };
   }
-  const shopPage = new VersionedCache<Awaited<ReturnType<typeof shopPageParts>>>(1);
 
   router.get('/shop', async (req, res) => {
     const query = shopQuerySchema.safeParse(req.query);
@@ -123,12 +124,13 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       return;
     }
     const content = requestContent(deps, req);
-    const { shop, products, cards, merchandising } = await shopPage.get(content.version, 'shop', () => shopPageParts(content));
-    const browse = browseShop(req.path, products, query.data);
+    const shop = await shopCollection(content);
+    const browse = browseShop(req.path, await content.catalogue.listingOf(shop.id), query.data);
     if (!browse.pageExists) {
       await notFound(req, res);
       return;
     }
+    const { cards, merchandising } = await shopPageParts(content, await content.catalogue.productsByIds(browse.productIds));
     await pages.render(req, res, {
       template: 'shop',
       pageType: PAGE_TYPE.COLLECTION,
@@ -136,7 +138,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       seo: { description: shop.description },
       context: {
         collection: collectionContext(shop),
-        items: browse.products.map((product) => cards.get(product.id)),
+        items: cards,
         productMerchandisingContext: merchandising,
         // The platform's names for the filters in force and the list's pages.
         categoryFilter: query.data.category ?? null,

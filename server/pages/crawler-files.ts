@@ -27,7 +27,7 @@ export async function visiblePagePaths({ site, catalogue, content }: RequestCont
   for (const collection of await site.collections()) {
     paths.push(collection.urlId === 'home' ? '/' : `/${collection.urlId}`);
     if (collection.urlId === 'shop') {
-      for (const product of await catalogue.productsInCollection(collection.id)) paths.push(`${PRODUCT_URL_PREFIX}${product.urlId}`);
+      for (const product of await catalogue.listingOf(collection.id)) paths.push(`${PRODUCT_URL_PREFIX}${product.urlId}`);
     }
     if (collection.urlId === 'lessons') {
       for (const item of await content.itemsInCollection(collection.id)) {

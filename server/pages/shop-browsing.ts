@@ -5,8 +5,7 @@
  * nextPage / nextPageUrl / prevPage / prevPageUrl / pageSize).
  */
 import { z } from 'zod';
-import type { ProductRecord } from '../db/catalogue-repository.ts';
-import { unitPriceCents } from '../commerce/pricing.ts';
+import type { ProductListing } from '../db/product-listing.ts';
 import { serverMessages } from '../messages.ts';
 
 export const SHOP_PAGE_SIZE = 12;
@@ -41,14 +40,21 @@ export const shopQuerySchema = z.object({
 });
 export type ShopQuery = z.infer<typeof shopQuerySchema>;
 
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+/** The category and tag names of a listing, sorted: worked out once per listing, not on every request. */
+interface ListingNames {
+  categories: string[];
+  tags: string[];
 }
+const namesOfListing = new WeakMap<readonly ProductListing[], ListingNames>();
 
-/** The cheapest unit price a product sells at: what "price" sorts by. */
-function lowestPriceCents(product: ProductRecord): number {
-  const prices = product.variants.map((variant) => unitPriceCents(product, variant));
-  return prices.length > 0 ? Math.min(...prices) : 0;
+function listingNames(all: readonly ProductListing[]): ListingNames {
+  let names = namesOfListing.get(all);
+  if (!names) {
+    const sorted = (pick: (product: ProductListing) => string[]): string[] => [...new Set(all.flatMap(pick))].sort((a, b) => a.localeCompare(b));
+    names = { categories: sorted((product) => product.categories), tags: sorted((product) => product.tags) };
+    namesOfListing.set(all, names);
+  }
+  return names;
 }
 
 /** The same URL with other query values (empty ones and the defaults left out). */
@@ -63,8 +69,8 @@ export function shopUrl(path: string, query: ShopQuery): string {
 }
 
 export interface ShopBrowse {
-  /** The products of this page, in order. */
-  products: ProductRecord[];
+  /** The ids of this page's products, in order. */
+  productIds: string[];
   /** Every product the filters keep, across pages. */
   matchCount: number;
   /** The platform's pagination context; null when everything fits on one page. */
@@ -83,22 +89,22 @@ export function shopPageTitle(collectionTitle: string, browse: Pick<ShopBrowse, 
   return [collectionTitle, browse.categoryName, browse.tagName].filter((part) => part !== null && part !== '').join(' — ');
 }
 
-/** Filters, sorts and pages a collection's products (in their featured order) for one request. */
-export function browseShop(path: string, all: readonly ProductRecord[], query: ShopQuery): ShopBrowse {
+/** Filters, sorts and pages a collection's listing (in its featured order) for one request. */
+export function browseShop(path: string, all: readonly ProductListing[], query: ShopQuery): ShopBrowse {
   const category = query.category?.toLowerCase();
   const tag = query.tag?.toLowerCase();
-  const kept = all.filter((product) => (category === undefined || strings(product.data.categories).some((name) => name.toLowerCase() === category))
-    && (tag === undefined || strings(product.data.tags).some((name) => name.toLowerCase() === tag)));
+  const kept = all.filter((product) => (category === undefined || product.categories.some((name) => name.toLowerCase() === category))
+    && (tag === undefined || product.tags.some((name) => name.toLowerCase() === tag)));
   const sort = query.sort ?? 'featured';
   const ordered = [...kept];
   // Array sort is stable: equal keys keep the featured order.
   if (sort === 'newest') ordered.sort((a, b) => b.createdOn - a.createdOn);
-  if (sort === 'price-asc') ordered.sort((a, b) => lowestPriceCents(a) - lowestPriceCents(b));
-  if (sort === 'price-desc') ordered.sort((a, b) => lowestPriceCents(b) - lowestPriceCents(a));
+  if (sort === 'price-asc') ordered.sort((a, b) => a.lowestPriceCents - b.lowestPriceCents);
+  if (sort === 'price-desc') ordered.sort((a, b) => b.lowestPriceCents - a.lowestPriceCents);
 
   const page = query.page ?? 1;
   const pageCount = Math.max(1, Math.ceil(ordered.length / SHOP_PAGE_SIZE));
-  const products = ordered.slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE);
+  const productIds = ordered.slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE).map((product) => product.id);
   const pagination = pageCount > 1
     ? {
         pageSize: SHOP_PAGE_SIZE,
@@ -111,31 +117,31 @@ export function browseShop(path: string, all: readonly ProductRecord[], query: S
       }
     : null;
 
-  const names = (pick: (product: ProductRecord) => string[]): string[] => [...new Set(all.flatMap(pick))].sort((a, b) => a.localeCompare(b));
+  const names = listingNames(all);
   const unfiltered = { sort: query.sort };
   const controls = {
     categories: [
       { name: serverMessages.allProducts, url: shopUrl(path, unfiltered), active: category === undefined && tag === undefined },
-      ...names((product) => strings(product.data.categories)).map((name) => ({
+      ...names.categories.map((name) => ({
         name, url: shopUrl(path, { ...unfiltered, category: name }), active: name.toLowerCase() === category,
       })),
     ],
-    tags: names((product) => strings(product.data.tags)).map((name) => ({
+    tags: names.tags.map((name) => ({
       name, url: shopUrl(path, { ...unfiltered, tag: name }), active: name.toLowerCase() === tag,
     })),
     sorts: SORT_ORDERS.map((value) => ({
       value, label: SORT_LABELS[value], url: shopUrl(path, { ...query, sort: value, page: undefined }), active: value === sort,
     })),
   };
-  const spelled = (wanted: string | undefined, asked: string | undefined, pick: (product: ProductRecord) => string[]): string | null =>
-    wanted === undefined ? null : (names(pick).find((name) => name.toLowerCase() === wanted) ?? asked ?? null);
+  const spelled = (wanted: string | undefined, asked: string | undefined, known: readonly string[]): string | null =>
+    wanted === undefined ? null : (known.find((name) => name.toLowerCase() === wanted) ?? asked ?? null);
   return {
-    products,
+    productIds,
     matchCount: ordered.length,
     pagination,
     controls,
     pageExists: page <= pageCount,
-    categoryName: spelled(category, query.category, (product) => strings(product.data.categories)),
-    tagName: spelled(tag, query.tag, (product) => strings(product.data.tags)),
+    categoryName: spelled(category, query.category, names.categories),
+    tagName: spelled(tag, query.tag, names.tags),
   };
 }

@@ -1,0 +1,76 @@
+/**
+ * What browsing a collection reads of each of its products: enough to filter by category or tag,
+ * sort and page, without the description, variants or images. A shop of thousands of products
+ * keeps this small list (about a hundred characters a product) and hydrates only the products a
+ * page shows, where the whole products would outgrow the catalogue's cache and be read again on
+ * every request.
+ */
+import { unitPriceCents } from '../commerce/pricing.ts';
+import { parseObjectColumn } from './json-column.ts';
+import type { StoreSession } from './store.ts';
+
+export interface ProductListing {
+  id: string;
+  urlId: string;
+  createdOn: number;
+  categories: string[];
+  tags: string[];
+  /** The cheapest unit price the product sells at (what "price" sorts by); 0 without variants. */
+  lowestPriceCents: number;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+interface ListingRow {
+  id: string;
+  url_id: string;
+  product_type: number;
+  created_on: number;
+  data_json: string;
+}
+
+interface PriceRow {
+  product_id: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+}
+
+/** The collection's visible products in the shop's order (display order, then id): two queries however many. */
+export async function readProductListings(session: StoreSession, collectionId: string): Promise<ProductListing[]> {
+  const rows = await session.all<ListingRow>(
+    `SELECT id, url_id, product_type, created_on, data_json FROM products
+     WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id`,
+    [collectionId],
+  );
+  const prices = await session.all<PriceRow>(
+    `SELECT v.product_id, v.price_cents, v.sale_price_cents, v.on_sale FROM variants v
+     JOIN products p ON p.id = v.product_id WHERE p.collection_id = ? AND p.visible = 1`,
+    [collectionId],
+  );
+  const pricesOf = new Map<string, PriceRow[]>();
+  for (const price of prices) {
+    const own = pricesOf.get(price.product_id);
+    if (own) own.push(price);
+    else pricesOf.set(price.product_id, [price]);
+  }
+  return rows.map((row) => {
+    const data = parseObjectColumn(row.data_json);
+    const product = { productType: Number(row.product_type), data };
+    const unitPrices = (pricesOf.get(row.id) ?? []).map((price) => unitPriceCents(product, {
+      priceCents: Number(price.price_cents),
+      salePriceCents: Number(price.sale_price_cents),
+      onSale: Number(price.on_sale) === 1,
+    }));
+    return {
+      id: row.id,
+      urlId: row.url_id,
+      createdOn: Number(row.created_on),
+      categories: strings(data.categories),
+      tags: strings(data.tags),
+      lowestPriceCents: unitPrices.length > 0 ? Math.min(...unitPrices) : 0,
+    };
+  });
+}
