@@ -4,9 +4,10 @@
  * the engine's CLDR money formatter for the store's currency and locale
  * (server/commerce/money-format.ts) and hands to every island, so a price an
  * island writes in the browser is byte for byte the one the server's pages
- * write. Without one (an island rendered alone), a built-in US-style rule is
- * used: comma thousands, a decimal point. Either way a currency's fraction
- * digits are ISO 4217's, from the one table the engine and server read too.
+ * write, in the locale's own digits too. Without one (an island rendered
+ * alone), a built-in US-style rule is used: comma thousands, a decimal point.
+ * Either way a currency's fraction digits are ISO 4217's, from the one table
+ * the engine and server read too.
  */
 import { fractionDigitsOf } from '../../engine/plugins/commerce/currency-digits.ts';
 
@@ -69,6 +70,18 @@ export interface MoneyFormat {
   secondaryGroup: number;
   /** Integer digits beyond the first group needed before grouping starts (1; 2 in Spanish: 1234 but 12.345). */
   minimumGroupingDigits: number;
+  /** The locale's digits zero to nine ('0123456789'; '٠١٢٣٤٥٦٧٨٩' in ar-EG); Latin when absent. */
+  digits?: string;
+}
+
+const LATIN_DIGITS = '0123456789';
+
+/** Latin digits written in the format's own: ten characters of data, so no CLDR in the browser. */
+function inLocaleDigits(latin: string, format: MoneyFormat): string {
+  if (format.digits === undefined || format.digits === LATIN_DIGITS) return latin;
+  const digits = Array.from(format.digits);
+  if (digits.length !== 10) return latin;
+  return latin.replace(/[0-9]/g, (digit) => digits[Number(digit)]!);
 }
 
 function groupDigits(digits: string, format: MoneyFormat): string {
@@ -91,7 +104,7 @@ export function formatMoneyWith(cents: number, format: MoneyFormat): string {
   const integer = groupDigits(String(Math.floor(minor / divisor)), format);
   const fraction = format.fractionDigits > 0 ? format.decimal + String(minor % divisor).padStart(format.fractionDigits, '0') : '';
   const sign = cents < 0 && minor !== 0 ? format.negative : format.positive;
-  return `${sign.prefix}${integer}${fraction}${sign.suffix}`;
+  return `${sign.prefix}${inLocaleDigits(integer + fraction, format)}${sign.suffix}`;
 }
 
 /**

@@ -2,7 +2,9 @@
  * The store's money format, read off the engine's CLDR money formatter (the
  * one the `money` and price formatters use when the website formats money
  * through CLDR) for a currency and locale, as plain data the islands apply in
- * the browser with client/lib/money.ts. A test holds the two to the same bytes.
+ * the browser with client/lib/money.ts, down to the digits themselves (the
+ * locale's numbering system's: Arabic-Indic in ar-EG, Bengali in bn-BD). A
+ * test holds the two to the same bytes.
  * The fraction digits are not CLDR's: they say what a stored minor unit is
  * worth, which is ISO 4217's (CLDR writes some currencies, such as IQD, with
  * fewer digits than their minor unit, which would show stored amounts 100 or
@@ -47,6 +49,18 @@ function integerGroups(parts: Part[]): string[] {
   return parts.filter((part) => part.type === 'integer').map((part) => part.value);
 }
 
+const LATIN_DIGITS = '0123456789';
+
+/**
+ * The locale's digits zero to nine as CLDR writes them, read off the integer of 1234567890 (one code
+ * point each: some numbering systems' digits lie beyond the basic plane).
+ */
+function localeDigits(integerDigits: string): string {
+  const written = Array.from(integerDigits);
+  if (written.length !== 10) return LATIN_DIGITS;
+  return [written[9]!, ...written.slice(0, 9)].join('');
+}
+
 const cache = new Map<string, MoneyFormat>();
 
 /** The money format of a currency ('USD') in a locale ('en-US'). */
@@ -76,6 +90,7 @@ export function moneyFormatFor(currency: string, locale: string): MoneyFormat {
     primaryGroup,
     secondaryGroup,
     minimumGroupingDigits,
+    digits: localeDigits(groups.join('')),
   };
   if (cache.size > 100) cache.clear();
   cache.set(key, format);

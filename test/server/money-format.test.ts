@@ -2,7 +2,8 @@
  * The islands' money text (client/lib/money.ts applying the format the server
  * derives) is byte for byte what the engine's CLDR money formatter writes, for
  * every store currency and locale shape: symbol before or after, spaces,
- * negative patterns, Indian and Spanish grouping, no fraction digits or three.
+ * negative patterns, Indian and Spanish grouping, no fraction digits or three,
+ * digits other than Latin ones (Arabic-Indic, Persian, Bengali).
  */
 import { describe, expect, it } from 'vitest';
 import { formatMoneyWith } from '../../client/lib/money.ts';
@@ -13,7 +14,7 @@ const STORES: Array<[string, string]> = [
   ['USD', 'en-US'], ['EUR', 'en-US'], ['GBP', 'en-GB'], ['EUR', 'fr-FR'], ['EUR', 'de-DE'], ['EUR', 'es-ES'],
   ['EUR', 'nl-NL'], ['CHF', 'de-CH'], ['JPY', 'ja-JP'], ['JPY', 'en-US'], ['INR', 'en-IN'], ['CAD', 'fr-CA'],
   ['AUD', 'en-AU'], ['SEK', 'sv-SE'], ['BRL', 'pt-BR'], ['ZZZ', 'en-US'], ['KWD', 'en-US'], ['BHD', 'en-BH'], ['TND', 'fr-TN'],
-  ['KRW', 'ko-KR'],
+  ['KRW', 'ko-KR'], ['EGP', 'ar-EG'], ['USD', 'fa-IR'], ['BDT', 'bn-BD'],
 ];
 const CENTS = [0, 5, 99, 100, 6800, 123456, 999999, 1234567, 100000000, 123456789012, -1, -6800, -123456789];
 
@@ -43,5 +44,15 @@ describe('store money format', () => {
     // 12,345.67 rupiah kept as 1234567 minor units, not 1,234,567 rupiah; the decimal comma is the locale's
     expect(formatMoneyWith(1234567, moneyFormatFor('IDR', 'id-ID'))).toBe('Rp\u00a012.345,67');
     expect(moneyFormatFor('IQD', 'en-US').fractionDigits).toBe(3);
+  });
+
+  it("writes the digits of the locale's numbering system, as the pages do", () => {
+    expect(moneyFormatFor('EGP', 'ar-EG').digits).toBe('٠١٢٣٤٥٦٧٨٩');
+    expect(formatMoneyWith(123456, moneyFormatFor('EGP', 'ar-EG'))).toBe('\u200f١٬٢٣٤٫٥٦\u00a0ج.م.\u200f');
+    expect(formatMoneyWith(-6800, moneyFormatFor('USD', 'fa-IR'))).toBe('\u200e\u2212\u200e$۶۸٫۰۰');
+    expect(formatMoneyWith(1234567800, moneyFormatFor('BDT', 'bn-BD'))).toBe('১,২৩,৪৫,৬৭৮.০০৳');
+    // A locale tag that asks for Latin digits gets them.
+    expect(formatMoneyWith(123456, moneyFormatFor('EGP', 'ar-EG-u-nu-latn'))).toBe('\u200f1,234.56\u00a0ج.م.\u200f');
+    expect(moneyFormatFor('USD', 'en-US').digits).toBe('0123456789');
   });
 });
