@@ -15,6 +15,8 @@ export interface ProductListing {
   createdOn: number;
   categories: string[];
   tags: string[];
+  /** The owner marked it featured (what a featured query of the platform tags keeps). */
+  featured: boolean;
   /** The cheapest unit price the product sells at (what "price" sorts by); 0 without variants. */
   lowestPriceCents: number;
 }
@@ -70,6 +72,7 @@ export async function readProductListings(session: StoreSession, collectionId: s
       createdOn: Number(row.created_on),
       categories: strings(data.categories),
       tags: strings(data.tags),
+      featured: data.featured === true,
       lowestPriceCents: unitPrices.length > 0 ? Math.min(...unitPrices) : 0,
     };
   });

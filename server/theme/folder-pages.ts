@@ -26,7 +26,7 @@ import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
 import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
 import { composeStoreFreeErrorPage } from './store-free-error-page.ts';
-import { createStorePlatformData } from './store-platform-data.ts';
+import { asksForStoreProducts, composeWithStoreProducts, createStorePlatformData, itemNeighbourhood } from './store-platform-data.ts';
 import type { TagNotice } from './platform-tag-runner.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -104,7 +104,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   const watching = deps.options.dev === true;
   const cache = new FolderCache(source, deps.log, watching);
   const rendered = new FolderPageCache();
-  // An item page's neighbours come from its collection's items: kept until the content changes.
+  // An item page's neighbours come from its place in its collection: kept until the content changes.
   const itemsByCollection = new VersionedCache<Json[] | undefined>(50);
   const prepared = new PreparedPageCache();
   try {
@@ -292,7 +292,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const target = pageTargetFor({ path: req.path, pageType: spec.pageType, template: spec.template }, context);
       const urlId = target.collection?.urlId;
       const collectionItems = target.view === 'item' && typeof urlId === 'string'
-        ? await itemsByCollection.get(content.version, urlId, async () => (await createStorePlatformData(deps, req, '')).query({ collection: urlId, limit: null, featured: false, category: null, tag: null })?.items)
+        ? await itemsByCollection.get(content.version, `${urlId}\u0000${String(asObject(context.item)?.id)}`, () => itemNeighbourhood(deps, req, urlId, asObject(context.item)?.id))
         : undefined;
       return prepared.get(folder, spec, context, { showCart, collectionItems }, () => {
         const choice = chooseTemplates(folder, target);
@@ -302,7 +302,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     async render(req, spec, page) {
       const { key, kept, input } = await pageRender(req, spec, page);
       if (kept !== undefined) return { page: kept, errors: [] };
-      const composed = composeFolderPage(await input());
+      const composeInput = await input();
+      const composed = await composeWithStoreProducts(composeInput.data, () => composeFolderPage(composeInput));
       const bytes = Buffer.from(composed.html, 'utf8');
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
       afterRender(spec, key, composed.errors, composed.choice, body);
@@ -314,7 +315,16 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       // A page that may be kept is also collected, to be kept when it rendered cleanly (and is not too large to keep).
       let chunks: string[] | null = key === null ? null : [];
       let length = 0;
-      const composed = composeFolderPageToStream(await input(), (chunk) => {
+      const composeInput = await input();
+      // A page whose tags show products may lack some on its first render: composed whole, then written.
+      if (asksForStoreProducts(composeInput.folder.tags)) {
+        const composed = await composeWithStoreProducts(composeInput.data, () => composeFolderPage(composeInput));
+        write(composed.html);
+        const bytes = key === null || composed.html.length > MAX_KEPT_PAGE_BYTES ? null : Buffer.from(composed.html, 'utf8');
+        afterRender(spec, key, composed.errors, composed.choice, bytes === null ? null : { bytes, nonceOffsets: nonceOffsets(bytes) });
+        return { errors: composed.errors };
+      }
+      const composed = composeFolderPageToStream(composeInput, (chunk) => {
         if (chunks !== null) {
           length += chunk.length;
           if (length > MAX_KEPT_PAGE_BYTES) chunks = null;

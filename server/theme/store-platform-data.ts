@@ -1,16 +1,17 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import type { ContentItemRecord } from '../db/content-repository.ts';
-import type { ProductRecord } from '../db/catalogue-repository.ts';
+import type { ProductListing } from '../db/product-listing.ts';
 import { currencyOf, type CollectionRecord } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from '../pages/request-content.ts';
 import { collectionContext } from '../pages/catalogue-pages.ts';
-import { productItem } from '../pages/product-context.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { storeTypeName } from './collection-choice.ts';
 import type { Json, PlatformData, QueryRequest, RelatedRequest, StoredBlock } from './platform-data.ts';
+import type { PlatformTag } from './platform-tags.ts';
+import { StoreProductItems } from './store-product-items.ts';
 
 /** Site setting holding the stored block fields: `{ fieldId: [{ id, type: 'html'|'text', content }] }`. */
 export const BLOCK_FIELDS_SETTING = 'blockFields';
@@ -56,7 +57,9 @@ export interface StoreDataOptions {
 
 /**
  * What the platform tags may ask of the store, read before a page renders (the engine's tags
- * answer synchronously): the layout, the block fields, every collection and its items.
+ * answer synchronously): the layout, the block fields, every collection and its items — of a
+ * products collection its listing only (filters and order), the products a page shows being read
+ * when it asks for them (store-product-items.ts), since a large shop's products outgrow memory.
  */
 interface StoreSnapshot {
   layout: Json;
@@ -64,7 +67,7 @@ interface StoreSnapshot {
   currency: string;
   collectionsById: ReadonlyMap<string, CollectionRecord>;
   collectionsByUrlId: ReadonlyMap<string, CollectionRecord>;
-  products: ReadonlyMap<string, readonly ProductRecord[]>;
+  listings: ReadonlyMap<string, readonly ProductListing[]>;
   contentItems: ReadonlyMap<string, readonly ContentItemRecord[]>;
 }
 
@@ -75,10 +78,10 @@ async function readSnapshot({ site, catalogue, content }: RequestContent): Promi
   const [layout, blockFields, websiteSettings, collections] = await Promise.all([
     site.siteLayout(), site.readSetting(BLOCK_FIELDS_SETTING), site.websiteSettings(), site.collections(),
   ]);
-  const products = new Map<string, readonly ProductRecord[]>();
+  const listings = new Map<string, readonly ProductListing[]>();
   const contentItems = new Map<string, readonly ContentItemRecord[]>();
   await Promise.all(collections.map(async (record) => {
-    if (storeTypeName(collectionContext(record)) === 'products') products.set(record.id, await catalogue.productsInCollection(record.id));
+    if (storeTypeName(collectionContext(record)) === 'products') listings.set(record.id, await catalogue.listingOf(record.id));
     else contentItems.set(record.id, await content.itemsInCollection(record.id));
   }));
   return {
@@ -87,7 +90,7 @@ async function readSnapshot({ site, catalogue, content }: RequestContent): Promi
     currency: currencyOf(websiteSettings),
     collectionsById: new Map(collections.map((record) => [record.id, record])),
     collectionsByUrlId: new Map(collections.map((record) => [record.urlId, record])),
-    products,
+    listings,
     contentItems,
   };
 }
@@ -102,6 +105,65 @@ function storeSnapshot(deps: AppDeps, req: Request): Promise<StoreSnapshot> {
   return cache.get(content.version, 'store', () => readSnapshot(content));
 }
 
+function storeProductItems(deps: AppDeps, req: Request, snapshot: StoreSnapshot): Promise<StoreProductItems> {
+  const content = requestContent(deps, req);
+  return StoreProductItems.of(deps.store, content.version, content.catalogue, snapshot.currency);
+}
+
+/** The products a query keeps, filtered on the listing: the featured, category and tag filters and the limit. */
+function queriedProducts(listing: readonly ProductListing[], request: QueryRequest): string[] {
+  let kept = listing;
+  if (request.featured) kept = kept.filter((product) => product.featured);
+  if (request.category !== null) kept = kept.filter((product) => product.categories.includes(request.category!));
+  if (request.tag !== null) kept = kept.filter((product) => product.tags.includes(request.tag!));
+  if (request.limit !== null) kept = kept.slice(0, request.limit);
+  return kept.map((product) => product.id);
+}
+
+/** A folder with tags that may show products (queries, related items), whose pages compose through composeWithStoreProducts. */
+export function asksForStoreProducts(tags: ReadonlyMap<string, PlatformTag>): boolean {
+  for (const tag of tags.values()) if (tag.kind === 'query' || tag.kind === 'related') return true;
+  return false;
+}
+
+/** The product items each store platform data reads on demand (see composeWithStoreProducts). */
+const productItemsOfData = new WeakMap<PlatformData, StoreProductItems>();
+
+/**
+ * Composes a page until every product its platform tags asked for was there: the tags answer
+ * synchronously, so a render that lacked some reads them and composes again. Each round reads
+ * only what the one before lacked; a page whose products are already read composes once.
+ */
+export async function composeWithStoreProducts<T>(data: PlatformData, compose: () => T): Promise<T> {
+  const productItems = productItemsOfData.get(data);
+  let composed = compose();
+  while (productItems !== undefined && await productItems.readLacking()) composed = compose();
+  return composed;
+}
+
+/**
+ * An item page's place in its collection: the item with the ones before and after it, in the
+ * collection's order, as queries give them (what its `pagination` is made of); the rest of a large
+ * shop's products are not read. [] when the collection does not list the item, undefined when no
+ * collection has that urlId.
+ */
+export async function itemNeighbourhood(deps: AppDeps, req: Request, collectionUrlId: string, itemId: unknown): Promise<Json[] | undefined> {
+  const snapshot = await storeSnapshot(deps, req);
+  const record = snapshot.collectionsByUrlId.get(collectionUrlId);
+  if (record === undefined) return undefined;
+  const listing = snapshot.listings.get(record.id);
+  if (listing !== undefined) {
+    const index = listing.findIndex((product) => product.id === itemId);
+    if (index === -1) return [];
+    const around = listing.slice(Math.max(0, index - 1), index + 2).map((product) => product.id);
+    return (await storeProductItems(deps, req, snapshot)).read(around);
+  }
+  const items = snapshot.contentItems.get(record.id) ?? [];
+  const index = items.findIndex((item) => item.id === itemId);
+  if (index === -1) return [];
+  return items.slice(Math.max(0, index - 1), index + 2).map((item) => contentItem(item, record));
+}
+
 /**
  * The platform tags' data for one request, read from the store (once per content version): the
  * site layout's navigations (active states for the requested path, folders with their items),
@@ -110,6 +172,7 @@ function storeSnapshot(deps: AppDeps, req: Request): Promise<StoreSnapshot> {
 export async function createStorePlatformData(deps: AppDeps, req: Request, path: string, options: StoreDataOptions = {}): Promise<PlatformData> {
   const typeNameOf = options.typeNameOf ?? storeTypeName;
   const snapshot = await storeSnapshot(deps, req);
+  const productItems = await storeProductItems(deps, req, snapshot);
   const site = {
     collectionById: (id: string) => snapshot.collectionsById.get(id),
     collectionByUrlId: (urlId: string) => snapshot.collectionsByUrlId.get(urlId),
@@ -153,19 +216,11 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
     return entry === undefined ? undefined : asArray(entry.links);
   }
 
-  function collectionItems(record: CollectionRecord): Json[] {
-    if (storeTypeName(collectionContext(record)) === 'products') {
-      return (snapshot.products.get(record.id) ?? []).map((product) => ({
-        ...productItem(product, snapshot.currency, null),
-        starred: flagged(product.data, 'featured'),
-        categories: Array.isArray(product.data.categories) ? product.data.categories : [],
-        tags: Array.isArray(product.data.tags) ? product.data.tags : [],
-      }));
-    }
+  function contentItems(record: CollectionRecord): Json[] {
     return (snapshot.contentItems.get(record.id) ?? []).map((item) => contentItem(item, record));
   }
 
-  return {
+  const data: PlatformData = {
     navigation(id) {
       const links = layoutLinks(id);
       return links?.map(navigationItem).filter((item): item is Json => item !== null);
@@ -184,11 +239,17 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
     query(request: QueryRequest) {
       const record = site.collectionByUrlId(request.collection);
       if (record === undefined) return null;
-      let items = collectionItems(record);
-      if (request.featured) items = items.filter((item) => item.starred === true);
-      if (request.category !== null) items = items.filter((item) => (item.categories as unknown[]).includes(request.category));
-      if (request.tag !== null) items = items.filter((item) => (item.tags as unknown[]).includes(request.tag));
-      if (request.limit !== null) items = items.slice(0, request.limit);
+      const listing = snapshot.listings.get(record.id);
+      let items: Json[];
+      if (listing !== undefined) {
+        items = productItems.items(queriedProducts(listing, request));
+      } else {
+        items = contentItems(record);
+        if (request.featured) items = items.filter((item) => item.starred === true);
+        if (request.category !== null) items = items.filter((item) => (item.categories as unknown[]).includes(request.category));
+        if (request.tag !== null) items = items.filter((item) => (item.tags as unknown[]).includes(request.tag));
+        if (request.limit !== null) items = items.slice(0, request.limit);
+      }
       const collection = collectionContext(record);
       return { collection: { ...collection, typeName: typeNameOf(collection) }, items };
     },
@@ -203,14 +264,23 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
       const record = site.collectionByUrlId(collectionUrlId);
       if (record === undefined) return [];
       const names = new Set<string>();
-      for (const item of collectionItems(record)) for (const name of item.categories as unknown[]) if (typeof name === 'string') names.add(name);
+      const listing = snapshot.listings.get(record.id);
+      if (listing !== undefined) for (const product of listing) for (const name of product.categories) names.add(name);
+      else for (const item of contentItems(record)) for (const name of item.categories as unknown[]) if (typeof name === 'string') names.add(name);
       return [...names].sort();
     },
     related(request: RelatedRequest) {
       const record = site.collectionById(request.collectionId);
       if (record === undefined) return [];
-      const items = collectionItems(record).filter((item) => item.id !== request.itemId);
+      const listing = snapshot.listings.get(record.id);
+      if (listing !== undefined) {
+        const others = listing.filter((product) => product.id !== request.itemId);
+        return productItems.items((request.limit !== null ? others.slice(0, request.limit) : others).map((product) => product.id));
+      }
+      const items = contentItems(record).filter((item) => item.id !== request.itemId);
       return request.limit !== null ? items.slice(0, request.limit) : items;
     },
   };
+  productItemsOfData.set(data, productItems);
+  return data;
 }

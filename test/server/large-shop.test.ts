@@ -74,7 +74,7 @@ describe('a large shop', () => {
   it('works out the category and tag names of a listing once, not on every request', () => {
     let reads = 0;
     const listing = Array.from({ length: 30 }, (_, index) => ({
-      id: `p${index}`, urlId: `p-${index}`, createdOn: index, lowestPriceCents: 100 * index, tags: ['linen'],
+      id: `p${index}`, urlId: `p-${index}`, createdOn: index, lowestPriceCents: 100 * index, tags: ['linen'], featured: false,
       get categories() {
         reads += 1;
         return ['Home'];
