@@ -43,6 +43,16 @@ export function storeTypeName(collection: Json): string {
   return nameOf(CollectionType, code) ?? 'collection';
 }
 
+/**
+ * The folder collection names a store collection renders through, in order: its urlId, its
+ * type, then the types that stand in for it.
+ */
+export function folderCollectionNamesFor(collection: Json): string[] {
+  const urlId = typeof collection.urlId === 'string' ? collection.urlId : '';
+  const storeType = storeTypeName(collection);
+  return [urlId, storeType, ...(STAND_INS[storeType] ?? [])];
+}
+
 function layoutOf(folder: TemplateFolder, regionName: string | undefined): { layoutName: string; regions: string[] } {
   if (regionName !== undefined) {
     const layout = folder.conf.layouts[regionName];
@@ -74,8 +84,7 @@ export function chooseTemplates(folder: TemplateFolder, target: FolderPageTarget
     const page = folder.pages.get(urlId);
     if (page !== undefined) return { typeName: 'page', collection: null, page, main: page.file, ...layoutOf(folder, page.conf?.regionName) };
   }
-  const names = [urlId, storeType, ...(STAND_INS[storeType] ?? [])];
-  const collection = names.map((name) => folder.collections.get(name)).find((found) => found !== undefined) ?? null;
+  const collection = folderCollectionNamesFor(target.collection).map((name) => folder.collections.get(name)).find((found) => found !== undefined) ?? null;
   // A page collection without a pages/*.page file shows its collection's list, as a list view does.
   const main = collection === null ? null : target.view === 'item' ? collection.item : collection.list;
   return {

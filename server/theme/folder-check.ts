@@ -1,6 +1,8 @@
 import type { Template } from '../../engine/index.ts';
 import { closestName } from '../../engine/diagnostics/suggest.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { missingFiles } from './missing-files.ts';
+import { unknownPlatformValues } from './platform-values.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { templateUses } from './template-analysis.ts';
 import { regionBaseName } from './template-conf.ts';
@@ -128,10 +130,8 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
   }
   if (tag.kind === 'script') {
     const src = tag.attributes.src ?? '';
+    // a file scripts/ lacks is one of missingFiles()
     if (src === '') problems.push({ ...at, message: themeMessages.tagAttributeMissing('script', 'src'), severity });
-    else if (!src.includes('{') && folder.source.read(`scripts/${src}`) === undefined) {
-      problems.push({ ...at, message: themeMessages.scriptMissing(src), severity: 'warning' });
-    }
   }
 }
 
@@ -156,6 +156,18 @@ function checkMainContent(folder: TemplateFolder, units: readonly Unit[], used: 
     if (files.length === 0 || files.some((file) => writes(file, new Set()))) continue;
     problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.mainContentMissing(name), severity: 'warning' });
   }
+}
+
+/**
+ * The warnings of the check that every page shows the effect of, which the development overlay
+ * lists too: a stylesheet, script or asset the folder names but lacks, a platform value the platform
+ * does not give (`{squarespace.main-contnet}`), and a layout that never writes the page's content.
+ */
+export function pageWarnings(folder: TemplateFolder): FolderProblem[] {
+  const units = unitsOf(folder);
+  const problems = [...missingFiles(folder), ...unknownPlatformValues(units)];
+  checkMainContent(folder, units, blocksUsedBy(units, folder), problems);
+  return problems;
 }
 
 /**
@@ -205,12 +217,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
       }
     }
     for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
-    checkMainContent(folder, units, used, problems);
-    for (const name of folder.conf.stylesheets) {
-      if (source.read(`styles/${name}`) === undefined) {
-        problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.stylesheetMissing(name), severity: 'warning' });
-      }
-    }
+    problems.push(...pageWarnings(folder));
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const errors = problems.filter((p) => p.severity === 'error').length;

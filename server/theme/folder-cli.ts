@@ -56,6 +56,9 @@ Checks a developer-template folder (one with template.conf) as the storefront
 serves it: template.conf and every .conf, every region, list, item, page,
 system page and block, the blocks, navigation and tag templates they name,
 every .eval expression, the layouts regionName names, and the stylesheets.
+Warnings name what still renders but is likely not meant: a stylesheet,
+script or asset the folder lacks, a {squarespace...} value the platform does
+not give, a navigation template.conf does not declare.
 Each problem is printed on stderr as DIR/FILE:LINE:COLUMN severity: message
 (a code frame under each error), then a line on stdout with what was checked
 and the counts.
@@ -113,7 +116,11 @@ options:
 Errors are printed to stderr as DIR/FILE:LINE:COLUMN message with a code frame:
 the folder's, each malformed tag in a file the page used (the page keeps it as
 text, as the storefront serves it), the render's, and with --css-out the
-stylesheet's.
+stylesheet's. Warnings, which leave the exit code as it is, name what the
+development overlay warns of on that page: each stylesheet of template.conf
+and each script or asset the page loads that the folder lacks, a mistyped
+platform value ({squarespace.main-contnet}), a layout without the page's
+content.
 
 exit codes: 0 rendered without errors, 1 the folder or the page reported errors,
 2 usage or input problem`,
@@ -151,6 +158,8 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     .filter((problem) => problem.severity === 'error' || (problem.validation === true && used.has(problem.file)))
     .map(asAuthorSeesIt);
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
+  // warnings, as the development overlay gives them: the page still renders
+  for (const problem of result.warnings) printProblem(problem, dir, source, io);
   const out = stringOption(args, 'out');
   if (result.html !== '') {
     if (out !== undefined) writeOutput(out, result.html);

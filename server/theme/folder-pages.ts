@@ -1,6 +1,6 @@
 import express, { Router, type Request } from 'express';
 import { join } from 'node:path';
-import type { TemplateError } from '../../engine/index.ts';
+import { closestName, type TemplateError } from '../../engine/index.ts';
 import { nonceOffsets } from '../security/content-security-policy.ts';
 import { MAX_KEPT_PAGE_BYTES, type RenderedPage } from '../pages/rendered-page-cache.ts';
 import { SiteRepository } from '../db/site-repository.ts';
@@ -15,7 +15,9 @@ import type { BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
+import { pageWarnings } from './folder-check.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
+import { mistypedCollectionFiles } from './mistyped-collections.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
 import { asTemplateErrors, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
@@ -28,6 +30,7 @@ import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
 import { composeStoreFreeErrorPage } from './store-free-error-page.ts';
 import { asksForStoreProducts, composeWithStoreProducts, createStorePlatformData, itemNeighbourhood } from './store-platform-data.ts';
 import type { TagNotice } from './platform-tag-runner.ts';
+import type { PlatformTag } from './platform-tags.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -57,13 +60,24 @@ export interface FolderPages {
    */
   pageCompileErrors(page: PreparedFolderPage): TemplateError[];
   /**
-   * Development: a warning for each pages/NAME.page no page of the store uses (its urlId), logged
+   * Development: a warning for each pages/NAME.page no page of the store uses (its urlId) and each
+   * collections/NAME.list or .item named one typo away from a collection of the store, logged
    * once, and again only when a reload adds such a file; [] elsewhere.
    */
   pageFileWarnings(): Promise<FolderProblem[]>;
+  /**
+   * What `tmpl check` warns of that every page shows the effect of (folder-check.ts pageWarnings:
+   * a stylesheet, script or asset the folder lacks, a mistyped platform value, a layout without the
+   * page's content), for the development overlay: the page still renders, so nothing else would
+   * tell the author (the browser shows a 404, or an empty page).
+   */
+  folderWarnings(): FolderProblem[];
   /** A template's text by the name its errors carry (its path in the folder), for code frames. */
   sourceOf(name: string): string | undefined;
-  /** The folder's stylesheet, compiled once per folder version. */
+  /**
+   * The folder's stylesheet, compiled once per folder version; a version whose stylesheet files,
+   * stylesheets and tweaks read as the last compile read them keeps that compile.
+   */
   styles(): Promise<CompiledStyles>;
   /**
    * Markup appended to `{squarespace-footers}` of every page (a development live-reload script,
@@ -73,9 +87,10 @@ export interface FolderPages {
   prepare(req: Request, spec: PageSpec, context: Json): Promise<PreparedFolderPage>;
   /**
    * The page's bytes with its CSP nonce stand-ins found (kept ones when the same page was composed
-   * before) and its render errors.
+   * before), its render errors, and in development its warnings: each platform tag that rendered
+   * nothing because the store lacks what it names (a mistyped navigation leaves the page without it).
    */
-  render(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[] }>;
+  render(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[]; warnings: FolderProblem[] }>;
   /**
    * The same page handed to `write` as it is produced (the head first), outside development; a
    * page composed before comes back whole as `kept` instead, and nothing is written.
@@ -86,6 +101,14 @@ export interface FolderPages {
    * composeStoreFreeErrorPage); null when it cannot render either. Nonce stand-ins left in.
    */
   errorPageWithoutStore(req: Request, context: Json): string | null;
+}
+
+/** A navigation tag's notice, with the navigation of template.conf it likely meant when its name looks mistyped. */
+function withNavigationGuess(folder: TemplateFolder, tag: PlatformTag, message: string): string {
+  const id = tag.kind === 'navigation' ? tag.attributes.navigationId : undefined;
+  if (id === undefined || id.includes('{')) return message;
+  const guess = closestName(id, folder.conf.navigations.map((nav) => nav.name).filter((name) => name !== id));
+  return guess === undefined ? message : themeMessages.didYouMean(message, guess);
 }
 
 function asObject(value: unknown): Json | undefined {
@@ -122,17 +145,21 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
 
   // Development: a platform tag that renders nothing because the store lacks what it names is
-  // told to the author once per place and folder load (a typo otherwise leaves an empty section).
+  // told to the author (a typo otherwise leaves an empty section): in the log once per place and
+  // folder load, and among the warnings of each page it renders nothing on (`noticed`).
   const toldNotices = new WeakMap<TemplateFolder, Set<string>>();
-  function tagNoticeFor(folder: TemplateFolder): TagNotice | undefined {
+  function tagNoticeFor(folder: TemplateFolder, noticed: FolderProblem[]): TagNotice | undefined {
     if (!watching) return undefined;
-    return (tag, message) => {
+    return (tag, notice) => {
+      const message = withNavigationGuess(folder, tag, notice);
+      const place = { file: tag.file, line: tag.line, column: tag.column };
+      if (!noticed.some((seen) => placeOf(seen) === placeOf(place) && seen.message === message)) noticed.push({ ...place, message, severity: 'warning' });
       let told = toldNotices.get(folder);
       if (told === undefined) toldNotices.set(folder, (told = new Set()));
-      const key = `${tag.file}:${tag.line}:${tag.column} ${message}`;
+      const key = `${placeOf(place)} ${message}`;
       if (told.has(key)) return;
       told.add(key);
-      deps.log.warn({ file: tag.file, line: tag.line, column: tag.column }, message);
+      deps.log.warn(place, message);
     };
   }
 
@@ -147,7 +174,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     let checked = checkedPageFiles.get(folder);
     if (checked === undefined) {
       checked = new SiteRepository(deps.store).collections().then((collections) => {
-        const warnings = unservedPageFiles(folder, storePagesOf(collections));
+        const warnings = [...unservedPageFiles(folder, storePagesOf(collections)), ...mistypedCollectionFiles(folder, collections)];
         // only the folder being served speaks: a check that finished after a reload stays quiet
         if (latestFolder === folder) unservedLog.tell(warnings);
         return warnings;
@@ -162,14 +189,30 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     return checked;
   }
 
+  const warningsByFolder = new WeakMap<TemplateFolder, FolderProblem[]>();
+  function folderWarnings(): FolderProblem[] {
+    const folder = cache.current();
+    let warnings = warningsByFolder.get(folder);
+    if (warnings === undefined) warningsByFolder.set(folder, (warnings = pageWarnings(folder)));
+    return warnings;
+  }
+
   const footerHooks: Array<() => string> = [];
   const compiled = new WeakMap<TemplateFolder, Promise<CompiledStyles>>();
   let lastStyleProblems: FolderProblem[] = [];
+  // the last finished compile: a folder version that reads the same stylesheet files and
+  // settings (a saved template, a new block) keeps it, and its problems are not logged again
+  let lastStyles: CompiledStyles | null = null;
   function styles(): Promise<CompiledStyles> {
     const folder = cache.current();
     let styled = compiled.get(folder);
+    if (styled === undefined && lastStyles?.inputs?.sameIn(folder) === true) {
+      styled = Promise.resolve(lastStyles);
+      compiled.set(folder, styled);
+    }
     if (styled === undefined) {
       styled = compileFolderStyles(folder, styleLimits).then((result) => {
+        lastStyles = result;
         lastStyleProblems = result.problems.filter((problem) => problem.severity === 'error');
         const failed = result.problems.filter((problem) => problem.severity === 'error');
         if (failed.length > 0) deps.log.error({ folder: source.label, problems: failed }, themeMessages.stylesLog);
@@ -198,13 +241,14 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
    * What a page render needs: its cache key (null when not kept), the kept page if any, and the
    * composition input (built only for a page that is not kept).
    */
-  async function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ key: string | null; kept: RenderedPage | undefined; input: () => Promise<ComposeInput> }> {
+  async function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ key: string | null; kept: RenderedPage | undefined; input: () => Promise<ComposeInput>; noticed: FolderProblem[] }> {
     const folder = cache.current();
     const contentVersion = await requestContent(deps, req).version.current();
     const context = page.context;
     const crumb = crumbOf(req);
     const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
     const hookParts = footerHooks.map((hook) => hook());
+    const noticed: FolderProblem[] = [];
     // Kept pages only outside development, where files change under the server. The headers and
     // footers are functions of the context and these facts, so the key names the facts and the
     // markup is built only for a page that is composed.
@@ -235,9 +279,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       headers: pageHeaders(context, { path: req.path, typeName: page.choice.typeName, crumb, stylesheetUrl: stylesheet }),
       footers: pageFooters(context, hookParts),
       builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
-      tagNotice: tagNoticeFor(folder),
+      tagNotice: tagNoticeFor(folder, noticed),
     });
-    return { key, kept, input };
+    return { key, kept, input, noticed };
   }
 
   /** After a render: its errors logged, or the page kept when it rendered cleanly. */
@@ -262,6 +306,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     router,
     watchPaths: [source.root],
     pageFileWarnings,
+    folderWarnings,
     sourceOf: (name) => source.read(name),
     pageCompileErrors(page) {
       const folder = cache.current();
@@ -300,14 +345,14 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       });
     },
     async render(req, spec, page) {
-      const { key, kept, input } = await pageRender(req, spec, page);
-      if (kept !== undefined) return { page: kept, errors: [] };
+      const { key, kept, input, noticed } = await pageRender(req, spec, page);
+      if (kept !== undefined) return { page: kept, errors: [], warnings: [] };
       const composeInput = await input();
       const composed = await composeWithStoreProducts(composeInput.data, () => composeFolderPage(composeInput));
       const bytes = Buffer.from(composed.html, 'utf8');
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
       afterRender(spec, key, composed.errors, composed.choice, body);
-      return { page: body, errors: composed.errors };
+      return { page: body, errors: composed.errors, warnings: noticed };
     },
     async stream(req, spec, page, write) {
       const { key, kept, input } = await pageRender(req, spec, page);

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
+import { undefinedVariableGuess } from './less-variable-guess.ts';
+import { missingStylesheets } from './missing-files.ts';
+import { StyleInputs } from './style-inputs.ts';
 import type { TemplateConf } from './template-conf.ts';
-import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 import { unclosedBrace } from './unclosed-brace.ts';
 
@@ -13,6 +15,11 @@ export interface CompiledStyles {
   css: string;
   /** A compile error (with its file and position) or a named stylesheet the folder lacks (a warning). */
   problems: FolderProblem[];
+  /**
+   * What the compile read: a later folder version with the same inputs has the same stylesheet.
+   * Null for a compile stopped by a limit or a failed worker, which may go otherwise next time.
+   */
+  inputs: StyleInputs | null;
 }
 
 /** template.conf `tweaks` as LESS variables: the values the stylesheet is compiled with. */
@@ -48,15 +55,19 @@ const WORKER_URL = new URL('./less-worker.mjs', import.meta.url);
 
 /**
  * Runs one LESS compile in a worker thread. The worker asks for every file it imports; this
- * thread reads it through the folder's source (nothing outside the folder, nothing over the
- * network) and counts the bytes. A compile past the deadline or the byte cap is stopped.
+ * thread reads it through `read`, the folder's source (nothing outside the folder, nothing over
+ * the network) and counts the bytes. A compile past the deadline or the byte cap is stopped.
  */
-function compileInWorker(source: TemplateSource, input: string, modifyVars: Record<string, string>, limits: StyleCompileLimits): Promise<WorkerOutcome> {
+function compileInWorker(read: (path: string) => string | undefined, input: string, modifyVars: Record<string, string>, limits: StyleCompileLimits): Promise<WorkerOutcome> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
       worker = new Worker(WORKER_URL, {
         workerData: { input, filename: 'styles/template.conf.less', modifyVars },
+        // plain JavaScript: without the parent's loaders (the development server's TypeScript
+        // loader), a worker starts in about half the time, and each save that changes a
+        // stylesheet starts one
+        execArgv: [],
         resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
         stdout: true,
         stderr: true,
@@ -84,7 +95,7 @@ function compileInWorker(source: TemplateSource, input: string, modifyVars: Reco
       else {
         let file: { contents: string; filename: string } | null = null;
         for (const candidate of message.candidates) {
-          const contents = candidate.startsWith('../') ? undefined : source.read(candidate);
+          const contents = candidate.startsWith('../') ? undefined : read(candidate);
           if (contents !== undefined) {
             file = { contents, filename: candidate };
             break;
@@ -113,22 +124,21 @@ function compileInWorker(source: TemplateSource, input: string, modifyVars: Reco
  * passes the limits, gives no CSS and one problem with the file, line and column LESS reports.
  */
 export async function compileFolderStyles(folder: TemplateFolder, limits: StyleCompileLimits = STYLE_COMPILE_LIMITS): Promise<CompiledStyles> {
-  const problems: FolderProblem[] = [];
+  const inputs = new StyleInputs(folder);
+  const read = (path: string): string | undefined => inputs.read(path);
+  const problems = missingStylesheets(folder, read);
   const imports: string[] = [];
   for (const name of folder.conf.stylesheets) {
-    if (folder.source.read(`styles/${name}`) === undefined) {
-      problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.stylesheetMissing(name), severity: 'warning' });
-      continue;
-    }
+    if (read(`styles/${name}`) === undefined) continue;
     // Plain .css files go through LESS too, as the platform processes every stylesheet.
     imports.push(`@import ${name.endsWith('.less') ? '' : '(less) '}${JSON.stringify(name)};`);
   }
-  if (imports.length === 0) return { css: '', problems };
-  const outcome = await compileInWorker(folder.source, imports.join('\n'), tweakVariables(folder.conf), limits);
-  if ('css' in outcome) return { css: outcome.css, problems };
+  if (imports.length === 0) return { css: '', problems, inputs };
+  const outcome = await compileInWorker(read, imports.join('\n'), tweakVariables(folder.conf), limits);
+  if ('css' in outcome) return { css: outcome.css, problems, inputs };
   if ('problem' in outcome) {
     problems.push({ file: 'styles', line: 0, column: 0, message: outcome.problem, severity: 'error' });
-    return { css: '', problems };
+    return { css: '', problems, inputs: null };
   }
   const error = outcome.failure;
   const file = error.filename && error.filename !== 'input' ? error.filename : 'styles';
@@ -139,10 +149,16 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     line: line ?? 0,
     column: column ?? 0,
     // the problem carries its place; every reader of it (log, overlay, check) names it once
-    message: withOpenBraceHint(error.message, folder.source.read(file), line ?? 0, column ?? 0),
+    message: withOpenBraceHint(withVariableGuess(error.message, inputs, folder), read(file), line ?? 0, column ?? 0),
     severity: 'error',
   });
-  return { css: '', problems };
+  return { css: '', problems, inputs };
+}
+
+/** LESS's message for an undefined variable, with the declared one of the closest name when it looks mistyped. */
+function withVariableGuess(message: string, inputs: StyleInputs, folder: TemplateFolder): string {
+  const guess = undefinedVariableGuess(message, inputs.texts(), Object.keys(folder.conf.tweaks));
+  return guess === undefined ? message : themeMessages.didYouMean(message, guess);
 }
 
 /**

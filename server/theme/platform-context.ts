@@ -10,10 +10,14 @@ export interface PlatformFacts {
   collectionItems?: readonly Json[];
 }
 
-/** What an item page's `pagination` names of a neighbouring item. */
-function itemSummary(item: Json | undefined): Json | undefined {
+/**
+ * A neighbouring item as an item page's `pagination` gives it: the item as its collection lists
+ * it (templates write its date, author, categories and image beside its link), without its body.
+ */
+function neighbourItem(item: Json | undefined): Json | undefined {
   if (item === undefined) return undefined;
-  return { id: item.id, urlId: item.urlId, title: item.title, fullUrl: item.fullUrl, assetUrl: item.assetUrl };
+  const { body: _body, ...neighbour } = item;
+  return neighbour;
 }
 
 /** An item page's `pagination`: the items before and after it in its collection; null when it is not among them. */
@@ -21,8 +25,8 @@ export function itemPagination(items: readonly Json[], itemId: unknown): Json | 
   const index = items.findIndex((candidate) => candidate.id === itemId);
   if (index === -1) return null;
   const pagination: Json = {};
-  const prevItem = itemSummary(items[index - 1]);
-  const nextItem = itemSummary(items[index + 1]);
+  const prevItem = neighbourItem(items[index - 1]);
+  const nextItem = neighbourItem(items[index + 1]);
   if (prevItem !== undefined) pagination.prevItem = prevItem;
   if (nextItem !== undefined) pagination.nextItem = nextItem;
   return pagination;

@@ -4,6 +4,7 @@ import { recordAppliedPartials } from './applied-partials.ts';
 import { createBuiltinPages, type BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
+import { pageWarnings } from './folder-check.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
@@ -22,6 +23,13 @@ export interface FolderPageRender {
   context: Json;
   /** The folder's files the page rendered: its main template, its regions, the blocks applied (and tag bodies). */
   files: string[];
+  /**
+   * Warnings the development overlay gives this page (folder-check.ts pageWarnings) that concern
+   * it: a stylesheet of template.conf, or a script or asset of a file the page used, that the folder lacks
+   * (the browser would get a 404), a mistyped platform value in such a file, a layout without
+   * the page's content.
+   */
+  warnings: FolderProblem[];
 }
 
 export interface RenderFolderPageOptions {
@@ -47,7 +55,7 @@ function folderStylesheetUrl(folder: TemplateFolder): string | null {
 export function renderFolderPage(dirOrSource: string | TemplateSource, url: string, context: Json, options: RenderFolderPageOptions = {}): FolderPageRender {
   const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
   const load = loadTemplateFolder(source);
-  if (load.folder === null) return { html: '', errors: [], problems: load.problems, context, files: [] };
+  if (load.folder === null) return { html: '', errors: [], problems: load.problems, context, files: [], warnings: [] };
   const folder = load.folder;
   // the same decision the storefront makes for the page this context came from
   const target = pageTargetFor({ path: new URL(url, 'http://localhost').pathname, pageType: contextPageType(context) }, context);
@@ -68,5 +76,6 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   });
   const regions = choice.regions.map((region) => folder.regions.get(region)?.path);
   const files = new Set([choice.main?.path, ...regions, ...applied].filter((file) => file !== undefined));
-  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files] };
+  const warnings = pageWarnings(folder).filter((problem) => problem.file === 'template.conf' || files.has(problem.file));
+  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files], warnings };
 }

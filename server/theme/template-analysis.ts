@@ -23,11 +23,13 @@ export interface TemplateUses {
   formatters: Set<string>;
   /** Whether the template writes `{squarespace.main-content}`, where a layout's regions put the page. */
   writesMainContent: boolean;
+  /** The platform's values the template reads, as written (`squarespace.page-id`, `squarespace-headers`). */
+  platformValues: Use[];
 }
 
 /** Reads the instruction tree (not the text) for the partials and platform tags a template uses. */
 export function templateUses(template: Template): TemplateUses {
-  const uses: TemplateUses = { applied: [], tags: [], macros: new Set(), variables: new Set(), formatters: new Set(), writesMainContent: false };
+  const uses: TemplateUses = { applied: [], tags: [], macros: new Set(), variables: new Set(), formatters: new Set(), writesMainContent: false, platformValues: [] };
   const at = (offset: number): { line: number; column: number } => template.lines?.position(offset) ?? { line: 0, column: 0 };
   const visit = (nodes: readonly Node[] | null | undefined): void => {
     for (const node of nodes ?? []) {
@@ -35,6 +37,8 @@ export function templateUses(template: Template): TemplateUses {
         for (const path of node.variables) {
           if (typeof path[0] === 'string') uses.variables.add(path[0]);
           if (node.op === Opcode.VARIABLE && path.length === 2 && path[0] === 'squarespace' && path[1] === 'main-content') uses.writesMainContent = true;
+          const written = path.join('.');
+          if (written.startsWith('squarespace.') || written.startsWith('squarespace-')) uses.platformValues.push({ name: written, ...at(node.offset) });
         }
         for (const call of node.formatters) {
           uses.formatters.add(call.name);

@@ -114,6 +114,18 @@ export function layoutRegionPosition(text: string, layout: string, region: strin
   return lines.position(nameAt >= 0 && nameAt < arrayEnd ? nameAt : layoutAt.index);
 }
 
+/**
+ * Where template.conf writes `name` in its "stylesheets" array, for placing a problem with that
+ * stylesheet; the array's key when the name is written in another form, else line 0.
+ */
+export function stylesheetPosition(text: string, name: string): { line: number; column: number } {
+  const list = /"stylesheets"\s*:\s*\[/.exec(text);
+  if (list === null) return { line: 0, column: 0 };
+  const listEnd = text.indexOf(']', list.index + list[0].length);
+  const nameAt = text.indexOf(JSON.stringify(name), list.index + list[0].length);
+  return new LineIndex(text).position(nameAt >= 0 && nameAt < listEnd ? nameAt : list.index);
+}
+
 /** The layout pages use unless their collection or page names another: 'default', else the first. */
 export function defaultLayoutName(conf: TemplateConf): string {
   return Object.hasOwn(conf.layouts, 'default') ? 'default' : Object.keys(conf.layouts)[0]!;

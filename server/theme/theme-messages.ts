@@ -9,6 +9,7 @@ export const themeMessages = {
   regionMissing: (region: string, layout: string) => `region '${region}' of layout '${layout}' has no file ${region}.region`,
   layoutUnknown: (layout: string) => `regionName '${layout}' names no layout of template.conf and no region`,
   noDefaultLayout: 'layouts has no entries',
+  platformValueUnknown: (written: string) => `{${written}} is not a value the platform gives: it writes nothing`,
   mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
   blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
   didYouMean: (message: string, guess: string) => `${message} (did you mean '${guess}'?)`,
@@ -21,6 +22,7 @@ export const themeMessages = {
   tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
+  assetMissing: (path: string) => `asset '${path}' is not in assets/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
   contextNotObject: (file: string) => `${file}: the page context must be a JSON object`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
@@ -39,6 +41,9 @@ export const themeMessages = {
     const rename = guess === undefined ? '' : ` — did you mean pages/${guess}.page?`;
     return `is never served: no page of the store has the urlId '${name}'. A pages/URLID.page file renders the store's page whose urlId is URLID: ${pages}${rename}`;
   },
+  /** A collections/NAME.list or .item whose NAME looks mistyped for a collection the store renders (development: logged and shown as a warning). */
+  collectionFileNotServed: (name: string, guess: string) =>
+    `is never served: no collection of the store has the urlId or type '${name}' — did you mean ${guess}?`,
   pageFilesUncheckedLog: "the template folder's page files could not be checked against the store's pages",
   templateDirMissing: 'is not a folder: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,

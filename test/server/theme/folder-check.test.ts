@@ -116,7 +116,52 @@ describe('checking a template folder', () => {
       ['site.region', 1, 'error', themeMessages.navigationTemplateMissing('side.block', 'site.region')],
       ['site.region', 1, 'warning', themeMessages.navigationUnknown('sideNav', 'site.region')],
       ['site.region', 2, 'error', themeMessages.tagTemplateMissing('<squarespace:query>', 'cards.block', 'site.region')],
-      ['template.conf', 0, 'warning', themeMessages.stylesheetMissing('site.less')],
+      ['template.conf', 1, 'warning', themeMessages.stylesheetMissing('site.less')],
+    ]);
+  });
+
+  it('warns of a platform value the platform does not give, which writes nothing, with the one it likely meant', () => {
+    const region = '<head>{squarespace-headres}</head>\n<body class="{squarespace.page-classes}">{squarespace.main-contnet}{squarespace.sidebar}</body>';
+    const result = checkTemplateFolder(source({ 'site.region': region }));
+    expect(result.problems.map((p) => [p.file, p.line, p.column, p.severity, p.message])).toEqual([
+      ['site.region', 1, 7, 'warning', themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace-headres'), '{squarespace-headers}')],
+      ['site.region', 2, 42, 'warning', themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}')],
+      ['site.region', 2, 68, 'warning', themeMessages.platformValueUnknown('squarespace.sidebar')],
+      ['template.conf', 0, 0, 'warning', themeMessages.mainContentMissing('default')],
+    ]);
+  });
+
+  it('warns of a file of assets/ a template refers to that the folder lacks, once, at its first reference', () => {
+    const result = checkTemplateFolder(source({
+      'site.region': '{squarespace.main-content}<img src="/assets/logo.png"><img src="/assets/{website.logo}">\n<svg><use xlink:href="/assets/ui-icons.svg#close-icon"></use></svg>',
+      'blocks/nav.block': '<a style="background: url(/assets/ui-icons.svg)"></a><img src="/assets/images/menu%20icon.png">',
+      'collections/blog.list': '{@|apply nav.block}',
+      'assets/logo.png': 'png',
+      'assets/images/menu icon.png': 'png',
+    }));
+    expect(result.problems.map((p) => [p.file, p.line, p.column, p.message])).toEqual([
+      ['site.region', 2, 23, themeMessages.assetMissing('ui-icons.svg')],
+    ]);
+  });
+
+  it('places a missing stylesheet at its name in template.conf and a missing script at its tag', () => {
+    const written = [
+      '{',
+      '  "layouts": { "default": { "regions": ["site"] } },',
+      '  "stylesheets": [',
+      '    "base.less",',
+      '    "blog.less"',
+      '  ]',
+      '}',
+    ].join('\n');
+    const result = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': written,
+      'site.region': '{squarespace.main-content}\n  <squarespace:script src="site.js" combo="true" />',
+      'styles/base.less': 'body { color: red; }',
+    }));
+    expect(result.problems.map((p) => [p.file, p.line, p.column, p.message])).toEqual([
+      ['site.region', 2, 3, themeMessages.scriptMissing('site.js')],
+      ['template.conf', 5, 5, themeMessages.stylesheetMissing('blog.less')],
     ]);
   });
 
@@ -154,7 +199,10 @@ describe('checking a template folder', () => {
 
   it('warns of a layout whose regions never write {squarespace.main-content}, also when a block they apply does', () => {
     const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>' }));
-    expect(mistyped.problems).toEqual([{ file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.mainContentMissing('default') }]);
+    expect(mistyped.problems).toEqual([
+      { file: 'site.region', line: 1, column: 7, severity: 'warning', message: themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}') },
+      { file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.mainContentMissing('default') },
+    ]);
     const throughBlock = checkTemplateFolder(source({ 'site.region': '{@|apply body.block}', 'blocks/body.block': '<main>{squarespace.main-content}</main>' }));
     expect(throughBlock.problems).toEqual([]);
   });
@@ -249,6 +297,23 @@ describe('tmpl on folders', () => {
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toContain('[first<a>Journal</a>]');
+  });
+
+  it('warns, as the development overlay does, of a stylesheet and a script the page loads that the folder lacks and a mistyped platform value', async () => {
+    writeFileSync(join(dir, 'template.conf'), conf({ stylesheets: ['site.less'] }));
+    writeFileSync(join(dir, 'collections/blog.list'), '{.repeated section items}{title}{.end}\n<squarespace:script src="blog.js" /><i id="{squarespace.page-idd}"></i>');
+    try {
+      const result = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json')]);
+      expect(result.code).toBe(0);
+      expect(result.err.split('\n')).toEqual([
+        `${join(dir, 'template.conf')}:1:${conf({ stylesheets: ['site.less'] }).indexOf('"site.less"') + 1} warning: ${themeMessages.stylesheetMissing('site.less')}`,
+        `${join(dir, 'collections/blog.list')}:2:1 warning: ${themeMessages.scriptMissing('blog.js')}`,
+        `${join(dir, 'collections/blog.list')}:2:44 warning: ${themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.page-idd'), '{squarespace.page-id}')}`,
+      ]);
+    } finally {
+      writeFileSync(join(dir, 'template.conf'), conf());
+      writeFileSync(join(dir, 'collections/blog.list'), '{.repeated section items}{title}{.end}<squarespace:navigation navigationId="mainNav" template="nav" />');
+    }
   });
 
   it('refuses bad usage and bad data with one line and exit code 2, as the file commands do', async () => {

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
+import { OVERLAY_ID } from '../../../server/dev/error-overlay.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
@@ -13,6 +14,11 @@ import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { Visitor } from '../helpers/visitor.ts';
+
+/** Text as the overlay writes it into its markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
 
 function writeFolder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'template-folder-'));
@@ -112,6 +118,16 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     });
   });
 
+  it('gives the neighbouring items as the collection lists them, dates and image included, without their body', async () => {
+    const listed = (await (await fetch(`${server.url}/shop?format=json`)).json() as { items: Array<Record<string, unknown>> }).items;
+    const { body, ...linenShirt } = listed.find((item) => item.urlId === 'linen-shirt')!;
+    expect(body).toBeDefined();
+    const context = await (await fetch(`${server.url}/shop/p/stoneware-mug?format=json`)).json() as Record<string, any>;
+    expect(context.pagination.prevItem).toMatchObject(linenShirt);
+    expect(context.pagination.prevItem).not.toHaveProperty('body');
+    expect(typeof context.pagination.prevItem.addedOn).toBe('number');
+  });
+
   it('serves the folder assets', async () => {
     expect(await (await fetch(`${server.url}/assets/logo.txt`)).text()).toBe('logo');
   });
@@ -161,7 +177,8 @@ describe('platform tags against the store', () => {
     expect([...html.matchAll(/<b class="featured">([^<]+)<\/b>/g)].map((m) => m[1])).toEqual(['stoneware-mug']);
     expect([...html.matchAll(/<b class="category">([^<]+)<\/b>/g)].map((m) => m[1])).toEqual(['linen-shirt']);
     expect([...html.matchAll(/<b class="tag">([^<]+)<\/b>/g)].map((m) => m[1]).sort()).toEqual(['bud-vase', 'canvas-tote']);
-    expect(html).not.toContain('never');
+    // the page itself, not the development overlay, which quotes the tag's source
+    expect(html.replace(/<dialog[\s\S]*<\/dialog>/, '')).not.toContain('never');
   });
 
   it('tells the author in development, once per place, which tag names a collection the store lacks', async () => {
@@ -310,6 +327,70 @@ describe('the development overlay of a developer template', () => {
       const html = await (await fetch(`${server.url}/shop`)).text();
       expect(html).toContain('<span class="where">collections/products.list:1:26</span>');
       expect(html).toContain('<div class="hint">did you mean &#39;product-card.block&#39;?</div>');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns in the development overlay of a stylesheet and a script the folder names but lacks, placed as tmpl check places them', async () => {
+    const dir = writeFolder({
+      'template.conf': '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "stylesheets": ["base.less", "blog.less"]\n}',
+      'site.region': '<html><body><main>{squarespace.main-content}</main>\n<squarespace:script src="site-bundle.js" />{squarespace-footers}</body></html>',
+      'styles/base.less': 'main { color: #333; }',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const page = await fetch(`${server.url}/shop`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" open>`);
+      expect(html).toContain(`<span class="where">template.conf:3:32</span> <span class="message">${escapeHtml(themeMessages.stylesheetMissing('blog.less'))}</span>`);
+      expect(html).toContain(`<span class="where">site.region:2:1</span> <span class="message">${escapeHtml(themeMessages.scriptMissing('site-bundle.js'))}</span>`);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns in the development overlay of a mistyped platform value that leaves every page empty, as tmpl check does', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body>\n<main>{squarespace.main-contnet}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toContain('<main></main>');
+      const message = themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}');
+      expect(html).toContain(`<span class="where">site.region:2:7</span> <span class="message">${escapeHtml(message)}</span>`);
+      expect(html).toContain(`<span class="where">template.conf</span> <span class="message">${escapeHtml(themeMessages.mainContentMissing('default'))}</span>`);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns in the development overlay of a navigation tag that renders nothing, with the navigation it likely meant', async () => {
+    const dir = writeFolder({
+      'template.conf': JSON.stringify({ name: 'Nav', layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav', title: 'Main' }] }),
+      'site.region': '<html><body>\n<squarespace:navigation navigationId="mainNavv" template="nav" /><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'blocks/nav.block': '{.repeated section items}<a>{collection.navigationTitle}</a>{.end}',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      expect(html).toContain('<main><h1>Shop</h1></main>');
+      expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" open>`);
+      const message = themeMessages.didYouMean(themeMessages.navigationNotInSite('mainNavv'), 'mainNav');
+      expect(html).toContain(`<span class="where">site.region:2:1</span> <span class="message">${escapeHtml(message)}</span>`);
+      // the same page with the name mended: nothing to warn of
+      writeFileSync(join(dir, 'site.region'), '<html><body>\n<squarespace:navigation navigationId="mainNav" template="nav" /><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>');
+      const mended = await (await fetch(`${server.url}/shop`)).text();
+      expect(mended).toContain('<a>Home</a>');
+      expect(mended).not.toContain(OVERLAY_ID);
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });

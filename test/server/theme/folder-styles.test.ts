@@ -38,10 +38,11 @@ describe('compiling a folder\'s stylesheets', () => {
     expect(result.css).toBe('a {\n  color: #c00;\n  padding: 8px;\n  margin: 0;\n}\nb {\n  font-weight: bold;\n}\n');
   });
 
-  it('leaves out a named stylesheet the folder lacks, with a warning', async () => {
+  it('leaves out a named stylesheet the folder lacks, with a warning placed at its name in template.conf', async () => {
     const result = await compileFolderStyles(folderWith(['gone.less', 'base.less'], { 'styles/base.less': 'a { b: c; }' }));
     expect(result.css).toBe('a {\n  b: c;\n}\n');
-    expect(result.problems).toEqual([{ file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.stylesheetMissing('gone.less') }]);
+    const column = conf({ stylesheets: ['gone.less', 'base.less'], tweaks: {} }).indexOf('"gone.less"') + 1;
+    expect(result.problems).toEqual([{ file: 'template.conf', line: 1, column, severity: 'warning', message: themeMessages.stylesheetMissing('gone.less') }]);
   });
 
   it('reports a compile error with its file, line and column', async () => {
@@ -51,6 +52,17 @@ describe('compiling a folder\'s stylesheets', () => {
       file: 'styles/base.less', line: 2, column: 10, severity: 'error',
       message: 'variable @nope is undefined',
     }]);
+  });
+
+  it('names the variable an undefined one most likely meant, from any stylesheet the compile read or a tweak', async () => {
+    const files = { 'styles/tweak.less': '@accentColor: #c53;\n@bodyFont: serif;', 'styles/base.less': '@import "parts/links";', 'styles/parts/links.less': 'a {\n  color: @accentColr;\n}' };
+    const mistyped = await compileFolderStyles(folderWith(['tweak.less', 'base.less'], files));
+    expect(mistyped.problems).toEqual([{
+      file: 'styles/parts/links.less', line: 2, column: 10, severity: 'error',
+      message: themeMessages.didYouMean('variable @accentColr is undefined', '@accentColor'),
+    }]);
+    const tweak = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a { color: @linkColr; }' }, { linkColor: '#00f' }));
+    expect(tweak.problems.map((problem) => problem.message)).toEqual([themeMessages.didYouMean('variable @linkColr is undefined', '@linkColor')]);
   });
 
   it('keeps LESS\'s message for a block left open, and names the `{` that is never closed', async () => {
@@ -190,6 +202,27 @@ describe('the folder stylesheet on the server', () => {
     expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message })] }), themeMessages.stylesLog);
     expect(pages.currentProblems()).toEqual([{ name: 'styles', line: 0, column: 0, message }]);
     expect((await pages.problems()).map((problem) => problem.message)).toEqual([message]);
+  });
+
+  it('in development, compiles the stylesheet again when a file or setting it reads changes, not when a template is saved', async () => {
+    const withTweak = (accent: string): string => conf({ stylesheets: ['base.less', 'more.less'], tweaks: { accent } });
+    dir = writeFolder({ 'template.conf': withTweak('red'), 'site.region': region, 'styles/base.less': '@import "vars";\nh1 { color: @accent; padding: @pad; }', 'styles/vars.less': '@pad: 1px;' });
+    server = await startServer({ templateDir: dir, dev: true });
+    const pages = createFolderPages(server.app.deps, dir, createBuiltinPages(server.app.deps.log, true));
+    const first = await pages.styles();
+    expect(first.css).toBe('h1 {\n  color: red;\n  padding: 1px;\n}\n');
+    // a saved region and a new block: the same stylesheet, no second compile
+    writeFileSync(join(dir, 'site.region'), `${region}\n<footer></footer>`);
+    mkdirSync(join(dir, 'blocks'));
+    writeFileSync(join(dir, 'blocks/note.block'), '<p>note</p>');
+    expect(await pages.styles()).toBe(first);
+    // an imported file, a named stylesheet that was missing, and a tweak each compile it again
+    writeFileSync(join(dir, 'styles/vars.less'), '@pad: 12px;');
+    expect((await pages.styles()).css).toBe('h1 {\n  color: red;\n  padding: 12px;\n}\n');
+    writeFileSync(join(dir, 'styles/more.less'), 'p { margin: 0; }');
+    expect((await pages.styles()).css).toContain('p {\n  margin: 0;\n}');
+    writeFileSync(join(dir, 'template.conf'), withTweak('blue'));
+    expect((await pages.styles()).css).toContain('color: blue;');
   });
 
   it('shows the compile error in the stylesheet in development, and recompiles once the file is fixed', async () => {

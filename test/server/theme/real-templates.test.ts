@@ -1,6 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pageWarnings } from '../../../server/theme/folder-check.ts';
+import { loadTemplateFolder, placeOf } from '../../../server/theme/folder-loader.ts';
+import { DiskTemplateSource } from '../../../server/theme/template-source.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /** Public developer templates, read in place; never copied into the project. */
@@ -78,6 +81,31 @@ describe.skipIf(folders.length === 0)('real developer templates through TEMPLATE
       });
     });
   }
+});
+
+/** Text as the development overlay writes it into its markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+describe.skipIf(folders.length === 0)('real developer templates in development', () => {
+  // These copies lack their styles/, scripts/ and assets/: a page loads files that are not there.
+  it('warns over the page, placed as tmpl check places them, of the stylesheets, scripts and assets the folder lacks', async () => {
+    for (const dir of folders) {
+      const folder = loadTemplateFolder(new DiskTemplateSource(dir)).folder!;
+      const expected = pageWarnings(folder);
+      expect(expected.length, dir).toBeGreaterThan(0);
+      const server = await startServer({ templateDir: dir, dev: true });
+      try {
+        const html = await (await fetch(`${server.url}/`)).text();
+        for (const problem of expected) {
+          expect(html, dir).toContain(`<span class="where">${placeOf(problem)}</span> <span class="message">${escapeHtml(problem.message)}</span>`);
+        }
+      } finally {
+        await server.stop(true);
+      }
+    }
+  });
 });
 
 if (folders.length === 0) {

@@ -118,3 +118,51 @@ describe('development: page files no page of the store uses', () => {
     expect(warned).toEqual([]);
   });
 });
+
+/**
+ * collections/NAME.list and NAME.item render the store's collection whose urlId or type is NAME
+ * (lessons also through blog): a name one typo away from one of those is a renamed or mistyped
+ * file the store never renders. The seeded store has shop (products), lessons, gallery and pages.
+ */
+describe('development: collection files named one typo away from a collection of the store', () => {
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeFolder({
+      'template.conf': JSON.stringify({ name: 'Lists', layouts: { default: { name: 'Default', regions: ['site'] } } }),
+      'site.region': '<html><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/galery.list': '<h1>My gallery</h1>',
+      'collections/blgo.list': '<h1>Journal</h1>',
+      'collections/blgo.item': '<h1>{item.title}</h1>',
+      'collections/blog.conf': '{}',
+      // a collection type of the template's own, which this store has none of: not a typo
+      'collections/project.list': '<h1>Projects</h1>',
+      'collections/products.list': '<h1>Shop</h1>',
+    });
+    server = await startServer({ templateDir: dir, dev: true });
+    await watching(server.url);
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('logs each file with the name it likely meant, and leaves names close to no collection alone', async () => {
+    const { log, warned } = warningLog();
+    const pages = createFolderPages({ ...server.app.deps, log }, dir, createBuiltinPages(log, true));
+    await pages.pageFileWarnings();
+    expect(warned.map(([, message]) => message).sort()).toEqual([
+      `collections/blgo.item ${themeMessages.collectionFileNotServed('blgo', 'collections/blog.item')}`,
+      `collections/blgo.list ${themeMessages.collectionFileNotServed('blgo', 'collections/blog.list')}`,
+      `collections/galery.list ${themeMessages.collectionFileNotServed('galery', 'collections/gallery.list')}`,
+    ]);
+  });
+
+  it('shows them over the page the file was meant for, which renders the built-in list', async () => {
+    const html = await (await fetch(`${server.url}/gallery`)).text();
+    expect(html).not.toContain('<h1>My gallery</h1>');
+    expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" open>`);
+    expect(html).toContain('<span class="where">collections/galery.list</span>');
+    expect(html).toContain('did you mean collections/gallery.list?');
+  });
+});

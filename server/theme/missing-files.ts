@@ -1,0 +1,83 @@
+import { posix } from 'node:path';
+import { LineIndex } from '../../engine/syntax/positions.ts';
+import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
+import { stylesheetPosition } from './template-conf.ts';
+import { themeMessages } from './theme-messages.ts';
+
+/**
+ * Stylesheets template.conf names that styles/ lacks, each placed at its name in template.conf.
+ * Warnings: the stylesheet compiles without them. `read` reads the folder's files (a compile
+ * passes its own, which remembers what it read).
+ */
+export function missingStylesheets(folder: TemplateFolder, read = (path: string) => folder.source.read(path)): FolderProblem[] {
+  const missing = folder.conf.stylesheets.filter((name) => read(`styles/${name}`) === undefined);
+  if (missing.length === 0) return [];
+  const conf = read('template.conf') ?? '';
+  return missing.map((name) => ({ file: 'template.conf', ...stylesheetPosition(conf, name), message: themeMessages.stylesheetMissing(name), severity: 'warning' }));
+}
+
+/**
+ * `<squarespace:script>` tags naming a file scripts/ lacks, placed at the tag. Warnings: the page
+ * renders, and the browser only shows a 404 for the script in its network panel.
+ */
+export function missingScripts(folder: TemplateFolder): FolderProblem[] {
+  const problems: FolderProblem[] = [];
+  for (const tag of folder.tags.values()) {
+    const src = tag.kind === 'script' ? tag.attributes.src ?? '' : '';
+    // a src written with instructions is known only when a page renders it
+    if (src === '' || src.includes('{') || folder.source.read(`scripts/${src}`) !== undefined) continue;
+    problems.push({ file: tag.file, line: tag.line, column: tag.column, message: themeMessages.scriptMissing(src), severity: 'warning' });
+  }
+  return problems;
+}
+
+/** The folder's template files: regions, lists and items, pages, system pages and blocks. */
+function templateFiles(folder: TemplateFolder): string[] {
+  return [
+    ...[...folder.regions.values()].map((file) => file.path),
+    ...[...folder.collections.values()].flatMap((collection) => [collection.list?.path, collection.item?.path]).filter((path) => path !== undefined),
+    ...[...folder.pages.values()].map((page) => page.file.path),
+    ...[...folder.system.values(), ...folder.blocks.values()].map((file) => file.path),
+  ];
+}
+
+/** An address of the folder's assets as markup writes it: in quotes or url(…), up to a fragment or query. */
+const ASSET_REFERENCE = /["'(]\/assets\/([^"'()\s#?{}]+)/g;
+
+/** A path as written in an address (`my%20logo.png`), as the file is named; as written when it does not decode. */
+function decodedPath(written: string): string {
+  try {
+    return decodeURI(written);
+  } catch {
+    return written;
+  }
+}
+
+/**
+ * Files of assets/ a template refers to (`<use xlink:href="/assets/ui-icons.svg#close-icon">`,
+ * `<img src="/assets/logo.png">`) that the folder lacks, each placed at its first reference.
+ * Warnings: the browser shows a missing icon or picture as nothing, and a 404 in its network panel.
+ */
+export function missingAssets(folder: TemplateFolder): FolderProblem[] {
+  const told = new Set<string>();
+  const problems: FolderProblem[] = [];
+  for (const file of templateFiles(folder)) {
+    const text = folder.source.read(file) ?? '';
+    let lines: LineIndex | undefined;
+    for (const match of text.matchAll(ASSET_REFERENCE)) {
+      const path = decodedPath(match[1]!);
+      if (told.has(path)) continue;
+      told.add(path);
+      // listed rather than read: an asset may be a large picture
+      if (folder.source.list(posix.dirname(`assets/${path}`)).includes(posix.basename(path))) continue;
+      lines ??= new LineIndex(text);
+      problems.push({ file, ...lines.position(match.index + 1), message: themeMessages.assetMissing(path), severity: 'warning' });
+    }
+  }
+  return problems;
+}
+
+/** Every file the folder names but lacks: what `tmpl check` and the development overlay warn of. */
+export function missingFiles(folder: TemplateFolder): FolderProblem[] {
+  return [...missingStylesheets(folder), ...missingScripts(folder), ...missingAssets(folder)];
+}
