@@ -28,7 +28,9 @@ the forms it does), and .eval expressions that cannot compile. A PATH that is
 a folder is walked for .tmpl and .block files; a developer-template folder (one
 with template.conf) is checked as the storefront loads it: every region, list,
 item, page, system page and block, the blocks and navigations they apply, the
-layouts, stylesheets and scripts template.conf names. A .json or .conf file
+layouts, stylesheets and scripts template.conf names, the /assets/ files the
+templates refer to, and {squarespace...} values the platform does not give
+(tmpl check DIR --help says more). A .json or .conf file
 named directly is checked as JSON (the data tmpl render --data reads), not as
 a template. Problems are printed on stderr; the last line, on stdout whether
 or not there are errors, counts the templates and JSON files checked and the
