@@ -19,6 +19,7 @@ import { createMailingListPages } from './mailing-list-pages.ts';
 import { createMemberPasswordPages } from './member-password-pages.ts';
 import { createMemberSignInPages } from './member-sign-in-pages.ts';
 import { createBuiltinPages } from '../theme/builtin-pages.ts';
+import { createSocialIconSpriteRoute } from '../theme/social-icon-sprite.ts';
 import { themeMessages } from '../theme/theme-messages.ts';
 import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
@@ -118,6 +119,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   if (themeDir !== TEMPLATES_DIR) router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
   router.use(createCrawlerFiles(deps));
+  // the social icons sprite the platform serves every site, which social links point into
+  router.use(createSocialIconSpriteRoute());
   router.use(createCataloguePages(deps, pages, notFound));
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));

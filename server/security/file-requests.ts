@@ -9,10 +9,11 @@ import { CLIENT_ASSET_BASE } from '../../client/lib/asset-base.ts';
 import { UPLOADS_URL } from '../admin/image-upload.ts';
 import { SCRIPTS_URL_BASE } from '../theme/script-loader.ts';
 import { STYLESHEET_PATH } from '../theme/folder-styles.ts';
+import { SOCIAL_ICON_SPRITE_PATH } from '../theme/social-icon-sprite.ts';
 
 /** Folders of files: the client bundle and a template folder's assets (/assets/), the theme's (/theme/), uploads, scripts. */
 const FILE_FOLDERS = [CLIENT_ASSET_BASE, '/theme/', UPLOADS_URL, SCRIPTS_URL_BASE];
-const FILES = new Set([STYLESHEET_PATH, '/favicon.ico', '/robots.txt', '/sitemap.xml']);
+const FILES = new Set([STYLESHEET_PATH, SOCIAL_ICON_SPRITE_PATH, '/favicon.ico', '/robots.txt', '/sitemap.xml']);
 
 export function isFileRequest(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;

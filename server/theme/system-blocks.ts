@@ -3,9 +3,23 @@
  * the blocks templates apply without shipping them). A folder's own file of the same name wins.
  * They write the platform's markup shells; the page's scripts and stylesheets style them.
  */
-const socialLinks = `{.repeated section socialAccounts}<a href="{profileUrl|htmlattr}" target="_blank" class="sqs-svg-icon--wrapper {serviceName}" aria-label="{screenname|htmlattr}">
-<div><svg class="sqs-svg-icon--social" viewBox="0 0 64 64"><use class="sqs-use--icon" xlink:href="#{serviceName}-icon"></use><use class="sqs-use--mask" xlink:href="#{serviceName}-mask"></use></svg></div>
-</a>{.end}`;
+import { SOCIAL_ICON_SPRITE_PATH } from './social-icon-sprite.ts';
+import { SERVICE_NAMES } from './social-services.ts';
+
+function attributeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+// The link's accessible name: the service's own name, else the account's screen name, else its
+// serviceName (an account of a service the host does not know).
+const serviceLabel = SERVICE_NAMES.map(({ serviceName, label }, index) => `{.${index === 0 ? '' : 'or '}equal? serviceName "${serviceName}"}${attributeText(label)}`).join('')
+  + '{.or}{.section screenname}{@|htmlattr}{.or}{serviceName|htmlattr}{.end}{.end}';
+
+// One link per account whose icon is shown ("Show social icon" off sets iconEnabled false), its
+// icon and mask drawn from the sprite the host serves.
+const socialLinks = `{.repeated section socialAccounts}{.equal? iconEnabled false}{.or}<a href="{profileUrl|htmlattr}" target="_blank" class="sqs-svg-icon--wrapper {serviceName|htmlattr}" aria-label="${serviceLabel}">
+<div><svg class="sqs-svg-icon--social" viewBox="0 0 64 64"><use class="sqs-use--icon" xlink:href="${SOCIAL_ICON_SPRITE_PATH}#{serviceName|htmlattr}-icon"></use><use class="sqs-use--mask" xlink:href="${SOCIAL_ICON_SPRITE_PATH}#{serviceName|htmlattr}-mask"></use></svg></div>
+</a>{.end}{.end}`;
 
 export const SYSTEM_BLOCKS: Readonly<Record<string, string>> = {
   // Applied with the website as the scope (`{.section website}{@|apply sqs-social-links}{.end}`).
