@@ -112,11 +112,19 @@ function isStoreClosed(websiteSettings: Json): boolean {
   return store?.storeClosed === true;
 }
 
+function hasSafeProfileUrl(account: unknown): boolean {
+  const url = (account as Json | null)?.profileUrl;
+  return typeof url !== 'string' || isSafeLinkUrl(url);
+}
+
 async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: BaseInputs): Promise<Json> {
   const { pageType, path } = inputs;
   const { site } = content;
   const [stored, websiteSettings, layout] = await Promise.all([site.website(), site.websiteSettings(), site.siteLayout()]);
   const website: Json = { ...stored };
+  // Templates write an account's profileUrl as a link (sqs-social-links, and by hand): one that could
+  // run script when followed is left out, as a navigation link is.
+  if (Array.isArray(stored.socialAccounts)) website.socialAccounts = stored.socialAccounts.filter(hasSafeProfileUrl);
   // One money format: the price formatters write money through CLDR in the store's locale, as the islands do.
   website.useCLDRMoneyFormat = true;
   const moneyFormat = moneyFormatFor(currencyOf(websiteSettings), storeLocale(stored));

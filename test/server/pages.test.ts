@@ -6,6 +6,7 @@ import { createSiteUserAccount } from '../../server/security/site-user-accounts.
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { dropTable } from './helpers/drop-table.ts';
+import { SiteRepository } from '../../server/db/site-repository.ts';
 import { Visitor } from './helpers/visitor.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
 
@@ -178,6 +179,22 @@ describe('?format=json', () => {
     // The same context but for the CSP nonce, which is each response's own.
     const withoutNonce = (value: Record<string, any>) => JSON.parse(JSON.stringify(value).replaceAll(value.cspNonce as string, 'NONCE')) as unknown;
     expect(withoutNonce(JSON.parse(pretty) as Record<string, any>)).toEqual(withoutNonce(context));
+  });
+
+  it('leaves out a social account whose profile link could run script, as a navigation link is left out', async () => {
+    const site = new SiteRepository(server.app.deps.store);
+    const stored = await site.website();
+    const accounts = [
+      { serviceName: 'instagram-unauth', profileUrl: 'https://instagram.com/linenandloam', iconEnabled: true },
+      { serviceName: 'youtube-unauth', profileUrl: ' java\tscript:alert(1)', iconEnabled: true },
+    ];
+    await site.writeSetting('website', { ...stored, socialAccounts: accounts });
+    try {
+      const context = await (await fetch(`${server.url}/?format=json`)).json() as Record<string, any>;
+      expect(context.website.socialAccounts).toEqual([accounts[0]]);
+    } finally {
+      await site.writeSetting('website', stored);
+    }
   });
 
   it('never carries secrets, owner data or another visitor\'s cart', async () => {
