@@ -159,6 +159,18 @@ function inJsonList(dialect: StoreDialect, key: 'categories' | 'tags'): string {
     + ` WHERE json_type(products.data_json, '$.${key}') = 'array' AND entry.type = 'text' AND lower(entry.value) LIKE ? ${LIKE_ESCAPE})`;
 }
 
+/**
+ * The most ids one `IN (…)` lists: a statement takes at most 32,766 parameters on SQLite and
+ * 65,535 on PostgreSQL, so longer lists are read in batches of this many.
+ */
+export const IDS_PER_QUERY = 1000;
+
+function batchesOf<T>(items: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += IDS_PER_QUERY) batches.push(items.slice(start, start + IDS_PER_QUERY));
+  return batches;
+}
+
 /** The reads remembered for one store, shared by every repository built on it. */
 interface CatalogueCaches {
   products: VersionedCache<ProductRecord | undefined>;
@@ -181,7 +193,8 @@ function cachesOf(session: StoreSession): CatalogueCaches {
 /**
  * Products with their variants (stock) and images. Hydrated products are remembered (frozen,
  * shared per store) until any write to the store's content, a stock change included, moves the
- * content version, read through `version` (live by default: one query per lookup).
+ * content version, read through `version` (live by default: one query per lookup); listings
+ * until a write that can change them moves its catalogue counter.
  */
 export class CatalogueRepository {
   private readonly caches: CatalogueCaches;
@@ -193,8 +206,14 @@ export class CatalogueRepository {
     this.caches = cachesOf(session);
   }
 
-  /** Products with their variants and images: three queries however many products. */
+  /** Products with their variants and images: two queries a batch of IDS_PER_QUERY products. */
   private async hydrate(rows: readonly ProductRow[]): Promise<ProductRecord[]> {
+    const products: ProductRecord[] = [];
+    for (const batch of batchesOf(rows)) products.push(...await this.hydrateBatch(batch));
+    return products;
+  }
+
+  private async hydrateBatch(rows: readonly ProductRow[]): Promise<ProductRecord[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const [variantRows, imageRows] = await Promise.all([
@@ -249,19 +268,26 @@ export class CatalogueRepository {
       )));
   }
 
-  /** The collection's visible products as browsing reads them (product-listing.ts), in the shop's order. */
+  /**
+   * The collection's visible products as browsing reads them (product-listing.ts), in the shop's
+   * order. Kept by the catalogue counter, which stock changes leave alone: an order does not make
+   * the next shop page read the whole catalogue again.
+   */
   listingOf(collectionId: string): Promise<ProductListing[]> {
-    return this.caches.listings.get(this.version, collectionId, () => readProductListings(this.session, collectionId));
+    return this.caches.listings.get(this.version.catalogue, collectionId, () => readProductListings(this.session, collectionId));
   }
 
   /** Visible products by id, in the order asked (a page of a listing); one hidden or deleted since is left out. */
   productsByIds(ids: readonly string[]): Promise<ProductRecord[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.caches.productLists.get(this.version, `ids\u0000${ids.join('\u0000')}`, async () => {
-      const rows = await this.session.all<ProductRow>(
-        `SELECT * FROM products WHERE id IN (${placeholders(ids.length)}) AND visible = 1`, [...ids],
-      );
-      const byId = new Map((await this.hydrate(rows)).map((product) => [product.id, product]));
+      const byId = new Map<string, ProductRecord>();
+      for (const batch of batchesOf(ids)) {
+        const rows = await this.session.all<ProductRow>(
+          `SELECT * FROM products WHERE id IN (${placeholders(batch.length)}) AND visible = 1`, batch,
+        );
+        for (const product of await this.hydrate(rows)) byId.set(product.id, product);
+      }
       return ids.flatMap((id) => byId.get(id) ?? []);
     });
   }

@@ -436,7 +436,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
       }
       // again under the locks: a server may have seeded it since the first look
       await checkTargetContents(tx, order, target, options.replace === true);
-      const versionBefore = await tx.get<{ version: number }>("SELECT version FROM content_versions WHERE name = 'storefront'");
+      const versionsBefore = await tx.all<{ name: string; version: number | string }>('SELECT name, version FROM content_versions');
 
       // The content-version triggers move one row per inserted row: within one transaction every
       // update of that row lengthens its version chain, so they are off while the rows go in.
@@ -467,9 +467,11 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
       }
 
       for (const name of triggered) await tx.exec(`ALTER TABLE ${quoted(name)} ENABLE TRIGGER USER`);
-      // a store replaced under a server that kept running: its cached pages are stale, whatever the copied version
-      if (options.replace === true && versionBefore) {
-        await tx.run("UPDATE content_versions SET version = GREATEST(version, ?) + 1 WHERE name = 'storefront'", [versionBefore.version]);
+      // a store replaced under a server that kept running: its cached pages and listings are stale, whatever the copied versions
+      if (options.replace === true) {
+        for (const before of versionsBefore) {
+          await tx.run('UPDATE content_versions SET version = GREATEST(version, ?) + 1 WHERE name = ?', [Number(before.version), before.name]);
+        }
       }
 
       for (const { name, rows } of copied) {

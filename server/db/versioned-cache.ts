@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { ContentVersion } from './content-version.ts';
+import type { VersionCounter } from './content-version.ts';
 import { deepFreeze } from './deep-freeze.ts';
 
 /**
@@ -18,9 +18,10 @@ function jsonLength(value: unknown): number {
 }
 
 /**
- * Values built from database content, remembered until the content version moves. Every lookup
- * takes the version from the caller's ContentVersion (read from the database, once per request
- * at most), so a write by any process is seen by the next request. Values are deep-frozen because
+ * Values built from database content, remembered until their version counter moves (the content
+ * version, or its catalogue counter for what only product listings change). Every lookup takes the
+ * number from the caller's counter (read from the database, once per request at most), so a write
+ * by any process is seen by the next request. Values are deep-frozen because
  * every caller shares the same copy. Bounded, since keys may come from URLs.
  */
 export class VersionedCache<V> {
@@ -36,7 +37,7 @@ export class VersionedCache<V> {
     });
   }
 
-  async get(source: ContentVersion, key: string, build: () => V | Promise<V>): Promise<V> {
+  async get(source: VersionCounter, key: string, build: () => V | Promise<V>): Promise<V> {
     // A transaction's reads may include writes it later rolls back: use them, never keep them.
     if (source.inTransaction) return deepFreeze(await build());
     const version = await source.current();

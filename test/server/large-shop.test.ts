@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newAdminId } from '../../server/db/admin-product-repository.ts';
+import { CatalogueRepository, IDS_PER_QUERY } from '../../server/db/catalogue-repository.ts';
 import { VERSIONED_CACHE_CHARACTERS } from '../../server/db/versioned-cache.ts';
 import { browseShop, SHOP_PAGE_SIZE } from '../../server/pages/shop-browsing.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
@@ -66,6 +67,22 @@ describe('a large shop', () => {
         expect(sql).toMatch(/WHERE id IN/);
         expect(params?.length ?? 0).toBeLessThanOrEqual(SHOP_PAGE_SIZE);
       }
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('reads products by more ids than one statement may take, in batches and in the order asked', async () => {
+    const store = server.app.deps.store;
+    const real = (await store.all<{ id: string }>('SELECT id FROM products WHERE visible = 1 ORDER BY id DESC LIMIT 5')).map((row) => row.id);
+    // past both engines' limits on a statement's parameters (SQLite 32,766, PostgreSQL 65,535)
+    const ids = Array.from({ length: 70_000 }, (_, index) => `missing-${index}`);
+    real.forEach((id, index) => ids.splice(index * 15_000, 0, id));
+    const reads = vi.spyOn(store, 'all');
+    try {
+      const products = await new CatalogueRepository(store).productsByIds(ids);
+      expect(products.map((product) => product.id)).toEqual(real);
+      for (const [, params] of reads.mock.calls) expect(params?.length ?? 0).toBeLessThanOrEqual(IDS_PER_QUERY);
     } finally {
       reads.mockRestore();
     }
