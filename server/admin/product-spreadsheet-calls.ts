@@ -11,8 +11,8 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { parseAdminInput } from './admin-validation.ts';
-import { sendCsvText } from './csv.ts';
-import { productsCsv } from './product-export.ts';
+import { sendCsvText, streamCsv } from './csv.ts';
+import { EXPORT_BATCH, optionColumnCount, productCsvRows, productsCsvHeader } from './product-export.ts';
 import { readProductImport, sampleImportCsv, type ImportProblem } from './product-import.ts';
 import { writeImportedProducts } from './product-import-write.ts';
 
@@ -60,8 +60,9 @@ export function createProductSpreadsheetCalls(deps: AppDeps): Router {
   });
 
   router.get(ADMIN_PRODUCTS_CSV, canRead, async (_req, res) => {
-    const [products, settings] = await Promise.all([new AdminProductRepository(deps.store).all(), readCheckoutSettings(deps.store)]);
-    sendCsvText(res, 'products.csv', productsCsv(products, settings.currency));
+    const products = new AdminProductRepository(deps.store);
+    const [optionCount, settings] = await Promise.all([optionColumnCount(products.batches(EXPORT_BATCH)), readCheckoutSettings(deps.store)]);
+    await streamCsv(res, 'products.csv', productsCsvHeader(optionCount), productCsvRows(products.batches(EXPORT_BATCH), optionCount, settings.currency));
   });
 
   router.post(ADMIN_PRODUCT_IMPORT, ownerWrite, canEdit, importBody(), importUploadErrors, async (req: Request, res: Response) => {
