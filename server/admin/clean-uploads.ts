@@ -8,8 +8,9 @@
  * turned photos may have its sideways shape recorded; the product pages' and cards' picture
  * frames and srcset read the recorded one).
  * Nothing happens at start-up, however many images a shop has: an image costs one read of its
- * header per process, and one re-encoding ever. Images are cleaned one at a time, so a crawler
- * asking for many old images at once does not fill the memory.
+ * header per process, and one re-encoding ever. Images are looked at one at a time, so a crawler
+ * asking for many old images at once does not fill the memory, and each re-encoding waits its
+ * turn among the process's image work (uploads and copies too, image-work.ts).
  *
  * On a read-only store (or a folder the store may not write) the cleaned bytes are served from
  * memory, the most recently used up to CLEANED_IN_MEMORY_BYTES, and made again when dropped. A
@@ -28,6 +29,7 @@ import type { Logger } from 'pino';
 import { serverMessages } from '../messages.ts';
 import { COPY_WIDTHS, copyName, isUploadedOriginal, readImageFacts } from './image-copies.ts';
 import { imageWithoutMetadata } from './image-metadata.ts';
+import { imageWork } from './image-work.ts';
 
 /** Memory a read-only store gives to cleaned originals it cannot write back. */
 const CLEANED_IN_MEMORY_BYTES = 64 * 1024 * 1024;
@@ -106,6 +108,7 @@ async function replaceUnchanged(dir: string, name: string, read: Stats, bytes: B
 export function cleanUploads(dir: string, options: CleanUploadsOptions): RequestHandler {
   const verdicts = new Map<string, Promise<Verdict>>();
   const cleanedInMemory = new LRUCache<string, Buffer>({ maxSize: CLEANED_IN_MEMORY_BYTES, sizeCalculation: (bytes) => bytes.length });
+  const encodingLine = imageWork.backgroundLine();
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
@@ -131,7 +134,7 @@ export function cleanUploads(dir: string, options: CleanUploadsOptions): Request
     if (!read || !bytes) return { kind: 'missing' };
     let cleaned: Buffer | undefined;
     try {
-      cleaned = await imageWithoutMetadata(bytes, extensionOf(name));
+      cleaned = await imageWithoutMetadata(bytes, extensionOf(name), encodingLine);
     } catch (error) {
       options.log.warn({ image: name, reason: error instanceof Error ? error.message : String(error) }, serverMessages.uploadNotCleanedLog);
       return { kind: 'unreadable' };
@@ -176,7 +179,7 @@ export function cleanUploads(dir: string, options: CleanUploadsOptions): Request
     if (kept) return kept;
     return oneAtATime(async () => {
       const bytes = await readFile(join(dir, name)).catch(() => undefined);
-      const cleaned = bytes && (await imageWithoutMetadata(bytes, extensionOf(name)).then((found) => found ?? bytes, () => undefined));
+      const cleaned = bytes && (await imageWithoutMetadata(bytes, extensionOf(name), encodingLine).then((found) => found ?? bytes, () => undefined));
       if (cleaned) cleanedInMemory.set(name, cleaned);
       return cleaned;
     });

@@ -9,8 +9,9 @@
  * `?format=` of them serves the original.
  *
  * Images uploaded before copies existed get theirs on the first `?format=` request of them,
- * once, one image at a time in the background; that request, and any until the copies are
- * written, gets the original as before.
+ * once, one image at a time in the background, in turn with the process's other image work
+ * (image-work.ts); that request, and any until the copies are written, gets the original as
+ * before.
  *
  * The widths made are recorded with the image (at upload, or when made on request), so the
  * pages' srcset lists only copies there are (image-upload.ts `uploadCopyWidths`).
@@ -23,6 +24,7 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import sharp, { type Sharp } from 'sharp';
 import { serverMessages } from '../messages.ts';
+import { imageWork } from './image-work.ts';
 
 /** The platform's image widths (`?format=100w` …), smallest first. */
 export const COPY_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
@@ -173,10 +175,10 @@ export interface ResizedUploadsOptions {
  */
 export function resizedUploads(dir: string, options: ResizedUploadsOptions): RequestHandler {
   const looked = new Set<string>();
-  let queue: Promise<void> = Promise.resolve();
+  const copiesLine = imageWork.backgroundLine();
 
   const makeMissing = (name: string): void => {
-    queue = queue.then(async () => {
+    void copiesLine(async () => {
       const original = join(dir, name);
       try {
         const bytes = await readFile(original);

@@ -47,12 +47,16 @@ function encoded(image: Sharp, extension: string, meta: Metadata, bytes: Buffer)
   return image.jpeg({ quality: ORIGINAL_QUALITY, chromaSubsampling: subsampling, progressive: meta.isProgressive });
 }
 
+/** Runs the decoding and saving again of an image that carries metadata; by default at once. */
+export type ImageEncoding = <T>(encode: () => Promise<T>) => Promise<T>;
+
 /**
  * The image (`extension` jpg, png, gif or webp, as its content says) without its metadata, or
  * undefined when it carries none. Throws TooManyPixelsError past MAX_IMAGE_PIXELS, otherwise the
- * decoder's error for bytes it cannot read.
+ * decoder's error for bytes it cannot read. Only the saving again goes through `inTurn` (the
+ * header read that finds an image clean takes no memory worth a turn: image-work.ts).
  */
-export async function imageWithoutMetadata(bytes: Buffer, extension: string): Promise<Buffer | undefined> {
+export async function imageWithoutMetadata(bytes: Buffer, extension: string, inTurn: ImageEncoding = (encode) => encode()): Promise<Buffer | undefined> {
   if (extension === 'gif') {
     const stripped = gifWithoutMetadata(bytes);
     return stripped === bytes ? undefined : stripped;
@@ -61,8 +65,7 @@ export async function imageWithoutMetadata(bytes: Buffer, extension: string): Pr
   if (!carriesMetadata(meta)) return undefined;
   const animated = (meta.pages ?? 1) > 1;
   try {
-    const image = sharp(bytes, { ...DECODE, animated, autoOrient: !animated }).keepIccProfile();
-    return await encoded(image, extension, meta, bytes).toBuffer();
+    return await inTurn(() => encoded(sharp(bytes, { ...DECODE, animated, autoOrient: !animated }).keepIccProfile(), extension, meta, bytes).toBuffer());
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new TooManyPixelsError();
     throw error;

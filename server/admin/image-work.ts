@@ -1,12 +1,17 @@
 /**
- * How many uploaded images a server process decodes, cleans and resizes at once. A 48-megapixel
+ * How many images a server process decodes, cleans and resizes at once. A 48-megapixel
  * phone photo (a 20 MB JPEG) takes about 300 MB of memory above the process's own while sharp
  * cleans it and makes its copies, 450 MB when it must be turned upright, so four at once took
  * 1.9 GB: more than a small server has (five in line, one at a time, 0.8 GB). One after the other
- * they take about as long in all (sharp already keeps the processor busy with one), so uploads
- * take turns: a few wait, each holding only its file (at most MAX_IMAGE_BYTES), and one past
- * those is refused with 503 and Retry-After rather than grow the memory further; the editor then
- * offers to send it again.
+ * they take about as long in all (sharp already keeps the processor busy with one), so image work
+ * takes turns: a few uploads wait, each holding only its file (at most MAX_IMAGE_BYTES), and one
+ * past those is refused with 503 and Retry-After rather than grow the memory further; the editor
+ * then offers to send it again.
+ *
+ * The work the storefront starts on old images (cleaning their metadata, clean-uploads.ts, and
+ * making their missing copies, image-copies.ts) takes the same turns: it is never refused, but
+ * waits, each kind on its own line of one, so however many old images a crawler asks for, an
+ * upload waits behind at most one job of each kind.
  */
 import type { Response } from 'express';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -20,26 +25,43 @@ export const IMAGES_WAITING = 4;
 /** When to send a refused upload again: about the time the waiting ones take to clear. */
 export const IMAGES_BUSY_RETRY_AFTER_SECONDS = 10;
 
+/** Runs a piece of background image work in its turn, one at a time, never refused. */
+export type BackgroundImageLine = <T>(work: () => Promise<T>) => Promise<T>;
+
 export interface ImageWorkQueue {
   /**
-   * Runs `work` in its turn. With the queue full, sets Retry-After on `res` and throws 503
-   * (the catalogue's `imagesBusy`, under the image field) without running it.
+   * Runs an upload's `work` in its turn. With `atOnce + waiting` uploads already in (worked on or
+   * waiting), sets Retry-After on `res` and throws 503 (the catalogue's `imagesBusy`, under the
+   * image field) without running it.
    */
   run<T>(res: Response, work: () => Promise<T>): Promise<T>;
+  /** A line for one kind of background work: its jobs run one after the other, each in its turn here. */
+  backgroundLine(): BackgroundImageLine;
 }
 
 export function imageWorkQueue(atOnce = IMAGES_AT_ONCE, waiting = IMAGES_WAITING): ImageWorkQueue {
   const limit: LimitFunction = pLimit(atOnce);
+  // only uploads count towards the refusal (each holds its file meanwhile): background work
+  // waiting must not turn the owner away
+  let uploadsIn = 0;
   return {
     run(res, work) {
-      if (limit.activeCount >= atOnce && limit.pendingCount >= waiting) {
+      if (uploadsIn >= atOnce + waiting) {
         res.set('Retry-After', String(IMAGES_BUSY_RETRY_AFTER_SECONDS));
         return Promise.reject(new HttpError(503, ADMIN.server.imagesBusy, { fieldErrors: { image: ADMIN.server.imagesBusy } }));
       }
-      return limit(work);
+      uploadsIn += 1;
+      return limit(work).finally(() => {
+        uploadsIn -= 1;
+      });
+    },
+    backgroundLine() {
+      // one job of the line at a time joins the shared turns, so the line's backlog waits outside them
+      const line = pLimit(1);
+      return (work) => line(() => limit(work));
     },
   };
 }
 
 /** The process's one queue: every app in it shares the memory it guards. */
-export const uploadImageWork = imageWorkQueue();
+export const imageWork = imageWorkQueue();

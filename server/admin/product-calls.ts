@@ -13,7 +13,7 @@ import { actorOf } from './admin-actor.ts';
 import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { createProduct, updateProduct } from './write-product.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
-import { uploadImageWork } from './image-work.ts';
+import { imageWork } from './image-work.ts';
 import { productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
@@ -129,7 +129,7 @@ export function createProductCalls(deps: AppDeps): Router {
     const file = req.file;
     if (!file) throw new HttpError(400, ADMIN.server.imageMissing, { fieldErrors: { image: ADMIN.server.imageMissing } });
     // decoding a phone photo takes hundreds of MB: uploads take turns (image-work.ts)
-    const stored = await uploadImageWork.run(res, () => storeImage(imagesDir, file.buffer));
+    const stored = await imageWork.run(res, () => storeImage(imagesDir, file.buffer));
     try {
       const image = await products.addImage(productId, {
         assetUrl: stored.assetUrl, originalSize: stored.originalSize, altText, contentType: stored.contentType, byteSize: stored.byteSize,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../../client/lib/image-upload-limits.ts';
 import {
-  IMAGES_AT_ONCE, IMAGES_BUSY_RETRY_AFTER_SECONDS, IMAGES_WAITING, imageWorkQueue, uploadImageWork,
+  IMAGES_AT_ONCE, IMAGES_BUSY_RETRY_AFTER_SECONDS, IMAGES_WAITING, imageWorkQueue, imageWork,
 } from '../../../server/admin/image-work.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
@@ -96,7 +96,7 @@ describe('uploads at the same time', () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => { release = resolve; });
     const { res } = headersOnly();
-    const busy = Array.from({ length: IMAGES_AT_ONCE + IMAGES_WAITING }, () => uploadImageWork.run(res, () => gate));
+    const busy = Array.from({ length: IMAGES_AT_ONCE + IMAGES_WAITING }, () => imageWork.run(res, () => gate));
     const before = readdirSync(uploads).sort();
 
     const refused = await upload(owner, imagesUrl, { bytes: picture, name: 'IMG_2042.jpg', type: 'image/jpeg' });
