@@ -129,6 +129,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /robots.txt': noInput(READ_ONLY),
   'GET /sitemap.xml': noInput(READ_ONLY),
   'GET /favicon.ico': noInput(READ_ONLY),
+  'GET /universal/svg/social-accounts.svg': noInput(READ_ONLY),
   'GET /shop/p/:urlId': file(PAGES),
   'GET /search': file(PAGES),
   'GET /gallery': noInput(STATIC_PAGE),
