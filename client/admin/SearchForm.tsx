@@ -2,8 +2,15 @@
 import { useState } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
 
-export function SearchForm({ id, hint, onSearch }: { id: string; hint?: string; onSearch: (words: string) => void }) {
-  const [query, setQuery] = useState('');
+/** `initialWords`: the search the list already shows (kept in its address), to start from. */
+export function SearchForm({ id, hint, initialWords = '', onSearch }: { id: string; hint?: string; initialWords?: string; onSearch: (words: string) => void }) {
+  const [query, setQuery] = useState(initialWords);
+  // the list moved to another search (Back, Forward): the box shows it, keeping the focus where it is
+  const [started, setStarted] = useState(initialWords);
+  if (started !== initialWords) {
+    setStarted(initialWords);
+    setQuery(initialWords);
+  }
   const hintId = `${id}-hint`;
   return (
     <form role="search" className="admin-search" onSubmit={(event) => { event.preventDefault(); onSearch(query.trim()); }}>

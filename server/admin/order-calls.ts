@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
-import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type OrderStatus } from '../db/admin-order-repository.ts';
+import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type AdminOrderFilter, type OrderStatus } from '../db/admin-order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { SiteRepository } from '../db/site-repository.ts';
+import { storeMoneyFormat } from '../pages/base-context.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { isGivenUpReason } from '../email/late-email.ts';
@@ -16,7 +18,8 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { checkAdminInput, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { checkPeriod, periodDays, periodFields, periodInstants, storeTimeZone, type PeriodDays } from './order-period.ts';
 import { isoTime, streamCsv } from './csv.ts';
 
 export const ADMIN_ORDERS = '/api/admin/orders';
@@ -26,12 +29,15 @@ export const EXPORT_BATCH = 500;
 
 const orderParams = z.object({ orderId: recordId });
 const emailParams = z.object({ orderId: recordId, emailId: z.string().uuid({ error: ADMIN.server.notAnId }) });
-const listQuery = z.object({
+/** Which orders the list and the export cover: by status, search and the days they were placed. */
+const filterFields = {
   status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']).optional(),
   // an order number (#1042 or 1042), or words of the customer's email or name
   q: ownerText(200).default(''),
-  ...pageQuery,
-});
+  ...periodFields,
+};
+const listQuery = z.object({ ...filterFields, ...pageQuery }).superRefine(checkPeriod);
+const exportQuery = z.object(filterFields).superRefine(checkPeriod);
 /** The order moves take no fields; a body, if any, must be an empty object. */
 const noFields = z.object({}).strict();
 
@@ -81,6 +87,24 @@ function orderCsvRows(order: AdminOrderExport): unknown[][] {
   ]);
 }
 
+/**
+ * A list or export query, checked: a refusal answers 400 with its first problem as the message
+ * (a GET has no form to mark, and an address typed by hand is told what is wrong with it).
+ */
+function parseQuery<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const checked = checkAdminInput(schema, input);
+  if (checked.ok) return checked.value;
+  throw new HttpError(400, Object.values(checked.fieldErrors)[0] ?? ADMIN.server.invalidInput, { fieldErrors: checked.fieldErrors });
+}
+
+/** The export's file name, with its days when it has any, so two exports do not take one name. */
+function exportName(days: PeriodDays): string {
+  if (days.from !== null && days.to !== null) return `orders-${days.from}-to-${days.to}.csv`;
+  if (days.from !== null) return `orders-from-${days.from}.csv`;
+  if (days.to !== null) return `orders-until-${days.to}.csv`;
+  return 'orders.csv';
+}
+
 /** Each batch as `map` makes it, as the batches are read. */
 async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U): AsyncGenerator<U> {
   for await (const batch of batches) yield map(batch);
@@ -93,18 +117,37 @@ export function createOrderCalls(deps: AppDeps): Router {
   const canManage = requireOwner(deps, 'orders.manage');
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
+  /** The orders a checked query asks for, with the days it covers in the store's time zone. */
+  async function filterOf(query: z.output<typeof exportQuery>): Promise<{ filter: AdminOrderFilter; days: PeriodDays; timeZone: string }> {
+    const timeZone = storeTimeZone(await new SiteRepository(deps.store).website());
+    const days = periodDays(query, timeZone, Date.now());
+    return { filter: { status: query.status, search: query.q, ...periodInstants(days, timeZone) }, days, timeZone };
+  }
+
   router.get(ADMIN_ORDERS, canRead, async (req, res) => {
-    const query = parseAdminInput(listQuery, req.query);
-    const orders = await new AdminOrderRepository(deps.store).list(query.limit + 1, query.offset, { status: query.status, search: query.q });
+    const query = parseQuery(listQuery, req.query);
+    const { filter, days, timeZone } = await filterOf(query);
+    const repository = new AdminOrderRepository(deps.store);
+    const orders = await repository.list(query.limit + 1, query.offset, filter);
+    const summary = await repository.summary(filter);
     const shown = orders.slice(0, query.limit);
     // an order whose email failed (refused, or given up as too late) is flagged, so the owner opens it and sends it again
     const failed = await new EmailOutboxRepository(deps.store).failedCounts(shown.map((order) => order.id));
-    res.json({ orders: shown.map((order) => ({ ...order, emailsNotSent: failed.get(order.id) ?? 0 })), hasMore: orders.length > query.limit });
+    res.json({
+      orders: shown.map((order) => ({ ...order, emailsNotSent: failed.get(order.id) ?? 0 })),
+      hasMore: orders.length > query.limit,
+      summary,
+      // the screen writes dates in the store's zone and money in its format, as its pages do
+      period: days,
+      timeZone,
+      moneyFormat: await storeMoneyFormat(new SiteRepository(deps.store)),
+    });
   });
 
-  router.get(`${ADMIN_ORDERS}.csv`, canRead, async (_req, res) => {
-    const batches = new AdminOrderRepository(deps.store).exportBatches(EXPORT_LIMIT, EXPORT_BATCH);
-    await streamCsv(res, 'orders.csv', ORDER_CSV_COLUMNS, mapBatches(batches, (orders) => orders.flatMap(orderCsvRows)));
+  router.get(`${ADMIN_ORDERS}.csv`, canRead, async (req, res) => {
+    const { filter, days } = await filterOf(parseQuery(exportQuery, req.query));
+    const batches = new AdminOrderRepository(deps.store).exportBatches(EXPORT_LIMIT, EXPORT_BATCH, filter);
+    await streamCsv(res, exportName(days), ORDER_CSV_COLUMNS, mapBatches(batches, (orders) => orders.flatMap(orderCsvRows)));
   });
 
   router.get(`${ADMIN_ORDERS}/:orderId`, canRead, async (req, res) => {

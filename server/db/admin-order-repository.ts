@@ -150,31 +150,69 @@ function moneyOf(row: OrderRow, lines: AdminOrderLine[]) {
   };
 }
 
+/**
+ * Which orders a list, its summary or the export covers: those of one status; those a search
+ * finds (words of the customer's email or name, case-insensitive, and a number, with or without
+ * its #, finds that order too); those placed from `since` (included) to `before` (left out).
+ */
+export interface AdminOrderFilter {
+  status?: OrderStatus;
+  search?: string;
+  since?: number;
+  before?: number;
+}
+
+/** What the orders a filter finds add up to (AdminOrderRepository.summary). */
+export interface AdminOrdersSummary {
+  orders: number;
+  /** Cancelled and refunded orders: counted in `orders`, their money in no total. */
+  notCounted: number;
+  /** The totals of the live paid and fulfilled orders, a total per currency. */
+  taken: Array<{ currency: string; cents: number }>;
+  /** The same of test-mode orders, where no money moved. */
+  takenInTestMode: Array<{ currency: string; cents: number }>;
+}
+
+/** The WHERE clause of a filter (with any conditions of the caller's own), and its values. */
+function whereOf(filter: AdminOrderFilter, more: string[] = [], moreParams: SqlValue[] = []): { where: string; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (filter.status) {
+    where.push('status = ?');
+    params.push(filter.status);
+  }
+  const words = (filter.search ?? '').trim();
+  if (words !== '') {
+    const pattern = containsPattern(words);
+    const number = /^#?\s*(\d{1,15})$/.exec(words)?.[1];
+    where.push(`(lower(customer_email) LIKE ? ${LIKE_ESCAPE} OR lower(customer_name) LIKE ? ${LIKE_ESCAPE}${number !== undefined ? ' OR order_number = ?' : ''})`);
+    params.push(pattern, pattern, ...(number !== undefined ? [Number(number)] : []));
+  }
+  // a range of created_on, which its index (orders_by_created) reads
+  if (filter.since !== undefined) {
+    where.push('created_on >= ?');
+    params.push(filter.since);
+  }
+  if (filter.before !== undefined) {
+    where.push('created_on < ?');
+    params.push(filter.before);
+  }
+  where.push(...more);
+  params.push(...moreParams);
+  return { where: where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '', params };
+}
+
 /** Orders as the owner sees and moves them: paid → fulfilled, paid → cancelled, → refunded (test mode). */
 export class AdminOrderRepository {
   constructor(private readonly session: StoreSession) {}
 
   /**
-   * Orders newest first, `limit` from `offset`: those of one status, and those a search finds. A
-   * search finds words in the customer's email or name (case-insensitive), and a number (with or
-   * without its #) finds that order too.
+   * Orders newest first, `limit` from `offset`: those the filter finds (see AdminOrderFilter).
    */
-  async list(limit: number, offset: number, filter: { status?: OrderStatus; search?: string } = {}): Promise<AdminOrderSummary[]> {
-    const where: string[] = [];
-    const params: SqlValue[] = [];
-    if (filter.status) {
-      where.push('status = ?');
-      params.push(filter.status);
-    }
-    const words = (filter.search ?? '').trim();
-    if (words !== '') {
-      const pattern = containsPattern(words);
-      const number = /^#?\s*(\d{1,15})$/.exec(words)?.[1];
-      where.push(`(lower(customer_email) LIKE ? ${LIKE_ESCAPE} OR lower(customer_name) LIKE ? ${LIKE_ESCAPE}${number !== undefined ? ' OR order_number = ?' : ''})`);
-      params.push(pattern, pattern, ...(number !== undefined ? [Number(number)] : []));
-    }
+  async list(limit: number, offset: number, filter: AdminOrderFilter = {}): Promise<AdminOrderSummary[]> {
+    const { where, params } = whereOf(filter);
     const rows = await this.session.all<OrderRow>(
-      `SELECT * FROM orders${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`,
+      `SELECT * FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
     if (rows.length === 0) return [];
@@ -184,6 +222,36 @@ export class AdminOrderRepository {
       ids,
     );
     return rows.map((row) => summaryOf(row, counts.filter((item) => item.order_id === row.id).reduce((sum, item) => sum + Number(item.quantity), 0)));
+  }
+
+  /**
+   * What every order the filter finds adds up to, whatever page is shown: how many, and the
+   * totals of those paid or fulfilled (the money the store keeps) by currency, live orders apart
+   * from test-mode ones; cancelled and refunded orders are counted apart, their money not taken.
+   */
+  async summary(filter: AdminOrderFilter = {}): Promise<AdminOrdersSummary> {
+    const { where, params } = whereOf(filter);
+    const rows = await this.session.all<{ currency: string; kept: number | string; test_mode: number | string; orders: number | string; cents: number | string | null }>(
+      `SELECT currency, CASE WHEN status IN ('paid', 'fulfilled') THEN 1 ELSE 0 END AS kept, test_mode,
+         COUNT(*) AS orders, SUM(grand_total_cents) AS cents
+       FROM orders${where} GROUP BY currency, CASE WHEN status IN ('paid', 'fulfilled') THEN 1 ELSE 0 END, test_mode`,
+      params,
+    );
+    const summary: AdminOrdersSummary = { orders: 0, notCounted: 0, taken: [], takenInTestMode: [] };
+    for (const row of rows) {
+      const orders = Number(row.orders);
+      summary.orders += orders;
+      if (Number(row.kept) !== 1) {
+        summary.notCounted += orders;
+        continue;
+      }
+      const totals = Number(row.test_mode) === 1 ? summary.takenInTestMode : summary.taken;
+      const cents = Number(row.cents ?? 0);
+      const same = totals.find((total) => total.currency === row.currency);
+      if (same) same.cents += cents;
+      else totals.push({ currency: row.currency, cents });
+    }
+    return summary;
   }
 
   async findById(id: string): Promise<AdminOrderDetail | undefined> {
@@ -214,19 +282,18 @@ export class AdminOrderRepository {
   }
 
   /**
-   * The newest `limit` orders (newest first) with their money and every line (in the order
-   * bought), for the CSV export, read `batchSize` orders at a time (two queries a batch), so the
-   * export holds one batch in memory however many orders it writes.
+   * The newest `limit` orders the filter finds (newest first, as the list) with their money and
+   * every line (in the order bought), for the CSV export, read `batchSize` orders at a time (two
+   * queries a batch), so the export holds one batch in memory however many orders it writes.
    */
-  async *exportBatches(limit: number, batchSize: number): AsyncGenerator<AdminOrderExport[]> {
+  async *exportBatches(limit: number, batchSize: number, filter: AdminOrderFilter = {}): AsyncGenerator<AdminOrderExport[]> {
     let after: { createdOn: number; position: number } | undefined;
     for (let read = 0; read < limit;) {
       // each batch goes on from the last order of the one before, in the list's own order
+      const { where, params } = whereOf(filter, after ? ['created_on <= ? AND (created_on < ? OR rowid < ?)'] : [], after ? [after.createdOn, after.createdOn, after.position] : []);
       const rows = await this.session.all<OrderRow & { row_position: number | string }>(
-        `SELECT rowid AS row_position, * FROM orders
-         ${after ? 'WHERE created_on <= ? AND (created_on < ? OR rowid < ?)' : ''}
-         ORDER BY created_on DESC, rowid DESC LIMIT ?`,
-        [...(after ? [after.createdOn, after.createdOn, after.position] : []), Math.min(batchSize, limit - read)],
+        `SELECT rowid AS row_position, * FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ?`,
+        [...params, Math.min(batchSize, limit - read)],
       );
       if (rows.length === 0) return;
       yield await this.withLines(rows);

@@ -584,6 +584,9 @@ describe('the staff screen', () => {
 });
 
 describe('long lists', () => {
+  // the orders screen keeps its filters and page in the address
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
   it('page through orders fifty at a time, the filter starting again from the first page', async () => {
     const order = (n: number) => ({
       id: `order-${n}`, orderNumber: String(1000 + n), createdOn: 0, email: null, name: `Shopper ${n}`, grandTotalCents: 100, currency: 'USD', status: 'paid', testMode: false, itemCount: 1,

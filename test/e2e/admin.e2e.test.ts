@@ -254,6 +254,17 @@ describe('the admin at /config in Chromium', () => {
     expect(await row.innerText()).toContain('$');
     expect(await row.innerText()).toContain('Paid');
     await screenshot(admin, 'admin-orders');
+    // today's orders, kept in the address: a reload shows them again, with what they took, and Back every date
+    await admin.getByLabel(ADMIN.orderPeriod).selectOption('today');
+    await admin.waitForURL(/\/config\/orders\?period=today$/);
+    await admin.locator('.admin-orders-summary', { hasText: ADMIN.ordersTakenInTestMode('').trim() }).waitFor();
+    expect(await admin.getByRole('link', { name: ADMIN.exportCsv }).getAttribute('href')).toBe('/api/admin/orders.csv?period=today');
+    await admin.reload();
+    await row.waitFor();
+    await expect.poll(() => admin.getByLabel(ADMIN.orderPeriod).inputValue()).toBe('today');
+    await admin.goBack();
+    await admin.waitForURL(/\/config\/orders$/);
+    await expect.poll(() => admin.getByLabel(ADMIN.orderPeriod).inputValue()).toBe('all');
     await row.getByRole('link').click();
     await admin.getByRole('heading', { name: /^Order / }).waitFor();
     expect(await admin.locator('table.admin-table').innerText()).toContain('HJ-S');

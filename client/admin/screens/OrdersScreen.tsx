@@ -1,14 +1,20 @@
-/** Orders: number, date, customer, total and status, newest first; by status, found by number, email or name; the CSV export. */
-import { useState } from 'react';
+/**
+ * Orders: number, date, customer, total and status, newest first; by status, by the days they were
+ * placed (in the store's time zone), found by number, email or name, with what the orders found
+ * took; the CSV export of the same orders. The filters and the page are kept in the address.
+ */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney, type MoneyFormat } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
+import { useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { TableRegion } from '../TableRegion.tsx';
+import { OrderPeriodFilter, type PeriodChoice } from './OrderPeriodFilter.tsx';
+import { ordersSummaryText, type OrdersSummary } from './orders-summary.ts';
 
 export interface OrderSummary {
   id: string; orderNumber: string | null; createdOn: number; email: string | null; name: string | null; grandTotalCents: number; currency: string;
@@ -21,29 +27,50 @@ export function orderLabel(order: { id: string; orderNumber: string | null }): s
   return order.orderNumber ? `#${order.orderNumber.replace(/^#/, '')}` : order.id.slice(0, 8);
 }
 
+interface OrdersAnswer {
+  orders: OrderSummary[];
+  hasMore: boolean;
+  summary?: OrdersSummary;
+  /** The store's time zone, in which the days are counted and the dates written. */
+  timeZone?: string;
+  moneyFormat?: MoneyFormat;
+}
+
+/** The address's filters, as the list's and the export's calls take them. */
+const FILTERS = ['status', 'q', 'period', 'from', 'to'] as const;
+
 export function OrdersScreen({ navigate }: { navigate: Navigate }) {
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const { data, error } = useCall<{ orders: OrderSummary[]; hasMore: boolean }>(
-    `/api/admin/orders?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${status ? `&status=${status}` : ''}${search ? `&q=${encodeURIComponent(search)}` : ''}`,
+  const [address, setAddress] = useAddressQuery();
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, address.get(name) ?? ''])) as Record<(typeof FILTERS)[number], string>;
+  const page = Math.max(1, Math.floor(Number(address.get('page') ?? '1')) || 1);
+  const offset = (page - 1) * ADMIN_PAGE_SIZE;
+  const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
+  const { data, error } = useCall<OrdersAnswer>(
+    `/api/admin/orders?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${filterQuery ? `&${filterQuery}` : ''}`,
   );
+  // another filter starts again from the first page
+  const filter = (changed: Partial<typeof filters>) => setAddress({ ...filters, ...changed, page: '' });
+  const timeZone = data?.timeZone ?? null;
+  const moneyFormat = data?.moneyFormat ?? null;
+  const period: PeriodChoice = { period: filters.period, from: filters.from, to: filters.to };
   return (
     <section aria-labelledby="orders-title">
       <div className="admin-toolbar">
         <h1 id="orders-title">{ADMIN.screens.orders}</h1>
-        <a href="/api/admin/orders.csv" download>{ADMIN.exportCsv}</a>
+        <a href={`/api/admin/orders.csv${filterQuery ? `?${filterQuery}` : ''}`} download>{ADMIN.exportCsv}</a>
       </div>
-      <SearchForm id="order-search" hint={ADMIN.orderSearchHint} onSearch={(words) => { setSearch(words); setOffset(0); }} />
+      <SearchForm id="order-search" hint={ADMIN.orderSearchHint} initialWords={filters.q} onSearch={(words) => filter({ q: words })} />
       <p className="admin-field">
         <label htmlFor="order-status">{ADMIN.status}</label>
-        <select id="order-status" value={status} onChange={(event) => { setStatus(event.target.value); setOffset(0); }}>
+        <select id="order-status" value={filters.status} onChange={(event) => filter({ status: event.target.value })}>
           <option value="">{ADMIN.allOrders}</option>
           {Object.entries(ADMIN.orderStatuses).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </select>
       </p>
+      <OrderPeriodFilter choice={period} timeZone={timeZone} onChoose={(choice) => filter(choice)} />
       <Notice text={error} kind="error" />
-      {data && data.orders.length === 0 ? <p>{search || status ? ADMIN.noMatchingOrders : ADMIN.noOrders}</p> : null}
+      {data && data.orders.length === 0 ? <p>{filterQuery ? ADMIN.noMatchingOrders : ADMIN.noOrders}</p> : null}
+      {data?.summary && data.summary.orders > 0 ? <p className="admin-orders-summary" role="status">{ordersSummaryText(data.summary, moneyFormat)}</p> : null}
       {data && data.orders.length > 0 ? (
         <TableRegion label={ADMIN.screens.orders}>
           <table className="admin-table">
@@ -54,9 +81,10 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
               {data.orders.map((order) => (
                 <tr key={order.id} data-order-id={order.id}>
                   <td><a href={ADMIN_PATHS.order(order.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.order(order.id)); }}>{orderLabel(order)}</a></td>
-                  <td>{new Date(order.createdOn).toLocaleString()}</td>
+                  {/* in the store's time zone, as the days of the filter are */}
+                  <td>{new Date(order.createdOn).toLocaleString(undefined, timeZone ? { timeZone } : {})}</td>
                   <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
-                  <td>{formatMoney(order.grandTotalCents, order.currency)}</td>
+                  <td>{formatMoney(order.grandTotalCents, order.currency, moneyFormat)}</td>
                   <td className={`admin-status admin-status--${order.status}`}>
                     {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
                     {order.emailsNotSent ? <small className="admin-hint"> · {ADMIN.orderEmailsNotSent(order.emailsNotSent)}</small> : null}
@@ -67,7 +95,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
           </table>
         </TableRegion>
       ) : null}
-      {data ? <Pager offset={offset} shown={data.orders.length} hasMore={data.hasMore} onPage={setOffset} /> : null}
+      {data ? <Pager offset={offset} shown={data.orders.length} hasMore={data.hasMore} onPage={(next) => setAddress({ ...filters, page: next === 0 ? '' : String(next / ADMIN_PAGE_SIZE + 1) })} /> : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { MAX_IMAGE_BYTES } from '../../../client/lib/image-upload-limits.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -20,6 +21,7 @@ const IMAGES = '/api/admin/products/:productId/images';
 const STOCK = '/api/admin/inventory/:variantId';
 const HISTORY = '/api/admin/inventory/:variantId/history';
 const ORDERS = '/api/admin/orders';
+const ORDERS_CSV = '/api/admin/orders.csv';
 const ORDER = '/api/admin/orders/:orderId';
 const FORM = '/api/admin/messages/forms/:formId';
 const FORM_CSV = '/api/admin/messages/forms/:formId/submissions.csv';
@@ -261,12 +263,23 @@ describe('GET /api/admin/inventory', () => {
   });
 });
 
-describe(`GET ${ORDERS} and the order moves of ${ORDER}`, () => {
+describe(`GET ${ORDERS}, ${ORDERS_CSV} and the order moves of ${ORDER}`, () => {
   it('refuses list parameters out of range', async () => {
     await refused(() => owner.get(`${ORDERS}?limit=0`), { status: 400, field: 'limit' });
     await refused(() => owner.get(`${ORDERS}?limit=1000`), { status: 400, field: 'limit' });
     await refused(() => owner.get(`${ORDERS}?offset=-1`), { status: 400, field: 'offset' });
     await refused(() => owner.get(`${ORDERS}?status=lost`), { status: 400, field: 'status' });
+  });
+
+  it('refuses a period it does not know, a day that does not exist, days out of order, and a period with days, on the list and the export', async () => {
+    for (const path of [ORDERS, ORDERS_CSV]) {
+      await refused(() => owner.get(`${path}?period=yesterday`), { status: 400, field: 'period' });
+      expect((await refused(() => owner.get(`${path}?from=2026-02-30`), { status: 400, field: 'from' })).body.message).toBe(ADMIN.server.fromNotADay);
+      expect((await refused(() => owner.get(`${path}?to=27/11/2026`), { status: 400, field: 'to' })).body.message).toBe(ADMIN.server.toNotADay);
+      expect((await refused(() => owner.get(`${path}?from=2026-11-27&to=2026-11-01`), { status: 400, field: 'to' })).body.message).toBe(ADMIN.server.periodBackwards);
+      expect((await refused(() => owner.get(`${path}?period=today&from=2026-11-01`), { status: 400, field: 'period' })).body.message).toBe(ADMIN.server.periodAndDays);
+      await refused(() => owner.get(`${path}?from=2026-11-01&from=2026-11-02`), { status: 400, field: 'from' });
+    }
   });
 
   it('refuses a body with fields, a bad id and an unknown order on fulfil, cancel and refund', async () => {

@@ -75,7 +75,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'PUT /api/admin/inventory/:variantId': file(ADMIN),
   'GET /api/admin/inventory/:variantId/history': file(ADMIN),
   'GET /api/admin/orders': file(ADMIN),
-  'GET /api/admin/orders.csv': noInput(READ_ONLY),
+  'GET /api/admin/orders.csv': file(ADMIN),
   'GET /api/admin/orders/:orderId': file(ADMIN),
   'POST /api/admin/orders/:orderId/fulfil': file(ADMIN),
   'POST /api/admin/orders/:orderId/cancel': file(ADMIN),

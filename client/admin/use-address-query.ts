@@ -1,0 +1,36 @@
+/**
+ * A screen's filters kept in the address's query (?status=paid&page=2), so Back and Forward step
+ * through them and a reload or a shared link opens the same list. Each change is an entry of the
+ * tab's history, made as the admin makes its own (history-position.ts).
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import { pushAddress } from './history-position.ts';
+
+/** Told when the admin changes the query itself (pushState fires no popstate). */
+const QUERY_CHANGED = 'admin-query-changed';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(QUERY_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(QUERY_CHANGED, onChange);
+  };
+}
+
+const clientQuery = (): string => window.location.search;
+// the server renders the screen without its query, as the list is loaded in the browser anyway
+const serverQuery = (): string => '';
+
+/** The address's query, and a way to move to another one (fields left empty are dropped). */
+export function useAddressQuery(): [URLSearchParams, (fields: Record<string, string>) => void] {
+  const search = useSyncExternalStore(subscribe, clientQuery, serverQuery);
+  const setQuery = useCallback((fields: Record<string, string>) => {
+    const query = new URLSearchParams(Object.entries(fields).filter(([, value]) => value !== '')).toString();
+    const address = `${window.location.pathname}${query === '' ? '' : `?${query}`}`;
+    if (address === window.location.pathname + window.location.search) return;
+    pushAddress(address);
+    window.dispatchEvent(new Event(QUERY_CHANGED));
+  }, []);
+  return [new URLSearchParams(search), setQuery];
+}
