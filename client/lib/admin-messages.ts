@@ -344,8 +344,10 @@ export const ADMIN = {
     wrongPassword: 'The current password is not correct.',
     importNotCsv: 'The file could not be read as CSV: {reason}.',
     importEmpty: 'The file has no products: a header row, then a row for each variant.',
-    importTooManyRows: 'A file may have at most {max} rows. Split it and import each part.',
-    importTooLarge: 'The file is larger than {max} MB.',
+    // a large shop's export is past both limits: each refusal ends with importSplit (a piece, not an answer), which says what to do
+    importTooManyRows: 'A file may have at most {max} rows. {split}.',
+    importTooLarge: 'The file is larger than {max} MB. {split}.',
+    importSplit: 'Split it into files of at most {rows} rows, each starting with the header row and keeping all the rows of a product together (a variant its product\'s file leaves out is removed), and import them one after another. Or keep only the rows of the products to change: an import leaves the products its file does not name as they are',
     importFileMissing: 'Choose a CSV file to import.',
     importUnknownColumn: 'Unknown column "{column}". The columns are: {columns}.',
     importRepeatedColumn: 'The column "{column}" is there twice.',

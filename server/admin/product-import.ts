@@ -16,10 +16,27 @@ import { productInputSchema, type ProductInput, type ProductKind } from './produ
 
 /** Most rows one file may have (variants of every product together). */
 export const MAX_IMPORT_ROWS = 1_000;
+/** Largest file an import takes. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
 /** Most problems an answer lists; the count says how many there were. */
 export const MAX_IMPORT_PROBLEMS = 100;
 /** How many option columns a file may have (the editor's limit). */
 const MAX_OPTIONS = 6;
+
+/** How to import a file past the limits (a large shop's whole export): in parts, or only the products to change. */
+function importSplitText(): string {
+  return fillMessage(ADMIN.server.importSplit, { rows: MAX_IMPORT_ROWS.toLocaleString('en-US') });
+}
+
+/** The refusal of a file with more rows than MAX_IMPORT_ROWS. */
+export function importTooManyRowsText(): string {
+  return fillMessage(ADMIN.server.importTooManyRows, { max: MAX_IMPORT_ROWS.toLocaleString('en-US'), split: importSplitText() });
+}
+
+/** The refusal of a file larger than MAX_IMPORT_BYTES. */
+export function importTooLargeText(): string {
+  return fillMessage(ADMIN.server.importTooLarge, { max: MAX_IMPORT_BYTES / 1024 / 1024, split: importSplitText() });
+}
 
 /** The columns a file may have, as the sample writes them; headers are matched without regard to case. */
 export const IMPORT_COLUMNS = {
@@ -113,7 +130,7 @@ export function readProductImport(text: string, currency: string): ImportReading
   }
   const [header, ...body] = records;
   if (header === undefined || body.length === 0) return failed([{ row: 0, column: null, message: ADMIN.server.importEmpty }]);
-  if (body.length > MAX_IMPORT_ROWS) return failed([{ row: 0, column: null, message: fillMessage(ADMIN.server.importTooManyRows, { max: MAX_IMPORT_ROWS }) }]);
+  if (body.length > MAX_IMPORT_ROWS) return failed([{ row: 0, column: null, message: importTooManyRowsText() }]);
 
   // header names as written, by the key the reader uses (the known name in lower case)
   const known = new Map<string, string>();

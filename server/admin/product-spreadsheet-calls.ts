@@ -13,14 +13,11 @@ import { actorOf } from './admin-actor.ts';
 import { parseAdminInput } from './admin-validation.ts';
 import { sendCsvText, streamCsv } from './csv.ts';
 import { EXPORT_BATCH, optionColumnCount, productCsvRows, productsCsvHeader } from './product-export.ts';
-import { readProductImport, sampleImportCsv, type ImportProblem } from './product-import.ts';
+import { importTooLargeText, MAX_IMPORT_BYTES, readProductImport, sampleImportCsv, type ImportProblem } from './product-import.ts';
 import { writeImportedProducts } from './product-import-write.ts';
 
 export const ADMIN_PRODUCT_IMPORT = '/api/admin/product-import';
 export const ADMIN_PRODUCTS_CSV = '/api/admin/products.csv';
-/** Largest file an import takes. */
-export const MAX_IMPORT_BYTES = 1024 * 1024;
-
 /** One multipart file field named "file", at most MAX_IMPORT_BYTES, kept in memory. */
 function importBody(): RequestHandler {
   return multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single('file');
@@ -28,7 +25,7 @@ function importBody(): RequestHandler {
 
 const importUploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
   if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') next(new HttpError(413, fillMessage(ADMIN.server.importTooLarge, { max: MAX_IMPORT_BYTES / 1024 / 1024 })));
+    if (err.code === 'LIMIT_FILE_SIZE') next(new HttpError(413, importTooLargeText()));
     else next(new HttpError(400, ADMIN.server.importFileMissing));
     return;
   }

@@ -12,9 +12,10 @@ describe('the admin catalogue', () => {
   it('ends every hint and every answer of the server with a full stop', () => {
     const hints = Object.entries(ADMIN).filter(([key, value]) => typeof value === 'string' && (/Hint$/.test(key) || key === 'commaSeparated'));
     expect(hints.length).toBeGreaterThan(5);
-    // a piece filled into another answer, not an answer of its own: stockChanged lists it in {variants}
-    const pieces = new Set(['stockChangedVariant']);
+    // a piece filled into another answer, not an answer of its own: stockChanged lists it in {variants}, the import's refusals for size end with {split}
+    const pieces = new Set(['stockChangedVariant', 'importSplit']);
     expect(ADMIN.server.stockChanged).toContain('{variants}');
+    expect(ADMIN.server.importTooLarge).toContain('{split}');
     const server = Object.entries(ADMIN.server).filter(([key]) => !pieces.has(key));
     const missing = [...hints, ...server].filter(([, value]) => !SENTENCE_END.test(filled(value as string))).map(([key]) => key);
     expect(missing).toEqual([]);

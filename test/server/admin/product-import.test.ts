@@ -10,12 +10,14 @@ import { csvText } from '../../../server/admin/csv.ts';
 import { productForEditor } from '../../../server/admin/product-input.ts';
 import { AdminProductRepository } from '../../../server/db/admin-product-repository.ts';
 import { fillMessage } from '../../../server/messages.ts';
-import { MAX_IMPORT_ROWS, readProductImport, sampleImportCsv } from '../../../server/admin/product-import.ts';
+import { importTooLargeText, importTooManyRowsText, MAX_IMPORT_ROWS, readProductImport, sampleImportCsv } from '../../../server/admin/product-import.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { upload } from './admin-helpers.ts';
 
 const HEADER = 'Product,Description,SKU,Price,Sale price,Stock,Option 1 name,Option 1 value';
+/** What a refusal for size says to do, in the catalogue's words. */
+const SPLIT_ADVICE = 'Split it into files of at most 1,000 rows, each starting with the header row and keeping all the rows of a product together (a variant its product\'s file leaves out is removed), and import them one after another. Or keep only the rows of the products to change: an import leaves the products its file does not name as they are.';
 
 function problemsOf(csv: string): Array<[number, string | null, string]> {
   const reading = readProductImport(csv, 'USD');
@@ -114,7 +116,9 @@ describe('reading a product file', () => {
     expect(problemsOf('')).toEqual([[0, null, ADMIN.server.importEmpty]]);
     expect(problemsOf(HEADER)).toEqual([[0, null, ADMIN.server.importEmpty]]);
     const long = [HEADER, ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, n) => `P${n},,,1,,1,,`)].join('\n');
-    expect(problemsOf(long)).toEqual([[0, null, fillMessage(ADMIN.server.importTooManyRows, { max: MAX_IMPORT_ROWS })]]);
+    expect(problemsOf(long)).toEqual([[0, null, importTooManyRowsText()]]);
+    // what to do with a large shop's whole export: files of 1,000 rows with the header, or only the rows to change
+    expect(importTooManyRowsText()).toBe(`A file may have at most 1,000 rows. ${SPLIT_ADVICE}`);
     expect(problemsOf(`${HEADER}\n"Mug,,,1,,1,,`)[0]![2]).toMatch(/^The file could not be read as CSV: /);
   });
 });
@@ -266,6 +270,22 @@ describe('importing products in the admin', () => {
     expect((await send(edited, { update: 'maybe' })).status).toBe(400);
   });
 
+  it('leaves the products a file does not name as they are, so a file of only the rows to change is enough', async () => {
+    await send('Product,URL slug,SKU,Price,Stock\nLinen Napkin,linen-napkin,NAPKIN-1,8.00,10\nLinen Runner,linen-runner,RUNNER-1,30.00,4\n');
+    const exportRows = async () => parse((await owner.get<string>('/api/admin/products.csv')).text) as string[][];
+    const [header, ...before] = await exportRows();
+    const slugAt = header!.indexOf('URL slug');
+    const napkin = before.find((row) => row[slugAt] === 'linen-napkin')!;
+    const priced = napkin.map((cell, index) => (header![index] === 'Price' ? '9.50' : cell));
+    const answer = await send(csvText(header!, [priced]), { update: 'yes' });
+    expect(answer.body).toEqual({ created: 0, updated: 1, message: fillMessage(ADMIN.importUpdated, { count: 1 }) });
+    const [, ...after] = await exportRows();
+    expect(after.find((row) => row[slugAt] === 'linen-napkin')).toEqual(priced);
+    const others = (rows: string[][]) => rows.filter((row) => row[slugAt] !== 'linen-napkin');
+    expect(others(after)).toEqual(others(before));
+    expect(others(before).length).toBeGreaterThan(1);
+  });
+
   it('writes nothing for a file with problems, and lists them', async () => {
     const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     const answer = await send(`${HEADER}\nGood,,GOOD-1,5.00,,1,,\nBad,,BAD-1,5.00,,-1,,`);
@@ -286,6 +306,8 @@ describe('importing products in the admin', () => {
     expect((await upload(owner, '/api/admin/product-import', null, {}, 'file')).body.message).toBe(ADMIN.server.importFileMissing);
     const big = await send(`${HEADER}\n${'x'.repeat(1024 * 1024)}`);
     expect(big.status).toBe(413);
+    expect(big.body.message).toBe(importTooLargeText());
+    expect(big.body.message).toBe(`The file is larger than 1 MB. ${SPLIT_ADVICE}`);
     const sample = await owner.get<string>('/api/admin/product-import/sample.csv');
     expect(sample.status).toBe(200);
     expect(sample.headers.get('content-disposition')).toBe('attachment; filename="products-sample.csv"');
