@@ -24,6 +24,8 @@ import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
 import { onSessionEnded } from './session-ended.ts';
 import { SessionPrompt } from './SessionPrompt.tsx';
 import { Notice } from './Field.tsx';
+import { StoreTimeZone } from './store-time-zone.ts';
+import { announceQueryChanged } from './use-address-query.ts';
 
 export interface AdminAccountProps {
   email: string;
@@ -38,6 +40,8 @@ export interface AdminAppProps {
   path: string;
   /** Whether "Forgot your password?" can email a link (the store has a mail server). */
   canEmailResetLinks?: boolean;
+  /** The store's time zone, in which the screens write dates (signed in only). */
+  timeZone?: string;
 }
 
 type ScreenKey = keyof typeof ADMIN.screens;
@@ -57,7 +61,7 @@ export interface Navigate {
   (path: string): void;
 }
 
-export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false }: AdminAppProps) {
+export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
   // The store's name as the header and the tab show it: the settings screen may change it.
   const [siteTitle, setSiteTitle] = useState(initialSiteTitle);
@@ -107,13 +111,21 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
 
   const main = useRef<HTMLElement>(null);
   const moved = useRef(false);
+  // `next` may carry a query (a list's filters): the screen is chosen by its path, and reads the query itself
   const navigate = useCallback<Navigate>((next) => {
-    if (next === window.location.pathname || !mayLeave()) return;
+    if (next === window.location.pathname + window.location.search || !mayLeave()) return;
+    const nextPath = new URL(next, window.location.origin).pathname;
+    const sameScreen = nextPath === window.location.pathname;
     pushAddress(next);
     moved.current = true;
     setSignedInAgain(false);
-    setPath(next);
+    setPath(nextPath);
     window.scrollTo(0, 0);
+    // the same screen at another query (Orders in the menu under a filtered list): no new path to re-render it
+    if (sameScreen) {
+      announceQueryChanged();
+      main.current?.focus();
+    }
   }, []);
   // after moving to another screen, keyboard and screen-reader users start at its content
   useEffect(() => {
@@ -204,7 +216,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       {/* out of reach while the password is asked again over it */}
       <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
-        {screen}
+        <StoreTimeZone.Provider value={timeZone ?? null}>{screen}</StoreTimeZone.Provider>
       </main>
       {sessionEnded ? <SessionPrompt email={email} onSignedIn={resume} onSignOut={() => void signOut()} /> : null}
     </div>

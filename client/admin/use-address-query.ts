@@ -18,6 +18,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/** Tells the screens that read the query that the admin pushed another one (the menu's link to the same screen). */
+export function announceQueryChanged(): void {
+  window.dispatchEvent(new Event(QUERY_CHANGED));
+}
+
 const clientQuery = (): string => window.location.search;
 // the server renders the screen without its query, as the list is loaded in the browser anyway
 const serverQuery = (): string => '';
@@ -30,7 +35,7 @@ export function useAddressQuery(): [URLSearchParams, (fields: Record<string, str
     const address = `${window.location.pathname}${query === '' ? '' : `?${query}`}`;
     if (address === window.location.pathname + window.location.search) return;
     pushAddress(address);
-    window.dispatchEvent(new Event(QUERY_CHANGED));
+    announceQueryChanged();
   }, []);
   return [new URLSearchParams(search), setQuery];
 }

@@ -153,6 +153,8 @@ export const ADMIN = {
   noMatchingOrders: 'No orders match.',
   orderSearchHint: 'An order number, or words of the customer\'s email or name.',
   allOrders: 'All',
+  // every date of the admin is written in the store's time zone; its title says so
+  storeTimeZoneTitle: (timeZone: string) => `In the store's time zone (${timeZone})`,
   // the orders list's dates, in the store's time zone (the website's timeZone setting)
   orderPeriod: 'Placed',
   orderPeriods: { all: 'Any date', today: 'Today', 'last-7-days': 'Last 7 days', 'this-month': 'This month', custom: 'Between dates' } as Record<string, string>,

@@ -17,6 +17,7 @@ import { uploadsDir, UPLOADS_URL } from './image-upload.ts';
 import { resizedUploads } from './image-copies.ts';
 import { cleanUploads } from './clean-uploads.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
+import { storeTimeZone } from './order-period.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -39,6 +40,8 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
     },
     siteTitle,
     path,
+    // the screens write every date in it, as the orders list counts its days
+    timeZone: storeTimeZone(website),
   };
 }
 

@@ -12,6 +12,7 @@ import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../money-input.ts';
 import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';
+import { StoreDate } from '../StoreDate.tsx';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 
 interface InventoryRow {
@@ -192,7 +193,7 @@ function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: stri
                 <tbody role="rowgroup">
                   {history.data.changes.map((change, index) => (
                     <tr role="row" key={index}>
-                      <td role="cell" data-label={ADMIN.when}>{new Date(change.createdOn).toLocaleString()}</td>
+                      <td role="cell" data-label={ADMIN.when}><StoreDate on={change.createdOn} /></td>
                       <td role="cell" data-label={ADMIN.change}>{changeText(change)}</td>
                       <td role="cell" data-label={ADMIN.stock}>{change.unlimitedAfter === true ? ADMIN.unlimitedStock : change.quantityAfter ?? ''}</td>
                       <td role="cell" data-label={ADMIN.why}>{ADMIN.reasons[change.reason] ?? change.reason}{change.orderId ? ` (${change.orderId.slice(0, 8)})` : ''}</td>

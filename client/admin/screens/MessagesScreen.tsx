@@ -13,6 +13,7 @@ import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { TableRegion } from '../TableRegion.tsx';
+import { StoreDate } from '../StoreDate.tsx';
 
 interface FormInfo { id: string; name: string; fields: Array<{ id: string; title: string }>; submissionCount: number }
 interface Submission { id: string; createdOn: number; pagePath: string | null; values: Record<string, unknown> }
@@ -57,7 +58,7 @@ function FormSubmissions() {
             <tbody>
               {detail.data.submissions.map((submission) => (
                 <tr key={submission.id}>
-                  <td>{new Date(submission.createdOn).toLocaleString()}</td>
+                  <td><StoreDate on={submission.createdOn} /></td>
                   {detail.data!.form.fields.map((field) => <td key={field.id}>{shown(submission.values[field.id])}</td>)}
                 </tr>
               ))}
@@ -91,7 +92,7 @@ function Subscribers() {
         <TableRegion label={ADMIN.subscribers}>
           <table className="admin-table">
             <thead><tr><th scope="col">{ADMIN.email}</th><th scope="col">{ADMIN.source}</th><th scope="col">{ADMIN.date}</th></tr></thead>
-            <tbody>{data.subscribers.map((row) => <tr key={row.email}><td>{row.email}</td><td>{row.source}</td><td>{new Date(row.createdOn).toLocaleString()}</td></tr>)}</tbody>
+            <tbody>{data.subscribers.map((row) => <tr key={row.email}><td>{row.email}</td><td>{row.source}</td><td><StoreDate on={row.createdOn} /></td></tr>)}</tbody>
           </table>
         </TableRegion>
       ) : null}

@@ -1,5 +1,5 @@
 /** One order: lines, totals, customer, shipping, payment, extra-field answers, its emails; fulfil, cancel, refund, send an email again. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -7,8 +7,10 @@ import { adminCall } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { useCall } from '../use-call.ts';
-import { orderLabel, type OrderSummary } from './OrdersScreen.tsx';
+import { orderLabel, ordersListQuery, type OrderSummary } from './OrdersScreen.tsx';
+import { useAddressQuery } from '../use-address-query.ts';
 import { TableRegion } from '../TableRegion.tsx';
+import { StoreDate } from '../StoreDate.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -35,9 +37,9 @@ interface OrderEmail {
 }
 
 /** How an email went, in words (with the mail server's answer when it refused it, or why the store gave it up). */
-function emailStatusText(email: OrderEmail): string {
+function emailStatusText(email: OrderEmail): ReactNode {
   const said = ADMIN.emailStatuses[email.status] ?? email.status;
-  if (email.status === 'sent' && email.sentOn !== null) return `${said} · ${new Date(email.sentOn).toLocaleString()}`;
+  if (email.status === 'sent' && email.sentOn !== null) return <>{said} · <StoreDate on={email.sentOn} /></>;
   // the reason of one given up is a whole sentence ("Not sent: still waiting two days…"); no mail server refused it
   if (email.status === 'failed' && email.error && email.givenUp) return email.error;
   if (email.status === 'failed' && email.error) return `${said} (${email.error})`;
@@ -85,6 +87,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const { data, error, reload } = useCall<{ order: OrderDetailData; canSendEmail?: boolean }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
   const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   const [busy, setBusy] = useState(false);
+  // back to the list as the owner left it: its filters came along in this order's address
+  const [address] = useAddressQuery();
+  const backToList = `${ADMIN_PATHS.orders}${ordersListQuery(address)}`;
 
   async function sendAgain(email: OrderEmail) {
     setBusy(true);
@@ -121,13 +126,13 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     <section aria-labelledby="order-title">
       <div className="admin-toolbar">
         <h1 id="order-title">{`${ADMIN.orderDetail} ${orderLabel(order)}`}</h1>
-        <a href={ADMIN_PATHS.orders} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.orders); }}>{ADMIN.backToOrders}</a>
+        <a href={backToList} onClick={(event) => { event.preventDefault(); navigate(backToList); }}>{ADMIN.backToOrders}</a>
       </div>
       <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>
         {ADMIN.status}: {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
       </p>
       <dl className="admin-facts">
-        <dt>{ADMIN.date}</dt><dd>{new Date(order.createdOn).toLocaleString()}</dd>
+        <dt>{ADMIN.date}</dt><dd><StoreDate on={order.createdOn} /></dd>
         <dt>{ADMIN.customer}</dt><dd>{[order.name, order.email].filter(Boolean).join(' · ') || ADMIN.notRecorded}</dd>
         <dt>{ADMIN.shippingAddress}</dt><dd>{addressText(order.shippingAddress)}</dd>
         <dt>{ADMIN.shippingOption}</dt><dd>{order.shippingOption ?? ADMIN.notRecorded}</dd>
@@ -158,7 +163,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         </>
       ) : null}
       <h2>{ADMIN.history}</h2>
-      <ul>{order.history.map((step, index) => <li key={index}>{ADMIN.orderStatuses[step.status]} · {new Date(step.on).toLocaleString()}{step.by ? ` · ${step.by}` : ''}</li>)}</ul>
+      <ul>{order.history.map((step, index) => <li key={index}>{ADMIN.orderStatuses[step.status]} · <StoreDate on={step.on} />{step.by ? ` · ${step.by}` : ''}</li>)}</ul>
       {order.emails.length > 0 ? (
         <>
           <h2>{ADMIN.emails}</h2>

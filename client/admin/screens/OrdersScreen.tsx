@@ -13,6 +13,7 @@ import { useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { TableRegion } from '../TableRegion.tsx';
+import { StoreDate } from '../StoreDate.tsx';
 import { OrderPeriodFilter, type PeriodChoice } from './OrderPeriodFilter.tsx';
 import { ordersSummaryText, type OrdersSummary } from './orders-summary.ts';
 
@@ -39,6 +40,16 @@ interface OrdersAnswer {
 /** The address's filters, as the list's and the export's calls take them. */
 const FILTERS = ['status', 'q', 'period', 'from', 'to'] as const;
 
+/**
+ * The list's filters and page out of an address's query (the list's, or an order's opened from
+ * it, which carries them so that its way back leads to the same list), as a query to add to a path.
+ */
+export function ordersListQuery(address: URLSearchParams): string {
+  const kept = [...FILTERS, 'page'].map((name) => [name, address.get(name) ?? '']).filter(([, value]) => value !== '');
+  const query = new URLSearchParams(kept).toString();
+  return query === '' ? '' : `?${query}`;
+}
+
 export function OrdersScreen({ navigate }: { navigate: Navigate }) {
   const [address, setAddress] = useAddressQuery();
   const filters = Object.fromEntries(FILTERS.map((name) => [name, address.get(name) ?? ''])) as Record<(typeof FILTERS)[number], string>;
@@ -52,6 +63,8 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
   const filter = (changed: Partial<typeof filters>) => setAddress({ ...filters, ...changed, page: '' });
   const timeZone = data?.timeZone ?? null;
   const moneyFormat = data?.moneyFormat ?? null;
+  // an order opened from the list keeps the list's filters, for its way back
+  const orderPath = (orderId: string) => `${ADMIN_PATHS.order(orderId)}${ordersListQuery(address)}`;
   const period: PeriodChoice = { period: filters.period, from: filters.from, to: filters.to };
   return (
     <section aria-labelledby="orders-title">
@@ -80,9 +93,9 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
             <tbody>
               {data.orders.map((order) => (
                 <tr key={order.id} data-order-id={order.id}>
-                  <td><a href={ADMIN_PATHS.order(order.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.order(order.id)); }}>{orderLabel(order)}</a></td>
-                  {/* in the store's time zone, as the days of the filter are */}
-                  <td>{new Date(order.createdOn).toLocaleString(undefined, timeZone ? { timeZone } : {})}</td>
+                  <td><a href={orderPath(order.id)} onClick={(event) => { event.preventDefault(); navigate(orderPath(order.id)); }}>{orderLabel(order)}</a></td>
+                  {/* in the zone the filter's days were counted in */}
+                  <td><StoreDate on={order.createdOn} zone={timeZone} /></td>
                   <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
                   <td>{formatMoney(order.grandTotalCents, order.currency, moneyFormat)}</td>
                   <td className={`admin-status admin-status--${order.status}`}>

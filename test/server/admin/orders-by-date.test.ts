@@ -92,6 +92,12 @@ describe('orders by the day they were placed, in the store\'s time zone', () => 
     expect(numbers(await list('to=2025-01-14&from='))).toEqual([7001]);
   });
 
+  it('brings the zone with the admin\'s page, so an order\'s detail, the stock history and the messages write dates in it too', async () => {
+    const page = await owner.get<string>('/config/orders/o1');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`&quot;timeZone&quot;:&quot;${ZONE}&quot;`);
+  });
+
   it('adds up every order found: paid and fulfilled taken, test mode apart, cancelled and refunded not counted', async () => {
     const fifteenth = await list('from=2025-01-15&to=2025-01-15&limit=2');
     expect(fifteenth.hasMore).toBe(true);
