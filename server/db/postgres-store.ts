@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
+import { ConnectionTurns } from './connection-turns.ts';
 import { numberedPlaceholders, type RunResult, type SqlParams, type Store, type StoreSession } from './store.ts';
 
 export interface PostgresStoreOptions {
@@ -116,7 +117,7 @@ export class PostgresStore implements Store {
 
   async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const session = new PostgresSession(client, -1);
+    const session = new PostgresSession(client, new ConnectionTurns(), -1);
     try {
       return await session.transaction(work);
     } finally {
@@ -127,13 +128,15 @@ export class PostgresStore implements Store {
 
   async exclusive<T>(name: string, work: (session: StoreSession) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const turns = new ConnectionTurns();
     const key = advisoryKey(name);
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [key]);
+      await turns.statement(() => client.query('SELECT pg_advisory_lock($1)', [key]));
       try {
-        return await work(new PostgresSession(client, -1));
+        return await work(new PostgresSession(client, turns, -1));
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        // after every statement the work asked for, even those still waiting when it threw
+        await turns.statement(() => client.query('SELECT pg_advisory_unlock($1)', [key]));
       }
     } finally {
       client.release();
@@ -166,8 +169,8 @@ export class PostgresStore implements Store {
 }
 
 /**
- * Statements on one checked-out connection. depth -1: not in a transaction yet (its transaction()
- * begins one); 0: in a transaction; deeper: savepoints.
+ * Statements on one checked-out connection, one at a time (connection-turns.ts). depth -1: not in
+ * a transaction yet (its transaction() begins one); 0: in a transaction; deeper: savepoints.
  */
 class PostgresSession implements StoreSession {
   readonly dialect = 'postgres' as const;
@@ -176,6 +179,7 @@ class PostgresSession implements StoreSession {
 
   constructor(
     private readonly client: pg.PoolClient,
+    private readonly turns: ConnectionTurns,
     private readonly depth: number,
   ) {}
 
@@ -184,37 +188,40 @@ class PostgresSession implements StoreSession {
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
-    return (await query<Row>(this.client, sql, params)).rows;
+    return (await this.turns.statement(() => query<Row>(this.client, sql, params))).rows;
   }
 
   async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
-    return (await query<Row>(this.client, sql, params)).rows[0];
+    return (await this.turns.statement(() => query<Row>(this.client, sql, params))).rows[0];
   }
 
   async run(sql: string, params: SqlParams = []): Promise<RunResult> {
-    return { changes: (await query(this.client, sql, params)).rowCount ?? 0 };
+    return { changes: (await this.turns.statement(() => query(this.client, sql, params))).rowCount ?? 0 };
   }
 
   async exec(sql: string): Promise<void> {
-    await this.client.query(sql);
+    await this.turns.statement(() => this.client.query(sql));
   }
 
-  async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
     const depth = this.depth + 1;
     const savepoint = `nested_${depth}`;
-    await this.client.query(depth === 0 ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
-    try {
-      const result = await work(new PostgresSession(this.client, depth));
-      await this.client.query(depth === 0 ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
-      return result;
-    } catch (error) {
+    return this.turns.hold(async () => {
+      await this.exec(depth === 0 ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
       try {
-        await this.client.query(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}`);
-      } catch {
-        // the connection itself failed; the first error is the one to report
-        this.broken = true;
+        const result = await work(new PostgresSession(this.client, this.turns, depth));
+        await this.exec(depth === 0 ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (error) {
+        try {
+          // in its turn: after the statements the work asked for that had not run when it threw
+          await this.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+        } catch {
+          // the connection itself failed; the first error is the one to report
+          this.broken = true;
+        }
+        throw error;
       }
-      throw error;
-    }
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ConnectionTurns } from './connection-turns.ts';
 import type { RunResult, SqlParams, SqlValue, Store, StoreSession } from './store.ts';
 
 /** Prepared statements kept per connection; SQL comes from code, so this only guards odd growth. */
@@ -65,15 +66,19 @@ export class SqliteStore implements Store {
     while (this.gate) await this.gate;
     let release!: () => void;
     this.gate = new Promise<void>((resolve) => (release = resolve));
+    const turns = new ConnectionTurns();
     try {
       // IMMEDIATE takes the write lock now, so two processes never both read then both write.
       this.db.exec('BEGIN IMMEDIATE');
       try {
-        const result = await work(new SqliteTransaction(this, 0));
-        this.db.exec('COMMIT');
+        const result = await work(new SqliteTransaction(this, turns, 0));
+        await turns.statement(() => this.db.exec('COMMIT'));
         return result;
       } catch (error) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        // in its turn: a statement the work asked for and left waiting must not run after the transaction
+        await turns.statement(() => {
+          if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        });
         throw error;
       }
     } finally {
@@ -100,43 +105,49 @@ export class SqliteStore implements Store {
   }
 }
 
-/** Statements of an open transaction (they pass the gate); nested transactions are savepoints. */
+/**
+ * Statements of an open transaction (they pass the gate), taking turns as PostgreSQL's do
+ * (connection-turns.ts); nested transactions are savepoints.
+ */
 class SqliteTransaction implements StoreSession {
   readonly dialect = 'sqlite' as const;
   readonly inTransaction = true;
 
   constructor(
     private readonly store: SqliteStore,
+    private readonly turns: ConnectionTurns,
     private readonly depth: number,
   ) {}
 
-  async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
-    return this.store.statement(sql).all(...bindable(params)) as Row[];
+  all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
+    return this.turns.statement(() => this.store.statement(sql).all(...bindable(params)) as Row[]);
   }
 
-  async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
-    return this.store.statement(sql).get(...bindable(params)) as Row | undefined;
+  get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
+    return this.turns.statement(() => this.store.statement(sql).get(...bindable(params)) as Row | undefined);
   }
 
-  async run(sql: string, params: SqlParams = []): Promise<RunResult> {
-    return { changes: this.store.statement(sql).run(...bindable(params)).changes };
+  run(sql: string, params: SqlParams = []): Promise<RunResult> {
+    return this.turns.statement(() => ({ changes: this.store.statement(sql).run(...bindable(params)).changes }));
   }
 
   async exec(sql: string): Promise<void> {
-    this.store.db.exec(sql);
+    await this.turns.statement(() => this.store.db.exec(sql));
   }
 
-  async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
     const name = `nested_${this.depth + 1}`;
-    this.store.db.exec(`SAVEPOINT ${name}`);
-    try {
-      const result = await work(new SqliteTransaction(this.store, this.depth + 1));
-      this.store.db.exec(`RELEASE ${name}`);
-      return result;
-    } catch (error) {
-      this.store.db.exec(`ROLLBACK TO ${name}`);
-      this.store.db.exec(`RELEASE ${name}`);
-      throw error;
-    }
+    return this.turns.hold(async () => {
+      await this.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await work(new SqliteTransaction(this.store, this.turns, this.depth + 1));
+        await this.exec(`RELEASE ${name}`);
+        return result;
+      } catch (error) {
+        await this.exec(`ROLLBACK TO ${name}`);
+        await this.exec(`RELEASE ${name}`);
+        throw error;
+      }
+    });
   }
 }

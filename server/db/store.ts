@@ -32,7 +32,9 @@ export interface StoreSession {
   run(sql: string, params?: SqlParams): Promise<RunResult>;
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
-   * Nested calls join the outer transaction.
+   * Nested calls join the outer transaction. Statements asked for at once inside it run one at a
+   * time in the order asked, and a nested transaction runs whole before anything asked for beside
+   * it (connection-turns.ts).
    */
   transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T>;
   /** True inside a transaction (reads there may still be rolled back: never cache them). */

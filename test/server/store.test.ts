@@ -11,6 +11,30 @@ afterAll(async () => {
   for (const store of opened) await store.close();
 });
 
+/**
+ * The most queries one PostgreSQL connection of `store` was given at once, counted from now on;
+ * SQLite runs each statement whole before the next, so one.
+ */
+function runningQueriesOf(store: Store): { mostAtOnce: number } {
+  const running = { mostAtOnce: 1 };
+  if (!(store instanceof PostgresStore)) return running;
+  const counted = new WeakSet<object>();
+  store.pool.on('acquire', (client) => {
+    if (counted.has(client)) return;
+    counted.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    let now = 0;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      // the pool's own one-off queries pass a callback: one per connection by design
+      if (typeof args.at(-1) === 'function') return query(...args);
+      now++;
+      running.mostAtOnce = Math.max(running.mostAtOnce, now);
+      return query(...args).finally(() => now--);
+    };
+  });
+  return running;
+}
+
 async function emptyStore(engine: 'sqlite' | 'postgres'): Promise<Store> {
   const store = engine === 'sqlite' ? new SqliteStore(new Database(':memory:')) : new PostgresStore({ connectionString: await freshPostgresUrl() });
   opened.push(store);
@@ -74,6 +98,55 @@ describe.each(TEST_ENGINES)('the store on %s', (engine) => {
     await expect(transaction).rejects.toThrow('rolled back');
     await outside;
     expect(await store.all('SELECT name FROM things')).toEqual([{ name: 'outside' }]);
+  });
+
+  it('runs statements asked for at once in a transaction one at a time, in the order asked', async () => {
+    const store = await emptyStore(engine);
+    const running = runningQueriesOf(store);
+    await store.transaction(async (tx) => {
+      // each row's amount counts the rows before it: the order the statements ran in
+      await Promise.all(['a', 'b', 'c', 'd'].map((name) => tx.run('INSERT INTO things (name, amount) VALUES (?, (SELECT COUNT(*) FROM things))', [name])));
+      await Promise.all([tx.all('SELECT name FROM things'), tx.get('SELECT COUNT(*) AS n FROM things'), tx.transaction((inner) => inner.all('SELECT name FROM things'))]);
+    });
+    expect(running.mostAtOnce).toBe(1);
+    expect(await store.all('SELECT name, amount FROM things ORDER BY amount')).toEqual([
+      { name: 'a', amount: 0 }, { name: 'b', amount: 1 }, { name: 'c', amount: 2 }, { name: 'd', amount: 3 },
+    ]);
+  });
+
+  it('rolls back only the failed one of two nested transactions begun side by side', async () => {
+    const store = await emptyStore(engine);
+    await store.transaction(async (tx) => {
+      const results = await Promise.allSettled([
+        tx.transaction(async (inner) => {
+          await inner.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['failed', 1]);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          throw new Error('no');
+        }),
+        tx.transaction(async (inner) => {
+          await inner.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['kept', 1]);
+        }),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+    });
+    expect(await store.all('SELECT name FROM things')).toEqual([{ name: 'kept' }]);
+  });
+
+  it('keeps a statement asked for beside a nested transaction when that one is rolled back', async () => {
+    const store = await emptyStore(engine);
+    await store.transaction(async (tx) => {
+      const nested = tx.transaction(async (inner) => {
+        await inner.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['rolled back', 1]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        // what the nested work asks for through the outer session still belongs to it
+        await tx.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['rolled back too', 1]);
+        throw new Error('no');
+      });
+      const beside = tx.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['beside', 1]);
+      await expect(nested).rejects.toThrow('no');
+      await beside;
+    });
+    expect(await store.all('SELECT name FROM things')).toEqual([{ name: 'beside' }]);
   });
 
   it('migrates once when several stores start on one database together', async () => {
