@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { ConnectionTurns } from './connection-turns.ts';
+import { guardsOuterStatements, insideTransactionOf, refuseInsideTransactionOf } from './outer-store-guard.ts';
 import { numberedPlaceholders, type RunResult, type SqlParams, type Store, type StoreSession } from './store.ts';
 
 export interface PostgresStoreOptions {
@@ -82,6 +83,8 @@ export class PostgresStore implements Store {
   readonly inTransaction = false;
   readonly pool: pg.Pool;
   private readonly connectionString: string;
+  /** Statements through the store from its own transaction's work throw (outer-store-guard.ts). */
+  private readonly guarded = guardsOuterStatements('postgres');
 
   constructor(options: PostgresStoreOptions) {
     this.connectionString = options.connectionString;
@@ -100,26 +103,31 @@ export class PostgresStore implements Store {
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
+    if (this.guarded) refuseInsideTransactionOf(this);
     return (await query<Row>(this.pool, sql, params)).rows;
   }
 
   async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
+    if (this.guarded) refuseInsideTransactionOf(this);
     return (await query<Row>(this.pool, sql, params)).rows[0];
   }
 
   async run(sql: string, params: SqlParams = []): Promise<RunResult> {
+    if (this.guarded) refuseInsideTransactionOf(this);
     return { changes: (await query(this.pool, sql, params)).rowCount ?? 0 };
   }
 
   async exec(sql: string): Promise<void> {
+    if (this.guarded) refuseInsideTransactionOf(this);
     await this.pool.query(sql);
   }
 
   async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
+    if (this.guarded) refuseInsideTransactionOf(this);
     const client = await this.pool.connect();
     const session = new PostgresSession(client, new ConnectionTurns(), -1);
     try {
-      return await session.transaction(work);
+      return this.guarded ? await insideTransactionOf(this, () => session.transaction(work)) : await session.transaction(work);
     } finally {
       // a connection whose rollback failed is broken: the pool drops it instead of reusing it
       client.release(session.broken ? true : undefined);
@@ -127,6 +135,7 @@ export class PostgresStore implements Store {
   }
 
   async exclusive<T>(name: string, work: (session: StoreSession) => Promise<T>): Promise<T> {
+    if (this.guarded) refuseInsideTransactionOf(this);
     const client = await this.pool.connect();
     const turns = new ConnectionTurns();
     const key = advisoryKey(name);

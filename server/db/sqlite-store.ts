@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ConnectionTurns } from './connection-turns.ts';
+import { insideTransactionOf, refuseInsideTransactionOf } from './outer-store-guard.ts';
 import type { RunResult, SqlParams, SqlValue, Store, StoreSession } from './store.ts';
 
 /** Prepared statements kept per connection; SQL comes from code, so this only guards odd growth. */
@@ -20,7 +21,9 @@ function bindable(params: SqlParams): unknown[] {
 /**
  * The store on one better-sqlite3 connection. Statements run synchronously; the promises exist for
  * the interface's sake. While a transaction is open (it may await between statements), statements
- * from outside it wait, so nothing joins a transaction by accident on the shared connection.
+ * from outside it wait, so nothing joins a transaction by accident on the shared connection; one
+ * sent through the store by the transaction's own work throws instead of waiting for ever
+ * (outer-store-guard.ts).
  */
 export class SqliteStore implements Store {
   readonly dialect = 'sqlite' as const;
@@ -43,27 +46,27 @@ export class SqliteStore implements Store {
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
-    while (this.gate) await this.gate;
+    while (this.gate) await this.openTransactionEnd();
     return this.statement(sql).all(...bindable(params)) as Row[];
   }
 
   async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
-    while (this.gate) await this.gate;
+    while (this.gate) await this.openTransactionEnd();
     return this.statement(sql).get(...bindable(params)) as Row | undefined;
   }
 
   async run(sql: string, params: SqlParams = []): Promise<RunResult> {
-    while (this.gate) await this.gate;
+    while (this.gate) await this.openTransactionEnd();
     return { changes: this.statement(sql).run(...bindable(params)).changes };
   }
 
   async exec(sql: string): Promise<void> {
-    while (this.gate) await this.gate;
+    while (this.gate) await this.openTransactionEnd();
     this.db.exec(sql);
   }
 
   async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
-    while (this.gate) await this.gate;
+    while (this.gate) await this.openTransactionEnd();
     let release!: () => void;
     this.gate = new Promise<void>((resolve) => (release = resolve));
     const turns = new ConnectionTurns();
@@ -71,7 +74,7 @@ export class SqliteStore implements Store {
       // IMMEDIATE takes the write lock now, so two processes never both read then both write.
       this.db.exec('BEGIN IMMEDIATE');
       try {
-        const result = await work(new SqliteTransaction(this, turns, 0));
+        const result = await insideTransactionOf(this, () => work(new SqliteTransaction(this, turns, 0)));
         await turns.statement(() => this.db.exec('COMMIT'));
         return result;
       } catch (error) {
@@ -85,6 +88,15 @@ export class SqliteStore implements Store {
       this.gate = null;
       release();
     }
+  }
+
+  /**
+   * The end of the open transaction, to wait for; throws when the caller is that transaction's own
+   * work. Not async: the waiter must take the store in the same turn it sees the gate gone.
+   */
+  private openTransactionEnd(): Promise<void> {
+    refuseInsideTransactionOf(this);
+    return this.gate!;
   }
 
   /**

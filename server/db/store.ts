@@ -34,7 +34,9 @@ export interface StoreSession {
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
    * Nested calls join the outer transaction. Statements asked for at once inside it run one at a
    * time in the order asked, and a nested transaction runs whole before anything asked for beside
-   * it (connection-turns.ts).
+   * it (connection-turns.ts). The work speaks only through `tx`: a statement it sends through the
+   * store itself throws (outer-store-guard.ts) instead of waiting for the transaction, or running
+   * outside it.
    */
   transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T>;
   /** True inside a transaction (reads there may still be rolled back: never cache them). */

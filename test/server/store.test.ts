@@ -4,6 +4,7 @@ import { PostgresStore } from '../../server/db/postgres-store.ts';
 import { SqliteStore } from '../../server/db/sqlite-store.ts';
 import { isUniqueViolation, numberedPlaceholders, type Store } from '../../server/db/store.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { guardsOuterStatements, OUTER_STORE_IN_TRANSACTION } from '../../server/db/outer-store-guard.ts';
 import { freshPostgresUrl, TEST_ENGINES } from './helpers/test-database.ts';
 
 const opened: Store[] = [];
@@ -45,6 +46,21 @@ async function emptyStore(engine: 'sqlite' | 'postgres'): Promise<Store> {
 describe('numbered placeholders', () => {
   it('numbers ? outside quotes only', () => {
     expect(numberedPlaceholders("SELECT '?' AS q, \"a?\" FROM t WHERE a = ? AND b = ?")).toBe("SELECT '?' AS q, \"a?\" FROM t WHERE a = $1 AND b = $2");
+  });
+});
+
+describe('the check for statements through the store inside its own transaction', () => {
+  it('is always on for SQLite, where the mistake hangs, and on PostgreSQL everywhere but production', () => {
+    const before = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = 'production';
+      expect([guardsOuterStatements('sqlite'), guardsOuterStatements('postgres')]).toEqual([true, false]);
+      process.env.NODE_ENV = 'development';
+      expect([guardsOuterStatements('sqlite'), guardsOuterStatements('postgres')]).toEqual([true, true]);
+    } finally {
+      if (before === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = before;
+    }
   });
 });
 
@@ -98,6 +114,38 @@ describe.each(TEST_ENGINES)('the store on %s', (engine) => {
     await expect(transaction).rejects.toThrow('rolled back');
     await outside;
     expect(await store.all('SELECT name FROM things')).toEqual([{ name: 'outside' }]);
+  });
+
+  it('refuses, instead of hanging, a statement its own transaction sends through the store', { timeout: 5000 }, async () => {
+    const store = await emptyStore(engine);
+    const attempts = {
+      all: () => store.all('SELECT name FROM things'),
+      get: () => store.get('SELECT name FROM things'),
+      run: () => store.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['through the store', 1]),
+      exec: () => store.exec('DELETE FROM things'),
+      transaction: () => store.transaction((other) => other.all('SELECT name FROM things')),
+    };
+    for (const [kind, attempt] of Object.entries(attempts)) {
+      const refused = await store.transaction(async (tx) => {
+        await tx.run('INSERT INTO things (name, amount) VALUES (?, ?)', [kind, 1]);
+        // a helper deep inside the work, several awaits on, given the store and not the tx
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return attempt().then(() => 'ran', (error: Error) => error.message);
+      });
+      expect(refused, kind).toBe(OUTER_STORE_IN_TRANSACTION);
+    }
+    // the store still answers, and each transaction committed what it wrote through its tx
+    expect((await store.all<{ name: string }>('SELECT name FROM things ORDER BY name')).map((row) => row.name)).toEqual(Object.keys(attempts).sort());
+  });
+
+  it('still lets work begun inside a transaction and left running use the store once it has ended', async () => {
+    const store = await emptyStore(engine);
+    let later!: Promise<unknown>;
+    await store.transaction(async (tx) => {
+      await tx.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['committed', 1]);
+      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => store.all('SELECT name FROM things'));
+    });
+    expect(await later).toEqual([{ name: 'committed' }]);
   });
 
   it('runs statements asked for at once in a transaction one at a time, in the order asked', async () => {
