@@ -25,6 +25,8 @@ import { onSessionEnded } from './session-ended.ts';
 import { SessionPrompt } from './SessionPrompt.tsx';
 import { Notice } from './Field.tsx';
 import { StoreTimeZone } from './store-time-zone.ts';
+import { StoreMoneyFormat } from './store-money-format.ts';
+import type { MoneyFormat } from '../lib/money.ts';
 import { announceQueryChanged } from './use-address-query.ts';
 
 export interface AdminAccountProps {
@@ -42,6 +44,8 @@ export interface AdminAppProps {
   canEmailResetLinks?: boolean;
   /** The store's time zone, in which the screens write dates (signed in only). */
   timeZone?: string;
+  /** The store's money format, which every amount of the screens is written in. */
+  moneyFormat?: MoneyFormat;
 }
 
 type ScreenKey = keyof typeof ADMIN.screens;
@@ -61,7 +65,7 @@ export interface Navigate {
   (path: string): void;
 }
 
-export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone }: AdminAppProps) {
+export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone, moneyFormat }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
   // The store's name as the header and the tab show it: the settings screen may change it.
   const [siteTitle, setSiteTitle] = useState(initialSiteTitle);
@@ -216,7 +220,9 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       {/* out of reach while the password is asked again over it */}
       <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
-        <StoreTimeZone.Provider value={timeZone ?? null}>{screen}</StoreTimeZone.Provider>
+        <StoreTimeZone.Provider value={timeZone ?? null}>
+          <StoreMoneyFormat.Provider value={moneyFormat ?? null}>{screen}</StoreMoneyFormat.Provider>
+        </StoreTimeZone.Provider>
       </main>
       {sessionEnded ? <SessionPrompt email={email} onSignedIn={resume} onSignOut={() => void signOut()} /> : null}
     </div>

@@ -18,6 +18,8 @@ import { resizedUploads } from './image-copies.ts';
 import { cleanUploads } from './clean-uploads.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 import { storeTimeZone } from './order-period.ts';
+import { SiteRepository } from '../db/site-repository.ts';
+import { storeMoneyFormat } from '../pages/base-context.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -42,6 +44,8 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
     path,
     // the screens write every date in it, as the orders list counts its days
     timeZone: storeTimeZone(website),
+    // and every amount in the store's money format, as the shop writes it
+    moneyFormat: await storeMoneyFormat(new SiteRepository(deps.store)),
   };
 }
 

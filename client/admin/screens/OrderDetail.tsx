@@ -11,6 +11,7 @@ import { orderLabel, ordersListQuery, type OrderSummary } from './OrdersScreen.t
 import { useAddressQuery } from '../use-address-query.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
+import { useStoreMoneyFormat } from '../store-money-format.ts';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -89,6 +90,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const [busy, setBusy] = useState(false);
   // back to the list as the owner left it: its filters came along in this order's address
   const [address] = useAddressQuery();
+  const moneyFormat = useStoreMoneyFormat();
   const backToList = `${ADMIN_PATHS.orders}${ordersListQuery(address)}`;
 
   async function sendAgain(email: OrderEmail) {
@@ -119,7 +121,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     const variant = variantText(line);
     return variant ? `${line.productName} (${variant})` : line.productName;
   };
-  const money = (cents: number) => formatMoney(cents, order.currency);
+  const money = (cents: number) => formatMoney(cents, order.currency, moneyFormat);
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   const cancellation = cancellationTexts(order.email, canSendEmail);
   return (

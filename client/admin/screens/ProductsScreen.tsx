@@ -8,6 +8,7 @@ import { Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { useCall } from '../use-call.ts';
 import { useStoreCurrency } from '../store-currency.ts';
+import { useStoreMoneyFormat } from '../store-money-format.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
@@ -34,6 +35,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
     `/api/admin/products?q=${encodeURIComponent(search)}&limit=${ADMIN_PAGE_SIZE}&offset=${offset}`,
   );
   const currency = useStoreCurrency();
+  const moneyFormat = useStoreMoneyFormat();
 
   return (
     <section aria-labelledby="products-title">
@@ -65,7 +67,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
                   <td>{TYPE_NAMES[product.productType] ?? ''}</td>
                   <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
                   <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>
-                  <td>{formatMoney(product.lowestPriceCents, currency)}</td>
+                  <td>{formatMoney(product.lowestPriceCents, currency, moneyFormat)}</td>
                 </tr>
               ))}
             </tbody>

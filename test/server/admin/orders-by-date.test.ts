@@ -96,6 +96,8 @@ describe('orders by the day they were placed, in the store\'s time zone', () => 
     const page = await owner.get<string>('/config/orders/o1');
     expect(page.status).toBe(200);
     expect(page.text).toContain(`&quot;timeZone&quot;:&quot;${ZONE}&quot;`);
+    // and the store's money format, which its screens write amounts in
+    expect(page.text).toContain('&quot;moneyFormat&quot;:{&quot;currency&quot;:&quot;USD&quot;');
   });
 
   it('adds up every order found: paid and fulfilled taken, test mode apart, cancelled and refunded not counted', async () => {

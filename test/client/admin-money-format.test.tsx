@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+/**
+ * The admin writes amounts in the store's money format, which its page brings with it, as the
+ * shop's pages write them (a euro shop in French: 68,00 €), not in the built-in US style.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { AdminApp } from '../../client/admin/AdminApp.tsx';
+import { formatMoneyWith } from '../../client/lib/money.ts';
+import { moneyFormatFor } from '../../server/commerce/money-format.ts';
+import { scriptFetch, settle } from './helpers.ts';
+import { withAdminSession } from './admin-session.ts';
+
+withAdminSession();
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+const OWNER = {
+  email: 'owner@example.com', xsrfToken: 'session-token',
+  permissions: ['admin.use', 'catalogue.read', 'catalogue.edit', 'orders.read', 'orders.manage', 'settings.read'],
+};
+const EUROS_IN_FRENCH = moneyFormatFor('EUR', 'fr-FR');
+const WRITTEN = formatMoneyWith(6800, EUROS_IN_FRENCH);
+
+function openAdmin(path: string): void {
+  vi.stubGlobal('scrollTo', vi.fn());
+  window.history.replaceState(null, '', path);
+  render(<AdminApp account={OWNER} siteTitle="Lin & Loam" path={path} moneyFormat={EUROS_IN_FRENCH} />);
+}
+
+describe("amounts in the store's money format", () => {
+  it("on an order", async () => {
+    expect(WRITTEN).toBe('68,00\u00a0€');
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: {
+        body: {
+          canSendEmail: true,
+          order: {
+            id: 'o1', orderNumber: '1042', createdOn: Date.UTC(2025, 0, 15), email: 'jane@example.com', name: 'Jane Doe', grandTotalCents: 6800, currency: 'EUR',
+            status: 'paid', testMode: false, itemCount: 1, subtotalCents: 6800, taxCents: 0, shippingCents: 0, discountCents: 0,
+            shippingAddress: null, shippingOption: null, paymentReference: null, lines: [], formAnswers: [], history: [], emails: [],
+          },
+        },
+      },
+    }]);
+    openAdmin('/config/orders/o1');
+    await settle();
+    expect(screen.getByRole('main').textContent).toContain(WRITTEN);
+    expect(screen.getByRole('main').textContent).not.toContain('€68.00');
+  });
+
+  it('in the products list', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: { body: { settings: { currency: 'EUR' }, currencies: ['EUR'] } } },
+      {
+        method: 'GET', path: '/api/admin/products',
+        answer: { body: { products: [{ id: 'p1', title: 'Chemise en lin', productType: 1, visible: true, variantCount: 1, stock: 3, lowestPriceCents: 6800, imageUrl: null }], hasMore: false } },
+      },
+    ]);
+    openAdmin('/config/products');
+    await settle();
+    await settle();
+    expect(screen.getByRole('cell', { name: WRITTEN })).toBeTruthy();
+  });
+});
