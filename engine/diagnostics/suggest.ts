@@ -195,23 +195,23 @@ export function missingPartialName(message: string): string | undefined {
   return PARTIAL_MISSING.exec(message)?.[1];
 }
 
+/** How many equally close names a hint lists at most. */
+const MOST_GUESSES = 3;
+
+/** "did you mean" with the names closest to `name` (every one as close, up to a few), or undefined. */
+function namesHint(name: string, candidates: readonly string[]): string | undefined {
+  const guesses = closestNames(name, candidates).slice(0, MOST_GUESSES);
+  return guesses.length === 0 ? undefined : HINTS.didYouMean(...guesses);
+}
+
 /** A hint for an error message, or undefined when there is none. */
 export function hintFor(message: string, registry: PluginRegistry, context: HintContext = {}): string | undefined {
   if (context.tag !== undefined && TAG_ENDS_SHORT.has(message)) return completeFormHint(context.tag);
   const partial = missingPartialName(message);
-  if (partial !== undefined && context.partials !== undefined) {
-    const guess = closestName(partial, context.partials);
-    return guess === undefined ? undefined : HINTS.didYouMean(guess);
-  }
+  if (partial !== undefined && context.partials !== undefined) return namesHint(partial, context.partials);
   let found = FORMATTER_UNKNOWN.exec(message);
-  if (found) {
-    const guess = closestName(found[1] as string, registry.formatterNames());
-    return guess === undefined ? undefined : HINTS.didYouMean(guess);
-  }
-  if ((found = PREDICATE_UNKNOWN.exec(message))) {
-    const guess = closestName(found[1] as string, registry.predicateNames());
-    return guess === undefined ? undefined : HINTS.didYouMean(guess);
-  }
+  if (found) return namesHint(found[1] as string, registry.formatterNames());
+  if ((found = PREDICATE_UNKNOWN.exec(message))) return namesHint(found[1] as string, registry.predicateNames());
   if ((found = FORMATTER_ARGS.exec(message))) return usageHint('formatter', found[1] as string, context);
   if ((found = PREDICATE_ARGS.exec(message))) return usageHint('predicate', found[1] as string, context);
   if ((found = UNCLOSED.exec(message))) {

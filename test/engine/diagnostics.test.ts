@@ -36,6 +36,9 @@ describe('did-you-mean hints', () => {
   it('suggests the closest registered formatter or predicate', () => {
     expect(hintFor(messages.formatterUnknown('htmll'), defaultRegistry)).toBe("did you mean 'html'?");
     expect(hintFor(messages.predicateUnknown('equl?'), defaultRegistry)).toBe("did you mean 'equal?'?");
+    // every name as close is offered, not the first of them
+    expect(hintFor(messages.formatterUnknown('moneyformat'), defaultRegistry)).toBe("did you mean 'money-format' or 'moneyFormat'?");
+    expect(hintFor(messages.partialMissing('card'), defaultRegistry, { partials: ['cart', 'cards', 'footer'] })).toBe("did you mean 'cart' or 'cards'?");
   });
 
   it('says nothing for names far from every registered one, or for other messages', () => {
