@@ -7,11 +7,6 @@ import { messages } from '../../messages.ts';
 import { argsAtLeast, argsAtMost, argsExactly } from '../core/argument-checks.ts';
 import { parseInt32 } from '../core/java-text.ts';
 
-/** A whole-number argument as the reference reads it (Integer.parseInt), or undefined. */
-export function integerArgument(arg: string): number | undefined {
-  return parseInt32(arg);
-}
-
 export const atMost = (max: number, args: readonly string[]): string | undefined => argsAtMost(args, max);
 
 export const exactly = (count: number, args: readonly string[]): string | undefined => argsExactly(args, count);
@@ -25,5 +20,6 @@ export function leadingInteger(args: readonly string[]): string | undefined {
   const countProblem = argsAtLeast(args, 1);
   if (countProblem !== undefined) return countProblem;
   const first = args[0]!;
-  return integerArgument(first) !== undefined ? undefined : messages.notAnInt(first);
+  // Java reads it with Integer.parseInt: text that is not a 32-bit whole number fails alike
+  return parseInt32(first) !== undefined ? undefined : messages.notAnInt(first);
 }

@@ -8,7 +8,8 @@ import { messages } from '../../messages.ts';
 import { asRecord, getChild, getPath } from '../../runtime/values.ts';
 import type { Formatter, RenderContext } from '../types.ts';
 import { BlockType } from '../enums.ts';
-import { atMost, integerArgument, leadingInteger } from './arguments.ts';
+import { atMost, leadingInteger } from './arguments.ts';
+import { parseInt32 } from '../core/java-text.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
 import {
   COLOUR_POSITIONS,
@@ -60,13 +61,13 @@ const childImageMeta: Formatter = {
   validate(args) {
     const countProblem = atMost(1, args);
     if (countProblem !== undefined) return countProblem;
-    if (args.length === 1 && integerArgument(args[0]!) === undefined) {
+    if (args.length === 1 && parseInt32(args[0]!) === undefined) {
       return messages.contentArgIntegerIndex(args[0]!);
     }
     return undefined;
   },
   apply(value, args) {
-    const index = args.length === 1 ? integerArgument(args[0]!)! : 0;
+    const index = args.length === 1 ? parseInt32(args[0]!)! : 0;
     return imageMetaAttributes(getPath(value, ['items', index]));
   },
 };
@@ -118,7 +119,7 @@ function resizeFormatter(fromHeight: boolean): Formatter {
   return {
     validate: leadingInteger,
     apply(value, args) {
-      const resized = resizedLength(value, integerArgument(args[0]!)!, fromHeight);
+      const resized = resizedLength(value, parseInt32(args[0]!)!, fromHeight);
       return resized === undefined ? INVALID_SIZE_TEXT : resized;
     },
   };
@@ -126,13 +127,13 @@ function resizeFormatter(fromHeight: boolean): Formatter {
 
 const thumbnailForWidth: Formatter = {
   validate: leadingInteger,
-  apply: (_value, args) => thumbnailVariantForWidth(integerArgument(args[0]!)!),
+  apply: (_value, args) => thumbnailVariantForWidth(parseInt32(args[0]!)!),
 };
 
 const thumbnailForHeight: Formatter = {
   validate: leadingInteger,
   apply(value, args) {
-    const width = resizedLength(value, integerArgument(args[0]!)!, true);
+    const width = resizedLength(value, parseInt32(args[0]!)!, true);
     return width === undefined ? INVALID_SIZE_TEXT : thumbnailVariantForWidth(width);
   },
 };
