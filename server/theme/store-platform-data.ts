@@ -110,14 +110,27 @@ function storeProductItems(deps: AppDeps, req: Request, snapshot: StoreSnapshot)
   return StoreProductItems.of(deps.store, content.version, content.catalogue, snapshot.currency);
 }
 
-/** The products a query keeps, filtered on the listing: the featured, category and tag filters and the limit. */
-function queriedProducts(listing: readonly ProductListing[], request: QueryRequest): string[] {
-  let kept = listing;
-  if (request.featured) kept = kept.filter((product) => product.featured);
-  if (request.category !== null) kept = kept.filter((product) => product.categories.includes(request.category!));
-  if (request.tag !== null) kept = kept.filter((product) => product.tags.includes(request.tag!));
-  if (request.limit !== null) kept = kept.slice(0, request.limit);
-  return kept.map((product) => product.id);
+/** What a query filters an entry on: its featured mark, categories and tags. */
+interface QueryFacts {
+  featured: boolean;
+  categories: readonly unknown[];
+  tags: readonly unknown[];
+}
+
+/** The entries a query keeps, in their order: the featured, category and tag filters, then the limit. */
+function keptByQuery<T>(entries: readonly T[], request: QueryRequest, factsOf: (entry: T) => QueryFacts): T[] {
+  const kept = entries.filter((entry) => {
+    const facts = factsOf(entry);
+    return (!request.featured || facts.featured)
+      && (request.category === null || facts.categories.includes(request.category))
+      && (request.tag === null || facts.tags.includes(request.tag));
+  });
+  return request.limit === null ? kept : kept.slice(0, request.limit);
+}
+
+/** A content item's facts, as contentItem writes them. */
+function contentItemFacts(item: Json): QueryFacts {
+  return { featured: item.starred === true, categories: item.categories as unknown[], tags: item.tags as unknown[] };
 }
 
 /** A folder with tags that may show products (queries, related items), whose pages compose through composeWithStoreProducts. */
@@ -240,16 +253,10 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
       const record = site.collectionByUrlId(request.collection);
       if (record === undefined) return null;
       const listing = snapshot.listings.get(record.id);
-      let items: Json[];
-      if (listing !== undefined) {
-        items = productItems.items(queriedProducts(listing, request));
-      } else {
-        items = contentItems(record);
-        if (request.featured) items = items.filter((item) => item.starred === true);
-        if (request.category !== null) items = items.filter((item) => (item.categories as unknown[]).includes(request.category));
-        if (request.tag !== null) items = items.filter((item) => (item.tags as unknown[]).includes(request.tag));
-        if (request.limit !== null) items = items.slice(0, request.limit);
-      }
+      // products are filtered on the listing, so only those kept are read; content items as they are
+      const items = listing !== undefined
+        ? productItems.items(keptByQuery(listing, request, (product) => product).map((product) => product.id))
+        : keptByQuery(contentItems(record), request, contentItemFacts);
       const collection = collectionContext(record);
       return { collection: { ...collection, typeName: typeNameOf(collection) }, items };
     },
