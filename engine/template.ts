@@ -249,9 +249,9 @@ function makePluginCheck(plugins: PluginRegistry): PluginCheck {
     },
     predicate(name, args) {
       const impl = plugins.predicate(name);
-      if (impl === undefined) return messages.predicateUnknown(name);
+      if (impl === undefined) return { message: messages.predicateUnknown(name), tagIsText: false };
       const problem = impl.validate?.(args ?? []);
-      return problem === undefined ? undefined : messages.predicateArgs(name, problem);
+      return problem === undefined ? undefined : { message: messages.predicateArgs(name, problem), tagIsText: true };
     },
   };
 }

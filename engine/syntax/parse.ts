@@ -30,10 +30,19 @@ export interface SyntaxError {
   validation?: true;
 }
 
-/** Checks names against the plugin library; returns an error message or undefined. */
+/** Checks names against the plugin library; returns the problem or undefined. */
 export interface PluginCheck {
   formatter(name: string, args: readonly string[] | null): string | undefined;
-  predicate(name: string, args: readonly string[] | null): string | undefined;
+  predicate(name: string, args: readonly string[] | null): PredicateProblem | undefined;
+}
+
+/**
+ * What is wrong with a predicate tag. As in the Java reference's safe mode, an unknown name keeps
+ * its block (it runs as a predicate that is false), while refused arguments make the tag text.
+ */
+export interface PredicateProblem {
+  message: string;
+  tagIsText: boolean;
 }
 
 export interface ParseOptions {
@@ -275,10 +284,10 @@ const checkPredicate: Check = (scanner, entry, offset) => {
   const problem = tag.name === null ? undefined : plugins.predicate(tag.name, tag.args);
   if (problem === undefined) {
     entry.passed = plugins;
-  } else {
-    scanner.errors.push({ message: problem, offset });
+    return true;
   }
-  return true;
+  scanner.errors.push({ message: problem.message, offset });
+  return !problem.tagIsText;
 };
 for (let op = 0; op <= Opcode.INCLUDE; op++) CHECKS[op] = nothingToCheck;
 CHECKS[Opcode.VARIABLE] = checkFormatters;

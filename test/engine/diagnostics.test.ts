@@ -98,8 +98,10 @@ describe('hints for arguments a formatter or predicate does not take', () => {
     ]);
     expect(hints('{@|cycle}')).toEqual([[messages.formatterArgs('cycle', messages.argsNotEnough(1)), 'cycle takes VALUE…: {@index|cycle odd even}']]);
     expect(hints('{items|key-by}')[0]![1]).toBe('key-by takes PATH: {.var @byId items|key-by id}');
-    expect(hints('{.equal? a b c}x{.end}')).toEqual([
-      [messages.predicateArgs('equal?', messages.argsTooMany(1, 2)), 'equal? takes A [B]: {.equal? status "sold"} or {.equal? 1}'],
+    // the refused tag is text, so its .end has no block to close: Java's safe mode reports both
+    expect(hints('{.equal? a b c}x{.end}')[0]).toEqual([
+      messages.predicateArgs('equal?', messages.argsTooMany(1, 2)),
+      'equal? takes A [B]: {.equal? status "sold"} or {.equal? 1}',
     ]);
     expect(hints('{.if odd? 1 2}x{.end}')[0]![1]).toBe('odd? takes [NUMBER]: {.odd? count}');
   });
