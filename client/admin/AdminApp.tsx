@@ -22,6 +22,7 @@ import { AccountScreen } from './screens/AccountScreen.tsx';
 import { pushAddress, startHistoryPositions } from './history-position.ts';
 import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
 import { onSessionEnded } from './session-ended.ts';
+import { useSessionCheckOnReturn } from './session-check-on-return.ts';
 import { SessionPrompt } from './SessionPrompt.tsx';
 import { Notice } from './Field.tsx';
 import { StoreTimeZone } from './store-time-zone.ts';
@@ -103,6 +104,8 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
     });
     setSignedInAgain(false);
   }), []);
+  // a session that ended while the phone slept is told as the owner comes back to the page, not at the next save
+  useSessionCheckOnReturn(account !== null && account.permissions.includes('admin.use'));
   const resume = useCallback(() => {
     setSessionEnded(false);
     setSignedInAgain(true);

@@ -15,6 +15,8 @@ import { fieldError, parseAdminInput } from './admin-validation.ts';
 
 export const ADMIN_PASSWORD = '/api/admin/account/password';
 export const ADMIN_EMAIL = '/api/admin/account/email';
+/** Whether the session still holds: the admin asks when the owner comes back to it (a phone woken up). */
+export const ADMIN_SESSION = '/api/admin/account/session';
 export { MIN_PASSWORD_LENGTH };
 
 /** A new password, as the Account screen and a reset link take it. */
@@ -30,7 +32,7 @@ const emailSchema = z.object({
   newEmail: shopperEmailSchema(ADMIN.server.notAnEmail),
 });
 
-/** The signed-in owner changes their own password or sign-in email (the current password is asked again). */
+/** The signed-in owner's session check, and their own password or sign-in email (the current password is asked again). */
 export function createAccountCalls(deps: AppDeps): Router {
   const router = Router();
   const canUse = requireOwner(deps, 'admin.use');
@@ -43,6 +45,12 @@ export function createAccountCalls(deps: AppDeps): Router {
     if (!(await verifyPassword(currentPassword, account.passwordHash))) throw fieldError('currentPassword', ADMIN.server.wrongPassword);
     return account;
   }
+
+  // nothing to read: the guard's 401 for an ended session is the answer the admin waits for
+  router.get(ADMIN_SESSION, canUse, (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.status(204).end();
+  });
 
   router.put(ADMIN_PASSWORD, ownerWrite, canUse, async (req, res) => {
     const input = parseAdminInput(passwordSchema, req.body);

@@ -18,8 +18,9 @@ import { resizedUploads } from './image-copies.ts';
 import { cleanUploads } from './clean-uploads.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 import { storeTimeZone } from './order-period.ts';
-import { SiteRepository } from '../db/site-repository.ts';
-import { storeMoneyFormat } from '../pages/base-context.ts';
+import { currencyOf } from '../db/site-repository.ts';
+import { storeLocale } from '../pages/base-context.ts';
+import { moneyFormatFor } from '../commerce/money-format.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -27,7 +28,9 @@ function escapeHtml(text: string): string {
 
 /** What the shell knows of the signed-in account: enough to pick the screen before any call. */
 async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
-  const website = await new AdminSettingsRepository(deps.store).read('website');
+  const settings = new AdminSettingsRepository(deps.store);
+  // read once: the title, the time zone and the money format's locale all come from it
+  const website = await settings.read('website');
   const siteTitle = typeof website.siteTitle === 'string' ? website.siteTitle : '';
   const path = req.path.length > ADMIN_BASE.length ? req.path : ADMIN_BASE;
   const user = readResolvedSiteUser(req);
@@ -45,7 +48,7 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
     // the screens write every date in it, as the orders list counts its days
     timeZone: storeTimeZone(website),
     // and every amount in the store's money format, as the shop writes it
-    moneyFormat: await storeMoneyFormat(new SiteRepository(deps.store)),
+    moneyFormat: moneyFormatFor(currencyOf(await settings.read('websiteSettings')), storeLocale(website)),
   };
 }
 

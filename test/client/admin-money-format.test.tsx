@@ -6,8 +6,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AdminApp } from '../../client/admin/AdminApp.tsx';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
 import { moneyFormatFor } from '../../server/commerce/money-format.ts';
+import { platformMessages } from '../../server/platform-messages.ts';
 import { scriptFetch, settle } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
 
@@ -61,5 +63,47 @@ describe("amounts in the store's money format", () => {
     await settle();
     await settle();
     expect(screen.getByRole('cell', { name: WRITTEN })).toBeTruthy();
+  });
+
+  it('in the products list of a role the settings are refused to, without asking them', async () => {
+    // another currency than the other tests', so nothing an earlier screen learnt can write it
+    const poundsInBritish = moneyFormatFor('GBP', 'en-GB');
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: { status: 403, body: { message: platformMessages.permissionDenied } } },
+      {
+        method: 'GET', path: '/api/admin/products',
+        answer: { body: { products: [{ id: 'p1', title: 'Linen shirt', productType: 1, visible: true, variantCount: 1, stock: 3, lowestPriceCents: 6800, imageUrl: null }], hasMore: false } },
+      },
+    ]);
+    vi.stubGlobal('scrollTo', vi.fn());
+    window.history.replaceState(null, '', '/config/products');
+    render(<AdminApp account={OWNER} siteTitle="Linen & Loam" path="/config/products" moneyFormat={poundsInBritish} />);
+    await settle();
+    await settle();
+    expect(screen.getByRole('cell', { name: formatMoneyWith(6800, poundsInBritish) })).toBeTruthy();
+    // the page brought the currency with its money format
+    expect(calls.filter((call) => call.url === '/api/admin/settings')).toHaveLength(0);
+  });
+
+  it("in the product editor, whose prices are typed in the page's currency from the start", async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: { status: 403, body: { message: platformMessages.permissionDenied } } },
+      { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
+      {
+        method: 'GET', path: '/api/admin/products/p1',
+        answer: { body: { product: {
+          id: 'p1', title: 'Chemise en lin', description: '', excerpt: '', productType: 'physical', urlSlug: 'chemise', visible: true, categories: [], tags: [],
+          variantOptions: [], additionalFieldsFormId: null, images: [],
+          variants: [{ id: 'v1', sku: 'CL-1', priceCents: 1250, salePriceCents: 0, onSale: false, qtyInStock: 3, unlimited: false, weightGrams: 0, attributes: {} }],
+        } } },
+      },
+    ]);
+    vi.stubGlobal('scrollTo', vi.fn());
+    window.history.replaceState(null, '', '/config/products/p1');
+    // a shop in dinars, which have thousandths: 1250 fils are typed 1.250
+    render(<AdminApp account={OWNER} siteTitle="Souq Dates" path="/config/products/p1" moneyFormat={moneyFormatFor('KWD', 'en-US')} />);
+    await settle();
+    expect((screen.getByLabelText(ADMIN.price) as HTMLInputElement).value).toBe('1.250');
+    expect(calls.filter((call) => call.url === '/api/admin/settings')).toHaveLength(0);
   });
 });

@@ -94,6 +94,24 @@ describe('a session that ended while the admin was open', () => {
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(ADMIN.productSaved);
   });
 
+  it("takes away the editor's refusal of the save once the owner has signed in again", async () => {
+    scriptStore();
+    await openAdmin('/config/products/p1');
+    fireEvent.change(title(), { target: { value: 'Harbour Jacket' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    // said by the Save button, under the prompt
+    expect(screen.getByText(SIGNED_OUT_MESSAGE)).toBeTruthy();
+
+    const prompt = screen.getByRole('dialog', { name: ADMIN.sessionEndedTitle });
+    fireEvent.change(within(prompt).getByLabelText(ADMIN.password), { target: { value: 'the right password' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: ADMIN.signIn }));
+    await settle();
+    expect(screen.queryByText(SIGNED_OUT_MESSAGE)).toBeNull();
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(ADMIN.signedInAgain);
+    expect(title().value).toBe('Harbour Jacket');
+  });
+
   it('loads a section that could not load once the owner has signed in again', async () => {
     scriptStore();
     await openAdmin('/config/orders');

@@ -17,6 +17,7 @@ import { replaceAddress } from '../history-position.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
+import { onSessionRestored } from '../session-ended.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -40,6 +41,18 @@ interface ProductForm {
   title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
   categories: string; tags: string; options: string; additionalFieldsFormId: string; variants: VariantForm[]; images: StoredImage[];
 }
+
+/** The line by the Save button. */
+interface EditorNotice {
+  text: string;
+  kind: 'info' | 'error';
+  /** A call refused because the session had ended: the line is out of date once the owner signs in again. */
+  signedOut?: boolean;
+}
+const NO_NOTICE: EditorNotice = { text: '', kind: 'info' };
+
+/** The line for a refused call. */
+const refusedNotice = (answer: { status: number }, text: string): EditorNotice => ({ text, kind: 'error', signedOut: answer.status === 401 });
 
 let keys = 0;
 const newKey = () => `v${++keys}`;
@@ -132,7 +145,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [saved, setSaved] = useState<ProductForm | null>(form);
   const [stored, setStored] = useState<StoredProduct | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [notice, setNotice] = useState<EditorNotice>(NO_NOTICE);
+  // signed in again through the prompt, "You must be signed in" would only mislead: the admin says it is signed in again
+  useEffect(() => (notice.signedOut ? onSessionRestored(() => setNotice(NO_NOTICE)) : undefined), [notice.signedOut]);
   const [busy, setBusy] = useState(false);
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
@@ -183,7 +198,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       // the counts that changed are named in the message itself, not only under their fields
       const changedMeanwhile = answer.status === 409 && Array.isArray(answer.body?.currentStock);
       setStockChanged(changedMeanwhile);
-      setNotice({ text: changedMeanwhile ? answer.message : refusalText(answer), kind: 'error' });
+      setNotice(refusedNotice(answer, changedMeanwhile ? answer.message : refusalText(answer)));
       focusFirstError();
       return;
     }
@@ -202,7 +217,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     if (productId === null) return;
     const answer = await adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(productId)}`);
     if (!answer.ok) {
-      setNotice({ text: answer.message, kind: 'error' });
+      setNotice(refusedNotice(answer, answer.message));
       return;
     }
     const current = answer.data.product.variants;
@@ -224,7 +239,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       // nothing is left to save
       forgetUnsavedChanges();
       navigate(ADMIN_PATHS.products);
-    } else setNotice({ text: answer.message, kind: 'error' });
+    } else setNotice(refusedNotice(answer, answer.message));
   }
 
   async function upload(file: File) {

@@ -91,6 +91,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/admin/messages/emails-not-sent': noInput(READ_ONLY),
   'GET /api/admin/settings': noInput(READ_ONLY),
   'PUT /api/admin/settings': file(ADMIN),
+  'GET /api/admin/account/session': noInput(READ_ONLY),
   'PUT /api/admin/account/password': file(ADMIN),
   'PUT /api/admin/account/email': file(ADMIN),
   // owner settings and store creation
