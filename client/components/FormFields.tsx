@@ -10,6 +10,7 @@ import type { FormFieldDefinition, FormFieldValue } from '../lib/rules.ts';
 import { effectiveMaxLength } from '../lib/rules.ts';
 import { FIELD_PARTS, LIKERT_SCALE, characterCounterText } from '../lib/messages.ts';
 import { phonePartCount, type FormState } from '../lib/form-values.ts';
+import { fieldKeyboard, partKeyboard } from '../lib/field-part-keyboards.ts';
 
 export interface FormFieldsProps {
   formId: string;
@@ -117,7 +118,7 @@ function FieldBody({ formId, field, value, onChange, disabled, marks }: {
             <label key={label} className="field-part">
               <span className="field-part__label">{label}</span>
               <input type="text" name={`${field.id}-${index}`} value={list[index] ?? ''} disabled={disabled}
-                id={index === 0 ? id : undefined} {...marks}
+                id={index === 0 ? id : undefined} {...partKeyboard(field, index)} {...marks}
                 onChange={(e) => {
                   const next = labels.map((_, i) => list[i] ?? '');
                   next[index] = e.target.value;
@@ -181,7 +182,7 @@ function FieldBody({ formId, field, value, onChange, disabled, marks }: {
     default:
       return (
         <input id={id} type={SIMPLE_INPUT_TYPES[field.type] ?? 'text'} name={field.id} value={text} disabled={disabled}
-          placeholder={field.placeholder} autoComplete={field.type === 'email' ? 'email' : undefined} {...marks}
+          placeholder={field.placeholder} {...fieldKeyboard(field)} {...marks}
           onChange={(e) => onChange(e.target.value)} />
       );
   }

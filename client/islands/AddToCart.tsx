@@ -386,7 +386,8 @@ export default function AddToCart(props: AddToCartProps) {
       {props.showQuantity && !isGiftCard && !soldOutSelection && (
         <label className="product-quantity-input">
           <span>{BUTTON.quantity}</span>
-          <input ref={quantityInput} type="number" min={QUANTITY_MIN} max={quantityMax} step={1} value={quantity} aria-label={BUTTON.quantity}
+          {/* a whole number: a phone opens its digits pad */}
+          <input ref={quantityInput} type="number" inputMode="numeric" min={QUANTITY_MIN} max={quantityMax} step={1} value={quantity} aria-label={BUTTON.quantity}
             onChange={(e) => setQuantity(e.target.value)} />
         </label>
       )}

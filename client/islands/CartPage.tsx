@@ -152,7 +152,8 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
         )}
       </td>
       <td role="cell">
-        <input ref={box} type="number" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
+        {/* a whole number: a phone opens its digits pad */}
+        <input ref={box} type="number" inputMode="numeric" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
           aria-label={`${CART.quantityLabel}: ${entry.title}`}
           onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
       </td>

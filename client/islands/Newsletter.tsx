@@ -1,6 +1,7 @@
 /**
  * Newsletter block: email validation, captcha when configured (an answer typed
- * in it is verified as the form is sent), success and error messages. The
+ * in it is verified as the form is sent), success and error messages (an address refused is
+ * said right under its box, which takes the focus; the captcha's and the store's below the captcha). The
  * form posts nowhere by itself: its button works once the island has hydrated,
  * and without scripts a <noscript> line says the form needs them.
  */
@@ -30,6 +31,7 @@ export default function Newsletter(props: NewsletterProps) {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
   const inputId = `newsletter-${props.blockId}`;
   const errorId = `${inputId}-error`;
@@ -44,6 +46,7 @@ export default function Newsletter(props: NewsletterProps) {
     if (!isShopperEmail(email.trim())) {
       setEmailRefused(true);
       setError(email.trim() === '' ? NEWSLETTER.emailInvalid : NEWSLETTER.emailFormat(EMAIL_EXAMPLE));
+      emailRef.current?.focus();
       return;
     }
     setEmailRefused(false);
@@ -91,11 +94,12 @@ export default function Newsletter(props: NewsletterProps) {
         // POST and a button that works only once hydrated: the address never lands in the URL.
         <form method="post" noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor={inputId}>{NEWSLETTER.emailLabel}</label>
-          <input id={inputId} name="email" type="email" autoComplete="email" value={email}
+          <input id={inputId} ref={emailRef} name="email" type="email" autoComplete="email" value={email}
             onChange={(e) => setEmail(e.target.value)} disabled={phase === 'sending'}
             aria-invalid={emailRefused || undefined} aria-describedby={error && emailRefused ? errorId : undefined} />
+          {error && emailRefused && <p className="newsletter-block__error" id={errorId} role="alert">{error}</p>}
           {props.captchaEnabled && <Captcha action="newsletter_block" handleRef={captchaRef} onToken={setCaptchaToken} />}
-          {error && <p className="newsletter-block__error" id={errorId} role="alert">{error}</p>}
+          {error && !emailRefused && <p className="newsletter-block__error" id={errorId} role="alert">{error}</p>}
           <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
           <button type="submit" disabled={!hydrated || phase === 'sending'}>
             {phase === 'sending' ? BUTTON.submitting : props.buttonText ?? BUTTON.signUp}

@@ -38,6 +38,7 @@ export default function RestockSignup(props: RestockSignupProps) {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
   const inputId = `restock-email-${props.productId}-${props.variantId}`;
   const errorId = `${inputId}-error`;
@@ -53,6 +54,7 @@ export default function RestockSignup(props: RestockSignupProps) {
     setEmailRefused(emailError !== null);
     if (emailError) {
       setError(emailError);
+      emailRef.current?.focus();
       return;
     }
     setError(null);
@@ -102,9 +104,11 @@ export default function RestockSignup(props: RestockSignupProps) {
         <form method="post" noValidate onSubmit={(e) => void submit(e)}>
           <label htmlFor={inputId}>{RESTOCK.emailLabel}</label>
           {/* the specification's own pattern checks the address (restockEmailError), not the browser */}
-          <input id={inputId} name="email" type="email" inputMode="email" autoComplete="email" value={email}
+          <input id={inputId} ref={emailRef} name="email" type="email" inputMode="email" autoComplete="email" value={email}
             disabled={phase === 'sending'} aria-invalid={emailRefused || undefined}
             aria-describedby={error && emailRefused ? errorId : undefined} onChange={(e) => setEmail(e.target.value)} />
+          {/* an address refused is said right under its box; the captcha's and the store's below the captcha */}
+          {error && emailRefused && <p className="restock-signup__error" id={errorId} role="alert">{error}</p>}
           {props.mailingListSignUpEnabled && (
             <label className="restock-signup__mailing-list">
               <input type="checkbox" checked={joinList} onChange={(e) => setJoinList(e.target.checked)} />
@@ -112,7 +116,7 @@ export default function RestockSignup(props: RestockSignupProps) {
             </label>
           )}
           {props.captchaEnabled && <Captcha action="product_waitlist" handleRef={captchaRef} onToken={setCaptchaToken} />}
-          {error && <p className="restock-signup__error" id={errorId} role="alert">{error}</p>}
+          {error && !emailRefused && <p className="restock-signup__error" id={errorId} role="alert">{error}</p>}
           <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
           <button type="submit" disabled={!hydrated || phase === 'sending'}>
             {phase === 'sending' ? BUTTON.submitting : BUTTON.notifyMe}

@@ -437,3 +437,12 @@ describe('AddToCart island', () => {
     });
   });
 });
+
+describe('the product\'s quantity box on a phone', () => {
+  afterEach(() => cleanup());
+
+  it('opens the digits pad', () => {
+    render(<AddToCart {...props()} />);
+    expect(quantityBox().getAttribute('inputmode')).toBe('numeric');
+  });
+});

@@ -251,3 +251,12 @@ describe('CartPage island taking over the server\'s page', () => {
     expect(document.querySelector('.cart-subtotal')!.textContent).toBe('$80.00');
   });
 });
+
+describe('the cart row\'s quantity box on a phone', () => {
+  afterEach(() => cleanup());
+
+  it('opens the digits pad', () => {
+    render(<CartPage cart={cartOf(1)} />);
+    expect(screen.getByLabelText('Quantity: Shirt').getAttribute('inputmode')).toBe('numeric');
+  });
+});

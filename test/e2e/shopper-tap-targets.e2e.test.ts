@@ -1,0 +1,97 @@
+/**
+ * What a shopper taps beyond the checkout is a finger's size (44 px) on a touch phone, at 390 and
+ * 320 px: every box, list and choice of the contact form (its likert answers too), the captcha's
+ * box and Verify button (smaller text in its compact form below 320 px of room), the restock
+ * sign-up's mailing-list choice, the cart's Remove confirmation's buttons, the members' sign-in's
+ * "Forgot your password?" and its way back, and the error page's way back to the shop.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createLocalCaptcha } from '../../server/security/captcha.ts';
+import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+
+let store: Storefront;
+let page: Page;
+
+/** Each element of `selector` on the page, named with its size, when it is under 44 px tall (or wide, where `wide`). */
+async function undersized(selector: string, wide = false): Promise<{ count: number; small: string[] }> {
+  return page.evaluate(({ selector, wide }) => {
+    const elements = Array.from(document.querySelectorAll(selector)).filter((element) => element.getClientRects().length > 0);
+    const small = elements.flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      const label = (element.textContent?.trim() || element.getAttribute('name') || element.tagName).slice(0, 30);
+      return box.height < 44 || (wide && box.width < 44) ? [`${selector} "${label}" ${Math.round(box.width)}×${Math.round(box.height)}`] : [];
+    });
+    return { count: elements.length, small };
+  }, { selector, wide });
+}
+
+async function expectFingerSized(selector: string, wide = false): Promise<void> {
+  const { count, small } = await undersized(selector, wide);
+  expect(count, `${selector} is on the page`).toBeGreaterThan(0);
+  expect(small).toEqual([]);
+}
+
+async function open(path: string, status = 200): Promise<void> {
+  const response = await page.goto(store.baseUrl + path);
+  expect(response?.status(), path).toBe(status);
+  await waitForIslands(page);
+}
+
+describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) => {
+  beforeAll(async () => {
+    store = await startStorefront({ captcha: createLocalCaptcha() }, { isMobile: true, hasTouch: true });
+    page = await store.newPage();
+    await page.setViewportSize({ width, height: 844 });
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('gives the contact form finger-sized boxes, lists and choices', async () => {
+    await open('/contact');
+    await expectFingerSized('.form-field input:not([type="checkbox"]):not([type="radio"]), .form-field select');
+    await expectFingerSized('.form-field .field-option');
+    await expectFingerSized('.field-likert .likert-answer');
+    await screenshot(page, `shopper-contact-${width}`);
+  });
+
+  it('gives the footer captcha a finger-sized box and Verify button', async () => {
+    await open('/');
+    await page.locator('.footer-newsletter [data-captcha-rendered="true"]').waitFor();
+    await expectFingerSized('.footer-newsletter .local-captcha input, .footer-newsletter .local-captcha button');
+  });
+
+  it('gives the restock sign-up\'s mailing-list choice a finger\'s height', async () => {
+    await open('/shop/p/wool-throw');
+    await page.locator('.variant-option select').selectOption({ label: 'Bed (Sold out)' });
+    await page.locator('.restock-signup').waitFor();
+    await expectFingerSized('.restock-signup__mailing-list');
+  });
+
+  it('gives the cart\'s Remove confirmation finger-sized buttons', async () => {
+    await open('/shop/p/stoneware-mug');
+    await page.locator('.variant-option select').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Add to Cart' }).tap();
+    await page.getByText(/Added .* to your cart/).waitFor();
+    await open('/cart');
+    await page.locator('.cart-row__remove').first().tap();
+    await page.locator('.confirm-dialog__actions').waitFor();
+    await expectFingerSized('.confirm-dialog__actions button', true);
+    // the screenshot shows the dialog once it has faded in
+    await page.locator('.island-overlay').evaluate((overlay) => Promise.all(overlay.getAnimations().map((animation) => animation.finished)));
+    await screenshot(page, `shopper-cart-remove-${width}`);
+  });
+
+  it('gives the members\' sign-in and forgotten-password pages finger-sized ways on', async () => {
+    await open('/account/sign-in?returnTo=%2Flessons%2Fglazing-at-home');
+    await expectFingerSized('.member-sign-in-forgot a');
+    await open('/account/forgot-password?returnTo=%2Flessons%2Fglazing-at-home');
+    await expectFingerSized('.member-sign-in-back a');
+  });
+
+  it('gives the error page a finger-sized way back to the shop', async () => {
+    await open('/shop?sort=bogus', 400);
+    await expectFingerSized('.error-back');
+  });
+});
