@@ -6,12 +6,26 @@
  * for a file that is not there.
  */
 import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
 import { backupDatabase, defaultBackupPath, restoreDatabase } from './db/backup.ts';
 import { isPostgresUrl } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 
-async function run(command: string | undefined, file: string | undefined): Promise<string> {
+/** The command and its file; `--help` asks for the help, and any other option is a usage mistake, never a file name. */
+function readArgs(args: string[]): { command?: string; file?: string; help: boolean } {
+  try {
+    const { values, positionals } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+    if (positionals.length > 2) throw new Error('too many arguments');
+    return { command: positionals[0], file: positionals[1], help: values.help === true };
+  } catch {
+    throw new Error(serverMessages.backupUsage);
+  }
+}
+
+async function run(args: string[]): Promise<string> {
+  const { command, file, help } = readArgs(args);
+  if (help) return serverMessages.backupHelp;
   const { databasePath, databaseUrl } = readConfig().options;
   if (command !== 'backup' && !(command === 'restore' && file !== undefined)) throw new Error(serverMessages.backupUsage);
   if (isPostgresUrl(databaseUrl)) throw new Error(serverMessages.backupOnPostgres);
@@ -26,7 +40,7 @@ async function run(command: string | undefined, file: string | undefined): Promi
   return `restored ${databasePath} from ${file}`;
 }
 
-run(process.argv[2], process.argv[3]).then(
+run(process.argv.slice(2)).then(
   (done) => console.log(done),
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));

@@ -5,6 +5,7 @@
  * uses (DATABASE_PATH, or DATABASE_URL for PostgreSQL), while the server keeps running.
  */
 import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { isPostgresUrl, openStore, storeDescription } from './db/open-store.ts';
@@ -13,8 +14,22 @@ import { SiteUserRepository } from './db/site-user-repository.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { generatePassword, hashPassword } from './security/passwords.ts';
 
-async function run(email: string | undefined): Promise<string> {
-  if (email === undefined || email.trim() === '' || process.argv.length > 3) throw new Error(serverMessages.passwordUsage);
+/** The one email; `--help` asks for the usage, and any other option is a mistake, never an address to look up. */
+function readArgs(args: string[]): { email?: string; help: boolean } {
+  try {
+    const { values, positionals } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+    if (values.help === true) return { help: true };
+    if (positionals.length !== 1) throw new Error('one email');
+    return { email: positionals[0], help: false };
+  } catch {
+    throw new Error(serverMessages.passwordUsage);
+  }
+}
+
+async function run(args: string[]): Promise<string> {
+  const { email, help } = readArgs(args);
+  if (help) return serverMessages.passwordUsage;
+  if (email === undefined || email.trim() === '') throw new Error(serverMessages.passwordUsage);
   const { options } = readConfig();
   if (!isPostgresUrl(options.databaseUrl) && !existsSync(options.databasePath)) {
     throw new Error(fillMessage(serverMessages.passwordNoStore, { path: options.databasePath }));
@@ -35,7 +50,7 @@ async function run(email: string | undefined): Promise<string> {
   }
 }
 
-run(process.argv[2]).then(
+run(process.argv.slice(2)).then(
   (done) => console.log(done),
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fillMessage, serverMessages } from '../messages.ts';
 import { quickCheckProblems } from './database-integrity.ts';
 
 /** Thrown when a file that should be a sound store is not (quick_check found damage). */
@@ -8,6 +9,35 @@ export class UnsoundBackupError extends Error {
   constructor(path: string, problems: readonly string[]) {
     super(`${path} is not a sound store: ${problems.join('; ')}`);
     this.name = 'UnsoundBackupError';
+  }
+}
+
+/** Thrown when the store to restore over is open in a running server. */
+export class StoreInUseError extends Error {
+  constructor(path: string) {
+    super(fillMessage(serverMessages.restoreStoreInUse, { path }));
+    this.name = 'StoreInUseError';
+  }
+}
+
+/**
+ * Whether a server has the store open. A server keeps its connection for as long as it runs, and
+ * SQLite takes a file out of WAL mode only when no other connection has it open. The file is
+ * about to be replaced, so changing its mode costs nothing; any other failure (a damaged file,
+ * the very reason to restore) is no server's.
+ */
+function openInAServer(databasePath: string): boolean {
+  if (!existsSync(databasePath)) return false;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(databasePath, { fileMustExist: true, timeout: 0 });
+    db.pragma('journal_mode = DELETE');
+    return false;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+  } finally {
+    db?.close();
   }
 }
 
@@ -63,10 +93,11 @@ export async function backupDatabase(databasePath: string, backupPath: string): 
 }
 
 /**
- * Puts a backup in place of the store file. The server must be stopped: the old file and its
- * -wal and -shm companions are removed so no stale journal is replayed over the restored pages.
- * The backup's copy is checked first, so a bad backup never replaces anything (and the backup
- * itself is only read: nothing is written beside it).
+ * Puts a backup in place of the store file. The server must be stopped, and a store a server
+ * still has open is refused: the server would go on writing to the file it has open, removed,
+ * and lose all of it. The old file and its -wal and -shm companions are removed so no stale
+ * journal is replayed over the restored pages. The backup's copy is checked first, so a bad
+ * backup never replaces anything (and the backup itself is only read: nothing is written beside it).
  */
 export function restoreDatabase(backupPath: string, databasePath: string): void {
   mkdirSync(dirname(databasePath), { recursive: true });
@@ -74,6 +105,7 @@ export function restoreDatabase(backupPath: string, databasePath: string): void 
   copyFileSync(backupPath, incoming);
   try {
     checkSoundCopy(incoming, backupPath);
+    if (openInAServer(databasePath)) throw new StoreInUseError(databasePath);
   } catch (error) {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${incoming}${suffix}`, { force: true });
     throw error;

@@ -83,6 +83,17 @@ describe('npm run password', () => {
     expect(command([OWNER_EMAIL, 'extra'], env).err).toBe(serverMessages.passwordUsage);
   });
 
+  it('answers --help with its usage, and takes no other option for an email', async () => {
+    const { location, env } = await preparedStore();
+    const before = await withStore(location, hashOf);
+    expect(command(['--help'], env)).toEqual({ status: 0, out: `${serverMessages.passwordUsage}\n`, err: '' });
+    expect(command(['-h'], env).out).toBe(`${serverMessages.passwordUsage}\n`);
+    // an option is a mistake, never an address looked up ("no account signs in with --verbose")
+    expect(command(['--verbose'], env)).toEqual({ status: 1, out: '', err: serverMessages.passwordUsage });
+    expect(command([OWNER_EMAIL, '--force'], env)).toEqual({ status: 1, out: '', err: serverMessages.passwordUsage });
+    expect(await withStore(location, hashOf)).toBe(before);
+  });
+
   it('names the file it looked for when there is no store there', () => {
     const missing = join(folder, 'none', 'store.db');
     expect(command([OWNER_EMAIL], { DATABASE_PATH: missing })).toEqual({ status: 1, out: '', err: fillMessage(serverMessages.passwordNoStore, { path: missing }) });

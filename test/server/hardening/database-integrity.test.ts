@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app.ts';
-import { backupDatabase, restoreDatabase, UnsoundBackupError } from '../../../server/db/backup.ts';
+import { backupDatabase, restoreDatabase, StoreInUseError, UnsoundBackupError } from '../../../server/db/backup.ts';
 import { CorruptDatabaseError, quickCheckProblems } from '../../../server/db/database-integrity.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
@@ -159,6 +159,30 @@ describe('backup and restore', () => {
     db.close();
   });
 
+  it('refuses to restore over a store a running server has open, which would go on writing to the replaced file', async () => {
+    const path = await preparedStore();
+    const backupPath = join(folder(), 'before-the-server.db');
+    await backupDatabase(path, backupPath);
+    const server = await startServer({ databasePath: path });
+    servers.push(server);
+    expect(() => restoreDatabase(backupPath, path)).toThrow(new StoreInUseError(path));
+    expect(new StoreInUseError(path).message).toBe(fillMessage(serverMessages.restoreStoreInUse, { path }));
+    // nothing was replaced or left behind: the server goes on with its own file
+    expect(readdirSync(dirname(path)).filter((name) => name.includes('restoring'))).toEqual([]);
+    const v = await new Visitor(server.url).start();
+    expect((await v.post('/api/commerce/shopping-cart/entries', { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+    await server.stop();
+    servers.splice(0);
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT count(*) FROM cart_entries').pluck().get()).toBe(1);
+    db.close();
+    // stopped, the same restore goes through
+    restoreDatabase(backupPath, path);
+    const restored = new Database(path, { readonly: true });
+    expect(restored.prepare('SELECT count(*) FROM cart_entries').pluck().get()).toBe(0);
+    restored.close();
+  });
+
   it('npm run backup and npm run restore work from the command line', async () => {
     const path = await preparedStore();
     const target = join(folder(), 'cli-backup.db');
@@ -228,5 +252,27 @@ describe('backup and restore', () => {
     expect(fails(['backup'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
     expect(fails(['restore'], { DATABASE_PATH: missing })).toBe(serverMessages.backupUsage);
     expect(existsSync(missing)).toBe(false);
+  });
+
+  it('npm run backup and restore answer --help with what they do, and take no other option for a file name', () => {
+    const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+    const missing = join(folder(), 'none', 'store.db');
+    const run = (args: string[]): { status: number; out: string; err: string } => {
+      try {
+        const out = execFileSync(tsx, ['server/backup-command.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATABASE_PATH: missing }, encoding: 'utf8', stdio: 'pipe' });
+        return { status: 0, out, err: '' };
+      } catch (error) {
+        const failure = error as { status: number; stdout: string; stderr: string };
+        return { status: failure.status, out: failure.stdout, err: failure.stderr.trim() };
+      }
+    };
+    const help = { status: 0, out: `${serverMessages.backupHelp}\n`, err: '' };
+    expect(run(['backup', '--help'])).toEqual(help);
+    expect(run(['restore', '--help'])).toEqual(help);
+    expect(run(['backup', '-h'])).toEqual(help);
+    // an option is a mistake, never the name of the backup to write or read ("no backup at --force")
+    expect(run(['backup', '--force'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
+    expect(run(['restore', '--force'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
+    expect(run(['backup', 'a.db', 'b.db'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
   });
 });
