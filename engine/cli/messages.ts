@@ -62,6 +62,8 @@ export const cliMessages = {
   // Reports.
   hint: (message: string, hint: string) => `${message} — ${hint}`,
   noPartialsFolder: 'no --partials DIR was given to find it in',
+  /** After an error the render met more than once at the same place (a section over many items): printed once, with its count. */
+  repeated: (line: string, count: number) => `${line} (×${count}: once for each time the render reached it)`,
   partialsNotLookedUp: (names: number) =>
     `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
   /**

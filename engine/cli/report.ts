@@ -5,6 +5,7 @@
  * caret under the column).
  */
 import { codeFrame } from '../diagnostics/code-frame.ts';
+import { distinctTemplateErrors } from '../diagnostics/distinct-errors.ts';
 import { pluginUsage } from '../diagnostics/plugin-usage.ts';
 import { hintFor, missingPartialName, type HintContext } from '../diagnostics/suggest.ts';
 import { tagAt } from '../diagnostics/tag-at.ts';
@@ -37,17 +38,21 @@ function messageForCli(message: string, registry: PluginRegistry, tag: string | 
   return messageWithHint(message, registry, { tag, partials: partials ?? undefined });
 }
 
-export function reportError(error: TemplateError, find: SourceFinder, registry: PluginRegistry, io: CliIo, partials?: KnownPartials): void {
+export function reportError(error: TemplateError, find: SourceFinder, registry: PluginRegistry, io: CliIo, partials?: KnownPartials, count = 1): void {
   const file = find(error.name);
   const where = file?.path ?? error.name ?? 'template';
   const tag = file === undefined ? undefined : tagAt(file.source, error.line, error.column);
-  io.err(`${where}:${error.line}:${error.column} ${messageForCli(error.message, registry, tag, partials)}`);
+  const line = `${where}:${error.line}:${error.column} ${messageForCli(error.message, registry, tag, partials)}`;
+  io.err(count > 1 ? cliMessages.repeated(line, count) : line);
   if (file === undefined || error.line < 1) return;
   const frame = codeFrame(file.source, error.line, error.column, { color: io.color === true });
   if (frame !== '') io.err(frame);
 }
 
-/** Prints each error; `partials` (when the command knows them) gives a missing partial the closest name. */
+/**
+ * Prints each distinct error once (a repeat at the same place gets its count, not another frame);
+ * `partials` (when the command knows them) gives a missing partial the closest name.
+ */
 export function reportErrors(errors: readonly TemplateError[], find: SourceFinder, registry: PluginRegistry, io: CliIo, partials?: KnownPartials): void {
-  for (const error of errors) reportError(error, find, registry, io, partials);
+  for (const error of distinctTemplateErrors(errors)) reportError(error, find, registry, io, partials, error.count);
 }

@@ -1,7 +1,7 @@
 import { codeFrame, defaultRegistry, hintFor, tagAt, type TemplateError } from '../../engine/index.ts';
 import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
 import { missingPartialName } from '../../engine/diagnostics/suggest.ts';
-import { distinctTemplateErrors } from '../pages/template-errors.ts';
+import { distinctTemplateErrors } from '../../engine/diagnostics/distinct-errors.ts';
 
 /** One error as the overlay shows it. */
 export interface OverlayEntry {

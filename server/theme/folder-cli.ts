@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { codeFrame, defaultRegistry, tagAt } from '../../engine/index.ts';
+import { distinctTemplateErrors } from '../../engine/diagnostics/distinct-errors.ts';
 import { onePositional, parseCommandArgs, stringOption, usageError, type Command, type ParsedArgs } from '../../engine/cli/command.ts';
 import { readJsonData } from '../../engine/cli/inputs.ts';
 import { CliFailure, EXIT } from '../../engine/cli/io.ts';
@@ -166,11 +167,13 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     else if (io.write !== undefined) io.write(result.html);
     else io.out(result.html);
   }
-  for (const error of result.errors) {
+  // once per place, with its count: a block applied for each of many items fails for each
+  for (const error of distinctTemplateErrors(result.errors)) {
     const file = error.name === undefined ? dir : path.join(dir, error.name);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     const tag = text === undefined ? undefined : tagAt(text, error.line, error.column);
-    io.err(`${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry, { tag })}`);
+    const line = `${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry, { tag })}`;
+    io.err(error.count > 1 ? cliMessages.repeated(line, error.count) : line);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }
   const cssOut = stringOption(args, 'css-out');

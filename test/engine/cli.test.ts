@@ -68,6 +68,19 @@ describe('tmpl render', () => {
     expect(cliMessages.noPartialsFolder).toBe('no --partials DIR was given to find it in');
   });
 
+  it('prints an error the render meets at one place for every item once, with its count, as the development overlay does', async () => {
+    const file = write('repeated-errors.tmpl', '{.repeated section items}{@|apply card}{.end}\n{@|apply card}');
+    const data = write('repeated-errors.json', JSON.stringify({ items: [1, 2, 3] }));
+    const r = await runCli(['render', file, '--data', data]);
+    expect(r.code).toBe(1);
+    const lines = r.err.split('\n').filter((line) => line.startsWith(file));
+    const said = cliMessages.hint(messages.partialMissing('card'), cliMessages.noPartialsFolder);
+    expect(lines).toEqual([cliMessages.repeated(`${file}:1:26 ${said}`, 3), `${file}:2:1 ${said}`]);
+    expect(lines[0]).toMatch(/\(×3: /);
+    // one code frame each
+    expect(r.err.split('\n').filter((line) => line.startsWith('> 1 |'))).toHaveLength(1);
+  });
+
   it('shows an error inside a partial with the partial file and its own code frame', async () => {
     const file = write('uses-broken.tmpl', '{@|apply broken}');
     write('broken-partials/broken.block', 'x\n{.eval (2 *}');

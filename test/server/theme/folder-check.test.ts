@@ -361,6 +361,22 @@ describe('tmpl on folders', () => {
     }
   });
 
+  it('prints an error the page meets at one place for every item once, with its count', async () => {
+    const list = join(dir, 'collections/blog.list');
+    const kept = readFileSync(list, 'utf8');
+    writeFileSync(list, '{.repeated section items}{@|apply gone.block}{.end}');
+    const context = join(dirname(dir), 'three-items.json');
+    writeFileSync(context, JSON.stringify({ collection: { id: 'c', urlId: 'journal', typeName: 'blog' }, items: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] }));
+    try {
+      const result = await run(['render', dir, '--page', '/journal', '--data', context]);
+      expect(result.code).toBe(1);
+      const said = result.err.split('\n').filter((line) => line.startsWith(`${list}:1:26 `));
+      expect(said).toEqual([cliMessages.repeated(`${list}:1:26 ${messages.partialMissing('gone.block')}`, 3)]);
+    } finally {
+      writeFileSync(list, kept);
+    }
+  });
+
   it('reports the malformed tags of every file the page used, still printing the page with them as text, and exits 1', async () => {
     const files = {
       list: join(dir, 'collections/blog.list'),
