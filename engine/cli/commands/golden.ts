@@ -12,7 +12,8 @@ export const goldenCommand: Command = {
 
 Runs golden files (:TEMPLATE + :JSON → :OUTPUT, instruction-tree and round-trip
 cases); a PATH that is a folder is walked. Prints FAIL and SKIP lines with the
-reason, and ends with "N passed, M failed".
+reason, and ends with "N passed, M failed" (", K skipped" after it when
+files were skipped).
 
 exit codes: 0 all passed, 1 some failed, 2 usage or input problem`,
   options: {},
