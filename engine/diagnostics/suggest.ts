@@ -204,11 +204,20 @@ function namesHint(name: string, candidates: readonly string[]): string | undefi
   return guesses.length === 0 ? undefined : HINTS.didYouMean(...guesses);
 }
 
+/**
+ * "did you mean" for a missing partial: the file it names without its extension (`post-meta` for
+ * `post-meta.block`, a slip too long for a typo), else the closest names.
+ */
+function partialHint(name: string, partials: readonly string[]): string | undefined {
+  const withExtension = partials.filter((partial) => partial.includes('.') && partial.slice(0, partial.lastIndexOf('.')) === name);
+  return withExtension.length > 0 ? HINTS.didYouMean(...withExtension.slice(0, MOST_GUESSES)) : namesHint(name, partials);
+}
+
 /** A hint for an error message, or undefined when there is none. */
 export function hintFor(message: string, registry: PluginRegistry, context: HintContext = {}): string | undefined {
   if (context.tag !== undefined && TAG_ENDS_SHORT.has(message)) return completeFormHint(context.tag);
   const partial = missingPartialName(message);
-  if (partial !== undefined && context.partials !== undefined) return namesHint(partial, context.partials);
+  if (partial !== undefined && context.partials !== undefined) return partialHint(partial, context.partials);
   let found = FORMATTER_UNKNOWN.exec(message);
   if (found) return namesHint(found[1] as string, registry.formatterNames());
   if ((found = PREDICATE_UNKNOWN.exec(message))) return namesHint(found[1] as string, registry.predicateNames());

@@ -40,6 +40,8 @@ interface Unit {
 
 /** The message, with the folder's block of the closest name when the missing one looks like a typo of it. */
 function withGuess(message: string, missing: string, folder: TemplateFolder): string {
+  // the block's name written without its extension
+  if (!missing.endsWith('.block') && folder.partials[`${missing}.block`] !== undefined) return themeMessages.didYouMean(message, `${missing}.block`);
   // names compared without the common .block, which would make any two short names look alike
   const base = (name: string): string => name.replace(/\.block$/, '');
   const names = Object.keys(folder.partials).filter((name) => name.endsWith('.block') === missing.endsWith('.block'));
@@ -119,7 +121,10 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
     const id = tag.attributes.navigationId;
     if (id === undefined) problems.push({ ...at, message: themeMessages.tagAttributeMissing('navigation', 'navigationId'), severity });
     else if (!id.includes('{') && !folder.conf.navigations.some((nav) => nav.name === id)) {
-      problems.push({ ...at, message: themeMessages.navigationUnknown(id, tag.file), severity: 'warning' });
+      // a mistyped name still renders (the platform falls back by position): name the one meant
+      const guess = closestName(id, folder.conf.navigations.map((nav) => nav.name));
+      const message = themeMessages.navigationUnknown(id, tag.file);
+      problems.push({ ...at, message: guess === undefined ? message : themeMessages.didYouMean(message, guess), severity: 'warning' });
     }
   }
   if (tag.kind === 'query' && tag.attributes.collection === undefined) {

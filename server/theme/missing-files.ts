@@ -1,8 +1,25 @@
 import { posix } from 'node:path';
+import { closestName } from '../../engine/diagnostics/suggest.ts';
 import { LineIndex } from '../../engine/syntax/positions.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { stylesheetPosition } from './template-conf.ts';
 import { themeMessages } from './theme-messages.ts';
+
+/**
+ * The message, with the file beside it that the missing path likely meant (`icons.svg` for `icon.svg`).
+ * Names are compared without their common extension, among files that share it: `.js` would
+ * otherwise make any two short names look alike.
+ */
+function withClosestFile(message: string, missing: string, names: readonly string[]): string {
+  const name = posix.basename(missing);
+  const extension = posix.extname(name);
+  const stem = (file: string): string => file.slice(0, file.length - extension.length);
+  const siblings = names.filter((file) => posix.extname(file) === extension);
+  const guess = closestName(stem(name), siblings.map(stem));
+  if (guess === undefined) return message;
+  const dir = posix.dirname(missing);
+  return themeMessages.didYouMean(message, dir === '.' ? `${guess}${extension}` : `${dir}/${guess}${extension}`);
+}
 
 /**
  * Stylesheets template.conf names that styles/ lacks, each placed at its name in template.conf.
@@ -13,7 +30,12 @@ export function missingStylesheets(folder: TemplateFolder, read = (path: string)
   const missing = folder.conf.stylesheets.filter((name) => read(`styles/${name}`) === undefined);
   if (missing.length === 0) return [];
   const conf = read('template.conf') ?? '';
-  return missing.map((name) => ({ file: 'template.conf', ...stylesheetPosition(conf, name), message: themeMessages.stylesheetMissing(name), severity: 'warning' }));
+  return missing.map((name) => ({
+    file: 'template.conf',
+    ...stylesheetPosition(conf, name),
+    message: withClosestFile(themeMessages.stylesheetMissing(name), name, folder.source.list(posix.dirname(`styles/${name}`))),
+    severity: 'warning',
+  }));
 }
 
 /**
@@ -26,7 +48,8 @@ export function missingScripts(folder: TemplateFolder): FolderProblem[] {
     const src = tag.kind === 'script' ? tag.attributes.src ?? '' : '';
     // a src written with instructions is known only when a page renders it
     if (src === '' || src.includes('{') || folder.source.read(`scripts/${src}`) !== undefined) continue;
-    problems.push({ file: tag.file, line: tag.line, column: tag.column, message: themeMessages.scriptMissing(src), severity: 'warning' });
+    const message = withClosestFile(themeMessages.scriptMissing(src), src, folder.source.list(posix.dirname(`scripts/${src}`)));
+    problems.push({ file: tag.file, line: tag.line, column: tag.column, message, severity: 'warning' });
   }
   return problems;
 }
@@ -69,9 +92,10 @@ export function missingAssets(folder: TemplateFolder): FolderProblem[] {
       if (told.has(path)) continue;
       told.add(path);
       // listed rather than read: an asset may be a large picture
-      if (folder.source.list(posix.dirname(`assets/${path}`)).includes(posix.basename(path))) continue;
+      const siblings = folder.source.list(posix.dirname(`assets/${path}`));
+      if (siblings.includes(posix.basename(path))) continue;
       lines ??= new LineIndex(text);
-      problems.push({ file, ...lines.position(match.index + 1), message: themeMessages.assetMissing(path), severity: 'warning' });
+      problems.push({ file, ...lines.position(match.index + 1), message: withClosestFile(themeMessages.assetMissing(path), path, siblings), severity: 'warning' });
     }
   }
   return problems;

@@ -41,6 +41,12 @@ describe('did-you-mean hints', () => {
     expect(hintFor(messages.partialMissing('card'), defaultRegistry, { partials: ['cart', 'cards', 'footer'] })).toBe("did you mean 'cart' or 'cards'?");
   });
 
+  it('names the partial a missing one is with its extension, however far the names are as words', () => {
+    const partials = ['post-meta.block', 'post-metas.block', 'navigation.block'];
+    expect(hintFor(messages.partialMissing('post-meta'), defaultRegistry, { partials })).toBe("did you mean 'post-meta.block'?");
+    expect(hintFor(messages.partialMissing('navigation'), defaultRegistry, { partials })).toBe("did you mean 'navigation.block'?");
+  });
+
   it('says nothing for names far from every registered one, or for other messages', () => {
     expect(hintFor(messages.formatterUnknown('zzzzzzzzzz'), defaultRegistry)).toBeUndefined();
     expect(hintFor(messages.partialMissing('card.block'), defaultRegistry)).toBeUndefined();

@@ -120,6 +120,17 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('names the declared navigation an undeclared one likely meant, and none when no name is close', () => {
+    const result = checkTemplateFolder(source({
+      'blocks/nav.block': '{.repeated section items}{collection.title}{.end}',
+      'header.region': '<squarespace:navigation navigationId="mianNav" template="nav" />\n<squarespace:navigation navigationId="footerLinks" template="nav" />',
+    }));
+    expect(result.problems.filter((p) => p.file === 'header.region').map((p) => [p.line, p.severity, p.message])).toEqual([
+      [1, 'warning', themeMessages.didYouMean(themeMessages.navigationUnknown('mianNav', 'header.region'), 'mainNav')],
+      [2, 'warning', themeMessages.navigationUnknown('footerLinks', 'header.region')],
+    ]);
+  });
+
   it('warns of a platform value the platform does not give, which writes nothing, with the one it likely meant', () => {
     const region = '<head>{squarespace-headres}</head>\n<body class="{squarespace.page-classes}">{squarespace.main-contnet}{squarespace.sidebar}</body>';
     const result = checkTemplateFolder(source({ 'site.region': region }));
@@ -165,6 +176,28 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('names the file beside a missing stylesheet, script or asset that it likely meant, among files of its kind', () => {
+    const result = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, stylesheets: ['bsae.less', 'print.less'] }),
+      'site.region': '{squarespace.main-content}<svg><use xlink:href="/assets/icon.svg#cart"></use></svg><img src="/assets/img/logo.jpg">'
+        + '<squarespace:script src="sit.js" /><squarespace:script src="app.js" />',
+      'styles/base.less': 'body { color: red; }',
+      'styles/print.css': '',
+      'scripts/site.js': '',
+      'scripts/b.js': '',
+      'assets/icons.svg': '<svg/>',
+      'assets/img/logo.png': 'png',
+    }));
+    expect(result.problems.map((p) => p.message).sort()).toEqual([
+      themeMessages.assetMissing('img/logo.jpg'),
+      themeMessages.didYouMean(themeMessages.assetMissing('icon.svg'), 'icons.svg'),
+      themeMessages.didYouMean(themeMessages.scriptMissing('sit.js'), 'site.js'),
+      themeMessages.didYouMean(themeMessages.stylesheetMissing('bsae.less'), 'base.less'),
+      themeMessages.scriptMissing('app.js'),
+      themeMessages.stylesheetMissing('print.less'),
+    ].sort());
+  });
+
   it('places problems by what the author wrote, though the file compiles with nonces added and platform tags replaced', () => {
     const line = '<script>go()</script><squarespace:navigation navigationId="mainNav" template="nav" /> {@|apply card.block} {.end}';
     const result = checkTemplateFolder(source({ 'collections/blog.list': line, 'blocks/nav.block': '' }));
@@ -182,6 +215,16 @@ describe('checking a template folder', () => {
     expect(result.problems.map((p) => p.message)).toEqual([
       themeMessages.didYouMean(themeMessages.navigationTemplateMissing('navigatio.block', 'site.region'), 'navigation.block'),
       themeMessages.didYouMean(themeMessages.blockMissing('foter.block', 'site.region'), 'footer.block'),
+    ]);
+  });
+
+  it('names the block a missing one is with .block written after it', () => {
+    const result = checkTemplateFolder(source({
+      'collections/blog.list': '{@|apply post-meta}',
+      'blocks/post-meta.block': '',
+    }));
+    expect(result.problems.map((p) => p.message)).toEqual([
+      themeMessages.didYouMean(themeMessages.blockMissing('post-meta', 'collections/blog.list'), 'post-meta.block'),
     ]);
   });
 
