@@ -45,7 +45,15 @@ export function parseConfJson(text: string): ConfResult<unknown> {
     const detail = (error as Error).message;
     // V8 says where it stopped as a character offset ("… in JSON at position 11").
     const at = / in JSON at position (\d+)/.exec(detail);
-    if (at) return { ok: false, message: themeMessages.confUnreadable(detail.slice(0, at.index)), ...new LineIndex(text).position(Number(at[1])) };
+    if (at) {
+      const position = Number(at[1]);
+      // a comma left out is found where the next value starts, often a line below: place it where it belongs
+      const comma = /^Expected ',' or /.test(detail) ? missingComma(text, position) : null;
+      if (comma !== null) return { ok: false, message: themeMessages.confUnreadable(themeMessages.confMissingComma), ...new LineIndex(text).position(comma) };
+      // an object's trailing comma is placed but told as a missing property name: say what it is
+      const problem = trailingComma(text, position) ?? detail.slice(0, at.index);
+      return { ok: false, message: themeMessages.confUnreadable(problem), ...new LineIndex(text).position(position) };
+    }
     const found = readerProblem(text);
     if (found === null) return { ok: false, message: themeMessages.confUnreadable(detail), line: 0, column: 0 };
     return { ok: false, message: themeMessages.confUnreadable(found.problem), ...new LineIndex(text).position(found.position) };
@@ -59,12 +67,24 @@ function readerProblem(text: string): { problem: string; position: number } | nu
     return null;
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) return null;
-    const closing = text[error.position];
-    if ((closing === ']' || closing === '}') && /,\s*$/.test(text.slice(0, error.position))) {
-      return { problem: themeMessages.confTrailingComma(closing), position: error.position };
-    }
-    return { problem: describeJsonProblem(text, error), position: error.position };
+    return { problem: trailingComma(text, error.position) ?? describeJsonProblem(text, error), position: error.position };
   }
+}
+
+/**
+ * Where a comma belongs (just after the value before), when JSON, asking for a comma, stopped at
+ * the start of a value or member that follows another value; null otherwise.
+ */
+function missingComma(text: string, position: number): number | null {
+  if (!/^["{[\dtfn-]/.test(text[position] ?? '')) return null;
+  const before = text.slice(0, position).trimEnd();
+  return /["\d}\]el]$/.test(before) ? before.length : null;
+}
+
+/** The problem named, when JSON stopped at a closing bracket right after a comma; null otherwise. */
+function trailingComma(text: string, position: number): string | null {
+  const closing = text[position];
+  return (closing === ']' || closing === '}') && /,\s*$/.test(text.slice(0, position)) ? themeMessages.confTrailingComma(closing) : null;
 }
 
 /** The first problem the schema found, named by its field. */

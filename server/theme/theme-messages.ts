@@ -47,6 +47,7 @@ export const themeMessages = {
   pageFilesUncheckedLog: "the template folder's page files could not be checked against the store's pages",
   templateDirMissing: 'is not a folder: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
+  confMissingComma: 'a comma is missing after this value: JSON separates members and items with commas',
   nestedTemplateFolderLog: 'TEMPLATE_DIR has no template.conf; the one folder inside it that has one is served',
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',

@@ -229,6 +229,22 @@ describe('a template.conf that does not parse', () => {
     expect(parseTemplateConf("{\n  'name': 'Plain'\n}")).toEqual(expect.objectContaining({ ok: false, line: 2, column: 3 }));
   });
 
+  it("names a comma after an object's last member as one, where V8 places it but asks for a property name", async () => {
+    const { parseTemplateConf } = await import('../../../server/theme/template-conf.ts');
+    const written = '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "tweaks": { "accentColor": "#c53" },\n}';
+    expect(parseTemplateConf(written)).toEqual({ ok: false, message: themeMessages.confUnreadable(themeMessages.confTrailingComma('}')), line: 4, column: 1 });
+  });
+
+  it('places a comma left out where it belongs, at the end of the value before, not where the next one starts', async () => {
+    const { parseTemplateConf } = await import('../../../server/theme/template-conf.ts');
+    const missing = themeMessages.confUnreadable(themeMessages.confMissingComma);
+    const members = '{\n  "layouts": { "default": { "regions": ["site"] } }\n  "tweaks": {}\n}';
+    expect(parseTemplateConf(members)).toEqual({ ok: false, message: missing, line: 2, column: 52 });
+    expect(parseTemplateConf('{\n  "stylesheets": ["a.less"\n    "b.less"]\n}')).toEqual({ ok: false, message: missing, line: 2, column: 27 });
+    // anything else after a value is V8's to say
+    expect(parseTemplateConf('{ "name": "Plain" x }')).toEqual(expect.objectContaining({ message: themeMessages.confUnreadable("Expected ',' or '}' after property value"), column: 19 }));
+  });
+
   it('shows the overlay in development on every page until it is fixed, then the page', async () => {
     const dir = writeFolder({ 'template.conf': broken, 'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>' });
     const server = await startServer({ templateDir: dir, dev: true });
