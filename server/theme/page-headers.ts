@@ -1,4 +1,5 @@
 import { escapeHtmlAttribute, escapeHtml } from '../../engine/plugins/core/html-escape.ts';
+import { inlineSocialIconSprite } from './social-icon-sprite.ts';
 
 export interface HeaderFacts {
   pageTitle: string;
@@ -41,7 +42,7 @@ export function squarespaceHeaders(facts: HeaderFacts): string {
   return lines.join('\n');
 }
 
-/** `{squarespace-footers}`: what follows the page's own markup (the cart pill island, development hooks). */
+/** `{squarespace-footers}`: what follows the page's own markup (the cart pill island, the social icons, development hooks). */
 export function squarespaceFooters(parts: readonly string[]): string {
   return parts.filter((part) => part !== '').join('\n');
 }
@@ -80,8 +81,12 @@ export function pageHeaders(context: Record<string, unknown>, facts: PageFacts):
   });
 }
 
-/** `{squarespace-footers}` of a page: the cart pill island, then any development hooks. */
+/**
+ * `{squarespace-footers}` of a page: the cart pill island, the hidden sprite of the site's social
+ * icons (as the platform writes it), then any development hooks.
+ */
 export function pageFooters(context: Record<string, unknown>, extra: readonly string[] = []): string {
   const islands = asObject(context.islands) ?? {};
-  return squarespaceFooters([typeof islands.cartPill === 'string' ? islands.cartPill : '', ...extra]);
+  const website = asObject(context.website) ?? {};
+  return squarespaceFooters([typeof islands.cartPill === 'string' ? islands.cartPill : '', inlineSocialIconSprite(website.socialAccounts), ...extra]);
 }

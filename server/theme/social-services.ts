@@ -47,3 +47,8 @@ const SERVICES: readonly SocialService[] = [...DRAWN, ...LINKED.map(([name, labe
 export const SERVICE_NAMES: ReadonlyArray<{ serviceName: string; label: string; glyph: GlyphName }> = SERVICES.flatMap(
   (service) => [service.name, `${service.name}-unauth`].map((serviceName) => ({ serviceName, label: service.label, glyph: service.glyph })),
 );
+
+/** The glyph for an account's service: its own, or the generic link glyph for a service the host does not know. */
+export function glyphOf(serviceName: string): GlyphName {
+  return SERVICE_NAMES.find((service) => service.serviceName === serviceName)?.glyph ?? 'link';
+}

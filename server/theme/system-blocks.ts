@@ -3,7 +3,7 @@
  * the blocks templates apply without shipping them). A folder's own file of the same name wins.
  * They write the platform's markup shells; the page's scripts and stylesheets style them.
  */
-import { SOCIAL_ICON_SPRITE_PATH } from './social-icon-sprite.ts';
+import { SOCIAL_ICON_SPRITE_PATH, UNKNOWN_SERVICE_SYMBOL } from './social-icon-sprite.ts';
 import { SERVICE_NAMES } from './social-services.ts';
 
 function attributeText(text: string): string {
@@ -15,10 +15,15 @@ function attributeText(text: string): string {
 const serviceLabel = SERVICE_NAMES.map(({ serviceName, label }, index) => `{.${index === 0 ? '' : 'or '}equal? serviceName "${serviceName}"}${attributeText(label)}`).join('')
   + '{.or}{.section screenname}{@|htmlattr}{.or}{serviceName|htmlattr}{.end}{.end}';
 
+// The sprite's symbols for the account: its service's, or the generic link glyph's for a service
+// the sprite does not draw.
+const symbolName = SERVICE_NAMES.map(({ serviceName }, index) => `{.${index === 0 ? '' : 'or '}equal? serviceName "${serviceName}"}${serviceName}`).join('')
+  + `{.or}${UNKNOWN_SERVICE_SYMBOL}{.end}`;
+
 // One link per account whose icon is shown ("Show social icon" off sets iconEnabled false), its
 // icon and mask drawn from the sprite the host serves.
-const socialLinks = `{.repeated section socialAccounts}{.equal? iconEnabled false}{.or}<a href="{profileUrl|htmlattr}" target="_blank" class="sqs-svg-icon--wrapper {serviceName|htmlattr}" aria-label="${serviceLabel}">
-<div><svg class="sqs-svg-icon--social" viewBox="0 0 64 64"><use class="sqs-use--icon" xlink:href="${SOCIAL_ICON_SPRITE_PATH}#{serviceName|htmlattr}-icon"></use><use class="sqs-use--mask" xlink:href="${SOCIAL_ICON_SPRITE_PATH}#{serviceName|htmlattr}-mask"></use></svg></div>
+const socialLinks = `{.macro social-symbol}${symbolName}{.end}{.repeated section socialAccounts}{.equal? iconEnabled false}{.or}<a href="{profileUrl|htmlattr}" target="_blank" class="sqs-svg-icon--wrapper {serviceName|htmlattr}" aria-label="${serviceLabel}">
+<div><svg class="sqs-svg-icon--social" viewBox="0 0 64 64"><use class="sqs-use--icon" xlink:href="${SOCIAL_ICON_SPRITE_PATH}#{@|apply social-symbol}-icon"></use><use class="sqs-use--mask" xlink:href="${SOCIAL_ICON_SPRITE_PATH}#{@|apply social-symbol}-mask"></use></svg></div>
 </a>{.end}{.end}`;
 
 export const SYSTEM_BLOCKS: Readonly<Record<string, string>> = {
