@@ -66,13 +66,15 @@ export interface Navigate {
   (path: string): void;
 }
 
-export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone, moneyFormat }: AdminAppProps) {
+export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone, moneyFormat: initialMoneyFormat }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
   // The store's name as the header and the tab show it: the settings screen may change it.
   const [siteTitle, setSiteTitle] = useState(initialSiteTitle);
   useEffect(() => {
     document.title = adminDocumentTitle(siteTitle);
   }, [siteTitle]);
+  // The store's money format: settings saved with another currency bring the new one's.
+  const [moneyFormat, setMoneyFormat] = useState(initialMoneyFormat ?? null);
   // The sign-in email as the header shows it: the account screen may change it.
   const [email, setEmail] = useState(account?.email ?? '');
   // the page's session token, once: signing in again under an open screen brings a newer one
@@ -181,7 +183,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       screen = <MessagesScreen canNotify={can('restock.send')} />;
       break;
     case 'settings':
-      screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} />;
+      screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} onMoneyFormatSaved={setMoneyFormat} />;
       break;
     case 'staff':
       screen = <StaffScreen />;
@@ -224,7 +226,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
         <StoreTimeZone.Provider value={timeZone ?? null}>
-          <StoreMoneyFormat.Provider value={moneyFormat ?? null}>{screen}</StoreMoneyFormat.Provider>
+          <StoreMoneyFormat.Provider value={moneyFormat}>{screen}</StoreMoneyFormat.Provider>
         </StoreTimeZone.Provider>
       </main>
       {sessionEnded ? <SessionPrompt email={email} onSignedIn={resume} onSignOut={() => void signOut()} /> : null}

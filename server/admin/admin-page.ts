@@ -18,9 +18,7 @@ import { resizedUploads } from './image-copies.ts';
 import { cleanUploads } from './clean-uploads.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 import { storeTimeZone } from './order-period.ts';
-import { currencyOf } from '../db/site-repository.ts';
-import { storeLocale } from '../pages/base-context.ts';
-import { moneyFormatFor } from '../commerce/money-format.ts';
+import { adminMoneyFormat } from './admin-money-format.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -48,7 +46,7 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
     // the screens write every date in it, as the orders list counts its days
     timeZone: storeTimeZone(website),
     // and every amount in the store's money format, as the shop writes it
-    moneyFormat: moneyFormatFor(currencyOf(await settings.read('websiteSettings')), storeLocale(website)),
+    moneyFormat: adminMoneyFormat(website, await settings.read('websiteSettings')),
   };
 }
 

@@ -10,6 +10,7 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { fillMessage } from '../messages.ts';
 import { fieldError, ownerText, parseAdminInput } from './admin-validation.ts';
 import { storeAddressSchema } from './store-address.ts';
+import { adminMoneyFormat } from './admin-money-format.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 /** Tax up to 50 %, in basis points (800 = 8 %). */
@@ -90,14 +91,14 @@ export function createSettingsCalls(deps: AppDeps): Router {
   router.put(ADMIN_SETTINGS, ownerWrite, canManage, async (req, res) => {
     const input = parseAdminInput(settingsSchema, req.body);
     // one transaction with the documents locked: keys this screen does not edit are kept as they are
-    const settings = await deps.store.transaction(async (tx) => {
+    const { settings, moneyFormat } = await deps.store.transaction(async (tx) => {
       const repository = new AdminSettingsRepository(tx);
       const website = await repository.readForUpdate('website');
       const websiteSettings = await repository.readForUpdate('websiteSettings');
       const store = object(websiteSettings.storeSettings);
       if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
       await repository.write('website', { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress });
-      await repository.write('websiteSettings', {
+      const savedSettings = {
         ...websiteSettings,
         storeSettings: {
           ...store,
@@ -110,10 +111,13 @@ export function createSettingsCalls(deps: AppDeps): Router {
           orderNotificationEmail: input.orderNotificationEmail,
           lowStockThreshold: input.lowStockThreshold ?? lowStockThresholdOf(store),
         },
-      });
-      return currentSettings(repository);
+      };
+      await repository.write('websiteSettings', savedSettings);
+      // the admin's page brought the format of the currency it was loaded with: the saved one's lets
+      // it write amounts in the new currency at once, without a reload
+      return { settings: await currentSettings(repository), moneyFormat: adminMoneyFormat(website, savedSettings) };
     });
-    res.json({ settings, message: ADMIN.settingsSaved });
+    res.json({ settings, moneyFormat, message: ADMIN.settingsSaved });
   });
 
   return router;

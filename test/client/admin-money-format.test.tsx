@@ -4,7 +4,7 @@
  * shop's pages write them (a euro shop in French: 68,00 €), not in the built-in US style.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { AdminApp } from '../../client/admin/AdminApp.tsx';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
@@ -105,5 +105,38 @@ describe("amounts in the store's money format", () => {
     await settle();
     expect((screen.getByLabelText(ADMIN.price) as HTMLInputElement).value).toBe('1.250');
     expect(calls.filter((call) => call.url === '/api/admin/settings')).toHaveLength(0);
+  });
+
+  it('in the currency the settings were just saved with, in the same locale, without a reload', async () => {
+    const poundsInFrench = moneyFormatFor('GBP', 'fr-FR');
+    const settings = {
+      siteTitle: 'Lin & Loam', tagline: '', storeAddress: 'http://localhost:3000', currency: 'EUR', taxRateBasisPoints: 0,
+      shippingRates: [{ id: 'standard', name: 'Standard', kind: 'flat', priceCents: 500, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0 }],
+      storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStockThreshold: 5,
+    };
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/settings', answer: { body: { settings, currencies: ['EUR', 'GBP'] } } },
+      // the server answers with the saved currency's format in the store's locale
+      { method: 'PUT', path: '/api/admin/settings', answer: (call) => ({ body: { settings: call.body, moneyFormat: poundsInFrench, message: ADMIN.settingsSaved } }) },
+      {
+        method: 'GET', path: '/api/admin/products',
+        answer: { body: { products: [{ id: 'p1', title: 'Chemise en lin', productType: 1, visible: true, variantCount: 1, stock: 3, lowestPriceCents: 6800, imageUrl: null }], hasMore: false } },
+      },
+    ]);
+    vi.stubGlobal('scrollTo', vi.fn());
+    window.history.replaceState(null, '', '/config/settings');
+    const manager = { ...OWNER, permissions: [...OWNER.permissions, 'store.manage'] };
+    render(<AdminApp account={manager} siteTitle="Lin & Loam" path="/config/settings" moneyFormat={EUROS_IN_FRENCH} />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.currency), { target: { value: 'GBP' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    expect(screen.getByText(ADMIN.settingsSaved)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: ADMIN.screens.products }));
+    await settle();
+    // not the built-in style (£68.00), nor the euros the page was loaded with
+    expect(formatMoneyWith(6800, poundsInFrench)).toBe('68,00\u00a0£GB');
+    expect(screen.getByRole('cell', { name: formatMoneyWith(6800, poundsInFrench) })).toBeTruthy();
   });
 });

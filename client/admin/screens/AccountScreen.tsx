@@ -4,19 +4,17 @@ import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { Field, Notice } from '../Field.tsx';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
+import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
-
-type Said = { text: string; kind: 'info' | 'error' };
-const NOTHING: Said = { text: '', kind: 'info' };
 
 export function AccountScreen({ email, onEmailChanged }: { email: string; onEmailChanged: (email: string) => void }) {
   const [emailForm, setEmailForm] = useState({ newEmail: '', currentPassword: '' });
   const [emailErrors, setEmailErrors] = useState<FieldErrors>({});
-  const [emailNotice, setEmailNotice] = useState<Said>(NOTHING);
+  const [emailNotice, setEmailNotice] = useScreenNotice();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Said>(NOTHING);
+  const [notice, setNotice] = useScreenNotice();
   const [emailFormRef, focusEmailError] = useErrorFocus();
   const [passwordFormRef, focusPasswordError] = useErrorFocus();
   useUnsavedChanges([emailForm.newEmail, emailForm.currentPassword, currentPassword, newPassword].some((typed) => typed !== ''));
@@ -31,7 +29,7 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
       onEmailChanged(answer.data.email);
     } else {
       setEmailErrors(answer.fieldErrors);
-      setEmailNotice({ text: refusalText(answer), kind: 'error' });
+      setEmailNotice(refusedNotice(answer, refusalText(answer)));
       focusEmailError();
     }
   }
@@ -46,7 +44,7 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
       setNotice({ text: ADMIN.passwordChanged, kind: 'info' });
     } else {
       setErrors(answer.fieldErrors);
-      setNotice({ text: refusalText(answer), kind: 'error' });
+      setNotice(refusedNotice(answer, refusalText(answer)));
       focusPasswordError();
     }
   }

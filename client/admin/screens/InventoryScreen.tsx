@@ -10,6 +10,7 @@ import { adminCall } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../money-input.ts';
+import { NO_NOTICE, refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
@@ -52,7 +53,9 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
 }) {
   const [value, setValue] = useState(String(row.qtyInStock));
   const [unlimited, setUnlimited] = useState(row.unlimited);
-  const [error, setError] = useState('');
+  // the row's own refusal, which says no more "You must be signed in" once the owner has signed in again
+  const [refusal, setRefusal] = useScreenNotice();
+  const error = refusal.text;
   // what the server holds, as this cell last saved it or the list last said
   const stored = useRef<Stock>({ qtyInStock: row.qtyInStock, unlimited: row.unlimited });
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -76,13 +79,13 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
         const current = answer.status === 409 ? currentCountIn(answer.body) : undefined;
         // the owner has now seen the current count: Enter again saves the typed one over it
         if (current !== undefined) stored.current = { ...stored.current, qtyInStock: current };
-        setError(answer.fieldErrors.qtyInStock ?? answer.fieldErrors.unlimited ?? answer.message);
+        setRefusal(refusedNotice(answer, answer.fieldErrors.qtyInStock ?? answer.fieldErrors.unlimited ?? answer.message));
         return null;
       }
       // the count the server wrote: one left as shown is the store's own
       const saved = { qtyInStock: answer.data.qtyInStock ?? stock.qtyInStock, unlimited: answer.data.unlimited ?? stock.unlimited };
       stored.current = saved;
-      setError('');
+      setRefusal(NO_NOTICE);
       onSaved();
       return saved.qtyInStock;
     });
@@ -93,7 +96,7 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
   function saveCount() {
     if (unlimited) return;
     if (value.trim() === String(stored.current.qtyInStock) && !stored.current.unlimited) {
-      setError('');
+      setRefusal(NO_NOTICE);
       return;
     }
     void put({ qtyInStock: integerFromText(value), unlimited: false });

@@ -8,6 +8,7 @@ import { ADMIN } from '../../lib/admin-messages.ts';
 import { API_PATHS } from '../../lib/api-paths.ts';
 import { adminCall } from '../admin-api.ts';
 import { Notice } from '../Field.tsx';
+import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { LoadFailed } from '../LoadFailed.tsx';
 import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
@@ -112,10 +113,10 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
   const { data, error, loading, reload } = useCall<{ groups: RestockGroup[]; hasMore: boolean; canSendEmail?: boolean; undeliveredNotices?: number }>(`/api/admin/messages/restock?${paged(offset)}`);
   // without a mail server the send is refused: Notify is not offered as if it could work, and the note says why
   const canSend = data?.canSendEmail !== false;
-  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [notice, setNotice] = useScreenNotice();
   async function notify(group: RestockGroup) {
     const answer = await adminCall<{ sent: number }>('POST', `${API_PATHS.restock}/send`, { productId: group.productId, variantId: group.variantId });
-    setNotice(answer.ok ? { text: ADMIN.notified(answer.data.sent), kind: 'info' } : { text: answer.message, kind: 'error' });
+    setNotice(answer.ok ? { text: ADMIN.notified(answer.data.sent), kind: 'info' } : refusedNotice(answer));
     reload();
   }
   return (

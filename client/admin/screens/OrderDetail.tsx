@@ -6,6 +6,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { adminCall } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
+import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { orderLabel, ordersListQuery, type OrderSummary } from './OrdersScreen.tsx';
 import { useAddressQuery } from '../use-address-query.ts';
@@ -86,7 +87,7 @@ function answersText(answers: unknown): string {
 
 export function OrderDetail({ orderId, navigate, canManage }: { orderId: string; navigate: Navigate; canManage: boolean }) {
   const { data, error, reload } = useCall<{ order: OrderDetailData; canSendEmail?: boolean }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
-  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [notice, setNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
   // back to the list as the owner left it: its filters came along in this order's address
   const [address] = useAddressQuery();
@@ -98,7 +99,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     const answer = await adminCall<{ emails: OrderEmail[] }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/emails/${encodeURIComponent(email.id)}/send`, {});
     setBusy(false);
     const after = answer.ok ? answer.data.emails.find((one) => one.id === email.id) : undefined;
-    setNotice(!answer.ok ? { text: answer.message, kind: 'error' } : after?.status === 'sent' ? { text: ADMIN.emailSent, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
+    setNotice(!answer.ok ? refusedNotice(answer) : after?.status === 'sent' ? { text: ADMIN.emailSent, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
     reload();
   }
 
@@ -107,7 +108,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     setBusy(true);
     const answer = await adminCall('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
     setBusy(false);
-    setNotice(answer.ok ? { text: doneText, kind: 'info' } : { text: answer.message, kind: 'error' });
+    setNotice(answer.ok ? { text: doneText, kind: 'info' } : refusedNotice(answer));
     reload();
   }
 

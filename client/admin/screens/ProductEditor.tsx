@@ -4,7 +4,7 @@
  * (upload, alt text, order) and delete. The server checks everything and names the fields it
  * refuses; each message is shown under its field.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { IMAGE_TOO_LARGE, isImageTooLarge } from '../../lib/image-upload-limits.ts';
@@ -17,7 +17,8 @@ import { replaceAddress } from '../history-position.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
-import { onSessionRestored } from '../session-ended.ts';
+import { NO_NOTICE, refusedNotice, useClearedOnSignIn, useScreenNotice } from '../screen-notice.ts';
+import { useCall } from '../use-call.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -41,18 +42,6 @@ interface ProductForm {
   title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
   categories: string; tags: string; options: string; additionalFieldsFormId: string; variants: VariantForm[]; images: StoredImage[];
 }
-
-/** The line by the Save button. */
-interface EditorNotice {
-  text: string;
-  kind: 'info' | 'error';
-  /** A call refused because the session had ended: the line is out of date once the owner signs in again. */
-  signedOut?: boolean;
-}
-const NO_NOTICE: EditorNotice = { text: '', kind: 'info' };
-
-/** The line for a refused call. */
-const refusedNotice = (answer: { status: number }, text: string): EditorNotice => ({ text, kind: 'error', signedOut: answer.status === 401 });
 
 let keys = 0;
 const newKey = () => `v${++keys}`;
@@ -145,16 +134,24 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [saved, setSaved] = useState<ProductForm | null>(form);
   const [stored, setStored] = useState<StoredProduct | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<EditorNotice>(NO_NOTICE);
-  // signed in again through the prompt, "You must be signed in" would only mislead: the admin says it is signed in again
-  useEffect(() => (notice.signedOut ? onSessionRestored(() => setNotice(NO_NOTICE)) : undefined), [notice.signedOut]);
+  // the line by the Save button
+  const [notice, setNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
-  const [forms, setForms] = useState<Array<{ id: string; name: string }>>([]);
+  // as lists do, a load refused because the session had ended asks again once the owner has signed in again
+  const opened = useCall<{ product: StoredProduct }>(openedId === null ? null : `/api/admin/products/${encodeURIComponent(openedId)}`);
+  const forms = useCall<{ forms: Array<{ id: string; name: string }> }>('/api/admin/messages/forms').data?.forms ?? [];
   // the photo being sent and the share of it sent so far; a photo whose upload failed, to send again
   const [uploading, setUploading] = useState<{ name: string; sent: number } | null>(null);
   const [retryable, setRetryable] = useState<File | null>(null);
+  // an upload refused as signed out: its line under the field is out of date once signed in again (Upload again stays)
+  const [uploadSignedOut, setUploadSignedOut] = useState(false);
+  const clearUploadRefusal = useCallback(() => {
+    setUploadSignedOut(false);
+    setErrors(({ image: _refusal, ...others }) => others);
+  }, []);
+  useClearedOnSignIn(uploadSignedOut, clearUploadRefusal);
   const [formRef, focusFirstError] = useErrorFocus();
   useUnsavedChanges(form !== null && hasEdits(form, saved));
   const show = (product: StoredProduct) => {
@@ -165,19 +162,12 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   };
 
   useEffect(() => {
-    void adminCall<{ forms: Array<{ id: string; name: string }> }>('GET', '/api/admin/messages/forms').then((answer) => {
-      if (answer.ok) setForms(answer.data.forms);
-    });
-    if (openedId === null) return;
-    void adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(openedId)}`).then((answer) => {
-      if (answer.ok) show(answer.data.product);
-      else setNotice({ text: answer.message, kind: 'error' });
-    });
+    if (opened.data) show(opened.data.product);
     // loaded once per opened product; the currency only changes how prices are typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openedId]);
+  }, [opened.data]);
 
-  if (!form) return <p>{notice.text || ADMIN.loading}</p>;
+  if (!form) return <p>{opened.error || ADMIN.loading}</p>;
   const options = list(form.options);
   const update = (change: Partial<ProductForm>) => setForm({ ...form, ...change });
   const updateVariant = (index: number, change: Partial<VariantForm>) =>
@@ -187,7 +177,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setNotice({ text: '', kind: 'info' });
+    setNotice(NO_NOTICE);
     const payload = payloadOf(form!, currency);
     const answer = productId === null
       ? await adminCall<{ product: StoredProduct }>('POST', '/api/admin/products', payload)
@@ -217,7 +207,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     if (productId === null) return;
     const answer = await adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(productId)}`);
     if (!answer.ok) {
-      setNotice(refusedNotice(answer, answer.message));
+      setNotice(refusedNotice(answer));
       return;
     }
     const current = answer.data.product.variants;
@@ -239,7 +229,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       // nothing is left to save
       forgetUnsavedChanges();
       navigate(ADMIN_PATHS.products);
-    } else setNotice(refusedNotice(answer, answer.message));
+    } else setNotice(refusedNotice(answer));
   }
 
   async function upload(file: File) {
@@ -275,6 +265,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       // the refusal is said under the upload field
       setNotice({ text: '', kind: 'info' });
       withImageError(answer.status === 0 ? ADMIN.imageUploadBroken(file.name) : answer.fieldErrors.image ?? answer.message);
+      setUploadSignedOut(answer.status === 401);
       // a refusal of the file itself (its type, its size) would be refused again; a lost connection,
       // an ended session or a server failure is worth another try with the same photo
       if (answer.status === 0 || answer.status === 401 || answer.status >= 500) setRetryable(file);

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
+import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { TableRegion } from '../TableRegion.tsx';
 
 interface Problem { row: number; column: string | null; message: string }
@@ -16,7 +17,7 @@ export function ProductImport({ onImported }: { onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [updateExisting, setUpdateExisting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [said, setSaid] = useScreenNotice();
   const [problems, setProblems] = useState<Problem[]>([]);
 
   async function submit(event: FormEvent) {
@@ -39,7 +40,7 @@ export function ProductImport({ onImported }: { onImported: () => void }) {
     }
     const listed = answer.body?.problems;
     setProblems(Array.isArray(listed) ? (listed as Problem[]) : []);
-    setSaid({ text: answer.message, kind: 'error' });
+    setSaid(refusedNotice(answer));
   }
 
   return (

@@ -5,7 +5,8 @@ import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, decimalFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
-import { rememberStoreCurrency } from '../store-currency.ts';
+import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
+import type { MoneyFormat } from '../../lib/money.ts';
 import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 
@@ -68,13 +69,18 @@ function withCurrency(form: SettingsForm, currency: string): SettingsForm {
   return { ...form, currency, rates: form.rates.map((rate) => ({ ...rate, price: same(rate.price), perKilogram: same(rate.perKilogram), freeOver: same(rate.freeOver) })) };
 }
 
-export function SettingsScreen({ canEdit, onSiteTitleSaved }: { canEdit: boolean; onSiteTitleSaved?: (siteTitle: string) => void }) {
+export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }: {
+  canEdit: boolean;
+  onSiteTitleSaved?: (siteTitle: string) => void;
+  /** The store's money format as saved: the admin writes amounts in it from now on. */
+  onMoneyFormatSaved?: (format: MoneyFormat) => void;
+}) {
   const { data, error } = useCall<{ settings: Settings; currencies: string[] }>('/api/admin/settings');
   const [form, setForm] = useState<SettingsForm | null>(null);
   // the form as loaded or last saved: any difference is an unsaved edit
   const [saved, setSaved] = useState<SettingsForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
+  const [notice, setNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstError] = useErrorFocus();
   useUnsavedChanges(form !== null && hasEdits(form, saved));
@@ -94,16 +100,16 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved }: { canEdit: boolean
     event.preventDefault();
     setBusy(true);
     const payload = payloadOf(form!);
-    const answer = await adminCall<{ settings: Settings }>('PUT', '/api/admin/settings', payload);
+    const answer = await adminCall<{ settings: Settings; moneyFormat?: MoneyFormat }>('PUT', '/api/admin/settings', payload);
     setBusy(false);
     if (!answer.ok) {
       setErrors(withUnreadableAmounts(answer.fieldErrors, payload, form!.currency));
-      setNotice({ text: refusalText(answer), kind: 'error' });
+      setNotice(refusedNotice(answer, refusalText(answer)));
       focusFirstError();
       return;
     }
     setErrors({});
-    rememberStoreCurrency(answer.data.settings.currency);
+    if (answer.data.moneyFormat) onMoneyFormatSaved?.(answer.data.moneyFormat);
     onSiteTitleSaved?.(answer.data.settings.siteTitle);
     show(answer.data.settings);
     setNotice({ text: ADMIN.settingsSaved, kind: 'info' });

@@ -4,12 +4,12 @@ import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { Field, Notice } from '../Field.tsx';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
+import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 
 interface Member { id: string; email: string; role: number; createdOn: number; you: boolean }
-type Said = { text: string; kind: 'info' | 'error' };
 /** A generated password to pass on to the member who signs in with `email`. */
 interface Handed { email: string; password: string }
 
@@ -25,7 +25,7 @@ export function StaffScreen() {
   const { data, error, reload } = useCall<{ staff: Member[]; roles: number[] }>('/api/admin/staff');
   const [form, setForm] = useState({ email: '', role: 8 });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Said>({ text: '', kind: 'info' });
+  const [notice, setNotice] = useScreenNotice();
   const [formRef, focusFirstError] = useErrorFocus();
   useUnsavedChanges(form.email.trim() !== '');
   // each generated password (a new member's, or a new one for a member who forgot theirs), kept
@@ -47,14 +47,14 @@ export function StaffScreen() {
       reload();
     } else {
       setErrors(answer.fieldErrors);
-      setNotice({ text: refusalText(answer), kind: 'error' });
+      setNotice(refusedNotice(answer, refusalText(answer)));
       focusFirstError();
     }
   }
 
   async function changeRole(member: Member, role: number) {
     const answer = await adminCall<{ message: string }>('PUT', `/api/admin/staff/${encodeURIComponent(member.id)}`, { role });
-    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
+    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : refusedNotice(answer));
     reload();
   }
 
@@ -63,7 +63,7 @@ export function StaffScreen() {
     if (!window.confirm(ADMIN.confirmNewPassword.replace('{email}', member.email))) return;
     const answer = await adminCall<{ message: string; password: string }>('POST', `/api/admin/staff/${encodeURIComponent(member.id)}/password`);
     if (answer.ok) hand(member.email, answer.data.password);
-    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
+    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : refusedNotice(answer));
   }
 
   async function remove(member: Member) {
@@ -71,7 +71,7 @@ export function StaffScreen() {
     const answer = await adminCall<{ message: string }>('DELETE', `/api/admin/staff/${encodeURIComponent(member.id)}`);
     // the account is gone, and its password with it
     if (answer.ok) dismiss(member.email);
-    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : { text: answer.message, kind: 'error' });
+    setNotice(answer.ok ? { text: answer.data.message, kind: 'info' } : refusedNotice(answer));
     reload();
   }
 
