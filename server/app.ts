@@ -33,6 +33,7 @@ import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault, unreachabl
 import { assignCspNonce, contentSecurityPolicy } from './security/content-security-policy.ts';
 import { createLogger } from './logger.ts';
 import { requestLog } from './request-log.ts';
+import { stalledClients } from './slow-clients.ts';
 import { compressedFiles } from './static-compression.ts';
 import { createStorefrontPages } from './pages/index.ts';
 
@@ -103,11 +104,13 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
 
   const secure = options.trustProxy === true;
   const bodyLimit = options.bodyLimit ?? '100kb';
-  // What every request passes first, in this order: its log line, compression of the files pages
-  // load, headers, the maintenance answer of a damaged database, cookies, bodies, then the crumb
-  // (not for those files: no cookie on what a cache in front of the store may keep).
+  // What every request passes first, in this order: its log line, the answer to a client that
+  // stalls, compression of the files pages load, headers, the maintenance answer of a damaged
+  // database, cookies, bodies, then the crumb (not for those files: no cookie on what a cache in
+  // front of the store may keep).
   app.use(inSeries(
     requestLog(log),
+    stalledClients(log, options.slowClients),
     onlyForFiles(compressedFiles()),
     assignCspNonce,
     helmet({ contentSecurityPolicy: contentSecurityPolicy({ secure }) }),

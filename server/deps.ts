@@ -7,6 +7,7 @@ import type { MailOptions } from './email/mailer.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { CaptchaAction } from './security/captcha.ts';
 import type { RateLimitOptions } from './security/rate-limit-table.ts';
+import type { SlowClientLimits } from './slow-clients.ts';
 
 export type { RateLimitOptions } from './security/rate-limit-table.ts';
 
@@ -50,6 +51,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Largest JSON or form body accepted, in express size notation (default '100kb'). */
   bodyLimit?: string;
+  /** How long a client may take to send its request or read the answer (defaults: SLOW_CLIENT_LIMITS in slow-clients.ts; tests pass small ones). */
+  slowClients?: Partial<SlowClientLimits>;
   /** pino level name (default 'info'; tests use 'silent'). */
   logLevel?: string;
   /** The checkout's payment provider (default: the built-in test provider, test cards only). */

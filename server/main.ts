@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
 import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
@@ -14,6 +14,7 @@ import { storeAddressNotice } from './admin/store-address.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { TemplateFolderError } from './theme/folder-cache.ts';
 import { themeMessages } from './theme/theme-messages.ts';
+import { createHttpServer } from './slow-clients.ts';
 
 const config = readConfigOrStop();
 const database = storeDescription(config.options);
@@ -99,7 +100,8 @@ async function serve(): Promise<void> {
   }
 
   const log = app?.deps.log ?? bootLog;
-  const server: Server = createServer((req, res) => handler(req, res));
+  // time limits for clients that send or read slowly (README, Security)
+  const server: Server = createHttpServer((req, res) => handler(req, res), config.options.slowClients);
   // A port that is taken or not allowed is the operator's to fix: said in one line, not a stack trace.
   server.on('error', (err: NodeJS.ErrnoException) => {
     const message = err.code === 'EADDRINUSE' ? serverMessages.portInUseLog : err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL' ? serverMessages.portDeniedLog : undefined;
