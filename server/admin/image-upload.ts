@@ -12,6 +12,7 @@ import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import { imageWithoutMetadata } from './image-metadata.ts';
+import { multipartFile } from './multipart-body.ts';
 import {
   copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
 } from './image-copies.ts';
@@ -42,11 +43,8 @@ export function uploadsDir(options: AppOptions): string {
  * one ends the upload with 413 as its bytes arrive, before anything decodes or stores it.
  */
 export function imageUploadBody(): RequestHandler {
-  return multer({
-    storage: multer.memoryStorage(),
-    // multer takes a file of exactly fileSize and refuses a byte more, as the editor does
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-  }).single('image');
+  // multer takes a file of exactly fileSize and refuses a byte more, as the editor does
+  return multipartFile('image', { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 });
 }
 
 /** Multer's refusals as the admin's answers: too large is 413, any other malformed upload 400. */

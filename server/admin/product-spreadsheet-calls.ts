@@ -15,12 +15,13 @@ import { sendCsvText, streamCsv } from './csv.ts';
 import { EXPORT_BATCH, optionColumnCount, productCsvRows, productsCsvHeader } from './product-export.ts';
 import { importTooLargeText, MAX_IMPORT_BYTES, readProductImport, sampleImportCsv, type ImportProblem } from './product-import.ts';
 import { writeImportedProducts } from './product-import-write.ts';
+import { multipartFile } from './multipart-body.ts';
 
 export const ADMIN_PRODUCT_IMPORT = '/api/admin/product-import';
 export const ADMIN_PRODUCTS_CSV = '/api/admin/products.csv';
 /** One multipart file field named "file", at most MAX_IMPORT_BYTES, kept in memory. */
 function importBody(): RequestHandler {
-  return multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single('file');
+  return multipartFile('file', { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 });
 }
 
 const importUploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
