@@ -22,6 +22,11 @@ export function csvText(header: readonly string[], rows: ReadonlyArray<readonly 
 /** Resolves once the response takes more, or is closed (the owner left the download). */
 function writable(res: Response): Promise<void> {
   return new Promise((resolve) => {
+    // a download left before this write was tried never drains and has already said 'close'
+    if (res.destroyed) {
+      resolve();
+      return;
+    }
     const done = () => {
       res.off('drain', done);
       res.off('close', done);

@@ -67,9 +67,10 @@ export const apiNotFound: RequestHandler = (req, res) => {
  * logged with its detail and answered with a generic 500 (never a stack trace).
  */
 export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
-  return (err, req, res, next) => {
+  // four parameters: Express knows an error handler by its arity
+  return (err, req, res, _next) => {
     if (res.headersSent) {
-      next(err);
+      failAfterAnswerBegan(log, err, req);
       return;
     }
     if (err instanceof HttpError) {
@@ -92,6 +93,22 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
     log.error({ err: describeError(err), path: loggedPath(req), method: req.method, reqId: req.id }, 'call failed');
     res.status(500).json({ message: serverMessages.unexpected });
   };
+}
+
+/**
+ * A call that fails once its answer has begun (a CSV download whose read fails half-way) can only
+ * be cut short, so the client sees a failed download rather than one that looks complete; the
+ * failure is logged like any other (Express's own handler would print it without the request's
+ * id). A refusal of the client's body after its answer was sent (a 408 for a stalled body) was
+ * said when it was sent.
+ */
+function failAfterAnswerBegan(log: Logger, err: unknown, req: Request): void {
+  if (!(err instanceof HttpError) && clientBodyProblem(err) === null) {
+    const fault = storageFault(err);
+    if (fault !== null) reportStorageFault(log, fault, { method: req.method, path: loggedPath(req), id: req.id });
+    else log.error({ err: describeError(err), path: loggedPath(req), method: req.method, reqId: req.id }, 'call failed');
+  }
+  req.socket.destroy();
 }
 
 /** What the log keeps of a failure; the stack stays in the log and never reaches a visitor. */
