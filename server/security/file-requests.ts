@@ -11,13 +11,16 @@ import { SCRIPTS_URL_BASE } from '../theme/script-loader.ts';
 import { STYLESHEET_PATH } from '../theme/folder-styles.ts';
 import { SOCIAL_ICON_SPRITE_PATH } from '../theme/social-icon-sprite.ts';
 
-/** Folders of files: the client bundle and a template folder's assets (/assets/), the theme's (/theme/), uploads, scripts. */
+/** Folders of files (every path here lower-case, as isFileRequest compares them): the client bundle and a template folder's assets (/assets/), the theme's (/theme/), uploads, scripts. */
 const FILE_FOLDERS = [CLIENT_ASSET_BASE, '/theme/', UPLOADS_URL, SCRIPTS_URL_BASE];
 const FILES = new Set([STYLESHEET_PATH, SOCIAL_ICON_SPRITE_PATH, '/favicon.ico', '/robots.txt', '/sitemap.xml']);
 
 export function isFileRequest(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  return FILES.has(req.path) || FILE_FOLDERS.some((folder) => req.path.startsWith(folder));
+  // as Express routes them: in any case, with a trailing slash (/ROBOTS.TXT, /robots.txt/ are
+  // the file too, and must not carry a crumb cookie under its public caching)
+  const path = req.path.toLowerCase();
+  return FILES.has(path) || FILES.has(path.replace(/\/$/, '')) || FILE_FOLDERS.some((folder) => path.startsWith(folder));
 }
 
 /** `handler` for every request but those for files. */

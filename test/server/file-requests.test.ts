@@ -30,6 +30,14 @@ describe('cookies on files and pages', () => {
     }
   });
 
+  it('are not set on a file asked for in another case or with a trailing slash, which is still served as the file', async () => {
+    for (const path of ['/ROBOTS.TXT', '/robots.txt/', '/universal/svg/SOCIAL-ACCOUNTS.svg', '/universal/svg/social-accounts.svg/', '/Sitemap.xml']) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBe(200);
+      expect(cookiesOf(response), path).toEqual([]);
+    }
+  });
+
   it('are not set on the answer for a missing file either: a plain-text 404, not a page the browser would read as the file', async () => {
     for (const path of ['/assets/no-such-file.js', '/theme/missing.css', '/scripts/site-bundle.js', '/uploads/gone.png']) {
       const response = await fetch(server.url + path);
