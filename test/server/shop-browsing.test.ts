@@ -4,7 +4,7 @@
  * names no filter, sort or page, and search results counted in words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../server/messages.ts';
+import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { SHOP_PAGE_SIZE } from '../../server/pages/shop-browsing.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 
@@ -83,7 +83,7 @@ describe('shop filters, sort and pages', () => {
       expect(response.status, query).toBe(400);
       const html = await response.text();
       expect(html).toContain(serverMessages.shopBrowseInvalid);
-      expect(html, query).toMatch(/<main[^>]*>[\s\S]*<a href="\/shop">[^<]+<\/a>[\s\S]*<\/main>/);
+      expect(html, query).toMatch(/<main[^>]*>[\s\S]*<a [^>]*href="\/shop">[^<]+<\/a>[\s\S]*<\/main>/);
     }
   });
 
@@ -107,6 +107,38 @@ describe('shop filters, sort and pages', () => {
     expect(await titleOf('?tag=linen')).toBe('Shop — linen · Linen &amp; Loam');
     expect(await titleOf('?category=No%20Such%20Thing')).toBe('Shop — No Such Thing · Linen &amp; Loam');
     expect(await titleOf('?category=%3Cb%3E')).toBe('Shop — &lt;b&gt; · Linen &amp; Loam');
+  });
+});
+
+describe('a category or tag the shop does not have', () => {
+  const html = async (query: string) => {
+    const response = await fetch(`${server.url}/shop${query}`);
+    expect(response.status, query).toBe(200);
+    return response.text();
+  };
+  const notes = (page: string) => /<div class="shop-unknown-filter">[\s\S]*?<\/div>/.exec(page)?.[0] ?? null;
+
+  it('says the shop has no such category, not that it is empty, and offers its categories and every product', async () => {
+    const page = await html('?category=Nope&sort=newest');
+    const note = notes(page);
+    expect(note).toContain(`<p>${fillMessage(serverMessages.shopUnknownCategory, { name: 'Nope' })}</p>`);
+    expect(note).toContain(`<a class="button" href="/shop?sort=newest">${serverMessages.shopSeeAllProducts}</a>`);
+    expect(page).toMatch(/<a href="\/shop\?category=Ceramics&amp;sort=newest">Ceramics<\/a>/);
+    expect(page).not.toContain('class="shop-count"');
+    expect(page).not.toContain('Nothing here yet.');
+  });
+
+  it('says the same of a tag no product has, the name shown as plain text', async () => {
+    const note = notes(await html('?tag=%3Cb%3Ebold'));
+    expect(note).toContain(`<p>${fillMessage(serverMessages.shopUnknownTag, { name: '&lt;b&gt;bold' })}</p>`);
+    expect(note).toContain(`<a class="button" href="/shop">${serverMessages.shopSeeAllProducts}</a>`);
+  });
+
+  it('says nothing of the kind for a category and tag the shop has, in any case, even when no product has both', async () => {
+    expect(notes(await html('?category=home'))).toBeNull();
+    const neither = await html('?category=ceramics&tag=wool');
+    expect(notes(neither)).toBeNull();
+    expect(neither).toContain('<p class="shop-count">0 products in ceramics tagged wool</p>');
   });
 });
 
