@@ -24,11 +24,21 @@ export function checkAdminInput<Schema extends z.ZodType>(schema: Schema, input:
   const result = schema.safeParse(input, { error: ownerMessage });
   if (result.success) return { ok: true, value: result.data };
   const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  // a field's own bound speaks before zod's safe-integer range, which `.int()` also checks (so
+  // offset=1e20 is told the list's real maximum, not 9,007,199,254,740,991); sort keeps the order otherwise
+  const issues = [...result.error.issues].sort((a, b) => Number(isSafeIntegerRange(a)) - Number(isSafeIntegerRange(b)));
+  for (const issue of issues) {
     const name = fieldName(issue.path);
     fieldErrors[name] ??= issue.message;
   }
   return { ok: false, fieldErrors };
+}
+
+/** Whether an issue is zod's own bound on integers (±Number.MAX_SAFE_INTEGER), not one a schema chose. */
+function isSafeIntegerRange(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === 'too_big') return Number(issue.maximum) === Number.MAX_SAFE_INTEGER;
+  if (issue.code === 'too_small') return Number(issue.minimum) === -Number.MAX_SAFE_INTEGER;
+  return false;
 }
 
 const count = (value: unknown): string => (typeof value === 'number' || typeof value === 'bigint' ? value.toLocaleString('en-US') : String(value));

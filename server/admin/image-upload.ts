@@ -10,9 +10,11 @@ import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../client/lib/image-upload-
 import type { AppOptions } from '../deps.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { fieldError } from './admin-validation.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import { imageWithoutMetadata } from './image-metadata.ts';
 import { multipartFile } from './multipart-body.ts';
+import { MAX_ALT_TEXT_LENGTH } from './product-input.ts';
 import {
   copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
 } from './image-copies.ts';
@@ -39,19 +41,30 @@ export function uploadsDir(options: AppOptions): string {
 }
 
 /**
+ * The bytes a text field beside the image may have: the alt text's characters at 4 bytes each,
+ * the most UTF-8 takes for one, so an alt text within its limit in any script is read whole.
+ */
+const FIELD_BYTES = MAX_ALT_TEXT_LENGTH * 4;
+
+/**
  * Reads one multipart file field named "image" into memory, at most MAX_IMAGE_BYTES: a bigger
  * one ends the upload with 413 as its bytes arrive, before anything decodes or stores it.
  */
 export function imageUploadBody(): RequestHandler {
   // multer takes a file of exactly fileSize and refuses a byte more, as the editor does
-  return multipartFile('image', { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 });
+  return multipartFile('image', { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: FIELD_BYTES, parts: 6 });
 }
 
-/** Multer's refusals as the admin's answers: too large is 413, any other malformed upload 400. */
+/** Multer's refusals as the admin's answers: too large is 413, a text field too long 400 saying so, any other malformed upload 400. */
 export const uploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
       next(new HttpError(413, IMAGE_TOO_LARGE, { fieldErrors: { image: IMAGE_TOO_LARGE } }));
+      return;
+    }
+    if (err.code === 'LIMIT_FIELD_VALUE') {
+      // past FIELD_BYTES a field has more characters than the alt text may: said as a longer alt text is
+      next(fieldError(err.field ?? 'altText', fillMessage(ADMIN.server.tooLong, { max: MAX_ALT_TEXT_LENGTH })));
       return;
     }
     next(new HttpError(400, ADMIN.server.imageMissing, { fieldErrors: { image: ADMIN.server.imageMissing } }));

@@ -6,7 +6,9 @@
  * they take about as long in all (sharp already keeps the processor busy with one), so image work
  * takes turns: a few uploads wait, each holding only its file (at most MAX_IMAGE_BYTES), and one
  * past those is refused with 503 and Retry-After rather than grow the memory further; the editor
- * then offers to send it again.
+ * then offers to send it again. An upload takes its place in the line before its file is read
+ * (image-upload-turn.ts), so the files being received count as waiting too, and however many
+ * uploads arrive at once, no more files than that are in memory.
  *
  * The work the storefront starts on old images (cleaning their metadata, clean-uploads.ts, and
  * making their missing copies, image-copies.ts) takes the same turns: it is never refused, but
@@ -28,12 +30,22 @@ export const IMAGES_BUSY_RETRY_AFTER_SECONDS = 10;
 /** Runs a piece of background image work in its turn, one at a time, never refused. */
 export type BackgroundImageLine = <T>(work: () => Promise<T>) => Promise<T>;
 
+/** An upload's place in the line, taken before its file is read. */
+export interface UploadTurn {
+  /** Runs the upload's work in its turn (once); the place is given up when the work ends. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Gives the place up without running anything (a refused or abandoned upload); nothing once the work has begun. */
+  leave(): void;
+}
+
 export interface ImageWorkQueue {
   /**
-   * Runs an upload's `work` in its turn. With `atOnce + waiting` uploads already in (worked on or
-   * waiting), sets Retry-After on `res` and throws 503 (the catalogue's `imagesBusy`, under the
-   * image field) without running it.
+   * Takes a place for an upload. With `atOnce + waiting` uploads already in (worked on, waiting,
+   * or being received), sets Retry-After on `res` and throws 503 (the catalogue's `imagesBusy`,
+   * under the image field) instead.
    */
+  admit(res: Response): UploadTurn;
+  /** `admit` and run at once: a rejected promise when the line is full. */
   run<T>(res: Response, work: () => Promise<T>): Promise<T>;
   /** A line for one kind of background work: its jobs run one after the other, each in its turn here. */
   backgroundLine(): BackgroundImageLine;
@@ -42,18 +54,41 @@ export interface ImageWorkQueue {
 export function imageWorkQueue(atOnce = IMAGES_AT_ONCE, waiting = IMAGES_WAITING): ImageWorkQueue {
   const limit: LimitFunction = pLimit(atOnce);
   // only uploads count towards the refusal (each holds its file meanwhile): background work
-  // waiting must not turn the owner away
+  // waiting must not turn the owner away. Checked and counted in one synchronous step, so two
+  // uploads arriving together can never both take the last place.
   let uploadsIn = 0;
-  return {
-    run(res, work) {
-      if (uploadsIn >= atOnce + waiting) {
-        res.set('Retry-After', String(IMAGES_BUSY_RETRY_AFTER_SECONDS));
-        return Promise.reject(new HttpError(503, ADMIN.server.imagesBusy, { fieldErrors: { image: ADMIN.server.imagesBusy } }));
-      }
-      uploadsIn += 1;
-      return limit(work).finally(() => {
+  function admit(res: Response): UploadTurn {
+    if (uploadsIn >= atOnce + waiting) {
+      res.set('Retry-After', String(IMAGES_BUSY_RETRY_AFTER_SECONDS));
+      throw new HttpError(503, ADMIN.server.imagesBusy, { fieldErrors: { image: ADMIN.server.imagesBusy } });
+    }
+    uploadsIn += 1;
+    let state: 'holding' | 'left' | 'running' = 'holding';
+    return {
+      run(work) {
+        if (state === 'running') throw new Error('An upload\'s turn runs once.');
+        // a place left too early (its client went away) is taken again: the file is in memory all the same
+        if (state === 'left') uploadsIn += 1;
+        state = 'running';
+        return limit(work).finally(() => {
+          uploadsIn -= 1;
+        });
+      },
+      leave() {
+        if (state !== 'holding') return;
+        state = 'left';
         uploadsIn -= 1;
-      });
+      },
+    };
+  }
+  return {
+    admit,
+    run(res, work) {
+      try {
+        return admit(res).run(work);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     backgroundLine() {
       // one job of the line at a time joins the shared turns, so the line's backlog waits outside them

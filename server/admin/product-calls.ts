@@ -13,8 +13,8 @@ import { actorOf } from './admin-actor.ts';
 import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { createProduct, updateProduct } from './write-product.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
-import { imageWork } from './image-work.ts';
-import { productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
+import { imageUploadTurn, uploadTurnOf } from './image-upload-turn.ts';
+import { altTextSchema, productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
@@ -121,15 +121,15 @@ export function createProductCalls(deps: AppDeps): Router {
     res.json({ deleted: true, message: ADMIN.productDeleted });
   });
 
-  router.post(`${ADMIN_PRODUCTS}/:productId/images`, imageUpload, canEdit, imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {
+  router.post(`${ADMIN_PRODUCTS}/:productId/images`, imageUpload, canEdit, imageUploadTurn(), imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {
     const { productId } = parseAdminInput(productParams, req.params);
-    const altText = parseAdminInput(z.object({ altText: ownerText(500).default('') }), { altText: (req.body as Record<string, unknown> | undefined)?.altText }).altText;
+    const altText = parseAdminInput(z.object({ altText: altTextSchema }), { altText: (req.body as Record<string, unknown> | undefined)?.altText }).altText;
     const products = new AdminProductRepository(deps.store);
     if (!(await products.findById(productId))) throw new HttpError(404, ADMIN.server.productNotFound);
     const file = req.file;
     if (!file) throw new HttpError(400, ADMIN.server.imageMissing, { fieldErrors: { image: ADMIN.server.imageMissing } });
-    // decoding a phone photo takes hundreds of MB: uploads take turns (image-work.ts)
-    const stored = await imageWork.run(res, () => storeImage(imagesDir, file.buffer));
+    // decoding a phone photo takes hundreds of MB: uploads take turns, their place taken before the file was read (image-work.ts)
+    const stored = await uploadTurnOf(res).run(() => storeImage(imagesDir, file.buffer));
     try {
       const image = await products.addImage(productId, {
         assetUrl: stored.assetUrl, originalSize: stored.originalSize, altText, contentType: stored.contentType, byteSize: stored.byteSize,

@@ -8,6 +8,9 @@ import { ownerText, recordId } from './admin-validation.ts';
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_STOCK = 1_000_000;
 const MAX_WEIGHT_GRAMS = 1_000_000;
+/** An image's alt text, in characters (the multipart upload's byte limit follows from it). */
+export const MAX_ALT_TEXT_LENGTH = 500;
+export const altTextSchema = ownerText(MAX_ALT_TEXT_LENGTH).default('');
 
 const cents = amountSchema(MAX_PRICE_CENTS);
 export const stockSchema = z.number().int().min(0).max(MAX_STOCK);
@@ -47,7 +50,7 @@ export const productInputSchema = z.object({
   variantOptions: z.array(label).max(6).default([]),
   variants: z.array(variantSchema).min(1).max(100),
   additionalFieldsFormId: id.nullable().default(null),
-  images: z.array(z.object({ id, altText: ownerText(500).default('') })).max(50).optional(),
+  images: z.array(z.object({ id, altText: altTextSchema })).max(50).optional(),
 }).superRefine((input, context) => {
   const options = input.variantOptions;
   if (new Set(options).size !== options.length) context.addIssue({ code: 'custom', path: ['variantOptions'], message: ADMIN.server.sameOptions });
