@@ -104,6 +104,7 @@ export const serverMessages = {
   newsletterTitle: 'Letters from the studio',
   newsletterDescription: 'New pieces and workshop dates, once a month.',
   searchTitle: 'Search',
+  searchQueryCut: 'Only the first {max} characters were searched.',
   cartTitle: 'Shopping Cart',
   checkoutTitle: 'Checkout',
   orderConfirmedTitle: 'Order confirmed',
@@ -125,6 +126,9 @@ export const serverMessages = {
   sortPriceLowToHigh: 'Price, low to high',
   sortPriceHighToLow: 'Price, high to low',
   allProducts: 'All',
+  shopUnknownCategory: 'This shop has no category “{name}”. Choose one of its categories above.',
+  shopUnknownTag: 'No product in this shop is tagged “{name}”. Choose one of its tags above.',
+  shopSeeAllProducts: 'See all products',
   restockEmailBody: 'Good news: {productName} ({variant}) is available again at {url}',
   // the outbox's error for a restock notice the sweep gave up (migration 136 writes the same words)
   restockNoticeTooLate: 'Not sent: still waiting two days after it was written, too late to say the item is back. The request waits for the next Notify.',

@@ -5,14 +5,14 @@ import type { AppDeps } from '../deps.ts';
 import { SEARCH_MAX_LENGTH, type ProductRecord } from '../db/catalogue-repository.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
-import { serverMessages } from '../messages.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { galleryIslandOptions, productGalleryOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { siteOrigin, type PageSeo } from './seo.ts';
-import { browseShop, shopPageTitle, shopQuerySchema } from './shop-browsing.ts';
+import { browseShop, shopPageTitle, shopQuerySchema, shopUrl } from './shop-browsing.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
 
 type Json = Record<string, unknown>;
@@ -144,7 +144,12 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
         categoryFilter: query.data.category ?? null,
         tagFilter: query.data.tag ?? null,
         pagination: browse.pagination,
-        shopBrowse: { ...browse.controls, matchCount: browse.matchCount },
+        shopBrowse: {
+          ...browse.controls,
+          matchCount: browse.matchCount,
+          unknownFilterNotes: browse.unknownFilterNotes,
+          allProducts: { label: serverMessages.shopSeeAllProducts, url: shopUrl(req.path, { sort: query.data.sort }) },
+        },
       },
     });
   });
@@ -228,7 +233,10 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
   router.get('/search', async (req, res) => {
     const { site, catalogue } = requestContent(deps, req);
     // Shown back as typed, as long as search reads it (its words: searchWords in catalogue-repository.ts).
-    const raw = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, SEARCH_MAX_LENGTH) : '';
+    const typed = typeof req.query.q === 'string' ? req.query.q.trim() : '';
+    const raw = typed.slice(0, SEARCH_MAX_LENGTH);
+    // a longer query (pasted, or from a link) is searched by its start: the page says so rather than cut it silently
+    const cutNote = typed.length > SEARCH_MAX_LENGTH ? fillMessage(serverMessages.searchQueryCut, { max: SEARCH_MAX_LENGTH }) : null;
     const currency = await site.currency();
     const items = raw === '' ? [] : (await catalogue.search(raw)).map((product) => productItem(product, currency, null));
     await pages.render(req, res, {
@@ -237,7 +245,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       pageTitle: serverMessages.searchTitle,
       // Result lists are not pages of their own for search engines.
       seo: { noindex: true },
-      context: { search: { query: raw, resultCount: items.length, searched: raw !== '' }, items },
+      context: { search: { query: raw, resultCount: items.length, searched: raw !== '', cutNote }, items },
     });
   });
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ProductListing } from '../db/product-listing.ts';
-import { serverMessages } from '../messages.ts';
+import { fillMessage, serverMessages } from '../messages.ts';
 
 export const SHOP_PAGE_SIZE = 12;
 
@@ -82,6 +82,8 @@ export interface ShopBrowse {
   /** The category and tag in force as the products spell them (as asked when no product has them), else null. */
   categoryName: string | null;
   tagName: string | null;
+  /** What the page says of a category or tag asked for that no product has (an old or mistyped link), else empty. */
+  unknownFilterNotes: string[];
 }
 
 /** The shop page's title: the collection's, then the category and the tag in force ("Shop — Ceramics"). */
@@ -135,6 +137,14 @@ export function browseShop(path: string, all: readonly ProductListing[], query: 
   };
   const spelled = (wanted: string | undefined, asked: string | undefined, known: readonly string[]): string | null =>
     wanted === undefined ? null : (known.find((name) => name.toLowerCase() === wanted) ?? asked ?? null);
+  // said rather than "0 products in …", which reads as a category that exists but is empty
+  const unknownFilterNotes: string[] = [];
+  if (category !== undefined && !names.categories.some((name) => name.toLowerCase() === category)) {
+    unknownFilterNotes.push(fillMessage(serverMessages.shopUnknownCategory, { name: query.category! }));
+  }
+  if (tag !== undefined && !names.tags.some((name) => name.toLowerCase() === tag)) {
+    unknownFilterNotes.push(fillMessage(serverMessages.shopUnknownTag, { name: query.tag! }));
+  }
   return {
     productIds,
     matchCount: ordered.length,
@@ -143,5 +153,6 @@ export function browseShop(path: string, all: readonly ProductListing[], query: 
     pageExists: page <= pageCount,
     categoryName: spelled(category, query.category, names.categories),
     tagName: spelled(tag, query.tag, names.tags),
+    unknownFilterNotes,
   };
 }
