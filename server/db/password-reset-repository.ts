@@ -48,6 +48,15 @@ export class PasswordResetRepository {
     return row.replaced_on === null ? 'current' : 'replaced';
   }
 
+  /** The email of the account a link was made for (for the page's hidden username field), or null when none has it. */
+  async accountEmail(tokenHash: string): Promise<string | null> {
+    const row = await this.session.get<{ email: string }>(
+      'SELECT site_users.email FROM password_resets JOIN site_users ON site_users.id = password_resets.site_user_id WHERE password_resets.token_hash = ?',
+      [tokenHash],
+    );
+    return row?.email ?? null;
+  }
+
   /**
    * Uses the link: the account it was made for, or why not. A current link is gone afterwards
    * whether or not it was still within its time (an expired one is of no more use); a replaced one

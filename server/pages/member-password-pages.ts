@@ -73,6 +73,8 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
   }
 
   async function showReset(req: Request, res: Response, form: ResetForm): Promise<void> {
+    // the form names its account, so a password manager knows whose new password it saves
+    const accountEmail = form.invalid === null && form.token !== '' ? await new PasswordResetRepository(deps.store).accountEmail(resetTokenHash(form.token)) : null;
     await renderMemberFormPage(pages, req, res, {
       template: 'reset-password',
       title: serverMessages.memberResetPasswordTitle,
@@ -82,6 +84,7 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
       fields: {
         token: form.token,
         returnTo: form.returnTo,
+        accountEmail,
         minLength: MIN_PASSWORD_LENGTH,
         error: form.error,
         invalid: form.invalid === null ? null : form.invalid === 'replaced' ? serverMessages.memberResetLinkReplaced : serverMessages.memberResetLinkInvalid,

@@ -94,9 +94,14 @@ describe('a member who forgot their password, on a store that sends email', () =
     expect(page.status).toBe(200);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(hidden(page.text, 'token')).toBe(link![1]);
+    // the account's address beside the new password, so a password manager saves it for the right account
+    const usernameField = `<input id="member-reset-username" type="email" value="${member.email}" autocomplete="username" hidden readonly>`;
+    expect(page.text).toContain(usernameField);
+    expect(page.text).toContain('name="newPassword" autocomplete="new-password"');
 
     const short = await postForm(visitor, page.text, { newPassword: 'short' });
     expect(short.status).toBe(400);
+    expect(short.text).toContain(usernameField);
     expect(short.text).toContain(fillMessage(ADMIN.server.passwordTooShort, { min: MIN_PASSWORD_LENGTH }));
 
     const done = await postForm(visitor, short.text, { newPassword: NEW_PASSWORD });
