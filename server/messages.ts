@@ -145,6 +145,8 @@ export const serverMessages = {
   mailingListConfirmationBody: 'Someone, hopefully you, asked for news and updates from {siteTitle} at this address. To confirm, open this link within 7 days: {url}\n\nIf it was not you, ignore this message: nothing more will be sent.',
   mailingListConfirmTitle: 'Your subscription',
   mailingListConfirmed: 'Thank you: your subscription is confirmed.',
+  mailingListBackToShop: 'Back to the shop',
+  mailingListBackToSignUpPage: 'Back to the page you signed up on',
   mailingListLinkInvalid: 'This confirmation link is not valid or has expired. Please sign up again.',
 } as const;
 

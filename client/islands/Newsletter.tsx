@@ -65,6 +65,8 @@ export default function Newsletter(props: NewsletterProps) {
     }
     const answer = await api.post<{ confirmation?: unknown } | null>(API_PATHS.newsletter, {
       email: email.trim(), ...(token ? { captchaToken: token } : {}),
+      // for the confirmation page to lead back here (the server keeps the path alone)
+      page: window.location.pathname,
     }, { fallbackMessage: NEWSLETTER.failure });
     if (answer.ok) {
       // the server says whether a confirmation is on its way (a store without a mail server has none)

@@ -113,5 +113,7 @@ export function shopperEmailSchema(message: string) {
 export const newsletterPayloadSchema = z.object({
   email: shopperEmailSchema(NEWSLETTER.emailInvalid),
   captchaToken: z.string().max(4096).optional(),
+  /** The path the sign-up was made on, which the confirmation page leads back to: one too long is dropped, never the sign-up. */
+  page: z.string().max(2048).optional().catch(undefined),
 });
 export type NewsletterPayload = z.infer<typeof newsletterPayloadSchema>;

@@ -82,12 +82,12 @@ export function createMailingListSignUp(deps: AppDeps) {
       return outcome;
     },
 
-    /** Joins the address of a valid link; false for a forged, damaged or expired one. */
-    async confirm(token: string, now = Date.now()): Promise<boolean> {
+    /** Joins the address of a valid link, and answers its sign-up; null for a forged, damaged or expired one. */
+    async confirm(token: string, now = Date.now()): Promise<MailingListRequest | null> {
       const request = (await signedLinks()).open(token, now);
-      if (!request) return false;
+      if (!request) return null;
       await new MailingListRepository(deps.store).join(request.email, request.source, now);
-      return true;
+      return request;
     },
   };
 }

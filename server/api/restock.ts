@@ -94,7 +94,8 @@ export function createRestockRouter(deps: AppDeps): Router {
         language: payload.language ?? null,
       });
       // the mailing list waits for the address's owner to confirm (double opt-in)
-      return queueConfirmation ? (await queueConfirmation({ email: payload.siteVisitorEmail, source: 'restock' }, tx)).email : null;
+      const page = `${PRODUCT_URL_PREFIX}${product.urlId}`;
+      return queueConfirmation ? (await queueConfirmation({ email: payload.siteVisitorEmail, source: 'restock', page }, tx)).email : null;
     });
     if (confirmation !== null) await checkoutServices(deps).mailer.deliver(deps.store, confirmation);
     const custom = (await site.storeSettings()).restockNotificationsSuccessText;

@@ -13,12 +13,16 @@ export interface MailingListRequest {
   email: string;
   /** Where the sign-up came from ('newsletter', 'restock'), recorded with the address. */
   source: string;
+  /** The path on this site the sign-up was made on, which the confirmation page leads back to. */
+  page?: string;
 }
 
 interface LinkPayload {
   e: string;
   s: string;
   x: number;
+  /** The sign-up's page (absent from links made before it was kept). */
+  p?: string;
 }
 
 /**
@@ -30,7 +34,7 @@ export function createMailingListLinks(secret: string) {
   const sign = (payload: string): string => createHmac('sha256', secret).update(`mailing-list:${payload}`).digest('base64url');
   return {
     tokenFor(request: MailingListRequest, now = Date.now()): string {
-      const payload: LinkPayload = { e: request.email, s: request.source, x: now + CONFIRMATION_LINK_TTL_MS };
+      const payload: LinkPayload = { e: request.email, s: request.source, x: now + CONFIRMATION_LINK_TTL_MS, ...(request.page ? { p: request.page } : {}) };
       const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${encoded}.${sign(encoded)}`;
     },
@@ -45,7 +49,8 @@ export function createMailingListLinks(secret: string) {
       try {
         const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<LinkPayload>;
         if (typeof payload.e !== 'string' || typeof payload.s !== 'string' || typeof payload.x !== 'number') return null;
-        return payload.x > now ? { email: payload.e, source: payload.s } : null;
+        if (payload.x <= now) return null;
+        return { email: payload.e, source: payload.s, ...(typeof payload.p === 'string' ? { page: payload.p } : {}) };
       } catch {
         return null;
       }

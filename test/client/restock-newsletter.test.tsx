@@ -134,9 +134,12 @@ describe('Newsletter island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByRole('alert').textContent).toBe('Emails must be formatted as user@example.com');
     fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'reader@example.com' } });
+    // the page it is on goes with it, for the confirmation page to lead back to
+    window.history.replaceState(null, '', '/lessons/glazing-at-home?ref=1');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await settle();
-    expect(calls[0]!.body).toEqual({ email: 'reader@example.com' });
+    window.history.replaceState(null, '', '/');
+    expect(calls[0]!.body).toEqual({ email: 'reader@example.com', page: '/lessons/glazing-at-home' });
     expect(screen.getByRole('status').textContent).toBe('Thank you for signing up!');
     expect(screen.getByText(NEWSLETTER.checkEmail)).toBeTruthy();
   });
@@ -158,7 +161,7 @@ describe('Newsletter island', () => {
     fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: ' jane@linen.studio ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await settle();
-    expect(calls[0]!.body).toEqual({ email: 'jane@linen.studio' });
+    expect(calls[0]!.body).toEqual({ email: 'jane@linen.studio', page: '/' });
   });
 
   it('shows the server error', async () => {
@@ -278,7 +281,7 @@ describe('the built-in captcha in the sign-up forms', () => {
     expect(calls.map((c) => `${c.method} ${c.url.split('?')[0]}`)).toEqual([
       'GET /api/captcha/challenge', 'POST /api/captcha/solve', 'POST /api/newsletter/subscribe',
     ]);
-    expect(calls[2]!.body).toEqual({ email: 'reader@example.com', captchaToken: 'tok-10' });
+    expect(calls[2]!.body).toEqual({ email: 'reader@example.com', captchaToken: 'tok-10', page: '/' });
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('Thank you for signing up!');
     expect(document.activeElement).toBe(status);
@@ -294,7 +297,7 @@ describe('the built-in captcha in the sign-up forms', () => {
     fireEvent.change(answer, { target: { value: '10' } });
     fireEvent.keyDown(answer, { key: 'Enter' });
     await settle();
-    expect(calls.find((c) => c.url === '/api/newsletter/subscribe')?.body).toEqual({ email: 'reader@example.com', captchaToken: 'tok-10' });
+    expect(calls.find((c) => c.url === '/api/newsletter/subscribe')?.body).toEqual({ email: 'reader@example.com', captchaToken: 'tok-10', page: '/' });
     expect(screen.getByRole('status').textContent).toBe('Thank you for signing up!');
   });
 
@@ -315,7 +318,7 @@ describe('the built-in captcha in the sign-up forms', () => {
     fireEvent.keyDown(answer, { key: 'Enter' });
     await settle();
     expect(calls.filter((c) => c.url === '/api/captcha/solve')).toHaveLength(1);
-    expect(calls.find((c) => c.url === '/api/newsletter/subscribe')?.body).toEqual({ email: 'reader@example.com', captchaToken: 'tok-10' });
+    expect(calls.find((c) => c.url === '/api/newsletter/subscribe')?.body).toEqual({ email: 'reader@example.com', captchaToken: 'tok-10', page: '/' });
   });
 
   it('newsletter: a wrong answer is refused in the server\'s words, with the focus on the new question', async () => {
