@@ -144,6 +144,7 @@ export const ADMIN = {
   stockReason: 'Reason for stock changes',
   stockReasonHint: 'Recorded in the history with each count you change below.',
   stockSaved: 'Stock saved.',
+  stockNotSaved: 'Not saved. Press Enter in the box to save this count.',
   // orders
   orderNumber: 'Number',
   date: 'Date',

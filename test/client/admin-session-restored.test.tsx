@@ -144,15 +144,31 @@ describe('a refusal as signed out, once the owner has signed in again', () => {
     await refusedThenSignedInAgain('/config/messages', () => press(ADMIN.notify));
   });
 
-  it("is no longer said by a variant's stock in the inventory, whose typed count stays", async () => {
+  it("is no longer said by a variant's stock in the inventory, whose typed count stays, marked as not saved until Enter saves it", async () => {
     await refusedThenSignedInAgain('/config/inventory', () => {
       const stock = screen.getByLabelText(`${ADMIN.stock} J-1`);
       fireEvent.change(stock, { target: { value: '9' } });
       fireEvent.blur(stock);
     });
     const stock = screen.getByLabelText(`${ADMIN.stock} J-1`) as HTMLInputElement;
+    const row = stock.closest('tr')!;
     expect(stock.value).toBe('9');
+    expect(within(row).getByRole('alert').textContent).toBe(ADMIN.stockNotSaved);
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.keyDown(stock, { key: 'Enter' });
+    await settle();
+    expect(within(row).queryByRole('alert')).toBeNull();
     expect(stock.getAttribute('aria-invalid')).toBeNull();
+    expect(within(row).getByRole('status').textContent).toBe(ADMIN.stockSaved);
+  });
+
+  it('leaves no mark on a variant whose refused change left nothing unsaved (a switch to Unlimited, undone)', async () => {
+    await refusedThenSignedInAgain('/config/inventory', () => {
+      fireEvent.click(screen.getByLabelText(ADMIN.unlimitedOf('J-1')));
+    });
+    const row = screen.getByLabelText(`${ADMIN.stock} J-1`).closest('tr')!;
+    expect(within(row).queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText(ADMIN.unlimitedOf('J-1')) as HTMLInputElement).checked).toBe(false);
   });
 
   it("is no longer said under the product editor's image upload, which still offers to send the photo again", async () => {

@@ -4,13 +4,13 @@
  * its row. On a phone each row is a card (`admin-table--cards`); each row says itself whether its
  * stock was saved, so one row's refusal never sits beside another's "saved".
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../money-input.ts';
-import { NO_NOTICE, refusedNotice, useScreenNotice } from '../screen-notice.ts';
+import { NO_NOTICE, refusedNotice, useClearedOnSignIn, type ScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
@@ -53,11 +53,23 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
 }) {
   const [value, setValue] = useState(String(row.qtyInStock));
   const [unlimited, setUnlimited] = useState(row.unlimited);
-  // the row's own refusal, which says no more "You must be signed in" once the owner has signed in again
-  const [refusal, setRefusal] = useScreenNotice();
+  // the row's own refusal
+  const [refusal, setRefusal] = useState<ScreenNotice>(NO_NOTICE);
   const error = refusal.text;
   // what the server holds, as this cell last saved it or the list last said
   const stored = useRef<Stock>({ qtyInStock: row.qtyInStock, unlimited: row.unlimited });
+  const typed = useRef(value);
+  useEffect(() => {
+    typed.current = value;
+  }, [value]);
+  // Signed in again after a save refused as signed out: "You must be signed in" is out of date, but
+  // a count still typed is not saved, and the row says so. It is not sent again by itself: the
+  // owner confirms it with Enter, against the count as it stands now (orders may have moved it).
+  const signedInAgain = useCallback(() => {
+    const unsaved = !stored.current.unlimited && typed.current.trim() !== String(stored.current.qtyInStock);
+    setRefusal(unsaved ? { text: ADMIN.stockNotSaved, kind: 'error' } : NO_NOTICE);
+  }, []);
+  useClearedOnSignIn(refusal.signedOut === true, signedInAgain);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const errorId = useId();
   useEffect(() => {
