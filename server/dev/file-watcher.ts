@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
@@ -22,30 +23,49 @@ export interface WatchedSource {
 const SETTLE_MS = 50;
 
 /**
+ * Which folder (or file) is at a path now: another one after a delete and copy back, null when
+ * none. A copy made at once often gets the deleted folder's inode number back, not its birth time.
+ */
+function identityOf(path: string): string | null {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat === undefined ? null : `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
+}
+
+/** Editor backups and swap files, version control and dependencies are never a reason to reload. */
+const IGNORED = (path: string): boolean => /(^|[\\/])(\.git|node_modules)([\\/]|$)|~$|\.swp$/.test(path);
+
+/**
  * Watches the sources' folders with chokidar; after a burst of changes has settled it calls each
  * affected source's invalidate hook per file, then `onChange` once with the files.
+ *
+ * A watched folder deleted and copied back (`rm -rf dir && cp -r src dir`, a build step, an editor
+ * saving by rename) is a new folder: chokidar keeps its watches on the old, deleted one and would
+ * never report another change. So any event on a watched folder itself checks whether the folder at
+ * its path is still the one watched; if not, the folders are watched afresh and it is reported
+ * changed. A folder that is gone is waited for (chokidar watches its parent for it).
  */
 export class DevFileWatcher {
   private readonly sources: Array<{ roots: string[]; invalidate?: WatchedSource['invalidate'] }> = [];
-  private readonly watcher: FSWatcher;
+  private watcher: FSWatcher;
   private readonly whenReady: Promise<void>;
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  /** Each watched root with its identity when it was last watched. */
+  private readonly armed = new Map<string, string | null>();
+  private rootCheck: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(private readonly onChange: (files: string[]) => void) {
-    this.watcher = watch([], { ignoreInitial: true, ignored: (path) => /(^|[\\/])(\.git|node_modules)([\\/]|$)|~$|\.swp$/.test(path) });
-    this.whenReady = new Promise((ready) => this.watcher.once('ready', () => ready()));
-    this.watcher.on('all', (event, file) => {
-      if (event === 'addDir') return;
-      this.pending.add(resolve(file));
-      this.timer ??= setTimeout(() => this.flush(), SETTLE_MS);
-    });
+    this.watcher = this.watchRoots([]);
+    const first = this.watcher;
+    this.whenReady = new Promise((ready) => first.once('ready', () => ready()));
   }
 
   /** Starts watching a source's folders. */
   add(source: WatchedSource): void {
     const roots = source.folders.map((folder) => resolve(folder));
     this.sources.push({ roots, invalidate: source.invalidate });
+    for (const root of roots) this.armed.set(root, identityOf(root));
     this.watcher.add(roots);
   }
 
@@ -55,8 +75,51 @@ export class DevFileWatcher {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer !== null) clearTimeout(this.timer);
+    if (this.rootCheck !== null) clearTimeout(this.rootCheck);
     await this.watcher.close();
+  }
+
+  private watchRoots(roots: string[]): FSWatcher {
+    const watcher = watch(roots, { ignoreInitial: true, ignored: IGNORED });
+    watcher.on('all', (event, file) => {
+      if (this.armed.has(resolve(file))) this.checkRootsSoon();
+      if (event === 'addDir') return;
+      this.report(resolve(file));
+    });
+    // the watch of a root itself speaks when the root is deleted, also when a copy takes its place
+    // too quickly for chokidar to see the folder gone
+    watcher.on('raw', (_event, _path, details) => {
+      const watchedPath = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (watchedPath !== undefined && this.armed.has(resolve(watchedPath))) this.checkRootsSoon();
+    });
+    return watcher;
+  }
+
+  private report(file: string): void {
+    this.pending.add(file);
+    this.timer ??= setTimeout(() => this.flush(), SETTLE_MS);
+  }
+
+  private checkRootsSoon(): void {
+    this.rootCheck ??= setTimeout(() => void this.rewatchReplacedRoots(), SETTLE_MS);
+  }
+
+  /**
+   * Reports each root that is no longer the folder it was when watched, and then watches every root
+   * afresh: chokidar shares one watch per path, so the deleted folder's dead watches must all be
+   * closed before its copy can be watched.
+   */
+  private async rewatchReplacedRoots(): Promise<void> {
+    this.rootCheck = null;
+    const replaced = [...this.armed].filter(([root, identity]) => identityOf(root) !== identity).map(([root]) => root);
+    if (replaced.length === 0 || this.closed) return;
+    for (const root of this.armed.keys()) this.armed.set(root, identityOf(root));
+    await this.watcher.close();
+    if (this.closed) return;
+    this.watcher = this.watchRoots([...this.armed.keys()]);
+    for (const root of replaced) this.report(root);
   }
 
   private flush(): void {

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RELOAD_EVENTS_PATH } from '../../server/dev/reload-stream.ts';
 import { OVERLAY_ID } from '../../server/dev/error-overlay.ts';
@@ -115,6 +117,20 @@ describe('development server: live reload', () => {
     await dev.stream.waitFor(/event: reload\ndata: \["site\.css"\]\n\n/, 5_000);
     expect(await (await fetch(`${dev.server.url}/theme/site.css`)).text()).toContain('/* asset edited */');
   });
+});
+
+describe('development server: a template folder deleted and copied back (a build step, an editor saving by rename)', () => {
+  const dev = developmentServer();
+
+  it('reloads for the copy, then goes on reloading when its files are saved', async () => {
+    // as a build step does it, in another process while the server goes on watching
+    await promisify(execFile)('sh', ['-c', 'rm -rf "$0" && cp -r "$1" "$0"', dev.theme, TEMPLATES_DIR]);
+    await dev.stream.waitFor(/event: reload\n/, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    appendFileSync(join(dev.theme, 'collections', 'products.list'), '\n<p class="edited-after-copy">edited</p>\n');
+    await dev.stream.waitFor(/event: reload\ndata: \["products\.list"\]\n\n/, 5_000);
+    expect(await (await fetch(`${dev.server.url}/shop`)).text()).toContain('edited-after-copy');
+  }, 20_000);
 });
 
 describe('development server: a template folder\'s stylesheet', () => {

@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DevFileWatcher } from '../../../server/dev/file-watcher.ts';
 
@@ -58,4 +60,64 @@ describe('DevFileWatcher', () => {
       expect(reports.at(-1)).toEqual([join(root, 'template.conf')]);
     }
   });
+  /** Waits up to five seconds for a report naming `file`, among the reports from index `since` on. */
+  async function reportOf(reports: string[][], file: string, since = 0): Promise<void> {
+    const named = (): boolean => reports.slice(since).flat().includes(file);
+    for (let waited = 0; !named() && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reports.slice(since).flat()).toContain(file);
+  }
+
+  /** A watched folder with a file and a subfolder, and a copy of it to put back in its place. */
+  function folderAndCopy(): { folder: string; copy: string } {
+    const root = mkdtempSync(join(tmpdir(), 'dev-watch-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const folder = join(root, 'theme');
+    mkdirSync(join(folder, 'blocks'), { recursive: true });
+    writeFileSync(join(folder, 'site.region'), 'site');
+    writeFileSync(join(folder, 'blocks', 'nav.block'), 'nav');
+    const copy = join(root, 'copy');
+    cpSync(folder, copy, { recursive: true });
+    return { folder, copy };
+  }
+
+  it('goes on reporting changes after the folder is deleted and copied back at once (rm -rf && cp -r)', async () => {
+    const { folder, copy } = folderAndCopy();
+    const reports: string[][] = [];
+    const invalidated: string[] = [];
+    const watcher = new DevFileWatcher((files) => reports.push(files));
+    cleanups.push(() => watcher.close());
+    watcher.add({ folders: [folder], invalidate: (file) => { invalidated.push(file); } });
+    await watcher.ready();
+
+    // as a build step does it, in another process while this one goes on watching
+    await promisify(execFile)('sh', ['-c', 'rm -rf "$0" && cp -r "$1" "$0"', folder, copy]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const afterCopy = reports.length;
+
+    writeFileSync(join(folder, 'site.region'), 'site, edited');
+    await reportOf(reports, join(folder, 'site.region'), afterCopy);
+    writeFileSync(join(folder, 'blocks', 'new.block'), 'new');
+    await reportOf(reports, join(folder, 'blocks', 'new.block'), afterCopy);
+    // the replaced folder is itself a change: everything in it is read again
+    expect(reports.slice(0, afterCopy).flat()).toContain(folder);
+    expect(invalidated).toContain(folder);
+  }, 20_000);
+
+  it('waits for a deleted folder to come back, then reports its changes again', async () => {
+    const { folder, copy } = folderAndCopy();
+    const reports: string[][] = [];
+    const watcher = new DevFileWatcher((files) => reports.push(files));
+    cleanups.push(() => watcher.close());
+    watcher.add({ folders: [folder] });
+    await watcher.ready();
+
+    rmSync(folder, { recursive: true, force: true });
+    await reportOf(reports, folder);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    cpSync(copy, folder, { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    writeFileSync(join(folder, 'blocks', 'nav.block'), 'nav, edited');
+    await reportOf(reports, join(folder, 'blocks', 'nav.block'));
+  }, 20_000);
 });
