@@ -141,37 +141,51 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
 }
 
 /**
- * A layout none of whose regions (nor the blocks they apply) writes `{squarespace.main-content}`
- * shows every page without its content: a warning, since a mistyped name otherwise leaves the
- * page empty without a word.
+ * What every layout must write somewhere in its regions (or the blocks they apply), with the warning
+ * for one that never does: the page's content, and the platform's headers and footers (the title,
+ * stylesheet, crumb and island scripts; the cart pill). A mistyped name or a forgotten tag would
+ * otherwise leave every page without them and without a word. A layout that writes the parts
+ * itself from the page context, as the project's own theme does (the island scripts, `{assetTags}`;
+ * the cart pill, `{islands.cartPill}`), has them.
  */
-function checkMainContent(folder: TemplateFolder, units: readonly Unit[], used: Map<string, string[]>, problems: FolderProblem[]): void {
-  const writers = new Set(units.filter((unit) => templateUses(unit.template).writesMainContent).map((unit) => unit.file));
-  const writes = (file: string, seen: Set<string>): boolean => {
-    if (writers.has(file)) return true;
+const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout: string) => string }> = [
+  { values: ['squarespace.main-content'], missing: themeMessages.mainContentMissing },
+  { values: ['squarespace-headers', 'assetTags'], missing: themeMessages.headersMissing },
+  { values: ['squarespace-footers', 'islands.cartPill'], missing: themeMessages.footersMissing },
+];
+
+function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], used: Map<string, string[]>, problems: FolderProblem[]): void {
+  // a file may hold several units (a region and the bodies of its platform tags): any of them writes for it
+  const written = new Set(units.flatMap((unit) => [...templateUses(unit.template).writtenValues].map((value) => `${unit.file}\n${value}`)));
+  const writes = (file: string, values: readonly string[], seen: Set<string>): boolean => {
+    if (values.some((value) => written.has(`${file}\n${value}`))) return true;
     if (seen.has(file)) return false;
     seen.add(file);
     return (used.get(file) ?? []).some((name) => {
       const block = folder.blocks.get(name);
-      return block !== undefined && writes(block.path, seen);
+      return block !== undefined && writes(block.path, values, seen);
     });
   };
   for (const [name, layout] of Object.entries(folder.conf.layouts)) {
     const files = layout.regions.map((region) => folder.regions.get(regionBaseName(region))?.path).filter((file) => file !== undefined);
-    if (files.length === 0 || files.some((file) => writes(file, new Set()))) continue;
-    problems.push({ file: 'template.conf', line: 0, column: 0, message: themeMessages.mainContentMissing(name), severity: 'warning' });
+    if (files.length === 0) continue;
+    for (const { values, missing } of LAYOUT_VALUES) {
+      if (files.some((file) => writes(file, values, new Set()))) continue;
+      problems.push({ file: 'template.conf', line: 0, column: 0, message: missing(name), severity: 'warning' });
+    }
   }
 }
 
 /**
  * The warnings of the check that every page shows the effect of, which the development overlay
  * lists too: a stylesheet, script or asset the folder names but lacks, a platform value the platform
- * does not give (`{squarespace.main-contnet}`), and a layout that never writes the page's content.
+ * does not give (`{squarespace.main-contnet}`), and a layout that never writes the page's content,
+ * its headers or its footers.
  */
 export function pageWarnings(folder: TemplateFolder): FolderProblem[] {
   const units = unitsOf(folder);
   const problems = [...missingFiles(folder), ...unknownPlatformValues(units)];
-  checkMainContent(folder, units, blocksUsedBy(units, folder), problems);
+  checkLayoutValues(folder, units, blocksUsedBy(units, folder), problems);
   return problems;
 }
 
@@ -189,7 +203,7 @@ export function asAuthorSeesIt(problem: FolderProblem): FolderProblem {
  * Checks a whole template folder: template.conf and every .conf parse; every region, list, item,
  * page, system page and block compiles; every applied block, navigation template and tag
  * template exists; every `.eval` expression parses; every regionName names a layout or region;
- * each layout writes the page's content; named stylesheets and scripts are there. A missing block in a file that no page can reach (nothing applies it) is a warning: the
+ * each layout writes the page's content, headers and footers; named stylesheets and scripts are there. A missing block in a file that no page can reach (nothing applies it) is a warning: the
  * platform never renders that file, so no page fails because of it. A malformed tag is an error wherever it is.
  */
 export function checkTemplateFolder(dirOrSource: string | TemplateSource): FolderCheck {

@@ -22,6 +22,7 @@ import { messageWithHint } from '../../engine/cli/report.ts';
 import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
 import { loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
 import { compileFolderStyles } from './folder-styles.ts';
+import { contextPageType } from './page-target.ts';
 import { renderFolderPage } from './render-folder-page.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
@@ -93,7 +94,9 @@ Renders the page at URL as the storefront composes it from the folder DIR
 (one with template.conf): its regions around the collection, item, page or
 system template (or the built-in page), with the platform tags and headers.
 The template is picked as the server picks it, from URL and the context's
-pageType (a context without one is read by its collection and item).
+pageType (a context without one is read by its collection and item). A
+context answered at another address (a product's, given with --page /shop)
+renders its own page, with a warning naming both.
 The headers link the folder's stylesheet as the server does
 (/site.css?v=..., the address the running server answers it at); --css-out
 writes that stylesheet, compiled, to a file.
@@ -121,7 +124,7 @@ stylesheet's. Warnings, which leave the exit code as it is, name what the
 development overlay warns of on that page: each stylesheet of template.conf
 and each script or asset the page loads that the folder lacks, a mistyped
 platform value ({squarespace.main-contnet}), a layout without the page's
-content.
+content, headers or footers.
 
 exit codes: 0 rendered without errors, 1 the folder or the page reported errors,
 2 usage or input problem`,
@@ -161,6 +164,10 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
   // warnings, as the development overlay gives them: the page still renders
   for (const problem of result.warnings) printProblem(problem, dir, source, io);
+  if (result.otherPage !== undefined) {
+    const { address, file } = result.otherPage;
+    io.err(`${dataFile}: warning: ${themeMessages.contextOfOtherPage(page, dataFile, address, contextPageType(context as Record<string, unknown>), file)}`);
+  }
   const out = stringOption(args, 'out');
   if (result.html !== '') {
     if (out !== undefined) writeOutput(out, result.html);

@@ -87,3 +87,18 @@ export function pageTargetFor(page: ServedPage, context: Json): FolderPageTarget
 export function contextPageType(context: Json): number | undefined {
   return typeof context.pageType === 'number' ? context.pageType : undefined;
 }
+
+/** An address as pages are told apart: its path, without a trailing slash ('/shop/' is '/shop'). */
+export function pagePath(address: string): string {
+  return new URL(address, 'http://localhost').pathname.replace(/(.)\/+$/, '$1');
+}
+
+/**
+ * The address the store answered a context at, when the context says so: its item's `fullUrl` on
+ * an item page, its collection's on a list or page. A system page's context names none (a 404 is
+ * answered at any address).
+ */
+export function contextAddress(target: FolderPageTarget, context: Json): string | undefined {
+  const owner = target.view === 'item' ? asObject(context.item) : target.view === 'system' ? undefined : target.collection;
+  return typeof owner?.fullUrl === 'string' && owner.fullUrl !== '' ? pagePath(owner.fullUrl) : undefined;
+}

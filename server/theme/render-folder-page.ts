@@ -8,7 +8,7 @@ import { pageWarnings } from './folder-check.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
-import { contextPageType, pageTargetFor } from './page-target.ts';
+import { contextAddress, contextPageType, pagePath, pageTargetFor } from './page-target.ts';
 import { platformContext } from './platform-context.ts';
 import { EMPTY_PLATFORM_DATA, type Json, type PlatformData } from './platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
@@ -27,9 +27,14 @@ export interface FolderPageRender {
    * Warnings the development overlay gives this page (folder-check.ts pageWarnings) that concern
    * it: a stylesheet of template.conf, or a script or asset of a file the page used, that the folder lacks
    * (the browser would get a 404), a mistyped platform value in such a file, a layout without
-   * the page's content.
+   * the page's content, headers or footers.
    */
   warnings: FolderProblem[];
+  /**
+   * The page the context belongs to when it is not the address asked for (a product's context
+   * rendered with the shop's address): its address, and the folder file that rendered it.
+   */
+  otherPage?: { address: string; file: string | undefined };
 }
 
 export interface RenderFolderPageOptions {
@@ -59,6 +64,7 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   const folder = load.folder;
   // the same decision the storefront makes for the page this context came from
   const target = pageTargetFor({ path: new URL(url, 'http://localhost').pathname, pageType: contextPageType(context) }, context);
+  const address = contextAddress(target, context);
   const choice = chooseTemplates(folder, target);
   const shaped = platformContext(folder, choice, context, { showCart: context.showCart === true });
   const applied = new Set<string>();
@@ -77,5 +83,7 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   const regions = choice.regions.map((region) => folder.regions.get(region)?.path);
   const files = new Set([choice.main?.path, ...regions, ...applied].filter((file) => file !== undefined));
   const warnings = pageWarnings(folder).filter((problem) => problem.file === 'template.conf' || files.has(problem.file));
-  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files], warnings };
+  // the context, not the address, says which page renders: an author who took it from another page is told
+  const otherPage = address !== undefined && address !== pagePath(url) ? { address, file: choice.main?.path } : undefined;
+  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files], warnings, ...(otherPage ? { otherPage } : {}) };
 }

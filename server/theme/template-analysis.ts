@@ -21,23 +21,26 @@ export interface TemplateUses {
   variables: Set<string>;
   /** Every formatter the template calls. */
   formatters: Set<string>;
-  /** Whether the template writes `{squarespace.main-content}`, where a layout's regions put the page. */
-  writesMainContent: boolean;
+  /**
+   * Every value the template writes out, not only reads, as written: `squarespace.main-content`
+   * (where a layout's regions put the page), `squarespace-headers`, `islands.cartPill`…
+   */
+  writtenValues: Set<string>;
   /** The platform's values the template reads, as written (`squarespace.page-id`, `squarespace-headers`). */
   platformValues: Use[];
 }
 
 /** Reads the instruction tree (not the text) for the partials and platform tags a template uses. */
 export function templateUses(template: Template): TemplateUses {
-  const uses: TemplateUses = { applied: [], tags: [], macros: new Set(), variables: new Set(), formatters: new Set(), writesMainContent: false, platformValues: [] };
+  const uses: TemplateUses = { applied: [], tags: [], macros: new Set(), variables: new Set(), formatters: new Set(), writtenValues: new Set(), platformValues: [] };
   const at = (offset: number): { line: number; column: number } => template.lines?.position(offset) ?? { line: 0, column: 0 };
   const visit = (nodes: readonly Node[] | null | undefined): void => {
     for (const node of nodes ?? []) {
       if (node.op === Opcode.VARIABLE || node.op === Opcode.BINDVAR) {
         for (const path of node.variables) {
           if (typeof path[0] === 'string') uses.variables.add(path[0]);
-          if (node.op === Opcode.VARIABLE && path.length === 2 && path[0] === 'squarespace' && path[1] === 'main-content') uses.writesMainContent = true;
           const written = path.join('.');
+          if (node.op === Opcode.VARIABLE) uses.writtenValues.add(written);
           if (written.startsWith('squarespace.') || written.startsWith('squarespace-')) uses.platformValues.push({ name: written, ...at(node.offset) });
         }
         for (const call of node.formatters) {

@@ -11,6 +11,9 @@ export const themeMessages = {
   noDefaultLayout: 'layouts has no entries',
   platformValueUnknown: (written: string) => `{${written}} is not a value the platform gives: it writes nothing`,
   mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
+  headersMissing: (layout: string) =>
+    `layout '${layout}' never writes {squarespace-headers}: its pages lose their title, stylesheet, crumb and island scripts`,
+  footersMissing: (layout: string) => `layout '${layout}' never writes {squarespace-footers}: its pages lose the cart pill and the social icons`,
   blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
   didYouMean: (message: string, guess: string) => `${message} (did you mean '${guess}'?)`,
   blockMissingUnreachable: (block: string, file: string) =>
@@ -25,6 +28,9 @@ export const themeMessages = {
   assetMissing: (path: string) => `asset '${path}' is not in assets/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
   contextNotObject: (file: string) => `${file}: the page context must be a JSON object`,
+  contextOfOtherPage: (page: string, dataFile: string, address: string, pageType: number | undefined, file: string | undefined) =>
+    `--page ${page}, but ${dataFile} is the context of ${address}${pageType === undefined ? '' : ` (pageType ${pageType})`}: `
+    + `that page is rendered${file === undefined ? ' (the built-in page)' : `, from ${file}`}; for ${page}, save what ${page}?format=json answers`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
   queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,

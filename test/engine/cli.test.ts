@@ -184,7 +184,7 @@ describe('tmpl check', () => {
 
   it('reports a malformed tag as an error alike in a file, a folder of files and a developer-template folder', async () => {
     // Squarespace compiles strictly: there the tag stops the template, although the storefront shows it as text
-    const region = '<body>{squarespace.main-content}\n{.sectoin items}</body>';
+    const region = '<head>{squarespace-headers}</head><body>{squarespace.main-content}\n{.sectoin items}{squarespace-footers}</body>';
     const file = write('malformed-alike/files/site.block', region);
     const expected = (path: string, severity: string) => `${path}:2:1 ${severity}${cliMessages.hint(messages.tagInvalidInstruction('.sectoin'), "did you mean '.section'?")}`;
     for (const given of [file, join(dir, 'malformed-alike/files')]) {

@@ -16,9 +16,9 @@ describe('composing a page of a template folder', () => {
     const folder = folderOf({ 'collections/blog.list': 'LIST {.repeated section items}{title};{.end}', 'collections/blog.item': 'ITEM {item.title}' });
     const list = renderPage(folder, { view: 'list', collection: BLOG }, { collection: BLOG, items: [{ title: 'A' }, { title: 'B' }] });
     expect(list.errors).toEqual([]);
-    expect(list.html).toBe('<body id="collection-c1" class="collection-type-blog collection-layout-default collection-c1 view-list mobile-style-available">[LIST A;B;]</body>');
+    expect(list.html).toBe('<head><!--headers--></head><body id="collection-c1" class="collection-type-blog collection-layout-default collection-c1 view-list mobile-style-available">[LIST A;B;]<!--footers--></body>');
     const item = renderPage(folder, { view: 'item', collection: BLOG }, { collection: BLOG, item: { id: 'i9', title: 'A' } });
-    expect(item.html).toBe('<body id="item-i9" class="collection-type-blog collection-layout-default collection-c1 view-item item-i9 mobile-style-available">[ITEM A]</body>');
+    expect(item.html).toBe('<head><!--headers--></head><body id="item-i9" class="collection-type-blog collection-layout-default collection-c1 view-item item-i9 mobile-style-available">[ITEM A]<!--footers--></body>');
   });
 
   it('falls back to the built-in page when the folder has no template for the collection or system page', () => {

@@ -33,6 +33,8 @@ describe('checking a template folder', () => {
     for (const dir of folders) {
       const result = checkTemplateFolder(dir);
       expect(result.problems.filter((p) => p.severity === 'error'), dir).toEqual([]);
+      // each writes its content, headers and footers (in site.region), so no layout is warned of
+      expect(result.problems.filter((p) => p.file === 'template.conf' && p.line === 0).map((p) => p.message), dir).toEqual([]);
     }
   });
 
@@ -53,7 +55,7 @@ describe('checking a template folder', () => {
 
   it('finds blocks reached through other blocks and platform tags, and macros a file defines', () => {
     const result = checkTemplateFolder(source({
-      'site.region': '<squarespace:navigation navigationId="mainNav" template="nav" />{.macro m}M{.end}{@|apply m}{squarespace.main-content}',
+      'site.region': '<squarespace:navigation navigationId="mainNav" template="nav" />{.macro m}M{.end}{@|apply m}{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
       'blocks/nav.block': '{@|apply item.block}',
       'blocks/item.block': '{@|apply gone.block}',
     }));
@@ -63,7 +65,7 @@ describe('checking a template folder', () => {
   });
 
   it('reports a mistyped platform tag as an error, naming the tag meant', () => {
-    const result = checkTemplateFolder(source({ 'site.region': '<squarespace:querry collection="shop" />{squarespace.main-content}' }));
+    const result = checkTemplateFolder(source({ 'site.region': '<squarespace:querry collection="shop" />{squarespace-headers}{squarespace.main-content}{squarespace-footers}' }));
     expect(result.errors).toBe(1);
     expect(result.problems).toEqual([{
       file: 'site.region', line: 1, column: 1, severity: 'error', validation: true,
@@ -74,7 +76,7 @@ describe('checking a template folder', () => {
   it('places a regionName that names no layout at its value, naming the file once and the layout it most likely meant', () => {
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': conf({ layouts: { default: { name: 'Default', regions: ['site'] }, wide: { name: 'Wide', regions: ['site'] } } }),
-      'site.region': '{squarespace.main-content}',
+      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
       'collections/blog.conf': '{\n  "title": "Blog",\n  "regionName": "wdie"\n}',
     }));
     expect(result.problems).toEqual([{
@@ -97,7 +99,7 @@ describe('checking a template folder', () => {
       '  }',
       '}',
     ].join('\n');
-    const result = checkTemplateFolder(new MemoryTemplateSource({ 'template.conf': written, 'site.region': '{squarespace.main-content}' }));
+    const result = checkTemplateFolder(new MemoryTemplateSource({ 'template.conf': written, 'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}' }));
     expect(result.problems).toEqual([{
       file: 'template.conf', line: 7, column: 27, severity: 'error', message: themeMessages.regionMissing('header', 'wide'),
     }]);
@@ -106,7 +108,7 @@ describe('checking a template folder', () => {
   it('reports compile errors, missing tag templates, unknown layouts, navigations and stylesheets', () => {
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': conf({ stylesheets: ['site.less'] }),
-      'site.region': '<squarespace:navigation navigationId="sideNav" template="side" />\n<squarespace:query collection="news" template="cards" />{squarespace.main-content}',
+      'site.region': '<squarespace:navigation navigationId="sideNav" template="side" />\n<squarespace:query collection="news" template="cards" />{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
       'collections/blog.conf': '{"regionName": "wide"}',
       'collections/blog.item': '{.end}',
     }));
@@ -132,19 +134,20 @@ describe('checking a template folder', () => {
   });
 
   it('warns of a platform value the platform does not give, which writes nothing, with the one it likely meant', () => {
-    const region = '<head>{squarespace-headres}</head>\n<body class="{squarespace.page-classes}">{squarespace.main-contnet}{squarespace.sidebar}</body>';
+    const region = '<head>{squarespace-headres}</head>\n<body class="{squarespace.page-classes}">{squarespace.main-contnet}{squarespace.sidebar}{squarespace-footers}</body>';
     const result = checkTemplateFolder(source({ 'site.region': region }));
     expect(result.problems.map((p) => [p.file, p.line, p.column, p.severity, p.message])).toEqual([
       ['site.region', 1, 7, 'warning', themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace-headres'), '{squarespace-headers}')],
       ['site.region', 2, 42, 'warning', themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}')],
       ['site.region', 2, 68, 'warning', themeMessages.platformValueUnknown('squarespace.sidebar')],
       ['template.conf', 0, 0, 'warning', themeMessages.mainContentMissing('default')],
+      ['template.conf', 0, 0, 'warning', themeMessages.headersMissing('default')],
     ]);
   });
 
   it('warns of a file of assets/ a template refers to that the folder lacks, once, at its first reference', () => {
     const result = checkTemplateFolder(source({
-      'site.region': '{squarespace.main-content}<img src="/assets/logo.png"><img src="/assets/{website.logo}">\n<svg><use xlink:href="/assets/ui-icons.svg#close-icon"></use></svg>',
+      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}<img src="/assets/logo.png"><img src="/assets/{website.logo}">\n<svg><use xlink:href="/assets/ui-icons.svg#close-icon"></use></svg>',
       'blocks/nav.block': '<a style="background: url(/assets/ui-icons.svg)"></a><img src="/assets/images/menu%20icon.png">',
       'collections/blog.list': '{@|apply nav.block}',
       'assets/logo.png': 'png',
@@ -167,7 +170,7 @@ describe('checking a template folder', () => {
     ].join('\n');
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': written,
-      'site.region': '{squarespace.main-content}\n  <squarespace:script src="site.js" combo="true" />',
+      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}\n  <squarespace:script src="site.js" combo="true" />',
       'styles/base.less': 'body { color: red; }',
     }));
     expect(result.problems.map((p) => [p.file, p.line, p.column, p.message])).toEqual([
@@ -179,7 +182,7 @@ describe('checking a template folder', () => {
   it('names the file beside a missing stylesheet, script or asset that it likely meant, among files of its kind', () => {
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, stylesheets: ['bsae.less', 'print.less'] }),
-      'site.region': '{squarespace.main-content}<svg><use xlink:href="/assets/icon.svg#cart"></use></svg><img src="/assets/img/logo.jpg">'
+      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}<svg><use xlink:href="/assets/icon.svg#cart"></use></svg><img src="/assets/img/logo.jpg">'
         + '<squarespace:script src="sit.js" /><squarespace:script src="app.js" />',
       'styles/base.less': 'body { color: red; }',
       'styles/print.css': '',
@@ -209,7 +212,7 @@ describe('checking a template folder', () => {
 
   it('names the block of the closest name when a missing one looks like a typo of it', () => {
     const result = checkTemplateFolder(source({
-      'site.region': '<squarespace:navigation navigationId="mainNav" template="navigatio" />{@|apply foter.block}{squarespace.main-content}',
+      'site.region': '<squarespace:navigation navigationId="mainNav" template="navigatio" />{@|apply foter.block}{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
       'blocks/navigation.block': '', 'blocks/footer.block': '',
     }));
     expect(result.problems.map((p) => p.message)).toEqual([
@@ -241,13 +244,32 @@ describe('checking a template folder', () => {
   });
 
   it('warns of a layout whose regions never write {squarespace.main-content}, also when a block they apply does', () => {
-    const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>' }));
+    const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>{squarespace-headers}{squarespace-footers}' }));
     expect(mistyped.problems).toEqual([
       { file: 'site.region', line: 1, column: 7, severity: 'warning', message: themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}') },
       { file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.mainContentMissing('default') },
     ]);
-    const throughBlock = checkTemplateFolder(source({ 'site.region': '{@|apply body.block}', 'blocks/body.block': '<main>{squarespace.main-content}</main>' }));
+    const throughBlock = checkTemplateFolder(source({ 'site.region': '{@|apply body.block}', 'blocks/body.block': '{squarespace-headers}<main>{squarespace.main-content}</main>{squarespace-footers}' }));
     expect(throughBlock.problems).toEqual([]);
+  });
+
+  it('warns of a layout whose regions never write {squarespace-headers} or {squarespace-footers}, unless they write those parts themselves', () => {
+    const bare = checkTemplateFolder(source({ 'site.region': '<html><body>{squarespace.main-content}</body></html>' }));
+    expect(bare.problems).toEqual([
+      { file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.headersMissing('default') },
+      { file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.footersMissing('default') },
+    ]);
+    expect(bare.problems[0]!.message).toBe("layout 'default' never writes {squarespace-headers}: its pages lose their title, stylesheet, crumb and island scripts");
+    // one layout of two lacks them: only it is named
+    const twoLayouts = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': conf({ layouts: { default: { name: 'Default', regions: ['site'] }, bare: { name: 'Bare', regions: ['plain'] } } }),
+      'site.region': SITE_REGION,
+      'plain.region': '{squarespace.main-content}',
+    }));
+    expect(twoLayouts.problems.map((p) => p.message)).toEqual([themeMessages.headersMissing('bare'), themeMessages.footersMissing('bare')]);
+    // a head written from the page context, as the project's own theme writes it, loads the islands itself
+    const ownHead = checkTemplateFolder(source({ 'site.region': '<head>{assetTags}</head><body>{squarespace.main-content}{islands.cartPill}</body>' }));
+    expect(ownHead.problems).toEqual([]);
   });
 
   it('reports a folder without template.conf or with a broken one', () => {
@@ -340,6 +362,28 @@ describe('tmpl on folders', () => {
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toContain('[first<a>Journal</a>]');
+  });
+
+  it('warns when the context is another page\'s than --page: the context\'s page renders, and the warning names both', async () => {
+    // a post's context (an item page, pageType 50) given with the journal's address
+    const post = join(dir, 'post.json');
+    writeFileSync(post, JSON.stringify({
+      pageType: 50,
+      collection: { id: 'c', urlId: 'journal', typeName: 'blog', fullUrl: '/journal' },
+      item: { title: 'first', fullUrl: '/journal/first' },
+    }));
+    writeFileSync(join(dir, 'collections/blog.item'), '<h1>{item.title}</h1>');
+    try {
+      const result = await run(['render', dir, '--page', '/journal', '--data', post]);
+      expect(result.code).toBe(0);
+      expect(result.out).toContain('<h1>first</h1>');
+      expect(result.err).toBe(`${post}: warning: ${themeMessages.contextOfOtherPage('/journal', post, '/journal/first', 50, 'collections/blog.item')}`);
+      // the context's own address, written with a trailing slash, is its page: no warning
+      expect((await run(['render', dir, '--page', '/journal/first/', '--data', post])).err).toBe('');
+    } finally {
+      rmSync(post);
+      rmSync(join(dir, 'collections/blog.item'));
+    }
   });
 
   it('warns, as the development overlay does, of a stylesheet and a script the page loads that the folder lacks and a mistyped platform value', async () => {

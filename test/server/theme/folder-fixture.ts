@@ -12,7 +12,8 @@ export function conf(extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ name: 'Test', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ name: 'mainNav', title: 'Main' }], ...extra });
 }
 
-export const SITE_REGION = '<body id="{squarespace.page-id}" class="{squarespace.page-classes}">[{squarespace.main-content}]</body>';
+/** A region as a real page's: the platform's headers, the page's content, the platform's footers. */
+export const SITE_REGION = '<head>{squarespace-headers}</head><body id="{squarespace.page-id}" class="{squarespace.page-classes}">[{squarespace.main-content}]{squarespace-footers}</body>';
 
 export function folderOf(files: Record<string, string>): TemplateFolder {
   const load = loadTemplateFolder(new MemoryTemplateSource({ 'template.conf': conf(), 'site.region': SITE_REGION, ...files }));

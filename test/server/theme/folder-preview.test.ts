@@ -72,6 +72,9 @@ describe('tmpl render DIR picks the files the storefront serves', () => {
     const served = await (await fetch(`${server.url}${url}`)).text();
     expect(shownFile(served)).toBe(expected);
     const context = await (await fetch(`${server.url}${url}${url.includes('?') ? '&' : '?'}format=json`)).json() as Record<string, unknown>;
-    expect(shownFile(renderFolderPage(dir, url, context).html)).toBe(expected);
+    const rendered = renderFolderPage(dir, url, context);
+    expect(shownFile(rendered.html)).toBe(expected);
+    // the context was answered at that address: no warning that it is another page's
+    expect(rendered.otherPage).toBeUndefined();
   });
 });

@@ -382,6 +382,9 @@ describe('the development overlay of a developer template', () => {
       const message = themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}');
       expect(html).toContain(`<span class="where">site.region:2:7</span> <span class="message">${escapeHtml(message)}</span>`);
       expect(html).toContain(`<span class="where">template.conf</span> <span class="message">${escapeHtml(themeMessages.mainContentMissing('default'))}</span>`);
+      // the region writes the footers but no headers: the page has no title, stylesheet or island scripts
+      expect(html).toContain(`<span class="where">template.conf</span> <span class="message">${escapeHtml(themeMessages.headersMissing('default'))}</span>`);
+      expect(html).not.toContain(escapeHtml(themeMessages.footersMissing('default')));
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
@@ -391,7 +394,7 @@ describe('the development overlay of a developer template', () => {
   it('warns in the development overlay of a navigation tag that renders nothing, with the navigation it likely meant', async () => {
     const dir = writeFolder({
       'template.conf': JSON.stringify({ name: 'Nav', layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav', title: 'Main' }] }),
-      'site.region': '<html><body>\n<squarespace:navigation navigationId="mainNavv" template="nav" /><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'site.region': '<html><head>{squarespace-headers}</head><body>\n<squarespace:navigation navigationId="mainNavv" template="nav" /><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
       'blocks/nav.block': '{.repeated section items}<a>{collection.navigationTitle}</a>{.end}',
       'collections/products.list': '<h1>{collection.title}</h1>',
     });
@@ -403,7 +406,7 @@ describe('the development overlay of a developer template', () => {
       const message = themeMessages.didYouMean(themeMessages.navigationNotInSite('mainNavv'), 'mainNav');
       expect(html).toContain(`<span class="where">site.region:2:1</span> <span class="message">${escapeHtml(message)}</span>`);
       // the same page with the name mended: nothing to warn of
-      writeFileSync(join(dir, 'site.region'), '<html><body>\n<squarespace:navigation navigationId="mainNav" template="nav" /><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>');
+      writeFileSync(join(dir, 'site.region'), '<html><head>{squarespace-headers}</head><body>\n<squarespace:navigation navigationId="mainNav" template="nav" /><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>');
       const mended = await (await fetch(`${server.url}/shop`)).text();
       expect(mended).toContain('<a>Home</a>');
       expect(mended).not.toContain(OVERLAY_ID);

@@ -136,7 +136,7 @@ describe('the folder stylesheet on the server', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const region = '<html><head>{squarespace-headers}</head><body>{squarespace.main-content}</body></html>';
+  const region = '<html><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>';
 
   it('serves the compiled stylesheet that the headers link to', async () => {
     dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': '@c: red;\nh1 { color: @c; }' });

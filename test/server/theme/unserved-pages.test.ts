@@ -54,7 +54,7 @@ describe('development: page files no page of the store uses', () => {
   beforeAll(async () => {
     dir = writeFolder({
       'template.conf': JSON.stringify({ name: 'Pages', layouts: { default: { name: 'Default', regions: ['site'] } } }),
-      'site.region': '<html><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'site.region': '<html><head>{squarespace-headers}</head><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
       'pages/home.page': '<h1>Welcome</h1>',
       'pages/contcat.page': '<h1>Write to us</h1>',
       'pages/foo.page': '<h1>Foo</h1>',
