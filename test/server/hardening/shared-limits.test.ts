@@ -69,13 +69,21 @@ describe('two processes on one database file', () => {
   it('share the sign-in back-off of an account and address', async () => {
     const visitors = [new Visitor(first.url), new Visitor(second.url)];
     for (const v of visitors) await v.start();
+    let lastFailureSent = 0;
     for (let i = 0; i < SIGN_IN_POLICY.backOffFromFailure; i += 1) {
+      lastFailureSent = Date.now();
       const wrong = await visitors[i % 2]!.post('/api/site-users/account/session', { email: OWNER_EMAIL, password: `wrong ${i}` });
       expect(wrong.status).toBe(401);
     }
     // each process saw only some of the failures; together they reached the back-off
     const waiting = await visitors[0]!.post<{ message: string }>('/api/site-users/account/session', { email: OWNER_EMAIL, password: OWNER_PASSWORD });
-    expect(waiting.status).toBe(429);
-    expect(waiting.body.message).toBe(platformMessages.tooManySignInAttempts);
+    // the first wait lasts 1 s from the last failure: on a machine so loaded that the last failure
+    // and this attempt took longer than that together, the wait may be over, and either answer is right
+    if (Date.now() - lastFailureSent < SIGN_IN_POLICY.firstBackOffMs) {
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.message).toBe(platformMessages.tooManySignInAttempts);
+    } else {
+      expect([200, 429]).toContain(waiting.status);
+    }
   });
 });
