@@ -6,8 +6,6 @@
  * back. Bodies are sent by hand so that one can be held half-sent; every wait is bounded.
  */
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'express';
 import sharp from 'sharp';
@@ -17,10 +15,12 @@ import {
   IMAGES_AT_ONCE, IMAGES_BUSY_RETRY_AFTER_SECONDS, IMAGES_WAITING, imageWork, imageWorkQueue,
 } from '../../../server/admin/image-work.ts';
 import { SITE_USER_XSRF_HEADER } from '../../../server/security/site-user.ts';
-import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { productInput, upload } from './admin-helpers.ts';
+import { startImageUploadServer, stopImageUploadServer, type ImageUploadServer } from './image-upload-server.ts';
+import { upload } from './admin-helpers.ts';
 
+let setup: ImageUploadServer;
 let server: PlatformServer;
 let owner: SiteUserVisitor;
 let uploads: string;
@@ -28,18 +28,10 @@ let imagesUrl: string;
 let picture: Buffer;
 
 beforeAll(async () => {
-  uploads = mkdtempSync(join(tmpdir(), 'image-upload-admission-'));
-  server = await startPlatformServer({ uploadsDir: uploads });
-  owner = await server.signInOwner();
-  const created = await owner.post<{ product: { id: string } }>('/api/admin/products', productInput());
-  expect(created.status, created.text).toBe(201);
-  imagesUrl = `/api/admin/products/${created.body.product.id}/images`;
+  ({ server, owner, uploads, imagesUrl } = setup = await startImageUploadServer('image-upload-admission-'));
   picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
 });
-afterAll(async () => {
-  await server.stop(true);
-  rmSync(uploads, { recursive: true, force: true });
-});
+afterAll(() => stopImageUploadServer(setup));
 
 /** A response for queue calls made outside a request: only its headers are set. */
 const headersOnly = { set: () => undefined } as unknown as Response;

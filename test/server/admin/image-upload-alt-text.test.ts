@@ -4,33 +4,25 @@
  * one is told so under its field, as a longer one in the product's form is, not that no image
  * was chosen.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { MAX_ALT_TEXT_LENGTH } from '../../../server/admin/product-input.ts';
-import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { productInput, TINY_PNG, upload } from './admin-helpers.ts';
+import { startImageUploadServer, stopImageUploadServer, type ImageUploadServer } from './image-upload-server.ts';
+import { TINY_PNG, upload } from './admin-helpers.ts';
 
+let setup: ImageUploadServer;
 let server: PlatformServer;
 let owner: SiteUserVisitor;
 let uploads: string;
 let imagesUrl: string;
 
 beforeAll(async () => {
-  uploads = mkdtempSync(join(tmpdir(), 'image-upload-alt-text-'));
-  server = await startPlatformServer({ uploadsDir: uploads });
-  owner = await server.signInOwner();
-  const created = await owner.post<{ product: { id: string } }>('/api/admin/products', productInput());
-  expect(created.status, created.text).toBe(201);
-  imagesUrl = `/api/admin/products/${created.body.product.id}/images`;
+  ({ server, owner, uploads, imagesUrl } = setup = await startImageUploadServer('image-upload-alt-text-'));
 });
-afterAll(async () => {
-  await server.stop(true);
-  rmSync(uploads, { recursive: true, force: true });
-});
+afterAll(() => stopImageUploadServer(setup));
 
 const png = { bytes: TINY_PNG, name: 'dot.png', type: 'image/png' };
 const tooLong = { message: ADMIN.server.invalidInput, fieldErrors: { altText: 'Use at most 500 characters.' } };

@@ -5,9 +5,7 @@
  * The files are a small picture followed by zeros (the size is counted as the bytes arrive,
  * before anything decodes them), so no large picture is made or kept.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import type { Response } from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +14,12 @@ import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../../client/lib/image-uplo
 import {
   IMAGES_AT_ONCE, IMAGES_BUSY_RETRY_AFTER_SECONDS, IMAGES_WAITING, imageWorkQueue, imageWork,
 } from '../../../server/admin/image-work.ts';
-import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { productInput, upload } from './admin-helpers.ts';
+import { startImageUploadServer, stopImageUploadServer, type ImageUploadServer } from './image-upload-server.ts';
+import { upload } from './admin-helpers.ts';
 
+let setup: ImageUploadServer;
 let server: PlatformServer;
 let owner: SiteUserVisitor;
 let uploads: string;
@@ -27,18 +27,10 @@ let imagesUrl: string;
 let picture: Buffer;
 
 beforeAll(async () => {
-  uploads = mkdtempSync(join(tmpdir(), 'image-upload-limits-'));
-  server = await startPlatformServer({ uploadsDir: uploads });
-  owner = await server.signInOwner();
-  const created = await owner.post<{ product: { id: string } }>('/api/admin/products', productInput());
-  expect(created.status, created.text).toBe(201);
-  imagesUrl = `/api/admin/products/${created.body.product.id}/images`;
+  ({ server, owner, uploads, imagesUrl } = setup = await startImageUploadServer('image-upload-limits-'));
   picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
 });
-afterAll(async () => {
-  await server.stop(true);
-  rmSync(uploads, { recursive: true, force: true });
-});
+afterAll(() => stopImageUploadServer(setup));
 
 /** A 48-megapixel phone photo's size at most: the limit itself. */
 const PHONE_PHOTO_BYTES = 20 * 1024 * 1024;
