@@ -53,7 +53,8 @@ export function folderCollectionNamesFor(collection: Json): string[] {
   return [urlId, storeType, ...(STAND_INS[storeType] ?? [])];
 }
 
-function layoutOf(folder: TemplateFolder, regionName: string | undefined): { layoutName: string; regions: string[] } {
+/** The layout a collection or page of this `regionName` renders in (the default when it names none the folder has). */
+export function layoutOf(folder: TemplateFolder, regionName: string | undefined): { layoutName: string; regions: string[] } {
   if (regionName !== undefined) {
     const layout = folder.conf.layouts[regionName];
     if (layout !== undefined && Object.hasOwn(folder.conf.layouts, regionName)) {

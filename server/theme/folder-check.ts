@@ -3,6 +3,7 @@ import { closestName } from '../../engine/diagnostics/suggest.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { unknownPlatformValues } from './platform-values.ts';
+import { pagesPastQueryLimit } from './page-query-count.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { templateUses } from './template-analysis.ts';
 import { regionBaseName } from './template-conf.ts';
@@ -236,6 +237,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
       }
     }
     for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
+    problems.push(...pagesPastQueryLimit(folder, used));
     problems.push(...pageWarnings(folder));
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

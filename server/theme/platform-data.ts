@@ -9,10 +9,15 @@ export type Json = Record<string, unknown>;
 export interface QueryRequest {
   /** The collection's urlId. */
   collection: string;
-  limit: number | null;
+  /** At most this many items (the platform's maximum when the tag names none). */
+  limit: number;
+  /** Matching items passed over before the first one given. */
+  skip: number;
   featured: boolean;
-  category: string | null;
-  tag: string | null;
+  /** Items having any of these categories; none named: every item. */
+  categories: string[];
+  /** Items having any of these tags; none named: every item. */
+  tags: string[];
 }
 
 export interface RelatedRequest {

@@ -2,6 +2,7 @@ import type { RenderContext } from '../../engine/index.ts';
 import { escapeHtml, escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 import type { PlatformData, StoredBlock } from './platform-data.ts';
 import type { PlatformTagRunner } from './folder-registry.ts';
+import { QUERIES_PER_PAGE, queryNames, queryWindow } from './platform-query.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { themeMessages } from './theme-messages.ts';
 import { scriptElements } from './script-loader.ts';
@@ -51,6 +52,8 @@ export type TagNotice = (tag: PlatformTag, message: string) => void;
 
 /** Runs the platform tags of one page render against the site's data. */
 export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: PlatformData, notice: TagNotice = () => {}): PlatformTagRunner {
+  // one runner composes one page: its queries are counted in the order the page renders them
+  let queriesRun = 0;
   return {
     run(tagId, ctx) {
       const tag = tags.get(tagId);
@@ -67,13 +70,19 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
           return folder === null ? '' : renderWith(tag, folder, ctx);
         }
         case 'query': {
+          // the platform runs eight queries a page: a later one reads nothing and renders nothing
+          queriesRun += 1;
+          if (queriesRun > QUERIES_PER_PAGE) {
+            notice(tag, themeMessages.queryPastPageLimit(QUERIES_PER_PAGE));
+            return '';
+          }
           const collection = attribute(tag, 'collection', ctx) ?? '';
           const result = data.query({
             collection,
-            limit: count(attribute(tag, 'limit', ctx)),
+            ...queryWindow(count(attribute(tag, 'limit', ctx)), count(attribute(tag, 'skip', ctx))),
             featured: (attribute(tag, 'featured', ctx) ?? 'false') !== 'false',
-            category: attribute(tag, 'category', ctx),
-            tag: attribute(tag, 'tag', ctx),
+            categories: queryNames(attribute(tag, 'category', ctx)),
+            tags: queryNames(attribute(tag, 'tag', ctx)),
           });
           if (result === null) notice(tag, themeMessages.queryCollectionNotInSite(collection));
           return result === null ? '' : renderWith(tag, result, ctx);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Json, PlatformData, StoredBlock } from './platform-data.ts';
+import { keptByQuery, type QueryFacts } from './platform-query.ts';
 
 /**
  * Site data for rendering a folder page without a store (`tmpl render DIR --site site.json`):
@@ -25,6 +26,15 @@ export function parseStaticSiteData(value: unknown): { ok: true; data: PlatformD
   return { ok: true, data: staticPlatformData(parsed.data) };
 }
 
+/** What a query filters an item of the site file on: its `starred` mark, `categories` and `tags`. */
+function itemFacts(item: Json): QueryFacts {
+  return {
+    featured: item.starred === true,
+    categories: Array.isArray(item.categories) ? item.categories : [],
+    tags: Array.isArray(item.tags) ? item.tags : [],
+  };
+}
+
 function staticPlatformData(site: z.output<typeof siteDataSchema>): PlatformData {
   const itemsOf = (urlId: string): Json[] => site.collections[urlId]?.items ?? [];
   return {
@@ -33,11 +43,7 @@ function staticPlatformData(site: z.output<typeof siteDataSchema>): PlatformData
     query(request) {
       const entry = site.collections[request.collection];
       if (entry === undefined) return null;
-      let items = entry.items;
-      if (request.featured) items = items.filter((item) => item.starred === true);
-      if (request.category !== null) items = items.filter((item) => Array.isArray(item.categories) && item.categories.includes(request.category));
-      if (request.tag !== null) items = items.filter((item) => Array.isArray(item.tags) && item.tags.includes(request.tag));
-      return { collection: entry.collection, items: request.limit === null ? items : items.slice(0, request.limit) };
+      return { collection: entry.collection, items: keptByQuery(entry.items, request, itemFacts) };
     },
     blockField: (id): StoredBlock[] => site.blockFields[id] ?? [],
     categories(urlId) {

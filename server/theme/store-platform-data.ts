@@ -10,6 +10,7 @@ import { collectionContext } from '../pages/catalogue-pages.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { storeTypeName } from './collection-choice.ts';
 import type { Json, PlatformData, QueryRequest, RelatedRequest, StoredBlock } from './platform-data.ts';
+import { keptByQuery, type QueryFacts } from './platform-query.ts';
 import type { PlatformTag } from './platform-tags.ts';
 import { StoreProductItems } from './store-product-items.ts';
 
@@ -110,27 +111,13 @@ function storeProductItems(deps: AppDeps, req: Request, snapshot: StoreSnapshot)
   return StoreProductItems.of(deps.store, content.version, content.catalogue, snapshot.currency);
 }
 
-/** What a query filters an entry on: its featured mark, categories and tags. */
-interface QueryFacts {
-  featured: boolean;
-  categories: readonly unknown[];
-  tags: readonly unknown[];
-}
-
-/** The entries a query keeps, in their order: the featured, category and tag filters, then the limit. */
-function keptByQuery<T>(entries: readonly T[], request: QueryRequest, factsOf: (entry: T) => QueryFacts): T[] {
-  const kept = entries.filter((entry) => {
-    const facts = factsOf(entry);
-    return (!request.featured || facts.featured)
-      && (request.category === null || facts.categories.includes(request.category))
-      && (request.tag === null || facts.tags.includes(request.tag));
-  });
-  return request.limit === null ? kept : kept.slice(0, request.limit);
-}
-
-/** A content item's facts, as contentItem writes them. */
-function contentItemFacts(item: Json): QueryFacts {
-  return { featured: item.starred === true, categories: item.categories as unknown[], tags: item.tags as unknown[] };
+/** A content item's facts, read from its record as contentItem writes them. */
+function contentItemFacts(item: ContentItemRecord): QueryFacts {
+  return {
+    featured: flagged(item.data, 'featured'),
+    categories: Array.isArray(item.data.categories) ? item.data.categories : [],
+    tags: Array.isArray(item.data.tags) ? item.data.tags : [],
+  };
 }
 
 /** A folder with tags that may show products (queries, related items), whose pages compose through composeWithStoreProducts. */
@@ -253,10 +240,10 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
       const record = site.collectionByUrlId(request.collection);
       if (record === undefined) return null;
       const listing = snapshot.listings.get(record.id);
-      // products are filtered on the listing, so only those kept are read; content items as they are
+      // filtered on the listing and the records, so only the products kept are read and only the items kept are built
       const items = listing !== undefined
         ? productItems.items(keptByQuery(listing, request, (product) => product).map((product) => product.id))
-        : keptByQuery(contentItems(record), request, contentItemFacts);
+        : keptByQuery(snapshot.contentItems.get(record.id) ?? [], request, contentItemFacts).map((item) => contentItem(item, record));
       const collection = collectionContext(record);
       return { collection: { ...collection, typeName: typeNameOf(collection) }, items };
     },

@@ -34,6 +34,10 @@ export const themeMessages = {
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
   queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,
+  queryPastPageLimit: (max: number) =>
+    `<squarespace:query> runs after the page's first ${max} queries, the most the platform runs on a page: the tag renders nothing`,
+  queryTagsPastPageLimit: (file: string, count: number, max: number) =>
+    `a page rendered with ${file} holds ${count} <squarespace:query> tags in its files (with its layout's regions and the blocks they apply), more than the ${max} the platform runs on a page: those after the first ${max} render nothing`,
   navigationNotInSite: (id: string) => `<squarespace:navigation> names navigation '${id}', which the site's layout does not have: the tag renders nothing`,
   /**
    * A pages/NAME.page no page of the store uses (development: logged and shown over the pages as a

@@ -87,8 +87,48 @@ describe('composing a page of a template folder', () => {
     const page = renderPage(folder, { view: 'list', collection: BLOG }, { collection: BLOG }, {
       data: { query: (request) => (asked.push(request), { collection: { title: 'Queried' }, items: [{ title: 'x' }, { title: 'y' }] }) },
     });
-    expect(asked).toEqual([{ collection: 'journal', limit: 2, featured: true, category: 'Dye', tag: 'blue' }]);
+    expect(asked).toEqual([{ collection: 'journal', limit: 2, skip: 0, featured: true, categories: ['Dye'], tags: ['blue'] }]);
     expect(page.html).toContain('[Queried:xy]');
+  });
+
+  it('asks a query for at most 100 items and a skip of at most 10, with comma-delimited categories and tags', () => {
+    const asked: QueryRequest[] = [];
+    const folder = folderOf({
+      'collections/blog.list': '<squarespace:query collection="shop" limit="500" skip="25" category="Dye, Linen" tag="blue,,gift ">a</squarespace:query>'
+        + '<squarespace:query collection="shop" skip="3">b</squarespace:query>'
+        + '<squarespace:query collection="shop" limit="many" skip="two">c</squarespace:query>',
+    });
+    renderPage(folder, { view: 'list', collection: BLOG }, { collection: BLOG }, {
+      data: { query: (request) => (asked.push(request), { collection: {}, items: [] }) },
+    });
+    expect(asked).toEqual([
+      { collection: 'shop', limit: 100, skip: 10, featured: false, categories: ['Dye', 'Linen'], tags: ['blue', 'gift'] },
+      { collection: 'shop', limit: 100, skip: 3, featured: false, categories: [], tags: [] },
+      // a value that is no number is read as unwritten, as limit always was
+      { collection: 'shop', limit: 100, skip: 0, featured: false, categories: [], tags: [] },
+    ]);
+  });
+
+  it('runs the first eight queries of a page, main content first, and renders nothing for the rest, telling the author', () => {
+    const query = (name: string): string => `<squarespace:query collection="${name}">{collection.title}</squarespace:query>`;
+    const folder = folderOf({
+      'site.region': `${query('r1')}${query('r2')}${query('r3')}|{squarespace.main-content}`,
+      'collections/blog.list': ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'].map(query).join(''),
+    });
+    const asked: string[] = [];
+    const notices: string[] = [];
+    const page = renderPage(folder, { view: 'list', collection: BLOG }, { collection: BLOG }, {
+      data: { query: (request) => (asked.push(request.collection), { collection: { title: request.collection.toUpperCase() }, items: [] }) },
+      tagNotice: (tag, message) => notices.push(`${tag.file}:${tag.line}:${tag.column} ${message}`),
+    });
+    expect(asked).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'r1']);
+    expect(page.html).toBe('R1|M1M2M3M4M5M6M7');
+    const past = themeMessages.queryPastPageLimit(8);
+    expect(notices).toEqual([`site.region:1:74 ${past}`, `site.region:1:147 ${past}`]);
+    // every page composes afresh: the next one runs its own eight
+    expect(renderPage(folder, { view: 'list', collection: BLOG }, { collection: BLOG }, {
+      data: { query: (request) => ({ collection: { title: request.collection }, items: [] }) },
+    }).html).toBe('r1|m1m2m3m4m5m6m7');
   });
 
   it('renders a block field as its stored blocks, or as the platform\'s empty wrapper', () => {

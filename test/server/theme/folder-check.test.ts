@@ -122,6 +122,25 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('warns of a page whose files hold more query tags than the eight the platform runs on a page', () => {
+    const queries = (count: number): string => '<squarespace:query collection="shop">x</squarespace:query>'.repeat(count);
+    const result = checkTemplateFolder(source({
+      'site.region': `${queries(3)}${SITE_REGION}`,
+      'blocks/cards.block': queries(2),
+      // 3 in the region, 4 here and 2 in the block it applies
+      'collections/blog.list': `${queries(4)}{@|apply cards.block}`,
+      // 3 and 5: as many as the platform runs
+      'collections/blog.item': queries(5),
+      'collections/shop.conf': '{"regionName": "busy"}',
+      'collections/shop.list': 'list',
+      'busy.region': `${queries(9)}{squarespace-headers}{squarespace.main-content}{squarespace-footers}`,
+    }));
+    expect(result.problems.filter((p) => p.message.includes('<squarespace:query> tags')).map((p) => [p.file, p.severity, p.message])).toEqual([
+      ['busy.region', 'warning', themeMessages.queryTagsPastPageLimit('busy.region', 9, 8)],
+      ['collections/blog.list', 'warning', themeMessages.queryTagsPastPageLimit('collections/blog.list', 9, 8)],
+    ]);
+  });
+
   it('names the declared navigation an undeclared one likely meant, and none when no name is close', () => {
     const result = checkTemplateFolder(source({
       'blocks/nav.block': '{.repeated section items}{collection.title}{.end}',

@@ -416,6 +416,26 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
+  it('warns in the development overlay of the queries past the eight a page runs, which render nothing', async () => {
+    const queries = Array.from({ length: 9 }, (_, index) => `<squarespace:query collection="shop" limit="1"><q>${index + 1}</q></squarespace:query>`).join('\n');
+    const dir = writeFolder({
+      'template.conf': JSON.stringify({ name: 'Queries', layouts: { default: { regions: ['site'] } } }),
+      'site.region': '<html><head>{squarespace-headers}</head><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': queries,
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      const page = html.replace(/<dialog[\s\S]*<\/dialog>/, '');
+      expect(page.match(/<q>\d+<\/q>/g)).toEqual(['<q>1</q>', '<q>2</q>', '<q>3</q>', '<q>4</q>', '<q>5</q>', '<q>6</q>', '<q>7</q>', '<q>8</q>']);
+      expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" open>`);
+      expect(html).toContain(`<span class="where">collections/products.list:9:1</span> <span class="message">${escapeHtml(themeMessages.queryPastPageLimit(8))}</span>`);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('shows a mistyped platform tag in the development overlay over the page, which the storefront still serves', async () => {
     const dir = writeFolder({
       'template.conf': plainConf,

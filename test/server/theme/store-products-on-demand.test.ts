@@ -20,7 +20,8 @@ function writeFolder(files: Record<string, string>): string {
   return dir;
 }
 
-const ADDED = 60;
+// more than the 100 results a query gives at most
+const ADDED = 120;
 
 function found(html: string, className: string): string[] {
   return [...html.matchAll(new RegExp(`<b class="${className}">([^<]+)</b>`, 'g'))].map((match) => match[1]!);
@@ -30,6 +31,7 @@ describe('platform tags on a large shop', () => {
   let server: RunningServer;
   let dir: string;
   let shopOrder: string[];
+  let shopIds: string[];
   beforeAll(async () => {
     dir = writeFolder({
       'template.conf': JSON.stringify({ name: 'Plain', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ name: 'primary' }] }),
@@ -38,6 +40,8 @@ describe('platform tags on a large shop', () => {
         + '{squarespace-footers}</body></html>',
       'collections/products.list': '<squarespace:query collection="shop" limit="3">{.repeated section items}<b class="first">{urlId}</b>{.end}</squarespace:query>'
         + '<squarespace:query collection="shop" featured>{.repeated section items}<b class="featured">{urlId} {title}</b>{.end}</squarespace:query>',
+      'pages/home.page': '<squarespace:query collection="shop">{.repeated section items}<b class="all">{urlId}</b>{.end}</squarespace:query>',
+      'pages/contact.page': '<squarespace:query collection="shop" category="None, Bulk" skip="3" limit="2">{.repeated section items}<b class="window">{urlId}</b>{.end}</squarespace:query>',
       'collections/products.item': '<h1>{item.title}</h1>'
         + '{.section pagination}{.section prevItem}<b class="prev">{urlId}</b>{.end}{.section nextItem}<b class="next">{urlId}</b>{.end}{.end}'
         + '<squarespace:related collectionId="{collection.id}" itemId="{item.id}" limit="2">{.repeated section items}<b class="related">{urlId}</b>{.end}</squarespace:related>',
@@ -57,9 +61,11 @@ describe('platform tags on a large shop', () => {
         await tx.run('INSERT INTO variants (id, product_id, sku, price_cents, qty_in_stock) VALUES (?, ?, ?, 1000, 5)', [newAdminId(), id, `BULK-${index}`]);
       }
     });
-    shopOrder = (await store.all<{ url_id: string }>(
-      'SELECT url_id FROM products WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id', [shop!.id],
-    )).map((row) => row.url_id);
+    const rows = await store.all<{ id: string; url_id: string }>(
+      'SELECT id, url_id FROM products WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id', [shop!.id],
+    );
+    shopOrder = rows.map((row) => row.url_id);
+    shopIds = rows.map((row) => row.id);
   });
   afterAll(async () => {
     await server.stop(true);
@@ -106,6 +112,21 @@ describe('platform tags on a large shop', () => {
       expect(sql).toMatch(/WHERE id IN/);
       expect((params as unknown[] | undefined)?.length ?? 0).toBeLessThanOrEqual(SHOP_PAGE_SIZE);
     }
+  });
+
+  it('gives a query without a limit the first 100 products it keeps, reading those alone', async () => {
+    const { html, productReads } = await afterContentChange('/');
+    expect(found(html, 'all')).toEqual(shopOrder.slice(0, 100));
+    // those and the home page's own few featured products, none past the hundredth
+    const read = new Set(productReads.flatMap(([, params]) => (params as unknown[] | undefined) ?? []));
+    expect(shopIds.slice(0, 100).filter((id) => !read.has(id))).toEqual([]);
+    expect(shopIds.slice(100).filter((id) => read.has(id))).toEqual([]);
+  });
+
+  it('skips the products a query asks to after its filters, reading only those it shows', async () => {
+    const { html, productReads } = await afterContentChange('/contact');
+    expect(found(html, 'window')).toEqual(shopOrder.filter((urlId) => urlId.startsWith('bulk-')).slice(3, 5));
+    expect(productReads.flatMap(([, params]) => (params as unknown[] | undefined) ?? [])).toHaveLength(2);
   });
 
   it('composes the first and last items of the shop with one neighbour each', async () => {
