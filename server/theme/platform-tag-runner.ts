@@ -110,7 +110,8 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
           const items = data.related({
             collectionId: attribute(tag, 'collectionId', ctx) ?? '',
             itemId: attribute(tag, 'itemId', ctx) ?? '',
-            limit: count(attribute(tag, 'limit', ctx)),
+            // at most a query's 100, so a large shop's item page never reads every other product
+            limit: queryWindow(count(attribute(tag, 'limit', ctx)), null).limit,
           });
           return renderWith(tag, { items }, ctx);
         }

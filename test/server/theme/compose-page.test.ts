@@ -2,7 +2,7 @@ import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../engine/messages.ts';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
-import type { QueryRequest } from '../../../server/theme/platform-data.ts';
+import type { QueryRequest, RelatedRequest } from '../../../server/theme/platform-data.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { BLOG, conf, folderOf, renderPage, SITE_REGION } from './folder-fixture.ts';
 
@@ -107,6 +107,19 @@ describe('composing a page of a template folder', () => {
       // a value that is no number is read as unwritten, as limit always was
       { collection: 'shop', limit: 100, skip: 0, featured: false, categories: [], tags: [] },
     ]);
+  });
+
+  it('asks for at most 100 related items, with or without a limit', () => {
+    const asked: RelatedRequest[] = [];
+    const folder = folderOf({
+      'collections/blog.list': '<squarespace:related collectionId="c1" itemId="i1">a</squarespace:related>'
+        + '<squarespace:related collectionId="c1" itemId="i1" limit="500">b</squarespace:related>'
+        + '<squarespace:related collectionId="c1" itemId="i1" limit="4">c</squarespace:related>',
+    });
+    renderPage(folder, { view: 'list', collection: BLOG }, { collection: BLOG }, {
+      data: { related: (request) => (asked.push(request), []) },
+    });
+    expect(asked.map((request) => request.limit)).toEqual([100, 100, 4]);
   });
 
   it('runs the first eight queries of a page, main content first, and renders nothing for the rest, telling the author', () => {
