@@ -117,7 +117,7 @@ export function referenceMarkdown(): string {
     '## Instructions',
     'Instructions are written between `{` and `}`. A tag that does not form a valid instruction is kept as text. ' +
       'Blocks (`.section`, `.repeated section`, predicates, `.if`, `.macro`) end with `{.end}`. ' +
-      'In the preprocessor pass (`preprocess()`), only tags written `{^…}` are instructions.',
+      'In the preprocessor pass (`preprocess()`), only tags written `{^…}` are instructions, and a `{## … ##}` comment is a comment in both passes (the preprocessor drops it, with any `{^…}` inside it).',
     ...instructions.map(instructionText),
     ...domainReferences.map(domainText),
     '## All formatters',

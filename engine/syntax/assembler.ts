@@ -113,8 +113,17 @@ export class Assembler {
   /** Call after the EOF instruction; reports blocks left open. */
   finish(): void {
     if (this.state !== DEAD && this.currentOp !== Opcode.ROOT) {
-      this.error(messages.unclosed(opcodeName(this.currentOp)), this.current.offset);
+      this.error(messages.unclosed(this.blockName()), this.current.offset);
     }
+  }
+
+  /**
+   * @internal The open block's name in messages: an `{.if name?}` is an IF block, as in the Java
+   * reference, though it runs as a predicate.
+   */
+  blockName(): string {
+    const op = this.currentOp;
+    return op === Opcode.PREDICATE && (this.current as PredicateNode).viaIf ? opcodeName(Opcode.IF) : opcodeName(op);
   }
 
   /** @internal */
@@ -206,9 +215,9 @@ const rootEof: Action = (a, node) => {
   a.state = AFTER_EOF;
 };
 const notAllowedAtRoot: Action = (a, node, op) => a.error(messages.notAllowedAtRoot(opcodeName(op)), node.offset);
-const eofInBlock: Action = (a, node) => a.error(messages.eofInBlock(opcodeName(a.currentOp)), node.offset);
+const eofInBlock: Action = (a, node) => a.error(messages.eofInBlock(a.blockName()), node.offset);
 const notAllowedInBlock: Action = (a, node, op) =>
-  a.error(messages.notAllowedInBlock(opcodeName(op), opcodeName(a.currentOp)), node.offset);
+  a.error(messages.notAllowedInBlock(opcodeName(op), a.blockName()), node.offset);
 const end: Action = (a, node) => a.close(node as SimpleNode);
 
 const alternatesWithInBlock: Action = (a, node, op) => {

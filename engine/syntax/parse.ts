@@ -148,25 +148,51 @@ class Scanner {
     let idx = 0;
     /** The first `{` after the last tag when finding the tag's end found it already (-2: search again). */
     let next = -2;
+    /** A `{` still waiting for its `}` when a `{## … ##}` comment began (-1: none; see tagAcrossComment). */
+    let pending = -1;
     for (;;) {
       const start = next === -1 || next >= idx ? next : src.indexOf('{', idx);
+      if (pending !== -1) {
+        const close = src.indexOf('}', idx);
+        if (close !== -1 && (start === -1 || start > close)) {
+          tagAcrossComment(this, pending, close);
+          pending = -1;
+          next = start;
+          idx = close + 1;
+          continue;
+        }
+        // Another `{` takes its place, unless it starts one more multi-line comment.
+        if (start === -1 || !startsMultilineComment(src, start)) pending = -1;
+      }
       if (start === -1) break;
       next = -2;
-      if (!preprocess && src.charCodeAt(start + 1) === HASH && src.charCodeAt(start + 2) === HASH) {
+      if (startsMultilineComment(src, start)) {
         idx = multilineComment(this, start);
         if (idx === -1) break;
         continue;
       }
       const close = src.indexOf('}', start + 1);
-      if (close === -1) break;
+      if (close === -1) {
+        // No tag can end, but a multi-line comment may still begin (and run to the end).
+        const comment = src.indexOf('{##', start + 1);
+        if (comment === -1) break;
+        next = idx = comment;
+        continue;
+      }
       // A `{` met before the `}` starts the tag afresh; the search ends at the first `{` after
-      // the tag, which the next turn starts from.
+      // the tag, which the next turn starts from. A `{##` met there begins a multi-line comment
+      // at once, as in the Java reference, and the `{` before it waits for a `}` after it.
       let open: number;
       let inner = start;
       do {
         open = inner;
         inner = src.indexOf('{', inner + 1);
-      } while (inner !== -1 && inner < close);
+      } while (inner !== -1 && inner < close && !startsMultilineComment(src, inner));
+      if (inner !== -1 && inner < close) {
+        pending = open;
+        next = idx = inner;
+        continue;
+      }
       next = inner;
       idx = close + 1;
       let begin = open + 1;
@@ -209,6 +235,49 @@ class Scanner {
     this.assembler.accept(node, op);
     this.textStart = end;
   }
+}
+
+/** Whether the `{` at `at` opens a `{## … ##}` comment. */
+function startsMultilineComment(src: string, at: number): boolean {
+  return src.charCodeAt(at + 1) === HASH && src.charCodeAt(at + 2) === HASH;
+}
+
+/**
+ * The Java reference's scan remembers the last `{` until a `}` is met, and a multi-line comment
+ * begun in between leaves it remembered: the first `}` after the comment, with no other `{` on
+ * the way, closes a tag from that `{` to the `}`, the comment's source included. The text up to
+ * the comment was written already, so a tag that is text writes its start a second time
+ * (`{a {## note ##} b}` → `{a {a {## note ##} b}`), as the reference does.
+ */
+function tagAcrossComment(scanner: Scanner, open: number, close: number): void {
+  const src = scanner.src;
+  const asText = (): void => {
+    scanner.assembler.acceptText(open, src.slice(open, close + 1));
+    scanner.textStart = close + 1;
+  };
+  let begin = open + 1;
+  let c = src.charCodeAt(begin);
+  if (scanner.preprocess) {
+    if (c !== CARET) return asText();
+    begin++;
+    c = src.charCodeAt(begin);
+  }
+  if (c === HASH || (c === CARET && !scanner.preprocess)) {
+    OTHER_TAGS[c === HASH ? COMMENT : LIFTED_TAG]!(scanner, open, begin, close);
+    return;
+  }
+  const content = src.slice(begin, close);
+  const entry = parseTagCached(content, scanner.compile);
+  if (entry === null) {
+    notATag(scanner, content, open);
+    return asText();
+  }
+  const plugins = scanner.options.plugins;
+  if (entry.passed !== plugins && entry.passed !== NOTHING_TO_CHECK && !CHECKS[entry.op]!(scanner, entry, open)) {
+    return asText();
+  }
+  // The text before the tag went out before the comment: nothing is written ahead of the node.
+  scanner.node(NODE_BUILDERS[entry.op]!(entry.parsed, open, scanner.assembler), entry.op, open, close + 1);
 }
 
 /** `{## … ##}` at `start`: returns where the scan goes on (-1: it ends). */

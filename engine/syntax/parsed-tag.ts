@@ -40,9 +40,24 @@ export type ParsedTag =
 /** Most variables an `.if` may test (the Java reference's limit); past it the tag is text. */
 export const IF_VARIABLE_LIMIT = 30;
 
-/** Splits raw arguments on their first character: ` 10 ...` gives [10, ...] with delimiter ' '. */
+/**
+ * The arguments of `.include` and `.inject`: they end at the first `|`, and the rest of the tag is
+ * ignored, as in the Java reference (null: none).
+ */
+export function splitArgsToPipe(raw: string): { args: string[] | null; delimiter: string } {
+  const end = raw.indexOf('|');
+  const kept = end === -1 ? raw : raw.slice(0, end);
+  return kept === '' ? { args: null, delimiter: '' } : splitArgs(kept);
+}
+
+/**
+ * Splits raw arguments on their first character: ` 10 ...` gives [10, ...] with delimiter ' '.
+ * Delimiters side by side count as one and no argument is empty (`  a  b ` gives [a, b]), as
+ * in the Java reference.
+ */
 export function splitArgs(raw: string): { args: string[]; delimiter: string } {
   const delimiter = raw[0] ?? ' ';
   const args = raw.slice(1).split(delimiter);
-  return args.length === 1 && args[0] === '' ? { args: [], delimiter } : { args, delimiter };
+  for (const arg of args) if (arg === '') return { args: args.filter((piece) => piece !== ''), delimiter };
+  return { args, delimiter };
 }

@@ -60,7 +60,8 @@ export function emitSource(root: RootNode, options: { preprocess?: boolean } = {
       case Opcode.MACRO:
         return tag(`.macro ${n.name}`) + block(n.consequent) + tag('.end');
       case Opcode.COMMENT:
-        return n.multiline ? `${open}##${n.text}##}` : tag(`#${n.text}`);
+        // A multi-line comment is the same in either pass: it never takes the preprocessor's `^`.
+        return n.multiline ? `{##${n.text}##}` : tag(`#${n.text}`);
       case Opcode.META_LEFT:
         return tag('.meta-left');
       case Opcode.META_RIGHT:

@@ -32,26 +32,17 @@ import {
   wordEnd,
   AMPERSAND,
   AT,
-  COMMA,
   DOLLAR,
   DOT,
   PIPE,
   QUESTION,
   SPACE,
 } from './tag-chars.ts';
-import { IF_VARIABLE_LIMIT, splitArgs } from './parsed-tag.ts';
+import { IF_VARIABLE_LIMIT, splitArgs, splitArgsToPipe } from './parsed-tag.ts';
 import { entryOf, type TagEntry } from './tag-entry.ts';
 
 /** Not an instruction: the template keeps `{…}` as text. */
 const NOT_A_TAG = null;
-
-
-/** A lone space token where the mode also has a separator: the space must not start one or be doubled. */
-function isLoneSpace(s: string, at: number): boolean {
-  if (s.charCodeAt(at) !== SPACE) return false;
-  const next = s.charCodeAt(at + 1);
-  return next !== SPACE && next !== COMMA;
-}
 
 function pathOf(s: string, from: number, to: number): Path {
   return splitPath(from === 0 && to === s.length ? s : s.slice(from, to));
@@ -142,7 +133,7 @@ function variable(s: string): TagEntry | null {
  * `.section `, `.repeated section ` and `.if ` (the keyword and a whitespace run), the commonest
  * instructions: a tag that goes on with one reference to its end is read at once.
  */
-const BLOCK_START = /\.(?:section|repeated section|if)[ \f\n\r\t\v]+/y;
+const BLOCK_START = /\.(?:section|repeated[ \f\n\r\t\v]+section|if)[ \f\n\r\t\v]+/y;
 const LETTER_S = 115;
 const LETTER_R = 114;
 
@@ -200,7 +191,7 @@ function otherInstruction(s: string): TagEntry | null {
   // No keyword is a prefix of another, so the first that starts the tag is the lexer's. A
   // `.section` or `.repeated section` that `instruction` did not read is not one reference
   // after a whitespace run: it does not parse.
-  if (s.startsWith('.section') || s.startsWith('.repeated section')) return NOT_A_TAG;
+  if (s.startsWith('.section') || s.startsWith('.repeated')) return NOT_A_TAG;
   if (s.startsWith('.or')) return orPredicate(s);
   // Nor is such an `.if`: it is a predicate or a condition with operators, or does not parse.
   if (s.startsWith('.if')) return ifTag(s);
@@ -251,14 +242,17 @@ function ifTag(s: string): TagEntry | null {
   }
 }
 
-/** `.var @name a, b|fmt`: in this mode `@word` is a definition, tried before references. */
+/** `.var @name a, b|fmt`: whitespace runs around the name; in this mode `@word` is a definition, tried before references. */
 function bindvar(s: string): TagEntry | null {
-  if (!isLoneSpace(s, 4)) return NOT_A_TAG;
-  const nameEnd = definitionEnd(s, 5);
-  if (nameEnd === -1 || !isLoneSpace(s, nameEnd)) return NOT_A_TAG;
-  const parsed = variablesAndFormatters(s, nameEnd + 1, true);
+  const nameStart = skipWhitespace(s, 4);
+  if (nameStart === 4) return NOT_A_TAG;
+  const nameEnd = definitionEnd(s, nameStart);
+  if (nameEnd === -1) return NOT_A_TAG;
+  const variablesStart = skipWhitespace(s, nameEnd);
+  if (variablesStart === nameEnd) return NOT_A_TAG;
+  const parsed = variablesAndFormatters(s, variablesStart, true);
   if (parsed === NOT_A_TAG) return NOT_A_TAG;
-  return entryOf(Opcode.BINDVAR, { op: Opcode.BINDVAR, name: s.slice(5, nameEnd), variables: parsed.variables, formatters: parsed.formatters });
+  return entryOf(Opcode.BINDVAR, { op: Opcode.BINDVAR, name: s.slice(nameStart, nameEnd), variables: parsed.variables, formatters: parsed.formatters });
 }
 
 /** `.ctx @name key=path …`: whitespace runs around the name; the tag ends where the bindings stop. */
@@ -281,30 +275,33 @@ function evaluate(s: string): TagEntry | null {
   return entryOf(Opcode.EVAL, { op: Opcode.EVAL, code: s.slice(start) });
 }
 
-/** `.include name args`: space-delimited arguments, the first being the name. */
+/** `.include name args`: space-delimited arguments up to the first `|`, the first being the name. */
 function include(s: string): TagEntry | null {
   if (s.charCodeAt(8) !== SPACE) return NOT_A_TAG;
-  const { args, delimiter } = splitArgs(s.slice(8));
-  const name = args[0];
-  if (name === undefined || name === '') return NOT_A_TAG;
+  const { args, delimiter } = splitArgsToPipe(s.slice(8));
+  const name = args?.[0];
+  if (args === null || name === undefined || name === '') return NOT_A_TAG;
   return entryOf(Opcode.INCLUDE, { op: Opcode.INCLUDE, name, args: args.slice(1), delimiter });
 }
 
-/** `.inject @name path args` */
+/** `.inject @name path args`: whitespace runs around the name; the arguments end at the first `|`. */
 function inject(s: string): TagEntry | null {
-  if (s.charCodeAt(7) !== SPACE) return NOT_A_TAG;
-  const nameEnd = definitionEnd(s, 8);
-  if (nameEnd === -1 || s.charCodeAt(nameEnd) !== SPACE) return NOT_A_TAG;
-  const pathStart = nameEnd + 1;
+  const nameStart = skipWhitespace(s, 7);
+  if (nameStart === 7) return NOT_A_TAG;
+  const nameEnd = definitionEnd(s, nameStart);
+  if (nameEnd === -1) return NOT_A_TAG;
+  const pathStart = skipWhitespace(s, nameEnd);
+  if (pathStart === nameEnd) return NOT_A_TAG;
   const end = pathEnd(s, pathStart);
   if (end === pathStart) return NOT_A_TAG;
-  const { args, delimiter } = restArgs(s, end);
-  return entryOf(Opcode.INJECT, { op: Opcode.INJECT, name: s.slice(8, nameEnd), path: s.slice(pathStart, end), args, delimiter });
+  const { args, delimiter } = splitArgsToPipe(s.slice(end));
+  return entryOf(Opcode.INJECT, { op: Opcode.INJECT, name: s.slice(nameStart, nameEnd), path: s.slice(pathStart, end), args, delimiter });
 }
 
-/** `.macro path`: one space, then a file path to the end. */
+/** `.macro path`: a whitespace run, then a file path to the end. */
 function macro(s: string): TagEntry | null {
-  if (s.charCodeAt(6) !== SPACE || s.length === 7) return NOT_A_TAG;
-  for (let i = 7; i < s.length; i++) if (!isPathChar(s.charCodeAt(i))) return NOT_A_TAG;
-  return entryOf(Opcode.MACRO, { op: Opcode.MACRO, name: s.slice(7) });
+  const start = skipWhitespace(s, 6);
+  if (start === 6 || start === s.length) return NOT_A_TAG;
+  for (let i = start; i < s.length; i++) if (!isPathChar(s.charCodeAt(i))) return NOT_A_TAG;
+  return entryOf(Opcode.MACRO, { op: Opcode.MACRO, name: s.slice(start) });
 }

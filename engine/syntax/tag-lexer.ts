@@ -49,7 +49,8 @@ const keyword = (name: string, text: string, mode?: string): TokenType =>
 
 export const PredicateKw = createToken({ name: 'PredicateKw', pattern: new RegExp(`\\.${WORD}\\?`), push_mode: 'rest' });
 export const SectionKw = keyword('SectionKw', '.section', 'section');
-export const RepeatedKw = keyword('RepeatedKw', '.repeated section', 'section');
+/** `.repeated section`: the two words may be apart by any whitespace run, as in the Java reference. */
+export const RepeatedKw = createToken({ name: 'RepeatedKw', pattern: /\.repeated[ \f\n\r\t\v]+section/, push_mode: 'section' });
 export const EndKw = keyword('EndKw', '.end');
 export const EofKw = keyword('EofKw', '.eof');
 export const EvalKw = keyword('EvalKw', '.eval', 'eval');
@@ -88,10 +89,10 @@ const buildTagLexer = (): Lexer => new Lexer(
       section: [Whitespace, Reference],
       or: [Space, PredicateName],
       if: [Whitespace, PredicateName, Reference, Operator],
-      bindvar: [Separator, Space, Definition, Reference, FirstPipe],
+      bindvar: [Separator, Whitespace, Definition, Reference, FirstPipe],
       ctx: [Whitespace, CtxName],
-      macro: [Space, FilePath],
-      inject: [Space, Definition, InjectPath],
+      macro: [Whitespace, FilePath],
+      inject: [Whitespace, Definition, InjectPath],
       eval: [EvalSpace],
       rest: [Rest],
     },

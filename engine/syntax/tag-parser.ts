@@ -9,7 +9,7 @@ import { skipWhitespace } from './tag-chars.ts';
 import * as T from './tag-lexer.ts';
 import { Opcode } from './opcodes.ts';
 import { splitPath, type FormatterCall, type Path } from './nodes.ts';
-import { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './parsed-tag.ts';
+import { IF_VARIABLE_LIMIT, splitArgs, splitArgsToPipe, type ParsedTag } from './parsed-tag.ts';
 
 export { IF_VARIABLE_LIMIT, splitArgs, type ParsedTag } from './parsed-tag.ts';
 
@@ -143,9 +143,9 @@ class TagParser extends EmbeddedActionsParser {
         ALT: () => {
           this.CONSUME(T.IncludeKw);
           const raw = this.CONSUME3(T.Rest).image;
-          const { args, delimiter } = this.ACTION(() => splitArgs(raw)) ?? { args: [], delimiter: '' };
+          const { args, delimiter } = this.ACTION(() => splitArgsToPipe(raw)) ?? { args: null, delimiter: '' };
           // The name comes first; an include needs a space before it and a name.
-          const ok = delimiter === ' ' && args.length > 0 && args[0] !== '';
+          const ok = delimiter === ' ' && args !== null && args.length > 0 && args[0] !== '';
           return ok
             ? ({ op: Opcode.INCLUDE, name: args[0], args: args.slice(1), delimiter } as ParsedTag)
             : (this.invalid() as unknown as ParsedTag);
@@ -154,18 +154,22 @@ class TagParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(T.InjectKw);
-          this.CONSUME2(T.Space);
+          this.CONSUME2(T.Whitespace);
           const name = this.CONSUME(T.Definition).image;
-          this.CONSUME3(T.Space);
+          this.CONSUME3(T.Whitespace);
           const path = this.CONSUME(T.InjectPath).image;
-          const { args, delimiter } = this.SUBRULE3(this.restArgs);
+          let raw = '';
+          this.OPTION3(() => {
+            raw = this.CONSUME4(T.Rest).image;
+          });
+          const { args, delimiter } = this.ACTION(() => splitArgsToPipe(raw)) ?? { args: null, delimiter: '' };
           return { op: Opcode.INJECT, name, path, args, delimiter } as ParsedTag;
         },
       },
       {
         ALT: () => {
           this.CONSUME(T.MacroKw);
-          this.CONSUME4(T.Space);
+          this.CONSUME4(T.Whitespace);
           return { op: Opcode.MACRO, name: this.CONSUME(T.FilePath).image } as ParsedTag;
         },
       },
@@ -213,9 +217,9 @@ class TagParser extends EmbeddedActionsParser {
 
   private bindvarTag = this.RULE('bindvarTag', (): ParsedTag => {
     this.CONSUME(T.VarKw);
-    this.CONSUME(T.Space);
+    this.CONSUME(T.Whitespace);
     const name = this.CONSUME(T.Definition).image;
-    this.CONSUME2(T.Space);
+    this.CONSUME2(T.Whitespace);
     const variables = this.SUBRULE(this.variableList);
     const formatters = this.OPTION(() => this.SUBRULE(this.formatters)) ?? [];
     return { op: Opcode.BINDVAR, name, variables, formatters };

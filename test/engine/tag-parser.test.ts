@@ -70,4 +70,43 @@ describe('tag parser (Chevrotain)', () => {
     expect(splitArgs(':x')).toEqual({ args: ['x'], delimiter: ':' });
     expect(splitArgs(' ')).toEqual({ args: [], delimiter: ' ' });
   });
+
+  it('counts delimiters side by side as one and keeps no empty argument, as the Java reference does', () => {
+    expect(splitArgs('  a  b ')).toEqual({ args: ['a', 'b'], delimiter: ' ' });
+    expect(splitArgs(':3::!:')).toEqual({ args: ['3', '!'], delimiter: ':' });
+    expect(splitArgs('  ')).toEqual({ args: [], delimiter: ' ' });
+    expect(readTag('.include  name')).toMatchObject({ op: Opcode.INCLUDE, name: 'name', args: [] });
+  });
+
+  it('ends the arguments of .include and .inject at the first |, ignoring the rest of the tag, as the Java reference does', () => {
+    const expected: [string, object][] = [
+      ['.include nav|extra', { op: Opcode.INCLUDE, name: 'nav', args: [], delimiter: ' ' }],
+      ['.include nav output|x', { op: Opcode.INCLUDE, name: 'nav', args: ['output'], delimiter: ' ' }],
+      ['.inject @f file.json a|b', { op: Opcode.INJECT, name: '@f', path: 'file.json', args: ['a'], delimiter: ' ' }],
+      ['.inject @f file.json|b', { op: Opcode.INJECT, name: '@f', path: 'file.json', args: null, delimiter: '' }],
+    ];
+    for (const [text, tag] of expected) {
+      expect(parseTagSyntax(text), text).toEqual(tag);
+      expect(readTag(text), text).toEqual(tag);
+    }
+    expect(parseTagSyntax('.include |nav')).toBeNull();
+    expect(readTag('.include |nav')).toBeNull();
+  });
+
+  it('takes whitespace runs around the operands of .var, .inject, .macro and .repeated section, as the Java reference does', () => {
+    const expected: [string, object][] = [
+      ['.var  @x\ta', { op: Opcode.BINDVAR, name: '@x', variables: [['a']], formatters: [] }],
+      ['.inject\t@f   file.json', { op: Opcode.INJECT, name: '@f', path: 'file.json', args: null, delimiter: '' }],
+      ['.macro \n card.html', { op: Opcode.MACRO, name: 'card.html' }],
+      ['.repeated \t section\n items', { op: Opcode.REPEATED, path: ['items'] }],
+    ];
+    for (const [text, tag] of expected) {
+      expect(parseTagSyntax(text), text).toEqual(tag);
+      expect(readTag(text), text).toEqual(tag);
+    }
+    for (const text of ['.var @x ,a', '.var@x a', '.macro card ', '.inject @f', '.repeatedsection items']) {
+      expect(parseTagSyntax(text), text).toBeNull();
+      expect(readTag(text), text).toBeNull();
+    }
+  });
 });
