@@ -48,11 +48,15 @@ export class PasswordResetRepository {
     return row.replaced_on === null ? 'current' : 'replaced';
   }
 
-  /** The email of the account a link was made for (for the page's hidden username field), or null when none has it. */
-  async accountEmail(tokenHash: string): Promise<string | null> {
+  /**
+   * The email of the account a current link was made for (for the page's hidden username field),
+   * or null: a link replaced or past its time names nobody to whoever holds it.
+   */
+  async accountEmail(tokenHash: string, now: number): Promise<string | null> {
     const row = await this.session.get<{ email: string }>(
-      'SELECT site_users.email FROM password_resets JOIN site_users ON site_users.id = password_resets.site_user_id WHERE password_resets.token_hash = ?',
-      [tokenHash],
+      'SELECT site_users.email FROM password_resets JOIN site_users ON site_users.id = password_resets.site_user_id'
+        + ' WHERE password_resets.token_hash = ? AND password_resets.replaced_on IS NULL AND password_resets.expires_on > ?',
+      [tokenHash, now],
     );
     return row?.email ?? null;
   }

@@ -74,7 +74,7 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
 
   async function showReset(req: Request, res: Response, form: ResetForm): Promise<void> {
     // the form names its account, so a password manager knows whose new password it saves
-    const accountEmail = form.invalid === null && form.token !== '' ? await new PasswordResetRepository(deps.store).accountEmail(resetTokenHash(form.token)) : null;
+    const accountEmail = form.invalid === null && form.token !== '' ? await new PasswordResetRepository(deps.store).accountEmail(resetTokenHash(form.token), Date.now()) : null;
     await renderMemberFormPage(pages, req, res, {
       template: 'reset-password',
       title: serverMessages.memberResetPasswordTitle,
@@ -136,6 +136,12 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
     const returnTo = memberReturnPath(body.returnTo);
     const form = resetFormSchema.safeParse(body);
     if (token !== '' && !form.success) {
+      // a link that no longer works says so, not that the password is too short (nor whose it was)
+      const state = await new PasswordResetRepository(deps.store).state(resetTokenHash(token), Date.now());
+      if (state !== 'current') {
+        await showReset(req, res, { token: '', returnTo, error: null, invalid: state, status: 400 });
+        return;
+      }
       await showReset(req, res, { token, returnTo, error: form.error.issues[0]?.message ?? null, invalid: null, status: 400 });
       return;
     }

@@ -145,6 +145,28 @@ describe('a member who forgot their password, on a store that sends email', () =
     expect((await postForm(visitor, signIn.text, { email: member.email, password: NEW_PASSWORD })).status).toBe(303);
   });
 
+  it('says a dead link posted with a too-short password is dead, and never names its account', async () => {
+    const account = (await new SiteUserRepository(server.app.deps.store).findByEmail(member.email))!;
+    const resets = new PasswordResetRepository(server.app.deps.store);
+    const expired = 'a-dead-token-past-its-hour';
+    await resets.replace(account.id, resetTokenHash(expired), Date.now() - 2 * 3600_000, Date.now() - 3600_000);
+    const replaced = 'a-dead-token-replaced';
+    await resets.replace(account.id, resetTokenHash(replaced), Date.now(), Date.now() + 3600_000);
+    await resets.replace(account.id, resetTokenHash('a-newer-token'), Date.now(), Date.now() + 3600_000);
+    const visitor = new Visitor(server.url);
+    const forgot = await visitor.get<string>('/account/forgot-password');
+    for (const [token, message] of [[expired, serverMessages.memberResetLinkInvalid], [replaced, serverMessages.memberResetLinkReplaced]] as const) {
+      const posted = await visitor.post<string>('/account/reset-password', undefined, {
+        withoutCrumb: true, form: { crumb: hidden(forgot.text, 'crumb'), token, newPassword: 'short' },
+      });
+      expect(posted.status, token).toBe(400);
+      expect(posted.text, token).toContain(message);
+      expect(posted.text, token).not.toContain('name="newPassword"');
+      expect(posted.text, token).not.toContain(member.email);
+    }
+    await server.app.deps.store.run('DELETE FROM password_resets');
+  });
+
   it('says on the page of a link a newer one replaced that a newer link was sent, and never sends the older one late', async () => {
     const { store } = server.app.deps;
     const outbox = new EmailOutboxRepository(store);
