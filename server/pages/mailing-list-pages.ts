@@ -4,12 +4,13 @@ import type { AppDeps } from '../deps.ts';
 import { MAILING_LIST_CONFIRM_PATH, createMailingListSignUp } from '../api/mailing-list-signup.ts';
 import { serverMessages } from '../messages.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
+import { MAX_CONFIRMATION_TOKEN_LENGTH } from '../security/mailing-list-link.ts';
 import { safeReturnPath } from '../security/return-path.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 
 const SHOP_PATH = '/shop';
 
-const confirmQuerySchema = z.object({ token: z.string().min(1).max(2048) });
+const confirmQuerySchema = z.object({ token: z.string().min(1).max(MAX_CONFIRMATION_TOKEN_LENGTH) });
 
 /** The page a mailing-list confirmation link opens: a valid link joins its address to the list. */
 export function createMailingListPages(deps: AppDeps, pages: PageRenderer): Router {

@@ -9,6 +9,9 @@ export const CONFIRMATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export const HELD_CONFIRMATION_SENDABLE_MS = CONFIRMATION_LINK_TTL_MS - 24 * 60 * 60 * 1000;
 
+/** The longest token the confirmation page reads (its link's query); a token is never made longer. */
+export const MAX_CONFIRMATION_TOKEN_LENGTH = 2048;
+
 export interface MailingListRequest {
   email: string;
   /** Where the sign-up came from ('newsletter', 'restock'), recorded with the address. */
@@ -34,9 +37,14 @@ export function createMailingListLinks(secret: string) {
   const sign = (payload: string): string => createHmac('sha256', secret).update(`mailing-list:${payload}`).digest('base64url');
   return {
     tokenFor(request: MailingListRequest, now = Date.now()): string {
-      const payload: LinkPayload = { e: request.email, s: request.source, x: now + CONFIRMATION_LINK_TTL_MS, ...(request.page ? { p: request.page } : {}) };
-      const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-      return `${encoded}.${sign(encoded)}`;
+      const token = (payload: LinkPayload): string => {
+        const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+        return `${encoded}.${sign(encoded)}`;
+      };
+      const payload: LinkPayload = { e: request.email, s: request.source, x: now + CONFIRMATION_LINK_TTL_MS };
+      const withPage = request.page ? token({ ...payload, p: request.page }) : undefined;
+      // a page too long to carry is left out: the link must still confirm, only without the way back
+      return withPage !== undefined && withPage.length <= MAX_CONFIRMATION_TOKEN_LENGTH ? withPage : token(payload);
     },
 
     /** The request a token confirms, or null when it is forged, damaged or expired. */

@@ -82,6 +82,14 @@ describe('the way back to the page of the sign-up', () => {
     }
   });
 
+  it('confirms a sign-up made on a page with a long address, leading to the shop instead', async () => {
+    // a path the sign-up takes (within 2,048 characters) must never make a link the page cannot read
+    const html = await signUpOn(`/${'x'.repeat(2000)}`);
+    expect(html).toContain(serverMessages.mailingListConfirmed);
+    expect(html).toContain(onward);
+    expect(html).not.toContain(serverMessages.mailingListBackToSignUpPage);
+  });
+
   it("leads back to the product of a restock sign-up that joined the list", async () => {
     const shirt = seededProduct('linen-shirt');
     const soldOut = seededVariant('linen-shirt', (variant) => variant.qtyInStock === 0);
