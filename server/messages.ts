@@ -22,7 +22,7 @@ export const serverMessages = {
   bodyNotDecompressed: 'The request body could not be decompressed.',
   bodyAborted: 'The request ended before its body arrived.',
   bodyUnreadable: 'The request body could not be read.',
-  bodyTimedOut: 'The request body stopped arriving, so the store stopped waiting for it. Please send it again.',
+  bodyTimedOut: 'What was being sent stopped arriving, so the store stopped waiting for it. Please try again.',
   bodyRefusedLog: 'request body refused',
   storeSeededLog: 'store seeded from fixtures',
   backgroundWorkFailedLog: 'work started after a call had answered failed (a tracking write or an email delivery)',
