@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
+import { issuesToTell } from '../security/integer-range-issues.ts';
 
 /** Field path as the admin screens name their inputs: "variants.0.priceCents". */
 function fieldName(path: readonly PropertyKey[]): string {
@@ -24,21 +25,12 @@ export function checkAdminInput<Schema extends z.ZodType>(schema: Schema, input:
   const result = schema.safeParse(input, { error: ownerMessage });
   if (result.success) return { ok: true, value: result.data };
   const fieldErrors: Record<string, string> = {};
-  // a field's own bound speaks before zod's safe-integer range, which `.int()` also checks (so
-  // offset=1e20 is told the list's real maximum, not 9,007,199,254,740,991); sort keeps the order otherwise
-  const issues = [...result.error.issues].sort((a, b) => Number(isSafeIntegerRange(a)) - Number(isSafeIntegerRange(b)));
-  for (const issue of issues) {
+  // a field's own bound, not zod's safe-integer range: offset=1e20 is told the list's real maximum
+  for (const issue of issuesToTell(result.error.issues)) {
     const name = fieldName(issue.path);
     fieldErrors[name] ??= issue.message;
   }
   return { ok: false, fieldErrors };
-}
-
-/** Whether an issue is zod's own bound on integers (±Number.MAX_SAFE_INTEGER), not one a schema chose. */
-function isSafeIntegerRange(issue: z.core.$ZodIssue): boolean {
-  if (issue.code === 'too_big') return Number(issue.maximum) === Number.MAX_SAFE_INTEGER;
-  if (issue.code === 'too_small') return Number(issue.minimum) === -Number.MAX_SAFE_INTEGER;
-  return false;
 }
 
 const count = (value: unknown): string => (typeof value === 'number' || typeof value === 'bigint' ? value.toLocaleString('en-US') : String(value));

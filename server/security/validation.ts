@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { REQUEST } from '../../client/lib/messages.ts';
 import { HttpError } from './http-error.ts';
+import { issuesToTell } from './integer-range-issues.ts';
 
 /** Describes the first problems of a failed parse in one readable line, naming the field. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
+  return issuesToTell(error.issues)
     .slice(0, 3)
     .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');
@@ -18,7 +19,7 @@ export function describeIssues(error: z.ZodError): string {
 export function parseShopperInput<Schema extends z.ZodType>(schema: Schema, input: unknown, fallback: string = REQUEST.tryAgain): z.output<Schema> {
   // A per-parse message ranks below the schema's own, so it only fills the gaps.
   const result = schema.safeParse(input, { error: () => fallback });
-  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? fallback);
+  if (!result.success) throw new HttpError(400, issuesToTell(result.error.issues)[0]?.message ?? fallback);
   return result.data;
 }
 

@@ -110,6 +110,15 @@ describe('owner calls', () => {
     expect((await editor.visitor.post(`${RESTOCK_PATH}/send`, { productId: lamp.id, variantId: lampVariant.id }, { headers: editor.xsrf })).status).toBe(403);
   });
 
+  it('tells a page size far past its bound the largest page, not the safe-integer range', async () => {
+    const owner = await signedIn(OWNER_EMAIL, OWNER_PASSWORD);
+    for (const list of [`${RESTOCK_PATH}/groups`, `${RESTOCK_PATH}?productId=${lamp.id}&variantId=${lampVariant.id}`]) {
+      const refused = await owner.visitor.get<{ message: string }>(`${list}${list.includes('?') ? '&' : '?'}limit=1e20`);
+      expect(refused.status, list).toBe(400);
+      expect(refused.body.message, list).toBe('limit: Too big: expected number to be <=100');
+    }
+  });
+
   it('pages through groups and sign-ups with cursors, then sends and marks them notified', async () => {
     const v = await new Visitor(server.url).start();
     for (let i = 0; i < 5; i += 1) expect((await signUp(v, `page${i}@example.com`)).status).toBe(200);

@@ -37,6 +37,15 @@ describe('address autocomplete', () => {
     expect((await visitor.call('/api/google-maps/places/autocomplete?input=zzzzz')).body).toEqual({ predictions: [] });
   });
 
+  it('tells a count far past its bound that bound, not the safe-integer range every whole number is also checked against', async () => {
+    const visitor = new Visitor(server);
+    for (const [limit, told] of [['1e20', 'limit: Too big: expected number to be <=10'], ['-1e20', 'limit: Too small: expected number to be >=1']]) {
+      const refused = await visitor.call(`/api/google-maps/places/autocomplete?input=baker&limit=${limit}`);
+      expect(refused.status).toBe(400);
+      expect(field(refused.body, 'message')).toBe(told);
+    }
+  });
+
   it('answers 400 without input', async () => {
     const result = await new Visitor(server).call('/api/google-maps/places/autocomplete');
     expect(result.status).toBe(400);
