@@ -45,8 +45,6 @@ export interface ImageWorkQueue {
    * under the image field) instead.
    */
   admit(res: Response): UploadTurn;
-  /** `admit` and run at once: a rejected promise when the line is full. */
-  run<T>(res: Response, work: () => Promise<T>): Promise<T>;
   /** A line for one kind of background work: its jobs run one after the other, each in its turn here. */
   backgroundLine(): BackgroundImageLine;
 }
@@ -83,13 +81,6 @@ export function imageWorkQueue(atOnce = IMAGES_AT_ONCE, waiting = IMAGES_WAITING
   }
   return {
     admit,
-    run(res, work) {
-      try {
-        return admit(res).run(work);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
     backgroundLine() {
       // one job of the line at a time joins the shared turns, so the line's backlog waits outside them
       const line = pLimit(1);

@@ -62,7 +62,7 @@ async function waitUntil(condition: () => boolean, what: string): Promise<void> 
 function holdPlaces(count: number): { release: () => Promise<void> } {
   let open = () => {};
   const gate = new Promise<void>((resolve) => { open = resolve; });
-  const held = Array.from({ length: count }, () => imageWork.run(headersOnly, () => gate));
+  const held = Array.from({ length: count }, () => imageWork.admit(headersOnly).run(() => gate));
   return { release: async () => { open(); await Promise.all(held); } };
 }
 

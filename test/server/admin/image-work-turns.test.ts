@@ -37,11 +37,11 @@ describe('the turns of a process\'s image work', () => {
     const state = { running: 0, most: 0 };
     const order: string[] = [];
     await Promise.all([
-      queue.run(headersOnly, counted(order, state, 'upload 1')),
+      queue.admit(headersOnly).run(counted(order, state, 'upload 1')),
       cleaning(counted(order, state, 'clean 1')),
       copies(counted(order, state, 'copies 1')),
       cleaning(counted(order, state, 'clean 2')),
-      queue.run(headersOnly, counted(order, state, 'upload 2')),
+      queue.admit(headersOnly).run(counted(order, state, 'upload 2')),
     ]);
     expect(state.most).toBe(1);
     expect(order).toHaveLength(5);
@@ -54,10 +54,10 @@ describe('the turns of a process\'s image work', () => {
     const gate = new Promise<void>((resolve) => { release = resolve; });
     const state = { running: 0, most: 0 };
     const order: string[] = [];
-    const running = queue.run(headersOnly, () => gate);
+    const running = queue.admit(headersOnly).run(() => gate);
     const background = Array.from({ length: 20 }, (_, n) => copies(counted(order, state, `copies ${n + 1}`, 0)));
-    const uploads = [1, 2].map((n) => queue.run(headersOnly, counted(order, state, `upload ${n}`, 0)));
-    await expect(queue.run(headersOnly, async () => 'third')).rejects.toMatchObject({ status: 503 });
+    const uploads = [1, 2].map((n) => queue.admit(headersOnly).run(counted(order, state, `upload ${n}`, 0)));
+    expect(() => queue.admit(headersOnly)).toThrow(expect.objectContaining({ status: 503 }));
     release();
     await Promise.all([running, ...background, ...uploads]);
     // the uploads went after at most one job of the copies' line, not after all twenty
@@ -89,7 +89,7 @@ describe('an old image asked for while an upload is being worked on', () => {
 
     let release = () => {};
     const gate = new Promise<void>((resolve) => { release = resolve; });
-    const upload = imageWork.run(headersOnly, () => gate);
+    const upload = imageWork.admit(headersOnly).run(() => gate);
     try {
       let answered = false;
       const asked = fetch(`${server.url}/uploads/${name}?format=300w`).then(async (answer) => {
