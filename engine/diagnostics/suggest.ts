@@ -198,19 +198,90 @@ export function missingPartialName(message: string): string | undefined {
 /** How many equally close names a hint lists at most. */
 const MOST_GUESSES = 3;
 
-/** "did you mean" with the names closest to `name` (every one as close, up to a few), or undefined. */
-function namesHint(name: string, candidates: readonly string[]): string | undefined {
-  const guesses = closestNames(name, candidates).slice(0, MOST_GUESSES);
-  return guesses.length === 0 ? undefined : HINTS.didYouMean(...guesses);
+/** The hyphen-separated parts of a name, in lower case, a predicate's `?` left out. */
+function partsOf(name: string): string[] {
+  return name.replace(/\?$/, '').toLowerCase().split('-');
+}
+
+/** Whether `written` is `known`, or the start of it long enough to be a shortening (`nav` of `navigation`). */
+function partMatches(written: string, known: string): boolean {
+  return written === known || (written.length >= 3 && known.startsWith(written));
+}
+
+/** Whether `inner` stands in `outer` as a run of whole parts, each written in full or shortened when `shortened`. */
+function holdsRun(outer: readonly string[], inner: readonly string[], shortened: boolean): boolean {
+  for (let start = 0; start + inner.length <= outer.length; start += 1) {
+    if (inner.every((part, i) => (shortened ? partMatches(part, outer[start + i]!) : part === outer[start + i]))) return true;
+  }
+  return false;
 }
 
 /**
- * "did you mean" for a missing partial: the file it names without its extension (`post-meta` for
- * `post-meta.block`, a slip too long for a typo), else the closest names.
+ * The candidates that hold `name` as a run of whole parts, or that it holds (`product-quantity-input`
+ * holds `quantity-input`; `site-nav` stands shortened in `site-navigation`): a name too long or too
+ * short for a typo. The run must be two parts or four letters, or a common part (`a`, `is`) would
+ * match everything. Those closest in length first.
  */
+function namesSharingParts(name: string, candidates: readonly string[]): string[] {
+  const parts = partsOf(name);
+  const meaningful = (run: readonly string[]): boolean => run.length >= 2 || run.join('').length >= 4;
+  const sharing = candidates.filter((candidate) => {
+    if (candidate === name) return false;
+    const known = partsOf(candidate);
+    return (meaningful(parts) && holdsRun(known, parts, true)) || (meaningful(known) && holdsRun(parts, known, false));
+  });
+  return sharing
+    .map((candidate, order) => ({ candidate, order, gap: Math.abs(candidate.length - name.length) }))
+    .sort((a, b) => a.gap - b.gap || a.order - b.order)
+    .map(({ candidate }) => candidate);
+}
+
+/**
+ * The names `name` most likely meant: those close enough to be a typo (every one as close), else
+ * those that share a run of whole parts with it; a few at most.
+ */
+export function likelyNames(name: string, candidates: readonly string[]): string[] {
+  const typos = closestNames(name, candidates);
+  return (typos.length > 0 ? typos : namesSharingParts(name, candidates)).slice(0, MOST_GUESSES);
+}
+
+/** "did you mean" with the names `name` most likely meant, or undefined. */
+function namesHint(name: string, candidates: readonly string[]): string | undefined {
+  const guesses = likelyNames(name, candidates);
+  return guesses.length === 0 ? undefined : HINTS.didYouMean(...guesses);
+}
+
+/** A file name without its extension (`post-meta` of `post-meta.block`). */
+function stemOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? name : name.slice(0, dot);
+}
+
+/**
+ * The partials a missing one most likely meant: the file it names without its extension
+ * (`post-meta.block` for `post-meta`, a slip too long for a typo), else the likeliest names compared
+ * without their extensions, since a shared `.block` would make any two short names look alike
+ * (`card.block` and `nav.block`). The development overlay, `tmpl` and `tmpl check` all ask here.
+ */
+export function likelyPartials(name: string, partials: readonly string[]): string[] {
+  const withExtension = partials.filter((partial) => partial !== name && partial.includes('.') && stemOf(partial) === name);
+  if (withExtension.length > 0) return withExtension.slice(0, MOST_GUESSES);
+  const others = partials.filter((partial) => partial !== name);
+  const extension = name.slice(stemOf(name).length);
+  return likelyNames(stemOf(name), [...new Set(others.map(stemOf))])
+    .flatMap((stem) => {
+      // a partial known by two names (`card` and `card.block`): the one written as the missing one is
+      const named = others.filter((partial) => stemOf(partial) === stem);
+      const alike = named.filter((partial) => partial.slice(stem.length) === extension);
+      return alike.length > 0 ? alike : named;
+    })
+    .slice(0, MOST_GUESSES);
+}
+
+/** "did you mean" for a missing partial, or undefined. */
 function partialHint(name: string, partials: readonly string[]): string | undefined {
-  const withExtension = partials.filter((partial) => partial.includes('.') && partial.slice(0, partial.lastIndexOf('.')) === name);
-  return withExtension.length > 0 ? HINTS.didYouMean(...withExtension.slice(0, MOST_GUESSES)) : namesHint(name, partials);
+  const guesses = likelyPartials(name, partials);
+  return guesses.length === 0 ? undefined : HINTS.didYouMean(...guesses);
 }
 
 /** A hint for an error message, or undefined when there is none. */

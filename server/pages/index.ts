@@ -27,6 +27,7 @@ import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
 import { templateFolderRoot } from '../theme/template-folder-root.ts';
 import { TemplateFolderError } from '../theme/folder-cache.ts';
+import { authoredPartialNames } from '../theme/platform-tags.ts';
 import { isFileRequest } from '../security/file-requests.ts';
 
 /** Last resort when even the error template cannot render. */
@@ -90,7 +91,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
         { folders: [SEED_DIR] },
       ],
       sourceOf: (name) => folderPages?.sourceOf(name) ?? templates.sourceOf(name),
-      partialNames: () => Object.keys(folderPages !== null ? folderPages.cache.current().partials : templates.partials()),
+      partialNames: () => authoredPartialNames(folderPages !== null ? folderPages.cache.current().partials : templates.partials()),
     })
     : undefined;
   const pages: PageRenderer = createPageRenderer(deps, templates, folderPages, dev);

@@ -1,10 +1,10 @@
 import type { Template } from '../../engine/index.ts';
-import { closestName } from '../../engine/diagnostics/suggest.ts';
+import { closestName, likelyPartials } from '../../engine/diagnostics/suggest.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { unknownPlatformValues } from './platform-values.ts';
 import { pagesPastQueryLimit } from './page-query-count.ts';
-import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
+import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { templateUses } from './template-analysis.ts';
 import { regionBaseName } from './template-conf.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
@@ -39,15 +39,10 @@ interface Unit {
   template: Template;
 }
 
-/** The message, with the folder's block of the closest name when the missing one looks like a typo of it. */
+/** The message, with the folder's blocks the missing one likely meant, by the rule the development overlay uses too. */
 function withGuess(message: string, missing: string, folder: TemplateFolder): string {
-  // the block's name written without its extension
-  if (!missing.endsWith('.block') && folder.partials[`${missing}.block`] !== undefined) return themeMessages.didYouMean(message, `${missing}.block`);
-  // names compared without the common .block, which would make any two short names look alike
-  const base = (name: string): string => name.replace(/\.block$/, '');
-  const names = Object.keys(folder.partials).filter((name) => name.endsWith('.block') === missing.endsWith('.block'));
-  const guess = closestName(base(missing), names.map(base));
-  return guess === undefined ? message : themeMessages.didYouMean(message, names.find((name) => base(name) === guess)!);
+  const guesses = likelyPartials(missing, authoredPartialNames(folder.partials));
+  return guesses.length === 0 ? message : themeMessages.didYouMean(message, ...guesses);
 }
 
 /** Tags whose `template` attribute names a block. */

@@ -53,9 +53,16 @@ export interface RewrittenSource {
   problems: TagProblem[];
 }
 
+const TAG_BODY_PREFIX = 'squarespace-tag:';
+
 /** The name a tag body is applied under; no file of a folder can have it. */
 export function tagBodyPartialName(id: string): string {
-  return `squarespace-tag:${id}`;
+  return `${TAG_BODY_PREFIX}${id}`;
+}
+
+/** The partials an author wrote (the folder's blocks), without the tag bodies: the names a "did you mean" may offer. */
+export function authoredPartialNames(partials: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(partials).filter((name) => !name.startsWith(TAG_BODY_PREFIX));
 }
 
 const OPEN_TAG = /<squarespace:([a-z][a-z-]*)/g;

@@ -15,7 +15,7 @@ export const themeMessages = {
     `layout '${layout}' never writes {squarespace-headers}: its pages lose their title, stylesheet, crumb and island scripts`,
   footersMissing: (layout: string) => `layout '${layout}' never writes {squarespace-footers}: its pages lose the cart pill and the social icons`,
   blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
-  didYouMean: (message: string, guess: string) => `${message} (did you mean '${guess}'?)`,
+  didYouMean: (message: string, ...guesses: string[]) => `${message} (did you mean ${guesses.map((guess) => `'${guess}'`).join(' or ')}?)`,
   blockMissingUnreachable: (block: string, file: string) =>
     `block '${block}' applied in ${file} does not exist; no page renders ${file} (nothing applies it), so no page fails`,
   navigationTemplateMissing: (block: string, file: string) => `navigation template '${block}' used in ${file} does not exist`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeFrame, closestName, compile, defaultRegistry, hintFor, PluginRegistry, tagAt } from '../../engine/index.ts';
 import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
-import { closestNames } from '../../engine/diagnostics/suggest.ts';
+import { closestNames, likelyNames, likelyPartials } from '../../engine/diagnostics/suggest.ts';
 import { messages } from '../../engine/messages.ts';
 import { pluginDoc } from '../../engine/reference/index.ts';
 
@@ -45,6 +45,30 @@ describe('did-you-mean hints', () => {
     const partials = ['post-meta.block', 'post-metas.block', 'navigation.block'];
     expect(hintFor(messages.partialMissing('post-meta'), defaultRegistry, { partials })).toBe("did you mean 'post-meta.block'?");
     expect(hintFor(messages.partialMissing('navigation'), defaultRegistry, { partials })).toBe("did you mean 'navigation.block'?");
+  });
+
+  it('offers the names that hold an unknown one as whole parts, or that it holds, when none is a likely typo', () => {
+    expect(hintFor(messages.formatterUnknown('product-quantity-input'), defaultRegistry)).toBe("did you mean 'quantity-input'?");
+    expect(hintFor(messages.formatterUnknown('quantity'), defaultRegistry)).toBe("did you mean 'cart-quantity' or 'quantity-input'?");
+    // a few at most, those closest in length first
+    expect(hintFor(messages.formatterUnknown('product'), defaultRegistry)).toBe("did you mean 'product-price' or 'product-status' or 'product-checkout'?");
+    // a likely typo is offered alone
+    expect(likelyNames('quantity-inpt', ['quantity-input', 'product-quantity-input-extra'])).toEqual(['quantity-input']);
+  });
+
+  it('does not let a short common part match every name that has it', () => {
+    expect(likelyNames('is', ['is-even', 'this-is-it'])).toEqual([]);
+    expect(likelyNames('a', ['a-list', 'make-a-list'])).toEqual([]);
+    expect(likelyNames('x-is-y', ['is', 'a'])).toEqual([]);
+    expect(likelyNames('zzz-qqq', defaultRegistry.formatterNames())).toEqual([]);
+  });
+
+  it('compares partial names without their shared extension, as the overlay and tmpl check both do', () => {
+    const partials = ['site-navigation.block', 'nav.block', 'post-meta.block'];
+    expect(likelyPartials('site-nav.block', partials)).toEqual(['site-navigation.block']);
+    expect(likelyPartials('card.block', partials)).toEqual([]);
+    expect(likelyPartials('post-mta', partials)).toEqual(['post-meta.block']);
+    expect(hintFor(messages.partialMissing('site-nav.block'), defaultRegistry, { partials })).toBe("did you mean 'site-navigation.block'?");
   });
 
   it('says nothing for names far from every registered one, or for other messages', () => {

@@ -240,6 +240,13 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('never offers the body of a platform tag, which no author wrote, for a missing block', () => {
+    const result = checkTemplateFolder(source({
+      'collections/blog.list': '<squarespace:query collection="journal">{title}</squarespace:query>{@|apply squarespace-tag}',
+    }));
+    expect(result.problems.map((p) => p.message)).toEqual([themeMessages.blockMissing('squarespace-tag', 'collections/blog.list')]);
+  });
+
   it('names the block a missing one is with .block written after it', () => {
     const result = checkTemplateFolder(source({
       'collections/blog.list': '{@|apply post-meta}',

@@ -7,6 +7,7 @@ import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { OVERLAY_ID } from '../../../server/dev/error-overlay.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
+import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { LOCALIZED_STRINGS } from '../../../server/theme/localized-strings.ts';
 import { serverMessages } from '../../../server/messages.ts';
@@ -343,6 +344,36 @@ describe('the development overlay of a developer template', () => {
       const html = await (await fetch(`${server.url}/shop`)).text();
       expect(html).toContain('<span class="where">collections/products.list:1:26</span>');
       expect(html).toContain('<div class="hint">did you mean &#39;product-card.block&#39;?</div>');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('suggests for a missing block what tmpl check suggests for the same folder, by one rule', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+      'collections/products.list': '{@|apply site-nav.block}\n{@|apply card.block}',
+      'blocks/site-navigation.block': '<nav></nav>',
+      'blocks/nav.block': '<nav></nav>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/shop`)).text();
+      const entries = html.split('<li ').slice(1)
+        .map((item) => [/<span class="where">([^<]+)</.exec(item)?.[1], /<div class="hint">([^<]+)</.exec(item)?.[1]])
+        .filter(([where]) => where?.startsWith('collections/'));
+      expect(entries).toEqual([
+        ['collections/products.list:1:1', 'did you mean &#39;site-navigation.block&#39;?'],
+        // a shared .block does not make two short names alike
+        ['collections/products.list:2:1', undefined],
+      ]);
+      const checked = checkTemplateFolder(dir).problems.filter((problem) => problem.file === 'collections/products.list');
+      expect(checked.map((problem) => problem.message)).toEqual([
+        themeMessages.didYouMean(themeMessages.blockMissing('site-nav.block', 'collections/products.list'), 'site-navigation.block'),
+        themeMessages.blockMissing('card.block', 'collections/products.list'),
+      ]);
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
