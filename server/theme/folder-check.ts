@@ -3,6 +3,7 @@ import { closestName, likelyPartials } from '../../engine/diagnostics/suggest.ts
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { unknownPlatformValues } from './platform-values.ts';
+import { filesReached } from './files-reached.ts';
 import { pagesPastQueryLimit } from './page-query-count.ts';
 import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { templateUses } from './template-analysis.ts';
@@ -82,25 +83,13 @@ function blocksUsedBy(units: readonly Unit[], folder: TemplateFolder): Map<strin
 
 /** Files a page can render: regions, collection, page and system templates, and the blocks they reach. */
 function reachableFiles(folder: TemplateFolder, used: Map<string, string[]>): Set<string> {
-  const reached = new Set<string>();
-  const queue: string[] = [];
-  const visit = (file: string): void => {
-    if (!reached.has(file)) {
-      reached.add(file);
-      queue.push(file);
-    }
-  };
-  for (const file of folder.regions.values()) visit(file.path);
-  for (const collection of folder.collections.values()) for (const file of [collection.list, collection.item]) if (file) visit(file.path);
-  for (const page of folder.pages.values()) visit(page.file.path);
-  for (const file of folder.system.values()) visit(file.path);
-  while (queue.length > 0) {
-    for (const name of used.get(queue.shift()!) ?? []) {
-      const block = folder.blocks.get(name);
-      if (block !== undefined) visit(block.path);
-    }
-  }
-  return reached;
+  const start = [
+    ...[...folder.regions.values()].map((file) => file.path),
+    ...[...folder.collections.values()].flatMap((collection) => [collection.list, collection.item]).filter((file) => file !== null).map((file) => file.path),
+    ...[...folder.pages.values()].map((page) => page.file.path),
+    ...[...folder.system.values()].map((file) => file.path),
+  ];
+  return filesReached(folder, used, start);
 }
 
 function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>, problems: FolderProblem[]): void {
@@ -153,20 +142,13 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], used: Map<string, string[]>, problems: FolderProblem[]): void {
   // a file may hold several units (a region and the bodies of its platform tags): any of them writes for it
   const written = new Set(units.flatMap((unit) => [...templateUses(unit.template).writtenValues].map((value) => `${unit.file}\n${value}`)));
-  const writes = (file: string, values: readonly string[], seen: Set<string>): boolean => {
-    if (values.some((value) => written.has(`${file}\n${value}`))) return true;
-    if (seen.has(file)) return false;
-    seen.add(file);
-    return (used.get(file) ?? []).some((name) => {
-      const block = folder.blocks.get(name);
-      return block !== undefined && writes(block.path, values, seen);
-    });
-  };
   for (const [name, layout] of Object.entries(folder.conf.layouts)) {
     const files = layout.regions.map((region) => folder.regions.get(regionBaseName(region))?.path).filter((file) => file !== undefined);
     if (files.length === 0) continue;
+    // the layout's regions and the blocks they apply
+    const reached = [...filesReached(folder, used, files)];
     for (const { values, missing } of LAYOUT_VALUES) {
-      if (files.some((file) => writes(file, values, new Set()))) continue;
+      if (reached.some((file) => values.some((value) => written.has(`${file}\n${value}`)))) continue;
       problems.push({ file: 'template.conf', line: 0, column: 0, message: missing(name), severity: 'warning' });
     }
   }

@@ -7,24 +7,9 @@
  */
 import { layoutOf } from './collection-choice.ts';
 import type { FolderFile, FolderProblem, TemplateFolder } from './folder-loader.ts';
+import { filesReached } from './files-reached.ts';
 import { QUERIES_PER_PAGE } from './platform-query.ts';
 import { themeMessages } from './theme-messages.ts';
-
-/** The files these start from and the blocks they reach through `used` (the blocks each file applies). */
-function filesReached(folder: TemplateFolder, used: ReadonlyMap<string, readonly string[]>, start: readonly string[]): Set<string> {
-  const reached = new Set(start);
-  const queue = [...start];
-  while (queue.length > 0) {
-    for (const name of used.get(queue.shift()!) ?? []) {
-      const block = folder.blocks.get(name);
-      if (block !== undefined && !reached.has(block.path)) {
-        reached.add(block.path);
-        queue.push(block.path);
-      }
-    }
-  }
-  return reached;
-}
 
 /** Warnings for the layouts and main templates whose pages hold more query tags than the platform runs. */
 export function pagesPastQueryLimit(folder: TemplateFolder, used: ReadonlyMap<string, readonly string[]>): FolderProblem[] {
