@@ -31,6 +31,9 @@ function identityOf(path: string): string | null {
   return stat === undefined ? null : `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
 }
 
+/** The identity of a root whose deletion was seen: whatever is at its path now is another folder. */
+const DELETED = 'deleted';
+
 /** Editor backups and swap files, version control and dependencies are never a reason to reload. */
 const IGNORED = (path: string): boolean => /(^|[\\/])(\.git|node_modules)([\\/]|$)|~$|\.swp$/.test(path);
 
@@ -84,9 +87,16 @@ export class DevFileWatcher {
   private watchRoots(roots: string[]): FSWatcher {
     const watcher = watch(roots, { ignoreInitial: true, ignored: IGNORED });
     watcher.on('all', (event, file) => {
-      if (this.armed.has(resolve(file))) this.checkRootsSoon();
+      const path = resolve(file);
+      if (this.armed.has(path)) {
+        // a root deleted is replaced whatever its copy's identity; the check reports it once its
+        // copy (or its absence) is watched, so a reload for it means later saves are seen
+        if (event === 'unlink' || event === 'unlinkDir') this.armed.set(path, DELETED);
+        this.checkRootsSoon();
+        if (event !== 'change') return;
+      }
       if (event === 'addDir') return;
-      this.report(resolve(file));
+      this.report(path);
     });
     // the watch of a root itself speaks when the root is deleted, also when a copy takes its place
     // too quickly for chokidar to see the folder gone
@@ -102,24 +112,37 @@ export class DevFileWatcher {
     this.timer ??= setTimeout(() => this.flush(), SETTLE_MS);
   }
 
+  /** Schedules one check of the roots; while a check is running, the next waits for it to end. */
   private checkRootsSoon(): void {
     this.rootCheck ??= setTimeout(() => void this.rewatchReplacedRoots(), SETTLE_MS);
   }
 
+  private replacedRoots(): string[] {
+    return [...this.armed].filter(([root, identity]) => identityOf(root) !== identity).map(([root]) => root);
+  }
+
   /**
-   * Reports each root that is no longer the folder it was when watched, and then watches every root
-   * afresh: chokidar shares one watch per path, so the deleted folder's dead watches must all be
-   * closed before its copy can be watched.
+   * Watches every root afresh when one is no longer the folder it was when watched (chokidar shares
+   * one watch per path, so the deleted folder's dead watches must all be closed before its copy can
+   * be watched), and reports the replaced roots once the new watch is ready.
    */
   private async rewatchReplacedRoots(): Promise<void> {
-    this.rootCheck = null;
-    const replaced = [...this.armed].filter(([root, identity]) => identityOf(root) !== identity).map(([root]) => root);
-    if (replaced.length === 0 || this.closed) return;
-    for (const root of this.armed.keys()) this.armed.set(root, identityOf(root));
-    await this.watcher.close();
-    if (this.closed) return;
-    this.watcher = this.watchRoots([...this.armed.keys()]);
-    for (const root of replaced) this.report(root);
+    try {
+      const replaced = this.replacedRoots();
+      if (replaced.length === 0 || this.closed) return;
+      for (const root of this.armed.keys()) this.armed.set(root, identityOf(root));
+      await this.watcher.close();
+      if (this.closed) return;
+      const watcher = this.watchRoots([...this.armed.keys()]);
+      this.watcher = watcher;
+      await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+      if (this.closed) return;
+      for (const root of replaced) this.report(root);
+    } finally {
+      this.rootCheck = null;
+      // replaced again while this check ran: its events were taken as this check's
+      if (!this.closed && this.replacedRoots().length > 0) this.checkRootsSoon();
+    }
   }
 
   private flush(): void {

@@ -125,8 +125,8 @@ describe('development server: a template folder deleted and copied back (a build
   it('reloads for the copy, then goes on reloading when its files are saved', async () => {
     // as a build step does it, in another process while the server goes on watching
     await promisify(execFile)('sh', ['-c', 'rm -rf "$0" && cp -r "$1" "$0"', dev.theme, TEMPLATES_DIR]);
-    await dev.stream.waitFor(/event: reload\n/, 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the folder itself is reported once its copy is watched
+    await dev.stream.waitFor(/event: reload\ndata: \[[^\]]*"templates"[^\]]*\]\n\n/, 5_000);
     appendFileSync(join(dev.theme, 'collections', 'products.list'), '\n<p class="edited-after-copy">edited</p>\n');
     await dev.stream.waitFor(/event: reload\ndata: \["products\.list"\]\n\n/, 5_000);
     expect(await (await fetch(`${dev.server.url}/shop`)).text()).toContain('edited-after-copy');

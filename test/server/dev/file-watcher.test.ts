@@ -91,7 +91,8 @@ describe('DevFileWatcher', () => {
 
     // as a build step does it, in another process while this one goes on watching
     await promisify(execFile)('sh', ['-c', 'rm -rf "$0" && cp -r "$1" "$0"', folder, copy]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // the replaced folder is reported once its copy is watched: a save after that is seen
+    await reportOf(reports, folder);
     const afterCopy = reports.length;
 
     writeFileSync(join(folder, 'site.region'), 'site, edited');
@@ -113,9 +114,9 @@ describe('DevFileWatcher', () => {
 
     rmSync(folder, { recursive: true, force: true });
     await reportOf(reports, folder);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const afterDelete = reports.length;
     cpSync(copy, folder, { recursive: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await reportOf(reports, folder, afterDelete);
 
     writeFileSync(join(folder, 'blocks', 'nav.block'), 'nav, edited');
     await reportOf(reports, join(folder, 'blocks', 'nav.block'));
