@@ -75,8 +75,8 @@ describe('a CSV download the owner leaves', () => {
         });
       }).on('error', reject);
     });
-    await vi.waitFor(() => expect(source.closed).toBe(true), { timeout: 2_000 });
-    await vi.waitFor(() => expect(settled()).toBe(true), { timeout: 2_000 });
+    await vi.waitFor(() => expect(source.closed).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(settled()).toBe(true), { timeout: 5_000 });
     const read = source.batchesRead;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(source.batchesRead).toBe(read);

@@ -54,7 +54,7 @@ function lineFull(): boolean {
 }
 
 async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 200 && !condition(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let tries = 0; tries < 500 && !condition(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition(), what).toBe(true);
 }
 
