@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ON_POSTGRES } from './helpers/test-database.ts';
 import { bundleServer, SERVER_NODE_OPTIONS } from '../../server/build.ts';
 import { seededProduct } from './helpers/fixtures.ts';
-import { startMain, stopMain, type MainProcess } from './helpers/start-main.ts';
+import { FROM_SOURCES, startMain, stopMain, type MainProcess } from './helpers/start-main.ts';
 import { temporaryDatabasePath } from './helpers/start-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,7 +15,7 @@ const shirt = seededProduct('linen-shirt');
  * Starts the server as given by `args`, checks what an operator checks first (health, a seeded
  * product page, the database file) and stops it with SIGTERM.
  */
-async function startCheckAndStop(args: string[]): Promise<void> {
+async function startCheckAndStop(args: readonly string[]): Promise<void> {
   const databasePath = temporaryDatabasePath();
   let running: MainProcess | undefined;
   try {
@@ -41,7 +41,7 @@ async function startCheckAndStop(args: string[]): Promise<void> {
 
 describe('server/main.ts', () => {
   it('from the sources: creates the database, serves the health check and a page, and shuts down cleanly on SIGTERM', async () => {
-    await startCheckAndStop(['--import', 'tsx', 'server/main.ts']);
+    await startCheckAndStop(FROM_SOURCES);
   }, 30_000);
 
   it('with WORKERS=2 gives the start-up advice once, from the first worker, not once per process', async () => {

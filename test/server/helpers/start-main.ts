@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { bundledServerArgs } from './server-bundle.ts';
 import { testDatabaseUrl } from './test-database.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,18 +20,22 @@ export interface MainProcess {
   lines(): Record<string, unknown>[];
 }
 
+/** Runs server/main.ts through the tsx loader, as `npm run dev` does (the default is the bundle `npm start` runs). */
+export const FROM_SOURCES: readonly string[] = ['--import', 'tsx', 'server/main.ts'];
+
 /**
- * Runs node with `args` (default: server/main.ts through tsx) from the project root with the
- * database at `databasePath`, and waits up to 20 s for the listening line.
+ * Runs node with `args` (default: the server bundled from the current sources, as `npm start` runs
+ * it) from the project root with the database at `databasePath`, and waits up to 40 s for the
+ * listening line.
  */
 export async function startMain(
   databasePath: string,
   env: Record<string, string> = {},
-  args: readonly string[] = ['--import', 'tsx', 'server/main.ts'],
+  args?: readonly string[],
 ): Promise<MainProcess> {
   // on the postgres run the process gets the schema standing in for that file
   const databaseUrl = env.DATABASE_URL ?? (await testDatabaseUrl(databasePath));
-  const child = spawn(process.execPath, [...args], {
+  const child = spawn(process.execPath, [...(args ?? await bundledServerArgs())], {
     cwd: ROOT,
     env: {
       ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, OWNER_PASSWORD: 'main test password', LOG_LEVEL: 'info',
@@ -90,12 +95,12 @@ export function jsonLogLines(output: string): Record<string, unknown>[] {
 }
 
 /**
- * Runs server/main.ts from the project root with `env` over the test defaults (a free loopback
- * port, an owner password, info logs) until it exits, which a start that refuses does at once;
- * one still running after 30 s is killed. Its exit code and everything it wrote.
+ * Runs the server (bundled, as startMain) from the project root with `env` over the test defaults
+ * (a free loopback port, an owner password, info logs) until it exits, which a start that refuses
+ * does at once; one still running after 30 s is killed. Its exit code and everything it wrote.
  */
-export function runMainToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function runMainToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [...await bundledServerArgs()], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', OWNER_PASSWORD: 'main test password', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
