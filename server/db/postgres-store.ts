@@ -77,6 +77,19 @@ async function query<Row>(on: Queryable, sql: string, params: SqlParams): Promis
   return on.query<Row & pg.QueryResultRow>(postgresSql(sql), storableParams(params));
 }
 
+/**
+ * Listens for the failure of a connection checked out of the pool, which listens only to its idle
+ * ones: a server that ends the session between two statements (a restart, pg_terminate_backend)
+ * says so as an 'error' event, which unheard would end the whole process. Heard, the next
+ * statement fails instead, and the pool drops the connection when it comes back (pg-pool discards
+ * one that is no longer queryable). Returns the call that stops listening, before the release.
+ */
+function watchWhileHeld(client: pg.PoolClient): () => void {
+  const ignore = (): void => {};
+  client.on('error', ignore);
+  return () => client.removeListener('error', ignore);
+}
+
 /** The store on a PostgreSQL server through a pool of connections. */
 export class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
@@ -126,9 +139,11 @@ export class PostgresStore implements Store {
     if (this.guarded) refuseInsideTransactionOf(this);
     const client = await this.pool.connect();
     const session = new PostgresSession(client, new ConnectionTurns(), -1);
+    const unwatch = watchWhileHeld(client);
     try {
       return this.guarded ? await insideTransactionOf(this, () => session.transaction(work)) : await session.transaction(work);
     } finally {
+      unwatch();
       // a connection whose rollback failed is broken: the pool drops it instead of reusing it
       client.release(session.broken ? true : undefined);
     }
@@ -139,6 +154,7 @@ export class PostgresStore implements Store {
     const client = await this.pool.connect();
     const turns = new ConnectionTurns();
     const key = advisoryKey(name);
+    const unwatch = watchWhileHeld(client);
     try {
       await turns.statement(() => client.query('SELECT pg_advisory_lock($1)', [key]));
       try {
@@ -148,6 +164,7 @@ export class PostgresStore implements Store {
         await turns.statement(() => client.query('SELECT pg_advisory_unlock($1)', [key]));
       }
     } finally {
+      unwatch();
       client.release();
     }
   }

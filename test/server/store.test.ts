@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../server/db/postgres-store.ts';
 import { SqliteStore } from '../../server/db/sqlite-store.ts';
-import { isUniqueViolation, numberedPlaceholders, type Store } from '../../server/db/store.ts';
+import { isUniqueViolation, numberedPlaceholders, type Store, type StoreSession } from '../../server/db/store.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { guardsOuterStatements, OUTER_STORE_IN_TRANSACTION } from '../../server/db/outer-store-guard.ts';
-import { freshPostgresUrl, TEST_ENGINES } from './helpers/test-database.ts';
+import { freshPostgresUrl, ON_POSTGRES, TEST_DATABASE_URL, TEST_ENGINES } from './helpers/test-database.ts';
 
 const opened: Store[] = [];
 afterAll(async () => {
@@ -205,5 +206,44 @@ describe.each(TEST_ENGINES)('the store on %s', (engine) => {
     const applied = await Promise.all(stores.map((store) => migrate(store)));
     expect(applied.flat().sort()).toEqual(applied.find((names) => names.length > 0));
     expect(applied.filter((names) => names.length > 0)).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!ON_POSTGRES)('a connection the server ends while the store holds it between statements', () => {
+  /** Ends the session of `pid` as a restart or an administrator does (57P01), and waits for it to be gone. */
+  async function terminate(pid: number): Promise<void> {
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      // the client reads the 57P01 while no statement of its own is running
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await admin.end();
+    }
+  }
+
+  // unanswered, the 57P01 of a connection checked out between two statements is an 'error' event
+  // nobody listens to, which ends the whole server process (seen with pg_ctl restart under load)
+  it.each([
+    ['a transaction', (store: PostgresStore, work: (tx: StoreSession) => Promise<unknown>) => store.transaction(work)],
+    ['exclusive work', (store: PostgresStore, work: (tx: StoreSession) => Promise<unknown>) => store.exclusive('test-lock', work)],
+  ])('%s fails with the lost connection, and the store goes on with a new one', async (_, hold) => {
+    const store = (await emptyStore('postgres')) as PostgresStore;
+    const uncaught: unknown[] = [];
+    const keep = (error: unknown): void => { uncaught.push(error); };
+    process.on('uncaughtException', keep);
+    try {
+      const held = hold(store, async (tx) => {
+        const { pid } = (await tx.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!;
+        await terminate(pid);
+        await tx.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['lost', 1]);
+      });
+      await expect(held).rejects.toThrow();
+    } finally {
+      process.off('uncaughtException', keep);
+    }
+    expect(uncaught).toEqual([]);
+    expect(await store.all('SELECT name FROM things')).toEqual([]);
   });
 });
