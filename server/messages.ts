@@ -120,6 +120,7 @@ export const serverMessages = {
   passwordResetFailedLog: 'a password reset link could not be made or sent',
   staffInvitationEmailSubject: 'You have been added to the staff of {siteTitle}',
   emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',
+  emailLeftPendingLog: 'an email could not be sent or recorded: it stays pending in the outbox, and the outbox sweep tries it again',
   shopBrowseInvalid: 'That filter, sort or page does not exist.',
   sortFeatured: 'Featured',
   sortNewest: 'Newest',

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { EmailOutboxRepository, type OutboxEmail } from '../db/email-outbox-repository.ts';
 import { MAILING_LIST_CONFIRMATION_KIND } from '../db/mailing-list-repository.ts';
 import type { StoreSession } from '../db/store.ts';
+import { reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
 import { settleUndelivered } from './undelivered-email.ts';
 
@@ -27,6 +28,8 @@ export interface Mailer {
 }
 
 const DEFAULT_FROM = 'no-reply@localhost';
+/** The delivery, as a log line about a database fault names it. */
+const DELIVERY_TASK = 'email delivery';
 /** How long a process's mark on an email it is sending holds before another may send it (a stopped process). */
 export const DELIVERY_CLAIM_MS = 10 * 60 * 1000;
 
@@ -76,8 +79,11 @@ export function createMailer(options: MailOptions, log: Logger, transport?: Tran
     try {
       await step();
     } catch (error) {
-      // the order is placed either way; the email stays pending in the outbox
-      log.warn({ err: error, emailId: email.id }, serverMessages.emailSendFailedLog);
+      // the order is placed either way; the email stays pending in the outbox. A database away is
+      // the outage's one line (no stack), not a mail server's failure: this store may have none
+      const fault = storageFault(error);
+      if (fault !== null) reportStorageFault(log, fault, { task: DELIVERY_TASK });
+      else log.warn({ err: error, emailId: email.id }, serverMessages.emailLeftPendingLog);
     }
   }
 

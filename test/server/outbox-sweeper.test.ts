@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { EmailOutboxRepository, type OutboxEmail } from '../../server/db/email-outbox-repository.ts';
 import { createMailer, DELIVERY_CLAIM_MS } from '../../server/email/mailer.ts';
+import type { StoreSession } from '../../server/db/store.ts';
+import { serverMessages } from '../../server/messages.ts';
 import { sweepOutbox } from '../../server/email/outbox-sweeper.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 
@@ -61,5 +63,42 @@ describe('the outbox sweep', () => {
     await server.app.deps.store.run("UPDATE email_outbox SET status = 'failed' WHERE id = ?", [email.id]);
     await mailers[0]!.deliver(server.app.deps.store, { ...email, status: 'failed' });
     expect(sends).toBe(2);
+  });
+});
+
+describe('an email whose delivery meets a database fault', () => {
+  /** A session every statement of which fails with `error`, as the pool's does while PostgreSQL restarts. */
+  function failingSession(error: Error): StoreSession {
+    const fail = async (): Promise<never> => { throw error; };
+    return { dialect: 'postgres', inTransaction: false, all: fail, get: fail, run: fail, exec: fail, transaction: fail } as unknown as StoreSession;
+  }
+
+  function loggedLines(): { lines: Array<Record<string, unknown>>; log: pino.Logger } {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>); } });
+    return { lines, log };
+  }
+
+  // seen during a PostgreSQL restart under checkouts: a store without SMTP_URL logged, with a stack,
+  // that an order's email failed "through SMTP" and was "marked failed", while it stayed pending
+  it('says the database is away, once and without a stack, and never blames a mail server', async () => {
+    const email = await written('outage@example.com', 0);
+    const { lines, log } = loggedLines();
+    const mailer = createMailer({}, log);
+    const lost = new Error('Connection terminated unexpectedly');
+    await mailer.deliver(failingSession(lost), email);
+    await mailer.deliver(failingSession(lost), email);
+    expect(lines.map((line) => [line.msg, line.task, line.code, 'err' in line])).toEqual([
+      [serverMessages.databaseUnreachableLog, 'email delivery', 'connection-lost', false],
+    ]);
+    expect(await statusOf(email)).toBe('pending');
+  });
+
+  it('says that any other failure leaves the email pending for the sweep, with its stack', async () => {
+    const email = await written('bug@example.com', 0);
+    const { lines, log } = loggedLines();
+    await createMailer({}, log).deliver(failingSession(new TypeError('a bug')), email);
+    expect(lines.map((line) => [line.msg, (line.err as { message?: string } | undefined)?.message])).toEqual([[serverMessages.emailLeftPendingLog, 'a bug']]);
+    expect(await statusOf(email)).toBe('pending');
   });
 });
