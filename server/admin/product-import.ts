@@ -123,7 +123,9 @@ export function readProductImport(text: string, currency: string): ImportReading
   const problems: ImportProblem[] = [];
   let records: string[][];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+    // rows ending in \r\n, \n or \r alike: rows added by another tool to the sample or an export
+    // (both \r\n) would otherwise run into one record and fail as a misplaced quote
+    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
   } catch (error) {
     const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 0;
     return failed([{ row: line, column: null, message: fillMessage(ADMIN.server.importNotCsv, { reason: (error as Error).message }) }]);

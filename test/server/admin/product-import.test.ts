@@ -66,6 +66,19 @@ describe('reading a product file', () => {
     ]);
   });
 
+  it('reads a file whose rows end differently, as rows added by another tool to the sample', () => {
+    const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,Home,"oak, kitchen",TRAY-1,22.00,,4,300,,', 'Oak Bowl,,,,physical,yes,Home,,BOWL-1,18.00,,2,200,,'];
+    const reading = readProductImport(`${sampleImportCsv().trimEnd()}\n${added.join('\n')}\n`, 'USD');
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.products.map(({ input, rows }) => [input.title, input.description, rows])).toEqual([
+      ['Linen Apron', 'Stonewashed linen, one size.', [2]],
+      ['Wool Scarf', 'Undyed wool.', [3, 4]],
+      ['Oak Tray', 'Oiled, by hand.', [5]],
+      ['Oak Bowl', '', [6]],
+    ]);
+  });
+
   it('reads prices with a decimal comma or thousands commas, and refuses a comma it cannot read', () => {
     const reading = readProductImport(`${HEADER}\nMug,,MUG-1,"12,50","9,5",3,,\nRug,,RUG-1,"1,250.00","1,200",1,,`, 'USD');
     expect(reading.ok).toBe(true);
