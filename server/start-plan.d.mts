@@ -6,3 +6,5 @@ export interface StartOutput {
 }
 export declare function startOutputs(root: string): StartOutput[];
 export declare function staleOutputs(root: string, outputs: readonly StartOutput[], toolsInstalled: boolean): StartOutput[];
+export declare function serverOutput(root: string, bundle: string): StartOutput;
+export declare function buildWhatIsStale(root: string, outputs: readonly StartOutput[], toolsInstalled: boolean, said: { name: string; running: string }): void;

@@ -1,8 +1,11 @@
 /**
- * What `npm start` must build before serving: each output it needs, the npm
- * script that builds it, and whether that output is older than its sources.
- * Plain JavaScript, read by server/start.mjs without a TypeScript loader.
+ * What `npm start` and the store's commands (`npm run backup`, `password`…)
+ * must build before they run: each output they need, the npm script that
+ * builds it, and whether that output is older than its sources. Plain
+ * JavaScript, read by server/start.mjs and server/run-command.mjs without a
+ * TypeScript loader.
  */
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { modifiedAt, newestModification } from '../engine/build.mjs';
 
@@ -12,8 +15,14 @@ export function startOutputs(root) {
   return [
     // the islands share the currencies' fraction digits with the engine
     { script: 'build:client', file: at('dist', 'client', 'manifest.json'), sources: [at('client'), at('engine', 'plugins', 'commerce', 'currency-digits.ts')] },
-    { script: 'build:server', file: at('dist', 'server', 'main.mjs'), sources: [at('server'), at('engine'), at('client')] },
+    serverOutput(root, 'main'),
   ];
+}
+
+/** A bundle build:server makes under dist/server/: the server (`main`) or a command (`backup-command`…). */
+export function serverOutput(root, bundle) {
+  const at = (...parts) => path.join(root, ...parts);
+  return { script: 'build:server', file: at('dist', 'server', `${bundle}.mjs`), sources: [at('server'), at('engine'), at('client')] };
 }
 
 /**
@@ -24,4 +33,25 @@ export function startOutputs(root) {
 export function staleOutputs(root, outputs, toolsInstalled) {
   const lock = path.join(root, 'package-lock.json');
   return outputs.filter((o) => modifiedAt(o.file) < newestModification(toolsInstalled ? [...o.sources, lock] : o.sources));
+}
+
+/**
+ * Builds the stale `outputs` when the build tools are installed. Without them (a production install)
+ * it stops with one line when an output is missing, and otherwise says it runs the older build.
+ * `name` is what the user ran (`npm start`), `running` what it then does with the build (`serving`).
+ */
+export function buildWhatIsStale(root, outputs, toolsInstalled, { name, running }) {
+  const stale = staleOutputs(root, outputs, toolsInstalled);
+  if (stale.length === 0) return;
+  if (toolsInstalled) {
+    for (const script of new Set(stale.map((o) => o.script))) {
+      const built = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+      if (built.status !== 0) process.exit(built.status ?? 1);
+    }
+  } else if (stale.some((o) => modifiedAt(o.file) < 0)) {
+    process.stderr.write(`${name}: dist/ holds no build and the build tools are not installed: run 'npm run build' before 'npm prune --omit=dev'\n`);
+    process.exit(1);
+  } else {
+    process.stderr.write(`${name}: the build in dist/ is older than its sources and the build tools are not installed (a production install); ${running} it as built\n`);
+  }
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { staleOutputs, startOutputs } from '../../server/start-plan.mjs';
+import { serverOutput, staleOutputs, startOutputs } from '../../server/start-plan.mjs';
 
 describe('what npm start builds before serving', () => {
   let root: string;
@@ -54,5 +54,15 @@ describe('what npm start builds before serving', () => {
     file('package-lock.json', 3000);
     expect(stale(true)).toEqual(['build:client', 'build:server']);
     expect(stale(false)).toEqual([]);
+  });
+
+  it('builds a store command\'s bundle (npm run backup…) when it is missing, even beside a current server bundle', () => {
+    const command = (tools: boolean): string[] => staleOutputs(root, [serverOutput(root, 'backup-command')], tools).map((o) => o.script);
+    file('dist/server/main.mjs', 2000);
+    expect(command(true)).toEqual(['build:server']);
+    file('dist/server/backup-command.mjs', 2000);
+    expect(command(true)).toEqual([]);
+    file('server/backup-command.ts', 3000);
+    expect(command(true)).toEqual(['build:server']);
   });
 });
