@@ -27,7 +27,23 @@ export function createBuiltinPages(log: Logger, watch: boolean, dir: string = TE
       const folder = theme.current();
       const choice = chooseTemplates(folder, target);
       if (choice.main === null) return { html: '', errors: [{ message: themeMessages.noBuiltinPage(target.view), line: 0, column: 0 }] };
-      return choice.main.template.render(context, { partials: folder.partials, locale: options.locale, now: options.now });
+      const result = choice.main.template.render(context, { partials: folder.partials, locale: options.locale, now: options.now });
+      return { ...result, html: asMainContent(result.html) };
     },
   };
+}
+
+const OPENING_MAIN = /^(\s*)<main\b([^>]*)>/;
+
+/**
+ * The theme's pages open with the theme layout's `<main id="main">`. In a folder's layout they are
+ * the main content inside the author's own landmark, so they open with a `<div>` without the id:
+ * a main nested in a main is invalid HTML, and a second `id="main"` clashes with the author's.
+ */
+export function asMainContent(html: string): string {
+  const open = OPENING_MAIN.exec(html);
+  const close = html.lastIndexOf('</main>');
+  if (open === null || close === -1) return html;
+  const attributes = open[2].replace(/\s+id="main"/, '');
+  return `${open[1]}<div${attributes}>${html.slice(open[0].length, close)}</div>${html.slice(close + '</main>'.length)}`;
 }
