@@ -10,6 +10,7 @@ import { shopperLocale, storeMoneyFormat } from './base-context.ts';
 import { galleryIslandOptions, productGalleryOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
+import { recordTypeOf } from './record-type.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { siteOrigin, type PageSeo } from './seo.ts';
 import { browseShop, shopPageTitle, shopQuerySchema, shopUrl } from './shop-browsing.ts';
@@ -259,6 +260,7 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     const options = resolveGalleryOptions(asObject(collection.data.galleryOptions));
     const images = (await content.itemsInCollection(collection.id)).map((item) => ({
       id: item.id,
+      ...recordTypeOf(item.recordType),
       title: item.title,
       assetUrl: String(item.data.assetUrl ?? ''),
       originalSize: String(item.data.originalSize ?? ''),
@@ -271,7 +273,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       pageTitle: collection.title,
       seo: { description: collection.description, image: images[0]?.assetUrl },
       context: {
-        collection: { ...collectionContext(collection), galleryOptions: undefined },
+        // Its options move to the page's top level, so its type is said here (collection-type-gallery).
+        collection: { ...collectionContext(collection), galleryOptions: undefined, typeName: 'gallery' },
         galleryOptions: options,
         items: images,
         islands: {

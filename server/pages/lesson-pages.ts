@@ -7,13 +7,14 @@ import { safeLinkUrl } from '../security/safe-link-url.ts';
 import { collectionContext } from './catalogue-pages.ts';
 import { memberSignInUrl } from './member-sign-in-pages.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+import { recordTypeOf } from './record-type.ts';
 import { requestContent } from './request-content.ts';
 
 function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, unknown> {
   return {
     id: item.id,
     collectionId: item.collectionId,
-    recordType: item.recordType,
+    ...recordTypeOf(item.recordType),
     title: item.title,
     urlId: item.urlId,
     fullUrl: `/lessons/${item.urlId}`,

@@ -5,6 +5,8 @@ import { moneyObject } from '../commerce/money.ts';
 import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from '../commerce/pricing.ts';
 import { PRODUCT_URL_PREFIX } from '../api/cart-session.ts';
 import { isSoldOut, showsQuantityInput } from '../../engine/plugins/commerce/product-status.ts';
+import { RecordType } from '../../engine/plugins/enums.ts';
+import { recordTypeOf } from './record-type.ts';
 import { absoluteUrl } from './seo.ts';
 import { uploadVariants } from '../admin/image-upload.ts';
 
@@ -57,7 +59,7 @@ function imageContext(product: ProductRecord): Json[] {
       ...(variants ? { systemDataVariants: variants } : {}),
       mediaFocalPoint: { x: image.focalX, y: image.focalY },
       altText: image.altText,
-      recordType: 2,
+      ...recordTypeOf(RecordType.image),
     };
   });
 }
@@ -97,7 +99,7 @@ export function productItem(product: ProductRecord, currency: string, form: Json
   const item: Json = {
     id: product.id,
     collectionId: product.collectionId,
-    recordType: 11,
+    ...recordTypeOf(RecordType['store-item']),
     title: product.title,
     urlId: product.urlId,
     fullUrl: `${PRODUCT_URL_PREFIX}${product.urlId}`,

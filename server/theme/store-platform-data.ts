@@ -7,6 +7,7 @@ import type { StoreSession } from '../db/store.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from '../pages/request-content.ts';
 import { collectionContext } from '../pages/catalogue-pages.ts';
+import { recordTypeOf } from '../pages/record-type.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { storeTypeName } from './collection-choice.ts';
 import type { Json, PlatformData, QueryRequest, RelatedRequest, StoredBlock } from './platform-data.ts';
@@ -35,7 +36,7 @@ function contentItem(item: ContentItemRecord, collection: CollectionRecord): Jso
   return {
     id: item.id,
     collectionId: item.collectionId,
-    recordType: item.recordType,
+    ...recordTypeOf(item.recordType),
     title: item.title,
     urlId: item.urlId,
     fullUrl: `${base}/${item.urlId}`,

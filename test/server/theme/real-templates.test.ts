@@ -54,6 +54,22 @@ describe.skipIf(folders.length === 0)('real developer templates through TEMPLATE
         expect(logged).toEqual([]);
       });
 
+      it("places the built-in pages inside the template's own main landmark, not as a second main", async () => {
+        for (const path of ['/shop', '/shop/p/linen-shirt', '/cart', '/contact', '/lessons', '/no-such-page']) {
+          const html = await (await fetch(server.url + path)).text();
+          // Every one of these templates writes its own <main> (or role="main") around the main content.
+          const landmarks = html.match(/<(?:main\b|[a-z][\w-]*\s[^>]*\brole="main")[^>]*>/g) ?? [];
+          expect(landmarks, path).toHaveLength(1);
+          expect(html.match(/\sid="main"/g)?.length ?? 0, path).toBeLessThanOrEqual(1);
+        }
+      });
+
+      it('says the gallery is a gallery, in its page classes as in the navigation', async () => {
+        const html = await (await fetch(`${server.url}/gallery`)).text();
+        expect(html).toContain('collection-type-gallery');
+        expect(html).not.toContain('collection-type-generic');
+      });
+
       it('keeps the islands of the built-in pages working inside the template', async () => {
         expect(await (await fetch(`${server.url}/shop/p/linen-shirt`)).text()).toContain('data-island="AddToCart"');
         expect(await (await fetch(`${server.url}/cart`)).text()).toContain('data-island="CartPage"');
@@ -78,6 +94,21 @@ describe.skipIf(folders.length === 0)('real developer templates through TEMPLATE
         expect(context.showCart).toBe(true);
         expect(context.template.mobileStylesEnabled).toBe(true);
         expect(context).not.toHaveProperty('squarespace');
+      });
+
+      it("gives every item its record type's label, which {@|item-classes} writes as post-type-LABEL", async () => {
+        for (const path of ['/lessons', '/lessons/indigo-basics', '/shop', '/gallery']) {
+          // A class ending in 'post-type-' is an item whose context had no recordTypeLabel.
+          expect(await (await fetch(server.url + path)).text(), path).not.toMatch(/post-type-(?=["\s])/);
+        }
+        const lesson = await (await fetch(`${server.url}/lessons/indigo-basics?format=json`)).json() as Record<string, any>;
+        expect(lesson.item.recordTypeLabel).toBe('lesson');
+        const product = await (await fetch(`${server.url}/shop/p/linen-shirt?format=json`)).json() as Record<string, any>;
+        expect(product.item.recordTypeLabel).toBe('store-item');
+        const gallery = await (await fetch(`${server.url}/gallery?format=json`)).json() as Record<string, any>;
+        expect(gallery.collection.typeName).toBe('gallery');
+        // The image? and video? predicates read recordType: the gallery's images need it too.
+        expect(gallery.items[0]).toMatchObject({ recordType: 2, recordTypeLabel: 'image' });
       });
     });
   }
