@@ -329,6 +329,7 @@ export const ADMIN = {
     sameOptions: 'Two variants have the same options.',
     optionMissing: 'Every variant needs a value for each option.',
     salePriceAbovePrice: 'The sale price must be below the price.',
+    optionNamedTwice: 'Give each option a name of its own: {name} is named twice.',
     saleWithoutPrice: 'Enter the sale price, or untick On sale.',
     notAnImage: 'The file is not a JPEG, PNG, GIF or WebP image.',
     imageTooLarge: 'The image is larger than {max} MB.',

@@ -53,17 +53,23 @@ export const productInputSchema = z.object({
   images: z.array(z.object({ id, altText: altTextSchema })).max(50).optional(),
 }).superRefine((input, context) => {
   const options = input.variantOptions;
-  if (new Set(options).size !== options.length) context.addIssue({ code: 'custom', path: ['variantOptions'], message: ADMIN.server.sameOptions });
+  const repeated = options.find((option, index) => options.indexOf(option) !== index);
+  if (repeated !== undefined) {
+    context.addIssue({ code: 'custom', path: ['variantOptions'], message: ADMIN.server.optionNamedTwice.replace('{name}', repeated) });
+  }
   const seen = new Map<string, number>();
   const skus = new Map<string, number>();
   input.variants.forEach((variant, index) => {
-    const keys = Object.keys(variant.attributes);
-    if (keys.length !== options.length || options.some((option) => !(option in variant.attributes))) {
-      context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: ADMIN.server.optionMissing });
+    // under two options of one name a variant's values cannot be told apart: checked once it is renamed
+    if (repeated === undefined) {
+      const keys = Object.keys(variant.attributes);
+      if (keys.length !== options.length || options.some((option) => !(option in variant.attributes))) {
+        context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: ADMIN.server.optionMissing });
+      }
+      const combination = JSON.stringify(options.map((option) => variant.attributes[option] ?? ''));
+      if (seen.has(combination)) context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: ADMIN.server.sameOptions });
+      seen.set(combination, index);
     }
-    const combination = JSON.stringify(options.map((option) => variant.attributes[option] ?? ''));
-    if (seen.has(combination)) context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: ADMIN.server.sameOptions });
-    seen.set(combination, index);
     if (variant.sku !== '' && skus.has(variant.sku)) context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: ADMIN.server.skuTaken });
     skus.set(variant.sku, index);
     // on sale for nothing: what an empty Sale price would sell at

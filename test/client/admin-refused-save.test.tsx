@@ -60,6 +60,35 @@ describe('a refused product', () => {
     expect(scrolled).toEqual([price]);
   });
 
+  it('marks the option value the server names, under its own field, and takes the focus there', async () => {
+    // the server names an option value by the option: variants.1.attributes.Colour
+    const stored = {
+      id: 'p1', title: 'Apron', description: '', excerpt: '', productType: 'physical', urlSlug: 'apron', visible: true, categories: [], tags: [],
+      variantOptions: ['Size', 'Colour'], additionalFieldsFormId: null, images: [],
+      variants: ['Natural', 'Indigo'].map((colour, index) => ({
+        id: `v${index}`, sku: `A-${index}`, priceCents: 3800, salePriceCents: 0, onSale: false, qtyInStock: 3, unlimited: false, weightGrams: 0, attributes: { Size: 'S', Colour: colour },
+      })),
+    };
+    scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
+      { method: 'GET', path: '/api/admin/products/p1', answer: { body: { product: stored } } },
+      { method: 'PUT', path: '/api/admin/products/p1', answer: { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { 'variants.1.attributes.Colour': ADMIN.server.required } } } },
+    ]);
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    const second = within(screen.getByRole('group', { name: 'Variant 2' }));
+    fireEvent.change(second.getByLabelText('Colour'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
+    await settle();
+    const colour = second.getByLabelText('Colour');
+    expect(colour.getAttribute('aria-invalid')).toBe('true');
+    expect(second.getByText(ADMIN.server.required)).toBeTruthy();
+    // the other option of that variant, and the first variant, are not marked
+    expect(second.getByLabelText('Size').getAttribute('aria-invalid')).not.toBe('true');
+    expect(within(screen.getByRole('group', { name: 'Variant 1' })).getByLabelText('Colour').getAttribute('aria-invalid')).not.toBe('true');
+    expect(document.activeElement).toBe(colour);
+  });
+
   it('takes the focus to a problem of the whole list of variants, which no field shows', async () => {
     refuseProduct({ status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { variants: ADMIN.server.sameOptions } } });
     await saveNewProduct();

@@ -333,7 +333,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                 <legend>{`${ADMIN.variant} ${index + 1}`}</legend>
                 <div className="admin-row">
                   {options.map((option, optionIndex) => (
-                    <Field key={option} label={option} error={optionIndex === 0 ? at('attributes') : undefined}>
+                    // an empty or too long value is named by its option (attributes.Size); a problem of
+                    // the whole combination (two variants alike) goes under the first option
+                    <Field key={option} label={option} error={at(`attributes.${option}`) ?? (optionIndex === 0 ? at('attributes') : undefined)}>
                       {(control) => (
                         <input {...control} value={variant.values[optionIndex] ?? ''} onChange={(event) => {
                           const values = [...variant.values];

@@ -157,6 +157,23 @@ describe('products', () => {
     expect(none.body.fieldErrors).toEqual({ variants: 'Add at least 1.' });
   });
 
+  it('names an option given twice as that, not as variants alike or values missing', async () => {
+    // "Size, Size" typed in Options: each variant's values are then keyed by one name
+    const refused = await owner.post<{ fieldErrors: Record<string, string> }>('/api/admin/products', productInput({
+      variantOptions: ['Size', 'Size'],
+      variants: [
+        { sku: 'T-S', priceCents: 1200, qtyInStock: 1, attributes: { Size: 'S' } },
+        { sku: 'T-M', priceCents: 1200, onSale: true, qtyInStock: 1, attributes: { Size: 'M' } },
+      ],
+    }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      variantOptions: 'Give each option a name of its own: Size is named twice.',
+      // the variants' other problems are still named
+      'variants.1.salePriceCents': 'Enter the sale price, or untick On sale.',
+    });
+  });
+
   it('refuses a variant on sale without a sale price, which would sell it for nothing', async () => {
     for (const sale of [{ salePriceCents: 0 }, {}]) {
       const refused = await owner.post<{ fieldErrors: Record<string, string> }>('/api/admin/products', productInput({
