@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * What the product editor says before and after the owner acts: a sale price that shoppers will
- * not see while On sale is unticked, and an image upload, which replaces an earlier save's notice,
+ * not see while On sale is unticked, the product's page in the shop (closed to shoppers while the
+ * product is hidden), and an image upload, which replaces an earlier save's notice,
  * shows how far it has gone, keeps what is typed meanwhile and can be sent again when it fails;
  * a file over the size limit is refused before any of it is sent.
  */
@@ -69,6 +70,22 @@ describe('a sale price while On sale is unticked', () => {
     render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
     await settle();
     expect(screen.queryByText(ADMIN.salePriceNotOnSaleHint)).toBeNull();
+  });
+});
+
+describe('the link to the product in the shop', () => {
+  it('is given for a visible product; a hidden one is said to be closed to shoppers, with no link to a page not found', async () => {
+    scriptProduct(product());
+    const shown = render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    expect(screen.getByRole('link', { name: '/shop/p/jacket' }).getAttribute('href')).toBe('/shop/p/jacket');
+    shown.unmount();
+
+    scriptProduct({ ...product(), visible: false });
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    expect(screen.queryByRole('link', { name: '/shop/p/jacket' })).toBeNull();
+    expect(screen.getByText(ADMIN.hiddenProductPage('/shop/p/jacket'))).toBeTruthy();
   });
 });
 

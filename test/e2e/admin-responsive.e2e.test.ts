@@ -98,12 +98,15 @@ async function expectFits(label: string, width: number): Promise<void> {
 
 /**
  * What a finger aims at on a touch-sized screen: buttons, fields and menus, the links of the header
- * and of tables (an order's number), the CSV exports, and each checkbox, whose label is the target
+ * and of tables (an order's number), the CSV exports, a screen's way back (**Products**, **Back to
+ * orders**), the editor's link to the product in the shop, a disclosure's summary (**Import products
+ * from a spreadsheet**, an email's **Show the email**), and each checkbox, whose label is the target
  * (it covers the box too). Each is at least 44 px tall. Named with its size when it is smaller.
  */
 const TAP_TARGETS = [
   '.admin button', '.admin input:not([type="checkbox"])', '.admin select',
   '.admin-header a', '.admin-table a', '.admin a[download]', '.admin-field--checkbox > label',
+  '.admin-toolbar a', '.admin-shop-link a', '.admin summary',
 ].join(', ');
 
 async function smallTapTargets(inside = 'body'): Promise<string[]> {

@@ -425,7 +425,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           </div>
         </fieldset>
       </form>
-      {stored ? <p className="admin-hint"><a href={`/shop/p/${stored.urlSlug}`}>{`/shop/p/${stored.urlSlug}`}</a></p> : null}
+      {stored?.visible === false ? <p className="admin-hint">{ADMIN.hiddenProductPage(`/shop/p/${stored.urlSlug}`)}</p> : null}
+      {stored?.visible ? <p className="admin-hint admin-shop-link"><a href={`/shop/p/${stored.urlSlug}`}>{`/shop/p/${stored.urlSlug}`}</a></p> : null}
     </section>
   );
 }
