@@ -1,6 +1,6 @@
 import { newAdminId } from './admin-product-repository.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
-import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
+import { forUpdate, placeholders, type SqlValue, type StoreSession } from './store.ts';
 import { stockCountToWrite, type StockCountEdit } from '../commerce/stock-count-edit.ts';
 
 export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
@@ -15,6 +15,8 @@ export interface StockChange {
   /** Who: the owner account's email, or the order's customer for orders. */
   actor: string;
   orderId: string | null;
+  /** The order's number as the Orders screen shows and finds it (`1003`); null without an order. */
+  orderNumber: string | null;
   /**
    * Set on a switch between Unlimited and a count: true when the variant was made unlimited, false
    * when it was counted again (delta 0, quantityAfter its count); null on a change of the count.
@@ -24,7 +26,7 @@ export interface StockChange {
 }
 
 /** A change to record; `unlimitedAfter` only for a switch between Unlimited and a count. */
-export type NewStockChange = Omit<StockChange, 'createdOn' | 'unlimitedAfter'> & { unlimitedAfter?: boolean };
+export type NewStockChange = Omit<StockChange, 'createdOn' | 'unlimitedAfter' | 'orderNumber'> & { unlimitedAfter?: boolean };
 
 /** A stock edit written: the count before and after, and the Unlimited switch before and now. */
 export interface StockSet {
@@ -71,6 +73,7 @@ interface OrderLineRow {
   product_id: string;
   quantity: number;
   order_id: string;
+  order_number: number | string | null;
   created_on: number;
 }
 
@@ -169,11 +172,25 @@ export class StockHistoryRepository {
       [variantId, limit],
     );
     const sales = await this.session.all<OrderLineRow>(
-      `SELECT i.variant_id, i.product_id, i.quantity, i.order_id, o.created_on
+      `SELECT i.variant_id, i.product_id, i.quantity, i.order_id, o.order_number, o.created_on
        FROM order_items i JOIN orders o ON o.id = i.order_id
        WHERE i.variant_id = ? ORDER BY o.created_on DESC LIMIT ?`,
       [variantId, limit],
     );
+    // a recorded change of an order (its cancellation) is named by the order's number too
+    const numbers = new Map(sales.map((row) => [row.order_id, row.order_number]));
+    const unnamed = [...new Set(recorded.flatMap((row) => (row.order_id !== null && !numbers.has(row.order_id) ? [row.order_id] : [])))];
+    if (unnamed.length > 0) {
+      const orders = await this.session.all<{ id: string; order_number: number | string | null }>(
+        `SELECT id, order_number FROM orders WHERE id IN (${placeholders(unnamed.length)})`,
+        unnamed,
+      );
+      for (const order of orders) numbers.set(order.id, order.order_number);
+    }
+    const numberOf = (orderId: string | null): string | null => {
+      const number = orderId === null ? null : numbers.get(orderId);
+      return number === null || number === undefined ? null : String(number);
+    };
     const changes: StockChange[] = [
       ...recorded.map((row) => ({
         variantId: row.variant_id,
@@ -183,6 +200,7 @@ export class StockHistoryRepository {
         reason: row.reason,
         actor: row.actor,
         orderId: row.order_id,
+        orderNumber: numberOf(row.order_id),
         unlimitedAfter: row.unlimited_after === null ? null : Number(row.unlimited_after) === 1,
         createdOn: Number(row.created_on),
       })),
@@ -194,6 +212,7 @@ export class StockHistoryRepository {
         reason: 'order' as const,
         actor: 'customer',
         orderId: row.order_id,
+        orderNumber: numberOf(row.order_id),
         unlimitedAfter: null,
         createdOn: Number(row.created_on),
       })),

@@ -8,6 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { ADMIN_PATHS } from '../../client/lib/admin-paths.ts';
 import { fillMessage } from '../../server/messages.ts';
 import { InventoryScreen } from '../../client/admin/screens/InventoryScreen.tsx';
 import { scriptFetch, settle, type FetchCall } from './helpers.ts';
@@ -113,6 +114,34 @@ describe('a variant\'s stock history', () => {
     fireEvent.click(medium);
     expect(medium.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
+});
+
+describe('an order in the history', () => {
+  it('is named by the number the Orders screen shows and finds, as a link to the order', async () => {
+    const orderId = '695606d2fe27a5b056e7acae';
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/inventory', answer: { body: { variants: [row('HJ-S', 4)], hasMore: false, lowStock: 5 } } },
+      {
+        method: 'GET', path: '/api/admin/inventory/v-HJ-S/history',
+        answer: {
+          body: {
+            changes: [
+              { delta: 3, quantityAfter: 4, reason: 'cancel', actor: 'owner@example.com', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 2) },
+              { delta: -3, quantityAfter: null, reason: 'order', actor: 'customer', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 1) },
+            ],
+          },
+        },
+      },
+    ]);
+    render(<InventoryScreen canEdit />);
+    await settle();
+    fireEvent.click(within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') }));
+    await settle();
+    const history = screen.getByRole('region', { name: ADMIN.historyOf('HJ-S') });
+    const why = within(history).getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('cell').find((cell) => cell.getAttribute('data-label') === ADMIN.why)!);
+    expect(why.map((cell) => cell.textContent)).toEqual([`${ADMIN.reasons.cancel} #1003`, `${ADMIN.reasons.order} #1003`]);
+    for (const cell of why) expect(within(cell).getByRole('link', { name: '#1003' }).getAttribute('href')).toBe(ADMIN_PATHS.order(orderId));
   });
 });
 

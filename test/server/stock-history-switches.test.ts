@@ -55,10 +55,10 @@ describe.each(TEST_ENGINES)('the stock history on %s', (engine) => {
     await history.record({ productId: 'p1', variantId: 'v1', delta: 0, quantityAfter: 4, reason: 'owner-edit', actor: 'manager@example.com', orderId: null, unlimitedAfter: false }, 3_000);
     await history.record({ productId: 'p1', variantId: 'v1', delta: -1, quantityAfter: 3, reason: 'owner-edit', actor: 'owner@example.com', orderId: null }, 4_000);
     expect(await history.history('v1')).toEqual([
-      { variantId: 'v1', productId: 'p1', delta: -1, quantityAfter: 3, reason: 'owner-edit', actor: 'owner@example.com', orderId: null, unlimitedAfter: null, createdOn: 4_000 },
-      { variantId: 'v1', productId: 'p1', delta: 0, quantityAfter: 4, reason: 'owner-edit', actor: 'manager@example.com', orderId: null, unlimitedAfter: false, createdOn: 3_000 },
-      { variantId: 'v1', productId: 'p1', delta: 0, quantityAfter: 4, reason: 'owner-edit', actor: 'owner@example.com', orderId: null, unlimitedAfter: true, createdOn: 2_000 },
-      { variantId: 'v1', productId: 'p1', delta: 4, quantityAfter: 4, reason: 'restock', actor: 'owner@example.com', orderId: null, unlimitedAfter: null, createdOn: 1_000 },
+      { variantId: 'v1', productId: 'p1', delta: -1, quantityAfter: 3, reason: 'owner-edit', actor: 'owner@example.com', orderId: null, orderNumber: null, unlimitedAfter: null, createdOn: 4_000 },
+      { variantId: 'v1', productId: 'p1', delta: 0, quantityAfter: 4, reason: 'owner-edit', actor: 'manager@example.com', orderId: null, orderNumber: null, unlimitedAfter: false, createdOn: 3_000 },
+      { variantId: 'v1', productId: 'p1', delta: 0, quantityAfter: 4, reason: 'owner-edit', actor: 'owner@example.com', orderId: null, orderNumber: null, unlimitedAfter: true, createdOn: 2_000 },
+      { variantId: 'v1', productId: 'p1', delta: 4, quantityAfter: 4, reason: 'restock', actor: 'owner@example.com', orderId: null, orderNumber: null, unlimitedAfter: null, createdOn: 1_000 },
     ]);
   });
 

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
+import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { adminCall } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
@@ -15,12 +16,15 @@ import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
+import { orderLabel } from './OrdersScreen.tsx';
 
 interface InventoryRow {
   productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
 }
 interface StockChange {
   delta: number; quantityAfter: number | null; reason: string; actor: string; orderId: string | null; createdOn: number;
+  /** The order's number, as the Orders screen shows and finds it ("1003"). */
+  orderNumber?: string | null;
   /** A switch between Unlimited and a count: true made unlimited, false counted again; null (or absent) a change of the count. */
   unlimitedAfter?: boolean | null;
 }
@@ -211,7 +215,13 @@ function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: stri
                       <td role="cell" data-label={ADMIN.when}><StoreDate on={change.createdOn} /></td>
                       <td role="cell" data-label={ADMIN.change}>{changeText(change)}</td>
                       <td role="cell" data-label={ADMIN.stock}>{change.unlimitedAfter === true ? ADMIN.unlimitedStock : change.quantityAfter ?? ''}</td>
-                      <td role="cell" data-label={ADMIN.why}>{ADMIN.reasons[change.reason] ?? change.reason}{change.orderId ? ` (${change.orderId.slice(0, 8)})` : ''}</td>
+                      <td role="cell" data-label={ADMIN.why}>
+                        {/* one piece, so a card's line keeps the link beside the reason; the order by its number, which the Orders screen shows and finds */}
+                        <span>
+                          {ADMIN.reasons[change.reason] ?? change.reason}
+                          {change.orderId ? <>{' '}<a href={ADMIN_PATHS.order(change.orderId)}>{orderLabel({ id: change.orderId, orderNumber: change.orderNumber ?? null })}</a></> : null}
+                        </span>
+                      </td>
                       <td role="cell" data-label={ADMIN.who}>{change.actor}</td>
                     </tr>
                   ))}

@@ -81,9 +81,13 @@ describe('orders', () => {
     expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(409);
     expect(await stockOf('HJ-M')).toBe(2);
     const variantId = product.variants.find((variant) => variant.sku === 'HJ-M')!.id;
-    const history = await owner.get<{ changes: Array<{ reason: string; delta: number; actor: string; orderId: string | null }> }>(`/api/admin/inventory/${variantId}/history`);
+    const history = await owner.get<{ changes: Array<{ reason: string; delta: number; actor: string; orderId: string | null; orderNumber: string | null }> }>(`/api/admin/inventory/${variantId}/history`);
     expect(history.body.changes.map((change) => [change.reason, change.delta])).toEqual([['cancel', 2], ['order', -2], ['owner-edit', 2]]);
     expect(history.body.changes[0]!.actor).toBe(OWNER_EMAIL);
+    // the sale and the cancellation name the order by the number the Orders screen shows and finds
+    const number = (await owner.get<{ order: { orderNumber: string | null } }>(`/api/admin/orders/${orderId}`)).body.order.orderNumber;
+    expect(number).toMatch(/^\d+$/);
+    expect(history.body.changes.map((change) => [change.orderId, change.orderNumber])).toEqual([[orderId, number], [orderId, number], [null, null]]);
     // the shopper hears of it once, in words, with the link to the order
     const notices = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-cancelled');
     expect(notices).toHaveLength(1);
