@@ -1,6 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
+import { missingClientBuildNotice } from './client-build-notice.ts';
 import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { storageFaultCode } from './db/storage-fault.ts';
@@ -119,6 +120,8 @@ async function serve(): Promise<void> {
     log.info({ port, database, url, ...(app ? {} : { maintenance: true }) }, fillMessage(serverMessages.listeningLog, { url }));
     if (givesStartupAdvice()) {
       for (const notice of config.notices) log.warn(notice);
+      const clientBuild = missingClientBuildNotice();
+      if (clientBuild !== null) log.warn(clientBuild);
       if (app !== null && !config.options.dev) void warnOfLocalStoreAddress(app, url);
       // every process of the machine keeps its own pool: WORKERS × DATABASE_POOL_SIZE against max_connections
       if (app !== null) void warnOfConnectionBudget(app.deps.store, { workers: config.workers, poolSize: config.options.databasePoolSize }, app.deps.log);

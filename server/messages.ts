@@ -68,6 +68,7 @@ export const serverMessages = {
   databaseReachedLog: 'database reachable again: serving the store',
   databaseConnectionsClosedLog: 'the database closed idle connections and still answers: new ones are opened as needed',
   databaseConnectionErrorLog: 'an idle database connection failed; the pool opens a new one when needed',
+  clientBuildMissingLog: "the client build is missing (dist/client/manifest.json): pages are served without their scripts and the owner's admin cannot sign in; run 'npm run build:client' (npm start and npm run dev build it themselves)",
   captchaStoredKeyLog: 'CAPTCHA_SECRET is not set: captcha tokens are signed with a key the store made and keeps in its database (shared by every process on it); set CAPTCHA_SECRET to choose the key yourself',
   captchaProcessKeyLog: 'captcha tokens are signed with a key made by this process (the read-only store holds none): only this process accepts them, until it restarts; set CAPTCHA_SECRET',
   maintenanceTitle: 'Closed for maintenance',
