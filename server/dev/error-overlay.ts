@@ -76,9 +76,12 @@ const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:a
   + `#${OVERLAY_ID} pre{margin:8px 0 0;padding:12px;background:#000;overflow:auto}`
   + `#${OVERLAY_ID} button{float:right;font:inherit}`
   + `#${OVERLAY_ID} h2.warnings{margin:16px 0;font-size:16px;color:#ffd54f}`
-  // warnings alone leave the page in view: a panel along the bottom rather than over all of it
-  + `#${OVERLAY_ID}.warnings-only{inset:auto 0 0;max-height:40vh;border-top:3px solid #ffd54f}`
-  + `#${OVERLAY_ID}.warnings-only h2.warnings{margin-top:0}`;
+  // warnings alone leave the page in view: a bar along the bottom that opens into a panel, rather
+  // than a panel over the page's foot (on a phone its Add to Cart) on every page until closed
+  + `#${OVERLAY_ID}.warnings-only{inset:auto 0 0;max-height:40vh;padding:0 16px;border-top:3px solid #ffd54f}`
+  + `#${OVERLAY_ID}.warnings-only summary{padding:10px 0;cursor:pointer}`
+  + `#${OVERLAY_ID}.warnings-only h2.warnings{display:inline;margin:0 0 0 8px}`
+  + `#${OVERLAY_ID}.warnings-only form{float:right;margin:6px 0 0 8px}`;
 
 function overlayItems(entries: readonly OverlayEntry[]): string {
   return entries.map((entry) => {
@@ -95,11 +98,15 @@ function overlayItems(entries: readonly OverlayEntry[]): string {
 /**
  * The overlay itself: an open <dialog> listing every error, then every warning, closed by its
  * button without any script (a form with method="dialog"), so the page behind stays usable.
- * Warnings alone make a panel along the bottom of the page instead.
+ * Warnings alone make a bar along the bottom of the page instead, with their count, which opens
+ * into the list (a <details>, again without a script).
  */
 export function overlayMarkup(entries: readonly OverlayEntry[], warnings: readonly OverlayEntry[] = []): string {
   const errors = entries.length > 0 ? `<h1>${overlayText.errors(entries.length)}</h1><ol>${overlayItems(entries)}</ol>` : '';
-  const warned = warnings.length > 0 ? `<h2 class="warnings">${overlayText.warnings(warnings.length)}</h2><ol class="warnings">${overlayItems(warnings)}</ol>` : '';
+  const heading = `<h2 class="warnings">${overlayText.warnings(warnings.length)}</h2>`;
+  const list = `<ol class="warnings">${overlayItems(warnings)}</ol>`;
+  // under errors the warnings are read with them; alone they wait, folded, until the author opens them
+  const warned = warnings.length === 0 ? '' : entries.length > 0 ? heading + list : `<details><summary>${heading}</summary>${list}</details>`;
   const kind = entries.length === 0 ? ' class="warnings-only"' : '';
   return `<style>${STYLES}</style><dialog id="${OVERLAY_ID}"${kind} open>`
     + '<form method="dialog"><button type="submit">Close</button></form>'

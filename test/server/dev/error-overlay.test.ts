@@ -33,6 +33,14 @@ describe('overlayMarkup with warnings', () => {
     expect(html).not.toContain('<h1>');
     expect(html).toContain('<span class="where">pages/bar.page</span>');
   });
+
+  it('folds warnings alone into a bar with their count, which opens into the list, so a phone\'s page stays usable', () => {
+    const html = overlayMarkup([], [warning]);
+    expect(html).toContain(`<details><summary><h2 class="warnings">${overlayText.warnings(1)}</h2></summary><ol class="warnings">`);
+    expect(html).not.toContain('<details open');
+    // under errors they are listed as they are, unfolded
+    expect(overlayMarkup([{ ...warning, message: 'unknown formatter' }], [warning])).not.toContain('<details>');
+  });
 });
 
 function escapeRegExp(text: string): string {
