@@ -66,7 +66,7 @@ describe('the error page of a template folder when the store fails', () => {
   it('answers the built-in error page in the folder\'s regions when the folder has none', async () => {
     const { status, html } = await failingStore({});
     expect(status).toBe(500);
-    expect(html).toMatch(/<main><div class="error-page">\s*<h1>Something went wrong<\/h1>/);
+    expect(html).toMatch(/<main><div class="error-page" data-builtin-page><style>[^<]*<\/style>\s*<h1>Something went wrong<\/h1>/);
   });
 
   it('answers the project\'s own theme\'s error page, as a folder theme, with its page type', async () => {
