@@ -47,6 +47,8 @@ describe('shipping rates in the settings', () => {
     expect((added.getByLabelText(ADMIN.rateId) as HTMLInputElement).value).toBe('rate-3');
     expect((added.getByLabelText(ADMIN.rateFreeOver) as HTMLInputElement).value).toBe('');
     expect((added.getByLabelText(ADMIN.rateMaxWeight) as HTMLInputElement).value).toBe('');
+    // written as the store's other amounts are, not a bare 0
+    expect((added.getByLabelText(ADMIN.ratePrice) as HTMLInputElement).value).toBe('0.00');
     fireEvent.change(added.getByLabelText(ADMIN.rateName), { target: { value: 'Courier' } });
     fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));
     await settle();

@@ -18,11 +18,15 @@ interface Settings {
 interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
 interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
-/** A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an id no other rate has. */
-function newRate(rates: readonly RateForm[]): RateForm {
+/**
+ * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
+ * id no other rate has; its amounts written as the form's currency writes them (0.00, or 0 in yen).
+ */
+function newRate(rates: readonly RateForm[], currency: string): RateForm {
   let number = rates.length + 1;
   while (rates.some((rate) => rate.id === `rate-${number}`)) number += 1;
-  return { id: `rate-${number}`, name: '', kind: 'flat', price: '0', perKilogram: '0', freeOver: '', maxWeight: '' };
+  const zero = textFromCents(0, currency);
+  return { id: `rate-${number}`, name: '', kind: 'flat', price: zero, perKilogram: zero, freeOver: '', maxWeight: '' };
 }
 
 function formOf(settings: Settings): SettingsForm {
@@ -179,7 +183,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
               </fieldset>
             );
           })}
-          <button type="button" onClick={() => update({ rates: [...form.rates, newRate(form.rates)] })}>{ADMIN.addRate}</button>
+          <button type="button" onClick={() => update({ rates: [...form.rates, newRate(form.rates, form.currency)] })}>{ADMIN.addRate}</button>
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions"><button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button></div>
         </fieldset>
