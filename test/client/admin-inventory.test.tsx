@@ -42,6 +42,20 @@ function scriptInventory(rows: Row[]): FetchCall[] {
 }
 
 const rowOf = (sku: string): HTMLElement => document.querySelector<HTMLElement>(`tr[data-sku="${sku}"]`)!;
+
+/** The inventory with one variant, HJ-S, whose history holds `changes`, opened on that history. */
+async function openHistory(changes: Array<Record<string, unknown>>): Promise<HTMLElement> {
+  scriptFetch([
+    { method: 'GET', path: '/api/admin/inventory', answer: { body: { variants: [row('HJ-S', 4)], hasMore: false, lowStock: 5 } } },
+    { method: 'GET', path: '/api/admin/inventory/v-HJ-S/history', answer: { body: { changes } } },
+  ]);
+  render(<InventoryScreen canEdit />);
+  await settle();
+  fireEvent.click(within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') }));
+  await settle();
+  return screen.getByRole('region', { name: ADMIN.historyOf('HJ-S') });
+}
+
 const puts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'PUT').map((call) => ({ url: call.url, body: call.body }));
 
 withAdminSession();
@@ -120,25 +134,10 @@ describe('a variant\'s stock history', () => {
 describe('an order in the history', () => {
   it('is named by the number the Orders screen shows and finds, as a link to the order', async () => {
     const orderId = '695606d2fe27a5b056e7acae';
-    scriptFetch([
-      { method: 'GET', path: '/api/admin/inventory', answer: { body: { variants: [row('HJ-S', 4)], hasMore: false, lowStock: 5 } } },
-      {
-        method: 'GET', path: '/api/admin/inventory/v-HJ-S/history',
-        answer: {
-          body: {
-            changes: [
-              { delta: 3, quantityAfter: 4, reason: 'cancel', actor: 'owner@example.com', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 2) },
-              { delta: -3, quantityAfter: null, reason: 'order', actor: 'customer', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 1) },
-            ],
-          },
-        },
-      },
+    const history = await openHistory([
+      { delta: 3, quantityAfter: 4, reason: 'cancel', actor: 'owner@example.com', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 2) },
+      { delta: -3, quantityAfter: null, reason: 'order', actor: 'customer', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 1) },
     ]);
-    render(<InventoryScreen canEdit />);
-    await settle();
-    fireEvent.click(within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') }));
-    await settle();
-    const history = screen.getByRole('region', { name: ADMIN.historyOf('HJ-S') });
     const why = within(history).getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('cell').find((cell) => cell.getAttribute('data-label') === ADMIN.why)!);
     expect(why.map((cell) => cell.textContent)).toEqual([`${ADMIN.reasons.cancel} #1003`, `${ADMIN.reasons.order} #1003`]);
     for (const cell of why) expect(within(cell).getByRole('link', { name: '#1003' }).getAttribute('href')).toBe(ADMIN_PATHS.order(orderId));
@@ -148,27 +147,12 @@ describe('an order in the history', () => {
 describe('switches between Unlimited and a count in the history', () => {
   it('says who switched a variant to Unlimited or back to a count, and when, beside the changes of its count', async () => {
     const change = (fields: Record<string, unknown>) => ({ reason: 'owner-edit', orderId: null, ...fields });
-    scriptFetch([
-      { method: 'GET', path: '/api/admin/inventory', answer: { body: { variants: [row('HJ-S', 4)], hasMore: false, lowStock: 5 } } },
-      {
-        method: 'GET', path: '/api/admin/inventory/v-HJ-S/history',
-        answer: {
-          body: {
-            changes: [
-              change({ delta: 0, quantityAfter: 4, actor: 'manager@example.com', unlimitedAfter: false, createdOn: Date.UTC(2025, 4, 3) }),
-              change({ delta: 0, quantityAfter: 4, actor: 'owner@example.com', unlimitedAfter: true, createdOn: Date.UTC(2025, 4, 2) }),
-              // a row from before switches were written has no unlimitedAfter at all
-              change({ delta: 4, quantityAfter: 4, reason: 'restock', actor: 'owner@example.com', createdOn: Date.UTC(2025, 4, 1) }),
-            ],
-          },
-        },
-      },
+    const history = await openHistory([
+      change({ delta: 0, quantityAfter: 4, actor: 'manager@example.com', unlimitedAfter: false, createdOn: Date.UTC(2025, 4, 3) }),
+      change({ delta: 0, quantityAfter: 4, actor: 'owner@example.com', unlimitedAfter: true, createdOn: Date.UTC(2025, 4, 2) }),
+      // a row from before switches were written has no unlimitedAfter at all
+      change({ delta: 4, quantityAfter: 4, reason: 'restock', actor: 'owner@example.com', createdOn: Date.UTC(2025, 4, 1) }),
     ]);
-    render(<InventoryScreen canEdit />);
-    await settle();
-    fireEvent.click(within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') }));
-    await settle();
-    const history = screen.getByRole('region', { name: ADMIN.historyOf('HJ-S') });
     const lines = within(history).getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('cell'));
     const column = (label: string) => lines.map((cells) => cells.find((cell) => cell.getAttribute('data-label') === label)!.textContent);
     expect(column(ADMIN.change)).toEqual([ADMIN.switchedToCount, ADMIN.switchedToUnlimited, '+4']);
