@@ -27,8 +27,9 @@ async function run(args: string[]): Promise<string> {
   const { command, file, help } = readArgs(args);
   if (help) return serverMessages.backupHelp;
   const { databasePath, databaseUrl } = readConfig().options;
+  // on PostgreSQL neither command applies, whatever it was given: say so before how to use them
+  if ((command === 'backup' || command === 'restore') && isPostgresUrl(databaseUrl)) throw new Error(serverMessages.backupOnPostgres);
   if (command !== 'backup' && !(command === 'restore' && file !== undefined)) throw new Error(serverMessages.backupUsage);
-  if (isPostgresUrl(databaseUrl)) throw new Error(serverMessages.backupOnPostgres);
   if (command === 'backup') {
     if (!existsSync(databasePath)) throw new Error(fillMessage(serverMessages.backupNoStore, { path: databasePath }));
     const target = file ?? defaultBackupPath(databasePath);

@@ -251,6 +251,8 @@ describe('backup and restore', () => {
     expect(fails(['restore', noBackup], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.restoreNoBackup, { path: noBackup }));
     expect(fails(['backup'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
     expect(fails(['restore'], { DATABASE_PATH: missing })).toBe(serverMessages.backupUsage);
+    // a restore without its file on PostgreSQL: the PostgreSQL answer, not how to name a file
+    expect(fails(['restore'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
     expect(existsSync(missing)).toBe(false);
   });
 
