@@ -8,8 +8,10 @@
  * at 1280 px the Settings fields side by side have their labels level.
  * On Inventory and Staff every control of the table (stock, Unlimited, History; role, New
  * password, Remove) is drawn inside the window with no sideways scrolling (the rows are cards on
- * a phone), the tables stay tables to screen readers, and the history of the last variant opens
- * in sight under its row. Screenshots at 390 px go to test-results/.
+ * a phone), as is every cell of the order list (number, date, customer, total, status), the
+ * tables stay tables to screen readers, and the history of the last variant opens in sight under
+ * its row; at 1280 px the order list is still drawn as a table. Screenshots at 390 px go to
+ * test-results/.
  *
  * Then a day on a phone (390 × 844, touch): a photo is uploaded on a slow connection, showing how
  * far it has gone while the owner goes on typing; one sent while the connection is lost is sent
@@ -128,12 +130,12 @@ async function smallTapTargets(inside = 'body'): Promise<string[]> {
 }
 
 /**
- * The table's controls that cannot be reached without scrolling sideways: drawn past either edge
- * of the window, or cut off by a box of theirs that scrolls or clips. Each is named by its
- * accessible label.
+ * The table's controls (or what `parts` selects in it) that cannot be reached without scrolling
+ * sideways: drawn past either edge of the window, or cut off by a box of theirs that scrolls or
+ * clips. Each is named by its accessible label.
  */
-async function controlsOutOfReach(table: string): Promise<string[]> {
-  return page.locator(`${table} :is(input, select, button)`).evaluateAll((controls) =>
+async function controlsOutOfReach(table: string, parts = ':is(input, select, button)'): Promise<string[]> {
+  return page.locator(`${table} ${parts}`).evaluateAll((controls) =>
     controls.flatMap((control) => {
       const box = control.getBoundingClientRect();
       const name = control.getAttribute('aria-label') ?? control.textContent ?? control.tagName;
@@ -258,6 +260,15 @@ describe('the admin on a phone', () => {
       await expectFits('order', width);
       await shot('order');
       await openSection('Orders');
+      // every cell (the order's number, date, customer, total and status) read without scrolling sideways
+      const orders = 'table.admin-table';
+      const paid = page.locator(`${orders} > tbody > tr > td`, { hasText: ADMIN.orderStatuses.paid! });
+      await paid.waitFor();
+      expect(await paid.isVisible(), `the order's status at ${width} px`).toBe(true);
+      expect(await controlsOutOfReach(orders, ':is(td, a)'), `orders at ${width} px`).toEqual([]);
+      await expectTableSemantics(orders, '> tbody > tr > td:nth-child(5)', `orders at ${width} px`);
+      // a desktop still has the table, its rows side by side
+      if (width === 1280) expect(await page.locator(`${orders} > tbody > tr`).first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
       await expectFits('orders', width);
       await shot('orders');
 

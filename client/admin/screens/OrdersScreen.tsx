@@ -2,6 +2,7 @@
  * Orders: number, date, customer, total and status, newest first; by status, by the days they were
  * placed (in the store's time zone), found by number, email or name, with what the orders found
  * took; the CSV export of the same orders. The filters and the page are kept in the address.
+ * On a phone each order is a card (`admin-table--cards`, as Inventory's rows), its status in view.
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -86,21 +87,31 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
       {data?.summary && data.summary.orders > 0 ? <p className="admin-orders-summary" role="status">{ordersSummaryText(data.summary, moneyFormat)}</p> : null}
       {data && data.orders.length > 0 ? (
         <TableRegion label={ADMIN.screens.orders}>
-          <table className="admin-table">
-            <thead>
-              <tr><th scope="col">{ADMIN.orderNumber}</th><th scope="col">{ADMIN.date}</th><th scope="col">{ADMIN.customer}</th><th scope="col">{ADMIN.total}</th><th scope="col">{ADMIN.status}</th></tr>
+          {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
+          <table role="table" className="admin-table admin-table--cards admin-orders">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">{ADMIN.orderNumber}</th><th role="columnheader" scope="col">{ADMIN.date}</th>
+                <th role="columnheader" scope="col">{ADMIN.customer}</th><th role="columnheader" scope="col">{ADMIN.total}</th>
+                <th role="columnheader" scope="col">{ADMIN.status}</th>
+              </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {data.orders.map((order) => (
-                <tr key={order.id} data-order-id={order.id}>
-                  <td><a href={orderPath(order.id)} onClick={(event) => { event.preventDefault(); navigate(orderPath(order.id)); }}>{orderLabel(order)}</a></td>
+                <tr role="row" key={order.id} data-order-id={order.id}>
+                  <td role="cell" data-label={ADMIN.orderNumber}>
+                    <a href={orderPath(order.id)} onClick={(event) => { event.preventDefault(); navigate(orderPath(order.id)); }}>{orderLabel(order)}</a>
+                  </td>
                   {/* in the zone the filter's days were counted in */}
-                  <td><StoreDate on={order.createdOn} zone={timeZone} /></td>
-                  <td>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
-                  <td>{formatMoney(order.grandTotalCents, order.currency, moneyFormat)}</td>
-                  <td className={`admin-status admin-status--${order.status}`}>
-                    {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
-                    {order.emailsNotSent ? <small className="admin-hint"> · {ADMIN.orderEmailsNotSent(order.emailsNotSent)}</small> : null}
+                  <td role="cell" data-label={ADMIN.date}><StoreDate on={order.createdOn} zone={timeZone} /></td>
+                  <td role="cell" data-label={ADMIN.customer}>{order.name ?? order.email ?? ADMIN.notRecorded}</td>
+                  <td role="cell" data-label={ADMIN.total}>{formatMoney(order.grandTotalCents, order.currency, moneyFormat)}</td>
+                  <td role="cell" data-label={ADMIN.status} className={`admin-status admin-status--${order.status}`}>
+                    {/* one piece, so a card's line keeps the flags beside the status rather than under its label */}
+                    <span>
+                      {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
+                      {order.emailsNotSent ? <small className="admin-hint"> · {ADMIN.orderEmailsNotSent(order.emailsNotSent)}</small> : null}
+                    </span>
                   </td>
                 </tr>
               ))}
