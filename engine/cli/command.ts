@@ -21,6 +21,8 @@ export interface Command {
   /** The full text of `tmpl NAME --help`. */
   help: string;
   options: Options;
+  /** Options only another form of the command takes (`render DIR --page`), each with the note that says so. */
+  foreignOptions?: Readonly<Record<string, string>>;
   run(args: ParsedArgs, io: CliIo): number | Promise<number>;
 }
 
@@ -42,6 +44,8 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
     const reason = (e as Error).message.split('. ')[0]?.replace(/\.$/, '') ?? String(e);
     // A mistyped option gets the closest one the command has.
     const unknown = (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(reason)?.[1] : undefined;
+    const foreign = unknown?.startsWith('--') ? command.foreignOptions?.[unknown.slice(2)] : undefined;
+    if (foreign !== undefined) throw new CliFailure(cliMessages.badArguments(command.name, cliMessages.optionNote(reason, foreign)));
     const guess = unknown === undefined ? undefined : closestName(unknown, Object.keys(command.options).map((name) => `--${name}`));
     throw new CliFailure(cliMessages.badArguments(command.name, guess === undefined ? reason : cliMessages.optionGuess(reason, guess)));
   }

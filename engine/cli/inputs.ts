@@ -3,7 +3,7 @@
  * partials folders and folders of templates. Every problem becomes one
  * clear line (a CliFailure), never a stack trace.
  */
-import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import { JsonSyntaxError, parseJson } from '../runtime/json-reader.ts';
 import { LineIndex } from '../syntax/positions.ts';
@@ -20,7 +20,8 @@ export function isJsonFile(path: string): boolean {
   return JSON_EXTENSIONS.includes(extname(path).toLowerCase());
 }
 
-function reasonOf(e: unknown): string {
+/** A file system failure's reason, in words (permission denied), else Node's message. */
+export function reasonOf(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   return (e as Error).message;
@@ -50,6 +51,16 @@ export function readTextFile(path: string): string {
 }
 
 /**
+ * The text of a template the author named (or one a named folder holds): a file with NUL bytes is
+ * an image, a program or text saved as UTF-16, which would otherwise render as itself, garbled.
+ */
+export function readTemplateFile(path: string): string {
+  const text = readTextFile(path);
+  if (text.includes('\0')) throw new CliFailure(cliMessages.notText(path));
+  return text;
+}
+
+/**
  * The reader's problem with what was found at its position (a problem that names the end already
  * says it), and what JSON wants instead where the text looks like JavaScript: a comma after the last
  * item, single quotes, a comment.
@@ -59,9 +70,14 @@ export function describeJsonProblem(text: string, error: JsonSyntaxError): strin
     return error.problem.startsWith('expected') ? cliMessages.jsonFoundCharacter(error.problem, 'the end of the input') : error.problem;
   }
   const found = String.fromCodePoint(text.codePointAt(error.position) as number);
+  // Some editors start a UTF-8 file with an invisible byte-order mark, which JSON does not allow.
+  if (found === '\uFEFF' && error.position === 0) return cliMessages.jsonByteOrderMark;
   if ((found === ']' || found === '}') && /,\s*$/.test(text.slice(0, error.position))) return cliMessages.jsonTrailingComma(found);
   const problem = cliMessages.jsonFoundCharacter(error.problem, JSON.stringify(found).replace(/^"|"$/g, "'"));
-  if (found === "'") return cliMessages.jsonNote(problem, cliMessages.jsonDoubleQuotes);
+  // A name written bare, as JavaScript allows ({title: "x"}), wants its quotes as much as a single-quoted one.
+  if (found === "'" || (error.problem === 'expected a property name' && /[\p{L}_$]/u.test(found))) {
+    return cliMessages.jsonNote(problem, cliMessages.jsonDoubleQuotes);
+  }
   if (found === '/' && /^\/[/*]/.test(text.slice(error.position))) return cliMessages.jsonNote(problem, cliMessages.jsonNoComments);
   return problem;
 }
@@ -108,7 +124,8 @@ export function readPartials(dir: string): Map<string, PartialFile> {
   const partials = new Map<string, PartialFile>();
   for (const entry of readdirSync(dir).sort()) {
     const path = join(dir, entry);
-    if (!statSync(path).isFile()) continue;
+    // a link to nothing is not a partial, as a folder is not
+    if (linkedKind(path)?.isFile() !== true) continue;
     const file = { path, source: readTextFile(path) };
     partials.set(entry, file);
     const ext = extname(entry);
@@ -117,17 +134,32 @@ export function readPartials(dir: string): Map<string, PartialFile> {
   return partials;
 }
 
+/** What a path is, a symbolic link followed; undefined for a link to nothing. */
+function linkedKind(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Files named directly (templates, or JSON files by their extension), and the templates (.tmpl,
  * .block) found walking named folders, in a stable order.
  */
 export function collectCheckedFiles(paths: readonly string[]): string[] {
   const files: string[] = [];
+  // A template linked in from elsewhere is checked like any other; each folder once, so a link back up ends.
+  const walked = new Set<string>();
   const walk = (dir: string): void => {
+    const real = realpathSync(dir);
+    if (walked.has(real)) return;
+    walked.add(real);
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && TEMPLATE_EXTENSIONS.includes(extname(entry.name))) files.push(path);
+      const kind = entry.isSymbolicLink() ? linkedKind(path) : entry;
+      if (kind?.isDirectory()) walk(path);
+      else if (kind?.isFile() && TEMPLATE_EXTENSIONS.includes(extname(entry.name))) files.push(path);
     }
   };
   for (const path of paths) {

@@ -49,9 +49,13 @@ exit codes:
   3  tmpl itself failed`;
 }
 
-/** An unknown command, with the closest real one when it looks like a typo of it. */
+/** The options tmpl takes before any command. */
+const TOOL_OPTIONS: readonly string[] = ['--help', '--version'];
+
+/** An unknown command, with the closest real one (or tool option, for `--versoin`) when it looks like a typo of it. */
 function unknownCommand(name: string): CliFailure {
-  return new CliFailure(cliMessages.unknownCommand(name, closestName(name, COMMANDS.map((c) => c.name))));
+  const known = name.startsWith('-') ? TOOL_OPTIONS : COMMANDS.map((c) => c.name);
+  return new CliFailure(cliMessages.unknownCommand(name, closestName(name, known)));
 }
 
 async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {

@@ -27,8 +27,12 @@ const counted = (count: number, one: string, many: string): string => `${count} 
 export const cliMessages = {
   // Usage (exit 2).
   unknownCommand: (name: string, guess?: string) =>
-    `tmpl: unknown command '${name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Run 'tmpl --help' for the commands.`,
+    `tmpl: unknown ${name.startsWith('-') ? 'option' : 'command'} '${name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Run 'tmpl --help' for the commands.`,
   optionGuess: (problem: string, guess: string) => `${problem} (did you mean '${guess}'?)`,
+  optionNote: (problem: string, note: string) => `${problem}: ${note}`,
+  /** An option of `tmpl render DIR` given with a template file (or a folder without template.conf). */
+  folderOnlyOption: (option: string) =>
+    `${option} is for a developer-template folder, one with template.conf (tmpl render DIR --page URL --data context.json); a single template renders as tmpl render FILE.tmpl`,
   noCommand: "tmpl: no command given. Run 'tmpl --help' for the commands.",
   nestedTemplateFolder: (given: string, nested: string) => `tmpl: ${given} has no template.conf; ${nested} has one, so that developer template is used`,
   badArguments: (command: string, problem: string) => `tmpl ${command}: ${problem}. Run 'tmpl ${command} --help' for usage.`,
@@ -38,6 +42,11 @@ export const cliMessages = {
   jsonGivenAsTemplate: (json: string) => `${json} is JSON, not a template (give the template as FILE and the data with --data ${json})`,
   templateFolderAmongPaths: (dir: string) => `${dir} is a developer-template folder (it has template.conf): check it on its own, tmpl check ${dir}`,
   watchFolder: (dir: string) => `tmpl watch: ${dir} is a template folder; to see its pages as you save, run TEMPLATE_DIR=${dir} npm run dev (tmpl watch renders one .tmpl file)`,
+  /** `input` is what --out names: "the template", "the data file". */
+  outputOverInput: (out: string, input: string) => `--out ${out} is ${input}, which the page would be written over; give --out another file, such as page.html`,
+  outputInPartials: (out: string) => `--out ${out} is in the partials folder, where the page would be read as a partial; give --out a file elsewhere, such as page.html`,
+  nowAsDate: (value: string, epochMs: number) =>
+    `--now expects milliseconds since 1970, got the date '${value}' (for ${new Date(epochMs).toISOString()}, --now ${epochMs})`,
   notAnInteger: (option: string, value: string) => `${option} expects a whole number, got '${value}'`,
 
   // Inputs (exit 2).
@@ -53,7 +62,15 @@ export const cliMessages = {
   jsonNote: (problem: string, note: string) => `${problem} (${note})`,
   jsonDoubleQuotes: 'JSON strings and names take double quotes',
   jsonNoComments: 'JSON has no comments',
+  jsonByteOrderMark: 'an invisible byte-order mark (U+FEFF) before the JSON, which JSON does not allow: save the file as UTF-8 without BOM',
+  notText: (path: string) =>
+    `${path}: is not a text file (it holds NUL bytes: an image, a program, or text saved as UTF-16); a template is UTF-8 text`,
+  outputFolderMissing: (folder: string) => `its folder ${folder} does not exist`,
+  outputPathThroughFile: 'a folder on its path is a file',
+  noGoldenFiles: (paths: readonly string[]) =>
+    `tmpl golden: no golden file ran in ${paths.join(', ')}: a golden file is a .html or .txt file with :TEMPLATE, :JSON and :OUTPUT sections`,
   noTemplatesFound: (path: string) => `${path}: no template files (.tmpl, .block) in this directory`,
+  streamUnwritable: (stream: string, reason: string) => `tmpl: cannot write to ${stream} (${reason})`,
   outputUnwritable: (path: string, reason: string) => `${path}: cannot be written (${reason})`,
 
   // Findings of `tmpl check` beyond the compile errors (exit 1).
@@ -64,6 +81,8 @@ export const cliMessages = {
   noPartialsFolder: 'no --partials DIR was given to find it in',
   /** After an error the render met more than once at the same place (a section over many items): printed once, with its count. */
   repeated: (line: string, count: number) => `${line} (×${count}: once for each time the render reached it)`,
+  dataNotObject: (file: string, kind: string) =>
+    `note: ${file} holds ${kind}, not an object of names: {title} and every other name find nothing in it; {@} is the whole of it`,
   partialsNotLookedUp: (names: number) =>
     `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
   /**

@@ -4,12 +4,14 @@
  * or malformed data is reported before anything renders), then compiles and
  * renders, and says where each error's source is for the code frames.
  */
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { defaultRegistry } from '../plugins/index.ts';
+import { JsonDouble } from '../runtime/json-double.ts';
 import { compile, type TemplateError } from '../template.ts';
 import { onePositional, stringOption, usageError, type Command, type ParsedArgs } from './command.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
-import { isJsonFile, readJsonData, readPartials, readTextFile, type PartialFile } from './inputs.ts';
+import { isJsonFile, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
 import { cliMessages } from './messages.ts';
 import { reportErrors, type KnownPartials, type SourceFinder } from './report.ts';
 
@@ -43,7 +45,7 @@ export function renderJobFrom(command: Command, args: ParsedArgs, allowErrors: b
   const file = onePositional(command, args, 'FILE (the template to render)');
   // JSON is never the template: rendered, it would come out as itself, as if it were a page.
   if (isJsonFile(file)) throw usageError(command, cliMessages.jsonGivenAsTemplate(file));
-  return {
+  const job: RenderJob = {
     file,
     dataFile,
     partialsDir: stringOption(args, 'partials'),
@@ -51,6 +53,38 @@ export function renderJobFrom(command: Command, args: ParsedArgs, allowErrors: b
     now: parseNow(stringOption(args, 'now'), (problem) => usageError(command, problem)),
     allowErrors,
   };
+  const out = stringOption(args, 'out');
+  if (out !== undefined) checkOutputTarget(command, out, job);
+  return job;
+}
+
+/** The file a path names (by device and inode, so a symbolic link or another spelling is the same file), if it exists. */
+function fileIdentity(path: string): string | undefined {
+  try {
+    const stats = statSync(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `--out` naming an input would write the page over the template or the data (a slip of tab
+ * completion), and one in the partials folder would be read as a partial; under `watch` each
+ * write would also set off the next render. One in a folder that does not exist is said before
+ * anything renders, so `watch` does not go on failing at every save.
+ */
+function checkOutputTarget(command: Command, out: string, job: RenderJob): void {
+  const target = fileIdentity(out);
+  const folder = fileIdentity(dirname(out));
+  if (folder === undefined) throw new CliFailure(cliMessages.outputUnwritable(out, cliMessages.outputFolderMissing(dirname(out))));
+  if (target !== undefined && target === fileIdentity(job.file)) throw usageError(command, cliMessages.outputOverInput(out, 'the template'));
+  if (target !== undefined && job.dataFile !== undefined && target === fileIdentity(job.dataFile)) {
+    throw usageError(command, cliMessages.outputOverInput(out, 'the data file'));
+  }
+  if (folder !== undefined && job.partialsDir !== undefined && folder === fileIdentity(job.partialsDir)) {
+    throw usageError(command, cliMessages.outputInPartials(out));
+  }
 }
 
 export interface RenderOutcome {
@@ -60,23 +94,35 @@ export interface RenderOutcome {
   find: SourceFinder;
   /** The partials' names, or null without a --partials folder. */
   partials: KnownPartials;
+  /** Said on stderr with the errors: data that is not an object, whose names would all find nothing. */
+  dataNote?: string;
 }
 
 export function renderFile(job: RenderJob): RenderOutcome {
-  const source = readTextFile(job.file);
+  const source = readTemplateFile(job.file);
   const data = job.dataFile === undefined ? {} : readJsonData(job.dataFile);
   const partials = job.partialsDir === undefined ? new Map<string, PartialFile>() : readPartials(job.partialsDir);
   const find: SourceFinder = (name) => (name === job.file || name === undefined ? { path: job.file, source } : partials.get(name));
   const names = job.partialsDir === undefined ? null : [...partials.keys()];
+  const dataNote = job.dataFile === undefined ? undefined : noteOnData(job.dataFile, data);
   const template = compile(source, { name: job.file });
   // Malformed tags kept as text (the reference's validate mode) do not change the page: it still renders.
-  if (template.errors.some((e) => !e.validation) && !job.allowErrors) return { html: null, errors: template.errors, find, partials: names };
+  if (template.errors.some((e) => !e.validation) && !job.allowErrors) return { html: null, errors: template.errors, find, partials: names, dataNote };
   const result = template.render(data, {
     partials: Object.fromEntries([...partials].map(([name, file]) => [name, file.source])),
     ...(job.locale === undefined ? {} : { locale: job.locale }),
     ...(job.now === undefined ? {} : { now: job.now }),
   });
-  return { html: result.html, errors: [...template.errors, ...result.errors], find, partials: names };
+  return { html: result.html, errors: [...template.errors, ...result.errors], find, partials: names, dataNote };
+}
+
+/** A page's data is an object of names; a list, a string or a number renders every {name} as nothing, without an error. */
+function noteOnData(dataFile: string, data: unknown): string | undefined {
+  if (Array.isArray(data)) return cliMessages.dataNotObject(dataFile, 'a list');
+  if (data === null) return cliMessages.dataNotObject(dataFile, 'null');
+  if (data instanceof JsonDouble) return cliMessages.dataNotObject(dataFile, 'a number');
+  if (typeof data !== 'object') return cliMessages.dataNotObject(dataFile, `a ${typeof data}`);
+  return undefined;
 }
 
 /** Writes the page to `out` (a file) or stdout, prints every error, and answers the exit code. */
@@ -85,6 +131,7 @@ export function deliver(outcome: RenderOutcome, job: RenderJob, out: string | un
     if (out === undefined) io.write(outcome.html);
     else writeOutput(out, outcome.html);
   }
+  if (outcome.dataNote !== undefined) io.err(outcome.dataNote);
   reportErrors(outcome.errors, outcome.find, defaultRegistry, io, outcome.partials);
   return outcome.errors.length > 0 && !job.allowErrors ? EXIT.templateErrors : EXIT.ok;
 }
@@ -93,14 +140,27 @@ export function writeOutput(path: string, text: string): void {
   try {
     writeFileSync(path, text);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new CliFailure(cliMessages.outputUnwritable(path, code === 'EISDIR' ? 'it is a directory' : (e as Error).message));
+    throw new CliFailure(cliMessages.outputUnwritable(path, whyUnwritable(e, path)));
   }
+}
+
+/** Why a file could not be written, in the author's terms rather than the system call's. */
+function whyUnwritable(e: unknown, path: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') return 'it is a directory';
+  // tmpl writes the file, not the folders to it: a mistyped folder is named as such.
+  if (code === 'ENOENT') return cliMessages.outputFolderMissing(dirname(path));
+  if (code === 'ENOTDIR') return cliMessages.outputPathThroughFile;
+  return reasonOf(e);
 }
 
 /** `--now` as a whole number of milliseconds. */
 export function parseNow(value: string | undefined, fail: (problem: string) => CliFailure): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value)) throw fail(cliMessages.notAnInteger('--now', value));
+  if (!/^-?\d+$/.test(value)) {
+    // A date written as a date (2024-06-01) gets the number it stands for, which is what the option wants.
+    const date = /^\d{4}-\d\d-\d\d/.test(value) ? Date.parse(value) : Number.NaN;
+    throw fail(Number.isNaN(date) ? cliMessages.notAnInteger('--now', value) : cliMessages.nowAsDate(value, date));
+  }
   return Number(value);
 }

@@ -17,6 +17,22 @@ const DIM = '\u001b[2m';
 const BOLD = '\u001b[1m';
 const RESET = '\u001b[0m';
 
+/**
+ * Characters of a line a frame shows: a longer error line (a minified template, an inline SVG or
+ * data URI) is shown as this window around the column, `…` marking what is cut, so the caret
+ * stays on screen and a one-line template does not fill the terminal.
+ */
+export const FRAME_LINE_WIDTH = 160;
+
+/** The same slice of every line of the frame, so the lines stay aligned under one another. */
+function frameWindow(errorLine: string, column: number): (text: string) => string {
+  if (errorLine.length <= FRAME_LINE_WIDTH) return (text) => text;
+  const start = Math.max(0, Math.min(column - 1 - FRAME_LINE_WIDTH / 2, errorLine.length - FRAME_LINE_WIDTH));
+  const end = start + FRAME_LINE_WIDTH;
+  // A line that ends before the window still shows that it has text.
+  return (text) => `${start > 0 && text.length > 0 ? '…' : ''}${text.slice(start, end)}${text.length > end ? '…' : ''}`;
+}
+
 /** The lines around `line` (1-based) of `source`, with a caret under `column`; '' when the line is unknown. */
 export function codeFrame(source: string, line: number, column: number, options: CodeFrameOptions = {}): string {
   const lines = new LineIndex(source);
@@ -27,15 +43,16 @@ export function codeFrame(source: string, line: number, column: number, options:
   const first = Math.max(1, line - context);
   const last = Math.min(total, line + context);
   const width = String(last).length;
+  const crop = frameWindow(lines.lineText(line), column);
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const here = n === line;
     const gutter = `${here ? '>' : ' '} ${String(n).padStart(width)} | `;
-    out.push(here ? paint(BOLD, gutter) + lines.lineText(n) : paint(DIM, gutter) + lines.lineText(n));
+    out.push(here ? paint(BOLD, gutter) + crop(lines.lineText(n)) : paint(DIM, gutter) + crop(lines.lineText(n)));
     if (here) {
-      // Tabs stay tabs so the caret lines up under the same characters.
-      const lead = lines.lineText(n).slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ');
-      out.push(paint(DIM, `  ${' '.repeat(width)} | `) + lead + paint(RED, '^'));
+      // Tabs stay tabs so the caret lines up under the same characters (the window cuts the same ones).
+      const shown = crop(lines.lineText(n).slice(0, Math.max(0, column - 1)));
+      out.push(paint(DIM, `  ${' '.repeat(width)} | `) + shown.replace(/[^\t]/g, ' ') + paint(RED, '^'));
     }
   }
   return out.join('\n');

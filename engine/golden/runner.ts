@@ -51,7 +51,20 @@ export function runGoldenFile(file: string): GoldenOutcome {
     if (sections.has('TEMPLATE')) return render(file, sections);
     return { file, status: 'skip', reason: 'no :TEMPLATE, :SOURCE or :INPUT section' };
   } catch (e) {
+    if (e instanceof MalformedGoldenFile) return { file, status: 'fail', reason: e.message };
     return { file, status: 'fail', reason: `threw ${(e as Error).stack ?? String(e)}` };
+  }
+}
+
+/** A golden file written wrong (a section that is not JSON): the file's fault, so its reason needs no stack. */
+class MalformedGoldenFile extends Error {}
+
+/** A section's JSON (`read` is the engine's reader for the data, so 1.0 stays a double). */
+function jsonSection<T = unknown>(s: Sections, name: string, read: (text: string) => unknown = JSON.parse): T {
+  try {
+    return read(s.get(name) ?? '') as T;
+  } catch (e) {
+    throw new MalformedGoldenFile(`its :${name} section is not valid JSON: ${(e as Error).message.replace(/^Invalid JSON: /, '')}`);
   }
 }
 
@@ -75,18 +88,18 @@ export function readGoldenRenderCase(file: string): GoldenRenderCase | null {
 /** The case, or why it is skipped. */
 function renderCase(file: string, s: Sections): GoldenRenderCase | string {
   const props = readProperties(s.get('PROPERTIES'));
-  const params = s.has('PARAMS') ? (JSON.parse(s.get('PARAMS') as string) as Record<string, unknown>) : {};
+  const params = s.has('PARAMS') ? jsonSection<Record<string, unknown>>(s, 'PARAMS') : {};
   const locale = (params.locale as string | undefined) ?? props.locale;
   const nowRaw = params.now ?? props.now;
   const now = nowRaw === undefined ? undefined : Number(nowRaw);
   const template = s.get('TEMPLATE') as string;
   if (now === undefined && CLOCK_DEPENDENT.test(template)) return 'depends on the current time, which the file does not fix';
   // Read as the reference reads it: a number written 1.0 stays a double.
-  const data = parseJson(s.get('JSON') || 'null');
-  const partials = s.has('PARTIALS') ? (JSON.parse(s.get('PARTIALS') as string) as Record<string, string>) : {};
-  const injects = s.has('INJECT') ? (JSON.parse(s.get('INJECT') as string) as Record<string, string>) : {};
+  const data = s.get('JSON') ? jsonSection(s, 'JSON', parseJson) : null;
+  const partials = s.has('PARTIALS') ? jsonSection<Record<string, string>>(s, 'PARTIALS') : {};
+  const injects = s.has('INJECT') ? jsonSection<Record<string, string>>(s, 'INJECT') : {};
   const options = { partials, injects, ...(locale ? { locale } : {}), ...(now !== undefined ? { now } : {}) };
-  const limits = s.has('LIMITS') ? (JSON.parse(s.get('LIMITS') as string) as Partial<Limits>) : undefined;
+  const limits = s.has('LIMITS') ? jsonSection<Partial<Limits>>(s, 'LIMITS') : undefined;
   const compileOptions = { name: basename(file), ...(limits ? { limits } : {}) };
   return { template, data, options, compileOptions, preprocess: props.preprocess === 'true' };
 }
@@ -122,7 +135,7 @@ function render(file: string, s: Sections): GoldenOutcome {
 
 function treeJson(file: string, s: Sections): GoldenOutcome {
   const t = compile(s.get('SOURCE') as string);
-  const expected = JSON.parse(s.get('JSON') as string) as unknown;
+  const expected = jsonSection(s, 'JSON');
   const actual = t.toJSON();
   if (deepEquals(actual, expected)) return { file, status: 'pass' };
   return { file, status: 'fail', reason: `instruction tree differs:\n  expected ${JSON.stringify(expected)}\n  actual   ${JSON.stringify(actual)}` };

@@ -4,7 +4,7 @@
  * closed pipe), and its speed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,25 @@ describe('the tmpl bin', () => {
     expect(tmpl('--version')).toEqual(first);
   });
 
+  it('does not run the code cache of an earlier build of the same length, which V8 would accept', () => {
+    tmpl('--version'); // the cache of this build
+    const bundle = readFileSync(CLI_BUNDLE, 'utf8');
+    const version = tmpl('--version').stdout.trim();
+    const other = version.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    const swap = (text: string): void => {
+      writeFileSync(`${CLI_BUNDLE}.swap`, text);
+      renameSync(`${CLI_BUNDLE}.swap`, CLI_BUNDLE);
+    };
+    try {
+      // the same length, another version: a rebuild after a one-character edit
+      swap(bundle.replace(JSON.stringify(version), JSON.stringify(other)));
+      expect(tmpl('--version').stdout).toBe(`${other}\n`);
+    } finally {
+      swap(bundle);
+    }
+    expect(tmpl('--version').stdout).toBe(`${version}\n`);
+  });
+
   it('reports a missing file in one line, without a stack trace, exit 2', () => {
     const missing = join(dir, 'missing.tmpl');
     expect(tmpl('render', missing)).toEqual({ status: EXIT.usage, stdout: '', stderr: `${cliMessages.fileMissing(missing)}\n` });
@@ -58,6 +77,17 @@ describe('the tmpl bin', () => {
     expect(r.stderr).toContain(`${broken}:2:1 RuntimeError: Attempt to apply partial 'gone' which could not be found.`);
     expect(r.stderr).toContain('> 2 | {@|apply gone}');
     expect(r.stderr).not.toContain('\u001b['); // no colour when stderr is not a terminal
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('says in one line that stdout cannot be written (a full disk), without a stack trace, exit 2', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'plugins'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: 20_000 });
+      expect(r.status).toBe(EXIT.usage);
+      expect(r.stderr).toMatch(/^tmpl: cannot write to stdout \(ENOSPC: no space left on device[^)\n]*\)\n$/);
+    } finally {
+      closeSync(full);
+    }
   });
 
   it('ends quietly when its reader goes away (tmpl plugins | head)', async () => {

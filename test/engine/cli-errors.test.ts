@@ -3,7 +3,7 @@
  * problem (no stack trace) and the documented exit code (2 usage or input,
  * 1 template errors).
  */
-import { chmodSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../engine/cli/io.ts';
@@ -51,6 +51,25 @@ describe('tmpl: missing and misplaced files', () => {
     await expectFailure(['render', page, '--partials', data], cliMessages.notDirectory(data));
   });
 
+  it('a folder is walked through its symbolic links: a linked template is checked, a link back up ends', async () => {
+    const shared = write('shared/card.block', '{x|htmll}');
+    write('linked/own.tmpl', 'ok');
+    symlinkSync(shared, join(dir, 'linked/card.block'));
+    symlinkSync(join(dir, 'linked'), join(dir, 'linked/again'));
+    symlinkSync(join(dir, 'nowhere.tmpl'), join(dir, 'linked/broken.tmpl'));
+    const r = await runCli(['check', join(dir, 'linked')]);
+    expect(r.code).toBe(EXIT.templateErrors);
+    expect(r.out).toBe(cliMessages.checkSummary({ templates: 2 }, { errors: 1, errorFiles: 1 }));
+    expect(r.err.split('\n')[0]).toMatch(/card\.block:1:1 SyntaxError: Formatter 'htmll' is unknown/);
+  });
+
+  it('a partials folder with a link to nothing renders with the partials it has', async () => {
+    write('partials-with-link/card.block', 'card');
+    symlinkSync(join(dir, 'gone.block'), join(dir, 'partials-with-link/gone.block'));
+    const template = write('applies-card.tmpl', '{@|apply card}');
+    expect(await runCli(['render', template, '--partials', join(dir, 'partials-with-link')])).toEqual({ code: EXIT.ok, out: 'card', err: '' });
+  });
+
   it('a folder with no templates to check', async () => {
     const empty = join(dir, 'empty');
     write('empty/readme.txt', 'no templates here');
@@ -61,9 +80,66 @@ describe('tmpl: missing and misplaced files', () => {
     await expectFailure(['golden', missing], cliMessages.fileMissing(missing));
   });
 
+  it('golden paths without a golden file: nothing ran, which is not a pass', async () => {
+    const empty = join(dir, 'no-golden');
+    write('no-golden/notes.md', 'not a golden file');
+    for (const paths of [[empty], [page]]) {
+      const r = await runCli(['golden', ...paths]);
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.out.split('\n').at(-1)).toMatch(/^0 passed, 0 failed/);
+      expect(r.err).toBe(cliMessages.noGoldenFiles(paths));
+    }
+  });
+
+  it('a golden file whose JSON section is malformed fails with the reason, without a stack trace', async () => {
+    const golden = write('bad-golden.html', ':JSON\n{"a": 1,}\n:TEMPLATE\n{a}\n:OUTPUT\n1\n');
+    const r = await runCli(['golden', golden]);
+    expect(r).toEqual({ code: EXIT.templateErrors, out: `FAIL ${golden}: its :JSON section is not valid JSON: expected a property name at position 8\n0 passed, 1 failed`, err: '' });
+  });
+
   it('an --out that cannot be written', async () => {
     const r = await runCli(['render', page, '--data', data, '--out', dir]);
     expect(r).toEqual({ code: EXIT.usage, out: '', err: cliMessages.outputUnwritable(dir, 'it is a directory') });
+  });
+
+  it('an --out in a folder that does not exist, or under a file, says so rather than the system call', async () => {
+    const folder = join(dir, 'no-such-folder');
+    const target = join(folder, 'page.html');
+    // watch says so at the start rather than at every save
+    for (const command of ['render', 'watch']) await expectFailure([command, page, '--out', target], cliMessages.outputUnwritable(target, cliMessages.outputFolderMissing(folder)));
+    expect(cliMessages.outputUnwritable('site/page.html', cliMessages.outputFolderMissing('site'))).toBe('site/page.html: cannot be written (its folder site does not exist)');
+    const underFile = join(page, 'page.html');
+    await expectFailure(['render', page, '--out', underFile], cliMessages.outputUnwritable(underFile, cliMessages.outputPathThroughFile));
+  });
+
+  it('an --out naming the template, the data or a file in the partials folder is refused, and the input left as it was', async () => {
+    const template = write('kept.tmpl', '<p>{title}</p>');
+    write('kept-partials/card.block', 'card');
+    const partials = join(dir, 'kept-partials');
+    const inPartials = join(partials, 'page.html');
+    for (const command of ['render', 'watch']) {
+      await expectFailure([command, template, '--data', data, '--out', template], cliMessages.badArguments(command, cliMessages.outputOverInput(template, 'the template')));
+      // another spelling of the same file is the same file
+      const dataAgain = `${dir}/./page.json`;
+      await expectFailure([command, template, '--data', data, '--out', dataAgain], cliMessages.badArguments(command, cliMessages.outputOverInput(dataAgain, 'the data file')));
+      await expectFailure([command, template, '--partials', partials, '--out', inPartials], cliMessages.badArguments(command, cliMessages.outputInPartials(inPartials)));
+    }
+    expect(readFileSync(template, 'utf8')).toBe('<p>{title}</p>');
+    expect(readFileSync(data, 'utf8')).toBe('{"title": "x"}');
+    expect(existsSync(inPartials)).toBe(false);
+  });
+
+  it('an image, a program or UTF-16 text given as a template is refused, not rendered as garbled text', async () => {
+    const png = write('logo.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01');
+    const utf16 = write('page-utf16.tmpl', '');
+    writeFileSync(utf16, Buffer.from('\uFEFF<p>{title}</p>', 'utf16le'));
+    for (const file of [png, utf16]) {
+      for (const command of ['render', 'check', 'ast', 'tree', 'watch']) await expectFailure([command, file], cliMessages.notText(file));
+    }
+    // a folder's templates are read the same way
+    const folder = join(dir, 'binary-folder');
+    const inside = write('binary-folder/card.block', 'x\0y');
+    await expectFailure(['check', folder], cliMessages.notText(inside));
   });
 });
 
@@ -93,11 +169,37 @@ describe('tmpl: malformed JSON data gives file:line:column', () => {
       ['render', page, '--data', quoted],
       cliMessages.jsonMalformed(quoted, 1, 2, "expected a property name, found ''' (JSON strings and names take double quotes)"),
     );
+    const bare = write('bare-name.json', '{title: "x"}');
+    await expectFailure(
+      ['render', page, '--data', bare],
+      cliMessages.jsonMalformed(bare, 1, 2, "expected a property name, found 't' (JSON strings and names take double quotes)"),
+    );
     const commented = write('commented.json', '{"title": "x" // the page title\n}');
     await expectFailure(
       ['render', page, '--data', commented],
       cliMessages.jsonMalformed(commented, 1, 15, "expected ',' or '}', found '/' (JSON has no comments)"),
     );
+  });
+});
+
+describe('tmpl: a byte-order mark before JSON', () => {
+  it('is named, since it is invisible in the editor and in the message', async () => {
+    const json = write('bom.json', '\uFEFF{"title": "x"}');
+    await expectFailure(['render', page, '--data', json], cliMessages.jsonMalformed(json, 1, 1, cliMessages.jsonByteOrderMark));
+    const r = await runCli(['check', json]);
+    expect(r.code).toBe(EXIT.templateErrors);
+    expect(r.err.split('\n')[0]).toBe(cliMessages.jsonMalformed(json, 1, 1, cliMessages.jsonByteOrderMark));
+  });
+});
+
+describe('tmpl: data that is not an object', () => {
+  it('renders as the engine does, with a note that its names find nothing, and keeps the exit code', async () => {
+    const cases: [string, string][] = [['[{"title": "x"}]', 'a list'], ['"x"', 'a string'], ['1.0', 'a number'], ['true', 'a boolean'], ['null', 'null']];
+    for (const [text, kind] of cases) {
+      const json = write('not-object.json', text);
+      expect(await runCli(['render', page, '--data', json])).toEqual({ code: EXIT.ok, out: '<p></p>', err: cliMessages.dataNotObject(json, kind) });
+    }
+    expect(await runCli(['render', page, '--data', data])).toEqual({ code: EXIT.ok, out: '<p>x</p>', err: '' });
   });
 });
 
@@ -122,9 +224,29 @@ describe('tmpl: usage errors exit 2', () => {
     await expectFailure(['publish'], cliMessages.unknownCommand('publish'));
   });
 
+  it('a mistyped tool option gets the option it is closest to', async () => {
+    await expectFailure(['--versoin'], cliMessages.unknownCommand('--versoin', '--version'));
+    await expectFailure(['--hlep'], cliMessages.unknownCommand('--hlep', '--help'));
+    expect(cliMessages.unknownCommand('--versoin', '--version')).toBe("tmpl: unknown option '--versoin'. Did you mean '--version'? Run 'tmpl --help' for the commands.");
+  });
+
   it('an unknown option, with the closest one the command has', async () => {
     await expectFailure(['render', page, '--bogus'], cliMessages.badArguments('render', "Unknown option '--bogus'"));
     await expectFailure(['render', page, '--dat', 'x.json'], cliMessages.badArguments('render', "Unknown option '--dat' (did you mean '--data'?)"));
+  });
+
+  it("an option of a template folder's render, given with a file or a folder of single pages, says which form takes it", async () => {
+    write('single-pages/shop.tmpl', 'shop');
+    for (const target of [page, join(dir, 'single-pages')]) {
+      await expectFailure(
+        ['render', target, '--page', '/shop'],
+        cliMessages.badArguments('render', cliMessages.optionNote("Unknown option '--page'", cliMessages.folderOnlyOption('--page'))),
+      );
+    }
+    await expectFailure(
+      ['render', page, '--css-out', 'site.css'],
+      cliMessages.badArguments('render', cliMessages.optionNote("Unknown option '--css-out'", cliMessages.folderOnlyOption('--css-out'))),
+    );
   });
 
   it('an option without its value', async () => {
@@ -151,6 +273,13 @@ describe('tmpl: usage errors exit 2', () => {
 
   it('a --now that is not a whole number', async () => {
     await expectFailure(['render', page, '--now', 'soon'], cliMessages.badArguments('render', cliMessages.notAnInteger('--now', 'soon')));
+    // a number that is not whole is not read as a date (V8 reads '1.5' as one)
+    await expectFailure(['render', page, '--now', '1.5'], cliMessages.badArguments('render', cliMessages.notAnInteger('--now', '1.5')));
+    // a date is given the number it stands for
+    await expectFailure(['render', page, '--now', '2024-06-01T12:00:00Z'], cliMessages.badArguments('render', cliMessages.nowAsDate('2024-06-01T12:00:00Z', 1717243200000)));
+    expect(cliMessages.nowAsDate('2024-06-01T12:00:00Z', 1717243200000)).toBe(
+      "--now expects milliseconds since 1970, got the date '2024-06-01T12:00:00Z' (for 2024-06-01T12:00:00.000Z, --now 1717243200000)",
+    );
   });
 });
 

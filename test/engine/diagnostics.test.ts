@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeFrame, closestName, compile, defaultRegistry, hintFor, PluginRegistry, tagAt } from '../../engine/index.ts';
+import { FRAME_LINE_WIDTH } from '../../engine/diagnostics/code-frame.ts';
 import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
 import { closestNames, likelyNames, likelyPartials } from '../../engine/diagnostics/suggest.ts';
 import { messages } from '../../engine/messages.ts';
@@ -24,6 +25,22 @@ describe('code frames', () => {
     expect(codeFrame('\t{a|b}', 1, 2).split('\n')[1]).toBe('    | \t^');
     expect(codeFrame(source, 0, 1)).toBe('');
     expect(codeFrame(source, 99, 1)).toBe('');
+  });
+
+  it('shows a long error line (a minified template, an inline SVG) as a window around the column, so the caret stays on screen', () => {
+    const long = `${'<i>'.repeat(1000)}{x|htmll}${'</i>'.repeat(1000)}`;
+    const column = 3001;
+    const frame = codeFrame(['a', long, 'b'].join('\n'), 2, column).split('\n');
+    const start = column - 1 - FRAME_LINE_WIDTH / 2;
+    expect(frame[0]).toBe('  1 | …'); // a line before the window still shows it has text
+    expect(frame[1]).toBe(`> 2 | …${long.slice(start, start + FRAME_LINE_WIDTH)}…`);
+    expect(frame[2]).toBe(`    | ${' '.repeat(1 + FRAME_LINE_WIDTH / 2)}^`);
+    expect(frame[1]!.charAt(frame[2]!.indexOf('^'))).toBe('{'); // the caret under the tag
+    // near the start, the window starts at the line's start; near the end, it ends at the line's end
+    expect(codeFrame(long, 1, 5).split('\n')[0]).toBe(`> 1 | ${long.slice(0, FRAME_LINE_WIDTH)}…`);
+    expect(codeFrame(long, 1, long.length).split('\n')[0]).toBe(`> 1 | …${long.slice(-FRAME_LINE_WIDTH)}`);
+    // a line within the width is shown whole, as before
+    expect(codeFrame('x'.repeat(FRAME_LINE_WIDTH), 1, 1).split('\n')[0]).toBe(`> 1 | ${'x'.repeat(FRAME_LINE_WIDTH)}`);
   });
 
   it('paints only when asked', () => {

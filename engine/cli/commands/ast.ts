@@ -2,7 +2,7 @@
 import { defaultRegistry } from '../../plugins/index.ts';
 import { compile } from '../../template.ts';
 import { onePositional, type Command } from '../command.ts';
-import { readTextFile } from '../inputs.ts';
+import { readTemplateFile } from '../inputs.ts';
 import { EXIT } from '../io.ts';
 import { reportErrors } from '../report.ts';
 
@@ -18,7 +18,7 @@ exit codes: 0 no errors, 1 syntax errors, 2 usage or input problem`,
   options: {},
   run(args, io) {
     const file = onePositional(astCommand, args, 'FILE (a template)');
-    const source = readTextFile(file);
+    const source = readTemplateFile(file);
     const template = compile(source, { name: file });
     io.out(JSON.stringify(template.toJSON()));
     reportErrors(template.errors, () => ({ path: file, source }), defaultRegistry, io);

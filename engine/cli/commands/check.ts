@@ -11,7 +11,7 @@ import { messages } from '../../messages.ts';
 import { defaultRegistry } from '../../plugins/index.ts';
 import { compile, type Template, type TemplateError } from '../../template.ts';
 import { stringOption, usageError, type Command } from '../command.ts';
-import { collectCheckedFiles, isJsonFile, readJsonText, readPartials, readTextFile, type PartialFile } from '../inputs.ts';
+import { collectCheckedFiles, isJsonFile, readJsonText, readPartials, readTemplateFile, type PartialFile } from '../inputs.ts';
 import { EXIT } from '../io.ts';
 import { cliMessages } from '../messages.ts';
 import { reportErrors, type SourceFinder } from '../report.ts';
@@ -65,7 +65,7 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
     let failedFiles = 0;
     let jsonFiles = 0;
     for (const file of files) {
-      const source = readTextFile(file);
+      const source = readTemplateFile(file);
       let errors: TemplateError[];
       if (isJsonFile(file)) {
         jsonFiles++;

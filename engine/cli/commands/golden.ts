@@ -15,7 +15,8 @@ cases); a PATH that is a folder is walked. Prints FAIL and SKIP lines with the
 reason, and ends with "N passed, M failed" (", K skipped" after it when
 files were skipped).
 
-exit codes: 0 all passed, 1 some failed, 2 usage or input problem`,
+exit codes: 0 all passed, 1 some failed, 2 usage or input problem (no golden
+file among PATHs)`,
   options: {},
   run(args, io) {
     if (args.positionals.length === 0) throw usageError(goldenCommand, cliMessages.missingArgument('PATH (a golden file or folder)'));
@@ -28,6 +29,11 @@ exit codes: 0 all passed, 1 some failed, 2 usage or input problem`,
     }
     const summary = summarise(outcomes);
     io.out(summary.line);
+    // Nothing run is not a pass: a mistyped or wrong folder would otherwise succeed silently.
+    if (summary.passed + summary.failed === 0) {
+      io.err(cliMessages.noGoldenFiles(args.positionals));
+      return EXIT.usage;
+    }
     return summary.failed > 0 ? EXIT.templateErrors : EXIT.ok;
   },
 };

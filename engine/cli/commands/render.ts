@@ -1,5 +1,6 @@
 /** `tmpl render FILE`: renders a template with JSON data and a partials folder. */
 import { stringOption, type Command } from '../command.ts';
+import { cliMessages } from '../messages.ts';
 import { deliver, RENDER_JOB_OPTIONS, renderFile, renderJobFrom } from '../render-job.ts';
 
 export const renderCommand: Command = {
@@ -29,6 +30,8 @@ where context.json is what the running store answers for that page with ?format=
 
 exit codes: 0 rendered without errors, 1 the template reported errors, 2 usage or input problem`,
   options: { ...RENDER_JOB_OPTIONS, 'allow-errors': { type: 'boolean' } },
+  // A folder without template.conf (single .tmpl pages) comes here too, so its author learns why --page is refused.
+  foreignOptions: Object.fromEntries(['page', 'site', 'css-out'].map((name) => [name, cliMessages.folderOnlyOption(`--${name}`)])),
   run(args, io) {
     const job = renderJobFrom(renderCommand, args, args.values['allow-errors'] === true);
     return deliver(renderFile(job), job, stringOption(args, 'out'), io);

@@ -2,7 +2,7 @@
 import { parseTemplate } from '../../syntax/parse.ts';
 import { printTree } from '../../syntax/tree-printer.ts';
 import { onePositional, type Command } from '../command.ts';
-import { readTextFile } from '../inputs.ts';
+import { readTemplateFile } from '../inputs.ts';
 import { EXIT } from '../io.ts';
 
 /** The tree shows structure only: every formatter and predicate name is accepted. */
@@ -20,7 +20,7 @@ exit codes: 0 printed, 2 usage or input problem`,
   options: {},
   run(args, io) {
     const file = onePositional(treeCommand, args, 'FILE (a template)');
-    const parsed = parseTemplate(readTextFile(file), { plugins: ANY_PLUGIN });
+    const parsed = parseTemplate(readTemplateFile(file), { plugins: ANY_PLUGIN });
     io.out(printTree(parsed.root, parsed.lines));
     return EXIT.ok;
   },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { templateFolderRoot } from '../../../server/theme/template-folder-root.ts';
 import { stringOption, type Command } from '../command.ts';
 import { CliFailure, EXIT, type CliIo } from '../io.ts';
-import { readPartials, readTextFile } from '../inputs.ts';
+import { readPartials, readTemplateFile, readTextFile } from '../inputs.ts';
 import { cliMessages } from '../messages.ts';
 import { deliver, RENDER_JOB_OPTIONS, renderFile, renderJobFrom, type RenderJob } from '../render-job.ts';
 
@@ -46,7 +46,7 @@ exit codes: 0 stopped, 2 usage or input problem at the start`,
     if (templateFolderRoot(job.file) !== null) throw new CliFailure(cliMessages.watchFolder(job.file));
     const out = stringOption(args, 'out');
     // A mistyped path would otherwise be watched forever: every input must exist at the start.
-    readTextFile(job.file);
+    readTemplateFile(job.file);
     if (job.dataFile !== undefined) readTextFile(job.dataFile);
     if (job.partialsDir !== undefined) readPartials(job.partialsDir);
     const paths = [job.file, job.dataFile, job.partialsDir].filter((p): p is string => p !== undefined);
