@@ -6,7 +6,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
     include: ['test/install/**/*.install.ts'],
-    testTimeout: 15 * 60_000,
+    // npm ci (up to 18 min beside the other suites), the build, the prune and a start
+    testTimeout: 25 * 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
     reporters: ['default', 'json'],
