@@ -142,6 +142,8 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   const page = stringOption(args, 'page');
   const dataFile = stringOption(args, 'data');
   if (page === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsPage);
+  // 'shop' would be read as no page of the store and render the 404 page, with exit 0
+  if (!page.startsWith('/')) throw usageError(folderRenderCommand, themeMessages.renderPageNotPath(page));
   if (dataFile === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsData);
   const now = parseNow(stringOption(args, 'now'), (problem) => usageError(folderRenderCommand, problem));
   const context = readJsonData(dataFile);

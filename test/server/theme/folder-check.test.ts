@@ -432,6 +432,10 @@ describe('tmpl on folders', () => {
   it('refuses bad usage and bad data with one line and exit code 2, as the file commands do', async () => {
     const noPage = await run(['render', dir, '--data', join(dir, 'context.json')]);
     expect(noPage).toEqual({ code: 2, out: '', err: cliMessages.badArguments('render', themeMessages.renderNeedsPage) });
+    // an address without its slash would render the 404 page, with exit 0
+    expect(await run(['render', dir, '--page', 'shop', '--data', join(dir, 'context.json')])).toEqual({
+      code: 2, out: '', err: cliMessages.badArguments('render', themeMessages.renderPageNotPath('shop')),
+    });
     const noData = await run(['render', dir, '--page', '/']);
     expect(noData.code).toBe(2);
     // where a context comes from, since only the running store can give one
