@@ -144,7 +144,7 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   if (page === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsPage);
   // 'shop' would be read as no page of the store and render the 404 page, with exit 0
   if (!page.startsWith('/')) throw usageError(folderRenderCommand, themeMessages.renderPageNotPath(page));
-  if (dataFile === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsData);
+  if (dataFile === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsData(page));
   const now = parseNow(stringOption(args, 'now'), (problem) => usageError(folderRenderCommand, problem));
   const context = readJsonData(dataFile);
   if (context === null || typeof context !== 'object' || Array.isArray(context)) throw new CliFailure(themeMessages.contextNotObject(dataFile));

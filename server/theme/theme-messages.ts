@@ -33,7 +33,7 @@ export const themeMessages = {
     + `that page is rendered${file === undefined ? ' (the built-in page)' : `, from ${file}`}; for ${page}, save what ${page}?format=json answers`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   renderPageNotPath: (page: string) => `--page takes the page's address from its first slash, such as /shop or /shop/p/linen-shirt: got '${page}'`,
-  renderNeedsData: "--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)",
+  renderNeedsData: (page: string) => `--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000${page}${page.includes('?') ? '&' : '?'}format=json' > context.json)`,
   queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,
   queryPastPageLimit: (max: number) =>
     `<squarespace:query> runs after the page's first ${max} queries, the most the platform runs on a page: the tag renders nothing`,

@@ -439,8 +439,10 @@ describe('tmpl on folders', () => {
     const noData = await run(['render', dir, '--page', '/']);
     expect(noData.code).toBe(2);
     // where a context comes from, since only the running store can give one
-    expect(noData.err).toBe(cliMessages.badArguments('render', themeMessages.renderNeedsData));
-    expect(themeMessages.renderNeedsData).toContain('?format=json');
+    expect(noData.err).toBe(cliMessages.badArguments('render', themeMessages.renderNeedsData('/')));
+    // the command that gets the context of the page asked for
+    expect(themeMessages.renderNeedsData('/shop/p/linen-shirt')).toContain("curl 'http://localhost:3000/shop/p/linen-shirt?format=json'");
+    expect(themeMessages.renderNeedsData('/shop?category=mugs')).toContain("curl 'http://localhost:3000/shop?category=mugs&format=json'");
     // malformed data is placed by line and column, as for a file
     const bad = await run(['render', dir, '--page', '/', '--data', join(dir, 'bad.json')]);
     expect(bad.code).toBe(2);
