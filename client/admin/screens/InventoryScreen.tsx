@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { adminCall } from '../admin-api.ts';
+import { CardTableHead } from '../CardTableHead.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../money-input.ts';
@@ -202,13 +203,7 @@ function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: stri
           {history.data && history.data.changes.length > 0 ? (
             <TableRegion label={ADMIN.history}>
               <table role="table" className="admin-table admin-table--cards admin-history">
-                <thead role="rowgroup">
-                  <tr role="row">
-                    <th role="columnheader" scope="col">{ADMIN.when}</th><th role="columnheader" scope="col">{ADMIN.change}</th>
-                    <th role="columnheader" scope="col">{ADMIN.stock}</th><th role="columnheader" scope="col">{ADMIN.why}</th>
-                    <th role="columnheader" scope="col">{ADMIN.who}</th>
-                  </tr>
-                </thead>
+                <CardTableHead columns={[ADMIN.when, ADMIN.change, ADMIN.stock, ADMIN.why, ADMIN.who]} />
                 <tbody role="rowgroup">
                   {history.data.changes.map((change, index) => (
                     <tr role="row" key={index}>
@@ -285,13 +280,7 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
         <TableRegion label={ADMIN.screens.inventory}>
           {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
           <table role="table" className="admin-table admin-table--cards admin-inventory">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">{ADMIN.inventoryProduct}</th><th role="columnheader" scope="col">{ADMIN.variant}</th>
-                <th role="columnheader" scope="col">{ADMIN.sku}</th><th role="columnheader" scope="col">{ADMIN.stock}</th>
-                <th role="columnheader" scope="col">{ADMIN.history}</th>
-              </tr>
-            </thead>
+            <CardTableHead columns={[ADMIN.inventoryProduct, ADMIN.variant, ADMIN.sku, ADMIN.stock, ADMIN.history]} />
             <tbody role="rowgroup">
               {data.variants.flatMap((row) => {
                 const isOpen = open === row.variantId;

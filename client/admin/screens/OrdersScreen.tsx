@@ -6,6 +6,7 @@
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
+import { CardTableHead } from '../CardTableHead.tsx';
 import { formatMoney, type MoneyFormat } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
@@ -89,13 +90,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
         <TableRegion label={ADMIN.screens.orders}>
           {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
           <table role="table" className="admin-table admin-table--cards admin-orders">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">{ADMIN.orderNumber}</th><th role="columnheader" scope="col">{ADMIN.date}</th>
-                <th role="columnheader" scope="col">{ADMIN.customer}</th><th role="columnheader" scope="col">{ADMIN.total}</th>
-                <th role="columnheader" scope="col">{ADMIN.status}</th>
-              </tr>
-            </thead>
+            <CardTableHead columns={[ADMIN.orderNumber, ADMIN.date, ADMIN.customer, ADMIN.total, ADMIN.status]} />
             <tbody role="rowgroup">
               {data.orders.map((order) => (
                 <tr role="row" key={order.id} data-order-id={order.id}>

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
+import { CardTableHead } from '../CardTableHead.tsx';
 import { Field, Notice } from '../Field.tsx';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
@@ -85,12 +86,7 @@ export function StaffScreen() {
           {/* on a phone each member is a card (admin.css); the roles are said outright so that the
               table drawn as blocks stays a table to screen readers */}
           <table role="table" className="admin-table admin-table--cards admin-staff">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">{ADMIN.staffEmail}</th><th role="columnheader" scope="col">{ADMIN.role}</th>
-                <th role="columnheader" scope="col"><span className="admin-hidden">{ADMIN.memberActions}</span></th>
-              </tr>
-            </thead>
+            <CardTableHead columns={[ADMIN.staffEmail, ADMIN.role, <span className="admin-hidden">{ADMIN.memberActions}</span>]} />
             <tbody role="rowgroup">
               {data.staff.map((member) => (
                 <tr role="row" key={member.id} data-staff={member.email}>
