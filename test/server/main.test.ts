@@ -1,14 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ON_POSTGRES } from './helpers/test-database.ts';
-import { bundleServer, SERVER_NODE_OPTIONS } from '../../server/build.ts';
 import { seededProduct } from './helpers/fixtures.ts';
+import { bundledServerArgs } from './helpers/server-bundle.ts';
 import { FROM_SOURCES, startMain, stopMain, type MainProcess } from './helpers/start-main.ts';
 import { temporaryDatabasePath } from './helpers/start-server.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const shirt = seededProduct('linen-shirt');
 
 /**
@@ -65,15 +63,7 @@ describe('server/main.ts', () => {
   }, 60_000);
 
   it('as npm start runs it, bundled: finds its templates, migrations and fixtures from the bundle and serves the same', async () => {
-    // Built under dist/ like the real bundle (paths resolve from the project root it sits under), in a folder of its own.
-    mkdirSync(join(ROOT, 'dist'), { recursive: true });
-    const folder = mkdtempSync(join(ROOT, 'dist', 'test-server-'));
-    try {
-      const bundle = join(folder, 'main.mjs');
-      await bundleServer(undefined, bundle);
-      await startCheckAndStop([...SERVER_NODE_OPTIONS, bundle]);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    // the bundle the process-starting suites run, built under dist/ like the real one (server-bundle.ts)
+    await startCheckAndStop(await bundledServerArgs());
   }, 60_000);
 });
