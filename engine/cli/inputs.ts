@@ -134,8 +134,8 @@ export function readPartials(dir: string): Map<string, PartialFile> {
   return partials;
 }
 
-/** What a path is, a symbolic link followed; undefined for a link to nothing. */
-function linkedKind(path: string): Stats | undefined {
+/** What a path is, a symbolic link followed; undefined when there is nothing there (a link to nothing too). */
+export function linkedKind(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch {

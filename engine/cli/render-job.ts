@@ -4,14 +4,14 @@
  * or malformed data is reported before anything renders), then compiles and
  * renders, and says where each error's source is for the code frames.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { defaultRegistry } from '../plugins/index.ts';
 import { JsonDouble } from '../runtime/json-double.ts';
 import { compile, type TemplateError } from '../template.ts';
 import { onePositional, stringOption, usageError, type Command, type ParsedArgs } from './command.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
-import { isJsonFile, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
+import { isJsonFile, linkedKind, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
 import { cliMessages } from './messages.ts';
 import { reportErrors, type KnownPartials, type SourceFinder } from './report.ts';
 
@@ -60,12 +60,8 @@ export function renderJobFrom(command: Command, args: ParsedArgs, allowErrors: b
 
 /** The file a path names (by device and inode, so a symbolic link or another spelling is the same file), if it exists. */
 function fileIdentity(path: string): string | undefined {
-  try {
-    const stats = statSync(path);
-    return `${stats.dev}:${stats.ino}`;
-  } catch {
-    return undefined;
-  }
+  const stats = linkedKind(path);
+  return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
 }
 
 /**
