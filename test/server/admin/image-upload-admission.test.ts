@@ -8,7 +8,6 @@
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Response } from 'express';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import {
@@ -17,7 +16,7 @@ import {
 import { SITE_USER_XSRF_HEADER } from '../../../server/security/site-user.ts';
 import type { PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { startImageUploadServer, stopImageUploadServer, type ImageUploadServer } from './image-upload-server.ts';
+import { samplePhoto, startImageUploadServer, stopImageUploadServer, type ImageUploadServer } from './image-upload-server.ts';
 import { upload } from './admin-helpers.ts';
 
 let setup: ImageUploadServer;
@@ -29,7 +28,7 @@ let picture: Buffer;
 
 beforeAll(async () => {
   ({ server, owner, uploads, imagesUrl } = setup = await startImageUploadServer('image-upload-admission-'));
-  picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
+  picture = await samplePhoto();
 });
 afterAll(() => stopImageUploadServer(setup));
 

@@ -7,7 +7,6 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Response } from 'express';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../../../client/lib/image-upload-limits.ts';
@@ -16,7 +15,7 @@ import {
 } from '../../../server/admin/image-work.ts';
 import type { PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { startImageUploadServer, stopImageUploadServer, type ImageUploadServer } from './image-upload-server.ts';
+import { samplePhoto, startImageUploadServer, stopImageUploadServer, type ImageUploadServer } from './image-upload-server.ts';
 import { upload } from './admin-helpers.ts';
 
 let setup: ImageUploadServer;
@@ -28,7 +27,7 @@ let picture: Buffer;
 
 beforeAll(async () => {
   ({ server, owner, uploads, imagesUrl } = setup = await startImageUploadServer('image-upload-limits-'));
-  picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
+  picture = await samplePhoto();
 });
 afterAll(() => stopImageUploadServer(setup));
 

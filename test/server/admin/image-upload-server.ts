@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
@@ -27,4 +28,9 @@ export async function startImageUploadServer(folderPrefix: string): Promise<Imag
 export async function stopImageUploadServer({ server, uploads }: ImageUploadServer): Promise<void> {
   await server.stop(true);
   rmSync(uploads, { recursive: true, force: true });
+}
+
+/** A small real JPEG photo (320×240) to upload. */
+export function samplePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
 }
