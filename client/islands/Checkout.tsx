@@ -31,6 +31,12 @@ export interface CheckoutQuoteProps {
   totalCents: number;
   /** The checkout asks for a gift card recipient's email. */
   needsRecipient: boolean;
+  /** The gift card paying part or all of the total (only its last four characters); null without one. */
+  giftCard: { last4: string; appliedCents: number; balanceAfterCents: number } | null;
+  /** Why the gift card code sent with the quote was not applied (shown under its field); null otherwise. */
+  giftCardError: string | null;
+  /** What the payment card is charged: the total less the gift card's part (0: no card asked for). */
+  amountDueCents: number;
 }
 
 export interface CheckoutProps {
@@ -248,6 +254,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       ...values,
       shippingOptionId: quote.requiresShipping ? shippingOptionId : 'none',
       recipientEmail: quote.needsRecipient ? values.recipientEmail : '',
+      giftCardCode: '',
       idempotencyKey: attemptKey.current,
       expectedTotalCents: quote.totalCents,
       ...(cartToken ? { cartToken } : {}),

@@ -4,6 +4,7 @@
  * (checkout-schema.ts) applies the very same ones. Every message is a catalogue text.
  */
 import { CHECKOUT } from './messages.ts';
+import { isGiftCardCodeShape, normalisedGiftCardCode } from './gift-card-code.ts';
 import { isShopperEmail } from './rules.ts';
 
 /** The countries the checkout ships to (ISO codes; names come from Intl in the store's language). */
@@ -37,6 +38,8 @@ export interface CheckoutFields {
   cardNumber: string;
   cardExpiry: string;
   cardCvc: string;
+  /** A gift card to pay with (gift-card-code.ts); '' for none. */
+  giftCardCode: string;
 }
 
 export type CheckoutFieldName = keyof CheckoutFields;
@@ -97,6 +100,10 @@ function cardExpiryError(value: string, now: Date): string | null {
 export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date()): Partial<Record<CheckoutFieldName, string>> {
   const digits = cardDigits(fields.cardNumber);
   const recipient = normalisedEmail(fields.recipientEmail);
+  const giftCardCode = normalisedGiftCardCode(fields.giftCardCode);
+  // with a gift card and no card typed, the gift card may pay for everything: the server, which
+  // knows its balance, asks for the card when it does not (cardNeededFor in checkout-order.ts)
+  const cardLeftOut = giftCardCode !== '' && [fields.cardNumber, fields.cardExpiry, fields.cardCvc].every((value) => value.trim() === '');
   const checks: Array<[CheckoutFieldName, string | null]> = [
     ['email', isShopperEmail(normalisedEmail(fields.email)) ? null : CHECKOUT.emailInvalid],
     ['name', textError(fields.name, 200, CHECKOUT.nameRequired)],
@@ -108,9 +115,10 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
     ['postalCode', textError(fields.postalCode, 20, CHECKOUT.postalCodeRequired)],
     ['countryCode', COUNTRY_SET.has(fields.countryCode) ? null : CHECKOUT.countryRequired],
     ['shippingOptionId', fields.shippingOptionId !== '' && fields.shippingOptionId.length <= 40 ? null : CHECKOUT.shippingOptionRequired],
-    ['cardNumber', /^\d{12,19}$/.test(digits) && passesLuhn(digits) ? null : CHECKOUT.cardNumberInvalid],
-    ['cardExpiry', cardExpiryError(fields.cardExpiry, now)],
-    ['cardCvc', /^\d{3,4}$/.test(fields.cardCvc.trim()) ? null : CHECKOUT.cardCvcInvalid],
+    ['cardNumber', cardLeftOut || (/^\d{12,19}$/.test(digits) && passesLuhn(digits)) ? null : CHECKOUT.cardNumberInvalid],
+    ['cardExpiry', cardLeftOut ? null : cardExpiryError(fields.cardExpiry, now)],
+    ['cardCvc', cardLeftOut || /^\d{3,4}$/.test(fields.cardCvc.trim()) ? null : CHECKOUT.cardCvcInvalid],
+    ['giftCardCode', giftCardCode === '' || isGiftCardCodeShape(giftCardCode) ? null : CHECKOUT.giftCardCodeInvalid],
   ];
   const errors: Partial<Record<CheckoutFieldName, string>> = {};
   for (const [field, error] of checks) if (error) errors[field] = error;
@@ -132,5 +140,6 @@ export function normalisedCheckoutFields(raw: CheckoutFields): CheckoutFields {
     email: normalisedEmail(fields.email),
     recipientEmail: normalisedEmail(fields.recipientEmail),
     cardNumber: cardDigits(fields.cardNumber),
+    giftCardCode: normalisedGiftCardCode(fields.giftCardCode),
   };
 }

@@ -14,7 +14,7 @@ const field = z.preprocess((value) => (typeof value === 'string' ? value : ''), 
 
 const fieldsShape = {
   email: field, name: field, line1: field, line2: field, city: field, region: field, postalCode: field, countryCode: field,
-  shippingOptionId: field, recipientEmail: field, cardNumber: field, cardExpiry: field, cardCvc: field,
+  shippingOptionId: field, recipientEmail: field, cardNumber: field, cardExpiry: field, cardCvc: field, giftCardCode: field,
 } satisfies Record<keyof CheckoutFields, unknown>;
 
 /** A cart's token as the server makes them (base64url); anything else finds no cart. */
@@ -28,6 +28,11 @@ export function placeOrderSchema(now: () => Date = () => new Date()) {
     idempotencyKey: z.string({ error: CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: CHECKOUT.attemptInvalid }),
     /** The total the shopper was shown; the server refuses when its own differs. */
     expectedTotalCents: z.number({ error: CHECKOUT.attemptInvalid }).int({ error: CHECKOUT.attemptInvalid }).min(0, { error: CHECKOUT.attemptInvalid }),
+    /**
+     * What the shopper was shown to pay after the gift card (the total without one); the server
+     * refuses when its own differs, as when another order spent the card meanwhile.
+     */
+    expectedAmountDueCents: z.number({ error: CHECKOUT.attemptInvalid }).int({ error: CHECKOUT.attemptInvalid }).min(0, { error: CHECKOUT.attemptInvalid }).optional(),
     /** A subscription's or gift card's own cart (its token); absent for the visitor's cart. */
     cartToken: cartTokenField,
   }).superRefine((input, ctx) => {
@@ -42,6 +47,8 @@ export type PlaceOrderInput = z.infer<ReturnType<typeof placeOrderSchema>>;
 /** What the island sends for a fresh quote. */
 export const quoteRequestSchema = z.object({
   shippingOptionId: z.string().max(40).optional(),
+  /** A gift card to apply, as typed (the answer says why one is not applied). */
+  giftCardCode: z.string().max(40).optional(),
   cartToken: cartTokenField,
 });
 

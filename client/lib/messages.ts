@@ -435,6 +435,22 @@ export const CHECKOUT = {
   changeCart: 'Change your cart',
   testCards: 'Test mode: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 0119 asks you to try again. Any future expiry and any 3 digits.',
   orderNumber: (number: number): string => `#${number}`,
+  /** Paying with a gift card (its code under the card details, applied by the server's quote). */
+  giftCardCodeLabel: 'Gift card code (optional)',
+  giftCardApply: 'Apply',
+  giftCardRemove: 'Remove gift card',
+  giftCardCodeInvalid: 'A gift card code has 16 letters and digits, such as ABCD-EFGH-JKLM-NPQR.',
+  giftCardUnknown: 'We do not know this gift card code. Please check it and try again.',
+  giftCardUsedUp: 'This gift card has no balance left.',
+  giftCardCancelled: 'This gift card can no longer be used.',
+  giftCardOtherCurrency: 'This gift card is in another currency than the shop.',
+  /** The totals' line of the amount a gift card pays (shown as a deduction). */
+  giftCardLine: (last4: string): string => `Gift card ending ${last4}`,
+  /** What stays on the card once this order is paid. */
+  giftCardBalanceAfter: (amount: string): string => `${amount} stays on the gift card.`,
+  amountDue: 'To pay',
+  /** The gift card pays for everything: the card details are not asked for. */
+  giftCardPaysAll: 'Your gift card pays for the whole order: no payment card is needed.',
   billingInterval: (value: number, unit: string): string => {
     const words = BILLING_UNITS[unit.toUpperCase()];
     if (!words) return '';

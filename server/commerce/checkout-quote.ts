@@ -59,6 +59,21 @@ export interface CheckoutQuote {
   taxCents: number;
   discountCents: number;
   totalCents: number;
+  /** The gift card that pays part or all of the total; null without one (or one not applied). */
+  giftCard: AppliedGiftCard | null;
+  /** Why the gift card asked for was not applied (a catalogue text); null otherwise. */
+  giftCardError: string | null;
+  /** What the payment card is charged: the total less the gift card's part. */
+  amountDueCents: number;
+}
+
+/** A gift card applied to a quote: the store's record of it and what it pays of this order. */
+export interface AppliedGiftCard {
+  id: string;
+  last4: string;
+  appliedCents: number;
+  /** Its balance once this order is paid. */
+  balanceAfterCents: number;
 }
 
 export function quoteCheckout(lines: readonly CheckoutLine[], settings: CheckoutSettings, shippingOptionId?: string): CheckoutQuote {
@@ -69,6 +84,7 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
   const chosen = options.find((option) => option.id === shippingOptionId);
   const selected = chosen ?? options[0] ?? null;
   const shippingCents = selected?.costCents ?? 0;
+  const totalCents = base.subtotalCents + base.taxCents + shippingCents - base.discountCents;
   return {
     currency: settings.currency,
     lines: [...lines],
@@ -81,6 +97,9 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
     shippingCents,
     taxCents: base.taxCents,
     discountCents: base.discountCents,
-    totalCents: base.subtotalCents + base.taxCents + shippingCents - base.discountCents,
+    totalCents,
+    giftCard: null,
+    giftCardError: null,
+    amountDueCents: totalCents,
   };
 }

@@ -26,5 +26,8 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
     taxCents: quote.taxCents,
     totalCents: quote.totalCents,
     needsRecipient: hasGiftCard(quote.lines),
+    giftCard: quote.giftCard ? { last4: quote.giftCard.last4, appliedCents: quote.giftCard.appliedCents, balanceAfterCents: quote.giftCard.balanceAfterCents } : null,
+    giftCardError: quote.giftCardError,
+    amountDueCents: quote.amountDueCents,
   };
 }

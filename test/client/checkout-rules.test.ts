@@ -12,7 +12,7 @@ const MAY_2031 = new Date(2031, 4, 15);
 const good: CheckoutFields = {
   email: ' Jane@Linen.Studio ', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
   postalCode: '10118', countryCode: 'US', shippingOptionId: 'standard', recipientEmail: '',
-  cardNumber: '4242 4242 4242 4242', cardExpiry: '05/31', cardCvc: '123',
+  cardNumber: '4242 4242 4242 4242', cardExpiry: '05/31', cardCvc: '123', giftCardCode: '',
 };
 
 describe('checkout field rules', () => {
@@ -64,5 +64,25 @@ describe('checkout field rules', () => {
     const parsed = placeOrderSchema(() => MAY_2031).safeParse({ ...good, email: 42, idempotencyKey: 'k'.repeat(20), expectedTotalCents: 100 });
     expect(parsed.success).toBe(false);
     expect(fieldErrorsOf(parsed.error!)).toEqual({ email: CHECKOUT.emailInvalid });
+  });
+
+  it('reads a gift card code in either case, with dashes or spaces, and refuses one of the wrong shape', () => {
+    expect(checkoutFieldErrors({ ...good, giftCardCode: 'abcd-efgh jkLM-npqr' }, MAY_2031)).toEqual({});
+    expect(normalisedCheckoutFields({ ...good, giftCardCode: ' abcd-efgh jkLM-npqr ' }).giftCardCode).toBe('ABCDEFGHJKLMNPQR');
+    // I, O, 0 and 1 are never in a code; 15 characters are too few
+    expect(checkoutFieldErrors({ ...good, giftCardCode: 'ABCD-EFGH-IJKL-MNOP' }, MAY_2031)).toEqual({ giftCardCode: CHECKOUT.giftCardCodeInvalid });
+    expect(checkoutFieldErrors({ ...good, giftCardCode: 'ABCD-EFGH-JKLM-NPQ' }, MAY_2031)).toEqual({ giftCardCode: CHECKOUT.giftCardCodeInvalid });
+  });
+
+  it('leaves the card out only with a gift card and nothing typed for the card (the server knows whether the card pays all)', () => {
+    const noCard = { ...good, cardNumber: '', cardExpiry: '', cardCvc: '' };
+    expect(checkoutFieldErrors({ ...noCard, giftCardCode: 'ABCD-EFGH-JKLM-NPQR' }, MAY_2031)).toEqual({});
+    expect(checkoutFieldErrors(noCard, MAY_2031)).toEqual({
+      cardNumber: CHECKOUT.cardNumberInvalid, cardExpiry: CHECKOUT.cardExpiryInvalid, cardCvc: CHECKOUT.cardCvcInvalid,
+    });
+    // a card begun is checked whole, gift card or not
+    expect(checkoutFieldErrors({ ...noCard, giftCardCode: 'ABCD-EFGH-JKLM-NPQR', cardNumber: '4242' }, MAY_2031)).toEqual({
+      cardNumber: CHECKOUT.cardNumberInvalid, cardExpiry: CHECKOUT.cardExpiryInvalid, cardCvc: CHECKOUT.cardCvcInvalid,
+    });
   });
 });

@@ -26,6 +26,9 @@ const quote: CheckoutQuoteProps = {
   taxCents: 1120,
   totalCents: 15720,
   needsRecipient: false,
+  giftCard: null,
+  giftCardError: null,
+  amountDueCents: 15720,
 };
 
 const countries = [{ code: 'US', name: 'United States' }, { code: 'GB', name: 'United Kingdom' }];
