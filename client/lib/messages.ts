@@ -444,6 +444,7 @@ export const CHECKOUT = {
   giftCardUsedUp: 'This gift card has no balance left.',
   giftCardCancelled: 'This gift card can no longer be used.',
   giftCardOtherCurrency: 'This gift card is in another currency than the shop.',
+  giftCardForGiftCard: 'A gift card cannot pay for another gift card.',
   /** The totals' line of the amount a gift card pays (shown as a deduction). */
   giftCardLine: (last4: string): string => `Gift card ending ${last4}`,
   /** What stays on the card once this order is paid. */
