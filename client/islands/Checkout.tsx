@@ -1,19 +1,23 @@
 /**
  * The checkout form: contact, shipping address (with the address autocomplete), shipping
- * choice, payment card, and the order summary. Every shipping change asks the server for fresh
- * totals; placing the order sends one attempt key, so a repeated submit makes one order. Field
- * errors (checked here with the server's own schema, and again by the server) sit under their
- * fields, and several are also listed above the fields; payment answers sit under the card, above
- * the order's totals and the button that pays them. Each box asks the phone for the keyboard and
- * the autofill it needs, and Enter moves to the next box until the last, which places the order.
+ * choice, payment card, a gift card's code, and the order summary. Every shipping change and gift
+ * card asks the server for fresh totals (a gift card applied stays applied through shipping
+ * changes; when it pays everything, the card details are not asked for); placing the order sends
+ * one attempt key, so a repeated submit makes one order. Field errors (checked here with the
+ * server's own schema, and again by the server) sit under their fields, and several are also
+ * listed above the fields; payment answers sit under the card, above the order's totals and the
+ * button that pays them. Each box asks the phone for the keyboard and the autofill it needs, and
+ * Enter moves to the next box until the last, which places the order.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CheckoutErrorSummary, type CheckoutProblem } from '../components/CheckoutErrorSummary.tsx';
+import { CheckoutGiftCard, GiftCardTotals } from '../components/CheckoutGiftCard.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS, PAGE_PATHS } from '../lib/api-paths.ts';
 import { cardNumberAsTyped, cardNumberOnLeaving } from '../lib/card-number-input.ts';
 import { checkoutFieldErrors, postalCodesAreDigits } from '../lib/checkout-rules.ts';
 import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
+import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
 import { navigation } from '../lib/navigation.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
@@ -50,7 +54,7 @@ export interface CheckoutProps {
 }
 
 type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'countryCode'
-  | 'recipientEmail' | 'cardNumber' | 'cardExpiry' | 'cardCvc';
+  | 'recipientEmail' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'giftCardCode';
 
 type Values = Record<FieldName, string>;
 
@@ -60,7 +64,10 @@ const FIELD_LABELS: Record<FieldName | 'shippingOptionId', string> = {
   line1: CHECKOUT.line1Label, line2: CHECKOUT.line2Label, city: CHECKOUT.cityLabel, region: CHECKOUT.regionLabel,
   postalCode: CHECKOUT.postalCodeLabel, countryCode: CHECKOUT.countryLabel, shippingOptionId: CHECKOUT.deliveryHeading,
   cardNumber: CHECKOUT.cardNumberLabel, cardExpiry: CHECKOUT.cardExpiryLabel, cardCvc: CHECKOUT.cardCvcLabel,
+  giftCardCode: CHECKOUT.giftCardCodeLabel,
 };
+
+const CARD_FIELDS: readonly FieldName[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
 
 /** The names of the fields with a problem, in the order the form shows them. */
 function inFormOrder(errors: Record<string, string>): string[] {
@@ -137,8 +144,12 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [quote, setQuote] = useState(initialQuote);
   const [values, setValues] = useState<Values>({
     email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', countryCode: countries[0]?.code ?? '',
-    recipientEmail: '', cardNumber: '', cardExpiry: '', cardCvc: '',
+    recipientEmail: '', cardNumber: '', cardExpiry: '', cardCvc: '', giftCardCode: '',
   });
+  // the code (normalised) of the gift card the quote applied; '' for none
+  const [appliedCode, setAppliedCode] = useState('');
+  const [giftCardBusy, setGiftCardBusy] = useState(false);
+  const [giftCardNews, setGiftCardNews] = useState('');
   const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -181,6 +192,9 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     };
   }, []);
   const money = (cents: number): string => formatMoney(cents, quote.currency, moneyFormat);
+  // the card's line, Remove and the deductions, once the server applied the code sent
+  const giftCard = appliedCode ? quote.giftCard : null;
+  const giftCardPaysAll = giftCard !== null && quote.amountDueCents === 0;
 
   function change(name: FieldName, value: string): void {
     setValues((current) => ({ ...current, [name]: value }));
@@ -236,11 +250,70 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     }
   }
 
+  /**
+   * Takes the server's totals, asked for with this gift card code ('' for none): the card is
+   * applied, or the answer says why not under its box. Paid whole by the card, the card details
+   * are no longer shown, and their marks go with them.
+   */
+  function takeQuote(next: CheckoutQuoteProps, code: string): void {
+    setQuote(next);
+    setAppliedCode(next.giftCard ? code : '');
+    const giftCardError = next.giftCardError;
+    const paysAll = next.giftCard !== null && next.amountDueCents === 0;
+    if (!giftCardError && !paysAll) return;
+    setErrors((current) => ({
+      ...Object.fromEntries(Object.entries(current).filter(([key]) => !(paysAll && CARD_FIELDS.includes(key as FieldName)))),
+      ...(giftCardError ? { giftCardCode: giftCardError } : {}),
+    }));
+  }
+
+  /** A fresh quote for this shipping choice and gift card code ('' for none). */
+  function requote(optionId: string, code: string) {
+    return api.post<{ quote: CheckoutQuoteProps }>(API_PATHS.checkoutQuote, {
+      shippingOptionId: optionId, cartToken, ...(code ? { giftCardCode: code } : {}),
+    });
+  }
+
   async function chooseShipping(id: string): Promise<void> {
     setShippingOptionId(id);
-    const answer = await api.post<{ quote: CheckoutQuoteProps }>(API_PATHS.checkoutQuote, { shippingOptionId: id, cartToken });
-    if (answer.ok) setQuote(answer.data.quote);
+    // the card applied stays applied: its share depends on the new total
+    const code = appliedCode;
+    const answer = await requote(id, code);
+    if (answer.ok) takeQuote(answer.data.quote, code);
     else setFormError(answer.message);
+  }
+
+  async function applyGiftCard(): Promise<void> {
+    const code = normalisedGiftCardCode(values.giftCardCode);
+    if (!isGiftCardCodeShape(code)) {
+      setErrors((current) => ({ ...current, giftCardCode: CHECKOUT.giftCardCodeInvalid }));
+      return;
+    }
+    setGiftCardBusy(true);
+    setGiftCardNews('');
+    const answer = await requote(shippingOptionId, code);
+    setGiftCardBusy(false);
+    if (!answer.ok) {
+      setErrors((current) => ({ ...current, giftCardCode: answer.message }));
+      return;
+    }
+    const next = answer.data.quote;
+    takeQuote(next, code);
+    if (next.giftCard) setGiftCardNews(CHECKOUT.giftCardApplied(next.giftCard.last4, money(next.amountDueCents)));
+  }
+
+  async function removeGiftCard(): Promise<void> {
+    setGiftCardBusy(true);
+    setGiftCardNews('');
+    const answer = await requote(shippingOptionId, '');
+    setGiftCardBusy(false);
+    if (!answer.ok) {
+      setFormError(answer.message);
+      return;
+    }
+    takeQuote(answer.data.quote, '');
+    change('giftCardCode', '');
+    setGiftCardNews(CHECKOUT.giftCardRemoved);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -252,11 +325,16 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     attemptKey.current ??= newAttemptKey();
     const payload = {
       ...values,
+      // paid whole by the gift card: no card is charged, whatever was typed before it was applied
+      ...(giftCardPaysAll ? { cardNumber: '', cardExpiry: '', cardCvc: '' } : {}),
       shippingOptionId: quote.requiresShipping ? shippingOptionId : 'none',
       recipientEmail: quote.needsRecipient ? values.recipientEmail : '',
-      giftCardCode: '',
+      // the card applied, or a code typed and not applied: the server then applies it and, the
+      // amount due being other than the one shown, answers with its totals rather than charging
+      giftCardCode: appliedCode || normalisedGiftCardCode(values.giftCardCode),
       idempotencyKey: attemptKey.current,
       expectedTotalCents: quote.totalCents,
+      expectedAmountDueCents: quote.amountDueCents,
       ...(cartToken ? { cartToken } : {}),
     };
     const found: Record<string, string> = { ...checkoutFieldErrors(payload) };
@@ -280,13 +358,21 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     const named = body.fieldErrors && typeof body.fieldErrors === 'object' ? Object.keys(body.fieldErrors) : [];
     focusAfterRefusal.current = named.length > 0 ? `checkout-${named[0]}` : answer.status === 402 ? 'checkout-cardNumber' : '';
     setSubmitting(false);
-    if (body.fieldErrors && typeof body.fieldErrors === 'object') setErrors(body.fieldErrors as Record<string, string>);
-    if (body.quote && typeof body.quote === 'object') setQuote(body.quote as CheckoutQuoteProps);
+    const fieldErrors = body.fieldErrors && typeof body.fieldErrors === 'object' ? body.fieldErrors as Record<string, string> : null;
+    if (fieldErrors) setErrors(fieldErrors);
+    if (body.quote && typeof body.quote === 'object') takeQuote(body.quote as CheckoutQuoteProps, payload.giftCardCode);
+    // the card applied was refused meanwhile: its box is back with the reason (and the focus), then the totals without it
+    const cardRefused = !body.quote && Boolean(fieldErrors?.giftCardCode) && appliedCode !== '';
+    if (cardRefused) setAppliedCode('');
     // another shopper bought the last ones first: the summary marks those lines
     if (Array.isArray(body.shortLines)) setShortLines(body.shortLines as ShortLine[]);
     // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
     setFormError(answer.status >= 500 ? REQUEST.tryAgain : answer.message);
     setPaymentRefused(answer.status === 402);
+    if (cardRefused) {
+      const fresh = await requote(shippingOptionId, '');
+      if (fresh.ok) setQuote(fresh.data.quote);
+    }
   }
 
   const listId = 'checkout-address-suggestions';
@@ -327,6 +413,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd className="shipping">{money(quote.shippingCents)}</dd></>}
           <dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
+          <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </section>
 
@@ -410,18 +497,28 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
 
       <fieldset className="checkout-section">
         <legend>{CHECKOUT.paymentHeading}</legend>
-        {testMode && <p className="test-mode-note">{CHECKOUT.testCards}</p>}
-        {/* grouped as printed on the card, whether typed, pasted or filled in by the phone */}
-        <Field name="cardNumber" label={CHECKOUT.cardNumberLabel} autoComplete="cc-number" inputMode="numeric" values={values} errors={errors} onChange={change}
-          asTyped={(typed, _previous, caretAtEnd) => cardNumberAsTyped(typed, caretAtEnd)} onLeaving={cardNumberOnLeaving}
-          describedBy={paymentRefused ? 'checkout-form-error' : undefined} />
-        <div className="checkout-row">
-          {/* a phone's numeric keypad has no slash: the box puts it in, and reads 1230 or 12/2030 as 12/30 */}
-          <Field name="cardExpiry" label={CHECKOUT.cardExpiryLabel} autoComplete="cc-exp" inputMode="numeric" values={values} errors={errors} onChange={change}
-            asTyped={expiryAsTyped} onLeaving={expiryOnLeaving} />
-          <Field name="cardCvc" label={CHECKOUT.cardCvcLabel} autoComplete="cc-csc" inputMode="numeric" enterKeyHint="go" values={values} errors={errors} onChange={change} />
-        </div>
+        {giftCardPaysAll ? <p className="checkout-gift-card-pays-all">{CHECKOUT.giftCardPaysAll}</p> : (
+          <>
+            {testMode && <p className="test-mode-note">{CHECKOUT.testCards}</p>}
+            {/* grouped as printed on the card, whether typed, pasted or filled in by the phone */}
+            <Field name="cardNumber" label={CHECKOUT.cardNumberLabel} autoComplete="cc-number" inputMode="numeric" values={values} errors={errors} onChange={change}
+              asTyped={(typed, _previous, caretAtEnd) => cardNumberAsTyped(typed, caretAtEnd)} onLeaving={cardNumberOnLeaving}
+              describedBy={paymentRefused ? 'checkout-form-error' : undefined} />
+            <div className="checkout-row">
+              {/* a phone's numeric keypad has no slash: the box puts it in, and reads 1230 or 12/2030 as 12/30 */}
+              <Field name="cardExpiry" label={CHECKOUT.cardExpiryLabel} autoComplete="cc-exp" inputMode="numeric" values={values} errors={errors} onChange={change}
+                asTyped={expiryAsTyped} onLeaving={expiryOnLeaving} />
+              <Field name="cardCvc" label={CHECKOUT.cardCvcLabel} autoComplete="cc-csc" inputMode="numeric" enterKeyHint="go" values={values} errors={errors} onChange={change} />
+            </div>
+          </>
+        )}
       </fieldset>
+
+      {/* a gift card cannot pay for another one: the box is left out where one is bought */}
+      {!quote.needsRecipient && (
+        <CheckoutGiftCard typed={values.giftCardCode} applied={giftCard} error={errors.giftCardCode} busy={giftCardBusy} announcement={giftCardNews} money={money}
+          onType={(value) => change('giftCardCode', value)} onApply={() => void applyGiftCard()} onRemove={() => void removeGiftCard()} />
+      )}
 
       {formError && (
         <p className="checkout-error" role="alert" id="checkout-form-error">
@@ -438,10 +535,11 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd>{money(quote.shippingCents)}</dd></>}
           <dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
+          <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </div>
       <button type="submit" className="button checkout-submit" disabled={submitting} ref={submitButton}>
-        {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.totalCents)}`}
+        {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.amountDueCents)}`}
       </button>
     </form>
   );

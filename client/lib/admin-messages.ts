@@ -175,7 +175,7 @@ export const ADMIN = {
   emails: 'Emails',
   emailTo: 'To',
   emailSubject: 'Subject',
-  emailKinds: { 'order-confirmation': 'Order confirmation', 'new-order': 'New order notice', 'order-shipped': 'Shipping notice', 'order-cancelled': 'Cancellation notice' } as Record<string, string>,
+  emailKinds: { 'order-confirmation': 'Order confirmation', 'new-order': 'New order notice', 'order-shipped': 'Shipping notice', 'order-cancelled': 'Cancellation notice', 'gift-card': 'Gift card' } as Record<string, string>,
   emailStatuses: {
     sent: 'Sent',
     kept: 'Not sent: the store has no mail server (SMTP_URL) set up',
@@ -201,6 +201,20 @@ export const ADMIN = {
   shippingOption: 'Shipping option',
   paymentReference: 'Payment reference',
   formAnswers: 'Extra field answers',
+  // an order's gift cards: the one that paid part of it, and those it sold (only the last four characters: the code is the recipient's)
+  giftCardPayment: (last4: string) => `Gift card ending ${last4}`,
+  giftCardsIssued: 'Gift cards sold',
+  giftCard: 'Gift card',
+  giftCardEnding: (last4: string) => `Ending ${last4}`,
+  giftCardAmount: 'Amount',
+  giftCardBalance: 'Balance left',
+  giftCardRecipient: 'Recipient',
+  giftCardCancelled: 'Cancelled',
+  // Cancel and Refund say first what becomes of the order's gift cards
+  giftCardPaymentBack: (amount: string, last4: string) => `${amount} goes back on the gift card ending ${last4}.`,
+  giftCardsSoldCancelled: (endings: readonly string[]) => (endings.length === 1
+    ? `The gift card it sold, ending ${endings[0]}, can no longer be used.`
+    : `The gift cards it sold, ending ${endings.slice(0, -1).join(', ')} and ${endings[endings.length - 1]}, can no longer be used.`),
   testMode: 'Test mode',
   notRecorded: 'Not recorded',
   markFulfilled: 'Mark fulfilled',

@@ -452,6 +452,9 @@ export const CHECKOUT = {
   amountDue: 'To pay',
   /** The gift card pays for everything: the card details are not asked for. */
   giftCardPaysAll: 'Your gift card pays for the whole order: no payment card is needed.',
+  /** Said to screen readers once a card is applied or removed (the totals change far from the box). */
+  giftCardApplied: (last4: string, amountDue: string): string => `Gift card ending ${last4} applied. To pay: ${amountDue}.`,
+  giftCardRemoved: 'Gift card removed.',
   billingInterval: (value: number, unit: string): string => {
     const words = BILLING_UNITS[unit.toUpperCase()];
     if (!words) return '';

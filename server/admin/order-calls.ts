@@ -5,6 +5,7 @@ import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type AdminOrderFilter, type OrderStatus } from '../db/admin-order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { storeMoneyFormat } from '../pages/base-context.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
@@ -19,6 +20,7 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { checkAdminInput, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { giftCardsOfOrder } from './order-gift-cards.ts';
 import { checkPeriod, periodDays, periodFields, periodInstants, storeTimeZone, type PeriodDays } from './order-period.ts';
 import { isoTime, streamCsv } from './csv.ts';
 
@@ -110,7 +112,11 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
   for await (const batch of batches) yield map(batch);
 }
 
-/** Orders in the admin: list (by status, found by number, email or name), detail with its emails, fulfil, cancel (stock comes back), refund in test mode, send an email again, CSV. */
+/**
+ * Orders in the admin: list (by status, found by number, email or name), detail with its emails
+ * and gift cards, fulfil, cancel (stock and gift card payments come back, gift cards it bought are
+ * cancelled), refund in test mode, send an email again, CSV.
+ */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'orders.read');
@@ -155,7 +161,10 @@ export function createOrderCalls(deps: AppDeps): Router {
     const order = await new AdminOrderRepository(deps.store).findById(orderId);
     if (!order) throw new HttpError(404, ADMIN.server.orderNotFound);
     // without a mail server an email cannot be sent again: the screen says so instead of offering it
-    res.json({ order: { ...order, emails: await orderEmails(orderId) }, canSendEmail: canSendEmail(deps.options.mail) });
+    res.json({
+      order: { ...order, ...(await giftCardsOfOrder(deps.store, orderId)), emails: await orderEmails(orderId) },
+      canSendEmail: canSendEmail(deps.options.mail),
+    });
   });
 
   /** The order's emails (the shopper's confirmation, the owner's notice) and how each went. */
@@ -218,6 +227,12 @@ export function createOrderCalls(deps: AppDeps): Router {
           await stock.record({ productId: line.productId, variantId: line.variantId, delta: line.quantity, quantityAfter: after, reason: 'cancel', actor, orderId }, now);
         }
       }
+      // what it paid by gift card goes back on that card (once), and the cards it bought are spent no more
+      if (to === 'cancelled' || to === 'refunded') {
+        const giftCards = new GiftCardRepository(tx);
+        await giftCards.givePaymentBack(orderId, now);
+        await giftCards.cancelIssuedBy(orderId, now);
+      }
       // a fulfilled or cancelled order tells its shopper (with the move, or not at all); a test-mode
       // refund is the owner's own business
       if (to === 'refunded') return null;
@@ -225,7 +240,7 @@ export function createOrderCalls(deps: AppDeps): Router {
       return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
     });
     if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
-    return (await new AdminOrderRepository(deps.store).findById(orderId))!;
+    return { ...(await new AdminOrderRepository(deps.store).findById(orderId))!, ...(await giftCardsOfOrder(deps.store, orderId)) };
   }
 
   router.post(`${ADMIN_ORDERS}/:orderId/fulfil`, ownerWrite, canManage, async (req, res) => {

@@ -7,16 +7,20 @@ import { CartRepository, newRecordId } from '../db/cart-repository.ts';
 import { CheckoutOrderRepository, type OrderCustomer } from '../db/checkout-order-repository.ts';
 import { OrderRepository, type OrderRecord } from '../db/order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { GiftCardRepository, type GiftCardRecord } from '../db/gift-card-repository.ts';
 import { nextOrderNumber } from '../db/order-number.ts';
 import { isUniqueViolation, type Store, type StoreSession } from '../db/store.ts';
 import { orderConfirmationEmail, type OrderEmailInput } from '../email/order-confirmation-email.ts';
 import { newOrderEmail } from '../email/new-order-email.ts';
+import { giftCardEmail } from '../email/gift-card-email.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { serverMessages } from '../messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-lines.ts';
 import { quoteCheckout, readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
+import { withGiftCard } from './gift-card-payment.ts';
 import { fellToLowStock } from './low-stock.ts';
+import { PRODUCT_TYPE } from './pricing.ts';
 import { takeFromStock } from './place-order.ts';
 import { stockShortfalls, type StockShortfall } from './stock-shortfall.ts';
 
@@ -95,10 +99,35 @@ export function billingIntervalOf(line: CheckoutLine): string {
   return line.billingPeriod ? CHECKOUT.billingInterval(line.billingPeriod.value, line.billingPeriod.unit) : '';
 }
 
-/** The fresh quote of a cart: every step of the checkout asks for one, nothing comes from the browser. */
-export async function quoteCart(session: StoreSession, cart: CheckoutCart, shippingOptionId?: string): Promise<CheckoutQuote> {
+/**
+ * The fresh quote of a cart, with the gift card of `giftCardCode` applied when it can pay: every
+ * step of the checkout asks for one, nothing comes from the browser.
+ */
+export async function quoteCart(session: StoreSession, cart: CheckoutCart, shippingOptionId?: string, giftCardCode?: string): Promise<CheckoutQuote> {
   const [lines, settings] = await Promise.all([readCheckoutLines(session, cart.id, cart.kind), readCheckoutSettings(session)]);
-  return quoteCheckout(lines, settings, shippingOptionId);
+  return withGiftCard(session, quoteCheckout(lines, settings, shippingOptionId), giftCardCode);
+}
+
+/** The payment reference of an order the gift card paid whole: no payment card was charged. */
+export const GIFT_CARD_PAYMENT_REFERENCE = 'gift-card';
+
+/**
+ * The card fields left empty while the payment card still has something to pay (the schema lets
+ * them be empty when a gift card code is given, as only the server knows its balance).
+ */
+function cardNeededFor(quote: CheckoutQuote, input: PlaceOrderInput): Record<string, string> {
+  if (quote.amountDueCents === 0) return {};
+  const errors: Record<string, string> = {};
+  if (input.cardNumber === '') errors.cardNumber = CHECKOUT.cardNumberInvalid;
+  if (input.cardExpiry === '') errors.cardExpiry = CHECKOUT.cardExpiryInvalid;
+  if (input.cardCvc === '') errors.cardCvc = CHECKOUT.cardCvcInvalid;
+  return errors;
+}
+
+/** What the shopper was shown: the total, and what the payment card pays of it. */
+interface ExpectedAmounts {
+  totalCents: number;
+  amountDueCents: number;
 }
 
 async function cartIsOpen(session: StoreSession, cartId: string): Promise<boolean> {
@@ -124,31 +153,43 @@ export async function placeCheckoutOrder(
   if (earlier) return { kind: 'placed', orderId: earlier.id, viewToken: earlier.viewToken, orderNumber: earlier.orderNumber };
   if (!(await cartIsOpen(store, cart.id))) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
 
-  const quote = await quoteCart(store, cart, input.shippingOptionId);
+  const quote = await quoteCart(store, cart, input.shippingOptionId, input.giftCardCode);
   if (quote.lines.length === 0) return { kind: 'refused', status: 400, message: serverMessages.cartEmpty };
   if (quote.requiresShipping && quote.shippingOptions.length === 0) return { kind: 'refused', status: 409, message: CHECKOUT.noShippingOption };
   const fieldErrors: Record<string, string> = {};
   if (!quote.shippingChoiceValid) fieldErrors.shippingOptionId = CHECKOUT.shippingOptionRequired;
   if (hasGiftCard(quote.lines) && !input.recipientEmail) fieldErrors.recipientEmail = CHECKOUT.recipientEmailInvalid;
+  if (quote.giftCardError !== null) fieldErrors.giftCardCode = quote.giftCardError;
+  Object.assign(fieldErrors, cardNeededFor(quote, input));
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
   if (quote.totalCents !== input.expectedTotalCents) return { kind: 'total-changed', status: 409, message: CHECKOUT.totalChanged, quote };
+  // the card's balance changed since the shopper was shown what it pays (another order spent it)
+  if (input.expectedAmountDueCents !== undefined && quote.amountDueCents !== input.expectedAmountDueCents) {
+    return { kind: 'total-changed', status: 409, message: CHECKOUT.totalChanged, quote };
+  }
   // lines whose stock is already short, before any money is asked for (the transaction checks again)
   const short = await stockShortfalls(store, quote.lines);
   if (short.length > 0) return shortOfStockOutcome(short);
 
-  const expiry = parseExpiry(input.cardExpiry)!;
-  const charge = await payments.charge({
-    amountCents: quote.totalCents,
-    currency: quote.currency,
-    card: { number: input.cardNumber, expiryMonth: expiry.month, expiryYear: expiry.year, cvc: input.cardCvc },
-    idempotencyKey: input.idempotencyKey,
-    description: `Order of cart ${cart.id}`,
-  });
-  if (charge.outcome === 'declined') return { kind: 'payment', status: 402, message: CHECKOUT.paymentDeclined };
-  if (charge.outcome === 'retry') return { kind: 'payment', status: 402, message: CHECKOUT.paymentRetry };
+  // the payment card pays what the gift card does not; a gift card paying all asks nothing of it
+  let chargeReference: string | null = null;
+  if (quote.amountDueCents > 0) {
+    const expiry = parseExpiry(input.cardExpiry)!;
+    const charge = await payments.charge({
+      amountCents: quote.amountDueCents,
+      currency: quote.currency,
+      card: { number: input.cardNumber, expiryMonth: expiry.month, expiryYear: expiry.year, cvc: input.cardCvc },
+      idempotencyKey: input.idempotencyKey,
+      description: `Order of cart ${cart.id}`,
+    });
+    if (charge.outcome === 'declined') return { kind: 'payment', status: 402, message: CHECKOUT.paymentDeclined };
+    if (charge.outcome === 'retry') return { kind: 'payment', status: 402, message: CHECKOUT.paymentRetry };
+    chargeReference = charge.reference;
+  }
+  const expected: ExpectedAmounts = { totalCents: quote.totalCents, amountDueCents: quote.amountDueCents };
 
   try {
-    const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, charge.reference, quote.totalCents));
+    const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, chargeReference ?? GIFT_CARD_PAYMENT_REFERENCE, expected));
     for (const email of placed.emails) void services.mailer.deliver(store, email);
     return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.orderNumber };
   } catch (error) {
@@ -156,7 +197,7 @@ export async function placeCheckoutOrder(
     // (the provider answered both with one reference) belongs to that order and is kept
     const other = await orders.findByIdempotencyKey(input.idempotencyKey);
     if (other) return { kind: 'placed', orderId: other.id, viewToken: other.viewToken, orderNumber: other.orderNumber };
-    await payments.refund(charge.reference);
+    if (chargeReference !== null) await payments.refund(chargeReference);
     if (isUniqueViolation(error)) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
     if (error instanceof OrderRefused) return { kind: 'refused', status: error.status, message: error.message };
     if (error instanceof TotalChanged) return { kind: 'total-changed', status: 409, message: error.message, quote: error.quote };
@@ -167,8 +208,10 @@ export async function placeCheckoutOrder(
 
 /**
  * The order's transaction: the cart locked (a second checkout of it waits, then finds it bought),
- * the lines priced again, stock taken by variant id order, the order number taken, the order and
- * its checkout columns written, the cart marked purchased and its emails put in the outbox.
+ * the lines priced again and the gift card read again under its lock, stock taken by variant id
+ * order, the order number taken, the order and its checkout columns written, the gift card's part
+ * taken from it, the gift cards bought issued, the cart marked purchased and its emails (the
+ * gift cards' own to their recipient) put in the outbox.
  */
 async function writeOrder(
   tx: StoreSession,
@@ -176,15 +219,17 @@ async function writeOrder(
   cart: CheckoutCart,
   input: PlaceOrderInput,
   paymentReference: string,
-  chargedCents: number,
+  expected: ExpectedAmounts,
 ) {
   const carts = new CartRepository(tx);
   const current = await carts.lock(cart.id);
   if (!current || current.isPurchased) throw new OrderRefused(409, serverMessages.cartPurchased);
   const settings = await readCheckoutSettings(tx);
-  const quote = quoteCheckout(await readCheckoutLines(tx, cart.id, cart.kind), settings, input.shippingOptionId);
+  const priced = quoteCheckout(await readCheckoutLines(tx, cart.id, cart.kind), settings, input.shippingOptionId);
+  const quote = await withGiftCard(tx, priced, input.giftCardCode, true);
   if (quote.lines.length === 0) throw new OrderRefused(400, serverMessages.cartEmpty);
-  if (quote.totalCents !== chargedCents) throw new TotalChanged(quote);
+  // another order spent or the owner cancelled the gift card since the charge: the fresh quote says so
+  if (quote.totalCents !== expected.totalCents || quote.amountDueCents !== expected.amountDueCents) throw new TotalChanged(quote);
   // variants in one order (by id) whatever the cart's order, so two checkouts never wait on each other's rows
   const byVariant = [...quote.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
   // the variants this order brings down to the owner's running-low figure, for the owner's notice
@@ -239,6 +284,19 @@ async function writeOrder(
   await new CheckoutOrderRepository(tx).attach(order.id, customer, quote.lines.map((line, index) => ({
     itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
   })));
+  const giftCards = new GiftCardRepository(tx);
+  if (quote.giftCard && quote.giftCard.appliedCents > 0 && !(await giftCards.spend(quote.giftCard.id, order.id, quote.giftCard.appliedCents, order.createdOn))) {
+    // the conditional update is the last word on the balance, whatever was read before it
+    throw new TotalChanged(await withGiftCard(tx, priced, input.giftCardCode));
+  }
+  // one card per gift card bought, worth its price, for the recipient the checkout asked for
+  const issued: GiftCardRecord[] = [];
+  for (const line of quote.lines) {
+    if (line.productType !== PRODUCT_TYPE.GIFT_CARD) continue;
+    for (let unit = 0; unit < line.quantity; unit++) {
+      issued.push(await giftCards.issue({ orderId: order.id, currency: order.currency, amountCents: line.unitPriceCents, recipientEmail: customer.recipientEmail }, order.createdOn));
+    }
+  }
   if (!(await carts.markPurchased(cart.id, order.id, order.createdOn))) throw new OrderRefused(409, serverMessages.cartPurchased);
   const orderForEmails: OrderEmailInput = {
     orderId: order.id,
@@ -260,6 +318,7 @@ async function writeOrder(
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.grandTotalCents,
+    giftCard: quote.giftCard && quote.giftCard.appliedCents > 0 ? { last4: quote.giftCard.last4, amountCents: quote.giftCard.appliedCents } : null,
     baseUrl: settings.baseUrl,
     confirmationPath: PAGE_PATHS.orderConfirmed(order.id, order.viewToken),
     runningLow,
@@ -268,5 +327,6 @@ async function writeOrder(
   // the shopper's confirmation, and the owner's notice when the settings name an address for it
   const emails = [await outbox.add(orderConfirmationEmail(orderForEmails), order.createdOn)];
   if (settings.orderNotificationEmail !== '') emails.push(await outbox.add(newOrderEmail(orderForEmails, settings.orderNotificationEmail), order.createdOn));
+  for (const card of issued) emails.push(await outbox.add(giftCardEmail(orderForEmails, card), order.createdOn));
   return { order, orderNumber: customer.orderNumber, emails };
 }

@@ -27,6 +27,8 @@ export interface OrderEmailInput {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /** What a gift card paid of the total (its last four characters only); null when none did. */
+  giftCard?: { last4: string; amountCents: number } | null;
   /** The store's address (the website's baseUrl), for absolute links; empty when it is not known. */
   baseUrl: string;
   /** The shopper's confirmation page, from the store's address. */
@@ -81,6 +83,12 @@ export function orderParts(input: OrderEmailInput) {
     shipping: input.shippingCents === 0 ? CHECKOUT.free : money(input.shippingCents),
     tax: money(input.taxCents),
     total: money(input.totalCents),
+    // the card's part as a deduction, and what the payment card paid of the rest
+    giftCard: input.giftCard ? {
+      label: CHECKOUT.giftCardLine(input.giftCard.last4),
+      amount: `−${money(input.giftCard.amountCents)}`,
+      paidByCard: money(input.totalCents - input.giftCard.amountCents),
+    } : null,
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,
   };
 }

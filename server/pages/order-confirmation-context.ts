@@ -3,6 +3,7 @@ import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { OrderRecord } from '../db/order-repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { canSendEmail } from '../email/mailer.ts';
@@ -12,13 +13,15 @@ import { fillMessage, serverMessages } from '../messages.ts';
  * What the confirmation page's order shows beyond the platform's order record: where it stands
  * (paid, sent, cancelled or refunded, and since when), the short order number,
  * the lines in words (product, variant, billing interval; never SKUs), subtotal, shipping
- * choice, where it ships, who receives a gift card, and whether a confirmation email is on its
- * way (not from a store without a mail server).
+ * choice, where it ships, who receives a gift card, what a gift card paid (by its last four
+ * characters, never its code) and what the payment card paid, and whether a confirmation email
+ * is on its way (not from a store without a mail server).
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
-  const [customer, lines, settings, progress] = await Promise.all([
+  const [customer, lines, settings, progress, giftCardPayment] = await Promise.all([
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
+    new GiftCardRepository(deps.store).paymentOf(order.id),
   ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   return {
@@ -32,6 +35,11 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       unitPrice: money(line.unitPriceCents),
       lineTotal: money(line.unitPriceCents * line.quantity),
     })),
+    giftCard: giftCardPayment ? {
+      label: CHECKOUT.giftCardLine(giftCardPayment.last4),
+      amount: money(giftCardPayment.amountCents),
+      paidByCard: money(order.grandTotalCents - giftCardPayment.amountCents),
+    } : null,
     customer: customer ? {
       orderNumber: CHECKOUT.orderNumber(customer.orderNumber),
       email: customer.email,

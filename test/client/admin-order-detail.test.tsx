@@ -90,6 +90,53 @@ describe('the order detail', () => {
   });
 });
 
+describe("an order's gift cards", () => {
+  /** The totals, term by term. */
+  function totals(): string[][] {
+    const list = document.querySelector('.admin-totals')!;
+    return Array.from(list.querySelectorAll('dt')).map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']);
+  }
+
+  it('shows what a gift card paid among the amounts, and the cards the order sold with what is left on them (neither when none, or from an older server)', async () => {
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({
+        giftCardPayment: { last4: 'WXYZ', amountCents: 2500 },
+        giftCardsIssued: [
+          { last4: '6789', initialCents: 5000, balanceCents: 1250, recipientEmail: 'sam@example.com', cancelled: false },
+          { last4: 'K2M4', initialCents: 2500, balanceCents: 2500, recipientEmail: 'lee@example.com', cancelled: true },
+        ],
+        emails: [{ id: 'e2', kind: 'gift-card', recipient: 'sam@example.com', subject: 'A gift card', text: 'ABCD', status: 'kept', error: null, createdOn: 0, sentOn: null }],
+      }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(totals().slice(-2)).toEqual([[ADMIN.total, '$204.00'], [ADMIN.giftCardPayment('WXYZ'), '-$25.00']]);
+    const table = screen.getByRole('table', { name: ADMIN.giftCardsIssued });
+    expect(within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+      [ADMIN.giftCard, ADMIN.giftCardAmount, ADMIN.giftCardBalance, ADMIN.giftCardRecipient, ADMIN.status],
+      [ADMIN.giftCardEnding('6789'), '$50.00', '$12.50', 'sam@example.com', ''],
+      [ADMIN.giftCardEnding('K2M4'), '$25.00', '$25.00', 'lee@example.com', ADMIN.giftCardCancelled],
+    ]);
+    // the recipient's email is named as the others are
+    expect(document.querySelector('.admin-emails strong')?.textContent).toBe(ADMIN.emailKinds['gift-card']);
+    // an order without gift cards shows neither
+    cleanup();
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ giftCardPayment: null, giftCardsIssued: [] }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(totals().map(([term]) => term)).toEqual([ADMIN.subtotal, ADMIN.discount, ADMIN.shipping, ADMIN.tax, ADMIN.total]);
+    expect(screen.queryByText(ADMIN.giftCardsIssued)).toBeNull();
+    cleanup();
+    // order() has neither field, as an older server's answer
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(totals()).toHaveLength(5);
+    expect(screen.queryByText(ADMIN.giftCardsIssued)).toBeNull();
+  });
+});
+
 describe('an order email the store gave up', () => {
   const givenUp = 'Not sent: still waiting two days after it was written, so it was given up rather than sent late. Send it again if it is still of use.';
   const email = (overrides: Record<string, unknown>) => ({
@@ -189,6 +236,16 @@ describe('Cancel order', () => {
     const confirm = await cancelOrder({}, true);
     expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNotice('jane@example.com')}`);
     expect(screen.getByRole('status').textContent).toBe('Cancelled and its items returned to stock; the cancellation notice is on its way to jane@example.com.');
+  });
+
+  it("says first what becomes of the order's gift cards: the one that paid gets its part back, those it sold stop working", async () => {
+    const card = (last4: string) => ({ last4, initialCents: 2500, balanceCents: 2500, recipientEmail: 'sam@example.com', cancelled: false });
+    const confirm = await cancelOrder({ giftCardPayment: { last4: 'WXYZ', amountCents: 1250 }, giftCardsIssued: [card('6789'), card('K2M4')] }, true);
+    expect(confirm).toHaveBeenCalledWith(
+      'Cancel this order and return its items to stock? $12.50 goes back on the gift card ending WXYZ. The gift cards it sold, ending 6789 and K2M4, can no longer be used. '
+      + ADMIN.cancelNotice('jane@example.com'),
+    );
+    expect(ADMIN.giftCardsSoldCancelled(['6789'])).toBe('The gift card it sold, ending 6789, can no longer be used.');
   });
 
   it('says on a store without a mail server, or for an order without an email, that the shopper is not emailed', async () => {

@@ -79,7 +79,11 @@ describe('Checkout island', () => {
       cardNumber: 'cc-number numeric next text',
       cardExpiry: 'cc-exp numeric next text',
       cardCvc: 'cc-csc numeric go text',
+      // a gift card's code has letters: the full keyboard, in capitals, and Enter applies it
+      giftCardCode: 'off text go text',
     });
+    const giftCardCode = screen.getByLabelText(CHECKOUT.giftCardCodeLabel);
+    expect([giftCardCode.getAttribute('autocapitalize'), giftCardCode.getAttribute('spellcheck')]).toEqual(['characters', 'false']);
     // British postcodes have letters: the full keyboard
     fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'GB' } });
     expect(screen.getByLabelText(CHECKOUT.postalCodeLabel).getAttribute('inputmode')).toBe('text');
@@ -270,7 +274,7 @@ describe('Checkout island', () => {
   });
 
   it('shows the server totals of another shipping choice', async () => {
-    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: { ...quote, selectedShippingOptionId: 'express', shippingCents: 1500, totalCents: 16620 } } } }]);
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: { ...quote, selectedShippingOptionId: 'express', shippingCents: 1500, totalCents: 16620, amountDueCents: 16620 } } } }]);
     render(<Checkout quote={quote} countries={countries} testMode />);
     expect(screen.getByRole('button', { name: /Place order/ }).textContent).toContain('$157.20');
     fireEvent.click(screen.getByRole('radio', { name: /Express/ }));
@@ -384,5 +388,154 @@ describe('Checkout island', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     // someone else's address: the browser is not to offer the shopper's own
     expect(screen.getByLabelText(CHECKOUT.recipientEmailLabel).getAttribute('autocomplete')).toBe('off');
+  });
+
+  describe('paying with a gift card', () => {
+    const typedCode = 'wxyz-2345 abcd-6789';
+    const code = 'WXYZ2345ABCD6789';
+    // $25.00 of the $157.20, and the whole of it
+    const partly: CheckoutQuoteProps = { ...quote, giftCard: { last4: '6789', appliedCents: 2500, balanceAfterCents: 0 }, amountDueCents: 13220 };
+    const whole: CheckoutQuoteProps = { ...quote, giftCard: { last4: '6789', appliedCents: 15720, balanceAfterCents: 4280 }, amountDueCents: 0 };
+
+    /** The quote answers with `withCard` when the code is sent, with the quote without one otherwise. */
+    function quoteRoute(withCard: CheckoutQuoteProps) {
+      return {
+        method: 'POST', path: API_PATHS.checkoutQuote,
+        answer: (call: { body: unknown }) => ({ body: { quote: (call.body as { giftCardCode?: string }).giftCardCode === code ? withCard : quote } }),
+      };
+    }
+
+    async function applyCode(): Promise<void> {
+      fill(CHECKOUT.giftCardCodeLabel, typedCode);
+      fireEvent.click(screen.getByRole('button', { name: CHECKOUT.giftCardApply }));
+      await settle();
+    }
+
+    const quoteBodies = (calls: Array<{ url: string; body: unknown }>) => calls.filter((call) => call.url === API_PATHS.checkoutQuote).map((call) => call.body);
+    const orderBodies = (calls: Array<{ url: string; body: unknown }>) => calls.filter((call) => call.url === API_PATHS.checkoutOrders).map((call) => call.body as Record<string, unknown>);
+
+    it('applies a code through the quote, shows what the card pays and what is left to pay, and sends it with the order', async () => {
+      const calls = scriptFetch([quoteRoute(partly), { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      expect(quoteBodies(calls)).toEqual([{ shippingOptionId: 'standard', giftCardCode: code }]);
+      // the box gives way to the card's line, and the focus goes to its Remove button
+      expect(screen.queryByLabelText(CHECKOUT.giftCardCodeLabel)).toBeNull();
+      expect(document.querySelector('.checkout-gift-card__applied p')?.textContent).toBe(`${CHECKOUT.giftCardLine('6789')} ${CHECKOUT.giftCardBalanceAfter('$0.00')}`);
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: CHECKOUT.giftCardRemove }));
+      expect(screen.getByRole('status').textContent).toBe(CHECKOUT.giftCardApplied('6789', '$132.20'));
+      expect(document.querySelector('.checkout-summary .checkout-totals')?.textContent)
+        .toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20Gift card ending 6789-$25.00To pay$132.20');
+      const button = screen.getByRole('button', { name: /Place order/ });
+      expect(button.previousElementSibling?.textContent).toContain('Total$157.20Gift card ending 6789-$25.00To pay$132.20');
+      expect(button.textContent).toBe(`${CHECKOUT.placeOrder} · $132.20`);
+      // the card pays the rest: its fields are there as before
+      fillValid();
+      fireEvent.submit(button.closest('form')!);
+      await settle();
+      expect(orderBodies(calls)).toEqual([expect.objectContaining({
+        giftCardCode: code, expectedTotalCents: 15720, expectedAmountDueCents: 13220, cardNumber: '4000 0000 0000 0002', cardCvc: '123',
+      })]);
+    });
+
+    it('says under the box what is wrong with a code, before asking the server and from its answer', async () => {
+      const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: { ...quote, giftCardError: CHECKOUT.giftCardUsedUp } } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      const box = screen.getByLabelText(CHECKOUT.giftCardCodeLabel);
+      fill(CHECKOUT.giftCardCodeLabel, 'ABCD-EFGH');
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await settle();
+      expect(calls).toEqual([]);
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.giftCardCodeInvalid);
+      await applyCode();
+      expect(quoteBodies(calls)).toEqual([{ shippingOptionId: 'standard', giftCardCode: code }]);
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.giftCardUsedUp);
+      expect(document.activeElement).toBe(box);
+      expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+      expect(document.querySelector('.checkout-summary .checkout-totals')?.textContent).not.toContain(CHECKOUT.amountDue);
+    });
+
+    it('asks for no card when the gift card pays for everything, and sends the order without one', async () => {
+      const calls = scriptFetch([quoteRoute(whole), { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.paymentDeclined } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fillValid();
+      await applyCode();
+      expect(screen.queryByLabelText(CHECKOUT.cardNumberLabel)).toBeNull();
+      expect(screen.queryByLabelText(CHECKOUT.cardCvcLabel)).toBeNull();
+      expect(screen.queryByText(CHECKOUT.testCards)).toBeNull();
+      expect(screen.getByRole('group', { name: CHECKOUT.paymentHeading }).textContent).toContain(CHECKOUT.giftCardPaysAll);
+      expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $0.00`);
+      fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+      await settle();
+      expect(orderBodies(calls)).toEqual([expect.objectContaining({
+        cardNumber: '', cardExpiry: '', cardCvc: '', giftCardCode: code, expectedTotalCents: 15720, expectedAmountDueCents: 0,
+      })]);
+    });
+
+    it('removes the card: the totals without it, the box empty again with the focus in it', async () => {
+      const calls = scriptFetch([quoteRoute(partly)]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      fireEvent.click(screen.getByRole('button', { name: CHECKOUT.giftCardRemove }));
+      await settle();
+      expect(quoteBodies(calls)).toEqual([{ shippingOptionId: 'standard', giftCardCode: code }, { shippingOptionId: 'standard' }]);
+      const box = screen.getByLabelText(CHECKOUT.giftCardCodeLabel) as HTMLInputElement;
+      expect(box.value).toBe('');
+      expect(document.activeElement).toBe(box);
+      expect(screen.getByRole('status').textContent).toBe(CHECKOUT.giftCardRemoved);
+      expect(document.querySelector('.checkout-summary .checkout-totals')?.textContent).toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20');
+      expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+    });
+
+    it('keeps the card applied through a change of shipping', async () => {
+      const express = { ...partly, selectedShippingOptionId: 'express', shippingCents: 1500, totalCents: 16620, amountDueCents: 14120 };
+      const calls = scriptFetch([{
+        method: 'POST', path: API_PATHS.checkoutQuote,
+        answer: (call) => ({ body: { quote: (call.body as { shippingOptionId: string }).shippingOptionId === 'express' ? express : partly } }),
+      }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      fireEvent.click(screen.getByRole('radio', { name: /Express/ }));
+      await settle();
+      expect(quoteBodies(calls)[1]).toEqual({ shippingOptionId: 'express', giftCardCode: code });
+      expect(screen.getByRole('button', { name: CHECKOUT.giftCardRemove })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $141.20`);
+    });
+
+    it("shows the server's refusal of the card under its box, named in the list of problems", async () => {
+      const calls = scriptFetch([quoteRoute(partly), { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 400, body: {
+        message: CHECKOUT.fieldsInvalid, fieldErrors: { postalCode: CHECKOUT.postalCodeRequired, giftCardCode: CHECKOUT.giftCardCancelled },
+      } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      fillValid();
+      fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+      await settle();
+      // the card is no longer applied: its box is back with the reason, and the totals are asked for without it
+      const box = screen.getByLabelText(CHECKOUT.giftCardCodeLabel);
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.giftCardCancelled);
+      expect(Array.from(document.querySelectorAll('.checkout-error-summary a')).map((link) => link.textContent)).toEqual([
+        CHECKOUT.problemAt(CHECKOUT.postalCodeLabel, CHECKOUT.postalCodeRequired),
+        CHECKOUT.problemAt(CHECKOUT.giftCardCodeLabel, CHECKOUT.giftCardCancelled),
+      ]);
+      expect(quoteBodies(calls).at(-1)).toEqual({ shippingOptionId: 'standard' });
+      expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+    });
+
+    it('takes the fresh totals when the card was spent meanwhile', async () => {
+      const spent = { ...quote, giftCardError: CHECKOUT.giftCardUsedUp };
+      scriptFetch([quoteRoute(whole), { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.totalChanged, quote: spent } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fillValid();
+      await applyCode();
+      fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+      await settle();
+      expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.totalChanged);
+      expect(document.getElementById('checkout-giftCardCode-error')?.textContent).toBe(CHECKOUT.giftCardUsedUp);
+      // the card is to pay again: its fields are back, as typed
+      expect((screen.getByLabelText(CHECKOUT.cardNumberLabel) as HTMLInputElement).value).toBe('4000 0000 0000 0002');
+      expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+    });
   });
 });

@@ -1,4 +1,4 @@
-/** One order: lines, totals, customer, shipping, payment, extra-field answers, its emails; fulfil, cancel, refund, send an email again. */
+/** One order: lines, totals (with a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil, cancel, refund, send an email again. */
 import { useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -13,6 +13,7 @@ import { useAddressQuery } from '../use-address-query.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
+import { giftCardConsequences, OrderGiftCards, type IssuedGiftCard } from './OrderGiftCards.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -21,6 +22,9 @@ interface OrderDetailData extends OrderSummary {
   formAnswers: Array<{ sku: string; answers: unknown }>;
   history: Array<{ status: string; on: number; by: string | null }>;
   emails: OrderEmail[];
+  /** What a gift card paid of the total (absent from a server older than gift cards). */
+  giftCardPayment?: { last4: string; amountCents: number } | null;
+  giftCardsIssued?: IssuedGiftCard[];
 }
 
 /** A line as bought: the variant and billing interval in the shopper's words (empty when none). */
@@ -58,9 +62,12 @@ function fulfilmentTexts(email: string | null, canSendEmail: boolean): { confirm
   return { confirm: ADMIN.confirmFulfil(email), done: ADMIN.fulfilled(email) };
 }
 
-/** What Cancel asks, and says once done: the shopper is emailed a cancellation notice, as for Mark fulfilled. */
-function cancellationTexts(email: string | null, canSendEmail: boolean): { confirm: string; done: string } {
-  const ask = (notice: string) => `${ADMIN.confirmCancel} ${notice}`;
+/**
+ * What Cancel asks (with what becomes of the order's gift cards), and says once done: the shopper
+ * is emailed a cancellation notice, as for Mark fulfilled.
+ */
+function cancellationTexts(email: string | null, canSendEmail: boolean, giftCards: string): { confirm: string; done: string } {
+  const ask = (notice: string) => [ADMIN.confirmCancel, giftCards, notice].filter(Boolean).join(' ');
   if (!email) return { confirm: ask(ADMIN.cancelNoticeNoEmail), done: ADMIN.cancelledNoEmail };
   if (!canSendEmail) return { confirm: ask(ADMIN.cancelNoticeNoMail(email)), done: ADMIN.cancelledNoMail };
   return { confirm: ask(ADMIN.cancelNotice(email)), done: ADMIN.cancelled(email) };
@@ -124,7 +131,8 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   };
   const money = (cents: number) => formatMoney(cents, order.currency, moneyFormat);
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
-  const cancellation = cancellationTexts(order.email, canSendEmail);
+  const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
+  const cancellation = cancellationTexts(order.email, canSendEmail, giftCards);
   return (
     <section aria-labelledby="order-title">
       <div className="admin-toolbar">
@@ -158,7 +166,11 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
         <dt>{ADMIN.tax}</dt><dd>{money(order.taxCents)}</dd>
         <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
+        {order.giftCardPayment ? (
+          <><dt>{ADMIN.giftCardPayment(order.giftCardPayment.last4)}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
+        ) : null}
       </dl>
+      <OrderGiftCards cards={order.giftCardsIssued ?? []} money={money} />
       {order.formAnswers.length > 0 ? (
         <>
           <h2>{ADMIN.formAnswers}</h2>
@@ -192,7 +204,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <div className="admin-actions">
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('fulfil', fulfilment.confirm, fulfilment.done)}>{ADMIN.markFulfilled}</button>
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
-          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', ADMIN.confirmRefund)}>{ADMIN.refund}</button> : null}
+          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', [ADMIN.confirmRefund, giftCards].filter(Boolean).join(' '))}>{ADMIN.refund}</button> : null}
         </div>
       ) : null}
     </section>
