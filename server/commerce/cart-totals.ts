@@ -28,15 +28,19 @@ export interface CartTotals {
   requiresShipping: boolean;
 }
 
-/** Totals in whole minor units; tax rounds half up once, on the subtotal. */
+/**
+ * Totals in whole minor units; tax rounds half up once, on the subtotal less its gift cards: a gift
+ * card is money kept for later, taxed as what it buys when it is spent, not when it is bought.
+ */
 export function computeTotals(lines: readonly PricedLine[], settings: TotalsSettings): CartTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const taxableCents = lines.reduce((sum, line) => (line.productType === PRODUCT_TYPE.GIFT_CARD ? sum : sum + line.unitPriceCents * line.quantity), 0);
   const totalQuantity = lines.reduce((sum, line) => sum + line.quantity, 0);
   const hasDigital = lines.some((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const purelyDigital = lines.length > 0 && lines.every((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
   const discountCents = 0;
-  const taxCents = Math.round((subtotalCents * settings.taxRateBasisPoints) / 10_000);
+  const taxCents = Math.round((taxableCents * settings.taxRateBasisPoints) / 10_000);
   const freeShipping = settings.freeShippingOverCents > 0 && subtotalCents >= settings.freeShippingOverCents;
   const shippingCostCents = requiresShipping && !freeShipping ? settings.flatShippingCents : 0;
   return {

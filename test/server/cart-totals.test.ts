@@ -34,6 +34,13 @@ describe('cart totals', () => {
     expect(totals.taxCents).toBe(2);
   });
 
+  it('taxes no gift card: it is taxed as what it buys when it is spent', () => {
+    const rules = { taxRateBasisPoints: 800, flatShippingCents: 0, freeShippingOverCents: 0 };
+    expect(computeTotals([{ productType: 4, unitPriceCents: 2500, quantity: 1 }], rules)).toMatchObject({ subtotalCents: 2500, taxCents: 0, grandTotalCents: 2500 });
+    const mixed = computeTotals([{ productType: 4, unitPriceCents: 2500, quantity: 2 }, { productType: 1, unitPriceCents: 1000, quantity: 1 }], rules);
+    expect(mixed).toMatchObject({ subtotalCents: 6000, taxCents: 80, grandTotalCents: 6080 });
+  });
+
   it('ships free from the threshold on, and an empty cart is all zero', () => {
     const rules = { taxRateBasisPoints: 0, flatShippingCents: 600, freeShippingOverCents: 15000 };
     expect(computeTotals([{ productType: 1, unitPriceCents: 14999, quantity: 1 }], rules).shippingCostCents).toBe(600);
