@@ -5,12 +5,14 @@ import { currentSiteUserId } from '../api/cart-session.ts';
 import { serverMessages } from '../messages.ts';
 import { safeLinkUrl } from '../security/safe-link-url.ts';
 import { collectionContext } from './catalogue-pages.ts';
+import { filterList, listPageSize, listQueryOf, pageOfList, type ListedItem } from './collection-list.ts';
+import { itemFacts } from './content-item-facts.ts';
 import { memberSignInUrl } from './member-sign-in-pages.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { recordTypeOf } from './record-type.ts';
 import { requestContent } from './request-content.ts';
 
-function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, unknown> {
+function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, unknown> & ListedItem {
   return {
     id: item.id,
     collectionId: item.collectionId,
@@ -24,6 +26,7 @@ function lessonItem(item: ContentItemRecord, locked: boolean): Record<string, un
     addedOn: item.createdOn,
     memberOnly: item.data.memberOnly === true,
     durationMinutes: item.data.durationMinutes ?? null,
+    ...itemFacts(item.data),
   };
 }
 
@@ -39,15 +42,23 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
       return;
     }
     const signedIn = currentSiteUserId(req) !== null;
-    const items = await content.itemsInCollection(collection.id);
+    const items = (await content.itemsInCollection(collection.id)).map((item) => lessonItem(item, true));
+    const context = collectionContext(collection);
+    // the platform's list queries: filters, then the page the offset names, of the theme's page size
+    const query = listQueryOf(req.query);
+    const timeZone = (await site.website()).timeZone;
+    const filtered = filterList(items, query, typeof timeZone === 'string' ? timeZone : 'UTC');
+    const page = pageOfList(filtered.items, query, listPageSize(collection.data.pageSize, pages.collectionConf(context)), req.path);
     await pages.render(req, res, {
       template: 'lessons',
       pageType: PAGE_TYPE.COLLECTION,
       pageTitle: collection.title,
       seo: { description: collection.description },
       context: {
-        collection: collectionContext(collection),
-        items: items.map((item) => lessonItem(item, true)),
+        collection: context,
+        items: page.items,
+        ...filtered.context,
+        ...(page.pagination !== null ? { pagination: page.pagination } : {}),
         member: signedIn,
       },
     });

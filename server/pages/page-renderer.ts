@@ -13,6 +13,7 @@ import { createSeoContexts, type PageSeo } from './seo.ts';
 import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
 import { TemplateFolderError } from '../theme/folder-cache.ts';
 import { asTemplateErrors } from '../theme/folder-loader.ts';
+import type { CollectionConf } from '../theme/collection-conf.ts';
 
 /** Page type codes of the platform. */
 export const PAGE_TYPE = {
@@ -49,6 +50,11 @@ const PRIVATE_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101, 106, 200, 201
 export interface PageRenderer {
   /** Resolves when the page is sent (its context reads the store). */
   render(req: Request, res: Response, spec: PageSpec): Promise<void>;
+  /**
+   * The served template folder's settings for a collection's list (its `.conf`: page size…); null
+   * for a theme of single .tmpl pages, or when the folder has no .conf for it.
+   */
+  collectionConf(collection: Record<string, unknown>): CollectionConf | null;
 }
 
 /**
@@ -211,6 +217,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
   }
 
   return {
+    collectionConf: (collection) => folderPages?.collectionConf(collection) ?? null,
     async render(req, res, spec) {
       const islands = ['CartPill', ...(spec.islands ?? [])];
       const base = await baseContext(req, res, spec.pageType);

@@ -12,6 +12,7 @@ import { crumbOf } from '../pages/form-crumb.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import type { PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
+import type { CollectionConf } from './collection-conf.ts';
 import { chooseTemplates, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
@@ -85,6 +86,8 @@ export interface FolderPages {
    */
   footerHooks: Array<() => string>;
   prepare(req: Request, spec: PageSpec, context: Json): Promise<PreparedFolderPage>;
+  /** The `.conf` of the folder collection a store collection's list renders through; null when it has none. */
+  collectionConf(collection: Json): CollectionConf | null;
   /**
    * The page's bytes with its CSP nonce stand-ins found (kept ones when the same page was composed
    * before), its render errors, and in development its warnings: each platform tag that rendered
@@ -328,6 +331,15 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const folder = cache.current();
       const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
       return composeStoreFreeErrorPage(folder, builtins, { path: req.path, context, stylesheetUrl: stylesheet });
+    },
+    collectionConf(collection) {
+      try {
+        return chooseTemplates(cache.current(), { view: 'list', collection }).collection?.conf ?? null;
+      } catch (error) {
+        // development: a folder that cannot be loaded shows its problems when the page renders
+        if (error instanceof TemplateFolderError) return null;
+        throw error;
+      }
     },
     async prepare(req, spec, context) {
       const folder = cache.current();

@@ -32,6 +32,9 @@ export function itemPagination(items: readonly Json[], itemId: unknown): Json | 
   return pagination;
 }
 
+/** The platform's `websiteSettings.userAccountsSettings` of a site without customer accounts. */
+const NO_USER_ACCOUNTS: Json = { loginAllowed: false, signupAllowed: false };
+
 function asObject(value: unknown): Json | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 }
@@ -39,10 +42,11 @@ function asObject(value: unknown): Json | undefined {
 /**
  * The page context as the platform shapes it for a template folder: the page's own context with
  * the keys real templates read added where the page did not set them — the collection's
- * `typeName`, `typeLabel`, `navigationTitle` and `homepage`; `showCart`; `template` (the folder's
- * settings); `localizedStrings` (the platform's English strings); `shoppingCart` (the cart
- * summary when the page has no full cart); `authenticatedAccount`; `websiteSettings`; on an item
- * page `pagination` with the neighbouring `prevItem` and `nextItem`. `?format=json` answers exactly this.
+ * `typeName`, `typeLabel`, `navigationTitle`, `homepage` and `features.relatedItems`;
+ * `showCart`; `template` (the folder's settings); `localizedStrings` (the platform's English
+ * strings); `shoppingCart` (the cart summary when the page has no full cart);
+ * `authenticatedAccount`; `websiteSettings` (with `userAccountsSettings`); on an item page
+ * `pagination` with the neighbouring `prevItem` and `nextItem`. `?format=json` answers exactly this.
  */
 export function platformContext(folder: TemplateFolder, choice: TemplateChoice, context: Json, facts: PlatformFacts): Json {
   const shaped: Json = { ...context };
@@ -54,6 +58,9 @@ export function platformContext(folder: TemplateFolder, choice: TemplateChoice, 
       typeLabel: choice.collection?.conf?.title ?? choice.typeName,
       navigationTitle: collection.navigationTitle ?? collection.title,
       homepage: collection.urlId === 'home',
+      // Related items as the store gives them (the others sharing a category or tag), where the
+      // folder's .conf asks for them (`"relatedItems": true`).
+      features: { ...asObject(collection.features), relatedItems: { isEnabled: choice.collection?.conf?.relatedItems === true } },
     };
   }
   shaped.showCart = context.showCart ?? facts.showCart;
@@ -62,7 +69,10 @@ export function platformContext(folder: TemplateFolder, choice: TemplateChoice, 
   shaped.localizedStrings = { ...LOCALIZED_STRINGS, ...asObject(context.localizedStrings) };
   shaped.shoppingCart = context.shoppingCart ?? context.cart ?? {};
   shaped.authenticatedAccount = context.authenticatedAccount ?? null;
-  shaped.websiteSettings = context.websiteSettings ?? {};
+  // The platform's customer accounts (sign-in panel, order history) are not the store's: its
+  // members sign in on the members' sign-in page, so templates' account links stay hidden.
+  const websiteSettings = asObject(context.websiteSettings) ?? {};
+  shaped.websiteSettings = { ...websiteSettings, userAccountsSettings: websiteSettings.userAccountsSettings ?? NO_USER_ACCOUNTS };
   const item = asObject(context.item);
   if (context.pagination === undefined && item !== undefined && facts.collectionItems !== undefined) {
     const pagination = itemPagination(facts.collectionItems, item.id);

@@ -8,6 +8,7 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from '../pages/request-content.ts';
 import { collectionContext } from '../pages/catalogue-pages.ts';
 import { recordTypeOf } from '../pages/record-type.ts';
+import { itemFacts, itemNames, shareCategoryOrTag } from '../pages/content-item-facts.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { storeTypeName } from './collection-choice.ts';
 import type { Json, PlatformData, QueryRequest, RelatedRequest, StoredBlock } from './platform-data.ts';
@@ -45,8 +46,7 @@ function contentItem(item: ContentItemRecord, collection: CollectionRecord): Jso
     addedOn: item.createdOn,
     starred: flagged(item.data, 'featured'),
     assetUrl: typeof item.data.assetUrl === 'string' ? item.data.assetUrl : undefined,
-    categories: Array.isArray(item.data.categories) ? item.data.categories : [],
-    tags: Array.isArray(item.data.tags) ? item.data.tags : [],
+    ...itemFacts(item.data),
   };
 }
 
@@ -114,11 +114,7 @@ function storeProductItems(deps: AppDeps, req: Request, snapshot: StoreSnapshot)
 
 /** A content item's facts, read from its record as contentItem writes them. */
 function contentItemFacts(item: ContentItemRecord): QueryFacts {
-  return {
-    featured: flagged(item.data, 'featured'),
-    categories: Array.isArray(item.data.categories) ? item.data.categories : [],
-    tags: Array.isArray(item.data.tags) ? item.data.tags : [],
-  };
+  return { featured: flagged(item.data, 'featured'), categories: itemNames(item.data, 'categories'), tags: itemNames(item.data, 'tags') };
 }
 
 /** A folder with tags that may show products (queries, related items), whose pages compose through composeWithStoreProducts. */
@@ -272,8 +268,11 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
         const others = listing.filter((product) => product.id !== request.itemId);
         return productItems.items((request.limit !== null ? others.slice(0, request.limit) : others).map((product) => product.id));
       }
-      const items = contentItems(record).filter((item) => item.id !== request.itemId);
-      return request.limit !== null ? items.slice(0, request.limit) : items;
+      // as the platform relates posts: the others sharing a category or tag with the item
+      const records = snapshot.contentItems.get(record.id) ?? [];
+      const shown = records.find((item) => item.id === request.itemId);
+      const related = shown === undefined ? [] : records.filter((item) => item.id !== shown.id && shareCategoryOrTag(shown.data, item.data));
+      return (request.limit !== null ? related.slice(0, request.limit) : related).map((item) => contentItem(item, record));
     },
   };
   productItemsOfData.set(data, productItems);
