@@ -57,6 +57,7 @@ export const messages = {
 
   // Data read by the engine's JSON reader.
   jsonSyntax: (problem: string, position: number) => `Invalid JSON: ${problem} at position ${position}`,
+  jsonTooDeep: (limit: number, position: number) => `JSON nested deeper than ${limit} arrays and objects at position ${position}`,
 
   // Limits beyond the references (untrusted templates).
   outputLimit: (limit: number) => runtime(`Output exceeds the maximum size of ${limit} characters`),

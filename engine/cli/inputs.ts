@@ -3,9 +3,9 @@
  * partials folders and folders of templates. Every problem becomes one
  * clear line (a CliFailure), never a stack trace.
  */
-import { readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { extname, join } from 'node:path';
-import { JsonSyntaxError, parseJson } from '../runtime/json-reader.ts';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { JsonSyntaxError, JsonTooDeepError, parseJson } from '../runtime/json-reader.ts';
 import { LineIndex } from '../syntax/positions.ts';
 import { CliFailure } from './io.ts';
 import { cliMessages } from './messages.ts';
@@ -89,11 +89,24 @@ export interface JsonProblem {
   problem: string;
 }
 
-/** The text read as the engine reads JSON (1.0 stays a double), or its first problem. */
-export function readJsonText(text: string): { value: unknown } | JsonProblem {
+/**
+ * Deepest nesting of arrays and objects tmpl reads: a page's context is a few levels deep, and far
+ * deeper text would exhaust the reader's stack (a crash) before it said anything.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/**
+ * The text of `path` read as the engine reads JSON (1.0 stays a double), or its first problem.
+ * Well-formed JSON nested past MAX_JSON_DEPTH is an input problem of its own (a CliFailure).
+ */
+export function readJsonText(text: string, path: string): { value: unknown } | JsonProblem {
   try {
-    return { value: parseJson(text) };
+    return { value: parseJson(text, { maxDepth: MAX_JSON_DEPTH }) };
   } catch (e) {
+    if (e instanceof JsonTooDeepError) {
+      const { line, column } = new LineIndex(text).position(e.position);
+      throw new CliFailure(cliMessages.jsonTooDeep(path, line, column, e.limit));
+    }
     if (!(e instanceof JsonSyntaxError)) throw e;
     return { ...new LineIndex(text).position(e.position), problem: describeJsonProblem(text, e) };
   }
@@ -104,7 +117,7 @@ export function readJsonText(text: string): { value: unknown } | JsonProblem {
  * malformed file is reported as `data.json:3:14 Invalid JSON: …`.
  */
 export function readJsonData(path: string): unknown {
-  const read = readJsonText(readTextFile(path));
+  const read = readJsonText(readTextFile(path), path);
   if ('value' in read) return read.value;
   throw new CliFailure(cliMessages.jsonMalformed(path, read.line, read.column, read.problem));
 }
@@ -143,6 +156,14 @@ export function linkedKind(path: string): Stats | undefined {
   }
 }
 
+/** The developer-template folder (one with template.conf) that `dir` is inside, spelled from `dir` as given; undefined when none. */
+function enclosingTemplateFolder(dir: string): string | undefined {
+  for (let up = join(dir, '..'); ; up = join(up, '..')) {
+    if (existsSync(join(up, 'template.conf'))) return up;
+    if (resolve(up) === resolve(up, '..')) return undefined;
+  }
+}
+
 /**
  * Files named directly (templates, or JSON files by their extension), and the templates (.tmpl,
  * .block) found walking named folders, in a stable order.
@@ -158,8 +179,11 @@ export function collectCheckedFiles(paths: readonly string[]): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
       const kind = entry.isSymbolicLink() ? linkedKind(path) : entry;
-      if (kind?.isDirectory()) walk(path);
-      else if (kind?.isFile() && TEMPLATE_EXTENSIONS.includes(extname(entry.name))) files.push(path);
+      if (kind?.isDirectory()) {
+        // Walked, a developer template would be checked for its .block files alone, its pages missed.
+        if (existsSync(join(path, 'template.conf'))) throw new CliFailure(cliMessages.templateFolderInside(path));
+        walk(path);
+      } else if (kind?.isFile() && TEMPLATE_EXTENSIONS.includes(extname(entry.name))) files.push(path);
     }
   };
   for (const path of paths) {
@@ -169,7 +193,11 @@ export function collectCheckedFiles(paths: readonly string[]): string[] {
     }
     const before = files.length;
     walk(path);
-    if (files.length === before) throw new CliFailure(cliMessages.noTemplatesFound(path));
+    if (files.length === before) {
+      // A developer template's collections/ holds .list and .item files, which only its folder's check reads.
+      const folder = enclosingTemplateFolder(path);
+      throw new CliFailure(folder === undefined ? cliMessages.noTemplatesFound(path) : cliMessages.noTemplatesInTemplateFolder(path, folder));
+    }
   }
   return files;
 }

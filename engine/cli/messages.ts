@@ -21,6 +21,13 @@ export interface CheckFindings {
   warnings?: number;
 }
 
+/** An option that writes a file: its name, what it writes ("the page") and a file name to suggest. */
+export interface OutputOption {
+  option: string;
+  writes: string;
+  example: string;
+}
+
 /** "1 template", "2 templates". */
 const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
@@ -33,6 +40,8 @@ export const cliMessages = {
   /** An option of `tmpl render DIR` given with a template file (or a folder without template.conf). */
   folderOnlyOption: (option: string) =>
     `${option} is for a developer-template folder, one with template.conf (tmpl render DIR --page URL --data context.json); a single template renders as tmpl render FILE.tmpl`,
+  /** --partials given with a developer-template folder, whose blocks are found where the storefront finds them. */
+  partialsOfTemplateFolder: "a developer-template folder's partials are its blocks/ and the platform's, which tmpl reads from the folder itself",
   noCommand: "tmpl: no command given. Run 'tmpl --help' for the commands.",
   nestedTemplateFolder: (given: string, nested: string) => `tmpl: ${given} has no template.conf; ${nested} has one, so that developer template is used`,
   badArguments: (command: string, problem: string) => `tmpl ${command}: ${problem}. Run 'tmpl ${command} --help' for usage.`,
@@ -40,14 +49,21 @@ export const cliMessages = {
   tooManyArguments: (extra: string) => `unexpected argument '${extra}'`,
   dataWithoutOption: (json: string) => `unexpected argument '${json}' (the data goes after --data: --data ${json})`,
   jsonGivenAsTemplate: (json: string) => `${json} is JSON, not a template (give the template as FILE and the data with --data ${json})`,
+  templateFolderInside: (folder: string) =>
+    `${folder} is a developer-template folder (it has template.conf): walked, only its .block files would be checked; check it on its own, tmpl check ${folder}`,
   templateFolderAmongPaths: (dir: string) => `${dir} is a developer-template folder (it has template.conf): check it on its own, tmpl check ${dir}`,
   watchFolder: (dir: string) => `tmpl watch: ${dir} is a template folder; to see its pages as you save, run TEMPLATE_DIR=${dir} npm run dev (tmpl watch renders one .tmpl file)`,
-  /** `input` is what --out names: "the template", "the data file". */
-  outputOverInput: (out: string, input: string) => `--out ${out} is ${input}, which the page would be written over; give --out another file, such as page.html`,
+  /** `input` is what the option names: "the template", "the data file". */
+  outputOverInput: ({ option, writes, example }: OutputOption, out: string, input: string) =>
+    `${option} ${out} is ${input}, which ${writes} would be written over; give ${option} another file, such as ${example}`,
+  templateFolderFile: (dir: string) => `a file of the template folder ${dir}`,
+  pageOutputFile: 'the file --out writes the page to',
   outputInPartials: (out: string) => `--out ${out} is in the partials folder, where the page would be read as a partial; give --out a file elsewhere, such as page.html`,
   nowAsDate: (value: string, epochMs: number) =>
     `--now expects milliseconds since 1970, got the date '${value}' (for ${new Date(epochMs).toISOString()}, --now ${epochMs})`,
   notAnInteger: (option: string, value: string) => `${option} expects a whole number, got '${value}'`,
+  unknownLocale: (value: string) =>
+    `--locale expects a locale tmpl has formats for, such as en-US, fr-FR or de, got '${value}' (the page would be rendered in en-US)`,
 
   // Inputs (exit 2).
   fileMissing: (path: string) => `${path}: no such file`,
@@ -57,6 +73,8 @@ export const cliMessages = {
   unreadable: (path: string, reason: string) => `${path}: cannot be read (${reason})`,
   jsonInvalid,
   jsonMalformed: (path: string, line: number, column: number, problem: string) => `${path}:${line}:${column} ${jsonInvalid(problem)}`,
+  jsonTooDeep: (path: string, line: number, column: number, limit: number) =>
+    `${path}:${line}:${column} arrays and objects nested more than ${limit} deep, the most tmpl reads (a page's context is a few levels deep)`,
   jsonFoundCharacter: (problem: string, found: string) => `${problem}, found ${found}`,
   jsonTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
   jsonNote: (problem: string, note: string) => `${problem} (${note})`,
@@ -70,6 +88,8 @@ export const cliMessages = {
   noGoldenFiles: (paths: readonly string[]) =>
     `tmpl golden: no golden file ran in ${paths.join(', ')}: a golden file is a .html or .txt file with :TEMPLATE, :JSON and :OUTPUT sections`,
   noTemplatesFound: (path: string) => `${path}: no template files (.tmpl, .block) in this directory`,
+  noTemplatesInTemplateFolder: (path: string, folder: string) =>
+    `${path}: no template files (.tmpl, .block) in this directory; it is part of the developer-template folder ${folder}, whose .region, .list, .item and .page files are checked with the folder: tmpl check ${folder}`,
   streamUnwritable: (stream: string, reason: string) => `tmpl: cannot write to ${stream} (${reason})`,
   outputUnwritable: (path: string, reason: string) => `${path}: cannot be written (${reason})`,
 

@@ -6,13 +6,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { hasLocaleData } from '../plugins/i18n/cldr.ts';
 import { defaultRegistry } from '../plugins/index.ts';
 import { JsonDouble } from '../runtime/json-double.ts';
 import { compile, type TemplateError } from '../template.ts';
 import { onePositional, stringOption, usageError, type Command, type ParsedArgs } from './command.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
-import { isJsonFile, linkedKind, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
+import { isJsonFile, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
 import { cliMessages } from './messages.ts';
+import { checkOutputTarget, PAGE_OUTPUT } from './output-target.ts';
 import { reportErrors, type KnownPartials, type SourceFinder } from './report.ts';
 
 export interface RenderJob {
@@ -49,38 +51,14 @@ export function renderJobFrom(command: Command, args: ParsedArgs, allowErrors: b
     file,
     dataFile,
     partialsDir: stringOption(args, 'partials'),
-    locale: stringOption(args, 'locale'),
+    locale: parseLocale(stringOption(args, 'locale'), (problem) => usageError(command, problem)),
     now: parseNow(stringOption(args, 'now'), (problem) => usageError(command, problem)),
     allowErrors,
   };
   const out = stringOption(args, 'out');
-  if (out !== undefined) checkOutputTarget(command, out, job);
+  const inputs = { files: [{ path: file, is: 'the template' }, { path: dataFile, is: 'the data file' }], partialsDir: job.partialsDir };
+  if (out !== undefined) checkOutputTarget(command, PAGE_OUTPUT, out, inputs);
   return job;
-}
-
-/** The file a path names (by device and inode, so a symbolic link or another spelling is the same file), if it exists. */
-function fileIdentity(path: string): string | undefined {
-  const stats = linkedKind(path);
-  return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
-}
-
-/**
- * `--out` naming an input would write the page over the template or the data (a slip of tab
- * completion), and one in the partials folder would be read as a partial; under `watch` each
- * write would also set off the next render. One in a folder that does not exist is said before
- * anything renders, so `watch` does not go on failing at every save.
- */
-function checkOutputTarget(command: Command, out: string, job: RenderJob): void {
-  const target = fileIdentity(out);
-  const folder = fileIdentity(dirname(out));
-  if (folder === undefined) throw new CliFailure(cliMessages.outputUnwritable(out, cliMessages.outputFolderMissing(dirname(out))));
-  if (target !== undefined && target === fileIdentity(job.file)) throw usageError(command, cliMessages.outputOverInput(out, 'the template'));
-  if (target !== undefined && job.dataFile !== undefined && target === fileIdentity(job.dataFile)) {
-    throw usageError(command, cliMessages.outputOverInput(out, 'the data file'));
-  }
-  if (folder !== undefined && job.partialsDir !== undefined && folder === fileIdentity(job.partialsDir)) {
-    throw usageError(command, cliMessages.outputInPartials(out));
-  }
 }
 
 export interface RenderOutcome {
@@ -148,6 +126,15 @@ function whyUnwritable(e: unknown, path: string): string {
   if (code === 'ENOENT') return cliMessages.outputFolderMissing(dirname(path));
   if (code === 'ENOTDIR') return cliMessages.outputPathThroughFile;
   return reasonOf(e);
+}
+
+/**
+ * `--locale` as given (the engine reads en_US as en-US): one without data of its own would render
+ * as en-US without a word, so it is refused as a bad --now is.
+ */
+export function parseLocale(value: string | undefined, fail: (problem: string) => CliFailure): string | undefined {
+  if (value !== undefined && !hasLocaleData(value)) throw fail(cliMessages.unknownLocale(value));
+  return value;
 }
 
 /** `--now` as a whole number of milliseconds. */

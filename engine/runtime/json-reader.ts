@@ -54,9 +54,27 @@ export class JsonSyntaxError extends SyntaxError {
   }
 }
 
+/**
+ * Arrays and objects nested deeper than a reader's `maxDepth`: well-formed, but the reader recurses
+ * once a level, and a text nested hundreds of thousands deep would exhaust the stack.
+ */
+export class JsonTooDeepError extends Error {
+  constructor(
+    readonly limit: number,
+    readonly position: number,
+  ) {
+    super(messages.jsonTooDeep(limit, position));
+  }
+}
+
+export interface JsonReadOptions {
+  /** Deepest nesting of arrays and objects read; a deeper one throws a JsonTooDeepError (default: no limit). */
+  maxDepth?: number;
+}
+
 /** Reads JSON text; throws a JsonSyntaxError naming the problem and its position. */
-export function parseJson(text: string): unknown {
-  const reader = new Reader(text);
+export function parseJson(text: string, options: JsonReadOptions = {}): unknown {
+  const reader = new Reader(text, options.maxDepth ?? Infinity);
   reader.skipSpace();
   const value = reader.value();
   reader.skipSpace();
@@ -66,8 +84,13 @@ export function parseJson(text: string): unknown {
 
 class Reader {
   pos = 0;
+  /** Arrays and objects open at `pos`. */
+  private depth = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
 
   fail(problem: string): never {
     throw new JsonSyntaxError(problem, this.pos);
@@ -88,9 +111,13 @@ class Reader {
     const c = this.text.charCodeAt(this.pos);
     switch (c) {
       case Char.OpenBrace:
-        return this.object();
-      case Char.OpenBracket:
-        return this.array();
+      case Char.OpenBracket: {
+        if (this.depth >= this.maxDepth) throw new JsonTooDeepError(this.maxDepth, this.pos);
+        this.depth++;
+        const nested = c === Char.OpenBrace ? this.object() : this.array();
+        this.depth--;
+        return nested;
+      }
       case Char.Quote:
         return this.string();
       default:

@@ -17,7 +17,8 @@ import { onePositional, parseCommandArgs, stringOption, usageError, type Command
 import { readJsonData } from '../../engine/cli/inputs.ts';
 import { CliFailure, EXIT } from '../../engine/cli/io.ts';
 import { cliMessages } from '../../engine/cli/messages.ts';
-import { parseNow, writeOutput } from '../../engine/cli/render-job.ts';
+import { checkOutputTarget, PAGE_OUTPUT, STYLESHEET_OUTPUT } from '../../engine/cli/output-target.ts';
+import { parseLocale, parseNow, writeOutput } from '../../engine/cli/render-job.ts';
 import { messageWithHint } from '../../engine/cli/report.ts';
 import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
 import { loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
@@ -67,6 +68,8 @@ and the counts.
 
 exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
   options: {},
+  // Given out of habit from `tmpl check FILE --partials DIR`: the folder's blocks/ are its partials.
+  foreignOptions: { partials: cliMessages.partialsOfTemplateFolder },
   async run(args, io) {
     const dir = onePositional(folderCheckCommand, args, 'DIR (the template folder)');
     const source = new DiskTemplateSource(dir);
@@ -132,6 +135,7 @@ exit codes: 0 rendered without errors, 1 the folder or the page reported errors,
     page: { type: 'string' }, data: { type: 'string' }, site: { type: 'string' }, locale: { type: 'string' }, now: { type: 'string' },
     out: { type: 'string' }, 'css-out': { type: 'string' }, 'allow-errors': { type: 'boolean' },
   },
+  foreignOptions: { partials: cliMessages.partialsOfTemplateFolder },
   run(args, io) {
     return renderFolder(args, io);
   },
@@ -146,9 +150,19 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   if (!page.startsWith('/')) throw usageError(folderRenderCommand, themeMessages.renderPageNotPath(page));
   if (dataFile === undefined) throw usageError(folderRenderCommand, themeMessages.renderNeedsData(page));
   const now = parseNow(stringOption(args, 'now'), (problem) => usageError(folderRenderCommand, problem));
+  const locale = parseLocale(stringOption(args, 'locale'), (problem) => usageError(folderRenderCommand, problem));
+  const siteFile = stringOption(args, 'site');
+  const out = stringOption(args, 'out');
+  const cssOut = stringOption(args, 'css-out');
+  // Neither output may replace the context, the site data or a file of the folder, nor the stylesheet the page.
+  const inputs = { files: [{ path: dataFile, is: 'the data file' }, { path: siteFile, is: 'the site file' }], templateFolder: dir };
+  if (out !== undefined) checkOutputTarget(folderRenderCommand, PAGE_OUTPUT, out, inputs);
+  if (cssOut !== undefined) {
+    const pageFile = { path: out, is: cliMessages.pageOutputFile };
+    checkOutputTarget(folderRenderCommand, STYLESHEET_OUTPUT, cssOut, { ...inputs, files: [...inputs.files, pageFile] });
+  }
   const context = readJsonData(dataFile);
   if (context === null || typeof context !== 'object' || Array.isArray(context)) throw new CliFailure(themeMessages.contextNotObject(dataFile));
-  const siteFile = stringOption(args, 'site');
   let data;
   if (siteFile !== undefined) {
     const parsed = parseStaticSiteData(readJsonData(siteFile));
@@ -156,7 +170,7 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     data = parsed.data;
   }
   const source = new DiskTemplateSource(dir);
-  const result = renderFolderPage(source, page, context as Record<string, unknown>, { data, locale: stringOption(args, 'locale'), now });
+  const result = renderFolderPage(source, page, context as Record<string, unknown>, { data, locale, now });
   // The folder's errors, and the malformed tags of the files this page used: the page shows them as
   // text, as the storefront does, but they are errors to the author, as for `render FILE`.
   const used = new Set(result.files);
@@ -170,7 +184,6 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     const { address, file } = result.otherPage;
     io.err(`${dataFile}: warning: ${themeMessages.contextOfOtherPage(page, dataFile, address, contextPageType(context as Record<string, unknown>), file)}`);
   }
-  const out = stringOption(args, 'out');
   if (result.html !== '') {
     if (out !== undefined) writeOutput(out, result.html);
     else if (io.write !== undefined) io.write(result.html);
@@ -185,7 +198,6 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     io.err(error.count > 1 ? cliMessages.repeated(line, error.count) : line);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }
-  const cssOut = stringOption(args, 'css-out');
   const styleErrors = cssOut === undefined ? [] : await writeFolderStyles(source, cssOut);
   for (const problem of styleErrors) printProblem(problem, dir, source, io);
   const failed = folderErrors.length > 0 || result.errors.length > 0 || styleErrors.length > 0;

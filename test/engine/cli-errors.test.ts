@@ -4,10 +4,12 @@
  * 1 template errors).
  */
 import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../../engine/cli/inputs.ts';
 import { EXIT } from '../../engine/cli/io.ts';
 import { cliMessages } from '../../engine/cli/messages.ts';
+import { PAGE_OUTPUT, STYLESHEET_OUTPUT } from '../../engine/cli/output-target.ts';
 import { runCli, scratchFolder } from './cli-helpers.ts';
 
 const { dir, write } = scratchFolder('tmpl-cli-errors-');
@@ -76,6 +78,30 @@ describe('tmpl: missing and misplaced files', () => {
     await expectFailure(['check', empty], cliMessages.noTemplatesFound(empty));
   });
 
+  it("a developer template's collections folder, whose .list and .item files only the folder's check reads, names that folder", async () => {
+    write('part-of/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('part-of/site.region', '{squarespace.main-content}');
+    write('part-of/collections/blog.list', '{.repeated section items}{title}{.end}');
+    const folder = join(dir, 'part-of');
+    const collections = join(folder, 'collections');
+    await expectFailure(['check', collections], cliMessages.noTemplatesInTemplateFolder(collections, folder));
+    expect(cliMessages.noTemplatesInTemplateFolder('collections', '.')).toBe(
+      "collections: no template files (.tmpl, .block) in this directory; it is part of the developer-template folder ., whose .region, .list, .item and .page files are checked with the folder: tmpl check .",
+    );
+  });
+
+  it('a developer-template folder met walking a folder is named, rather than checked for its .block files alone', async () => {
+    write('several/shop/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('several/shop/site.region', '{x|nope}');
+    write('several/shop/blocks/nav.block', '{x}');
+    write('several/home.tmpl', '{x}');
+    const inner = join(dir, 'several', 'shop');
+    await expectFailure(['check', join(dir, 'several')], cliMessages.templateFolderInside(inner));
+    expect(cliMessages.templateFolderInside('themes/shop')).toBe(
+      'themes/shop is a developer-template folder (it has template.conf): walked, only its .block files would be checked; check it on its own, tmpl check themes/shop',
+    );
+  });
+
   it('a missing golden path', async () => {
     await expectFailure(['golden', missing], cliMessages.fileMissing(missing));
   });
@@ -118,10 +144,10 @@ describe('tmpl: missing and misplaced files', () => {
     const partials = join(dir, 'kept-partials');
     const inPartials = join(partials, 'page.html');
     for (const command of ['render', 'watch']) {
-      await expectFailure([command, template, '--data', data, '--out', template], cliMessages.badArguments(command, cliMessages.outputOverInput(template, 'the template')));
+      await expectFailure([command, template, '--data', data, '--out', template], cliMessages.badArguments(command, cliMessages.outputOverInput(PAGE_OUTPUT, template, 'the template')));
       // another spelling of the same file is the same file
       const dataAgain = `${dir}/./page.json`;
-      await expectFailure([command, template, '--data', data, '--out', dataAgain], cliMessages.badArguments(command, cliMessages.outputOverInput(dataAgain, 'the data file')));
+      await expectFailure([command, template, '--data', data, '--out', dataAgain], cliMessages.badArguments(command, cliMessages.outputOverInput(PAGE_OUTPUT, dataAgain, 'the data file')));
       await expectFailure([command, template, '--partials', partials, '--out', inPartials], cliMessages.badArguments(command, cliMessages.outputInPartials(inPartials)));
     }
     expect(readFileSync(template, 'utf8')).toBe('<p>{title}</p>');
@@ -129,17 +155,72 @@ describe('tmpl: missing and misplaced files', () => {
     expect(existsSync(inPartials)).toBe(false);
   });
 
+  it("a template folder's render: --out and --css-out never replace the context, the site data, a file of the folder or each other", async () => {
+    const region = '<html><head>{squarespace-headers}</head><body>{squarespace.main-content}</body></html>';
+    write('guarded/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}, "stylesheets": ["base.less"]}');
+    write('guarded/site.region', region);
+    write('guarded/styles/base.less', 'h1 { color: red; }');
+    const folder = join(dir, 'guarded');
+    const context = write('guarded-context.json', '{"collection": {"id": "c", "urlId": "shop", "typeName": "products"}, "items": []}');
+    const site = write('guarded-site.json', '{}');
+    const render = ['render', folder, '--page', '/shop', '--data', context, '--site', site];
+    const refused = (output: typeof PAGE_OUTPUT, target: string, input: string) => cliMessages.badArguments('render', cliMessages.outputOverInput(output, target, input));
+    await expectFailure([...render, '--out', context], refused(PAGE_OUTPUT, context, 'the data file'));
+    await expectFailure([...render, '--css-out', site], refused(STYLESHEET_OUTPUT, site, 'the site file'));
+    const regionFile = join(folder, 'site.region');
+    await expectFailure([...render, '--out', regionFile], refused(PAGE_OUTPUT, regionFile, cliMessages.templateFolderFile(folder)));
+    const less = join(folder, 'styles/base.less');
+    await expectFailure([...render, '--css-out', less], refused(STYLESHEET_OUTPUT, less, cliMessages.templateFolderFile(folder)));
+    const both = join(dir, 'guarded-page.html');
+    await expectFailure([...render, '--out', both, '--css-out', both], refused(STYLESHEET_OUTPUT, both, cliMessages.pageOutputFile));
+    // said before anything renders, as for a file
+    const nowhere = join(dir, 'no-such-folder', 'site.css');
+    await expectFailure([...render, '--css-out', nowhere], cliMessages.outputUnwritable(nowhere, cliMessages.outputFolderMissing(dirname(nowhere))));
+    expect(readFileSync(context, 'utf8')).toContain('"urlId": "shop"');
+    expect(readFileSync(site, 'utf8')).toBe('{}');
+    expect(readFileSync(regionFile, 'utf8')).toBe(region);
+    expect(readFileSync(less, 'utf8')).toBe('h1 { color: red; }');
+    expect(existsSync(both)).toBe(false);
+    // a new file in the folder's own tree, or elsewhere, is written
+    const fresh = join(folder, 'preview.html');
+    expect((await runCli([...render, '--out', fresh, '--css-out', join(dir, 'guarded.css')])).code).toBe(EXIT.ok);
+    expect(readFileSync(fresh, 'utf8')).toContain('<html>');
+    expect(cliMessages.outputOverInput(STYLESHEET_OUTPUT, 'site.json', 'the site file')).toBe(
+      '--css-out site.json is the site file, which the stylesheet would be written over; give --css-out another file, such as site.css',
+    );
+  });
+
+  it("a template folder's render refuses a --locale tmpl has no formats for, as a file's render does", async () => {
+    write('guarded-locale/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('guarded-locale/site.region', '{squarespace.main-content}');
+    const context = write('guarded-locale.json', '{"collection": {"id": "c", "urlId": "shop", "typeName": "products"}, "items": []}');
+    const render = ['render', join(dir, 'guarded-locale'), '--page', '/shop', '--data', context];
+    await expectFailure([...render, '--locale', 'english'], cliMessages.badArguments('render', cliMessages.unknownLocale('english')));
+    expect((await runCli([...render, '--locale', 'fr_FR'])).code).toBe(EXIT.ok);
+  });
+
   it('an image, a program or UTF-16 text given as a template is refused, not rendered as garbled text', async () => {
     const png = write('logo.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01');
     const utf16 = write('page-utf16.tmpl', '');
     writeFileSync(utf16, Buffer.from('\uFEFF<p>{title}</p>', 'utf16le'));
     for (const file of [png, utf16]) {
-      for (const command of ['render', 'check', 'ast', 'tree', 'watch']) await expectFailure([command, file], cliMessages.notText(file));
+      for (const command of ['render', 'ast', 'tree', 'watch']) await expectFailure([command, file], cliMessages.notText(file));
+      // to check, it is that file's finding
+      expect(await runCli(['check', file])).toEqual({ code: EXIT.templateErrors, out: '1 template checked, 1 error in 1 file', err: cliMessages.notText(file) });
     }
-    // a folder's templates are read the same way
+  });
+
+  it("a folder's file that is not text is that file's problem: the others are still checked, and the summary says so", async () => {
     const folder = join(dir, 'binary-folder');
-    const inside = write('binary-folder/card.block', 'x\0y');
-    await expectFailure(['check', folder], cliMessages.notText(inside));
+    const inside = write('binary-folder/b-card.block', 'x\0y');
+    const broken = write('binary-folder/c-broken.tmpl', '{x|htmll}');
+    write('binary-folder/a-fine.tmpl', '{x}');
+    const r = await runCli(['check', folder]);
+    expect(r.code).toBe(EXIT.templateErrors);
+    expect(r.out).toBe('3 templates checked, 2 errors in 2 files');
+    const lines = r.err.split('\n');
+    expect(lines[0]).toBe(cliMessages.notText(inside));
+    expect(lines[1]).toBe(`${broken}:1:1 SyntaxError: Formatter 'htmll' is unknown — did you mean 'html'?`);
   });
 });
 
@@ -179,6 +260,25 @@ describe('tmpl: malformed JSON data gives file:line:column', () => {
       ['render', page, '--data', commented],
       cliMessages.jsonMalformed(commented, 1, 15, "expected ',' or '}', found '/' (JSON has no comments)"),
     );
+  });
+});
+
+describe('tmpl: JSON nested past the limit', () => {
+  it('is an input problem naming the file, the place and the limit, not a crash', async () => {
+    const deep = write('deep.json', `{"a": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
+    // the object is the first level: the bracket that opens the one past the limit is the 1000th, after `{"a": `
+    const tooDeep = cliMessages.jsonTooDeep(deep, 1, 6 + MAX_JSON_DEPTH, MAX_JSON_DEPTH);
+    await expectFailure(['render', page, '--data', deep], tooDeep);
+    // to check, it is that file's finding, and the other files are still checked
+    const broken = write('deep-neighbour.tmpl', '{x|htmll}');
+    const r = await runCli(['check', deep, broken]);
+    expect(r.code).toBe(EXIT.templateErrors);
+    expect(r.out).toBe('1 template and 1 JSON file checked, 2 errors in 2 files');
+    expect(r.err.split('\n')[0]).toBe(tooDeep);
+    expect(tooDeep).toBe(`${deep}:1:1006 arrays and objects nested more than 1000 deep, the most tmpl reads (a page's context is a few levels deep)`);
+    // the limit itself is read
+    const atLimit = write('at-limit.json', `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`);
+    expect((await runCli(['check', atLimit])).code).toBe(EXIT.ok);
   });
 });
 
@@ -249,6 +349,16 @@ describe('tmpl: usage errors exit 2', () => {
     );
   });
 
+  it('--partials given with a developer-template folder says where its partials come from', async () => {
+    write('with-blocks/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('with-blocks/site.region', '{squarespace.main-content}');
+    const folder = join(dir, 'with-blocks');
+    const blocks = join(folder, 'blocks');
+    const note = (command: string) => cliMessages.badArguments(command, cliMessages.optionNote("Unknown option '--partials'", cliMessages.partialsOfTemplateFolder));
+    await expectFailure(['check', folder, '--partials', blocks], note('check'));
+    await expectFailure(['render', folder, '--page', '/', '--data', data, '--partials', blocks], note('render'));
+  });
+
   it('an option without its value', async () => {
     const r = await runCli(['render', page, '--data']);
     expect(r.code).toBe(EXIT.usage);
@@ -269,6 +379,16 @@ describe('tmpl: usage errors exit 2', () => {
     const theme = join(dir, 'theme');
     await expectFailure(['check', page, theme], cliMessages.badArguments('check', cliMessages.templateFolderAmongPaths(theme)));
     expect(cliMessages.templateFolderAmongPaths('theme')).toBe('theme is a developer-template folder (it has template.conf): check it on its own, tmpl check theme');
+  });
+
+  it('a --locale tmpl has no formats for is refused, since the page would be rendered in en-US without a word', async () => {
+    for (const locale of ['xx-YY', 'english', 'mt']) {
+      for (const command of ['render', 'watch']) {
+        await expectFailure([command, page, '--locale', locale], cliMessages.badArguments(command, cliMessages.unknownLocale(locale)));
+      }
+    }
+    // the spellings the engine reads are taken
+    for (const locale of ['fr-FR', 'de', 'en_GB', 'pt-br']) expect((await runCli(['render', page, '--locale', locale])).code).toBe(EXIT.ok);
   });
 
   it('a --now that is not a whole number', async () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../engine/messages.ts';
+import { DEFAULT_LIMITS } from '../../engine/runtime/limits.ts';
 import { COMMANDS } from '../../engine/cli/main.ts';
 import { cliMessages } from '../../engine/cli/messages.ts';
 import { runCli, scratchFolder } from './cli-helpers.ts';
@@ -304,6 +305,23 @@ describe('tmpl ast, tree, golden, plugins', () => {
     const r = await runCli(['tree', file]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/SECTION/);
+  });
+
+  it('tree applies the limits render and check apply, with their messages, rather than exhausting the stack', async () => {
+    const { maxNesting, maxTemplateSize } = DEFAULT_LIMITS;
+    const deep = write('deep.tmpl', `${'{.section a}'.repeat(200_000)}${'{.end}'.repeat(200_000)}`);
+    const r = await runCli(['tree', deep]);
+    expect(r.code).toBe(1);
+    // the tree down to the limit, then where the limit was met, as check says it
+    expect(r.out.split('\n').filter((line) => line.includes('SECTION'))).toHaveLength(maxNesting);
+    const checked = await runCli(['check', deep]);
+    expect(r.err).toBe(checked.err);
+    expect(r.err.split('\n')[0]).toBe(`${deep}:1:${maxNesting * 12 + 1} ${messages.nestingTooDeep(maxNesting)}`);
+    const large = write('large.tmpl', 'x'.repeat(maxTemplateSize + 1));
+    const tooLarge = await runCli(['tree', large]);
+    expect(tooLarge.code).toBe(1);
+    expect(tooLarge.out).toBe('');
+    expect(tooLarge.err.split('\n')[0]).toBe(`${large}:1:1 ${messages.templateTooLarge(maxTemplateSize)}`);
   });
 
   it('runs golden files (a folder is walked) and ends with the summary line', async () => {

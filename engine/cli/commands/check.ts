@@ -12,7 +12,7 @@ import { defaultRegistry } from '../../plugins/index.ts';
 import { compile, type Template, type TemplateError } from '../../template.ts';
 import { stringOption, usageError, type Command } from '../command.ts';
 import { collectCheckedFiles, isJsonFile, readJsonText, readPartials, readTemplateFile, type PartialFile } from '../inputs.ts';
-import { EXIT } from '../io.ts';
+import { CliFailure, EXIT } from '../io.ts';
 import { cliMessages } from '../messages.ts';
 import { reportErrors, type SourceFinder } from '../report.ts';
 
@@ -34,7 +34,8 @@ templates refer to, and {squarespace...} values the platform does not give
 named directly is checked as JSON (the data tmpl render --data reads), not as
 a template. Problems are printed on stderr; the last line, on stdout whether
 or not there are errors, counts the templates and JSON files checked and the
-errors found.
+errors found. A file that cannot be read (an image named .tmpl, JSON nested
+too deep) is one error of that file; the other files are still checked.
 
 With --partials DIR, every {x|apply NAME} and {.include NAME} must name a
 partial in DIR or a macro the template defines (or gets from a partial it
@@ -65,12 +66,23 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
     let failedFiles = 0;
     let jsonFiles = 0;
     for (const file of files) {
-      const source = readTemplateFile(file);
-      let errors: TemplateError[];
-      if (isJsonFile(file)) {
-        jsonFiles++;
-        errors = jsonErrors(source, file);
-      } else {
+      const json = isJsonFile(file);
+      if (json) jsonFiles++;
+      let source: string;
+      let errors: TemplateError[] = [];
+      try {
+        source = readTemplateFile(file);
+        if (json) errors = jsonErrors(source, file);
+      } catch (e) {
+        // A file that cannot be read (an image named .tmpl, JSON nested past the limit) is that
+        // file's problem, said in its one line: the other files are still checked, and counted.
+        if (!(e instanceof CliFailure)) throw e;
+        io.err(e.message);
+        errorCount++;
+        failedFiles++;
+        continue;
+      }
+      if (!json) {
         const template = compile(source, { name: file });
         errors = [...template.errors, ...analysisErrors(template, file, resolver)];
         errors.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -92,7 +104,7 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
 
 /** A JSON file's problem, placed and framed like a template's error. */
 function jsonErrors(source: string, file: string): TemplateError[] {
-  const read = readJsonText(source);
+  const read = readJsonText(source, file);
   return 'value' in read ? [] : [{ message: cliMessages.jsonInvalid(read.problem), line: read.line, column: read.column, name: file }];
 }
 

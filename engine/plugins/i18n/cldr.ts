@@ -99,6 +99,18 @@ export function cldrFor(locale: string | undefined): CLDR {
   return cldr;
 }
 
+/** Whether a locale has data of its own, rather than rendering as the default locale (as cldrFor falls back). */
+export function hasLocaleData(locale: string): boolean {
+  const tag = normalizeLocale(locale);
+  if (tag === DEFAULT_LOCALE) return true;
+  try {
+    getFramework().get(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function cldrOfLocale(locale: string | undefined): CLDR {
   const tag = normalizeLocale(locale);
   const cached = byLocale.get(tag);

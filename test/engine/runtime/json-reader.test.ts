@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseJson } from '../../../engine/runtime/json-reader.ts';
+import { JsonTooDeepError, parseJson } from '../../../engine/runtime/json-reader.ts';
 import { JsonDouble, javaDoubleText } from '../../../engine/runtime/json-double.ts';
 
 describe('parseJson', () => {
@@ -47,6 +47,24 @@ describe('parseJson', () => {
       expect(() => parseJson(bad)).toThrow(SyntaxError);
     },
   );
+});
+
+describe('parseJson with maxDepth', () => {
+  it('reads arrays and objects nested to the limit, and refuses one deeper with its place, not a stack overflow', () => {
+    expect(parseJson('[{"a": [1]}]', { maxDepth: 3 })).toEqual([{ a: [1] }]);
+    expect(parseJson('[[1], [2], {"a": {}}]', { maxDepth: 3 })).toEqual([[1], [2], { a: {} }]);
+    const error = (() => {
+      try {
+        parseJson('[{"a": [[1]]}]', { maxDepth: 3 });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(JsonTooDeepError);
+    expect(error).toMatchObject({ limit: 3, position: 8 });
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    expect(() => parseJson(deep, { maxDepth: 1000 })).toThrow(JsonTooDeepError);
+  });
 });
 
 describe('JsonDouble', () => {
