@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { renderIsland } from '../../client/server-render.ts';
+import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 import { uploadCopyWidths } from '../admin/image-upload.ts';
 import type { AppDeps } from '../deps.ts';
 import { SEARCH_MAX_LENGTH, type ProductRecord } from '../db/catalogue-repository.ts';
@@ -141,9 +142,10 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
         collection: collectionContext(shop),
         items: cards,
         productMerchandisingContext: merchandising,
-        // The platform's names for the filters in force and the list's pages.
-        categoryFilter: query.data.category ?? null,
-        tagFilter: query.data.tag ?? null,
+        // The platform's names for the filters in force and the list's pages; as the visitor typed
+        // them, so HTML-escaped here: templates write them as they are (collection-list.ts alike).
+        categoryFilter: query.data.category === undefined ? null : escapeHtmlAttribute(query.data.category),
+        tagFilter: query.data.tag === undefined ? null : escapeHtmlAttribute(query.data.tag),
         pagination: browse.pagination,
         shopBrowse: {
           ...browse.controls,

@@ -44,6 +44,12 @@ describe('shop filters, sort and pages', () => {
     expect(html).toMatch(/<a href="\/shop\?category=Home" class="active" aria-current="page">Home<\/a>/);
   });
 
+  it('gives the filters as typed but HTML-escaped, as templates write them as they are', async () => {
+    const typed = await shop('?category=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E%26more&tag=a%22b');
+    expect(typed.categoryFilter).toBe('&lt;img src=x onerror=alert(1)&gt;&amp;more');
+    expect(typed.tagFilter).toBe('a&quot;b');
+  });
+
   it('filters by tag', async () => {
     const linen = await shop('?tag=linen');
     expect(linen.tagFilter).toBe('linen');
