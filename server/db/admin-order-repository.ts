@@ -167,7 +167,7 @@ export interface AdminOrdersSummary {
   orders: number;
   /** Cancelled and refunded orders: counted in `orders`, their money in no total. */
   notCounted: number;
-  /** The totals of the live paid and fulfilled orders, a total per currency. */
+  /** The totals of the live paid and fulfilled orders less what gift cards paid of them, a total per currency. */
   taken: Array<{ currency: string; cents: number }>;
   /** The same of test-mode orders, where no money moved. */
   takenInTestMode: Array<{ currency: string; cents: number }>;
@@ -228,12 +228,14 @@ export class AdminOrderRepository {
    * What every order the filter finds adds up to, whatever page is shown: how many, and the
    * totals of those paid or fulfilled (the money the store keeps) by currency, live orders apart
    * from test-mode ones; cancelled and refunded orders are counted apart, their money not taken.
+   * What a gift card paid is not counted again: its money was taken when the card was sold.
    */
   async summary(filter: AdminOrderFilter = {}): Promise<AdminOrdersSummary> {
     const { where, params } = whereOf(filter);
     const rows = await this.session.all<{ currency: string; kept: number | string; test_mode: number | string; orders: number | string; cents: number | string | null }>(
       `SELECT currency, CASE WHEN status IN ('paid', 'fulfilled') THEN 1 ELSE 0 END AS kept, test_mode,
-         COUNT(*) AS orders, SUM(grand_total_cents) AS cents
+         COUNT(*) AS orders,
+         SUM(grand_total_cents - COALESCE((SELECT amount_cents FROM gift_card_payments WHERE gift_card_payments.order_id = orders.id), 0)) AS cents
        FROM orders${where} GROUP BY currency, CASE WHEN status IN ('paid', 'fulfilled') THEN 1 ELSE 0 END, test_mode`,
       params,
     );

@@ -194,6 +194,19 @@ describe('spending', () => {
     expect(page.text).not.toContain(code);
   });
 
+  it("counts in the orders' summary only what the payment card took, the card's money having been taken when it was sold", async () => {
+    const { code } = await buyGiftCard('SQ-GIFT-25');
+    const visitor = await shopper();
+    const placed = await pay(visitor, code);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const listed = await owner.get<{ summary: { taken: unknown[]; takenInTestMode: Array<{ currency: string; cents: number }> }; orders: Array<{ grandTotalCents: number }> }>(
+      `/api/admin/orders?q=${placed.body.orderNumber}`,
+    );
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.orders).toHaveLength(1);
+    expect(listed.body.summary.takenInTestMode).toEqual([{ currency: 'USD', cents: listed.body.orders[0]!.grandTotalCents - 2500 }]);
+  });
+
   it('places an order a card pays whole without card details and without asking the payment provider', async () => {
     const { code } = await buyGiftCard('SQ-GIFT-100');
     const visitor = await shopper();
