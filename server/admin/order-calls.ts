@@ -49,14 +49,15 @@ const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITA
 /**
  * The orders export, for a spreadsheet or a shipping tool: one row per item bought, each with
  * its order's number, customer and shipping address, so rows can be sorted, filtered and picked
- * on their own. The order's money (subtotal, discount, shipping, tax, total) is on its first row
- * only, so a column's sum is what the orders took; an order without lines has one row.
+ * on their own. The order's money (subtotal, discount, shipping, tax, total, and what a gift card
+ * paid of it) is on its first row only, so a column's sum is what the orders took; an order
+ * without lines has one row.
  */
 const ORDER_CSV_COLUMNS = [
   'id', 'number', 'date', 'status', 'customer email', 'customer name',
   'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
   'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
-  'subtotal', 'discount', 'shipping', 'tax', 'total', 'currency', 'test mode', 'payment reference',
+  'subtotal', 'discount', 'shipping', 'tax', 'total', 'gift card', 'currency', 'test mode', 'payment reference',
 ] as const;
 
 /** An amount as a spreadsheet reads it: the decimal number without symbol or grouping (12.50; JPY 1250). */
@@ -76,7 +77,7 @@ function orderCsvRows(order: AdminOrderExport): unknown[][] {
   const amount = (cents: number): string => csvAmount(cents, order.currency);
   const head = [order.id, order.orderNumber, isoTime(order.createdOn), order.status, order.email, order.name, ...addressColumns(order.shippingAddress), order.shippingOption];
   const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference];
-  const money = [amount(order.subtotalCents), amount(order.discountCents), amount(order.shippingCents), amount(order.taxCents), amount(order.grandTotalCents)];
+  const money = [amount(order.subtotalCents), amount(order.discountCents), amount(order.shippingCents), amount(order.taxCents), amount(order.grandTotalCents), amount(order.giftCardCents)];
   const lines = order.lines.length > 0 ? order.lines : [null];
   return lines.map((line, index) => [
     ...head,

@@ -37,6 +37,8 @@ export interface AdminOrderExport extends AdminOrderSummary {
   taxCents: number;
   shippingCents: number;
   discountCents: number;
+  /** What a gift card paid of the total (0 when none did). */
+  giftCardCents: number;
   lines: AdminOrderLine[];
 }
 
@@ -285,8 +287,8 @@ export class AdminOrderRepository {
 
   /**
    * The newest `limit` orders the filter finds (newest first, as the list) with their money and
-   * every line (in the order bought), for the CSV export, read `batchSize` orders at a time (two
-   * queries a batch), so the export holds one batch in memory however many orders it writes.
+   * every line (in the order bought) and what a gift card paid, for the CSV export, read
+   * `batchSize` orders at a time (three queries a batch), so the export holds one batch in memory however many orders it writes.
    */
   async *exportBatches(limit: number, batchSize: number, filter: AdminOrderFilter = {}): AsyncGenerator<AdminOrderExport[]> {
     let after: { createdOn: number; position: number } | undefined;
@@ -313,7 +315,12 @@ export class AdminOrderRepository {
     );
     const linesOf = new Map<string, AdminOrderLine[]>(ids.map((id) => [id, []]));
     for (const item of items) linesOf.get(item.order_id)?.push(lineOf(item));
-    return rows.map((row) => moneyOf(row, linesOf.get(row.id) ?? []));
+    const giftCardPaid = await this.session.all<{ order_id: string; amount_cents: number | string }>(
+      `SELECT order_id, amount_cents FROM gift_card_payments WHERE order_id IN (${placeholders(ids.length)})`,
+      ids,
+    );
+    const giftCardOf = new Map(giftCardPaid.map((row) => [row.order_id, Number(row.amount_cents)]));
+    return rows.map((row) => ({ ...moneyOf(row, linesOf.get(row.id) ?? []), giftCardCents: giftCardOf.get(row.id) ?? 0 }));
   }
 
   /**

@@ -205,6 +205,13 @@ describe('spending', () => {
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.orders).toHaveLength(1);
     expect(listed.body.summary.takenInTestMode).toEqual([{ currency: 'USD', cents: listed.body.orders[0]!.grandTotalCents - 2500 }]);
+    // the orders export says it too, in its own column beside the total
+    const csv = await owner.get<string>(`/api/admin/orders.csv?q=${placed.body.orderNumber}`);
+    expect(csv.status).toBe(200);
+    const [header, first] = csv.text.trim().split('\n').map((row) => row.split(','));
+    const column = (name: string): string => first![header!.indexOf(name)]!;
+    expect(column('gift card')).toBe('25.00');
+    expect(column('total')).toBe((listed.body.orders[0]!.grandTotalCents / 100).toFixed(2));
   });
 
   it('places an order a card pays whole without card details and without asking the payment provider', async () => {

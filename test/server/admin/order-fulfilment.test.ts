@@ -91,7 +91,7 @@ describe('a store without a mail server', () => {
       'id', 'number', 'date', 'status', 'customer email', 'customer name',
       'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
       'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
-      'subtotal', 'discount', 'shipping', 'tax', 'total', 'currency', 'test mode', 'payment reference',
+      'subtotal', 'discount', 'shipping', 'tax', 'total', 'gift card', 'currency', 'test mode', 'payment reference',
     ]);
     const records = rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]])));
     const mine = records.filter((record) => record.id === orderId);
