@@ -1,5 +1,5 @@
 /**
- * The checkout's gift card: its code's box with Apply under the payment card, or once the
+ * The checkout's gift card: its code's box with Apply above the payment card, or once the
  * server's quote applied it, the card's last four characters, what stays on it and Remove; and
  * the lines it adds to the totals (the deduction, then what is left to pay). The island asks the
  * server; this draws the answer.
@@ -46,7 +46,8 @@ export function CheckoutGiftCard({ typed, applied, error, busy, announcement, mo
         <div className="checkout-gift-card__applied">
           <p>
             <strong>{CHECKOUT.giftCardLine(applied.last4)}</strong>{' '}
-            <span>{CHECKOUT.giftCardBalanceAfter(money(applied.balanceAfterCents))}</span>
+            {/* "$0.00 stays on the gift card" reads as if something were left */}
+            <span>{applied.balanceAfterCents > 0 ? CHECKOUT.giftCardBalanceAfter(money(applied.balanceAfterCents)) : CHECKOUT.giftCardSpentWhole}</span>
           </p>
           <button type="button" className="checkout-gift-card__remove" ref={remove} onClick={() => act(onRemove)}>{CHECKOUT.giftCardRemove}</button>
         </div>

@@ -1,6 +1,6 @@
 /**
  * The checkout form: contact, shipping address (with the address autocomplete), shipping
- * choice, payment card, a gift card's code, and the order summary. Every shipping change and gift
+ * choice, a gift card's code, payment card, and the order summary. Every shipping change and gift
  * card asks the server for fresh totals (a gift card applied stays applied through shipping
  * changes; when it pays everything, the card details are not asked for); placing the order sends
  * one attempt key, so a repeated submit makes one order. Field errors (checked here with the
@@ -63,8 +63,8 @@ const FIELD_LABELS: Record<FieldName | 'shippingOptionId', string> = {
   email: CHECKOUT.emailLabel, name: CHECKOUT.nameLabel, recipientEmail: CHECKOUT.recipientEmailLabel,
   line1: CHECKOUT.line1Label, line2: CHECKOUT.line2Label, city: CHECKOUT.cityLabel, region: CHECKOUT.regionLabel,
   postalCode: CHECKOUT.postalCodeLabel, countryCode: CHECKOUT.countryLabel, shippingOptionId: CHECKOUT.deliveryHeading,
-  cardNumber: CHECKOUT.cardNumberLabel, cardExpiry: CHECKOUT.cardExpiryLabel, cardCvc: CHECKOUT.cardCvcLabel,
   giftCardCode: CHECKOUT.giftCardCodeLabel,
+  cardNumber: CHECKOUT.cardNumberLabel, cardExpiry: CHECKOUT.cardExpiryLabel, cardCvc: CHECKOUT.cardCvcLabel,
 };
 
 const CARD_FIELDS: readonly FieldName[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
@@ -182,6 +182,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     return () => window.removeEventListener('pageshow', afresh);
   }, []);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const addressBox = useRef<HTMLInputElement>(null);
   // A form that goes away takes its pending address lookup with it (and ignores an answer still on its way).
   const mounted = useRef(true);
   useEffect(() => {
@@ -213,7 +214,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     lookup.current = setTimeout(async () => {
       const answer = await api.get<{ predictions: Prediction[] }>('/api/google-maps/places/autocomplete', { query: { input, limit: 5 } });
       if (!mounted.current) return;
-      setPredictions(answer.ok ? answer.data.predictions : []);
+      // suggestions that arrive once the shopper has left the box (typed on, or autofilled from
+      // another box) would stay open over the next fields, with nothing there to close them
+      const stillTyping = document.activeElement === addressBox.current;
+      setPredictions(answer.ok && stillTyping ? answer.data.predictions : []);
       setActivePrediction(-1);
     }, 200);
   }
@@ -360,14 +364,19 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     setSubmitting(false);
     const fieldErrors = body.fieldErrors && typeof body.fieldErrors === 'object' ? body.fieldErrors as Record<string, string> : null;
     if (fieldErrors) setErrors(fieldErrors);
-    if (body.quote && typeof body.quote === 'object') takeQuote(body.quote as CheckoutQuoteProps, payload.giftCardCode);
+    const freshQuote = body.quote && typeof body.quote === 'object' ? body.quote as CheckoutQuoteProps : null;
+    if (freshQuote) takeQuote(freshQuote, payload.giftCardCode);
+    // a code typed but not applied is applied by the server, which then asks to review the order:
+    // the total is as it was, so its "total changed" would mislead; say the card is now applied
+    const cardNowApplied = appliedCode === '' && freshQuote?.giftCard
+      ? CHECKOUT.giftCardAppliedOnOrder(freshQuote.giftCard.last4, money(freshQuote.amountDueCents)) : null;
     // the card applied was refused meanwhile: its box is back with the reason (and the focus), then the totals without it
     const cardRefused = !body.quote && Boolean(fieldErrors?.giftCardCode) && appliedCode !== '';
     if (cardRefused) setAppliedCode('');
     // another shopper bought the last ones first: the summary marks those lines
     if (Array.isArray(body.shortLines)) setShortLines(body.shortLines as ShortLine[]);
     // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
-    setFormError(answer.status >= 500 ? REQUEST.tryAgain : answer.message);
+    setFormError(answer.status >= 500 ? REQUEST.tryAgain : cardNowApplied ?? answer.message);
     setPaymentRefused(answer.status === 402);
     if (cardRefused) {
       const fresh = await requote(shippingOptionId, '');
@@ -437,7 +446,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <div className={errors.line1 ? 'checkout-field has-error' : 'checkout-field'}>
           <label htmlFor="checkout-line1">{CHECKOUT.line1Label}</label>
           <div className="address-autocomplete">
-            <input id="checkout-line1" name="line1" type="text" value={values.line1} autoComplete={`${addressSection} address-line1`} enterKeyHint="next" required
+            <input id="checkout-line1" name="line1" type="text" ref={addressBox} value={values.line1} autoComplete={`${addressSection} address-line1`} enterKeyHint="next" required
               role="combobox" aria-autocomplete="list" aria-expanded={predictions.length > 0} aria-controls={listId}
               aria-activedescendant={activeOptionId}
               aria-invalid={errors.line1 ? true : undefined} aria-describedby={errors.line1 ? 'checkout-line1-error' : undefined}
@@ -495,6 +504,14 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         </fieldset>
       )}
 
+      {/* a gift card cannot pay for another one: the box is left out where one is bought. It comes
+          before the card details: the card's last box places the order (a phone's Go key), so a box
+          after it would be passed by, and a card that pays everything spares typing them */}
+      {!quote.needsRecipient && (
+        <CheckoutGiftCard typed={values.giftCardCode} applied={giftCard} error={errors.giftCardCode} busy={giftCardBusy} announcement={giftCardNews} money={money}
+          onType={(value) => change('giftCardCode', value)} onApply={() => void applyGiftCard()} onRemove={() => void removeGiftCard()} />
+      )}
+
       <fieldset className="checkout-section">
         <legend>{CHECKOUT.paymentHeading}</legend>
         {giftCardPaysAll ? <p className="checkout-gift-card-pays-all">{CHECKOUT.giftCardPaysAll}</p> : (
@@ -513,12 +530,6 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           </>
         )}
       </fieldset>
-
-      {/* a gift card cannot pay for another one: the box is left out where one is bought */}
-      {!quote.needsRecipient && (
-        <CheckoutGiftCard typed={values.giftCardCode} applied={giftCard} error={errors.giftCardCode} busy={giftCardBusy} announcement={giftCardNews} money={money}
-          onType={(value) => change('giftCardCode', value)} onApply={() => void applyGiftCard()} onRemove={() => void removeGiftCard()} />
-      )}
 
       {formError && (
         <p className="checkout-error" role="alert" id="checkout-form-error">

@@ -449,12 +449,16 @@ export const CHECKOUT = {
   giftCardLine: (last4: string): string => `Gift card ending ${last4}`,
   /** What stays on the card once this order is paid. */
   giftCardBalanceAfter: (amount: string): string => `${amount} stays on the gift card.`,
+  /** Nothing stays on the card once this order is paid. */
+  giftCardSpentWhole: 'This order uses the whole gift card.',
   amountDue: 'To pay',
   /** The gift card pays for everything: the card details are not asked for. */
   giftCardPaysAll: 'Your gift card pays for the whole order: no payment card is needed.',
   /** Said to screen readers once a card is applied or removed (the totals change far from the box). */
   giftCardApplied: (last4: string, amountDue: string): string => `Gift card ending ${last4} applied. To pay: ${amountDue}.`,
   giftCardRemoved: 'Gift card removed.',
+  /** A code typed but not applied, applied by the server when the order was placed: nothing was charged yet. */
+  giftCardAppliedOnOrder: (last4: string, amountDue: string): string => `Gift card ending ${last4} applied. To pay: ${amountDue}. Please check your order and place it again.`,
   billingInterval: (value: number, unit: string): string => {
     const words = BILLING_UNITS[unit.toUpperCase()];
     if (!words) return '';

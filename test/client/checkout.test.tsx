@@ -238,6 +238,26 @@ describe('Checkout island', () => {
     }
   });
 
+  it('shows no address suggestions that arrive once the shopper has left the box', async () => {
+    vi.useFakeTimers();
+    try {
+      const prediction = { placeId: 'p1', description: '350 Fifth Avenue, New York, NY, USA' };
+      const calls = scriptFetch([{ method: 'GET', path: '/api/google-maps/places/autocomplete', answer: { body: { predictions: [prediction] } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      const address = screen.getByRole('combobox', { name: CHECKOUT.line1Label });
+      address.focus();
+      fill(CHECKOUT.line1Label, '350 Fifth Avenue');
+      // on to the next box before the suggestions come back (or the phone's autofill filled the street)
+      screen.getByLabelText(CHECKOUT.cityLabel).focus();
+      await advance(250);
+      expect(calls).toHaveLength(1);
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(address.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('points the address box at a highlighted suggestion only while the list is shown', async () => {
     vi.useFakeTimers();
     try {
@@ -250,6 +270,7 @@ describe('Checkout island', () => {
       ]);
       render(<Checkout quote={quote} countries={countries} testMode />);
       const address = screen.getByRole('combobox', { name: CHECKOUT.line1Label });
+      address.focus();
       // each time a new street typed (React sees no change in the same value twice)
       const showSuggestions = async (street: string): Promise<void> => {
         fill(CHECKOUT.line1Label, street);
@@ -421,7 +442,8 @@ describe('Checkout island', () => {
       expect(quoteBodies(calls)).toEqual([{ shippingOptionId: 'standard', giftCardCode: code }]);
       // the box gives way to the card's line, and the focus goes to its Remove button
       expect(screen.queryByLabelText(CHECKOUT.giftCardCodeLabel)).toBeNull();
-      expect(document.querySelector('.checkout-gift-card__applied p')?.textContent).toBe(`${CHECKOUT.giftCardLine('6789')} ${CHECKOUT.giftCardBalanceAfter('$0.00')}`);
+      // the card spent whole: nothing said to stay on it
+      expect(document.querySelector('.checkout-gift-card__applied p')?.textContent).toBe(`${CHECKOUT.giftCardLine('6789')} ${CHECKOUT.giftCardSpentWhole}`);
       expect(document.activeElement).toBe(screen.getByRole('button', { name: CHECKOUT.giftCardRemove }));
       expect(screen.getByRole('status').textContent).toBe(CHECKOUT.giftCardApplied('6789', '$132.20'));
       expect(document.querySelector('.checkout-summary .checkout-totals')?.textContent)
@@ -521,6 +543,28 @@ describe('Checkout island', () => {
       ]);
       expect(quoteBodies(calls).at(-1)).toEqual({ shippingOptionId: 'standard' });
       expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+    });
+
+    it('says the card is applied when its code was typed but not applied before placing the order', async () => {
+      const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.totalChanged, quote: partly } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fillValid();
+      fill(CHECKOUT.giftCardCodeLabel, typedCode);
+      fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+      await settle();
+      expect(orderBodies(calls)[0]).toMatchObject({ giftCardCode: code, expectedAmountDueCents: 15720 });
+      // the total is what it was: what changed is the card now paying part of it
+      expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.giftCardAppliedOnOrder('6789', '$132.20'));
+      expect(screen.getByRole('button', { name: CHECKOUT.giftCardRemove })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $132.20`);
+    });
+
+    it('puts its box before the card details, whose last box places the order', () => {
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('form.checkout-form input:not([type="radio"])')).map((box) => box.name);
+      // on a phone, Go on the security code would place the order before a box after it was reached
+      expect(boxes.slice(-4)).toEqual(['giftCardCode', 'cardNumber', 'cardExpiry', 'cardCvc']);
+      expect(screen.getByLabelText(CHECKOUT.cardCvcLabel).getAttribute('enterkeyhint')).toBe('go');
     });
 
     it('takes the fresh totals when the card was spent meanwhile', async () => {
