@@ -3,15 +3,16 @@
  * and its best practices on every page type at a phone's (390 px) and a desktop's (1280 px)
  * width, in states a person reaches (the product page with the cart pill showing, a product photo
  * opened in the dark lightbox, the restock and newsletter forms with their errors, the cart's
- * remove dialog, the checkout's field errors, address suggestions and a declined card, the
- * members' sign-in refused, a password link asked for, working and not, the contact form refused,
- * the admin signed in). Any finding fails,
+ * remove dialog, the checkout's field errors, address suggestions, a declined card and a gift
+ * card applied, the members' sign-in refused, a password link asked for, working and not, the
+ * contact form refused, the admin signed in). Any finding fails,
  * whatever its impact, each named by its rule, impact, element and help page. One browser and
  * one seeded store; each page is audited at both widths without reloading.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHECKOUT, CONFIRM } from '../../client/lib/messages.ts';
+import { GiftCardRepository } from '../../server/db/gift-card-repository.ts';
 import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
 import { issuePasswordLink } from '../../server/security/password-links.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
@@ -163,6 +164,17 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await page.locator('.order-number').waitFor();
     await waitForIslands(page);
     findings.push(...(await auditAtEachWidth('order confirmation')));
+
+    // a gift card (issued here as if that order had bought it) applied at the next checkout
+    const orderId = await page.locator('main.order-confirmed').getAttribute('data-order-id');
+    const card = await new GiftCardRepository(store.app.deps.store).issue({ orderId: orderId!, currency: 'USD', amountCents: 2500, recipientEmail: 'robin@example.com' }, Date.now());
+    await open('/shop/p/linen-shirt');
+    await addShirtToCart();
+    await open('/checkout');
+    await form.getByLabel(CHECKOUT.giftCardCodeLabel).fill(card.code);
+    await form.getByRole('button', { name: CHECKOUT.giftCardApply, exact: true }).click();
+    await form.getByRole('button', { name: CHECKOUT.giftCardRemove }).waitFor();
+    findings.push(...(await auditAtEachWidth('checkout with a gift card applied')));
 
     expectNoFindings(findings);
   });

@@ -148,6 +148,8 @@ for (const width of WIDTHS) {
         line2: 'shipping address-line2 - next text', city: 'shipping address-level2 - next text', region: 'shipping address-level1 - next text',
         postalCode: 'shipping postal-code numeric next text', countryCode: 'shipping country - - -',
         cardNumber: 'cc-number numeric next text', cardExpiry: 'cc-exp numeric next text', cardCvc: 'cc-csc numeric go text',
+        // letters and digits: the full keyboard, and Enter applies the code
+        giftCardCode: 'off text go text',
       });
       // the card number in groups as it is typed; the screenshot shows the form ready to buy, with the test card that succeeds
       await form.getByLabel(CHECKOUT.cardNumberLabel).fill('');
