@@ -86,8 +86,10 @@ export function orderParts(input: OrderEmailInput) {
     // the card's part as a deduction, and what the payment card paid of the rest
     giftCard: input.giftCard ? {
       label: CHECKOUT.giftCardLine(input.giftCard.last4),
-      amount: `−${money(input.giftCard.amountCents)}`,
-      paidByCard: money(input.totalCents - input.giftCard.amountCents),
+      // a deduction, written as the checkout writes it (the store's format of a negative amount)
+      amount: money(-input.giftCard.amountCents),
+      // nothing when the gift card paid it all
+      paidByCard: input.totalCents > input.giftCard.amountCents ? money(input.totalCents - input.giftCard.amountCents) : null,
     } : null,
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,
   };

@@ -37,8 +37,9 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     })),
     giftCard: giftCardPayment ? {
       label: CHECKOUT.giftCardLine(giftCardPayment.last4),
-      amount: money(giftCardPayment.amountCents),
-      paidByCard: money(order.grandTotalCents - giftCardPayment.amountCents),
+      // a deduction, as the checkout showed it; no card line when the gift card paid it all
+      amount: money(-giftCardPayment.amountCents),
+      paidByCard: order.grandTotalCents > giftCardPayment.amountCents ? money(order.grandTotalCents - giftCardPayment.amountCents) : null,
     } : null,
     customer: customer ? {
       orderNumber: CHECKOUT.orderNumber(customer.orderNumber),

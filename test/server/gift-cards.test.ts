@@ -186,11 +186,12 @@ describe('spending', () => {
     const orderId = orderIdOf(placed.body.confirmationUrl!);
     expect((await giftCardsOf(orderId)).giftCardPayment).toEqual({ last4: code.slice(-4), amountCents: 2500 });
     const [confirmation] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-confirmation');
-    expect(confirmation!.text).toContain(`${CHECKOUT.giftCardLine(code.slice(-4))}: −$25.00`);
+    expect(confirmation!.text).toContain(`${CHECKOUT.giftCardLine(code.slice(-4))}: -$25.00`);
     expect(confirmation!.text).not.toContain(code);
     const page = await visitor.get<string>(placed.body.confirmationUrl!);
     expect(page.text).toContain(CHECKOUT.giftCardLine(code.slice(-4)));
-    expect(page.text).toContain('−$25.00');
+    expect(page.text).toContain('-$25.00');
+    expect(page.text).toContain('Paid by card');
     expect(page.text).not.toContain(code);
   });
 
@@ -226,6 +227,15 @@ describe('spending', () => {
     expect(await balanceOf(code)).toBe(10000 - shown.totalCents);
     const row = await server.app.deps.store.get<{ payment_reference: string }>('SELECT payment_reference FROM orders WHERE order_number = ?', [placed.body.orderNumber!]);
     expect(row!.payment_reference).toBe('gift-card');
+    // the card's part, and no line of what a payment card paid, which paid nothing
+    const orderId = orderIdOf(placed.body.confirmationUrl!);
+    const [confirmation] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-confirmation');
+    expect(confirmation!.text).toContain(`${CHECKOUT.giftCardLine(code.slice(-4))}: -$`);
+    expect(confirmation!.text).not.toContain('Paid by card');
+    expect(confirmation!.html).not.toContain('Paid by card');
+    const page = await visitor.get<string>(placed.body.confirmationUrl!);
+    expect(page.text).toContain(CHECKOUT.giftCardLine(code.slice(-4)));
+    expect(page.text).not.toContain('Paid by card');
   });
 
   it('asks for the card details when the card pays only part, and refuses an amount due that changed', async () => {
