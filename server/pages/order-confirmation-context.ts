@@ -35,6 +35,9 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       unitPrice: money(line.unitPriceCents),
       lineTotal: money(line.unitPriceCents * line.quantity),
     })),
+    // a shipping line only for an order that ships (or paid for shipping): a download's has none,
+    // as its checkout had none
+    shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
     giftCard: giftCardPayment ? {
       label: CHECKOUT.giftCardLine(giftCardPayment.last4),
       // a deduction, as the checkout showed it; no card line when the gift card paid it all

@@ -227,6 +227,7 @@ describe('placing an order', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.orderNumber).toBe(1002);
   });
+    expect(page.text).toContain('<dd class="shipping">$15.00</dd>');
 
   it('emails the owner a notice of each new order once the settings name an address, linking to it in the admin', async () => {
     const store = server.app.deps.store;
@@ -439,6 +440,8 @@ describe('gift cards and subscriptions', () => {
 });
 
 describe('email delivery', () => {
+    // nothing ships: no shipping line, as the checkout had none
+    expect(confirmation.text).not.toContain('class="shipping"');
   it('sends through nodemailer when a transport is configured and marks the email sent', async () => {
     const outbox = new EmailOutboxRepository(server.app.deps.store);
     const email = await outbox.add({ kind: 'order-confirmation', subjectId: null, recipient: 'a@example.com', subject: 'S', text: 'T', html: '<p>H</p>' });
