@@ -418,7 +418,7 @@ export const ADMIN = {
     notAnAmount: 'Enter an amount, such as {example}.',
     amountNegative: 'An amount cannot be below 0.',
     amountTooLarge: 'That amount is too large.',
-    taxRate: 'Enter a rate from 0 to {max}, with at most two decimals.',
+    taxRate: 'Enter a rate from 0 to {max}, with at most three decimals, such as 8.875.',
     rateIdCharacters: 'Lower-case letters, digits and dashes only, at most 40.',
     rateIdRepeated: 'Each shipping rate needs its own id.',
     notAnEmail: 'Enter an email address, such as owner@example.com.',

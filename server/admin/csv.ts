@@ -1,3 +1,4 @@
+import { TZ } from '@phensley/timezone';
 import type { Response } from 'express';
 
 /**
@@ -73,7 +74,18 @@ export function sendCsvText(res: Response, name: string, text: string): void {
   res.type('text/csv; charset=utf-8').send(text);
 }
 
-/** An ISO date for exports. */
-export function isoTime(epochMs: number | null): string {
-  return epochMs === null ? '' : new Date(epochMs).toISOString();
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
+/**
+ * An instant as the exports write it: ISO 8601 in the store's time zone `zone`, with its offset
+ * (2026-11-26T22:15:00-05:00), so a spreadsheet puts an evening order on the day the admin shows
+ * it under, and still reads the one instant it was. To the second; an offset of seconds (local
+ * mean time, before zones) is written to the minute, the time with it.
+ */
+export function isoTime(epochMs: number | null, zone: string): string {
+  if (epochMs === null) return '';
+  const minutes = Math.round((TZ.fromUTC(zone, epochMs)?.offset ?? 0) / 60_000);
+  const wall = new Date(epochMs + minutes * 60_000).toISOString().slice(0, 19);
+  const away = Math.abs(minutes);
+  return `${wall}${minutes < 0 ? '-' : '+'}${twoDigits(Math.floor(away / 60))}:${twoDigits(away % 60)}`;
 }

@@ -15,6 +15,8 @@ import { roleAllows } from '../security/owner-permissions.ts';
 import { signedInUser } from './admin-actor.ts';
 import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
+import { storeTimeZone } from './order-period.ts';
+import { SiteRepository } from '../db/site-repository.ts';
 
 export const ADMIN_MESSAGES = '/api/admin/messages';
 const EXPORTED = 50_000;
@@ -35,6 +37,8 @@ export function createMessageCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'messages.read');
   const messages = () => new AdminMessagesRepository(deps.store);
+  // the exports write dates in the store's time zone, as the admin shows them
+  const timeZone = async () => storeTimeZone(await new SiteRepository(deps.store).website());
 
   async function formOf(req: import('express').Request) {
     const { formId } = parseAdminInput(formParams, req.params);
@@ -58,8 +62,9 @@ export function createMessageCalls(deps: AppDeps): Router {
   router.get(`${ADMIN_MESSAGES}/forms/:formId/submissions.csv`, canRead, async (req, res) => {
     const form = await formOf(req);
     const submissions = await messages().submissions(form.id, { limit: EXPORTED });
+    const zone = await timeZone();
     sendCsv(res, `form-${form.id}.csv`, ['date', 'page', ...form.fields.map((field) => field.title)],
-      submissions.map((submission) => [isoTime(submission.createdOn), submission.pagePath, ...form.fields.map((field) => submission.values[field.id])]));
+      submissions.map((submission) => [isoTime(submission.createdOn, zone), submission.pagePath, ...form.fields.map((field) => submission.values[field.id])]));
   });
 
   router.get(`${ADMIN_MESSAGES}/subscribers`, canRead, async (req, res) => {
@@ -73,7 +78,8 @@ export function createMessageCalls(deps: AppDeps): Router {
 
   router.get(`${ADMIN_MESSAGES}/subscribers.csv`, canRead, async (_req, res) => {
     const subscribers = await messages().subscribers({ limit: EXPORTED });
-    sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn)]));
+    const zone = await timeZone();
+    sendCsv(res, 'subscribers.csv', ['email', 'source', 'date'], subscribers.map((row) => [row.email, row.source, isoTime(row.createdOn, zone)]));
   });
 
   // failed (refused, or given up as too late) in the last days, by kind, so the owner can act on

@@ -11,11 +11,10 @@ import { fillMessage } from '../messages.ts';
 import { fieldError, ownerText, parseAdminInput } from './admin-validation.ts';
 import { storeAddressSchema } from './store-address.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
+import { isTaxRate, TAX_RATE_MAX_PERCENT } from '../../client/lib/tax-rate.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
-/** Tax up to 50 %, in basis points (800 = 8 %). */
-const MAX_TAX_BASIS_POINTS = 5_000;
-const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: MAX_TAX_BASIS_POINTS / 100 });
+const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
 
 /** Currencies whose money formats the storefront knows. */
 export const ADMIN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'NZD'] as const;
@@ -40,8 +39,8 @@ const settingsSchema = z.object({
   storeAddress: storeAddressSchema,
   // one of currencyChoices(), checked against the stored settings
   currency: z.string(),
-  // The screen shows a percentage, so every problem is told as one.
-  taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).int({ error: TAX_RATE_PROBLEM }).min(0, { error: TAX_RATE_PROBLEM }).max(MAX_TAX_BASIS_POINTS, { error: TAX_RATE_PROBLEM }),
+  // Basis points in tenths (887.5 = 8.875 %), by the screen's rule; it shows a percentage, so every problem is told as one.
+  taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).refine(isTaxRate, { error: TAX_RATE_PROBLEM }),
   shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate }),
   storeOpen: z.boolean(),
   instalmentsEnabled: z.boolean(),

@@ -1,3 +1,4 @@
+import { TAX_TENTHS_IN_WHOLE, taxRateTenths } from '../../client/lib/tax-rate.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
 
 export interface PricedLine {
@@ -8,7 +9,7 @@ export interface PricedLine {
 
 /** Store settings that shape the totals; amounts in minor units of the store currency. */
 export interface TotalsSettings {
-  /** Tax as basis points of the subtotal (800 = 8%). */
+  /** Tax as basis points of the subtotal (800 = 8%), in tenths at finest (887.5 = 8.875%). */
   taxRateBasisPoints: number;
   /** Flat shipping charged when something must be shipped. */
   flatShippingCents: number;
@@ -29,6 +30,19 @@ export interface CartTotals {
 }
 
 /**
+ * `taxableCents` × `tenths` / 100 000 rounded half up, in integers alone. The cents are split into
+ * whole hundred-thousands and the rest, so no product passes 2^53: the largest cart the limits
+ * allow (100 entries of 9 999 at the highest price) holds about 10^14 cents, which times 50 000
+ * tenths (50 %) would no longer be exact.
+ */
+export function taxCentsOf(taxableCents: number, tenths: number): number {
+  const rest = taxableCents % TAX_TENTHS_IN_WHOLE;
+  const wholes = (taxableCents - rest) / TAX_TENTHS_IN_WHOLE;
+  const restTax = rest * tenths + TAX_TENTHS_IN_WHOLE / 2;
+  return wholes * tenths + (restTax - (restTax % TAX_TENTHS_IN_WHOLE)) / TAX_TENTHS_IN_WHOLE;
+}
+
+/**
  * Totals in whole minor units; tax rounds half up once, on the subtotal less its gift cards: a gift
  * card is money kept for later, taxed as what it buys when it is spent, not when it is bought.
  */
@@ -40,7 +54,7 @@ export function computeTotals(lines: readonly PricedLine[], settings: TotalsSett
   const purelyDigital = lines.length > 0 && lines.every((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
   const discountCents = 0;
-  const taxCents = Math.round((taxableCents * settings.taxRateBasisPoints) / 10_000);
+  const taxCents = taxCentsOf(taxableCents, taxRateTenths(settings.taxRateBasisPoints) ?? 0);
   const freeShipping = settings.freeShippingOverCents > 0 && subtotalCents >= settings.freeShippingOverCents;
   const shippingCostCents = requiresShipping && !freeShipping ? settings.flatShippingCents : 0;
   return {
@@ -63,7 +77,8 @@ function nonNegativeInteger(value: unknown, fallback: number): number {
 /** Reads the totals settings out of storeSettings, with zero defaults. */
 export function totalsSettingsFrom(storeSettings: Record<string, unknown>): TotalsSettings {
   return {
-    taxRateBasisPoints: nonNegativeInteger(storeSettings.taxRateBasisPoints, 0),
+    // tenths / 10 is the stored number itself (taxRateTenths); anything else is no rate
+    taxRateBasisPoints: (taxRateTenths(storeSettings.taxRateBasisPoints) ?? 0) / 10,
     flatShippingCents: nonNegativeInteger(storeSettings.flatShippingCents, 0),
     freeShippingOverCents: nonNegativeInteger(storeSettings.freeShippingOverCents, 0),
   };

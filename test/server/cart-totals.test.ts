@@ -34,6 +34,29 @@ describe('cart totals', () => {
     expect(totals.taxCents).toBe(2);
   });
 
+  it('taxes at a rate with three decimals exactly, rounding half up at the half cent', () => {
+    const at = (cents: number, taxRateBasisPoints: number) => computeTotals([{ productType: 1, unitPriceCents: cents, quantity: 1 }], { taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 }).taxCents;
+    // 8.875 % (New York City): $68.00 → $6.035, $4.00 → 35.5¢, both half a cent up
+    expect(at(6800, 887.5)).toBe(604);
+    expect(at(400, 887.5)).toBe(36);
+    // the nearest either side of the half cent: 50.49875¢ down, 20.50125¢ up
+    expect(at(569, 887.5)).toBe(50);
+    expect(at(231, 887.5)).toBe(21);
+    // 7.375 % and 10.25 %
+    expect(at(200, 737.5)).toBe(15);
+    expect(at(200, 1025)).toBe(21);
+  });
+
+  it('stays exact for the largest cart the limits allow', () => {
+    // about 10^14 cents (100 entries of 9 999 at the highest price): its tax at 8.875 % in floating
+    // point lands a cent off, at the half cent and just below it
+    const tax = (cents: number) => computeTotals([{ productType: 1, unitPriceCents: cents, quantity: 1 }], { taxRateBasisPoints: 887.5, flatShippingCents: 0, freeShippingOverCents: 0 }).taxCents;
+    const exact = (cents: number) => Number((BigInt(cents) * 8875n + 50_000n) / 100_000n);
+    expect(tax(99_110_907_292_400)).toBe(8_796_093_022_201);
+    expect(tax(99_989_999_999_769)).toBe(8_874_112_499_979);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100 * 9999 * 100_000_000 }), (cents) => tax(cents) === exact(cents)));
+  });
+
   it('taxes no gift card: it is taxed as what it buys when it is spent', () => {
     const rules = { taxRateBasisPoints: 800, flatShippingCents: 0, freeShippingOverCents: 0 };
     expect(computeTotals([{ productType: 4, unitPriceCents: 2500, quantity: 1 }], rules)).toMatchObject({ subtotalCents: 2500, taxCents: 0, grandTotalCents: 2500 });
@@ -50,5 +73,9 @@ describe('cart totals', () => {
 
   it('reads its settings defensively', () => {
     expect(totalsSettingsFrom({ taxRateBasisPoints: -5, flatShippingCents: 1.5, freeShippingOverCents: '100' })).toEqual({ taxRateBasisPoints: 0, flatShippingCents: 0, freeShippingOverCents: 0 });
+    // a rate in tenths of a basis point (8.875 %) is one; finer is none
+    expect(totalsSettingsFrom({ taxRateBasisPoints: 887.5 }).taxRateBasisPoints).toBe(887.5);
+    expect(totalsSettingsFrom({ taxRateBasisPoints: 800 }).taxRateBasisPoints).toBe(800);
+    expect(totalsSettingsFrom({ taxRateBasisPoints: 887.55 }).taxRateBasisPoints).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
-import { centsFromText, decimalFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
+import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
+import { basisPointsFromText, textFromBasisPoints } from '../tax-rate-input.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import type { MoneyFormat } from '../../lib/money.ts';
@@ -32,7 +33,7 @@ function newRate(rates: readonly RateForm[], currency: string): RateForm {
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
   return {
-    siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, currency: settings.currency, taxRate: String(settings.taxRateBasisPoints / 100),
+    siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, currency: settings.currency, taxRate: textFromBasisPoints(settings.taxRateBasisPoints),
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
     orderNotificationEmail: settings.orderNotificationEmail,
     lowStock: String(settings.lowStockThreshold),
@@ -45,10 +46,9 @@ function formOf(settings: Settings): SettingsForm {
 
 function payloadOf(form: SettingsForm) {
   const cents = (text: string) => (text.trim() === '' ? 0 : centsFromText(text, form.currency));
-  const percent = decimalFromText(form.taxRate) ?? '';
   return {
     siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, currency: form.currency,
-    taxRateBasisPoints: /^\d+(\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : Number.NaN,
+    taxRateBasisPoints: basisPointsFromText(form.taxRate),
     storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
     orderNotificationEmail: form.orderNotificationEmail,
     lowStockThreshold: integerFromText(form.lowStock),

@@ -283,6 +283,25 @@ describe('settings', () => {
     expect(added.body.shoppingCart.taxCents).toBe(Math.round(added.body.shoppingCart.subtotalCents / 10));
   });
 
+  it('keeps a tax rate with three decimals as typed, and the cart is taxed at it to the half cent', async () => {
+    const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+    // 8.875 %: tenths of a basis point, stored and read back as they were sent
+    const saved = await owner.put<{ settings: Record<string, unknown> }>('/api/admin/settings', { ...current, taxRateBasisPoints: 887.5 });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.settings.taxRateBasisPoints).toBe(887.5);
+    expect((await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings.taxRateBasisPoints).toBe(887.5);
+    const shopper = await new Visitor(server.url).start();
+    const added = await shopper.post<{ shoppingCart: { subtotalCents: number; taxCents: number } }>('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: 'HJ-S', quantity: 1, additionalFields: null });
+    const { subtotalCents, taxCents } = added.body.shoppingCart;
+    expect(taxCents).toBe(Number((BigInt(subtotalCents) * 8875n + 50_000n) / 100_000n));
+    expect(taxCents).toBeGreaterThan(0);
+    // a fourth decimal is refused, as the screen refuses it
+    const refused = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/settings', { ...current, taxRateBasisPoints: 887.55 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ taxRateBasisPoints: 'Enter a rate from 0 to 50, with at most three decimals, such as 8.875.' });
+    expect((await owner.put('/api/admin/settings', current)).status).toBe(200);
+  });
+
   it("keeps the owner's running-low figure, which the inventory's running-low list then uses", async () => {
     const current = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
     expect(current.lowStockThreshold).toBe(5);
@@ -331,14 +350,14 @@ describe('settings', () => {
     const refused = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/settings', {
       ...current,
       siteTitle: '',
-      taxRateBasisPoints: 825.5,
+      taxRateBasisPoints: 825.25,
       shippingRates: [{ id: 'Next Day', name: 'Next day', kind: 'flat', priceCents: null, perKilogramCents: 0, freeOverCents: -5, maxWeightGrams: 0 }],
       orderNotificationEmail: 'orders at linen',
     });
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toEqual({
       siteTitle: 'Fill in this field.',
-      taxRateBasisPoints: 'Enter a rate from 0 to 50, with at most two decimals.',
+      taxRateBasisPoints: 'Enter a rate from 0 to 50, with at most three decimals, such as 8.875.',
       'shippingRates.0.id': 'Lower-case letters, digits and dashes only, at most 40.',
       'shippingRates.0.priceCents': 'Enter an amount, such as 12.50.',
       'shippingRates.0.freeOverCents': 'An amount cannot be below 0.',

@@ -1,14 +1,17 @@
 /**
  * The orders list and export by the days orders were placed, in the store's time zone (the
  * website's timeZone): an order placed at 23:30 there belongs to that day wherever the owner or
- * the server is; the days go with the status, the search and the pages; the summary adds up every
- * order found (paid and fulfilled taken, test mode apart, cancelled and refunded not counted); and
- * the reads go through the index of orders by date.
+ * the server is, and the exports write its date there, with the zone's offset; the days go with
+ * the status, the search and the pages; the summary adds up every order found (paid and fulfilled
+ * taken, test mode apart, cancelled and refunded not counted); and the reads go through the index
+ * of orders by date.
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAdminId } from '../../../server/db/admin-product-repository.ts';
 import { AdminOrderRepository } from '../../../server/db/admin-order-repository.ts';
+import { AdminMessagesRepository } from '../../../server/db/admin-messages-repository.ts';
+import { MailingListRepository } from '../../../server/db/mailing-list-repository.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import type { SqlParams, StoreSession } from '../../../server/db/store.ts';
 import { periodDays, periodInstants } from '../../../server/admin/order-period.ts';
@@ -129,6 +132,33 @@ describe('orders by the day they were placed, in the store\'s time zone', () => 
     expect(answer.headers.get('content-disposition')).toContain('orders-2025-01-15-to-2025-01-15.csv');
     const [header, ...rows] = parse(answer.text) as string[][];
     expect(rows.map((row) => Number(row[header!.indexOf('number')]))).toEqual([7006, 7005]);
+  });
+
+  it('writes each date in the store\'s time zone with its offset, so the evening before stays on its day', async () => {
+    const answer = await owner.get<string>('/api/admin/orders.csv?from=2025-01-14&to=2025-01-16');
+    const [header, ...rows] = parse(answer.text) as string[][];
+    const dateOf = new Map(rows.map((row) => [Number(row[header!.indexOf('number')]), row[header!.indexOf('date')]]));
+    // 23:30 on the 14th in Los Angeles, 07:30 on the 15th in UTC
+    expect(dateOf.get(7001)).toBe('2025-01-14T23:30:00-08:00');
+    expect(dateOf.get(7006)).toBe('2025-01-15T23:59:59-08:00');
+    expect(dateOf.get(7007)).toBe('2025-01-16T00:00:00-08:00');
+    // the same instant as the order's, read back by anything that reads ISO 8601
+    expect(Date.parse(dateOf.get(7001)!)).toBe(ORDERS[0]!.on);
+  });
+
+  it('writes the dates of the subscribers and form submissions exports the same way', async () => {
+    const store = server.app.deps.store;
+    const evening = JAN_15 - HOUR / 2;
+    await new MailingListRepository(store).join('evening@example.com', 'newsletter', evening);
+    const form = (await new AdminMessagesRepository(store).forms())[0]!;
+    await store.run(
+      'INSERT INTO form_submissions (id, form_id, submission_key, values_json, page_path, created_on) VALUES (?, ?, ?, ?, ?, ?)',
+      [newAdminId(), form.id, newAdminId(), '{}', '/evening-form', evening],
+    );
+    const subscribers = parse((await owner.get<string>('/api/admin/messages/subscribers.csv')).text) as string[][];
+    expect(subscribers.find((row) => row[0] === 'evening@example.com')).toEqual(['evening@example.com', 'newsletter', '2025-01-14T23:30:00-08:00']);
+    const submissions = parse((await owner.get<string>(`/api/admin/messages/forms/${form.id}/submissions.csv`)).text) as string[][];
+    expect(submissions.find((row) => row[1] === '/evening-form')?.[0]).toBe('2025-01-14T23:30:00-08:00');
   });
 
   it('names today, the last 7 days and this month by the store\'s calendar', async () => {

@@ -316,6 +316,10 @@ describe(`PUT ${SETTINGS}`, () => {
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: -1 }), { status: 400, field: 'taxRateBasisPoints' });
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: 5_001 }), { status: 400, field: 'taxRateBasisPoints' });
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: null }), { status: 400, field: 'taxRateBasisPoints' });
+    // tenths of a basis point at finest (887.5 is 8.875 %), as the screen sends them
+    for (const taxRateBasisPoints of [887.55, 5_000.5, '887.5', Number.MAX_VALUE]) {
+      await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints }), { status: 400, field: 'taxRateBasisPoints' });
+    }
     await refused(() => owner.put(SETTINGS, { ...settings, storeOpen: 'yes' }), { status: 400, field: 'storeOpen' });
     await refused(() => owner.put(SETTINGS, { ...settings, shippingRates: [] }), { status: 400, field: 'shippingRates' });
     const rate = { id: 'standard', name: 'Standard', kind: 'flat', priceCents: 600, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0 };
