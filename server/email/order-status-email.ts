@@ -1,16 +1,22 @@
 /**
  * The shopper's notices of what became of their order, put in the outbox in the transaction of
  * the owner's move: sent (marked fulfilled) or cancelled. Each gives the lines in words, where it
- * ships and a link to the order's page, which shows the same status.
+ * ships and a link to the order's page, which shows the same status; a cancellation also says
+ * what went back on the gift card that paid for it and which gift cards it bought are stopped
+ * (the move has done both by then, in the same transaction).
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
+import { formatMoneyWith } from '../../client/lib/money.ts';
+import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
+import { moneyFormatFor } from '../commerce/money-format.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 
@@ -25,8 +31,10 @@ export type OrderChange = keyof typeof CHANGES;
 /** The notice of `change` for order `orderId`, read from the store; null for an order without the shopper's email. */
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
-  const [order, customer, lines, settings] = await Promise.all([
+  const giftCards = new GiftCardRepository(session);
+  const [order, customer, lines, settings, giftCardPayment, giftCardsSold] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
+    giftCards.paymentOf(orderId), giftCards.issuedBy(orderId),
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
@@ -41,6 +49,10 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     lines: lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
+    giftCardBack: change === 'cancelled' && giftCardPayment?.returnedOn != null
+      ? { amount: formatMoneyWith(giftCardPayment.amountCents, moneyFormatFor(order.currency, settings.locale)), last4: giftCardPayment.last4 }
+      : null,
+    giftCardsStopped: change === 'cancelled' ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
   };
   const { html, text } = renderEmail(templates, context, `${kind} email`);
   return { kind, subjectId: orderId, recipient: customer.email, subject, text, html };

@@ -325,6 +325,10 @@ describe("the owner's cancellations", () => {
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.order.giftCardPayment).toEqual(paid);
     expect(await balanceOf(code)).toBe(10000);
+    // the shopper's notice says where the money went
+    const [notice] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-cancelled');
+    expect(notice!.text).toContain(`$${(paid.amountCents / 100).toFixed(2)} is back on your gift card ending ${code.slice(-4)}.`);
+    expect(notice!.html).toContain(`is back on your gift card ending ${code.slice(-4)}.`);
     // refunded after it was cancelled: the card is not paid twice
     expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(200);
     expect(await balanceOf(code)).toBe(10000);
@@ -334,6 +338,10 @@ describe("the owner's cancellations", () => {
     const { orderId, code } = await buyGiftCard('SQ-GIFT-50');
     expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(200);
     expect((await giftCardsOf(orderId)).giftCardsIssued).toEqual([expect.objectContaining({ last4: code.slice(-4), cancelled: true })]);
+    // the buyer's notice says the card is stopped (and by its last four only)
+    const [notice] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-cancelled');
+    expect(notice!.text).toContain(`The gift card it bought, ending ${code.slice(-4)}, can no longer be used.`);
+    expect(notice!.text).not.toContain(code);
     const visitor = await shopper();
     expect((await quote(visitor, code)).giftCardError).toBe(CHECKOUT.giftCardCancelled);
     const refused = await pay(visitor, code);
