@@ -7,6 +7,9 @@
 /** A JSON file's problem, after its place. */
 const jsonInvalid = (problem: string): string => `Invalid JSON: ${problem}`;
 
+/** Why a file with NUL bytes is no template. */
+const notTextFile = 'not a text file (it holds NUL bytes: an image, a program, or text saved as UTF-16); a template is UTF-8 text';
+
 /** What `tmpl check` read, by kind. */
 export interface CheckedFiles {
   templates: number;
@@ -52,6 +55,9 @@ export const cliMessages = {
   templateFolderInside: (folder: string) =>
     `${folder} is a developer-template folder (it has template.conf): walked, only its .block files would be checked; check it on its own, tmpl check ${folder}`,
   templateFolderAmongPaths: (dir: string) => `${dir} is a developer-template folder (it has template.conf): check it on its own, tmpl check ${dir}`,
+  /** `tmpl check DIR MORE…` of a developer-template folder: each path in a run of its own. */
+  oneTemplateFolderAtATime: (paths: readonly string[]) =>
+    `a developer-template folder is checked on its own, one per run: ${paths.map((path) => `tmpl check ${path}`).join(', then ')}`,
   watchFolder: (dir: string) => `tmpl watch: ${dir} is a template folder; to see its pages as you save, run TEMPLATE_DIR=${dir} npm run dev (tmpl watch renders one .tmpl file)`,
   /** `input` is what the option names: "the template", "the data file". */
   outputOverInput: ({ option, writes, example }: OutputOption, out: string, input: string) =>
@@ -81,8 +87,9 @@ export const cliMessages = {
   jsonDoubleQuotes: 'JSON strings and names take double quotes',
   jsonNoComments: 'JSON has no comments',
   jsonByteOrderMark: 'an invisible byte-order mark (U+FEFF) before the JSON, which JSON does not allow: save the file as UTF-8 without BOM',
-  notText: (path: string) =>
-    `${path}: is not a text file (it holds NUL bytes: an image, a program, or text saved as UTF-16); a template is UTF-8 text`,
+  notText: (path: string) => `${path}: is ${notTextFile}`,
+  /** The same, after a template folder's file (`my-template/blocks/logo.block error: not a text file …`). */
+  notTextFile,
   outputFolderMissing: (folder: string) => `its folder ${folder} does not exist`,
   outputPathThroughFile: 'a folder on its path is a file',
   noGoldenFiles: (paths: readonly string[]) =>

@@ -1,4 +1,5 @@
 import type { Template } from '../../engine/index.ts';
+import { cliMessages } from '../../engine/cli/messages.ts';
 import { closestName, likelyPartials } from '../../engine/diagnostics/suggest.ts';
 import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
@@ -63,6 +64,14 @@ function unitsOf(folder: TemplateFolder): Unit[] {
     if (body !== undefined) units.push({ file: tag.file, template: body });
   }
   return units;
+}
+
+/**
+ * The folder's templates holding NUL bytes (an image renamed .block, text saved as UTF-16): what the
+ * loader compiled from them is garbage, so each is one error saying what it is, as `tmpl check FILE` says.
+ */
+function binaryTemplates(folder: TemplateFolder, units: readonly Unit[]): Set<string> {
+  return new Set(units.map((unit) => unit.file).filter((file) => folder.source.read(file)?.includes('\0') === true));
 }
 
 /** Blocks a file uses: applied ones and the `template` blocks of its platform tags. */
@@ -182,15 +191,17 @@ export function asAuthorSeesIt(problem: FolderProblem): FolderProblem {
  * page, system page and block compiles; every applied block, navigation template and tag
  * template exists; every `.eval` expression parses; every regionName names a layout or region;
  * each layout writes the page's content, headers and footers; named stylesheets and scripts are there. A missing block in a file that no page can reach (nothing applies it) is a warning: the
- * platform never renders that file, so no page fails because of it. A malformed tag is an error wherever it is.
+ * platform never renders that file, so no page fails because of it. A malformed tag is an error wherever it is;
+ * a template that is not text is one error of its file.
  */
 export function checkTemplateFolder(dirOrSource: string | TemplateSource): FolderCheck {
   const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
   const load = loadTemplateFolder(source);
-  const problems = load.problems.map(asAuthorSeesIt);
+  let problems = load.problems.map(asAuthorSeesIt);
   const folder = load.folder;
   if (folder !== null) {
     const units = unitsOf(folder);
+    const binary = binaryTemplates(folder, units);
     const used = blocksUsedBy(units, folder);
     const reached = reachableFiles(folder, used);
     for (const unit of units) {
@@ -216,6 +227,8 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
     for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
     problems.push(...pagesPastQueryLimit(folder, used));
     problems.push(...pageWarnings(folder));
+    problems = problems.filter((problem) => !binary.has(problem.file));
+    for (const file of binary) problems.push({ file, line: 0, column: 0, message: cliMessages.notTextFile, severity: 'error' });
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const errors = problems.filter((p) => p.severity === 'error').length;

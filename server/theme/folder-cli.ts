@@ -64,13 +64,15 @@ script or asset the folder lacks, a {squarespace...} value the platform does
 not give, a navigation template.conf does not declare.
 Each problem is printed on stderr as DIR/FILE:LINE:COLUMN severity: message
 (a code frame under each error), then a line on stdout with what was checked
-and the counts.
+and the counts. One folder is checked per run.
 
 exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
   options: {},
   // Given out of habit from `tmpl check FILE --partials DIR`: the folder's blocks/ are its partials.
   foreignOptions: { partials: cliMessages.partialsOfTemplateFolder },
   async run(args, io) {
+    // Each folder's problems and summary are one run's, as its exit code is: the others are named, to run after it.
+    if (args.positionals.length > 1) throw usageError(folderCheckCommand, cliMessages.oneTemplateFolderAtATime(args.positionals));
     const dir = onePositional(folderCheckCommand, args, 'DIR (the template folder)');
     const source = new DiskTemplateSource(dir);
     const result = checkTemplateFolder(source);

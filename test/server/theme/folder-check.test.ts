@@ -298,6 +298,17 @@ describe('checking a template folder', () => {
     expect(ownHead.problems).toEqual([]);
   });
 
+  it('reports a template that holds NUL bytes (an image renamed .block) as one error of that file, not as garbled template errors', () => {
+    const png = '\x89PNG\r\n\x1a\n\0\0\0\rIHDR{x|nope}{@|apply gone.block}';
+    const result = checkTemplateFolder(source({ 'blocks/logo.block': png, 'collections/blog.list': png, 'blocks/card.block': '{title}' }));
+    expect(result.problems).toEqual([
+      { file: 'blocks/logo.block', line: 0, column: 0, severity: 'error', message: cliMessages.notTextFile },
+      { file: 'collections/blog.list', line: 0, column: 0, severity: 'error', message: cliMessages.notTextFile },
+    ]);
+    // still counted, as `tmpl check FILE` counts a file it cannot read
+    expect(result.checked.templates).toBe(4);
+  });
+
   it('reports a folder without template.conf or with a broken one', () => {
     expect(checkTemplateFolder(new MemoryTemplateSource({})).problems[0]!.message).toBe(themeMessages.confMissing('memory'));
     const broken = checkTemplateFolder(new MemoryTemplateSource({ 'template.conf': '{"layouts": {"default": {"regions": []}}}' }));
@@ -381,6 +392,34 @@ describe('tmpl on folders', () => {
     const nameless = await run(['check', dir]);
     expect(nameless.err).toContain(`${join(dir, 'collections/blog.item')}:2:1 error: ${messages.tagWhitespaceExpected('')} — {.if} needs something to test: {.if name}…{.end}`);
     rmSync(join(dir, 'collections/blog.item'));
+    // a block that is an image renamed is that file's error, in the form `tmpl check FILE` gives it; the summary still ends the run
+    writeFileSync(join(dir, 'blocks/logo.block'), '\x89PNG\r\n\x1a\n\0\0\0\rIHDR');
+    try {
+      expect(await run(['check', dir])).toEqual({
+        code: 1, out: `${dir}: 4 templates and 1 JSON file checked, 1 error in 1 file`, err: `${join(dir, 'blocks/logo.block')} error: ${cliMessages.notTextFile}`,
+      });
+    } finally {
+      rmSync(join(dir, 'blocks/logo.block'));
+    }
+  });
+
+  it('checks one template folder per run, naming the run for each path given', async () => {
+    // outside the repository of `dir`, which must keep one template folder
+    const scratch = mkdtempSync(join(tmpdir(), 'tmpl-folders-'));
+    const other = join(scratch, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'template.conf'), conf());
+    writeFileSync(join(other, 'site.region'), SITE_REGION);
+    const page = join(scratch, 'page.tmpl');
+    writeFileSync(page, '{title}');
+    try {
+      for (const paths of [[dir, other], [dir, page, other]]) {
+        expect(await run(['check', ...paths])).toEqual({ code: 2, out: '', err: cliMessages.badArguments('check', cliMessages.oneTemplateFolderAtATime(paths)) });
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    expect(cliMessages.oneTemplateFolderAtATime(['a', 'b'])).toBe('a developer-template folder is checked on its own, one per run: tmpl check a, then tmpl check b');
   });
 
   it('renders a page with its context and site data', async () => {
