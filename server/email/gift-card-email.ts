@@ -5,18 +5,16 @@
  * again from there); the buyer's own emails never carry the code.
  */
 import { formattedGiftCardCode } from '../../client/lib/gift-card-code.ts';
-import { formatMoneyWith } from '../../client/lib/money.ts';
-import { moneyFormatFor } from '../commerce/money-format.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import type { GiftCardRecord } from '../db/gift-card-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { loadEmailTemplates, renderEmail, storeLink, type OrderEmailInput } from './order-email-parts.ts';
+import { emailMoney, loadEmailTemplates, renderEmail, storeLink, type OrderEmailInput } from './order-email-parts.ts';
 
 export const GIFT_CARD_EMAIL_KIND = 'gift-card';
 
 export function giftCardEmail(order: OrderEmailInput, card: GiftCardRecord): NewOutboxEmail {
   const templates = loadEmailTemplates(GIFT_CARD_EMAIL_KIND);
-  const amount = formatMoneyWith(card.initialCents, moneyFormatFor(card.currency, order.locale));
+  const amount = emailMoney(card.currency, order.locale)(card.initialCents);
   const subject = fillMessage(serverMessages.giftCardEmailSubject, { customerName: order.customerName, amount, siteTitle: order.siteTitle });
   const context = {
     subject,

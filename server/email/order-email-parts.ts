@@ -60,10 +60,15 @@ export function loadEmailTemplates(name: string): EmailTemplates {
   return templates;
 }
 
+/** An amount as every email writes it: the store's money format for the currency in its locale. */
+export function emailMoney(currency: string, locale: string): (cents: number) => string {
+  const format = moneyFormatFor(currency, locale);
+  return (cents) => formatMoneyWith(cents, format);
+}
+
 /** The order's parts as the templates print them. */
 export function orderParts(input: OrderEmailInput) {
-  const format = moneyFormatFor(input.currency, input.locale);
-  const money = (cents: number): string => formatMoneyWith(cents, format);
+  const money = emailMoney(input.currency, input.locale);
   return {
     siteTitle: input.siteTitle,
     orderNumber: CHECKOUT.orderNumber(input.orderNumber),

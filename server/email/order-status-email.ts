@@ -14,11 +14,9 @@ import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
-import { formatMoneyWith } from '../../client/lib/money.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
-import { moneyFormatFor } from '../commerce/money-format.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { emailMoney, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {
@@ -50,7 +48,7 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
     giftCardBack: change === 'cancelled' && giftCardPayment?.returnedOn != null
-      ? { amount: formatMoneyWith(giftCardPayment.amountCents, moneyFormatFor(order.currency, settings.locale)), last4: giftCardPayment.last4 }
+      ? { amount: emailMoney(order.currency, settings.locale)(giftCardPayment.amountCents), last4: giftCardPayment.last4 }
       : null,
     giftCardsStopped: change === 'cancelled' ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
   };
