@@ -24,12 +24,27 @@ const serialise = (row: unknown): string => JSON.stringify(row, (_key, value: un
  * happens to return them in.
  */
 export async function databaseDigest(store: StoreSession): Promise<Record<string, string>> {
+  const tables = await tableNames(store);
+  if (store.dialect === 'postgres') return postgresDigest(store, tables);
   const digest: Record<string, string> = {};
-  for (const table of await tableNames(store)) {
+  for (const table of tables) {
     const rows = (await store.all(`SELECT * FROM "${table}"`)).map(serialise).sort();
     const hash = createHash('sha256');
     for (const row of rows) hash.update(row);
     digest[table] = hash.digest('hex');
   }
   return digest;
+}
+
+/**
+ * PostgreSQL hashes each table's rows itself (their text form, in a fixed order), every table in
+ * one statement: a query per table, with the rows sent over, made the hardening suites' digests
+ * between calls most of their time (the route walk took four times as long as on SQLite).
+ */
+async function postgresDigest(store: StoreSession, tables: string[]): Promise<Record<string, string>> {
+  if (tables.length === 0) return {};
+  const parts = tables.map((table, index) =>
+    `SELECT ${index} AS i, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM "${table}" t`);
+  const rows = await store.all<{ i: number; h: string }>(parts.join(' UNION ALL '));
+  return Object.fromEntries(rows.map((row) => [tables[Number(row.i)], row.h]));
 }
