@@ -15,6 +15,17 @@ const SQLITE_ONLY = [
   'test/server/config-and-migrations.test.ts',
 ];
 
+/**
+ * Suites about template folders and the authors' dev server: their pages read the store through
+ * the repositories the storefront's own page suites already run on PostgreSQL, so a second engine
+ * adds no case, only about a minute and a half of the run.
+ */
+const TEMPLATE_AUTHOR_SUITES = [
+  'test/server/theme/**',
+  'test/server/dev/**',
+  'test/server/dev-server.test.ts',
+];
+
 // Vitest reads this file more than once (and workers inherit the environment): say it once.
 if (!postgresUrl && process.env.POSTGRES_SKIP_NOTED === undefined) {
   process.env.POSTGRES_SKIP_NOTED = '1';
@@ -77,7 +88,7 @@ export default defineConfig({
           test: {
             name: 'postgres',
             include: ['test/server/**/*.test.ts'],
-            exclude: ['node_modules/**', ...SQLITE_ONLY],
+            exclude: ['node_modules/**', ...SQLITE_ONLY, ...TEMPLATE_AUTHOR_SUITES],
             env: { TEST_ENGINE: 'postgres' },
           },
         }]
