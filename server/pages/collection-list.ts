@@ -6,6 +6,7 @@
  * A value it cannot read is ignored, as if not given, so any address gives a page.
  */
 import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
+import type { ItemOrder } from './collection-order.ts';
 
 type Json = Record<string, unknown>;
 
@@ -139,22 +140,26 @@ function pageUrl(path: string, query: ListQuery, offset: number, reverse: boolea
 /**
  * Where the page asked for starts and ends in the list. Older pages continue after the item of
  * that date, newer ones end before it, wherever it stands in the list's order; a date no item
- * has (one deleted since the link was made) reads the list as newest first.
+ * has (one deleted since the link was made) is placed by date, in the list's date order (newest
+ * first unless the list is the oldest first).
  */
-function pageBounds(items: readonly ListedItem[], query: ListQuery, size: number): { start: number; end: number } {
+function pageBounds(items: readonly ListedItem[], query: ListQuery, size: number, order: ItemOrder): { start: number; end: number } {
   const offset = query.offset;
   if (offset === undefined) return { start: 0, end: Math.min(size, items.length) };
+  // how far past the offset an item stands in the list's date order (> 0: after it)
+  const direction = order === 'oldest-first' ? -1 : 1;
+  const pastOffset = (item: ListedItem): number => direction * (offset - item.addedOn);
   const firstAt = (test: (item: ListedItem) => boolean): number => {
     const index = items.findIndex(test);
     return index === -1 ? items.length : index;
   };
   if (query.reverse) {
     const at = items.findIndex((item) => item.addedOn === offset);
-    const end = at !== -1 ? at : firstAt((item) => item.addedOn <= offset);
+    const end = at !== -1 ? at : firstAt((item) => pastOffset(item) >= 0);
     return { start: Math.max(0, end - size), end };
   }
   const at = items.findLastIndex((item) => item.addedOn === offset);
-  const start = at !== -1 ? at + 1 : firstAt((item) => item.addedOn < offset);
+  const start = at !== -1 ? at + 1 : firstAt((item) => pastOffset(item) > 0);
   return { start, end: Math.min(start + size, items.length) };
 }
 
@@ -168,10 +173,13 @@ export interface ListPage<T> {
  * One page of a filtered list: `pageSize` items from where the offset says, with the platform's
  * `pagination` (`nextPage`, `nextPageOffset`, `nextPageUrl`, `prevPage`, `prevPageOffset`,
  * `prevPageUrl` with `reversePaginate=true`, `pageSize`), each offset the date of the page's
- * last (or first) item. An offset past either end gives an empty page that links back.
+ * last (or first) item. An offset past either end gives an empty page that links back. `order`
+ * is the order the items are in (collection-order.ts), by which a date no item has is placed.
  */
-export function pageOfList<T extends ListedItem>(items: readonly T[], query: ListQuery, size: number, path: string): ListPage<T> {
-  const { start, end } = pageBounds(items, query, size);
+export function pageOfList<T extends ListedItem>(items: readonly T[], query: ListQuery, size: number, path: string, order: ItemOrder = 'newest-first'): ListPage<T> {
+  const { start, end } = pageBounds(items, query, size, order);
+  // a date one step before the list's first item, or after its last, in its date order
+  const step = order === 'oldest-first' ? -1 : 1;
   const page = items.slice(start, end);
   const hasNext = end < items.length;
   const hasPrev = start > 0;
@@ -179,13 +187,13 @@ export function pageOfList<T extends ListedItem>(items: readonly T[], query: Lis
   const pagination: Json = { pageSize: size, nextPage: hasNext, prevPage: hasPrev };
   if (hasNext) {
     // after this page's last item; an empty page before the first item leads to the first page
-    const offset = end > 0 ? items[end - 1]!.addedOn : items[0]!.addedOn + 1;
+    const offset = end > 0 ? items[end - 1]!.addedOn : items[0]!.addedOn + step;
     pagination.nextPageOffset = offset;
     pagination.nextPageUrl = pageUrl(path, query, offset, false);
   }
   if (hasPrev) {
     // before this page's first item; an empty page past the last item leads to the last page
-    const offset = start < items.length ? items[start]!.addedOn : items[items.length - 1]!.addedOn - 1;
+    const offset = start < items.length ? items[start]!.addedOn : items[items.length - 1]!.addedOn - step;
     pagination.prevPageOffset = offset;
     pagination.prevPageUrl = pageUrl(path, query, offset, true);
   }

@@ -6,6 +6,7 @@ import { serverMessages } from '../messages.ts';
 import { safeLinkUrl } from '../security/safe-link-url.ts';
 import { collectionContext } from './catalogue-pages.ts';
 import { filterList, listPageSize, listQueryOf, pageOfList, type ListedItem } from './collection-list.ts';
+import { inItemOrder, itemOrderOf } from './collection-order.ts';
 import { itemFacts } from './content-item-facts.ts';
 import { memberSignInUrl } from './member-sign-in-pages.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
@@ -42,13 +43,16 @@ export function createLessonPages(deps: AppDeps, pages: PageRenderer, notFound: 
       return;
     }
     const signedIn = currentSiteUserId(req) !== null;
-    const items = (await content.itemsInCollection(collection.id)).map((item) => lessonItem(item, true));
     const context = collectionContext(collection);
+    const conf = pages.collectionConf(context);
+    // in the order the theme's .conf gives the collection, as its item pages' neighbours are
+    const order = itemOrderOf(conf);
+    const items = inItemOrder((await content.itemsInCollection(collection.id)).map((item) => lessonItem(item, true)), order, (item) => item.addedOn);
     // the platform's list queries: filters, then the page the offset names, of the theme's page size
     const query = listQueryOf(req.query);
     const timeZone = (await site.website()).timeZone;
     const filtered = filterList(items, query, typeof timeZone === 'string' ? timeZone : 'UTC');
-    const page = pageOfList(filtered.items, query, listPageSize(collection.data.pageSize, pages.collectionConf(context)), req.path);
+    const page = pageOfList(filtered.items, query, listPageSize(collection.data.pageSize, conf), req.path, order);
     await pages.render(req, res, {
       template: 'lessons',
       pageType: PAGE_TYPE.COLLECTION,

@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { requestContent } from '../pages/request-content.ts';
 import { crumbOf } from '../pages/form-crumb.ts';
 import { storeLocale } from '../pages/base-context.ts';
+import { itemOrderOf, type ItemOrder } from '../pages/collection-order.ts';
 import type { PageSpec } from '../pages/page-renderer.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import type { CollectionConf } from './collection-conf.ts';
@@ -116,6 +117,11 @@ function withNavigationGuess(folder: TemplateFolder, tag: PlatformTag, message: 
 
 function asObject(value: unknown): Json | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+/** The order the folder's .conf of a store collection gives its items (collection-order.ts). */
+function orderOfCollection(folder: TemplateFolder, collection: Json): ItemOrder {
+  return itemOrderOf(chooseTemplates(folder, { view: 'list', collection }).collection?.conf);
 }
 
 /**
@@ -277,6 +283,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       context,
       data: await createStorePlatformData(deps, req, req.path, {
         typeNameOf: (collection) => chooseTemplates(folder, { view: 'list', collection }).typeName,
+        orderOf: (collection) => orderOfCollection(folder, collection),
         navigationNames: folder.conf.navigations.map((nav) => nav.name),
       }),
       headers: pageHeaders(context, { path: req.path, typeName: page.choice.typeName, crumb, stylesheetUrl: stylesheet }),
@@ -348,8 +355,11 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       // the same decision `tmpl render DIR` makes, so it previews what is served here
       const target = pageTargetFor({ path: req.path, pageType: spec.pageType, template: spec.template }, context);
       const urlId = target.collection?.urlId;
+      // the neighbours in the order the folder's .conf gives the collection, as its list shows it
+      const order = target.collection === undefined ? 'owner' : orderOfCollection(folder, target.collection);
+      const itemId = asObject(context.item)?.id;
       const collectionItems = target.view === 'item' && typeof urlId === 'string'
-        ? await itemsByCollection.get(content.version, `${urlId}\u0000${String(asObject(context.item)?.id)}`, () => itemNeighbourhood(deps, req, urlId, asObject(context.item)?.id))
+        ? await itemsByCollection.get(content.version, `${urlId}\u0000${String(itemId)}\u0000${order}`, () => itemNeighbourhood(deps, req, urlId, itemId, order))
         : undefined;
       return prepared.get(folder, spec, context, { showCart, collectionItems }, () => {
         const choice = chooseTemplates(folder, target);

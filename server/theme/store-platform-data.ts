@@ -9,6 +9,7 @@ import { requestContent, type RequestContent } from '../pages/request-content.ts
 import { collectionContext } from '../pages/catalogue-pages.ts';
 import { recordTypeOf } from '../pages/record-type.ts';
 import { itemFacts, itemNames, shareCategoryOrTag } from '../pages/content-item-facts.ts';
+import { inItemOrder, type ItemOrder } from '../pages/collection-order.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { storeTypeName } from './collection-choice.ts';
 import type { Json, PlatformData, QueryRequest, RelatedRequest, StoredBlock } from './platform-data.ts';
@@ -55,6 +56,8 @@ export interface StoreDataOptions {
   typeNameOf?: (collection: Json) => string;
   /** template.conf's navigation names in order: a name the site layout lacks takes the layout's entry at its position. */
   navigationNames?: readonly string[];
+  /** The order the folder's .conf gives a collection's items (the owner's by default), which queries and related items follow. */
+  orderOf?: (collection: Json) => ItemOrder;
 }
 
 /**
@@ -138,13 +141,18 @@ export async function composeWithStoreProducts<T>(data: PlatformData, compose: (
   return composed;
 }
 
+/** A collection's content items in the order its folder .conf gives them (collection-order.ts). */
+function orderedContentItems(snapshot: StoreSnapshot, record: CollectionRecord, order: ItemOrder): ContentItemRecord[] {
+  return inItemOrder(snapshot.contentItems.get(record.id) ?? [], order, (item) => item.createdOn);
+}
+
 /**
  * An item page's place in its collection: the item with the ones before and after it, in the
- * collection's order, as queries give them (what its `pagination` is made of); the rest of a large
- * shop's products are not read. [] when the collection does not list the item, undefined when no
- * collection has that urlId.
+ * collection's order (a content collection's as its folder .conf orders it, the list's order), as
+ * queries give them (what its `pagination` is made of); the rest of a large shop's products are
+ * not read. [] when the collection does not list the item, undefined when no collection has that urlId.
  */
-export async function itemNeighbourhood(deps: AppDeps, req: Request, collectionUrlId: string, itemId: unknown): Promise<Json[] | undefined> {
+export async function itemNeighbourhood(deps: AppDeps, req: Request, collectionUrlId: string, itemId: unknown, order: ItemOrder = 'owner'): Promise<Json[] | undefined> {
   const snapshot = await storeSnapshot(deps, req);
   const record = snapshot.collectionsByUrlId.get(collectionUrlId);
   if (record === undefined) return undefined;
@@ -155,7 +163,7 @@ export async function itemNeighbourhood(deps: AppDeps, req: Request, collectionU
     const around = listing.slice(Math.max(0, index - 1), index + 2).map((product) => product.id);
     return (await storeProductItems(deps, req, snapshot)).read(around);
   }
-  const items = snapshot.contentItems.get(record.id) ?? [];
+  const items = orderedContentItems(snapshot, record, order);
   const index = items.findIndex((item) => item.id === itemId);
   if (index === -1) return [];
   return items.slice(Math.max(0, index - 1), index + 2).map((item) => contentItem(item, record));
@@ -168,6 +176,7 @@ export async function itemNeighbourhood(deps: AppDeps, req: Request, collectionU
  */
 export async function createStorePlatformData(deps: AppDeps, req: Request, path: string, options: StoreDataOptions = {}): Promise<PlatformData> {
   const typeNameOf = options.typeNameOf ?? storeTypeName;
+  const orderOf = (record: CollectionRecord): ItemOrder => options.orderOf?.(collectionContext(record)) ?? 'owner';
   const snapshot = await storeSnapshot(deps, req);
   const productItems = await storeProductItems(deps, req, snapshot);
   const site = {
@@ -240,7 +249,7 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
       // filtered on the listing and the records, so only the products kept are read and only the items kept are built
       const items = listing !== undefined
         ? productItems.items(keptByQuery(listing, request, (product) => product).map((product) => product.id))
-        : keptByQuery(snapshot.contentItems.get(record.id) ?? [], request, contentItemFacts).map((item) => contentItem(item, record));
+        : keptByQuery(orderedContentItems(snapshot, record, orderOf(record)), request, contentItemFacts).map((item) => contentItem(item, record));
       const collection = collectionContext(record);
       return { collection: { ...collection, typeName: typeNameOf(collection) }, items };
     },
@@ -269,7 +278,7 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
         return productItems.items((request.limit !== null ? others.slice(0, request.limit) : others).map((product) => product.id));
       }
       // as the platform relates posts: the others sharing a category or tag with the item
-      const records = snapshot.contentItems.get(record.id) ?? [];
+      const records = orderedContentItems(snapshot, record, orderOf(record));
       const shown = records.find((item) => item.id === request.itemId);
       const related = shown === undefined ? [] : records.filter((item) => item.id !== shown.id && shareCategoryOrTag(shown.data, item.data));
       return (request.limit !== null ? related.slice(0, request.limit) : related).map((item) => contentItem(item, record));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPageSize, listQueryOf, pageOfList } from '../../../server/pages/collection-list.ts';
+import { inItemOrder, itemOrderOf } from '../../../server/pages/collection-order.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 type Json = Record<string, any>;
@@ -169,6 +170,91 @@ describe('the lessons list through a folder\'s blog templates', () => {
   });
 });
 
+const HOUR = 3_600_000;
+
+/**
+ * Dates that make the owner's order (Indigo Basics, Glazing at Home, Visible Mending) differ from
+ * both date orders: Glazing at Home is the newest, Visible Mending the oldest, and Indigo Basics
+ * (the one lesson open to visitors, whose page shows its neighbours) between them.
+ */
+async function dateLessons(server: RunningServer): Promise<void> {
+  const now = Date.now();
+  const store = server.app.deps.store;
+  for (const [urlId, hoursAgo] of [['glazing-at-home', 0], ['indigo-basics', 1], ['visible-mending', 3]] as const) {
+    await store.run('UPDATE content_items SET created_on = ? WHERE url_id = ?', [now - hoursAgo * HOUR, urlId]);
+  }
+}
+
+describe('the order a folder\'s .conf gives the lessons', () => {
+  const servers: Record<string, { server: RunningServer; dir: string }> = {};
+  const json = async (ordering: string, path: string): Promise<Json> => {
+    const response = await fetch(`${servers[ordering]!.server.url}${path}${path.includes('?') ? '&' : '?'}format=json`);
+    expect(response.status, path).toBe(200);
+    return await response.json() as Json;
+  };
+  const urlIds = (context: Json): string[] => (context.items as Json[]).map((item) => item.urlId);
+  const neighbours = (context: Json): [string | undefined, string | undefined] => [context.pagination?.prevItem?.urlId, context.pagination?.nextItem?.urlId];
+
+  beforeAll(async () => {
+    await Promise.all(['chronological', 'calendar', 'user-orderable'].map(async (ordering) => {
+      const dir = writeFolder({
+        'template.conf': JSON.stringify({ name: 'Blog', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [] }),
+        'site.region': '<html><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+        'collections/blog.conf': JSON.stringify({ title: 'Blog', ordering, pageSize: 2 }),
+        'collections/blog.list': '{.repeated section items}<article>{title}</article>{.end}',
+        'collections/blog.item': '<h1>{item.title}</h1>{.section pagination}{.section prevItem}<a class="prev" href="{fullUrl}">{title}</a>{.end}{.end}'
+          + '<squarespace:query collection="lessons" limit="1">{.repeated section items}<p class="first">{title}</p>{.end}</squarespace:query>',
+      });
+      const server = await startServer({ templateDir: dir });
+      await dateLessons(server);
+      servers[ordering] = { server, dir };
+    }));
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(servers).map(async ({ server, dir }) => {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }));
+  });
+
+  it('lists a chronological collection newest first, its older page after the offset and its item neighbours in that order', async () => {
+    const first = await json('chronological', '/lessons');
+    expect(urlIds(first)).toEqual(['glazing-at-home', 'indigo-basics']);
+    const older = await json('chronological', first.pagination.nextPageUrl);
+    expect(urlIds(older)).toEqual(['visible-mending']);
+    expect(urlIds(await json('chronological', older.pagination.prevPageUrl))).toEqual(['glazing-at-home', 'indigo-basics']);
+    // the newer item before, the older after, as the list shows them
+    expect(neighbours(await json('chronological', '/lessons/indigo-basics'))).toEqual(['glazing-at-home', 'visible-mending']);
+    const html = await (await fetch(`${servers.chronological!.server.url}/lessons/indigo-basics`)).text();
+    expect(html).toContain('<a class="prev" href="/lessons/glazing-at-home">Glazing at Home</a>');
+    // a query of the collection gives its items in the same order: the newest
+    expect(html).toContain('<p class="first">Glazing at Home</p>');
+  });
+
+  it('lists a calendar collection earliest first, placing a date no lesson has in that order', async () => {
+    const first = await json('calendar', '/lessons');
+    expect(urlIds(first)).toEqual(['visible-mending', 'indigo-basics']);
+    const later = await json('calendar', first.pagination.nextPageUrl);
+    expect(urlIds(later)).toEqual(['glazing-at-home']);
+    expect(urlIds(await json('calendar', later.pagination.prevPageUrl))).toEqual(['visible-mending', 'indigo-basics']);
+    expect(neighbours(await json('calendar', '/lessons/indigo-basics'))).toEqual(['visible-mending', 'glazing-at-home']);
+    // half an hour before Glazing at Home, after Indigo Basics: the page after it is Glazing at Home
+    const between = (later.items as Json[])[0]!.addedOn - HOUR / 2;
+    expect(urlIds(await json('calendar', `/lessons?offset=${between}`))).toEqual(['glazing-at-home']);
+    expect(urlIds(await json('calendar', `/lessons?offset=${between}&reversePaginate=true`))).toEqual(['visible-mending', 'indigo-basics']);
+    // a date before every lesson: an empty page before the first that leads on to it
+    const before = await json('calendar', '/lessons?offset=1&reversePaginate=true');
+    expect(before.items).toEqual([]);
+    expect(urlIds(await json('calendar', before.pagination.nextPageUrl))).toEqual(['visible-mending', 'indigo-basics']);
+  });
+
+  it('keeps the owner\'s order for a user-orderable collection', async () => {
+    expect(urlIds(await json('user-orderable', '/lessons'))).toEqual(['indigo-basics', 'glazing-at-home']);
+    expect(neighbours(await json('user-orderable', '/lessons/indigo-basics'))).toEqual([undefined, 'glazing-at-home']);
+    expect(await (await fetch(`${servers['user-orderable']!.server.url}/lessons/indigo-basics`)).text()).toContain('<p class="first">Indigo Basics</p>');
+  });
+});
+
 describe('the lessons list of the project\'s own theme', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -190,6 +276,32 @@ describe('the lessons list of the project\'s own theme', () => {
     const second = await (await fetch(server.url + older![1]!.replaceAll('&amp;', '&'))).text();
     expect(second).toContain('Visible Mending');
     expect(second).toContain('Newer lessons');
+  });
+});
+
+describe('a collection\'s item order', () => {
+  it('reads the .conf\'s ordering: chronological newest first, calendar earliest first, anything else the owner\'s', () => {
+    expect(itemOrderOf({ ordering: 'chronological' })).toBe('newest-first');
+    expect(itemOrderOf({ ordering: 'calendar' })).toBe('oldest-first');
+    for (const conf of [{ ordering: 'user-orderable' }, { ordering: 'music-album' }, {}, null]) expect(itemOrderOf(conf)).toBe('owner');
+    const items = [{ id: 'a', at: 2 }, { id: 'b', at: 3 }, { id: 'c', at: 1 }, { id: 'd', at: 3 }];
+    const ids = (order: Parameters<typeof inItemOrder>[1]): string[] => inItemOrder(items, order, (item) => item.at).map((item) => item.id);
+    expect(ids('owner')).toEqual(['a', 'b', 'c', 'd']);
+    // items of one date keep the owner's order
+    expect(ids('newest-first')).toEqual(['b', 'd', 'a', 'c']);
+    expect(ids('oldest-first')).toEqual(['c', 'a', 'b', 'd']);
+  });
+
+  it('pages a list that is the oldest first by the dates of its order', () => {
+    const items = [1, 2, 3, 4, 5].map((day) => ({ addedOn: day * 1000, categories: [], tags: [] }));
+    const dates = (query: Record<string, string>): number[] => pageOfList(items, listQueryOf(query), 2, '/events', 'oldest-first').items.map((item) => item.addedOn);
+    expect(dates({ offset: '2000' })).toEqual([3000, 4000]);
+    expect(dates({ offset: '2500' })).toEqual([3000, 4000]);
+    expect(dates({ offset: '2500', reversePaginate: 'true' })).toEqual([1000, 2000]);
+    // past the last item: an empty page whose newer link leads to the last page
+    const after = pageOfList(items, listQueryOf({ offset: '9000' }), 2, '/events', 'oldest-first');
+    expect(after.items).toEqual([]);
+    expect(dates({ offset: String(after.pagination!.prevPageOffset), reversePaginate: 'true' })).toEqual([4000, 5000]);
   });
 });
 
@@ -272,5 +384,26 @@ describe.skipIf(!existsSync(join(BASE_TEMPLATE, 'template.conf')) || !existsSync
     const context = await (await fetch(`${bureau.url}/lessons?format=json`)).json() as Json;
     expect(context.websiteSettings.userAccountsSettings).toEqual({ loginAllowed: false, signupAllowed: false });
     expect(await (await fetch(`${bureau.url}/lessons`)).text()).not.toContain('user-account-link');
+  });
+});
+
+describe.skipIf(!existsSync(join(BASE_TEMPLATE, 'template.conf')))('the base template\'s chronological blog', () => {
+  let base: RunningServer;
+  beforeAll(async () => {
+    base = await startServer({ templateDir: BASE_TEMPLATE });
+    await dateLessons(base);
+  });
+  afterAll(async () => {
+    await base.stop(true);
+  });
+
+  it('links a lesson\'s Newer and Older neighbours by date, as its blog.conf orders the collection', async () => {
+    const lesson = await (await fetch(`${base.url}/lessons/indigo-basics`)).text();
+    expect(lesson).toMatch(/<a href="\/lessons\/glazing-at-home">Newer<\/a>/);
+    expect(lesson).toMatch(/<a href="\/lessons\/visible-mending">Older<\/a>/);
+    const list = await (await fetch(`${base.url}/lessons`)).text();
+    expect(list.indexOf('Glazing at Home')).toBeGreaterThan(-1);
+    expect(list.indexOf('Glazing at Home')).toBeLessThan(list.indexOf('Indigo Basics'));
+    expect(list.indexOf('Indigo Basics')).toBeLessThan(list.indexOf('Visible Mending'));
   });
 });
