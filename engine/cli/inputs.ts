@@ -9,6 +9,7 @@ import { JsonSyntaxError, JsonTooDeepError, parseJson } from '../runtime/json-re
 import { LineIndex } from '../syntax/positions.ts';
 import { CliFailure } from './io.ts';
 import { cliMessages } from './messages.ts';
+import { isTemplateText } from './template-text.ts';
 
 /** Extensions of template files found when walking a folder (pages and partials). */
 export const TEMPLATE_EXTENSIONS: readonly string[] = ['.tmpl', '.block'];
@@ -56,7 +57,7 @@ export function readTextFile(path: string): string {
  */
 export function readTemplateFile(path: string): string {
   const text = readTextFile(path);
-  if (text.includes('\0')) throw new CliFailure(cliMessages.notText(path));
+  if (!isTemplateText(text)) throw new CliFailure(cliMessages.notText(path));
   return text;
 }
 

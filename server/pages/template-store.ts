@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import { compile, type Template, type TemplateError } from '../../engine/index.ts';
+import { cliMessages } from '../../engine/cli/messages.ts';
+import { isTemplateText } from '../../engine/cli/template-text.ts';
 import { serverMessages } from '../messages.ts';
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
@@ -85,6 +87,8 @@ export class TemplateStore {
     const mtimeMs = stat.mtimeMs;
     if (cached && cached.mtimeMs === mtimeMs) return cached;
     const source = readFileSync(path, 'utf8');
+    // an image renamed .block would render as itself, garbled: it fails as a file that does not compile
+    if (!isTemplateText(source)) throw new TemplateCompileError(name, [{ name, line: 0, column: 0, message: cliMessages.notTextFile }]);
     const template = compile(source, { name });
     // Only errors that change what renders stop the page; validate-mode reports are told and kept.
     if (template.errors.some((e) => !e.validation)) throw new TemplateCompileError(name, template.errors);

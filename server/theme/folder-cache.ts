@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import { loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
-/** A folder that cannot be served at all (no template.conf, or one that does not parse). */
+/** A folder that cannot be served at all (no template.conf, one that does not parse, a template that is not text). */
 export class TemplateFolderError extends Error {
   constructor(readonly problems: FolderProblem[]) {
     super(problems.map((p) => `${placeOf(p)} ${p.message}`).join('; '));
@@ -38,6 +38,10 @@ export class FolderCache {
     if (this.folder !== null && version === this.version) return this.folder;
     const load = loadTemplateFolder(this.source);
     if (load.folder === null) throw new TemplateFolderError(load.problems);
+    // A template that is not text (an image renamed .block) would serve garbage: outside development
+    // the folder is not served, as a template.conf that does not parse; in development the overlay shows it.
+    const notText = load.problems.filter(isNotTextProblem);
+    if (notText.length > 0 && !this.watch) throw new TemplateFolderError(notText);
     const errors = load.problems.filter((p) => p.severity === 'error');
     if (errors.length > 0) this.log.warn({ folder: this.source.label, problems: errors }, themeMessages.folderErrorsLog);
     else this.log.info({ folder: this.source.label, name: load.folder.conf.name }, themeMessages.folderLoaded);

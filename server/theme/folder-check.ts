@@ -1,7 +1,6 @@
 import type { Template } from '../../engine/index.ts';
-import { cliMessages } from '../../engine/cli/messages.ts';
 import { closestName, likelyPartials } from '../../engine/diagnostics/suggest.ts';
-import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { unknownPlatformValues } from './platform-values.ts';
 import { filesReached } from './files-reached.ts';
@@ -64,14 +63,6 @@ function unitsOf(folder: TemplateFolder): Unit[] {
     if (body !== undefined) units.push({ file: tag.file, template: body });
   }
   return units;
-}
-
-/**
- * The folder's templates holding NUL bytes (an image renamed .block, text saved as UTF-16): what the
- * loader compiled from them is garbage, so each is one error saying what it is, as `tmpl check FILE` says.
- */
-function binaryTemplates(folder: TemplateFolder, units: readonly Unit[]): Set<string> {
-  return new Set(units.map((unit) => unit.file).filter((file) => folder.source.read(file)?.includes('\0') === true));
 }
 
 /** Blocks a file uses: applied ones and the `template` blocks of its platform tags. */
@@ -201,7 +192,8 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
   const folder = load.folder;
   if (folder !== null) {
     const units = unitsOf(folder);
-    const binary = binaryTemplates(folder, units);
+    // a template that is not text is its file's one error, the loader's: nothing else is said of the file
+    const binary = new Set(load.problems.filter(isNotTextProblem).map((problem) => problem.file));
     const used = blocksUsedBy(units, folder);
     const reached = reachableFiles(folder, used);
     for (const unit of units) {
@@ -227,8 +219,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
     for (const tag of folder.tags.values()) checkTag(tag, folder, reached, problems);
     problems.push(...pagesPastQueryLimit(folder, used));
     problems.push(...pageWarnings(folder));
-    problems = problems.filter((problem) => !binary.has(problem.file));
-    for (const file of binary) problems.push({ file, line: 0, column: 0, message: cliMessages.notTextFile, severity: 'error' });
+    problems = problems.filter((problem) => !binary.has(problem.file) || isNotTextProblem(problem));
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const errors = problems.filter((p) => p.severity === 'error').length;

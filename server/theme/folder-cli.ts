@@ -21,7 +21,7 @@ import { checkOutputTarget, PAGE_OUTPUT, STYLESHEET_OUTPUT } from '../../engine/
 import { parseLocale, parseNow, writeOutput } from '../../engine/cli/render-job.ts';
 import { messageWithHint } from '../../engine/cli/report.ts';
 import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
-import { loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
+import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
 import { compileFolderStyles } from './folder-styles.ts';
 import { contextPageType } from './page-target.ts';
 import { renderFolderPage } from './render-folder-page.ts';
@@ -173,6 +173,9 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   }
   const source = new DiskTemplateSource(dir);
   const result = renderFolderPage(source, page, context as Record<string, unknown>, { data, locale, now });
+  // a template that is not text is an input problem, as for `tmpl render FILE`: one line, exit 2, no page
+  const notText = result.problems.find(isNotTextProblem);
+  if (notText !== undefined) throw new CliFailure(cliMessages.notText(path.join(dir, notText.file)));
   // The folder's errors, and the malformed tags of the files this page used: the page shows them as
   // text, as the storefront does, but they are errors to the author, as for `render FILE`.
   const used = new Set(result.files);

@@ -1,4 +1,6 @@
 import { closestName, compile, LineIndex, type Template, type TemplateError } from '../../engine/index.ts';
+import { cliMessages } from '../../engine/cli/messages.ts';
+import { isTemplateText } from '../../engine/cli/template-text.ts';
 import { parseCollectionConf, regionNamePosition, type CollectionConf } from './collection-conf.ts';
 import type { EditedText } from './edited-text.ts';
 import { folderRegistry } from './folder-registry.ts';
@@ -17,6 +19,11 @@ export interface FolderProblem {
   severity: 'error' | 'warning';
   /** A malformed tag kept as text (the reference's validate mode): the file still renders as written. */
   validation?: true;
+}
+
+/** A template of the folder that is not text (see isTemplateText): the storefront cannot serve the folder with it. */
+export function isNotTextProblem(problem: FolderProblem): boolean {
+  return problem.message === cliMessages.notTextFile;
 }
 
 /** Where a problem is, as editors and terminals link it: `file:line:column`, or the file alone when it has no place in it (line 0). */
@@ -96,6 +103,11 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   const compileFile = (path: string): FolderFile | null => {
     const text = source.read(path);
     if (text === undefined) return null;
+    // An image renamed .block would render as itself, garbled: the file is one error, and renders nothing.
+    if (!isTemplateText(text)) {
+      problems.push({ file: path, line: 0, column: 0, message: cliMessages.notTextFile, severity: 'error' });
+      return { path, template: compile('', { name: path, plugins: folderRegistry }) };
+    }
     // The file is compiled as rewritten (script nonces added, platform tags replaced), and every
     // position is mapped back, so errors name the author's own lines and columns.
     const lines = new LineIndex(text);

@@ -5,7 +5,7 @@ import { createBuiltinPages, type BuiltinPages } from './builtin-pages.ts';
 import { chooseTemplates } from './collection-choice.ts';
 import { composeFolderPage } from './compose-page.ts';
 import { pageWarnings } from './folder-check.ts';
-import { loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { contextAddress, contextPageType, pagePath, pageTargetFor } from './page-target.ts';
@@ -60,7 +60,8 @@ function folderStylesheetUrl(folder: TemplateFolder): string | null {
 export function renderFolderPage(dirOrSource: string | TemplateSource, url: string, context: Json, options: RenderFolderPageOptions = {}): FolderPageRender {
   const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
   const load = loadTemplateFolder(source);
-  if (load.folder === null) return { html: '', errors: [], problems: load.problems, context, files: [], warnings: [] };
+  // a folder the storefront would not serve (a template that is not text among them) renders nothing
+  if (load.folder === null || load.problems.some(isNotTextProblem)) return { html: '', errors: [], problems: load.problems, context, files: [], warnings: [] };
   const folder = load.folder;
   // the same decision the storefront makes for the page this context came from
   const target = pageTargetFor({ path: new URL(url, 'http://localhost').pathname, pageType: contextPageType(context) }, context);

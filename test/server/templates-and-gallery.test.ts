@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cliMessages } from '../../engine/cli/messages.ts';
 import { GALLERY_RANGES, resolveGalleryOptions } from '../../server/pages/gallery-options.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from '../../server/pages/template-store.ts';
 import { checkTemplateFolder } from '../../server/theme/folder-check.ts';
@@ -54,6 +55,17 @@ describe('template store (single .tmpl pages) and the theme folder', () => {
     const dir = templateDir();
     writeFileSync(join(dir, 'broken.tmpl'), '{.section a}never closed');
     expect(() => new TemplateStore(dir, false).page('broken')).toThrow(TemplateCompileError);
+  });
+
+  it('refuses a page or partial that is not text (an image renamed), naming it as tmpl check does, rather than rendering its bytes', () => {
+    const dir = templateDir();
+    writeFileSync(join(dir, 'home.tmpl'), '<p>{@|apply greeting.block}</p>');
+    writeFileSync(join(dir, 'partials', 'logo.block'), '\x89PNG\r\n\x1a\n\0\0\0\rIHDR{title}');
+    const store = new TemplateStore(dir, false);
+    expect(() => store.partials()).toThrow(TemplateCompileError);
+    expect(store.compileErrors('home')).toEqual([{ name: 'logo.block', line: 0, column: 0, message: cliMessages.notTextFile }]);
+    writeFileSync(join(dir, 'photo.tmpl'), '\0\0');
+    expect(() => store.page('photo')).toThrow(TemplateCompileError);
   });
 
   it('compiles every file of the theme, a developer-template folder, with no problem at all', () => {

@@ -5,11 +5,12 @@
  * not parse, a setting of the environment that is not valid. With WORKERS=N the primary stops
  * too, rather than starting workers that fail the same way again and again.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliMessages } from '../../../engine/cli/messages.ts';
 import { CANNOT_SERVE_EXIT_CODE } from '../../../server/cluster.ts';
 import { PERCENT_ENCODE_HINT } from '../../../server/db/database-url.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
@@ -86,6 +87,21 @@ describe('a template folder whose template.conf does not parse', () => {
     const said = lines.find((line) => line.msg === themeMessages.folderUnservableLog);
     expect(said?.problems).toBe(`template.conf:2:10 not valid JSON: Expected ':' after property name`);
     expect(messages(output)).not.toContain(serverMessages.startupFailureLog);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('a template folder with a template that is not text', () => {
+  it('stops the process with one line naming the file, instead of serving the image as a template', async () => {
+    const folder = mkdtempSync(join(dir, 'theme-'));
+    writeFileSync(join(folder, 'template.conf'), JSON.stringify({ name: 'Plain', layouts: { default: { name: 'Default', regions: ['site'] } } }));
+    writeFileSync(join(folder, 'site.region'), '<html><body>{squarespace.main-content}</body></html>');
+    mkdirSync(join(folder, 'blocks'));
+    writeFileSync(join(folder, 'blocks/logo.block'), '\x89PNG\r\n\x1a\n\0\0\0\rIHDR');
+    const { code, output } = await runMain({ PORT: '0', TEMPLATE_DIR: folder });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; problems?: string });
+    expect(lines.find((line) => line.msg === themeMessages.folderUnservableLog)?.problems).toBe(`blocks/logo.block ${cliMessages.notTextFile}`);
     expect(output).not.toMatch(STACK_LINE);
   });
 });

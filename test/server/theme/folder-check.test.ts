@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../../../engine/cli/io.ts';
 import { cliMessages } from '../../../engine/cli/messages.ts';
 import { messages } from '../../../engine/messages.ts';
 import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
@@ -398,6 +399,17 @@ describe('tmpl on folders', () => {
       expect(await run(['check', dir])).toEqual({
         code: 1, out: `${dir}: 4 templates and 1 JSON file checked, 1 error in 1 file`, err: `${join(dir, 'blocks/logo.block')} error: ${cliMessages.notTextFile}`,
       });
+    } finally {
+      rmSync(join(dir, 'blocks/logo.block'));
+    }
+  });
+
+  it('refuses to render a page of a folder with a template that is not text, in one line naming it, as render FILE does', async () => {
+    // an image renamed .block, which no page applies: the storefront would not serve the folder either
+    writeFileSync(join(dir, 'blocks/logo.block'), '\x89PNG\r\n\x1a\n\0\0\0\rIHDR{title}');
+    try {
+      expect(await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json')]))
+        .toEqual({ code: EXIT.usage, out: '', err: cliMessages.notText(join(dir, 'blocks/logo.block')) });
     } finally {
       rmSync(join(dir, 'blocks/logo.block'));
     }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
+import { cliMessages } from '../../../engine/cli/messages.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { OVERLAY_ID } from '../../../server/dev/error-overlay.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
@@ -326,6 +327,40 @@ describe('a template.conf that does not parse', () => {
       const failure = await startServer({ templateDir: dir }).then(() => null, (error: unknown) => error);
       expect(failure).toBeInstanceOf(TemplateFolderError);
       expect((failure as Error).message).toBe(`template.conf:2:10 not valid JSON: Expected ':' after property name`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  /** A PNG's first bytes, with braces a compile would take for instructions. */
+  const PNG = '\x89PNG\r\n\x1a\n\0\0\0\rIHDR{title}{.section x}';
+
+  it('shows a template that is not text (an image renamed .block) in the development overlay, as tmpl check names it, until it is replaced', async () => {
+    const dir = writeFolder({ 'template.conf': good, 'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>', 'blocks/logo.block': PNG });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const page = await fetch(`${server.url}/shop`);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain('dev-error-overlay');
+      expect(html).toContain(`<span class="where">blocks/logo.block</span> <span class="message">${escapeHtml(cliMessages.notTextFile)}</span>`);
+      // its bytes are not read as a template: no garbled errors, no frame of them
+      expect(html).not.toContain('IHDR');
+      writeFileSync(join(dir, 'blocks/logo.block'), '<img src="/assets/logo.png">');
+      await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(200);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the start elsewhere at a template that is not text, naming the file', async () => {
+    const dir = writeFolder({ 'template.conf': good, 'site.region': '<html><body>{squarespace.main-content}</body></html>', 'collections/products.list': PNG });
+    try {
+      const { TemplateFolderError } = await import('../../../server/theme/folder-cache.ts');
+      const failure = await startServer({ templateDir: dir }).then(() => null, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(TemplateFolderError);
+      expect((failure as Error).message).toBe(`collections/products.list ${cliMessages.notTextFile}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
