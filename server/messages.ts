@@ -54,6 +54,8 @@ export const serverMessages = {
   backupNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file (npm start makes data/store.db on its first start)',
   restoreNoBackup: 'no backup at {path}',
   restoreStoreInUse: 'the store {path} is open in a running server: stop the server, then run npm run restore again (a running server goes on with the file it has open, and every change it made after the restore would be lost)',
+  moveStoreHasWriter: 'a server is running on the store {path} and would go on taking orders there that PostgreSQL never gets: stop the server first (or restart it with DATABASE_READONLY=true), then run npm run move-to-postgres again; nothing was copied',
+  storeClaimed: 'the store {path} is being moved by npm run move-to-postgres: start the server once the move is done (on PostgreSQL, with DATABASE_URL)',
   backupUsage: 'usage: npm run backup [-- FILE] | npm run restore -- FILE',
   backupHelp: 'usage: npm run backup [-- FILE] | npm run restore -- FILE\n\nnpm run backup copies the store (DATABASE_PATH, default data/store.db) to FILE (by default backups/store-TIME.db in the store\'s folder: data/backups/…) while the server runs, and checks the copy.\nnpm run restore checks the backup FILE and puts it in the store\'s place: stop the server first, and start it again after.\nA store on PostgreSQL (DATABASE_URL) is backed up with the database\'s own tools (pg_dump).',
   passwordUsage: 'usage: npm run password -- EMAIL (gives the account that signs in with EMAIL a new password, printed once, and signs it out everywhere)',

@@ -4,6 +4,8 @@
  *
  * - The source is opened read-only and read in one read transaction (one snapshot of every table);
  *   it must be at this build's migration level (the move never migrates it) and pass quick_check.
+ *   A file a process still has open for writing is refused, and no writer may open it until the
+ *   move ends (store-writer-lock.ts): orders taken there after the copy would never reach PostgreSQL.
  * - The target gets its schema from the project's PostgreSQL migrations and is never seeded. It must
  *   hold no store yet; `replace` replaces one no customer has used (no orders, customer accounts,
  *   subscribers, restock sign-ups or form answers), such as the demo store a first start seeded.
@@ -23,6 +25,7 @@ import { migrate, migrationsDir } from './migrate.ts';
 import { storeDescription } from './open-store.ts';
 import { PostgresStore } from './postgres-store.ts';
 import type { SqlValue, StoreSession } from './store.ts';
+import { claimStore, type StoreLock } from './store-writer-lock.ts';
 
 export const moveMessages = {
   usage: 'usage: npm run move-to-postgres -- [--from FILE] [--to postgres://user:password@host:5432/db] [--replace] (copies the whole SQLite store in FILE, default DATABASE_PATH or data/store.db, into the PostgreSQL database --to, default DATABASE_URL, in one transaction; --help says more)',
@@ -382,7 +385,12 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
 
   const db = openSource(source);
   let store: PostgresStore | undefined;
+  let claim: StoreLock | null = null;
   try {
+    // orders a running server took after the copy read its table would stay behind in the file;
+    // the claim is held to the end, so no server starts writing to it meanwhile
+    claim = claimStore(source);
+    if (claim === null) fail(serverMessages.moveStoreHasWriter, { path: source });
     checkSource(db, source);
     store = new PostgresStore({ connectionString: options.to, maxConnections: 2 });
     // one snapshot of every table, even should a server still be writing to the file
@@ -496,6 +504,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
     db.close();
+    claim?.release();
     await store?.close();
   }
 }

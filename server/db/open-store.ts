@@ -5,6 +5,7 @@ import { describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
 import { watchPoolConnections } from './pool-connection-watch.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { SqliteStore } from './sqlite-store.ts';
+import { holdWriterLock, type StoreLock } from './store-writer-lock.ts';
 import type { Store } from './store.ts';
 
 export interface StoreLocation {
@@ -41,7 +42,16 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
     return { store };
   }
   const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true });
-  return { store: new SqliteStore(sqlite), sqlite };
+  // a process that may write tells the commands that copy the file so (store-writer-lock.ts)
+  if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite), sqlite };
+  let lock: StoreLock;
+  try {
+    lock = holdWriterLock(location.databasePath);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  return { store: new SqliteStore(sqlite, () => lock.release()), sqlite };
 }
 
 /**

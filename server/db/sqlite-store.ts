@@ -32,7 +32,11 @@ export class SqliteStore implements Store {
   /** Settles when the open transaction ends; null when none is open. */
   private gate: Promise<void> | null = null;
 
-  constructor(readonly db: Database.Database) {}
+  /** `onClose` runs once the connection is closed (open-store.ts gives back the writer lock there). */
+  constructor(
+    readonly db: Database.Database,
+    private readonly onClose?: () => void,
+  ) {}
 
   /** The statement for `sql`, prepared once. */
   statement(sql: string): Statement {
@@ -114,6 +118,7 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     this.statements.clear();
     if (this.db.open) this.db.close();
+    this.onClose?.();
   }
 }
 

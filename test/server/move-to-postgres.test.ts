@@ -3,8 +3,9 @@
  * The move itself needs a PostgreSQL server, so it runs in the postgres project only (with
  * TEST_DATABASE_URL); the refusals that come before any database is reached run on SQLite.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,8 @@ import { readConfig } from '../../server/config.ts';
 import { counted, moveMessages } from '../../server/db/move-to-postgres.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
-import { fillMessage } from '../../server/messages.ts';
+import { claimStore, StoreClaimedError } from '../../server/db/store-writer-lock.ts';
+import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
 import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
@@ -135,6 +137,50 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     expect(refused.status).toBe(1);
     expect(refused.err).toMatch(new RegExp(`^${garbage.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (cannot be read as a SQLite store|is damaged)`));
   }, 90_000);
+
+  it('refuses a store a server still writes to, naming it, and goes on once it stopped or was killed; a read-only server may stay', async () => {
+    const source = await sqliteStore('live');
+    const refusal = { status: 1, out: '', err: fillMessage(serverMessages.moveStoreHasWriter, { path: source }) };
+    // past the check, the move meets the unreachable target
+    const wentOn = (): string => move(['--from', source, '--to', nowhere]).err.split(':')[0]!;
+
+    const server = await startServer({ databasePath: source, databaseUrl: '' });
+    expect(move(['--from', source, '--to', nowhere])).toEqual(refusal);
+    await server.stop();
+    expect(wentOn()).toBe('cannot reach postgres');
+
+    // DATABASE_READONLY takes no orders: the shop may stay open for browsing while it moves
+    const readOnly = openStore({ databasePath: source, readOnly: true });
+    expect(wentOn()).toBe('cannot reach postgres');
+    await readOnly.store.close();
+
+    // a server process killed outright (kill -9, the out-of-memory killer) leaves nothing behind that blocks the move
+    const hold = "import { openStore } from './server/db/open-store.ts'; openStore({ databasePath: process.argv[1] }); console.log('open'); setInterval(() => {}, 1000);";
+    const killed = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', hold, source], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await once(killed.stdout, 'data');
+      expect(move(['--from', source, '--to', nowhere])).toEqual(refusal);
+    } finally {
+      killed.kill('SIGKILL');
+    }
+    await once(killed, 'exit');
+    expect(wentOn()).toBe('cannot reach postgres');
+  }, 90_000);
+
+  it('keeps a server that starts while the move copies from opening the store for writing, and says why', async () => {
+    const source = await sqliteStore('claimed');
+    const claim = claimStore(source)!;
+    try {
+      // after waiting 5 s for the claim to end, as for any lock
+      expect(() => openStore({ databasePath: source })).toThrow(new StoreClaimedError(source));
+      expect(new StoreClaimedError(source).message).toBe(fillMessage(serverMessages.storeClaimed, { path: source }));
+      // a read-only server takes no orders: it may serve the shop meanwhile
+      await openStore({ databasePath: source, readOnly: true }).store.close();
+    } finally {
+      claim.release();
+    }
+    await openStore({ databasePath: source }).store.close();
+  }, 30_000);
 
   it('never prints the password of the URL, even when the database cannot be reached', async () => {
     const source = await sqliteStore('unreachable');

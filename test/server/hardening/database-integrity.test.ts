@@ -227,7 +227,8 @@ describe('backup and restore', () => {
     source.close();
     execFileSync(tsx, ['server/backup-command.ts', 'restore', walBackup], { cwd: ROOT, env, encoding: 'utf8' });
     expect(readdirSync(dirname(walBackup))).toEqual(['wal-backup.db']);
-    expect(readdirSync(dirname(path)).sort()).toEqual(['backups', 'store.db']);
+    // (the -lock the server held stays: an empty file, never a journal; store-writer-lock.ts)
+    expect(readdirSync(dirname(path)).sort()).toEqual(['backups', 'store.db', 'store.db-lock']);
     const restored = await startServer({ databasePath: path });
     servers.push(restored);
     expect((await fetch(`${restored.url}/api/health?deep=1`)).status).toBe(200);

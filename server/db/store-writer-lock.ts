@@ -1,0 +1,80 @@
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { fillMessage, serverMessages } from '../messages.ts';
+
+/**
+ * Whether a process still writes to a SQLite store, for `npm run move-to-postgres`: a server
+ * left running would take orders into the file after the copy read it, and they would be lost on
+ * the switch to PostgreSQL.
+ *
+ * Every process that opens the store for writing (each WORKERS process, `npm run password`) keeps
+ * a read transaction open on an empty companion file, `<store>-lock`, for as long as the store is
+ * open: a shared lock SQLite takes and the operating system drops when the process ends, however
+ * it ends, so a killed server leaves nothing stale behind (a pid file could name a pid the system
+ * has since given to another program). The move asks for the exclusive lock without waiting: it
+ * is refused while any writer holds its share, and once it has it, a server starting meanwhile
+ * cannot take one and does not start. Why not the store file's own lock: in WAL mode every
+ * connection holds it, a DATABASE_READONLY server's too, which may go on serving pages while the
+ * shop moves. The companion is never removed: a process making a new one while another still
+ * holds the old would hide from the check.
+ */
+export const writerLockPath = (databasePath: string): string => `${databasePath}-lock`;
+
+/** A held lock (a writer's share, or a command's claim); `release` gives it back. */
+export interface StoreLock {
+  release(): void;
+}
+
+/** Thrown to a process opening the store for writing while a command has claimed it. */
+export class StoreClaimedError extends Error {
+  override readonly name = 'StoreClaimedError';
+  constructor(databasePath: string) {
+    super(fillMessage(serverMessages.storeClaimed, { path: databasePath }));
+  }
+}
+
+const lockOf = (db: Database.Database): StoreLock => ({
+  release: () => {
+    if (db.open) db.close();
+  },
+});
+
+const isBusy = (error: unknown): boolean => (error as { code?: unknown }).code === 'SQLITE_BUSY';
+
+/** Takes this process's share of the store's writer lock, waiting up to 5 s for a command's claim to end. */
+export function holdWriterLock(databasePath: string): StoreLock {
+  const db = new Database(writerLockPath(databasePath), { timeout: 5000 });
+  try {
+    db.exec('BEGIN');
+    // the shared lock is taken by the first read and kept until the transaction ends
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+  } catch (error) {
+    db.close();
+    throw isBusy(error) ? new StoreClaimedError(databasePath) : error;
+  }
+  return lockOf(db);
+}
+
+/**
+ * The store for a command alone, without waiting: null while a process holds it open for writing.
+ * Held until released, so no writer starts on the store in the meantime.
+ */
+export function claimStore(databasePath: string): StoreLock | null {
+  const path = writerLockPath(databasePath);
+  let db: Database.Database;
+  try {
+    db = new Database(path, { timeout: 0 });
+  } catch (error) {
+    // a folder nobody may write in (a copy on read-only media): no writer could have opened the store there without making the file
+    if (!existsSync(path)) return { release: () => {} };
+    throw error;
+  }
+  try {
+    db.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    db.close();
+    if (isBusy(error)) return null;
+    throw error;
+  }
+  return lockOf(db);
+}
