@@ -4,6 +4,9 @@ import { dirname } from 'node:path';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { quickCheckProblems } from './database-integrity.ts';
 
+/** The most pages better-sqlite3 lets a backup step copy: all that are left, for any store. */
+const ALL_REMAINING_PAGES = 0x7fffffff;
+
 /** Thrown when a file that should be a sound store is not (quick_check found damage). */
 export class UnsoundBackupError extends Error {
   constructor(path: string, problems: readonly string[]) {
@@ -79,7 +82,10 @@ export async function backupDatabase(databasePath: string, backupPath: string): 
   try {
     const problems = quickCheckProblems(source);
     if (problems.length > 0) throw new UnsoundBackupError(databasePath, problems);
-    await source.backup(partial);
+    // in one step: a copy made a step at a time starts over whenever another process writes
+    // between two steps, so on a busy shop it never finished; one step reads one snapshot (the
+    // server's writes go on meanwhile, into the WAL)
+    await source.backup(partial, { progress: () => ALL_REMAINING_PAGES });
   } finally {
     source.close();
   }

@@ -145,6 +145,37 @@ describe('backup and restore', () => {
     expect((await fetch(`${restored.url}/shop/p/${mug.urlId}`)).status).toBe(200);
   });
 
+  it('a backup of a store too large for one step finishes while writes land between its steps', async () => {
+    const path = await preparedStore();
+    const db = new Database(path);
+    // some 2.5 MB of rows: more pages than the backup API copies in one step by default (100)
+    const track = db.prepare("INSERT INTO tracking_events (kind, visitor_id, payload_json, created_on) VALUES ('view', NULL, ?, 0)");
+    db.transaction(() => { for (let i = 0; i < 600; i++) track.run(JSON.stringify({ text: 'x'.repeat(4000) })); })();
+    // a busy shop: another connection commits a write between every two turns of the event loop
+    let writing = true;
+    const write = (): void => {
+      if (!writing) return;
+      track.run('{}');
+      setImmediate(write);
+    };
+    setImmediate(write);
+    const backupPath = join(folder(), 'store-backup.db');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // copied a step at a time, each write started the copy over: it never finished
+      const unfinished = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('the backup did not finish in 10 s')), 10_000); });
+      await Promise.race([backupDatabase(path, backupPath), unfinished]);
+    } finally {
+      clearTimeout(timer);
+      writing = false;
+      db.close();
+    }
+    const backup = new Database(backupPath, { readonly: true });
+    expect(quickCheckProblems(backup)).toEqual([]);
+    expect(backup.prepare('SELECT count(*) FROM tracking_events').pluck().get()).toBeGreaterThanOrEqual(600);
+    backup.close();
+  }, 30_000);
+
   it('refuses to back up a damaged store and to restore a damaged backup, leaving the store as it was', async () => {
     const sound = await preparedStore();
     const damaged = await preparedStore();
