@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LineIndex } from '../../engine/syntax/positions.ts';
-import { confIssue, parseConfJson, type ConfResult } from './template-conf.ts';
+import { confIssue, parseConfJson, quotedPattern, type ConfResult } from './template-conf.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /**
@@ -27,11 +27,17 @@ export function parseCollectionConf(text: string): ConfResult<CollectionConf> {
 }
 
 /**
- * Where the value of `regionName` is written in a .conf text, for placing a problem with it; the
- * last one, as JSON.parse keeps the last of a repeated key. Line 0 when the text has none.
+ * Where a .conf text writes member `key`: its quoted key, or the start of its value. The last one,
+ * as JSON.parse keeps the last of a repeated key. Line 0 when the text has none as written (a key
+ * spelled with escapes).
  */
-export function regionNamePosition(text: string): { line: number; column: number } {
-  const written = [...text.matchAll(/"regionName"\s*:\s*/g)].at(-1);
+export function confMemberPosition(text: string, key: string, part: 'key' | 'value'): { line: number; column: number } {
+  const written = [...text.matchAll(new RegExp(`${quotedPattern(key)}\\s*:\\s*`, 'g'))].at(-1);
   if (written === undefined) return { line: 0, column: 0 };
-  return new LineIndex(text).position(written.index + written[0].length);
+  return new LineIndex(text).position(part === 'key' ? written.index : written.index + written[0].length);
+}
+
+/** Where the value of `regionName` is written in a .conf text, for placing a problem with it. */
+export function regionNamePosition(text: string): { line: number; column: number } {
+  return confMemberPosition(text, 'regionName', 'value');
 }

@@ -3,6 +3,7 @@ import { closestName, likelyPartials } from '../../engine/diagnostics/suggest.ts
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { unknownPlatformValues } from './platform-values.ts';
+import { unknownConfSettings } from './conf-settings.ts';
 import { filesReached } from './files-reached.ts';
 import { pagesPastQueryLimit } from './page-query-count.ts';
 import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
@@ -157,12 +158,13 @@ function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], used:
 /**
  * The warnings of the check that every page shows the effect of, which the development overlay
  * lists too: a stylesheet, script or asset the folder names but lacks, a platform value the platform
- * does not give (`{squarespace.main-contnet}`), and a layout that never writes the page's content,
+ * does not give (`{squarespace.main-contnet}`), a `.conf` setting it is not known to read
+ * (`"ordering": "chronologial"`, `"pagesize"`), and a layout that never writes the page's content,
  * its headers or its footers.
  */
 export function pageWarnings(folder: TemplateFolder): FolderProblem[] {
   const units = unitsOf(folder);
-  const problems = [...missingFiles(folder), ...unknownPlatformValues(units)];
+  const problems = [...missingFiles(folder), ...unknownPlatformValues(units), ...unknownConfSettings(folder)];
   checkLayoutValues(folder, units, blocksUsedBy(units, folder), problems);
   return problems;
 }

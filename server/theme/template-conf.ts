@@ -108,7 +108,7 @@ export function regionBaseName(region: string): string {
 }
 
 /** A name as JSON writes it, as a pattern: the quoted string, its characters escaped for RegExp. */
-function quotedPattern(name: string): string {
+export function quotedPattern(name: string): string {
   return JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -9,6 +9,11 @@ export const themeMessages = {
   regionMissing: (region: string, layout: string) => `region '${region}' of layout '${layout}' has no file ${region}.region`,
   layoutUnknown: (layout: string) => `regionName '${layout}' names no layout of template.conf and no region`,
   noDefaultLayout: 'layouts has no entries',
+  confKeyUnknown: (key: string) =>
+    `'${key}' is not a setting the platform documents or its public templates use: the server ignores it`,
+  confOrderingUnknown: (written: string, known: readonly string[]) =>
+    `ordering '${written}' is none of ${known.map((value) => `'${value}'`).join(', ')}: the items keep the owner's order`,
+  confNotBoolean: (key: string, written: string) => `${key} takes true or false, not ${written}: it is read as false`,
   platformValueUnknown: (written: string) => `{${written}} is not a value the platform gives: it writes nothing`,
   mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
   headersMissing: (layout: string) =>

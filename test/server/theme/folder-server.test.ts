@@ -460,6 +460,27 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
+  it("warns in the development overlay of a collection's .conf setting one typo away, placed as tmpl check places it", async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><head>{squarespace-headers}</head><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/blog.conf': '{\n  "ordering": "chronologial",\n  "pagesize": 2\n}',
+      'collections/blog.list': '{.repeated section items}<p>{title}</p>{.end}',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const html = await (await fetch(`${server.url}/lessons`)).text();
+      expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" open>`);
+      const ordering = themeMessages.didYouMean(themeMessages.confOrderingUnknown('chronologial', ['chronological', 'user-orderable', 'calendar', 'music-album']), 'chronological');
+      expect(html).toContain(`<span class="where">collections/blog.conf:2:15</span> <span class="message">${escapeHtml(ordering)}</span>`);
+      const pageSize = themeMessages.didYouMean(themeMessages.confKeyUnknown('pagesize'), 'pageSize');
+      expect(html).toContain(`<span class="where">collections/blog.conf:3:3</span> <span class="message">${escapeHtml(pageSize)}</span>`);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('warns in the development overlay of a navigation tag that renders nothing, with the navigation it likely meant', async () => {
     const dir = writeFolder({
       'template.conf': JSON.stringify({ name: 'Nav', layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav', title: 'Main' }] }),

@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../engine/cli/main.ts';
+import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
+import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
+import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
+import { themeMessages } from '../../../server/theme/theme-messages.ts';
+import { conf, SITE_REGION } from './folder-fixture.ts';
+
+/** Public developer templates, read in place; never copied into the project. */
+const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
+
+function realFolders(): string[] {
+  if (!existsSync(REAL_TEMPLATES)) return [];
+  return readdirSync(REAL_TEMPLATES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(REAL_TEMPLATES, entry.name))
+    .map((dir) => (existsSync(join(dir, 'template.conf')) ? dir : join(dir, 'src')));
+}
+
+const ORDERINGS = ['chronological', 'user-orderable', 'calendar', 'music-album'];
+
+/** A blog whose .conf is written one typo away, each on a line of its own. */
+const MISTYPED_BLOG = [
+  '{',
+  '  "title": "Blog",',
+  '  "ordering": "chronologial",',
+  '  "pagesize": 10,',
+  '  "forcePageSize": "true",',
+  '  "relatedItems": "yes",',
+  '  "acceptTypes": ["text"]',
+  '}',
+].join('\n');
+
+/** What `tmpl check` and the overlay say of MISTYPED_BLOG, in order: file, line, column, message. */
+const MISTYPED_BLOG_WARNINGS: Array<[string, number, number, string]> = [
+  ['collections/blog.conf', 3, 15, themeMessages.didYouMean(themeMessages.confOrderingUnknown('chronologial', ORDERINGS), 'chronological')],
+  ['collections/blog.conf', 4, 3, themeMessages.didYouMean(themeMessages.confKeyUnknown('pagesize'), 'pageSize')],
+  ['collections/blog.conf', 5, 20, themeMessages.didYouMean(themeMessages.confNotBoolean('forcePageSize', '"true"'), 'true')],
+  ['collections/blog.conf', 6, 19, themeMessages.confNotBoolean('relatedItems', '"yes"')],
+];
+
+function source(files: Record<string, string>): MemoryTemplateSource {
+  return new MemoryTemplateSource({ 'template.conf': conf(), 'site.region': SITE_REGION, 'collections/blog.list': '{.repeated section items}{title}{.end}', ...files });
+}
+
+function confWarnings(files: Record<string, string>): Array<[string, number, number, string]> {
+  const result = checkTemplateFolder(source(files));
+  expect(result.errors).toBe(0);
+  return result.problems.filter((problem) => problem.file.endsWith('.conf')).map((problem) => {
+    expect(problem.severity).toBe('warning');
+    return [problem.file, problem.line, problem.column, problem.message];
+  });
+}
+
+describe("a collection's or page's .conf the platform would not understand", () => {
+  it('warns of a key or value one typo away, placed at the key or value, with the one meant', () => {
+    expect(confWarnings({ 'collections/blog.conf': MISTYPED_BLOG })).toEqual(MISTYPED_BLOG_WARNINGS);
+  });
+
+  it('warns of a key close to none, and of a page\'s .page.conf as of a collection\'s', () => {
+    expect(confWarnings({
+      'pages/about.page': '<h1>About</h1>',
+      'pages/about.page.conf': '{ "title": "About", "sidebar": true, "regionNam": "default" }',
+    })).toEqual([
+      ['pages/about.page.conf', 1, 21, themeMessages.confKeyUnknown('sidebar')],
+      ['pages/about.page.conf', 1, 38, themeMessages.didYouMean(themeMessages.confKeyUnknown('regionNam'), 'regionName')],
+    ]);
+  });
+
+  it('places a repeated key at the one JSON keeps, the last', () => {
+    expect(confWarnings({ 'collections/blog.conf': '{\n  "ordering": "calendar",\n  "ordering": "calender"\n}' })).toEqual([
+      ['collections/blog.conf', 3, 15, themeMessages.didYouMean(themeMessages.confOrderingUnknown('calender', ORDERINGS), 'calendar')],
+    ]);
+  });
+
+  it('says nothing of the keys and values the platform documents or its public templates use', () => {
+    expect(confWarnings({
+      'collections/blog.conf': JSON.stringify({
+        title: 'Blog', ordering: 'chronological', addText: 'Add Post', acceptTypes: ['text'], regionName: 'default',
+        pageSize: 20, forcePageSize: true, relatedItems: false, icon: 'blog', view: 'grid', fullData: true,
+        hasSystemBlogCollectionSettings: true, systemPartials: ['sqs-share-buttons'], supportsVideoBackgrounds: 'true',
+      }),
+      'collections/album.conf': JSON.stringify({ ordering: 'music-album', systemCollectionVersion: '2.0' }),
+      'collections/gallery.conf': JSON.stringify({ ordering: 'user-orderable' }),
+      'collections/events.conf': JSON.stringify({ ordering: 'calendar' }),
+      'collections/index.conf': JSON.stringify({ folder: true, index: true, indexType: 'full-url' }),
+    })).toEqual([]);
+  });
+
+  const folders = realFolders();
+  it.skipIf(folders.length === 0)("says nothing of any public template's .conf files as they are", () => {
+    for (const dir of folders) {
+      expect(checkTemplateFolder(dir).problems.filter((problem) => problem.file.endsWith('.conf') && problem.file !== 'template.conf'), dir).toEqual([]);
+    }
+  });
+
+  it("warns in tmpl render of the .conf of the page's collection only", () => {
+    const folder = source({ 'collections/blog.conf': MISTYPED_BLOG, 'collections/gallery.conf': '{ "ordering": "user-orderabel" }', 'collections/gallery.list': 'g' });
+    const blog = renderFolderPage(folder, '/journal', { collection: { id: 'c', urlId: 'journal', typeName: 'blog' }, items: [] });
+    expect(blog.warnings.map((problem) => [problem.file, problem.line, problem.column, problem.message])).toEqual(MISTYPED_BLOG_WARNINGS);
+  });
+
+  it('is told by tmpl check DIR, file:line:column, as warnings (exit 0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tmpl-conf-'));
+    const files: Record<string, string> = {
+      'template.conf': conf(),
+      'site.region': SITE_REGION,
+      'collections/blog.conf': MISTYPED_BLOG,
+      'collections/blog.list': '{.repeated section items}{title}{.end}',
+    };
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(['check', dir], { out: (s) => out.push(s), write: (s) => out.push(s), err: (s) => err.push(s) });
+      expect(code).toBe(0);
+      expect(out.join('\n')).toBe(`${dir}: 2 templates and 2 JSON files checked, no errors, 4 warnings`);
+      expect(err.join('\n').split('\n')).toEqual(MISTYPED_BLOG_WARNINGS.map(([file, line, column, message]) => `${join(dir, file)}:${line}:${column} warning: ${message}`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
