@@ -15,6 +15,8 @@ import { ProductEditor } from './screens/ProductEditor.tsx';
 import { InventoryScreen } from './screens/InventoryScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { OrderDetail } from './screens/OrderDetail.tsx';
+import { GiftCardsScreen } from './screens/GiftCardsScreen.tsx';
+import { GiftCardDetail } from './screens/GiftCardDetail.tsx';
 import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
@@ -55,6 +57,7 @@ const SCREENS: ReadonlyArray<{ key: ScreenKey; permission: string }> = [
   { key: 'products', permission: 'catalogue.read' },
   { key: 'inventory', permission: 'catalogue.read' },
   { key: 'orders', permission: 'orders.read' },
+  { key: 'gift-cards', permission: 'orders.read' },
   { key: 'messages', permission: 'messages.read' },
   { key: 'settings', permission: 'settings.read' },
   { key: 'staff', permission: 'staff.manage' },
@@ -178,6 +181,11 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       screen = parts[1] === undefined
         ? <OrdersScreen navigate={navigate} />
         : <OrderDetail key={parts[1]} orderId={parts[1]} navigate={navigate} canManage={can('orders.manage')} />;
+      break;
+    case 'gift-cards':
+      screen = parts[1] === undefined
+        ? <GiftCardsScreen navigate={navigate} />
+        : <GiftCardDetail key={parts[1]} giftCardId={parts[1]} navigate={navigate} canManage={can('orders.manage')} />;
       break;
     case 'messages':
       screen = <MessagesScreen canNotify={can('restock.send')} />;

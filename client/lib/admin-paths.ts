@@ -12,6 +12,8 @@ export const ADMIN_PATHS = {
   inventory: `${ADMIN_BASE}/inventory`,
   orders: `${ADMIN_BASE}/orders`,
   order: (orderId: string): string => `${ADMIN_BASE}/orders/${encodeURIComponent(orderId)}`,
+  giftCards: `${ADMIN_BASE}/gift-cards`,
+  giftCard: (giftCardId: string): string => `${ADMIN_BASE}/gift-cards/${encodeURIComponent(giftCardId)}`,
   /** Where a password-reset email's link opens (its token follows in the fragment). */
   resetPassword: `${ADMIN_BASE}/reset-password`,
   /** A screen by its key in the navigation (products, orders…). */

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { createAccountCalls } from './account-calls.ts';
+import { createGiftCardCalls } from './gift-card-calls.ts';
 import { createInventoryCalls } from './inventory-calls.ts';
 import { createMessageCalls } from './message-calls.ts';
 import { createOrderCalls } from './order-calls.ts';
@@ -20,6 +21,7 @@ export function createAdminCalls(deps: AppDeps): Router {
   router.use(createProductSpreadsheetCalls(deps));
   router.use(createInventoryCalls(deps));
   router.use(createOrderCalls(deps));
+  router.use(createGiftCardCalls(deps));
   router.use(createMessageCalls(deps));
   router.use(createSettingsCalls(deps));
   router.use(createStaffCalls(deps));

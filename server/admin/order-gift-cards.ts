@@ -6,17 +6,21 @@ import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 
+/** Each card with its id, which the order screen links to the card's own screen. */
 export interface OrderGiftCards {
-  giftCardPayment: { last4: string; amountCents: number } | null;
-  giftCardsIssued: Array<{ last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }>;
+  /** `cancelled`: the card that paid is stopped now, so what the order's cancellation puts back on it cannot be spent until it is started again. */
+  giftCardPayment: { id: string; last4: string; amountCents: number; cancelled: boolean } | null;
+  giftCardsIssued: Array<{ id: string; last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }>;
 }
 
 export async function giftCardsOfOrder(session: StoreSession, orderId: string): Promise<OrderGiftCards> {
   const giftCards = new GiftCardRepository(session);
   const [payment, issued] = await Promise.all([giftCards.paymentOf(orderId), giftCards.issuedBy(orderId)]);
+  const paidWith = payment ? await giftCards.findById(payment.giftCardId) : undefined;
   return {
-    giftCardPayment: payment ? { last4: payment.last4, amountCents: payment.amountCents } : null,
+    giftCardPayment: payment ? { id: payment.giftCardId, last4: payment.last4, amountCents: payment.amountCents, cancelled: paidWith?.cancelledOn != null } : null,
     giftCardsIssued: issued.map((card) => ({
+      id: card.id,
       last4: giftCardCodeLast4(card.code),
       initialCents: card.initialCents,
       balanceCents: card.balanceCents,

@@ -88,6 +88,12 @@ export class GiftCardRepository {
     throw new Error('no unused gift card code found');
   }
 
+  /** The card of its id (the admin's), or undefined. */
+  async findById(id: string): Promise<GiftCardRecord | undefined> {
+    const row = await this.session.get<GiftCardRow>('SELECT * FROM gift_cards WHERE id = ?', [id]);
+    return row ? toCard(row) : undefined;
+  }
+
   /** The card of a normalised code; locked for the rest of the transaction when `lock` is set. */
   async findByCode(code: string, lock = false): Promise<GiftCardRecord | undefined> {
     const row = await this.session.get<GiftCardRow>(`SELECT * FROM gift_cards WHERE code = ?${lock ? forUpdate(this.session) : ''}`, [code]);

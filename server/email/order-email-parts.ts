@@ -66,6 +66,21 @@ export function emailMoney(currency: string, locale: string): (cents: number) =>
   return (cents) => formatMoneyWith(cents, format);
 }
 
+/**
+ * A gift card's part of the payment as every order email prints it (the confirmation, the
+ * shipping notice): the card's part as a deduction, and what the payment card paid of the rest.
+ */
+export function giftCardParts(giftCard: { last4: string; amountCents: number } | null, totalCents: number, money: (cents: number) => string) {
+  if (!giftCard) return null;
+  return {
+    label: CHECKOUT.giftCardLine(giftCard.last4),
+    // a deduction, written as the checkout writes it (the store's format of a negative amount)
+    amount: money(-giftCard.amountCents),
+    // nothing when the gift card paid it all
+    paidByCard: totalCents > giftCard.amountCents ? money(totalCents - giftCard.amountCents) : null,
+  };
+}
+
 /** The order's parts as the templates print them. */
 export function orderParts(input: OrderEmailInput) {
   const money = emailMoney(input.currency, input.locale);
@@ -88,14 +103,7 @@ export function orderParts(input: OrderEmailInput) {
     shipping: input.shippingCents === 0 ? CHECKOUT.free : money(input.shippingCents),
     tax: money(input.taxCents),
     total: money(input.totalCents),
-    // the card's part as a deduction, and what the payment card paid of the rest
-    giftCard: input.giftCard ? {
-      label: CHECKOUT.giftCardLine(input.giftCard.last4),
-      // a deduction, written as the checkout writes it (the store's format of a negative amount)
-      amount: money(-input.giftCard.amountCents),
-      // nothing when the gift card paid it all
-      paidByCard: input.totalCents > input.giftCard.amountCents ? money(input.totalCents - input.giftCard.amountCents) : null,
-    } : null,
+    giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,
   };
 }

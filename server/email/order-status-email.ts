@@ -1,7 +1,8 @@
 /**
  * The shopper's notices of what became of their order, put in the outbox in the transaction of
  * the owner's move: sent (marked fulfilled) or cancelled. Each gives the lines in words, where it
- * ships and a link to the order's page, which shows the same status; a cancellation also says
+ * ships and a link to the order's page, which shows the same status; a shipping notice of an order
+ * a gift card paid for says how it was paid, as the confirmation does; a cancellation also says
  * what went back on the gift card that paid for it and which gift cards it bought are stopped
  * (the move has done both by then, in the same transaction).
  */
@@ -16,7 +17,7 @@ import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { emailMoney, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { emailMoney, giftCardParts, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {
@@ -39,6 +40,7 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const templates = loadEmailTemplates(kind);
   const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
   const subject = fillMessage(subjectText, { orderNumber, siteTitle: settings.siteTitle });
+  const money = emailMoney(order.currency, settings.locale);
   const context = {
     subject,
     siteTitle: settings.siteTitle,
@@ -47,8 +49,12 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     lines: lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
+    // the shipping notice says how the order was paid as its confirmation did: the total, the gift card's part and the payment card's
+    payment: change === 'shipped' && giftCardPayment !== null
+      ? { total: money(order.grandTotalCents), giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money) }
+      : null,
     giftCardBack: change === 'cancelled' && giftCardPayment?.returnedOn != null
-      ? { amount: emailMoney(order.currency, settings.locale)(giftCardPayment.amountCents), last4: giftCardPayment.last4 }
+      ? { amount: money(giftCardPayment.amountCents), last4: giftCardPayment.last4 }
       : null,
     giftCardsStopped: change === 'cancelled' ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
   };

@@ -228,7 +228,7 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     expectNoFindings(findings);
   });
 
-  it('the admin: sign-in, products, the product editor, orders and an order, inventory, settings', async () => {
+  it('the admin: sign-in, products, the product editor, orders and an order, gift cards and a card, inventory, settings', async () => {
     const findings: AxeFinding[] = [];
     await open('/config');
     await page.getByRole('heading', { name: 'Sign in to your store' }).waitFor();
@@ -266,6 +266,17 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await page.getByRole('link', { name: '#1001' }).click();
     await page.getByRole('heading', { level: 1, name: /#1001/ }).waitFor();
     findings.push(...(await auditAtEachWidth('admin order #1001')));
+
+    // a gift card the order sold (issued here as if it had bought one), found and opened on its screen
+    const sold = await store.app.deps.store.get<{ id: string }>('SELECT id FROM orders WHERE order_number = 1001');
+    const giftCard = await new GiftCardRepository(store.app.deps.store).issue({ orderId: sold!.id, currency: 'USD', amountCents: 5000, recipientEmail: 'sam@example.com' }, Date.now());
+    await screen('Gift cards');
+    const cardLink = page.getByRole('link', { name: `Ending ${giftCard.code.slice(-4)}` });
+    await cardLink.waitFor();
+    findings.push(...(await auditAtEachWidth('admin gift cards')));
+    await cardLink.click();
+    await page.getByRole('heading', { level: 1, name: `Gift card ending ${giftCard.code.slice(-4)}` }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin gift card')));
 
     await screen('Inventory');
     await page.locator('table.admin-table').first().waitFor();

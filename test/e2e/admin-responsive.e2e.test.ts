@@ -30,9 +30,10 @@ import { placeOrderThroughCheckout } from '../server/helpers/checkout.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
+import { GiftCardRepository } from '../../server/db/gift-card-repository.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 
-const SECTIONS = ['Products', 'Inventory', 'Orders', 'Messages', 'Settings', 'Staff', 'Account'] as const;
+const SECTIONS = ['Products', 'Inventory', 'Orders', 'Gift cards', 'Messages', 'Settings', 'Staff', 'Account'] as const;
 const WIDTHS = [320, 390, 768, 1280] as const;
 /** A tablet's width is drawn as a touch screen, whose controls are sized for a finger too. */
 const TOUCH_WIDTH = 768;
@@ -40,6 +41,7 @@ const TOUCH_WIDTH = 768;
 let store: Storefront;
 let page: Page;
 let touchEmulation: CDPSession | undefined;
+let giftCardLast4 = '';
 
 /** One order from a visitor, so that the order list and an order's page have content. */
 async function placeOneOrder(): Promise<void> {
@@ -100,7 +102,7 @@ async function expectFits(label: string, width: number): Promise<void> {
 
 /**
  * What a finger aims at on a touch-sized screen: buttons, fields and menus, the links of the header
- * and of tables (an order's number), the CSV exports, a screen's way back (**Products**, **Back to
+ * and of tables (an order's number), a gift card's order among its facts, the CSV exports, a screen's way back (**Products**, **Back to
  * orders**), the editor's link to the product in the shop, a disclosure's summary (**Import products
  * from a spreadsheet**, an email's **Show the email**), and each checkbox, whose label is the target
  * (it covers the box too). Each is at least 44 px tall. Named with its size when it is smaller.
@@ -108,7 +110,7 @@ async function expectFits(label: string, width: number): Promise<void> {
 const TAP_TARGETS = [
   '.admin button', '.admin input:not([type="checkbox"])', '.admin select',
   '.admin-header a', '.admin-table a', '.admin a[download]', '.admin-field--checkbox > label',
-  '.admin-toolbar a', '.admin-shop-link a', '.admin summary',
+  '.admin-toolbar a', '.admin-shop-link a', '.admin summary', '.admin-facts a',
 ].join(', ');
 
 async function smallTapTargets(inside = 'body'): Promise<string[]> {
@@ -184,6 +186,9 @@ describe('the admin on a phone', () => {
   beforeAll(async () => {
     store = await startStorefront();
     await placeOneOrder();
+    // a gift card that order sold (issued as if it had bought one), for the Gift cards screen and the card's own
+    const sold = await store.app.deps.store.get<{ id: string }>('SELECT id FROM orders WHERE order_number = 1001');
+    giftCardLast4 = (await new GiftCardRepository(store.app.deps.store).issue({ orderId: sold!.id, currency: 'USD', amountCents: 5000, recipientEmail: 'sam@example.com' }, Date.now())).code.slice(-4);
     // a member of staff, so the staff table has a row with a role menu and actions
     await createSiteUserAccount(store.app.deps, { email: 'packer@example.com', password: 'packer e2e password', contributorRole: CONTRIBUTOR_ROLES.storeManager });
     page = await store.newPage();
@@ -271,6 +276,20 @@ describe('the admin on a phone', () => {
       if (width === 1280) expect(await page.locator(`${orders} > tbody > tr`).first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
       await expectFits('orders', width);
       await shot('orders');
+
+      await openSection('Gift cards');
+      const giftCards = 'table.admin-table';
+      const cardLink = page.getByRole('link', { name: ADMIN.giftCardEnding(giftCardLast4) });
+      await cardLink.waitFor();
+      expect(await controlsOutOfReach(giftCards, ':is(td, a)'), `gift cards at ${width} px`).toEqual([]);
+      await expectTableSemantics(giftCards, '> tbody > tr > td:nth-child(4)', `gift cards at ${width} px`);
+      await expectFits('gift cards', width);
+      await shot('gift-cards');
+      await cardLink.click();
+      await page.getByRole('heading', { level: 1, name: ADMIN.giftCardTitle(giftCardLast4) }).waitFor();
+      await page.getByRole('button', { name: ADMIN.stopGiftCard }).waitFor();
+      await expectFits('gift card', width);
+      await shot('gift-card');
 
       for (const name of ['Messages', 'Settings', 'Staff', 'Account'] as const) {
         await openSection(name);

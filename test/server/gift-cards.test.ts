@@ -38,8 +38,8 @@ interface OrderAnswer {
 }
 
 interface GiftCardsOfOrder {
-  giftCardPayment: { last4: string; amountCents: number } | null;
-  giftCardsIssued: Array<{ last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }>;
+  giftCardPayment: { id: string; last4: string; amountCents: number; cancelled: boolean } | null;
+  giftCardsIssued: Array<{ id: string; last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }>;
 }
 
 let server: PlatformServer;
@@ -166,7 +166,7 @@ describe('issuing', () => {
     expect(page.text).not.toContain(code);
     expect(await giftCardsOf(orderId)).toEqual({
       giftCardPayment: null,
-      giftCardsIssued: [{ last4: code.slice(-4), initialCents: 5000, balanceCents: 5000, recipientEmail: 'friend@example.com', cancelled: false }],
+      giftCardsIssued: [{ id: expect.any(String), last4: code.slice(-4), initialCents: 5000, balanceCents: 5000, recipientEmail: 'friend@example.com', cancelled: false }],
     });
   });
 });
@@ -184,7 +184,7 @@ describe('spending', () => {
     expect(charges.at(-1)!.amountCents).toBe(shown.totalCents - 2500);
     expect(await balanceOf(code)).toBe(0);
     const orderId = orderIdOf(placed.body.confirmationUrl!);
-    expect((await giftCardsOf(orderId)).giftCardPayment).toEqual({ last4: code.slice(-4), amountCents: 2500 });
+    expect((await giftCardsOf(orderId)).giftCardPayment).toEqual({ id: expect.any(String), last4: code.slice(-4), amountCents: 2500, cancelled: false });
     const [confirmation] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-confirmation');
     expect(confirmation!.text).toContain(`${CHECKOUT.giftCardLine(code.slice(-4))}: -$25.00`);
     expect(confirmation!.text).not.toContain(code);

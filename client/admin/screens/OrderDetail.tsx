@@ -13,7 +13,7 @@ import { useAddressQuery } from '../use-address-query.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
-import { giftCardConsequences, OrderGiftCards, type IssuedGiftCard } from './OrderGiftCards.tsx';
+import { giftCardConsequences, OrderGiftCards, type GiftCardPayment, type IssuedGiftCard } from './OrderGiftCards.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -23,7 +23,7 @@ interface OrderDetailData extends OrderSummary {
   history: Array<{ status: string; on: number; by: string | null }>;
   emails: OrderEmail[];
   /** What a gift card paid of the total (absent from a server older than gift cards). */
-  giftCardPayment?: { last4: string; amountCents: number } | null;
+  giftCardPayment?: GiftCardPayment | null;
   giftCardsIssued?: IssuedGiftCard[];
 }
 
@@ -130,6 +130,10 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     return variant ? `${line.productName} (${variant})` : line.productName;
   };
   const money = (cents: number) => formatMoney(cents, order.currency, moneyFormat);
+  // the card that paid, linked to its own screen (where a stopped one is started again)
+  const giftCardLink = (card: GiftCardPayment, label: string) => (card.id
+    ? <a href={ADMIN_PATHS.giftCard(card.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.giftCard(card.id!)); }}>{label}</a>
+    : label);
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
   const cancellation = cancellationTexts(order.email, canSendEmail, giftCards);
@@ -167,10 +171,10 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.tax}</dt><dd>{money(order.taxCents)}</dd>
         <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
         {order.giftCardPayment ? (
-          <><dt>{ADMIN.giftCardPayment(order.giftCardPayment.last4)}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
+          <><dt>{giftCardLink(order.giftCardPayment, ADMIN.giftCardPayment(order.giftCardPayment.last4))}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
         ) : null}
       </dl>
-      <OrderGiftCards cards={order.giftCardsIssued ?? []} money={money} />
+      <OrderGiftCards cards={order.giftCardsIssued ?? []} money={money} navigate={navigate} />
       {order.formAnswers.length > 0 ? (
         <>
           <h2>{ADMIN.formAnswers}</h2>

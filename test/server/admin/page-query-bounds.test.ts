@@ -21,6 +21,7 @@ beforeAll(async () => {
     '/api/admin/products',
     '/api/admin/inventory',
     '/api/admin/orders',
+    '/api/admin/gift-cards',
     `/api/admin/messages/forms/${forms.body.forms[0]!.id}`,
     '/api/admin/messages/subscribers',
     '/api/admin/messages/restock',

@@ -23,6 +23,8 @@ const HISTORY = '/api/admin/inventory/:variantId/history';
 const ORDERS = '/api/admin/orders';
 const ORDERS_CSV = '/api/admin/orders.csv';
 const ORDER = '/api/admin/orders/:orderId';
+const GIFT_CARDS = '/api/admin/gift-cards';
+const GIFT_CARD = '/api/admin/gift-cards/:giftCardId';
 const FORM = '/api/admin/messages/forms/:formId';
 const FORM_CSV = '/api/admin/messages/forms/:formId/submissions.csv';
 const SETTINGS = '/api/admin/settings';
@@ -298,6 +300,26 @@ describe(`GET ${ORDERS}, ${ORDERS_CSV} and the order moves of ${ORDER}`, () => {
     await refused(() => owner.post(url('unknown-order', 'not-a-uuid'), {}), { status: 400 });
     await refused(() => owner.post(url('unknown-order', unknownEmail), { to: 'someone@example.com' }), { status: 400 });
     await refused(() => owner.post(url('unknown-order', unknownEmail), {}), { status: 404 });
+  });
+});
+
+describe(`GET ${GIFT_CARDS}, ${GIFT_CARD} and its stop, start and email`, () => {
+  it('refuses list parameters out of range and oversized search words', async () => {
+    await refused(() => owner.get(`${GIFT_CARDS}?limit=0`), { status: 400, field: 'limit' });
+    await refused(() => owner.get(`${GIFT_CARDS}?offset=-1`), { status: 400, field: 'offset' });
+    await refused(() => owner.get(`${GIFT_CARDS}?q=${'x'.repeat(201)}`), { status: 400, field: 'q' });
+  });
+
+  it('refuses a bad card id, a body with fields and an unknown card', async () => {
+    const url = (id: string, action = '') => `${GIFT_CARD.replace(':giftCardId', encodeURIComponent(id))}${action}`;
+    await refused(() => owner.get(url('bad id')), { status: 400 });
+    await refused(() => owner.get(url('unknown-card')), { status: 404 });
+    for (const action of ['/stop', '/start', '/email']) {
+      await refused(() => owner.post(url('bad id', action), {}), { status: 400 });
+      await refused(() => owner.post(url('unknown-card', action), { to: 'someone@example.com' }), { status: 400 });
+    }
+    await refused(() => owner.post(url('unknown-card', '/stop'), {}), { status: 404 });
+    await refused(() => owner.post(url('unknown-card', '/start'), {}), { status: 404 });
   });
 });
 
