@@ -2,7 +2,8 @@ import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { copyWidthsFromColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
-import { readProductListings, type ProductListing } from './product-listing.ts';
+import type { ProductListing } from './product-listing.ts';
+import { ProductListingCache } from './product-listing-cache.ts';
 import { placeholders, type StoreDialect, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
@@ -175,7 +176,7 @@ function batchesOf<T>(items: readonly T[]): T[][] {
 interface CatalogueCaches {
   products: VersionedCache<ProductRecord | undefined>;
   productLists: VersionedCache<ProductRecord[]>;
-  listings: VersionedCache<ProductListing[]>;
+  listings: ProductListingCache;
   variants: VersionedCache<VariantRecord | undefined>;
 }
 
@@ -184,7 +185,7 @@ const cachesByStore = new WeakMap<StoreSession, CatalogueCaches>();
 function cachesOf(session: StoreSession): CatalogueCaches {
   let caches = cachesByStore.get(session);
   if (!caches) {
-    caches = { products: new VersionedCache(1000), productLists: new VersionedCache(100), listings: new VersionedCache(10), variants: new VersionedCache(2000) };
+    caches = { products: new VersionedCache(1000), productLists: new VersionedCache(100), listings: new ProductListingCache(session), variants: new VersionedCache(2000) };
     cachesByStore.set(session, caches);
   }
   return caches;
@@ -271,10 +272,11 @@ export class CatalogueRepository {
   /**
    * The collection's visible products as browsing reads them (product-listing.ts), in the shop's
    * order. Kept by the catalogue counter, which stock changes leave alone: an order does not make
-   * the next shop page read the whole catalogue again.
+   * the next shop page read the whole catalogue again, and a product's save has it read that
+   * product again only (product-listing-cache.ts).
    */
-  listingOf(collectionId: string): Promise<ProductListing[]> {
-    return this.caches.listings.get(this.version.catalogue, collectionId, () => readProductListings(this.session, collectionId));
+  listingOf(collectionId: string): Promise<readonly ProductListing[]> {
+    return this.caches.listings.get(this.version.catalogue, collectionId);
   }
 
   /** Visible products by id, in the order asked (a page of a listing); one hidden or deleted since is left out. */

@@ -7,7 +7,7 @@
  */
 import { unitPriceCents } from '../commerce/pricing.ts';
 import { parseObjectColumn } from './json-column.ts';
-import type { StoreSession } from './store.ts';
+import { placeholders, type StoreSession } from './store.ts';
 
 export interface ProductListing {
   id: string;
@@ -40,17 +40,23 @@ interface PriceRow {
   on_sale: number;
 }
 
-/** The collection's visible products in the shop's order (display order, then id): two queries however many. */
-export async function readProductListings(session: StoreSession, collectionId: string): Promise<ProductListing[]> {
+/**
+ * The collection's visible products in the shop's order (display order, then id): two queries
+ * however many. With `only` (a few hundred ids at most: one statement's parameters), those of
+ * these ids alone, in no order.
+ */
+export async function readProductListings(session: StoreSession, collectionId: string, only?: readonly string[]): Promise<ProductListing[]> {
+  if (only?.length === 0) return [];
+  const ids = only === undefined ? '' : ` AND p.id IN (${placeholders(only.length)})`;
   const rows = await session.all<ListingRow>(
-    `SELECT id, url_id, product_type, created_on, data_json FROM products
-     WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id`,
-    [collectionId],
+    `SELECT id, url_id, product_type, created_on, data_json FROM products p
+     WHERE collection_id = ? AND visible = 1${ids}${only === undefined ? ' ORDER BY display_order, id' : ''}`,
+    [collectionId, ...(only ?? [])],
   );
   const prices = await session.all<PriceRow>(
     `SELECT v.product_id, v.price_cents, v.sale_price_cents, v.on_sale FROM variants v
-     JOIN products p ON p.id = v.product_id WHERE p.collection_id = ? AND p.visible = 1`,
-    [collectionId],
+     JOIN products p ON p.id = v.product_id WHERE p.collection_id = ? AND p.visible = 1${ids}`,
+    [collectionId, ...(only ?? [])],
   );
   const pricesOf = new Map<string, PriceRow[]>();
   for (const price of prices) {
