@@ -221,7 +221,7 @@ export const ADMIN = {
     ? `The gift card ending ${last4} has been spent whole (${used}): stopping it voids nothing.`
     : `The gift card ending ${last4} has paid ${used} of orders already: stopping it voids the ${left} left on it, not what it paid.`),
   // the Gift cards screen: find a card, see what is left and where it went, send its email again, stop or start it
-  giftCardSearchHint: 'An order number (#1042), an email (the recipient\'s or the buyer\'s), or the last four characters of the code.',
+  giftCardSearchHint: 'An order number (#1042), an email (the recipient\'s or the buyer\'s), the last four characters of the code, or the whole code.',
   noGiftCards: 'No gift card has been sold yet.',
   noMatchingGiftCards: 'No gift card matches this search.',
   giftCardTitle: (last4: string) => `Gift card ending ${last4}`,

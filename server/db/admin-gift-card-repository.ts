@@ -3,7 +3,7 @@
  * last four characters only (the whole code stays the recipient's), with the order that bought it
  * and the orders that spent it.
  */
-import { GIFT_CARD_CODE_ALPHABET, giftCardCodeLast4, normalisedGiftCardCode } from '../../client/lib/gift-card-code.ts';
+import { GIFT_CARD_CODE_ALPHABET, giftCardCodeLast4, isGiftCardCodeShape, normalisedGiftCardCode } from '../../client/lib/gift-card-code.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
 
@@ -68,7 +68,8 @@ const LAST4 = new RegExp(`^[${GIFT_CARD_CODE_ALPHABET}]{4}$`);
 
 /**
  * What a search finds: the buying order's number (with or without its #), words of the
- * recipient's or the buyer's email, or the code's last four characters (in either case).
+ * recipient's or the buyer's email, the code's last four characters, or the whole code (in either
+ * case, with or without its dashes).
  */
 function whereOf(search: string): { where: string; params: SqlValue[] } {
   const words = search.trim();
@@ -81,7 +82,10 @@ function whereOf(search: string): { where: string; params: SqlValue[] } {
     conditions.push('orders.order_number = ?');
     params.push(Number(number));
   }
-  const last4 = normalisedGiftCardCode(words);
+  const code = normalisedGiftCardCode(words);
+  // a whole code (a shopper reading theirs out) finds that card alone; the answer still shows its last four only
+  if (isGiftCardCodeShape(code)) return { where: ' WHERE card.code = ?', params: [code] };
+  const last4 = code;
   if (LAST4.test(last4)) {
     // the code's alphabet has no wildcard, and the code is kept in upper case
     conditions.push('card.code LIKE ?');

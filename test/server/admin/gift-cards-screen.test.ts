@@ -130,6 +130,10 @@ describe('the list and a card', () => {
     expect(only(await find(String(second.orderNumber)))).toEqual(['second-friend@example.com']);
     expect(only(await find('FIRST-FRIEND'))).toEqual(['first-friend@example.com']);
     expect(only(await find(second.code.slice(-4).toLowerCase()))).toEqual(['second-friend@example.com']);
+    // the whole code, as a shopper reads it out (any case, with or without its dashes), finds that card alone
+    expect(only(await find(first.code.toLowerCase()))).toEqual(['first-friend@example.com']);
+    expect(only(await find(first.code.replace(/-/g, ' ')))).toEqual(['first-friend@example.com']);
+    expect((await owner.get(`${CARDS}?q=${encodeURIComponent(first.code)}`)).text).not.toContain(first.code.replace(/-/g, ''));
     // the buyer's email finds the cards they bought
     expect((await find(SHOPPER_DETAILS.email)).length).toBeGreaterThanOrEqual(2);
     expect(await find('nobody-at-all@example.com')).toEqual([]);
