@@ -84,6 +84,7 @@ export const serverMessages = {
   migrationsNotPermittedLog: `{role} may not make tables in the database ({reason}): ${OWN_THE_DATABASE}, then start the server again`,
   unsafeLink: 'externalLink must be a path on this site or an http, https, mailto or tel address.',
   fileNotFound: 'Not found: no such file.',
+  giftCardCodeShownLog: 'gift card code shown in the admin',
   uploadCleanedLog: 'an image uploaded before metadata was removed at upload was saved again without its EXIF (camera, GPS position), XMP and IPTC',
   uploadNotCleanedLog: 'an uploaded image could not be read to remove its metadata (EXIF, GPS position): it is not served as stored (its widest copy answers, else 404); upload it again in the admin',
   uploadSizeNotRecordedLog: 'an uploaded image was cleaned of its metadata, but its new size could not be recorded: the admin may show the file size it had before, and the shop its width and height from before it was turned upright',

@@ -2,12 +2,15 @@
  * Gift cards in the admin: the list (newest first, found by the buying order's number, an email
  * or the code's last four), one card with the orders that spent it and its emails, its email sent
  * again to the recipient, and the card stopped or started again. Reading them is the orders'
- * right, changing them the right to manage orders; the code is never answered whole.
+ * right, changing them the right to manage orders; the code is answered whole only when asked for
+ * on purpose, to that right (the `code` call), and never in a list or a card's answer.
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { formattedGiftCardCode } from '../../client/lib/gift-card-code.ts';
 import type { AppDeps } from '../deps.ts';
+import { serverMessages } from '../messages.ts';
 import { AdminGiftCardRepository } from '../db/admin-gift-card-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
@@ -17,6 +20,7 @@ import { canSendEmail } from '../email/mailer.ts';
 import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
+import { actorOf } from './admin-actor.ts';
 import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 
 export const ADMIN_GIFT_CARDS = '/api/admin/gift-cards';
@@ -106,6 +110,18 @@ export function createGiftCardCalls(deps: AppDeps): Router {
     });
     await checkoutServices(deps).mailer.deliver(deps.store, added);
     res.json(await cardAnswer(giftCardId));
+  });
+
+  // The whole code, for whoever manages orders to pass on by hand: a store without a mail server
+  // (or whose email never arrived) otherwise sells a card nobody can ever spend. A POST, so it is
+  // never cached or prefetched, and logged with who asked.
+  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/code`, ownerWrite, canManage, async (req, res) => {
+    const { giftCardId } = parseAdminInput(cardParams, req.params);
+    parseAdminInput(noFields, req.body ?? {});
+    const card = await new GiftCardRepository(deps.store).findById(giftCardId);
+    if (!card) throw new HttpError(404, ADMIN.server.giftCardNotFound);
+    deps.log.info({ giftCardId, by: await actorOf(deps, req) }, serverMessages.giftCardCodeShownLog);
+    res.json({ code: formattedGiftCardCode(card.code) });
   });
 
   return router;

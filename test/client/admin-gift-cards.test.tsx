@@ -2,7 +2,8 @@
 /**
  * The Gift cards screen: the list (found by the search, each card linked), a card with what is
  * left, the orders that spent it linked to their screens, its emails; the email sent again once
- * however fast the owner taps, the card stopped and started again after a question. A member of
+ * however fast the owner taps, the card stopped and started again after a question, its whole
+ * code shown once asked for. A member of
  * staff who may only read orders is offered none of it. And the order screen's cancel question
  * says when the card it gives money back to is stopped, and what a card it sold has paid already.
  */
@@ -165,6 +166,28 @@ describe('a gift card', () => {
     fireEvent.click(screen.getByRole('button', { name: ADMIN.startGiftCard }));
     expect(confirm).toHaveBeenLastCalledWith(`${ADMIN.confirmStartGiftCard('K2M4', '$12.50')} ${ADMIN.giftCardOrderNotLive('cancelled')}`);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows the whole code only once asked for it, after saying who may have it, where the email cannot go', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/gift-cards/g1', answer: { body: { giftCard: detail(), canSendEmail: false } } },
+      { method: 'POST', path: '/api/admin/gift-cards/g1/code', answer: { body: { code: 'ABCD-EFGH-JKLM-K2M4' } } },
+    ]);
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    render(<GiftCardDetail giftCardId="g1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(ADMIN.giftCardEmailNoMail)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.showGiftCardCode }));
+    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmShowGiftCardCode('K2M4'));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(screen.queryByText('ABCD-EFGH-JKLM-K2M4')).toBeNull();
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.showGiftCardCode }));
+    await settle();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/admin/gift-cards/g1/code', body: {} });
+    expect(screen.getByText('ABCD-EFGH-JKLM-K2M4')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ADMIN.showGiftCardCode })).toBeNull();
   });
 
   it('offers nothing to change to a member of staff who may only read orders', async () => {

@@ -1,7 +1,8 @@
 /**
  * One gift card: what it started with and what is left, its recipient, the order that bought it
  * and the orders that spent it (each linked to its screen), its emails to the recipient; send the
- * email again, stop the card or start it again, each asked first. The whole code is never shown.
+ * email again, stop the card or start it again, each asked first. The whole code is shown only
+ * when asked for (to pass on by hand where the email cannot go), and only until the screen is left.
  */
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
@@ -35,7 +36,9 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
   const [moved, setMoved] = useState<GiftCardAnswer | null>(null);
   const [notice, setNotice] = useScreenNotice();
   // one call at a time: a second tap while the email is on its way sends nothing
-  const [busy, setBusy] = useState<'email' | 'state' | null>(null);
+  const [busy, setBusy] = useState<'email' | 'state' | 'code' | null>(null);
+  // the whole code, once asked for: kept in this screen's state only
+  const [code, setCode] = useState<string | null>(null);
   const [address] = useAddressQuery();
   const moneyFormat = useStoreMoneyFormat();
   const backToList = `${ADMIN_PATHS.giftCards}${giftCardsListQuery(address)}`;
@@ -66,6 +69,15 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
     }
   }
 
+  async function showCode() {
+    if (busy !== null || !window.confirm(ADMIN.confirmShowGiftCardCode(card.last4))) return;
+    setBusy('code');
+    const answer = await adminCall<{ code: string }>('POST', `${path}/code`, {});
+    setBusy(null);
+    if (answer.ok) setCode(answer.data.code);
+    else setNotice(refusedNotice(answer));
+  }
+
   const orderNotLive = card.order.status === 'cancelled' || card.order.status === 'refunded'
     ? ADMIN.giftCardOrderNotLive((ADMIN.orderStatuses[card.order.status] ?? card.order.status).toLowerCase())
     : '';
@@ -91,6 +103,7 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
         <dt>{ADMIN.giftCardBuyer}</dt><dd>{card.order.email ?? ADMIN.notRecorded}</dd>
         <dt>{ADMIN.giftCardSoldOn}</dt><dd><StoreDate on={card.createdOn} /></dd>
         {card.stoppedOn !== null ? <><dt>{ADMIN.giftCardStoppedOn}</dt><dd><StoreDate on={card.stoppedOn} /></dd></> : null}
+        {code !== null ? <><dt>{ADMIN.giftCardCode}</dt><dd><code data-gift-card-code>{code}</code></dd></> : null}
       </dl>
       <h2 id="gift-card-spending">{ADMIN.giftCardSpending}</h2>
       {card.spending.length === 0 ? <p>{ADMIN.giftCardNoSpending}</p> : (
@@ -134,6 +147,9 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
             >
               {busy === 'email' ? ADMIN.sendingGiftCardEmail : ADMIN.sendGiftCardEmail}
             </button>
+            {code === null ? (
+              <button type="button" disabled={busy !== null} onClick={() => void showCode()}>{ADMIN.showGiftCardCode}</button>
+            ) : null}
             {stopped ? (
               <button type="button" disabled={busy !== null} onClick={() => void call('state', 'start', confirmStart, ADMIN.giftCardStartedDone)}>{ADMIN.startGiftCard}</button>
             ) : (

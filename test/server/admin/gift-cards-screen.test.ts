@@ -264,6 +264,17 @@ describe('sending the email again', () => {
 });
 
 describe('who may', () => {
+  it('shows the whole code to whoever manages orders when asked for it, so a card whose email cannot go can be passed on by hand', async () => {
+    const { code, orderNumber } = await buyGiftCard('SQ-GIFT-25', 'by-hand@example.com');
+    const [card] = await find(`#${orderNumber}`);
+    // the card's own answer never holds it
+    expect(JSON.stringify(await detail(card!.id))).not.toContain(code.replace(/-/g, '').slice(0, 12));
+    const shown = await owner.post<{ code: string }>(`${CARDS}/${card!.id}/code`, {});
+    expect(shown.status).toBe(200);
+    expect(shown.body.code).toBe(code);
+    expect((await owner.post(`${CARDS}/unknown-card/code`, {})).status).toBe(404);
+  });
+
   it('lets a role that reads orders see the cards but not stop, start or email them; signed out and without the session token nothing changes', async () => {
     const { orderId, orderNumber } = await buyGiftCard('SQ-GIFT-25', 'guarded@example.com');
     await sentMinutesAgo(orderId, 10);
@@ -276,7 +287,7 @@ describe('who may', () => {
 
     const before = await adminSnapshot(server.app.deps.store);
     const stateBefore = await server.app.deps.store.all('SELECT * FROM gift_cards ORDER BY id');
-    for (const action of ['stop', 'start', 'email']) {
+    for (const action of ['stop', 'start', 'email', 'code']) {
       expect((await bookkeeper.post(`${CARDS}/${card!.id}/${action}`, {})).status, action).toBe(403);
     }
     const stranger = await new Visitor(server.url).start();
@@ -287,6 +298,8 @@ describe('who may', () => {
     const forged = { headers: { [SITE_USER_XSRF_HEADER]: 'not-the-token' } };
     expect((await owner.post(`${CARDS}/${card!.id}/stop`, {}, forged)).status).toBe(403);
     expect((await owner.post(`${CARDS}/${card!.id}/email`, {}, forged)).status).toBe(403);
+    expect((await owner.post(`${CARDS}/${card!.id}/code`, {}, forged)).status).toBe(403);
+    expect((await stranger.post(`${CARDS}/${card!.id}/code`, {})).status).toBe(401);
     expect(await adminSnapshot(server.app.deps.store)).toBe(before);
     expect(await server.app.deps.store.all('SELECT * FROM gift_cards ORDER BY id')).toEqual(stateBefore);
     expect(mailTo('guarded@example.com')).toBe(1);

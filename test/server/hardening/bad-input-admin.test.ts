@@ -303,7 +303,7 @@ describe(`GET ${ORDERS}, ${ORDERS_CSV} and the order moves of ${ORDER}`, () => {
   });
 });
 
-describe(`GET ${GIFT_CARDS}, ${GIFT_CARD} and its stop, start and email`, () => {
+describe(`GET ${GIFT_CARDS}, ${GIFT_CARD} and its stop, start, email and code`, () => {
   it('refuses list parameters out of range and oversized search words', async () => {
     await refused(() => owner.get(`${GIFT_CARDS}?limit=0`), { status: 400, field: 'limit' });
     await refused(() => owner.get(`${GIFT_CARDS}?offset=-1`), { status: 400, field: 'offset' });
@@ -314,7 +314,7 @@ describe(`GET ${GIFT_CARDS}, ${GIFT_CARD} and its stop, start and email`, () => 
     const url = (id: string, action = '') => `${GIFT_CARD.replace(':giftCardId', encodeURIComponent(id))}${action}`;
     await refused(() => owner.get(url('bad id')), { status: 400 });
     await refused(() => owner.get(url('unknown-card')), { status: 404 });
-    for (const action of ['/stop', '/start', '/email']) {
+    for (const action of ['/stop', '/start', '/email', '/code']) {
       await refused(() => owner.post(url('bad id', action), {}), { status: 400 });
       await refused(() => owner.post(url('unknown-card', action), { to: 'someone@example.com' }), { status: 400 });
     }
@@ -337,6 +337,7 @@ describe(`PUT ${SETTINGS}`, () => {
     }
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: -1 }), { status: 400, field: 'taxRateBasisPoints' });
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: 5_001 }), { status: 400, field: 'taxRateBasisPoints' });
+    await refused(() => owner.post(url('unknown-card', '/code'), {}), { status: 404 });
     await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints: null }), { status: 400, field: 'taxRateBasisPoints' });
     // tenths of a basis point at finest (887.5 is 8.875 %), as the screen sends them
     for (const taxRateBasisPoints of [887.55, 5_000.5, '887.5', Number.MAX_VALUE]) {

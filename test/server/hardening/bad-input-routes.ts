@@ -87,6 +87,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'POST /api/admin/gift-cards/:giftCardId/start': file(ADMIN),
   'POST /api/admin/gift-cards/:giftCardId/email': file(ADMIN),
   'GET /api/admin/messages/forms': noInput(READ_ONLY),
+  'POST /api/admin/gift-cards/:giftCardId/code': file(ADMIN),
   'GET /api/admin/messages/forms/:formId': file(ADMIN),
   'GET /api/admin/messages/forms/:formId/submissions.csv': file(ADMIN),
   'GET /api/admin/messages/subscribers': file(ADMIN),
