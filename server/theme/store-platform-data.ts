@@ -4,7 +4,7 @@ import type { ContentItemRecord } from '../db/content-repository.ts';
 import type { ProductListing } from '../db/product-listing.ts';
 import { currencyOf, type CollectionRecord } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
-import { VersionedCache } from '../db/versioned-cache.ts';
+import { VersionedValue } from '../db/versioned-value.ts';
 import { requestContent, type RequestContent } from '../pages/request-content.ts';
 import { collectionContext } from '../pages/catalogue-pages.ts';
 import { recordTypeOf } from '../pages/record-type.ts';
@@ -76,8 +76,12 @@ interface StoreSnapshot {
   contentItems: ReadonlyMap<string, readonly ContentItemRecord[]>;
 }
 
-/** One snapshot per store and content version: a page through a folder reads nothing else from the store. */
-const snapshotsByStore = new WeakMap<StoreSession, VersionedCache<StoreSnapshot>>();
+/**
+ * One snapshot per store and content version: a page through a folder reads nothing else from the
+ * store. Its listings are the catalogue's own (kept by the catalogue counter, which orders leave
+ * alone), held, not copied; the pages asked for together after a write share one build.
+ */
+const snapshotsByStore = new WeakMap<StoreSession, VersionedValue<StoreSnapshot>>();
 
 async function readSnapshot({ site, catalogue, content }: RequestContent): Promise<StoreSnapshot> {
   const [layout, blockFields, websiteSettings, collections] = await Promise.all([
@@ -101,13 +105,13 @@ async function readSnapshot({ site, catalogue, content }: RequestContent): Promi
 }
 
 function storeSnapshot(deps: AppDeps, req: Request): Promise<StoreSnapshot> {
-  let cache = snapshotsByStore.get(deps.store);
-  if (!cache) {
-    cache = new VersionedCache(1);
-    snapshotsByStore.set(deps.store, cache);
+  let kept = snapshotsByStore.get(deps.store);
+  if (!kept) {
+    kept = new VersionedValue();
+    snapshotsByStore.set(deps.store, kept);
   }
   const content = requestContent(deps, req);
-  return cache.get(content.version, 'store', () => readSnapshot(content));
+  return kept.get(content.version, () => readSnapshot(content));
 }
 
 function storeProductItems(deps: AppDeps, req: Request, snapshot: StoreSnapshot): Promise<StoreProductItems> {
