@@ -265,6 +265,7 @@ describe('backup and restore', () => {
     expect((await fetch(`${restored.url}/api/health?deep=1`)).status).toBe(200);
   });
 
+  // each runs the command five times through tsx, which compiles it afresh: seconds apiece on a busy machine
   it('npm run backup and restore say what is wrong in one line: no store, no backup, a store on PostgreSQL, bad usage', () => {
     const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
     const missing = join(folder(), 'none', 'store.db');
@@ -286,7 +287,7 @@ describe('backup and restore', () => {
     // a restore without its file on PostgreSQL: the PostgreSQL answer, not how to name a file
     expect(fails(['restore'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
     expect(existsSync(missing)).toBe(false);
-  });
+  }, 90_000);
 
   it('npm run backup and restore answer --help with what they do, and take no other option for a file name', () => {
     const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -308,5 +309,5 @@ describe('backup and restore', () => {
     expect(run(['backup', '--force'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
     expect(run(['restore', '--force'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
     expect(run(['backup', 'a.db', 'b.db'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
-  });
+  }, 90_000);
 });
