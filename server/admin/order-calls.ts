@@ -5,6 +5,8 @@ import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type AdminOrderFilter, type OrderStatus } from '../db/admin-order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
+import { OrderTrackingRepository } from '../db/order-tracking-repository.ts';
+import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { storeMoneyFormat } from '../pages/base-context.ts';
@@ -24,6 +26,7 @@ import { checkAdminInput, ownerText, pageQuery, parseAdminInput, recordId } from
 import { giftCardsOfOrder } from './order-gift-cards.ts';
 import { checkPeriod, periodDays, periodFields, periodInstants, storeTimeZone, type PeriodDays } from './order-period.ts';
 import { isoTime, streamCsv } from './csv.ts';
+import { trackingFields, trackingInput, trackingOf } from './tracking-input.ts';
 
 export const ADMIN_ORDERS = '/api/admin/orders';
 const EXPORT_LIMIT = 10_000;
@@ -41,8 +44,10 @@ const filterFields = {
 };
 const listQuery = z.object({ ...filterFields, ...pageQuery }).superRefine(checkPeriod);
 const exportQuery = z.object(filterFields).superRefine(checkPeriod);
-/** The order moves take no fields; a body, if any, must be an empty object. */
+/** Cancel and refund take no fields (fulfil takes the parcel's tracking); a body, if any, must be an empty object. */
 const noFields = z.object({}).strict();
+/** A correction of a fulfilled order's tracking (all empty clears it); the notice goes again only when asked. */
+const trackingCorrection = z.object({ ...trackingFields, sendNotice: z.boolean().optional() }).strict();
 
 /** Items that count against stock: digital goods and gift cards never took any. */
 const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
@@ -59,6 +64,7 @@ const ORDER_CSV_COLUMNS = [
   'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
   'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
   'subtotal', 'discount', 'shipping', 'tax', 'total', 'gift card', 'currency', 'test mode', 'payment reference',
+  'carrier', 'tracking number',
 ] as const;
 
 /** An amount as a spreadsheet reads it: the decimal number without symbol or grouping (12.50; JPY 1250). */
@@ -78,7 +84,7 @@ function addressColumns(address: AdminOrderExport['shippingAddress']): string[] 
 function orderCsvRows(order: AdminOrderExport, zone: string): unknown[][] {
   const amount = (cents: number): string => csvAmount(cents, order.currency);
   const head = [order.id, order.orderNumber, isoTime(order.createdOn, zone), order.status, order.email, order.name, ...addressColumns(order.shippingAddress), order.shippingOption];
-  const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference];
+  const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference, order.tracking?.carrier ?? '', order.tracking?.number ?? ''];
   const money = [amount(order.subtotalCents), amount(order.discountCents), amount(order.shippingCents), amount(order.taxCents), amount(order.grandTotalCents), amount(order.giftCardCents)];
   const lines = order.lines.length > 0 ? order.lines : [null];
   return lines.map((line, index) => [
@@ -117,8 +123,9 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
 
 /**
  * Orders in the admin: list (by status, found by number, email or name), detail with its emails
- * and gift cards, fulfil, cancel (stock and gift card payments come back, gift cards it bought are
- * cancelled), refund in test mode, send an email again, CSV.
+ * and gift cards, fulfil (with the parcel's tracking, corrected after), cancel (stock and gift card
+ * payments come back, gift cards it bought are cancelled), refund in test mode, send an email
+ * again, CSV.
  */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -203,10 +210,15 @@ export function createOrderCalls(deps: AppDeps): Router {
     res.json({ emails: await orderEmails(orderId) });
   });
 
-  /** One move of an order's status; `returnStock` says whether its items go back on the shelf. */
-  async function move(req: import('express').Request, from: readonly OrderStatus[], to: 'fulfilled' | 'cancelled' | 'refunded') {
+  /** The order as the screen shows it after a change. */
+  async function orderAnswer(orderId: string) {
+    return { ...(await new AdminOrderRepository(deps.store).findById(orderId))!, ...(await giftCardsOfOrder(deps.store, orderId)) };
+  }
+
+  /** One move of an order's status; a fulfilment may come with the parcel's `tracking`. */
+  async function move(req: import('express').Request, from: readonly OrderStatus[], to: 'fulfilled' | 'cancelled' | 'refunded', tracking: ParcelTracking | null = null) {
     const { orderId } = parseAdminInput(orderParams, req.params);
-    parseAdminInput(noFields, req.body ?? {});
+    if (to !== 'fulfilled') parseAdminInput(noFields, req.body ?? {});
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const sent = await deps.store.transaction(async (tx) => {
@@ -238,6 +250,8 @@ export function createOrderCalls(deps: AppDeps): Router {
         await giftCards.givePaymentBack(orderId, now);
         await giftCards.cancelIssuedBy(orderId, now);
       }
+      // stored before the notice is written, which shows it
+      if (tracking !== null) await new OrderTrackingRepository(tx).set(orderId, tracking);
       // a fulfilled or cancelled order tells its shopper (with the move, or not at all); a test-mode
       // refund is the owner's own business
       if (to === 'refunded') return null;
@@ -245,11 +259,30 @@ export function createOrderCalls(deps: AppDeps): Router {
       return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
     });
     if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
-    return { ...(await new AdminOrderRepository(deps.store).findById(orderId))!, ...(await giftCardsOfOrder(deps.store, orderId)) };
+    return orderAnswer(orderId);
   }
 
   router.post(`${ADMIN_ORDERS}/:orderId/fulfil`, ownerWrite, canManage, async (req, res) => {
-    res.json({ order: await move(req, ['paid'], 'fulfilled') });
+    parseAdminInput(orderParams, req.params);
+    const tracking = trackingOf(parseAdminInput(trackingInput, req.body ?? {}));
+    res.json({ order: await move(req, ['paid'], 'fulfilled', tracking) });
+  });
+
+  // Corrects (or adds, or clears) a fulfilled order's tracking; the shipping notice goes again only with sendNotice.
+  router.put(`${ADMIN_ORDERS}/:orderId/tracking`, ownerWrite, canManage, async (req, res) => {
+    const { orderId } = parseAdminInput(orderParams, req.params);
+    const { sendNotice, ...fields } = parseAdminInput(trackingCorrection, req.body ?? {});
+    const sent = await deps.store.transaction(async (tx) => {
+      if (!(await new OrderTrackingRepository(tx).set(orderId, trackingOf(fields)))) {
+        const order = await new AdminOrderRepository(tx).findById(orderId);
+        throw order ? new HttpError(409, ADMIN.server.trackingNotFulfilled) : new HttpError(404, ADMIN.server.orderNotFound);
+      }
+      if (sendNotice !== true) return null;
+      const notice = await orderStatusEmail(tx, orderId, 'shipped');
+      return notice === null ? null : new EmailOutboxRepository(tx).add(notice, Date.now());
+    });
+    if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
+    res.json({ order: await orderAnswer(orderId) });
   });
 
   router.post(`${ADMIN_ORDERS}/:orderId/cancel`, ownerWrite, canManage, async (req, res) => {

@@ -1,6 +1,8 @@
 import { forUpdate, placeholders, type SqlValue, type StoreSession } from './store.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import type { OrderItemRecord } from './order-repository.ts';
+import { trackingFromRow } from './order-tracking-repository.ts';
+import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 
 export type OrderStatus = 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
 
@@ -40,6 +42,7 @@ export interface AdminOrderExport extends AdminOrderSummary {
   /** What a gift card paid of the total (0 when none did). */
   giftCardCents: number;
   lines: AdminOrderLine[];
+  tracking: ParcelTracking | null;
 }
 
 type ItemRow = {
@@ -66,6 +69,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   shippingCents: number;
   discountCents: number;
   lines: AdminOrderLine[];
+  /** How it was sent, as the owner gave it when fulfilling (null when they gave nothing). */
+  tracking: ParcelTracking | null;
   /** The answers to each line's extra-fields form, as the cart kept them. */
   formAnswers: Array<{ sku: string; answers: unknown }>;
   history: Array<{ status: OrderStatus; on: number; by: string | null }>;
@@ -149,6 +154,7 @@ function moneyOf(row: OrderRow, lines: AdminOrderLine[]) {
     shippingCents: Number(row.shipping_cents),
     discountCents: Number(row.discount_cents),
     lines,
+    tracking: trackingFromRow(row),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The shopper's notices of what became of their order, put in the outbox in the transaction of
  * the owner's move: sent (marked fulfilled) or cancelled. Each gives the lines in words, where it
- * ships and a link to the order's page, which shows the same status; a shipping notice of an order
+ * ships and a link to the order's page, which shows the same status; a shipping notice gives the
+ * parcel's carrier, tracking number and tracking link when the owner gave them; one of an order
  * a gift card paid for says how it was paid, as the confirmation does; a cancellation also says
  * what went back on the gift card that paid for it and which gift cards it bought are stopped
  * (the move has done both by then, in the same transaction).
@@ -10,6 +11,7 @@ import { CHECKOUT } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
+import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
@@ -31,9 +33,9 @@ export type OrderChange = keyof typeof CHANGES;
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const giftCards = new GiftCardRepository(session);
-  const [order, customer, lines, settings, giftCardPayment, giftCardsSold] = await Promise.all([
+  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
-    giftCards.paymentOf(orderId), giftCards.issuedBy(orderId),
+    giftCards.paymentOf(orderId), giftCards.issuedBy(orderId), change === 'shipped' ? shopperTracking(session, orderId) : null,
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
@@ -48,6 +50,8 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     customerName: customer.name,
     lines: lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
+    // the carrier, number and tracking page the owner gave when fulfilling (null when none)
+    tracking,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
     // the shipping notice says how the order was paid as its confirmation did: the total, the gift card's part and the payment card's
     payment: change === 'shipped' && giftCardPayment !== null

@@ -1,6 +1,7 @@
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
+import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
@@ -11,7 +12,8 @@ import { fillMessage, serverMessages } from '../messages.ts';
 
 /**
  * What the confirmation page's order shows beyond the platform's order record: where it stands
- * (paid, sent, cancelled or refunded, and since when), the short order number,
+ * (paid, sent, cancelled or refunded, and since when), the parcel's carrier, tracking number and
+ * tracking link once sent, the short order number,
  * the lines in words (product, variant, billing interval; never SKUs), subtotal, shipping
  * choice, where it ships, who receives a gift card, what a gift card paid (by its last four
  * characters, never its code) and what the payment card paid, and whether a confirmation email
@@ -19,14 +21,16 @@ import { fillMessage, serverMessages } from '../messages.ts';
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
-  const [customer, lines, settings, progress, giftCardPayment] = await Promise.all([
+  const [customer, lines, settings, progress, giftCardPayment, tracking] = await Promise.all([
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
-    new GiftCardRepository(deps.store).paymentOf(order.id),
+    new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id),
   ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   return {
     // where the order stands now: the shipping notice links here, and a cancelled order is no longer "confirmed"
     progress: progress ?? { status: 'paid', since: order.createdOn },
+    // the parcel to follow, as the shipping notice gives it
+    tracking,
     lines: lines.map((line) => ({
       productName: line.productName,
       variantLabel: line.variantLabel,

@@ -173,46 +173,129 @@ describe('an order email the store gave up', () => {
 });
 
 describe('Mark fulfilled', () => {
-  /** The order's page, the fulfil call answering as the server does, and the confirm dialog answering `accept`. */
-  async function openOrder(overrides: Record<string, unknown>, canSendEmail: boolean, accept: boolean) {
+  /** The order's page, the fulfil call answering `fulfilAnswer`, and Mark fulfilled pressed: its question open. */
+  async function openOrder(overrides: Record<string, unknown>, canSendEmail: boolean, fulfilAnswer: { status?: number; body: unknown } = { body: { order: order({ ...overrides, status: 'fulfilled' }) } }) {
     const calls = scriptFetch([
       { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(overrides), canSendEmail } } },
-      { method: 'POST', path: '/api/admin/orders/o1/fulfil', answer: { body: { order: order({ ...overrides, status: 'fulfilled' }) } } },
+      { method: 'POST', path: '/api/admin/orders/o1/fulfil', answer: fulfilAnswer },
     ]);
-    const confirm = vi.fn(() => accept);
+    const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
     await settle();
     fireEvent.click(screen.getByRole('button', { name: ADMIN.markFulfilled }));
     await settle();
-    return { confirm, fulfils: () => calls.filter((call) => call.method === 'POST').length };
+    const form = screen.getByRole('form', { name: ADMIN.markFulfilled });
+    return { calls, confirm, form, fulfils: () => calls.filter((call) => call.method === 'POST') };
   }
 
-  it('asks first, saying the shopper is emailed, and then that the shipping notice is on its way to them', async () => {
-    const { confirm, fulfils } = await openOrder({}, true, true);
-    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmFulfil('jane@example.com'));
-    expect(fulfils()).toBe(1);
+  it('asks first, saying the shopper is emailed, with the optional tracking fields, and then that the shipping notice is on its way to them', async () => {
+    const { form, fulfils, confirm } = await openOrder({}, true);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(within(form).getByText(ADMIN.confirmFulfil('jane@example.com'))).toBeTruthy();
+    expect(fulfils()).toHaveLength(0);
+    // the fields a phone types in without fuss: labelled, nothing remembered or corrected
+    const carrier = within(form).getByLabelText(ADMIN.carrier) as HTMLSelectElement;
+    expect(Array.from(carrier.options, (option) => option.value)).toEqual(['', 'USPS', 'UPS', 'FedEx', 'DHL', 'Royal Mail', 'Canada Post', 'Australia Post', 'DPD', 'PostNL', 'La Poste / Colissimo', 'Other']);
+    const number = within(form).getByLabelText(ADMIN.trackingNumber) as HTMLInputElement;
+    expect([number.getAttribute('inputmode'), number.getAttribute('autocomplete'), number.maxLength]).toEqual(['text', 'off', 64]);
+    const link = within(form).getByLabelText(ADMIN.trackingUrl) as HTMLInputElement;
+    expect([link.type, link.getAttribute('inputmode'), link.getAttribute('autocomplete')]).toEqual(['url', 'url', 'off']);
+    fireEvent.change(carrier, { target: { value: 'Royal Mail' } });
+    fireEvent.change(number, { target: { value: 'AB 1234 5678 9GB' } });
+    fireEvent.click(within(form).getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
+    expect(fulfils().map((call) => call.body)).toEqual([{ carrier: 'Royal Mail', trackingNumber: 'AB 1234 5678 9GB' }]);
     expect(screen.getByRole('status').textContent).toBe('Marked fulfilled; the shipping notice is on its way to jane@example.com.');
+    expect(screen.queryByRole('form', { name: ADMIN.markFulfilled })).toBeNull();
   });
 
-  it('does nothing when the owner says no', async () => {
-    const { confirm, fulfils } = await openOrder({}, true, false);
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(fulfils()).toBe(0);
+  it('fulfils with nothing more when the fields are left empty, and does nothing when the owner says not now', async () => {
+    const first = await openOrder({}, true);
+    fireEvent.click(within(first.form).getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
+    expect(first.fulfils().map((call) => call.body)).toEqual([{}]);
+    cleanup();
+    const second = await openOrder({}, true);
+    fireEvent.click(within(second.form).getByRole('button', { name: ADMIN.notNow }));
+    await settle();
+    expect(second.fulfils()).toHaveLength(0);
     expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('form', { name: ADMIN.markFulfilled })).toBeNull();
+  });
+
+  it('keeps the question open with the refused field marked', async () => {
+    const { form, fulfils } = await openOrder({}, true, { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { trackingUrl: ADMIN.server.trackingUrlInvalid } } });
+    fireEvent.change(within(form).getByLabelText(ADMIN.trackingUrl), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(form).getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
+    expect(fulfils().map((call) => call.body)).toEqual([{ trackingUrl: 'javascript:alert(1)' }]);
+    const link = within(screen.getByRole('form', { name: ADMIN.markFulfilled })).getByLabelText(ADMIN.trackingUrl);
+    expect(link.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(ADMIN.server.trackingUrlInvalid)).toBeTruthy();
   });
 
   it('says on a store without a mail server that no shipping notice can be emailed', async () => {
-    const { confirm, fulfils } = await openOrder({}, false, true);
-    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmFulfilNoMail('jane@example.com'));
-    expect(fulfils()).toBe(1);
+    const { form, fulfils } = await openOrder({}, false);
+    expect(within(form).getByText(ADMIN.confirmFulfilNoMail('jane@example.com'))).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
+    expect(fulfils()).toHaveLength(1);
     expect(screen.getByRole('status').textContent).toBe(ADMIN.fulfilledNoMail);
   });
 
   it('says of an order without an email address that the shopper is not told', async () => {
-    const { confirm } = await openOrder({ email: null }, true, true);
-    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmFulfilNoEmail);
+    const { form } = await openOrder({ email: null }, true);
+    expect(within(form).getByText(ADMIN.confirmFulfilNoEmail)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
     expect(screen.getByRole('status').textContent).toBe(ADMIN.fulfilledNoEmail);
+  });
+});
+
+describe("a fulfilled order's tracking", () => {
+  const tracking = { carrier: 'FedEx', number: '449044304137821', url: 'https://www.fedex.com/fedextrack/?trknbr=449044304137821' };
+
+  it('is shown with its link, and corrected without a second notice unless asked', async () => {
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ status: 'fulfilled', tracking }), canSendEmail: true } } },
+      { method: 'PUT', path: '/api/admin/orders/o1/tracking', answer: { body: { order: order({ status: 'fulfilled', tracking }) } } },
+    ]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    const facts = document.querySelector('.admin-tracking')!;
+    expect(Array.from(facts.querySelectorAll('dd'), (value) => value.textContent)).toEqual(['FedEx', '449044304137821', ADMIN.trackParcel]);
+    expect(screen.getByRole('link', { name: ADMIN.trackParcel }).getAttribute('href')).toBe(tracking.url);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.editTracking }));
+    const form = screen.getByRole('form', { name: ADMIN.saveTracking });
+    expect((within(form).getByLabelText(ADMIN.trackingNumber) as HTMLInputElement).value).toBe('449044304137821');
+    fireEvent.change(within(form).getByLabelText(ADMIN.trackingNumber), { target: { value: '449044304137822' } });
+    fireEvent.click(within(form).getByRole('button', { name: ADMIN.saveTracking }));
+    await settle();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { carrier: 'FedEx', trackingNumber: '449044304137822', trackingUrl: tracking.url, sendNotice: false },
+    ]);
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.trackingSaved);
+    // asked, the notice goes again
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.editTracking }));
+    fireEvent.click(screen.getByLabelText(ADMIN.sendNoticeAgain));
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.saveTracking }));
+    await settle();
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual(expect.objectContaining({ sendNotice: true }));
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.trackingSavedNoticeSent('jane@example.com'));
+  });
+
+  it('is not offered to change by a role that cannot manage orders, nor on a paid order', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ status: 'fulfilled', tracking }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage={false} />);
+    await settle();
+    expect(screen.getByRole('link', { name: ADMIN.trackParcel })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ADMIN.editTracking })).toBeNull();
+    cleanup();
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.queryByText(ADMIN.tracking)).toBeNull();
   });
 });
 

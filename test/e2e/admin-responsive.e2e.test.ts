@@ -3,7 +3,7 @@
  * scrolls sideways (a wide table scrolls inside its own region), every section link of the
  * header can be tapped where it is drawn, and Sign out stays inside the window. Screens: the
  * product list, a new and an existing product, inventory with a variant's history, the order
- * list and an order, messages, settings, staff and account; each checkbox sits beside its label.
+ * list and an order (with its fulfil question open), messages, settings, staff and account; each checkbox sits beside its label.
  * On a phone every button, field, menu, checkbox and link a finger aims at is at least 44 px tall;
  * at 1280 px the Settings fields side by side have their labels level.
  * On Inventory and Staff every control of the table (stock, Unlimited, History; role, New
@@ -264,6 +264,12 @@ describe('the admin on a phone', () => {
       await page.getByRole('heading', { level: 1, name: /#1001/ }).waitFor();
       await expectFits('order', width);
       await shot('order');
+      // the fulfil question with its tracking fields fits and is as easy to tap; Not now leaves the order paid
+      await page.getByRole('button', { name: ADMIN.markFulfilled }).click();
+      await page.getByRole('form', { name: ADMIN.markFulfilled }).waitFor();
+      await expectFits('order, the fulfil question', width);
+      await shot('order-fulfil');
+      await page.getByRole('button', { name: ADMIN.notNow }).click();
       await openSection('Orders');
       // every cell (the order's number, date, customer, total and status) read without scrolling sideways
       const orders = 'table.admin-table';

@@ -1,9 +1,9 @@
-/** One order: lines, totals (with a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil, cancel, refund, send an email again. */
+/** One order: lines, totals (with a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund, send an email again. */
 import { useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminCall, type FieldErrors } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
@@ -14,6 +14,8 @@ import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
 import { giftCardConsequences, OrderGiftCards, type GiftCardPayment, type IssuedGiftCard } from './OrderGiftCards.tsx';
+import { filledIn, TrackingFacts, TrackingForm, type TrackingValues } from './OrderTracking.tsx';
+import type { ParcelTracking } from '../../lib/parcel-carriers.ts';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -25,6 +27,8 @@ interface OrderDetailData extends OrderSummary {
   /** What a gift card paid of the total (absent from a server older than gift cards). */
   giftCardPayment?: GiftCardPayment | null;
   giftCardsIssued?: IssuedGiftCard[];
+  /** How it was sent (absent from a server older than tracking). */
+  tracking?: ParcelTracking | null;
 }
 
 /** A line as bought: the variant and billing interval in the shopper's words (empty when none). */
@@ -96,6 +100,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const { data, error, reload } = useCall<{ order: OrderDetailData; canSendEmail?: boolean }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
   const [notice, setNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
+  // the tracking form open: asked with Mark fulfilled, or correcting it after
+  const [asking, setAsking] = useState<'fulfil' | 'tracking' | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // back to the list as the owner left it: its filters came along in this order's address
   const [address] = useAddressQuery();
   const moneyFormat = useStoreMoneyFormat();
@@ -110,7 +117,26 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     reload();
   }
 
-  async function act(action: 'fulfil' | 'cancel' | 'refund', confirmText: string, doneText: string = ADMIN.saved) {
+  /** Sends the tracking form: the fulfilment with it, or its correction; the form stays open with the fields refused. */
+  async function sendTracking(values: TrackingValues, sendNotice: boolean, doneText: string) {
+    setBusy(true);
+    const path = `/api/admin/orders/${encodeURIComponent(orderId)}`;
+    const answer = asking === 'fulfil'
+      ? await adminCall('POST', `${path}/fulfil`, filledIn(values))
+      : await adminCall('PUT', `${path}/tracking`, { ...values, sendNotice });
+    setBusy(false);
+    setFieldErrors(answer.ok ? {} : answer.fieldErrors);
+    setNotice(answer.ok ? { text: doneText, kind: 'info' } : refusedNotice(answer));
+    if (answer.ok) setAsking(null);
+    reload();
+  }
+
+  function ask(form: 'fulfil' | 'tracking') {
+    setFieldErrors({});
+    setAsking(form);
+  }
+
+  async function act(action: 'cancel' | 'refund', confirmText: string, doneText: string = ADMIN.saved) {
     if (!window.confirm(confirmText)) return;
     setBusy(true);
     const answer = await adminCall('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
@@ -181,6 +207,21 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           <ul>{order.formAnswers.map((entry, index) => <li key={index}>{lineName(entry.sku)}: {answersText(entry.answers)}</li>)}</ul>
         </>
       ) : null}
+      {order.status === 'fulfilled' || order.tracking ? (
+        <>
+          <h2>{ADMIN.tracking}</h2>
+          {asking === 'tracking' ? (
+            <TrackingForm question={ADMIN.editTracking} submitLabel={ADMIN.saveTracking} initial={order.tracking ?? null} busy={busy} fieldErrors={fieldErrors}
+              offerNotice={Boolean(order.email)} onCancel={() => setAsking(null)}
+              onSubmit={(values, sendNotice) => void sendTracking(values, sendNotice, sendNotice && order.email && canSendEmail ? ADMIN.trackingSavedNoticeSent(order.email) : ADMIN.trackingSaved)} />
+          ) : (
+            <>
+              <TrackingFacts tracking={order.tracking ?? null} />
+              {canManage && order.status === 'fulfilled' ? <button type="button" disabled={busy} onClick={() => ask('tracking')}>{ADMIN.editTracking}</button> : null}
+            </>
+          )}
+        </>
+      ) : null}
       <h2>{ADMIN.history}</h2>
       <ul>{order.history.map((step, index) => <li key={index}>{ADMIN.orderStatuses[step.status]} · <StoreDate on={step.on} />{step.by ? ` · ${step.by}` : ''}</li>)}</ul>
       {order.emails.length > 0 ? (
@@ -204,9 +245,13 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         </>
       ) : null}
       <Notice text={notice.text} kind={notice.kind} />
+      {canManage && asking === 'fulfil' && order.status === 'paid' ? (
+        <TrackingForm question={fulfilment.confirm} submitLabel={ADMIN.markFulfilled} initial={null} busy={busy} fieldErrors={fieldErrors}
+          onCancel={() => setAsking(null)} onSubmit={(values) => void sendTracking(values, false, fulfilment.done)} />
+      ) : null}
       {canManage ? (
         <div className="admin-actions">
-          <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('fulfil', fulfilment.confirm, fulfilment.done)}>{ADMIN.markFulfilled}</button>
+          {asking === 'fulfil' ? null : <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
           {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', [ADMIN.confirmRefund, giftCards].filter(Boolean).join(' '))}>{ADMIN.refund}</button> : null}
         </div>

@@ -293,6 +293,23 @@ describe(`GET ${ORDERS}, ${ORDERS_CSV} and the order moves of ${ORDER}`, () => {
     }
   });
 
+  it('refuses a tracking link that is not http or https, a number with other characters, an unknown carrier and other fields, on fulfil and on the tracking correction', async () => {
+    const fulfil = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}/fulfil`;
+    const tracking = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}/tracking`;
+    for (const send of [(id: string, body: unknown) => owner.post(fulfil(id), body), (id: string, body: unknown) => owner.put(tracking(id), body)]) {
+      expect((await refused(() => send('unknown-order', { trackingUrl: 'javascript:alert(1)' }), { status: 400, field: 'trackingUrl' })).body.fieldErrors!.trackingUrl).toBe(ADMIN.server.trackingUrlInvalid);
+      await refused(() => send('unknown-order', { trackingUrl: 'data:text/html,hi' }), { status: 400, field: 'trackingUrl' });
+      await refused(() => send('unknown-order', { trackingUrl: `https://example.com/${'x'.repeat(2000)}` }), { status: 400, field: 'trackingUrl' });
+      for (const text of Object.values(HOSTILE_TEXT)) await refused(() => send('unknown-order', { trackingNumber: text }), { status: 400, field: 'trackingNumber' });
+      await refused(() => send('unknown-order', { trackingNumber: 42 }), { status: 400, field: 'trackingNumber' });
+      await refused(() => send('unknown-order', { carrier: 'Pigeon post' }), { status: 400, field: 'carrier' });
+      for (const [, body] of NOT_AN_OBJECT) await refused(() => send('unknown-order', body), { status: 400 });
+      await refused(() => send('bad id', {}), { status: 400 });
+    }
+    await refused(() => owner.put(tracking('unknown-order'), { sendNotice: 'yes' }), { status: 400, field: 'sendNotice' });
+    await refused(() => owner.put(tracking('unknown-order'), {}), { status: 404 });
+  });
+
   it('refuses a bad order or email id, a body with fields and an email the order does not have on send again', async () => {
     const url = (orderId: string, emailId: string) => `${ORDER.replace(':orderId', encodeURIComponent(orderId))}/emails/${encodeURIComponent(emailId)}/send`;
     const unknownEmail = '00000000-0000-4000-8000-000000000000';

@@ -78,6 +78,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/admin/orders.csv': file(ADMIN),
   'GET /api/admin/orders/:orderId': file(ADMIN),
   'POST /api/admin/orders/:orderId/fulfil': file(ADMIN),
+  'PUT /api/admin/orders/:orderId/tracking': file(ADMIN),
   'POST /api/admin/orders/:orderId/cancel': file(ADMIN),
   'POST /api/admin/orders/:orderId/refund': file(ADMIN),
   'POST /api/admin/orders/:orderId/emails/:emailId/send': file(ADMIN),
