@@ -273,15 +273,14 @@ describe('the admin at /config in Chromium', () => {
     // no mail server: the confirmation cannot be sent again, and the detail says why
     await admin.getByText('This store has no mail server (SMTP_URL), so these emails cannot be sent').waitFor();
     expect(await admin.getByRole('button', { name: 'Send again' }).count()).toBe(0);
-    // it asks first, saying that no shipping notice can be emailed from this store, then says what was done
-    const asked: string[] = [];
-    admin.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.accept();
-    });
-    await admin.getByRole('button', { name: 'Mark fulfilled' }).click();
+    // it asks first in the page (with the parcel's tracking, all optional), saying that no shipping
+    // notice can be emailed from this store, then says what was done
+    await admin.getByRole('button', { name: ADMIN.markFulfilled }).click();
+    const question = admin.getByRole('form', { name: ADMIN.markFulfilled });
+    await question.getByText(ADMIN.confirmFulfilNoMail('jane@example.com')).waitFor();
+    await question.getByLabel(ADMIN.trackingNumber).fill('1Z 999 AA1 01 2345 6784');
+    await question.getByRole('button', { name: ADMIN.markFulfilled }).click();
     await admin.locator('[data-status="fulfilled"]').waitFor();
-    expect(asked).toEqual([ADMIN.confirmFulfilNoMail('jane@example.com')]);
     await admin.getByRole('status').filter({ hasText: ADMIN.fulfilledNoMail }).waitFor();
     await screenshot(admin, 'admin-order-detail');
 
