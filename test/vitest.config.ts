@@ -26,6 +26,17 @@ const TEMPLATE_AUTHOR_SUITES = [
   'test/server/dev-server.test.ts',
 ];
 
+/**
+ * Suites whose cases end before any store is opened or never use one: a start refused (a port
+ * taken, a setting that is not valid, a template folder that cannot be served), connections
+ * that send or read slowly, the store commands' launcher. A second engine changes nothing in them.
+ */
+const STORE_INDEPENDENT_SUITES = [
+  'test/server/hardening/cannot-serve.test.ts',
+  'test/server/hardening/slow-clients.test.ts',
+  'test/server/run-command.test.ts',
+];
+
 // Vitest reads this file more than once (and workers inherit the environment): say it once.
 if (!postgresUrl && process.env.POSTGRES_SKIP_NOTED === undefined) {
   process.env.POSTGRES_SKIP_NOTED = '1';
@@ -88,7 +99,7 @@ export default defineConfig({
           test: {
             name: 'postgres',
             include: ['test/server/**/*.test.ts'],
-            exclude: ['node_modules/**', ...SQLITE_ONLY, ...TEMPLATE_AUTHOR_SUITES],
+            exclude: ['node_modules/**', ...SQLITE_ONLY, ...TEMPLATE_AUTHOR_SUITES, ...STORE_INDEPENDENT_SUITES],
             env: { TEST_ENGINE: 'postgres' },
           },
         }]
