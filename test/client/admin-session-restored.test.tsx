@@ -136,7 +136,11 @@ describe('a refusal as signed out, once the owner has signed in again', () => {
   });
 
   it("is no longer said by an order's page", async () => {
-    await refusedThenSignedInAgain('/config/orders/o1', () => press(ADMIN.markFulfilled));
+    await refusedThenSignedInAgain('/config/orders/o1', () => {
+      // Mark fulfilled asks in the page (with the parcel's tracking): its own Mark fulfilled sends it
+      press(ADMIN.markFulfilled);
+      fireEvent.click(within(screen.getByRole('form', { name: ADMIN.markFulfilled })).getByRole('button', { name: ADMIN.markFulfilled }));
+    });
     expect(screen.getByRole('heading', { name: `${ADMIN.orderDetail} #1042` })).toBeTruthy();
   });
 
