@@ -5,6 +5,7 @@
  */
 import { GIFT_CARD_CODE_ALPHABET, giftCardCodeLast4, isGiftCardCodeShape, normalisedGiftCardCode } from '../../client/lib/gift-card-code.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import type { GiftCardRow } from './gift-card-repository.ts';
 import { forUpdate, type SqlValue, type StoreSession } from './store.ts';
 
 export interface AdminGiftCard {
@@ -29,16 +30,8 @@ export interface AdminGiftCardSpending {
   returnedOn: number | null;
 }
 
-interface Row {
-  id: string;
-  code: string;
-  currency: string;
-  initial_cents: number | string;
-  balance_cents: number | string;
-  recipient_email: string;
-  created_on: number | string;
-  cancelled_on: number | string | null;
-  order_id: string;
+/** A card's row with what the list shows of the order that bought it. */
+interface Row extends GiftCardRow {
   order_number: number | string | null;
   order_status: string;
   customer_email: string | null;

@@ -25,7 +25,8 @@ export interface GiftCardPaymentRecord {
   returnedOn: number | null;
 }
 
-interface GiftCardRow {
+/** A gift_cards row as either engine returns it (numbers may come back as text). */
+export interface GiftCardRow {
   id: string;
   code: string;
   order_id: string;
