@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPageSize, listQueryOf, pageOfList } from '../../../server/pages/collection-list.ts';
 import { inItemOrder, itemOrderOf } from '../../../server/pages/collection-order.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { REAL_TEMPLATES } from '../helpers/real-templates.ts';
 
 type Json = Record<string, any>;
 
@@ -331,8 +332,6 @@ describe('list paging and page size', () => {
   });
 });
 
-/** Public developer templates, read in place; never copied into the project. */
-const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
 const BASE_TEMPLATE = join(REAL_TEMPLATES, 'Squarespace+base-template');
 const BUREAU = join(REAL_TEMPLATES, 'Squarespace+bureau-framework');
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,17 +8,9 @@ import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { conf, SITE_REGION } from './folder-fixture.ts';
+import { realTemplateFolders } from '../helpers/real-templates.ts';
 
-/** Public developer templates, read in place; never copied into the project. */
-const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
 
-function realFolders(): string[] {
-  if (!existsSync(REAL_TEMPLATES)) return [];
-  return readdirSync(REAL_TEMPLATES, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join(REAL_TEMPLATES, entry.name))
-    .map((dir) => (existsSync(join(dir, 'template.conf')) ? dir : join(dir, 'src')));
-}
 
 const ORDERINGS = ['chronological', 'user-orderable', 'calendar', 'music-album'];
 
@@ -90,7 +82,7 @@ describe("a collection's or page's .conf the platform would not understand", () 
     })).toEqual([]);
   });
 
-  const folders = realFolders();
+  const folders = realTemplateFolders();
   it.skipIf(folders.length === 0)("says nothing of any public template's .conf files as they are", () => {
     for (const dir of folders) {
       expect(checkTemplateFolder(dir).problems.filter((problem) => problem.file.endsWith('.conf') && problem.file !== 'template.conf'), dir).toEqual([]);

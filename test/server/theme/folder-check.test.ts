@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,24 +12,17 @@ import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { conf, SITE_REGION } from './folder-fixture.ts';
+import { realTemplateFolders } from '../helpers/real-templates.ts';
 
-const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
 const ROOT = join(import.meta.dirname, '../../..');
 
-function realFolders(): string[] {
-  if (!existsSync(REAL_TEMPLATES)) return [];
-  return readdirSync(REAL_TEMPLATES, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join(REAL_TEMPLATES, entry.name))
-    .map((dir) => (existsSync(join(dir, 'template.conf')) ? dir : join(dir, 'src')));
-}
 
 function source(files: Record<string, string>): MemoryTemplateSource {
   return new MemoryTemplateSource({ 'template.conf': conf(), 'site.region': SITE_REGION, ...files });
 }
 
 describe('checking a template folder', () => {
-  const folders = realFolders();
+  const folders = realTemplateFolders();
   it.skipIf(folders.length === 0)('passes every public template with no errors', () => {
     for (const dir of folders) {
       const result = checkTemplateFolder(dir);

@@ -1,25 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageWarnings } from '../../../server/theme/folder-check.ts';
 import { loadTemplateFolder, placeOf } from '../../../server/theme/folder-loader.ts';
 import { DiskTemplateSource } from '../../../server/theme/template-source.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { REAL_TEMPLATES, realTemplateFolders } from '../helpers/real-templates.ts';
 
-/** Public developer templates, read in place; never copied into the project. */
-const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
 
-/** Each template's folder that holds its template.conf (one keeps its files under src/). */
-function templateFolders(): string[] {
-  if (!existsSync(REAL_TEMPLATES)) return [];
-  return readdirSync(REAL_TEMPLATES, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join(REAL_TEMPLATES, entry.name))
-    .map((dir) => (existsSync(join(dir, 'template.conf')) ? dir : join(dir, 'src')))
-    .filter((dir) => existsSync(join(dir, 'template.conf')));
-}
 
-const folders = templateFolders();
+const folders = realTemplateFolders();
 const PAGES = ['/', '/lessons', '/lessons/indigo-basics', '/shop', '/shop/p/linen-shirt', '/cart', '/gallery', '/contact', '/search?q=linen', '/no-such-page'];
 
 describe.skipIf(folders.length === 0)('real developer templates through TEMPLATE_DIR', () => {

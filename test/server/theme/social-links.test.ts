@@ -9,9 +9,8 @@ import { inlineSocialIconSprite, SOCIAL_ICON_SPRITE_PATH, socialIconSprite, UNKN
 import { SERVICE_NAMES } from '../../../server/theme/social-services.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { folderOf, renderPage } from './folder-fixture.ts';
+import { REAL_TEMPLATES } from '../helpers/real-templates.ts';
 
-/** Public developer templates, read in place; never copied into the project. */
-const REAL_TEMPLATES = join(import.meta.dirname, '../../../../shared/real-templates');
 // bureau applies sqs-social-links, endeavor social-links.block, dossier writes the sprite's markup by hand
 const SOCIAL_TEMPLATES = ['Squarespace+bureau-framework', 'Squarespace+endeavor-framework', 'Squarefront+squarespace-dossier-template']
   .map((name) => join(REAL_TEMPLATES, name))
