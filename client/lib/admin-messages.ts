@@ -278,6 +278,7 @@ export const ADMIN = {
   sendNoticeAgain: 'Email the shopper the shipping notice again, with this tracking',
   trackingSaved: 'Tracking saved.',
   trackingSavedNoticeSent: (email: string) => `Tracking saved; the shipping notice is on its way to ${email} again.`,
+  trackingSavedNoMail: 'Tracking saved. No shipping notice could be emailed, as this store has no mail server (SMTP_URL); the new one is kept under Emails.',
   cancelOrder: 'Cancel order',
   confirmCancel: 'Cancel this order and return its items to stock?',
   // cancelling emails the shopper a cancellation notice: asked first, then said, as for Mark fulfilled

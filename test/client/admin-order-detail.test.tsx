@@ -269,13 +269,18 @@ describe("a fulfilled order's tracking", () => {
     fireEvent.click(screen.getByRole('button', { name: ADMIN.editTracking }));
     const form = screen.getByRole('form', { name: ADMIN.saveTracking });
     expect((within(form).getByLabelText(ADMIN.trackingNumber) as HTMLInputElement).value).toBe('449044304137821');
+    // the link made from the carrier and number starts empty, so a corrected number gets a new one, not the old number's
+    expect((within(form).getByLabelText(ADMIN.trackingUrl) as HTMLInputElement).value).toBe('');
     fireEvent.change(within(form).getByLabelText(ADMIN.trackingNumber), { target: { value: '449044304137822' } });
     fireEvent.click(within(form).getByRole('button', { name: ADMIN.saveTracking }));
     await settle();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { carrier: 'FedEx', trackingNumber: '449044304137822', trackingUrl: tracking.url, sendNotice: false },
+      { carrier: 'FedEx', trackingNumber: '449044304137822', trackingUrl: '', sendNotice: false },
     ]);
     expect(screen.getByRole('status').textContent).toBe(ADMIN.trackingSaved);
+    // said in the tracking section, before the history: not at the foot of a long screen, out of a phone's sight
+    const history = screen.getByRole('heading', { name: ADMIN.history });
+    expect(screen.getByRole('status').compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // asked, the notice goes again
     fireEvent.click(screen.getByRole('button', { name: ADMIN.editTracking }));
     fireEvent.click(screen.getByLabelText(ADMIN.sendNoticeAgain));
@@ -283,6 +288,29 @@ describe("a fulfilled order's tracking", () => {
     await settle();
     expect(calls.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual(expect.objectContaining({ sendNotice: true }));
     expect(screen.getByRole('status').textContent).toBe(ADMIN.trackingSavedNoticeSent('jane@example.com'));
+  });
+
+  it("keeps the owner's own link in the form", async () => {
+    const own = { carrier: 'Other', number: 'A1', url: 'https://track.example.com/A1' };
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ status: 'fulfilled', tracking: own }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.editTracking }));
+    expect((screen.getByLabelText(ADMIN.trackingUrl) as HTMLInputElement).value).toBe(own.url);
+  });
+
+  it('says, on a store without a mail server, that the notice asked for could not be emailed', async () => {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ status: 'fulfilled', tracking }), canSendEmail: false } } },
+      { method: 'PUT', path: '/api/admin/orders/o1/tracking', answer: { body: { order: order({ status: 'fulfilled', tracking }) } } },
+    ]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.editTracking }));
+    fireEvent.click(screen.getByLabelText(ADMIN.sendNoticeAgain));
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.saveTracking }));
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(ADMIN.trackingSavedNoMail);
   });
 
   it('is not offered to change by a role that cannot manage orders, nor on a paid order', async () => {

@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
-import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
+import { NO_NOTICE, refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { orderLabel, ordersListQuery, type OrderSummary } from './OrdersScreen.tsx';
 import { useAddressQuery } from '../use-address-query.ts';
@@ -66,6 +66,12 @@ function fulfilmentTexts(email: string | null, canSendEmail: boolean): { confirm
   return { confirm: ADMIN.confirmFulfil(email), done: ADMIN.fulfilled(email) };
 }
 
+/** What a tracking correction says once saved: whether the notice asked for went, or could not (no mail server). */
+function trackingSavedText(email: string | null, canSendEmail: boolean, sendNotice: boolean): string {
+  if (!sendNotice || !email) return ADMIN.trackingSaved;
+  return canSendEmail ? ADMIN.trackingSavedNoticeSent(email) : ADMIN.trackingSavedNoMail;
+}
+
 /**
  * What Cancel asks (with what becomes of the order's gift cards), and says once done: the shopper
  * is emailed a cancellation notice, as for Mark fulfilled.
@@ -99,6 +105,8 @@ function answersText(answers: unknown): string {
 export function OrderDetail({ orderId, navigate, canManage }: { orderId: string; navigate: Navigate; canManage: boolean }) {
   const { data, error, reload } = useCall<{ order: OrderDetailData; canSendEmail?: boolean }>(`/api/admin/orders/${encodeURIComponent(orderId)}`);
   const [notice, setNotice] = useScreenNotice();
+  // a tracking correction's answer, shown in its section: on a phone the screen's line is far below, out of sight
+  const [trackingNotice, setTrackingNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
   // the tracking form open: asked with Mark fulfilled, or correcting it after
   const [asking, setAsking] = useState<'fulfil' | 'tracking' | null>(null);
@@ -110,6 +118,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
 
   async function sendAgain(email: OrderEmail) {
     setBusy(true);
+    setTrackingNotice(NO_NOTICE);
     const answer = await adminCall<{ emails: OrderEmail[] }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/emails/${encodeURIComponent(email.id)}/send`, {});
     setBusy(false);
     const after = answer.ok ? answer.data.emails.find((one) => one.id === email.id) : undefined;
@@ -126,19 +135,23 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       : await adminCall('PUT', `${path}/tracking`, { ...values, sendNotice });
     setBusy(false);
     setFieldErrors(answer.ok ? {} : answer.fieldErrors);
-    setNotice(answer.ok ? { text: doneText, kind: 'info' } : refusedNotice(answer));
+    const said = answer.ok ? { text: doneText, kind: 'info' as const } : refusedNotice(answer);
+    (asking === 'tracking' ? setTrackingNotice : setNotice)(said);
+    (asking === 'tracking' ? setNotice : setTrackingNotice)(NO_NOTICE);
     if (answer.ok) setAsking(null);
     reload();
   }
 
   function ask(form: 'fulfil' | 'tracking') {
     setFieldErrors({});
+    setTrackingNotice(NO_NOTICE);
     setAsking(form);
   }
 
   async function act(action: 'cancel' | 'refund', confirmText: string, doneText: string = ADMIN.saved) {
     if (!window.confirm(confirmText)) return;
     setBusy(true);
+    setTrackingNotice(NO_NOTICE);
     const answer = await adminCall('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
     setBusy(false);
     setNotice(answer.ok ? { text: doneText, kind: 'info' } : refusedNotice(answer));
@@ -213,13 +226,14 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           {asking === 'tracking' ? (
             <TrackingForm question={ADMIN.editTracking} submitLabel={ADMIN.saveTracking} initial={order.tracking ?? null} busy={busy} fieldErrors={fieldErrors}
               offerNotice={Boolean(order.email)} onCancel={() => setAsking(null)}
-              onSubmit={(values, sendNotice) => void sendTracking(values, sendNotice, sendNotice && order.email && canSendEmail ? ADMIN.trackingSavedNoticeSent(order.email) : ADMIN.trackingSaved)} />
+              onSubmit={(values, sendNotice) => void sendTracking(values, sendNotice, trackingSavedText(order.email, canSendEmail, sendNotice))} />
           ) : (
             <>
               <TrackingFacts tracking={order.tracking ?? null} />
               {canManage && order.status === 'fulfilled' ? <button type="button" disabled={busy} onClick={() => ask('tracking')}>{ADMIN.editTracking}</button> : null}
             </>
           )}
+          <Notice text={trackingNotice.text} kind={trackingNotice.kind} />
         </>
       ) : null}
       <h2>{ADMIN.history}</h2>

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
-import { CARRIER_CHOICES, type ParcelTracking } from '../../lib/parcel-carriers.ts';
+import { CARRIER_CHOICES, carrierTrackingUrl, type ParcelTracking } from '../../lib/parcel-carriers.ts';
 import type { FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field } from '../Field.tsx';
 
@@ -28,8 +28,18 @@ interface TrackingFormProps {
   onCancel: () => void;
 }
 
+/**
+ * The link to start the form with: the owner's own, or empty when it is the one made from the
+ * carrier and number, so a corrected number gets its link made again instead of keeping the old one.
+ */
+function ownLink(initial: ParcelTracking | null): string {
+  if (!initial?.url) return '';
+  const made = initial.carrier && initial.number ? carrierTrackingUrl(initial.carrier, initial.number) : null;
+  return initial.url === made ? '' : initial.url;
+}
+
 export function TrackingForm({ question, submitLabel, initial, busy, fieldErrors, offerNotice = false, onSubmit, onCancel }: TrackingFormProps) {
-  const [values, setValues] = useState<TrackingValues>({ carrier: initial?.carrier ?? '', trackingNumber: initial?.number ?? '', trackingUrl: initial?.url ?? '' });
+  const [values, setValues] = useState<TrackingValues>({ carrier: initial?.carrier ?? '', trackingNumber: initial?.number ?? '', trackingUrl: ownLink(initial) });
   const [sendNotice, setSendNotice] = useState(false);
   const set = (name: keyof TrackingValues) => (event: { target: { value: string } }) => setValues((before) => ({ ...before, [name]: event.target.value }));
   function submit(event: FormEvent) {
