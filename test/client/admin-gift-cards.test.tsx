@@ -188,6 +188,8 @@ describe('a gift card', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/admin/gift-cards/g1/code', body: {} });
     expect(screen.getByText('ABCD-EFGH-JKLM-K2M4')).toBeTruthy();
     expect(screen.queryByRole('button', { name: ADMIN.showGiftCardCode })).toBeNull();
+    // the button tapped is gone: the focus is on the code, not dropped on the page
+    expect(document.activeElement).toBe(screen.getByText('ABCD-EFGH-JKLM-K2M4'));
   });
 
   it('offers nothing to change to a member of staff who may only read orders', async () => {

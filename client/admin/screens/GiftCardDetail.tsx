@@ -4,7 +4,7 @@
  * email again, stop the card or start it again, each asked first. The whole code is shown only
  * when asked for (to pass on by hand where the email cannot go), and only until the screen is left.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -39,6 +39,12 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
   const [busy, setBusy] = useState<'email' | 'state' | 'code' | null>(null);
   // the whole code, once asked for: kept in this screen's state only
   const [code, setCode] = useState<string | null>(null);
+  // the button asked with is gone once the code is shown: the focus goes to the code, brought into
+  // sight (on a phone it is far up the screen), instead of being dropped on the page
+  const codeRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (code !== null) codeRef.current?.focus();
+  }, [code]);
   const [address] = useAddressQuery();
   const moneyFormat = useStoreMoneyFormat();
   const backToList = `${ADMIN_PATHS.giftCards}${giftCardsListQuery(address)}`;
@@ -103,7 +109,7 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
         <dt>{ADMIN.giftCardBuyer}</dt><dd>{card.order.email ?? ADMIN.notRecorded}</dd>
         <dt>{ADMIN.giftCardSoldOn}</dt><dd><StoreDate on={card.createdOn} /></dd>
         {card.stoppedOn !== null ? <><dt>{ADMIN.giftCardStoppedOn}</dt><dd><StoreDate on={card.stoppedOn} /></dd></> : null}
-        {code !== null ? <><dt>{ADMIN.giftCardCode}</dt><dd><code data-gift-card-code>{code}</code></dd></> : null}
+        {code !== null ? <><dt>{ADMIN.giftCardCode}</dt><dd><code ref={codeRef} tabIndex={-1} data-gift-card-code>{code}</code></dd></> : null}
       </dl>
       <h2 id="gift-card-spending">{ADMIN.giftCardSpending}</h2>
       {card.spending.length === 0 ? <p>{ADMIN.giftCardNoSpending}</p> : (
