@@ -243,6 +243,8 @@ describe('the admin at /config in Chromium', () => {
     }
     await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), form.locator('button[type="submit"]').click()]);
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    // the shopper's page, as the order's emails link it (with its token)
+    const orderPage = page.url();
     // this store has no mail server: the page promises no email
     expect(await page.locator('.order-email-note').innerText()).toContain('This store does not send confirmation emails');
     await page.close();
@@ -278,11 +280,20 @@ describe('the admin at /config in Chromium', () => {
     await admin.getByRole('button', { name: ADMIN.markFulfilled }).click();
     const question = admin.getByRole('form', { name: ADMIN.markFulfilled });
     await question.getByText(ADMIN.confirmFulfilNoMail('jane@example.com')).waitFor();
+    await question.getByLabel(ADMIN.carrier).selectOption('UPS');
     await question.getByLabel(ADMIN.trackingNumber).fill('1Z 999 AA1 01 2345 6784');
     await question.getByRole('button', { name: ADMIN.markFulfilled }).click();
     await admin.locator('[data-status="fulfilled"]').waitFor();
     await admin.getByRole('status').filter({ hasText: ADMIN.fulfilledNoMail }).waitFor();
     await screenshot(admin, 'admin-order-detail');
+    // on the shopper's page, read on a phone, the carrier's tracking link is a finger's size
+    const shopperPage = await store.newPage();
+    await shopperPage.setViewportSize({ width: 390, height: 844 });
+    await shopperPage.goto(orderPage);
+    const track = shopperPage.locator('.order-tracking-link a');
+    expect(await track.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect((await track.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await shopperPage.close();
 
     await screen('Inventory');
     await expect.poll(() => admin.getByLabel('Stock HJ-S').inputValue()).toBe('2');
