@@ -33,11 +33,22 @@ export class StoreClaimedError extends Error {
   }
 }
 
-const lockOf = (db: Database.Database): StoreLock => ({
-  release: () => {
-    if (db.open) db.close();
-  },
-});
+/**
+ * The lock connections this process holds, kept referenced here until released: a connection
+ * nothing refers to is closed when collected, and its lock with it, so a store whose object was
+ * let go of (its raw connection kept) would stop telling the move that it writes.
+ */
+const held = new Set<Database.Database>();
+
+const lockOf = (db: Database.Database): StoreLock => {
+  held.add(db);
+  return {
+    release: () => {
+      held.delete(db);
+      if (db.open) db.close();
+    },
+  };
+};
 
 const isBusy = (error: unknown): boolean => (error as { code?: unknown }).code === 'SQLITE_BUSY';
 

@@ -155,8 +155,10 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     await readOnly.store.close();
 
     // a server process killed outright (kill -9, the out-of-memory killer) leaves nothing behind that blocks the move
-    const hold = "import { openStore } from './server/db/open-store.ts'; openStore({ databasePath: process.argv[1] }); console.log('open'); setInterval(() => {}, 1000);";
-    const killed = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', hold, source], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    // the process lets go of its store object and collects its garbage: the lock is the process's
+    // until the store is closed (a collected lock connection closed itself, and the move went on)
+    const hold = "import { openStore } from './server/db/open-store.ts'; openStore({ databasePath: process.argv[1] }); globalThis.gc(); globalThis.gc(); console.log('open'); setInterval(() => {}, 1000);";
+    const killed = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', hold, source], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       await once(killed.stdout, 'data');
       expect(move(['--from', source, '--to', nowhere])).toEqual(refusal);
