@@ -5,26 +5,15 @@
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { CARRIER_CHOICES, carrierTrackingUrl, TRACKING_NUMBER, type ParcelTracking } from '../../client/lib/parcel-carriers.ts';
-import { isSafeLinkUrl } from '../security/safe-link-url.ts';
+import { isWebPageUrl } from '../security/safe-link-url.ts';
 
 /** A form's empty field counts as not given. */
 const optional = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-/** An address a shopper may follow: http or https only (never javascript:, data: or a relative path). */
-function isTrackingPage(value: string): boolean {
-  if (!isSafeLinkUrl(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 export const trackingFields = {
   carrier: optional(z.enum(CARRIER_CHOICES)),
   trackingNumber: optional(z.string().trim().regex(TRACKING_NUMBER, { error: ADMIN.server.trackingNumberInvalid })),
-  trackingUrl: optional(z.string().trim().max(2000).refine(isTrackingPage, { error: ADMIN.server.trackingUrlInvalid })),
+  trackingUrl: optional(z.string().trim().max(2000).refine(isWebPageUrl, { error: ADMIN.server.trackingUrlInvalid })),
 };
 
 /** The fulfil call's body: the tracking fields and nothing else. */

@@ -1,7 +1,7 @@
 import { OTHER_CARRIER, type ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { OrderTrackingRepository } from '../db/order-tracking-repository.ts';
 import type { StoreSession } from '../db/store.ts';
-import { isSafeLinkUrl } from '../security/safe-link-url.ts';
+import { isWebPageUrl } from '../security/safe-link-url.ts';
 
 /**
  * An order's tracking as the shipping notice and the shopper's order page show it: "Other" is no
@@ -14,7 +14,7 @@ export async function shopperTracking(session: StoreSession, orderId: string): P
   const shown = {
     carrier: tracking.carrier === OTHER_CARRIER ? null : tracking.carrier,
     number: tracking.number,
-    url: tracking.url !== null && /^https?:\/\//i.test(tracking.url) && isSafeLinkUrl(tracking.url) ? tracking.url : null,
+    url: tracking.url !== null && isWebPageUrl(tracking.url) ? tracking.url : null,
   };
   return shown.carrier === null && shown.number === null && shown.url === null ? null : shown;
 }

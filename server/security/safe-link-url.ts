@@ -20,3 +20,18 @@ export function isSafeLinkUrl(url: string): boolean {
 export function safeLinkUrl(url: string, fallback: string): string {
   return isSafeLinkUrl(url) ? url : fallback;
 }
+
+/**
+ * True for the address of a web page a shopper may be sent to from an email or a page (a parcel's
+ * tracking page): absolute, http or https, and safe to follow. Relative paths, `mailto:` and
+ * `tel:` are safe links but no such page.
+ */
+export function isWebPageUrl(url: string): boolean {
+  if (!isSafeLinkUrl(url) || !/^https?:\/\//i.test(url)) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
