@@ -9,13 +9,14 @@ import { OrderTrackingRepository } from '../db/order-tracking-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
+import type { StoreSession } from '../db/store.ts';
 import { storeMoneyFormat } from '../pages/base-context.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { GIFT_CARD_EMAIL_KIND, withCodesHidden } from '../email/gift-card-email.ts';
 import { isGivenUpReason } from '../email/late-email.ts';
 import { canSendEmail, DELIVERY_CLAIM_MS } from '../email/mailer.ts';
-import { orderStatusEmail } from '../email/order-status-email.ts';
+import { orderStatusEmail, type OrderChange } from '../email/order-status-email.ts';
 import { fillMessage } from '../messages.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -210,6 +211,12 @@ export function createOrderCalls(deps: AppDeps): Router {
     res.json({ emails: await orderEmails(orderId) });
   });
 
+  /** The shopper's notice of `change`, put in the outbox in the move's transaction; null for an order without the shopper's email. */
+  async function queueNotice(tx: StoreSession, orderId: string, change: OrderChange, now: number) {
+    const notice = await orderStatusEmail(tx, orderId, change);
+    return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
+  }
+
   /** The order as the screen shows it after a change. */
   async function orderAnswer(orderId: string) {
     return { ...(await new AdminOrderRepository(deps.store).findById(orderId))!, ...(await giftCardsOfOrder(deps.store, orderId)) };
@@ -255,8 +262,7 @@ export function createOrderCalls(deps: AppDeps): Router {
       // a fulfilled or cancelled order tells its shopper (with the move, or not at all); a test-mode
       // refund is the owner's own business
       if (to === 'refunded') return null;
-      const notice = await orderStatusEmail(tx, orderId, to === 'fulfilled' ? 'shipped' : 'cancelled');
-      return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
+      return queueNotice(tx, orderId, to === 'fulfilled' ? 'shipped' : 'cancelled', now);
     });
     if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
     return orderAnswer(orderId);
@@ -278,8 +284,7 @@ export function createOrderCalls(deps: AppDeps): Router {
         throw order ? new HttpError(409, ADMIN.server.trackingNotFulfilled) : new HttpError(404, ADMIN.server.orderNotFound);
       }
       if (sendNotice !== true) return null;
-      const notice = await orderStatusEmail(tx, orderId, 'shipped');
-      return notice === null ? null : new EmailOutboxRepository(tx).add(notice, Date.now());
+      return queueNotice(tx, orderId, 'shipped', Date.now());
     });
     if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
     res.json({ order: await orderAnswer(orderId) });
