@@ -14,6 +14,7 @@ import { serverMessages } from '../messages.ts';
 import { AdminGiftCardRepository } from '../db/admin-gift-card-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
+import type { StoreSession } from '../db/store.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { GIFT_CARD_EMAIL_KIND, giftCardEmailAgain } from '../email/gift-card-email.ts';
 import { canSendEmail } from '../email/mailer.ts';
@@ -32,6 +33,12 @@ export const EMAIL_AGAIN_AFTER_MS = 60_000;
 /** The card's moves take no fields; a body, if any, must be an empty object. */
 const noFields = z.object({}).strict();
 
+/** The gift card emails of the order `orderId` to `recipient` (the card's), oldest first. */
+async function recipientEmails(session: StoreSession, orderId: string, recipient: string) {
+  return (await new EmailOutboxRepository(session).ofSubject(orderId))
+    .filter((email) => email.kind === GIFT_CARD_EMAIL_KIND && email.recipient === recipient);
+}
+
 export function createGiftCardCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'orders.read');
@@ -40,9 +47,7 @@ export function createGiftCardCalls(deps: AppDeps): Router {
 
   /** The card's emails to its recipient under the order that bought it: how each went, never their text (it holds the code). */
   async function cardEmails(orderId: string, recipient: string) {
-    const emails = await new EmailOutboxRepository(deps.store).ofSubject(orderId);
-    return emails
-      .filter((email) => email.kind === GIFT_CARD_EMAIL_KIND && email.recipient === recipient)
+    return (await recipientEmails(deps.store, orderId, recipient))
       .map((email) => ({ id: email.id, recipient: email.recipient, status: email.status, error: email.error, createdOn: email.createdOn, sentOn: email.sentOn }));
   }
 
@@ -101,12 +106,11 @@ export function createGiftCardCalls(deps: AppDeps): Router {
       const card = await new AdminGiftCardRepository(tx).findById(giftCardId, true);
       if (!card) throw new HttpError(404, ADMIN.server.giftCardNotFound);
       if (card.stoppedOn !== null) throw new HttpError(409, ADMIN.server.giftCardStoppedNoEmail);
-      const outbox = new EmailOutboxRepository(tx);
-      const earlier = (await outbox.ofSubject(card.order.id)).filter((email) => email.kind === GIFT_CARD_EMAIL_KIND && email.recipient === card.recipientEmail);
+      const earlier = await recipientEmails(tx, card.order.id, card.recipientEmail);
       if (earlier.some((email) => email.status === 'pending')) throw new HttpError(409, ADMIN.server.giftCardEmailWaiting);
       if (earlier.some((email) => email.createdOn > now - EMAIL_AGAIN_AFTER_MS)) throw new HttpError(409, ADMIN.server.giftCardEmailJustSent);
       const record = await new GiftCardRepository(tx).findById(giftCardId);
-      return outbox.add(await giftCardEmailAgain(tx, record!), now);
+      return new EmailOutboxRepository(tx).add(await giftCardEmailAgain(tx, record!), now);
     });
     await checkoutServices(deps).mailer.deliver(deps.store, added);
     res.json(await cardAnswer(giftCardId));
