@@ -3,9 +3,7 @@
  * order's stock change neither reads the shop's listing again nor shows stale stock, an owner's
  * save shows at once, and the pages asked for together after a write read the store once.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
@@ -14,6 +12,7 @@ import { placeOrderThroughCheckout } from './helpers/checkout.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { Visitor } from './helpers/visitor.ts';
+import { writeTemplateFolder } from './helpers/template-folder-on-disk.ts';
 
 const mug = seededProduct('stoneware-mug');
 const mugVariant = mug.variants[0]!;
@@ -23,14 +22,7 @@ const LISTING_READ = /SELECT id, url_id, product_type, created_on, data_json FRO
 /** The snapshot's read of a content collection's items. */
 const CONTENT_ITEMS_READ = /FROM content_items WHERE collection_id/;
 
-function writeFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'template-folder-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const writeFolder = (files: Record<string, string>): string => writeTemplateFolder('template-folder-', files);
 
 let server: RunningServer;
 let dir: string;

@@ -4,25 +4,18 @@
  * the page size of the .conf or the collection, the context shapes templates read, and the
  * lessons' authors.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPageSize, listQueryOf, pageOfList } from '../../../server/pages/collection-list.ts';
 import { inItemOrder, itemOrderOf } from '../../../server/pages/collection-order.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { REAL_TEMPLATES } from '../helpers/real-templates.ts';
+import { writeTemplateFolder } from '../helpers/template-folder-on-disk.ts';
 
 type Json = Record<string, any>;
 
-function writeFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'blog-folder-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const writeFolder = (files: Record<string, string>): string => writeTemplateFolder('blog-folder-', files);
 
 const MARA = '6570a1b2c3d4e5f6a7b8a001';
 

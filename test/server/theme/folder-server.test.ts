@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
 import { cliMessages } from '../../../engine/cli/messages.ts';
@@ -16,20 +15,14 @@ import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { BLOCK_FIELDS_SETTING } from '../../../server/theme/store-platform-data.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { Visitor } from '../helpers/visitor.ts';
+import { writeTemplateFolder } from '../helpers/template-folder-on-disk.ts';
 
 /** Text as the overlay writes it into its markup. */
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-function writeFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'template-folder-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const writeFolder = (files: Record<string, string>): string => writeTemplateFolder('template-folder-', files);
 
 describe('the server with TEMPLATE_DIR set to a developer template', () => {
   let server: RunningServer;

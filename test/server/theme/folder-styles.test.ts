@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { main } from '../../../engine/cli/main.ts';
@@ -11,19 +10,13 @@ import { DiskTemplateSource, MemoryTemplateSource } from '../../../server/theme/
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { conf, SITE_REGION } from './folder-fixture.ts';
+import { writeTemplateFolder } from '../helpers/template-folder-on-disk.ts';
 
 function folderWith(stylesheets: string[], files: Record<string, string>, tweaks: Record<string, string> = {}) {
   return loadTemplateFolder(new MemoryTemplateSource({ 'template.conf': conf({ stylesheets, tweaks }), 'site.region': SITE_REGION, ...files })).folder!;
 }
 
-function writeFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'folder-styles-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const writeFolder = (files: Record<string, string>): string => writeTemplateFolder('folder-styles-', files);
 
 describe('compiling a folder\'s stylesheets', () => {
   it('compiles the named stylesheets in order as one, sharing variables and mixins, with the tweak values of template.conf', async () => {

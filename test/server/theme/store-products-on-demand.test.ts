@@ -3,22 +3,14 @@
  * a page reads the products it shows (a query's, related items, an item's neighbours), not the
  * whole catalogue, and shows the same items as when every product was read.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newAdminId } from '../../../server/db/admin-product-repository.ts';
 import { SHOP_PAGE_SIZE } from '../../../server/pages/shop-browsing.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { writeTemplateFolder } from '../helpers/template-folder-on-disk.ts';
 
-function writeFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'template-folder-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const writeFolder = (files: Record<string, string>): string => writeTemplateFolder('template-folder-', files);
 
 // more than the 100 results a query gives at most
 const ADDED = 120;

@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OVERLAY_ID, overlayText } from '../../../server/dev/error-overlay.ts';
@@ -9,6 +8,7 @@ import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { createFolderPages } from '../../../server/theme/folder-pages.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { writeTemplateFolder } from '../helpers/template-folder-on-disk.ts';
 
 /**
  * A pages/NAME.page renders only the store's page whose urlId is NAME: development says so of a
@@ -17,14 +17,7 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
  */
 const STORE_PAGES = [{ urlId: 'home', title: 'Home' }, { urlId: 'contact', title: 'Contact' }];
 
-function writeFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'template-pages-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const writeFolder = (files: Record<string, string>): string => writeTemplateFolder('template-pages-', files);
 
 /** A logger whose warnings are kept, as [fields, message]. */
 function warningLog(): { log: Logger; warned: Array<[unknown, string]> } {
