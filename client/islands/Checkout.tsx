@@ -41,6 +41,12 @@ export interface CheckoutQuoteProps {
   giftCardError: string | null;
   /** What the payment card is charged: the total less the gift card's part (0: no card asked for). */
   amountDueCents: number;
+  /** What the discount code takes off (goods and shipping together; included in totalCents). */
+  discountCents: number;
+  /** The discount code applied (as the store keeps it); null without one. */
+  discount: { code: string; freeShipping: boolean } | null;
+  /** Why the discount code sent with the quote was not applied (shown under its field); null otherwise. */
+  discountError: string | null;
 }
 
 export interface CheckoutProps {
@@ -54,7 +60,7 @@ export interface CheckoutProps {
 }
 
 type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'countryCode'
-  | 'recipientEmail' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'giftCardCode';
+  | 'recipientEmail' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'giftCardCode' | 'discountCode';
 
 type Values = Record<FieldName, string>;
 
@@ -63,7 +69,7 @@ const FIELD_LABELS: Record<FieldName | 'shippingOptionId', string> = {
   email: CHECKOUT.emailLabel, name: CHECKOUT.nameLabel, recipientEmail: CHECKOUT.recipientEmailLabel,
   line1: CHECKOUT.line1Label, line2: CHECKOUT.line2Label, city: CHECKOUT.cityLabel, region: CHECKOUT.regionLabel,
   postalCode: CHECKOUT.postalCodeLabel, countryCode: CHECKOUT.countryLabel, shippingOptionId: CHECKOUT.deliveryHeading,
-  giftCardCode: CHECKOUT.giftCardCodeLabel,
+  discountCode: CHECKOUT.discountCodeLabel, giftCardCode: CHECKOUT.giftCardCodeLabel,
   cardNumber: CHECKOUT.cardNumberLabel, cardExpiry: CHECKOUT.cardExpiryLabel, cardCvc: CHECKOUT.cardCvcLabel,
 };
 
@@ -144,7 +150,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [quote, setQuote] = useState(initialQuote);
   const [values, setValues] = useState<Values>({
     email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', countryCode: countries[0]?.code ?? '',
-    recipientEmail: '', cardNumber: '', cardExpiry: '', cardCvc: '', giftCardCode: '',
+    recipientEmail: '', cardNumber: '', cardExpiry: '', cardCvc: '', giftCardCode: '', discountCode: '',
   });
   // the code (normalised) of the gift card the quote applied; '' for none
   const [appliedCode, setAppliedCode] = useState('');

@@ -3,6 +3,7 @@
  * the island checks the form with them before sending, and the server's schema
  * (checkout-schema.ts) applies the very same ones. Every message is a catalogue text.
  */
+import { isDiscountCodeShape, normalisedDiscountCode } from './discount-code.ts';
 import { CHECKOUT } from './messages.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from './gift-card-code.ts';
 import { isShopperEmail } from './rules.ts';
@@ -40,6 +41,8 @@ export interface CheckoutFields {
   cardCvc: string;
   /** A gift card to pay with (gift-card-code.ts); '' for none. */
   giftCardCode: string;
+  /** A discount code (discount-code.ts); '' for none. */
+  discountCode: string;
 }
 
 export type CheckoutFieldName = keyof CheckoutFields;
@@ -101,6 +104,7 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
   const digits = cardDigits(fields.cardNumber);
   const recipient = normalisedEmail(fields.recipientEmail);
   const giftCardCode = normalisedGiftCardCode(fields.giftCardCode);
+  const discountCode = normalisedDiscountCode(fields.discountCode);
   // with a gift card and no card typed, the gift card may pay for everything: the server, which
   // knows its balance, asks for the card when it does not (cardNeededFor in checkout-order.ts)
   const cardLeftOut = giftCardCode !== '' && [fields.cardNumber, fields.cardExpiry, fields.cardCvc].every((value) => value.trim() === '');
@@ -119,6 +123,7 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
     ['cardExpiry', cardLeftOut ? null : cardExpiryError(fields.cardExpiry, now)],
     ['cardCvc', cardLeftOut || /^\d{3,4}$/.test(fields.cardCvc.trim()) ? null : CHECKOUT.cardCvcInvalid],
     ['giftCardCode', giftCardCode === '' || isGiftCardCodeShape(giftCardCode) ? null : CHECKOUT.giftCardCodeInvalid],
+    ['discountCode', discountCode === '' || isDiscountCodeShape(discountCode) ? null : CHECKOUT.discountCodeInvalid],
   ];
   const errors: Partial<Record<CheckoutFieldName, string>> = {};
   for (const [field, error] of checks) if (error) errors[field] = error;
@@ -141,5 +146,6 @@ export function normalisedCheckoutFields(raw: CheckoutFields): CheckoutFields {
     recipientEmail: normalisedEmail(fields.recipientEmail),
     cardNumber: cardDigits(fields.cardNumber),
     giftCardCode: normalisedGiftCardCode(fields.giftCardCode),
+    discountCode: normalisedDiscountCode(fields.discountCode),
   };
 }

@@ -15,6 +15,7 @@ const field = z.preprocess((value) => (typeof value === 'string' ? value : ''), 
 const fieldsShape = {
   email: field, name: field, line1: field, line2: field, city: field, region: field, postalCode: field, countryCode: field,
   shippingOptionId: field, recipientEmail: field, cardNumber: field, cardExpiry: field, cardCvc: field, giftCardCode: field,
+  discountCode: field,
 } satisfies Record<keyof CheckoutFields, unknown>;
 
 /** A cart's token as the server makes them (base64url); anything else finds no cart. */
@@ -49,6 +50,8 @@ export const quoteRequestSchema = z.object({
   shippingOptionId: z.string().max(40).optional(),
   /** A gift card to apply, as typed (the answer says why one is not applied). */
   giftCardCode: z.string().max(40).optional(),
+  /** A discount code to apply, as typed (the answer says why one is not applied). */
+  discountCode: z.string().max(40).optional(),
   cartToken: cartTokenField,
 });
 

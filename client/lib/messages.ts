@@ -459,6 +459,28 @@ export const CHECKOUT = {
   giftCardRemoved: 'Gift card removed.',
   /** A code typed but not applied, applied by the server when the order was placed: nothing was charged yet. */
   giftCardAppliedOnOrder: (last4: string, amountDue: string): string => `Gift card ending ${last4} applied. To pay: ${amountDue}. Please check your order and place it again.`,
+  /** A discount code (its box above the totals, applied by the server's quote: discount-code.ts). */
+  discountCodeLabel: 'Discount code (optional)',
+  discountApply: 'Apply',
+  discountRemove: 'Remove discount code',
+  discountCodeInvalid: 'A discount code has 3 to 32 letters, digits, dashes or underscores.',
+  discountUnknown: 'We do not know this discount code. Please check it and try again.',
+  discountNotStarted: 'This discount code cannot be used yet.',
+  discountEnded: 'This discount code has expired.',
+  discountUsedUp: 'This discount code has been used as many times as it can be.',
+  discountStopped: 'This discount code can no longer be used.',
+  discountOtherCurrency: 'This discount code is in another currency than the shop.',
+  /** The goods (gift cards not counted) do not reach the code's minimum, written in the shop's money. */
+  discountMinimum: (amount: string): string => `This discount code needs an order of at least ${amount}, not counting gift cards.`,
+  discountNothingToShip: 'This order has nothing to ship, so a free shipping code does not apply.',
+  discountOnlyGiftCards: 'Discount codes do not apply to gift cards.',
+  /** The totals' line of what the code takes off (shown as a deduction). */
+  discountLine: (code: string): string => `Discount (${code})`,
+  /** Said to screen readers once a code is applied or removed (the totals change far from the box). */
+  discountApplied: (code: string, total: string): string => `Discount code ${code} applied. Total: ${total}.`,
+  discountRemoved: 'Discount code removed.',
+  /** A code typed but not applied, applied by the server when the order was placed: nothing was charged yet. */
+  discountAppliedOnOrder: (code: string, total: string): string => `Discount code ${code} applied. Total: ${total}. Please check your order and place it again.`,
   billingInterval: (value: number, unit: string): string => {
     const words = BILLING_UNITS[unit.toUpperCase()];
     if (!words) return '';

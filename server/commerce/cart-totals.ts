@@ -42,18 +42,24 @@ export function taxCentsOf(taxableCents: number, tenths: number): number {
   return wholes * tenths + (restTax - (restTax % TAX_TENTHS_IN_WHOLE)) / TAX_TENTHS_IN_WHOLE;
 }
 
+/** The subtotal of the lines a discount code may take from: every line but gift cards bought. */
+export function discountableCentsOf(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => (line.productType === PRODUCT_TYPE.GIFT_CARD ? sum : sum + line.unitPriceCents * line.quantity), 0);
+}
+
 /**
- * Totals in whole minor units; tax rounds half up once, on the subtotal less its gift cards: a gift
+ * Totals in whole minor units; tax rounds half up once, on the subtotal less its gift cards and
+ * less `goodsDiscountCents` (what a discount code takes off the goods, discount-code.ts): a gift
  * card is money kept for later, taxed as what it buys when it is spent, not when it is bought.
  */
-export function computeTotals(lines: readonly PricedLine[], settings: TotalsSettings): CartTotals {
+export function computeTotals(lines: readonly PricedLine[], settings: TotalsSettings, goodsDiscountCents = 0): CartTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const taxableCents = lines.reduce((sum, line) => (line.productType === PRODUCT_TYPE.GIFT_CARD ? sum : sum + line.unitPriceCents * line.quantity), 0);
+  const discountCents = Math.min(Math.max(goodsDiscountCents, 0), discountableCentsOf(lines));
+  const taxableCents = discountableCentsOf(lines) - discountCents;
   const totalQuantity = lines.reduce((sum, line) => sum + line.quantity, 0);
   const hasDigital = lines.some((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const purelyDigital = lines.length > 0 && lines.every((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
-  const discountCents = 0;
   const taxCents = taxCentsOf(taxableCents, taxRateTenths(settings.taxRateBasisPoints) ?? 0);
   const freeShipping = settings.freeShippingOverCents > 0 && subtotalCents >= settings.freeShippingOverCents;
   const shippingCostCents = requiresShipping && !freeShipping ? settings.flatShippingCents : 0;

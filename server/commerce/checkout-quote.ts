@@ -1,6 +1,7 @@
 import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
-import { computeTotals, totalsSettingsFrom } from './cart-totals.ts';
+import { goodsDiscountCents, type DiscountKind, type DiscountTerms } from '../../client/lib/discount-code.ts';
+import { computeTotals, discountableCentsOf, totalsSettingsFrom } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { lowStockThresholdOf } from './low-stock.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
@@ -57,8 +58,13 @@ export interface CheckoutQuote {
   shippingChoiceValid: boolean;
   shippingCents: number;
   taxCents: number;
+  /** What the discount code takes off: its goods part and its shipping part together. */
   discountCents: number;
   totalCents: number;
+  /** The discount code applied; null without one (or one not applied). */
+  discount: AppliedDiscount | null;
+  /** Why the discount code asked for was not applied (a catalogue text); null otherwise. */
+  discountError: string | null;
   /** The gift card that pays part or all of the total; null without one (or one not applied). */
   giftCard: AppliedGiftCard | null;
   /** Why the gift card asked for was not applied (a catalogue text); null otherwise. */
@@ -76,15 +82,41 @@ export interface AppliedGiftCard {
   balanceAfterCents: number;
 }
 
-export function quoteCheckout(lines: readonly CheckoutLine[], settings: CheckoutSettings, shippingOptionId?: string): CheckoutQuote {
-  const base = computeTotals(lines, { taxRateBasisPoints: settings.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 });
+/** A discount code found and allowed for this cart (discount-code-use.ts decides), to be priced. */
+export interface DiscountToApply {
+  id: string;
+  /** As the store keeps it (upper case). */
+  code: string;
+  terms: DiscountTerms;
+}
+
+/** A discount code applied to a quote and what it takes off this order. */
+export interface AppliedDiscount {
+  id: string;
+  code: string;
+  kind: DiscountKind;
+  /** Taken off the goods (before tax). */
+  goodsCents: number;
+  /** Taken off the shipping (a free-shipping code: the chosen option's cost). */
+  shippingCents: number;
+}
+
+/**
+ * What the order costs with one shipping choice and, when given, a discount code that may apply:
+ * its goods part comes off before tax, a free-shipping code's part is the chosen option's cost.
+ */
+export function quoteCheckout(lines: readonly CheckoutLine[], settings: CheckoutSettings, shippingOptionId?: string, discount: DiscountToApply | null = null): CheckoutQuote {
+  const goodsDiscount = discount ? goodsDiscountCents(discount.terms, discountableCentsOf(lines)) : 0;
+  const base = computeTotals(lines, { taxRateBasisPoints: settings.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 }, goodsDiscount);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
   const weightGrams = lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
   const options = requiresShipping ? shippingOptions(settings.shippingRates, base.subtotalCents, weightGrams) : [];
   const chosen = options.find((option) => option.id === shippingOptionId);
   const selected = chosen ?? options[0] ?? null;
   const shippingCents = selected?.costCents ?? 0;
-  const totalCents = base.subtotalCents + base.taxCents + shippingCents - base.discountCents;
+  const shippingDiscount = discount?.terms.kind === 'free-shipping' ? shippingCents : 0;
+  const discountCents = base.discountCents + shippingDiscount;
+  const totalCents = base.subtotalCents + base.taxCents + shippingCents - discountCents;
   return {
     currency: settings.currency,
     lines: [...lines],
@@ -96,8 +128,10 @@ export function quoteCheckout(lines: readonly CheckoutLine[], settings: Checkout
     shippingChoiceValid: !requiresShipping || chosen !== undefined,
     shippingCents,
     taxCents: base.taxCents,
-    discountCents: base.discountCents,
+    discountCents,
     totalCents,
+    discount: discount ? { id: discount.id, code: discount.code, kind: discount.terms.kind, goodsCents: base.discountCents, shippingCents: shippingDiscount } : null,
+    discountError: null,
     giftCard: null,
     giftCardError: null,
     amountDueCents: totalCents,

@@ -29,5 +29,8 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
     giftCard: quote.giftCard ? { last4: quote.giftCard.last4, appliedCents: quote.giftCard.appliedCents, balanceAfterCents: quote.giftCard.balanceAfterCents } : null,
     giftCardError: quote.giftCardError,
     amountDueCents: quote.amountDueCents,
+    discountCents: quote.discountCents,
+    discount: quote.discount ? { code: quote.discount.code, freeShipping: quote.discount.kind === 'free-shipping' } : null,
+    discountError: quote.discountError,
   };
 }

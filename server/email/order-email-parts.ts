@@ -29,6 +29,8 @@ export interface OrderEmailInput {
   totalCents: number;
   /** What a gift card paid of the total (its last four characters only); null when none did. */
   giftCard?: { last4: string; amountCents: number } | null;
+  /** The discount code the order used and what it took off (goods and shipping together); null without one. */
+  discount?: { code: string; amountCents: number } | null;
   /** The store's address (the website's baseUrl), for absolute links; empty when it is not known. */
   baseUrl: string;
   /** The shopper's confirmation page, from the store's address. */

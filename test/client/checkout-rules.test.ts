@@ -12,7 +12,7 @@ const MAY_2031 = new Date(2031, 4, 15);
 const good: CheckoutFields = {
   email: ' Jane@Linen.Studio ', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
   postalCode: '10118', countryCode: 'US', shippingOptionId: 'standard', recipientEmail: '',
-  cardNumber: '4242 4242 4242 4242', cardExpiry: '05/31', cardCvc: '123', giftCardCode: '',
+  cardNumber: '4242 4242 4242 4242', cardExpiry: '05/31', cardCvc: '123', giftCardCode: '', discountCode: '',
 };
 
 describe('checkout field rules', () => {

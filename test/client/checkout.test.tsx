@@ -29,6 +29,9 @@ const quote: CheckoutQuoteProps = {
   giftCard: null,
   giftCardError: null,
   amountDueCents: 15720,
+  discountCents: 0,
+  discount: null,
+  discountError: null,
 };
 
 const countries = [{ code: 'US', name: 'United States' }, { code: 'GB', name: 'United Kingdom' }];
