@@ -105,9 +105,10 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
   const recipient = normalisedEmail(fields.recipientEmail);
   const giftCardCode = normalisedGiftCardCode(fields.giftCardCode);
   const discountCode = normalisedDiscountCode(fields.discountCode);
-  // with a gift card and no card typed, the gift card may pay for everything: the server, which
-  // knows its balance, asks for the card when it does not (cardNeededFor in checkout-order.ts)
-  const cardLeftOut = giftCardCode !== '' && [fields.cardNumber, fields.cardExpiry, fields.cardCvc].every((value) => value.trim() === '');
+  // with a gift card or a discount code and no card typed, the code may pay for everything (a
+  // card's balance, a 100% discount): the server, which knows, asks for the card when it does not
+  // (cardNeededFor in checkout-order.ts)
+  const cardLeftOut = (giftCardCode !== '' || discountCode !== '') && [fields.cardNumber, fields.cardExpiry, fields.cardCvc].every((value) => value.trim() === '');
   const checks: Array<[CheckoutFieldName, string | null]> = [
     ['email', isShopperEmail(normalisedEmail(fields.email)) ? null : CHECKOUT.emailInvalid],
     ['name', textError(fields.name, 200, CHECKOUT.nameRequired)],

@@ -7,6 +7,7 @@ import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type Admi
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { OrderTrackingRepository } from '../db/order-tracking-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
+import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
@@ -251,11 +252,13 @@ export function createOrderCalls(deps: AppDeps): Router {
           await stock.record({ productId: line.productId, variantId: line.variantId, delta: line.quantity, quantityAfter: after, reason: 'cancel', actor, orderId }, now);
         }
       }
-      // what it paid by gift card goes back on that card (once), and the cards it bought are spent no more
+      // what it paid by gift card goes back on that card (once), and the cards it bought are spent no
+      // more; its discount code's use goes back too (once), so a use limit counts only orders kept
       if (to === 'cancelled' || to === 'refunded') {
         const giftCards = new GiftCardRepository(tx);
         await giftCards.givePaymentBack(orderId, now);
         await giftCards.cancelIssuedBy(orderId, now);
+        await new DiscountCodeRepository(tx).giveUseBack(orderId, now);
       }
       // stored before the notice is written, which shows it
       if (tracking !== null) await new OrderTrackingRepository(tx).set(orderId, tracking);

@@ -13,9 +13,9 @@ import { parseShopperInput } from '../security/validation.ts';
 import { checkoutCartOf } from './checkout-cart.ts';
 
 /**
- * The checkout island's calls: a fresh quote for a shipping choice and a gift card code (the
- * server prices every step and looks the card up), and placing the order (answers carry
- * catalogue messages and, for a form problem, the message of each field).
+ * The checkout island's calls: a fresh quote for a shipping choice, a discount code and a gift
+ * card code (the server prices every step and looks the codes up), and placing the order
+ * (answers carry catalogue messages and, for a form problem, the message of each field).
  */
 export function createCheckoutRouter(deps: AppDeps): Router {
   const router = Router();
@@ -26,7 +26,7 @@ export function createCheckoutRouter(deps: AppDeps): Router {
     const request = parseShopperInput(quoteRequestSchema, req.body ?? {});
     const cart = await checkoutCartOf(deps, req, res, request.cartToken);
     if (!cart) throw new HttpError(400, serverMessages.cartEmpty);
-    res.json({ quote: checkoutQuoteView(await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode)) });
+    res.json({ quote: checkoutQuoteView(await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode, request.discountCode)) });
   });
 
   router.post(API_PATHS.checkoutOrders, placeLimiter, async (req, res) => {

@@ -5,6 +5,7 @@ import { parseExpiry, type PlaceOrderInput } from '../../client/lib/checkout-sch
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { CartRepository, newRecordId } from '../db/cart-repository.ts';
 import { CheckoutOrderRepository, type OrderCustomer } from '../db/checkout-order-repository.ts';
+import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { OrderRepository, type OrderRecord } from '../db/order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { GiftCardRepository, type GiftCardRecord } from '../db/gift-card-repository.ts';
@@ -17,7 +18,8 @@ import type { Mailer } from '../email/mailer.ts';
 import { serverMessages } from '../messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-lines.ts';
-import { quoteCheckout, readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
+import { readCheckoutSettings, type CheckoutQuote } from './checkout-quote.ts';
+import { quoteWithDiscount } from './discount-code-use.ts';
 import { withGiftCard } from './gift-card-payment.ts';
 import { fellToLowStock } from './low-stock.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
@@ -100,16 +102,26 @@ export function billingIntervalOf(line: CheckoutLine): string {
 }
 
 /**
- * The fresh quote of a cart, with the gift card of `giftCardCode` applied when it can pay: every
+ * The fresh quote of a cart, with the discount of `discountCode` when it applies and the gift
+ * card of `giftCardCode` applied when it can pay (the card pays the discounted total): every
  * step of the checkout asks for one, nothing comes from the browser.
  */
-export async function quoteCart(session: StoreSession, cart: CheckoutCart, shippingOptionId?: string, giftCardCode?: string): Promise<CheckoutQuote> {
+export async function quoteCart(
+  session: StoreSession,
+  cart: CheckoutCart,
+  shippingOptionId?: string,
+  giftCardCode?: string,
+  discountCode?: string,
+): Promise<CheckoutQuote> {
   const [lines, settings] = await Promise.all([readCheckoutLines(session, cart.id, cart.kind), readCheckoutSettings(session)]);
-  return withGiftCard(session, quoteCheckout(lines, settings, shippingOptionId), giftCardCode);
+  return withGiftCard(session, await quoteWithDiscount(session, lines, settings, shippingOptionId, discountCode, Date.now()), giftCardCode);
 }
 
 /** The payment reference of an order the gift card paid whole: no payment card was charged. */
 export const GIFT_CARD_PAYMENT_REFERENCE = 'gift-card';
+
+/** The payment reference of an order that left nothing to pay without a gift card (a 100% discount). */
+export const NOTHING_CHARGED_PAYMENT_REFERENCE = 'nothing-to-pay';
 
 /**
  * The card fields left empty while the payment card still has something to pay (the schema lets
@@ -153,13 +165,14 @@ export async function placeCheckoutOrder(
   if (earlier) return { kind: 'placed', orderId: earlier.id, viewToken: earlier.viewToken, orderNumber: earlier.orderNumber };
   if (!(await cartIsOpen(store, cart.id))) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
 
-  const quote = await quoteCart(store, cart, input.shippingOptionId, input.giftCardCode);
+  const quote = await quoteCart(store, cart, input.shippingOptionId, input.giftCardCode, input.discountCode);
   if (quote.lines.length === 0) return { kind: 'refused', status: 400, message: serverMessages.cartEmpty };
   if (quote.requiresShipping && quote.shippingOptions.length === 0) return { kind: 'refused', status: 409, message: CHECKOUT.noShippingOption };
   const fieldErrors: Record<string, string> = {};
   if (!quote.shippingChoiceValid) fieldErrors.shippingOptionId = CHECKOUT.shippingOptionRequired;
   if (hasGiftCard(quote.lines) && !input.recipientEmail) fieldErrors.recipientEmail = CHECKOUT.recipientEmailInvalid;
   if (quote.giftCardError !== null) fieldErrors.giftCardCode = quote.giftCardError;
+  if (quote.discountError !== null) fieldErrors.discountCode = quote.discountError;
   Object.assign(fieldErrors, cardNeededFor(quote, input));
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
   if (quote.totalCents !== input.expectedTotalCents) return { kind: 'total-changed', status: 409, message: CHECKOUT.totalChanged, quote };
@@ -189,7 +202,7 @@ export async function placeCheckoutOrder(
   const expected: ExpectedAmounts = { totalCents: quote.totalCents, amountDueCents: quote.amountDueCents };
 
   try {
-    const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, chargeReference ?? GIFT_CARD_PAYMENT_REFERENCE, expected));
+    const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, chargeReference ?? (quote.giftCard ? GIFT_CARD_PAYMENT_REFERENCE : NOTHING_CHARGED_PAYMENT_REFERENCE), expected));
     for (const email of placed.emails) void services.mailer.deliver(store, email);
     return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.orderNumber };
   } catch (error) {
@@ -225,10 +238,13 @@ async function writeOrder(
   const current = await carts.lock(cart.id);
   if (!current || current.isPurchased) throw new OrderRefused(409, serverMessages.cartPurchased);
   const settings = await readCheckoutSettings(tx);
-  const priced = quoteCheckout(await readCheckoutLines(tx, cart.id, cart.kind), settings, input.shippingOptionId);
+  const now = Date.now();
+  const lines = await readCheckoutLines(tx, cart.id, cart.kind);
+  const priced = await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now, true);
   const quote = await withGiftCard(tx, priced, input.giftCardCode, true);
   if (quote.lines.length === 0) throw new OrderRefused(400, serverMessages.cartEmpty);
-  // another order spent or the owner cancelled the gift card since the charge: the fresh quote says so
+  // another order spent or the owner cancelled the gift card, or the discount code ended or was
+  // used up, since the charge: the fresh quote says so
   if (quote.totalCents !== expected.totalCents || quote.amountDueCents !== expected.amountDueCents) throw new TotalChanged(quote);
   // variants in one order (by id) whatever the cart's order, so two checkouts never wait on each other's rows
   const byVariant = [...quote.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
@@ -258,7 +274,7 @@ async function writeOrder(
     discountCents: quote.discountCents,
     grandTotalCents: quote.totalCents,
     viewToken: randomBytes(18).toString('base64url'),
-    createdOn: Date.now(),
+    createdOn: now,
     items: quote.lines.map((line) => ({
       productId: line.productId, variantId: line.variantId, sku: line.sku, productName: line.productName,
       quantity: line.quantity, unitPriceCents: line.unitPriceCents, productType: line.productType,
@@ -284,6 +300,15 @@ async function writeOrder(
   await new CheckoutOrderRepository(tx).attach(order.id, customer, quote.lines.map((line, index) => ({
     itemId: itemIds[index]!, variantLabel: line.variantLabel, billingInterval: billingIntervalOf(line),
   })));
+  // a code that takes nothing off this order (free shipping with a free option) spends no use
+  if (quote.discount && quote.discountCents > 0) {
+    const discounts = new DiscountCodeRepository(tx);
+    // the conditional update is the last word on the code's limits; the fresh quote says why it failed
+    if (!(await discounts.takeUse(quote.discount.id, now))) {
+      throw new TotalChanged(await withGiftCard(tx, await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now), input.giftCardCode));
+    }
+    await discounts.recordUse(order.id, quote.discount, quote.discountCents, now);
+  }
   const giftCards = new GiftCardRepository(tx);
   if (quote.giftCard && quote.giftCard.appliedCents > 0 && !(await giftCards.spend(quote.giftCard.id, order.id, quote.giftCard.appliedCents, order.createdOn))) {
     // the conditional update is the last word on the balance, whatever was read before it

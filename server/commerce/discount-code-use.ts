@@ -1,0 +1,75 @@
+/**
+ * A discount code at the checkout: the code looked up (as the shopper typed it) and allowed for
+ * this cart, or the catalogue text saying why not, then the cart priced with it. A code refused
+ * leaves the quote as it is without one, with the reason in discountError.
+ */
+import { discountCodeState, isDiscountCodeShape, normalisedDiscountCode, type DiscountCodeState } from '../../client/lib/discount-code.ts';
+import { formatMoneyWith } from '../../client/lib/money.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
+import { DiscountCodeRepository, type DiscountCodeRecord } from '../db/discount-code-repository.ts';
+import type { StoreSession } from '../db/store.ts';
+import { discountableCentsOf } from './cart-totals.ts';
+import type { CheckoutLine } from './checkout-lines.ts';
+import { quoteCheckout, type CheckoutQuote, type CheckoutSettings, type DiscountToApply } from './checkout-quote.ts';
+import { moneyFormatFor } from './money-format.ts';
+import { PRODUCT_TYPE } from './pricing.ts';
+
+const STATE_REFUSALS: Record<Exclude<DiscountCodeState, 'active'>, string> = {
+  stopped: CHECKOUT.discountStopped,
+  ended: CHECKOUT.discountEnded,
+  'used-up': CHECKOUT.discountUsedUp,
+  scheduled: CHECKOUT.discountNotStarted,
+};
+
+/** Why the code cannot apply to these lines at `now` (a catalogue text), or null when it can. */
+function refusalOf(record: DiscountCodeRecord, lines: readonly CheckoutLine[], settings: CheckoutSettings, now: number): string | null {
+  const state = discountCodeState(record, now);
+  if (state !== 'active') return STATE_REFUSALS[state];
+  const { terms } = record;
+  // an amount is money of one currency; a percentage or free shipping means the same in any
+  if (terms.kind === 'amount' && terms.currency !== settings.currency) return CHECKOUT.discountOtherCurrency;
+  const discountable = discountableCentsOf(lines);
+  if (discountable === 0) return CHECKOUT.discountOnlyGiftCards;
+  if (discountable < terms.minimumSubtotalCents) {
+    return CHECKOUT.discountMinimum(formatMoneyWith(terms.minimumSubtotalCents, moneyFormatFor(settings.currency, settings.locale)));
+  }
+  if (terms.kind === 'free-shipping' && !lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL)) return CHECKOUT.discountNothingToShip;
+  return null;
+}
+
+/**
+ * The discount of `typedCode` for these lines: null without a code, the code to price when it
+ * applies, or the text saying why it does not. Inside the order's transaction `lock` holds the
+ * code's row until it commits, so the limits read are the ones the order's use is taken against.
+ */
+async function discountFor(
+  session: StoreSession,
+  typedCode: string | undefined,
+  lines: readonly CheckoutLine[],
+  settings: CheckoutSettings,
+  now: number,
+  lock = false,
+): Promise<DiscountToApply | { refusal: string } | null> {
+  const code = normalisedDiscountCode(typedCode ?? '');
+  if (code === '') return null;
+  if (!isDiscountCodeShape(code)) return { refusal: CHECKOUT.discountCodeInvalid };
+  const record = await new DiscountCodeRepository(session).findByCode(code, lock);
+  if (!record) return { refusal: CHECKOUT.discountUnknown };
+  const refusal = refusalOf(record, lines, settings, now);
+  return refusal === null ? { id: record.id, code: record.code, terms: record.terms } : { refusal };
+}
+
+/** The quote of these lines with the discount of `typedCode` when it applies, or saying why not. */
+export async function quoteWithDiscount(
+  session: StoreSession,
+  lines: readonly CheckoutLine[],
+  settings: CheckoutSettings,
+  shippingOptionId: string | undefined,
+  typedCode: string | undefined,
+  now: number,
+  lock = false,
+): Promise<CheckoutQuote> {
+  const discount = await discountFor(session, typedCode, lines, settings, now, lock);
+  if (discount !== null && 'refusal' in discount) return { ...quoteCheckout(lines, settings, shippingOptionId), discountError: discount.refusal };
+  return quoteCheckout(lines, settings, shippingOptionId, discount);
+}
