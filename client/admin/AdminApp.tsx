@@ -17,6 +17,8 @@ import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { OrderDetail } from './screens/OrderDetail.tsx';
 import { GiftCardsScreen } from './screens/GiftCardsScreen.tsx';
 import { GiftCardDetail } from './screens/GiftCardDetail.tsx';
+import { DiscountsScreen } from './screens/DiscountsScreen.tsx';
+import { DiscountCodeEditor } from './screens/DiscountCodeEditor.tsx';
 import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
@@ -58,6 +60,7 @@ const SCREENS: ReadonlyArray<{ key: ScreenKey; permission: string }> = [
   { key: 'inventory', permission: 'catalogue.read' },
   { key: 'orders', permission: 'orders.read' },
   { key: 'gift-cards', permission: 'orders.read' },
+  { key: 'discounts', permission: 'orders.read' },
   { key: 'messages', permission: 'messages.read' },
   { key: 'settings', permission: 'settings.read' },
   { key: 'staff', permission: 'staff.manage' },
@@ -186,6 +189,11 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       screen = parts[1] === undefined
         ? <GiftCardsScreen navigate={navigate} />
         : <GiftCardDetail key={parts[1]} giftCardId={parts[1]} navigate={navigate} canManage={can('orders.manage')} />;
+      break;
+    case 'discounts':
+      screen = parts[1] === undefined
+        ? <DiscountsScreen navigate={navigate} canManage={can('store.manage')} />
+        : <DiscountCodeEditor key={parts[1]} discountCodeId={parts[1] === 'new' ? null : parts[1]} navigate={navigate} canManage={can('store.manage')} />;
       break;
     case 'messages':
       screen = <MessagesScreen canNotify={can('restock.send')} />;

@@ -14,6 +14,9 @@ export const ADMIN_PATHS = {
   order: (orderId: string): string => `${ADMIN_BASE}/orders/${encodeURIComponent(orderId)}`,
   giftCards: `${ADMIN_BASE}/gift-cards`,
   giftCard: (giftCardId: string): string => `${ADMIN_BASE}/gift-cards/${encodeURIComponent(giftCardId)}`,
+  discounts: `${ADMIN_BASE}/discounts`,
+  newDiscountCode: `${ADMIN_BASE}/discounts/new`,
+  discountCode: (discountCodeId: string): string => `${ADMIN_BASE}/discounts/${encodeURIComponent(discountCodeId)}`,
   /** Where a password-reset email's link opens (its token follows in the fragment). */
   resetPassword: `${ADMIN_BASE}/reset-password`,
   /** A screen by its key in the navigation (products, orders…). */

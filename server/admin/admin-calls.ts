@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { createAccountCalls } from './account-calls.ts';
+import { createDiscountCodeCalls } from './discount-code-calls.ts';
 import { createGiftCardCalls } from './gift-card-calls.ts';
 import { createInventoryCalls } from './inventory-calls.ts';
 import { createMessageCalls } from './message-calls.ts';
@@ -22,6 +23,7 @@ export function createAdminCalls(deps: AppDeps): Router {
   router.use(createInventoryCalls(deps));
   router.use(createOrderCalls(deps));
   router.use(createGiftCardCalls(deps));
+  router.use(createDiscountCodeCalls(deps));
   router.use(createMessageCalls(deps));
   router.use(createSettingsCalls(deps));
   router.use(createStaffCalls(deps));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCOUNT_KINDS, isDiscountCodeShape, WHOLE_IN_BASIS_POINTS } from '../../client/lib/discount-code.ts';
 
 /** Shapes of the seed files in fixtures/seed/, checked before anything is written. */
 
@@ -67,6 +68,16 @@ export const contentFixtureSchema = z.object({
   body: z.string().default(''),
   displayOrder: z.number().int().default(0),
   data: jsonObject.default({}),
+});
+
+/** A demo discount code, made in the store's currency when seeded, applying at once, without a limit. */
+export const discountCodeFixtureSchema = z.object({
+  id: z.string().min(1),
+  code: z.string().refine((code) => isDiscountCodeShape(code)),
+  kind: z.enum(DISCOUNT_KINDS),
+  percentBasisPoints: z.number().int().min(0).max(WHOLE_IN_BASIS_POINTS).default(0),
+  amountCents: z.number().int().nonnegative().default(0),
+  minimumSubtotalCents: z.number().int().nonnegative().default(0),
 });
 
 export type SiteFixture = z.infer<typeof siteFixtureSchema>;

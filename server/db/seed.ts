@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  contentFixtureSchema, formFixtureSchema, productFixtureSchema, siteFixtureSchema,
+  contentFixtureSchema, discountCodeFixtureSchema, formFixtureSchema, productFixtureSchema, siteFixtureSchema,
 } from './fixture-schema.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { isUniqueViolation, type StoreSession } from './store.ts';
@@ -38,6 +38,8 @@ export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now
   // an empty store has the shop and its pages, with nothing in them
   const products = kind === 'demo' ? readFixture(dir, 'products.json', z.array(productFixtureSchema)) : [];
   const content = kind === 'demo' ? readFixture(dir, 'content.json', z.array(contentFixtureSchema)) : [];
+  // a code a newcomer can try at the checkout (WELCOME10)
+  const discountCodes = kind === 'demo' ? readFixture(dir, 'discount-codes.json', z.array(discountCodeFixtureSchema)) : [];
 
   try {
     await store.transaction(async (tx) => {
@@ -91,6 +93,14 @@ export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [item.id, item.collectionId, item.urlId, item.title, item.body, item.excerpt, item.recordType,
             item.displayOrder, now - index * 3_600_000, JSON.stringify(item.data)],
+        );
+      }
+      for (const code of discountCodes) {
+        await tx.run(
+          `INSERT INTO discount_codes (id, code, kind, percent_basis_points, amount_cents, currency, minimum_subtotal_cents, created_on, updated_on)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [code.id, code.code, code.kind, code.percentBasisPoints, code.amountCents, site.websiteSettings.storeSettings.currency,
+            code.minimumSubtotalCents, now, now],
         );
       }
     });

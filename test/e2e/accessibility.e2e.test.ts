@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHECKOUT, CONFIRM } from '../../client/lib/messages.ts';
 import { GiftCardRepository } from '../../server/db/gift-card-repository.ts';
+import { AdminDiscountCodeRepository } from '../../server/db/admin-discount-code-repository.ts';
 import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
 import { issuePasswordLink } from '../../server/security/password-links.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
@@ -228,7 +229,7 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     expectNoFindings(findings);
   });
 
-  it('the admin: sign-in, products, the product editor, orders and an order, gift cards and a card, inventory, settings', async () => {
+  it('the admin: sign-in, products, the product editor, orders and an order, gift cards and a card, discount codes, a code and a new one, inventory, settings', async () => {
     const findings: AxeFinding[] = [];
     await open('/config');
     await page.getByRole('heading', { name: 'Sign in to your store' }).waitFor();
@@ -277,6 +278,21 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await cardLink.click();
     await page.getByRole('heading', { level: 1, name: `Gift card ending ${giftCard.code.slice(-4)}` }).waitFor();
     findings.push(...(await auditAtEachWidth('admin gift card')));
+
+    // a discount code (made here as the owner's form would), listed, opened and a new one's form
+    await new AdminDiscountCodeRepository(store.app.deps.store).create({
+      code: 'AUDIT-10', kind: 'amount', percentBasisPoints: 0, amountCents: 1000, currency: 'USD', minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: 5,
+    }, Date.now());
+    await screen('Discounts');
+    await page.getByRole('link', { name: 'AUDIT-10' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin discounts')));
+    await page.getByRole('link', { name: 'AUDIT-10' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Discount code AUDIT-10' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin discount code')));
+    await screen('Discounts');
+    await page.getByRole('button', { name: 'New discount code' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New discount code' }).waitFor();
+    findings.push(...(await auditAtEachWidth('admin new discount code')));
 
     await screen('Inventory');
     await page.locator('table.admin-table').first().waitFor();

@@ -3,7 +3,8 @@
  * scrolls sideways (a wide table scrolls inside its own region), every section link of the
  * header can be tapped where it is drawn, and Sign out stays inside the window. Screens: the
  * product list, a new and an existing product, inventory with a variant's history, the order
- * list and an order (with its fulfil question open), messages, settings, staff and account; each checkbox sits beside its label.
+ * list and an order (with its fulfil question open), gift cards and a card, discount codes, a code and
+ * a new one, messages, settings, staff and account; each checkbox sits beside its label.
  * On a phone every button, field, menu, checkbox and link a finger aims at is at least 44 px tall;
  * at 1280 px the Settings fields side by side have their labels level.
  * On Inventory and Staff every control of the table (stock, Unlimited, History; role, New
@@ -31,9 +32,10 @@ import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
 import { GiftCardRepository } from '../../server/db/gift-card-repository.ts';
+import { AdminDiscountCodeRepository } from '../../server/db/admin-discount-code-repository.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 
-const SECTIONS = ['Products', 'Inventory', 'Orders', 'Gift cards', 'Messages', 'Settings', 'Staff', 'Account'] as const;
+const SECTIONS = ['Products', 'Inventory', 'Orders', 'Gift cards', 'Discounts', 'Messages', 'Settings', 'Staff', 'Account'] as const;
 const WIDTHS = [320, 390, 768, 1280] as const;
 /** A tablet's width is drawn as a touch screen, whose controls are sized for a finger too. */
 const TOUCH_WIDTH = 768;
@@ -42,6 +44,8 @@ let store: Storefront;
 let page: Page;
 let touchEmulation: CDPSession | undefined;
 let giftCardLast4 = '';
+/** A discount code the order used, for the Discounts screen and the code's own. */
+const DISCOUNT_CODE = 'SPRING-E2E';
 
 /** One order from a visitor, so that the order list and an order's page have content. */
 async function placeOneOrder(): Promise<void> {
@@ -189,6 +193,14 @@ describe('the admin on a phone', () => {
     // a gift card that order sold (issued as if it had bought one), for the Gift cards screen and the card's own
     const sold = await store.app.deps.store.get<{ id: string }>('SELECT id FROM orders WHERE order_number = 1001');
     giftCardLast4 = (await new GiftCardRepository(store.app.deps.store).issue({ orderId: sold!.id, currency: 'USD', amountCents: 5000, recipientEmail: 'sam@example.com' }, Date.now())).code.slice(-4);
+    // a discount code with a limit, dates and a use by that order (written as the checkout writes one)
+    const code = await new AdminDiscountCodeRepository(store.app.deps.store).create({
+      code: DISCOUNT_CODE, kind: 'percent', percentBasisPoints: 1250, amountCents: 0, currency: 'USD', minimumSubtotalCents: 5000,
+      startsOn: Date.now() - 86_400_000, endsOn: Date.now() + 30 * 86_400_000, usageLimit: 100,
+    }, Date.now());
+    await store.app.deps.store.run('INSERT INTO discount_code_uses (order_id, discount_code_id, code, kind, amount_cents, created_on) VALUES (?, ?, ?, ?, ?, ?)',
+      [sold!.id, code!.id, DISCOUNT_CODE, 'percent', 1000, Date.now()]);
+    await store.app.deps.store.run('UPDATE discount_codes SET times_used = 1 WHERE id = ?', [code!.id]);
     // a member of staff, so the staff table has a row with a role menu and actions
     await createSiteUserAccount(store.app.deps, { email: 'packer@example.com', password: 'packer e2e password', contributorRole: CONTRIBUTOR_ROLES.storeManager });
     page = await store.newPage();
@@ -296,6 +308,25 @@ describe('the admin on a phone', () => {
       await page.getByRole('button', { name: ADMIN.stopGiftCard }).waitFor();
       await expectFits('gift card', width);
       await shot('gift-card');
+
+      await openSection('Discounts');
+      const discounts = 'table.admin-table';
+      const codeLink = page.getByRole('link', { name: DISCOUNT_CODE });
+      await codeLink.waitFor();
+      expect(await controlsOutOfReach(discounts, ':is(td, a)'), `discounts at ${width} px`).toEqual([]);
+      await expectTableSemantics(discounts, '> tbody > tr > td:nth-child(4)', `discounts at ${width} px`);
+      await expectFits('discounts', width);
+      await shot('discounts');
+      await codeLink.click();
+      await page.getByRole('heading', { level: 1, name: ADMIN.discountCodeTitle(DISCOUNT_CODE) }).waitFor();
+      await page.getByRole('link', { name: '#1001' }).waitFor();
+      await expectFits('discount code', width);
+      await shot('discount-code');
+      await openSection('Discounts');
+      await page.getByRole('button', { name: ADMIN.newDiscountCode }).click();
+      await page.getByRole('heading', { level: 1, name: ADMIN.newDiscountCode }).waitFor();
+      await expectFits('new discount code', width);
+      await shot('new-discount-code');
 
       for (const name of ['Messages', 'Settings', 'Staff', 'Account'] as const) {
         await openSection(name);

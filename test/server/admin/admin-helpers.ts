@@ -6,7 +6,7 @@ import { SITE_USER_XSRF_HEADER } from '../../../server/security/site-user.ts';
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** The tables the admin writes, read through the store so a check works on either engine. */
-const WATCHED = ['products', 'variants', 'product_images', 'orders', 'order_items', 'stock_changes', 'site_settings', 'site_users', 'email_outbox', 'cart_entries'];
+const WATCHED = ['products', 'variants', 'product_images', 'orders', 'order_items', 'stock_changes', 'site_settings', 'site_users', 'email_outbox', 'cart_entries', 'discount_codes'];
 
 /** Every row of the tables the admin writes, to prove a refused call changed none of them. */
 export async function adminSnapshot(store: Store): Promise<string> {

@@ -22,6 +22,7 @@ beforeAll(async () => {
     '/api/admin/inventory',
     '/api/admin/orders',
     '/api/admin/gift-cards',
+    '/api/admin/discount-codes',
     `/api/admin/messages/forms/${forms.body.forms[0]!.id}`,
     '/api/admin/messages/subscribers',
     '/api/admin/messages/restock',

@@ -25,6 +25,8 @@ const ORDERS_CSV = '/api/admin/orders.csv';
 const ORDER = '/api/admin/orders/:orderId';
 const GIFT_CARDS = '/api/admin/gift-cards';
 const GIFT_CARD = '/api/admin/gift-cards/:giftCardId';
+const DISCOUNT_CODES = '/api/admin/discount-codes';
+const DISCOUNT_CODE = '/api/admin/discount-codes/:discountCodeId';
 const FORM = '/api/admin/messages/forms/:formId';
 const FORM_CSV = '/api/admin/messages/forms/:formId/submissions.csv';
 const SETTINGS = '/api/admin/settings';
@@ -338,6 +340,55 @@ describe(`GET ${GIFT_CARDS}, ${GIFT_CARD} and its stop, start, email and code`, 
     await refused(() => owner.post(url('unknown-card', '/stop'), {}), { status: 404 });
     await refused(() => owner.post(url('unknown-card', '/start'), {}), { status: 404 });
     await refused(() => owner.post(url('unknown-card', '/code'), {}), { status: 404 });
+  });
+});
+
+describe(`GET and POST ${DISCOUNT_CODES}, and ${DISCOUNT_CODE} read, changed, stopped, started and deleted`, () => {
+  const good = { code: 'BAD-INPUT', kind: 'percent', percentBasisPoints: 2500, minimumSubtotalCents: 0, startsOn: '', endsOn: '', usageLimit: null };
+  const url = (id: string, action = '') => `${DISCOUNT_CODE.replace(':discountCodeId', encodeURIComponent(id))}${action}`;
+
+  it('refuses list parameters out of range and oversized search words', async () => {
+    await refused(() => owner.get(`${DISCOUNT_CODES}?limit=0`), { status: 400, field: 'limit' });
+    await refused(() => owner.get(`${DISCOUNT_CODES}?offset=-1`), { status: 400, field: 'offset' });
+    await refused(() => owner.get(`${DISCOUNT_CODES}?q=${'x'.repeat(201)}`), { status: 400, field: 'q' });
+  });
+
+  it('refuses unreadable bodies, wrong types and values out of range, naming the field', async () => {
+    const made = await owner.post<{ discountCode: { id: string } }>(DISCOUNT_CODES, { ...good, code: 'BAD-INPUT-KEPT' });
+    expect(made.status, made.text).toBe(201);
+    for (const send of [(body: string) => owner.request('POST', DISCOUNT_CODES, body), (body: string) => owner.request('PUT', url(made.body.discountCode.id), body)]) {
+      expect((await refused(() => send('{"code": '), { status: 400 })).body.message).toBe(serverMessages.malformedJson);
+      expect((await refused(() => send(tenMegabyteJson()), { status: 413 })).body.message).toBe(serverMessages.bodyTooLarge);
+      for (const [, body] of NOT_AN_OBJECT) await refused(() => send(body), { status: 400 });
+    }
+    for (const write of [(body: unknown) => owner.post(DISCOUNT_CODES, body), (body: unknown) => owner.put(url(made.body.discountCode.id), body)]) {
+      await refused(() => write({ ...good, code: 7 }), { status: 400, field: 'code' });
+      await refused(() => write({ ...good, code: HOSTILE_TEXT }), { status: 400, field: 'code' });
+      await refused(() => write({ ...good, code: 'x'.repeat(10_000) }), { status: 400, field: 'code' });
+      await refused(() => write({ ...good, kind: ['percent'] }), { status: 400, field: 'kind' });
+      await refused(() => write({ ...good, percentBasisPoints: '2500' }), { status: 400, field: 'percentBasisPoints' });
+      await refused(() => write({ ...good, percentBasisPoints: Number.MAX_VALUE }), { status: 400, field: 'percentBasisPoints' });
+      await refused(() => write({ ...good, kind: 'amount', amountCents: 1e20 }), { status: 400, field: 'amountCents' });
+      await refused(() => write({ ...good, minimumSubtotalCents: -1 }), { status: 400, field: 'minimumSubtotalCents' });
+      await refused(() => write({ ...good, startsOn: 20250115 }), { status: 400, field: 'startsOn' });
+      await refused(() => write({ ...good, endsOn: '2025-13-01' }), { status: 400, field: 'endsOn' });
+      await refused(() => write({ ...good, usageLimit: '10' }), { status: 400, field: 'usageLimit' });
+      await refused(() => write({ ...good, usageLimit: -3 }), { status: 400, field: 'usageLimit' });
+    }
+  });
+
+  it('refuses a bad code id, a body with fields on a move, and an unknown code', async () => {
+    await refused(() => owner.get(url('bad id')), { status: 400 });
+    await refused(() => owner.get(url('unknown-code')), { status: 404 });
+    await refused(() => owner.put(url('bad id'), good), { status: 400 });
+    await refused(() => owner.put(url('unknown-code'), good), { status: 404 });
+    await refused(() => owner.delete(url('bad id')), { status: 400 });
+    await refused(() => owner.delete(url('unknown-code')), { status: 404 });
+    for (const action of ['/stop', '/start']) {
+      await refused(() => owner.post(url('bad id', action), {}), { status: 400 });
+      await refused(() => owner.post(url('unknown-code', action), { now: 1 }), { status: 400 });
+      await refused(() => owner.post(url('unknown-code', action), {}), { status: 404 });
+    }
   });
 });
 

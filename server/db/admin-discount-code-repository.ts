@@ -1,0 +1,146 @@
+/**
+ * Discount codes as the owner's Discounts screen finds, makes, changes, stops, starts and deletes
+ * them, each with the orders that used it. A code some order used is never deleted, only stopped:
+ * its uses keep their history (discount_code_uses refers to it).
+ */
+import type { DiscountKind } from '../../client/lib/discount-code.ts';
+import { newRecordId } from './cart-repository.ts';
+import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import type { SqlValue, StoreSession } from './store.ts';
+
+/** What the owner sets on a code (the form's fields, checked: discount-code-input.ts). */
+export interface DiscountCodeWrite {
+  code: string;
+  kind: DiscountKind;
+  percentBasisPoints: number;
+  amountCents: number;
+  currency: string;
+  minimumSubtotalCents: number;
+  startsOn: number | null;
+  endsOn: number | null;
+  usageLimit: number | null;
+}
+
+export interface AdminDiscountCode extends DiscountCodeWrite {
+  id: string;
+  timesUsed: number;
+  createdOn: number;
+  updatedOn: number;
+  stoppedOn: number | null;
+}
+
+/** An order that used the code; `returnedOn` when its cancellation or refund gave the use back. */
+export interface AdminDiscountCodeUse {
+  orderId: string;
+  orderNumber: number | null;
+  /** The order's currency, which what it took off is in. */
+  currency: string;
+  amountCents: number;
+  createdOn: number;
+  returnedOn: number | null;
+}
+
+type Num = number | string;
+interface Row {
+  id: string; code: string; kind: DiscountKind; percent_basis_points: Num; amount_cents: Num; currency: string; minimum_subtotal_cents: Num;
+  starts_on: Num | null; ends_on: Num | null; usage_limit: Num | null; times_used: Num; created_on: Num; updated_on: Num; stopped_on: Num | null;
+}
+
+// PostgreSQL answers BIGINT columns as text
+const nullableNumber = (value: Num | null): number | null => (value === null ? null : Number(value));
+
+function toCode(row: Row): AdminDiscountCode {
+  return {
+    id: row.id, code: row.code, kind: row.kind, percentBasisPoints: Number(row.percent_basis_points), amountCents: Number(row.amount_cents),
+    currency: row.currency, minimumSubtotalCents: Number(row.minimum_subtotal_cents), startsOn: nullableNumber(row.starts_on),
+    endsOn: nullableNumber(row.ends_on), usageLimit: nullableNumber(row.usage_limit), timesUsed: Number(row.times_used),
+    createdOn: Number(row.created_on), updatedOn: Number(row.updated_on), stoppedOn: nullableNumber(row.stopped_on),
+  };
+}
+
+/** The written fields in the columns' order of INSERT and UPDATE below. */
+const values = (code: DiscountCodeWrite): SqlValue[] => [
+  code.code, code.kind, code.percentBasisPoints, code.amountCents, code.currency, code.minimumSubtotalCents, code.startsOn, code.endsOn, code.usageLimit,
+];
+
+export class AdminDiscountCodeRepository {
+  constructor(private readonly session: StoreSession) {}
+
+  /** Codes newest first, `limit` from `offset`, those whose code holds the words of `search` (in either case). */
+  async list(limit: number, offset: number, search = ''): Promise<AdminDiscountCode[]> {
+    const words = search.trim();
+    const where = words === '' ? '' : ` WHERE lower(code) LIKE ? ${LIKE_ESCAPE}`;
+    const params: SqlValue[] = words === '' ? [] : [containsPattern(words)];
+    const rows = await this.session.all<Row>(`SELECT * FROM discount_codes${where} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`, [...params, limit, offset]);
+    return rows.map(toCode);
+  }
+
+  async findById(id: string): Promise<AdminDiscountCode | undefined> {
+    const row = await this.session.get<Row>('SELECT * FROM discount_codes WHERE id = ?', [id]);
+    return row ? toCode(row) : undefined;
+  }
+
+  /** The orders that used the code, newest first, with their numbers. */
+  async usesOf(id: string): Promise<AdminDiscountCodeUse[]> {
+    const rows = await this.session.all<{ order_id: string; order_number: Num | null; currency: string; amount_cents: Num; created_on: Num; returned_on: Num | null }>(
+      `SELECT used.order_id, orders.order_number, orders.currency, used.amount_cents, used.created_on, used.returned_on
+       FROM discount_code_uses used JOIN orders ON orders.id = used.order_id
+       WHERE used.discount_code_id = ? ORDER BY used.created_on DESC, used.rowid DESC`,
+      [id],
+    );
+    return rows.map((row) => ({
+      orderId: row.order_id, orderNumber: nullableNumber(row.order_number), currency: row.currency, amountCents: Number(row.amount_cents),
+      createdOn: Number(row.created_on), returnedOn: nullableNumber(row.returned_on),
+    }));
+  }
+
+  /**
+   * A new code; undefined when the code is taken already. A clash inserts nothing (ON CONFLICT,
+   * which leaves a PostgreSQL transaction usable), so two owners saving one code at once get one.
+   */
+  async create(code: DiscountCodeWrite, now: number): Promise<AdminDiscountCode | undefined> {
+    const id = newRecordId();
+    const { changes } = await this.session.run(
+      `INSERT INTO discount_codes (id, code, kind, percent_basis_points, amount_cents, currency, minimum_subtotal_cents, starts_on, ends_on,
+         usage_limit, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
+      [id, ...values(code), now, now],
+    );
+    return changes === 1 ? this.findById(id) : undefined;
+  }
+
+  /** The owner's fields written over the code's (its uses, count and stop stay); false when there is no such code. Throws a unique violation for a code taken. */
+  async update(id: string, code: DiscountCodeWrite, now: number): Promise<boolean> {
+    const { changes } = await this.session.run(
+      `UPDATE discount_codes SET code = ?, kind = ?, percent_basis_points = ?, amount_cents = ?, currency = ?, minimum_subtotal_cents = ?,
+         starts_on = ?, ends_on = ?, usage_limit = ?, updated_on = ? WHERE id = ?`,
+      [...values(code), now, id],
+    );
+    return changes === 1;
+  }
+
+  /** Whether another code than `exceptId` is `code` already. */
+  async isTaken(code: string, exceptId: string | null): Promise<boolean> {
+    const row = await this.session.get('SELECT 1 AS one FROM discount_codes WHERE code = ? AND id <> ?', [code, exceptId ?? '']);
+    return row !== undefined;
+  }
+
+  /**
+   * Stops the code (the checkout no longer takes it) or starts it again, by a conditional update:
+   * false when it was already so (another member of staff got there first).
+   */
+  async setStopped(id: string, stopped: boolean, now: number): Promise<boolean> {
+    const { changes } = stopped
+      ? await this.session.run('UPDATE discount_codes SET stopped_on = ?, updated_on = ? WHERE id = ? AND stopped_on IS NULL', [now, now, id])
+      : await this.session.run('UPDATE discount_codes SET stopped_on = NULL, updated_on = ? WHERE id = ? AND stopped_on IS NOT NULL', [now, id]);
+    return changes === 1;
+  }
+
+  /** Deletes a code no order ever used, in one statement (an order using it meanwhile keeps it); false otherwise. */
+  async deleteUnused(id: string): Promise<boolean> {
+    const { changes } = await this.session.run(
+      'DELETE FROM discount_codes WHERE id = ? AND NOT EXISTS (SELECT 1 FROM discount_code_uses WHERE discount_code_id = ?)',
+      [id, id],
+    );
+    return changes === 1;
+  }
+}
