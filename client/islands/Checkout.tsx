@@ -1,21 +1,23 @@
 /**
  * The checkout form: contact, shipping address (with the address autocomplete), shipping
- * choice, a gift card's code, payment card, and the order summary. Every shipping change and gift
- * card asks the server for fresh totals (a gift card applied stays applied through shipping
- * changes; when it pays everything, the card details are not asked for); placing the order sends
- * one attempt key, so a repeated submit makes one order. Field errors (checked here with the
+ * choice, a discount code, a gift card's code, payment card, and the order summary. Every
+ * shipping change, discount code and gift card asks the server for fresh totals (a code or card
+ * applied stays applied through the others' changes; when a gift card pays everything, the card
+ * details are not asked for); placing the order sends one attempt key, so a repeated submit makes one order. Field errors (checked here with the
  * server's own schema, and again by the server) sit under their fields, and several are also
  * listed above the fields; payment answers sit under the card, above the order's totals and the
  * button that pays them. Each box asks the phone for the keyboard and the autofill it needs, and
  * Enter moves to the next box until the last, which places the order.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CheckoutDiscount, DiscountTotals } from '../components/CheckoutDiscount.tsx';
 import { CheckoutErrorSummary, type CheckoutProblem } from '../components/CheckoutErrorSummary.tsx';
 import { CheckoutGiftCard, GiftCardTotals } from '../components/CheckoutGiftCard.tsx';
 import { api } from '../lib/api.ts';
 import { API_PATHS, PAGE_PATHS } from '../lib/api-paths.ts';
 import { cardNumberAsTyped, cardNumberOnLeaving } from '../lib/card-number-input.ts';
 import { checkoutFieldErrors, postalCodesAreDigits } from '../lib/checkout-rules.ts';
+import { isDiscountCodeShape, normalisedDiscountCode } from '../lib/discount-code.ts';
 import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
 import { navigation } from '../lib/navigation.ts';
@@ -156,6 +158,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [appliedCode, setAppliedCode] = useState('');
   const [giftCardBusy, setGiftCardBusy] = useState(false);
   const [giftCardNews, setGiftCardNews] = useState('');
+  // the discount code the quote applied (as the store keeps it); '' for none
+  const [appliedDiscount, setAppliedDiscount] = useState('');
+  const [discountBusy, setDiscountBusy] = useState(false);
+  const [discountNews, setDiscountNews] = useState('');
   const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -201,7 +207,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const money = (cents: number): string => formatMoney(cents, quote.currency, moneyFormat);
   // the card's line, Remove and the deductions, once the server applied the code sent
   const giftCard = appliedCode ? quote.giftCard : null;
-  const giftCardPaysAll = giftCard !== null && quote.amountDueCents === 0;
+  // the code's line, Remove and the deduction, once the server applied the code sent
+  const discount = appliedDiscount ? quote.discount : null;
+  // the codes applied leave nothing to pay (a card's balance, a 100% discount): no card is asked for
+  const nothingToPay = (giftCard !== null || discount !== null) && quote.amountDueCents === 0;
 
   function change(name: FieldName, value: string): void {
     setValues((current) => ({ ...current, [name]: value }));
@@ -261,36 +270,73 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   }
 
   /**
-   * Takes the server's totals, asked for with this gift card code ('' for none): the card is
-   * applied, or the answer says why not under its box. Paid whole by the card, the card details
-   * are no longer shown, and their marks go with them.
+   * Takes the server's totals, asked for with this gift card code ('' for none) and a discount
+   * code: each is applied, or the answer says why not under its box. Paid whole by the card, the
+   * card details are no longer shown, and their marks go with them.
    */
   function takeQuote(next: CheckoutQuoteProps, code: string): void {
     setQuote(next);
     setAppliedCode(next.giftCard ? code : '');
-    const giftCardError = next.giftCardError;
+    setAppliedDiscount(next.discount?.code ?? '');
+    const { giftCardError, discountError } = next;
     const paysAll = next.giftCard !== null && next.amountDueCents === 0;
-    if (!giftCardError && !paysAll) return;
+    if (!giftCardError && !discountError && !paysAll) return;
     setErrors((current) => ({
       ...Object.fromEntries(Object.entries(current).filter(([key]) => !(paysAll && CARD_FIELDS.includes(key as FieldName)))),
       ...(giftCardError ? { giftCardCode: giftCardError } : {}),
+      ...(discountError ? { discountCode: discountError } : {}),
     }));
   }
 
-  /** A fresh quote for this shipping choice and gift card code ('' for none). */
-  function requote(optionId: string, code: string) {
+  /** A fresh quote for this shipping choice, gift card code and discount code ('' for none). */
+  function requote(optionId: string, code: string, discountCode: string) {
     return api.post<{ quote: CheckoutQuoteProps }>(API_PATHS.checkoutQuote, {
-      shippingOptionId: optionId, cartToken, ...(code ? { giftCardCode: code } : {}),
+      shippingOptionId: optionId, cartToken, ...(code ? { giftCardCode: code } : {}), ...(discountCode ? { discountCode } : {}),
     });
   }
 
   async function chooseShipping(id: string): Promise<void> {
     setShippingOptionId(id);
-    // the card applied stays applied: its share depends on the new total
+    // the card and the code applied stay applied: the card's share and a free-shipping code's part depend on the new total
     const code = appliedCode;
-    const answer = await requote(id, code);
+    const answer = await requote(id, code, appliedDiscount);
     if (answer.ok) takeQuote(answer.data.quote, code);
     else setFormError(answer.message);
+  }
+
+  async function applyDiscount(): Promise<void> {
+    const discountCode = normalisedDiscountCode(values.discountCode);
+    if (!isDiscountCodeShape(discountCode)) {
+      setErrors((current) => ({ ...current, discountCode: CHECKOUT.discountCodeInvalid }));
+      return;
+    }
+    setDiscountBusy(true);
+    setDiscountNews('');
+    // the box's last refusal (the same code may be asked about again) goes; the answer may bring it back
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'discountCode')));
+    const answer = await requote(shippingOptionId, appliedCode, discountCode);
+    setDiscountBusy(false);
+    if (!answer.ok) {
+      setErrors((current) => ({ ...current, discountCode: answer.message }));
+      return;
+    }
+    const next = answer.data.quote;
+    takeQuote(next, appliedCode);
+    if (next.discount) setDiscountNews(CHECKOUT.discountApplied(next.discount.code, money(next.totalCents)));
+  }
+
+  async function removeDiscount(): Promise<void> {
+    setDiscountBusy(true);
+    setDiscountNews('');
+    const answer = await requote(shippingOptionId, appliedCode, '');
+    setDiscountBusy(false);
+    if (!answer.ok) {
+      setFormError(answer.message);
+      return;
+    }
+    takeQuote(answer.data.quote, appliedCode);
+    change('discountCode', '');
+    setDiscountNews(CHECKOUT.discountRemoved);
   }
 
   async function applyGiftCard(): Promise<void> {
@@ -301,7 +347,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     }
     setGiftCardBusy(true);
     setGiftCardNews('');
-    const answer = await requote(shippingOptionId, code);
+    const answer = await requote(shippingOptionId, code, appliedDiscount);
     setGiftCardBusy(false);
     if (!answer.ok) {
       setErrors((current) => ({ ...current, giftCardCode: answer.message }));
@@ -315,7 +361,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   async function removeGiftCard(): Promise<void> {
     setGiftCardBusy(true);
     setGiftCardNews('');
-    const answer = await requote(shippingOptionId, '');
+    const answer = await requote(shippingOptionId, '', appliedDiscount);
     setGiftCardBusy(false);
     if (!answer.ok) {
       setFormError(answer.message);
@@ -335,13 +381,15 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     attemptKey.current ??= newAttemptKey();
     const payload = {
       ...values,
-      // paid whole by the gift card: no card is charged, whatever was typed before it was applied
-      ...(giftCardPaysAll ? { cardNumber: '', cardExpiry: '', cardCvc: '' } : {}),
+      // nothing left to pay (a gift card or a discount): no card is charged, whatever was typed before
+      ...(nothingToPay ? { cardNumber: '', cardExpiry: '', cardCvc: '' } : {}),
       shippingOptionId: quote.requiresShipping ? shippingOptionId : 'none',
       recipientEmail: quote.needsRecipient ? values.recipientEmail : '',
       // the card applied, or a code typed and not applied: the server then applies it and, the
       // amount due being other than the one shown, answers with its totals rather than charging
       giftCardCode: appliedCode || normalisedGiftCardCode(values.giftCardCode),
+      // the same for a discount code: the code applied, or one typed and not applied
+      discountCode: appliedDiscount || normalisedDiscountCode(values.discountCode),
       idempotencyKey: attemptKey.current,
       expectedTotalCents: quote.totalCents,
       expectedAmountDueCents: quote.amountDueCents,
@@ -376,17 +424,25 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     // the total is as it was, so its "total changed" would mislead; say the card is now applied
     const cardNowApplied = appliedCode === '' && freshQuote?.giftCard
       ? CHECKOUT.giftCardAppliedOnOrder(freshQuote.giftCard.last4, money(freshQuote.amountDueCents)) : null;
-    // the card applied was refused meanwhile: its box is back with the reason (and the focus), then the totals without it
+    // the same for a discount code typed but not applied (with a card applied as well, the alert
+    // names the card, which says what is charged, and the code's own status says it is applied)
+    const discountNowApplied = appliedDiscount === '' && freshQuote?.discount ? { code: freshQuote.discount.code, total: money(freshQuote.totalCents) } : null;
+    if (discountNowApplied && cardNowApplied) setDiscountNews(CHECKOUT.discountApplied(discountNowApplied.code, discountNowApplied.total));
+    // the card or the code applied was refused meanwhile: its box is back with the reason (and the focus), then the totals without it
     const cardRefused = !body.quote && Boolean(fieldErrors?.giftCardCode) && appliedCode !== '';
     if (cardRefused) setAppliedCode('');
+    const discountRefused = !body.quote && Boolean(fieldErrors?.discountCode) && appliedDiscount !== '';
+    if (discountRefused) setAppliedDiscount('');
     // another shopper bought the last ones first: the summary marks those lines
     if (Array.isArray(body.shortLines)) setShortLines(body.shortLines as ShortLine[]);
     // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
-    setFormError(answer.status >= 500 ? REQUEST.tryAgain : cardNowApplied ?? answer.message);
+    setFormError(answer.status >= 500 ? REQUEST.tryAgain
+      : cardNowApplied ?? (discountNowApplied ? CHECKOUT.discountAppliedOnOrder(discountNowApplied.code, discountNowApplied.total) : answer.message));
     setPaymentRefused(answer.status === 402);
-    if (cardRefused) {
-      const fresh = await requote(shippingOptionId, '');
-      if (fresh.ok) setQuote(fresh.data.quote);
+    if (cardRefused || discountRefused) {
+      const card = cardRefused ? '' : appliedCode;
+      const fresh = await requote(shippingOptionId, card, discountRefused ? '' : appliedDiscount);
+      if (fresh.ok) takeQuote(fresh.data.quote, card);
     }
   }
 
@@ -425,6 +481,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         </ul>
         <dl className="checkout-totals">
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
+          <DiscountTotals applied={discount} discountCents={quote.discountCents} money={money} />
           {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd className="shipping">{money(quote.shippingCents)}</dd></>}
           <dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
@@ -510,6 +567,11 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         </fieldset>
       )}
 
+      {/* a code is typed before paying: its box comes before the gift card's, which pays the discounted total */}
+      <CheckoutDiscount typed={values.discountCode} applied={discount} discountCents={quote.discountCents} error={errors.discountCode} busy={discountBusy}
+        announcement={discountNews} money={money}
+        onType={(value) => change('discountCode', value)} onApply={() => void applyDiscount()} onRemove={() => void removeDiscount()} />
+
       {/* a gift card cannot pay for another one: the box is left out where one is bought. It comes
           before the card details: the card's last box places the order (a phone's Go key), so a box
           after it would be passed by, and a card that pays everything spares typing them */}
@@ -520,7 +582,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
 
       <fieldset className="checkout-section">
         <legend>{CHECKOUT.paymentHeading}</legend>
-        {giftCardPaysAll ? <p className="checkout-gift-card-pays-all">{CHECKOUT.giftCardPaysAll}</p> : (
+        {nothingToPay ? <p className="checkout-gift-card-pays-all">{giftCard !== null ? CHECKOUT.giftCardPaysAll : CHECKOUT.discountPaysAll}</p> : (
           <>
             {testMode && <p className="test-mode-note">{CHECKOUT.testCards}</p>}
             {/* grouped as printed on the card, whether typed, pasted or filled in by the phone */}
@@ -549,6 +611,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <p className="checkout-recap__heading">{CHECKOUT.recapLabel} · {CHECKOUT.itemCount(itemCount)}</p>
         <dl className="checkout-totals">
           <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
+          <DiscountTotals applied={discount} discountCents={quote.discountCents} money={money} />
           {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd>{money(quote.shippingCents)}</dd></>}
           <dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>

@@ -2,13 +2,14 @@
 /**
  * The checkout island: errors next to their fields (before sending and from the server), the
  * server's totals for each shipping choice, the payment answers above the button, one attempt
- * key for every submit of one checkout, a gift card's recipient field, and the address box
+ * key for every submit of one checkout, a gift card's recipient field, a discount code and a gift
+ * card applied through the server's totals, and the address box
  * naming a highlighted suggestion only while the suggestions are shown. For a phone: each box's
  * keyboard, autofill and Enter key, the card number grouped as typed, several problems listed
  * above the fields, the totals just above the button, and Back after the order reloading the page.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import Checkout, { type CheckoutQuoteProps } from '../../client/islands/Checkout.tsx';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
@@ -39,6 +40,9 @@ const countries = [{ code: 'US', name: 'United States' }, { code: 'GB', name: 'U
 function fill(label: string, value: string): void {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
+
+/** The gift card's box (the discount code's box has its own Apply and announcement). */
+const giftCardBox = (): HTMLElement => document.querySelector<HTMLElement>('.checkout-gift-card')!;
 
 function fillValid(): void {
   fill(CHECKOUT.emailLabel, 'jane@example.com');
@@ -84,6 +88,8 @@ describe('Checkout island', () => {
       cardCvc: 'cc-csc numeric go text',
       // a gift card's code has letters: the full keyboard, in capitals, and Enter applies it
       giftCardCode: 'off text go text',
+      // so has a discount code
+      discountCode: 'off text go text',
     });
     const giftCardCode = screen.getByLabelText(CHECKOUT.giftCardCodeLabel);
     expect([giftCardCode.getAttribute('autocapitalize'), giftCardCode.getAttribute('spellcheck')]).toEqual(['characters', 'false']);
@@ -431,7 +437,7 @@ describe('Checkout island', () => {
 
     async function applyCode(): Promise<void> {
       fill(CHECKOUT.giftCardCodeLabel, typedCode);
-      fireEvent.click(screen.getByRole('button', { name: CHECKOUT.giftCardApply }));
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
       await settle();
     }
 
@@ -448,7 +454,7 @@ describe('Checkout island', () => {
       // the card spent whole: nothing said to stay on it
       expect(document.querySelector('.checkout-gift-card__applied p')?.textContent).toBe(`${CHECKOUT.giftCardLine('6789')} ${CHECKOUT.giftCardSpentWhole}`);
       expect(document.activeElement).toBe(screen.getByRole('button', { name: CHECKOUT.giftCardRemove }));
-      expect(screen.getByRole('status').textContent).toBe(CHECKOUT.giftCardApplied('6789', '$132.20'));
+      expect(within(giftCardBox()).getByRole('status').textContent).toBe(CHECKOUT.giftCardApplied('6789', '$132.20'));
       expect(document.querySelector('.checkout-summary .checkout-totals')?.textContent)
         .toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20Gift card ending 6789-$25.00To pay$132.20');
       const button = screen.getByRole('button', { name: /Place order/ });
@@ -508,7 +514,7 @@ describe('Checkout island', () => {
       const box = screen.getByLabelText(CHECKOUT.giftCardCodeLabel) as HTMLInputElement;
       expect(box.value).toBe('');
       expect(document.activeElement).toBe(box);
-      expect(screen.getByRole('status').textContent).toBe(CHECKOUT.giftCardRemoved);
+      expect(within(giftCardBox()).getByRole('status').textContent).toBe(CHECKOUT.giftCardRemoved);
       expect(document.querySelector('.checkout-summary .checkout-totals')?.textContent).toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20');
       expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
     });
@@ -583,6 +589,237 @@ describe('Checkout island', () => {
       // the card is to pay again: its fields are back, as typed
       expect((screen.getByLabelText(CHECKOUT.cardNumberLabel) as HTMLInputElement).value).toBe('4000 0000 0000 0002');
       expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+    });
+  });
+
+  describe('a discount code', () => {
+    const code = 'SUMMER-25';
+    const giftCardCode = 'WXYZ2345ABCD6789';
+    const discountBox = (): HTMLElement => document.querySelector<HTMLElement>('.checkout-discount')!;
+    const summaryTotals = (): string | null | undefined => document.querySelector('.checkout-summary .checkout-totals')?.textContent;
+    const placeOrderButton = (): HTMLElement => screen.getByRole('button', { name: /Place order/ });
+
+    /**
+     * The server's totals for what the island sends: SUMMER-25 takes 25% off the $140.00 of goods
+     * before the 8% tax, Express ships for $15.00, the gift card pays $25.00 of what is left.
+     */
+    function priced(body: { shippingOptionId: string; discountCode?: string; giftCardCode?: string }): CheckoutQuoteProps {
+      const shippingCents = body.shippingOptionId === 'express' ? 1500 : 600;
+      const off = body.discountCode === code ? 3500 : 0;
+      const taxCents = ((14000 - off) * 8) / 100;
+      const totalCents = 14000 - off + taxCents + shippingCents;
+      const card = body.giftCardCode === giftCardCode ? 2500 : 0;
+      return {
+        ...quote, selectedShippingOptionId: body.shippingOptionId, shippingCents, taxCents, totalCents, amountDueCents: totalCents - card,
+        discountCents: off, discount: off ? { code, freeShipping: false } : null,
+        giftCard: card ? { last4: '6789', appliedCents: card, balanceAfterCents: 0 } : null,
+      };
+    }
+    const quoteRoute = { method: 'POST', path: API_PATHS.checkoutQuote, answer: (call: { body: unknown }) => ({ body: { quote: priced(call.body as { shippingOptionId: string }) } }) };
+    const discounted = priced({ shippingOptionId: 'standard', discountCode: code });
+
+    async function applyCode(typed = ' summer-25 '): Promise<void> {
+      fill(CHECKOUT.discountCodeLabel, typed);
+      fireEvent.click(within(discountBox()).getByRole('button', { name: CHECKOUT.discountApply }));
+      await settle();
+    }
+
+    const quoteBodies = (calls: Array<{ url: string; body: unknown }>) => calls.filter((call) => call.url === API_PATHS.checkoutQuote).map((call) => call.body);
+    const orderBodies = (calls: Array<{ url: string; body: unknown }>) => calls.filter((call) => call.url === API_PATHS.checkoutOrders).map((call) => call.body as Record<string, unknown>);
+
+    it('applies a code through the quote, shows its deduction between the subtotal and the shipping, and sends it with the order', async () => {
+      const calls = scriptFetch([quoteRoute, { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      expect(quoteBodies(calls)).toEqual([{ shippingOptionId: 'standard', discountCode: code }]);
+      // the box gives way to the code's line, and the focus goes to its Remove button
+      expect(screen.queryByLabelText(CHECKOUT.discountCodeLabel)).toBeNull();
+      expect(discountBox().querySelector('.checkout-discount__applied p')?.textContent).toBe(`${CHECKOUT.discountLine(code)} -$35.00`);
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: CHECKOUT.discountRemove }));
+      expect(within(discountBox()).getByRole('status').textContent).toBe(CHECKOUT.discountApplied(code, '$119.40'));
+      expect(summaryTotals()).toBe('Subtotal$140.00Discount (SUMMER-25)-$35.00Shipping$6.00Tax$8.40Total$119.40');
+      expect(placeOrderButton().previousElementSibling?.textContent).toContain('Subtotal$140.00Discount (SUMMER-25)-$35.00Shipping$6.00Tax$8.40Total$119.40');
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $119.40`);
+      fillValid();
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      expect(orderBodies(calls)).toEqual([expect.objectContaining({ discountCode: code, giftCardCode: '', expectedTotalCents: 11940, expectedAmountDueCents: 11940 })]);
+    });
+
+    it('asks for no card when the discount leaves nothing to pay, and sends the order without one', async () => {
+      const free = { ...quote, taxCents: 0, shippingCents: 0, totalCents: 0, amountDueCents: 0, discountCents: 14600, discount: { code, freeShipping: false } };
+      const calls = scriptFetch([
+        { method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: free } } },
+        { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.paymentDeclined } } },
+      ]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fillValid();
+      await applyCode();
+      expect(screen.queryByLabelText(CHECKOUT.cardNumberLabel)).toBeNull();
+      expect(screen.getByRole('group', { name: CHECKOUT.paymentHeading }).textContent).toContain(CHECKOUT.discountPaysAll);
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      expect(orderBodies(calls)).toEqual([expect.objectContaining({ cardNumber: '', cardExpiry: '', cardCvc: '', discountCode: code, expectedTotalCents: 0, expectedAmountDueCents: 0 })]);
+    });
+
+    it('applies the code on Enter without placing the order, and says under the box what is wrong with it', async () => {
+      const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: { ...quote, discountError: CHECKOUT.discountEnded } } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fillValid();
+      const box = screen.getByLabelText(CHECKOUT.discountCodeLabel);
+      fill(CHECKOUT.discountCodeLabel, 'ab');
+      expect(fireEvent.keyDown(box, { key: 'Enter' })).toBe(false);
+      await settle();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.discountCodeInvalid);
+      fill(CHECKOUT.discountCodeLabel, 'winter-10');
+      // typing again clears the mark
+      expect(box.getAttribute('aria-invalid')).toBeNull();
+      expect(fireEvent.keyDown(box, { key: 'Enter' })).toBe(false);
+      await settle();
+      // (typing the street may also ask for address suggestions: only the quote and order calls count here)
+      expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body]))
+        .toEqual([[API_PATHS.checkoutQuote, { shippingOptionId: 'standard', discountCode: 'WINTER-10' }]]);
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.discountEnded);
+      expect(document.activeElement).toBe(box);
+      expect((box as HTMLInputElement).value).toBe('winter-10');
+      expect(summaryTotals()).toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20');
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+    });
+
+    it('removes the code: the totals without it, the box empty again with the focus in it', async () => {
+      const calls = scriptFetch([quoteRoute]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      fireEvent.click(screen.getByRole('button', { name: CHECKOUT.discountRemove }));
+      await settle();
+      expect(quoteBodies(calls)).toEqual([{ shippingOptionId: 'standard', discountCode: code }, { shippingOptionId: 'standard' }]);
+      const box = screen.getByLabelText(CHECKOUT.discountCodeLabel) as HTMLInputElement;
+      expect(box.value).toBe('');
+      expect(document.activeElement).toBe(box);
+      expect(within(discountBox()).getByRole('status').textContent).toBe(CHECKOUT.discountRemoved);
+      expect(summaryTotals()).toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20');
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+    });
+
+    it('keeps the code applied through a change of shipping and a gift card applied or removed, and the card through the code', async () => {
+      const calls = scriptFetch([quoteRoute]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      fireEvent.click(screen.getByRole('radio', { name: /Express/ }));
+      await settle();
+      fill(CHECKOUT.giftCardCodeLabel, giftCardCode);
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
+      await settle();
+      expect(summaryTotals()).toBe('Subtotal$140.00Discount (SUMMER-25)-$35.00Shipping$15.00Tax$8.40Total$128.40Gift card ending 6789-$25.00To pay$103.40');
+      // removed and applied again with the card on
+      fireEvent.click(screen.getByRole('button', { name: CHECKOUT.discountRemove }));
+      await settle();
+      await applyCode();
+      fireEvent.click(screen.getByRole('button', { name: CHECKOUT.giftCardRemove }));
+      await settle();
+      expect(quoteBodies(calls)).toEqual([
+        { shippingOptionId: 'standard', discountCode: code },
+        { shippingOptionId: 'express', discountCode: code },
+        { shippingOptionId: 'express', giftCardCode, discountCode: code },
+        { shippingOptionId: 'express', giftCardCode },
+        { shippingOptionId: 'express', giftCardCode, discountCode: code },
+        { shippingOptionId: 'express', discountCode: code },
+      ]);
+      expect(screen.getByRole('button', { name: CHECKOUT.discountRemove })).toBeTruthy();
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $128.40`);
+    });
+
+    it("shows a free-shipping code's line with the shipping's cost as its deduction", async () => {
+      const freeShipping: CheckoutQuoteProps = { ...quote, discount: { code: 'SHIPFREE', freeShipping: true }, discountCents: 600, totalCents: 15120, amountDueCents: 15120 };
+      scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: freeShipping } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode('shipfree');
+      expect(summaryTotals()).toBe('Subtotal$140.00Discount (SHIPFREE)-$6.00Shipping$6.00Tax$11.20Total$151.20');
+    });
+
+    it('says the code is applied when it was typed but not applied before placing the order', async () => {
+      const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.totalChanged, quote: discounted } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fillValid();
+      fill(CHECKOUT.discountCodeLabel, 'summer-25');
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      expect(orderBodies(calls)[0]).toMatchObject({ discountCode: code, expectedTotalCents: 15720 });
+      // the alert says why the total is lower, and the code's line is there to remove it
+      expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.discountAppliedOnOrder(code, '$119.40'));
+      expect(screen.getByRole('button', { name: CHECKOUT.discountRemove })).toBeTruthy();
+      expect(summaryTotals()).toContain('Discount (SUMMER-25)-$35.00');
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $119.40`);
+    });
+
+    it('names the gift card in the alert when it was typed and not applied with the code, and says the code is applied in its own status', async () => {
+      const both = priced({ shippingOptionId: 'standard', discountCode: code, giftCardCode });
+      const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.totalChanged, quote: both } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fillValid();
+      fill(CHECKOUT.discountCodeLabel, code);
+      fill(CHECKOUT.giftCardCodeLabel, giftCardCode);
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      expect(orderBodies(calls)[0]).toMatchObject({ discountCode: code, giftCardCode });
+      expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.giftCardAppliedOnOrder('6789', '$94.40'));
+      expect(within(discountBox()).getByRole('status').textContent).toBe(CHECKOUT.discountApplied(code, '$119.40'));
+      expect(summaryTotals()).toBe('Subtotal$140.00Discount (SUMMER-25)-$35.00Shipping$6.00Tax$8.40Total$119.40Gift card ending 6789-$25.00To pay$94.40');
+    });
+
+    it("shows the server's refusal of a code applied under its box, named in the list of problems, and the totals without it", async () => {
+      const calls = scriptFetch([quoteRoute, { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 400, body: {
+        message: CHECKOUT.fieldsInvalid, fieldErrors: { discountCode: CHECKOUT.discountStopped, postalCode: CHECKOUT.postalCodeRequired },
+      } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      fillValid();
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      const box = screen.getByLabelText(CHECKOUT.discountCodeLabel);
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(CHECKOUT.discountStopped);
+      expect(document.activeElement).toBe(box);
+      // listed in the form's order, the address before the code
+      expect(Array.from(document.querySelectorAll('.checkout-error-summary a')).map((link) => link.textContent)).toEqual([
+        CHECKOUT.problemAt(CHECKOUT.postalCodeLabel, CHECKOUT.postalCodeRequired),
+        CHECKOUT.problemAt(CHECKOUT.discountCodeLabel, CHECKOUT.discountStopped),
+      ]);
+      expect(quoteBodies(calls).at(-1)).toEqual({ shippingOptionId: 'standard' });
+      expect(summaryTotals()).toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20');
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+      // asked about again and applied, the code's refusal is no longer listed (the address's stays, alone)
+      fireEvent.click(within(discountBox()).getByRole('button', { name: CHECKOUT.discountApply }));
+      await settle();
+      expect(screen.getByRole('button', { name: CHECKOUT.discountRemove })).toBeTruthy();
+      expect(document.querySelector('.checkout-error-summary')).toBeNull();
+      expect(document.getElementById('checkout-postalCode-error')?.textContent).toBe(CHECKOUT.postalCodeRequired);
+    });
+
+    it('takes the fresh totals without the code when it ran out between its quote and the order', async () => {
+      const usedUp = { ...quote, discountError: CHECKOUT.discountUsedUp };
+      const calls = scriptFetch([quoteRoute, { method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.totalChanged, quote: usedUp } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode();
+      fillValid();
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      expect(orderBodies(calls)[0]).toMatchObject({ discountCode: code, expectedTotalCents: 11940 });
+      expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.totalChanged);
+      expect(document.getElementById('checkout-discountCode-error')?.textContent).toBe(CHECKOUT.discountUsedUp);
+      expect(summaryTotals()).toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20');
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+      // placed again, the order goes without the code
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      expect(orderBodies(calls)[1]).toMatchObject({ expectedTotalCents: 15720 });
+    });
+
+    it("puts its box before the gift card's and the card details", () => {
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('form.checkout-form input:not([type="radio"])')).map((box) => box.name);
+      expect(boxes.slice(-5)).toEqual(['discountCode', 'giftCardCode', 'cardNumber', 'cardExpiry', 'cardCvc']);
     });
   });
 });

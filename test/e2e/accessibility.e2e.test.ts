@@ -3,11 +3,11 @@
  * and its best practices on every page type at a phone's (390 px) and a desktop's (1280 px)
  * width, in states a person reaches (the product page with the cart pill showing, a product photo
  * opened in the dark lightbox, the restock and newsletter forms with their errors, the cart's
- * remove dialog, the checkout's field errors, address suggestions, a declined card and a gift
- * card applied, the members' sign-in refused, a password link asked for, working and not, the
- * contact form refused, the admin signed in). Any finding fails,
- * whatever its impact, each named by its rule, impact, element and help page. One browser and
- * one seeded store; each page is audited at both widths without reloading.
+ * remove dialog, the checkout's field errors, address suggestions, a declined card, a gift card
+ * and a discount code applied, the members' sign-in refused, a password link asked for, working
+ * and not, the contact form refused, the admin signed in). Any finding fails, whatever its
+ * impact, each named by its rule, impact, element and help page. One browser and one seeded
+ * store; each page is audited at both widths without reloading.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,6 +20,7 @@ import { createSiteUserAccount } from '../../server/security/site-user-accounts.
 import { auditPage, describeFindings, type AxeFinding } from './axe-audit.ts';
 import { glyphContrasts, NON_TEXT_CONTRAST } from './glyph-contrast.ts';
 import { startStorefront, waitForIslands, type Storefront } from './harness.ts';
+import { insertDiscountCode } from '../server/helpers/discount-codes.ts';
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -173,9 +174,14 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await addShirtToCart();
     await open('/checkout');
     await form.getByLabel(CHECKOUT.giftCardCodeLabel).fill(card.code);
-    await form.getByRole('button', { name: CHECKOUT.giftCardApply, exact: true }).click();
+    await form.locator('.checkout-gift-card').getByRole('button', { name: CHECKOUT.giftCardApply, exact: true }).click();
     await form.getByRole('button', { name: CHECKOUT.giftCardRemove }).waitFor();
-    findings.push(...(await auditAtEachWidth('checkout with a gift card applied')));
+    // and a discount code (written as the owner's screen would), its deduction in the totals
+    await insertDiscountCode(store.app.deps.store, { code: 'AUDIT-CHECKOUT', kind: 'percent', percentBasisPoints: 1000 });
+    await form.getByLabel(CHECKOUT.discountCodeLabel).fill('audit-checkout');
+    await form.locator('.checkout-discount').getByRole('button', { name: CHECKOUT.discountApply, exact: true }).click();
+    await form.getByRole('button', { name: CHECKOUT.discountRemove }).waitFor();
+    findings.push(...(await auditAtEachWidth('checkout with a gift card and a discount code applied')));
 
     expectNoFindings(findings);
   });

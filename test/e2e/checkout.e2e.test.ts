@@ -8,14 +8,17 @@
  * width the browser emulates a touch screen; there the boxes ask for the right keyboard and
  * autofill, the card number is grouped as typed, the order's total is in sight with the Pay button,
  * which is disabled while the order is placed, the confirmation reloads, and Back shows no checkout
- * to buy again. No page scrolls sideways; screenshots of the product, cart, checkout and
- * confirmation go to test-results/.
+ * to buy again. On the phone, a discount code: a wrong one refused under its box on Enter (which
+ * places no order), the right one applied with a tap, the total lower, the order placed at it. No
+ * page scrolls sideways; screenshots of the product, cart, checkout and confirmation go to
+ * test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
 import { TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
+import { insertDiscountCode, timesUsedOf } from '../server/helpers/discount-codes.ts';
 import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
 const WIDTHS = [390, 1280] as const;
@@ -149,7 +152,7 @@ for (const width of WIDTHS) {
         postalCode: 'shipping postal-code numeric next text', countryCode: 'shipping country - - -',
         cardNumber: 'cc-number numeric next text', cardExpiry: 'cc-exp numeric next text', cardCvc: 'cc-csc numeric go text',
         // letters and digits: the full keyboard, and Enter applies the code
-        giftCardCode: 'off text go text',
+        giftCardCode: 'off text go text', discountCode: 'off text go text',
       });
       // the card number in groups as it is typed; the screenshot shows the form ready to buy, with the test card that succeeds
       await form.getByLabel(CHECKOUT.cardNumberLabel).fill('');
@@ -236,6 +239,59 @@ for (const width of WIDTHS) {
       // the declined card's 402 is the browser reporting an answer the page expected
       const faults = store.consoleErrors.filter((line) => !/402.*\/api\/commerce\/checkout\/orders/.test(line));
       expect(faults, faults.join('\n')).toEqual([]);
+    });
+
+    it.skipIf(!phone)('takes a discount code by touch: a wrong one refused under its box, the right one lowering the total the order is placed at', async () => {
+      await insertDiscountCode(store.app.deps.store, { code: 'SUMMER-25', kind: 'percent', percentBasisPoints: 2500 });
+      await open('/shop/p/wool-throw');
+      const addToCart = page.locator('[data-island="AddToCart"]');
+      await addToCart.locator('select[aria-label="Size"]').selectOption('Lap');
+      await addToCart.locator('button.sqs-add-to-cart-button').tap();
+      await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+      await open('/checkout');
+      const form = page.locator('form.checkout-form');
+      await fillDetails('pat@example.com');
+      await form.getByLabel(CHECKOUT.cardNumberLabel).fill(TEST_CARDS.success);
+      // $140.00, Standard shipping $6.00, 8% tax $11.20
+      await form.locator('.grand-total', { hasText: '$157.20' }).waitFor();
+      const box = form.locator('.checkout-discount');
+      const code = box.getByLabel(CHECKOUT.discountCodeLabel);
+      const apply = box.getByRole('button', { name: CHECKOUT.discountApply });
+      for (const control of [code, apply]) {
+        const { width: across, height } = (await control.boundingBox())!;
+        expect(Math.min(across, height), 'the discount box and its Apply are a finger\'s size').toBeGreaterThanOrEqual(44);
+      }
+      // Enter (the phone's Go) asks the server about the code, and places no order
+      const before = await orderCount(store);
+      await code.tap();
+      await code.pressSequentially('summer-52');
+      await code.press('Enter');
+      await box.locator('#checkout-discountCode-error', { hasText: CHECKOUT.discountUnknown }).waitFor();
+      expect(await orderCount(store)).toBe(before);
+      await code.fill('summer-25');
+      await apply.tap();
+      await box.locator('.checkout-discount__applied', { hasText: CHECKOUT.discountLine('SUMMER-25') }).waitFor();
+      // 25% off the goods before the tax: $105.00 + $6.00 + $8.40
+      await form.locator('.grand-total', { hasText: '$119.40' }).waitFor();
+      expect(await form.locator('.checkout-summary .checkout-totals').innerText()).toMatch(/Subtotal\s+\$140\.00\s+Discount \(SUMMER-25\)\s+-\$35\.00\s+Shipping\s+\$6\.00\s+Tax\s+\$8\.40/);
+      const remove = box.getByRole('button', { name: CHECKOUT.discountRemove });
+      expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('checkout-discount__remove');
+      await box.scrollIntoViewIfNeeded();
+      await fitsWindow(page, 'checkout with a discount');
+      await screenshot(page, `checkout-discount-${width}`);
+      const submitButton = form.locator('button.checkout-submit');
+      await submitButton.scrollIntoViewIfNeeded();
+      expect(await totalInSight(page), 'the total beside the Pay button').toBe('$119.40');
+      expect(await submitButton.innerText()).toContain('$119.40');
+      await Promise.all([page.waitForURL(/\/checkout\/order-confirmed\//), submitButton.tap()]);
+      await page.locator('.order-number').waitFor();
+      expect(await page.locator('main').innerText()).toContain('$119.40');
+      expect(await orderCount(store)).toBe(before + 1);
+      const placed = await store.app.deps.store.get<{ discount_cents: number | string; grand_total_cents: number | string }>(
+        'SELECT discount_cents, grand_total_cents FROM orders ORDER BY order_number DESC LIMIT 1');
+      expect([Number(placed?.discount_cents), Number(placed?.grand_total_cents)]).toEqual([3500, 11940]);
+      expect(await timesUsedOf(store.app.deps.store, 'SUMMER-25')).toBe(1);
     });
   });
 }

@@ -76,7 +76,8 @@ for (const width of WIDTHS) {
     async function applyCode(form: Locator, typed: string): Promise<void> {
       const box = form.getByLabel(CHECKOUT.giftCardCodeLabel);
       await box.fill(typed);
-      const apply = form.getByRole('button', { name: CHECKOUT.giftCardApply, exact: true });
+      // the gift card's Apply (the discount code's box has one too)
+      const apply = form.locator('.checkout-gift-card').getByRole('button', { name: CHECKOUT.giftCardApply, exact: true });
       if (phone) expect(await heightOf(apply), 'Apply is a finger\'s size').toBeGreaterThanOrEqual(44);
       await apply.click();
       await form.locator('.checkout-summary .gift-card-deduction').waitFor();
