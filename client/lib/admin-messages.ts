@@ -197,6 +197,9 @@ export const ADMIN = {
   tax: 'Tax',
   shipping: 'Shipping',
   discount: 'Discount',
+  // an order's discount code among its totals (as the checkout showed it), and its use given back once the order is cancelled or refunded
+  orderDiscount: (code: string) => `Discount (${code})`,
+  orderDiscountGivenBack: 'use given back to the code',
   shippingAddress: 'Shipping address',
   shippingOption: 'Shipping option',
   paymentReference: 'Payment reference',

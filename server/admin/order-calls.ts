@@ -59,14 +59,15 @@ const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITA
  * its order's number, customer and shipping address, so rows can be sorted, filtered and picked
  * on their own. The order's money (subtotal, discount, shipping, tax, total, and what a gift card
  * paid of it) is on its first row only, so a column's sum is what the orders took; an order
- * without lines has one row.
+ * without lines has one row. The discount code used comes last, after the columns older
+ * exports had, so a tool that reads them by position reads them still.
  */
 const ORDER_CSV_COLUMNS = [
   'id', 'number', 'date', 'status', 'customer email', 'customer name',
   'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
   'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
   'subtotal', 'discount', 'shipping', 'tax', 'total', 'gift card', 'currency', 'test mode', 'payment reference',
-  'carrier', 'tracking number',
+  'carrier', 'tracking number', 'discount code',
 ] as const;
 
 /** An amount as a spreadsheet reads it: the decimal number without symbol or grouping (12.50; JPY 1250). */
@@ -86,7 +87,7 @@ function addressColumns(address: AdminOrderExport['shippingAddress']): string[] 
 function orderCsvRows(order: AdminOrderExport, zone: string): unknown[][] {
   const amount = (cents: number): string => csvAmount(cents, order.currency);
   const head = [order.id, order.orderNumber, isoTime(order.createdOn, zone), order.status, order.email, order.name, ...addressColumns(order.shippingAddress), order.shippingOption];
-  const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference, order.tracking?.carrier ?? '', order.tracking?.number ?? ''];
+  const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference, order.tracking?.carrier ?? '', order.tracking?.number ?? '', order.discountCode];
   const money = [amount(order.subtotalCents), amount(order.discountCents), amount(order.shippingCents), amount(order.taxCents), amount(order.grandTotalCents), amount(order.giftCardCents)];
   const lines = order.lines.length > 0 ? order.lines : [null];
   return lines.map((line, index) => [

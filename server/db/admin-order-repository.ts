@@ -1,8 +1,10 @@
 import { forUpdate, placeholders, type SqlValue, type StoreSession } from './store.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { DiscountCodeRepository } from './discount-code-repository.ts';
 import type { OrderItemRecord } from './order-repository.ts';
 import { trackingFromRow } from './order-tracking-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
+import { isDiscountCodeShape, normalisedDiscountCode } from '../../client/lib/discount-code.ts';
 
 export type OrderStatus = 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
 
@@ -41,6 +43,8 @@ export interface AdminOrderExport extends AdminOrderSummary {
   discountCents: number;
   /** What a gift card paid of the total (0 when none did). */
   giftCardCents: number;
+  /** The discount code the order used ('' for none). */
+  discountCode: string;
   lines: AdminOrderLine[];
   tracking: ParcelTracking | null;
 }
@@ -68,6 +72,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   taxCents: number;
   shippingCents: number;
   discountCents: number;
+  /** The discount code the order used, what it took off, and whether its use was given back (the order cancelled or refunded); null without one. */
+  discount: { code: string; amountCents: number; returned: boolean } | null;
   lines: AdminOrderLine[];
   /** How it was sent, as the owner gave it when fulfilling (null when they gave nothing). */
   tracking: ParcelTracking | null;
@@ -161,7 +167,8 @@ function moneyOf(row: OrderRow, lines: AdminOrderLine[]) {
 /**
  * Which orders a list, its summary or the export covers: those of one status; those a search
  * finds (words of the customer's email or name, case-insensitive, and a number, with or without
- * its #, finds that order too); those placed from `since` (included) to `before` (left out).
+ * its #, finds that order too, and a discount code, in either case, the orders that used it);
+ * those placed from `since` (included) to `before` (left out).
  */
 export interface AdminOrderFilter {
   status?: OrderStatus;
@@ -193,8 +200,12 @@ function whereOf(filter: AdminOrderFilter, more: string[] = [], moreParams: SqlV
   if (words !== '') {
     const pattern = containsPattern(words);
     const number = /^#?\s*(\d{1,15})$/.exec(words)?.[1];
-    where.push(`(lower(customer_email) LIKE ? ${LIKE_ESCAPE} OR lower(customer_name) LIKE ? ${LIKE_ESCAPE}${number !== undefined ? ' OR order_number = ?' : ''})`);
-    params.push(pattern, pattern, ...(number !== undefined ? [Number(number)] : []));
+    // words that could be a discount code find the orders that used it (one lookup by order a row)
+    const code = normalisedDiscountCode(words);
+    const byCode = isDiscountCodeShape(code);
+    where.push(`(lower(customer_email) LIKE ? ${LIKE_ESCAPE} OR lower(customer_name) LIKE ? ${LIKE_ESCAPE}${number !== undefined ? ' OR order_number = ?' : ''}${
+      byCode ? ' OR EXISTS (SELECT 1 FROM discount_code_uses WHERE discount_code_uses.order_id = orders.id AND discount_code_uses.code = ?)' : ''})`);
+    params.push(pattern, pattern, ...(number !== undefined ? [Number(number)] : []), ...(byCode ? [code] : []));
   }
   // a range of created_on, which its index (orders_by_created) reads
   if (filter.since !== undefined) {
@@ -284,8 +295,10 @@ export class AdminOrderRepository {
       const on = row[`${status}_on`];
       if (on !== null && on !== undefined) history.push({ status, on: Number(on), by: text(row, `${status}_by`) });
     }
+    const discountUse = await new DiscountCodeRepository(this.session).useOf(id);
     return {
       ...moneyOf(row, lines),
+      discount: discountUse ? { code: discountUse.code, amountCents: discountUse.amountCents, returned: discountUse.returnedOn !== null } : null,
       formAnswers,
       history: history.sort((a, b) => a.on - b.on),
     };
@@ -293,8 +306,9 @@ export class AdminOrderRepository {
 
   /**
    * The newest `limit` orders the filter finds (newest first, as the list) with their money and
-   * every line (in the order bought) and what a gift card paid, for the CSV export, read
-   * `batchSize` orders at a time (three queries a batch), so the export holds one batch in memory however many orders it writes.
+   * every line (in the order bought), what a gift card paid and the discount code used, for the
+   * CSV export, read `batchSize` orders at a time (four queries a batch), so the export holds one
+   * batch in memory however many orders it writes.
    */
   async *exportBatches(limit: number, batchSize: number, filter: AdminOrderFilter = {}): AsyncGenerator<AdminOrderExport[]> {
     let after: { createdOn: number; position: number } | undefined;
@@ -326,7 +340,14 @@ export class AdminOrderRepository {
       ids,
     );
     const giftCardOf = new Map(giftCardPaid.map((row) => [row.order_id, Number(row.amount_cents)]));
-    return rows.map((row) => ({ ...moneyOf(row, linesOf.get(row.id) ?? []), giftCardCents: giftCardOf.get(row.id) ?? 0 }));
+    const discountUses = await this.session.all<{ order_id: string; code: string }>(
+      `SELECT order_id, code FROM discount_code_uses WHERE order_id IN (${placeholders(ids.length)})`,
+      ids,
+    );
+    const discountCodeOf = new Map(discountUses.map((row) => [row.order_id, row.code]));
+    return rows.map((row) => ({
+      ...moneyOf(row, linesOf.get(row.id) ?? []), giftCardCents: giftCardOf.get(row.id) ?? 0, discountCode: discountCodeOf.get(row.id) ?? '',
+    }));
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * What the store's order emails share: their templates (server/email/templates/*.tmpl, rendered
  * by the engine), the order as the shopper saw it at checkout, and the parts of it the templates
- * print (lines, totals, address), in the store's money format.
+ * print (lines, totals with a discount code's and a gift card's parts, address), in the store's
+ * money format.
  */
 import { readFileSync } from 'node:fs';
 import { compile, type Template } from '../../engine/index.ts';
@@ -83,6 +84,16 @@ export function giftCardParts(giftCard: { last4: string; amountCents: number } |
   };
 }
 
+/**
+ * A discount code's part as every order email prints it (the confirmation, the owner's notice,
+ * the shipping notice): `Discount (CODE)` and what it took off, as a deduction, as the checkout
+ * showed it; null without one.
+ */
+export function discountParts(discount: { code: string; amountCents: number } | null, money: (cents: number) => string) {
+  if (!discount || discount.amountCents <= 0) return null;
+  return { label: CHECKOUT.discountLine(discount.code), amount: money(-discount.amountCents) };
+}
+
 /** The order's parts as the templates print them. */
 export function orderParts(input: OrderEmailInput) {
   const money = emailMoney(input.currency, input.locale);
@@ -101,6 +112,7 @@ export function orderParts(input: OrderEmailInput) {
       lineTotal: money(line.unitPriceCents * line.quantity),
     })),
     subtotal: money(input.subtotalCents),
+    discount: discountParts(input.discount ?? null, money),
     shippingName: input.shippingName,
     shipping: input.shippingCents === 0 ? CHECKOUT.free : money(input.shippingCents),
     tax: money(input.taxCents),

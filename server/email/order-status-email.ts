@@ -3,9 +3,10 @@
  * the owner's move: sent (marked fulfilled) or cancelled. Each gives the lines in words, where it
  * ships and a link to the order's page, which shows the same status; a shipping notice gives the
  * parcel's carrier, tracking number and tracking link when the owner gave them; one of an order
- * a gift card paid for says how it was paid, as the confirmation does; a cancellation also says
- * what went back on the gift card that paid for it and which gift cards it bought are stopped
- * (the move has done both by then, in the same transaction).
+ * with a discount code or paid in part by a gift card gives its total with what the code took
+ * off and what the card paid, as the confirmation does; a cancellation also says what went back
+ * on the gift card that paid for it and which gift cards it bought are stopped (the move has done
+ * both by then, in the same transaction).
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
@@ -13,13 +14,14 @@ import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { emailMoney, giftCardParts, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { discountParts, emailMoney, giftCardParts, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {
@@ -33,9 +35,10 @@ export type OrderChange = keyof typeof CHANGES;
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const giftCards = new GiftCardRepository(session);
-  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking] = await Promise.all([
+  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
     giftCards.paymentOf(orderId), giftCards.issuedBy(orderId), change === 'shipped' ? shopperTracking(session, orderId) : null,
+    change === 'shipped' ? new DiscountCodeRepository(session).useOf(orderId) : null,
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
@@ -43,6 +46,7 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
   const subject = fillMessage(subjectText, { orderNumber, siteTitle: settings.siteTitle });
   const money = emailMoney(order.currency, settings.locale);
+  const discount = discountUse ? discountParts({ code: discountUse.code, amountCents: order.discountCents }, money) : null;
   const context = {
     subject,
     siteTitle: settings.siteTitle,
@@ -53,9 +57,10 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     // the carrier, number and tracking page the owner gave when fulfilling (null when none)
     tracking,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
-    // the shipping notice says how the order was paid as its confirmation did: the total, the gift card's part and the payment card's
-    payment: change === 'shipped' && giftCardPayment !== null
-      ? { total: money(order.grandTotalCents), giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money) }
+    // the shipping notice says how the order was paid as its confirmation did: the discount code's
+    // part, the total, the gift card's part and the payment card's
+    payment: change === 'shipped' && (giftCardPayment !== null || discount !== null)
+      ? { discount, total: money(order.grandTotalCents), giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money) }
       : null,
     giftCardBack: change === 'cancelled' && giftCardPayment?.returnedOn != null
       ? { amount: money(giftCardPayment.amountCents), last4: giftCardPayment.last4 }

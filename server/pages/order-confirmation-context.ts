@@ -4,6 +4,7 @@ import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { OrderRecord } from '../db/order-repository.ts';
 import type { AppDeps } from '../deps.ts';
@@ -14,16 +15,16 @@ import { fillMessage, serverMessages } from '../messages.ts';
  * What the confirmation page's order shows beyond the platform's order record: where it stands
  * (paid, sent, cancelled or refunded, and since when), the parcel's carrier, tracking number and
  * tracking link once sent, the short order number,
- * the lines in words (product, variant, billing interval; never SKUs), subtotal, shipping
- * choice, where it ships, who receives a gift card, what a gift card paid (by its last four
- * characters, never its code) and what the payment card paid, and whether a confirmation email
- * is on its way (not from a store without a mail server).
+ * the lines in words (product, variant, billing interval; never SKUs), subtotal, the discount
+ * code used and what it took off, shipping choice, where it ships, who receives a gift card,
+ * what a gift card paid (by its last four characters, never its code) and what the payment card
+ * paid, and whether a confirmation email is on its way (not from a store without a mail server).
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
-  const [customer, lines, settings, progress, giftCardPayment, tracking] = await Promise.all([
+  const [customer, lines, settings, progress, giftCardPayment, tracking, discountUse] = await Promise.all([
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
-    new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id),
+    new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
   ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   return {
@@ -42,6 +43,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // a shipping line only for an order that ships (or paid for shipping): a download's has none,
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
+    // what the code took off the goods and the shipping, a deduction as the checkout showed it
+    discount: discountUse && order.discountCents > 0 ? { label: CHECKOUT.discountLine(discountUse.code), amount: money(-order.discountCents) } : null,
     giftCard: giftCardPayment ? {
       label: CHECKOUT.giftCardLine(giftCardPayment.last4),
       // a deduction, as the checkout showed it; no card line when the gift card paid it all

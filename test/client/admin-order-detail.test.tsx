@@ -125,15 +125,42 @@ describe("an order's gift cards", () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ giftCardPayment: null, giftCardsIssued: [] }), canSendEmail: true } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
     await settle();
-    expect(totals().map(([term]) => term)).toEqual([ADMIN.subtotal, ADMIN.discount, ADMIN.shipping, ADMIN.tax, ADMIN.total]);
+    expect(totals().map(([term]) => term)).toEqual([ADMIN.subtotal, ADMIN.shipping, ADMIN.tax, ADMIN.total]);
     expect(screen.queryByText(ADMIN.giftCardsIssued)).toBeNull();
     cleanup();
     // order() has neither field, as an older server's answer
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
     await settle();
-    expect(totals()).toHaveLength(5);
+    expect(totals()).toHaveLength(4);
     expect(screen.queryByText(ADMIN.giftCardsIssued)).toBeNull();
+  });
+});
+
+describe("an order's discount code", () => {
+  function totals(): string[][] {
+    const list = document.querySelector('.admin-totals')!;
+    return Array.from(list.querySelectorAll('dt')).map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']);
+  }
+
+  async function shown(overrides: Record<string, unknown>): Promise<string[][]> {
+    cleanup();
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(overrides), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    return totals();
+  }
+
+  it('shows the code and what it took off as a deduction under the subtotal, and whether its use was given back', async () => {
+    const discounted = { subtotalCents: 20400, discountCents: 5100, grandTotalCents: 15300 };
+    expect(await shown({ ...discounted, discount: { code: 'SUMMER-25', amountCents: 5100, returned: false } })).toEqual([
+      [ADMIN.subtotal, '$204.00'], [ADMIN.orderDiscount('SUMMER-25'), '-$51.00'], [ADMIN.shipping, '$0.00'], [ADMIN.tax, '$0.00'], [ADMIN.total, '$153.00'],
+    ]);
+    expect((await shown({ ...discounted, status: 'cancelled', discount: { code: 'SUMMER-25', amountCents: 5100, returned: true } }))[1])
+      .toEqual([ADMIN.orderDiscount('SUMMER-25'), `-$51.00 (${ADMIN.orderDiscountGivenBack})`]);
+    // an order without a code has no discount line; one with an amount off but no code (older orders) says Discount
+    expect((await shown({ discount: null })).map(([term]) => term)).not.toContain(ADMIN.discount);
+    expect((await shown({ ...discounted }))[1]).toEqual([ADMIN.discount, '-$51.00']);
   });
 });
 

@@ -14,10 +14,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createLocalCaptcha } from '../../server/security/captcha.ts';
+import { insertDiscountCode } from '../server/helpers/discount-codes.ts';
 import { horizontalOverflow, screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
 
 let store: Storefront;
 let page: Page;
+/** A discount code of the most characters a code may have (client/lib/discount-code.ts). */
+const LONGEST_CODE = 'SUMMER-FRIENDS-AND-FAMILY-2026XY';
 
 /** Opens the first photo of the page's gallery (the gallery page's, a product's) in its lightbox. */
 async function openGalleryPhoto(): Promise<void> {
@@ -168,11 +171,13 @@ describe('every page type fits the window', () => {
     await enableGalleryLightbox();
     await addShirtToCart();
     // The checkout page needs a cart; the confirmation needs an order: place one, then fill the cart again.
+    // Its discount code is as long as a code may be, so its line in the totals is the widest they have.
+    await insertDiscountCode(store.app.deps.store, { code: LONGEST_CODE, kind: 'percent', percentBasisPoints: 1000 });
     await page.goto(`${store.baseUrl}/checkout`);
-    const confirmationPath = await page.evaluate(async () => {
+    const confirmationPath = await page.evaluate(async (discountCode) => {
       const crumb = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crumb='))?.slice(6) ?? '');
       const headers = { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb };
-      const quote = await (await fetch('/api/commerce/checkout/quote', { method: 'POST', headers, body: '{}' })).json() as { quote: { totalCents: number; selectedShippingOptionId: string } };
+      const quote = await (await fetch('/api/commerce/checkout/quote', { method: 'POST', headers, body: JSON.stringify({ discountCode }) })).json() as { quote: { totalCents: number; selectedShippingOptionId: string } };
       const placed = await fetch('/api/commerce/checkout/orders', {
         method: 'POST',
         headers,
@@ -180,11 +185,11 @@ describe('every page type fits the window', () => {
           email: 'jane@example.com', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
           postalCode: '10118', countryCode: 'US', shippingOptionId: quote.quote.selectedShippingOptionId, recipientEmail: '',
           cardNumber: '4242424242424242', cardExpiry: '12/39', cardCvc: '123', idempotencyKey: 'responsive-check-order-1',
-          expectedTotalCents: quote.quote.totalCents,
+          expectedTotalCents: quote.quote.totalCents, discountCode,
         }),
       });
       return ((await placed.json()) as { confirmationUrl: string }).confirmationUrl;
-    });
+    }, LONGEST_CODE);
     PAGE_TYPES.push({ name: 'order-confirmed', path: confirmationPath, status: 200 });
     await addShirtToCart();
   });

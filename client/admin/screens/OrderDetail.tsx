@@ -1,4 +1,4 @@
-/** One order: lines, totals (with a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund, send an email again. */
+/** One order: lines, totals (with its discount code and a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund, send an email again. */
 import { useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -29,6 +29,23 @@ interface OrderDetailData extends OrderSummary {
   giftCardsIssued?: IssuedGiftCard[];
   /** How it was sent (absent from a server older than tracking). */
   tracking?: ParcelTracking | null;
+  /** The discount code it used (absent from a server older than discount codes). */
+  discount?: OrderDiscount | null;
+}
+
+/** The discount code an order used, what it took off, and whether its use went back to the code (cancelled or refunded). */
+interface OrderDiscount { code: string; amountCents: number; returned: boolean }
+
+/** The totals' discount line, as a deduction: only for an order that had one, named by its code when it used one. */
+function DiscountLine({ discount, discountCents, money }: { discount: OrderDiscount | null | undefined; discountCents: number; money: (cents: number) => string }) {
+  if (!discount && discountCents <= 0) return null;
+  const amount = money(-(discount?.amountCents ?? discountCents));
+  return (
+    <>
+      <dt>{discount ? ADMIN.orderDiscount(discount.code) : ADMIN.discount}</dt>
+      <dd>{discount?.returned ? `${amount} (${ADMIN.orderDiscountGivenBack})` : amount}</dd>
+    </>
+  );
 }
 
 /** A line as bought: the variant and billing interval in the shopper's words (empty when none). */
@@ -205,7 +222,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       </TableRegion>
       <dl className="admin-facts admin-totals">
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
-        <dt>{ADMIN.discount}</dt><dd>{money(order.discountCents)}</dd>
+        <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />
         <dt>{ADMIN.shipping}</dt><dd>{money(order.shippingCents)}</dd>
         <dt>{ADMIN.tax}</dt><dd>{money(order.taxCents)}</dd>
         <dt>{ADMIN.total}</dt><dd>{money(order.grandTotalCents)}</dd>
