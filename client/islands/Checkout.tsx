@@ -37,6 +37,8 @@ export interface CheckoutQuoteProps {
   totalCents: number;
   /** The checkout asks for a gift card recipient's email. */
   needsRecipient: boolean;
+  /** The order has goods a discount code may take from (not gift cards alone): the code's box is shown. */
+  discountable: boolean;
   /** The gift card paying part or all of the total (only its last four characters); null without one. */
   giftCard: { last4: string; appliedCents: number; balanceAfterCents: number } | null;
   /** Why the gift card code sent with the quote was not applied (shown under its field); null otherwise. */
@@ -567,10 +569,13 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         </fieldset>
       )}
 
-      {/* a code is typed before paying: its box comes before the gift card's, which pays the discounted total */}
-      <CheckoutDiscount typed={values.discountCode} applied={discount} discountCents={quote.discountCents} error={errors.discountCode} busy={discountBusy}
-        announcement={discountNews} money={money}
-        onType={(value) => change('discountCode', value)} onApply={() => void applyDiscount()} onRemove={() => void removeDiscount()} />
+      {/* a code is typed before paying: its box comes before the gift card's, which pays the discounted total.
+          Where only gift cards are bought no code can take anything off, so the box is left out */}
+      {quote.discountable && (
+        <CheckoutDiscount typed={values.discountCode} applied={discount} discountCents={quote.discountCents} error={errors.discountCode} busy={discountBusy}
+          announcement={discountNews} money={money}
+          onType={(value) => change('discountCode', value)} onApply={() => void applyDiscount()} onRemove={() => void removeDiscount()} />
+      )}
 
       {/* a gift card cannot pay for another one: the box is left out where one is bought. It comes
           before the card details: the card's last box places the order (a phone's Go key), so a box

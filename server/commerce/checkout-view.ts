@@ -1,5 +1,6 @@
 import type { CheckoutQuoteProps } from '../../client/islands/Checkout.tsx';
 import type { CheckoutQuote } from './checkout-quote.ts';
+import { discountableCentsOf } from './cart-totals.ts';
 import { hasGiftCard } from './checkout-lines.ts';
 import { billingIntervalOf } from './checkout-order.ts';
 
@@ -26,6 +27,7 @@ export function checkoutQuoteView(quote: CheckoutQuote): CheckoutQuoteView {
     taxCents: quote.taxCents,
     totalCents: quote.totalCents,
     needsRecipient: hasGiftCard(quote.lines),
+    discountable: discountableCentsOf(quote.lines) > 0,
     giftCard: quote.giftCard ? { last4: quote.giftCard.last4, appliedCents: quote.giftCard.appliedCents, balanceAfterCents: quote.giftCard.balanceAfterCents } : null,
     giftCardError: quote.giftCardError,
     amountDueCents: quote.amountDueCents,

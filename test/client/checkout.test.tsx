@@ -27,6 +27,7 @@ const quote: CheckoutQuoteProps = {
   taxCents: 1120,
   totalCents: 15720,
   needsRecipient: false,
+  discountable: true,
   giftCard: null,
   giftCardError: null,
   amountDueCents: 15720,
@@ -418,6 +419,17 @@ describe('Checkout island', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     // someone else's address: the browser is not to offer the shopper's own
     expect(screen.getByLabelText(CHECKOUT.recipientEmailLabel).getAttribute('autocomplete')).toBe('off');
+  });
+
+  it('leaves out the discount code\'s box where only gift cards are bought, as no code ever takes anything off one', () => {
+    render(<Checkout quote={{ ...quote, requiresShipping: false, shippingOptions: [], selectedShippingOptionId: null, needsRecipient: true, discountable: false }} countries={countries} testMode />);
+    expect(screen.queryByLabelText(CHECKOUT.discountCodeLabel)).toBeNull();
+    expect(document.querySelector('.checkout-discount')).toBeNull();
+  });
+
+  it('shows the discount code\'s box where a gift card is bought beside other goods, which a code may discount', () => {
+    render(<Checkout quote={{ ...quote, needsRecipient: true }} countries={countries} testMode />);
+    expect(screen.getByLabelText(CHECKOUT.discountCodeLabel)).toBeTruthy();
   });
 
   describe('paying with a gift card', () => {

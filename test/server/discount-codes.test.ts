@@ -38,6 +38,7 @@ interface QuoteView {
   selectedShippingOptionId: string | null;
   discount: { code: string; freeShipping: boolean } | null;
   discountError: string | null;
+  discountable: boolean;
   giftCard: { last4: string; appliedCents: number; balanceAfterCents: number } | null;
   giftCardError: string | null;
   amountDueCents: number;
@@ -159,7 +160,8 @@ afterAll(async () => {
 describe('the quote', () => {
   it('takes a percentage off the goods before tax, and nothing off a gift card in the cart', async () => {
     const visitor = await shopper(TOTE, GIFT_CARD_25);
-    expect(await quote(visitor, '')).toMatchObject({ subtotalCents: 6700, taxCents: 336, discountCents: 0, totalCents: 7636, discount: null, discountError: null });
+    // the checkout shows the code's box: the tote may be discounted
+    expect(await quote(visitor, '')).toMatchObject({ subtotalCents: 6700, taxCents: 336, discountCents: 0, totalCents: 7636, discount: null, discountError: null, discountable: true });
     // 25% of the tote's 42.00 alone; tax on the 31.50 left of it
     expect(await quote(visitor, ' pct-25 ')).toMatchObject({
       subtotalCents: 6700, shippingCents: 600, discountCents: 1050, taxCents: 252, totalCents: 6502, amountDueCents: 6502,
@@ -202,6 +204,8 @@ describe('refusals', () => {
     expect(await refusal('EUR-10')).toBe(CHECKOUT.discountOtherCurrency);
     expect(await refusal('MIN-100')).toBe(CHECKOUT.discountMinimum('$100.00'));
     expect(await refusal('PCT-25', await shopper(GIFT_CARD_25))).toBe(CHECKOUT.discountOnlyGiftCards);
+    // nor does the checkout of gift cards alone show the code's box
+    expect((await quote(await shopper(GIFT_CARD_25), '')).discountable).toBe(false);
     expect(await refusal('SHIP-FREE', await shopper(VISIT))).toBe(CHECKOUT.discountNothingToShip);
     expect((await quote(visitor, 'NO-SUCH-CODE')).totalCents).toBe(without.totalCents);
     // a percentage means the same in any currency: only an amount is bound to its own
