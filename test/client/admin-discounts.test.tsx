@@ -220,6 +220,37 @@ describe('a saved discount code', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it('keeps the focus through Save, Stop and Start: on the box Enter was pressed in, then on the button that replaced the one pressed', async () => {
+    // a browser takes the focus from a control its disabled fieldset holds while the call is on its way
+    const blurred = <T,>(answer: T) => () => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      return answer;
+    };
+    scriptFetch([
+      SETTINGS,
+      { method: 'GET', path: '/api/admin/discount-codes/d1', answer: { body: { discountCode: detail() } } },
+      { method: 'PUT', path: '/api/admin/discount-codes/d1', answer: blurred({ body: { discountCode: detail({ usageLimit: 200 }) } }) },
+      { method: 'POST', path: '/api/admin/discount-codes/d1/stop', answer: blurred({ body: { discountCode: detail({ usageLimit: 200, stoppedOn: 10, state: 'stopped' }) } }) },
+      { method: 'POST', path: '/api/admin/discount-codes/d1/start', answer: blurred({ body: { discountCode: detail({ usageLimit: 200 }) } }) },
+    ]);
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    render(<DiscountCodeEditor discountCodeId="d1" navigate={() => undefined} canManage />);
+    await settle();
+    type(ADMIN.discountUsageLimit, '200');
+    input(ADMIN.discountUsageLimit).focus();
+    fireEvent.submit(document.querySelector('form')!);
+    await settle();
+    expect(screen.getByText(ADMIN.discountSaved)).toBeTruthy();
+    expect(document.activeElement).toBe(input(ADMIN.discountUsageLimit));
+    screen.getByRole('button', { name: ADMIN.stopDiscountCode }).focus();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.stopDiscountCode }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.startDiscountCode }));
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.startDiscountCode }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.stopDiscountCode }));
+  });
+
   it('deletes a code no order used, after asking, and goes back to the list', async () => {
     const calls = scriptFetch([
       SETTINGS,

@@ -5,7 +5,7 @@
  * refuses. A saved code is stopped, started again or deleted (only while no order used it), each
  * asked first; the orders that used it are listed, linked to their screens.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { DISCOUNT_KINDS, type DiscountKind } from '../../lib/discount-code.ts';
@@ -98,6 +98,26 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
     if (opened.data) show(opened.data.discountCode);
   }, [opened.data]);
 
+  // A call disables the fieldset, which takes the focus from the control that holds it, and Stop
+  // and Start replace each other: once answered, the focus goes back to that control (Save when
+  // none had it), or to the button that replaced the one pressed, unless it went somewhere
+  // already (a refused field)
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const stateButton = useRef<HTMLButtonElement>(null);
+  const focusAfterCall = useRef<HTMLElement | 'save' | 'state' | null>(null);
+  const callStarted = (fallback: 'save' | 'state') => {
+    const focused = document.activeElement;
+    focusAfterCall.current = focused instanceof HTMLElement && focused !== document.body ? focused : fallback;
+  };
+  useEffect(() => {
+    const target = focusAfterCall.current;
+    if (busy || target === null) return;
+    focusAfterCall.current = null;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const element = target === 'save' ? saveButton.current : target === 'state' || !target.isConnected ? stateButton.current : target;
+    element?.focus();
+  });
+
   if (!form) return <><Notice text={opened.error} kind="error" />{opened.error ? null : <p>{ADMIN.loading}</p>}</>;
   const update = (change: Partial<CodeForm>) => setForm({ ...form, ...change });
   const go = (event: { preventDefault(): void }, to: string) => {
@@ -111,6 +131,7 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
     if (busy) return;
     setBusy(true);
     setNotice(NO_NOTICE);
+    callStarted('save');
     const payload = payloadOf(form!, currency);
     const answer = discountCodeId === null
       ? await adminCall<CodeAnswer>('POST', '/api/admin/discount-codes', payload)
@@ -135,6 +156,7 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
   async function move(action: 'stop' | 'start', question: string, done: string) {
     if (discountCodeId === null || busy || !window.confirm(question)) return;
     setBusy(true);
+    callStarted('state');
     const answer = await adminCall<CodeAnswer>('POST', `${codePath(discountCodeId)}/${action}`, {});
     setBusy(false);
     if (answer.ok) {
@@ -146,6 +168,7 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
   async function remove() {
     if (discountCodeId === null || stored === null || busy || !window.confirm(ADMIN.confirmDeleteDiscountCode(stored.code))) return;
     setBusy(true);
+    callStarted('state');
     const answer = await adminCall('DELETE', codePath(discountCodeId));
     setBusy(false);
     if (answer.ok) {
@@ -217,11 +240,11 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
           <Notice text={notice.text} kind={notice.kind} />
           {canManage ? (
             <div className="admin-actions">
-              <button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button>
+              <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
               {stored !== null ? (
                 stopped
-                  ? <button type="button" onClick={() => void move('start', ADMIN.confirmStartDiscountCode(stored.code), ADMIN.discountStartedDone)}>{ADMIN.startDiscountCode}</button>
-                  : <button type="button" onClick={() => void move('stop', ADMIN.confirmStopDiscountCode(stored.code), ADMIN.discountStoppedDone)}>{ADMIN.stopDiscountCode}</button>
+                  ? <button type="button" ref={stateButton} onClick={() => void move('start', ADMIN.confirmStartDiscountCode(stored.code), ADMIN.discountStartedDone)}>{ADMIN.startDiscountCode}</button>
+                  : <button type="button" ref={stateButton} onClick={() => void move('stop', ADMIN.confirmStopDiscountCode(stored.code), ADMIN.discountStoppedDone)}>{ADMIN.stopDiscountCode}</button>
               ) : null}
               {stored !== null && !used ? <button type="button" className="admin-danger" onClick={() => void remove()}>{ADMIN.delete}</button> : null}
             </div>
