@@ -154,7 +154,7 @@ export const ADMIN = {
   total: 'Total',
   noOrders: 'No orders yet.',
   noMatchingOrders: 'No orders match.',
-  orderSearchHint: 'An order number, or words of the customer\'s email or name.',
+  orderSearchHint: 'An order number, words of the customer\'s email or name, or a discount code.',
   allOrders: 'All',
   // every date of the admin is written in the store's time zone; its title says so
   storeTimeZoneTitle: (timeZone: string) => `In the store's time zone (${timeZone})`,

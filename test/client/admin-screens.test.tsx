@@ -633,6 +633,8 @@ describe('long lists', () => {
     await settle();
     const search = screen.getByRole('searchbox', { name: ADMIN.search });
     expect(document.getElementById(search.getAttribute('aria-describedby')!)!.textContent).toBe(ADMIN.orderSearchHint);
+    // the hint names all the search finds, the discount code an order used too
+    expect(ADMIN.orderSearchHint).toContain('discount code');
     fireEvent.change(search, { target: { value: ' #1042 ' } });
     fireEvent.click(screen.getByRole('button', { name: ADMIN.search }));
     await settle();
