@@ -46,7 +46,8 @@ export function CheckoutDiscount({ typed, applied, discountCents, error, busy, a
     <div className="checkout-section checkout-discount">
       {applied ? (
         <div className="checkout-discount__applied">
-          <p><strong>{CHECKOUT.discountLine(applied.code)}</strong> <span>{money(-discountCents)}</span></p>
+          {/* free shipping where the shipping chosen is free already takes nothing off: said in words, not "$0.00" */}
+          <p><strong>{CHECKOUT.discountLine(applied.code)}</strong> <span>{discountCents === 0 && applied.freeShipping ? CHECKOUT.discountShippingFreeAlready : money(-discountCents)}</span></p>
           <button type="button" className="checkout-discount__remove" ref={remove} onClick={() => act(onRemove)}>{CHECKOUT.discountRemove}</button>
         </div>
       ) : (
@@ -73,8 +74,11 @@ export function CheckoutDiscount({ typed, applied, discountCents, error, busy, a
   );
 }
 
-/** The totals' line of an applied code: what it takes off, as a deduction (placed before the shipping). */
+/**
+ * The totals' line of an applied code: what it takes off, as a deduction (placed before the
+ * shipping); none while it takes nothing off, as the order's confirmation will have none.
+ */
 export function DiscountTotals({ applied, discountCents, money }: { applied: AppliedDiscount | null; discountCents: number; money: (cents: number) => string }) {
-  if (!applied) return null;
+  if (!applied || discountCents === 0) return null;
   return <><dt>{CHECKOUT.discountLine(applied.code)}</dt><dd className="discount-deduction">{money(-discountCents)}</dd></>;
 }

@@ -474,6 +474,10 @@ export const CHECKOUT = {
   discountMinimum: (amount: string): string => `This discount code needs an order of at least ${amount}, not counting gift cards.`,
   discountNothingToShip: 'This order has nothing to ship, so a free shipping code does not apply.',
   discountOnlyGiftCards: 'Discount codes do not apply to gift cards.',
+  /** A code refused when the order is placed: it stays in its box, so the way on is said. */
+  discountRefusedOnOrder: (reason: string): string => `${reason} Clear the box to place your order without a code.`,
+  /** A free shipping code applied where the chosen shipping costs nothing already. */
+  discountShippingFreeAlready: 'Your shipping is free already.',
   /** The totals' line of what the code takes off (shown as a deduction). */
   discountLine: (code: string): string => `Discount (${code})`,
   /** Said to screen readers once a code is applied or removed (the totals change far from the box). */

@@ -172,7 +172,7 @@ export async function placeCheckoutOrder(
   if (!quote.shippingChoiceValid) fieldErrors.shippingOptionId = CHECKOUT.shippingOptionRequired;
   if (hasGiftCard(quote.lines) && !input.recipientEmail) fieldErrors.recipientEmail = CHECKOUT.recipientEmailInvalid;
   if (quote.giftCardError !== null) fieldErrors.giftCardCode = quote.giftCardError;
-  if (quote.discountError !== null) fieldErrors.discountCode = quote.discountError;
+  if (quote.discountError !== null) fieldErrors.discountCode = CHECKOUT.discountRefusedOnOrder(quote.discountError);
   Object.assign(fieldErrors, cardNeededFor(quote, input));
   if (Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
   if (quote.totalCents !== input.expectedTotalCents) return { kind: 'total-changed', status: 409, message: CHECKOUT.totalChanged, quote };

@@ -751,6 +751,15 @@ describe('Checkout island', () => {
       expect(summaryTotals()).toBe('Subtotal$140.00Discount (SHIPFREE)-$6.00Shipping$6.00Tax$11.20Total$151.20');
     });
 
+    it('says in words that a free-shipping code takes nothing off where the shipping is free already, with no $0.00 line', async () => {
+      const freeAlready: CheckoutQuoteProps = { ...quote, shippingCents: 0, discount: { code: 'SHIPFREE', freeShipping: true }, discountCents: 0, totalCents: 15120, amountDueCents: 15120 };
+      scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: freeAlready } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      await applyCode('shipfree');
+      expect(discountBox().querySelector('.checkout-discount__applied p')?.textContent).toBe(`${CHECKOUT.discountLine('SHIPFREE')} ${CHECKOUT.discountShippingFreeAlready}`);
+      expect(summaryTotals()).not.toContain('Discount');
+    });
+
     it('says the code is applied when it was typed but not applied before placing the order', async () => {
       const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 409, body: { message: CHECKOUT.totalChanged, quote: discounted } } }]);
       render(<Checkout quote={quote} countries={countries} testMode />);

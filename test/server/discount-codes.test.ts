@@ -221,7 +221,7 @@ describe('refusals', () => {
     const charged = payments.charges.length;
     const refused = await visitor.post<OrderAnswer>(API_PATHS.checkoutOrders, orderOf(shown, 'ENDS-NEXT'));
     expect(refused.status).toBe(400);
-    expect(refused.body.fieldErrors).toEqual({ discountCode: CHECKOUT.discountEnded });
+    expect(refused.body.fieldErrors).toEqual({ discountCode: CHECKOUT.discountRefusedOnOrder(CHECKOUT.discountEnded) });
     expect(payments.charges.length).toBe(charged);
   });
 });
