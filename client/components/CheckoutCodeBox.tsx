@@ -1,0 +1,82 @@
+/**
+ * A code the checkout applies through the server's quote (a discount code, a gift card): its box
+ * with Apply, or once the quote applied it, what it does and Remove. Enter in the box applies the
+ * code rather than placing the order; the outcome is announced; the focus goes to what replaced
+ * the button pressed. The island asks the server; this draws the answer.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** What the island gives each code's box. */
+export interface CodeBoxProps {
+  typed: string;
+  error: string | undefined;
+  /** The server is asked for its totals with or without the code. */
+  busy: boolean;
+  /** Said politely once a code is applied or removed. */
+  announcement: string;
+  onType: (value: string) => void;
+  onApply: () => void;
+  onRemove: () => void;
+}
+
+export function CheckoutCodeBox({ field, block, label, applyText, removeText, applied, typed, error, busy, announcement, onType, onApply, onRemove }: CodeBoxProps & {
+  /** The form field's name, which the box's id, its error's id and the server's field errors use. */
+  field: string;
+  /** The class the box and its parts are named from (`checkout-discount`, `checkout-discount__apply` …). */
+  block: string;
+  label: string;
+  applyText: string;
+  removeText: string;
+  /** What the applied code does, in words; null while none is applied. */
+  applied: ReactNode | null;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const remove = useRef<HTMLButtonElement>(null);
+  // Apply and Remove each take away what had the focus: once the answer is drawn, the focus goes to
+  // what replaced it (Remove once applied, else the box, whose error it then reads)
+  const focusAfterAnswer = useRef(false);
+  const isApplied = applied !== null;
+  useEffect(() => {
+    if (!focusAfterAnswer.current || busy) return;
+    const target = isApplied ? remove.current : input.current;
+    if (!target) return;
+    focusAfterAnswer.current = false;
+    target.focus();
+  });
+  const act = (action: () => void): void => {
+    if (busy) return;
+    focusAfterAnswer.current = true;
+    action();
+  };
+  const inputId = `checkout-${field}`;
+  const errorId = `checkout-${field}-error`;
+  return (
+    <div className={`checkout-section ${block}`}>
+      {isApplied ? (
+        <div className={`${block}__applied`}>
+          <p>{applied}</p>
+          <button type="button" className={`${block}__remove`} ref={remove} onClick={() => act(onRemove)}>{removeText}</button>
+        </div>
+      ) : (
+        <div className={error ? 'checkout-field has-error' : 'checkout-field'}>
+          <label htmlFor={inputId}>{label}</label>
+          <div className={`${block}__entry`}>
+            {/* a code as printed: capitals, no spelling fixes, no saved values, the full keyboard */}
+            <input id={inputId} name={field} type="text" ref={input} value={typed} autoComplete="off" autoCapitalize="characters"
+              spellCheck={false} inputMode="text" enterKeyHint="go" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+              onChange={(event) => onType(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter applies the code rather than placing the order
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                act(onApply);
+              }} />
+            <button type="button" className={`${block}__apply`} onClick={() => act(onApply)}>{applyText}</button>
+          </div>
+          {error && <p className="field-error" id={errorId}>{error}</p>}
+        </div>
+      )}
+      <p className="visually-hidden" role="status">{announcement}</p>
+    </div>
+  );
+}
