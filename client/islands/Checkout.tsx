@@ -273,15 +273,15 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
 
   /**
    * Takes the server's totals, asked for with this gift card code ('' for none) and a discount
-   * code: each is applied, or the answer says why not under its box. Paid whole by the card, the
-   * card details are no longer shown, and their marks go with them.
+   * code: each is applied, or the answer says why not under its box. Nothing left to pay (a card
+   * paying all, a discount taking all), the card details are no longer shown, and their marks go with them.
    */
   function takeQuote(next: CheckoutQuoteProps, code: string): void {
     setQuote(next);
     setAppliedCode(next.giftCard ? code : '');
     setAppliedDiscount(next.discount?.code ?? '');
     const { giftCardError, discountError } = next;
-    const paysAll = next.giftCard !== null && next.amountDueCents === 0;
+    const paysAll = (next.giftCard !== null || next.discount !== null) && next.amountDueCents === 0;
     if (!giftCardError && !discountError && !paysAll) return;
     setErrors((current) => ({
       ...Object.fromEntries(Object.entries(current).filter(([key]) => !(paysAll && CARD_FIELDS.includes(key as FieldName)))),
@@ -349,6 +349,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     }
     setGiftCardBusy(true);
     setGiftCardNews('');
+    // the box's last refusal (the same code may be asked about again) goes; the answer may bring it back
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'giftCardCode')));
     const answer = await requote(shippingOptionId, code, appliedDiscount);
     setGiftCardBusy(false);
     if (!answer.ok) {

@@ -564,6 +564,12 @@ describe('Checkout island', () => {
       ]);
       expect(quoteBodies(calls).at(-1)).toEqual({ shippingOptionId: 'standard' });
       expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
+      // asked about again and applied, the card's refusal is no longer listed (the address's stays, alone)
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
+      await settle();
+      expect(screen.getByRole('button', { name: CHECKOUT.giftCardRemove })).toBeTruthy();
+      expect(document.querySelector('.checkout-error-summary')).toBeNull();
+      expect(document.getElementById('checkout-postalCode-error')?.textContent).toBe(CHECKOUT.postalCodeRequired);
     });
 
     it('says the card is applied when its code was typed but not applied before placing the order', async () => {
@@ -656,6 +662,18 @@ describe('Checkout island', () => {
       fireEvent.submit(placeOrderButton().closest('form')!);
       await settle();
       expect(orderBodies(calls)).toEqual([expect.objectContaining({ discountCode: code, giftCardCode: '', expectedTotalCents: 11940, expectedAmountDueCents: 11940 })]);
+    });
+
+    it('takes away the card details\' marks once the discount leaves nothing to pay', async () => {
+      const free = { ...quote, taxCents: 0, shippingCents: 0, totalCents: 0, amountDueCents: 0, discountCents: 14600, discount: { code, freeShipping: false } };
+      scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: free } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fireEvent.submit(placeOrderButton().closest('form')!);
+      await settle();
+      expect(document.getElementById('checkout-cardNumber-error')).not.toBeNull();
+      await applyCode();
+      expect(Array.from(document.querySelectorAll('.checkout-error-summary a')).map((link) => link.textContent)
+        .some((text) => text?.startsWith(CHECKOUT.cardNumberLabel))).toBe(false);
     });
 
     it('asks for no card when the discount leaves nothing to pay, and sends the order without one', async () => {
