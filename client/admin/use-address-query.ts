@@ -39,3 +39,10 @@ export function useAddressQuery(): [URLSearchParams, (fields: Record<string, str
   }, []);
   return [new URLSearchParams(search), setQuery];
 }
+
+/** A list's search and page out of an address's query (`?q=…&page=2`), for an entry's way back to the same list. */
+export function searchAndPageQuery(address: URLSearchParams): string {
+  const kept = ['q', 'page'].map((name) => [name, address.get(name) ?? '']).filter(([, value]) => value !== '');
+  const query = new URLSearchParams(kept).toString();
+  return query === '' ? '' : `?${query}`;
+}

@@ -25,9 +25,9 @@ import { useStoreTimeZone } from '../store-time-zone.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { basisPointsFromText, textFromBasisPoints } from '../tax-rate-input.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
-import { useAddressQuery } from '../use-address-query.ts';
+import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
-import { giftCardOrderLabel, giftCardsListQuery } from './GiftCardsScreen.tsx';
+import { giftCardOrderLabel } from './GiftCardsScreen.tsx';
 import { discountUsesText, type DiscountCodeSummary } from './DiscountsScreen.tsx';
 
 interface StoredCode extends DiscountCodeSummary {
@@ -86,7 +86,7 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
   const [formRef, focusFirstError] = useErrorFocus();
   useUnsavedChanges(form !== null && hasEdits(form, saved));
   const [address] = useAddressQuery();
-  const backToList = `${ADMIN_PATHS.discounts}${giftCardsListQuery(address)}`;
+  const backToList = `${ADMIN_PATHS.discounts}${searchAndPageQuery(address)}`;
   const show = (code: StoredCode) => {
     const shown = formOf(code);
     setStored(code);

@@ -15,10 +15,9 @@ import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 import { textFromBasisPoints } from '../tax-rate-input.ts';
-import { useAddressQuery } from '../use-address-query.ts';
+import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
-import { giftCardsListQuery } from './GiftCardsScreen.tsx';
 
 /** A code as the list and its editor show it (server/admin/discount-code-calls.ts). */
 export interface DiscountCodeSummary {
@@ -58,8 +57,8 @@ export function DiscountsScreen({ navigate, canManage }: { navigate: Navigate; c
     event.preventDefault();
     navigate(path);
   };
-  // a code opened from the list keeps its search and page, for its way back (the same query as the gift cards')
-  const codePath = (id: string) => `${ADMIN_PATHS.discountCode(id)}${giftCardsListQuery(address)}`;
+  // a code opened from the list keeps its search and page, for its way back
+  const codePath = (id: string) => `${ADMIN_PATHS.discountCode(id)}${searchAndPageQuery(address)}`;
   return (
     <section aria-labelledby="discounts-title">
       <div className="admin-toolbar">

@@ -15,10 +15,10 @@ import { Notice } from '../Field.tsx';
 import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { StoreDate } from '../StoreDate.tsx';
 import { TableRegion } from '../TableRegion.tsx';
-import { useAddressQuery } from '../use-address-query.ts';
+import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
-import { giftCardOrderLabel, giftCardsListQuery, type GiftCardSummary } from './GiftCardsScreen.tsx';
+import { giftCardOrderLabel, type GiftCardSummary } from './GiftCardsScreen.tsx';
 
 interface GiftCardEmail { id: string; recipient: string; status: string; error: string | null; createdOn: number; sentOn: number | null }
 
@@ -47,7 +47,7 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
   }, [code]);
   const [address] = useAddressQuery();
   const moneyFormat = useStoreMoneyFormat();
-  const backToList = `${ADMIN_PATHS.giftCards}${giftCardsListQuery(address)}`;
+  const backToList = `${ADMIN_PATHS.giftCards}${searchAndPageQuery(address)}`;
   const go = (event: { preventDefault(): void }, to: string) => {
     event.preventDefault();
     navigate(to);

@@ -14,7 +14,7 @@ import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { TableRegion } from '../TableRegion.tsx';
-import { useAddressQuery } from '../use-address-query.ts';
+import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
 import { orderLabel } from './OrdersScreen.tsx';
@@ -31,13 +31,6 @@ export function giftCardOrderLabel(order: { id: string; orderNumber: number | nu
   return orderLabel({ id: order.id, orderNumber: order.orderNumber === null ? null : String(order.orderNumber) });
 }
 
-/** The list's search and page out of an address's query, for a card's way back to the same list. */
-export function giftCardsListQuery(address: URLSearchParams): string {
-  const kept = ['q', 'page'].map((name) => [name, address.get(name) ?? '']).filter(([, value]) => value !== '');
-  const query = new URLSearchParams(kept).toString();
-  return query === '' ? '' : `?${query}`;
-}
-
 export function GiftCardsScreen({ navigate }: { navigate: Navigate }) {
   const [address, setAddress] = useAddressQuery();
   const q = address.get('q') ?? '';
@@ -52,7 +45,7 @@ export function GiftCardsScreen({ navigate }: { navigate: Navigate }) {
     navigate(path);
   };
   // a card opened from the list keeps its search and page, for its way back
-  const cardPath = (id: string) => `${ADMIN_PATHS.giftCard(id)}${giftCardsListQuery(address)}`;
+  const cardPath = (id: string) => `${ADMIN_PATHS.giftCard(id)}${searchAndPageQuery(address)}`;
   return (
     <section aria-labelledby="gift-cards-title">
       <div className="admin-toolbar">
