@@ -474,6 +474,8 @@ export const CHECKOUT = {
   discountMinimum: (amount: string): string => `This discount code needs an order of at least ${amount}, not counting gift cards.`,
   discountNothingToShip: 'This order has nothing to ship, so a free shipping code does not apply.',
   discountOnlyGiftCards: 'Discount codes do not apply to gift cards.',
+  /** A once-per-customer code an earlier order with the same email used (checked when the order is placed). */
+  discountUsedByCustomer: 'This discount code can be used once per customer, and an earlier order with this email used it.',
   /** A code refused when the order is placed: it stays in its box, so the way on is said. */
   discountRefusedOnOrder: (reason: string): string => `${reason} Clear the box to place your order without a code.`,
   /** A free shipping code applied where the chosen shipping costs nothing already. */

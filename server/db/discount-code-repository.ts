@@ -7,6 +7,8 @@ export interface DiscountCodeRecord extends DiscountCodeLimits {
   /** Normalised (discount-code.ts): upper case. */
   code: string;
   terms: DiscountTerms;
+  /** Each customer (an order's email) may use it once, as long as that order keeps its use. */
+  oncePerCustomer: boolean;
 }
 
 /** The code an order used, as it was then. */
@@ -37,6 +39,7 @@ export interface DiscountCodeRow {
   created_on: number | string;
   updated_on: number | string;
   stopped_on: number | string | null;
+  once_per_customer: number | string;
 }
 
 function numberOrNull(value: number | string | null): number | null {
@@ -59,6 +62,7 @@ export function discountCodeOf(row: DiscountCodeRow): DiscountCodeRecord {
     usageLimit: numberOrNull(row.usage_limit),
     timesUsed: Number(row.times_used),
     stoppedOn: numberOrNull(row.stopped_on),
+    oncePerCustomer: Number(row.once_per_customer) === 1,
   };
 }
 
@@ -89,6 +93,16 @@ export class DiscountCodeRepository {
       [id, now, now],
     );
     return changes === 1;
+  }
+
+  /** True when an order placed with `email` used the code and keeps its use (not cancelled or refunded). */
+  async usedByCustomer(id: string, email: string): Promise<boolean> {
+    const row = await this.session.get<{ order_id: string }>(
+      `SELECT u.order_id FROM discount_code_uses u JOIN orders o ON o.id = u.order_id
+       WHERE u.discount_code_id = ? AND u.returned_on IS NULL AND o.customer_email = ? LIMIT 1`,
+      [id, email],
+    );
+    return row !== undefined;
   }
 
   /** Keeps which code the order used (as the quote applied it) and what it took off, as they are now. */

@@ -19,6 +19,7 @@ export interface TestDiscountCode {
   usageLimit?: number | null;
   timesUsed?: number;
   stoppedOn?: number | null;
+  oncePerCustomer?: boolean;
 }
 
 /** A discount_codes row (USD, no dates, no limit unless given); its id. */
@@ -27,11 +28,12 @@ export async function insertDiscountCode(store: StoreSession, code: TestDiscount
   const now = Date.now();
   await store.run(
     `INSERT INTO discount_codes (id, code, kind, percent_basis_points, amount_cents, currency, minimum_subtotal_cents,
-       starts_on, ends_on, usage_limit, times_used, created_on, updated_on, stopped_on)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       starts_on, ends_on, usage_limit, times_used, created_on, updated_on, stopped_on, once_per_customer)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       id, code.code, code.kind, code.percentBasisPoints ?? 0, code.amountCents ?? 0, code.currency ?? 'USD', code.minimumSubtotalCents ?? 0,
       code.startsOn ?? null, code.endsOn ?? null, code.usageLimit ?? null, code.timesUsed ?? 0, now, now, code.stoppedOn ?? null,
+      code.oncePerCustomer ? 1 : 0,
     ],
   );
   return id;
