@@ -104,7 +104,8 @@ export function billingIntervalOf(line: CheckoutLine): string {
 /**
  * The fresh quote of a cart, with the discount of `discountCode` when it applies and the gift
  * card of `giftCardCode` applied when it can pay (the card pays the discounted total): every
- * step of the checkout asks for one, nothing comes from the browser.
+ * step of the checkout asks for one, nothing comes from the browser. `customerEmail` is the
+ * order's once it is placed, for a once-per-customer code.
  */
 export async function quoteCart(
   session: StoreSession,
@@ -112,9 +113,10 @@ export async function quoteCart(
   shippingOptionId?: string,
   giftCardCode?: string,
   discountCode?: string,
+  customerEmail = '',
 ): Promise<CheckoutQuote> {
   const [lines, settings] = await Promise.all([readCheckoutLines(session, cart.id, cart.kind), readCheckoutSettings(session)]);
-  return withGiftCard(session, await quoteWithDiscount(session, lines, settings, shippingOptionId, discountCode, Date.now()), giftCardCode);
+  return withGiftCard(session, await quoteWithDiscount(session, lines, settings, shippingOptionId, discountCode, Date.now(), false, customerEmail), giftCardCode);
 }
 
 /** The payment reference of an order the gift card paid whole: no payment card was charged. */
@@ -165,7 +167,7 @@ export async function placeCheckoutOrder(
   if (earlier) return { kind: 'placed', orderId: earlier.id, viewToken: earlier.viewToken, orderNumber: earlier.orderNumber };
   if (!(await cartIsOpen(store, cart.id))) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
 
-  const quote = await quoteCart(store, cart, input.shippingOptionId, input.giftCardCode, input.discountCode);
+  const quote = await quoteCart(store, cart, input.shippingOptionId, input.giftCardCode, input.discountCode, input.email);
   if (quote.lines.length === 0) return { kind: 'refused', status: 400, message: serverMessages.cartEmpty };
   if (quote.requiresShipping && quote.shippingOptions.length === 0) return { kind: 'refused', status: 409, message: CHECKOUT.noShippingOption };
   const fieldErrors: Record<string, string> = {};
@@ -240,7 +242,7 @@ async function writeOrder(
   const settings = await readCheckoutSettings(tx);
   const now = Date.now();
   const lines = await readCheckoutLines(tx, cart.id, cart.kind);
-  const priced = await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now, true);
+  const priced = await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now, true, input.email);
   const quote = await withGiftCard(tx, priced, input.giftCardCode, true);
   if (quote.lines.length === 0) throw new OrderRefused(400, serverMessages.cartEmpty);
   // another order spent or the owner cancelled the gift card, or the discount code ended or was
@@ -305,7 +307,7 @@ async function writeOrder(
     const discounts = new DiscountCodeRepository(tx);
     // the conditional update is the last word on the code's limits; the fresh quote says why it failed
     if (!(await discounts.takeUse(quote.discount.id, now))) {
-      throw new TotalChanged(await withGiftCard(tx, await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now), input.giftCardCode));
+      throw new TotalChanged(await withGiftCard(tx, await quoteWithDiscount(tx, lines, settings, input.shippingOptionId, input.discountCode, now, false, input.email), input.giftCardCode));
     }
     await discounts.recordUse(order.id, quote.discount, quote.discountCents, now);
   }

@@ -40,7 +40,9 @@ function refusalOf(record: DiscountCodeRecord, lines: readonly CheckoutLine[], s
 /**
  * The discount of `typedCode` for these lines: null without a code, the code to price when it
  * applies, or the text saying why it does not. Inside the order's transaction `lock` holds the
- * code's row until it commits, so the limits read are the ones the order's use is taken against.
+ * code's row until it commits, so the limits read are the ones the order's use is taken against
+ * (and a second order of one customer waits, then finds the first's use). `customerEmail`, known
+ * once the order is placed, is checked against a once-per-customer code's earlier orders.
  */
 async function discountFor(
   session: StoreSession,
@@ -48,18 +50,25 @@ async function discountFor(
   lines: readonly CheckoutLine[],
   settings: CheckoutSettings,
   now: number,
-  lock = false,
+  lock: boolean,
+  customerEmail: string,
 ): Promise<DiscountToApply | { refusal: string } | null> {
   const code = normalisedDiscountCode(typedCode ?? '');
   if (code === '') return null;
   if (!isDiscountCodeShape(code)) return { refusal: CHECKOUT.discountCodeInvalid };
-  const record = await new DiscountCodeRepository(session).findByCode(code, lock);
+  const codes = new DiscountCodeRepository(session);
+  const record = await codes.findByCode(code, lock);
   if (!record) return { refusal: CHECKOUT.discountUnknown };
   const refusal = refusalOf(record, lines, settings, now);
-  return refusal === null ? { id: record.id, code: record.code, terms: record.terms } : { refusal };
+  if (refusal !== null) return { refusal };
+  if (record.oncePerCustomer && customerEmail !== '' && (await codes.usedByCustomer(record.id, customerEmail))) return { refusal: CHECKOUT.discountUsedByCustomer };
+  return { id: record.id, code: record.code, terms: record.terms };
 }
 
-/** The quote of these lines with the discount of `typedCode` when it applies, or saying why not. */
+/**
+ * The quote of these lines with the discount of `typedCode` when it applies, or saying why not;
+ * `customerEmail` is the order's, once it is placed ('' for a quote, which has none yet).
+ */
 export async function quoteWithDiscount(
   session: StoreSession,
   lines: readonly CheckoutLine[],
@@ -68,8 +77,9 @@ export async function quoteWithDiscount(
   typedCode: string | undefined,
   now: number,
   lock = false,
+  customerEmail = '',
 ): Promise<CheckoutQuote> {
-  const discount = await discountFor(session, typedCode, lines, settings, now, lock);
+  const discount = await discountFor(session, typedCode, lines, settings, now, lock, customerEmail);
   if (discount !== null && 'refusal' in discount) return { ...quoteCheckout(lines, settings, shippingOptionId), discountError: discount.refusal };
   return quoteCheckout(lines, settings, shippingOptionId, discount);
 }

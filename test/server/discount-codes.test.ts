@@ -343,3 +343,41 @@ describe("the owner's cancellations", () => {
     expect((await quote(await shopper(TOTE), 'KEPT-ONLY')).discountError).toBe(CHECKOUT.discountUsedUp);
   });
 });
+
+describe('a code once per customer', () => {
+  it("refuses it to an order placed with an email that used it, until that order is cancelled; other customers' orders have it", async () => {
+    await insertDiscountCode(server.app.deps.store, { code: 'FIRST-ORDER', kind: 'percent', percentBasisPoints: 1000, oncePerCustomer: true });
+    const first = await pay(await shopper(TOTE), 'FIRST-ORDER', { email: 'once@example.com' });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // the quote has no email yet: it applies the code, and placing the order refuses it, before any charge
+    const visitor = await shopper(TOTE);
+    expect((await quote(visitor, 'FIRST-ORDER')).discountCents).toBe(420);
+    const charged = payments.charges.length;
+    const again = await pay(visitor, 'FIRST-ORDER', { email: 'Once@Example.com' });
+    expect(again.status).toBe(400);
+    expect(again.body.fieldErrors).toEqual({ discountCode: CHECKOUT.discountRefusedOnOrder(CHECKOUT.discountUsedByCustomer) });
+    expect(payments.charges.length).toBe(charged);
+    expect((await pay(await shopper(TOTE), 'FIRST-ORDER', { email: 'someone-else@example.com' })).status).toBe(201);
+
+    expect((await owner.post(`/api/admin/orders/${orderIdOf(first.body.confirmationUrl!)}/cancel`, {})).status).toBe(200);
+    const afterCancel = await pay(await shopper(TOTE), 'FIRST-ORDER', { email: 'once@example.com' });
+    expect(afterCancel.status, JSON.stringify(afterCancel.body)).toBe(201);
+  });
+
+  it('lets only one of two orders of one customer at once have it, and gives the other its charge back', async () => {
+    await insertDiscountCode(server.app.deps.store, { code: 'ONE-EACH', kind: 'percent', percentBasisPoints: 1000, oncePerCustomer: true });
+    const [a, b] = [await shopper(TOTE), await shopper(TOTE)];
+    const [shownA, shownB] = [await quote(a, 'ONE-EACH'), await quote(b, 'ONE-EACH')];
+    const refunded = payments.refunds.length;
+    const held = payments.holdChargesUntil(2);
+    const answers = await Promise.all([
+      a.post<OrderAnswer>(API_PATHS.checkoutOrders, orderOf(shownA, 'ONE-EACH', { email: 'twice@example.com' })),
+      b.post<OrderAnswer>(API_PATHS.checkoutOrders, orderOf(shownB, 'ONE-EACH', { email: 'twice@example.com' })),
+    ]).finally(held.release);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const loser = answers.find((answer) => answer.status === 409)!;
+    expect(loser.body.quote).toMatchObject({ discount: null, discountError: CHECKOUT.discountUsedByCustomer });
+    expect(payments.refunds.length).toBe(refunded + 1);
+    expect(await usesOf('ONE-EACH')).toBe(1);
+  });
+});
