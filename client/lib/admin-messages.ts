@@ -282,6 +282,10 @@ export const ADMIN = {
   discountUses: (used: number) => `${used.toLocaleString('en-US')} used`,
   discountUsageLimit: 'Use limit (optional)',
   discountUsageLimitHint: 'How many orders may use it. Empty for no limit.',
+  discountOncePerCustomer: 'Once per customer',
+  discountOncePerCustomerHint: 'Each email address may use it on one order; a cancelled or refunded order gives its use back.',
+  // the list's Used cell of a code allowed once per customer: "3 of 100 used, once per customer"
+  discountUsesOncePerCustomer: (uses: string) => `${uses}, once per customer`,
   discountDates: 'Dates',
   discountStartsOn: 'First day (optional)',
   discountEndsOn: 'Last day (optional)',

@@ -2,7 +2,8 @@
  * What the Discounts screen's form sends, checked: the code (kept in upper case), what it takes
  * off (a percentage in basis points, as the screen reads "12.5"; or an amount in minor units, as
  * the product editor reads prices), the minimum order, the first and last day in the store's time
- * zone and the use limit. Each problem is named by its field.
+ * zone, the use limit and whether each customer may use it once only. Each problem is named by its
+ * field.
  */
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
@@ -37,6 +38,7 @@ export const discountCodeInputSchema = z.object({
   endsOn: daySchema(ADMIN.server.discountEndNotADay),
   // an unreadable number is sent as typed (text), never as null, which is "no limit"
   usageLimit: z.number({ error: USAGE }).int({ error: USAGE }).min(1, { error: USAGE }).max(MAX_DISCOUNT_USES, { error: USAGE }).nullable().default(null),
+  oncePerCustomer: z.boolean().default(false),
 }).superRefine((input, context) => {
   // run even when another field failed, so that one save names every field to correct
   // (then `input` may not even be an object: a body of text or XML)
@@ -70,6 +72,7 @@ export function discountCodeWrite(input: DiscountCodeInput, currency: string, zo
   return {
     code: input.code, kind: input.kind, percentBasisPoints: input.percentBasisPoints, amountCents: input.amountCents, currency,
     minimumSubtotalCents: input.minimumSubtotalCents, startsOn: since ?? null, endsOn: before ?? null, usageLimit: input.usageLimit,
+    oncePerCustomer: input.oncePerCustomer,
   };
 }
 

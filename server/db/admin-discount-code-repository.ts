@@ -19,6 +19,8 @@ export interface DiscountCodeWrite {
   startsOn: number | null;
   endsOn: number | null;
   usageLimit: number | null;
+  /** Each customer (an order's email) may use it once, while that order keeps its use. */
+  oncePerCustomer: boolean;
 }
 
 export interface AdminDiscountCode extends DiscountCodeWrite {
@@ -44,6 +46,7 @@ type Num = number | string;
 interface Row {
   id: string; code: string; kind: DiscountKind; percent_basis_points: Num; amount_cents: Num; currency: string; minimum_subtotal_cents: Num;
   starts_on: Num | null; ends_on: Num | null; usage_limit: Num | null; times_used: Num; created_on: Num; updated_on: Num; stopped_on: Num | null;
+  once_per_customer: Num;
 }
 
 // PostgreSQL answers BIGINT columns as text
@@ -55,12 +58,15 @@ function toCode(row: Row): AdminDiscountCode {
     currency: row.currency, minimumSubtotalCents: Number(row.minimum_subtotal_cents), startsOn: nullableNumber(row.starts_on),
     endsOn: nullableNumber(row.ends_on), usageLimit: nullableNumber(row.usage_limit), timesUsed: Number(row.times_used),
     createdOn: Number(row.created_on), updatedOn: Number(row.updated_on), stoppedOn: nullableNumber(row.stopped_on),
+    oncePerCustomer: Number(row.once_per_customer) === 1,
   };
 }
 
 /** The written fields in the columns' order of INSERT and UPDATE below. */
 const values = (code: DiscountCodeWrite): SqlValue[] => [
   code.code, code.kind, code.percentBasisPoints, code.amountCents, code.currency, code.minimumSubtotalCents, code.startsOn, code.endsOn, code.usageLimit,
+  // the column is 0 or 1 on both engines
+  code.oncePerCustomer ? 1 : 0,
 ];
 
 export class AdminDiscountCodeRepository {
@@ -102,7 +108,7 @@ export class AdminDiscountCodeRepository {
     const id = newRecordId();
     const { changes } = await this.session.run(
       `INSERT INTO discount_codes (id, code, kind, percent_basis_points, amount_cents, currency, minimum_subtotal_cents, starts_on, ends_on,
-         usage_limit, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
+         usage_limit, once_per_customer, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
       [id, ...values(code), now, now],
     );
     return changes === 1 ? this.findById(id) : undefined;
@@ -112,7 +118,7 @@ export class AdminDiscountCodeRepository {
   async update(id: string, code: DiscountCodeWrite, now: number): Promise<boolean> {
     const { changes } = await this.session.run(
       `UPDATE discount_codes SET code = ?, kind = ?, percent_basis_points = ?, amount_cents = ?, currency = ?, minimum_subtotal_cents = ?,
-         starts_on = ?, ends_on = ?, usage_limit = ?, updated_on = ? WHERE id = ?`,
+         starts_on = ?, ends_on = ?, usage_limit = ?, once_per_customer = ?, updated_on = ? WHERE id = ?`,
       [...values(code), now, id],
     );
     return changes === 1;

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The Discounts screen: the list (what each code takes off, its minimum, its uses of its limit,
- * where it stands and its days; found by the search, each code linked), a new code made from the
- * form as typed (a percentage as "12.5", an amount in the store's money, whole days, a use limit),
+ * The Discounts screen: the list (what each code takes off, its minimum, its uses of its limit and
+ * whether once per customer, where it stands and its days; found by the search, each code linked), a new code made from the
+ * form as typed (a percentage as "12.5", an amount in the store's money, whole days, a use limit,
+ * once per customer),
  * each refusal shown under its field, a code taken named under the code; a saved code stopped and
  * started again after a question, deleted only while no order used it, and the orders that used
  * it linked to their screens. A member of staff who may only read orders is offered none of it.
@@ -27,6 +28,7 @@ function code(overrides: Record<string, unknown> = {}) {
   return {
     id: 'd1', code: 'SUMMER-25', kind: 'percent', percentBasisPoints: 2500, amountCents: 0, currency: 'USD', minimumSubtotalCents: 0,
     startsOn: null, endsOn: null, usageLimit: 100, timesUsed: 3, createdOn: 0, stoppedOn: null, firstDay: null, lastDay: null, state: 'active',
+    oncePerCustomer: false,
     ...overrides,
   };
 }
@@ -47,6 +49,13 @@ function rows(table: HTMLElement): string[][] {
   return within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent ?? ''));
 }
 
+/** Whether closing or reloading the tab now would have the browser ask (an unsaved edit). */
+function browserWouldAsk(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
@@ -57,7 +66,10 @@ describe('the discounts list', () => {
         body: {
           discountCodes: [
             code(),
-            code({ id: 'd2', code: 'TENNER', kind: 'amount', percentBasisPoints: 0, amountCents: 1000, minimumSubtotalCents: 5000, usageLimit: null, state: 'scheduled', firstDay: '2026-06-01', lastDay: '2026-06-30' }),
+            code({
+              id: 'd2', code: 'TENNER', kind: 'amount', percentBasisPoints: 0, amountCents: 1000, minimumSubtotalCents: 5000, usageLimit: null, state: 'scheduled',
+              firstDay: '2026-06-01', lastDay: '2026-06-30', oncePerCustomer: true,
+            }),
             code({ id: 'd3', code: 'SHIPFREE', kind: 'free-shipping', percentBasisPoints: 0, usageLimit: 3, state: 'used-up', lastDay: '2026-01-31' }),
             code({ id: 'd4', code: 'HALF_PCT', percentBasisPoints: 1250, usageLimit: null, timesUsed: 0, stoppedOn: 9, state: 'stopped', firstDay: '2026-02-01' }),
           ],
@@ -71,7 +83,7 @@ describe('the discounts list', () => {
     const table = screen.getByRole('table', { name: ADMIN.screens.discounts });
     expect(rows(table).slice(1)).toEqual([
       ['SUMMER-25', '25% off', ADMIN.discountNoMinimum, '3 of 100 used', 'Active', ADMIN.discountDateRange(null, null)],
-      ['TENNER', '$10.00 off', '$50.00', '3 used', 'Scheduled', '2026-06-01 to 2026-06-30'],
+      ['TENNER', '$10.00 off', '$50.00', '3 used, once per customer', 'Scheduled', '2026-06-01 to 2026-06-30'],
       ['SHIPFREE', 'Free shipping', ADMIN.discountNoMinimum, '3 of 3 used', 'Used up', 'Until 2026-01-31'],
       ['HALF_PCT', '12.5% off', ADMIN.discountNoMinimum, '0 used', 'Stopped', 'From 2026-02-01'],
     ]);
@@ -112,7 +124,7 @@ describe('a new discount code', () => {
   it('sends the form as the store keeps it and stays open on the code made', async () => {
     const calls = scriptFetch([
       SETTINGS,
-      { method: 'POST', path: '/api/admin/discount-codes', answer: { status: 201, body: { discountCode: detail({ code: 'SPRING-12', percentBasisPoints: 1250, uses: [], timesUsed: 0 }) } } },
+      { method: 'POST', path: '/api/admin/discount-codes', answer: { status: 201, body: { discountCode: detail({ code: 'SPRING-12', percentBasisPoints: 1250, uses: [], timesUsed: 0, oncePerCustomer: true }) } } },
     ]);
     render(<DiscountCodeEditor discountCodeId={null} navigate={() => undefined} canManage />);
     await settle();
@@ -123,17 +135,25 @@ describe('a new discount code', () => {
     type(ADMIN.discountStartsOn, '2026-03-01');
     type(ADMIN.discountEndsOn, '2026-03-31');
     type(ADMIN.discountUsageLimit, '100');
+    const once = screen.getByRole('checkbox', { name: ADMIN.discountOncePerCustomer }) as HTMLInputElement;
+    expect(once.checked).toBe(false);
+    expect(once.getAttribute('aria-describedby')).toBe(screen.getByText(ADMIN.discountOncePerCustomerHint).id);
+    fireEvent.click(once);
     fireEvent.submit(document.querySelector('form')!);
     await settle();
     expect(calls.at(-1)).toMatchObject({
       method: 'POST', url: '/api/admin/discount-codes',
-      body: { code: 'spring-12', kind: 'percent', percentBasisPoints: 1250, amountCents: null, minimumSubtotalCents: 4000, startsOn: '2026-03-01', endsOn: '2026-03-31', usageLimit: 100 },
+      body: {
+        code: 'spring-12', kind: 'percent', percentBasisPoints: 1250, amountCents: null, minimumSubtotalCents: 4000, startsOn: '2026-03-01', endsOn: '2026-03-31', usageLimit: 100,
+        oncePerCustomer: true,
+      },
     });
     expect(window.location.pathname).toBe('/config/discounts/d1');
     expect(screen.getByText(ADMIN.discountSaved)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: ADMIN.discountCodeTitle('SPRING-12') })).toBeTruthy();
     expect(input(ADMIN.discountCode).value).toBe('SPRING-12');
     expect(input(ADMIN.discountPercent).value).toBe('12.5');
+    expect((screen.getByRole('checkbox', { name: ADMIN.discountOncePerCustomer }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('asks only for the kind\'s own field, and shows each refusal under its field, an amount it could not read in the store\'s words', async () => {
@@ -249,6 +269,30 @@ describe('a saved discount code', () => {
     fireEvent.click(screen.getByRole('button', { name: ADMIN.startDiscountCode }));
     await settle();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.stopDiscountCode }));
+  });
+
+  it('shows once per customer as saved, sends it changed, and counts its change as an unsaved edit until saved', async () => {
+    const calls = scriptFetch([
+      SETTINGS,
+      { method: 'GET', path: '/api/admin/discount-codes/d1', answer: { body: { discountCode: detail({ oncePerCustomer: true }) } } },
+      { method: 'PUT', path: '/api/admin/discount-codes/d1', answer: { body: { discountCode: detail({ oncePerCustomer: false }) } } },
+    ]);
+    render(<DiscountCodeEditor discountCodeId="d1" navigate={() => undefined} canManage />);
+    await settle();
+    const once = () => screen.getByRole('checkbox', { name: ADMIN.discountOncePerCustomer }) as HTMLInputElement;
+    expect(once().checked).toBe(true);
+    expect(browserWouldAsk()).toBe(false);
+    fireEvent.click(once());
+    expect(browserWouldAsk()).toBe(true);
+    // ticked again: as saved, nothing to lose
+    fireEvent.click(once());
+    expect(browserWouldAsk()).toBe(false);
+    fireEvent.click(once());
+    fireEvent.submit(document.querySelector('form')!);
+    await settle();
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/api/admin/discount-codes/d1', body: { oncePerCustomer: false } });
+    expect(once().checked).toBe(false);
+    expect(browserWouldAsk()).toBe(false);
   });
 
   it('deletes a code no order used, after asking, and goes back to the list', async () => {

@@ -1,9 +1,9 @@
 /**
  * Make or change one discount code: its code, what it takes off (a percentage, an amount in the
  * store's money, or free shipping), the order it needs, its first and last day (whole days in the
- * store's time zone) and its use limit; the server checks everything and names the fields it
- * refuses. A saved code is stopped, started again or deleted (only while no order used it), each
- * asked first; the orders that used it are listed, linked to their screens.
+ * store's time zone), its use limit and whether once per customer; the server checks everything
+ * and names the fields it refuses. A saved code is stopped, started again or deleted (only while no
+ * order used it), each asked first; the orders that used it are listed, linked to their screens.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CardTableHead } from '../CardTableHead.tsx';
-import { Field, Notice } from '../Field.tsx';
+import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { replaceAddress } from '../history-position.ts';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
@@ -35,10 +35,13 @@ interface StoredCode extends DiscountCodeSummary {
 }
 interface CodeAnswer { discountCode: StoredCode }
 
-/** The form as typed: every field as text, the kind's own only sent. */
-interface CodeForm { code: string; kind: DiscountKind; percent: string; amount: string; minimum: string; firstDay: string; lastDay: string; usageLimit: string }
+/** The form as typed: every field as text (but the checkbox), the kind's own only sent. */
+interface CodeForm {
+  code: string; kind: DiscountKind; percent: string; amount: string; minimum: string; firstDay: string; lastDay: string; usageLimit: string;
+  oncePerCustomer: boolean;
+}
 
-const EMPTY: CodeForm = { code: '', kind: 'percent', percent: '', amount: '', minimum: '', firstDay: '', lastDay: '', usageLimit: '' };
+const EMPTY: CodeForm = { code: '', kind: 'percent', percent: '', amount: '', minimum: '', firstDay: '', lastDay: '', usageLimit: '', oncePerCustomer: false };
 
 function formOf(code: StoredCode): CodeForm {
   return {
@@ -49,6 +52,7 @@ function formOf(code: StoredCode): CodeForm {
     minimum: code.minimumSubtotalCents === 0 ? '' : textFromCents(code.minimumSubtotalCents, code.currency),
     firstDay: code.firstDay ?? '', lastDay: code.lastDay ?? '',
     usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
+    oncePerCustomer: code.oncePerCustomer,
   };
 }
 
@@ -65,6 +69,7 @@ function payloadOf(form: CodeForm, currency: string) {
     endsOn: form.lastDay,
     // empty is no limit (null): text that is no whole number goes as typed, for the server to name, never as no limit
     usageLimit: limit === '' ? null : Number.isNaN(integerFromText(limit)) ? limit : integerFromText(limit),
+    oncePerCustomer: form.oncePerCustomer,
   };
 }
 
@@ -236,6 +241,8 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
           <Field label={ADMIN.discountUsageLimit} hint={ADMIN.discountUsageLimitHint} error={error('usageLimit')}>
             {(control) => <input {...control} inputMode="numeric" value={form.usageLimit} onChange={(event) => update({ usageLimit: event.target.value })} />}
           </Field>
+          <CheckboxField label={ADMIN.discountOncePerCustomer} hint={ADMIN.discountOncePerCustomerHint} checked={form.oncePerCustomer}
+            onChange={(oncePerCustomer) => update({ oncePerCustomer })} error={error('oncePerCustomer')} />
 
           <Notice text={notice.text} kind={notice.kind} />
           {canManage ? (

@@ -1,7 +1,7 @@
 /**
  * Discounts: the store's discount codes, newest first, each with what it takes off, the order it
- * needs, how often it was used (of its limit), where it stands (discountCodeState, as the server
- * answers it) and its days; found by part of the code. The search and the page are kept in the
+ * needs, how often it was used (of its limit, and whether once per customer), where it stands
+ * (discountCodeState, as the server answers it) and its days; found by part of the code. The search and the page are kept in the
  * address; on a phone each code is a card, as Orders' rows. Whoever manages the store makes one.
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
@@ -23,6 +23,7 @@ import { useStoreMoneyFormat } from '../store-money-format.ts';
 export interface DiscountCodeSummary {
   id: string; code: string; kind: DiscountKind; percentBasisPoints: number; amountCents: number; currency: string; minimumSubtotalCents: number;
   startsOn: number | null; endsOn: number | null; usageLimit: number | null; timesUsed: number; createdOn: number; stoppedOn: number | null;
+  oncePerCustomer: boolean;
   /** Its first and last day in the store's time zone (YYYY-MM-DD); null for none. */
   firstDay: string | null; lastDay: string | null;
   state: DiscountCodeState;
@@ -84,7 +85,9 @@ export function DiscountsScreen({ navigate, canManage }: { navigate: Navigate; c
                   </td>
                   <td role="cell" data-label={ADMIN.discountTakesOff}>{discountTakesOff(code, moneyFormat)}</td>
                   <td role="cell" data-label={ADMIN.discountMinimum}>{discountMinimumText(code, moneyFormat)}</td>
-                  <td role="cell" data-label={ADMIN.discountUsed}>{discountUsesText(code)}</td>
+                  <td role="cell" data-label={ADMIN.discountUsed}>
+                    {code.oncePerCustomer ? ADMIN.discountUsesOncePerCustomer(discountUsesText(code)) : discountUsesText(code)}
+                  </td>
                   <td role="cell" data-label={ADMIN.status} data-discount-state={code.state}>{ADMIN.discountStates[code.state]}</td>
                   <td role="cell" data-label={ADMIN.discountDates}>{ADMIN.discountDateRange(code.firstDay, code.lastDay)}</td>
                 </tr>

@@ -1,7 +1,7 @@
 /**
  * The owner's Discounts screen, through its admin calls: codes made (kept in upper case, a
  * percentage as typed in basis points, an amount in the store's currency), listed newest first
- * and found by part of the code, changed, stopped and started again, deleted only while no order
+ * and found by part of the code, changed (once per customer or not), stopped and started again, deleted only while no order
  * has used them (a used one keeps its uses, listed with their orders' numbers); each problem of
  * the form named by its field, a code taken refused with 409; the first and last day are whole
  * days in the store's time zone. Reading is the orders' right, changing the right to manage the
@@ -29,7 +29,7 @@ const JAN_15 = Date.UTC(2025, 0, 15, 8);
 interface Code {
   id: string; code: string; kind: string; percentBasisPoints: number; amountCents: number; currency: string; minimumSubtotalCents: number;
   startsOn: number | null; endsOn: number | null; usageLimit: number | null; timesUsed: number; stoppedOn: number | null;
-  firstDay: string | null; lastDay: string | null; state: string;
+  firstDay: string | null; lastDay: string | null; state: string; oncePerCustomer: boolean;
 }
 interface CodeDetail extends Code {
   uses: Array<{ orderId: string; orderNumber: number | null; currency: string; amountCents: number; createdOn: number; returnedOn: number | null }>;
@@ -104,6 +104,7 @@ describe('making and finding codes', () => {
     expect(percent).toMatchObject({
       code: 'SPRING-12', kind: 'percent', percentBasisPoints: 1250, amountCents: 0, currency: 'USD', minimumSubtotalCents: 5000,
       usageLimit: 100, timesUsed: 0, stoppedOn: null, startsOn: null, endsOn: null, firstDay: null, lastDay: null, state: 'active', uses: [],
+      oncePerCustomer: false,
     });
     // the other kinds' fields are 0 whatever the form had in them
     const amount = await create({ code: 'SPRING-TEN', kind: 'amount', amountCents: 1000, percentBasisPoints: 2500 });
@@ -147,6 +148,8 @@ describe('making and finding codes', () => {
       [{ usageLimit: 2.5 }, 'usageLimit', ADMIN.server.discountUsageLimit],
       [{ startsOn: '2025-01-16', endsOn: '2025-01-15' }, 'endsOn', ADMIN.server.discountEndBeforeStart],
       [{ endsOn: '15/01/2025' }, 'endsOn', ADMIN.server.discountEndNotADay],
+      [{ oncePerCustomer: 'yes' }, 'oncePerCustomer', ADMIN.server.notValid],
+      [{ oncePerCustomer: 1 }, 'oncePerCustomer', ADMIN.server.notValid],
     ];
     for (const [overrides, field, message] of cases) {
       const answer = await owner.post<Answer>(CODES, form({ code: 'REFUSED', ...overrides }));
@@ -174,6 +177,27 @@ describe('making and finding codes', () => {
     expect(kept.status, kept.text).toBe(200);
     expect(kept.body.discountCode.percentBasisPoints).toBe(1000);
     expect((await owner.put(`${CODES}/unknown-code`, form({ code: 'ELSEWHERE' }))).status).toBe(404);
+  });
+});
+
+describe('once per customer', () => {
+  it('is kept as made and as changed, answered with the code and in the list, and off unless asked for', async () => {
+    const made = await create({ code: 'ONCE-EACH', oncePerCustomer: true });
+    expect(made.oncePerCustomer).toBe(true);
+    const stored = async () => (await server.app.deps.store.get<{ once_per_customer: number | string }>('SELECT once_per_customer FROM discount_codes WHERE id = ?', [made.id]))!;
+    expect(Number((await stored()).once_per_customer)).toBe(1);
+    expect((await list('ONCE-EACH'))[0]!.oncePerCustomer).toBe(true);
+
+    const off = await owner.put<Answer>(`${CODES}/${made.id}`, form({ code: 'ONCE-EACH', oncePerCustomer: false }));
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.discountCode.oncePerCustomer).toBe(false);
+    expect(Number((await stored()).once_per_customer)).toBe(0);
+    const on = await owner.put<Answer>(`${CODES}/${made.id}`, form({ code: 'ONCE-EACH', oncePerCustomer: true }));
+    expect(on.body.discountCode.oncePerCustomer).toBe(true);
+    expect((await owner.get<Answer>(`${CODES}/${made.id}`)).body.discountCode.oncePerCustomer).toBe(true);
+    // a change that leaves the field out turns it off, as the form sends every field
+    const omitted = await owner.put<Answer>(`${CODES}/${made.id}`, form({ code: 'ONCE-EACH' }));
+    expect(omitted.body.discountCode.oncePerCustomer).toBe(false);
   });
 });
 
