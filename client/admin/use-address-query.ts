@@ -46,3 +46,9 @@ export function searchAndPageQuery(address: URLSearchParams): string {
   const query = new URLSearchParams(kept).toString();
   return query === '' ? '' : `?${query}`;
 }
+
+/** The list's page the address names (`?page=2`; the first when none or nonsense) and where it starts. */
+export function pageOf(address: URLSearchParams, pageSize: number): { page: number; offset: number } {
+  const page = Math.max(1, Math.floor(Number(address.get('page') ?? '1')) || 1);
+  return { page, offset: (page - 1) * pageSize };
+}

@@ -15,7 +15,7 @@ import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 import { textFromBasisPoints } from '../tax-rate-input.ts';
-import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
+import { pageOf, searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
 
@@ -48,8 +48,7 @@ export function discountMinimumText(code: Pick<DiscountCodeSummary, 'minimumSubt
 export function DiscountsScreen({ navigate, canManage }: { navigate: Navigate; canManage: boolean }) {
   const [address, setAddress] = useAddressQuery();
   const q = address.get('q') ?? '';
-  const page = Math.max(1, Math.floor(Number(address.get('page') ?? '1')) || 1);
-  const offset = (page - 1) * ADMIN_PAGE_SIZE;
+  const { page, offset } = pageOf(address, ADMIN_PAGE_SIZE);
   const { data, error } = useCall<{ discountCodes: DiscountCodeSummary[]; hasMore: boolean }>(
     `/api/admin/discount-codes?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
   );

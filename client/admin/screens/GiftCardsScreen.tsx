@@ -14,7 +14,7 @@ import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { SearchForm } from '../SearchForm.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { TableRegion } from '../TableRegion.tsx';
-import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
+import { pageOf, searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
 import { orderLabel } from './OrdersScreen.tsx';
@@ -34,8 +34,7 @@ export function giftCardOrderLabel(order: { id: string; orderNumber: number | nu
 export function GiftCardsScreen({ navigate }: { navigate: Navigate }) {
   const [address, setAddress] = useAddressQuery();
   const q = address.get('q') ?? '';
-  const page = Math.max(1, Math.floor(Number(address.get('page') ?? '1')) || 1);
-  const offset = (page - 1) * ADMIN_PAGE_SIZE;
+  const { page, offset } = pageOf(address, ADMIN_PAGE_SIZE);
   const { data, error } = useCall<{ giftCards: GiftCardSummary[]; hasMore: boolean }>(
     `/api/admin/gift-cards?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
   );

@@ -11,7 +11,7 @@ import { formatMoney, type MoneyFormat } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
-import { useAddressQuery } from '../use-address-query.ts';
+import { pageOf, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { TableRegion } from '../TableRegion.tsx';
@@ -55,8 +55,7 @@ export function ordersListQuery(address: URLSearchParams): string {
 export function OrdersScreen({ navigate }: { navigate: Navigate }) {
   const [address, setAddress] = useAddressQuery();
   const filters = Object.fromEntries(FILTERS.map((name) => [name, address.get(name) ?? ''])) as Record<(typeof FILTERS)[number], string>;
-  const page = Math.max(1, Math.floor(Number(address.get('page') ?? '1')) || 1);
-  const offset = (page - 1) * ADMIN_PAGE_SIZE;
+  const { page, offset } = pageOf(address, ADMIN_PAGE_SIZE);
   const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
   const { data, error } = useCall<OrdersAnswer>(
     `/api/admin/orders?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${filterQuery ? `&${filterQuery}` : ''}`,
