@@ -30,13 +30,16 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
 export function CheckboxField({ label, checked, onChange, error, hint }: { label: string; checked: boolean; onChange: (value: boolean) => void; error?: string; hint?: string }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  // the box is described by its hint and its error, as a text field is (Field above)
+  const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={`admin-field admin-field--checkbox${error ? ' admin-field--invalid' : ''}`}>
       <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)}
-        {...(error ? { 'aria-invalid': true } : {})} {...(hint ? { 'aria-describedby': hintId } : {})} />
+        {...(error ? { 'aria-invalid': true } : {})} {...(described ? { 'aria-describedby': described } : {})} />
       <label htmlFor={id}>{label}</label>
       {hint ? <small id={hintId} className="admin-hint">{hint}</small> : null}
-      {error ? <span className="admin-field-error" role="alert">{error}</span> : null}
+      {error ? <span id={errorId} className="admin-field-error" role="alert">{error}</span> : null}
     </div>
   );
 }
