@@ -374,6 +374,8 @@ describe('Cancel order', () => {
     const confirm = await cancelOrder({}, true);
     expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNotice('jane@example.com')}`);
     expect(screen.getByRole('status').textContent).toBe('Cancelled and its items returned to stock; the cancellation notice is on its way to jane@example.com.');
+    // the button pressed is disabled once the order is cancelled: the focus goes to what happened
+    expect(document.activeElement).toBe(screen.getByRole('status'));
   });
 
   it("says first what becomes of the order's gift cards: the one that paid gets its part back, those it sold stop working", async () => {

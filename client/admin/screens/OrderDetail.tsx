@@ -1,5 +1,5 @@
 /** One order: lines, totals (with its discount code and a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund, send an email again. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -125,6 +125,17 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   // a tracking correction's answer, shown in its section: on a phone the screen's line is far below, out of sight
   const [trackingNotice, setTrackingNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
+  // Cancel and Refund are disabled while their call is on its way, and stay so once the order
+  // moved, which drops the focus to the page's body: it goes to the line saying what happened
+  const [acted, setActed] = useState(0);
+  const screenRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (acted === 0 || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    const said = screenRef.current?.querySelector<HTMLElement>('.admin-notice');
+    if (!said) return;
+    said.tabIndex = -1;
+    said.focus();
+  }, [acted]);
   // the tracking form open: asked with Mark fulfilled, or correcting it after
   const [asking, setAsking] = useState<'fulfil' | 'tracking' | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -172,6 +183,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     const answer = await adminCall('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
     setBusy(false);
     setNotice(answer.ok ? { text: doneText, kind: 'info' } : refusedNotice(answer));
+    setActed((count) => count + 1);
     reload();
   }
 
@@ -194,7 +206,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
   const cancellation = cancellationTexts(order.email, canSendEmail, giftCards);
   return (
-    <section aria-labelledby="order-title">
+    <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
         <h1 id="order-title">{`${ADMIN.orderDetail} ${orderLabel(order)}`}</h1>
         <a href={backToList} onClick={(event) => { event.preventDefault(); navigate(backToList); }}>{ADMIN.backToOrders}</a>
