@@ -309,7 +309,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   async function applyDiscount(): Promise<void> {
     const discountCode = normalisedDiscountCode(values.discountCode);
     if (!isDiscountCodeShape(discountCode)) {
-      setErrors((current) => ({ ...current, discountCode: CHECKOUT.discountCodeInvalid }));
+      // Apply with nothing typed asks for a code, rather than saying what shape one has
+      setErrors((current) => ({ ...current, discountCode: discountCode === '' ? CHECKOUT.discountCodeMissing : CHECKOUT.discountCodeInvalid }));
       return;
     }
     setDiscountBusy(true);
@@ -344,7 +345,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   async function applyGiftCard(): Promise<void> {
     const code = normalisedGiftCardCode(values.giftCardCode);
     if (!isGiftCardCodeShape(code)) {
-      setErrors((current) => ({ ...current, giftCardCode: CHECKOUT.giftCardCodeInvalid }));
+      setErrors((current) => ({ ...current, giftCardCode: code === '' ? CHECKOUT.giftCardCodeMissing : CHECKOUT.giftCardCodeInvalid }));
       return;
     }
     setGiftCardBusy(true);

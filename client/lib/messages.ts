@@ -440,6 +440,8 @@ export const CHECKOUT = {
   giftCardApply: 'Apply',
   giftCardRemove: 'Remove gift card',
   giftCardCodeInvalid: 'A gift card code has 16 letters and digits, such as ABCD-EFGH-JKLM-NPQR.',
+  /** Apply pressed with the box empty. */
+  giftCardCodeMissing: 'Type your gift card code, then Apply.',
   giftCardUnknown: 'We do not know this gift card code. Please check it and try again.',
   giftCardUsedUp: 'This gift card has no balance left.',
   giftCardCancelled: 'This gift card can no longer be used.',
@@ -464,6 +466,8 @@ export const CHECKOUT = {
   discountApply: 'Apply',
   discountRemove: 'Remove discount code',
   discountCodeInvalid: 'A discount code has 3 to 32 letters, digits, dashes or underscores.',
+  /** Apply pressed with the box empty. */
+  discountCodeMissing: 'Type your discount code, then Apply.',
   discountUnknown: 'We do not know this discount code. Please check it and try again.',
   discountNotStarted: 'This discount code cannot be used yet.',
   discountEnded: 'This discount code has expired.',

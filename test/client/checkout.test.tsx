@@ -855,6 +855,17 @@ describe('Checkout island', () => {
       expect(orderBodies(calls)[1]).toMatchObject({ expectedTotalCents: 15720 });
     });
 
+    it('asks for a code when Apply is pressed with the box empty, for the discount and the gift card alike', async () => {
+      const calls = scriptFetch([]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      fireEvent.click(within(discountBox()).getByRole('button', { name: CHECKOUT.discountApply }));
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
+      await settle();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+      expect(document.getElementById('checkout-discountCode-error')?.textContent).toBe(CHECKOUT.discountCodeMissing);
+      expect(document.getElementById('checkout-giftCardCode-error')?.textContent).toBe(CHECKOUT.giftCardCodeMissing);
+    });
+
     it("puts its box before the gift card's and the card details", () => {
       render(<Checkout quote={quote} countries={countries} testMode />);
       const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('form.checkout-form input:not([type="radio"])')).map((box) => box.name);
