@@ -5,6 +5,7 @@
  */
 import type { DiscountKind } from '../../client/lib/discount-code.ts';
 import { newRecordId } from './cart-repository.ts';
+import { discountCodeOf, numberOrNull, type DiscountCodeRow } from './discount-code-repository.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import type { SqlValue, StoreSession } from './store.ts';
 
@@ -43,23 +44,11 @@ export interface AdminDiscountCodeUse {
 }
 
 type Num = number | string;
-interface Row {
-  id: string; code: string; kind: DiscountKind; percent_basis_points: Num; amount_cents: Num; currency: string; minimum_subtotal_cents: Num;
-  starts_on: Num | null; ends_on: Num | null; usage_limit: Num | null; times_used: Num; created_on: Num; updated_on: Num; stopped_on: Num | null;
-  once_per_customer: Num;
-}
 
-// PostgreSQL answers BIGINT columns as text
-const nullableNumber = (value: Num | null): number | null => (value === null ? null : Number(value));
-
-function toCode(row: Row): AdminDiscountCode {
-  return {
-    id: row.id, code: row.code, kind: row.kind, percentBasisPoints: Number(row.percent_basis_points), amountCents: Number(row.amount_cents),
-    currency: row.currency, minimumSubtotalCents: Number(row.minimum_subtotal_cents), startsOn: nullableNumber(row.starts_on),
-    endsOn: nullableNumber(row.ends_on), usageLimit: nullableNumber(row.usage_limit), timesUsed: Number(row.times_used),
-    createdOn: Number(row.created_on), updatedOn: Number(row.updated_on), stoppedOn: nullableNumber(row.stopped_on),
-    oncePerCustomer: Number(row.once_per_customer) === 1,
-  };
+/** A row read as the checkout reads it (discountCodeOf), its terms laid flat as the form has them, with its times. */
+function toCode(row: DiscountCodeRow): AdminDiscountCode {
+  const { terms, ...record } = discountCodeOf(row);
+  return { ...record, ...terms, createdOn: Number(row.created_on), updatedOn: Number(row.updated_on) };
 }
 
 /** The written fields in the columns' order of INSERT and UPDATE below. */
@@ -77,12 +66,12 @@ export class AdminDiscountCodeRepository {
     const words = search.trim();
     const where = words === '' ? '' : ` WHERE lower(code) LIKE ? ${LIKE_ESCAPE}`;
     const params: SqlValue[] = words === '' ? [] : [containsPattern(words)];
-    const rows = await this.session.all<Row>(`SELECT * FROM discount_codes${where} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`, [...params, limit, offset]);
+    const rows = await this.session.all<DiscountCodeRow>(`SELECT * FROM discount_codes${where} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`, [...params, limit, offset]);
     return rows.map(toCode);
   }
 
   async findById(id: string): Promise<AdminDiscountCode | undefined> {
-    const row = await this.session.get<Row>('SELECT * FROM discount_codes WHERE id = ?', [id]);
+    const row = await this.session.get<DiscountCodeRow>('SELECT * FROM discount_codes WHERE id = ?', [id]);
     return row ? toCode(row) : undefined;
   }
 
@@ -95,8 +84,8 @@ export class AdminDiscountCodeRepository {
       [id],
     );
     return rows.map((row) => ({
-      orderId: row.order_id, orderNumber: nullableNumber(row.order_number), currency: row.currency, amountCents: Number(row.amount_cents),
-      createdOn: Number(row.created_on), returnedOn: nullableNumber(row.returned_on),
+      orderId: row.order_id, orderNumber: numberOrNull(row.order_number), currency: row.currency, amountCents: Number(row.amount_cents),
+      createdOn: Number(row.created_on), returnedOn: numberOrNull(row.returned_on),
     }));
   }
 

@@ -42,7 +42,8 @@ export interface DiscountCodeRow {
   once_per_customer: number | string;
 }
 
-function numberOrNull(value: number | string | null): number | null {
+/** A nullable number column as either engine returns it (PostgreSQL answers BIGINT as text). */
+export function numberOrNull(value: number | string | null): number | null {
   return value === null ? null : Number(value);
 }
 
