@@ -4,6 +4,7 @@
  * print (lines, totals with a discount code's and a gift card's parts, address), in the store's
  * money format.
  */
+import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
 import { readFileSync } from 'node:fs';
 import { compile, type Template } from '../../engine/index.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
@@ -67,31 +68,6 @@ export function loadEmailTemplates(name: string): EmailTemplates {
 export function emailMoney(currency: string, locale: string): (cents: number) => string {
   const format = moneyFormatFor(currency, locale);
   return (cents) => formatMoneyWith(cents, format);
-}
-
-/**
- * A gift card's part of the payment as every order email prints it (the confirmation, the
- * shipping notice): the card's part as a deduction, and what the payment card paid of the rest.
- */
-export function giftCardParts(giftCard: { last4: string; amountCents: number } | null, totalCents: number, money: (cents: number) => string) {
-  if (!giftCard) return null;
-  return {
-    label: CHECKOUT.giftCardLine(giftCard.last4),
-    // a deduction, written as the checkout writes it (the store's format of a negative amount)
-    amount: money(-giftCard.amountCents),
-    // nothing when the gift card paid it all
-    paidByCard: totalCents > giftCard.amountCents ? money(totalCents - giftCard.amountCents) : null,
-  };
-}
-
-/**
- * A discount code's part as every order email prints it (the confirmation, the owner's notice,
- * the shipping notice): `Discount (CODE)` and what it took off, as a deduction, as the checkout
- * showed it; null without one.
- */
-export function discountParts(discount: { code: string; amountCents: number } | null, money: (cents: number) => string) {
-  if (!discount || discount.amountCents <= 0) return null;
-  return { label: CHECKOUT.discountLine(discount.code), amount: money(-discount.amountCents) };
 }
 
 /** The order's parts as the templates print them. */

@@ -21,7 +21,8 @@ import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { discountParts, emailMoney, giftCardParts, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
+import { emailMoney, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {

@@ -3,6 +3,7 @@ import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
+import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
@@ -44,13 +45,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
     // what the code took off the goods and the shipping, a deduction as the checkout showed it
-    discount: discountUse && order.discountCents > 0 ? { label: CHECKOUT.discountLine(discountUse.code), amount: money(-order.discountCents) } : null,
-    giftCard: giftCardPayment ? {
-      label: CHECKOUT.giftCardLine(giftCardPayment.last4),
-      // a deduction, as the checkout showed it; no card line when the gift card paid it all
-      amount: money(-giftCardPayment.amountCents),
-      paidByCard: order.grandTotalCents > giftCardPayment.amountCents ? money(order.grandTotalCents - giftCardPayment.amountCents) : null,
-    } : null,
+    discount: discountParts(discountUse ? { code: discountUse.code, amountCents: order.discountCents } : null, money),
+    giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
     customer: customer ? {
       orderNumber: CHECKOUT.orderNumber(customer.orderNumber),
       email: customer.email,

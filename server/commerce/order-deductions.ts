@@ -1,0 +1,25 @@
+/**
+ * What came off an order's total as the shopper is shown it once the order is placed (the
+ * confirmation page, the order emails, the shipping notice), as the checkout showed it: a
+ * discount code's part and a gift card's, each a deduction. `money` writes an amount as the view
+ * needs it (text in an email, a money object for a page's template).
+ */
+import { CHECKOUT } from '../../client/lib/messages.ts';
+
+/** `Discount (CODE)` and what it took off; null without one, or when it took nothing off. */
+export function discountParts<Money>(discount: { code: string; amountCents: number } | null, money: (cents: number) => Money) {
+  if (!discount || discount.amountCents <= 0) return null;
+  return { label: CHECKOUT.discountLine(discount.code), amount: money(-discount.amountCents) };
+}
+
+/** The gift card's part (by its last four characters), and what the payment card paid of the rest. */
+export function giftCardParts<Money>(giftCard: { last4: string; amountCents: number } | null, totalCents: number, money: (cents: number) => Money) {
+  if (!giftCard) return null;
+  return {
+    label: CHECKOUT.giftCardLine(giftCard.last4),
+    // a deduction, written as the checkout writes it (the store's format of a negative amount)
+    amount: money(-giftCard.amountCents),
+    // nothing when the gift card paid it all
+    paidByCard: totalCents > giftCard.amountCents ? money(totalCents - giftCard.amountCents) : null,
+  };
+}
