@@ -27,7 +27,7 @@ import { basisPointsFromText, textFromBasisPoints } from '../tax-rate-input.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
-import { giftCardOrderLabel } from './GiftCardsScreen.tsx';
+import { orderLabel } from './OrdersScreen.tsx';
 import { discountUsesText, type DiscountCodeSummary } from './DiscountsScreen.tsx';
 
 interface StoredCode extends DiscountCodeSummary {
@@ -270,7 +270,7 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
                 <tbody role="rowgroup">
                   {stored.uses.map((use) => (
                     <tr role="row" key={use.orderId}>
-                      <td role="cell" data-label={ADMIN.orderNumber}>{orderLink(use.orderId, giftCardOrderLabel({ id: use.orderId, orderNumber: use.orderNumber }))}</td>
+                      <td role="cell" data-label={ADMIN.orderNumber}>{orderLink(use.orderId, orderLabel({ id: use.orderId, orderNumber: use.orderNumber }))}</td>
                       <td role="cell" data-label={ADMIN.date}><StoreDate on={use.createdOn} /></td>
                       <td role="cell" data-label={ADMIN.discountTookOff}>
                         {formatMoney(use.amountCents, use.currency, moneyFormat)}

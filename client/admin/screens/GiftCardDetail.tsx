@@ -18,7 +18,8 @@ import { TableRegion } from '../TableRegion.tsx';
 import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
-import { giftCardOrderLabel, type GiftCardSummary } from './GiftCardsScreen.tsx';
+import { type GiftCardSummary } from './GiftCardsScreen.tsx';
+import { orderLabel } from './OrdersScreen.tsx';
 
 interface GiftCardEmail { id: string; recipient: string; status: string; error: string | null; createdOn: number; sentOn: number | null }
 
@@ -105,7 +106,7 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
         <dt>{ADMIN.giftCardAmount}</dt><dd>{money(card.initialCents)}</dd>
         <dt>{ADMIN.giftCardRecipient}</dt><dd>{card.recipientEmail}</dd>
         <dt>{ADMIN.giftCardBoughtWith}</dt>
-        <dd>{orderLink(card.order.id, giftCardOrderLabel(card.order))}{orderNotLive ? ` · ${ADMIN.orderStatuses[card.order.status]}` : ''}</dd>
+        <dd>{orderLink(card.order.id, orderLabel(card.order))}{orderNotLive ? ` · ${ADMIN.orderStatuses[card.order.status]}` : ''}</dd>
         <dt>{ADMIN.giftCardBuyer}</dt><dd>{card.order.email ?? ADMIN.notRecorded}</dd>
         <dt>{ADMIN.giftCardSoldOn}</dt><dd><StoreDate on={card.createdOn} /></dd>
         {card.stoppedOn !== null ? <><dt>{ADMIN.giftCardStoppedOn}</dt><dd><StoreDate on={card.stoppedOn} /></dd></> : null}
@@ -119,7 +120,7 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
             <tbody role="rowgroup">
               {card.spending.map((spent) => (
                 <tr role="row" key={spent.orderId}>
-                  <td role="cell" data-label={ADMIN.orderNumber}>{orderLink(spent.orderId, giftCardOrderLabel({ id: spent.orderId, orderNumber: spent.orderNumber }))}</td>
+                  <td role="cell" data-label={ADMIN.orderNumber}>{orderLink(spent.orderId, orderLabel({ id: spent.orderId, orderNumber: spent.orderNumber }))}</td>
                   <td role="cell" data-label={ADMIN.date}><StoreDate on={spent.createdOn} /></td>
                   <td role="cell" data-label={ADMIN.giftCardAmount}>
                     {money(spent.amountCents)}{spent.returnedOn !== null ? <small className="admin-hint"> · {ADMIN.giftCardPutBack}</small> : null}

@@ -26,11 +26,6 @@ export interface GiftCardSummary {
   order: { id: string; orderNumber: number | null; status: string; email: string | null };
 }
 
-/** The order's number as the admin writes it (#1042). */
-export function giftCardOrderLabel(order: { id: string; orderNumber: number | null }): string {
-  return orderLabel({ id: order.id, orderNumber: order.orderNumber === null ? null : String(order.orderNumber) });
-}
-
 export function GiftCardsScreen({ navigate }: { navigate: Navigate }) {
   const [address, setAddress] = useAddressQuery();
   const q = address.get('q') ?? '';
@@ -70,7 +65,7 @@ export function GiftCardsScreen({ navigate }: { navigate: Navigate }) {
                     <td role="cell" data-label={ADMIN.giftCardBalance}>{money(card.balanceCents)}</td>
                     <td role="cell" data-label={ADMIN.giftCardRecipient}>{card.recipientEmail}</td>
                     <td role="cell" data-label={ADMIN.giftCardBoughtWith}>
-                      <a href={ADMIN_PATHS.order(card.order.id)} onClick={(event) => go(event, ADMIN_PATHS.order(card.order.id))}>{giftCardOrderLabel(card.order)}</a>
+                      <a href={ADMIN_PATHS.order(card.order.id)} onClick={(event) => go(event, ADMIN_PATHS.order(card.order.id))}>{orderLabel(card.order)}</a>
                     </td>
                     <td role="cell" data-label={ADMIN.status}>{card.stoppedOn === null ? ADMIN.giftCardLive : ADMIN.giftCardStopped}</td>
                   </tr>

@@ -26,8 +26,10 @@ export interface OrderSummary {
   emailsNotSent?: number;
 }
 
-export function orderLabel(order: { id: string; orderNumber: string | null }): string {
-  return order.orderNumber ? `#${order.orderNumber.replace(/^#/, '')}` : order.id.slice(0, 8);
+export function orderLabel(order: { id: string; orderNumber: string | number | null }): string {
+  // a number as the gift card and discount calls answer it, or as text as the orders' calls do
+  const number = order.orderNumber === null ? '' : String(order.orderNumber);
+  return number ? `#${number.replace(/^#/, '')}` : order.id.slice(0, 8);
 }
 
 interface OrdersAnswer {
