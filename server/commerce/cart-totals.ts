@@ -54,8 +54,9 @@ export function discountableCentsOf(lines: readonly PricedLine[]): number {
  */
 export function computeTotals(lines: readonly PricedLine[], settings: TotalsSettings, goodsDiscountCents = 0): CartTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const discountCents = Math.min(Math.max(goodsDiscountCents, 0), discountableCentsOf(lines));
-  const taxableCents = discountableCentsOf(lines) - discountCents;
+  const discountableCents = discountableCentsOf(lines);
+  const discountCents = Math.min(Math.max(goodsDiscountCents, 0), discountableCents);
+  const taxableCents = discountableCents - discountCents;
   const totalQuantity = lines.reduce((sum, line) => sum + line.quantity, 0);
   const hasDigital = lines.some((line) => line.productType === PRODUCT_TYPE.DIGITAL);
   const purelyDigital = lines.length > 0 && lines.every((line) => line.productType === PRODUCT_TYPE.DIGITAL);
