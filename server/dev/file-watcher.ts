@@ -1,5 +1,6 @@
-import { statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { watch, type FSWatcher } from 'chokidar';
 
 /**
@@ -34,6 +35,12 @@ function identityOf(path: string): string | null {
 /** The identity of a root whose deletion was seen: whatever is at its path now is another folder. */
 const DELETED = 'deleted';
 
+/**
+ * When, after a fresh watch is ready, the folders on disk are compared with those watched (ms
+ * apart): a copy may still be being written, and each check adds any folder the watch missed.
+ */
+const MISSED_FOLDER_CHECKS_MS = [100, 400, 1_500];
+
 /** Editor backups and swap files, version control and dependencies are never a reason to reload. */
 const IGNORED = (path: string): boolean => /(^|[\\/])(\.git|node_modules)([\\/]|$)|~$|\.swp$/.test(path);
 
@@ -56,9 +63,12 @@ export class DevFileWatcher {
   /** Each watched root with its identity when it was last watched. */
   private readonly armed = new Map<string, string | null>();
   private rootCheck: NodeJS.Timeout | null = null;
+  /** Folders on disk the last fresh watch did not watch: the next check watches afresh for them. */
+  private readonly missedFolders: string[] = [];
   private closed = false;
 
-  constructor(private readonly onChange: (files: string[]) => void) {
+  /** `watchFolders` is chokidar's `watch`, or a stand-in a test gives to reproduce its races. */
+  constructor(private readonly onChange: (files: string[]) => void, private readonly watchFolders: typeof watch = watch) {
     this.watcher = this.watchRoots([]);
     const first = this.watcher;
     this.whenReady = new Promise((ready) => first.once('ready', () => ready()));
@@ -85,7 +95,7 @@ export class DevFileWatcher {
   }
 
   private watchRoots(roots: string[]): FSWatcher {
-    const watcher = watch(roots, { ignoreInitial: true, ignored: IGNORED });
+    const watcher = this.watchFolders(roots, { ignoreInitial: true, ignored: IGNORED });
     watcher.on('all', (event, file) => {
       const path = resolve(file);
       if (this.armed.has(path)) {
@@ -124,12 +134,14 @@ export class DevFileWatcher {
   /**
    * Watches every root afresh when one is no longer the folder it was when watched (chokidar shares
    * one watch per path, so the deleted folder's dead watches must all be closed before its copy can
-   * be watched), and reports the replaced roots once the new watch is ready.
+   * be watched), or when the last fresh watch missed a folder; reports the replaced roots and the
+   * missed folders once the new watch is ready.
    */
   private async rewatchReplacedRoots(): Promise<void> {
     try {
       const replaced = this.replacedRoots();
-      if (replaced.length === 0 || this.closed) return;
+      const missed = this.missedFolders.splice(0);
+      if ((replaced.length === 0 && missed.length === 0) || this.closed) return;
       for (const root of this.armed.keys()) this.armed.set(root, identityOf(root));
       await this.watcher.close();
       if (this.closed) return;
@@ -137,11 +149,33 @@ export class DevFileWatcher {
       this.watcher = watcher;
       await new Promise<void>((ready) => watcher.once('ready', () => ready()));
       if (this.closed) return;
-      for (const root of replaced) this.report(root);
+      for (const changed of [...replaced, ...missed]) this.report(changed);
+      void this.checkForMissedFolders(watcher);
     } finally {
       this.rootCheck = null;
       // replaced again while this check ran: its events were taken as this check's
       if (!this.closed && this.replacedRoots().length > 0) this.checkRootsSoon();
+    }
+  }
+
+  /**
+   * chokidar lists a folder before it watches it: a subfolder created in between (a copy still
+   * being written when the roots are watched afresh) is never watched, and saves in it would pass
+   * unseen until something else changed beside it. So the folders on disk are checked against the
+   * watched ones a few times after a fresh watch; a folder missed means watching afresh again,
+   * and reporting the folder (what was saved in it meanwhile was not seen).
+   */
+  private async checkForMissedFolders(watcher: FSWatcher): Promise<void> {
+    for (const delay of MISSED_FOLDER_CHECKS_MS) {
+      await sleep(delay, undefined, { ref: false });
+      if (this.closed || this.watcher !== watcher) return;
+      const watched = new Set(Object.keys(watcher.getWatched()));
+      const missed = [...this.armed.keys()].flatMap((root) => unwatchedFolders(root, watched));
+      if (missed.length > 0) {
+        this.missedFolders.push(...missed);
+        this.checkRootsSoon();
+        return;
+      }
     }
   }
 
@@ -167,4 +201,21 @@ export class DevFileWatcher {
     if (waits.length === 0) this.onChange(files);
     else void Promise.all(waits).then(() => this.onChange(files));
   }
+}
+
+/**
+ * The folders at or under `folder` (skipping ignored ones) that are not among `watched`, the
+ * outermost of each missed branch only. A folder removed meanwhile is simply not there.
+ */
+function unwatchedFolders(folder: string, watched: ReadonlySet<string>): string[] {
+  if (!watched.has(folder)) return statSync(folder, { throwIfNoEntry: false })?.isDirectory() === true ? [folder] : [];
+  let entries;
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isDirectory() && !IGNORED(join(folder, entry.name)))
+    .flatMap((entry) => unwatchedFolders(join(folder, entry.name), watched));
 }

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { watch } from 'chokidar';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DevFileWatcher } from '../../../server/dev/file-watcher.ts';
 
@@ -123,5 +124,37 @@ describe('DevFileWatcher', () => {
 
     writeFileSync(join(folder, 'blocks', 'nav.block'), 'nav, edited');
     await reportOf(reports, join(folder, 'blocks', 'nav.block'));
+  }, 40_000);
+
+  it('watches a subfolder its fresh watch missed (created while the copy was listed): saves in it are seen', async () => {
+    const { folder, copy } = folderAndCopy();
+    const blocks = join(folder, 'blocks');
+    // chokidar lists a folder, then watches it: a subfolder the copy creates in between is never
+    // watched. The stand-in makes the watch after the copy miss `blocks` so, every time.
+    let watches = 0;
+    const missingBlocksOnce: typeof watch = (paths, options) => {
+      watches++;
+      if (watches !== 2) return watch(paths, options);
+      let scanning = true;
+      const ignored = options!.ignored as (path: string) => boolean;
+      const watcher = watch(paths, { ...options, ignored: (path: string) => (scanning && path === blocks) || ignored(path) });
+      watcher.once('ready', () => { scanning = false; });
+      return watcher;
+    };
+    const reports: string[][] = [];
+    const watcher = new DevFileWatcher((files) => reports.push(files), missingBlocksOnce);
+    cleanups.push(() => watcher.close());
+    watcher.add({ folders: [folder] });
+    await watcher.ready();
+
+    await promisify(execFile)('sh', ['-c', 'rm -rf "$0" && cp -r "$1" "$0"', folder, copy]);
+    await reportOf(reports, folder);
+    const afterCopy = reports.length;
+    // the missed folder is found, watched, and reported (what was saved in it meanwhile was unseen)
+    await reportOf(reports, blocks, afterCopy);
+    expect(watches).toBe(3);
+    const afterFound = reports.length;
+    writeFileSync(join(blocks, 'nav.block'), 'nav, edited');
+    await reportOf(reports, join(blocks, 'nav.block'), afterFound);
   }, 40_000);
 });
