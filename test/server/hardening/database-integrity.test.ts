@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app.ts';
+import { backupCommand } from '../../../server/commands/backup.ts';
 import { backupDatabase, restoreDatabase, StoreInUseError, UnsoundBackupError } from '../../../server/db/backup.ts';
 import { CorruptDatabaseError, quickCheckProblems } from '../../../server/db/database-integrity.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
@@ -235,9 +236,8 @@ describe('backup and restore', () => {
     servers.push(server);
     // the store is in use (WAL mode, its -wal and -shm beside it) while the backup is taken
     expect((await fetch(`${server.url}/shop`)).status).toBe(200);
-    const env = { ...process.env, DATABASE_PATH: path, DATABASE_URL: '' };
-    const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
-    const said = execFileSync(tsx, ['server/backup-command.ts', 'backup'], { cwd: ROOT, env, encoding: 'utf8' });
+    const env = { DATABASE_PATH: path, DATABASE_URL: '' };
+    const said = await backupCommand(['backup'], env);
     const backups = join(dirname(path), 'backups');
     const made = readdirSync(backups);
     expect(made).toHaveLength(1);
@@ -256,7 +256,7 @@ describe('backup and restore', () => {
     const source = new Database(path);
     await source.backup(walBackup);
     source.close();
-    execFileSync(tsx, ['server/backup-command.ts', 'restore', walBackup], { cwd: ROOT, env, encoding: 'utf8' });
+    await backupCommand(['restore', walBackup], env);
     expect(readdirSync(dirname(walBackup))).toEqual(['wal-backup.db']);
     // (the -lock the server held stays: an empty file, never a journal; store-writer-lock.ts)
     expect(readdirSync(dirname(path)).sort()).toEqual(['backups', 'store.db', 'store.db-lock']);
@@ -265,49 +265,39 @@ describe('backup and restore', () => {
     expect((await fetch(`${restored.url}/api/health?deep=1`)).status).toBe(200);
   });
 
-  // each runs the command five times through tsx, which compiles it afresh: seconds apiece on a busy machine
-  it('npm run backup and restore say what is wrong in one line: no store, no backup, a store on PostgreSQL, bad usage', () => {
-    const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+  it('npm run backup and restore say what is wrong in one line: no store, no backup, a store on PostgreSQL, bad usage', async () => {
     const missing = join(folder(), 'none', 'store.db');
-    const fails = (args: string[], env: Record<string, string>): string => {
-      try {
-        execFileSync(tsx, ['server/backup-command.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8', stdio: 'pipe' });
-      } catch (error) {
-        const failure = error as { status: number; stderr: string };
-        expect(failure.status).toBe(1);
-        return failure.stderr.trim();
-      }
-      throw new Error(`${args.join(' ')} succeeded`);
-    };
-    expect(fails(['backup'], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.backupNoStore, { path: missing }));
+    const fails = (args: string[], env: Record<string, string>): Promise<string> =>
+      backupCommand(args, { DATABASE_URL: '', ...env }).then((said) => { throw new Error(`${args.join(' ')} succeeded: ${said}`); }, (error: Error) => error.message);
+    expect(await fails(['backup'], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.backupNoStore, { path: missing }));
     const noBackup = join(folder(), 'no-backup.db');
-    expect(fails(['restore', noBackup], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.restoreNoBackup, { path: noBackup }));
-    expect(fails(['backup'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
-    expect(fails(['restore'], { DATABASE_PATH: missing })).toBe(serverMessages.backupUsage);
+    expect(await fails(['restore', noBackup], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.restoreNoBackup, { path: noBackup }));
+    expect(await fails(['backup'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
+    expect(await fails(['restore'], { DATABASE_PATH: missing })).toBe(serverMessages.backupUsage);
     // a restore without its file on PostgreSQL: the PostgreSQL answer, not how to name a file
-    expect(fails(['restore'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
+    expect(await fails(['restore'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
     expect(existsSync(missing)).toBe(false);
+
+    // from the command line, the line is all stderr says, and the exit code is 1
+    try {
+      execFileSync(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/backup-command.ts', 'backup'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATABASE_PATH: missing }, encoding: 'utf8', stdio: 'pipe' });
+      throw new Error('backup of a missing store succeeded');
+    } catch (error) {
+      const failure = error as { status: number; stdout: string; stderr: string };
+      expect({ status: failure.status, out: failure.stdout, err: failure.stderr }).toEqual({ status: 1, out: '', err: `${fillMessage(serverMessages.backupNoStore, { path: missing })}\n` });
+    }
   }, 90_000);
 
-  it('npm run backup and restore answer --help with what they do, and take no other option for a file name', () => {
-    const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
-    const missing = join(folder(), 'none', 'store.db');
-    const run = (args: string[]): { status: number; out: string; err: string } => {
-      try {
-        const out = execFileSync(tsx, ['server/backup-command.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATABASE_PATH: missing }, encoding: 'utf8', stdio: 'pipe' });
-        return { status: 0, out, err: '' };
-      } catch (error) {
-        const failure = error as { status: number; stdout: string; stderr: string };
-        return { status: failure.status, out: failure.stdout, err: failure.stderr.trim() };
-      }
-    };
-    const help = { status: 0, out: `${serverMessages.backupHelp}\n`, err: '' };
-    expect(run(['backup', '--help'])).toEqual(help);
-    expect(run(['restore', '--help'])).toEqual(help);
-    expect(run(['backup', '-h'])).toEqual(help);
+  it('npm run backup and restore answer --help with what they do, and take no other option for a file name', async () => {
+    const env = { DATABASE_URL: '', DATABASE_PATH: join(folder(), 'none', 'store.db') };
+    const said = (args: string[]): Promise<string> => backupCommand(args, env).catch((error: Error) => `refused: ${error.message}`);
+    expect(await said(['backup', '--help'])).toBe(serverMessages.backupHelp);
+    expect(await said(['restore', '--help'])).toBe(serverMessages.backupHelp);
+    expect(await said(['backup', '-h'])).toBe(serverMessages.backupHelp);
     // an option is a mistake, never the name of the backup to write or read ("no backup at --force")
-    expect(run(['backup', '--force'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
-    expect(run(['restore', '--force'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
-    expect(run(['backup', 'a.db', 'b.db'])).toEqual({ status: 1, out: '', err: serverMessages.backupUsage });
-  }, 90_000);
+    const usage = `refused: ${serverMessages.backupUsage}`;
+    expect(await said(['backup', '--force'])).toBe(usage);
+    expect(await said(['restore', '--force'])).toBe(usage);
+    expect(await said(['backup', 'a.db', 'b.db'])).toBe(usage);
+  });
 });
