@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app.ts';
+import { passwordCommand } from '../../../server/commands/password.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../../server/db/open-store.ts';
 import type { Store } from '../../../server/db/store.ts';
 import { fillMessage, serverMessages } from '../../../server/messages.ts';
@@ -23,6 +24,7 @@ const OLD_PASSWORD = 'the password the owner forgot';
 const folder = mkdtempSync(join(tmpdir(), 'password-command-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+/** The command as a process runs it: what it prints and its exit code. */
 function command(args: string[], env: Record<string, string>): { status: number; out: string; err: string } {
   try {
     const out = execFileSync(TSX, ['server/password-command.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8', stdio: 'pipe' });
@@ -31,6 +33,14 @@ function command(args: string[], env: Record<string, string>): { status: number;
     const failure = error as { status: number; stdout: string; stderr: string };
     return { status: failure.status, out: failure.stdout, err: failure.stderr.trim() };
   }
+}
+
+/** The command's work in this process, said as `command` would say it (tsx takes seconds a process on a busy machine). */
+function inProcess(args: string[], env: Record<string, string>): Promise<{ status: number; out: string; err: string }> {
+  return passwordCommand(args, { DATABASE_URL: '', ...env }).then(
+    (said) => ({ status: 0, out: `${said}\n`, err: '' }),
+    (error: Error) => ({ status: 1, out: '', err: error.message }),
+  );
 }
 
 /** A store made by the app, as the command finds it: a SQLite file, or a PostgreSQL schema on the postgres run. */
@@ -76,21 +86,21 @@ describe('npm run password', () => {
     });
 
     // what is wrong, in one line
-    expect(command(['nobody@example.com'], env)).toEqual({
+    expect(await inProcess(['nobody@example.com'], env)).toEqual({
       status: 1, out: '', err: fillMessage(serverMessages.passwordNoAccount, { email: 'nobody@example.com', store: storeDescription(location) }),
     });
-    expect(command([], env).err).toBe(serverMessages.passwordUsage);
-    expect(command([OWNER_EMAIL, 'extra'], env).err).toBe(serverMessages.passwordUsage);
+    expect((await inProcess([], env)).err).toBe(serverMessages.passwordUsage);
+    expect((await inProcess([OWNER_EMAIL, 'extra'], env)).err).toBe(serverMessages.passwordUsage);
   });
 
   it('answers --help with its usage, and takes no other option for an email', async () => {
     const { location, env } = await preparedStore();
     const before = await withStore(location, hashOf);
-    expect(command(['--help'], env)).toEqual({ status: 0, out: `${serverMessages.passwordUsage}\n`, err: '' });
-    expect(command(['-h'], env).out).toBe(`${serverMessages.passwordUsage}\n`);
+    expect(await inProcess(['--help'], env)).toEqual({ status: 0, out: `${serverMessages.passwordUsage}\n`, err: '' });
+    expect((await inProcess(['-h'], env)).out).toBe(`${serverMessages.passwordUsage}\n`);
     // an option is a mistake, never an address looked up ("no account signs in with --verbose")
-    expect(command(['--verbose'], env)).toEqual({ status: 1, out: '', err: serverMessages.passwordUsage });
-    expect(command([OWNER_EMAIL, '--force'], env)).toEqual({ status: 1, out: '', err: serverMessages.passwordUsage });
+    expect(await inProcess(['--verbose'], env)).toEqual({ status: 1, out: '', err: serverMessages.passwordUsage });
+    expect(await inProcess([OWNER_EMAIL, '--force'], env)).toEqual({ status: 1, out: '', err: serverMessages.passwordUsage });
     expect(await withStore(location, hashOf)).toBe(before);
   });
 
