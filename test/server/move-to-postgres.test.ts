@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
 import { readConfig } from '../../server/config.ts';
+import { moveCommand, moveExitCode } from '../../server/commands/move-to-postgres.ts';
 import { counted, moveMessages } from '../../server/db/move-to-postgres.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
@@ -57,6 +58,17 @@ function move(args: string[], env: Record<string, string> = {}): { status: numbe
   }
 }
 
+/** The command's work in this process, said as `move` would say it (tsx takes seconds a process on a busy machine). */
+async function moveHere(args: string[], env: Record<string, string> = {}): Promise<{ status: number; out: string; err: string }> {
+  const lines: string[] = [];
+  try {
+    lines.push(await moveCommand(args, { DATABASE_URL: '', ...env }, (line) => lines.push(line)));
+    return { status: 0, out: lines.map((line) => `${line}\n`).join(''), err: '' };
+  } catch (error) {
+    return { status: moveExitCode(error), out: lines.map((line) => `${line}\n`).join(''), err: (error as Error).message };
+  }
+}
+
 async function withStore<T>(location: StoreLocation, use: (store: Store) => Promise<T>): Promise<T> {
   const { store } = openStore(location);
   try {
@@ -90,23 +102,24 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     const help = move(['--help']);
     expect(help.status).toBe(0);
     expect(help.out).toBe(`${moveMessages.help}\n`);
-    expect(move(['--from'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
-    expect(move(['--wrong'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
-    expect(move(['--from', 'x.db'])).toEqual({ status: 1, out: '', err: moveMessages.noTarget });
+    // a refused setting exits as the server's start does (78), from the command line too
     expect(move(['--to', 'mysql://shop:pw@db/shop'])).toEqual({ status: CANNOT_SERVE_EXIT_CODE, out: '', err: moveMessages.targetNotPostgres });
+    expect(await moveHere(['--from'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
+    expect(await moveHere(['--wrong'])).toEqual({ status: 1, out: '', err: moveMessages.usage });
+    expect(await moveHere(['--from', 'x.db'])).toEqual({ status: 1, out: '', err: moveMessages.noTarget });
     const missing = join(folder, 'none', 'store.db');
-    expect(move(['--from', missing, '--to', nowhere])).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
+    expect(await moveHere(['--from', missing, '--to', nowhere])).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
     // the defaults are the server's: DATABASE_PATH, and DATABASE_URL for the target
-    expect(move([], { DATABASE_PATH: missing, DATABASE_URL: nowhere })).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
+    expect(await moveHere([], { DATABASE_PATH: missing, DATABASE_URL: nowhere })).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.noSource, { path: missing }) });
   }, 90_000);
 
-  it('refuses a URL whose password was not percent-encoded with the server\'s own line and exit code, before reaching anything', () => {
+  it('refuses a URL whose password was not percent-encoded with the server\'s own line and exit code, before reaching anything', async () => {
     const mistyped = 'postgres://shop:p@ss#w0rd@127.0.0.1:1/shop';
     const hint = 'percent-encode special characters in the password (@ is %40, # is %23, / is %2F, ? is %3F, % is %25), and in the other parts of the URL';
-    const given = move(['--from', 'x.db', '--to', mistyped]);
+    const given = await moveHere(['--from', 'x.db', '--to', mistyped]);
     expect(given).toEqual({ status: CANNOT_SERVE_EXIT_CODE, out: '', err: `--to postgres://***@127.0.0.1:1/shop cannot be read as written: ${hint}` });
     // from DATABASE_URL: word for word what the server's start says of it
-    const fromEnvironment = move(['--from', 'x.db'], { DATABASE_URL: mistyped });
+    const fromEnvironment = await moveHere(['--from', 'x.db'], { DATABASE_URL: mistyped });
     expect(fromEnvironment).toEqual({ status: CANNOT_SERVE_EXIT_CODE, out: '', err: `DATABASE_URL postgres://***@127.0.0.1:1/shop cannot be read as written: ${hint}` });
     expect(() => readConfig({ DATABASE_URL: mistyped })).toThrow(fromEnvironment.err);
     expect(`${given.err}${fromEnvironment.err}`).not.toContain('w0rd');
@@ -117,7 +130,7 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     const other = new Database(notStore);
     other.exec('CREATE TABLE notes (text TEXT)');
     other.close();
-    expect(move(['--from', notStore, '--to', nowhere])).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.sourceNotStore, { path: notStore }) });
+    expect(await moveHere(['--from', notStore, '--to', nowhere])).toEqual({ status: 1, out: '', err: fillMessage(moveMessages.sourceNotStore, { path: notStore }) });
 
     const current = await sqliteStore('behind');
     const behind = join(folder, 'behind', 'older.db');
@@ -126,14 +139,14 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     db.prepare('DELETE FROM schema_migrations WHERE name = ?').run('132_email_delivery_attempts.sql');
     db.close();
     const before = fileHash(behind);
-    expect(move(['--from', behind, '--to', nowhere])).toEqual({
+    expect(await moveHere(['--from', behind, '--to', nowhere])).toEqual({
       status: 1, out: '', err: fillMessage(moveMessages.sourceBehind, { path: behind, missing: '132_email_delivery_attempts.sql' }),
     });
     expect(fileHash(behind)).toBe(before);
 
     const garbage = join(folder, 'garbage.db');
     writeFileSync(garbage, 'not a database at all, only text that is long enough to look like a header'.repeat(100));
-    const refused = move(['--from', garbage, '--to', nowhere]);
+    const refused = await moveHere(['--from', garbage, '--to', nowhere]);
     expect(refused.status).toBe(1);
     expect(refused.err).toMatch(new RegExp(`^${garbage.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (cannot be read as a SQLite store|is damaged)`));
   }, 90_000);
@@ -142,16 +155,16 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     const source = await sqliteStore('live');
     const refusal = { status: 1, out: '', err: fillMessage(serverMessages.moveStoreHasWriter, { path: source }) };
     // past the check, the move meets the unreachable target
-    const wentOn = (): string => move(['--from', source, '--to', nowhere]).err.split(':')[0]!;
+    const wentOn = async (): Promise<string> => (await moveHere(['--from', source, '--to', nowhere])).err.split(':')[0]!;
 
     const server = await startServer({ databasePath: source, databaseUrl: '' });
-    expect(move(['--from', source, '--to', nowhere])).toEqual(refusal);
+    expect(await moveHere(['--from', source, '--to', nowhere])).toEqual(refusal);
     await server.stop();
-    expect(wentOn()).toBe('cannot reach postgres');
+    expect(await wentOn()).toBe('cannot reach postgres');
 
     // DATABASE_READONLY takes no orders: the shop may stay open for browsing while it moves
     const readOnly = openStore({ databasePath: source, readOnly: true });
-    expect(wentOn()).toBe('cannot reach postgres');
+    expect(await wentOn()).toBe('cannot reach postgres');
     await readOnly.store.close();
 
     // a server process killed outright (kill -9, the out-of-memory killer) leaves nothing behind that blocks the move
@@ -161,12 +174,13 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     const killed = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', hold, source], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       await once(killed.stdout, 'data');
+      // from the command line too: the refusal's one line and exit code
       expect(move(['--from', source, '--to', nowhere])).toEqual(refusal);
     } finally {
       killed.kill('SIGKILL');
     }
     await once(killed, 'exit');
-    expect(wentOn()).toBe('cannot reach postgres');
+    expect(await wentOn()).toBe('cannot reach postgres');
   }, 90_000);
 
   it('keeps a server that starts while the move copies from opening the store for writing, and says why', async () => {
@@ -186,7 +200,7 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
 
   it('never prints the password of the URL, even when the database cannot be reached', async () => {
     const source = await sqliteStore('unreachable');
-    const refused = move(['--from', source, '--to', nowhere]);
+    const refused = await moveHere(['--from', source, '--to', nowhere]);
     expect(refused.status).toBe(1);
     expect(refused.err).toContain(storeDescription({ databasePath: source, databaseUrl: nowhere }));
     expect(refused.err.startsWith('cannot reach postgres://shop:***@127.0.0.1:1/none: ')).toBe(true);
@@ -310,11 +324,11 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
 
     // a second move into the store now there is refused, with or without --replace, and changes nothing
     const digest = await withStore(target, (store) => databaseDigest(store));
-    const again = move(['--from', sourcePath, '--to', url]);
+    const again = await moveHere(['--from', sourcePath, '--to', url]);
     expect(again.status).toBe(1);
     expect(again.out).toBe('');
     expect(again.err).toMatch(/^postgres:\/\/.* already holds a store \(.*2 rows in orders.*\): nothing was copied; move into an empty database, or add --replace/);
-    const replace = move(['--from', sourcePath, '--to', url, '--replace']);
+    const replace = await moveHere(['--from', sourcePath, '--to', url, '--replace']);
     expect(replace.status).toBe(1);
     expect(replace.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-up\): --replace only replaces/);
     expect(await withStore(target, (store) => databaseDigest(store))).toEqual(digest);
@@ -332,7 +346,7 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
       await admin.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
       url.username = role;
       const to = url.toString();
-      const refused = move(['--from', sourcePath, '--to', to]);
+      const refused = await moveHere(['--from', sourcePath, '--to', to]);
       expect(refused).toEqual({
         status: 1, out: '',
         err: fillMessage(moveMessages.targetNoCreate, { target: storeDescription({ databasePath: sourcePath, databaseUrl: to }), role, reason: `permission denied for schema ${schema}` }),
@@ -350,10 +364,10 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
     const demo = await startServer({ databasePath: join(folder, 'demo.db'), databaseUrl: url, ownerPassword: 'the demo owner password' });
     await demo.stop();
 
-    const refused = move(['--from', sourcePath, '--to', url]);
+    const refused = await moveHere(['--from', sourcePath, '--to', url]);
     expect(refused.status).toBe(1);
     expect(refused.err).toContain('already holds a store (');
-    const replaced = move(['--from', sourcePath, '--to', url, '--replace']);
+    const replaced = await moveHere(['--from', sourcePath, '--to', url, '--replace']);
     expect(replaced.status, replaced.err).toBe(0);
     expect(replaced.out).toContain('(13 products, 1 order, 2 accounts; the next order is #1002)');
     await withStore({ databasePath: join(folder, 'demo.db'), databaseUrl: url }, async (store) => {
