@@ -10,6 +10,8 @@ export interface CodeFrameOptions {
   context?: number;
   /** ANSI colours (only for a terminal). */
   color?: boolean;
+  /** Characters of a long error line shown around its column (default FRAME_LINE_WIDTH). */
+  width?: number;
 }
 
 const RED = '\u001b[31m';
@@ -25,10 +27,10 @@ const RESET = '\u001b[0m';
 export const FRAME_LINE_WIDTH = 160;
 
 /** The same slice of every line of the frame, so the lines stay aligned under one another. */
-function frameWindow(errorLine: string, column: number): (text: string) => string {
-  if (errorLine.length <= FRAME_LINE_WIDTH) return (text) => text;
-  const start = Math.max(0, Math.min(column - 1 - FRAME_LINE_WIDTH / 2, errorLine.length - FRAME_LINE_WIDTH));
-  const end = start + FRAME_LINE_WIDTH;
+function frameWindow(errorLine: string, column: number, width: number): (text: string) => string {
+  if (errorLine.length <= width) return (text) => text;
+  const start = Math.max(0, Math.min(column - 1 - Math.floor(width / 2), errorLine.length - width));
+  const end = start + width;
   // A line that ends before the window still shows that it has text.
   return (text) => `${start > 0 && text.length > 0 ? '…' : ''}${text.slice(start, end)}${text.length > end ? '…' : ''}`;
 }
@@ -43,7 +45,7 @@ export function codeFrame(source: string, line: number, column: number, options:
   const first = Math.max(1, line - context);
   const last = Math.min(total, line + context);
   const width = String(last).length;
-  const crop = frameWindow(lines.lineText(line), column);
+  const crop = frameWindow(lines.lineText(line), column, options.width ?? FRAME_LINE_WIDTH);
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const here = n === line;

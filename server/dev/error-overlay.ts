@@ -14,12 +14,21 @@ export interface OverlayEntry {
   hint?: string;
   /** Numbered lines around the error with a caret under its column ('' when the source is unknown). */
   frame: string;
+  /** The same frame cut to a phone's width around the column, shown instead on a narrow screen. */
+  narrowFrame?: string;
   /** How many times the render reported this error at this position. */
   count: number;
 }
 
 /** Marks the overlay so tests and styles can find it. */
 export const OVERLAY_ID = 'dev-error-overlay';
+
+/**
+ * Characters of the error line a narrow screen's frame shows around the column: with its gutter
+ * and the `…` of each cut, it fits the overlay on a 390 px phone, so the caret is in view there
+ * rather than past the frame's right edge.
+ */
+export const NARROW_FRAME_WIDTH = 24;
 
 /** The overlay's headings. */
 export const overlayText = {
@@ -57,6 +66,7 @@ export function overlayEntries(
         usageOf: pluginUsage,
       }),
       frame: source === undefined ? '' : codeFrame(source, error.line, error.column),
+      narrowFrame: source === undefined ? '' : codeFrame(source, error.line, error.column, { width: NARROW_FRAME_WIDTH }),
       count: error.count,
     };
   });
@@ -74,7 +84,10 @@ const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:a
   + `#${OVERLAY_ID} .where{color:#8ab4f8}`
   + `#${OVERLAY_ID} .hint{color:#ffd54f}`
   + `#${OVERLAY_ID} pre{margin:8px 0 0;padding:12px;background:#000;overflow:auto}`
-  + `#${OVERLAY_ID} button{float:right;font:inherit}`
+  + `#${OVERLAY_ID} pre.narrow{display:none}`
+  + `@media (max-width:600px){#${OVERLAY_ID} pre.wide{display:none}#${OVERLAY_ID} pre.narrow{display:block}}`
+  // a finger's width each way (44 px), as the storefront's own controls: the overlay is read on phones too
+  + `#${OVERLAY_ID} button{float:right;font:inherit;min-width:44px;min-height:44px}`
   + `#${OVERLAY_ID} h2.warnings{margin:16px 0;font-size:16px;color:#ffd54f}`
   // warnings alone leave the page in view: a bar along the bottom that opens into a panel, rather
   // than a panel over the page's foot (on a phone its Add to Cart) on every page until closed
@@ -89,7 +102,11 @@ function overlayItems(entries: readonly OverlayEntry[]): string {
     const where = entry.line > 0 ? `${entry.template}:${entry.line}:${entry.column}` : entry.template;
     const repeated = entry.count > 1 ? ` (×${entry.count})` : '';
     const hint = entry.hint === undefined ? '' : `<div class="hint">${escapeHtml(entry.hint)}</div>`;
-    const frame = entry.frame === '' ? '' : `<pre class="frame">${escapeHtml(entry.frame)}</pre>`;
+    // a narrow screen shows the frame cut around the column, where the whole line would hide the caret
+    const narrow = entry.narrowFrame === undefined || entry.narrowFrame === entry.frame
+      ? ''
+      : `<pre class="frame narrow">${escapeHtml(entry.narrowFrame)}</pre>`;
+    const frame = entry.frame === '' ? '' : `<pre class="frame${narrow === '' ? '' : ' wide'}">${escapeHtml(entry.frame)}</pre>${narrow}`;
     return `<li data-template="${escapeHtml(entry.template)}" data-line="${entry.line}" data-column="${entry.column}">`
       + `<span class="where">${escapeHtml(where)}</span> <span class="message">${escapeHtml(entry.message)}</span>${repeated}${hint}${frame}</li>`;
   }).join('');

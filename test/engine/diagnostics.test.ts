@@ -43,6 +43,15 @@ describe('code frames', () => {
     expect(codeFrame('x'.repeat(FRAME_LINE_WIDTH), 1, 1).split('\n')[0]).toBe(`> 1 | ${'x'.repeat(FRAME_LINE_WIDTH)}`);
   });
 
+  it('cuts the window to a given width, for a screen narrower than a terminal', () => {
+    const line = '  <div class="loading-spinner"></div><p id="e">{.section items}BROKEN</p>';
+    const column = line.indexOf('{') + 1;
+    const frame = codeFrame(line, 1, column, { width: 24 }).split('\n');
+    expect(frame[0]).toBe(`> 1 | …${line.slice(column - 13, column + 11)}…`);
+    expect(frame[0]!.charAt(frame[1]!.indexOf('^'))).toBe('{'); // the caret under the tag
+    expect(codeFrame(line, 1, column)).toBe(`> 1 | ${line}\n    | ${' '.repeat(column - 1)}^`); // the terminal's width keeps it whole
+  });
+
   it('paints only when asked', () => {
     expect(codeFrame(source, 3, 7)).not.toContain('\u001b[');
     expect(codeFrame(source, 3, 7, { color: true })).toContain('\u001b[31m^');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../engine/index.ts';
 import { messages } from '../../../engine/messages.ts';
-import { OVERLAY_ID, overlayEntries, overlayMarkup, overlayText } from '../../../server/dev/error-overlay.ts';
+import { NARROW_FRAME_WIDTH, OVERLAY_ID, overlayEntries, overlayMarkup, overlayText } from '../../../server/dev/error-overlay.ts';
 
 /** The development overlay's list: each error by file, line and column, and a file alone when the problem has no place in it. */
 describe('overlayMarkup', () => {
@@ -13,6 +13,12 @@ describe('overlayMarkup', () => {
     expect(html).toContain('<span class="where">site.region:3:7</span>');
     expect(html).toContain('<span class="where">template.conf</span>');
     expect(html).not.toContain(':0:0');
+  });
+
+  it('gives its Close button a touch target of at least 44 px each way', () => {
+    const rule = /#dev-error-overlay button\{([^}]*)\}/.exec(overlayMarkup([]))?.[1] ?? '';
+    expect(rule).toContain('min-width:44px');
+    expect(rule).toContain('min-height:44px');
   });
 });
 
@@ -70,5 +76,21 @@ describe('overlayEntries', () => {
     expect(asked).toBe(1);
     overlayEntries(compile('{.section}', { name: 'page.tmpl' }).errors, () => '{.section}', partialNames);
     expect(asked).toBe(1);
+  });
+
+  it('gives a long error line a second frame cut around the column, which a phone shows instead, the caret in view', () => {
+    const source = `<div class="loading-spinner"></div><p id="e">{title|slguify}</p>`;
+    const [entry] = overlayEntries(compile(source, { name: 'blog.list' }).errors, () => source);
+    const narrow = entry!.narrowFrame!.split('\n');
+    const start = source.indexOf('{') - NARROW_FRAME_WIDTH / 2;
+    expect(narrow[0]).toBe(`> 1 | …${source.slice(start, start + NARROW_FRAME_WIDTH)}…`);
+    expect(narrow[0]!.charAt(narrow[1]!.indexOf('^'))).toBe('{');
+    const html = overlayMarkup([entry!]);
+    expect(html).toContain(`<pre class="frame wide">`);
+    expect(html).toContain(`<pre class="frame narrow">`);
+    expect(html).toContain(`@media (max-width:600px){#${OVERLAY_ID} pre.wide{display:none}#${OVERLAY_ID} pre.narrow{display:block}}`);
+    // a short line has one frame, the same on every screen
+    const short = '{a|slguify}';
+    expect(overlayMarkup(overlayEntries(compile(short, { name: 'a.block' }).errors, () => short))).not.toContain('narrow">');
   });
 });
