@@ -16,6 +16,8 @@ export const serverMessages = {
   rateLimited: REQUEST.tooManyRequests,
   bodyTooLarge: 'The request body is too large.',
   pageTemplateMissing: (file: string) => `no ${file} in the template folder: a folder of single templates has a .tmpl file for each page it serves (see README, "Template folders")`,
+  /** A template.conf written after the start: the folder's kind is read once, when the server starts. */
+  pageTemplateMissingSinceTemplateConf: (file: string) => `no ${file} in the template folder: it was started as a folder of single .tmpl pages and has a template.conf since; restart the server to serve it as a developer template`,
   malformedJson: 'The request body is not valid JSON.',
   bodyCharsetUnsupported: 'The request body must be sent as UTF-8.',
   bodyEncodingUnsupported: 'The request body is compressed in a way the store does not read; send it uncompressed, gzip, deflate or br.',

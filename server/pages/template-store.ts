@@ -6,6 +6,7 @@ import { compile, type Template, type TemplateError } from '../../engine/index.t
 import { cliMessages } from '../../engine/cli/messages.ts';
 import { isTemplateText } from '../../engine/cli/template-text.ts';
 import { serverMessages } from '../messages.ts';
+import { templateFolderRoot } from '../theme/template-folder-root.ts';
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 const PARTIALS_SUBDIR = 'partials';
@@ -83,7 +84,7 @@ export class TemplateStore {
     if (cached && !this.watchFiles) return cached;
     const stat = statSync(path, { throwIfNoEntry: false });
     // a page the folder lacks fails like one that does not compile: named, in the log and the overlay
-    if (stat === undefined) throw new TemplateCompileError(name, [{ name, line: 0, column: 0, message: serverMessages.pageTemplateMissing(name) }]);
+    if (stat === undefined) throw new TemplateCompileError(name, [{ name, line: 0, column: 0, message: this.missingPageMessage(name) }]);
     const mtimeMs = stat.mtimeMs;
     if (cached && cached.mtimeMs === mtimeMs) return cached;
     const source = readFileSync(path, 'utf8');
@@ -97,6 +98,16 @@ export class TemplateStore {
     const entry = { template, mtimeMs, readsClock: CLOCK_FORMATTERS.test(source), sourceLength: source.length, validationErrors };
     this.cache.set(path, entry);
     return entry;
+  }
+
+  /**
+   * A page the folder lacks; an author who starts from an empty folder and then writes a
+   * template.conf is told to restart, since the folder's kind is decided at the start.
+   */
+  private missingPageMessage(name: string): string {
+    return templateFolderRoot(this.dir) !== null
+      ? serverMessages.pageTemplateMissingSinceTemplateConf(name)
+      : serverMessages.pageTemplateMissing(name);
   }
 
   private pagePath(name: string): string {

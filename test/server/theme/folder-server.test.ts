@@ -573,6 +573,23 @@ describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
     }
   });
 
+  it('tells an author who writes a template.conf into the folder after the start to restart, rather than to write .tmpl pages', async () => {
+    const dir = writeFolder({});
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      writeFileSync(join(dir, 'template.conf'), '{ "name": "Mine", "layouts": { "default": { "name": "Default", "regions": ["site"] } } }');
+      writeFileSync(join(dir, 'site.region'), '<body>{squarespace.main-content}</body>');
+      const home = await fetch(`${server.url}/`);
+      expect(home.status).toBe(500);
+      const html = await home.text();
+      expect(html).toContain(serverMessages.pageTemplateMissingSinceTemplateConf('home.tmpl'));
+      expect(html).not.toContain(serverMessages.pageTemplateMissing('home.tmpl').replaceAll('"', '&quot;'));
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('gives a mistyped partial the closest partial of partials/ in the development overlay', async () => {
     const dir = writeFolder({ 'shop.tmpl': '<body><p>{@|apply crad}</p></body>', 'partials/card.block': 'card' });
     const server = await startServer({ templateDir: dir, dev: true });
