@@ -51,9 +51,10 @@ export const ADMIN = {
   navLabel: 'Admin sections',
   screens: { products: 'Products', inventory: 'Inventory', orders: 'Orders', 'gift-cards': 'Gift cards', discounts: 'Discounts', messages: 'Messages', settings: 'Settings', staff: 'Staff', account: 'Account' },
   loading: 'Loading…',
-  saved: 'Saved.',
   save: 'Save',
   saving: 'Saving…',
+  // above a form greyed out for a role that may read it but not save it, which would otherwise look broken
+  readOnlyRole: 'Your role lets you read this but not change it; an admin of the store can change your role under Staff.',
   cancel: 'Cancel',
   delete: 'Delete',
   confirmDelete: 'Delete this product? This cannot be undone.',
@@ -344,6 +345,8 @@ export const ADMIN = {
   cancelledNoEmail: 'Cancelled and its items returned to stock. The order has no email address, so no cancellation notice was made.',
   refund: 'Refund (test mode)',
   confirmRefund: 'Refund this test-mode order?',
+  // a paid order's items come back to stock; a fulfilled one's were sent, a cancelled one's came back already
+  refunded: (stockBack: boolean) => `${stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.'} This is a test-mode order, so no money moved, and the shopper is not emailed about the refund.`,
   exportCsv: 'Export CSV',
   backToOrders: 'Back to orders',
   // messages

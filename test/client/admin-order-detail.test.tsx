@@ -235,6 +235,8 @@ describe('Mark fulfilled', () => {
     expect(fulfils().map((call) => call.body)).toEqual([{ carrier: 'Royal Mail', trackingNumber: 'AB 1234 5678 9GB' }]);
     expect(screen.getByRole('status').textContent).toBe('Marked fulfilled; the shipping notice is on its way to jane@example.com.');
     expect(screen.queryByRole('form', { name: ADMIN.markFulfilled })).toBeNull();
+    // the button pressed went with its form: the focus goes to what happened, not back to the top of the page
+    expect(document.activeElement).toBe(screen.getByRole('status'));
   });
 
   it('fulfils with nothing more when the fields are left empty, and does nothing when the owner says not now', async () => {
@@ -396,5 +398,31 @@ describe('Cancel order', () => {
     const withoutEmail = await cancelOrder({ email: null }, true);
     expect(withoutEmail).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNoticeNoEmail}`);
     expect(screen.getByRole('status').textContent).toBe(ADMIN.cancelledNoEmail);
+  });
+});
+
+describe('Refund', () => {
+  /** A test-mode order's page, the refund call answering as the server does, and the confirm dialog accepting. */
+  async function refundOrder(status: string) {
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ testMode: true, status }), canSendEmail: true } } },
+      { method: 'POST', path: '/api/admin/orders/o1/refund', answer: { body: { order: order({ testMode: true, status: 'refunded' }) } } },
+    ]);
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.refund }));
+    await settle();
+  }
+
+  it("says what the refund did: a paid order's items back in stock, no money moved and no email to the shopper", async () => {
+    await refundOrder('paid');
+    expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock. This is a test-mode order, so no money moved, and the shopper is not emailed about the refund.');
+    expect(document.activeElement).toBe(screen.getByRole('status'));
+  });
+
+  it("does not say a fulfilled order's items came back: they were sent", async () => {
+    await refundOrder('fulfilled');
+    expect(screen.getByRole('status').textContent).toBe('Refunded. This is a test-mode order, so no money moved, and the shopper is not emailed about the refund.');
   });
 });

@@ -16,6 +16,7 @@ import { CardTableHead } from '../CardTableHead.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { replaceAddress } from '../history-position.ts';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
+import { useFocusAfterCall } from '../focus-after-call.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { NO_NOTICE, refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { StoreDate } from '../StoreDate.tsx';
@@ -103,25 +104,11 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
     if (opened.data) show(opened.data.discountCode);
   }, [opened.data]);
 
-  // A call disables the fieldset, which takes the focus from the control that holds it, and Stop
-  // and Start replace each other: once answered, the focus goes back to that control (Save when
-  // none had it), or to the button that replaced the one pressed, unless it went somewhere
-  // already (a refused field)
+  // Stop and Start replace each other: the focus goes to the one that replaced the one pressed
   const saveButton = useRef<HTMLButtonElement>(null);
   const stateButton = useRef<HTMLButtonElement>(null);
-  const focusAfterCall = useRef<HTMLElement | 'save' | 'state' | null>(null);
-  const callStarted = (fallback: 'save' | 'state') => {
-    const focused = document.activeElement;
-    focusAfterCall.current = focused instanceof HTMLElement && focused !== document.body ? focused : fallback;
-  };
-  useEffect(() => {
-    const target = focusAfterCall.current;
-    if (busy || target === null) return;
-    focusAfterCall.current = null;
-    if (document.activeElement !== null && document.activeElement !== document.body) return;
-    const element = target === 'save' ? saveButton.current : target === 'state' || !target.isConnected ? stateButton.current : target;
-    element?.focus();
-  });
+  const focusAfterCall = useFocusAfterCall(busy);
+  const callStarted = (fallback: 'save' | 'state') => focusAfterCall(fallback === 'save' ? saveButton : stateButton);
 
   if (!form) return <><Notice text={opened.error} kind="error" />{opened.error ? null : <p>{ADMIN.loading}</p>}</>;
   const update = (change: Partial<CodeForm>) => setForm({ ...form, ...change });
@@ -200,6 +187,7 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
           {ADMIN.status}: {ADMIN.discountStates[stored.state]} · {discountUsesText(stored)}
         </p>
       ) : null}
+      {canManage ? null : <p className="admin-hint">{ADMIN.readOnlyRole}</p>}
       <form className="admin-form" ref={formRef} onSubmit={save} noValidate>
         <fieldset disabled={!canManage || busy}>
           <Field label={ADMIN.discountCode} hint={ADMIN.discountCodeHint} error={error('code')}>

@@ -126,7 +126,8 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const [trackingNotice, setTrackingNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
   // Cancel and Refund are disabled while their call is on its way, and stay so once the order
-  // moved, which drops the focus to the page's body: it goes to the line saying what happened
+  // moved, and the tracking form's buttons go with the form once it is sent, which drops the
+  // focus to the page's body: it goes to the line saying what happened
   const [acted, setActed] = useState(0);
   const screenRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -167,6 +168,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     (asking === 'tracking' ? setTrackingNotice : setNotice)(said);
     (asking === 'tracking' ? setNotice : setTrackingNotice)(NO_NOTICE);
     if (answer.ok) setAsking(null);
+    setActed((count) => count + 1);
     reload();
   }
 
@@ -176,7 +178,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     setAsking(form);
   }
 
-  async function act(action: 'cancel' | 'refund', confirmText: string, doneText: string = ADMIN.saved) {
+  async function act(action: 'cancel' | 'refund', confirmText: string, doneText: string) {
     if (!window.confirm(confirmText)) return;
     setBusy(true);
     setTrackingNotice(NO_NOTICE);
@@ -296,7 +298,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <div className="admin-actions">
           {asking === 'fulfil' ? null : <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
-          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', [ADMIN.confirmRefund, giftCards].filter(Boolean).join(' '))}>{ADMIN.refund}</button> : null}
+          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', [ADMIN.confirmRefund, giftCards].filter(Boolean).join(' '), ADMIN.refunded(order.status === 'paid'))}>{ADMIN.refund}</button> : null}
         </div>
       ) : null}
     </section>

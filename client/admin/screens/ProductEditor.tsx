@@ -4,7 +4,7 @@
  * (upload, alt text, order) and delete. The server checks everything and names the fields it
  * refuses; each message is shown under its field.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { IMAGE_TOO_LARGE, isImageTooLarge } from '../../lib/image-upload-limits.ts';
@@ -14,6 +14,7 @@ import type { Navigate } from '../AdminApp.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
 import { replaceAddress } from '../history-position.ts';
+import { useFocusAfterCall } from '../focus-after-call.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
@@ -153,6 +154,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   }, []);
   useClearedOnSignIn(uploadSignedOut, clearUploadRefusal);
   const [formRef, focusFirstError] = useErrorFocus();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusAfterCall = useFocusAfterCall(busy);
   useUnsavedChanges(form !== null && hasEdits(form, saved));
   const show = (product: StoredProduct) => {
     const shown = formOf(product, currency);
@@ -176,6 +179,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    focusAfterCall(saveButton);
     setBusy(true);
     setNotice(NO_NOTICE);
     const payload = payloadOf(form!, currency);
@@ -278,6 +282,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
         <h1 id="editor-title">{productId === null ? ADMIN.newProduct : ADMIN.editProduct}</h1>
         <a href={ADMIN_PATHS.products} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.products); }}>{ADMIN.screens.products}</a>
       </div>
+      {canEdit ? null : <p className="admin-hint">{ADMIN.readOnlyRole}</p>}
       <form className="admin-form" ref={formRef} onSubmit={save} noValidate>
         <fieldset disabled={!canEdit || busy}>
           <Field label={ADMIN.title} error={error('title')}>
@@ -420,7 +425,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions">
             {stockChanged ? <button type="button" onClick={() => void loadCurrentStock()}>{ADMIN.reloadStock}</button> : null}
-            <button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button>
+            <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
             {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
           </div>
         </fieldset>

@@ -1,10 +1,11 @@
 /** Settings: title, tagline, the store's address, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
 import { basisPointsFromText, textFromBasisPoints } from '../tax-rate-input.ts';
+import { useFocusAfterCall } from '../focus-after-call.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import type { MoneyFormat } from '../../lib/money.ts';
@@ -87,6 +88,8 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
   const [notice, setNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstError] = useErrorFocus();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusAfterCall = useFocusAfterCall(busy);
   useUnsavedChanges(form !== null && hasEdits(form, saved));
   const show = (settings: Settings) => {
     const shown = formOf(settings);
@@ -102,6 +105,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    focusAfterCall(saveButton);
     setBusy(true);
     const payload = payloadOf(form!);
     const answer = await adminCall<{ settings: Settings; moneyFormat?: MoneyFormat }>('PUT', '/api/admin/settings', payload);
@@ -122,6 +126,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">{ADMIN.screens.settings}</h1>
+      {canEdit ? null : <p className="admin-hint">{ADMIN.readOnlyRole}</p>}
       <form className="admin-form" ref={formRef} onSubmit={save} noValidate>
         <fieldset disabled={!canEdit || busy}>
           <Field label={ADMIN.siteTitle} error={errors.siteTitle}>
@@ -185,7 +190,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
           })}
           <button type="button" onClick={() => update({ rates: [...form.rates, newRate(form.rates, form.currency)] })}>{ADMIN.addRate}</button>
           <Notice text={notice.text} kind={notice.kind} />
-          <div className="admin-actions"><button type="submit">{busy ? ADMIN.saving : ADMIN.save}</button></div>
+          <div className="admin-actions"><button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button></div>
         </fieldset>
       </form>
     </section>
