@@ -24,6 +24,35 @@ export function postalCodesAreDigits(countryCode: string): boolean {
   return DIGIT_POSTAL_CODE_COUNTRIES.has(countryCode);
 }
 
+/**
+ * Each shipping country's postal code shape (any case, the space or dash optional) and an example
+ * of one, so a code cut short or typed for another country (a ZIP code of four digits, a UK
+ * postcode under United States) is caught at the checkout rather than on the parcel.
+ */
+const POSTAL_CODES: Readonly<Record<(typeof SHIPPING_COUNTRIES)[number], { shape: RegExp; example: string }>> = {
+  US: { shape: /^\d{5}(?:[ -]?\d{4})?$/, example: '10118' },
+  CA: { shape: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, example: 'K1A 0B1' },
+  GB: { shape: /^(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) ?\d[A-Z]{2}$/i, example: 'SW1A 1AA' },
+  IE: { shape: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/i, example: 'D02 X285' },
+  FR: { shape: /^\d{5}$/, example: '75001' },
+  DE: { shape: /^\d{5}$/, example: '10117' },
+  NL: { shape: /^\d{4} ?[A-Z]{2}$/i, example: '1012 AB' },
+  DK: { shape: /^\d{4}$/, example: '1550' },
+  ES: { shape: /^\d{5}$/, example: '28012' },
+  PT: { shape: /^\d{4}-?\d{3}$/, example: '1000-001' },
+  AU: { shape: /^\d{4}$/, example: '2000' },
+  NZ: { shape: /^\d{4}$/, example: '1010' },
+  JP: { shape: /^\d{3}-?\d{4}$/, example: '100-0001' },
+};
+
+function postalCodeError(value: string, countryCode: string): string | null {
+  const required = textError(value, 20, CHECKOUT.postalCodeRequired);
+  if (required) return required;
+  const rule = POSTAL_CODES[countryCode as keyof typeof POSTAL_CODES];
+  // NFKC: full-width digits and dashes, as a Japanese keyboard types them, read as plain ones
+  return !rule || rule.shape.test(value.trim().normalize('NFKC')) ? null : CHECKOUT.postalCodeInvalid(rule.example);
+}
+
 export interface CheckoutFields {
   email: string;
   name: string;
@@ -117,7 +146,7 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
     ['line2', textError(fields.line2, 200, null)],
     ['city', textError(fields.city, 100, CHECKOUT.cityRequired)],
     ['region', textError(fields.region, 100, null)],
-    ['postalCode', textError(fields.postalCode, 20, CHECKOUT.postalCodeRequired)],
+    ['postalCode', postalCodeError(fields.postalCode, fields.countryCode)],
     ['countryCode', COUNTRY_SET.has(fields.countryCode) ? null : CHECKOUT.countryRequired],
     ['shippingOptionId', fields.shippingOptionId !== '' && fields.shippingOptionId.length <= 40 ? null : CHECKOUT.shippingOptionRequired],
     ['cardNumber', cardLeftOut || (/^\d{12,19}$/.test(digits) && passesLuhn(digits)) ? null : CHECKOUT.cardNumberInvalid],

@@ -33,6 +33,21 @@ describe('checkout field rules', () => {
     });
   });
 
+  it('refuses a postal code not of the chosen country\'s shape, naming one that is', () => {
+    // each country's own, as shoppers and autofill type them (any case, with or without the space or dash)
+    const fits: Array<[string, string]> = [['US', '10118'], ['US', '10118-0110'], ['US', '101180110'], ['CA', 'k1a0b1'], ['GB', 'SW1A 1AA'], ['GB', 'eh22eq'],
+      ['IE', 'D6W 1234'], ['NL', '1012 JS'], ['DK', '1550'], ['PT', '1100-148'], ['AU', '2000'], ['JP', '100-8111'], ['JP', '１００－８１１１'], ['FR', ' 75007 ']];
+    for (const [countryCode, postalCode] of fits) expect(checkoutFieldErrors({ ...good, countryCode, postalCode }, MAY_2031), `${countryCode} ${postalCode}`).toEqual({});
+    // a ZIP code cut short, a state where the code goes, a UK postcode left under United States, a ZIP code under Canada
+    const refused: Array<[string, string, string]> = [['US', '9720', '10118'], ['US', 'OR', '10118'], ['US', 'SW1A 1AA', '10118'], ['CA', '97201', 'K1A 0B1'], ['GB', '123', 'SW1A 1AA'], ['PT', '1100', '1000-001']];
+    for (const [countryCode, postalCode, example] of refused) {
+      expect(checkoutFieldErrors({ ...good, countryCode, postalCode }, MAY_2031), `${countryCode} ${postalCode}`).toEqual({ postalCode: CHECKOUT.postalCodeInvalid(example) });
+    }
+    expect(CHECKOUT.postalCodeInvalid('10118')).toBe('Please check your postal code: for the country chosen, one looks like 10118.');
+    // an empty one is still asked for as such
+    expect(checkoutFieldErrors({ ...good, postalCode: ' ' }, MAY_2031)).toEqual({ postalCode: CHECKOUT.postalCodeRequired });
+  });
+
   it('reads expiry dates and card numbers', () => {
     expect(parseExpiry('5/31')).toEqual({ month: 5, year: 2031 });
     expect(parseExpiry('05 / 2031')).toEqual({ month: 5, year: 2031 });

@@ -53,7 +53,7 @@ async function cartWith(store: Store, quantity = 1): Promise<{ id: string; kind:
 
 function input(totalCents: number, overrides: Record<string, unknown> = {}): PlaceOrderInput {
   return placeOrderSchema().parse({
-    email: 'Ann@Example.com', name: 'Ann', line1: '1 Road', line2: '', city: 'Town', region: '', postalCode: '123', countryCode: 'GB',
+    email: 'Ann@Example.com', name: 'Ann', line1: '1 Road', line2: '', city: 'Town', region: '', postalCode: 'SW1A 1AA', countryCode: 'GB',
     shippingOptionId: 'post', recipientEmail: '', cardNumber: TEST_CARDS.success, cardExpiry: '12/39', cardCvc: '123',
     idempotencyKey: `key-${Math.random().toString(36).slice(2)}-${Date.now()}`, expectedTotalCents: totalCents, ...overrides,
   });

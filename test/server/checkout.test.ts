@@ -180,6 +180,14 @@ describe('placing an order', () => {
     expect(await orderCount()).toBe(0);
   });
 
+  it('refuses a postal code that is not of the shipping country\'s shape, and makes no order', async () => {
+    const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
+    const answer = await place(visitor, { postalCode: '9720' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fieldErrors).toEqual({ postalCode: CHECKOUT.postalCodeInvalid('10118') });
+    expect(await orderCount()).toBe(0);
+  });
+
   it('refuses an unknown shipping option next to its field', async () => {
     const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
     const shown = await quote(visitor);
