@@ -2,16 +2,18 @@
  * The full cart page: each line with its picture, unit price, variant and
  * extra-field answers; change quantity, remove (after a confirm dialog), edit
  * an entry's extra fields, totals. A refused change shows the server's reason
- * and puts the box back to the stored quantity. Each update is surrounded by
- * the recalculate-start and recalculate-end page events. A quantity typed in
- * the server's markup before the island's script arrived is kept and saved.
+ * (a line short of stock by name) and puts the box back to the stored quantity;
+ * the focus stays in the box, and after a removal goes to the line that takes
+ * its place. Each update is surrounded by the recalculate-start and
+ * recalculate-end page events. A quantity typed in the server's markup before
+ * the island's script arrived is kept and saved.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, BUTTON, CART, REQUEST, notEnoughStockLeftMessage } from '../lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
 import { fetchCart, fetchStock, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
@@ -44,17 +46,23 @@ function detailFor(failure: ApiFailure): string {
   return failure.message !== '' ? failure.message : REQUEST.tryAgain;
 }
 
+/** A line's variant in words, as its row shows it: 'Size: M, Color: White'. */
+function variantLabelOf(entry: CartEntry): string {
+  return Object.entries(entry.chosenVariant.attributes ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ');
+}
+
 /**
  * Not enough stock for the quantity asked of a line: asks how many are left now, so the message
- * says how many the line can have, as the product page's does. The line's own quantity is the one
- * being replaced, so only the cart's other lines of that variant count as already in the cart.
+ * says how many the line can have, as the product page's does, and names the line (the message
+ * stands above the whole cart). The line's own quantity is the one being replaced, so only the
+ * cart's other lines of that variant count as already in the cart.
  */
 async function notEnoughStockFor(entry: CartEntry, cart: ShoppingCart | null): Promise<string> {
   const stock = await fetchStock(entry.itemId);
   const result = stock.ok ? stock.data.results.find((item) => item.sku === entry.chosenVariant.sku) : undefined;
   if (!result || result.unlimited) return ADD_TO_CART.notEnoughStock;
   const elsewhere = quantityInCart(cart, entry.itemId, entry.chosenVariant.sku) - entry.quantity;
-  return notEnoughStockLeftMessage(result.qtyInStock, Math.max(0, elsewhere));
+  return notEnoughStockLeftMessage(result.qtyInStock, Math.max(0, elsewhere), addedItemDescription(entry.title, variantLabelOf(entry), 1));
 }
 
 /** One saved answer as text: choices joined, name parts and address lines in order. */
@@ -128,7 +136,7 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
     event.preventDefault();
     commit();
   };
-  const attributes = Object.entries(entry.chosenVariant.attributes ?? {});
+  const variantLabel = variantLabelOf(entry);
   const answers = answersOf(entry, form);
   const picture = entry.imageUrl ? <img className="cart-row__image" src={entry.imageUrl} alt="" width={72} height={48} loading="lazy" /> : null;
   return (
@@ -136,9 +144,7 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
       <td role="cell" className="cart-row__thumbnail">{picture && entry.fullUrl ? <a href={entry.fullUrl} tabIndex={-1} aria-hidden="true">{picture}</a> : picture}</td>
       <td role="cell" className="cart-row__title">
         {entry.fullUrl ? <a href={entry.fullUrl}>{entry.title}</a> : entry.title}
-        {attributes.length > 0 && (
-          <div className="cart-row__variant">{attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}</div>
-        )}
+        {variantLabel !== '' && <div className="cart-row__variant">{variantLabel}</div>}
         <div className="cart-row__unit-price">{money(entry.purchasePriceCents)} {CART.each}</div>
         {answers.length > 0 && (
           <dl className="cart-row__answers">
@@ -152,8 +158,9 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
         )}
       </td>
       <td role="cell">
-        {/* a whole number: a phone opens its digits pad */}
-        <input ref={box} type="number" inputMode="numeric" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} disabled={busy}
+        {/* a whole number: a phone opens its digits pad. Read-only, not disabled, while a change is
+            saved: a disabled box drops the focus (and a phone its keypad) to the page's start. */}
+        <input ref={box} type="number" inputMode="numeric" className="cart-row__quantity" min={0} max={QUANTITY_MAX} step={1} value={draft} readOnly={busy}
           aria-label={`${CART.quantityLabel}: ${entry.title}`}
           onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
       </td>
@@ -172,6 +179,17 @@ export default function CartPage(props: CartPageProps) {
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   const [editing, setEditing] = useState<CartEntry | null>(null);
   const confirmDialog = useConfirmDialog();
+  const root = useRef<HTMLDivElement | null>(null);
+  // After a removal the focus, left on a button now gone (or disabled meanwhile), goes to the row at
+  // the removed one's place, else the row before it, else the empty cart's way back to the shop.
+  const [focusRowAt, setFocusRowAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRowAt === null) return;
+    setFocusRowAt(null);
+    const removes = root.current?.querySelectorAll<HTMLElement>('.cart-row__remove') ?? [];
+    const target = removes.length > 0 ? removes[Math.min(focusRowAt, removes.length - 1)] : root.current?.querySelector<HTMLElement>('a');
+    target?.focus();
+  }, [focusRowAt]);
   const currency = cart?.currency ?? props.currency ?? DEFAULT_CURRENCY;
   const money = (cents: number): string => formatMoney(cents, currency, props.moneyFormat);
 
@@ -209,7 +227,10 @@ export default function CartPage(props: CartPageProps) {
     const confirmed = await confirmDialog.confirm({
       title: CART.removeConfirmTitle, message: CART.removeConfirmMessage, confirmText: BUTTON.remove,
     });
-    if (confirmed) await recalculate(CART.removeItem, () => removeEntry(entry.id));
+    if (!confirmed) return;
+    const at = (cart?.entries ?? []).findIndex((line) => line.id === entry.id);
+    await recalculate(CART.removeItem, () => removeEntry(entry.id));
+    setFocusRowAt(Math.max(0, at));
   };
 
   /** Whether the change went through (false puts the row's box back to the stored quantity). */
@@ -238,7 +259,7 @@ export default function CartPage(props: CartPageProps) {
   const entries = cart?.entries ?? [];
   if (entries.length === 0) {
     return (
-      <div id={CART_ROOT_ID} className="cart-page is-empty">
+      <div id={CART_ROOT_ID} ref={root} className="cart-page is-empty">
         <p>{CART.emptyCart}</p>
         <a href="/">{CART.continueShopping}</a>
         {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
@@ -249,7 +270,7 @@ export default function CartPage(props: CartPageProps) {
   const editForm = editing?.additionalFieldsFormId ? props.forms?.[editing.additionalFieldsFormId] : undefined;
   const productTypes = entries.map((entry) => entry.productType ?? PHYSICAL_PRODUCT_TYPE);
   return (
-    <div id={CART_ROOT_ID} className="cart-page" aria-busy={busy}>
+    <div id={CART_ROOT_ID} ref={root} className="cart-page" aria-busy={busy}>
       {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
       {/* Roles set outright: on a phone the rows are drawn as grids, and a browser may then drop the table's semantics. */}
       <table role="table" className="cart-table" aria-label={CART.shoppingCart}>

@@ -79,11 +79,12 @@ export const ADD_TO_CART = {
  * Not enough stock, said before the add is sent (or after the store refused it), with how many
  * are left and how many the cart already holds: the spec's sentence, then the count.
  */
-export function notEnoughStockLeftMessage(left: number, inCart: number): string {
+export function notEnoughStockLeftMessage(left: number, inCart: number, item?: string): string {
   const count = left <= 0 ? 'It is sold out.'
     : inCart > 0 ? `Only ${left} left, and your cart already has ${inCart}.`
       : `Only ${left} left.`;
-  return `${ADD_TO_CART.notEnoughStock} ${count}`;
+  // the cart page names its line (item, in words), as 'that item' is ambiguous among several
+  return `${item ? `Sorry, we do not have enough of ${item} available.` : ADD_TO_CART.notEnoughStock} ${count}`;
 }
 
 /** What is being added, in words: '2 of Linen Work Shirt (Size: M, Color: White)'. */

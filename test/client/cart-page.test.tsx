@@ -67,6 +67,30 @@ describe('CartPage island', () => {
     expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
   });
 
+  it('puts the focus on the line that takes a removed line\'s place, and on the way back to the shop once the cart is empty', async () => {
+    const two = cartOf(1);
+    const second = { ...two.entries[0]!, id: 'e2', itemId: 'p2', title: 'Mug', chosenVariant: { sku: 'M1', attributes: {} } };
+    two.entries = [two.entries[0]!, second];
+    const onlyMug = { ...cartOf(1), entries: [second] };
+    scriptFetch([
+      { method: 'DELETE', path: '/api/commerce/shopping-cart/entries/e1', answer: { body: { shoppingCart: onlyMug } } },
+      { method: 'DELETE', path: '/api/commerce/shopping-cart/entries/e2', answer: { body: { shoppingCart: cartOf(0) } } },
+    ]);
+    render(<CartPage cart={two} forms={forms} />);
+    const confirmRemoval = async (name: string): Promise<void> => {
+      const button = screen.getByRole('button', { name });
+      button.focus();
+      fireEvent.click(button);
+      await settle();
+      fireEvent.click(Array.from(screen.getByRole('alertdialog').querySelectorAll('button')).find((b) => b.textContent === 'Remove')!);
+      await settle();
+    };
+    await confirmRemoval('Remove: Shirt');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove: Mug' }));
+    await confirmRemoval('Remove: Mug');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: CART.continueShopping }));
+  });
+
   it('shows Unable to update quantity with the connection or try-again detail', async () => {
     let network = true;
     scriptFetch([{ method: 'PUT', path: /quantity$/, answer: () => (network ? { networkError: true } : { status: 500, body: { message: 'boom' } }) }]);
@@ -132,7 +156,7 @@ describe('CartPage island', () => {
     expect(input.value).toBe('2');
   });
 
-  it('says how many are left when the store has too few for the quantity typed', async () => {
+  it('says how many are left of the line, named, when the store has too few for the quantity typed', async () => {
     scriptFetch([
       { method: 'PUT', path: /quantity$/, answer: { status: 400, body: { message: ADD_TO_CART.notEnoughStock } } },
       { method: 'GET', path: API_PATHS.stock, answer: { body: { results: [{ sku: 'S1', qtyInStock: 3, unlimited: false }] } } },
@@ -142,9 +166,42 @@ describe('CartPage island', () => {
     fireEvent.change(input, { target: { value: '4' } });
     fireEvent.blur(input);
     await settle();
-    // the line's own 2 are the quantity being replaced, not more of it already in the cart
-    expect(screen.getByRole('alert').textContent).toContain(notEnoughStockLeftMessage(3, 0));
+    // the line's own 2 are the quantity being replaced, not more of it already in the cart; the line
+    // is named, as the message stands above the whole cart
+    expect(screen.getByRole('alert').textContent).toContain('Sorry, we do not have enough of Shirt (Size: M) available. Only 3 left.');
+    expect(notEnoughStockLeftMessage(3, 0, 'Shirt (Size: M)')).toBe('Sorry, we do not have enough of Shirt (Size: M) available. Only 3 left.');
     expect(input.value).toBe('2');
+  });
+
+  it('keeps the quantity box usable for the focus while a change typed in it is saved, refused or not', async () => {
+    // a disabled box would drop the focus to the page's start (and a phone's keypad with it)
+    let release = (): void => {};
+    let refuse = false;
+    scriptFetch([
+      { method: 'PUT', path: /quantity$/, answer: () => (refuse
+        ? { status: 400, body: { message: ADD_TO_CART.notEnoughStock } }
+        : { after: new Promise<void>((resolve) => { release = resolve; }), body: { shoppingCart: cartOf(3) } }) },
+      { method: 'GET', path: API_PATHS.stock, answer: { body: { results: [{ sku: 'S1', qtyInStock: 3, unlimited: false }] } } },
+    ]);
+    render(<CartPage cart={cartOf(2)} forms={forms} />);
+    const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+    input.focus();
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(input.disabled).toBe(false);
+    expect(input.readOnly).toBe(true);
+    release();
+    await settle();
+    expect(input.readOnly).toBe(false);
+    expect(input.value).toBe('3');
+    refuse = true;
+    fireEvent.change(input, { target: { value: '9' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(input.disabled).toBe(false);
+    expect(input.value).toBe('3');
+    expect(document.activeElement).toBe(input);
   });
 
   it('keeps the remove dialog open after 0 and Enter in the quantity box, and asks once', async () => {
