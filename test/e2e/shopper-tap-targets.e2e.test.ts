@@ -2,8 +2,9 @@
  * What a shopper taps beyond the checkout is a finger's size (44 px) on a touch phone, at 390 and
  * 320 px: every box, list and choice of the contact form (its likert answers too), the captcha's
  * box and Verify button (smaller text in its compact form below 320 px of room), the restock
- * sign-up's mailing-list choice, the cart's Remove confirmation's buttons, the members' sign-in's
- * "Forgot your password?" and its way back, and the error page's way back to the shop.
+ * sign-up's mailing-list choice, the cart's Remove confirmation's buttons, the empty cart's way back
+ * to the shop, the members' sign-in's "Forgot your password?" and its way back, and the error page's
+ * way back to the shop.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -81,6 +82,12 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     // the screenshot shows the dialog once it has faded in
     await page.locator('.island-overlay').evaluate((overlay) => Promise.all(overlay.getAnimations().map((animation) => animation.finished)));
     await screenshot(page, `shopper-cart-remove-${width}`);
+  });
+
+  it('gives the empty cart a finger-sized way back to the shop', async () => {
+    await open('/cart');
+    await page.locator('.cart-page.is-empty').waitFor();
+    await expectFingerSized('.cart-page.is-empty > a');
   });
 
   it('gives the members\' sign-in and forgotten-password pages finger-sized ways on', async () => {
