@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
+import { useCaptchaMessage } from '../components/use-captcha-message.ts';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
 import { BUTTON, FORM, NEWSLETTER, EMAIL_EXAMPLE, SCRIPT_NEEDED } from '../lib/messages.ts';
@@ -30,6 +31,8 @@ export default function Newsletter(props: NewsletterProps) {
   const [confirmation, setConfirmation] = useState<string>(NEWSLETTER.checkEmail);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
+  // solving the captcha takes its own message away
+  const captchaMessage = useCaptchaMessage(setCaptchaToken, () => setError(null));
   const successRef = useRef<HTMLParagraphElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
@@ -43,6 +46,7 @@ export default function Newsletter(props: NewsletterProps) {
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (phase !== 'idle') return;
+    captchaMessage.forget();
     if (!isShopperEmail(email.trim())) {
       setEmailRefused(true);
       setError(email.trim() === '' ? NEWSLETTER.emailInvalid : NEWSLETTER.emailFormat(EMAIL_EXAMPLE));
@@ -58,6 +62,7 @@ export default function Newsletter(props: NewsletterProps) {
       if (!verified?.ok) {
         setPhase('idle');
         setError(verified?.message ?? FORM.completeCaptcha);
+        captchaMessage.shown();
         captchaRef.current?.focus();
         return;
       }
@@ -100,7 +105,7 @@ export default function Newsletter(props: NewsletterProps) {
             onChange={(e) => setEmail(e.target.value)} disabled={phase === 'sending'}
             aria-invalid={emailRefused || undefined} aria-describedby={error && emailRefused ? errorId : undefined} />
           {error && emailRefused && <p className="newsletter-block__error" id={errorId} role="alert">{error}</p>}
-          {props.captchaEnabled && <Captcha action="newsletter_block" handleRef={captchaRef} onToken={setCaptchaToken} />}
+          {props.captchaEnabled && <Captcha action="newsletter_block" handleRef={captchaRef} onToken={captchaMessage.onToken} />}
           {error && !emailRefused && <p className="newsletter-block__error" id={errorId} role="alert">{error}</p>}
           <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
           <button type="submit" disabled={!hydrated || phase === 'sending'}>

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Captcha, type CaptchaHandle } from '../components/Captcha.tsx';
+import { useCaptchaMessage } from '../components/use-captcha-message.ts';
 import { api } from '../lib/api.ts';
 import { API_PATHS } from '../lib/api-paths.ts';
 import { BUTTON, NEWSLETTER, RESTOCK, SCRIPT_NEEDED } from '../lib/messages.ts';
@@ -37,6 +38,8 @@ export default function RestockSignup(props: RestockSignupProps) {
   const [confirmation, setConfirmation] = useState<string>(NEWSLETTER.checkEmail);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaRef = useRef<CaptchaHandle | null>(null);
+  // solving the captcha takes its own message away
+  const captchaMessage = useCaptchaMessage(setCaptchaToken, () => setError(null));
   const successRef = useRef<HTMLParagraphElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
@@ -50,6 +53,7 @@ export default function RestockSignup(props: RestockSignupProps) {
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (phase !== 'idle') return;
+    captchaMessage.forget();
     const emailError = restockEmailError(email);
     setEmailRefused(emailError !== null);
     if (emailError) {
@@ -65,6 +69,7 @@ export default function RestockSignup(props: RestockSignupProps) {
       if (!verified?.ok) {
         setPhase('idle');
         setError(verified?.message ?? RESTOCK.completeCaptcha);
+        captchaMessage.shown();
         captchaRef.current?.focus();
         return;
       }
@@ -115,7 +120,7 @@ export default function RestockSignup(props: RestockSignupProps) {
               {RESTOCK.joinMailingList}
             </label>
           )}
-          {props.captchaEnabled && <Captcha action="product_waitlist" handleRef={captchaRef} onToken={setCaptchaToken} />}
+          {props.captchaEnabled && <Captcha action="product_waitlist" handleRef={captchaRef} onToken={captchaMessage.onToken} />}
           {error && !emailRefused && <p className="restock-signup__error" id={errorId} role="alert">{error}</p>}
           <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
           <button type="submit" disabled={!hydrated || phase === 'sending'}>

@@ -111,6 +111,8 @@ describe('RestockSignup island', () => {
     expect(screen.getByRole('alert').textContent).toBe('Complete CAPTCHA before submitting.');
     captcha.solve('tok-1');
     await settle();
+    // solved, the captcha no longer needs completing: its message goes
+    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     await settle();
     expect(calls[0]!.body).toMatchObject({ captchaToken: 'tok-1' });
@@ -319,6 +321,30 @@ describe('the built-in captcha in the sign-up forms', () => {
     await settle();
     expect(calls.filter((c) => c.url === '/api/captcha/solve')).toHaveLength(1);
     expect(calls.find((c) => c.url === '/api/newsletter/subscribe')?.body).toEqual({ email: 'reader@example.com', captchaToken: 'tok-10', page: '/' });
+  });
+
+  it('newsletter: the message asking for the captcha goes once it is solved, and an address refused stays', async () => {
+    const captcha = fakeCaptcha();
+    setPageCaptcha(new CaptchaManager(captcha.provider));
+    scriptFetch([]);
+    render(<Newsletter blockId="n1" captchaEnabled />);
+    await settle();
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'reader@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(FORM.completeCaptcha);
+    captcha.solve('tok-1');
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // a message about the address is not the captcha's to take away
+    captcha.provider.reset(1);
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'reader@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await settle();
+    const refused = screen.getByRole('alert').textContent;
+    captcha.solve('tok-2');
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(refused);
   });
 
   it('newsletter: a wrong answer is refused in the server\'s words, with the focus on the new question', async () => {
