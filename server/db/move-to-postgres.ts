@@ -22,6 +22,7 @@ import { openDatabase } from './database.ts';
 import { databaseRole } from './database-url.ts';
 import { isCorruptionError, quickCheckProblems } from './database-integrity.ts';
 import { migrate, migrationsDir } from './migrate.ts';
+import { markStoreMoved } from './moved-store-mark.ts';
 import { storeDescription } from './open-store.ts';
 import { PostgresStore } from './postgres-store.ts';
 import type { SqlValue, StoreSession } from './store.ts';
@@ -59,6 +60,7 @@ export const moveMessages = {
   targetNoSchema: '{target}: its search_path names no schema that exists, so there is nowhere to make the tables',
   targetForeign: '{target} holds tables that are not a store\'s ({tables}): move into an empty database or schema',
   targetNewer: '{target} was migrated by a newer version of the store ({unknown}): run the move with that version',
+  alreadyMoved: '{target} already holds this store: its orders include the file\'s last, #{orderNumber}, so it was moved there before; nothing was copied. Start the server with DATABASE_URL set to this database (to move into another one, make it empty first)',
   targetNotEmpty: '{target} already holds a store ({contents}): nothing was copied; move into an empty database, or add --replace to replace a store no customer has used yet',
   replaceRefused: '{target} holds a store customers have used ({contents}): --replace only replaces one without orders, customer accounts, subscribers, restock sign-ups or form answers; nothing was copied',
   targetBusy: '{target} is in use (its tables stayed locked for {seconds} s): stop every server using it and run the move again; nothing was copied',
@@ -322,7 +324,7 @@ async function customerData(session: StoreSession): Promise<string[]> {
  * one migrated by a newer version, and one holding a store (unless `replace` and no customer has
  * used it). Changes nothing.
  */
-async function checkTarget(session: StoreSession, target: string, replace: boolean): Promise<void> {
+async function checkTarget(session: StoreSession, target: string, replace: boolean, lastOrder: SourceOrder | null): Promise<void> {
   const schema = await session.get<{ schema: string | null }>('SELECT current_schema() AS schema');
   if (!schema?.schema) fail(moveMessages.targetNoSchema, { target });
   const names = await targetTableNames(session);
@@ -332,12 +334,27 @@ async function checkTarget(session: StoreSession, target: string, replace: boole
   const known = migrationNames('postgres');
   const unknown = applied.filter((name) => !known.includes(name)).sort();
   if (unknown.length > 0) fail(moveMessages.targetNewer, { target, unknown: unknown.join(', ') });
-  await checkTargetContents(session, names, target, replace);
+  await checkTargetContents(session, names, target, replace, lastOrder);
 }
 
-async function checkTargetContents(session: StoreSession, names: readonly string[], target: string, replace: boolean): Promise<void> {
+/** The file's newest order, by which a second move into the same database is told from a move into another store. */
+interface SourceOrder {
+  id: string;
+  orderNumber: number;
+}
+
+function lastSourceOrder(db: Database.Database): SourceOrder | null {
+  const row = db.prepare('SELECT id, order_number FROM orders ORDER BY rowid DESC LIMIT 1').get() as { id: string; order_number: number } | undefined;
+  return row === undefined ? null : { id: row.id, orderNumber: Number(row.order_number) };
+}
+
+async function checkTargetContents(session: StoreSession, names: readonly string[], target: string, replace: boolean, lastOrder: SourceOrder | null): Promise<void> {
   const held = await contentsOf(session, names, MIGRATION_FILLED);
   if (held.length === 0) return;
+  // the move run a second time: the operator is told it is done, rather than a list of tables and --replace (which refuses)
+  if (lastOrder !== null && (await session.get('SELECT 1 AS found FROM orders WHERE id = ?', [lastOrder.id])) !== undefined) {
+    fail(moveMessages.alreadyMoved, { target, orderNumber: lastOrder.orderNumber });
+  }
   if (!replace) fail(moveMessages.targetNotEmpty, { target, contents: describeContents(held) });
   const used = await customerData(session);
   if (used.length > 0) fail(moveMessages.replaceRefused, { target, contents: used.join(', ') });
@@ -396,13 +413,14 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
     // one snapshot of every table, even should a server still be writing to the file
     db.exec('BEGIN');
     const sourceTables = readSourceTables(db);
+    const lastOrder = lastSourceOrder(db);
 
     try {
       await store.ping();
     } catch (error) {
       fail(moveMessages.targetUnreachable, { target, reason: messageOf(error) });
     }
-    await checkTarget(store, target, options.replace === true);
+    await checkTarget(store, target, options.replace === true, lastOrder);
     // the schema by the project's own migrations (what a server start does, without the seed)
     try {
       await migrate(store);
@@ -443,7 +461,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
         throw error;
       }
       // again under the locks: a server may have seeded it since the first look
-      await checkTargetContents(tx, order, target, options.replace === true);
+      await checkTargetContents(tx, order, target, options.replace === true, lastOrder);
       const versionsBefore = await tx.all<{ name: string; version: number | string }>('SELECT name, version FROM content_versions');
 
       // The content-version triggers move one row per inserted row: within one transaction every
@@ -489,6 +507,12 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
       return copied;
     });
 
+    // while the claim is still held: from now on a server or npm run password without DATABASE_URL refuses the file
+    try {
+      markStoreMoved(source, target);
+    } catch {
+      // a folder nobody may write in (a copy on read-only media): no server could open the store there for writing either
+    }
     const rowsOf = (name: string): number => copiedTables.find((table) => table.name === name)?.rows ?? 0;
     const counter = db.prepare("SELECT value FROM counters WHERE name = 'order-number'").get() as { value: number } | undefined;
     const nextOrderNumber = Number(counter?.value ?? 1000) + 1;

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { openDatabase } from './database.ts';
 import { describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
+import { refuseMovedStore } from './moved-store-mark.ts';
 import { watchPoolConnections } from './pool-connection-watch.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -48,6 +49,14 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   try {
     lock = holdWriterLock(location.databasePath);
   } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  // looked at under the writer's share: a move writes its note before it gives the store back
+  try {
+    refuseMovedStore(location.databasePath);
+  } catch (error) {
+    lock.release();
     sqlite.close();
     throw error;
   }

@@ -18,6 +18,7 @@ import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
 import { readConfig } from '../../server/config.ts';
 import { moveCommand, moveExitCode } from '../../server/commands/move-to-postgres.ts';
 import { counted, moveMessages } from '../../server/db/move-to-postgres.ts';
+import { StoreMovedError } from '../../server/db/moved-store-mark.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
 import { claimStore, StoreClaimedError } from '../../server/db/store-writer-lock.ts';
@@ -279,8 +280,12 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
     // the source was only read
     expect(fileHash(sourcePath)).toBe(sourceHash);
     // (a read-only connection to a WAL file leaves SQLite's empty -wal and its -shm index beside it, as DATABASE_READONLY does)
-    expect(readdirSync(join(folder, 'shop')).filter((file) => !sourceFiles.includes(file)).sort()).toEqual(['store.db-shm', 'store.db-wal']);
+    // and the note that it moved: a server or npm run password left without DATABASE_URL refuses the file, saying where the shop went
+    expect(readdirSync(join(folder, 'shop')).filter((file) => !sourceFiles.includes(file)).sort()).toEqual(['store.db-moved', 'store.db-shm', 'store.db-wal']);
     expect(statSync(`${sourcePath}-wal`).size).toBe(0);
+    expect(() => openStore({ databasePath: sourcePath })).toThrow(StoreMovedError);
+    expect(() => openStore({ databasePath: sourcePath })).toThrow(`was moved to ${storeDescription(target)} by npm run move-to-postgres (`);
+    await openStore({ databasePath: sourcePath, readOnly: true }).store.close();
 
     // every table, every column, every row, in rowid order
     const sqlite = new Database(sourcePath, { readonly: true });
@@ -322,15 +327,17 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
       await moved2.stop();
     }
 
-    // a second move into the store now there is refused, with or without --replace, and changes nothing
+    // a second move into the store now there is refused, with or without --replace, and changes nothing:
+    // it says the move was done, rather than listing tables and offering a --replace that refuses too
     const digest = await withStore(target, (store) => databaseDigest(store));
+    const alreadyMoved = fillMessage(moveMessages.alreadyMoved, { target: storeDescription(target), orderNumber: 1001 });
     const again = await moveHere(['--from', sourcePath, '--to', url]);
-    expect(again.status).toBe(1);
-    expect(again.out).toBe('');
-    expect(again.err).toMatch(/^postgres:\/\/.* already holds a store \(.*2 rows in orders.*\): nothing was copied; move into an empty database, or add --replace/);
-    const replace = await moveHere(['--from', sourcePath, '--to', url, '--replace']);
-    expect(replace.status).toBe(1);
-    expect(replace.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-up\): --replace only replaces/);
+    expect(again).toEqual({ status: 1, out: '', err: alreadyMoved });
+    expect(await moveHere(['--from', sourcePath, '--to', url, '--replace'])).toEqual({ status: 1, out: '', err: alreadyMoved });
+    // another shop's file (no orders of its own) may not replace a store customers have used either
+    const other = await moveHere(['--from', await sqliteStore('other'), '--to', url, '--replace']);
+    expect(other.status).toBe(1);
+    expect(other.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-up\): --replace only replaces/);
     expect(await withStore(target, (store) => databaseDigest(store))).toEqual(digest);
   }, 120_000);
 
