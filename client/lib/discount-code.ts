@@ -1,13 +1,19 @@
 /**
  * Discount codes as the owner makes them and shoppers type them: 3 to 32 letters, digits, dashes
  * and underscores (SUMMER-25), kept in upper case, so a shopper may type them in either case. A
- * code takes a percentage or an amount off the order's goods, or makes its shipping free; gift
- * cards bought are never discounted (a discounted card would be money for nothing).
+ * code takes a percentage or an amount off the order's goods, or off the goods of chosen products
+ * or categories alone, or makes its shipping free; gift cards bought are never discounted (a
+ * discounted card would be money for nothing).
  */
 
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free-shipping'] as const;
 
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** What a percentage or amount code takes from: the whole order's goods, or chosen products' or categories'. */
+export const DISCOUNT_APPLIES_TO = ['order', 'products', 'categories'] as const;
+
+export type DiscountAppliesTo = (typeof DISCOUNT_APPLIES_TO)[number];
 
 export const DISCOUNT_CODE_MIN_LENGTH = 3;
 export const DISCOUNT_CODE_MAX_LENGTH = 32;
@@ -38,10 +44,34 @@ export interface DiscountTerms {
   currency: string;
   /** The goods' subtotal (gift cards left out) the order must reach; 0 for none. */
   minimumSubtotalCents: number;
+  /** 'order' for every line; a free shipping code is always 'order'. */
+  appliesTo: DiscountAppliesTo;
+  /** The chosen products' ids, or the chosen categories' names; empty for the whole order. */
+  targets: readonly string[];
+}
+
+/** A line of goods a code may take from (gift cards left out): its product, that product's categories and what the line costs. */
+export interface DiscountableLine {
+  productId: string;
+  categories: readonly string[];
+  cents: number;
+}
+
+/** True when the code takes from this product's lines: any for a whole-order (or free shipping) code, else a chosen product or one in a chosen category. */
+export function discountAppliesTo(terms: DiscountTerms, product: { productId: string; categories: readonly string[] }): boolean {
+  if (terms.kind === 'free-shipping' || terms.appliesTo === 'order') return true;
+  if (terms.appliesTo === 'products') return terms.targets.includes(product.productId);
+  return product.categories.some((category) => terms.targets.includes(category));
+}
+
+/** What the lines the code takes from cost together (the minimum order still counts every line). */
+export function targetedCents(terms: DiscountTerms, lines: readonly DiscountableLine[]): number {
+  return lines.reduce((sum, line) => (discountAppliesTo(terms, line) ? sum + line.cents : sum), 0);
 }
 
 /**
- * What the code takes off goods worth `discountableCents` (the subtotal less gift cards), never
+ * What the code takes off goods worth `discountableCents` (the subtotal less gift cards, or the
+ * targeted lines' part of it, targetedCents), never
  * more than they cost: a percentage rounds half up in whole minor units, in integers alone (the
  * cents are split into whole ten-thousands and the rest, so no product passes 2^53). Free
  * shipping takes nothing off the goods; its part is the shipping's cost, known to the quote.

@@ -481,6 +481,10 @@ export const CHECKOUT = {
   discountMinimum: (amount: string): string => `This discount code needs an order of at least ${amount}, not counting gift cards.`,
   discountNothingToShip: 'This order has nothing to ship, so a free shipping code does not apply.',
   discountOnlyGiftCards: 'Discount codes do not apply to gift cards.',
+  /** A code limited to chosen products, none of which is in the cart. */
+  discountOtherProducts: 'This discount code is for other products than those in your cart.',
+  /** A code limited to chosen categories (named, "Ceramics or Home"), none of whose products is in the cart. */
+  discountOtherCategories: (categories: string): string => `This discount code is for products in ${categories}, and your cart has none.`,
   /** A once-per-customer code an earlier order with the same email used (checked when the order is placed). */
   discountUsedByCustomer: 'This discount code can be used once per customer, and an earlier order with this email used it.',
   /** A code refused when the order is placed: it stays in its box, so the way on is said. */

@@ -73,6 +73,8 @@ export function discountCodeWrite(input: DiscountCodeInput, currency: string, zo
     code: input.code, kind: input.kind, percentBasisPoints: input.percentBasisPoints, amountCents: input.amountCents, currency,
     minimumSubtotalCents: input.minimumSubtotalCents, startsOn: since ?? null, endsOn: before ?? null, usageLimit: input.usageLimit,
     oncePerCustomer: input.oncePerCustomer,
+    // the owner's choice of products or categories comes with the form's field for it
+    appliesTo: 'order', targets: [],
   };
 }
 

@@ -1,3 +1,4 @@
+import { targetedCents, type DiscountTerms } from '../../client/lib/discount-code.ts';
 import { TAX_TENTHS_IN_WHOLE, taxRateTenths } from '../../client/lib/tax-rate.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
 
@@ -45,6 +46,12 @@ export function taxCentsOf(taxableCents: number, tenths: number): number {
 /** The subtotal of the lines a discount code may take from: every line but gift cards bought. */
 export function discountableCentsOf(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => (line.productType === PRODUCT_TYPE.GIFT_CARD ? sum : sum + line.unitPriceCents * line.quantity), 0);
+}
+
+/** The subtotal of the lines a code takes from (discount-code.ts): gift cards left out, then only its products' or categories' lines when it has them. */
+export function targetedCentsOf(terms: DiscountTerms, lines: ReadonlyArray<PricedLine & { productId: string; categories: readonly string[] }>): number {
+  const goods = lines.filter((line) => line.productType !== PRODUCT_TYPE.GIFT_CARD);
+  return targetedCents(terms, goods.map((line) => ({ productId: line.productId, categories: line.categories, cents: line.unitPriceCents * line.quantity })));
 }
 
 /**

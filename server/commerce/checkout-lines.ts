@@ -1,5 +1,5 @@
 import { variantFromRow, type ProductRecord, type VariantRecord, type VariantRow } from '../db/catalogue-repository.ts';
-import { parseObjectColumn } from '../db/json-column.ts';
+import { parseObjectColumn, stringsOf } from '../db/json-column.ts';
 import type { StoreSession } from '../db/store.ts';
 import { hasUnlimitedStock, PRODUCT_TYPE, unitPriceCents } from './pricing.ts';
 
@@ -11,6 +11,8 @@ export interface CheckoutLine {
   sku: string;
   productName: string;
   productType: number;
+  /** The product's categories (its data's), which a discount code may be limited to. */
+  categories: string[];
   /** The variant in words ("Size: M, Color: Natural"); empty for a product without options. */
   variantLabel: string;
   quantity: number;
@@ -86,6 +88,7 @@ export async function readCheckoutLines(session: StoreSession, cartId: string, c
       sku: row.sku,
       productName: row.title,
       productType: product.productType,
+      categories: stringsOf(data.categories),
       variantLabel: Object.entries(variant.attributes).filter(([, value]) => typeof value === 'string')
         .map(([name, value]) => `${name}: ${String(value)}`).join(', '),
       quantity: Number(row.quantity),

@@ -1,7 +1,7 @@
 import { currencyOf, SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { goodsDiscountCents, type DiscountKind, type DiscountTerms } from '../../client/lib/discount-code.ts';
-import { computeTotals, discountableCentsOf, totalsSettingsFrom } from './cart-totals.ts';
+import { computeTotals, targetedCentsOf, totalsSettingsFrom } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { lowStockThresholdOf } from './low-stock.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
@@ -103,10 +103,11 @@ export interface AppliedDiscount {
 
 /**
  * What the order costs with one shipping choice and, when given, a discount code that may apply:
- * its goods part comes off before tax, a free-shipping code's part is the chosen option's cost.
+ * its goods part comes off before tax (only the chosen products' or categories' goods for a code
+ * limited to them), a free-shipping code's part is the chosen option's cost.
  */
 export function quoteCheckout(lines: readonly CheckoutLine[], settings: CheckoutSettings, shippingOptionId?: string, discount: DiscountToApply | null = null): CheckoutQuote {
-  const goodsDiscount = discount ? goodsDiscountCents(discount.terms, discountableCentsOf(lines)) : 0;
+  const goodsDiscount = discount ? goodsDiscountCents(discount.terms, targetedCentsOf(discount.terms, lines)) : 0;
   const base = computeTotals(lines, { taxRateBasisPoints: settings.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 }, goodsDiscount);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL);
   const weightGrams = lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);

@@ -3,7 +3,7 @@
  * this cart, or the catalogue text saying why not, then the cart priced with it. A code refused
  * leaves the quote as it is without one, with the reason in discountError.
  */
-import { discountCodeState, isDiscountCodeShape, normalisedDiscountCode, type DiscountCodeState } from '../../client/lib/discount-code.ts';
+import { discountAppliesTo, discountCodeState, isDiscountCodeShape, normalisedDiscountCode, type DiscountAppliesTo, type DiscountCodeState } from '../../client/lib/discount-code.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { DiscountCodeRepository, type DiscountCodeRecord } from '../db/discount-code-repository.ts';
@@ -21,6 +21,12 @@ const STATE_REFUSALS: Record<Exclude<DiscountCodeState, 'active'>, string> = {
   scheduled: CHECKOUT.discountNotStarted,
 };
 
+/** A limited code with none of its products in the cart: what it is for, in words. */
+function otherGoodsRefusal(appliesTo: DiscountAppliesTo, targets: readonly string[]): string {
+  if (appliesTo !== 'categories') return CHECKOUT.discountOtherProducts;
+  return CHECKOUT.discountOtherCategories(new Intl.ListFormat('en', { type: 'disjunction' }).format(targets));
+}
+
 /** Why the code cannot apply to these lines at `now` (a catalogue text), or null when it can. */
 function refusalOf(record: DiscountCodeRecord, lines: readonly CheckoutLine[], settings: CheckoutSettings, now: number): string | null {
   const state = discountCodeState(record, now);
@@ -30,6 +36,8 @@ function refusalOf(record: DiscountCodeRecord, lines: readonly CheckoutLine[], s
   if (terms.kind === 'amount' && terms.currency !== settings.currency) return CHECKOUT.discountOtherCurrency;
   const discountable = discountableCentsOf(lines);
   if (discountable === 0) return CHECKOUT.discountOnlyGiftCards;
+  // a code limited to products or categories needs one of them among the goods
+  if (!lines.some((line) => line.productType !== PRODUCT_TYPE.GIFT_CARD && discountAppliesTo(terms, line))) return otherGoodsRefusal(terms.appliesTo, terms.targets);
   if (discountable < terms.minimumSubtotalCents) {
     return CHECKOUT.discountMinimum(formatMoneyWith(terms.minimumSubtotalCents, moneyFormatFor(settings.currency, settings.locale)));
   }

@@ -3,7 +3,7 @@
  * them, each with the orders that used it. A code some order used is never deleted, only stopped:
  * its uses keep their history (discount_code_uses refers to it).
  */
-import type { DiscountKind } from '../../client/lib/discount-code.ts';
+import type { DiscountAppliesTo, DiscountKind } from '../../client/lib/discount-code.ts';
 import { newRecordId } from './cart-repository.ts';
 import { discountCodeOf, numberOrNull, type DiscountCodeRow } from './discount-code-repository.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
@@ -22,6 +22,10 @@ export interface DiscountCodeWrite {
   usageLimit: number | null;
   /** Each customer (an order's email) may use it once, while that order keeps its use. */
   oncePerCustomer: boolean;
+  /** The whole order, or only chosen products or categories (a percentage or amount code). */
+  appliesTo: DiscountAppliesTo;
+  /** The chosen products' ids or categories' names; empty for the whole order. */
+  targets: readonly string[];
 }
 
 export interface AdminDiscountCode extends DiscountCodeWrite {
@@ -56,6 +60,7 @@ const values = (code: DiscountCodeWrite): SqlValue[] => [
   code.code, code.kind, code.percentBasisPoints, code.amountCents, code.currency, code.minimumSubtotalCents, code.startsOn, code.endsOn, code.usageLimit,
   // the column is 0 or 1 on both engines
   code.oncePerCustomer ? 1 : 0,
+  code.appliesTo, JSON.stringify(code.targets),
 ];
 
 export class AdminDiscountCodeRepository {
@@ -97,7 +102,7 @@ export class AdminDiscountCodeRepository {
     const id = newRecordId();
     const { changes } = await this.session.run(
       `INSERT INTO discount_codes (id, code, kind, percent_basis_points, amount_cents, currency, minimum_subtotal_cents, starts_on, ends_on,
-         usage_limit, once_per_customer, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
+         usage_limit, once_per_customer, applies_to, targets_json, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
       [id, ...values(code), now, now],
     );
     return changes === 1 ? this.findById(id) : undefined;
@@ -107,7 +112,7 @@ export class AdminDiscountCodeRepository {
   async update(id: string, code: DiscountCodeWrite, now: number): Promise<boolean> {
     const { changes } = await this.session.run(
       `UPDATE discount_codes SET code = ?, kind = ?, percent_basis_points = ?, amount_cents = ?, currency = ?, minimum_subtotal_cents = ?,
-         starts_on = ?, ends_on = ?, usage_limit = ?, once_per_customer = ?, updated_on = ? WHERE id = ?`,
+         starts_on = ?, ends_on = ?, usage_limit = ?, once_per_customer = ?, applies_to = ?, targets_json = ?, updated_on = ? WHERE id = ?`,
       [...values(code), now, id],
     );
     return changes === 1;

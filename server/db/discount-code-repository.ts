@@ -1,7 +1,8 @@
-import type { DiscountCodeLimits, DiscountKind, DiscountTerms } from '../../client/lib/discount-code.ts';
+import type { DiscountAppliesTo, DiscountCodeLimits, DiscountKind, DiscountTerms } from '../../client/lib/discount-code.ts';
+import { parseStringsColumn } from './json-column.ts';
 import { forUpdate, type StoreSession } from './store.ts';
 
-/** A discount code as the checkout reads it (migration 146): what it takes off and when it may. */
+/** A discount code as the checkout reads it (migrations 146 to 148): what it takes off, from what and when it may. */
 export interface DiscountCodeRecord extends DiscountCodeLimits {
   id: string;
   /** Normalised (discount-code.ts): upper case. */
@@ -40,6 +41,8 @@ export interface DiscountCodeRow {
   updated_on: number | string;
   stopped_on: number | string | null;
   once_per_customer: number | string;
+  applies_to: DiscountAppliesTo;
+  targets_json: string;
 }
 
 /** A nullable number column as either engine returns it (PostgreSQL answers BIGINT as text). */
@@ -57,6 +60,8 @@ export function discountCodeOf(row: DiscountCodeRow): DiscountCodeRecord {
       amountCents: Number(row.amount_cents),
       currency: row.currency,
       minimumSubtotalCents: Number(row.minimum_subtotal_cents),
+      appliesTo: row.applies_to,
+      targets: parseStringsColumn(row.targets_json),
     },
     startsOn: numberOrNull(row.starts_on),
     endsOn: numberOrNull(row.ends_on),

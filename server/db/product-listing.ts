@@ -6,7 +6,7 @@
  * every request.
  */
 import { unitPriceCents } from '../commerce/pricing.ts';
-import { parseObjectColumn } from './json-column.ts';
+import { parseObjectColumn, stringsOf } from './json-column.ts';
 import { placeholders, type StoreSession } from './store.ts';
 
 export interface ProductListing {
@@ -19,10 +19,6 @@ export interface ProductListing {
   featured: boolean;
   /** The cheapest unit price the product sells at (what "price" sorts by); 0 without variants. */
   lowestPriceCents: number;
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
 interface ListingRow {
@@ -76,8 +72,8 @@ export async function readProductListings(session: StoreSession, collectionId: s
       id: row.id,
       urlId: row.url_id,
       createdOn: Number(row.created_on),
-      categories: strings(data.categories),
-      tags: strings(data.tags),
+      categories: stringsOf(data.categories),
+      tags: stringsOf(data.tags),
       featured: data.featured === true,
       lowestPriceCents: unitPrices.length > 0 ? Math.min(...unitPrices) : 0,
     };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { discountCodeState, goodsDiscountCents, isDiscountCodeShape, normalisedDiscountCode, type DiscountTerms } from '../../client/lib/discount-code.ts';
+import {
+  discountAppliesTo, discountCodeState, goodsDiscountCents, isDiscountCodeShape, normalisedDiscountCode, targetedCents, type DiscountTerms,
+} from '../../client/lib/discount-code.ts';
 
-const percent = (percentBasisPoints: number): DiscountTerms => ({ kind: 'percent', percentBasisPoints, amountCents: 0, currency: 'USD', minimumSubtotalCents: 0 });
-const amount = (amountCents: number): DiscountTerms => ({ kind: 'amount', percentBasisPoints: 0, amountCents, currency: 'USD', minimumSubtotalCents: 0 });
+const percent = (percentBasisPoints: number): DiscountTerms => ({ kind: 'percent', percentBasisPoints, amountCents: 0, currency: 'USD', minimumSubtotalCents: 0, appliesTo: 'order', targets: [] });
+const amount = (amountCents: number): DiscountTerms => ({ kind: 'amount', percentBasisPoints: 0, amountCents, currency: 'USD', minimumSubtotalCents: 0, appliesTo: 'order', targets: [] });
 
 describe('discount codes', () => {
   it('keeps a code in upper case without its surrounding spaces, and knows its shape', () => {
@@ -29,6 +31,39 @@ describe('discount codes', () => {
     expect(goodsDiscountCents(amount(1000), 14000)).toBe(1000);
     expect(goodsDiscountCents(amount(20000), 14000)).toBe(14000);
     expect(goodsDiscountCents({ ...amount(0), kind: 'free-shipping' }, 14000)).toBe(0);
+  });
+
+  describe('limited to chosen products or categories', () => {
+    const mug = { productId: 'mug', categories: ['Ceramics', 'Kitchen'], cents: 6800 };
+    const vase = { productId: 'vase', categories: ['Ceramics'], cents: 7400 };
+    const tote = { productId: 'tote', categories: ['Accessories'], cents: 4200 };
+    const cart = [mug, vase, tote];
+
+    it('takes from every line for the whole order, and only the chosen lines otherwise', () => {
+      expect(targetedCents(percent(2000), cart)).toBe(18400);
+      expect(targetedCents({ ...percent(2000), appliesTo: 'products', targets: ['mug'] }, cart)).toBe(6800);
+      expect(targetedCents({ ...percent(2000), appliesTo: 'categories', targets: ['Ceramics'] }, cart)).toBe(14200);
+      // a line in two chosen categories counts once
+      expect(targetedCents({ ...percent(2000), appliesTo: 'categories', targets: ['Kitchen', 'Ceramics'] }, cart)).toBe(14200);
+      expect(targetedCents({ ...percent(2000), appliesTo: 'products', targets: ['lamp'] }, cart)).toBe(0);
+      // categories are the owner's names as the products carry them
+      expect(discountAppliesTo({ ...percent(2000), appliesTo: 'categories', targets: ['ceramics'] }, mug)).toBe(false);
+    });
+
+    it("prices a percentage on the chosen lines' goods, and an amount at most what they cost", () => {
+      const ceramics = { ...percent(2000), appliesTo: 'categories' as const, targets: ['Ceramics'] };
+      expect(goodsDiscountCents(ceramics, targetedCents(ceramics, cart))).toBe(2840);
+      const mugFive = { ...amount(500), appliesTo: 'products' as const, targets: ['mug'] };
+      expect(goodsDiscountCents(mugFive, targetedCents(mugFive, cart))).toBe(500);
+      const toteHundred = { ...amount(10000), appliesTo: 'products' as const, targets: ['tote'] };
+      expect(goodsDiscountCents(toteHundred, targetedCents(toteHundred, cart))).toBe(4200);
+    });
+
+    it('keeps a free shipping code on the whole order, whatever it was given', () => {
+      const freeShipping: DiscountTerms = { ...amount(0), kind: 'free-shipping', appliesTo: 'products', targets: ['lamp'] };
+      expect(discountAppliesTo(freeShipping, tote)).toBe(true);
+      expect(targetedCents(freeShipping, cart)).toBe(18400);
+    });
   });
 
   it('says where a code stands: stopped, ended and used up before scheduled', () => {

@@ -287,7 +287,7 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
 
     // a discount code (made here as the owner's form would), listed, opened and a new one's form
     await new AdminDiscountCodeRepository(store.app.deps.store).create({
-      code: 'AUDIT-10', kind: 'amount', percentBasisPoints: 0, amountCents: 1000, currency: 'USD', minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: 5, oncePerCustomer: false,
+      code: 'AUDIT-10', kind: 'amount', percentBasisPoints: 0, amountCents: 1000, currency: 'USD', minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: 5, oncePerCustomer: false, appliesTo: 'order', targets: [],
     }, Date.now());
     await screen('Discounts');
     await page.getByRole('link', { name: 'AUDIT-10' }).waitFor();

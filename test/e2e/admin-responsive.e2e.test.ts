@@ -196,7 +196,7 @@ describe('the admin on a phone', () => {
     // a discount code with a limit, dates and a use by that order (written as the checkout writes one)
     const code = await new AdminDiscountCodeRepository(store.app.deps.store).create({
       code: DISCOUNT_CODE, kind: 'percent', percentBasisPoints: 1250, amountCents: 0, currency: 'USD', minimumSubtotalCents: 5000,
-      startsOn: Date.now() - 86_400_000, endsOn: Date.now() + 30 * 86_400_000, usageLimit: 100, oncePerCustomer: true,
+      startsOn: Date.now() - 86_400_000, endsOn: Date.now() + 30 * 86_400_000, usageLimit: 100, oncePerCustomer: true, appliesTo: 'order', targets: [],
     }, Date.now());
     await store.app.deps.store.run('INSERT INTO discount_code_uses (order_id, discount_code_id, code, kind, amount_cents, created_on) VALUES (?, ?, ?, ?, ?, ?)',
       [sold!.id, code!.id, DISCOUNT_CODE, 'percent', 1000, Date.now()]);

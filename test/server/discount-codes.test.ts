@@ -381,3 +381,56 @@ describe('a code once per customer', () => {
     expect(await usesOf('ONE-EACH')).toBe(1);
   });
 });
+
+describe('codes for chosen products or categories', () => {
+  beforeAll(async () => {
+    const store = server.app.deps.store;
+    await insertDiscountCode(store, { code: 'VISITS-20', kind: 'percent', percentBasisPoints: 2000, appliesTo: 'categories', targets: ['Experiences', 'Learning'] });
+    await insertDiscountCode(store, { code: 'VISITS-MIN', kind: 'percent', percentBasisPoints: 2000, minimumSubtotalCents: 10000, appliesTo: 'categories', targets: ['Experiences'] });
+    await insertDiscountCode(store, { code: 'TOTE-5', kind: 'amount', amountCents: 500, appliesTo: 'products', targets: [tote.id] });
+    await insertDiscountCode(store, { code: 'TOTE-100', kind: 'amount', amountCents: 10000, appliesTo: 'products', targets: [tote.id] });
+  });
+
+  it("takes a category's percentage off its lines alone, before tax, and the order keeps it", async () => {
+    const visitor = await shopper(TOTE, VISIT);
+    // 20% of the 60.00 visit only; tax on the 42.00 tote and the 48.00 left of the visit
+    const shown = await quote(visitor, 'visits-20');
+    expect(shown).toMatchObject({ subtotalCents: 10200, shippingCents: 600, discountCents: 1200, taxCents: 720, totalCents: 10320, discountError: null });
+    const placed = await visitor.post<OrderAnswer>(API_PATHS.checkoutOrders, orderOf(shown, 'visits-20'));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const use = await useOf(orderIdOf(placed.body.confirmationUrl!));
+    expect({ ...use, amount_cents: Number(use!.amount_cents) }).toEqual({ code: 'VISITS-20', kind: 'percent', amount_cents: 1200, returned_on: null });
+  });
+
+  it("takes a product's amount off its lines, at most what they cost, and the order keeps what it took", async () => {
+    expect(await quote(await shopper(TOTE, VISIT), 'TOTE-5')).toMatchObject({ discountCents: 500, taxCents: 776, totalCents: 11076 });
+    // 100.00 off the 42.00 tote: the tote is free, the visit and the shipping are paid
+    const visitor = await shopper(TOTE, VISIT);
+    const shown = await quote(visitor, 'TOTE-100');
+    expect(shown).toMatchObject({ discountCents: 4200, taxCents: 480, totalCents: 7080 });
+    const placed = await visitor.post<OrderAnswer>(API_PATHS.checkoutOrders, orderOf(shown, 'TOTE-100'));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(Number((await useOf(orderIdOf(placed.body.confirmationUrl!)))!.amount_cents)).toBe(4200);
+    expect(await timesUsedOf(server.app.deps.store, 'TOTE-100')).toBe(1);
+  });
+
+  it("counts the whole order's goods towards the minimum", async () => {
+    // the visit alone is 60.00, the order's goods 102.00
+    expect(await quote(await shopper(TOTE, VISIT), 'VISITS-MIN')).toMatchObject({ discountCents: 1200, discountError: null });
+    expect((await quote(await shopper(VISIT), 'VISITS-MIN')).discountError).toBe(CHECKOUT.discountMinimum('$100.00'));
+  });
+
+  it('refuses a code none of whose products is in the cart, saying what it is for, and the order with it', async () => {
+    // a gift card bought is in no code's categories
+    const withGiftCard = await quote(await shopper(TOTE, GIFT_CARD_25), 'VISITS-20');
+    expect(withGiftCard).toMatchObject({ discount: null, discountCents: 0, discountError: CHECKOUT.discountOtherCategories('Experiences or Learning') });
+    const shown = await quote(await shopper(VISIT), 'TOTE-5');
+    expect(shown).toMatchObject({ discount: null, discountCents: 0, discountError: CHECKOUT.discountOtherProducts });
+    const visitor = await shopper(TOTE);
+    const charged = payments.charges.length;
+    const refused = await visitor.post<OrderAnswer>(API_PATHS.checkoutOrders, orderOf(await quote(visitor, 'VISITS-20'), 'VISITS-20'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ discountCode: CHECKOUT.discountRefusedOnOrder(CHECKOUT.discountOtherCategories('Experiences or Learning')) });
+    expect(payments.charges.length).toBe(charged);
+  });
+});
