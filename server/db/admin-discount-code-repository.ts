@@ -4,8 +4,10 @@
  * its uses keep their history (discount_code_uses refers to it).
  */
 import type { DiscountAppliesTo, DiscountKind } from '../../client/lib/discount-code.ts';
+import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { newRecordId } from './cart-repository.ts';
 import { discountCodeOf, numberOrNull, type DiscountCodeRow } from './discount-code-repository.ts';
+import { parseObjectColumn, stringsOf } from './json-column.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import type { SqlValue, StoreSession } from './store.ts';
 
@@ -45,6 +47,13 @@ export interface AdminDiscountCodeUse {
   amountCents: number;
   createdOn: number;
   returnedOn: number | null;
+}
+
+/** What a code may be limited to: the shop's products (gift cards left out, as no code takes from them) and their categories. */
+export interface DiscountTargetChoices {
+  products: Array<{ id: string; title: string }>;
+  /** Every category some product carries, in alphabetical order. */
+  categories: string[];
 }
 
 type Num = number | string;
@@ -133,6 +142,19 @@ export class AdminDiscountCodeRepository {
       ? await this.session.run('UPDATE discount_codes SET stopped_on = ?, updated_on = ? WHERE id = ? AND stopped_on IS NULL', [now, now, id])
       : await this.session.run('UPDATE discount_codes SET stopped_on = NULL, updated_on = ? WHERE id = ? AND stopped_on IS NOT NULL', [now, id]);
     return changes === 1;
+  }
+
+  /** The products a code may be limited to, by title, and the categories they carry (one read of the products, however many). */
+  async targetChoices(): Promise<DiscountTargetChoices> {
+    const rows = await this.session.all<{ id: string; title: string; data_json: string }>(
+      'SELECT id, title, data_json FROM products WHERE product_type <> ? ORDER BY lower(title), id',
+      [PRODUCT_TYPE.GIFT_CARD],
+    );
+    const categories = new Set(rows.flatMap((row) => stringsOf(parseObjectColumn(row.data_json).categories)));
+    return {
+      products: rows.map((row) => ({ id: row.id, title: row.title })),
+      categories: [...categories].sort((a, b) => a.localeCompare(b, 'en')),
+    };
   }
 
   /** Deletes a code no order ever used, in one statement (an order using it meanwhile keeps it); false otherwise. */

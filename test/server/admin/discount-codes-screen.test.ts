@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { newAdminId } from '../../../server/db/admin-product-repository.ts';
+import { seededProduct } from '../helpers/fixtures.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
 import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
@@ -30,6 +31,7 @@ interface Code {
   id: string; code: string; kind: string; percentBasisPoints: number; amountCents: number; currency: string; minimumSubtotalCents: number;
   startsOn: number | null; endsOn: number | null; usageLimit: number | null; timesUsed: number; stoppedOn: number | null;
   firstDay: string | null; lastDay: string | null; state: string; oncePerCustomer: boolean;
+  appliesTo: string; targets: string[]; targetNames: string[];
 }
 interface CodeDetail extends Code {
   uses: Array<{ orderId: string; orderNumber: number | null; currency: string; amountCents: number; createdOn: number; returnedOn: number | null }>;
@@ -198,6 +200,57 @@ describe('once per customer', () => {
     // a change that leaves the field out turns it off, as the form sends every field
     const omitted = await owner.put<Answer>(`${CODES}/${made.id}`, form({ code: 'ONCE-EACH' }));
     expect(omitted.body.discountCode.oncePerCustomer).toBe(false);
+  });
+});
+
+describe('what a code applies to', () => {
+  const mug = seededProduct('stoneware-mug');
+  const giftCard = seededProduct('gift-card');
+
+  it("offers the shop's products but gift cards, by title, and the categories they carry", async () => {
+    const answer = await owner.get<{ products: Array<{ id: string; title: string }>; categories: string[] }>('/api/admin/discount-code-targets');
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.products).toContainEqual({ id: mug.id, title: 'Stoneware Mug' });
+    expect(answer.body.products.map((product) => product.id)).not.toContain(giftCard.id);
+    expect(answer.body.products.map((product) => product.title)).toEqual([...answer.body.products.map((product) => product.title)].sort((a, b) => a.localeCompare(b)));
+    expect(answer.body.categories).toEqual(['Accessories', 'Apparel', 'Ceramics', 'Experiences', 'Home', 'Learning', 'Subscriptions']);
+  });
+
+  it('keeps the chosen products or categories, answered with their names, and none for the whole order', async () => {
+    const ceramics = await create({ code: 'CERAMICS-20', percentBasisPoints: 2000, appliesTo: 'categories', targets: ['Ceramics', 'Ceramics'] });
+    expect(ceramics).toMatchObject({ appliesTo: 'categories', targets: ['Ceramics'], targetNames: ['Ceramics'] });
+    const stored = async (id: string) => (await server.app.deps.store.get<{ applies_to: string; targets_json: string }>('SELECT applies_to, targets_json FROM discount_codes WHERE id = ?', [id]))!;
+    expect(await stored(ceramics.id)).toEqual({ applies_to: 'categories', targets_json: '["Ceramics"]' });
+    const mugFive = await create({ code: 'MUG-5', kind: 'amount', amountCents: 500, percentBasisPoints: null, appliesTo: 'products', targets: [mug.id] });
+    expect(mugFive).toMatchObject({ appliesTo: 'products', targets: [mug.id], targetNames: ['Stoneware Mug'] });
+    expect((await list('MUG-5'))[0]).toMatchObject({ appliesTo: 'products', targetNames: ['Stoneware Mug'] });
+    expect((await owner.get<Answer>(`${CODES}/${mugFive.id}`)).body.discountCode.targets).toEqual([mug.id]);
+
+    // back to the whole order: the ticks go
+    const whole = await owner.put<Answer>(`${CODES}/${mugFive.id}`, form({ code: 'MUG-5', kind: 'amount', amountCents: 500, appliesTo: 'order', targets: [mug.id] }));
+    expect(whole.status, whole.text).toBe(200);
+    expect(whole.body.discountCode).toMatchObject({ appliesTo: 'order', targets: [], targetNames: [] });
+    expect(await stored(mugFive.id)).toEqual({ applies_to: 'order', targets_json: '[]' });
+    // a code made before, or without the field, is for the whole order
+    expect((await create({ code: 'PLAIN-10' }))).toMatchObject({ appliesTo: 'order', targets: [] });
+    // free shipping is always the whole order's
+    expect(await create({ code: 'SHIP-MUGS', kind: 'free-shipping', percentBasisPoints: null, appliesTo: 'products', targets: [mug.id] })).toMatchObject({ appliesTo: 'order', targets: [] });
+  });
+
+  it('refuses an empty choice and a product no longer in the shop under the list, and writes nothing', async () => {
+    const before = await rows();
+    const refused = async (overrides: Record<string, unknown>) => {
+      const answer = await owner.post<Answer>(CODES, form({ code: 'TARGETS-NONE', ...overrides }));
+      expect(answer.status, answer.text).toBe(400);
+      return answer.body.fieldErrors;
+    };
+    expect(await refused({ appliesTo: 'products', targets: [] })).toEqual({ targets: ADMIN.server.discountNoProducts });
+    expect(await refused({ appliesTo: 'categories' })).toEqual({ targets: ADMIN.server.discountNoCategories });
+    // named with the other fields' problems in one save
+    expect(await refused({ appliesTo: 'categories', targets: [], usageLimit: 0 })).toEqual({ targets: ADMIN.server.discountNoCategories, usageLimit: ADMIN.server.discountUsageLimit });
+    expect(await refused({ appliesTo: 'products', targets: [mug.id, 'no-such-product'] })).toEqual({ targets: ADMIN.server.discountProductGone });
+    expect(await refused({ appliesTo: 'products', targets: [giftCard.id] })).toEqual({ targets: ADMIN.server.discountProductGone });
+    expect(await rows()).toEqual(before);
   });
 });
 

@@ -374,6 +374,11 @@ describe(`GET and POST ${DISCOUNT_CODES}, and ${DISCOUNT_CODE} read, changed, st
       await refused(() => write({ ...good, endsOn: '2025-13-01' }), { status: 400, field: 'endsOn' });
       await refused(() => write({ ...good, usageLimit: '10' }), { status: 400, field: 'usageLimit' });
       await refused(() => write({ ...good, usageLimit: -3 }), { status: 400, field: 'usageLimit' });
+      await refused(() => write({ ...good, appliesTo: 'everything' }), { status: 400, field: 'appliesTo' });
+      await refused(() => write({ ...good, appliesTo: 'categories', targets: 'Ceramics' }), { status: 400, field: 'targets' });
+      await refused(() => write({ ...good, appliesTo: 'categories', targets: [7] }), { status: 400, field: 'targets.0' });
+      await refused(() => write({ ...good, appliesTo: 'categories', targets: ['x'.repeat(10_000)] }), { status: 400, field: 'targets.0' });
+      await refused(() => write({ ...good, appliesTo: 'categories', targets: Array.from({ length: 501 }, (_, index) => `C${index}`) }), { status: 400, field: 'targets' });
     }
   });
 

@@ -95,6 +95,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'POST /api/admin/discount-codes/:discountCodeId/stop': file(ADMIN),
   'POST /api/admin/discount-codes/:discountCodeId/start': file(ADMIN),
   'DELETE /api/admin/discount-codes/:discountCodeId': file(ADMIN),
+  'GET /api/admin/discount-code-targets': noInput(READ_ONLY),
   'GET /api/admin/messages/forms': noInput(READ_ONLY),
   'GET /api/admin/messages/forms/:formId': file(ADMIN),
   'GET /api/admin/messages/forms/:formId/submissions.csv': file(ADMIN),
