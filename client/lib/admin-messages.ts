@@ -2,6 +2,11 @@
  * Every text of the owner's admin at /config, for the screens and for the server's answers to
  * the admin calls (one catalogue, read by both).
  */
+/** Up to three names, then how many more: "Mug, Vase, Bowl and 2 more". */
+function namesInShort(names: readonly string[]): string {
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${(names.length - 3).toLocaleString('en-US')} more`;
+}
+
 export const ADMIN = {
   appTitle: 'Store admin',
   signInTitle: 'Sign in to your store',
@@ -287,6 +292,23 @@ export const ADMIN = {
   discountOncePerCustomerHint: 'Each email address may use it on one order; a cancelled or refunded order gives its use back.',
   // the list's Used cell of a code allowed once per customer: "3 of 100 used, once per customer"
   discountUsesOncePerCustomer: (uses: string) => `${uses}, once per customer`,
+  // what a percentage or amount code takes from (DiscountTargets.tsx): the whole order, or chosen products or categories
+  discountAppliesTo: 'Applies to',
+  discountAppliesToKinds: { order: 'The whole order', products: 'Chosen products', categories: 'Chosen categories' } as Record<string, string>,
+  discountAppliesToHint: 'A code for chosen products or categories takes off only their lines; the minimum order still counts the whole order.',
+  discountProducts: 'Products',
+  discountCategories: 'Categories',
+  discountFindProduct: 'Find a product',
+  discountNoProductMatches: 'No product matches this search.',
+  discountNoProductsInShop: 'The shop has no product a code can take from yet.',
+  discountNoCategoriesInShop: 'No product of the shop has a category yet.',
+  discountTicked: (count: number) => (count === 1 ? '1 ticked' : `${count.toLocaleString('en-US')} ticked`),
+  /** The list's words for what a code applies to. */
+  discountForOrder: 'Whole order',
+  discountForProducts: (names: readonly string[]) => `Products: ${namesInShort(names)}`,
+  discountForCategories: (names: readonly string[]) => `Categories: ${namesInShort(names)}`,
+  /** A code whose every product was deleted since. */
+  discountForNoProduct: 'Products no longer in the shop',
   discountDates: 'Dates',
   discountStartsOn: 'First day (optional)',
   discountEndsOn: 'Last day (optional)',

@@ -28,7 +28,7 @@ function code(overrides: Record<string, unknown> = {}) {
   return {
     id: 'd1', code: 'SUMMER-25', kind: 'percent', percentBasisPoints: 2500, amountCents: 0, currency: 'USD', minimumSubtotalCents: 0,
     startsOn: null, endsOn: null, usageLimit: 100, timesUsed: 3, createdOn: 0, stoppedOn: null, firstDay: null, lastDay: null, state: 'active',
-    oncePerCustomer: false,
+    oncePerCustomer: false, appliesTo: 'order', targets: [], targetNames: [],
     ...overrides,
   };
 }
@@ -82,10 +82,10 @@ describe('the discounts list', () => {
     await settle();
     const table = screen.getByRole('table', { name: ADMIN.screens.discounts });
     expect(rows(table).slice(1)).toEqual([
-      ['SUMMER-25', '25% off', ADMIN.discountNoMinimum, '3 of 100 used', 'Active', ADMIN.discountDateRange(null, null)],
-      ['TENNER', '$10.00 off', '$50.00', '3 used, once per customer', 'Scheduled', '2026-06-01 to 2026-06-30'],
-      ['SHIPFREE', 'Free shipping', ADMIN.discountNoMinimum, '3 of 3 used', 'Used up', 'Until 2026-01-31'],
-      ['HALF_PCT', '12.5% off', ADMIN.discountNoMinimum, '0 used', 'Stopped', 'From 2026-02-01'],
+      ['SUMMER-25', '25% off', ADMIN.discountForOrder, ADMIN.discountNoMinimum, '3 of 100 used', 'Active', ADMIN.discountDateRange(null, null)],
+      ['TENNER', '$10.00 off', ADMIN.discountForOrder, '$50.00', '3 used, once per customer', 'Scheduled', '2026-06-01 to 2026-06-30'],
+      ['SHIPFREE', 'Free shipping', ADMIN.discountForOrder, ADMIN.discountNoMinimum, '3 of 3 used', 'Used up', 'Until 2026-01-31'],
+      ['HALF_PCT', '12.5% off', ADMIN.discountForOrder, ADMIN.discountNoMinimum, '0 used', 'Stopped', 'From 2026-02-01'],
     ]);
 
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'summer' } });
@@ -321,5 +321,107 @@ describe('a saved discount code', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(input(ADMIN.discountCode).matches(':disabled')).toBe(true);
     expect(screen.getByRole('table', { name: ADMIN.discountUsesTitle })).toBeTruthy();
+  });
+});
+
+describe('what a code applies to', () => {
+  const TARGETS = '/api/admin/discount-code-targets';
+  const choices = (products: Array<{ id: string; title: string }>) => ({ method: 'GET', path: TARGETS, answer: { body: { products, categories: ['Ceramics', 'Home'] } } });
+  const SHOP = [{ id: 'p-mug', title: 'Stoneware Mug' }, { id: 'p-vase', title: 'Ash-Glaze Bud Vase' }];
+  const appliesTo = () => screen.getByRole('combobox', { name: ADMIN.discountAppliesTo }) as HTMLSelectElement;
+  const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+
+  it('says in the list what each code applies to, its products and categories by name', async () => {
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/discount-codes', answer: {
+        body: {
+          discountCodes: [
+            code({ id: 'd1', code: 'CERAMICS-20', appliesTo: 'categories', targets: ['Ceramics', 'Home'], targetNames: ['Ceramics', 'Home'] }),
+            code({ id: 'd2', code: 'MUG-5', kind: 'amount', amountCents: 500, appliesTo: 'products', targets: ['p-mug'], targetNames: ['Stoneware Mug'] }),
+            code({ id: 'd3', code: 'MANY', appliesTo: 'products', targets: ['a', 'b', 'c', 'd', 'e'], targetNames: ['A', 'B', 'C', 'D', 'E'] }),
+            code({ id: 'd4', code: 'GONE', appliesTo: 'products', targets: ['deleted'], targetNames: [] }),
+          ],
+          hasMore: false,
+        },
+      },
+    }]);
+    render(<DiscountsScreen navigate={() => undefined} canManage />);
+    await settle();
+    const cells = within(screen.getByRole('table', { name: ADMIN.screens.discounts })).getAllByRole('cell').filter((cell) => cell.dataset.label === ADMIN.discountAppliesTo);
+    expect(cells.map((cell) => cell.textContent)).toEqual(['Categories: Ceramics, Home', 'Products: Stoneware Mug', 'Products: A, B, C and 2 more', ADMIN.discountForNoProduct]);
+  });
+
+  it("offers the shop's categories or products to tick, sends the ticked ones, and shows them as saved", async () => {
+    const calls = scriptFetch([
+      SETTINGS, choices(SHOP),
+      { method: 'POST', path: '/api/admin/discount-codes', answer: { status: 201, body: { discountCode: detail({ code: 'CERAMICS-20', uses: [], appliesTo: 'categories', targets: ['Ceramics'], targetNames: ['Ceramics'] }) } } },
+    ]);
+    render(<DiscountCodeEditor discountCodeId={null} navigate={() => undefined} canManage />);
+    await settle();
+    expect(appliesTo().value).toBe('order');
+    // the whole order needs no list: nothing is read for it
+    expect(calls.some((call) => call.url === TARGETS)).toBe(false);
+    fireEvent.change(appliesTo(), { target: { value: 'products' } });
+    await settle();
+    expect(screen.getByRole('group', { name: `${ADMIN.discountProducts} · ${ADMIN.discountTicked(0)}` })).toBeTruthy();
+    fireEvent.click(box('Stoneware Mug'));
+    expect(screen.getByRole('group', { name: `${ADMIN.discountProducts} · ${ADMIN.discountTicked(1)}` })).toBeTruthy();
+    // categories are other things than products: the ticks go
+    fireEvent.change(appliesTo(), { target: { value: 'categories' } });
+    await settle();
+    expect(box('Ceramics').checked).toBe(false);
+    fireEvent.click(box('Ceramics'));
+    type(ADMIN.discountCode, 'ceramics-20');
+    type(ADMIN.discountPercent, '20');
+    fireEvent.submit(document.querySelector('form')!);
+    await settle();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { kind: 'percent', appliesTo: 'categories', targets: ['Ceramics'] } });
+    expect(appliesTo().value).toBe('categories');
+    expect(box('Ceramics').checked).toBe(true);
+    expect(box('Home').checked).toBe(false);
+    // free shipping is the whole order's: no choice is offered, and none sent
+    fireEvent.change(screen.getByRole('combobox', { name: ADMIN.discountTakesOff }), { target: { value: 'free-shipping' } });
+    expect(screen.queryByRole('combobox', { name: ADMIN.discountAppliesTo })).toBeNull();
+  });
+
+  it('shows an empty choice refused under the list and takes the focus there', async () => {
+    scriptFetch([
+      SETTINGS, choices(SHOP),
+      { method: 'POST', path: '/api/admin/discount-codes', answer: { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { targets: ADMIN.server.discountNoProducts } } } },
+    ]);
+    render(<DiscountCodeEditor discountCodeId={null} navigate={() => undefined} canManage />);
+    await settle();
+    type(ADMIN.discountCode, 'MUG-5');
+    type(ADMIN.discountPercent, '5');
+    fireEvent.change(appliesTo(), { target: { value: 'products' } });
+    await settle();
+    fireEvent.submit(document.querySelector('form')!);
+    await settle();
+    const problem = screen.getByText(ADMIN.server.discountNoProducts);
+    const group = screen.getByRole('group', { name: `${ADMIN.discountProducts} · ${ADMIN.discountTicked(0)}` });
+    expect(group.getAttribute('aria-describedby')).toBe(problem.id);
+    expect(document.activeElement).toBe(problem);
+  });
+
+  it('finds a product by its title in a long list, a ticked one hidden by the search staying ticked', async () => {
+    const many = Array.from({ length: 12 }, (_, index) => ({ id: `p${index}`, title: index === 7 ? 'Stoneware Mug' : `Linen Napkin ${index}` }));
+    const calls = scriptFetch([SETTINGS, choices(many), { method: 'POST', path: '/api/admin/discount-codes', answer: { status: 201, body: { discountCode: detail({ uses: [] }) } } }]);
+    render(<DiscountCodeEditor discountCodeId={null} navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.change(appliesTo(), { target: { value: 'products' } });
+    await settle();
+    fireEvent.click(box('Linen Napkin 0'));
+    type(ADMIN.discountFindProduct, 'stoneware');
+    expect(screen.getAllByRole('checkbox').map((checkbox) => (checkbox as HTMLInputElement).labels![0]!.textContent))
+      .toEqual(['Stoneware Mug', ADMIN.discountOncePerCustomer]);
+    fireEvent.click(box('Stoneware Mug'));
+    expect(screen.getByRole('group', { name: `${ADMIN.discountProducts} · ${ADMIN.discountTicked(2)}` })).toBeTruthy();
+    type(ADMIN.discountFindProduct, 'teapot');
+    expect(screen.getByText(ADMIN.discountNoProductMatches)).toBeTruthy();
+    type(ADMIN.discountCode, 'LINENS');
+    type(ADMIN.discountPercent, '10');
+    fireEvent.submit(document.querySelector('form')!);
+    await settle();
+    expect(calls.at(-1)!.body).toMatchObject({ appliesTo: 'products', targets: ['p0', 'p7'] });
   });
 });

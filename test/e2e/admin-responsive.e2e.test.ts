@@ -4,7 +4,7 @@
  * header can be tapped where it is drawn, and Sign out stays inside the window. Screens: the
  * product list, a new and an existing product, inventory with a variant's history, the order
  * list and an order (with its fulfil question open), gift cards and a card, discount codes, a code and
- * a new one, messages, settings, staff and account; each checkbox sits beside its label.
+ * a new one (also for chosen products, one ticked by keyboard), messages, settings, staff and account; each checkbox sits beside its label.
  * On a phone every button, field, menu, checkbox and link a finger aims at is at least 44 px tall;
  * at 1280 px the Settings fields side by side have their labels level.
  * On Inventory and Staff every control of the table (stock, Unlimited, History; role, New
@@ -327,6 +327,18 @@ describe('the admin on a phone', () => {
       await page.getByRole('heading', { level: 1, name: ADMIN.newDiscountCode }).waitFor();
       await expectFits('new discount code', width);
       await shot('new-discount-code');
+      // a code for chosen products: the shop's list, found by a title and ticked by keyboard, fits the screen with its targets
+      await page.getByRole('combobox', { name: ADMIN.discountAppliesTo }).selectOption('products');
+      await page.getByRole('searchbox', { name: ADMIN.discountFindProduct }).fill('mug');
+      const mug = page.getByRole('checkbox', { name: 'Stoneware Mug' });
+      await mug.focus();
+      await page.keyboard.press('Space');
+      expect(await mug.isChecked(), `the product ticked by keyboard at ${width} px`).toBe(true);
+      await page.getByRole('searchbox', { name: ADMIN.discountFindProduct }).fill('');
+      await expectFits('new discount code for chosen products', width);
+      await shot('new-discount-code-products');
+      // back to the whole order, the form is as opened, so leaving it asks nothing
+      await page.getByRole('combobox', { name: ADMIN.discountAppliesTo }).selectOption('order');
 
       for (const name of ['Messages', 'Settings', 'Staff', 'Account'] as const) {
         await openSection(name);

@@ -1,7 +1,8 @@
 /**
  * Make or change one discount code: its code, what it takes off (a percentage, an amount in the
  * store's money, or free shipping), the order it needs, its first and last day (whole days in the
- * store's time zone), its use limit and whether once per customer; the server checks everything
+ * store's time zone), its use limit, whether once per customer and, for a percentage or an amount,
+ * what it applies to (DiscountTargets.tsx); the server checks everything
  * and names the fields it refuses. A saved code is stopped, started again or deleted (only while no
  * order used it), each asked first; the orders that used it are listed, linked to their screens.
  */
@@ -30,6 +31,7 @@ import { searchAndPageQuery, useAddressQuery } from '../use-address-query.ts';
 import { useCall } from '../use-call.ts';
 import { orderLabel } from './OrdersScreen.tsx';
 import { discountUsesText, type DiscountCodeSummary } from './DiscountsScreen.tsx';
+import { DiscountTargets, type DiscountTargetsValue } from './DiscountTargets.tsx';
 
 interface StoredCode extends DiscountCodeSummary {
   uses: Array<{ orderId: string; orderNumber: number | null; currency: string; amountCents: number; createdOn: number; returnedOn: number | null }>;
@@ -37,12 +39,14 @@ interface StoredCode extends DiscountCodeSummary {
 interface CodeAnswer { discountCode: StoredCode }
 
 /** The form as typed: every field as text (but the checkbox), the kind's own only sent. */
-interface CodeForm {
+interface CodeForm extends DiscountTargetsValue {
   code: string; kind: DiscountKind; percent: string; amount: string; minimum: string; firstDay: string; lastDay: string; usageLimit: string;
   oncePerCustomer: boolean;
 }
 
-const EMPTY: CodeForm = { code: '', kind: 'percent', percent: '', amount: '', minimum: '', firstDay: '', lastDay: '', usageLimit: '', oncePerCustomer: false };
+const EMPTY: CodeForm = {
+  code: '', kind: 'percent', percent: '', amount: '', minimum: '', firstDay: '', lastDay: '', usageLimit: '', oncePerCustomer: false, appliesTo: 'order', targets: [],
+};
 
 function formOf(code: StoredCode): CodeForm {
   return {
@@ -54,6 +58,7 @@ function formOf(code: StoredCode): CodeForm {
     firstDay: code.firstDay ?? '', lastDay: code.lastDay ?? '',
     usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
     oncePerCustomer: code.oncePerCustomer,
+    appliesTo: code.appliesTo, targets: [...code.targets],
   };
 }
 
@@ -71,6 +76,9 @@ function payloadOf(form: CodeForm, currency: string) {
     // empty is no limit (null): text that is no whole number goes as typed, for the server to name, never as no limit
     usageLimit: limit === '' ? null : Number.isNaN(integerFromText(limit)) ? limit : integerFromText(limit),
     oncePerCustomer: form.oncePerCustomer,
+    // free shipping is the whole order's, whatever was ticked for another kind
+    appliesTo: form.kind === 'free-shipping' ? 'order' : form.appliesTo,
+    targets: form.kind === 'free-shipping' ? [] : form.targets,
   };
 }
 
@@ -214,6 +222,9 @@ export function DiscountCodeEditor({ discountCodeId: openedId, navigate, canMana
               </Field>
             ) : null}
           </div>
+          {form.kind !== 'free-shipping' ? (
+            <DiscountTargets value={{ appliesTo: form.appliesTo, targets: form.targets }} error={error('targets') ?? error('appliesTo')} onChange={update} />
+          ) : null}
           <Field label={ADMIN.discountMinimumOptional} hint={ADMIN.discountMinimumHint} error={error('minimumSubtotalCents')}>
             {(control) => <input {...control} inputMode="decimal" value={form.minimum} onChange={(event) => update({ minimum: event.target.value })} />}
           </Field>

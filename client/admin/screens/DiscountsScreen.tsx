@@ -1,12 +1,12 @@
 /**
  * Discounts: the store's discount codes, newest first, each with what it takes off, the order it
- * needs, how often it was used (of its limit, and whether once per customer), where it stands
+ * needs, what it applies to (the whole order, or its products or categories by name), how often it was used (of its limit, and whether once per customer), where it stands
  * (discountCodeState, as the server answers it) and its days; found by part of the code. The search and the page are kept in the
  * address; on a phone each code is a card, as Orders' rows. Whoever manages the store makes one.
  */
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
-import type { DiscountCodeState, DiscountKind } from '../../lib/discount-code.ts';
+import type { DiscountAppliesTo, DiscountCodeState, DiscountKind } from '../../lib/discount-code.ts';
 import { formatMoney, type MoneyFormat } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CardTableHead } from '../CardTableHead.tsx';
@@ -24,6 +24,8 @@ export interface DiscountCodeSummary {
   id: string; code: string; kind: DiscountKind; percentBasisPoints: number; amountCents: number; currency: string; minimumSubtotalCents: number;
   startsOn: number | null; endsOn: number | null; usageLimit: number | null; timesUsed: number; createdOn: number; stoppedOn: number | null;
   oncePerCustomer: boolean;
+  /** The whole order, or its products' ids or categories' names (targets), named in targetNames (products since deleted left out). */
+  appliesTo: DiscountAppliesTo; targets: string[]; targetNames: string[];
   /** Its first and last day in the store's time zone (YYYY-MM-DD); null for none. */
   firstDay: string | null; lastDay: string | null;
   state: DiscountCodeState;
@@ -34,6 +36,13 @@ export function discountTakesOff(code: Pick<DiscountCodeSummary, 'kind' | 'perce
   if (code.kind === 'percent') return ADMIN.discountPercentOff(textFromBasisPoints(code.percentBasisPoints));
   if (code.kind === 'amount') return ADMIN.discountAmountOff(formatMoney(code.amountCents, code.currency, moneyFormat));
   return ADMIN.discountFreeShipping;
+}
+
+/** What it applies to: "Whole order", "Products: Stoneware Mug", "Categories: Ceramics, Home". */
+export function discountAppliesToText(code: Pick<DiscountCodeSummary, 'kind' | 'appliesTo' | 'targetNames'>): string {
+  if (code.kind === 'free-shipping' || code.appliesTo === 'order') return ADMIN.discountForOrder;
+  if (code.appliesTo === 'categories') return ADMIN.discountForCategories(code.targetNames);
+  return code.targetNames.length === 0 ? ADMIN.discountForNoProduct : ADMIN.discountForProducts(code.targetNames);
 }
 
 /** How often it was used: "3 of 100 used", or "3 used" without a limit. */
@@ -75,7 +84,7 @@ export function DiscountsScreen({ navigate, canManage }: { navigate: Navigate; c
       {data && data.discountCodes.length > 0 ? (
         <TableRegion label={ADMIN.screens.discounts}>
           <table role="table" className="admin-table admin-table--cards admin-discount-list" aria-labelledby="discounts-title">
-            <CardTableHead columns={[ADMIN.discountCode, ADMIN.discountTakesOff, ADMIN.discountMinimum, ADMIN.discountUsed, ADMIN.status, ADMIN.discountDates]} />
+            <CardTableHead columns={[ADMIN.discountCode, ADMIN.discountTakesOff, ADMIN.discountAppliesTo, ADMIN.discountMinimum, ADMIN.discountUsed, ADMIN.status, ADMIN.discountDates]} />
             <tbody role="rowgroup">
               {data.discountCodes.map((code) => (
                 <tr role="row" key={code.id} data-discount-code-id={code.id}>
@@ -83,6 +92,7 @@ export function DiscountsScreen({ navigate, canManage }: { navigate: Navigate; c
                     <a href={codePath(code.id)} onClick={(event) => go(event, codePath(code.id))}><code>{code.code}</code></a>
                   </td>
                   <td role="cell" data-label={ADMIN.discountTakesOff}>{discountTakesOff(code, moneyFormat)}</td>
+                  <td role="cell" data-label={ADMIN.discountAppliesTo}>{discountAppliesToText(code)}</td>
                   <td role="cell" data-label={ADMIN.discountMinimum}>{discountMinimumText(code, moneyFormat)}</td>
                   <td role="cell" data-label={ADMIN.discountUsed}>
                     {code.oncePerCustomer ? ADMIN.discountUsesOncePerCustomer(discountUsesText(code)) : discountUsesText(code)}
