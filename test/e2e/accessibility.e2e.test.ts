@@ -285,15 +285,16 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await page.getByRole('heading', { level: 1, name: `Gift card ending ${giftCard.code.slice(-4)}` }).waitFor();
     findings.push(...(await auditAtEachWidth('admin gift card')));
 
-    // a discount code (made here as the owner's form would), listed, opened and a new one's form
+    // a discount code for a category (made here as the owner's form would), listed, opened with its categories to tick, and a new one's form
     await new AdminDiscountCodeRepository(store.app.deps.store).create({
-      code: 'AUDIT-10', kind: 'amount', percentBasisPoints: 0, amountCents: 1000, currency: 'USD', minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: 5, oncePerCustomer: false, appliesTo: 'order', targets: [],
+      code: 'AUDIT-10', kind: 'amount', percentBasisPoints: 0, amountCents: 1000, currency: 'USD', minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: 5, oncePerCustomer: false, appliesTo: 'categories', targets: ['Ceramics'],
     }, Date.now());
     await screen('Discounts');
     await page.getByRole('link', { name: 'AUDIT-10' }).waitFor();
     findings.push(...(await auditAtEachWidth('admin discounts')));
     await page.getByRole('link', { name: 'AUDIT-10' }).click();
     await page.getByRole('heading', { level: 1, name: 'Discount code AUDIT-10' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Ceramics' }).waitFor();
     findings.push(...(await auditAtEachWidth('admin discount code')));
     await screen('Discounts');
     await page.getByRole('button', { name: 'New discount code' }).click();
