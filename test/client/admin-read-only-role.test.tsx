@@ -29,7 +29,7 @@ const product = {
 const discountCode = {
   id: 'd1', code: 'WELCOME10', kind: 'percent', percentBasisPoints: 1000, amountCents: 0, currency: 'USD', minimumSubtotalCents: 0,
   startsOn: null, endsOn: null, usageLimit: null, timesUsed: 0, createdOn: 0, stoppedOn: null, firstDay: null, lastDay: null, state: 'active',
-  oncePerCustomer: false, uses: [],
+  oncePerCustomer: false, uses: [], appliesTo: 'order', targets: [], targetNames: [],
 };
 
 function answering() {
