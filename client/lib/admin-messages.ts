@@ -413,6 +413,8 @@ export const ADMIN = {
   addRate: 'Add rate',
   removeRate: 'Remove rate',
   rateId: 'Rate id',
+  // an internal key a first-day owner would otherwise wonder about
+  rateIdHint: 'How the checkout tells this rate from the others; a new rate gets one of its own, so there is no need to change it.',
   rateName: 'Name',
   rateKind: 'Kind',
   rateKinds: { flat: 'Flat', weight: 'By weight' } as Record<string, string>,

@@ -33,6 +33,8 @@ describe('shipping rates in the settings', () => {
     expect([freeOver.value, maxWeight.value]).toEqual(['', '']);
     expect(described(freeOver)).toEqual([ADMIN.rateFreeOverHint]);
     expect(described(maxWeight)).toEqual([ADMIN.rateMaxWeightHint]);
+    // the id, a key the checkout sends back, says what it is for and that it needs no change
+    expect(described(post.getByLabelText(ADMIN.rateId))).toEqual([ADMIN.rateIdHint]);
   });
 
   it('adds a rate that is never free and has an id of its own, and sends empty boxes as none', async () => {

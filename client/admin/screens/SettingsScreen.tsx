@@ -167,7 +167,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
               <fieldset key={index} className="admin-variant">
                 <legend>{rate.name || `${ADMIN.rateName} ${index + 1}`}</legend>
                 <div className="admin-row">
-                  <Field label={ADMIN.rateId} error={at('id')}>{(control) => <input {...control} value={rate.id} onChange={(event) => updateRate(index, { id: event.target.value })} />}</Field>
+                  <Field label={ADMIN.rateId} hint={ADMIN.rateIdHint} error={at('id')}>{(control) => <input {...control} value={rate.id} onChange={(event) => updateRate(index, { id: event.target.value })} />}</Field>
                   <Field label={ADMIN.rateName} error={at('name')}>{(control) => <input {...control} value={rate.name} onChange={(event) => updateRate(index, { name: event.target.value })} />}</Field>
                   <Field label={ADMIN.rateKind} error={at('kind')}>
                     {(control) => (
