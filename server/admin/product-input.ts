@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AdminProduct, AdminProductWrite } from '../db/admin-product-repository.ts';
+import { stringsOf } from '../db/json-column.ts';
 import { amountSchema } from '../commerce/amount-schema.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { ownerText, recordId } from './admin-validation.ts';
@@ -170,9 +171,8 @@ export function productWrite(input: ProductInput, urlId: string, stored?: AdminP
 /** A product as the editor reads it. */
 export function productForEditor(product: AdminProduct) {
   const options = Array.isArray(product.data.variantOptionOrdering)
-    ? (product.data.variantOptionOrdering as unknown[]).filter((name): name is string => typeof name === 'string')
+    ? stringsOf(product.data.variantOptionOrdering)
     : [...new Set(product.variants.flatMap((variant) => Object.keys(variant.attributes)))];
-  const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
   return {
     id: product.id,
     title: product.title,
@@ -181,8 +181,8 @@ export function productForEditor(product: AdminProduct) {
     urlSlug: product.urlId,
     productType: kindOf(product),
     visible: product.visible,
-    categories: strings(product.data.categories),
-    tags: strings(product.data.tags),
+    categories: stringsOf(product.data.categories),
+    tags: stringsOf(product.data.tags),
     variantOptions: options,
     additionalFieldsFormId: product.additionalFieldsFormId,
     variants: product.variants,

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { createOwnerSettingsRepository } from '../db/owner-settings-repository.ts';
+import { stringsOf } from '../db/json-column.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { platformMessages } from '../platform-messages.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
@@ -39,8 +40,7 @@ interface MultilingualState {
 }
 
 function readMultilingual(stored: Record<string, unknown> | null): MultilingualState {
-  const languages = Array.isArray(stored?.languages) ? stored.languages.filter((code): code is string => typeof code === 'string') : [];
-  return { connected: stored?.connected === true, languages };
+  return { connected: stored?.connected === true, languages: stringsOf(stored?.languages) };
 }
 
 /** Commerce preferences, header/footer and multilingual settings of the signed-in owner. */

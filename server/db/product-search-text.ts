@@ -1,4 +1,4 @@
-import { parseObjectColumn } from './json-column.ts';
+import { parseObjectColumn, stringsOf } from './json-column.ts';
 import type { StoreSession } from './store.ts';
 import { visibleText } from './visible-text.ts';
 
@@ -22,8 +22,7 @@ export function bodySearchText(body: string): string {
  * it. Every write of a product's data writes it too.
  */
 export function categoryTagSearchText(data: Record<string, unknown>): string {
-  const names = (list: unknown): string[] => (Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : []);
-  return [...names(data.categories), ...names(data.tags)].join('\n').toLowerCase();
+  return [...stringsOf(data.categories), ...stringsOf(data.tags)].join('\n').toLowerCase();
 }
 
 /** How many products one statement of the fill reads at a time. */

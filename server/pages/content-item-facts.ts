@@ -2,13 +2,13 @@
  * What a content item (a lesson, a post) carries besides its text, read from its stored data as
  * the platform gives it to templates: its categories, its tags and its author.
  */
+import { stringsOf } from '../db/json-column.ts';
 
 type Json = Record<string, unknown>;
 
 /** The item's names of one kind (`categories`, `tags`): its stored strings, [] when it has none. */
 export function itemNames(data: Json, kind: 'categories' | 'tags'): string[] {
-  const names = data[kind];
-  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+  return stringsOf(data[kind]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AddToCartProps } from '../../client/islands/AddToCart.tsx';
 import type { MoneyFormat } from '../../client/lib/money.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { stringsOf } from '../db/json-column.ts';
 import { moneyObject } from '../commerce/money.ts';
 import { hasUnlimitedStock, isSubscribable, PRODUCT_TYPE, unitPriceCents } from '../commerce/pricing.ts';
 import { PRODUCT_URL_PREFIX } from '../api/cart-session.ts';
@@ -16,13 +17,9 @@ function asObject(value: unknown): Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 }
 
-function asStrings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-}
-
 /** The option names in display order: the stored ordering, then any other attribute seen. */
 export function optionOrdering(product: ProductRecord): string[] {
-  const ordered = asStrings(product.data.variantOptionOrdering);
+  const ordered = stringsOf(product.data.variantOptionOrdering);
   for (const variant of product.variants) {
     for (const name of Object.keys(variant.attributes)) if (!ordered.includes(name)) ordered.push(name);
   }
@@ -107,8 +104,8 @@ export function productItem(product: ProductRecord, currency: string, form: Json
     excerpt: product.excerpt,
     addedOn: product.createdOn,
     publishOn: product.createdOn,
-    tags: asStrings(product.data.tags),
-    categories: asStrings(product.data.categories),
+    tags: stringsOf(product.data.tags),
+    categories: stringsOf(product.data.categories),
     assetUrl: images[0]?.assetUrl ?? '',
     originalSize: images[0]?.originalSize ?? '',
     ...(images[0]?.systemDataVariants ? { systemDataVariants: images[0].systemDataVariants } : {}),
