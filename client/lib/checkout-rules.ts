@@ -14,41 +14,47 @@ export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'FR', 'DE', 'NL', 'DK
 const COUNTRY_SET: ReadonlySet<string> = new Set(SHIPPING_COUNTRIES);
 
 /**
- * The countries shipped to whose postal codes are digits alone (10118, 75001, 2000), so a phone
- * offers its number pad; the others mix in letters (SW1A 1AA, K1A 0B1, D02 X285, 1012 AB) or a
- * dash (100-0001, 1000-001), which a number pad lacks.
- */
-const DIGIT_POSTAL_CODE_COUNTRIES: ReadonlySet<string> = new Set(['US', 'FR', 'DE', 'DK', 'ES', 'AU', 'NZ']);
-
-export function postalCodesAreDigits(countryCode: string): boolean {
-  return DIGIT_POSTAL_CODE_COUNTRIES.has(countryCode);
-}
-
-/**
  * Each shipping country's postal code shape (any case, the space or dash optional) and an example
  * of one, so a code cut short or typed for another country (a ZIP code of four digits, a UK
- * postcode under United States) is caught at the checkout rather than on the parcel.
+ * postcode under United States) is caught at the checkout rather than on the parcel; `digits`
+ * where the codes are digits alone (10118, 75001, 2000), so a phone offers its number pad, while
+ * the others mix in letters (SW1A 1AA, K1A 0B1, D02 X285, 1012 AB) or a dash (100-0001,
+ * 1000-001), which a number pad lacks.
  */
-const POSTAL_CODES: Readonly<Record<(typeof SHIPPING_COUNTRIES)[number], { shape: RegExp; example: string }>> = {
-  US: { shape: /^\d{5}(?:[ -]?\d{4})?$/, example: '10118' },
-  CA: { shape: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, example: 'K1A 0B1' },
-  GB: { shape: /^(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) ?\d[A-Z]{2}$/i, example: 'SW1A 1AA' },
-  IE: { shape: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/i, example: 'D02 X285' },
-  FR: { shape: /^\d{5}$/, example: '75001' },
-  DE: { shape: /^\d{5}$/, example: '10117' },
-  NL: { shape: /^\d{4} ?[A-Z]{2}$/i, example: '1012 AB' },
-  DK: { shape: /^\d{4}$/, example: '1550' },
-  ES: { shape: /^\d{5}$/, example: '28012' },
-  PT: { shape: /^\d{4}-?\d{3}$/, example: '1000-001' },
-  AU: { shape: /^\d{4}$/, example: '2000' },
-  NZ: { shape: /^\d{4}$/, example: '1010' },
-  JP: { shape: /^\d{3}-?\d{4}$/, example: '100-0001' },
+interface PostalCodes {
+  shape: RegExp;
+  example: string;
+  digits: boolean;
+}
+
+const POSTAL_CODES: Readonly<Record<(typeof SHIPPING_COUNTRIES)[number], PostalCodes>> = {
+  US: { shape: /^\d{5}(?:[ -]?\d{4})?$/, example: '10118', digits: true },
+  CA: { shape: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, example: 'K1A 0B1', digits: false },
+  GB: { shape: /^(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) ?\d[A-Z]{2}$/i, example: 'SW1A 1AA', digits: false },
+  IE: { shape: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/i, example: 'D02 X285', digits: false },
+  FR: { shape: /^\d{5}$/, example: '75001', digits: true },
+  DE: { shape: /^\d{5}$/, example: '10117', digits: true },
+  NL: { shape: /^\d{4} ?[A-Z]{2}$/i, example: '1012 AB', digits: false },
+  DK: { shape: /^\d{4}$/, example: '1550', digits: true },
+  ES: { shape: /^\d{5}$/, example: '28012', digits: true },
+  PT: { shape: /^\d{4}-?\d{3}$/, example: '1000-001', digits: false },
+  AU: { shape: /^\d{4}$/, example: '2000', digits: true },
+  NZ: { shape: /^\d{4}$/, example: '1010', digits: true },
+  JP: { shape: /^\d{3}-?\d{4}$/, example: '100-0001', digits: false },
 };
+
+/** A shipping country's postal codes; undefined for any other text (`constructor` included: it is sent by the shopper). */
+const postalCodesOf = (countryCode: string): PostalCodes | undefined =>
+  (Object.hasOwn(POSTAL_CODES, countryCode) ? POSTAL_CODES[countryCode as keyof typeof POSTAL_CODES] : undefined);
+
+export function postalCodesAreDigits(countryCode: string): boolean {
+  return postalCodesOf(countryCode)?.digits === true;
+}
 
 function postalCodeError(value: string, countryCode: string): string | null {
   const required = textError(value, 20, CHECKOUT.postalCodeRequired);
   if (required) return required;
-  const rule = POSTAL_CODES[countryCode as keyof typeof POSTAL_CODES];
+  const rule = postalCodesOf(countryCode);
   // NFKC: full-width digits and dashes, as a Japanese keyboard types them, read as plain ones
   return !rule || rule.shape.test(value.trim().normalize('NFKC')) ? null : CHECKOUT.postalCodeInvalid(rule.example);
 }

@@ -31,6 +31,10 @@ describe('checkout field rules', () => {
       cardCvc: CHECKOUT.cardCvcInvalid,
       recipientEmail: CHECKOUT.recipientEmailInvalid,
     });
+    // a country sent as an object's own property name is no country, and its postal code no crash
+    for (const countryCode of ['constructor', '__proto__', 'toString']) {
+      expect(checkoutFieldErrors({ ...good, countryCode }, MAY_2031), countryCode).toEqual({ countryCode: CHECKOUT.countryRequired });
+    }
   });
 
   it('refuses a postal code not of the chosen country\'s shape, naming one that is', () => {
