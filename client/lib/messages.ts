@@ -427,7 +427,7 @@ export const CHECKOUT = {
    */
   notEnoughLeft: (lines: ReadonlyArray<{ productName: string; variantLabel: string; left: number }>): string => {
     const facts = lines.map(({ productName, variantLabel, left }) => {
-      const item = variantLabel ? `${productName} (${variantLabel})` : productName;
+      const item = addedItemDescription(productName, variantLabel, 1);
       return left <= 0 ? `${item} is sold out` : `only ${left} of ${item} ${left === 1 ? 'is' : 'are'} left`;
     });
     const said = facts.length > 1 ? `${facts.slice(0, -1).join(', ')} and ${facts[facts.length - 1]}` : facts[0];
