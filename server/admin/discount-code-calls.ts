@@ -31,6 +31,11 @@ const codeParams = z.object({ discountCodeId: recordId });
 /** Stop and start take no fields; a body, if any, must be an empty object. */
 const noFields = z.object({}).strict();
 
+/** The products' titles the codes' names need: read only when one of them is limited to products. */
+async function choicesFor(codes: readonly AdminDiscountCode[], repository: AdminDiscountCodeRepository): Promise<DiscountTargetChoices> {
+  return codes.some((code) => code.appliesTo === 'products') ? repository.targetChoices() : { products: [], categories: [] };
+}
+
 /** The names of what a code applies to: its products' titles in the shop's order (deleted ones left out), or its categories; none for the whole order. */
 function targetNamesOf(code: AdminDiscountCode, choices: DiscountTargetChoices): string[] {
   if (code.appliesTo === 'categories') return [...code.targets];
@@ -63,7 +68,7 @@ export function createDiscountCodeCalls(deps: AppDeps): Router {
     const codes = new AdminDiscountCodeRepository(deps.store);
     const code = await codes.findById(discountCodeId);
     if (!code) throw new HttpError(404, ADMIN.server.discountCodeNotFound);
-    return { discountCode: { ...shown(code, await zone(), Date.now(), await codes.targetChoices()), uses: await codes.usesOf(discountCodeId) } };
+    return { discountCode: { ...shown(code, await zone(), Date.now(), await choicesFor([code], codes)), uses: await codes.usesOf(discountCodeId) } };
   }
 
   /** The form checked and made into the store's record: the store's currency and time zone as they are now. */
@@ -84,7 +89,7 @@ export function createDiscountCodeCalls(deps: AppDeps): Router {
     const query = parseAdminInput(listQuery, req.query);
     const repository = new AdminDiscountCodeRepository(deps.store);
     const codes = await repository.list(query.limit + 1, query.offset, query.q);
-    const [timeZone, now, choices] = [await zone(), Date.now(), await repository.targetChoices()];
+    const [timeZone, now, choices] = [await zone(), Date.now(), await choicesFor(codes, repository)];
     res.json({ discountCodes: codes.slice(0, query.limit).map((code) => shown(code, timeZone, now, choices)), hasMore: codes.length > query.limit });
   });
 
