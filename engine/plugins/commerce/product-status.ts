@@ -6,7 +6,7 @@
 import { asRecord, deepEquals, isObject, isTruthy, type JsonObject } from '../../runtime/values.ts';
 import { intOf, longOf } from '../core/node-coercion.ts';
 import { jsonAsBooleanOr } from './json-coercion.ts';
-import { isSubscribable, productKindOf, variantsOf } from './product.ts';
+import { isSubscribable, kindOfContent, productKindOf, variantsOf } from './product.ts';
 
 /** A variant that can be bought now: unlimited, or with stock above 0. */
 function inStock(variant: JsonObject): boolean {
@@ -59,13 +59,17 @@ export function isOnSale(item: unknown): boolean {
  * decided together, reading the product's kind and variants once.
  */
 export function saleAndStockClasses(item: unknown): string {
-  switch (productKindOf(item)) {
+  // Read once here: item-classes asks this of every store item of a list, and each asRecord costs.
+  const content = asRecord(asRecord(item)?.structuredContent);
+  switch (kindOfContent(content)) {
     case 'physical':
     case 'service': {
+      const variants = content?.variants;
+      if (!Array.isArray(variants)) return ' sold-out';
       let onSale = false;
       let available = false;
-      for (const variant of variantsOf(item)) {
-        const fields = asRecord(variant);
+      for (let i = 0; i < variants.length; i++) {
+        const fields = asRecord(variants[i]);
         if (fields === undefined) continue;
         if (!onSale && isTruthy(fields.onSale)) onSale = true;
         if (!available && inStock(fields)) available = true;
@@ -74,7 +78,7 @@ export function saleAndStockClasses(item: unknown): string {
       return available ? (onSale ? ' on-sale' : '') : onSale ? ' on-sale sold-out' : ' sold-out';
     }
     case 'digital':
-      return digitalOnSale(item) ? ' on-sale' : '';
+      return isTruthy(content?.onSale) ? ' on-sale' : '';
     case 'gift-card':
       return '';
     default:

@@ -3,7 +3,7 @@
  * subscription flags, all under `structuredContent`.
  */
 import { ProductType } from '../enums.ts';
-import { asBoolean, asRecord } from '../../runtime/values.ts';
+import { asBoolean, asRecord, type JsonObject } from '../../runtime/values.ts';
 import { intOf } from '../core/node-coercion.ts';
 
 /** The product kinds the commerce rules distinguish; every other code behaves as `undefined`. */
@@ -22,7 +22,12 @@ export function structuredContentOf(item: unknown): unknown {
 
 /** Kind of a product from `structuredContent.productType` (a number or numeric text). */
 export function productKindOf(item: unknown): ProductKind {
-  const code = asRecord(asRecord(item)?.structuredContent)?.productType;
+  return kindOfContent(asRecord(asRecord(item)?.structuredContent));
+}
+
+/** The kind, from a product's `structuredContent` already read (see productKindOf). */
+export function kindOfContent(content: JsonObject | undefined): ProductKind {
+  const code = content?.productType;
   if (code === undefined) return 'undefined';
   return KIND_BY_CODE.get(intOf(code)) ?? 'undefined';
 }

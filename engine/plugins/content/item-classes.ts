@@ -10,12 +10,28 @@ import { RecordType } from '../enums.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
 import { saleAndStockClasses } from '../commerce/product-status.ts';
 import { slugify } from '../core/text-shaping.ts';
+import { memoShortText } from '../core/short-text-memo.ts';
 import { reference } from '../../runtime/prepared-reference.ts';
 
-function slugClasses(prefix: string, list: unknown): string {
+// A list's class of each name (' category-home'), kept whole: the same few categories and tags
+// recur on every item of every list, and building the piece cost more than the rest of the step.
+const categoryClass = memoShortText((name) => ` category-${slugify(name)}`);
+const tagClass = memoShortText((name) => ` tag-${slugify(name)}`);
+const postTypeClass = memoShortText((label) => ` post-type-${label}`);
+
+// ' article-index-N' for the first positions of a list, made once each (a number's text is a new string every time).
+const INDEX_CLASSES: string[] = [];
+const KEPT_INDEX_CLASSES = 1024;
+
+function indexClass(index: number): string {
+  if (index >= 0 && index < KEPT_INDEX_CLASSES) return (INDEX_CLASSES[index] ??= ` article-index-${index}`);
+  return ` article-index-${index}`;
+}
+
+function listClasses(classOf: (name: string) => string, list: unknown): string {
   if (!Array.isArray(list)) return '';
   let out = '';
-  for (const entry of list) out += ` ${prefix}-${slugify(textOf(entry))}`;
+  for (let i = 0; i < list.length; i++) out += classOf(textOf(list[i]));
   return out;
 }
 
@@ -36,19 +52,19 @@ export const itemClasses: Formatter = {
     if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(textOf(promoted))}`;
 
     const categories = ctx.lookup(CATEGORIES);
-    if (isTruthy(categories)) out += slugClasses('category', categories);
+    if (isTruthy(categories)) out += listClasses(categoryClass, categories);
 
     const tags = ctx.lookup(TAGS);
-    if (isTruthy(tags)) out += slugClasses('tag', tags);
+    if (isTruthy(tags)) out += listClasses(tagClass, tags);
 
     const author = ctx.lookup(AUTHOR);
     const displayName = asRecord(author)?.displayName;
     if (isTruthy(author) && isTruthy(displayName)) out += ` author-${slugify(textOf(displayName))}`;
 
-    out += ` post-type-${textOf(ctx.lookup(RECORD_TYPE_LABEL))}`;
+    out += postTypeClass(textOf(ctx.lookup(RECORD_TYPE_LABEL)));
 
     const index = ctx.lookup(INDEX);
-    if (index !== undefined) out += ` article-index-${intOf(index)}`;
+    if (index !== undefined) out += indexClass(intOf(index));
 
     if (isTruthy(ctx.lookup(STARRED))) out += ' featured';
 

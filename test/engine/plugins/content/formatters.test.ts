@@ -184,6 +184,17 @@ describe('item-classes', () => {
     const unlimited = { recordType: 11, structuredContent: { productType: 1, variants: [{ unlimited: true }] } };
     expect(renderOk('{@|item-classes}', unlimited)).toBe('hentry post-type-');
     expect(renderOk('{@|item-classes}', { ...soldOutService, recordType: 1 })).toBe('hentry post-type-');
+    const noVariants = { recordType: 11, structuredContent: { productType: 1, variants: 'none' } };
+    expect(renderOk('{@|item-classes}', noVariants)).toBe('hentry post-type- sold-out');
+  });
+
+  it('numbers every position of a long list and names the same category on every item', () => {
+    const items = Array.from({ length: 1100 }, (_, i) => ({ categories: ['Home & Garden', i % 2 ? 'A B' : 'Home & Garden'] }));
+    const classes = renderOk('{.repeated section items}{@|item-classes}\n{.end}', { items }).trim().split('\n');
+    expect(classes).toHaveLength(1100);
+    expect(classes[0]).toBe('hentry category-home-garden category-home-garden post-type- article-index-1');
+    expect(classes[1023]).toBe('hentry category-home-garden category-a-b post-type- article-index-1024');
+    expect(classes[1099]).toBe('hentry category-home-garden category-a-b post-type- article-index-1100');
   });
 });
 
