@@ -11,21 +11,36 @@ import { localTimeOf } from './local-time.ts';
 import { type CompiledPattern, formatLocalTime, strftimePattern } from './strftime.ts';
 import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
 
-/** Each formatter call's arguments are one array for the life of its template: its pattern is compiled once. */
-const patternByArgs = new WeakMap<readonly string[], CompiledPattern>();
-let lastArgs: readonly string[] | undefined;
-let lastPattern: CompiledPattern | undefined;
+/**
+ * One `date` call of a template: its pattern, compiled once (each call's arguments are one array
+ * for the life of its template), and the texts it has written, for the time zone and locale they
+ * were written in. A list shows the same few instants on every render, and working out a local
+ * time and writing it cost more than the rest of a blog list's item.
+ */
+interface DateCall {
+  readonly pattern: CompiledPattern;
+  zone: string;
+  locale: string;
+  readonly texts: Map<number, string>;
+}
 
-function patternOf(args: readonly string[]): CompiledPattern {
-  if (args === lastArgs) return lastPattern!;
-  let pattern = patternByArgs.get(args);
-  if (pattern === undefined) {
-    pattern = strftimePattern(args.length === 1 ? args[0]! : args.join(' '));
-    patternByArgs.set(args, pattern);
+/** Texts kept per call: a page of a list; a longer list starts afresh when it fills (a few KB per call). */
+const MAX_KEPT_TEXTS = 64;
+
+const callByArgs = new WeakMap<readonly string[], DateCall>();
+let lastArgs: readonly string[] | undefined;
+let lastCall: DateCall | undefined;
+
+function callOf(args: readonly string[]): DateCall {
+  if (args === lastArgs) return lastCall!;
+  let call = callByArgs.get(args);
+  if (call === undefined) {
+    call = { pattern: strftimePattern(args.length === 1 ? args[0]! : args.join(' ')), zone: '', locale: '', texts: new Map() };
+    callByArgs.set(args, call);
   }
   lastArgs = args;
-  lastPattern = pattern;
-  return pattern;
+  lastCall = call;
+  return call;
 }
 
 /** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern. */
@@ -38,8 +53,21 @@ export const dateFormatter: Formatter = {
       ctx.error(messages.julianDayRange);
       return undefined;
     }
-    const pattern = patternOf(args);
-    return formatLocalTime(pattern, localTimeOf(timeZoneOf(ctx), epoch), pattern.usesLocale ? cldrFor(ctx.locale) : undefined);
+    const call = callOf(args);
+    const zone = timeZoneOf(ctx);
+    const locale = call.pattern.usesLocale ? ctx.locale : '';
+    if (zone !== call.zone || locale !== call.locale) {
+      call.texts.clear();
+      call.zone = zone;
+      call.locale = locale;
+    }
+    let text = call.texts.get(epoch);
+    if (text === undefined) {
+      text = formatLocalTime(call.pattern, localTimeOf(zone, epoch), call.pattern.usesLocale ? cldrFor(ctx.locale) : undefined);
+      if (call.texts.size >= MAX_KEPT_TEXTS) call.texts.clear();
+      call.texts.set(epoch, text);
+    }
+    return text;
   },
 };
 

@@ -3,6 +3,7 @@ import { messages } from '../../../../engine/messages.ts';
 import { DEFAULT_TIME_ZONE, epochOf, isSupportedInstant } from '../../../../engine/plugins/date/time-zone.ts';
 import { humanizeElapsed } from '../../../../engine/plugins/date/humanize.ts';
 import { render } from '../i18n/render.ts';
+import { compile, type RenderOptions } from '../../../../engine/index.ts';
 
 // 2020-02-10T19:07:51.250Z, a Monday: 14:07:51 in New York (EST, -05:00).
 const T = 1581361671250;
@@ -39,6 +40,20 @@ describe('date (strftime patterns)', () => {
     expect(render(template, { t: T, website: { timeZone: 'Asia/Kolkata' } }).html).toBe('00 February|00 February');
     expect(render(template, { t: T }, { locale: 'fr-FR' }).html).toBe('14 février|14 février');
     expect(render(template, { t: T }).html).toBe('14 February|14 February');
+  });
+
+  test('one compiled template rendered again in another zone or locale, or over more instants than a call keeps, writes each afresh', () => {
+    // Each date call keeps the texts it wrote, for the zone and locale it wrote them in.
+    const template = compile('{.repeated section times}{@|date %H %B},{.end}');
+    const at = (times: number[], options: RenderOptions = {}, website?: object) => template.render({ times, website }, options).html;
+    expect(at([T])).toBe('14 February,');
+    expect(at([T], {}, { timeZone: 'Asia/Kolkata' })).toBe('00 February,');
+    expect(at([T], { locale: 'fr-FR' })).toBe('14 février,');
+    expect(at([T])).toBe('14 February,');
+    const hours = Array.from({ length: 100 }, (_, i) => T + i * 3_600_000);
+    const expected = hours.map((t) => `${String((new Date(t).getUTCHours() + 19) % 24).padStart(2, '0')} February,`).join('');
+    expect(at(hours)).toBe(expected);
+    expect(at(hours)).toBe(expected);
   });
 
   test('localised names come from the render locale', () => {
