@@ -122,6 +122,8 @@ class Scanner {
    */
   declare commentResume: number;
   declare textAnchor: number;
+  /** Where the last multi-line comment began: the place of a tag read across it (see tagAcrossComment). */
+  declare lastComment: number;
 
   constructor(src: string, options: ParseOptions) {
     this.src = src;
@@ -133,6 +135,7 @@ class Scanner {
     this.textStart = 0;
     this.commentResume = 0;
     this.textAnchor = 0;
+    this.lastComment = 0;
   }
 
   /**
@@ -247,10 +250,14 @@ function startsMultilineComment(src: string, at: number): boolean {
  * begun in between leaves it remembered: the first `}` after the comment, with no other `{` on
  * the way, closes a tag from that `{` to the `}`, the comment's source included. The text up to
  * the comment was written already, so a tag that is text writes its start a second time
- * (`{a {## note ##} b}` → `{a {a {## note ##} b}`), as the reference does.
+ * (`{a {## note ##} b}` → `{a {a {## note ##} b}`), as the reference does. The tag's inside is
+ * read as any other (`{.eval "{## a ##}"}` is an instruction whose code holds the comment's
+ * source; see the tag reader's argumentsEnd for the `}` it holds), and the instruction and its
+ * errors are placed where the last comment began, the last `{` the reference's scan met.
  */
 function tagAcrossComment(scanner: Scanner, open: number, close: number): void {
   const src = scanner.src;
+  const at = scanner.lastComment;
   const asText = (): void => {
     scanner.assembler.acceptText(open, src.slice(open, close + 1));
     scanner.textStart = close + 1;
@@ -269,15 +276,15 @@ function tagAcrossComment(scanner: Scanner, open: number, close: number): void {
   const content = src.slice(begin, close);
   const entry = parseTagCached(content, scanner.compile);
   if (entry === null) {
-    notATag(scanner, content, open);
+    notATag(scanner, content, at);
     return asText();
   }
   const plugins = scanner.options.plugins;
-  if (entry.passed !== plugins && entry.passed !== NOTHING_TO_CHECK && !CHECKS[entry.op]!(scanner, entry, open)) {
+  if (entry.passed !== plugins && entry.passed !== NOTHING_TO_CHECK && !CHECKS[entry.op]!(scanner, entry, at)) {
     return asText();
   }
   // The text before the tag went out before the comment: nothing is written ahead of the node.
-  scanner.node(NODE_BUILDERS[entry.op]!(entry.parsed, open, scanner.assembler), entry.op, open, close + 1);
+  scanner.node(NODE_BUILDERS[entry.op]!(entry.parsed, at, scanner.assembler), entry.op, open, close + 1);
 }
 
 /** `{## … ##}` at `start`: returns where the scan goes on (-1: it ends). */
@@ -286,6 +293,7 @@ function multilineComment(scanner: Scanner, start: number): number {
   const end = src.indexOf('##}', start + 3);
   const text = end === -1 ? src.slice(start + 3) : src.slice(start + 3, end);
   scanner.node(new N.Comment(start, text, true), Opcode.COMMENT, start, end === -1 ? src.length : end + 3);
+  scanner.lastComment = start;
   const lastBrace = src.lastIndexOf('}', start - 1);
   if (lastBrace >= scanner.commentResume) scanner.textAnchor = lastBrace + 1;
   if (end === -1) {

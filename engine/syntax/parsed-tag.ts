@@ -41,11 +41,12 @@ export type ParsedTag =
 export const IF_VARIABLE_LIMIT = 30;
 
 /**
- * The arguments of `.include` and `.inject`: they end at the first `|`, and the rest of the tag is
- * ignored, as in the Java reference (null: none).
+ * The arguments of `.include` and `.inject`: they end at the first `|` (or `}`, which only a
+ * multi-line comment inside the tag brings), and the rest of the tag is ignored, as in the Java
+ * reference (null: none).
  */
 export function splitArgsToPipe(raw: string): { args: string[] | null; delimiter: string } {
-  const end = raw.indexOf('|');
+  const end = raw.search(/[|}]/);
   const kept = end === -1 ? raw : raw.slice(0, end);
   return kept === '' ? { args: null, delimiter: '' } : splitArgs(kept);
 }

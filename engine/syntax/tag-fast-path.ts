@@ -48,16 +48,28 @@ function pathOf(s: string, from: number, to: number): Path {
   return splitPath(from === 0 && to === s.length ? s : s.slice(from, to));
 }
 
-/** Optional raw arguments from `from` to the end. */
+/** Optional raw arguments from `from` to the end, or to a `}` (what follows it is ignored). */
 function restArgs(s: string, from: number): { args: string[] | null; delimiter: string } {
-  return from < s.length ? splitArgs(s.slice(from)) : { args: null, delimiter: '' };
+  const end = argumentsEnd(s, from);
+  return from < end ? splitArgs(s.slice(from, end)) : { args: null, delimiter: '' };
+}
+
+/**
+ * Where raw arguments starting at `from` end: at a `}`, else at the end of the tag. A tag holds a
+ * `}` only when a multi-line comment stands inside it (see parse.ts, tagAcrossComment); like the
+ * Java reference's readers, raw arguments stop there and the instructions that read them ignore
+ * the rest, while `.eval`'s code runs on to the end and every other instruction is text.
+ */
+function argumentsEnd(s: string, from: number): number {
+  const brace = s.indexOf('}', from);
+  return brace === -1 ? s.length : brace;
 }
 
 export function parseTagFast(content: string): TagEntry | null {
-  // No token takes a `}` (raw arguments stop at one), so such text never lexes (the scanner never passes one).
-  if (content.includes('}')) return NOT_A_TAG;
   const c = content.charCodeAt(0);
   if (c === DOT) return instruction(content);
+  // Only an instruction's raw arguments or code may hold a `}` (see argumentsEnd).
+  if (content.includes('}')) return NOT_A_TAG;
   // Neither an instruction nor a reference can start here: CSS, script and JSON braces.
   if (!(isLetter(c) || isDigit(c) || c === AT || c === DOLLAR)) return null;
   // The commonest variables, one reference alone or before its formatters, are read here; a list
@@ -244,6 +256,8 @@ function ifTag(s: string): TagEntry | null {
 
 /** `.var @name a, b|fmt`: whitespace runs around the name; in this mode `@word` is a definition, tried before references. */
 function bindvar(s: string): TagEntry | null {
+  // Neither its references nor its formatters' arguments take a `}` (see argumentsEnd).
+  if (s.includes('}')) return NOT_A_TAG;
   const nameStart = skipWhitespace(s, 4);
   if (nameStart === 4) return NOT_A_TAG;
   const nameEnd = definitionEnd(s, nameStart);

@@ -23,6 +23,12 @@ export const FilePath = createToken({ name: 'FilePath', pattern: /[./a-zA-Z0-9_-
 export const InjectPath = createToken({ name: 'InjectPath', pattern: /[./a-zA-Z0-9_-]+/, push_mode: 'rest' });
 /** Raw arguments: everything to the end of the tag; the first character is the delimiter. */
 export const Rest = createToken({ name: 'Rest', pattern: /[^}]+/ });
+/**
+ * A `}` and all after it, which only a multi-line comment inside the tag brings: raw arguments
+ * stop before it and the instructions that read them ignore it, while it is part of `.eval`'s
+ * code, as in the Java reference. No other token takes a `}`, so any other tag with one is text.
+ */
+export const AfterBrace = createToken({ name: 'AfterBrace', pattern: /\}[^]*/ });
 export const Operator = createToken({ name: 'Operator', pattern: /&&|\|\|/ });
 /** The name of a `.ctx`; its bindings are read from the rest of the tag (see ctx-bindings.ts). */
 export const CtxName = createToken({ name: 'CtxName', pattern: new RegExp(`@${WORD}`), push_mode: 'rest' });
@@ -69,7 +75,7 @@ export const VarKw = keyword('VarKw', '.var', 'bindvar');
 export const CtxKw = keyword('CtxKw', '.ctx', 'ctx');
 
 export const allTokens: TokenType[] = [
-  Whitespace, Space, Separator, Reference, Definition, FilePath, InjectPath, Rest, Operator, CtxName,
+  Whitespace, Space, Separator, Reference, Definition, FilePath, InjectPath, Rest, AfterBrace, Operator, CtxName,
   PredicateName, EvalSpace, FirstPipe, Pipe, FormatterName, FormatterArgs, PredicateKw, SectionKw, RepeatedKw,
   EndKw, EofKw, EvalKw, AlternatesKw, OrKw, IfKw, IncludeKw, InjectKw, MacroKw, MetaLeftKw, MetaRightKw,
   NewlineKw, SpaceKw, TabKw, VarKw, CtxKw,
@@ -94,7 +100,7 @@ const buildTagLexer = (): Lexer => new Lexer(
       macro: [Whitespace, FilePath],
       inject: [Whitespace, Definition, InjectPath],
       eval: [EvalSpace],
-      rest: [Rest],
+      rest: [Rest, AfterBrace],
     },
   },
   { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: true },

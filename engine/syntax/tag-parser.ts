@@ -76,7 +76,7 @@ class TagParser extends EmbeddedActionsParser {
     return { op: Opcode.VARIABLE, variables, formatters };
   });
 
-  /** Optional raw arguments to the end of the tag. */
+  /** Optional raw arguments to the end of the tag or a `}`, after which the rest is ignored. */
   private restArgs = this.RULE('restArgs', (): { args: string[] | null; delimiter: string } => {
     let result: { args: string[] | null; delimiter: string } = { args: null, delimiter: '' };
     this.OPTION(() => {
@@ -85,7 +85,13 @@ class TagParser extends EmbeddedActionsParser {
         result = splitArgs(raw);
       });
     });
+    this.SUBRULE(this.ignored);
     return result;
+  });
+
+  /** What follows a `}` inside the tag, which the readers of raw arguments ignore. */
+  private ignored = this.RULE('ignored', (): void => {
+    this.OPTION(() => this.CONSUME(T.AfterBrace));
   });
 
   /** The instruction alternatives, built on the first call and reused (Chevrotain's advice for hot ORs). */
@@ -136,6 +142,10 @@ class TagParser extends EmbeddedActionsParser {
           this.OPTION2(() => {
             code = this.CONSUME2(T.Rest).image;
           });
+          // The code goes on past a `}` (only a multi-line comment inside the tag brings one).
+          this.OPTION4(() => {
+            code += this.CONSUME(T.AfterBrace).image;
+          });
           return { op: Opcode.EVAL, code } as ParsedTag;
         },
       },
@@ -143,6 +153,7 @@ class TagParser extends EmbeddedActionsParser {
         ALT: () => {
           this.CONSUME(T.IncludeKw);
           const raw = this.CONSUME3(T.Rest).image;
+          this.SUBRULE2(this.ignored);
           const { args, delimiter } = this.ACTION(() => splitArgsToPipe(raw)) ?? { args: null, delimiter: '' };
           // The name comes first; an include needs a space before it and a name.
           const ok = delimiter === ' ' && args !== null && args.length > 0 && args[0] !== '';
@@ -162,6 +173,7 @@ class TagParser extends EmbeddedActionsParser {
           this.OPTION3(() => {
             raw = this.CONSUME4(T.Rest).image;
           });
+          this.SUBRULE3(this.ignored);
           const { args, delimiter } = this.ACTION(() => splitArgsToPipe(raw)) ?? { args: null, delimiter: '' };
           return { op: Opcode.INJECT, name, path, args, delimiter } as ParsedTag;
         },
@@ -231,6 +243,7 @@ class TagParser extends EmbeddedActionsParser {
     this.CONSUME(T.Whitespace);
     const name = this.CONSUME(T.CtxName).image;
     const rest = this.CONSUME(T.Rest).image;
+    this.SUBRULE(this.ignored);
     const tag = this.ACTION(() => {
       const start = skipWhitespace(rest, 0);
       const bindings = start === 0 ? null : readCtxBindings(rest, start);

@@ -16,7 +16,11 @@ const segment = fc.oneof(
 const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join('.'));
 const definition = fc.oneof(word.map((w) => `@${w}`), fc.constantFrom('@', '@1', 'x', '@a.b', '@a?'));
 const ws = fc.constantFrom('', ' ', '  ', '\t', '\n ', ' \t', '\f', '\v\r');
-const noise = often(fc.constant(''), fc.constantFrom(' ', '  ', '\t', '\n', '|', '||', ',', ', ', '?', '.', '}', ':', '"', '=', '&', '&&', '@', '/'));
+// A multi-line comment inside a tag brings its `{` and `}` (see parse.ts, tagAcrossComment).
+const noise = often(
+  fc.constant(''),
+  fc.constantFrom(' ', '  ', '\t', '\n', '|', '||', ',', ', ', '?', '.', '}', ':', '"', '=', '&', '&&', '@', '/', ' {## c ##}', '{## } ##} + 1', '}|x'),
+);
 const rawArgs = fc.oneof(fc.constant(''), fc.stringMatching(/^[ :%.,a-z0-9"|?@=-]{1,8}$/));
 const formatter = fc
   .tuple(fc.oneof(word, fc.constantFrom('', '1x', ' x', '-a')), fc.oneof(fc.constant(''), fc.stringMatching(/^[ :%.,a-z0-9"-]{1,8}$/)))
@@ -40,8 +44,8 @@ const instructionTag = fc.oneof(
   fc.tuple(keyword, ws, fc.oneof(fc.constant(''), path, definition, predicateName), noise).map((p) => p.join('')),
   fc.tuple(fc.constantFrom('.section', '.repeated section'), often(fc.constantFrom(' ', '\t ', '\n'), ws), path, noise).map((p) => p.join('')),
   fc.tuple(fc.constantFrom('.end', '.or', '.alternates with', '.eof', '.meta-left', '.meta-right', '.newline', '.space', '.tab'), noise).map((p) => p.join('')),
-  fc.tuple(predicateName.map((n) => `.${n}`), rawArgs).map((p) => p.join('')),
-  fc.tuple(fc.constantFrom('.or', '.if'), ws, predicateName, rawArgs).map((p) => p.join('')),
+  fc.tuple(predicateName.map((n) => `.${n}`), rawArgs, noise).map((p) => p.join('')),
+  fc.tuple(fc.constantFrom('.or', '.if'), ws, predicateName, rawArgs, noise).map((p) => p.join('')),
   fc
     .tuple(ws, path, fc.array(fc.tuple(ws, operator, ws, path), { maxLength: 3 }), ws, noise)
     .map(([w, first, rest, w2, tail]) => `.if${w}${first}${rest.map((r) => r.join('')).join('')}${w2}${tail}`),
@@ -61,9 +65,9 @@ const instructionTag = fc.oneof(
     )
     .map(([s1, name, s2, bindings, tail]) => `.ctx${s1}${name}${s2}${bindings.map((b) => b.join('')).join('')}${tail}`),
   fc.tuple(ws, fc.stringMatching(/^[@a-z0-9 =*+.]{0,8}$/), noise).map((p) => `.eval${p.join('')}`),
-  fc.tuple(fc.constantFrom(' ', '  ', ':', ''), fc.oneof(word, fc.constant('')), rawArgs).map((p) => `.include${p.join('')}`),
+  fc.tuple(fc.constantFrom(' ', '  ', ':', ''), fc.oneof(word, fc.constant('')), rawArgs, noise).map((p) => `.include${p.join('')}`),
   fc
-    .tuple(fc.constantFrom(' ', '  ', ''), definition, fc.constantFrom(' ', '  ', ''), fc.stringMatching(/^[./a-z0-9_@-]{0,8}$/), rawArgs)
+    .tuple(fc.constantFrom(' ', '  ', ''), definition, fc.constantFrom(' ', '  ', ''), fc.stringMatching(/^[./a-z0-9_@-]{0,8}$/), rawArgs, noise)
     .map((p) => `.inject${p.join('')}`),
   fc.tuple(fc.constantFrom(' ', '  ', ''), fc.stringMatching(/^[./a-z0-9_@ -]{0,8}$/)).map((p) => `.macro${p.join('')}`),
 );
@@ -94,6 +98,9 @@ describe('tag fast path', () => {
       '.if a', '.if a && b || c.d', '.if a&&b', '.var @x a', '.var @x a.b.c|json|html', '.var @x @y, b',
       '.ctx @c k=a.b m=@d', '.eval @x = a * 2 + 1', '.eval  1', '.include part output', '.inject @f file.json x',
       '.macro card.html',
+      // Across a multi-line comment: `.eval`'s code runs on past its `}`, raw arguments stop there.
+      '.eval "{## a ##}"', '.eval 1 {## a ##} + 2', '.equal? a b {## c ##}', '.include nav {## c ##}',
+      '.inject @f file.json {## c ##}', '.ctx @c k=a {## c ##}', '.if even? {## c ##}', '.or even? {## c ##}',
     ]) {
       const fast = readTag(tag);
       expect(fast, tag).toBeDefined();
@@ -108,6 +115,9 @@ describe('tag fast path', () => {
       'color:red', 'a b', '.endx', '.sectionfoo', '.if a &&', '.or ', '.var @x', '.var @x.y a', 'a|', 'a}',
       '.var @type collection.typeName ', 'className=className.replace(new RegExp("touch-styles"),"")',
       '.end.end', '.tab x', '.alternates', '.ifx', '.include', '.inject @f', '.macro a b', '.ctx @c', '.eval',
+      // A `}` (a multi-line comment's, inside the tag) ends every other instruction's reading too soon.
+      '.end {## c ##}', '.section a {## c ##}', '.if a {## c ##}', '.var @x a {## c ##}', '.var @x a|json {## c ##}',
+      'a {## c ##}', 'a|json {## c ##}', '.macro a {## c ##}', '.eval{## c ##}', '.or {## c ##}',
     ]) {
       expect(readTag(tag), tag).toBeNull();
       expect(parseTagSyntax(tag), tag).toBeNull();
