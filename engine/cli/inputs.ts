@@ -91,8 +91,8 @@ export interface JsonProblem {
 }
 
 /**
- * Deepest nesting of arrays and objects tmpl reads: a page's context is a few levels deep, and far
- * deeper text would exhaust the reader's stack (a crash) before it said anything.
+ * Deepest nesting of arrays and objects tmpl reads as a page's data: a page's context is a few
+ * levels deep, so far deeper text is not one (a golden file's :JSON is read without this limit).
  */
 export const MAX_JSON_DEPTH = 1000;
 

@@ -55,8 +55,8 @@ export class JsonSyntaxError extends SyntaxError {
 }
 
 /**
- * Arrays and objects nested deeper than a reader's `maxDepth`: well-formed, but the reader recurses
- * once a level, and a text nested hundreds of thousands deep would exhaust the stack.
+ * Arrays and objects nested deeper than a reader's `maxDepth`: well-formed, but deeper than its
+ * caller accepts (a page's context is a few levels deep).
  */
 export class JsonTooDeepError extends Error {
   constructor(
@@ -82,10 +82,11 @@ export function parseJson(text: string, options: JsonReadOptions = {}): unknown 
   return value;
 }
 
+/** An array or object being read, with the key its next value goes under (objects). */
+type Open = { container: unknown[]; key: undefined } | { container: Record<string, unknown>; key: string };
+
 class Reader {
   pos = 0;
-  /** Arrays and objects open at `pos`. */
-  private depth = 0;
 
   constructor(
     private readonly text: string,
@@ -109,15 +110,91 @@ class Reader {
 
   value(): unknown {
     const c = this.text.charCodeAt(this.pos);
-    switch (c) {
-      case Char.OpenBrace:
-      case Char.OpenBracket: {
-        if (this.depth >= this.maxDepth) throw new JsonTooDeepError(this.maxDepth, this.pos);
-        this.depth++;
-        const nested = c === Char.OpenBrace ? this.object() : this.array();
-        this.depth--;
-        return nested;
+    return c === Char.OpenBrace || c === Char.OpenBracket ? this.nested() : this.scalar(c);
+  }
+
+  /**
+   * The array or object at `pos`, with everything nested in it. The arrays and objects still open
+   * are kept on a list of this loop's own rather than on the call stack, so a text nested any
+   * depth is read (a golden file's data, an injected file) instead of exhausting the stack.
+   */
+  private nested(): unknown {
+    const text = this.text;
+    const open: Open[] = [];
+    for (;;) {
+      // At a value: an array or object starts here, or a value that ends here.
+      let value: unknown;
+      const c = text.charCodeAt(this.pos);
+      if (c === Char.OpenBrace || c === Char.OpenBracket) {
+        if (open.length >= this.maxDepth) throw new JsonTooDeepError(this.maxDepth, this.pos);
+        this.pos++;
+        this.skipSpace();
+        if (c === Char.OpenBracket) {
+          if (text.charCodeAt(this.pos) !== Char.CloseBracket) {
+            open.push({ container: [], key: undefined });
+            continue;
+          }
+          value = [];
+        } else {
+          if (text.charCodeAt(this.pos) !== Char.CloseBrace) {
+            open.push({ container: {}, key: this.propertyName() });
+            continue;
+          }
+          value = {};
+        }
+        this.pos++;
+      } else {
+        value = this.scalar(c);
       }
+      // A value ended: it goes into the innermost open array or object, which then goes on after
+      // a comma or ends, in which case it is the value that ended, one level out.
+      for (;;) {
+        const top = open[open.length - 1];
+        if (top === undefined) return value;
+        this.skipSpace();
+        const next = text.charCodeAt(this.pos);
+        this.pos++;
+        if (top.key === undefined) {
+          top.container.push(value);
+          if (next === Char.Comma) break;
+          if (next !== Char.CloseBracket) {
+            this.pos--;
+            this.fail("expected ',' or ']'");
+          }
+        } else {
+          // A plain assignment to "__proto__" would replace the prototype instead of adding a key.
+          if (top.key === '__proto__') Object.defineProperty(top.container, top.key, { value, enumerable: true, writable: true, configurable: true });
+          else top.container[top.key] = value;
+          if (next === Char.Comma) {
+            this.skipSpace();
+            top.key = this.propertyName();
+            break;
+          }
+          if (next !== Char.CloseBrace) {
+            this.pos--;
+            this.fail("expected ',' or '}'");
+          }
+        }
+        value = top.container;
+        open.pop();
+      }
+      this.skipSpace();
+    }
+  }
+
+  /** A property name and its colon, up to the value. */
+  private propertyName(): string {
+    if (this.text.charCodeAt(this.pos) !== Char.Quote) this.fail('expected a property name');
+    const key = this.string();
+    this.skipSpace();
+    this.expect(Char.Colon, "':'");
+    this.skipSpace();
+    return key;
+  }
+
+  /** A string, number, true, false or null starting with `c`. */
+  private scalar(c: number): unknown {
+    switch (c) {
       case Char.Quote:
         return this.string();
       default:
@@ -138,58 +215,6 @@ class Reader {
   private expect(c: Char, what: string): void {
     if (this.text.charCodeAt(this.pos) !== c) this.fail(`expected ${what}`);
     this.pos++;
-  }
-
-  private object(): Record<string, unknown> {
-    const result: Record<string, unknown> = {};
-    this.pos++;
-    this.skipSpace();
-    if (this.text.charCodeAt(this.pos) === Char.CloseBrace) {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      if (this.text.charCodeAt(this.pos) !== Char.Quote) this.fail('expected a property name');
-      const key = this.string();
-      this.skipSpace();
-      this.expect(Char.Colon, "':'");
-      this.skipSpace();
-      const item = this.value();
-      // A plain assignment to "__proto__" would replace the prototype instead of adding a key.
-      if (key === '__proto__') Object.defineProperty(result, key, { value: item, enumerable: true, writable: true, configurable: true });
-      else result[key] = item;
-      this.skipSpace();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === Char.CloseBrace) return result;
-      if (c !== Char.Comma) {
-        this.pos--;
-        this.fail("expected ',' or '}'");
-      }
-      this.skipSpace();
-    }
-  }
-
-  private array(): unknown[] {
-    const result: unknown[] = [];
-    this.pos++;
-    this.skipSpace();
-    if (this.text.charCodeAt(this.pos) === Char.CloseBracket) {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      result.push(this.value());
-      this.skipSpace();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === Char.CloseBracket) return result;
-      if (c !== Char.Comma) {
-        this.pos--;
-        this.fail("expected ',' or ']'");
-      }
-      this.skipSpace();
-    }
   }
 
   private string(): string {

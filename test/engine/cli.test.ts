@@ -334,6 +334,12 @@ describe('tmpl ast, tree, golden, plugins', () => {
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
   });
 
+  it('runs a golden file whose :JSON data is nested thousands deep', async () => {
+    const depth = 100_000;
+    const deep = write('golden-deep/deep.html', `:JSON\n{"a": ${'['.repeat(depth)}${']'.repeat(depth)}, "b": 1}\n\n:TEMPLATE\n{b}{.section a}x{.end}\n\n:OUTPUT\n1x\n`);
+    expect(await runCli(['golden', deep])).toEqual({ code: 0, out: '1 passed, 0 failed', err: '' });
+  });
+
   it('lists every plugin as formatter NAME or predicate NAME', async () => {
     const lines = (await runCli(['plugins'])).out.split('\n');
     expect(lines).toContain('formatter html');

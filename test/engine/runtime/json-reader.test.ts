@@ -49,6 +49,27 @@ describe('parseJson', () => {
   );
 });
 
+describe('parseJson of deeply nested JSON', () => {
+  it('reads arrays and objects nested any depth, keeping none on the call stack', () => {
+    const depth = 200_000;
+    const value = parseJson(`{"a": ${'[{"b": '.repeat(depth)}1${'}]'.repeat(depth)}, "c": 2}`) as Record<string, unknown>;
+    expect(value.c).toBe(2);
+    let inner: unknown = value.a;
+    let levels = 0;
+    while (Array.isArray(inner)) {
+      inner = (inner[0] as Record<string, unknown>).b;
+      levels++;
+    }
+    expect(levels).toBe(depth);
+    expect(inner).toBe(1);
+  });
+
+  it('places a problem deep inside where it is', () => {
+    const text = `${'['.repeat(10_000)}1,,${']'.repeat(10_000)}`;
+    expect(() => parseJson(text)).toThrow(expect.objectContaining({ problem: 'unexpected character', position: 10_002 }));
+  });
+});
+
 describe('parseJson with maxDepth', () => {
   it('reads arrays and objects nested to the limit, and refuses one deeper with its place, not a stack overflow', () => {
     expect(parseJson('[{"a": [1]}]', { maxDepth: 3 })).toEqual([{ a: [1] }]);
