@@ -132,6 +132,10 @@ export interface PartialFile {
 /**
  * The partials of a folder, each known by its file name with and without its
  * extension (`card.block` and `card`), as templates name them in `apply`.
+ * A file that is not text would render as itself, garbled: one named as a
+ * template (an image renamed `logo.block`) is refused as `tmpl check` names it,
+ * as the storefront refuses it in a folder's partials, and any other (a
+ * `.DS_Store`, `logo.png`) is no partial.
  */
 export function readPartials(dir: string): Map<string, PartialFile> {
   if (!statOf(dir, cliMessages.directoryMissing).isDirectory()) throw new CliFailure(cliMessages.notDirectory(dir));
@@ -140,7 +144,12 @@ export function readPartials(dir: string): Map<string, PartialFile> {
     const path = join(dir, entry);
     // a link to nothing is not a partial, as a folder is not
     if (linkedKind(path)?.isFile() !== true) continue;
-    const file = { path, source: readTextFile(path) };
+    const source = readTextFile(path);
+    if (!isTemplateText(source)) {
+      if (TEMPLATE_EXTENSIONS.includes(extname(entry))) throw new CliFailure(cliMessages.notText(path));
+      continue;
+    }
+    const file = { path, source };
     partials.set(entry, file);
     const ext = extname(entry);
     if (ext && !partials.has(entry.slice(0, -ext.length))) partials.set(entry.slice(0, -ext.length), file);

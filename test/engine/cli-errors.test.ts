@@ -3,12 +3,13 @@
  * problem (no stack trace) and the documented exit code (2 usage or input,
  * 1 template errors).
  */
-import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../engine/cli/inputs.ts';
 import { EXIT } from '../../engine/cli/io.ts';
 import { cliMessages } from '../../engine/cli/messages.ts';
+import { messages } from '../../engine/messages.ts';
 import { PAGE_OUTPUT, STYLESHEET_OUTPUT } from '../../engine/cli/output-target.ts';
 import { runCli, scratchFolder } from './cli-helpers.ts';
 
@@ -208,6 +209,24 @@ describe('tmpl: missing and misplaced files', () => {
       // to check, it is that file's finding
       expect(await runCli(['check', file])).toEqual({ code: EXIT.templateErrors, out: '1 template checked, 1 error in 1 file', err: cliMessages.notText(file) });
     }
+  });
+
+  it('a partial that is not text is refused as check names it, and a file of the partials folder that is no template is no partial', async () => {
+    const partials = join(dir, 'binary-partials');
+    const image = write('binary-partials/logo.block', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR{title}');
+    const applying = write('applies-logo.tmpl', 'a{@|apply logo.block}b');
+    for (const command of ['render', 'watch', 'check']) await expectFailure([command, applying, '--partials', partials], cliMessages.notText(image));
+    expect(await runCli(['check', partials])).toEqual({ code: EXIT.templateErrors, out: '1 template checked, 1 error in 1 file', err: cliMessages.notText(image) });
+    // a desktop's folder notes and a picture beside the partials are not partials: applied, they are missing
+    rmSync(image);
+    write('binary-partials/.DS_Store', '\0\0\0\x01Bud1');
+    write('binary-partials/logo.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR');
+    write('binary-partials/card.block', '<p>{title}</p>');
+    const card = write('applies-card.tmpl', '{@|apply card}{@|apply logo.png}');
+    const r = await runCli(['render', card, '--data', data, '--partials', partials]);
+    expect(r.code).toBe(EXIT.templateErrors);
+    expect(r.out).toBe('<p>x</p>');
+    expect(r.err).toContain(messages.partialMissing('logo.png'));
   });
 
   it("a folder's file that is not text is that file's problem: the others are still checked, and the summary says so", async () => {
