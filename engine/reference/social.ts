@@ -45,7 +45,7 @@ export const socialReference: DomainReference = {
         {
           template: '{item|comment-link}',
           data: { websiteSettings: { disqusShortname: 'myshop' }, item: { id: ITEM_ID, fullUrl: '/blog/hello' } },
-          output: `\n  <a href="/blog/hello" class="sqs-comment-link sqs-disqus-comment-link" data-id="${ITEM_ID}"></a>\n\n`,
+          output: `\n  <a href="/blog/hello" class="sqs-comment-link sqs-disqus-comment-link" data-id="${ITEM_ID}"></a>\n`,
           note: 'The markup comes from the platform\'s internal template, its newlines included.',
         },
       ],
@@ -57,7 +57,7 @@ export const socialReference: DomainReference = {
         {
           template: '{item|comments}',
           data: { websiteSettings: { disqusShortname: 'myshop' }, item: { id: ITEM_ID } },
-          output: '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n\n',
+          output: '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n',
           note: 'The markup comes from the platform\'s internal template, its newlines included.',
         },
       ],
@@ -103,7 +103,7 @@ export const socialReference: DomainReference = {
         {
           template: '{item|like-button}',
           data: { websiteSettings: { simpleLikingEnabled: true }, item: { id: ITEM_ID, likeCount: 12 } },
-          output: `\n  <span class="sqs-simple-like" data-item-id="${ITEM_ID}" data-like-count="12">\n    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n\n`,
+          output: `\n  <span class="sqs-simple-like" data-item-id="${ITEM_ID}" data-like-count="12">\n    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n`,
           note: 'The markup comes from the platform\'s internal template, its newlines included.',
         },
       ],

@@ -1,6 +1,8 @@
 /**
  * Internal template sources of the social formatters. They render against the
  * formatted item but may look outward (websiteSettings, item, collection).
+ * None ends in a line break: the Java reference trims its template resources
+ * before compiling them, so what they write stops at the last `{.end}`.
  */
 
 /** comments: the comment thread container (Disqus or native). */
@@ -12,7 +14,7 @@ export const COMMENTS_TEMPLATE =
   '{.if item} data-item-id="{item.id}" data-public-comment-count="{item.publicCommentCount}" data-comment-state="{item.commentState}"' +
   '{.or}{.if collection} data-collection-id="{collection.id}" data-public-comment-count="{collection.publicCommentCount}" data-comment-state="{collection.commentState}"{.end}' +
   '{.end}></div>\n' +
-  '{.end}\n';
+  '{.end}';
 
 /** comment-link: a link to an item's comments, with its count when native. */
 export const COMMENT_LINK_TEMPLATE =
@@ -23,7 +25,7 @@ export const COMMENT_LINK_TEMPLATE =
   '  {.equal? publicCommentCount 0}No{.or}{publicCommentCount}{.end}\n' +
   '  Comment{.notEqual? publicCommentCount 1}s{.end}\n' +
   '  </a>\n' +
-  '{.end}\n';
+  '{.end}';
 
 /** like-button: shown only for an item when the site enables simple liking. */
 export const LIKE_BUTTON_TEMPLATE =
@@ -32,4 +34,4 @@ export const LIKE_BUTTON_TEMPLATE =
   '    <span class="like-icon"></span>\n' +
   '    <span class="like-count"></span>\n' +
   '  </span>\n' +
-  '{.end}\n';
+  '{.end}';
