@@ -181,7 +181,7 @@ export const ADMIN = {
   emails: 'Emails',
   emailTo: 'To',
   emailSubject: 'Subject',
-  emailKinds: { 'order-confirmation': 'Order confirmation', 'new-order': 'New order notice', 'order-shipped': 'Shipping notice', 'order-cancelled': 'Cancellation notice', 'gift-card': 'Gift card' } as Record<string, string>,
+  emailKinds: { 'order-confirmation': 'Order confirmation', 'new-order': 'New order notice', 'order-shipped': 'Shipping notice', 'order-cancelled': 'Cancellation notice', 'order-refunded': 'Refund notice', 'gift-card': 'Gift card' } as Record<string, string>,
   emailStatuses: {
     sent: 'Sent',
     kept: 'Not sent: the store has no mail server (SMTP_URL) set up',
@@ -361,14 +361,19 @@ export const ADMIN = {
   // cancelling emails the shopper a cancellation notice: asked first, then said, as for Mark fulfilled
   cancelNotice: (email: string) => `A cancellation notice is emailed to ${email} at once.`,
   cancelNoticeNoMail: (email: string) => `This store has no mail server (SMTP_URL), so ${email} cannot be emailed a cancellation notice: it is kept with the order's emails to read.`,
-  cancelNoticeNoEmail: 'The order has no email address, so the shopper is not told.',
+  noticeNoEmail: 'The order has no email address, so the shopper is not told.',
   cancelled: (email: string) => `Cancelled and its items returned to stock; the cancellation notice is on its way to ${email}.`,
   cancelledNoMail: 'Cancelled and its items returned to stock. No cancellation notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.',
   cancelledNoEmail: 'Cancelled and its items returned to stock. The order has no email address, so no cancellation notice was made.',
   refund: 'Refund (test mode)',
   confirmRefund: 'Refund this test-mode order?',
+  // refunding emails the shopper a refund notice: asked first, then said, as for Cancel order
+  refundNotice: (email: string) => `A refund notice is emailed to ${email} at once.`,
+  refundNoticeNoMail: (email: string) => `This store has no mail server (SMTP_URL), so ${email} cannot be emailed a refund notice: it is kept with the order's emails to read.`,
   // a paid order's items come back to stock; a fulfilled one's were sent, a cancelled one's came back already
-  refunded: (stockBack: boolean) => `${stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.'} This is a test-mode order, so no money moved, and the shopper is not emailed about the refund.`,
+  refunded: (stockBack: boolean, email: string) => `${stockBack ? 'Refunded and its items returned to stock' : 'Refunded'}; the refund notice is on its way to ${email}. This is a test-mode order, so no money moved.`,
+  refundedNoMail: (stockBack: boolean) => `${stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.'} No refund notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails. This is a test-mode order, so no money moved.`,
+  refundedNoEmail: (stockBack: boolean) => `${stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.'} The order has no email address, so no refund notice was made. This is a test-mode order, so no money moved.`,
   exportCsv: 'Export CSV',
   backToOrders: 'Back to orders',
   // messages

@@ -127,8 +127,8 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
 /**
  * Orders in the admin: list (by status, found by number, email or name), detail with its emails
  * and gift cards, fulfil (with the parcel's tracking, corrected after), cancel (stock and gift card
- * payments come back, gift cards it bought are cancelled), refund in test mode, send an email
- * again, CSV.
+ * payments come back, gift cards it bought are cancelled), refund in test mode (with the
+ * shopper's refund notice), send an email again, CSV.
  */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -214,8 +214,8 @@ export function createOrderCalls(deps: AppDeps): Router {
   });
 
   /** The shopper's notice of `change`, put in the outbox in the move's transaction; null for an order without the shopper's email. */
-  async function queueNotice(tx: StoreSession, orderId: string, change: OrderChange, now: number) {
-    const notice = await orderStatusEmail(tx, orderId, change);
+  async function queueNotice(tx: StoreSession, orderId: string, change: OrderChange, now: number, refundedFrom?: OrderStatus) {
+    const notice = await orderStatusEmail(tx, orderId, change, refundedFrom);
     return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
   }
 
@@ -263,9 +263,9 @@ export function createOrderCalls(deps: AppDeps): Router {
       }
       // stored before the notice is written, which shows it
       if (tracking !== null) await new OrderTrackingRepository(tx).set(orderId, tracking);
-      // a fulfilled or cancelled order tells its shopper (with the move, or not at all); a test-mode
-      // refund is the owner's own business
-      if (to === 'refunded') return null;
+      // every move tells the shopper, with the move or not at all: the move is made once (a second
+      // refund or cancel is refused above), so a repeated request never writes a second notice
+      if (to === 'refunded') return queueNotice(tx, orderId, 'refunded', now, moved.before);
       return queueNotice(tx, orderId, to === 'fulfilled' ? 'shipped' : 'cancelled', now);
     });
     if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);

@@ -1,12 +1,13 @@
 /**
  * The shopper's notices of what became of their order, put in the outbox in the transaction of
- * the owner's move: sent (marked fulfilled) or cancelled. Each gives the lines in words, where it
+ * the owner's move: sent (marked fulfilled), cancelled or refunded. Each gives the lines in words, where it
  * ships and a link to the order's page, which shows the same status; a shipping notice gives the
  * parcel's carrier, tracking number and tracking link when the owner gave them; one of an order
  * with a discount code or paid in part by a gift card gives its total with what the code took
  * off and what the card paid, as the confirmation does; a cancellation also says what went back
  * on the gift card that paid for it and which gift cards it bought are stopped (the move has done
- * both by then, in the same transaction).
+ * both by then, in the same transaction); a refund says the same, with how much goes back to the
+ * payment card and whether the order, not sent yet, now will not be.
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
@@ -28,12 +29,17 @@ import { emailMoney, loadEmailTemplates, renderEmail, storeLink } from './order-
 const CHANGES = {
   shipped: { kind: 'order-shipped', subject: serverMessages.orderShippedEmailSubject },
   cancelled: { kind: 'order-cancelled', subject: serverMessages.orderCancelledEmailSubject },
+  refunded: { kind: 'order-refunded', subject: serverMessages.orderRefundedEmailSubject },
 } as const;
 
 export type OrderChange = keyof typeof CHANGES;
 
-/** The notice of `change` for order `orderId`, read from the store; null for an order without the shopper's email. */
-export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange): Promise<NewOutboxEmail | null> {
+/**
+ * The notice of `change` for order `orderId`, read from the store; null for an order without the
+ * shopper's email. A refund is told from the status it left (`refundedFrom`): an order still
+ * `paid` had not been sent, and now will not be.
+ */
+export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange, refundedFrom?: string): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const giftCards = new GiftCardRepository(session);
   const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse] = await Promise.all([
@@ -48,6 +54,8 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const subject = fillMessage(subjectText, { orderNumber, siteTitle: settings.siteTitle });
   const money = emailMoney(order.currency, settings.locale);
   const discount = discountUse ? discountParts({ code: discountUse.code, amountCents: order.discountCents }, money) : null;
+  // money and gift cards come back on a cancellation and on a refund alike (the move has done it)
+  const givesBack = change === 'cancelled' || change === 'refunded';
   const context = {
     subject,
     siteTitle: settings.siteTitle,
@@ -63,11 +71,27 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     payment: change === 'shipped' && (giftCardPayment !== null || discount !== null)
       ? { discount, total: money(order.grandTotalCents), giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money) }
       : null,
-    giftCardBack: change === 'cancelled' && giftCardPayment?.returnedOn != null
+    giftCardBack: givesBack && giftCardPayment?.returnedOn != null
       ? { amount: money(giftCardPayment.amountCents), last4: giftCardPayment.last4 }
       : null,
-    giftCardsStopped: change === 'cancelled' ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
+    giftCardsStopped: givesBack ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
+    refund: change === 'refunded' ? refundParts(order, giftCardPayment?.amountCents ?? 0, refundedFrom, money) : null,
   };
   const { html, text } = renderEmail(templates, context, `${kind} email`);
   return { kind, subjectId: orderId, recipient: customer.email, subject, text, html };
+}
+
+/**
+ * What a refund gives back, as its notice says it: the whole total, the part the payment card paid
+ * (what a gift card paid goes back on the card, said apart), whether a test order moved no money,
+ * and whether an order not sent yet will not be sent.
+ */
+function refundParts(order: { grandTotalCents: number; testMode: boolean }, giftCardCents: number, refundedFrom: string | undefined, money: (cents: number) => string) {
+  const cardCents = order.grandTotalCents - giftCardCents;
+  return {
+    total: money(order.grandTotalCents),
+    toCard: cardCents > 0 ? money(cardCents) : null,
+    testMode: order.testMode,
+    notSent: refundedFrom === 'paid',
+  };
 }

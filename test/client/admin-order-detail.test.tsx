@@ -396,33 +396,46 @@ describe('Cancel order', () => {
     expect(screen.getByRole('status').textContent).toBe(ADMIN.cancelledNoMail);
     cleanup();
     const withoutEmail = await cancelOrder({ email: null }, true);
-    expect(withoutEmail).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNoticeNoEmail}`);
+    expect(withoutEmail).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.noticeNoEmail}`);
     expect(screen.getByRole('status').textContent).toBe(ADMIN.cancelledNoEmail);
   });
 });
 
 describe('Refund', () => {
   /** A test-mode order's page, the refund call answering as the server does, and the confirm dialog accepting. */
-  async function refundOrder(status: string) {
+  async function refundOrder(status: string, overrides: Record<string, unknown> = {}, canSendEmail = true) {
     scriptFetch([
-      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ testMode: true, status }), canSendEmail: true } } },
-      { method: 'POST', path: '/api/admin/orders/o1/refund', answer: { body: { order: order({ testMode: true, status: 'refunded' }) } } },
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ testMode: true, status, ...overrides }), canSendEmail } } },
+      { method: 'POST', path: '/api/admin/orders/o1/refund', answer: { body: { order: order({ testMode: true, status: 'refunded', ...overrides }) } } },
     ]);
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
     await settle();
     fireEvent.click(screen.getByRole('button', { name: ADMIN.refund }));
     await settle();
+    return confirm;
   }
 
-  it("says what the refund did: a paid order's items back in stock, no money moved and no email to the shopper", async () => {
-    await refundOrder('paid');
-    expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock. This is a test-mode order, so no money moved, and the shopper is not emailed about the refund.');
+  it("asks first, saying the shopper is emailed a refund notice, then says what it did: a paid order's items back in stock, the notice on its way", async () => {
+    const confirm = await refundOrder('paid');
+    expect(confirm).toHaveBeenCalledWith('Refund this test-mode order? A refund notice is emailed to jane@example.com at once.');
+    expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock; the refund notice is on its way to jane@example.com. This is a test-mode order, so no money moved.');
     expect(document.activeElement).toBe(screen.getByRole('status'));
   });
 
   it("does not say a fulfilled order's items came back: they were sent", async () => {
     await refundOrder('fulfilled');
-    expect(screen.getByRole('status').textContent).toBe('Refunded. This is a test-mode order, so no money moved, and the shopper is not emailed about the refund.');
+    expect(screen.getByRole('status').textContent).toBe('Refunded; the refund notice is on its way to jane@example.com. This is a test-mode order, so no money moved.');
+  });
+
+  it('says on a store without a mail server, or for an order without an email, that the shopper is not emailed, and why', async () => {
+    const confirm = await refundOrder('paid', {}, false);
+    expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmRefund} ${ADMIN.refundNoticeNoMail('jane@example.com')}`);
+    expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock. No refund notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails. This is a test-mode order, so no money moved.');
+    cleanup();
+    const withoutEmail = await refundOrder('fulfilled', { email: null });
+    expect(withoutEmail).toHaveBeenCalledWith('Refund this test-mode order? The order has no email address, so the shopper is not told.');
+    expect(screen.getByRole('status').textContent).toBe('Refunded. The order has no email address, so no refund notice was made. This is a test-mode order, so no money moved.');
   });
 });

@@ -95,9 +95,21 @@ function trackingSavedText(email: string | null, canSendEmail: boolean, sendNoti
  */
 function cancellationTexts(email: string | null, canSendEmail: boolean, giftCards: string): { confirm: string; done: string } {
   const ask = (notice: string) => [ADMIN.confirmCancel, giftCards, notice].filter(Boolean).join(' ');
-  if (!email) return { confirm: ask(ADMIN.cancelNoticeNoEmail), done: ADMIN.cancelledNoEmail };
+  if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: ADMIN.cancelledNoEmail };
   if (!canSendEmail) return { confirm: ask(ADMIN.cancelNoticeNoMail(email)), done: ADMIN.cancelledNoMail };
   return { confirm: ask(ADMIN.cancelNotice(email)), done: ADMIN.cancelled(email) };
+}
+
+/**
+ * What Refund asks (with what becomes of the order's gift cards), and says once done: the shopper
+ * is emailed a refund notice, as for Cancel order; the items of an order not sent yet (`stockBack`)
+ * come back to stock.
+ */
+function refundTexts(email: string | null, canSendEmail: boolean, giftCards: string, stockBack: boolean): { confirm: string; done: string } {
+  const ask = (notice: string) => [ADMIN.confirmRefund, giftCards, notice].filter(Boolean).join(' ');
+  if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: ADMIN.refundedNoEmail(stockBack) };
+  if (!canSendEmail) return { confirm: ask(ADMIN.refundNoticeNoMail(email)), done: ADMIN.refundedNoMail(stockBack) };
+  return { confirm: ask(ADMIN.refundNotice(email)), done: ADMIN.refunded(stockBack, email) };
 }
 
 function addressText(address: OrderDetailData['shippingAddress']): string {
@@ -207,6 +219,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
   const cancellation = cancellationTexts(order.email, canSendEmail, giftCards);
+  const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid');
   return (
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
@@ -298,7 +311,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <div className="admin-actions">
           {asking === 'fulfil' ? null : <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
-          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', [ADMIN.confirmRefund, giftCards].filter(Boolean).join(' '), ADMIN.refunded(order.status === 'paid'))}>{ADMIN.refund}</button> : null}
+          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', refund.confirm, refund.done)}>{ADMIN.refund}</button> : null}
         </div>
       ) : null}
     </section>

@@ -1,0 +1,78 @@
+/**
+ * A refund tells the shopper, as a cancellation does: one notice in the outbox, written with the
+ * move, saying what was refunded, how much, where the money goes and whether the order will still
+ * come; a refund asked for twice, even at once, writes one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
+import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { Visitor } from '../helpers/visitor.ts';
+import { placeOrderThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
+import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
+import { productInput } from './admin-helpers.ts';
+
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+let productId: string;
+
+/** A shopper buys one of the variant `sku`; returns the order's id. */
+async function buy(sku: string): Promise<string> {
+  const shopper = await new Visitor(server.url).start();
+  const added = await shopper.post('/api/commerce/shopping-cart/entries', { itemId: productId, sku, quantity: 1, additionalFields: null });
+  expect(added.status, added.text).toBe(200);
+  const placed = await placeOrderThroughCheckout(shopper);
+  expect(placed.status, placed.text.slice(0, 200)).toBe(201);
+  return /order-confirmed\/([^?]+)/.exec(placed.body.confirmationUrl!)![1]!;
+}
+
+async function refundNotices(orderId: string) {
+  return (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-refunded');
+}
+
+beforeAll(async () => {
+  server = await startPlatformServer();
+  owner = await server.signInOwner();
+  const created = await owner.post<{ product: { id: string } }>('/api/admin/products', productInput());
+  expect(created.status, created.text).toBe(201);
+  productId = created.body.product.id;
+});
+afterAll(async () => {
+  await server.stop(true);
+});
+
+describe('the refund notice', () => {
+  it('is emailed once, however many times the refund is asked for', async () => {
+    const orderId = await buy('HJ-M');
+    const { order } = (await owner.get<{ order: { orderNumber: string; grandTotalCents: number } }>(`/api/admin/orders/${orderId}`)).body;
+    // two at once (a double tap, two members of staff): one refunds, the other is refused
+    const answers = await Promise.all([1, 2].map(() => owner.post(`/api/admin/orders/${orderId}/refund`, {})));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(409);
+    const notices = await refundNotices(orderId);
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice!.recipient).toBe(SHOPPER_DETAILS.email);
+    expect(notice!.subject).toMatch(new RegExp(`^Your order #${order.orderNumber} from .+ has been refunded$`));
+    // what was refunded, how much, where the money goes, and that the order will not come
+    const total = `$${(order.grandTotalCents / 100).toFixed(2)}`;
+    expect(notice!.text).toContain('1 × Harbour Jacket (Size: M)');
+    expect(notice!.text).toContain(`Refunded: ${total}`);
+    expect(notice!.text).toContain(`${total} goes back to the card you paid with.`);
+    expect(notice!.text).toContain('The order had not been sent yet, so it will not be sent now.');
+    expect(notice!.text).toContain('This was a test order: nothing was charged, so no money moves.');
+    expect(notice!.text).toMatch(/View your order: http:\/\/localhost:3000\/checkout\/order-confirmed\//);
+    expect(notice!.html).toContain(`Refunded: <strong>${total}</strong>`);
+    // the owner reads it among the order's emails
+    const after = await owner.get<{ order: { emails: Array<{ kind: string }> } }>(`/api/admin/orders/${orderId}`);
+    expect(after.body.order.emails.map((email) => email.kind)).toContain('order-refunded');
+  });
+
+  it('does not say that a fulfilled order will not be sent', async () => {
+    const orderId = await buy('HJ-S');
+    expect((await owner.post(`/api/admin/orders/${orderId}/fulfil`, {})).status).toBe(200);
+    expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(200);
+    const [notice] = await refundNotices(orderId);
+    expect(notice!.text).toContain('goes back to the card you paid with.');
+    expect(notice!.text).not.toContain('will not be sent');
+  });
+});
