@@ -424,6 +424,20 @@ describe('Refund', () => {
     expect(document.activeElement).toBe(screen.getByRole('status'));
   });
 
+  it('keeps what it said in view once the reloaded order lists the new notice above it', async () => {
+    const scrolled: Element[] = [];
+    // jsdom draws nothing and has no scrollIntoView: record what is asked to scroll
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      await refundOrder('paid');
+      expect(scrolled).toContain(screen.getByRole('status'));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it("does not say a fulfilled order's items came back: they were sent", async () => {
     await refundOrder('fulfilled');
     expect(screen.getByRole('status').textContent).toBe('Refunded; the refund notice is on its way to jane@example.com. This is a test-mode order, so no money moved.');

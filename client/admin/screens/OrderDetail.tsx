@@ -149,6 +149,14 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     said.tabIndex = -1;
     said.focus();
   }, [acted]);
+  // the order reloaded after a move lists its new email (a notice) above that line, pushing it
+  // down: on a phone out of the window, so it is brought back into view while it has the focus
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused.classList.contains('admin-notice') && screenRef.current?.contains(focused)) {
+      focused.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, [data]);
   // the tracking form open: asked with Mark fulfilled, or correcting it after
   const [asking, setAsking] = useState<'fulfil' | 'tracking' | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
