@@ -3,7 +3,8 @@
  * A saved product or settings form keeps the keyboard's place: the fieldset disabled while the save
  * is on its way takes the focus from the control that holds it (the browser drops it to the page's
  * body), and once answered it goes back there, or to Save when none had it (a tap), rather than
- * leaving the next Tab to start again from the top of the admin.
+ * leaving the next Tab to start again from the top of the admin. An image upload, whose field is
+ * disabled while the photo is sent, gives the focus back to that field the same way.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -72,5 +73,45 @@ describe('the focus after a save', () => {
     await settle();
     expect(screen.getByText(ADMIN.settingsSaved)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.save }));
+  });
+});
+
+describe('the focus after an image upload', () => {
+  const image = { id: 'i1', assetUrl: '/uploads/a.jpg', originalSize: '10x10', altText: '', contentType: 'image/jpeg', byteSize: 1 };
+  const photo = () => new File(['x'], 'bowl.jpg', { type: 'image/jpeg' });
+
+  it('comes back to the upload field, disabled while the photo was sent, once it is uploaded', async () => {
+    scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings } } },
+      { method: 'GET', path: '/api/admin/products/p1', answer: { body: { product: stored } } },
+      { method: 'POST', path: '/api/admin/products/p1/images', answer: blurred({ status: 201, body: { image } }) },
+    ]);
+    render(<ProductEditor productId="p1" navigate={() => undefined} canEdit />);
+    await settle();
+    const field = screen.getByLabelText(ADMIN.uploadImage);
+    field.focus();
+    fireEvent.change(field, { target: { files: [photo()] } });
+    await settle();
+    expect(screen.getByText(ADMIN.imageUploaded('bowl.jpg'))).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(ADMIN.uploadImage));
+  });
+
+  it('goes to the upload field when Upload again, pressed, is gone', async () => {
+    let tries = 0;
+    scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings } } },
+      { method: 'GET', path: '/api/admin/products/p1', answer: { body: { product: stored } } },
+      { method: 'POST', path: '/api/admin/products/p1/images', answer: () => (++tries === 1 ? { status: 503, body: { message: 'Busy.' } } : blurred({ status: 201, body: { image } })()) },
+    ]);
+    render(<ProductEditor productId="p1" navigate={() => undefined} canEdit />);
+    await settle();
+    fireEvent.change(screen.getByLabelText(ADMIN.uploadImage), { target: { files: [photo()] } });
+    await settle();
+    const again = screen.getByRole('button', { name: ADMIN.uploadAgain('bowl.jpg') });
+    again.focus();
+    fireEvent.click(again);
+    await settle();
+    expect(screen.queryByRole('button', { name: ADMIN.uploadAgain('bowl.jpg') })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText(ADMIN.uploadImage));
   });
 });

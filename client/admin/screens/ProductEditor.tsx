@@ -156,6 +156,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [formRef, focusFirstError] = useErrorFocus();
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusAfterCall = useFocusAfterCall(busy);
+  // the upload field is disabled while its photo is sent, and Upload again goes once pressed: the
+  // focus comes back to the field rather than to the top of the admin
+  const uploadField = useRef<HTMLInputElement>(null);
+  const focusAfterUpload = useFocusAfterCall(uploading !== null);
   useUnsavedChanges(form !== null && hasEdits(form, saved));
   const show = (product: StoredProduct) => {
     const shown = formOf(product, currency);
@@ -252,6 +256,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     }
     const body = new FormData();
     body.append('image', file);
+    focusAfterUpload(uploadField);
     setUploading({ name: file.name, sent: 0 });
     // an earlier save's "Product saved." would say nothing of the upload
     setNotice({ text: ADMIN.imageUploading(file.name), kind: 'info' });
@@ -403,7 +408,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
               <Field label={ADMIN.uploadImage} error={error('image')}>
                 {/* The types the store keeps, and no `capture`, which would open the camera only and hide the
                     photo library. Listing no HEIC makes an iPhone send its photos as JPEG. */}
-                {(control) => <input {...control} type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={uploading !== null} onChange={(event) => {
+                {(control) => <input {...control} ref={uploadField} type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={uploading !== null} onChange={(event) => {
                   const file = event.target.files?.[0];
                   if (file) void upload(file);
                   event.target.value = '';
