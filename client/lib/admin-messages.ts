@@ -144,6 +144,8 @@ export const ADMIN = {
   noHistory: 'No stock changes yet.',
   when: 'When',
   who: 'Who',
+  // a sale's Who: the shopper, named by their order's number (no account of the store made it)
+  shopperOfOrder: 'Shopper of order',
   why: 'Why',
   change: 'Change',
   reasons: { order: 'Order', 'owner-edit': 'Owner edit', restock: 'Restock', cancel: 'Order cancelled' } as Record<string, string>,

@@ -142,6 +142,17 @@ describe('an order in the history', () => {
     expect(why.map((cell) => cell.textContent)).toEqual([`${ADMIN.reasons.cancel} #1003`, `${ADMIN.reasons.order} #1003`]);
     for (const cell of why) expect(within(cell).getByRole('link', { name: '#1003' }).getAttribute('href')).toBe(ADMIN_PATHS.order(orderId));
   });
+
+  it("says a sale was the shopper's, naming their order with its link, rather than 'customer'", async () => {
+    const orderId = '695606d2fe27a5b056e7acae';
+    const history = await openHistory([
+      { delta: 3, quantityAfter: 4, reason: 'cancel', actor: 'owner@example.com', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 2) },
+      { delta: -3, quantityAfter: null, reason: 'order', actor: 'customer', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 1) },
+    ]);
+    const who = within(history).getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('cell').find((cell) => cell.getAttribute('data-label') === ADMIN.who)!);
+    expect(who.map((cell) => cell.textContent)).toEqual(['owner@example.com', 'Shopper of order #1003']);
+    expect(within(who[1]!).getByRole('link', { name: '#1003' }).getAttribute('href')).toBe(ADMIN_PATHS.order(orderId));
+  });
 });
 
 describe('switches between Unlimited and a count in the history', () => {

@@ -168,6 +168,17 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
  * A variant's history, in the row under its own: a heading, a Close button (Escape too), and the
  * changes newest first. `version` moves when the variant's stock was saved, to read it again.
  */
+/** A sale: made by the order's shopper, not by an account of the store (the server's actor says only `customer`). */
+function isSale(change: StockChange): change is StockChange & { orderId: string } {
+  return change.reason === 'order' && change.orderId !== null;
+}
+
+/** The change's order by the number the Orders screen shows and finds, as a link to it. */
+function OrderLink({ change }: { change: StockChange }) {
+  if (change.orderId === null) return null;
+  return <a href={ADMIN_PATHS.order(change.orderId)}>{orderLabel({ id: change.orderId, orderNumber: change.orderNumber ?? null })}</a>;
+}
+
 function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: string; version: number; onClose: () => void }) {
   const history = useCall<{ changes: StockChange[] }>(`/api/admin/inventory/${encodeURIComponent(row.variantId)}/history`);
   const region = useRef<HTMLElement>(null);
@@ -214,10 +225,10 @@ function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: stri
                         {/* one piece, so a card's line keeps the link beside the reason; the order by its number, which the Orders screen shows and finds */}
                         <span>
                           {ADMIN.reasons[change.reason] ?? change.reason}
-                          {change.orderId ? <>{' '}<a href={ADMIN_PATHS.order(change.orderId)}>{orderLabel({ id: change.orderId, orderNumber: change.orderNumber ?? null })}</a></> : null}
+                          {change.orderId ? <>{' '}<OrderLink change={change} /></> : null}
                         </span>
                       </td>
-                      <td role="cell" data-label={ADMIN.who}>{change.actor}</td>
+                      <td role="cell" data-label={ADMIN.who}>{isSale(change) ? <span>{ADMIN.shopperOfOrder} <OrderLink change={change} /></span> : change.actor}</td>
                     </tr>
                   ))}
                 </tbody>
