@@ -148,7 +148,7 @@ export const ADMIN = {
   shopperOfOrder: 'Shopper of order',
   why: 'Why',
   change: 'Change',
-  reasons: { order: 'Order', 'owner-edit': 'Owner edit', restock: 'Restock', cancel: 'Order cancelled' } as Record<string, string>,
+  reasons: { order: 'Order', 'owner-edit': 'Owner edit', restock: 'Restock', cancel: 'Order cancelled', refund: 'Order refunded' } as Record<string, string>,
   switchedToUnlimited: 'Switched to Unlimited',
   switchedToCount: 'Switched back to a count',
   stockReason: 'Reason for stock changes',

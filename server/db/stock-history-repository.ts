@@ -5,13 +5,19 @@ import { stockCountToWrite, type StockCountEdit } from '../commerce/stock-count-
 
 export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
 
+/**
+ * Why, as the history answers it: a recorded `cancel` of an order that was never cancelled put its
+ * units back with a refund (the store records both as `cancel`), and is answered as `refund`.
+ */
+export type StockChangeWhy = StockChangeReason | 'refund';
+
 export interface StockChange {
   variantId: string;
   productId: string;
   delta: number;
   /** Units in stock right after the change; null when not known (orders). */
   quantityAfter: number | null;
-  reason: StockChangeReason;
+  reason: StockChangeWhy;
   /** Who: the owner account's email, or the order's customer for orders. */
   actor: string;
   orderId: string | null;
@@ -26,7 +32,7 @@ export interface StockChange {
 }
 
 /** A change to record; `unlimitedAfter` only for a switch between Unlimited and a count. */
-export type NewStockChange = Omit<StockChange, 'createdOn' | 'unlimitedAfter' | 'orderNumber'> & { unlimitedAfter?: boolean };
+export type NewStockChange = Omit<StockChange, 'createdOn' | 'unlimitedAfter' | 'orderNumber' | 'reason'> & { reason: StockChangeReason; unlimitedAfter?: boolean };
 
 /** A stock edit written: the count before and after, and the Unlimited switch before and now. */
 export interface StockSet {
@@ -177,16 +183,22 @@ export class StockHistoryRepository {
        WHERE i.variant_id = ? ORDER BY o.created_on DESC LIMIT ?`,
       [variantId, limit],
     );
-    // a recorded change of an order (its cancellation) is named by the order's number too
+    // a recorded change of an order (its cancellation or refund) is named by the order's number too,
+    // and told apart by whether the order was ever cancelled
     const numbers = new Map(sales.map((row) => [row.order_id, row.order_number]));
-    const unnamed = [...new Set(recorded.flatMap((row) => (row.order_id !== null && !numbers.has(row.order_id) ? [row.order_id] : [])))];
-    if (unnamed.length > 0) {
-      const orders = await this.session.all<{ id: string; order_number: number | string | null }>(
-        `SELECT id, order_number FROM orders WHERE id IN (${placeholders(unnamed.length)})`,
-        unnamed,
+    const neverCancelled = new Set<string>();
+    const ofOrders = [...new Set(recorded.flatMap((row) => (row.order_id === null ? [] : [row.order_id])))];
+    if (ofOrders.length > 0) {
+      const orders = await this.session.all<{ id: string; order_number: number | string | null; cancelled_on: number | string | null }>(
+        `SELECT id, order_number, cancelled_on FROM orders WHERE id IN (${placeholders(ofOrders.length)})`,
+        ofOrders,
       );
-      for (const order of orders) numbers.set(order.id, order.order_number);
+      for (const order of orders) {
+        numbers.set(order.id, order.order_number);
+        if (order.cancelled_on === null) neverCancelled.add(order.id);
+      }
     }
+    const whyOf = (row: StockChangeRow): StockChangeWhy => (row.reason === 'cancel' && row.order_id !== null && neverCancelled.has(row.order_id) ? 'refund' : row.reason);
     const numberOf = (orderId: string | null): string | null => {
       const number = orderId === null ? null : numbers.get(orderId);
       return number === null || number === undefined ? null : String(number);
@@ -197,7 +209,7 @@ export class StockHistoryRepository {
         productId: row.product_id,
         delta: Number(row.delta),
         quantityAfter: row.quantity_after === null ? null : Number(row.quantity_after),
-        reason: row.reason,
+        reason: whyOf(row),
         actor: row.actor,
         orderId: row.order_id,
         orderNumber: numberOf(row.order_id),

@@ -104,6 +104,12 @@ describe('orders', () => {
     expect(refunded.body.order.status).toBe('refunded');
     expect(await stockOf('HJ-M')).toBe(2);
     expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(409);
+    // the variant's history says the units came back with a refund, not a cancellation it never had
+    const variantId = product.variants.find((variant) => variant.sku === 'HJ-M')!.id;
+    const history = await owner.get<{ changes: Array<{ reason: string; delta: number; orderId: string | null }> }>(`/api/admin/inventory/${variantId}/history`);
+    expect(history.body.changes.slice(0, 2).map((change) => [change.reason, change.delta, change.orderId])).toEqual([['refund', 1, orderId], ['order', -1, orderId]]);
+    // the order cancelled before stays a cancellation
+    expect(history.body.changes.filter((change) => change.reason === 'cancel')).toHaveLength(1);
   });
 
   it('exports the orders as CSV', async () => {
