@@ -290,6 +290,8 @@ async function writeOrder(
     shippingOption: quote.selectedShippingOption,
     paymentProvider: services.payments.name,
     paymentReference,
+    // which card a refund goes back to, for the shopper's notice; none when the card paid nothing
+    cardLast4: expected.amountDueCents > 0 ? input.cardNumber.slice(-4) : '',
     idempotencyKey: input.idempotencyKey,
     recipientEmail: hasGiftCard(quote.lines) ? input.recipientEmail : '',
   };

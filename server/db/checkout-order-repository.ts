@@ -19,6 +19,8 @@ export interface OrderCustomer {
   shippingOption: { id: string; name: string; costCents: number } | null;
   paymentProvider: string;
   paymentReference: string;
+  /** The last four digits of the payment card charged; empty when none was (or before they were kept). */
+  cardLast4: string;
   idempotencyKey: string;
   /** A gift card's recipient; empty otherwise. */
   recipientEmail: string;
@@ -51,6 +53,7 @@ interface CustomerRow {
   shipping_option_cents: number | string | null;
   payment_provider: string | null;
   payment_reference: string | null;
+  payment_card_last4: string | null;
   idempotency_key: string | null;
   recipient_email: string | null;
 }
@@ -79,13 +82,13 @@ export class CheckoutOrderRepository {
     await this.session.run(
       `UPDATE orders SET order_number = ?, customer_email = ?, customer_name = ?, shipping_address_json = ?,
          shipping_option_id = ?, shipping_option_name = ?, shipping_option_cents = ?, payment_provider = ?,
-         payment_reference = ?, idempotency_key = ?, recipient_email = ?
+         payment_reference = ?, payment_card_last4 = ?, idempotency_key = ?, recipient_email = ?
        WHERE id = ?`,
       [
         customer.orderNumber, customer.email, customer.name,
         customer.shippingAddress ? JSON.stringify(customer.shippingAddress) : null,
         customer.shippingOption?.id ?? null, customer.shippingOption?.name ?? null, customer.shippingOption?.costCents ?? null,
-        customer.paymentProvider, customer.paymentReference, customer.idempotencyKey, customer.recipientEmail || null,
+        customer.paymentProvider, customer.paymentReference, customer.cardLast4 || null, customer.idempotencyKey, customer.recipientEmail || null,
         orderId,
       ],
     );
@@ -120,7 +123,7 @@ export class CheckoutOrderRepository {
   async customerOf(orderId: string): Promise<OrderCustomer | undefined> {
     const row = await this.session.get<CustomerRow>(
       `SELECT order_number, customer_email, customer_name, shipping_address_json, shipping_option_id, shipping_option_name,
-         shipping_option_cents, payment_provider, payment_reference, idempotency_key, recipient_email
+         shipping_option_cents, payment_provider, payment_reference, payment_card_last4, idempotency_key, recipient_email
        FROM orders WHERE id = ?`,
       [orderId],
     );
@@ -135,6 +138,7 @@ export class CheckoutOrderRepository {
       },
       paymentProvider: row.payment_provider ?? '',
       paymentReference: row.payment_reference ?? '',
+      cardLast4: row.payment_card_last4 ?? '',
       idempotencyKey: row.idempotency_key ?? '',
       recipientEmail: row.recipient_email ?? '',
     };

@@ -75,7 +75,7 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
       ? { amount: money(giftCardPayment.amountCents), last4: giftCardPayment.last4 }
       : null,
     giftCardsStopped: givesBack ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
-    refund: change === 'refunded' ? refundParts(order, giftCardPayment?.amountCents ?? 0, refundedFrom, money) : null,
+    refund: change === 'refunded' ? refundParts(order, giftCardPayment?.amountCents ?? 0, customer.cardLast4, refundedFrom, money) : null,
   };
   const { html, text } = renderEmail(templates, context, `${kind} email`);
   return { kind, subjectId: orderId, recipient: customer.email, subject, text, html };
@@ -83,14 +83,15 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
 
 /**
  * What a refund gives back, as its notice says it: the whole total, the part the payment card paid
- * (what a gift card paid goes back on the card, said apart), whether a test order moved no money,
- * and whether an order not sent yet will not be sent.
+ * and the card's last four digits when the order kept them (what a gift card paid goes back on the
+ * card, said apart), whether a test order moved no money, and whether an order not sent yet will
+ * not be sent.
  */
-function refundParts(order: { grandTotalCents: number; testMode: boolean }, giftCardCents: number, refundedFrom: string | undefined, money: (cents: number) => string) {
+function refundParts(order: { grandTotalCents: number; testMode: boolean }, giftCardCents: number, cardLast4: string, refundedFrom: string | undefined, money: (cents: number) => string) {
   const cardCents = order.grandTotalCents - giftCardCents;
   return {
     total: money(order.grandTotalCents),
-    toCard: cardCents > 0 ? money(cardCents) : null,
+    toCard: cardCents > 0 ? { amount: money(cardCents), last4: cardLast4 } : null,
     testMode: order.testMode,
     notSent: refundedFrom === 'paid',
   };

@@ -332,6 +332,10 @@ describe("the owner's cancellations", () => {
     // refunded after it was cancelled: the card is not paid twice
     expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(200);
     expect(await balanceOf(code)).toBe(10000);
+    // the refund notice says where the money is, and no payment card gets any: none paid
+    const [refundNotice] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-refunded');
+    expect(refundNotice!.text).toContain(`$${(paid.amountCents / 100).toFixed(2)} is back on your gift card ending ${code.slice(-4)}.`);
+    expect(refundNotice!.text).not.toContain('goes back to');
   });
 
   it('cancels the cards a cancelled order bought: they are refused at the checkout', async () => {

@@ -1,7 +1,8 @@
 /**
  * A refund tells the shopper, as a cancellation does: one notice in the outbox, written with the
- * move, saying what was refunded, how much, where the money goes and whether the order will still
- * come; a refund asked for twice, even at once, writes one.
+ * move, saying what was refunded, how much, where the money goes (the card by its last four digits,
+ * which the checkout keeps) and whether the order will still come; a refund asked for twice, even
+ * at once, writes one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -57,7 +58,9 @@ describe('the refund notice', () => {
     const total = `$${(order.grandTotalCents / 100).toFixed(2)}`;
     expect(notice!.text).toContain('1 × Harbour Jacket (Size: M)');
     expect(notice!.text).toContain(`Refunded: ${total}`);
-    expect(notice!.text).toContain(`${total} goes back to the card you paid with.`);
+    // the card by its last four digits, which the order kept (the test card 4242 4242 4242 4242)
+    expect(notice!.text).toContain(`${total} goes back to your card ending 4242.`);
+    expect(notice!.text).not.toContain('424242');
     expect(notice!.text).toContain('The order had not been sent yet, so it will not be sent now.');
     expect(notice!.text).toContain('This was a test order: nothing was charged, so no money moves.');
     expect(notice!.text).toMatch(/View your order: http:\/\/localhost:3000\/checkout\/order-confirmed\//);
@@ -67,8 +70,10 @@ describe('the refund notice', () => {
     expect(after.body.order.emails.map((email) => email.kind)).toContain('order-refunded');
   });
 
-  it('does not say that a fulfilled order will not be sent', async () => {
+  it('does not say that a fulfilled order will not be sent, and names the card as it can', async () => {
     const orderId = await buy('HJ-S');
+    // an order placed before the card's last digits were kept
+    await server.app.deps.store.run('UPDATE orders SET payment_card_last4 = NULL WHERE id = ?', [orderId]);
     expect((await owner.post(`/api/admin/orders/${orderId}/fulfil`, {})).status).toBe(200);
     expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(200);
     const [notice] = await refundNotices(orderId);
