@@ -112,6 +112,7 @@ export const serverMessages = {
   newsletterDescription: 'New pieces and workshop dates, once a month.',
   searchTitle: 'Search',
   searchQueryCut: 'Only the first {max} characters were searched.',
+  searchCloseMatch: 'Nothing matches “{query}”. Showing results for “{closeMatch}”.',
   cartTitle: 'Shopping Cart',
   checkoutTitle: 'Checkout',
   orderConfirmedTitle: 'Order confirmed',

@@ -4,6 +4,8 @@ import { parseObjectColumn } from './json-column.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import type { ProductListing } from './product-listing.ts';
 import { ProductListingCache } from './product-listing-cache.ts';
+import { closeMatchQuery, readSearchVocabulary } from './search-close-match.ts';
+import { searchWords } from './search-words.ts';
 import { placeholders, type StoreDialect, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
@@ -113,35 +115,8 @@ function toImage(image: ImageRow): ImageRecord {
   };
 }
 
-/** The longest search read, and the most words of it that count (the rest are let go). */
-export const SEARCH_MAX_LENGTH = 200;
-export const SEARCH_MAX_WORDS = 8;
-
-/** What separates words in a search: white space, control and format characters, punctuation that names no product. */
-const SEARCH_SEPARATORS = /[\s\p{Cc}\p{Cf},;:!?"“”„«»()[\]{}<>]+/u;
-/** Full stops and quotes at either end of a word ("linen.", 'mugs'). */
-const SEARCH_WORD_EDGES = /^[.'‘’]+|[.'‘’]+$/gu;
-
-/**
- * A word as search compares it: lower case, and a plural's ending let go in words longer than
- * three letters ("mugs" → "mug", "ceramics" → "ceramic", "glasses" → "glass", "boxes" → "box";
- * "glass" and "bus" stay), so the word typed in the plural finds the singular and the plural
- * alike (words are found inside longer ones).
- */
-export function searchStem(word: string): string {
-  const lower = word.toLowerCase();
-  if (lower.length <= 3 || !lower.endsWith('s') || lower.endsWith('ss')) return lower;
-  if (/(?:ss|x|ch|sh)es$/.test(lower) && lower.length - 2 >= 3) return lower.slice(0, -2);
-  return lower.slice(0, -1);
-}
-
-/** The words of a search, each once, as compared: the first SEARCH_MAX_WORDS of its first SEARCH_MAX_LENGTH characters. */
-export function searchWords(query: string): string[] {
-  const words = query.slice(0, SEARCH_MAX_LENGTH).split(SEARCH_SEPARATORS)
-    .map((word) => searchStem(word.replace(SEARCH_WORD_EDGES, '')))
-    .filter((word) => word !== '');
-  return [...new Set(words)].slice(0, SEARCH_MAX_WORDS);
-}
+// the words of a search, kept beside the search that reads them (search-close-match.ts reads them too)
+export { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, searchStem, searchWords } from './search-words.ts';
 
 /**
  * `products.data_json` holds a string list under `key` (categories, tags) with an entry that
@@ -178,6 +153,8 @@ interface CatalogueCaches {
   productLists: VersionedCache<ProductRecord[]>;
   listings: ProductListingCache;
   variants: VersionedCache<VariantRecord | undefined>;
+  /** The words a search that finds nothing is put right with (search-close-match.ts), by the catalogue counter. */
+  searchVocabulary: VersionedCache<string[]>;
 }
 
 const cachesByStore = new WeakMap<StoreSession, CatalogueCaches>();
@@ -185,7 +162,7 @@ const cachesByStore = new WeakMap<StoreSession, CatalogueCaches>();
 function cachesOf(session: StoreSession): CatalogueCaches {
   let caches = cachesByStore.get(session);
   if (!caches) {
-    caches = { products: new VersionedCache(1000), productLists: new VersionedCache(100), listings: new ProductListingCache(session), variants: new VersionedCache(2000) };
+    caches = { products: new VersionedCache(1000), productLists: new VersionedCache(100), listings: new ProductListingCache(session), variants: new VersionedCache(2000), searchVocabulary: new VersionedCache(1) };
     cachesByStore.set(session, caches);
   }
   return caches;
@@ -319,6 +296,15 @@ export class CatalogueRepository {
       [...patterns.flatMap((pattern) => [pattern, pattern, pattern, pattern, pattern, pattern]), ...patterns],
     );
     return this.hydrate(rows);
+  }
+
+  /**
+   * A search that finds nothing, with its mistyped words put right ("stonewear" → "stoneware"),
+   * or undefined when no word could be (search-close-match.ts).
+   */
+  async closeMatch(query: string): Promise<string | undefined> {
+    const vocabulary = await this.caches.searchVocabulary.get(this.version.catalogue, 'words', () => readSearchVocabulary(this.session));
+    return closeMatchQuery(query, vocabulary);
   }
 
   variantById(id: string): Promise<VariantRecord | undefined> {

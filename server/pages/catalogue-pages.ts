@@ -241,14 +241,22 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     // a longer query (pasted, or from a link) is searched by its start: the page says so rather than cut it silently
     const cutNote = typed.length > SEARCH_MAX_LENGTH ? fillMessage(serverMessages.searchQueryCut, { max: SEARCH_MAX_LENGTH }) : null;
     const currency = await site.currency();
-    const items = raw === '' ? [] : (await catalogue.search(raw)).map((product) => productItem(product, currency, null));
+    let found = raw === '' ? [] : await catalogue.search(raw);
+    // a search that finds nothing forgives a typo: it shows what its words put right find, and says so
+    let closeMatch: { query: string; note: string } | null = null;
+    const corrected = found.length === 0 && raw !== '' ? await catalogue.closeMatch(raw) : undefined;
+    if (corrected !== undefined) {
+      found = await catalogue.search(corrected);
+      if (found.length > 0) closeMatch = { query: corrected, note: fillMessage(serverMessages.searchCloseMatch, { query: raw, closeMatch: corrected }) };
+    }
+    const items = found.map((product) => productItem(product, currency, null));
     await pages.render(req, res, {
       template: 'search',
       pageType: PAGE_TYPE.SEARCH,
       pageTitle: serverMessages.searchTitle,
       // Result lists are not pages of their own for search engines.
       seo: { noindex: true },
-      context: { search: { query: raw, resultCount: items.length, searched: raw !== '', cutNote }, items },
+      context: { search: { query: raw, resultCount: items.length, searched: raw !== '', cutNote, closeMatch }, items },
     });
   });
 
