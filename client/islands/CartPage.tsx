@@ -16,6 +16,7 @@ import Instalments, { type InstalmentsProps } from './Instalments.tsx';
 import { ADD_TO_CART, BUTTON, CART, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
+import { shippingCostText } from '../lib/shipping-cost.ts';
 import { fetchCart, fetchStock, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
 import {
   RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, publishCart, quantityInCart, shouldLoadCart, type CartEntry, type ShoppingCart,
@@ -285,7 +286,8 @@ export default function CartPage(props: CartPageProps) {
       <dl className="cart-totals">
         <dt>{CART.subtotal}</dt><dd className="cart-subtotal">{money(cart?.subtotalCents ?? 0)}</dd>
         {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{money(cart!.discountCents)}</dd></>)}
-        {(cart?.shippingCostCents ?? 0) > 0 && (<><dt>{CART.shipping}</dt><dd>{money(cart!.shippingCostCents)}</dd></>)}
+        {/* the option the checkout offers first, free or not; none when nothing ships or no option can carry the cart */}
+        {cart?.selectedShippingOption && (<><dt>{CART.shipping}</dt><dd className="cart-shipping">{shippingCostText(cart.shippingCostCents, money)}</dd></>)}
         {(cart?.taxCents ?? 0) > 0 && (<><dt>{CART.tax}</dt><dd>{money(cart!.taxCents)}</dd></>)}
         <dt>{CART.total}</dt><dd className="cart-grand-total">{money(cart?.grandTotalCents ?? cart?.subtotalCents ?? 0)}</dd>
       </dl>

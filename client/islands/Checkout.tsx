@@ -23,6 +23,7 @@ import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-co
 import { navigation } from '../lib/navigation.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
+import { shippingCostText } from '../lib/shipping-cost.ts';
 
 /** The server's quote (server/commerce/checkout-view.ts writes it): words and amounts only. */
 export interface CheckoutQuoteProps {
@@ -67,6 +68,16 @@ type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'pos
   | 'recipientEmail' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'giftCardCode' | 'discountCode';
 
 type Values = Record<FieldName, string>;
+
+/**
+ * The totals' shipping line: what the chosen option costs, `Free` for nothing (shipping-cost.ts);
+ * none when nothing ships, nor while no option can carry the order (the options say so, and
+ * nothing is free).
+ */
+function ShippingTotal({ quote, money, className }: { quote: CheckoutQuoteProps; money: (cents: number) => string; className?: string }) {
+  if (!quote.requiresShipping || quote.selectedShippingOptionId === null) return null;
+  return <><dt>{CART.shipping}</dt><dd className={className}>{shippingCostText(quote.shippingCents, money)}</dd></>;
+}
 
 /** What each field is called in the list of problems (the shipping choice's problem points at its first option). */
 const FIELD_LABELS: Record<FieldName | 'shippingOptionId', string> = {
@@ -487,7 +498,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <dl className="checkout-totals">
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} money={money} />
-          {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd className="shipping">{money(quote.shippingCents)}</dd></>}
+          <ShippingTotal quote={quote} money={money} className="shipping" />
           <dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
@@ -565,7 +576,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
                 id={index === 0 ? 'checkout-shippingOptionId' : undefined}
                 onChange={() => void chooseShipping(option.id)} />
               <span>{option.name}</span>
-              <span className="shipping-option__cost">{option.costCents === 0 ? CHECKOUT.free : money(option.costCents)}</span>
+              <span className="shipping-option__cost">{shippingCostText(option.costCents, money)}</span>
             </label>
           ))}
           {errors.shippingOptionId && <p className="field-error" id="checkout-shippingOptionId-error">{errors.shippingOptionId}</p>}
@@ -620,7 +631,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <dl className="checkout-totals">
           <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
           <DiscountTotals applied={discount} discountCents={quote.discountCents} money={money} />
-          {quote.requiresShipping && <><dt>{CART.shipping}</dt><dd>{money(quote.shippingCents)}</dd></>}
+          <ShippingTotal quote={quote} money={money} />
           <dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />

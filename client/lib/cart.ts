@@ -33,6 +33,8 @@ export interface ShoppingCart {
   hasDigital?: boolean;
   purelyDigital?: boolean;
   requiresShipping?: boolean;
+  /** The shipping the total counts: the checkout's first (cheapest) option; null when nothing ships or no option can carry the cart. */
+  selectedShippingOption?: { id: string; name: string; costCents: number } | null;
 }
 
 export const CART_UPDATED_EVENT = 'storefront:cart-updated';

@@ -3,7 +3,7 @@ import type { CartEntryRecord, CartRecord } from '../db/cart-repository.ts';
 import { computeTotals, type CartTotals } from './cart-totals.ts';
 import { moneyObject, type MoneyObject } from './money.ts';
 import { unitPriceCents } from './pricing.ts';
-import { shippingOptions, type ShippingRate } from './shipping-rates.ts';
+import { shippingOptions, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
 
 export interface CartEntryView {
   id: string;
@@ -32,7 +32,8 @@ export interface ShoppingCartView extends CartTotals {
   currency: string;
   entries: CartEntryView[];
   shippingOptions: never[];
-  selectedShippingOption: null;
+  /** The option the total counts (the checkout's first); null when nothing ships or no option can carry the cart. */
+  selectedShippingOption: ShippingOption | null;
   shippingLocation: null;
   applicableTaxRules: never[];
   coupons: never[];
@@ -113,9 +114,8 @@ export function shoppingCartView(input: CartViewInput): ShoppingCartView {
     { taxRateBasisPoints: input.taxRateBasisPoints, flatShippingCents: 0, freeShippingOverCents: 0 },
   );
   // the option the checkout offers first (the cheapest that applies), so the cart's total is the checkout's
-  const shippingCostCents = base.requiresShipping
-    ? shippingOptions(input.shippingRates, base.subtotalCents, input.weightGrams)[0]?.costCents ?? 0
-    : 0;
+  const firstOption = base.requiresShipping ? shippingOptions(input.shippingRates, base.subtotalCents, input.weightGrams)[0] ?? null : null;
+  const shippingCostCents = firstOption?.costCents ?? 0;
   const totals = { ...base, shippingCostCents, grandTotalCents: base.grandTotalCents + shippingCostCents };
   return {
     id: cart?.id ?? '',
@@ -126,7 +126,8 @@ export function shoppingCartView(input: CartViewInput): ShoppingCartView {
     currency,
     entries: priced.map((line) => entryView(line, currency, input.productUrlPrefix)),
     shippingOptions: [],
-    selectedShippingOption: null,
+    // so the cart can say what its shipping costs, Free included, where no option means no line
+    selectedShippingOption: firstOption,
     shippingLocation: null,
     applicableTaxRules: [],
     coupons: [],

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { compile, type Template } from '../../engine/index.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
+import { shippingCostText } from '../../client/lib/shipping-cost.ts';
 import { moneyFormatFor } from '../commerce/money-format.ts';
 
 /** An order as its emails tell it. */
@@ -90,7 +91,7 @@ export function orderParts(input: OrderEmailInput) {
     subtotal: money(input.subtotalCents),
     discount: discountParts(input.discount ?? null, money),
     shippingName: input.shippingName,
-    shipping: input.shippingCents === 0 ? CHECKOUT.free : money(input.shippingCents),
+    shipping: shippingCostText(input.shippingCents, money),
     tax: money(input.taxCents),
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),

@@ -1,8 +1,11 @@
 import { CHECKOUT } from '../../client/lib/messages.ts';
+import { formatMoneyWith } from '../../client/lib/money.ts';
+import { shippingCostText } from '../../client/lib/shipping-cost.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
+import { moneyFormatFor } from '../commerce/money-format.ts';
 import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
@@ -44,6 +47,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // a shipping line only for an order that ships (or paid for shipping): a download's has none,
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
+    // `Free` rather than an amount of nothing, as the checkout and the emails write it
+    shippingCost: shippingCostText(order.shippingCents, (cents) => formatMoneyWith(cents, moneyFormatFor(order.currency, settings.locale))),
     // what the code took off the goods and the shipping, a deduction as the checkout showed it
     discount: discountParts(discountUse ? { code: discountUse.code, amountCents: order.discountCents } : null, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
