@@ -226,7 +226,10 @@ export default function CartPage(props: CartPageProps) {
 
   const onRemove = async (entry: CartEntry): Promise<void> => {
     const confirmed = await confirmDialog.confirm({
-      title: CART.removeConfirmTitle, message: CART.removeConfirmMessage, confirmText: BUTTON.remove,
+      // named, with its options and quantity: a cart of several sizes of one shirt has several lines alike
+      title: CART.removeConfirmTitle,
+      message: CART.removeConfirmMessage(addedItemDescription(entry.title, variantLabelOf(entry), entry.quantity)),
+      confirmText: BUTTON.remove,
     });
     if (!confirmed) return;
     const at = (cart?.entries ?? []).findIndex((line) => line.id === entry.id);

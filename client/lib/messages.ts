@@ -146,7 +146,8 @@ export const CART = {
   tax: 'Tax',
   discount: 'Discount',
   removeConfirmTitle: 'Remove Item',
-  removeConfirmMessage: 'Are you sure you want to remove this item from your cart?',
+  /** The line named as the cart names it elsewhere (addedItemDescription): 'Are you sure you want to remove 2 of Linen Work Shirt (Size: L) from your cart?' */
+  removeConfirmMessage: (item: string): string => `Are you sure you want to remove ${item} from your cart?`,
   quantityLabel: 'Quantity',
   /** After a line's unit price: '$68.00 each'. */
   each: 'each',

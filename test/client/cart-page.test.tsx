@@ -54,6 +54,8 @@ describe('CartPage island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove: Shirt' }));
     await settle();
     const dialog = screen.getByRole('alertdialog');
+    // it names the line it removes, with its options and quantity
+    expect(dialog.textContent).toContain(CART.removeConfirmMessage('2 of Shirt (Size: M)'));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await settle();
     expect(calls).toHaveLength(0);
