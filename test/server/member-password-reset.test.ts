@@ -102,7 +102,7 @@ describe('a member who forgot their password, on a store that sends email', () =
     const short = await postForm(visitor, page.text, { newPassword: 'short' });
     expect(short.status).toBe(400);
     expect(short.text).toContain(usernameField);
-    expect(short.text).toContain(fillMessage(ADMIN.server.passwordTooShort, { min: MIN_PASSWORD_LENGTH }));
+    expect(short.text).toContain(`role="alert" tabindex="-1" autofocus>${fillMessage(ADMIN.server.passwordTooShort, { min: MIN_PASSWORD_LENGTH })}</p>`);
 
     const done = await postForm(visitor, short.text, { newPassword: NEW_PASSWORD });
     expect(done.status).toBe(303);
@@ -219,6 +219,8 @@ describe('a member who forgot their password, on a store that sends email', () =
     expect(typo.status).toBe(400);
     expect(typo.text).toContain(serverMessages.memberForgotPasswordNotAnEmail);
     expect(typo.text).toContain('value="not an email"');
+    // the page comes back with the focus on what went wrong, not at its top
+    expect(typo.text).toContain(`role="alert" tabindex="-1" autofocus>${serverMessages.memberForgotPasswordNotAnEmail}</p>`);
   });
 });
 

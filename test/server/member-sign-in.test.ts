@@ -29,6 +29,11 @@ afterAll(async () => {
   await server.stop(true);
 });
 
+/** The elements of a page that take the focus as it loads. */
+function autofocused(html: string): string[] {
+  return [...html.matchAll(/<[a-z]+\b[^>]*\sautofocus[\s>][^<]*/g)].map((match) => match[0]);
+}
+
 function attribute(html: string, pattern: RegExp): string {
   const found = pattern.exec(html);
   if (!found) throw new Error(`no match for ${pattern} in the page`);
@@ -102,10 +107,14 @@ describe('signing in to a members-only page', () => {
     expect(wrong.text).toContain(`value="${MEMBER.email}"`);
     expect(hiddenFields(wrong.text).returnTo).toBe(LOCKED_LESSON);
     expect(wrong.headers.get('location')).toBeNull();
+    // the page comes back with the focus on what went wrong, not at its top, and the Tab after it reaches the form
+    expect(autofocused(wrong.text)).toEqual([`<p class="member-sign-in-error" id="member-sign-in-error" role="alert" tabindex="-1" autofocus>${platformMessages.invalidCredentials}`]);
+    expect(autofocused((await visitor.get<string>('/account/sign-in')).text)).toEqual([]);
 
     const empty = await postSignIn(visitor, { email: '', password: '', returnTo: LOCKED_LESSON });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain(serverMessages.memberSignInIncomplete);
+    expect(autofocused(empty.text)).toHaveLength(1);
     expect((await visitor.get(LOCKED_LESSON)).status).toBe(403);
   });
 
