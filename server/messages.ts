@@ -103,6 +103,7 @@ export const serverMessages = {
   memberForgotPasswordNotAnEmail: 'Please enter the email you sign in with.',
   memberResetLinkSent: ADMIN.resetLinkSent,
   memberResetNeedsContact: 'This shop cannot send emails, so it cannot send you a link to choose a new password. Please contact the shop to get back into your account.',
+  memberResetContactLink: 'Contact the shop',
   memberResetPasswordTitle: 'Choose a new password',
   memberResetLinkInvalid: ADMIN.server.resetLinkInvalid,
   memberResetLinkReplaced: ADMIN.server.resetLinkReplaced,

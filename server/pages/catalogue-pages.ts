@@ -8,6 +8,7 @@ import { VersionedCache } from '../db/versioned-cache.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { shopperLocale, storeMoneyFormat } from './base-context.ts';
+import { CONTACT_PAGE_PATH, readContactPage } from './contact-page.ts';
 import { galleryIslandOptions, productGalleryOptions, resolveGalleryOptions } from './gallery-options.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { addToCartProps, merchandisingContext, productItem, productStructuredData } from './product-context.ts';
@@ -302,15 +303,13 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     });
   });
 
-  router.get('/contact', async (req, res) => {
-    const { site, content } = requestContent(deps, req);
-    const collection = await site.collectionByUrlId('contact');
-    const formId = typeof collection?.data.formId === 'string' ? collection.data.formId : '';
-    const form = formId ? await content.form(formId) : null;
-    if (!collection || !form) {
+  router.get(CONTACT_PAGE_PATH, async (req, res) => {
+    const contact = await readContactPage(deps, req);
+    if (!contact) {
       await notFound(req, res);
       return;
     }
+    const { collection, form } = contact;
     await pages.render(req, res, {
       template: 'contact',
       pageType: PAGE_TYPE.PAGE,

@@ -14,6 +14,7 @@ import {
 } from './member-account-paths.ts';
 import { memberReturnPath, renderMemberFormPage } from './member-form-page.ts';
 import type { PageRenderer } from './page-renderer.ts';
+import { CONTACT_PAGE_PATH, readContactPage } from './contact-page.ts';
 
 function tokenOf(value: unknown): string {
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : '';
@@ -67,6 +68,9 @@ export function createMemberPasswordPages(deps: AppDeps, pages: PageRenderer): R
         error: form.error,
         sent: form.outcome !== null && 'sent' in form.outcome ? form.outcome.sent : null,
         noMail: form.outcome !== null && 'noMail' in form.outcome ? form.outcome.noMail : null,
+        // how to reach the shop instead, when it has a contact page (its messages are kept without a mail server)
+        contactUrl: form.outcome !== null && 'noMail' in form.outcome && await readContactPage(deps, req) !== null ? CONTACT_PAGE_PATH : null,
+        contactLinkText: serverMessages.memberResetContactLink,
         signInUrl: memberSignInUrl(form.returnTo),
       },
     });

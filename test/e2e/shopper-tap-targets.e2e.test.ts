@@ -97,6 +97,8 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     await expectFingerSized('.member-sign-in-forgot a');
     await open('/account/forgot-password?returnTo=%2Flessons%2Fglazing-at-home');
     await expectFingerSized('.member-sign-in-back a');
+    // a store without a mail server offers its contact page there instead of a link by email
+    await expectFingerSized('.member-sign-in-contact a');
   });
 
   it('gives the error page a finger-sized way back to the shop', async () => {

@@ -240,6 +240,8 @@ describe('a member who forgot their password, on a store without a mail server',
     const page = await visitor.get<string>('/account/forgot-password?returnTo=%2Flessons');
     expect(page.status).toBe(200);
     expect(page.text).toContain(serverMessages.memberResetNeedsContact);
+    // and how: the shop's contact page, whose messages the shop keeps without a mail server
+    expect(page.text).toContain(`<p class="member-sign-in-contact"><a href="/contact">${serverMessages.memberResetContactLink}</a></p>`);
     expect(page.text).not.toContain('<form method="post"');
     expect(attribute(page.text, /<a href="([^"]*)">Back to sign in<\/a>/)).toBe('/account/sign-in?returnTo=%2Flessons');
 
@@ -249,7 +251,21 @@ describe('a member who forgot their password, on a store without a mail server',
     });
     expect(posted.status).toBe(409);
     expect(posted.text).toContain(serverMessages.memberResetNeedsContact);
+    expect(posted.text).toContain('<a href="/contact">');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await new EmailOutboxRepository(server.app.deps.store).list({ recipient: 'member@example.com' })).toEqual([]);
+  });
+
+  it('offers no contact link when the shop has no contact page to open', async () => {
+    const store = server.app.deps.store;
+    await store.run("UPDATE collections SET url_id = 'contact-hidden' WHERE url_id = 'contact'");
+    try {
+      expect((await fetch(`${server.url}/contact`)).status).toBe(404);
+      const page = await (await fetch(`${server.url}/account/forgot-password`)).text();
+      expect(page).toContain(serverMessages.memberResetNeedsContact);
+      expect(page).not.toContain('member-sign-in-contact');
+    } finally {
+      await store.run("UPDATE collections SET url_id = 'contact' WHERE url_id = 'contact-hidden'");
+    }
   });
 });
