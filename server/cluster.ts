@@ -19,10 +19,14 @@ const DRAIN_TIMEOUT_MS = 15_000;
  * WORKERS=N: this process is the primary of N server processes that share the listening port
  * (node:cluster). It only supervises: a worker that dies is replaced (with a growing delay when
  * workers keep dying at start-up, so a broken configuration does not spin), and SIGTERM/SIGINT
- * are passed on so every worker drains its requests before the primary exits.
+ * are passed on so every worker drains its requests before the primary exits. `onServing` is
+ * called once, with the port, when all N first listen (the start-up summary, said once rather
+ * than by each worker).
  */
-export function superviseWorkers(count: number, log: Logger): void {
+export function superviseWorkers(count: number, log: Logger, onServing?: (port: number) => void): void {
   let stopping = false;
+  const listening = new Set<Worker>();
+  let served = false;
   /** What the primary exits with once its workers are gone: 1 after a worker could not serve. */
   let exitCode = 0;
   let quickExits = 0;
@@ -33,7 +37,15 @@ export function superviseWorkers(count: number, log: Logger): void {
     startedAt.set(worker, Date.now());
   };
 
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker);
+    if (served || listening.size < count) return;
+    served = true;
+    onServing?.(address.port);
+  });
+
   cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker);
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) {

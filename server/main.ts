@@ -8,7 +8,7 @@ import { storageFaultCode } from './db/storage-fault.ts';
 import { warnOfConnectionBudget } from './db/connection-budget.ts';
 import { databaseRole } from './db/database-url.ts';
 import { MigrationsNotPermittedError, NewerSchemaError } from './db/migrate.ts';
-import { isPostgresUrl, storeDescription } from './db/open-store.ts';
+import { isPostgresUrl, storeAddress } from './db/open-store.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { storeAddressNotice } from './admin/store-address.ts';
@@ -18,7 +18,7 @@ import { themeMessages } from './theme/theme-messages.ts';
 import { createHttpServer } from './slow-clients.ts';
 
 const config = readConfigOrStop();
-const database = storeDescription(config.options);
+const database = storeAddress(config.options);
 const bootLog = pino({ level: config.options.logLevel ?? 'info' });
 
 /** The settings from the environment; one that is not valid (PORT=abc) is said in one log line, and the start stops. */
@@ -34,7 +34,13 @@ function readConfigOrStop(): ServerConfig {
 const RECONNECT_INTERVAL_MS = 2_000;
 
 if (isClusterPrimary(config.workers)) {
-  superviseWorkers(config.workers, bootLog);
+  superviseWorkers(config.workers, bootLog, (port) => {
+    const url = openingUrl(port);
+    const store = isPostgresUrl(config.options.databaseUrl)
+      ? fillMessage(serverMessages.postgresStoreLog, { address: database })
+      : fillMessage(serverMessages.sqliteStoreLog, { path: database });
+    bootLog.info({ workers: config.workers, url, database }, fillMessage(serverMessages.workersServingLog, { workers: config.workers, url, store }));
+  });
 } else {
   await serve();
 }
@@ -113,10 +119,7 @@ async function serve(): Promise<void> {
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
-    // An address to open: a server on every interface (the default) is reached as localhost.
-    const everywhere = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
-    const host = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
-    const url = `http://${host}:${port}`;
+    const url = openingUrl(port);
     log.info({ port, database, url, ...(app ? {} : { maintenance: true }) }, fillMessage(serverMessages.listeningLog, { url }));
     if (givesStartupAdvice()) {
       for (const notice of config.notices) log.warn(notice);
@@ -144,6 +147,13 @@ async function serve(): Promise<void> {
   };
   process.on('SIGINT', () => shutDown('SIGINT'));
   process.on('SIGTERM', () => shutDown('SIGTERM'));
+}
+
+/** The address to open: a server on every interface (the default) is reached as localhost. */
+function openingUrl(port: number): string {
+  const everywhere = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
+  const host = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}`;
 }
 
 /** Says at start-up when emails and search engines would be sent to an address shoppers cannot open. */

@@ -1,7 +1,7 @@
 /**
  * DATABASE_URL: which URLs name a PostgreSQL server, which of those can be read without guessing
- * where the password ends, how one is written in a log line without its password, and the role
- * it connects as.
+ * where the password ends, how one is written in a log line without its password, where it
+ * connects, and the role it connects as.
  */
 import { userInfo } from 'node:os';
 
@@ -89,4 +89,27 @@ export function describeDatabaseUrl(url: string): string {
   if (!clean) return `${scheme}***@${shownRest}`;
   const colon = userinfo.indexOf(':');
   return colon === -1 ? `${scheme}${userinfo}@${shownRest}` : `${scheme}${userinfo.slice(0, colon)}:***@${shownRest}`;
+}
+
+/**
+ * Where a postgres:// URL connects, as host:port/database, for the operator's log lines: read as
+ * pg reads it (a host or port parameter first, then the URL's, then PGHOST, PGPORT, PGDATABASE and
+ * pg's defaults), with no user nor password. Only what follows the user information is read; a URL
+ * that does not read cleanly (refused before any connection: databaseUrlProblem) shows none of
+ * itself, since any part of it may be a piece of the password.
+ */
+export function databaseAddress(url: string): string {
+  const { scheme, rest, clean } = urlParts(url);
+  if (!clean) return `${scheme}***`;
+  try {
+    const parsed = new URL(`${scheme}${rest}`);
+    const hostParameter = parsed.searchParams.get('host');
+    const host = (hostParameter?.includes(':') ? `[${hostParameter}]` : hostParameter) || decodeURIComponent(parsed.hostname) || process.env.PGHOST || 'localhost';
+    const port = parsed.searchParams.get('port') || parsed.port || process.env.PGPORT || '5432';
+    const database = decodeURIComponent(parsed.pathname.slice(1)) || process.env.PGDATABASE || databaseRole(url);
+    return `${host}:${port}/${database}`;
+  } catch {
+    // a database name with a stray % (pg cannot read it either)
+    return `${scheme}***`;
+  }
 }

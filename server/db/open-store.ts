@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { openDatabase } from './database.ts';
-import { describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
+import { databaseAddress, describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
 import { refuseMovedStore } from './moved-store-mark.ts';
 import { watchPoolConnections } from './pool-connection-watch.ts';
 import { PostgresStore } from './postgres-store.ts';
@@ -70,4 +71,13 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
 export function storeDescription(location: StoreLocation): string {
   if (!isPostgresUrl(location.databaseUrl)) return location.databasePath;
   return describeDatabaseUrl(location.databaseUrl);
+}
+
+/**
+ * Where the store is, for the operator's log lines: the SQLite file's full path, or the PostgreSQL
+ * server's host:port/database (no user, no password: databaseAddress).
+ */
+export function storeAddress(location: StoreLocation): string {
+  if (isPostgresUrl(location.databaseUrl)) return databaseAddress(location.databaseUrl);
+  return location.databasePath === ':memory:' ? location.databasePath : resolve(location.databasePath);
 }

@@ -1,12 +1,14 @@
 /**
  * The database settings an operator gets wrong: a DATABASE_URL that names no PostgreSQL server, a
- * password with characters the URL gives a meaning, and how the URL is written in log lines.
+ * password with characters the URL gives a meaning, and how the URL is written in log lines (whole,
+ * or as the server it connects to).
  */
 import fc from 'fast-check';
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
-import { storeDescription } from '../../server/db/open-store.ts';
+import { storeAddress, storeDescription } from '../../server/db/open-store.ts';
 
 const HINT = 'percent-encode special characters in the password (@ is %40, # is %23';
 
@@ -112,5 +114,33 @@ describe('the URL in log lines (storeDescription)', () => {
     expect(described('postgres://shop:p@ss#w0rd/x@127.0.0.1:55431/shop')).toBe('postgres://***@127.0.0.1:55431/shop');
     expect(described('postgres://shop:pa/ss@db.internal/shop')).toBe('postgres://***@db.internal/shop');
     expect(described('postgres://shop:12/ss@db.internal/shop')).toBe('postgres://***@db.internal/shop');
+  });
+});
+
+describe('where the store is, in the server\'s log lines (storeAddress)', () => {
+  const address = (databaseUrl: string) => storeAddress({ databasePath: 'data/store.db', databaseUrl });
+
+  it('names the host, port and database pg connects to, and no user nor password', () => {
+    expect(address('postgres://shop:secret@db.internal:6543/shop')).toBe('db.internal:6543/shop');
+    expect(address('postgres://shop@db.internal/shop?sslmode=require&password=secret')).toBe('db.internal:5432/shop');
+    expect(address('postgres://shop:secret@/shop?host=/var/run/postgresql')).toBe('/var/run/postgresql:5432/shop');
+    expect(address('postgres://[::1]:5432/shop')).toBe('[::1]:5432/shop');
+    // one pg would read differently from how it was meant is refused at start-up, and shows nothing here
+    expect(address('postgres://shop:p@ss#w0rd/x@127.0.0.1:55431/shop')).toBe('postgres://***');
+    // the database pg falls back on: the role's own
+    expect(address('postgres://shop:secret@db.internal')).toBe('db.internal:5432/shop');
+  });
+
+  it('gives a SQLite store as its file\'s full path', () => {
+    expect(storeAddress({ databasePath: 'data/store.db' })).toBe(resolve('data/store.db'));
+  });
+
+  it('never shows a letter of the password, however it is written', () => {
+    // password letters are capitals, the rest of the URL has none: a capital in the output is a leak
+    const password = fc.string({ unit: fc.constantFrom(...'ABCDEFGH@#/?:'.split('')), minLength: 1, maxLength: 12 });
+    fc.assert(fc.property(password, fc.boolean(), (secret, asParameter) => {
+      const url = asParameter ? `postgres://shop@127.0.0.1:5432/shop?password=${secret}` : `postgres://shop:${secret}@127.0.0.1:5432/shop`;
+      expect(address(url)).not.toMatch(/[A-H]/);
+    }), { numRuns: 500 });
   });
 });
