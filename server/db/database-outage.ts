@@ -33,7 +33,21 @@ export class DatabaseOutage {
   /** When the last line about the server being away was written. */
   private lastSaid: number | null = null;
 
-  constructor(private readonly log: OutageLog) {}
+  /**
+   * @param database where the server is (host:port/database, databaseAddress), named on every line
+   * so the operator knows which server to look at; never the URL, which may hold a password.
+   */
+  constructor(private readonly log: OutageLog, private database?: string) {}
+
+  /** Names the server on the lines to come (the store, once opened, knows where it is). */
+  nameDatabase(database: string): void {
+    this.database = database;
+  }
+
+  /** The field naming the server, when it is known. */
+  private where(): { database?: string } {
+    return this.database === undefined ? {} : { database: this.database };
+  }
 
   /**
    * The server could not be reached. A server that flaps (back, then away again within the
@@ -47,6 +61,7 @@ export class DatabaseOutage {
     this.said = true;
     const away = now - this.since;
     this.log.error({
+      ...this.where(),
       code: fault.code,
       ...(fault.reason !== undefined ? { reason: fault.reason } : {}),
       ...witnessDetails(witness),
@@ -62,18 +77,23 @@ export class DatabaseOutage {
     this.since = null;
     if (!this.said) return;
     this.said = false;
-    this.log.info({ unreachableForSeconds: Math.round(away / 1000) }, serverMessages.databaseReachedLog);
+    this.log.info({ ...this.where(), unreachableForSeconds: Math.round(away / 1000) }, serverMessages.databaseReachedLog);
   }
 }
 
 const outages = new WeakMap<object, DatabaseOutage>();
 
-/** The outage account of the process that writes to `log` (one logger per process, so one account). */
-export function outageOf(log: OutageLog): DatabaseOutage {
+/**
+ * The outage account of the process that writes to `log` (one logger per process, so one account);
+ * `database`, given where the store is opened, names the server on its lines.
+ */
+export function outageOf(log: OutageLog, database?: string): DatabaseOutage {
   let outage = outages.get(log);
   if (outage === undefined) {
-    outage = new DatabaseOutage(log);
+    outage = new DatabaseOutage(log, database);
     outages.set(log, outage);
+  } else if (database !== undefined) {
+    outage.nameDatabase(database);
   }
   return outage;
 }

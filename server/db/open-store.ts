@@ -33,7 +33,7 @@ export { isPostgresUrl } from './database-url.ts';
 export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   if (isPostgresUrl(location.databaseUrl)) {
     // the pool's lost and new connections tell the log when the server goes away and comes back
-    const watch = log === undefined ? undefined : watchPoolConnections(log, () => store.connectOnce());
+    const watch = log === undefined ? undefined : watchPoolConnections(log, () => store.connectOnce(), databaseAddress(location.databaseUrl));
     const store: PostgresStore = new PostgresStore({
       connectionString: location.databaseUrl,
       maxConnections: location.databasePoolSize,

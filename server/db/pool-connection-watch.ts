@@ -25,9 +25,10 @@ const CHECK_TASK = 'check after idle connections were lost';
  * after the burst, tells which, and it is said once: as the outage (its line shared with the
  * requests', so at most one a minute), or as connections the server closed. A connection made
  * ends an outage. An idle connection failing for another reason is logged with its stack.
+ * `database` (host:port/database) names the server on the outage's lines.
  */
-export function watchPoolConnections(log: PoolLog, connect: () => Promise<void>): PoolConnectionWatch {
-  const outage = outageOf(log);
+export function watchPoolConnections(log: PoolLog, connect: () => Promise<void>, database?: string): PoolConnectionWatch {
+  const outage = outageOf(log, database);
   let burst: { lost: number; code: string; reason: string } | null = null;
 
   const check = async (): Promise<void> => {

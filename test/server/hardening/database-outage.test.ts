@@ -4,7 +4,7 @@
  * again; the pool's idle connections dying together are one line, not one each.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { DatabaseOutage } from '../../../server/db/database-outage.ts';
+import { DatabaseOutage, outageOf } from '../../../server/db/database-outage.ts';
 import { watchPoolConnections } from '../../../server/db/pool-connection-watch.ts';
 import { reportStorageFault, storageFault } from '../../../server/db/storage-fault.ts';
 import { serverMessages } from '../../../server/messages.ts';
@@ -62,6 +62,21 @@ describe('the outage account of a process', () => {
     expect(log.info).toHaveBeenCalledTimes(2);
   });
 
+  it('names the server that is away and back (host:port/database) on its lines, once the store has said where it is', () => {
+    const log = stubLog();
+    const database = 'db.internal:5432/shop';
+    outageOf(log, database);
+    // a request's 503 and a task meet the outage through the same account, which names the server
+    reportStorageFault(log, refused, shop, T);
+    outageOf(log).unreachable(refused, { task: 'email outbox sweep' }, T + 61_000);
+    outageOf(log).answered(T + 62_000);
+    expect(log.error.mock.calls.map((call) => call[0])).toEqual([
+      expect.objectContaining({ database, code: 'ECONNREFUSED', method: 'GET', path: '/shop' }),
+      expect.objectContaining({ database, task: 'email outbox sweep', unreachableForSeconds: 61 }),
+    ]);
+    expect(log.info.mock.calls).toEqual([[{ database, unreachableForSeconds: 62 }, serverMessages.databaseReachedLog]]);
+  });
+
   it('requests and tasks share one account per logger: reportStorageFault says an outage once', () => {
     const log = stubLog();
     reportStorageFault(log, refused, shop, T);
@@ -74,12 +89,12 @@ describe("the pool's idle connections", () => {
   it('ten dying at once with the server away are one line, shared with the requests\', and a new connection says it is back', async () => {
     const log = stubLog();
     const ping = vi.fn(async () => { throw withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'); });
-    const watch = watchPoolConnections(log, ping);
+    const watch = watchPoolConnections(log, ping, '127.0.0.1:5432/shop');
     for (let i = 0; i < 10; i++) watch.onIdleError(withCode('57P01', 'terminating connection due to administrator command'));
     await settled();
     expect(ping).toHaveBeenCalledTimes(1);
     expect(log.error).toHaveBeenCalledTimes(1);
-    expect(log.error.mock.calls[0]).toEqual([{ code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED 127.0.0.1:5432', task: 'check after idle connections were lost' }, serverMessages.databaseUnreachableLog]);
+    expect(log.error.mock.calls[0]).toEqual([{ database: '127.0.0.1:5432/shop', code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED 127.0.0.1:5432', task: 'check after idle connections were lost' }, serverMessages.databaseUnreachableLog]);
     // a request meeting the same outage adds nothing
     reportStorageFault(log, refused, shop);
     expect(log.error).toHaveBeenCalledTimes(1);
@@ -87,7 +102,7 @@ describe("the pool's idle connections", () => {
 
     watch.onConnected();
     watch.onConnected();
-    expect(log.info.mock.calls).toEqual([[{ unreachableForSeconds: expect.any(Number) }, serverMessages.databaseReachedLog]]);
+    expect(log.info.mock.calls).toEqual([[{ database: '127.0.0.1:5432/shop', unreachableForSeconds: expect.any(Number) }, serverMessages.databaseReachedLog]]);
   });
 
   it('connections the server closed while it still answers are one quiet line, and no outage', async () => {

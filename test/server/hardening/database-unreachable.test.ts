@@ -131,11 +131,16 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL server that goes away while the stor
   it('a database that cannot be opened at start-up: the line carries the server\'s code and says the process keeps trying', async () => {
     const missing = new URL(await freshPostgresUrl());
     missing.pathname = '/no_such_database';
+    // the test server trusts every connection: a password is taken and ignored, and never shown
+    missing.password = 'StartPassw0rd';
     const running = await startMain(databasePath(), { DATABASE_URL: missing.toString() });
     children.push(running.child);
     const failures = running.lines().filter((line) => line.msg === serverMessages.startupFailurePostgresLog);
     expect(failures).toHaveLength(1);
     expect(failures[0]!.code).toBe('3D000');
+    // the database that cannot be opened is named, as host:port/database
+    expect(failures[0]!.database).toBe(`${missing.hostname}:${missing.port}/no_such_database`);
+    expect(running.output()).not.toContain('StartPassw0rd');
     expect(running.lines().filter((line) => line.msg === serverMessages.startupFailureLog)).toHaveLength(0);
     const health = await fetch(`${running.url}/api/health`);
     expect(health.status).toBe(503);
