@@ -3,12 +3,14 @@
  * checked backup file, while the server keeps running; `npm run restore -- <file>` puts a backup
  * back in its place (stop the server first). Both print one line and exit non-zero on failure.
  * A store on PostgreSQL is the database's own tools' to copy; this says so rather than looking
- * for a file that is not there.
+ * for a file that is not there. Restoring into a store npm run move-to-postgres moved away is going
+ * back to SQLite: the move's note is removed once the backup is in place, and the line says so.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup.ts';
+import { clearMovedMark, movedMarkPath, readMovedMark } from '../db/moved-store-mark.ts';
 import { isPostgresUrl } from '../db/open-store.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 
@@ -38,6 +40,10 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = pro
     return `backed up ${databasePath} to ${target}`;
   }
   if (!existsSync(file!)) throw new Error(fillMessage(serverMessages.restoreNoBackup, { path: file! }));
+  const moved = readMovedMark(databasePath);
   restoreDatabase(file!, databasePath);
-  return `restored ${databasePath} from ${file}`;
+  if (moved === null) return fillMessage(serverMessages.restored, { path: databasePath, file: file! });
+  // only once the backup is in place: a restore refused (a bad backup, a running server) keeps the note
+  clearMovedMark(databasePath);
+  return fillMessage(serverMessages.restoredMovedStore, { path: databasePath, file: file!, mark: movedMarkPath(databasePath), target: moved.target, movedOn: moved.movedOn });
 }
