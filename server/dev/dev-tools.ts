@@ -3,6 +3,7 @@ import type { TemplateError } from '../../engine/index.ts';
 import { NONCE_PLACEHOLDER } from '../security/content-security-policy.ts';
 import { beforeBodyEnd, overlayEntries, overlayMarkup, overlayPage } from './error-overlay.ts';
 import { DevFileWatcher, type WatchedSource } from './file-watcher.ts';
+import { OVERLAY_SCRIPT } from './overlay-script.ts';
 import { RELOAD_EVENTS_PATH, ReloadStream } from './reload-stream.ts';
 
 /** What the page renderer asks of the development tools. */
@@ -39,6 +40,9 @@ export interface DevTools extends DevPageHooks {
  */
 const RELOAD_SCRIPT = `<script nonce="${NONCE_PLACEHOLDER}">new EventSource(${JSON.stringify(RELOAD_EVENTS_PATH)}).addEventListener("reload",()=>location.reload())</script>`;
 
+/** After the overlay (when there is one): the reload, and the overlay's focus and Escape. */
+const PAGE_SCRIPTS = RELOAD_SCRIPT + OVERLAY_SCRIPT;
+
 /** Live reload and the error overlay of `npm run dev` (never created in production). */
 export function createDevTools(options: DevToolsOptions): DevTools {
   let stream: ReloadStream | null = null;
@@ -55,10 +59,10 @@ export function createDevTools(options: DevToolsOptions): DevTools {
     renderedPage(html, errors, warnings = []) {
       const entries = (problems: readonly TemplateError[]) => overlayEntries(problems, options.sourceOf, options.partialNames);
       const overlay = errors.length > 0 || warnings.length > 0 ? overlayMarkup(entries(errors), entries(warnings)) : '';
-      return beforeBodyEnd(html, overlay + RELOAD_SCRIPT);
+      return beforeBodyEnd(html, overlay + PAGE_SCRIPTS);
     },
     compileFailurePage(errors) {
-      return overlayPage(overlayEntries(errors, options.sourceOf, options.partialNames), RELOAD_SCRIPT);
+      return overlayPage(overlayEntries(errors, options.sourceOf, options.partialNames), PAGE_SCRIPTS);
     },
     async close() {
       stream?.close();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { codeFrame, defaultRegistry, hintFor, tagAt, type TemplateError } from '../../engine/index.ts';
 import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
 import { missingPartialName } from '../../engine/diagnostics/suggest.ts';
@@ -22,6 +23,8 @@ export interface OverlayEntry {
 
 /** Marks the overlay so tests and styles can find it. */
 export const OVERLAY_ID = 'dev-error-overlay';
+/** The overlay's heading, which names its dialog. */
+const TITLE_ID = `${OVERLAY_ID}-title`;
 
 /**
  * Characters of the error line a narrow screen's frame shows around the column: with its gutter
@@ -113,19 +116,30 @@ function overlayItems(entries: readonly OverlayEntry[]): string {
 }
 
 /**
- * The overlay itself: an open <dialog> listing every error, then every warning, closed by its
- * button without any script (a form with method="dialog"), so the page behind stays usable.
- * Warnings alone make a bar along the bottom of the page instead, with their count, which opens
- * into the list (a <details>, again without a script).
+ * Which errors an overlay shows (file, place and message, not how often), so that the page can
+ * tell errors the author has been shown already from new ones (overlay-script.ts).
+ */
+export function errorsSignature(entries: readonly OverlayEntry[]): string {
+  const listed = JSON.stringify(entries.map((entry) => [entry.template, entry.line, entry.column, entry.message]));
+  return createHash('sha256').update(listed).digest('hex').slice(0, 16);
+}
+
+/**
+ * The overlay itself: an open, non-modal <dialog> named by its heading, listing every error, then
+ * every warning, closed by its button without any script (a form with method="dialog"), so the
+ * page behind stays usable; overlay-script.ts gives it the focus and Escape. Warnings alone make a
+ * bar along the bottom of the page instead, with their count, which opens into the list (a
+ * <details>, again without a script).
  */
 export function overlayMarkup(entries: readonly OverlayEntry[], warnings: readonly OverlayEntry[] = []): string {
-  const errors = entries.length > 0 ? `<h1>${overlayText.errors(entries.length)}</h1><ol>${overlayItems(entries)}</ol>` : '';
-  const heading = `<h2 class="warnings">${overlayText.warnings(warnings.length)}</h2>`;
+  const errors = entries.length > 0 ? `<h1 id="${TITLE_ID}">${overlayText.errors(entries.length)}</h1><ol>${overlayItems(entries)}</ol>` : '';
+  const heading = `<h2 class="warnings"${entries.length === 0 ? ` id="${TITLE_ID}"` : ''}>${overlayText.warnings(warnings.length)}</h2>`;
   const list = `<ol class="warnings">${overlayItems(warnings)}</ol>`;
   // under errors the warnings are read with them; alone they wait, folded, until the author opens them
   const warned = warnings.length === 0 ? '' : entries.length > 0 ? heading + list : `<details><summary>${heading}</summary>${list}</details>`;
-  const kind = entries.length === 0 ? ' class="warnings-only"' : '';
-  return `<style>${STYLES}</style><dialog id="${OVERLAY_ID}"${kind} open>`
+  // errors carry their signature: new ones take the focus, the same ones after a save do not
+  const kind = entries.length === 0 ? ' class="warnings-only"' : ` data-errors="${errorsSignature(entries)}"`;
+  return `<style>${STYLES}</style><dialog id="${OVERLAY_ID}"${kind} aria-labelledby="${TITLE_ID}" tabindex="-1" open>`
     + '<form method="dialog"><button type="submit">Close</button></form>'
     + `${errors}${warned}</dialog>`;
 }

@@ -223,7 +223,7 @@ describe('development server: error overlay', () => {
     }
     const fixed = await fetch(`${server.url}/search?q=x`);
     expect(fixed.status).toBe(200);
-    expect(await fixed.text()).not.toContain(OVERLAY_ID);
+    expect(await fixed.text()).not.toContain(`id="${OVERLAY_ID}"`);
   });
 
   it('shows render errors over the page that rendered', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../engine/index.ts';
 import { messages } from '../../../engine/messages.ts';
-import { NARROW_FRAME_WIDTH, OVERLAY_ID, overlayEntries, overlayMarkup, overlayText } from '../../../server/dev/error-overlay.ts';
+import { errorsSignature, NARROW_FRAME_WIDTH, OVERLAY_ID, overlayEntries, overlayMarkup, overlayText } from '../../../server/dev/error-overlay.ts';
 
 /** The development overlay's list: each error by file, line and column, and a file alone when the problem has no place in it. */
 describe('overlayMarkup', () => {
@@ -26,26 +26,38 @@ describe('overlayMarkup with warnings', () => {
   const warning = { template: 'pages/foo.page', line: 0, column: 0, message: 'is never served', frame: '', count: 1 };
 
   it('lists warnings after the errors, under a heading that says the site still works', () => {
-    const html = overlayMarkup([{ template: 'site.region', line: 1, column: 1, message: 'unknown formatter', frame: '', count: 1 }], [warning]);
-    expect(html).toContain(`<dialog id="${OVERLAY_ID}" open>`);
-    expect(html).toMatch(new RegExp(`<h1>${overlayText.errors(1)}</h1>.*<h2 class="warnings">${escapeRegExp(overlayText.warnings(1))}</h2>`));
+    const errors = [{ template: 'site.region', line: 1, column: 1, message: 'unknown formatter', frame: '', count: 1 }];
+    const html = overlayMarkup(errors, [warning]);
+    expect(html).toContain(`<dialog id="${OVERLAY_ID}" data-errors="${errorsSignature(errors)}" aria-labelledby="${OVERLAY_ID}-title" tabindex="-1" open>`);
+    expect(html).toMatch(new RegExp(`<h1 id="${OVERLAY_ID}-title">${overlayText.errors(1)}</h1>.*<h2 class="warnings">${escapeRegExp(overlayText.warnings(1))}</h2>`));
     expect(overlayText.warnings(1)).toBe('1 warning (the site still works)');
   });
 
   it('shows warnings alone as a panel along the page, without an errors heading', () => {
     const html = overlayMarkup([], [warning, { ...warning, template: 'pages/bar.page' }]);
-    expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" open>`);
-    expect(html).toContain(`<h2 class="warnings">${overlayText.warnings(2)}</h2>`);
+    // named by the warnings' heading, and with no errors to take the focus for
+    expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" aria-labelledby="${OVERLAY_ID}-title" tabindex="-1" open>`);
+    expect(html).toContain(`<h2 class="warnings" id="${OVERLAY_ID}-title">${overlayText.warnings(2)}</h2>`);
     expect(html).not.toContain('<h1>');
     expect(html).toContain('<span class="where">pages/bar.page</span>');
   });
 
   it('folds warnings alone into a bar with their count, which opens into the list, so a phone\'s page stays usable', () => {
     const html = overlayMarkup([], [warning]);
-    expect(html).toContain(`<details><summary><h2 class="warnings">${overlayText.warnings(1)}</h2></summary><ol class="warnings">`);
+    expect(html).toContain(`<details><summary><h2 class="warnings" id="${OVERLAY_ID}-title">${overlayText.warnings(1)}</h2></summary><ol class="warnings">`);
     expect(html).not.toContain('<details open');
     // under errors they are listed as they are, unfolded
     expect(overlayMarkup([{ ...warning, message: 'unknown formatter' }], [warning])).not.toContain('<details>');
+  });
+});
+
+describe('errorsSignature', () => {
+  const error = { template: 'site.region', line: 3, column: 7, message: 'unknown formatter', frame: '', count: 1 };
+
+  it('is the same for the same errors however often they were met, and changes with any of them', () => {
+    expect(errorsSignature([{ ...error, count: 4 }])).toBe(errorsSignature([error]));
+    expect(errorsSignature([{ ...error, line: 4 }])).not.toBe(errorsSignature([error]));
+    expect(errorsSignature([error, { ...error, message: 'another' }])).not.toBe(errorsSignature([error]));
   });
 });
 

@@ -1,0 +1,93 @@
+/**
+ * The development server's error overlay as a template author meets it on a phone-sized page: a
+ * dialog named by its heading that takes the focus when it shows errors the author has not seen,
+ * closes on Escape, and stays out of the way (no focus taken) when a save brings back the same
+ * errors; an Escape meant for one of the page's own controls leaves it open.
+ */
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OVERLAY_ID, overlayText } from '../../server/dev/error-overlay.ts';
+import { TEMPLATES_DIR } from '../../server/pages/template-store.ts';
+import { screenshot, startStorefront, type Storefront } from './harness.ts';
+
+let store: Storefront;
+let folder: string;
+let searchPage: string;
+let original: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'storefront-overlay-'));
+  const theme = join(folder, 'templates');
+  cpSync(TEMPLATES_DIR, theme, { recursive: true });
+  searchPage = join(theme, 'system', 'search.page');
+  original = readFileSync(searchPage, 'utf8');
+  writeFileSync(searchPage, `${original}\n<p>{query|htmll}</p>\n<p>{query|bogus}</p>\n`);
+  store = await startStorefront({ dev: true, templateDir: theme });
+});
+
+afterAll(async () => {
+  await store?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Whether the overlay holds the focus (the dialog itself or something in it). */
+const overlayFocused = (page: Page): Promise<boolean> =>
+  page.evaluate((id) => document.getElementById(id)?.contains(document.activeElement) === true, OVERLAY_ID);
+
+describe('the development error overlay', () => {
+  it('is a dialog named by its heading that takes the focus for new errors, closes on Escape, and leaves the focus alone for the same errors again', async () => {
+    const page = await store.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${store.baseUrl}/search`);
+    const overlay = page.getByRole('dialog', { name: overlayText.errors(2) });
+    await expect(overlay.isVisible()).resolves.toBe(true);
+    expect(await overlayFocused(page)).toBe(true);
+    // on a phone: nothing wider than the screen, and a Close button a finger can hit
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const close = await page.getByRole('button', { name: 'Close' }).boundingBox();
+    expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'dev-error-overlay-390');
+
+    await page.keyboard.press('Escape');
+    await expect(overlay.isVisible()).resolves.toBe(false);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+    // the reload after a save that did not mend them: the same errors, shown without taking the focus
+    await page.reload();
+    await expect(overlay.isVisible()).resolves.toBe(true);
+    expect(await overlayFocused(page)).toBe(false);
+    // an Escape for one of the page's own controls (a box of its search form, say) is theirs; with nothing focused it closes the overlay
+    await page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<input aria-label="Search" id="page-control">'));
+    await page.locator('#page-control').focus();
+    await page.keyboard.press('Escape');
+    await expect(overlay.isVisible()).resolves.toBe(true);
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await page.keyboard.press('Escape');
+    await expect(overlay.isVisible()).resolves.toBe(false);
+
+    // a save that changes the errors: the page reloads and the overlay takes the focus again
+    const reloaded = page.waitForEvent('load');
+    appendFileSync(searchPage, '<p>{query|nonesuch}</p>\n');
+    await reloaded;
+    await page.getByRole('dialog', { name: overlayText.errors(3) }).waitFor();
+    expect(await overlayFocused(page)).toBe(true);
+
+    // mended, the page reloads without it and forgets them: the same errors saved again are new again
+    const broken = readFileSync(searchPage, 'utf8');
+    const mended = page.waitForEvent('load');
+    writeFileSync(searchPage, original);
+    await mended;
+    await page.locator(`#${OVERLAY_ID}`).waitFor({ state: 'detached' });
+    const brokenAgain = page.waitForEvent('load');
+    writeFileSync(searchPage, broken);
+    await brokenAgain;
+    await page.getByRole('dialog', { name: overlayText.errors(3) }).waitFor();
+    expect(await overlayFocused(page)).toBe(true);
+    // the overlay's script threw nothing (the page of templates that do not compile is itself a 500)
+    expect(store.consoleErrors.filter((error) => !error.includes('status of 500'))).toEqual([]);
+    await page.close();
+  });
+});
