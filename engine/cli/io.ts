@@ -7,6 +7,8 @@ export interface CliIo {
   err(text: string): void;
   /** Colour the code frames (stderr is a terminal and NO_COLOR is unset). */
   color?: boolean;
+  /** stderr is a terminal: notes meant for a person at the keyboard, never for a script's or CI's log. */
+  terminal?: boolean;
   /** Ends a long-running command (`watch`); a terminal's Ctrl-C otherwise. */
   signal?: AbortSignal;
 }

@@ -108,6 +108,8 @@ export const cliMessages = {
   noPartialsFolder: 'no --partials DIR was given to find it in',
   /** After an error the render met more than once at the same place (a section over many items): printed once, with its count. */
   repeated: (line: string, count: number) => `${line} (×${count}: once for each time the render reached it)`,
+  /** A render without --data, said to a person at a terminal: the page may look empty for that reason alone. */
+  noDataGiven: 'note: no --data FILE.json given, so the data is {}: {title} and every other name find nothing',
   dataNotObject: (file: string, kind: string) =>
     `note: ${file} holds ${kind}, not an object of names: {title} and every other name find nothing in it; {@} is the whole of it`,
   partialsNotLookedUp: (names: number) =>

@@ -99,6 +99,14 @@ function noteOnData(dataFile: string, data: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Says once, to a person at a terminal, that a render without --data has {} as its data (the
+ * documented default): a page of empty names is otherwise read as a template that is wrong.
+ */
+export function noteDefaultData(job: RenderJob, io: CliIo): void {
+  if (job.dataFile === undefined && io.terminal === true) io.err(cliMessages.noDataGiven);
+}
+
 /** Writes the page to `out` (a file) or stdout, prints every error, and answers the exit code. */
 export function deliver(outcome: RenderOutcome, job: RenderJob, out: string | undefined, io: CliIo): number {
   if (outcome.html !== null) {

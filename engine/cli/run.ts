@@ -32,6 +32,7 @@ void main(argv, {
   write: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(`${text}\n`),
   color: process.stderr.isTTY === true && !process.env.NO_COLOR,
+  terminal: process.stderr.isTTY === true,
   signal: stop.signal,
 }).then((code) => {
   process.exitCode = code;

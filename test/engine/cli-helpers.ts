@@ -11,7 +11,7 @@ export interface CliRun {
 }
 
 /** Runs tmpl in this process, capturing what it prints. */
-export async function runCli(argv: string[], options: { signal?: AbortSignal; onErr?: (line: string) => void; color?: boolean } = {}): Promise<CliRun> {
+export async function runCli(argv: string[], options: { signal?: AbortSignal; onErr?: (line: string) => void; color?: boolean; terminal?: boolean } = {}): Promise<CliRun> {
   let out = '';
   let endsWithLine = false;
   const err: string[] = [];
@@ -30,6 +30,7 @@ export async function runCli(argv: string[], options: { signal?: AbortSignal; on
     },
     signal: options.signal,
     color: options.color,
+    terminal: options.terminal,
   });
   // Result lines are compared without the last line break; written pages exactly.
   return { code, out: endsWithLine ? out.slice(0, -1) : out, err: err.join('\n') };

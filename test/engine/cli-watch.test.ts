@@ -24,6 +24,23 @@ describe('tmpl watch', () => {
     expect(await runCli(['watch', folder])).toEqual({ code: 2, out: '', err: cliMessages.watchFolder(folder) });
   });
 
+  it('without --data says once, on a terminal, that the data is {}, however often it renders', async () => {
+    const file = write('no-data.tmpl', '<h1>{title}</h1>');
+    const out = join(dir, 'no-data.html');
+    const read = (): string | undefined => (existsSync(out) ? readFileSync(out, 'utf8') : undefined);
+    const stop = new AbortController();
+    const running = runCli(['watch', file, '--out', out], { signal: stop.signal, terminal: true });
+    try {
+      await eventually(read, '<h1></h1>');
+      writeFileSync(file, '<h2>{title}</h2>');
+      await eventually(read, '<h2></h2>');
+    } finally {
+      stop.abort();
+    }
+    const result = await running;
+    expect(result.err.split('\n').filter((line) => line === cliMessages.noDataGiven)).toHaveLength(1);
+  }, 60_000);
+
   it('renders at once, then again when the template, the data or a partial changes, until stopped', async () => {
     const file = write('page.tmpl', '<h1>{title}</h1>{@|apply card}');
     const data = write('page.json', '{"title": "One", "n": 1}');

@@ -32,6 +32,14 @@ describe('tmpl render', () => {
     expect(r.err).toContain(`${file}:1:4 ${messages.tagExtraChars('END', ' xyz')}`);
   });
 
+  it('renders without --data with {} as the data, saying so once on a terminal\'s stderr and never to a script', async () => {
+    const file = write('no-data.tmpl', '<h1>{title}</h1>');
+    expect(await runCli(['render', file], { terminal: true })).toEqual({ code: 0, out: '<h1></h1>', err: cliMessages.noDataGiven });
+    expect(await runCli(['render', file])).toEqual({ code: 0, out: '<h1></h1>', err: '' });
+    const data = write('no-data.json', '{"title": "Hat"}');
+    expect(await runCli(['render', file, '--data', data], { terminal: true })).toEqual({ code: 0, out: '<h1>Hat</h1>', err: '' });
+  });
+
   it('writes the page to --out', async () => {
     const file = write('out.tmpl', 'hello {who}');
     const data = write('out.json', '{"who": "you"}');

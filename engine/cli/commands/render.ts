@@ -1,7 +1,7 @@
 /** `tmpl render FILE`: renders a template with JSON data and a partials folder. */
 import { stringOption, type Command } from '../command.ts';
 import { cliMessages } from '../messages.ts';
-import { deliver, RENDER_JOB_OPTIONS, renderFile, renderJobFrom } from '../render-job.ts';
+import { deliver, noteDefaultData, RENDER_JOB_OPTIONS, renderFile, renderJobFrom } from '../render-job.ts';
 
 export const renderCommand: Command = {
   name: 'render',
@@ -17,6 +17,7 @@ frame; the exit code is then 1. A template with syntax errors is not rendered
 
 options:
   --data FILE.json     the context (JSON, read as the engine reads it: 1.0 stays 1.0); default {}
+                       (said on stderr when it is a terminal)
   --partials DIR       partials, each known by its file name with and without extension
   --locale LOCALE      the render's locale (default en-US)
   --now EPOCH_MS       the render's clock, in milliseconds since 1970 (default: now)
@@ -34,6 +35,7 @@ exit codes: 0 rendered without errors, 1 the template reported errors, 2 usage o
   foreignOptions: Object.fromEntries(['page', 'site', 'css-out'].map((name) => [name, cliMessages.folderOnlyOption(`--${name}`)])),
   run(args, io) {
     const job = renderJobFrom(renderCommand, args, args.values['allow-errors'] === true);
+    noteDefaultData(job, io);
     return deliver(renderFile(job), job, stringOption(args, 'out'), io);
   },
 };
