@@ -79,14 +79,22 @@ export function databaseUrlProblem(url: string, givenAs = 'DATABASE_URL'): strin
 
 /**
  * The URL for a log line: the password replaced by *** (also a `password=` parameter). When the
- * URL does not read cleanly, everything between the scheme and the last @ is replaced, so no
- * part of a password with characters that were not percent-encoded is ever shown.
+ * URL does not read cleanly, everything between the scheme and the last @ is replaced, and its
+ * query and fragment are left out, so no part of a password with characters that were not
+ * percent-encoded is ever shown, in the user information or in a `password=` parameter.
  */
 export function describeDatabaseUrl(url: string): string {
   const { scheme, userinfo, rest, clean } = urlParts(url);
+  if (!clean) {
+    // a ? before the last @ may start a query whose password= value holds that @: then what
+    // follows it is the password's end, and nothing after the scheme is shown
+    if (userinfo?.includes('?')) return `${scheme}***`;
+    // nor the query and fragment, where a password= value may go on past a # that was not encoded
+    const hostAndPath = rest.replace(/[?#][\s\S]*$/, '');
+    return userinfo === null ? `${scheme}${hostAndPath}` : `${scheme}***@${hostAndPath}`;
+  }
   const shownRest = rest.replace(/([?&]password=)[^&#]*/gi, '$1***');
   if (userinfo === null) return `${scheme}${shownRest}`;
-  if (!clean) return `${scheme}***@${shownRest}`;
   const colon = userinfo.indexOf(':');
   return colon === -1 ? `${scheme}${userinfo}@${shownRest}` : `${scheme}${userinfo.slice(0, colon)}:***@${shownRest}`;
 }
