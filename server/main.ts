@@ -107,7 +107,7 @@ async function serve(): Promise<void> {
   }
 
   const log = app?.deps.log ?? bootLog;
-  // time limits for clients that send or read slowly (README, Security)
+  // time limits for clients that send or read slowly (server/README.md, Security)
   const server: Server = createHttpServer((req, res) => handler(req, res), config.options.slowClients);
   // A port that is taken or not allowed is the operator's to fix: said in one line, not a stack trace.
   server.on('error', (err: NodeJS.ErrnoException) => {

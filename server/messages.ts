@@ -15,7 +15,7 @@ export const serverMessages = {
   crumbFail: REQUEST.sessionExpired,
   rateLimited: REQUEST.tooManyRequests,
   bodyTooLarge: 'The request body is too large.',
-  pageTemplateMissing: (file: string) => `no ${file} in the template folder: a folder of single templates has a .tmpl file for each page it serves (see README, "Template folders")`,
+  pageTemplateMissing: (file: string) => `no ${file} in the template folder: a folder of single templates has a .tmpl file for each page it serves (see server/theme/README.md)`,
   /** A template.conf written after the start: the folder's kind is read once, when the server starts. */
   pageTemplateMissingSinceTemplateConf: (file: string) => `no ${file} in the template folder: it was started as a folder of single .tmpl pages and has a template.conf since; restart the server to serve it as a developer template`,
   malformedJson: 'The request body is not valid JSON.',

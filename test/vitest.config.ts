@@ -40,7 +40,7 @@ const STORE_INDEPENDENT_SUITES = [
 // Vitest reads this file more than once (and workers inherit the environment): say it once.
 if (!postgresUrl && process.env.POSTGRES_SKIP_NOTED === undefined) {
   process.env.POSTGRES_SKIP_NOTED = '1';
-  process.stdout.write('PostgreSQL suites skipped: TEST_DATABASE_URL is not set (see README, "Tests on PostgreSQL").\n');
+  process.stdout.write('PostgreSQL suites skipped: TEST_DATABASE_URL is not set (see README.md, "Tests on PostgreSQL").\n');
 }
 
 export default defineConfig({

@@ -58,7 +58,7 @@ type Queryable = pg.Pool | pg.PoolClient;
 /**
  * PostgreSQL text cannot hold U+0000 (SQLite's can): it becomes U+FFFD, the replacement character,
  * in every parameter, so a hostile value is stored and looked up instead of failing the statement
- * (and with it a whole batch). The README lists this difference between the engines.
+ * (and with it a whole batch). server/README.md lists this difference between the engines.
  */
 const NUL = /\u0000/g;
 function storableParams(params: SqlParams): unknown[] {

@@ -9,7 +9,7 @@ import { HttpError } from './http-error.ts';
 import { markRateLimited } from './rate-limit.ts';
 
 /**
- * How failed sign-ins are slowed (documented in the README's Security section). Only wrong
+ * How failed sign-ins are slowed (documented in server/README.md, Security). Only wrong
  * passwords count; a correct one clears its account and address. The back-off is per account
  * and client address, so other clients' failures never delay someone who signs in correctly
  * from an address that has not failed itself.

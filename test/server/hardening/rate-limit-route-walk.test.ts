@@ -45,8 +45,8 @@ describe('every state-changing call is throttled', () => {
     expect(unthrottled).toEqual([]);
   });
 
-  it('lists every budget with its default in the README', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('lists every budget with its default in the server documentation', () => {
+    const readme = readFileSync(new URL('../../../server/README.md', import.meta.url), 'utf8');
     const missing = RATE_LIMITED_CALLS.filter((call) => !readme.includes(`| \`${call}\` | ${RATE_LIMIT_TABLE[call].limit} |`));
     expect(missing).toEqual([]);
   });
