@@ -104,8 +104,10 @@ describe('folder pages on the server', () => {
     const wholeText = await whole.text();
     expect(whole.headers.get('content-length')).toBe(String(Buffer.byteLength(wholeText)));
     const wholeBody = wholeText.replaceAll(nonceOf(whole.headers.get('content-security-policy')), 'NONCE');
-    // Development adds its reload script; the rest of the page is the same.
-    expect(wholeBody.replace(/<script nonce="NONCE">new EventSource[^<]*<\/script>/, '')).toBe(streamedBody);
+    // Development adds its reload and overlay scripts; the rest of the page is the same.
+    const developmentScripts = /<script nonce="NONCE">new EventSource[^<]*<\/script><script nonce="NONCE">\(\(\)=>\{const d=document\.getElementById[^<]*<\/script>/;
+    expect(wholeBody).toMatch(developmentScripts);
+    expect(wholeBody.replace(developmentScripts, '')).toBe(streamedBody);
   });
 
   it('keeps the status of a streamed page', async () => {
