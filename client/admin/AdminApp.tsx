@@ -178,7 +178,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
         : <ProductEditor key={parts[1]} productId={parts[1] === 'new' ? null : parts[1]} navigate={navigate} canEdit={can('catalogue.edit')} />;
       break;
     case 'inventory':
-      screen = <InventoryScreen canEdit={can('catalogue.edit')} />;
+      screen = <InventoryScreen navigate={navigate} canEdit={can('catalogue.edit')} canReadOrders={can('orders.read')} />;
       break;
     case 'orders':
       screen = parts[1] === undefined

@@ -43,13 +43,13 @@ function scriptInventory(rows: Row[]): FetchCall[] {
 
 const rowOf = (sku: string): HTMLElement => document.querySelector<HTMLElement>(`tr[data-sku="${sku}"]`)!;
 
-/** The inventory with one variant, HJ-S, whose history holds `changes`, opened on that history. */
-async function openHistory(changes: Array<Record<string, unknown>>): Promise<HTMLElement> {
+/** The inventory with one variant, HJ-S, whose history holds `changes`, opened on that history (by a role that may read orders unless told). */
+async function openHistory(changes: Array<Record<string, unknown>>, { navigate = () => undefined, canReadOrders = true }: { navigate?: (path: string) => void; canReadOrders?: boolean } = {}): Promise<HTMLElement> {
   scriptFetch([
     { method: 'GET', path: '/api/admin/inventory', answer: { body: { variants: [row('HJ-S', 4)], hasMore: false, lowStock: 5 } } },
     { method: 'GET', path: '/api/admin/inventory/v-HJ-S/history', answer: { body: { changes } } },
   ]);
-  render(<InventoryScreen canEdit />);
+  render(<InventoryScreen navigate={navigate} canReadOrders={canReadOrders} canEdit />);
   await settle();
   fireEvent.click(within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') }));
   await settle();
@@ -63,7 +63,7 @@ withAdminSession();
 describe('the inventory table', () => {
   it('labels every cell with its column heading, and keeps the table semantics explicit', async () => {
     scriptInventory([row('HJ-S', 1), row('HJ-M', 0, true)]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const table = screen.getByRole('table');
     expect(table.classList.contains('admin-table--cards')).toBe(true);
@@ -84,7 +84,7 @@ describe('the inventory table', () => {
 describe('a variant\'s stock history', () => {
   it('opens right under its row, with a heading, a Close button and aria-expanded, and gives the focus back on Close', async () => {
     scriptInventory([row('HJ-S', 1), row('HJ-M', 3), row('HJ-L', 4)]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const button = within(rowOf('HJ-M')).getByRole('button', { name: ADMIN.historyOf('HJ-M') });
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -108,7 +108,7 @@ describe('a variant\'s stock history', () => {
 
   it('closes with Escape or a second press of its button; one variant\'s history at a time', async () => {
     const calls = scriptInventory([row('HJ-S', 1), row('HJ-M', 3)]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const small = within(rowOf('HJ-S')).getByRole('button', { name: ADMIN.historyOf('HJ-S') });
     const medium = within(rowOf('HJ-M')).getByRole('button', { name: ADMIN.historyOf('HJ-M') });
@@ -153,6 +153,34 @@ describe('an order in the history', () => {
     expect(who.map((cell) => cell.textContent)).toEqual(['owner@example.com', 'Shopper of order #1003']);
     expect(within(who[1]!).getByRole('link', { name: '#1003' }).getAttribute('href')).toBe(ADMIN_PATHS.order(orderId));
   });
+
+  it('opens the order inside the admin, as its other links do, rather than loading a new page', async () => {
+    const orderId = '695606d2fe27a5b056e7acae';
+    const navigate = vi.fn();
+    const history = await openHistory([
+      { delta: -3, quantityAfter: 1, reason: 'order', actor: 'customer', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 1) },
+    ], { navigate });
+    const links = within(history).getAllByRole('link', { name: '#1003' });
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      navigate.mockClear();
+      // fireEvent returns false once the default (the browser loading the address) was prevented
+      expect(fireEvent.click(link)).toBe(false);
+      expect(navigate).toHaveBeenCalledWith(ADMIN_PATHS.order(orderId));
+    }
+  });
+
+  it('names the order by its number without a link for a role that may not read orders (an editor)', async () => {
+    const orderId = '695606d2fe27a5b056e7acae';
+    const history = await openHistory([
+      { delta: 3, quantityAfter: 4, reason: 'cancel', actor: 'owner@example.com', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 2) },
+      { delta: -3, quantityAfter: 1, reason: 'order', actor: 'customer', orderId, orderNumber: '1003', createdOn: Date.UTC(2025, 4, 1) },
+    ], { canReadOrders: false });
+    expect(within(history).queryAllByRole('link')).toEqual([]);
+    const cells = (label: string) => within(history).getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('cell').find((cell) => cell.getAttribute('data-label') === label)!.textContent);
+    expect(cells(ADMIN.why)).toEqual([`${ADMIN.reasons.cancel} #1003`, `${ADMIN.reasons.order} #1003`]);
+    expect(cells(ADMIN.who)).toEqual(['owner@example.com', 'Shopper of order #1003']);
+  });
 });
 
 describe('switches between Unlimited and a count in the history', () => {
@@ -179,7 +207,7 @@ describe('switches between Unlimited and a count in the history', () => {
 describe('saving stock row by row', () => {
   it('says "saved" in the row that was saved, and only until another row is saved or refused', async () => {
     const calls = scriptInventory([row('HJ-S', 1), row('HJ-M', 3)]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const small = screen.getByLabelText(`${ADMIN.stock} HJ-S`);
     fireEvent.change(small, { target: { value: '4' } });
@@ -214,7 +242,7 @@ describe('saving stock row by row', () => {
 
   it('stops saying "saved" once the count is typed over again', async () => {
     scriptInventory([row('HJ-S', 1)]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const input = screen.getByLabelText(`${ADMIN.stock} HJ-S`);
     fireEvent.change(input, { target: { value: '4' } });
@@ -245,7 +273,7 @@ describe('a count changed by an order while it was shown', () => {
         },
       },
     ]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const input = screen.getByLabelText(`${ADMIN.stock} HJ-S`) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '10' } });
@@ -270,7 +298,7 @@ describe('a count changed by an order while it was shown', () => {
 describe('unlimited or a count, in place', () => {
   it('switches a variant to Unlimited keeping its count, and back to a count', async () => {
     const calls = scriptInventory([row('HJ-S', 3), row('HJ-M', 0, true)]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const small = screen.getByRole('checkbox', { name: ADMIN.unlimitedOf('HJ-S') }) as HTMLInputElement;
     const medium = screen.getByRole('checkbox', { name: ADMIN.unlimitedOf('HJ-M') }) as HTMLInputElement;
@@ -317,7 +345,7 @@ describe('unlimited or a count, in place', () => {
       order.push(`end ${body.qtyInStock} ${body.unlimited}`);
       return { ok: true, status: 200, text: async () => JSON.stringify({ message: ADMIN.stockSaved }) } as unknown as Response;
     });
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const input = screen.getByLabelText(`${ADMIN.stock} HJ-S`);
     fireEvent.change(input, { target: { value: '8' } });
@@ -333,7 +361,7 @@ describe('unlimited or a count, in place', () => {
 
   it('shows a viewer the stock without the switch', async () => {
     scriptInventory([row('HJ-S', 3), row('HJ-M', 0, true)]);
-    render(<InventoryScreen canEdit={false} />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit={false} />);
     await settle();
     expect(screen.queryByRole('checkbox', { name: ADMIN.unlimitedOf('HJ-S') })).toBeNull();
     expect((screen.getByLabelText(`${ADMIN.stock} HJ-S`) as HTMLInputElement).readOnly).toBe(true);
@@ -344,7 +372,7 @@ describe('unlimited or a count, in place', () => {
 describe('the reason menu', () => {
   it('says what it applies to: it is recorded in the history with each count changed below', async () => {
     const calls = scriptInventory([row('HJ-S', 1)]);
-    render(<InventoryScreen canEdit />);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
     const reason = screen.getByRole('combobox', { name: ADMIN.stockReason });
     expect(ADMIN.stockReason).toBe('Reason for stock changes');

@@ -17,6 +17,7 @@ import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
+import type { Navigate } from '../AdminApp.tsx';
 import { orderLabel } from './OrdersScreen.tsx';
 
 interface InventoryRow {
@@ -173,13 +174,19 @@ function isSale(change: StockChange): change is StockChange & { orderId: string 
   return change.reason === 'order' && change.orderId !== null;
 }
 
-/** The change's order by the number the Orders screen shows and finds, as a link to it. */
-function OrderLink({ change }: { change: StockChange }) {
+/** How the history names an order: a link into the admin, or (for a role that may not read orders) its number alone. */
+interface OrderLinks { navigate: Navigate; canReadOrders: boolean }
+
+/** The change's order by the number the Orders screen shows and finds, as a link to it when the role may open it. */
+function OrderLink({ change, links }: { change: StockChange; links: OrderLinks }) {
   if (change.orderId === null) return null;
-  return <a href={ADMIN_PATHS.order(change.orderId)}>{orderLabel({ id: change.orderId, orderNumber: change.orderNumber ?? null })}</a>;
+  const label = orderLabel({ id: change.orderId, orderNumber: change.orderNumber ?? null });
+  if (!links.canReadOrders) return <>{label}</>;
+  const path = ADMIN_PATHS.order(change.orderId);
+  return <a href={path} onClick={(event) => { event.preventDefault(); links.navigate(path); }}>{label}</a>;
 }
 
-function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: string; version: number; onClose: () => void }) {
+function HistoryRow({ row, id, version, links, onClose }: { row: InventoryRow; id: string; version: number; links: OrderLinks; onClose: () => void }) {
   const history = useCall<{ changes: StockChange[] }>(`/api/admin/inventory/${encodeURIComponent(row.variantId)}/history`);
   const region = useRef<HTMLElement>(null);
   const headingId = `${id}-title`;
@@ -225,10 +232,10 @@ function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: stri
                         {/* one piece, so a card's line keeps the link beside the reason; the order by its number, which the Orders screen shows and finds */}
                         <span>
                           {ADMIN.reasons[change.reason] ?? change.reason}
-                          {change.orderId ? <>{' '}<OrderLink change={change} /></> : null}
+                          {change.orderId ? <>{' '}<OrderLink change={change} links={links} /></> : null}
                         </span>
                       </td>
-                      <td role="cell" data-label={ADMIN.who}>{isSale(change) ? <span>{ADMIN.shopperOfOrder} <OrderLink change={change} /></span> : change.actor}</td>
+                      <td role="cell" data-label={ADMIN.who}>{isSale(change) ? <span>{ADMIN.shopperOfOrder} <OrderLink change={change} links={links} /></span> : change.actor}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -241,7 +248,7 @@ function HistoryRow({ row, id, version, onClose }: { row: InventoryRow; id: stri
   );
 }
 
-export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
+export function InventoryScreen({ navigate, canEdit, canReadOrders }: { navigate: Navigate; canEdit: boolean; canReadOrders: boolean }) {
   const [search, setSearch] = useState('');
   const [runningLow, setRunningLow] = useState(false);
   const [offset, setOffset] = useState(0);
@@ -332,7 +339,7 @@ export function InventoryScreen({ canEdit }: { canEdit: boolean }) {
                   </tr>
                 );
                 return isOpen
-                  ? [cells, <HistoryRow key={`${row.variantId}-history`} row={row} id={historyId(row.variantId)} version={saves[row.variantId] ?? 0} onClose={closeHistory} />]
+                  ? [cells, <HistoryRow key={`${row.variantId}-history`} row={row} id={historyId(row.variantId)} version={saves[row.variantId] ?? 0} links={{ navigate, canReadOrders }} onClose={closeHistory} />]
                   : [cells];
               })}
             </tbody>
