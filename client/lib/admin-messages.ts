@@ -211,6 +211,8 @@ export const ADMIN = {
   shippingAddress: 'Shipping address',
   shippingOption: 'Shipping option',
   paymentReference: 'Payment reference',
+  // beside the payment reference: the card it charged, by the last four digits the checkout keeps (never the whole number)
+  paymentCardEnding: (last4: string) => `Card ending ${last4}`,
   formAnswers: 'Extra field answers',
   // an order's gift cards: the one that paid part of it, and those it sold (only the last four characters: the code is the recipient's)
   giftCardPayment: (last4: string) => `Gift card ending ${last4}`,

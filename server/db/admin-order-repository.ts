@@ -80,6 +80,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   /** The answers to each line's extra-fields form, as the cart kept them. */
   formAnswers: Array<{ sku: string; answers: unknown }>;
   history: Array<{ status: OrderStatus; on: number; by: string | null }>;
+  /** The last four digits of the card it charged (migration 149); null when none was, or the order is older. */
+  paymentCardLast4: string | null;
 }
 
 type OrderRow = Record<string, unknown> & {
@@ -301,6 +303,7 @@ export class AdminOrderRepository {
       discount: discountUse ? { code: discountUse.code, amountCents: discountUse.amountCents, returned: discountUse.returnedOn !== null } : null,
       formAnswers,
       history: history.sort((a, b) => a.on - b.on),
+      paymentCardLast4: text(row, 'payment_card_last4'),
     };
   }
 

@@ -48,6 +48,18 @@ describe('the order detail', () => {
     expect(screen.getByText('Linen Shirt (Size: M, Color: Natural): Monogram: JD')).toBeTruthy();
   });
 
+  it('names the card it charged by its last four digits beside the payment reference, and no card when none was kept', async () => {
+    const paymentFact = () => within(screen.getByText(ADMIN.paymentReference).nextElementSibling as HTMLElement).getByText(/./).textContent;
+    for (const [paymentCardLast4, shown] of [['4242', 'test_1 · Card ending 4242'], [null, 'test_1'], [undefined, 'test_1']] as const) {
+      scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ paymentCardLast4 }), canSendEmail: true } } }]);
+      render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+      await settle();
+      expect(paymentFact()).toBe(shown);
+      cleanup();
+    }
+    expect(ADMIN.paymentCardEnding('4242')).toBe('Card ending 4242');
+  });
+
   it("shows a subscription's billing interval with its variant, and nothing for a product without options", async () => {
     scriptFetch([{
       method: 'GET', path: '/api/admin/orders/o1',

@@ -31,6 +31,8 @@ interface OrderDetailData extends OrderSummary {
   tracking?: ParcelTracking | null;
   /** The discount code it used (absent from a server older than discount codes). */
   discount?: OrderDiscount | null;
+  /** The last four digits of the card it charged; null when none was or the order is older (absent from an older server). */
+  paymentCardLast4?: string | null;
 }
 
 /** The discount code an order used, what it took off, and whether its use went back to the code (cancelled or refunded). */
@@ -242,7 +244,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.customer}</dt><dd>{[order.name, order.email].filter(Boolean).join(' · ') || ADMIN.notRecorded}</dd>
         <dt>{ADMIN.shippingAddress}</dt><dd>{addressText(order.shippingAddress)}</dd>
         <dt>{ADMIN.shippingOption}</dt><dd>{order.shippingOption ?? ADMIN.notRecorded}</dd>
-        <dt>{ADMIN.paymentReference}</dt><dd>{order.paymentReference ?? ADMIN.notRecorded}</dd>
+        <dt>{ADMIN.paymentReference}</dt><dd>{order.paymentReference ?? ADMIN.notRecorded}{order.paymentCardLast4 ? ` · ${ADMIN.paymentCardEnding(order.paymentCardLast4)}` : ''}</dd>
       </dl>
       <TableRegion label={ADMIN.lines}>
         <table className="admin-table">
