@@ -2,7 +2,7 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
 import type { AppDeps, AppOptions } from './deps.ts';
-import { openStore, storeDescription } from './db/open-store.ts';
+import { openStore, storeAddress } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
@@ -60,11 +60,12 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       const applied = await migrate(store);
       // a schema upgrade is said, once, by the process that made it
       if (applied.length > 0) {
-        const database = storeDescription(options);
+        // named as every other line names it: the file's full path, or host:port/database without user or password
+        const database = storeAddress(options);
         log.info({ database, migrations: applied }, fillMessage(serverMessages.migrationsAppliedLog, { migrations: applied.map(migrationLabel).join(', '), database }));
       }
     }
-    if (options.readOnly) log.warn({ database: storeDescription(options) }, serverMessages.readOnlyLog);
+    if (options.readOnly) log.warn({ database: storeAddress(options) }, serverMessages.readOnlyLog);
     else if (options.seed !== false && await isEmptyStore(store)) {
       const kind = options.seed === 'empty' ? 'empty' : 'demo';
       // false: another process starting at the same time seeded it first
@@ -109,7 +110,7 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   // database, cookies, bodies, then the crumb (not for those files: no cookie on what a cache in
   // front of the store may keep).
   app.use(inSeries(
-    requestLog(log),
+    requestLog(log, storeAddress(options)),
     stalledClients(log, options.slowClients),
     onlyForFiles(compressedFiles()),
     assignCspNonce,

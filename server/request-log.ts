@@ -17,8 +17,14 @@ function loggedPath(req: IncomingMessage): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: number): object {
-  return { method: req.method, path: loggedPath(req), status: res.statusCode, responseTime };
+/**
+ * A 503 names the store that could not serve it (`database`: the SQLite file, or PostgreSQL's
+ * host:port/database, never its URL), as the outage's own lines do, so an operator reading the
+ * request lines of an outage knows which database to look at.
+ */
+function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: number, database: string | undefined): object {
+  const fields = { method: req.method, path: loggedPath(req), status: res.statusCode, responseTime };
+  return res.statusCode === 503 && database !== undefined ? { ...fields, database } : fields;
 }
 
 function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: number): string {
@@ -29,9 +35,9 @@ function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: nu
  * One log line per request (pino-http): method, path, status, time in ms and the request's id,
  * which the response carries as X-Request-Id and error lines carry as `reqId`, so a visitor's
  * report leads to the lines of their request. Ids are drawn by the server, never taken from the
- * request, so nobody can plant one.
+ * request, so nobody can plant one. `database` (storeAddress) is named on the lines of 503s.
  */
-export function requestLog(log: Logger): RequestHandler {
+export function requestLog(log: Logger, database?: string): RequestHandler {
   return pinoHttp({
     logger: log,
     genReqId: (req, res) => {
@@ -45,8 +51,8 @@ export function requestLog(log: Logger): RequestHandler {
     // a 503 is the store's deliberate answer (maintenance, a database that cannot be reached or
     // refuses writes), said by its own line once a minute: its request lines are warnings, not errors
     customLogLevel: (req, res, err) => (err !== undefined ? 'error' : res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessObject: (req, res, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime),
-    customErrorObject: (req, res, err, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime),
+    customSuccessObject: (req, res, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime, database),
+    customErrorObject: (req, res, err, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime, database),
     customSuccessMessage: (req, res, responseTime) => requestLine(req, res, responseTime),
     customErrorMessage: (req, res) => requestLine(req, res, Date.now() - res[startTime]),
   }) as unknown as RequestHandler;

@@ -65,8 +65,9 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
 }
 
 /**
- * Where the store is, for logs: the file, or the PostgreSQL URL without its password (nor any part
- * of one that was not percent-encoded: see describeDatabaseUrl).
+ * Where the store is, for a command's output (npm run password) and the move's note: the file, or
+ * the PostgreSQL URL without its password (nor any part of one that was not percent-encoded: see
+ * describeDatabaseUrl). The server's log lines name it by storeAddress.
  */
 export function storeDescription(location: StoreLocation): string {
   if (!isPostgresUrl(location.databaseUrl)) return location.databasePath;

@@ -98,6 +98,10 @@ describe.skipIf(!ON_POSTGRES)('the log of a PostgreSQL outage', () => {
     }
     expect(unreachableLines()).toHaveLength(1);
     expect(since().filter((line) => Number(line.level) >= 50)).toHaveLength(1);
+    // their own request lines, warnings, name the server too (never its URL)
+    const refusedLines = (): Record<string, unknown>[] => since().filter((line) => line.status === 503 && 'responseTime' in line);
+    await until(() => refusedLines().length === 15, 'the 503s are logged');
+    for (const line of refusedLines()) expect(line).toMatchObject({ level: 40, database: databaseAddress(databaseUrl) });
 
     await relay.up();
     await until(async () => (await fetch(`${running.url}/api/health`)).status === 200, 'health answers 200 again');
