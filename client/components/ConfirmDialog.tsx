@@ -1,7 +1,8 @@
 /**
  * The confirm dialog: `confirm()` resolves true on confirm and false on cancel.
  * It can be non-cancellable, and with autoClose off it stays open after
- * confirming until the caller closes it.
+ * confirming until the caller closes it. The focus starts on Cancel, the safe
+ * choice, so an Enter or a stray tap never confirms what cannot be undone.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Modal } from './Modal.tsx';
@@ -40,6 +41,7 @@ export function useConfirmDialog(): ConfirmController {
 
   const close = useCallback(() => settle(false, true), [settle]);
   const cancellable = options?.cancellable ?? true;
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const element = (
     <Modal
       open={options !== null}
@@ -50,11 +52,12 @@ export function useConfirmDialog(): ConfirmController {
       showCloseButton={cancellable}
       role="alertdialog"
       className="confirm-dialog"
+      initialFocus={cancelRef}
     >
       <p className="confirm-dialog__message">{options?.message}</p>
       <div className="confirm-dialog__actions">
         {cancellable && (
-          <button type="button" onClick={() => settle(false, true)}>{options?.cancelText ?? CONFIRM.cancel}</button>
+          <button type="button" ref={cancelRef} onClick={() => settle(false, true)}>{options?.cancelText ?? CONFIRM.cancel}</button>
         )}
         <button type="button" onClick={() => settle(true, options?.autoClose ?? true)}>
           {options?.confirmText ?? CONFIRM.confirm}

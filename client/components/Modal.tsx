@@ -3,7 +3,7 @@
  * the close button or a click outside closes it, and focus returns to the
  * element that opened it. An optional class marks the page while it is open.
  */
-import { useEffect, useId, useRef, type ReactNode, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject, type MouseEvent as ReactMouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableElements, trapTabKey } from '../lib/focus.ts';
 import { BUTTON } from '../lib/messages.ts';
@@ -20,12 +20,14 @@ export interface ModalProps {
   closeOnOutsideClick?: boolean;
   showCloseButton?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** Where the focus starts (the first focusable element when unset or not rendered). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 export function Modal(props: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
-  const { open, onClose, pageOpenClass } = props;
+  const { open, onClose, pageOpenClass, initialFocus } = props;
   const closeOnEscape = props.closeOnEscape ?? true;
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -35,7 +37,7 @@ export function Modal(props: ModalProps) {
     if (!open) return undefined;
     returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    if (dialog) (focusableElements(dialog)[0] ?? dialog).focus();
+    if (dialog) (initialFocus?.current ?? focusableElements(dialog)[0] ?? dialog).focus();
     if (pageOpenClass) document.documentElement.classList.add(pageOpenClass);
     const onKey = (event: KeyboardEvent): void => {
       if (!dialogRef.current) return;
@@ -53,7 +55,7 @@ export function Modal(props: ModalProps) {
       const target = returnFocusRef.current;
       if (target && target.isConnected) target.focus();
     };
-  }, [open, pageOpenClass, closeOnEscape]);
+  }, [open, pageOpenClass, closeOnEscape, initialFocus]);
 
   if (!open || typeof document === 'undefined') return null;
   const onOverlayClick = (event: ReactMouseEvent<HTMLDivElement>): void => {

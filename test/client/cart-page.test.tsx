@@ -69,6 +69,21 @@ describe('CartPage island', () => {
     expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
   });
 
+  it('opens the remove dialog on Cancel, the safe choice, and Escape keeps the line', async () => {
+    const calls = scriptFetch([]);
+    render(<CartPage cart={cartOf(2)} forms={forms} />);
+    const remove = screen.getByRole('button', { name: 'Remove: Shirt' });
+    remove.focus();
+    fireEvent.click(remove);
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await settle();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls).toEqual([]);
+    expect(document.activeElement).toBe(remove);
+  });
+
   it('puts the focus on the line that takes a removed line\'s place, and on the way back to the shop once the cart is empty', async () => {
     const two = cartOf(1);
     const second = { ...two.entries[0]!, id: 'e2', itemId: 'p2', title: 'Mug', chosenVariant: { sku: 'M1', attributes: {} } };

@@ -38,6 +38,19 @@ describe('confirm dialog', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('starts on Cancel, or on its one button when it cannot be cancelled', async () => {
+    const { rerender } = render(<ConfirmHarness options={{ message: 'Sure?' }} onResult={() => undefined} />);
+    fireEvent.click(screen.getByText('ask'));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await settle();
+    rerender(<ConfirmHarness options={{ message: 'Sure?', cancellable: false }} onResult={() => undefined} />);
+    fireEvent.click(screen.getByText('ask'));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
+  });
+
   it('can be non-cancellable and can stay open after confirming', async () => {
     const results: boolean[] = [];
     render(<ConfirmHarness options={{ message: 'Sure?', cancellable: false, autoClose: false }} onResult={(v) => results.push(v)} />);
