@@ -119,7 +119,10 @@ export const serverMessages = {
   newsletterDescription: 'New pieces and workshop dates, once a month.',
   searchTitle: 'Search',
   searchQueryCut: 'Only the first {max} characters were searched.',
-  searchCloseMatch: 'Nothing matches “{query}”. Showing results for “{closeMatch}”.',
+  // the page's one summary when a typo was put right (it stands in for '1 result for “…”')
+  searchCloseMatch: 'Nothing matches “{query}”. Showing {results} for “{closeMatch}”.',
+  searchResultOne: '1 result',
+  searchResultMany: '{count} results',
   cartTitle: 'Shopping Cart',
   checkoutTitle: 'Checkout',
   orderConfirmedTitle: 'Order confirmed',

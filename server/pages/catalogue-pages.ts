@@ -248,7 +248,8 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     const corrected = found.length === 0 && raw !== '' ? await catalogue.closeMatch(raw) : undefined;
     if (corrected !== undefined) {
       found = await catalogue.search(corrected);
-      if (found.length > 0) closeMatch = { query: corrected, note: fillMessage(serverMessages.searchCloseMatch, { query: raw, closeMatch: corrected }) };
+      const results = fillMessage(found.length === 1 ? serverMessages.searchResultOne : serverMessages.searchResultMany, { count: found.length });
+      if (found.length > 0) closeMatch = { query: corrected, note: fillMessage(serverMessages.searchCloseMatch, { query: raw, results, closeMatch: corrected }) };
     }
     const items = found.map((product) => productItem(product, currency, null));
     await pages.render(req, res, {
