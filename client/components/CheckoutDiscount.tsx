@@ -6,6 +6,7 @@
  */
 import { CHECKOUT } from '../lib/messages.ts';
 import { CheckoutCodeBox, type CodeBoxProps } from './CheckoutCodeBox.tsx';
+import { shownWithFreeShippingCode } from '../lib/shipping-cost.ts';
 
 export interface AppliedDiscount { code: string; freeShipping: boolean }
 
@@ -30,9 +31,13 @@ export function CheckoutDiscount({ applied, discountCents, money, ...box }: Code
 
 /**
  * The totals' line of an applied code: what it takes off, as a deduction (placed before the
- * shipping); none while it takes nothing off, as the order's confirmation will have none.
+ * shipping); none while it takes nothing off, as the order's confirmation will have none, nor for
+ * a free-shipping code, whose part the shipping line shows as Free (shipping-cost.ts).
  */
-export function DiscountTotals({ applied, discountCents, money }: { applied: AppliedDiscount | null; discountCents: number; money: (cents: number) => string }) {
-  if (!applied || discountCents === 0) return null;
-  return <><dt>{CHECKOUT.discountLine(applied.code)}</dt><dd className="discount-deduction">{money(-discountCents)}</dd></>;
+export function DiscountTotals({ applied, discountCents, shippingCents, money }: {
+  applied: AppliedDiscount | null; discountCents: number; shippingCents: number; money: (cents: number) => string;
+}) {
+  const shown = shownWithFreeShippingCode(shippingCents, discountCents, applied?.freeShipping ?? false).discountCents;
+  if (!applied || shown === 0) return null;
+  return <><dt>{CHECKOUT.discountLine(applied.code)}</dt><dd className="discount-deduction">{money(-shown)}</dd></>;
 }

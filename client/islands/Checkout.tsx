@@ -23,7 +23,7 @@ import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-co
 import { navigation } from '../lib/navigation.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
-import { shippingCostText } from '../lib/shipping-cost.ts';
+import { shippingCostText, shownWithFreeShippingCode } from '../lib/shipping-cost.ts';
 
 /** The server's quote (server/commerce/checkout-view.ts writes it): words and amounts only. */
 export interface CheckoutQuoteProps {
@@ -70,13 +70,14 @@ type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'pos
 type Values = Record<FieldName, string>;
 
 /**
- * The totals' shipping line: what the chosen option costs, `Free` for nothing (shipping-cost.ts);
- * none when nothing ships, nor while no option can carry the order (the options say so, and
- * nothing is free).
+ * The totals' shipping line: what the chosen option costs, `Free` for nothing or under a
+ * free-shipping code (shipping-cost.ts); none when nothing ships, nor while no option can carry
+ * the order (the options say so, and nothing is free).
  */
 function ShippingTotal({ quote, money, className }: { quote: CheckoutQuoteProps; money: (cents: number) => string; className?: string }) {
   if (!quote.requiresShipping || quote.selectedShippingOptionId === null) return null;
-  return <><dt>{CART.shipping}</dt><dd className={className}>{shippingCostText(quote.shippingCents, money)}</dd></>;
+  const shown = shownWithFreeShippingCode(quote.shippingCents, quote.discountCents, quote.discount?.freeShipping ?? false).shippingCents;
+  return <><dt>{CART.shipping}</dt><dd className={className}>{shippingCostText(shown, money)}</dd></>;
 }
 
 /** What each field is called in the list of problems (the shipping choice's problem points at its first option). */
@@ -497,7 +498,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         </ul>
         <dl className="checkout-totals">
           <dt>{CART.subtotal}</dt><dd className="subtotal">{money(quote.subtotalCents)}</dd>
-          <DiscountTotals applied={discount} discountCents={quote.discountCents} money={money} />
+          <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} className="shipping" />
           <dt>{CART.tax}</dt><dd className="tax">{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="grand-total">{money(quote.totalCents)}</dd>
@@ -630,7 +631,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         <p className="checkout-recap__heading">{CHECKOUT.recapLabel} · {CHECKOUT.itemCount(itemCount)}</p>
         <dl className="checkout-totals">
           <dt>{CART.subtotal}</dt><dd>{money(quote.subtotalCents)}</dd>
-          <DiscountTotals applied={discount} discountCents={quote.discountCents} money={money} />
+          <DiscountTotals applied={discount} discountCents={quote.discountCents} shippingCents={quote.shippingCents} money={money} />
           <ShippingTotal quote={quote} money={money} />
           <dt>{CART.tax}</dt><dd>{money(quote.taxCents)}</dd>
           <dt>{CART.total}</dt><dd className="checkout-recap__total">{money(quote.totalCents)}</dd>

@@ -348,7 +348,8 @@ async function writeOrder(
     taxCents: order.taxCents,
     totalCents: order.grandTotalCents,
     giftCard: quote.giftCard && quote.giftCard.appliedCents > 0 ? { last4: quote.giftCard.last4, amountCents: quote.giftCard.appliedCents } : null,
-    discount: quote.discount && quote.discountCents > 0 ? { code: quote.discount.code, amountCents: quote.discountCents } : null,
+    discount: quote.discount && quote.discountCents > 0
+      ? { code: quote.discount.code, amountCents: quote.discountCents, freeShipping: quote.discount.kind === 'free-shipping' } : null,
     baseUrl: settings.baseUrl,
     confirmationPath: PAGE_PATHS.orderConfirmed(order.id, order.viewToken),
     runningLow,

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { compile, type Template } from '../../engine/index.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
-import { shippingCostText } from '../../client/lib/shipping-cost.ts';
+import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 import { moneyFormatFor } from '../commerce/money-format.ts';
 
 /** An order as its emails tell it. */
@@ -33,7 +33,7 @@ export interface OrderEmailInput {
   /** What a gift card paid of the total (its last four characters only); null when none did. */
   giftCard?: { last4: string; amountCents: number } | null;
   /** The discount code the order used and what it took off (goods and shipping together); null without one. */
-  discount?: { code: string; amountCents: number } | null;
+  discount?: { code: string; amountCents: number; freeShipping?: boolean } | null;
   /** The store's address (the website's baseUrl), for absolute links; empty when it is not known. */
   baseUrl: string;
   /** The shopper's confirmation page, from the store's address. */
@@ -74,6 +74,8 @@ export function emailMoney(currency: string, locale: string): (cents: number) =>
 /** The order's parts as the templates print them. */
 export function orderParts(input: OrderEmailInput) {
   const money = emailMoney(input.currency, input.locale);
+  // a free-shipping code's part reads as Free shipping, as on the checkout and the confirmation page
+  const shown = shownWithFreeShippingCode(input.shippingCents, input.discount?.amountCents ?? 0, input.discount?.freeShipping ?? false);
   return {
     siteTitle: input.siteTitle,
     orderNumber: CHECKOUT.orderNumber(input.orderNumber),
@@ -89,9 +91,9 @@ export function orderParts(input: OrderEmailInput) {
       lineTotal: money(line.unitPriceCents * line.quantity),
     })),
     subtotal: money(input.subtotalCents),
-    discount: discountParts(input.discount ?? null, money),
+    discount: discountParts(input.discount ? { code: input.discount.code, amountCents: shown.discountCents } : null, money),
     shippingName: input.shippingName,
-    shipping: shippingCostText(input.shippingCents, money),
+    shipping: shippingCostText(shown.shippingCents, money),
     tax: money(input.taxCents),
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),

@@ -1,6 +1,6 @@
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
-import { shippingCostText } from '../../client/lib/shipping-cost.ts';
+import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
@@ -31,6 +31,7 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
   ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
+  const shown = shownWithFreeShippingCode(order.shippingCents, discountUse ? order.discountCents : 0, discountUse?.kind === 'free-shipping');
   return {
     // where the order stands now: the shipping notice links here, and a cancelled order is no longer "confirmed"
     progress: progress ?? { status: 'paid', since: order.createdOn },
@@ -47,10 +48,10 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // a shipping line only for an order that ships (or paid for shipping): a download's has none,
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
-    // `Free` rather than an amount of nothing, as the checkout and the emails write it
-    shippingCost: shippingCostText(order.shippingCents, (cents) => formatMoneyWith(cents, moneyFormatFor(order.currency, settings.locale))),
-    // what the code took off the goods and the shipping, a deduction as the checkout showed it
-    discount: discountParts(discountUse ? { code: discountUse.code, amountCents: order.discountCents } : null, money),
+    // `Free` rather than an amount of nothing, or under a free-shipping code, as the checkout and the emails write it
+    shippingCost: shippingCostText(shown.shippingCents, (cents) => formatMoneyWith(cents, moneyFormatFor(order.currency, settings.locale))),
+    // what the code took off the goods, a deduction as the checkout showed it
+    discount: discountParts(discountUse ? { code: discountUse.code, amountCents: shown.discountCents } : null, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
     customer: customer ? {
       orderNumber: CHECKOUT.orderNumber(customer.orderNumber),

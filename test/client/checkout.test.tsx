@@ -761,12 +761,16 @@ describe('Checkout island', () => {
       expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $128.40`);
     });
 
-    it("shows a free-shipping code's line with the shipping's cost as its deduction", async () => {
+    it("reads a free-shipping code's shipping as Free in both totals, as free shipping without a code reads, the code saying what it saves", async () => {
       const freeShipping: CheckoutQuoteProps = { ...quote, discount: { code: 'SHIPFREE', freeShipping: true }, discountCents: 600, totalCents: 15120, amountDueCents: 15120 };
       scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: freeShipping } } }]);
       render(<Checkout quote={quote} countries={countries} testMode />);
       await applyCode('shipfree');
-      expect(summaryTotals()).toBe('Subtotal$140.00Discount (SHIPFREE)-$6.00Shipping$6.00Tax$11.20Total$151.20');
+      // not the shipping's cost and the same amount taken off again
+      expect(summaryTotals()).toBe(`Subtotal$140.00Shipping${CHECKOUT.free}Tax$11.20Total$151.20`);
+      expect(document.querySelector('.checkout-recap .checkout-totals')?.textContent).toBe(`Subtotal$140.00Shipping${CHECKOUT.free}Tax$11.20Total$151.20`);
+      expect(discountBox().querySelector('.checkout-discount__applied p')?.textContent).toBe(`${CHECKOUT.discountLine('SHIPFREE')} -$6.00`);
+      expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $151.20`);
     });
 
     it('says in words that a free-shipping code takes nothing off where the shipping is free already, with no $0.00 line', async () => {
