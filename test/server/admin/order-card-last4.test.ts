@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { Visitor } from '../helpers/visitor.ts';
-import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
+import { buyOneThroughCheckout } from '../helpers/checkout.ts';
 import { productInput } from './admin-helpers.ts';
 
 let server: PlatformServer;
@@ -15,14 +14,7 @@ let owner: SiteUserVisitor;
 let productId: string;
 
 /** A shopper buys one of the variant `sku`; returns the order's id. */
-async function buy(sku: string): Promise<string> {
-  const shopper = await new Visitor(server.url).start();
-  const added = await shopper.post('/api/commerce/shopping-cart/entries', { itemId: productId, sku, quantity: 1, additionalFields: null });
-  expect(added.status, added.text).toBe(200);
-  const placed = await placeOrderThroughCheckout(shopper);
-  expect(placed.status, placed.text.slice(0, 200)).toBe(201);
-  return /order-confirmed\/([^?]+)/.exec(placed.body.confirmationUrl!)![1]!;
-}
+const buy = (sku: string): Promise<string> => buyOneThroughCheckout(server.url, productId, sku);
 
 const detail = async (orderId: string) => (await owner.get<{ order: Record<string, unknown> }>(`/api/admin/orders/${orderId}`)).body.order;
 

@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { Visitor } from '../helpers/visitor.ts';
-import { placeOrderThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
+import { buyOneThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
 import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
 import { productInput } from './admin-helpers.ts';
 
@@ -17,14 +16,7 @@ let owner: SiteUserVisitor;
 let productId: string;
 
 /** A shopper buys one of the variant `sku`; returns the order's id. */
-async function buy(sku: string): Promise<string> {
-  const shopper = await new Visitor(server.url).start();
-  const added = await shopper.post('/api/commerce/shopping-cart/entries', { itemId: productId, sku, quantity: 1, additionalFields: null });
-  expect(added.status, added.text).toBe(200);
-  const placed = await placeOrderThroughCheckout(shopper);
-  expect(placed.status, placed.text.slice(0, 200)).toBe(201);
-  return /order-confirmed\/([^?]+)/.exec(placed.body.confirmationUrl!)![1]!;
-}
+const buy = (sku: string): Promise<string> => buyOneThroughCheckout(server.url, productId, sku);
 
 async function refundNotices(orderId: string) {
   return (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-refunded');

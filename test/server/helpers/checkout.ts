@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_PATHS } from '../../../client/lib/api-paths.ts';
 import { TEST_CARDS } from '../../../server/payments/test-payment-provider.ts';
-import type { Visitor, VisitorResponse } from './visitor.ts';
+import { Visitor, type VisitorResponse } from './visitor.ts';
 
 export const SHOPPER_DETAILS = {
   email: 'jane@example.com', name: 'Jane Doe', line1: '350 Fifth Avenue', line2: '', city: 'New York', region: 'NY',
@@ -32,4 +32,14 @@ export async function placeOrderThroughCheckout(visitor: Visitor, cartToken?: st
     expectedTotalCents: quote.body.quote?.totalCents ?? 0,
     ...(cartToken ? { cartToken } : {}),
   });
+}
+
+/** A new shopper at `url` buys one of `productId`'s variant `sku` through the checkout; returns the order's id. */
+export async function buyOneThroughCheckout(url: string, productId: string, sku: string): Promise<string> {
+  const shopper = await new Visitor(url).start();
+  const added = await shopper.post('/api/commerce/shopping-cart/entries', { itemId: productId, sku, quantity: 1, additionalFields: null });
+  if (added.status !== 200) throw new Error(`adding ${sku} to the cart answered ${added.status}: ${added.text}`);
+  const placed = await placeOrderThroughCheckout(shopper);
+  if (placed.status !== 201) throw new Error(`the checkout answered ${placed.status}: ${placed.text.slice(0, 200)}`);
+  return /order-confirmed\/([^?]+)/.exec(placed.body.confirmationUrl!)![1]!;
 }
