@@ -115,9 +115,6 @@ function toImage(image: ImageRow): ImageRecord {
   };
 }
 
-// the words of a search, kept beside the search that reads them (search-close-match.ts reads them too)
-export { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, searchStem, searchWords } from './search-words.ts';
-
 /**
  * `products.data_json` holds a string list under `key` (categories, tags) with an entry that
  * matches the next `?` (a containsPattern). The one place search reads the JSON column (for a

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueRepository, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, searchWords } from '../../server/db/catalogue-repository.ts';
+import { CatalogueRepository } from '../../server/db/catalogue-repository.ts';
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, searchWords } from '../../server/db/search-words.ts';
 import { ContentRepository } from '../../server/db/content-repository.ts';
 import { pinnedContentVersion, readContentVersion } from '../../server/db/content-version.ts';
 import { migrate } from '../../server/db/migrate.ts';

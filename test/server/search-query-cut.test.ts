@@ -4,7 +4,7 @@
  * it silently; the box lets such a query through to the server, which is what can tell.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_MAX_LENGTH } from '../../server/db/catalogue-repository.ts';
+import { SEARCH_MAX_LENGTH } from '../../server/db/search-words.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 
