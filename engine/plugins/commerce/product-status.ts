@@ -6,16 +6,16 @@
 import { asRecord, deepEquals, isObject, isTruthy, type JsonObject } from '../../runtime/values.ts';
 import { intOf, longOf } from '../core/node-coercion.ts';
 import { jsonAsBooleanOr } from './json-coercion.ts';
-import { isSubscribable, kindOfContent, productKindOf, variantsOf } from './product.ts';
+import { isSubscribable, kindOfContent, productContentOf, productKindOf, variantsOf, variantsOfContent } from './product.ts';
 
 /** A variant that can be bought now: unlimited, or with stock above 0. */
 function inStock(variant: JsonObject): boolean {
   return isTruthy(variant.unlimited) || intOf(variant.qtyInStock) > 0;
 }
 
-/** A digital product's own sale flag. */
-function digitalOnSale(item: unknown): boolean {
-  return isTruthy(asRecord(asRecord(item)?.structuredContent)?.onSale);
+/** A digital product's own sale flag, from its `structuredContent`. */
+function digitalOnSale(content: JsonObject | undefined): boolean {
+  return isTruthy(content?.onSale);
 }
 
 /**
@@ -48,7 +48,7 @@ export function isOnSale(item: unknown): boolean {
       for (const variant of variantsOf(item)) if (isTruthy(asRecord(variant)?.onSale)) return true;
       return false;
     case 'digital':
-      return digitalOnSale(item);
+      return digitalOnSale(productContentOf(item));
     default:
       return false;
   }
@@ -60,12 +60,11 @@ export function isOnSale(item: unknown): boolean {
  */
 export function saleAndStockClasses(item: unknown): string {
   // Read once here: item-classes asks this of every store item of a list, and each asRecord costs.
-  const content = asRecord(asRecord(item)?.structuredContent);
+  const content = productContentOf(item);
   switch (kindOfContent(content)) {
     case 'physical':
     case 'service': {
-      const variants = content?.variants;
-      if (!Array.isArray(variants)) return ' sold-out';
+      const variants = variantsOfContent(content);
       let onSale = false;
       let available = false;
       for (let i = 0; i < variants.length; i++) {
@@ -78,7 +77,7 @@ export function saleAndStockClasses(item: unknown): string {
       return available ? (onSale ? ' on-sale' : '') : onSale ? ' on-sale sold-out' : ' sold-out';
     }
     case 'digital':
-      return isTruthy(content?.onSale) ? ' on-sale' : '';
+      return digitalOnSale(content) ? ' on-sale' : '';
     case 'gift-card':
       return '';
     default:

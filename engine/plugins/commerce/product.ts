@@ -20,9 +20,14 @@ export function structuredContentOf(item: unknown): unknown {
   return asRecord(item)?.structuredContent;
 }
 
+/** A product's `structuredContent` as a record to read fields from (undefined when it is not one). */
+export function productContentOf(item: unknown): JsonObject | undefined {
+  return asRecord(structuredContentOf(item));
+}
+
 /** Kind of a product from `structuredContent.productType` (a number or numeric text). */
 export function productKindOf(item: unknown): ProductKind {
-  return kindOfContent(asRecord(asRecord(item)?.structuredContent));
+  return kindOfContent(productContentOf(item));
 }
 
 /** The kind, from a product's `structuredContent` already read (see productKindOf). */
@@ -36,7 +41,12 @@ const NO_VARIANTS: readonly unknown[] = Object.freeze([]);
 
 /** The variants of a product; anything but an array counts as no variants. */
 export function variantsOf(item: unknown): readonly unknown[] {
-  const variants = asRecord(asRecord(item)?.structuredContent)?.variants;
+  return variantsOfContent(productContentOf(item));
+}
+
+/** The variants, from a product's `structuredContent` already read (see variantsOf). */
+export function variantsOfContent(content: JsonObject | undefined): readonly unknown[] {
+  const variants = content?.variants;
   return Array.isArray(variants) ? variants : NO_VARIANTS;
 }
 
