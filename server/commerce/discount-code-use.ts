@@ -4,14 +4,13 @@
  * leaves the quote as it is without one, with the reason in discountError.
  */
 import { discountAppliesTo, discountCodeState, isDiscountCodeShape, normalisedDiscountCode, type DiscountAppliesTo, type DiscountCodeState } from '../../client/lib/discount-code.ts';
-import { formatMoneyWith } from '../../client/lib/money.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { DiscountCodeRepository, type DiscountCodeRecord } from '../db/discount-code-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { discountableCentsOf } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { quoteCheckout, type CheckoutQuote, type CheckoutSettings, type DiscountToApply } from './checkout-quote.ts';
-import { moneyFormatFor } from './money-format.ts';
+import { moneyTextIn } from './money-format.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
 
 const STATE_REFUSALS: Record<Exclude<DiscountCodeState, 'active'>, string> = {
@@ -39,7 +38,7 @@ function refusalOf(record: DiscountCodeRecord, lines: readonly CheckoutLine[], s
   // a code limited to products or categories needs one of them among the goods
   if (!lines.some((line) => line.productType !== PRODUCT_TYPE.GIFT_CARD && discountAppliesTo(terms, line))) return otherGoodsRefusal(terms.appliesTo, terms.targets);
   if (discountable < terms.minimumSubtotalCents) {
-    return CHECKOUT.discountMinimum(formatMoneyWith(terms.minimumSubtotalCents, moneyFormatFor(settings.currency, settings.locale)));
+    return CHECKOUT.discountMinimum(moneyTextIn(settings.currency, settings.locale)(terms.minimumSubtotalCents));
   }
   if (terms.kind === 'free-shipping' && !lines.some((line) => line.productType === PRODUCT_TYPE.PHYSICAL)) return CHECKOUT.discountNothingToShip;
   return null;

@@ -10,7 +10,7 @@
  * fewer digits than their minor unit, which would show stored amounts 100 or
  * 1000 times too high).
  */
-import { fractionDigits, type MoneyFormat } from '../../client/lib/money.ts';
+import { formatMoneyWith, fractionDigits, type MoneyFormat } from '../../client/lib/money.ts';
 import { cldrFor } from '../../engine/plugins/i18n/cldr.ts';
 
 interface Part {
@@ -95,4 +95,10 @@ export function moneyFormatFor(currency: string, locale: string): MoneyFormat {
   if (cache.size > 100) cache.clear();
   cache.set(key, format);
   return format;
+}
+
+/** Amounts as text in the store's money format for the currency in its locale: emails, a page's texts, messages. */
+export function moneyTextIn(currency: string, locale: string): (cents: number) => string {
+  const format = moneyFormatFor(currency, locale);
+  return (cents) => formatMoneyWith(cents, format);
 }

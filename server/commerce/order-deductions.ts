@@ -5,6 +5,16 @@
  * needs it (text in an email, a money object for a page's template).
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
+import { shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
+
+/**
+ * A placed order's shipping and its code's deduction as the shopper is shown them: a free-shipping
+ * code's part reads as Free shipping rather than a deduction (shownWithFreeShippingCode).
+ */
+export function shownCodeAndShipping(order: { shippingCents: number; discountCents: number }, use: { code: string; kind: string } | null) {
+  const shown = shownWithFreeShippingCode(order.shippingCents, use ? order.discountCents : 0, use?.kind === 'free-shipping');
+  return { shippingCents: shown.shippingCents, discount: use ? { code: use.code, amountCents: shown.discountCents } : null };
+}
 
 /** `Discount (CODE)` and what it took off; null without one, or when it took nothing off. */
 export function discountParts<Money>(discount: { code: string; amountCents: number } | null, money: (cents: number) => Money) {

@@ -12,7 +12,8 @@ import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import type { GiftCardRecord } from '../db/gift-card-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { emailMoney, loadEmailTemplates, renderEmail, storeLink, type OrderEmailInput } from './order-email-parts.ts';
+import { loadEmailTemplates, renderEmail, storeLink, type OrderEmailInput } from './order-email-parts.ts';
+import { moneyTextIn } from '../commerce/money-format.ts';
 
 export const GIFT_CARD_EMAIL_KIND = 'gift-card';
 
@@ -29,7 +30,7 @@ type GiftCardEmailOrder = Pick<OrderEmailInput, 'orderId' | 'siteTitle' | 'local
 
 export function giftCardEmail(order: GiftCardEmailOrder, card: GiftCardRecord): NewOutboxEmail {
   const templates = loadEmailTemplates(GIFT_CARD_EMAIL_KIND);
-  const amount = emailMoney(card.currency, order.locale)(card.initialCents);
+  const amount = moneyTextIn(card.currency, order.locale)(card.initialCents);
   const subject = fillMessage(serverMessages.giftCardEmailSubject, { customerName: order.customerName, amount, siteTitle: order.siteTitle });
   const context = {
     subject,

@@ -7,10 +7,9 @@
 import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
 import { readFileSync } from 'node:fs';
 import { compile, type Template } from '../../engine/index.ts';
-import { formatMoneyWith } from '../../client/lib/money.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
-import { moneyFormatFor } from '../commerce/money-format.ts';
+import { moneyTextIn } from '../commerce/money-format.ts';
 
 /** An order as its emails tell it. */
 export interface OrderEmailInput {
@@ -65,15 +64,9 @@ export function loadEmailTemplates(name: string): EmailTemplates {
   return templates;
 }
 
-/** An amount as every email writes it: the store's money format for the currency in its locale. */
-export function emailMoney(currency: string, locale: string): (cents: number) => string {
-  const format = moneyFormatFor(currency, locale);
-  return (cents) => formatMoneyWith(cents, format);
-}
-
 /** The order's parts as the templates print them. */
 export function orderParts(input: OrderEmailInput) {
-  const money = emailMoney(input.currency, input.locale);
+  const money = moneyTextIn(input.currency, input.locale);
   // a free-shipping code's part reads as Free shipping, as on the checkout and the confirmation page
   const shown = shownWithFreeShippingCode(input.shippingCents, input.discount?.amountCents ?? 0, input.discount?.freeShipping ?? false);
   return {

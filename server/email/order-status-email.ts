@@ -22,9 +22,9 @@ import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
-import { shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
-import { emailMoney, loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { discountParts, giftCardParts, shownCodeAndShipping } from '../commerce/order-deductions.ts';
+import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { moneyTextIn } from '../commerce/money-format.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {
@@ -53,10 +53,9 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const templates = loadEmailTemplates(kind);
   const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
   const subject = fillMessage(subjectText, { orderNumber, siteTitle: settings.siteTitle });
-  const money = emailMoney(order.currency, settings.locale);
+  const money = moneyTextIn(order.currency, settings.locale);
   // a free-shipping code's part is not a deduction here either: the confirmation showed it as Free shipping
-  const shown = shownWithFreeShippingCode(order.shippingCents, discountUse ? order.discountCents : 0, discountUse?.kind === 'free-shipping');
-  const discount = discountUse ? discountParts({ code: discountUse.code, amountCents: shown.discountCents }, money) : null;
+  const discount = discountParts(shownCodeAndShipping(order, discountUse).discount, money);
   // money and gift cards come back on a cancellation and on a refund alike (the move has done it)
   const givesBack = change === 'cancelled' || change === 'refunded';
   const context = {

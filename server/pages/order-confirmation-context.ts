@@ -1,12 +1,11 @@
 import { CHECKOUT } from '../../client/lib/messages.ts';
-import { formatMoneyWith } from '../../client/lib/money.ts';
-import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
+import { shippingCostText } from '../../client/lib/shipping-cost.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
-import { moneyFormatFor } from '../commerce/money-format.ts';
-import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
+import { moneyTextIn } from '../commerce/money-format.ts';
+import { discountParts, giftCardParts, shownCodeAndShipping } from '../commerce/order-deductions.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
@@ -31,7 +30,7 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
   ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
-  const shown = shownWithFreeShippingCode(order.shippingCents, discountUse ? order.discountCents : 0, discountUse?.kind === 'free-shipping');
+  const shown = shownCodeAndShipping(order, discountUse);
   return {
     // where the order stands now: the shipping notice links here, and a cancelled order is no longer "confirmed"
     progress: progress ?? { status: 'paid', since: order.createdOn },
@@ -49,9 +48,9 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
     // `Free` rather than an amount of nothing, or under a free-shipping code, as the checkout and the emails write it
-    shippingCost: shippingCostText(shown.shippingCents, (cents) => formatMoneyWith(cents, moneyFormatFor(order.currency, settings.locale))),
+    shippingCost: shippingCostText(shown.shippingCents, moneyTextIn(order.currency, settings.locale)),
     // what the code took off the goods, a deduction as the checkout showed it
-    discount: discountParts(discountUse ? { code: discountUse.code, amountCents: shown.discountCents } : null, money),
+    discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
     customer: customer ? {
       orderNumber: CHECKOUT.orderNumber(customer.orderNumber),
