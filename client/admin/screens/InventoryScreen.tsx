@@ -19,6 +19,7 @@ import { StoreDate } from '../StoreDate.tsx';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import type { Navigate } from '../AdminApp.tsx';
 import { orderLabel } from './OrdersScreen.tsx';
+import { AdminLink } from '../AdminLink.tsx';
 
 interface InventoryRow {
   productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
@@ -182,8 +183,7 @@ function OrderLink({ change, links }: { change: StockChange; links: OrderLinks }
   if (change.orderId === null) return null;
   const label = orderLabel({ id: change.orderId, orderNumber: change.orderNumber ?? null });
   if (!links.canReadOrders) return <>{label}</>;
-  const path = ADMIN_PATHS.order(change.orderId);
-  return <a href={path} onClick={(event) => { event.preventDefault(); links.navigate(path); }}>{label}</a>;
+  return <AdminLink to={ADMIN_PATHS.order(change.orderId)} navigate={links.navigate}>{label}</AdminLink>;
 }
 
 function HistoryRow({ row, id, version, links, onClose }: { row: InventoryRow; id: string; version: number; links: OrderLinks; onClose: () => void }) {

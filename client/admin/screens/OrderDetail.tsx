@@ -16,6 +16,7 @@ import { useStoreMoneyFormat } from '../store-money-format.ts';
 import { giftCardConsequences, OrderGiftCards, type GiftCardPayment, type IssuedGiftCard } from './OrderGiftCards.tsx';
 import { filledIn, TrackingFacts, TrackingForm, type TrackingValues } from './OrderTracking.tsx';
 import type { ParcelTracking } from '../../lib/parcel-carriers.ts';
+import { AdminLink } from '../AdminLink.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -224,7 +225,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const money = (cents: number) => formatMoney(cents, order.currency, moneyFormat);
   // the card that paid, linked to its own screen (where a stopped one is started again)
   const giftCardLink = (card: GiftCardPayment, label: string) => (card.id
-    ? <a href={ADMIN_PATHS.giftCard(card.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.giftCard(card.id!)); }}>{label}</a>
+    ? <AdminLink to={ADMIN_PATHS.giftCard(card.id)} navigate={navigate}>{label}</AdminLink>
     : label);
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
@@ -234,7 +235,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
         <h1 id="order-title">{`${ADMIN.orderDetail} ${orderLabel(order)}`}</h1>
-        <a href={backToList} onClick={(event) => { event.preventDefault(); navigate(backToList); }}>{ADMIN.backToOrders}</a>
+        <AdminLink to={backToList} navigate={navigate}>{ADMIN.backToOrders}</AdminLink>
       </div>
       <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>
         {ADMIN.status}: {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}

@@ -10,6 +10,7 @@ import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CardTableHead } from '../CardTableHead.tsx';
 import { TableRegion } from '../TableRegion.tsx';
+import { AdminLink } from '../AdminLink.tsx';
 
 export interface IssuedGiftCard { id?: string; last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }
 
@@ -50,7 +51,7 @@ export function OrderGiftCards({ cards, money, navigate }: { cards: readonly Iss
               <tr role="row" key={index}>
                 <td role="cell" data-label={ADMIN.giftCard}>
                   {card.id && navigate ? (
-                    <a href={ADMIN_PATHS.giftCard(card.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.giftCard(card.id!)); }}>{ADMIN.giftCardEnding(card.last4)}</a>
+                    <AdminLink to={ADMIN_PATHS.giftCard(card.id)} navigate={navigate}>{ADMIN.giftCardEnding(card.last4)}</AdminLink>
                   ) : ADMIN.giftCardEnding(card.last4)}
                 </td>
                 <td role="cell" data-label={ADMIN.giftCardAmount}>{money(card.initialCents)}</td>

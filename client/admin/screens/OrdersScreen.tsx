@@ -18,6 +18,7 @@ import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { OrderPeriodFilter, type PeriodChoice } from './OrderPeriodFilter.tsx';
 import { ordersSummaryText, type OrdersSummary } from './orders-summary.ts';
+import { AdminLink } from '../AdminLink.tsx';
 
 export interface OrderSummary {
   id: string; orderNumber: string | null; createdOn: number; email: string | null; name: string | null; grandTotalCents: number; currency: string;
@@ -96,7 +97,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
               {data.orders.map((order) => (
                 <tr role="row" key={order.id} data-order-id={order.id}>
                   <td role="cell" data-label={ADMIN.orderNumber}>
-                    <a href={orderPath(order.id)} onClick={(event) => { event.preventDefault(); navigate(orderPath(order.id)); }}>{orderLabel(order)}</a>
+                    <AdminLink to={orderPath(order.id)} navigate={navigate}>{orderLabel(order)}</AdminLink>
                   </td>
                   {/* in the zone the filter's days were counted in */}
                   <td role="cell" data-label={ADMIN.date}><StoreDate on={order.createdOn} zone={timeZone} /></td>

@@ -20,6 +20,7 @@ import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { NO_NOTICE, refusedNotice, useClearedOnSignIn, useScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
+import { AdminLink } from '../AdminLink.tsx';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -285,7 +286,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     <section aria-labelledby="editor-title">
       <div className="admin-toolbar">
         <h1 id="editor-title">{productId === null ? ADMIN.newProduct : ADMIN.editProduct}</h1>
-        <a href={ADMIN_PATHS.products} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.products); }}>{ADMIN.screens.products}</a>
+        <AdminLink to={ADMIN_PATHS.products} navigate={navigate}>{ADMIN.screens.products}</AdminLink>
       </div>
       {canEdit ? null : <p className="admin-hint">{ADMIN.readOnlyRole}</p>}
       <form className="admin-form" ref={formRef} onSubmit={save} noValidate>

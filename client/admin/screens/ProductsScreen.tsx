@@ -12,6 +12,7 @@ import { useStoreMoneyFormat } from '../store-money-format.ts';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
+import { AdminLink } from '../AdminLink.tsx';
 
 interface ProductSummary {
   id: string;
@@ -61,7 +62,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
               {data.products.map((product) => (
                 <tr key={product.id} data-product-id={product.id}>
                   <td>
-                    <a href={ADMIN_PATHS.product(product.id)} onClick={(event) => { event.preventDefault(); navigate(ADMIN_PATHS.product(product.id)); }}>{product.title}</a>
+                    <AdminLink to={ADMIN_PATHS.product(product.id)} navigate={navigate}>{product.title}</AdminLink>
                     <small className="admin-hint"> {ADMIN.variantCount(product.variantCount)}</small>
                   </td>
                   <td>{TYPE_NAMES[product.productType] ?? ''}</td>
