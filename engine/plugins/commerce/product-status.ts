@@ -6,7 +6,8 @@
 import { asRecord, deepEquals, isObject, isTruthy, type JsonObject } from '../../runtime/values.ts';
 import { intOf, longOf } from '../core/node-coercion.ts';
 import { jsonAsBooleanOr } from './json-coercion.ts';
-import { isSubscribable, kindOfContent, productContentOf, productKindOf, variantsOf, variantsOfContent } from './product.ts';
+import { ProductType } from '../enums.ts';
+import { isSubscribable, productContentOf, productKindOf, variantsOf, variantsOfContent } from './product.ts';
 
 /** A variant that can be bought now: unlimited, or with stock above 0. */
 function inStock(variant: JsonObject): boolean {
@@ -57,32 +58,53 @@ export function isOnSale(item: unknown): boolean {
 /**
  * The ` on-sale` and ` sold-out` classes item-classes gives a store item: isOnSale and isSoldOut
  * decided together, reading the product's kind and variants once.
+ *
+ * item-classes asks this of every store item of a list, where it was a fifth of a blog list's
+ * render: the reads of a JSON boolean or number below are answered here, and isTruthy and intOf
+ * (called with every kind of value from everywhere, so neither is inlined into a hot loop) only
+ * see the other kinds. What each decides is theirs exactly.
  */
 export function saleAndStockClasses(item: unknown): string {
-  // Read once here: item-classes asks this of every store item of a list, and each asRecord costs.
   const content = productContentOf(item);
-  switch (kindOfContent(content)) {
-    case 'physical':
-    case 'service': {
+  switch (kindCodeOf(content)) {
+    case ProductType.physical:
+    case ProductType.service: {
       const variants = variantsOfContent(content);
       let onSale = false;
       let available = false;
       for (let i = 0; i < variants.length; i++) {
         const fields = asRecord(variants[i]);
         if (fields === undefined) continue;
-        if (!onSale && isTruthy(fields.onSale)) onSale = true;
-        if (!available && inStock(fields)) available = true;
+        if (!onSale && flagSet(fields.onSale)) onSale = true;
+        if (!available && (flagSet(fields.unlimited) || stockAboveZero(fields.qtyInStock))) available = true;
         if (onSale && available) break;
       }
       return available ? (onSale ? ' on-sale' : '') : onSale ? ' on-sale sold-out' : ' sold-out';
     }
-    case 'digital':
-      return digitalOnSale(content) ? ' on-sale' : '';
-    case 'gift-card':
+    case ProductType.digital:
+      return flagSet(content?.onSale) ? ' on-sale' : '';
+    case ProductType['gift-card']:
       return '';
     default:
       return ' sold-out';
   }
+}
+
+/** kindOfContent as its code (ProductType): intOf of `productType`, -1 when there is none. */
+function kindCodeOf(content: JsonObject | undefined): number {
+  const code = content?.productType;
+  if (code === undefined) return ProductType.undefined;
+  return typeof code === 'number' && (code | 0) === code ? code : intOf(code);
+}
+
+/** isTruthy, with a JSON boolean and a missing field decided first. */
+function flagSet(value: unknown): boolean {
+  return value === true || (value !== false && value !== undefined && isTruthy(value));
+}
+
+/** `intOf(quantity) > 0`: a JSON number is above 0 as a whole number when it is at least 1 (NaN is not). */
+function stockAboveZero(quantity: unknown): boolean {
+  return typeof quantity === 'number' ? quantity >= 1 : intOf(quantity) > 0;
 }
 
 /** The mark a product listing shows: sold out wins over sale. */

@@ -167,11 +167,16 @@ describe('sale and stock classes', () => {
       'not a variant',
       null,
       [],
+      // numbers and flags that are not JSON's true/false or whole counts
+      { qtyInStock: 0.5, onSale: 1 },
+      { qtyInStock: 1e12, unlimited: 0 },
+      { qtyInStock: -2, onSale: 'false', unlimited: '' },
+      { qtyInStock: Number.NaN, onSale: {}, unlimited: [] },
     ];
     let checked = 0;
-    for (const type of [1, 2, 3, 4, 5, '1', undefined]) {
+    for (const type of [1, 2, 3, 4, 5, '1', undefined, 1.5, 3.0, 2 ** 32 + 1, -0, ' 3 ']) {
       for (let mask = 0; mask < 1 << 4; mask++) {
-        for (const offset of [0, 4]) {
+        for (const offset of [0, 4, 8]) {
           const variants = variantChoices.slice(offset, offset + 4).filter((_, i) => (mask >> i) & 1);
           for (const onSale of [true, false]) {
             const item = product(type, { variants, onSale });
@@ -183,6 +188,6 @@ describe('sale and stock classes', () => {
       }
     }
     expect(saleAndStockClasses({})).toBe(' sold-out');
-    expect(checked).toBe(7 * 16 * 2 * 2);
+    expect(checked).toBe(12 * 16 * 3 * 2);
   });
 });
