@@ -7,6 +7,7 @@ import { asRecord, deepEquals, isObject, isTruthy, type JsonObject } from '../..
 import { intOf, longOf } from '../core/node-coercion.ts';
 import { jsonAsBooleanOr } from './json-coercion.ts';
 import { ProductType } from '../enums.ts';
+import { truthy, wholeNumberOf } from '../core/quick-coercion.ts';
 import { isSubscribable, productContentOf, productKindOf, variantsOf, variantsOfContent } from './product.ts';
 
 /** A variant that can be bought now: unlimited, or with stock above 0. */
@@ -60,9 +61,7 @@ export function isOnSale(item: unknown): boolean {
  * decided together, reading the product's kind and variants once.
  *
  * item-classes asks this of every store item of a list, where it was a fifth of a blog list's
- * render: the reads of a JSON boolean or number below are answered here, and isTruthy and intOf
- * (called with every kind of value from everywhere, so neither is inlined into a hot loop) only
- * see the other kinds. What each decides is theirs exactly.
+ * render: its reads go through quick-coercion.ts.
  */
 export function saleAndStockClasses(item: unknown): string {
   const content = productContentOf(item);
@@ -75,14 +74,14 @@ export function saleAndStockClasses(item: unknown): string {
       for (let i = 0; i < variants.length; i++) {
         const fields = asRecord(variants[i]);
         if (fields === undefined) continue;
-        if (!onSale && flagSet(fields.onSale)) onSale = true;
-        if (!available && (flagSet(fields.unlimited) || stockAboveZero(fields.qtyInStock))) available = true;
+        if (!onSale && truthy(fields.onSale)) onSale = true;
+        if (!available && (truthy(fields.unlimited) || stockAboveZero(fields.qtyInStock))) available = true;
         if (onSale && available) break;
       }
       return available ? (onSale ? ' on-sale' : '') : onSale ? ' on-sale sold-out' : ' sold-out';
     }
     case ProductType.digital:
-      return flagSet(content?.onSale) ? ' on-sale' : '';
+      return truthy(content?.onSale) ? ' on-sale' : '';
     case ProductType['gift-card']:
       return '';
     default:
@@ -93,13 +92,7 @@ export function saleAndStockClasses(item: unknown): string {
 /** kindOfContent as its code (ProductType): intOf of `productType`, -1 when there is none. */
 function kindCodeOf(content: JsonObject | undefined): number {
   const code = content?.productType;
-  if (code === undefined) return ProductType.undefined;
-  return typeof code === 'number' && (code | 0) === code ? code : intOf(code);
-}
-
-/** isTruthy, with a JSON boolean and a missing field decided first. */
-function flagSet(value: unknown): boolean {
-  return value === true || (value !== false && value !== undefined && isTruthy(value));
+  return code === undefined ? ProductType.undefined : wholeNumberOf(code);
 }
 
 /** `intOf(quantity) > 0`: a JSON number is above 0 as a whole number when it is at least 1 (NaN is not). */

@@ -5,9 +5,10 @@
  * the scopes, as the reference does.
  */
 import { asRecord, isTruthy } from '../../runtime/values.ts';
+import { truthy, wholeNumberOf } from '../core/quick-coercion.ts';
 import type { Formatter } from '../types.ts';
 import { RecordType } from '../enums.ts';
-import { intOf, textOf } from '../core/node-coercion.ts';
+import { textOf } from '../core/node-coercion.ts';
 import { saleAndStockClasses } from '../commerce/product-status.ts';
 import { slugify } from '../core/text-shaping.ts';
 import { memoShortText } from '../core/short-text-memo.ts';
@@ -48,27 +49,31 @@ export const itemClasses: Formatter = {
   apply(value, _args, ctx) {
     let out = 'hentry';
 
+    // The reads below run for every item of a list: see quick-coercion.ts.
     const promoted = ctx.lookup(PROMOTED_BLOCK_TYPE);
-    if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(textOf(promoted))}`;
+    if (truthy(promoted)) out += ` promoted promoted-block-${slugify(textOf(promoted))}`;
 
+    // Only a list has classes (a truthy value of another kind gives none, as listClasses says).
     const categories = ctx.lookup(CATEGORIES);
-    if (isTruthy(categories)) out += listClasses(categoryClass, categories);
+    if (Array.isArray(categories)) out += listClasses(categoryClass, categories);
 
     const tags = ctx.lookup(TAGS);
-    if (isTruthy(tags)) out += listClasses(tagClass, tags);
+    if (Array.isArray(tags)) out += listClasses(tagClass, tags);
 
     const author = ctx.lookup(AUTHOR);
-    const displayName = asRecord(author)?.displayName;
-    if (isTruthy(author) && isTruthy(displayName)) out += ` author-${slugify(textOf(displayName))}`;
+    if (author !== undefined) {
+      const displayName = asRecord(author)?.displayName;
+      if (isTruthy(author) && truthy(displayName)) out += ` author-${slugify(textOf(displayName))}`;
+    }
 
     out += postTypeClass(textOf(ctx.lookup(RECORD_TYPE_LABEL)));
 
     const index = ctx.lookup(INDEX);
-    if (index !== undefined) out += indexClass(intOf(index));
+    if (index !== undefined) out += indexClass(wholeNumberOf(index));
 
-    if (isTruthy(ctx.lookup(STARRED))) out += ' featured';
+    if (truthy(ctx.lookup(STARRED))) out += ' featured';
 
-    if (intOf(asRecord(value)?.recordType) === RecordType['store-item']) {
+    if (wholeNumberOf(asRecord(value)?.recordType) === RecordType['store-item']) {
       out += saleAndStockClasses(value);
     }
     return out;

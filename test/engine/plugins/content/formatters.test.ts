@@ -188,6 +188,25 @@ describe('item-classes', () => {
     expect(renderOk('{@|item-classes}', noVariants)).toBe('hentry post-type- sold-out');
   });
 
+  it('reads values of other kinds as the language does: only lists give categories and tags, text and numbers count as flags', () => {
+    const odd = {
+      promotedBlockType: 0,
+      categories: 'Home',
+      tags: { t: 1 },
+      author: { displayName: '' },
+      recordTypeLabel: 7,
+      starred: 'no',
+      recordType: '11',
+      structuredContent: { productType: '2', onSale: 'yes' },
+    };
+    expect(renderOk('{@|item-classes}', odd)).toBe('hentry post-type-7 featured on-sale');
+    const numbers = { promotedBlockType: 2.5, author: { displayName: 0.5 }, starred: 0, recordType: 11.0, structuredContent: { productType: 4 } };
+    expect(renderOk('{@|item-classes}', numbers)).toBe('hentry promoted promoted-block-25 author-05 post-type-');
+    expect(renderOk('{.repeated section items}{@|item-classes}{.end}', { items: [{ author: true, starred: [] }] })).toBe(
+      'hentry post-type- article-index-1',
+    );
+  });
+
   it('numbers every position of a long list and names the same category on every item', () => {
     const items = Array.from({ length: 1100 }, (_, i) => ({ categories: ['Home & Garden', i % 2 ? 'A B' : 'Home & Garden'] }));
     const classes = renderOk('{.repeated section items}{@|item-classes}\n{.end}', { items }).trim().split('\n');
