@@ -170,12 +170,32 @@ export function compileLookup(path: Path): Lookup {
     if (read === null) return (frame) => frame.node;
     return (frame) => read(frame.node);
   }
+  if (first === '@index' || first === '@index0') {
+    const position = loopPosition(first === '@index' ? 1 : 0);
+    if (read === null) return position;
+    return (frame) => read(position(frame));
+  }
   if (isPlainName(first)) {
     if (read === null) return (frame) => lookupName(frame, first);
     return (frame) => read(lookupName(frame, first));
   }
   if (read === null) return (frame) => resolveFirst(first, frame);
   return (frame) => read(resolveFirst(first, frame));
+}
+
+/**
+ * `@index` (from 1) or `@index0`: the position of the nearest loop from `start` outward, as
+ * resolveFirst finds it, without its tests of the name at every scope (item-classes and many list
+ * templates read it on every item).
+ */
+function loopPosition(from: 0 | 1): Lookup {
+  return (start) => {
+    for (let frame: Frame | null = start; frame !== null; frame = frame.parent) {
+      if (frame.index !== -1) return frame.index + from;
+      if (frame.stop) break;
+    }
+    return undefined;
+  };
 }
 
 /** Sections and repeated sections resolve their first segment in the current frame only. */

@@ -4,7 +4,10 @@ import { Frame } from '../../../engine/runtime/frame.ts';
 import { compileLookup, compileSectionLookup, rememberWalks, resolvePath } from '../../../engine/runtime/lookup.ts';
 import type { Path } from '../../../engine/syntax/nodes.ts';
 
-/** Scopes: root data, an isolated partial scope, a loop over a list, and an item with variables of its own. */
+/**
+ * Scopes: root data, an isolated partial scope, a loop over a list, an item with variables of its
+ * own, and an isolated scope inside the item (which sees no loop position beyond itself).
+ */
 function scopes(): Frame[] {
   const root = new Frame({ a: { b: { c: 'deep' }, list: [10, 20] }, top: 'root', constructor: undefined }, null);
   root.setVar('@v', { d: { e: 'root var' } });
@@ -15,7 +18,8 @@ function scopes(): Frame[] {
   loop.index = 1;
   const item = new Frame(list[1], loop);
   item.setVar('@v', { d: 'item var' });
-  return [root, isolated, loop, item];
+  const inner = new Frame({ top: 'inner' }, item, true);
+  return [root, isolated, loop, item, inner];
 }
 
 const paths: Path[] = [
