@@ -88,7 +88,12 @@ describe('every state-changing route, called by the signed-in owner with hostile
       // the digest after a refused call is the next call's before: nothing runs between the two
       let known: Record<string, string> | null = null;
       for (const route of routes) {
-        for (const url of [hostilePath(route), route.path.replace(/:(\w+)/g, 'probe-$1')]) {
+        const urls = [hostilePath(route), route.path.replace(/:(\w+)/g, 'probe-$1')];
+        let refused = false;
+        for (const [index, url] of urls.entries()) {
+          // a route without parameters has one URL: once refused (nothing written), the same call
+          // again would meet the same store; after an accepted one it is sent again
+          if (index === 1 && url === urls[0] && refused) continue;
           // what a call writes after answering (tracking records) is written before each digest
           await server.app.deps.background.settled();
           const before = known ?? await databaseDigest(server.app.deps.store);
@@ -97,7 +102,8 @@ describe('every state-changing route, called by the signed-in owner with hostile
           await server.app.deps.background.settled();
           const name = `${route.method} ${url} → ${answer.status}`;
           if (answer.status >= 500) problems.push(`${name}: ${answer.text.slice(0, 120)}`);
-          if (answer.status < 400) continue;
+          refused = answer.status >= 400;
+          if (!refused) continue;
           if (url.startsWith('/api/')) {
             const message = (answer.body as { message?: unknown } | null)?.message;
             if (typeof message !== 'string' || message.trim() === '') problems.push(`${name}: no JSON message (${answer.text.slice(0, 80)})`);
