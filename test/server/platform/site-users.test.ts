@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../../../client/lib/cart.ts';
 import { CartRepository } from '../../../server/db/cart-repository.ts';
 import { serverMessages } from '../../../server/messages.ts';
@@ -12,20 +12,29 @@ import { addAccount, field, OWNER_PASSWORD, startServer, tempDatabasePath, Visit
 describe('site-user session calls', () => {
   let db: ReturnType<typeof tempDatabasePath>;
   let server: RunningServer;
+  /** Each case's own reader account: its sign-ins, failures, carts and language are its own. */
+  let readerEmail: string;
+  let readers = 0;
 
-  beforeEach(async () => {
+  // one server for the file (a fresh store costs its migrations and the owner's password hash);
+  // the cases share no account but the owner's, whose sessions each case opens for itself
+  beforeAll(async () => {
     db = tempDatabasePath();
     server = await startServer(db.path);
-    await addAccount(server, 'reader@example.com', 'reader password 1');
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await server.stop();
     db.remove();
+  });
+  beforeEach(async () => {
+    readers += 1;
+    readerEmail = `reader-${readers}@example.com`;
+    await addAccount(server, readerEmail, 'reader password 1');
   });
 
   it('signs in with email and password and returns an xsrfToken and the two cookies', async () => {
     const visitor = new Visitor(server);
-    const result = await visitor.signIn('reader@example.com', 'reader password 1');
+    const result = await visitor.signIn(readerEmail, 'reader password 1');
     expect(result.status).toBe(200);
     expect(typeof field(result.body, 'xsrfToken')).toBe('string');
     const info = JSON.parse(visitor.cookies.get(SITE_USER_INFO_COOKIE) ?? '{}');
@@ -37,14 +46,14 @@ describe('site-user session calls', () => {
   });
 
   it('keeps the session across browser restarts only with rememberMe', async () => {
-    const remembered = await new Visitor(server).signIn('reader@example.com', 'reader password 1', true);
+    const remembered = await new Visitor(server).signIn(readerEmail, 'reader password 1', true);
     expect(remembered.headers.getSetCookie().some((line) => line.startsWith(SITE_USER_SESSION_COOKIE) && /Max-Age=\d+/i.test(line))).toBe(true);
-    const browserSession = await new Visitor(server).signIn('reader@example.com', 'reader password 1', false);
+    const browserSession = await new Visitor(server).signIn(readerEmail, 'reader password 1', false);
     expect(browserSession.headers.getSetCookie().some((line) => line.startsWith(SITE_USER_SESSION_COOKIE) && /Max-Age/i.test(line))).toBe(false);
   });
 
   it('refuses a wrong password and an unknown email alike', async () => {
-    const wrong = await new Visitor(server).signIn('reader@example.com', 'not it');
+    const wrong = await new Visitor(server).signIn(readerEmail, 'not it');
     const unknown = await new Visitor(server).signIn('nobody@example.com', 'reader password 1');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -54,18 +63,18 @@ describe('site-user session calls', () => {
 
   it('makes an account and address wait after repeated failures, while correct ones never count', async () => {
     const visitor = new Visitor(server);
-    for (let i = 0; i < 5; i += 1) expect((await visitor.signIn('reader@example.com', 'reader password 1')).status).toBe(200);
-    for (let i = 0; i < SIGN_IN_POLICY.backOffFromFailure; i += 1) expect((await visitor.signIn('reader@example.com', `wrong ${i}`)).status).toBe(401);
-    const limited = await visitor.signIn('reader@example.com', 'reader password 1');
+    for (let i = 0; i < 5; i += 1) expect((await visitor.signIn(readerEmail, 'reader password 1')).status).toBe(200);
+    for (let i = 0; i < SIGN_IN_POLICY.backOffFromFailure; i += 1) expect((await visitor.signIn(readerEmail, `wrong ${i}`)).status).toBe(401);
+    const limited = await visitor.signIn(readerEmail, 'reader password 1');
     expect(limited.status).toBe(429);
     expect(field(limited.body, 'message')).toBe(platformMessages.tooManySignInAttempts);
     expect(limited.headers.get('retry-after')).toBe(String(SIGN_IN_POLICY.firstBackOffMs / 1000));
     await new Promise((resolve) => setTimeout(resolve, SIGN_IN_POLICY.firstBackOffMs + 100));
-    expect((await visitor.signIn('reader@example.com', 'reader password 1')).status).toBe(200);
+    expect((await visitor.signIn(readerEmail, 'reader password 1')).status).toBe(200);
   });
 
   it('answers 400 naming the field when the payload is malformed', async () => {
-    const result = await new Visitor(server).call('/api/site-users/account/session', { json: { email: 'reader@example.com' } });
+    const result = await new Visitor(server).call('/api/site-users/account/session', { json: { email: readerEmail } });
     expect(result.status).toBe(400);
     expect(String(field(result.body, 'message'))).toContain('password');
   });
@@ -74,13 +83,13 @@ describe('site-user session calls', () => {
     const visitor = new Visitor(server);
     await visitor.ensureCrumb();
     const signIn = await visitor.call('/api/site-users/account/session', {
-      json: { email: 'reader@example.com', password: 'reader password 1' }, withoutCrumb: true,
+      json: { email: readerEmail, password: 'reader password 1' }, withoutCrumb: true,
     });
     expect(signIn.status).toBe(403);
     expect(signIn.body).toEqual({ crumbFail: true, message: serverMessages.crumbFail });
     expect(visitor.cookies.has(SITE_USER_SESSION_COOKIE)).toBe(false);
 
-    await visitor.signIn('reader@example.com', 'reader password 1');
+    await visitor.signIn(readerEmail, 'reader password 1');
     const signOut = await visitor.call('/api/site-users/account/session?cloneCart=true', { method: 'DELETE', withoutCrumb: true });
     expect(signOut.status).toBe(403);
     expect(field(signOut.body, 'crumbFail')).toBe(true);
@@ -92,7 +101,7 @@ describe('site-user session calls', () => {
 
   it('signs out: the old session cookie no longer authenticates', async () => {
     const visitor = new Visitor(server);
-    await visitor.signIn('reader@example.com', 'reader password 1');
+    await visitor.signIn(readerEmail, 'reader password 1');
     const staleCookies = new Map(visitor.cookies);
     const staleXsrf = visitor.xsrfToken;
     const out = await visitor.call('/api/site-users/account/session', { method: 'DELETE' });
@@ -109,7 +118,7 @@ describe('site-user session calls', () => {
   describe('cloneCart on sign-out', () => {
     async function signedInWithCart(): Promise<{ visitor: Visitor; siteUserId: string }> {
       const visitor = new Visitor(server);
-      const signIn = await visitor.signIn('reader@example.com', 'reader password 1');
+      const signIn = await visitor.signIn(readerEmail, 'reader password 1');
       const siteUserId = field(signIn.body, 'siteUserId') as string;
       const carts = new CartRepository(server.app.deps.store);
       const variant = (await server.app.deps.store.get<{ id: string; product_id: string }>('SELECT id, product_id FROM variants ORDER BY rowid LIMIT 1'))!;
@@ -149,10 +158,10 @@ describe('site-user session calls', () => {
 
   it('saves the language of a signed-in user who sends the X-SiteUser-XSRF-Token', async () => {
     const visitor = new Visitor(server);
-    await visitor.signIn('reader@example.com', 'reader password 1');
+    await visitor.signIn(readerEmail, 'reader password 1');
     const saved = await visitor.call('/api/site-users/account/locale', { json: { language: 'fr-CA' } });
     expect(saved.status).toBe(200);
-    const row = (await server.app.deps.store.get<{ locale: string }>('SELECT locale FROM site_users WHERE email = ?', ['reader@example.com']))!;
+    const row = (await server.app.deps.store.get<{ locale: string }>('SELECT locale FROM site_users WHERE email = ?', [readerEmail]))!;
     expect(row.locale).toBe('fr-CA');
 
     const noToken = await visitor.call('/api/site-users/account/locale', {
@@ -184,7 +193,7 @@ describe('site-user session calls', () => {
       const owner = new Visitor(server);
       const ownerSignIn = await owner.signIn(OWNER_EMAIL, OWNER_PASSWORD);
       const reader = new Visitor(server);
-      await reader.signIn('reader@example.com', 'reader password 1');
+      await reader.signIn(readerEmail, 'reader password 1');
       // the reader keeps its own session token but claims to be the owner
       reader.cookies.set(SITE_USER_INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId: field(ownerSignIn.body, 'siteUserId') }));
       const result = await reader.call('/api/commondata/GetSiteLayout');
@@ -209,7 +218,7 @@ describe('site-user session calls', () => {
   });
 
   it('stores scrypt hashes, never the password', async () => {
-    const row = (await server.app.deps.store.get<{ password_hash: string }>('SELECT password_hash FROM site_users WHERE email = ?', ['reader@example.com']))!;
+    const row = (await server.app.deps.store.get<{ password_hash: string }>('SELECT password_hash FROM site_users WHERE email = ?', [readerEmail]))!;
     expect(row.password_hash.startsWith('scrypt$')).toBe(true);
     expect(row.password_hash).not.toContain('reader password 1');
   });
