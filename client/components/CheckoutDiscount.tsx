@@ -32,12 +32,12 @@ export function CheckoutDiscount({ applied, discountCents, money, ...box }: Code
 /**
  * The totals' line of an applied code: what it takes off, as a deduction (placed before the
  * shipping); none while it takes nothing off, as the order's confirmation will have none, nor for
- * a free-shipping code, whose part the shipping line shows as Free (shipping-cost.ts).
+ * a free-shipping code, whose part the shipping line shows as free with the code (shipping-cost.ts).
  */
 export function DiscountTotals({ applied, discountCents, shippingCents, money }: {
   applied: AppliedDiscount | null; discountCents: number; shippingCents: number; money: (cents: number) => string;
 }) {
-  const shown = shownWithFreeShippingCode(shippingCents, discountCents, applied?.freeShipping ?? false).discountCents;
+  const shown = shownWithFreeShippingCode(shippingCents, discountCents, applied?.freeShipping ? applied.code : null).discountCents;
   if (!applied || shown === 0) return null;
   return <><dt>{CHECKOUT.discountLine(applied.code)}</dt><dd className="discount-deduction">{money(-shown)}</dd></>;
 }

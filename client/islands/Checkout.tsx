@@ -70,14 +70,14 @@ type FieldName = 'email' | 'name' | 'line1' | 'line2' | 'city' | 'region' | 'pos
 type Values = Record<FieldName, string>;
 
 /**
- * The totals' shipping line: what the chosen option costs, `Free` for nothing or under a
- * free-shipping code (shipping-cost.ts); none when nothing ships, nor while no option can carry
- * the order (the options say so, and nothing is free).
+ * The totals' shipping line: what the chosen option costs, `Free` for nothing, `Free with code
+ * CODE` under a free-shipping code (shipping-cost.ts); none when nothing ships, nor while no
+ * option can carry the order (the options say so, and nothing is free).
  */
 function ShippingTotal({ quote, money, className }: { quote: CheckoutQuoteProps; money: (cents: number) => string; className?: string }) {
   if (!quote.requiresShipping || quote.selectedShippingOptionId === null) return null;
-  const shown = shownWithFreeShippingCode(quote.shippingCents, quote.discountCents, quote.discount?.freeShipping ?? false).shippingCents;
-  return <><dt>{CART.shipping}</dt><dd className={className}>{shippingCostText(shown, money)}</dd></>;
+  const shown = shownWithFreeShippingCode(quote.shippingCents, quote.discountCents, quote.discount?.freeShipping ? quote.discount.code : null);
+  return <><dt>{CART.shipping}</dt><dd className={className}>{shippingCostText(shown.shippingCents, money, shown.freeWithCode)}</dd></>;
 }
 
 /** What each field is called in the list of problems (the shipping choice's problem points at its first option). */

@@ -394,6 +394,8 @@ export const CHECKOUT = {
   quantity: 'Quantity',
   price: 'Price',
   free: 'Free',
+  /** The shipping a free-shipping code took off, named wherever that shipping is shown (the checkout's totals, the confirmation page, the emails). */
+  freeWithCode: (code: string): string => `Free with code ${code}`,
   emailInvalid: 'Please enter a valid email address.',
   nameRequired: 'Please enter your name.',
   line1Required: 'Please enter your street address.',

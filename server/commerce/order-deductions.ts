@@ -5,15 +5,21 @@
  * needs it (text in an email, a money object for a page's template).
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
-import { shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
+import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 
 /**
  * A placed order's shipping and its code's deduction as the shopper is shown them: a free-shipping
- * code's part reads as Free shipping rather than a deduction (shownWithFreeShippingCode).
+ * code's part reads as the shipping free with that code rather than a deduction
+ * (shownWithFreeShippingCode); `shipping` is that line's text (`Free with code CODE`).
  */
-export function shownCodeAndShipping(order: { shippingCents: number; discountCents: number }, use: { code: string; kind: string } | null) {
-  const shown = shownWithFreeShippingCode(order.shippingCents, use ? order.discountCents : 0, use?.kind === 'free-shipping');
-  return { shippingCents: shown.shippingCents, discount: use ? { code: use.code, amountCents: shown.discountCents } : null };
+export function shownCodeAndShipping(order: { shippingCents: number; discountCents: number }, use: { code: string; kind: string } | null, money: (cents: number) => string) {
+  const shown = shownWithFreeShippingCode(order.shippingCents, use ? order.discountCents : 0, use?.kind === 'free-shipping' ? use.code : null);
+  return {
+    shipping: shippingCostText(shown.shippingCents, money, shown.freeWithCode),
+    // the code that made the shipping free, for a view that shows no shipping line otherwise (the shipping notice)
+    freeWithCode: shown.freeWithCode,
+    discount: use ? { code: use.code, amountCents: shown.discountCents } : null,
+  };
 }
 
 /** `Discount (CODE)` and what it took off; null without one, or when it took nothing off. */

@@ -67,8 +67,8 @@ export function loadEmailTemplates(name: string): EmailTemplates {
 /** The order's parts as the templates print them. */
 export function orderParts(input: OrderEmailInput) {
   const money = moneyTextIn(input.currency, input.locale);
-  // a free-shipping code's part reads as Free shipping, as on the checkout and the confirmation page
-  const shown = shownWithFreeShippingCode(input.shippingCents, input.discount?.amountCents ?? 0, input.discount?.freeShipping ?? false);
+  // a free-shipping code's part reads as the shipping free with that code, as on the checkout and the confirmation page
+  const shown = shownWithFreeShippingCode(input.shippingCents, input.discount?.amountCents ?? 0, input.discount?.freeShipping ? input.discount.code : null);
   return {
     siteTitle: input.siteTitle,
     orderNumber: CHECKOUT.orderNumber(input.orderNumber),
@@ -86,7 +86,7 @@ export function orderParts(input: OrderEmailInput) {
     subtotal: money(input.subtotalCents),
     discount: discountParts(input.discount ? { code: input.discount.code, amountCents: shown.discountCents } : null, money),
     shippingName: input.shippingName,
-    shipping: shippingCostText(shown.shippingCents, money),
+    shipping: shippingCostText(shown.shippingCents, money, shown.freeWithCode),
     tax: money(input.taxCents),
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),

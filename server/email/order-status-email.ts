@@ -4,9 +4,10 @@
  * ships and a link to the order's page, which shows the same status; a shipping notice gives the
  * parcel's carrier, tracking number and tracking link when the owner gave them; one of an order
  * with a discount code or paid in part by a gift card gives its total with what the code took
- * off and what the card paid, as the confirmation does; a cancellation also says what went back
- * on the gift card that paid for it and which gift cards it bought are stopped (the move has done
- * both by then, in the same transaction); a refund says the same, with how much goes back to the
+ * off (a free-shipping code's as the shipping free with it) and what the card paid, as the
+ * confirmation does; a cancellation also says what went back on the gift card that paid for it
+ * and which gift cards it bought are stopped (the move has done both by then, in the same
+ * transaction); a refund says the same, with how much goes back to the
  * payment card and whether the order, not sent yet, now will not be.
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
@@ -54,8 +55,9 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const orderNumber = CHECKOUT.orderNumber(customer.orderNumber);
   const subject = fillMessage(subjectText, { orderNumber, siteTitle: settings.siteTitle });
   const money = moneyTextIn(order.currency, settings.locale);
-  // a free-shipping code's part is not a deduction here either: the confirmation showed it as Free shipping
-  const discount = discountParts(shownCodeAndShipping(order, discountUse).discount, money);
+  // a free-shipping code's part is not a deduction here either: the confirmation showed it as the shipping free with the code
+  const shown = shownCodeAndShipping(order, discountUse, money);
+  const discount = discountParts(shown.discount, money);
   // money and gift cards come back on a cancellation and on a refund alike (the move has done it)
   const givesBack = change === 'cancelled' || change === 'refunded';
   const context = {
@@ -69,9 +71,14 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     tracking,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
     // the shipping notice says how the order was paid as its confirmation did: the discount code's
-    // part, the total, the gift card's part and the payment card's
-    payment: change === 'shipped' && (giftCardPayment !== null || discount !== null)
-      ? { discount, total: money(order.grandTotalCents), giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money) }
+    // part (a free-shipping code's as the shipping free with it), the total, the gift card's part and the payment card's
+    payment: change === 'shipped' && (giftCardPayment !== null || discount !== null || shown.freeWithCode !== null)
+      ? {
+        discount,
+        shipping: shown.freeWithCode === null ? null : shown.shipping,
+        total: money(order.grandTotalCents),
+        giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
+      }
       : null,
     giftCardBack: givesBack && giftCardPayment?.returnedOn != null
       ? { amount: money(giftCardPayment.amountCents), last4: giftCardPayment.last4 }

@@ -1,5 +1,4 @@
 import { CHECKOUT } from '../../client/lib/messages.ts';
-import { shippingCostText } from '../../client/lib/shipping-cost.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
@@ -30,7 +29,7 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
   ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
-  const shown = shownCodeAndShipping(order, discountUse);
+  const shown = shownCodeAndShipping(order, discountUse, moneyTextIn(order.currency, settings.locale));
   return {
     // where the order stands now: the shipping notice links here, and a cancelled order is no longer "confirmed"
     progress: progress ?? { status: 'paid', since: order.createdOn },
@@ -47,8 +46,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     // a shipping line only for an order that ships (or paid for shipping): a download's has none,
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,
-    // `Free` rather than an amount of nothing, or under a free-shipping code, as the checkout and the emails write it
-    shippingCost: shippingCostText(shown.shippingCents, moneyTextIn(order.currency, settings.locale)),
+    // `Free` rather than an amount of nothing, `Free with code CODE` under a free-shipping code, as the checkout and the emails write it
+    shippingCost: shown.shipping,
     // what the code took off the goods, a deduction as the checkout showed it
     discount: discountParts(shown.discount, money),
     giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),

@@ -761,14 +761,14 @@ describe('Checkout island', () => {
       expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $128.40`);
     });
 
-    it("reads a free-shipping code's shipping as Free in both totals, as free shipping without a code reads, the code saying what it saves", async () => {
+    it("reads a free-shipping code's shipping as free with the code in both totals, as a code that takes money off is named, the code saying what it saves", async () => {
       const freeShipping: CheckoutQuoteProps = { ...quote, discount: { code: 'SHIPFREE', freeShipping: true }, discountCents: 600, totalCents: 15120, amountDueCents: 15120 };
       scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: freeShipping } } }]);
       render(<Checkout quote={quote} countries={countries} testMode />);
       await applyCode('shipfree');
       // not the shipping's cost and the same amount taken off again
-      expect(summaryTotals()).toBe(`Subtotal$140.00Shipping${CHECKOUT.free}Tax$11.20Total$151.20`);
-      expect(document.querySelector('.checkout-recap .checkout-totals')?.textContent).toBe(`Subtotal$140.00Shipping${CHECKOUT.free}Tax$11.20Total$151.20`);
+      expect(summaryTotals()).toBe('Subtotal$140.00ShippingFree with code SHIPFREETax$11.20Total$151.20');
+      expect(document.querySelector('.checkout-recap .checkout-totals')?.textContent).toBe('Subtotal$140.00ShippingFree with code SHIPFREETax$11.20Total$151.20');
       expect(discountBox().querySelector('.checkout-discount__applied p')?.textContent).toBe(`${CHECKOUT.discountLine('SHIPFREE')} -$6.00`);
       expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $151.20`);
     });
@@ -780,6 +780,8 @@ describe('Checkout island', () => {
       await applyCode('shipfree');
       expect(discountBox().querySelector('.checkout-discount__applied p')?.textContent).toBe(`${CHECKOUT.discountLine('SHIPFREE')} ${CHECKOUT.discountShippingFreeAlready}`);
       expect(summaryTotals()).not.toContain('Discount');
+      // the code made nothing free: the shipping reads Free, without the code
+      expect(summaryTotals()).toContain(`Shipping${CHECKOUT.free}Tax`);
     });
 
     it('says the code is applied when it was typed but not applied before placing the order', async () => {

@@ -99,21 +99,22 @@ describe('an order with a discount code', () => {
     expect((await emailOf(orderId, 'new-order')).recipient).toBe(OWNER_NOTICES);
   });
 
-  it('shows a free-shipping code as free shipping, as the checkout did, the order keeping what it took off', async () => {
+  it('shows a free-shipping code as the shipping free with that code, as the checkout did, the order keeping what it took off', async () => {
     const { orderId, confirmationUrl, shopper, shown } = await buy('SHIP-FREE');
     expect(shown.shippingCents).toBeGreaterThan(0);
     expect(shown.discountCents).toBe(shown.shippingCents);
-    // Shipping: Free, as free shipping without a code reads, not its cost and the same amount off again
+    // the shipping free with the code named, as a code taking money off is, not its cost and the same amount off again
+    const free = 'Free with code SHIP-FREE';
     const totals = await pageTotals(shopper, confirmationUrl);
     expect(totals.map(([term]) => term)).toEqual(['Subtotal', expect.stringMatching(/^Shipping/), 'Tax', 'Total']);
-    expect(totals[1]![1]).toBe(CHECKOUT.free);
+    expect(totals[1]![1]).toBe(free);
     expect(totals[3]![1]).toBe(usd(shown.totalCents));
     for (const kind of ['order-confirmation', 'new-order']) {
       const email = await emailOf(orderId, kind);
-      expect(email.text, kind).toMatch(new RegExp(`Subtotal: \\${usd(shown.subtotalCents)}\nShipping \\([^)]*\\): ${CHECKOUT.free}\n`));
+      expect(email.text, kind).toMatch(new RegExp(`Subtotal: \\${usd(shown.subtotalCents)}\nShipping \\([^)]*\\): ${free}\n`));
       expect(email.text, kind).not.toContain('Discount');
       expect(email.text, kind).toContain(`Total: ${usd(shown.totalCents)}`);
-      expect(email.html, kind).toMatch(new RegExp(`<td>Shipping \\([^)]*\\)</td><td align="right">${CHECKOUT.free}</td>`));
+      expect(email.html, kind).toMatch(new RegExp(`<td>Shipping \\([^)]*\\)</td><td align="right">${free}</td>`));
     }
     // the order's record is unchanged: the code took the shipping's cost off
     expect(await detailOf(orderId)).toMatchObject({ discountCents: shown.shippingCents, grandTotalCents: shown.totalCents, discount: { code: 'SHIP-FREE', amountCents: shown.shippingCents } });
@@ -143,10 +144,13 @@ describe('an order with a discount code', () => {
     const line = `${CHECKOUT.discountLine('SAVE-25')}: -${usd(shown.discountCents)}`;
     expect(shipped.text).toContain(`${line}\nTotal: ${usd(shown.totalCents)}`);
     expect(shipped.html).toContain(CHECKOUT.discountLine('SAVE-25'));
-    // a free-shipping code took the shipping, which the confirmation called Free: no deduction here either
+    // a free-shipping code took the shipping: no deduction here either, the shipping free with the code named, as the confirmation said
     const free = await buy('SHIP-FREE');
     expect((await owner.post(`/api/admin/orders/${free.orderId}/fulfil`, {})).status).toBe(200);
-    expect((await emailOf(free.orderId, 'order-shipped')).text).not.toContain('Discount');
+    const freeShipped = await emailOf(free.orderId, 'order-shipped');
+    expect(freeShipped.text).not.toContain('Discount');
+    expect(freeShipped.text).toContain(`Shipping: Free with code SHIP-FREE\nTotal: ${usd(free.shown.totalCents)}`);
+    expect(freeShipped.html).toContain('<tr><td>Shipping</td><td align="right">Free with code SHIP-FREE</td></tr>');
   });
 
   it("exports the code in a last column on each of the order's rows, and finds its orders by code in either case", async () => {
