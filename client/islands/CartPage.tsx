@@ -4,9 +4,10 @@
  * an entry's extra fields, totals. A refused change shows the server's reason
  * (a line short of stock by name) and puts the box back to the stored quantity;
  * the focus stays in the box, and after a removal goes to the line that takes
- * its place. Each update is surrounded by the recalculate-start and
- * recalculate-end page events. A quantity typed in the server's markup before
- * the island's script arrived is kept and saved.
+ * its place. A box left for a Remove or for Checkout (on a phone, one tap) is
+ * saved first: they act once its change is through. Each update is surrounded
+ * by the recalculate-start and recalculate-end page events. A quantity typed in
+ * the server's markup before the island's script arrived is kept and saved.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../components/Alert.tsx';
@@ -15,6 +16,7 @@ import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFi
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
 import { ADD_TO_CART, BUTTON, CART, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
+import { navigation } from '../lib/navigation.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
 import { shippingCostText } from '../lib/shipping-cost.ts';
 import { fetchCart, fetchStock, removeEntry, updateEntryFields, updateEntryQuantity } from '../lib/store-calls.ts';
@@ -167,7 +169,9 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
       </td>
       <td role="cell" className="cart-row__price">{money(entry.purchasePriceCents * entry.quantity)}</td>
       <td role="cell">
-        <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} disabled={busy}
+        {/* never disabled: a tap on it from a quantity box starts that box's change as it lands, and a
+            button disabled meanwhile would drop the tap; onRemove waits for the change instead */}
+        <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} aria-disabled={busy}
           aria-label={`${BUTTON.remove}: ${entry.title}`}>{BUTTON.remove}</button>
       </td>
     </tr>
@@ -176,11 +180,27 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
 
 export default function CartPage(props: CartPageProps) {
   const [cart, setCart] = useState<ShoppingCart | null>(props.cart);
+  // the cart as the server last gave it, for a Remove that waited for a change (before the next render)
+  const cartNow = useRef(cart);
+  const showCart = (next: ShoppingCart): void => {
+    cartNow.current = next;
+    setCart(next);
+  };
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   const [editing, setEditing] = useState<CartEntry | null>(null);
   const confirmDialog = useConfirmDialog();
   const root = useRef<HTMLDivElement | null>(null);
+  // The quantity change or removal under way (it settles to whether it went through): leaving a box
+  // for a Remove or Checkout starts the box's change as the tap lands, and they wait for it.
+  const underWay = useRef<Promise<boolean> | null>(null);
+  const track = (change: Promise<boolean>): Promise<boolean> => {
+    underWay.current = change;
+    void change.finally(() => {
+      if (underWay.current === change) underWay.current = null;
+    });
+    return change;
+  };
   // After a removal the focus, left on a button now gone (or disabled meanwhile), goes to the row at
   // the removed one's place, else the row before it, else the empty cart's way back to the shop.
   const [focusRowAt, setFocusRowAt] = useState<number | null>(null);
@@ -197,7 +217,7 @@ export default function CartPage(props: CartPageProps) {
   useEffect(() => {
     if (props.cart || !shouldLoadCart()) return;
     void fetchCart().then((answer) => {
-      if (answer.ok) setCart(answer.data);
+      if (answer.ok) showCart(answer.data);
     });
   }, [props.cart]);
 
@@ -219,33 +239,45 @@ export default function CartPage(props: CartPageProps) {
       return false;
     }
     setBusy(false);
-    setCart(answer.data);
+    showCart(answer.data);
     publishCart(answer.data);
     return true;
   };
 
-  const onRemove = async (entry: CartEntry): Promise<void> => {
+  /** Whether the cart is as the shopper left it: the line removed, or kept on Cancel (false: the removal failed). */
+  const confirmAndRemove = async (entry: CartEntry): Promise<boolean> => {
     const confirmed = await confirmDialog.confirm({
       // named, with its options and quantity: a cart of several sizes of one shirt has several lines alike
       title: CART.removeConfirmTitle,
       message: CART.removeConfirmMessage(addedItemDescription(entry.title, variantLabelOf(entry), entry.quantity)),
       confirmText: BUTTON.remove,
     });
-    if (!confirmed) return;
+    if (!confirmed) return true;
     const at = (cart?.entries ?? []).findIndex((line) => line.id === entry.id);
-    await recalculate(CART.removeItem, () => removeEntry(entry.id));
+    const done = await recalculate(CART.removeItem, () => removeEntry(entry.id));
     setFocusRowAt(Math.max(0, at));
+    return done;
+  };
+
+  /**
+   * A line's Remove: after the change under way (a box just left for it), the line as it is now
+   * (its new quantity named), unless that change took it (a Remove tapped twice asks once).
+   */
+  const onRemove = async (entry: CartEntry): Promise<boolean> => {
+    await underWay.current;
+    const now = cartNow.current?.entries.find((line) => line.id === entry.id);
+    return now === undefined || confirmAndRemove(now);
   };
 
   /** Whether the change went through (false puts the row's box back to the stored quantity). */
-  const onQuantity = async (entry: CartEntry, raw: string): Promise<boolean> => {
+  const changeQuantity = async (entry: CartEntry, raw: string): Promise<boolean> => {
     const parsed = parseQuantity(raw);
     if (!parsed.ok) {
       setAlert({ title: CART.updateQuantity, message: parsed.message });
       return false;
     }
     if (parsed.value <= 0) {
-      await onRemove(entry);
+      await confirmAndRemove(entry);
       return false;
     }
     return recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), entry);
@@ -282,7 +314,7 @@ export default function CartPage(props: CartPageProps) {
           {entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} money={money} busy={busy}
               form={entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined}
-              onQuantity={onQuantity} onRemove={(e) => void onRemove(e)} onEdit={onEdit} />
+              onQuantity={(e, raw) => track(changeQuantity(e, raw))} onRemove={(e) => void track(onRemove(e))} onEdit={onEdit} />
           ))}
         </tbody>
       </table>
@@ -298,7 +330,16 @@ export default function CartPage(props: CartPageProps) {
         <Instalments {...props.instalments} priceCents={cart?.grandTotalCents ?? 0} currency={currency}
           productType={PHYSICAL_PRODUCT_TYPE} moneyFormat={props.moneyFormat} />
       )}
-      <a className="cart-checkout" href="/checkout">{BUTTON.checkout}</a>
+      {/* a box left for Checkout is saved first, so the checkout has the quantity typed; a refused one
+          keeps the shopper here with the reason */}
+      <a className="cart-checkout" href="/checkout" onClick={(event) => {
+        const change = underWay.current;
+        if (change === null) return;
+        event.preventDefault();
+        void change.then((accepted) => {
+          if (accepted) navigation.assign('/checkout');
+        });
+      }}>{BUTTON.checkout}</a>
       {editing && editForm && (
         <ExtraFieldsLightbox
           form={editForm}

@@ -5,7 +5,8 @@ import CartPage from '../../client/islands/CartPage.tsx';
 import { renderIsland } from '../../client/server-render.ts';
 import { RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, type ShoppingCart } from '../../client/lib/cart.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
-import { ADD_TO_CART, CART, notEnoughStockLeftMessage } from '../../client/lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, notEnoughStockLeftMessage } from '../../client/lib/messages.ts';
+import { navigation } from '../../client/lib/navigation.ts';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 function cartOf(quantity: number): ShoppingCart {
@@ -251,6 +252,65 @@ describe('CartPage island', () => {
     await settle();
     expect(calls.map((call) => call.method)).toEqual(['DELETE']);
     expect(screen.getByText(CART.emptyCart)).toBeTruthy();
+  });
+
+  describe('a tap from a quantity box just typed in (on a phone, leaving the box and tapping are one touch)', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** The quantity typed, then the box left: its change starts, and waits on `release` for the server. */
+    function typeAndLeave(quantity: string, answer: { status?: number; body: unknown }) {
+      let release = (): void => {};
+      const calls = scriptFetch([
+        { method: 'PUT', path: /quantity$/, answer: () => ({ after: new Promise<void>((resolve) => { release = resolve; }), ...answer }) },
+        { method: 'GET', path: API_PATHS.stock, answer: { body: { results: [{ sku: 'S1', qtyInStock: 3, unlimited: false }] } } },
+        { method: 'DELETE', path: '/api/commerce/shopping-cart/entries/e1', answer: { body: { shoppingCart: cartOf(0) } } },
+      ]);
+      render(<CartPage cart={cartOf(1)} forms={forms} />);
+      const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+      input.focus();
+      fireEvent.change(input, { target: { value: quantity } });
+      fireEvent.blur(input);
+      return { calls, release: () => release() };
+    }
+
+    it('goes to the checkout once the quantity typed is saved, so the checkout has it', async () => {
+      const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+      const { calls, release } = typeAndLeave('3', { body: { shoppingCart: cartOf(3) } });
+      const checkout = screen.getByRole('link', { name: BUTTON.checkout });
+      // the link's own navigation would load the checkout before the change is saved
+      expect(fireEvent.click(checkout)).toBe(false);
+      await settle();
+      expect(assign).not.toHaveBeenCalled();
+      release();
+      await settle();
+      expect(calls.map((call) => call.body)).toEqual([{ quantity: 3 }]);
+      expect(assign).toHaveBeenCalledWith('/checkout');
+    });
+
+    it('stays on the cart with the reason when the quantity typed is refused', async () => {
+      const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+      const { release } = typeAndLeave('40', { status: 400, body: { message: ADD_TO_CART.notEnoughStock } });
+      fireEvent.click(screen.getByRole('link', { name: BUTTON.checkout }));
+      release();
+      await settle();
+      expect(screen.getByRole('alert').textContent).toContain('Only 3 left.');
+      expect(assign).not.toHaveBeenCalled();
+    });
+
+    it('opens the Remove confirmation once the quantity typed is saved, rather than losing the tap', async () => {
+      const { calls, release } = typeAndLeave('3', { body: { shoppingCart: cartOf(3) } });
+      fireEvent.click(screen.getByRole('button', { name: 'Remove: Shirt' }));
+      await settle();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      release();
+      await settle();
+      // it names the line as it is now
+      expect(screen.getByRole('alertdialog').textContent).toContain(CART.removeConfirmMessage('3 of Shirt (Size: M)'));
+      fireEvent.click(Array.from(screen.getByRole('alertdialog').querySelectorAll('button')).find((b) => b.textContent === 'Remove')!);
+      await settle();
+      expect(calls.map((call) => call.method)).toEqual(['PUT', 'DELETE']);
+      expect(screen.getByText(CART.emptyCart)).toBeTruthy();
+    });
   });
 
   it('shows each line\'s picture, unit price and extra-field answers', () => {
