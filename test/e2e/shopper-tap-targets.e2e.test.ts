@@ -2,9 +2,9 @@
  * What a shopper taps beyond the checkout is a finger's size (44 px) on a touch phone, at 390 and
  * 320 px: every box, list and choice of the contact form (its likert answers too), the captcha's
  * box and Verify button (smaller text in its compact form below 320 px of room), the restock
- * sign-up's mailing-list choice, the cart's Remove confirmation's buttons, the empty cart's way back
- * to the shop, the members' sign-in's "Forgot your password?" and its way back, and the error page's
- * way back to the shop.
+ * sign-up's mailing-list choice, a cart line's picture and title (links to its product), the cart's
+ * Remove confirmation's buttons, the empty cart's way back to the shop, the members' sign-in's
+ * "Forgot your password?" and its way back, and the error page's way back to the shop.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -70,12 +70,15 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     await expectFingerSized('.restock-signup__mailing-list');
   });
 
-  it('gives the cart\'s Remove confirmation finger-sized buttons', async () => {
+  it('gives a cart line\'s links to its product and its Remove confirmation finger-sized buttons', async () => {
     await open('/shop/p/stoneware-mug');
     await page.locator('.variant-option select').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Add to Cart' }).tap();
     await page.getByText(/Added .* to your cart/).waitFor();
     await open('/cart');
+    // the line's picture and title, each a way back to the product
+    await expectFingerSized('.cart-row__title > a');
+    await expectFingerSized('.cart-row__thumbnail > a', true);
     await page.locator('.cart-row__remove').first().tap();
     await page.locator('.confirm-dialog__actions').waitFor();
     await expectFingerSized('.confirm-dialog__actions button', true);
