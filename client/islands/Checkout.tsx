@@ -7,7 +7,8 @@
  * server's own schema, and again by the server) sit under their fields, and several are also
  * listed above the fields; payment answers sit under the card, above the order's totals and the
  * button that pays them. Each box asks the phone for the keyboard and the autofill it needs, and
- * Enter moves to the next box until the last, which places the order.
+ * Enter moves to the next box until the last, which places the order. The contact and address
+ * typed are kept a while (checkout-draft.ts), so a trip back to the cart does not empty them.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CheckoutDiscount, DiscountTotals } from '../components/CheckoutDiscount.tsx';
@@ -21,6 +22,7 @@ import { isDiscountCodeShape, normalisedDiscountCode } from '../lib/discount-cod
 import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
 import { navigation } from '../lib/navigation.ts';
+import { clearCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../lib/checkout-draft.ts';
 import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../lib/shipping-cost.ts';
@@ -207,6 +209,20 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     window.addEventListener('pageshow', afresh);
     return () => window.removeEventListener('pageshow', afresh);
   }, []);
+  // The contact and address typed before a trip back to the cart (checkout-draft.ts): put back once
+  // the page is live (its first render is the server's), then kept as they change.
+  const draftRestored = useRef(false);
+  useEffect(() => {
+    if (draftRestored.current) {
+      if (!placed.current) keepCheckoutDraft(values);
+      return;
+    }
+    draftRestored.current = true;
+    const draft = readCheckoutDraft();
+    if (!countries.some((country) => country.code === draft.countryCode)) delete draft.countryCode;
+    // a box typed in already keeps what it holds
+    setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(draft).filter(([field]) => field === 'countryCode' || current[field as FieldName] === '')) }));
+  }, [values]);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
   const addressBox = useRef<HTMLInputElement>(null);
   // A form that goes away takes its pending address lookup with it (and ignores an answer still on its way).
@@ -425,6 +441,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     const answer = await api.post<{ orderNumber: number; confirmationUrl: string }>(API_PATHS.checkoutOrders, payload);
     if (answer.ok) {
       placed.current = true;
+      clearCheckoutDraft();
       navigation.assign(answer.data.confirmationUrl);
       return;
     }

@@ -60,6 +60,8 @@ describe('Checkout island', () => {
   beforeEach(() => {
     clearCookies();
     setCookies('crumb=tok');
+    // each case starts with a form no earlier one filled in (checkout-draft.ts)
+    localStorage.clear();
   });
   afterEach(() => {
     cleanup();
@@ -218,6 +220,36 @@ describe('Checkout island', () => {
     expect(reload).not.toHaveBeenCalled();
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the contact and address typed through a trip back to the cart, never the card, until the order is placed', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 201, body: { orderNumber: 1001, confirmationUrl: '/checkout/order-confirmed/o1?token=t' } } }]);
+    vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const boxes = (): Record<string, string> => Object.fromEntries(Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form.checkout-form input:not([type="radio"]), form.checkout-form select'))
+      .map((box) => [box.name, box.value]));
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'GB' } });
+    fill(CHECKOUT.postalCodeLabel, 'SW1A 1AA');
+    cleanup();
+    // the checkout again, as after the cart's link or the browser's Back
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    await settle();
+    expect(boxes()).toEqual({
+      email: 'jane@example.com', name: 'Jane Doe', line1: '1 Road', line2: '', city: 'Town', region: '', postalCode: 'SW1A 1AA', countryCode: 'GB',
+      discountCode: '', giftCardCode: '', cardNumber: '', cardExpiry: '', cardCvc: '',
+    });
+    fill(CHECKOUT.cardNumberLabel, '4242 4242 4242 4242');
+    fill(CHECKOUT.cardExpiryLabel, '12/39');
+    fill(CHECKOUT.cardCvcLabel, '123');
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(navigation.assign).toHaveBeenCalledWith('/checkout/order-confirmed/o1?token=t');
+    cleanup();
+    // placed: the next checkout starts empty
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    await settle();
+    expect(boxes()).toMatchObject({ email: '', name: '', line1: '', city: '', postalCode: '', countryCode: 'US' });
   });
 
   it('puts each problem under its field and sends nothing', async () => {
