@@ -11,6 +11,7 @@ import damerauLevenshtein from 'damerau-levenshtein';
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
 import { INSTRUCTION_KEYWORDS } from '../syntax/tag-diagnosis.ts';
+import { lostEnd } from './lost-end.ts';
 import type { PluginUsage } from './plugin-usage.ts';
 
 /** The hints' texts. */
@@ -18,6 +19,10 @@ const HINTS = {
   didYouMean: (...names: string[]) => `did you mean ${names.map((name) => `'${name}'`).join(' or ')}?`,
   unclosed: (tag: string) => `this ${tag} has no {.end}: add one where the block should stop`,
   endOfFileInBlock: (tag: string) => `the template ends inside a ${tag}: a block above needs its {.end}`,
+  unclosedLostEnd: (tag: string, lost: string) => `this ${tag} has no {.end} left: ${lost}`,
+  endOfFileLostEnd: (tag: string, lost: string) => `the template ends inside a ${tag}: ${lost}`,
+  lostEnd: (opening: string, line: number, taken: string, takenLine: number) =>
+    `the ${opening} at line ${line} takes the ${taken} at line ${takenLine}, indented as an outer block's, so an {.end} is most likely missing between lines ${line} and ${takenLine}`,
   endWithoutBlock: 'this {.end} has no open block to close: remove it, or look for a block closed twice or an opening tag with an error above',
   orWithoutBlock: '{.or} goes inside a {.section}, {.repeated section}, {.if} or predicate block, before its {.end}',
   alternatesOutsideRepeated: '{.alternates with} goes inside a {.repeated section}, before its {.or} and {.end}',
@@ -188,6 +193,11 @@ export interface HintContext {
    * is about 65 KB that every program loading the engine would otherwise parse at start-up.
    */
   usageOf?: (kind: 'formatter' | 'predicate', name: string) => PluginUsage | undefined;
+  /**
+   * The template's source, when at hand: for a block left open, the hint names the block inside
+   * it that most likely lacks its {.end} (lostEnd), which the message does not.
+   */
+  source?: string;
 }
 
 /** The name in a missing partial's message, or undefined for another message. */
@@ -284,6 +294,12 @@ function partialHint(name: string, partials: readonly string[]): string | undefi
   return guesses.length === 0 ? undefined : HINTS.didYouMean(...guesses);
 }
 
+/** Which block inside the one left open most likely lacks its {.end}, when the source is at hand and shows one. */
+function lostEndHint(source: string | undefined): string | undefined {
+  const lost = source === undefined ? undefined : lostEnd(source);
+  return lost === undefined ? undefined : HINTS.lostEnd(lost.opening.tag, lost.opening.line, lost.taken.tag, lost.taken.line);
+}
+
 /** A hint for an error message, or undefined when there is none. */
 export function hintFor(message: string, registry: PluginRegistry, context: HintContext = {}): string | undefined {
   if (context.tag !== undefined && TAG_ENDS_SHORT.has(message)) return completeFormHint(context.tag);
@@ -296,11 +312,15 @@ export function hintFor(message: string, registry: PluginRegistry, context: Hint
   if ((found = PREDICATE_ARGS.exec(message))) return usageHint('predicate', found[1] as string, context);
   if ((found = UNCLOSED.exec(message))) {
     const tag = TAG_OF[found[1] as string];
-    return tag === undefined ? undefined : HINTS.unclosed(tag);
+    if (tag === undefined) return undefined;
+    const lost = lostEndHint(context.source);
+    return lost === undefined ? HINTS.unclosed(tag) : HINTS.unclosedLostEnd(tag, lost);
   }
   if ((found = EOF_IN_BLOCK.exec(message))) {
     const tag = TAG_OF[found[1] as string];
-    return tag === undefined ? undefined : HINTS.endOfFileInBlock(tag);
+    if (tag === undefined) return undefined;
+    const lost = lostEndHint(context.source);
+    return lost === undefined ? HINTS.endOfFileInBlock(tag) : HINTS.endOfFileLostEnd(tag, lost);
   }
   if ((found = NOT_ALLOWED_AT_ROOT.exec(message))) return misplacedHint(found[1] as string, undefined);
   if ((found = NOT_ALLOWED_IN_BLOCK.exec(message))) return misplacedHint(found[1] as string, found[2]);

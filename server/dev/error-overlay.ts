@@ -65,6 +65,7 @@ export function overlayEntries(
       message: error.message,
       hint: hintFor(error.message, defaultRegistry, {
         tag: source === undefined ? undefined : tagAt(source, error.line, error.column),
+        source,
         partials: partialsFor(error.message),
         usageOf: pluginUsage,
       }),

@@ -46,7 +46,7 @@ function printProblem(problem: FolderProblem, dir: string, source: TemplateSourc
   const file = path.join(dir, problem.file);
   const text = problem.line > 0 ? source.read(problem.file) : undefined;
   const tag = text === undefined ? undefined : tagAt(text, problem.line, problem.column);
-  io.err(`${placeOf({ ...problem, file })} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry, { tag })}`);
+  io.err(`${placeOf({ ...problem, file })} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry, { tag, source: text })}`);
   if (text !== undefined && problem.severity === 'error') io.err(codeFrame(text, problem.line, problem.column));
 }
 
@@ -199,7 +199,7 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     const file = error.name === undefined ? dir : path.join(dir, error.name);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     const tag = text === undefined ? undefined : tagAt(text, error.line, error.column);
-    const line = `${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry, { tag })}`;
+    const line = `${placeOf({ file, line: error.line, column: error.column })} ${messageWithHint(error.message, defaultRegistry, { tag, source: text })}`;
     io.err(error.count > 1 ? cliMessages.repeated(line, error.count) : line);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }

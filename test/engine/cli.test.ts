@@ -109,6 +109,14 @@ describe('tmpl render', () => {
 });
 
 describe('tmpl check', () => {
+  it('names where an {.end} left out deep inside most likely is, beside both errors of the block it leaves open', async () => {
+    const file = write('lost-end.tmpl', '{.repeated section items}\n  {.if title}\n    {.section body}<p>{@}</p>\n  {.end}\n{.end}\n');
+    const r = await runCli(['check', file]);
+    const where = "the {.section body} at line 3 takes the {.end} at line 4, indented as an outer block's, so an {.end} is most likely missing between lines 3 and 4";
+    expect(r.err).toContain(`${file}:1:1 ${messages.unclosed('REPEATED')} — this {.repeated section} has no {.end} left: ${where}`);
+    expect(r.err).toContain(`${file}:6:1 ${messages.eofInBlock('REPEATED')} — the template ends inside a {.repeated section}: ${where}`);
+  });
+
   it('reports syntax errors as file:line:col with a two-line code frame, and exits 1', async () => {
     const file = write('bad.tmpl', 'ok\n  {.section a}\n{x|nope}\n');
     const r = await runCli(['check', file]);

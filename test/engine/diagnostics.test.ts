@@ -196,6 +196,35 @@ describe('hints for blocks', () => {
     expect(hints('{.repeated section a}x{.or}y')[0]![1]).toBe('this {.or} branch has no {.end}: add one where the block should stop');
   });
 
+  it('with the source, names where an {.end} left out deep inside most likely is, rather than only the outer block it leaves open', () => {
+    // the {.section body} lacks its {.end}: it takes the {.if}'s, which takes the {.repeated section}'s
+    const source = [
+      '<ul>',
+      '  {.repeated section items}',
+      '    <li>',
+      '      {.if title}',
+      '        {.section body}<p>{@}</p>',
+      '      {.end}',
+      '    </li>',
+      '  {.end}',
+      '</ul>',
+    ].join('\n');
+    const errors = compile(source).errors;
+    expect(errors.map((e) => [e.message, e.line])).toEqual([[messages.unclosed('REPEATED'), 2], [messages.eofInBlock('REPEATED'), 9]]);
+    const where = "the {.section body} at line 5 takes the {.end} at line 6, indented as an outer block's, so an {.end} is most likely missing between lines 5 and 6";
+    expect(errors.map((e) => hintFor(e.message, defaultRegistry, { source }))).toEqual([
+      `this {.repeated section} has no {.end} left: ${where}`,
+      `the template ends inside a {.repeated section}: ${where}`,
+    ]);
+    // the {.end} left out is the open block's own: nothing inside takes an outer block's tag
+    const own = '{.section a}\n  {.if b}x{.end}\n';
+    expect(hintFor(compile(own).errors[0]!.message, defaultRegistry, { source: own })).toBe('this {.section} has no {.end}: add one where the block should stop');
+    // a block closed as written is searched no further, however loosely indented inside: the {.or}
+    // below stands where its {.section b}'s would, but {.section b} takes its own {.end}
+    const loose = ['<div>', '  {.section a}', '    {.section b}', '      {.if c}', '    {.or}', '      {.end}', '    {.end}', '</div>'].join('\n');
+    expect(hintFor(compile(loose).errors[0]!.message, defaultRegistry, { source: loose })).toBe('this {.section} has no {.end}: add one where the block should stop');
+  });
+
   it('says where an {.end}, {.or} or {.alternates with} may stand', () => {
     expect(hints('x{.end}')).toEqual([
       [messages.notAllowedAtRoot('END'), 'this {.end} has no open block to close: remove it, or look for a block closed twice or an opening tag with an error above'],

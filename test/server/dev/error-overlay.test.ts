@@ -78,6 +78,15 @@ describe('overlayEntries', () => {
     });
   });
 
+  it('names where an {.end} left out inside a block most likely is, read from the source', () => {
+    const source = '<ul>\n  {.repeated section items}\n    {.if title}\n      {.section body}{@}\n    {.end}\n  {.end}\n</ul>';
+    const [entry] = overlayEntries(compile(source, { name: 'blog.list' }).errors, () => source);
+    expect(entry).toMatchObject({ line: 2, column: 3, message: messages.unclosed('REPEATED') });
+    expect(entry!.hint).toBe(
+      "this {.repeated section} has no {.end} left: the {.section body} at line 4 takes the {.end} at line 5, indented as an outer block's, so an {.end} is most likely missing between lines 4 and 5",
+    );
+  });
+
   it('gives a missing partial the closest name the render could apply, asking for the names only then', () => {
     const source = '<div>\n  {@|apply product-crad.block}\n</div>';
     const errors = compile(source, { name: 'shop.list' }).render({}, { partials: { 'product-card.block': 'card' } }).errors;

@@ -381,6 +381,11 @@ describe('tmpl on folders', () => {
     writeFileSync(join(dir, 'collections/blog.item'), 'x\n  {.section title}');
     const unclosed = await run(['check', dir]);
     expect(unclosed.err).toContain(`${join(dir, 'collections/blog.item')}:2:3 error: ${messages.unclosed('SECTION')} — this {.section} has no {.end}`);
+    // and where an {.end} left out inside most likely is, read from the file
+    writeFileSync(join(dir, 'collections/blog.item'), '{.section item}\n  {.if title}\n    {.section body}{@}\n  {.end}\n{.end}\n');
+    expect((await run(['check', dir])).err).toContain(
+      `${join(dir, 'collections/blog.item')}:1:1 error: ${messages.unclosed('SECTION')} — this {.section} has no {.end} left: the {.section body} at line 3 takes the {.end} at line 4`,
+    );
     // An instruction without its name is shown its correct form, read from the file.
     writeFileSync(join(dir, 'collections/blog.item'), 'x\n{.if}y');
     const nameless = await run(['check', dir]);
