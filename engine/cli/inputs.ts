@@ -166,8 +166,11 @@ export function linkedKind(path: string): Stats | undefined {
   }
 }
 
-/** The developer-template folder (one with template.conf) that `dir` is inside, spelled from `dir` as given; undefined when none. */
-function enclosingTemplateFolder(dir: string): string | undefined {
+/**
+ * The developer-template folder (one with template.conf) that `dir` (or a file) is inside, spelled
+ * from it as given; undefined when none.
+ */
+export function enclosingTemplateFolder(dir: string): string | undefined {
   for (let up = join(dir, '..'); ; up = join(up, '..')) {
     if (existsSync(join(up, 'template.conf'))) return up;
     if (resolve(up) === resolve(up, '..')) return undefined;

@@ -112,6 +112,12 @@ export const cliMessages = {
   noDataGiven: 'note: no --data FILE.json given, so the data is {}: {title} and every other name find nothing',
   dataNotObject: (file: string, kind: string) =>
     `note: ${file} holds ${kind}, not an object of names: {title} and every other name find nothing in it; {@} is the whole of it`,
+  /**
+   * After `tmpl check` of files of a developer template named one by one (`tmpl check site.region`):
+   * their syntax is all that was checked, and --partials would take the platform's blocks for missing ones.
+   */
+  filesOfTemplateFolder: (files: readonly string[], folder: string) =>
+    `note: ${files.join(', ')} ${files.length === 1 ? 'is a file' : 'are files'} of the developer-template folder ${folder}, checked here for syntax alone: tmpl check ${folder} also checks the blocks and navigations ${files.length === 1 ? 'it applies' : 'they apply'}, the platform's tags and the files template.conf names, as the storefront loads them`,
   partialsNotLookedUp: (names: number) =>
     `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
   /**

@@ -302,6 +302,22 @@ describe('tmpl check', () => {
     expect((await runCli(['check', write('no-applies.tmpl', '{.macro own}x{.end}{@|apply own}')])).err).toBe('');
   });
 
+  it('says of the files of a developer template named one by one that their folder\'s check is the one to run, rather than to add --partials', async () => {
+    write('folder/template.conf', '{"layouts": {"default": {"regions": ["site"]}}}');
+    const region = write('folder/site.region', '<body>{@|apply nav.block}<squarespace:navigation navigationId="mainNav" template="nav" /></body>');
+    const block = write('folder/blocks/nav.block', '<nav>{@|apply sqs-social-links}</nav>');
+    const folder = join(dir, 'folder');
+    expect(await runCli(['check', region])).toEqual({ code: 0, out: '1 template checked, no errors', err: cliMessages.filesOfTemplateFolder([region], folder) });
+    expect(cliMessages.filesOfTemplateFolder([region], folder)).toBe(
+      `note: ${region} is a file of the developer-template folder ${folder}, checked here for syntax alone: tmpl check ${folder} also checks the blocks and navigations it applies, the platform's tags and the files template.conf names, as the storefront loads them`,
+    );
+    // one note for the folder's files, and none about --partials, even beside a file of no folder
+    const single = write('single.tmpl', '{@|apply card}');
+    expect((await runCli(['check', region, block, single])).err).toBe(
+      [cliMessages.partialsNotLookedUp(1), cliMessages.filesOfTemplateFolder([region, block], folder)].join('\n'),
+    );
+  });
+
   it('with --partials names the closest partial to a missing one', async () => {
     write('near/partials/site-navigation.block', '<nav></nav>');
     const file = write('near/page.tmpl', '{@|apply site-nav.block}');

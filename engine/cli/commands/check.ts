@@ -6,12 +6,13 @@
  * and no macro. A JSON file named directly (data, a .conf) is read as JSON,
  * never compiled as a template, and counted as what it is.
  */
+import { extname } from 'node:path';
 import { templateFolderRoot } from '../../../server/theme/template-folder-root.ts';
 import { messages } from '../../messages.ts';
 import { defaultRegistry } from '../../plugins/index.ts';
 import { compile, type Template, type TemplateError } from '../../template.ts';
 import { stringOption, usageError, type Command } from '../command.ts';
-import { collectCheckedFiles, isJsonFile, readJsonText, readPartials, readTemplateFile, type PartialFile } from '../inputs.ts';
+import { collectCheckedFiles, enclosingTemplateFolder, isJsonFile, readJsonText, readPartials, readTemplateFile, type PartialFile } from '../inputs.ts';
 import { CliFailure, EXIT } from '../io.ts';
 import { cliMessages } from '../messages.ts';
 import { reportErrors, type SourceFinder } from '../report.ts';
@@ -41,7 +42,9 @@ With --partials DIR, every {x|apply NAME} and {.include NAME} must name a
 partial in DIR or a macro the template defines (or gets from a partial it
 includes); a missing partial or unknown macro is reported where it is used,
 with the closest partial name when one is near. Without it, partials are not
-looked up, and a note says how many names went unchecked.
+looked up, and a note says how many names went unchecked. A file of a
+developer template named on its own (tmpl check my-template/site.region) is
+checked for its syntax alone, and a note names the folder's check instead.
 
 options:
   --partials DIR   the partials the templates apply and include
@@ -62,6 +65,8 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
     const partialNames = partials === null ? undefined : [...partials.keys()];
     // Without --partials nothing is looked up: the names used are counted, so the summary does not claim them.
     const notLookedUp = new Set<string>();
+    // A template folder's files named one by one are checked as single templates: their folder's check is what to run.
+    const ofFolders = new Map<string, string[]>();
     let errorCount = 0;
     let failedFiles = 0;
     let jsonFiles = 0;
@@ -86,7 +91,10 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
         const template = compile(source, { name: file });
         errors = [...template.errors, ...analysisErrors(template, file, resolver)];
         errors.sort((a, b) => a.line - b.line || a.column - b.column);
-        if (resolver === null) for (const name of partialNamesUsed(template)) notLookedUp.add(name);
+        // a .tmpl page is a single template wherever it lies; a .region, .list, .item, .page or .block is the folder's
+        const folder = extname(file) === '.tmpl' ? undefined : enclosingTemplateFolder(file);
+        if (folder !== undefined) ofFolders.set(folder, [...(ofFolders.get(folder) ?? []), file]);
+        else if (resolver === null) for (const name of partialNamesUsed(template)) notLookedUp.add(name);
       }
       if (errors.length === 0) continue;
       const find: SourceFinder = () => ({ path: file, source });
@@ -95,6 +103,7 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
       failedFiles++;
     }
     if (notLookedUp.size > 0) io.err(cliMessages.partialsNotLookedUp(notLookedUp.size));
+    for (const [folder, inFolder] of ofFolders) io.err(cliMessages.filesOfTemplateFolder(inFolder, folder));
     // The summary is the command's result, on stdout whatever it found (as a folder's check prints
     // it), so a script reads the counts there and the diagnostics on stderr; the exit code tells failure.
     io.out(cliMessages.checkSummary({ templates: files.length - jsonFiles, jsonFiles }, { errors: errorCount, errorFiles: failedFiles }));
