@@ -33,6 +33,9 @@ export type LayoutConf = z.infer<typeof layoutSchema>;
 /** A .conf file read: its value, or the problem with its line and column (0 when the problem has no place). */
 export type ConfResult<T> = { ok: true; value: T } | { ok: false; message: string; line: number; column: number };
 
+/** V8's words where an object's member name should start ("Expected property name or '}'", "Expected double-quoted property name"). */
+const NAME_EXPECTED = /^Expected (double-quoted )?property name/;
+
 /**
  * Reads JSON text of a .conf file; a syntax error is placed where JSON.parse stopped. V8 gives no
  * position for an unexpected token (a trailing comma, a quote of the wrong kind), so there the
@@ -51,8 +54,12 @@ export function parseConfJson(text: string): ConfResult<unknown> {
       const comma = /^Expected ',' or /.test(detail) ? missingComma(text, position) : null;
       if (comma !== null) return { ok: false, message: themeMessages.confUnreadable(themeMessages.confMissingComma), ...new LineIndex(text).position(comma) };
       // an object's trailing comma is placed but told as a missing property name: say what it is
-      const problem = trailingComma(text, position) ?? detail.slice(0, at.index);
-      return { ok: false, message: themeMessages.confUnreadable(problem), ...new LineIndex(text).position(position) };
+      const trailing = trailingComma(text, position);
+      // where a name should start, V8 says what it wanted; the engine's reader says what stands there
+      // instead (a name without quotes, single quotes, a comment), as tmpl check says it of a JSON file
+      const found = trailing === null && NAME_EXPECTED.test(detail) ? readerProblem(text) : null;
+      if (found !== null) return { ok: false, message: themeMessages.confUnreadable(found.problem), ...new LineIndex(text).position(found.position) };
+      return { ok: false, message: themeMessages.confUnreadable(trailing ?? detail.slice(0, at.index)), ...new LineIndex(text).position(position) };
     }
     const found = readerProblem(text);
     if (found === null) return { ok: false, message: themeMessages.confUnreadable(detail), line: 0, column: 0 };

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
+import { readJsonText } from '../../../engine/cli/inputs.ts';
 import { cliMessages } from '../../../engine/cli/messages.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { OVERLAY_ID } from '../../../server/dev/error-overlay.ts';
@@ -231,6 +232,19 @@ describe('a template.conf that does not parse', () => {
     const { parseTemplateConf } = await import('../../../server/theme/template-conf.ts');
     const written = '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "tweaks": { "accentColor": "#c53" },\n}';
     expect(parseTemplateConf(written)).toEqual({ ok: false, message: themeMessages.confUnreadable(themeMessages.confTrailingComma('}')), line: 4, column: 1 });
+  });
+
+  it('says what stands where a member name should start (a name without quotes, single quotes, a comment) as tmpl check says it of the file, not only that V8 wanted a name', async () => {
+    const { parseTemplateConf } = await import('../../../server/theme/template-conf.ts');
+    const quotes = cliMessages.jsonNote(cliMessages.jsonFoundCharacter('expected a property name', "'n'"), cliMessages.jsonDoubleQuotes);
+    expect(parseTemplateConf('{\n  name: "Plain"\n}')).toEqual({ ok: false, message: themeMessages.confUnreadable(quotes), line: 2, column: 3 });
+    expect(parseTemplateConf("{\n  'name': \"Plain\"\n}")).toEqual(expect.objectContaining({ message: expect.stringContaining(cliMessages.jsonDoubleQuotes), line: 2, column: 3 }));
+    const comment = '{\n  "name": "Plain",\n  // the layouts\n  "layouts": {}\n}';
+    expect(parseTemplateConf(comment)).toEqual(expect.objectContaining({ message: expect.stringContaining(cliMessages.jsonNoComments), line: 3, column: 3 }));
+    // the words tmpl check reads the file with
+    for (const text of ['{\n  name: "Plain"\n}', "{ 'name': 1 }", comment]) {
+      expect(parseTemplateConf(text)).toMatchObject({ message: themeMessages.confUnreadable((readJsonText(text, 'template.conf') as { problem: string }).problem) });
+    }
   });
 
   it('places a comma left out where it belongs, at the end of the value before, not where the next one starts', async () => {
