@@ -118,6 +118,9 @@ export const cliMessages = {
    */
   filesOfTemplateFolder: (files: readonly string[], folder: string) =>
     `note: ${files.join(', ')} ${files.length === 1 ? 'is a file' : 'are files'} of the developer-template folder ${folder}, checked here for syntax alone: tmpl check ${folder} also checks the blocks and navigations ${files.length === 1 ? 'it applies' : 'they apply'}, the platform's tags and the files template.conf names, as the storefront loads them`,
+  /** A render of a developer template's file on its own, said to a person at a terminal (`tmpl render site.region`). */
+  renderedOutsideTemplateFolder: (file: string, folder: string) =>
+    `note: ${file} is a file of the developer-template folder ${folder}, rendered here alone: its <squarespace:…> tags stay as written and the platform's {squarespace…} values write nothing; tmpl render ${folder} --page URL --data context.json renders a page as the storefront composes it`,
   partialsNotLookedUp: (names: number) =>
     `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
   /**

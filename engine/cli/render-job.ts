@@ -5,14 +5,14 @@
  * renders, and says where each error's source is for the code frames.
  */
 import { writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, extname } from 'node:path';
 import { hasLocaleData } from '../plugins/i18n/cldr.ts';
 import { defaultRegistry } from '../plugins/index.ts';
 import { JsonDouble } from '../runtime/json-double.ts';
 import { compile, type TemplateError } from '../template.ts';
 import { onePositional, stringOption, usageError, type Command, type ParsedArgs } from './command.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
-import { isJsonFile, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
+import { enclosingTemplateFolder, isJsonFile, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
 import { cliMessages } from './messages.ts';
 import { checkOutputTarget, PAGE_OUTPUT } from './output-target.ts';
 import { reportErrors, type KnownPartials, type SourceFinder } from './report.ts';
@@ -105,6 +105,17 @@ function noteOnData(dataFile: string, data: unknown): string | undefined {
  */
 export function noteDefaultData(job: RenderJob, io: CliIo): void {
   if (job.dataFile === undefined && io.terminal === true) io.err(cliMessages.noDataGiven);
+}
+
+/**
+ * Says once, to a person at a terminal, that a file of a developer template (`site.region`, a
+ * block) renders alone as a single template, its platform tags as written, and names the render
+ * of the folder's pages: the page printed is otherwise read as what the storefront would serve.
+ */
+export function noteTemplateFolderFile(job: RenderJob, io: CliIo): void {
+  if (io.terminal !== true || extname(job.file) === '.tmpl') return;
+  const folder = enclosingTemplateFolder(job.file);
+  if (folder !== undefined) io.err(cliMessages.renderedOutsideTemplateFolder(job.file, folder));
 }
 
 /** Writes the page to `out` (a file) or stdout, prints every error, and answers the exit code. */

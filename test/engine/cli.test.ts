@@ -40,6 +40,19 @@ describe('tmpl render', () => {
     expect(await runCli(['render', file, '--data', data], { terminal: true })).toEqual({ code: 0, out: '<h1>Hat</h1>', err: '' });
   });
 
+  it('says on a terminal that a file of a developer template renders alone, naming the render of the folder\'s pages', async () => {
+    write('render-folder/template.conf', '{"layouts": {"default": {"regions": ["site"]}}}');
+    const region = write('render-folder/site.region', '<body><squarespace:navigation navigationId="mainNav" template="nav" /></body>');
+    const folder = join(dir, 'render-folder');
+    const note = cliMessages.renderedOutsideTemplateFolder(region, folder);
+    expect(note).toContain(`tmpl render ${folder} --page URL --data context.json`);
+    const rendered = await runCli(['render', region, '--data', write('render-folder.json', '{}')], { terminal: true });
+    expect(rendered).toEqual({ code: 0, out: '<body><squarespace:navigation navigationId="mainNav" template="nav" /></body>', err: note });
+    // never to a script, and never of a .tmpl page, which is a single template wherever it lies
+    expect((await runCli(['render', region])).err).toBe('');
+    expect((await runCli(['render', write('render-folder/page.tmpl', 'x'), '--data', write('render-folder.json', '{}')], { terminal: true })).err).toBe('');
+  });
+
   it('writes the page to --out', async () => {
     const file = write('out.tmpl', 'hello {who}');
     const data = write('out.json', '{"who": "you"}');

@@ -1,7 +1,7 @@
 /** `tmpl render FILE`: renders a template with JSON data and a partials folder. */
 import { stringOption, type Command } from '../command.ts';
 import { cliMessages } from '../messages.ts';
-import { deliver, noteDefaultData, RENDER_JOB_OPTIONS, renderFile, renderJobFrom } from '../render-job.ts';
+import { deliver, noteDefaultData, noteTemplateFolderFile, RENDER_JOB_OPTIONS, renderFile, renderJobFrom } from '../render-job.ts';
 
 export const renderCommand: Command = {
   name: 'render',
@@ -36,6 +36,7 @@ exit codes: 0 rendered without errors, 1 the template reported errors, 2 usage o
   run(args, io) {
     const job = renderJobFrom(renderCommand, args, args.values['allow-errors'] === true);
     noteDefaultData(job, io);
+    noteTemplateFolderFile(job, io);
     return deliver(renderFile(job), job, stringOption(args, 'out'), io);
   },
 };

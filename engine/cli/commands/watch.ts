@@ -11,7 +11,7 @@ import { stringOption, type Command } from '../command.ts';
 import { CliFailure, EXIT, type CliIo } from '../io.ts';
 import { readPartials, readTemplateFile, readTextFile } from '../inputs.ts';
 import { cliMessages } from '../messages.ts';
-import { deliver, noteDefaultData, RENDER_JOB_OPTIONS, renderFile, renderJobFrom, type RenderJob } from '../render-job.ts';
+import { deliver, noteDefaultData, noteTemplateFolderFile, RENDER_JOB_OPTIONS, renderFile, renderJobFrom, type RenderJob } from '../render-job.ts';
 
 /** Changes closer together than this (an editor's save is often several writes) render once. */
 const SETTLE_MS = 40;
@@ -52,6 +52,7 @@ exit codes: 0 stopped, 2 usage or input problem at the start`,
     const paths = [job.file, job.dataFile, job.partialsDir].filter((p): p is string => p !== undefined);
     // once, not at every render
     noteDefaultData(job, io);
+    noteTemplateFolderFile(job, io);
     await watchAndRender(paths, () => renderAndReport(job, out, io), io);
     return EXIT.ok;
   },
