@@ -140,6 +140,7 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   };
 
   const regions = new Map<string, FolderFile>();
+  const regionFiles = source.list('').map((name) => extensionOf(name, '.region')).filter((name) => name !== null);
   for (const [layoutName, layout] of Object.entries(conf.layouts)) {
     for (const written of layout.regions) {
       const region = regionBaseName(written);
@@ -149,7 +150,10 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
       else {
         // placed at the name in template.conf, so the overlay and `check` frame the line to fix
         const place = layoutRegionPosition(confText, layoutName, written);
-        problems.push({ file: 'template.conf', ...place, message: themeMessages.regionMissing(region, layoutName), severity: 'error' });
+        // a region name mistyped ('sites') names the folder's file it likely meant
+        const message = themeMessages.regionMissing(region, layoutName);
+        const guess = closestName(region, regionFiles);
+        problems.push({ file: 'template.conf', ...place, message: guess === undefined ? message : themeMessages.didYouMean(message, guess), severity: 'error' });
       }
     }
   }

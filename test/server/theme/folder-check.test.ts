@@ -97,6 +97,14 @@ describe('checking a template folder', () => {
     expect(result.problems).toEqual([{
       file: 'template.conf', line: 7, column: 27, severity: 'error', message: themeMessages.regionMissing('header', 'wide'),
     }]);
+    // a mistyped name is given the folder's region it likely meant
+    const mistyped = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': '{ "layouts": { "default": { "regions": ["sites"] } } }',
+      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
+    }));
+    expect(mistyped.problems).toEqual([{
+      file: 'template.conf', line: 1, column: 41, severity: 'error', message: `${themeMessages.regionMissing('sites', 'default')} (did you mean 'site'?)`,
+    }]);
   });
 
   it('reports compile errors, missing tag templates, unknown layouts, navigations and stylesheets', () => {
