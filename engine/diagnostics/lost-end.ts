@@ -9,7 +9,7 @@
 import { Opcode } from '../syntax/opcodes.ts';
 import { parseTemplate } from '../syntax/parse.ts';
 import { LineIndex } from '../syntax/positions.ts';
-import type { Node, PredicateNode, RepeatedNode, SectionNode, IfNode, MacroNode } from '../syntax/nodes.ts';
+import type { IfNode, Node, PredicateNode, RepeatedNode, SectionNode } from '../syntax/nodes.ts';
 import { tagAt } from './tag-at.ts';
 
 /** A block that takes an `{.or}` or `{.end}`. */
@@ -41,8 +41,7 @@ function closingOffsets(block: Closable): { offsets: number[]; open: boolean } {
 }
 
 /** The lists of instructions inside a block, its `{.or}` branches' included. */
-function listsOf(block: Closable | MacroNode): Node[][] {
-  if (block.op === Opcode.MACRO) return [block.consequent];
+function listsOf(block: Closable): Node[][] {
   const lists: Node[][] = [block.consequent];
   if (block.op === Opcode.REPEATED) lists.push(block.alternatesWith);
   for (let next = block.alternate; next !== null && next.op === Opcode.OR_PREDICATE; next = (next as PredicateNode).alternate) {
@@ -51,6 +50,7 @@ function listsOf(block: Closable | MacroNode): Node[][] {
   return lists;
 }
 
+/** Lines and their indentation, read from the source the offsets point into. */
 class Lines {
   declare readonly source: string;
   declare readonly index: LineIndex;
