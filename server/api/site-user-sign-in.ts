@@ -32,22 +32,26 @@ export interface SiteUserSignIn {
   signIn(req: Request, res: Response, input: SignInInput): Promise<{ xsrfToken: string; siteUserId: string }>;
 }
 
-/** One sign-in for every way in (the session call, the members' sign-in page), under one back-off. */
-export function createSiteUserSignIn(deps: AppDeps): SiteUserSignIn {
+/**
+ * One sign-in for every way in (the session call, the members' sign-in page), under one back-off.
+ * `checkPassword` is verifyPassword; a test passes a slow one to see the back-off run from the failure.
+ */
+export function createSiteUserSignIn(deps: AppDeps, checkPassword = verifyPassword): SiteUserSignIn {
   const users = new SiteUserRepository(deps.store);
   // slows password guessing per account and address; never delays a correct password because of others' failures
   const throttle = createSignInThrottle(deps);
   return {
     addressGuard: throttle.addressGuard,
     async signIn(req, res, input) {
-      await throttle.beginAttempt(req, res, input.email);
+      const attempt = await throttle.beginAttempt(req, res, input.email);
       const user = await users.findByEmail(input.email);
-      const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+      const passwordOk = await checkPassword(input.password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
       if (!user || !passwordOk) {
+        await attempt.failed();
         deps.log.info({ email: input.email }, 'site-user sign-in refused');
         throw new HttpError(401, platformMessages.invalidCredentials);
       }
-      await throttle.recordSuccess(req, input.email);
+      await attempt.succeeded();
       const xsrfToken = await startSiteUserSession(deps, req, res, user, input.rememberMe);
       return { xsrfToken, siteUserId: user.id };
     },

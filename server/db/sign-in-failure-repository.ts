@@ -53,6 +53,14 @@ export class SignInFailureRepository {
     await this.session.run('UPDATE sign_in_failures SET blocked_until = ? WHERE account = ? AND address = ?', [until, account, address]);
   }
 
+  /** Makes the pair wait until `until` unless it already waits longer (a row already gone stays gone). */
+  async blockAtLeastUntil(account: string, address: string, until: number): Promise<void> {
+    await this.session.run(
+      'UPDATE sign_in_failures SET blocked_until = ? WHERE account = ? AND address = ? AND blocked_until < ?',
+      [until, account, address, until],
+    );
+  }
+
   /** A correct password from the pair wipes its record. */
   async clearFailures(account: string, address: string): Promise<void> {
     await this.session.run('DELETE FROM sign_in_failures WHERE account = ? AND address = ?', [account, address]);

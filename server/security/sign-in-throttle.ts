@@ -51,6 +51,17 @@ function tooMany(res: Response, retryAfterMs: number): HttpError {
   return new HttpError(429, platformMessages.tooManySignInAttempts);
 }
 
+/** One counted attempt, told how its password check ended. */
+export interface SignInAttempt {
+  /**
+   * A wrong password: the wait this failure earned runs from now, when the failure is known,
+   * rather than from when the attempt began (a slow check would otherwise have used it up).
+   */
+  failed(): Promise<void>;
+  /** A correct password: the attempt is taken back and the pair's failures are forgotten. */
+  succeeded(): Promise<void>;
+}
+
 export interface SignInThrottle {
   /** Route step: refuses (429) every attempt from an address past its failure budget. */
   addressGuard: RequestHandler;
@@ -59,9 +70,7 @@ export interface SignInThrottle {
    * (or the address is past its budget); otherwise counts the attempt as a failure at once, so a
    * burst of parallel guesses cannot all pass the check before any of them is counted.
    */
-  beginAttempt(req: Request, res: Response, account: string): Promise<void>;
-  /** A correct password: the attempt is taken back and the pair's failures are forgotten. */
-  recordSuccess(req: Request, account: string): Promise<void>;
+  beginAttempt(req: Request, res: Response, account: string): Promise<SignInAttempt>;
 }
 
 /** Sign-in back-off, with its counts in the store so every process applies the same one. */
@@ -87,13 +96,14 @@ export function createSignInThrottle(deps: AppDeps): SignInThrottle {
   };
 
   // check and count in one transaction holding the pair's row lock, so neither parallel
-  // requests nor another process can slip an attempt between the two
-  const countAttempt = (address: string, name: string, req: Request, now: number): Promise<number> =>
+  // requests nor another process can slip an attempt between the two; answers the wait still
+  // owed (refused) or the wait this attempt earns should its password be wrong (counted)
+  const countAttempt = (address: string, name: string, req: Request, now: number): Promise<{ refusedFor: number } | { earns: number }> =>
     deps.store.transaction(async (tx) => {
       const failures = new SignInFailureRepository(tx);
       const counters = new RateLimitRepository(tx);
       const addressBlocked = await addressWait(tx, req, now);
-      if (addressBlocked > 0) return addressBlocked;
+      if (addressBlocked > 0) return { refusedFor: addressBlocked };
       // the pair's row exists before it is locked (a first failure has nothing to lock otherwise);
       // a row with no failures forgets itself at the next sweep
       await tx.run(
@@ -102,7 +112,7 @@ export function createSignInThrottle(deps: AppDeps): SignInThrottle {
         [name, address],
       );
       const record = await failures.find(name, address, forUpdate(tx));
-      if (record && record.blockedUntil > now) return record.blockedUntil - now;
+      if (record && record.blockedUntil > now) return { refusedFor: record.blockedUntil - now };
       await counters.increment(addressKey(req), SIGN_IN_POLICY.windowMs, now);
       const accountFailures = (await counters.increment(accountKey(name), SIGN_IN_POLICY.windowMs, now)).hits;
       if (accountFailures === SIGN_IN_POLICY.accountFailuresUnderAttack) deps.log.warn({ account: name }, 'many failed sign-ins for one account');
@@ -110,36 +120,42 @@ export function createSignInThrottle(deps: AppDeps): SignInThrottle {
       const pair = await failures.recordFailure(name, address, now, now - SIGN_IN_POLICY.forgetAfterMs);
       const wait = backOffAfter(pair.failures, underAttack ? SIGN_IN_POLICY.backOffFromFailureUnderAttack : SIGN_IN_POLICY.backOffFromFailure);
       if (wait > 0) await failures.blockUntil(name, address, now + wait);
-      return 0;
+      return { earns: wait };
     });
+
+  const noAttempt: SignInAttempt = { failed: async () => {}, succeeded: async () => {} };
 
   return {
     addressGuard: markRateLimited(addressGuard, 'signIn'),
 
     async beginAttempt(req, res, account) {
       // a read-only database cannot count; its sign-ins fail at the session write anyway
-      if (deps.options.readOnly) return;
+      if (deps.options.readOnly) return noAttempt;
       const now = Date.now();
       if (now - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = now;
         await new SignInFailureRepository(deps.store).deleteOlderThan(now - SIGN_IN_POLICY.forgetAfterMs);
       }
-      const wait = await countAttempt(clientAddress(req), account.toLowerCase(), req, now);
-      if (wait > 0) {
-        deps.log.warn({ ip: req.ip }, 'sign-in attempts limited');
-        throw tooMany(res, wait);
-      }
-    },
-
-    async recordSuccess(req, account) {
-      if (deps.options.readOnly) return;
       const name = account.toLowerCase();
-      await deps.store.transaction(async (tx) => {
-        const counters = new RateLimitRepository(tx);
-        await counters.decrement(addressKey(req));
-        await counters.decrement(accountKey(name));
-        await new SignInFailureRepository(tx).clearFailures(name, clientAddress(req));
-      });
+      const address = clientAddress(req);
+      const counted = await countAttempt(address, name, req, now);
+      if ('refusedFor' in counted) {
+        deps.log.warn({ ip: req.ip }, 'sign-in attempts limited');
+        throw tooMany(res, counted.refusedFor);
+      }
+      return {
+        async failed() {
+          if (counted.earns > 0) await new SignInFailureRepository(deps.store).blockAtLeastUntil(name, address, Date.now() + counted.earns);
+        },
+        async succeeded() {
+          await deps.store.transaction(async (tx) => {
+            const counters = new RateLimitRepository(tx);
+            await counters.decrement(addressKey(req));
+            await counters.decrement(accountKey(name));
+            await new SignInFailureRepository(tx).clearFailures(name, address);
+          });
+        },
+      };
     },
   };
 }

@@ -1,6 +1,9 @@
+import type { Request, Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteUserSignIn } from '../../../server/api/site-user-sign-in.ts';
 import { RateLimitRepository } from '../../../server/db/rate-limit-repository.ts';
 import { platformMessages } from '../../../server/platform-messages.ts';
+import { HttpError } from '../../../server/security/http-error.ts';
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { createSiteUserAccount } from '../../../server/security/site-user-accounts.ts';
 import { backOffAfter, SIGN_IN_POLICY } from '../../../server/security/sign-in-throttle.ts';
@@ -70,6 +73,24 @@ describe('the sign-in limiter', () => {
     expect(second.body.message).toBe(platformMessages.tooManySignInAttempts);
     // the same account from another address is not held back
     expect((await signIn(freshAddress(), account, 'elsewhere')).status).toBe(401);
+  });
+
+  it('counts the wait from the failure, however long the password check took', async () => {
+    const address = freshAddress();
+    const account = 'slow-check@example.com';
+    await createSiteUserAccount(server.app.deps, { email: account, password: OWNER_PASSWORD });
+    for (let i = 1; i < SIGN_IN_POLICY.backOffFromFailure; i += 1) expect((await signIn(address, account, `guess ${i}`)).status).toBe(401);
+    // the failure that earns the first wait comes from a check slower than that wait, as on a loaded machine
+    const slowCheck = () => sleep(SIGN_IN_POLICY.firstBackOffMs + 500).then(() => false);
+    const req = { ip: address } as Request;
+    const res = { set: () => res } as unknown as Response;
+    const slow = await createSiteUserSignIn(server.app.deps, slowCheck).signIn(req, res, { email: account, password: 'slow guess', rememberMe: false })
+      .then(() => 200, (error: unknown) => (error instanceof HttpError ? error.status : error));
+    expect(slow).toBe(401);
+    // had the wait run from the attempt's start it would be over; from the failure, a second is left
+    const next = await signIn(address, account, OWNER_PASSWORD);
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toBe('1');
   });
 
   it('counts a burst of parallel guesses before checking any of them', async () => {

@@ -96,6 +96,11 @@ describe('sign-in failures on one store', () => {
     const failures = new SignInFailureRepository(other);
     await failures.blockUntil('a@example.com', '10.0.0.1', now + 5000);
     expect(await failures.find('a@example.com', '10.0.0.1')).toEqual({ failures: 10, lastFailureOn: now, blockedUntil: now + 5000 });
+    // a failure known later pushes the wait on, never back
+    await failures.blockAtLeastUntil('a@example.com', '10.0.0.1', now + 1000);
+    expect((await failures.find('a@example.com', '10.0.0.1'))?.blockedUntil).toBe(now + 5000);
+    await new SignInFailureRepository(one).blockAtLeastUntil('a@example.com', '10.0.0.1', now + 6000);
+    expect((await failures.find('a@example.com', '10.0.0.1'))?.blockedUntil).toBe(now + 6000);
     // a failure after the pair was quiet past forgetBefore starts again from one
     expect((await failures.recordFailure('a@example.com', '10.0.0.1', now + 10, now + 5)).failures).toBe(1);
     await failures.clearFailures('a@example.com', '10.0.0.1');
