@@ -8,7 +8,8 @@
  * confirmation does; a cancellation also says what went back on the gift card that paid for it
  * and which gift cards it bought are stopped (the move has done both by then, in the same
  * transaction); a refund says the same, with how much goes back to the
- * payment card and whether the order, not sent yet, now will not be.
+ * payment card and whether the order, not sent yet, now will not be. Of a test order, whose card
+ * was never charged, both say so instead of what goes back to the card.
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
@@ -60,6 +61,8 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const discount = discountParts(shown.discount, money);
   // money and gift cards come back on a cancellation and on a refund alike (the move has done it)
   const givesBack = change === 'cancelled' || change === 'refunded';
+  // what the payment card paid: the total less a gift card's part
+  const cardCents = order.grandTotalCents - (giftCardPayment?.amountCents ?? 0);
   const context = {
     subject,
     siteTitle: settings.siteTitle,
@@ -84,7 +87,9 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
       ? { amount: money(giftCardPayment.amountCents), last4: giftCardPayment.last4 }
       : null,
     giftCardsStopped: givesBack ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
-    refund: change === 'refunded' ? refundParts(order, giftCardPayment?.amountCents ?? 0, customer.cardLast4, refundedFrom, money) : null,
+    refund: change === 'refunded' ? refundParts(order, cardCents, customer.cardLast4, refundedFrom, money) : null,
+    // a test order's card was never charged: said once, in place of what would go back to it
+    cardNotCharged: givesBack && order.testMode && cardCents > 0,
   };
   const { html, text } = renderEmail(templates, context, `${kind} email`);
   return { kind, subjectId: orderId, recipient: customer.email, subject, text, html };
@@ -92,16 +97,14 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
 
 /**
  * What a refund gives back, as its notice says it: the whole total, the part the payment card paid
- * and the card's last four digits when the order kept them (what a gift card paid goes back on the
- * card, said apart), whether a test order moved no money, and whether an order not sent yet will
- * not be sent.
+ * (`cardCents`) and the card's last four digits when the order kept them, for a live order only: a
+ * test order's card was never charged (what a gift card paid goes back on the card, said apart),
+ * and whether an order not sent yet will not be sent.
  */
-function refundParts(order: { grandTotalCents: number; testMode: boolean }, giftCardCents: number, cardLast4: string, refundedFrom: string | undefined, money: (cents: number) => string) {
-  const cardCents = order.grandTotalCents - giftCardCents;
+function refundParts(order: { grandTotalCents: number; testMode: boolean }, cardCents: number, cardLast4: string, refundedFrom: string | undefined, money: (cents: number) => string) {
   return {
     total: money(order.grandTotalCents),
-    toCard: cardCents > 0 ? { amount: money(cardCents), last4: cardLast4 } : null,
-    testMode: order.testMode,
+    toCard: cardCents > 0 && !order.testMode ? { amount: money(cardCents), last4: cardLast4 } : null,
     notSent: refundedFrom === 'paid',
   };
 }

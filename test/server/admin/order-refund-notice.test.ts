@@ -1,15 +1,19 @@
 /**
  * A refund tells the shopper, as a cancellation does: one notice in the outbox, written with the
  * move, saying what was refunded, how much, where the money goes (the card by its last four digits,
- * which the checkout keeps) and whether the order will still come; a refund asked for twice, even
- * at once, writes one.
+ * which the checkout keeps; of a test order, once, that nothing was charged, as its cancellation
+ * says too) and whether the order will still come; a refund asked for twice, even at once, writes one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { buyOneThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
 import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
+import { orderStatusEmail } from '../../../server/email/order-status-email.ts';
 import { productInput } from './admin-helpers.ts';
+
+/** What the notices of a test order say of its card, never charged. */
+const TEST_ORDER_NOTE = 'This was a test order: nothing was charged, so nothing goes back to your card.';
 
 let server: PlatformServer;
 let owner: SiteUserVisitor;
@@ -50,11 +54,12 @@ describe('the refund notice', () => {
     const total = `$${(order.grandTotalCents / 100).toFixed(2)}`;
     expect(notice!.text).toContain('1 × Harbour Jacket (Size: M)');
     expect(notice!.text).toContain(`Refunded: ${total}`);
-    // the card by its last four digits, which the order kept (the test card 4242 4242 4242 4242)
-    expect(notice!.text).toContain(`${total} goes back to your card ending 4242.`);
-    expect(notice!.text).not.toContain('424242');
+    // a test order charged nothing: said once, and no money said to go back to the card
+    expect(notice!.text).not.toContain('goes back to your card ending');
+    expect(notice!.text).not.toContain('Your bank may take');
+    expect(notice!.text.split(TEST_ORDER_NOTE)).toHaveLength(2);
+    expect(notice!.html.split(TEST_ORDER_NOTE)).toHaveLength(2);
     expect(notice!.text).toContain('The order had not been sent yet, so it will not be sent now.');
-    expect(notice!.text).toContain('This was a test order: nothing was charged, so no money moves.');
     expect(notice!.text).toMatch(/View your order: http:\/\/localhost:3000\/checkout\/order-confirmed\//);
     expect(notice!.html).toContain(`Refunded: <strong>${total}</strong>`);
     // the owner reads it among the order's emails
@@ -62,14 +67,40 @@ describe('the refund notice', () => {
     expect(after.body.order.emails.map((email) => email.kind)).toContain('order-refunded');
   });
 
-  it('does not say that a fulfilled order will not be sent, and names the card as it can', async () => {
+  it('does not say that a fulfilled order will not be sent', async () => {
     const orderId = await buy('HJ-S');
-    // an order placed before the card's last digits were kept
-    await server.app.deps.store.run('UPDATE orders SET payment_card_last4 = NULL WHERE id = ?', [orderId]);
     expect((await owner.post(`/api/admin/orders/${orderId}/fulfil`, {})).status).toBe(200);
     expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(200);
     const [notice] = await refundNotices(orderId);
-    expect(notice!.text).toContain('goes back to the card you paid with.');
     expect(notice!.text).not.toContain('will not be sent');
+  });
+
+  it('of a live order says what goes back to the card, by its last four digits as it can', async () => {
+    const store = server.app.deps.store;
+    const orderId = await buy('HJ-S');
+    expect((await owner.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(200);
+    // the same order as a live one (the admin refunds test orders only; the notice is written for both)
+    await store.run('UPDATE orders SET test_mode = 0 WHERE id = ?', [orderId]);
+    const { order } = (await owner.get<{ order: { grandTotalCents: number } }>(`/api/admin/orders/${orderId}`)).body;
+    const total = `$${(order.grandTotalCents / 100).toFixed(2)}`;
+    const live = (await orderStatusEmail(store, orderId, 'refunded', 'paid'))!;
+    // the card by its last four digits, which the order kept (the test card 4242 4242 4242 4242)
+    expect(live.text).toContain(`${total} goes back to your card ending 4242.`);
+    expect(live.text).not.toContain('424242');
+    expect(live.text).toContain('Your bank may take a few days to show it on your statement.');
+    expect(live.text).not.toContain('test order');
+    // an order placed before the card's last digits were kept
+    await store.run('UPDATE orders SET payment_card_last4 = NULL WHERE id = ?', [orderId]);
+    expect((await orderStatusEmail(store, orderId, 'refunded', 'paid'))!.text).toContain(`${total} goes back to the card you paid with.`);
+  });
+});
+
+describe('the cancellation notice', () => {
+  it('of a test order says once that nothing was charged, as the refund notice does', async () => {
+    const orderId = await buy('HJ-M');
+    expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(200);
+    const [notice] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-cancelled');
+    expect(notice!.text.split(TEST_ORDER_NOTE)).toHaveLength(2);
+    expect(notice!.html.split(TEST_ORDER_NOTE)).toHaveLength(2);
   });
 });
