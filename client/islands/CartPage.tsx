@@ -4,8 +4,8 @@
  * an entry's extra fields, totals. A refused change shows the server's reason
  * (a line short of stock by name) and puts the box back to the stored quantity;
  * the focus stays in the box, and after a removal goes to the line that takes
- * its place. A box left for a Remove or for Checkout (on a phone, one tap) is
- * saved first: they act once its change is through. Each update is surrounded
+ * its place. A box left for a Remove, an Edit or for Checkout (on a phone, one
+ * tap) is saved first: they act once its change is through. Each update is surrounded
  * by the recalculate-start and recalculate-end page events. A quantity typed in
  * the server's markup before the island's script arrived is kept and saved.
  */
@@ -156,8 +156,9 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
             ))}
           </dl>
         )}
+        {/* never disabled, as Remove: a tap on it from a quantity box would be dropped; onEdit waits for the change */}
         {entry.additionalFieldsFormId && (
-          <button type="button" className="cart-row__edit" onClick={() => onEdit(entry)} disabled={busy}>{BUTTON.edit}</button>
+          <button type="button" className="cart-row__edit" onClick={() => onEdit(entry)} aria-disabled={busy}>{BUTTON.edit}</button>
         )}
       </td>
       <td role="cell">
@@ -283,13 +284,17 @@ export default function CartPage(props: CartPageProps) {
     return recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), entry);
   };
 
-  const onEdit = (entry: CartEntry): void => {
-    const form = entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined;
+  /** A line's Edit: as Remove, after the change under way, the line as it is now, unless that change took it. */
+  const onEdit = async (entry: CartEntry): Promise<void> => {
+    await underWay.current;
+    const now = cartNow.current?.entries.find((line) => line.id === entry.id);
+    if (now === undefined) return;
+    const form = now.additionalFieldsFormId ? props.forms?.[now.additionalFieldsFormId] : undefined;
     if (!form) {
       setAlert({ title: CART.openForm, message: REQUEST.tryAgain });
       return;
     }
-    setEditing(entry);
+    setEditing(now);
   };
 
   const entries = cart?.entries ?? [];
@@ -314,7 +319,7 @@ export default function CartPage(props: CartPageProps) {
           {entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} money={money} busy={busy}
               form={entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined}
-              onQuantity={(e, raw) => track(changeQuantity(e, raw))} onRemove={(e) => void track(onRemove(e))} onEdit={onEdit} />
+              onQuantity={(e, raw) => track(changeQuantity(e, raw))} onRemove={(e) => void track(onRemove(e))} onEdit={(e) => void onEdit(e)} />
           ))}
         </tbody>
       </table>

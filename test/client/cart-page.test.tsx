@@ -139,6 +139,7 @@ describe('CartPage island', () => {
     const calls = scriptFetch([{ method: 'PUT', path: /additionalFields$/, answer: { body: { shoppingCart: cartOf(1) } } }]);
     const { unmount } = render(<CartPage cart={cartOf(1)} forms={forms} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await settle();
     const field = document.querySelector<HTMLInputElement>('#extra-xf-text')!;
     expect(field.value).toBe('Hello');
     fireEvent.change(field, { target: { value: 'Bye' } });
@@ -149,6 +150,7 @@ describe('CartPage island', () => {
     unmount();
     render(<CartPage cart={cartOf(1)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await settle();
     expect(screen.getByRole('alert').textContent).toContain('Unable to open form');
   });
 
@@ -310,6 +312,17 @@ describe('CartPage island', () => {
       await settle();
       expect(calls.map((call) => call.method)).toEqual(['PUT', 'DELETE']);
       expect(screen.getByText(CART.emptyCart)).toBeTruthy();
+    });
+
+    it('opens the Edit lightbox once the quantity typed is saved, rather than losing the tap', async () => {
+      const { calls, release } = typeAndLeave('3', { body: { shoppingCart: cartOf(3) } });
+      fireEvent.click(screen.getByRole('button', { name: BUTTON.edit }));
+      await settle();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      release();
+      await settle();
+      expect(document.querySelector<HTMLInputElement>('#extra-xf-text')!.value).toBe('Hello');
+      expect(calls.map((call) => call.method)).toEqual(['PUT']);
     });
   });
 
