@@ -113,6 +113,12 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
   const committing = useRef(false);
   const send = (typed: string): void => {
     if (committing.current || typed === String(entry.quantity)) return;
+    // A box emptied and left asks for nothing: the line's quantity comes back, without a word. Text
+    // that is no number, which a number box also reads as empty (badInput), is still refused.
+    if (typed.trim() === '' && box.current?.validity.badInput !== true) {
+      setDraft(String(entry.quantity));
+      return;
+    }
     committing.current = true;
     // A refused change leaves the stored quantity as it was: the box shows it again.
     void onQuantity(entry, typed).then((accepted) => {

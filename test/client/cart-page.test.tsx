@@ -326,6 +326,25 @@ describe('CartPage island', () => {
     });
   });
 
+  it('puts the quantity back without a word when the box is emptied and left, and refuses text that is no number', async () => {
+    const calls = scriptFetch([]);
+    render(<CartPage cart={cartOf(2)} forms={forms} />);
+    const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(input.value).toBe('2');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // '2x' or '1e': a number box reads it as empty too, and says so by badInput
+    Object.defineProperty(input, 'validity', { value: { badInput: true }, configurable: true });
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(ADD_TO_CART.quantityNotNumber);
+    expect(input.value).toBe('2');
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows each line\'s picture, unit price and extra-field answers', () => {
     const cart = cartOf(3);
     cart.entries[0] = { ...cart.entries[0]!, imageUrl: '/theme/images/shirt.svg', fullUrl: '/shop/p/shirt' };
