@@ -428,7 +428,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       expectedAmountDueCents: quote.amountDueCents,
       ...(cartToken ? { cartToken } : {}),
     };
-    const found: Record<string, string> = { ...checkoutFieldErrors(payload) };
+    const found: Record<string, string> = { ...checkoutFieldErrors(payload, new Date(), countries) };
     if (quote.needsRecipient && !values.recipientEmail.trim()) found.recipientEmail = CHECKOUT.recipientEmailInvalid;
     if (Object.keys(found).length > 0) {
       setErrors(found);

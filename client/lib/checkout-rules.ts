@@ -51,12 +51,18 @@ export function postalCodesAreDigits(countryCode: string): boolean {
   return postalCodesOf(countryCode)?.digits === true;
 }
 
-function postalCodeError(value: string, countryCode: string): string | null {
+/** The countries as the checkout's country list names them (in the store's language). */
+export type CountryNames = ReadonlyArray<{ code: string; name: string }>;
+
+function postalCodeError(value: string, countryCode: string, countries: CountryNames): string | null {
   const required = textError(value, 20, CHECKOUT.postalCodeRequired);
   if (required) return required;
   const rule = postalCodesOf(countryCode);
   // NFKC: full-width digits and dashes, as a Japanese keyboard types them, read as plain ones
-  return !rule || rule.shape.test(value.trim().normalize('NFKC')) ? null : CHECKOUT.postalCodeInvalid(rule.example);
+  if (!rule || rule.shape.test(value.trim().normalize('NFKC'))) return null;
+  // named as the country list shows it, so the shopper sees which country the example is for
+  const country = countries.find((choice) => choice.code === countryCode)?.name ?? countryCode;
+  return CHECKOUT.postalCodeInvalid(country, rule.example);
 }
 
 export interface CheckoutFields {
@@ -134,8 +140,12 @@ function cardExpiryError(value: string, now: Date): string | null {
   return expiry.year * 12 + expiry.month < now.getFullYear() * 12 + now.getMonth() + 1 ? CHECKOUT.cardExpired : null;
 }
 
-/** Field name → its first problem, in the order the form shows them; empty when all is well. */
-export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date()): Partial<Record<CheckoutFieldName, string>> {
+/**
+ * Field name → its first problem, in the order the form shows them; empty when all is well.
+ * `countries`: the checkout's country list, whose names a postal code's problem gives (the code
+ * where it has none).
+ */
+export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date(), countries: CountryNames = []): Partial<Record<CheckoutFieldName, string>> {
   const digits = cardDigits(fields.cardNumber);
   const recipient = normalisedEmail(fields.recipientEmail);
   const giftCardCode = normalisedGiftCardCode(fields.giftCardCode);
@@ -152,7 +162,7 @@ export function checkoutFieldErrors(fields: CheckoutFields, now: Date = new Date
     ['line2', textError(fields.line2, 200, null)],
     ['city', textError(fields.city, 100, CHECKOUT.cityRequired)],
     ['region', textError(fields.region, 100, null)],
-    ['postalCode', postalCodeError(fields.postalCode, fields.countryCode)],
+    ['postalCode', postalCodeError(fields.postalCode, fields.countryCode, countries)],
     ['countryCode', COUNTRY_SET.has(fields.countryCode) ? null : CHECKOUT.countryRequired],
     ['shippingOptionId', fields.shippingOptionId !== '' && fields.shippingOptionId.length <= 40 ? null : CHECKOUT.shippingOptionRequired],
     ['cardNumber', cardLeftOut || (/^\d{12,19}$/.test(digits) && passesLuhn(digits)) ? null : CHECKOUT.cardNumberInvalid],

@@ -4,7 +4,7 @@
  * the answer names the same fields with the same catalogue texts. Never a field path.
  */
 import { z } from 'zod';
-import { checkoutFieldErrors, normalisedCheckoutFields, type CheckoutFields } from './checkout-rules.ts';
+import { checkoutFieldErrors, normalisedCheckoutFields, type CheckoutFields, type CountryNames } from './checkout-rules.ts';
 import { CHECKOUT } from './messages.ts';
 
 export { SHIPPING_COUNTRIES, parseExpiry } from './checkout-rules.ts';
@@ -21,8 +21,11 @@ const fieldsShape = {
 /** A cart's token as the server makes them (base64url); anything else finds no cart. */
 const cartTokenField = z.string({ error: CHECKOUT.attemptInvalid }).regex(/^[A-Za-z0-9_-]{1,128}$/, { error: CHECKOUT.attemptInvalid }).optional();
 
-/** What the island sends to place the order; `now` lets a test fix the month an expiry is compared with. */
-export function placeOrderSchema(now: () => Date = () => new Date()) {
+/**
+ * What the island sends to place the order; `countries` is the checkout's country list (its names
+ * for a postal code's problem), and `now` lets a test fix the month an expiry is compared with.
+ */
+export function placeOrderSchema(countries: CountryNames = [], now: () => Date = () => new Date()) {
   return z.object({
     ...fieldsShape,
     /** One per checkout attempt: a repeated submit with the same key answers with the same order. */
@@ -37,7 +40,7 @@ export function placeOrderSchema(now: () => Date = () => new Date()) {
     /** A subscription's or gift card's own cart (its token); absent for the visitor's cart. */
     cartToken: cartTokenField,
   }).superRefine((input, ctx) => {
-    for (const [name, message] of Object.entries(checkoutFieldErrors(input, now()))) {
+    for (const [name, message] of Object.entries(checkoutFieldErrors(input, now(), countries))) {
       ctx.addIssue({ code: 'custom', path: [name], message });
     }
   }).transform((input) => ({ ...input, ...normalisedCheckoutFields(input) }));

@@ -402,7 +402,7 @@ export const CHECKOUT = {
   cityRequired: 'Please enter your city.',
   postalCodeRequired: 'Please enter your postal code.',
   /** A postal code not of the chosen country's shape, with one that is. */
-  postalCodeInvalid: (example: string): string => `Please check your postal code: for the country chosen, one looks like ${example}.`,
+  postalCodeInvalid: (country: string, example: string): string => `Please check your postal code: for ${country}, one looks like ${example}.`,
   countryRequired: 'Please choose a country.',
   fieldTooLong: 'This is too long.',
   recipientEmailInvalid: "Please enter the recipient's email address.",

@@ -5,7 +5,9 @@ import { CHECKOUT } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { placeCheckoutOrder, quoteCart } from '../commerce/checkout-order.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
+import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { checkoutQuoteView } from '../commerce/checkout-view.ts';
+import { countriesIn } from '../pages/checkout-form.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
@@ -30,7 +32,9 @@ export function createCheckoutRouter(deps: AppDeps): Router {
   });
 
   router.post(API_PATHS.checkoutOrders, placeLimiter, async (req, res) => {
-    const parsed = placeOrderSchema().safeParse(req.body ?? {});
+    // a postal code refused names its country as the checkout's list does, in the store's language
+    const { locale } = await readCheckoutSettings(deps.store);
+    const parsed = placeOrderSchema(countriesIn(locale)).safeParse(req.body ?? {});
     if (!parsed.success) {
       res.status(400).json({ message: CHECKOUT.fieldsInvalid, fieldErrors: fieldErrorsOf(parsed.error) });
       return;

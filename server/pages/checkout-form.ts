@@ -8,8 +8,11 @@ import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { checkoutQuoteView } from '../commerce/checkout-view.ts';
 
-/** Country names in the store's language, with the store's own country first when it ships there. */
-function countriesIn(locale: string): Array<{ code: string; name: string }> {
+/**
+ * Country names in the store's language, with the store's own country first when it ships there:
+ * the checkout's country list, and the names its postal code refusals give.
+ */
+export function countriesIn(locale: string): Array<{ code: string; name: string }> {
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });

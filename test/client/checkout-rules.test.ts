@@ -43,11 +43,14 @@ describe('checkout field rules', () => {
       ['IE', 'D6W 1234'], ['NL', '1012 JS'], ['DK', '1550'], ['PT', '1100-148'], ['AU', '2000'], ['JP', '100-8111'], ['JP', '１００－８１１１'], ['FR', ' 75007 ']];
     for (const [countryCode, postalCode] of fits) expect(checkoutFieldErrors({ ...good, countryCode, postalCode }, MAY_2031), `${countryCode} ${postalCode}`).toEqual({});
     // a ZIP code cut short, a state where the code goes, a UK postcode left under United States, a ZIP code under Canada
-    const refused: Array<[string, string, string]> = [['US', '9720', '10118'], ['US', 'OR', '10118'], ['US', 'SW1A 1AA', '10118'], ['CA', '97201', 'K1A 0B1'], ['GB', '123', 'SW1A 1AA'], ['PT', '1100', '1000-001']];
-    for (const [countryCode, postalCode, example] of refused) {
-      expect(checkoutFieldErrors({ ...good, countryCode, postalCode }, MAY_2031), `${countryCode} ${postalCode}`).toEqual({ postalCode: CHECKOUT.postalCodeInvalid(example) });
+    const refused: Array<[string, string, string, string]> = [['US', '9720', 'United States', '10118'], ['US', 'OR', 'United States', '10118'],
+      ['US', 'SW1A 1AA', 'United States', '10118'], ['CA', '97201', 'Canada', 'K1A 0B1'], ['GB', '123', 'United Kingdom', 'SW1A 1AA'], ['PT', '1100', 'Portugal', '1000-001']];
+    // named as the checkout's country list names it
+    const countries = [{ code: 'US', name: 'United States' }, { code: 'CA', name: 'Canada' }, { code: 'GB', name: 'United Kingdom' }, { code: 'PT', name: 'Portugal' }];
+    for (const [countryCode, postalCode, country, example] of refused) {
+      expect(checkoutFieldErrors({ ...good, countryCode, postalCode }, MAY_2031, countries), `${countryCode} ${postalCode}`).toEqual({ postalCode: CHECKOUT.postalCodeInvalid(country, example) });
     }
-    expect(CHECKOUT.postalCodeInvalid('10118')).toBe('Please check your postal code: for the country chosen, one looks like 10118.');
+    expect(CHECKOUT.postalCodeInvalid('United States', '10118')).toBe('Please check your postal code: for United States, one looks like 10118.');
     // an empty one is still asked for as such
     expect(checkoutFieldErrors({ ...good, postalCode: ' ' }, MAY_2031)).toEqual({ postalCode: CHECKOUT.postalCodeRequired });
   });
@@ -75,12 +78,12 @@ describe('checkout field rules', () => {
     expect(checkoutFieldErrors({ ...good, cardExpiry: '1239' }, MAY_2031)).toEqual({});
     expect(checkoutFieldErrors({ ...good, cardExpiry: '0431' }, MAY_2031)).toEqual({ cardExpiry: CHECKOUT.cardExpired });
     expect(checkoutFieldErrors({ ...good, cardExpiry: '123' }, MAY_2031)).toEqual({ cardExpiry: CHECKOUT.cardExpiryInvalid });
-    const parsed = placeOrderSchema(() => MAY_2031).safeParse({ ...good, cardExpiry: '122039', idempotencyKey: 'k'.repeat(20), expectedTotalCents: 100 });
+    const parsed = placeOrderSchema([], () => MAY_2031).safeParse({ ...good, cardExpiry: '122039', idempotencyKey: 'k'.repeat(20), expectedTotalCents: 100 });
     expect(parsed.success).toBe(true);
   });
 
   it('gives the server the same answers, by field, without field paths', () => {
-    const parsed = placeOrderSchema(() => MAY_2031).safeParse({ ...good, email: 42, idempotencyKey: 'k'.repeat(20), expectedTotalCents: 100 });
+    const parsed = placeOrderSchema([], () => MAY_2031).safeParse({ ...good, email: 42, idempotencyKey: 'k'.repeat(20), expectedTotalCents: 100 });
     expect(parsed.success).toBe(false);
     expect(fieldErrorsOf(parsed.error!)).toEqual({ email: CHECKOUT.emailInvalid });
   });

@@ -140,6 +140,16 @@ describe('Checkout island', () => {
     expect(document.getElementById('checkout-cardNumber-error')).toBeNull();
   });
 
+  it('names the country chosen, as its list does, when the postal code is not of its shape', async () => {
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fillValid();
+    fill(CHECKOUT.postalCodeLabel, '9720');
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    expect(document.getElementById('checkout-postalCode-error')?.textContent)
+      .toBe('Please check your postal code: for United States, one looks like 10118.');
+  });
+
   it('lists several problems above the fields, each a link that puts the focus in its field', async () => {
     render(<Checkout quote={quote} countries={countries} testMode />);
     fill(CHECKOUT.emailLabel, 'jane@example.com');

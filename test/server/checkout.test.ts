@@ -184,7 +184,7 @@ describe('placing an order', () => {
     const visitor = await shopperWith(shirt.id, 'SQ-SHIRT-M-NAT');
     const answer = await place(visitor, { postalCode: '9720' });
     expect(answer.status).toBe(400);
-    expect(answer.body.fieldErrors).toEqual({ postalCode: CHECKOUT.postalCodeInvalid('10118') });
+    expect(answer.body.fieldErrors).toEqual({ postalCode: CHECKOUT.postalCodeInvalid('United States', '10118') });
     expect(await orderCount()).toBe(0);
   });
 
