@@ -42,6 +42,12 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
   } catch (e) {
     // parseArgs explains itself ("Unknown option '--x'. …"); keep its first sentence.
     const reason = (e as Error).message.split('. ')[0]?.replace(/\.$/, '') ?? String(e);
+    // An option without its value: parseArgs' own words ("argument missing", "is ambiguous" over three lines) become one line of what it takes.
+    if ((e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const option = /'--([^' ]+)/.exec(reason)?.[1];
+      const wanted = option === undefined ? undefined : cliMessages.optionValues[option];
+      if (wanted !== undefined) throw new CliFailure(cliMessages.badArguments(command.name, cliMessages.optionWithoutValue(`--${option}`, wanted)));
+    }
     // A mistyped option gets the closest one the command has.
     const unknown = (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(reason)?.[1] : undefined;
     const foreign = unknown?.startsWith('--') ? command.foreignOptions?.[unknown.slice(2)] : undefined;

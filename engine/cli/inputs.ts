@@ -138,7 +138,9 @@ export interface PartialFile {
  * `.DS_Store`, `logo.png`) is no partial.
  */
 export function readPartials(dir: string): Map<string, PartialFile> {
-  if (!statOf(dir, cliMessages.directoryMissing).isDirectory()) throw new CliFailure(cliMessages.notDirectory(dir));
+  // Named after --partials, the only way a partials folder is given, with what the option takes.
+  const problem = (message: string): string => cliMessages.optionPathProblem('--partials', message, cliMessages.optionValues.partials!);
+  if (!statOf(dir, (path) => problem(cliMessages.directoryMissing(path))).isDirectory()) throw new CliFailure(problem(cliMessages.notDirectory(dir)));
   const partials = new Map<string, PartialFile>();
   for (const entry of readdirSync(dir).sort()) {
     const path = join(dir, entry);

@@ -40,6 +40,21 @@ export const cliMessages = {
     `tmpl: unknown ${name.startsWith('-') ? 'option' : 'command'} '${name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Run 'tmpl --help' for the commands.`,
   optionGuess: (problem: string, guess: string) => `${problem} (did you mean '${guess}'?)`,
   optionNote: (problem: string, note: string) => `${problem}: ${note}`,
+  /** An option given without its value (last, or followed by another option): what it takes, from optionValues. */
+  optionWithoutValue: (option: string, wanted: string) => `${option} needs a value: ${wanted}`,
+  /** A path an option names that is not what the option takes (`--partials template.conf`). */
+  optionPathProblem: (option: string, problem: string, wanted: string) => `${option} ${problem}; ${option} takes ${wanted}`,
+  /** What each option that takes a value wants, by its name, for the two messages above. */
+  optionValues: {
+    data: 'a JSON file, such as --data context.json',
+    partials: 'the folder the partials are in, such as --partials partials',
+    locale: 'a locale, such as --locale fr-FR',
+    now: 'milliseconds since 1970, such as --now 1700000000000',
+    out: 'the file to write to, such as --out page.html',
+    page: "the page's address, such as --page / or --page /shop/p/linen-shirt",
+    site: 'a JSON file of data for the platform tags, such as --site site.json',
+    'css-out': 'the file to write the stylesheet to, such as --css-out site.css',
+  } as Readonly<Record<string, string>>,
   /** An option of `tmpl render DIR` given with a template file (or a folder without template.conf). */
   folderOnlyOption: (option: string) =>
     `${option} is for a developer-template folder, one with template.conf (tmpl render DIR --page URL --data context.json); a single template renders as tmpl render FILE.tmpl`,

@@ -49,9 +49,10 @@ describe('tmpl: missing and misplaced files', () => {
 
   it('a missing partials folder, or a file given as one', async () => {
     const folder = join(dir, 'no-partials');
-    await expectFailure(['render', page, '--partials', folder], cliMessages.directoryMissing(folder));
-    await expectFailure(['check', page, '--partials', folder], cliMessages.directoryMissing(folder));
-    await expectFailure(['render', page, '--partials', data], cliMessages.notDirectory(data));
+    // Named after the option, with what it takes: the path alone left the author to find which argument it was.
+    await expectFailure(['render', page, '--partials', folder], `--partials ${folder}: no such directory; --partials takes the folder the partials are in, such as --partials partials`);
+    await expectFailure(['check', page, '--partials', folder], `--partials ${folder}: no such directory; --partials takes the folder the partials are in, such as --partials partials`);
+    await expectFailure(['render', page, '--partials', data], `--partials ${data}: is not a directory; --partials takes the folder the partials are in, such as --partials partials`);
   });
 
   it('a folder is walked through its symbolic links: a linked template is checked, a link back up ends', async () => {
@@ -378,10 +379,32 @@ describe('tmpl: usage errors exit 2', () => {
     await expectFailure(['render', folder, '--page', '/', '--data', data, '--partials', blocks], note('render'));
   });
 
-  it('an option without its value', async () => {
-    const r = await runCli(['render', page, '--data']);
-    expect(r.code).toBe(EXIT.usage);
-    expect(r.err).toMatch(/^tmpl render: Option '--data <value>' argument missing\. Run 'tmpl render --help' for usage\.$/);
+  it('an option without its value, last or followed by another option, says what it takes in one line', async () => {
+    await expectFailure(
+      ['render', page, '--data'],
+      "tmpl render: --data needs a value: a JSON file, such as --data context.json. Run 'tmpl render --help' for usage.",
+    );
+    // parseArgs calls this one ambiguous, over three lines
+    await expectFailure(
+      ['render', page, '--now', '--data', data],
+      "tmpl render: --now needs a value: milliseconds since 1970, such as --now 1700000000000. Run 'tmpl render --help' for usage.",
+    );
+    write('conf-folder/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('conf-folder/site.region', '{squarespace.main-content}');
+    await expectFailure(
+      ['render', join(dir, 'conf-folder'), '--page'],
+      "tmpl render: --page needs a value: the page's address, such as --page / or --page /shop/p/linen-shirt. Run 'tmpl render --help' for usage.",
+    );
+    // every option that takes a value, of every command, file and folder alike, has its words
+    const { COMMANDS } = await import('../../engine/cli/main.ts');
+    const { folderCheckCommand, folderRenderCommand } = await import('../../server/theme/folder-cli.ts');
+    for (const command of [...COMMANDS, folderCheckCommand, folderRenderCommand]) {
+      for (const [name, option] of Object.entries(command.options)) {
+        if (option.type !== 'string') continue;
+        const r = await runCli(command === folderCheckCommand || command === folderRenderCommand ? [command.name, join(dir, 'conf-folder'), `--${name}`] : [command.name, page, `--${name}`]);
+        expect(r).toEqual({ code: EXIT.usage, out: '', err: cliMessages.badArguments(command.name, cliMessages.optionWithoutValue(`--${name}`, cliMessages.optionValues[name]!)) });
+      }
+    }
   });
 
   it('a missing or extra argument', async () => {
