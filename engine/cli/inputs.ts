@@ -4,7 +4,7 @@
  * clear line (a CliFailure), never a stack trace.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve, sep } from 'node:path';
 import { JsonSyntaxError, JsonTooDeepError, parseJson } from '../runtime/json-reader.ts';
 import { LineIndex } from '../syntax/positions.ts';
 import { CliFailure } from './io.ts';
@@ -180,6 +180,14 @@ export function enclosingTemplateFolder(dir: string): string | undefined {
 }
 
 /**
+ * A template folder as a sentence names it: by its own name when it is spelled with dots alone
+ * (`.` from a file inside it reads "the developer-template folder my-template (this folder)").
+ */
+export function shownFolder(folder: string): string {
+  return folder.split(sep).every((part) => part === '.' || part === '..') ? cliMessages.folderByName(basename(resolve(folder)), folder) : folder;
+}
+
+/**
  * Files named directly (templates, or JSON files by their extension), and the templates (.tmpl,
  * .block) found walking named folders, in a stable order.
  */
@@ -211,7 +219,7 @@ export function collectCheckedFiles(paths: readonly string[]): string[] {
     if (files.length === before) {
       // A developer template's collections/ holds .list and .item files, which only its folder's check reads.
       const folder = enclosingTemplateFolder(path);
-      throw new CliFailure(folder === undefined ? cliMessages.noTemplatesFound(path) : cliMessages.noTemplatesInTemplateFolder(path, folder));
+      throw new CliFailure(folder === undefined ? cliMessages.noTemplatesFound(path) : cliMessages.noTemplatesInTemplateFolder(path, folder, shownFolder(folder)));
     }
   }
   return files;

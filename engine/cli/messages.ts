@@ -110,8 +110,14 @@ export const cliMessages = {
   noGoldenFiles: (paths: readonly string[]) =>
     `tmpl golden: no golden file ran in ${paths.join(', ')}: a golden file is a .html or .txt file with :TEMPLATE, :JSON and :OUTPUT sections`,
   noTemplatesFound: (path: string) => `${path}: no template files (.tmpl, .block) in this directory`,
-  noTemplatesInTemplateFolder: (path: string, folder: string) =>
-    `${path}: no template files (.tmpl, .block) in this directory; it is part of the developer-template folder ${folder}, whose .region, .list, .item and .page files are checked with the folder: tmpl check ${folder}`,
+  /**
+   * A developer-template folder spelled only with dots (`.`, `..`), as it is found from a file
+   * inside it: named by its own name, the dots kept for the command to run.
+   */
+  folderByName: (name: string, given: string) => `${name} (${given === '.' ? 'this folder' : given})`,
+  /** `shown` is the folder as the sentence names it (folderByName), `folder` as the command takes it. */
+  noTemplatesInTemplateFolder: (path: string, folder: string, shown = folder) =>
+    `${path}: no template files (.tmpl, .block) in this directory; it is part of the developer-template folder ${shown}, whose .region, .list, .item and .page files are checked with the folder: tmpl check ${folder}`,
   streamUnwritable: (stream: string, reason: string) => `tmpl: cannot write to ${stream} (${reason})`,
   outputUnwritable: (path: string, reason: string) => `${path}: cannot be written (${reason})`,
 
@@ -131,11 +137,11 @@ export const cliMessages = {
    * After `tmpl check` of files of a developer template named one by one (`tmpl check site.region`):
    * their syntax is all that was checked, and --partials would take the platform's blocks for missing ones.
    */
-  filesOfTemplateFolder: (files: readonly string[], folder: string) =>
-    `note: ${files.join(', ')} ${files.length === 1 ? 'is a file' : 'are files'} of the developer-template folder ${folder}, checked here for syntax alone: tmpl check ${folder} also checks the blocks and navigations ${files.length === 1 ? 'it applies' : 'they apply'}, the platform's tags and the files template.conf names, as the storefront loads them`,
+  filesOfTemplateFolder: (files: readonly string[], folder: string, shown = folder) =>
+    `note: ${files.join(', ')} ${files.length === 1 ? 'is a file' : 'are files'} of the developer-template folder ${shown}, checked here for syntax alone: tmpl check ${folder} also checks the blocks and navigations ${files.length === 1 ? 'it applies' : 'they apply'}, the platform's tags and the files template.conf names, as the storefront loads them`,
   /** A render of a developer template's file on its own, said to a person at a terminal (`tmpl render site.region`). */
-  renderedOutsideTemplateFolder: (file: string, folder: string) =>
-    `note: ${file} is a file of the developer-template folder ${folder}, rendered here alone: its <squarespace:…> tags stay as written and the platform's {squarespace…} values write nothing; tmpl render ${folder} --page URL --data context.json renders a page as the storefront composes it`,
+  renderedOutsideTemplateFolder: (file: string, folder: string, shown = folder) =>
+    `note: ${file} is a file of the developer-template folder ${shown}, rendered here alone: its <squarespace:…> tags stay as written and the platform's {squarespace…} values write nothing; tmpl render ${folder} --page URL --data context.json renders a page as the storefront composes it`,
   partialsNotLookedUp: (names: number) =>
     `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
   /**

@@ -12,7 +12,7 @@ import { JsonDouble } from '../runtime/json-double.ts';
 import { compile, type TemplateError } from '../template.ts';
 import { onePositional, stringOption, usageError, type Command, type ParsedArgs } from './command.ts';
 import { CliFailure, EXIT, type CliIo } from './io.ts';
-import { enclosingTemplateFolder, isJsonFile, readJsonData, readPartials, readTemplateFile, reasonOf, type PartialFile } from './inputs.ts';
+import { enclosingTemplateFolder, isJsonFile, readJsonData, readPartials, readTemplateFile, reasonOf, shownFolder, type PartialFile } from './inputs.ts';
 import { cliMessages } from './messages.ts';
 import { checkOutputTarget, PAGE_OUTPUT } from './output-target.ts';
 import { reportErrors, type KnownPartials, type SourceFinder } from './report.ts';
@@ -115,7 +115,7 @@ export function noteDefaultData(job: RenderJob, io: CliIo): void {
 export function noteTemplateFolderFile(job: RenderJob, io: CliIo): void {
   if (io.terminal !== true || extname(job.file) === '.tmpl') return;
   const folder = enclosingTemplateFolder(job.file);
-  if (folder !== undefined) io.err(cliMessages.renderedOutsideTemplateFolder(job.file, folder));
+  if (folder !== undefined) io.err(cliMessages.renderedOutsideTemplateFolder(job.file, folder, shownFolder(folder)));
 }
 
 /** Writes the page to `out` (a file) or stdout, prints every error, and answers the exit code. */

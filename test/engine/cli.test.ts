@@ -331,6 +331,32 @@ describe('tmpl check', () => {
     );
   });
 
+  it('run from inside a developer template, names its folder by its own name and suggests the command as it runs from there', async () => {
+    write('inside-me/template.conf', '{"layouts": {"default": {"regions": ["site"]}}}');
+    write('inside-me/site.region', '<body>{squarespace.main-content}</body>');
+    write('inside-me/collections/blog.list', '{.repeated section items}{title}{.end}');
+    write('inside-data.json', '{}');
+    const before = process.cwd();
+    try {
+      process.chdir(join(dir, 'inside-me'));
+      // 'the developer-template folder .' named nothing the author could recognise
+      expect((await runCli(['check', 'site.region'])).err).toBe(
+        "note: site.region is a file of the developer-template folder inside-me (this folder), checked here for syntax alone: tmpl check . also checks the blocks and navigations it applies, the platform's tags and the files template.conf names, as the storefront loads them",
+      );
+      expect((await runCli(['render', 'site.region', '--data', '../inside-data.json'], { terminal: true })).err).toBe(
+        "note: site.region is a file of the developer-template folder inside-me (this folder), rendered here alone: its <squarespace:…> tags stay as written and the platform's {squarespace…} values write nothing; tmpl render . --page URL --data context.json renders a page as the storefront composes it",
+      );
+      process.chdir('collections');
+      expect((await runCli(['check', '.'])).err).toBe(
+        ".: no template files (.tmpl, .block) in this directory; it is part of the developer-template folder inside-me (..), whose .region, .list, .item and .page files are checked with the folder: tmpl check ..",
+      );
+      // the command suggested runs from where the author is
+      expect(await runCli(['check', '..'])).toMatchObject({ code: 0, out: expect.stringMatching(/^\.\.: 2 templates and 1 JSON file checked, no errors/) });
+    } finally {
+      process.chdir(before);
+    }
+  });
+
   it('with --partials names the closest partial to a missing one', async () => {
     write('near/partials/site-navigation.block', '<nav></nav>');
     const file = write('near/page.tmpl', '{@|apply site-nav.block}');

@@ -12,7 +12,7 @@ import { messages } from '../../messages.ts';
 import { defaultRegistry } from '../../plugins/index.ts';
 import { compile, type Template, type TemplateError } from '../../template.ts';
 import { stringOption, usageError, type Command } from '../command.ts';
-import { collectCheckedFiles, enclosingTemplateFolder, isJsonFile, readJsonText, readPartials, readTemplateFile, type PartialFile } from '../inputs.ts';
+import { collectCheckedFiles, enclosingTemplateFolder, isJsonFile, readJsonText, readPartials, readTemplateFile, shownFolder, type PartialFile } from '../inputs.ts';
 import { CliFailure, EXIT } from '../io.ts';
 import { cliMessages } from '../messages.ts';
 import { reportErrors, type SourceFinder } from '../report.ts';
@@ -103,7 +103,7 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
       failedFiles++;
     }
     if (notLookedUp.size > 0) io.err(cliMessages.partialsNotLookedUp(notLookedUp.size));
-    for (const [folder, inFolder] of ofFolders) io.err(cliMessages.filesOfTemplateFolder(inFolder, folder));
+    for (const [folder, inFolder] of ofFolders) io.err(cliMessages.filesOfTemplateFolder(inFolder, folder, shownFolder(folder)));
     // The summary is the command's result, on stdout whatever it found (as a folder's check prints
     // it), so a script reads the counts there and the diagnostics on stderr; the exit code tells failure.
     io.out(cliMessages.checkSummary({ templates: files.length - jsonFiles, jsonFiles }, { errors: errorCount, errorFiles: failedFiles }));
