@@ -23,7 +23,7 @@ import { messageWithHint } from '../../engine/cli/report.ts';
 import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
 import { compileFolderStyles } from './folder-styles.ts';
-import { contextPageType } from './page-target.ts';
+import { contextPageType, PAGE_CONTEXT_FIELDS } from './page-target.ts';
 import { renderFolderPage } from './render-folder-page.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
@@ -165,6 +165,10 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   }
   const context = readJsonData(dataFile);
   if (context === null || typeof context !== 'object' || Array.isArray(context)) throw new CliFailure(themeMessages.contextNotObject(dataFile));
+  // template.conf or a site file given as --data rendered an empty page with exit 0: said, though it still renders
+  if (!PAGE_CONTEXT_FIELDS.some((field) => Object.hasOwn(context, field))) {
+    io.err(`${dataFile}: warning: ${themeMessages.contextWithoutPageFields(page, PAGE_CONTEXT_FIELDS)}`);
+  }
   let data;
   if (siteFile !== undefined) {
     const parsed = parseStaticSiteData(readJsonData(siteFile));

@@ -84,6 +84,12 @@ export function pageTargetFor(page: ServedPage, context: Json): FolderPageTarget
 }
 
 /** The page type a context names (`pageType`, as the store's ?format=json answers it), if any. */
+/**
+ * The fields a page's context has at least one of: ?format=json answers them all, a context
+ * written by hand has its collection or item. A JSON file with none (template.conf) is no context.
+ */
+export const PAGE_CONTEXT_FIELDS: readonly string[] = ['pageType', 'collection', 'item', 'items', 'website', 'websiteSettings'];
+
 export function contextPageType(context: Json): number | undefined {
   return typeof context.pageType === 'number' ? context.pageType : undefined;
 }

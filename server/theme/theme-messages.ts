@@ -2,6 +2,10 @@
  * What the template-folder code says to template authors and operators: check results, render
  * errors and log lines. Kept once here; tests import these instead of retyping them.
  */
+/** How to save a page's context: what the running store answers at its address with ?format=json. */
+const savedContext = (page: string): string =>
+  `the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000${page}${page.includes('?') ? '&' : '?'}format=json' > context.json)`;
+
 export const themeMessages = {
   confMissing: (label: string) => `${label} has no template.conf`,
   confUnreadable: (detail: string) => `not valid JSON: ${detail}`,
@@ -38,7 +42,10 @@ export const themeMessages = {
     + `that page is rendered${file === undefined ? ' (the built-in page)' : `, from ${file}`}; for ${page}, save what ${page}?format=json answers`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   renderPageNotPath: (page: string) => `--page takes the page's address from its first slash, such as /shop or /shop/p/linen-shirt: got '${page}'`,
-  renderNeedsData: (page: string) => `--data context.json is missing: the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000${page}${page.includes('?') ? '&' : '?'}format=json' > context.json)`,
+  renderNeedsData: (page: string) => `--data context.json is missing: ${savedContext(page)}`,
+  /** --data naming a JSON file that is no page's context (template.conf, a site.json): the page renders without the store's content. */
+  contextWithoutPageFields: (page: string, fields: readonly string[]) =>
+    `none of a page context's fields (${fields.join(', ')}), so the page renders without the store's content: --data takes ${savedContext(page)}`,
   queryCollectionNotInSite: (name: string) => `<squarespace:query> names collection '${name}', which the store does not have: the tag renders nothing`,
   queryPastPageLimit: (max: number) =>
     `<squarespace:query> runs after the page's first ${max} queries, the most the platform runs on a page: the tag renders nothing`,

@@ -469,6 +469,23 @@ describe('tmpl on folders', () => {
     }
   });
 
+  it('warns when --data is no page context (template.conf given for context.json), which rendered an empty page without a word', async () => {
+    const result = await run(['render', dir, '--page', '/', '--data', join(dir, 'template.conf')]);
+    expect(result.code).toBe(0);
+    expect(result.err.split('\n')[0]).toBe(
+      `${join(dir, 'template.conf')}: warning: none of a page context's fields (pageType, collection, item, items, website, websiteSettings), so the page renders without the store's content: --data takes the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)`,
+    );
+    // a context written by hand with a collection, and one the store answers (pageType first), are contexts
+    expect((await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json')])).err).toBe('');
+    const answered = join(dir, 'answered.json');
+    writeFileSync(answered, JSON.stringify({ pageType: 2, website: { siteTitle: 'x' } }));
+    try {
+      expect((await run(['render', dir, '--page', '/', '--data', answered])).err).not.toContain("page context's fields");
+    } finally {
+      rmSync(answered);
+    }
+  });
+
   it('warns, as the development overlay does, of a stylesheet and a script the page loads that the folder lacks and a mistyped platform value', async () => {
     writeFileSync(join(dir, 'template.conf'), conf({ stylesheets: ['site.less'] }));
     writeFileSync(join(dir, 'collections/blog.list'), '{.repeated section items}{title}{.end}\n<squarespace:script src="blog.js" /><i id="{squarespace.page-idd}"></i>');
