@@ -1,5 +1,4 @@
 import type { RequestListener, Server } from 'node:http';
-import { pino } from 'pino';
 import { createApp, type StorefrontApp } from './app.ts';
 import { missingClientBuildNotice } from './client-build-notice.ts';
 import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
@@ -9,6 +8,7 @@ import { warnOfConnectionBudget } from './db/connection-budget.ts';
 import { databaseRole } from './db/database-url.ts';
 import { MigrationsNotPermittedError, NewerSchemaError } from './db/migrate.ts';
 import { isPostgresUrl, storeAddress } from './db/open-store.ts';
+import { createLogger } from './logger.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { storeAddressNotice } from './admin/store-address.ts';
@@ -19,14 +19,15 @@ import { createHttpServer } from './slow-clients.ts';
 
 const config = readConfigOrStop();
 const database = storeAddress(config.options);
-const bootLog = pino({ level: config.options.logLevel ?? 'info' });
+// Readable lines in development, as the app's own log: a refused start (a TEMPLATE_DIR that is no folder) is said before the app exists.
+const bootLog = createLogger({ level: config.options.logLevel ?? 'info', dev: config.options.dev === true });
 
 /** The settings from the environment; one that is not valid (PORT=abc) is said in one log line, and the start stops. */
 function readConfigOrStop(): ServerConfig {
   try {
     return readConfig();
   } catch (error) {
-    pino().error(error instanceof Error ? error.message : String(error));
+    createLogger({ level: 'info', dev: process.env.NODE_ENV === 'development' }).error(error instanceof Error ? error.message : String(error));
     process.exit(CANNOT_SERVE_EXIT_CODE);
   }
 }

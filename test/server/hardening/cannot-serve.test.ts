@@ -116,4 +116,23 @@ describe('a TEMPLATE_DIR that is not a folder', () => {
     expect(said?.problems).toBe(`${missing} ${themeMessages.templateDirMissing}`);
     expect(output).not.toMatch(STACK_LINE);
   });
+
+  it('in development (npm run dev) says it in a readable line on the terminal, as a port taken is said there, rather than a JSON line', async () => {
+    const missing = join(dir, 'no-such-theme');
+    const { code, output } = await runMain({ PORT: '0', TEMPLATE_DIR: missing, NODE_ENV: 'development' });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    expect(jsonLogLines(output)).toEqual([]);
+    const said = output.split('\n').filter((line) => line.includes(themeMessages.folderUnservableLog));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] ERROR: /);
+    expect(said[0]).toContain(`${missing} ${themeMessages.templateDirMissing}`);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it('in development, a setting that is not valid is a readable line too', async () => {
+    const { code, output } = await runMain({ PORT: 'abc', NODE_ENV: 'development' });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    expect(jsonLogLines(output)).toEqual([]);
+    expect(output).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] ERROR: .*PORT/m);
+  });
 });
