@@ -41,9 +41,17 @@ function statOf(path: string, missing: (path: string) => string): Stats {
   }
 }
 
-/** The text of a file the command needs; a missing file, a directory or an unreadable file is a one-line failure. */
-export function readTextFile(path: string): string {
-  if (statOf(path, cliMessages.fileMissing).isDirectory()) throw new CliFailure(cliMessages.isDirectory(path));
+/** A path's problem named after the option that gave it (`--data`), with what the option takes. */
+function afterOption(option: string | undefined, problem: string): string {
+  return option === undefined ? problem : cliMessages.optionPathProblem(option, problem, cliMessages.optionValues[option.slice(2)] ?? '');
+}
+
+/**
+ * The text of a file the command needs; a missing file, a directory or an unreadable file is a
+ * one-line failure, named after `option` when an option gave the path.
+ */
+export function readTextFile(path: string, option?: string): string {
+  if (statOf(path, (missing) => afterOption(option, cliMessages.fileMissing(missing))).isDirectory()) throw new CliFailure(afterOption(option, cliMessages.isDirectory(path)));
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
@@ -117,8 +125,8 @@ export function readJsonText(text: string, path: string): { value: unknown } | J
  * Data for a render, read as the engine reads JSON (1.0 stays a double). A
  * malformed file is reported as `data.json:3:14 Invalid JSON: …`.
  */
-export function readJsonData(path: string): unknown {
-  const read = readJsonText(readTextFile(path), path);
+export function readJsonData(path: string, option?: string): unknown {
+  const read = readJsonText(readTextFile(path, option), path);
   if ('value' in read) return read.value;
   throw new CliFailure(cliMessages.jsonMalformed(path, read.line, read.column, read.problem));
 }
@@ -138,9 +146,8 @@ export interface PartialFile {
  * `.DS_Store`, `logo.png`) is no partial.
  */
 export function readPartials(dir: string): Map<string, PartialFile> {
-  // Named after --partials, the only way a partials folder is given, with what the option takes.
-  const problem = (message: string): string => cliMessages.optionPathProblem('--partials', message, cliMessages.optionValues.partials!);
-  if (!statOf(dir, (path) => problem(cliMessages.directoryMissing(path))).isDirectory()) throw new CliFailure(problem(cliMessages.notDirectory(dir)));
+  // Named after --partials, the only way a partials folder is given.
+  if (!statOf(dir, (path) => afterOption('--partials', cliMessages.directoryMissing(path))).isDirectory()) throw new CliFailure(afterOption('--partials', cliMessages.notDirectory(dir)));
   const partials = new Map<string, PartialFile>();
   for (const entry of readdirSync(dir).sort()) {
     const path = join(dir, entry);

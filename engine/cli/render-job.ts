@@ -74,7 +74,7 @@ export interface RenderOutcome {
 
 export function renderFile(job: RenderJob): RenderOutcome {
   const source = readTemplateFile(job.file);
-  const data = job.dataFile === undefined ? {} : readJsonData(job.dataFile);
+  const data = job.dataFile === undefined ? {} : readJsonData(job.dataFile, '--data');
   const partials = job.partialsDir === undefined ? new Map<string, PartialFile>() : readPartials(job.partialsDir);
   const find: SourceFinder = (name) => (name === job.file || name === undefined ? { path: job.file, source } : partials.get(name));
   const names = job.partialsDir === undefined ? null : [...partials.keys()];

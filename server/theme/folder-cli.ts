@@ -163,17 +163,17 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     const pageFile = { path: out, is: cliMessages.pageOutputFile };
     checkOutputTarget(folderRenderCommand, STYLESHEET_OUTPUT, cssOut, { ...inputs, files: [...inputs.files, pageFile] });
   }
-  const context = readJsonData(dataFile);
+  const context = readJsonData(dataFile, '--data');
   if (context === null || typeof context !== 'object' || Array.isArray(context)) throw new CliFailure(themeMessages.contextNotObject(dataFile));
-  // template.conf or a site file given as --data rendered an empty page with exit 0: said, though it still renders
-  if (!PAGE_CONTEXT_FIELDS.some((field) => Object.hasOwn(context, field))) {
-    io.err(`${dataFile}: warning: ${themeMessages.contextWithoutPageFields(page, PAGE_CONTEXT_FIELDS)}`);
-  }
   let data;
   if (siteFile !== undefined) {
-    const parsed = parseStaticSiteData(readJsonData(siteFile));
+    const parsed = parseStaticSiteData(readJsonData(siteFile, '--site'));
     if (!parsed.ok) throw new CliFailure(`${siteFile}: ${parsed.message}`);
     data = parsed.data;
+  }
+  // template.conf or a site file given as --data rendered an empty page with exit 0: said once every input is read, and still rendered
+  if (!PAGE_CONTEXT_FIELDS.some((field) => Object.hasOwn(context, field))) {
+    io.err(`${dataFile}: warning: ${themeMessages.contextWithoutPageFields(page, PAGE_CONTEXT_FIELDS)}`);
   }
   const source = new DiskTemplateSource(dir);
   const result = renderFolderPage(source, page, context as Record<string, unknown>, { data, locale, now });

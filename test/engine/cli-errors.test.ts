@@ -33,12 +33,22 @@ describe('tmpl: missing and misplaced files', () => {
   it('a folder where a file is expected', async () => {
     await expectFailure(['render', dir], cliMessages.isDirectory(dir));
     await expectFailure(['ast', dir], cliMessages.isDirectory(dir));
-    await expectFailure(['render', page, '--data', dir], cliMessages.isDirectory(dir));
+    await expectFailure(['render', page, '--data', dir], `--data ${dir}: is a directory, expected a file; --data takes a JSON file, such as --data context.json`);
   });
 
-  it('a missing data file', async () => {
+  it('a missing data or site file is named after its option, with what the option takes', async () => {
     const json = join(dir, 'nothing.json');
-    await expectFailure(['render', page, '--data', json], cliMessages.fileMissing(json));
+    const said = `--data ${json}: no such file; --data takes a JSON file, such as --data context.json`;
+    await expectFailure(['render', page, '--data', json], said);
+    await expectFailure(['watch', page, '--data', json], said);
+    write('data-folder/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('data-folder/site.region', '{squarespace.main-content}');
+    const folder = join(dir, 'data-folder');
+    await expectFailure(['render', folder, '--page', '/', '--data', json], said);
+    await expectFailure(
+      ['render', folder, '--page', '/', '--data', data, '--site', json],
+      `--site ${json}: no such file; --site takes a JSON file of data for the platform tags, such as --site site.json`,
+    );
   });
 
   it.skipIf(process.getuid?.() === 0)('an unreadable data file', async () => {

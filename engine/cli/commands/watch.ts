@@ -47,7 +47,7 @@ exit codes: 0 stopped, 2 usage or input problem at the start`,
     const out = stringOption(args, 'out');
     // A mistyped path would otherwise be watched forever: every input must exist at the start.
     readTemplateFile(job.file);
-    if (job.dataFile !== undefined) readTextFile(job.dataFile);
+    if (job.dataFile !== undefined) readTextFile(job.dataFile, '--data');
     if (job.partialsDir !== undefined) readPartials(job.partialsDir);
     const paths = [job.file, job.dataFile, job.partialsDir].filter((p): p is string => p !== undefined);
     // once, not at every render

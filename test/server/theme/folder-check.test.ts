@@ -521,7 +521,7 @@ describe('tmpl on folders', () => {
     const bad = await run(['render', dir, '--page', '/', '--data', join(dir, 'bad.json')]);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(new RegExp(`^${join(dir, 'bad.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:12 Invalid JSON: `));
-    expect((await run(['render', dir, '--page', '/', '--data', join(dir, 'none.json')])).err).toBe(`${join(dir, 'none.json')}: no such file`);
+    expect((await run(['render', dir, '--page', '/', '--data', join(dir, 'none.json')])).err).toBe(`--data ${join(dir, 'none.json')}: no such file; --data takes a JSON file, such as --data context.json`);
     const now = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--now', 'yesterday']);
     expect(now).toEqual({ code: 2, out: '', err: cliMessages.badArguments('render', cliMessages.notAnInteger('--now', 'yesterday')) });
     // a mistyped option gets the closest one
