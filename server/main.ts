@@ -3,7 +3,7 @@ import { createApp, type StorefrontApp } from './app.ts';
 import { missingClientBuildNotice } from './client-build-notice.ts';
 import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { storageFaultCode } from './db/storage-fault.ts';
+import { isStoreLocked, storageFaultCode } from './db/storage-fault.ts';
 import { warnOfConnectionBudget } from './db/connection-budget.ts';
 import { databaseRole } from './db/database-url.ts';
 import { MigrationsNotPermittedError, NewerSchemaError } from './db/migrate.ts';
@@ -31,7 +31,7 @@ function readConfigOrStop(): ServerConfig {
     process.exit(CANNOT_SERVE_EXIT_CODE);
   }
 }
-/** How often a process that could not reach its PostgreSQL server at start-up tries again. */
+/** How often a process that could not reach its PostgreSQL server, or found its SQLite file locked, at start-up tries again. */
 const RECONNECT_INTERVAL_MS = 2_000;
 
 if (isClusterPrimary(config.workers)) {
@@ -46,8 +46,8 @@ if (isClusterPrimary(config.workers)) {
   await serve();
 }
 
-/** The store, or the reason it could not be opened (logged once per distinct reason). */
-async function openStorefront(lastReason: string | null): Promise<{ app: StorefrontApp } | { reason: string }> {
+/** The store, or the reason it could not be opened (logged once per distinct reason) and whether waiting may mend it. */
+async function openStorefront(lastReason: string | null): Promise<{ app: StorefrontApp } | { reason: string; retried: boolean }> {
   try {
     return { app: await createApp(config.options) };
   } catch (err) {
@@ -67,17 +67,20 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
       process.exit(CANNOT_SERVE_EXIT_CODE);
     }
     const reason = err instanceof Error ? err.message : String(err);
-    // PostgreSQL is tried again until it opens; a SQLite file stays as it is until the operator mends it and restarts
-    const said = isPostgresUrl(config.options.databaseUrl) ? serverMessages.startupFailurePostgresLog : serverMessages.startupFailureLog;
+    // PostgreSQL is tried again until it opens, and so is a SQLite file another process holds locked (a
+    // WORKERS sibling's long migration, a command's transaction); any other SQLite fault waits for the operator to mend it and restart
+    const retried = isPostgresUrl(config.options.databaseUrl) || isStoreLocked(err);
+    const said = retried ? serverMessages.startupFailureRetriedLog : serverMessages.startupFailureLog;
     if (reason !== lastReason) bootLog.error({ database, code: storageFaultCode(err), reason }, said);
-    return { reason };
+    return { reason, retried };
   }
 }
 
 /**
  * One server process. When the store cannot be opened it serves the maintenance page (503 for
  * pages, calls and health) instead of exiting into a supervisor's crash loop; a PostgreSQL server
- * that is not reachable yet is tried again until it answers, and the store then takes over.
+ * that is not reachable yet, or a SQLite file another process holds locked, is tried again until
+ * it opens, and the store then takes over.
  */
 async function serve(): Promise<void> {
   const maintenance = createMaintenanceApp();
@@ -90,7 +93,7 @@ async function serve(): Promise<void> {
   if ('app' in opened) {
     app = opened.app;
     handler = app as unknown as RequestListener;
-  } else if (isPostgresUrl(config.options.databaseUrl)) {
+  } else if (opened.retried) {
     let lastReason = opened.reason;
     const retry = async (): Promise<void> => {
       if (stopping) return;
@@ -99,7 +102,7 @@ async function serve(): Promise<void> {
         app = next.app;
         handler = app as unknown as RequestListener;
         app.deps.log.info({ database }, serverMessages.databaseReachedLog);
-      } else {
+      } else if (next.retried) {
         lastReason = next.reason;
         setTimeout(() => void retry(), RECONNECT_INTERVAL_MS).unref();
       }

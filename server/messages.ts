@@ -86,7 +86,7 @@ export const serverMessages = {
   maintenanceText: 'The store cannot open its records right now. Please try again later.',
   corruptionLog: 'database file is corrupt: serving the maintenance page (503) until restarted with a sound file (restore a backup: npm run backup makes one)',
   startupFailureLog: 'database cannot be opened: serving the maintenance page (503) until restarted with a usable database',
-  startupFailurePostgresLog: 'database cannot be opened: serving the maintenance page (503) and trying again every 2 s; the store takes over once it opens',
+  startupFailureRetriedLog: 'database cannot be opened: serving the maintenance page (503) and trying again every 2 s; the store takes over once it opens',
   migrationsAppliedLog: 'applied migrations {migrations} to {database}',
   newerSchemaLog: 'the database was upgraded by a newer build (migration {migration}); run that build or newer',
   ownTheDatabaseAdvice: OWN_THE_DATABASE,

@@ -56,7 +56,7 @@ export function storageFault(err: unknown): StorageFault | null {
     if (code.startsWith('SQLITE_READONLY') || REFUSED_WRITE_CODES.has(code)) {
       return { code, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false };
     }
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    if (isLockedCode(code)) {
       return { code, message: serverMessages.storeBusy, logMessage: serverMessages.databaseLockedLog, unreachable: false };
     }
     return null;
@@ -69,6 +69,14 @@ export function storageFault(err: unknown): StorageFault | null {
   if (connection === null) return null;
   return { code: connection, message: serverMessages.maintenanceText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (err as Error).message };
 }
+
+/** Another process holds the SQLite file locked past the busy timeout: waiting it out mends it. */
+export function isStoreLocked(err: unknown): boolean {
+  const code = sqliteCode(err);
+  return code !== null && isLockedCode(code);
+}
+
+const isLockedCode = (code: string): boolean => code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 
 function errorCode(err: unknown): string | null {
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;

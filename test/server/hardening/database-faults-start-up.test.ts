@@ -87,6 +87,50 @@ describe('a database that cannot be opened at start-up', () => {
   }, 40_000);
 });
 
+/** Waits for a log line of `msg` as the process writes it (up to 20 s). */
+async function logLine(running: MainProcess, msg: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 400; tries++) {
+    const line = running.lines().find((each) => each.msg === msg);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no line '${msg}' in: ${running.output()}`);
+}
+
+describe('a store another process holds locked at start-up', () => {
+  it('serves the maintenance page while the lock is held, tries again, and serves the store once it is released', async () => {
+    const path = join(folder(), 'store.db');
+    // another process's write transaction, open past the 5 s busy timeout (a WORKERS sibling's long migration)
+    const holder = new Database(path);
+    holder.pragma('journal_mode = WAL');
+    holder.exec('BEGIN IMMEDIATE');
+    let running: MainProcess;
+    try {
+      running = await start(path);
+      const failures = running.lines().filter((line) => line.msg === serverMessages.startupFailureRetriedLog);
+      expect(failures, running.output()).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ level: 50, code: expect.stringMatching(/^SQLITE_BUSY/), database: path });
+      expect(running.lines().filter((line) => line.msg === serverMessages.startupFailureLog)).toHaveLength(0);
+      const health = await fetch(`${running.url}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ ok: false });
+      const page = await fetch(`${running.url}/shop`);
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain(serverMessages.maintenanceTitle);
+    } finally {
+      holder.exec('COMMIT');
+      holder.close();
+    }
+    await logLine(running, serverMessages.databaseReachedLog);
+    expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${running.url}/shop/p/${shirt.urlId}`)).status).toBe(200);
+    // one line for the lock however many tries it took, and never a stack
+    expect(running.lines().filter((line) => line.msg === serverMessages.startupFailureRetriedLog)).toHaveLength(1);
+    expect(running.output()).not.toMatch(STACK_LINE);
+    expect(await stopMain(running)).toBe(0);
+  }, 40_000);
+});
+
 describe('DATABASE_READONLY=true', () => {
   it('serves pages, refuses changes with 503, and logs the mode once and the fault once', async () => {
     const running = await start(await preparedStore(), { DATABASE_READONLY: 'true' });

@@ -135,7 +135,7 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL server that goes away while the stor
     missing.password = 'StartPassw0rd';
     const running = await startMain(databasePath(), { DATABASE_URL: missing.toString() });
     children.push(running.child);
-    const failures = running.lines().filter((line) => line.msg === serverMessages.startupFailurePostgresLog);
+    const failures = running.lines().filter((line) => line.msg === serverMessages.startupFailureRetriedLog);
     expect(failures).toHaveLength(1);
     expect(failures[0]!.code).toBe('3D000');
     // the database that cannot be opened is named, as host:port/database

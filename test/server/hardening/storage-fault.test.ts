@@ -4,7 +4,7 @@
  * be reached, told by the errors the pg driver raises.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { reportStorageFault, storageFault, storageFaultCode } from '../../../server/db/storage-fault.ts';
+import { isStoreLocked, reportStorageFault, storageFault, storageFaultCode } from '../../../server/db/storage-fault.ts';
 import { serverMessages } from '../../../server/messages.ts';
 
 function withCode(code: string, message = 'failed'): Error {
@@ -12,6 +12,12 @@ function withCode(code: string, message = 'failed'): Error {
 }
 
 describe('storage faults', () => {
+  it('a SQLite file locked by another process is waited out at start-up; no other fault is', () => {
+    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']) expect(isStoreLocked(withCode(code)), code).toBe(true);
+    for (const code of ['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_ERROR', 'ECONNREFUSED']) expect(isStoreLocked(withCode(code)), code).toBe(false);
+    expect(isStoreLocked(new Error('database is locked'))).toBe(false);
+  });
+
   it.each([
     ['ECONNREFUSED', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['ECONNRESET', withCode('ECONNRESET', 'read ECONNRESET')],
