@@ -17,7 +17,7 @@ import { CheckoutGiftCard, GiftCardTotals } from '../components/CheckoutGiftCard
 import { api } from '../lib/api.ts';
 import { API_PATHS, PAGE_PATHS } from '../lib/api-paths.ts';
 import { cardNumberAsTyped, cardNumberOnLeaving } from '../lib/card-number-input.ts';
-import { checkoutFieldErrors, postalCodesAreDigits } from '../lib/checkout-rules.ts';
+import { checkoutFieldErrors, postalCodeError, postalCodesAreDigits } from '../lib/checkout-rules.ts';
 import { isDiscountCodeShape, normalisedDiscountCode } from '../lib/discount-code.ts';
 import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
@@ -245,9 +245,22 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   function change(name: FieldName, value: string): void {
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)));
+    if (name === 'countryCode') recheckPostalCode(value);
     if (name === 'line1') suggest(value);
     setFormError(null);
     setPaymentRefused(false);
+  }
+
+  // A postal code typed for another country is judged at once against the one now chosen (its
+  // error cleared or replaced, the focus left on the list), rather than only at the next submit;
+  // an empty box waits for the submit, as it did.
+  function recheckPostalCode(countryCode: string): void {
+    if (values.postalCode.trim() === '') return;
+    const problem = postalCodeError(values.postalCode, countryCode, countries);
+    setErrors((current) => {
+      const others = Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'postalCode'));
+      return problem ? { ...others, postalCode: problem } : others;
+    });
   }
 
   function suggest(input: string): void {

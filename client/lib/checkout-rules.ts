@@ -54,7 +54,12 @@ export function postalCodesAreDigits(countryCode: string): boolean {
 /** The countries as the checkout's country list names them (in the store's language). */
 export type CountryNames = ReadonlyArray<{ code: string; name: string }>;
 
-function postalCodeError(value: string, countryCode: string, countries: CountryNames): string | null {
+/**
+ * A postal code's problem for the country chosen (required, too long, or not of its shape, naming
+ * the country as `countries` does); null when it fits. The checkout also asks it when the country
+ * changes, so a code typed first is judged against the country now chosen.
+ */
+export function postalCodeError(value: string, countryCode: string, countries: CountryNames): string | null {
   const required = textError(value, 20, CHECKOUT.postalCodeRequired);
   if (required) return required;
   const rule = postalCodesOf(countryCode);

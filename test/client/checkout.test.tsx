@@ -150,6 +150,36 @@ describe('Checkout island', () => {
       .toBe('Please check your postal code: for United States, one looks like 10118.');
   });
 
+  it('checks the postal code typed again when the country changes, with the focus left on the list', async () => {
+    render(<Checkout quote={quote} countries={[...countries, { code: 'CA', name: 'Canada' }]} testMode />);
+    fillValid();
+    fill(CHECKOUT.postalCodeLabel, 'K1A 0B1');
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    const postalError = (): string | null | undefined => document.getElementById('checkout-postalCode-error')?.textContent;
+    expect(postalError()).toBe('Please check your postal code: for United States, one looks like 10118.');
+    const country = screen.getByLabelText(CHECKOUT.countryLabel);
+    country.focus();
+    // the code now fits: its error (and its line in the list above) goes at once
+    fireEvent.change(country, { target: { value: 'CA' } });
+    expect(postalError()).toBeUndefined();
+    expect(screen.getByLabelText(CHECKOUT.postalCodeLabel).getAttribute('aria-invalid')).toBeNull();
+    // it does not fit the next country: that country's message, without a submit
+    fireEvent.change(country, { target: { value: 'GB' } });
+    expect(postalError()).toBe('Please check your postal code: for United Kingdom, one looks like SW1A 1AA.');
+    expect(document.activeElement).toBe(country);
+  });
+
+  it('leaves an empty postal code box alone when the country changes', async () => {
+    render(<Checkout quote={quote} countries={countries} testMode />);
+    fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'GB' } });
+    expect(document.getElementById('checkout-postalCode-error')).toBeNull();
+    fireEvent.submit(screen.getByRole('button', { name: /Place order/ }).closest('form')!);
+    await settle();
+    fireEvent.change(screen.getByLabelText(CHECKOUT.countryLabel), { target: { value: 'US' } });
+    expect(document.getElementById('checkout-postalCode-error')?.textContent).toBe(CHECKOUT.postalCodeRequired);
+  });
+
   it('lists several problems above the fields, each a link that puts the focus in its field', async () => {
     render(<Checkout quote={quote} countries={countries} testMode />);
     fill(CHECKOUT.emailLabel, 'jane@example.com');
