@@ -28,6 +28,8 @@ export interface AppOptions {
   databasePoolSize?: number;
   /** Serve the store from a database opened read-only: pages work, every change answers 503. */
   readOnly?: boolean;
+  /** The SQLite file's busy timeout (default 5 s): tests that lock the file pass a short one; not a setting. */
+  sqliteBusyTimeoutMs?: number;
   /**
    * What an empty database gets on open: true or 'demo' the demo shop of fixtures/seed (default),
    * 'empty' the shop's frame without its demo products and posts, false nothing.

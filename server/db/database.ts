@@ -8,13 +8,23 @@ export interface OpenDatabaseOptions {
    * refused with SQLITE_READONLY. The file must exist and be migrated already.
    */
   readOnly?: boolean;
+  /**
+   * How long a statement waits for another connection's lock before SQLITE_BUSY (default
+   * BUSY_TIMEOUT_MS). For tests only, which lock the file on purpose and need not wait the full
+   * time: the process's setting is fixed, since better-sqlite3 waits synchronously.
+   */
+  busyTimeoutMs?: number;
 }
+
+/** How long a connection waits for another's lock: the whole process stands still meanwhile. */
+export const BUSY_TIMEOUT_MS = 5000;
 
 /** Opens (creating if needed) the store file with the settings every connection must have. */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
+  const busyTimeout = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   if (options.readOnly) {
     const db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${busyTimeout}`);
     return db;
   }
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -22,6 +32,6 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   // WAL lets page reads proceed while a checkout writes.
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${busyTimeout}`);
   return db;
 }

@@ -19,6 +19,8 @@ export interface StoreLocation {
   databasePoolSize?: number;
   /** Every write is refused: the SQLite file is opened read-only, PostgreSQL's transactions are read-only. */
   readOnly?: boolean;
+  /** The SQLite file's busy timeout, for tests only (see OpenDatabaseOptions.busyTimeoutMs). */
+  sqliteBusyTimeoutMs?: number;
 }
 
 export interface OpenedStore {
@@ -43,7 +45,7 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
     });
     return { store };
   }
-  const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true });
+  const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true, busyTimeoutMs: location.sqliteBusyTimeoutMs });
   // a process that may write tells the commands that copy the file so (store-writer-lock.ts)
   if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite), sqlite };
   let lock: StoreLock;

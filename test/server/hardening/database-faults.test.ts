@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUSY_TIMEOUT_MS, openDatabase } from '../../../server/db/database.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { seededProduct, seededVariant } from '../helpers/fixtures.ts';
@@ -13,7 +14,8 @@ const STACK_OR_CODE = /SQLITE_|at .+\.ts:\d+|database is locked/i;
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
+  // the store only needs to be found busy: a short wait instead of the 5 s one, four times
+  server = await startServer({ sqliteBusyTimeoutMs: 200 });
 });
 afterAll(async () => {
   await server.stop(true);
@@ -31,6 +33,19 @@ async function whileLocked(during: () => Promise<void>): Promise<void> {
     intruder.close();
   }
 }
+
+describe('the busy timeout', () => {
+  it('is 5 s for a store, and what a test passes for its own', () => {
+    const plain = openDatabase(':memory:');
+    try {
+      expect(BUSY_TIMEOUT_MS).toBe(5000);
+      expect(plain.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+    } finally {
+      plain.close();
+    }
+    expect(server.app.deps.db!.pragma('busy_timeout', { simple: true })).toBe(200);
+  });
+});
 
 describe('a locked database file', () => {
   it('answers calls and form posts with a 503 that says the store is busy, logs one line, and serves again once the lock is gone', async () => {
