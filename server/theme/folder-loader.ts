@@ -140,6 +140,7 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   };
 
   const regions = new Map<string, FolderFile>();
+  // the folder's own regions, read once: a layout's mistyped region is told the one it likely meant, and every region is compiled
   const regionFiles = source.list('').map((name) => extensionOf(name, '.region')).filter((name) => name !== null);
   for (const [layoutName, layout] of Object.entries(conf.layouts)) {
     for (const written of layout.regions) {
@@ -158,10 +159,9 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
     }
   }
   // Regions a collection or page can name directly, beyond those of the layouts.
-  for (const name of source.list('')) {
-    const region = extensionOf(name, '.region');
-    if (region !== null && !regions.has(region)) {
-      const file = compileFile(name);
+  for (const region of regionFiles) {
+    if (!regions.has(region)) {
+      const file = compileFile(`${region}.region`);
       if (file !== null) regions.set(region, file);
     }
   }
