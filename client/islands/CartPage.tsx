@@ -271,9 +271,14 @@ export default function CartPage(props: CartPageProps) {
    * (its new quantity named), unless that change took it (a Remove tapped twice asks once).
    */
   const onRemove = async (entry: CartEntry): Promise<boolean> => {
-    await underWay.current;
-    const now = cartNow.current?.entries.find((line) => line.id === entry.id);
+    const now = await lineAfterChange(entry);
     return now === undefined || confirmAndRemove(now);
+  };
+
+  /** The line as it is once the change under way is through; undefined when that change took it. */
+  const lineAfterChange = async (entry: CartEntry): Promise<CartEntry | undefined> => {
+    await underWay.current;
+    return cartNow.current?.entries.find((line) => line.id === entry.id);
   };
 
   /** Whether the change went through (false puts the row's box back to the stored quantity). */
@@ -292,8 +297,7 @@ export default function CartPage(props: CartPageProps) {
 
   /** A line's Edit: as Remove, after the change under way, the line as it is now, unless that change took it. */
   const onEdit = async (entry: CartEntry): Promise<void> => {
-    await underWay.current;
-    const now = cartNow.current?.entries.find((line) => line.id === entry.id);
+    const now = await lineAfterChange(entry);
     if (now === undefined) return;
     const form = now.additionalFieldsFormId ? props.forms?.[now.additionalFieldsFormId] : undefined;
     if (!form) {
