@@ -268,7 +268,7 @@ export function createOrderCalls(deps: AppDeps): Router {
       if (to === 'refunded') return queueNotice(tx, orderId, 'refunded', now, moved.before);
       return queueNotice(tx, orderId, to === 'fulfilled' ? 'shipped' : 'cancelled', now);
     });
-    if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
+    if (sent !== null) deps.background.start(() => checkoutServices(deps).mailer.deliver(deps.store, sent));
     return orderAnswer(orderId);
   }
 
@@ -290,7 +290,7 @@ export function createOrderCalls(deps: AppDeps): Router {
       if (sendNotice !== true) return null;
       return queueNotice(tx, orderId, 'shipped', Date.now());
     });
-    if (sent !== null) void checkoutServices(deps).mailer.deliver(deps.store, sent);
+    if (sent !== null) deps.background.start(() => checkoutServices(deps).mailer.deliver(deps.store, sent));
     res.json({ order: await orderAnswer(orderId) });
   });
 

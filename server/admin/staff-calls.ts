@@ -95,7 +95,7 @@ export function createStaffCalls(deps: AppDeps): Router {
       });
       return new EmailOutboxRepository(tx).add(email, now);
     });
-    void checkoutServices(deps).mailer.deliver(deps.store, invitation);
+    deps.background.start(() => checkoutServices(deps).mailer.deliver(deps.store, invitation));
     res.status(201).json({ member: shown(member, req), message: fillMessage(ADMIN.staffInvited, { email: member.email, days: INVITATION_LINK_DAYS }) });
   });
 

@@ -15,6 +15,7 @@ import { orderConfirmationEmail, type OrderEmailInput } from '../email/order-con
 import { newOrderEmail } from '../email/new-order-email.ts';
 import { giftCardEmail } from '../email/gift-card-email.ts';
 import type { Mailer } from '../email/mailer.ts';
+import type { BackgroundWork } from '../background-work.ts';
 import { serverMessages } from '../messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hasGiftCard, readCheckoutLines, type CheckoutLine } from './checkout-lines.ts';
@@ -31,6 +32,8 @@ export interface CheckoutServices {
   payments: PaymentProvider;
   mailer: Mailer;
   log: Logger;
+  /** Where the order's emails are sent from once it has answered, so closing the app waits for them. */
+  background: BackgroundWork;
 }
 
 /** The cart being bought: the visitor's cart, or a subscription's or gift card's own cart. */
@@ -205,7 +208,7 @@ export async function placeCheckoutOrder(
 
   try {
     const placed = await store.transaction(async (tx) => writeOrder(tx, services, cart, input, chargeReference ?? (quote.giftCard ? GIFT_CARD_PAYMENT_REFERENCE : NOTHING_CHARGED_PAYMENT_REFERENCE), expected));
-    for (const email of placed.emails) void services.mailer.deliver(store, email);
+    for (const email of placed.emails) services.background.start(() => services.mailer.deliver(store, email));
     return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.orderNumber };
   } catch (error) {
     // the same attempt arrived twice at once and the other request wrote the order: the charge

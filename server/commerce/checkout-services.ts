@@ -5,7 +5,7 @@ import type { CheckoutServices } from './checkout-order.ts';
 
 const servicesByDeps = new WeakMap<AppDeps, CheckoutServices>();
 
-/** The checkout's store, payment provider and mailer, built once per app from its options. */
+/** The checkout's store, payment provider, mailer and background work, built once per app from its options. */
 export function checkoutServices(deps: AppDeps): CheckoutServices {
   let services = servicesByDeps.get(deps);
   if (!services) {
@@ -14,6 +14,7 @@ export function checkoutServices(deps: AppDeps): CheckoutServices {
       payments: deps.options.payments ?? createTestPaymentProvider(),
       mailer: createMailer(deps.options.mail ?? {}, deps.log),
       log: deps.log,
+      background: deps.background,
     };
     servicesByDeps.set(deps, services);
   }

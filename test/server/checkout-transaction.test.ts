@@ -19,6 +19,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openStore } from '../../server/db/open-store.ts';
 import { nextOrderNumber } from '../../server/db/order-number.ts';
 import type { Store } from '../../server/db/store.ts';
+import { BackgroundWork } from '../../server/background-work.ts';
 import { createMailer } from '../../server/email/mailer.ts';
 import { createTestPaymentProvider, TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
 import { freshPostgresUrl, TEST_ENGINES } from './helpers/test-database.ts';
@@ -70,9 +71,11 @@ for (const engine of TEST_ENGINES) {
       store = openStore(engine === 'postgres' ? { databasePath: '', databaseUrl: await freshPostgresUrl() } : { databasePath: join(dir, 'store.db') }).store;
       await migrate(store);
       await seed(store);
-      services = { store, payments: createTestPaymentProvider(), mailer: createMailer({}, silent), log: silent };
+      services = { store, payments: createTestPaymentProvider(), mailer: createMailer({}, silent), log: silent, background: new BackgroundWork(silent) };
     });
     afterAll(async () => {
+      // the orders' emails are still being sent when the last test ends
+      await services.background.settled();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     });

@@ -48,6 +48,8 @@ async function buy(): Promise<{ orderId: string; pageUrl: string; shopper: Visit
   const placed = await placeOrderThroughCheckout(shopper);
   expect(placed.status, placed.text.slice(0, 200)).toBe(201);
   const pageUrl = placed.body.confirmationUrl!;
+  // the confirmation is sent after the order answers: tests that compare the store before and after a call start once it is
+  await server.app.deps.background.settled();
   return { orderId: /order-confirmed\/([^?]+)/.exec(pageUrl)![1]!, pageUrl, shopper };
 }
 

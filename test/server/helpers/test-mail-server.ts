@@ -19,13 +19,27 @@ export interface TestMailServer {
   received: ReceivedMail[];
   /** Lower-cased addresses whose mail is refused. */
   refused: Set<string>;
+  /**
+   * Holds the answer to every message sent from now on, as a slow mail server does, until the
+   * function it gives is called: a delivery is then on its way for as long as the test likes.
+   */
+  hold(): () => void;
+  /** How many messages wait, held, for their answer. */
+  waiting(): number;
   stop(): Promise<void>;
 }
 
 /** The address in `MAIL FROM:<a@b>` or `RCPT TO:<a@b> …`. */
 const addressIn = (line: string) => /<([^>]*)>/.exec(line)?.[1] ?? '';
 
-function converse(socket: Socket, server: Pick<TestMailServer, 'received' | 'refused'>): void {
+interface ServerState {
+  received: ReceivedMail[];
+  refused: Set<string>;
+  /** Answers held back while the server is held; null when it answers at once. */
+  held: Array<() => void> | null;
+}
+
+function converse(socket: Socket, server: ServerState): void {
   let envelope: ReceivedMail = { from: '', to: [], data: '' };
   let buffered = '';
   let readingData = false;
@@ -42,9 +56,14 @@ function converse(socket: Socket, server: Pick<TestMailServer, 'received' | 'ref
         envelope.data = buffered.slice(0, end).replace(/^\.\./gm, '.');
         buffered = buffered.slice(end + 5);
         readingData = false;
-        server.received.push(envelope);
+        const accepted = envelope;
         envelope = { from: '', to: [], data: '' };
-        reply('250 2.0.0 accepted');
+        const accept = () => {
+          server.received.push(accepted);
+          reply('250 2.0.0 accepted');
+        };
+        if (server.held === null) accept();
+        else server.held.push(accept);
         continue;
       }
       const lineEnd = buffered.indexOf('\r\n');
@@ -82,7 +101,7 @@ function converse(socket: Socket, server: Pick<TestMailServer, 'received' | 'ref
 
 /** Starts a mail server on an ephemeral port; `refused` lists addresses it refuses. */
 export async function startTestMailServer(refused: string[] = []): Promise<TestMailServer> {
-  const state = { received: [] as ReceivedMail[], refused: new Set(refused.map((address) => address.toLowerCase())) };
+  const state: ServerState = { received: [], refused: new Set(refused.map((address) => address.toLowerCase())), held: null };
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -93,7 +112,17 @@ export async function startTestMailServer(refused: string[] = []): Promise<TestM
   const { port } = server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    ...state,
+    received: state.received,
+    refused: state.refused,
+    hold() {
+      state.held ??= [];
+      return () => {
+        const answers = state.held ?? [];
+        state.held = null;
+        for (const answer of answers) answer();
+      };
+    },
+    waiting: () => state.held?.length ?? 0,
     async stop() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
