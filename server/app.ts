@@ -2,6 +2,7 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
 import type { AppDeps, AppOptions } from './deps.ts';
+import { setBusyTimeout } from './db/database.ts';
 import { openStore, storeAddress } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
@@ -79,6 +80,8 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       await fillMissingBodySearchText(store);
       await fillMissingCategoryTagSearchText(store);
     }
+    // the start's work is done: a store opened with a short wait (a try of a locked file) now waits as every store does
+    if (db && options.sqliteOpeningBusyTimeoutMs !== undefined) setBusyTimeout(db, options.sqliteBusyTimeoutMs);
     return await assembleApp(store, db, log, options);
   } catch (error) {
     // whatever step fails, nothing holds the store open after a failed start

@@ -31,6 +31,12 @@ export interface AppOptions {
   /** The SQLite file's busy timeout (default 5 s): tests that lock the file pass a short one; not a setting. */
   sqliteBusyTimeoutMs?: number;
   /**
+   * How long the start (opening, migrating, seeding) waits for another process's lock on the SQLite
+   * file (default sqliteBusyTimeoutMs); the store then waits sqliteBusyTimeoutMs. main.ts's tries
+   * of a file found locked pass a short one: the wait holds the whole process still. Not a setting.
+   */
+  sqliteOpeningBusyTimeoutMs?: number;
+  /**
    * What an empty database gets on open: true or 'demo' the demo shop of fixtures/seed (default),
    * 'empty' the shop's frame without its demo products and posts, false nothing.
    */

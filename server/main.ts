@@ -33,6 +33,14 @@ function readConfigOrStop(): ServerConfig {
 }
 /** How often a process that could not reach its PostgreSQL server, or found its SQLite file locked, at start-up tries again. */
 const RECONNECT_INTERVAL_MS = 2_000;
+/**
+ * How long each of those tries waits for the SQLite file's lock. better-sqlite3 waits synchronously,
+ * so the whole process stands still meanwhile: with the busy timeout's 5 s, the maintenance page and
+ * the health check would wait 5 s of every 7. The first try waits the full busy timeout: nothing is
+ * served yet (the port opens after it), and a lock that ends within it (a WORKERS sibling's
+ * migration, npm run password) is waited out without a maintenance spell or an error line.
+ */
+const RETRY_BUSY_TIMEOUT_MS = 100;
 
 if (isClusterPrimary(config.workers)) {
   superviseWorkers(config.workers, bootLog, (port) => {
@@ -46,10 +54,13 @@ if (isClusterPrimary(config.workers)) {
   await serve();
 }
 
-/** The store, or the reason it could not be opened (logged once per distinct reason) and whether waiting may mend it. */
+/**
+ * The store, or the reason it could not be opened (logged once per distinct reason) and whether
+ * waiting may mend it. `lastReason` is that of the try before, null on the first.
+ */
 async function openStorefront(lastReason: string | null): Promise<{ app: StorefrontApp } | { reason: string; retried: boolean }> {
   try {
-    return { app: await createApp(config.options) };
+    return { app: await createApp(lastReason === null ? config.options : { ...config.options, sqliteOpeningBusyTimeoutMs: RETRY_BUSY_TIMEOUT_MS }) };
   } catch (err) {
     if (err instanceof TemplateFolderError) {
       // Not the store: the theme. The maintenance page would send the operator after the database.

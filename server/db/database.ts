@@ -10,8 +10,9 @@ export interface OpenDatabaseOptions {
   readOnly?: boolean;
   /**
    * How long a statement waits for another connection's lock before SQLITE_BUSY (default
-   * BUSY_TIMEOUT_MS). For tests only, which lock the file on purpose and need not wait the full
-   * time: the process's setting is fixed, since better-sqlite3 waits synchronously.
+   * BUSY_TIMEOUT_MS). Shorter for tests, which lock the file on purpose and need not wait the full
+   * time, and while a start-up try opens a file found locked (StoreLocation.sqliteOpeningBusyTimeoutMs);
+   * the serving store's setting is fixed, since better-sqlite3 waits synchronously.
    */
   busyTimeoutMs?: number;
 }
@@ -19,19 +20,20 @@ export interface OpenDatabaseOptions {
 /** How long a connection waits for another's lock: the whole process stands still meanwhile. */
 export const BUSY_TIMEOUT_MS = 5000;
 
+/** Sets how long the connection waits for another's lock (default BUSY_TIMEOUT_MS). */
+export function setBusyTimeout(db: Database.Database, busyTimeoutMs: number = BUSY_TIMEOUT_MS): void {
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+}
+
 /** Opens (creating if needed) the store file with the settings every connection must have. */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
-  const busyTimeout = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
-  if (options.readOnly) {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma(`busy_timeout = ${busyTimeout}`);
-    return db;
-  }
+  // from the first statement on: switching a new file to WAL waits for the lock too
+  const timeout = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+  if (options.readOnly) return new Database(path, { readonly: true, fileMustExist: true, timeout });
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  const db = new Database(path, { timeout });
   // WAL lets page reads proceed while a checkout writes.
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.pragma(`busy_timeout = ${busyTimeout}`);
   return db;
 }

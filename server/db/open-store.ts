@@ -21,6 +21,12 @@ export interface StoreLocation {
   readOnly?: boolean;
   /** The SQLite file's busy timeout, for tests only (see OpenDatabaseOptions.busyTimeoutMs). */
   sqliteBusyTimeoutMs?: number;
+  /**
+   * How long opening the SQLite file waits for another process's lock (the file's own, or the
+   * move's claim on its writer lock) until the start's work is done (default sqliteBusyTimeoutMs):
+   * a start-up try of a file found locked waits briefly, since the wait holds the whole process still.
+   */
+  sqliteOpeningBusyTimeoutMs?: number;
 }
 
 export interface OpenedStore {
@@ -45,12 +51,13 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
     });
     return { store };
   }
-  const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true, busyTimeoutMs: location.sqliteBusyTimeoutMs });
+  const openingWait = location.sqliteOpeningBusyTimeoutMs ?? location.sqliteBusyTimeoutMs;
+  const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true, busyTimeoutMs: openingWait });
   // a process that may write tells the commands that copy the file so (store-writer-lock.ts)
   if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite), sqlite };
   let lock: StoreLock;
   try {
-    lock = holdWriterLock(location.databasePath);
+    lock = holdWriterLock(location.databasePath, openingWait);
   } catch (error) {
     sqlite.close();
     throw error;

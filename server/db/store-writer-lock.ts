@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { fillMessage, serverMessages } from '../messages.ts';
+import { BUSY_TIMEOUT_MS } from './database.ts';
 
 /**
  * Whether a process still writes to a SQLite store, for `npm run move-to-postgres`: a server
@@ -52,9 +53,9 @@ const lockOf = (db: Database.Database): StoreLock => {
 
 const isBusy = (error: unknown): boolean => (error as { code?: unknown }).code === 'SQLITE_BUSY';
 
-/** Takes this process's share of the store's writer lock, waiting up to 5 s for a command's claim to end. */
-export function holdWriterLock(databasePath: string): StoreLock {
-  const db = new Database(writerLockPath(databasePath), { timeout: 5000 });
+/** Takes this process's share of the store's writer lock, waiting up to the busy timeout (5 s) for a command's claim to end. */
+export function holdWriterLock(databasePath: string, timeoutMs: number = BUSY_TIMEOUT_MS): StoreLock {
+  const db = new Database(writerLockPath(databasePath), { timeout: timeoutMs });
   try {
     db.exec('BEGIN');
     // the shared lock is taken by the first read and kept until the transaction ends

@@ -117,6 +117,15 @@ describe('a store another process holds locked at start-up', () => {
       const page = await fetch(`${running.url}/shop`);
       expect(page.status).toBe(503);
       expect(await page.text()).toContain(serverMessages.maintenanceTitle);
+      // the tries while the lock stays do not hold the process still: over two of them (every 2 s),
+      // the health check answers its 503 at once each time rather than waiting out a busy timeout
+      for (const ends = Date.now() + 4_500; Date.now() < ends;) {
+        const asked = Date.now();
+        const answer = await fetch(`${running.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+        expect(answer?.status).toBe(503);
+        expect(Date.now() - asked, 'the health check waited').toBeLessThan(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     } finally {
       holder.exec('COMMIT');
       holder.close();

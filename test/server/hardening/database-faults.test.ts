@@ -1,5 +1,9 @@
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../../server/app.ts';
 import { BUSY_TIMEOUT_MS, openDatabase } from '../../../server/db/database.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -44,6 +48,26 @@ describe('the busy timeout', () => {
       plain.close();
     }
     expect(server.app.deps.db!.pragma('busy_timeout', { simple: true })).toBe(200);
+  });
+
+  it('a start that waits briefly for the lock (main.ts\'s tries of a locked file) gives up at once, and the store it opens waits the full 5 s', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'database-faults-'));
+    const databasePath = join(folder, 'store.db');
+    const holder = new Database(databasePath);
+    try {
+      holder.pragma('journal_mode = WAL');
+      holder.exec('BEGIN IMMEDIATE');
+      const asked = Date.now();
+      await expect(createApp({ databasePath, logLevel: 'silent', sqliteOpeningBusyTimeoutMs: 50 })).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+      expect(Date.now() - asked).toBeLessThan(2_000);
+      holder.exec('ROLLBACK');
+      const app = await createApp({ databasePath, logLevel: 'silent', sqliteOpeningBusyTimeoutMs: 50 });
+      expect(app.deps.db!.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+      await app.close();
+    } finally {
+      holder.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
