@@ -79,7 +79,9 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
     }
     const reason = err instanceof Error ? err.message : String(err);
     // PostgreSQL is tried again until it opens, and so is a SQLite file another process holds locked (a
-    // WORKERS sibling's long migration, a command's transaction); any other SQLite fault waits for the operator to mend it and restart
+    // WORKERS sibling's long migration, a command's transaction, the claim of npm run move-to-postgres,
+    // which once ended leaves the file to take over or, moved, to refuse); any other SQLite fault waits
+    // for the operator to mend it and restart
     const retried = isPostgresUrl(config.options.databaseUrl) || isStoreLocked(err);
     const said = retried ? serverMessages.startupFailureRetriedLog : serverMessages.startupFailureLog;
     if (reason !== lastReason) bootLog.error({ database, code: storageFaultCode(err), reason }, said);

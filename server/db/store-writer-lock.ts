@@ -26,9 +26,14 @@ export interface StoreLock {
   release(): void;
 }
 
-/** Thrown to a process opening the store for writing while a command has claimed it. */
+/**
+ * Thrown to a process opening the store for writing while a command has claimed it. It carries
+ * the lock's SQLITE_BUSY: a server's start tries again, as for the file's own lock, and once the
+ * move has ended it takes over the store or, moved away, refuses it (moved-store-mark.ts).
+ */
 export class StoreClaimedError extends Error {
   override readonly name = 'StoreClaimedError';
+  readonly code = 'SQLITE_BUSY';
   constructor(databasePath: string) {
     super(fillMessage(serverMessages.storeClaimed, { path: databasePath }));
   }

@@ -18,7 +18,7 @@ import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
 import { readConfig } from '../../server/config.ts';
 import { moveCommand, moveExitCode } from '../../server/commands/move-to-postgres.ts';
 import { counted, moveMessages } from '../../server/db/move-to-postgres.ts';
-import { StoreMovedError } from '../../server/db/moved-store-mark.ts';
+import { markStoreMoved, readMovedMark, StoreMovedError } from '../../server/db/moved-store-mark.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
 import { claimStore, StoreClaimedError } from '../../server/db/store-writer-lock.ts';
@@ -30,6 +30,7 @@ import { databaseDigest } from './helpers/database-digest.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { UNTHROTTLED } from './helpers/platform-server.ts';
 import { SiteUserVisitor } from './helpers/site-user-visitor.ts';
+import { startMain, stopMain, type MainProcess } from './helpers/start-main.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { freshPostgresUrl, ON_POSTGRES, TEST_DATABASE_URL } from './helpers/test-database.ts';
 import { Visitor } from './helpers/visitor.ts';
@@ -80,6 +81,16 @@ async function withStore<T>(location: StoreLocation, use: (store: Store) => Prom
 }
 
 const fileHash = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** Waits for a log line of `msg` as the server process writes it (up to 20 s). */
+async function logLine(running: MainProcess, msg: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 400; tries++) {
+    const line = running.lines().find((each) => each.msg === msg);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no line '${msg}' in: ${running.output()}`);
+}
 
 /** A SQLite store as a shop leaves it: one file made by the app, at this build's migration level. */
 async function sqliteStore(name: string): Promise<string> {
@@ -198,6 +209,42 @@ describe.runIf(!ON_POSTGRES)('npm run move-to-postgres: what it refuses before r
     }
     await openStore({ databasePath: source }).store.close();
   }, 30_000);
+
+  it('a server started on the file while the move copies serves the maintenance page and waits: it refuses the file once moved, saying where the shop went, and takes over when the move failed', async () => {
+    const moving = await sqliteStore('moving');
+    const failing = await sqliteStore('failing');
+    const claims = [claimStore(moving)!, claimStore(failing)!];
+    const servers: MainProcess[] = [];
+    try {
+      servers.push(...await Promise.all([moving, failing].map((path) => startMain(path, { DATABASE_URL: '' }))));
+      for (const [index, running] of servers.entries()) {
+        const path = [moving, failing][index]!;
+        // the move's claim is a lock: tried again every 2 s, as a file another process holds locked
+        expect(running.lines().filter((line) => line.msg === serverMessages.startupFailureRetriedLog), running.output()).toEqual([
+          expect.objectContaining({ code: 'SQLITE_BUSY', reason: fillMessage(serverMessages.storeClaimed, { path }) }),
+        ]);
+        expect((await fetch(`${running.url}/api/health`)).status).toBe(503);
+      }
+      // the move commits: its note is written while it still holds the claim
+      markStoreMoved(moving, 'postgres://shop:***@db.internal:5432/shop');
+      claims[0]!.release();
+      // the other one fails (a target that is not empty, say): the file is still the shop's store
+      claims[1]!.release();
+      const [moved, failed] = servers as [MainProcess, MainProcess];
+      const refusal = await logLine(moved, serverMessages.startupFailureLog);
+      // one line, with what to do: set DATABASE_URL to the database the note names
+      expect(refusal).toMatchObject({ reason: new StoreMovedError(moving, readMovedMark(moving)!).message });
+      expect(moved.lines().filter((line) => line.msg === serverMessages.startupFailureLog)).toHaveLength(1);
+      expect((await fetch(`${moved.url}/api/health`)).status).toBe(503);
+      await logLine(failed, serverMessages.databaseReachedLog);
+      expect((await fetch(`${failed.url}/api/health`)).status).toBe(200);
+      expect(failed.lines().filter((line) => line.msg === serverMessages.startupFailureLog)).toEqual([]);
+      for (const running of servers) expect(await stopMain(running)).toBe(0);
+    } finally {
+      for (const claim of claims) claim.release();
+      for (const running of servers) if (running.child.exitCode === null) running.child.kill('SIGKILL');
+    }
+  }, 90_000);
 
   it('never prints the password of the URL, even when the database cannot be reached', async () => {
     const source = await sqliteStore('unreachable');
