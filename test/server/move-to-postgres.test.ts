@@ -6,7 +6,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { CANNOT_SERVE_EXIT_CODE } from '../../server/cluster.ts';
 import { readConfig } from '../../server/config.ts';
 import { moveCommand, moveExitCode } from '../../server/commands/move-to-postgres.ts';
-import { counted, moveMessages } from '../../server/db/move-to-postgres.ts';
+import { counted, moveMessages, moveToPostgres } from '../../server/db/move-to-postgres.ts';
 import { markStoreMoved, readMovedMark, StoreMovedError } from '../../server/db/moved-store-mark.ts';
 import { openStore, storeDescription, type StoreLocation } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
@@ -26,6 +26,7 @@ import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { OWNER_EMAIL } from '../../server/security/owner-account.ts';
 import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
+import { bundledServerArgs } from './helpers/server-bundle.ts';
 import { databaseDigest } from './helpers/database-digest.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { UNTHROTTLED } from './helpers/platform-server.ts';
@@ -386,6 +387,55 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres: a shop moves from SQLite 
     expect(other.status).toBe(1);
     expect(other.err).toMatch(/^postgres:\/\/.* holds a store customers have used \(2 orders, 1 restock sign-up\): --replace only replaces/);
     expect(await withStore(target, (store) => databaseDigest(store))).toEqual(digest);
+  }, 120_000);
+
+  it('a server started on the database while the move fills it waits for the move, then serves the moved store without seeding one', async () => {
+    // a shop large enough that its copy outlasts a server's start: the tracking table holds 200,000 rows
+    const large = join(folder, 'large', 'store.db');
+    mkdirSync(join(folder, 'large'));
+    copyFileSync(sourcePath, large);
+    const file = new Database(large);
+    const track = file.prepare("INSERT INTO tracking_events (kind, visitor_id, payload_json, created_on) VALUES ('view', NULL, '{}', 0)");
+    file.transaction(() => { for (let i = 0; i < 200_000; i += 1) track.run(); })();
+    file.close();
+    const url = await freshPostgresUrl();
+    const schema = /search_path=(\w+)/.exec(new URL(url).searchParams.get('options') ?? '')![1]!;
+    await bundledServerArgs();
+
+    let copying!: () => void;
+    const copyStarted = new Promise<void>((resolve) => { copying = resolve; });
+    // progress lines come from inside the move's transaction, once it holds every table
+    const moving = moveToPostgres({ from: large, to: url, progressRows: 1, onProgress: (line) => { if (line.startsWith('  ')) copying(); } });
+    await copyStarted;
+    const starting = startMain(join(folder, 'large', 'unused.db'), { DATABASE_URL: url });
+    // the server's first read of the store queues behind the move's locks
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    let queued = false;
+    try {
+      for (let tries = 0; tries < 400 && !queued; tries += 1) {
+        const waiting = await admin.query("SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace s ON s.oid = c.relnamespace WHERE NOT l.granted AND s.nspname = $1", [schema]);
+        queued = waiting.rows[0].n > 0;
+        if (!queued) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await admin.end();
+    }
+    expect(queued, 'the server never waited for the move').toBe(true);
+    const summary = await moving;
+    const running = await starting;
+    try {
+      // whether its first try outlasted the statement timeout (the maintenance page, then again every 2 s) or not, the moved store serves
+      for (let tries = 0; tries < 200 && (await fetch(`${running.url}/api/health`)).status !== 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+      expect(summary.rows).toBeGreaterThan(200_000);
+      expect(running.lines().filter((line) => line.msg === serverMessages.storeSeededLog), running.output()).toEqual([]);
+      const shopper = await new Visitor(running.url).start();
+      expect((await shopper.get<{ items: unknown[] }>('/shop?format=json')).body.items).toEqual(before.shop);
+      expect(await stopMain(running)).toBe(0);
+    } finally {
+      if (running.child.exitCode === null) running.child.kill('SIGKILL');
+    }
   }, 120_000);
 
   it('a database the role may not make tables in (one it does not own) is refused with what to do, and nothing made', async () => {
