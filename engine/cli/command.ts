@@ -30,15 +30,14 @@ const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h' } };
 
 /** Parses a command's arguments; a bad option is a usage error naming the command. */
 export function parseCommandArgs(command: Command, argv: readonly string[]): ParsedArgs & { help: boolean } {
+  let parsed;
   try {
-    const { values, positionals } = parseArgs({
+    parsed = parseArgs({
       args: [...argv],
       options: { ...command.options, ...HELP_OPTION },
       allowPositionals: true,
       strict: true,
     });
-    const { help, ...rest } = values as Record<string, string | boolean | string[] | undefined>;
-    return { values: rest, positionals, help: help === true };
   } catch (e) {
     // parseArgs explains itself ("Unknown option '--x'. …"); keep its first sentence.
     const reason = (e as Error).message.split('. ')[0]?.replace(/\.$/, '') ?? String(e);
@@ -55,6 +54,11 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
     const guess = unknown === undefined ? undefined : closestName(unknown, Object.keys(command.options).map((name) => `--${name}`));
     throw new CliFailure(cliMessages.badArguments(command.name, guess === undefined ? reason : cliMessages.optionGuess(reason, guess)));
   }
+  const { help, ...rest } = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  // `--data=` gives no value either: said as for `--data` last, rather than as a file named '' that is missing
+  const empty = help === true ? undefined : Object.keys(rest).find((name) => rest[name] === '' && cliMessages.optionValues[name] !== undefined);
+  if (empty !== undefined) throw new CliFailure(cliMessages.badArguments(command.name, cliMessages.optionWithoutValue(`--${empty}`, cliMessages.optionValues[empty]!)));
+  return { values: rest, positionals: parsed.positionals, help: help === true };
 }
 
 /** A usage error of `command` ("missing FILE", "unexpected argument"). */

@@ -40,7 +40,7 @@ export const cliMessages = {
     `tmpl: unknown ${name.startsWith('-') ? 'option' : 'command'} '${name}'.${guess === undefined ? '' : ` Did you mean '${guess}'?`} Run 'tmpl --help' for the commands.`,
   optionGuess: (problem: string, guess: string) => `${problem} (did you mean '${guess}'?)`,
   optionNote: (problem: string, note: string) => `${problem}: ${note}`,
-  /** An option given without its value (last, or followed by another option): what it takes, from optionValues. */
+  /** An option given without its value (last, followed by another option, or empty: `--data=`): what it takes, from optionValues. */
   optionWithoutValue: (option: string, wanted: string) => `${option} needs a value: ${wanted}`,
   /** A path an option names that is not what the option takes (`--partials template.conf`). */
   optionPathProblem: (option: string, problem: string, wanted: string) => `${option} ${problem}; ${option} takes ${wanted}`,

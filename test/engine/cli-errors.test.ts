@@ -417,6 +417,29 @@ describe('tmpl: usage errors exit 2', () => {
     }
   });
 
+  it('an option given an empty value (--data=, or --data "") says what it takes, as one given none, not that a file is missing', async () => {
+    await expectFailure(
+      ['render', page, '--data='],
+      "tmpl render: --data needs a value: a JSON file, such as --data context.json. Run 'tmpl render --help' for usage.",
+    );
+    await expectFailure(['check', page, '--partials', ''], cliMessages.badArguments('check', cliMessages.optionWithoutValue('--partials', cliMessages.optionValues.partials!)));
+    write('empty-value-folder/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('empty-value-folder/site.region', '{squarespace.main-content}');
+    const folder = join(dir, 'empty-value-folder');
+    // every option that takes a value, of every command, file and folder alike
+    const { COMMANDS } = await import('../../engine/cli/main.ts');
+    const { folderCheckCommand, folderRenderCommand } = await import('../../server/theme/folder-cli.ts');
+    for (const command of [...COMMANDS, folderCheckCommand, folderRenderCommand]) {
+      for (const [name, option] of Object.entries(command.options)) {
+        if (option.type !== 'string') continue;
+        const r = await runCli([command.name, command === folderCheckCommand || command === folderRenderCommand ? folder : page, `--${name}=`]);
+        expect(r, `${command.name} --${name}=`).toEqual({ code: EXIT.usage, out: '', err: cliMessages.badArguments(command.name, cliMessages.optionWithoutValue(`--${name}`, cliMessages.optionValues[name]!)) });
+      }
+    }
+    // --help still answers, whatever else is given
+    expect((await runCli(['render', page, '--data=', '--help'])).code).toBe(EXIT.ok);
+  });
+
   it('a missing or extra argument', async () => {
     await expectFailure(['render'], cliMessages.badArguments('render', cliMessages.missingArgument('FILE (the template to render)')));
     await expectFailure(['check'], cliMessages.badArguments('check', cliMessages.missingArgument('PATH (a template or a folder)')));
