@@ -1,5 +1,7 @@
-import type { Template } from '../../engine/index.ts';
+import { defaultRegistry, type Template } from '../../engine/index.ts';
 import { closestName, likelyPartials } from '../../engine/diagnostics/suggest.ts';
+import { messageWithHint } from '../../engine/cli/report.ts';
+import { messages } from '../../engine/messages.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { unknownPlatformValues } from './platform-values.ts';
@@ -45,6 +47,16 @@ interface Unit {
 function withGuess(message: string, missing: string, folder: TemplateFolder): string {
   const guesses = likelyPartials(missing, authoredPartialNames(folder.partials));
   return guesses.length === 0 ? message : themeMessages.didYouMean(message, ...guesses);
+}
+
+/**
+ * A block applied but missing, in the render's own words (the specification's), with the hint the
+ * development overlay and `tmpl render` give beside them, so one slip reads the same wherever it
+ * is reported; a file no page renders says so after them.
+ */
+function partialMissing(name: string, file: string, reachable: boolean, folder: TemplateFolder): string {
+  const message = messageWithHint(messages.partialMissing(name), defaultRegistry, { partials: authoredPartialNames(folder.partials) });
+  return reachable ? message : themeMessages.noPageRenders(message, file);
 }
 
 /** Tags whose `template` attribute names a block. */
@@ -213,7 +225,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
           file: unit.file,
           line: use.line,
           column: use.column,
-          message: withGuess(reachable ? themeMessages.blockMissing(use.name, unit.file) : themeMessages.blockMissingUnreachable(use.name, unit.file), use.name, folder),
+          message: partialMissing(use.name, unit.file, reachable, folder),
           severity: reachable ? 'error' : 'warning',
         });
       }

@@ -23,10 +23,9 @@ export const themeMessages = {
   headersMissing: (layout: string) =>
     `layout '${layout}' never writes {squarespace-headers}: its pages lose their title, stylesheet, crumb and island scripts`,
   footersMissing: (layout: string) => `layout '${layout}' never writes {squarespace-footers}: its pages lose the cart pill and the social icons`,
-  blockMissing: (block: string, file: string) => `block '${block}' applied in ${file} does not exist`,
   didYouMean: (message: string, ...guesses: string[]) => `${message} (did you mean ${guesses.map((guess) => `'${guess}'`).join(' or ')}?)`,
-  blockMissingUnreachable: (block: string, file: string) =>
-    `block '${block}' applied in ${file} does not exist; no page renders ${file} (nothing applies it), so no page fails`,
+  /** After a problem of a file that no page renders (a block nothing applies): why it is a warning. */
+  noPageRenders: (message: string, file: string) => `${message} No page renders ${file} (nothing applies it), so no page fails.`,
   navigationTemplateMissing: (block: string, file: string) => `navigation template '${block}' used in ${file} does not exist`,
   tagTemplateMissing: (tag: string, block: string, file: string) => `${tag} template '${block}' used in ${file} does not exist`,
   navigationUnknown: (id: string, file: string) => `navigation '${id}' used in ${file} is not declared in template.conf navigations`,

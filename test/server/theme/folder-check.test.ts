@@ -37,14 +37,14 @@ describe('checking a template folder', () => {
     const result = checkTemplateFolder(hnp);
     expect(result.problems).toContainEqual({
       file: 'blocks/delete.block', line: 6, column: 7, severity: 'warning',
-      message: themeMessages.blockMissingUnreachable('banner.block', 'blocks/delete.block'),
+      message: themeMessages.noPageRenders(messages.partialMissing('banner.block'), 'blocks/delete.block'),
     });
   });
 
   it('names a missing block and the file that applies it, with its position', () => {
     const result = checkTemplateFolder(source({ 'collections/blog.list': 'x\n  {@|apply card.block}' }));
     expect(result.errors).toBe(1);
-    expect(result.problems).toEqual([{ file: 'collections/blog.list', line: 2, column: 3, severity: 'error', message: themeMessages.blockMissing('card.block', 'collections/blog.list') }]);
+    expect(result.problems).toEqual([{ file: 'collections/blog.list', line: 2, column: 3, severity: 'error', message: messages.partialMissing('card.block') }]);
   });
 
   it('finds blocks reached through other blocks and platform tags, and macros a file defines', () => {
@@ -54,7 +54,7 @@ describe('checking a template folder', () => {
       'blocks/item.block': '{@|apply gone.block}',
     }));
     expect(result.problems.map((p) => [p.file, p.severity, p.message])).toEqual([
-      ['blocks/item.block', 'error', themeMessages.blockMissing('gone.block', 'blocks/item.block')],
+      ['blocks/item.block', 'error', messages.partialMissing('gone.block')],
     ]);
   });
 
@@ -226,7 +226,7 @@ describe('checking a template folder', () => {
     const line = '<script>go()</script><squarespace:navigation navigationId="mainNav" template="nav" /> {@|apply card.block} {.end}';
     const result = checkTemplateFolder(source({ 'collections/blog.list': line, 'blocks/nav.block': '' }));
     expect(result.problems.map((p) => [p.line, p.column, p.message])).toEqual([
-      [1, line.indexOf('{@|apply') + 1, themeMessages.blockMissing('card.block', 'collections/blog.list')],
+      [1, line.indexOf('{@|apply') + 1, messages.partialMissing('card.block')],
       [1, line.indexOf('{.end}') + 1, 'SyntaxError: Instruction END not allowed at root'],
     ]);
   });
@@ -238,7 +238,7 @@ describe('checking a template folder', () => {
     }));
     expect(result.problems.map((p) => p.message)).toEqual([
       themeMessages.didYouMean(themeMessages.navigationTemplateMissing('navigatio.block', 'site.region'), 'navigation.block'),
-      themeMessages.didYouMean(themeMessages.blockMissing('foter.block', 'site.region'), 'footer.block'),
+      cliMessages.hint(messages.partialMissing('foter.block'), "did you mean 'footer.block'?"),
     ]);
   });
 
@@ -246,7 +246,7 @@ describe('checking a template folder', () => {
     const result = checkTemplateFolder(source({
       'collections/blog.list': '<squarespace:query collection="journal">{title}</squarespace:query>{@|apply squarespace-tag}',
     }));
-    expect(result.problems.map((p) => p.message)).toEqual([themeMessages.blockMissing('squarespace-tag', 'collections/blog.list')]);
+    expect(result.problems.map((p) => p.message)).toEqual([messages.partialMissing('squarespace-tag')]);
   });
 
   it('names the block a missing one is with .block written after it', () => {
@@ -255,7 +255,7 @@ describe('checking a template folder', () => {
       'blocks/post-meta.block': '',
     }));
     expect(result.problems.map((p) => p.message)).toEqual([
-      themeMessages.didYouMean(themeMessages.blockMissing('post-meta', 'collections/blog.list'), 'post-meta.block'),
+      cliMessages.hint(messages.partialMissing('post-meta'), "did you mean 'post-meta.block'?"),
     ]);
   });
 
@@ -383,7 +383,7 @@ describe('tmpl on folders', () => {
     expect(failed.code).toBe(1);
     expect(failed.out).toBe(`${dir}: 5 templates and 1 JSON file checked, 1 error in 1 file`);
     // Named from the folder as given, so the terminal can open it from where the command ran.
-    expect(failed.err).toContain(`${join(dir, 'blocks/broken.block')}:1:1 error: ${themeMessages.blockMissing('missing.block', 'blocks/broken.block')}`);
+    expect(failed.err).toContain(`${join(dir, 'blocks/broken.block')}:1:1 error: ${messages.partialMissing('missing.block')}`);
     rmSync(join(dir, 'blocks/broken.block'));
     // A template error carries the hint the file commands give.
     writeFileSync(join(dir, 'collections/blog.item'), 'x\n  {.section title}');
@@ -551,6 +551,21 @@ describe('tmpl on folders', () => {
       expect((await run(['render', dir, '--page', '/journal/first', '--data', itemContext, '--out', target, '--allow-errors'])).code).toBe(0);
     } finally {
       rmSync(join(dir, 'collections/blog.item'));
+    }
+  });
+
+  it('words a missing block as render does, at the same place, with the same suggestion: the one slip reads alike in check, render and the overlay', async () => {
+    const list = join(dir, 'collections/blog.list');
+    const kept = readFileSync(list, 'utf8');
+    writeFileSync(list, '<ul>\n  {@|apply nav}\n</ul>');
+    try {
+      const said = cliMessages.hint(messages.partialMissing('nav'), "did you mean 'nav.block'?");
+      const checked = await run(['check', dir]);
+      expect(checked.err.split('\n')[0]).toBe(`${list}:2:3 error: ${said}`);
+      const rendered = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json')]);
+      expect(rendered.err.split('\n').filter((line) => line.startsWith(`${list}:`))).toEqual([`${list}:2:3 ${said}`]);
+    } finally {
+      writeFileSync(list, kept);
     }
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
 import { readJsonText } from '../../../engine/cli/inputs.ts';
 import { cliMessages } from '../../../engine/cli/messages.ts';
+import { messages } from '../../../engine/messages.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { OVERLAY_ID } from '../../../server/dev/error-overlay.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
@@ -395,7 +396,7 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
-  it('suggests for a missing block what tmpl check suggests for the same folder, by one rule', async () => {
+  it('says of a missing block what tmpl check says of it in the same folder, in the same words, place and suggestion', async () => {
     const dir = writeFolder({
       'template.conf': plainConf,
       'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>',
@@ -407,18 +408,22 @@ describe('the development overlay of a developer template', () => {
     try {
       const html = await (await fetch(`${server.url}/shop`)).text();
       const entries = html.split('<li ').slice(1)
-        .map((item) => [/<span class="where">([^<]+)</.exec(item)?.[1], /<div class="hint">([^<]+)</.exec(item)?.[1]])
+        .map((item) => [
+          /<span class="where">([^<]+)</.exec(item)?.[1],
+          /<span class="message">([^<]+)</.exec(item)?.[1],
+          /<div class="hint">([^<]+)</.exec(item)?.[1],
+        ])
         .filter(([where]) => where?.startsWith('collections/'));
       expect(entries).toEqual([
-        ['collections/products.list:1:1', 'did you mean &#39;site-navigation.block&#39;?'],
+        ['collections/products.list:1:1', escapeHtml(messages.partialMissing('site-nav.block')), 'did you mean &#39;site-navigation.block&#39;?'],
         // a shared .block does not make two short names alike
-        ['collections/products.list:2:1', undefined],
+        ['collections/products.list:2:1', escapeHtml(messages.partialMissing('card.block')), undefined],
       ]);
+      // tmpl check's line for each: the overlay's place, message and hint (escaped alike), as tmpl prints a hint
       const checked = checkTemplateFolder(dir).problems.filter((problem) => problem.file === 'collections/products.list');
-      expect(checked.map((problem) => problem.message)).toEqual([
-        themeMessages.didYouMean(themeMessages.blockMissing('site-nav.block', 'collections/products.list'), 'site-navigation.block'),
-        themeMessages.blockMissing('card.block', 'collections/products.list'),
-      ]);
+      expect(checked.map((problem) => [`${problem.file}:${problem.line}:${problem.column}`, escapeHtml(problem.message)])).toEqual(
+        entries.map(([where, message, hint]) => [where, hint === undefined ? message : cliMessages.hint(message!, hint)]),
+      );
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
