@@ -10,7 +10,7 @@ import { filesReached } from './files-reached.ts';
 import { pagesPastQueryLimit } from './page-query-count.ts';
 import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { templateUses } from './template-analysis.ts';
-import { regionBaseName } from './template-conf.ts';
+import { layoutRegionPosition, regionBaseName } from './template-conf.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -146,7 +146,7 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
  * itself from the page context, as the project's own theme does (the island scripts, `{assetTags}`;
  * the cart pill, `{islands.cartPill}`), has them.
  */
-const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout: string) => string }> = [
+const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout: string, regions: readonly string[]) => string }> = [
   { values: ['squarespace.main-content'], missing: themeMessages.mainContentMissing },
   { values: ['squarespace-headers', 'assetTags'], missing: themeMessages.headersMissing },
   { values: ['squarespace-footers', 'islands.cartPill'], missing: themeMessages.footersMissing },
@@ -155,14 +155,17 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], used: Map<string, string[]>, problems: FolderProblem[]): void {
   // a file may hold several units (a region and the bodies of its platform tags): any of them writes for it
   const written = new Set(units.flatMap((unit) => [...templateUses(unit.template).writtenValues].map((value) => `${unit.file}\n${value}`)));
+  const conf = folder.source.read('template.conf') ?? '';
   for (const [name, layout] of Object.entries(folder.conf.layouts)) {
     const files = layout.regions.map((region) => folder.regions.get(regionBaseName(region))?.path).filter((file) => file !== undefined);
     if (files.length === 0) continue;
     // the layout's regions and the blocks they apply
     const reached = [...filesReached(folder, used, files)];
+    // placed at the layout's regions in template.conf, as a missing region is, and naming the files to write it in
+    const place = layoutRegionPosition(conf, name, layout.regions[0]!);
     for (const { values, missing } of LAYOUT_VALUES) {
       if (reached.some((file) => values.some((value) => written.has(`${file}\n${value}`)))) continue;
-      problems.push({ file: 'template.conf', line: 0, column: 0, message: missing(name), severity: 'warning' });
+      problems.push({ file: 'template.conf', ...place, message: missing(name, files), severity: 'warning' });
     }
   }
 }

@@ -6,6 +6,10 @@
 const savedContext = (page: string): string =>
   `the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000${page}${page.includes('?') ? '&' : '?'}format=json' > context.json)`;
 
+/** A layout's region files and the blocks they apply: "site.region or a block it applies", "header.region, footer.region or a block they apply". */
+const layoutFiles = (regions: readonly string[]): string =>
+  `${regions.join(', ')} or a block ${regions.length === 1 ? 'it applies' : 'they apply'}`;
+
 export const themeMessages = {
   confMissing: (label: string) => `${label} has no template.conf`,
   confUnreadable: (detail: string) => `not valid JSON: ${detail}`,
@@ -19,10 +23,13 @@ export const themeMessages = {
     `ordering '${written}' is none of ${known.map((value) => `'${value}'`).join(', ')}: the items keep the owner's order`,
   confNotBoolean: (key: string, written: string) => `${key} takes true or false, not ${written}: it is read as false`,
   platformValueUnknown: (written: string) => `{${written}} is not a value the platform gives: it writes nothing`,
-  mainContentMissing: (layout: string) => `layout '${layout}' never writes {squarespace.main-content}`,
-  headersMissing: (layout: string) =>
-    `layout '${layout}' never writes {squarespace-headers}: its pages lose their title, stylesheet, crumb and island scripts`,
-  footersMissing: (layout: string) => `layout '${layout}' never writes {squarespace-footers}: its pages lose the cart pill and the social icons`,
+  /** A layout of template.conf whose region files (and the blocks they apply) never write a value every page needs. */
+  mainContentMissing: (layout: string, regions: readonly string[]) =>
+    `layout '${layout}' never writes {squarespace.main-content} in ${layoutFiles(regions)}`,
+  headersMissing: (layout: string, regions: readonly string[]) =>
+    `layout '${layout}' never writes {squarespace-headers} in ${layoutFiles(regions)}: its pages lose their title, stylesheet, crumb and island scripts`,
+  footersMissing: (layout: string, regions: readonly string[]) =>
+    `layout '${layout}' never writes {squarespace-footers} in ${layoutFiles(regions)}: its pages lose the cart pill and the social icons`,
   didYouMean: (message: string, ...guesses: string[]) => `${message} (did you mean ${guesses.map((guess) => `'${guess}'`).join(' or ')}?)`,
   /** After a problem of a file that no page renders (a block nothing applies): why it is a warning. */
   noPageRenders: (message: string, file: string) => `${message} No page renders ${file} (nothing applies it), so no page fails.`,

@@ -9,13 +9,18 @@ import { messages } from '../../../engine/messages.ts';
 import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
 import { main } from '../../../engine/cli/main.ts';
 import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
-import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
+import { DiskTemplateSource, MemoryTemplateSource } from '../../../server/theme/template-source.ts';
+import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
+import { regionBaseName } from '../../../server/theme/template-conf.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { conf, SITE_REGION } from './folder-fixture.ts';
 import { realTemplateFolders } from '../helpers/real-templates.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
+
+/** Where conf() writes the default layout's region, where a warning about that layout is placed. */
+const SITE_AT = { line: 1, column: conf().indexOf('"site"') + 1 };
 
 function source(files: Record<string, string>): MemoryTemplateSource {
   return new MemoryTemplateSource({ 'template.conf': conf(), 'site.region': SITE_REGION, ...files });
@@ -28,7 +33,12 @@ describe('checking a template folder', () => {
       const result = checkTemplateFolder(dir);
       expect(result.problems.filter((p) => p.severity === 'error'), dir).toEqual([]);
       // each writes its content, headers and footers (in site.region), so no layout is warned of
-      expect(result.problems.filter((p) => p.file === 'template.conf' && p.line === 0).map((p) => p.message), dir).toEqual([]);
+      const { folder } = loadTemplateFolder(new DiskTemplateSource(dir));
+      const layoutWarnings = Object.entries(folder!.conf.layouts).flatMap(([name, layout]) => {
+        const regions = layout.regions.map((region) => `${regionBaseName(region)}.region`);
+        return [themeMessages.mainContentMissing(name, regions), themeMessages.headersMissing(name, regions), themeMessages.footersMissing(name, regions)];
+      });
+      expect(result.problems.filter((p) => layoutWarnings.includes(p.message)), dir).toEqual([]);
     }
   });
 
@@ -161,8 +171,8 @@ describe('checking a template folder', () => {
       ['site.region', 1, 7, 'warning', themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace-headres'), '{squarespace-headers}')],
       ['site.region', 2, 42, 'warning', themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}')],
       ['site.region', 2, 68, 'warning', themeMessages.platformValueUnknown('squarespace.sidebar')],
-      ['template.conf', 0, 0, 'warning', themeMessages.mainContentMissing('default')],
-      ['template.conf', 0, 0, 'warning', themeMessages.headersMissing('default')],
+      ['template.conf', SITE_AT.line, SITE_AT.column, 'warning', themeMessages.mainContentMissing('default', ['site.region'])],
+      ['template.conf', SITE_AT.line, SITE_AT.column, 'warning', themeMessages.headersMissing('default', ['site.region'])],
     ]);
   });
 
@@ -275,7 +285,7 @@ describe('checking a template folder', () => {
     const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>{squarespace-headers}{squarespace-footers}' }));
     expect(mistyped.problems).toEqual([
       { file: 'site.region', line: 1, column: 7, severity: 'warning', message: themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}') },
-      { file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.mainContentMissing('default') },
+      { file: 'template.conf', ...SITE_AT, severity: 'warning', message: themeMessages.mainContentMissing('default', ['site.region']) },
     ]);
     const throughBlock = checkTemplateFolder(source({ 'site.region': '{@|apply body.block}', 'blocks/body.block': '{squarespace-headers}<main>{squarespace.main-content}</main>{squarespace-footers}' }));
     expect(throughBlock.problems).toEqual([]);
@@ -284,20 +294,62 @@ describe('checking a template folder', () => {
   it('warns of a layout whose regions never write {squarespace-headers} or {squarespace-footers}, unless they write those parts themselves', () => {
     const bare = checkTemplateFolder(source({ 'site.region': '<html><body>{squarespace.main-content}</body></html>' }));
     expect(bare.problems).toEqual([
-      { file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.headersMissing('default') },
-      { file: 'template.conf', line: 0, column: 0, severity: 'warning', message: themeMessages.footersMissing('default') },
+      { file: 'template.conf', ...SITE_AT, severity: 'warning', message: themeMessages.headersMissing('default', ['site.region']) },
+      { file: 'template.conf', ...SITE_AT, severity: 'warning', message: themeMessages.footersMissing('default', ['site.region']) },
     ]);
-    expect(bare.problems[0]!.message).toBe("layout 'default' never writes {squarespace-headers}: its pages lose their title, stylesheet, crumb and island scripts");
+    expect(bare.problems[0]!.message).toBe("layout 'default' never writes {squarespace-headers} in site.region or a block it applies: its pages lose their title, stylesheet, crumb and island scripts");
     // one layout of two lacks them: only it is named
     const twoLayouts = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': conf({ layouts: { default: { name: 'Default', regions: ['site'] }, bare: { name: 'Bare', regions: ['plain'] } } }),
       'site.region': SITE_REGION,
       'plain.region': '{squarespace.main-content}',
     }));
-    expect(twoLayouts.problems.map((p) => p.message)).toEqual([themeMessages.headersMissing('bare'), themeMessages.footersMissing('bare')]);
+    expect(twoLayouts.problems.map((p) => p.message)).toEqual([themeMessages.headersMissing('bare', ['plain.region']), themeMessages.footersMissing('bare', ['plain.region'])]);
     // a head written from the page context, as the project's own theme writes it, loads the islands itself
     const ownHead = checkTemplateFolder(source({ 'site.region': '<head>{assetTags}</head><body>{squarespace.main-content}{islands.cartPill}</body>' }));
     expect(ownHead.problems).toEqual([]);
+  });
+
+  it("places a layout's warning at its regions in template.conf and names the region files to write the value in", async () => {
+    const written = [
+      '{',
+      '  "layouts": {',
+      '    "default": { "name": "Default", "regions": ["site"] },',
+      '    "bare": { "name": "Bare", "regions": ["header", "footer.region"] }',
+      '  }',
+      '}',
+    ].join('\n');
+    const result = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': written,
+      'site.region': SITE_REGION,
+      'header.region': '<head>{squarespace-headers}</head><body>{@|apply nav.block}',
+      'footer.region': '{squarespace-footers}</body>',
+      'blocks/nav.block': '<nav></nav>',
+    }));
+    const bareAt = { line: 4, column: written.split('\n')[3]!.indexOf('"header"') + 1 };
+    expect(result.problems).toEqual([{
+      file: 'template.conf', ...bareAt, severity: 'warning', message: themeMessages.mainContentMissing('bare', ['header.region', 'footer.region']),
+    }]);
+    expect(result.problems[0]!.message).toBe("layout 'bare' never writes {squarespace.main-content} in header.region, footer.region or a block they apply");
+    // tmpl check prints it at that place, from the folder as given
+    const dir = mkdtempSync(join(tmpdir(), 'tmpl-layout-'));
+    try {
+      for (const [path, text] of Object.entries({ 'template.conf': written, 'site.region': SITE_REGION, 'header.region': '{squarespace-headers}', 'footer.region': '{squarespace-footers}' })) {
+        writeFileSync(join(dir, path), text);
+      }
+      const err: string[] = [];
+      const code = await main(['check', dir], { out: () => {}, write: () => {}, err: (line) => err.push(line) });
+      expect(code).toBe(EXIT.ok);
+      const said = `${join(dir, 'template.conf')}:4:${bareAt.column} warning: ${themeMessages.mainContentMissing('bare', ['header.region', 'footer.region'])}`;
+      expect(err).toEqual([said]);
+      // and tmpl render, which warns of it as the development overlay does
+      writeFileSync(join(dir, 'context.json'), JSON.stringify({ website: { siteTitle: 'S' } }));
+      err.length = 0;
+      await main(['render', dir, '--page', '/', '--data', join(dir, 'context.json')], { out: () => {}, write: () => {}, err: (line) => err.push(line) });
+      expect(err).toContain(said);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a template that holds NUL bytes (an image renamed .block) as one error of that file, not as garbled template errors', () => {

@@ -462,10 +462,12 @@ describe('the development overlay of a developer template', () => {
       expect(html).toContain('<main></main>');
       const message = themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.main-contnet'), '{squarespace.main-content}');
       expect(html).toContain(`<span class="where">site.region:2:7</span> <span class="message">${escapeHtml(message)}</span>`);
-      expect(html).toContain(`<span class="where">template.conf</span> <span class="message">${escapeHtml(themeMessages.mainContentMissing('default'))}</span>`);
+      // placed at the layout's region in template.conf, as tmpl check places it, and naming the region's file
+      const layoutAt = `template.conf:1:${plainConf.indexOf('"site"') + 1}`;
+      expect(html).toContain(`<span class="where">${layoutAt}</span> <span class="message">${escapeHtml(themeMessages.mainContentMissing('default', ['site.region']))}</span>`);
       // the region writes the footers but no headers: the page has no title, stylesheet or island scripts
-      expect(html).toContain(`<span class="where">template.conf</span> <span class="message">${escapeHtml(themeMessages.headersMissing('default'))}</span>`);
-      expect(html).not.toContain(escapeHtml(themeMessages.footersMissing('default')));
+      expect(html).toContain(`<span class="where">${layoutAt}</span> <span class="message">${escapeHtml(themeMessages.headersMissing('default', ['site.region']))}</span>`);
+      expect(html).not.toContain(escapeHtml(themeMessages.footersMissing('default', ['site.region'])));
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
