@@ -12,7 +12,6 @@ import { TZ } from '@phensley/timezone';
 import { cldrFor } from '../../../../engine/plugins/i18n/cldr.ts';
 import { localTimeOf } from '../../../../engine/plugins/date/local-time.ts';
 import { compileStrftime, formatLocalTime, type CompiledPattern } from '../../../../engine/plugins/date/strftime.ts';
-import { render } from '../i18n/render.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The expectation: the strftime directives read straight from a CLDR GregorianDate, as the
@@ -262,20 +261,5 @@ describe('date fields computed without a calendar date match the calendar date',
       for (let k = 0; k < length; k++) pattern += alphabet[Math.floor(next() * alphabet.length)];
       expect(mismatches(instants, pattern)).toEqual([]);
     }
-  });
-
-  test('through the formatter: zone, locale and instant change from one call to the next', () => {
-    const t = Date.UTC(2021, 2, 14, 6, 59, 59, 999); // a second before daylight saving starts in New York
-    const template = '{t|date %F %T %Z}|{u|date %F %T %Z}|{t|date %A %V}';
-    const data = { t, u: t + 1 };
-    expect(render(template, data).html).toBe('2021-03-14 01:59:59 EST|2021-03-14 03:00:00 EDT|Sunday 10');
-    expect(render(template, { ...data, website: { timeZone: 'US/Eastern' } }).html).toBe(
-      '2021-03-14 01:59:59 EST|2021-03-14 03:00:00 EDT|Sunday 10',
-    );
-    expect(render(template, { ...data, website: { timeZone: 'Europe/London' } }).html).toBe(
-      '2021-03-14 06:59:59 GMT|2021-03-14 07:00:00 GMT|Sunday 10',
-    );
-    // fr-FR weeks start on Monday: the ISO week is the same, the names are French.
-    expect(render(template, data, { locale: 'fr-FR' }).html).toBe('2021-03-14 01:59:59 EST|2021-03-14 03:00:00 EDT|dimanche 10');
   });
 });
