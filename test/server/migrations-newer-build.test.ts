@@ -17,7 +17,7 @@ import type { Store } from '../../server/db/store.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { jsonLogLines, runMainToExit, startMain, stopMain } from './helpers/start-main.ts';
 import { temporaryDatabasePath } from './helpers/start-server.ts';
-import { freshPostgresUrl, ON_POSTGRES, TEST_ENGINES, testDatabaseUrl } from './helpers/test-database.ts';
+import { emptyTestDatabase, freshPostgresUrl, ON_POSTGRES, TEST_ENGINES, testDatabaseUrl } from './helpers/test-database.ts';
 
 const STACK_LINE = /^\s+at .+:\d+/m;
 
@@ -80,6 +80,8 @@ describe('server/main.ts and the migrations', () => {
   it('says which migrations a start applied, says nothing when there were none, and refuses a schema a newer build upgraded (exit 78)', async () => {
     const databasePath = temporaryDatabasePath();
     dirs.push(dirname(databasePath));
+    // a store no start has migrated yet
+    await emptyTestDatabase(databasePath);
     const first = await startMain(databasePath);
     const applied = first.lines().filter((line) => String(line.msg).startsWith('applied migrations '));
     expect(await stopMain(first)).toBe(0);

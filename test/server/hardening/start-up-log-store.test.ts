@@ -12,7 +12,7 @@ import { databaseAddress } from '../../../server/db/database-url.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
 import { startMain, stopMain, type MainChild } from '../helpers/start-main.ts';
 import { temporaryDatabasePath } from '../helpers/start-server.ts';
-import { ON_POSTGRES, testDatabaseUrl } from '../helpers/test-database.ts';
+import { emptyTestDatabase, ON_POSTGRES, testDatabaseUrl } from '../helpers/test-database.ts';
 import { Visitor } from '../helpers/visitor.ts';
 
 const shirt = seededProduct('linen-shirt');
@@ -30,6 +30,8 @@ afterEach(() => {
 async function testStore(): Promise<{ databasePath: string; env: Record<string, string>; named: string }> {
   const databasePath = temporaryDatabasePath();
   folders.push(dirname(databasePath));
+  // a store no start has migrated yet: the first start says which migrations it applied
+  await emptyTestDatabase(databasePath);
   const url = await testDatabaseUrl(databasePath);
   if (url === undefined) return { databasePath, env: {}, named: resolve(databasePath) };
   const withSecret = new URL(url);
