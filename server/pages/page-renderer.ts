@@ -191,7 +191,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
     }
     const { page: rendered, errors, warnings: tagWarnings } = await folderPages!.render(req, spec, page);
     const problems = folderPages!.currentProblems();
-    const warnings = asTemplateErrors([...tagWarnings, ...await folderPages!.pageFileWarnings(), ...folderPages!.folderWarnings()]);
+    const warnings = asTemplateErrors([...tagWarnings, ...await folderPages!.pageFileWarnings(), ...folderPages!.folderWarnings(page)]);
     return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors], warnings)), failed: false };
   }
 

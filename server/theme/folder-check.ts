@@ -152,11 +152,22 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
   { values: ['squarespace-footers', 'islands.cartPill'], missing: themeMessages.footersMissing },
 ];
 
-function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], used: Map<string, string[]>, problems: FolderProblem[]): void {
+/**
+ * The warnings of layouts that never write the page's content, headers or footers (LAYOUT_VALUES):
+ * of every layout of template.conf, or of the one layout given, the one a page renders in.
+ */
+export function layoutWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
+  return checkLayoutValues(folder, unitsOf(folder), layoutName);
+}
+
+function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layoutName: string | undefined): FolderProblem[] {
+  const used = blocksUsedBy(units, folder);
   // a file may hold several units (a region and the bodies of its platform tags): any of them writes for it
   const written = new Set(units.flatMap((unit) => [...templateUses(unit.template).writtenValues].map((value) => `${unit.file}\n${value}`)));
   const conf = folder.source.read('template.conf') ?? '';
+  const problems: FolderProblem[] = [];
   for (const [name, layout] of Object.entries(folder.conf.layouts)) {
+    if (layoutName !== undefined && name !== layoutName) continue;
     const files = layout.regions.map((region) => folder.regions.get(regionBaseName(region))?.path).filter((file) => file !== undefined);
     if (files.length === 0) continue;
     // the layout's regions and the blocks they apply
@@ -168,6 +179,7 @@ function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], used:
       problems.push({ file: 'template.conf', ...place, message: missing(name, files), severity: 'warning' });
     }
   }
+  return problems;
 }
 
 /**
@@ -175,13 +187,12 @@ function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], used:
  * lists too: a stylesheet, script or asset the folder names but lacks, a platform value the platform
  * does not give (`{squarespace.main-contnet}`), a `.conf` setting it is not known to read
  * (`"ordering": "chronologial"`, `"pagesize"`), and a layout that never writes the page's content,
- * its headers or its footers.
+ * its headers or its footers: every such layout, or given the layout a page renders in, that one
+ * alone (a page of layout 'default' is not warned of layout 'bare').
  */
-export function pageWarnings(folder: TemplateFolder): FolderProblem[] {
+export function pageWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
   const units = unitsOf(folder);
-  const problems = [...missingFiles(folder), ...unknownPlatformValues(units), ...unknownConfSettings(folder)];
-  checkLayoutValues(folder, units, blocksUsedBy(units, folder), problems);
-  return problems;
+  return [...missingFiles(folder), ...unknownPlatformValues(units), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
 }
 
 /**

@@ -69,11 +69,11 @@ export interface FolderPages {
   pageFileWarnings(): Promise<FolderProblem[]>;
   /**
    * What `tmpl check` warns of that every page shows the effect of (folder-check.ts pageWarnings:
-   * a stylesheet, script or asset the folder lacks, a mistyped platform value, a layout without the
-   * page's content), for the development overlay: the page still renders, so nothing else would
-   * tell the author (the browser shows a 404, or an empty page).
+   * a stylesheet, script or asset the folder lacks, a mistyped platform value, the page's layout
+   * without the page's content), for the development overlay: the page still renders, so nothing
+   * else would tell the author (the browser shows a 404, or an empty page).
    */
-  folderWarnings(): FolderProblem[];
+  folderWarnings(page: PreparedFolderPage): FolderProblem[];
   /** A template's text by the name its errors carry (its path in the folder), for code frames. */
   sourceOf(name: string): string | undefined;
   /**
@@ -198,11 +198,14 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     return checked;
   }
 
-  const warningsByFolder = new WeakMap<TemplateFolder, FolderProblem[]>();
-  function folderWarnings(): FolderProblem[] {
+  // by folder load, then by the layout the page renders in
+  const warningsByFolder = new WeakMap<TemplateFolder, Map<string, FolderProblem[]>>();
+  function folderWarnings(page: PreparedFolderPage): FolderProblem[] {
     const folder = cache.current();
-    let warnings = warningsByFolder.get(folder);
-    if (warnings === undefined) warningsByFolder.set(folder, (warnings = pageWarnings(folder)));
+    let byLayout = warningsByFolder.get(folder);
+    if (byLayout === undefined) warningsByFolder.set(folder, (byLayout = new Map()));
+    let warnings = byLayout.get(page.choice.layoutName);
+    if (warnings === undefined) byLayout.set(page.choice.layoutName, (warnings = pageWarnings(folder, page.choice.layoutName)));
     return warnings;
   }
 

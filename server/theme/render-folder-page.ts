@@ -27,7 +27,7 @@ export interface FolderPageRender {
    * Warnings the development overlay gives this page (folder-check.ts pageWarnings) that concern
    * it: a stylesheet of template.conf, or a script or asset of a file the page used, that the folder lacks
    * (the browser would get a 404), a mistyped platform value in such a file, a setting of the
-   * page's `.conf` the platform is not known to read, a layout without the page's content, headers or footers.
+   * page's `.conf` the platform is not known to read, the page's layout without the page's content, headers or footers.
    */
   warnings: FolderProblem[];
   /**
@@ -85,7 +85,8 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   const files = new Set([choice.main?.path, ...regions, ...applied].filter((file) => file !== undefined));
   // the .conf of the page's collection or page decides its layout, order and page size
   const conf = choice.page !== null ? `${choice.page.file.path}.conf` : choice.collection !== null ? `collections/${choice.collection.name}.conf` : undefined;
-  const warnings = pageWarnings(folder).filter((problem) => problem.file === 'template.conf' || problem.file === conf || files.has(problem.file));
+  // a layout's warnings only on its pages: the layout this page renders in
+  const warnings = pageWarnings(folder, choice.layoutName).filter((problem) => problem.file === 'template.conf' || problem.file === conf || files.has(problem.file));
   // the context, not the address, says which page renders: an author who took it from another page is told
   const otherPage = address !== undefined && address !== pagePath(url) ? { address, file: choice.main?.path } : undefined;
   return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files], warnings, ...(otherPage ? { otherPage } : {}) };

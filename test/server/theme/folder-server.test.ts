@@ -474,6 +474,28 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
+  it("warns in the development overlay of a layout without the page's content only on the pages of that layout", async () => {
+    const written = '{ "layouts": { "default": { "regions": ["site"] },\n  "bare": { "regions": ["plain"] } } }';
+    const dir = writeFolder({
+      'template.conf': written,
+      'site.region': '<html><head>{squarespace-headers}</head><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'plain.region': '<html><head>{squarespace-headers}</head><body><main>{squarespace.main-contnet}</main>{squarespace-footers}</body></html>',
+      // the store's lessons render in layout 'bare' (lessons fall back to blog)
+      'collections/blog.conf': '{ "regionName": "bare" }',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const said = `<span class="where">template.conf:2:${written.split('\n')[1]!.indexOf('"plain"') + 1}</span> <span class="message">${escapeHtml(themeMessages.mainContentMissing('bare', ['plain.region']))}</span>`;
+      expect(await (await fetch(`${server.url}/lessons`)).text()).toContain(said);
+      // the shop renders in layout 'default', which writes the content
+      expect(await (await fetch(`${server.url}/shop`)).text()).not.toContain(escapeHtml(themeMessages.mainContentMissing('bare', ['plain.region'])));
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("warns in the development overlay of a collection's .conf setting one typo away, placed as tmpl check places it", async () => {
     const dir = writeFolder({
       'template.conf': plainConf,
