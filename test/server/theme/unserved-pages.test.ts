@@ -123,7 +123,7 @@ describe('development: collection files named one typo away from a collection of
   beforeAll(async () => {
     dir = writeFolder({
       'template.conf': JSON.stringify({ name: 'Lists', layouts: { default: { name: 'Default', regions: ['site'] } } }),
-      'site.region': '<html><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'site.region': '<html><head>{squarespace-headers}</head><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
       'collections/galery.list': '<h1>My gallery</h1>',
       'collections/blgo.list': '<h1>Journal</h1>',
       'collections/blgo.item': '<h1>{item.title}</h1>',
