@@ -31,7 +31,7 @@ import { databaseDigest } from './helpers/database-digest.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { UNTHROTTLED } from './helpers/platform-server.ts';
 import { SiteUserVisitor } from './helpers/site-user-visitor.ts';
-import { startMain, stopMain, type MainProcess } from './helpers/start-main.ts';
+import { logLine, startMain, stopMain, type MainProcess } from './helpers/start-main.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { freshPostgresUrl, ON_POSTGRES, TEST_DATABASE_URL } from './helpers/test-database.ts';
 import { Visitor } from './helpers/visitor.ts';
@@ -82,16 +82,6 @@ async function withStore<T>(location: StoreLocation, use: (store: Store) => Prom
 }
 
 const fileHash = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-/** Waits for a log line of `msg` as the server process writes it (up to 20 s). */
-async function logLine(running: MainProcess, msg: string): Promise<Record<string, unknown>> {
-  for (let tries = 0; tries < 400; tries++) {
-    const line = running.lines().find((each) => each.msg === msg);
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no line '${msg}' in: ${running.output()}`);
-}
 
 /** A SQLite store as a shop leaves it: one file made by the app, at this build's migration level. */
 async function sqliteStore(name: string): Promise<string> {

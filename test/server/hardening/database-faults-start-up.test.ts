@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { seededProduct } from '../helpers/fixtures.ts';
-import { startMain, stopMain, type MainChild, type MainProcess } from '../helpers/start-main.ts';
+import { logLine, startMain, stopMain, type MainChild, type MainProcess } from '../helpers/start-main.ts';
 import { Visitor } from '../helpers/visitor.ts';
 
 const shirt = seededProduct('linen-shirt');
@@ -86,16 +86,6 @@ describe('a database that cannot be opened at start-up', () => {
     expect(String(running.lines().find((line) => line.msg === serverMessages.startupFailureLog)?.reason)).toMatch(/site_settings/);
   }, 40_000);
 });
-
-/** Waits for a log line of `msg` as the process writes it (up to 20 s). */
-async function logLine(running: MainProcess, msg: string): Promise<Record<string, unknown>> {
-  for (let tries = 0; tries < 400; tries++) {
-    const line = running.lines().find((each) => each.msg === msg);
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no line '${msg}' in: ${running.output()}`);
-}
 
 describe('a store another process holds locked at start-up', () => {
   it('serves the maintenance page while the lock is held, tries again, and serves the store once it is released', async () => {

@@ -89,6 +89,16 @@ export async function stopMain(running: MainProcess): Promise<number | null> {
   return (await ended).code;
 }
 
+/** Waits for a log line of `msg` as the process writes it (up to 20 s). */
+export async function logLine(running: MainProcess, msg: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 400; tries++) {
+    const line = running.lines().find((each) => each.msg === msg);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no line '${msg}' in: ${running.output()}`);
+}
+
 /** The JSON log lines of a process's output (other lines, such as a stack, left out). */
 export function jsonLogLines(output: string): Record<string, unknown>[] {
   return output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
