@@ -389,7 +389,8 @@ export class RenderState implements RenderContext {
   private checkTime(): void {
     const now = Date.now();
     if (this.deadline === 0) this.deadline = now + this.setup.limits.maxRenderMs;
-    else if (now >= this.deadline) throw new LimitExceeded(messages.timeLimit(this.setup.limits.maxRenderMs));
+    // a limit of 0 ms stops the render at this first check, as it always has (golden limit-time.html)
+    if (now >= this.deadline) throw new LimitExceeded(messages.timeLimit(this.setup.limits.maxRenderMs));
   }
 
   /** Reports an exception thrown by a plugin; limit breaches keep unwinding. */
