@@ -189,9 +189,9 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       deps.log.error({ template: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
       return { page: pageBytes(hooks.compileFailurePage(problems)), failed: true };
     }
-    const { page: rendered, errors, warnings: tagWarnings } = await folderPages!.render(req, spec, page);
+    const { page: rendered, errors, warnings: tagWarnings, files } = await folderPages!.render(req, spec, page);
     const problems = folderPages!.currentProblems();
-    const warnings = asTemplateErrors([...tagWarnings, ...await folderPages!.pageFileWarnings(), ...folderPages!.folderWarnings(page)]);
+    const warnings = asTemplateErrors([...tagWarnings, ...await folderPages!.pageFileWarnings(), ...folderPages!.folderWarnings(page, files)]);
     return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors], warnings)), failed: false };
   }
 

@@ -12,6 +12,7 @@ import { crumbOf } from '../pages/form-crumb.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { itemOrderOf, type ItemOrder } from '../pages/collection-order.ts';
 import type { PageSpec } from '../pages/page-renderer.ts';
+import { recordAppliedPartials } from './applied-partials.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import type { CollectionConf } from './collection-conf.ts';
 import { chooseTemplates, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
@@ -24,6 +25,7 @@ import { PreparedPageCache } from './prepared-page-cache.ts';
 import { asTemplateErrors, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
+import { filesOfPage, warningsOfPage } from './page-warnings.ts';
 import { pageTargetFor } from './page-target.ts';
 import { storePagesOf, UnservedPageLog, unservedPageFiles } from './unserved-pages.ts';
 import { platformContext } from './platform-context.ts';
@@ -68,12 +70,14 @@ export interface FolderPages {
    */
   pageFileWarnings(): Promise<FolderProblem[]>;
   /**
-   * What `tmpl check` warns of that every page shows the effect of (folder-check.ts pageWarnings:
-   * a stylesheet, script or asset the folder lacks, a mistyped platform value, the page's layout
-   * without the page's content), for the development overlay: the page still renders, so nothing
-   * else would tell the author (the browser shows a 404, or an empty page).
+   * What `tmpl check` warns of that a page shows the effect of (folder-check.ts pageWarnings:
+   * a stylesheet, script or asset the folder lacks, a mistyped platform value, a `.conf` setting
+   * the platform does not read, the page's layout without the page's content), for the
+   * development overlay: the page still renders, so nothing else would tell the author (the
+   * browser shows a 404, or an empty page). Only those of the files the page rendered (`files`,
+   * from render), its `.conf` and template.conf, as `tmpl render DIR` gives them (page-warnings.ts).
    */
-  folderWarnings(page: PreparedFolderPage): FolderProblem[];
+  folderWarnings(page: PreparedFolderPage, files: ReadonlySet<string>): FolderProblem[];
   /** A template's text by the name its errors carry (its path in the folder), for code frames. */
   sourceOf(name: string): string | undefined;
   /**
@@ -92,9 +96,10 @@ export interface FolderPages {
   /**
    * The page's bytes with its CSP nonce stand-ins found (kept ones when the same page was composed
    * before), its render errors, and in development its warnings: each platform tag that rendered
-   * nothing because the store lacks what it names (a mistyped navigation leaves the page without it).
+   * nothing because the store lacks what it names (a mistyped navigation leaves the page without it),
+   * and the folder's files it rendered (filled in development only).
    */
-  render(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[]; warnings: FolderProblem[] }>;
+  render(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ page: RenderedPage; errors: TemplateError[]; warnings: FolderProblem[]; files: Set<string> }>;
   /**
    * The same page handed to `write` as it is produced (the head first), outside development; a
    * page composed before comes back whole as `kept` instead, and nothing is written.
@@ -200,13 +205,13 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
 
   // by folder load, then by the layout the page renders in
   const warningsByFolder = new WeakMap<TemplateFolder, Map<string, FolderProblem[]>>();
-  function folderWarnings(page: PreparedFolderPage): FolderProblem[] {
+  function folderWarnings(page: PreparedFolderPage, files: ReadonlySet<string>): FolderProblem[] {
     const folder = cache.current();
     let byLayout = warningsByFolder.get(folder);
     if (byLayout === undefined) warningsByFolder.set(folder, (byLayout = new Map()));
     let warnings = byLayout.get(page.choice.layoutName);
     if (warnings === undefined) byLayout.set(page.choice.layoutName, (warnings = pageWarnings(folder, page.choice.layoutName)));
-    return warnings;
+    return warningsOfPage(warnings, page.choice, files);
   }
 
   const footerHooks: Array<() => string> = [];
@@ -253,7 +258,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
    * What a page render needs: its cache key (null when not kept), the kept page if any, and the
    * composition input (built only for a page that is not kept).
    */
-  async function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ key: string | null; kept: RenderedPage | undefined; input: () => Promise<ComposeInput>; noticed: FolderProblem[] }> {
+  async function pageRender(req: Request, spec: PageSpec, page: PreparedFolderPage): Promise<{ key: string | null; kept: RenderedPage | undefined; input: () => Promise<ComposeInput>; noticed: FolderProblem[]; applied: Set<string> }> {
     const folder = cache.current();
     const contentVersion = await requestContent(deps, req).version.current();
     const context = page.context;
@@ -261,6 +266,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const stylesheet = folder.conf.stylesheets.length > 0 ? stylesheetUrl(cache.loadedVersion()) : null;
     const hookParts = footerHooks.map((hook) => hook());
     const noticed: FolderProblem[] = [];
+    // development: the blocks the page applies, whose warnings the overlay gives it
+    const applied = new Set<string>();
     // Kept pages only outside development, where files change under the server. The headers and
     // footers are functions of the context and these facts, so the key names the facts and the
     // markup is built only for a page that is composed.
@@ -280,7 +287,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     const locale = storeLocale(asObject(context.website) ?? {});
     const input = async (): Promise<ComposeInput> => ({
       locale,
-      folder,
+      folder: watching ? { ...folder, partials: recordAppliedPartials(folder.partials, applied) } : folder,
       target: page.target,
       choice: page.choice,
       context,
@@ -294,7 +301,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
       tagNotice: tagNoticeFor(folder, noticed),
     });
-    return { key, kept, input, noticed };
+    return { key, kept, input, noticed, applied };
   }
 
   /** After a render: its errors logged, or the page kept when it rendered cleanly. */
@@ -370,14 +377,14 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       });
     },
     async render(req, spec, page) {
-      const { key, kept, input, noticed } = await pageRender(req, spec, page);
-      if (kept !== undefined) return { page: kept, errors: [], warnings: [] };
+      const { key, kept, input, noticed, applied } = await pageRender(req, spec, page);
+      if (kept !== undefined) return { page: kept, errors: [], warnings: [], files: new Set() };
       const composeInput = await input();
       const composed = await composeWithStoreProducts(composeInput.data, () => composeFolderPage(composeInput));
       const bytes = Buffer.from(composed.html, 'utf8');
       const body: RenderedPage = { bytes, nonceOffsets: nonceOffsets(bytes) };
       afterRender(spec, key, composed.errors, composed.choice, body);
-      return { page: body, errors: composed.errors, warnings: noticed };
+      return { page: body, errors: composed.errors, warnings: noticed, files: filesOfPage(composeInput.folder, page.choice, applied) };
     },
     async stream(req, spec, page, write) {
       const { key, kept, input } = await pageRender(req, spec, page);

@@ -8,6 +8,7 @@ import { pageWarnings } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
+import { filesOfPage, warningsOfPage } from './page-warnings.ts';
 import { contextAddress, contextPageType, pagePath, pageTargetFor } from './page-target.ts';
 import { platformContext } from './platform-context.ts';
 import { EMPTY_PLATFORM_DATA, type Json, type PlatformData } from './platform-data.ts';
@@ -81,12 +82,9 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
     locale: options.locale,
     now: options.now,
   });
-  const regions = choice.regions.map((region) => folder.regions.get(region)?.path);
-  const files = new Set([choice.main?.path, ...regions, ...applied].filter((file) => file !== undefined));
-  // the .conf of the page's collection or page decides its layout, order and page size
-  const conf = choice.page !== null ? `${choice.page.file.path}.conf` : choice.collection !== null ? `collections/${choice.collection.name}.conf` : undefined;
+  const files = filesOfPage(folder, choice, applied);
   // a layout's warnings only on its pages: the layout this page renders in
-  const warnings = pageWarnings(folder, choice.layoutName).filter((problem) => problem.file === 'template.conf' || problem.file === conf || files.has(problem.file));
+  const warnings = warningsOfPage(pageWarnings(folder, choice.layoutName), choice, files);
   // the context, not the address, says which page renders: an author who took it from another page is told
   const otherPage = address !== undefined && address !== pagePath(url) ? { address, file: choice.main?.path } : undefined;
   return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files], warnings, ...(otherPage ? { otherPage } : {}) };

@@ -517,6 +517,38 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
+  it('warns in the development overlay only of the files the page rendered, its .conf and template.conf, as tmpl render does', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><head>{squarespace-headers}</head><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+      // the lessons' list applies the block, whose value and script are mistyped; its .conf has a setting the platform does not read
+      'collections/blog.list': '{.repeated section items}<p>{title}</p>{.end}{@|apply lesson-foot.block}',
+      'collections/blog.conf': '{\n  "pagesize": 2\n}',
+      'blocks/lesson-foot.block': '<p>{squarespace.page-idd}</p>\n<squarespace:script src="lessons.js" />',
+      // a block nothing applies
+      'blocks/unused.block': '{squarespace-headres}',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const value = escapeHtml(themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.page-idd'), '{squarespace.page-id}'));
+      const script = escapeHtml(themeMessages.scriptMissing('lessons.js'));
+      const setting = escapeHtml(themeMessages.didYouMean(themeMessages.confKeyUnknown('pagesize'), 'pageSize'));
+      const lessons = await (await fetch(`${server.url}/lessons`)).text();
+      expect(lessons).toContain(`<span class="where">blocks/lesson-foot.block:1:4</span> <span class="message">${value}</span>`);
+      expect(lessons).toContain(`<span class="where">blocks/lesson-foot.block:2:1</span> <span class="message">${script}</span>`);
+      expect(lessons).toContain(`<span class="where">collections/blog.conf:2:3</span> <span class="message">${setting}</span>`);
+      // the shop applies neither the block nor the blog's .conf; no page applies blocks/unused.block
+      const shop = await (await fetch(`${server.url}/shop`)).text();
+      expect(shop).toContain('<h1>');
+      for (const html of [shop, lessons]) expect(html).not.toContain('blocks/unused.block');
+      for (const message of [value, script, setting]) expect(shop).not.toContain(message);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('warns in the development overlay of a navigation tag that renders nothing, with the navigation it likely meant', async () => {
     const dir = writeFolder({
       'template.conf': JSON.stringify({ name: 'Nav', layouts: { default: { regions: ['site'] } }, navigations: [{ name: 'mainNav', title: 'Main' }] }),

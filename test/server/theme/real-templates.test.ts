@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageWarnings } from '../../../server/theme/folder-check.ts';
-import { loadTemplateFolder, placeOf } from '../../../server/theme/folder-loader.ts';
-import { DiskTemplateSource } from '../../../server/theme/template-source.ts';
+import { placeOf } from '../../../server/theme/folder-loader.ts';
+import type { Json } from '../../../server/theme/platform-data.ts';
+import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { REAL_TEMPLATES, realTemplateFolders } from '../helpers/real-templates.ts';
 
@@ -109,13 +109,14 @@ function escapeHtml(text: string): string {
 
 describe.skipIf(folders.length === 0)('real developer templates in development', () => {
   // These copies lack their styles/, scripts/ and assets/: a page loads files that are not there.
-  it('warns over the page, placed as tmpl check places them, of the stylesheets, scripts and assets the folder lacks', async () => {
+  it('warns over the page, placed as tmpl check places them, of the stylesheets, scripts and assets it loads that the folder lacks, as tmpl render does', async () => {
     for (const dir of folders) {
-      const folder = loadTemplateFolder(new DiskTemplateSource(dir)).folder!;
-      const expected = pageWarnings(folder);
-      expect(expected.length, dir).toBeGreaterThan(0);
       const server = await startServer({ templateDir: dir, dev: true });
       try {
+        // tmpl render DIR of the page's own context: the warnings of the files the page used
+        const context = await (await fetch(`${server.url}/?format=json`)).json() as Json;
+        const expected = renderFolderPage(dir, '/', context).warnings;
+        expect(expected.length, dir).toBeGreaterThan(0);
         const html = await (await fetch(`${server.url}/`)).text();
         for (const problem of expected) {
           expect(html, dir).toContain(`<span class="where">${placeOf(problem)}</span> <span class="message">${escapeHtml(problem.message)}</span>`);
