@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { layoutWarnings } from './folder-check.ts';
+import { authorSlipWarnings } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -48,10 +48,11 @@ export class FolderCache {
     else this.log.info({ folder: this.source.label, name: load.folder.conf.name }, themeMessages.folderLoaded);
     const malformed = load.problems.filter((p) => p.validation === true);
     if (malformed.length > 0) this.log.warn({ folder: this.source.label, problems: malformed }, themeMessages.malformedTagsLog);
-    // Development: a layout without the page's content, headers or footers leaves its pages without
-    // them, and only the overlay of such a page said so; told once a load, as unserved page files are
+    // Development: a mistyped platform value or .conf setting, or a layout without the page's
+    // content, headers or footers, leaves pages without a word but the overlay of such a page;
+    // told once a load, as unserved page files are
     if (this.watch) {
-      for (const problem of layoutWarnings(load.folder)) this.log.warn({ folder: this.source.label, file: problem.file }, `${placeOf(problem)} ${problem.message}`);
+      for (const problem of authorSlipWarnings(load.folder)) this.log.warn({ folder: this.source.label, file: problem.file }, `${placeOf(problem)} ${problem.message}`);
     }
     this.folder = load.folder;
     this.version = version;

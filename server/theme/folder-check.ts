@@ -153,11 +153,16 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
 ];
 
 /**
- * The warnings of layouts that never write the page's content, headers or footers (LAYOUT_VALUES):
- * of every layout of template.conf, or of the one layout given, the one a page renders in.
+ * The page warnings of what the author wrote amiss, which development logs each time it loads the
+ * folder: a mistyped platform value, a `.conf` setting the platform does not read, a layout that
+ * never writes the page's content, headers or footers (every layout's, or the one given). A
+ * stylesheet, script or asset the folder lacks is not among them: the stylesheet's compile logs
+ * its own, and a repository whose build makes its scripts and assets lacks them until it is built
+ * (the public templates: up to sixteen lines a load).
  */
-export function layoutWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
-  return checkLayoutValues(folder, unitsOf(folder), layoutName);
+export function authorSlipWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
+  const units = unitsOf(folder);
+  return [...unknownPlatformValues(units), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
 }
 
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layoutName: string | undefined): FolderProblem[] {
@@ -191,8 +196,7 @@ function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layou
  * alone (a page of layout 'default' is not warned of layout 'bare').
  */
 export function pageWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
-  const units = unitsOf(folder);
-  return [...missingFiles(folder), ...unknownPlatformValues(units), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
+  return [...missingFiles(folder), ...authorSlipWarnings(folder, layoutName)];
 }
 
 /**

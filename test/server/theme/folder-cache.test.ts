@@ -55,6 +55,30 @@ describe('the template folder cache', () => {
     expect(warned).toHaveLength(2);
   });
 
+  it('logs a mistyped platform value and a .conf setting the platform does not read in development once a load, but not a script the folder lacks', () => {
+    const { log, warned } = warningLog();
+    const source = new MemoryTemplateSource({
+      'template.conf': '{ "layouts": { "default": { "regions": ["site"] } } }',
+      'site.region': '<head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body>',
+      // in a block no page applies: still logged, since the overlay of no page shows it
+      'blocks/footer.block': '<p>{squarespace.page-idd}</p>\n<squarespace:script src="site-bundle.js" />',
+      'collections/blog.conf': '{\n  "pagesize": 2\n}',
+    });
+    const cache = new FolderCache(source, log, true);
+    cache.current();
+    const value = themeMessages.didYouMean(themeMessages.platformValueUnknown('squarespace.page-idd'), '{squarespace.page-id}');
+    const setting = themeMessages.didYouMean(themeMessages.confKeyUnknown('pagesize'), 'pageSize');
+    expect(warned).toEqual([
+      [{ folder: 'memory', file: 'blocks/footer.block' }, `blocks/footer.block:1:4 ${value}`],
+      [{ folder: 'memory', file: 'collections/blog.conf' }, `collections/blog.conf:2:3 ${setting}`],
+    ]);
+    cache.current();
+    expect(warned).toHaveLength(2);
+    source.write('site.region', `${source.read('site.region')!}\n`);
+    cache.current();
+    expect(warned).toHaveLength(4);
+  });
+
   it('leaves them to tmpl check outside development', () => {
     const { log, warned } = warningLog();
     new FolderCache(twoLayouts(), log, false).current();
