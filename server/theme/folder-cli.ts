@@ -13,7 +13,6 @@
 import path from 'node:path';
 import { codeFrame, defaultRegistry, tagAt } from '../../engine/index.ts';
 import { distinctTemplateErrors } from '../../engine/diagnostics/distinct-errors.ts';
-import { missingPartialName } from '../../engine/diagnostics/suggest.ts';
 import { onePositional, parseCommandArgs, stringOption, usageError, type Command, type ParsedArgs } from '../../engine/cli/command.ts';
 import { readJsonData } from '../../engine/cli/inputs.ts';
 import { CliFailure, EXIT } from '../../engine/cli/io.ts';
@@ -25,7 +24,6 @@ import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
 import { compileFolderStyles } from './folder-styles.ts';
 import { contextPageType, PAGE_CONTEXT_FIELDS } from './page-target.ts';
-import { authoredPartialNames } from './platform-tags.ts';
 import { renderFolderPage } from './render-folder-page.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
@@ -200,16 +198,13 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     else if (io.write !== undefined) io.write(result.html);
     else io.out(result.html);
   }
-  // a missing block gets the folder's block it likely meant, as `tmpl check` and the development overlay give it
-  let partials: string[] | undefined;
-  const partialsFor = (message: string): string[] | undefined =>
-    missingPartialName(message) === undefined ? undefined : (partials ??= authoredPartialNames(loadTemplateFolder(source).folder?.partials ?? {}));
   // once per place, with its count: a block applied for each of many items fails for each
   for (const error of distinctTemplateErrors(result.errors)) {
     const file = error.name === undefined ? dir : path.join(dir, error.name);
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     const tag = text === undefined ? undefined : tagAt(text, error.line, error.column);
-    const hinted = messageWithHint(error.message, defaultRegistry, { tag, source: text, partials: partialsFor(error.message) });
+    // a missing block gets the folder's block it likely meant, as `tmpl check` and the development overlay give it
+    const hinted = messageWithHint(error.message, defaultRegistry, { tag, source: text, partials: result.blocks });
     const line = `${placeOf({ file, line: error.line, column: error.column })} ${hinted}`;
     io.err(error.count > 1 ? cliMessages.repeated(line, error.count) : line);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));

@@ -8,6 +8,7 @@ import { pageWarnings } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { stylesheetUrl } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
+import { authoredPartialNames } from './platform-tags.ts';
 import { filesOfPage, warningsOfPage } from './page-warnings.ts';
 import { contextAddress, contextPageType, pagePath, pageTargetFor } from './page-target.ts';
 import { platformContext } from './platform-context.ts';
@@ -24,6 +25,8 @@ export interface FolderPageRender {
   context: Json;
   /** The folder's files the page rendered: its main template, its regions, the blocks applied (and tag bodies). */
   files: string[];
+  /** The folder's blocks by the names `{@|apply}` takes, for the likely one of a block applied but missing. */
+  blocks: string[];
   /**
    * Warnings the development overlay gives this page (folder-check.ts pageWarnings) that concern
    * it: a stylesheet of template.conf, or a script or asset of a file the page used, that the folder lacks
@@ -62,7 +65,7 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   const source = typeof dirOrSource === 'string' ? new DiskTemplateSource(dirOrSource) : dirOrSource;
   const load = loadTemplateFolder(source);
   // a folder the storefront would not serve (a template that is not text among them) renders nothing
-  if (load.folder === null || load.problems.some(isNotTextProblem)) return { html: '', errors: [], problems: load.problems, context, files: [], warnings: [] };
+  if (load.folder === null || load.problems.some(isNotTextProblem)) return { html: '', errors: [], problems: load.problems, context, files: [], blocks: [], warnings: [] };
   const folder = load.folder;
   // the same decision the storefront makes for the page this context came from
   const target = pageTargetFor({ path: new URL(url, 'http://localhost').pathname, pageType: contextPageType(context) }, context);
@@ -87,5 +90,5 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
   const warnings = warningsOfPage(pageWarnings(folder, choice.layoutName), choice, files);
   // the context, not the address, says which page renders: an author who took it from another page is told
   const otherPage = address !== undefined && address !== pagePath(url) ? { address, file: choice.main?.path } : undefined;
-  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files], warnings, ...(otherPage ? { otherPage } : {}) };
+  return { html: composed.html, errors: composed.errors, problems: load.problems, context: shaped, files: [...files], blocks: authoredPartialNames(folder.partials), warnings, ...(otherPage ? { otherPage } : {}) };
 }
