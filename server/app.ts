@@ -7,6 +7,7 @@ import { openStore, storeAddress } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
+import { hasUnfinishedMove, UnfinishedMoveError } from './db/unfinished-move-mark.ts';
 import { fillMissingBodySearchText, fillMissingCategoryTagSearchText } from './db/product-search-text.ts';
 import { inSeries } from './middleware-series.ts';
 import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
@@ -51,7 +52,8 @@ export interface StorefrontApp extends Express {
 
 /**
  * Builds the storefront application around a freshly opened store: migrated (once, whichever
- * process gets there first) and seeded when empty. Does not listen.
+ * process gets there first) and seeded when empty, unless a move into it did not land
+ * (UnfinishedMoveError). Does not listen.
  */
 export async function createApp(options: AppOptions): Promise<StorefrontApp> {
   const log = createLogger({ level: options.logLevel ?? 'info', dev: options.dev === true });
@@ -67,10 +69,12 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       }
     }
     if (options.readOnly) log.warn({ database: storeAddress(options) }, serverMessages.readOnlyLog);
-    else if (options.seed !== false && await isEmptyStore(store)) {
+    else if (await isEmptyStore(store)) {
+      // a database a move began filling and never finished is the shop's, not a new install: no demo store there
+      if (await hasUnfinishedMove(store)) throw new UnfinishedMoveError();
       const kind = options.seed === 'empty' ? 'empty' : 'demo';
       // false: another process starting at the same time seeded it first
-      if (await seedStore(store, undefined, undefined, kind)) log.info({ seed: kind }, serverMessages.storeSeededLog);
+      if (options.seed !== false && await seedStore(store, undefined, undefined, kind)) log.info({ seed: kind }, serverMessages.storeSeededLog);
     }
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];

@@ -8,6 +8,7 @@ import { warnOfConnectionBudget } from './db/connection-budget.ts';
 import { databaseRole } from './db/database-url.ts';
 import { MigrationsNotPermittedError, NewerSchemaError } from './db/migrate.ts';
 import { isPostgresUrl, storeAddress } from './db/open-store.ts';
+import { UnfinishedMoveError } from './db/unfinished-move-mark.ts';
 import { createLogger } from './logger.ts';
 import { createMaintenanceApp } from './maintenance-app.ts';
 import { SiteRepository } from './db/site-repository.ts';
@@ -58,7 +59,7 @@ if (isClusterPrimary(config.workers)) {
  * The store, or the reason it could not be opened (logged once per distinct reason) and whether
  * waiting may mend it. `lastReason` is that of the try before, null on the first.
  */
-async function openStorefront(lastReason: string | null): Promise<{ app: StorefrontApp } | { reason: string; retried: boolean }> {
+async function openStorefront(lastReason: string | null): Promise<{ app: StorefrontApp } | { reason: string; retried: boolean; awaitingMove?: boolean }> {
   try {
     return { app: await createApp(lastReason === null ? config.options : { ...config.options, sqliteOpeningBusyTimeoutMs: RETRY_BUSY_TIMEOUT_MS }) };
   } catch (err) {
@@ -76,6 +77,11 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
       // A role that may not make tables (a database it does not own) is for the operator to mend: trying again would not.
       bootLog.error({ database, code: err.code, reason: err.message }, fillMessage(serverMessages.migrationsNotPermittedLog, { role: databaseRole(config.options.databaseUrl), reason: err.message }));
       process.exit(CANNOT_SERVE_EXIT_CODE);
+    }
+    if (err instanceof UnfinishedMoveError) {
+      // The database answers, empty where a move did not land: it is looked at again until a move fills it, never seeded.
+      if (err.message !== lastReason) bootLog.error({ database }, err.message);
+      return { reason: err.message, retried: true, awaitingMove: true };
     }
     const reason = err instanceof Error ? err.message : String(err);
     // PostgreSQL is tried again until it opens, and so is a SQLite file another process holds locked (a
@@ -108,15 +114,18 @@ async function serve(): Promise<void> {
     handler = app as unknown as RequestListener;
   } else if (opened.retried) {
     let lastReason = opened.reason;
+    let awaitingMove = opened.awaitingMove === true;
     const retry = async (): Promise<void> => {
       if (stopping) return;
       const next = await openStorefront(lastReason);
       if ('app' in next) {
         app = next.app;
         handler = app as unknown as RequestListener;
-        app.deps.log.info({ database }, serverMessages.databaseReachedLog);
+        app.deps.log.info({ database }, awaitingMove ? serverMessages.movedStoreArrivedLog : serverMessages.databaseReachedLog);
       } else if (next.retried) {
         lastReason = next.reason;
+        // a try that waited out the statement timeout behind a move's copy is still waiting for that move
+        awaitingMove ||= next.awaitingMove === true;
         setTimeout(() => void retry(), RECONNECT_INTERVAL_MS).unref();
       }
     };

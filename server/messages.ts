@@ -77,6 +77,9 @@ export const serverMessages = {
   postgresStoreLog: 'PostgreSQL at {address}',
   workerExitedLog: 'a server process exited; starting another',
   databaseReachedLog: 'database reachable again: serving the store',
+  /** A server on a database a move began filling and never finished: it waits for a move to land instead of seeding a demo store (unfinished-move-mark.ts). */
+  unfinishedMoveLog: 'the database is empty because npm run move-to-postgres began moving a store into it and did not finish, so no demo store is seeded there: serving the maintenance page (503) and looking again every 2 s. Run the move again (its last line said why it stopped); the store takes over once it lands, without a restart. To open a new shop there instead, drop the database and make it again as before (dropdb …, createdb -O …)',
+  movedStoreArrivedLog: 'the move into the database has landed: serving the store',
   databaseConnectionsClosedLog: 'the database closed idle connections and still answers: new ones are opened as needed',
   databaseConnectionErrorLog: 'an idle database connection failed; the pool opens a new one when needed',
   clientBuildMissingLog: "the client build is missing (dist/client/manifest.json): pages are served without their scripts and the owner's admin cannot sign in; run 'npm run build:client' (npm start and npm run dev build it themselves)",

@@ -9,6 +9,8 @@
  * - The target gets its schema from the project's PostgreSQL migrations and is never seeded. It must
  *   hold no store yet; `replace` replaces one no customer has used (no orders, customer accounts,
  *   subscribers, restock sign-ups or form answers), such as the demo store a first start seeded.
+ *   Once migrated it is marked as a move's (unfinished-move-mark.ts) until the copy commits, so a
+ *   server never seeds a demo store where a failed move left it empty.
  * - Every table the migrations make is copied, parents before the rows that refer to them, in ONE
  *   PostgreSQL transaction that also checks each table's row count before it commits: all or nothing.
  *   Each row keeps its rowid (so `ORDER BY rowid` reads as before) and the serial sequences are set
@@ -27,6 +29,7 @@ import { storeDescription } from './open-store.ts';
 import { PostgresStore } from './postgres-store.ts';
 import type { SqlValue, StoreSession } from './store.ts';
 import { claimStore, type StoreLock } from './store-writer-lock.ts';
+import { hasUnfinishedMove, markMoveBegun } from './unfinished-move-mark.ts';
 
 export const moveMessages = {
   usage: 'usage: npm run move-to-postgres -- [--from FILE] [--to postgres://user:password@host:5432/db] [--replace] (copies the whole SQLite store in FILE, default DATABASE_PATH or data/store.db, into the PostgreSQL database --to, default DATABASE_URL, in one transaction; --help says more)',
@@ -62,6 +65,7 @@ export const moveMessages = {
   targetNewer: '{target} was migrated by a newer version of the store ({unknown}): run the move with that version',
   alreadyMoved: '{target} already holds this store: its orders include the file\'s last, #{orderNumber}, so it was moved there before; nothing was copied. Start the server with DATABASE_URL set to this database (to move into another one, make it empty first)',
   targetNotEmpty: '{target} already holds a store ({contents}): nothing was copied; move into an empty database, or add --replace to replace a store no customer has used yet',
+  unfinishedMoveSeeded: '{target} holds a store a server seeded there while a move into it was unfinished ({contents}), most likely the demo store of a first start: nothing was copied; add --replace to move the shop in its place (it replaces only a store no customer has used)',
   replaceRefused: '{target} holds a store customers have used ({contents}): --replace only replaces one without orders, customer accounts, subscribers, restock sign-ups or form answers; nothing was copied',
   targetBusy: '{target} is in use (its tables stayed locked for {seconds} s): stop every server using it and run the move again; nothing was copied',
   targetNoCreate: `{target}: {role} may not make tables there ({reason}): ${serverMessages.ownTheDatabaseAdvice}; nothing was copied`,
@@ -355,7 +359,8 @@ async function checkTargetContents(session: StoreSession, names: readonly string
   if (lastOrder !== null && (await session.get('SELECT 1 AS found FROM orders WHERE id = ?', [lastOrder.id])) !== undefined) {
     fail(moveMessages.alreadyMoved, { target, orderNumber: lastOrder.orderNumber });
   }
-  if (!replace) fail(moveMessages.targetNotEmpty, { target, contents: describeContents(held) });
+  // seeded after a move began and did not land (by a server of an earlier version, or one that found the database empty just before this move marked it)
+  if (!replace) fail(await hasUnfinishedMove(session) ? moveMessages.unfinishedMoveSeeded : moveMessages.targetNotEmpty, { target, contents: describeContents(held) });
   const used = await customerData(session);
   if (used.length > 0) fail(moveMessages.replaceRefused, { target, contents: used.join(', ') });
 }
@@ -429,6 +434,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
       if (pgCode(error) === '42501') fail(moveMessages.targetNoCreate, { target, role: databaseRole(options.to), reason: messageOf(error) });
       throw error;
     }
+    // committed before the copy, and taken away by it: a server finding the database empty after a failed copy does not seed it
+    await markMoveBegun(store);
     const targetTables = await readTargetTables(store);
 
     for (const [name, table] of sourceTables) {
@@ -474,7 +481,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
         throw error;
       }
 
-      // the rows the migrations wrote (and, with replace, the store being replaced) make way
+      // the rows the migrations wrote, this move's mark (unfinished-move-mark.ts) and, with replace, the store being replaced make way
       await tx.exec(`TRUNCATE ${order.map(quoted).join(', ')}`);
 
       const copied: Array<{ name: string; rows: number }> = [];
