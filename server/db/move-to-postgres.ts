@@ -326,19 +326,19 @@ async function customerData(session: StoreSession): Promise<string[]> {
 /**
  * What the target holds before anything is changed: refuses a database that is not a store's,
  * one migrated by a newer version, and one holding a store (unless `replace` and no customer has
- * used it). Changes nothing.
+ * used it). Changes nothing; says whether it holds a store (to be replaced).
  */
-async function checkTarget(session: StoreSession, target: string, replace: boolean, lastOrder: SourceOrder | null): Promise<void> {
+async function checkTarget(session: StoreSession, target: string, replace: boolean, lastOrder: SourceOrder | null): Promise<boolean> {
   const schema = await session.get<{ schema: string | null }>('SELECT current_schema() AS schema');
   if (!schema?.schema) fail(moveMessages.targetNoSchema, { target });
   const names = await targetTableNames(session);
-  if (names.length === 0) return;
+  if (names.length === 0) return false;
   if (!names.includes('schema_migrations')) fail(moveMessages.targetForeign, { target, tables: names.slice(0, 5).join(', ') });
   const applied = (await session.all<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name);
   const known = migrationNames('postgres');
   const unknown = applied.filter((name) => !known.includes(name)).sort();
   if (unknown.length > 0) fail(moveMessages.targetNewer, { target, unknown: unknown.join(', ') });
-  await checkTargetContents(session, names, target, replace, lastOrder);
+  return checkTargetContents(session, names, target, replace, lastOrder);
 }
 
 /** The file's newest order, by which a second move into the same database is told from a move into another store. */
@@ -352,9 +352,10 @@ function lastSourceOrder(db: Database.Database): SourceOrder | null {
   return row === undefined ? null : { id: row.id, orderNumber: Number(row.order_number) };
 }
 
-async function checkTargetContents(session: StoreSession, names: readonly string[], target: string, replace: boolean, lastOrder: SourceOrder | null): Promise<void> {
+/** Whether the target holds a store (one `replace` may replace); refuses one it may not. */
+async function checkTargetContents(session: StoreSession, names: readonly string[], target: string, replace: boolean, lastOrder: SourceOrder | null): Promise<boolean> {
   const held = await contentsOf(session, names, MIGRATION_FILLED);
-  if (held.length === 0) return;
+  if (held.length === 0) return false;
   // the move run a second time: the operator is told it is done, rather than a list of tables and --replace (which refuses)
   if (lastOrder !== null && (await session.get('SELECT 1 AS found FROM orders WHERE id = ?', [lastOrder.id])) !== undefined) {
     fail(moveMessages.alreadyMoved, { target, orderNumber: lastOrder.orderNumber });
@@ -363,6 +364,7 @@ async function checkTargetContents(session: StoreSession, names: readonly string
   if (!replace) fail(await hasUnfinishedMove(session) ? moveMessages.unfinishedMoveSeeded : moveMessages.targetNotEmpty, { target, contents: describeContents(held) });
   const used = await customerData(session);
   if (used.length > 0) fail(moveMessages.replaceRefused, { target, contents: used.join(', ') });
+  return true;
 }
 
 /** Rows in an order where each comes after the row its self-reference names (product categories' parents). */
@@ -425,7 +427,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
     } catch (error) {
       fail(moveMessages.targetUnreachable, { target, reason: messageOf(error) });
     }
-    await checkTarget(store, target, options.replace === true, lastOrder);
+    const replacing = await checkTarget(store, target, options.replace === true, lastOrder);
     // the schema by the project's own migrations (what a server start does, without the seed)
     try {
       await migrate(store);
@@ -435,7 +437,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
       throw error;
     }
     // committed before the copy, and taken away by it: a server finding the database empty after a failed copy does not seed it
-    await markMoveBegun(store);
+    // (a store being replaced is there again after one, as it was)
+    if (!replacing) await markMoveBegun(store);
     const targetTables = await readTargetTables(store);
 
     for (const [name, table] of sourceTables) {

@@ -115,4 +115,15 @@ describe.runIf(ON_POSTGRES)('npm run move-to-postgres that does not land', () =>
     const moved = await moveCommand(['--from', shop, '--to', url, '--replace'], { DATABASE_URL: '' }, () => {});
     expect(moved).toContain('(13 products, 0 orders, 1 account; the next order is #1001)');
   }, 60_000);
+
+  it('a failed move with --replace leaves the store it would have replaced as it was, and no mark: a new install still seeds', async () => {
+    const url = await freshPostgresUrl();
+    const target = storeDescription({ databasePath: shop, databaseUrl: url });
+    // a first start on an empty database, no move involved, seeds the demo store as ever
+    await (await startServer({ databasePath: join(folder, 'demo.db'), databaseUrl: url })).stop();
+    await expect(moveToPostgres({ from: badRow, to: url, replace: true })).rejects.toThrow(/^copying variants failed: /);
+    // the store is the demo store a server seeded, not one seeded after a failed move
+    const refused = await moveCommand(['--from', shop, '--to', url], { DATABASE_URL: '' }, () => {}).then(() => '', (error: Error) => error.message);
+    expect(refused.startsWith(`${target} already holds a store (`), refused).toBe(true);
+  }, 60_000);
 });
