@@ -3,8 +3,8 @@
  * and templates repeat the same `.eval`s. Keyed by the limit numbers rather
  * than a composed string, so a lookup builds no key.
  *
- * An expression is only kept from its second sighting on (a small table of
- * code hashes remembers the first): compiling templates whose expressions
+ * An expression is only kept from its third sighting on (small tables of
+ * code hashes remember the earlier ones: sightings.ts): compiling templates whose expressions
  * are all new then leaves nothing behind, where keeping every one made each
  * compiled expression outlive its template and burden the garbage collector.
  */

@@ -1,9 +1,9 @@
 /**
  * Parsed tag syntax by tag text, for tags met again: a server compiles the
  * same templates again, and templates share partials and idioms. A tag read
- * by the fast path is only admitted when it is met in a second compile (a
- * small table of text hashes remembers the first sighting and its compile),
- * so compiling templates whose tags are all new, however often each repeats
+ * by the fast path is only admitted when it is met in a third compile (small
+ * tables of text hashes remember the earlier sightings and their compiles:
+ * sightings.ts), so compiling templates whose tags are all new, however often each repeats
  * inside its template, does not fill the cache with entries that outlive
  * their template and burden the garbage collector.
  */
