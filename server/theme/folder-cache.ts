@@ -3,6 +3,7 @@ import { authorSlipWarnings } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
+import { WarningLog } from './warning-log.ts';
 
 /** A folder that cannot be served at all (no template.conf, one that does not parse, a template that is not text). */
 export class TemplateFolderError extends Error {
@@ -20,12 +21,15 @@ export class TemplateFolderError extends Error {
 export class FolderCache {
   private folder: TemplateFolder | null = null;
   private version = '';
+  private readonly slips: WarningLog;
 
   constructor(
     readonly source: TemplateSource,
     private readonly log: Logger,
     private readonly watch: boolean,
-  ) {}
+  ) {
+    this.slips = new WarningLog(log, source.label);
+  }
 
   /** The version the folder last returned by current() was loaded at (changes with any file of it). */
   loadedVersion(): string {
@@ -50,10 +54,8 @@ export class FolderCache {
     if (malformed.length > 0) this.log.warn({ folder: this.source.label, problems: malformed }, themeMessages.malformedTagsLog);
     // Development: a mistyped platform value or .conf setting, or a layout without the page's
     // content, headers or footers, leaves pages without a word but the overlay of such a page;
-    // told once a load, as unserved page files are
-    if (this.watch) {
-      for (const problem of authorSlipWarnings(load.folder)) this.log.warn({ folder: this.source.label, file: problem.file }, `${placeOf(problem)} ${problem.message}`);
-    }
+    // told when it appears and when it is fixed, not again at each save while it stays
+    if (this.watch) this.slips.tell(authorSlipWarnings(load.folder));
     this.folder = load.folder;
     this.version = version;
     return load.folder;

@@ -153,8 +153,8 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
 ];
 
 /**
- * The page warnings of what the author wrote amiss, which development logs each time it loads the
- * folder: a mistyped platform value, a `.conf` setting the platform does not read, a layout that
+ * The page warnings of what the author wrote amiss, which development logs as they appear and
+ * when they are fixed (warning-log.ts): a mistyped platform value, a `.conf` setting the platform does not read, a layout that
  * never writes the page's content, headers or footers (every layout's, or the one given). A
  * stylesheet, script or asset the folder lacks is not among them: the stylesheet's compile logs
  * its own, and a repository whose build makes its scripts and assets lacks them until it is built

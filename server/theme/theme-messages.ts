@@ -30,6 +30,8 @@ export const themeMessages = {
     `layout '${layout}' never writes {squarespace-headers} in ${layoutFiles(regions)}: its pages lose their title, stylesheet, crumb and island scripts`,
   footersMissing: (layout: string, regions: readonly string[]) =>
     `layout '${layout}' never writes {squarespace-footers} in ${layoutFiles(regions)}: its pages lose the cart pill and the social icons`,
+  /** Development log: a warning told at a load is gone after a save (warning-log.ts). */
+  warningFixed: (place: string) => `the warning at ${place} is fixed`,
   didYouMean: (message: string, ...guesses: string[]) => `${message} (did you mean ${guesses.map((guess) => `'${guess}'`).join(' or ')}?)`,
   /** After a problem of a file that no page renders (a block nothing applies): why it is a warning. */
   noPageRenders: (message: string, file: string) => `${message} No page renders ${file} (nothing applies it), so no page fails.`,

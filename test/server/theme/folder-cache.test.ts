@@ -5,12 +5,13 @@ import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { SITE_REGION } from './folder-fixture.ts';
 
-/** A logger whose warnings are kept, as [fields, message]. */
-function warningLog(): { log: Logger; warned: Array<[unknown, string]> } {
+/** A logger whose warnings are kept, as [fields, message], and its other lines as their messages. */
+function warningLog(): { log: Logger; warned: Array<[unknown, string]>; said: string[] } {
   const warned: Array<[unknown, string]> = [];
-  const quiet = () => {};
-  const log = { warn: (fields: unknown, message: string) => warned.push([fields, message]), info: quiet, error: quiet, debug: quiet } as unknown as Logger;
-  return { log, warned };
+  const said: string[] = [];
+  const keep = (_fields: unknown, message: string) => said.push(message);
+  const log = { warn: (fields: unknown, message: string) => warned.push([fields, message]), info: keep, error: keep, debug: keep } as unknown as Logger;
+  return { log, warned, said };
 }
 
 const WRITTEN = [
@@ -33,8 +34,8 @@ function twoLayouts(): MemoryTemplateSource {
 }
 
 describe('the template folder cache', () => {
-  it("logs a layout's warnings in development once a load, placed as tmpl check places them, so an author without the browser open learns of them", () => {
-    const { log, warned } = warningLog();
+  it("logs a layout's warnings in development when they appear, placed as tmpl check places them, so an author without the browser open learns of them, and when they are fixed", () => {
+    const { log, warned, said } = warningLog();
     const source = twoLayouts();
     const cache = new FolderCache(source, log, true);
     cache.current();
@@ -45,18 +46,24 @@ describe('the template folder cache', () => {
     cache.current();
     cache.current();
     expect(warned).toHaveLength(1);
-    // a save loads the folder again, which tells what is still wrong
+    // a save of another file loads the folder again, and repeats nothing still wrong
     source.write('site.region', `${SITE_REGION}\n`);
     cache.current();
-    expect(warned).toHaveLength(2);
-    // and nothing once the layout writes it
+    expect(warned).toHaveLength(1);
+    // a save that fixes it says so, in one line at the place it was told
     source.write('footer.region', '{squarespace.main-content}{squarespace-footers}</body>');
     cache.current();
+    expect(warned).toHaveLength(1);
+    expect(said.filter((message) => message !== themeMessages.folderLoaded)).toEqual([themeMessages.warningFixed(at)]);
+    // and a slip made again is told again
+    source.write('footer.region', '{squarespace-footers}</body>');
+    cache.current();
     expect(warned).toHaveLength(2);
+    expect(warned[1]![1]).toBe(warned[0]![1]);
   });
 
-  it('logs a mistyped platform value and a .conf setting the platform does not read in development once a load, but not a script the folder lacks', () => {
-    const { log, warned } = warningLog();
+  it('logs a mistyped platform value and a .conf setting the platform does not read in development when they appear, but not a script the folder lacks', () => {
+    const { log, warned, said } = warningLog();
     const source = new MemoryTemplateSource({
       'template.conf': '{ "layouts": { "default": { "regions": ["site"] } } }',
       'site.region': '<head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body>',
@@ -74,9 +81,25 @@ describe('the template folder cache', () => {
     ]);
     cache.current();
     expect(warned).toHaveLength(2);
+    // an edit above a slip moves it without making it new: nothing is told again
     source.write('site.region', `${source.read('site.region')!}\n`);
+    source.write('blocks/footer.block', `<footer>\n${source.read('blocks/footer.block')!}`);
     cache.current();
-    expect(warned).toHaveLength(4);
+    expect(warned).toHaveLength(2);
+    // a second slip alike in the same file is new; fixing the first of them tells its place
+    source.write('blocks/footer.block', '<footer>\n<p>{squarespace.page-idd}</p>\n<p>{squarespace.page-idd}</p>');
+    cache.current();
+    expect(warned).toHaveLength(3);
+    expect(warned[2]![1]).toBe(`blocks/footer.block:3:4 ${value}`);
+    source.write('blocks/footer.block', '<footer>\n<p>{squarespace.page-id}</p>\n<p>{squarespace.page-idd}</p>');
+    source.write('collections/blog.conf', '{\n  "pageSize": 2\n}');
+    cache.current();
+    expect(warned).toHaveLength(3);
+    expect(said.filter((message) => message !== themeMessages.folderLoaded)).toEqual([
+      themeMessages.warningFixed('blocks/footer.block:2:4'),
+      themeMessages.warningFixed('collections/blog.conf:2:3'),
+    ]);
+    expect(themeMessages.warningFixed('collections/blog.conf:2:3')).toBe('the warning at collections/blog.conf:2:3 is fixed');
   });
 
   it('leaves them to tmpl check outside development', () => {
