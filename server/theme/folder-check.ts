@@ -158,7 +158,7 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
  * never writes the page's content, headers or footers (every layout's, or the one given). A
  * stylesheet, script or asset the folder lacks is not among them: the stylesheet's compile logs
  * its own, and a repository whose build makes its scripts and assets lacks them until it is built
- * (the public templates: up to sixteen lines a load).
+ * (the public templates: up to nineteen lines a load).
  */
 export function authorSlipWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
   const units = unitsOf(folder);

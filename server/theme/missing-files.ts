@@ -78,24 +78,35 @@ function decodedPath(written: string): string {
 
 /**
  * Files of assets/ a template refers to (`<use xlink:href="/assets/ui-icons.svg#close-icon">`,
- * `<img src="/assets/logo.png">`) that the folder lacks, each placed at its first reference.
- * Warnings: the browser shows a missing icon or picture as nothing, and a 404 in its network panel.
+ * `<img src="/assets/logo.png">`) that the folder lacks, placed at the first reference in each file
+ * that names it: a page is warned of the files it used, so a reference in a file it did not use
+ * must not be the only one told. Warnings: the browser shows a missing icon or picture as nothing,
+ * and a 404 in its network panel.
  */
 export function missingAssets(folder: TemplateFolder): FolderProblem[] {
-  const told = new Set<string>();
+  // by path: the message when assets/ lacks it, null when it is there
+  const missing = new Map<string, string | null>();
+  const messageFor = (path: string): string | null => {
+    if (!missing.has(path)) {
+      // listed rather than read: an asset may be a large picture
+      const siblings = folder.source.list(posix.dirname(`assets/${path}`));
+      missing.set(path, siblings.includes(posix.basename(path)) ? null : withClosestFile(themeMessages.assetMissing(path), path, siblings));
+    }
+    return missing.get(path)!;
+  };
   const problems: FolderProblem[] = [];
   for (const file of templateFiles(folder)) {
     const text = folder.source.read(file) ?? '';
+    const told = new Set<string>();
     let lines: LineIndex | undefined;
     for (const match of text.matchAll(ASSET_REFERENCE)) {
       const path = decodedPath(match[1]!);
       if (told.has(path)) continue;
       told.add(path);
-      // listed rather than read: an asset may be a large picture
-      const siblings = folder.source.list(posix.dirname(`assets/${path}`));
-      if (siblings.includes(posix.basename(path))) continue;
+      const message = messageFor(path);
+      if (message === null) continue;
       lines ??= new LineIndex(text);
-      problems.push({ file, ...lines.position(match.index + 1), message: withClosestFile(themeMessages.assetMissing(path), path, siblings), severity: 'warning' });
+      problems.push({ file, ...lines.position(match.index + 1), message, severity: 'warning' });
     }
   }
   return problems;

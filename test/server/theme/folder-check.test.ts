@@ -176,15 +176,16 @@ describe('checking a template folder', () => {
     ]);
   });
 
-  it('warns of a file of assets/ a template refers to that the folder lacks, once, at its first reference', () => {
+  it('warns of a file of assets/ a template refers to that the folder lacks, at its first reference in each file that names it', () => {
     const result = checkTemplateFolder(source({
-      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}<img src="/assets/logo.png"><img src="/assets/{website.logo}">\n<svg><use xlink:href="/assets/ui-icons.svg#close-icon"></use></svg>',
+      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}<img src="/assets/logo.png"><img src="/assets/{website.logo}">\n<svg><use xlink:href="/assets/ui-icons.svg#close-icon"></use></svg>\n<svg><use xlink:href="/assets/ui-icons.svg#cart-icon"></use></svg>',
       'blocks/nav.block': '<a style="background: url(/assets/ui-icons.svg)"></a><img src="/assets/images/menu%20icon.png">',
       'collections/blog.list': '{@|apply nav.block}',
       'assets/logo.png': 'png',
       'assets/images/menu icon.png': 'png',
     }));
     expect(result.problems.map((p) => [p.file, p.line, p.column, p.message])).toEqual([
+      ['blocks/nav.block', 1, 27, themeMessages.assetMissing('ui-icons.svg')],
       ['site.region', 2, 23, themeMessages.assetMissing('ui-icons.svg')],
     ]);
   });
@@ -398,6 +399,15 @@ describe('rendering one page of a folder from a context', () => {
     expect(item.html).toContain('ITEM A ]');
     // placed in the file as written, not in its copy with the script's nonce added
     expect(item.errors).toEqual([{ message: messages.partialMissing('nope.block'), name: 'collections/blog.item', line: 1, column: 39 }]);
+  });
+
+  it('warns of a missing asset a file the page used names, though a file it did not use names it first', () => {
+    const page = renderFolderPage(source({
+      'collections/blog.list': '<img src="/assets/logo.png">',
+      'system/404.page': '<p>Lost</p>\n<img src="/assets/logo.png">',
+    }), '/nowhere', {});
+    expect(page.files).toContain('system/404.page');
+    expect(page.warnings.map((p) => [p.file, p.line, p.column, p.message])).toEqual([['system/404.page', 2, 11, themeMessages.assetMissing('logo.png')]]);
   });
 
   it('renders a system page the folder lacks with the built-in page', () => {
