@@ -11,6 +11,8 @@ import { pagesPastQueryLimit } from './page-query-count.ts';
 import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { templateUses } from './template-analysis.ts';
 import { layoutRegionPosition, regionBaseName } from './template-conf.ts';
+import { layoutOf } from './collection-choice.ts';
+import { regionNamePosition } from './collection-conf.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -169,20 +171,51 @@ function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layou
   const used = blocksUsedBy(units, folder);
   // a file may hold several units (a region and the bodies of its platform tags): any of them writes for it
   const written = new Set(units.flatMap((unit) => [...templateUses(unit.template).writtenValues].map((value) => `${unit.file}\n${value}`)));
+  /** What the files, with the blocks they apply, never write of LAYOUT_VALUES. */
+  const unwritten = (files: readonly string[]): typeof LAYOUT_VALUES => {
+    const reached = [...filesReached(folder, used, files)];
+    return LAYOUT_VALUES.filter(({ values }) => !reached.some((file) => values.some((value) => written.has(`${file}\n${value}`))));
+  };
   const conf = folder.source.read('template.conf') ?? '';
   const problems: FolderProblem[] = [];
   for (const [name, layout] of Object.entries(folder.conf.layouts)) {
     if (layoutName !== undefined && name !== layoutName) continue;
     const files = layout.regions.map((region) => folder.regions.get(regionBaseName(region))?.path).filter((file) => file !== undefined);
     if (files.length === 0) continue;
-    // the layout's regions and the blocks they apply
-    const reached = [...filesReached(folder, used, files)];
     // placed at the layout's regions in template.conf, as a missing region is, and naming the files to write it in
     const place = layoutRegionPosition(conf, name, layout.regions[0]!);
-    for (const { values, missing } of LAYOUT_VALUES) {
-      if (reached.some((file) => values.some((value) => written.has(`${file}\n${value}`)))) continue;
-      problems.push({ file: 'template.conf', ...place, message: missing(name, files), severity: 'warning' });
-    }
+    for (const { missing } of unwritten(files)) problems.push({ file: 'template.conf', ...place, message: missing(name, files), severity: 'warning' });
+  }
+  problems.push(...regionsNamedAsLayouts(folder, layoutName, unwritten));
+  return problems;
+}
+
+/**
+ * A `regionName` that names a region of the folder rather than a layout (`"header"`): the server
+ * wraps the pages in that region alone, which is seldom what was meant (the page then lacks the
+ * other regions, often its content or footers too). Placed at the name in its `.conf`, with the
+ * layout it likely meant; given a page's layout, only the `.conf`s whose pages render in it.
+ */
+function regionsNamedAsLayouts(folder: TemplateFolder, layoutName: string | undefined, unwritten: (files: readonly string[]) => typeof LAYOUT_VALUES): FolderProblem[] {
+  const confs = [
+    ...[...folder.collections.values()].map((collection) => ({ file: `collections/${collection.name}.conf`, regionName: collection.conf?.regionName })),
+    ...[...folder.pages.values()].map((page) => ({ file: `${page.file.path}.conf`, regionName: page.conf?.regionName })),
+  ];
+  const layouts = Object.keys(folder.conf.layouts);
+  const problems: FolderProblem[] = [];
+  for (const { file, regionName } of confs) {
+    if (regionName === undefined || Object.hasOwn(folder.conf.layouts, regionName)) continue;
+    const region = folder.regions.get(regionBaseName(regionName));
+    // naming neither is the loader's error (layoutUnknown)
+    if (region === undefined || (layoutName !== undefined && layoutOf(folder, regionName).layoutName !== layoutName)) continue;
+    const message = themeMessages.regionNamedAsLayout(regionName, region.path, layouts, unwritten([region.path]).map(({ values }) => `{${values[0]!}}`));
+    const guess = closestName(regionName, layouts);
+    problems.push({
+      file,
+      ...regionNamePosition(folder.source.read(file) ?? ''),
+      message: guess === undefined ? message : themeMessages.didYouMean(message, guess),
+      severity: 'warning',
+    });
   }
   return problems;
 }

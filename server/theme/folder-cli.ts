@@ -61,7 +61,8 @@ system page and block, the blocks, navigation and tag templates they name,
 every .eval expression, the layouts regionName names, and the stylesheets.
 Warnings name what still renders but is likely not meant: a stylesheet,
 script or asset the folder lacks, a {squarespace...} value the platform does
-not give, a navigation template.conf does not declare.
+not give, a navigation template.conf does not declare, a regionName that
+names a region rather than a layout.
 Each problem is printed on stderr as DIR/FILE:LINE:COLUMN severity: message
 (a code frame under each error), then a line on stdout with what was checked
 and the counts. One folder is checked per run.

@@ -32,6 +32,10 @@ export const themeMessages = {
     `layout '${layout}' never writes {squarespace-footers} in ${layoutFiles(regions)}: its pages lose the cart pill and the social icons`,
   /** Development log: a warning told at a load is gone after a save (warning-log.ts). */
   warningFixed: (place: string) => `the warning at ${place} is fixed`,
+  /** A collection's or page's regionName that names a region, not a layout: the pages are wrapped in that region alone. */
+  regionNamedAsLayout: (regionName: string, region: string, layouts: readonly string[], unwritten: readonly string[]) =>
+    `regionName '${regionName}' names the region ${region}, not one of the layouts of template.conf (${layouts.map((layout) => `'${layout}'`).join(', ')}): `
+    + `its pages are wrapped in ${region} alone${unwritten.length === 0 ? '' : `, which never writes ${unwritten.join(' or ')}`}`,
   didYouMean: (message: string, ...guesses: string[]) => `${message} (did you mean ${guesses.map((guess) => `'${guess}'`).join(' or ')}?)`,
   /** After a problem of a file that no page renders (a block nothing applies): why it is a warning. */
   noPageRenders: (message: string, file: string) => `${message} No page renders ${file} (nothing applies it), so no page fails.`,

@@ -90,6 +90,38 @@ describe('checking a template folder', () => {
     expect(result.problems[0]!.message).toBe("regionName 'wdie' names no layout of template.conf and no region (did you mean 'wide'?)");
   });
 
+  it('warns of a regionName that names a region rather than a layout, saying what the region alone never writes, through check and render', () => {
+    const files = source({
+      'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] }, headed: { regions: ['header', 'wide', 'footer'] } } }),
+      'header.region': '<head>{squarespace-headers}</head><body>{@|apply nav.block}',
+      'wide.region': '<div class="wide">{squarespace.main-content}</div>',
+      'footer.region': '{squarespace-footers}</body>',
+      'blocks/nav.block': '<nav></nav>',
+      'collections/journal.conf': '{\n  "title": "Journal",\n  "regionName": "header"\n}',
+      'collections/journal.list': '<h1>{collection.title}</h1>',
+      // a region that writes all three still is no layout
+      'pages/about.page': '<h1>About</h1>',
+      'pages/about.page.conf': '{ "regionName": "site.region" }',
+    });
+    const layouts = ['default', 'headed'];
+    const journal = themeMessages.didYouMean(
+      themeMessages.regionNamedAsLayout('header', 'header.region', layouts, ['{squarespace.main-content}', '{squarespace-footers}']),
+      'headed',
+    );
+    const about = themeMessages.regionNamedAsLayout('site.region', 'site.region', layouts, []);
+    expect(journal).toBe("regionName 'header' names the region header.region, not one of the layouts of template.conf ('default', 'headed'): "
+      + "its pages are wrapped in header.region alone, which never writes {squarespace.main-content} or {squarespace-footers} (did you mean 'headed'?)");
+    expect(about).toBe("regionName 'site.region' names the region site.region, not one of the layouts of template.conf ('default', 'headed'): its pages are wrapped in site.region alone");
+    expect(checkTemplateFolder(files).problems.map((p) => [p.file, p.line, p.column, p.severity, p.message])).toEqual([
+      ['collections/journal.conf', 3, 17, 'warning', journal],
+      ['pages/about.page.conf', 1, 17, 'warning', about],
+    ]);
+    // tmpl render warns of it over the journal, which header.region alone wraps, and not over the 404 page
+    const list = renderFolderPage(files, '/journal', { collection: { id: 'c1', urlId: 'journal', title: 'Journal' }, items: [] });
+    expect(list.warnings.map((p) => p.message)).toEqual([journal]);
+    expect(renderFolderPage(files, '/nowhere', {}).warnings).toEqual([]);
+  });
+
   it('places a layout region that has no file at its name in template.conf, in the layout that names it', () => {
     const written = [
       '{',

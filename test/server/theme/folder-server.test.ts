@@ -496,6 +496,32 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
+  it('warns in the development overlay of a regionName that names a region rather than a layout, on the pages it wraps alone', async () => {
+    const dir = writeFolder({
+      'template.conf': '{ "layouts": { "default": { "regions": ["header", "site", "footer"] },\n  "sidebar": { "regions": ["header", "sidebars", "footer"] } } }',
+      'header.region': '<html><head>{squarespace-headers}</head><body>',
+      'site.region': '<main>{squarespace.main-content}</main>',
+      'sidebars.region': '<main>{squarespace.main-content}</main><aside></aside>',
+      'footer.region': '{squarespace-footers}</body></html>',
+      // the store's lessons (which fall back to blog) are wrapped in sidebars.region alone
+      'collections/blog.conf': '{\n  "regionName": "sidebars"\n}',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const message = themeMessages.didYouMean(
+        themeMessages.regionNamedAsLayout('sidebars', 'sidebars.region', ['default', 'sidebar'], ['{squarespace-headers}', '{squarespace-footers}']),
+        'sidebar',
+      );
+      const lessons = await (await fetch(`${server.url}/lessons`)).text();
+      expect(lessons).toContain(`<span class="where">collections/blog.conf:2:17</span> <span class="message">${escapeHtml(message)}</span>`);
+      expect(await (await fetch(`${server.url}/shop`)).text()).not.toContain('regionName');
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("warns in the development overlay of a collection's .conf setting one typo away, placed as tmpl check places it", async () => {
     const dir = writeFolder({
       'template.conf': plainConf,
