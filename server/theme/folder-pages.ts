@@ -27,7 +27,8 @@ import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetU
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { filesOfPage, warningsOfPage } from './page-warnings.ts';
 import { pageTargetFor } from './page-target.ts';
-import { storePagesOf, UnservedPageLog, unservedPageFiles } from './unserved-pages.ts';
+import { storePagesOf, unservedPageFiles } from './unserved-pages.ts';
+import { WarningLog } from './warning-log.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
 import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
@@ -177,8 +178,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     };
   }
 
-  // Development: page files the store never serves are told when the folder loads (see unserved-pages.ts).
-  const unservedLog = new UnservedPageLog(deps.log, source.label);
+  // Development: page files the store never serves are told when the folder loads (see unserved-pages.ts),
+  // then as they appear and when they are gone
+  const unservedLog = new WarningLog(deps.log, source.label);
   const checkedPageFiles = new WeakMap<TemplateFolder, Promise<FolderProblem[]>>();
   let latestFolder: TemplateFolder | null = null;
   async function pageFileWarnings(): Promise<FolderProblem[]> {

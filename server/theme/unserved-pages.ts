@@ -3,11 +3,10 @@
  * of that urlId (collection-choice.ts), so a file of another name is never rendered and an author
  * editing it sees nothing change. Development says so, naming the store's pages.
  */
-import type { Logger } from 'pino';
 import { closestName } from '../../engine/index.ts';
 import type { CollectionRecord } from '../db/site-repository.ts';
 import { storeTypeName } from './collection-choice.ts';
-import { placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /** A page of the store that a pages/URLID.page file can render. */
@@ -35,24 +34,4 @@ export function unservedPageFiles(folder: TemplateFolder, storePages: readonly S
       severity: 'warning',
       message: themeMessages.pageFileNotServed(page.name, storePages, closestName(page.name, urlIds)),
     }));
-}
-
-/**
- * Logs each unserved page file once: at the first check, then only a file a later check finds
- * anew (a reload that added it, or one added again after it was removed), not on every reload.
- */
-export class UnservedPageLog {
-  private told = new Set<string>();
-
-  constructor(
-    private readonly log: Logger,
-    private readonly folderLabel: string,
-  ) {}
-
-  tell(problems: readonly FolderProblem[]): void {
-    for (const problem of problems) {
-      if (!this.told.has(problem.file)) this.log.warn({ folder: this.folderLabel, file: problem.file }, `${placeOf(problem)} ${problem.message}`);
-    }
-    this.told = new Set(problems.map((problem) => problem.file));
-  }
 }

@@ -19,12 +19,13 @@ const STORE_PAGES = [{ urlId: 'home', title: 'Home' }, { urlId: 'contact', title
 
 const writeFolder = (files: Record<string, string>): string => writeTemplateFolder('template-pages-', files);
 
-/** A logger whose warnings are kept, as [fields, message]. */
-function warningLog(): { log: Logger; warned: Array<[unknown, string]> } {
+/** A logger whose warnings are kept, as [fields, message], and its information lines as their messages. */
+function warningLog(): { log: Logger; warned: Array<[unknown, string]>; said: string[] } {
   const warned: Array<[unknown, string]> = [];
+  const said: string[] = [];
   const quiet = () => {};
-  const log = { warn: (fields: unknown, message: string) => warned.push([fields, message]), info: quiet, error: quiet, debug: quiet } as unknown as Logger;
-  return { log, warned };
+  const log = { warn: (fields: unknown, message: string) => warned.push([fields, message]), info: (_fields: unknown, message: string) => said.push(message), error: quiet, debug: quiet } as unknown as Logger;
+  return { log, warned, said };
 }
 
 /** Resolves once the development server watches its files (its reload stream says so). */
@@ -61,8 +62,8 @@ describe('development: page files no page of the store uses', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('logs each one at start, with the store\'s pages and the closest urlId, and a reload that adds one logs that one alone', async () => {
-    const { log, warned } = warningLog();
+  it('logs each one at start, with the store\'s pages and the closest urlId, a reload that adds one that one alone, and one that removes it that it is gone', async () => {
+    const { log, warned, said } = warningLog();
     const pages = createFolderPages({ ...server.app.deps, log }, dir, createBuiltinPages(log, true));
     await pages.pageFileWarnings();
     expect(warned).toEqual([
@@ -79,7 +80,11 @@ describe('development: page files no page of the store uses', () => {
     writeFileSync(join(dir, 'pages/home.page'), '<h1>Welcome home</h1>');
     await pages.pageFileWarnings();
     expect(warned).toHaveLength(1);
+    expect(said.filter((message) => message.startsWith('the warning'))).toEqual([]);
     rmSync(join(dir, 'pages/bar.page'));
+    await pages.pageFileWarnings();
+    expect(warned).toHaveLength(1);
+    expect(said.filter((message) => message.startsWith('the warning'))).toEqual([themeMessages.warningFixed('pages/bar.page')]);
   });
 
   it('shows them over every page as warnings, in a panel that leaves the page working', async () => {
