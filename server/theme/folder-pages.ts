@@ -160,20 +160,22 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
 
   // Development: a platform tag that renders nothing because the store lacks what it names is
-  // told to the author (a typo otherwise leaves an empty section): in the log once per place and
-  // folder load, and among the warnings of each page it renders nothing on (`noticed`).
-  const toldNotices = new WeakMap<TemplateFolder, Set<string>>();
+  // told to the author (a typo otherwise leaves an empty section): in the log once per place until
+  // its file changes (a save of another file repeats nothing), and among the warnings of each page
+  // it renders nothing on (`noticed`).
+  const toldNotices = new Map<string, { text: string | undefined; told: Set<string> }>();
   function tagNoticeFor(folder: TemplateFolder, noticed: FolderProblem[]): TagNotice | undefined {
     if (!watching) return undefined;
     return (tag, notice) => {
       const message = withNavigationGuess(folder, tag, notice);
       const place = { file: tag.file, line: tag.line, column: tag.column };
       if (!noticed.some((seen) => placeOf(seen) === placeOf(place) && seen.message === message)) noticed.push({ ...place, message, severity: 'warning' });
-      let told = toldNotices.get(folder);
-      if (told === undefined) toldNotices.set(folder, (told = new Set()));
+      const text = folder.source.read(tag.file);
+      let byFile = toldNotices.get(tag.file);
+      if (byFile === undefined || byFile.text !== text) toldNotices.set(tag.file, (byFile = { text, told: new Set() }));
       const key = `${placeOf(place)} ${message}`;
-      if (told.has(key)) return;
-      told.add(key);
+      if (byFile.told.has(key)) return;
+      byFile.told.add(key);
       deps.log.warn(place, message);
     };
   }

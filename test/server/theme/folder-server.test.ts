@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
@@ -181,11 +181,20 @@ describe('platform tags against the store', () => {
     expect(html.replace(/<dialog[\s\S]*<\/dialog>/, '')).not.toContain('never');
   });
 
-  it('tells the author in development, once per place, which tag names a collection the store lacks', async () => {
+  it('tells the author in development, once per place until its file changes, which tag names a collection the store lacks', async () => {
     await fetch(`${server.url}/shop`);
     await fetch(`${server.url}/shop`);
-    const told = warned.filter(([, message]) => message === themeMessages.queryCollectionNotInSite('no-such-collection'));
-    expect(told).toEqual([[{ file: 'collections/products.list', line: 1, column: expect.any(Number) }, themeMessages.queryCollectionNotInSite('no-such-collection')]]);
+    const told = () => warned.filter(([, message]) => message === themeMessages.queryCollectionNotInSite('no-such-collection'));
+    expect(told()).toEqual([[{ file: 'collections/products.list', line: 1, column: expect.any(Number) }, themeMessages.queryCollectionNotInSite('no-such-collection')]]);
+    // a save of another file reloads the folder, and repeats nothing
+    writeFileSync(join(dir, 'blocks/unused.block'), '<p>unused</p>');
+    await fetch(`${server.url}/shop`);
+    expect(told()).toHaveLength(1);
+    // a save of the tag's own file, still naming it, tells it again
+    const list = join(dir, 'collections/products.list');
+    writeFileSync(list, `${readFileSync(list, 'utf8')}\n`);
+    await fetch(`${server.url}/shop`);
+    expect(told()).toHaveLength(2);
   });
   afterAll(async () => {
     vi.restoreAllMocks();
