@@ -176,7 +176,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       const key = `${placeOf(place)} ${message}`;
       if (byFile.told.has(key)) return;
       byFile.told.add(key);
-      deps.log.warn(place, message);
+      // placed as the folder's other warnings are, which a terminal links to the file
+      deps.log.warn(place, `${placeOf(place)} ${message}`);
     };
   }
 
