@@ -216,8 +216,9 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
     ...[...collections.values()].map((collection) => ({ file: `collections/${collection.name}.conf`, regionName: collection.conf?.regionName })),
     ...[...pages.values()].map((page) => ({ file: `${page.file.path}.conf`, regionName: page.conf?.regionName })),
   ];
-  // placed at the name in its .conf, with the closest layout (or region) the author may have meant
-  const wrapperNames = [...Object.keys(conf.layouts), ...regions.keys()];
+  // placed at the name in its .conf, with the closest layout the author may have meant (not a
+  // region: one named there is warned of too, folder-check.ts regionsNamedAsLayouts)
+  const wrapperNames = Object.keys(conf.layouts);
   for (const { file, regionName } of confs) {
     if (regionName !== undefined && !Object.hasOwn(conf.layouts, regionName) && !regions.has(regionBaseName(regionName))) {
       const guess = closestName(regionName, wrapperNames);

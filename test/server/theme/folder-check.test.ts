@@ -88,6 +88,14 @@ describe('checking a template folder', () => {
       message: themeMessages.didYouMean(themeMessages.layoutUnknown('wdie'), 'wide'),
     }]);
     expect(result.problems[0]!.message).toBe("regionName 'wdie' names no layout of template.conf and no region (did you mean 'wide'?)");
+    // a region is not offered, since a regionName naming one is warned of in its turn
+    const region = checkTemplateFolder(new MemoryTemplateSource({
+      'template.conf': conf({ layouts: { default: { name: 'Default', regions: ['header', 'site'] }, wide: { name: 'Wide', regions: ['header', 'site'] } } }),
+      'header.region': '{squarespace-headers}',
+      'site.region': '{squarespace.main-content}{squarespace-footers}',
+      'collections/blog.conf': '{ "regionName": "hedaer" }',
+    }));
+    expect(region.problems.map((problem) => problem.message)).toEqual([themeMessages.layoutUnknown('hedaer')]);
   });
 
   it('warns of a regionName that names a region rather than a layout, saying what the region alone never writes, through check and render', () => {
