@@ -370,14 +370,25 @@ export const ADMIN = {
   cancelledNoMail: 'Cancelled and its items returned to stock. No cancellation notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.',
   cancelledNoEmail: 'Cancelled and its items returned to stock. The order has no email address, so no cancellation notice was made.',
   refund: 'Refund (test mode)',
+  // a live order's refund gives the card's money back through the payment provider
+  refundLive: 'Refund',
   confirmRefund: 'Refund this test-mode order?',
+  confirmRefundLive: 'Refund this order?',
+  // the card by its last four digits as the order kept them (an older order's by what it was)
+  refundCard: (last4: string | null) => (last4 ? `the card ending ${last4}` : 'the card the shopper paid with'),
+  refundToCard: (amount: string, card: string) => `${amount} goes back to ${card} through the payment provider.`,
+  refundedToCard: (amount: string, card: string) => `${amount} was given back to ${card} through the payment provider.`,
+  refundNoMoneyMoved: 'This is a test-mode order, so no money moved.',
   // refunding emails the shopper a refund notice: asked first, then said, as for Cancel order
   refundNotice: (email: string) => `A refund notice is emailed to ${email} at once.`,
   refundNoticeNoMail: (email: string) => `This store has no mail server (SMTP_URL), so ${email} cannot be emailed a refund notice: it is kept with the order's emails to read.`,
-  // a paid order's items come back to stock; a fulfilled one's were sent, a cancelled one's came back already
-  refunded: (stockBack: boolean, email: string) => `${stockBack ? 'Refunded and its items returned to stock' : 'Refunded'}; the refund notice is on its way to ${email}. This is a test-mode order, so no money moved.`,
-  refundedNoMail: (stockBack: boolean) => `${stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.'} No refund notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails. This is a test-mode order, so no money moved.`,
-  refundedNoEmail: (stockBack: boolean) => `${stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.'} The order has no email address, so no refund notice was made. This is a test-mode order, so no money moved.`,
+  // a paid order's items come back to stock; a fulfilled one's were sent, a cancelled one's came back already;
+  // `money` says where the money went (a card through the provider, or none in test mode; '' when a gift card paid all)
+  refunded: (stockBack: boolean, email: string, money: string) => [`${stockBack ? 'Refunded and its items returned to stock' : 'Refunded'}; the refund notice is on its way to ${email}.`, money].filter(Boolean).join(' '),
+  refundedNoMail: (stockBack: boolean, money: string) => [stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.', 'No refund notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.', money].filter(Boolean).join(' '),
+  refundedNoEmail: (stockBack: boolean, money: string) => [stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.', 'The order has no email address, so no refund notice was made.', money].filter(Boolean).join(' '),
+  // a card refund begun and never recorded (the server stopped between the provider's answer and its own write)
+  refundUnfinishedNote: 'A refund to the card was begun and its end was never recorded, so the money may be back on the card already. Unless someone is refunding this order right now, refund it again to settle it: the payment provider is asked under this order\'s own key, so the card is never refunded twice.',
   exportCsv: 'Export CSV',
   backToOrders: 'Back to orders',
   // messages
@@ -499,7 +510,15 @@ export const ADMIN = {
     imageUndecodable: 'The image could not be read; the file may be damaged. Save it again and upload it.',
     imagesBusy: 'The store is preparing other images right now. Upload this one again in a few seconds.',
     orderStateRefused: 'This order is {status}; that change is not possible.',
-    refundLiveOrder: 'Only test-mode orders can be refunded here.',
+    // a live order's refund through the payment provider (server/admin/card-refund.ts): each leaves the order as it was
+    refundProviderMissing: 'This order was paid through {provider}, which this store is not connected to now, so its money cannot be given back from here: give it back in that provider\'s own dashboard.',
+    refundProviderUnnamed: 'a live payment provider',
+    refundBeingMade: 'A refund of this order is being made right now. Reload the order in a moment to see how it went.',
+    refundRefused: 'The payment provider refused the refund, so nothing was given back and the order is as it was. Its dashboard may say why.',
+    refundRefusedBecause: 'The payment provider refused the refund ({reason}), so nothing was given back and the order is as it was.',
+    refundFailed: 'The payment provider did not answer as it should, so the order is as it was. Try again in a moment: the provider is asked under this order\'s own key, so the card is never refunded twice.',
+    refundNotRecorded: 'The payment provider gave the money back, but the store could not record it. Refund the order again to record it: the provider answers with the refund it made, so the card is not refunded twice.',
+    refundUnfinished: 'A refund of this order was begun and its end never recorded, so the money may be back on the card: refund the order again to settle it before marking it fulfilled.',
     // the orders list's and export's dates (client/lib/order-periods.ts)
     fromNotADay: 'The "From" date does not exist: enter a day such as 2026-03-31.',
     toNotADay: 'The "To" date does not exist: enter a day such as 2026-03-31.',

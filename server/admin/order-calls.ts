@@ -21,11 +21,14 @@ import { orderStatusEmail, type OrderChange } from '../email/order-status-email.
 import { fillMessage } from '../messages.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { HttpError } from '../security/http-error.ts';
+import { describeError } from '../security/error-handlers.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { checkAdminInput, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { giftCardsOfOrder } from './order-gift-cards.ts';
+import { cardChargeOf, cardRefundOfOrder, giveCardBack, isOwedToCard, REFUND_CLAIM_MS } from './card-refund.ts';
+import { CardRefundRepository } from '../db/card-refund-repository.ts';
 import { checkPeriod, periodDays, periodFields, periodInstants, storeTimeZone, type PeriodDays } from './order-period.ts';
 import { isoTime, streamCsv } from './csv.ts';
 import { trackingFields, trackingInput, trackingOf } from './tracking-input.ts';
@@ -127,8 +130,9 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
 /**
  * Orders in the admin: list (by status, found by number, email or name), detail with its emails
  * and gift cards, fulfil (with the parcel's tracking, corrected after), cancel (stock and gift card
- * payments come back, gift cards it bought are cancelled), refund in test mode (with the
- * shopper's refund notice), send an email again, CSV.
+ * payments come back, gift cards it bought are cancelled), refund (a live order's card charge
+ * given back through the payment provider first; with the shopper's refund notice), send an
+ * email again, CSV.
  */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -175,7 +179,7 @@ export function createOrderCalls(deps: AppDeps): Router {
     if (!order) throw new HttpError(404, ADMIN.server.orderNotFound);
     // without a mail server an email cannot be sent again: the screen says so instead of offering it
     res.json({
-      order: { ...order, ...(await giftCardsOfOrder(deps.store, orderId)), emails: await orderEmails(orderId) },
+      order: { ...order, ...(await giftCardsOfOrder(deps.store, orderId)), ...(await cardRefundOfOrder(deps.store, orderId)), emails: await orderEmails(orderId) },
       canSendEmail: canSendEmail(deps.options.mail),
     });
   });
@@ -221,7 +225,29 @@ export function createOrderCalls(deps: AppDeps): Router {
 
   /** The order as the screen shows it after a change. */
   async function orderAnswer(orderId: string) {
-    return { ...(await new AdminOrderRepository(deps.store).findById(orderId))!, ...(await giftCardsOfOrder(deps.store, orderId)) };
+    return {
+      ...(await new AdminOrderRepository(deps.store).findById(orderId))!,
+      ...(await giftCardsOfOrder(deps.store, orderId)),
+      ...(await cardRefundOfOrder(deps.store, orderId)),
+    };
+  }
+
+  /** The refusal of a move the order's status does not allow. */
+  function stateRefused(status: OrderStatus): HttpError {
+    return new HttpError(409, fillMessage(ADMIN.server.orderStateRefused, { status: ADMIN.orderStatuses[status]!.toLowerCase() }));
+  }
+
+  /**
+   * Money first: a live order's card charge goes back through the payment provider before a
+   * refund moves the order (the provider refusing or failing leaves it as it was); true when it did.
+   */
+  async function moneyBack(orderId: string, from: readonly OrderStatus[], now: number): Promise<boolean> {
+    const charge = await cardChargeOf(deps.store, orderId);
+    if (!charge) throw new HttpError(404, ADMIN.server.orderNotFound);
+    if (!from.includes(charge.status)) throw stateRefused(charge.status);
+    if (!isOwedToCard(charge)) return false;
+    await giveCardBack(deps, orderId, charge, from, now);
+    return true;
   }
 
   /** One move of an order's status; a fulfilment may come with the parcel's `tracking`. */
@@ -230,19 +256,27 @@ export function createOrderCalls(deps: AppDeps): Router {
     if (to !== 'fulfilled') parseAdminInput(noFields, req.body ?? {});
     const actor = await actorOf(deps, req);
     const now = Date.now();
+    let cardBack = false;
+    try {
+      if (to === 'refunded') cardBack = await moneyBack(orderId, from, now);
+    } catch (error) {
+      if (error instanceof OrderStateError) throw stateRefused(error.status);
+      throw error;
+    }
     const sent = await deps.store.transaction(async (tx) => {
       const orders = new AdminOrderRepository(tx);
       let moved;
       try {
         moved = await orders.move(orderId, from, to, actor, now);
       } catch (error) {
-        if (error instanceof OrderStateError) {
-          throw new HttpError(409, fillMessage(ADMIN.server.orderStateRefused, { status: ADMIN.orderStatuses[error.status]!.toLowerCase() }));
-        }
+        if (error instanceof OrderStateError) throw stateRefused(error.status);
         throw error;
       }
       if (!moved) throw new HttpError(404, ADMIN.server.orderNotFound);
-      if (to === 'refunded' && !moved.testMode) throw new HttpError(409, ADMIN.server.refundLiveOrder);
+      const cardRefunds = new CardRefundRepository(tx);
+      if (cardBack) await cardRefunds.done(orderId, now);
+      // an order whose card refund was begun and never recorded may have its money back: not sent until that is settled
+      if (to === 'fulfilled' && (await cardRefunds.of(orderId))?.startedOn != null) throw new HttpError(409, ADMIN.server.refundUnfinished);
       // goods never sent come back: a cancelled order, or one refunded before it was fulfilled
       if (to === 'cancelled' || (to === 'refunded' && moved.before === 'paid')) {
         const stock = new StockHistoryRepository(tx);
@@ -267,6 +301,13 @@ export function createOrderCalls(deps: AppDeps): Router {
       // refund or cancel is refused above), so a repeated request never writes a second notice
       if (to === 'refunded') return queueNotice(tx, orderId, 'refunded', now, moved.before);
       return queueNotice(tx, orderId, to === 'fulfilled' ? 'shipped' : 'cancelled', now);
+    }).catch(async (error: unknown) => {
+      // the money went back but the store could not record it: the refund stays begun on the
+      // order, and asked again it is recorded (the provider answers with the refund it made)
+      if (!cardBack) throw error;
+      deps.log.error({ err: describeError(error), orderId }, 'card refund not recorded');
+      await new CardRefundRepository(deps.store).leaveUnfinished(orderId, now, REFUND_CLAIM_MS).catch(() => undefined);
+      throw new HttpError(500, ADMIN.server.refundNotRecorded);
     });
     if (sent !== null) deps.background.start(() => checkoutServices(deps).mailer.deliver(deps.store, sent));
     return orderAnswer(orderId);

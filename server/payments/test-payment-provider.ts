@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundResult } from './payment-provider.ts';
 
 /** The test cards: any future expiry and any security code. */
 export const TEST_CARDS = {
@@ -37,9 +37,10 @@ export function createTestPaymentProvider(): PaymentProvider {
       if (retriedKeys.size > 10_000) retriedKeys.delete(retriedKeys.values().next().value!);
       return { outcome: 'paid', reference };
     },
-    async refund(reference: string): Promise<void> {
+    async refund(reference: string): Promise<RefundResult> {
       refunded.add(reference);
       if (refunded.size > 10_000) refunded.delete(refunded.values().next().value!);
+      return { outcome: 'refunded' };
     },
   };
 }

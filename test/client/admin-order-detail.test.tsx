@@ -414,17 +414,20 @@ describe('Cancel order', () => {
 });
 
 describe('Refund', () => {
-  /** A test-mode order's page, the refund call answering as the server does, and the confirm dialog accepting. */
-  async function refundOrder(status: string, overrides: Record<string, unknown> = {}, canSendEmail = true) {
+  /** A test-mode order's page (or a live one's, with testMode false among the overrides), the refund call answering as the server does (or `refusal`), and the confirm dialog accepting. */
+  async function refundOrder(status: string, overrides: Record<string, unknown> = {}, canSendEmail = true, refusal?: { status: number; message: string }) {
+    const refundAnswer = refusal
+      ? { status: refusal.status, body: { message: refusal.message } }
+      : { body: { order: order({ testMode: true, status: 'refunded', ...overrides }) } };
     scriptFetch([
       { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ testMode: true, status, ...overrides }), canSendEmail } } },
-      { method: 'POST', path: '/api/admin/orders/o1/refund', answer: { body: { order: order({ testMode: true, status: 'refunded', ...overrides }) } } },
+      { method: 'POST', path: '/api/admin/orders/o1/refund', answer: refundAnswer },
     ]);
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: ADMIN.refund }));
+    fireEvent.click(screen.getByRole('button', { name: overrides.testMode === false ? ADMIN.refundLive : ADMIN.refund }));
     await settle();
     return confirm;
   }
@@ -463,5 +466,49 @@ describe('Refund', () => {
     const withoutEmail = await refundOrder('fulfilled', { email: null });
     expect(withoutEmail).toHaveBeenCalledWith('Refund this test-mode order? The order has no email address, so the shopper is not told.');
     expect(screen.getByRole('status').textContent).toBe('Refunded. The order has no email address, so no refund notice was made. This is a test-mode order, so no money moved.');
+  });
+
+  /** A live order the card paid $204.00 of, by the card ending 4242, its refund neither begun nor made. */
+  const live = (overrides: Record<string, unknown> = {}) => ({
+    testMode: false, paymentReference: 'ch_1', paymentCardLast4: '4242', cardRefund: { paidCents: 20400, startedOn: null, refundedOn: null }, ...overrides,
+  });
+
+  it("of a live order asks first how much goes back to which card, then says it was given back through the payment provider", async () => {
+    const confirm = await refundOrder('paid', live());
+    expect(confirm).toHaveBeenCalledWith('Refund this order? $204.00 goes back to the card ending 4242 through the payment provider. A refund notice is emailed to jane@example.com at once.');
+    expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock; the refund notice is on its way to jane@example.com. $204.00 was given back to the card ending 4242 through the payment provider.');
+    expect(screen.queryByRole('button', { name: ADMIN.refund })).toBeNull();
+  });
+
+  it("of a live order names only what the card paid, and the card by what it was when its digits were not kept", async () => {
+    const confirm = await refundOrder('fulfilled', live({
+      paymentCardLast4: null, cardRefund: { paidCents: 17900, startedOn: null, refundedOn: null }, giftCardPayment: { last4: 'WXYZ', amountCents: 2500 },
+    }));
+    expect(confirm).toHaveBeenCalledWith(`Refund this order? $179.00 goes back to the card the shopper paid with through the payment provider. ${ADMIN.giftCardPaymentBack('$25.00', 'WXYZ')} A refund notice is emailed to jane@example.com at once.`);
+    expect(screen.getByRole('status').textContent).toBe('Refunded; the refund notice is on its way to jane@example.com. $179.00 was given back to the card the shopper paid with through the payment provider.');
+  });
+
+  it('of a live order a gift card paid in full says nothing of a payment card', async () => {
+    const confirm = await refundOrder('paid', live({ paymentCardLast4: null, cardRefund: { paidCents: 0, startedOn: null, refundedOn: null }, giftCardPayment: { last4: 'WXYZ', amountCents: 20400 } }));
+    expect(confirm).toHaveBeenCalledWith(`Refund this order? ${ADMIN.giftCardPaymentBack('$204.00', 'WXYZ')} A refund notice is emailed to jane@example.com at once.`);
+    expect(screen.getByRole('status').textContent).toBe('Refunded and its items returned to stock; the refund notice is on its way to jane@example.com.');
+  });
+
+  it("shows the provider's refusal and leaves the order as it was", async () => {
+    await refundOrder('paid', live(), true, { status: 409, message: ADMIN.server.refundRefused });
+    expect(screen.getByText(ADMIN.server.refundRefused)).toBeTruthy();
+    expect(screen.getByText(`${ADMIN.status}: ${ADMIN.orderStatuses.paid}`)).toBeTruthy();
+  });
+
+  it('says when a card refund was begun and its end never recorded, and that refunding again settles it', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(live({ cardRefund: { paidCents: 20400, startedOn: 1, refundedOn: null } })), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(ADMIN.refundUnfinishedNote)).toBeTruthy();
+    cleanup();
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(live()), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.queryByText(ADMIN.refundUnfinishedNote)).toBeNull();
   });
 });

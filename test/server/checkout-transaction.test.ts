@@ -144,7 +144,7 @@ for (const engine of TEST_ENGINES) {
         },
         refund: async (reference) => {
           refunds.push(reference);
-          await provider.refund(reference);
+          return provider.refund(reference);
         },
       } };
       const shortLines = [{ productName: 'Jug', variantLabel: 'Colour: Blue', left: 0 }];

@@ -1,4 +1,4 @@
-/** One order: lines, totals (with its discount code and a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund, send an email again. */
+/** One order: lines, totals (with its discount code and a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund (a live order's card through the payment provider), send an email again. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -34,6 +34,18 @@ interface OrderDetailData extends OrderSummary {
   discount?: OrderDiscount | null;
   /** The last four digits of the card it charged; null when none was or the order is older (absent from an older server). */
   paymentCardLast4?: string | null;
+  /** What the payment card paid, and whether its refund was begun or made (absent from an older server). */
+  cardRefund?: CardRefund | null;
+}
+
+/** What the payment card paid (0 when none was charged), and when its refund through the provider was begun and made. */
+interface CardRefund { paidCents: number; startedOn: number | null; refundedOn: number | null }
+
+/** What a live order's card is owed by a refund, in words; null for none: a test order, one no card paid, or one whose card has its money back. */
+function owedToCard(order: OrderDetailData, money: (cents: number) => string): { amount: string; card: string } | null {
+  const refund = order.cardRefund;
+  if (order.testMode || !refund || refund.paidCents <= 0 || refund.refundedOn !== null) return null;
+  return { amount: money(refund.paidCents), card: ADMIN.refundCard(order.paymentCardLast4 ?? null) };
 }
 
 /** The discount code an order used, what it took off, and whether its use went back to the code (cancelled or refunded). */
@@ -104,15 +116,20 @@ function cancellationTexts(email: string | null, canSendEmail: boolean, giftCard
 }
 
 /**
- * What Refund asks (with what becomes of the order's gift cards), and says once done: the shopper
- * is emailed a refund notice, as for Cancel order; the items of an order not sent yet (`stockBack`)
- * come back to stock.
+ * What Refund asks (how much goes back to which card, what becomes of the order's gift cards), and
+ * says once done: the shopper is emailed a refund notice, as for Cancel order; the items of an
+ * order not sent yet (`stockBack`) come back to stock. A test-mode order moved no money.
  */
-function refundTexts(email: string | null, canSendEmail: boolean, giftCards: string, stockBack: boolean): { confirm: string; done: string } {
-  const ask = (notice: string) => [ADMIN.confirmRefund, giftCards, notice].filter(Boolean).join(' ');
-  if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: ADMIN.refundedNoEmail(stockBack) };
-  if (!canSendEmail) return { confirm: ask(ADMIN.refundNoticeNoMail(email)), done: ADMIN.refundedNoMail(stockBack) };
-  return { confirm: ask(ADMIN.refundNotice(email)), done: ADMIN.refunded(stockBack, email) };
+function refundTexts(
+  email: string | null, canSendEmail: boolean, giftCards: string, stockBack: boolean, testMode: boolean, toCard: { amount: string; card: string } | null,
+): { confirm: string; done: string } {
+  const question = testMode ? ADMIN.confirmRefund : ADMIN.confirmRefundLive;
+  const card = toCard ? ADMIN.refundToCard(toCard.amount, toCard.card) : '';
+  const ask = (notice: string) => [question, card, giftCards, notice].filter(Boolean).join(' ');
+  const money = testMode ? ADMIN.refundNoMoneyMoved : toCard ? ADMIN.refundedToCard(toCard.amount, toCard.card) : '';
+  if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: ADMIN.refundedNoEmail(stockBack, money) };
+  if (!canSendEmail) return { confirm: ask(ADMIN.refundNoticeNoMail(email)), done: ADMIN.refundedNoMail(stockBack, money) };
+  return { confirm: ask(ADMIN.refundNotice(email)), done: ADMIN.refunded(stockBack, email, money) };
 }
 
 function addressText(address: OrderDetailData['shippingAddress']): string {
@@ -230,7 +247,10 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
   const cancellation = cancellationTexts(order.email, canSendEmail, giftCards);
-  const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid');
+  const toCard = owedToCard(order, money);
+  const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid', order.testMode, toCard);
+  // a card refund begun and never recorded (the server stopped between the provider's answer and its write)
+  const refundUnfinished = toCard !== null && order.cardRefund?.startedOn != null;
   return (
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
@@ -313,6 +333,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           </ul>
         </>
       ) : null}
+      {refundUnfinished ? <p className="admin-hint">{ADMIN.refundUnfinishedNote}</p> : null}
       <Notice text={notice.text} kind={notice.kind} />
       {canManage && asking === 'fulfil' && order.status === 'paid' ? (
         <TrackingForm question={fulfilment.confirm} submitLabel={ADMIN.markFulfilled} initial={null} busy={busy} fieldErrors={fieldErrors}
@@ -322,7 +343,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <div className="admin-actions">
           {asking === 'fulfil' ? null : <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
-          {order.testMode ? <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', refund.confirm, refund.done)}>{ADMIN.refund}</button> : null}
+          <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', refund.confirm, refund.done)}>{order.testMode ? ADMIN.refund : ADMIN.refundLive}</button>
         </div>
       ) : null}
     </section>

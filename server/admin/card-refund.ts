@@ -1,0 +1,108 @@
+/**
+ * A live order's card charge given back through the payment provider, for the owner's refund:
+ * money first, then the order is moved (order-calls.ts). The refund is taken in the store before
+ * the provider is asked, so two requests at once ask once; the provider is asked under a key of
+ * the order's, so a refund asked again after a stop between the provider's answer and the store's
+ * write is answered with the refund made, never a second. A refusal or a failure gives the refund
+ * back and leaves the order as it was.
+ */
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { checkoutServices } from '../commerce/checkout-services.ts';
+import { GIFT_CARD_PAYMENT_REFERENCE, NOTHING_CHARGED_PAYMENT_REFERENCE } from '../commerce/checkout-order.ts';
+import { OrderStateError, type OrderStatus } from '../db/admin-order-repository.ts';
+import { CardRefundRepository, cardRefundFromRow, type CardRefundState } from '../db/card-refund-repository.ts';
+import { GiftCardRepository } from '../db/gift-card-repository.ts';
+import type { StoreSession } from '../db/store.ts';
+import { fillMessage } from '../messages.ts';
+import type { RefundResult } from '../payments/payment-provider.ts';
+import { describeError } from '../security/error-handlers.ts';
+import { HttpError } from '../security/http-error.ts';
+
+/**
+ * How long a refund taken stays another request's to finish: past it, one whose process stopped
+ * before recording it may be asked again (under the same key, so the card is refunded once).
+ */
+export const REFUND_CLAIM_MS = 2 * 60 * 1000;
+
+/** The key the provider is asked under: one per order, so its refund is made once however often asked. */
+export const refundKey = (orderId: string): string => `order-refund-${orderId}`;
+
+/** An order's card charge: what the payment card paid of it and where its refund stands. */
+export interface CardCharge extends CardRefundState {
+  /** The provider's reference of the charge; null when no card was charged (a gift card or a discount paid it all). */
+  reference: string | null;
+  /** What the card paid: the total less a gift card's part (0 when no card was charged). */
+  paidCents: number;
+  /** The provider that charged it ('' for an order placed before this was kept). */
+  provider: string;
+  testMode: boolean;
+  status: OrderStatus;
+}
+
+type ChargeRow = Record<string, unknown> & {
+  status: OrderStatus; test_mode: number; grand_total_cents: number | string; payment_reference: string | null; payment_provider: string | null;
+};
+
+/** Order `orderId`'s card charge, or undefined when there is no such order. */
+export async function cardChargeOf(session: StoreSession, orderId: string): Promise<CardCharge | undefined> {
+  const row = await session.get<ChargeRow>(
+    'SELECT status, test_mode, grand_total_cents, payment_reference, payment_provider, card_refund_started_on, card_refunded_on FROM orders WHERE id = ?',
+    [orderId],
+  );
+  if (!row) return undefined;
+  const charged = row.payment_reference !== null && row.payment_reference !== ''
+    && row.payment_reference !== GIFT_CARD_PAYMENT_REFERENCE && row.payment_reference !== NOTHING_CHARGED_PAYMENT_REFERENCE;
+  const giftCard = await new GiftCardRepository(session).paymentOf(orderId);
+  return {
+    reference: charged ? row.payment_reference : null,
+    paidCents: charged ? Number(row.grand_total_cents) - (giftCard?.amountCents ?? 0) : 0,
+    provider: row.payment_provider ?? '',
+    testMode: Number(row.test_mode) === 1,
+    status: row.status,
+    ...cardRefundFromRow(row),
+  };
+}
+
+/** True when the order's money is on a live card and has not gone back: a refund asks the provider for it. */
+export function isOwedToCard(charge: CardCharge): boolean {
+  return !charge.testMode && charge.reference !== null && charge.paidCents > 0 && charge.refundedOn === null;
+}
+
+/** The order screen's part: what the card paid, and whether its refund was begun or made. */
+export async function cardRefundOfOrder(session: StoreSession, orderId: string) {
+  const charge = await cardChargeOf(session, orderId);
+  return { cardRefund: charge ? { paidCents: charge.paidCents, startedOn: charge.startedOn, refundedOn: charge.refundedOn } : null };
+}
+
+/**
+ * Gives the card's money back through the provider while the order's status is one of
+ * `statuses`, the refund taken at `now` until the order's move records it as made; throws an
+ * HttpError saying why when it does not (the order left as it was), or OrderStateError when the
+ * order moved meanwhile.
+ */
+export async function giveCardBack(deps: AppDeps, orderId: string, charge: CardCharge, statuses: readonly OrderStatus[], now: number): Promise<void> {
+  const payments = checkoutServices(deps).payments;
+  // a store on its test provider (or another provider) cannot give back what a live one took
+  if (payments.testMode || (charge.provider !== '' && charge.provider !== payments.name)) {
+    throw new HttpError(409, fillMessage(ADMIN.server.refundProviderMissing, { provider: charge.provider || ADMIN.server.refundProviderUnnamed }));
+  }
+  const refunds = new CardRefundRepository(deps.store);
+  if (!(await refunds.begin(orderId, statuses, now, REFUND_CLAIM_MS))) {
+    const current = await cardChargeOf(deps.store, orderId);
+    if (current && !statuses.includes(current.status)) throw new OrderStateError(current.status);
+    throw new HttpError(409, ADMIN.server.refundBeingMade);
+  }
+  let result: RefundResult;
+  try {
+    result = await payments.refund(charge.reference!, { idempotencyKey: refundKey(orderId) });
+  } catch (error) {
+    await refunds.release(orderId, now);
+    deps.log.error({ err: describeError(error), orderId }, 'card refund failed');
+    throw new HttpError(502, ADMIN.server.refundFailed);
+  }
+  if (result.outcome !== 'refunded') {
+    await refunds.release(orderId, now);
+    throw new HttpError(409, result.reason ? fillMessage(ADMIN.server.refundRefusedBecause, { reason: result.reason }) : ADMIN.server.refundRefused);
+  }
+}
