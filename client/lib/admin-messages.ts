@@ -388,7 +388,7 @@ export const ADMIN = {
   refundedNoMail: (stockBack: boolean, money: string) => [stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.', 'No refund notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.', money].filter(Boolean).join(' '),
   refundedNoEmail: (stockBack: boolean, money: string) => [stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.', 'The order has no email address, so no refund notice was made.', money].filter(Boolean).join(' '),
   // a card refund begun and never recorded (the server stopped between the provider's answer and its own write)
-  refundUnfinishedNote: 'A refund to the card was begun and its end was never recorded, so the money may be back on the card already. Unless someone is refunding this order right now, refund it again to settle it: the payment provider is asked under this order\'s own key, so the card is never refunded twice.',
+  refundUnfinishedNote: 'A refund to the card was begun and its end was never recorded, so the money may be back on the card already. Unless someone is refunding or cancelling this order right now, refund or cancel it again to settle it: the payment provider is asked under this order\'s own key, so the card is never refunded twice.',
   exportCsv: 'Export CSV',
   backToOrders: 'Back to orders',
   // messages
@@ -517,8 +517,9 @@ export const ADMIN = {
     refundRefused: 'The payment provider refused the refund, so nothing was given back and the order is as it was. Its dashboard may say why.',
     refundRefusedBecause: 'The payment provider refused the refund ({reason}), so nothing was given back and the order is as it was.',
     refundFailed: 'The payment provider did not answer as it should, so the order is as it was. Try again in a moment: the provider is asked under this order\'s own key, so the card is never refunded twice.',
-    refundNotRecorded: 'The payment provider gave the money back, but the store could not record it. Refund the order again to record it: the provider answers with the refund it made, so the card is not refunded twice.',
-    refundUnfinished: 'A refund of this order was begun and its end never recorded, so the money may be back on the card: refund the order again to settle it before marking it fulfilled.',
+    refundGivenBackOnCancel: 'The card got this order\'s money back when it was cancelled: there is nothing left to refund.',
+    refundNotRecorded: 'The payment provider gave the money back, but the store could not record it. Ask again to record it: the provider answers with the refund it made, so the card is not refunded twice.',
+    refundUnfinished: 'A refund of this order has been begun and is not recorded yet, so the money may be back on the card. Unless someone is refunding or cancelling it right now, refund or cancel it again to settle it before marking it fulfilled.',
     // the orders list's and export's dates (client/lib/order-periods.ts)
     fromNotADay: 'The "From" date does not exist: enter a day such as 2026-03-31.',
     toNotADay: 'The "To" date does not exist: enter a day such as 2026-03-31.',

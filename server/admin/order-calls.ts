@@ -130,9 +130,9 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
 /**
  * Orders in the admin: list (by status, found by number, email or name), detail with its emails
  * and gift cards, fulfil (with the parcel's tracking, corrected after), cancel (stock and gift card
- * payments come back, gift cards it bought are cancelled), refund (a live order's card charge
- * given back through the payment provider first; with the shopper's refund notice), send an
- * email again, CSV.
+ * payments come back, gift cards it bought are cancelled) and refund (with the shopper's refund
+ * notice), each giving a live order's card charge back through the payment provider first, send
+ * an email again, CSV.
  */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -239,12 +239,15 @@ export function createOrderCalls(deps: AppDeps): Router {
 
   /**
    * Money first: a live order's card charge goes back through the payment provider before a
-   * refund moves the order (the provider refusing or failing leaves it as it was); true when it did.
+   * refund or a cancellation moves the order (the provider refusing or failing leaves it as it
+   * was); true when it did.
    */
   async function moneyBack(orderId: string, from: readonly OrderStatus[], now: number): Promise<boolean> {
     const charge = await cardChargeOf(deps.store, orderId);
     if (!charge) throw new HttpError(404, ADMIN.server.orderNotFound);
     if (!from.includes(charge.status)) throw stateRefused(charge.status);
+    // its cancellation gave the card its money back: a refund would tell the shopper so a second time
+    if (!charge.testMode && charge.status === 'cancelled' && charge.refundedOn !== null) throw new HttpError(409, ADMIN.server.refundGivenBackOnCancel);
     if (!isOwedToCard(charge)) return false;
     await giveCardBack(deps, orderId, charge, from, now);
     return true;
@@ -258,7 +261,7 @@ export function createOrderCalls(deps: AppDeps): Router {
     const now = Date.now();
     let cardBack = false;
     try {
-      if (to === 'refunded') cardBack = await moneyBack(orderId, from, now);
+      if (to === 'refunded' || to === 'cancelled') cardBack = await moneyBack(orderId, from, now);
     } catch (error) {
       if (error instanceof OrderStateError) throw stateRefused(error.status);
       throw error;

@@ -5,8 +5,9 @@
  * parcel's carrier, tracking number and tracking link when the owner gave them; one of an order
  * with a discount code or paid in part by a gift card gives its total with what the code took
  * off (a free-shipping code's as the shipping free with it) and what the card paid, as the
- * confirmation does; a cancellation also says what went back on the gift card that paid for it
- * and which gift cards it bought are stopped (the move has done both by then, in the same
+ * confirmation does; a cancellation also says what went back to the payment card of a live order
+ * (through the payment provider, before the move), what went back on the gift card that paid for
+ * it and which gift cards it bought are stopped (the move has done both by then, in the same
  * transaction); a refund says the same, with how much goes back to the
  * payment card and whether the order, not sent yet, now will not be. Of a test order, whose card
  * was never charged, both say so instead of what goes back to the card.
@@ -17,6 +18,7 @@ import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+import { CardRefundRepository } from '../db/card-refund-repository.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
@@ -45,10 +47,11 @@ export type OrderChange = keyof typeof CHANGES;
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange, refundedFrom?: string): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const giftCards = new GiftCardRepository(session);
-  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse] = await Promise.all([
+  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse, cardRefund] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
     giftCards.paymentOf(orderId), giftCards.issuedBy(orderId), change === 'shipped' ? shopperTracking(session, orderId) : null,
     change === 'shipped' ? new DiscountCodeRepository(session).useOf(orderId) : null,
+    change === 'cancelled' ? new CardRefundRepository(session).of(orderId) : null,
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
@@ -88,6 +91,8 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
       : null,
     giftCardsStopped: givesBack ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
     refund: change === 'refunded' ? refundParts(order, cardCents, customer.cardLast4, refundedFrom, money) : null,
+    // a live order's cancellation gave the card its money back through the provider (the move records it first)
+    cardBack: cardRefund?.refundedOn != null && cardCents > 0 ? { amount: money(cardCents), last4: customer.cardLast4 } : null,
     // a test order's card was never charged: said once, in place of what would go back to it
     cardNotCharged: givesBack && order.testMode && cardCents > 0,
   };

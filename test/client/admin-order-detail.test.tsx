@@ -411,6 +411,26 @@ describe('Cancel order', () => {
     expect(withoutEmail).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.noticeNoEmail}`);
     expect(screen.getByRole('status').textContent).toBe(ADMIN.cancelledNoEmail);
   });
+
+  it('of a live order asks first how much goes back to which card, then says it was given back, and leaves nothing to refund', async () => {
+    const live = { paymentReference: 'ch_1', paymentCardLast4: '4242', cardRefund: { paidCents: 20400, startedOn: null, refundedOn: null } };
+    const cancelled = order({ ...live, status: 'cancelled', cardRefund: { paidCents: 20400, startedOn: null, refundedOn: 5 } });
+    let moved = false;
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: () => ({ body: { order: moved ? cancelled : order(live), canSendEmail: true } }) },
+      { method: 'POST', path: '/api/admin/orders/o1/cancel', answer: () => { moved = true; return { body: { order: cancelled } }; } },
+    ]);
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.cancelOrder }));
+    await settle();
+    expect(confirm).toHaveBeenCalledWith('Cancel this order and return its items to stock? $204.00 goes back to the card ending 4242 through the payment provider. A cancellation notice is emailed to jane@example.com at once.');
+    expect(screen.getByRole('status').textContent).toBe('Cancelled and its items returned to stock; the cancellation notice is on its way to jane@example.com. $204.00 was given back to the card ending 4242 through the payment provider.');
+    // the reloaded order: cancelled, its card given its money back
+    expect((screen.getByRole('button', { name: ADMIN.refundLive }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });
 
 describe('Refund', () => {

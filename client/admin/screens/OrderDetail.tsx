@@ -105,14 +105,15 @@ function trackingSavedText(email: string | null, canSendEmail: boolean, sendNoti
 }
 
 /**
- * What Cancel asks (with what becomes of the order's gift cards), and says once done: the shopper
- * is emailed a cancellation notice, as for Mark fulfilled.
+ * What Cancel asks (how much of a live order goes back to which card, what becomes of the order's
+ * gift cards), and says once done: the shopper is emailed a cancellation notice, as for Mark fulfilled.
  */
-function cancellationTexts(email: string | null, canSendEmail: boolean, giftCards: string): { confirm: string; done: string } {
-  const ask = (notice: string) => [ADMIN.confirmCancel, giftCards, notice].filter(Boolean).join(' ');
-  if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: ADMIN.cancelledNoEmail };
-  if (!canSendEmail) return { confirm: ask(ADMIN.cancelNoticeNoMail(email)), done: ADMIN.cancelledNoMail };
-  return { confirm: ask(ADMIN.cancelNotice(email)), done: ADMIN.cancelled(email) };
+function cancellationTexts(email: string | null, canSendEmail: boolean, giftCards: string, toCard: { amount: string; card: string } | null): { confirm: string; done: string } {
+  const ask = (notice: string) => [ADMIN.confirmCancel, toCard ? ADMIN.refundToCard(toCard.amount, toCard.card) : '', giftCards, notice].filter(Boolean).join(' ');
+  const said = (done: string) => [done, toCard ? ADMIN.refundedToCard(toCard.amount, toCard.card) : ''].filter(Boolean).join(' ');
+  if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: said(ADMIN.cancelledNoEmail) };
+  if (!canSendEmail) return { confirm: ask(ADMIN.cancelNoticeNoMail(email)), done: said(ADMIN.cancelledNoMail) };
+  return { confirm: ask(ADMIN.cancelNotice(email)), done: said(ADMIN.cancelled(email)) };
 }
 
 /**
@@ -246,11 +247,13 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     : label);
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
-  const cancellation = cancellationTexts(order.email, canSendEmail, giftCards);
   const toCard = owedToCard(order, money);
+  const cancellation = cancellationTexts(order.email, canSendEmail, giftCards, toCard);
   const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid', order.testMode, toCard);
   // a card refund begun and never recorded (the server stopped between the provider's answer and its write)
   const refundUnfinished = toCard !== null && order.cardRefund?.startedOn != null;
+  // a live order's cancellation gave its card the money back: nothing is left to refund
+  const givenBackOnCancel = !order.testMode && order.status === 'cancelled' && order.cardRefund?.refundedOn != null;
   return (
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
@@ -343,7 +346,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <div className="admin-actions">
           {asking === 'fulfil' ? null : <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
-          <button type="button" disabled={busy || order.status === 'refunded'} onClick={() => act('refund', refund.confirm, refund.done)}>{order.testMode ? ADMIN.refund : ADMIN.refundLive}</button>
+          <button type="button" disabled={busy || order.status === 'refunded' || givenBackOnCancel} onClick={() => act('refund', refund.confirm, refund.done)}>{order.testMode ? ADMIN.refund : ADMIN.refundLive}</button>
         </div>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 /**
- * Refunding a live order (a real payment provider, testMode false): the card's money goes back
- * through the provider first, then the order is marked refunded; a provider that refuses or fails
+ * Refunding or cancelling a live order (a real payment provider, testMode false): the card's money
+ * goes back through the provider first, then the order is marked refunded or cancelled; a provider that refuses or fails
  * leaves the order as it was and says so; a refund asked twice, even at the same moment or after
  * a stop between the provider's answer and the store's write, gives the money back once (the
  * provider is asked under a key of the order's). An order no card paid asks nothing of it.
@@ -168,16 +168,15 @@ describe('refunding a live order', () => {
   it('of an order cancelled before cancelling gave the money back, gives it back now, its items not put back twice', async () => {
     const orderId = await buy();
     const order = await detail(orderId);
-    // the cancellation as it was: the stock back, the card kept
-    expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(200);
-    await server.app.deps.store.run('UPDATE orders SET card_refunded_on = NULL WHERE id = ?', [orderId]);
-    const payments0 = payments.givenBack.get(order.paymentReference) ?? 0;
+    // cancelled as it was then: the card kept its money
+    await server.app.deps.store.run("UPDATE orders SET status = 'cancelled', cancelled_on = ? WHERE id = ?", [Date.now(), orderId]);
     const left = await stock();
     const answer = await refund(orderId);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.order.status).toBe('refunded');
-    expect(payments.givenBack.get(order.paymentReference)).toBe(payments0 + 1);
+    expect(payments.givenBack.get(order.paymentReference)).toBe(1);
     expect(await stock()).toBe(left);
+    expect((await notices(orderId))[0]!.text).toContain('goes back to your card ending 4242.');
   });
 
   it('asks nothing of the provider for an order no card paid (a gift card paid it all), nor for a test-mode order', async () => {
@@ -205,3 +204,71 @@ describe('refunding a live order', () => {
     expect(askedOf(order)).toHaveLength(0);
   });
 });
+
+describe('cancelling a live order', () => {
+  const cancel = (orderId: string) => owner.post<{ order: Order; message?: string }>(`/api/admin/orders/${orderId}/cancel`, {});
+
+  it('gives the card its money back through the provider first, tells the shopper how much goes back to which card, and leaves nothing to refund', async () => {
+    const orderId = await buy();
+    const order = await detail(orderId);
+    const left = await stock();
+    const answer = await cancel(orderId);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.order.status).toBe('cancelled');
+    expect(answer.body.order.cardRefund!.refundedOn).toEqual(expect.any(Number));
+    expect(askedOf(order)).toEqual([{ reference: order.paymentReference, idempotencyKey: refundKey(orderId) }]);
+    expect(payments.givenBack.get(order.paymentReference)).toBe(1);
+    expect(await stock()).toBe(left + 1);
+    const [notice] = await notices(orderId, 'order-cancelled');
+    const total = `$${(order.grandTotalCents / 100).toFixed(2)}`;
+    expect(notice!.text).toContain(`${total} goes back to your card ending 4242.\nYour bank may take a few days to show it on your statement.`);
+    expect(notice!.html).toContain(`${total} goes back to your card ending 4242. Your bank may take a few days`);
+    // the money is back already: a refund after would tell the shopper a second time
+    const refunded = await refund(orderId);
+    expect(refunded.status).toBe(409);
+    expect(refunded.body.message).toBe(ADMIN.server.refundGivenBackOnCancel);
+    expect(askedOf(order)).toHaveLength(1);
+    expect(await notices(orderId)).toHaveLength(0);
+  });
+
+  it('leaves the order as it was when the provider refuses, its stock and the shopper untouched', async () => {
+    const orderId = await buy();
+    const left = await stock();
+    payments.refuseNext('the charge is disputed');
+    const refused = await cancel(orderId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(fillMessage(ADMIN.server.refundRefusedBecause, { reason: 'the charge is disputed' }));
+    expect((await detail(orderId)).status).toBe('paid');
+    expect(await stock()).toBe(left);
+    expect(await notices(orderId, 'order-cancelled')).toHaveLength(0);
+  });
+
+  it('gives the money back once when cancelled and refunded at the same moment, and the order is not sent meanwhile', async () => {
+    const orderId = await buy();
+    const order = await detail(orderId);
+    const held = payments.holdNext();
+    const cancelling = cancel(orderId);
+    await held.arrived;
+    const refunding = await refund(orderId);
+    expect(refunding.status).toBe(409);
+    expect(refunding.body.message).toBe(ADMIN.server.refundBeingMade);
+    const fulfil = await owner.post<{ message: string }>(`/api/admin/orders/${orderId}/fulfil`, {});
+    expect(fulfil.status).toBe(409);
+    expect(fulfil.body.message).toBe(ADMIN.server.refundUnfinished);
+    held.release();
+    expect((await cancelling).status).toBe(200);
+    expect(askedOf(order)).toHaveLength(1);
+    expect(payments.givenBack.get(order.paymentReference)).toBe(1);
+  });
+
+  it('of a test-mode order asks nothing of the provider', async () => {
+    const orderId = await buy();
+    const order = await detail(orderId);
+    await server.app.deps.store.run('UPDATE orders SET test_mode = 1 WHERE id = ?', [orderId]);
+    expect((await cancel(orderId)).status).toBe(200);
+    expect(askedOf(order)).toHaveLength(0);
+    const [notice] = await notices(orderId, 'order-cancelled');
+    expect(notice!.text).not.toContain('goes back to your card ending');
+  });
+});
+
