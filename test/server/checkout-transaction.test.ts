@@ -6,6 +6,7 @@
  * by a refused order, and the outbox's list for the owner.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -151,6 +152,26 @@ for (const engine of TEST_ENGINES) {
       expect(await placeCheckoutOrder(racing, cart, input(2900))).toEqual({ kind: 'short-of-stock', status: 409, message: CHECKOUT.notEnoughLeft(shortLines), shortLines });
       expect(refunds).toHaveLength(1);
       expect(await new CheckoutOrderRepository(store).countForCart(cart.id)).toBe(0);
+    });
+
+    it('logs a charge the provider refuses to give back, the shopper charged without an order', async () => {
+      await store.run("UPDATE variants SET qty_in_stock = 1 WHERE id = 'v1'");
+      const cart = await cartWith(store);
+      const provider = createTestPaymentProvider();
+      const lines: Array<Record<string, unknown>> = [];
+      const log = pino({ level: 'info' }, new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(String(chunk))); done(); } }));
+      const refusing: CheckoutServices = { ...services, log, payments: {
+        name: provider.name, testMode: provider.testMode,
+        charge: async (request) => {
+          await store.run("UPDATE variants SET qty_in_stock = 0 WHERE id = 'v1'");
+          return provider.charge(request);
+        },
+        refund: async () => ({ outcome: 'refused', reason: 'the charge is disputed' }),
+      } };
+      expect(await placeCheckoutOrder(refusing, cart, input(2900))).toMatchObject({ kind: 'short-of-stock' });
+      const refused = lines.filter((line) => String(line.msg).startsWith('the charge of an order that could not be written was refused its refund'));
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toMatchObject({ level: 50, reference: expect.stringMatching(/^test_/), reason: 'the charge is disputed' });
     });
 
     it('gives a rolled-back order number back to the counter', async () => {
