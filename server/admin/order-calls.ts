@@ -306,8 +306,10 @@ export function createOrderCalls(deps: AppDeps): Router {
       return queueNotice(tx, orderId, to === 'fulfilled' ? 'shipped' : 'cancelled', now);
     }).catch(async (error: unknown) => {
       // the money went back but the store could not record it: the refund stays begun on the
-      // order, and asked again it is recorded (the provider answers with the refund it made)
-      if (!cardBack) throw error;
+      // order, and asked again it is recorded (the provider answers with the refund it made). A
+      // refusal of the move says itself why: another request, which took the refund over once this
+      // one had run past its time, recorded it
+      if (!cardBack || error instanceof HttpError) throw error;
       deps.log.error({ err: describeError(error), orderId }, 'card refund not recorded');
       await new CardRefundRepository(deps.store).leaveUnfinished(orderId, now, REFUND_CLAIM_MS).catch(() => undefined);
       throw new HttpError(500, ADMIN.server.refundNotRecorded);

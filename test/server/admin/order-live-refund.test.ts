@@ -165,6 +165,23 @@ describe('refunding a live order', () => {
     expect(payments.givenBack.get(order.paymentReference)).toBe(1);
   });
 
+  it('asked again while a slow provider is still answering, past the time a refund stays its own, records it once and tells the slow one so', async () => {
+    const orderId = await buy();
+    const order = await detail(orderId);
+    const held = payments.holdNext();
+    const slow = refund(orderId);
+    await held.arrived;
+    await server.app.deps.store.run('UPDATE orders SET card_refund_started_on = card_refund_started_on - ? WHERE id = ?', [REFUND_CLAIM_MS + 1000, orderId]);
+    const again = await refund(orderId);
+    expect(again.status, again.text).toBe(200);
+    held.release();
+    const late = await slow;
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(fillMessage(ADMIN.server.orderStateRefused, { status: 'refunded' }));
+    expect(payments.givenBack.get(order.paymentReference)).toBe(1);
+    expect(await notices(orderId)).toHaveLength(1);
+  });
+
   it('of an order cancelled before cancelling gave the money back, gives it back now, its items not put back twice', async () => {
     const orderId = await buy();
     const order = await detail(orderId);
