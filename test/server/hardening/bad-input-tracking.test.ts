@@ -35,6 +35,8 @@ afterAll(async () => {
 });
 
 const db = () => server.app.deps.store;
+/** What a refusal leaves as it was: the store, once the tracking writes of the app's background work are in (a wait for them, not a sleep). */
+const app = () => server.app.deps;
 /** A beacon: navigator.sendBeacon posts its string as text/plain. */
 const postText = (url: string, text: string) => fetch(`${server.url}${url}`, {
   method: 'POST',
@@ -44,16 +46,16 @@ const postText = (url: string, text: string) => fetch(`${server.url}${url}`, {
 
 /** Malformed JSON (as JSON and as a beacon), a 10 MB body and bodies that are not an object. */
 async function refusesUnreadableBodies(url: string, options: { beacon: boolean; arrays?: 'accepted' }): Promise<void> {
-  await expectRefused(db(), () => v.post(url, '{"event": '), { status: 400, message: serverMessages.malformedJson });
-  await expectRefused(db(), () => v.post(url, tenMegabyteJson('data')), { status: 413, message: serverMessages.bodyTooLarge });
+  await expectRefused(app(), () => v.post(url, '{"event": '), { status: 400, message: serverMessages.malformedJson });
+  await expectRefused(app(), () => v.post(url, tenMegabyteJson('data')), { status: 413, message: serverMessages.bodyTooLarge });
   if (options.beacon) {
-    await expectRefused(db(), () => postText(url, '{"event": '), { status: 400, message: serverMessages.malformedJson });
-    await expectRefused(db(), () => postText(url, tenMegabyteJson('data')), { status: 413, message: serverMessages.bodyTooLarge });
-    await expectRefused(db(), () => postText(url, 'null'), { status: 400 });
+    await expectRefused(app(), () => postText(url, '{"event": '), { status: 400, message: serverMessages.malformedJson });
+    await expectRefused(app(), () => postText(url, tenMegabyteJson('data')), { status: 413, message: serverMessages.bodyTooLarge });
+    await expectRefused(app(), () => postText(url, 'null'), { status: 400 });
   }
   for (const [label, body] of NOT_AN_OBJECT) {
     if (label === 'a JSON array' && options.arrays === 'accepted') continue;
-    await expectRefused(db(), () => v.post(url, body), { status: 400 });
+    await expectRefused(app(), () => v.post(url, body), { status: 400 });
   }
 }
 
@@ -63,18 +65,18 @@ describe(`POST ${RECORD_EVENT}`, () => {
   });
 
   it('names a missing, repeated, mistyped or oversized field', async () => {
-    await expectRefused(db(), () => v.request('POST', RECORD_EVENT, undefined, { form: { data: '{}' } }), { status: 400, message: /^event: / });
-    await expectRefused(db(), () => v.post(RECORD_EVENT, { event: 12 }), { status: 400, message: /^event: / });
-    await expectRefused(db(), () => v.post(RECORD_EVENT, { event: ['a', 'b'] }), { status: 400, message: /^event: / });
-    await expectRefused(db(), () => v.post(RECORD_EVENT, { event: 'x'.repeat(129) }), { status: 400, message: /^event: / });
-    await expectRefused(db(), () => v.post(RECORD_EVENT, { event: 'e', data: { sku: 1 } }), { status: 400, message: /^data: / });
-    await expectRefused(db(), () => v.post(RECORD_EVENT, { event: 'e', data: 'x'.repeat(16_001) }), { status: 400, message: /^data: / });
+    await expectRefused(app(), () => v.request('POST', RECORD_EVENT, undefined, { form: { data: '{}' } }), { status: 400, message: /^event: / });
+    await expectRefused(app(), () => v.post(RECORD_EVENT, { event: 12 }), { status: 400, message: /^event: / });
+    await expectRefused(app(), () => v.post(RECORD_EVENT, { event: ['a', 'b'] }), { status: 400, message: /^event: / });
+    await expectRefused(app(), () => v.post(RECORD_EVENT, { event: 'x'.repeat(129) }), { status: 400, message: /^event: / });
+    await expectRefused(app(), () => v.post(RECORD_EVENT, { event: 'e', data: { sku: 1 } }), { status: 400, message: /^data: / });
+    await expectRefused(app(), () => v.post(RECORD_EVENT, { event: 'e', data: 'x'.repeat(16_001) }), { status: 400, message: /^data: / });
   });
 
   it('stores SQL metacharacters, control characters and unicode verbatim', async () => {
     const event = `${HOSTILE_TEXT.sql}${HOSTILE_TEXT.controlAndUnicode}`.slice(0, 128);
     expect((await v.request('POST', RECORD_EVENT, undefined, { form: { event, data: HOSTILE_TEXT.sqlTautology } })).status).toBe(204);
-    await settleWrites();
+    await settleWrites(app().background);
     const row = (await db().get<{ kind: string; payloadJson: string }>('SELECT kind, payload_json AS "payloadJson" FROM tracking_events ORDER BY rowid DESC LIMIT 1'))!;
     expect(row.kind).toBe(asStored(event));
     expect(JSON.parse(row.payloadJson)).toEqual({ event, data: HOSTILE_TEXT.sqlTautology });
@@ -90,8 +92,8 @@ describe(`POST ${JAVASCRIPT_ERRORS}`, () => {
   it('names empty, oversized or mistyped reports', async () => {
     const report = { event: 'TypeError', data: { stack: 'x' }, timestamp: 1 };
     for (const body of [[], Array.from({ length: 21 }, () => report), [{ data: {} }], [{ ...report, event: '' }], [{ ...report, timestamp: -1 }], [{ ...report, timestamp: 'now' }]]) {
-      await expectRefused(db(), () => v.post(JAVASCRIPT_ERRORS, body), { status: 400 });
-      await expectRefused(db(), () => postText(JAVASCRIPT_ERRORS, JSON.stringify(body)), { status: 400 });
+      await expectRefused(app(), () => v.post(JAVASCRIPT_ERRORS, body), { status: 400 });
+      await expectRefused(app(), () => postText(JAVASCRIPT_ERRORS, JSON.stringify(body)), { status: 400 });
     }
   });
 });
@@ -102,14 +104,14 @@ describe('bodies nested too deeply', () => {
 
   it('are refused as JSON and as beacons, before any reader recurses into them', async () => {
     for (const url of [...CENSUS_BEACONS, PERFORMANCE, JAVASCRIPT_ERRORS, CLANKER_EVENTS]) {
-      await expectRefused(db(), () => v.post(url, deep(40_000)), { status: 400, message: tooDeep });
-      await expectRefused(db(), () => postText(url, deep(40_000)), { status: 400, message: tooDeep });
+      await expectRefused(app(), () => v.post(url, deep(40_000)), { status: 400, message: tooDeep });
+      await expectRefused(app(), () => postText(url, deep(40_000)), { status: 400, message: tooDeep });
     }
   });
 
   it('up to the limit are read as usual', async () => {
     expect((await postText(CENSUS_BEACONS[0], deep(MAX_BODY_DEPTH - 1))).status).toBe(204);
-    await expectRefused(db(), () => postText(CENSUS_BEACONS[0], deep(MAX_BODY_DEPTH)), { status: 400, message: tooDeep });
+    await expectRefused(app(), () => postText(CENSUS_BEACONS[0], deep(MAX_BODY_DEPTH)), { status: 400, message: tooDeep });
   });
 });
 
@@ -120,7 +122,7 @@ describe(`POST ${RECORD_HIT}`, () => {
 
   it('names mistyped or oversized fields', async () => {
     for (const [body, field] of [[{ event: 5 }, 'event'], [{ data: ['x'] }, 'data'], [{ ss_cvr: 'x'.repeat(257) }, 'ss_cvr'], [{ event: 'x'.repeat(129) }, 'event']] as const) {
-      await expectRefused(db(), () => v.post(RECORD_HIT, body), { status: 400, message: new RegExp(`^${field}: `) });
+      await expectRefused(app(), () => v.post(RECORD_HIT, body), { status: 400, message: new RegExp(`^${field}: `) });
     }
   });
 });
@@ -132,7 +134,7 @@ describe(`POST ${CENSUS_BEACONS.join(', ')}`, () => {
 
   it('refuses an overlong field name', async () => {
     for (const url of CENSUS_BEACONS) {
-      await expectRefused(db(), () => v.post(url, { ['k'.repeat(129)]: 1 }), { status: 400 });
+      await expectRefused(app(), () => v.post(url, { ['k'.repeat(129)]: 1 }), { status: 400 });
     }
   });
 });
@@ -144,13 +146,13 @@ describe(`POST ${FORM_RENDER}`, () => {
 
   it('names a missing or mistyped form id', async () => {
     for (const body of [{}, { formId: 3 }, { formId: '' }, { formId: 'x'.repeat(129) }, { formId: CONTACT_FORM, visitorCookie: ['v'] }]) {
-      await expectRefused(db(), () => v.post(FORM_RENDER, body), { status: 400, message: /^(formId|visitorCookie): / });
+      await expectRefused(app(), () => v.post(FORM_RENDER, body), { status: 400, message: /^(formId|visitorCookie): / });
     }
   });
 
   it('answers 404 for a form the site does not have, SQL metacharacters included', async () => {
     for (const formId of ['no-such-form', HOSTILE_TEXT.sql]) {
-      await expectRefused(db(), () => v.post(FORM_RENDER, { formId }), { status: 404, message: platformMessages.formNotFound });
+      await expectRefused(app(), () => v.post(FORM_RENDER, { formId }), { status: 404, message: platformMessages.formNotFound });
     }
   });
 });
@@ -160,18 +162,18 @@ describe(`POST ${QUICK_VIEW}`, () => {
 
   it('names an id that is not an item id', async () => {
     for (const id of [HOSTILE_TEXT.sql, HOSTILE_TEXT.controlAndUnicode, 'x'.repeat(65)]) {
-      await expectRefused(db(), () => v.post(url(id)), { status: 400, message: /^id: / });
+      await expectRefused(app(), () => v.post(url(id)), { status: 400, message: /^id: / });
     }
   });
 
   it('answers 404 for an item the store does not have', async () => {
-    await expectRefused(db(), () => v.post(url('no-such-item')), { status: 404, message: serverMessages.productNotFound });
+    await expectRefused(app(), () => v.post(url('no-such-item')), { status: 404, message: serverMessages.productNotFound });
     expect((await v.post(url(shirt.id))).status).toBe(204);
   });
 
   it('refuses malformed JSON and a 10 MB body', async () => {
-    await expectRefused(db(), () => v.post(url(shirt.id), '{'), { status: 400, message: serverMessages.malformedJson });
-    await expectRefused(db(), () => v.post(url(shirt.id), tenMegabyteJson()), { status: 413, message: serverMessages.bodyTooLarge });
+    await expectRefused(app(), () => v.post(url(shirt.id), '{'), { status: 400, message: serverMessages.malformedJson });
+    await expectRefused(app(), () => v.post(url(shirt.id), tenMegabyteJson()), { status: 413, message: serverMessages.bodyTooLarge });
   });
 });
 
@@ -183,7 +185,7 @@ describe(`POST ${PERFORMANCE}`, () => {
   it('refuses batches that are too long or hold something other than records', async () => {
     const tooMany = Array.from({ length: 201 }, () => ({ name: 'paint' }));
     for (const body of [tooMany, { events: tooMany }, [1, 2], ['paint'], { events: 'paint' }, { pageLoadId: 5, events: [] }]) {
-      await expectRefused(db(), () => v.post(PERFORMANCE, body), { status: 400 });
+      await expectRefused(app(), () => v.post(PERFORMANCE, body), { status: 400 });
     }
   });
 });
@@ -195,7 +197,7 @@ describe(`POST ${CLANKER_EVENTS}`, () => {
 
   it('names a schema name or content that is missing or mistyped', async () => {
     for (const body of [{ eventContent: '{}' }, { eventSchemaName: HOSTILE_TEXT.sql, eventContent: '{}' }, { eventSchemaName: 'page_view' }, { eventSchemaName: 'page_view', eventContent: {} }]) {
-      await expectRefused(db(), () => v.post(CLANKER_EVENTS, body), { status: 400, message: /^(eventSchemaName|eventContent): / });
+      await expectRefused(app(), () => v.post(CLANKER_EVENTS, body), { status: 400, message: /^(eventSchemaName|eventContent): / });
     }
   });
 
@@ -205,7 +207,7 @@ describe(`POST ${CLANKER_EVENTS}`, () => {
       [JSON.stringify({ event_timestamp: 'soon', session_id: 5 }), 'session_id must be a string; event_timestamp must be a number'],
       [JSON.stringify({ source_environment: "prod'; DROP TABLE clanker_events; --" }), 'source_environment must be one of dev, qa, staging, prod'],
     ] as const) {
-      await expectRefused(db(), () => postText(CLANKER_EVENTS, JSON.stringify({ eventSchemaName: 'page_view', eventContent: content })), { status: 400, message });
+      await expectRefused(app(), () => postText(CLANKER_EVENTS, JSON.stringify({ eventSchemaName: 'page_view', eventContent: content })), { status: 400, message });
     }
   });
 });
@@ -215,13 +217,13 @@ describe(`POST ${VALIDATE_EVENT}`, () => {
 
   it('answers 404 for a schema name that cannot be one', async () => {
     for (const schemaName of [HOSTILE_TEXT.sql, HOSTILE_TEXT.controlAndUnicode]) {
-      await expectRefused(db(), () => v.post(url(schemaName), {}), { status: 404, message: fillMessage(platformMessages.unknownEventSchema, { schemaName }) });
+      await expectRefused(app(), () => v.post(url(schemaName), {}), { status: 404, message: fillMessage(platformMessages.unknownEventSchema, { schemaName }) });
     }
   });
 
   it('refuses unreadable bodies and says what is wrong with the content', async () => {
     await refusesUnreadableBodies(url('page_view'), { beacon: true });
-    const { body } = await expectRefused(db(), () => v.post(url('page_view'), { browser_window_width: 'wide' }), { status: 400, message: 'browser_window_width must be a number' });
+    const { body } = await expectRefused(app(), () => v.post(url('page_view'), { browser_window_width: 'wide' }), { status: 400, message: 'browser_window_width must be a number' });
     expect(body).toMatchObject({ valid: false, errors: ['browser_window_width must be a number'] });
   });
 });
@@ -229,7 +231,7 @@ describe(`POST ${VALIDATE_EVENT}`, () => {
 describe(`GET ${CAPTCHA_CHALLENGE} and POST ${CAPTCHA_SOLVE}`, () => {
   it('names an unknown action', async () => {
     for (const action of ['login', HOSTILE_TEXT.sql]) {
-      await expectRefused(db(), () => v.get(`${CAPTCHA_CHALLENGE}?action=${encodeURIComponent(action)}`), { status: 400, message: /^action: action must be one of / });
+      await expectRefused(app(), () => v.get(`${CAPTCHA_CHALLENGE}?action=${encodeURIComponent(action)}`), { status: 400, message: /^action: action must be one of / });
     }
   });
 
@@ -240,12 +242,12 @@ describe(`GET ${CAPTCHA_CHALLENGE} and POST ${CAPTCHA_SOLVE}`, () => {
   it('names missing or oversized fields and refuses a forged, tampered or wrongly answered challenge', async () => {
     const { challenge } = server.captcha.issueChallenge('form_block');
     for (const [body, field] of [[{ answer: '3' }, 'challenge'], [{ challenge }, 'answer'], [{ challenge, answer: ' ' }, 'answer'], [{ challenge, answer: '1'.repeat(17) }, 'answer'], [{ challenge: 'x'.repeat(1025), answer: '3' }, 'challenge']] as const) {
-      await expectRefused(db(), () => v.post(CAPTCHA_SOLVE, body), { status: 400, message: new RegExp(`^${field}: `) });
+      await expectRefused(app(), () => v.post(CAPTCHA_SOLVE, body), { status: 400, message: new RegExp(`^${field}: `) });
     }
     for (const forged of [HOSTILE_TEXT.sql, `${challenge.slice(0, -2)}xx`]) {
-      await expectRefused(db(), () => v.post(CAPTCHA_SOLVE, { challenge: forged, answer: '3' }), { status: 400, message: platformMessages.captchaWrongAnswer });
+      await expectRefused(app(), () => v.post(CAPTCHA_SOLVE, { challenge: forged, answer: '3' }), { status: 400, message: platformMessages.captchaWrongAnswer });
     }
-    await expectRefused(db(), () => v.post(CAPTCHA_SOLVE, { challenge, answer: '-1' }), { status: 400, message: platformMessages.captchaWrongAnswer });
+    await expectRefused(app(), () => v.post(CAPTCHA_SOLVE, { challenge, answer: '-1' }), { status: 400, message: platformMessages.captchaWrongAnswer });
   });
 });
 
@@ -256,7 +258,7 @@ describe(`GET ${AUTOCOMPLETE} and GET ${DETAILS}`, () => {
       ['input=main&country=%27%3B--', 'country'], ['input=main&limit=0', 'limit'], ['input=main&limit=-1', 'limit'],
       ['input=main&limit=1.5', 'limit'], ['input=main&limit=1e300', 'limit'], ['input=main&limit=ten', 'limit'], ['input=a&input=b', 'input'],
     ] as const) {
-      await expectRefused(db(), () => v.get(`${AUTOCOMPLETE}?${query}`), { status: 400, message: new RegExp(`^${field}: `) });
+      await expectRefused(app(), () => v.get(`${AUTOCOMPLETE}?${query}`), { status: 400, message: new RegExp(`^${field}: `) });
     }
   });
 
@@ -269,11 +271,11 @@ describe(`GET ${AUTOCOMPLETE} and GET ${DETAILS}`, () => {
   });
 
   it('names a missing or oversized place id and answers 404 for an unknown one without recording it', async () => {
-    await expectRefused(db(), () => v.get(DETAILS), { status: 400, message: /^placeId: / });
-    await expectRefused(db(), () => v.get(`${DETAILS}?placeId=${'x'.repeat(129)}`), { status: 400, message: /^placeId: / });
-    await expectRefused(db(), () => v.get(`${DETAILS}?placeId=p&productPage=${'x'.repeat(129)}`), { status: 400, message: /^productPage: / });
+    await expectRefused(app(), () => v.get(DETAILS), { status: 400, message: /^placeId: / });
+    await expectRefused(app(), () => v.get(`${DETAILS}?placeId=${'x'.repeat(129)}`), { status: 400, message: /^placeId: / });
+    await expectRefused(app(), () => v.get(`${DETAILS}?placeId=p&productPage=${'x'.repeat(129)}`), { status: 400, message: /^productPage: / });
     for (const placeId of ['no-such-place', HOSTILE_TEXT.sql]) {
-      await expectRefused(db(), () => v.get(`${DETAILS}?placeId=${encodeURIComponent(placeId)}`), { status: 404, message: platformMessages.placeNotFound });
+      await expectRefused(app(), () => v.get(`${DETAILS}?placeId=${encodeURIComponent(placeId)}`), { status: 404, message: platformMessages.placeNotFound });
     }
   });
 });

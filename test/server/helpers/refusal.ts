@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { BackgroundWork } from '../../../server/background-work.ts';
 import type { StoreSession } from '../../../server/db/store.ts';
 import { databaseDigest } from './database-digest.ts';
 import { ON_POSTGRES } from './test-database.ts';
@@ -16,10 +17,20 @@ export interface ExpectedRefusal {
   message?: string | RegExp;
 }
 
-/** Tracking calls answer first and write on the next turn of the event loop; let that happen. */
-export async function settleWrites(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 25));
+/** The store a refusal must leave as it was, with the app's background work where the test has it at hand. */
+export type RefusalStore = StoreSession | { store: StoreSession; background: BackgroundWork };
+
+/**
+ * Tracking calls answer first and write on the next turn of the event loop; let that happen:
+ * until the app's background work (where those writes run) has ended, or else for a moment.
+ */
+export async function settleWrites(background?: BackgroundWork): Promise<void> {
+  if (background) await background.settled();
+  else await new Promise((resolve) => setTimeout(resolve, 25));
 }
+
+const storeOf = (target: RefusalStore): StoreSession => ('background' in target ? target.store : target);
+const backgroundOf = (target: RefusalStore): BackgroundWork | undefined => ('background' in target ? target.background : undefined);
 
 /** A stack frame or a source path in an answer means internals leaked to the visitor. */
 const LEAKED_INTERNALS = /\bat .+\.(ts|js):\d+|node_modules|SQLITE_|\/(server|engine)\//;
@@ -30,11 +41,12 @@ const LEAKED_INTERNALS = /\bat .+\.(ts|js):\d+|node_modules|SQLITE_|\/(server|en
  * leaking internals, and not one row of the database added, removed or changed.
  */
 export async function expectRefused(
-  store: StoreSession,
+  target: RefusalStore,
   send: () => Promise<CallAnswer>,
   expected: ExpectedRefusal = {},
 ): Promise<{ status: number; message: string; body: Record<string, unknown> }> {
-  await settleWrites();
+  const store = storeOf(target);
+  await settleWrites(backgroundOf(target));
   const before = await databaseDigest(store);
   const answer = await send();
   const shown = JSON.stringify(answer.body)?.slice(0, 300);
@@ -53,7 +65,7 @@ export async function expectRefused(
   expect(shown).not.toMatch(LEAKED_INTERNALS);
   if (typeof expected.message === 'string') expect(message).toBe(expected.message);
   else if (expected.message) expect(message).toMatch(expected.message);
-  await settleWrites();
+  await settleWrites(backgroundOf(target));
   expect(await databaseDigest(store)).toEqual(before);
   return { status: answer.status, message: message as string, body };
 }
@@ -63,18 +75,19 @@ export async function expectRefused(
  * status (never a 500), no internals in it, and nothing written.
  */
 export async function expectPageRefused(
-  store: StoreSession,
+  target: RefusalStore,
   send: () => Promise<CallAnswer & { text: string }>,
   status: number | readonly number[],
 ): Promise<string> {
-  await settleWrites();
+  const store = storeOf(target);
+  await settleWrites(backgroundOf(target));
   const before = await databaseDigest(store);
   const answer = await send();
   const allowed: readonly number[] = typeof status === 'number' ? [status] : status;
   expect(allowed, answer.text.slice(0, 300)).toContain(answer.status);
   expect(answer.headers.get('content-type') ?? '').toContain('text/html');
   expect(answer.text).not.toMatch(LEAKED_INTERNALS);
-  await settleWrites();
+  await settleWrites(backgroundOf(target));
   expect(await databaseDigest(store)).toEqual(before);
   return answer.text;
 }
