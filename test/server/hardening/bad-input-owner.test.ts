@@ -29,6 +29,8 @@ afterAll(async () => {
 });
 
 const db = () => server.app.deps.store;
+/** What a refusal leaves as it was: the store, once the app's background work is done (a wait for it, not a sleep). */
+const app = () => server.app.deps;
 const preferencesUrl = (namespace: string) => PREFERENCES.replace(':namespace', encodeURIComponent(namespace));
 const productsUrl = (site = websiteId) => PRODUCTS.replace(':websiteId', encodeURIComponent(site));
 const categoriesUrl = (collectionId: string, site = websiteId) =>
@@ -38,10 +40,10 @@ const collectionOfType = async (wanted: (type: number) => boolean) =>
 
 /** Malformed JSON, a 10 MB body and the bodies that are not an object, on one owner call. */
 async function refusesUnreadableBodies(method: string, url: string, options: { notAnObject?: boolean } = {}): Promise<void> {
-  await expectRefused(db(), () => owner.request(method, url, '{"header": '), { status: 400, message: serverMessages.malformedJson });
-  await expectRefused(db(), () => owner.request(method, url, tenMegabyteJson()), { status: 413, message: serverMessages.bodyTooLarge });
+  await expectRefused(app(), () => owner.request(method, url, '{"header": '), { status: 400, message: serverMessages.malformedJson });
+  await expectRefused(app(), () => owner.request(method, url, tenMegabyteJson()), { status: 413, message: serverMessages.bodyTooLarge });
   if (options.notAnObject === false) return;
-  for (const [, body] of NOT_AN_OBJECT) await expectRefused(db(), () => owner.request(method, url, body), { status: 400 });
+  for (const [, body] of NOT_AN_OBJECT) await expectRefused(app(), () => owner.request(method, url, body), { status: 400 });
 }
 
 describe(`PUT ${PREFERENCES} and GET`, () => {
@@ -51,16 +53,16 @@ describe(`PUT ${PREFERENCES} and GET`, () => {
 
   it('names a namespace that is not a namespace, on reads and writes', async () => {
     for (const namespace of [HOSTILE_TEXT.sql, 'a/b', 'x'.repeat(65), HOSTILE_TEXT.controlAndUnicode]) {
-      await expectRefused(db(), () => owner.put(preferencesUrl(namespace), { a: 1 }), { status: 400, message: /^namespace: / });
-      await expectRefused(db(), () => owner.get(preferencesUrl(namespace)), { status: 400, message: /^namespace: / });
+      await expectRefused(app(), () => owner.put(preferencesUrl(namespace), { a: 1 }), { status: 400, message: /^namespace: / });
+      await expectRefused(app(), () => owner.get(preferencesUrl(namespace)), { status: 400, message: /^namespace: / });
     }
   });
 
   it('refuses too many keys or a key that is too long and leaves the stored preferences unchanged', async () => {
     expect((await owner.put(preferencesUrl('checkout'), { tipping: true })).status).toBe(200);
     const tooMany = Object.fromEntries(Array.from({ length: 201 }, (_, index) => [`k${index}`, index]));
-    await expectRefused(db(), () => owner.put(preferencesUrl('checkout'), tooMany), { status: 400, message: /200 keys/ });
-    await expectRefused(db(), () => owner.put(preferencesUrl('checkout'), { ['k'.repeat(129)]: 1 }), { status: 400 });
+    await expectRefused(app(), () => owner.put(preferencesUrl('checkout'), tooMany), { status: 400, message: /200 keys/ });
+    await expectRefused(app(), () => owner.put(preferencesUrl('checkout'), { ['k'.repeat(129)]: 1 }), { status: 400 });
     expect((await owner.get(preferencesUrl('checkout'))).body).toEqual({ tipping: true });
   });
 
@@ -83,7 +85,7 @@ describe(`PUT ${HEADER_FOOTER}`, () => {
       [{ footer: {} }, 'header'], [{ header: {} }, 'footer'], [{ header: 'centered', footer: {} }, 'header'],
       [{ header: {}, footer: [1, 2] }, 'footer'], [{ header: null, footer: {} }, 'header'],
     ] as const) {
-      await expectRefused(db(), () => owner.put(HEADER_FOOTER, body), { status: 400, message: new RegExp(`^${field}\\b`) });
+      await expectRefused(app(), () => owner.put(HEADER_FOOTER, body), { status: 400, message: new RegExp(`^${field}\\b`) });
     }
     expect((await owner.get(HEADER_FOOTER)).body).toEqual({ data: stored });
   });
@@ -98,7 +100,7 @@ describe(`PUT ${LANGUAGES}`, () => {
     expect((await owner.put(LANGUAGES, { languages: ['fr'] })).status).toBe(200);
     const tooMany = Array.from({ length: 51 }, (_, index) => `l${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`);
     for (const languages of [undefined, 'fr', [42], ['FR'], ['fr', 'fr'], [HOSTILE_TEXT.sql], ['fr\u0000'], tooMany]) {
-      await expectRefused(db(), () => owner.put(LANGUAGES, { languages }), { status: 400, message: /^languages\b/ });
+      await expectRefused(app(), () => owner.put(LANGUAGES, { languages }), { status: 400, message: /^languages\b/ });
     }
     expect((await owner.get(LANGUAGES)).body).toEqual({ languages: ['fr'] });
   });
@@ -119,7 +121,7 @@ describe(`POST ${PRODUCTS}`, () => {
 
   it('answers 404 for an unknown website id, SQL metacharacters included', async () => {
     for (const site of ['no-such-site', HOSTILE_TEXT.sql]) {
-      await expectRefused(db(), () => owner.post(productsUrl(site), { title: 'Shop' }), { status: 404, message: platformMessages.websiteMismatch });
+      await expectRefused(app(), () => owner.post(productsUrl(site), { title: 'Shop' }), { status: 404, message: platformMessages.websiteMismatch });
     }
   });
 
@@ -128,7 +130,7 @@ describe(`POST ${PRODUCTS}`, () => {
       [{ title: 42 }, 'title'], [{ title: 'x'.repeat(201) }, 'title'], [{ enabled: false }, 'enabled'],
       [{ description: 'x'.repeat(10_001) }, 'description'], [{ fallbackTitle: '' }, 'fallbackTitle'], [{ urlId: ['a'] }, 'urlId'],
     ] as const) {
-      await expectRefused(db(), () => owner.post(productsUrl(), body), { status: 400, message: new RegExp(`^${field}: `) });
+      await expectRefused(app(), () => owner.post(productsUrl(), body), { status: 400, message: new RegExp(`^${field}: `) });
     }
   });
 
@@ -150,15 +152,15 @@ describe(`POST ${CATEGORIES}`, () => {
 
   it('answers 404 for an unknown website or collection id', async () => {
     const store = await collectionOfType((type) => type === PRODUCTS_COLLECTION_TYPE);
-    await expectRefused(db(), () => owner.post(categoriesUrl(store, 'no-such-site'), root), { status: 404, message: platformMessages.websiteMismatch });
+    await expectRefused(app(), () => owner.post(categoriesUrl(store, 'no-such-site'), root), { status: 404, message: platformMessages.websiteMismatch });
     for (const collectionId of ['no-such-collection', HOSTILE_TEXT.sql]) {
-      await expectRefused(db(), () => owner.post(categoriesUrl(collectionId), root), { status: 404, message: platformMessages.collectionNotFound });
+      await expectRefused(app(), () => owner.post(categoriesUrl(collectionId), root), { status: 404, message: platformMessages.collectionNotFound });
     }
   });
 
   it('refuses a collection that is not a store', async () => {
     const page = await collectionOfType((type) => type !== PRODUCTS_COLLECTION_TYPE);
-    await expectRefused(db(), () => owner.post(categoriesUrl(page), root), { status: 400, message: platformMessages.notAStoreCollection });
+    await expectRefused(app(), () => owner.post(categoriesUrl(page), root), { status: 400, message: platformMessages.notAStoreCollection });
   });
 
   it('names mistyped fields', async () => {
@@ -169,7 +171,7 @@ describe(`POST ${CATEGORIES}`, () => {
       [{ ...root, pageRendering: 'GRID' }, 'pageRendering'], [{ ...root, displayIndex: 1.5 }, 'displayIndex'],
       [{ ...root, displayIndex: -1 }, 'displayIndex'], [{ ...root, parentCategoryId: 'x' }, 'parentCategoryId'],
     ] as const) {
-      await expectRefused(db(), () => owner.post(categoriesUrl(store), body), { status: 400, message: new RegExp(`^${field}: `) });
+      await expectRefused(app(), () => owner.post(categoriesUrl(store), body), { status: 400, message: new RegExp(`^${field}: `) });
     }
   });
 
@@ -177,7 +179,7 @@ describe(`POST ${CATEGORIES}`, () => {
     const created = await owner.post<{ id: string }>(productsUrl(), { title: 'Second shop' });
     expect(created.status).toBe(201);
     expect((await owner.post(categoriesUrl(created.body.id), root)).status).toBe(201);
-    await expectRefused(db(), () => owner.post(categoriesUrl(created.body.id), { ...root, displayName: HOSTILE_TEXT.sqlTautology }), {
+    await expectRefused(app(), () => owner.post(categoriesUrl(created.body.id), { ...root, displayName: HOSTILE_TEXT.sqlTautology }), {
       status: 409, message: platformMessages.rootCategoryExists,
     });
   });
@@ -190,20 +192,20 @@ describe(`POST ${NAVIGATION}`, () => {
 
   it('names a missing or mistyped navigation', async () => {
     for (const body of [{}, { navigation: [] }, { navigation: { items: 'all' } }, { navigation: { items: [{ collectionId: 5 }] } }, { navigation: { items: [{ externalLink: {} }] } }]) {
-      await expectRefused(db(), () => owner.post(NAVIGATION, body), { status: 400, message: /^navigation\b/ });
+      await expectRefused(app(), () => owner.post(NAVIGATION, body), { status: 400, message: /^navigation\b/ });
     }
   });
 
   it('refuses too many or too deeply nested items', async () => {
     const tooMany = Array.from({ length: 201 }, () => ({ externalLink: 'https://example.com' }));
-    await expectRefused(db(), () => owner.post(NAVIGATION, { navigation: { items: tooMany } }), { status: 400, message: /^navigation\.items: / });
+    await expectRefused(app(), () => owner.post(NAVIGATION, { navigation: { items: tooMany } }), { status: 400, message: /^navigation\.items: / });
     const deep = { items: [{ items: [{ items: [{ items: [{ externalLink: 'https://example.com' }] }] }] }] };
-    await expectRefused(db(), () => owner.post(NAVIGATION, { navigation: deep }), { status: 400, message: /deeper than 3/ });
+    await expectRefused(app(), () => owner.post(NAVIGATION, { navigation: deep }), { status: 400, message: /deeper than 3/ });
   });
 
   it('names an unknown collection id, SQL metacharacters included, and keeps the layout', async () => {
     for (const collectionId of ['no-such-collection', HOSTILE_TEXT.sql]) {
-      await expectRefused(db(), () => owner.post(NAVIGATION, { navigation: { items: [{ collectionId }] } }), {
+      await expectRefused(app(), () => owner.post(NAVIGATION, { navigation: { items: [{ collectionId }] } }), {
         status: 400, message: fillMessage(platformMessages.navigationCollectionMissing, { collectionId }),
       });
     }
