@@ -33,12 +33,14 @@ afterAll(async () => {
 });
 
 const db = () => server.app.deps.store;
+/** What a refusal leaves as it was: the store, once the app's background work is done (a wait for it, not a sleep). */
+const app = () => server.app.deps;
 const visitor = () => new Visitor(server.url).start();
 
 async function refusesUnreadableBodies(v: Visitor, method: string, url: string): Promise<void> {
-  await expectRefused(db(), () => v.request(method, url, '{"email": '), { status: 400, message: serverMessages.malformedJson });
-  await expectRefused(db(), () => v.request(method, url, tenMegabyteJson('additionalFields')), { status: 413, message: serverMessages.bodyTooLarge });
-  for (const [, body] of NOT_AN_OBJECT) await expectRefused(db(), () => v.request(method, url, body), { status: 400 });
+  await expectRefused(app(), () => v.request(method, url, '{"email": '), { status: 400, message: serverMessages.malformedJson });
+  await expectRefused(app(), () => v.request(method, url, tenMegabyteJson('additionalFields')), { status: 413, message: serverMessages.bodyTooLarge });
+  for (const [, body] of NOT_AN_OBJECT) await expectRefused(app(), () => v.request(method, url, body), { status: 400 });
 }
 
 describe(`POST ${NEWSLETTER_PATH}`, () => {
@@ -49,15 +51,15 @@ describe(`POST ${NEWSLETTER_PATH}`, () => {
   it('answers the newsletter message alone (no field name) for a missing, mistyped or invalid email, SQL metacharacters and unicode included', async () => {
     const v = await visitor();
     for (const email of [undefined, 42, '', 'not-an-email', `a@example.com'); DROP TABLE mailing_list; --`, HOSTILE_TEXT.controlAndUnicode, `${'a'.repeat(400)}@example.com`]) {
-      await expectRefused(db(), async () => v.post(NEWSLETTER_PATH, { email, captchaToken: await server.captchaToken('newsletter_block') }), { status: 400, message: NEWSLETTER.emailInvalid });
+      await expectRefused(app(), async () => v.post(NEWSLETTER_PATH, { email, captchaToken: await server.captchaToken('newsletter_block') }), { status: 400, message: NEWSLETTER.emailInvalid });
     }
   });
 
   it('answers the captcha message without a token or with a forged or mistyped one', async () => {
     const v = await visitor();
-    await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com' }), { status: 400, message: FORM.completeCaptcha });
-    await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com', captchaToken: 'a.b.c.d' }), { status: 400, message: FORM.completeCaptcha });
-    await expectRefused(db(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com', captchaToken: ['a'] }), { status: 400, message: REQUEST.tryAgain });
+    await expectRefused(app(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com' }), { status: 400, message: FORM.completeCaptcha });
+    await expectRefused(app(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com', captchaToken: 'a.b.c.d' }), { status: 400, message: FORM.completeCaptcha });
+    await expectRefused(app(), () => v.post(NEWSLETTER_PATH, { email: 'ada@example.com', captchaToken: ['a'] }), { status: 400, message: REQUEST.tryAgain });
   });
 });
 
@@ -89,7 +91,7 @@ describe(`POST ${SUBSCRIPTION}`, () => {
   for (const [label, body, status, message] of cases) {
     it(`refuses ${label}`, async () => {
       const v = await visitor();
-      await expectRefused(db(), () => v.post(SUBSCRIPTION, body), { status, message });
+      await expectRefused(app(), () => v.post(SUBSCRIPTION, body), { status, message });
     });
   }
 });
@@ -97,16 +99,16 @@ describe(`POST ${SUBSCRIPTION}`, () => {
 describe(`GET ${STOCK}`, () => {
   it('names a missing or oversized item id list', async () => {
     const v = await visitor();
-    await expectRefused(db(), () => v.get(STOCK), { status: 400, message: /^itemId\b/ });
+    await expectRefused(app(), () => v.get(STOCK), { status: 400, message: /^itemId\b/ });
     const many = Array.from({ length: 51 }, () => `itemId=${coffee.id}`).join('&');
-    await expectRefused(db(), () => v.get(`${STOCK}?${many}`), { status: 400, message: /^itemId\b/ });
-    await expectRefused(db(), () => v.get(`${STOCK}?itemId=${'x'.repeat(65)}`), { status: 400, message: /^itemId\b/ });
+    await expectRefused(app(), () => v.get(`${STOCK}?${many}`), { status: 400, message: /^itemId\b/ });
+    await expectRefused(app(), () => v.get(`${STOCK}?itemId=${'x'.repeat(65)}`), { status: 400, message: /^itemId\b/ });
   });
 
   it('answers 404 for unknown item ids, SQL metacharacters included', async () => {
     const v = await visitor();
     for (const itemId of ['no-such-item', HOSTILE_TEXT.sqlTautology, HOSTILE_TEXT.controlAndUnicode]) {
-      await expectRefused(db(), () => v.get(`${STOCK}?itemId=${encodeURIComponent(itemId)}`), { status: 404, message: serverMessages.productNotFound });
+      await expectRefused(app(), () => v.get(`${STOCK}?itemId=${encodeURIComponent(itemId)}`), { status: 404, message: serverMessages.productNotFound });
     }
   });
 });
@@ -132,23 +134,23 @@ describe(`PUT ${ADDITIONAL_FIELDS}`, () => {
       [{ ...valid, itemId: undefined }, REQUEST.tryAgain], [{ ...valid, sku: 5 }, REQUEST.tryAgain], [{ ...valid, additionalFields: { b: 2 } }, REQUEST.tryAgain],
       [{ ...valid, additionalFields: "{'b': 2}" }, PAYLOAD.additionalFieldsNotJson], [{ ...valid, additionalFields: 'x'.repeat(100_001) }, REQUEST.tryAgain],
     ] as const) {
-      await expectRefused(db(), () => v.put(url(), body), { status: 400, message });
+      await expectRefused(app(), () => v.put(url(), body), { status: 400, message });
     }
   });
 
   it('answers 404 for an unknown entry or product and 400 for another product than the entry holds', async () => {
     const { v, url } = await visitorWithEntry();
     for (const entryId of ['no-such-entry', HOSTILE_TEXT.sql, 'x'.repeat(65)]) {
-      await expectRefused(db(), () => v.put(url(entryId), valid), { status: 404, message: serverMessages.cartEntryNotFound });
+      await expectRefused(app(), () => v.put(url(entryId), valid), { status: 404, message: serverMessages.cartEntryNotFound });
     }
-    await expectRefused(db(), () => v.put(url(), { ...valid, itemId: 'no-such-item' }), { status: 404, message: serverMessages.productNotFound });
-    await expectRefused(db(), () => v.put(url(), { ...valid, itemId: shirt.id, sku: shirtInStock.sku }), { status: 400, message: ADD_TO_CART.variantUnavailable });
+    await expectRefused(app(), () => v.put(url(), { ...valid, itemId: 'no-such-item' }), { status: 404, message: serverMessages.productNotFound });
+    await expectRefused(app(), () => v.put(url(), { ...valid, itemId: shirt.id, sku: shirtInStock.sku }), { status: 400, message: ADD_TO_CART.variantUnavailable });
   });
 
   it('an entry of another visitor is unknown to this one', async () => {
     const { url } = await visitorWithEntry();
     const stranger = await visitor();
-    await expectRefused(db(), () => stranger.put(url(), valid), { status: 404, message: serverMessages.cartEntryNotFound });
+    await expectRefused(app(), () => stranger.put(url(), valid), { status: 404, message: serverMessages.cartEntryNotFound });
   });
 });
 
@@ -158,13 +160,13 @@ describe(`POST ${ENTRIES} and PUT …/quantity: the quantity message says what i
   it('calls a huge whole number too large and a negative one too small, not "not whole" or "not a number"', async () => {
     const v = await visitor();
     for (const quantity of [1e300, 2 ** 60, '99999999999999999999']) {
-      await expectRefused(db(), () => v.post(ENTRIES, { ...valid, quantity }), { status: 400, message: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
+      await expectRefused(app(), () => v.post(ENTRIES, { ...valid, quantity }), { status: 400, message: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
     }
     const added = await v.post<{ newlyAdded: { id: string } }>(ENTRIES, valid);
     expect(added.status).toBe(200);
     const quantityUrl = `${ENTRIES}/${added.body.newlyAdded.id}/quantity`;
-    await expectRefused(db(), () => v.put(quantityUrl, { quantity: 1e300 }), { status: 400, message: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
-    await expectRefused(db(), () => v.put(quantityUrl, { quantity: -1 }), { status: 400, message: PAYLOAD.quantityAtLeast(0) });
-    await expectRefused(db(), () => v.put(quantityUrl, { quantity: 2.5 }), { status: 400, message: ADD_TO_CART.quantityNotWhole });
+    await expectRefused(app(), () => v.put(quantityUrl, { quantity: 1e300 }), { status: 400, message: PAYLOAD.quantityAtMost(QUANTITY_MAX) });
+    await expectRefused(app(), () => v.put(quantityUrl, { quantity: -1 }), { status: 400, message: PAYLOAD.quantityAtLeast(0) });
+    await expectRefused(app(), () => v.put(quantityUrl, { quantity: 2.5 }), { status: 400, message: ADD_TO_CART.quantityNotWhole });
   });
 });
