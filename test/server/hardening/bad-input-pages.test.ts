@@ -30,48 +30,50 @@ afterAll(async () => {
 });
 
 const db = () => server.app.deps.store;
+/** What a refusal leaves as it was: the store, once the app's background work is done (a wait for it, not a sleep). */
+const app = () => server.app.deps;
 const visitor = () => new Visitor(server.url).start();
 
 describe(`POST ${CHECKOUT}, ${SUBSCRIPTION_CHECKOUT} and ${GIFT_CARD_CHECKOUT}`, () => {
   it('refuse malformed JSON and a 10 MB body with a page', async () => {
     const v = await visitor();
     for (const url of [CHECKOUT, SUBSCRIPTION_CHECKOUT, GIFT_CARD_CHECKOUT]) {
-      await expectPageRefused(db(), () => v.post(url, '{"cartToken": '), 400);
-      await expectPageRefused(db(), () => v.post(url, tenMegabyteJson('cartToken')), 413);
+      await expectPageRefused(app(), () => v.post(url, '{"cartToken": '), 400);
+      await expectPageRefused(app(), () => v.post(url, tenMegabyteJson('cartToken')), 413);
     }
   });
 
   it('an empty cart places no order and says so', async () => {
     const v = await visitor();
     // a bare form post buys nothing: it goes back to the form, which has nothing to buy
-    await settleWrites();
+    await settleWrites(app().background);
     const before = await databaseDigest(db());
     const posted = await v.post(CHECKOUT, {});
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(CHECKOUT);
-    await settleWrites();
+    await settleWrites(app().background);
     expect(await databaseDigest(db())).toEqual(before);
-    await expectRefused(db(), () => v.post(API_PATHS.checkoutQuote, {}), { status: 400, message: serverMessages.cartEmpty });
+    await expectRefused(app(), () => v.post(API_PATHS.checkoutQuote, {}), { status: 400, message: serverMessages.cartEmpty });
   });
 
   it('a missing, mistyped, forged or hostile cart token finds no subscription cart', async () => {
     const v = await visitor();
     for (const cartToken of [undefined, '', ['a', 'b'], 'no-such-token', HOSTILE_TEXT.sqlTautology, 'x'.repeat(129)]) {
-      await expectPageRefused(db(), () => v.post(SUBSCRIPTION_CHECKOUT, { cartToken }), 404);
+      await expectPageRefused(app(), () => v.post(SUBSCRIPTION_CHECKOUT, { cartToken }), 404);
     }
-    await expectPageRefused(db(), () => v.request('POST', SUBSCRIPTION_CHECKOUT, undefined, { form: { cartToken: HOSTILE_TEXT.sql } }), 404);
+    await expectPageRefused(app(), () => v.request('POST', SUBSCRIPTION_CHECKOUT, undefined, { form: { cartToken: HOSTILE_TEXT.sql } }), 404);
   });
 
   it('a gift-card purchase needs a gift card: unknown, hostile or other items are not found', async () => {
     const v = await visitor();
     for (const itemId of [undefined, 7, 'no-such-item', HOSTILE_TEXT.sql, shirt.id]) {
-      await expectPageRefused(db(), () => v.post(GIFT_CARD_CHECKOUT, { itemId, sku: 'SQ-GIFT-25' }), 404);
+      await expectPageRefused(app(), () => v.post(GIFT_CARD_CHECKOUT, { itemId, sku: 'SQ-GIFT-25' }), 404);
     }
   });
 
   it('a gift card without a known denomination goes back to the choice and buys nothing', async () => {
     const v = await visitor();
-    await settleWrites();
+    await settleWrites(app().background);
     const before = await databaseDigest(db());
     const answer = await v.post(GIFT_CARD_CHECKOUT, { itemId: giftCard.id, sku: HOSTILE_TEXT.sql });
     expect(answer.status).toBe(303);
@@ -85,14 +87,14 @@ describe(`GET ${PRODUCT_PAGE}, ${LESSON_PAGE}, ${ORDER_CONFIRMED}, ${SUBSCRIPTIO
     const v = await visitor();
     for (const id of ['no-such-thing', HOSTILE_TEXT.sql, HOSTILE_TEXT.controlAndUnicode, 'x'.repeat(5000)]) {
       const encoded = encodeURIComponent(id);
-      await expectPageRefused(db(), () => v.get(PRODUCT_PAGE.replace(':urlId', encoded)), 404);
-      await expectPageRefused(db(), () => v.get(LESSON_PAGE.replace(':urlId', encoded)), 404);
-      await expectPageRefused(db(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', encoded)}?token=${encoded}`), 404);
-      await expectPageRefused(db(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=${encoded}`), 404);
-      await expectPageRefused(db(), () => v.get(`${GIFT_CARD_CHECKOUT}?itemId=${encoded}`), 404);
+      await expectPageRefused(app(), () => v.get(PRODUCT_PAGE.replace(':urlId', encoded)), 404);
+      await expectPageRefused(app(), () => v.get(LESSON_PAGE.replace(':urlId', encoded)), 404);
+      await expectPageRefused(app(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', encoded)}?token=${encoded}`), 404);
+      await expectPageRefused(app(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=${encoded}`), 404);
+      await expectPageRefused(app(), () => v.get(`${GIFT_CARD_CHECKOUT}?itemId=${encoded}`), 404);
     }
-    await expectPageRefused(db(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=a&cartToken=b`), 404);
-    await expectPageRefused(db(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', 'x')}?token=a&token=b`), 404);
+    await expectPageRefused(app(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=a&cartToken=b`), 404);
+    await expectPageRefused(app(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', 'x')}?token=a&token=b`), 404);
   });
 });
 
@@ -100,7 +102,7 @@ describe(`GET ${SHOP}`, () => {
   it('answers 400 with the catalogue message for a sort or filter that cannot be, reads a page number that is not one as the first page, and lists hostile filters as plain text', async () => {
     const v = await visitor();
     for (const query of ['sort=%27%3B%20DROP%20TABLE%20products%3B--', 'category=a&category=b', `tag=${'x'.repeat(10_000)}`]) {
-      const text = await expectPageRefused(db(), () => v.get(`${SHOP}?${query}`), 400);
+      const text = await expectPageRefused(app(), () => v.get(`${SHOP}?${query}`), 400);
       expect(text, query).toContain(serverMessages.shopBrowseInvalid);
     }
     for (const query of ['page=-1', 'page=1e400', `page=${encodeURIComponent(HOSTILE_TEXT.sql)}`, `page=${'x'.repeat(10_000)}`]) {
@@ -134,10 +136,10 @@ describe(`GET ${MAILING_LIST_CONFIRM}`, () => {
     const tokens = ['', 'no-dot', 'a.b', 'a.b.c', `${Buffer.from('{"e":"x@example.com","s":"newsletter","x":9e15}').toString('base64url')}.forged`,
       encodeURIComponent(HOSTILE_TEXT.sql), encodeURIComponent(HOSTILE_TEXT.controlAndUnicode), 'x'.repeat(5000)];
     for (const token of tokens) {
-      const page = await expectPageRefused(db(), () => v.get(`${MAILING_LIST_CONFIRM}?token=${token}`), 400);
+      const page = await expectPageRefused(app(), () => v.get(`${MAILING_LIST_CONFIRM}?token=${token}`), 400);
       expect(page).toContain(serverMessages.mailingListLinkInvalid);
     }
-    await expectPageRefused(db(), () => v.get(MAILING_LIST_CONFIRM), 400);
-    await expectPageRefused(db(), () => v.get(`${MAILING_LIST_CONFIRM}?token=a&token=b`), 400);
+    await expectPageRefused(app(), () => v.get(MAILING_LIST_CONFIRM), 400);
+    await expectPageRefused(app(), () => v.get(`${MAILING_LIST_CONFIRM}?token=a&token=b`), 400);
   });
 });
