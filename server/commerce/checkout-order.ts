@@ -75,11 +75,19 @@ class ShortOfStock extends Error {
 }
 
 /**
+ * The key a charge is given back under: the charge's own, so the same attempt sent twice at once
+ * (both charged under its key, which the provider answers with one charge) gives the money back once.
+ */
+export function chargeGiveBackKey(reference: string): string {
+  return `checkout-refund-${reference}`;
+}
+
+/**
  * Gives back the charge of an order that could not be written. A provider that refuses leaves
  * the shopper charged with no order: logged, for the owner to give it back in the provider's dashboard.
  */
 async function giveChargeBack(services: CheckoutServices, reference: string): Promise<void> {
-  const result = await services.payments.refund(reference);
+  const result = await services.payments.refund(reference, { idempotencyKey: chargeGiveBackKey(reference) });
   if (result.outcome !== 'refunded') {
     services.log.error({ reference, reason: result.reason ?? null }, 'the charge of an order that could not be written was refused its refund: give it back in the payment provider');
   }

@@ -29,7 +29,7 @@ export type ChargeResult =
   | { outcome: 'retry' };
 
 export interface RefundRequest {
-  /** The order's refund: asking twice with the same key gives the money back once. */
+  /** The refund's own key (the order's, or the checkout's for a charge it gives back): asking twice with the same key gives the money back once. */
   idempotencyKey: string;
 }
 
@@ -49,5 +49,5 @@ export interface PaymentProvider {
    * Gives a charge back in full: the order could not be written after all (the last item went),
    * or the owner refunds or cancels it. Throws when the provider cannot be reached or fails.
    */
-  refund(reference: string, request?: RefundRequest): Promise<RefundResult>;
+  refund(reference: string, request: RefundRequest): Promise<RefundResult>;
 }

@@ -13,7 +13,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { placeOrderSchema, type PlaceOrderInput } from '../../client/lib/checkout-schema.ts';
-import { placeCheckoutOrder, quoteCart, type CheckoutServices } from '../../server/commerce/checkout-order.ts';
+import { chargeGiveBackKey, placeCheckoutOrder, quoteCart, type CheckoutServices } from '../../server/commerce/checkout-order.ts';
 import { CheckoutOrderRepository } from '../../server/db/checkout-order-repository.ts';
 import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -23,6 +23,7 @@ import type { Store } from '../../server/db/store.ts';
 import { BackgroundWork } from '../../server/background-work.ts';
 import { createMailer } from '../../server/email/mailer.ts';
 import { createTestPaymentProvider, TEST_CARDS } from '../../server/payments/test-payment-provider.ts';
+import { livePayments } from './helpers/live-payments.ts';
 import { freshPostgresUrl, TEST_ENGINES } from './helpers/test-database.ts';
 
 const silent = pino({ level: 'silent' });
@@ -143,14 +144,40 @@ for (const engine of TEST_ENGINES) {
           await store.run("UPDATE variants SET qty_in_stock = 0 WHERE id = 'v1'");
           return provider.charge(request);
         },
-        refund: async (reference) => {
+        refund: async (reference, request) => {
           refunds.push(reference);
-          return provider.refund(reference);
+          return provider.refund(reference, request);
         },
       } };
       const shortLines = [{ productName: 'Jug', variantLabel: 'Colour: Blue', left: 0 }];
       expect(await placeCheckoutOrder(racing, cart, input(2900))).toEqual({ kind: 'short-of-stock', status: 409, message: CHECKOUT.notEnoughLeft(shortLines), shortLines });
       expect(refunds).toHaveLength(1);
+      expect(await new CheckoutOrderRepository(store).countForCart(cart.id)).toBe(0);
+    });
+
+    it('gives the charge of one attempt sent twice at once back once, under the charge\'s own key', async () => {
+      await store.run("UPDATE variants SET qty_in_stock = 1 WHERE id = 'v1'");
+      const cart = await cartWith(store);
+      const live = livePayments();
+      // the provider answers the attempt's two charges with one charge; the last jug goes meanwhile
+      const racing: CheckoutServices = { ...services, payments: {
+        ...live.provider,
+        refund: live.provider.refund,
+        charge: async (request) => {
+          await store.run("UPDATE variants SET qty_in_stock = 0 WHERE id = 'v1'");
+          return live.provider.charge(request);
+        },
+      } };
+      const attempt = input(2900);
+      const outcomes = await Promise.all([placeCheckoutOrder(racing, cart, attempt), placeCheckoutOrder(racing, cart, attempt)]);
+      expect(outcomes.map((outcome) => outcome.kind)).toEqual(['short-of-stock', 'short-of-stock']);
+      expect(live.asked).toHaveLength(2);
+      const reference = live.asked[0]!.reference;
+      expect(live.asked).toEqual([
+        { reference, idempotencyKey: chargeGiveBackKey(reference) },
+        { reference, idempotencyKey: chargeGiveBackKey(reference) },
+      ]);
+      expect(live.givenBack.get(reference)).toBe(1);
       expect(await new CheckoutOrderRepository(store).countForCart(cart.id)).toBe(0);
     });
 

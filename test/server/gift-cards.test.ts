@@ -71,9 +71,9 @@ function recordingProvider(): PaymentProvider {
       }
       return provider.charge(request);
     },
-    async refund(reference) {
+    async refund(reference, request) {
       refunds.push(reference);
-      return provider.refund(reference);
+      return provider.refund(reference, request);
     },
   };
 }

@@ -42,9 +42,9 @@ export function recordingPayments(): RecordingPayments {
         }
         return provider.charge(request);
       },
-      async refund(reference) {
+      async refund(reference, request) {
         refunds.push(reference);
-        return provider.refund(reference);
+        return provider.refund(reference, request);
       },
     },
     holdChargesUntil(count) {
