@@ -44,6 +44,16 @@ type ChargeRow = Record<string, unknown> & {
   status: OrderStatus; test_mode: number; grand_total_cents: number | string; payment_reference: string | null; payment_provider: string | null;
 };
 
+/** Whether an order's payment reference is a card charge's (not a gift card or a discount paying it all, nor none). */
+function isCardCharge(reference: string | null): reference is string {
+  return reference !== null && reference !== '' && reference !== GIFT_CARD_PAYMENT_REFERENCE && reference !== NOTHING_CHARGED_PAYMENT_REFERENCE;
+}
+
+/** What the payment card paid of an order: its total less a gift card's part, 0 when no card was charged. */
+function cardPaidCents(reference: string | null, grandTotalCents: number, giftCardCents: number): number {
+  return isCardCharge(reference) ? grandTotalCents - giftCardCents : 0;
+}
+
 /** Order `orderId`'s card charge, or undefined when there is no such order. */
 export async function cardChargeOf(session: StoreSession, orderId: string): Promise<CardCharge | undefined> {
   const row = await session.get<ChargeRow>(
@@ -51,12 +61,11 @@ export async function cardChargeOf(session: StoreSession, orderId: string): Prom
     [orderId],
   );
   if (!row) return undefined;
-  const charged = row.payment_reference !== null && row.payment_reference !== ''
-    && row.payment_reference !== GIFT_CARD_PAYMENT_REFERENCE && row.payment_reference !== NOTHING_CHARGED_PAYMENT_REFERENCE;
   const giftCard = await new GiftCardRepository(session).paymentOf(orderId);
+  const charged = isCardCharge(row.payment_reference);
   return {
     reference: charged ? row.payment_reference : null,
-    paidCents: charged ? Number(row.grand_total_cents) - (giftCard?.amountCents ?? 0) : 0,
+    paidCents: cardPaidCents(row.payment_reference, Number(row.grand_total_cents), giftCard?.amountCents ?? 0),
     provider: row.payment_provider ?? '',
     testMode: Number(row.test_mode) === 1,
     status: row.status,
@@ -69,10 +78,12 @@ export function isOwedToCard(charge: CardCharge): boolean {
   return !charge.testMode && charge.reference !== null && charge.paidCents > 0 && charge.refundedOn === null;
 }
 
-/** The order screen's part: what the card paid, and whether its refund was begun or made. */
-export async function cardRefundOfOrder(session: StoreSession, orderId: string) {
-  const charge = await cardChargeOf(session, orderId);
-  return { cardRefund: charge ? { paidCents: charge.paidCents, startedOn: charge.startedOn, refundedOn: charge.refundedOn } : null };
+/**
+ * The order screen's part, from what the screen read already (the order's detail and what a gift
+ * card paid of it): what the card paid, and whether its refund was begun or made.
+ */
+export function cardRefundOfOrder(order: { paymentReference: string | null; grandTotalCents: number } & CardRefundState, giftCardCents: number) {
+  return { paidCents: cardPaidCents(order.paymentReference, order.grandTotalCents, giftCardCents), startedOn: order.startedOn, refundedOn: order.refundedOn };
 }
 
 /**

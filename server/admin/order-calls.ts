@@ -175,13 +175,10 @@ export function createOrderCalls(deps: AppDeps): Router {
 
   router.get(`${ADMIN_ORDERS}/:orderId`, canRead, async (req, res) => {
     const { orderId } = parseAdminInput(orderParams, req.params);
-    const order = await new AdminOrderRepository(deps.store).findById(orderId);
+    const order = await orderScreen(orderId);
     if (!order) throw new HttpError(404, ADMIN.server.orderNotFound);
     // without a mail server an email cannot be sent again: the screen says so instead of offering it
-    res.json({
-      order: { ...order, ...(await giftCardsOfOrder(deps.store, orderId)), ...(await cardRefundOfOrder(deps.store, orderId)), emails: await orderEmails(orderId) },
-      canSendEmail: canSendEmail(deps.options.mail),
-    });
+    res.json({ order: { ...order, emails: await orderEmails(orderId) }, canSendEmail: canSendEmail(deps.options.mail) });
   });
 
   /** The order's emails (the shopper's confirmation, the owner's notice) and how each went. */
@@ -223,13 +220,21 @@ export function createOrderCalls(deps: AppDeps): Router {
     return notice === null ? null : new EmailOutboxRepository(tx).add(notice, now);
   }
 
+  /**
+   * The order as its screen shows it: the detail, its gift cards, and what its card paid and got
+   * back (from those two reads); undefined when there is no such order.
+   */
+  async function orderScreen(orderId: string) {
+    const detail = await new AdminOrderRepository(deps.store).findById(orderId);
+    if (!detail) return undefined;
+    const giftCards = await giftCardsOfOrder(deps.store, orderId);
+    const { cardRefundState, ...order } = detail;
+    return { ...order, ...giftCards, cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0) };
+  }
+
   /** The order as the screen shows it after a change. */
   async function orderAnswer(orderId: string) {
-    return {
-      ...(await new AdminOrderRepository(deps.store).findById(orderId))!,
-      ...(await giftCardsOfOrder(deps.store, orderId)),
-      ...(await cardRefundOfOrder(deps.store, orderId)),
-    };
+    return (await orderScreen(orderId))!;
   }
 
   /** The refusal of a move the order's status does not allow. */

@@ -3,6 +3,7 @@ import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { DiscountCodeRepository } from './discount-code-repository.ts';
 import type { OrderItemRecord } from './order-repository.ts';
 import { trackingFromRow } from './order-tracking-repository.ts';
+import { cardRefundFromRow, type CardRefundState } from './card-refund-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { isDiscountCodeShape, normalisedDiscountCode } from '../../client/lib/discount-code.ts';
 
@@ -82,6 +83,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   history: Array<{ status: OrderStatus; on: number; by: string | null }>;
   /** The last four digits of the card it charged (migration 149); null when none was, or the order is older. */
   paymentCardLast4: string | null;
+  /** Where a live order's card refund stands (the order screen's `cardRefund`, card-refund.ts). */
+  cardRefundState: CardRefundState;
 }
 
 type OrderRow = Record<string, unknown> & {
@@ -304,6 +307,7 @@ export class AdminOrderRepository {
       formAnswers,
       history: history.sort((a, b) => a.on - b.on),
       paymentCardLast4: text(row, 'payment_card_last4'),
+      cardRefundState: cardRefundFromRow(row),
     };
   }
 
