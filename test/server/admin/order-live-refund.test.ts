@@ -59,6 +59,7 @@ describe('refunding a live order', () => {
     const before = await detail(orderId);
     expect(before.testMode).toBe(false);
     expect(before.cardRefund).toEqual({ paidCents: before.grandTotalCents, startedOn: null, refundedOn: null });
+    expect(before).not.toHaveProperty('cardRefundState'); // the screen's own part, sent once as cardRefund
     const left = await stock();
     const answer = await refund(orderId);
     expect(answer.status, answer.text).toBe(200);
