@@ -24,7 +24,7 @@ import type {
   SectionNode,
   VariableNode,
 } from '../syntax/nodes.ts';
-import { LIFTED } from '../syntax/nodes.ts';
+import { LIFTED, unknownKind } from '../syntax/nodes.ts';
 import { Opcode, opcodeName } from '../syntax/opcodes.ts';
 import { emitValue, valueText } from './emit.ts';
 import { JsonDouble } from './json-double.ts';
@@ -186,8 +186,21 @@ export class Compiler {
       }
       case Opcode.ROOT:
         return this.block(node.consequent);
-      default:
+      // text (written by the caller) and what closes a block: no step of their own
+      case Opcode.TEXT:
+      case Opcode.COMMENT:
+      case Opcode.META_LEFT:
+      case Opcode.META_RIGHT:
+      case Opcode.NEWLINE:
+      case Opcode.SPACE:
+      case Opcode.TAB:
+      case Opcode.END:
+      case Opcode.EOF:
+      case Opcode.ALTERNATES_WITH:
+      case LIFTED:
         return noop;
+      default:
+        return unknownKind(node, noop);
     }
   }
 
@@ -798,8 +811,25 @@ function constantText(node: Node): string | null {
     case Opcode.COMMENT:
     case LIFTED:
       return '';
-    default:
+    case Opcode.VARIABLE:
+    case Opcode.SECTION:
+    case Opcode.REPEATED:
+    case Opcode.PREDICATE:
+    case Opcode.OR_PREDICATE:
+    case Opcode.IF:
+    case Opcode.BINDVAR:
+    case Opcode.CTXVAR:
+    case Opcode.EVAL:
+    case Opcode.INCLUDE:
+    case Opcode.INJECT:
+    case Opcode.MACRO:
+    case Opcode.ROOT:
+    case Opcode.END:
+    case Opcode.EOF:
+    case Opcode.ALTERNATES_WITH:
       return null;
+    default:
+      return unknownKind(node, null);
   }
 }
 

@@ -149,6 +149,16 @@ export type Node =
   | LiftedNode
   | RootNode;
 
+/**
+ * The `default` of a switch over `node.op` that has a case for every kind of node: while a kind
+ * has no case, `node` is not `never` there and the type checker refuses the call, so adding an
+ * instruction names each switch that must learn it. At run time (a tree built by hand with an op
+ * no kind has) the switch answers `fallback`.
+ */
+export function unknownKind<T>(_node: never, fallback: T): T {
+  return fallback;
+}
+
 /** Splits a dotted reference; all-digit segments that fit 31 bits become array indexes. */
 export function splitPath(raw: string): PathSegment[] {
   // The dots are found by indexOf, not a loop over characters: a process's first templates are

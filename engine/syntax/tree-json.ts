@@ -12,7 +12,7 @@ import type {
   RootNode,
   SimpleNode,
 } from './nodes.ts';
-import { LIFTED } from './nodes.ts';
+import { LIFTED, unknownKind } from './nodes.ts';
 import { Opcode } from './opcodes.ts';
 
 export type TreeJson = number | string | TreeJson[];
@@ -89,8 +89,19 @@ export function nodeJson(node: Node): TreeJson {
       return [Opcode.COMMENT, node.text, node.multiline ? 1 : 0];
     case Opcode.ROOT:
       return [Opcode.ROOT, 1, blockJson(node.consequent), Opcode.EOF];
-    default:
+    // the one-character texts and block ends are their opcode alone
+    case Opcode.META_LEFT:
+    case Opcode.META_RIGHT:
+    case Opcode.NEWLINE:
+    case Opcode.SPACE:
+    case Opcode.TAB:
+    case Opcode.END:
+    case Opcode.EOF:
+    case Opcode.ALTERNATES_WITH:
+    case LIFTED:
       return node.op;
+    default:
+      return unknownKind(node, (node as Node).op);
   }
 }
 
