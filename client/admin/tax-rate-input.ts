@@ -1,6 +1,6 @@
 /** The tax rate as the owner types it (a percentage: "8.875", "8,875") and as the store keeps it (basis points: 887.5). */
 import { TAX_RATE_DECIMALS, taxRateTenths } from '../lib/tax-rate.ts';
-import { decimalFromText } from './money-input.ts';
+import { decimalFromText } from '../lib/money-input.ts';
 
 /**
  * The typed percentage in basis points (tenths of one exactly: "8.875" is 887.5), or NaN for text

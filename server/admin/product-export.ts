@@ -9,7 +9,7 @@
  * export holds one batch in memory. Its header names as many option columns as the product with
  * the most options has, so the products are read twice: once for that count, then for the rows.
  */
-import { textFromCents } from '../../client/admin/money-input.ts';
+import { textFromCents } from '../../client/lib/money-input.ts';
 import type { AdminProduct } from '../db/admin-product-repository.ts';
 import { IMPORT_COLUMNS, IMPORT_KIND_WORDS, importOptionName, importOptionValue } from './product-import.ts';
 import { descriptionText, kindOf, productForEditor } from './product-input.ts';

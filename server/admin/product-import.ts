@@ -8,7 +8,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { centsFromText, notAnAmountText } from '../../client/admin/money-input.ts';
+import { centsFromText, notAnAmountText } from '../../client/lib/money-input.ts';
 import { fillMessage } from '../messages.ts';
 import { checkAdminInput } from './admin-validation.ts';
 import { csvText } from './csv.ts';

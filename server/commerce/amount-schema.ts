@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
-import { notAnAmountText } from '../../client/admin/money-input.ts';
+import { notAnAmountText } from '../../client/lib/money-input.ts';
 import { DEFAULT_CURRENCY } from '../../client/lib/money.ts';
 
 const NOT_AN_AMOUNT = notAnAmountText(DEFAULT_CURRENCY);

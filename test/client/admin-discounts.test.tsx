@@ -14,7 +14,7 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { AdminApp } from '../../client/admin/AdminApp.tsx';
 import { DiscountCodeEditor } from '../../client/admin/screens/DiscountCodeEditor.tsx';
 import { DiscountsScreen } from '../../client/admin/screens/DiscountsScreen.tsx';
-import { notAnAmountText } from '../../client/admin/money-input.ts';
+import { notAnAmountText } from '../../client/lib/money-input.ts';
 import { scriptFetch, settle } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
 

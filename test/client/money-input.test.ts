@@ -3,7 +3,7 @@
  * product import): no typed amount may be read as another one.
  */
 import { describe, expect, it } from 'vitest';
-import { amountExample, centsFromText, decimalFromText, notAnAmountText, textFromCents } from '../../client/admin/money-input.ts';
+import { amountExample, centsFromText, decimalFromText, notAnAmountText, textFromCents } from '../../client/lib/money-input.ts';
 
 describe('reading a typed amount', () => {
   it('reads plain amounts in minor units', () => {

@@ -16,7 +16,7 @@ import type { Navigate } from '../AdminApp.tsx';
 import { CardTableHead } from '../CardTableHead.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { replaceAddress } from '../history-position.ts';
-import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
+import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../../lib/money-input.ts';
 import { useFocusAfterCall } from '../focus-after-call.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { NO_NOTICE, refusedNotice, useScreenNotice } from '../screen-notice.ts';

@@ -11,7 +11,7 @@ import { adminCall } from '../admin-api.ts';
 import { CardTableHead } from '../CardTableHead.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
-import { integerFromText } from '../money-input.ts';
+import { integerFromText } from '../../lib/money-input.ts';
 import { NO_NOTICE, refusedNotice, useClearedOnSignIn, type ScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { TableRegion } from '../TableRegion.tsx';

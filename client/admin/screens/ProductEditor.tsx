@@ -12,7 +12,7 @@ import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { adminUpload } from '../admin-upload.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
-import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
+import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../../lib/money-input.ts';
 import { replaceAddress } from '../history-position.ts';
 import { useFocusAfterCall } from '../focus-after-call.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';

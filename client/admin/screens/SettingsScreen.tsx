@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
-import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../money-input.ts';
+import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../../lib/money-input.ts';
 import { basisPointsFromText, textFromBasisPoints } from '../tax-rate-input.ts';
 import { useFocusAfterCall } from '../focus-after-call.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';

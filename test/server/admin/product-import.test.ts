@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
-import { notAnAmountText } from '../../../client/admin/money-input.ts';
+import { notAnAmountText } from '../../../client/lib/money-input.ts';
 import { csvText } from '../../../server/admin/csv.ts';
 import { productForEditor } from '../../../server/admin/product-input.ts';
 import { AdminProductRepository } from '../../../server/db/admin-product-repository.ts';

@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notAnAmountText } from '../../../client/admin/money-input.ts';
+import { notAnAmountText } from '../../../client/lib/money-input.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
 import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';

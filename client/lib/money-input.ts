@@ -1,6 +1,6 @@
 /** Prices as the owner types them ("12.50") and as the server keeps them (minor units). */
-import { ADMIN } from '../lib/admin-messages.ts';
-import { formatAmount, fractionDigits } from '../lib/money.ts';
+import { ADMIN } from './admin-messages.ts';
+import { formatAmount, fractionDigits } from './money.ts';
 
 /**
  * A typed number as plain decimal text ("1250.5"), or null when its commas cannot be read
