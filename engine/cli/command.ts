@@ -52,7 +52,13 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
     const foreign = unknown?.startsWith('--') ? command.foreignOptions?.[unknown.slice(2)] : undefined;
     if (foreign !== undefined) throw new CliFailure(cliMessages.badArguments(command.name, cliMessages.optionNote(reason, foreign)));
     const guess = unknown === undefined ? undefined : closestName(unknown, Object.keys(command.options).map((name) => `--${name}`));
-    throw new CliFailure(cliMessages.badArguments(command.name, guess === undefined ? reason : cliMessages.optionGuess(reason, guess)));
+    if (guess !== undefined) throw new CliFailure(cliMessages.badArguments(command.name, cliMessages.optionGuess(reason, guess)));
+    // a mistyped option of the command's other form (`--pag`, `--partial`) is named, with why it does not apply here
+    const foreignGuess = unknown === undefined ? undefined : closestName(unknown, Object.keys(command.foreignOptions ?? {}).map((name) => `--${name}`));
+    if (foreignGuess !== undefined) {
+      throw new CliFailure(cliMessages.badArguments(command.name, cliMessages.optionNote(cliMessages.optionGuess(reason, foreignGuess), command.foreignOptions![foreignGuess.slice(2)]!)));
+    }
+    throw new CliFailure(cliMessages.badArguments(command.name, reason));
   }
   const { help, ...rest } = parsed.values as Record<string, string | boolean | string[] | undefined>;
   // `--data=` gives no value either: said as for `--data` last, rather than as a file named '' that is missing

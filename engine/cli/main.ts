@@ -58,6 +58,25 @@ function unknownCommand(name: string): CliFailure {
   return new CliFailure(cliMessages.unknownCommand(name, closestName(name, known)));
 }
 
+/**
+ * Where the first path among a command's arguments stands, wherever its options are
+ * (`render --page /shop --data c.json templates/`), or -1. An option's value is not a path: the
+ * options of both forms take one but `--allow-errors` and `--help`, and a mistyped option
+ * (`--pag /shop`) is taken to, since either form refuses it and the folder's form, which gets
+ * the folder, names the option meant.
+ */
+function firstPositional(command: Command, argv: readonly string[]): number {
+  const alone = new Set(['--help', '-h', ...Object.entries(command.options).filter(([, option]) => option.type === 'boolean').map(([name]) => `--${name}`)]);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return i + 1 < argv.length ? i + 1 : -1;
+    if (!arg.startsWith('-') || arg === '-') return i;
+    // its value follows, unless it stands alone or is given with it (`--data=c.json`)
+    if (!alone.has(arg) && !arg.includes('=') && argv[i + 1]?.startsWith('-') === false) i++;
+  }
+  return -1;
+}
+
 async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) throw new CliFailure(cliMessages.noCommand);
@@ -74,17 +93,19 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   // `check DIR` and `render DIR --page URL` of a developer-template folder (one with template.conf);
   // the folder code is loaded only then, so other calls start without it (but for the small test
   // of where a template's files are).
-  if ((first === 'check' || first === 'render') && rest[0] !== undefined) {
-    // A template kept one folder down (my-template/src/template.conf) is the one the author means.
-    const folder = templateFolderRoot(rest[0]);
-    if (folder?.nested) io.err(cliMessages.nestedTemplateFolder(rest[0], folder.root));
-    if (folder !== null) {
-      const { runFolderCommand } = await import('../../server/theme/folder-cli.ts');
-      return runFolderCommand([first, folder.root, ...rest.slice(1)], io);
-    }
-  }
   const command = COMMANDS.find((c) => c.name === first);
   if (command === undefined) throw unknownCommand(first);
+  const pathAt = command.name === 'check' || command.name === 'render' ? firstPositional(command, rest) : -1;
+  if (pathAt >= 0) {
+    // A template kept one folder down (my-template/src/template.conf) is the one the author means.
+    const path = rest[pathAt]!;
+    const folder = templateFolderRoot(path);
+    if (folder?.nested) io.err(cliMessages.nestedTemplateFolder(path, folder.root));
+    if (folder !== null) {
+      const { runFolderCommand } = await import('../../server/theme/folder-cli.ts');
+      return runFolderCommand([first, ...rest.slice(0, pathAt), folder.root, ...rest.slice(pathAt + 1)], io);
+    }
+  }
   const args = parseCommandArgs(command, rest);
   if (args.help) {
     io.out(command.help);

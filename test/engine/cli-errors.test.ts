@@ -379,6 +379,32 @@ describe('tmpl: usage errors exit 2', () => {
     );
   });
 
+  it("a template folder is a template folder wherever the options stand, and a mistyped option of the folder's form is named", async () => {
+    write('options-first/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
+    write('options-first/site.region', '<main>{squarespace.main-content}</main>');
+    const folder = join(dir, 'options-first');
+    const context = write('options-first.json', '{"website": {"siteTitle": "S"}}');
+    const last = await runCli(['render', folder, '--page', '/', '--data', context]);
+    expect(last.code).toBe(EXIT.ok);
+    expect(last.out).toContain('<main>');
+    for (const argv of [
+      ['render', '--page', '/', '--data', context, folder],
+      ['render', '--data', context, folder, '--page', '/'],
+      ['render', '--allow-errors', '--page', '/', folder, '--data', context],
+      ['render', '--page=/', '--data', context, '--', folder],
+    ]) {
+      expect(await runCli(argv), argv.join(' ')).toEqual(last);
+    }
+    const pageGuess = cliMessages.optionGuess("Unknown option '--pag'", '--page');
+    await expectFailure(['render', '--pag', '/', folder], cliMessages.badArguments('render', pageGuess));
+    await expectFailure(['render', folder, '--pag', '/'], cliMessages.badArguments('render', pageGuess));
+    // given a single template, the option meant is named with why that form does not take it
+    await expectFailure(['render', '--pag', '/', page], cliMessages.badArguments('render', cliMessages.optionNote(pageGuess, cliMessages.folderOnlyOption('--page'))));
+    const partialsNote = cliMessages.badArguments('check', cliMessages.optionNote(cliMessages.optionGuess("Unknown option '--partial'", '--partials'), cliMessages.partialsOfTemplateFolder));
+    await expectFailure(['check', folder, '--partial', 'blocks'], partialsNote);
+    await expectFailure(['check', '--partial', 'blocks', folder], partialsNote);
+  });
+
   it('--partials given with a developer-template folder says where its partials come from', async () => {
     write('with-blocks/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
     write('with-blocks/site.region', '{squarespace.main-content}');
