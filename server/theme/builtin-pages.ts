@@ -20,7 +20,8 @@ export interface BuiltinPages {
 }
 
 export function createBuiltinPages(log: Logger, watch: boolean, dir: string = TEMPLATES_DIR): BuiltinPages {
-  const theme = new FolderCache(new DiskTemplateSource(dir, 'templates/'), log, watch);
+  // named in the log as what it is here: beside an author's own folder, a bare 'templates/' read as if the server served the theme instead
+  const theme = new FolderCache(new DiskTemplateSource(dir, 'templates/ (the built-in pages)'), log, watch);
   return {
     folder: () => theme.current(),
     main(target, context, options = {}) {

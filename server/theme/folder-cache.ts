@@ -21,6 +21,8 @@ export class TemplateFolderError extends Error {
 export class FolderCache {
   private folder: TemplateFolder | null = null;
   private version = '';
+  /** The version whose load failed and was told (development), so a broken folder is told once. */
+  private brokenVersion = '';
   private readonly slips: WarningLog;
 
   constructor(
@@ -42,7 +44,16 @@ export class FolderCache {
     const version = this.source.version();
     if (this.folder !== null && version === this.version) return this.folder;
     const load = loadTemplateFolder(this.source);
-    if (load.folder === null) throw new TemplateFolderError(load.problems);
+    if (load.folder === null) {
+      // development: told when a save breaks it (at the start too), placed as the overlay places it,
+      // not again at each request while it stays broken
+      if (this.watch && version !== this.brokenVersion) {
+        this.brokenVersion = version;
+        this.log.error({ folder: this.source.label, problems: load.problems }, `${themeMessages.folderBrokenDevLog}: ${load.problems.map((p) => `${placeOf(p)} ${p.message}`).join('; ')}`);
+      }
+      throw new TemplateFolderError(load.problems);
+    }
+    this.brokenVersion = '';
     // A template that is not text (an image renamed .block) would serve garbage: outside development
     // the folder is not served, as a template.conf that does not parse; in development the overlay shows it.
     const notText = load.problems.filter(isNotTextProblem);

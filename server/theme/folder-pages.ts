@@ -150,8 +150,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   } catch (error) {
     // In development the author fixes the folder while the server runs: every page shows the
     // problem in the overlay until then. Elsewhere a folder that cannot be served stops the start.
+    // (the cache has told it in the log)
     if (!(watching && error instanceof TemplateFolderError)) throw error;
-    deps.log.error({ folder: source.label, problems: error.problems }, themeMessages.folderBrokenDevLog);
   }
 
   const router = Router();

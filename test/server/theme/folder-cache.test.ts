@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { FolderCache } from '../../../server/theme/folder-cache.ts';
+import { FolderCache, TemplateFolderError } from '../../../server/theme/folder-cache.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
 import { SITE_REGION } from './folder-fixture.ts';
@@ -100,6 +100,24 @@ describe('the template folder cache', () => {
       themeMessages.warningFixed('collections/blog.conf:2:3'),
     ]);
     expect(themeMessages.warningFixed('collections/blog.conf:2:3')).toBe('the warning at collections/blog.conf:2:3 is fixed');
+  });
+
+  it('tells in development, once, that a save left the folder unloadable, placed as the overlay places it, and loads it again once fixed', () => {
+    const { log, said } = warningLog();
+    const source = twoLayouts();
+    const cache = new FolderCache(source, log, true);
+    cache.current();
+    said.length = 0;
+    source.write('template.conf', WRITTEN.replace('"layouts":', '"layouts",'));
+    expect(() => cache.current()).toThrow(TemplateFolderError);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(new RegExp(`^${themeMessages.folderBrokenDevLog}: template\\.conf:2:12 not valid JSON`));
+    // each request while it stays broken fails the same way, without telling it again
+    expect(() => cache.current()).toThrow(TemplateFolderError);
+    expect(said).toHaveLength(1);
+    source.write('template.conf', WRITTEN);
+    expect(cache.current().conf.layouts.bare).toBeDefined();
+    expect(said).toEqual([said[0], themeMessages.folderLoaded]);
   });
 
   it('leaves them to tmpl check outside development', () => {
