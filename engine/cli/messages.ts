@@ -122,7 +122,6 @@ export const cliMessages = {
   outputUnwritable: (path: string, reason: string) => `${path}: cannot be written (${reason})`,
 
   // Findings of `tmpl check` beyond the compile errors (exit 1).
-  macroUnknown: (name: string) => `Macro '${name}' is not defined: no {.macro ${name}} in this template or the partials it includes, and no partial of that name`,
 
   // Reports.
   hint: (message: string, hint: string) => `${message} — ${hint}`,

@@ -300,12 +300,20 @@ describe('tmpl check', () => {
         '{.include shared}',
         '{@|apply nowhere.block}',
         '{.include ghost}',
+        '{.include crad}',
       ].join('\n'),
     );
     const r = await runCli(['check', file, '--partials', join(dir, 'site/partials')]);
     expect(r.code).toBe(1);
     const lines = r.err.split('\n').filter((l) => l.startsWith(file));
-    expect(lines).toEqual([`${file}:6:1 ${messages.partialMissing('nowhere.block')}`, `${file}:7:1 ${cliMessages.macroUnknown('ghost')}`]);
+    // an include's missing partial or macro in the render's words, with the render's hint
+    expect(lines).toEqual([
+      `${file}:6:1 ${messages.partialMissing('nowhere.block')}`,
+      `${file}:7:1 ${messages.partialMissing('ghost')}`,
+      `${file}:8:1 ${cliMessages.hint(messages.partialMissing('crad'), "did you mean 'card'?")}`,
+    ]);
+    const rendered = await runCli(['render', file, '--partials', join(dir, 'site/partials')]);
+    expect(rendered.err.split('\n').filter((l) => l.startsWith(file)).slice(-2)).toEqual(lines.slice(-2));
   });
 
   it('without --partials does not guess about partials, and says they were not looked up', async () => {

@@ -135,8 +135,8 @@ function analysisErrors(template: Template, file: string, resolver: PartialResol
   const macros = resolver.macrosVisibleFrom(template);
   for (const use of analysis.partials) {
     if (macros.has(use.name) || resolver.has(use.name)) continue;
-    const message = use.via === 'apply' ? messages.partialMissing(use.name) : cliMessages.macroUnknown(use.name);
-    errors.push({ message, line: use.line, column: use.column, name: file });
+    // in the render's own words for an include too, so the slip reads alike (and gets the same hint) wherever it is reported
+    errors.push({ message: messages.partialMissing(use.name), line: use.line, column: use.column, name: file });
   }
   return errors;
 }
