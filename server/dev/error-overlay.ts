@@ -38,6 +38,9 @@ export const overlayText = {
   errors: (count: number) => (count === 1 ? '1 template error' : `${count} template errors`),
   /** Warnings: something the author likely did not mean, while every page still works. */
   warnings: (count: number) => `${count === 1 ? '1 warning' : `${count} warnings`} (the site still works)`,
+  /** Behind the overlay of a page that does not compile, seen once it is closed. */
+  noPage: 'This page is not shown: its templates do not compile.',
+  showAgain: 'Show the errors again',
 } as const;
 
 /**
@@ -80,6 +83,17 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/** A code frame's line that holds only its caret (the gutter, then spaces and tabs up to the `^`). */
+const CARET_LINE = /^( +\| [ \t]*)\^$/;
+
+/** A code frame as HTML, its caret marked, so the overlay's script can scroll a long line's frame to it. */
+function frameHtml(frame: string): string {
+  return frame.split('\n').map((line) => {
+    const caret = CARET_LINE.exec(line);
+    return caret === null ? escapeHtml(line) : `${escapeHtml(caret[1]!)}<span class="caret">^</span>`;
+  }).join('\n');
+}
+
 const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:auto;max-width:none;height:auto;max-height:none;margin:0;padding:24px;border:0;overflow:auto;`
   + 'background:rgba(20,20,24,.92);color:#eee;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace}'
   + `#${OVERLAY_ID} h1{margin:0 0 16px;font-size:18px;color:#ff8a80}`
@@ -89,6 +103,8 @@ const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:a
   + `#${OVERLAY_ID} .hint{color:#ffd54f}`
   + `#${OVERLAY_ID} pre{margin:8px 0 0;padding:12px;background:#000;overflow:auto}`
   + `#${OVERLAY_ID} pre.narrow{display:none}`
+  // the line behind a page that does not compile shows once the overlay is closed, not through it
+  + `#${OVERLAY_ID}[open]~.behind{visibility:hidden}`
   + `@media (max-width:600px){#${OVERLAY_ID} pre.wide{display:none}#${OVERLAY_ID} pre.narrow{display:block}}`
   // a finger's width each way (44 px), as the storefront's own controls: the overlay is read on phones too
   + `#${OVERLAY_ID} button{float:right;font:inherit;min-width:44px;min-height:44px}`
@@ -109,8 +125,8 @@ function overlayItems(entries: readonly OverlayEntry[]): string {
     // a narrow screen shows the frame cut around the column, where the whole line would hide the caret
     const narrow = entry.narrowFrame === undefined || entry.narrowFrame === entry.frame
       ? ''
-      : `<pre class="frame narrow">${escapeHtml(entry.narrowFrame)}</pre>`;
-    const frame = entry.frame === '' ? '' : `<pre class="frame${narrow === '' ? '' : ' wide'}">${escapeHtml(entry.frame)}</pre>${narrow}`;
+      : `<pre class="frame narrow">${frameHtml(entry.narrowFrame)}</pre>`;
+    const frame = entry.frame === '' ? '' : `<pre class="frame${narrow === '' ? '' : ' wide'}">${frameHtml(entry.frame)}</pre>${narrow}`;
     return `<li data-template="${escapeHtml(entry.template)}" data-line="${entry.line}" data-column="${entry.column}">`
       + `<span class="where">${escapeHtml(where)}</span> <span class="message">${escapeHtml(entry.message)}</span>${repeated}${hint}${frame}</li>`;
   }).join('');
@@ -154,6 +170,8 @@ export function beforeBodyEnd(html: string, markup: string): string {
 /** A whole page for templates that do not compile: there is no page to show behind the overlay. */
 export function overlayPage(entries: readonly OverlayEntry[], extraMarkup: string): string {
   // An empty icon: the browser would otherwise ask for /favicon.ico and log a 404 beside the errors.
+  // closed, the overlay leaves this line rather than an empty page, with the way back to the errors
+  const behind = `<p class="behind">${escapeHtml(overlayText.noPage)} <a href="">${escapeHtml(overlayText.showAgain)}</a></p>`;
   return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Template errors</title><link rel="icon" href="data:,"></head><body>'
-    + overlayMarkup(entries) + extraMarkup + '</body></html>';
+    + overlayMarkup(entries) + behind + extraMarkup + '</body></html>';
 }

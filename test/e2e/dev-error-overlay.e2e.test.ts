@@ -90,4 +90,29 @@ describe('the development error overlay', () => {
     expect(store.consoleErrors.filter((error) => !error.includes('status of 500'))).toEqual([]);
     await page.close();
   });
+
+  it("scrolls a long line's frame to its caret, and once closed leaves a way back to the errors rather than an empty page", async () => {
+    const page = await store.newPage();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${store.baseUrl}/search`);
+    // the save reloads the page open on it, as for the author
+    const reloaded = page.waitForEvent('load');
+    writeFileSync(searchPage, `${original}\n<p class="long">${'x'.repeat(200)} {query|htmll}</p>\n`);
+    await reloaded;
+    const overlay = page.getByRole('dialog', { name: overlayText.errors(1) });
+    await overlay.waitFor();
+    const [caret, frame] = await Promise.all([
+      page.locator(`#${OVERLAY_ID} pre.frame .caret`).first().boundingBox(),
+      page.locator(`#${OVERLAY_ID} pre.frame`).first().boundingBox(),
+    ]);
+    expect(caret!.x).toBeGreaterThanOrEqual(frame!.x);
+    expect(caret!.x + caret!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+    await screenshot(page, 'dev-error-overlay-long-line-1024');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(overlay.isVisible()).resolves.toBe(false);
+    await expect(page.getByText(overlayText.noPage).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: overlayText.showAgain }).click();
+    await overlay.waitFor();
+    await page.close();
+  });
 });

@@ -209,7 +209,7 @@ describe('development server: error overlay', () => {
       expect(shown[0]!.text).toContain('did you mean &#39;html&#39;?');
       // The frame: numbered lines around the error and a caret under its column, all escaped.
       expect(shown[0]!.text).toContain(`&gt; ${lines + 1} | &lt;p&gt;{query|htmll}&lt;/p&gt;`);
-      expect(shown[0]!.text).toMatch(/\| {4}\^/);
+      expect(shown[0]!.text).toMatch(/\| {4}<span class="caret">\^<\/span>/);
       expect(shown[1]!.text).toContain('Formatter &#39;bogus&#39; is unknown');
       expect(html).not.toContain('<p>{query|');
       expect(shown[2]!.text).toContain('END not allowed at root');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../engine/index.ts';
 import { messages } from '../../../engine/messages.ts';
-import { errorsSignature, NARROW_FRAME_WIDTH, OVERLAY_ID, overlayEntries, overlayMarkup, overlayText } from '../../../server/dev/error-overlay.ts';
+import { errorsSignature, NARROW_FRAME_WIDTH, OVERLAY_ID, overlayEntries, overlayMarkup, overlayPage, overlayText } from '../../../server/dev/error-overlay.ts';
 
 /** The development overlay's list: each error by file, line and column, and a file alone when the problem has no place in it. */
 describe('overlayMarkup', () => {
@@ -13,6 +13,18 @@ describe('overlayMarkup', () => {
     expect(html).toContain('<span class="where">site.region:3:7</span>');
     expect(html).toContain('<span class="where">template.conf</span>');
     expect(html).not.toContain(':0:0');
+  });
+
+  it("marks each frame's caret, so the page's script can scroll a long line's frame to it", () => {
+    const frame = '  1 | <p>\n> 2 | {a|b}\n    |    ^\n  3 | </p>';
+    const html = overlayMarkup([{ template: 'p.tmpl', line: 2, column: 4, message: 'unknown formatter', frame, count: 1 }]);
+    expect(html).toContain('<pre class="frame">  1 | &lt;p&gt;\n&gt; 2 | {a|b}\n    |    <span class="caret">^</span>\n  3 | &lt;/p&gt;</pre>');
+  });
+
+  it('gives a page that does not compile a line behind its overlay, with a link back to the errors', () => {
+    const html = overlayPage([{ template: 'p.tmpl', line: 1, column: 1, message: 'unknown formatter', frame: '', count: 1 }], '');
+    expect(html).toContain(`</dialog><p class="behind">${overlayText.noPage} <a href="">${overlayText.showAgain}</a></p></body>`);
+    expect(html).toContain(`#${OVERLAY_ID}[open]~.behind{visibility:hidden}`);
   });
 
   it('gives its Close button a touch target of at least 44 px each way', () => {
