@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { authorSlipWarnings } from './folder-check.ts';
-import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { asTemplateErrors, isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
+import { authoredPartialNames } from './platform-tags.ts';
+import { problemsText } from './problems-text.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 import { WarningLog } from './warning-log.ts';
@@ -59,7 +61,10 @@ export class FolderCache {
     const notText = load.problems.filter(isNotTextProblem);
     if (notText.length > 0 && !this.watch) throw new TemplateFolderError(notText);
     const errors = load.problems.filter((p) => p.severity === 'error');
-    if (errors.length > 0) this.log.warn({ folder: this.source.label, problems: errors }, themeMessages.folderErrorsLog);
+    if (errors.length > 0) {
+      const text = problemsText(asTemplateErrors(errors), (file) => this.source.read(file), () => authoredPartialNames(load.folder!.partials));
+      this.log.warn({ folder: this.source.label, problems: errors }, `${themeMessages.folderErrorsLog}: ${text}`);
+    }
     else this.log.info({ folder: this.source.label, name: load.folder.conf.name }, themeMessages.folderLoaded);
     const malformed = load.problems.filter((p) => p.validation === true);
     if (malformed.length > 0) this.log.warn({ folder: this.source.label, problems: malformed }, themeMessages.malformedTagsLog);

@@ -29,6 +29,8 @@ import { filesOfPage, warningsOfPage } from './page-warnings.ts';
 import { pageTargetFor } from './page-target.ts';
 import { storePagesOf, unservedPageFiles } from './unserved-pages.ts';
 import { WarningLog } from './warning-log.ts';
+import { authoredPartialNames } from './platform-tags.ts';
+import { problemsText } from './problems-text.ts';
 import { platformContext } from './platform-context.ts';
 import type { Json } from './platform-data.ts';
 import { comboScriptRouter, SCRIPTS_URL_BASE } from './script-loader.ts';
@@ -312,7 +314,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   /** After a render: its errors logged, or the page kept when it rendered cleanly. */
   function afterRender(spec: PageSpec, key: string | null, errors: TemplateError[], choice: TemplateChoice, body: RenderedPage | null): void {
     if (errors.length > 0) {
-      deps.log.warn({ template: choice.main?.path ?? spec.template, errors: errors.slice(0, 5) }, themeMessages.renderErrorsLog);
+      const folder = cache.current();
+      const text = problemsText(errors, (name) => source.read(name), () => authoredPartialNames(folder.partials));
+      deps.log.warn({ template: choice.main?.path ?? spec.template, errors: errors.slice(0, 5) }, `${themeMessages.renderErrorsLog}: ${text}`);
     } else if (key !== null && body !== null) {
       // Only clean renders: a render cut short by a limit is not what the context alone gives.
       rendered.set(key, body);

@@ -1,0 +1,31 @@
+/**
+ * Template problems as the text of one log line: each placed as the overlay and `tmpl` place it
+ * (`collections/blog.item:14:189`), with the hint they give it (`did you mean 'html'?`), so the
+ * log of `npm run dev` reads as the overlay does, not as fields to decode.
+ */
+import { defaultRegistry, hintFor, tagAt, type TemplateError } from '../../engine/index.ts';
+import { pluginUsage } from '../../engine/diagnostics/plugin-usage.ts';
+
+/** Listed in one line at most; the log's fields keep the rest. */
+const LISTED = 5;
+
+export function problemsText(
+  errors: readonly TemplateError[],
+  read: (name: string) => string | undefined,
+  partialNames?: () => readonly string[],
+): string {
+  const lines = errors.slice(0, LISTED).map((error) => {
+    const name = error.name ?? 'template';
+    const source = error.line > 0 ? read(name) : undefined;
+    const hint = hintFor(error.message, defaultRegistry, {
+      tag: source === undefined ? undefined : tagAt(source, error.line, error.column),
+      source,
+      partials: partialNames?.(),
+      usageOf: pluginUsage,
+    });
+    const where = error.line > 0 ? `${name}:${error.line}:${error.column}` : name;
+    return `${where} ${error.message}${hint === undefined ? '' : ` — ${hint}`}`;
+  });
+  const more = errors.length > LISTED ? `; and ${errors.length - LISTED} more` : '';
+  return lines.join('; ') + more;
+}
