@@ -116,6 +116,24 @@ describe('the orders screen by date', () => {
     expect((screen.getByLabelText(ADMIN.orderPeriodFrom) as HTMLInputElement).value).toBe('2025-01-15');
   });
 
+  it('offers the dates when Between dates is chosen from a named period, which the list keeps until they are shown', async () => {
+    window.history.replaceState(null, '', '/config/orders?period=today');
+    const calls = scriptOrders();
+    render(<OrdersScreen navigate={() => undefined} />);
+    await settle();
+    expect(period().value).toBe('today');
+    fireEvent.change(period(), { target: { value: 'custom' } });
+    await settle();
+    expect(period().value).toBe('custom');
+    expect(window.location.search).toBe('?period=today');
+    fireEvent.change(screen.getByLabelText(ADMIN.orderPeriodFrom), { target: { value: '2025-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.showOrders }));
+    await settle();
+    expect(window.location.search).toBe('?from=2025-01-01');
+    expect(lastListQuery(calls)).toEqual({ offset: '0', from: '2025-01-01' });
+    expect(period().value).toBe('custom');
+  });
+
   it('says what the orders found took, in the store\'s money, and writes dates in the store\'s time zone', async () => {
     scriptOrders();
     render(<OrdersScreen navigate={() => undefined} />);

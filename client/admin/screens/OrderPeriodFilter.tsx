@@ -34,7 +34,8 @@ export function OrderPeriodFilter({ choice, timeZone, onChoose }: { choice: Peri
     setPicking(false);
     setProblem('');
   }
-  const selected = choice.period !== '' ? choice.period : chosenDays || picking ? CUSTOM : ANY;
+  // "Between dates" just picked wins over the period the list still shows until its dates are given
+  const selected = picking ? CUSTOM : choice.period !== '' ? choice.period : chosenDays ? CUSTOM : ANY;
   const hintId = 'order-period-hint';
   return (
     <div className="admin-order-period">
