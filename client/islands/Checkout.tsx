@@ -82,11 +82,11 @@ function ShippingTotal({ quote, money, className }: { quote: CheckoutQuoteProps;
   return <><dt>{CART.shipping}</dt><dd className={className}>{shippingCostText(shown.shippingCents, money, shown.freeWithCode)}</dd></>;
 }
 
-/** What each field is called in the list of problems (the shipping choice's problem points at its first option). */
+/** What each field is called in the list of problems, in the form's order (the shipping choice's problem points at its first option). */
 const FIELD_LABELS: Record<FieldName | 'shippingOptionId', string> = {
   email: CHECKOUT.emailLabel, name: CHECKOUT.nameLabel, recipientEmail: CHECKOUT.recipientEmailLabel,
-  line1: CHECKOUT.line1Label, line2: CHECKOUT.line2Label, city: CHECKOUT.cityLabel, region: CHECKOUT.regionLabel,
-  postalCode: CHECKOUT.postalCodeLabel, countryCode: CHECKOUT.countryLabel, shippingOptionId: CHECKOUT.deliveryHeading,
+  line1: CHECKOUT.line1Label, line2: CHECKOUT.line2Label, city: CHECKOUT.cityLabel, countryCode: CHECKOUT.countryLabel,
+  region: CHECKOUT.regionLabel, postalCode: CHECKOUT.postalCodeLabel, shippingOptionId: CHECKOUT.deliveryHeading,
   discountCode: CHECKOUT.discountCodeLabel, giftCardCode: CHECKOUT.giftCardCodeLabel,
   cardNumber: CHECKOUT.cardNumberLabel, cardExpiry: CHECKOUT.cardExpiryLabel, cardCvc: CHECKOUT.cardCvcLabel,
 };
@@ -578,12 +578,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
         </div>
         <Field name="line2" label={CHECKOUT.line2Label} autoComplete={`${addressSection} address-line2`} optional values={values} errors={errors} onChange={change} />
         <Field name="city" label={CHECKOUT.cityLabel} autoComplete={`${addressSection} address-level2`} values={values} errors={errors} onChange={change} />
-        <div className="checkout-row">
-          <Field name="region" label={CHECKOUT.regionLabel} autoComplete={`${addressSection} address-level1`} optional values={values} errors={errors} onChange={change} />
-          {/* the number pad where the country's codes are digits alone; letters or a dash need the full keyboard */}
-          <Field name="postalCode" label={CHECKOUT.postalCodeLabel} autoComplete={`${addressSection} postal-code`}
-            inputMode={postalCodesAreDigits(values.countryCode) ? 'numeric' : 'text'} values={values} errors={errors} onChange={change} />
-        </div>
+        {/* the country before the region and postal code: it decides the postal code's keyboard, which a shopper filling the form in order then meets right */}
         <div className={errors.countryCode ? 'checkout-field has-error' : 'checkout-field'}>
           <label htmlFor="checkout-countryCode">{CHECKOUT.countryLabel}</label>
           <select id="checkout-countryCode" name="countryCode" value={values.countryCode} autoComplete={`${addressSection} country`}
@@ -592,6 +587,12 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
             {countries.map((country) => <option key={country.code} value={country.code}>{country.name}</option>)}
           </select>
           {errors.countryCode && <p className="field-error" id="checkout-countryCode-error">{errors.countryCode}</p>}
+        </div>
+        <div className="checkout-row">
+          <Field name="region" label={CHECKOUT.regionLabel} autoComplete={`${addressSection} address-level1`} optional values={values} errors={errors} onChange={change} />
+          {/* the number pad where the country's codes are digits alone; letters or a dash need the full keyboard */}
+          <Field name="postalCode" label={CHECKOUT.postalCodeLabel} autoComplete={`${addressSection} postal-code`}
+            inputMode={postalCodesAreDigits(values.countryCode) ? 'numeric' : 'text'} values={values} errors={errors} onChange={change} />
         </div>
       </fieldset>
 

@@ -113,9 +113,12 @@ describe('Checkout island', () => {
     email.focus();
     expect(fireEvent.keyDown(email, { key: 'Enter' })).toBe(false);
     expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.nameLabel));
-    // the postal code's next box is the country list; the country's is the card (past the shipping choices)
-    fireEvent.keyDown(screen.getByLabelText(CHECKOUT.postalCodeLabel), { key: 'Enter' });
+    // the city's next box is the country list, before the postal code whose keyboard it decides;
+    // the postal code's is the discount code's box (past the shipping choices)
+    fireEvent.keyDown(screen.getByLabelText(CHECKOUT.cityLabel), { key: 'Enter' });
     expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.countryLabel));
+    fireEvent.keyDown(screen.getByLabelText(CHECKOUT.postalCodeLabel), { key: 'Enter' });
+    expect(document.activeElement).toBe(document.getElementById('checkout-discountCode'));
     fireEvent.keyDown(screen.getByLabelText(CHECKOUT.cardExpiryLabel), { key: 'Enter' });
     expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.cardCvcLabel));
     expect(fireEvent.keyDown(screen.getByLabelText(CHECKOUT.cardCvcLabel), { key: 'Enter' })).toBe(true);
