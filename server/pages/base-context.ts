@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { publicWebsiteSettings } from './public-website-settings.ts';
 import { renderIsland } from '../../client/server-render.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
@@ -145,7 +146,7 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
   };
   return {
     website,
-    websiteSettings,
+    websiteSettings: publicWebsiteSettings(websiteSettings),
     pageType,
     requestPath: path,
     navigation: {

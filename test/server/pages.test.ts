@@ -198,6 +198,11 @@ describe('?format=json', () => {
   });
 
   it('never carries secrets, owner data or another visitor\'s cart', async () => {
+    // where new orders are emailed, and when stock counts as low, are the owner's alone
+    const site = new SiteRepository(server.app.deps.store);
+    const settings = await site.websiteSettings();
+    const store = (settings.storeSettings ?? {}) as Record<string, unknown>;
+    await site.writeSetting('websiteSettings', { ...settings, storeSettings: { ...store, orderNotificationEmail: 'orders-private@example.com', lowStockThreshold: 7 } });
     const shopper = await new Visitor(server.url).start();
     await shopper.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 });
     const cartToken = shopper.cookies.get('CART')!;
@@ -206,8 +211,13 @@ describe('?format=json', () => {
     expect(ownText).not.toContain(cartToken);
     expect(ownText).not.toContain(OWNER_EMAIL);
     expect(ownText).not.toMatch(/passwordHash|password_hash|scrypt/);
+    expect(ownText).not.toContain('orders-private@example.com');
+    expect(ownText).not.toContain('lowStockThreshold');
+    // the settings a page uses are still there (the currency, the tax rate)
+    expect(ownText).toContain('"taxRateBasisPoints":800');
     const stranger = await (await fetch(`${server.url}/cart?format=json`)).json() as { shoppingCart: { entries: unknown[] } };
     expect(stranger.shoppingCart.entries).toEqual([]);
+    await site.writeSetting('websiteSettings', settings);
   });
 });
 
