@@ -167,11 +167,15 @@ export function beforeBodyEnd(html: string, markup: string): string {
   return end === -1 ? html + markup : html.slice(0, end) + markup + html.slice(end);
 }
 
-/** A whole page for templates that do not compile: there is no page to show behind the overlay. */
+/**
+ * A whole page for templates that do not compile: there is no page to show behind the overlay. Its
+ * viewport is the device's, so a phone lays it out at its own width (and shows the narrow frames).
+ */
 export function overlayPage(entries: readonly OverlayEntry[], extraMarkup: string): string {
   // An empty icon: the browser would otherwise ask for /favicon.ico and log a 404 beside the errors.
   // closed, the overlay leaves this line rather than an empty page, with the way back to the errors
   const behind = `<p class="behind">${escapeHtml(overlayText.noPage)} <a href="">${escapeHtml(overlayText.showAgain)}</a></p>`;
-  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Template errors</title><link rel="icon" href="data:,"></head><body>'
+  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    + '<title>Template errors</title><link rel="icon" href="data:,"></head><body>'
     + overlayMarkup(entries) + behind + extraMarkup + '</body></html>';
 }

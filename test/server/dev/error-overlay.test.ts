@@ -25,6 +25,8 @@ describe('overlayMarkup', () => {
     const html = overlayPage([{ template: 'p.tmpl', line: 1, column: 1, message: 'unknown formatter', frame: '', count: 1 }], '');
     expect(html).toContain(`</dialog><p class="behind">${overlayText.noPage} <a href="">${overlayText.showAgain}</a></p></body>`);
     expect(html).toContain(`#${OVERLAY_ID}[open]~.behind{visibility:hidden}`);
+    // a phone lays it out at its own width, where the narrow frames show, not at a desktop's 980 px
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 
   it('gives its Close button a touch target of at least 44 px each way', () => {
