@@ -130,6 +130,8 @@ export const serverMessages = {
   checkoutTitle: 'Checkout',
   orderConfirmedTitle: 'Order confirmed',
   orderNoEmailNote: 'This store does not send confirmation emails: keep this page (bookmark or print it) as your record of the order. The email on your order is {email}.',
+  /** A gift card bought from a store without a mail server: its code is not emailed to the recipient. */
+  giftCardNoEmailNote: 'The gift card is for {recipient}. This store does not send emails, so its code is not emailed: ask the shop for it to pass on.',
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
   orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',

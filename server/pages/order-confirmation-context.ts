@@ -61,6 +61,10 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       // a store without a mail server keeps the confirmation in its outbox: the page says so
       // instead of promising an email
       noEmailNote: canSendEmail(deps.options.mail) ? '' : fillMessage(serverMessages.orderNoEmailNote, { email: customer.email }),
+      // nor is a gift card's code emailed to its recipient, which "goes to" would promise
+      giftCardNoEmailNote: customer.recipientEmail && !canSendEmail(deps.options.mail)
+        ? fillMessage(serverMessages.giftCardNoEmailNote, { recipient: customer.recipientEmail })
+        : '',
     } : null,
   };
 }

@@ -5,6 +5,7 @@
  * why, two orders spending one card never overdraw it, and the owner's cancellations give a
  * payment back and stop a card bought. Runs on SQLite, and on PostgreSQL with TEST_ENGINE=postgres.
  */
+import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
@@ -164,6 +165,9 @@ describe('issuing', () => {
     const page = await new Visitor(server.url).get<string>(confirmationUrl);
     expect(page.status).toBe(200);
     expect(page.text).not.toContain(code);
+    // this store has no mail server: the page does not say the card "goes to" the friend, whom no email reaches
+    expect(page.text).toContain(fillMessage(serverMessages.giftCardNoEmailNote, { recipient: 'friend@example.com' }));
+    expect(page.text).not.toContain('The gift card goes to');
     expect(await giftCardsOf(orderId)).toEqual({
       giftCardPayment: null,
       giftCardsIssued: [{ id: expect.any(String), last4: code.slice(-4), initialCents: 5000, balanceCents: 5000, recipientEmail: 'friend@example.com', cancelled: false }],
