@@ -80,6 +80,8 @@ describe('built-in captcha provider', () => {
     input.value = '11';
     await expect(provider.execute(id)).rejects.toThrow('That answer is not correct. Please try again.');
     await flush();
+    // the form says the refusal under the captcha: the widget does not say it a second time
+    expect(container.querySelector('[role="status"]')!.textContent).toBe('');
     input.value = '10';
     await expect(provider.execute(id)).resolves.toBe('tok');
     expect(tokens).toEqual(['tok']);

@@ -83,12 +83,19 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     widget.elements.prompt.textContent = answer.data.prompt;
   }
 
-  private solve(widget: Widget): Promise<SolveResult> {
-    if (widget.token) return Promise.resolve({ token: widget.token });
+  /**
+   * The answer checked. A refusal met by the form's submit (`forForm`, through execute) is left for
+   * the form to say under the captcha, where it says every refusal; shown in the widget too it read
+   * twice. One met by Verify is the widget's own to say.
+   */
+  private async solve(widget: Widget, forForm = false): Promise<SolveResult> {
+    if (widget.token) return { token: widget.token };
     widget.solving ??= this.askServer(widget).finally(() => {
       widget.solving = null;
     });
-    return widget.solving;
+    const result = await widget.solving;
+    if ('message' in result) widget.elements.status.textContent = forForm ? '' : result.message;
+    return result;
   }
 
   private async askServer(widget: Widget): Promise<SolveResult> {
@@ -107,7 +114,6 @@ export class LocalCaptchaProvider implements CaptchaProvider {
       return { token: answer.data.token };
     }
     const message = answer.ok ? FORM.completeCaptcha : answer.message;
-    widget.elements.status.textContent = message;
     widget.elements.input.value = '';
     // A challenge is single-use: show that a new one is on its way.
     widget.challenge = null;
@@ -123,7 +129,7 @@ export class LocalCaptchaProvider implements CaptchaProvider {
   async execute(widgetId: number): Promise<string> {
     const widget = this.widgets.get(widgetId);
     if (!widget) throw new Error(FORM.completeCaptcha);
-    const result = await this.solve(widget);
+    const result = await this.solve(widget, true);
     if ('token' in result) return result.token;
     throw new Error(result.message);
   }
