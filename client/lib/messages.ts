@@ -448,7 +448,7 @@ export const CHECKOUT = {
   giftCardCodeInvalid: 'A gift card code has 16 letters and digits, such as ABCD-EFGH-JKLM-NPQR.',
   /** Apply pressed with the box empty. */
   giftCardCodeMissing: 'Type your gift card code, then Apply.',
-  giftCardUnknown: 'We do not know this gift card code. Please check it and try again.',
+  giftCardUnknown: 'We do not know this gift card code. Please check it, or empty the box to pay without a gift card.',
   giftCardUsedUp: 'This gift card has no balance left.',
   giftCardCancelled: 'This gift card can no longer be used.',
   giftCardOtherCurrency: 'This gift card is in another currency than the shop.',
@@ -474,7 +474,7 @@ export const CHECKOUT = {
   discountCodeInvalid: 'A discount code has 3 to 32 letters, digits, dashes or underscores.',
   /** Apply pressed with the box empty. */
   discountCodeMissing: 'Type your discount code, then Apply.',
-  discountUnknown: 'We do not know this discount code. Please check it and try again.',
+  discountUnknown: 'We do not know this discount code. Please check it, or empty the box to order without one.',
   discountNotStarted: 'This discount code cannot be used yet.',
   discountEnded: 'This discount code has expired.',
   discountUsedUp: 'This discount code has been used as many times as it can be.',
