@@ -194,7 +194,11 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const focusAfterRefusal = useRef<string | null>(null);
   useEffect(() => {
     if (submitting || focusAfterRefusal.current === null) return;
-    (document.getElementById(focusAfterRefusal.current) ?? submitButton.current)?.focus();
+    const target = focusAfterRefusal.current;
+    (document.getElementById(target) ?? submitButton.current)?.focus();
+    // a declined card: its reason, under the card details, is brought into view with the box the
+    // focus is in (with a discount or gift card shown it lay below a phone's window)
+    if (target === 'checkout-cardNumber') document.getElementById('checkout-form-error')?.scrollIntoView?.({ block: 'nearest' });
     focusAfterRefusal.current = null;
   }, [submitting]);
   // set at once (state waits for the next render): a second submit in the same moment stops here

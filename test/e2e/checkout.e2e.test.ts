@@ -169,6 +169,11 @@ for (const width of WIDTHS) {
       expect(await orderCount(store)).toBe(0);
       // the button was disabled while the order was sent: the focus is on the card to change, not lost
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checkout-cardNumber');
+      // and the reason is in the window with it
+      await expect.poll(() => page.locator('.checkout-error[role="alert"]').evaluate((alert) => {
+        const box = alert.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      })).toBe(true);
 
       await form.getByLabel(CHECKOUT.cardNumberLabel).fill('4242 4242 4242 4242');
       // while the order is placed, the button says so and takes no second tap
