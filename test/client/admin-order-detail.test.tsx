@@ -127,7 +127,7 @@ describe("an order's gift cards", () => {
     const table = screen.getByRole('table', { name: ADMIN.giftCardsIssued });
     expect(within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       [ADMIN.giftCard, ADMIN.giftCardAmount, ADMIN.giftCardBalance, ADMIN.giftCardRecipient, ADMIN.status],
-      [ADMIN.giftCardEnding('6789'), '$50.00', '$12.50', 'sam@example.com', ''],
+      [ADMIN.giftCardEnding('6789'), '$50.00', '$12.50', 'sam@example.com', ADMIN.giftCardLive],
       [ADMIN.giftCardEnding('K2M4'), '$25.00', '$25.00', 'lee@example.com', ADMIN.giftCardCancelled],
     ]);
     // the recipient's email is named as the others are

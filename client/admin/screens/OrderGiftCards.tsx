@@ -58,7 +58,7 @@ export function OrderGiftCards({ cards, money, navigate }: { cards: readonly Iss
                 <td role="cell" data-label={ADMIN.giftCardBalance}>{money(card.balanceCents)}</td>
                 <td role="cell" data-label={ADMIN.giftCardRecipient}>{card.recipientEmail}</td>
                 {/* empty while the card is in use: the phone's card leaves the line out */}
-                <td role="cell" data-label={ADMIN.status}>{card.cancelled ? ADMIN.giftCardCancelled : null}</td>
+                <td role="cell" data-label={ADMIN.status}>{card.cancelled ? ADMIN.giftCardCancelled : ADMIN.giftCardLive}</td>
               </tr>
             ))}
           </tbody>
