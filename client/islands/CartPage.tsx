@@ -14,7 +14,7 @@ import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, BUTTON, CART, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, CHECKOUT, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { navigation } from '../lib/navigation.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
@@ -36,6 +36,11 @@ export interface CartPageProps {
   instalments?: Omit<InstalmentsProps, 'priceCents' | 'currency' | 'productType'> | null;
   /** The store's money format (the server's pages write money the same way). */
   moneyFormat?: MoneyFormat | null;
+  /**
+   * How many are left of each line whose quantity the stock no longer covers, by entry id (another
+   * shopper bought them first): the checkout's refusal sends the shopper here to change those lines.
+   */
+  shortEntries?: Record<string, number>;
 }
 
 /**
@@ -97,8 +102,10 @@ function parseSavedFields(text: string | null): Record<string, unknown> | undefi
   }
 }
 
-function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
+function EntryRow({ entry, form, money, busy, left, onQuantity, onRemove, onEdit }: {
   entry: CartEntry; form: ExtraFieldsForm | undefined; money: (cents: number) => string; busy: boolean;
+  /** How many are left when the line asks for more than that (the page's load), else undefined. */
+  left: number | undefined;
   onQuantity: (entry: CartEntry, raw: string) => Promise<boolean>; onRemove: (entry: CartEntry) => void; onEdit: (entry: CartEntry) => void;
 }) {
   const [draft, setDraft] = useState(String(entry.quantity));
@@ -155,6 +162,8 @@ function EntryRow({ entry, form, money, busy, onQuantity, onRemove, onEdit }: {
         {entry.fullUrl ? <a href={entry.fullUrl}>{entry.title}</a> : entry.title}
         {variantLabel !== '' && <div className="cart-row__variant">{variantLabel}</div>}
         <div className="cart-row__unit-price">{money(entry.purchasePriceCents)} {CART.each}</div>
+        {/* as the checkout's summary marks it, until the quantity is one the stock covers */}
+        {left !== undefined && entry.quantity > left && <strong className="cart-row__stock">{CHECKOUT.lineLeft(left)}</strong>}
         {answers.length > 0 && (
           <dl className="cart-row__answers">
             {answers.map((answer) => (
@@ -327,7 +336,7 @@ export default function CartPage(props: CartPageProps) {
       <table role="table" className="cart-table" aria-label={CART.shoppingCart}>
         <tbody role="rowgroup">
           {entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} money={money} busy={busy}
+            <EntryRow key={entry.id} entry={entry} money={money} busy={busy} left={props.shortEntries?.[entry.id]}
               form={entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined}
               onQuantity={(e, raw) => track(changeQuantity(e, raw))} onRemove={(e) => void track(onRemove(e))} onEdit={(e) => void onEdit(e)} />
           ))}

@@ -12,6 +12,8 @@ import { moneyObject } from '../commerce/money.ts';
 import { formatMoneyWith } from '../../client/lib/money.ts';
 import { orderView, purchaseEvent } from '../commerce/place-order.ts';
 import { PRODUCT_TYPE, variantBySku } from '../commerce/pricing.ts';
+import { readCheckoutLines } from '../commerce/checkout-lines.ts';
+import { shortEntries } from '../commerce/stock-shortfall.ts';
 import { serverMessages } from '../messages.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { scriptJson } from '../security/script-json.ts';
@@ -48,7 +50,10 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   }
 
   router.get('/cart', async (req, res) => {
-    const cart = await cartView(deps, await findCurrentCart(deps, req, res));
+    const record = await findCurrentCart(deps, req, res);
+    const cart = await cartView(deps, record);
+    // lines another shopper's order left short: marked on the page, where the checkout sends the shopper to change them
+    const short = record ? await shortEntries(deps.store, await readCheckoutLines(deps.store, record.id, record.kind)) : {};
     const storeSettings = await site.storeSettings();
     const instalments = (storeSettings.instalments ?? {}) as Record<string, unknown>;
     const forms = await extraFieldForms(cart);
@@ -64,6 +69,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
             currency: cart.currency,
             moneyFormat: await storeMoneyFormat(site),
             forms: forms as never,
+            ...(Object.keys(short).length > 0 ? { shortEntries: short } : {}),
             instalments: instalments.enabled === true
               ? { locale: shopperLocale(storeSettings), minCents: Number(instalments.afterPayMin ?? 0), maxCents: Number(instalments.afterPayMax ?? 0), available: true }
               : null,

@@ -5,7 +5,7 @@ import CartPage from '../../client/islands/CartPage.tsx';
 import { renderIsland } from '../../client/server-render.ts';
 import { RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, type ShoppingCart } from '../../client/lib/cart.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
-import { ADD_TO_CART, BUTTON, CART, notEnoughStockLeftMessage } from '../../client/lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, CHECKOUT, notEnoughStockLeftMessage } from '../../client/lib/messages.ts';
 import { navigation } from '../../client/lib/navigation.ts';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
@@ -47,6 +47,20 @@ describe('CartPage island', () => {
     expect(document.querySelector('.cart-subtotal')!.textContent).toBe('$60.00');
     document.removeEventListener(RECALCULATE_START_EVENT, onStart);
     document.removeEventListener(RECALCULATE_END_EVENT, onEnd);
+  });
+
+  it('marks a line the stock no longer covers as the checkout does, until its quantity is one the stock covers', async () => {
+    scriptFetch([{ method: 'PUT', path: '/api/commerce/shopping-cart/entries/e1/quantity', answer: { body: { shoppingCart: cartOf(1) } } }]);
+    render(<CartPage cart={cartOf(3)} forms={forms} shortEntries={{ e1: 1 }} />);
+    expect(document.querySelector('.cart-row__stock')!.textContent).toBe(CHECKOUT.lineLeft(1));
+    const input = screen.getByLabelText('Quantity: Shirt') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(document.querySelector('.cart-row__stock')).toBeNull();
+    cleanup();
+    render(<CartPage cart={cartOf(1)} forms={forms} shortEntries={{ e1: 0 }} />);
+    expect(document.querySelector('.cart-row__stock')!.textContent).toBe('Sold out');
   });
 
   it('removes an entry only after the confirm dialog says yes', async () => {
