@@ -385,3 +385,28 @@ describe('the reason menu', () => {
     expect(puts(calls)[0]!.body).toEqual(expect.objectContaining({ qtyInStock: 3, reason: 'restock' }));
   });
 });
+
+describe('the inventory list', () => {
+  it('keeps its search, the running-low filter and the page in the address, so a reload or Back shows the same rows', async () => {
+    window.history.replaceState(null, '', '/config/inventory?q=jacket&stock=low');
+    const calls = scriptInventory([row('HJ-S', 1)]);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
+    await settle();
+    const listed = () => new URL(calls.filter((call) => call.method === 'GET').at(-1)!.url, 'http://shop.test').searchParams;
+    expect(listed().get('q')).toBe('jacket');
+    expect(listed().get('stock')).toBe('low');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('jacket');
+    expect((screen.getByRole('checkbox', { name: ADMIN.runningLow(5) }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: ADMIN.runningLow(5) }));
+    await settle();
+    expect(window.location.search).toBe('?q=jacket');
+    expect(listed().get('stock')).toBeNull();
+    // Back: the filter again
+    window.history.back();
+    await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    await settle();
+    expect(window.location.search).toBe('?q=jacket&stock=low');
+    expect(listed().get('stock')).toBe('low');
+    window.history.replaceState(null, '', '/');
+  });
+});

@@ -14,6 +14,7 @@ import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../../lib/money-input.ts';
 import { NO_NOTICE, refusedNotice, useClearedOnSignIn, type ScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
+import { pageOf, useAddressQuery } from '../use-address-query.ts';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
@@ -249,9 +250,20 @@ function HistoryRow({ row, id, version, links, onClose }: { row: InventoryRow; i
 }
 
 export function InventoryScreen({ navigate, canEdit, canReadOrders }: { navigate: Navigate; canEdit: boolean; canReadOrders: boolean }) {
-  const [search, setSearch] = useState('');
-  const [runningLow, setRunningLow] = useState(false);
-  const [offset, setOffset] = useState(0);
+  // the search, the running-low filter and the page are kept in the address, as the other lists
+  // keep theirs: Back, Forward, a reload or a shared link show the same rows
+  const [address, setAddress] = useAddressQuery();
+  const search = address.get('q') ?? '';
+  const runningLow = address.get('stock') === 'low';
+  const { offset } = pageOf(address, ADMIN_PAGE_SIZE);
+  const show = (fields: { q?: string; low?: boolean; offset?: number }) => {
+    const next = fields.offset ?? 0;
+    setAddress({
+      q: fields.q ?? search,
+      stock: (fields.low ?? runningLow) ? 'low' : '',
+      page: next === 0 ? '' : String(next / ADMIN_PAGE_SIZE + 1),
+    });
+  };
   const { data, error, reload } = useCall<{ variants: InventoryRow[]; hasMore: boolean; lowStock: number }>(
     `/api/admin/inventory?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${search ? `&q=${encodeURIComponent(search)}` : ''}${runningLow ? '&stock=low' : ''}`,
   );
@@ -289,9 +301,9 @@ export function InventoryScreen({ navigate, canEdit, canReadOrders }: { navigate
           )}
         </Field>
       ) : null}
-      <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} onSearch={(words) => list(() => { setSearch(words); setOffset(0); })} />
+      <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} initialWords={search} onSearch={(words) => list(() => show({ q: words }))} />
       {/* the figure is the owner's setting, from the server: the switch appears with the first answer, which keeps it across reloads */}
-      {data ? <CheckboxField label={ADMIN.runningLow(data.lowStock)} checked={runningLow} onChange={(checked) => list(() => { setRunningLow(checked); setOffset(0); })} /> : null}
+      {data ? <CheckboxField label={ADMIN.runningLow(data.lowStock)} checked={runningLow} onChange={(checked) => list(() => show({ low: checked }))} /> : null}
       <Notice text={error} kind="error" />
       {data && data.variants.length === 0 ? <p>{ADMIN.noVariants}</p> : null}
       {data && data.variants.length > 0 ? (
@@ -346,7 +358,7 @@ export function InventoryScreen({ navigate, canEdit, canReadOrders }: { navigate
           </table>
         </TableRegion>
       ) : null}
-      {data ? <Pager offset={offset} shown={data.variants.length} hasMore={data.hasMore} onPage={(next) => list(() => setOffset(next))} /> : <p>{ADMIN.loading}</p>}
+      {data ? <Pager offset={offset} shown={data.variants.length} hasMore={data.hasMore} onPage={(next) => list(() => show({ offset: next }))} /> : <p>{ADMIN.loading}</p>}
     </section>
   );
 }
