@@ -159,12 +159,20 @@ for (const engine of TEST_ENGINES) {
       await store.run("UPDATE variants SET qty_in_stock = 1 WHERE id = 'v1'");
       const cart = await cartWith(store);
       const live = livePayments();
-      // the provider answers the attempt's two charges with one charge; the last jug goes meanwhile
+      // both requests reach the card (past the check before it) before the last jug goes, on either
+      // engine; the provider answers the attempt's two charges with one charge
+      let arrived = 0;
+      let bothCharging = (): void => undefined;
+      const together = new Promise<void>((resolve) => { bothCharging = resolve; });
       const racing: CheckoutServices = { ...services, payments: {
         ...live.provider,
         refund: live.provider.refund,
         charge: async (request) => {
-          await store.run("UPDATE variants SET qty_in_stock = 0 WHERE id = 'v1'");
+          if (++arrived === 2) {
+            await store.run("UPDATE variants SET qty_in_stock = 0 WHERE id = 'v1'");
+            bothCharging();
+          }
+          await together;
           return live.provider.charge(request);
         },
       } };
