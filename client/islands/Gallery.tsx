@@ -1,6 +1,7 @@
 /**
  * Gallery: slideshow and slider with controls, autoplay, thumbnails, keyboard
- * and swipe; grid and stacked layouts; a lightbox in the dark or light theme.
+ * and swipe; grid and stacked layouts; a lightbox in the dark or light theme,
+ * paged by its arrows, the arrow keys or a swipe.
  * A gallery of one photo (a product's only picture) has nothing to page through:
  * it shows the photo, which opens in the lightbox, without arrows, counter or thumbnails.
  */
@@ -39,6 +40,8 @@ export default function Gallery({ id, images, options: input, sizes = GALLERY_PA
   const [index, setIndex] = useState(0);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const swipeStart = useRef<number | null>(null);
+  // where a finger went down on the open lightbox's photo: a phone's first way to the next one
+  const lightboxSwipeStart = useRef<number | null>(null);
   const count = images.length;
   const carousel = options.design === 'slideshow' || options.design === 'slider';
   const several = count > 1;
@@ -57,16 +60,20 @@ export default function Gallery({ id, images, options: input, sizes = GALLERY_PA
     return () => clearInterval(timer);
   }, [paged, options.autoplay, options.autoplayDurationS, lightboxIndex, go, index]);
 
+  const pageLightbox = useCallback((delta: number) => {
+    setLightboxIndex((i) => (i === null ? i : (i + delta + count) % count));
+  }, [count]);
+
   // Arrow keys page through the lightbox wherever focus sits inside it.
   useEffect(() => {
     if (lightboxIndex === null || !several) return undefined;
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'ArrowLeft') setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count));
-      if (event.key === 'ArrowRight') setLightboxIndex((i) => (i === null ? i : (i + 1) % count));
+      if (event.key === 'ArrowLeft') pageLightbox(-1);
+      if (event.key === 'ArrowRight') pageLightbox(1);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [lightboxIndex, several, count]);
+  }, [lightboxIndex, several, pageLightbox]);
 
   const onKeyDown = (event: ReactKeyboardEvent): void => {
     // React passes the lightbox's keys up to here through its portal; those page the lightbox alone,
@@ -147,10 +154,18 @@ export default function Gallery({ id, images, options: input, sizes = GALLERY_PA
         <Modal open={lightboxImage !== undefined} onClose={() => setLightboxIndex(null)} title={lightboxImage?.title || lightboxImage?.alt || placeName(lightboxIndex ?? 0)}
           className={`gallery-lightbox-box gallery-lightbox--${options.lightboxTheme}`}>
           {lightboxImage && (
-            <div className="gallery-lightbox__body">
-              {several && <button type="button" aria-label={GALLERY.previous} onClick={() => setLightboxIndex((i) => (i === null ? i : (i - 1 + count) % count))}>‹</button>}
-              <img src={lightboxImage.src} alt={lightboxImage.alt} />
-              {several && <button type="button" aria-label={GALLERY.next} onClick={() => setLightboxIndex((i) => (i === null ? i : (i + 1) % count))}>›</button>}
+            <div className="gallery-lightbox__body"
+              onPointerDown={several ? (event) => { lightboxSwipeStart.current = event.clientX; } : undefined}
+              onPointerUp={several ? (event) => {
+                const start = lightboxSwipeStart.current;
+                lightboxSwipeStart.current = null;
+                if (start === null) return;
+                const dx = event.clientX - start;
+                if (Math.abs(dx) >= SWIPE_THRESHOLD_PX) pageLightbox(dx < 0 ? 1 : -1);
+              } : undefined}>
+              {several && <button type="button" aria-label={GALLERY.previous} onClick={() => pageLightbox(-1)}>‹</button>}
+              <img src={lightboxImage.src} alt={lightboxImage.alt} draggable={false} />
+              {several && <button type="button" aria-label={GALLERY.next} onClick={() => pageLightbox(1)}>›</button>}
             </div>
           )}
         </Modal>

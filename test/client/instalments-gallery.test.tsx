@@ -130,6 +130,18 @@ describe('Gallery island', () => {
     expect(screen.getByRole('dialog').querySelector('img[alt="Image 3"]')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(screen.getByRole('dialog').querySelector('img[alt="Image 1"]')).toBeTruthy();
+    // on a phone a swipe pages it: right to left the next photo, left to right the one before; a short drag nothing
+    if (!('PointerEvent' in window)) vi.stubGlobal('PointerEvent', class extends MouseEvent {});
+    const body = () => screen.getByRole('dialog').querySelector('.gallery-lightbox__body')!;
+    fireEvent.pointerDown(body(), { clientX: 300 });
+    fireEvent.pointerUp(body(), { clientX: 150 });
+    expect(screen.getByRole('dialog').querySelector('img[alt="Image 2"]')).toBeTruthy();
+    fireEvent.pointerDown(body(), { clientX: 100 });
+    fireEvent.pointerUp(body(), { clientX: 260 });
+    expect(screen.getByRole('dialog').querySelector('img[alt="Image 1"]')).toBeTruthy();
+    fireEvent.pointerDown(body(), { clientX: 100 });
+    fireEvent.pointerUp(body(), { clientX: 120 });
+    expect(screen.getByRole('dialog').querySelector('img[alt="Image 1"]')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
