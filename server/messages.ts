@@ -55,6 +55,14 @@ export const serverMessages = {
   backupOnPostgres: 'the store is on PostgreSQL (DATABASE_URL): back it up and restore it with the database\'s own tools (pg_dump and pg_restore, or point-in-time recovery); npm run backup and restore copy a SQLite file',
   backupNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file (npm start makes data/store.db on its first start)',
   restoreNoBackup: 'no backup at {path}',
+  /** A backup named as the store itself (or its -wal, -shm): written over the open store, it would damage it. */
+  backupOverStore: '{file} is the store itself ({path}): a backup written there would replace the file a running server has open and damage the store; name another file, such as data/backups/store.db, or give none for one named by the time',
+  backupIntoFolder: '{file} is a folder: name the backup file, such as {example}',
+  /** A restore whose backup is the store itself. */
+  restoreFromStore: '{file} is the store itself ({path}), not a backup: name a backup file, such as one in data/backups/',
+  restoreFromFolder: '{file} is a folder: name a backup file in it',
+  /** An option npm run backup or restore does not take. */
+  backupUnknownOption: '{problem}. {usage}',
   restored: 'restored {path} from {file}',
   /** A restore over a store moved to PostgreSQL: the operator is going back to SQLite. */
   restoredMovedStore: 'restored {path} from {file}, and removed {mark}: the file is the shop\'s store again, so a server started without DATABASE_URL serves it (it had been moved to {target} by npm run move-to-postgres, {movedOn}; what was sold or changed on PostgreSQL since is not in it). To stay on PostgreSQL instead, keep starting the server with DATABASE_URL',

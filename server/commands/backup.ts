@@ -6,7 +6,8 @@
  * for a file that is not there. Restoring into a store npm run move-to-postgres moved away is going
  * back to SQLite: the move's note is removed once the backup is in place, and the line says so.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup.ts';
@@ -16,14 +17,48 @@ import { fillMessage, serverMessages } from '../messages.ts';
 
 /** The command and its file; `--help` asks for the help, and any other option is a usage mistake, never a file name. */
 function readArgs(args: string[]): { command?: string; file?: string; help: boolean } {
+  let parsed;
   try {
-    const { values, positionals } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
-    if (positionals.length > 2) throw new Error('too many arguments');
-    return { command: positionals[0], file: positionals[1], help: values.help === true };
+    parsed = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    // parseArgs names the option ("Unknown option '--force'"); its first sentence, then the usage
+    const problem = (error as Error).message.split('. ')[0]?.replace(/\.$/, '') ?? '';
+    throw new Error(problem === '' ? serverMessages.backupUsage : fillMessage(serverMessages.backupUnknownOption, { problem, usage: serverMessages.backupUsage }));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 2) throw new Error(serverMessages.backupUsage);
+  return { command: positionals[0], file: positionals[1], help: values.help === true };
+}
+
+/** The same file on disk: one path through a link, or the other name of a hard link, included. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [one, other] = [statSync(a), statSync(b)];
+    return one.dev === other.dev && one.ino === other.ino;
   } catch {
-    throw new Error(serverMessages.backupUsage);
+    const real = (path: string): string => {
+      try {
+        return realpathSync(path);
+      } catch {
+        return resolve(path);
+      }
+    };
+    return real(a) === real(b);
   }
 }
+
+/** Whether `file` is the store or one of its journals, which a running server has open. */
+function isStoreFile(file: string, databasePath: string): boolean {
+  return ['', '-wal', '-shm', '-journal'].some((suffix) => sameFile(file, `${databasePath}${suffix}`));
+}
+
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
 
 /** The command's work: its one line when done; an error whose message is the line that says what is wrong. */
 export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
@@ -36,10 +71,14 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = pro
   if (command === 'backup') {
     if (!existsSync(databasePath)) throw new Error(fillMessage(serverMessages.backupNoStore, { path: databasePath }));
     const target = file ?? defaultBackupPath(databasePath);
+    if (isStoreFile(target, databasePath)) throw new Error(fillMessage(serverMessages.backupOverStore, { file: target, path: databasePath }));
+    if (isFolder(target)) throw new Error(fillMessage(serverMessages.backupIntoFolder, { file: target, example: join(target, 'store.db') }));
     await backupDatabase(databasePath, target);
     return `backed up ${databasePath} to ${target}`;
   }
   if (!existsSync(file!)) throw new Error(fillMessage(serverMessages.restoreNoBackup, { path: file! }));
+  if (isFolder(file!)) throw new Error(fillMessage(serverMessages.restoreFromFolder, { file: file! }));
+  if (isStoreFile(file!, databasePath)) throw new Error(fillMessage(serverMessages.restoreFromStore, { file: file!, path: databasePath }));
   const moved = readMovedMark(databasePath);
   restoreDatabase(file!, databasePath);
   if (moved === null) return fillMessage(serverMessages.restored, { path: databasePath, file: file! });

@@ -91,11 +91,12 @@ export async function backupDatabase(databasePath: string, backupPath: string): 
   }
   try {
     checkSoundCopy(partial, partial);
+    renameSync(partial, backupPath);
   } catch (error) {
+    // a copy of the shop's data is never left behind under a name nobody asked for
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
     throw error;
   }
-  renameSync(partial, backupPath);
 }
 
 /**

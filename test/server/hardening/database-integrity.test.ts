@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -295,9 +295,33 @@ describe('backup and restore', () => {
     expect(await said(['restore', '--help'])).toBe(serverMessages.backupHelp);
     expect(await said(['backup', '-h'])).toBe(serverMessages.backupHelp);
     // an option is a mistake, never the name of the backup to write or read ("no backup at --force")
-    const usage = `refused: ${serverMessages.backupUsage}`;
-    expect(await said(['backup', '--force'])).toBe(usage);
-    expect(await said(['restore', '--force'])).toBe(usage);
-    expect(await said(['backup', 'a.db', 'b.db'])).toBe(usage);
+    const unknown = `refused: ${fillMessage(serverMessages.backupUnknownOption, { problem: "Unknown option '--force'", usage: serverMessages.backupUsage })}`;
+    expect(await said(['backup', '--force'])).toBe(unknown);
+    expect(await said(['restore', '--force'])).toBe(unknown);
+    expect(await said(['backup', 'a.db', 'b.db'])).toBe(`refused: ${serverMessages.backupUsage}`);
+  });
+
+  it('npm run backup never writes over the store it copies, nor into a folder; restore never takes the store for its backup', async () => {
+    const path = join(folder(), 'live', 'store.db');
+    const server = await startServer({ databasePath: path });
+    servers.push(server);
+    expect((await fetch(`${server.url}/shop`)).status).toBe(200);
+    const env = { DATABASE_PATH: path, DATABASE_URL: '' };
+    const refused = (args: string[]): Promise<string> =>
+      backupCommand(args, env).then((done) => { throw new Error(`${args.join(' ')} succeeded: ${done}`); }, (error: Error) => error.message);
+    const before = statSync(path).ino;
+    // the store by its own name, by another path to it, and its journal
+    for (const target of [path, join(dirname(path), '..', 'live', 'store.db'), `${path}-wal`]) {
+      expect(await refused(['backup', target])).toBe(fillMessage(serverMessages.backupOverStore, { file: target, path }));
+    }
+    expect(statSync(path).ino).toBe(before);
+    const into = dirname(path);
+    expect(await refused(['backup', into])).toBe(fillMessage(serverMessages.backupIntoFolder, { file: into, example: join(into, 'store.db') }));
+    // nothing left beside it (a full copy of the shop under a name nobody asked for)
+    expect(readdirSync(dirname(into)).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    expect(await refused(['restore', path])).toBe(fillMessage(serverMessages.restoreFromStore, { file: path, path }));
+    expect(await refused(['restore', into])).toBe(fillMessage(serverMessages.restoreFromFolder, { file: into }));
+    // the store is still sound and served
+    expect((await fetch(`${server.url}/api/health?deep=1`)).status).toBe(200);
   });
 });
