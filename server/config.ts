@@ -49,6 +49,25 @@ function readSeed(raw: string | undefined): boolean | 'empty' {
   throw new Error(`SEED must be true, empty or false, got "${raw}"`);
 }
 
+/**
+ * A switch (DATABASE_READONLY, TRUST_PROXY): true or false, off when unset. Anything else stops the
+ * start: read as false, `DATABASE_READONLY=1` left a shop meant to be frozen for a move taking orders.
+ */
+function readSwitch(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+/** The log's levels, pino's own: any other name stopped the start with pino's stack trace. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function readLogLevel(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+}
+
 function readPoolSize(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const size = Number(raw);
@@ -108,14 +127,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
       databaseUrl: readDatabaseUrl(env.DATABASE_URL),
       databasePoolSize: readPoolSize(env.DATABASE_POOL_SIZE),
-      readOnly: env.DATABASE_READONLY === 'true',
+      readOnly: readSwitch('DATABASE_READONLY', env.DATABASE_READONLY),
       seed: readSeed(env.SEED),
       dev: env.NODE_ENV === 'development',
       templateDir: env.TEMPLATE_DIR || undefined,
       ownerPassword: env.OWNER_PASSWORD || undefined,
       uploadsDir: env.UPLOADS_DIR || undefined,
-      trustProxy: env.TRUST_PROXY === 'true',
-      logLevel: env.LOG_LEVEL ?? 'info',
+      trustProxy: readSwitch('TRUST_PROXY', env.TRUST_PROXY),
+      logLevel: readLogLevel(env.LOG_LEVEL),
       mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
       captcha,
     },

@@ -60,6 +60,21 @@ describe('configuration from the environment', () => {
     expect(() => readConfig({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE must be a whole number from 1 to 100/);
   });
 
+  it.each([['DATABASE_READONLY', '1'], ['DATABASE_READONLY', 'yes'], ['DATABASE_READONLY', 'TRUE'], ['TRUST_PROXY', '1']])('refuses %s=%s: a switch is true or false', (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(`${name} must be true or false, got "${value}"`);
+  });
+
+  it('reads a switch set to false, or left empty, as off', () => {
+    expect(readConfig({ DATABASE_READONLY: 'false', TRUST_PROXY: '' }).options).toMatchObject({ readOnly: false, trustProxy: false });
+    expect(readConfig({ DATABASE_READONLY: 'true' }).options.readOnly).toBe(true);
+  });
+
+  it('refuses a LOG_LEVEL pino has no level for, and takes each of its levels', () => {
+    expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+    expect(readConfig({ LOG_LEVEL: 'debug' }).options.logLevel).toBe('debug');
+    expect(readConfig({}).options.logLevel).toBe('info');
+  });
+
   describe('captcha', () => {
     function captchaOf(env: NodeJS.ProcessEnv): LocalCaptcha {
       const captcha = readConfig(env).options.captcha;
