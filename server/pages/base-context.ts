@@ -96,12 +96,16 @@ export function createBaseContext(deps: AppDeps): (req: Request, res: Response, 
     const content = requestContent(deps, req);
     const cart = await findCurrentCart(deps, req, res);
     const user = readResolvedSiteUserIfAny(req) ?? null;
+    const view = cart ? await cartView(deps, cart, content) : null;
+    // the whole cart, for the pages of a template folder whose templates read its entries
+    // (`{shoppingCart|cart-quantity}`): kept with the request, not in the shared base context
+    if (view !== null) res.locals.cartView = view;
     const inputs: BaseInputs = {
       pageType,
       path: req.path,
       signedIn: Boolean(currentSiteUserId(req)),
       contributorRole: user?.contributorRole ?? null,
-      cart: cart ? cartSummary(await cartView(deps, cart, content)) : null,
+      cart: view ? cartSummary(view) : null,
     };
     const key = JSON.stringify([inputs.pageType, inputs.path, inputs.signedIn, inputs.contributorRole, inputs.cart]);
     return kept.get(content.version, key, () => buildBaseContext(deps, content, inputs));

@@ -228,7 +228,10 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       // Through a template folder the context is shaped as the platform shapes it, JSON answer included.
       let folderPage: PreparedFolderPage | null;
       try {
-        folderPage = (await folderPages?.prepare(req, spec, merged)) ?? null;
+        // a folder's templates read the cart's entries wherever they write its count or total
+        // (`{shoppingCart|cart-quantity}`): the visitor's whole cart where the page has none of its own
+        const withCart = merged.shoppingCart === undefined && res.locals.cartView !== undefined ? { ...merged, shoppingCart: res.locals.cartView } : merged;
+        folderPage = (await folderPages?.prepare(req, spec, withCart)) ?? null;
       } catch (error) {
         // development: a folder that cannot be loaded (a template.conf that does not parse) is the overlay
         if (dev === undefined || !(error instanceof TemplateFolderError)) throw error;

@@ -44,7 +44,8 @@ function asObject(value: unknown): Json | undefined {
  * the keys real templates read added where the page did not set them — the collection's
  * `typeName`, `typeLabel`, `navigationTitle`, `homepage` and `features.relatedItems`;
  * `showCart`; `template` (the folder's settings); `localizedStrings` (the platform's English
- * strings); `shoppingCart` (the cart summary when the page has no full cart);
+ * strings); `shoppingCart` (the visitor's whole cart, which the renderer adds where the page has none of its
+ * own, else the cart's totals);
  * `authenticatedAccount`; `websiteSettings` (with `userAccountsSettings`); on an item page
  * `pagination` with the neighbouring `prevItem` and `nextItem`. `?format=json` answers exactly this.
  */
