@@ -96,6 +96,19 @@ function blocksUsedBy(units: readonly Unit[], folder: TemplateFolder): Map<strin
   return used;
 }
 
+/** The blocks each file applies, per folder load (a development server asks on every page). */
+const blocksUsedByFolder = new WeakMap<TemplateFolder, Map<string, string[]>>();
+
+/**
+ * The files a page made of `files` (its template and its regions) can render: those, and every
+ * block they apply, and the blocks those apply. A slip in a block outside them cannot stop the page.
+ */
+export function filesPageCanRender(folder: TemplateFolder, files: Iterable<string>): Set<string> {
+  let used = blocksUsedByFolder.get(folder);
+  if (used === undefined) blocksUsedByFolder.set(folder, (used = blocksUsedBy(unitsOf(folder), folder)));
+  return filesReached(folder, used, files);
+}
+
 /** Files a page can render: regions, collection, page and system templates, and the blocks they reach. */
 function reachableFiles(folder: TemplateFolder, used: Map<string, string[]>): Set<string> {
   const start = [

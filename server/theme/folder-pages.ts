@@ -18,7 +18,7 @@ import type { CollectionConf } from './collection-conf.ts';
 import { chooseTemplates, type FolderPageTarget, type TemplateChoice } from './collection-choice.ts';
 import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from './compose-page.ts';
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
-import { pageWarnings } from './folder-check.ts';
+import { filesPageCanRender, pageWarnings } from './folder-check.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
 import { mistypedCollectionFiles } from './mistyped-collections.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
@@ -339,9 +339,11 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     sourceOf: (name) => source.read(name),
     pageCompileErrors(page) {
       const folder = cache.current();
-      const files = new Set([page.choice.main?.path, ...page.choice.regions.map((region) => folder.regions.get(region)?.path)]);
-      return asTemplateErrors(folder.problems
-        .filter((problem) => problem.severity === 'error' && (files.has(problem.file) || problem.file.startsWith('blocks/'))));
+      const own = [page.choice.main?.path, ...page.choice.regions.map((region) => folder.regions.get(region)?.path)].filter((file) => file !== undefined);
+      // its template, its regions and the blocks they apply: a block nothing here applies (a slip
+      // in one no page uses) is listed over the page, and stops none
+      const files = filesPageCanRender(folder, own);
+      return asTemplateErrors(folder.problems.filter((problem) => problem.severity === 'error' && files.has(problem.file)));
     },
     currentProblems() {
       const shown = cache.current().problems.filter((problem) => problem.severity === 'error' || problem.validation === true);

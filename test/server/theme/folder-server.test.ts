@@ -358,15 +358,23 @@ describe('a template.conf that does not parse', () => {
     const dir = writeFolder({ 'template.conf': good, 'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>', 'blocks/logo.block': PNG });
     const server = await startServer({ templateDir: dir, dev: true });
     try {
+      // no page applies it: the shop renders, with the file's error listed over it
       const page = await fetch(`${server.url}/shop`);
-      expect(page.status).toBe(500);
+      expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('dev-error-overlay');
       expect(html).toContain(`<span class="where">blocks/logo.block</span> <span class="message">${escapeHtml(cliMessages.notTextFile)}</span>`);
       // its bytes are not read as a template: no garbled errors, no frame of them
       expect(html).not.toContain('IHDR');
-      writeFileSync(join(dir, 'blocks/logo.block'), '<img src="/assets/logo.png">');
+      // a page that applies it shows the overlay instead
+      writeFileSync(join(dir, 'site.region'), '<html><body>{@|apply logo.block}{squarespace.main-content}{squarespace-footers}</body></html>');
+      await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(500);
+      writeFileSync(join(dir, 'blocks/logo.block'), '<p class="logo">Logo</p>');
       await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(200);
+      // no error left (the layout's warnings, of a region without the headers, stay in their bar)
+      const fixed = await (await fetch(`${server.url}/shop`)).text();
+      expect(fixed).not.toContain('blocks/logo.block');
+      expect(fixed).not.toContain('data-errors=');
     } finally {
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
