@@ -59,7 +59,9 @@ function productRows(product: AdminProduct, optionCount: number, currency: strin
     index === 0 ? editor.tags.join(', ') : '',
     variant.sku,
     textFromCents(variant.priceCents, currency),
-    variant.onSale ? textFromCents(variant.salePriceCents, currency) : '',
+    // a Sale price kept while the sale is off goes out too, with On sale saying so, and comes back as it is
+    variant.salePriceCents > 0 ? textFromCents(variant.salePriceCents, currency) : '',
+    variant.onSale ? 'yes' : 'no',
     variant.unlimited ? 'unlimited' : String(variant.qtyInStock),
     // the same figure again, kept as it is when the Stock column is edited (product-import.ts)
     variant.unlimited ? 'unlimited' : String(variant.qtyInStock),

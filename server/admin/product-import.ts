@@ -51,6 +51,8 @@ export const IMPORT_COLUMNS = {
   sku: 'SKU',
   price: 'Price',
   salePrice: 'Sale price',
+  // yes or no: a Sale price kept while the sale is off (being prepared) goes out and comes back as it is
+  onSale: 'On sale',
   stock: 'Stock',
   // what Stock said when the file was exported: a Stock left as it was then keeps the shop's count now
   stockWhenExported: 'Stock when exported',
@@ -66,9 +68,9 @@ export function sampleImportCsv(): string {
   // new products: no export, so no Stock when exported
   const header = [...Object.values(IMPORT_COLUMNS).filter((column) => column !== IMPORT_COLUMNS.stockWhenExported), importOptionName(1), importOptionValue(1)];
   const rows = [
-    ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'Kitchen', 'linen', 'APRON-1', '38.00', '', '12', '250', '', ''],
-    ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', '45.00', '39.00', '5', '180', 'Colour', 'Grey'],
-    ['Wool Scarf', '', '', '', '', '', '', '', 'SCARF-OAT', '45.00', '', 'unlimited', '180', 'Colour', 'Oat'],
+    ['Linen Apron', '', 'Stonewashed linen, one size.', '', 'physical', 'yes', 'Kitchen', 'linen', 'APRON-1', '38.00', '', 'no', '12', '250', '', ''],
+    ['Wool Scarf', '', 'Undyed wool.', 'Warm and light.', 'physical', 'yes', 'Clothing', 'wool, winter', 'SCARF-GRY', '45.00', '39.00', 'yes', '5', '180', 'Colour', 'Grey'],
+    ['Wool Scarf', '', '', '', '', '', '', '', 'SCARF-OAT', '45.00', '', 'no', 'unlimited', '180', 'Colour', 'Oat'],
   ];
   return csvText(header, rows);
 }
@@ -264,6 +266,10 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
     const saleText = cell(cells, IMPORT_COLUMNS.salePrice);
     const sale = saleText === '' ? 0 : centsFromText(saleText, currency);
     if (Number.isNaN(sale)) problem(row, IMPORT_COLUMNS.salePrice, notAnAmountText(currency));
+    // On sale says whether the Sale price shows; left empty (or a file without the column) a Sale price given shows
+    const onSaleText = cell(cells, IMPORT_COLUMNS.onSale).toLowerCase();
+    const onSale = onSaleText === '' ? saleText !== '' : YES.has(onSaleText) ? true : NO.has(onSaleText) ? false : null;
+    if (onSale === null) problem(row, IMPORT_COLUMNS.onSale, ADMIN.server.importNotYesNo);
     const stockText = cell(cells, IMPORT_COLUMNS.stock).toLowerCase();
     const unlimited = stockText === 'unlimited';
     // no count for an unlimited row: a new variant starts at 0, a stored one keeps its own (product-import-write.ts)
@@ -281,7 +287,7 @@ function productInputOf(name: string, entry: ProductRows, currency: string, head
       sku: cell(cells, IMPORT_COLUMNS.sku),
       priceCents: price,
       salePriceCents: sale,
-      onSale: saleText !== '',
+      onSale: onSale === true,
       qtyInStock: stock,
       ...(exported !== undefined && !unlimited ? { qtyInStockWhenLoaded: exported } : {}),
       unlimited,
@@ -316,7 +322,8 @@ function placeOf(path: string, entry: ProductRows, headerOf: (name: string) => s
   if (field === 'variants' && index !== undefined && /^\d+$/.test(index)) {
     const row = entry.rows[Number(index)] ?? entry.firstRow;
     const column: Record<string, string> = {
-      sku: IMPORT_COLUMNS.sku, priceCents: IMPORT_COLUMNS.price, salePriceCents: IMPORT_COLUMNS.salePrice, qtyInStock: IMPORT_COLUMNS.stock, qtyInStockWhenLoaded: IMPORT_COLUMNS.stockWhenExported,
+      sku: IMPORT_COLUMNS.sku, priceCents: IMPORT_COLUMNS.price, salePriceCents: IMPORT_COLUMNS.salePrice, onSale: IMPORT_COLUMNS.onSale,
+      qtyInStock: IMPORT_COLUMNS.stock, qtyInStockWhenLoaded: IMPORT_COLUMNS.stockWhenExported,
       weightGrams: IMPORT_COLUMNS.weight, attributes: importOptionValue(1),
     };
     return { row, column: inner !== undefined && column[inner] !== undefined ? headerOf(column[inner]) : null };

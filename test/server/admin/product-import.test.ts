@@ -66,8 +66,22 @@ describe('reading a product file', () => {
     ]);
   });
 
+  it('keeps a Sale price the owner prepared with the sale off through an export and an import, and reads On sale', async () => {
+    const sale = (row: string) => {
+      const reading = readProductImport(`Product,SKU,Price,Sale price,On sale,Stock\n${row}\n`, 'USD');
+      if (!reading.ok) return reading.problems.map((p) => [p.row, p.column, p.message]);
+      return reading.products[0]!.input.variants.map((v) => [v.salePriceCents, v.onSale]);
+    };
+    expect(sale('Cap,CAP-1,20.00,15.00,no,4')).toEqual([[1500, false]]);
+    expect(sale('Cap,CAP-1,20.00,15.00,yes,4')).toEqual([[1500, true]]);
+    // left empty, a Sale price given shows, as in a file without the column
+    expect(sale('Cap,CAP-1,20.00,15.00,,4')).toEqual([[1500, true]]);
+    expect(sale('Cap,CAP-1,20.00,,,4')).toEqual([[0, false]]);
+    expect(sale('Cap,CAP-1,20.00,15.00,maybe,4')).toEqual([[2, 'On sale', ADMIN.server.importNotYesNo]]);
+  });
+
   it('reads a file whose rows end differently, as rows added by another tool to the sample', () => {
-    const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,Home,"oak, kitchen",TRAY-1,22.00,,4,300,,', 'Oak Bowl,,,,physical,yes,Home,,BOWL-1,18.00,,2,200,,'];
+    const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,Home,"oak, kitchen",TRAY-1,22.00,,,4,300,,', 'Oak Bowl,,,,physical,yes,Home,,BOWL-1,18.00,,,2,200,,'];
     const reading = readProductImport(`${sampleImportCsv().trimEnd()}\n${added.join('\n')}\n`, 'USD');
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
@@ -210,7 +224,7 @@ describe('importing products in the admin', () => {
     expect(reading.products.map(({ input }) => [input.urlSlug, input.title, input.excerpt, input.categories, input.tags]))
       .toEqual(wholes.map((product) => [product.urlSlug, product.title, product.excerpt, product.categories, product.tags]));
     expect(wholes.some((product) => product.categories.length > 0 && product.tags.length > 0)).toBe(true);
-    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Summary,Type,Visible,Categories,Tags,SKU,Price,Sale price,Stock,Stock when exported,Weight \(g\),Option 1 name,Option 1 value/);
+    expect(exported.text.split('\r\n')[0]).toMatch(/^Product,URL slug,Description,Summary,Type,Visible,Categories,Tags,SKU,Price,Sale price,On sale,Stock,Stock when exported,Weight \(g\),Option 1 name,Option 1 value/);
   });
 
   it('writes over the products the shop has at the file\'s URL slugs when asked: an exported file, edited, comes back in', async () => {
@@ -297,6 +311,18 @@ describe('importing products in the admin', () => {
     const others = (rows: string[][]) => rows.filter((row) => row[slugAt] !== 'linen-napkin');
     expect(others(after)).toEqual(others(before));
     expect(others(before).length).toBeGreaterThan(1);
+  });
+
+  it('brings a Sale price prepared with the sale off back from its own export unchanged', async () => {
+    const store = server.app.deps.store;
+    await send('Product,URL slug,SKU,Price,Stock\nLinen Cap,linen-cap,CAP-L,20.00,3\n');
+    await store.run("UPDATE variants SET sale_price_cents = 1500, on_sale = 0 WHERE sku = 'CAP-L'");
+    const [header, ...rows] = parse((await owner.get<string>('/api/admin/products.csv')).text) as string[][];
+    const cap = rows.filter((row) => row[header!.indexOf('SKU')] === 'CAP-L');
+    expect([cap[0]![header!.indexOf('Sale price')], cap[0]![header!.indexOf('On sale')]]).toEqual(['15.00', 'no']);
+    expect((await send(csvText(header!, cap), { update: 'yes' })).body).toMatchObject({ created: 0, updated: 1 });
+    const after = await store.get<{ sale: number | string; shown: number | string }>("SELECT sale_price_cents AS sale, on_sale AS shown FROM variants WHERE sku = 'CAP-L'");
+    expect([Number(after!.sale), Number(after!.shown)]).toEqual([1500, 0]);
   });
 
   it('writes nothing for a file with problems, and lists them', async () => {
