@@ -15,6 +15,7 @@ import { roleAllows } from '../security/owner-permissions.ts';
 import { signedInUser } from './admin-actor.ts';
 import { ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { isoTime, sendCsv } from './csv.ts';
+import { answerText } from '../../client/lib/answer-text.ts';
 import { storeTimeZone } from './order-period.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 
@@ -64,7 +65,7 @@ export function createMessageCalls(deps: AppDeps): Router {
     const submissions = await messages().submissions(form.id, { limit: EXPORTED });
     const zone = await timeZone();
     sendCsv(res, `form-${form.id}.csv`, ['date', 'page', ...form.fields.map((field) => field.title)],
-      submissions.map((submission) => [isoTime(submission.createdOn, zone), submission.pagePath, ...form.fields.map((field) => submission.values[field.id])]));
+      submissions.map((submission) => [isoTime(submission.createdOn, zone), submission.pagePath, ...form.fields.map((field) => answerText(submission.values[field.id], field.type))]));
   });
 
   router.get(`${ADMIN_MESSAGES}/subscribers`, canRead, async (req, res) => {

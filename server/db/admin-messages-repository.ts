@@ -6,6 +6,8 @@ import type { StoreSession } from './store.ts';
 export interface FormField {
   id: string;
   title: string;
+  /** The field's kind ('name', 'date', 'checkbox'…), which says how its answer reads; '' when the form gives none. */
+  type: string;
 }
 
 export interface AdminForm {
@@ -62,8 +64,8 @@ function fieldsOf(definitionJson: string): FormField[] {
   if (!Array.isArray(fields)) return [];
   return fields.flatMap((field) => {
     if (field === null || typeof field !== 'object') return [];
-    const { id, title } = field as { id?: unknown; title?: unknown };
-    return typeof id === 'string' ? [{ id, title: typeof title === 'string' ? title : id }] : [];
+    const { id, title, type } = field as { id?: unknown; title?: unknown; type?: unknown };
+    return typeof id === 'string' ? [{ id, title: typeof title === 'string' ? title : id, type: typeof type === 'string' ? type : '' }] : [];
   });
 }
 

@@ -3,6 +3,7 @@
  * (found by address), restock requests by variant; each a page at a time, with a CSV of all. A
  * section whose call fails says so with a way to try again; the others are shown as loaded.
  */
+import { answerText } from '../../lib/answer-text.ts';
 import { useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { API_PATHS } from '../../lib/api-paths.ts';
@@ -16,7 +17,7 @@ import { SearchForm } from '../SearchForm.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 
-interface FormInfo { id: string; name: string; fields: Array<{ id: string; title: string }>; submissionCount: number }
+interface FormInfo { id: string; name: string; fields: Array<{ id: string; title: string; type?: string }>; submissionCount: number }
 interface Submission { id: string; createdOn: number; pagePath: string | null; values: Record<string, unknown> }
 interface Subscriber { email: string; source: string; createdOn: number }
 interface RestockGroup {
@@ -26,7 +27,6 @@ interface RestockGroup {
   undeliveredCount?: number;
 }
 
-const shown = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
 
 /** A list's page in the address of its call. */
 const paged = (offset: number) => `limit=${ADMIN_PAGE_SIZE}&offset=${offset}`;
@@ -35,7 +35,8 @@ function FormSubmissions() {
   const forms = useCall<{ forms: FormInfo[] }>('/api/admin/messages/forms');
   const [formId, setFormId] = useState('');
   const [offset, setOffset] = useState(0);
-  const chosen = formId || forms.data?.forms[0]?.id || '';
+  // opened on a form that has answers, rather than on the first form of the list when it has none
+  const chosen = formId || forms.data?.forms.find((form) => form.submissionCount > 0)?.id || forms.data?.forms[0]?.id || '';
   const detail = useCall<{ form: FormInfo; submissions: Submission[]; hasMore: boolean }>(chosen ? `/api/admin/messages/forms/${encodeURIComponent(chosen)}?${paged(offset)}` : null);
   return (
     <section aria-labelledby="forms-title">
@@ -60,7 +61,7 @@ function FormSubmissions() {
               {detail.data.submissions.map((submission) => (
                 <tr key={submission.id}>
                   <td><StoreDate on={submission.createdOn} /></td>
-                  {detail.data!.form.fields.map((field) => <td key={field.id}>{shown(submission.values[field.id])}</td>)}
+                  {detail.data!.form.fields.map((field) => <td key={field.id}>{answerText(submission.values[field.id], field.type)}</td>)}
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { startPlatformServer, type PlatformServer, OWNER_PASSWORD } from '../helpers/platform-server.ts';
 import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
@@ -230,6 +231,24 @@ describe('messages', () => {
     const subscribers = await owner.get<{ subscribers: unknown[] }>('/api/admin/messages/subscribers');
     expect(Array.isArray(subscribers.body.subscribers)).toBe(true);
     expect((await owner.get('/api/admin/messages/subscribers.csv')).text).toMatch(/^email,source,date\r\n/);
+  });
+
+  it('writes a form\'s answers as the owner reads them in the CSV, never as the JSON the form sent', async () => {
+    const contact = '6570a1b2c3d4e5f6a7b83002';
+    const values = {
+      'name-contact': ['Ana', 'Shopper'], 'date-needed-by': ['12', '25', '2026'], 'time-call': ['10', '30', 'AM'],
+      'phone-contact': ['', '', ''], 'address-shipping': ['1 Road', '', 'Town', '', 'SW1A 1AA', 'GB'],
+    };
+    await server.app.deps.store.run(
+      'INSERT INTO form_submissions (id, form_id, submission_key, values_json, page_path, created_on) VALUES (?, ?, ?, ?, ?, ?)',
+      ['answers-as-text', contact, 'answers-as-text-key', JSON.stringify(values), '/contact', Date.now() + 5_000_000],
+    );
+    const csv = (await owner.get(`/api/admin/messages/forms/${contact}/submissions.csv`)).text;
+    const [header, newest] = parse(csv) as string[][];
+    const at = (title: string) => newest![header!.indexOf(title)];
+    expect([at('Name'), at('Needed by'), at('Best time to call'), at('Phone'), at('Shipping address')])
+      .toEqual(['Ana Shopper', '12/25/2026', '10:30 AM', '', '1 Road, Town, SW1A 1AA, GB']);
+    expect(csv).not.toContain('["');
   });
 
   it('pages long lists fifty at a time, newest first, and finds a subscriber by words of the address', async () => {
