@@ -204,21 +204,23 @@ export function readProductImport(text: string, currency: string): ImportReading
     if (checked.ok) products.push({ input: checked.value, rows: entry.rows });
     else for (const [path, message] of Object.entries(checked.fieldErrors)) problems.push({ ...placeOf(path, entry, headerOf), message });
   }
-  if (problems.length === 0) {
-    // a SKU may be given once in the whole file (the editor checks within one product)
-    const skuRows = new Map<string, number>();
-    for (const entry of byName.values()) {
-      entry.cells.forEach((cells, index) => {
-        const sku = cells[IMPORT_COLUMNS.sku.toLowerCase()] ?? '';
-        if (sku === '') return;
-        const first = skuRows.get(sku);
-        if (first !== undefined && first !== entry.rows[index]) {
-          problems.push({ row: entry.rows[index]!, column: headerOf(IMPORT_COLUMNS.sku), message: fillMessage(ADMIN.server.importSkuRepeated, { sku, row: first }) });
-        } else skuRows.set(sku, entry.rows[index]!);
-      });
-    }
+  // a SKU may be given once in the whole file (the editor checks within one product), said with
+  // the file's other problems, so that one round of corrections mends them all
+  const skuRows = new Map<string, number>();
+  for (const entry of byName.values()) {
+    entry.cells.forEach((cells, index) => {
+      const sku = cells[IMPORT_COLUMNS.sku.toLowerCase()] ?? '';
+      if (sku === '') return;
+      const first = skuRows.get(sku);
+      if (first !== undefined && first !== entry.rows[index]) {
+        const repeated = { row: entry.rows[index]!, column: headerOf(IMPORT_COLUMNS.sku), message: fillMessage(ADMIN.server.importSkuRepeated, { sku, row: first }) };
+        // the editor's own check within one product may have said it already
+        if (!problems.some((p) => p.row === repeated.row && p.column === repeated.column)) problems.push(repeated);
+      } else skuRows.set(sku, entry.rows[index]!);
+    });
   }
-  if (problems.length > 0) return failed(problems);
+  // in the file's order, as a spreadsheet is read
+  if (problems.length > 0) return failed([...problems].sort((a, b) => a.row - b.row));
   const has = (column: string): boolean => written.has(column.toLowerCase());
   return { ok: true, products, has: { summary: has(IMPORT_COLUMNS.summary), categories: has(IMPORT_COLUMNS.categories), tags: has(IMPORT_COLUMNS.tags) } };
 }

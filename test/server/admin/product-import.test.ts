@@ -80,6 +80,14 @@ describe('reading a product file', () => {
     expect(sale('Cap,CAP-1,20.00,15.00,maybe,4')).toEqual([[2, 'On sale', ADMIN.server.importNotYesNo]]);
   });
 
+  it('says a SKU given twice along with the file\'s other problems, in the file\'s order, so one round of corrections mends them all', () => {
+    expect(problemsOf(`${HEADER}\nCap,,CAP-1,"12,5,0",,4,,\nHat,,HAT-1,20.00,,lots,,\nScarf,,CAP-1,20.00,,4,,`)).toEqual([
+      [2, 'Price', notAnAmountText('USD')],
+      [3, 'Stock', ADMIN.server.importNotStock],
+      [4, 'SKU', fillMessage(ADMIN.server.importSkuRepeated, { sku: 'CAP-1', row: 2 })],
+    ]);
+  });
+
   it('reads a file whose rows end differently, as rows added by another tool to the sample', () => {
     const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,Home,"oak, kitchen",TRAY-1,22.00,,,4,300,,', 'Oak Bowl,,,,physical,yes,Home,,BOWL-1,18.00,,,2,200,,'];
     const reading = readProductImport(`${sampleImportCsv().trimEnd()}\n${added.join('\n')}\n`, 'USD');
