@@ -168,6 +168,8 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
   const allowed = SCREENS.filter((screen) => account.permissions.includes(screen.permission));
   const parts = path.slice(ADMIN_BASE.length).split('/').filter(Boolean);
   const current = allowed.find((screen) => screen.key === parts[0]) ?? allowed[0]!;
+  // an address of a screen this role does not open shows the first it does, and says so
+  const refused = parts[0] !== undefined && current.key !== parts[0] ? SCREENS.find((screen) => screen.key === parts[0]) : undefined;
   const can = (permission: string) => account.permissions.includes(permission);
 
   let screen;
@@ -241,6 +243,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       {/* out of reach while the password is asked again over it */}
       <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
+        <Notice text={refused ? ADMIN.screenNotForRole(ADMIN.screens[refused.key], ADMIN.screens[current.key]) : ''} />
         <StoreTimeZone.Provider value={timeZone ?? null}>
           <StoreMoneyFormat.Provider value={moneyFormat}>{screen}</StoreMoneyFormat.Provider>
         </StoreTimeZone.Provider>

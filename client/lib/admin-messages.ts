@@ -60,6 +60,8 @@ export const ADMIN = {
   saving: 'Saving…',
   // above a form greyed out for a role that may read it but not save it, which would otherwise look broken
   readOnlyRole: 'Your role lets you read this but not change it; an admin of the store can change your role under Staff.',
+  // an address of a screen the role does not open (a bookmark, a link shared by another member): what is shown instead
+  screenNotForRole: (screen: string, shown: string) => `Your role does not open ${screen}, so ${shown} is shown instead; an admin of the store can change your role under Staff.`,
   cancel: 'Cancel',
   delete: 'Delete',
   confirmDelete: 'Delete this product? This cannot be undone.',

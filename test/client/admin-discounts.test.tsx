@@ -120,6 +120,19 @@ describe('the discounts list', () => {
   });
 });
 
+describe('a screen the role does not open', () => {
+  it('shows the first screen it does, saying so, rather than another screen under the address without a word', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders', answer: { body: { orders: [], hasMore: false, summary: { orders: 0, notCounted: 0, taken: [], takenInTestMode: [] }, period: { from: null, to: null } } } }]);
+    vi.stubGlobal('scrollTo', vi.fn());
+    window.history.replaceState(null, '', '/config/staff');
+    render(<AdminApp account={{ email: 'books@example.com', xsrfToken: 't', permissions: ['admin.use', 'orders.read'] }} siteTitle="Linen & Loam" path="/config/staff" />);
+    await settle();
+    expect(screen.getByText(ADMIN.screenNotForRole(ADMIN.screens.staff, ADMIN.screens.orders))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: ADMIN.screens.orders })).toBeTruthy();
+    window.history.replaceState(null, '', '/');
+  });
+});
+
 describe('a new discount code', () => {
   it('sends the form as the store keeps it and stays open on the code made', async () => {
     const calls = scriptFetch([
