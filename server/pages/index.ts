@@ -1,5 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
@@ -71,6 +71,11 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   if (folder?.nested) deps.log.info({ folder: givenDir, template: folder.root }, themeMessages.nestedTemplateFolderLog);
   const themeDir = folder?.root ?? givenDir;
   const isDeveloperTemplate = folder !== null;
+  // a folder of neither kind (an empty one, a wrong one) would start healthy and fail every page;
+  // in development the author may be about to write its first file, and each page says what is missing
+  if (deps.options.dev !== true && !isDeveloperTemplate && !readdirSync(givenDir).some((name) => name.endsWith('.tmpl'))) {
+    throw new TemplateFolderError([{ file: deps.options.templateDir ?? givenDir, line: 0, column: 0, message: themeMessages.templateDirEmpty, severity: 'error' }]);
+  }
   const templates = new TemplateStore(themeDir, deps.options.dev === true, (template, errors) => {
     deps.log.warn({ template, ...templateErrorsForLog(errors) }, themeMessages.malformedTagsLog);
   });

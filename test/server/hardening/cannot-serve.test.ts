@@ -117,6 +117,16 @@ describe('a TEMPLATE_DIR that is not a folder', () => {
     expect(output).not.toMatch(STACK_LINE);
   });
 
+  it('stops the process the same way at a folder that holds no template of either kind (an empty one)', async () => {
+    const empty = join(dir, 'empty-theme');
+    mkdirSync(empty, { recursive: true });
+    const { code, output } = await runMain({ PORT: '0', TEMPLATE_DIR: empty });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; problems?: string });
+    expect(lines.find((line) => line.msg === themeMessages.folderUnservableLog)?.problems).toBe(`${empty} ${themeMessages.templateDirEmpty}`);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
   it('in development (npm run dev) says it in a readable line on the terminal, as a port taken is said there, rather than a JSON line', async () => {
     const missing = join(dir, 'no-such-theme');
     const { code, output } = await runMain({ PORT: '0', TEMPLATE_DIR: missing, NODE_ENV: 'development' });
