@@ -274,6 +274,14 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
     const binary = new Set(load.problems.filter(isNotTextProblem).map((problem) => problem.file));
     const used = blocksUsedBy(units, folder);
     const reached = reachableFiles(folder, used);
+    // the macros each file defines: a platform tag's body renders in its file's scope, so it
+    // applies the file's macros as the rest of the file does
+    const macrosOfFile = new Map<string, Set<string>>();
+    for (const unit of units) {
+      const macros = macrosOfFile.get(unit.file) ?? new Set<string>();
+      for (const name of templateUses(unit.template).macros) macros.add(name);
+      macrosOfFile.set(unit.file, macros);
+    }
     for (const unit of units) {
       const uses = templateUses(unit.template);
       // an expression that does not parse fails only when it runs: say so before any page does
@@ -283,7 +291,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
         }
       }
       for (const use of uses.applied) {
-        if (folder.partials[use.name] !== undefined || uses.macros.has(use.name)) continue;
+        if (folder.partials[use.name] !== undefined || uses.macros.has(use.name) || macrosOfFile.get(unit.file)?.has(use.name) === true) continue;
         const reachable = reached.has(unit.file);
         problems.push({
           file: unit.file,

@@ -68,6 +68,19 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('takes a macro of the file for one that a platform tag\'s body applies, as the render does', () => {
+    const result = checkTemplateFolder(source({
+      'site.region': '{.macro badge}<em>{@}</em>{.end}<squarespace:query collection="shop" limit="2">{.repeated section items}{title|apply badge}{.end}</squarespace:query>'
+        + '{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
+    }));
+    expect(result.problems.filter((p) => p.message.includes('badge'))).toEqual([]);
+    // a name the file does not define is still missing there
+    const missing = checkTemplateFolder(source({
+      'site.region': '<squarespace:query collection="shop" limit="2">{.repeated section items}{title|apply badge}{.end}</squarespace:query>{squarespace-headers}{squarespace.main-content}{squarespace-footers}',
+    }));
+    expect(missing.problems.map((p) => p.message)).toContain(messages.partialMissing('badge'));
+  });
+
   it('reports a mistyped platform tag as an error, naming the tag meant', () => {
     const result = checkTemplateFolder(source({ 'site.region': '<squarespace:querry collection="shop" />{squarespace-headers}{squarespace.main-content}{squarespace-footers}' }));
     expect(result.errors).toBe(1);
