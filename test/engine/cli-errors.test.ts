@@ -405,6 +405,19 @@ describe('tmpl: usage errors exit 2', () => {
     await expectFailure(['check', '--partial', 'blocks', folder], partialsNote);
   });
 
+  it('checks a .conf named on its own as the folder\'s check and the server read it: a comma left out placed after the value it should follow', async () => {
+    const text = '{\n  "name" : "Dossier"\n  "layouts": {}\n}\n';
+    const conf = write('conf-alone/template.conf', text);
+    const { parseConfJson } = await import('../../server/theme/template-conf.ts');
+    const read = parseConfJson(text);
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    const r = await runCli(['check', conf]);
+    expect(r.code).toBe(EXIT.templateErrors);
+    expect(r.err.split('\n')[0]).toBe(`${conf}:${read.line}:${read.column} ${read.message}`);
+    expect([read.line, read.column]).toEqual([2, 21]);
+  });
+
   it('--partials given with a developer-template folder says where its partials come from', async () => {
     write('with-blocks/template.conf', '{"name": "T", "layouts": {"default": {"name": "D", "regions": ["site"]}}}');
     write('with-blocks/site.region', '{squarespace.main-content}');

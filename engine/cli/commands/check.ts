@@ -52,7 +52,7 @@ options:
 
 exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
   options: { partials: { type: 'string' } },
-  run(args, io) {
+  async run(args, io) {
     if (args.positionals.length === 0) throw usageError(checkCommand, cliMessages.missingArgument('PATH (a template or a folder)'));
     const partialsDir = stringOption(args, 'partials');
     // A developer-template folder is checked whole, by its own command (main.ts sends a first
@@ -77,7 +77,7 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
       let errors: TemplateError[] = [];
       try {
         source = readTemplateFile(file);
-        if (json) errors = jsonErrors(source, file);
+        if (json) errors = extname(file) === '.conf' ? await confErrors(source, file) : jsonErrors(source, file);
       } catch (e) {
         // A file that cannot be read (an image named .tmpl, JSON nested past the limit) is that
         // file's problem, said in its one line: the other files are still checked, and counted.
@@ -110,6 +110,17 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
     return errorCount === 0 ? EXIT.ok : EXIT.templateErrors;
   },
 };
+
+/**
+ * A developer template's `.conf` problem, read by the storefront's own reader of template.conf
+ * (loaded only for one): placed and worded as the folder's check, the development overlay and the
+ * server place it (a comma left out at the end of the value it should follow).
+ */
+async function confErrors(source: string, file: string): Promise<TemplateError[]> {
+  const { parseConfJson } = await import('../../../server/theme/template-conf.ts');
+  const read = parseConfJson(source);
+  return read.ok ? [] : [{ message: read.message, line: read.line, column: read.column, name: file }];
+}
 
 /** A JSON file's problem, placed and framed like a template's error. */
 function jsonErrors(source: string, file: string): TemplateError[] {
