@@ -556,7 +556,7 @@ export const ADMIN = {
     stockChangedVariant: '{product} ({sku}) now has {count} in stock',
     stockChangedField: 'Now {count} in stock: this changed while you were editing.',
     stockChangedInventory: 'Not saved: while you were editing, the stock of {product} ({sku}) changed to {count} (an order, or another edit). Press Enter to save your count over it, or type another.',
-    importHasProblems: 'Nothing was imported: the file has {count} problem(s). Correct them and import it again.',
+    importHasProblems: 'Nothing was imported: the file has problems ({count}). Correct them and import it again.',
     resetLinkInvalid: 'This link has expired or has been used already. Ask for a new one.',
     resetLinkReplaced: 'A newer link has been sent since this one, which no longer works: use the link in the latest email, or ask for a new one.',
     resetNeedsMail: 'This store has no mail server to send a link with.',

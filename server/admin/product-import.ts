@@ -120,14 +120,24 @@ interface ProductRows {
   cells: Array<Record<string, string>>;
 }
 
+/**
+ * The cells' separator: a comma, or a semicolon where the header row has semicolons and no comma,
+ * as a spreadsheet saves CSV in a language that writes decimals with a comma (Excel in much of Europe).
+ */
+function delimiterOf(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
+  return !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+}
+
 /** Reads a CSV file into the editor's inputs for its products, or says what is wrong with it. */
 export function readProductImport(text: string, currency: string): ImportReading {
   const problems: ImportProblem[] = [];
   let records: string[][];
+  const csv = text.replace(/^\uFEFF/, '');
   try {
     // rows ending in \r\n, \n or \r alike: rows added by another tool to the sample or an export
     // (both \r\n) would otherwise run into one record and fail as a misplaced quote
-    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+    records = parse(csv, { relax_column_count: true, skip_empty_lines: true, trim: true, record_delimiter: ['\r\n', '\n', '\r'], delimiter: delimiterOf(csv) }) as string[][];
   } catch (error) {
     const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 0;
     return failed([{ row: line, column: null, message: fillMessage(ADMIN.server.importNotCsv, { reason: (error as Error).message }) }]);

@@ -88,6 +88,16 @@ describe('reading a product file', () => {
     ]);
   });
 
+  it('reads a file a spreadsheet saved with semicolons between its cells (decimal commas in its prices)', () => {
+    const reading = readProductImport('Product;Price;Sale price;Stock\nCap;20,00;15,50;4\n"Hat; wool";18,5;;2\n', 'USD');
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.products.map(({ input }) => [input.title, input.variants[0]!.priceCents, input.variants[0]!.salePriceCents])).toEqual([
+      ['Cap', 2000, 1550],
+      ['Hat; wool', 1850, 0],
+    ]);
+  });
+
   it('reads a file whose rows end differently, as rows added by another tool to the sample', () => {
     const added = ['"Oak Tray",,"Oiled, by hand.",,physical,yes,Home,"oak, kitchen",TRAY-1,22.00,,,4,300,,', 'Oak Bowl,,,,physical,yes,Home,,BOWL-1,18.00,,,2,200,,'];
     const reading = readProductImport(`${sampleImportCsv().trimEnd()}\n${added.join('\n')}\n`, 'USD');
