@@ -40,6 +40,8 @@ export interface PlatformData {
   folderNavigation(): { folder: Json; items: Json[] } | null;
   /** A collection and its items, or null when no collection has that urlId. */
   query(request: QueryRequest): { collection: Json; items: Json[] } | null;
+  /** The urlIds a query may name, for the one a mistyped name likely meant (none when not known). */
+  collectionNames?(): string[];
   blockField(id: string): StoredBlock[];
   /** Category names used in a collection. */
   categories(collectionUrlId: string): string[];

@@ -1,4 +1,5 @@
 import type { RenderContext } from '../../engine/index.ts';
+import { closestName } from '../../engine/diagnostics/suggest.ts';
 import { escapeHtml, escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 import type { PlatformData, StoredBlock } from './platform-data.ts';
 import type { PlatformTagRunner } from './folder-registry.ts';
@@ -84,7 +85,12 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
             categories: queryNames(attribute(tag, 'category', ctx)),
             tags: queryNames(attribute(tag, 'tag', ctx)),
           });
-          if (result === null) notice(tag, themeMessages.queryCollectionNotInSite(collection));
+          if (result === null) {
+            // the store's collection a mistyped name likely meant, as for a navigation
+            const guess = collection === '' ? undefined : closestName(collection, data.collectionNames?.() ?? []);
+            const said = themeMessages.queryCollectionNotInSite(collection);
+            notice(tag, guess === undefined ? said : themeMessages.didYouMean(said, guess));
+          }
           return result === null ? '' : renderWith(tag, result, ctx);
         }
         case 'block-field': {

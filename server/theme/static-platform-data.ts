@@ -40,6 +40,7 @@ function staticPlatformData(site: z.output<typeof siteDataSchema>): PlatformData
   return {
     navigation: (id) => site.navigations[id],
     folderNavigation: () => null,
+    collectionNames: () => Object.keys(site.collections),
     query(request) {
       const entry = site.collections[request.collection];
       if (entry === undefined) return null;

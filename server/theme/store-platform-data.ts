@@ -246,6 +246,7 @@ export async function createStorePlatformData(deps: AppDeps, req: Request, path:
       }
       return null;
     },
+    collectionNames: () => [...snapshot.collectionsByUrlId.keys()],
     query(request: QueryRequest) {
       const record = site.collectionByUrlId(request.collection);
       if (record === undefined) return null;

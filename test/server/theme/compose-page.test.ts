@@ -72,6 +72,16 @@ describe('composing a page of a template folder', () => {
     expect(notices).toEqual([`site.region:1:167 ${themeMessages.navigationNotInSite('other')}`]);
   });
 
+  it('names the store\'s collection a query\'s mistyped name likely meant, as for a navigation', () => {
+    const folder = folderOf({ 'site.region': '<squarespace:query collection="shopp" limit="2">{.repeated section items}{title}{.end}</squarespace:query>' });
+    const notices: string[] = [];
+    renderPage(folder, { view: 'system', systemName: 'search' }, {}, {
+      data: { query: () => null, collectionNames: () => ['shop', 'journal'] },
+      tagNotice: (_tag, message) => notices.push(message),
+    });
+    expect(notices).toEqual([themeMessages.didYouMean(themeMessages.queryCollectionNotInSite('shopp'), 'shop')]);
+  });
+
   it('expands folder navigation only when the page is in a folder', () => {
     const folder = folderOf({ 'site.region': '<squarespace:folder-navigation template="sub" />', 'blocks/sub.block': '{folder.title}:{.repeated section items}{collection.navigationTitle}{.end}' });
     const inFolder = { folderNavigation: () => ({ folder: { title: 'About' }, items: [{ collection: { navigationTitle: 'Team' } }] }) };
