@@ -74,6 +74,8 @@ export const serverMessages = {
   backupHelp: 'usage: npm run backup [-- FILE] | npm run restore -- FILE\n\nnpm run backup copies the store (DATABASE_PATH, default data/store.db) to FILE (by default backups/store-TIME.db in the store\'s folder: data/backups/…) while the server runs, and checks the copy.\nnpm run restore checks the backup FILE and puts it in the store\'s place: stop the server first, and start it again after.\nA store on PostgreSQL (DATABASE_URL) is backed up with the database\'s own tools (pg_dump).',
   passwordUsage: 'usage: npm run password -- EMAIL (gives the account that signs in with EMAIL a new password, printed once, and signs it out everywhere)',
   passwordNoAccount: 'no account signs in with {email} in {store}',
+  /** The store could not be opened (PostgreSQL away, a wrong password in DATABASE_URL): which store, and why. */
+  passwordStoreUnreachable: 'cannot open {store}: {reason} (check DATABASE_URL, or DATABASE_PATH for the SQLite file)',
   passwordNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file, or DATABASE_URL to its PostgreSQL database',
   passwordSet: 'new password for {email} in {store}: {password}\n(shown only this once; every session of the account was signed out; change it under Account in the admin)',
   portInUseLog: 'port {port} is already in use on {host}: stop the program that holds it (another storefront?), or set PORT to a free port',

@@ -104,6 +104,15 @@ describe('npm run password', () => {
     expect(await withStore(location, hashOf)).toBe(before);
   });
 
+  it('names the PostgreSQL store it could not reach, with the driver\'s reason', async () => {
+    // a closed loopback port: nothing listens there
+    const url = 'postgres://shop:secret@127.0.0.1:1/shop';
+    const said = await inProcess([OWNER_EMAIL], { DATABASE_URL: url });
+    expect(said.status).toBe(1);
+    expect(said.err).toMatch(/^cannot open postgres:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop: .*ECONNREFUSED.* \(check DATABASE_URL, or DATABASE_PATH for the SQLite file\)$/);
+    expect(said.err).not.toContain('secret');
+  });
+
   it('names the file it looked for when there is no store there', () => {
     const missing = join(folder, 'none', 'store.db');
     expect(command([OWNER_EMAIL], { DATABASE_PATH: missing })).toEqual({ status: 1, out: '', err: fillMessage(serverMessages.passwordNoStore, { path: missing }) });
