@@ -73,6 +73,8 @@ async function buy(productId: string, sku: string, quantity = 1): Promise<void> 
   expect(added.status, added.text).toBe(200);
   const placed = await placeOrderThroughCheckout(shopper);
   expect(placed.status, placed.text.slice(0, 200)).toBe(201);
+  // its confirmation goes to the outbox in the background: done before a test reads the store
+  await server.app.deps.background.settled();
 }
 
 async function countsOf(productId: string): Promise<Record<string, number>> {
