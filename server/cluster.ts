@@ -53,9 +53,11 @@ export function superviseWorkers(count: number, log: Logger, onServing?: (port: 
       return;
     }
     if (code === CANNOT_SERVE_EXIT_CODE) {
-      // The worker said why; every other worker would meet the same problem.
+      // The worker said why; every other worker would meet the same problem. Said as the reason to
+      // stop, where 'shutting down' with a signal read as if someone had sent one.
       exitCode = 1;
-      stop('SIGTERM');
+      log.error({ workerPid: worker.process.pid, code }, serverMessages.workerCannotServeLog);
+      stop(null);
       return;
     }
     quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
@@ -67,10 +69,11 @@ export function superviseWorkers(count: number, log: Logger, onServing?: (port: 
     }, delay).unref();
   });
 
-  const stop = (signal: NodeJS.Signals): void => {
+  /** Stops every worker: on a signal, or (null) on a worker that cannot serve, already said. */
+  const stop = (signal: NodeJS.Signals | null): void => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal, workers: startedAt.size }, 'shutting down');
+    if (signal !== null) log.info({ signal, workers: startedAt.size }, 'shutting down');
     if (startedAt.size === 0) process.exit(exitCode);
     for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => {

@@ -86,6 +86,8 @@ export const serverMessages = {
   sqliteStoreLog: 'the SQLite file {path}',
   postgresStoreLog: 'PostgreSQL at {address}',
   workerExitedLog: 'a server process exited; starting another',
+  /** The WORKERS primary stopping because a server process cannot serve (its own line says why). */
+  workerCannotServeLog: 'a server process cannot serve (its line above says why), and the others would meet the same: stopping them all',
   databaseReachedLog: 'database reachable again: serving the store',
   /** A server on a database a move began filling and never finished: it waits for a move to land instead of seeding a demo store (unfinished-move-mark.ts). */
   unfinishedMoveLog: 'the database is empty because npm run move-to-postgres began moving a store into it and did not finish, so no demo store is seeded there: serving the maintenance page (503) and looking again every 2 s. Run the move again (its last line said why it stopped); the store takes over once it lands, without a restart. To open a new shop there instead, drop the database and make it again as before (dropdb …, createdb -O …)',

@@ -58,6 +58,9 @@ describe('a port another program holds', () => {
     expect(code).toBe(1);
     expect(messages(output)).toContain(said());
     expect(messages(output)).not.toContain(serverMessages.workerExitedLog);
+    // the primary says why it stops, not a signal no one sent
+    expect(messages(output)).toContain(serverMessages.workerCannotServeLog);
+    expect(messages(output)).not.toContain('shutting down');
     expect(output).not.toMatch(STACK_LINE);
   });
 });
