@@ -13,21 +13,21 @@ export interface StockShortfall {
   left: number;
 }
 
-/** How many of a line's variant are left (a variant gone counts as none). */
-async function leftOf(session: StoreSession, line: CheckoutLine): Promise<number> {
-  const row = await session.get<{ qty_in_stock: number | string }>('SELECT qty_in_stock FROM variants WHERE id = ?', [line.variantId]);
-  return row ? Math.max(0, Number(row.qty_in_stock)) : 0;
-}
-
-/** The lines with limited stock that have less left than the cart holds (a variant gone counts as none left). */
-export async function stockShortfalls(session: StoreSession, lines: readonly CheckoutLine[]): Promise<StockShortfall[]> {
-  const short: StockShortfall[] = [];
+/** The lines with limited stock that have less left than the cart holds, with what is left (a variant gone counts as none). */
+async function linesShort(session: StoreSession, lines: readonly CheckoutLine[]): Promise<Array<{ line: CheckoutLine; left: number }>> {
+  const short: Array<{ line: CheckoutLine; left: number }> = [];
   for (const line of lines) {
     if (!line.limitedStock) continue;
-    const left = await leftOf(session, line);
-    if (left < line.quantity) short.push({ productName: line.productName, variantLabel: line.variantLabel, left });
+    const row = await session.get<{ qty_in_stock: number | string }>('SELECT qty_in_stock FROM variants WHERE id = ?', [line.variantId]);
+    const left = row ? Math.max(0, Number(row.qty_in_stock)) : 0;
+    if (left < line.quantity) short.push({ line, left });
   }
   return short;
+}
+
+/** Those lines in the words the checkout's refusal and summary use. */
+export async function stockShortfalls(session: StoreSession, lines: readonly CheckoutLine[]): Promise<StockShortfall[]> {
+  return (await linesShort(session, lines)).map(({ line, left }) => ({ productName: line.productName, variantLabel: line.variantLabel, left }));
 }
 
 /**
@@ -35,11 +35,5 @@ export async function stockShortfalls(session: StoreSession, lines: readonly Che
  * sends the shopper there to change them, and the page marks each one as the checkout's summary does.
  */
 export async function shortEntries(session: StoreSession, lines: readonly CheckoutLine[]): Promise<Record<string, number>> {
-  const short: Record<string, number> = {};
-  for (const line of lines) {
-    if (!line.limitedStock) continue;
-    const left = await leftOf(session, line);
-    if (left < line.quantity) short[line.entryId] = left;
-  }
-  return short;
+  return Object.fromEntries((await linesShort(session, lines)).map(({ line, left }) => [line.entryId, left]));
 }
