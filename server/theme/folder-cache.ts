@@ -51,7 +51,8 @@ export class FolderCache {
       // not again at each request while it stays broken
       if (this.watch && version !== this.brokenVersion) {
         this.brokenVersion = version;
-        this.log.error({ folder: this.source.label, problems: load.problems }, `${themeMessages.folderBrokenDevLog}: ${load.problems.map((p) => `${placeOf(p)} ${p.message}`).join('; ')}`);
+        const text = problemsText(asTemplateErrors(load.problems), (file) => this.source.read(file));
+        this.log.error({ folder: this.source.label, problems: load.problems }, `${themeMessages.folderBrokenDevLog}: ${text}`);
       }
       throw new TemplateFolderError(load.problems);
     }

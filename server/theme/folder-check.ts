@@ -276,14 +276,14 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
     const reached = reachableFiles(folder, used);
     // the macros each file defines: a platform tag's body renders in its file's scope, so it
     // applies the file's macros as the rest of the file does
+    const usesOf = new Map(units.map((unit) => [unit, templateUses(unit.template)]));
     const macrosOfFile = new Map<string, Set<string>>();
-    for (const unit of units) {
+    for (const [unit, uses] of usesOf) {
       const macros = macrosOfFile.get(unit.file) ?? new Set<string>();
-      for (const name of templateUses(unit.template).macros) macros.add(name);
+      for (const name of uses.macros) macros.add(name);
       macrosOfFile.set(unit.file, macros);
     }
-    for (const unit of units) {
-      const uses = templateUses(unit.template);
+    for (const [unit, uses] of usesOf) {
       // an expression that does not parse fails only when it runs: say so before any page does
       for (const use of unit.template.analyze().evals) {
         for (const message of use.problems) {
@@ -291,7 +291,7 @@ export function checkTemplateFolder(dirOrSource: string | TemplateSource): Folde
         }
       }
       for (const use of uses.applied) {
-        if (folder.partials[use.name] !== undefined || uses.macros.has(use.name) || macrosOfFile.get(unit.file)?.has(use.name) === true) continue;
+        if (folder.partials[use.name] !== undefined || macrosOfFile.get(unit.file)?.has(use.name) === true) continue;
         const reachable = reached.has(unit.file);
         problems.push({
           file: unit.file,
