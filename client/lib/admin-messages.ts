@@ -32,6 +32,8 @@ export const ADMIN = {
   imported: 'Imported {count} product(s). They come first in the shop.',
   importUpdated: 'Updated {count} product(s).',
   importedAndUpdated: 'Imported {created} new product(s), which come first in the shop, and updated {updated}.',
+  importUnchanged: '{count} product(s) were already as in the file and were left as they were.',
+  importNothingChanged: 'Nothing to change: the shop\'s {count} product(s) in the file are already as the file has them.',
   importRow: 'Row',
   importColumn: 'Column',
   importProblem: 'Problem',

@@ -48,7 +48,8 @@ function productRows(product: AdminProduct, optionCount: number, currency: strin
   // a shorter row would drop an option without a word: the download fails instead, to be asked again
   if (options.length > optionCount) throw new OptionsChangedDuringExportError(`product ${product.id} gained options during the export`);
   const editor = productForEditor(product);
-  return product.variants.map((variant, index) => [
+  // the editor's variants: a digital product's price is the one the shop charges
+  return editor.variants.map((variant, index) => [
     product.title,
     product.urlId,
     index === 0 ? descriptionText(product) : '',

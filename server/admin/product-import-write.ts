@@ -23,7 +23,8 @@ export interface ImportOptions {
 }
 
 export type ImportWrite =
-  | { ok: true; created: number; updated: number }
+  /** `unchanged`: products the shop has that were already as the file has them. */
+  | { ok: true; created: number; updated: number; unchanged: number }
   | { ok: false; problems: ImportProblem[]; problemCount: number };
 
 export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], has: OptionalColumns, options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
@@ -58,19 +59,20 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
   // slugs the file gives, so that one made from a name does not take one of them
   const slugs = new Set(imported.map((product) => product.input.urlSlug).filter((slug) => slug !== ''));
   let created = 0;
+  let updated = 0;
   // each new product comes first in the shop: made last to first, they keep the file's order
   for (let index = imported.length - 1; index >= 0; index--) {
     const input = imported[index]!.input;
     const target = targets[index];
     if (target !== undefined) {
-      await updateProduct(tx, target, overStored(target, input, has), actor, now);
+      if (await updateProduct(tx, target, overStored(target, input, has), actor, now)) updated += 1;
       continue;
     }
     const urlSlug = input.urlSlug || (await freeSlug(products, collectionId, slugOf(input.title), slugs));
     await createProduct(tx, { ...input, urlSlug }, actor, now);
     created += 1;
   }
-  return { ok: true, created, updated: imported.length - created };
+  return { ok: true, created, updated, unchanged: imported.length - created - updated };
 }
 
 /**

@@ -126,6 +126,15 @@ export function kindOf(product: AdminProduct): ProductKind {
 }
 
 /**
+ * The type code to store: the kind's, but a subscription the store has as a service (the seed's
+ * weekly flowers, delivered without a parcel to weigh) stays one, as the editor has no kind for it.
+ */
+function typeCodeOf(kind: ProductKind, stored: AdminProduct | undefined): number {
+  if (kind === 'subscription' && stored?.data.isSubscribable === true && stored.productType === PRODUCT_TYPE.SERVICE) return PRODUCT_TYPE.SERVICE;
+  return TYPE_CODES[kind];
+}
+
+/**
  * The row values of a product from the editor's input, keeping the stored data the editor does
  * not show (reviews, scarcity, …).
  */
@@ -159,7 +168,7 @@ export function productWrite(input: ProductInput, urlId: string, stored?: AdminP
     title: input.title,
     body: descriptionHtml(input.description),
     excerpt: input.excerpt,
-    productType: TYPE_CODES[input.productType],
+    productType: typeCodeOf(input.productType, stored),
     visible: input.visible,
     additionalFieldsFormId: input.additionalFieldsFormId,
     data,
@@ -169,6 +178,20 @@ export function productWrite(input: ProductInput, urlId: string, stored?: AdminP
 }
 
 /** A product as the editor reads it. */
+/**
+ * The variants with the prices the shop charges: a digital product is priced on the product itself
+ * (pricing.ts), which a product written before the editor kept the two apart may hold alone (the
+ * seed's dye guide is on sale there and not on its variant), so its first variant shows that price;
+ * saved, the editor writes it to both.
+ */
+function variantsAsPriced(product: AdminProduct): AdminProduct['variants'] {
+  const [first, ...rest] = product.variants;
+  const price = product.data.priceCents;
+  if (product.productType !== TYPE_CODES.digital || first === undefined || typeof price !== 'number') return product.variants;
+  const sale = product.data.salePriceCents;
+  return [{ ...first, priceCents: price, salePriceCents: typeof sale === 'number' ? sale : first.salePriceCents, onSale: product.data.onSale === true }, ...rest];
+}
+
 export function productForEditor(product: AdminProduct) {
   const options = Array.isArray(product.data.variantOptionOrdering)
     ? stringsOf(product.data.variantOptionOrdering)
@@ -185,7 +208,7 @@ export function productForEditor(product: AdminProduct) {
     tags: stringsOf(product.data.tags),
     variantOptions: options,
     additionalFieldsFormId: product.additionalFieldsFormId,
-    variants: product.variants,
+    variants: variantsAsPriced(product),
     images: product.images,
   };
 }

@@ -82,15 +82,17 @@ export function createProductSpreadsheetCalls(deps: AppDeps): Router {
       if (!outcome.ok) throw problemsAnswer(outcome);
       return outcome;
     });
-    res.status(201).json({ created: written.created, updated: written.updated, message: importedMessage(written.created, written.updated) });
+    res.status(201).json({ created: written.created, updated: written.updated, unchanged: written.unchanged, message: importedMessage(written) });
   });
 
   return router;
 }
 
-/** What an import did: products made, updated, or both. */
-function importedMessage(created: number, updated: number): string {
-  if (updated === 0) return fillMessage(ADMIN.imported, { count: created });
-  if (created === 0) return fillMessage(ADMIN.importUpdated, { count: updated });
-  return fillMessage(ADMIN.importedAndUpdated, { created, updated });
+/** What an import did: products made, updated, or both, and the shop's products it left as they were. */
+function importedMessage({ created, updated, unchanged }: { created: number; updated: number; unchanged: number }): string {
+  if (created === 0 && updated === 0) return fillMessage(ADMIN.importNothingChanged, { count: unchanged });
+  const done = updated === 0 ? fillMessage(ADMIN.imported, { count: created })
+    : created === 0 ? fillMessage(ADMIN.importUpdated, { count: updated })
+      : fillMessage(ADMIN.importedAndUpdated, { created, updated });
+  return unchanged === 0 ? done : `${done} ${fillMessage(ADMIN.importUnchanged, { count: unchanged })}`;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { copyWidthsColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
@@ -103,6 +104,7 @@ interface ProductRow extends CatalogueProductRow {
 
 interface VariantRow extends CatalogueVariantRow {
   weight_grams: number;
+  display_order: number | string;
 }
 
 interface ImageRow {
@@ -113,6 +115,47 @@ interface ImageRow {
   alt_text: string;
   content_type: string | null;
   byte_size: number | null;
+}
+
+/** The stored JSON text `json` read back, or undefined when it does not read. */
+function storedJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether writing `write` changes the product's own row (its variants and images aside). */
+function productRowDiffers(row: ProductRow, write: AdminProductWrite): boolean {
+  return row.url_id !== write.urlId || row.title !== write.title || row.body !== write.body || row.excerpt !== write.excerpt
+    || Number(row.product_type) !== write.productType || (row.additional_fields_form_id ?? null) !== write.additionalFieldsFormId
+    || (Number(row.visible) === 1) !== write.visible
+    // compared as values: the order of a stored object's keys is not the product's business
+    || !isDeepStrictEqual(comparableData(storedJson(row.data_json)), comparableData(JSON.parse(JSON.stringify(write.data))));
+}
+
+/**
+ * A product's data as far as a change of it matters: the typed description goes (the body, compared
+ * on its own, is made from it), and so do empty category and tag lists and a digital product's
+ * sale that is off with no sale price, which say what none says.
+ */
+function comparableData(data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const { descriptionText: _typed, ...rest } = data as Record<string, unknown>;
+  for (const key of ['categories', 'tags']) {
+    if (Array.isArray(rest[key]) && (rest[key] as unknown[]).length === 0) delete rest[key];
+  }
+  if (rest.onSale === false) delete rest.onSale;
+  if (rest.salePriceCents === 0) delete rest.salePriceCents;
+  return rest;
+}
+
+/** Whether writing `variant` at position `index` changes the stored variant's row, its stock aside. */
+function variantRowDiffers(row: VariantRow, variant: AdminProductWrite['variants'][number], index: number): boolean {
+  return row.sku !== variant.sku || Number(row.price_cents) !== variant.priceCents || Number(row.sale_price_cents) !== variant.salePriceCents
+    || (Number(row.on_sale) === 1) !== variant.onSale || Number(row.display_order) !== index || Number(row.weight_grams) !== variant.weightGrams
+    || !isDeepStrictEqual(storedJson(row.attributes_json), variant.attributes);
 }
 
 function toVariant(row: VariantRow): AdminVariant {
@@ -358,7 +401,7 @@ export class AdminProductRepository {
    * variant's count before and after where it changed and each kept variant switched between
    * Unlimited and a count, or undefined when the product does not exist.
    */
-  async update(id: string, write: AdminProductWrite): Promise<{ stockChanges: StockCountChange[]; unlimitedSwitches: UnlimitedSwitch[] } | undefined> {
+  async update(id: string, write: AdminProductWrite): Promise<{ stockChanges: StockCountChange[]; unlimitedSwitches: UnlimitedSwitch[]; changed: boolean } | undefined> {
     const row = await this.session.get<ProductRow>(`SELECT * FROM products WHERE id = ?${forUpdate(this.session)}`, [id]);
     if (!row) return undefined;
     const stored = await this.lockedVariants(id);
@@ -378,6 +421,9 @@ export class AdminProductRepository {
       else changedMeanwhile.push({ index, variantId: variant.id, sku: storedVariant.sku, qtyInStock: storedCount });
     }
     if (changedMeanwhile.length > 0) throw new StockChangedError(row.title, changedMeanwhile);
+    // whether the write changes anything the product row or its variants hold (an import tells
+    // the owner which of its products were already as the file has them)
+    let changed = productRowDiffers(row, write) || write.variants.length !== stored.length;
     await this.session.run(
       `UPDATE products SET url_id = ?, title = ?, body = ?, body_search_text = ?, excerpt = ?, product_type = ?,
          additional_fields_form_id = ?, data_json = ?, category_tag_search_text = ?, visible = ? WHERE id = ?`,
@@ -400,6 +446,7 @@ export class AdminProductRepository {
     const unlimitedSwitches: UnlimitedSwitch[] = [];
     for (const [index, variant] of write.variants.entries()) {
       if (variant.id === undefined) {
+        changed = true;
         const variantId = newAdminId();
         await this.insertVariant(id, variantId, variant, index);
         if (!variant.unlimited && variant.qtyInStock !== 0) stockChanges.push({ variantId, before: 0, after: variant.qtyInStock });
@@ -418,9 +465,10 @@ export class AdminProductRepository {
       );
       if (before !== after) stockChanges.push({ variantId: variant.id, before, after });
       if (storedUnlimited !== unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited, quantity: after });
+      changed ||= before !== after || storedUnlimited !== unlimited || variantRowDiffers(storedVariant, variant, index);
     }
     if (write.images) await this.arrangeImages(id, write.images);
-    return { stockChanges, unlimitedSwitches };
+    return { stockChanges, unlimitedSwitches, changed };
   }
 
   /** Puts the product's images in the given order with their alt text; drops the others. Returns the dropped ones. */

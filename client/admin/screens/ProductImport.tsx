@@ -30,7 +30,7 @@ export function ProductImport({ onImported }: { onImported: () => void }) {
     const body = new FormData();
     body.append('update', updateExisting ? 'yes' : 'no');
     body.append('file', file);
-    const answer = await adminCall<{ created: number; updated: number; message: string }>('POST', '/api/admin/product-import', body);
+    const answer = await adminCall<{ created: number; updated: number; unchanged: number; message: string }>('POST', '/api/admin/product-import', body);
     setBusy(false);
     if (answer.ok) {
       setProblems([]);

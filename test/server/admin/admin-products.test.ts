@@ -273,6 +273,28 @@ describe('products', () => {
     }
   });
 
+  it('opens and saves the seed\'s products as the shop sells them: a digital sale kept on the product alone, a service subscription', async () => {
+    const store = server.app.deps.store;
+    // a store seeded before the dye guide's variant carried its sale: the price was on the product alone
+    await store.run("UPDATE variants SET sale_price_cents = 0, on_sale = 0 WHERE sku = 'SQ-DYE-GUIDE'");
+    const saveAsLoaded = async (slug: string) => {
+      const { id } = (await store.get<{ id: string }>('SELECT id FROM products WHERE url_id = ?', [slug]))!;
+      const loaded = await owner.get<{ product: Record<string, unknown> & { images: Array<{ id: string; altText: string }>; variants: Array<Record<string, unknown>> } }>(`/api/admin/products/${id}`);
+      const product = loaded.body.product;
+      const saved = await owner.put(`/api/admin/products/${id}`, { ...product, images: product.images.map(({ id: imageId, altText }) => ({ id: imageId, altText })) });
+      expect(saved.status, saved.text).toBe(200);
+      return { id, variants: product.variants };
+    };
+    const guide = await saveAsLoaded('natural-dye-guide');
+    // the editor showed the price the shop charges, and the save kept the sale
+    expect(guide.variants[0]).toEqual(expect.objectContaining({ priceCents: 1800, salePriceCents: 1200, onSale: true }));
+    expect((await new Visitor(server.url).get('/shop/p/natural-dye-guide')).text).toContain('$12.00');
+    const flowers = await saveAsLoaded('weekly-flowers');
+    const row = await store.get<{ product_type: number | string }>('SELECT product_type FROM products WHERE id = ?', [flowers.id]);
+    // still a service: saved as a physical product it would ask the subscriber for a parcel's shipping
+    expect(Number(row!.product_type)).toBe(3);
+  });
+
   it('deletes a product with its images and the storefront forgets it', async () => {
     const deleted = await owner.request('DELETE', `/api/admin/products/${product.id}`);
     expect(deleted.status).toBe(200);

@@ -185,7 +185,7 @@ describe('importing products in the admin', () => {
     const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     const answer = await send(sampleImportCsv());
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toEqual({ created: 2, updated: 0, message: fillMessage(ADMIN.imported, { count: 2 }) });
+    expect(answer.body).toEqual({ created: 2, updated: 0, unchanged: 0, message: fillMessage(ADMIN.imported, { count: 2 }) });
     const listed = await owner.get<{ products: Array<{ title: string }> }>('/api/admin/products');
     expect(listed.body.products.slice(0, 2).map((product) => product.title)).toEqual(['Linen Apron', 'Wool Scarf']);
     const after = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
@@ -281,7 +281,7 @@ describe('importing products in the admin', () => {
 
     const answer = await send(edited, { update: 'yes' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toEqual({ created: 1, updated: 1, message: fillMessage(ADMIN.importedAndUpdated, { created: 1, updated: 1 }) });
+    expect(answer.body).toEqual({ created: 1, updated: 1, unchanged: 0, message: fillMessage(ADMIN.importedAndUpdated, { created: 1, updated: 1 }) });
     const product = await owner.get<{ product: { title: string; description: string; excerpt: string; tags: string[]; images: unknown[]; variants: Array<{ id: string; sku: string; priceCents: number; qtyInStock: number; attributes: Record<string, string> }> } }>(`/api/admin/products/${productId}`);
     expect(product.body.product.title).toBe('Waxed Field Jacket');
     expect(product.body.product.description).toBe('Waxed cotton, lined.');
@@ -304,7 +304,7 @@ describe('importing products in the admin', () => {
 
     // a file without the summary, categories and tags columns keeps the product's own
     const lean = await send('Product,URL slug,SKU,Price,Stock,Option 1 name,Option 1 value\nWaxed Field Jacket,field-jacket,JACKET-S,120.00,1,Size,S\n', { update: 'yes' });
-    expect(lean.body).toEqual({ created: 0, updated: 1, message: fillMessage(ADMIN.importUpdated, { count: 1 }) });
+    expect(lean.body).toEqual({ created: 0, updated: 1, unchanged: 0, message: fillMessage(ADMIN.importUpdated, { count: 1 }) });
     const leaner = await owner.get<{ product: { excerpt: string; tags: string[]; variants: unknown[] } }>(`/api/admin/products/${productId}`);
     expect([leaner.body.product.excerpt, leaner.body.product.tags, leaner.body.product.variants.length]).toEqual(['Our warmest coat.', ['outerwear', 'waxed'], 1]);
 
@@ -323,12 +323,25 @@ describe('importing products in the admin', () => {
     const napkin = before.find((row) => row[slugAt] === 'linen-napkin')!;
     const priced = napkin.map((cell, index) => (header![index] === 'Price' ? '9.50' : cell));
     const answer = await send(csvText(header!, [priced]), { update: 'yes' });
-    expect(answer.body).toEqual({ created: 0, updated: 1, message: fillMessage(ADMIN.importUpdated, { count: 1 }) });
+    expect(answer.body).toEqual({ created: 0, updated: 1, unchanged: 0, message: fillMessage(ADMIN.importUpdated, { count: 1 }) });
     const [, ...after] = await exportRows();
     expect(after.find((row) => row[slugAt] === 'linen-napkin')).toEqual(priced);
     const others = (rows: string[][]) => rows.filter((row) => row[slugAt] !== 'linen-napkin');
     expect(others(after)).toEqual(others(before));
     expect(others(before).length).toBeGreaterThan(1);
+
+    // the whole export imported back as it is changes nothing, and says so rather than counting updates
+    const whole = await send(csvText(header!, after), { update: 'yes' });
+    const products = new Set(after.map((row) => row[slugAt])).size;
+    expect(whole.body).toEqual({ created: 0, updated: 0, unchanged: products, message: fillMessage(ADMIN.importNothingChanged, { count: products }) });
+    // one price changed among them: one updated, the others said to be as they were
+    const oneChanged = after.map((row) => (row[slugAt] === 'linen-runner' ? row.map((cell, index) => (header![index] === 'Price' ? '31.00' : cell)) : row));
+    const mixed = await send(csvText(header!, oneChanged), { update: 'yes' });
+    const unchanged = products - 1;
+    expect(mixed.body).toEqual({
+      created: 0, updated: 1, unchanged,
+      message: `${fillMessage(ADMIN.importUpdated, { count: 1 })} ${fillMessage(ADMIN.importUnchanged, { count: unchanged })}`,
+    });
   });
 
   it('brings a Sale price prepared with the sale off back from its own export unchanged', async () => {
@@ -338,7 +351,7 @@ describe('importing products in the admin', () => {
     const [header, ...rows] = parse((await owner.get<string>('/api/admin/products.csv')).text) as string[][];
     const cap = rows.filter((row) => row[header!.indexOf('SKU')] === 'CAP-L');
     expect([cap[0]![header!.indexOf('Sale price')], cap[0]![header!.indexOf('On sale')]]).toEqual(['15.00', 'no']);
-    expect((await send(csvText(header!, cap), { update: 'yes' })).body).toMatchObject({ created: 0, updated: 1 });
+    expect((await send(csvText(header!, cap), { update: 'yes' })).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     const after = await store.get<{ sale: number | string; shown: number | string }>("SELECT sale_price_cents AS sale, on_sale AS shown FROM variants WHERE sku = 'CAP-L'");
     expect([Number(after!.sale), Number(after!.shown)]).toEqual([1500, 0]);
   });
