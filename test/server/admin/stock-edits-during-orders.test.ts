@@ -216,7 +216,7 @@ describe('a CSV import that updates a product while orders come in', () => {
     });
     const store = server.app.deps.store;
     const written = await store.transaction((tx) => writeImportedProducts(placeOrderAfterRead(tx), reading.products, reading.has, { updateExisting: true }, OWNER_EMAIL, Date.now()));
-    expect(written).toEqual({ ok: true, created: 0, updated: 1 });
+    expect(written).toEqual({ ok: true, created: 0, updated: 1, unchanged: 0 });
     await order;
 
     expect(await countsOf(product.id)).toEqual({ 'NAP-S': 9, 'NAP-M': 2 });
