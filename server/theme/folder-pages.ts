@@ -227,6 +227,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   // the last finished compile: a folder version that reads the same stylesheet files and
   // settings (a saved template, a new block) keeps it, and its problems are not logged again
   let lastStyles: CompiledStyles | null = null;
+  const styleWarnings = new WarningLog(deps.log, source.label);
   function styles(): Promise<CompiledStyles> {
     const folder = cache.current();
     let styled = compiled.get(folder);
@@ -238,10 +239,12 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
       styled = compileFolderStyles(folder, styleLimits).then((result) => {
         lastStyles = result;
         lastStyleProblems = result.problems.filter((problem) => problem.severity === 'error');
-        const failed = result.problems.filter((problem) => problem.severity === 'error');
-        if (failed.length > 0) deps.log.error({ folder: source.label, problems: failed }, themeMessages.stylesLog);
-        const missing = result.problems.filter((problem) => problem.severity === 'warning');
-        if (missing.length > 0) deps.log.warn({ folder: source.label, problems: missing }, themeMessages.stylesLog);
+        // a line each, placed as the folder's other problems are; the warnings (a stylesheet
+        // template.conf names and styles/ lacks) as a history, so a recompile repeats none
+        for (const problem of result.problems.filter((found) => found.severity === 'error')) {
+          deps.log.error({ folder: source.label, file: problem.file }, `${placeOf(problem)} ${problem.message}`);
+        }
+        styleWarnings.tell(result.problems.filter((problem) => problem.severity === 'warning'));
         return result;
       });
       compiled.set(folder, styled);

@@ -94,7 +94,6 @@ export const themeMessages = {
   stylesheetBraceNotClosed: (message: string, line: number, column: number) =>
     `${message} — the '{' at line ${line}, column ${column} is never closed`,
   stylesheetWorkerFailed: (detail: string) => `the stylesheet compile stopped: ${detail}`,
-  stylesLog: 'template folder stylesheet has problems',
   folderLoaded: 'template folder loaded',
   folderErrorsLog: 'template folder has errors',
   folderUnservableLog: 'the template folder cannot be served: fix the problem and start again',

@@ -180,8 +180,9 @@ describe('the folder stylesheet on the server', () => {
     const warnings = vi.spyOn(server.app.deps.log, 'warn');
     expect((await fetch(`${server.url}/shop`)).status).toBe(200);
     expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('');
-    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ file: 'styles/base.less', line: 1 })] }), themeMessages.stylesLog);
-    expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message: themeMessages.stylesheetMissing('gone.less') })] }), themeMessages.stylesLog);
+    // a line each, placed as the folder's other problems are, never a list of objects
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ file: 'styles/base.less' }), expect.stringMatching(/^styles\/base\.less:1:\d+ /));
+    expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ file: 'template.conf' }), expect.stringMatching(new RegExp(`^template\\.conf:\\d+:\\d+ ${themeMessages.stylesheetMissing('gone.less').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)));
   });
 
   it('treats a compile stopped at its deadline as a compile error: logged, listed for the overlay, the stylesheet served empty', async () => {
@@ -192,7 +193,7 @@ describe('the folder stylesheet on the server', () => {
     const pages = createFolderPages(server.app.deps, dir, createBuiltinPages(server.app.deps.log, false), { ...STYLE_COMPILE_LIMITS, timeoutMs: 300 });
     const message = themeMessages.stylesheetTimedOut(300);
     expect((await pages.styles()).css).toBe('');
-    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ problems: [expect.objectContaining({ message })] }), themeMessages.stylesLog);
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ file: 'styles' }), `styles ${message}`);
     expect(pages.currentProblems()).toEqual([{ name: 'styles', line: 0, column: 0, message }]);
     expect((await pages.problems()).map((problem) => problem.message)).toEqual([message]);
   });
