@@ -16,6 +16,7 @@ import { storeAddressNotice } from './admin/store-address.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { TemplateFolderError } from './theme/folder-cache.ts';
 import { themeMessages } from './theme/theme-messages.ts';
+import { templateDirProblem } from './theme/template-dir-check.ts';
 import { createHttpServer } from './slow-clients.ts';
 
 const config = readConfigOrStop();
@@ -42,6 +43,13 @@ const RECONNECT_INTERVAL_MS = 2_000;
  * migration, npm run password) is waited out without a maintenance spell or an error line.
  */
 const RETRY_BUSY_TIMEOUT_MS = 100;
+
+// A mistyped TEMPLATE_DIR stops the start before the store is opened: no store file is made and seeded for it.
+const templateDirRefusal = config.options.templateDir === undefined ? null : templateDirProblem(config.options.templateDir);
+if (templateDirRefusal !== null) {
+  bootLog.error({ folder: config.options.templateDir, problems: `${config.options.templateDir} ${templateDirRefusal}` }, themeMessages.folderUnservableLog);
+  process.exit(CANNOT_SERVE_EXIT_CODE);
+}
 
 if (isClusterPrimary(config.workers)) {
   superviseWorkers(config.workers, bootLog, (port) => {

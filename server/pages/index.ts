@@ -20,6 +20,7 @@ import { createMemberPasswordPages } from './member-password-pages.ts';
 import { createMemberSignInPages } from './member-sign-in-pages.ts';
 import { createBuiltinPages } from '../theme/builtin-pages.ts';
 import { createSocialIconSpriteRoute } from '../theme/social-icon-sprite.ts';
+import { templateDirProblem } from '../theme/template-dir-check.ts';
 import { themeMessages } from '../theme/theme-messages.ts';
 import { createFolderPages, type FolderPages } from '../theme/folder-pages.ts';
 import { createPageRenderer, PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
@@ -61,8 +62,9 @@ function compileErrorDetails(err: unknown): object {
 export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   const givenDir = deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR;
   // a mistyped TEMPLATE_DIR stops the start, rather than serving a 500 on every page
-  if (!statSync(givenDir, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new TemplateFolderError([{ file: deps.options.templateDir ?? givenDir, line: 0, column: 0, message: themeMessages.templateDirMissing, severity: 'error' }]);
+  const dirProblem = templateDirProblem(givenDir);
+  if (dirProblem !== null) {
+    throw new TemplateFolderError([{ file: deps.options.templateDir ?? givenDir, line: 0, column: 0, message: dirProblem, severity: 'error' }]);
   }
   // A folder with template.conf (the project's own theme is one) is a developer template, also when
   // it is kept one folder down (a repository's src/); any other folder holds single .tmpl pages

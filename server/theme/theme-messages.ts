@@ -81,6 +81,7 @@ export const themeMessages = {
     `is never served: no collection of the store has the urlId or type '${name}' — did you mean ${guess}?`,
   pageFilesUncheckedLog: "the template folder's page files could not be checked against the store's pages",
   templateDirMissing: 'is not a folder: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
+  templateDirMeant: (folder: string) => `(did you mean ${folder}?)`,
   templateDirEmpty: 'has neither a template.conf nor a .tmpl page: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
   confMissingComma: 'a comma is missing after this value: JSON separates members and items with commas',

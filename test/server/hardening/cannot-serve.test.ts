@@ -5,7 +5,7 @@
  * not parse, a setting of the environment that is not valid. With WORKERS=N the primary stops
  * too, rather than starting workers that fail the same way again and again.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +118,19 @@ describe('a TEMPLATE_DIR that is not a folder', () => {
     const said = lines.find((line) => line.msg === themeMessages.folderUnservableLog);
     expect(said?.problems).toBe(`${missing} ${themeMessages.templateDirMissing}`);
     expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it('stops before the store is opened, so no store is made and seeded for a mistyped folder, and names the folder beside it likely meant', async () => {
+    mkdirSync(join(dir, 'author-theme-mine'), { recursive: true });
+    const mistyped = join(dir, 'author-theme-mien');
+    const store = join(dir, 'mistyped-folder.db');
+    const { code, output } = await runMainToExit({ PORT: '0', DATABASE_PATH: store, TEMPLATE_DIR: mistyped });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; problems?: string });
+    expect(lines.find((line) => line.msg === themeMessages.folderUnservableLog)?.problems)
+      .toBe(`${mistyped} ${themeMessages.templateDirMissing} ${themeMessages.templateDirMeant(join(dir, 'author-theme-mine'))}`);
+    expect(output).not.toContain('Owner account created');
+    expect(existsSync(store)).toBe(false);
   });
 
   it('stops the process the same way at a folder that holds no template of either kind (an empty one)', async () => {
