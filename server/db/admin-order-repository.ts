@@ -1,5 +1,5 @@
-import { forUpdate, placeholders, type SqlValue, type StoreSession } from './store.ts';
-import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { forUpdate, placeholders, type SqlValue, type StoreDialect, type StoreSession } from './store.ts';
+import { containsPattern, LIKE_ESCAPE, lowered } from './like-pattern.ts';
 import { DiscountCodeRepository } from './discount-code-repository.ts';
 import type { OrderItemRecord } from './order-repository.ts';
 import { trackingFromRow } from './order-tracking-repository.ts';
@@ -194,7 +194,7 @@ export interface AdminOrdersSummary {
 }
 
 /** The WHERE clause of a filter (with any conditions of the caller's own), and its values. */
-function whereOf(filter: AdminOrderFilter, more: string[] = [], moreParams: SqlValue[] = []): { where: string; params: SqlValue[] } {
+function whereOf(dialect: StoreDialect, filter: AdminOrderFilter, more: string[] = [], moreParams: SqlValue[] = []): { where: string; params: SqlValue[] } {
   const where: string[] = [];
   const params: SqlValue[] = [];
   if (filter.status) {
@@ -208,7 +208,7 @@ function whereOf(filter: AdminOrderFilter, more: string[] = [], moreParams: SqlV
     // words that could be a discount code find the orders that used it (one lookup by order a row)
     const code = normalisedDiscountCode(words);
     const byCode = isDiscountCodeShape(code);
-    where.push(`(lower(customer_email) LIKE ? ${LIKE_ESCAPE} OR lower(customer_name) LIKE ? ${LIKE_ESCAPE}${number !== undefined ? ' OR order_number = ?' : ''}${
+    where.push(`(${lowered(dialect, 'customer_email')} LIKE ? ${LIKE_ESCAPE} OR ${lowered(dialect, 'customer_name')} LIKE ? ${LIKE_ESCAPE}${number !== undefined ? ' OR order_number = ?' : ''}${
       byCode ? ' OR EXISTS (SELECT 1 FROM discount_code_uses WHERE discount_code_uses.order_id = orders.id AND discount_code_uses.code = ?)' : ''})`);
     params.push(pattern, pattern, ...(number !== undefined ? [Number(number)] : []), ...(byCode ? [code] : []));
   }
@@ -234,7 +234,7 @@ export class AdminOrderRepository {
    * Orders newest first, `limit` from `offset`: those the filter finds (see AdminOrderFilter).
    */
   async list(limit: number, offset: number, filter: AdminOrderFilter = {}): Promise<AdminOrderSummary[]> {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(this.session.dialect, filter);
     const rows = await this.session.all<OrderRow>(
       `SELECT * FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
@@ -255,7 +255,7 @@ export class AdminOrderRepository {
    * What a gift card paid is not counted again: its money was taken when the card was sold.
    */
   async summary(filter: AdminOrderFilter = {}): Promise<AdminOrdersSummary> {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(this.session.dialect, filter);
     const rows = await this.session.all<{ currency: string; kept: number | string; test_mode: number | string; orders: number | string; cents: number | string | null }>(
       `SELECT currency, CASE WHEN status IN ('paid', 'fulfilled') THEN 1 ELSE 0 END AS kept, test_mode,
          COUNT(*) AS orders,
@@ -321,7 +321,7 @@ export class AdminOrderRepository {
     let after: { createdOn: number; position: number } | undefined;
     for (let read = 0; read < limit;) {
       // each batch goes on from the last order of the one before, in the list's own order
-      const { where, params } = whereOf(filter, after ? ['created_on <= ? AND (created_on < ? OR rowid < ?)'] : [], after ? [after.createdOn, after.createdOn, after.position] : []);
+      const { where, params } = whereOf(this.session.dialect, filter, after ? ['created_on <= ? AND (created_on < ? OR rowid < ?)'] : [], after ? [after.createdOn, after.createdOn, after.position] : []);
       const rows = await this.session.all<OrderRow & { row_position: number | string }>(
         `SELECT rowid AS row_position, * FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ?`,
         [...params, Math.min(batchSize, limit - read)],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { containsPattern, LIKE_ESCAPE, lowered } from './like-pattern.ts';
 import { copyWidthsColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
@@ -226,7 +226,7 @@ export class AdminProductRepository {
       ? await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT ? OFFSET ?', [limit, offset])
       : await this.session.all<ProductRow>(
         `SELECT * FROM products p
-         WHERE lower(p.title) LIKE ? ${LIKE_ESCAPE}
+         WHERE ${lowered(this.session.dialect, 'p.title')} LIKE ? ${LIKE_ESCAPE}
             OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ? ${LIKE_ESCAPE})
          ORDER BY p.display_order, p.created_on, p.id LIMIT ? OFFSET ?`,
         [pattern, pattern, limit, offset],

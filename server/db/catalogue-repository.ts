@@ -1,7 +1,7 @@
 import { liveContentVersion, type ContentVersion } from './content-version.ts';
 import { copyWidthsFromColumn } from './copy-widths-column.ts';
 import { parseObjectColumn } from './json-column.ts';
-import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
+import { containsPattern, LIKE_ESCAPE, lowered } from './like-pattern.ts';
 import type { ProductListing } from './product-listing.ts';
 import { ProductListingCache } from './product-listing-cache.ts';
 import { closeMatchQuery, readSearchVocabulary } from './search-close-match.ts';
@@ -129,7 +129,7 @@ function inJsonList(dialect: StoreDialect, key: 'categories' | 'tags'): string {
       + ` WHERE json_typeof(entry.value) = 'string' AND lower(entry.value #>> '{}') LIKE ? ${LIKE_ESCAPE})`;
   }
   return `EXISTS (SELECT 1 FROM json_each(NULLIF(products.data_json, ''), '$.${key}') AS entry`
-    + ` WHERE json_type(products.data_json, '$.${key}') = 'array' AND entry.type = 'text' AND lower(entry.value) LIKE ? ${LIKE_ESCAPE})`;
+    + ` WHERE json_type(products.data_json, '$.${key}') = 'array' AND entry.type = 'text' AND ${lowered(dialect, 'entry.value')} LIKE ? ${LIKE_ESCAPE})`;
 }
 
 /**
@@ -277,14 +277,15 @@ export class CatalogueRepository {
   async search(query: string): Promise<ProductRecord[]> {
     const words = searchWords(query);
     if (words.length === 0) return [];
-    const inTitle = `lower(title) LIKE ? ${LIKE_ESCAPE}`;
+    const lower = (column: string): string => lowered(this.session.dialect, column);
+    const inTitle = `${lower('title')} LIKE ? ${LIKE_ESCAPE}`;
     // a row not yet given its search text (filled at start-up) is read as before, HTML and all
-    const inDescription = `COALESCE(body_search_text, lower(body)) LIKE ? ${LIKE_ESCAPE}`;
+    const inDescription = `COALESCE(body_search_text, ${lower('body')}) LIKE ? ${LIKE_ESCAPE}`;
     // likewise a row without its category and tag text: only such a row has its JSON read
     const inCategoriesOrTags = `CASE WHEN category_tag_search_text IS NULL`
       + ` THEN (${inJsonList(this.session.dialect, 'categories')} OR ${inJsonList(this.session.dialect, 'tags')})`
       + ` ELSE category_tag_search_text LIKE ? ${LIKE_ESCAPE} END`;
-    const inText = `(${inTitle} OR lower(excerpt) LIKE ? ${LIKE_ESCAPE} OR ${inDescription} OR ${inCategoriesOrTags})`;
+    const inText = `(${inTitle} OR ${lower('excerpt')} LIKE ? ${LIKE_ESCAPE} OR ${inDescription} OR ${inCategoriesOrTags})`;
     const patterns = words.map(containsPattern);
     const rows = await this.session.all<ProductRow>(
       `SELECT * FROM products

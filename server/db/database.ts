@@ -25,6 +25,20 @@ export function setBusyTimeout(db: Database.Database, busyTimeoutMs: number = BU
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 }
 
+/**
+ * The function the searches lower text with on SQLite (like-pattern.ts): SQLite's own lower()
+ * changes only A–Z, so a customer named "Łukasz" was never found by "łukasz". Registered under a
+ * name of its own rather than over lower(), which an index (email_outbox_by_recipient) was built
+ * with, and which the sqlite3 shell, opening the same file, would not have.
+ */
+export const UNICODE_LOWER = 'unicode_lower';
+
+/** Gives the connection UNICODE_LOWER (the store does, for every connection it is made on). */
+export function withUnicodeLower(db: Database.Database): Database.Database {
+  db.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  return db;
+}
+
 /** Opens (creating if needed) the store file with the settings every connection must have. */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
   // from the first statement on: switching a new file to WAL waits for the lock too

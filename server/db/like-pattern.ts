@@ -3,7 +3,18 @@
  * store engines share. The words' own %, _ and \ are text, never wildcards.
  */
 
-/** Compare with `lower(column) LIKE ? ESCAPE '\'` (see LIKE_ESCAPE). */
+import { UNICODE_LOWER } from './database.ts';
+import type { StoreDialect } from './store.ts';
+
+/**
+ * `column` lowered for a comparison with containsPattern, every letter's case (SQLite's own lower()
+ * changes only A–Z; PostgreSQL's follows the database's locale).
+ */
+export function lowered(dialect: StoreDialect, column: string): string {
+  return dialect === 'postgres' ? `lower(${column})` : `${UNICODE_LOWER}(${column})`;
+}
+
+/** Compare with `${lowered(…)} LIKE ? ESCAPE '\'` (see LIKE_ESCAPE). */
 export function containsPattern(words: string): string {
   return `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

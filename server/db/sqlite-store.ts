@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { withUnicodeLower } from './database.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { insideTransactionOf, refuseInsideTransactionOf } from './outer-store-guard.ts';
 import type { RunResult, SqlParams, SqlValue, Store, StoreSession } from './store.ts';
@@ -36,7 +37,10 @@ export class SqliteStore implements Store {
   constructor(
     readonly db: Database.Database,
     private readonly onClose?: () => void,
-  ) {}
+  ) {
+    // the searches' lowering of every letter (like-pattern.ts)
+    withUnicodeLower(db);
+  }
 
   /** The statement for `sql`, prepared once. */
   statement(sql: string): Statement {
