@@ -20,6 +20,13 @@ export function csvText(header: readonly string[], rows: ReadonlyArray<readonly 
   return csvLines([header, ...rows]);
 }
 
+/**
+ * Every download starts with the byte order mark: Excel, opening a CSV by a double click, reads a
+ * file without one in the computer's old code page, so "Zoë Müller-Łęcka" came out as mojibake.
+ * The import, csv-parse and other spreadsheets read past it.
+ */
+const UTF8_BOM = '\uFEFF';
+
 /** Resolves once the response takes more, or is closed (the owner left the download). */
 function writable(res: Response): Promise<void> {
   return new Promise((resolve) => {
@@ -53,7 +60,7 @@ export async function streamCsv(res: Response, name: string, header: readonly st
       res.set('Cache-Control', 'no-store');
       res.type('text/csv; charset=utf-8');
     }
-    const ready = res.write((started ? '' : csvText(header, [])) + csvLines(rows));
+    const ready = res.write((started ? '' : UTF8_BOM + csvText(header, [])) + csvLines(rows));
     started = true;
     if (!ready) await writable(res);
     if (res.destroyed) return;
@@ -71,7 +78,7 @@ export function sendCsv(res: Response, name: string, header: readonly string[], 
 export function sendCsvText(res: Response, name: string, text: string): void {
   res.set('Content-Disposition', `attachment; filename="${name}"`);
   res.set('Cache-Control', 'no-store');
-  res.type('text/csv; charset=utf-8').send(text);
+  res.type('text/csv; charset=utf-8').send(UTF8_BOM + text);
 }
 
 const twoDigits = (value: number): string => String(value).padStart(2, '0');

@@ -51,6 +51,8 @@ describe('the orders export of a large shop', () => {
     // streamed: no length known before the last batch is read
     expect(answer.headers.get('content-length')).toBeNull();
     expect(answer.headers.get('content-disposition')).toContain('orders.csv');
+    // UTF-8's byte order mark first, so Excel opening the file reads names such as "Zoë" as written
+    expect([...answer.bytes!.slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 'i'.charCodeAt(0)]);
     const [header, ...rows] = parse(answer.text) as string[][];
     const number = header!.indexOf('number');
     const date = header!.indexOf('date');

@@ -6,6 +6,8 @@ export interface VisitorResponse<T = unknown> {
   status: number;
   body: T;
   text: string;
+  /** The body's bytes as sent (Visitor's requests; a download's byte order mark is in them, not in `text`). */
+  bytes?: Uint8Array;
   headers: Headers;
 }
 
@@ -67,10 +69,12 @@ export class Visitor {
     }
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' });
     this.remember(response.headers);
-    const text = await response.text();
+    // the bytes as sent (a download's byte order mark too, which the text, decoded as fetch does, leaves out)
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(text);
-    return { status: response.status, body: parsed as T, text, headers: response.headers };
+    return { status: response.status, body: parsed as T, text, bytes, headers: response.headers };
   }
 
   get<T = unknown>(path: string, options?: RequestOptions) {
