@@ -52,7 +52,7 @@ export function createAccountCalls(deps: AppDeps): Router {
     res.status(204).end();
   });
 
-  router.put(ADMIN_PASSWORD, ownerWrite, canUse, async (req, res) => {
+  router.put(ADMIN_PASSWORD, canUse, ownerWrite, async (req, res) => {
     const input = parseAdminInput(passwordSchema, req.body);
     const user = signedInUser(req);
     const account = await checkedAccount(req, input.currentPassword);
@@ -61,7 +61,7 @@ export function createAccountCalls(deps: AppDeps): Router {
     res.json({ message: ADMIN.passwordChanged });
   });
 
-  router.put(ADMIN_EMAIL, ownerWrite, canUse, async (req, res) => {
+  router.put(ADMIN_EMAIL, canUse, ownerWrite, async (req, res) => {
     const input = parseAdminInput(emailSchema, req.body);
     const account = await checkedAccount(req, input.currentPassword);
     try {

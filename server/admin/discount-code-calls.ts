@@ -101,14 +101,14 @@ export function createDiscountCodeCalls(deps: AppDeps): Router {
     res.json(await codeAnswer(parseAdminInput(codeParams, req.params).discountCodeId));
   });
 
-  router.post(ADMIN_DISCOUNT_CODES, ownerWrite, canManage, async (req, res) => {
+  router.post(ADMIN_DISCOUNT_CODES, canManage, ownerWrite, async (req, res) => {
     const code = await written(req);
     const created = await new AdminDiscountCodeRepository(deps.store).create(code, Date.now());
     if (!created) throw codeTaken(code.code);
     res.status(201).json(await codeAnswer(created.id));
   });
 
-  router.put(`${ADMIN_DISCOUNT_CODES}/:discountCodeId`, ownerWrite, canManage, async (req, res) => {
+  router.put(`${ADMIN_DISCOUNT_CODES}/:discountCodeId`, canManage, ownerWrite, async (req, res) => {
     const { discountCodeId } = parseAdminInput(codeParams, req.params);
     const code = await written(req);
     const codes = new AdminDiscountCodeRepository(deps.store);
@@ -136,16 +136,16 @@ export function createDiscountCodeCalls(deps: AppDeps): Router {
     return codeAnswer(discountCodeId);
   }
 
-  router.post(`${ADMIN_DISCOUNT_CODES}/:discountCodeId/stop`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_DISCOUNT_CODES}/:discountCodeId/stop`, canManage, ownerWrite, async (req, res) => {
     res.json(await setStopped(req, true));
   });
 
-  router.post(`${ADMIN_DISCOUNT_CODES}/:discountCodeId/start`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_DISCOUNT_CODES}/:discountCodeId/start`, canManage, ownerWrite, async (req, res) => {
     res.json(await setStopped(req, false));
   });
 
   // only a code no order used: a used one keeps its uses' history, and can be stopped instead
-  router.delete(`${ADMIN_DISCOUNT_CODES}/:discountCodeId`, ownerWrite, canManage, async (req, res) => {
+  router.delete(`${ADMIN_DISCOUNT_CODES}/:discountCodeId`, canManage, ownerWrite, async (req, res) => {
     const { discountCodeId } = parseAdminInput(codeParams, req.params);
     const codes = new AdminDiscountCodeRepository(deps.store);
     if (!(await codes.findById(discountCodeId))) throw new HttpError(404, ADMIN.server.discountCodeNotFound);

@@ -85,17 +85,17 @@ export function createGiftCardCalls(deps: AppDeps): Router {
     return cardAnswer(giftCardId);
   }
 
-  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/stop`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/stop`, canManage, ownerWrite, async (req, res) => {
     res.json(await setStopped(req, true));
   });
 
-  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/start`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/start`, canManage, ownerWrite, async (req, res) => {
     res.json(await setStopped(req, false));
   });
 
   // The recipient's email again, through the outbox with the same template: refused while one is
   // waiting to go or went out within the minute, so a double tap (or two members of staff) sends it once.
-  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/email`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/email`, canManage, ownerWrite, async (req, res) => {
     const { giftCardId } = parseAdminInput(cardParams, req.params);
     parseAdminInput(noFields, req.body ?? {});
     // 409 as for an order's email: the store's set-up, not the request, stands in the way
@@ -119,7 +119,7 @@ export function createGiftCardCalls(deps: AppDeps): Router {
   // The whole code, for whoever manages orders to pass on by hand: a store without a mail server
   // (or whose email never arrived) otherwise sells a card nobody can ever spend. A POST, so it is
   // never cached or prefetched, and logged with who asked.
-  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/code`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_GIFT_CARDS}/:giftCardId/code`, canManage, ownerWrite, async (req, res) => {
     const { giftCardId } = parseAdminInput(cardParams, req.params);
     parseAdminInput(noFields, req.body ?? {});
     const card = await new GiftCardRepository(deps.store).findById(giftCardId);

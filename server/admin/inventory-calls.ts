@@ -49,7 +49,7 @@ export function createInventoryCalls(deps: AppDeps): Router {
     res.json({ variants: variants.slice(0, query.limit), hasMore: variants.length > query.limit, lowStock });
   });
 
-  router.put(`${ADMIN_INVENTORY}/:variantId`, ownerWrite, canEdit, async (req, res) => {
+  router.put(`${ADMIN_INVENTORY}/:variantId`, canEdit, ownerWrite, async (req, res) => {
     const { variantId } = parseAdminInput(variantParams, req.params);
     const input = parseAdminInput(stockInput, req.body);
     const actor = await actorOf(deps, req);

@@ -195,7 +195,7 @@ export function createOrderCalls(deps: AppDeps): Router {
   }
 
   // Sends one of the order's emails again (one that failed, or was kept while the store had no mail server).
-  router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/send`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/send`, canManage, ownerWrite, async (req, res) => {
     const { orderId, emailId } = parseAdminInput(emailParams, req.params);
     parseAdminInput(noFields, req.body ?? {});
     const outbox = new EmailOutboxRepository(deps.store);
@@ -323,14 +323,14 @@ export function createOrderCalls(deps: AppDeps): Router {
     return orderAnswer(orderId);
   }
 
-  router.post(`${ADMIN_ORDERS}/:orderId/fulfil`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_ORDERS}/:orderId/fulfil`, canManage, ownerWrite, async (req, res) => {
     parseAdminInput(orderParams, req.params);
     const tracking = trackingOf(parseAdminInput(trackingInput, req.body ?? {}));
     res.json({ order: await move(req, ['paid'], 'fulfilled', tracking) });
   });
 
   // Corrects (or adds, or clears) a fulfilled order's tracking; the shipping notice goes again only with sendNotice.
-  router.put(`${ADMIN_ORDERS}/:orderId/tracking`, ownerWrite, canManage, async (req, res) => {
+  router.put(`${ADMIN_ORDERS}/:orderId/tracking`, canManage, ownerWrite, async (req, res) => {
     const { orderId } = parseAdminInput(orderParams, req.params);
     const { sendNotice, ...fields } = parseAdminInput(trackingCorrection, req.body ?? {});
     const sent = await deps.store.transaction(async (tx) => {
@@ -345,11 +345,11 @@ export function createOrderCalls(deps: AppDeps): Router {
     res.json({ order: await orderAnswer(orderId) });
   });
 
-  router.post(`${ADMIN_ORDERS}/:orderId/cancel`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_ORDERS}/:orderId/cancel`, canManage, ownerWrite, async (req, res) => {
     res.json({ order: await move(req, ['paid'], 'cancelled') });
   });
 
-  router.post(`${ADMIN_ORDERS}/:orderId/refund`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_ORDERS}/:orderId/refund`, canManage, ownerWrite, async (req, res) => {
     res.json({ order: await move(req, ['paid', 'fulfilled', 'cancelled'], 'refunded') });
   });
 

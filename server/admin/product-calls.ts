@@ -68,7 +68,7 @@ export function createProductCalls(deps: AppDeps): Router {
     res.json({ products: products.slice(0, limit), hasMore: products.length > limit });
   });
 
-  router.post(ADMIN_PRODUCTS, ownerWrite, canEdit, async (req, res) => {
+  router.post(ADMIN_PRODUCTS, canEdit, ownerWrite, async (req, res) => {
     const input = parseAdminInput(productInputSchema, req.body);
     await checkForm(input);
     const actor = await actorOf(deps, req);
@@ -89,7 +89,7 @@ export function createProductCalls(deps: AppDeps): Router {
     res.json({ product: productForEditor(product) });
   });
 
-  router.put(`${ADMIN_PRODUCTS}/:productId`, ownerWrite, canEdit, async (req, res) => {
+  router.put(`${ADMIN_PRODUCTS}/:productId`, canEdit, ownerWrite, async (req, res) => {
     const { productId } = parseAdminInput(productParams, req.params);
     const input = parseAdminInput(productInputSchema, req.body);
     await checkForm(input);
@@ -113,7 +113,7 @@ export function createProductCalls(deps: AppDeps): Router {
     res.json({ product: productForEditor(product) });
   });
 
-  router.delete(`${ADMIN_PRODUCTS}/:productId`, ownerWrite, canEdit, async (req, res) => {
+  router.delete(`${ADMIN_PRODUCTS}/:productId`, canEdit, ownerWrite, async (req, res) => {
     const { productId } = parseAdminInput(productParams, req.params);
     const { deleted, images } = await deps.store.transaction((tx) => new AdminProductRepository(tx).delete(productId));
     if (!deleted) throw new HttpError(404, ADMIN.server.productNotFound);
@@ -121,7 +121,7 @@ export function createProductCalls(deps: AppDeps): Router {
     res.json({ deleted: true, message: ADMIN.productDeleted });
   });
 
-  router.post(`${ADMIN_PRODUCTS}/:productId/images`, imageUpload, canEdit, imageUploadTurn(), imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {
+  router.post(`${ADMIN_PRODUCTS}/:productId/images`, canEdit, imageUpload, imageUploadTurn(), imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {
     const { productId } = parseAdminInput(productParams, req.params);
     const altText = parseAdminInput(z.object({ altText: altTextSchema }), { altText: (req.body as Record<string, unknown> | undefined)?.altText }).altText;
     const products = new AdminProductRepository(deps.store);

@@ -63,7 +63,7 @@ export function createProductSpreadsheetCalls(deps: AppDeps): Router {
     await streamCsv(res, 'products.csv', productsCsvHeader(optionCount), productCsvRows(products.batches(EXPORT_BATCH), optionCount, settings.currency));
   });
 
-  router.post(ADMIN_PRODUCT_IMPORT, ownerWrite, canEdit, importBody(), importUploadErrors, async (req: Request, res: Response) => {
+  router.post(ADMIN_PRODUCT_IMPORT, canEdit, ownerWrite, importBody(), importUploadErrors, async (req: Request, res: Response) => {
     if (!req.file) throw new HttpError(400, ADMIN.server.importFileMissing);
     const { update } = parseAdminInput(importFields, req.body ?? {});
     const settings = await readCheckoutSettings(deps.store);

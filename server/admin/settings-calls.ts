@@ -87,7 +87,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
     res.json({ settings, currencies: currencyChoices(settings.currency) });
   });
 
-  router.put(ADMIN_SETTINGS, ownerWrite, canManage, async (req, res) => {
+  router.put(ADMIN_SETTINGS, canManage, ownerWrite, async (req, res) => {
     const input = parseAdminInput(settingsSchema, req.body);
     // one transaction with the documents locked: keys this screen does not edit are kept as they are
     const { settings, moneyFormat } = await deps.store.transaction(async (tx) => {

@@ -65,7 +65,7 @@ export function createStaffCalls(deps: AppDeps): Router {
     res.json({ staff: staff.map((member) => shown(member, req)), roles: STAFF_ROLES });
   });
 
-  router.post(ADMIN_STAFF, ownerWrite, canManage, async (req, res) => {
+  router.post(ADMIN_STAFF, canManage, ownerWrite, async (req, res) => {
     const input = parseAdminInput(newMember, req.body);
     // any account, in any letter case (a shopper's too): a new member gets an account of their own
     if (await new SiteUserRepository(deps.store).findByEmail(input.email)) throw fieldError('email', ADMIN.server.staffEmailTaken);
@@ -115,7 +115,7 @@ export function createStaffCalls(deps: AppDeps): Router {
     });
   }
 
-  router.put(`${ADMIN_STAFF}/:memberId`, ownerWrite, canManage, async (req, res) => {
+  router.put(`${ADMIN_STAFF}/:memberId`, canManage, ownerWrite, async (req, res) => {
     const member = await otherMember(req);
     const { role } = parseAdminInput(roleChange, req.body);
     await asAdmin(req, member, (staff) => staff.setRole(member.id, role));
@@ -123,7 +123,7 @@ export function createStaffCalls(deps: AppDeps): Router {
   });
 
   // a member who forgot their password, on a store that cannot email them a link
-  router.post(`${ADMIN_STAFF}/:memberId/password`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_STAFF}/:memberId/password`, canManage, ownerWrite, async (req, res) => {
     const member = await otherMember(req);
     const password = generatePassword();
     const hash = await hashPassword(password);
@@ -131,7 +131,7 @@ export function createStaffCalls(deps: AppDeps): Router {
     res.json({ password, message: fillMessage(ADMIN.staffNewPassword, { email: member.email }) });
   });
 
-  router.delete(`${ADMIN_STAFF}/:memberId`, ownerWrite, canManage, async (req, res) => {
+  router.delete(`${ADMIN_STAFF}/:memberId`, canManage, ownerWrite, async (req, res) => {
     const member = await otherMember(req);
     await asAdmin(req, member, (staff) => staff.remove(member.id));
     res.json({ message: fillMessage(ADMIN.staffRemoved, { email: member.email }) });

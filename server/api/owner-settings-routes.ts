@@ -65,7 +65,7 @@ export function createOwnerSettingsRouter(deps: AppDeps): Router {
     res.json(preferences);
   });
 
-  router.put('/api/v1/commerce-preferences/:namespace', ownerWrite, canManageStore, async (req, res) => {
+  router.put('/api/v1/commerce-preferences/:namespace', canManageStore, ownerWrite, async (req, res) => {
     const { namespace } = parseInput(namespaceParams, req.params);
     const { websiteId: _ignored, ...preferences } = parseInput(settingsObject, req.body);
     // stored the way the platform keeps it (tagged with the site), stripped again on read
@@ -79,7 +79,7 @@ export function createOwnerSettingsRouter(deps: AppDeps): Router {
     res.json({ data: { header: stored?.header ?? {}, footer: stored?.footer ?? {} } });
   });
 
-  router.put('/api/site-header-footer', ownerWrite, canEditSite, async (req, res) => {
+  router.put('/api/site-header-footer', canEditSite, ownerWrite, async (req, res) => {
     const input = parseInput(headerFooterSchema, req.body);
     await settings.saveSetting(HEADER_FOOTER_KEY, input);
     res.json({ data: input });
@@ -100,13 +100,13 @@ export function createOwnerSettingsRouter(deps: AppDeps): Router {
     res.json({ languages: readMultilingual(await settings.setting(MULTILINGUAL_KEY)).languages });
   });
 
-  router.put('/api/multilingual/languages', ownerWrite, canEditSite, async (req, res) => {
+  router.put('/api/multilingual/languages', canEditSite, ownerWrite, async (req, res) => {
     const { languages } = parseInput(languagesSchema, req.body);
     await settings.saveSetting(MULTILINGUAL_KEY, { connected: true, languages });
     res.json({ languages });
   });
 
-  router.delete('/api/multilingual/connection', ownerWrite, canEditSite, async (req, res) => {
+  router.delete('/api/multilingual/connection', canEditSite, ownerWrite, async (req, res) => {
     await settings.saveSetting(MULTILINGUAL_KEY, { connected: false, languages: [] });
     res.json({ message: platformMessages.multilingualDisconnected, connected: false });
   });

@@ -193,13 +193,13 @@ export function createRestockRouter(deps: AppDeps): Router {
     return notices.length;
   }
 
-  router.post(`${API_PATHS.restock}/send`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
+  router.post(`${API_PATHS.restock}/send`, requireOwner(deps, 'restock.send'), ownerWrite, async (req, res) => {
     const request = parseInput(sendRequestSchema, req.body);
     const sent = await sendFor(request.productId, request.variantId);
     res.json({ sent, message: serverMessages.restockSent });
   });
 
-  router.post(`${API_PATHS.restock}/send/all`, ownerWrite, requireOwner(deps, 'restock.send'), async (req, res) => {
+  router.post(`${API_PATHS.restock}/send/all`, requireOwner(deps, 'restock.send'), ownerWrite, async (req, res) => {
     const { sendRequests } = parseInput(sendAllSchema, req.body);
     // every variant is checked first, so an unknown one refuses the whole request before anything is sent
     for (const request of sendRequests) await variantOf(request.productId, request.variantId);

@@ -102,7 +102,7 @@ export function createStoreCreationRouter(deps: AppDeps): Router {
     if (websiteId !== await site.websiteId()) throw new HttpError(404, platformMessages.websiteMismatch);
   };
 
-  router.post('/api/content-service/product/1.1/websites/:websiteId/products', ownerWrite, canManageStore, async (req, res) => {
+  router.post('/api/content-service/product/1.1/websites/:websiteId/products', canManageStore, ownerWrite, async (req, res) => {
     const { websiteId } = parseInput(websiteParams, req.params);
     await checkWebsite(websiteId);
     const input = parseInput(productCollectionSchema, req.body);
@@ -121,7 +121,7 @@ export function createStoreCreationRouter(deps: AppDeps): Router {
     });
   });
 
-  router.post('/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', ownerWrite, canManageStore, async (req, res) => {
+  router.post('/api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', canManageStore, ownerWrite, async (req, res) => {
     const { websiteId, collectionId } = parseInput(categoryParams, req.params);
     await checkWebsite(websiteId);
     const input = parseInput(rootCategorySchema, req.body);
@@ -144,7 +144,7 @@ export function createStoreCreationRouter(deps: AppDeps): Router {
     res.json({ layout: Array.isArray(layout.layout) ? layout.layout : [] });
   });
 
-  router.post('/api/widget/UpdateNavigation', ownerWrite, canEditSite, async (req, res) => {
+  router.post('/api/widget/UpdateNavigation', canEditSite, ownerWrite, async (req, res) => {
     const input = parseInput(updateNavigationSchema, req.body);
     if (depthOf(input.navigation.items) > MAX_NAV_DEPTH) {
       throw new HttpError(400, `navigation nests deeper than ${MAX_NAV_DEPTH} levels`);
