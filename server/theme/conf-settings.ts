@@ -57,6 +57,25 @@ function settingWarnings(file: string, text: string, conf: Readonly<Record<strin
   return problems;
 }
 
+/**
+ * template.conf's settings: those the platform's developer documentation names, and `tweaks` (the
+ * LESS variables' defaults, server/theme/README.md). A misspelled one ("stylesheet") was ignored
+ * without a word: the page was served without the template's stylesheet.
+ */
+const TEMPLATE_CONF_KEYS: readonly string[] = ['name', 'author', 'layouts', 'navigations', 'stylesheets', 'systemCollections', 'systemPartials', 'customTypes', 'tweaks'];
+
+/** Each key of template.conf it does not know, at the key, with the setting it likely meant. */
+export function unknownTemplateConfKeys(folder: TemplateFolder): FolderProblem[] {
+  const text = folder.source.read('template.conf');
+  if (text === undefined) return [];
+  return Object.keys(folder.conf).filter((key) => !TEMPLATE_CONF_KEYS.includes(key)).map((key) => ({
+    file: 'template.conf',
+    ...confMemberPosition(text, key, 'key'),
+    message: withGuess(themeMessages.templateConfKeyUnknown(key), closestName(key, TEMPLATE_CONF_KEYS)),
+    severity: 'warning' as const,
+  }));
+}
+
 /** What each collection's and page's `.conf` says that the platform is not known to understand (one that does not parse is an error of the loader). */
 export function unknownConfSettings(folder: TemplateFolder): FolderProblem[] {
   const confs = [

@@ -5,7 +5,7 @@ import { messages } from '../../engine/messages.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { unknownPlatformValues } from './platform-values.ts';
-import { unknownConfSettings } from './conf-settings.ts';
+import { unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
 import { filesReached } from './files-reached.ts';
 import { pagesPastQueryLimit } from './page-query-count.ts';
 import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
@@ -177,7 +177,7 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
  */
 export function authorSlipWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
   const units = unitsOf(folder);
-  return [...unknownPlatformValues(units), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
+  return [...unknownPlatformValues(units), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
 }
 
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layoutName: string | undefined): FolderProblem[] {

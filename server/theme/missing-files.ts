@@ -16,9 +16,12 @@ function withClosestFile(message: string, missing: string, names: readonly strin
   const stem = (file: string): string => file.slice(0, file.length - extension.length);
   const siblings = names.filter((file) => posix.extname(file) === extension);
   const guess = closestName(stem(name), siblings.map(stem));
-  if (guess === undefined) return message;
+  // else a file of the same name with another extension: base.css named, styles/ holding base.less
+  const otherKind = guess === undefined ? names.find((file) => file !== name && posix.basename(file, posix.extname(file)) === stem(name)) : undefined;
+  const meant = guess !== undefined ? `${guess}${extension}` : otherKind;
+  if (meant === undefined) return message;
   const dir = posix.dirname(missing);
-  return themeMessages.didYouMean(message, dir === '.' ? `${guess}${extension}` : `${dir}/${guess}${extension}`);
+  return themeMessages.didYouMean(message, dir === '.' ? meant : `${dir}/${meant}`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeJsonProblem } from '../../engine/cli/inputs.ts';
 import { JsonSyntaxError, parseJson } from '../../engine/runtime/json-reader.ts';
 import { LineIndex } from '../../engine/syntax/positions.ts';
+import { closestName } from '../../engine/diagnostics/suggest.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /** One layout: the regions whose files are concatenated, in order, to wrap a page. */
@@ -94,17 +95,57 @@ function trailingComma(text: string, position: number): string | null {
   return (closing === ']' || closing === '}') && /,\s*$/.test(text.slice(0, position)) ? themeMessages.confTrailingComma(closing) : null;
 }
 
-/** The first problem the schema found, named by its field. */
-export function confIssue(error: z.ZodError): { ok: false; message: string; line: number; column: number } {
+/** What a kind of JSON value is called in the messages: the schema's name for it, in words. */
+const KIND_WORDS: Record<string, string> = {
+  array: 'a list ([…])', record: 'an object ({…})', object: 'an object ({…})', string: 'text in quotes',
+  number: 'a number', int: 'a whole number', boolean: 'true or false',
+};
+
+/** The value at `path` of a JSON value; undefined where there is none. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) at = at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  return at;
+}
+
+/**
+ * The first problem the schema found in a .conf's `text` (read as `value`), in the author's words
+ * and placed at the setting: a missing one as missing, with a written key one typo from it
+ * ("layout" for "layouts", placed there), a value of the wrong kind with what it takes and what
+ * was written; any other problem in the schema's own words, at the setting.
+ */
+export function confIssue(error: z.ZodError, text: string, value: unknown): { ok: false; message: string; line: number; column: number } {
   const issue = error.issues[0]!;
-  return { ok: false, message: themeMessages.confInvalid(issue.path.join('.') || '(root)', issue.message), line: 0, column: 0 };
+  const name = issue.path.join('.') || '(root)';
+  const key = issue.path.at(-1);
+  const place = typeof key === 'string' ? confMemberPosition(text, key, 'value') : { line: 0, column: 0 };
+  if (issue.code !== 'invalid_type') return { ok: false, message: themeMessages.confInvalid(name, issue.message), ...place };
+  const expected = KIND_WORDS[issue.expected] ?? issue.expected;
+  const written = valueAt(value, issue.path);
+  if (written !== undefined) return { ok: false, message: themeMessages.confSettingWrongKind(name, expected, JSON.stringify(written)), ...place };
+  const parent = valueAt(value, issue.path.slice(0, -1));
+  const keys = parent !== null && typeof parent === 'object' && !Array.isArray(parent) ? Object.keys(parent) : [];
+  const meant = typeof key === 'string' ? closestName(key, keys.filter((written) => written !== key)) : undefined;
+  if (meant === undefined) return { ok: false, message: themeMessages.confSettingMissing(name, expected), line: 0, column: 0 };
+  return { ok: false, message: themeMessages.confSettingMisspelled(name, expected, meant), ...confMemberPosition(text, meant, 'key') };
+}
+
+/**
+ * Where a .conf text writes member `key`: its quoted key, or the start of its value. The last one,
+ * as JSON.parse keeps the last of a repeated key. Line 0 when the text has none as written (a key
+ * spelled with escapes).
+ */
+export function confMemberPosition(text: string, key: string, part: 'key' | 'value'): { line: number; column: number } {
+  const written = [...text.matchAll(new RegExp(`${quotedPattern(key)}\\s*:\\s*`, 'g'))].at(-1);
+  if (written === undefined) return { line: 0, column: 0 };
+  return new LineIndex(text).position(part === 'key' ? written.index : written.index + written[0].length);
 }
 
 export function parseTemplateConf(text: string): ConfResult<TemplateConf> {
   const json = parseConfJson(text);
   if (!json.ok) return json;
   const parsed = templateConfSchema.safeParse(json.value);
-  if (!parsed.success) return confIssue(parsed.error);
+  if (!parsed.success) return confIssue(parsed.error, text, json.value);
   if (Object.keys(parsed.data.layouts).length === 0) return { ok: false, message: themeMessages.noDefaultLayout, line: 0, column: 0 };
   return { ok: true, value: parsed.data };
 }

@@ -14,6 +14,15 @@ export const themeMessages = {
   confMissing: (label: string) => `${label} has no template.conf`,
   confUnreadable: (detail: string) => `not valid JSON: ${detail}`,
   confInvalid: (field: string, detail: string) => `${field}: ${detail}`,
+  /** A setting the file must have and does not. */
+  confSettingMissing: (field: string, expected: string) => `${field} is missing: it takes ${expected}`,
+  /** A setting of the wrong kind: what it takes, and what was written. */
+  /** A setting missing where a key one typo from it is written. */
+  confSettingMisspelled: (field: string, expected: string, written: string) =>
+    `${field} is missing: it takes ${expected}, and '${written}' is written here (did you mean '${field}'?)`,
+  /** A key of template.conf the platform does not document. */
+  templateConfKeyUnknown: (key: string) => `'${key}' is not a template.conf setting the platform documents: the server ignores it`,
+  confSettingWrongKind: (field: string, expected: string, written: string) => `${field} takes ${expected}, not ${written}`,
   regionMissing: (region: string, layout: string) => `region '${region}' of layout '${layout}' has no file ${region}.region`,
   layoutUnknown: (layout: string) => `regionName '${layout}' names no layout of template.conf and no region`,
   noDefaultLayout: 'layouts has no entries',

@@ -119,3 +119,35 @@ describe("a collection's or page's .conf the platform would not understand", () 
     }
   });
 });
+
+describe('template.conf written amiss', () => {
+  const layouts = '"layouts": { "default": { "name": "Default", "regions": ["site"] } }';
+  const check = (text: string) => checkTemplateFolder(new MemoryTemplateSource({ 'template.conf': text, 'site.region': SITE_REGION, 'styles/base.less': 'h1 { color: red; }' }));
+
+  it('warns of a key it does not know, placed at the key, with the setting meant: a misspelled stylesheets is not ignored without a word', () => {
+    const result = check(['{', `  ${layouts},`, '  "stylesheet": ["base.less"],', '  "tweak": { "accent": "red" }', '}'].join('\n'));
+    expect(result.problems.filter((problem) => problem.file === 'template.conf').map((problem) => [problem.line, problem.column, problem.severity, problem.message])).toEqual([
+      [3, 3, 'warning', themeMessages.didYouMean(themeMessages.templateConfKeyUnknown('stylesheet'), 'stylesheets')],
+      [4, 3, 'warning', themeMessages.didYouMean(themeMessages.templateConfKeyUnknown('tweak'), 'tweaks')],
+    ]);
+  });
+
+  it('says a missing setting is missing, placed at the key one typo from it, not in the schema library\'s words', () => {
+    const result = check(['{', '  "name": "Mine",', '  "layout": { "default": { "regions": ["site"] } }', '}'].join('\n'));
+    const [problem] = result.problems.filter((found) => found.file === 'template.conf');
+    expect([problem!.line, problem!.column, problem!.severity, problem!.message])
+      .toEqual([3, 3, 'error', themeMessages.confSettingMisspelled('layouts', 'an object ({…})', 'layout')]);
+  });
+
+  it('says what a setting of the wrong kind takes and what was written, at its value', () => {
+    const result = check(['{', '  "layouts": { "default": { "regions": "site" } }', '}'].join('\n'));
+    const [problem] = result.problems.filter((found) => found.file === 'template.conf');
+    expect([problem!.line, problem!.column, problem!.message]).toEqual([2, 40, themeMessages.confSettingWrongKind('layouts.default.regions', 'a list ([…])', '"site"')]);
+  });
+
+  it("places a collection .conf's value of the wrong kind at that value", () => {
+    const result = checkTemplateFolder(source({ 'collections/blog.conf': '{ "regionName": "site", "pageSize": "20" }' }));
+    const [problem] = result.problems.filter((found) => found.file === 'collections/blog.conf');
+    expect([problem!.line, problem!.column, problem!.severity, problem!.message]).toEqual([1, 37, 'error', themeMessages.confSettingWrongKind('pageSize', 'a number', '"20"')]);
+  });
+});

@@ -264,7 +264,7 @@ describe('checking a template folder', () => {
     ]);
   });
 
-  it('names the file beside a missing stylesheet, script or asset that it likely meant, among files of its kind', () => {
+  it('names the file beside a missing stylesheet, script or asset that it likely meant: one of its kind a typo away, else one of its name with another extension', () => {
     const result = checkTemplateFolder(new MemoryTemplateSource({
       'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, stylesheets: ['bsae.less', 'print.less'] }),
       'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}<svg><use xlink:href="/assets/icon.svg#cart"></use></svg><img src="/assets/img/logo.jpg">'
@@ -277,12 +277,12 @@ describe('checking a template folder', () => {
       'assets/img/logo.png': 'png',
     }));
     expect(result.problems.map((p) => p.message).sort()).toEqual([
-      themeMessages.assetMissing('img/logo.jpg'),
+      themeMessages.didYouMean(themeMessages.assetMissing('img/logo.jpg'), 'img/logo.png'),
       themeMessages.didYouMean(themeMessages.assetMissing('icon.svg'), 'icons.svg'),
       themeMessages.didYouMean(themeMessages.scriptMissing('sit.js'), 'site.js'),
       themeMessages.didYouMean(themeMessages.stylesheetMissing('bsae.less'), 'base.less'),
       themeMessages.scriptMissing('app.js'),
-      themeMessages.stylesheetMissing('print.less'),
+      themeMessages.didYouMean(themeMessages.stylesheetMissing('print.less'), 'print.css'),
     ].sort());
   });
 
