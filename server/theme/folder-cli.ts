@@ -89,6 +89,15 @@ exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
   },
 };
 
+/** The platform tags the texts write that read the site's data (navigations, collections, blocks), each named once in the order first written. */
+function siteDataTagsIn(texts: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/<squarespace:(navigation|folder-navigation|query|block-field|category|related)\b/g)) found.add(match[1]!);
+  }
+  return [...found];
+}
+
 export const folderRenderCommand: Command = {
   name: 'render',
   summary: 'render one page of a developer-template folder',
@@ -190,6 +199,11 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   for (const problem of folderErrors) printProblem(problem, dir, source, io);
   // warnings, as the development overlay gives them: the page still renders
   for (const problem of result.warnings) printProblem(problem, dir, source, io);
+  // the server's pages show the store's navigations and collections there: a render without them is told why they are empty
+  if (siteFile === undefined) {
+    const tags = siteDataTagsIn(result.files.map((file) => source.read(file) ?? ''));
+    if (tags.length > 0) io.err(themeMessages.noSiteGiven(tags));
+  }
   if (result.otherPage !== undefined) {
     const { address, file } = result.otherPage;
     io.err(`${dataFile}: warning: ${themeMessages.contextOfOtherPage(page, dataFile, address, contextPageType(context as Record<string, unknown>), file)}`);

@@ -62,6 +62,9 @@ export const themeMessages = {
     `--page ${page}, but ${dataFile} is the context of ${address}${pageType === undefined ? '' : ` (pageType ${pageType})`}: `
     + `that page is rendered${file === undefined ? ' (the built-in page)' : `, from ${file}`}; for ${page}, save what ${page}?format=json answers`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
+  /** tmpl render DIR without --site, of a page whose files write platform tags that read the site's data. */
+  noSiteGiven: (tags: readonly string[]) =>
+    `note: no --site FILE.json given, so this page's ${tags.map((tag) => `<squarespace:${tag}>`).join(', ')} render${tags.length === 1 ? 's' : ''} empty, as a site with no navigations, collections or blocks would: --site gives them their data (see tmpl render --help)`,
   renderPageNotPath: (page: string) => `--page takes the page's address from its first slash, such as /shop or /shop/p/linen-shirt: got '${page}'`,
   renderNeedsData: (page: string) => `--data context.json is missing: ${savedContext(page)}`,
   /** --data naming a JSON file that is no page's context (template.conf, a site.json): the page renders without the store's content. */

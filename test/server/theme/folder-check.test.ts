@@ -576,6 +576,14 @@ describe('tmpl on folders', () => {
     expect(result.out).toContain('[first<a>Journal</a>]');
   });
 
+  it('says, without --site, that the page\'s navigation and query tags render empty, and why', async () => {
+    const result = await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json')]);
+    expect(result.code).toBe(0);
+    expect(result.err.split('\n').filter((line) => line.startsWith('note: no --site'))).toEqual([themeMessages.noSiteGiven(['navigation'])]);
+    // given the site's data, nothing of the kind is said
+    expect((await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json')])).err).not.toContain('--site');
+  });
+
   it('warns when the context is another page\'s than --page: the context\'s page renders, and the warning names both', async () => {
     // a post's context (an item page, pageType 50) given with the journal's address
     const post = join(dir, 'post.json');
@@ -605,7 +613,7 @@ describe('tmpl on folders', () => {
       `${join(dir, 'template.conf')}: warning: none of a page context's fields (pageType, collection, item, items, website, websiteSettings), so the page renders without the store's content: --data takes the page's context, which the running store answers at the page's address with ?format=json (curl 'http://localhost:3000/?format=json' > context.json)`,
     );
     // a context written by hand with a collection, and one the store answers (pageType first), are contexts
-    expect((await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json')])).err).toBe('');
+    expect((await run(['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json')])).err).toBe('');
     const answered = join(dir, 'answered.json');
     writeFileSync(answered, JSON.stringify({ pageType: 2, website: { siteTitle: 'x' } }));
     try {
