@@ -444,6 +444,8 @@ export const ADMIN = {
   rateKinds: { flat: 'Flat', weight: 'By weight' } as Record<string, string>,
   ratePrice: 'Price',
   ratePerKilogram: 'Per kg',
+  // the rule shipping-rates.ts charges by, which an owner working out 1.5 kg × the rate would not guess
+  ratePerKilogramHint: 'Added for each kilogram begun: an order of 1.5 kg pays it twice, on top of the Price. A product with no weight (Weight (g) in its editor) adds nothing.',
   rateFreeOver: 'Free from',
   rateFreeOverHint: 'Leave empty if never free.',
   rateMaxWeight: 'Max weight (g)',

@@ -281,6 +281,9 @@ describe('the settings screen', () => {
     render(<SettingsScreen canEdit />);
     await settle();
     const express = within(screen.getByRole('group', { name: 'Express' }));
+    // the per-kilogram rule is said where it is typed: each kilogram begun
+    const perKilogram = express.getByLabelText(ADMIN.ratePerKilogram);
+    expect(document.getElementById(perKilogram.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(ADMIN.ratePerKilogramHint);
     fireEvent.change(express.getByLabelText(ADMIN.ratePerKilogram), { target: { value: '2,75' } });
     fireEvent.change(express.getByLabelText(ADMIN.rateFreeOver), { target: { value: '1,250' } });
     fireEvent.change(screen.getByLabelText(ADMIN.taxRate), { target: { value: '8,5' } });

@@ -179,7 +179,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
                   </Field>
                   <Field label={ADMIN.ratePrice} error={at('priceCents')}>{(control) => <input {...control} inputMode="decimal" value={rate.price} onChange={(event) => updateRate(index, { price: event.target.value })} />}</Field>
                   {rate.kind === 'weight' ? (
-                    <Field label={ADMIN.ratePerKilogram} error={at('perKilogramCents')}>{(control) => <input {...control} inputMode="decimal" value={rate.perKilogram} onChange={(event) => updateRate(index, { perKilogram: event.target.value })} />}</Field>
+                    <Field label={ADMIN.ratePerKilogram} error={at('perKilogramCents')} hint={ADMIN.ratePerKilogramHint}>{(control) => <input {...control} inputMode="decimal" value={rate.perKilogram} onChange={(event) => updateRate(index, { perKilogram: event.target.value })} />}</Field>
                   ) : null}
                   <Field label={ADMIN.rateFreeOver} error={at('freeOverCents')} hint={ADMIN.rateFreeOverHint}>{(control) => <input {...control} inputMode="decimal" value={rate.freeOver} onChange={(event) => updateRate(index, { freeOver: event.target.value })} />}</Field>
                   <Field label={ADMIN.rateMaxWeight} error={at('maxWeightGrams')} hint={ADMIN.rateMaxWeightHint}>{(control) => <input {...control} inputMode="numeric" value={rate.maxWeight} onChange={(event) => updateRate(index, { maxWeight: event.target.value })} />}</Field>
