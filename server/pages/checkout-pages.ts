@@ -238,7 +238,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
       template: 'order-confirmed',
       pageType: isSubscription ? PAGE_TYPE.SUBSCRIPTION_CONFIRMED : PAGE_TYPE.ORDER_CONFIRMED,
       pageTitle: isSubscription ? serverMessages.subscriptionConfirmedTitle : serverMessages.orderConfirmedTitle,
-      context: { order: { ...orderView(order), ...(await orderConfirmationContext(deps, order)) }, ...purchaseEventContext(order) },
+      context: { order: { ...orderView(order), ...(await orderConfirmationContext(deps, order)) }, ...purchaseEventContext(order, Date.now()) },
     });
   });
 
@@ -261,8 +261,17 @@ function checkoutCart(view: Awaited<ReturnType<typeof cartView>>): Record<string
   };
 }
 
-/** The purchase event for analytics, and the same escaped for the page's JSON script element. */
-function purchaseEventContext(order: Parameters<typeof purchaseEvent>[0]): Record<string, unknown> {
+/**
+ * How long after the order its page still carries the purchase event. The event is the page the
+ * checkout leads to; the same page opened later from the confirmation, shipping or refund email
+ * (in another browser, whose storage never saw the event sent: purchase-tracking.ts) is a revisit,
+ * and counted the sale again, a refunded one too.
+ */
+export const PURCHASE_EVENT_WINDOW_MS = 60 * 60 * 1000;
+
+/** The purchase event for analytics, and the same escaped for the page's JSON script element; none once the order is older than the window. */
+function purchaseEventContext(order: Parameters<typeof purchaseEvent>[0], now: number): Record<string, unknown> {
+  if (now - order.createdOn > PURCHASE_EVENT_WINDOW_MS) return {};
   const event = purchaseEvent(order);
   return { purchaseEvent: event, purchaseEventJson: scriptJson(event) };
 }

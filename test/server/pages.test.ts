@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { dropTable } from './helpers/drop-table.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
+import { PURCHASE_EVENT_WINDOW_MS } from '../../server/pages/checkout-pages.ts';
 import { Visitor } from './helpers/visitor.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
 
@@ -269,6 +270,11 @@ describe('checkout', () => {
     const event = JSON.parse(/<script type="application\/json" id="purchase-event" nonce="[^"]+">([\s\S]*?)<\/script>/.exec(confirmed.text)![1]!) as Record<string, unknown>;
     expect(event).toMatchObject({ transaction_id: expect.any(String), value: 142.08, shipping: 6, tax: 10.08, currency: 'USD' });
     expect(event.items).toHaveLength(2);
+    // opened later from an email (another browser, whose storage never saw the event sent), the page carries no event: the sale was counted
+    await server.app.deps.store.run('UPDATE orders SET created_on = created_on - ? WHERE id = ?', [PURCHASE_EVENT_WINDOW_MS + 1000, location.split('/').at(-1)!.split('?')[0]!]);
+    const revisited = await new Visitor(server.url).get<string>(location);
+    expect(revisited.status).toBe(200);
+    expect(revisited.text).not.toContain('id="purchase-event"');
 
     const json = await v.get<{ order: Record<string, any> }>(`${location}&format=json`);
     const order = json.body.order;
