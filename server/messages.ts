@@ -42,6 +42,9 @@ export const serverMessages = {
   itemIdRequired: 'itemId is required.',
   notSubscribable: 'This product cannot be bought as a subscription.',
   restockVariantNotSoldOut: 'This variant is in stock.',
+  /** The cart refuses what the product page buys on its own (server/commerce/bought-through-cart.ts); the page's buttons are named. */
+  subscriptionNotInCart: 'A subscription is not added to the cart: press Subscribe on its page to start it and check it out on its own.',
+  giftCardNotInCart: 'A gift card is not added to the cart: choose its amount on its page and press Buy now to buy it on its own.',
   restockSent: 'Restock notifications sent.',
   invalidCursor: 'The cursor is invalid.',
   cannotSaveNow: 'The store cannot save changes right now. Please try again later.',

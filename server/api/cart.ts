@@ -10,6 +10,7 @@ import type { StoreSession } from '../db/store.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import { answerBytes, assertMergedQuantity, assertRoomInCart } from '../commerce/cart-limits.ts';
+import { assertBoughtThroughCart } from '../commerce/bought-through-cart.ts';
 import { entryView, priceEntries } from '../commerce/cart-view.ts';
 import { readExtraFieldAnswers } from '../commerce/extra-field-answers.ts';
 import { createFormSubmissionRepository, type StoredForm } from '../db/form-submission-repository.ts';
@@ -133,6 +134,7 @@ export function createCartRouter(deps: AppDeps): Router {
     const body = normaliseQuantityField(req.body, 'quantity');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
     const product = await productToAdd(deps, body.itemId);
+    assertBoughtThroughCart(product);
     const variant = chosenVariant(product, typeof body.sku === 'string' ? body.sku : undefined);
     const payload = parseShopperInput(addToCartPayloadSchema, body);
     const answers = readExtraFieldAnswers(await formOf(product), payload.additionalFields);
@@ -190,6 +192,8 @@ export function createCartRouter(deps: AppDeps): Router {
       }
       const variant = product?.variants.find((candidate) => candidate.id === entry.variantId);
       if (!product || !variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
+      // an entry the cart took before it refused these is removed (0) or bought as it is, never grown
+      if (payload.quantity > entry.quantity) assertBoughtThroughCart(product);
       const heldElsewhere = await carts.quantityHeld(cart.id, product.id, variant.id) - entry.quantity;
       assertStockFor(product, variant, heldElsewhere, payload.quantity);
       await carts.updateQuantity(cart.id, entry.id, payload.quantity);
