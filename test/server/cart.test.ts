@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TO_CART, REQUEST } from '../../client/lib/messages.ts';
+import { ADD_TO_CART, FORM, REQUEST } from '../../client/lib/messages.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
 import { serverMessages } from '../../server/messages.ts';
 import { putLineFromBefore } from './helpers/cart-line-from-before.ts';
@@ -131,6 +131,27 @@ describe('adding to the cart', () => {
     expect(subscription.body.message).toBe(serverMessages.subscriptionNotInCart);
     expect(await cartCount()).toBe(before);
     expect(v.cookies.has('CART')).toBe(false);
+  });
+
+  it('refuses an add without answers for a product whose form has required fields, as it refuses a partial answer', async () => {
+    const v = await visitor();
+    const before = await cartCount();
+    const sku = napkins.variants[0]!.sku;
+    const partial = await v.post<{ message: string; errors: Record<string, string> }>(ENTRIES, { itemId: napkins.id, sku, quantity: 1, additionalFields: '{}' });
+    expect(partial.status).toBe(400);
+    expect(partial.body.errors).toEqual({ 'text-monogram-initials': FORM.required, 'select-thread-colour': FORM.required });
+    for (const unanswered of [{ additionalFields: null }, {}]) {
+      const answer = await v.post<{ message: string; errors: Record<string, string> }>(ENTRIES, { itemId: napkins.id, sku, quantity: 1, ...unanswered });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(partial.body);
+    }
+    expect(await cartCount()).toBe(before);
+    const answered = await v.post<AddAnswer>(ENTRIES, {
+      itemId: napkins.id, sku, quantity: 1, additionalFields: JSON.stringify({ 'text-monogram-initials': 'AB', 'select-thread-colour': 'Rust' }),
+    });
+    expect(answered.status).toBe(200);
+    // a product without a form still takes an add without answers
+    expect((await v.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
   });
 
   it('answers 404 for an unknown product and 400 when additionalFields is not JSON', async () => {
