@@ -32,6 +32,7 @@ export const serverMessages = {
   bodyTooDeep: 'The request body is nested more than {max} levels deep.',
   unexpected: 'Something went wrong. Please try again later.',
   notFound: 'Not found.',
+  addressNotValid: 'This address is not valid: check it for a mistyped character.',
   cartEntryNotFound: 'That cart entry does not exist.',
   productNotFound: 'That product does not exist.',
   cartEmpty: 'The cart is empty.',
@@ -41,6 +42,9 @@ export const serverMessages = {
   extraFieldsNotAccepted: 'This product has no extra fields to answer.',
   itemIdRequired: 'itemId is required.',
   notSubscribable: 'This product cannot be bought as a subscription.',
+  /** The cart refuses what the product page buys on its own (server/commerce/bought-through-cart.ts); the page's buttons are named. */
+  subscriptionNotInCart: 'A subscription is not added to the cart: press Subscribe on its page to start it and check it out on its own.',
+  giftCardNotInCart: 'A gift card is not added to the cart: choose its amount on its page and press Buy now to buy it on its own.',
   restockVariantNotSoldOut: 'This variant is in stock.',
   restockSent: 'Restock notifications sent.',
   invalidCursor: 'The cursor is invalid.',

@@ -284,6 +284,14 @@ export default function AddToCart(props: AddToCartProps) {
     return null;
   };
 
+  /** A subscription skips the cart: the store makes it a cart of its own, checked out on the subscription page. */
+  const subscribe = async (sku: string, qty: number, additionalFields: string | null): Promise<void> => {
+    setState('adding');
+    const answer = await startSubscription({ itemId: props.itemId, sku, qty, additionalFields });
+    if (answer.ok && answer.data?.cartToken) navigation.assign(PAGE_PATHS.subscription(answer.data.cartToken));
+    else showError(answer.ok ? ADD_TO_CART.variantUnavailable : answer.message);
+  };
+
   const onClick = async (): Promise<void> => {
     // Adding, added and the error pause all ignore clicks (and so does the button before it is live).
     if (state !== 'idle' || !ready) return;
@@ -319,13 +327,7 @@ export default function AddToCart(props: AddToCartProps) {
         return;
       }
     }
-    if (props.isSubscribable) {
-      setState('adding');
-      const answer = await startSubscription({ itemId: props.itemId, sku, qty, additionalFields: null });
-      if (answer.ok && answer.data?.cartToken) navigation.assign(PAGE_PATHS.subscription(answer.data.cartToken));
-      else showError(answer.ok ? ADD_TO_CART.variantUnavailable : answer.message);
-      return;
-    }
+    // a product with a form (a subscription too) asks for its answers first: the store refuses one without its required answers
     if (props.additionalFieldsForm) {
       setState('adding');
       const [stock, cart] = await Promise.all([fetchStock(props.itemId), currentCart()]);
@@ -336,7 +338,7 @@ export default function AddToCart(props: AddToCartProps) {
       const results = stock.data?.results ?? [];
       const variant = props.variants.find((v) => v.sku === sku);
       const result = stockResultFor(results, variant, sku) ?? results[0];
-      const inCart = quantityInCart(cart, props.itemId, sku);
+      const inCart = props.isSubscribable ? 0 : quantityInCart(cart, props.itemId, sku);
       if (!result || !isStockEnough(result, inCart + qty - 1)) {
         showError(result && !result.unlimited ? notEnoughStockLeftMessage(result.qtyInStock, inCart) : ADD_TO_CART.notEnoughStock);
         return;
@@ -344,6 +346,10 @@ export default function AddToCart(props: AddToCartProps) {
       setState('idle');
       pendingSku.current = sku;
       setLightboxOpen(true);
+      return;
+    }
+    if (props.isSubscribable) {
+      await subscribe(sku, qty, null);
       return;
     }
     await addEntry(sku, qty, null);
@@ -424,7 +430,8 @@ export default function AddToCart(props: AddToCartProps) {
             if (!sku) return null;
             const qty = props.showQuantity ? (parseQuantity(quantity).ok ? Number(quantity) : 1) : 1;
             setLightboxOpen(false);
-            await addEntry(sku, qty, additionalFields);
+            if (props.isSubscribable) await subscribe(sku, qty, additionalFields);
+            else await addEntry(sku, qty, additionalFields);
             return null;
           }}
         />

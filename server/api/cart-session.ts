@@ -43,7 +43,8 @@ export function currentSiteUserId(req: Request): string | null {
   return readResolvedSiteUserIfAny(req)?.siteUserId ?? null;
 }
 
-function cookieToken(req: Request): string | null {
+/** The token the visitor's CART cookie names, when it holds one of a sensible length. */
+export function cookieToken(req: Request): string | null {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[CART_COOKIE];
   return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : null;
 }

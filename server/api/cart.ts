@@ -10,6 +10,7 @@ import type { StoreSession } from '../db/store.ts';
 import { CartRepository, type CartRecord } from '../db/cart-repository.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import { answerBytes, assertMergedQuantity, assertRoomInCart } from '../commerce/cart-limits.ts';
+import { assertBoughtThroughCart } from '../commerce/bought-through-cart.ts';
 import { entryView, priceEntries } from '../commerce/cart-view.ts';
 import { readExtraFieldAnswers } from '../commerce/extra-field-answers.ts';
 import { createFormSubmissionRepository, type StoredForm } from '../db/form-submission-repository.ts';
@@ -39,16 +40,31 @@ export function normaliseQuantityField(body: unknown, field: string): Record<str
   return record;
 }
 
-/** Finds the product and the chosen variant, answering with the add-to-cart messages when they do not exist. */
-export async function productAndVariant(deps: AppDeps, itemId: string, sku: string | undefined): Promise<{ product: ProductRecord; variant: VariantRecord }> {
-  const product = await storeRepositories(deps).catalogue.productById(itemId);
-  if (!product) throw new HttpError(404, serverMessages.productNotFound);
+/** The variant a shopper chose by SKU, answered with the add-to-cart messages when there is none. */
+export function chosenVariant(product: ProductRecord, sku: string | undefined): VariantRecord {
   if (!sku) {
     throw new HttpError(400, product.productType === PRODUCT_TYPE.GIFT_CARD ? ADD_TO_CART.giftCardDenomination : ADD_TO_CART.variantUnavailable);
   }
   const variant = variantBySku(product, sku);
   if (!variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
-  return { product, variant };
+  return variant;
+}
+
+/** Finds a product a cart already holds, hidden or not, and the chosen variant. */
+export async function productAndVariant(deps: AppDeps, itemId: string, sku: string | undefined): Promise<{ product: ProductRecord; variant: VariantRecord }> {
+  const product = await storeRepositories(deps).catalogue.productById(itemId);
+  if (!product) throw new HttpError(404, serverMessages.productNotFound);
+  return { product, variant: chosenVariant(product, sku) };
+}
+
+/**
+ * Finds a product a shopper is adding: one the owner hid answers as one that does not exist
+ * (404), as its page does, so hiding a product stops its sale and reveals nothing.
+ */
+export async function productToAdd(deps: AppDeps, itemId: string): Promise<ProductRecord> {
+  const product = await storeRepositories(deps).catalogue.visibleProductById(itemId);
+  if (!product) throw new HttpError(404, serverMessages.productNotFound);
+  return product;
 }
 
 /**
@@ -117,7 +133,9 @@ export function createCartRouter(deps: AppDeps): Router {
   router.post(API_PATHS.cartEntries, addLimiter, async (req, res) => {
     const body = normaliseQuantityField(req.body, 'quantity');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
-    const { product, variant } = await productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
+    const product = await productToAdd(deps, body.itemId);
+    assertBoughtThroughCart(product);
+    const variant = chosenVariant(product, typeof body.sku === 'string' ? body.sku : undefined);
     const payload = parseShopperInput(addToCartPayloadSchema, body);
     const answers = readExtraFieldAnswers(await formOf(product), payload.additionalFields);
     const current = await findCurrentCart(deps, req, res);
@@ -174,6 +192,8 @@ export function createCartRouter(deps: AppDeps): Router {
       }
       const variant = product?.variants.find((candidate) => candidate.id === entry.variantId);
       if (!product || !variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
+      // an entry the cart took before it refused these is removed (0) or bought as it is, never grown
+      if (payload.quantity > entry.quantity) assertBoughtThroughCart(product);
       const heldElsewhere = await carts.quantityHeld(cart.id, product.id, variant.id) - entry.quantity;
       assertStockFor(product, variant, heldElsewhere, payload.quantity);
       await carts.updateQuantity(cart.id, entry.id, payload.quantity);

@@ -12,7 +12,7 @@ import { serverMessages } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
-import { checkoutCartOf } from './checkout-cart.ts';
+import { checkoutCartOf, namesBoughtCart } from './checkout-cart.ts';
 
 /**
  * The checkout island's calls: a fresh quote for a shipping choice, a discount code and a gift
@@ -44,7 +44,11 @@ export function createCheckoutRouter(deps: AppDeps): Router {
     if (!cart) {
       // a repeated submit after the cart was bought still finds its order
       const outcome = await placeCheckoutOrder(services, { id: '', kind: 'cart' }, parsed.data);
-      if (outcome.kind !== 'placed') throw new HttpError(409, serverMessages.cartPurchased);
+      if (outcome.kind !== 'placed') {
+        // the quote's answer for a visitor with nothing to buy; 409 only for a cart bought already
+        if (!(await namesBoughtCart(deps, req, parsed.data.cartToken))) throw new HttpError(400, serverMessages.cartEmpty);
+        throw new HttpError(409, serverMessages.cartPurchased);
+      }
       res.status(200).json({ orderNumber: outcome.orderNumber, confirmationUrl: PAGE_PATHS.orderConfirmed(outcome.orderId, outcome.viewToken) });
       return;
     }

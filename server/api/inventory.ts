@@ -15,13 +15,14 @@ const itemIdsSchema = z.union([
 
 const stockQuerySchema = z.object({ itemId: itemIdsSchema });
 
-/** Stock of every variant of one or more products. */
+/** Stock of every variant of one or more visible products. */
 export function createInventoryRouter(deps: AppDeps): Router {
   const router = Router();
   router.get(API_PATHS.stock, async (req, res) => {
     const { itemId } = parseInput(stockQuerySchema, req.query);
     const { catalogue } = storeRepositories(deps);
-    const products = await Promise.all(itemId.map(async (id) => catalogue.productById(id)));
+    // a product the owner hid answers as an unknown one: its SKUs and counts are not for shoppers
+    const products = await Promise.all(itemId.map(async (id) => catalogue.visibleProductById(id)));
     const results = products.flatMap((product) => {
       if (!product) return [];
       return product.variants.map((variant) => ({

@@ -9,7 +9,7 @@ import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
 import { readExtraFieldAnswers } from '../commerce/extra-field-answers.ts';
-import { assertStockFor, extraFieldsFormOf, normaliseQuantityField, productAndVariant } from './cart.ts';
+import { assertStockFor, chosenVariant, extraFieldsFormOf, normaliseQuantityField, productToAdd } from './cart.ts';
 import { currentSiteUserId, storeRepositories } from './cart-session.ts';
 
 /**
@@ -22,7 +22,8 @@ export function createSubscriptionRouter(deps: AppDeps): Router {
   router.post(API_PATHS.subscription, createRateLimiter(deps, 'addToCart'), async (req, res) => {
     const body = normaliseQuantityField(req.body, 'qty');
     if (typeof body.itemId !== 'string' || body.itemId === '') throw new HttpError(400, serverMessages.itemIdRequired);
-    const { product, variant } = await productAndVariant(deps, body.itemId, typeof body.sku === 'string' ? body.sku : undefined);
+    const product = await productToAdd(deps, body.itemId);
+    const variant = chosenVariant(product, typeof body.sku === 'string' ? body.sku : undefined);
     const payload = parseShopperInput(subscriptionPayloadSchema, body);
     if (!isSubscribable(product)) throw new HttpError(400, serverMessages.notSubscribable);
     assertStockFor(product, variant, 0, payload.qty);

@@ -24,15 +24,30 @@ function refuse(errors: Record<string, string>): never {
 }
 
 /**
+ * No answers sent: refused, field by field as a partial answer is, when the form has a field it
+ * requires, so a call cannot skip what the product page's form asks for; null (nothing to keep)
+ * when the product has no form or none of its fields is required.
+ */
+function checkNoAnswers(form: StoredForm | null): null {
+  const definition = form ? parseFormDefinition(form.id, form.name, form.definitionJson) : null;
+  if (!definition) return null;
+  const check = checkFieldValues(definition.fields, {});
+  const errors: Record<string, string> = { ...check.shapeErrors, ...check.ruleErrors };
+  if (Object.keys(errors).length > 0) refuse(errors);
+  return null;
+}
+
+/**
  * Reads the extra-field answers of a cart entry (JSON text) against the product's form and returns
  * the text to store: only the form's fields, each in its type's shape, choices among the offered
- * ones, every part within its length. A product without a form takes no answers, so nothing a
- * visitor sends beyond the form's fields is ever kept or rendered into the cart page.
+ * ones, every part within its length, the required ones answered (sent or not). A product without
+ * a form takes no answers, so nothing a visitor sends beyond the form's fields is ever kept or
+ * rendered into the cart page.
  */
 export function readExtraFieldAnswers(form: StoredForm | null, text: string): string;
 export function readExtraFieldAnswers(form: StoredForm | null, text: string | null | undefined): string | null;
 export function readExtraFieldAnswers(form: StoredForm | null, text: string | null | undefined): string | null {
-  if (text === null || text === undefined) return null;
+  if (text === null || text === undefined) return checkNoAnswers(form);
   const definition = form ? parseFormDefinition(form.id, form.name, form.definitionJson) : null;
   if (!definition) throw new HttpError(400, serverMessages.extraFieldsNotAccepted);
   let submitted: unknown;

@@ -228,6 +228,16 @@ export class CatalogueRepository {
       this.hydrateOne(await this.session.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id])));
   }
 
+  /**
+   * A product shoppers may still find by id: adding it to a cart, subscribing, its stock. One the
+   * owner hid answers as one that does not exist, so hiding reveals nothing (carts that hold it
+   * read it through productById).
+   */
+  visibleProductById(id: string): Promise<ProductRecord | undefined> {
+    return this.caches.products.get(this.version, `visible\u0000${id}`, async () =>
+      this.hydrateOne(await this.session.get<ProductRow>('SELECT * FROM products WHERE id = ? AND visible = 1', [id])));
+  }
+
   /** The storefront's lookups (by URL, lists, search) skip products the owner hid; carts still find them by id. */
   productByUrlId(collectionId: string, urlId: string): Promise<ProductRecord | undefined> {
     return this.caches.products.get(this.version, `url\u0000${collectionId}\u0000${urlId}`, async () =>

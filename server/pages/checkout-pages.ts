@@ -162,7 +162,8 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   async function giftCardChoice(input: unknown) {
     const parsed = giftCardQuerySchema.safeParse(input);
     if (!parsed.success) return null;
-    const product = await catalogue.productById(parsed.data.itemId);
+    // a gift card the owner hid is not sold, as its product page is gone (404)
+    const product = await catalogue.visibleProductById(parsed.data.itemId);
     if (!product || product.productType !== PRODUCT_TYPE.GIFT_CARD) return null;
     const variant = parsed.data.sku ? variantBySku(product, parsed.data.sku) : undefined;
     return { product, variant };

@@ -30,6 +30,7 @@ import { templateFolderRoot } from '../theme/template-folder-root.ts';
 import { TemplateFolderError } from '../theme/folder-cache.ts';
 import { authoredPartialNames } from '../theme/platform-tags.ts';
 import { isFileRequest } from '../security/file-requests.ts';
+import { isMalformedAddress } from '../security/malformed-address.ts';
 
 /** Last resort when even the error template cannot render. */
 const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${serverMessages.errorPageTitle}</title></head>`
@@ -167,7 +168,9 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     }
     // a refusal the visitor can act on (429 past a budget, say) says what it is
     // and a refused form post leads back to its page (a path of this site, see formPageBackPath)
-    const errorContext = fault !== null ? { errorMessage: fault.message } : err instanceof HttpError ? { errorMessage: err.message, ...backLinkOf(err) } : {};
+    const errorContext = fault !== null ? { errorMessage: fault.message }
+      : err instanceof HttpError ? { errorMessage: err.message, ...backLinkOf(err) }
+        : isMalformedAddress(err) ? { errorMessage: serverMessages.addressNotValid } : {};
     try {
       await pages.render(req, res, {
         template: 'error',

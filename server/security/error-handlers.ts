@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from './http-error.ts';
+import { isMalformedAddress } from './malformed-address.ts';
 
 interface BodyParserError {
   type?: string;
@@ -75,6 +76,10 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
     }
     if (err instanceof HttpError) {
       res.status(err.status).json({ ...err.extra, message: err.message });
+      return;
+    }
+    if (isMalformedAddress(err)) {
+      res.status(400).json({ message: serverMessages.addressNotValid });
       return;
     }
     const bodyProblem = clientBodyProblem(err);

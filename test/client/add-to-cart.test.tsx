@@ -176,6 +176,24 @@ describe('AddToCart island', () => {
     expect(assign).toHaveBeenCalledWith('/checkout/subscription?cartToken=tok-1');
   });
 
+  it('asks a subscription with an extra-fields form for its answers, then starts it with them', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/commerce/inventory/stock/', answer: { body: { results: [{ sku: 'SKU-v1', qtyInStock: 0, unlimited: true }] } } },
+      { method: 'POST', path: '/api/3/commerce/cart/subscription', answer: { body: { cartToken: 'tok-2' } } },
+    ]);
+    const form = { id: 'xf', name: 'Grind', fields: [{ id: 'text', type: 'text' as const, title: 'Grind notes', required: true }] };
+    render(<AddToCart {...props({ isSubscribable: true, showQuantity: false, additionalFieldsForm: form, variantOptions: [], variants: [variant('v1', {}, 0, { unlimited: true })] })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await settle();
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(dialog.querySelector('#extra-xf-text')!, { target: { value: 'Coarse' } });
+    fireEvent.click(dialog.querySelector('button.form-submit')!);
+    await settle();
+    expect(calls[1]!.body).toMatchObject({ itemId: 'p1', sku: 'SKU-v1', qty: 1, additionalFields: JSON.stringify({ text: 'Coarse' }) });
+    expect(assign).toHaveBeenCalledWith('/checkout/subscription?cartToken=tok-2');
+  });
+
   it('requires a gift card denomination, then goes to the gift-card page', async () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     scriptFetch([]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TO_CART, REQUEST } from '../../client/lib/messages.ts';
+import { ADD_TO_CART, FORM, REQUEST } from '../../client/lib/messages.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
+import { serverMessages } from '../../server/messages.ts';
+import { putLineFromBefore } from './helpers/cart-line-from-before.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { Visitor } from './helpers/visitor.ts';
@@ -34,6 +36,7 @@ const mug = seededProduct('stoneware-mug');
 const guide = seededProduct('natural-dye-guide');
 const giftCard = seededProduct('gift-card');
 const napkins = seededProduct('monogram-napkins');
+const coffee = seededProduct('coffee-club');
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -114,11 +117,41 @@ describe('adding to the cart', () => {
     expect(await cartCount()).toBe(before);
   });
 
-  it('asks for a denomination when a gift card comes without one', async () => {
+  it('refuses a gift card and a subscription, which the product page buys on their own, and makes no cart', async () => {
     const v = await visitor();
-    const answer = await v.post<{ message: string }>(ENTRIES, { itemId: giftCard.id, quantity: 1 });
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe(ADD_TO_CART.giftCardDenomination);
+    const before = await cartCount();
+    // with a denomination or without one: the cart takes no gift card at all
+    for (const add of [{ itemId: giftCard.id, sku: giftCard.variants[0]!.sku, quantity: 1 }, { itemId: giftCard.id, quantity: 1 }]) {
+      const answer = await v.post<{ message: string }>(ENTRIES, add);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(serverMessages.giftCardNotInCart);
+    }
+    const subscription = await v.post<{ message: string }>(ENTRIES, { itemId: coffee.id, sku: coffee.variants[0]!.sku, quantity: 1 });
+    expect(subscription.status).toBe(400);
+    expect(subscription.body.message).toBe(serverMessages.subscriptionNotInCart);
+    expect(await cartCount()).toBe(before);
+    expect(v.cookies.has('CART')).toBe(false);
+  });
+
+  it('refuses an add without answers for a product whose form has required fields, as it refuses a partial answer', async () => {
+    const v = await visitor();
+    const before = await cartCount();
+    const sku = napkins.variants[0]!.sku;
+    const partial = await v.post<{ message: string; errors: Record<string, string> }>(ENTRIES, { itemId: napkins.id, sku, quantity: 1, additionalFields: '{}' });
+    expect(partial.status).toBe(400);
+    expect(partial.body.errors).toEqual({ 'text-monogram-initials': FORM.required, 'select-thread-colour': FORM.required });
+    for (const unanswered of [{ additionalFields: null }, {}]) {
+      const answer = await v.post<{ message: string; errors: Record<string, string> }>(ENTRIES, { itemId: napkins.id, sku, quantity: 1, ...unanswered });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(partial.body);
+    }
+    expect(await cartCount()).toBe(before);
+    const answered = await v.post<AddAnswer>(ENTRIES, {
+      itemId: napkins.id, sku, quantity: 1, additionalFields: JSON.stringify({ 'text-monogram-initials': 'AB', 'select-thread-colour': 'Rust' }),
+    });
+    expect(answered.status).toBe(200);
+    // a product without a form still takes an add without answers
+    expect((await v.post(ENTRIES, { itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 })).status).toBe(200);
   });
 
   it('answers 404 for an unknown product and 400 when additionalFields is not JSON', async () => {
@@ -196,6 +229,24 @@ describe('changing the cart', () => {
     expect(answer.body.updatedEntry.additionalFields).toBe(changedFields);
     const notJson = await v.put(`${ENTRIES}/${entryId}/additionalFields`, { itemId: napkins.id, sku: napkins.variants[0]!.sku, additionalFields: 'not json' });
     expect(notJson.status).toBe(400);
+  });
+
+  it('lets a gift card or subscription line from before the cart refused them be removed or lowered, never raised', async () => {
+    const v = await visitor();
+    await putLineFromBefore(server.app.deps.store, v, giftCard.urlId, giftCard.variants[0]!.sku, 2);
+    await putLineFromBefore(server.app.deps.store, v, coffee.urlId, coffee.variants[0]!.sku, 2);
+    const cart = await v.get<CartAnswer>(CART);
+    const lineOf = (itemId: string) => cart.body.entries.find((entry) => entry.itemId === itemId)!;
+    for (const [line, message] of [[lineOf(giftCard.id), serverMessages.giftCardNotInCart], [lineOf(coffee.id), serverMessages.subscriptionNotInCart]] as const) {
+      const raised = await v.put<{ message: string }>(`${ENTRIES}/${line.id}/quantity`, { quantity: 3 });
+      expect(raised.status).toBe(400);
+      expect(raised.body.message).toBe(message);
+      const lowered = await v.put<{ updatedEntry: { quantity: number } }>(`${ENTRIES}/${line.id}/quantity`, { quantity: 1 });
+      expect(lowered.status).toBe(200);
+      expect(lowered.body.updatedEntry.quantity).toBe(1);
+      expect((await v.put(`${ENTRIES}/${line.id}/quantity`, { quantity: 0 })).status).toBe(200);
+    }
+    expect((await v.get<CartAnswer>(CART)).body.entries).toEqual([]);
   });
 
   it('removes an entry, and answers 404 for entries of other visitors', async () => {

@@ -344,9 +344,10 @@ describe('placing an order', () => {
     expect(again.status).toBe(200);
     expect(again.body.orderNumber).toBe(a.body.orderNumber);
     expect(await orderCount()).toBe(before + 1);
-    // a new attempt on the bought cart is refused
+    // a new attempt on the bought cart is refused, saying so
     const other = await visitor.post<{ message: string }>(API_PATHS.checkoutOrders, details({ expectedTotalCents: shown.totalCents }));
     expect(other.status).toBe(409);
+    expect(other.body.message).toBe(serverMessages.cartPurchased);
   });
 
   it('sells the last item once when two shoppers check out together', async () => {
@@ -424,6 +425,18 @@ describe('placing an order', () => {
     const answer = await visitor.post<{ message: string }>(API_PATHS.checkoutQuote, {});
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(serverMessages.cartEmpty);
+  });
+
+  it('tells a visitor without a cart that it is empty, as the quote does, and not that it was purchased', async () => {
+    const visitor = await new Visitor(server.url).start();
+    const before = await orderCount();
+    const answer = await visitor.post<{ message: string }>(API_PATHS.checkoutOrders, details({ expectedTotalCents: 0 }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(serverMessages.cartEmpty);
+    // a cart token nobody has is no cart either
+    const unknownToken = await visitor.post<{ message: string }>(API_PATHS.checkoutOrders, details({ expectedTotalCents: 0, cartToken: 'x'.repeat(32) }));
+    expect([unknownToken.status, unknownToken.body.message]).toEqual([400, serverMessages.cartEmpty]);
+    expect(await orderCount()).toBe(before);
   });
 });
 

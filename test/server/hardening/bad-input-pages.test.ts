@@ -96,6 +96,18 @@ describe(`GET ${PRODUCT_PAGE}, ${LESSON_PAGE}, ${ORDER_CONFIRMED}, ${SUBSCRIPTIO
     await expectPageRefused(app(), () => v.get(`${SUBSCRIPTION_CHECKOUT}?cartToken=a&cartToken=b`), 404);
     await expectPageRefused(app(), () => v.get(`${ORDER_CONFIRMED.replace(':orderId', 'x')}?token=a&token=b`), 404);
   });
+
+  it('answer 400 saying the address is not valid when its %-escapes do not decode, pages and calls alike', async () => {
+    const v = await visitor();
+    for (const broken of ['%E0%A4%A', '%ZZ', 'caf%C3']) {
+      const text = await expectPageRefused(app(), () => v.get(PRODUCT_PAGE.replace(':urlId', broken)), 400);
+      expect(text, broken).toContain(serverMessages.addressNotValid);
+      // trying again will not mend the address, so the page does not say to
+      expect(text, broken).not.toContain('Please try again');
+      await expectPageRefused(app(), () => v.get(ORDER_CONFIRMED.replace(':orderId', broken)), 400);
+      await expectRefused(app(), () => v.delete(`${API_PATHS.cartEntries}/${broken}`), { status: 400, message: serverMessages.addressNotValid });
+    }
+  });
 });
 
 describe(`GET ${SHOP}`, () => {

@@ -78,16 +78,22 @@ async function storeHostileTexts(): Promise<void> {
     (Object.keys(attributes).length === 0 ? undefined : Object.fromEntries(Object.keys(attributes).map((key) => [key, H('variant-option')]))));
 }
 
+/** The napkins with their form's required answers (the store refuses them without), hostile too: a choice among the hostile options. */
+const napkinsWithAnswers = {
+  itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1,
+  additionalFields: JSON.stringify({ 'text-monogram-initials': H('initials'), 'select-thread-colour': H('option-0') }),
+};
+
 beforeAll(async () => {
   server = await startServer();
   await storeHostileTexts();
   visitor = await new Visitor(server.url).start();
-  expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+  expect((await visitor.post('/api/commerce/shopping-cart/entries', napkinsWithAnswers)).status).toBe(200);
   const placed = await placeOrderThroughCheckout(visitor);
   expect(placed.status).toBe(201);
   confirmationUrl = placed.body.confirmationUrl ?? '';
   // a second cart, so the cart and checkout pages show an entry too
-  expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: napkins.id, sku: napkins.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+  expect((await visitor.post('/api/commerce/shopping-cart/entries', napkinsWithAnswers)).status).toBe(200);
 });
 afterAll(async () => {
   await server.stop(true);
