@@ -404,6 +404,8 @@ export const ADMIN = {
   refundReasonHint: 'Kept with the order for you and your staff; the customer is not shown it.',
   refundEmailCustomer: 'Email the customer a refund notice',
   refundPart: (amount: string) => `Refund ${amount}`,
+  // the button while no amount can be read from the field: never the whole refund's "Refund"
+  refundPartNoAmount: 'Refund part',
   confirmPartialRefund: (amount: string, items: number, testMode: boolean) => [
     `Refund ${amount}${items > 0 ? ` for ${items === 1 ? '1 item' : `${items} items`}` : ''}?`,
     testMode ? 'This is a test-mode order, so no money moves.' : 'It goes back to the payment card first, then to the gift card that paid part of the order.',
