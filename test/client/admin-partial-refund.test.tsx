@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { OrderDetail } from '../../client/admin/screens/OrderDetail.tsx';
+import { giftCardConsequences } from '../../client/admin/screens/OrderGiftCards.tsx';
 import { scriptFetch, settle } from './helpers.ts';
 import { withAdminSession } from './admin-session.ts';
 
@@ -136,5 +137,23 @@ describe('refunding part of an order', () => {
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage={false} />);
     await settle();
     expect(screen.queryByText(ADMIN.partialRefund)).toBeNull();
+  });
+});
+
+describe('the whole refund after refunds of part of an order', () => {
+  it('says only the rest of the gift card payment goes back, and nothing once all of it went back', () => {
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    expect(giftCardConsequences('paid', { last4: 'WXYZ', amountCents: 2500, returnedCents: 1000 }, [], money)).toBe(ADMIN.giftCardPaymentBack('$15.00', 'WXYZ'));
+    expect(giftCardConsequences('paid', { last4: 'WXYZ', amountCents: 2500, returnedCents: 2500 }, [], money)).toBe('');
+  });
+
+  it('asks to give the card only what refunds of part of it left', async () => {
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.refundLive }));
+    expect(confirm.mock.calls[0]![0]).toContain(ADMIN.refundToCard('$170.00', ADMIN.refundCard(null)));
   });
 });

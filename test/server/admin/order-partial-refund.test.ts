@@ -235,6 +235,26 @@ describe('refunding part of an order', () => {
     expect(askedOf(order).map((call) => call.amountCents)).toEqual([33000, order.grandTotalCents - 33000]);
   });
 
+  it('leaves the order as it was when the provider refuses, and of two refunds at once makes one', async () => {
+    const orderId = await buy([['HJ-M', 1]]);
+    const order = await detail(orderId);
+    payments.refuseNext('the charge is disputed');
+    const refused = await refundPart(orderId, { amountCents: 1000 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(fillMessage(ADMIN.server.refundRefusedBecause, { reason: 'the charge is disputed' }));
+    expect(await detail(orderId)).toMatchObject({ refunds: [], refundedCents: 0, cardRefund: { startedOn: null } });
+    const held = payments.holdNext();
+    const first = refundPart(orderId, { amountCents: 1000 });
+    await held.arrived;
+    const second = await refundPart(orderId, { amountCents: 1000 });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(ADMIN.server.refundBeingMade);
+    held.release();
+    expect((await first).status).toBe(200);
+    expect((await detail(orderId)).refunds).toHaveLength(1);
+    expect(payments.givenBackCents.get(order.paymentReference)).toBe(1000);
+  });
+
   it('is refused to a role without orders.manage, and to a cancelled order', async () => {
     const orderId = await buy([['HJ-M', 1]]);
     const added = await owner.post<{ password: string }>('/api/admin/staff', { email: 'viewer-refunds@example.com', role: CONTRIBUTOR_ROLES.viewer });
@@ -276,5 +296,37 @@ describe('refunding part of an order', () => {
     expect(notice!.text).toContain('1 × Harbour Jacket (Size: S)');
     expect(notice!.text).toContain('$120.00 goes back to your card ending 4242.');
     expect(notice!.text).not.toContain('Owner note');
+  });
+});
+
+describe('refunding part of a test-mode order', () => {
+  let testServer: PlatformServer;
+  let testOwner: SiteUserVisitor;
+
+  beforeAll(async () => {
+    testServer = await startPlatformServer();
+    testOwner = await testServer.signInOwner();
+  });
+  afterAll(async () => {
+    await testServer.stop(true);
+  });
+
+  it('records the card\'s part as a live one\'s, moving no money, and the notice says nothing was charged', async () => {
+    const created = await testOwner.post<{ product: { id: string } }>('/api/admin/products', productInput());
+    expect(created.status, created.text).toBe(201);
+    const shopper = await new Visitor(testServer.url).start();
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: created.body.product.id, sku: 'HJ-S', quantity: 1, additionalFields: null })).status).toBe(200);
+    const quote = await shopper.post<{ quote: { totalCents: number; selectedShippingOptionId: string | null } }>(API_PATHS.checkoutQuote, {});
+    const placed = await shopper.post<{ confirmationUrl: string }>(API_PATHS.checkoutOrders, {
+      ...SHOPPER_DETAILS, shippingOptionId: quote.body.quote.selectedShippingOptionId ?? 'none', idempotencyKey: randomBytes(16).toString('hex'), expectedTotalCents: quote.body.quote.totalCents,
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const orderId = /order-confirmed\/([^?]+)/.exec(placed.body.confirmationUrl)![1]!;
+    const answer = await testOwner.post<Answer>(`/api/admin/orders/${orderId}/refunds`, { lines: [], amountCents: 700, notifyCustomer: true });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.order.refunds).toEqual([expect.objectContaining({ amountCents: 700, cardCents: 700, giftCardCents: 0 })]);
+    const [notice] = (await new EmailOutboxRepository(testServer.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-partly-refunded');
+    expect(notice!.text).toContain('This was a test order: nothing was charged, so nothing goes back to your card.');
+    expect(notice!.text).not.toContain('goes back to your card ending');
   });
 });
