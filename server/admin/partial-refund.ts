@@ -108,10 +108,22 @@ function problemsOf(input: PartialRefundInput, order: RefundableOrder, money: (c
   return problems;
 }
 
-/** Where the refund's money goes: the card first, up to what it has left, then the gift card that paid part of the order. */
-function splitOf(amountCents: number, charge: CardCharge): { cardCents: number; giftCardCents: number } {
-  const cardCents = Math.min(amountCents, cardLeftCents(charge));
-  return { cardCents, giftCardCents: amountCents - cardCents };
+/**
+ * Where the refund's money goes: the card first, up to what it has left, then the gift card that
+ * paid part of the order, up to what its payment has left. What neither can take (an order placed
+ * before the store kept how it was paid) is the card's part, given back outside the store as a
+ * test order's is: no provider is asked for a charge it has no reference of.
+ */
+function splitOf(amountCents: number, charge: CardCharge, giftCardLeftCents: number): { cardCents: number; giftCardCents: number } {
+  const toCard = Math.min(amountCents, cardLeftCents(charge));
+  const giftCardCents = Math.min(amountCents - toCard, giftCardLeftCents);
+  return { cardCents: amountCents - giftCardCents, giftCardCents };
+}
+
+/** What of the gift card payment has not gone back on the card yet (0 without one). */
+async function giftCardLeftCents(session: StoreSession, orderId: string): Promise<number> {
+  const payment = await new GiftCardRepository(session).paymentOf(orderId);
+  return payment === null || payment.returnedOn !== null ? 0 : payment.amountCents - payment.returnedCents;
 }
 
 /**
@@ -148,7 +160,8 @@ export async function refundPart(deps: AppDeps, orderId: string, input: PartialR
     const problems = problemsOf(input, order, (cents) => formatMoney(cents, order.currency, format));
     if (Object.keys(problems).length > 0) throw new HttpError(400, ADMIN.server.invalidInput, { fieldErrors: problems });
     refund = {
-      id: await nextRefundId(deps.store, orderId), orderId, amountCents: input.amountCents, ...splitOf(input.amountCents, charge),
+      id: await nextRefundId(deps.store, orderId), orderId, amountCents: input.amountCents,
+      ...splitOf(input.amountCents, charge, await giftCardLeftCents(deps.store, orderId)),
       reason: input.reason.trim(), actor, createdOn: now,
       lines: input.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, restocked: line.restock })),
     };

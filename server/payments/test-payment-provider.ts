@@ -23,7 +23,8 @@ export function createTestPaymentProvider(): PaymentProvider {
   /** What each charge took, and what refunds gave back of it, by its reference. */
   const chargedCents = new Map<string, number>();
   const refundedCents = new Map<string, number>();
-  const refundByKey = new Map<string, RefundResult>();
+  /** Each refund made, by its key, with the amount it gave back. */
+  const refundByKey = new Map<string, { amountCents: number; result: RefundResult }>();
   const fullyRefunded = (reference: string): boolean => (refundedCents.get(reference) ?? 0) >= (chargedCents.get(reference) ?? 0);
   /** Keeps a long-running process's maps to the recent entries. */
   const trim = (map: Map<string, unknown>) => {
@@ -50,8 +51,10 @@ export function createTestPaymentProvider(): PaymentProvider {
       return { outcome: 'paid', reference };
     },
     async refund(reference: string, request: RefundRequest): Promise<RefundResult> {
+      // asked again under its key: the refund made, as real providers answer; another amount under the same key is a mistake they refuse
       const earlier = refundByKey.get(request.idempotencyKey);
-      if (earlier) return earlier;
+      if (earlier && earlier.amountCents !== request.amountCents) return { outcome: 'refused', reason: 'this refund was asked before for another amount' };
+      if (earlier) return earlier.result;
       // a charge this process did not make (an older one, from before a restart) is taken to hold what is asked
       const charged = chargedCents.get(reference) ?? (refundedCents.get(reference) ?? 0) + request.amountCents;
       const left = charged - (refundedCents.get(reference) ?? 0);
@@ -59,7 +62,7 @@ export function createTestPaymentProvider(): PaymentProvider {
       refundedCents.set(reference, charged - left + request.amountCents);
       chargedCents.set(reference, charged);
       const result: RefundResult = { outcome: 'refunded' };
-      refundByKey.set(request.idempotencyKey, result);
+      refundByKey.set(request.idempotencyKey, { amountCents: request.amountCents, result });
       trim(refundedCents);
       trim(refundByKey);
       return result;

@@ -149,7 +149,7 @@ describe('the whole refund after refunds of part of an order', () => {
 
   it('asks to give the card only what refunds of part of it left', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
-    const confirm = vi.fn(() => false);
+    const confirm = vi.fn((_question: string) => false);
     vi.stubGlobal('confirm', confirm);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
     await settle();

@@ -7,12 +7,13 @@
  * notice say what went back. Runs on SQLite, and on PostgreSQL with TEST_ENGINE=postgres.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { API_PATHS } from '../../../client/lib/api-paths.ts';
 import { partRefundKey, refundKey } from '../../../server/admin/card-refund.ts';
 import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
 import { GiftCardRepository } from '../../../server/db/gift-card-repository.ts';
+import { OrderRefundRepository } from '../../../server/db/order-refund-repository.ts';
 import { fillMessage } from '../../../server/messages.ts';
 import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts';
 import { SHOPPER_DETAILS } from '../helpers/checkout.ts';
@@ -93,6 +94,9 @@ beforeAll(async () => {
   }));
   expect(created.status, created.text).toBe(201);
   productId = created.body.product.id;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 afterAll(async () => {
   await server.stop(true);
@@ -253,6 +257,24 @@ describe('refunding part of an order', () => {
     expect((await first).status).toBe(200);
     expect((await detail(orderId)).refunds).toHaveLength(1);
     expect(payments.givenBackCents.get(order.paymentReference)).toBe(1000);
+  });
+
+  it('after the money went back but the store could not record it, asked again records it under the same key, the card refunded once', async () => {
+    const orderId = await buy([['HJ-M', 1]]);
+    const order = await detail(orderId);
+    vi.spyOn(OrderRefundRepository.prototype, 'add').mockRejectedValueOnce(new Error('the store went away'));
+    const lost = await refundPart(orderId, { amountCents: 1500 });
+    expect(lost.status).toBe(500);
+    expect(lost.body.message).toBe(ADMIN.server.refundNotRecorded);
+    const between = await detail(orderId);
+    expect(between).toMatchObject({ refunds: [], refundedCents: 0 });
+    expect(between.cardRefund.startedOn).toEqual(expect.any(Number));
+    const again = await refundPart(orderId, { amountCents: 1500 });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.order.cardRefund.startedOn).toBeNull();
+    const keys = askedOf(order).map((call) => call.idempotencyKey);
+    expect(keys).toEqual([partRefundKey(again.body.order.refunds[0]!.id), partRefundKey(again.body.order.refunds[0]!.id)]);
+    expect(payments.givenBackCents.get(order.paymentReference)).toBe(1500);
   });
 
   it('is refused to a role without orders.manage, and to a cancelled order', async () => {

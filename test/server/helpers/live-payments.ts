@@ -36,7 +36,7 @@ export function livePayments(): LivePayments {
   const givenBack = new Map<string, number>();
   const givenBackCents = new Map<string, number>();
   const amounts: LivePayments['amounts'] = [];
-  const byKey = new Map<string, Promise<RefundResult>>();
+  const byKey = new Map<string, { amountCents: number; made: Promise<RefundResult> }>();
   let next: { kind: 'refuse'; reason?: string } | { kind: 'fail' } | { kind: 'hold'; arrived: () => void; released: Promise<void> } | null = null;
   return {
     asked,
@@ -60,7 +60,8 @@ export function livePayments(): LivePayments {
         if (told?.kind === 'refuse') return told.reason ? { outcome: 'refused', reason: told.reason } : { outcome: 'refused' };
         // kept before it is answered, so two refunds asked at once under one key give the money back once
         const earlier = byKey.get(request.idempotencyKey);
-        if (earlier) return earlier;
+        if (earlier && earlier.amountCents !== request.amountCents) return { outcome: 'refused', reason: 'this refund was asked before for another amount' };
+        if (earlier) return earlier.made;
         // the built-in provider keeps what is left of each charge it made, and refuses more
         const made = test.refund(reference, request).then((result) => {
           if (result.outcome !== 'refunded') return result;
@@ -68,7 +69,7 @@ export function livePayments(): LivePayments {
           givenBackCents.set(reference, (givenBackCents.get(reference) ?? 0) + request.amountCents);
           return result;
         });
-        byKey.set(request.idempotencyKey, made);
+        byKey.set(request.idempotencyKey, { amountCents: request.amountCents, made });
         const result = await made;
         if (result.outcome !== 'refunded') byKey.delete(request.idempotencyKey);
         return result;
