@@ -155,6 +155,7 @@ export const serverMessages = {
   orderShippedEmailSubject: 'Your order {orderNumber} from {siteTitle} is on its way',
   orderCancelledEmailSubject: 'Your order {orderNumber} from {siteTitle} has been cancelled',
   orderRefundedEmailSubject: 'Your order {orderNumber} from {siteTitle} has been refunded',
+  orderPartlyRefundedEmailSubject: 'A refund of {amount} on your order {orderNumber} from {siteTitle}',
   giftCardEmailSubject: '{customerName} sent you a {amount} gift card for {siteTitle}',
   passwordResetEmailSubject: 'Choose a new password for {siteTitle}',
   passwordResetNoAddressLog: 'a password reset link was asked for, but the store has no address to link to: set it under Settings (Store address)',

@@ -19,7 +19,6 @@ import { isGivenUpReason } from '../email/late-email.ts';
 import { canSendEmail, DELIVERY_CLAIM_MS } from '../email/mailer.ts';
 import { orderStatusEmail, type OrderChange } from '../email/order-status-email.ts';
 import { fillMessage } from '../messages.ts';
-import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { HttpError } from '../security/http-error.ts';
 import { describeError } from '../security/error-handlers.ts';
 import { requireOwner } from '../security/owner-auth.ts';
@@ -29,6 +28,9 @@ import { checkAdminInput, ownerText, pageQuery, parseAdminInput, recordId } from
 import { giftCardsOfOrder } from './order-gift-cards.ts';
 import { cardChargeOf, cardRefundOfOrder, giveCardBack, isOwedToCard, REFUND_CLAIM_MS } from './card-refund.ts';
 import { CardRefundRepository } from '../db/card-refund-repository.ts';
+import { OrderRefundRepository } from '../db/order-refund-repository.ts';
+import { partialRefundInput, refundPart } from './partial-refund.ts';
+import { orderRefunds } from './order-refunds.ts';
 import { checkPeriod, periodDays, periodFields, periodInstants, storeTimeZone, type PeriodDays } from './order-period.ts';
 import { isoTime, streamCsv } from './csv.ts';
 import { trackingFields, trackingInput, trackingOf } from './tracking-input.ts';
@@ -54,23 +56,22 @@ const noFields = z.object({}).strict();
 /** A correction of a fulfilled order's tracking (all empty clears it); the notice goes again only when asked. */
 const trackingCorrection = z.object({ ...trackingFields, sendNotice: z.boolean().optional() }).strict();
 
-/** Items that count against stock: digital goods and gift cards never took any. */
-const TAKES_STOCK = (productType: number) => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
 
 /**
  * The orders export, for a spreadsheet or a shipping tool: one row per item bought, each with
  * its order's number, customer and shipping address, so rows can be sorted, filtered and picked
  * on their own. The order's money (subtotal, discount, shipping, tax, total, and what a gift card
  * paid of it) is on its first row only, so a column's sum is what the orders took; an order
- * without lines has one row. The discount code used comes last, after the columns older
- * exports had, so a tool that reads them by position reads them still.
+ * without lines has one row. The discount code used, then what was refunded (the whole total of
+ * a refunded order, what refunds of part of it gave back of another), come last, after the
+ * columns older exports had, so a tool that reads them by position reads them still.
  */
 const ORDER_CSV_COLUMNS = [
   'id', 'number', 'date', 'status', 'customer email', 'customer name',
   'address line 1', 'address line 2', 'city', 'region', 'postal code', 'country', 'shipping option',
   'item', 'variant', 'sku', 'quantity', 'unit price', 'line total',
   'subtotal', 'discount', 'shipping', 'tax', 'total', 'gift card', 'currency', 'test mode', 'payment reference',
-  'carrier', 'tracking number', 'discount code',
+  'carrier', 'tracking number', 'discount code', 'refunded',
 ] as const;
 
 /** An amount as a spreadsheet reads it: the decimal number without symbol or grouping (12.50; JPY 1250). */
@@ -92,6 +93,7 @@ function orderCsvRows(order: AdminOrderExport, zone: string): unknown[][] {
   const head = [order.id, order.orderNumber, isoTime(order.createdOn, zone), order.status, order.email, order.name, ...addressColumns(order.shippingAddress), order.shippingOption];
   const tail = [order.currency, order.testMode ? 'yes' : 'no', order.paymentReference, order.tracking?.carrier ?? '', order.tracking?.number ?? '', order.discountCode];
   const money = [amount(order.subtotalCents), amount(order.discountCents), amount(order.shippingCents), amount(order.taxCents), amount(order.grandTotalCents), amount(order.giftCardCents)];
+  const refunded = amount(order.status === 'refunded' ? order.grandTotalCents : order.refundedCents);
   const lines = order.lines.length > 0 ? order.lines : [null];
   return lines.map((line, index) => [
     ...head,
@@ -101,6 +103,8 @@ function orderCsvRows(order: AdminOrderExport, zone: string): unknown[][] {
     ]),
     ...(index === 0 ? money : money.map(() => '')),
     ...tail,
+    // money, so on the first row only, as the order's other amounts
+    index === 0 ? refunded : '',
   ]);
 }
 
@@ -131,8 +135,8 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
  * Orders in the admin: list (by status, found by number, email or name), detail with its emails
  * and gift cards, fulfil (with the parcel's tracking, corrected after), cancel (stock and gift card
  * payments come back, gift cards it bought are cancelled) and refund (with the shopper's refund
- * notice), each giving a live order's card charge back through the payment provider first, send
- * an email again, CSV.
+ * notice), each giving a live order's card charge back through the payment provider first, refund
+ * part of it (partial-refund.ts), send an email again, CSV.
  */
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -221,15 +225,20 @@ export function createOrderCalls(deps: AppDeps): Router {
   }
 
   /**
-   * The order as its screen shows it: the detail, its gift cards, and what its card paid and got
-   * back (from those two reads); undefined when there is no such order.
+   * The order as its screen shows it: the detail, its gift cards, its refunds of part of it (with
+   * what each line has left to refund), and what its card paid and got back (from those reads);
+   * undefined when there is no such order.
    */
   async function orderScreen(orderId: string) {
     const detail = await new AdminOrderRepository(deps.store).findById(orderId);
     if (!detail) return undefined;
     const giftCards = await giftCardsOfOrder(deps.store, orderId);
-    const { cardRefundState, ...order } = detail;
-    return { ...order, ...giftCards, cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0) };
+    const { cardRefundState, lines, ...order } = detail;
+    const { cardRefundedCents, ...refunds } = await orderRefunds(deps.store, orderId, lines, giftCards.giftCardPayment?.last4 ?? null);
+    return {
+      ...order, ...giftCards, ...refunds,
+      cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0, cardRefundedCents),
+    };
   }
 
   /** The order as the screen shows it after a change. */
@@ -286,13 +295,16 @@ export function createOrderCalls(deps: AppDeps): Router {
       // an order whose card refund was begun and never recorded may have its money back: not sent until that is settled
       if (to === 'fulfilled' && (await cardRefunds.of(orderId))?.startedOn != null) throw new HttpError(409, ADMIN.server.refundUnfinished);
       // goods never sent come back: a cancelled order, or one refunded before it was fulfilled
+      // (less the units refunds of part of the order put back already)
       if (to === 'cancelled' || (to === 'refunded' && moved.before === 'paid')) {
         const stock = new StockHistoryRepository(tx);
+        const restocked = await new OrderRefundRepository(tx).refundedLines(orderId);
         for (const line of await orders.lines(orderId)) {
-          if (!TAKES_STOCK(line.productType)) continue;
-          const after = await stock.putBack(line.variantId, line.quantity);
+          const units = line.quantity - (restocked.get(line.itemId)?.restocked ?? 0);
+          if (!line.takesStock || units <= 0) continue;
+          const after = await stock.putBack(line.variantId, units);
           if (after === null) continue;
-          await stock.record({ productId: line.productId, variantId: line.variantId, delta: line.quantity, quantityAfter: after, reason: 'cancel', actor, orderId }, now);
+          await stock.record({ productId: line.productId, variantId: line.variantId, delta: units, quantityAfter: after, reason: 'cancel', actor, orderId }, now);
         }
       }
       // what it paid by gift card goes back on that card (once), and the cards it bought are spent no
@@ -351,6 +363,21 @@ export function createOrderCalls(deps: AppDeps): Router {
 
   router.post(`${ADMIN_ORDERS}/:orderId/refund`, canManage, ownerWrite, async (req, res) => {
     res.json({ order: await move(req, ['paid', 'fulfilled', 'cancelled'], 'refunded') });
+  });
+
+  // Refunds part of a paid or fulfilled order: some items (back to stock or not) and some money, or money alone (partial-refund.ts).
+  router.post(`${ADMIN_ORDERS}/:orderId/refunds`, ownerWrite, canManage, async (req, res) => {
+    const { orderId } = parseAdminInput(orderParams, req.params);
+    const input = parseAdminInput(partialRefundInput, req.body ?? {});
+    let sent;
+    try {
+      sent = await refundPart(deps, orderId, input, await actorOf(deps, req));
+    } catch (error) {
+      if (error instanceof OrderStateError) throw stateRefused(error.status);
+      throw error;
+    }
+    if (sent !== null) deps.background.start(() => checkoutServices(deps).mailer.deliver(deps.store, sent));
+    res.json({ order: await orderAnswer(orderId) });
   });
 
   return router;

@@ -8,8 +8,11 @@ import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 
 /** Each card with its id, which the order screen links to the card's own screen. */
 export interface OrderGiftCards {
-  /** `cancelled`: the card that paid is stopped now, so what the order's cancellation puts back on it cannot be spent until it is started again. */
-  giftCardPayment: { id: string; last4: string; amountCents: number; cancelled: boolean } | null;
+  /**
+   * `cancelled`: the card that paid is stopped now, so what the order's cancellation puts back on it cannot be spent until it is started again;
+   * `returnedCents`: what of the payment went back on the card so far (refunds of part of the order, then the rest with its cancellation or refund).
+   */
+  giftCardPayment: { id: string; last4: string; amountCents: number; returnedCents: number; cancelled: boolean } | null;
   giftCardsIssued: Array<{ id: string; last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }>;
 }
 
@@ -18,7 +21,9 @@ export async function giftCardsOfOrder(session: StoreSession, orderId: string): 
   const [payment, issued] = await Promise.all([giftCards.paymentOf(orderId), giftCards.issuedBy(orderId)]);
   const paidWith = payment ? await giftCards.findById(payment.giftCardId) : undefined;
   return {
-    giftCardPayment: payment ? { id: payment.giftCardId, last4: payment.last4, amountCents: payment.amountCents, cancelled: paidWith?.cancelledOn != null } : null,
+    giftCardPayment: payment
+      ? { id: payment.giftCardId, last4: payment.last4, amountCents: payment.amountCents, returnedCents: payment.returnedCents, cancelled: paidWith?.cancelledOn != null }
+      : null,
     giftCardsIssued: issued.map((card) => ({
       id: card.id,
       last4: giftCardCodeLast4(card.code),

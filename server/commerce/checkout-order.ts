@@ -86,8 +86,8 @@ export function chargeGiveBackKey(reference: string): string {
  * Gives back the charge of an order that could not be written. A provider that refuses leaves
  * the shopper charged with no order: logged, for the owner to give it back in the provider's dashboard.
  */
-async function giveChargeBack(services: CheckoutServices, reference: string): Promise<void> {
-  const result = await services.payments.refund(reference, { idempotencyKey: chargeGiveBackKey(reference) });
+async function giveChargeBack(services: CheckoutServices, reference: string, amountCents: number): Promise<void> {
+  const result = await services.payments.refund(reference, { amountCents, idempotencyKey: chargeGiveBackKey(reference) });
   if (result.outcome !== 'refunded') {
     services.log.error({ reference, reason: result.reason ?? null }, 'the charge of an order that could not be written was refused its refund: give it back in the payment provider');
   }
@@ -234,7 +234,7 @@ export async function placeCheckoutOrder(
     // (the provider answered both with one reference) belongs to that order and is kept
     const other = await orders.findByIdempotencyKey(input.idempotencyKey);
     if (other) return { kind: 'placed', orderId: other.id, viewToken: other.viewToken, orderNumber: other.orderNumber };
-    if (chargeReference !== null) await giveChargeBack(services, chargeReference);
+    if (chargeReference !== null) await giveChargeBack(services, chargeReference, quote.amountDueCents);
     if (isUniqueViolation(error)) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
     if (error instanceof OrderRefused) return { kind: 'refused', status: error.status, message: error.message };
     if (error instanceof TotalChanged) return { kind: 'total-changed', status: 409, message: error.message, quote: error.quote };

@@ -6,6 +6,13 @@ import { trackingFromRow } from './order-tracking-repository.ts';
 import { cardRefundFromRow, type CardRefundState } from './card-refund-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { isDiscountCodeShape, normalisedDiscountCode } from '../../client/lib/discount-code.ts';
+import { PRODUCT_TYPE } from '../commerce/pricing.ts';
+
+/** Items that count against stock: digital goods and gift cards never took any. */
+export const takesStock = (productType: number): boolean => productType !== PRODUCT_TYPE.DIGITAL && productType !== PRODUCT_TYPE.GIFT_CARD;
+
+/** What refunds of part of the order gave back so far, read with each order row (migration 151). */
+const REFUNDED_CENTS = '(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_refunds.order_id = orders.id) AS refunded_cents';
 
 export type OrderStatus = 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
 
@@ -27,6 +34,8 @@ export interface AdminOrderSummary extends OrderCustomer {
   status: OrderStatus;
   testMode: boolean;
   itemCount: number;
+  /** What refunds of part of the order gave back so far (0 when none did; a whole refund is its status). */
+  refundedCents: number;
 }
 
 /**
@@ -34,7 +43,13 @@ export interface AdminOrderSummary extends OrderCustomer {
  * variant and billing interval in the shopper's words ("Size: L, Color: White"; empty for a
  * product without options and for lines from before the checkout recorded them).
  */
-export type AdminOrderLine = Omit<OrderItemRecord, 'productType'> & { variantLabel: string; billingInterval: string };
+export type AdminOrderLine = Omit<OrderItemRecord, 'productType'> & {
+  variantLabel: string; billingInterval: string;
+  /** The order item's id, which a refund of part of the order names its lines by. */
+  itemId: string;
+  /** Whether its units count against stock, so a refund may put them back. */
+  takesStock: boolean;
+};
 
 /** An order as the CSV export writes it: the summary, the money and every line. */
 export interface AdminOrderExport extends AdminOrderSummary {
@@ -51,8 +66,8 @@ export interface AdminOrderExport extends AdminOrderSummary {
 }
 
 type ItemRow = {
-  order_id: string; product_id: string; variant_id: string; sku: string; product_name: string; quantity: number | string;
-  unit_price_cents: number | string; variant_label: string | null; billing_interval: string | null;
+  id: string; order_id: string; product_id: string; variant_id: string; sku: string; product_name: string; quantity: number | string;
+  unit_price_cents: number | string; variant_label: string | null; billing_interval: string | null; product_type: number | string;
 };
 
 function lineOf(item: ItemRow): AdminOrderLine {
@@ -65,6 +80,8 @@ function lineOf(item: ItemRow): AdminOrderLine {
     billingInterval: item.billing_interval ?? '',
     quantity: Number(item.quantity),
     unitPriceCents: Number(item.unit_price_cents),
+    itemId: item.id,
+    takesStock: takesStock(Number(item.product_type)),
   };
 }
 
@@ -146,6 +163,7 @@ function summaryOf(row: OrderRow, itemCount: number): AdminOrderSummary {
     status: row.status,
     testMode: Number(row.test_mode) === 1,
     itemCount,
+    refundedCents: Number(row.refunded_cents ?? 0),
     ...customerOf(row),
   };
 }
@@ -236,7 +254,7 @@ export class AdminOrderRepository {
   async list(limit: number, offset: number, filter: AdminOrderFilter = {}): Promise<AdminOrderSummary[]> {
     const { where, params } = whereOf(this.session.dialect, filter);
     const rows = await this.session.all<OrderRow>(
-      `SELECT * FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`,
+      `SELECT *, ${REFUNDED_CENTS} FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
     if (rows.length === 0) return [];
@@ -252,14 +270,16 @@ export class AdminOrderRepository {
    * What every order the filter finds adds up to, whatever page is shown: how many, and the
    * totals of those paid or fulfilled (the money the store keeps) by currency, live orders apart
    * from test-mode ones; cancelled and refunded orders are counted apart, their money not taken.
-   * What a gift card paid is not counted again: its money was taken when the card was sold.
+   * What a gift card paid is not counted again: its money was taken when the card was sold; what
+   * refunds of part of an order gave back to its card is not taken either.
    */
   async summary(filter: AdminOrderFilter = {}): Promise<AdminOrdersSummary> {
     const { where, params } = whereOf(this.session.dialect, filter);
     const rows = await this.session.all<{ currency: string; kept: number | string; test_mode: number | string; orders: number | string; cents: number | string | null }>(
       `SELECT currency, CASE WHEN status IN ('paid', 'fulfilled') THEN 1 ELSE 0 END AS kept, test_mode,
          COUNT(*) AS orders,
-         SUM(grand_total_cents - COALESCE((SELECT amount_cents FROM gift_card_payments WHERE gift_card_payments.order_id = orders.id), 0)) AS cents
+         SUM(grand_total_cents - COALESCE((SELECT amount_cents FROM gift_card_payments WHERE gift_card_payments.order_id = orders.id), 0)
+           - COALESCE((SELECT SUM(card_cents) FROM order_refunds WHERE order_refunds.order_id = orders.id), 0)) AS cents
        FROM orders${where} GROUP BY currency, CASE WHEN status IN ('paid', 'fulfilled') THEN 1 ELSE 0 END, test_mode`,
       params,
     );
@@ -281,7 +301,7 @@ export class AdminOrderRepository {
   }
 
   async findById(id: string): Promise<AdminOrderDetail | undefined> {
-    const row = await this.session.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [id]);
+    const row = await this.session.get<OrderRow>(`SELECT *, ${REFUNDED_CENTS} FROM orders WHERE id = ?`, [id]);
     if (!row) return undefined;
     const items = await this.session.all<ItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid', [id]);
     const entries = await this.session.all<{ variant_id: string; additional_fields_json: string | null }>(
@@ -323,7 +343,7 @@ export class AdminOrderRepository {
       // each batch goes on from the last order of the one before, in the list's own order
       const { where, params } = whereOf(this.session.dialect, filter, after ? ['created_on <= ? AND (created_on < ? OR rowid < ?)'] : [], after ? [after.createdOn, after.createdOn, after.position] : []);
       const rows = await this.session.all<OrderRow & { row_position: number | string }>(
-        `SELECT rowid AS row_position, * FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ?`,
+        `SELECT rowid AS row_position, *, ${REFUNDED_CENTS} FROM orders${where} ORDER BY created_on DESC, rowid DESC LIMIT ?`,
         [...params, Math.min(batchSize, limit - read)],
       );
       if (rows.length === 0) return;
@@ -375,12 +395,15 @@ export class AdminOrderRepository {
     return { before: row.status, testMode: Number(row.test_mode) === 1 };
   }
 
-  async lines(id: string): Promise<Array<{ productId: string; variantId: string; quantity: number; productType: number }>> {
-    const rows = await this.session.all<{ product_id: string; variant_id: string; quantity: number; product_type: number }>(
-      'SELECT product_id, variant_id, quantity, product_type FROM order_items WHERE order_id = ? ORDER BY rowid',
+  async lines(id: string): Promise<Array<{ itemId: string; productId: string; variantId: string; quantity: number; unitPriceCents: number; takesStock: boolean }>> {
+    const rows = await this.session.all<{ id: string; product_id: string; variant_id: string; quantity: number; unit_price_cents: number; product_type: number }>(
+      'SELECT id, product_id, variant_id, quantity, unit_price_cents, product_type FROM order_items WHERE order_id = ? ORDER BY rowid',
       [id],
     );
-    return rows.map((row) => ({ productId: row.product_id, variantId: row.variant_id, quantity: Number(row.quantity), productType: Number(row.product_type) }));
+    return rows.map((row) => ({
+      itemId: row.id, productId: row.product_id, variantId: row.variant_id, quantity: Number(row.quantity),
+      unitPriceCents: Number(row.unit_price_cents), takesStock: takesStock(Number(row.product_type)),
+    }));
   }
 }
 

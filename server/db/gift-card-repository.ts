@@ -22,6 +22,9 @@ export interface GiftCardPaymentRecord {
   giftCardId: string;
   last4: string;
   amountCents: number;
+  /** What has gone back on the card so far: refunds of part of the order, then the rest with its whole refund or cancellation. */
+  returnedCents: number;
+  /** When the whole payment went back (the order cancelled or refunded); null while some of it is still the order's. */
   returnedOn: number | null;
 }
 
@@ -121,15 +124,15 @@ export class GiftCardRepository {
 
   /** What the order paid by gift card, or null when it paid none. */
   async paymentOf(orderId: string): Promise<GiftCardPaymentRecord | null> {
-    const row = await this.session.get<{ gift_card_id: string; code: string; amount_cents: number | string; returned_on: number | string | null }>(
-      `SELECT payment.gift_card_id, card.code, payment.amount_cents, payment.returned_on
+    const row = await this.session.get<{ gift_card_id: string; code: string; amount_cents: number | string; returned_cents: number | string; returned_on: number | string | null }>(
+      `SELECT payment.gift_card_id, card.code, payment.amount_cents, payment.returned_cents, payment.returned_on
        FROM gift_card_payments payment JOIN gift_cards card ON card.id = payment.gift_card_id WHERE payment.order_id = ?`,
       [orderId],
     );
     if (!row) return null;
     return {
       giftCardId: row.gift_card_id, last4: giftCardCodeLast4(row.code), amountCents: Number(row.amount_cents),
-      returnedOn: row.returned_on === null ? null : Number(row.returned_on),
+      returnedCents: Number(row.returned_cents), returnedOn: row.returned_on === null ? null : Number(row.returned_on),
     };
   }
 
@@ -140,18 +143,43 @@ export class GiftCardRepository {
   }
 
   /**
-   * Puts what the order paid by gift card back on that card, once: the payment is marked
-   * returned by a conditional update first, so a refund after a cancellation returns nothing more.
+   * Puts what the order paid by gift card and has not had back yet on that card, once: the payment
+   * is marked returned by a conditional update first, so a refund after a cancellation returns
+   * nothing more, and one after refunds of part of the order returns only the rest. Returns what
+   * went back on the card (0 when nothing did).
    */
-  async givePaymentBack(orderId: string, now: number): Promise<void> {
-    const payment = await this.session.get<{ gift_card_id: string; amount_cents: number | string }>(
-      `SELECT gift_card_id, amount_cents FROM gift_card_payments WHERE order_id = ? AND returned_on IS NULL${forUpdate(this.session)}`,
+  async givePaymentBack(orderId: string, now: number): Promise<number> {
+    const payment = await this.session.get<{ gift_card_id: string; amount_cents: number | string; returned_cents: number | string }>(
+      `SELECT gift_card_id, amount_cents, returned_cents FROM gift_card_payments WHERE order_id = ? AND returned_on IS NULL${forUpdate(this.session)}`,
       [orderId],
     );
-    if (!payment) return;
-    const { changes } = await this.session.run('UPDATE gift_card_payments SET returned_on = ? WHERE order_id = ? AND returned_on IS NULL', [now, orderId]);
-    if (changes !== 1) return;
-    await this.session.run('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ?', [Number(payment.amount_cents), payment.gift_card_id]);
+    if (!payment) return 0;
+    const rest = Number(payment.amount_cents) - Number(payment.returned_cents);
+    const { changes } = await this.session.run(
+      'UPDATE gift_card_payments SET returned_on = ?, returned_cents = amount_cents WHERE order_id = ? AND returned_on IS NULL AND returned_cents = ?',
+      [now, orderId, Number(payment.returned_cents)],
+    );
+    if (changes !== 1 || rest <= 0) return 0;
+    await this.session.run('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ?', [rest, payment.gift_card_id]);
+    return rest;
+  }
+
+  /**
+   * Puts `cents` of what the order paid by gift card back on that card, for a refund of part of
+   * the order: a conditional update, so of two refunds at once neither returns more than the
+   * payment had left. False when it had not that much left (nothing changes).
+   */
+  async givePartBack(orderId: string, cents: number): Promise<boolean> {
+    const { changes } = await this.session.run(
+      'UPDATE gift_card_payments SET returned_cents = returned_cents + ? WHERE order_id = ? AND returned_on IS NULL AND returned_cents + ? <= amount_cents',
+      [cents, orderId, cents],
+    );
+    if (changes !== 1) return false;
+    await this.session.run(
+      'UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = (SELECT gift_card_id FROM gift_card_payments WHERE order_id = ?)',
+      [cents, orderId],
+    );
+    return true;
   }
 
   /** Cancels the cards the order issued: they can no longer be spent. */

@@ -10,7 +10,8 @@
  * it and which gift cards it bought are stopped (the move has done both by then, in the same
  * transaction); a refund says the same, with how much goes back to the
  * payment card and whether the order, not sent yet, now will not be. Of a test order, whose card
- * was never charged, both say so instead of what goes back to the card.
+ * was never charged, both say so instead of what goes back to the card. After refunds of part of
+ * the order (partial-refund-email.ts told of each), both say only what goes back now: the rest.
  */
 import { CHECKOUT } from '../../client/lib/messages.ts';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
@@ -23,6 +24,7 @@ import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { NewOutboxEmail } from '../db/email-outbox-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
+import { NO_REFUNDS, OrderRefundRepository } from '../db/order-refund-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
@@ -47,11 +49,12 @@ export type OrderChange = keyof typeof CHANGES;
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange, refundedFrom?: string): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const giftCards = new GiftCardRepository(session);
-  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse, cardRefund] = await Promise.all([
+  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse, cardRefund, earlierRefunds] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
     giftCards.paymentOf(orderId), giftCards.issuedBy(orderId), change === 'shipped' ? shopperTracking(session, orderId) : null,
     change === 'shipped' ? new DiscountCodeRepository(session).useOf(orderId) : null,
     change === 'cancelled' ? new CardRefundRepository(session).of(orderId) : null,
+    change === 'shipped' ? NO_REFUNDS : new OrderRefundRepository(session).totalsOf(orderId),
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
@@ -64,8 +67,8 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const discount = discountParts(shown.discount, money);
   // money and gift cards come back on a cancellation and on a refund alike (the move has done it)
   const givesBack = change === 'cancelled' || change === 'refunded';
-  // what the payment card paid: the total less a gift card's part
-  const cardCents = order.grandTotalCents - (giftCardPayment?.amountCents ?? 0);
+  // what goes back to the payment card now: what it paid (the total less a gift card's part) less what refunds of part of the order gave it
+  const cardCents = order.grandTotalCents - (giftCardPayment?.amountCents ?? 0) - earlierRefunds.cardCents;
   const context = {
     subject,
     siteTitle: settings.siteTitle,
@@ -86,11 +89,11 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
         giftCard: giftCardParts(giftCardPayment, order.grandTotalCents, money),
       }
       : null,
-    giftCardBack: givesBack && giftCardPayment?.returnedOn != null
-      ? { amount: money(giftCardPayment.amountCents), last4: giftCardPayment.last4 }
+    giftCardBack: givesBack && giftCardPayment?.returnedOn != null && giftCardPayment.amountCents > earlierRefunds.giftCardCents
+      ? { amount: money(giftCardPayment.amountCents - earlierRefunds.giftCardCents), last4: giftCardPayment.last4 }
       : null,
     giftCardsStopped: givesBack ? giftCardsSold.filter((card) => card.cancelledOn !== null).map((card) => giftCardCodeLast4(card.code)) : [],
-    refund: change === 'refunded' ? refundParts(order, cardCents, customer.cardLast4, refundedFrom, money) : null,
+    refund: change === 'refunded' ? refundParts(order.grandTotalCents - earlierRefunds.amountCents, order.testMode, cardCents, customer.cardLast4, refundedFrom, money) : null,
     // a live order's cancellation gave the card its money back through the provider (the move records it first)
     cardBack: cardRefund?.refundedOn != null && cardCents > 0 ? { amount: money(cardCents), last4: customer.cardLast4 } : null,
     // a test order's card was never charged: said once, in place of what would go back to it
@@ -101,15 +104,16 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
 }
 
 /**
- * What a refund gives back, as its notice says it: the whole total, the part the payment card paid
- * (`cardCents`) and the card's last four digits when the order kept them, for a live order only: a
- * test order's card was never charged (what a gift card paid goes back on the card, said apart),
- * and whether an order not sent yet will not be sent.
+ * What a refund gives back, as its notice says it: the total less what refunds of part of the
+ * order gave back already (`totalCents`), the part the payment card gets (`cardCents`) and the
+ * card's last four digits when the order kept them, for a live order only: a test order's card
+ * was never charged (what a gift card paid goes back on the card, said apart), and whether an
+ * order not sent yet will not be sent.
  */
-function refundParts(order: { grandTotalCents: number; testMode: boolean }, cardCents: number, cardLast4: string, refundedFrom: string | undefined, money: (cents: number) => string) {
+function refundParts(totalCents: number, testMode: boolean, cardCents: number, cardLast4: string, refundedFrom: string | undefined, money: (cents: number) => string) {
   return {
-    total: money(order.grandTotalCents),
-    toCard: cardCents > 0 && !order.testMode ? { amount: money(cardCents), last4: cardLast4 } : null,
+    total: money(totalCents),
+    toCard: cardCents > 0 && !testMode ? { amount: money(cardCents), last4: cardLast4 } : null,
     notSent: refundedFrom === 'paid',
   };
 }

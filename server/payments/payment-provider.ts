@@ -29,14 +29,20 @@ export type ChargeResult =
   | { outcome: 'retry' };
 
 export interface RefundRequest {
-  /** The refund's own key (the order's, or the checkout's for a charge it gives back): asking twice with the same key gives the money back once. */
+  /**
+   * What to give back now, in the charge's currency and minor units: all of what is left of the
+   * charge for a whole refund, a cancellation or a checkout's give-back, part of it for a refund
+   * of part of an order.
+   */
+  amountCents: number;
+  /** The refund's own key (the order's, one refund of part of it, or the checkout's for a charge it gives back): asking twice with the same key gives the money back once. */
   idempotencyKey: string;
 }
 
 export type RefundResult =
-  /** The charge is given back in full (now, or already: asked before, or in the provider's own dashboard). */
+  /** The amount asked is given back (now, or already: asked before under the same key, or in the provider's own dashboard). */
   | { outcome: 'refunded' }
-  /** The provider will not give it back (too old, disputed…): nothing moved; `reason` in its words when it gave one. */
+  /** The provider will not give it back (too old, disputed, more than is left of the charge…): nothing moved; `reason` in its words when it gave one. */
   | { outcome: 'refused'; reason?: string };
 
 export interface PaymentProvider {
@@ -46,8 +52,10 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
-   * Gives a charge back in full: the order could not be written after all (the last item went),
-   * or the owner refunds or cancels it. Throws when the provider cannot be reached or fails.
+   * Gives `request.amountCents` of a charge back: all of it when the order could not be written
+   * after all (the last item went), what is left of it when the owner refunds or cancels the
+   * order, part of it for a refund of part of the order. Throws when the provider cannot be
+   * reached or fails.
    */
   refund(reference: string, request: RefundRequest): Promise<RefundResult>;
 }

@@ -285,6 +285,11 @@ describe('the admin on a phone', () => {
       await expectFits('order, the fulfil question', width);
       await shot('order-fulfil');
       await page.getByRole('button', { name: ADMIN.notNow }).click();
+      // refunding part of it: the disclosure opened, each line's quantity and box, the amount, reason and button fit and are as easy to tap
+      await page.locator('summary', { hasText: ADMIN.partialRefund }).click();
+      await page.getByRole('form', { name: ADMIN.partialRefund }).waitFor();
+      await expectFits('order, refunding part of it', width);
+      await shot('order-partial-refund');
       await openSection('Orders');
       // every cell (the order's number, date, customer, total and status) read without scrolling sideways
       const orders = 'table.admin-table';

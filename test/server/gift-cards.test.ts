@@ -39,7 +39,7 @@ interface OrderAnswer {
 }
 
 interface GiftCardsOfOrder {
-  giftCardPayment: { id: string; last4: string; amountCents: number; cancelled: boolean } | null;
+  giftCardPayment: { id: string; last4: string; amountCents: number; returnedCents: number; cancelled: boolean } | null;
   giftCardsIssued: Array<{ id: string; last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }>;
 }
 
@@ -188,7 +188,7 @@ describe('spending', () => {
     expect(charges.at(-1)!.amountCents).toBe(shown.totalCents - 2500);
     expect(await balanceOf(code)).toBe(0);
     const orderId = orderIdOf(placed.body.confirmationUrl!);
-    expect((await giftCardsOf(orderId)).giftCardPayment).toEqual({ id: expect.any(String), last4: code.slice(-4), amountCents: 2500, cancelled: false });
+    expect((await giftCardsOf(orderId)).giftCardPayment).toEqual({ id: expect.any(String), last4: code.slice(-4), amountCents: 2500, returnedCents: 0, cancelled: false });
     const [confirmation] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-confirmation');
     expect(confirmation!.text).toContain(`${CHECKOUT.giftCardLine(code.slice(-4))}: -$25.00`);
     expect(confirmation!.text).not.toContain(code);
@@ -327,7 +327,8 @@ describe("the owner's cancellations", () => {
     expect(await balanceOf(code)).toBe(10000 - paid.amountCents);
     const cancelled = await owner.post<{ order: GiftCardsOfOrder }>(`/api/admin/orders/${orderId}/cancel`, {});
     expect(cancelled.status, cancelled.text).toBe(200);
-    expect(cancelled.body.order.giftCardPayment).toEqual(paid);
+    // all of it went back on the card
+    expect(cancelled.body.order.giftCardPayment).toEqual({ ...paid, returnedCents: paid.amountCents });
     expect(await balanceOf(code)).toBe(10000);
     // the shopper's notice says where the money went
     const [notice] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-cancelled');

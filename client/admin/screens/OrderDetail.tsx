@@ -1,4 +1,4 @@
-/** One order: lines, totals (with its discount code and a gift card's payment), customer, shipping, payment, extra-field answers, the gift cards it sold, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund (a live order's card through the payment provider), send an email again. */
+/** One order: lines, totals (with its discount code, a gift card's payment and what was refunded), customer, shipping, payment, extra-field answers, the gift cards it sold, its refunds of part of it, its emails; fulfil (with the parcel's tracking, corrected after), cancel, refund (a live order's card through the payment provider) in whole or in part, send an email again. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
@@ -17,6 +17,8 @@ import { giftCardConsequences, OrderGiftCards, type GiftCardPayment, type Issued
 import { filledIn, TrackingFacts, TrackingForm, type TrackingValues } from './OrderTracking.tsx';
 import type { ParcelTracking } from '../../lib/parcel-carriers.ts';
 import { AdminLink } from '../AdminLink.tsx';
+import { PartialRefund } from './PartialRefund.tsx';
+import { OrderRefunds, type OrderRefund } from './OrderRefunds.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -36,16 +38,23 @@ interface OrderDetailData extends OrderSummary {
   paymentCardLast4?: string | null;
   /** What the payment card paid, and whether its refund was begun or made (absent from an older server). */
   cardRefund?: CardRefund | null;
+  /** Its refunds of part of it, oldest first (absent from an older server). */
+  refunds?: OrderRefund[];
 }
 
-/** What the payment card paid (0 when none was charged), and when its refund through the provider was begun and made. */
-interface CardRefund { paidCents: number; startedOn: number | null; refundedOn: number | null }
+/**
+ * What the payment card paid (0 when none was charged), what refunds of part of the order gave back
+ * to it (absent from an older server), and when its refund through the provider was begun and made.
+ */
+interface CardRefund { paidCents: number; givenBackCents?: number; startedOn: number | null; refundedOn: number | null }
 
 /** What a live order's card is owed by a refund, in words; null for none: a test order, one no card paid, or one whose card has its money back. */
 function owedToCard(order: OrderDetailData, money: (cents: number) => string): { amount: string; card: string } | null {
   const refund = order.cardRefund;
-  if (order.testMode || !refund || refund.paidCents <= 0 || refund.refundedOn !== null) return null;
-  return { amount: money(refund.paidCents), card: ADMIN.refundCard(order.paymentCardLast4 ?? null) };
+  // refunds of part of the order gave some back already: a whole refund or a cancellation gives the rest
+  const left = refund ? refund.paidCents - (refund.givenBackCents ?? 0) : 0;
+  if (order.testMode || !refund || left <= 0 || refund.refundedOn !== null) return null;
+  return { amount: money(left), card: ADMIN.refundCard(order.paymentCardLast4 ?? null) };
 }
 
 /** The discount code an order used, what it took off, and whether its use went back to the code (cancelled or refunded). */
@@ -63,8 +72,14 @@ function DiscountLine({ discount, discountCents, money }: { discount: OrderDisco
   );
 }
 
-/** A line as bought: the variant and billing interval in the shopper's words (empty when none). */
-interface OrderLine { sku: string; productName: string; variantLabel?: string; billingInterval?: string; quantity: number; unitPriceCents: number }
+/**
+ * A line as bought: the variant and billing interval in the shopper's words (empty when none); its
+ * item id, whether it takes stock and how many units refunds took (absent from an older server).
+ */
+interface OrderLine {
+  sku: string; productName: string; variantLabel?: string; billingInterval?: string; quantity: number; unitPriceCents: number;
+  itemId?: string; takesStock?: boolean; refundedQuantity?: number;
+}
 
 /** Which variant a line is, in words ("Size: L, Color: White · Billed every month"); SKUs of made products say nothing. */
 function variantText(line: OrderLine): string {
@@ -219,6 +234,14 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     setAsking(form);
   }
 
+  /** A refund of part of the order was made: said on the screen's line, and the order reloaded. */
+  function partlyRefunded(doneText: string) {
+    setTrackingNotice(NO_NOTICE);
+    setNotice({ text: doneText, kind: 'info' });
+    setActed((count) => count + 1);
+    reload();
+  }
+
   async function act(action: 'cancel' | 'refund', confirmText: string, doneText: string) {
     if (!window.confirm(confirmText)) return;
     setBusy(true);
@@ -254,6 +277,9 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const refundUnfinished = toCard !== null && order.cardRefund?.startedOn != null;
   // a live order's cancellation gave its card the money back: nothing is left to refund
   const givenBackOnCancel = !order.testMode && order.status === 'cancelled' && order.cardRefund?.refundedOn != null;
+  // what refunds gave back: the whole total once refunded, what refunds of part of it gave back before that
+  const refundedCents = order.status === 'refunded' ? order.grandTotalCents : (order.refundedCents ?? 0);
+  const partlyRefundedNow = (order.status === 'paid' || order.status === 'fulfilled') && (order.refundedCents ?? 0) > 0;
   return (
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
@@ -262,6 +288,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       </div>
       <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>
         {ADMIN.status}: {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
+        {partlyRefundedNow ? ` · ${ADMIN.partlyRefunded(money(order.refundedCents ?? 0))}` : ''}
       </p>
       <dl className="admin-facts">
         <dt>{ADMIN.date}</dt><dd><StoreDate on={order.createdOn} /></dd>
@@ -290,7 +317,11 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         {order.giftCardPayment ? (
           <><dt>{giftCardLink(order.giftCardPayment, ADMIN.giftCardPayment(order.giftCardPayment.last4))}</dt><dd>{money(-order.giftCardPayment.amountCents)}</dd></>
         ) : null}
+        {refundedCents > 0 ? (
+          <><dt>{ADMIN.refundedTotal}</dt><dd>{money(-refundedCents)}</dd><dt>{ADMIN.netTotal}</dt><dd>{money(order.grandTotalCents - refundedCents)}</dd></>
+        ) : null}
       </dl>
+      <OrderRefunds refunds={order.refunds ?? []} testMode={order.testMode} money={money} />
       <OrderGiftCards cards={order.giftCardsIssued ?? []} money={money} navigate={navigate} />
       {order.formAnswers.length > 0 ? (
         <>
@@ -337,6 +368,10 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         </>
       ) : null}
       {refundUnfinished ? <p className="admin-hint">{ADMIN.refundUnfinishedNote}</p> : null}
+      {canManage && (order.status === 'paid' || order.status === 'fulfilled') && order.grandTotalCents - refundedCents > 0 ? (
+        <PartialRefund orderId={orderId} status={order.status} currency={order.currency} testMode={order.testMode} lines={order.lines}
+          leftCents={order.grandTotalCents - refundedCents} money={money} onRefunded={partlyRefunded} />
+      ) : null}
       <Notice text={notice.text} kind={notice.kind} />
       {canManage && asking === 'fulfil' && order.status === 'paid' ? (
         <TrackingForm question={fulfilment.confirm} submitLabel={ADMIN.markFulfilled} initial={null} busy={busy} fieldErrors={fieldErrors}

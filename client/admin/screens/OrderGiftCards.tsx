@@ -14,23 +14,28 @@ import { AdminLink } from '../AdminLink.tsx';
 
 export interface IssuedGiftCard { id?: string; last4: string; initialCents: number; balanceCents: number; recipientEmail: string; cancelled: boolean }
 
-/** The card that paid; `cancelled` when it is stopped now (absent from a server older than the Gift cards screen). */
-export interface GiftCardPayment { id?: string; last4: string; amountCents: number; cancelled?: boolean }
+/**
+ * The card that paid; `cancelled` when it is stopped now (absent from a server older than the Gift cards screen);
+ * `returnedCents`, what went back on it so far (absent from a server older than refunds of part of an order).
+ */
+export interface GiftCardPayment { id?: string; last4: string; amountCents: number; returnedCents?: number; cancelled?: boolean }
 
 /**
  * What cancelling or refunding an order does to its gift cards ('' for nothing): the card that
  * paid gets its part back (said when that card is stopped, as the money cannot be spent then),
  * and the cards it sold stop working (said of each one spent in part, what it paid and what is
  * voided). A cancelled order gave its payment back already; a refund of it still stops the cards
- * it sold that were started again since.
+ * it sold that were started again since. After refunds of part of the order, only the rest of the
+ * payment goes back.
  */
 export function giftCardConsequences(
   status: string, payment: GiftCardPayment | null | undefined, issued: readonly IssuedGiftCard[], money: (cents: number) => string,
 ): string {
   if (status !== 'paid' && status !== 'fulfilled' && status !== 'cancelled') return '';
   const live = issued.filter((card) => !card.cancelled);
-  const back = payment && status !== 'cancelled'
-    ? (payment.cancelled ? ADMIN.giftCardPaymentBackStopped : ADMIN.giftCardPaymentBack)(money(payment.amountCents), payment.last4)
+  const rest = payment ? payment.amountCents - (payment.returnedCents ?? 0) : 0;
+  const back = payment && status !== 'cancelled' && rest > 0
+    ? (payment.cancelled ? ADMIN.giftCardPaymentBackStopped : ADMIN.giftCardPaymentBack)(money(rest), payment.last4)
     : '';
   const spent = live.filter((card) => card.balanceCents < card.initialCents)
     .map((card) => ADMIN.giftCardSoldSpent(card.last4, money(card.initialCents - card.balanceCents), card.balanceCents > 0 ? money(card.balanceCents) : ''));

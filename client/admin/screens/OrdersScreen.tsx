@@ -25,6 +25,8 @@ export interface OrderSummary {
   status: string; testMode: boolean; itemCount: number;
   /** The order's emails that failed (refused by the mail server, or given up as too late to send). */
   emailsNotSent?: number;
+  /** What refunds of part of it gave back (absent from an older server). */
+  refundedCents?: number;
 }
 
 export function orderLabel(order: { id: string; orderNumber: string | number | null }): string {
@@ -107,6 +109,8 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
                     {/* one piece, so a card's line keeps the flags beside the status rather than under its label */}
                     <span>
                       {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}
+                      {(order.status === 'paid' || order.status === 'fulfilled') && order.refundedCents
+                        ? <small className="admin-hint"> · {ADMIN.partlyRefunded(formatMoney(order.refundedCents, order.currency, moneyFormat))}</small> : null}
                       {order.emailsNotSent ? <small className="admin-hint"> · {ADMIN.orderEmailsNotSent(order.emailsNotSent)}</small> : null}
                     </span>
                   </td>

@@ -58,7 +58,7 @@ describe('refunding a live order', () => {
     const orderId = await buy();
     const before = await detail(orderId);
     expect(before.testMode).toBe(false);
-    expect(before.cardRefund).toEqual({ paidCents: before.grandTotalCents, startedOn: null, refundedOn: null });
+    expect(before.cardRefund).toEqual({ paidCents: before.grandTotalCents, givenBackCents: 0, startedOn: null, refundedOn: null });
     expect(before).not.toHaveProperty('cardRefundState'); // the screen's own part, sent once as cardRefund
     const left = await stock();
     const answer = await refund(orderId);
@@ -158,7 +158,7 @@ describe('refunding a live order', () => {
     const store = server.app.deps.store;
     // the stopped process: it took the refund and the provider gave the money back, then nothing was written
     expect(await new CardRefundRepository(store).begin(orderId, ['paid'], Date.now(), REFUND_CLAIM_MS)).toBe(true);
-    await payments.provider.refund(order.paymentReference, { idempotencyKey: refundKey(orderId) });
+    await payments.provider.refund(order.paymentReference, { amountCents: order.cardRefund!.paidCents, idempotencyKey: refundKey(orderId) });
     expect((await refund(orderId)).body.message).toBe(ADMIN.server.refundBeingMade);
     await store.run('UPDATE orders SET card_refund_started_on = card_refund_started_on - ? WHERE id = ?', [REFUND_CLAIM_MS + 1000, orderId]);
     const answer = await refund(orderId);

@@ -295,6 +295,23 @@ describe(`GET ${ORDERS}, ${ORDERS_CSV} and the order moves of ${ORDER}`, () => {
     }
   });
 
+  it('refuses a refund of part of an order with unknown or missing fields, bad amounts, quantities and ids, hostile reasons, and an unknown order', async () => {
+    const refunds = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}/refunds`;
+    const valid = { lines: [], amountCents: 100, notifyCustomer: false };
+    await refused(() => owner.post(refunds('unknown-order'), { ...valid, status: 'refunded' }), { status: 400 });
+    await refused(() => owner.post(refunds('unknown-order'), { lines: [], notifyCustomer: false }), { status: 400, field: 'amountCents' });
+    for (const amountCents of [0, -1, 1.5, '100', null]) await refused(() => owner.post(refunds('unknown-order'), { ...valid, amountCents }), { status: 400, field: 'amountCents' });
+    await refused(() => owner.post(refunds('unknown-order'), { ...valid, notifyCustomer: 'yes' }), { status: 400, field: 'notifyCustomer' });
+    await refused(() => owner.post(refunds('unknown-order'), { ...valid, lines: [{ itemId: 'i1', quantity: 0, restock: false }] }), { status: 400, field: 'lines.0.quantity' });
+    await refused(() => owner.post(refunds('unknown-order'), { ...valid, lines: [{ itemId: 'bad id', quantity: 1, restock: false }] }), { status: 400, field: 'lines.0.itemId' });
+    await refused(() => owner.post(refunds('unknown-order'), { ...valid, lines: [{ itemId: 'i1', quantity: 1 }] }), { status: 400, field: 'lines.0.restock' });
+    await refused(() => owner.post(refunds('unknown-order'), { ...valid, reason: 'x'.repeat(501) }), { status: 400, field: 'reason' });
+    await refused(() => owner.post(refunds('unknown-order'), { ...valid, reason: 'a\u0000b' }), { status: 400, field: 'reason' });
+    for (const [, body] of NOT_AN_OBJECT) await refused(() => owner.post(refunds('unknown-order'), body), { status: 400 });
+    await refused(() => owner.post(refunds('bad id'), valid), { status: 400 });
+    await refused(() => owner.post(refunds('unknown-order'), valid), { status: 404 });
+  });
+
   it('refuses a tracking link that is not http or https, a number with other characters, an unknown carrier and other fields, on fulfil and on the tracking correction', async () => {
     const fulfil = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}/fulfil`;
     const tracking = (id: string) => `${ORDER.replace(':orderId', encodeURIComponent(id))}/tracking`;

@@ -81,6 +81,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'PUT /api/admin/orders/:orderId/tracking': file(ADMIN),
   'POST /api/admin/orders/:orderId/cancel': file(ADMIN),
   'POST /api/admin/orders/:orderId/refund': file(ADMIN),
+  'POST /api/admin/orders/:orderId/refunds': file(ADMIN),
   'POST /api/admin/orders/:orderId/emails/:emailId/send': file(ADMIN),
   'GET /api/admin/gift-cards': file(ADMIN),
   'GET /api/admin/gift-cards/:giftCardId': file(ADMIN),
