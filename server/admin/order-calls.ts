@@ -366,7 +366,7 @@ export function createOrderCalls(deps: AppDeps): Router {
   });
 
   // Refunds part of a paid or fulfilled order: some items (back to stock or not) and some money, or money alone (partial-refund.ts).
-  router.post(`${ADMIN_ORDERS}/:orderId/refunds`, ownerWrite, canManage, async (req, res) => {
+  router.post(`${ADMIN_ORDERS}/:orderId/refunds`, canManage, ownerWrite, async (req, res) => {
     const { orderId } = parseAdminInput(orderParams, req.params);
     const input = parseAdminInput(partialRefundInput, req.body ?? {});
     let sent;

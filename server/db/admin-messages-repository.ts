@@ -59,7 +59,8 @@ const WAITS_AFTER_UNDELIVERED = `CASE WHEN s.notified_on IS NULL
        ORDER BY notice.created_on DESC, notice.rowid DESC LIMIT 1) IN ('failed', 'kept')
   THEN 1 ELSE 0 END`;
 
-function fieldsOf(definitionJson: string): FormField[] {
+/** A form's fields from its definition: id, title (the id when it has none) and kind. */
+export function fieldsOf(definitionJson: string): FormField[] {
   const fields = parseObjectColumn(definitionJson).fields;
   if (!Array.isArray(fields)) return [];
   return fields.flatMap((field) => {
