@@ -26,6 +26,7 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { checkAdminInput, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { giftCardsOfOrder } from './order-gift-cards.ts';
+import { readableFormAnswers } from './order-form-answers.ts';
 import { cardChargeOf, cardRefundOfOrder, giveCardBack, isOwedToCard, REFUND_CLAIM_MS } from './card-refund.ts';
 import { CardRefundRepository } from '../db/card-refund-repository.ts';
 import { OrderRefundRepository } from '../db/order-refund-repository.ts';
@@ -233,10 +234,13 @@ export function createOrderCalls(deps: AppDeps): Router {
     const detail = await new AdminOrderRepository(deps.store).findById(orderId);
     if (!detail) return undefined;
     const giftCards = await giftCardsOfOrder(deps.store, orderId);
-    const { cardRefundState, lines, ...order } = detail;
+    const { cardRefundState, lines, formAnswers, ...order } = detail;
     const { cardRefundedCents, ...refunds } = await orderRefunds(deps.store, orderId, lines, giftCards.giftCardPayment?.last4 ?? null);
+    // the answers by field title, in words, as Messages shows a form's: the cart keeps them by field id
+    const productOf = (sku: string) => lines.find((line) => line.sku === sku)?.productId;
     return {
       ...order, ...giftCards, ...refunds,
+      formAnswers: await readableFormAnswers(deps.store, formAnswers, productOf),
       cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0, cardRefundedCents),
     };
   }
