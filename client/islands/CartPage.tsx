@@ -5,7 +5,8 @@
  * (a line short of stock by name) and puts the box back to the stored quantity;
  * the focus stays in the box, and after a removal goes to the line that takes
  * its place. A box left for a Remove, an Edit or for Checkout (on a phone, one
- * tap) is saved first: they act once its change is through. Each update is surrounded
+ * tap) is saved first: they act once its change is through. A change made or a line removed
+ * is announced in a polite status region with the new subtotal. Each update is surrounded
  * by the recalculate-start and recalculate-end page events. A quantity typed in
  * the server's markup before the island's script arrived is kept and saved.
  */
@@ -14,7 +15,7 @@ import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, BUTTON, CART, CHECKOUT, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, CART_STATUS, CHECKOUT, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { navigation } from '../lib/navigation.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
@@ -204,6 +205,8 @@ export default function CartPage(props: CartPageProps) {
   };
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  // What the last change did, for the status region: the totals change without a word otherwise.
+  const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<CartEntry | null>(null);
   const confirmDialog = useConfirmDialog();
   const root = useRef<HTMLDivElement | null>(null);
@@ -244,6 +247,7 @@ export default function CartPage(props: CartPageProps) {
   const recalculate = async (title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>, line?: CartEntry): Promise<boolean> => {
     setBusy(true);
     setAlert(null);
+    setAnnouncement('');
     document.dispatchEvent(new CustomEvent(RECALCULATE_START_EVENT));
     const answer = await call();
     document.dispatchEvent(new CustomEvent(RECALCULATE_END_EVENT, { detail: { ok: answer.ok } }));
@@ -272,6 +276,11 @@ export default function CartPage(props: CartPageProps) {
     const at = (cart?.entries ?? []).findIndex((line) => line.id === entry.id);
     const done = await recalculate(CART.removeItem, () => removeEntry(entry.id));
     setFocusRowAt(Math.max(0, at));
+    if (done) {
+      const item = addedItemDescription(entry.title, variantLabelOf(entry), 1);
+      const left = cartNow.current;
+      setAnnouncement(left && left.entries.length > 0 ? CART_STATUS.removed(item, money(left.subtotalCents)) : CART_STATUS.removedLast(item));
+    }
     return done;
   };
 
@@ -301,7 +310,12 @@ export default function CartPage(props: CartPageProps) {
       await confirmAndRemove(entry);
       return false;
     }
-    return recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), entry);
+    const done = await recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), entry);
+    if (done) {
+      const subtotal = money(cartNow.current?.subtotalCents ?? 0);
+      setAnnouncement(CART_STATUS.quantityUpdated(addedItemDescription(entry.title, variantLabelOf(entry), 1), parsed.value, subtotal));
+    }
+    return done;
   };
 
   /** A line's Edit: as Remove, after the change under way, the line as it is now, unless that change took it. */
@@ -316,10 +330,14 @@ export default function CartPage(props: CartPageProps) {
     setEditing(now);
   };
 
+  // First in both the empty and the full cart, so the region stays the same element when the last
+  // line goes: a live region put in anew is often not read.
+  const status = <p className="visually-hidden" role="status">{announcement}</p>;
   const entries = cart?.entries ?? [];
   if (entries.length === 0) {
     return (
       <div id={CART_ROOT_ID} ref={root} className="cart-page is-empty">
+        {status}
         <p>{CART.emptyCart}</p>
         <a href="/">{CART.continueShopping}</a>
         {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
@@ -331,9 +349,18 @@ export default function CartPage(props: CartPageProps) {
   const productTypes = entries.map((entry) => entry.productType ?? PHYSICAL_PRODUCT_TYPE);
   return (
     <div id={CART_ROOT_ID} ref={root} className="cart-page" aria-busy={busy}>
+      {status}
       {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
       {/* Roles set outright: on a phone the rows are drawn as grids, and a browser may then drop the table's semantics. */}
       <table role="table" className="cart-table" aria-label={CART.shoppingCart}>
+        {/* headers a screen reader names each cell by; the design shows none, so they are visually hidden */}
+        <thead role="rowgroup" className="cart-table__head">
+          <tr role="row">
+            {[CART.columns.picture, CART.columns.item, CART.columns.quantity, CART.columns.price, CART.columns.remove].map((heading) => (
+              <th key={heading} role="columnheader" scope="col"><span className="visually-hidden">{heading}</span></th>
+            ))}
+          </tr>
+        </thead>
         <tbody role="rowgroup">
           {entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} money={money} busy={busy} left={props.shortEntries?.[entry.id]}

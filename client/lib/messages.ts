@@ -152,6 +152,18 @@ export const CART = {
   /** After a line's unit price: '$68.00 each'. */
   each: 'each',
   shoppingCart: 'Shopping Cart',
+  /** The cart table's column headers, read by a screen reader before each cell (the design shows none). */
+  columns: { picture: 'Picture', item: 'Item', quantity: 'Quantity', price: 'Price', remove: 'Remove' },
+} as const;
+
+/** The cart page's status region (announced politely; failures are alerts): what changed and the new subtotal. */
+export const CART_STATUS = {
+  /** 'Quantity of Stoneware Mug updated to 3. Subtotal: $84.00.' */
+  quantityUpdated: (item: string, quantity: number, subtotal: string): string => `Quantity of ${item} updated to ${quantity}. Subtotal: ${subtotal}.`,
+  /** 'Removed Linen Work Shirt (Size: M) from your cart. Subtotal: $68.00.' */
+  removed: (item: string, subtotal: string): string => `Removed ${item} from your cart. Subtotal: ${subtotal}.`,
+  /** The last line removed. */
+  removedLast: (item: string): string => `Removed ${item} from your cart. Your cart is empty.`,
 } as const;
 
 /** Count shown on the pill: the number, or '100+' above 100. */
