@@ -26,6 +26,7 @@ import {
 } from '../lib/cart.ts';
 import { cartEligibleForInstalments, PHYSICAL_PRODUCT_TYPE } from '../lib/instalments.ts';
 import type { ApiFailure } from '../lib/api.ts';
+import { focusableElements } from '../lib/focus.ts';
 
 export const CART_ROOT_ID = 'sqs-cart-root';
 
@@ -102,6 +103,15 @@ function parseSavedFields(text: string | null): Record<string, unknown> | undefi
     return undefined;
   }
 }
+
+/** A line's control an alert is about, which takes the focus when the alert is closed. */
+interface AlertSubject {
+  entryId: string;
+  control: 'quantity' | 'remove' | 'edit';
+}
+const CONTROL_CLASSES: Record<AlertSubject['control'], string> = {
+  quantity: 'cart-row__quantity', remove: 'cart-row__remove', edit: 'cart-row__edit',
+};
 
 function EntryRow({ entry, form, money, busy, left, onQuantity, onRemove, onEdit }: {
   entry: CartEntry; form: ExtraFieldsForm | undefined; money: (cents: number) => string; busy: boolean;
@@ -204,7 +214,7 @@ export default function CartPage(props: CartPageProps) {
     setCart(next);
   };
   const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  const [alert, setAlert] = useState<{ title: string; message: string; about: AlertSubject } | null>(null);
   // What the last change did, for the status region: the totals change without a word otherwise.
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<CartEntry | null>(null);
@@ -244,7 +254,9 @@ export default function CartPage(props: CartPageProps) {
    * Runs one update between the recalculate events; returns whether it went through. A change of
    * one line's quantity names that line, whose stock a refusal for stock then says.
    */
-  const recalculate = async (title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>, line?: CartEntry): Promise<boolean> => {
+  const recalculate = async (
+    title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>, about: AlertSubject, line?: CartEntry,
+  ): Promise<boolean> => {
     setBusy(true);
     setAlert(null);
     setAnnouncement('');
@@ -255,7 +267,7 @@ export default function CartPage(props: CartPageProps) {
       const detail = detailFor(answer);
       const message = line && detail === ADD_TO_CART.notEnoughStock ? await notEnoughStockFor(line, cart) : detail;
       setBusy(false);
-      setAlert({ title, message });
+      setAlert({ title, message, about });
       return false;
     }
     setBusy(false);
@@ -274,7 +286,7 @@ export default function CartPage(props: CartPageProps) {
     });
     if (!confirmed) return true;
     const at = (cart?.entries ?? []).findIndex((line) => line.id === entry.id);
-    const done = await recalculate(CART.removeItem, () => removeEntry(entry.id));
+    const done = await recalculate(CART.removeItem, () => removeEntry(entry.id), { entryId: entry.id, control: 'remove' });
     setFocusRowAt(Math.max(0, at));
     if (done) {
       const item = addedItemDescription(entry.title, variantLabelOf(entry), 1);
@@ -303,14 +315,14 @@ export default function CartPage(props: CartPageProps) {
   const changeQuantity = async (entry: CartEntry, raw: string): Promise<boolean> => {
     const parsed = parseQuantity(raw);
     if (!parsed.ok) {
-      setAlert({ title: CART.updateQuantity, message: parsed.message });
+      setAlert({ title: CART.updateQuantity, message: parsed.message, about: { entryId: entry.id, control: 'quantity' } });
       return false;
     }
     if (parsed.value <= 0) {
       await confirmAndRemove(entry);
       return false;
     }
-    const done = await recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), entry);
+    const done = await recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), { entryId: entry.id, control: 'quantity' }, entry);
     if (done) {
       const subtotal = money(cartNow.current?.subtotalCents ?? 0);
       setAnnouncement(CART_STATUS.quantityUpdated(addedItemDescription(entry.title, variantLabelOf(entry), 1), parsed.value, subtotal));
@@ -324,12 +336,21 @@ export default function CartPage(props: CartPageProps) {
     if (now === undefined) return;
     const form = now.additionalFieldsFormId ? props.forms?.[now.additionalFieldsFormId] : undefined;
     if (!form) {
-      setAlert({ title: CART.openForm, message: REQUEST.tryAgain });
+      setAlert({ title: CART.openForm, message: REQUEST.tryAgain, about: { entryId: now.id, control: 'edit' } });
       return;
     }
     setEditing(now);
   };
 
+  /** The control a closed alert was about; the line gone meanwhile, the cart's first control (the empty cart's way back to the shop). */
+  const alertSubjectElement = (about: AlertSubject): HTMLElement | null => {
+    const row = Array.from(root.current?.querySelectorAll<HTMLElement>('.cart-row') ?? []).find((line) => line.dataset.entryId === about.entryId);
+    const control = row?.querySelector<HTMLElement>(`.${CONTROL_CLASSES[about.control]}`);
+    return control ?? (root.current ? focusableElements(root.current).find((element) => !element.closest('.island-alert')) ?? null : null);
+  };
+  const alertElement = alert && (
+    <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} returnFocusTo={() => alertSubjectElement(alert.about)} />
+  );
   // First in both the empty and the full cart, so the region stays the same element when the last
   // line goes: a live region put in anew is often not read.
   const status = <p className="visually-hidden" role="status">{announcement}</p>;
@@ -340,7 +361,7 @@ export default function CartPage(props: CartPageProps) {
         {status}
         <p>{CART.emptyCart}</p>
         <a href="/">{CART.continueShopping}</a>
-        {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+        {alertElement}
         {confirmDialog.element}
       </div>
     );
@@ -350,7 +371,7 @@ export default function CartPage(props: CartPageProps) {
   return (
     <div id={CART_ROOT_ID} ref={root} className="cart-page" aria-busy={busy}>
       {status}
-      {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+      {alertElement}
       {/* Roles set outright: on a phone the rows are drawn as grids, and a browser may then drop the table's semantics. */}
       <table role="table" className="cart-table" aria-label={CART.shoppingCart}>
         {/* headers a screen reader names each cell by; the design shows none, so they are visually hidden */}
@@ -402,7 +423,7 @@ export default function CartPage(props: CartPageProps) {
             const entry = editing;
             const ok = await recalculate(CART.updateForm, () => updateEntryFields(entry.id, {
               itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields,
-            }));
+            }), { entryId: entry.id, control: 'edit' });
             if (ok) setEditing(null);
             return ok ? null : CART.updateForm;
           }}

@@ -68,6 +68,32 @@ describe('AddToCart island', () => {
     expect(screen.getByRole('alert').textContent).toContain('Please select the Fit option.');
   });
 
+  it('hands the focus, when the error\'s Close is used, to the choice it asks for, the quantity box or the button, never to the page', async () => {
+    scriptFetch([]);
+    render(<AddToCart {...props()} />);
+    const close = (): void => {
+      const closeButton = screen.getByRole('button', { name: 'Close' });
+      closeButton.focus();
+      fireEvent.click(closeButton);
+    };
+    fireEvent.click(button());
+    close();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Size', { selector: 'select' }));
+    await advance(1000);
+    choose('Size', 'S');
+    fireEvent.click(button());
+    close();
+    expect(document.activeElement).toBe(screen.getByLabelText('Color', { selector: 'select' }));
+    await advance(1000);
+    choose('Color', 'Red');
+    fireEvent.change(quantityBox(), { target: { value: '9' } });
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Only 5 left');
+    close();
+    expect(document.activeElement).toBe(quantityBox());
+  });
+
   it('rejects an unavailable combination and a sold-out variant', async () => {
     scriptFetch([]);
     render(<AddToCart {...props()} />);

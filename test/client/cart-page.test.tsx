@@ -95,6 +95,22 @@ describe('CartPage island', () => {
     expect(status()).toBe('');
   });
 
+  it('hands the focus, when an error\'s Close is used, to the line\'s quantity box it is about, never to the page', async () => {
+    scriptFetch([{ method: 'PUT', path: /quantity$/, answer: { status: 500, body: { message: 'boom' } } }]);
+    render(<CartPage cart={cartOf(1)} />);
+    const input = screen.getByLabelText('Quantity: Shirt');
+    input.focus();
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(CART.updateQuantity);
+    const close = screen.getByRole('button', { name: 'Close' });
+    close.focus();
+    fireEvent.click(close);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Quantity: Shirt'));
+  });
+
   it('gives the cart table column headers, so each cell is named by its column', () => {
     render(<CartPage cart={cartOf(1)} forms={forms} />);
     const table = screen.getByRole('table', { name: CART.shoppingCart });
