@@ -456,6 +456,8 @@ export const CHECKOUT = {
   /** Paying with a gift card (its code under the card details, applied by the server's quote). */
   giftCardCodeLabel: 'Gift card code (optional)',
   giftCardApply: 'Apply',
+  /** Said after Apply to a screen reader only (the button's name 'Apply gift card code'), where the page shows two Apply buttons. */
+  giftCardApplyWhat: 'gift card code',
   giftCardRemove: 'Remove gift card',
   giftCardCodeInvalid: 'A gift card code has 16 letters and digits, such as ABCD-EFGH-JKLM-NPQR.',
   /** Apply pressed with the box empty. */
@@ -482,6 +484,8 @@ export const CHECKOUT = {
   /** A discount code (its box above the totals, applied by the server's quote: discount-code.ts). */
   discountCodeLabel: 'Discount code (optional)',
   discountApply: 'Apply',
+  /** Said after Apply to a screen reader only (the button's name 'Apply discount code'), where the page shows two Apply buttons. */
+  discountApplyWhat: 'discount code',
   discountRemove: 'Remove discount code',
   discountCodeInvalid: 'A discount code has 3 to 32 letters, digits, dashes or underscores.',
   /** Apply pressed with the box empty. */
