@@ -29,7 +29,7 @@ import {
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import {
-  checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
+  checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, missingOptions, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
 } from '../lib/rules.ts';
 import { addCartEntry, fetchCart, fetchStock, startSubscription, type StockResult } from '../lib/store-calls.ts';
 import { publishCart, quantityInCart, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
@@ -139,8 +139,9 @@ export default function AddToCart(props: AddToCartProps) {
   const [giftSku, setGiftSku] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [state, setState] = useState<ButtonState>('idle');
-  // about: what the focus goes to when the alert is closed (its Close button goes with it)
-  const [alert, setAlert] = useState<{ title: string; message: string; about: AlertSubject } | null>(null);
+  // about: what the focus goes to when the alert is closed (its Close button goes with it);
+  // untilChosen: it asks for choices not made yet, and goes once they are
+  const [alert, setAlert] = useState<{ title: string; message: string; about: AlertSubject; untilChosen?: boolean } | null>(null);
   /** What the status region says (screen readers announce each change). */
   const [announcement, setAnnouncement] = useState('');
   const [lightboxOpen, setLightboxOpen] = useState(false);
@@ -196,6 +197,13 @@ export default function AddToCart(props: AddToCartProps) {
       ? variants[0] ?? null
       : findVariant(variants, optionNames, selected);
 
+  // 'Please select the Size and Color options' is out of date once both are chosen: it goes then,
+  // rather than staying until the next press of the button.
+  const choicesComplete = isGiftCard ? giftSku !== '' : missingOptions(optionNames, selected).length === 0;
+  useEffect(() => {
+    if (alert?.untilChosen && choicesComplete) setAlert(null);
+  }, [alert, choicesComplete]);
+
   // Products with options show the chosen variant's price in the template's price area.
   const pricedByVariant = !isGiftCard && !props.isSubscribable && optionNames.length > 0;
   useEffect(() => {
@@ -246,10 +254,10 @@ export default function AddToCart(props: AddToCartProps) {
 
   const alertTitle = isGiftCard ? ALERT_TITLE.giftCard : props.expressCheckout ? ALERT_TITLE.expressCheckout : ALERT_TITLE.addItem;
 
-  const showError = (message: string, about: AlertSubject = 'button'): void => {
+  const showError = (message: string, about: AlertSubject = 'button', untilChosen = false): void => {
     // The alert is announced at once; the status no longer says anything is under way.
     setAnnouncement('');
-    setAlert({ title: alertTitle, message, about });
+    setAlert({ title: alertTitle, message, about, untilChosen });
     setState('error');
     later(BUTTON_DELAYS.afterErrorMs, () => setState('idle'));
   };
@@ -308,7 +316,7 @@ export default function AddToCart(props: AddToCartProps) {
     setAlert(null);
     if (isGiftCard) {
       if (!chosenVariant) {
-        showError(ADD_TO_CART.giftCardDenomination, 'options');
+        showError(ADD_TO_CART.giftCardDenomination, 'options', true);
         return;
       }
       navigation.assign(PAGE_PATHS.giftCard(props.itemId, chosenVariant.sku));
@@ -316,7 +324,7 @@ export default function AddToCart(props: AddToCartProps) {
     }
     const check = checkVariantSelection(variants, optionNames, selected);
     if (!check.ok) {
-      showError(check.message, 'options');
+      showError(check.message, 'options', missingOptions(optionNames, selected).length > 0);
       return;
     }
     let qty = 1;
