@@ -1,18 +1,26 @@
-/** An inline alert with a title and message, dismissible. */
+/**
+ * An inline alert with a title and message, dismissible. Its Close button goes away with it, so
+ * the focus is first handed to what the alert is about (returnFocusTo: the field to correct, the
+ * control that raised it); left on the removed button, it would fall back to the page's start.
+ */
 import { BUTTON } from '../lib/messages.ts';
 
-export interface AlertProps {
-  title: string;
-  message: string;
-  onDismiss?: () => void;
-}
+/** A dismissible alert says where the focus goes when Close is used, as the Close button is removed with it. */
+export type AlertProps = { title: string; message: string } & (
+  | { onDismiss?: undefined; returnFocusTo?: undefined }
+  | { onDismiss: () => void; returnFocusTo: () => HTMLElement | null | undefined }
+);
 
-export function Alert({ title, message, onDismiss }: AlertProps) {
+export function Alert({ title, message, onDismiss, returnFocusTo }: AlertProps) {
+  const close = (): void => {
+    returnFocusTo?.()?.focus();
+    onDismiss?.();
+  };
   return (
     <div className="island-alert" role="alert">
       <h3 className="island-alert__title">{title}</h3>
       <p className="island-alert__message">{message}</p>
-      {onDismiss && <button type="button" className="island-alert__close" onClick={onDismiss}>{BUTTON.close}</button>}
+      {onDismiss && <button type="button" className="island-alert__close" onClick={close}>{BUTTON.close}</button>}
     </div>
   );
 }

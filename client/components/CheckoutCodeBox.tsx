@@ -1,10 +1,12 @@
 /**
  * A code the checkout applies through the server's quote (a discount code, a gift card): its box
  * with Apply, or once the quote applied it, what it does and Remove. Enter in the box applies the
- * code rather than placing the order; the outcome is announced; the focus goes to what replaced
- * the button pressed. The island asks the server; this draws the answer.
+ * code rather than placing the order; the outcome is announced, a refusal as much as a code
+ * applied (the focus is in the box already, so its error alone would be heard by no one); the focus
+ * goes to what replaced the button pressed. Each Apply is named by the code it applies, as a page
+ * with a discount code and a gift card has two. The island asks the server; this draws the answer.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** What the island gives each code's box. */
 export interface CodeBoxProps {
@@ -19,13 +21,15 @@ export interface CodeBoxProps {
   onRemove: () => void;
 }
 
-export function CheckoutCodeBox({ field, block, label, applyText, removeText, applied, typed, error, busy, announcement, onType, onApply, onRemove }: CodeBoxProps & {
+export function CheckoutCodeBox({ field, block, label, applyText, applyWhat, removeText, applied, typed, error, busy, announcement, onType, onApply, onRemove }: CodeBoxProps & {
   /** The form field's name, which the box's id, its error's id and the server's field errors use. */
   field: string;
   /** The class the box and its parts are named from (`checkout-discount`, `checkout-discount__apply` …). */
   block: string;
   label: string;
   applyText: string;
+  /** The code Apply applies, said after its word to screen readers only: 'discount code'. */
+  applyWhat: string;
   removeText: string;
   /** What the applied code does, in words; null while none is applied. */
   applied: ReactNode | null;
@@ -35,6 +39,9 @@ export function CheckoutCodeBox({ field, block, label, applyText, removeText, ap
   // Apply and Remove each take away what had the focus: once the answer is drawn, the focus goes to
   // what replaced it (Remove once applied, else the box, whose error it then reads)
   const focusAfterAnswer = useRef(false);
+  // The refusal an Apply met, for the status region: emptied as each Apply starts, so the same
+  // refusal again is read again.
+  const [refusalSaid, setRefusalSaid] = useState('');
   const isApplied = applied !== null;
   useEffect(() => {
     if (!focusAfterAnswer.current || busy) return;
@@ -42,10 +49,12 @@ export function CheckoutCodeBox({ field, block, label, applyText, removeText, ap
     if (!target) return;
     focusAfterAnswer.current = false;
     target.focus();
+    if (!isApplied && error) setRefusalSaid(error);
   });
   const act = (action: () => void): void => {
     if (busy) return;
     focusAfterAnswer.current = true;
+    setRefusalSaid('');
     action();
   };
   const inputId = `checkout-${field}`;
@@ -71,12 +80,14 @@ export function CheckoutCodeBox({ field, block, label, applyText, removeText, ap
                 event.preventDefault();
                 act(onApply);
               }} />
-            <button type="button" className={`${block}__apply`} onClick={() => act(onApply)}>{applyText}</button>
+            <button type="button" className={`${block}__apply`} onClick={() => act(onApply)}>
+              {applyText}<span className="visually-hidden"> {applyWhat}</span>
+            </button>
           </div>
           {error && <p className="field-error" id={errorId}>{error}</p>}
         </div>
       )}
-      <p className="visually-hidden" role="status">{announcement}</p>
+      <p className="visually-hidden" role="status">{refusalSaid || announcement}</p>
     </div>
   );
 }

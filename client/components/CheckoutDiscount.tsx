@@ -17,7 +17,7 @@ export function CheckoutDiscount({ applied, discountCents, money, ...box }: Code
   money: (cents: number) => string;
 }) {
   return (
-    <CheckoutCodeBox {...box} field="discountCode" block="checkout-discount" label={CHECKOUT.discountCodeLabel} applyText={CHECKOUT.discountApply}
+    <CheckoutCodeBox {...box} field="discountCode" block="checkout-discount" label={CHECKOUT.discountCodeLabel} applyText={CHECKOUT.discountApply} applyWhat={CHECKOUT.discountApplyWhat}
       removeText={CHECKOUT.discountRemove}
       applied={applied ? (
         <>

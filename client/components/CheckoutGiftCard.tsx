@@ -11,7 +11,7 @@ export interface AppliedGiftCard { last4: string; appliedCents: number; balanceA
 
 export function CheckoutGiftCard({ applied, money, ...box }: CodeBoxProps & { applied: AppliedGiftCard | null; money: (cents: number) => string }) {
   return (
-    <CheckoutCodeBox {...box} field="giftCardCode" block="checkout-gift-card" label={CHECKOUT.giftCardCodeLabel} applyText={CHECKOUT.giftCardApply}
+    <CheckoutCodeBox {...box} field="giftCardCode" block="checkout-gift-card" label={CHECKOUT.giftCardCodeLabel} applyText={CHECKOUT.giftCardApply} applyWhat={CHECKOUT.giftCardApplyWhat}
       removeText={CHECKOUT.giftCardRemove}
       applied={applied ? (
         <>

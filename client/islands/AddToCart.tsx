@@ -29,7 +29,7 @@ import {
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import {
-  checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
+  checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, missingOptions, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
 } from '../lib/rules.ts';
 import { addCartEntry, fetchCart, fetchStock, startSubscription, type StockResult } from '../lib/store-calls.ts';
 import { publishCart, quantityInCart, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
@@ -108,6 +108,8 @@ function VariantPrice({ variant, money }: { variant: AddToCartVariant; money: (c
 }
 
 type ButtonState = 'idle' | 'adding' | 'added' | 'error';
+/** What an alert is about: the choices to make, the quantity, or the add itself (its button). */
+type AlertSubject = 'options' | 'quantity' | 'button';
 
 function isSoldOut(variant: AddToCartVariant): boolean {
   return !variant.unlimited && variant.qtyInStock <= 0;
@@ -137,7 +139,9 @@ export default function AddToCart(props: AddToCartProps) {
   const [giftSku, setGiftSku] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [state, setState] = useState<ButtonState>('idle');
-  const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  // about: what the focus goes to when the alert is closed (its Close button goes with it);
+  // untilChosen: it asks for choices not made yet, and goes once they are
+  const [alert, setAlert] = useState<{ title: string; message: string; about: AlertSubject; untilChosen?: boolean } | null>(null);
   /** What the status region says (screen readers announce each change). */
   const [announcement, setAnnouncement] = useState('');
   const [lightboxOpen, setLightboxOpen] = useState(false);
@@ -151,6 +155,7 @@ export default function AddToCart(props: AddToCartProps) {
   const optionSelects = useRef<Record<string, HTMLSelectElement | null>>({});
   const giftSelect = useRef<HTMLSelectElement | null>(null);
   const quantityInput = useRef<HTMLInputElement | null>(null);
+  const addButton = useRef<HTMLButtonElement | null>(null);
   const [priceArea, setPriceArea] = useState<HTMLElement | null>(null);
   const soldOutText = props.soldOutText ?? BUTTON.soldOut;
   const money = (cents: number): string => formatMoney(cents, props.currency, props.moneyFormat);
@@ -192,6 +197,13 @@ export default function AddToCart(props: AddToCartProps) {
       ? variants[0] ?? null
       : findVariant(variants, optionNames, selected);
 
+  // 'Please select the Size and Color options' is out of date once both are chosen: it goes then,
+  // rather than staying until the next press of the button.
+  const choicesComplete = isGiftCard ? giftSku !== '' : missingOptions(optionNames, selected).length === 0;
+  useEffect(() => {
+    if (alert?.untilChosen && choicesComplete) setAlert(null);
+  }, [alert, choicesComplete]);
+
   // Products with options show the chosen variant's price in the template's price area.
   const pricedByVariant = !isGiftCard && !props.isSubscribable && optionNames.length > 0;
   useEffect(() => {
@@ -226,12 +238,26 @@ export default function AddToCart(props: AddToCartProps) {
     timers.current.push(setTimeout(action, ms));
   };
 
+  /**
+   * What a closed alert hands the focus to: the first choice still to make, the quantity box, else
+   * the button that raised it (a sold-out choice has none, and then the last choice made).
+   */
+  const alertSubjectElement = (about: AlertSubject): HTMLElement | null => {
+    if (about === 'options') {
+      const choices = isGiftCard ? [giftSelect.current] : optionNames.map((name) => optionSelects.current[name] ?? null);
+      const unchosen = choices.find((select) => select !== null && select.value === '');
+      if (unchosen) return unchosen;
+    }
+    if (about === 'quantity' && quantityInput.current) return quantityInput.current;
+    return addButton.current ?? optionSelects.current[optionNames[optionNames.length - 1] ?? ''] ?? giftSelect.current;
+  };
+
   const alertTitle = isGiftCard ? ALERT_TITLE.giftCard : props.expressCheckout ? ALERT_TITLE.expressCheckout : ALERT_TITLE.addItem;
 
-  const showError = (message: string): void => {
+  const showError = (message: string, about: AlertSubject = 'button', untilChosen = false): void => {
     // The alert is announced at once; the status no longer says anything is under way.
     setAnnouncement('');
-    setAlert({ title: alertTitle, message });
+    setAlert({ title: alertTitle, message, about, untilChosen });
     setState('error');
     later(BUTTON_DELAYS.afterErrorMs, () => setState('idle'));
   };
@@ -298,7 +324,7 @@ export default function AddToCart(props: AddToCartProps) {
     setAlert(null);
     if (isGiftCard) {
       if (!chosenVariant) {
-        showError(ADD_TO_CART.giftCardDenomination);
+        showError(ADD_TO_CART.giftCardDenomination, 'options', true);
         return;
       }
       navigation.assign(PAGE_PATHS.giftCard(props.itemId, chosenVariant.sku));
@@ -306,14 +332,14 @@ export default function AddToCart(props: AddToCartProps) {
     }
     const check = checkVariantSelection(variants, optionNames, selected);
     if (!check.ok) {
-      showError(check.message);
+      showError(check.message, 'options', missingOptions(optionNames, selected).length > 0);
       return;
     }
     let qty = 1;
     if (props.showQuantity) {
       const parsed = parseQuantity(quantity);
       if (!parsed.ok) {
-        showError(parsed.message);
+        showError(parsed.message, 'quantity');
         return;
       }
       qty = parsed.value;
@@ -323,7 +349,7 @@ export default function AddToCart(props: AddToCartProps) {
     if (!check.variant.unlimited) {
       const inCart = props.isSubscribable ? 0 : quantityInCart(cartRef.current, props.itemId, sku);
       if (inCart + qty > check.variant.qtyInStock) {
-        showError(notEnoughStockLeftMessage(check.variant.qtyInStock, inCart));
+        showError(notEnoughStockLeftMessage(check.variant.qtyInStock, inCart), 'quantity');
         return;
       }
     }
@@ -412,13 +438,13 @@ export default function AddToCart(props: AddToCartProps) {
         </>
       ) : (
         // Disabled until the island is live: the server's button has no handler, and a tap on it would be lost.
-        <button type="button" className="sqs-add-to-cart-button" data-state={state} disabled={!ready}
+        <button ref={addButton} type="button" className="sqs-add-to-cart-button" data-state={state} disabled={!ready}
           aria-disabled={state !== 'idle' ? true : undefined} onClick={() => void onClick()}>
           {label}
         </button>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
-      {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+      {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} returnFocusTo={() => alertSubjectElement(alert.about)} />}
       {priceArea && variantPrice && createPortal(<VariantPrice variant={variantPrice} money={money} />, priceArea)}
       {props.additionalFieldsForm && (
         <ExtraFieldsLightbox

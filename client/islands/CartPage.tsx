@@ -5,7 +5,8 @@
  * (a line short of stock by name) and puts the box back to the stored quantity;
  * the focus stays in the box, and after a removal goes to the line that takes
  * its place. A box left for a Remove, an Edit or for Checkout (on a phone, one
- * tap) is saved first: they act once its change is through. Each update is surrounded
+ * tap) is saved first: they act once its change is through. A change made or a line removed
+ * is announced in a polite status region with the new subtotal. Each update is surrounded
  * by the recalculate-start and recalculate-end page events. A quantity typed in
  * the server's markup before the island's script arrived is kept and saved.
  */
@@ -14,7 +15,7 @@ import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, BUTTON, CART, CHECKOUT, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, CART_STATUS, CHECKOUT, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { navigation } from '../lib/navigation.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
@@ -25,6 +26,7 @@ import {
 } from '../lib/cart.ts';
 import { cartEligibleForInstalments, PHYSICAL_PRODUCT_TYPE } from '../lib/instalments.ts';
 import type { ApiFailure } from '../lib/api.ts';
+import { focusableElements } from '../lib/focus.ts';
 
 export const CART_ROOT_ID = 'sqs-cart-root';
 
@@ -101,6 +103,15 @@ function parseSavedFields(text: string | null): Record<string, unknown> | undefi
     return undefined;
   }
 }
+
+/** A line's control an alert is about, which takes the focus when the alert is closed. */
+interface AlertSubject {
+  entryId: string;
+  control: 'quantity' | 'remove' | 'edit';
+}
+const CONTROL_CLASSES: Record<AlertSubject['control'], string> = {
+  quantity: 'cart-row__quantity', remove: 'cart-row__remove', edit: 'cart-row__edit',
+};
 
 function EntryRow({ entry, form, money, busy, left, onQuantity, onRemove, onEdit }: {
   entry: CartEntry; form: ExtraFieldsForm | undefined; money: (cents: number) => string; busy: boolean;
@@ -203,7 +214,9 @@ export default function CartPage(props: CartPageProps) {
     setCart(next);
   };
   const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  const [alert, setAlert] = useState<{ title: string; message: string; about: AlertSubject } | null>(null);
+  // What the last change did, for the status region: the totals change without a word otherwise.
+  const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<CartEntry | null>(null);
   const confirmDialog = useConfirmDialog();
   const root = useRef<HTMLDivElement | null>(null);
@@ -241,9 +254,12 @@ export default function CartPage(props: CartPageProps) {
    * Runs one update between the recalculate events; returns whether it went through. A change of
    * one line's quantity names that line, whose stock a refusal for stock then says.
    */
-  const recalculate = async (title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>, line?: CartEntry): Promise<boolean> => {
+  const recalculate = async (
+    title: string, call: () => Promise<{ ok: true; data: ShoppingCart } | ApiFailure>, about: AlertSubject, line?: CartEntry,
+  ): Promise<boolean> => {
     setBusy(true);
     setAlert(null);
+    setAnnouncement('');
     document.dispatchEvent(new CustomEvent(RECALCULATE_START_EVENT));
     const answer = await call();
     document.dispatchEvent(new CustomEvent(RECALCULATE_END_EVENT, { detail: { ok: answer.ok } }));
@@ -251,7 +267,7 @@ export default function CartPage(props: CartPageProps) {
       const detail = detailFor(answer);
       const message = line && detail === ADD_TO_CART.notEnoughStock ? await notEnoughStockFor(line, cart) : detail;
       setBusy(false);
-      setAlert({ title, message });
+      setAlert({ title, message, about });
       return false;
     }
     setBusy(false);
@@ -270,8 +286,13 @@ export default function CartPage(props: CartPageProps) {
     });
     if (!confirmed) return true;
     const at = (cart?.entries ?? []).findIndex((line) => line.id === entry.id);
-    const done = await recalculate(CART.removeItem, () => removeEntry(entry.id));
+    const done = await recalculate(CART.removeItem, () => removeEntry(entry.id), { entryId: entry.id, control: 'remove' });
     setFocusRowAt(Math.max(0, at));
+    if (done) {
+      const item = addedItemDescription(entry.title, variantLabelOf(entry), 1);
+      const left = cartNow.current;
+      setAnnouncement(left && left.entries.length > 0 ? CART_STATUS.removed(item, money(left.subtotalCents)) : CART_STATUS.removedLast(item));
+    }
     return done;
   };
 
@@ -294,14 +315,19 @@ export default function CartPage(props: CartPageProps) {
   const changeQuantity = async (entry: CartEntry, raw: string): Promise<boolean> => {
     const parsed = parseQuantity(raw);
     if (!parsed.ok) {
-      setAlert({ title: CART.updateQuantity, message: parsed.message });
+      setAlert({ title: CART.updateQuantity, message: parsed.message, about: { entryId: entry.id, control: 'quantity' } });
       return false;
     }
     if (parsed.value <= 0) {
       await confirmAndRemove(entry);
       return false;
     }
-    return recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), entry);
+    const done = await recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), { entryId: entry.id, control: 'quantity' }, entry);
+    if (done) {
+      const subtotal = money(cartNow.current?.subtotalCents ?? 0);
+      setAnnouncement(CART_STATUS.quantityUpdated(addedItemDescription(entry.title, variantLabelOf(entry), 1), parsed.value, subtotal));
+    }
+    return done;
   };
 
   /** A line's Edit: as Remove, after the change under way, the line as it is now, unless that change took it. */
@@ -310,19 +336,32 @@ export default function CartPage(props: CartPageProps) {
     if (now === undefined) return;
     const form = now.additionalFieldsFormId ? props.forms?.[now.additionalFieldsFormId] : undefined;
     if (!form) {
-      setAlert({ title: CART.openForm, message: REQUEST.tryAgain });
+      setAlert({ title: CART.openForm, message: REQUEST.tryAgain, about: { entryId: now.id, control: 'edit' } });
       return;
     }
     setEditing(now);
   };
 
+  /** The control a closed alert was about; the line gone meanwhile, the cart's first control (the empty cart's way back to the shop). */
+  const alertSubjectElement = (about: AlertSubject): HTMLElement | null => {
+    const row = Array.from(root.current?.querySelectorAll<HTMLElement>('.cart-row') ?? []).find((line) => line.dataset.entryId === about.entryId);
+    const control = row?.querySelector<HTMLElement>(`.${CONTROL_CLASSES[about.control]}`);
+    return control ?? (root.current ? focusableElements(root.current).find((element) => !element.closest('.island-alert')) ?? null : null);
+  };
+  const alertElement = alert && (
+    <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} returnFocusTo={() => alertSubjectElement(alert.about)} />
+  );
+  // First in both the empty and the full cart, so the region stays the same element when the last
+  // line goes: a live region put in anew is often not read.
+  const status = <p className="visually-hidden" role="status">{announcement}</p>;
   const entries = cart?.entries ?? [];
   if (entries.length === 0) {
     return (
       <div id={CART_ROOT_ID} ref={root} className="cart-page is-empty">
+        {status}
         <p>{CART.emptyCart}</p>
         <a href="/">{CART.continueShopping}</a>
-        {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+        {alertElement}
         {confirmDialog.element}
       </div>
     );
@@ -331,9 +370,18 @@ export default function CartPage(props: CartPageProps) {
   const productTypes = entries.map((entry) => entry.productType ?? PHYSICAL_PRODUCT_TYPE);
   return (
     <div id={CART_ROOT_ID} ref={root} className="cart-page" aria-busy={busy}>
-      {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
+      {status}
+      {alertElement}
       {/* Roles set outright: on a phone the rows are drawn as grids, and a browser may then drop the table's semantics. */}
       <table role="table" className="cart-table" aria-label={CART.shoppingCart}>
+        {/* headers a screen reader names each cell by; the design shows none, so they are visually hidden */}
+        <thead role="rowgroup" className="cart-table__head">
+          <tr role="row">
+            {[CART.columns.picture, CART.columns.item, CART.columns.quantity, CART.columns.price, CART.columns.remove].map((heading) => (
+              <th key={heading} role="columnheader" scope="col"><span className="visually-hidden">{heading}</span></th>
+            ))}
+          </tr>
+        </thead>
         <tbody role="rowgroup">
           {entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} money={money} busy={busy} left={props.shortEntries?.[entry.id]}
@@ -375,7 +423,7 @@ export default function CartPage(props: CartPageProps) {
             const entry = editing;
             const ok = await recalculate(CART.updateForm, () => updateEntryFields(entry.id, {
               itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields,
-            }));
+            }), { entryId: entry.id, control: 'edit' });
             if (ok) setEditing(null);
             return ok ? null : CART.updateForm;
           }}

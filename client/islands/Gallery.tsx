@@ -2,6 +2,10 @@
  * Gallery: slideshow and slider with controls, autoplay, thumbnails, keyboard
  * and swipe; grid and stacked layouts; a lightbox in the dark or light theme,
  * paged by its arrows, the arrow keys or a swipe.
+ * Autoplay follows the WAI-ARIA carousel pattern: a Pause/Play button comes first in the
+ * carousel; it does not start under prefers-reduced-motion (Play still starts it); it holds
+ * while focus or the pointer is inside; and its own steps are not announced (the position
+ * text is a polite live region only while the person is the one moving the slides).
  * A gallery of one photo (a product's only picture) has nothing to page through:
  * it shows the photo, which opens in the lightbox, without arrows, counter or thumbnails.
  */
@@ -13,6 +17,7 @@ import { thumbnailSrc } from '../lib/image.ts';
 import { Modal } from '../components/Modal.tsx';
 import { GALLERY } from '../lib/messages.ts';
 import { galleryAspectRatio, normalizeGalleryOptions, type GalleryOptionsInput } from '../lib/gallery-options.ts';
+import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 
 export interface GalleryImage {
   src: string;
@@ -54,11 +59,27 @@ export default function Gallery({ id, images, options: input, sizes = GALLERY_PA
     setIndex((current) => (count === 0 ? 0 : (current + delta + count) % count));
   }, [count]);
 
+  const reducedMotion = usePrefersReducedMotion();
+  // The person's Pause or Play; until they press one, autoplay runs unless they asked for less motion.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const [focusInside, setFocusInside] = useState(false);
+  const [pointerInside, setPointerInside] = useState(false);
+  const autoplays = paged && options.autoplay;
+  const playing = autoplays && (playChoice ?? !reducedMotion);
+  // Rotation holds while the person is looking at or working in the carousel, and while a photo is open large.
+  const rotating = playing && !focusInside && !pointerInside && lightboxIndex === null;
+  const rotationButton = useRef<HTMLButtonElement>(null);
+  const startOrStop = (): void => {
+    // a click on Play means play, though the pointer that made it is still over the carousel
+    if (!playing) setPointerInside(false);
+    setPlayChoice(!playing);
+  };
+
   useEffect(() => {
-    if (!paged || !options.autoplay || options.autoplayDurationS === null || lightboxIndex !== null) return undefined;
+    if (!rotating || options.autoplayDurationS === null) return undefined;
     const timer = setInterval(() => go(1), options.autoplayDurationS * 1000);
     return () => clearInterval(timer);
-  }, [paged, options.autoplay, options.autoplayDurationS, lightboxIndex, go, index]);
+  }, [rotating, options.autoplayDurationS, go, index]);
 
   const pageLightbox = useCallback((delta: number) => {
     setLightboxIndex((i) => (i === null ? i : (i + delta + count) % count));
@@ -118,9 +139,22 @@ export default function Gallery({ id, images, options: input, sizes = GALLERY_PA
     <div className={`gallery gallery--${options.design}${options.autoCrop ? ' gallery--cropped' : ''}`} data-gallery-id={id}
       style={options.autoCrop ? ({ '--gallery-aspect': galleryAspectRatio(options.aspectRatio) } as CSSProperties) : undefined}
       aria-roledescription={paged ? 'carousel' : undefined}
-      tabIndex={paged ? 0 : undefined} onKeyDown={paged ? onKeyDown : undefined}>
+      tabIndex={paged ? 0 : undefined} onKeyDown={paged ? onKeyDown : undefined}
+      // focus on the Pause/Play button itself holds nothing: its word says what rotation is doing
+      onFocus={autoplays ? (event) => setFocusInside((event.target as Node) !== rotationButton.current) : undefined}
+      onBlur={autoplays ? (event) => {
+        // focus moving between the carousel's own controls keeps it held
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+      } : undefined}
+      onPointerEnter={autoplays ? () => setPointerInside(true) : undefined}
+      onPointerLeave={autoplays ? () => setPointerInside(false) : undefined}>
       {carousel ? (
         <>
+          {autoplays && (
+            <button ref={rotationButton} type="button" className="gallery__rotation" onClick={startOrStop}>
+              {playing ? GALLERY.pause : GALLERY.play}
+            </button>
+          )}
           <div className="gallery__slides" onPointerDown={paged ? onPointerDown : undefined} onPointerUp={paged ? onPointerUp : undefined}>
             <div className="gallery__track" style={{ transform: `translateX(-${index * (options.design === 'slider' ? 33.333 : 100)}%)` }}>
               {images.map(slide)}
@@ -129,7 +163,7 @@ export default function Gallery({ id, images, options: input, sizes = GALLERY_PA
           {paged && options.controls && (
             <div className="gallery__controls">
               <button type="button" className="gallery__prev" aria-label={GALLERY.previous} onClick={() => go(-1)}>‹</button>
-              <span className="gallery__position" aria-live="polite">{GALLERY.slide(index + 1, count)}</span>
+              <span className="gallery__position" aria-live={rotating ? 'off' : 'polite'}>{GALLERY.slide(index + 1, count)}</span>
               <button type="button" className="gallery__next" aria-label={GALLERY.next} onClick={() => go(1)}>›</button>
             </div>
           )}

@@ -152,6 +152,18 @@ export const CART = {
   /** After a line's unit price: '$68.00 each'. */
   each: 'each',
   shoppingCart: 'Shopping Cart',
+  /** The cart table's column headers, read by a screen reader before each cell (the design shows none). */
+  columns: { picture: 'Picture', item: 'Item', quantity: 'Quantity', price: 'Price', remove: 'Remove' },
+} as const;
+
+/** The cart page's status region (announced politely; failures are alerts): what changed and the new subtotal. */
+export const CART_STATUS = {
+  /** 'Quantity of Stoneware Mug updated to 3. Subtotal: $84.00.' */
+  quantityUpdated: (item: string, quantity: number, subtotal: string): string => `Quantity of ${item} updated to ${quantity}. Subtotal: ${subtotal}.`,
+  /** 'Removed Linen Work Shirt (Size: M) from your cart. Subtotal: $68.00.' */
+  removed: (item: string, subtotal: string): string => `Removed ${item} from your cart. Subtotal: ${subtotal}.`,
+  /** The last line removed. */
+  removedLast: (item: string): string => `Removed ${item} from your cart. Your cart is empty.`,
 } as const;
 
 /** Count shown on the pill: the number, or '100+' above 100. */
@@ -444,6 +456,8 @@ export const CHECKOUT = {
   /** Paying with a gift card (its code under the card details, applied by the server's quote). */
   giftCardCodeLabel: 'Gift card code (optional)',
   giftCardApply: 'Apply',
+  /** Said after Apply to a screen reader only (the button's name 'Apply gift card code'), where the page shows two Apply buttons. */
+  giftCardApplyWhat: 'gift card code',
   giftCardRemove: 'Remove gift card',
   giftCardCodeInvalid: 'A gift card code has 16 letters and digits, such as ABCD-EFGH-JKLM-NPQR.',
   /** Apply pressed with the box empty. */
@@ -470,6 +484,8 @@ export const CHECKOUT = {
   /** A discount code (its box above the totals, applied by the server's quote: discount-code.ts). */
   discountCodeLabel: 'Discount code (optional)',
   discountApply: 'Apply',
+  /** Said after Apply to a screen reader only (the button's name 'Apply discount code'), where the page shows two Apply buttons. */
+  discountApplyWhat: 'discount code',
   discountRemove: 'Remove discount code',
   discountCodeInvalid: 'A discount code has 3 to 32 letters, digits, dashes or underscores.',
   /** Apply pressed with the box empty. */

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import AddToCart, { type AddToCartProps, type AddToCartVariant } from '../../client/islands/AddToCart.tsx';
 import { navigation } from '../../client/lib/navigation.ts';
 import { CART_UPDATED_EVENT } from '../../client/lib/cart.ts';
-import { BUTTON, PRICE_LABEL, soldOutOptionLabel } from '../../client/lib/messages.ts';
+import { ADD_TO_CART, BUTTON, PRICE_LABEL, soldOutOptionLabel } from '../../client/lib/messages.ts';
 import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 const variant = (id: string, attributes: Record<string, string>, qtyInStock: number, extra: Partial<AddToCartVariant> = {}): AddToCartVariant => ({
@@ -66,6 +66,60 @@ describe('AddToCart island', () => {
     choose('Color', 'Red');
     fireEvent.click(button());
     expect(screen.getByRole('alert').textContent).toContain('Please select the Fit option.');
+  });
+
+  it('hands the focus, when the error\'s Close is used, to the choice it asks for, the quantity box or the button, never to the page', async () => {
+    scriptFetch([]);
+    render(<AddToCart {...props()} />);
+    const close = (): void => {
+      const closeButton = screen.getByRole('button', { name: 'Close' });
+      closeButton.focus();
+      fireEvent.click(closeButton);
+    };
+    fireEvent.click(button());
+    close();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Size', { selector: 'select' }));
+    await advance(1000);
+    choose('Size', 'S');
+    fireEvent.click(button());
+    close();
+    expect(document.activeElement).toBe(screen.getByLabelText('Color', { selector: 'select' }));
+    await advance(1000);
+    choose('Color', 'Red');
+    fireEvent.change(quantityBox(), { target: { value: '9' } });
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Only 5 left');
+    close();
+    expect(document.activeElement).toBe(quantityBox());
+  });
+
+  it('takes the error asking for options away once they are all chosen, without another press of the button', async () => {
+    scriptFetch([]);
+    render(<AddToCart {...props()} />);
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Please select the Size and Color options.');
+    choose('Size', 'L');
+    // one still missing: still asked for
+    expect(screen.getByRole('alert').textContent).toContain('Please select the Size and Color options.');
+    choose('Color', 'Blue');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // an error about something else stays until it is dealt with
+    await advance(1000);
+    fireEvent.change(quantityBox(), { target: { value: '5' } });
+    fireEvent.click(button());
+    expect(screen.getByRole('alert').textContent).toContain('Only 2 left');
+    choose('Size', 'S');
+    expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
+  it('takes a gift card\'s error asking for an amount away once one is chosen', () => {
+    scriptFetch([]);
+    render(<AddToCart {...props({ productType: 4, variantOptions: [], variants: [variant('g1', {}, 0, { unlimited: true })] })} />);
+    fireEvent.click(button());
+    expect(screen.getByRole('alert')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(ADD_TO_CART.selectDenomination, { selector: 'select' }), { target: { value: 'SKU-g1' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('rejects an unavailable combination and a sold-out variant', async () => {

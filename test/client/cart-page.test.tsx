@@ -49,6 +49,77 @@ describe('CartPage island', () => {
     document.removeEventListener(RECALCULATE_END_EVENT, onEnd);
   });
 
+  const status = (): string => screen.getByRole('status').textContent ?? '';
+
+  it('announces a quantity changed and a line removed, with the new subtotal, in a status region that stays when the cart empties', async () => {
+    const two = cartOf(1);
+    const mug = { ...two.entries[0]!, id: 'e2', itemId: 'p2', title: 'Mug', purchasePriceCents: 1500, chosenVariant: { sku: 'M1', attributes: {} } };
+    two.entries = [two.entries[0]!, mug];
+    const mugs = { ...two, entries: [two.entries[0]!, { ...mug, quantity: 3 }], subtotalCents: 6500 };
+    const onlyMugs = { ...cartOf(1), entries: [{ ...mug, quantity: 3 }], subtotalCents: 4500 };
+    scriptFetch([
+      { method: 'PUT', path: '/api/commerce/shopping-cart/entries/e2/quantity', answer: { body: { shoppingCart: mugs } } },
+      { method: 'DELETE', path: '/api/commerce/shopping-cart/entries/e1', answer: { body: { shoppingCart: onlyMugs } } },
+      { method: 'DELETE', path: '/api/commerce/shopping-cart/entries/e2', answer: { body: { shoppingCart: cartOf(0) } } },
+    ]);
+    render(<CartPage cart={two} forms={forms} />);
+    const region = screen.getByRole('status');
+    expect(region.textContent).toBe('');
+    const input = screen.getByLabelText('Quantity: Mug');
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(status()).toBe('Quantity of Mug updated to 3. Subtotal: $65.00.');
+    const removeLine = async (name: string): Promise<void> => {
+      fireEvent.click(screen.getByRole('button', { name }));
+      await settle();
+      fireEvent.click(Array.from(screen.getByRole('alertdialog').querySelectorAll('button')).find((b) => b.textContent === 'Remove')!);
+      await settle();
+    };
+    await removeLine('Remove: Shirt');
+    expect(status()).toBe('Removed Shirt (Size: M) from your cart. Subtotal: $45.00.');
+    await removeLine('Remove: Mug');
+    expect(status()).toBe('Removed Mug from your cart. Your cart is empty.');
+    // the same element throughout: a live region put in anew is often not read
+    expect(screen.getByRole('status')).toBe(region);
+  });
+
+  it('announces nothing for a refused change (that is the alert\'s to say)', async () => {
+    scriptFetch([{ method: 'PUT', path: /quantity$/, answer: { status: 500, body: { message: 'boom' } } }]);
+    render(<CartPage cart={cartOf(1)} />);
+    const input = screen.getByLabelText('Quantity: Shirt');
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(status()).toBe('');
+  });
+
+  it('hands the focus, when an error\'s Close is used, to the line\'s quantity box it is about, never to the page', async () => {
+    scriptFetch([{ method: 'PUT', path: /quantity$/, answer: { status: 500, body: { message: 'boom' } } }]);
+    render(<CartPage cart={cartOf(1)} />);
+    const input = screen.getByLabelText('Quantity: Shirt');
+    input.focus();
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(CART.updateQuantity);
+    const close = screen.getByRole('button', { name: 'Close' });
+    close.focus();
+    fireEvent.click(close);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Quantity: Shirt'));
+  });
+
+  it('gives the cart table column headers, so each cell is named by its column', () => {
+    render(<CartPage cart={cartOf(1)} forms={forms} />);
+    const table = screen.getByRole('table', { name: CART.shoppingCart });
+    const headers = Array.from(table.querySelectorAll('[role="columnheader"]'));
+    expect(headers.map((header) => header.textContent)).toEqual(['Picture', 'Item', 'Quantity', 'Price', 'Remove']);
+    // one header for each of a row's cells
+    expect(table.querySelector('tbody [role="row"]')!.querySelectorAll('[role="cell"]')).toHaveLength(headers.length);
+  });
+
   it('marks a line the stock no longer covers as the checkout does, until its quantity is one the stock covers', async () => {
     scriptFetch([{ method: 'PUT', path: '/api/commerce/shopping-cart/entries/e1/quantity', answer: { body: { shoppingCart: cartOf(1) } } }]);
     render(<CartPage cart={cartOf(3)} forms={forms} shortEntries={{ e1: 1 }} />);

@@ -524,7 +524,7 @@ describe('Checkout island', () => {
 
     async function applyCode(): Promise<void> {
       fill(CHECKOUT.giftCardCodeLabel, typedCode);
-      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}` }));
       await settle();
     }
 
@@ -640,7 +640,7 @@ describe('Checkout island', () => {
       expect(quoteBodies(calls).at(-1)).toEqual({ shippingOptionId: 'standard' });
       expect(screen.getByRole('button', { name: /Place order/ }).textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
       // asked about again and applied, the card's refusal is no longer listed (the address's stays, alone)
-      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}` }));
       await settle();
       expect(screen.getByRole('button', { name: CHECKOUT.giftCardRemove })).toBeTruthy();
       expect(document.querySelector('.checkout-error-summary')).toBeNull();
@@ -713,7 +713,7 @@ describe('Checkout island', () => {
 
     async function applyCode(typed = ' summer-25 '): Promise<void> {
       fill(CHECKOUT.discountCodeLabel, typed);
-      fireEvent.click(within(discountBox()).getByRole('button', { name: CHECKOUT.discountApply }));
+      fireEvent.click(within(discountBox()).getByRole('button', { name: `${CHECKOUT.discountApply} ${CHECKOUT.discountApplyWhat}` }));
       await settle();
     }
 
@@ -737,6 +737,43 @@ describe('Checkout island', () => {
       fireEvent.submit(placeOrderButton().closest('form')!);
       await settle();
       expect(orderBodies(calls)).toEqual([expect.objectContaining({ discountCode: code, giftCardCode: '', expectedTotalCents: 11940, expectedAmountDueCents: 11940 })]);
+    });
+
+    it('announces a refused code as it announces one applied, each time Enter is pressed in the box', async () => {
+      scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { status: 422, body: { message: CHECKOUT.discountUnknown, fieldErrors: { discountCode: CHECKOUT.discountUnknown } } } }]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      const status = within(discountBox()).getByRole('status');
+      fill(CHECKOUT.discountCodeLabel, 'NOPE99');
+      const box = screen.getByLabelText(CHECKOUT.discountCodeLabel);
+      box.focus();
+      const statusTexts: string[] = [];
+      new MutationObserver(() => statusTexts.push(status.textContent ?? '')).observe(status, { childList: true, subtree: true, characterData: true });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await settle();
+      expect(document.getElementById('checkout-discountCode-error')?.textContent).toBe(CHECKOUT.discountUnknown);
+      expect(status.textContent).toBe(CHECKOUT.discountUnknown);
+      expect(document.activeElement).toBe(screen.getByLabelText(CHECKOUT.discountCodeLabel));
+      // the same refusal again is said again: the region empties and fills
+      fireEvent.keyDown(screen.getByLabelText(CHECKOUT.discountCodeLabel), { key: 'Enter' });
+      await settle();
+      expect(status.textContent).toBe(CHECKOUT.discountUnknown);
+      expect(statusTexts.filter((text) => text === CHECKOUT.discountUnknown)).toHaveLength(2);
+      // a code without a code's shape, refused before any call, is said too
+      fill(CHECKOUT.discountCodeLabel, '!');
+      fireEvent.keyDown(screen.getByLabelText(CHECKOUT.discountCodeLabel), { key: 'Enter' });
+      await settle();
+      expect(status.textContent).toBe(CHECKOUT.discountCodeInvalid);
+    });
+
+    it('names each Apply by the code it applies, keeping the one visible word', () => {
+      scriptFetch([]);
+      render(<Checkout quote={quote} countries={countries} testMode />);
+      const discountApply = within(discountBox()).getByRole('button', { name: 'Apply discount code' });
+      const giftCardApply = within(giftCardBox()).getByRole('button', { name: 'Apply gift card code' });
+      for (const button of [discountApply, giftCardApply]) {
+        expect(button.querySelector('.visually-hidden')).not.toBeNull();
+        expect(button.firstChild?.textContent).toBe('Apply');
+      }
     });
 
     it('takes away the card details\' marks once the discount leaves nothing to pay', async () => {
@@ -815,7 +852,7 @@ describe('Checkout island', () => {
       fireEvent.click(screen.getByRole('radio', { name: /Express/ }));
       await settle();
       fill(CHECKOUT.giftCardCodeLabel, giftCardCode);
-      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}` }));
       await settle();
       expect(summaryTotals()).toBe('Subtotal$140.00Discount (SUMMER-25)-$35.00Shipping$15.00Tax$8.40Total$128.40Gift card ending 6789-$25.00To pay$103.40');
       // removed and applied again with the card on
@@ -910,7 +947,7 @@ describe('Checkout island', () => {
       expect(summaryTotals()).toBe('Subtotal$140.00Shipping$6.00Tax$11.20Total$157.20');
       expect(placeOrderButton().textContent).toBe(`${CHECKOUT.placeOrder} · $157.20`);
       // asked about again and applied, the code's refusal is no longer listed (the address's stays, alone)
-      fireEvent.click(within(discountBox()).getByRole('button', { name: CHECKOUT.discountApply }));
+      fireEvent.click(within(discountBox()).getByRole('button', { name: `${CHECKOUT.discountApply} ${CHECKOUT.discountApplyWhat}` }));
       await settle();
       expect(screen.getByRole('button', { name: CHECKOUT.discountRemove })).toBeTruthy();
       expect(document.querySelector('.checkout-error-summary')).toBeNull();
@@ -939,8 +976,8 @@ describe('Checkout island', () => {
     it('asks for a code when Apply is pressed with the box empty, for the discount and the gift card alike', async () => {
       const calls = scriptFetch([]);
       render(<Checkout quote={quote} countries={countries} testMode />);
-      fireEvent.click(within(discountBox()).getByRole('button', { name: CHECKOUT.discountApply }));
-      fireEvent.click(within(giftCardBox()).getByRole('button', { name: CHECKOUT.giftCardApply }));
+      fireEvent.click(within(discountBox()).getByRole('button', { name: `${CHECKOUT.discountApply} ${CHECKOUT.discountApplyWhat}` }));
+      fireEvent.click(within(giftCardBox()).getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}` }));
       await settle();
       expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
       expect(document.getElementById('checkout-discountCode-error')?.textContent).toBe(CHECKOUT.discountCodeMissing);

@@ -120,6 +120,80 @@ describe('Gallery island', () => {
     expect(position()).toBe('Slide 2 of 3');
   });
 
+  /** Answers prefers-reduced-motion as the person's system would (jsdom has no matchMedia). */
+  const prefersReducedMotion = (reduce: boolean): void => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query,
+      addEventListener: () => undefined, removeEventListener: () => undefined,
+    }));
+  };
+  const autoplaying = { design: 'slideshow', controls: true, thumbnails: true, autoplay: true, autoplayDuration: 3 };
+  const liveness = (): string | null => document.querySelector('.gallery__position')!.getAttribute('aria-live');
+
+  it('puts a Pause/Play button first in an autoplaying carousel, which stops and restarts the rotation', () => {
+    render(<Gallery id="g" images={images} options={autoplaying} />);
+    const carousel = document.querySelector('.gallery')!;
+    const firstControl = carousel.querySelector('button:not([tabindex="-1"])')!;
+    expect(firstControl.textContent).toBe('Pause');
+    fireEvent.click(firstControl);
+    expect(firstControl.textContent).toBe('Play');
+    act(() => vi.advanceTimersByTime(6000));
+    expect(position()).toBe('Slide 1 of 3');
+    expect(liveness()).toBe('polite');
+    fireEvent.click(firstControl);
+    expect(firstControl.textContent).toBe('Pause');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(position()).toBe('Slide 2 of 3');
+  });
+
+  it('does not autoplay under prefers-reduced-motion, until the person presses Play', () => {
+    prefersReducedMotion(true);
+    render(<Gallery id="g" images={images} options={autoplaying} />);
+    const rotation = screen.getByRole('button', { name: 'Play' });
+    act(() => vi.advanceTimersByTime(6000));
+    expect(position()).toBe('Slide 1 of 3');
+    fireEvent.click(rotation);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(position()).toBe('Slide 2 of 3');
+  });
+
+  it('holds the rotation while focus is on its controls or the pointer is over it, and resumes once they leave', () => {
+    if (!('PointerEvent' in window)) vi.stubGlobal('PointerEvent', class extends MouseEvent {});
+    const outside = document.body.appendChild(document.createElement('button'));
+    render(<Gallery id="g" images={images} options={autoplaying} />);
+    const next = screen.getByRole('button', { name: 'Next' });
+    act(() => next.focus());
+    act(() => vi.advanceTimersByTime(6000));
+    expect(position()).toBe('Slide 1 of 3');
+    // a move the person makes is announced
+    fireEvent.click(next);
+    expect(position()).toBe('Slide 2 of 3');
+    expect(liveness()).toBe('polite');
+    act(() => outside.focus());
+    act(() => vi.advanceTimersByTime(3000));
+    expect(position()).toBe('Slide 3 of 3');
+    const carousel = document.querySelector('.gallery')!;
+    fireEvent.pointerOver(carousel);
+    act(() => vi.advanceTimersByTime(6000));
+    expect(position()).toBe('Slide 3 of 3');
+    fireEvent.pointerOut(carousel, { relatedTarget: outside });
+    act(() => vi.advanceTimersByTime(3000));
+    expect(position()).toBe('Slide 1 of 3');
+    outside.remove();
+  });
+
+  it('keeps its own steps out of the live region: off while it rotates, polite when it does not', () => {
+    render(<Gallery id="g" images={images} options={autoplaying} />);
+    expect(liveness()).toBe('off');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(position()).toBe('Slide 2 of 3');
+    expect(liveness()).toBe('off');
+    cleanup();
+    render(<Gallery id="g" images={images} options={{ design: 'slideshow', controls: true }} />);
+    expect(liveness()).toBe('polite');
+    expect(screen.queryByRole('button', { name: /Pause|Play/ })).toBeNull();
+  });
+
   it('opens the lightbox in the chosen theme', () => {
     render(<Gallery id="g" images={images} options={{ design: 'grid', lightbox: true, lightboxTheme: 'light' }} />);
     fireEvent.click(document.querySelectorAll('.gallery__open')[1]!);

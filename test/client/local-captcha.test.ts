@@ -92,6 +92,35 @@ describe('built-in captcha provider', () => {
     ]);
   });
 
+  it('hands the focus from Verify to the answer box before Verify turns off, so it never drops to the page', async () => {
+    routes();
+    const provider = new LocalCaptchaProvider();
+    const container = document.createElement('div');
+    document.body.append(container);
+    provider.render(container, { action: 'newsletter_block', size: 'normal', onToken: () => undefined, onExpired: () => undefined });
+    await flush();
+    const input = container.querySelector('input')!;
+    const verify = container.querySelector('button')!;
+    input.value = '10';
+    // as a browser does (jsdom does not), a button disabled while focused loses the focus to the page
+    const disabled = Object.getOwnPropertyDescriptor(HTMLButtonElement.prototype, 'disabled')!;
+    Object.defineProperty(verify, 'disabled', {
+      configurable: true,
+      get: () => disabled.get!.call(verify),
+      set: (value: boolean) => {
+        if (value && document.activeElement === verify) verify.blur();
+        disabled.set!.call(verify, value);
+      },
+    });
+    verify.focus();
+    verify.click();
+    await flush();
+    expect(container.querySelector('[role="status"]')!.textContent).toBe('Verified');
+    expect(verify.disabled).toBe(true);
+    expect(document.activeElement).toBe(input);
+    container.remove();
+  });
+
   it('Enter in the answer sends the form it is in', async () => {
     const calls = routes();
     const provider = new LocalCaptchaProvider();

@@ -174,12 +174,12 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await addShirtToCart();
     await open('/checkout');
     await form.getByLabel(CHECKOUT.giftCardCodeLabel).fill(card.code);
-    await form.locator('.checkout-gift-card').getByRole('button', { name: CHECKOUT.giftCardApply, exact: true }).click();
+    await form.locator('.checkout-gift-card').getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}`, exact: true }).click();
     await form.getByRole('button', { name: CHECKOUT.giftCardRemove }).waitFor();
     // and a discount code (written as the owner's screen would), its deduction in the totals
     await insertDiscountCode(store.app.deps.store, { code: 'AUDIT-CHECKOUT', kind: 'percent', percentBasisPoints: 1000 });
     await form.getByLabel(CHECKOUT.discountCodeLabel).fill('audit-checkout');
-    await form.locator('.checkout-discount').getByRole('button', { name: CHECKOUT.discountApply, exact: true }).click();
+    await form.locator('.checkout-discount').getByRole('button', { name: `${CHECKOUT.discountApply} ${CHECKOUT.discountApplyWhat}`, exact: true }).click();
     await form.getByRole('button', { name: CHECKOUT.discountRemove }).waitFor();
     findings.push(...(await auditAtEachWidth('checkout with a gift card and a discount code applied')));
 

@@ -159,6 +159,19 @@ describe('add to cart on a slow connection, in Chromium', () => {
     }
   });
 
+  it('hands the focus to the first option to choose when the error\'s Close is pressed, not to the page', async () => {
+    await openPage(page, `${store.baseUrl}/shop/p/linen-shirt`);
+    const addToCart = page.locator('[data-island="AddToCart"]');
+    await addToCart.locator('button.sqs-add-to-cart-button').click();
+    const close = addToCart.locator('[role="alert"] .island-alert__close');
+    await close.focus();
+    await page.keyboard.press('Enter');
+    await addToCart.locator('[role="alert"]').waitFor({ state: 'detached' });
+    // the browser settles a removed element's focus at its next rendering step: read it after one
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    expect(await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.getAttribute('aria-label')])).toEqual(['SELECT', 'Size']);
+  });
+
   it('shows no console errors', () => {
     expect(store.consoleErrors, store.consoleErrors.join('\n')).toEqual([]);
   });

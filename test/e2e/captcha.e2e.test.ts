@@ -57,6 +57,27 @@ describe('captcha-protected restock sign-up', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('restock-signup__success'))).toBe(true);
   });
 
+  it('keeps the focus in the widget when Verify, pressed from the keyboard, turns off once verified', async () => {
+    await page.goto(`${store.baseUrl}/contact`);
+    await waitForIslands(page);
+    const footer = page.locator('.footer-newsletter');
+    await footer.locator('[data-captcha-rendered="true"]').waitFor();
+    await page.waitForFunction(() => /\d/.test(document.querySelector('.footer-newsletter .local-captcha label')?.textContent ?? ''));
+    const prompt = (await footer.locator('.local-captcha label').textContent()) ?? '';
+    const answer = footer.getByRole('textbox', { name: prompt });
+    await answer.fill(await answerFor(prompt));
+    await answer.press('Tab');
+    const verify = footer.locator('.local-captcha button');
+    expect(await verify.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await footer.locator('.local-captcha [role="status"]', { hasText: 'Verified' }).waitFor();
+    expect(await verify.isDisabled()).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    expect(await answer.evaluate((box) => box === document.activeElement)).toBe(true);
+    // and Verify is seen to be off
+    expect(await verify.evaluate((button) => getComputedStyle(button).opacity)).toBe('0.6');
+  });
+
   it('verifies a typed answer when the footer newsletter is sent, without Verify', async () => {
     await page.goto(`${store.baseUrl}/contact`);
     await waitForIslands(page);

@@ -261,7 +261,7 @@ for (const width of WIDTHS) {
       await form.locator('.grand-total', { hasText: '$157.20' }).waitFor();
       const box = form.locator('.checkout-discount');
       const code = box.getByLabel(CHECKOUT.discountCodeLabel);
-      const apply = box.getByRole('button', { name: CHECKOUT.discountApply });
+      const apply = box.getByRole('button', { name: `${CHECKOUT.discountApply} ${CHECKOUT.discountApplyWhat}` });
       for (const control of [code, apply]) {
         const { width: across, height } = (await control.boundingBox())!;
         expect(Math.min(across, height), 'the discount box and its Apply are a finger\'s size').toBeGreaterThanOrEqual(44);

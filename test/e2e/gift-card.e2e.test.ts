@@ -77,7 +77,7 @@ for (const width of WIDTHS) {
       const box = form.getByLabel(CHECKOUT.giftCardCodeLabel);
       await box.fill(typed);
       // the gift card's Apply (the discount code's box has one too)
-      const apply = form.locator('.checkout-gift-card').getByRole('button', { name: CHECKOUT.giftCardApply, exact: true });
+      const apply = form.locator('.checkout-gift-card').getByRole('button', { name: `${CHECKOUT.giftCardApply} ${CHECKOUT.giftCardApplyWhat}`, exact: true });
       if (phone) expect(await heightOf(apply), 'Apply is a finger\'s size').toBeGreaterThanOrEqual(44);
       await apply.click();
       await form.locator('.checkout-summary .gift-card-deduction').waitFor();

@@ -15,6 +15,7 @@ import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../../lib/money-input.ts';
 import { replaceAddress } from '../history-position.ts';
 import { useFocusAfterCall } from '../focus-after-call.ts';
+import { useRowFocus } from '../row-focus.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
@@ -155,6 +156,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   }, []);
   useClearedOnSignIn(uploadSignedOut, clearUploadRefusal);
   const [formRef, focusFirstError] = useErrorFocus();
+  // Move up, Move down and Remove keep the focus in the list rather than dropping it to the page
+  const focusRow = useRowFocus(formRef);
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusAfterCall = useFocusAfterCall(busy);
   // the upload field is disabled while its photo is sent, and Upload again goes once pressed: the
@@ -340,7 +343,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           {form.variants.map((variant, index) => {
             const at = (name: string) => error(`variants.${index}.${name}`);
             return (
-              <fieldset key={variant.key} className="admin-variant" data-variant-index={index}>
+              <fieldset key={variant.key} className="admin-variant" data-variant-index={index} data-row-key={variant.key}>
                 <legend>{`${ADMIN.variant} ${index + 1}`}</legend>
                 <div className="admin-row">
                   {options.map((option, optionIndex) => (
@@ -375,9 +378,19 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                   </Field>
                 </div>
                 <div className="admin-actions">
-                  <button type="button" onClick={() => update({ variants: move(form.variants, index, index - 1) })} disabled={index === 0}>{ADMIN.moveUp}</button>
-                  <button type="button" onClick={() => update({ variants: move(form.variants, index, index + 1) })} disabled={index === form.variants.length - 1}>{ADMIN.moveDown}</button>
-                  <button type="button" onClick={() => update({ variants: form.variants.filter((_, at) => at !== index) })} disabled={form.variants.length === 1}>{ADMIN.removeVariant}</button>
+                  <button type="button" data-row-control="move-up" disabled={index === 0} onClick={() => {
+                    focusRow(variant.key, 'move-up');
+                    update({ variants: move(form.variants, index, index - 1) });
+                  }}>{ADMIN.moveUp}</button>
+                  <button type="button" data-row-control="move-down" disabled={index === form.variants.length - 1} onClick={() => {
+                    focusRow(variant.key, 'move-down');
+                    update({ variants: move(form.variants, index, index + 1) });
+                  }}>{ADMIN.moveDown}</button>
+                  <button type="button" data-row-control="remove" disabled={form.variants.length === 1} onClick={() => {
+                    // the variant that takes its place, else the one before it
+                    focusRow((form.variants[index + 1] ?? form.variants[index - 1])?.key ?? null, 'remove');
+                    update({ variants: form.variants.filter((_, at) => at !== index) });
+                  }}>{ADMIN.removeVariant}</button>
                 </div>
               </fieldset>
             );
@@ -390,15 +403,25 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           {form.images.length > 0 ? (
             <ul className="admin-images">
               {form.images.map((image, index) => (
-                <li key={image.id}>
+                <li key={image.id} data-row-key={image.id}>
                   <img src={image.assetUrl} alt={image.altText} width={96} height={96} />
                   <Field label={ADMIN.altText} error={error(`images.${index}.altText`)}>
                     {(control) => <input {...control} value={image.altText} onChange={(event) => update({ images: form.images.map((item, at) => (at === index ? { ...item, altText: event.target.value } : item)) })} />}
                   </Field>
                   <div className="admin-actions">
-                    <button type="button" onClick={() => update({ images: move(form.images, index, index - 1) })} disabled={index === 0}>{ADMIN.moveUp}</button>
-                    <button type="button" onClick={() => update({ images: move(form.images, index, index + 1) })} disabled={index === form.images.length - 1}>{ADMIN.moveDown}</button>
-                    <button type="button" onClick={() => update({ images: form.images.filter((_, at) => at !== index) })}>{ADMIN.removeImage}</button>
+                    <button type="button" data-row-control="move-up" disabled={index === 0} onClick={() => {
+                      focusRow(image.id, 'move-up');
+                      update({ images: move(form.images, index, index - 1) });
+                    }}>{ADMIN.moveUp}</button>
+                    <button type="button" data-row-control="move-down" disabled={index === form.images.length - 1} onClick={() => {
+                      focusRow(image.id, 'move-down');
+                      update({ images: move(form.images, index, index + 1) });
+                    }}>{ADMIN.moveDown}</button>
+                    <button type="button" data-row-control="remove" onClick={() => {
+                      // the photo that takes its place, else the one before it, else the upload field
+                      focusRow((form.images[index + 1] ?? form.images[index - 1])?.id ?? null, 'remove', uploadField);
+                      update({ images: form.images.filter((_, at) => at !== index) });
+                    }}>{ADMIN.removeImage}</button>
                   </div>
                 </li>
               ))}

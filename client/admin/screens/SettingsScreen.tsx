@@ -6,6 +6,7 @@ import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../../lib/money-input.ts';
 import { basisPointsFromText, textFromBasisPoints } from '../tax-rate-input.ts';
 import { useFocusAfterCall } from '../focus-after-call.ts';
+import { useRowFocus } from '../row-focus.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import type { MoneyFormat } from '../../lib/money.ts';
@@ -90,6 +91,8 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
   const [formRef, focusFirstError] = useErrorFocus();
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusAfterCall = useFocusAfterCall(busy);
+  // Add rate and Remove rate keep the focus in the list of rates rather than dropping it to the page
+  const focusRow = useRowFocus(formRef);
   useUnsavedChanges(form !== null && hasEdits(form, saved));
   const show = (settings: Settings) => {
     const shown = formOf(settings);
@@ -164,7 +167,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
           {form.rates.map((rate, index) => {
             const at = (name: string) => errors[`shippingRates.${index}.${name}`];
             return (
-              <fieldset key={index} className="admin-variant">
+              <fieldset key={index} className="admin-variant" data-row-key={String(index)}>
                 <legend>{rate.name || `${ADMIN.rateName} ${index + 1}`}</legend>
                 <div className="admin-row">
                   <Field label={ADMIN.rateId} hint={ADMIN.rateIdHint} error={at('id')}>{(control) => <input {...control} value={rate.id} onChange={(event) => updateRate(index, { id: event.target.value })} />}</Field>
@@ -184,11 +187,19 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
                   <Field label={ADMIN.rateFreeOver} error={at('freeOverCents')} hint={ADMIN.rateFreeOverHint}>{(control) => <input {...control} inputMode="decimal" value={rate.freeOver} onChange={(event) => updateRate(index, { freeOver: event.target.value })} />}</Field>
                   <Field label={ADMIN.rateMaxWeight} error={at('maxWeightGrams')} hint={ADMIN.rateMaxWeightHint}>{(control) => <input {...control} inputMode="numeric" value={rate.maxWeight} onChange={(event) => updateRate(index, { maxWeight: event.target.value })} />}</Field>
                 </div>
-                <button type="button" onClick={() => update({ rates: form.rates.filter((_, at) => at !== index) })} disabled={form.rates.length === 1}>{ADMIN.removeRate}</button>
+                <button type="button" data-row-control="remove" disabled={form.rates.length === 1} onClick={() => {
+                  // the rate that takes its place (rows are by position), else the one before it
+                  focusRow(String(Math.min(index, form.rates.length - 2)), 'remove');
+                  update({ rates: form.rates.filter((_, at) => at !== index) });
+                }}>{ADMIN.removeRate}</button>
               </fieldset>
             );
           })}
-          <button type="button" onClick={() => update({ rates: [...form.rates, newRate(form.rates, form.currency)] })}>{ADMIN.addRate}</button>
+          <button type="button" onClick={() => {
+            // the new rate is to be filled in: its first field, rather than the button it pushed down
+            focusRow(String(form.rates.length), 'first-field');
+            update({ rates: [...form.rates, newRate(form.rates, form.currency)] });
+          }}>{ADMIN.addRate}</button>
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions"><button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button></div>
         </fieldset>

@@ -55,10 +55,7 @@ export class LocalCaptchaProvider implements CaptchaProvider {
     const widget: Widget = { container, options, challenge: null, token: null, solving: null, elements: { prompt, input, button, status } };
     this.widgets.set(id, widget);
     button.addEventListener('click', () => {
-      void this.solve(widget).then(() => {
-        // The button turns off once verified: keep the focus in the widget, where Enter sends the form.
-        if (widget.token && doc.activeElement === button) input.focus();
-      });
+      void this.solve(widget);
     });
     input.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter') return;
@@ -109,7 +106,12 @@ export class LocalCaptchaProvider implements CaptchaProvider {
       widget.elements.status.textContent = LOCAL_CAPTCHA_TEXT.verified;
       // Read-only rather than disabled: the box keeps the focus, and Enter in it still sends the form.
       widget.elements.input.readOnly = true;
-      widget.elements.button.disabled = true;
+      // The button turns off once verified, which would drop its focus to the page's start: the focus
+      // goes to the answer box first, in the widget, where Enter sends the form. (Read after the
+      // button is disabled, the focus has already left it.)
+      const { button, input } = widget.elements;
+      if (button.ownerDocument.activeElement === button) input.focus();
+      button.disabled = true;
       widget.options.onToken(answer.data.token);
       return { token: answer.data.token };
     }
