@@ -429,6 +429,9 @@ export const ADMIN = {
   refundMoneyOnly: 'Money only, no items',
   refundReasonSaid: (reason: string) => `Reason: ${reason}`,
   exportCsv: 'Export CSV',
+  // a page of its own, to print: a slip per order still to send among those listed
+  printPackingSlips: 'Print packing slips',
+  packingSlip: 'Packing slip',
   backToOrders: 'Back to orders',
   // messages
   formSubmissions: 'Form submissions',

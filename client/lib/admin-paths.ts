@@ -19,6 +19,8 @@ export const ADMIN_PATHS = {
   discountCode: (discountCodeId: string): string => `${ADMIN_BASE}/discounts/${encodeURIComponent(discountCodeId)}`,
   /** Where a password-reset email's link opens (its token follows in the fragment). */
   resetPassword: `${ADMIN_BASE}/reset-password`,
+  /** The printable packing slips: of one order, or (with the Orders list's query) of the orders it shows. */
+  packingSlips: (query: string): string => `${ADMIN_BASE}/packing-slips${query ? `?${query}` : ''}`,
   /** A screen by its key in the navigation (products, orders…). */
   screen: (key: string): string => `${ADMIN_BASE}/${key}`,
 } as const;

@@ -19,6 +19,7 @@ import { cleanUploads } from './clean-uploads.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 import { storeTimeZone } from './order-period.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
+import { createPackingSlipPage } from './packing-slips.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -97,6 +98,8 @@ ${script ? `<script type="module" nonce="${escapeHtml(nonce)}" src="${escapeHtml
 </body>
 </html>`);
   };
+  // a page of its own, printed rather than used: before the screens' paths, which would take it
+  router.use(createPackingSlipPage(deps));
   router.get(ADMIN_BASE, shell);
   router.get(`${ADMIN_BASE}/*screen`, shell);
   return router;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
-import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type AdminOrderFilter, type OrderStatus } from '../db/admin-order-repository.ts';
+import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type OrderStatus } from '../db/admin-order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { OrderTrackingRepository } from '../db/order-tracking-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
@@ -24,7 +24,7 @@ import { describeError } from '../security/error-handlers.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { checkAdminInput, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { checkAdminInput, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { giftCardsOfOrder } from './order-gift-cards.ts';
 import { readableFormAnswers } from './order-form-answers.ts';
 import { cardChargeOf, cardRefundOfOrder, giveCardBack, isOwedToCard, REFUND_CLAIM_MS } from './card-refund.ts';
@@ -32,7 +32,8 @@ import { CardRefundRepository } from '../db/card-refund-repository.ts';
 import { OrderRefundRepository } from '../db/order-refund-repository.ts';
 import { partialRefundInput, refundPart } from './partial-refund.ts';
 import { orderRefunds } from './order-refunds.ts';
-import { checkPeriod, periodDays, periodFields, periodInstants, storeTimeZone, type PeriodDays } from './order-period.ts';
+import { checkPeriod, type PeriodDays } from './order-period.ts';
+import { orderFilterFields, orderFilterOf } from './order-filter.ts';
 import { isoTime, streamCsv } from './csv.ts';
 import { trackingFields, trackingInput, trackingOf } from './tracking-input.ts';
 
@@ -43,15 +44,9 @@ export const EXPORT_BATCH = 500;
 
 const orderParams = z.object({ orderId: recordId });
 const emailParams = z.object({ orderId: recordId, emailId: z.string().uuid({ error: ADMIN.server.notAnId }) });
-/** Which orders the list and the export cover: by status, search and the days they were placed. */
-const filterFields = {
-  status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']).optional(),
-  // an order number (#1042 or 1042), or words of the customer's email or name
-  q: ownerText(200).default(''),
-  ...periodFields,
-};
-const listQuery = z.object({ ...filterFields, ...pageQuery }).superRefine(checkPeriod);
-const exportQuery = z.object(filterFields).superRefine(checkPeriod);
+/** Which orders the list and the export cover: by status, search and the days they were placed (order-filter.ts). */
+const listQuery = z.object({ ...orderFilterFields, ...pageQuery }).superRefine(checkPeriod);
+const exportQuery = z.object(orderFilterFields).superRefine(checkPeriod);
 /** Cancel and refund take no fields (fulfil takes the parcel's tracking); a body, if any, must be an empty object. */
 const noFields = z.object({}).strict();
 /** A correction of a fulfilled order's tracking (all empty clears it); the notice goes again only when asked. */
@@ -145,12 +140,7 @@ export function createOrderCalls(deps: AppDeps): Router {
   const canManage = requireOwner(deps, 'orders.manage');
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
-  /** The orders a checked query asks for, with the days it covers in the store's time zone. */
-  async function filterOf(query: z.output<typeof exportQuery>): Promise<{ filter: AdminOrderFilter; days: PeriodDays; timeZone: string }> {
-    const timeZone = storeTimeZone(await new SiteRepository(deps.store).website());
-    const days = periodDays(query, timeZone, Date.now());
-    return { filter: { status: query.status, search: query.q, ...periodInstants(days, timeZone) }, days, timeZone };
-  }
+  const filterOf = (query: z.output<typeof exportQuery>) => orderFilterOf(deps, query);
 
   router.get(ADMIN_ORDERS, canRead, async (req, res) => {
     const query = parseQuery(listQuery, req.query);

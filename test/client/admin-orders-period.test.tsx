@@ -67,6 +67,8 @@ describe('the orders screen by date', () => {
     expect((screen.getByRole('searchbox', { name: ADMIN.search }) as HTMLInputElement).value).toBe('ada');
     expect(within(screen.getByRole('navigation', { name: ADMIN.pages })).getByText('101–101')).toBeTruthy();
     expect(screen.getByRole('link', { name: ADMIN.exportCsv }).getAttribute('href')).toBe('/api/admin/orders.csv?status=paid&q=ada&period=last-7-days');
+    // the packing slips are those of the orders listed, as the export's rows are
+    expect(screen.getByRole('link', { name: ADMIN.printPackingSlips }).getAttribute('href')).toBe('/config/packing-slips?status=paid&q=ada&period=last-7-days');
   });
 
   it('keeps each choice in the address, from the first page, and Back goes to the one before', async () => {

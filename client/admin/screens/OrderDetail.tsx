@@ -285,6 +285,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       <div className="admin-toolbar">
         <h1 id="order-title">{`${ADMIN.orderDetail} ${orderLabel(order)}`}</h1>
         <AdminLink to={backToList} navigate={navigate}>{ADMIN.backToOrders}</AdminLink>
+        {order.status === 'paid' || order.status === 'fulfilled' ? <a href={ADMIN_PATHS.packingSlips(`order=${encodeURIComponent(order.id)}`)}>{ADMIN.packingSlip}</a> : null}
       </div>
       <p className={`admin-status admin-status--${order.status}`} data-status={order.status}>
         {ADMIN.status}: {ADMIN.orderStatuses[order.status] ?? order.status}{order.testMode ? ` · ${ADMIN.testMode}` : ''}

@@ -77,6 +77,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
       <div className="admin-toolbar">
         <h1 id="orders-title">{ADMIN.screens.orders}</h1>
         <a href={`/api/admin/orders.csv${filterQuery ? `?${filterQuery}` : ''}`} download>{ADMIN.exportCsv}</a>
+        <a href={ADMIN_PATHS.packingSlips(filterQuery)}>{ADMIN.printPackingSlips}</a>
       </div>
       <SearchForm id="order-search" hint={ADMIN.orderSearchHint} initialWords={filters.q} onSearch={(words) => filter({ q: words })} />
       <p className="admin-field">

@@ -1,0 +1,162 @@
+/**
+ * Packing slips, for the parcels the shop sends: a printable page at /config/packing-slips with a
+ * slip per order, each on a page of its own when printed (what to pack, with each line's
+ * extra-field answers, such as a monogram's initials, and where it goes; no prices, the parcel's
+ * paper being read by whoever opens it). One order's (`?order=ID`, from its screen), or the
+ * orders the Orders list shows (its own query: status, search and days; `Paid` is the list of
+ * what is still to send), cancelled and refunded ones left out, at most MAX_SLIPS at a time. The
+ * page is the engine's: its words are in templates/packing-slips.html.tmpl, as an email's are.
+ */
+import { readFileSync } from 'node:fs';
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { compile, type Template } from '../../engine/index.ts';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { ADMIN_BASE } from '../../client/lib/admin-paths.ts';
+import { CHECKOUT } from '../../client/lib/messages.ts';
+import type { AppDeps } from '../deps.ts';
+import { addressLines } from '../commerce/checkout-order.ts';
+import { PRODUCT_TYPE } from '../commerce/pricing.ts';
+import { AdminOrderRepository, type AdminOrderDetail, type AdminOrderLine } from '../db/admin-order-repository.ts';
+import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
+import { placeholders, type StoreSession } from '../db/store.ts';
+import { storeLocale } from '../pages/base-context.ts';
+import { platformMessages } from '../platform-messages.ts';
+import { cspNonce } from '../security/content-security-policy.ts';
+import { roleAllows } from '../security/owner-permissions.ts';
+import { resolveSiteUser } from '../security/site-user.ts';
+import { checkAdminInput, recordId } from './admin-validation.ts';
+import { orderFilterFields, orderFilterOf } from './order-filter.ts';
+import { readableFormAnswers, type ReadableAnswer } from './order-form-answers.ts';
+import { checkPeriod, storeTimeZone } from './order-period.ts';
+
+export const PACKING_SLIPS_PATH = `${ADMIN_BASE}/packing-slips`;
+/** The most slips one page prints: a day's parcels of a small shop many times over. */
+export const MAX_SLIPS = 200;
+
+const slipQuery = z.object({ order: recordId.optional(), ...orderFilterFields }).superRefine(checkPeriod);
+
+let template: Template | undefined;
+function slipsTemplate(): Template {
+  if (template === undefined) {
+    const name = 'packing-slips.html.tmpl';
+    template = compile(readFileSync(new URL(`./templates/${name}`, import.meta.url), 'utf8'), { name });
+    // the template ships with the code: an error here is a programming mistake
+    if (template.errors.length > 0) throw new Error(`${name}: ${template.errors[0]!.message}`);
+  }
+  return template;
+}
+
+/** Why a line is not in the parcel, by its product's type; null for goods to pack. */
+const NOT_PACKED: Partial<Record<number, string>> = {
+  [PRODUCT_TYPE.DIGITAL]: 'download',
+  [PRODUCT_TYPE.GIFT_CARD]: 'giftCard',
+  [PRODUCT_TYPE.SERVICE]: 'service',
+};
+
+/** The product type each variant of these orders was sold as. */
+async function typesOfLines(session: StoreSession, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await session.all<{ order_id: string; variant_id: string; product_type: number | string }>(
+    `SELECT order_id, variant_id, product_type FROM order_items WHERE order_id IN (${placeholders(orderIds.length)})`, [...orderIds],
+  );
+  return new Map(rows.map((row) => [`${row.order_id}:${row.variant_id}`, Number(row.product_type)]));
+}
+
+/** The shipping address as lines: the checkout's fields, or an older order's address text. */
+function shipToLines(address: AdminOrderDetail['shippingAddress'], locale: string): string[] {
+  if (address === null) return [];
+  if (typeof address === 'string') return [address];
+  const field = (name: string): string => (typeof address[name] === 'string' ? address[name] : '');
+  return addressLines({ line1: field('line1'), line2: field('line2'), city: field('city'), region: field('region'), postalCode: field('postalCode'), countryCode: field('countryCode') }, locale);
+}
+
+interface SlipLine {
+  productName: string;
+  variantLabel: string;
+  billingInterval: string;
+  sku: string;
+  quantity: number;
+  answers: ReadableAnswer[];
+  notPacked: string | null;
+}
+
+/** One order's slip, as the template prints it. */
+async function slipOf(session: StoreSession, order: AdminOrderDetail, types: Map<string, number>, locale: string, zone: string) {
+  const productOf = (sku: string) => order.lines.find((line) => line.sku === sku)?.productId;
+  const answers = await readableFormAnswers(session, order.formAnswers, productOf);
+  const lines: SlipLine[] = order.lines.map((line: AdminOrderLine) => {
+    const found = answers.find((entry) => entry.sku === line.sku)?.answers;
+    return {
+      productName: line.productName, variantLabel: line.variantLabel, billingInterval: line.billingInterval, sku: line.sku, quantity: line.quantity,
+      answers: Array.isArray(found) ? (found as ReadableAnswer[]) : [],
+      notPacked: NOT_PACKED[types.get(`${order.id}:${line.variantId}`) ?? PRODUCT_TYPE.PHYSICAL] ?? null,
+    };
+  });
+  const packed = lines.filter((line) => line.notPacked === null);
+  return {
+    orderNumber: order.orderNumber === null ? order.id : CHECKOUT.orderNumber(Number(order.orderNumber)),
+    placed: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: zone }).format(order.createdOn),
+    customerName: order.name ?? '',
+    customerEmail: order.email ?? '',
+    shipTo: shipToLines(order.shippingAddress, locale),
+    shippingOption: order.shippingOption ?? '',
+    packed,
+    units: packed.reduce((sum, line) => sum + line.quantity, 0),
+    notPacked: lines.filter((line) => line.notPacked !== null),
+    stopped: order.status === 'cancelled' || order.status === 'refunded' ? order.status : null,
+  };
+}
+
+/** The ids of the orders a list query finds, newest first, cancelled and refunded left out; one more than MAX_SLIPS tells there are more. */
+async function orderIdsOf(deps: AppDeps, query: z.output<typeof slipQuery>): Promise<string[]> {
+  const { filter } = await orderFilterOf(deps, query);
+  const ids: string[] = [];
+  for await (const batch of new AdminOrderRepository(deps.store).exportBatches(10_000, 500, filter)) {
+    for (const order of batch) if (order.status === 'paid' || order.status === 'fulfilled') ids.push(order.id);
+    if (ids.length > MAX_SLIPS) break;
+  }
+  return ids;
+}
+
+/** A plain page for what stops the slips (signed out, a role without orders, a query that does not read). */
+function refusal(res: Response, status: number, message: string): void {
+  res.status(status).set('Cache-Control', 'no-store').type('html')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Packing slips</title></head><body><p>${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p><p><a href="${ADMIN_BASE}">Sign in to the admin</a></p></body></html>`);
+}
+
+export function createPackingSlipPage(deps: AppDeps): Router {
+  const router = Router();
+  router.get(PACKING_SLIPS_PATH, async (req: Request, res: Response) => {
+    const user = await resolveSiteUser(deps, req);
+    if (!user) return refusal(res, 401, platformMessages.signInRequired);
+    if (!roleAllows(user.contributorRole, 'orders.read')) return refusal(res, 403, platformMessages.permissionDenied);
+    const checked = checkAdminInput(slipQuery, req.query);
+    if (!checked.ok) return refusal(res, 400, Object.values(checked.fieldErrors)[0] ?? ADMIN.server.invalidInput);
+    const query = checked.value;
+    const settings = new AdminSettingsRepository(deps.store);
+    const website = await settings.read('website');
+    const locale = storeLocale(website);
+    const zone = storeTimeZone(website);
+    const ids = query.order !== undefined ? [query.order] : await orderIdsOf(deps, query);
+    const orders = new AdminOrderRepository(deps.store);
+    const details = (await Promise.all(ids.slice(0, MAX_SLIPS).map((id) => orders.findById(id)))).filter((order) => order !== undefined);
+    if (query.order !== undefined && details.length === 0) return refusal(res, 404, ADMIN.server.orderNotFound);
+    const types = await typesOfLines(deps.store, details.map((order) => order.id));
+    const slips = [];
+    for (const order of details) slips.push(await slipOf(deps.store, order, types, locale, zone));
+    const rendered = slipsTemplate().render({
+      siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
+      slips,
+      count: slips.length,
+      one: slips.length === 1,
+      more: ids.length > MAX_SLIPS ? MAX_SLIPS : 0,
+      single: query.order !== undefined,
+      backTo: query.order !== undefined ? `${ADMIN_BASE}/orders/${encodeURIComponent(query.order)}` : `${ADMIN_BASE}/orders`,
+      nonce: cspNonce(res),
+    });
+    if (rendered.errors.length > 0) throw new Error(`packing-slips.html.tmpl: ${rendered.errors[0]!.message}`);
+    res.status(200).set('Cache-Control', 'no-store').type('html').send(rendered.html);
+  });
+  return router;
+}
