@@ -24,6 +24,8 @@ const HINTS = {
   lostEnd: (opening: string, line: number, taken: string, takenLine: number) =>
     `the ${opening} at line ${line} takes the ${taken} at line ${takenLine}, indented as an outer block's, so an {.end} is most likely missing between lines ${line} and ${takenLine}`,
   endWithoutBlock: 'this {.end} has no open block to close: remove it, or look for a block closed twice or an opening tag with an error above',
+  /** The same, when the file as written has an {.end} for every opening tag: an opening tag above was refused, not this {.end} written twice. */
+  endOfRefusedOpening: 'this {.end} closes a block whose opening tag has an error above: fix that tag, and keep this {.end}',
   orWithoutBlock: '{.or} goes inside a {.section}, {.repeated section}, {.if} or predicate block, before its {.end}',
   alternatesOutsideRepeated: '{.alternates with} goes inside a {.repeated section}, before its {.or} and {.end}',
   alternatesTwice: 'a {.repeated section} takes one {.alternates with}',
@@ -163,9 +165,23 @@ function usageHint(kind: 'formatter' | 'predicate', name: string, context: HintC
   return usage === undefined ? undefined : HINTS.takes(name, usage.args, usage.forms);
 }
 
+/** Tags that open a block, as written: sections, ifs, macros, ctx and predicates (`{.equal? …}`), never an `{.or …}`. */
+const OPENING_TAG = /\{\.(?:section|repeated section|if|macro|ctx|(?!or\b)[a-z][a-z0-9-]*\?)[\s}]/g;
+const END_TAG = /\{\.end\}/g;
+
+/**
+ * Whether the file as written has an {.end} for every opening tag: then an {.end} the compiler
+ * found at the root closes a block whose opening tag it refused (a predicate given too few
+ * arguments), and removing it, as the usual hint says, would break the file once that tag is fixed.
+ */
+function endsMatchOpenings(source: string | undefined): boolean {
+  if (source === undefined) return false;
+  return (source.match(OPENING_TAG)?.length ?? 0) >= (source.match(END_TAG)?.length ?? 0);
+}
+
 /** The hint for an instruction where it may not stand (opcode names as the messages give them). */
-function misplacedHint(opcode: string, parent: string | undefined): string | undefined {
-  if (opcode === 'END') return HINTS.endWithoutBlock;
+function misplacedHint(opcode: string, parent: string | undefined, source?: string): string | undefined {
+  if (opcode === 'END') return endsMatchOpenings(source) ? HINTS.endOfRefusedOpening : HINTS.endWithoutBlock;
   if (opcode === 'ALTERNATES_WITH') return parent === 'REPEATED' ? HINTS.alternatesTwice : HINTS.alternatesOutsideRepeated;
   if (opcode === 'OR_PREDICATE') return parent === 'MACRO' ? HINTS.orInMacro : HINTS.orWithoutBlock;
   return undefined;
@@ -322,8 +338,8 @@ export function hintFor(message: string, registry: PluginRegistry, context: Hint
     const lost = lostEndHint(context.source);
     return lost === undefined ? HINTS.endOfFileInBlock(tag) : HINTS.endOfFileLostEnd(tag, lost);
   }
-  if ((found = NOT_ALLOWED_AT_ROOT.exec(message))) return misplacedHint(found[1] as string, undefined);
-  if ((found = NOT_ALLOWED_IN_BLOCK.exec(message))) return misplacedHint(found[1] as string, found[2]);
+  if ((found = NOT_ALLOWED_AT_ROOT.exec(message))) return misplacedHint(found[1] as string, undefined, context.source);
+  if ((found = NOT_ALLOWED_IN_BLOCK.exec(message))) return misplacedHint(found[1] as string, found[2], context.source);
   if (DEAD_CODE.test(message)) return HINTS.orAfterPlainOr;
   if ((found = INVALID_INSTRUCTION.exec(message))) {
     const guesses = intendedInstructions(found[1] as string, registry);

@@ -230,6 +230,12 @@ describe('hints for blocks', () => {
       [messages.notAllowedAtRoot('END'), 'this {.end} has no open block to close: remove it, or look for a block closed twice or an opening tag with an error above'],
     ]);
     expect(hints('{.or}')[0]![1]).toBe('{.or} goes inside a {.section}, {.repeated section}, {.if} or predicate block, before its {.end}');
+    // an {.end} for every opening tag as written: an opening tag above was refused (too few arguments), and this {.end} is to be kept
+    const refused = '{.repeated section items}\n{.equal?}<span>Sold out</span>{.end}\n{.end}';
+    const found = compile(refused).errors.map((error) => hintFor(error.message, defaultRegistry, { source: refused }));
+    expect(found.at(-1)).toBe('this {.end} closes a block whose opening tag has an error above: fix that tag, and keep this {.end}');
+    // one {.end} more than the opening tags: this one is written twice
+    expect(hintFor(messages.notAllowedAtRoot('END'), defaultRegistry, { source: '{.section a}x{.end}{.end}' })).toMatch(/^this \{\.end\} has no open block to close: remove it/);
     expect(hints('{.section a}{.alternates with}{.end}')[0]).toEqual([
       messages.notAllowedInBlock('ALTERNATES_WITH', 'SECTION'),
       '{.alternates with} goes inside a {.repeated section}, before its {.or} and {.end}',
