@@ -22,23 +22,17 @@ import { Alert } from '../components/Alert.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import RestockSignup, { type RestockSignupProps } from './RestockSignup.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import {
-  ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, addedItemDescription, notEnoughStockLeftMessage,
-  selectVariantLabel, soldOutOptionLabel,
-} from '../lib/messages.ts';
+import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, selectVariantLabel, soldOutOptionLabel } from '../lib/messages.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
+import { findVariant, isOptionValueSoldOut, parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../lib/rules.ts';
+import { subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import {
-  checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
-} from '../lib/rules.ts';
-import { addCartEntry, fetchCart, fetchStock, startSubscription, type StockResult } from '../lib/store-calls.ts';
-import { publishCart, quantityInCart, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
+  addToCart, BUTTON_DELAYS, checkBeforeAdding, checkStockBeforeForm, describeAddition, subscribeAndCheckOut,
+} from '../lib/add-to-cart-steps.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
 import { navigation } from '../lib/navigation.ts';
-import { trackAddToCart } from '../lib/tracking.ts';
-import { readPageContext } from '../lib/page-context.ts';
 
-export const BUTTON_DELAYS = { afterErrorMs: 1000, beforeAddedMs: 1000, addedToIdleMs: 2000 } as const;
 export const GIFT_CARD_TYPE = 4;
 
 export interface AddToCartVariant {
@@ -123,11 +117,6 @@ function quantityLimit(variants: readonly AddToCartVariant[], chosen: AddToCartV
   if (candidates.length === 0 || candidates.some((variant) => variant.unlimited)) return QUANTITY_MAX;
   const most = Math.max(...candidates.map((variant) => variant.qtyInStock));
   return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, most));
-}
-
-/** The store's answer for one variant of a stock call. */
-function stockResultFor(results: readonly StockResult[], variant: AddToCartVariant | undefined, sku: string): StockResult | undefined {
-  return results.find((result) => result.sku === sku || (variant !== undefined && result.variantId === variant.id));
 }
 
 export default function AddToCart(props: AddToCartProps) {
@@ -236,43 +225,24 @@ export default function AddToCart(props: AddToCartProps) {
     later(BUTTON_DELAYS.afterErrorMs, () => setState('idle'));
   };
 
-  /** The variant in words, for the status region: 'Size: M, Color: White'. */
-  const describe = (sku: string, qty: number): string => {
-    const variant = props.variants.find((v) => v.sku === sku);
-    const label = variant ? optionNames.map((name) => `${name}: ${variant.attributes[name] ?? ''}`).join(', ') : '';
-    return addedItemDescription(props.productName, label, qty);
-  };
-
-  const currentCart = async (): Promise<ShoppingCart | null> => {
-    if (cartRef.current || !shouldLoadCart()) return cartRef.current;
-    const answer = await fetchCart();
-    if (answer.ok) cartRef.current = answer.data;
-    return cartRef.current;
-  };
-
-  /** After the store refused for stock: asks how many are left now, so the message can say, and the box follows. */
-  const stockRefusal = async (sku: string): Promise<string> => {
-    const [stock, cart] = await Promise.all([fetchStock(props.itemId), currentCart()]);
-    const variant = props.variants.find((v) => v.sku === sku);
-    const result = stock.ok ? stockResultFor(stock.data?.results ?? [], variant, sku) : undefined;
-    if (!variant || !result || result.unlimited) return ADD_TO_CART.notEnoughStock;
-    setLiveStock((current) => ({ ...current, [variant.id]: { qtyInStock: result.qtyInStock, unlimited: false } }));
-    return notEnoughStockLeftMessage(result.qtyInStock, quantityInCart(cart, props.itemId, sku));
-  };
+  /** The variant in words, for the status region: 'Shirt (Size: M, Color: White)'. */
+  const describe = (sku: string, qty: number): string =>
+    describeAddition(props.productName, optionNames, props.variants.find((v) => v.sku === sku), qty);
 
   const addEntry = async (sku: string, qty: number, additionalFields: string | null): Promise<string | null> => {
     setState('adding');
     setAnnouncement(ADD_TO_CART_STATUS.adding(describe(sku, qty)));
-    const result = await addCartEntry({ itemId: props.itemId, sku, quantity: qty, additionalFields });
-    if (!result.ok) {
-      const message = result.message === ADD_TO_CART.notEnoughStock ? await stockRefusal(sku) : result.message;
-      showError(message);
-      return message;
+    const variant = props.variants.find((v) => v.sku === sku);
+    const outcome = await addToCart({ itemId: props.itemId, variant, sku, quantity: qty, additionalFields, cart: cartRef.current });
+    if (!outcome.ok) {
+      // the store had fewer than the page said: the box and the dropdowns follow what is left
+      const left = outcome.stockLeft;
+      if (left) setLiveStock((current) => ({ ...current, [left.variantId]: { qtyInStock: left.qtyInStock, unlimited: false } }));
+      showError(outcome.message);
+      return outcome.message;
     }
-    cartRef.current = result.data;
-    publishCart(result.data);
+    cartRef.current = outcome.cart;
     setAnnouncement(ADD_TO_CART_STATUS.added(describe(sku, qty)));
-    trackAddToCart(readPageContext(), { itemId: props.itemId, sku, quantity: qty });
     if (props.expressCheckout) {
       navigation.assign(PAGE_PATHS.checkout);
       return null;
@@ -296,51 +266,31 @@ export default function AddToCart(props: AddToCartProps) {
       navigation.assign(PAGE_PATHS.giftCard(props.itemId, chosenVariant.sku));
       return;
     }
-    const check = checkVariantSelection(variants, optionNames, selected);
+    // Limited stock: the check says how many are left before asking the store (which checks again).
+    const check = checkBeforeAdding({
+      itemId: props.itemId, variants, optionNames, selected, quantityText: props.showQuantity ? quantity : null,
+      cart: cartRef.current, ownCart: props.isSubscribable,
+    });
     if (!check.ok) {
       showError(check.message);
       return;
     }
-    let qty = 1;
-    if (props.showQuantity) {
-      const parsed = parseQuantity(quantity);
-      if (!parsed.ok) {
-        showError(parsed.message);
-        return;
-      }
-      qty = parsed.value;
-    }
-    const sku = check.variant.sku;
-    // Limited stock: say how many are left before asking the store (which checks again).
-    if (!check.variant.unlimited) {
-      const inCart = props.isSubscribable ? 0 : quantityInCart(cartRef.current, props.itemId, sku);
-      if (inCart + qty > check.variant.qtyInStock) {
-        showError(notEnoughStockLeftMessage(check.variant.qtyInStock, inCart));
-        return;
-      }
-    }
+    const { quantity: qty, variant } = check;
+    const sku = variant.sku;
     if (props.isSubscribable) {
       setState('adding');
-      const answer = await startSubscription({ itemId: props.itemId, sku, qty, additionalFields: null });
-      if (answer.ok && answer.data?.cartToken) navigation.assign(PAGE_PATHS.subscription(answer.data.cartToken));
-      else showError(answer.ok ? ADD_TO_CART.variantUnavailable : answer.message);
+      const refusal = await subscribeAndCheckOut(props.itemId, sku, qty);
+      if (refusal) showError(refusal.message);
       return;
     }
     if (props.additionalFieldsForm) {
       setState('adding');
-      const [stock, cart] = await Promise.all([fetchStock(props.itemId), currentCart()]);
+      const stock = await checkStockBeforeForm(props.itemId, props.variants.find((v) => v.sku === sku), sku, qty, cartRef.current);
       if (!stock.ok) {
         showError(stock.message);
         return;
       }
-      const results = stock.data?.results ?? [];
-      const variant = props.variants.find((v) => v.sku === sku);
-      const result = stockResultFor(results, variant, sku) ?? results[0];
-      const inCart = quantityInCart(cart, props.itemId, sku);
-      if (!result || !isStockEnough(result, inCart + qty - 1)) {
-        showError(result && !result.unlimited ? notEnoughStockLeftMessage(result.qtyInStock, inCart) : ADD_TO_CART.notEnoughStock);
-        return;
-      }
+      cartRef.current = stock.cart;
       setState('idle');
       pendingSku.current = sku;
       setLightboxOpen(true);
