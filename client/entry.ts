@@ -1,14 +1,16 @@
 /**
  * The browser bundle's entry: once the document is parsed, hydrate the
- * page's islands and start the page instrumentation (errors, page view, metrics);
+ * page's islands, keep the page's cart counts with the cart, and start the page instrumentation (errors, page view, metrics);
  * a search box shown again by Back keeps the words of its own results.
  */
 import { hydrateIslands } from './hydrate.ts';
 import { startPageInstrumentation } from './lib/page-instrumentation.ts';
 import { keepSearchBoxesWithTheirResults } from './lib/search-box-on-back.ts';
+import { keepCartQuantitiesInStep } from './lib/cart-quantity-elements.ts';
 
 function start(): void {
   void hydrateIslands();
+  keepCartQuantitiesInStep(document);
   startPageInstrumentation();
   keepSearchBoxesWithTheirResults(document);
 }
