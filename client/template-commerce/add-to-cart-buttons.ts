@@ -17,6 +17,7 @@ import { PAGE_PATHS } from '../lib/api-paths.ts';
 import { navigation } from '../lib/navigation.ts';
 import { buttonFacts, formatterButtons, GIFT_CARD_PRODUCT_TYPE, readPickers, type ButtonFacts, type ProductPickers } from './product-markup.ts';
 import { buttonFeedback, type ButtonFeedback } from './button-feedback.ts';
+import { keepPickersTogether } from './picker-sync.ts';
 
 /** The cart as last heard of on the page, for the stock rule (what the cart already holds). */
 interface CartHolder {
@@ -138,8 +139,10 @@ export function attachFormatterButtons(root: Document = document): () => void {
     holder.cart = cart;
   });
   const detachers = formatterButtons(root).filter((button) => !attached.has(button)).map((button) => attachButton(button, holder));
+  const separatePickers = keepPickersTogether(root);
   return () => {
     unsubscribe();
+    separatePickers();
     for (const detach of detachers) detach();
   };
 }

@@ -145,10 +145,17 @@ describe('the commerce formatters\' Add To Cart button', () => {
     expect(cartQuantity()).toBe('1');
   });
 
-  it('reads the choice from the radio buttons when the template shows those instead of the dropdown', async () => {
+  it('reads the choice from the radio buttons when the template shows those, and keeps them and the dropdown together', async () => {
     const calls = scriptFetch([{ method: 'POST', path: ENTRIES, answer: { body: { shoppingCart: cartWith('mug1', 'Stoneware Mug', 'SQ-MUG-SLATE', 1) } } }]);
     showProduct(mug);
     start();
+    fireEvent.click(document.querySelector<HTMLInputElement>('input.variant-radiobtn[value="Slate"]')!);
+    // the dropdown shows the same choice, and a choice there moves the radio buttons
+    const dropdown = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Select Glaze' });
+    expect(dropdown.value).toBe('Slate');
+    fireEvent.change(dropdown, { target: { value: 'Oat' } });
+    expect(document.querySelector<HTMLInputElement>('input.variant-radiobtn[value="Oat"]')!.checked).toBe(true);
+    expect(document.querySelector<HTMLInputElement>('input.variant-radiobtn[value="Slate"]')!.checked).toBe(false);
     fireEvent.click(document.querySelector<HTMLInputElement>('input.variant-radiobtn[value="Slate"]')!);
     fireEvent.click(addButton());
     await settle();
