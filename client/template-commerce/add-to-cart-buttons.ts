@@ -6,7 +6,8 @@
  * extra-fields form first when it has one, and says the outcome next to the button. A gift card goes
  * to its own purchase page and a subscription to its checkout, as from the island.
  */
-import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE } from '../lib/messages.ts';
+import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, REQUEST } from '../lib/messages.ts';
+import { reportError } from '../lib/error-reporting.ts';
 import { findVariant } from '../lib/rules.ts';
 import { subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import {
@@ -25,8 +26,9 @@ interface CartHolder {
 }
 
 /**
- * A product without options has no pickers, so the page does not list its variant: the store's
- * stock call (the one the island asks) gives its SKU and stock.
+ * A product of one variant has no pickers (variants-select writes nothing where there is no
+ * choice), so the page does not list it: the store's stock call (the one the island asks) gives
+ * its SKU and stock.
  */
 async function variantsFromStock(itemId: string): Promise<CartVariant[] | { message: string }> {
   const stock = await fetchStock(itemId);
@@ -60,21 +62,23 @@ async function press(button: HTMLElement, feedback: ButtonFeedback, holder: Cart
   feedback.clear();
   const facts = buttonFacts(button);
   const pickers = readPickers(button, facts.itemId);
-  if (facts.productType === GIFT_CARD_PRODUCT_TYPE) {
-    const card = pickers.variants === null ? null : findVariant(pickers.variants, pickers.optionNames, pickers.selected);
-    if (card === null) feedback.refused(ALERT_TITLE.giftCard, ADD_TO_CART.giftCardDenomination);
-    else navigation.assign(PAGE_PATHS.giftCard(facts.itemId, card.sku));
-    return;
-  }
+  const giftCard = facts.productType === GIFT_CARD_PRODUCT_TYPE;
   let variants = pickers.variants;
   if (variants === null) {
     feedback.adding();
     const listed = await variantsFromStock(facts.itemId);
     if (!Array.isArray(listed)) {
-      feedback.refused(ALERT_TITLE.addItem, listed.message);
+      feedback.refused(giftCard ? ALERT_TITLE.giftCard : ALERT_TITLE.addItem, listed.message);
       return;
     }
     variants = listed;
+  }
+  if (giftCard) {
+    // a gift card is bought on its own page, for the value chosen (its only one when it has one)
+    const card = pickers.optionNames.length === 0 ? variants[0] ?? null : findVariant(variants, pickers.optionNames, pickers.selected);
+    if (card === null) feedback.refused(ALERT_TITLE.giftCard, ADD_TO_CART.giftCardDenomination);
+    else navigation.assign(PAGE_PATHS.giftCard(facts.itemId, card.sku));
+    return;
   }
   const check = checkBeforeAdding({
     itemId: facts.itemId, variants, optionNames: pickers.optionNames, selected: pickers.selected,
@@ -117,7 +121,12 @@ function attachButton(button: HTMLElement, holder: CartHolder): () => void {
   const activate = (event: Event): void => {
     event.preventDefault();
     // adding, added and the pause after an error all ignore presses, as the island's button does
-    if (feedback.state() === 'idle') void press(button, feedback, holder);
+    if (feedback.state() !== 'idle') return;
+    // the calls never throw; what can (the form's code not loading) is reported, and the shopper told to try again
+    press(button, feedback, holder).catch((error: unknown) => {
+      reportError(error);
+      feedback.refused(ALERT_TITLE.addItem, REQUEST.tryAgain);
+    });
   };
   const onKey = (event: KeyboardEvent): void => {
     if (event.key === 'Enter' || event.key === ' ') activate(event);

@@ -11,6 +11,8 @@ import { attachFormatterButtons } from '../../client/template-commerce/add-to-ca
 import { keepCartQuantitiesInStep } from '../../client/lib/cart-quantity-elements.ts';
 import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, selectOptionsMessage } from '../../client/lib/messages.ts';
 import { BUTTON_DELAYS } from '../../client/lib/add-to-cart-steps.ts';
+import { navigation } from '../../client/lib/navigation.ts';
+import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 const PRODUCT_ITEM = '<span class="sqs-cart-quantity">{shoppingCart|cart-quantity}</span>'
@@ -160,6 +162,30 @@ describe('the commerce formatters\' Add To Cart button', () => {
     fireEvent.click(addButton());
     await settle();
     expect(calls[0]!.body).toMatchObject({ sku: 'SQ-MUG-SLATE', quantity: 1 });
+  });
+
+  it('sends a gift card to its purchase page once a value is chosen, as the island does', async () => {
+    const calls = scriptFetch([]);
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    showProduct({
+      id: 'card1', collectionId: 'shop1', title: 'Gift Card',
+      structuredContent: {
+        productType: 4, variantOptionOrdering: ['Value'],
+        variants: [
+          { id: 'g1', sku: 'GC-25', attributes: { Value: '$25.00' }, qtyInStock: 0, unlimited: true, price: 2500 },
+          { id: 'g2', sku: 'GC-50', attributes: { Value: '$50.00' }, qtyInStock: 0, unlimited: true, price: 5000 },
+        ],
+      },
+    });
+    start();
+    fireEvent.click(addButton());
+    expect(screen.getByRole('alert').textContent).toBe(`${ALERT_TITLE.giftCard} ${ADD_TO_CART.giftCardDenomination}`);
+    await advance(BUTTON_DELAYS.afterErrorMs);
+    fireEvent.click(document.querySelector<HTMLInputElement>('input.variant-radiobtn[value="$25.00"]')!);
+    fireEvent.click(addButton());
+    expect(assign).toHaveBeenCalledWith(PAGE_PATHS.giftCard('card1', 'GC-25'));
+    expect(calls).toEqual([]);
+    assign.mockRestore();
   });
 
   it('asks the extra-fields form first, as the island does, and adds with its answers (the SKU of a product without options from the stock call)', async () => {
