@@ -104,9 +104,9 @@ async function press(button: HTMLElement, feedback: ButtonFeedback, holder: Cart
       return;
     }
     holder.cart = stock.cart;
-    feedback.idle();
-    // the lightbox (React and the form's fields) loads only for a product that asks it
+    // the lightbox (React and the form's fields) loads only for a product that asks it, the button busy meanwhile
     const { openExtraFieldsForm } = await import('./extra-fields-dialog.tsx');
+    feedback.idle();
     openExtraFieldsForm(form, (answers) => add(facts, pickers, variant, quantity, answers, feedback, holder));
     return;
   }
