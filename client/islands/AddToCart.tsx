@@ -22,23 +22,17 @@ import { Alert } from '../components/Alert.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import RestockSignup, { type RestockSignupProps } from './RestockSignup.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import {
-  ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, addedItemDescription, notEnoughStockLeftMessage,
-  selectVariantLabel, soldOutOptionLabel,
-} from '../lib/messages.ts';
+import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, selectVariantLabel, soldOutOptionLabel } from '../lib/messages.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
+import { findVariant, isOptionValueSoldOut, missingOptions, parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../lib/rules.ts';
+import { subscribeCart, type ShoppingCart } from '../lib/cart.ts';
 import {
-  checkVariantSelection, findVariant, isOptionValueSoldOut, isStockEnough, missingOptions, parseQuantity, QUANTITY_MAX, QUANTITY_MIN,
-} from '../lib/rules.ts';
-import { addCartEntry, fetchCart, fetchStock, startSubscription, type StockResult } from '../lib/store-calls.ts';
-import { publishCart, quantityInCart, shouldLoadCart, subscribeCart, type ShoppingCart } from '../lib/cart.ts';
+  addToCart, BUTTON_DELAYS, checkBeforeAdding, checkStockBeforeForm, describeAddition, subscribeAndCheckOut,
+} from '../lib/add-to-cart-steps.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
 import { navigation } from '../lib/navigation.ts';
-import { trackAddToCart } from '../lib/tracking.ts';
-import { readPageContext } from '../lib/page-context.ts';
 
-export const BUTTON_DELAYS = { afterErrorMs: 1000, beforeAddedMs: 1000, addedToIdleMs: 2000 } as const;
 export const GIFT_CARD_TYPE = 4;
 
 export interface AddToCartVariant {
@@ -108,8 +102,6 @@ function VariantPrice({ variant, money }: { variant: AddToCartVariant; money: (c
 }
 
 type ButtonState = 'idle' | 'adding' | 'added' | 'error';
-/** What an alert is about: the choices to make, the quantity, or the add itself (its button). */
-type AlertSubject = 'options' | 'quantity' | 'button';
 
 function isSoldOut(variant: AddToCartVariant): boolean {
   return !variant.unlimited && variant.qtyInStock <= 0;
@@ -127,10 +119,8 @@ function quantityLimit(variants: readonly AddToCartVariant[], chosen: AddToCartV
   return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, most));
 }
 
-/** The store's answer for one variant of a stock call. */
-function stockResultFor(results: readonly StockResult[], variant: AddToCartVariant | undefined, sku: string): StockResult | undefined {
-  return results.find((result) => result.sku === sku || (variant !== undefined && result.variantId === variant.id));
-}
+/** What an alert is about: the choices to make, the quantity, or the add itself (its button). */
+type AlertSubject = 'options' | 'quantity' | 'button';
 
 export default function AddToCart(props: AddToCartProps) {
   const optionNames = useMemo(() => props.variantOptions.map((o) => o.name), [props.variantOptions]);
@@ -153,9 +143,9 @@ export default function AddToCart(props: AddToCartProps) {
   const cartRef = useRef<ShoppingCart | null>(null);
   const pendingSku = useRef<string | null>(null);
   const optionSelects = useRef<Record<string, HTMLSelectElement | null>>({});
+  const addButton = useRef<HTMLButtonElement | null>(null);
   const giftSelect = useRef<HTMLSelectElement | null>(null);
   const quantityInput = useRef<HTMLInputElement | null>(null);
-  const addButton = useRef<HTMLButtonElement | null>(null);
   const [priceArea, setPriceArea] = useState<HTMLElement | null>(null);
   const soldOutText = props.soldOutText ?? BUTTON.soldOut;
   const money = (cents: number): string => formatMoney(cents, props.currency, props.moneyFormat);
@@ -197,13 +187,6 @@ export default function AddToCart(props: AddToCartProps) {
       ? variants[0] ?? null
       : findVariant(variants, optionNames, selected);
 
-  // 'Please select the Size and Color options' is out of date once both are chosen: it goes then,
-  // rather than staying until the next press of the button.
-  const choicesComplete = isGiftCard ? giftSku !== '' : missingOptions(optionNames, selected).length === 0;
-  useEffect(() => {
-    if (alert?.untilChosen && choicesComplete) setAlert(null);
-  }, [alert, choicesComplete]);
-
   // Products with options show the chosen variant's price in the template's price area.
   const pricedByVariant = !isGiftCard && !props.isSubscribable && optionNames.length > 0;
   useEffect(() => {
@@ -238,6 +221,15 @@ export default function AddToCart(props: AddToCartProps) {
     timers.current.push(setTimeout(action, ms));
   };
 
+  const alertTitle = isGiftCard ? ALERT_TITLE.giftCard : props.expressCheckout ? ALERT_TITLE.expressCheckout : ALERT_TITLE.addItem;
+
+  // 'Please select the Size and Color options' is out of date once both are chosen: it goes then,
+  // rather than staying until the next press of the button.
+  const choicesComplete = isGiftCard ? giftSku !== '' : missingOptions(optionNames, selected).length === 0;
+  useEffect(() => {
+    if (alert?.untilChosen && choicesComplete) setAlert(null);
+  }, [alert, choicesComplete]);
+
   /**
    * What a closed alert hands the focus to: the first choice still to make, the quantity box, else
    * the button that raised it (a sold-out choice has none, and then the last choice made).
@@ -252,8 +244,6 @@ export default function AddToCart(props: AddToCartProps) {
     return addButton.current ?? optionSelects.current[optionNames[optionNames.length - 1] ?? ''] ?? giftSelect.current;
   };
 
-  const alertTitle = isGiftCard ? ALERT_TITLE.giftCard : props.expressCheckout ? ALERT_TITLE.expressCheckout : ALERT_TITLE.addItem;
-
   const showError = (message: string, about: AlertSubject = 'button', untilChosen = false): void => {
     // The alert is announced at once; the status no longer says anything is under way.
     setAnnouncement('');
@@ -262,43 +252,24 @@ export default function AddToCart(props: AddToCartProps) {
     later(BUTTON_DELAYS.afterErrorMs, () => setState('idle'));
   };
 
-  /** The variant in words, for the status region: 'Size: M, Color: White'. */
-  const describe = (sku: string, qty: number): string => {
-    const variant = props.variants.find((v) => v.sku === sku);
-    const label = variant ? optionNames.map((name) => `${name}: ${variant.attributes[name] ?? ''}`).join(', ') : '';
-    return addedItemDescription(props.productName, label, qty);
-  };
-
-  const currentCart = async (): Promise<ShoppingCart | null> => {
-    if (cartRef.current || !shouldLoadCart()) return cartRef.current;
-    const answer = await fetchCart();
-    if (answer.ok) cartRef.current = answer.data;
-    return cartRef.current;
-  };
-
-  /** After the store refused for stock: asks how many are left now, so the message can say, and the box follows. */
-  const stockRefusal = async (sku: string): Promise<string> => {
-    const [stock, cart] = await Promise.all([fetchStock(props.itemId), currentCart()]);
-    const variant = props.variants.find((v) => v.sku === sku);
-    const result = stock.ok ? stockResultFor(stock.data?.results ?? [], variant, sku) : undefined;
-    if (!variant || !result || result.unlimited) return ADD_TO_CART.notEnoughStock;
-    setLiveStock((current) => ({ ...current, [variant.id]: { qtyInStock: result.qtyInStock, unlimited: false } }));
-    return notEnoughStockLeftMessage(result.qtyInStock, quantityInCart(cart, props.itemId, sku));
-  };
+  /** The variant in words, for the status region: 'Shirt (Size: M, Color: White)'. */
+  const describe = (sku: string, qty: number): string =>
+    describeAddition(props.productName, optionNames, props.variants.find((v) => v.sku === sku), qty);
 
   const addEntry = async (sku: string, qty: number, additionalFields: string | null): Promise<string | null> => {
     setState('adding');
     setAnnouncement(ADD_TO_CART_STATUS.adding(describe(sku, qty)));
-    const result = await addCartEntry({ itemId: props.itemId, sku, quantity: qty, additionalFields });
-    if (!result.ok) {
-      const message = result.message === ADD_TO_CART.notEnoughStock ? await stockRefusal(sku) : result.message;
-      showError(message);
-      return message;
+    const variant = props.variants.find((v) => v.sku === sku);
+    const outcome = await addToCart({ itemId: props.itemId, variant, sku, quantity: qty, additionalFields, cart: cartRef.current });
+    if (!outcome.ok) {
+      // the store had fewer than the page said: the box and the dropdowns follow what is left
+      const left = outcome.stockLeft;
+      if (left) setLiveStock((current) => ({ ...current, [left.variantId]: { qtyInStock: left.qtyInStock, unlimited: false } }));
+      showError(outcome.message);
+      return outcome.message;
     }
-    cartRef.current = result.data;
-    publishCart(result.data);
+    cartRef.current = outcome.cart;
     setAnnouncement(ADD_TO_CART_STATUS.added(describe(sku, qty)));
-    trackAddToCart(readPageContext(), { itemId: props.itemId, sku, quantity: qty });
     if (props.expressCheckout) {
       navigation.assign(PAGE_PATHS.checkout);
       return null;
@@ -313,9 +284,8 @@ export default function AddToCart(props: AddToCartProps) {
   /** A subscription skips the cart: the store makes it a cart of its own, checked out on the subscription page. */
   const subscribe = async (sku: string, qty: number, additionalFields: string | null): Promise<void> => {
     setState('adding');
-    const answer = await startSubscription({ itemId: props.itemId, sku, qty, additionalFields });
-    if (answer.ok && answer.data?.cartToken) navigation.assign(PAGE_PATHS.subscription(answer.data.cartToken));
-    else showError(answer.ok ? ADD_TO_CART.variantUnavailable : answer.message);
+    const refusal = await subscribeAndCheckOut(props.itemId, sku, qty, additionalFields);
+    if (refusal) showError(refusal.message);
   };
 
   const onClick = async (): Promise<void> => {
@@ -330,45 +300,28 @@ export default function AddToCart(props: AddToCartProps) {
       navigation.assign(PAGE_PATHS.giftCard(props.itemId, chosenVariant.sku));
       return;
     }
-    const check = checkVariantSelection(variants, optionNames, selected);
+    // Limited stock: the check says how many are left before asking the store (which checks again).
+    const check = checkBeforeAdding({
+      itemId: props.itemId, variants, optionNames, selected, quantityText: props.showQuantity ? quantity : null,
+      cart: cartRef.current, ownCart: props.isSubscribable,
+    });
     if (!check.ok) {
-      showError(check.message, 'options', missingOptions(optionNames, selected).length > 0);
+      // choices not made are the options' to fix (the alert goes once they are), anything else the quantity's
+      const optionsMissing = missingOptions(optionNames, selected).length > 0;
+      showError(check.message, optionsMissing ? 'options' : 'quantity', optionsMissing);
       return;
     }
-    let qty = 1;
-    if (props.showQuantity) {
-      const parsed = parseQuantity(quantity);
-      if (!parsed.ok) {
-        showError(parsed.message, 'quantity');
-        return;
-      }
-      qty = parsed.value;
-    }
-    const sku = check.variant.sku;
-    // Limited stock: say how many are left before asking the store (which checks again).
-    if (!check.variant.unlimited) {
-      const inCart = props.isSubscribable ? 0 : quantityInCart(cartRef.current, props.itemId, sku);
-      if (inCart + qty > check.variant.qtyInStock) {
-        showError(notEnoughStockLeftMessage(check.variant.qtyInStock, inCart), 'quantity');
-        return;
-      }
-    }
+    const { quantity: qty, variant } = check;
+    const sku = variant.sku;
     // a product with a form (a subscription too) asks for its answers first: the store refuses one without its required answers
     if (props.additionalFieldsForm) {
       setState('adding');
-      const [stock, cart] = await Promise.all([fetchStock(props.itemId), currentCart()]);
+      const stock = await checkStockBeforeForm(props.itemId, props.variants.find((v) => v.sku === sku), sku, qty, cartRef.current, props.isSubscribable);
       if (!stock.ok) {
         showError(stock.message);
         return;
       }
-      const results = stock.data?.results ?? [];
-      const variant = props.variants.find((v) => v.sku === sku);
-      const result = stockResultFor(results, variant, sku) ?? results[0];
-      const inCart = props.isSubscribable ? 0 : quantityInCart(cart, props.itemId, sku);
-      if (!result || !isStockEnough(result, inCart + qty - 1)) {
-        showError(result && !result.unlimited ? notEnoughStockLeftMessage(result.qtyInStock, inCart) : ADD_TO_CART.notEnoughStock);
-        return;
-      }
+      cartRef.current = stock.cart;
       setState('idle');
       pendingSku.current = sku;
       setLightboxOpen(true);

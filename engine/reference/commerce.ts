@@ -60,7 +60,7 @@ export const commerceReference: DomainReference = {
     },
     'add-to-cart-btn': {
       args: '',
-      summary: 'The add-to-cart button of a product ("Add To Cart", "Subscribe", or the product\'s custom label), with what the cart script needs.',
+      summary: 'The add-to-cart button of a product ("Add To Cart", "Subscribe", or the product\'s custom label), with what the cart script needs: the product\'s `data-item-id`, `data-product-type`, its label, and its extra-fields form (`use-form`, `data-form`). The storefront\'s script adds to the cart from it the variant chosen in the `variants-select` and the quantity in the `quantity-input` of the same `data-item-id` (see server/theme/README.md, "Buying from a template\'s own markup").',
       examples: [{ template: '{item|add-to-cart-btn}', data: { item: HAT }, output: '\n\n\n\n\n\n\n\n\n\n\n\n\n<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary " role="button" tabindex="0" data-dynamic-strings data-collection-id="c1" data-item-id="p1" data-product-type="1" data-use-custom-label="" data-original-label="Add To Cart" >\n    <div class="sqs-add-to-cart-button-inner">Add To Cart</div>\n  </div>\n</div>' }],
     },
     'quantity-input': {

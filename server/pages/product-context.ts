@@ -1,5 +1,6 @@
 import type { AddToCartProps } from '../../client/islands/AddToCart.tsx';
 import type { MoneyFormat } from '../../client/lib/money.ts';
+import { extraFieldsFormFrom } from '../../client/lib/extra-fields-form.ts';
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
 import { stringsOf } from '../db/json-column.ts';
 import { moneyObject } from '../commerce/money.ts';
@@ -193,7 +194,6 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
     productItem(product, options.currency, null),
     { storeSettings: options.storeSettings },
   );
-  const formFields = Array.isArray(options.form?.fields) ? options.form.fields : null;
   return {
     itemId: product.id,
     productName: product.title,
@@ -225,14 +225,7 @@ export function addToCartProps(product: ProductRecord, options: AddToCartOptions
       : undefined,
     showQuantity,
     isSubscribable: isSubscribable(product),
-    additionalFieldsForm: options.form && formFields
-      ? {
-          id: String(options.form.id),
-          name: typeof options.form.name === 'string' ? options.form.name : undefined,
-          fields: formFields as NonNullable<AddToCartProps['additionalFieldsForm']>['fields'],
-          submitButtonText: typeof options.form.submitButtonText === 'string' ? options.form.submitButtonText : undefined,
-        }
-      : null,
+    additionalFieldsForm: extraFieldsFormFrom(options.form),
     restock: restock.enabled === true && soldOutVariants(product).length > 0
       ? {
           callToAction: typeof messages.CTAText === 'string' ? messages.CTAText : undefined,

@@ -20,7 +20,7 @@ export interface HeaderFacts {
   crumb: string;
 }
 
-/** `{squarespace-headers}`: the page's meta, canonical link, Open Graph, crumb, stylesheet and island scripts. */
+/** `{squarespace-headers}`: the page's meta, canonical link, Open Graph, crumb, island scripts and stylesheet, and last the template's stylesheet. */
 export function squarespaceHeaders(facts: HeaderFacts): string {
   const title = facts.pageTitle && facts.pageTitle !== facts.siteTitle ? `${facts.pageTitle} — ${facts.siteTitle}` : facts.siteTitle;
   const meta = (property: string, content: string): string => `<meta property="${property}" content="${escapeHtmlAttribute(content)}">`;
@@ -36,9 +36,11 @@ export function squarespaceHeaders(facts: HeaderFacts): string {
   if (facts.description) lines.push(meta('og:description', facts.description), `<meta name="description" content="${escapeHtmlAttribute(facts.description)}">`);
   if (facts.ogImage) lines.push(meta('og:image', facts.ogImage));
   if (facts.crumb) lines.push(`<meta name="crumb" content="${escapeHtmlAttribute(facts.crumb)}">`);
-  if (facts.stylesheetUrl) lines.push(`<link rel="stylesheet" href="${escapeHtmlAttribute(facts.stylesheetUrl)}">`);
   lines.push(`<script type="application/json" id="storefront-page-context">${facts.pageClientContextJson}</script>`);
   if (facts.assetTags) lines.push(facts.assetTags);
+  // The template's stylesheet comes after the host's (which styles the islands), as the platform puts a
+  // template's site.css after its own CSS: at equal specificity the author's rules win.
+  if (facts.stylesheetUrl) lines.push(`<link rel="stylesheet" href="${escapeHtmlAttribute(facts.stylesheetUrl)}">`);
   return lines.join('\n');
 }
 

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import AddToCart, { type AddToCartProps, type AddToCartVariant } from '../../client/islands/AddToCart.tsx';
 import { navigation } from '../../client/lib/navigation.ts';
 import { CART_UPDATED_EVENT } from '../../client/lib/cart.ts';
+import { keepCartQuantitiesInStep } from '../../client/lib/cart-quantity-elements.ts';
 import { ADD_TO_CART, BUTTON, PRICE_LABEL, soldOutOptionLabel } from '../../client/lib/messages.ts';
 import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
@@ -180,6 +181,23 @@ describe('AddToCart island', () => {
     await advance(1);
     expect(button().textContent).toBe('Add to Cart');
     document.removeEventListener(CART_UPDATED_EVENT, published);
+  });
+
+  it("updates the page's cart quantities ({shoppingCart|cart-quantity}) after an add, without a reload", async () => {
+    scriptFetch([{ method: 'POST', path: '/api/commerce/shopping-cart/entries', answer: { body: { shoppingCart: { ...cart, totalQuantity: 4 } } } }]);
+    const header = document.createElement('span');
+    header.className = 'sqs-cart-quantity';
+    header.textContent = '3';
+    document.body.append(header);
+    const stop = keepCartQuantitiesInStep(document);
+    render(<AddToCart {...props()} />);
+    choose('Size', 'S');
+    choose('Color', 'Red');
+    fireEvent.click(button());
+    await settle();
+    expect(header.textContent).toBe('4');
+    stop();
+    header.remove();
   });
 
   it('shows the 429 and crumb-failure messages and returns to idle after 1000 ms', async () => {

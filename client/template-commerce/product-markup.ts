@@ -1,0 +1,110 @@
+/**
+ * Reading the markup the commerce formatters write (engine/plugins/commerce/templates/): the
+ * `add-to-cart-btn` button with its product's id, type, label and extra-fields form, the
+ * `variants-select` pickers with the product's variants, and the `quantity-input` box. The pieces of
+ * one product share its `data-item-id`; a product shown twice on a page (a card and a block, say)
+ * pairs each button with the pickers and box nearest to it.
+ */
+import type { ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
+import type { CartVariant } from '../lib/add-to-cart-steps.ts';
+import { extraFieldsFormFrom } from '../lib/extra-fields-form.ts';
+import { islandSelector } from '../lib/island-root.ts';
+
+/** The formatter's button (the AddToCart island's own button carries no data-item-id). */
+export const FORMATTER_BUTTON_SELECTOR = '.sqs-add-to-cart-button[data-item-id]';
+const VARIANTS_SELECTOR = '.product-variants[data-item-id]';
+const QUANTITY_SELECTOR = '.product-quantity-input[data-item-id]';
+/** The product type of a gift card, bought on its own page rather than put in the cart. */
+export const GIFT_CARD_PRODUCT_TYPE = 4;
+
+/** The formatters' buttons in a page, leaving out any inside an island. */
+export function formatterButtons(root: ParentNode): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FORMATTER_BUTTON_SELECTOR)).filter((button) => button.closest(islandSelector()) === null);
+}
+
+export interface ButtonFacts {
+  itemId: string;
+  productType: number;
+  isSubscription: boolean;
+  /** The product's extra-fields form, asked before the add; null when it has none. */
+  form: ExtraFieldsForm | null;
+}
+
+function parsedAttribute(element: Element, name: string): unknown {
+  try {
+    return JSON.parse(element.getAttribute(name) ?? '');
+  } catch {
+    return null;
+  }
+}
+
+export function buttonFacts(button: HTMLElement): ButtonFacts {
+  return {
+    itemId: button.getAttribute('data-item-id') ?? '',
+    productType: Number(button.getAttribute('data-product-type')),
+    isSubscription: button.getAttribute('data-is-subscription') === 'true',
+    form: button.classList.contains('use-form') ? extraFieldsFormFrom(parsedAttribute(button, 'data-form')) : null,
+  };
+}
+
+/** The element of `selector` for the same product nearest the button: in its closest ancestor that holds one. */
+function nearestOfProduct(button: HTMLElement, selector: string, itemId: string): HTMLElement | null {
+  for (let scope = button.parentElement; scope !== null; scope = scope.parentElement) {
+    const found = Array.from(scope.querySelectorAll<HTMLElement>(selector)).find((element) => element.getAttribute('data-item-id') === itemId);
+    if (found) return found;
+  }
+  return null;
+}
+
+export interface ProductPickers {
+  /** The product's variants as the pickers carry them; null without pickers (a product with no options). */
+  variants: CartVariant[] | null;
+  /** Option names in the pickers' order. */
+  optionNames: string[];
+  /** The values chosen, in the dropdowns or (when a template shows them instead) the radio buttons. */
+  selected: Record<string, string>;
+  /** The quantity box's text; null when the page shows none. */
+  quantityText: string | null;
+}
+
+function asVariant(value: unknown): CartVariant | null {
+  if (value === null || typeof value !== 'object') return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.sku !== 'string') return null;
+  const attributes: Record<string, string> = {};
+  if (record.attributes !== null && typeof record.attributes === 'object') {
+    for (const [name, option] of Object.entries(record.attributes)) if (typeof option === 'string') attributes[name] = option;
+  }
+  return {
+    id: typeof record.id === 'string' ? record.id : '',
+    sku: record.sku,
+    attributes,
+    qtyInStock: typeof record.qtyInStock === 'number' ? record.qtyInStock : 0,
+    unlimited: record.unlimited === true,
+  };
+}
+
+function chosenValue(pickers: HTMLElement, select: HTMLSelectElement, name: string): string {
+  if (select.value !== '') return select.value;
+  const radios = Array.from(pickers.querySelectorAll<HTMLInputElement>('input.variant-radiobtn'));
+  return radios.find((radio) => radio.checked && radio.closest('[data-variant-option-name]')?.getAttribute('data-variant-option-name') === name)?.value ?? '';
+}
+
+/** What the shopper chose for the button's product, read when the button is pressed. */
+export function readPickers(button: HTMLElement, itemId: string): ProductPickers {
+  const pickers = nearestOfProduct(button, VARIANTS_SELECTOR, itemId);
+  const quantityBox = nearestOfProduct(button, QUANTITY_SELECTOR, itemId)?.querySelector('input') ?? null;
+  const quantityText = quantityBox === null ? null : quantityBox.value;
+  if (pickers === null) return { variants: null, optionNames: [], selected: {}, quantityText };
+  const listed = parsedAttribute(pickers, 'data-variants');
+  const variants = Array.isArray(listed) ? listed.map(asVariant).filter((variant): variant is CartVariant => variant !== null) : [];
+  const optionNames: string[] = [];
+  const selected: Record<string, string> = {};
+  for (const select of Array.from(pickers.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]'))) {
+    const name = select.getAttribute('data-variant-option-name') ?? '';
+    optionNames.push(name);
+    const value = chosenValue(pickers, select, name);
+    if (value !== '') selected[name] = value;
+  }
+  return { variants, optionNames, selected, quantityText };
+}
