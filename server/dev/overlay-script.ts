@@ -16,7 +16,8 @@ const SHOWN_KEY = 'dev-error-overlay-shown';
  *   for one of the page's own controls stays theirs), and the focus goes back to where it was.
  *
  * - a code frame wider than its box (a long line, at a width between a phone's and the frame's)
- *   is scrolled so that its caret is in view, rather than past the box's right edge.
+ *   is scrolled so that its caret stands a quarter in, the tag it points at in view after it,
+ *   rather than past the box's right edge or at its middle with the misspelt name cut off.
  *
  * Focus moved within a page never raises the browser's window: the author's editor keeps the keys.
  */
@@ -26,7 +27,7 @@ const s=d&&d.dataset.errors;
 let seen=null;
 try{seen=sessionStorage.getItem(k);if(s)sessionStorage.setItem(k,s);else sessionStorage.removeItem(k);}catch(e){}
 if(!d)return;
-for(const c of d.querySelectorAll(".caret")){const p=c.closest("pre");if(!p||p.clientWidth===0)continue;const x=c.offsetLeft-p.offsetLeft;if(x>p.clientWidth-48)p.scrollLeft=x-p.clientWidth/2;}
+for(const c of d.querySelectorAll(".caret")){const p=c.closest("pre");if(!p||p.clientWidth===0)continue;const x=c.offsetLeft-p.offsetLeft;if(x>p.clientWidth*0.6)p.scrollLeft=x-p.clientWidth/4;}
 let before=null;
 if(s&&s!==seen){before=document.activeElement;d.focus({preventScroll:true});}
 const away=()=>{const a=document.activeElement;return a&&a!==document.body&&!d.contains(a);};

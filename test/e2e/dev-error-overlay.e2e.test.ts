@@ -108,6 +108,8 @@ describe('the development error overlay', () => {
     ]);
     expect(caret!.x).toBeGreaterThanOrEqual(frame!.x);
     expect(caret!.x + caret!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+    // and the tag it points at, {query|htmll} (13 characters, the caret marking the first), shows after it whole
+    expect(caret!.x + 13 * caret!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
     await screenshot(page, 'dev-error-overlay-long-line-1024');
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(overlay.isVisible()).resolves.toBe(false);
