@@ -216,7 +216,10 @@ export function FormFields({ formId, fields, values, errors, onChange, disabled,
         );
         return (
           <div key={field.id} className={error ? 'form-field has-error' : 'form-field'} data-field-id={field.id}>
-            {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+            {/* not an alert of its own: five fields' "Required" were read out one after another with no
+                field named; the form's message is the alert, and each field's error is read with it,
+                by aria-describedby, when the focus reaches it (the first such field takes it) */}
+            {error && <div className="field-error" id={`${id}-error`}>{error}</div>}
             {isGroup(field)
               ? <span className="field-title" id={`${id}-title`}>{title}</span>
               : <label className="field-title" id={`${id}-title`} htmlFor={id}>{title}</label>}

@@ -241,6 +241,9 @@ describe('FormBlock island', () => {
     const emailBox = screen.getByRole('textbox', { name: /^Email/ });
     expect(emailBox.getAttribute('aria-invalid')).toBe('true');
     expect(emailBox.getAttribute('aria-describedby')).toBe('f1-email-error');
+    // one alert, the form's message: each field's error is read with its field when the focus reaches it,
+    // not as an alert of its own ("Required", "Required"… with no field named)
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     // a field without an error is not marked; its description still describes it
     const code = document.querySelector('#f1-code')!;
     expect(code.getAttribute('aria-invalid')).toBeNull();
