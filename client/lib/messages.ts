@@ -459,7 +459,7 @@ export const CHECKOUT = {
   /** Said after Apply to a screen reader only (the button's name 'Apply gift card code'), where the page shows two Apply buttons. */
   giftCardApplyWhat: 'gift card code',
   giftCardRemove: 'Remove gift card',
-  giftCardCodeInvalid: 'A gift card code has 16 letters and digits, such as ABCD-EFGH-JKLM-NPQR.',
+  giftCardCodeInvalid: 'A gift card code has 16 letters and digits, such as ABCD-EFGH-JKLM-NPQR, and never the letters I or O or the digits 0 or 1.',
   /** Apply pressed with the box empty. */
   giftCardCodeMissing: 'Type your gift card code, then Apply.',
   giftCardUnknown: 'We do not know this gift card code. Please check it, or empty the box to pay without a gift card.',
