@@ -184,6 +184,10 @@ export const ADMIN = {
   ordersTakenInTestMode: (amounts: string) => `${amounts} in test mode, where no money moves`,
   ordersNotCounted: (count: number) => (count === 1 ? '1 cancelled or refunded order not counted' : `${count.toLocaleString('en-US')} cancelled or refunded orders not counted`),
   orderStatuses: { paid: 'Paid', fulfilled: 'Fulfilled', cancelled: 'Cancelled', refunded: 'Refunded' } as Record<string, string>,
+  // a correction of a sent order's tracking, in its History (the shopper may hold an earlier notice's number)
+  trackingChangedTo: (tracking: string) => `Tracking changed to ${tracking}`,
+  trackingCleared: 'Tracking cleared',
+  trackingNoticeSentAgain: 'shipping notice sent again',
   emails: 'Emails',
   emailTo: 'To',
   emailSubject: 'Subject',

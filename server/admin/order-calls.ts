@@ -339,13 +339,19 @@ export function createOrderCalls(deps: AppDeps): Router {
   router.put(`${ADMIN_ORDERS}/:orderId/tracking`, canManage, ownerWrite, async (req, res) => {
     const { orderId } = parseAdminInput(orderParams, req.params);
     const { sendNotice, ...fields } = parseAdminInput(trackingCorrection, req.body ?? {});
+    const actor = await actorOf(deps, req);
+    const tracking = trackingOf(fields);
     const sent = await deps.store.transaction(async (tx) => {
-      if (!(await new OrderTrackingRepository(tx).set(orderId, trackingOf(fields)))) {
+      const trackings = new OrderTrackingRepository(tx);
+      if (!(await trackings.set(orderId, tracking))) {
         const order = await new AdminOrderRepository(tx).findById(orderId);
         throw order ? new HttpError(409, ADMIN.server.trackingNotFulfilled) : new HttpError(404, ADMIN.server.orderNotFound);
       }
-      if (sendNotice !== true) return null;
-      return queueNotice(tx, orderId, 'shipped', Date.now());
+      const now = Date.now();
+      const notice = sendNotice === true ? await queueNotice(tx, orderId, 'shipped', now) : null;
+      // in the order's History: the shopper may hold the number of an earlier notice
+      await trackings.recordChange(orderId, tracking, notice !== null, actor, now);
+      return notice;
     });
     if (sent !== null) deps.background.start(() => checkoutServices(deps).mailer.deliver(deps.store, sent));
     res.json({ order: await orderAnswer(orderId) });

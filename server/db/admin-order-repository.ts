@@ -2,7 +2,7 @@ import { forUpdate, placeholders, type SqlValue, type StoreDialect, type StoreSe
 import { containsPattern, LIKE_ESCAPE, lowered } from './like-pattern.ts';
 import { DiscountCodeRepository } from './discount-code-repository.ts';
 import type { OrderItemRecord } from './order-repository.ts';
-import { trackingFromRow } from './order-tracking-repository.ts';
+import { OrderTrackingRepository, trackingFromRow } from './order-tracking-repository.ts';
 import { cardRefundFromRow, type CardRefundState } from './card-refund-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
 import { isDiscountCodeShape, normalisedDiscountCode } from '../../client/lib/discount-code.ts';
@@ -97,7 +97,11 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   tracking: ParcelTracking | null;
   /** The answers to each line's extra-fields form, as the cart kept them. */
   formAnswers: Array<{ sku: string; answers: unknown }>;
-  history: Array<{ status: OrderStatus; on: number; by: string | null }>;
+  /**
+   * Its moves, and each correction of its tracking after it was sent ('tracking-changed', with what
+   * the tracking became and whether the shipping notice went again), oldest first.
+   */
+  history: Array<{ status: OrderStatus | 'tracking-changed'; on: number; by: string | null; tracking?: ParcelTracking | null; noticeSent?: boolean }>;
   /** The last four digits of the card it charged (migration 149); null when none was, or the order is older. */
   paymentCardLast4: string | null;
   /** Where a live order's card refund stands (the order screen's `cardRefund`, card-refund.ts). */
@@ -319,6 +323,9 @@ export class AdminOrderRepository {
     for (const status of ['fulfilled', 'cancelled', 'refunded'] as const) {
       const on = row[`${status}_on`];
       if (on !== null && on !== undefined) history.push({ status, on: Number(on), by: text(row, `${status}_by`) });
+    }
+    for (const change of await new OrderTrackingRepository(this.session).changesOf(id)) {
+      history.push({ status: 'tracking-changed', on: change.on, by: change.by, tracking: change.tracking, noticeSent: change.noticeSent });
     }
     const discountUse = await new DiscountCodeRepository(this.session).useOf(id);
     return {

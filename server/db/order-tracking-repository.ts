@@ -11,6 +11,14 @@ export function trackingFromRow(row: TrackingRow): ParcelTracking | null {
   return tracking.carrier === null && tracking.number === null && tracking.url === null ? null : tracking;
 }
 
+/** A correction of a sent order's tracking (migration 153), as the order's History lists it. */
+export interface TrackingChange {
+  tracking: ParcelTracking | null;
+  noticeSent: boolean;
+  by: string | null;
+  on: number;
+}
+
 /** How a fulfilled order was sent: the carrier, the tracking number and the tracking page. */
 export class OrderTrackingRepository {
   constructor(private readonly session: StoreSession) {}
@@ -30,5 +38,27 @@ export class OrderTrackingRepository {
       [tracking?.carrier ?? null, tracking?.number ?? null, tracking?.url ?? null, orderId],
     );
     return changes === 1;
+  }
+
+  /** Records a correction of the order's tracking, made by `actor` at `now`. */
+  async recordChange(orderId: string, tracking: ParcelTracking | null, noticeSent: boolean, actor: string | null, now: number): Promise<void> {
+    await this.session.run(
+      'INSERT INTO order_tracking_changes (order_id, carrier, number, url, notice_sent, changed_by, changed_on) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [orderId, tracking?.carrier ?? null, tracking?.number ?? null, tracking?.url ?? null, noticeSent ? 1 : 0, actor, now],
+    );
+  }
+
+  /** The order's tracking corrections, oldest first. */
+  async changesOf(orderId: string): Promise<TrackingChange[]> {
+    const rows = await this.session.all<TrackingRow & { carrier: unknown; number: unknown; url: unknown; notice_sent: number | string; changed_by: string | null; changed_on: number | string }>(
+      'SELECT carrier, number, url, notice_sent, changed_by, changed_on FROM order_tracking_changes WHERE order_id = ? ORDER BY changed_on, id',
+      [orderId],
+    );
+    return rows.map((row) => ({
+      tracking: trackingFromRow({ tracking_carrier: row.carrier, tracking_number: row.number, tracking_url: row.url }),
+      noticeSent: Number(row.notice_sent) === 1,
+      by: row.changed_by,
+      on: Number(row.changed_on),
+    }));
   }
 }

@@ -70,6 +70,22 @@ describe('the order detail', () => {
     expect(itemRows().slice(1).map((cells) => cells[1])).toEqual(['', 'Size: 250 g · Billed every month']);
   });
 
+  it("lists in its History each correction of the tracking, what it became and whether the shopper was told, and links the order's packing slip", async () => {
+    const history = [
+      { status: 'paid', on: 0, by: null },
+      { status: 'fulfilled', on: 1, by: 'owner@example.com' },
+      { status: 'tracking-changed', on: 2, by: 'sam@example.com', tracking: { carrier: 'UPS', number: '1Z999AA10123456784', url: null }, noticeSent: true },
+      { status: 'tracking-changed', on: 3, by: 'sam@example.com', tracking: null, noticeSent: false },
+    ];
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ status: 'fulfilled', history }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    const steps = within(screen.getByRole('heading', { name: ADMIN.history }).nextElementSibling as HTMLElement).getAllByRole('listitem').map((item) => item.textContent);
+    expect(steps[2]).toMatch(new RegExp(`^${ADMIN.trackingChangedTo('UPS 1Z999AA10123456784')}, ${ADMIN.trackingNoticeSentAgain} · .* · sam@example.com$`));
+    expect(steps[3]).toMatch(new RegExp(`^${ADMIN.trackingCleared} · `));
+    expect(screen.getByRole('link', { name: ADMIN.packingSlip }).getAttribute('href')).toBe('/config/packing-slips?order=o1');
+  });
+
   it('offers to send an email again where the store has a mail server', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);

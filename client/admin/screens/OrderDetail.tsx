@@ -25,7 +25,7 @@ interface OrderDetailData extends OrderSummary {
   shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
   lines: OrderLine[];
   formAnswers: Array<{ sku: string; answers: unknown }>;
-  history: Array<{ status: string; on: number; by: string | null }>;
+  history: Array<{ status: string; on: number; by: string | null; tracking?: ParcelTracking | null; noticeSent?: boolean }>;
   emails: OrderEmail[];
   /** What a gift card paid of the total (absent from a server older than gift cards). */
   giftCardPayment?: GiftCardPayment | null;
@@ -152,6 +152,14 @@ function addressText(address: OrderDetailData['shippingAddress']): string {
   if (address === null) return ADMIN.notRecorded;
   if (typeof address === 'string') return address;
   return Object.values(address).filter((part) => typeof part === 'string' && part !== '').join(', ');
+}
+
+/** A History line's words: a move's status, or what a correction made the tracking (and whether the shopper was told). */
+function historyStepText(step: OrderDetailData['history'][number]): string {
+  if (step.status !== 'tracking-changed') return ADMIN.orderStatuses[step.status] ?? step.status;
+  const tracking = step.tracking ? [step.tracking.carrier, step.tracking.number].filter(Boolean).join(' ') || step.tracking.url || '' : '';
+  const changed = tracking === '' ? ADMIN.trackingCleared : ADMIN.trackingChangedTo(tracking);
+  return step.noticeSent ? `${changed}, ${ADMIN.trackingNoticeSentAgain}` : changed;
 }
 
 function answersText(answers: unknown): string {
@@ -347,7 +355,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         </>
       ) : null}
       <h2>{ADMIN.history}</h2>
-      <ul>{order.history.map((step, index) => <li key={index}>{ADMIN.orderStatuses[step.status]} · <StoreDate on={step.on} />{step.by ? ` · ${step.by}` : ''}</li>)}</ul>
+      <ul>{order.history.map((step, index) => <li key={index}>{historyStepText(step)} · <StoreDate on={step.on} />{step.by ? ` · ${step.by}` : ''}</li>)}</ul>
       {order.emails.length > 0 ? (
         <>
           <h2>{ADMIN.emails}</h2>

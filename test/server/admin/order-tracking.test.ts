@@ -163,6 +163,18 @@ describe('correcting the tracking', () => {
 
     expect((await owner.put(`${orderUrl(orderId)}/tracking`, { carrier: '', trackingNumber: '', trackingUrl: '' })).status).toBe(200);
     expect(await detailTracking(orderId)).toBeNull();
+
+    // each correction is in the order's History, with who made it and whether the shopper was told:
+    // the shopper may hold the number of an earlier notice
+    const { history } = (await owner.get<{ order: { history: Array<{ status: string; by: string | null; tracking?: Tracking | null; noticeSent?: boolean }> } }>(orderUrl(orderId))).body.order;
+    expect(history.map((step) => [step.status, step.tracking?.number ?? null, step.noticeSent ?? null])).toEqual([
+      ['paid', null, null],
+      ['fulfilled', null, null],
+      ['tracking-changed', '449044304137821', false],
+      ['tracking-changed', '449044304137822', true],
+      ['tracking-changed', null, false],
+    ]);
+    expect(history.at(-1)!.by).toBe('owner@example.com');
   });
 
   it('refuses an order not fulfilled (409), an unknown one (404), an unsafe link and extra fields (400)', async () => {
