@@ -533,8 +533,12 @@ export const DOWNLOADS = {
   heading: 'Your downloads',
   /** The link's text, naming the product. */
   linkLabel: (productName: string): string => `Download ${productName}`,
-  /** How long and how often the link works, the day written in the shop's language ("28 December 2026"). */
+  /** How long and how often a new link works, the day written in the shop's language ("December 28, 2026"). */
   linkTerms: (times: number, day: string): string => `works ${times} times until ${day}`,
+  /** On the confirmation page, a link already used some of its times. */
+  linkTermsLeft: (left: number, day: string): string => `works ${left === 1 ? 'once more' : `${left} more times`} until ${day}`,
+  linkTermsUsedUp: (times: number): string => `used ${times} times: contact the shop for a new link`,
+  linkTermsExpired: (day: string): string => `expired on ${day}: contact the shop for a new link`,
   /** The owner's new-order email, for a digital line whose product had no file when it was bought. */
   noFileForOwner: 'no file attached: send it by hand',
   refusedTitle: 'Download not available',

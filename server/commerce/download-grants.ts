@@ -96,11 +96,19 @@ export function expiryDay(expiresOn: number, locale: string, timeZone: string): 
   }
 }
 
-/** The link of a grant for a product, worded. */
-export function downloadLink(secret: string, grant: DownloadGrantRecord, productName: string, locale: string, timeZone: string): DownloadLink {
+/** How often and until when a grant's link works, as it stands at `now` (a new one: "works 5 times until …"). */
+function linkTerms(grant: DownloadGrantRecord, day: string, now: number): string {
+  if (grant.expiresOn <= now) return DOWNLOADS.linkTermsExpired(day);
+  if (grant.downloadsLeft <= 0) return DOWNLOADS.linkTermsUsedUp(DOWNLOADS_PER_GRANT);
+  if (grant.downloadsLeft < DOWNLOADS_PER_GRANT) return DOWNLOADS.linkTermsLeft(grant.downloadsLeft, day);
+  return DOWNLOADS.linkTerms(DOWNLOADS_PER_GRANT, day);
+}
+
+/** The link of a grant for a product, worded as it stands at `now`. */
+export function downloadLink(secret: string, grant: DownloadGrantRecord, productName: string, locale: string, timeZone: string, now = Date.now()): DownloadLink {
   return {
     label: DOWNLOADS.linkLabel(productName),
-    terms: DOWNLOADS.linkTerms(DOWNLOADS_PER_GRANT, expiryDay(grant.expiresOn, locale, timeZone)),
+    terms: linkTerms(grant, expiryDay(grant.expiresOn, locale, timeZone), now),
     path: `${DOWNLOAD_PATH}${downloadToken(secret, grant.id)}`,
   };
 }

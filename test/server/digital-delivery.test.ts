@@ -151,10 +151,12 @@ describe('a digital product bought with a file', () => {
       expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="F_rberei Guide.pdf"; filename*=UTF-8''F%C3%A4rberei%20Guide.pdf`);
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      if (time === 3) expect((await new Visitor(server.url).get<string>(confirmationPath)).text).toContain('(works 2 more times until ');
     }
     const sixth = await download(link);
     expect(sixth.status).toBe(410);
     expect(await sixth.text()).toContain(DOWNLOADS.usedUp(5));
+    expect((await new Visitor(server.url).get<string>(confirmationPath)).text).toContain(`(${DOWNLOADS.linkTermsUsedUp(5)})`);
     const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${orderId}`);
     expect(screen.body.order.downloads).toEqual([expect.objectContaining({ delivered: true, downloadsLeft: 0 })]);
   });
@@ -169,13 +171,27 @@ describe('a digital product bought with a file', () => {
     expect(await expired.text()).toContain(DOWNLOADS.expired);
   });
 
-  it("refuses a cancelled order's link with 410", async () => {
-    const other = orderIdOf(await buy());
+  it("refuses a cancelled order's link with 410, and its page no longer lists it", async () => {
+    const otherPage = await buy();
+    const other = orderIdOf(otherPage);
     const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
     expect((await owner.post(`/api/admin/orders/${other}/cancel`, {})).status).toBe(200);
     const refused = await download(otherLink);
     expect(refused.status).toBe(410);
     expect(await refused.text()).toContain(DOWNLOADS.orderClosed);
+    const page = await new Visitor(server.url).get<string>(otherPage);
+    expect(page.text).toContain('Order cancelled');
+    expect(page.text).not.toContain(otherLink);
+  });
+
+  it('answers a HEAD with the headers and spends no download', async () => {
+    const other = orderIdOf(await buy());
+    const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
+    const head = await fetch(`${server.url}${otherLink}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(GUIDE_BYTES.length));
+    const left = await server.app.deps.store.get<{ downloads_left: number | string }>('SELECT downloads_left FROM download_grants WHERE order_id = ?', [other]);
+    expect(Number(left!.downloads_left)).toBe(5);
   });
 
   it('answers 404 to an unknown or malformed token', async () => {
