@@ -12,7 +12,7 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { parseAdminInput, recordId } from './admin-validation.ts';
-import { cleanFileName, fileSha256, productFileBody, productFileErrors, productFilesDir, removeStoredFile } from './product-file-upload.ts';
+import { cleanContentType, cleanFileName, fileSha256, productFileBody, productFileErrors, productFilesDir, removeStoredFile } from './product-file-upload.ts';
 
 const productParams = z.object({ productId: recordId });
 
@@ -64,7 +64,7 @@ export function createProductFileCalls(deps: AppDeps): Router {
         productId,
         storedName: upload.filename,
         fileName: cleanFileName(upload.originalname),
-        contentType: upload.mimetype || 'application/octet-stream',
+        contentType: cleanContentType(upload.mimetype),
         byteSize: upload.size,
         sha256: await fileSha256(upload.path),
         uploadedOn: Date.now(),

@@ -69,6 +69,15 @@ export function cleanFileName(uploaded: string): string {
   return kept === '' || kept === '.' || kept === '..' ? 'download' : kept;
 }
 
+/** A MIME type as `type/subtype`, parameters left out; what the browser declared (the bytes are not sniffed: any file may be sold). */
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/** The type a download is served with: the declared one when it is a plain MIME type, else application/octet-stream. */
+export function cleanContentType(declared: string): string {
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  return MIME_TYPE.test(type) ? type : 'application/octet-stream';
+}
+
 /** The SHA-256 of a stored file, read from the disk (never all in memory). */
 export function fileSha256(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
