@@ -133,6 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       templateDir: env.TEMPLATE_DIR || undefined,
       ownerPassword: env.OWNER_PASSWORD || undefined,
       uploadsDir: env.UPLOADS_DIR || undefined,
+      productFilesDir: env.PRODUCT_FILES_DIR || undefined,
       trustProxy: readSwitch('TRUST_PROXY', env.TRUST_PROXY),
       logLevel: readLogLevel(env.LOG_LEVEL),
       mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },

@@ -50,6 +50,10 @@ export interface AppOptions {
   templateDir?: string;
   /** Folder of the images uploaded in the admin (default: uploads beside the SQLite file). */
   uploadsDir?: string;
+  /** Folder of digital products' files, never served statically (default: product-files beside the uploads folder). */
+  productFilesDir?: string;
+  /** Largest file a digital product may have, in bytes (default 100 MB; tests set a small one to reach the 413). */
+  maxProductFileBytes?: number;
   /** Password of the seeded owner account; generated and logged when absent. */
   ownerPassword?: string;
   captcha?: CaptchaOptions;

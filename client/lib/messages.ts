@@ -525,3 +525,28 @@ export const CHECKOUT = {
     return value === 1 ? `Billed every ${words[0]}` : `Billed every ${value} ${words[1]}`;
   },
 } as const;
+
+// ---------------------------------------------------------------- digital downloads
+
+/** The download links of an order's digital products: in the confirmation email, on its page, and the link's refusals. */
+export const DOWNLOADS = {
+  heading: 'Your downloads',
+  /** The link's text, naming the product. */
+  linkLabel: (productName: string): string => `Download ${productName}`,
+  /** How long and how often a new link works, the day written in the shop's language ("December 28, 2026"). */
+  linkTerms: (times: number, day: string): string => `works ${times} times until ${day}`,
+  /** On the confirmation page, a link already used some of its times. */
+  linkTermsLeft: (left: number, day: string): string => `works ${left === 1 ? 'once more' : `${left} more times`} until ${day}`,
+  linkTermsUsedUp: (times: number): string => `used ${times} times: contact the shop for a new link`,
+  linkTermsExpired: (day: string): string => `expired on ${day}: contact the shop for a new link`,
+  /** The owner's new-order email, for a digital line whose product had no file when it was bought. */
+  noFileForOwner: 'no file attached: send it by hand',
+  refusedTitle: 'Download not available',
+  expired: 'This download link has expired. Please contact the shop, quoting your order number, for a new one.',
+  usedUp: (times: number): string => `This download link has been used ${times} times, as many as it allows. Please contact the shop, quoting your order number, for a new one.`,
+  orderClosed: 'This download link no longer works because its order was cancelled or refunded. Please contact the shop if you think this is a mistake.',
+  unknown: 'This download link is not known. Please check that the whole link was copied from your email, or contact the shop.',
+  /** The file of the product is no longer in the shop (removed since the purchase). */
+  fileGone: 'The file of this download is no longer available. Please contact the shop, quoting your order number.',
+  backToShop: 'Back to the shop',
+} as const;

@@ -7,6 +7,7 @@ import { createInventoryCalls } from './inventory-calls.ts';
 import { createMessageCalls } from './message-calls.ts';
 import { createOrderCalls } from './order-calls.ts';
 import { createProductCalls } from './product-calls.ts';
+import { createProductFileCalls } from './product-file-calls.ts';
 import { createProductSpreadsheetCalls } from './product-spreadsheet-calls.ts';
 import { createSettingsCalls } from './settings-calls.ts';
 import { createStaffCalls } from './staff-calls.ts';
@@ -19,6 +20,7 @@ import { createStaffCalls } from './staff-calls.ts';
 export function createAdminCalls(deps: AppDeps): Router {
   const router = Router();
   router.use(createProductCalls(deps));
+  router.use(createProductFileCalls(deps));
   router.use(createProductSpreadsheetCalls(deps));
   router.use(createInventoryCalls(deps));
   router.use(createOrderCalls(deps));

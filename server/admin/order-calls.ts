@@ -1,3 +1,4 @@
+import { orderDownloads } from './order-downloads.ts';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
@@ -231,6 +232,8 @@ export function createOrderCalls(deps: AppDeps): Router {
     return {
       ...order, ...giftCards, ...refunds,
       formAnswers: await readableFormAnswers(deps.store, formAnswers, productOf),
+      // each digital line: whether its file was delivered and what is left of its link
+      downloads: await orderDownloads(deps.store, orderId),
       cardRefund: cardRefundOfOrder({ ...order, ...cardRefundState }, giftCards.giftCardPayment?.amountCents ?? 0, cardRefundedCents),
     };
   }

@@ -14,6 +14,9 @@ import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './a
 import { createProduct, updateProduct } from './write-product.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
 import { imageUploadTurn, uploadTurnOf } from './image-upload-turn.ts';
+import { editorFileOf } from './product-file-calls.ts';
+import { productFilesDir, removeStoredFile } from './product-file-upload.ts';
+import { ProductFileRepository } from '../db/product-file-repository.ts';
 import { altTextSchema, productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
@@ -54,6 +57,9 @@ export function createProductCalls(deps: AppDeps): Router {
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
   const imageUpload = createRateLimiter(deps, 'imageUpload');
   const imagesDir = uploadsDir(deps.options);
+  const filesDir = productFilesDir(deps.options);
+  // the editor's answer: the product, with the file a digital product delivers (product-file-calls.ts)
+  const editorAnswer = async (product: Parameters<typeof productForEditor>[0]) => ({ product: { ...productForEditor(product), file: await editorFileOf(deps.store, product.id) } });
 
   async function checkForm(input: ProductInput): Promise<void> {
     if (input.additionalFieldsFormId !== null && !(await new AdminProductRepository(deps.store).formExists(input.additionalFieldsFormId))) {
@@ -79,14 +85,14 @@ export function createProductCalls(deps: AppDeps): Router {
       });
       return new AdminProductRepository(tx).findById(id);
     });
-    res.status(201).json({ product: productForEditor(created!) });
+    res.status(201).json(await editorAnswer(created!));
   });
 
   router.get(`${ADMIN_PRODUCTS}/:productId`, canRead, async (req, res) => {
     const { productId } = parseAdminInput(productParams, req.params);
     const product = await new AdminProductRepository(deps.store).findById(productId);
     if (!product) throw new HttpError(404, ADMIN.server.productNotFound);
-    res.json({ product: productForEditor(product) });
+    res.json(await editorAnswer(product));
   });
 
   router.put(`${ADMIN_PRODUCTS}/:productId`, canEdit, ownerWrite, async (req, res) => {
@@ -110,14 +116,19 @@ export function createProductCalls(deps: AppDeps): Router {
     });
     // files go only once the rows that named them are gone for good
     for (const image of droppedImages) removeUploadedImage(imagesDir, image.assetUrl);
-    res.json({ product: productForEditor(product) });
+    res.json(await editorAnswer(product));
   });
 
   router.delete(`${ADMIN_PRODUCTS}/:productId`, canEdit, ownerWrite, async (req, res) => {
     const { productId } = parseAdminInput(productParams, req.params);
-    const { deleted, images } = await deps.store.transaction((tx) => new AdminProductRepository(tx).delete(productId));
+    const { deleted, images, storedFile } = await deps.store.transaction(async (tx) => {
+      // the product's download file goes with it (its buyers' links then say the file is gone)
+      const file = await new ProductFileRepository(tx).remove(productId);
+      return { ...(await new AdminProductRepository(tx).delete(productId)), storedFile: file };
+    });
     if (!deleted) throw new HttpError(404, ADMIN.server.productNotFound);
     for (const image of images) removeUploadedImage(imagesDir, image.assetUrl);
+    removeStoredFile(filesDir, storedFile);
     res.json({ deleted: true, message: ADMIN.productDeleted });
   });
 

@@ -24,6 +24,7 @@ import { quoteWithDiscount } from './discount-code-use.ts';
 import { withGiftCard } from './gift-card-payment.ts';
 import { fellToLowStock } from './low-stock.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
+import { downloadLink, downloadSecret, downloadTimeZone, grantDownloads } from './download-grants.ts';
 import { takeFromStock } from './place-order.ts';
 import { stockShortfalls, type StockShortfall } from './stock-shortfall.ts';
 
@@ -349,6 +350,9 @@ async function writeOrder(
     }
   }
   if (!(await carts.markPurchased(cart.id, order.id, order.createdOn))) throw new OrderRefused(409, serverMessages.cartPurchased);
+  // each digital line whose product has a file gets its download link, which the confirmation email carries
+  const grants = await grantDownloads(tx, order.id, order.items.map((item, index) => ({ itemId: itemIds[index]!, productId: item.productId, productType: item.productType })), now);
+  const [downloadKey, downloadZone] = grants.size > 0 ? await Promise.all([downloadSecret(tx), downloadTimeZone(tx)]) : ['', ''];
   const orderForEmails: OrderEmailInput = {
     orderId: order.id,
     orderNumber: customer.orderNumber,
@@ -360,10 +364,16 @@ async function writeOrder(
     customerEmail: customer.email,
     recipientEmail: customer.recipientEmail,
     addressLines: address ? addressLines(address, settings.locale) : [],
-    lines: quote.lines.map((line) => ({
+    lines: quote.lines.map((line, index) => ({
       productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity,
       unitPriceCents: line.unitPriceCents, billingInterval: billingIntervalOf(line),
+      // a digital product bought without a file: the owner sends it by hand
+      fileMissing: line.productType === PRODUCT_TYPE.DIGITAL && !grants.has(itemIds[index]!),
     })),
+    downloads: quote.lines.flatMap((line, index) => {
+      const grant = grants.get(itemIds[index]!);
+      return grant ? [downloadLink(downloadKey, grant, line.productName, settings.locale, downloadZone)] : [];
+    }),
     subtotalCents: order.subtotalCents,
     shippingName: quote.selectedShippingOption?.name ?? null,
     shippingCents: order.shippingCents,

@@ -7,9 +7,10 @@
 import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
 import { readFileSync } from 'node:fs';
 import { compile, type Template } from '../../engine/index.ts';
-import { CHECKOUT } from '../../client/lib/messages.ts';
+import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
+import type { DownloadLink } from '../commerce/download-grants.ts';
 
 /** An order as its emails tell it. */
 export interface OrderEmailInput {
@@ -23,7 +24,9 @@ export interface OrderEmailInput {
   customerEmail: string;
   recipientEmail: string;
   addressLines: string[];
-  lines: Array<{ productName: string; variantLabel: string; quantity: number; unitPriceCents: number; billingInterval: string }>;
+  lines: Array<{ productName: string; variantLabel: string; quantity: number; unitPriceCents: number; billingInterval: string; fileMissing?: boolean }>;
+  /** The download links of the order's digital lines that have a file (download-grants.ts); none for other orders. */
+  downloads?: DownloadLink[];
   subtotalCents: number;
   shippingName: string | null;
   shippingCents: number;
@@ -82,7 +85,12 @@ export function orderParts(input: OrderEmailInput) {
       quantity: line.quantity,
       billingInterval: line.billingInterval,
       lineTotal: money(line.unitPriceCents * line.quantity),
+      // said only in the owner's new-order email
+      fileMissing: line.fileMissing ? DOWNLOADS.noFileForOwner : '',
     })),
+    // an absolute link where the store knows its address; the path otherwise, still worth quoting to the shop
+    downloads: (input.downloads ?? []).map((link) => ({ label: link.label, terms: link.terms, url: storeLink(input.baseUrl, link.path) ?? link.path })),
+    downloadsHeading: DOWNLOADS.heading,
     subtotal: money(input.subtotalCents),
     discount: discountParts(input.discount ? { code: input.discount.code, amountCents: shown.discountCents } : null, money),
     shippingName: input.shippingName,

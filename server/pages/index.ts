@@ -16,6 +16,7 @@ import { createCheckoutPages } from './checkout-pages.ts';
 import { createCrawlerFiles } from './crawler-files.ts';
 import { createLessonPages } from './lesson-pages.ts';
 import { createMailingListPages } from './mailing-list-pages.ts';
+import { createDownloadPages } from './download-pages.ts';
 import { createMemberPasswordPages } from './member-password-pages.ts';
 import { createMemberSignInPages } from './member-sign-in-pages.ts';
 import { createBuiltinPages } from '../theme/builtin-pages.ts';
@@ -134,6 +135,7 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   router.use(createCheckoutPages(deps, pages, notFound));
   router.use(createLessonPages(deps, pages, notFound));
   router.use(createMailingListPages(deps, pages));
+  router.use(createDownloadPages(deps, pages));
   router.use(createMemberSignInPages(deps, pages));
   router.use(createMemberPasswordPages(deps, pages));
 

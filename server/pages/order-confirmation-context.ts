@@ -1,4 +1,5 @@
-import { CHECKOUT } from '../../client/lib/messages.ts';
+import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
+import { orderDownloadLinks } from '../commerce/download-grants.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { readCheckoutSettings } from '../commerce/checkout-quote.ts';
 import { shopperTracking } from '../commerce/shopper-tracking.ts';
@@ -28,6 +29,7 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
   ]);
+  const downloads = await orderDownloadLinks(deps.store, order.id, settings.locale);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   const shown = shownCodeAndShipping(order, discountUse, moneyTextIn(order.currency, settings.locale));
   return {
@@ -43,6 +45,8 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       unitPrice: money(line.unitPriceCents),
       lineTotal: money(line.unitPriceCents * line.quantity),
     })),
+    // the digital lines' download links (the confirmation email's too; a cancelled or refunded order's no longer work)
+    downloads: downloads.length > 0 ? { heading: DOWNLOADS.heading, links: downloads.map((link) => ({ label: link.label, terms: link.terms, url: link.path })) } : null,
     // a shipping line only for an order that ships (or paid for shipping): a download's has none,
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,

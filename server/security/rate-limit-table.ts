@@ -48,6 +48,8 @@ export const RATE_LIMIT_TABLE = {
   newsletter: { limit: 5, covers: ['POST /api/newsletter/subscribe'], message: FORM.status429 },
   restockSignUp: { limit: 5, covers: ['POST /api/site-users/account/notifications/restock'], message: serverMessages.rateLimited },
   mailingListConfirmation: { limit: 20, covers: ['GET /mailing-list/confirm'], message: serverMessages.rateLimited },
+  // each link works 5 times; the budget bounds guessing of tokens and a client re-fetching a large file
+  download: { limit: 20, covers: ['GET /downloads/:token'], message: serverMessages.rateLimited },
   // Every page's footer newsletter asks for a challenge when it loads, so the budget follows page
   // views (a shopper browsing quickly); guesses are bounded per challenge and by the solve budget.
   captchaChallenge: { limit: 120, covers: ['GET /api/captcha/challenge'], message: serverMessages.rateLimited },

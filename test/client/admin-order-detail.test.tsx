@@ -86,6 +86,30 @@ describe('the order detail', () => {
     expect(screen.getByRole('link', { name: ADMIN.packingSlip }).getAttribute('href')).toBe('/config/packing-slips?order=o1');
   });
 
+  it("says under each digital line whether its file was delivered and how many downloads are left", async () => {
+    const guide = (itemId: string) => ({ ...line(itemId, '', 1), itemId, productName: 'Field Guide' });
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({
+        lines: [{ ...line('SQ1', '', 1), itemId: 'i0' }, guide('i1'), guide('i2'), guide('i3')],
+        downloads: [
+          { itemId: 'i1', delivered: true, downloadsLeft: 3, expiresOn: Date.now() + 86_400_000 },
+          { itemId: 'i2', delivered: true, downloadsLeft: 4, expiresOn: Date.now() - 1 },
+          { itemId: 'i3', delivered: false, downloadsLeft: 0, expiresOn: null },
+        ],
+      }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(itemRows().slice(1).map((cells) => cells[0])).toEqual([
+      'Linen Shirt',
+      `Field Guide${ADMIN.orderDownloadDelivered(3)}`,
+      `Field Guide${ADMIN.orderDownloadExpired(4)}`,
+      `Field Guide${ADMIN.orderDownloadNone}`,
+    ]);
+    expect(ADMIN.orderDownloadDelivered(3)).toBe('Download link sent: 3 of 5 downloads left');
+  });
+
   it('offers to send an email again where the store has a mail server', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: true } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);

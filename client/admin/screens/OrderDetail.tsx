@@ -25,6 +25,8 @@ interface OrderDetailData extends OrderSummary {
   shippingAddress: Record<string, unknown> | string | null; shippingOption: string | null; paymentReference: string | null;
   lines: OrderLine[];
   formAnswers: Array<{ sku: string; answers: unknown }>;
+  /** Each digital line's download: delivered or not, and what is left of its link (absent from an older server). */
+  downloads?: Array<{ itemId: string; delivered: boolean; downloadsLeft: number; expiresOn: number | null }>;
   history: Array<{ status: string; on: number; by: string | null; tracking?: ParcelTracking | null; noticeSent?: boolean }>;
   emails: OrderEmail[];
   /** What a gift card paid of the total (absent from a server older than gift cards). */
@@ -79,6 +81,15 @@ function DiscountLine({ discount, discountCents, money }: { discount: OrderDisco
 interface OrderLine {
   sku: string; productName: string; variantLabel?: string; billingInterval?: string; quantity: number; unitPriceCents: number;
   itemId?: string; takesStock?: boolean; refundedQuantity?: number;
+}
+
+/** Under a digital line's name: whether its file was delivered, and how many downloads its link has left (read-only). */
+function LineDownload({ download }: { download: { delivered: boolean; downloadsLeft: number; expiresOn: number | null } | undefined }) {
+  if (!download) return null;
+  const text = !download.delivered
+    ? ADMIN.orderDownloadNone
+    : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft) : ADMIN.orderDownloadDelivered(download.downloadsLeft);
+  return <><br /><small className="order-line-download">{text}</small></>;
 }
 
 /** Which variant a line is, in words ("Size: L, Color: White · Billed every month"); SKUs of made products say nothing. */
@@ -312,7 +323,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.variant}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
           <tbody>
             {order.lines.map((line, index) => (
-              <tr key={index}><td>{line.productName}</td><td>{variantText(line)}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
+              <tr key={index}><td>{line.productName}<LineDownload download={order.downloads?.find((entry) => entry.itemId === line.itemId)} /></td><td>{variantText(line)}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
             ))}
           </tbody>
         </table>

@@ -22,6 +22,7 @@ import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-ch
 import { NO_NOTICE, refusedNotice, useClearedOnSignIn, useScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { AdminLink } from '../AdminLink.tsx';
+import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -32,6 +33,8 @@ interface StoredImage { id: string; assetUrl: string; altText: string }
 interface StoredProduct {
   id: string; title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
   categories: string[]; tags: string[]; variantOptions: string[]; additionalFieldsFormId: string | null; variants: StoredVariant[]; images: StoredImage[];
+  /** A digital product's download file (absent from an older server). */
+  file?: ProductFile | null;
 }
 
 interface VariantForm {
@@ -398,6 +401,13 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           <button type="button" onClick={() => update({ variants: [...form.variants, { key: newKey(), values: options.map(() => ''), sku: '', price: form.variants[0]?.price ?? '', salePrice: '', onSale: false, stock: '0', unlimited: false, weight: form.variants[0]?.weight ?? '0' }] })}>
             {ADMIN.addVariant}
           </button>
+
+          {form.productType === 'digital' ? (
+            <>
+              <h2>{ADMIN.downloadFile}</h2>
+              <ProductFileField productId={productId} file={stored?.file ?? null} />
+            </>
+          ) : null}
 
           <h2>{ADMIN.images}</h2>
           {form.images.length > 0 ? (

@@ -68,6 +68,9 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/admin/products.csv': noInput(READ_ONLY),
   'DELETE /api/admin/products/:productId': file(ADMIN),
   'POST /api/admin/products/:productId/images': file(ADMIN),
+  // a product not digital, unknown or with a bad id, no file, one over the cap: refused in its own suite
+  'POST /api/admin/products/:productId/file': file('../digital-delivery.test.ts'),
+  'DELETE /api/admin/products/:productId/file': file('../digital-delivery.test.ts'),
   'GET /api/admin/inventory': file(ADMIN),
   'GET /api/admin/staff': noInput(READ_ONLY),
   'POST /api/admin/staff': file(ADMIN),
@@ -166,6 +169,8 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /lessons': noInput(STATIC_PAGE),
   'GET /lessons/:urlId': file(PAGES),
   'GET /mailing-list/confirm': file(PAGES),
+  // an unknown, malformed, expired, used-up or cancelled order's link: tested there
+  'GET /downloads/:token': file('../digital-delivery.test.ts'),
   'GET /account/sign-in': file('../member-sign-in.test.ts'),
   'POST /account/sign-in': file('../member-sign-in.test.ts'),
   // an address that is not one, an unknown, used or expired link, passwords that differ: tested there

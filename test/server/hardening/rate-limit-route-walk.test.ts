@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAILING_LIST_CONFIRM_PATH } from '../../../server/api/mailing-list-signup.ts';
+import { DOWNLOAD_PATH } from '../../../server/commerce/download-grants.ts';
 import { createLocalCaptcha } from '../../../server/security/captcha.ts';
 import { RATE_LIMIT_TABLE, RATE_LIMITED_CALLS, type RateLimitedCall, type RateLimitOptions } from '../../../server/security/rate-limit-table.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
@@ -10,7 +11,7 @@ import { concretePath, routeTable, type RouteEntry } from './route-table.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET routes that change state or hand out something scarce, so they are throttled too. */
-const THROTTLED_GETS = new Set(['/api/captcha/challenge', MAILING_LIST_CONFIRM_PATH]);
+const THROTTLED_GETS = new Set(['/api/captcha/challenge', MAILING_LIST_CONFIRM_PATH, `${DOWNLOAD_PATH}:token`]);
 /** The sign-in call has its own back-off policy (sign-in-back-off.test.ts). */
 const OWN_POLICY = new Set(['signIn']);
 const BUDGET = 2;
@@ -38,6 +39,7 @@ describe('every state-changing call is throttled', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining([
       'POST /checkout/gift-card', 'POST /api/site-users/account/notifications/restock', 'POST /api/captcha/solve', 'GET /api/captcha/challenge',
+      'GET /downloads/:token', 'POST /api/admin/products/:productId/file', 'DELETE /api/admin/products/:productId/file',
     ]));
   });
 

@@ -103,6 +103,8 @@ const PAGE_URL_SOURCES: Record<string, PageUrlSource> = {
     (await store.all<{ url_id: string }>(
       "SELECT i.url_id FROM content_items i JOIN collections c ON c.id = i.collection_id WHERE c.url_id = 'lessons' ORDER BY i.display_order",
     )).map((row) => `/lessons/${row.url_id}`),
+  // the refusal page of a download link (a working link answers a file, not a page, and would spend a download)
+  '/downloads/:token': async () => [`/downloads/${'A'.repeat(43)}`],
 };
 
 /** Pages whose content depends on the query string, with the query that shows it. */

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import multer from 'multer';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { MAX_PRODUCT_FILE_BYTES, productFileTooLarge } from '../../client/lib/product-file-limits.ts';
+import type { AppOptions } from '../deps.ts';
+import { HttpError } from '../security/http-error.ts';
+import { uploadsDir } from './image-upload.ts';
+import { multipartFile } from './multipart-body.ts';
+
+/**
+ * Where digital products' files live: options.productFilesDir, else a product-files folder beside
+ * the uploads folder (in the data directory). Unlike the uploads folder it is never served
+ * statically: a file leaves it only through a buyer's download link (server/pages/download-pages.ts).
+ */
+export function productFilesDir(options: AppOptions): string {
+  return options.productFilesDir ?? join(dirname(uploadsDir(options)), 'product-files');
+}
+
+/** The largest file a digital product may have (options.maxProductFileBytes, for tests, else 100 MB). */
+export function maxProductFileBytes(options: AppOptions): number {
+  return options.maxProductFileBytes ?? MAX_PRODUCT_FILE_BYTES;
+}
+
+/** A stored file's name in the folder: random hex, nothing from the upload. */
+const STORED_NAME = /^[0-9a-f]{32}$/;
+
+/**
+ * Reads one multipart file field named "file" straight to the product-files folder under a random
+ * name, at most `maxBytes`: a bigger one ends the upload with 413 as its bytes arrive (multer
+ * removes what was written). Nothing of it is held in memory.
+ */
+export function productFileBody(options: AppOptions): RequestHandler {
+  const dir = productFilesDir(options);
+  const storage = multer.diskStorage({
+    destination: (_req, _file, done) => {
+      mkdirSync(dir, { recursive: true });
+      done(null, dir);
+    },
+    filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
+  });
+  return multipartFile('file', { fileSize: maxProductFileBytes(options), files: 1, fields: 2, fieldSize: 1024, parts: 3 }, storage);
+}
+
+/** Multer's refusals as answers: too large is 413 naming the cap, any other malformed upload 400. */
+export function productFileErrors(options: AppOptions): ErrorRequestHandler {
+  return (err, _req, _res, next) => {
+    if (err instanceof multer.MulterError) {
+      const message = err.code === 'LIMIT_FILE_SIZE' ? productFileTooLarge(maxProductFileBytes(options)) : ADMIN.server.productFileMissing;
+      next(new HttpError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, message, { fieldErrors: { file: message } }));
+      return;
+    }
+    next(err);
+  };
+}
+
+/**
+ * The uploaded name as a download may be called: the last segment of any path, without control
+ * characters, quotes or backslashes (which a Content-Disposition header or a file system would
+ * misread), at most 200 characters; "download" when nothing is left.
+ */
+export function cleanFileName(uploaded: string): string {
+  const last = basename(uploaded.replaceAll('\\', '/'));
+  // eslint-disable-next-line no-control-regex
+  const cleaned = last.replace(/[\u0000-\u001f\u007f"\\/]/g, '').trim();
+  const kept = [...cleaned].slice(0, 200).join('');
+  return kept === '' || kept === '.' || kept === '..' ? 'download' : kept;
+}
+
+/** A MIME type as `type/subtype`, parameters left out; what the browser declared (the bytes are not sniffed: any file may be sold). */
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/** The type a download is served with: the declared one when it is a plain MIME type, else application/octet-stream. */
+export function cleanContentType(declared: string): string {
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  return MIME_TYPE.test(type) ? type : 'application/octet-stream';
+}
+
+/** The SHA-256 of a stored file, read from the disk (never all in memory). */
+export function fileSha256(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path).on('data', (chunk) => hash.update(chunk)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** The path of a stored file in the folder, or null for a name the store never made. */
+export function storedFilePath(dir: string, storedName: string): string | null {
+  return STORED_NAME.test(storedName) ? join(dir, storedName) : null;
+}
+
+/** Deletes a stored file (one replaced or removed, once the row that named it is gone for good). */
+export function removeStoredFile(dir: string, storedName: string | null): void {
+  const path = storedName === null ? null : storedFilePath(dir, storedName);
+  if (path !== null) rmSync(path, { force: true });
+}

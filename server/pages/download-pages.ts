@@ -1,0 +1,80 @@
+import { createReadStream, statSync } from 'node:fs';
+import { Router, type Request, type Response } from 'express';
+import { DOWNLOADS } from '../../client/lib/messages.ts';
+import { DOWNLOAD_PATH, DOWNLOAD_TOKEN_LENGTH, DOWNLOADS_PER_GRANT, tokenHash } from '../commerce/download-grants.ts';
+import { DownloadGrantRepository } from '../db/download-grant-repository.ts';
+import { ProductFileRepository } from '../db/product-file-repository.ts';
+import type { AppDeps } from '../deps.ts';
+import { productFilesDir, storedFilePath } from '../admin/product-file-upload.ts';
+import { createRateLimiter } from '../security/rate-limit.ts';
+import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
+
+/** Orders whose downloads stop: the buyer has their money back. */
+const CLOSED_ORDER_STATUSES = new Set(['cancelled', 'refunded']);
+
+const TOKEN_SHAPE = new RegExp(`^[A-Za-z0-9_-]{${DOWNLOAD_TOKEN_LENGTH}}$`);
+
+/**
+ * A file name as a Content-Disposition header carries it: `filename` in plain ASCII for old
+ * clients (others as _), `filename*` in UTF-8 percent-encoding (RFC 6266, 8187) for the rest.
+ */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * The buyer's download link (`/downloads/{token}`, from the confirmation email and page): a
+ * working link streams the product's file and takes one of its downloads; an expired, used-up
+ * or unknown link, or one of a cancelled or refunded order, shows a page saying why and what to do.
+ */
+export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router {
+  const router = Router();
+  const dir = productFilesDir(deps.options);
+
+  const refuse = (req: Request, res: Response, status: number, message: string) => pages.render(req, res, {
+    template: 'download-refused',
+    pageType: PAGE_TYPE.PAGE,
+    pageTitle: DOWNLOADS.refusedTitle,
+    status,
+    context: { refusal: { title: DOWNLOADS.refusedTitle, message, shopUrl: '/shop', shopLabel: DOWNLOADS.backToShop } },
+  });
+
+  // a GET that spends a download (the link comes from an email, so it cannot carry a crumb): throttled
+  router.get(`${DOWNLOAD_PATH}:token`, createRateLimiter(deps, 'download'), async (req, res) => {
+    const token = req.params.token ?? '';
+    const grants = new DownloadGrantRepository(deps.store);
+    const grant = TOKEN_SHAPE.test(token) ? await grants.findByTokenHash(tokenHash(token)) : undefined;
+    if (!grant) return refuse(req, res, 404, DOWNLOADS.unknown);
+    if (CLOSED_ORDER_STATUSES.has(grant.orderStatus)) return refuse(req, res, 410, DOWNLOADS.orderClosed);
+    if (grant.expiresOn <= Date.now()) return refuse(req, res, 410, DOWNLOADS.expired);
+    if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(DOWNLOADS_PER_GRANT));
+    const file = await new ProductFileRepository(deps.store).find(grant.productId);
+    const path = file ? storedFilePath(dir, file.storedName) : null;
+    const size = path === null ? undefined : statSync(path, { throwIfNoEntry: false })?.size;
+    if (!file || path === null || size === undefined) return refuse(req, res, 410, DOWNLOADS.fileGone);
+    // a HEAD (a mail scanner checking the link) answers the headers and spends nothing
+    if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(DOWNLOADS_PER_GRANT));
+    res.status(200).set({
+      'Content-Type': file.contentType || 'application/octet-stream',
+      'Content-Length': String(size),
+      'Content-Disposition': attachmentHeader(file.fileName),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(path);
+    // a file removed or unreadable mid-way: the answer has begun, so it can only be cut short
+    stream.on('error', (error) => {
+      deps.log.error({ err: error, productId: grant.productId }, 'a download file could not be read');
+      res.destroy(error);
+    });
+    stream.pipe(res);
+  });
+
+  return router;
+}

@@ -1,0 +1,203 @@
+/**
+ * Delivery of digital products: the owner attaches a file to a digital product (refused for
+ * another type, over the cap, or without a file), a buyer's confirmation email and page carry a
+ * download link, the link streams the file with its headers five times and then refuses (410),
+ * as it does once expired or for a cancelled order; an unknown link is 404. A digital product
+ * bought without a file gets no link, and the owner's new-order email says to send it by hand.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { DOWNLOADS } from '../../client/lib/messages.ts';
+import { placeOrderThroughCheckout } from './helpers/checkout.ts';
+import { seededProduct } from './helpers/fixtures.ts';
+import { startPlatformServer, type PlatformServer } from './helpers/platform-server.ts';
+import type { SiteUserVisitor } from './helpers/site-user-visitor.ts';
+import { Visitor } from './helpers/visitor.ts';
+import { upload } from './admin/admin-helpers.ts';
+
+const FILE_CAP = 64 * 1024;
+const GUIDE_BYTES = Buffer.from('%PDF-1.4\n% a small guide to natural dyes\n');
+const DOWNLOAD_LINK = /\/downloads\/[A-Za-z0-9_-]{43}/;
+
+let server: PlatformServer;
+let owner: SiteUserVisitor;
+let filesDir: string;
+const guide = seededProduct('natural-dye-guide');
+const mug = seededProduct('stoneware-mug');
+const fileUrl = (productId: string) => `/api/admin/products/${encodeURIComponent(productId)}/file`;
+
+beforeAll(async () => {
+  filesDir = mkdtempSync(join(tmpdir(), 'product-files-'));
+  server = await startPlatformServer({ productFilesDir: filesDir, maxProductFileBytes: FILE_CAP });
+  owner = await server.signInOwner();
+  const settings = (await owner.get<{ settings: Record<string, unknown> }>('/api/admin/settings')).body.settings;
+  const saved = await owner.put('/api/admin/settings', { ...settings, orderNotificationEmail: 'owner-orders@example.com' });
+  expect(saved.status, saved.text).toBe(200);
+});
+afterAll(async () => {
+  await server.stop(true);
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+/** A new shopper buys one of the seeded product; the confirmation page's path. */
+async function buy(product = guide): Promise<string> {
+  const shopper = await new Visitor(server.url).start();
+  expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: product.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+  const placed = await placeOrderThroughCheckout(shopper, undefined, { email: 'reader@example.com' });
+  expect(placed.status, placed.text).toBe(201);
+  return new URL(placed.body.confirmationUrl!, server.url).pathname + new URL(placed.body.confirmationUrl!, server.url).search;
+}
+
+const orderIdOf = (confirmationPath: string) => confirmationPath.split('/').at(-1)!.split('?')[0]!;
+
+async function emailOf(orderId: string, kind: string): Promise<{ text: string; html: string }> {
+  const row = await server.app.deps.store.get<{ text_body: string; html_body: string }>(
+    'SELECT text_body, html_body FROM email_outbox WHERE subject_id = ? AND kind = ?', [orderId, kind],
+  );
+  expect(row, `${kind} email of ${orderId}`).toBeDefined();
+  return { text: row!.text_body, html: row!.html_body };
+}
+
+const download = (path: string) => fetch(`${server.url}${path}`);
+
+describe('the owner attaches a file to a digital product', () => {
+  it('gives a digital product without a file none in its editor answer', async () => {
+    const answer = await owner.get<{ product: { file: unknown } }>(`/api/admin/products/${guide.id}`);
+    expect(answer.body.product.file).toBeNull();
+  });
+
+  it('refuses a product that is not digital (409), an unknown one (404), a missing file (400) and one over the cap (413)', async () => {
+    const file = { bytes: GUIDE_BYTES, name: 'guide.pdf', type: 'application/pdf' };
+    const physical = await upload(owner, fileUrl(mug.id), file, {}, 'file');
+    expect(physical.status).toBe(409);
+    expect(physical.body.message).toBe(ADMIN.server.productFileNotDigital);
+    expect((await upload(owner, fileUrl('no-such-product'), file, {}, 'file')).status).toBe(404);
+    expect((await upload(owner, fileUrl('bad id'), file, {}, 'file')).status).toBe(400);
+    expect((await owner.request('DELETE', fileUrl('bad id'))).status).toBe(400);
+    expect((await owner.request('DELETE', fileUrl('no-such-product'))).status).toBe(404);
+    const missing = await upload(owner, fileUrl(guide.id), null, {}, 'file');
+    expect(missing.status).toBe(400);
+    const big = await upload(owner, fileUrl(guide.id), { bytes: Buffer.alloc(FILE_CAP + 1), name: 'big.pdf', type: 'application/pdf' }, {}, 'file');
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('The file is larger than 0.06 MB, the most a download may be.');
+    expect(readdirSync(filesDir)).toEqual([]);
+    expect((await owner.request('DELETE', fileUrl(guide.id))).status).toBe(404);
+  });
+
+  it('keeps one file per product: a new upload replaces the old one, and Remove takes it away', async () => {
+    const first = await upload(owner, fileUrl(guide.id), { bytes: Buffer.from('old'), name: 'old.pdf', type: 'application/pdf' }, {}, 'file');
+    expect(first.status).toBe(201);
+    const second = await upload(owner, fileUrl(guide.id), { bytes: Buffer.from('newer'), name: 'newer.pdf', type: 'application/pdf' }, {}, 'file');
+    expect(second.status).toBe(201);
+    expect(second.body.file).toMatchObject({ fileName: 'newer.pdf', byteSize: 5 });
+    expect(readdirSync(filesDir)).toHaveLength(1);
+    expect((await owner.request('DELETE', fileUrl(guide.id))).status).toBe(200);
+    expect(readdirSync(filesDir)).toEqual([]);
+    expect((await owner.get<{ product: { file: unknown } }>(`/api/admin/products/${guide.id}`)).body.product.file).toBeNull();
+  });
+});
+
+describe('a digital product bought without a file', () => {
+  it('gets no link, and the owner is told to send it by hand', async () => {
+    const orderId = orderIdOf(await buy());
+    expect((await emailOf(orderId, 'order-confirmation')).text).not.toMatch(DOWNLOAD_LINK);
+    const owners = await emailOf(orderId, 'new-order');
+    expect(owners.text).toContain(`Natural Dyeing Field Guide (PDF): $`);
+    expect(owners.text).toContain(`(${DOWNLOADS.noFileForOwner})`);
+    const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${orderId}`);
+    expect(screen.body.order.downloads).toEqual([expect.objectContaining({ delivered: false })]);
+  });
+});
+
+describe('a digital product bought with a file', () => {
+  let confirmationPath: string;
+  let orderId: string;
+  let link: string;
+
+  beforeAll(async () => {
+    const uploaded = await upload(owner, fileUrl(guide.id), { bytes: GUIDE_BYTES, name: 'Färberei "Guide".pdf', type: 'application/pdf' }, {}, 'file');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.file).toMatchObject({ fileName: 'Färberei Guide.pdf', byteSize: GUIDE_BYTES.length });
+    confirmationPath = await buy();
+    orderId = orderIdOf(confirmationPath);
+  });
+
+  it('emails the link with how often and how long it works, in the text and the HTML', async () => {
+    const email = await emailOf(orderId, 'order-confirmation');
+    expect(email.text).toContain('Download Natural Dyeing Field Guide (PDF) (works 5 times until ');
+    link = DOWNLOAD_LINK.exec(email.text)![0];
+    expect(email.html).toContain(link);
+    expect(email.html).toContain('Download Natural Dyeing Field Guide (PDF)</a>');
+    expect((await emailOf(orderId, 'new-order')).text).not.toContain(DOWNLOADS.noFileForOwner);
+  });
+
+  it('shows the same link on the confirmation page', async () => {
+    const page = await new Visitor(server.url).get<string>(confirmationPath);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`href="${link}"`);
+    expect(page.text).toContain('Download Natural Dyeing Field Guide (PDF)');
+  });
+
+  it('streams the file with its name, type and headers, five times, then refuses with 410', async () => {
+    for (let time = 1; time <= 5; time += 1) {
+      const answer = await download(link);
+      expect(answer.status).toBe(200);
+      expect(Buffer.from(await answer.arrayBuffer())).toEqual(GUIDE_BYTES);
+      expect(answer.headers.get('content-type')).toBe('application/pdf');
+      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="F_rberei Guide.pdf"; filename*=UTF-8''F%C3%A4rberei%20Guide.pdf`);
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      if (time === 3) expect((await new Visitor(server.url).get<string>(confirmationPath)).text).toContain('(works 2 more times until ');
+    }
+    const sixth = await download(link);
+    expect(sixth.status).toBe(410);
+    expect(await sixth.text()).toContain(DOWNLOADS.usedUp(5));
+    expect((await new Visitor(server.url).get<string>(confirmationPath)).text).toContain(`(${DOWNLOADS.linkTermsUsedUp(5)})`);
+    const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${orderId}`);
+    expect(screen.body.order.downloads).toEqual([expect.objectContaining({ delivered: true, downloadsLeft: 0 })]);
+  });
+
+  it('refuses an expired link with 410 and says to contact the shop', async () => {
+    const other = orderIdOf(await buy());
+    const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
+    expect((await download(otherLink)).status).toBe(200);
+    await server.app.deps.store.run('UPDATE download_grants SET expires_on = ? WHERE order_id = ?', [Date.now() - 1000, other]);
+    const expired = await download(otherLink);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain(DOWNLOADS.expired);
+  });
+
+  it("refuses a cancelled order's link with 410, and its page no longer lists it", async () => {
+    const otherPage = await buy();
+    const other = orderIdOf(otherPage);
+    const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
+    expect((await owner.post(`/api/admin/orders/${other}/cancel`, {})).status).toBe(200);
+    const refused = await download(otherLink);
+    expect(refused.status).toBe(410);
+    expect(await refused.text()).toContain(DOWNLOADS.orderClosed);
+    const page = await new Visitor(server.url).get<string>(otherPage);
+    expect(page.text).toContain('Order cancelled');
+    expect(page.text).not.toContain(otherLink);
+  });
+
+  it('answers a HEAD with the headers and spends no download', async () => {
+    const other = orderIdOf(await buy());
+    const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
+    const head = await fetch(`${server.url}${otherLink}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(GUIDE_BYTES.length));
+    const left = await server.app.deps.store.get<{ downloads_left: number | string }>('SELECT downloads_left FROM download_grants WHERE order_id = ?', [other]);
+    expect(Number(left!.downloads_left)).toBe(5);
+  });
+
+  it('answers 404 to an unknown or malformed token', async () => {
+    const unknown = await download(`/downloads/${createHash('sha256').update('guess').digest('base64url')}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain(DOWNLOADS.unknown);
+    expect((await download('/downloads/short')).status).toBe(404);
+  });
+});
