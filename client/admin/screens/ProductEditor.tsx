@@ -123,6 +123,19 @@ function keptOffSale(variant: VariantForm, currency: string): boolean {
   return !variant.onSale && centsFromText(variant.salePrice, currency) > 0;
 }
 
+/**
+ * A row's Move up and Move down (a variant's, a photo's), each off at its end of the list;
+ * `onMove` gets the row's new position and which of the two was pressed, for the focus to follow.
+ */
+function MoveButtons({ index, count, onMove }: { index: number; count: number; onMove: (to: number, control: 'move-up' | 'move-down') => void }) {
+  return (
+    <>
+      <button type="button" data-row-control="move-up" disabled={index === 0} onClick={() => onMove(index - 1, 'move-up')}>{ADMIN.moveUp}</button>
+      <button type="button" data-row-control="move-down" disabled={index === count - 1} onClick={() => onMove(index + 1, 'move-down')}>{ADMIN.moveDown}</button>
+    </>
+  );
+}
+
 function move<T>(items: readonly T[], from: number, to: number): T[] {
   if (to < 0 || to >= items.length) return [...items];
   const next = [...items];
@@ -381,14 +394,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                   </Field>
                 </div>
                 <div className="admin-actions">
-                  <button type="button" data-row-control="move-up" disabled={index === 0} onClick={() => {
-                    focusRow(variant.key, 'move-up');
-                    update({ variants: move(form.variants, index, index - 1) });
-                  }}>{ADMIN.moveUp}</button>
-                  <button type="button" data-row-control="move-down" disabled={index === form.variants.length - 1} onClick={() => {
-                    focusRow(variant.key, 'move-down');
-                    update({ variants: move(form.variants, index, index + 1) });
-                  }}>{ADMIN.moveDown}</button>
+                  <MoveButtons index={index} count={form.variants.length} onMove={(to, control) => {
+                    focusRow(variant.key, control);
+                    update({ variants: move(form.variants, index, to) });
+                  }} />
                   <button type="button" data-row-control="remove" disabled={form.variants.length === 1} onClick={() => {
                     // the variant that takes its place, else the one before it
                     focusRow((form.variants[index + 1] ?? form.variants[index - 1])?.key ?? null, 'remove');
@@ -419,14 +428,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                     {(control) => <input {...control} value={image.altText} onChange={(event) => update({ images: form.images.map((item, at) => (at === index ? { ...item, altText: event.target.value } : item)) })} />}
                   </Field>
                   <div className="admin-actions">
-                    <button type="button" data-row-control="move-up" disabled={index === 0} onClick={() => {
-                      focusRow(image.id, 'move-up');
-                      update({ images: move(form.images, index, index - 1) });
-                    }}>{ADMIN.moveUp}</button>
-                    <button type="button" data-row-control="move-down" disabled={index === form.images.length - 1} onClick={() => {
-                      focusRow(image.id, 'move-down');
-                      update({ images: move(form.images, index, index + 1) });
-                    }}>{ADMIN.moveDown}</button>
+                    <MoveButtons index={index} count={form.images.length} onMove={(to, control) => {
+                      focusRow(image.id, control);
+                      update({ images: move(form.images, index, to) });
+                    }} />
                     <button type="button" data-row-control="remove" onClick={() => {
                       // the photo that takes its place, else the one before it, else the upload field
                       focusRow((form.images[index + 1] ?? form.images[index - 1])?.id ?? null, 'remove', uploadField);
