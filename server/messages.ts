@@ -44,6 +44,7 @@ export const serverMessages = {
   notSubscribable: 'This product cannot be bought as a subscription.',
   /** The cart refuses what the product page buys on its own (server/commerce/bought-through-cart.ts); the page's buttons are named. */
   subscriptionNotInCart: 'A subscription is not added to the cart: press Subscribe on its page to start it and check it out on its own.',
+  productNoLongerSold: 'This product is no longer sold: your cart keeps the quantity it has, which you may still buy or remove.',
   giftCardNotInCart: 'A gift card is not added to the cart: choose its amount on its page and press Buy now to buy it on its own.',
   restockVariantNotSoldOut: 'This variant is in stock.',
   restockSent: 'Restock notifications sent.',

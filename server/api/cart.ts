@@ -181,7 +181,10 @@ export function createCartRouter(deps: AppDeps): Router {
   router.put(`${API_PATHS.cartEntries}/:entryId/quantity`, changeLimiter, async (req, res) => {
     const payload = parseShopperInput(updateQuantityPayloadSchema, normaliseQuantityField(req.body, 'quantity'));
     const found = await entryOrNotFound(deps, await findCurrentCart(deps, req, res), entryIdParam(req));
-    const product = payload.quantity === 0 ? undefined : await storeRepositories(deps).catalogue.productById(found.entry.productId);
+    const catalogue = storeRepositories(deps).catalogue;
+    const product = payload.quantity === 0 ? undefined : await catalogue.productById(found.entry.productId);
+    // a product the owner hid since it was added: the cart keeps what it holds, and may buy it, but takes no more
+    const hidden = product !== undefined && (await catalogue.visibleProductById(product.id)) === undefined;
     const result = await deps.store.transaction(async (tx) => {
       const { carts, cart } = await lockOpenCart(tx, found.cart.id);
       const entry = await carts.entry(cart.id, found.entry.id);
@@ -194,6 +197,7 @@ export function createCartRouter(deps: AppDeps): Router {
       if (!product || !variant) throw new HttpError(400, ADD_TO_CART.variantUnavailable);
       // an entry the cart took before it refused these is removed (0) or bought as it is, never grown
       if (payload.quantity > entry.quantity) assertBoughtThroughCart(product);
+      if (payload.quantity > entry.quantity && hidden) throw new HttpError(400, serverMessages.productNoLongerSold);
       const heldElsewhere = await carts.quantityHeld(cart.id, product.id, variant.id) - entry.quantity;
       assertStockFor(product, variant, heldElsewhere, payload.quantity);
       await carts.updateQuantity(cart.id, entry.id, payload.quantity);

@@ -1,10 +1,11 @@
 /**
  * A product the owner hides (Visible unticked) is no longer sold: the cart, the subscription and
  * the gift card steps answer as for a product that does not exist, and its stock is not told, so
- * hiding reveals nothing. Carts that already held it keep it, change it and check it out.
+ * hiding reveals nothing. Carts that already held it keep it, lower or remove it and check it out, and take no more of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { serverMessages } from '../../server/messages.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
@@ -35,7 +36,7 @@ describe('a hidden product', () => {
   it('is refused by the cart as a product that does not exist, while a cart that held it keeps it and checks out', async () => {
     const sku = mug.variants[0]!.sku;
     const holder = await shopper();
-    expect((await holder.post(API_PATHS.cartEntries, { itemId: mug.id, sku, quantity: 1 })).status).toBe(200);
+    expect((await holder.post(API_PATHS.cartEntries, { itemId: mug.id, sku, quantity: 2 })).status).toBe(200);
     await setVisible(mug.id, false);
     try {
       const visitor = await shopper();
@@ -44,12 +45,15 @@ describe('a hidden product', () => {
       expect(unknown.status).toBe(404);
       expect([hidden.status, hidden.text]).toEqual([unknown.status, unknown.text]);
       expect(visitor.cookies.has('CART')).toBe(false);
-      // the holder cannot add it again either, but keeps the line, changes it and buys it
+      // the holder cannot add it again either, but keeps the line, lowers it and buys it
       expect((await holder.post(API_PATHS.cartEntries, { itemId: mug.id, sku, quantity: 1 })).status).toBe(404);
       const cart = await holder.get<{ entries: Array<{ id: string; itemId: string }> }>(API_PATHS.cart);
       const line = cart.body.entries.find((entry) => entry.itemId === mug.id)!;
       expect(line).toBeDefined();
-      expect((await holder.put(API_PATHS.cartEntryQuantity(line.id), { quantity: 2 })).status).toBe(200);
+      // it takes no more of it (the owner stopped selling it), but may keep less
+      const raised = await holder.put<{ message: string }>(API_PATHS.cartEntryQuantity(line.id), { quantity: 3 });
+      expect([raised.status, raised.body.message]).toEqual([400, serverMessages.productNoLongerSold]);
+      expect((await holder.put(API_PATHS.cartEntryQuantity(line.id), { quantity: 1 })).status).toBe(200);
       const placed = await placeOrderThroughCheckout(holder);
       expect(placed.status, placed.text).toBe(201);
     } finally {
