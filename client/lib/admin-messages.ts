@@ -274,6 +274,8 @@ export const ADMIN = {
   giftCardSpending: 'Orders it paid',
   giftCardNoSpending: 'No order has paid with it yet.',
   giftCardPutBack: 'Put back on the card (order cancelled or refunded)',
+  // a refund of part of the order gave some of it back onto the card
+  giftCardPartlyPutBack: (amount: string) => `${amount} put back on the card (part of the order refunded)`,
   giftCardEmails: 'Emails to the recipient',
   giftCardNoEmails: 'No email has been sent to the recipient.',
   sendGiftCardEmail: 'Send the email again',

@@ -21,13 +21,17 @@ export interface AdminGiftCard {
   order: { id: string; orderNumber: number | null; status: string; email: string | null };
 }
 
-/** An order that paid with the card; `returnedOn` when its cancellation or refund put the amount back. */
+/**
+ * An order that paid with the card; `returnedOn` when its cancellation or refund put the amount
+ * back, and `returnedCents` what refunds of part of the order put back so far (all of it once returned).
+ */
 export interface AdminGiftCardSpending {
   orderId: string;
   orderNumber: number | null;
   amountCents: number;
   createdOn: number;
   returnedOn: number | null;
+  returnedCents: number;
 }
 
 /** A card's row with what the list shows of the order that bought it. */
@@ -109,15 +113,15 @@ export class AdminGiftCardRepository {
 
   /** The orders that paid with the card, newest first. */
   async spendingOf(id: string): Promise<AdminGiftCardSpending[]> {
-    const rows = await this.session.all<{ order_id: string; order_number: number | string | null; amount_cents: number | string; created_on: number | string; returned_on: number | string | null }>(
-      `SELECT payment.order_id, orders.order_number, payment.amount_cents, payment.created_on, payment.returned_on
+    const rows = await this.session.all<{ order_id: string; order_number: number | string | null; amount_cents: number | string; created_on: number | string; returned_on: number | string | null; returned_cents: number | string }>(
+      `SELECT payment.order_id, orders.order_number, payment.amount_cents, payment.created_on, payment.returned_on, payment.returned_cents
        FROM gift_card_payments payment JOIN orders ON orders.id = payment.order_id
        WHERE payment.gift_card_id = ? ORDER BY payment.created_on DESC, payment.rowid DESC`,
       [id],
     );
     return rows.map((row) => ({
       orderId: row.order_id, orderNumber: nullableNumber(row.order_number), amountCents: Number(row.amount_cents),
-      createdOn: Number(row.created_on), returnedOn: nullableNumber(row.returned_on),
+      createdOn: Number(row.created_on), returnedOn: nullableNumber(row.returned_on), returnedCents: Number(row.returned_cents),
     }));
   }
 

@@ -109,6 +109,21 @@ describe('a gift card', () => {
     expect(screen.getByText(ADMIN.emailStatuses.sent!)).toBeTruthy();
   });
 
+  it('says what a refund of part of an order put back of its payment, and once all of it came back, that it did', async () => {
+    const spending = [
+      { orderId: 'o3', orderNumber: 1050, amountCents: 1250, createdOn: 2000, returnedOn: null, returnedCents: 500 },
+      { orderId: 'o2', orderNumber: 1044, amountCents: 2500, createdOn: 1000, returnedOn: 1500, returnedCents: 2500 },
+    ];
+    scriptFetch([{ method: 'GET', path: '/api/admin/gift-cards/g1', answer: { body: { giftCard: { ...detail(), spending }, canSendEmail: true } } }]);
+    render(<GiftCardDetail giftCardId="g1" navigate={vi.fn()} canManage />);
+    await settle();
+    const spent = screen.getByRole('table', { name: ADMIN.giftCardSpending });
+    expect(rows(spent).slice(1).map((cells) => cells[2])).toEqual([
+      `$12.50 · ${ADMIN.giftCardPartlyPutBack('$5.00')}`,
+      `$25.00 · ${ADMIN.giftCardPutBack}`,
+    ]);
+  });
+
   it('sends the email again after asking, once however fast the owner taps twice', async () => {
     let answer: () => void = () => undefined;
     const sent = new Promise<void>((resolve) => { answer = resolve; });

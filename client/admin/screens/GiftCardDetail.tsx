@@ -24,7 +24,7 @@ import { orderLabel } from './OrdersScreen.tsx';
 interface GiftCardEmail { id: string; recipient: string; status: string; error: string | null; createdOn: number; sentOn: number | null }
 
 interface GiftCardData extends GiftCardSummary {
-  spending: Array<{ orderId: string; orderNumber: number | null; amountCents: number; createdOn: number; returnedOn: number | null }>;
+  spending: Array<{ orderId: string; orderNumber: number | null; amountCents: number; createdOn: number; returnedOn: number | null; returnedCents?: number }>;
   emails: GiftCardEmail[];
 }
 
@@ -123,7 +123,8 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
                   <td role="cell" data-label={ADMIN.orderNumber}>{orderLink(spent.orderId, orderLabel({ id: spent.orderId, orderNumber: spent.orderNumber }))}</td>
                   <td role="cell" data-label={ADMIN.date}><StoreDate on={spent.createdOn} /></td>
                   <td role="cell" data-label={ADMIN.giftCardAmount}>
-                    {money(spent.amountCents)}{spent.returnedOn !== null ? <small className="admin-hint"> · {ADMIN.giftCardPutBack}</small> : null}
+                    {money(spent.amountCents)}{spent.returnedOn !== null ? <small className="admin-hint"> · {ADMIN.giftCardPutBack}</small>
+                      : (spent.returnedCents ?? 0) > 0 ? <small className="admin-hint"> · {ADMIN.giftCardPartlyPutBack(money(spent.returnedCents ?? 0))}</small> : null}
                   </td>
                 </tr>
               ))}

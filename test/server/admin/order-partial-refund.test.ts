@@ -148,6 +148,10 @@ describe('refunding part of an order', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.order.refunds[0]).toMatchObject({ cardCents: cardPaid, giftCardCents: 1500 });
     expect(await balanceOf(card.id)).toBe(1500);
+    // the card's screen says what of that payment came back, though not all of it did
+    const spentOnCard = async () => (await owner.get<{ giftCard: { spending: Array<{ orderId: string; returnedOn: number | null; returnedCents: number }> } }>(`/api/admin/gift-cards/${card.id}`))
+      .body.giftCard.spending.find((spent) => spent.orderId === orderId)!;
+    expect(await spentOnCard()).toMatchObject({ returnedOn: null, returnedCents: 1500 });
     expect(askedOf(before).map((call) => call.amountCents)).toEqual([cardPaid]);
     // the card has all its money back: the whole refund asks the provider nothing, and the gift card gets the rest of its payment
     const whole = await owner.post<Answer>(`/api/admin/orders/${orderId}/refund`, {});
@@ -155,6 +159,7 @@ describe('refunding part of an order', () => {
     expect(whole.body.order.status).toBe('refunded');
     expect(askedOf(before)).toHaveLength(1);
     expect(await balanceOf(card.id)).toBe(5000);
+    expect(await spentOnCard()).toMatchObject({ returnedOn: expect.any(Number), returnedCents: 5000 });
   });
 
   it('refuses an amount above what is left, and a quantity above what is left of its line, each under its field, changing nothing', async () => {
