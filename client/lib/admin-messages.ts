@@ -416,7 +416,7 @@ export const ADMIN = {
   refundedNoMail: (stockBack: boolean, money: string) => [stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.', 'No refund notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.', money].filter(Boolean).join(' '),
   refundedNoEmail: (stockBack: boolean, money: string) => [stockBack ? 'Refunded and its items returned to stock.' : 'Refunded.', 'The order has no email address, so no refund notice was made.', money].filter(Boolean).join(' '),
   // a card refund begun and never recorded (the server stopped between the provider's answer and its own write)
-  refundUnfinishedNote: 'A refund to the card was begun and its end was never recorded, so the money may be back on the card already. Unless someone is refunding or cancelling this order right now, refund or cancel it again to settle it: the payment provider is asked under this order\'s own key, so the card is never refunded twice.',
+  refundUnfinishedNote: 'A refund to the card was begun and its end was never recorded, so the money may be back on the card already. Unless someone is refunding or cancelling this order right now, make the same refund again to settle it (for a refund of part of the order, the same items and amount): the payment provider is asked under that refund\'s own key, so the card is never refunded twice.',
   // refunds of part of an order (client/admin/screens/PartialRefund.tsx): some items, some money, or both
   partialRefund: 'Refund part of this order',
   partialRefundHint: 'For a returned item, a damaged one or a late parcel: choose the items coming back, if any, and the amount to give back. The payment card gets it first, then the gift card that paid part of the order.',
@@ -599,7 +599,7 @@ export const ADMIN = {
     refundNothingLeft: 'Nothing is left to refund of this order.',
     refundGivenBackOnCancel: 'The card got this order\'s money back when it was cancelled: there is nothing left to refund.',
     refundNotRecorded: 'The payment provider gave the money back, but the store could not record it. Ask again to record it: the provider answers with the refund it made, so the card is not refunded twice.',
-    refundUnfinished: 'A refund of this order has been begun and is not recorded yet, so the money may be back on the card. Unless someone is refunding or cancelling it right now, refund or cancel it again to settle it before marking it fulfilled.',
+    refundUnfinished: 'A refund of this order has been begun and is not recorded yet, so the money may be back on the card. Unless someone is refunding or cancelling it right now, make the same refund again (for a refund of part of the order, the same items and amount) to settle it before marking it fulfilled.',
     // the orders list's and export's dates (client/lib/order-periods.ts)
     fromNotADay: 'The "From" date does not exist: enter a day such as 2026-03-31.',
     toNotADay: 'The "To" date does not exist: enter a day such as 2026-03-31.',
