@@ -23,6 +23,15 @@ export interface LostEnd {
 
 const ANY_PLUGIN = { formatter: () => undefined, predicate: () => undefined };
 
+/**
+ * The source parsed with every formatter and predicate taken as it is written: its blocks as the
+ * author wrote them, where an opening tag the plugin checks refuse (a predicate given too few
+ * arguments) still opens its block.
+ */
+export function parsedWithoutPluginChecks(source: string): ReturnType<typeof parseTemplate> {
+  return parseTemplate(source, { plugins: ANY_PLUGIN });
+}
+
 function isClosable(node: Node): node is Closable {
   return node.op === Opcode.SECTION || node.op === Opcode.REPEATED || node.op === Opcode.PREDICATE || node.op === Opcode.IF;
 }
@@ -121,7 +130,7 @@ function lostEndIn(lists: readonly Node[][], outerIndent: number, lines: Lines):
  * none does (the `{.end}` left out is the open block's own, or the template is not indented by block).
  */
 export function lostEnd(source: string): LostEnd | undefined {
-  const { root } = parseTemplate(source, { plugins: ANY_PLUGIN });
+  const { root } = parsedWithoutPluginChecks(source);
   const open = innermostOpen(root.consequent);
   if (open === undefined) return undefined;
   const lines = new Lines(source);

@@ -11,7 +11,7 @@ import damerauLevenshtein from 'damerau-levenshtein';
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
 import { INSTRUCTION_KEYWORDS } from '../syntax/tag-diagnosis.ts';
-import { lostEnd } from './lost-end.ts';
+import { lostEnd, parsedWithoutPluginChecks } from './lost-end.ts';
 import type { PluginUsage } from './plugin-usage.ts';
 
 /** The hints' texts. */
@@ -165,18 +165,15 @@ function usageHint(kind: 'formatter' | 'predicate', name: string, context: HintC
   return usage === undefined ? undefined : HINTS.takes(name, usage.args, usage.forms);
 }
 
-/** Tags that open a block, as written: sections, ifs, macros, ctx and predicates (`{.equal? …}`), never an `{.or …}`. */
-const OPENING_TAG = /\{\.(?:section|repeated section|if|macro|ctx|(?!or\b)[a-z][a-z0-9-]*\?)[\s}]/g;
-const END_TAG = /\{\.end\}/g;
-
 /**
- * Whether the file as written has an {.end} for every opening tag: then an {.end} the compiler
- * found at the root closes a block whose opening tag it refused (a predicate given too few
- * arguments), and removing it, as the usual hint says, would break the file once that tag is fixed.
+ * Whether every {.end} of the file closes a block as the author wrote it, the plugins' checks
+ * aside: then an {.end} the compiler found at the root closes a block whose opening tag it refused
+ * (a predicate given too few arguments), and removing it, as the usual hint says, would break the
+ * file once that tag is fixed.
  */
 function endsMatchOpenings(source: string | undefined): boolean {
   if (source === undefined) return false;
-  return (source.match(OPENING_TAG)?.length ?? 0) >= (source.match(END_TAG)?.length ?? 0);
+  return !parsedWithoutPluginChecks(source).errors.some((error) => NOT_ALLOWED_AT_ROOT.exec(error.message)?.[1] === 'END');
 }
 
 /** The hint for an instruction where it may not stand (opcode names as the messages give them). */
