@@ -117,22 +117,13 @@ interface ImageRow {
   byte_size: number | null;
 }
 
-/** The stored JSON text `json` read back, or undefined when it does not read. */
-function storedJson(json: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Whether writing `write` changes the product's own row (its variants and images aside). */
 function productRowDiffers(row: ProductRow, write: AdminProductWrite): boolean {
   return row.url_id !== write.urlId || row.title !== write.title || row.body !== write.body || row.excerpt !== write.excerpt
     || Number(row.product_type) !== write.productType || (row.additional_fields_form_id ?? null) !== write.additionalFieldsFormId
     || (Number(row.visible) === 1) !== write.visible
     // compared as values: the order of a stored object's keys is not the product's business
-    || !isDeepStrictEqual(comparableData(storedJson(row.data_json)), comparableData(JSON.parse(JSON.stringify(write.data))));
+    || !isDeepStrictEqual(comparableData(parseObjectColumn(row.data_json)), comparableData(JSON.parse(JSON.stringify(write.data))));
 }
 
 /**
@@ -155,7 +146,7 @@ function comparableData(data: unknown): unknown {
 function variantRowDiffers(row: VariantRow, variant: AdminProductWrite['variants'][number], index: number): boolean {
   return row.sku !== variant.sku || Number(row.price_cents) !== variant.priceCents || Number(row.sale_price_cents) !== variant.salePriceCents
     || (Number(row.on_sale) === 1) !== variant.onSale || Number(row.display_order) !== index || Number(row.weight_grams) !== variant.weightGrams
-    || !isDeepStrictEqual(storedJson(row.attributes_json), variant.attributes);
+    || !isDeepStrictEqual(parseObjectColumn(row.attributes_json), variant.attributes);
 }
 
 function toVariant(row: VariantRow): AdminVariant {
