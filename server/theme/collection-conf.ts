@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { confIssue, confMemberPosition, parseConfJson, type ConfResult } from './template-conf.ts';
 
-export { confMemberPosition } from './template-conf.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { closestName } from '../../engine/diagnostics/suggest.ts';
-import { confMemberPosition } from './collection-conf.ts';
+import { confMemberPosition } from './template-conf.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { themeMessages } from './theme-messages.ts';
 

@@ -26,6 +26,7 @@ import { compileFolderStyles } from './folder-styles.ts';
 import { contextPageType, PAGE_CONTEXT_FIELDS } from './page-target.ts';
 import { renderFolderPage } from './render-folder-page.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
+import { PLATFORM_TAG_KINDS } from './platform-tags.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 
@@ -89,11 +90,14 @@ exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
   },
 };
 
-/** The platform tags the texts write that read the site's data (navigations, collections, blocks), each named once in the order first written. */
+/** The platform tags that read the site's data (navigations, collections, blocks): all but the script loader. */
+const SITE_DATA_TAG = new RegExp(`<squarespace:(${PLATFORM_TAG_KINDS.filter((kind) => kind !== 'script').join('|')})\\b`, 'g');
+
+/** The site-data tags the texts write, each named once in the order first written. */
 function siteDataTagsIn(texts: readonly string[]): string[] {
   const found = new Set<string>();
   for (const text of texts) {
-    for (const match of text.matchAll(/<squarespace:(navigation|folder-navigation|query|block-field|category|related)\b/g)) found.add(match[1]!);
+    for (const match of text.matchAll(SITE_DATA_TAG)) found.add(match[1]!);
   }
   return [...found];
 }
