@@ -5,6 +5,7 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminOrderRepository, OrderStateError, type AdminOrderExport, type OrderStatus } from '../db/admin-order-repository.ts';
+import { shippingAddressFields } from '../db/checkout-order-repository.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { OrderTrackingRepository } from '../db/order-tracking-repository.ts';
 import type { ParcelTracking } from '../../client/lib/parcel-carriers.ts';
@@ -80,8 +81,8 @@ function csvAmount(cents: number, currency: string): string {
 function addressColumns(address: AdminOrderExport['shippingAddress']): string[] {
   if (address === null) return ['', '', '', '', '', ''];
   if (typeof address === 'string') return [address, '', '', '', '', ''];
-  const field = (name: string): string => (typeof address[name] === 'string' ? address[name] : '');
-  return [field('line1'), field('line2'), field('city'), field('region'), field('postalCode'), field('countryCode')];
+  const fields = shippingAddressFields(address);
+  return [fields.line1, fields.line2, fields.city, fields.region, fields.postalCode, fields.countryCode];
 }
 
 /** An order's rows, its date written in the store's time zone `zone`, as the admin shows it. */

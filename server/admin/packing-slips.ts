@@ -7,10 +7,11 @@
  * what is still to send), cancelled and refunded ones left out, at most MAX_SLIPS at a time. The
  * page is the engine's: its words are in templates/packing-slips.html.tmpl, as an email's are.
  */
-import { readFileSync } from 'node:fs';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { compile, type Template } from '../../engine/index.ts';
+import type { Template } from '../../engine/index.ts';
+import { escapeHtml } from '../../engine/plugins/core/html-escape.ts';
+import { loadShippedTemplate } from '../shipped-template.ts';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { ADMIN_BASE } from '../../client/lib/admin-paths.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
@@ -18,6 +19,7 @@ import type { AppDeps } from '../deps.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { AdminOrderRepository, type AdminOrderDetail, type AdminOrderLine } from '../db/admin-order-repository.ts';
+import { shippingAddressFields } from '../db/checkout-order-repository.ts';
 import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { placeholders, type StoreSession } from '../db/store.ts';
 import { storeLocale } from '../pages/base-context.ts';
@@ -33,17 +35,15 @@ import { checkPeriod, storeTimeZone } from './order-period.ts';
 export const PACKING_SLIPS_PATH = `${ADMIN_BASE}/packing-slips`;
 /** The most slips one page prints: a day's parcels of a small shop many times over. */
 export const MAX_SLIPS = 200;
+/** Orders of the list read at a time to find those to pack, and at most in all (as the export). */
+const SCAN_PAGE = 500;
+const SCANNED_AT_MOST = 10_000;
 
 const slipQuery = z.object({ order: recordId.optional(), ...orderFilterFields }).superRefine(checkPeriod);
 
 let template: Template | undefined;
 function slipsTemplate(): Template {
-  if (template === undefined) {
-    const name = 'packing-slips.html.tmpl';
-    template = compile(readFileSync(new URL(`./templates/${name}`, import.meta.url), 'utf8'), { name });
-    // the template ships with the code: an error here is a programming mistake
-    if (template.errors.length > 0) throw new Error(`${name}: ${template.errors[0]!.message}`);
-  }
+  template ??= loadShippedTemplate(new URL('./templates/packing-slips.html.tmpl', import.meta.url), 'packing-slips.html.tmpl');
   return template;
 }
 
@@ -67,8 +67,7 @@ async function typesOfLines(session: StoreSession, orderIds: readonly string[]):
 function shipToLines(address: AdminOrderDetail['shippingAddress'], locale: string): string[] {
   if (address === null) return [];
   if (typeof address === 'string') return [address];
-  const field = (name: string): string => (typeof address[name] === 'string' ? address[name] : '');
-  return addressLines({ line1: field('line1'), line2: field('line2'), city: field('city'), region: field('region'), postalCode: field('postalCode'), countryCode: field('countryCode') }, locale);
+  return addressLines(shippingAddressFields(address), locale);
 }
 
 interface SlipLine {
@@ -111,10 +110,13 @@ async function slipOf(session: StoreSession, order: AdminOrderDetail, types: Map
 /** The ids of the orders a list query finds, newest first, cancelled and refunded left out; one more than MAX_SLIPS tells there are more. */
 async function orderIdsOf(deps: AppDeps, query: z.output<typeof slipQuery>): Promise<string[]> {
   const { filter } = await orderFilterOf(deps, query);
+  const orders = new AdminOrderRepository(deps.store);
   const ids: string[] = [];
-  for await (const batch of new AdminOrderRepository(deps.store).exportBatches(10_000, 500, filter)) {
-    for (const order of batch) if (order.status === 'paid' || order.status === 'fulfilled') ids.push(order.id);
-    if (ids.length > MAX_SLIPS) break;
+  // the list's own rows (a slip reads its order whole afterwards), as many as the export would read at most
+  for (let offset = 0; offset < SCANNED_AT_MOST && ids.length <= MAX_SLIPS; offset += SCAN_PAGE) {
+    const page = await orders.list(SCAN_PAGE, offset, filter);
+    for (const order of page) if (order.status === 'paid' || order.status === 'fulfilled') ids.push(order.id);
+    if (page.length < SCAN_PAGE) break;
   }
   return ids;
 }
@@ -122,7 +124,7 @@ async function orderIdsOf(deps: AppDeps, query: z.output<typeof slipQuery>): Pro
 /** A plain page for what stops the slips (signed out, a role without orders, a query that does not read). */
 function refusal(res: Response, status: number, message: string): void {
   res.status(status).set('Cache-Control', 'no-store').type('html')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Packing slips</title></head><body><p>${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p><p><a href="${ADMIN_BASE}">Sign in to the admin</a></p></body></html>`);
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Packing slips</title></head><body><p>${escapeHtml(message)}</p><p><a href="${ADMIN_BASE}">Sign in to the admin</a></p></body></html>`);
 }
 
 export function createPackingSlipPage(deps: AppDeps): Router {

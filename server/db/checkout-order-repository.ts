@@ -58,15 +58,20 @@ interface CustomerRow {
   recipient_email: string | null;
 }
 
-function addressFrom(json: string | null): ShippingAddress | null {
-  if (!json) return null;
-  const value = JSON.parse(json) as Partial<ShippingAddress> | null;
-  if (!value || typeof value !== 'object') return null;
+/** A stored address object's fields, each as text ('' for one missing or not text). */
+export function shippingAddressFields(value: Readonly<Record<string, unknown>>): ShippingAddress {
   const text = (field: unknown): string => (typeof field === 'string' ? field : '');
   return {
     line1: text(value.line1), line2: text(value.line2), city: text(value.city),
     region: text(value.region), postalCode: text(value.postalCode), countryCode: text(value.countryCode),
   };
+}
+
+function addressFrom(json: string | null): ShippingAddress | null {
+  if (!json) return null;
+  const value = JSON.parse(json) as Record<string, unknown> | null;
+  if (!value || typeof value !== 'object') return null;
+  return shippingAddressFields(value);
 }
 
 /** The order rows the checkout writes (customer columns of migration 120) and reads back. */

@@ -5,8 +5,8 @@
  * money format.
  */
 import { discountParts, giftCardParts } from '../commerce/order-deductions.ts';
-import { readFileSync } from 'node:fs';
-import { compile, type Template } from '../../engine/index.ts';
+import type { Template } from '../../engine/index.ts';
+import { loadShippedTemplate } from '../shipped-template.ts';
 import { CHECKOUT, DOWNLOADS } from '../../client/lib/messages.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../../client/lib/shipping-cost.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
@@ -51,11 +51,7 @@ export interface EmailTemplates {
 }
 
 function load(name: string): Template {
-  const source = readFileSync(new URL(`./templates/${name}`, import.meta.url), 'utf8');
-  const template = compile(source, { name });
-  // the templates ship with the code: an error here is a programming mistake
-  if (template.errors.length > 0) throw new Error(`${name}: ${template.errors[0]!.message}`);
-  return template;
+  return loadShippedTemplate(new URL(`./templates/${name}`, import.meta.url), name);
 }
 
 const loaded = new Map<string, EmailTemplates>();
