@@ -8,6 +8,7 @@ import { asRecord } from '../../runtime/values.ts';
 import type { Predicate } from '../types.ts';
 import { BackgroundSource, PROMOTED_BLOCK_TYPES, RecordType } from '../enums.ts';
 import { intOf, textOf } from '../core/node-coercion.ts';
+import { wholeNumberOf } from '../core/quick-coercion.ts';
 
 /** Record types with a plain `<name>?` predicate: the references' list, minus the promoted forms below. */
 const PLAIN_RECORD_TYPES = [
@@ -40,8 +41,14 @@ const PROMOTED_RECORD_TYPES = [
   ['gallery?', 'gallery', 'gallery'],
 ] as const satisfies readonly (readonly [string, keyof typeof RecordType, string])[];
 
-const recordTypeOf = (item: unknown): number => intOf(asRecord(item)?.recordType);
-const promotedTypeOf = (item: unknown): string => textOf(asRecord(item)?.promotedBlockType);
+// These run for every item of a list (`{.video?}` in a gallery's loop): the quick reads of
+// quick-coercion.ts, and text compared as itself before it is converted.
+const recordTypeOf = (item: unknown): number => wholeNumberOf(asRecord(item)?.recordType);
+function promotedTypeIs(item: unknown, promoted: string): boolean {
+  const type = asRecord(item)?.promotedBlockType;
+  if (type === undefined || typeof type === 'string') return type === promoted;
+  return textOf(type) === promoted;
+}
 
 function buildRecordTypePredicates(): Record<string, Predicate> {
   const table: Record<string, Predicate> = {};
@@ -53,11 +60,11 @@ function buildRecordTypePredicates(): Record<string, Predicate> {
 
   for (const [predicate, name, promoted] of PROMOTED_RECORD_TYPES) {
     const code = RecordType[name];
-    table[predicate] = { test: (value) => recordTypeOf(value) === code || promotedTypeOf(value) === promoted };
+    table[predicate] = { test: (value) => recordTypeOf(value) === code || promotedTypeIs(value, promoted) };
   }
 
   for (const promoted of PROMOTED_BLOCK_TYPES) {
-    table[`promoted${promoted.toUpperCase()}?`] = { test: (value) => promotedTypeOf(value) === promoted };
+    table[`promoted${promoted.toUpperCase()}?`] = { test: (value) => promotedTypeIs(value, promoted) };
   }
 
   for (const [name, code] of Object.entries(BackgroundSource)) {
