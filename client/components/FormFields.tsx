@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import type { FormFieldDefinition, FormFieldValue } from '../lib/rules.ts';
 import { effectiveMaxLength } from '../lib/rules.ts';
-import { FIELD_PARTS, LIKERT_SCALE, characterCounterText } from '../lib/messages.ts';
+import { FIELD_PART_SPOKEN_NAMES, FIELD_PARTS, LIKERT_SCALE, characterCounterText } from '../lib/messages.ts';
 import { phonePartCount, type FormState } from '../lib/form-values.ts';
 import { fieldKeyboard, partKeyboard } from '../lib/field-part-keyboards.ts';
 
@@ -118,7 +118,7 @@ function FieldBody({ formId, field, value, onChange, disabled, marks }: {
             <label key={label} className="field-part">
               <span className="field-part__label">{label}</span>
               <input type="text" name={`${field.id}-${index}`} value={list[index] ?? ''} disabled={disabled}
-                id={index === 0 ? id : undefined} {...partKeyboard(field, index)} {...marks}
+                id={index === 0 ? id : undefined} aria-label={FIELD_PART_SPOKEN_NAMES[field.type]?.[label]} {...partKeyboard(field, index)} {...marks}
                 onChange={(e) => {
                   const next = labels.map((_, i) => list[i] ?? '');
                   next[index] = e.target.value;

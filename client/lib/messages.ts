@@ -251,6 +251,16 @@ export const FIELD_PARTS = {
   phone: ['Country', '###', '###', '####'],
 } as const;
 
+/**
+ * What a screen reader says for a part whose label is a shorthand only seen to be understood ("MM",
+ * "###"), by its label; a part not listed is read by its label. The visible labels stay Squarespace's.
+ */
+export const FIELD_PART_SPOKEN_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  date: { MM: 'Month', DD: 'Day', YYYY: 'Year' },
+  time: { HH: 'Hour', MM: 'Minute', SS: 'Second', 'AM/PM': 'AM or PM' },
+  phone: { Country: 'Country code', '###': 'Area code', '###-####': 'Phone number' },
+};
+
 // -------------------------------------------------------------------- restock
 
 export const RESTOCK = {
