@@ -133,10 +133,9 @@ export function loadTemplateFolder(source: TemplateSource): FolderLoad {
   const readConf = (path: string): CollectionConf | null => {
     const text = source.read(path);
     if (text === undefined) return null;
-    const parsed = parseCollectionConf(text);
-    if (parsed.ok) return parsed.value;
-    problems.push({ file: path, line: parsed.line, column: parsed.column, message: parsed.message, severity: 'error' });
-    return null;
+    const reading = parseCollectionConf(text);
+    for (const problem of reading.problems) problems.push({ file: path, ...problem, severity: 'error' });
+    return reading.conf;
   };
 
   const regions = new Map<string, FolderFile>();

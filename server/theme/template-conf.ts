@@ -115,7 +115,11 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
  * was written; any other problem in the schema's own words, at the setting.
  */
 export function confIssue(error: z.ZodError, text: string, value: unknown): { ok: false; message: string; line: number; column: number } {
-  const issue = error.issues[0]!;
+  return confIssueOf(error.issues[0]!, text, value);
+}
+
+/** One problem of a .conf as confIssue words and places it. */
+export function confIssueOf(issue: z.ZodIssue, text: string, value: unknown): { ok: false; message: string; line: number; column: number } {
   const name = issue.path.join('.') || '(root)';
   const key = issue.path.at(-1);
   const place = typeof key === 'string' ? confMemberPosition(text, key, 'value') : { line: 0, column: 0 };

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../engine/cli/main.ts';
 import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
+import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
 import { renderFolderPage } from '../../../server/theme/render-folder-page.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { themeMessages } from '../../../server/theme/theme-messages.ts';
@@ -147,7 +148,22 @@ describe('template.conf written amiss', () => {
 
   it("places a collection .conf's value of the wrong kind at that value", () => {
     const result = checkTemplateFolder(source({ 'collections/blog.conf': '{ "regionName": "site", "pageSize": "20" }' }));
-    const [problem] = result.problems.filter((found) => found.file === 'collections/blog.conf');
+    const [problem] = result.problems.filter((found) => found.file === 'collections/blog.conf' && found.severity === 'error');
     expect([problem!.line, problem!.column, problem!.severity, problem!.message]).toEqual([1, 37, 'error', themeMessages.confSettingWrongKind('pageSize', 'a number', '"20"')]);
+  });
+
+  it("reports every problem of a collection .conf at once and keeps the settings written right", () => {
+    const text = ['{', '  "regionName": "default",', '  "pageSize": "20",', '  "folder": "no",', '  "relatedItem": true', '}'].join('\n');
+    const folder = source({ 'collections/blog.conf': text });
+    const result = checkTemplateFolder(folder);
+    const found = result.problems.filter((problem) => problem.file === 'collections/blog.conf')
+      .map((problem) => [problem.line, problem.column, problem.severity, problem.message]);
+    expect(found).toEqual([
+      [3, 15, 'error', themeMessages.confSettingWrongKind('pageSize', 'a number', '"20"')],
+      [4, 13, 'error', themeMessages.confSettingWrongKind('folder', 'true or false', '"no"')],
+      [5, 3, 'warning', themeMessages.didYouMean(themeMessages.confKeyUnknown('relatedItem'), 'relatedItems')],
+    ]);
+    // the layout it names still applies while the two wrong settings are left out
+    expect(loadTemplateFolder(folder).folder?.collections.get('blog')?.conf).toEqual({ regionName: 'default', relatedItem: true });
   });
 });
