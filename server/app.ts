@@ -74,7 +74,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       if (await hasUnfinishedMove(store)) throw new UnfinishedMoveError();
       const kind = options.seed === 'empty' ? 'empty' : 'demo';
       // false: another process starting at the same time seeded it first
-      if (options.seed !== false && await seedStore(store, undefined, undefined, kind)) log.info({ seed: kind }, serverMessages.storeSeededLog);
+      if (options.seed !== false && await seedStore(store, undefined, undefined, kind, options.seedAddress)) log.info({ seed: kind }, serverMessages.storeSeededLog);
     }
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];

@@ -41,6 +41,11 @@ export interface AppOptions {
    * 'empty' the shop's frame without its demo products and posts, false nothing.
    */
   seed?: boolean | SeedKind;
+  /**
+   * The store address a new store is seeded with (website.baseUrl): where this server is opened,
+   * so a first start on another port links its pages there. Default: the seed's, http://localhost:3000.
+   */
+  seedAddress?: string;
   /** Development mode: templates are re-read when their file changes, pages reload live and show template errors. */
   dev?: boolean;
   /**

@@ -69,7 +69,9 @@ if (isClusterPrimary(config.workers)) {
  */
 async function openStorefront(lastReason: string | null): Promise<{ app: StorefrontApp } | { reason: string; retried: boolean; awaitingMove?: boolean }> {
   try {
-    return { app: await createApp(lastReason === null ? config.options : { ...config.options, sqliteOpeningBusyTimeoutMs: RETRY_BUSY_TIMEOUT_MS }) };
+    // a store made now is given the address it is opened at (a port chosen at run time, 0, has none yet)
+    const options = config.port === 0 ? config.options : { ...config.options, seedAddress: openingUrl(config.port) };
+    return { app: await createApp(lastReason === null ? options : { ...options, sqliteOpeningBusyTimeoutMs: RETRY_BUSY_TIMEOUT_MS }) };
   } catch (err) {
     if (err instanceof TemplateFolderError) {
       // Not the store: the theme. The maintenance page would send the operator after the database.

@@ -32,8 +32,9 @@ export type SeedKind = 'demo' | 'empty';
  * once may all find the store empty: the first to commit wins, and the others' inserts meet its
  * rows (a unique violation), which they take as "seeded meanwhile"; false then.
  */
-export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now: number = Date.now(), kind: SeedKind = 'demo'): Promise<boolean> {
+export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now: number = Date.now(), kind: SeedKind = 'demo', address?: string): Promise<boolean> {
   const site = readFixture(dir, 'site.json', siteFixtureSchema);
+  if (address !== undefined) site.website = { ...site.website, baseUrl: address };
   const forms = readFixture(dir, 'forms.json', z.array(formFixtureSchema));
   // an empty store has the shop and its pages, with nothing in them
   const products = kind === 'demo' ? readFixture(dir, 'products.json', z.array(productFixtureSchema)) : [];

@@ -1,4 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ON_POSTGRES } from './helpers/test-database.ts';
@@ -55,6 +56,25 @@ describe('server/main.ts', () => {
       const said = (start: string): number => running!.lines().filter((line) => String(line.msg).startsWith(start)).length;
       expect(said('CAPTCHA_SECRET is not set')).toBe(1);
       expect(said("the store's address is")).toBe(1);
+      expect(await stopMain(running)).toBe(0);
+    } finally {
+      if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');
+      rmSync(dirname(databasePath), { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('gives a store it makes the address it is opened at, so a first start on another port links its pages there', async () => {
+    const free = createServer();
+    const port = await new Promise<number>((resolve) => free.listen(0, '127.0.0.1', () => resolve((free.address() as { port: number }).port)));
+    await new Promise((resolve) => free.close(resolve));
+    const databasePath = temporaryDatabasePath();
+    let running: MainProcess | undefined;
+    try {
+      running = await startMain(databasePath, { PORT: String(port) });
+      const context = await (await fetch(`${running.url}/?format=json`)).json() as { website: { baseUrl: string } };
+      expect(context.website.baseUrl).toBe(`http://127.0.0.1:${port}`);
+      const page = await (await fetch(`${running.url}/shop/p/${shirt.urlId}`)).text();
+      expect(page).toContain(`<link rel="canonical" href="http://127.0.0.1:${port}/shop/p/${shirt.urlId}">`);
       expect(await stopMain(running)).toBe(0);
     } finally {
       if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');
