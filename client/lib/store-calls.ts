@@ -2,6 +2,7 @@
 import { api, type ApiResult } from './api.ts';
 import { API_PATHS } from './api-paths.ts';
 import { CART } from './messages.ts';
+import { oneAddAtATime } from './cart-add-queue.ts';
 import type { ShoppingCart } from './cart.ts';
 import type { AddToCartPayload, SubscriptionPayload } from './validation.ts'; // types only: no schema code in the bundle
 
@@ -20,8 +21,10 @@ export async function fetchCart(): Promise<ApiResult<ShoppingCart>> {
   return cartOf(await api.get<CartAnswer | ShoppingCart>(API_PATHS.cart, { query: { calculateSubtotal: true } }));
 }
 
+// Adds go one at a time (cart-add-queue.ts): the first may be what makes the cart. A change to a
+// line needs a cart that has it, whose cookie the page already carries.
 export async function addCartEntry(payload: AddToCartPayload): Promise<ApiResult<ShoppingCart>> {
-  return cartOf(await api.post<CartAnswer>(API_PATHS.cartEntries, payload, { fallbackMessage: CART.addItem }));
+  return cartOf(await oneAddAtATime(() => api.post<CartAnswer>(API_PATHS.cartEntries, payload, { fallbackMessage: CART.addItem })));
 }
 
 export async function updateEntryQuantity(entryId: string, quantity: number): Promise<ApiResult<ShoppingCart>> {
