@@ -19,6 +19,7 @@ import { navigation } from '../lib/navigation.ts';
 import { buttonFacts, formatterButtons, GIFT_CARD_PRODUCT_TYPE, readPickers, type ButtonFacts, type ProductPickers } from './product-markup.ts';
 import { buttonFeedback, type ButtonFeedback } from './button-feedback.ts';
 import { keepPickersTogether } from './picker-sync.ts';
+import { followChosenVariants } from './chosen-variant.ts';
 
 /** The cart as last heard of on the page, for the stock rule (what the cart already holds). */
 interface CartHolder {
@@ -63,7 +64,7 @@ async function press(button: HTMLElement, feedback: ButtonFeedback, holder: Cart
   const facts = buttonFacts(button);
   const pickers = readPickers(button, facts.itemId);
   const giftCard = facts.productType === GIFT_CARD_PRODUCT_TYPE;
-  let variants = pickers.variants;
+  let variants: CartVariant[] | null = pickers.variants;
   if (variants === null) {
     feedback.adding();
     const listed = await variantsFromStock(facts.itemId);
@@ -113,15 +114,16 @@ async function press(button: HTMLElement, feedback: ButtonFeedback, holder: Cart
   await add(facts, pickers, variant, quantity, null, feedback, holder);
 }
 
-const attached = new WeakSet<HTMLElement>();
+/** The feedback of each button taken over, which also tells that it is (a button is taken over once). */
+const attached = new WeakMap<HTMLElement, ButtonFeedback>();
 
 function attachButton(button: HTMLElement, holder: CartHolder): () => void {
-  attached.add(button);
   const feedback = buttonFeedback(button);
+  attached.set(button, feedback);
   const activate = (event: Event): void => {
     event.preventDefault();
     // adding, added and the pause after an error all ignore presses, as the island's button does
-    if (feedback.state() !== 'idle') return;
+    if (feedback.state() !== 'idle' || feedback.isSoldOut()) return;
     // the calls never throw; what can (the form's code not loading) is reported, and the shopper told to try again
     press(button, feedback, holder).catch((error: unknown) => {
       reportError(error);
@@ -147,11 +149,18 @@ export function attachFormatterButtons(root: Document = document): () => void {
   const unsubscribe = subscribeCart((cart) => {
     holder.cart = cart;
   });
-  const detachers = formatterButtons(root).filter((button) => !attached.has(button)).map((button) => attachButton(button, holder));
+  const detachers: Array<() => void> = [];
+  const attachNew = (buttons: HTMLElement[]): void => {
+    for (const button of buttons) if (!attached.has(button)) detachers.push(attachButton(button, holder));
+  };
+  attachNew(formatterButtons(root));
+  // after the pickers are kept together, so a radio button's choice is in its dropdown when read
   const separatePickers = keepPickersTogether(root);
+  const stopFollowing = followChosenVariants(root, (button, soldOut) => attached.get(button)?.soldOut(soldOut));
   return () => {
     unsubscribe();
     separatePickers();
+    stopFollowing();
     for (const detach of detachers) detach();
   };
 }

@@ -3,7 +3,8 @@
  * does: its label goes 'Adding…', then 'Added!', then back to its own; it is disabled (aria-disabled,
  * and presses are ignored) until then; and a region placed after it says the outcome, a polite status
  * for an add and an alert with the island's title and message for a refusal. The region is there
- * from the start, empty, so screen readers announce what is written into it.
+ * from the start, empty, so screen readers announce what is written into it. A chosen variant with
+ * no stock left labels the button sold out and disables it, as the island's sold-out button.
  */
 import { BUTTON } from '../lib/messages.ts';
 import { BUTTON_DELAYS } from '../lib/add-to-cart-steps.ts';
@@ -14,6 +15,9 @@ export interface ButtonFeedback {
   readonly state: () => ButtonState;
   /** The store is being asked: the label says so and presses are ignored. */
   adding: () => void;
+  /** The chosen variant is sold out (true) or not: the button says so and takes no presses. */
+  soldOut: (isSoldOut: boolean) => void;
+  readonly isSoldOut: () => boolean;
   /** Added: the status says what, and the label says 'Added!' before returning to its own. */
   added: (status: string) => void;
   /** Refused: the alert says why, and the button takes presses again after a pause. */
@@ -48,6 +52,7 @@ export function buttonFeedback(button: HTMLElement): ButtonFeedback {
   (button.closest(WRAPPER_SELECTOR) ?? button).after(region);
 
   let state: ButtonState = 'idle';
+  let soldOut = false;
   const timers: ReturnType<typeof setTimeout>[] = [];
   const later = (ms: number, action: () => void): void => {
     timers.push(setTimeout(action, ms));
@@ -55,8 +60,9 @@ export function buttonFeedback(button: HTMLElement): ButtonFeedback {
   const show = (next: ButtonState): void => {
     state = next;
     button.dataset.state = next;
-    label.textContent = next === 'adding' ? BUTTON.adding : next === 'added' ? BUTTON.added : ownLabel;
-    if (next === 'idle') button.removeAttribute('aria-disabled');
+    label.textContent = next === 'adding' ? BUTTON.adding : next === 'added' ? BUTTON.added : soldOut ? BUTTON.soldOut : ownLabel;
+    button.classList.toggle('sold-out', soldOut);
+    if (next === 'idle' && !soldOut) button.removeAttribute('aria-disabled');
     else button.setAttribute('aria-disabled', 'true');
   };
   show('idle');
@@ -64,6 +70,11 @@ export function buttonFeedback(button: HTMLElement): ButtonFeedback {
   return {
     state: () => state,
     adding: () => show('adding'),
+    soldOut: (isSoldOut) => {
+      soldOut = isSoldOut;
+      show(state);
+    },
+    isSoldOut: () => soldOut,
     added: (text) => {
       status.textContent = text;
       later(BUTTON_DELAYS.beforeAddedMs, () => {
