@@ -114,6 +114,9 @@ describe('the commerce formatters\' Add To Cart button', () => {
     await settle();
     expect(buttonText()).toBe(BUTTON.adding);
     expect(addButton().getAttribute('aria-disabled')).toBe('true');
+    // said politely too: a label changing inside the focused button is not announced
+    expect(screen.getByRole('status').textContent).toBe(ADD_TO_CART_STATUS.addingToCart);
+    expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
     fireEvent.click(addButton());
     await settle();
     const adds = calls.filter((call) => call.url === ENTRIES);
