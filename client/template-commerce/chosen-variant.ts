@@ -26,7 +26,7 @@ function follow(pickers: HTMLElement, format: MoneyFormat | null, markSoldOut: M
   const itemId = pickers.getAttribute('data-item-id') ?? '';
   const { variants, optionNames, selected } = readChoices(pickers);
   const variant = missingOptions(optionNames, selected).length === 0 ? findVariant(variants, optionNames, selected) : null;
-  const button = nearestOfProduct(pickers, FORMATTER_BUTTON_SELECTOR, itemId);
+  const button = nearestOfProduct(pickers, FORMATTER_BUTTON_SELECTOR, itemId, 'after');
   const productType = button === null ? null : Number(button.getAttribute('data-product-type'));
   const subscription = pickers.getAttribute('data-is-subscribable') === 'true';
   if (!subscription && productType !== GIFT_CARD_PRODUCT_TYPE) {

@@ -48,11 +48,27 @@ export function buttonFacts(button: HTMLElement): ButtonFacts {
   };
 }
 
+/** Where a piece of a product usually stands from another: the pickers before the button, the price before the pickers. */
+export type Side = 'before' | 'after';
+
+/**
+ * Of several pieces in one container, the one next to `from` on the side it usually stands on (the
+ * last one before it, or the first one after it), else the nearest on the other side: a product
+ * shown twice in one container (two quick views, say) pairs each piece with its own neighbours.
+ */
+export function nextTo(from: Node, candidates: readonly HTMLElement[], side: Side): HTMLElement | null {
+  const before = candidates.filter((candidate) => (candidate.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+  const after = candidates.filter((candidate) => !before.includes(candidate));
+  const lastBefore = before[before.length - 1] ?? null;
+  const firstAfter = after[0] ?? null;
+  return side === 'before' ? lastBefore ?? firstAfter : firstAfter ?? lastBefore;
+}
+
 /** The element of `selector` for the same product nearest `from` (a button or the pickers): in its closest ancestor that holds one. */
-export function nearestOfProduct(from: HTMLElement, selector: string, itemId: string): HTMLElement | null {
+export function nearestOfProduct(from: HTMLElement, selector: string, itemId: string, side: Side): HTMLElement | null {
   for (let scope = from.parentElement; scope !== null; scope = scope.parentElement) {
-    const found = Array.from(scope.querySelectorAll<HTMLElement>(selector)).find((element) => element.getAttribute('data-item-id') === itemId);
-    if (found) return found;
+    const found = Array.from(scope.querySelectorAll<HTMLElement>(selector)).filter((element) => element.getAttribute('data-item-id') === itemId);
+    if (found.length > 0) return nextTo(from, found, side);
   }
   return null;
 }
@@ -122,8 +138,8 @@ export function readChoices(pickers: HTMLElement): Omit<ProductPickers, 'quantit
 
 /** What the shopper chose for the button's product, read when the button is pressed. */
 export function readPickers(button: HTMLElement, itemId: string): ProductPickers {
-  const pickers = nearestOfProduct(button, VARIANTS_SELECTOR, itemId);
-  const quantityBox = nearestOfProduct(button, QUANTITY_SELECTOR, itemId)?.querySelector('input') ?? null;
+  const pickers = nearestOfProduct(button, VARIANTS_SELECTOR, itemId, 'before');
+  const quantityBox = nearestOfProduct(button, QUANTITY_SELECTOR, itemId, 'before')?.querySelector('input') ?? null;
   const quantityText = quantityBox === null ? null : quantityBox.value;
   if (pickers === null) return { variants: null, optionNames: [], selected: {}, quantityText };
   return { ...readChoices(pickers), quantityText };

@@ -9,7 +9,7 @@
 import { PRICE_LABEL } from '../lib/messages.ts';
 import { formatMoney, moneyToCents, type MoneyFormat, type MoneyValue } from '../lib/money.ts';
 import { islandSelector } from '../lib/island-root.ts';
-import type { PickerVariant } from './product-markup.ts';
+import { nextTo, type PickerVariant } from './product-markup.ts';
 
 const PRICE_SELECTOR = '.product-price';
 const PRODUCT_PIECE_SELECTOR = '[data-item-id]';
@@ -18,14 +18,15 @@ const HIDDEN_LABEL_CLASS = 'visually-hidden v6-visually-hidden';
 /**
  * The price the pickers' product shows: in the closest ancestor of the pickers that holds a price,
  * when nothing in it belongs to another product (the price markup names no product, so on a list
- * of products a price is only taken when it is plainly this one's).
+ * of products a price is only taken when it is plainly this one's), the one before the pickers when
+ * the product is shown more than once there.
  */
 export function priceElementFor(pickers: HTMLElement, itemId: string): HTMLElement | null {
   for (let scope = pickers.parentElement; scope !== null; scope = scope.parentElement) {
-    const price = Array.from(scope.querySelectorAll<HTMLElement>(PRICE_SELECTOR)).find((element) => element.closest(islandSelector()) === null);
-    if (price === undefined) continue;
+    const prices = Array.from(scope.querySelectorAll<HTMLElement>(PRICE_SELECTOR)).filter((element) => element.closest(islandSelector()) === null);
+    if (prices.length === 0) continue;
     const pieces = Array.from(scope.querySelectorAll(PRODUCT_PIECE_SELECTOR));
-    return pieces.every((piece) => piece.getAttribute('data-item-id') === itemId) ? price : null;
+    return pieces.every((piece) => piece.getAttribute('data-item-id') === itemId) ? nextTo(pickers, prices, 'before') : null;
   }
   return null;
 }

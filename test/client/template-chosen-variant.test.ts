@@ -131,4 +131,18 @@ describe('a developer template\'s product page following the chosen variant', ()
     choose('Lap');
     expect(price().innerHTML).toBe(formatterMarkup);
   });
+
+  it('pairs each copy of a product shown twice in one container (two quick views) with its own price and button', () => {
+    const item = throw_('USD');
+    const copy = compile('{.section item}{@|product-price}{@|variants-select}{@|add-to-cart-btn}{.end}').render({ item, website: { useCLDRMoneyFormat: true } }).html;
+    document.body.innerHTML = `<script type="application/json" id="${PAGE_CONTEXT_ELEMENT_ID}">${JSON.stringify({ moneyFormat: moneyFormatFor('USD', 'en-US') })}</script>`
+      + `<div class="quick-views">${copy}${copy}</div>`;
+    stop.push(attachFormatterButtons(document));
+    const [, second] = Array.from(document.querySelectorAll('select[data-variant-option-name="Size"]'));
+    fireEvent.change(second!, { target: { value: 'Bed' } });
+    const prices = Array.from(document.querySelectorAll('.product-price')).map((element) => element.textContent?.trim());
+    expect(prices).toEqual(['from $1,400.00', '$1,900.00']);
+    const buttons = Array.from(document.querySelectorAll('.sqs-add-to-cart-button[data-item-id]')).map((element) => element.textContent?.trim());
+    expect(buttons).toEqual(['Add To Cart', BUTTON.soldOut]);
+  });
 });
