@@ -95,6 +95,8 @@ export function addedItemDescription(productName: string, variantLabel: string, 
 /** The add-to-cart island's status region (announced politely; failures are alerts). */
 export const ADD_TO_CART_STATUS = {
   adding: (item: string): string => `Adding ${item} to your cart…`,
+  /** A developer template's button, before the store names what it adds. */
+  addingToCart: 'Adding to your cart…',
   added: (item: string): string => `Added ${item} to your cart.`,
 } as const;
 

@@ -2,6 +2,7 @@
  * What the server tells the page about itself, in a JSON script element with
  * id "storefront-page-context" (page type code, signed-in member roles, flags).
  */
+import type { MoneyFormat } from './money.ts';
 
 export const PAGE_CONTEXT_ELEMENT_ID = 'storefront-page-context';
 
@@ -15,6 +16,8 @@ export interface PageContext {
   websiteId?: string;
   locale?: string;
   performanceMetrics?: boolean;
+  /** How the store writes money (its currency in its locale), as the server's price formatters write it. */
+  moneyFormat?: MoneyFormat;
 }
 
 /** Page type and website id from the body's data attributes (data-page-type, data-website-id). */

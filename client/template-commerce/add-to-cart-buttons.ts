@@ -4,7 +4,9 @@
  * being a div with role="button") reads the product's chosen variant and quantity from its pickers
  * and box, checks them and adds through the steps the AddToCart island uses, asking the product's
  * extra-fields form first when it has one, and says the outcome next to the button. A gift card goes
- * to its own purchase page and a subscription to its checkout, as from the island.
+ * to its own purchase page and a subscription to its checkout, as from the island. Buttons a
+ * template's script, a lightbox or an endless scroll puts in the page later are taken over as they
+ * arrive, each once.
  */
 import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, REQUEST } from '../lib/messages.ts';
 import { reportError } from '../lib/error-reporting.ts';
@@ -14,11 +16,13 @@ import {
   addToCart, checkBeforeAdding, checkStockBeforeForm, describeAddition, subscribeAndCheckOut, type CartVariant,
 } from '../lib/add-to-cart-steps.ts';
 import { fetchStock } from '../lib/store-calls.ts';
+import { islandSelector } from '../lib/island-root.ts';
 import { PAGE_PATHS } from '../lib/api-paths.ts';
 import { navigation } from '../lib/navigation.ts';
-import { buttonFacts, formatterButtons, GIFT_CARD_PRODUCT_TYPE, readPickers, type ButtonFacts, type ProductPickers } from './product-markup.ts';
+import { buttonFacts, FORMATTER_BUTTON_SELECTOR, formatterButtons, GIFT_CARD_PRODUCT_TYPE, readPickers, type ButtonFacts, type ProductPickers } from './product-markup.ts';
 import { buttonFeedback, type ButtonFeedback } from './button-feedback.ts';
 import { keepPickersTogether } from './picker-sync.ts';
+import { followChosenVariants } from './chosen-variant.ts';
 
 /** The cart as last heard of on the page, for the stock rule (what the cart already holds). */
 interface CartHolder {
@@ -63,7 +67,7 @@ async function press(button: HTMLElement, feedback: ButtonFeedback, holder: Cart
   const facts = buttonFacts(button);
   const pickers = readPickers(button, facts.itemId);
   const giftCard = facts.productType === GIFT_CARD_PRODUCT_TYPE;
-  let variants = pickers.variants;
+  let variants: CartVariant[] | null = pickers.variants;
   if (variants === null) {
     feedback.adding();
     const listed = await variantsFromStock(facts.itemId);
@@ -113,15 +117,16 @@ async function press(button: HTMLElement, feedback: ButtonFeedback, holder: Cart
   await add(facts, pickers, variant, quantity, null, feedback, holder);
 }
 
-const attached = new WeakSet<HTMLElement>();
+/** The feedback of each button taken over, which also tells that it is (a button is taken over once). */
+const attached = new WeakMap<HTMLElement, ButtonFeedback>();
 
 function attachButton(button: HTMLElement, holder: CartHolder): () => void {
-  attached.add(button);
   const feedback = buttonFeedback(button);
+  attached.set(button, feedback);
   const activate = (event: Event): void => {
     event.preventDefault();
     // adding, added and the pause after an error all ignore presses, as the island's button does
-    if (feedback.state() !== 'idle') return;
+    if (feedback.state() !== 'idle' || feedback.isSoldOut()) return;
     // the calls never throw; what can (the form's code not loading) is reported, and the shopper told to try again
     press(button, feedback, holder).catch((error: unknown) => {
       reportError(error);
@@ -141,17 +146,36 @@ function attachButton(button: HTMLElement, holder: CartHolder): () => void {
   };
 }
 
-/** Attaches every formatter button of the page not attached yet; returns the function that detaches them. */
+/** The formatter buttons in what was added to the page: the added element itself or inside it. */
+function buttonsIn(added: Node): HTMLElement[] {
+  if (!(added instanceof HTMLElement)) return [];
+  const inside = formatterButtons(added);
+  return added.matches(FORMATTER_BUTTON_SELECTOR) && added.closest(islandSelector()) === null ? [added, ...inside] : inside;
+}
+
+/** Attaches every formatter button of the page not attached yet, and those added later; returns the function that detaches them. */
 export function attachFormatterButtons(root: Document = document): () => void {
   const holder: CartHolder = { cart: null };
   const unsubscribe = subscribeCart((cart) => {
     holder.cart = cart;
   });
-  const detachers = formatterButtons(root).filter((button) => !attached.has(button)).map((button) => attachButton(button, holder));
+  const detachers: Array<() => void> = [];
+  const attachNew = (buttons: HTMLElement[]): void => {
+    for (const button of buttons) if (!attached.has(button)) detachers.push(attachButton(button, holder));
+  };
+  attachNew(formatterButtons(root));
+  const arrivals = new MutationObserver((records) => {
+    for (const record of records) for (const added of Array.from(record.addedNodes)) attachNew(buttonsIn(added));
+  });
+  arrivals.observe(root, { childList: true, subtree: true });
+  // after the pickers are kept together, so a radio button's choice is in its dropdown when read
   const separatePickers = keepPickersTogether(root);
+  const stopFollowing = followChosenVariants(root, (button, soldOut) => attached.get(button)?.soldOut(soldOut));
   return () => {
+    arrivals.disconnect();
     unsubscribe();
     separatePickers();
+    stopFollowing();
     for (const detach of detachers) detach();
   };
 }

@@ -7,12 +7,13 @@
  */
 import type { ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import type { CartVariant } from '../lib/add-to-cart-steps.ts';
+import type { MoneyValue } from '../lib/money.ts';
 import { extraFieldsFormFrom } from '../lib/extra-fields-form.ts';
 import { islandSelector } from '../lib/island-root.ts';
 
 /** The formatter's button (the AddToCart island's own button carries no data-item-id). */
 export const FORMATTER_BUTTON_SELECTOR = '.sqs-add-to-cart-button[data-item-id]';
-const VARIANTS_SELECTOR = '.product-variants[data-item-id]';
+export const VARIANTS_SELECTOR = '.product-variants[data-item-id]';
 const QUANTITY_SELECTOR = '.product-quantity-input[data-item-id]';
 /** The product type of a gift card, bought on its own page rather than put in the cart. */
 export const GIFT_CARD_PRODUCT_TYPE = 4;
@@ -47,18 +48,41 @@ export function buttonFacts(button: HTMLElement): ButtonFacts {
   };
 }
 
-/** The element of `selector` for the same product nearest the button: in its closest ancestor that holds one. */
-function nearestOfProduct(button: HTMLElement, selector: string, itemId: string): HTMLElement | null {
-  for (let scope = button.parentElement; scope !== null; scope = scope.parentElement) {
-    const found = Array.from(scope.querySelectorAll<HTMLElement>(selector)).find((element) => element.getAttribute('data-item-id') === itemId);
-    if (found) return found;
+/** Where a piece of a product usually stands from another: the pickers before the button, the price before the pickers. */
+export type Side = 'before' | 'after';
+
+/**
+ * Of several pieces in one container, the one next to `from` on the side it usually stands on (the
+ * last one before it, or the first one after it), else the nearest on the other side: a product
+ * shown twice in one container (two quick views, say) pairs each piece with its own neighbours.
+ */
+export function nextTo(from: Node, candidates: readonly HTMLElement[], side: Side): HTMLElement | null {
+  const before = candidates.filter((candidate) => (candidate.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+  const after = candidates.filter((candidate) => !before.includes(candidate));
+  const lastBefore = before[before.length - 1] ?? null;
+  const firstAfter = after[0] ?? null;
+  return side === 'before' ? lastBefore ?? firstAfter : firstAfter ?? lastBefore;
+}
+
+/** The element of `selector` for the same product nearest `from` (a button or the pickers): in its closest ancestor that holds one. */
+export function nearestOfProduct(from: HTMLElement, selector: string, itemId: string, side: Side): HTMLElement | null {
+  for (let scope = from.parentElement; scope !== null; scope = scope.parentElement) {
+    const found = Array.from(scope.querySelectorAll<HTMLElement>(selector)).filter((element) => element.getAttribute('data-item-id') === itemId);
+    if (found.length > 0) return nextTo(from, found, side);
   }
   return null;
 }
 
+/** A variant as the pickers' data-variants carries it: what the cart needs, and what the price shows. */
+export interface PickerVariant extends CartVariant {
+  priceMoney: MoneyValue | null;
+  salePriceMoney: MoneyValue | null;
+  onSale: boolean;
+}
+
 export interface ProductPickers {
   /** The product's variants as the pickers carry them; null without pickers (a product with no options). */
-  variants: CartVariant[] | null;
+  variants: PickerVariant[] | null;
   /** Option names in the pickers' order. */
   optionNames: string[];
   /** The values chosen, in the dropdowns or (when a template shows them instead) the radio buttons. */
@@ -67,7 +91,11 @@ export interface ProductPickers {
   quantityText: string | null;
 }
 
-function asVariant(value: unknown): CartVariant | null {
+function asMoney(value: unknown): MoneyValue | null {
+  return value !== null && typeof value === 'object' ? (value as MoneyValue) : null;
+}
+
+function asVariant(value: unknown): PickerVariant | null {
   if (value === null || typeof value !== 'object') return null;
   const record = value as Record<string, unknown>;
   if (typeof record.sku !== 'string') return null;
@@ -81,6 +109,9 @@ function asVariant(value: unknown): CartVariant | null {
     attributes,
     qtyInStock: typeof record.qtyInStock === 'number' ? record.qtyInStock : 0,
     unlimited: record.unlimited === true,
+    priceMoney: asMoney(record.priceMoney),
+    salePriceMoney: asMoney(record.salePriceMoney),
+    onSale: record.onSale === true,
   };
 }
 
@@ -90,14 +121,10 @@ function chosenValue(pickers: HTMLElement, select: HTMLSelectElement, name: stri
   return radios.find((radio) => radio.checked && radio.closest('[data-variant-option-name]')?.getAttribute('data-variant-option-name') === name)?.value ?? '';
 }
 
-/** What the shopper chose for the button's product, read when the button is pressed. */
-export function readPickers(button: HTMLElement, itemId: string): ProductPickers {
-  const pickers = nearestOfProduct(button, VARIANTS_SELECTOR, itemId);
-  const quantityBox = nearestOfProduct(button, QUANTITY_SELECTOR, itemId)?.querySelector('input') ?? null;
-  const quantityText = quantityBox === null ? null : quantityBox.value;
-  if (pickers === null) return { variants: null, optionNames: [], selected: {}, quantityText };
+/** The variants and the choices of one product's pickers. */
+export function readChoices(pickers: HTMLElement): Omit<ProductPickers, 'quantityText'> & { variants: PickerVariant[] } {
   const listed = parsedAttribute(pickers, 'data-variants');
-  const variants = Array.isArray(listed) ? listed.map(asVariant).filter((variant): variant is CartVariant => variant !== null) : [];
+  const variants = Array.isArray(listed) ? listed.map(asVariant).filter((variant): variant is PickerVariant => variant !== null) : [];
   const optionNames: string[] = [];
   const selected: Record<string, string> = {};
   for (const select of Array.from(pickers.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]'))) {
@@ -106,5 +133,14 @@ export function readPickers(button: HTMLElement, itemId: string): ProductPickers
     const value = chosenValue(pickers, select, name);
     if (value !== '') selected[name] = value;
   }
-  return { variants, optionNames, selected, quantityText };
+  return { variants, optionNames, selected };
+}
+
+/** What the shopper chose for the button's product, read when the button is pressed. */
+export function readPickers(button: HTMLElement, itemId: string): ProductPickers {
+  const pickers = nearestOfProduct(button, VARIANTS_SELECTOR, itemId, 'before');
+  const quantityBox = nearestOfProduct(button, QUANTITY_SELECTOR, itemId, 'before')?.querySelector('input') ?? null;
+  const quantityText = quantityBox === null ? null : quantityBox.value;
+  if (pickers === null) return { variants: null, optionNames: [], selected: {}, quantityText };
+  return { ...readChoices(pickers), quantityText };
 }

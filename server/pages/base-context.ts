@@ -147,6 +147,8 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
     analyticsDisabled: flags.analyticsDisabled === true,
     cookiePolicy: websiteSettings.cookiePolicy === 'restrictive' ? 'restrictive' : 'permissive',
     performanceMetrics: flags.performanceMetrics !== false,
+    // a developer template's commerce script writes a chosen variant's price as the price formatters do
+    moneyFormat,
   };
   return {
     website,

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { compile } from '../../engine/index.ts';
 import { attachFormatterButtons } from '../../client/template-commerce/add-to-cart-buttons.ts';
+import { startTemplateCommerce } from '../../client/template-commerce/start.ts';
 import { keepCartQuantitiesInStep } from '../../client/lib/cart-quantity-elements.ts';
 import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, selectOptionsMessage } from '../../client/lib/messages.ts';
 import { BUTTON_DELAYS } from '../../client/lib/add-to-cart-steps.ts';
@@ -113,6 +114,9 @@ describe('the commerce formatters\' Add To Cart button', () => {
     await settle();
     expect(buttonText()).toBe(BUTTON.adding);
     expect(addButton().getAttribute('aria-disabled')).toBe('true');
+    // said politely too: a label changing inside the focused button is not announced
+    expect(screen.getByRole('status').textContent).toBe(ADD_TO_CART_STATUS.addingToCart);
+    expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
     fireEvent.click(addButton());
     await settle();
     const adds = calls.filter((call) => call.url === ENTRIES);
@@ -211,5 +215,41 @@ describe('the commerce formatters\' Add To Cart button', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe(ADD_TO_CART_STATUS.added('Monogrammed Napkins'));
     expect(cartQuantity()).toBe('2');
+  });
+
+  it('takes over a button a template\'s script puts in after the page loaded, once, with its own pickers', async () => {
+    const calls = scriptFetch([{ method: 'POST', path: ENTRIES, answer: { body: { shoppingCart: cartWith('mug1', 'Stoneware Mug', 'SQ-MUG-SLATE', 1) } } }]);
+    document.body.innerHTML = '<span class="sqs-cart-quantity">1</span><div class="lightbox"></div>';
+    start();
+    // a quick view opens: the product's markup arrives, then is put in again as the lightbox redraws
+    const lightbox = document.querySelector('.lightbox')!;
+    lightbox.innerHTML = compile(PRODUCT_ITEM).render({ item: mug, shoppingCart: { entries: [] } }).html;
+    await settle();
+    const arrived = lightbox.querySelector('.sqs-add-to-cart-button-wrapper')!;
+    arrived.remove();
+    lightbox.append(arrived);
+    await settle();
+    expect(addButton().dataset.state).toBe('idle');
+    expect(document.querySelectorAll('.sqs-add-to-cart-feedback')).toHaveLength(1);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Select Glaze' }), { target: { value: 'Slate' } });
+    fireEvent.click(addButton());
+    await settle();
+    expect(calls.filter((call) => call.url === ENTRIES)).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ itemId: 'mug1', sku: 'SQ-MUG-SLATE' });
+    expect(screen.getByRole('status').textContent).toBe(ADD_TO_CART_STATUS.added('Stoneware Mug (Glaze: Slate)'));
+  });
+
+  it('starts on a page without a button once one arrives', async () => {
+    scriptFetch([]);
+    document.body.innerHTML = '<main></main>';
+    void startTemplateCommerce(document);
+    await settle();
+    document.querySelector('main')!.innerHTML = compile(PRODUCT_ITEM).render({ item: mug, shoppingCart: { entries: [] } }).html;
+    await settle();
+    await vi.dynamicImportSettled();
+    await settle();
+    expect(addButton().dataset.state).toBe('idle');
+    fireEvent.click(addButton());
+    expect(screen.getByRole('alert').textContent).toBe(`${ALERT_TITLE.addItem} ${selectOptionsMessage(['Glaze'])}`);
   });
 });

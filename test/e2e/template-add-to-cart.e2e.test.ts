@@ -2,13 +2,14 @@
  * A template author's own product page, served from a developer-template folder: the Add To Cart
  * button the commerce formatters write adds to the cart, and the header's
  * {shoppingCart|cart-quantity} follows without a reload; the folder's stylesheet wins over the
- * host's at equal specificity.
+ * host's at equal specificity. The price and the button follow the chosen variant, and a button the
+ * template's own script puts in later (a quick view) works too.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_TO_CART_STATUS, ALERT_TITLE, selectOptionsMessage } from '../../client/lib/messages.ts';
+import { ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, selectOptionsMessage } from '../../client/lib/messages.ts';
 import { openPage, screenshot, startStorefront, type Storefront } from './harness.ts';
 
 const AUTHOR_ACCENT = 'rgb(204, 85, 51)';
@@ -21,7 +22,12 @@ const FOLDER: Record<string, string> = {
   'site.region': '<!doctype html><html lang="en"><head>{squarespace-headers}</head><body>'
     + '<header><a href="/cart" class="header-cart">Cart (<span>{shoppingCart|cart-quantity}</span>)</a></header>'
     + '<main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
-  'collections/products.item': '{.section item}<h2>{title}</h2>{@|product-price}{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}<div>{body}</div>{.end}',
+  'collections/products.item': '{.section item}<h2>{title}</h2>{@|product-price}{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}<div>{body}</div>'
+    // a quick view the template's own script opens: the same product's formatters, put in the page on a click
+    + '<button type="button" class="open-quick-view">Quick view</button><div class="quick-view"></div>'
+    + '<template id="quick-view-markup">{@|product-price}{@|variants-select}{@|add-to-cart-btn}</template>{.end}'
+    + '<script>document.querySelector(".open-quick-view").addEventListener("click", function () {'
+    + ' document.querySelector(".quick-view").appendChild(document.getElementById("quick-view-markup").content.cloneNode(true)); });</script>',
   'styles/base.less': '@accent: rgb(204, 85, 51);\n.sqs-add-to-cart-button { background: @accent; }\n',
 };
 
@@ -90,6 +96,49 @@ describe("a developer template's own products.item", () => {
     await dialog.getByRole('button', { name: 'Add to Cart' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('status').textContent()).toBe(ADD_TO_CART_STATUS.added('Monogrammed Napkins (set of 4)'));
+    await expect.poll(() => page.locator('.header-cart .sqs-cart-quantity').textContent()).toBe(String(before + 1));
+    expect(store.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the chosen variant's price and stock, as the platform does: a sold-out size labels the button and disables it", async () => {
+    const page = await store.newPage();
+    await openPage(page, `${store.baseUrl}/shop/p/wool-throw`);
+    await page.locator('.sqs-add-to-cart-button[data-item-id][data-state="idle"]').waitFor();
+    const price = page.locator('main > .product-price');
+    const button = page.locator('main > .sqs-add-to-cart-button-wrapper .sqs-add-to-cart-button');
+    await expect(price.textContent().then((text) => text?.trim())).resolves.toBe('from $140.00');
+
+    await page.getByRole('combobox', { name: 'Select Size' }).selectOption('Bed');
+    await expect.poll(() => price.textContent().then((text) => text?.trim())).toBe('$190.00');
+    await expect(button.textContent().then((text) => text?.trim())).resolves.toBe(BUTTON.soldOut);
+    await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
+
+    // the radio buttons choose as well (kept in step with the dropdown)
+    await page.locator('main > .product-variants label[for="variant-option-Size-Lap"]').click();
+    await expect.poll(() => price.textContent().then((text) => text?.trim())).toBe('$140.00');
+    await expect(button.textContent().then((text) => text?.trim())).resolves.toBe('Add To Cart');
+    await expect(button.getAttribute('aria-disabled')).resolves.toBeNull();
+    expect(store.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("adds from a button the template's script puts in after the page loaded, with the quick view's own pickers and price", async () => {
+    const page = await store.newPage();
+    await openPage(page, `${store.baseUrl}/shop/p/stoneware-mug`);
+    await page.locator('.sqs-add-to-cart-button[data-item-id][data-state="idle"]').waitFor();
+    const before = Number(await page.locator('.header-cart .sqs-cart-quantity').textContent());
+    await page.getByRole('button', { name: 'Quick view' }).click();
+    const quickView = page.locator('.quick-view');
+    await quickView.locator('.sqs-add-to-cart-button[data-state="idle"]').waitFor();
+    await quickView.getByRole('combobox', { name: 'Select Glaze' }).selectOption('Slate');
+    // the mug is on sale: the sale price first, then the original
+    await expect.poll(() => quickView.locator('.product-price').textContent().then((text) => text?.replace(/\s+/g, ' ').trim()))
+      .toBe('Sale Price:$26.00 Original Price:$34.00');
+    const added = page.waitForResponse((response) => response.url().endsWith('/api/commerce/shopping-cart/entries') && response.request().method() === 'POST');
+    await quickView.getByRole('button', { name: 'Add To Cart' }).click();
+    expect((await added).request().postDataJSON()).toMatchObject({ sku: 'SQ-MUG-SLATE', quantity: 1 });
+    await expect.poll(() => quickView.getByRole('status').textContent()).toBe(ADD_TO_CART_STATUS.added('Stoneware Mug (Glaze: Slate)'));
     await expect.poll(() => page.locator('.header-cart .sqs-cart-quantity').textContent()).toBe(String(before + 1));
     expect(store.consoleErrors).toEqual([]);
     await page.close();
