@@ -5,7 +5,8 @@ import { DOWNLOAD_PATH, DOWNLOAD_TOKEN_LENGTH, DOWNLOADS_PER_GRANT, tokenHash } 
 import { DownloadGrantRepository } from '../db/download-grant-repository.ts';
 import { ProductFileRepository } from '../db/product-file-repository.ts';
 import type { AppDeps } from '../deps.ts';
-import { productFilesDir, storedFilePath } from '../admin/product-file-upload.ts';
+import { storedFilePath } from '../admin/product-file-upload.ts';
+import { productFilesDir } from '../store-folders.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 
