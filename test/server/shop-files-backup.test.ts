@@ -11,7 +11,7 @@ import { createApp } from '../../server/app.ts';
 import { backupCommand } from '../../server/commands/backup.ts';
 import { progressLine } from '../../server/commands/progress-line.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
-import { backupShopFiles, copyFileWhole } from '../../server/shop-files-backup.ts';
+import { backupShopFiles, copyFileWhole, restoreShopFiles } from '../../server/shop-files-backup.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -133,6 +133,18 @@ describe('copying a file the server may be writing', () => {
     expect(readdirSync(join(target, 'uploads'))).toEqual(['done.jpg']);
     expect(existsSync(join(target, 'product-files', 'still-arriving'))).toBe(false);
     expect(existsSync(`${target}.partial`)).toBe(false);
+  });
+
+  it('an image uploaded while the backup runs is not lost when the backup is restored', () => {
+    const dir = folder();
+    const shop = { uploads: join(dir, 'uploads'), 'product-files': join(dir, 'product-files') };
+    write(join(shop.uploads, 'before.jpg'), 'before');
+    const target = join(dir, 'backup.db.files');
+    backupShopFiles(shop, target, undefined, { copied: () => write(join(shop.uploads, 'during.jpg'), 'uploaded during the backup') });
+    rmSync(join(shop.uploads, 'before.jpg'));
+    expect(restoreShopFiles(target, shop)).toEqual({ restored: 1, unchanged: 0 });
+    expect(readdirSync(shop.uploads).sort()).toEqual(['before.jpg', 'during.jpg']);
+    expect(readFileSync(join(shop.uploads, 'during.jpg'), 'utf8')).toBe('uploaded during the backup');
   });
 
   it('a file removed by the shop during the backup is simply not in it', () => {
