@@ -146,6 +146,7 @@ export const ADMIN = {
   orderDownloadDelivered: (left: number) => `Download link sent: ${left} of 5 downloads left`,
   orderDownloadExpired: (left: number) => `Download link sent, now expired (${left} of 5 downloads were left)`,
   orderDownloadNone: 'No file was attached when it was bought: send it by hand',
+  orderDownloadRefunded: 'Download link stopped: the line was refunded',
   productSaved: 'Product saved.',
   reloadStock: 'Load the current stock',
   stockReloaded: 'The current stock is loaded; your other edits are kept. Check the counts and save.',

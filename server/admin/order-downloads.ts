@@ -9,6 +9,8 @@ export interface OrderLineDownload {
   delivered: boolean;
   downloadsLeft: number;
   expiresOn: number | null;
+  /** Refunds of part of the order took every unit of the line, so its link no longer works. */
+  refunded: boolean;
 }
 
 /** The digital lines of an order with their download grants, in the order of its lines (read-only). */
@@ -21,6 +23,6 @@ export async function orderDownloads(session: StoreSession, orderId: string): Pr
   const grants = new Map((await new DownloadGrantRepository(session).ofOrder(orderId)).map((grant) => [grant.orderItemId, grant]));
   return items.map((item) => {
     const grant = grants.get(item.id);
-    return { itemId: item.id, delivered: grant !== undefined, downloadsLeft: grant?.downloadsLeft ?? 0, expiresOn: grant?.expiresOn ?? null };
+    return { itemId: item.id, delivered: grant !== undefined, downloadsLeft: grant?.downloadsLeft ?? 0, expiresOn: grant?.expiresOn ?? null, refunded: grant?.lineRefunded ?? false };
   });
 }

@@ -118,9 +118,9 @@ export async function downloadTimeZone(session: StoreSession): Promise<string> {
   return storeTimeZone(await new SiteRepository(session).website());
 }
 
-/** The download links of a placed order, in the order of its lines. */
+/** The download links of a placed order, in the order of its lines; a line refunded whole has none any more. */
 export async function orderDownloadLinks(session: StoreSession, orderId: string, locale: string): Promise<DownloadLink[]> {
-  const grants = await new DownloadGrantRepository(session).ofOrder(orderId);
+  const grants = (await new DownloadGrantRepository(session).ofOrder(orderId)).filter((grant) => !grant.lineRefunded);
   if (grants.length === 0) return [];
   const [secret, zone] = await Promise.all([downloadSecret(session), downloadTimeZone(session)]);
   return grants.map((grant) => downloadLink(secret, grant, grant.productName, locale, zone));

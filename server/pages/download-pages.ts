@@ -28,7 +28,7 @@ export function attachmentHeader(fileName: string): string {
 /**
  * The buyer's download link (`/downloads/{token}`, from the confirmation email and page): a
  * working link streams the product's file and takes one of its downloads; an expired, used-up
- * or unknown link, or one of a cancelled or refunded order, shows a page saying why and what to do.
+ * or unknown link, or one of a cancelled or refunded order or line, shows a page saying why and what to do.
  */
 export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router {
   const router = Router();
@@ -49,6 +49,8 @@ export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router 
     const grant = TOKEN_SHAPE.test(token) ? await grants.findByTokenHash(tokenHash(token)) : undefined;
     if (!grant) return refuse(req, res, 404, DOWNLOADS.unknown);
     if (CLOSED_ORDER_STATUSES.has(grant.orderStatus)) return refuse(req, res, 410, DOWNLOADS.orderClosed);
+    // a refund of part of the order that gave back the whole line stops its link, as a whole refund does the order's
+    if (grant.lineRefunded) return refuse(req, res, 410, DOWNLOADS.lineRefunded);
     if (grant.expiresOn <= Date.now()) return refuse(req, res, 410, DOWNLOADS.expired);
     if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(DOWNLOADS_PER_GRANT));
     const file = await new ProductFileRepository(deps.store).find(grant.productId);
