@@ -9,6 +9,8 @@ export interface DownloadGrantRecord {
   expiresOn: number;
   downloadsLeft: number;
   createdOn: number;
+  /** How many units its line bought: each brings its own downloads. */
+  lineQuantity: number;
 }
 
 export interface NewDownloadGrant {
@@ -41,10 +43,11 @@ interface GrantRow {
   expires_on: number | string;
   downloads_left: number | string;
   created_on: number | string;
+  line_quantity: number | string;
 }
 
 /** The grant's columns and its line's refund (queries join order_items as i). */
-const COLUMNS = `g.id, g.order_id, g.order_item_id, g.product_id, g.expires_on, g.downloads_left, g.created_on,
+const COLUMNS = `g.id, g.order_id, g.order_item_id, g.product_id, g.expires_on, g.downloads_left, g.created_on, i.quantity AS line_quantity,
   CASE WHEN (SELECT COALESCE(SUM(r.quantity), 0) FROM order_refund_lines r WHERE r.item_id = g.order_item_id) >= i.quantity THEN 1 ELSE 0 END AS line_refunded`;
 
 function recordOf(row: GrantRow & { line_refunded: number | string }): DownloadGrantOfLine {
@@ -57,6 +60,7 @@ function recordOf(row: GrantRow & { line_refunded: number | string }): DownloadG
     expiresOn: Number(row.expires_on),
     downloadsLeft: Number(row.downloads_left),
     createdOn: Number(row.created_on),
+    lineQuantity: Number(row.line_quantity),
   };
 }
 

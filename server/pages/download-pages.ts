@@ -1,7 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Router, type Request, type Response } from 'express';
 import { DOWNLOADS } from '../../client/lib/messages.ts';
-import { DOWNLOAD_PATH, DOWNLOAD_TOKEN_LENGTH, DOWNLOADS_PER_GRANT, tokenHash } from '../commerce/download-grants.ts';
+import { DOWNLOAD_PATH, DOWNLOAD_TOKEN_LENGTH, downloadsAllowed, tokenHash } from '../commerce/download-grants.ts';
 import { DownloadGrantRepository } from '../db/download-grant-repository.ts';
 import { ProductFileRepository } from '../db/product-file-repository.ts';
 import type { AppDeps } from '../deps.ts';
@@ -52,13 +52,13 @@ export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router 
     // a refund of part of the order that gave back the whole line stops its link, as a whole refund does the order's
     if (grant.lineRefunded) return refuse(req, res, 410, DOWNLOADS.lineRefunded);
     if (grant.expiresOn <= Date.now()) return refuse(req, res, 410, DOWNLOADS.expired);
-    if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(DOWNLOADS_PER_GRANT));
+    if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant)));
     const file = await new ProductFileRepository(deps.store).find(grant.productId);
     const path = file ? storedFilePath(dir, file.storedName) : null;
     const size = path === null ? undefined : statSync(path, { throwIfNoEntry: false })?.size;
     if (!file || path === null || size === undefined) return refuse(req, res, 410, DOWNLOADS.fileGone);
     // a HEAD (a mail scanner checking the link) answers the headers and spends nothing
-    if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(DOWNLOADS_PER_GRANT));
+    if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant)));
     res.status(200).set({
       'Content-Type': file.contentType || 'application/octet-stream',
       'Content-Length': String(size),

@@ -210,6 +210,20 @@ describe('a digital product bought with a file', () => {
     expect((await owner.get<Detail>(`/api/admin/orders/${other}`)).body.order.downloads).toEqual([expect.objectContaining({ refunded: true })]);
   });
 
+  it('gives a line of two copies 5 downloads for each: its link works 10 times', async () => {
+    const twoPage = await buyLines([{ product: guide, quantity: 2 }]);
+    const two = orderIdOf(twoPage);
+    const email = await emailOf(two, 'order-confirmation');
+    expect(email.text).toContain('Download Natural Dyeing Field Guide (PDF) (works 10 times until ');
+    const twoLink = DOWNLOAD_LINK.exec(email.text)![0];
+    for (let time = 1; time <= 10; time++) expect((await download(twoLink)).status, `download ${time}`).toBe(200);
+    const eleventh = await download(twoLink);
+    expect(eleventh.status).toBe(410);
+    expect(await eleventh.text()).toContain(DOWNLOADS.usedUp(10));
+    const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${two}`);
+    expect(screen.body.order.downloads).toEqual([expect.objectContaining({ downloadsLeft: 0, downloadsAllowed: 10 })]);
+  });
+
   it('answers a HEAD with the headers and spends no download', async () => {
     const other = orderIdOf(await buy());
     const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
