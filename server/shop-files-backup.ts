@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, copyFileSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fillMessage, serverMessages } from './messages.ts';
 
 /** The two folders of a shop's files, by the names they have inside a backup. */
@@ -20,6 +20,13 @@ const FOLDER_NAMES = ['uploads', 'product-files'] as const;
 /** The folder beside a SQLite backup that holds its files. */
 export function backupFilesFolder(backupPath: string): string {
   return `${backupPath}.files`;
+}
+
+/** The shop folder that `backupFolder` is inside of, is, or holds; undefined when it is apart from both. */
+export function shopFolderOverlapping(backupFolder: string, folders: ShopFolders): string | undefined {
+  const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}${sep}`);
+  const backup = resolve(backupFolder);
+  return FOLDER_NAMES.map((name) => folders[name]).find((folder) => inside(backup, resolve(folder)) || inside(resolve(folder), backup));
 }
 
 /** Whether a folder holds a backup of the shop's files (one of the two folders is in it). */

@@ -16,7 +16,9 @@ import { backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup
 import { clearMovedMark, movedMarkPath, readMovedMark } from '../db/moved-store-mark.ts';
 import { isPostgresUrl } from '../db/open-store.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { backupFilesFolder, backupShopFiles, holdsShopFiles, restoreShopFiles, type FilesBackedUp, type FilesRestored, type ShopFolders } from '../shop-files-backup.ts';
+import {
+  backupFilesFolder, backupShopFiles, holdsShopFiles, restoreShopFiles, shopFolderOverlapping, type FilesBackedUp, type FilesRestored, type ShopFolders,
+} from '../shop-files-backup.ts';
 import { productFilesDir, uploadsDir } from '../store-folders.ts';
 import { progressLine } from './progress-line.ts';
 
@@ -102,6 +104,12 @@ function filesRestoredText(done: FilesRestored, folders: ShopFolders): string {
   return fillMessage(serverMessages.filesRestored, { count: fileCount(done.restored), unchanged: fileCount(done.unchanged), uploads: folders.uploads, productFiles: folders['product-files'] });
 }
 
+/** A backup of the files never goes inside the shop's folders, nor over them: checked before anything is copied. */
+function refuseOverlap(folder: string, folders: ShopFolders): void {
+  const shopFolder = shopFolderOverlapping(folder, folders);
+  if (shopFolder !== undefined) throw new Error(fillMessage(serverMessages.backupFilesInShopFolder, { folder, shopFolder }));
+}
+
 /** The default folder of a files-only backup (PostgreSQL): beside the uploads folder, stamped with the time. */
 function defaultFilesBackupPath(folders: ShopFolders, now = new Date()): string {
   return join(dirname(folders.uploads), 'backups', `files-${now.toISOString().replace(/[:.]/g, '-')}`);
@@ -117,6 +125,7 @@ function filesOnlyCommand(command: 'backup' | 'restore', file: string | undefine
   const productFiles = folders['product-files'];
   if (command === 'backup') {
     const target = file ?? defaultFilesBackupPath(folders);
+    refuseOverlap(target, folders);
     if (existsSync(target)) throw new Error(fillMessage(serverMessages.backupFolderExists, { folder: target }));
     const done = copyShopFiles(folders, target);
     if (done.copied === 0) return fillMessage(serverMessages.noFilesOnPostgres, { uploads, productFiles });
@@ -144,6 +153,7 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = pro
     const target = file ?? defaultBackupPath(databasePath);
     if (isStoreFile(target, databasePath)) throw new Error(fillMessage(serverMessages.backupOverStore, { file: target, path: databasePath }));
     if (isFolder(target)) throw new Error(fillMessage(serverMessages.backupIntoFolder, { file: target, example: join(target, 'store.db') }));
+    refuseOverlap(backupFilesFolder(target), folders);
     // the database first: every file its copy names was written before it, so the files copied after are all there
     await backupDatabase(databasePath, target);
     const filesFolder = backupFilesFolder(target);

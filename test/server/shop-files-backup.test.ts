@@ -182,6 +182,22 @@ describe('npm run backup and restore on PostgreSQL (DATABASE_URL)', () => {
     expect(readdirSync(uploads).sort()).toEqual(['mug.jpg', 'new.jpg']);
   });
 
+  it('never puts a backup inside the shop\'s folders (where the uploads folder would serve the product files to anyone) nor over them', async () => {
+    const dir = folder();
+    const uploads = join(dir, 'data', 'uploads');
+    const productFiles = join(dir, 'data', 'product-files');
+    write(join(productFiles, '0123456789abcdef0123456789abcdef'), 'the e-book');
+    const env = { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploads };
+    const inUploads = join(uploads, 'backup');
+    await expect(backupCommand(['backup', inUploads], env)).rejects.toThrow(fillMessage(serverMessages.backupFilesInShopFolder, { folder: inUploads, shopFolder: uploads }));
+    expect(existsSync(inUploads)).toBe(false);
+    // on SQLite, a backup whose FILE.files would be the uploads folder itself
+    const { env: sqliteEnv, uploads: sqliteUploads } = await storeWithFiles();
+    const overUploads = sqliteUploads.replace(/uploads$/, 'b.db');
+    await expect(backupCommand(['backup', overUploads], { ...sqliteEnv, UPLOADS_DIR: `${overUploads}.files` })).rejects.toThrow(fillMessage(serverMessages.backupFilesInShopFolder, { folder: `${overUploads}.files`, shopFolder: `${overUploads}.files` }));
+    expect(existsSync(overUploads)).toBe(false);
+  });
+
   it('by default backs up beside the uploads folder, says when there is nothing to copy, and refuses a SQLite backup file or a folder of something else', async () => {
     const dir = folder();
     const uploads = join(dir, 'data', 'uploads');
