@@ -57,7 +57,16 @@ export const serverMessages = {
   connectionBudgetLog: 'WORKERS × DATABASE_POOL_SIZE is {workers} × {poolSize} = {wanted} connections, more than the {available} PostgreSQL accepts (max_connections {maxConnections}, {reserved} of them reserved for superusers): under load requests will fail with "sorry, too many clients already"; lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections (processes on other machines on the same database count too)',
   listeningLog: 'storefront listening on {url} (the owner\'s admin at {url}/config)',
   storeAddressLocalLog: 'the store\'s address is {address}, so the links in its emails and the addresses search engines are given lead there: set the address shoppers open under Settings in the owner\'s admin ({url}/config/settings)',
-  backupOnPostgres: 'the store is on PostgreSQL (DATABASE_URL): back it up and restore it with the database\'s own tools (pg_dump and pg_restore, or point-in-time recovery); npm run backup and restore copy a SQLite file',
+  /** On PostgreSQL npm run backup copies the shop's files alone: the database is pg_dump's to copy. */
+  backedUpFilesOnPostgres: 'copied {files} from {uploads} and {productFiles} to {folder}; the database is on PostgreSQL (DATABASE_URL) and is not in this copy: back it up with pg_dump at the same time (pg_dump --format=custom --file=shop.dump "$DATABASE_URL")',
+  noFilesOnPostgres: 'nothing copied: there are no uploaded images or product files in {uploads} or {productFiles}; the database is on PostgreSQL (DATABASE_URL): back it up with pg_dump (pg_dump --format=custom --file=shop.dump "$DATABASE_URL")',
+  restoredFilesOnPostgres: 'put back the files of {folder}: {files}; the database is on PostgreSQL (DATABASE_URL): restore it with pg_restore from the dump made with this backup',
+  /** A SQLite backup file named to npm run restore on PostgreSQL: only a folder of files applies there. */
+  restoreFileOnPostgres: 'the store is on PostgreSQL (DATABASE_URL): its database is restored with pg_restore, not from the file {file}; npm run restore -- FOLDER puts back the uploaded images and product files a backup folder holds (one npm run backup made on PostgreSQL, or the FILE.files beside a SQLite backup)',
+  restoreFolderWithoutFiles: '{folder} holds no backup of the shop\'s files (no uploads or product-files folder in it): name a folder npm run backup made',
+  /** A backup of the files named inside the shop's folders (or holding one): it would be served, or remove the shop's files. */
+  backupFilesInShopFolder: '{folder} is inside {shopFolder} or holds it: name a backup outside the shop\'s folders (in the uploads folder a copy of the product files would be served to anyone, and a backup written over one would replace the shop\'s files)',
+  backupFolderExists: '{folder} already exists: name a new folder for the backup, or give none for one named by the time',
   backupNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file (npm start makes data/store.db on its first start)',
   restoreNoBackup: 'no backup at {path}',
   /** A backup named as the store itself (or its -wal, -shm): written over the open store, it would damage it. */
@@ -68,15 +77,29 @@ export const serverMessages = {
   restoreFromFolder: '{file} is a folder: name a backup file in it',
   /** An option npm run backup or restore does not take. */
   backupUnknownOption: '{problem}. {usage}',
-  restored: 'restored {path} from {file}',
+  backedUp: 'backed up {path} to {file}; {files}',
+  /** What a backup did with the shop's files, the second half of its line. */
+  filesBackedUp: '{count} (uploaded images and product files) copied to {folder}',
+  noFilesToBackUp: 'no uploaded images or product files to copy (none in {uploads} or {productFiles})',
+  /** Files that kept changing while copied: an upload still arriving, not yet part of any product. */
+  filesLeftOut: '{files}; {count} still being written left out (run npm run backup again to include them)',
+  backupProgress: 'copying the shop\'s files: {done} of {total}',
+  restoreProgress: 'putting back the shop\'s files: {done} of {total}',
+  fileCountOne: '1 file',
+  fileCountMany: '{count} files',
+  restored: 'restored {path} from {file}; {files}',
+  /** What a restore did with the shop's files, the second half of its line. */
+  filesRestored: '{count} put back in {uploads} and {productFiles} ({unchanged} already there unchanged; files not in the backup were kept)',
+  backupHeldNoFiles: 'the backup held no uploaded images or product files (made before npm run backup copied them, or of a shop without any): the files in {uploads} and {productFiles} were left as they are',
+  restoreFileChanging: '{file} changed while it was being restored: run npm run restore again',
   /** A restore over a store moved to PostgreSQL: the operator is going back to SQLite. */
-  restoredMovedStore: 'restored {path} from {file}, and removed {mark}: the file is the shop\'s store again, so a server started without DATABASE_URL serves it (it had been moved to {target} by npm run move-to-postgres, {movedOn}; what was sold or changed on PostgreSQL since is not in it). To stay on PostgreSQL instead, keep starting the server with DATABASE_URL',
+  restoredMovedStore: 'restored {path} from {file}, and removed {mark}: the file is the shop\'s store again, so a server started without DATABASE_URL serves it (it had been moved to {target} by npm run move-to-postgres, {movedOn}; what was sold or changed on PostgreSQL since is not in it). To stay on PostgreSQL instead, keep starting the server with DATABASE_URL; {files}',
   restoreStoreInUse: 'the store {path} is open in a running server: stop the server, then run npm run restore again (a running server goes on with the file it has open, and every change it made after the restore would be lost)',
   moveStoreHasWriter: 'a server is running on the store {path} and would go on taking orders there that PostgreSQL never gets: stop the server first (or restart it with DATABASE_READONLY=true), then run npm run move-to-postgres again; nothing was copied',
   storeClaimed: 'the store {path} is being moved by npm run move-to-postgres: once the move is done, run the server and the store commands on PostgreSQL (DATABASE_URL)',
   storeMoved: 'the store {path} was moved to {target} by npm run move-to-postgres ({movedOn}), so it is not opened for writing: orders and passwords changed in it would never reach PostgreSQL. Set DATABASE_URL to that database for the server and for npm run password; to use the file as the shop\'s store again all the same, delete {mark} (npm run restore of a backup into it does so itself)',
   backupUsage: 'usage: npm run backup [-- FILE] | npm run restore -- FILE',
-  backupHelp: 'usage: npm run backup [-- FILE] | npm run restore -- FILE\n\nnpm run backup copies the store (DATABASE_PATH, default data/store.db) to FILE (by default backups/store-TIME.db in the store\'s folder: data/backups/…) while the server runs, and checks the copy.\nnpm run restore checks the backup FILE and puts it in the store\'s place: stop the server first, and start it again after.\nA store on PostgreSQL (DATABASE_URL) is backed up with the database\'s own tools (pg_dump).',
+  backupHelp: 'usage: npm run backup [-- FILE] | npm run restore -- FILE\n\nnpm run backup copies the store (DATABASE_PATH, default data/store.db) to FILE (by default backups/store-TIME.db in the store\'s folder: data/backups/…) while the server runs, and checks the copy; the uploaded images (UPLOADS_DIR) and the product files (PRODUCT_FILES_DIR) are copied beside it, into FILE.files/uploads and FILE.files/product-files.\nnpm run restore checks the backup FILE and puts it in the store\'s place, and puts back the files of FILE.files (files not in the backup are kept): stop the server first, and start it again after.\nOn PostgreSQL (DATABASE_URL) the database is backed up with pg_dump: npm run backup [-- FOLDER] copies the uploaded images and product files alone (by default to backups/files-TIME beside the uploads folder), and npm run restore -- FOLDER puts them back.',
   passwordUsage: 'usage: npm run password -- EMAIL (gives the account that signs in with EMAIL a new password, printed once, and signs it out everywhere)',
   passwordNoAccount: 'no account signs in with {email} in {store}',
   /** The store could not be opened (PostgreSQL away, a wrong password in DATABASE_URL): which store, and why. */

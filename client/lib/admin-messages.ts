@@ -143,9 +143,10 @@ export const ADMIN = {
   downloadFileAfterSave: 'Save the product first: its file is added here once it exists.',
   downloadFileSize: (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`),
   // an order's digital lines on its screen (read-only)
-  orderDownloadDelivered: (left: number) => `Download link sent: ${left} of 5 downloads left`,
-  orderDownloadExpired: (left: number) => `Download link sent, now expired (${left} of 5 downloads were left)`,
+  orderDownloadDelivered: (left: number, allowed: number) => `Download link sent: ${left} of ${allowed} downloads left`,
+  orderDownloadExpired: (left: number, allowed: number) => `Download link sent, now expired (${left} of ${allowed} downloads were left)`,
   orderDownloadNone: 'No file was attached when it was bought: send it by hand',
+  orderDownloadRefunded: 'Download link stopped: the line was refunded',
   productSaved: 'Product saved.',
   reloadStock: 'Load the current stock',
   stockReloaded: 'The current stock is loaded; your other edits are kept. Check the counts and save.',

@@ -557,6 +557,8 @@ export const DOWNLOADS = {
   expired: 'This download link has expired. Please contact the shop, quoting your order number, for a new one.',
   usedUp: (times: number): string => `This download link has been used ${times} times, as many as it allows. Please contact the shop, quoting your order number, for a new one.`,
   orderClosed: 'This download link no longer works because its order was cancelled or refunded. Please contact the shop if you think this is a mistake.',
+  /** A refund of part of the order gave back every unit of this download's line. */
+  lineRefunded: 'This download link no longer works because its purchase was refunded. Please contact the shop if you think this is a mistake.',
   unknown: 'This download link is not known. Please check that the whole link was copied from your email, or contact the shop.',
   /** The file of the product is no longer in the shop (removed since the purchase). */
   fileGone: 'The file of this download is no longer available. Please contact the shop, quoting your order number.',

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
@@ -28,17 +27,6 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
 };
-
-/**
- * Where uploaded images live: options.uploadsDir, else an uploads folder beside the SQLite file
- * (the data directory); a store without a file of its own (in memory, or PostgreSQL without
- * UPLOADS_DIR) uses data/uploads.
- */
-export function uploadsDir(options: AppOptions): string {
-  if (options.uploadsDir) return options.uploadsDir;
-  if (!options.databaseUrl && options.databasePath !== ':memory:') return join(dirname(options.databasePath), 'uploads');
-  return options.databaseUrl ? join('data', 'uploads') : join(tmpdir(), 'storefront-uploads');
-}
 
 /**
  * The bytes a text field beside the image may have: the alt text's characters at 4 bytes each,

@@ -1,3 +1,4 @@
+import { downloadsAllowed } from '../commerce/download-grants.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { DownloadGrantRepository } from '../db/download-grant-repository.ts';
 import type { StoreSession } from '../db/store.ts';
@@ -8,7 +9,11 @@ export interface OrderLineDownload {
   /** False when its product had no file when it was bought (the owner sends it by hand). */
   delivered: boolean;
   downloadsLeft: number;
+  /** How many downloads its link gave in all (5 for each unit bought); 0 without a link. */
+  downloadsAllowed: number;
   expiresOn: number | null;
+  /** Refunds of part of the order took every unit of the line, so its link no longer works. */
+  refunded: boolean;
 }
 
 /** The digital lines of an order with their download grants, in the order of its lines (read-only). */
@@ -21,6 +26,6 @@ export async function orderDownloads(session: StoreSession, orderId: string): Pr
   const grants = new Map((await new DownloadGrantRepository(session).ofOrder(orderId)).map((grant) => [grant.orderItemId, grant]));
   return items.map((item) => {
     const grant = grants.get(item.id);
-    return { itemId: item.id, delivered: grant !== undefined, downloadsLeft: grant?.downloadsLeft ?? 0, expiresOn: grant?.expiresOn ?? null };
+    return { itemId: item.id, delivered: grant !== undefined, downloadsLeft: grant?.downloadsLeft ?? 0, downloadsAllowed: grant ? downloadsAllowed(grant) : 0, expiresOn: grant?.expiresOn ?? null, refunded: grant?.lineRefunded ?? false };
   });
 }

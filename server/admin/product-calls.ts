@@ -12,10 +12,11 @@ import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { createProduct, updateProduct } from './write-product.ts';
-import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors, uploadsDir } from './image-upload.ts';
+import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors } from './image-upload.ts';
 import { imageUploadTurn, uploadTurnOf } from './image-upload-turn.ts';
 import { editorFileOf } from './product-file-calls.ts';
-import { productFilesDir, removeStoredFile } from './product-file-upload.ts';
+import { removeStoredFile } from './product-file-upload.ts';
+import { productFilesDir, uploadsDir } from '../store-folders.ts';
 import { ProductFileRepository } from '../db/product-file-repository.ts';
 import { altTextSchema, productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
 

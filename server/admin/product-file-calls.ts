@@ -12,7 +12,8 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { parseAdminInput, recordId } from './admin-validation.ts';
-import { cleanContentType, cleanFileName, fileSha256, productFileBody, productFileErrors, productFilesDir, removeStoredFile } from './product-file-upload.ts';
+import { cleanContentType, cleanFileName, fileSha256, productFileBody, productFileErrors, removeStoredFile } from './product-file-upload.ts';
+import { productFilesDir } from '../store-folders.ts';
 
 const productParams = z.object({ productId: recordId });
 

@@ -1,23 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { MAX_PRODUCT_FILE_BYTES, productFileTooLarge } from '../../client/lib/product-file-limits.ts';
 import type { AppOptions } from '../deps.ts';
 import { HttpError } from '../security/http-error.ts';
-import { uploadsDir } from './image-upload.ts';
+import { productFilesDir } from '../store-folders.ts';
 import { multipartFile } from './multipart-body.ts';
-
-/**
- * Where digital products' files live: options.productFilesDir, else a product-files folder beside
- * the uploads folder (in the data directory). Unlike the uploads folder it is never served
- * statically: a file leaves it only through a buyer's download link (server/pages/download-pages.ts).
- */
-export function productFilesDir(options: AppOptions): string {
-  return options.productFilesDir ?? join(dirname(uploadsDir(options)), 'product-files');
-}
 
 /** The largest file a digital product may have (options.maxProductFileBytes, for tests, else 100 MB). */
 export function maxProductFileBytes(options: AppOptions): number {

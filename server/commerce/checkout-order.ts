@@ -351,7 +351,7 @@ async function writeOrder(
   }
   if (!(await carts.markPurchased(cart.id, order.id, order.createdOn))) throw new OrderRefused(409, serverMessages.cartPurchased);
   // each digital line whose product has a file gets its download link, which the confirmation email carries
-  const grants = await grantDownloads(tx, order.id, order.items.map((item, index) => ({ itemId: itemIds[index]!, productId: item.productId, productType: item.productType })), now);
+  const grants = await grantDownloads(tx, order.id, order.items.map((item, index) => ({ itemId: itemIds[index]!, productId: item.productId, productType: item.productType, quantity: item.quantity })), now);
   const [downloadKey, downloadZone] = grants.size > 0 ? await Promise.all([downloadSecret(tx), downloadTimeZone(tx)]) : ['', ''];
   const orderForEmails: OrderEmailInput = {
     orderId: order.id,

@@ -22,8 +22,8 @@ import { PRODUCT_TYPE } from './pricing.ts';
 
 /** How long a download link works after the order. */
 export const DOWNLOAD_DAYS = 30;
-/** How many times a download link works. */
-export const DOWNLOADS_PER_GRANT = 5;
+/** How many times a download link works for each unit its line bought (two copies: 10). */
+export const DOWNLOADS_PER_UNIT = 5;
 /** Where a download link leads: DOWNLOAD_PATH + token. */
 export const DOWNLOAD_PATH = '/downloads/';
 /** A token is 32 bytes in base64url: 43 characters. */
@@ -52,6 +52,15 @@ export interface GrantableLine {
   itemId: string;
   productId: string;
   productType: number;
+  quantity: number;
+}
+
+/**
+ * How many times a grant's link works in all: DOWNLOADS_PER_UNIT for each unit of its line, so a
+ * buyer of two copies (for two people or two devices) is not cut short at one copy's downloads.
+ */
+export function downloadsAllowed(grant: Pick<DownloadGrantRecord, 'lineQuantity'>): number {
+  return DOWNLOADS_PER_UNIT * grant.lineQuantity;
 }
 
 /**
@@ -70,7 +79,7 @@ export async function grantDownloads(tx: StoreSession, orderId: string, lines: r
     if (!files.has(line.productId)) continue;
     const grant: DownloadGrantRecord = {
       id: newRecordId(), orderId, orderItemId: line.itemId, productId: line.productId,
-      expiresOn: now + DOWNLOAD_DAYS * DAY_MS, downloadsLeft: DOWNLOADS_PER_GRANT, createdOn: now,
+      expiresOn: now + DOWNLOAD_DAYS * DAY_MS, downloadsLeft: downloadsAllowed({ lineQuantity: line.quantity }), createdOn: now, lineQuantity: line.quantity,
     };
     await grants.insert({ ...grant, tokenSha256: tokenHash(downloadToken(secret, grant.id)) });
     granted.set(line.itemId, grant);
@@ -98,10 +107,11 @@ export function expiryDay(expiresOn: number, locale: string, timeZone: string): 
 
 /** How often and until when a grant's link works, as it stands at `now` (a new one: "works 5 times until …"). */
 function linkTerms(grant: DownloadGrantRecord, day: string, now: number): string {
+  const allowed = downloadsAllowed(grant);
   if (grant.expiresOn <= now) return DOWNLOADS.linkTermsExpired(day);
-  if (grant.downloadsLeft <= 0) return DOWNLOADS.linkTermsUsedUp(DOWNLOADS_PER_GRANT);
-  if (grant.downloadsLeft < DOWNLOADS_PER_GRANT) return DOWNLOADS.linkTermsLeft(grant.downloadsLeft, day);
-  return DOWNLOADS.linkTerms(DOWNLOADS_PER_GRANT, day);
+  if (grant.downloadsLeft <= 0) return DOWNLOADS.linkTermsUsedUp(allowed);
+  if (grant.downloadsLeft < allowed) return DOWNLOADS.linkTermsLeft(grant.downloadsLeft, day);
+  return DOWNLOADS.linkTerms(allowed, day);
 }
 
 /** The link of a grant for a product, worded as it stands at `now`. */
@@ -118,9 +128,9 @@ export async function downloadTimeZone(session: StoreSession): Promise<string> {
   return storeTimeZone(await new SiteRepository(session).website());
 }
 
-/** The download links of a placed order, in the order of its lines. */
+/** The download links of a placed order, in the order of its lines; a line refunded whole has none any more. */
 export async function orderDownloadLinks(session: StoreSession, orderId: string, locale: string): Promise<DownloadLink[]> {
-  const grants = await new DownloadGrantRepository(session).ofOrder(orderId);
+  const grants = (await new DownloadGrantRepository(session).ofOrder(orderId)).filter((grant) => !grant.lineRefunded);
   if (grants.length === 0) return [];
   const [secret, zone] = await Promise.all([downloadSecret(session), downloadTimeZone(session)]);
   return grants.map((grant) => downloadLink(secret, grant, grant.productName, locale, zone));

@@ -9,6 +9,8 @@ export interface DownloadGrantRecord {
   expiresOn: number;
   downloadsLeft: number;
   createdOn: number;
+  /** How many units its line bought: each brings its own downloads. */
+  lineQuantity: number;
 }
 
 export interface NewDownloadGrant {
@@ -22,8 +24,14 @@ export interface NewDownloadGrant {
   createdOn: number;
 }
 
+/** A stored grant with its line as it stands now. */
+export interface DownloadGrantOfLine extends DownloadGrantRecord {
+  /** Refunds of part of the order took every unit of its line: the buyer has that money back. */
+  lineRefunded: boolean;
+}
+
 /** A grant found by its link, with where its order stands now. */
-export interface DownloadGrantWithOrder extends DownloadGrantRecord {
+export interface DownloadGrantWithOrder extends DownloadGrantOfLine {
   orderStatus: string;
 }
 
@@ -35,12 +43,16 @@ interface GrantRow {
   expires_on: number | string;
   downloads_left: number | string;
   created_on: number | string;
+  line_quantity: number | string;
 }
 
-const COLUMNS = 'g.id, g.order_id, g.order_item_id, g.product_id, g.expires_on, g.downloads_left, g.created_on';
+/** The grant's columns and its line's refund (queries join order_items as i). */
+const COLUMNS = `g.id, g.order_id, g.order_item_id, g.product_id, g.expires_on, g.downloads_left, g.created_on, i.quantity AS line_quantity,
+  CASE WHEN (SELECT COALESCE(SUM(r.quantity), 0) FROM order_refund_lines r WHERE r.item_id = g.order_item_id) >= i.quantity THEN 1 ELSE 0 END AS line_refunded`;
 
-function recordOf(row: GrantRow): DownloadGrantRecord {
+function recordOf(row: GrantRow & { line_refunded: number | string }): DownloadGrantOfLine {
   return {
+    lineRefunded: Number(row.line_refunded) === 1,
     id: row.id,
     orderId: row.order_id,
     orderItemId: row.order_item_id,
@@ -48,6 +60,7 @@ function recordOf(row: GrantRow): DownloadGrantRecord {
     expiresOn: Number(row.expires_on),
     downloadsLeft: Number(row.downloads_left),
     createdOn: Number(row.created_on),
+    lineQuantity: Number(row.line_quantity),
   };
 }
 
@@ -63,8 +76,8 @@ export class DownloadGrantRepository {
   }
 
   /** The grants of an order, in the order of its lines, each with its line's product name. */
-  async ofOrder(orderId: string): Promise<Array<DownloadGrantRecord & { productName: string }>> {
-    const rows = await this.session.all<GrantRow & { product_name: string }>(
+  async ofOrder(orderId: string): Promise<Array<DownloadGrantOfLine & { productName: string }>> {
+    const rows = await this.session.all<GrantRow & { line_refunded: number | string; product_name: string }>(
       `SELECT ${COLUMNS}, i.product_name FROM download_grants g JOIN order_items i ON i.id = g.order_item_id WHERE g.order_id = ? ORDER BY i.rowid`,
       [orderId],
     );
@@ -73,8 +86,8 @@ export class DownloadGrantRepository {
 
   /** The grant whose link token has this SHA-256, with its order's status; undefined for none. */
   async findByTokenHash(tokenSha256: string): Promise<DownloadGrantWithOrder | undefined> {
-    const row = await this.session.get<GrantRow & { status: string }>(
-      `SELECT ${COLUMNS}, o.status FROM download_grants g JOIN orders o ON o.id = g.order_id WHERE g.token_sha256 = ?`,
+    const row = await this.session.get<GrantRow & { line_refunded: number | string; status: string }>(
+      `SELECT ${COLUMNS}, o.status FROM download_grants g JOIN orders o ON o.id = g.order_id JOIN order_items i ON i.id = g.order_item_id WHERE g.token_sha256 = ?`,
       [tokenSha256],
     );
     return row ? { ...recordOf(row), orderStatus: row.status } : undefined;

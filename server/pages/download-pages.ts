@@ -1,11 +1,12 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Router, type Request, type Response } from 'express';
 import { DOWNLOADS } from '../../client/lib/messages.ts';
-import { DOWNLOAD_PATH, DOWNLOAD_TOKEN_LENGTH, DOWNLOADS_PER_GRANT, tokenHash } from '../commerce/download-grants.ts';
+import { DOWNLOAD_PATH, DOWNLOAD_TOKEN_LENGTH, downloadsAllowed, tokenHash } from '../commerce/download-grants.ts';
 import { DownloadGrantRepository } from '../db/download-grant-repository.ts';
 import { ProductFileRepository } from '../db/product-file-repository.ts';
 import type { AppDeps } from '../deps.ts';
-import { productFilesDir, storedFilePath } from '../admin/product-file-upload.ts';
+import { storedFilePath } from '../admin/product-file-upload.ts';
+import { productFilesDir } from '../store-folders.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 
@@ -27,7 +28,7 @@ export function attachmentHeader(fileName: string): string {
 /**
  * The buyer's download link (`/downloads/{token}`, from the confirmation email and page): a
  * working link streams the product's file and takes one of its downloads; an expired, used-up
- * or unknown link, or one of a cancelled or refunded order, shows a page saying why and what to do.
+ * or unknown link, or one of a cancelled or refunded order or line, shows a page saying why and what to do.
  */
 export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router {
   const router = Router();
@@ -48,14 +49,16 @@ export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router 
     const grant = TOKEN_SHAPE.test(token) ? await grants.findByTokenHash(tokenHash(token)) : undefined;
     if (!grant) return refuse(req, res, 404, DOWNLOADS.unknown);
     if (CLOSED_ORDER_STATUSES.has(grant.orderStatus)) return refuse(req, res, 410, DOWNLOADS.orderClosed);
+    // a refund of part of the order that gave back the whole line stops its link, as a whole refund does the order's
+    if (grant.lineRefunded) return refuse(req, res, 410, DOWNLOADS.lineRefunded);
     if (grant.expiresOn <= Date.now()) return refuse(req, res, 410, DOWNLOADS.expired);
-    if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(DOWNLOADS_PER_GRANT));
+    if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant)));
     const file = await new ProductFileRepository(deps.store).find(grant.productId);
     const path = file ? storedFilePath(dir, file.storedName) : null;
     const size = path === null ? undefined : statSync(path, { throwIfNoEntry: false })?.size;
     if (!file || path === null || size === undefined) return refuse(req, res, 410, DOWNLOADS.fileGone);
     // a HEAD (a mail scanner checking the link) answers the headers and spends nothing
-    if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(DOWNLOADS_PER_GRANT));
+    if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant)));
     res.status(200).set({
       'Content-Type': file.contentType || 'application/octet-stream',
       'Content-Length': String(size),

@@ -93,9 +93,9 @@ describe('the order detail', () => {
       answer: { body: { order: order({
         lines: [{ ...line('SQ1', '', 1), itemId: 'i0' }, guide('i1'), guide('i2'), guide('i3')],
         downloads: [
-          { itemId: 'i1', delivered: true, downloadsLeft: 3, expiresOn: Date.now() + 86_400_000 },
-          { itemId: 'i2', delivered: true, downloadsLeft: 4, expiresOn: Date.now() - 1 },
-          { itemId: 'i3', delivered: false, downloadsLeft: 0, expiresOn: null },
+          { itemId: 'i1', delivered: true, downloadsLeft: 3, downloadsAllowed: 10, expiresOn: Date.now() + 86_400_000 },
+          { itemId: 'i2', delivered: true, downloadsLeft: 4, downloadsAllowed: 5, expiresOn: Date.now() - 1 },
+          { itemId: 'i3', delivered: false, downloadsLeft: 0, downloadsAllowed: 0, expiresOn: null },
         ],
       }), canSendEmail: true } },
     }]);
@@ -103,11 +103,11 @@ describe('the order detail', () => {
     await settle();
     expect(itemRows().slice(1).map((cells) => cells[0])).toEqual([
       'Linen Shirt',
-      `Field Guide${ADMIN.orderDownloadDelivered(3)}`,
-      `Field Guide${ADMIN.orderDownloadExpired(4)}`,
+      `Field Guide${ADMIN.orderDownloadDelivered(3, 10)}`,
+      `Field Guide${ADMIN.orderDownloadExpired(4, 5)}`,
       `Field Guide${ADMIN.orderDownloadNone}`,
     ]);
-    expect(ADMIN.orderDownloadDelivered(3)).toBe('Download link sent: 3 of 5 downloads left');
+    expect(ADMIN.orderDownloadDelivered(3, 10)).toBe('Download link sent: 3 of 10 downloads left');
   });
 
   it('offers to send an email again where the store has a mail server', async () => {

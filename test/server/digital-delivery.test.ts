@@ -44,9 +44,16 @@ afterAll(async () => {
 });
 
 /** A new shopper buys one of the seeded product; the confirmation page's path. */
-async function buy(product = guide): Promise<string> {
+function buy(product = guide): Promise<string> {
+  return buyLines([{ product, quantity: 1 }]);
+}
+
+/** A new shopper buys these of the seeded products; the confirmation page's path. */
+async function buyLines(lines: Array<{ product: typeof guide; quantity: number }>): Promise<string> {
   const shopper = await new Visitor(server.url).start();
-  expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: product.variants[0]!.sku, quantity: 1 })).status).toBe(200);
+  for (const { product, quantity } of lines) {
+    expect((await shopper.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku: product.variants[0]!.sku, quantity })).status).toBe(200);
+  }
   const placed = await placeOrderThroughCheckout(shopper, undefined, { email: 'reader@example.com' });
   expect(placed.status, placed.text).toBe(201);
   return new URL(placed.body.confirmationUrl!, server.url).pathname + new URL(placed.body.confirmationUrl!, server.url).search;
@@ -182,6 +189,39 @@ describe('a digital product bought with a file', () => {
     const page = await new Visitor(server.url).get<string>(otherPage);
     expect(page.text).toContain('Order cancelled');
     expect(page.text).not.toContain(otherLink);
+  });
+
+  it("stops a line's link once refunds of part of the order give back all of it, as a whole refund does", async () => {
+    const otherPage = await buyLines([{ product: guide, quantity: 1 }, { product: mug, quantity: 1 }]);
+    const other = orderIdOf(otherPage);
+    const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
+    type Detail = { order: { lines: Array<{ itemId: string; productId: string; unitPriceCents: number }>; downloads: Array<{ refunded: boolean }> } };
+    const detail = (await owner.get<Detail>(`/api/admin/orders/${other}`)).body.order;
+    const line = detail.lines.find((candidate) => candidate.productId === guide.id)!;
+    expect(detail.downloads).toEqual([expect.objectContaining({ delivered: true, refunded: false })]);
+    const refunded = await owner.post(`/api/admin/orders/${other}/refunds`, { lines: [{ itemId: line.itemId, quantity: 1, restock: false }], amountCents: line.unitPriceCents, notifyCustomer: false });
+    expect(refunded.status, refunded.text).toBe(200);
+    const refused = await download(otherLink);
+    expect(refused.status).toBe(410);
+    expect(await refused.text()).toContain(DOWNLOADS.lineRefunded);
+    // the order itself goes on (the mug is still bought), but its page no longer offers the link
+    const page = await new Visitor(server.url).get<string>(otherPage);
+    expect(page.text).not.toContain(otherLink);
+    expect((await owner.get<Detail>(`/api/admin/orders/${other}`)).body.order.downloads).toEqual([expect.objectContaining({ refunded: true })]);
+  });
+
+  it('gives a line of two copies 5 downloads for each: its link works 10 times', async () => {
+    const twoPage = await buyLines([{ product: guide, quantity: 2 }]);
+    const two = orderIdOf(twoPage);
+    const email = await emailOf(two, 'order-confirmation');
+    expect(email.text).toContain('Download Natural Dyeing Field Guide (PDF) (works 10 times until ');
+    const twoLink = DOWNLOAD_LINK.exec(email.text)![0];
+    for (let time = 1; time <= 10; time++) expect((await download(twoLink)).status, `download ${time}`).toBe(200);
+    const eleventh = await download(twoLink);
+    expect(eleventh.status).toBe(410);
+    expect(await eleventh.text()).toContain(DOWNLOADS.usedUp(10));
+    const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${two}`);
+    expect(screen.body.order.downloads).toEqual([expect.objectContaining({ downloadsLeft: 0, downloadsAllowed: 10 })]);
   });
 
   it('answers a HEAD with the headers and spends no download', async () => {

@@ -18,6 +18,8 @@ import { fillMessage, serverMessages } from '../../server/messages.ts';
 const folder = mkdtempSync(join(tmpdir(), 'moved-store-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const target = 'postgres://shop:***@db.internal:5432/shop';
+// these stores have no uploaded images or product files: their backups hold none
+const noFiles = fillMessage(serverMessages.backupHeldNoFiles, { uploads: join(folder, 'uploads'), productFiles: join(folder, 'product-files') });
 
 async function movedStore(name: string): Promise<string> {
   const databasePath = join(folder, `${name}.db`);
@@ -61,11 +63,11 @@ describe('npm run restore into a store moved to PostgreSQL', () => {
     await backupCommand(['backup', backupPath], env);
 
     const said = await backupCommand(['restore', backupPath], env);
-    expect(said).toBe(fillMessage(serverMessages.restoredMovedStore, { path: databasePath, file: backupPath, mark: movedMarkPath(databasePath), target, movedOn: '2026-11-28T01:24:00.000Z' }));
+    expect(said).toBe(fillMessage(serverMessages.restoredMovedStore, { path: databasePath, file: backupPath, mark: movedMarkPath(databasePath), target, movedOn: '2026-11-28T01:24:00.000Z', files: noFiles }));
     expect(existsSync(movedMarkPath(databasePath))).toBe(false);
     await openStore({ databasePath }).store.close();
     // a store that was never moved: the plain line
-    expect(await backupCommand(['restore', backupPath], env)).toBe(fillMessage(serverMessages.restored, { path: databasePath, file: backupPath }));
+    expect(await backupCommand(['restore', backupPath], env)).toBe(fillMessage(serverMessages.restored, { path: databasePath, file: backupPath, files: noFiles }));
   });
 
   it('keeps the note, and the refusal, when the restore does not go through or is run with DATABASE_URL', async () => {
@@ -78,7 +80,7 @@ describe('npm run restore into a store moved to PostgreSQL', () => {
     // an operator whose shop runs on PostgreSQL restores with pg_restore: the file is left alone
     const backupPath = join(folder, 'not-going-back-backup.db');
     await backupCommand(['backup', backupPath], env);
-    await expect(backupCommand(['restore', backupPath], { ...env, DATABASE_URL: 'postgres://shop:secret@db.internal:5432/shop' })).rejects.toThrow(serverMessages.backupOnPostgres);
+    await expect(backupCommand(['restore', backupPath], { ...env, DATABASE_URL: 'postgres://shop:secret@db.internal:5432/shop' })).rejects.toThrow(fillMessage(serverMessages.restoreFileOnPostgres, { file: backupPath }));
     expect(existsSync(movedMarkPath(databasePath))).toBe(true);
     expect(() => openStore({ databasePath })).toThrow(StoreMovedError);
   });

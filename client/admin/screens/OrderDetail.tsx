@@ -26,7 +26,7 @@ interface OrderDetailData extends OrderSummary {
   lines: OrderLine[];
   formAnswers: Array<{ sku: string; answers: unknown }>;
   /** Each digital line's download: delivered or not, and what is left of its link (absent from an older server). */
-  downloads?: Array<{ itemId: string; delivered: boolean; downloadsLeft: number; expiresOn: number | null }>;
+  downloads?: Array<{ itemId: string; delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean }>;
   history: Array<{ status: string; on: number; by: string | null; tracking?: ParcelTracking | null; noticeSent?: boolean }>;
   emails: OrderEmail[];
   /** What a gift card paid of the total (absent from a server older than gift cards). */
@@ -84,11 +84,12 @@ interface OrderLine {
 }
 
 /** Under a digital line's name: whether its file was delivered, and how many downloads its link has left (read-only). */
-function LineDownload({ download }: { download: { delivered: boolean; downloadsLeft: number; expiresOn: number | null } | undefined }) {
+function LineDownload({ download }: { download: { delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean } | undefined }) {
   if (!download) return null;
   const text = !download.delivered
     ? ADMIN.orderDownloadNone
-    : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft) : ADMIN.orderDownloadDelivered(download.downloadsLeft);
+    : download.refunded === true ? ADMIN.orderDownloadRefunded
+    : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed) : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed);
   return <><br /><small className="order-line-download">{text}</small></>;
 }
 

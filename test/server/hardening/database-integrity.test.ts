@@ -265,17 +265,17 @@ describe('backup and restore', () => {
     expect((await fetch(`${restored.url}/api/health?deep=1`)).status).toBe(200);
   });
 
-  it('npm run backup and restore say what is wrong in one line: no store, no backup, a store on PostgreSQL, bad usage', async () => {
+  it('npm run backup and restore say what is wrong in one line: no store, no backup, a backup file on PostgreSQL, bad usage', async () => {
     const missing = join(folder(), 'none', 'store.db');
     const fails = (args: string[], env: Record<string, string>): Promise<string> =>
       backupCommand(args, { DATABASE_URL: '', ...env }).then((said) => { throw new Error(`${args.join(' ')} succeeded: ${said}`); }, (error: Error) => error.message);
     expect(await fails(['backup'], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.backupNoStore, { path: missing }));
     const noBackup = join(folder(), 'no-backup.db');
     expect(await fails(['restore', noBackup], { DATABASE_PATH: missing })).toBe(fillMessage(serverMessages.restoreNoBackup, { path: noBackup }));
-    expect(await fails(['backup'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
+    // on PostgreSQL a restore takes a folder of the shop's files: a SQLite backup file cannot go into the database
+    expect(await fails(['restore', noBackup], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(fillMessage(serverMessages.restoreNoBackup, { path: noBackup }));
     expect(await fails(['restore'], { DATABASE_PATH: missing })).toBe(serverMessages.backupUsage);
-    // a restore without its file on PostgreSQL: the PostgreSQL answer, not how to name a file
-    expect(await fails(['restore'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupOnPostgres);
+    expect(await fails(['restore'], { DATABASE_URL: 'postgres://shop:secret@127.0.0.1:1/shop' })).toBe(serverMessages.backupUsage);
     expect(existsSync(missing)).toBe(false);
 
     // from the command line, the line is all stderr says, and the exit code is 1
