@@ -80,6 +80,7 @@ describe('a save refused because someone else saved the product meanwhile', () =
     expect(screen.getByRole('img', { name: 'The jacket' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(ADMIN.productReloadedBothChanged(ADMIN.description));
     expect(screen.queryByRole('button', { name: ADMIN.reloadProduct })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.save }));
 
     // saved against the newer revision: the newer title and photo go with the owner's edits
     fireEvent.click(screen.getByRole('button', { name: ADMIN.save }));

@@ -286,6 +286,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setProductChanged(false);
     setStockChanged(false);
     setNotice({ text: bothChanged.length > 0 ? ADMIN.productReloadedBothChanged(bothChanged.join(', ')) : ADMIN.productReloaded, kind: 'info' });
+    // the button pressed goes with the refusal: the focus waits on Save rather than falling to the page
+    saveButton.current?.focus();
   }
 
   async function remove() {
