@@ -151,7 +151,7 @@ export const ADMIN = {
   stockReloaded: 'The current stock is loaded; your other edits are kept. Check the counts and save.',
   reloadProduct: 'Load the newer version, keeping my changes',
   productReloaded: 'The newer version is loaded and your changes are kept over it. Check them and save.',
-  productReloadedBothChanged: (fields: string) => `The newer version is loaded and your changes are kept over it. Also changed by someone else: ${fields}. Your values are shown there; check them and save.`,
+  productReloadedBothChanged: (fields: string) => `The newer version is loaded and your changes are kept over it. Also changed elsewhere: ${fields}. Your values are shown there; check them and save.`,
   productDeleted: 'Product deleted.',
   unlimitedStock: 'Unlimited',
   variantCount: (count: number) => `${count} variant${count === 1 ? '' : 's'}`,
