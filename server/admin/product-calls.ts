@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { AppDeps } from '../deps.ts';
 import {
-  AdminProductRepository, SkuTakenError, StockChangedError, UnknownImageError, UnknownVariantError, UrlIdTakenError,
+  AdminProductRepository, ProductChangedError, SkuTakenError, StockChangedError, UnknownImageError, UnknownVariantError, UrlIdTakenError,
 } from '../db/admin-product-repository.ts';
 import { fillMessage } from '../messages.ts';
 import { HttpError } from '../security/http-error.ts';
@@ -35,7 +35,16 @@ function refusal(error: unknown): unknown {
   if (error instanceof UnknownVariantError) return new HttpError(404, ADMIN.server.variantNotFound);
   if (error instanceof UnknownImageError) return new HttpError(404, ADMIN.server.imageNotFound);
   if (error instanceof StockChangedError) return stockChangedRefusal(error);
+  if (error instanceof ProductChangedError) return productChangedRefusal(error);
   return error;
+}
+
+/**
+ * 409: the product was saved (or given an image) since the editor loaded it. Nothing is written;
+ * the editor loads the newer product and keeps the owner's edits over it (ProductEditor.tsx).
+ */
+function productChangedRefusal(error: ProductChangedError): HttpError {
+  return new HttpError(409, fillMessage(ADMIN.server.productChanged, { product: error.productTitle }), { currentRevision: error.currentRevision });
 }
 
 /**
@@ -108,7 +117,7 @@ export function createProductCalls(deps: AppDeps): Router {
       const stored = await products.findForUpdate(productId);
       if (!stored) throw new HttpError(404, ADMIN.server.productNotFound);
       const imagesBefore = stored.images;
-      await updateProduct(tx, stored, input, actor, now).catch((error: unknown) => {
+      await updateProduct(tx, stored, input, actor, now, input.revisionWhenLoaded).catch((error: unknown) => {
         throw refusal(error);
       });
       const saved = (await products.findById(productId))!;
@@ -143,10 +152,11 @@ export function createProductCalls(deps: AppDeps): Router {
     // decoding a phone photo takes hundreds of MB: uploads take turns, their place taken before the file was read (image-work.ts)
     const stored = await uploadTurnOf(res).run(() => storeImage(imagesDir, file.buffer));
     try {
-      const image = await products.addImage(productId, {
+      const { image, revision } = await deps.store.transaction((tx) => new AdminProductRepository(tx).addImage(productId, {
         assetUrl: stored.assetUrl, originalSize: stored.originalSize, altText, contentType: stored.contentType, byteSize: stored.byteSize,
-      }, stored.copyWidths);
-      res.status(201).json({ image });
+      }, stored.copyWidths));
+      // the product's revision now: the editor that uploaded takes it as its own when it is the one after its own
+      res.status(201).json({ image, revision });
     } catch (error) {
       stored.remove();
       throw error;

@@ -52,6 +52,8 @@ export const productInputSchema = z.object({
   variants: z.array(variantSchema).min(1).max(100),
   additionalFieldsFormId: id.nullable().default(null),
   images: z.array(z.object({ id, altText: altTextSchema })).max(50).optional(),
+  // the product's revision the editor loaded: with it, a save over a product changed since is refused (409)
+  revisionWhenLoaded: z.number().int().min(1).optional(),
 }).superRefine((input, context) => {
   const options = input.variantOptions;
   const repeated = options.find((option, index) => options.indexOf(option) !== index);
@@ -210,6 +212,7 @@ export function productForEditor(product: AdminProduct) {
     additionalFieldsFormId: product.additionalFieldsFormId,
     variants: variantsAsPriced(product),
     images: product.images,
+    revision: product.revision,
   };
 }
 

@@ -45,12 +45,14 @@ export async function createProduct(tx: StoreSession, input: ProductInput, actor
 /**
  * Writes the stored product whole from the input (an empty URL slug keeps its own); the
  * repository's refusals are thrown as they are. Its images are arranged as the input lists
- * them, or kept when it lists none. True when the write changed anything but its images.
+ * them, or kept when it lists none. With the revision the editor loaded, a product saved since
+ * is refused (ProductChangedError); the import sends none and writes over it. True when the
+ * write changed anything but its images.
  */
-export async function updateProduct(tx: StoreSession, stored: AdminProduct, input: ProductInput, actor: string, now: number): Promise<boolean> {
+export async function updateProduct(tx: StoreSession, stored: AdminProduct, input: ProductInput, actor: string, now: number, revisionWhenLoaded?: number): Promise<boolean> {
   const products = new AdminProductRepository(tx);
   const write = { ...productWrite(input, input.urlSlug || stored.urlId, stored), variants: await withGeneratedSkus(input.variants, (sku) => products.skuInUse(sku)) };
-  const result = await products.update(stored.id, write);
+  const result = await products.update(stored.id, write, revisionWhenLoaded);
   const history = new StockHistoryRepository(tx);
   // the count first, then the switch: the order the inventory screen records them in
   await recordStock(history, stored.id, result!.stockChanges, actor, now);

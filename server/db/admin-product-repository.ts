@@ -45,6 +45,8 @@ export interface AdminProduct {
   visible: boolean;
   additionalFieldsFormId: string | null;
   createdOn: number;
+  /** Moved on by each write of what the editor shows: a save names the one it was made against. */
+  revision: number;
   data: Record<string, unknown>;
   variants: AdminVariant[];
   images: AdminImage[];
@@ -100,6 +102,7 @@ export interface UnlimitedSwitch {
 interface ProductRow extends CatalogueProductRow {
   visible: number;
   display_order: number | string;
+  revision: number | string;
 }
 
 interface VariantRow extends CatalogueVariantRow {
@@ -185,6 +188,7 @@ function productOf(row: ProductRow, variants: VariantRow[], images: ImageRow[]):
     visible: Number(row.visible) === 1,
     additionalFieldsFormId: row.additional_fields_form_id,
     createdOn: Number(row.created_on),
+    revision: Number(row.revision),
     data: parseObjectColumn(row.data_json),
     variants: variants.map(toVariant),
     images: images.map(toImage),
@@ -390,11 +394,17 @@ export class AdminProductRepository {
   /**
    * Writes the product whole; call inside a transaction. Returns, for the stock history, each
    * variant's count before and after where it changed and each kept variant switched between
-   * Unlimited and a count, or undefined when the product does not exist.
+   * Unlimited and a count, or undefined when the product does not exist. With `revisionWhenLoaded`
+   * (the revision the editor loaded), a product written since is refused whole (ProductChangedError);
+   * without it the write goes over whatever is stored, as it always did for scripts and the import.
+   * A write that changes anything moves the revision on.
    */
-  async update(id: string, write: AdminProductWrite): Promise<{ stockChanges: StockCountChange[]; unlimitedSwitches: UnlimitedSwitch[]; changed: boolean } | undefined> {
+  async update(id: string, write: AdminProductWrite, revisionWhenLoaded?: number): Promise<{ stockChanges: StockCountChange[]; unlimitedSwitches: UnlimitedSwitch[]; changed: boolean } | undefined> {
     const row = await this.session.get<ProductRow>(`SELECT * FROM products WHERE id = ?${forUpdate(this.session)}`, [id]);
     if (!row) return undefined;
+    const revision = Number(row.revision);
+    // read under the write lock (BEGIN IMMEDIATE, FOR UPDATE): no other process writes between this check and the write
+    if (revisionWhenLoaded !== undefined && revision !== revisionWhenLoaded) throw new ProductChangedError(row.title, revision);
     const stored = await this.lockedVariants(id);
     const storedById = new Map(stored.map((variant) => [variant.id, variant]));
     const unknown = write.variants.find((variant) => variant.id !== undefined && !storedById.has(variant.id));
@@ -415,12 +425,14 @@ export class AdminProductRepository {
     // whether the write changes anything the product row or its variants hold (an import tells
     // the owner which of its products were already as the file has them)
     let changed = productRowDiffers(row, write) || write.variants.length !== stored.length;
-    await this.session.run(
+    // conditional on the revision read: should a store ever let a write slip past the lock, it writes nothing
+    const written = await this.session.run(
       `UPDATE products SET url_id = ?, title = ?, body = ?, body_search_text = ?, excerpt = ?, product_type = ?,
-         additional_fields_form_id = ?, data_json = ?, category_tag_search_text = ?, visible = ? WHERE id = ?`,
+         additional_fields_form_id = ?, data_json = ?, category_tag_search_text = ?, visible = ? WHERE id = ? AND revision = ?`,
       [write.urlId, write.title, write.body, bodySearchText(write.body), write.excerpt, write.productType,
-        write.additionalFieldsFormId, JSON.stringify(write.data), categoryTagSearchText(write.data), write.visible ? 1 : 0, id],
+        write.additionalFieldsFormId, JSON.stringify(write.data), categoryTagSearchText(write.data), write.visible ? 1 : 0, id, revision],
     );
+    if (written.changes !== 1) throw new ProductChangedError(row.title, revision);
     const kept = new Set(write.variants.map((variant) => variant.id).filter((variantId) => variantId !== undefined));
     for (const variant of stored) {
       if (kept.has(variant.id)) continue;
@@ -458,8 +470,24 @@ export class AdminProductRepository {
       if (storedUnlimited !== unlimited) unlimitedSwitches.push({ variantId: variant.id, unlimited, quantity: after });
       changed ||= before !== after || storedUnlimited !== unlimited || variantRowDiffers(storedVariant, variant, index);
     }
+    const imagesChanged = write.images !== undefined && (await this.imagesDiffer(id, write.images));
     if (write.images) await this.arrangeImages(id, write.images);
+    // a save that changes nothing leaves the revision: an import of a file as the shop has it does not refuse the editors open meanwhile
+    if (changed || imagesChanged) await this.moveRevision(id);
     return { stockChanges, unlimitedSwitches, changed };
+  }
+
+  /** The product's revision moved on, and the new one; undefined when the product does not exist. */
+  async moveRevision(productId: string): Promise<number | undefined> {
+    await this.session.run('UPDATE products SET revision = revision + 1 WHERE id = ?', [productId]);
+    const row = await this.session.get<{ revision: number | string }>('SELECT revision FROM products WHERE id = ?', [productId]);
+    return row === undefined ? undefined : Number(row.revision);
+  }
+
+  /** Whether the images listed (in order, with their alt text) differ from the stored ones. */
+  private async imagesDiffer(productId: string, images: ReadonlyArray<{ id: string; altText: string }>): Promise<boolean> {
+    const stored = await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ? ORDER BY display_order, id', [productId]);
+    return stored.length !== images.length || stored.some((image, index) => image.id !== images[index]!.id || image.alt_text !== images[index]!.altText);
   }
 
   /** Puts the product's images in the given order with their alt text; drops the others. Returns the dropped ones. */
@@ -477,8 +505,13 @@ export class AdminProductRepository {
     return dropped.map(toImage);
   }
 
-  /** Adds an uploaded image after the product's others, with the widths of the resized copies made of it (when known). */
-  async addImage(productId: string, image: Omit<AdminImage, 'id'>, copyWidths?: readonly number[]): Promise<AdminImage> {
+  /**
+   * Adds an uploaded image after the product's others, with the widths of the resized copies made
+   * of it (when known); call inside a transaction. The product's revision moves on, so an editor
+   * loaded before the upload cannot save its image list over it; the new revision is returned for
+   * the editor that uploaded it.
+   */
+  async addImage(productId: string, image: Omit<AdminImage, 'id'>, copyWidths?: readonly number[]): Promise<{ image: AdminImage; revision: number }> {
     const id = newAdminId();
     const order = await this.session.get<{ n: number | null }>('SELECT MAX(display_order) AS n FROM product_images WHERE product_id = ?', [productId]);
     await this.session.run(
@@ -487,7 +520,8 @@ export class AdminProductRepository {
       [id, productId, image.assetUrl, image.originalSize, image.altText, Number(order?.n ?? -1) + 1, image.contentType, image.byteSize,
         copyWidths ? copyWidthsColumn(copyWidths) : null],
     );
-    return { id, ...image };
+    const revision = await this.moveRevision(productId);
+    return { image: { id, ...image }, revision: revision! };
   }
 
   /**
@@ -532,6 +566,13 @@ export class AdminProductRepository {
 
 export class UnknownVariantError extends Error {}
 export class UnknownImageError extends Error {}
+
+/** A save made against a revision of the product older than the stored one: refused whole. */
+export class ProductChangedError extends Error {
+  constructor(readonly productTitle: string, readonly currentRevision: number) {
+    super('product changed meanwhile');
+  }
+}
 
 /** A variant whose count the owner changed while the store's changed too: its place in the write and its count now. */
 export interface StockChangedMeanwhile {

@@ -23,6 +23,7 @@ import { NO_NOTICE, refusedNotice, useClearedOnSignIn, useScreenNotice } from '.
 import { useCall } from '../use-call.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
+import { editsOntoNewer } from './product-edits-onto-newer.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -35,16 +36,18 @@ interface StoredProduct {
   categories: string[]; tags: string[]; variantOptions: string[]; additionalFieldsFormId: string | null; variants: StoredVariant[]; images: StoredImage[];
   /** A digital product's download file (absent from an older server). */
   file?: ProductFile | null;
+  /** Moved on by each save or image upload; sent back with a save, which is refused if it has moved since (absent from an older server). */
+  revision?: number;
 }
 
-interface VariantForm {
+export interface VariantForm {
   key: string; id?: string; values: string[]; sku: string; price: string; salePrice: string; onSale: boolean; stock: string; unlimited: boolean; weight: string;
   /** A stored variant's count as loaded: sent with the save, so a count left as it was keeps what orders made of it since. */
   loadedStock?: number;
   /** A stored variant's Unlimited switch as loaded: sent with the save, so a switch left alone keeps one made elsewhere since. */
   loadedUnlimited?: boolean;
 }
-interface ProductForm {
+export interface ProductForm {
   title: string; description: string; excerpt: string; urlSlug: string; productType: (typeof KINDS)[number]; visible: boolean;
   categories: string; tags: string; options: string; additionalFieldsFormId: string; variants: VariantForm[]; images: StoredImage[];
 }
@@ -158,6 +161,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [busy, setBusy] = useState(false);
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
+  // the product's revision the form was loaded from, sent with a save; a save refused because
+  // someone else saved the product since offers the newer product with the owner's edits kept
+  const [revision, setRevision] = useState<number | undefined>(undefined);
+  const [productChanged, setProductChanged] = useState(false);
   // as lists do, a load refused because the session had ended asks again once the owner has signed in again
   const opened = useCall<{ product: StoredProduct }>(openedId === null ? null : `/api/admin/products/${encodeURIComponent(openedId)}`);
   const forms = useCall<{ forms: Array<{ id: string; name: string }> }>('/api/admin/messages/forms').data?.forms ?? [];
@@ -181,11 +188,15 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const uploadField = useRef<HTMLInputElement>(null);
   const focusAfterUpload = useFocusAfterCall(uploading !== null);
   useUnsavedChanges(form !== null && hasEdits(form, saved));
+  // the form as typed, for what finishes after an await (loading the newer product)
+  const latestForm = useRef(form);
+  latestForm.current = form;
   const show = (product: StoredProduct) => {
     const shown = formOf(product, currency);
     setStored(product);
     setForm(shown);
     setSaved(shown);
+    setRevision(product.revision);
   };
 
   useEffect(() => {
@@ -206,7 +217,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     focusAfterCall(saveButton);
     setBusy(true);
     setNotice(NO_NOTICE);
-    const payload = payloadOf(form!, currency);
+    const payload = { ...payloadOf(form!, currency), ...(productId !== null && revision !== undefined ? { revisionWhenLoaded: revision } : {}) };
     const answer = productId === null
       ? await adminCall<{ product: StoredProduct }>('POST', '/api/admin/products', payload)
       : await adminCall<{ product: StoredProduct }>('PUT', `/api/admin/products/${encodeURIComponent(productId)}`, payload);
@@ -216,12 +227,16 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       // the counts that changed are named in the message itself, not only under their fields
       const changedMeanwhile = answer.status === 409 && Array.isArray(answer.body?.currentStock);
       setStockChanged(changedMeanwhile);
-      setNotice(refusedNotice(answer, changedMeanwhile ? answer.message : refusalText(answer)));
+      // saved by someone else since it was loaded: the message says so, and the newer product is offered
+      const savedElsewhere = answer.status === 409 && typeof answer.body?.currentRevision === 'number';
+      setProductChanged(savedElsewhere);
+      setNotice(refusedNotice(answer, changedMeanwhile || savedElsewhere ? answer.message : refusalText(answer)));
       focusFirstError();
       return;
     }
     setErrors({});
     setStockChanged(false);
+    setProductChanged(false);
     show(answer.data.product);
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
     if (productId === null) {
@@ -248,6 +263,31 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setErrors({});
     setStockChanged(false);
     setNotice({ text: ADMIN.stockReloaded, kind: 'info' });
+  }
+
+  /**
+   * The product as someone else saved it, with the owner's unsaved edits kept over it
+   * (product-edits-onto-newer.ts); the next save is made against its revision.
+   */
+  async function loadNewerVersion() {
+    if (productId === null) return;
+    const answer = await adminCall<{ product: StoredProduct }>('GET', `/api/admin/products/${encodeURIComponent(productId)}`);
+    if (!answer.ok) {
+      setNotice(refusedNotice(answer));
+      return;
+    }
+    const newer = formOf(answer.data.product, currency);
+    const { form: merged, bothChanged } = editsOntoNewer(latestForm.current!, saved!, newer);
+    setStored(answer.data.product);
+    setSaved(newer);
+    setForm(merged);
+    setRevision(answer.data.product.revision);
+    setErrors({});
+    setProductChanged(false);
+    setStockChanged(false);
+    setNotice({ text: bothChanged.length > 0 ? ADMIN.productReloadedBothChanged(bothChanged.join(', ')) : ADMIN.productReloaded, kind: 'info' });
+    // the button pressed goes with the refusal: the focus waits on Save rather than falling to the page
+    saveButton.current?.focus();
   }
 
   async function remove() {
@@ -280,7 +320,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setUploading({ name: file.name, sent: 0 });
     // an earlier save's "Product saved." would say nothing of the upload
     setNotice({ text: ADMIN.imageUploading(file.name), kind: 'info' });
-    const answer = await adminUpload<{ image: StoredImage }>(`/api/admin/products/${encodeURIComponent(productId)}/images`, body,
+    const answer = await adminUpload<{ image: StoredImage; revision?: number }>(`/api/admin/products/${encodeURIComponent(productId)}/images`, body,
       (sent) => setUploading({ name: file.name, sent }));
     setUploading(null);
     if (answer.ok) {
@@ -290,6 +330,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       // added to the form as it is now, with whatever was typed during the upload
       setForm((last) => last && { ...last, images: [...last.images, answer.data.image] });
       setSaved((last) => last && { ...last, images: [...last.images, answer.data.image] });
+      // the upload moved the product's revision on: the one after the form's means nobody else saved
+      // in between, so the form saves against it; otherwise its save is refused and offers the newer product
+      const uploaded = answer.data.revision;
+      setRevision((last) => (last !== undefined && uploaded === last + 1 ? uploaded : last));
     } else {
       // the refusal is said under the upload field
       setNotice({ text: '', kind: 'info' });
@@ -469,6 +513,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions">
             {stockChanged ? <button type="button" onClick={() => void loadCurrentStock()}>{ADMIN.reloadStock}</button> : null}
+            {productChanged ? <button type="button" onClick={() => void loadNewerVersion()}>{ADMIN.reloadProduct}</button> : null}
             <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
             {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
           </div>

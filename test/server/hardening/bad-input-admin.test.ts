@@ -102,6 +102,10 @@ describe(`POST ${PRODUCTS} and PUT ${PRODUCT}`, () => {
       await refused(() => send(withVariant({ priceCents: null })), { status: 400, field: 'variants.0.priceCents' });
       await refused(() => send(withVariant({ qtyInStock: 1.5 })), { status: 400, field: 'variants.0.qtyInStock' });
       await refused(() => send(withVariant({ unlimited: 1 })), { status: 400, field: 'variants.0.unlimited' });
+      // the revision the editor loaded: a whole number from 1
+      for (const revision of ['1', 0, -1, 1.5, null]) {
+        await refused(() => send(productInput({ revisionWhenLoaded: revision })), { status: 400, field: 'revisionWhenLoaded' });
+      }
     }
   });
 
