@@ -4,6 +4,7 @@ import { messageWithHint } from '../../engine/cli/report.ts';
 import { messages } from '../../engine/messages.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
+import { evalOperandWarnings } from './eval-operand-warnings.ts';
 import { unknownPlatformValues } from './platform-values.ts';
 import { unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
 import { filesReached } from './files-reached.ts';
@@ -177,7 +178,7 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
  */
 export function authorSlipWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
   const units = unitsOf(folder);
-  return [...unknownPlatformValues(units), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
+  return [...unknownPlatformValues(units), ...evalOperandWarnings(units), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
 }
 
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layoutName: string | undefined): FolderProblem[] {

@@ -335,6 +335,13 @@ describe('checking a template folder', () => {
     expect(result.problems[1]!.message).toContain('max(');
   });
 
+  it('warns of an .eval operator without an operand where it is written, as tmpl check FILE does', () => {
+    const result = checkTemplateFolder(source({ 'collections/blog.list': 'list\n  {.eval @n = items.length + * 2}' }));
+    expect(result.problems).toEqual([
+      { file: 'collections/blog.list', line: 2, column: 3, severity: 'warning', message: messages.evalMissingOperand('@n = items.length + * 2', messages.exprMissingOperand('multiply', 'left'), messages.evalGapSilent(['@n'])) },
+    ]);
+  });
+
   it('warns of a layout whose regions never write {squarespace.main-content}, also when a block they apply does', () => {
     const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>{squarespace-headers}{squarespace-footers}' }));
     expect(mistyped.problems).toEqual([
