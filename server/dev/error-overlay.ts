@@ -69,6 +69,7 @@ export function overlayEntries(
       hint: hintFor(error.message, defaultRegistry, {
         tag: source === undefined ? undefined : tagAt(source, error.line, error.column),
         source,
+        at: error,
         partials: partialsFor(error.message),
         usageOf: pluginUsage,
       }),
