@@ -1,5 +1,6 @@
 import { closestName, LineIndex } from '../../engine/index.ts';
 import { EditedText } from './edited-text.ts';
+import { missingTagAttributes } from './platform-tag-attributes.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /**
@@ -179,6 +180,8 @@ function rewriteRange(source: string, from: number, to: number, rewrite: Rewrite
     const id = nextId();
     const tag: PlatformTag = { id, kind, attributes: open.attributes, body, file, line: where.line, column: where.column };
     tags.push(tag);
+    // without it the tag renders nothing: an error wherever it stands, told alike by the overlay, tmpl check and render, and the log
+    for (const message of missingTagAttributes(kind, open.attributes)) problems.push({ message, severity: 'error', file, ...where });
     if (kind === 'script') {
       if (scriptRun !== null && text.slice(scriptRun.end, match.index).trim() === '') {
         (scriptRun.first.scriptRun ??= [scriptRun.first.id]).push(id);
