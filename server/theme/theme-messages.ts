@@ -115,6 +115,8 @@ export const themeMessages = {
   folderBrokenDevLog: 'the template folder cannot be loaded: every page shows the problem until it is fixed',
   /** Malformed tags the engine keeps as text (the reference's validate mode); logged once per compile. */
   malformedTagsLog: 'template has malformed tags kept as text',
+  /** A folder's: its platform tags missing an attribute they cannot do without too, which render nothing. */
+  folderMalformedTagsLog: 'template folder has malformed tags: pages show each as text, or without what a platform tag missing an attribute renders',
   renderErrorsLog: 'template folder page rendered with errors',
   externalBlockLog: 'template folder applies a block it does not contain',
 } as const;
