@@ -8,6 +8,7 @@
  */
 import { messages } from './messages.ts';
 import type { PluginRegistry } from './plugins/registry.ts';
+import { evalMissingOperandWarning } from './diagnostics/eval-missing-operand.ts';
 import { cachedExpression } from './runtime/expression-cache.ts';
 import type { Limits } from './runtime/limits.ts';
 import { LIFTED, joinPath, type AlternateNode, type FormatterCall, type Node, type RootNode } from './syntax/nodes.ts';
@@ -33,6 +34,8 @@ export interface EvalUse extends Position {
   code: string;
   /** Problems compiling the expression, as a render would report them; [] when it compiles. */
   problems: string[];
+  /** An operator written without an operand, which the references accept and meet only where it runs; [] otherwise. */
+  warnings: string[];
 }
 
 export interface TemplateAnalysis {
@@ -120,7 +123,8 @@ export function analyzeTemplate({ root, lines, plugins, limits }: AnalyzeInput):
       case Opcode.EVAL: {
         const { expr } = cachedExpression(node.code, limits);
         const problems = expr.errors.map((e) => messages.expressionParse(expr.source, e));
-        evals.push({ code: node.code, problems, ...at(node.offset) });
+        const gap = problems.length === 0 ? evalMissingOperandWarning(node.code) : null;
+        evals.push({ code: node.code, problems, warnings: gap === null ? [] : [gap], ...at(node.offset) });
         return;
       }
       case Opcode.INCLUDE:

@@ -82,6 +82,13 @@ export const messages = {
   exprHexDigits: 'Expected digits after start of hex number',
   exprFunctionCallFailed: (name: string) => `Error calling function ${name}`,
   exprUnexpectedToken: 'Reduce error: unexpected token on stack',
+  // What `tmpl check` says of an expression written without an operand, which the references accept and only meet where it runs.
+  exprMissingOperand: (operator: string, side: 'left' | 'right') => `the operator ${operator} has no operand on its ${side}`,
+  evalMissingOperand: (expr: string, gap: string, consequence: string) =>
+    `Expression ${JSON.stringify(expr)} is missing an operand: ${gap}. Squarespace accepts the template; when the expression runs, ${consequence}`,
+  evalGapReported: (error: string) => `it reports ${error}`,
+  evalGapSilent: (unset: readonly string[]) =>
+    unset.length > 0 ? `it leaves ${unset.join(', ')} unset, without an error` : 'it computes nothing, without an error',
   exprCharacterKinds: {
     backspace: 'backspace',
     formFeed: 'form feed',

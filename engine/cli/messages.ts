@@ -141,6 +141,8 @@ export const cliMessages = {
   /** A render of a developer template's file on its own, said to a person at a terminal (`tmpl render site.region`). */
   renderedOutsideTemplateFolder: (file: string, folder: string, shown = folder) =>
     `note: ${file} is a file of the developer-template folder ${shown}, rendered here alone: its <squarespace:…> tags stay as written and the platform's {squarespace…} values write nothing; tmpl render ${folder} --page URL --data context.json renders a page as the storefront composes it`,
+  /** A problem the references accept, placed as a folder's check places its warnings. */
+  placedWarning: (file: string, line: number, column: number, message: string) => `${file}:${line}:${column} warning: ${message}`,
   partialsNotLookedUp: (names: number) =>
     `note: partials were not looked up (${names} ${names === 1 ? 'name' : 'names'} applied or included); add --partials DIR to check them`,
   /**

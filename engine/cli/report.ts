@@ -33,16 +33,16 @@ export function messageWithHint(message: string, registry: PluginRegistry, conte
 }
 
 /** The message with its hint; a partial missing because no folder was named says so. */
-function messageForCli(message: string, registry: PluginRegistry, source: string | undefined, tag: string | undefined, partials: KnownPartials | undefined): string {
+function messageForCli(message: string, registry: PluginRegistry, source: string | undefined, tag: string | undefined, partials: KnownPartials | undefined, at?: HintContext['at']): string {
   if (partials === null && missingPartialName(message) !== undefined) return cliMessages.hint(message, cliMessages.noPartialsFolder);
-  return messageWithHint(message, registry, { tag, source, partials: partials ?? undefined });
+  return messageWithHint(message, registry, { tag, source, at, partials: partials ?? undefined });
 }
 
 export function reportError(error: TemplateError, find: SourceFinder, registry: PluginRegistry, io: CliIo, partials?: KnownPartials, count = 1): void {
   const file = find(error.name);
   const where = file?.path ?? error.name ?? 'template';
   const tag = file === undefined ? undefined : tagAt(file.source, error.line, error.column);
-  const line = `${where}:${error.line}:${error.column} ${messageForCli(error.message, registry, file?.source, tag, partials)}`;
+  const line = `${where}:${error.line}:${error.column} ${messageForCli(error.message, registry, file?.source, tag, partials, error)}`;
   io.err(count > 1 ? cliMessages.repeated(line, count) : line);
   if (file === undefined || error.line < 1) return;
   const frame = codeFrame(file.source, error.line, error.column, { color: io.color === true });

@@ -11,7 +11,8 @@ import damerauLevenshtein from 'damerau-levenshtein';
 import { messages } from '../messages.ts';
 import type { PluginRegistry } from '../plugins/registry.ts';
 import { INSTRUCTION_KEYWORDS } from '../syntax/tag-diagnosis.ts';
-import { lostEnd, parsedWithoutPluginChecks } from './lost-end.ts';
+import { lostEnd } from './lost-end.ts';
+import { strayEndsCloseRefusedOpenings } from './refused-openings.ts';
 import type { PluginUsage } from './plugin-usage.ts';
 
 /** The hints' texts. */
@@ -165,20 +166,32 @@ function usageHint(kind: 'formatter' | 'predicate', name: string, context: HintC
   return usage === undefined ? undefined : HINTS.takes(name, usage.args, usage.forms);
 }
 
+/** The instructions that open a block, as intendedInstructions writes them. */
+const BLOCK_OPENERS: ReadonlySet<string> = new Set(['.section', '.repeated section', '.if', '.macro']);
+
 /**
- * Whether every {.end} of the file closes a block as the author wrote it, the plugins' checks
- * aside: then an {.end} the compiler found at the root closes a block whose opening tag it refused
- * (a predicate given too few arguments), and removing it, as the usual hint says, would break the
- * file once that tag is fixed.
+ * Whether a refused tag's keyword was meant to open a block: written as one (`{.section}`, `{.if}`,
+ * a predicate), or a slip of one (`{.sectoin a}`, `{.repeted section items}`).
  */
-function endsMatchOpenings(source: string | undefined): boolean {
-  if (source === undefined) return false;
-  return !parsedWithoutPluginChecks(source).errors.some((error) => NOT_ALLOWED_AT_ROOT.exec(error.message)?.[1] === 'END');
+function meantToOpenBlock(keyword: string, registry: PluginRegistry): boolean {
+  const word = keyword.replace(/\?$/, '');
+  if (keyword.endsWith('?') || BLOCK_OPENERS.has(`.${word}`) || word === 'repeated') return true;
+  return intendedInstructions(word, registry).some((meant) => BLOCK_OPENERS.has(meant) || meant.endsWith('?'));
+}
+
+/**
+ * Whether an {.end} the compiler found at the root closes a block whose opening tag it refused as
+ * written (missing its name, mistyped, or given arguments its predicate does not take): removing
+ * it, as the usual hint says, would break the file once that tag is fixed.
+ */
+function endsMatchOpenings(context: HintContext, registry: PluginRegistry): boolean {
+  if (context.source === undefined) return false;
+  return strayEndsCloseRefusedOpenings(context.source, (keyword) => meantToOpenBlock(keyword, registry), context.at);
 }
 
 /** The hint for an instruction where it may not stand (opcode names as the messages give them). */
-function misplacedHint(opcode: string, parent: string | undefined, source?: string): string | undefined {
-  if (opcode === 'END') return endsMatchOpenings(source) ? HINTS.endOfRefusedOpening : HINTS.endWithoutBlock;
+function misplacedHint(opcode: string, parent: string | undefined, context: HintContext, registry: PluginRegistry): string | undefined {
+  if (opcode === 'END') return endsMatchOpenings(context, registry) ? HINTS.endOfRefusedOpening : HINTS.endWithoutBlock;
   if (opcode === 'ALTERNATES_WITH') return parent === 'REPEATED' ? HINTS.alternatesTwice : HINTS.alternatesOutsideRepeated;
   if (opcode === 'OR_PREDICATE') return parent === 'MACRO' ? HINTS.orInMacro : HINTS.orWithoutBlock;
   return undefined;
@@ -198,6 +211,8 @@ export interface HintContext {
    * can come from several instructions, and the hint for one that stops short shows its form.
    */
   tag?: string;
+  /** Where the error is in `source`: of two stray {.end}s, one may close a refused opening tag and the other not. */
+  at?: { line: number; column: number };
   /** The names a render could apply (its partials), for the closest one to a missing partial. */
   partials?: readonly string[];
   /**
@@ -335,8 +350,8 @@ export function hintFor(message: string, registry: PluginRegistry, context: Hint
     const lost = lostEndHint(context.source);
     return lost === undefined ? HINTS.endOfFileInBlock(tag) : HINTS.endOfFileLostEnd(tag, lost);
   }
-  if ((found = NOT_ALLOWED_AT_ROOT.exec(message))) return misplacedHint(found[1] as string, undefined, context.source);
-  if ((found = NOT_ALLOWED_IN_BLOCK.exec(message))) return misplacedHint(found[1] as string, found[2], context.source);
+  if ((found = NOT_ALLOWED_AT_ROOT.exec(message))) return misplacedHint(found[1] as string, undefined, context, registry);
+  if ((found = NOT_ALLOWED_IN_BLOCK.exec(message))) return misplacedHint(found[1] as string, found[2], context, registry);
   if (DEAD_CODE.test(message)) return HINTS.orAfterPlainOr;
   if ((found = INVALID_INSTRUCTION.exec(message))) {
     const guesses = intendedInstructions(found[1] as string, registry);

@@ -58,6 +58,8 @@ export function createDevTools(options: DevToolsOptions): DevTools {
     watcher,
     renderedPage(html, errors, warnings = []) {
       const entries = (problems: readonly TemplateError[]) => overlayEntries(problems, options.sourceOf, options.partialNames);
+      // nothing rendered (a layout whose only region has no file): the errors' own page, titled as the others are
+      if (html.trim() === '' && errors.length > 0) return overlayPage(entries(errors), PAGE_SCRIPTS, entries(warnings));
       const overlay = errors.length > 0 || warnings.length > 0 ? overlayMarkup(entries(errors), entries(warnings)) : '';
       return beforeBodyEnd(html, overlay + PAGE_SCRIPTS);
     },

@@ -35,7 +35,15 @@ export const NARROW_FRAME_WIDTH = 24;
 
 /** The overlay's headings. */
 export const overlayText = {
-  errors: (count: number) => (count === 1 ? '1 template error' : `${count} template errors`),
+  /** Named by what failed: a LESS error is a stylesheet's, listed with the templates' when both fail. */
+  errors: (count: number, stylesheets = 0) => {
+    const named = (n: number, kind: string) => `${n} ${kind} ${n === 1 ? 'error' : 'errors'}`;
+    const templates = count - stylesheets;
+    if (stylesheets === 0) return named(count, 'template');
+    return templates === 0 ? named(stylesheets, 'stylesheet') : `${named(templates, 'template')} and ${named(stylesheets, 'stylesheet')}`;
+  },
+  /** The page that stands for templates that do not compile. */
+  pageTitle: 'Template errors',
   /** Warnings: something the author likely did not mean, while every page still works. */
   warnings: (count: number) => `${count === 1 ? '1 warning' : `${count} warnings`} (the site still works)`,
   /** Behind the overlay of a page that does not compile, seen once it is closed. */
@@ -69,6 +77,7 @@ export function overlayEntries(
       hint: hintFor(error.message, defaultRegistry, {
         tag: source === undefined ? undefined : tagAt(source, error.line, error.column),
         source,
+        at: error,
         partials: partialsFor(error.message),
         usageOf: pluginUsage,
       }),
@@ -141,6 +150,11 @@ export function errorsSignature(entries: readonly OverlayEntry[]): string {
   return createHash('sha256').update(listed).digest('hex').slice(0, 16);
 }
 
+/** A stylesheet's problem: LESS names the file of styles/ (or the stylesheets as a whole, `styles`). */
+function isStylesheet(file: string): boolean {
+  return file === 'styles' || file.startsWith('styles/') || /\.(less|css)$/.test(file);
+}
+
 /**
  * The overlay itself: an open, non-modal <dialog> named by its heading, listing every error, then
  * every warning, closed by its button without any script (a form with method="dialog"), so the
@@ -149,7 +163,8 @@ export function errorsSignature(entries: readonly OverlayEntry[]): string {
  * <details>, again without a script).
  */
 export function overlayMarkup(entries: readonly OverlayEntry[], warnings: readonly OverlayEntry[] = []): string {
-  const errors = entries.length > 0 ? `<h1 id="${TITLE_ID}">${overlayText.errors(entries.length)}</h1><ol>${overlayItems(entries)}</ol>` : '';
+  const stylesheets = entries.filter((entry) => isStylesheet(entry.template)).length;
+  const errors = entries.length > 0 ? `<h1 id="${TITLE_ID}">${overlayText.errors(entries.length, stylesheets)}</h1><ol>${overlayItems(entries)}</ol>` : '';
   const heading = `<h2 class="warnings"${entries.length === 0 ? ` id="${TITLE_ID}"` : ''}>${overlayText.warnings(warnings.length)}</h2>`;
   const list = `<ol class="warnings">${overlayItems(warnings)}</ol>`;
   // under errors the warnings are read with them; alone they wait, folded, until the author opens them
@@ -171,11 +186,11 @@ export function beforeBodyEnd(html: string, markup: string): string {
  * A whole page for templates that do not compile: there is no page to show behind the overlay. Its
  * viewport is the device's, so a phone lays it out at its own width (and shows the narrow frames).
  */
-export function overlayPage(entries: readonly OverlayEntry[], extraMarkup: string): string {
+export function overlayPage(entries: readonly OverlayEntry[], extraMarkup: string, warnings: readonly OverlayEntry[] = []): string {
   // An empty icon: the browser would otherwise ask for /favicon.ico and log a 404 beside the errors.
   // closed, the overlay leaves this line rather than an empty page, with the way back to the errors
   const behind = `<p class="behind">${escapeHtml(overlayText.noPage)} <a href="">${escapeHtml(overlayText.showAgain)}</a></p>`;
   return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-    + '<title>Template errors</title><link rel="icon" href="data:,"></head><body>'
-    + overlayMarkup(entries) + behind + extraMarkup + '</body></html>';
+    + `<title>${escapeHtml(overlayText.pageTitle)}</title><link rel="icon" href="data:,"></head><body>`
+    + overlayMarkup(entries, warnings) + behind + extraMarkup + '</body></html>';
 }

@@ -81,7 +81,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
     throw new TemplateFolderError([{ file: deps.options.templateDir ?? givenDir, line: 0, column: 0, message: themeMessages.templateDirEmpty, severity: 'error' }]);
   }
   const templates = new TemplateStore(themeDir, deps.options.dev === true, (template, errors) => {
-    deps.log.warn({ template, ...templateErrorsForLog(errors) }, themeMessages.malformedTagsLog);
+    // errors to the author, as the overlay counts them (the page still serves them as text)
+    deps.log.error({ template, ...templateErrorsForLog(errors) }, themeMessages.malformedTagsLog);
   });
   const folderPages = isDeveloperTemplate
     ? createFolderPages(deps, themeDir, createBuiltinPages(deps.log, deps.options.dev === true))

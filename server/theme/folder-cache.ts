@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { authorSlipWarnings } from './folder-check.ts';
+import { asAuthorSeesIt, authorSlipWarnings } from './folder-check.ts';
 import { asTemplateErrors, isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { authoredPartialNames } from './platform-tags.ts';
 import { problemsText } from './problems-text.ts';
@@ -64,11 +64,12 @@ export class FolderCache {
     const errors = load.problems.filter((p) => p.severity === 'error');
     if (errors.length > 0) {
       const text = problemsText(asTemplateErrors(errors), (file) => this.source.read(file), () => authoredPartialNames(load.folder!.partials));
-      this.log.warn({ folder: this.source.label, problems: errors }, `${themeMessages.folderErrorsLog}: ${text}`);
+      this.log.error({ folder: this.source.label, problems: errors }, `${themeMessages.folderErrorsLog}: ${text}`);
     }
     else this.log.info({ folder: this.source.label, name: load.folder.conf.name }, themeMessages.folderLoaded);
-    const malformed = load.problems.filter((p) => p.validation === true);
-    if (malformed.length > 0) this.log.warn({ folder: this.source.label, problems: malformed }, themeMessages.malformedTagsLog);
+    // errors to the author, as the overlay counts them and tmpl check reports them (the page still serves them as text)
+    const malformed = load.problems.filter((p) => p.validation === true).map(asAuthorSeesIt);
+    if (malformed.length > 0) this.log.error({ folder: this.source.label, problems: malformed }, themeMessages.folderMalformedTagsLog);
     // Development: a mistyped platform value or .conf setting, or a layout without the page's
     // content, headers or footers, leaves pages without a word but the overlay of such a page;
     // told when it appears and when it is fixed, not again at each save while it stays

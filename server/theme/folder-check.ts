@@ -4,6 +4,8 @@ import { messageWithHint } from '../../engine/cli/report.ts';
 import { messages } from '../../engine/messages.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
+import { evalOperandWarnings } from './eval-operand-warnings.ts';
+import { unknownTagAttributes } from './platform-tag-attributes.ts';
 import { unknownPlatformValues } from './platform-values.ts';
 import { unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
 import { filesReached } from './files-reached.ts';
@@ -130,27 +132,21 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
       : themeMessages.tagTemplateMissing(`<squarespace:${tag.kind}>`, `${template}.block`, tag.file);
     problems.push({ ...at, message: withGuess(message, `${template}.block`, folder), severity });
   }
-  if (tag.kind === 'navigation') {
-    const id = tag.attributes.navigationId;
-    if (id === undefined) problems.push({ ...at, message: themeMessages.tagAttributeMissing('navigation', 'navigationId'), severity });
-    else if (!id.includes('{') && !folder.conf.navigations.some((nav) => nav.name === id)) {
-      // a mistyped name still renders (the platform falls back by position): name the one meant
-      const guess = closestName(id, folder.conf.navigations.map((nav) => nav.name));
-      const message = themeMessages.navigationUnknown(id, tag.file);
-      problems.push({ ...at, message: guess === undefined ? message : themeMessages.didYouMean(message, guess), severity: 'warning' });
-    }
+  // an attribute it cannot do without is the loader's error (platform-tags.ts), as the overlay shows it
+  const id = tag.kind === 'navigation' ? tag.attributes.navigationId : undefined;
+  if (id !== undefined && id !== '' && !id.includes('{') && !folder.conf.navigations.some((nav) => nav.name === id)) {
+    // a mistyped name still renders (the platform falls back by position): name the one meant
+    const guess = closestName(id, folder.conf.navigations.map((nav) => nav.name));
+    const message = themeMessages.navigationUnknown(id, tag.file);
+    problems.push({ ...at, message: guess === undefined ? message : themeMessages.didYouMean(message, guess), severity: 'warning' });
   }
-  if (tag.kind === 'query' && tag.attributes.collection === undefined) {
-    problems.push({ ...at, message: themeMessages.tagAttributeMissing('query', 'collection'), severity });
-  }
-  if (tag.kind === 'block-field' && tag.attributes.id === undefined) {
-    problems.push({ ...at, message: themeMessages.tagAttributeMissing('block-field', 'id'), severity });
-  }
-  if (tag.kind === 'script') {
-    const src = tag.attributes.src ?? '';
-    // a file scripts/ lacks is one of missingFiles()
-    if (src === '') problems.push({ ...at, message: themeMessages.tagAttributeMissing('script', 'src'), severity });
-  }
+}
+
+/** Attributes written on the folder's platform tags that the tags do not take, which they ignore without a word. */
+function unknownAttributeWarnings(folder: TemplateFolder): FolderProblem[] {
+  return [...folder.tags.values()].flatMap((tag) =>
+    unknownTagAttributes(tag.kind, tag.attributes).map((message): FolderProblem => ({ file: tag.file, line: tag.line, column: tag.column, message, severity: 'warning' })),
+  );
 }
 
 /**
@@ -177,7 +173,7 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
  */
 export function authorSlipWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
   const units = unitsOf(folder);
-  return [...unknownPlatformValues(units), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
+  return [...unknownPlatformValues(units), ...evalOperandWarnings(units), ...unknownAttributeWarnings(folder), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
 }
 
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layoutName: string | undefined): FolderProblem[] {

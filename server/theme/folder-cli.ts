@@ -47,7 +47,7 @@ function printProblem(problem: FolderProblem, dir: string, source: TemplateSourc
   const file = path.join(dir, problem.file);
   const text = problem.line > 0 ? source.read(problem.file) : undefined;
   const tag = text === undefined ? undefined : tagAt(text, problem.line, problem.column);
-  io.err(`${placeOf({ ...problem, file })} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry, { tag, source: text })}`);
+  io.err(`${placeOf({ ...problem, file })} ${problem.severity}: ${messageWithHint(problem.message, defaultRegistry, { tag, source: text, at: problem })}`);
   if (text !== undefined && problem.severity === 'error') io.err(codeFrame(text, problem.line, problem.column));
 }
 
@@ -223,7 +223,7 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     const text = error.name !== undefined && error.line > 0 ? source.read(error.name) : undefined;
     const tag = text === undefined ? undefined : tagAt(text, error.line, error.column);
     // a missing block gets the folder's block it likely meant, as `tmpl check` and the development overlay give it
-    const hinted = messageWithHint(error.message, defaultRegistry, { tag, source: text, partials: result.blocks });
+    const hinted = messageWithHint(error.message, defaultRegistry, { tag, source: text, at: error, partials: result.blocks });
     const line = `${placeOf({ file, line: error.line, column: error.column })} ${hinted}`;
     io.err(error.count > 1 ? cliMessages.repeated(line, error.count) : line);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));

@@ -326,11 +326,20 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     }
   }
 
-  // said at start, not first when a page is asked for
+  // said at start, not first when a page is asked for: the page files' warnings and the
+  // stylesheet's (one template.conf names and styles/ lacks; a LESS error), which its compile tells
   if (watching) {
     pageFileWarnings().catch(() => {
       // a folder that cannot be loaded is already told, and shown on every page
     });
+    try {
+      styles().catch(() => {
+        // a compile that fails is told by styles() itself
+      });
+    } catch (error) {
+      // a folder that cannot be loaded is already told, and shown on every page
+      if (!(error instanceof TemplateFolderError)) throw error;
+    }
   }
 
   return {

@@ -63,7 +63,8 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
         case 'navigation': {
           const id = attribute(tag, 'navigationId', ctx) ?? '';
           const items = data.navigation(id);
-          if (items === undefined) notice(tag, themeMessages.navigationNotInSite(id));
+          // a tag without its navigationId is the loader's error already
+          if (items === undefined && id !== '') notice(tag, themeMessages.navigationNotInSite(id));
           return items === undefined ? '' : renderWith(tag, { items }, ctx);
         }
         case 'folder-navigation': {
@@ -85,7 +86,8 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
             categories: queryNames(attribute(tag, 'category', ctx)),
             tags: queryNames(attribute(tag, 'tag', ctx)),
           });
-          if (result === null) {
+          // a tag without its collection (`collecton="shop"`) is the loader's error already, said once in its words
+          if (result === null && (tag.attributes.collection ?? '') !== '') {
             // the store's collection a mistyped name likely meant, as for a navigation
             const guess = collection === '' ? undefined : closestName(collection, data.collectionNames?.() ?? []);
             const said = themeMessages.queryCollectionNotInSite(collection);

@@ -1,5 +1,6 @@
 import { closestName, LineIndex } from '../../engine/index.ts';
 import { EditedText } from './edited-text.ts';
+import { missingTagAttributes } from './platform-tag-attributes.ts';
 import { themeMessages } from './theme-messages.ts';
 
 /**
@@ -179,6 +180,9 @@ function rewriteRange(source: string, from: number, to: number, rewrite: Rewrite
     const id = nextId();
     const tag: PlatformTag = { id, kind, attributes: open.attributes, body, file, line: where.line, column: where.column };
     tags.push(tag);
+    // without it the tag renders nothing: a malformed tag, as a mistyped one is (the page is still served, and the
+    // overlay, tmpl check, tmpl render and the log each count it an error), said once here in these words
+    for (const message of missingTagAttributes(kind, open.attributes)) problems.push({ message, severity: 'warning', validation: true, file, ...where });
     if (kind === 'script') {
       if (scriptRun !== null && text.slice(scriptRun.end, match.index).trim() === '') {
         (scriptRun.first.scriptRun ??= [scriptRun.first.id]).push(id);

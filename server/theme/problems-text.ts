@@ -22,7 +22,7 @@ export function problemsText(
     const tag = source === undefined ? undefined : tagAt(source, error.line, error.column);
     const where = error.line > 0 ? `${name}:${error.line}:${error.column}` : name;
     // in the words `tmpl` and the overlay give it: the message, then its hint
-    return `${where} ${messageWithHint(error.message, defaultRegistry, { tag, source, partials })}`;
+    return `${where} ${messageWithHint(error.message, defaultRegistry, { tag, source, at: error, partials })}`;
   });
   const more = errors.length > LISTED ? `; and ${errors.length - LISTED} more` : '';
   return lines.join('; ') + more;

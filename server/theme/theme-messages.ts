@@ -54,6 +54,8 @@ export const themeMessages = {
   tagNotClosed: (tag: string) => `<squarespace:${tag}> is never closed`,
   tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
+  tagAttributeMisspelt: (missing: string, written: string, attribute: string) => `${missing}: ${written} is written (did you mean '${attribute}'?)`,
+  tagAttributeUnknown: (tag: string, attribute: string) => `<squarespace:${tag}> takes no attribute ${attribute}: the tag ignores it`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
   assetMissing: (path: string) => `asset '${path}' is not in assets/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
@@ -113,6 +115,8 @@ export const themeMessages = {
   folderBrokenDevLog: 'the template folder cannot be loaded: every page shows the problem until it is fixed',
   /** Malformed tags the engine keeps as text (the reference's validate mode); logged once per compile. */
   malformedTagsLog: 'template has malformed tags kept as text',
+  /** A folder's: its platform tags missing an attribute they cannot do without too, which render nothing. */
+  folderMalformedTagsLog: 'template folder has malformed tags: pages show each as text, or without what a platform tag missing an attribute renders',
   renderErrorsLog: 'template folder page rendered with errors',
   externalBlockLog: 'template folder applies a block it does not contain',
 } as const;

@@ -287,6 +287,15 @@ describe('tmpl check', () => {
     expect(r.err).toMatch(/eval\.tmpl:2:3 RuntimeError: Error parsing expression: "a = \(1 \+ ": /);
   });
 
+  it('warns of .eval operators written without an operand, which Squarespace accepts, and counts them in the summary', async () => {
+    const file = write('eval-gap.tmpl', '{.eval @n = items.length + * 2}\n{.eval 1 +}\n');
+    const r = await runCli(['check', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('1 template checked, no errors, 2 warnings');
+    expect(r.err).toContain(`eval-gap.tmpl:1:1 warning: ${messages.evalMissingOperand('@n = items.length + * 2', messages.exprMissingOperand('multiply', 'left'), messages.evalGapSilent(['@n']))}`);
+    expect(r.err).toContain('eval-gap.tmpl:2:1 warning: Expression "1 +" is missing an operand: the operator add has no operand on its right.');
+  });
+
   it('with --partials resolves every apply and .include: missing partials and unknown macros are reported where used', async () => {
     write('site/partials/card.block', '<p>{name}</p>');
     write('site/partials/macros.block', '{.macro shared}shared{.end}');

@@ -234,6 +234,20 @@ describe('hints for blocks', () => {
     const refused = '{.repeated section items}\n{.equal?}<span>Sold out</span>{.end}\n{.end}';
     const found = compile(refused).errors.map((error) => hintFor(error.message, defaultRegistry, { source: refused }));
     expect(found.at(-1)).toBe('this {.end} closes a block whose opening tag has an error above: fix that tag, and keep this {.end}');
+    // an opening tag refused for its missing name or a mistyped keyword is as much an opening tag: its {.end} stays
+    const keep = 'this {.end} closes a block whose opening tag has an error above: fix that tag, and keep this {.end}';
+    for (const written of ['{.section}x{.end}', '{.if}a{.end}', '{.repeated section}x{.end}', '{.macro}x{.end}', '{.sectoin a}x{.end}', '{.repeted section items}x{.end}', '{.section a}{.section}x{.end}{.end}']) {
+      const errors = compile(written).errors;
+      const end = errors.find((error) => error.message === messages.notAllowedAtRoot('END'))!;
+      expect(hintFor(end.message, defaultRegistry, { source: written, at: end }), written).toBe(keep);
+    }
+    // of two stray {.end}s after one refused opening tag, the first is its own and the second written twice
+    const twice = '{.section}x{.end}{.end}';
+    const ends = compile(twice).errors.filter((error) => error.message === messages.notAllowedAtRoot('END'));
+    expect(ends.map((end) => hintFor(end.message, defaultRegistry, { source: twice, at: end })!.split(':')[0])).toEqual([
+      'this {.end} closes a block whose opening tag has an error above',
+      'this {.end} has no open block to close',
+    ]);
     // one {.end} more than the opening tags: this one is written twice
     expect(hintFor(messages.notAllowedAtRoot('END'), defaultRegistry, { source: '{.section a}x{.end}{.end}' })).toMatch(/^this \{\.end\} has no open block to close: remove it/);
     expect(hints('{.section a}{.alternates with}{.end}')[0]).toEqual([

@@ -318,14 +318,17 @@ describe('production server', () => {
       expect(await response.text()).toContain('{.end xyz}');
     }
     const warnings: Array<[Record<string, unknown>, string]> = [];
-    const log = { warn: (fields: Record<string, unknown>, message: string) => warnings.push([fields, message]), info: () => {} };
+    const errors: Array<[Record<string, unknown>, string]> = [];
+    const log = { warn: (fields: Record<string, unknown>, message: string) => warnings.push([fields, message]), error: (fields: Record<string, unknown>, message: string) => errors.push([fields, message]), info: () => {} };
     const folder = new FolderCache(new DiskTemplateSource(theme), log as unknown as Logger, false);
     folder.current();
     folder.current();
-    const reports = warnings.filter(([, message]) => message === themeMessages.malformedTagsLog);
+    // an error, as the overlay counts it and tmpl check reports it, though the page serves the tag as text
+    expect(warnings.filter(([, message]) => message === themeMessages.folderMalformedTagsLog)).toEqual([]);
+    const reports = errors.filter(([, message]) => message === themeMessages.folderMalformedTagsLog);
     expect(reports).toHaveLength(1);
     expect(reports[0]![0].problems).toEqual([
-      expect.objectContaining({ file: 'system/search.page', line: 1, column: 1, message: expect.stringContaining(' xyz'), validation: true }),
+      expect.objectContaining({ file: 'system/search.page', line: 1, column: 1, message: expect.stringContaining(' xyz'), validation: true, severity: 'error' }),
     ]);
   });
 });

@@ -25,7 +25,8 @@ export const checkCommand: Command = {
 Compiles each template and prints every problem as FILE:LINE:COLUMN message
 with a code frame: syntax errors, unknown formatters and predicates (with the
 closest known name), arguments a formatter or predicate does not take (with
-the forms it does), and .eval expressions that cannot compile. A PATH that is
+the forms it does), and .eval expressions that cannot compile; an .eval
+operator written without an operand is a warning (Squarespace accepts it). A PATH that is
 a folder is walked for .tmpl and .block files; a developer-template folder (one
 with template.conf) is checked as the storefront loads it: every region, list,
 item, page, system page and block, the blocks and navigations they apply, the
@@ -50,7 +51,7 @@ options:
   --partials DIR   the partials the templates apply and include
   -h, --help       this help
 
-exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
+exit codes: 0 no errors (warnings allowed), 1 errors were found, 2 usage or input problem`,
   options: { partials: { type: 'string' } },
   async run(args, io) {
     if (args.positionals.length === 0) throw usageError(checkCommand, cliMessages.missingArgument('PATH (a template or a folder)'));
@@ -70,6 +71,7 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
     let errorCount = 0;
     let failedFiles = 0;
     let jsonFiles = 0;
+    let warningCount = 0;
     for (const file of files) {
       const json = isJsonFile(file);
       if (json) jsonFiles++;
@@ -91,6 +93,9 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
         const template = compile(source, { name: file });
         errors = [...template.errors, ...analysisErrors(template, file, resolver)];
         errors.sort((a, b) => a.line - b.line || a.column - b.column);
+        const warnings = analysisWarnings(template);
+        for (const warning of warnings) io.err(cliMessages.placedWarning(file, warning.line, warning.column, warning.message));
+        warningCount += warnings.length;
         // a .tmpl page is a single template wherever it lies; a .region, .list, .item, .page or .block is the folder's
         const folder = extname(file) === '.tmpl' ? undefined : enclosingTemplateFolder(file);
         if (folder !== undefined) ofFolders.set(folder, [...(ofFolders.get(folder) ?? []), file]);
@@ -106,7 +111,7 @@ exit codes: 0 no errors, 1 errors were found, 2 usage or input problem`,
     for (const [folder, inFolder] of ofFolders) io.err(cliMessages.filesOfTemplateFolder(inFolder, folder, shownFolder(folder)));
     // The summary is the command's result, on stdout whatever it found (as a folder's check prints
     // it), so a script reads the counts there and the diagnostics on stderr; the exit code tells failure.
-    io.out(cliMessages.checkSummary({ templates: files.length - jsonFiles, jsonFiles }, { errors: errorCount, errorFiles: failedFiles }));
+    io.out(cliMessages.checkSummary({ templates: files.length - jsonFiles, jsonFiles }, { errors: errorCount, errorFiles: failedFiles, warnings: warningCount }));
     return errorCount === 0 ? EXIT.ok : EXIT.templateErrors;
   },
 };
@@ -150,6 +155,11 @@ function analysisErrors(template: Template, file: string, resolver: PartialResol
     errors.push({ message: messages.partialMissing(use.name), line: use.line, column: use.column, name: file });
   }
   return errors;
+}
+
+/** What the tree shows that the references accept but that will not do what it says: `.eval`s missing an operand. */
+function analysisWarnings(template: Template): { message: string; line: number; column: number }[] {
+  return template.analyze().evals.flatMap((use) => use.warnings.map((message) => ({ message, line: use.line, column: use.column })));
 }
 
 /** Partials by name, compiled once, and the macros a template can reach through its includes. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../engine/index.ts';
 import { messages } from '../../../engine/messages.ts';
+import { createDevTools } from '../../../server/dev/dev-tools.ts';
 import { errorsSignature, NARROW_FRAME_WIDTH, OVERLAY_ID, overlayEntries, overlayMarkup, overlayPage, overlayText } from '../../../server/dev/error-overlay.ts';
 
 /** The development overlay's list: each error by file, line and column, and a file alone when the problem has no place in it. */
@@ -27,6 +28,25 @@ describe('overlayMarkup', () => {
     expect(html).toContain(`#${OVERLAY_ID}[open]~.behind{visibility:hidden}`);
     // a phone lays it out at its own width, where the narrow frames show, not at a desktop's 980 px
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+  });
+
+  it('names a LESS error a stylesheet error, and the two kinds apart when both fail', () => {
+    const less = { template: 'styles/base.less', line: 3, column: 6, message: 'Unrecognised input', frame: '', count: 1 };
+    const region = { template: 'site.region', line: 1, column: 1, message: 'unknown formatter', frame: '', count: 1 };
+    expect(overlayMarkup([less])).toContain('>1 stylesheet error</h1>');
+    expect(overlayMarkup([region, less])).toContain('>1 template error and 1 stylesheet error</h1>');
+    expect(overlayMarkup([region])).toContain('>1 template error</h1>');
+  });
+
+  it('gives the page of errors with nothing rendered behind them its title, as every page of errors has', () => {
+    const tools = createDevTools({ sources: [], sourceOf: () => undefined });
+    try {
+      const error = { message: "region 'sites' of layout 'default' has no file sites.region", line: 8, column: 19, name: 'template.conf' };
+      expect(tools.renderedPage('', [error])).toContain(`<title>${overlayText.pageTitle}</title>`);
+      expect(overlayPage([], '')).toContain(`<title>${overlayText.pageTitle}</title>`);
+    } finally {
+      void tools.close();
+    }
   });
 
   it('gives its Close button a touch target of at least 44 px each way', () => {

@@ -82,6 +82,16 @@ describe('composing a page of a template folder', () => {
     expect(notices).toEqual([themeMessages.didYouMean(themeMessages.queryCollectionNotInSite('shopp'), 'shop')]);
   });
 
+  it('tells nothing at the render of a query without its collection: the loader\'s error says it, in its words', () => {
+    const folder = folderOf({ 'site.region': '<squarespace:query collecton="shop" limit="2">{.repeated section items}{title}{.end}</squarespace:query>' });
+    const notices: string[] = [];
+    renderPage(folder, { view: 'system', systemName: 'search' }, {}, {
+      data: { query: () => null, collectionNames: () => ['shop'] },
+      tagNotice: (_tag, message) => notices.push(message),
+    });
+    expect(notices).toEqual([]);
+  });
+
   it('expands folder navigation only when the page is in a folder', () => {
     const folder = folderOf({ 'site.region': '<squarespace:folder-navigation template="sub" />', 'blocks/sub.block': '{folder.title}:{.repeated section items}{collection.navigationTitle}{.end}' });
     const inFolder = { folderNavigation: () => ({ folder: { title: 'About' }, items: [{ collection: { navigationTitle: 'Team' } }] }) };

@@ -335,6 +335,25 @@ describe('checking a template folder', () => {
     expect(result.problems[1]!.message).toContain('max(');
   });
 
+  it('warns of an .eval operator without an operand where it is written, as tmpl check FILE does', () => {
+    const result = checkTemplateFolder(source({ 'collections/blog.list': 'list\n  {.eval @n = items.length + * 2}' }));
+    expect(result.problems).toEqual([
+      { file: 'collections/blog.list', line: 2, column: 3, severity: 'warning', message: messages.evalMissingOperand('@n = items.length + * 2', messages.exprMissingOperand('multiply', 'left'), messages.evalGapSilent(['@n'])) },
+    ]);
+  });
+
+  it('reports a platform tag\'s attribute misspelt as the attribute missing (an error) and one it does not take as a warning, each with the one meant', () => {
+    const result = checkTemplateFolder(source({
+      'collections/blog.list': '<squarespace:query collecton="shop" limt="2">{items}</squarespace:query>',
+      'blocks/unused.block': '<squarespace:block-field id="f" colums="12" />',
+    }));
+    expect(result.problems.map((p) => [p.file, p.severity, p.message])).toEqual([
+      ['blocks/unused.block', 'warning', themeMessages.didYouMean(themeMessages.tagAttributeUnknown('block-field', 'colums'), 'columns')],
+      ['collections/blog.list', 'error', themeMessages.tagAttributeMisspelt(themeMessages.tagAttributeMissing('query', 'collection'), 'collecton', 'collection')],
+      ['collections/blog.list', 'warning', themeMessages.didYouMean(themeMessages.tagAttributeUnknown('query', 'limt'), 'limit')],
+    ]);
+  });
+
   it('warns of a layout whose regions never write {squarespace.main-content}, also when a block they apply does', () => {
     const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>{squarespace-headers}{squarespace-footers}' }));
     expect(mistyped.problems).toEqual([

@@ -185,6 +185,16 @@ describe('the folder stylesheet on the server', () => {
     expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ file: 'template.conf' }), expect.stringMatching(new RegExp(`^template\\.conf:\\d+:\\d+ ${themeMessages.stylesheetMissing('gone.less').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)));
   });
 
+  it('tells a missing stylesheet in development when the folder loads, before any page is asked for', async () => {
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less', 'gone.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: red; }' });
+    server = await startServer({ templateDir: dir });
+    const warnings = vi.spyOn(server.app.deps.log, 'warn');
+    const deps = { ...server.app.deps, options: { ...server.app.deps.options, dev: true } };
+    createFolderPages(deps, dir, createBuiltinPages(deps.log, true));
+    const told = new RegExp(`^template\\.conf:\\d+:\\d+ ${themeMessages.stylesheetMissing('gone.less').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    await vi.waitFor(() => expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ file: 'template.conf' }), expect.stringMatching(told)), { timeout: 5000 });
+  });
+
   it('treats a compile stopped at its deadline as a compile error: logged, listed for the overlay, the stylesheet served empty', async () => {
     const endless = '.grow(@n) when (@n > 0) { .grow(@n - 1); .grow(@n - 1); }\nh1 { .grow(40); }';
     dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': endless });

@@ -67,6 +67,15 @@ describe('platform tag rewriting', () => {
     ]);
   });
 
+  it('reports an attribute a tag cannot do without as a malformed tag (an error to the author), naming the slip written in its place', () => {
+    const out = rewritePlatformTags('<squarespace:query collecton="shop" limit="2">x</squarespace:query>\n<squarespace:script combo="true" />', 'site.region', ids());
+    expect(out.problems).toEqual([
+      { message: themeMessages.tagAttributeMisspelt(themeMessages.tagAttributeMissing('query', 'collection'), 'collecton', 'collection'), severity: 'warning', validation: true, file: 'site.region', line: 1, column: 1 },
+      { message: themeMessages.tagAttributeMissing('script', 'src'), severity: 'warning', validation: true, file: 'site.region', line: 2, column: 1 },
+    ]);
+    expect(out.problems[0]!.message).toBe("<squarespace:query> needs the attribute collection: collecton is written (did you mean 'collection'?)");
+  });
+
   it('reports a platform tag mistyped as a malformed tag naming the tag meant, and another unknown tag as a warning', () => {
     const out = rewritePlatformTags('<nav>\n  <squarespace:navigaton navigationId="mainNav" />\n<squarespace:carousel />', 'site.region', ids());
     expect(out.problems).toEqual([
