@@ -92,6 +92,7 @@ export const serverMessages = {
   filesRestored: '{count} put back in {uploads} and {productFiles} ({unchanged} already there unchanged; files not in the backup were kept)',
   backupHeldNoFiles: 'the backup held no uploaded images or product files (made before npm run backup copied them, or of a shop without any): the files in {uploads} and {productFiles} were left as they are',
   restoreFileChanging: '{file} changed while it was being restored: run npm run restore again',
+  restoreLeadsOutside: 'nothing was restored: {folder} leads outside {shopFolder} (a symbolic link), and files restored into it would be written there: replace the link with a folder, then run npm run restore again',
   /** A restore over a store moved to PostgreSQL: the operator is going back to SQLite. */
   restoredMovedStore: 'restored {path} from {file}, and removed {mark}: the file is the shop\'s store again, so a server started without DATABASE_URL serves it (it had been moved to {target} by npm run move-to-postgres, {movedOn}; what was sold or changed on PostgreSQL since is not in it). To stay on PostgreSQL instead, keep starting the server with DATABASE_URL; {files}',
   restoreStoreInUse: 'the store {path} is open in a running server: stop the server, then run npm run restore again (a running server goes on with the file it has open, and every change it made after the restore would be lost)',

@@ -3,18 +3,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp, startTime } from 'pino-http';
+import { DOWNLOAD_PATH } from './commerce/download-grants.ts';
 
 /** The response header that names the request in the log. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /**
  * The path as logged: never the query string, which can carry secrets (order and cart tokens,
- * captcha tokens, emails) into a log that outlives them.
+ * captcha tokens, emails) into a log that outlives them, nor a download link's token, which is in
+ * the path and is the key to a buyer's paid file (`/downloads/…`).
  */
 function loggedPath(req: IncomingMessage): string {
   const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.toLowerCase().startsWith(DOWNLOAD_PATH) ? `${DOWNLOAD_PATH}…` : path;
 }
 
 /**

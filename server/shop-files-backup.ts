@@ -5,7 +5,7 @@
  * so each file is copied whole or not at all, and restoring only ever adds or repairs files.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fillMessage, serverMessages } from './messages.ts';
 
@@ -22,11 +22,34 @@ export function backupFilesFolder(backupPath: string): string {
   return `${backupPath}.files`;
 }
 
-/** The shop folder that `backupFolder` is inside of, is, or holds; undefined when it is apart from both. */
+/**
+ * Where a path really leads: the real path of its deepest part that exists (symbolic links
+ * followed), with the parts not made yet after it. A folder reached through a link is then
+ * compared as the folder it is, not as the name it was given by.
+ */
+export function realLocation(path: string): string {
+  let existing = resolve(path);
+  const rest: string[] = [];
+  while (!existsSync(existing) && dirname(existing) !== existing) {
+    rest.unshift(basename(existing));
+    existing = dirname(existing);
+  }
+  return join(realpathSync(existing), ...rest);
+}
+
+const isInside = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}${sep}`);
+
+/**
+ * The shop folder that `backupFolder` is inside of, is, or holds; undefined when it is apart from
+ * both. Compared where each really leads: a backup named through a link into the uploads folder,
+ * which is served to everyone, would publish the store's database and the paid files.
+ */
 export function shopFolderOverlapping(backupFolder: string, folders: ShopFolders): string | undefined {
-  const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}${sep}`);
-  const backup = resolve(backupFolder);
-  return FOLDER_NAMES.map((name) => folders[name]).find((folder) => inside(backup, resolve(folder)) || inside(resolve(folder), backup));
+  const backup = realLocation(backupFolder);
+  return FOLDER_NAMES.map((name) => folders[name]).find((folder) => {
+    const shop = realLocation(folder);
+    return isInside(backup, shop) || isInside(shop, backup);
+  });
 }
 
 /** Whether a folder holds a backup of the shop's files (one of the two folders is in it). */
@@ -159,13 +182,32 @@ function sameBytes(a: string, b: string, size: number): boolean {
   }
 }
 
+/** Each file of a backup folder, with where it goes back to and the shop folder that holds it. */
+function restoreWork(backup: string, folders: ShopFolders): { from: string; to: string; folder: string }[] {
+  return FOLDER_NAMES.flatMap((name) => filesUnder(join(backup, name)).map((file) => ({ from: join(backup, name, file), to: join(folders[name], file), folder: folders[name] })));
+}
+
+/**
+ * Refuses a restore that would write outside the shop's folders: a folder inside them that is a
+ * link to elsewhere (`uploads/thumbs → /etc`) would have the backup's files written there. Checked
+ * before anything is restored, the database included, and the error names the link.
+ */
+export function refuseRestoreOutside(backup: string, folders: ShopFolders): void {
+  for (const { to, folder } of restoreWork(backup, folders)) {
+    if (!isInside(realLocation(dirname(to)), realLocation(folder))) {
+      throw new Error(fillMessage(serverMessages.restoreLeadsOutside, { folder: dirname(to), shopFolder: folder }));
+    }
+  }
+}
+
 /**
  * Puts the files of a backup folder back in the shop's folders. Never removes a file the backup
  * does not hold (one uploaded since stays), leaves a file with the same bytes alone, and writes
  * each under a temporary name first, so a restore stopped half-way leaves no half-written file.
  */
 export function restoreShopFiles(backup: string, folders: ShopFolders, progress?: ProgressReport): FilesRestored {
-  const work = FOLDER_NAMES.flatMap((name) => filesUnder(join(backup, name)).map((file) => ({ from: join(backup, name, file), to: join(folders[name], file) })));
+  const work = restoreWork(backup, folders);
+  refuseRestoreOutside(backup, folders);
   const result: FilesRestored = { restored: 0, unchanged: 0 };
   work.forEach(({ from, to }, index) => {
     const incoming = statSync(from);

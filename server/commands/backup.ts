@@ -17,7 +17,7 @@ import { clearMovedMark, movedMarkPath, readMovedMark } from '../db/moved-store-
 import { isPostgresUrl } from '../db/open-store.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import {
-  backupFilesFolder, backupShopFiles, holdsShopFiles, restoreShopFiles, shopFolderOverlapping, type FilesBackedUp, type FilesRestored, type ShopFolders,
+  backupFilesFolder, backupShopFiles, holdsShopFiles, refuseRestoreOutside, restoreShopFiles, shopFolderOverlapping, type FilesBackedUp, type FilesRestored, type ShopFolders,
 } from '../shop-files-backup.ts';
 import { productFilesDir, uploadsDir } from '../store-folders.ts';
 import { progressLine } from './progress-line.ts';
@@ -171,6 +171,7 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = pro
   if (isFolder(file!)) throw new Error(fillMessage(serverMessages.restoreFromFolder, { file: file! }));
   if (isStoreFile(file!, databasePath)) throw new Error(fillMessage(serverMessages.restoreFromStore, { file: file!, path: databasePath }));
   const moved = readMovedMark(databasePath);
+  if (holdsShopFiles(backupFilesFolder(file!))) refuseRestoreOutside(backupFilesFolder(file!), folders);
   restoreDatabase(file!, databasePath);
   // after the database, which refuses a running server: a refused restore changes no file either
   const filesFolder = backupFilesFolder(file!);

@@ -7,7 +7,9 @@
  * the confirmation page is opened later (and again from the email), and both must show the same
  * link. A random token would have to be stored to be shown again; this one is rebuilt from the
  * grant's id by whoever knows the secret, while the table keeps only its SHA-256 (to find the
- * grant by the link), so a copy of the database alone gives no working links.
+ * grant by the link). The secret is in the same database (every process must make the same links),
+ * so a copy of the database, a backup included, can make every working link: backups are as private
+ * as the store (server/admin/README.md says so).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { DOWNLOADS } from '../../client/lib/messages.ts';

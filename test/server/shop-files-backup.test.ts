@@ -3,7 +3,7 @@
  * database, and npm run restore puts them back without losing a file added since; on PostgreSQL,
  * where the database is pg_dump's, the two commands copy and put back the files alone.
  */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -99,6 +99,34 @@ describe('npm run backup and restore on SQLite', () => {
     const said = await backupCommand(['backup', target], env);
     expect(said).toContain(fillMessage(serverMessages.noFilesToBackUp, { uploads, productFiles }));
     expect(existsSync(`${target}.files`)).toBe(false);
+  });
+});
+
+describe('links that lead into or out of the shop\'s folders', () => {
+  it('refuses a backup named through a link into the uploads folder, which would serve the database and the paid files to anyone', async () => {
+    const { databasePath, uploads, env } = await storeWithFiles();
+    const link = join(folder(), 'public');
+    symlinkSync(uploads, link);
+    const target = join(link, 'leak.db');
+    await expect(backupCommand(['backup', target], env)).rejects.toThrow(fillMessage(serverMessages.backupFilesInShopFolder, { folder: `${target}.files`, shopFolder: uploads }));
+    expect(readdirSync(uploads).sort()).toEqual(['mug-300w.jpg', 'mug.jpg']);
+    expect(existsSync(databasePath)).toBe(true);
+  });
+
+  it('refuses a restore, before the database is touched, when a folder in the shop\'s folders is a link to elsewhere', async () => {
+    const { databasePath, uploads, env } = await storeWithFiles();
+    const target = join(folder(), 'backup.db');
+    write(join(uploads, 'thumbs', 'small.jpg'), 'a small photo');
+    await backupCommand(['backup', target], env);
+    // the shop's thumbs folder is now a link to a folder outside it
+    const outside = folder();
+    write(join(outside, 'small.jpg'), 'not the shop\'s');
+    rmSync(join(uploads, 'thumbs'), { recursive: true });
+    symlinkSync(outside, join(uploads, 'thumbs'));
+    const before = statSync(databasePath).mtimeMs;
+    await expect(backupCommand(['restore', target], env)).rejects.toThrow(fillMessage(serverMessages.restoreLeadsOutside, { folder: join(uploads, 'thumbs'), shopFolder: uploads }));
+    expect(readFileSync(join(outside, 'small.jpg'), 'utf8')).toBe('not the shop\'s');
+    expect(statSync(databasePath).mtimeMs).toBe(before);
   });
 });
 

@@ -49,6 +49,18 @@ describe('request log of the production server', () => {
     expect(running.output()).not.toMatch(/secret/);
   });
 
+  it('logs a download link\'s path without its token, the key to a buyer\'s paid file', async () => {
+    const token = 'Ik3FyXZ6tFvYWwSS33B3tHB7ZkiaNKyfcp0ZDd_V1Mc';
+    for (const path of [`/downloads/${token}`, `/Downloads/${token}`]) {
+      const response = await fetch(`${running.url}${path}`);
+      await response.arrayBuffer();
+      const id = response.headers.get(REQUEST_ID_HEADER);
+      const line = await waitFor(() => running.lines().find((entry) => entry.reqId === id && 'responseTime' in entry));
+      expect(line.path).toBe('/downloads/…');
+    }
+    expect(running.output()).not.toContain(token);
+  });
+
   it('gives every response its own id', async () => {
     const ids = new Set<string | null>();
     for (let i = 0; i < 5; i++) ids.add((await fetch(`${running.url}/api/health`)).headers.get(REQUEST_ID_HEADER));
