@@ -188,7 +188,13 @@ export async function placeCheckoutOrder(
   const orders = new CheckoutOrderRepository(store);
   const earlier = await orders.findByIdempotencyKey(input.idempotencyKey);
   if (earlier) return { kind: 'placed', orderId: earlier.id, viewToken: earlier.viewToken, orderNumber: earlier.orderNumber };
-  if (!(await cartIsOpen(store, cart.id))) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
+  if (!(await cartIsOpen(store, cart.id))) {
+    // the same attempt sent twice at once: the other request may have bought the cart since the
+    // look-up above, and this one answers with that order rather than "already purchased"
+    const meanwhile = await orders.findByIdempotencyKey(input.idempotencyKey);
+    if (meanwhile) return { kind: 'placed', orderId: meanwhile.id, viewToken: meanwhile.viewToken, orderNumber: meanwhile.orderNumber };
+    return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
+  }
 
   const quote = await quoteCart(store, cart, input.shippingOptionId, input.giftCardCode, input.discountCode, input.email);
   if (quote.lines.length === 0) return { kind: 'refused', status: 400, message: serverMessages.cartEmpty };

@@ -224,5 +224,33 @@ for (const engine of TEST_ENGINES) {
       expect((await outbox.list({ recipient: 'ZED@example.com' })).map((email) => email.subject)).toEqual(['Two', 'One']);
       expect((await outbox.list({ status: 'pending', recipient: 'zed@example.com', limit: 1 })).map((email) => email.subject)).toEqual(['Two']);
     });
+
+    it('answers a repeated attempt with its order also when the twin bought the cart just after the first look-up', async () => {
+      await store.run("UPDATE variants SET qty_in_stock = 10 WHERE id = 'v1'");
+      const cart = await cartWith(store);
+      const attempt = input(2900);
+      const first = await placeCheckoutOrder(services, cart, attempt);
+      expect(first).toMatchObject({ kind: 'placed' });
+      // the twin's first look-up for the attempt ran before the first request's order was committed
+      let missed = false;
+      const lateStore = new Proxy(store, {
+        get(target, property) {
+          if (property === 'get') {
+            return async (sql: string, params?: unknown[]) => {
+              if (!missed && sql.includes('idempotency_key')) {
+                missed = true;
+                return undefined;
+              }
+              return target.get(sql, params as never);
+            };
+          }
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const twin = await placeCheckoutOrder({ ...services, store: lateStore }, cart, attempt);
+      expect(missed).toBe(true);
+      expect(twin).toEqual(first);
+    });
   });
 }
