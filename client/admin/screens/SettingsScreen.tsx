@@ -12,14 +12,15 @@ import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import type { MoneyFormat } from '../../lib/money.ts';
 import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
+import { withCurrency } from './settings-form-currency.ts';
 
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
   siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
-interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
+export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
+export interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
  * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
@@ -59,20 +60,6 @@ function payloadOf(form: SettingsForm) {
       freeOverCents: cents(rate.freeOver), maxWeightGrams: rate.maxWeight.trim() === '' ? 0 : integerFromText(rate.maxWeight),
     })),
   };
-}
-
-/**
- * The form with another currency chosen. Amounts are kept in minor units and never converted
- * (a shirt of 6800 is $68.00, or ¥6,800), so each typed amount keeps its minor units and is
- * written as the new currency writes them: $2.50 becomes ¥250 and back, never rounded. Text that
- * is not an amount stays as typed.
- */
-function withCurrency(form: SettingsForm, currency: string): SettingsForm {
-  const same = (text: string) => {
-    const cents = centsFromText(text, form.currency);
-    return Number.isNaN(cents) ? text : textFromCents(cents, currency);
-  };
-  return { ...form, currency, rates: form.rates.map((rate) => ({ ...rate, price: same(rate.price), perKilogram: same(rate.perKilogram), freeOver: same(rate.freeOver) })) };
 }
 
 export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }: {
