@@ -527,6 +527,9 @@ export const ADMIN = {
   storeAddress: 'Store address',
   storeAddressHint: 'The address shoppers open, such as https://shop.example.com. Links in the store\'s emails and the addresses search engines are given start with it.',
   settingsSaved: 'Settings saved.',
+  reloadSettings: 'Load the newer version, keeping my changes',
+  settingsReloaded: 'The newer settings are loaded and your changes are kept over them. Check them and save.',
+  settingsReloadedBothChanged: (fields: string) => `The newer settings are loaded and your changes are kept over them. Also changed elsewhere: ${fields}. Your values are shown there; check them and save.`,
   // account
   changePassword: 'Change password',
   currentPassword: 'Current password',
