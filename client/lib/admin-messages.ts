@@ -527,6 +527,9 @@ export const ADMIN = {
   storeAddress: 'Store address',
   storeAddressHint: 'The address shoppers open, such as https://shop.example.com. Links in the store\'s emails and the addresses search engines are given start with it.',
   settingsSaved: 'Settings saved.',
+  reloadSettings: 'Load the newer version, keeping my changes',
+  settingsReloaded: 'The newer settings are loaded and your changes are kept over them. Check them and save.',
+  settingsReloadedBothChanged: (fields: string) => `The newer settings are loaded and your changes are kept over them. Also changed elsewhere: ${fields}. Your values are shown there; check them and save.`,
   // account
   changePassword: 'Change password',
   currentPassword: 'Current password',
@@ -637,6 +640,7 @@ export const ADMIN = {
     stockChanged: 'Nothing was saved: while you were editing, the stock changed (an order, or another edit). {variants}. Load the current stock, check your count and save again.',
     stockChangedVariant: '{product} ({sku}) now has {count} in stock',
     stockChangedField: 'Now {count} in stock: this changed while you were editing.',
+    settingsChanged: 'Nothing was saved: the settings were changed elsewhere while you were editing (saved by someone else or in another tab). Load the newer version: your changes stay in the form; then check them and save again.',
     productChanged: 'Nothing was saved: {product} was changed elsewhere while you were editing (saved by someone else or in another tab, or given a new image). Load the newer version: your changes stay in the form; then check them and save again.',
     stockChangedInventory: 'Not saved: while you were editing, the stock of {product} ({sku}) changed to {count} (an order, or another edit). Press Enter to save your count over it, or type another.',
     importHasProblems: 'Nothing was imported: the file has problems ({count}). Correct them and import it again.',

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { lowStockThresholdOf, MAX_LOW_STOCK } from '../commerce/low-stock.ts';
 import { shippingRatesFrom, shippingRatesSchema } from '../commerce/shipping-rates.ts';
+import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { fillMessage } from '../messages.ts';
@@ -49,7 +50,18 @@ const settingsSchema = z.object({
   orderNotificationEmail: ownerText(256).trim().pipe(z.union([z.literal(''), z.email({ error: ADMIN.server.notAnEmail })])).default(''),
   // absent: kept as it is (callers written before the setting existed)
   lowStockThreshold: z.number().int().min(0).max(MAX_LOW_STOCK).optional(),
+  // the settings' revision the screen loaded: with it, a save over settings changed since is refused (409);
+  // 0 is a store that never had the two documents
+  revisionWhenLoaded: z.number().int().min(0).optional(),
 });
+
+/**
+ * 409: the settings were saved (in another tab, by someone else) since the screen loaded them.
+ * Nothing is written; the screen loads the newer settings and keeps the owner's edits over them.
+ */
+function settingsChangedRefusal(currentRevision: number): HttpError {
+  return new HttpError(409, ADMIN.server.settingsChanged, { currentRevision });
+}
 
 function object(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -83,20 +95,28 @@ export function createSettingsCalls(deps: AppDeps): Router {
   const ownerWrite = createRateLimiter(deps, 'ownerWrite');
 
   router.get(ADMIN_SETTINGS, canRead, async (_req, res) => {
-    const settings = await currentSettings(new AdminSettingsRepository(deps.store));
-    res.json({ settings, currencies: currencyChoices(settings.currency) });
+    const repository = new AdminSettingsRepository(deps.store);
+    // the revision before the documents: a save landing between the two reads is then refused and
+    // reloaded, where read the other way round it would be shown as older and saved over
+    const revision = await repository.revision();
+    const settings = await currentSettings(repository);
+    res.json({ settings, revision, currencies: currencyChoices(settings.currency) });
   });
 
   router.put(ADMIN_SETTINGS, canManage, ownerWrite, async (req, res) => {
     const input = parseAdminInput(settingsSchema, req.body);
     // one transaction with the documents locked: keys this screen does not edit are kept as they are
-    const { settings, moneyFormat } = await deps.store.transaction(async (tx) => {
+    const { settings, moneyFormat, revision } = await deps.store.transaction(async (tx) => {
       const repository = new AdminSettingsRepository(tx);
       const website = await repository.readForUpdate('website');
       const websiteSettings = await repository.readForUpdate('websiteSettings');
+      // read under the write lock (BEGIN IMMEDIATE, FOR UPDATE): no other process writes between this check and the writes
+      const revisionBefore = await repository.revision();
+      const { revisionWhenLoaded } = input;
+      if (revisionWhenLoaded !== undefined && revisionWhenLoaded !== revisionBefore) throw settingsChangedRefusal(revisionBefore);
       const store = object(websiteSettings.storeSettings);
       if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
-      await repository.write('website', { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress });
+      const savedWebsite = { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress };
       const savedSettings = {
         ...websiteSettings,
         storeSettings: {
@@ -111,12 +131,24 @@ export function createSettingsCalls(deps: AppDeps): Router {
           lowStockThreshold: input.lowStockThreshold ?? lowStockThresholdOf(store),
         },
       };
-      await repository.write('websiteSettings', savedSettings);
+      // a document the save leaves as it is stays unwritten: its revision stays, so a save that changes
+      // nothing refuses no other open screen
+      const writes = [['website', website, savedWebsite], ['websiteSettings', websiteSettings, savedSettings]] as const;
+      let written = 0;
+      for (const [key, stored, saved] of writes) {
+        if (JSON.stringify(stored) === JSON.stringify(saved)) continue;
+        await repository.write(key, saved);
+        written += 1;
+      }
+      // each write moved its document's revision by one: more means another write slipped in (a document
+      // another process created meanwhile, which no lock covered), and this save is undone whole
+      const revisionAfter = await repository.revision();
+      if (revisionWhenLoaded !== undefined && revisionAfter !== revisionBefore + written) throw settingsChangedRefusal(revisionAfter);
       // the admin's page brought the format of the currency it was loaded with: the saved one's lets
       // it write amounts in the new currency at once, without a reload
-      return { settings: await currentSettings(repository), moneyFormat: adminMoneyFormat(website, savedSettings) };
+      return { settings: await currentSettings(repository), moneyFormat: adminMoneyFormat(savedWebsite, savedSettings), revision: revisionAfter };
     });
-    res.json({ settings, moneyFormat, message: ADMIN.settingsSaved });
+    res.json({ settings, revision, moneyFormat, message: ADMIN.settingsSaved });
   });
 
   return router;

@@ -87,9 +87,14 @@ export class SiteRepository {
     return row ? parseObjectColumn(row.value_json) : {};
   }
 
+  /**
+   * Writes the document whole and moves its revision on: the admin's Settings screen, open
+   * meanwhile, then refuses to save its older copy of website or websiteSettings over it.
+   */
   async writeSetting(key: string, value: Record<string, unknown>): Promise<void> {
     await this.session.run(
-      'INSERT INTO site_settings (key, value_json) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json',
+      `INSERT INTO site_settings (key, value_json) VALUES (?, ?)
+       ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json, revision = site_settings.revision + 1`,
       [key, JSON.stringify(value)],
     );
   }

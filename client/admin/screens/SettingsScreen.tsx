@@ -12,14 +12,16 @@ import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import type { MoneyFormat } from '../../lib/money.ts';
 import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
+import { withCurrency } from './settings-form-currency.ts';
+import { settingsEditsOntoNewer } from './settings-edits-onto-newer.ts';
 
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
   siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
-interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
+export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
+export interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
  * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
@@ -61,46 +63,41 @@ function payloadOf(form: SettingsForm) {
   };
 }
 
-/**
- * The form with another currency chosen. Amounts are kept in minor units and never converted
- * (a shirt of 6800 is $68.00, or ¥6,800), so each typed amount keeps its minor units and is
- * written as the new currency writes them: $2.50 becomes ¥250 and back, never rounded. Text that
- * is not an amount stays as typed.
- */
-function withCurrency(form: SettingsForm, currency: string): SettingsForm {
-  const same = (text: string) => {
-    const cents = centsFromText(text, form.currency);
-    return Number.isNaN(cents) ? text : textFromCents(cents, currency);
-  };
-  return { ...form, currency, rates: form.rates.map((rate) => ({ ...rate, price: same(rate.price), perKilogram: same(rate.perKilogram), freeOver: same(rate.freeOver) })) };
-}
-
 export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }: {
   canEdit: boolean;
   onSiteTitleSaved?: (siteTitle: string) => void;
   /** The store's money format as saved: the admin writes amounts in it from now on. */
   onMoneyFormatSaved?: (format: MoneyFormat) => void;
 }) {
-  const { data, error } = useCall<{ settings: Settings; currencies: string[] }>('/api/admin/settings');
+  const { data, error } = useCall<{ settings: Settings; revision?: number; currencies: string[] }>('/api/admin/settings');
   const [form, setForm] = useState<SettingsForm | null>(null);
   // the form as loaded or last saved: any difference is an unsaved edit
   const [saved, setSaved] = useState<SettingsForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useScreenNotice();
   const [busy, setBusy] = useState(false);
+  // the revision of the settings the form was loaded (or last saved) from: a save names it, and one
+  // made after the settings were saved elsewhere is refused rather than writing over that save
+  const [revision, setRevision] = useState<number | undefined>(undefined);
+  // a save was refused because the settings were saved elsewhere: the newer ones are offered
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  // the form as typed, for loading the newer settings under it after a refusal
+  const latestForm = useRef<SettingsForm | null>(null);
+  latestForm.current = form;
   const [formRef, focusFirstError] = useErrorFocus();
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusAfterCall = useFocusAfterCall(busy);
   // Add rate and Remove rate keep the focus in the list of rates rather than dropping it to the page
   const focusRow = useRowFocus(formRef);
   useUnsavedChanges(form !== null && hasEdits(form, saved));
-  const show = (settings: Settings) => {
+  const show = (settings: Settings, shownRevision: number | undefined) => {
     const shown = formOf(settings);
     setForm(shown);
     setSaved(shown);
+    setRevision(shownRevision);
   };
   useEffect(() => {
-    if (data) show(data.settings);
+    if (data) show(data.settings, data.revision);
   }, [data]);
   if (!form || !data) return <><h1>{ADMIN.screens.settings}</h1><Notice text={error} kind="error" />{error ? null : <p>{ADMIN.loading}</p>}</>;
   const update = (change: Partial<SettingsForm>) => setForm({ ...form, ...change });
@@ -110,20 +107,46 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
     event.preventDefault();
     focusAfterCall(saveButton);
     setBusy(true);
-    const payload = payloadOf(form!);
-    const answer = await adminCall<{ settings: Settings; moneyFormat?: MoneyFormat }>('PUT', '/api/admin/settings', payload);
+    const payload = { ...payloadOf(form!), ...(revision !== undefined ? { revisionWhenLoaded: revision } : {}) };
+    const answer = await adminCall<{ settings: Settings; revision?: number; moneyFormat?: MoneyFormat }>('PUT', '/api/admin/settings', payload);
     setBusy(false);
     if (!answer.ok) {
       setErrors(withUnreadableAmounts(answer.fieldErrors, payload, form!.currency));
-      setNotice(refusedNotice(answer, refusalText(answer)));
+      // saved elsewhere since it was loaded: the message says so, and the newer settings are offered
+      const savedElsewhere = answer.status === 409 && typeof answer.body?.currentRevision === 'number';
+      setChangedElsewhere(savedElsewhere);
+      setNotice(refusedNotice(answer, savedElsewhere ? answer.message : refusalText(answer)));
       focusFirstError();
       return;
     }
     setErrors({});
+    setChangedElsewhere(false);
     if (answer.data.moneyFormat) onMoneyFormatSaved?.(answer.data.moneyFormat);
     onSiteTitleSaved?.(answer.data.settings.siteTitle);
-    show(answer.data.settings);
+    show(answer.data.settings, answer.data.revision);
     setNotice({ text: ADMIN.settingsSaved, kind: 'info' });
+  }
+
+  /**
+   * The settings as saved elsewhere, with the owner's unsaved edits kept over them
+   * (settings-edits-onto-newer.ts); the next save is made against their revision.
+   */
+  async function loadNewerVersion() {
+    const answer = await adminCall<{ settings: Settings; revision?: number }>('GET', '/api/admin/settings');
+    if (!answer.ok) {
+      setNotice(refusedNotice(answer));
+      return;
+    }
+    const newer = formOf(answer.data.settings);
+    const { form: merged, bothChanged } = settingsEditsOntoNewer(latestForm.current!, saved!, newer);
+    setSaved(newer);
+    setForm(merged);
+    setRevision(answer.data.revision);
+    setErrors({});
+    setChangedElsewhere(false);
+    setNotice({ text: bothChanged.length > 0 ? ADMIN.settingsReloadedBothChanged(bothChanged.join(', ')) : ADMIN.settingsReloaded, kind: 'info' });
+    // the button pressed goes with the refusal: the focus waits on Save rather than falling to the page
+    saveButton.current?.focus();
   }
 
   return (
@@ -201,7 +224,10 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
             update({ rates: [...form.rates, newRate(form.rates, form.currency)] });
           }}>{ADMIN.addRate}</button>
           <Notice text={notice.text} kind={notice.kind} />
-          <div className="admin-actions"><button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button></div>
+          <div className="admin-actions">
+            {changedElsewhere ? <button type="button" onClick={() => void loadNewerVersion()}>{ADMIN.reloadSettings}</button> : null}
+            <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
+          </div>
         </fieldset>
       </form>
     </section>

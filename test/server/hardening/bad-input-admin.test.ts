@@ -438,6 +438,10 @@ describe(`PUT ${SETTINGS}`, () => {
       await refused(() => owner.put(SETTINGS, { ...settings, taxRateBasisPoints }), { status: 400, field: 'taxRateBasisPoints' });
     }
     await refused(() => owner.put(SETTINGS, { ...settings, storeOpen: 'yes' }), { status: 400, field: 'storeOpen' });
+    // the revision the screen loaded: a whole number (0 for a store that never had its settings)
+    for (const revisionWhenLoaded of ['2', -1, 1.5, null]) {
+      await refused(() => owner.put(SETTINGS, { ...settings, revisionWhenLoaded }), { status: 400, field: 'revisionWhenLoaded' });
+    }
     await refused(() => owner.put(SETTINGS, { ...settings, shippingRates: [] }), { status: 400, field: 'shippingRates' });
     const rate = { id: 'standard', name: 'Standard', kind: 'flat', priceCents: 600, perKilogramCents: 0, freeOverCents: 0, maxWeightGrams: 0 };
     await refused(() => owner.put(SETTINGS, { ...settings, shippingRates: [{ ...rate, priceCents: -1 }] }), { status: 400, field: 'shippingRates.0.priceCents' });
