@@ -52,6 +52,10 @@ export const serverMessages = {
   cannotSaveNow: 'The store cannot save changes right now. Please try again later.',
   storageFaultLog: 'database refused a write: changes cannot be saved until the file is writable again',
   storeBusy: 'The store is busy right now. Please try again in a moment.',
+  /** PostgreSQL had no connection slot for the request (53300): that request only, the process stays healthy. */
+  databaseFullTitle: 'The shop is very busy',
+  databaseFull: 'The shop is very busy right now. Please try again in a moment.',
+  tooManyClientsLog: 'PostgreSQL refused a connection: too many clients (max_connections, or a CONNECTION LIMIT of the role or database, is reached); requests that get no connection answer 503 with Retry-After. Lower DATABASE_POOL_SIZE or WORKERS: the processes of every host and launch on this database together must keep fewer connections than max_connections',
   databaseLockedLog: 'database locked by another process past the busy timeout: changes wait until the lock is released',
   readOnlyLog: 'database opened read-only: pages are served, every change is refused',
   connectionBudgetLog: 'WORKERS × DATABASE_POOL_SIZE is {workers} × {poolSize} = {wanted} connections, more than the {available} PostgreSQL accepts (max_connections {maxConnections}, {reserved} of them reserved for superusers): under load requests will fail with "sorry, too many clients already"; lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections (processes on other machines on the same database count too)',
@@ -81,6 +85,8 @@ export const serverMessages = {
   passwordNoAccount: 'no account signs in with {email} in {store}',
   /** The store could not be opened (PostgreSQL away, a wrong password in DATABASE_URL): which store, and why. */
   passwordStoreUnreachable: 'cannot open {store}: {reason} (check DATABASE_URL, or DATABASE_PATH for the SQLite file)',
+  /** PostgreSQL had no connection slot for the command (53300): the URL is right, the server is full. */
+  passwordStoreFull: 'cannot open {store}: PostgreSQL refused a connection: too many clients ({reason}); try again in a moment, and lower DATABASE_POOL_SIZE or WORKERS of the servers on this database so that a command finds a free connection',
   passwordNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file, or DATABASE_URL to its PostgreSQL database',
   passwordSet: 'new password for {email} in {store}: {password}\n(shown only this once; every session of the account was signed out; change it under Account in the admin)',
   portInUseLog: 'port {port} is already in use on {host}: stop the program that holds it (another storefront?), or set PORT to a free port',
@@ -104,9 +110,13 @@ export const serverMessages = {
   captchaProcessKeyLog: 'captcha tokens are signed with a key made by this process (the read-only store holds none): only this process accepts them, until it restarts; set CAPTCHA_SECRET',
   maintenanceTitle: 'Closed for maintenance',
   maintenanceText: 'The store cannot open its records right now. Please try again later.',
+  /** The database server cannot be reached for now (a restart, the network): no maintenance, and it mends itself. */
+  outageTitle: 'The shop is unavailable for a moment',
+  outageText: 'The shop cannot reach its records right now. Please try again in a minute.',
   corruptionLog: 'database file is corrupt: serving the maintenance page (503) until restarted with a sound file (restore a backup: npm run backup makes one)',
   startupFailureLog: 'database cannot be opened: serving the maintenance page (503) until restarted with a usable database',
   startupFailureRetriedLog: 'database cannot be opened: serving the maintenance page (503) and trying again every 2 s; the store takes over once it opens',
+  startupTooManyClientsLog: 'PostgreSQL refused a connection: too many clients (max_connections, or a CONNECTION LIMIT of the role or database, is reached): serving 503 and trying again every 2 s; lower DATABASE_POOL_SIZE or WORKERS of the processes on this database',
   migrationsAppliedLog: 'applied migrations {migrations} to {database}',
   newerSchemaLog: 'the database was upgraded by a newer build (migration {migration}); run that build or newer',
   ownTheDatabaseAdvice: OWN_THE_DATABASE,

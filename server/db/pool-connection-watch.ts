@@ -37,7 +37,10 @@ export function watchPoolConnections(log: PoolLog, connect: () => Promise<void>,
       outage.answered();
       if (burst !== null) log.info({ closed: burst.lost, code: burst.code, reason: burst.reason }, serverMessages.databaseConnectionsClosedLog);
     } catch (error) {
-      outage.unreachable(storageFault(error) ?? unreachableFault(error), { task: CHECK_TASK });
+      const fault = storageFault(error) ?? unreachableFault(error);
+      // a server with no slot left for the check still answers: requests say so, once a minute
+      if (fault.unreachable) outage.unreachable(fault, { task: CHECK_TASK });
+      else outage.answered();
     } finally {
       burst = null;
     }
