@@ -13,6 +13,7 @@ import { createLogger } from './logger.ts';
 import { createMaintenanceApp, type UnavailableKind } from './maintenance-app.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { storeAddressNotice } from './admin/store-address.ts';
+import { warnOfMissingUploads } from './admin/missing-uploads.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { TemplateFolderError } from './theme/folder-cache.ts';
 import { themeMessages } from './theme/theme-messages.ts';
@@ -169,6 +170,8 @@ async function serve(): Promise<void> {
       if (app !== null && !config.options.dev) void warnOfLocalStoreAddress(app, url);
       // every process of the machine keeps its own pool: WORKERS × DATABASE_POOL_SIZE against max_connections
       if (app !== null) void warnOfConnectionBudget(app.deps.store, { workers: config.workers, poolSize: config.options.databasePoolSize }, app.deps.log);
+      // uploaded files live on disk beside the rows: a start without their folder breaks every image
+      if (app !== null) void warnOfMissingUploads(app.deps.store, config.options, app.deps.log);
     }
   });
 

@@ -128,6 +128,9 @@ export const serverMessages = {
   uploadNotCleanedLog: 'an uploaded image could not be read to remove its metadata (EXIF, GPS position): it is not served as stored (its widest copy answers, else 404); upload it again in the admin',
   uploadSizeNotRecordedLog: 'an uploaded image was cleaned of its metadata, but its new size could not be recorded: the admin may show the file size it had before, and the shop its width and height from before it was turned upright',
   uploadCopiesNotRecordedLog: 'the resized copies of an uploaded image were made, but which ones could not be recorded: its srcset may list widths it has no copy of until they are next made (those answer its original)',
+  /** At start-up: uploaded files the store names are not in the folder in use (server/admin/missing-uploads.ts). */
+  uploadsMissingLog: '{missing} of {checked} uploaded product images the store names (a sample) are not in the uploads folder {folder}, so pages show them broken: set UPLOADS_DIR to the folder that holds them (on PostgreSQL, the uploads folder of the shop\'s SQLite days, such as data/uploads beside its file) and restart',
+  productFilesMissingLog: '{missing} of {checked} digital product files the store names (a sample) are not in the product-files folder {folder}, so buyers\' downloads fail: set PRODUCT_FILES_DIR to the folder that holds them and restart',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',
