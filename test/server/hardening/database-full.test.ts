@@ -8,7 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { passwordCommand } from '../../../server/commands/password.ts';
 import { serverMessages } from '../../../server/messages.ts';
+import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { ON_POSTGRES, TEST_DATABASE_URL } from '../helpers/test-database.ts';
 
@@ -25,8 +27,10 @@ afterAll(async () => {
 /** A database of its own, owned by a role that is not a superuser (the connection limit spares superusers). */
 async function limitedDatabase(): Promise<{ url: string; role: string }> {
   const name = `full_${randomBytes(5).toString('hex')}`;
-  admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
+  if (admin === undefined) {
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+  }
   await admin.query(`CREATE ROLE ${name} LOGIN`);
   await admin.query(`CREATE DATABASE ${name} OWNER ${name}`);
   const url = new URL(TEST_DATABASE_URL!);
@@ -83,5 +87,15 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL server with no connection slot left'
     await new Promise((resolve) => setTimeout(resolve, 150));
     await holder.end();
     expect((await waiting).status).toBe(200);
+  });
+
+  it('npm run password says the server is full and what to lower, not to check DATABASE_URL', async () => {
+    const { url, role } = await limitedDatabase();
+    const server = await startServer({ databaseUrl: url });
+    servers.push(server);
+    await fillConnectionSlots(url, role);
+    const refusal = await passwordCommand([OWNER_EMAIL], { DATABASE_URL: url }).then(() => null, (error: Error) => error.message);
+    expect(refusal).toMatch(/^cannot open postgres:\/\/full_\w+@127\.0\.0\.1:\d+\/full_\w+: PostgreSQL refused a connection: too many clients \(too many connections for role .*\); .*DATABASE_POOL_SIZE or WORKERS/);
+    expect(refusal).not.toContain('check DATABASE_URL');
   });
 });
