@@ -31,7 +31,7 @@ import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './securi
 import { exceptForFiles, onlyForFiles } from './security/file-requests.ts';
 import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
-import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault, unreachableFault } from './db/storage-fault.ts';
+import { FAULT_RETRY_AFTER_SECONDS, isDatabaseFull, reportStorageFault, storageFault, unreachableFault } from './db/storage-fault.ts';
 import { assignCspNonce, contentSecurityPolicy } from './security/content-security-policy.ts';
 import { createLogger } from './logger.ts';
 import { requestLog } from './request-log.ts';
@@ -152,7 +152,14 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
       // an unreachable database server: the balancer takes this process out until it answers again
       if (store.dialect !== 'postgres') throw error;
       // said once a minute with the pages' and calls' own 503s, not once per probe
-      reportStorageFault(log, storageFault(error) ?? unreachableFault(error), req);
+      const fault = storageFault(error) ?? unreachableFault(error);
+      reportStorageFault(log, fault, req);
+      // a server with no connection slot left answers: this process is as healthy as its
+      // siblings, and taking it out of the balancer would only load them more
+      if (isDatabaseFull(fault)) {
+        res.json({ ok: true });
+        return;
+      }
       res.status(503).set('Retry-After', String(FAULT_RETRY_AFTER_SECONDS)).json({ ok: false });
       return;
     }

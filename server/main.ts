@@ -3,16 +3,17 @@ import { createApp, type StorefrontApp } from './app.ts';
 import { missingClientBuildNotice } from './client-build-notice.ts';
 import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { isStoreLocked, storageFaultCode } from './db/storage-fault.ts';
+import { isDatabaseFull, isStoreLocked, storageFault, storageFaultCode } from './db/storage-fault.ts';
 import { warnOfConnectionBudget } from './db/connection-budget.ts';
 import { databaseRole } from './db/database-url.ts';
 import { MigrationsNotPermittedError, NewerSchemaError } from './db/migrate.ts';
 import { isPostgresUrl, storeAddress } from './db/open-store.ts';
 import { UnfinishedMoveError } from './db/unfinished-move-mark.ts';
 import { createLogger } from './logger.ts';
-import { createMaintenanceApp } from './maintenance-app.ts';
+import { createMaintenanceApp, type UnavailableKind } from './maintenance-app.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { storeAddressNotice } from './admin/store-address.ts';
+import { warnOfMissingUploads } from './admin/missing-uploads.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { TemplateFolderError } from './theme/folder-cache.ts';
 import { themeMessages } from './theme/theme-messages.ts';
@@ -99,7 +100,8 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
     // which once ended leaves the file to take over or, moved, to refuse); any other SQLite fault waits
     // for the operator to mend it and restart
     const retried = isPostgresUrl(config.options.databaseUrl) || isStoreLocked(err);
-    const said = retried ? serverMessages.startupFailureRetriedLog : serverMessages.startupFailureLog;
+    const said = isDatabaseFull(storageFault(err)) ? serverMessages.startupTooManyClientsLog
+      : retried ? serverMessages.startupFailureRetriedLog : serverMessages.startupFailureLog;
     if (reason !== lastReason) bootLog.error({ database, code: storageFaultCode(err), reason }, said);
     return { reason, retried };
   }
@@ -112,7 +114,10 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
  * it opens, and the store then takes over.
  */
 async function serve(): Promise<void> {
-  const maintenance = createMaintenanceApp();
+  // until the store opens: a PostgreSQL server not reachable yet is an outage that mends itself,
+  // not maintenance (a damaged file, a move that did not land are the operator's to mend)
+  let unavailable: UnavailableKind = 'maintenance';
+  const maintenance = createMaintenanceApp(() => unavailable);
   let app: StorefrontApp | null = null;
   // Express applications are request listeners; the one answering changes when the store opens late.
   let handler = maintenance as unknown as RequestListener;
@@ -125,6 +130,8 @@ async function serve(): Promise<void> {
   } else if (opened.retried) {
     let lastReason = opened.reason;
     let awaitingMove = opened.awaitingMove === true;
+    const kindOf = (): UnavailableKind => (isPostgresUrl(config.options.databaseUrl) && !awaitingMove ? 'outage' : 'maintenance');
+    unavailable = kindOf();
     const retry = async (): Promise<void> => {
       if (stopping) return;
       const next = await openStorefront(lastReason);
@@ -136,6 +143,7 @@ async function serve(): Promise<void> {
         lastReason = next.reason;
         // a try that waited out the statement timeout behind a move's copy is still waiting for that move
         awaitingMove ||= next.awaitingMove === true;
+        unavailable = kindOf();
         setTimeout(() => void retry(), RECONNECT_INTERVAL_MS).unref();
       }
     };
@@ -164,6 +172,8 @@ async function serve(): Promise<void> {
       if (app !== null && !config.options.dev) void warnOfLocalStoreAddress(app, url);
       // every process of the machine keeps its own pool: WORKERS × DATABASE_POOL_SIZE against max_connections
       if (app !== null) void warnOfConnectionBudget(app.deps.store, { workers: config.workers, poolSize: config.options.databasePoolSize }, app.deps.log);
+      // uploaded files live on disk beside the rows: a start without their folder breaks every image
+      if (app !== null) void warnOfMissingUploads(app.deps.store, config.options, app.deps.log);
     }
   });
 

@@ -52,9 +52,13 @@ export const serverMessages = {
   cannotSaveNow: 'The store cannot save changes right now. Please try again later.',
   storageFaultLog: 'database refused a write: changes cannot be saved until the file is writable again',
   storeBusy: 'The store is busy right now. Please try again in a moment.',
+  /** PostgreSQL had no connection slot for the request (53300): that request only, the process stays healthy. */
+  databaseFullTitle: 'The shop is very busy',
+  databaseFull: 'The shop is very busy right now. Please try again in a moment.',
+  tooManyClientsLog: 'PostgreSQL refused a connection: too many clients (max_connections, or a CONNECTION LIMIT of the role or database, is reached); requests that get no connection answer 503 with Retry-After. Lower DATABASE_POOL_SIZE or WORKERS: the processes of every host and launch on this database together must keep fewer connections than max_connections',
   databaseLockedLog: 'database locked by another process past the busy timeout: changes wait until the lock is released',
   readOnlyLog: 'database opened read-only: pages are served, every change is refused',
-  connectionBudgetLog: 'WORKERS × DATABASE_POOL_SIZE is {workers} × {poolSize} = {wanted} connections, more than the {available} PostgreSQL accepts (max_connections {maxConnections}, {reserved} of them reserved for superusers): under load requests will fail with "sorry, too many clients already"; lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections (processes on other machines on the same database count too)',
+  connectionBudgetLog: 'WORKERS × DATABASE_POOL_SIZE is {workers} × {poolSize} = {wanted} connections, more than the {available} PostgreSQL accepts (max_connections {maxConnections}, {reserved} of them reserved for superusers): under load requests will fail with "sorry, too many clients already"; lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections (this counts only this launch: processes started separately on this machine or on other machines on the same database add up)',
   listeningLog: 'storefront listening on {url} (the owner\'s admin at {url}/config)',
   storeAddressLocalLog: 'the store\'s address is {address}, so the links in its emails and the addresses search engines are given lead there: set the address shoppers open under Settings in the owner\'s admin ({url}/config/settings)',
   /** On PostgreSQL npm run backup copies the shop's files alone: the database is pg_dump's to copy. */
@@ -105,6 +109,8 @@ export const serverMessages = {
   passwordNoAccount: 'no account signs in with {email} in {store}',
   /** The store could not be opened (PostgreSQL away, a wrong password in DATABASE_URL): which store, and why. */
   passwordStoreUnreachable: 'cannot open {store}: {reason} (check DATABASE_URL, or DATABASE_PATH for the SQLite file)',
+  /** PostgreSQL had no connection slot for the command (53300): the URL is right, the server is full. */
+  passwordStoreFull: 'cannot open {store}: PostgreSQL refused a connection: too many clients ({reason}); try again in a moment, and lower DATABASE_POOL_SIZE or WORKERS of the servers on this database so that a command finds a free connection',
   passwordNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file, or DATABASE_URL to its PostgreSQL database',
   passwordSet: 'new password for {email} in {store}: {password}\n(shown only this once; every session of the account was signed out; change it under Account in the admin)',
   portInUseLog: 'port {port} is already in use on {host}: stop the program that holds it (another storefront?), or set PORT to a free port',
@@ -128,9 +134,13 @@ export const serverMessages = {
   captchaProcessKeyLog: 'captcha tokens are signed with a key made by this process (the read-only store holds none): only this process accepts them, until it restarts; set CAPTCHA_SECRET',
   maintenanceTitle: 'Closed for maintenance',
   maintenanceText: 'The store cannot open its records right now. Please try again later.',
+  /** The database server cannot be reached for now (a restart, the network): no maintenance, and it mends itself. */
+  outageTitle: 'The shop is unavailable for a moment',
+  outageText: 'The shop cannot reach its records right now. Please try again in a minute.',
   corruptionLog: 'database file is corrupt: serving the maintenance page (503) until restarted with a sound file (restore a backup: npm run backup makes one)',
   startupFailureLog: 'database cannot be opened: serving the maintenance page (503) until restarted with a usable database',
   startupFailureRetriedLog: 'database cannot be opened: serving the maintenance page (503) and trying again every 2 s; the store takes over once it opens',
+  startupTooManyClientsLog: 'PostgreSQL refused a connection: too many clients (max_connections, or a CONNECTION LIMIT of the role or database, is reached): serving 503 and trying again every 2 s; lower DATABASE_POOL_SIZE or WORKERS of the processes on this database',
   migrationsAppliedLog: 'applied migrations {migrations} to {database}',
   newerSchemaLog: 'the database was upgraded by a newer build (migration {migration}); run that build or newer',
   ownTheDatabaseAdvice: OWN_THE_DATABASE,
@@ -142,6 +152,9 @@ export const serverMessages = {
   uploadNotCleanedLog: 'an uploaded image could not be read to remove its metadata (EXIF, GPS position): it is not served as stored (its widest copy answers, else 404); upload it again in the admin',
   uploadSizeNotRecordedLog: 'an uploaded image was cleaned of its metadata, but its new size could not be recorded: the admin may show the file size it had before, and the shop its width and height from before it was turned upright',
   uploadCopiesNotRecordedLog: 'the resized copies of an uploaded image were made, but which ones could not be recorded: its srcset may list widths it has no copy of until they are next made (those answer its original)',
+  /** At start-up: uploaded files the store names are not in the folder in use (server/admin/missing-uploads.ts). */
+  uploadsMissingLog: '{missing} of {checked} uploaded product images the store names (a sample) are not in the uploads folder {folder}, so pages show them broken: set UPLOADS_DIR to the folder that holds them (on PostgreSQL, the uploads folder of the shop\'s SQLite days, such as data/uploads beside its file) and restart',
+  productFilesMissingLog: '{missing} of {checked} digital product files the store names (a sample) are not in the product-files folder {folder}, so buyers\' downloads fail: set PRODUCT_FILES_DIR to the folder that holds them and restart',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',

@@ -38,13 +38,30 @@ const variantSchema = z.object({
   attributes: z.record(label, ownerText(100).trim().pipe(z.string().min(1))).default({}),
 });
 
+/**
+ * A product's kind, by its name (what the editor sends and reads) or by its type code (what the
+ * product list reads: 1 physical, 2 digital, 3 service, 4 gift card), so a script may send back
+ * what it read. A subscription has the physical code: it is sent by its name.
+ */
+function productTypeSchema() {
+  return z.union([z.enum(PRODUCT_KINDS), z.number()], { error: ADMIN.server.notAnOption }).transform((value, context): ProductKind => {
+    if (typeof value === 'string') return value;
+    const kind = KIND_OF_TYPE_CODE.get(value);
+    if (kind === undefined) {
+      context.addIssue({ code: 'custom', message: ADMIN.server.notAnOption });
+      return z.NEVER;
+    }
+    return kind;
+  });
+}
+
 /** What the product editor sends. */
 export const productInputSchema = z.object({
   title: ownerText(200).trim().pipe(z.string().min(1)),
   description: ownerText(20_000).default(''),
   excerpt: ownerText(2_000).default(''),
   urlSlug: z.string().trim().max(100).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { error: ADMIN.server.slugCharacters }).default(''),
-  productType: z.enum(PRODUCT_KINDS),
+  productType: productTypeSchema(),
   visible: z.boolean().default(true),
   categories: z.array(label).max(20).default([]),
   tags: z.array(label).max(50).default([]),
@@ -93,6 +110,11 @@ const TYPE_CODES: Record<ProductKind, number> = {
   giftCard: PRODUCT_TYPE.GIFT_CARD,
   subscription: PRODUCT_TYPE.PHYSICAL,
 };
+
+/** The kind a type code of the product list stands for (the physical code is not read as a subscription). */
+const KIND_OF_TYPE_CODE: ReadonlyMap<number, ProductKind> = new Map(
+  Object.entries(TYPE_CODES).filter(([kind]) => kind !== 'subscription').map(([kind, code]) => [code, kind as ProductKind]),
+);
 
 /** A monthly plan for a product made a subscription in the admin (the seed's shape). */
 const DEFAULT_PLAN = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };

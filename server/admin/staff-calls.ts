@@ -30,7 +30,24 @@ export const STAFF_ROLES = [
   CONTRIBUTOR_ROLES.admin, CONTRIBUTOR_ROLES.storeManager, CONTRIBUTOR_ROLES.editor, CONTRIBUTOR_ROLES.viewer, CONTRIBUTOR_ROLES.billing,
 ] as const;
 
-const roleSchema = z.number().refine((role) => (STAFF_ROLES as readonly number[]).includes(role), { error: ADMIN.server.notAnOption });
+/** The staff roles by the names the admin's README gives them, for scripts that send a name rather than its code. */
+export const STAFF_ROLE_NAMES: ReadonlyMap<string, number> = new Map([
+  ['admin', CONTRIBUTOR_ROLES.admin],
+  ['store-manager', CONTRIBUTOR_ROLES.storeManager],
+  ['editor', CONTRIBUTOR_ROLES.editor],
+  ['viewer', CONTRIBUTOR_ROLES.viewer],
+  ['billing', CONTRIBUTOR_ROLES.billing],
+]);
+
+/** A role by its code (what the staff list reads) or its name; either way one the admin offers. */
+const roleSchema = z.union([z.number(), z.string()], { error: ADMIN.server.notAnOption }).transform((value, context): number => {
+  const role = typeof value === 'number' ? value : STAFF_ROLE_NAMES.get(value);
+  if (role === undefined || !(STAFF_ROLES as readonly number[]).includes(role)) {
+    context.addIssue({ code: 'custom', message: ADMIN.server.notAnOption });
+    return z.NEVER;
+  }
+  return role;
+});
 const newMember = z.object({ email: shopperEmailSchema(ADMIN.server.notAnEmail), role: roleSchema }).strict();
 const roleChange = z.object({ role: roleSchema }).strict();
 const memberParams = z.object({ memberId: recordId });

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
 import { ADD_TO_CART } from '../../client/lib/messages.ts';
+import { browserKeyOf, FIRST_ADDS_SHARE_CART_MS } from './first-cart.ts';
 import {
   addToCartPayloadSchema, isStockEnough, parseQuantity, updateAdditionalFieldsPayloadSchema,
   updateQuantityPayloadSchema,
@@ -93,9 +94,12 @@ async function lockOpenCart(tx: StoreSession, cartId: string): Promise<{ carts: 
   return { carts, cart };
 }
 
-async function newCart(tx: StoreSession, currency: string, siteUserId: string | null): Promise<{ carts: CartRepository; cart: CartRecord }> {
+async function newCart(tx: StoreSession, currency: string, siteUserId: string | null, browserKey: string | null): Promise<{ carts: CartRepository; cart: CartRecord }> {
   const carts = new CartRepository(tx);
-  return { carts, cart: await carts.create('cart', currency, siteUserId) };
+  if (siteUserId !== null || browserKey === null) return { carts, cart: await carts.create('cart', currency, siteUserId) };
+  // adds of a new visitor sent at once share the cart the first one made (first-cart.ts)
+  const first = await carts.createOrJoinFirstCart(browserKey, currency, FIRST_ADDS_SHARE_CART_MS);
+  return first.joined ? lockOpenCart(tx, first.cart.id) : { carts, cart: first.cart };
 }
 
 async function pricedEntryView(deps: AppDeps, cart: CartRecord, entryId: string) {
@@ -144,7 +148,7 @@ export function createCartRouter(deps: AppDeps): Router {
       // a visitor without a cart gets one in the same transaction: a refused add leaves none behind
       const { carts, cart } = current
         ? await lockOpenCart(tx, current.id)
-        : await newCart(tx, currency ?? '', currentSiteUserId(req));
+        : await newCart(tx, currency ?? '', currentSiteUserId(req), browserKeyOf(req));
       assertStockFor(product, variant, await carts.quantityHeld(cart.id, product.id, variant.id), payload.quantity);
       const joins = answers === null ? await carts.plainEntry(cart.id, product.id, variant.id) : undefined;
       if (joins) assertMergedQuantity(joins.quantity, payload.quantity);

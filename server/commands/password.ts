@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { isPostgresUrl, openStore, storeDescription } from '../db/open-store.ts';
-import { storageFault } from '../db/storage-fault.ts';
+import { isDatabaseFull, storageFault } from '../db/storage-fault.ts';
 import { PasswordResetRepository } from '../db/password-reset-repository.ts';
 import { SiteUserRepository } from '../db/site-user-repository.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
@@ -41,8 +41,11 @@ export async function passwordCommand(args: string[], env: NodeJS.ProcessEnv = p
     // a store last opened by an older version may not have every table the change touches; a store
     // that cannot be reached is named, with the driver's reason, rather than the bare reason alone
     await migrate(store).catch((error: unknown) => {
-      if (storageFault(error)?.unreachable !== true) throw error;
-      throw new Error(fillMessage(serverMessages.passwordStoreUnreachable, { store: storeDescription(options), reason: (error as Error).message }));
+      const fault = storageFault(error);
+      // a full server is not a wrong DATABASE_URL: the command says which it is
+      const said = isDatabaseFull(fault) ? serverMessages.passwordStoreFull : fault?.unreachable === true ? serverMessages.passwordStoreUnreachable : null;
+      if (said === null) throw error;
+      throw new Error(fillMessage(said, { store: storeDescription(options), reason: (error as Error).message }));
     });
     const account = await new SiteUserRepository(store).findByEmail(email.trim());
     if (!account) throw new Error(fillMessage(serverMessages.passwordNoAccount, { email: email.trim(), store: storeDescription(options) }));

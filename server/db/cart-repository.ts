@@ -134,6 +134,32 @@ export class CartRepository {
     return cart;
   }
 
+  /**
+   * The cart of a browser's first add (no CART cookie yet), keyed by `browserKey`: a new one, or
+   * the one another add of the same browser made within `sharedForMs`, still open and anonymous.
+   * The unique key makes a concurrent add wait for the first one's commit (PostgreSQL) and then
+   * find its cart. An older cart of the key (bought, adopted, its cookie lost) gives the key up.
+   */
+  async createOrJoinFirstCart(browserKey: string, currency: string, sharedForMs: number, now = Date.now()): Promise<{ cart: CartRecord; joined: boolean }> {
+    const cart: CartRecord = {
+      id: newRecordId(), token: randomBytes(24).toString('base64url'), siteUserId: null, kind: 'cart', currency, isPurchased: false, orderId: null, createdOn: now,
+    };
+    const insert = (): Promise<{ changes: number }> => this.session.run(
+      `INSERT INTO carts (id, cookie_token, site_user_id, kind, currency, is_purchased, created_on, updated_on, browser_key)
+       VALUES (?, ?, NULL, 'cart', ?, 0, ?, ?, ?) ON CONFLICT (browser_key) DO NOTHING`,
+      [cart.id, cart.token, currency, now, now, browserKey],
+    );
+    if ((await insert()).changes === 1) return { cart, joined: false };
+    const row = await this.session.get<CartRow>('SELECT * FROM carts WHERE browser_key = ?', [browserKey]);
+    const other = row ? toCart(row) : undefined;
+    if (other && !other.isPurchased && other.siteUserId === null && other.kind === 'cart' && now - other.createdOn < sharedForMs) {
+      return { cart: other, joined: true };
+    }
+    await this.session.run('UPDATE carts SET browser_key = NULL WHERE browser_key = ?', [browserKey]);
+    await insert();
+    return { cart, joined: false };
+  }
+
   /** Gives an anonymous cart to a user; false when another request gave it to someone first. */
   async assignUser(cartId: string, siteUserId: string, now = Date.now()): Promise<boolean> {
     const result = await this.session.run(

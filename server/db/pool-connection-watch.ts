@@ -1,6 +1,6 @@
 import { serverMessages } from '../messages.ts';
 import { outageOf, type OutageLog } from './database-outage.ts';
-import { storageFault, unreachableFault } from './storage-fault.ts';
+import { storageFault, unreachableFault, type StorageFault } from './storage-fault.ts';
 
 /** The log of the pool's connection events. */
 export interface PoolLog extends OutageLog {
@@ -33,11 +33,15 @@ export function watchPoolConnections(log: PoolLog, connect: () => Promise<void>,
 
   const check = async (): Promise<void> => {
     try {
-      await connect();
+      await connect().catch((error: unknown) => {
+        const fault = storageFault(error) ?? unreachableFault(error);
+        // a server with no slot left for the check still answers: requests say it is full
+        if (fault.unreachable) throw fault;
+      });
       outage.answered();
       if (burst !== null) log.info({ closed: burst.lost, code: burst.code, reason: burst.reason }, serverMessages.databaseConnectionsClosedLog);
-    } catch (error) {
-      outage.unreachable(storageFault(error) ?? unreachableFault(error), { task: CHECK_TASK });
+    } catch (fault) {
+      outage.unreachable(fault as StorageFault, { task: CHECK_TASK });
     } finally {
       burst = null;
     }

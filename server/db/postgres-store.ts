@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
+import { withConnectionSlotWait } from './connection-slot-wait.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { guardsOuterStatements, insideTransactionOf, refuseInsideTransactionOf } from './outer-store-guard.ts';
 import { numberedPlaceholders, type RunResult, type SqlParams, type Store, type StoreSession } from './store.ts';
@@ -25,6 +26,9 @@ export const DEFAULT_POOL_SIZE = 10;
 
 /** How long a new connection may take: an unreachable server fails in seconds, not at the system's timeout. */
 const CONNECT_TIMEOUT_MS = 5000;
+
+/** How long a connection the pool no longer uses is kept open before it is closed. */
+export const IDLE_TIMEOUT_MS = 10_000;
 
 // 64-bit integers (counts, epoch milliseconds) and numerics (sums) as numbers, as SQLite gives them.
 const INT8_OID = 20;
@@ -77,6 +81,11 @@ async function query<Row>(on: Queryable, sql: string, params: SqlParams): Promis
   return on.query<Row & pg.QueryResultRow>(postgresSql(sql), storableParams(params));
 }
 
+/** A statement on the pool: its connection, when the server is full, is waited for briefly (connection-slot-wait.ts). */
+function poolQuery<Row>(pool: pg.Pool, sql: string, params: SqlParams): Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
+  return withConnectionSlotWait(() => query<Row>(pool, sql, params));
+}
+
 /**
  * Listens for the failure of a connection checked out of the pool, which listens only to its idle
  * ones: a server that ends the session between two statements (a restart, pg_terminate_backend)
@@ -107,7 +116,9 @@ export class PostgresStore implements Store {
       types,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: 15000,
-      idleTimeoutMillis: 30000,
+      // an idle connection is given back to the server soon: other processes on the database (a
+      // launch's WORKERS, other hosts, the commands) may need the slot more than this one needs it kept
+      idleTimeoutMillis: IDLE_TIMEOUT_MS,
       // awaited before the connection is used; when it fails the connection is closed, not used
       onConnect: options.readOnly === true ? async (client) => { await client.query('SET default_transaction_read_only = on'); } : undefined,
     });
@@ -117,27 +128,27 @@ export class PostgresStore implements Store {
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    return (await query<Row>(this.pool, sql, params)).rows;
+    return (await poolQuery<Row>(this.pool, sql, params)).rows;
   }
 
   async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    return (await query<Row>(this.pool, sql, params)).rows[0];
+    return (await poolQuery<Row>(this.pool, sql, params)).rows[0];
   }
 
   async run(sql: string, params: SqlParams = []): Promise<RunResult> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    return { changes: (await query(this.pool, sql, params)).rowCount ?? 0 };
+    return { changes: (await poolQuery(this.pool, sql, params)).rowCount ?? 0 };
   }
 
   async exec(sql: string): Promise<void> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    await this.pool.query(sql);
+    await withConnectionSlotWait(() => this.pool.query(sql));
   }
 
   async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    const client = await this.pool.connect();
+    const client = await withConnectionSlotWait(() => this.pool.connect());
     const session = new PostgresSession(client, new ConnectionTurns(), -1);
     const unwatch = watchWhileHeld(client);
     try {
@@ -151,7 +162,7 @@ export class PostgresStore implements Store {
 
   async exclusive<T>(name: string, work: (session: StoreSession) => Promise<T>): Promise<T> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    const client = await this.pool.connect();
+    const client = await withConnectionSlotWait(() => this.pool.connect());
     const turns = new ConnectionTurns();
     const key = advisoryKey(name);
     const unwatch = watchWhileHeld(client);
@@ -170,7 +181,7 @@ export class PostgresStore implements Store {
   }
 
   async ping(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await withConnectionSlotWait(() => this.pool.query('SELECT 1'));
   }
 
   /**

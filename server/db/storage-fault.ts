@@ -34,10 +34,17 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ET
 
 /**
  * PostgreSQL's SQLSTATEs that refuse or end a connection: class 08 (connection exception),
- * 57P01–57P03 (administrator or crash shutdown, the server starting up or shutting down), 53300
- * (too many connections), class 28 (the password or role refused) and 3D000 (no such database).
+ * 57P01–57P03 (administrator or crash shutdown, the server starting up or shutting down), class
+ * 28 (the password or role refused) and 3D000 (no such database).
  */
-const CONNECTION_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|28[0-9A-Z]{3}|3D000)$/;
+const CONNECTION_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|28[0-9A-Z]{3}|3D000)$/;
+
+/**
+ * PostgreSQL's SQLSTATE too_many_connections: the server answers but has no slot left (its
+ * max_connections, or a role's or database's CONNECTION LIMIT). Not an outage: the request that
+ * met it is refused, the process stays healthy and the next request may well get a connection.
+ */
+export const TOO_MANY_CONNECTIONS = '53300';
 
 /** The pg driver's own connection failures, which carry no code: its message names them. */
 const DRIVER_FAILURES: ReadonlyMap<string, string> = new Map([
@@ -65,9 +72,12 @@ export function storageFault(err: unknown): StorageFault | null {
   if (errorCode(err) === READ_ONLY_SQL_TRANSACTION) {
     return { code: READ_ONLY_SQL_TRANSACTION, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false };
   }
+  if (errorCode(err) === TOO_MANY_CONNECTIONS) {
+    return { code: TOO_MANY_CONNECTIONS, message: serverMessages.databaseFull, logMessage: serverMessages.tooManyClientsLog, unreachable: false, reason: (err as Error).message };
+  }
   const connection = connectionFailure(err);
   if (connection === null) return null;
-  return { code: connection, message: serverMessages.maintenanceText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (err as Error).message };
+  return { code: connection, message: serverMessages.outageText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (err as Error).message };
 }
 
 /** Another process holds the SQLite file locked past the busy timeout: waiting it out mends it. */
@@ -103,7 +113,7 @@ function connectionFailure(err: unknown): string | null {
  */
 export function unreachableFault(err: unknown): StorageFault {
   const reason = err instanceof Error ? err.message : String(err);
-  return { code: storageFaultCode(err), message: serverMessages.maintenanceText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason };
+  return { code: storageFaultCode(err), message: serverMessages.outageText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason };
 }
 
 /** The driver's code of an error, for the log line (SQLite's, PostgreSQL's SQLSTATE, the system's errno). */
@@ -113,6 +123,19 @@ export function storageFaultCode(err: unknown): string {
 
 /** Retry-After of a fault's 503, in seconds: a lock is released and a restarted server answers well within it. */
 export const FAULT_RETRY_AFTER_SECONDS = 30;
+
+/** Retry-After of a request PostgreSQL had no connection for: slots come free within seconds. */
+export const DATABASE_FULL_RETRY_AFTER_SECONDS = 5;
+
+/** The Retry-After of a fault's 503, in seconds. */
+export function faultRetryAfterSeconds(fault: StorageFault): number {
+  return fault.code === TOO_MANY_CONNECTIONS ? DATABASE_FULL_RETRY_AFTER_SECONDS : FAULT_RETRY_AFTER_SECONDS;
+}
+
+/** PostgreSQL had no connection slot for the request: refused alone, the process serves on. */
+export function isDatabaseFull(fault: StorageFault | null): boolean {
+  return fault?.code === TOO_MANY_CONNECTIONS;
+}
 
 /**
  * A fault is logged once per kind and minute: one clear line, not one per refused request. The

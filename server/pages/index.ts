@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
-import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault } from '../db/storage-fault.ts';
+import { FAULT_RETRY_AFTER_SECONDS, faultRetryAfterSeconds, isDatabaseFull, reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { sendMaintenance } from '../maintenance-app.ts';
 import { clientBodyProblem, describeError, logBodyProblem } from '../security/error-handlers.ts';
 import { cspNonce, textWithNonce } from '../security/content-security-policy.ts';
@@ -152,7 +152,13 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       // the database server cannot be reached: the error page reads the store too, so the
       // maintenance page, which needs nothing from it; the store serves again once it answers
       reportStorageFault(deps.log, fault, req);
-      sendMaintenance(req, res, FAULT_RETRY_AFTER_SECONDS);
+      sendMaintenance(req, res, FAULT_RETRY_AFTER_SECONDS, 'outage');
+      return;
+    }
+    if (isDatabaseFull(fault)) {
+      // PostgreSQL had no connection for this request: the store's error page would ask for one too
+      reportStorageFault(deps.log, fault!, req);
+      sendMaintenance(req, res, faultRetryAfterSeconds(fault!), 'busy');
       return;
     }
     const bodyProblem = clientBodyProblem(err);

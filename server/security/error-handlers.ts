@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { FAULT_RETRY_AFTER_SECONDS, reportStorageFault, storageFault } from '../db/storage-fault.ts';
+import { faultRetryAfterSeconds, reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { serverMessages } from '../messages.ts';
 import { HttpError } from './http-error.ts';
 import { isMalformedAddress } from './malformed-address.ts';
@@ -91,8 +91,8 @@ export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
     const fault = storageFault(err);
     if (fault !== null) {
       reportStorageFault(log, fault, { method: req.method, path: loggedPath(req), id: req.id });
-      // an unreachable PostgreSQL server answers the maintenance message, as a page answers the maintenance page
-      res.status(503).set('Retry-After', String(FAULT_RETRY_AFTER_SECONDS)).json({ message: fault.message });
+      // an unreachable PostgreSQL server answers the outage message, as a page answers the outage page
+      res.status(503).set('Retry-After', String(faultRetryAfterSeconds(fault))).json({ message: fault.message });
       return;
     }
     log.error({ err: describeError(err), path: loggedPath(req), method: req.method, reqId: req.id }, 'call failed');

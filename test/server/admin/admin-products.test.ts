@@ -204,6 +204,20 @@ describe('products', () => {
     expect(bySku.body.products.map((row) => row.title)).toEqual(['Harbour Jacket']);
   });
 
+  it('takes a product type as the list reads it (its code) as well as by its name', async () => {
+    type Listed = { products: Array<{ id: string; title: string; productType: number }> };
+    for (const [code, kind] of [[1, 'physical'], [2, 'digital'], [3, 'service']] as const) {
+      const title = `Typed by code ${code}`;
+      const made = await owner.post<{ product: { productType: string } }>('/api/admin/products', productInput({
+        title, urlSlug: `typed-by-code-${code}`, variantOptions: [], variants: [{ sku: `CODE-${code}`, priceCents: 500, qtyInStock: 1, attributes: {} }], productType: code,
+      }));
+      expect(made.status, made.text).toBe(201);
+      expect(made.body.product.productType).toBe(kind);
+      const listed = await owner.get<Listed>(`/api/admin/products?q=${encodeURIComponent(title)}`);
+      expect(listed.body.products).toEqual([expect.objectContaining({ title, productType: code })]);
+    }
+  });
+
   it('pages through a long list: every product once, in order, and says when another page follows', async () => {
     type Page = { products: Array<{ id: string }>; hasMore: boolean };
     const whole = await owner.get<Page>('/api/admin/products?limit=200');

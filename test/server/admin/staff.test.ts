@@ -64,6 +64,18 @@ describe('staff', () => {
     expect((await owner.delete(`/api/admin/staff/${again.body.member.id}`)).status).toBe(200);
   });
 
+  it('takes a role by the name the README gives it as well as by its code', async () => {
+    const added = await owner.post<{ member: Member }>('/api/admin/staff', { email: 'named-role@example.com', role: 'store-manager' });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.member.role).toBe(CONTRIBUTOR_ROLES.storeManager);
+    for (const [name, code] of [['admin', CONTRIBUTOR_ROLES.admin], ['editor', CONTRIBUTOR_ROLES.editor], ['billing', CONTRIBUTOR_ROLES.billing], ['viewer', CONTRIBUTOR_ROLES.viewer]] as const) {
+      const changed = await owner.put<{ member: Member }>(`/api/admin/staff/${added.body.member.id}`, { role: name });
+      expect(changed.status, changed.text).toBe(200);
+      expect(changed.body.member.role).toBe(code);
+    }
+    expect((await owner.delete(`/api/admin/staff/${added.body.member.id}`)).status).toBe(200);
+  });
+
   it('gives a member who forgot theirs a new password: the old one and their sessions end', async () => {
     const added = await owner.post<{ member: Member; password: string }>('/api/admin/staff', { email: 'forgetful@example.com', role: CONTRIBUTOR_ROLES.viewer });
     expect(added.status, added.text).toBe(201);

@@ -96,6 +96,8 @@ describe(`POST ${PRODUCTS} and PUT ${PRODUCT}`, () => {
       await refused(() => send(productInput({ title: 42 })), { status: 400, field: 'title' });
       await refused(() => send(productInput({ visible: 'yes' })), { status: 400, field: 'visible' });
       await refused(() => send(productInput({ productType: 'spaceship' })), { status: 400, field: 'productType' });
+      // a type code the list does not read (5 is the platform's paywall), or one of another kind
+      for (const productType of [5, 0, 1.5, true, null]) await refused(() => send(productInput({ productType })), { status: 400, field: 'productType' });
       await refused(() => send(productInput({ categories: 'Apparel' })), { status: 400, field: 'categories' });
       await refused(() => send(productInput({ variants: {} })), { status: 400, field: 'variants' });
       await refused(() => send(withVariant({ priceCents: '12.00' })), { status: 400, field: 'variants.0.priceCents' });
@@ -227,6 +229,10 @@ describe('POST, PUT and DELETE /api/admin/staff', () => {
     await refused(() => owner.post('/api/admin/staff', { email: 'not an email', role: 8 }), { status: 400, field: 'email' });
     await refused(() => owner.post('/api/admin/staff', { email: 'new@example.com', role: 14 }), { status: 400, field: 'role' });
     await refused(() => owner.post('/api/admin/staff', { email: 'new@example.com', role: '8' }), { status: 400, field: 'role' });
+    // a role's name the admin does not offer, in another spelling, or an object's own key
+    for (const role of ['owner', 'none', 'Store Manager', 'storeManager', 'constructor', '__proto__', true, null]) {
+      await refused(() => owner.post('/api/admin/staff', { email: 'new@example.com', role }), { status: 400, field: 'role' });
+    }
     await refused(() => owner.post('/api/admin/staff', { email: 'new@example.com', role: 8, password: 'mine' }), { status: 400 });
     await refused(() => owner.post('/api/admin/staff', { email: `${'x'.repeat(300)}@example.com`, role: 8 }), { status: 400, field: 'email' });
     await refused(() => owner.put('/api/admin/staff/no-such-member', { role: 8 }), { status: 404 });

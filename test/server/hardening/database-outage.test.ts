@@ -116,6 +116,15 @@ describe("the pool's idle connections", () => {
     expect(log.info).toHaveBeenCalledTimes(1);
   });
 
+  it('a check the server refuses for want of connection slots (53300) is no outage: the server still answers', async () => {
+    const log = stubLog();
+    const watch = watchPoolConnections(log, async () => { throw withCode('53300', 'sorry, too many clients already'); });
+    for (let i = 0; i < 3; i++) watch.onIdleError(new Error('Connection terminated unexpectedly'));
+    await settled();
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.info.mock.calls).toEqual([[{ closed: 3, code: 'connection-lost', reason: 'Connection terminated unexpectedly' }, serverMessages.databaseConnectionsClosedLog]]);
+  });
+
   it('an idle connection failing for another reason is logged with the error itself (its stack), each time', async () => {
     const log = stubLog();
     const ping = vi.fn(async () => {});

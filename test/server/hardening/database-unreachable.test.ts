@@ -1,6 +1,6 @@
 /**
- * A PostgreSQL server that goes away while the store serves: pages answer the maintenance page
- * and calls the maintenance message, both 503 with Retry-After, the log says so once (not a
+ * A PostgreSQL server that goes away while the store serves: pages answer the outage page
+ * and calls the outage message, both 503 with Retry-After, the log says so once (not a
  * stack per request), and the store serves again by itself once the server is back.
  */
 import { rmSync } from 'node:fs';
@@ -50,13 +50,14 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
   throw new Error(`never: ${what}`);
 }
 
-async function expectMaintenancePage(url: string): Promise<void> {
+async function expectOutagePage(url: string): Promise<void> {
   const page = await fetch(url);
   expect(page.status, url).toBe(503);
   expect(Number(page.headers.get('retry-after')), url).toBeGreaterThan(0);
   expect(page.headers.get('content-type') ?? '').toContain('text/html');
   const html = await page.text();
-  expect(html).toContain(serverMessages.maintenanceTitle);
+  expect(html).toContain(serverMessages.outageTitle);
+  expect(html).not.toContain(serverMessages.maintenanceTitle);
   expect(html).not.toMatch(STACK_LINE);
 }
 
@@ -72,14 +73,14 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL server that goes away while the stor
 
     await relay.down();
     for (let round = 0; round < 3; round++) {
-      for (const path of ['/', '/shop', `/shop/p/${shirt.urlId}`, '/cart']) await expectMaintenancePage(`${server.url}${path}`);
+      for (const path of ['/', '/shop', `/shop/p/${shirt.urlId}`, '/cart']) await expectOutagePage(`${server.url}${path}`);
       const call = await fetch(`${server.url}/api/commerce/shopping-cart`);
       expect(call.status).toBe(503);
       expect(Number(call.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await call.json()).toEqual({ message: serverMessages.maintenanceText });
+      expect(await call.json()).toEqual({ message: serverMessages.outageText });
       const write = await visitor.post('/api/commerce/shopping-cart/entries', { itemId: shirt.id, sku: shirt.variants[0]!.sku, quantity: 1 });
       expect(write.status).toBe(503);
-      expect(write.body).toEqual({ message: serverMessages.maintenanceText });
+      expect(write.body).toEqual({ message: serverMessages.outageText });
       const health = await fetch(`${server.url}/api/health`);
       expect(health.status).toBe(503);
       expect(Number(health.headers.get('retry-after'))).toBeGreaterThan(0);

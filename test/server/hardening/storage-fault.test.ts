@@ -1,10 +1,10 @@
 /**
  * What counts as a storage fault (503 with Retry-After and one log line a minute, never a 500
  * with a stack): SQLite refusing a write or staying locked, and a PostgreSQL server that cannot
- * be reached, told by the errors the pg driver raises.
+ * be reached, told by the errors the pg driver raises; a PostgreSQL server with no connection slot left, which refuses the request alone.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { isStoreLocked, reportStorageFault, storageFault, storageFaultCode } from '../../../server/db/storage-fault.ts';
+import { FAULT_RETRY_AFTER_SECONDS, faultRetryAfterSeconds, isDatabaseFull, isStoreLocked, reportStorageFault, storageFault, storageFaultCode } from '../../../server/db/storage-fault.ts';
 import { serverMessages } from '../../../server/messages.ts';
 
 function withCode(code: string, message = 'failed'): Error {
@@ -24,7 +24,6 @@ describe('storage faults', () => {
     ['ENOTFOUND', withCode('ENOTFOUND', 'getaddrinfo ENOTFOUND db.internal')],
     ['57P01', withCode('57P01', 'terminating connection due to administrator command')],
     ['57P03', withCode('57P03', 'the database system is starting up')],
-    ['53300', withCode('53300', 'sorry, too many clients already')],
     ['08006', withCode('08006', 'connection failure')],
     ['08P01', withCode('08P01', 'protocol violation')],
     ['28P01', withCode('28P01', 'password authentication failed for user "shop"')],
@@ -35,8 +34,19 @@ describe('storage faults', () => {
     ['connection-lost', new Error('Client has encountered a connection error and is not queryable')],
     ['ECONNREFUSED', Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], ''), { code: 'ECONNREFUSED' })],
     ['ECONNREFUSED', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], '')],
-  ])('a database that cannot be reached or refuses connections (%s) is a fault: the maintenance message, logged as unreachable', (code, error) => {
-    expect(storageFault(error)).toEqual({ code, message: serverMessages.maintenanceText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (error as Error).message });
+  ])('a database that cannot be reached or refuses connections (%s) is a fault: the outage message, logged as unreachable', (code, error) => {
+    expect(storageFault(error)).toEqual({ code, message: serverMessages.outageText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (error as Error).message });
+  });
+
+  it.each([
+    withCode('53300', 'sorry, too many clients already'),
+    withCode('53300', 'too many connections for role "shop"'),
+  ])('a server with no connection slot left (53300, %s) answers: the request is refused as busy, not as an outage', (error) => {
+    const fault = storageFault(error);
+    expect(fault).toEqual({ code: '53300', message: serverMessages.databaseFull, logMessage: serverMessages.tooManyClientsLog, unreachable: false, reason: (error as Error).message });
+    expect(isDatabaseFull(fault)).toBe(true);
+    expect(faultRetryAfterSeconds(fault!)).toBeLessThan(FAULT_RETRY_AFTER_SECONDS);
+    expect(serverMessages.tooManyClientsLog).toContain('DATABASE_POOL_SIZE or WORKERS');
   });
 
   it.each([
