@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import type { Store } from '../db/store.ts';
 import type { AppOptions } from '../deps.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { uploadsDir, UPLOADS_URL } from './image-upload.ts';
-import { productFilesDir, storedFilePath } from './product-file-upload.ts';
+import { productFilesDir, uploadsDir } from '../store-folders.ts';
+import { UPLOADS_URL } from './image-upload.ts';
+import { storedFilePath } from './product-file-upload.ts';
 
 /**
  * Uploaded images and digital products' files are files on disk that the store's rows name. A
