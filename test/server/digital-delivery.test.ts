@@ -15,9 +15,11 @@ import { DOWNLOADS } from '../../client/lib/messages.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { startPlatformServer, type PlatformServer } from './helpers/platform-server.ts';
-import type { SiteUserVisitor } from './helpers/site-user-visitor.ts';
 import { Visitor } from './helpers/visitor.ts';
 import { upload } from './admin/admin-helpers.ts';
+import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
+import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
+import { SiteUserVisitor } from './helpers/site-user-visitor.ts';
 
 const FILE_CAP = 64 * 1024;
 const GUIDE_BYTES = Buffer.from('%PDF-1.4\n% a small guide to natural dyes\n');
@@ -140,6 +142,21 @@ describe('a digital product bought with a file', () => {
     expect(email.html).toContain(link);
     expect(email.html).toContain('Download Natural Dyeing Field Guide (PDF)</a>');
     expect((await emailOf(orderId, 'new-order')).text).not.toContain(DOWNLOADS.noFileForOwner);
+  });
+
+  it("shows the order's emails in the admin without the link, to the owner and to staff who only read orders", async () => {
+    await createSiteUserAccount(server.app.deps, { email: 'download-viewer@example.com', password: 'a viewer passphrase', contributorRole: CONTRIBUTOR_ROLES.viewer });
+    const viewer = await new SiteUserVisitor(server.url).signIn('download-viewer@example.com', 'a viewer passphrase');
+    for (const reader of [owner, viewer]) {
+      const screen = await reader.get<{ order: { emails: Array<{ kind: string; text: string }> } }>(`/api/admin/orders/${orderId}`);
+      expect(screen.status).toBe(200);
+      const confirmation = screen.body.order.emails.find((email) => email.kind === 'order-confirmation')!;
+      expect(confirmation.text).toContain('Download Natural Dyeing Field Guide (PDF) (works 5 times until ');
+      expect(confirmation.text).toContain('/downloads/…');
+      for (const email of screen.body.order.emails) expect(email.text).not.toMatch(/\/downloads\/[A-Za-z0-9_-]/);
+    }
+    // the outbox keeps the working link, for the buyer
+    expect((await emailOf(orderId, 'order-confirmation')).text).toMatch(DOWNLOAD_LINK);
   });
 
   it('shows the same link on the confirmation page', async () => {
