@@ -2,7 +2,6 @@ import type { AppOptions, CaptchaOptions } from './deps.ts';
 import { databaseUrlProblem, isPostgresUrl } from './db/database-url.ts';
 import { serverMessages } from './messages.ts';
 import { createLocalCaptcha } from './security/captcha.ts';
-import { nestedStoreFoldersProblem } from './store-folders-apart.ts';
 
 export interface ServerConfig {
   port: number;
@@ -120,26 +119,26 @@ function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const captcha = readCaptcha(env);
   const notices = captcha !== undefined && !env.CAPTCHA_SECRET ? [serverMessages.captchaStoredKeyLog] : [];
-  const port = readPort(env.PORT);
-  const workers = readWorkers(env.WORKERS);
-  const options: AppOptions = {
-    databasePath: env.DATABASE_PATH ?? 'data/store.db',
-    databaseUrl: readDatabaseUrl(env.DATABASE_URL),
-    databasePoolSize: readPoolSize(env.DATABASE_POOL_SIZE),
-    readOnly: readSwitch('DATABASE_READONLY', env.DATABASE_READONLY),
-    seed: readSeed(env.SEED),
-    dev: env.NODE_ENV === 'development',
-    templateDir: env.TEMPLATE_DIR || undefined,
-    ownerPassword: env.OWNER_PASSWORD || undefined,
-    uploadsDir: env.UPLOADS_DIR || undefined,
-    productFilesDir: env.PRODUCT_FILES_DIR || undefined,
-    trustProxy: readSwitch('TRUST_PROXY', env.TRUST_PROXY),
-    logLevel: readLogLevel(env.LOG_LEVEL),
-    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
-    captcha,
+  return {
+    port: readPort(env.PORT),
+    host: env.HOST ?? '0.0.0.0',
+    workers: readWorkers(env.WORKERS),
+    options: {
+      databasePath: env.DATABASE_PATH ?? 'data/store.db',
+      databaseUrl: readDatabaseUrl(env.DATABASE_URL),
+      databasePoolSize: readPoolSize(env.DATABASE_POOL_SIZE),
+      readOnly: readSwitch('DATABASE_READONLY', env.DATABASE_READONLY),
+      seed: readSeed(env.SEED),
+      dev: env.NODE_ENV === 'development',
+      templateDir: env.TEMPLATE_DIR || undefined,
+      ownerPassword: env.OWNER_PASSWORD || undefined,
+      uploadsDir: env.UPLOADS_DIR || undefined,
+      productFilesDir: env.PRODUCT_FILES_DIR || undefined,
+      trustProxy: readSwitch('TRUST_PROXY', env.TRUST_PROXY),
+      logLevel: readLogLevel(env.LOG_LEVEL),
+      mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
+      captcha,
+    },
+    notices,
   };
-  // the product files inside the served uploads folder (or the other way round) stop the start
-  const nested = nestedStoreFoldersProblem(options);
-  if (nested !== null) throw new Error(nested);
-  return { port, host: env.HOST ?? '0.0.0.0', workers, options, notices };
 }
