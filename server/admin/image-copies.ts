@@ -27,8 +27,6 @@ import { serverMessages } from '../messages.ts';
 import { imageWork } from './image-work.ts';
 import { COPY_WIDTHS, copyName, isUploadedOriginal } from './upload-names.ts';
 
-export { COPY_WIDTHS, copyName, isUploadedOriginal };
-
 /** Largest picture the store decodes: 50 megapixels (an 8660 × 5773 photo), about 200 MB of pixels. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
