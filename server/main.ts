@@ -19,16 +19,25 @@ import { TemplateFolderError } from './theme/folder-cache.ts';
 import { themeMessages } from './theme/theme-messages.ts';
 import { templateDirProblem } from './theme/template-dir-check.ts';
 import { createHttpServer } from './slow-clients.ts';
+import { nestedStoreFoldersProblem } from './store-folders-apart.ts';
 
 const config = readConfigOrStop();
 const database = storeAddress(config.options);
 // Readable lines in development, as the app's own log: a refused start (a TEMPLATE_DIR that is no folder) is said before the app exists.
 const bootLog = createLogger({ level: config.options.logLevel ?? 'info', dev: config.options.dev === true });
 
-/** The settings from the environment; one that is not valid (PORT=abc) is said in one log line, and the start stops. */
+/**
+ * The settings from the environment; one that is not valid (PORT=abc), or folders the store cannot
+ * serve from (the product files inside the uploads folder), is said in one log line, and the start
+ * stops. The commands (npm run backup, password) read the same settings without the folders' check:
+ * a shop set up so still needs its backup.
+ */
 function readConfigOrStop(): ServerConfig {
   try {
-    return readConfig();
+    const read = readConfig();
+    const nested = nestedStoreFoldersProblem(read.options);
+    if (nested !== null) throw new Error(nested);
+    return read;
   } catch (error) {
     createLogger({ level: 'info', dev: process.env.NODE_ENV === 'development' }).error(error instanceof Error ? error.message : String(error));
     process.exit(CANNOT_SERVE_EXIT_CODE);

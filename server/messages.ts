@@ -69,6 +69,7 @@ export const serverMessages = {
   restoreFileOnPostgres: 'the store is on PostgreSQL (DATABASE_URL): its database is restored with pg_restore, not from the file {file}; npm run restore -- FOLDER puts back the uploaded images and product files a backup folder holds (one npm run backup made on PostgreSQL, or the FILE.files beside a SQLite backup)',
   restoreFolderWithoutFiles: '{folder} holds no backup of the shop\'s files (no uploads or product-files folder in it): name a folder npm run backup made',
   /** A backup of the files named inside the shop's folders (or holding one): it would be served, or remove the shop's files. */
+  storeFoldersNested: 'PRODUCT_FILES_DIR ({productFiles}) and UPLOADS_DIR ({uploads}) must be separate folders, neither inside the other: the uploads folder is served at /uploads/, and the files digital products sell must stay out of it',
   backupFilesInShopFolder: '{folder} is inside {shopFolder} or holds it: name a backup outside the shop\'s folders (in the uploads folder a copy of the product files would be served to anyone, and a backup written over one would replace the shop\'s files)',
   backupFolderExists: '{folder} already exists: name a new folder for the backup, or give none for one named by the time',
   backupNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file (npm start makes data/store.db on its first start)',

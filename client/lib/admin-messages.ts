@@ -584,6 +584,8 @@ export const ADMIN = {
     productFileMissing: 'Choose a file to upload.',
     productFileNotDigital: 'Only a digital product delivers a file: make it Digital and save it first.',
     productFileNotFound: 'This product has no file.',
+    productFilesBusy: 'Other files are being uploaded to the store right now. Upload this one again in a minute.',
+    productFileNoRoom: 'The store\'s disk has too little free space for this file. Free some space on the server, then upload it again.',
     imageUnreadable: 'The image size could not be read.',
     imageTooManyPixels: 'The image is {width} × {height} pixels, more than {max} megapixels: make it smaller and upload it again.',
     imageUndecodable: 'The image could not be read; the file may be damaged. Save it again and upload it.',

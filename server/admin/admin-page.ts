@@ -17,6 +17,7 @@ import { UPLOADS_URL } from './image-upload.ts';
 import { uploadsDir } from '../store-folders.ts';
 import { resizedUploads } from './image-copies.ts';
 import { cleanUploads } from './clean-uploads.ts';
+import { onlyStoreUploads } from './uploads-served.ts';
 import { canEmailPasswordLinks } from '../security/password-links.ts';
 import { storeTimeZone } from './order-period.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
@@ -60,9 +61,13 @@ async function appProps(deps: AppDeps, req: Request): Promise<AdminAppProps> {
 export function createAdminPages(deps: AppDeps): Router {
   const router = Router();
   const uploads = uploadsDir(deps.options);
+  // only the images the store wrote, checked before any step reads a file and again before the
+  // file sent (a resized copy's): anything else leaves this router, for the plain 404 of a missing file;
   // ?format=Nw answers the nearest resized copy at least N wide, with the original's headers;
   // an original stored with its metadata (GPS position) is cleaned before it is answered
-  router.use(UPLOADS_URL, resizedUploads(uploads, {
+  const served = Router();
+  const onlyUploads = onlyStoreUploads(uploads);
+  served.use(onlyUploads, resizedUploads(uploads, {
     log: deps.log,
     makeMissing: !deps.options.readOnly,
     recordCopies: (name, widths) => new AdminProductRepository(deps.store).recordImageCopies(`${UPLOADS_URL}${name}`, widths),
@@ -72,7 +77,9 @@ export function createAdminPages(deps: AppDeps): Router {
       canWrite: !deps.options.readOnly,
       recordCleaned: (name, cleaned) => new AdminProductRepository(deps.store).recordCleanedImage(`${UPLOADS_URL}${name}`, cleaned),
     }),
-    express.static(uploads, { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore' }));
+    onlyUploads,
+    express.static(uploads, { maxAge: '1h', fallthrough: true, index: false, dotfiles: 'ignore', redirect: false }));
+  router.use(UPLOADS_URL, served);
   const shell = async (req: Request, res: Response): Promise<void> => {
     const props = await appProps(deps, req);
     const manifest = readClientManifest();

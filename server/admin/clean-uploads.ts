@@ -27,7 +27,8 @@ import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { serverMessages } from '../messages.ts';
-import { COPY_WIDTHS, copyName, isUploadedOriginal, readImageFacts } from './image-copies.ts';
+import { readImageFacts } from './image-copies.ts';
+import { COPY_WIDTHS, copyName, isUploadedOriginal } from './upload-names.ts';
 import { imageWithoutMetadata } from './image-metadata.ts';
 import { imageWork } from './image-work.ts';
 

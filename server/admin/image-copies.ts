@@ -25,14 +25,11 @@ import type { Logger } from 'pino';
 import sharp, { type Sharp } from 'sharp';
 import { serverMessages } from '../messages.ts';
 import { imageWork } from './image-work.ts';
+import { COPY_WIDTHS, copyName, isUploadedOriginal } from './upload-names.ts';
 
-/** The platform's image widths (`?format=100w` …), smallest first. */
-export const COPY_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
 /** Largest picture the store decodes: 50 megapixels (an 8660 × 5773 photo), about 200 MB of pixels. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
-/** An uploaded original's file name: 24 hex digits and the extension of its type. */
-const UPLOAD_NAME = /^[0-9a-f]{24}\.(jpg|png|gif|webp)$/;
 /** The formats that get copies; GIFs (often animated) are served as uploaded. */
 const RESIZED = new Set(['jpg', 'png', 'webp']);
 /** `?format=Nw`, N a whole number of pixels. */
@@ -46,24 +43,13 @@ export function copyWidths(width: number): number[] {
   return COPY_WIDTHS.filter((copy) => copy <= width);
 }
 
-/** `3f…a1.jpg` at 300 → `3f…a1.300w.jpg`. */
-export function copyName(name: string, width: number): string {
-  const dot = name.lastIndexOf('.');
-  return `${name.slice(0, dot)}.${width}w${name.slice(dot)}`;
-}
-
 function extensionOf(name: string): string {
   return name.slice(name.lastIndexOf('.') + 1);
 }
 
-/** True for the file name of an uploaded original (not one of its copies). */
-export function isUploadedOriginal(name: string): boolean {
-  return UPLOAD_NAME.test(name);
-}
-
 /** True for the file name of an uploaded original that gets copies (not a GIF). */
 export function isResizedUpload(name: string): boolean {
-  return UPLOAD_NAME.test(name) && RESIZED.has(extensionOf(name));
+  return isUploadedOriginal(name) && RESIZED.has(extensionOf(name));
 }
 
 /** An image's pixels are more than the store decodes. */
@@ -137,7 +123,7 @@ export async function makeImageCopies(dir: string, name: string, bytes: Buffer):
 
 /** Deletes every copy of the original `name` (those there are). */
 export function removeImageCopies(dir: string, name: string): void {
-  if (!UPLOAD_NAME.test(name)) return;
+  if (!isUploadedOriginal(name)) return;
   for (const width of COPY_WIDTHS) rmSync(join(dir, copyName(name, width)), { force: true });
 }
 

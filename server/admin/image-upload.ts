@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
@@ -17,16 +16,10 @@ import { MAX_ALT_TEXT_LENGTH } from './product-input.ts';
 import {
   copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
 } from './image-copies.ts';
+import { newUploadName, UPLOAD_EXTENSIONS } from './upload-names.ts';
 
 /** URL prefix the uploaded images are served under. */
 export const UPLOADS_URL = '/uploads/';
-
-const IMAGE_TYPES: Readonly<Record<string, string>> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
 
 /**
  * The bytes a text field beside the image may have: the alt text's characters at 4 bytes each,
@@ -91,7 +84,7 @@ function tooManyPixels(width: number, height: number): HttpError {
  */
 export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImage> {
   const sniffed = await fileTypeFromBuffer(bytes);
-  const extension = sniffed ? IMAGE_TYPES[sniffed.mime] : undefined;
+  const extension = sniffed ? UPLOAD_EXTENSIONS[sniffed.mime] : undefined;
   if (!sniffed || !extension) throw new HttpError(415, ADMIN.server.notAnImage, { fieldErrors: { image: ADMIN.server.notAnImage } });
   const unreadable = new HttpError(400, ADMIN.server.imageUnreadable, { fieldErrors: { image: ADMIN.server.imageUnreadable } });
   const header = imageDimensions(bytes, sniffed.mime);
@@ -108,7 +101,7 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
     throw undecodable(error);
   });
   mkdirSync(dir, { recursive: true });
-  const name = `${randomBytes(12).toString('hex')}.${extension}`;
+  const name = newUploadName(extension);
   const path = join(dir, name);
   const remove = (): void => {
     rmSync(path, { force: true });

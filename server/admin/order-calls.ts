@@ -17,6 +17,7 @@ import { storeMoneyFormat } from '../pages/base-context.ts';
 import { StockHistoryRepository } from '../db/stock-history-repository.ts';
 import { checkoutServices } from '../commerce/checkout-services.ts';
 import { GIFT_CARD_EMAIL_KIND, withCodesHidden } from '../email/gift-card-email.ts';
+import { withDownloadLinksHidden } from '../email/download-links-hidden.ts';
 import { isGivenUpReason } from '../email/late-email.ts';
 import { canSendEmail, DELIVERY_CLAIM_MS } from '../email/mailer.ts';
 import { orderStatusEmail, type OrderChange } from '../email/order-status-email.ts';
@@ -182,9 +183,10 @@ export function createOrderCalls(deps: AppDeps): Router {
   async function orderEmails(orderId: string) {
     const emails = await new EmailOutboxRepository(deps.store).ofSubject(orderId);
     return emails.map((email) => ({
-      // a gift card's email is shown without its code, which is the recipient's alone
+      // a gift card's email is shown without its code, which is the recipient's alone, and every
+      // email without its download links, which are the buyer's alone
       id: email.id, kind: email.kind, recipient: email.recipient, subject: email.subject,
-      text: email.kind === GIFT_CARD_EMAIL_KIND ? withCodesHidden(email.text) : email.text,
+      text: withDownloadLinksHidden(email.kind === GIFT_CARD_EMAIL_KIND ? withCodesHidden(email.text) : email.text),
       status: email.status, error: email.error, createdOn: email.createdOn, sentOn: email.sentOn,
       // given up by the outbox sweep rather than refused: the error alone says what happened
       givenUp: email.status === 'failed' && isGivenUpReason(email.error),

@@ -12,7 +12,8 @@ import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
 import { parseAdminInput, recordId } from './admin-validation.ts';
-import { cleanContentType, cleanFileName, fileSha256, productFileBody, productFileErrors, removeStoredFile } from './product-file-upload.ts';
+import { cleanContentType, cleanFileName, fileSha256, maxProductFileBytes, productFileBody, productFileErrors, removeStoredFile } from './product-file-upload.ts';
+import { productFileUploadRoom } from './product-file-upload-room.ts';
 import { productFilesDir } from '../store-folders.ts';
 
 const productParams = z.object({ productId: recordId });
@@ -55,7 +56,10 @@ export function createProductFileCalls(deps: AppDeps): Router {
     next();
   };
 
-  router.post(PRODUCT_FILE_PATH, canEdit, ownerWrite, productFirst, productFileBody(deps.options), productFileErrors(deps.options), async (req: Request, res: Response) => {
+  // a place among the uploads in flight and room on the disk, both before the file is read
+  const room = productFileUploadRoom(dir, { maxBytes: maxProductFileBytes(deps.options) });
+
+  router.post(PRODUCT_FILE_PATH, canEdit, ownerWrite, productFirst, room, productFileBody(deps.options), productFileErrors(deps.options), async (req: Request, res: Response) => {
     const { productId } = parseAdminInput(productParams, req.params);
     const upload = req.file;
     if (!upload) throw new HttpError(400, ADMIN.server.productFileMissing, { fieldErrors: { file: ADMIN.server.productFileMissing } });

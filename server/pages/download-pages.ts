@@ -16,6 +16,18 @@ const CLOSED_ORDER_STATUSES = new Set(['cancelled', 'refunded']);
 const TOKEN_SHAPE = new RegExp(`^[A-Za-z0-9_-]{${DOWNLOAD_TOKEN_LENGTH}}$`);
 
 /**
+ * Every download's headers, whatever the file. Never its declared type: a bought x.js served as
+ * text/javascript would run from a <script src> on the shop's own pages, past its CSP. As bytes
+ * to save, sandboxed and never sniffed, a file can only be downloaded, not run or shown as the shop.
+ */
+export const DOWNLOAD_HEADERS = {
+  'Content-Type': 'application/octet-stream',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'private, no-store',
+} as const;
+
+/**
  * A file name as a Content-Disposition header carries it: `filename` in plain ASCII for old
  * clients (others as _), `filename*` in UTF-8 percent-encoding (RFC 6266, 8187) for the rest.
  */
@@ -59,13 +71,7 @@ export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router 
     if (!file || path === null || size === undefined) return refuse(req, res, 410, DOWNLOADS.fileGone);
     // a HEAD (a mail scanner checking the link) answers the headers and spends nothing
     if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant)));
-    res.status(200).set({
-      'Content-Type': file.contentType || 'application/octet-stream',
-      'Content-Length': String(size),
-      'Content-Disposition': attachmentHeader(file.fileName),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    res.status(200).set({ ...DOWNLOAD_HEADERS, 'Content-Length': String(size), 'Content-Disposition': attachmentHeader(file.fileName) });
     if (req.method === 'HEAD') {
       res.end();
       return;

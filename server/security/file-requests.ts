@@ -7,6 +7,7 @@
 import type { Request, RequestHandler } from 'express';
 import { CLIENT_ASSET_BASE } from '../../client/lib/asset-base.ts';
 import { UPLOADS_URL } from '../admin/image-upload.ts';
+import { DOWNLOAD_PATH } from '../commerce/download-grants.ts';
 import { SCRIPTS_URL_BASE } from '../theme/script-loader.ts';
 import { STYLESHEET_PATH } from '../theme/folder-styles.ts';
 import { SOCIAL_ICON_SPRITE_PATH } from '../theme/social-icon-sprite.ts';
@@ -23,9 +24,18 @@ export function isFileRequest(req: Request): boolean {
   return FILES.has(path) || FILES.has(path.replace(/\/$/, '')) || FILE_FOLDERS.some((folder) => path.startsWith(folder));
 }
 
-/** `handler` for every request but those for files. */
+/**
+ * A buyer's download (/downloads/TOKEN). Not one of the files above (it is one buyer's, never
+ * compressed, and its refusals are pages), but no more a place for a crumb cookie: the answer is a
+ * file to save, with no form to protect.
+ */
+export function isDownloadRequest(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && req.path.toLowerCase().startsWith(DOWNLOAD_PATH);
+}
+
+/** `handler` for every request but those for files (and downloads, files too). */
 export function exceptForFiles(handler: RequestHandler): RequestHandler {
-  return (req, res, next) => (isFileRequest(req) ? next() : handler(req, res, next));
+  return (req, res, next) => (isFileRequest(req) || isDownloadRequest(req) ? next() : handler(req, res, next));
 }
 
 /** `handler` for requests for files only: pages and calls are never compressed (static-compression.ts), so they skip its wrapping of the response. */

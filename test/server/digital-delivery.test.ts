@@ -15,9 +15,11 @@ import { DOWNLOADS } from '../../client/lib/messages.ts';
 import { placeOrderThroughCheckout } from './helpers/checkout.ts';
 import { seededProduct } from './helpers/fixtures.ts';
 import { startPlatformServer, type PlatformServer } from './helpers/platform-server.ts';
-import type { SiteUserVisitor } from './helpers/site-user-visitor.ts';
 import { Visitor } from './helpers/visitor.ts';
 import { upload } from './admin/admin-helpers.ts';
+import { CONTRIBUTOR_ROLES } from '../../server/security/owner-permissions.ts';
+import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
+import { SiteUserVisitor } from './helpers/site-user-visitor.ts';
 
 const FILE_CAP = 64 * 1024;
 const GUIDE_BYTES = Buffer.from('%PDF-1.4\n% a small guide to natural dyes\n');
@@ -142,6 +144,21 @@ describe('a digital product bought with a file', () => {
     expect((await emailOf(orderId, 'new-order')).text).not.toContain(DOWNLOADS.noFileForOwner);
   });
 
+  it("shows the order's emails in the admin without the link, to the owner and to staff who only read orders", async () => {
+    await createSiteUserAccount(server.app.deps, { email: 'download-viewer@example.com', password: 'a viewer passphrase', contributorRole: CONTRIBUTOR_ROLES.viewer });
+    const viewer = await new SiteUserVisitor(server.url).signIn('download-viewer@example.com', 'a viewer passphrase');
+    for (const reader of [owner, viewer]) {
+      const screen = await reader.get<{ order: { emails: Array<{ kind: string; text: string }> } }>(`/api/admin/orders/${orderId}`);
+      expect(screen.status).toBe(200);
+      const confirmation = screen.body.order.emails.find((email) => email.kind === 'order-confirmation')!;
+      expect(confirmation.text).toContain('Download Natural Dyeing Field Guide (PDF) (works 5 times until ');
+      expect(confirmation.text).toContain('/downloads/…');
+      for (const email of screen.body.order.emails) expect(email.text).not.toMatch(/\/downloads\/[A-Za-z0-9_-]/);
+    }
+    // the outbox keeps the working link, for the buyer
+    expect((await emailOf(orderId, 'order-confirmation')).text).toMatch(DOWNLOAD_LINK);
+  });
+
   it('shows the same link on the confirmation page', async () => {
     const page = await new Visitor(server.url).get<string>(confirmationPath);
     expect(page.status).toBe(200);
@@ -154,7 +171,10 @@ describe('a digital product bought with a file', () => {
       const answer = await download(link);
       expect(answer.status).toBe(200);
       expect(Buffer.from(await answer.arrayBuffer())).toEqual(GUIDE_BYTES);
-      expect(answer.headers.get('content-type')).toBe('application/pdf');
+      // never the declared type: as bytes to save, sandboxed, a file cannot run on the shop's pages
+      expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(answer.headers.get('set-cookie')).toBeNull();
       expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="F_rberei Guide.pdf"; filename*=UTF-8''F%C3%A4rberei%20Guide.pdf`);
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -162,6 +182,8 @@ describe('a digital product bought with a file', () => {
     }
     const sixth = await download(link);
     expect(sixth.status).toBe(410);
+    // the refusal is still a page of the shop
+    expect(sixth.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await sixth.text()).toContain(DOWNLOADS.usedUp(5));
     expect((await new Visitor(server.url).get<string>(confirmationPath)).text).toContain(`(${DOWNLOADS.linkTermsUsedUp(5)})`);
     const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${orderId}`);
@@ -222,6 +244,25 @@ describe('a digital product bought with a file', () => {
     expect(await eleventh.text()).toContain(DOWNLOADS.usedUp(10));
     const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${two}`);
     expect(screen.body.order.downloads).toEqual([expect.objectContaining({ downloadsLeft: 0, downloadsAllowed: 10 })]);
+  });
+
+  it('serves a file uploaded as text/javascript as bytes to save, which no page can run as a script', async () => {
+    const script = Buffer.from('document.title = "ran";\n');
+    expect((await upload(owner, fileUrl(guide.id), { bytes: script, name: 'x.js', type: 'text/javascript' }, {}, 'file')).status).toBe(201);
+    try {
+      const other = orderIdOf(await buy());
+      const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
+      const answer = await download(otherLink);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="x.js"; filename*=UTF-8''x.js`);
+      expect(answer.headers.get('set-cookie')).toBeNull();
+      expect(Buffer.from(await answer.arrayBuffer())).toEqual(script);
+    } finally {
+      expect((await upload(owner, fileUrl(guide.id), { bytes: GUIDE_BYTES, name: 'Färberei "Guide".pdf', type: 'application/pdf' }, {}, 'file')).status).toBe(201);
+    }
   });
 
   it('answers a HEAD with the headers and spends no download', async () => {

@@ -80,6 +80,18 @@ describe('a setting of the environment that is not valid', () => {
   });
 });
 
+describe('a product-files folder inside the uploads folder', () => {
+  it('stops the start with one line saying to keep them apart, before either folder exists', async () => {
+    const uploads = join(dir, 'nested', 'uploads');
+    const productFiles = join(uploads, 'files');
+    const { code, output } = await runMain({ UPLOADS_DIR: uploads, PRODUCT_FILES_DIR: productFiles });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    expect(messages(output)).toEqual([fillMessage(serverMessages.storeFoldersNested, { uploads, productFiles })]);
+    expect(output).not.toMatch(STACK_LINE);
+    expect(existsSync(join(dir, 'nested'))).toBe(false);
+  });
+});
+
 describe('a template folder whose template.conf does not parse', () => {
   it('stops the process with one line naming the file, line and column, not the database', async () => {
     const folder = mkdtempSync(join(dir, 'theme-'));
