@@ -276,15 +276,30 @@ export default function CartPage(props: CartPageProps) {
     return true;
   };
 
-  /** Whether the cart is as the shopper left it: the line removed, or kept on Cancel (false: the removal failed). */
-  const confirmAndRemove = async (entry: CartEntry): Promise<boolean> => {
+  // A line's control to take the focus once the cart has rendered again (see confirmAndRemove).
+  const [focusControl, setFocusControl] = useState<AlertSubject | null>(null);
+  useEffect(() => {
+    if (focusControl === null) return;
+    setFocusControl(null);
+    alertSubjectElement(focusControl)?.focus();
+  }, [focusControl]);
+
+  /**
+   * Whether the cart is as the shopper left it: the line removed, or kept on Cancel (false: the
+   * removal failed). A removal asked for by a quantity of 0 gives the focus back to that quantity box
+   * on Cancel: the box was left to ask, so the dialog had nothing to hand the focus back to.
+   */
+  const confirmAndRemove = async (entry: CartEntry, from: AlertSubject['control'] = 'remove'): Promise<boolean> => {
     const confirmed = await confirmDialog.confirm({
       // named, with its options and quantity: a cart of several sizes of one shirt has several lines alike
       title: CART.removeConfirmTitle,
       message: CART.removeConfirmMessage(addedItemDescription(entry.title, variantLabelOf(entry), entry.quantity)),
       confirmText: BUTTON.remove,
     });
-    if (!confirmed) return true;
+    if (!confirmed) {
+      if (from === 'quantity') setFocusControl({ entryId: entry.id, control: 'quantity' });
+      return true;
+    }
     const at = (cart?.entries ?? []).findIndex((line) => line.id === entry.id);
     const done = await recalculate(CART.removeItem, () => removeEntry(entry.id), { entryId: entry.id, control: 'remove' });
     setFocusRowAt(Math.max(0, at));
@@ -319,7 +334,7 @@ export default function CartPage(props: CartPageProps) {
       return false;
     }
     if (parsed.value <= 0) {
-      await confirmAndRemove(entry);
+      await confirmAndRemove(entry, 'quantity');
       return false;
     }
     const done = await recalculate(CART.updateQuantity, () => updateEntryQuantity(entry.id, parsed.value), { entryId: entry.id, control: 'quantity' }, entry);

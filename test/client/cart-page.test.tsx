@@ -332,6 +332,18 @@ describe('CartPage island', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(input.value).toBe('2');
     expect(calls).toEqual([]);
+    // the quantity box it was asked from has the focus again, not the page
+    expect(document.activeElement).toBe(input);
+    // the same when the box was left by a tap elsewhere (the page, on a phone), which asks too
+    fireEvent.change(input, { target: { value: '0' } });
+    input.blur();
+    fireEvent.blur(input);
+    await settle();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(input.value).toBe('2');
+    expect(document.activeElement).toBe(input);
     input.focus();
     fireEvent.change(input, { target: { value: '0' } });
     await pressEnter();
