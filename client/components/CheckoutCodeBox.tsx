@@ -3,7 +3,9 @@
  * with Apply, or once the quote applied it, what it does and Remove. Enter in the box applies the
  * code rather than placing the order; the outcome is announced, a refusal as much as a code
  * applied (the focus is in the box already, so its error alone would be heard by no one); the focus
- * goes to what replaced the button pressed. Each Apply is named by the code it applies, as a page
+ * goes to what replaced the button pressed: the box again after a refusal or a removal, and after an
+ * Apply the words of what the code does, never its Remove, where a second Enter (a key held a moment
+ * too long) would take the code away again. Each Apply is named by the code it applies, as a page
  * with a discount code and a gift card has two. The island asks the server; this draws the answer.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -35,9 +37,9 @@ export function CheckoutCodeBox({ field, block, label, applyText, applyWhat, rem
   applied: ReactNode | null;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const remove = useRef<HTMLButtonElement>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
   // Apply and Remove each take away what had the focus: once the answer is drawn, the focus goes to
-  // what replaced it (Remove once applied, else the box, whose error it then reads)
+  // what replaced it (what the code does once applied, else the box, whose error it then reads)
   const focusAfterAnswer = useRef(false);
   // The refusal an Apply met, for the status region: emptied as each Apply starts, so the same
   // refusal again is read again.
@@ -45,7 +47,7 @@ export function CheckoutCodeBox({ field, block, label, applyText, applyWhat, rem
   const isApplied = applied !== null;
   useEffect(() => {
     if (!focusAfterAnswer.current || busy) return;
-    const target = isApplied ? remove.current : input.current;
+    const target = isApplied ? summary.current : input.current;
     if (!target) return;
     focusAfterAnswer.current = false;
     target.focus();
@@ -63,8 +65,8 @@ export function CheckoutCodeBox({ field, block, label, applyText, applyWhat, rem
     <div className={`checkout-section ${block}`}>
       {isApplied ? (
         <div className={`${block}__applied`}>
-          <p>{applied}</p>
-          <button type="button" className={`${block}__remove`} ref={remove} onClick={() => act(onRemove)}>{removeText}</button>
+          <p className={`${block}__summary`} ref={summary} tabIndex={-1}>{applied}</p>
+          <button type="button" className={`${block}__remove`} onClick={() => act(onRemove)}>{removeText}</button>
         </div>
       ) : (
         <div className={error ? 'checkout-field has-error' : 'checkout-field'}>
