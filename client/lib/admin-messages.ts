@@ -460,6 +460,10 @@ export const ADMIN = {
   // a page of its own, to print: a slip per order still to send among those listed
   printPackingSlips: 'Print packing slips',
   packingSlip: 'Packing slip',
+  // the packing slips' page, under its count: orders of the list with no slip, since nothing in them goes by post
+  packingSlipsLeftOut: (count: number) => `${count === 1 ? '1 order was' : `${count} orders were`} left out: nothing in ${count === 1 ? 'it' : 'them'} is left to send by post (downloads, gift cards, services, or items refunded).`,
+  // beside an order line's quantity on its screen: units refunds of part of the order took back
+  lineRefunded: (count: number) => `${count} refunded`,
   backToOrders: 'Back to orders',
   // messages
   formSubmissions: 'Form submissions',

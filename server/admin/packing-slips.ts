@@ -4,8 +4,9 @@
  * extra-field answers, such as a monogram's initials, and where it goes; no prices, the parcel's
  * paper being read by whoever opens it). One order's (`?order=ID`, from its screen), or the
  * orders the Orders list shows (its own query: status, search and days; `Paid` is the list of
- * what is still to send), cancelled and refunded ones left out, at most MAX_SLIPS at a time. The
- * page is the engine's: its words are in templates/packing-slips.html.tmpl, as an email's are.
+ * what is still to send), cancelled and refunded ones left out, as are those with nothing left to
+ * send by post (the page says how many), at most MAX_SLIPS at a time. Each line is listed at what
+ * refunds of part of the order left to send (packing-slip-lines.ts). The page is the engine's: its words are in templates/packing-slips.html.tmpl, as an email's are.
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -18,7 +19,8 @@ import { CHECKOUT } from '../../client/lib/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { addressLines } from '../commerce/checkout-order.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
-import { AdminOrderRepository, type AdminOrderDetail, type AdminOrderLine } from '../db/admin-order-repository.ts';
+import { AdminOrderRepository, type AdminOrderDetail } from '../db/admin-order-repository.ts';
+import { OrderRefundRepository } from '../db/order-refund-repository.ts';
 import { shippingAddressFields } from '../db/checkout-order-repository.ts';
 import { AdminSettingsRepository } from '../db/admin-settings-repository.ts';
 import { placeholders, type StoreSession } from '../db/store.ts';
@@ -30,6 +32,7 @@ import { resolveSiteUser } from '../security/site-user.ts';
 import { checkAdminInput, recordId } from './admin-validation.ts';
 import { orderFilterFields, orderFilterOf } from './order-filter.ts';
 import { readableFormAnswers, type ReadableAnswer } from './order-form-answers.ts';
+import { slipLinesOf } from './packing-slip-lines.ts';
 import { checkPeriod, storeTimeZone } from './order-period.ts';
 
 export const PACKING_SLIPS_PATH = `${ADMIN_BASE}/packing-slips`;
@@ -47,13 +50,6 @@ function slipsTemplate(): Template {
   return template;
 }
 
-/** Why a line is not in the parcel, by its product's type; null for goods to pack. */
-const NOT_PACKED: Partial<Record<number, string>> = {
-  [PRODUCT_TYPE.DIGITAL]: 'download',
-  [PRODUCT_TYPE.GIFT_CARD]: 'giftCard',
-  [PRODUCT_TYPE.SERVICE]: 'service',
-};
-
 /** The product type each variant of these orders was sold as. */
 async function typesOfLines(session: StoreSession, orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
@@ -70,29 +66,20 @@ function shipToLines(address: AdminOrderDetail['shippingAddress'], locale: strin
   return addressLines(shippingAddressFields(address), locale);
 }
 
-interface SlipLine {
-  productName: string;
-  variantLabel: string;
-  billingInterval: string;
-  sku: string;
-  quantity: number;
-  answers: ReadableAnswer[];
-  notPacked: string | null;
-}
-
 /** One order's slip, as the template prints it. */
 async function slipOf(session: StoreSession, order: AdminOrderDetail, types: Map<string, number>, locale: string, zone: string) {
   const productOf = (sku: string) => order.lines.find((line) => line.sku === sku)?.productId;
   const answers = await readableFormAnswers(session, order.formAnswers, productOf);
-  const lines: SlipLine[] = order.lines.map((line: AdminOrderLine) => {
-    const found = answers.find((entry) => entry.sku === line.sku)?.answers;
-    return {
-      productName: line.productName, variantLabel: line.variantLabel, billingInterval: line.billingInterval, sku: line.sku, quantity: line.quantity,
-      answers: Array.isArray(found) ? (found as ReadableAnswer[]) : [],
-      notPacked: NOT_PACKED[types.get(`${order.id}:${line.variantId}`) ?? PRODUCT_TYPE.PHYSICAL] ?? null,
-    };
-  });
-  const packed = lines.filter((line) => line.notPacked === null);
+  const refunded = await new OrderRefundRepository(session).refundedLines(order.id);
+  const lines = slipLinesOf(
+    order.lines,
+    (line) => types.get(`${order.id}:${line.variantId}`) ?? PRODUCT_TYPE.PHYSICAL,
+    refunded,
+    (line) => {
+      const found = answers.find((entry) => entry.sku === line.sku)?.answers;
+      return Array.isArray(found) ? (found as ReadableAnswer[]) : [];
+    },
+  );
   return {
     orderNumber: order.orderNumber === null ? order.id : CHECKOUT.orderNumber(Number(order.orderNumber)),
     placed: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: zone }).format(order.createdOn),
@@ -100,9 +87,7 @@ async function slipOf(session: StoreSession, order: AdminOrderDetail, types: Map
     customerEmail: order.email ?? '',
     shipTo: shipToLines(order.shippingAddress, locale),
     shippingOption: order.shippingOption ?? '',
-    packed,
-    units: packed.reduce((sum, line) => sum + line.quantity, 0),
-    notPacked: lines.filter((line) => line.notPacked !== null),
+    ...lines,
     stopped: order.status === 'cancelled' || order.status === 'refunded' ? order.status : null,
   };
 }
@@ -147,11 +132,16 @@ export function createPackingSlipPage(deps: AppDeps): Router {
     const types = await typesOfLines(deps.store, details.map((order) => order.id));
     const slips = [];
     for (const order of details) slips.push(await slipOf(deps.store, order, types, locale, zone));
+    // a list's orders with nothing left to send by post get no slip (a page of its own each when
+    // printed); the one order asked for by its screen is shown whatever it holds
+    const printed = query.order !== undefined ? slips : slips.filter((slip) => slip.packed.length > 0);
+    const leftOut = slips.length - printed.length;
     const rendered = slipsTemplate().render({
       siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
-      slips,
-      count: slips.length,
-      one: slips.length === 1,
+      slips: printed,
+      count: printed.length,
+      one: printed.length === 1,
+      leftOut: leftOut > 0 ? ADMIN.packingSlipsLeftOut(leftOut) : '',
       more: ids.length > MAX_SLIPS ? MAX_SLIPS : 0,
       single: query.order !== undefined,
       backTo: query.order !== undefined ? `${ADMIN_BASE}/orders/${encodeURIComponent(query.order)}` : `${ADMIN_BASE}/orders`,

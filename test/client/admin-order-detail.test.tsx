@@ -70,6 +70,19 @@ describe('the order detail', () => {
     expect(itemRows().slice(1).map((cells) => cells[1])).toEqual(['', 'Size: 250 g · Billed every month']);
   });
 
+  it("says beside a line's quantity how many units refunds of part of the order took back, each cell named by its column for the phone's cards", async () => {
+    const refundedLines = [{ ...line('SQ-TOTE', '', 3), productName: 'Canvas Market Tote', itemId: 'i1', refundedQuantity: 1 }, { ...line('SQ2', 'Size: M', 1), itemId: 'i2', refundedQuantity: 0 }];
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ lines: refundedLines }), canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(itemRows().slice(1).map((cells) => cells[3])).toEqual([`3 · ${ADMIN.lineRefunded(1)}`, '1']);
+    expect(ADMIN.lineRefunded(1)).toBe('1 refunded');
+    const table = screen.getByRole('table', { name: ADMIN.lines });
+    expect(table.classList.contains('admin-table--cards')).toBe(true);
+    expect(within(table).getAllByRole('cell').slice(0, 5).map((cell) => cell.getAttribute('data-label')))
+      .toEqual([ADMIN.inventoryProduct, ADMIN.variant, ADMIN.sku, ADMIN.quantity, ADMIN.unitPrice]);
+  });
+
   it("lists in its History each correction of the tracking, what it became and whether the shopper was told, and links the order's packing slip", async () => {
     const history = [
       { status: 'paid', on: 0, by: null },

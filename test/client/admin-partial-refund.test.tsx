@@ -106,6 +106,33 @@ describe('refunding part of an order', () => {
     expect(screen.getByText(ADMIN.partlyRefundedDone('$118.00'))).toBeTruthy();
   });
 
+  it('checks the amount before asking: empty, not an amount, zero or more than is left is marked with the server\'s message, focused, and nothing asked or sent', async () => {
+    const { form, confirm, posts } = await open();
+    const cases: Array<[string, string]> = [
+      ['500', ADMIN.server.refundAmountLeft.replace('{amount}', '$170.00')],
+      ['', ADMIN.server.notAnAmount.replace('{example}', '12.50')],
+      ['twelve', ADMIN.server.notAnAmount.replace('{example}', '12.50')],
+      ['0', ADMIN.server.atLeast.replace('{min}', '1')],
+    ];
+    for (const [typed, message] of cases) {
+      fireEvent.change(amountOf(form), { target: { value: typed } });
+      fireEvent.click(within(form).getByRole('button', { name: /^Refund/ }));
+      await settle();
+      expect(amountOf(form).getAttribute('aria-invalid'), typed).toBe('true');
+      expect(within(form).getByText(message)).toBeTruthy();
+      expect(within(form).getByText(ADMIN.fixErrors)).toBeTruthy();
+      expect(document.activeElement).toBe(amountOf(form));
+      (document.activeElement as HTMLElement).blur();
+    }
+    expect(confirm).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
+    // the whole of what is left goes through to the question
+    fireEvent.change(amountOf(form), { target: { value: '170' } });
+    fireEvent.click(within(form).getByRole('button', { name: /^Refund/ }));
+    await settle();
+    expect(confirm).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves "Put back in stock" unticked for a fulfilled order', async () => {
     const { form } = await open({ status: 'fulfilled' });
     expect((within(form).getByLabelText(ADMIN.putBackInStock) as HTMLInputElement).checked).toBe(false);

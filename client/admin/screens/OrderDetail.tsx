@@ -10,7 +10,6 @@ import { NO_NOTICE, refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { orderLabel, ordersListQuery, type OrderSummary } from './OrdersScreen.tsx';
 import { useAddressQuery } from '../use-address-query.ts';
-import { TableRegion } from '../TableRegion.tsx';
 import { StoreDate } from '../StoreDate.tsx';
 import { useStoreMoneyFormat } from '../store-money-format.ts';
 import { giftCardConsequences, OrderGiftCards, type GiftCardPayment, type IssuedGiftCard } from './OrderGiftCards.tsx';
@@ -19,6 +18,7 @@ import type { ParcelTracking } from '../../lib/parcel-carriers.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { PartialRefund } from './PartialRefund.tsx';
 import { OrderRefunds, type OrderRefund } from './OrderRefunds.tsx';
+import { OrderLines, variantText, type LineDownloadState, type OrderLine } from './OrderLines.tsx';
 
 interface OrderDetailData extends OrderSummary {
   subtotalCents: number; taxCents: number; shippingCents: number; discountCents: number;
@@ -26,7 +26,7 @@ interface OrderDetailData extends OrderSummary {
   lines: OrderLine[];
   formAnswers: Array<{ sku: string; answers: unknown }>;
   /** Each digital line's download: delivered or not, and what is left of its link (absent from an older server). */
-  downloads?: Array<{ itemId: string; delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean }>;
+  downloads?: LineDownloadState[];
   history: Array<{ status: string; on: number; by: string | null; tracking?: ParcelTracking | null; noticeSent?: boolean }>;
   emails: OrderEmail[];
   /** What a gift card paid of the total (absent from a server older than gift cards). */
@@ -72,30 +72,6 @@ function DiscountLine({ discount, discountCents, money }: { discount: OrderDisco
       <dd>{discount?.returned ? `${amount} (${ADMIN.orderDiscountGivenBack})` : amount}</dd>
     </>
   );
-}
-
-/**
- * A line as bought: the variant and billing interval in the shopper's words (empty when none); its
- * item id, whether it takes stock and how many units refunds took (absent from an older server).
- */
-interface OrderLine {
-  sku: string; productName: string; variantLabel?: string; billingInterval?: string; quantity: number; unitPriceCents: number;
-  itemId?: string; takesStock?: boolean; refundedQuantity?: number;
-}
-
-/** Under a digital line's name: whether its file was delivered, and how many downloads its link has left (read-only). */
-function LineDownload({ download }: { download: { delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean } | undefined }) {
-  if (!download) return null;
-  const text = !download.delivered
-    ? ADMIN.orderDownloadNone
-    : download.refunded === true ? ADMIN.orderDownloadRefunded
-    : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed) : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed);
-  return <><br /><small className="order-line-download">{text}</small></>;
-}
-
-/** Which variant a line is, in words ("Size: L, Color: White · Billed every month"); SKUs of made products say nothing. */
-function variantText(line: OrderLine): string {
-  return [line.variantLabel, line.billingInterval].filter(Boolean).join(' · ');
 }
 
 interface OrderEmail {
@@ -318,17 +294,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.shippingOption}</dt><dd>{order.shippingOption ?? ADMIN.notRecorded}</dd>
         <dt>{ADMIN.paymentReference}</dt><dd>{order.paymentReference ?? ADMIN.notRecorded}{order.paymentCardLast4 ? ` · ${ADMIN.paymentCardEnding(order.paymentCardLast4)}` : ''}</dd>
       </dl>
-      <TableRegion label={ADMIN.lines}>
-        <table className="admin-table">
-          <caption>{ADMIN.lines}</caption>
-          <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.variant}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
-          <tbody>
-            {order.lines.map((line, index) => (
-              <tr key={index}><td>{line.productName}<LineDownload download={order.downloads?.find((entry) => entry.itemId === line.itemId)} /></td><td>{variantText(line)}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <OrderLines lines={order.lines} downloads={order.downloads} money={money} />
       <dl className="admin-facts admin-totals">
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />

@@ -2,8 +2,8 @@
  * Refund part of an order (a paid or fulfilled one): for each line how many units to refund (0 to
  * what earlier refunds left) and whether they go back in stock, the amount (prefilled with the
  * chosen units' price, which the owner may change, at most what is left), the owner's reason and
- * whether the customer is emailed. It asks before it refunds, as the whole refund does, and shows
- * the server's refusals under their fields.
+ * whether the customer is emailed. It checks the amount first (refund-amount-check.ts), then asks
+ * before it refunds, as the whole refund does, and shows the server's refusals under their fields.
  */
 import { useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
@@ -12,6 +12,7 @@ import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { NO_NOTICE, refusedNotice } from '../screen-notice.ts';
+import { refundAmountProblem } from './refund-amount-check.ts';
 
 /** An order line as the form offers it (the counts absent from a server older than refunds of part of an order). */
 export interface RefundableLine {
@@ -99,6 +100,14 @@ export function PartialRefund({ orderId, status, currency, testMode, lines, left
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    // an amount the store would refuse is marked at once, and the owner is not asked about it
+    const amountProblem = refundAmountProblem(shownAmount, currency, leftCents, money);
+    if (amountProblem !== null) {
+      setErrors({ amountCents: amountProblem });
+      setNotice({ text: ADMIN.fixErrors, kind: 'error' });
+      focusFirstError();
+      return;
+    }
     const units = chosen.reduce((sum, line) => sum + (Number.isFinite(quantityOf(line.itemId)) ? quantityOf(line.itemId) : 0), 0);
     if (!window.confirm(ADMIN.confirmPartialRefund(amountReadable ? money(amountCents) : shownAmount, units, testMode))) return;
     const sentItems = chosen.map((line) => line.itemId);

@@ -2,7 +2,8 @@
  * Packing slips at /config/packing-slips: a slip per order to send, with what goes in the parcel
  * (each line's extra-field answers, such as a monogram's initials), what does not (a download, a
  * gift card), and where it goes; one order's or those the Orders list shows, cancelled and refunded
- * ones left out; for the orders' readers only; written by the engine, escaped.
+ * ones left out, as are orders of a list with nothing left to send by post; each line at what
+ * refunds of part of the order left to send; for the orders' readers only; written by the engine, escaped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
@@ -10,6 +11,9 @@ import { seededProduct } from '../helpers/fixtures.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { Visitor } from '../helpers/visitor.ts';
+import { ADMIN } from '../../../client/lib/admin-messages.ts';
+
+type OrderLines = { order: { lines: Array<{ itemId: string; productId: string; unitPriceCents: number }> } };
 
 let server: PlatformServer;
 let owner: SiteUserVisitor;
@@ -36,6 +40,32 @@ beforeAll(async () => {
   orderIds.push(await buy([{ itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 1 }], 'Ada Lovelace'));
   orderIds.push(await buy([{ itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 3 }], 'Cancelled Customer'));
   expect((await owner.post(`/api/admin/orders/${orderIds[2]}/cancel`, {})).status).toBe(200);
+  // nothing to post: a download alone, and a service
+  const visit = seededProduct('studio-visit');
+  orderIds.push(await buy([{ itemId: guide.id, sku: guide.variants[0]!.sku, quantity: 1 }], 'Digital Only'));
+  orderIds.push(await buy([{ itemId: visit.id, sku: visit.variants[0]!.sku, quantity: 1 }], 'Service Buyer'));
+  // 3 totes, one of them refunded and put back in stock, and a vase refunded whole
+  const tote = seededProduct('canvas-tote');
+  const vase = seededProduct('bud-vase');
+  orderIds.push(await buy([
+    { itemId: tote.id, sku: tote.variants[0]!.sku, quantity: 3 },
+    { itemId: vase.id, sku: vase.variants[0]!.sku, quantity: 1 },
+  ], 'Part Refunded'));
+  const lines = (await owner.get<OrderLines>(`/api/admin/orders/${orderIds[5]}`)).body.order.lines;
+  const toteLine = lines.find((line) => line.productId === tote.id)!;
+  const vaseLine = lines.find((line) => line.productId === vase.id)!;
+  const refunded = await owner.post(`/api/admin/orders/${orderIds[5]}/refunds`, {
+    lines: [{ itemId: toteLine.itemId, quantity: 1, restock: true }, { itemId: vaseLine.itemId, quantity: 1, restock: true }],
+    amountCents: toteLine.unitPriceCents + vaseLine.unitPriceCents, notifyCustomer: false,
+  });
+  expect(refunded.status, refunded.text).toBe(200);
+  // the mug order refunded whole in parts: nothing left to pack
+  orderIds.push(await buy([{ itemId: mug.id, sku: mug.variants[0]!.sku, quantity: 2 }], 'Refunded In Parts'));
+  const partsLines = (await owner.get<OrderLines>(`/api/admin/orders/${orderIds[6]}`)).body.order.lines;
+  const whole = await owner.post(`/api/admin/orders/${orderIds[6]}/refunds`, {
+    lines: [{ itemId: partsLines[0]!.itemId, quantity: 2, restock: true }], amountCents: partsLines[0]!.unitPriceCents, notifyCustomer: false,
+  });
+  expect(whole.status, whole.text).toBe(200);
 });
 afterAll(async () => {
   await server.stop(true);
@@ -55,11 +85,22 @@ describe('packing slips', () => {
     expect(page.text).not.toContain('$');
   });
 
-  it('prints the slips of the orders the Orders list shows, leaving out the cancelled', async () => {
+  it('lists each line at what refunds left to send, and a line refunded whole apart, the heading counting what is packed', async () => {
+    const page = await owner.get<string>(`/config/packing-slips?order=${orderIds[5]}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('In the parcel (2 items, 1 refunded left out)');
+    expect(page.text).toMatch(/Canvas Market Tote[\s\S]*3 bought, 1 refunded: pack 2<\/span>[\s\S]*<td class="qty">2<\/td>/);
+    expect(page.text).not.toContain('<td class="qty">3</td>');
+    expect(page.text).toMatch(/1 × [^<]*Vase[^<]*: refunded, do not send/);
+  });
+
+  it('prints the slips of the orders the Orders list shows, leaving out the cancelled and those with nothing to post, and says how many', async () => {
     const page = await owner.get<string>('/config/packing-slips');
     expect(page.status).toBe(200);
-    expect(page.text.match(/<section class="slip"/g)).toHaveLength(2);
+    expect(page.text.match(/<section class="slip"/g)).toHaveLength(3);
     expect(page.text).not.toContain('Cancelled Customer');
+    for (const name of ['Digital Only', 'Service Buyer', 'Refunded In Parts']) expect(page.text).not.toContain(name);
+    expect(page.text).toContain(ADMIN.packingSlipsLeftOut(3));
     const searched = await owner.get<string>(`/config/packing-slips?q=${encodeURIComponent('lovelace')}`);
     expect(searched.text.match(/<section class="slip"/g)).toHaveLength(1);
     expect(searched.text).toContain('Ada Lovelace');
