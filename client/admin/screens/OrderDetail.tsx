@@ -83,13 +83,18 @@ interface OrderLine {
   itemId?: string; takesStock?: boolean; refundedQuantity?: number;
 }
 
-/** Under a digital line's name: whether its file was delivered, and how many downloads its link has left (read-only). */
-function LineDownload({ download }: { download: { delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean } | undefined }) {
+/**
+ * Under a digital line's name: whether its file was delivered, and how many downloads its link has
+ * left (read-only). `emailed`: the buyer's confirmation email, which carries the link, was sent.
+ */
+function LineDownload({ download, emailed }: { download: { delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean } | undefined; emailed: boolean }) {
   if (!download) return null;
   const text = !download.delivered
     ? ADMIN.orderDownloadNone
     : download.refunded === true ? ADMIN.orderDownloadRefunded
-    : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed) : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed);
+    : download.expiresOn !== null && download.expiresOn <= Date.now()
+      ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed, emailed)
+      : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed, emailed);
   return <><br /><small className="order-line-download">{text}</small></>;
 }
 
@@ -300,6 +305,8 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   // what refunds gave back: the whole total once refunded, what refunds of part of it gave back before that
   const refundedCents = order.status === 'refunded' ? order.grandTotalCents : (order.refundedCents ?? 0);
   const partlyRefundedNow = (order.status === 'paid' || order.status === 'fulfilled') && (order.refundedCents ?? 0) > 0;
+  // the download links went out with the buyer's confirmation email: "sent" only once it was (never without a mail server)
+  const confirmationSent = order.emails.some((email) => email.kind === 'order-confirmation' && email.status === 'sent');
   return (
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
@@ -324,7 +331,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           <thead><tr><th scope="col">{ADMIN.inventoryProduct}</th><th scope="col">{ADMIN.variant}</th><th scope="col">{ADMIN.sku}</th><th scope="col">{ADMIN.quantity}</th><th scope="col">{ADMIN.unitPrice}</th></tr></thead>
           <tbody>
             {order.lines.map((line, index) => (
-              <tr key={index}><td>{line.productName}<LineDownload download={order.downloads?.find((entry) => entry.itemId === line.itemId)} /></td><td>{variantText(line)}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
+              <tr key={index}><td>{line.productName}<LineDownload download={order.downloads?.find((entry) => entry.itemId === line.itemId)} emailed={confirmationSent} /></td><td>{variantText(line)}</td><td>{line.sku}</td><td>{line.quantity}</td><td>{money(line.unitPriceCents)}</td></tr>
             ))}
           </tbody>
         </table>
