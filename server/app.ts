@@ -7,6 +7,7 @@ import { openStore, storeAddress } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
+import { productFilesDir } from './store-folders.ts';
 import { hasUnfinishedMove, UnfinishedMoveError } from './db/unfinished-move-mark.ts';
 import { fillMissingBodySearchText, fillMissingCategoryTagSearchText } from './db/product-search-text.ts';
 import { inSeries } from './middleware-series.ts';
@@ -74,7 +75,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       if (await hasUnfinishedMove(store)) throw new UnfinishedMoveError();
       const kind = options.seed === 'empty' ? 'empty' : 'demo';
       // false: another process starting at the same time seeded it first
-      if (options.seed !== false && await seedStore(store, undefined, undefined, kind, options.seedAddress)) log.info({ seed: kind }, serverMessages.storeSeededLog);
+      if (options.seed !== false && await seedStore(store, undefined, undefined, kind, options.seedAddress, productFilesDir(options))) log.info({ seed: kind }, serverMessages.storeSeededLog);
     }
     // a damaged file is found now rather than by the first visitor's page (main serves maintenance)
     const damage = db ? quickCheckProblems(db) : [];

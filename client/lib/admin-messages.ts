@@ -143,8 +143,9 @@ export const ADMIN = {
   downloadFileAfterSave: 'Save the product first: its file is added here once it exists.',
   downloadFileSize: (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`),
   // an order's digital lines on its screen (read-only)
-  orderDownloadDelivered: (left: number, allowed: number) => `Download link sent: ${left} of ${allowed} downloads left`,
-  orderDownloadExpired: (left: number, allowed: number) => `Download link sent, now expired (${left} of ${allowed} downloads were left)`,
+  // "sent" only once the buyer's confirmation email, which carries the link, went out (never on a store without a mail server)
+  orderDownloadDelivered: (left: number, allowed: number, emailed: boolean) => `Download link${emailed ? ' sent' : ''}: ${left} of ${allowed} downloads left`,
+  orderDownloadExpired: (left: number, allowed: number, emailed: boolean) => `Download link${emailed ? ' sent' : ''}, now expired (${left} of ${allowed} downloads were left)`,
   orderDownloadNone: 'No file was attached when it was bought: send it by hand',
   orderDownloadRefunded: 'Download link stopped: the line was refunded',
   productSaved: 'Product saved.',

@@ -553,14 +553,20 @@ export const DOWNLOADS = {
   linkTermsExpired: (day: string): string => `expired on ${day}: contact the shop for a new link`,
   /** The owner's new-order email, for a digital line whose product had no file when it was bought. */
   noFileForOwner: 'no file attached: send it by hand',
+  /** The buyer's confirmation email and page, for the same line: no link, so say how the file comes. */
+  fileToFollow: (productName: string): string => `${productName}: the shop will send you this file itself.`,
   refusedTitle: 'Download not available',
-  expired: 'This download link has expired. Please contact the shop, quoting your order number, for a new one.',
-  usedUp: (times: number): string => `This download link has been used ${times} times, as many as it allows. Please contact the shop, quoting your order number, for a new one.`,
-  orderClosed: 'This download link no longer works because its order was cancelled or refunded. Please contact the shop if you think this is a mistake.',
+  /** How a refusal names the order to quote: "order #1003" (its number, when the link's order has one). */
+  orderToQuote: (orderNumber: number | null): string => (orderNumber === null ? 'your order number' : `order #${orderNumber}`),
+  expired: (order: string): string => `This download link has expired. Please contact the shop, quoting ${order}, for a new one.`,
+  usedUp: (times: number, order: string): string => `This download link has been used ${times} times, as many as it allows. Please contact the shop, quoting ${order}, for a new one.`,
+  orderClosed: (order: string): string => `This download link no longer works because its order was cancelled or refunded. Please contact the shop, quoting ${order}, if you think this is a mistake.`,
   /** A refund of part of the order gave back every unit of this download's line. */
-  lineRefunded: 'This download link no longer works because its purchase was refunded. Please contact the shop if you think this is a mistake.',
+  lineRefunded: (order: string): string => `This download link no longer works because its purchase was refunded. Please contact the shop, quoting ${order}, if you think this is a mistake.`,
   unknown: 'This download link is not known. Please check that the whole link was copied from your email, or contact the shop.',
   /** The file of the product is no longer in the shop (removed since the purchase). */
-  fileGone: 'The file of this download is no longer available. Please contact the shop, quoting your order number.',
+  fileGone: (order: string): string => `The file of this download is no longer available. Please contact the shop, quoting ${order}.`,
+  /** The refusal page's way to reach the shop: its contact page. */
+  contactShop: 'Contact the shop',
   backToShop: 'Back to the shop',
 } as const;

@@ -18,6 +18,11 @@ export function maxProductFileBytes(options: AppOptions): number {
 /** A stored file's name in the folder: random hex, nothing from the upload. */
 const STORED_NAME = /^[0-9a-f]{32}$/;
 
+/** A new name for a file in the product-files folder (an upload's, or the demo shop's seeded file). */
+export function newStoredName(): string {
+  return randomBytes(16).toString('hex');
+}
+
 /**
  * Reads one multipart file field named "file" straight to the product-files folder under a random
  * name, at most `maxBytes`: a bigger one ends the upload with 413 as its bytes arrive (multer
@@ -30,7 +35,7 @@ export function productFileBody(options: AppOptions): RequestHandler {
       mkdirSync(dir, { recursive: true });
       done(null, dir);
     },
-    filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
+    filename: (_req, _file, done) => done(null, newStoredName()),
   });
   return multipartFile('file', { fileSize: maxProductFileBytes(options), files: 1, fields: 2, fieldSize: 1024, parts: 3 }, storage);
 }

@@ -95,6 +95,8 @@ export interface DownloadLink {
   terms: string;
   /** The store-relative path, /downloads/TOKEN. */
   path: string;
+  /** The link still works: an expired or used-up one is shown as text, not as a link that only refuses. */
+  live: boolean;
 }
 
 /** The day a link stops working, in the store's language and time zone ("December 28, 2026"). */
@@ -122,6 +124,7 @@ export function downloadLink(secret: string, grant: DownloadGrantRecord, product
     label: DOWNLOADS.linkLabel(productName),
     terms: linkTerms(grant, expiryDay(grant.expiresOn, locale, timeZone), now),
     path: `${DOWNLOAD_PATH}${downloadToken(secret, grant.id)}`,
+    live: grant.expiresOn > now && grant.downloadsLeft > 0,
   };
 }
 

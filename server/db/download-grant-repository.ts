@@ -33,6 +33,8 @@ export interface DownloadGrantOfLine extends DownloadGrantRecord {
 /** A grant found by its link, with where its order stands now. */
 export interface DownloadGrantWithOrder extends DownloadGrantOfLine {
   orderStatus: string;
+  /** The order's number, for the buyer to quote to the shop (null only for an order never numbered). */
+  orderNumber: number | null;
 }
 
 interface GrantRow {
@@ -84,13 +86,24 @@ export class DownloadGrantRepository {
     return rows.map((row) => ({ ...recordOf(row), productName: row.product_name }));
   }
 
+  /** The names of an order's digital lines that got no grant (their product had no file when bought), in the order of its lines. */
+  async linesWithoutGrant(orderId: string, digitalType: number): Promise<string[]> {
+    const rows = await this.session.all<{ product_name: string }>(
+      `SELECT i.product_name FROM order_items i
+       WHERE i.order_id = ? AND i.product_type = ? AND NOT EXISTS (SELECT 1 FROM download_grants g WHERE g.order_item_id = i.id)
+       ORDER BY i.rowid`,
+      [orderId, digitalType],
+    );
+    return rows.map((row) => row.product_name);
+  }
+
   /** The grant whose link token has this SHA-256, with its order's status; undefined for none. */
   async findByTokenHash(tokenSha256: string): Promise<DownloadGrantWithOrder | undefined> {
-    const row = await this.session.get<GrantRow & { line_refunded: number | string; status: string }>(
-      `SELECT ${COLUMNS}, o.status FROM download_grants g JOIN orders o ON o.id = g.order_id JOIN order_items i ON i.id = g.order_item_id WHERE g.token_sha256 = ?`,
+    const row = await this.session.get<GrantRow & { line_refunded: number | string; status: string; order_number: number | string | null }>(
+      `SELECT ${COLUMNS}, o.status, o.order_number FROM download_grants g JOIN orders o ON o.id = g.order_id JOIN order_items i ON i.id = g.order_item_id WHERE g.token_sha256 = ?`,
       [tokenSha256],
     );
-    return row ? { ...recordOf(row), orderStatus: row.status } : undefined;
+    return row ? { ...recordOf(row), orderStatus: row.status, orderNumber: row.order_number === null ? null : Number(row.order_number) } : undefined;
   }
 
   /**

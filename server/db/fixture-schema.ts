@@ -52,6 +52,8 @@ export const productFixtureSchema = z.object({
       altText: z.string().default(''),
     }),
   ),
+  /** A digital product's file: its name in the seed folder (what the buyer's download is called) and its type. */
+  downloadFile: z.object({ file: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/), contentType: z.string().min(1) }).optional(),
 });
 
 export const formFixtureSchema = z

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import {
   contentFixtureSchema, discountCodeFixtureSchema, formFixtureSchema, productFixtureSchema, siteFixtureSchema,
 } from './fixture-schema.ts';
+import { ProductFileRepository } from './product-file-repository.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
+import { copySeedProductFiles } from './seed-product-files.ts';
 import { isUniqueViolation, type StoreSession } from './store.ts';
 
 export const SEED_DIR = fileURLToPath(new URL('../../fixtures/seed/', import.meta.url));
@@ -31,8 +33,13 @@ export type SeedKind = 'demo' | 'empty';
  * Loads the seed fixtures into an empty store, all or nothing. Several processes starting at
  * once may all find the store empty: the first to commit wins, and the others' inserts meet its
  * rows (a unique violation), which they take as "seeded meanwhile"; false then.
+ *
+ * With `productFilesDir` (the store's product-files folder) the demo's digital products get their
+ * files, copied there as an owner's upload would be; without it they are seeded without one.
  */
-export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now: number = Date.now(), kind: SeedKind = 'demo', address?: string): Promise<boolean> {
+export async function seedStore(
+  store: StoreSession, dir: string = SEED_DIR, now: number = Date.now(), kind: SeedKind = 'demo', address?: string, productFilesDir?: string,
+): Promise<boolean> {
   const site = readFixture(dir, 'site.json', siteFixtureSchema);
   if (address !== undefined) site.website = { ...site.website, baseUrl: address };
   const forms = readFixture(dir, 'forms.json', z.array(formFixtureSchema));
@@ -42,6 +49,7 @@ export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now
   // a code a newcomer can try at the checkout (WELCOME10)
   const discountCodes = kind === 'demo' ? readFixture(dir, 'discount-codes.json', z.array(discountCodeFixtureSchema)) : [];
 
+  const files = productFilesDir === undefined ? { records: [], discard: () => {} } : await copySeedProductFiles(products, dir, productFilesDir, now);
   try {
     await store.transaction(async (tx) => {
       // The website row goes first: a second process seeding at the same time waits on it and fails there.
@@ -104,8 +112,11 @@ export async function seedStore(store: StoreSession, dir: string = SEED_DIR, now
             code.minimumSubtotalCents, now, now],
         );
       }
+      for (const file of files.records) await new ProductFileRepository(tx).replace(file);
     });
   } catch (error) {
+    // the copies belong to this seed alone: another process's seed has its own
+    files.discard();
     if (isUniqueViolation(error)) return false;
     throw error;
   }

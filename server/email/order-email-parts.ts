@@ -87,6 +87,8 @@ export function orderParts(input: OrderEmailInput) {
     // an absolute link where the store knows its address; the path otherwise, still worth quoting to the shop
     downloads: (input.downloads ?? []).map((link) => ({ label: link.label, terms: link.terms, url: storeLink(input.baseUrl, link.path) ?? link.path })),
     downloadsHeading: DOWNLOADS.heading,
+    // the shopper's confirmation: a digital line bought without a file has no link, so say the shop sends it
+    filesToFollow: input.lines.filter((line) => line.fileMissing).map((line) => DOWNLOADS.fileToFollow(line.productName)),
     subtotal: money(input.subtotalCents),
     discount: discountParts(input.discount ? { code: input.discount.code, amountCents: shown.discountCents } : null, money),
     shippingName: input.shippingName,

@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { storedFilePath } from '../admin/product-file-upload.ts';
 import { productFilesDir } from '../store-folders.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
+import { CONTACT_PAGE_PATH, readContactPage } from './contact-page.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 
 /** Orders whose downloads stop: the buyer has their money back. */
@@ -46,12 +47,18 @@ export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router 
   const router = Router();
   const dir = productFilesDir(deps.options);
 
-  const refuse = (req: Request, res: Response, status: number, message: string) => pages.render(req, res, {
+  // every refusal asks the buyer to contact the shop: its contact page when it has one (the site settings hold no public email)
+  const refuse = async (req: Request, res: Response, status: number, message: string) => pages.render(req, res, {
     template: 'download-refused',
     pageType: PAGE_TYPE.PAGE,
     pageTitle: DOWNLOADS.refusedTitle,
     status,
-    context: { refusal: { title: DOWNLOADS.refusedTitle, message, shopUrl: '/shop', shopLabel: DOWNLOADS.backToShop } },
+    context: {
+      refusal: {
+        title: DOWNLOADS.refusedTitle, message, shopUrl: '/shop', shopLabel: DOWNLOADS.backToShop,
+        contactUrl: (await readContactPage(deps, req)) === null ? null : CONTACT_PAGE_PATH, contactLabel: DOWNLOADS.contactShop,
+      },
+    },
   });
 
   // a GET that spends a download (the link comes from an email, so it cannot carry a crumb): throttled
@@ -60,17 +67,19 @@ export function createDownloadPages(deps: AppDeps, pages: PageRenderer): Router 
     const grants = new DownloadGrantRepository(deps.store);
     const grant = TOKEN_SHAPE.test(token) ? await grants.findByTokenHash(tokenHash(token)) : undefined;
     if (!grant) return refuse(req, res, 404, DOWNLOADS.unknown);
-    if (CLOSED_ORDER_STATUSES.has(grant.orderStatus)) return refuse(req, res, 410, DOWNLOADS.orderClosed);
+    // the order to quote to the shop, named in every refusal of a known link
+    const order = DOWNLOADS.orderToQuote(grant.orderNumber);
+    if (CLOSED_ORDER_STATUSES.has(grant.orderStatus)) return refuse(req, res, 410, DOWNLOADS.orderClosed(order));
     // a refund of part of the order that gave back the whole line stops its link, as a whole refund does the order's
-    if (grant.lineRefunded) return refuse(req, res, 410, DOWNLOADS.lineRefunded);
-    if (grant.expiresOn <= Date.now()) return refuse(req, res, 410, DOWNLOADS.expired);
-    if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant)));
+    if (grant.lineRefunded) return refuse(req, res, 410, DOWNLOADS.lineRefunded(order));
+    if (grant.expiresOn <= Date.now()) return refuse(req, res, 410, DOWNLOADS.expired(order));
+    if (grant.downloadsLeft <= 0) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant), order));
     const file = await new ProductFileRepository(deps.store).find(grant.productId);
     const path = file ? storedFilePath(dir, file.storedName) : null;
     const size = path === null ? undefined : statSync(path, { throwIfNoEntry: false })?.size;
-    if (!file || path === null || size === undefined) return refuse(req, res, 410, DOWNLOADS.fileGone);
+    if (!file || path === null || size === undefined) return refuse(req, res, 410, DOWNLOADS.fileGone(order));
     // a HEAD (a mail scanner checking the link) answers the headers and spends nothing
-    if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant)));
+    if (req.method === 'GET' && (await grants.takeDownload(grant.id)) === null) return refuse(req, res, 410, DOWNLOADS.usedUp(downloadsAllowed(grant), order));
     res.status(200).set({ ...DOWNLOAD_HEADERS, 'Content-Length': String(size), 'Content-Disposition': attachmentHeader(file.fileName) });
     if (req.method === 'HEAD') {
       res.end();

@@ -6,7 +6,9 @@ import { shopperTracking } from '../commerce/shopper-tracking.ts';
 import { moneyObject, type MoneyObject } from '../commerce/money.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
 import { discountParts, giftCardParts, shownCodeAndShipping } from '../commerce/order-deductions.ts';
+import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+import { DownloadGrantRepository } from '../db/download-grant-repository.ts';
 import { DiscountCodeRepository } from '../db/discount-code-repository.ts';
 import { GiftCardRepository } from '../db/gift-card-repository.ts';
 import type { OrderRecord } from '../db/order-repository.ts';
@@ -29,7 +31,10 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
   ]);
-  const downloads = await orderDownloadLinks(deps.store, order.id, settings.locale);
+  const [downloads, filesToFollow] = await Promise.all([
+    orderDownloadLinks(deps.store, order.id, settings.locale),
+    new DownloadGrantRepository(deps.store).linesWithoutGrant(order.id, PRODUCT_TYPE.DIGITAL),
+  ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   const shown = shownCodeAndShipping(order, discountUse, moneyTextIn(order.currency, settings.locale));
   return {
@@ -45,8 +50,13 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       unitPrice: money(line.unitPriceCents),
       lineTotal: money(line.unitPriceCents * line.quantity),
     })),
-    // the digital lines' download links (the confirmation email's too; a cancelled or refunded order's no longer work)
-    downloads: downloads.length > 0 ? { heading: DOWNLOADS.heading, links: downloads.map((link) => ({ label: link.label, terms: link.terms, url: link.path })) } : null,
+    // the digital lines' download links (the confirmation email's too; a cancelled or refunded order's no longer work),
+    // a spent one as text; and a line bought without a file says the shop sends it
+    downloads: downloads.length + filesToFollow.length > 0 ? {
+      heading: DOWNLOADS.heading,
+      links: downloads.map((link) => ({ label: link.label, terms: link.terms, url: link.path, live: link.live })),
+      toFollow: filesToFollow.map((productName) => DOWNLOADS.fileToFollow(productName)),
+    } : null,
     // a shipping line only for an order that ships (or paid for shipping): a download's has none,
     // as its checkout had none
     shipped: order.shippingCents > 0 || customer?.shippingAddress != null || customer === undefined,

@@ -116,11 +116,28 @@ describe('the order detail', () => {
     await settle();
     expect(itemRows().slice(1).map((cells) => cells[0])).toEqual([
       'Linen Shirt',
-      `Field Guide${ADMIN.orderDownloadDelivered(3, 10)}`,
-      `Field Guide${ADMIN.orderDownloadExpired(4, 5)}`,
+      `Field Guide${ADMIN.orderDownloadDelivered(3, 10, false)}`,
+      `Field Guide${ADMIN.orderDownloadExpired(4, 5, false)}`,
       `Field Guide${ADMIN.orderDownloadNone}`,
     ]);
-    expect(ADMIN.orderDownloadDelivered(3, 10)).toBe('Download link sent: 3 of 10 downloads left');
+    // the confirmation email that carries the link was kept (no mail server), so nothing says it was sent
+    expect(ADMIN.orderDownloadDelivered(3, 10, false)).toBe('Download link: 3 of 10 downloads left');
+  });
+
+  it('says the download link was sent once the confirmation email that carries it went out', async () => {
+    const sent = { id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order #1042', text: 'Thank you', status: 'sent', error: null, createdOn: 0, sentOn: 1 };
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({
+        lines: [{ ...line('SQ1', '', 1), itemId: 'i1', productName: 'Field Guide' }],
+        downloads: [{ itemId: 'i1', delivered: true, downloadsLeft: 4, downloadsAllowed: 5, expiresOn: Date.now() + 86_400_000 }],
+        emails: [sent],
+      }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(itemRows()[1]![0]).toBe(`Field Guide${ADMIN.orderDownloadDelivered(4, 5, true)}`);
+    expect(ADMIN.orderDownloadDelivered(4, 5, true)).toBe('Download link sent: 4 of 5 downloads left');
   });
 
   it('offers to send an email again where the store has a mail server', async () => {

@@ -2,11 +2,13 @@
  * Delivery of digital products: the owner attaches a file to a digital product (refused for
  * another type, over the cap, or without a file), a buyer's confirmation email and page carry a
  * download link, the link streams the file with its headers five times and then refuses (410),
- * as it does once expired or for a cancelled order; an unknown link is 404. A digital product
- * bought without a file gets no link, and the owner's new-order email says to send it by hand.
+ * as it does once expired or for a cancelled order, naming the order and the shop's contact page;
+ * an unknown link is 404. The demo shop's guide comes seeded with its PDF, recorded as an upload is.
+ * A digital product bought without a file gets no link: the buyer is told the shop sends it, and
+ * the owner's new-order email says to send it by hand.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,8 +75,29 @@ async function emailOf(orderId: string, kind: string): Promise<{ text: string; h
 
 const download = (path: string) => fetch(`${server.url}${path}`);
 
+/** How a refusal names the order to quote to the shop ("order #1003"). */
+async function orderToQuote(orderId: string): Promise<string> {
+  const row = await server.app.deps.store.get<{ order_number: number | string }>('SELECT order_number FROM orders WHERE id = ?', [orderId]);
+  return DOWNLOADS.orderToQuote(Number(row!.order_number));
+}
+
 describe('the owner attaches a file to a digital product', () => {
+  it("seeds the demo's guide with its PDF, recorded as an owner's upload is", async () => {
+    const seeded = readFileSync(new URL('../../fixtures/seed/natural-dyeing-field-guide.pdf', import.meta.url));
+    const stored = readdirSync(filesDir);
+    expect(stored).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    expect(readFileSync(join(filesDir, stored[0]!))).toEqual(seeded);
+    const answer = await owner.get<{ product: { file: unknown } }>(`/api/admin/products/${guide.id}`);
+    expect(answer.body.product.file).toMatchObject({ fileName: 'natural-dyeing-field-guide.pdf', byteSize: seeded.length });
+    const row = await server.app.deps.store.get<{ stored_name: string; content_type: string; sha256: string }>(
+      'SELECT stored_name, content_type, sha256 FROM product_files WHERE product_id = ?', [guide.id],
+    );
+    expect(row).toEqual({ stored_name: stored[0], content_type: 'application/pdf', sha256: createHash('sha256').update(seeded).digest('hex') });
+  });
+
   it('gives a digital product without a file none in its editor answer', async () => {
+    // the seeded PDF removed, as an owner's Remove does: the tests below start from no file
+    expect((await owner.request('DELETE', fileUrl(guide.id))).status).toBe(200);
     const answer = await owner.get<{ product: { file: unknown } }>(`/api/admin/products/${guide.id}`);
     expect(answer.body.product.file).toBeNull();
   });
@@ -111,9 +134,17 @@ describe('the owner attaches a file to a digital product', () => {
 });
 
 describe('a digital product bought without a file', () => {
-  it('gets no link, and the owner is told to send it by hand', async () => {
-    const orderId = orderIdOf(await buy());
-    expect((await emailOf(orderId, 'order-confirmation')).text).not.toMatch(DOWNLOAD_LINK);
+  it('gets no link, the buyer is told the shop sends the file, and the owner is told to send it by hand', async () => {
+    const confirmationPath = await buy();
+    const orderId = orderIdOf(confirmationPath);
+    const toFollow = DOWNLOADS.fileToFollow('Natural Dyeing Field Guide (PDF)');
+    expect(toFollow).toBe('Natural Dyeing Field Guide (PDF): the shop will send you this file itself.');
+    const confirmation = await emailOf(orderId, 'order-confirmation');
+    expect(confirmation.text).not.toMatch(DOWNLOAD_LINK);
+    expect(confirmation.text).toContain(`\n${toFollow}\n`);
+    expect(confirmation.html).toContain(`<p>${toFollow}</p>`);
+    const page = await new Visitor(server.url).get<string>(confirmationPath);
+    expect(page.text).toContain(`<li class="order-download-to-follow">${toFollow}</li>`);
     const owners = await emailOf(orderId, 'new-order');
     expect(owners.text).toContain(`Natural Dyeing Field Guide (PDF): $`);
     expect(owners.text).toContain(`(${DOWNLOADS.noFileForOwner})`);
@@ -184,20 +215,30 @@ describe('a digital product bought with a file', () => {
     expect(sixth.status).toBe(410);
     // the refusal is still a page of the shop
     expect(sixth.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await sixth.text()).toContain(DOWNLOADS.usedUp(5));
-    expect((await new Visitor(server.url).get<string>(confirmationPath)).text).toContain(`(${DOWNLOADS.linkTermsUsedUp(5)})`);
+    const refusal = await sixth.text();
+    expect(refusal).toContain(DOWNLOADS.usedUp(5, await orderToQuote(orderId)));
+    expect(DOWNLOADS.usedUp(5, 'order #1001')).toBe('This download link has been used 5 times, as many as it allows. Please contact the shop, quoting order #1001, for a new one.');
+    // a way to reach the shop: the demo's contact page
+    expect(refusal).toContain(`<a class="button" href="/contact">${DOWNLOADS.contactShop}</a>`);
+    // the used-up link is named as text, no longer as a link that only refuses
+    const spentPage = (await new Visitor(server.url).get<string>(confirmationPath)).text;
+    expect(spentPage).toContain(`<span class="order-download order-download--spent">Download Natural Dyeing Field Guide (PDF)</span> <span class="order-download__terms">(${DOWNLOADS.linkTermsUsedUp(5)})`);
+    expect(spentPage).not.toContain(`href="${link}"`);
     const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${orderId}`);
     expect(screen.body.order.downloads).toEqual([expect.objectContaining({ delivered: true, downloadsLeft: 0 })]);
   });
 
   it('refuses an expired link with 410 and says to contact the shop', async () => {
-    const other = orderIdOf(await buy());
+    const otherPage = await buy();
+    const other = orderIdOf(otherPage);
     const otherLink = DOWNLOAD_LINK.exec((await emailOf(other, 'order-confirmation')).text)![0];
     expect((await download(otherLink)).status).toBe(200);
     await server.app.deps.store.run('UPDATE download_grants SET expires_on = ? WHERE order_id = ?', [Date.now() - 1000, other]);
     const expired = await download(otherLink);
     expect(expired.status).toBe(410);
-    expect(await expired.text()).toContain(DOWNLOADS.expired);
+    expect(await expired.text()).toContain(DOWNLOADS.expired(await orderToQuote(other)));
+    const expiredPage = (await new Visitor(server.url).get<string>(otherPage)).text;
+    expect(expiredPage).not.toContain(`href="${otherLink}"`);
   });
 
   it("refuses a cancelled order's link with 410, and its page no longer lists it", async () => {
@@ -207,7 +248,7 @@ describe('a digital product bought with a file', () => {
     expect((await owner.post(`/api/admin/orders/${other}/cancel`, {})).status).toBe(200);
     const refused = await download(otherLink);
     expect(refused.status).toBe(410);
-    expect(await refused.text()).toContain(DOWNLOADS.orderClosed);
+    expect(await refused.text()).toContain(DOWNLOADS.orderClosed(await orderToQuote(other)));
     const page = await new Visitor(server.url).get<string>(otherPage);
     expect(page.text).toContain('Order cancelled');
     expect(page.text).not.toContain(otherLink);
@@ -225,7 +266,7 @@ describe('a digital product bought with a file', () => {
     expect(refunded.status, refunded.text).toBe(200);
     const refused = await download(otherLink);
     expect(refused.status).toBe(410);
-    expect(await refused.text()).toContain(DOWNLOADS.lineRefunded);
+    expect(await refused.text()).toContain(DOWNLOADS.lineRefunded(await orderToQuote(other)));
     // the order itself goes on (the mug is still bought), but its page no longer offers the link
     const page = await new Visitor(server.url).get<string>(otherPage);
     expect(page.text).not.toContain(otherLink);
@@ -241,7 +282,7 @@ describe('a digital product bought with a file', () => {
     for (let time = 1; time <= 10; time++) expect((await download(twoLink)).status, `download ${time}`).toBe(200);
     const eleventh = await download(twoLink);
     expect(eleventh.status).toBe(410);
-    expect(await eleventh.text()).toContain(DOWNLOADS.usedUp(10));
+    expect(await eleventh.text()).toContain(DOWNLOADS.usedUp(10, await orderToQuote(two)));
     const screen = await owner.get<{ order: { downloads: unknown[] } }>(`/api/admin/orders/${two}`);
     expect(screen.body.order.downloads).toEqual([expect.objectContaining({ downloadsLeft: 0, downloadsAllowed: 10 })]);
   });

@@ -29,7 +29,10 @@ function write(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-/** A seeded SQLite store with an image (and its resized copy) in uploads/ and a product file in product-files/. */
+/**
+ * A seeded SQLite store with an image (and its resized copy) in uploads/ and a product file in
+ * product-files/, beside the demo guide's PDF the seed put there.
+ */
 async function storeWithFiles(): Promise<{ databasePath: string; uploads: string; productFiles: string; env: NodeJS.ProcessEnv }> {
   const databasePath = join(folder(), 'data', 'store.db');
   mkdirSync(dirname(databasePath), { recursive: true });
@@ -49,7 +52,7 @@ describe('npm run backup and restore on SQLite', () => {
     const { databasePath, env } = await storeWithFiles();
     const target = join(folder(), 'backup.db');
     const said = await backupCommand(['backup', target], env);
-    expect(said).toBe(fillMessage(serverMessages.backedUp, { path: databasePath, file: target, files: fillMessage(serverMessages.filesBackedUp, { count: count(3), folder: `${target}.files` }) }));
+    expect(said).toBe(fillMessage(serverMessages.backedUp, { path: databasePath, file: target, files: fillMessage(serverMessages.filesBackedUp, { count: count(4), folder: `${target}.files` }) }));
     expect(readdirSync(`${target}.files`).sort()).toEqual(['product-files', 'uploads']);
     expect(readFileSync(join(`${target}.files`, 'uploads', 'mug.jpg'), 'utf8')).toBe('the mug photo');
     expect(readFileSync(join(`${target}.files`, 'product-files', '0123456789abcdef0123456789abcdef'), 'utf8')).toBe('the e-book');
@@ -61,7 +64,7 @@ describe('npm run backup and restore on SQLite', () => {
     const { databasePath, uploads, productFiles, env } = await storeWithFiles();
     const target = join(folder(), 'backup.db');
     await backupCommand(['backup', target], env);
-    // after the backup: an image uploaded, the product file lost, one image kept as it was
+    // after the backup: an image uploaded, the product files (the e-book and the seeded guide) lost, one image kept as it was
     write(join(uploads, 'added-later.png'), 'uploaded after the backup');
     rmSync(productFiles, { recursive: true });
     rmSync(join(uploads, 'mug-300w.jpg'));
@@ -70,7 +73,7 @@ describe('npm run backup and restore on SQLite', () => {
     const said = await backupCommand(['restore', target], env);
     expect(said).toBe(fillMessage(serverMessages.restored, {
       path: databasePath, file: target,
-      files: fillMessage(serverMessages.filesRestored, { count: count(2), unchanged: count(1), uploads, productFiles }),
+      files: fillMessage(serverMessages.filesRestored, { count: count(3), unchanged: count(1), uploads, productFiles }),
     }));
     expect(readFileSync(join(productFiles, '0123456789abcdef0123456789abcdef'), 'utf8')).toBe('the e-book');
     expect(readFileSync(join(uploads, 'mug-300w.jpg'), 'utf8')).toBe('the mug photo, smaller');

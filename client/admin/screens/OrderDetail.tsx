@@ -276,6 +276,8 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   // what refunds gave back: the whole total once refunded, what refunds of part of it gave back before that
   const refundedCents = order.status === 'refunded' ? order.grandTotalCents : (order.refundedCents ?? 0);
   const partlyRefundedNow = (order.status === 'paid' || order.status === 'fulfilled') && (order.refundedCents ?? 0) > 0;
+  // the download links went out with the buyer's confirmation email: "sent" only once it was (never without a mail server)
+  const confirmationSent = order.emails.some((email) => email.kind === 'order-confirmation' && email.status === 'sent');
   return (
     <section aria-labelledby="order-title" ref={screenRef}>
       <div className="admin-toolbar">
@@ -294,7 +296,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <dt>{ADMIN.shippingOption}</dt><dd>{order.shippingOption ?? ADMIN.notRecorded}</dd>
         <dt>{ADMIN.paymentReference}</dt><dd>{order.paymentReference ?? ADMIN.notRecorded}{order.paymentCardLast4 ? ` · ${ADMIN.paymentCardEnding(order.paymentCardLast4)}` : ''}</dd>
       </dl>
-      <OrderLines lines={order.lines} downloads={order.downloads} money={money} />
+      <OrderLines lines={order.lines} downloads={order.downloads} emailed={confirmationSent} money={money} />
       <dl className="admin-facts admin-totals">
         <dt>{ADMIN.subtotal}</dt><dd>{money(order.subtotalCents)}</dd>
         <DiscountLine discount={order.discount} discountCents={order.discountCents} money={money} />

@@ -20,13 +20,16 @@ export interface OrderLine {
 /** A digital line's delivery: whether its file was sent, and what is left of its link. */
 export interface LineDownloadState { itemId: string; delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean }
 
-/** Under a digital line's name: whether its file was delivered, and how many downloads its link has left (read-only). */
-function LineDownload({ download }: { download: LineDownloadState | undefined }) {
+/**
+ * Under a digital line's name: whether its file was delivered, and how many downloads its link has
+ * left (read-only). `emailed`: the buyer's confirmation email, which carries the link, was sent.
+ */
+function LineDownload({ download, emailed }: { download: LineDownloadState | undefined; emailed: boolean }) {
   if (!download) return null;
   const text = !download.delivered
     ? ADMIN.orderDownloadNone
     : download.refunded === true ? ADMIN.orderDownloadRefunded
-    : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed) : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed);
+    : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed, emailed) : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed, emailed);
   return <><br /><small className="order-line-download">{text}</small></>;
 }
 
@@ -42,7 +45,7 @@ function QuantityCell({ line }: { line: OrderLine }) {
   return <span>{line.quantity}{refunded > 0 ? <> · <strong className="admin-line-refunded">{ADMIN.lineRefunded(refunded)}</strong></> : null}</span>;
 }
 
-export function OrderLines({ lines, downloads, money }: { lines: readonly OrderLine[]; downloads: readonly LineDownloadState[] | undefined; money: (cents: number) => string }) {
+export function OrderLines({ lines, downloads, emailed, money }: { lines: readonly OrderLine[]; downloads: readonly LineDownloadState[] | undefined; emailed: boolean; money: (cents: number) => string }) {
   return (
     <TableRegion label={ADMIN.lines}>
       {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
@@ -52,7 +55,7 @@ export function OrderLines({ lines, downloads, money }: { lines: readonly OrderL
         <tbody role="rowgroup">
           {lines.map((line, index) => (
             <tr role="row" key={line.itemId ?? index}>
-              <td role="cell" data-label={ADMIN.inventoryProduct}><span>{line.productName}<LineDownload download={downloads?.find((entry) => entry.itemId === line.itemId)} /></span></td>
+              <td role="cell" data-label={ADMIN.inventoryProduct}><span>{line.productName}<LineDownload download={downloads?.find((entry) => entry.itemId === line.itemId)} emailed={emailed} /></span></td>
               <td role="cell" data-label={ADMIN.variant}>{variantText(line)}</td>
               <td role="cell" data-label={ADMIN.sku}>{line.sku}</td>
               <td role="cell" data-label={ADMIN.quantity}><QuantityCell line={line} /></td>

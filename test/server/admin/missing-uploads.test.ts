@@ -25,6 +25,8 @@ async function storeWithUploads(images: number, files: number): Promise<RunningS
   const server = await startServer({ uploadsDir, productFilesDir });
   servers.push(server);
   const { store } = server.app.deps;
+  // the demo guide's seeded PDF is in the folder: left out, so the sample is only the files named here
+  await store.run('DELETE FROM product_files');
   const products = await store.all<{ id: string }>('SELECT id FROM products ORDER BY id LIMIT ?', [files]);
   for (let n = 1; n <= images; n++) {
     await store.run('INSERT INTO product_images (id, product_id, asset_url, original_size) VALUES (?, ?, ?, ?)', [`missing-${n}`, products[0]!.id, `/uploads/${imageName(n)}`, '10x10']);

@@ -117,12 +117,15 @@ describe("the admin's upload of a product's file", () => {
     const { upload } = await import('./admin-helpers.ts');
     const { seededProduct } = await import('../helpers/fixtures.ts');
     const server = await startPlatformServer({ productFilesDir: filesDir });
+    // the demo guide's seeded PDF, there before the upload
+    const seeded = readdirSync(filesDir);
+    expect(seeded).toHaveLength(1);
     close = () => server.stop(true);
     const owner = await server.signInOwner();
     const guide = seededProduct('natural-dye-guide');
     const answer = await upload(owner, `/api/admin/products/${guide.id}/file`, { bytes: Buffer.from('a guide'), name: 'guide.pdf', type: 'application/pdf' }, {}, 'file');
     expect(answer.status).toBe(507);
     expect(answer.body.message).toBe(ADMIN.server.productFileNoRoom);
-    expect(readdirSync(filesDir)).toEqual([]);
+    expect(readdirSync(filesDir)).toEqual(seeded);
   });
 });

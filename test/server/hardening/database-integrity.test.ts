@@ -239,9 +239,11 @@ describe('backup and restore', () => {
     const env = { DATABASE_PATH: path, DATABASE_URL: '' };
     const said = await backupCommand(['backup'], env);
     const backups = join(dirname(path), 'backups');
-    const made = readdirSync(backups);
-    expect(made).toHaveLength(1);
+    // the copy, and the folder of the shop's files (the demo guide's seeded PDF) beside it
+    const made = readdirSync(backups).sort();
+    expect(made).toHaveLength(2);
     expect(made[0]).toMatch(/^store-[\dTZ-]+\.db$/);
+    expect(made[1]).toBe(`${made[0]}.files`);
     expect(said).toContain(join(backups, made[0]!));
     // opening the backup to read it makes no journal files either (it is not in WAL mode)
     const backup = new Database(join(backups, made[0]!), { readonly: true });
@@ -258,8 +260,8 @@ describe('backup and restore', () => {
     source.close();
     await backupCommand(['restore', walBackup], env);
     expect(readdirSync(dirname(walBackup))).toEqual(['wal-backup.db']);
-    // (the -lock the server held stays: an empty file, never a journal; store-writer-lock.ts)
-    expect(readdirSync(dirname(path)).sort()).toEqual(['backups', 'store.db', 'store.db-lock']);
+    // (the -lock the server held stays: an empty file, never a journal; store-writer-lock.ts; product-files holds the seeded guide's PDF)
+    expect(readdirSync(dirname(path)).sort()).toEqual(['backups', 'product-files', 'store.db', 'store.db-lock']);
     const restored = await startServer({ databasePath: path });
     servers.push(restored);
     expect((await fetch(`${restored.url}/api/health?deep=1`)).status).toBe(200);
