@@ -34,10 +34,13 @@ function pageSource(mainFile: string): string {
   return before + main + after;
 }
 
-/** Products put in the cart before the cart page is captured (unlimited stock, physical). */
+/**
+ * Products put in the cart before the cart page is captured: physical, in stock, bought once (a
+ * subscription, such as the coffee club, is refused by the add-to-cart call: it is checked out on its own).
+ */
 const CART_ITEMS = [
   { itemId: '6570a1b2c3d4e5f6a7b82003', sku: 'SQ-TOTE', quantity: 2 },
-  { itemId: '6570a1b2c3d4e5f6a7b82011', sku: 'SQ-COFFEE-WHOLE', quantity: 1 },
+  { itemId: '6570a1b2c3d4e5f6a7b82002', sku: 'SQ-MUG-OAT', quantity: 1 },
 ];
 
 /** Cookie jar of one visitor: keeps name=value of every Set-Cookie. */

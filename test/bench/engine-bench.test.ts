@@ -22,14 +22,22 @@ import { HAND_WRITTEN_GROUP } from '../../bench/lib/hand-written.ts';
 
 const tiny = { warmupMs: 0, sampleMs: 0, samples: 1 };
 let report: EngineBenchReport;
+const choiceLog: string[] = [];
 beforeAll(async () => {
-  const { pages, pagesSource } = await choosePages(() => {});
+  const { pages, pagesSource } = await choosePages((line) => choiceLog.push(line));
   report = runEngineBench({ quick: true, probes: false, log: () => {}, pages, pagesSource });
 }, 60_000);
 const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('engine benchmark on tiny inputs', () => {
+  it('measures the storefront\'s own pages as its server serves them, not the fallback theme', () => {
+    // a change to the shop (a product the cart refuses, a page that moved) once sent every run to the
+    // fallback without a failure anywhere
+    expect(choiceLog).toEqual([]);
+    expect(report.notes[0]).toMatch(/^The storefront pages are the theme in templates\//);
+  });
+
   it('runs every group of cases', () => {
     const groups = new Set(report.cases.map((c) => c.group));
     expect([...groups].sort()).toEqual(
