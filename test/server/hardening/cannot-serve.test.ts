@@ -58,9 +58,13 @@ describe('a port another program holds', () => {
     expect(code).toBe(1);
     expect(messages(output)).toContain(said());
     expect(messages(output)).not.toContain(serverMessages.workerExitedLog);
-    // the primary says why it stops, not a signal no one sent
+    // the primary says why it stops, not a signal no one sent (a worker the primary stopped while it
+    // was still starting, on a busy machine, does say it was signalled, rightly: only the primary is checked)
     expect(messages(output)).toContain(serverMessages.workerCannotServeLog);
-    expect(messages(output)).not.toContain('shutting down');
+    const lines = jsonLogLines(output);
+    const primary = lines.find((line) => line.msg === serverMessages.workersStartingLog)?.pid;
+    expect(primary).toEqual(expect.any(Number));
+    expect(lines.filter((line) => line.pid === primary).map((line) => line.msg)).not.toContain('shutting down');
     expect(output).not.toMatch(STACK_LINE);
   });
 });
