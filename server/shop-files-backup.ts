@@ -5,9 +5,10 @@
  * so each file is copied whole or not at all, and restoring only ever adds or repairs files.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { closeSync, constants, copyFileSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { fillMessage, serverMessages } from './messages.ts';
+import { foldersOverlap, isWithin, realLocation } from './real-location.ts';
 
 /** The two folders of a shop's files, by the names they have inside a backup. */
 export interface ShopFolders {
@@ -23,33 +24,12 @@ export function backupFilesFolder(backupPath: string): string {
 }
 
 /**
- * Where a path really leads: the real path of its deepest part that exists (symbolic links
- * followed), with the parts not made yet after it. A folder reached through a link is then
- * compared as the folder it is, not as the name it was given by.
- */
-export function realLocation(path: string): string {
-  let existing = resolve(path);
-  const rest: string[] = [];
-  while (!existsSync(existing) && dirname(existing) !== existing) {
-    rest.unshift(basename(existing));
-    existing = dirname(existing);
-  }
-  return join(realpathSync(existing), ...rest);
-}
-
-const isInside = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}${sep}`);
-
-/**
  * The shop folder that `backupFolder` is inside of, is, or holds; undefined when it is apart from
  * both. Compared where each really leads: a backup named through a link into the uploads folder,
  * which is served to everyone, would publish the store's database and the paid files.
  */
 export function shopFolderOverlapping(backupFolder: string, folders: ShopFolders): string | undefined {
-  const backup = realLocation(backupFolder);
-  return FOLDER_NAMES.map((name) => folders[name]).find((folder) => {
-    const shop = realLocation(folder);
-    return isInside(backup, shop) || isInside(shop, backup);
-  });
+  return FOLDER_NAMES.map((name) => folders[name]).find((folder) => foldersOverlap(backupFolder, folder));
 }
 
 /** Whether a folder holds a backup of the shop's files (one of the two folders is in it). */
@@ -194,7 +174,7 @@ function restoreWork(backup: string, folders: ShopFolders): { from: string; to: 
  */
 export function refuseRestoreOutside(backup: string, folders: ShopFolders): void {
   for (const { to, folder } of restoreWork(backup, folders)) {
-    if (!isInside(realLocation(dirname(to)), realLocation(folder))) {
+    if (!isWithin(realLocation(dirname(to)), realLocation(folder))) {
       throw new Error(fillMessage(serverMessages.restoreLeadsOutside, { folder: dirname(to), shopFolder: folder }));
     }
   }
