@@ -167,6 +167,11 @@ interface ExpectedAmounts {
   amountDueCents: number;
 }
 
+/** The answer to an attempt whose order is already written (by this request's twin, or an earlier submit). */
+function placedAs(order: { id: string; viewToken: string; orderNumber: number }): PlaceOrderOutcome {
+  return { kind: 'placed', orderId: order.id, viewToken: order.viewToken, orderNumber: order.orderNumber };
+}
+
 async function cartIsOpen(session: StoreSession, cartId: string): Promise<boolean> {
   const cart = await new CartRepository(session).findById(cartId);
   return cart !== undefined && !cart.isPurchased;
@@ -187,12 +192,12 @@ export async function placeCheckoutOrder(
   const { store, payments } = services;
   const orders = new CheckoutOrderRepository(store);
   const earlier = await orders.findByIdempotencyKey(input.idempotencyKey);
-  if (earlier) return { kind: 'placed', orderId: earlier.id, viewToken: earlier.viewToken, orderNumber: earlier.orderNumber };
+  if (earlier) return placedAs(earlier);
   if (!(await cartIsOpen(store, cart.id))) {
     // the same attempt sent twice at once: the other request may have bought the cart since the
     // look-up above, and this one answers with that order rather than "already purchased"
     const meanwhile = await orders.findByIdempotencyKey(input.idempotencyKey);
-    if (meanwhile) return { kind: 'placed', orderId: meanwhile.id, viewToken: meanwhile.viewToken, orderNumber: meanwhile.orderNumber };
+    if (meanwhile) return placedAs(meanwhile);
     return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
   }
 
@@ -240,7 +245,7 @@ export async function placeCheckoutOrder(
     // the same attempt arrived twice at once and the other request wrote the order: the charge
     // (the provider answered both with one reference) belongs to that order and is kept
     const other = await orders.findByIdempotencyKey(input.idempotencyKey);
-    if (other) return { kind: 'placed', orderId: other.id, viewToken: other.viewToken, orderNumber: other.orderNumber };
+    if (other) return placedAs(other);
     if (chargeReference !== null) await giveChargeBack(services, chargeReference, quote.amountDueCents);
     if (isUniqueViolation(error)) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
     if (error instanceof OrderRefused) return { kind: 'refused', status: error.status, message: error.message };
