@@ -223,10 +223,13 @@ export const ADMIN = {
   } as Record<string, string>,
   showEmail: 'Show the email',
   sendAgain: 'Send again',
+  // beside an email that was sent: the shopper lost it, or it went to spam
+  sendCopy: 'Send a copy',
   // beside an order in the list whose email failed: the order's page says why and offers Send again
   orderEmailsNotSent: (count: number) => (count === 1 ? '1 email not sent' : `${count} emails not sent`),
   emailsNeedMailServer: 'This store has no mail server (SMTP_URL), so these emails cannot be sent: read them here. Once whoever runs the store sets one up, each can be sent again from this page.',
   emailSent: 'The email was sent.',
+  emailSentAgain: 'A copy of the email was sent.',
   emailNotSent: 'The email could not be sent; see its status.',
   orderDetail: 'Order',
   lines: 'Items',
@@ -708,6 +711,8 @@ export const ADMIN = {
     discountProductGone: 'A product ticked is no longer in the shop: tick the products again.',
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
+    emailNotSentYet: 'This email has not been sent yet: use Send again to send it.',
+    emailSentMomentAgo: 'This email was sent less than a minute ago. Reload the order in a moment to see how it went.',
     emailBeingSent: 'This email is already being sent. Reload the order in a moment to see how it went.',
     emailNeedsMailServer: 'This store has no mail server (SMTP_URL), so the email cannot be sent. It stays here to read, and can be sent again once a mail server is set up.',
     // the tracking given when fulfilling an order (server/admin/tracking-input.ts)

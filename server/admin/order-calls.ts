@@ -137,6 +137,9 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
  * notice), each giving a live order's card charge back through the payment provider first, refund
  * part of it (partial-refund.ts), send an email again, CSV.
  */
+/** How long after an email was written (or last sent again) it may not be sent again: one copy per double click. */
+const RESEND_PAUSE_MS = 60_000;
+
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'orders.read');
@@ -211,6 +214,22 @@ export function createOrderCalls(deps: AppDeps): Router {
     }
     await checkoutServices(deps).mailer.deliverTaken(deps.store, email);
     res.json({ emails: await orderEmails(orderId) });
+  });
+
+  // Sends a copy of an email that was sent (the shopper lost it, or it went to spam). A second ask
+  // within a minute of the last copy is refused, so a double click or two staff send one copy.
+  router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/resend`, canManage, ownerWrite, async (req, res) => {
+    const { orderId, emailId } = parseAdminInput(emailParams, req.params);
+    parseAdminInput(noFields, req.body ?? {});
+    const outbox = new EmailOutboxRepository(deps.store);
+    const email = await outbox.findById(emailId);
+    if (!email || email.subjectId !== orderId) throw new HttpError(404, ADMIN.server.emailNotFound);
+    if (email.status !== 'sent') throw new HttpError(409, ADMIN.server.emailNotSentYet);
+    if (!canSendEmail(deps.options.mail)) throw new HttpError(409, ADMIN.server.emailNeedsMailServer);
+    const copy = await outbox.addCopyOfSent(email.id, Date.now(), RESEND_PAUSE_MS);
+    if (!copy) throw new HttpError(409, ADMIN.server.emailSentMomentAgo);
+    await checkoutServices(deps).mailer.deliverTaken(deps.store, copy);
+    res.json({ emails: await orderEmails(orderId), copyId: copy.id });
   });
 
   /** The shopper's notice of `change`, put in the outbox in the move's transaction; null for an order without the shopper's email. */

@@ -172,6 +172,25 @@ export class EmailOutboxRepository {
   }
 
   /**
+   * A copy of a sent email, to send again (the shopper lost the first), taken to deliver as
+   * takeToSendAgain takes one: pending, marked now. Null when `id` is not a sent email, or when
+   * the same email (kind, record and recipient) was written less than `notWithinMs` ago, so a
+   * double click sends one copy, not two.
+   */
+  async addCopyOfSent(id: string, now: number, notWithinMs: number): Promise<OutboxEmail | null> {
+    const copyId = randomUUID();
+    const added = await this.session.run(
+      `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, created_on, attempted_on)
+       SELECT ?, kind, subject_id, recipient, subject, text_body, html_body, 'pending', ?, ?
+       FROM email_outbox sent WHERE sent.id = ? AND sent.status = 'sent'
+       AND NOT EXISTS (SELECT 1 FROM email_outbox recent WHERE recent.kind = sent.kind AND recent.subject_id = sent.subject_id
+         AND recent.recipient = sent.recipient AND recent.created_on > ?)`,
+      [copyId, now, now, id, now - notWithinMs],
+    );
+    return added.changes === 1 ? (await this.findById(copyId)) ?? null : null;
+  }
+
+  /**
    * How many emails of each of `kinds` written since `since` ended failed (refused by the mail
    * server, or given up), leaving out those failed with one of `exceptErrors`; kinds with none are
    * left out.

@@ -160,6 +160,22 @@ describe('the order detail', () => {
     expect(screen.getByText(ADMIN.server.emailBeingSent)).toBeTruthy();
   });
 
+  it('sends a copy of an email that went out, saying so, and offers no Send again for it', async () => {
+    const sent = { id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order #1042', text: 'Thank you', status: 'sent', error: null, createdOn: 0, sentOn: 1 };
+    const copy = { ...sent, id: 'e2', createdOn: 5, sentOn: 6 };
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ emails: [sent] }), canSendEmail: true } } },
+      { method: 'POST', path: '/api/admin/orders/o1/emails/e1/resend', answer: { body: { emails: [sent, copy], copyId: 'e2' } } },
+    ]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.queryByRole('button', { name: ADMIN.sendAgain })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sendCopy }));
+    await settle();
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/emails/e1/resend'))).toBe(true);
+    expect(screen.getByText(ADMIN.emailSentAgain)).toBeTruthy();
+  });
+
   it('says instead why an email cannot be sent where the store has no mail server', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: false } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);

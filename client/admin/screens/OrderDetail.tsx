@@ -207,6 +207,17 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     reload();
   }
 
+  /** Sends a copy of an email that went out (the shopper lost it); the copy joins the list. */
+  async function sendCopy(email: OrderEmail) {
+    setBusy(true);
+    setTrackingNotice(NO_NOTICE);
+    const answer = await adminCall<{ emails: OrderEmail[]; copyId: string }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/emails/${encodeURIComponent(email.id)}/resend`, {});
+    setBusy(false);
+    const copy = answer.ok ? answer.data.emails.find((one) => one.id === answer.data.copyId) : undefined;
+    setNotice(!answer.ok ? refusedNotice(answer) : copy?.status === 'sent' ? { text: ADMIN.emailSentAgain, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
+    reload();
+  }
+
   /** Sends the tracking form: the fulfilment with it, or its correction; the form stays open with the fields refused. */
   async function sendTracking(values: TrackingValues, sendNotice: boolean, doneText: string) {
     setBusy(true);
@@ -351,6 +362,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
                   <pre>{email.text}</pre>
                 </details>
                 {canManage && canSendEmail && email.status !== 'sent' ? <button type="button" disabled={busy} onClick={() => void sendAgain(email)}>{ADMIN.sendAgain}</button> : null}
+                {canManage && canSendEmail && email.status === 'sent' ? <button type="button" disabled={busy} onClick={() => void sendCopy(email)}>{ADMIN.sendCopy}</button> : null}
               </li>
             ))}
           </ul>

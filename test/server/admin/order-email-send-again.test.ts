@@ -84,3 +84,39 @@ describe('Send again', () => {
     expect(await db.get('SELECT status, error FROM email_outbox WHERE id = ?', [emailId])).toEqual({ status: 'sent', error: null });
   });
 });
+
+const sendCopy = (orderId: string, emailId: string) => owner.post<{ message?: string; copyId?: string; emails?: Array<{ id: string; status: string; kind: string }> }>(`/api/admin/orders/${orderId}/emails/${emailId}/resend`, {});
+
+describe('Send a copy', () => {
+  it('sends a copy of a sent confirmation, listed beside it; a second ask within the minute is refused, at once or later', async () => {
+    const { orderId, emailId } = await orderConfirmedTo('lost-it@example.com');
+    // the confirmation was written just now: a copy waits for the minute to pass (moved back here)
+    const early = await sendCopy(orderId, emailId);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(ADMIN.server.emailSentMomentAgo);
+    await db.run('UPDATE email_outbox SET created_on = created_on - 120000 WHERE subject_id = ?', [orderId]);
+
+    const answers = await Promise.all([sendCopy(orderId, emailId), sendCopy(orderId, emailId)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const sent = answers.find((answer) => answer.status === 200)!;
+    expect(sent.body.copyId).not.toBe(emailId);
+    const confirmations = sent.body.emails!.filter((one) => one.kind === 'order-confirmation');
+    expect(confirmations.map((one) => [one.id, one.status])).toEqual([[emailId, 'sent'], [sent.body.copyId, 'sent']]);
+    expect(mailTo('lost-it@example.com')).toBe(2);
+    const [first, copy] = mailServer.received.filter((mail) => mail.to.includes('lost-it@example.com'));
+    const subjectOf = (data: string) => /^Subject: (.*)$/m.exec(data)?.[1];
+    expect(subjectOf(copy!.data)).toBeTruthy();
+    expect(subjectOf(copy!.data)).toBe(subjectOf(first!.data));
+  });
+
+  it("refuses a copy of an email not sent yet, and of an email named with another order", async () => {
+    const { orderId, emailId } = await orderConfirmedTo('not-yet@example.com');
+    await new EmailOutboxRepository(db).settle(emailId, 'failed', '421 try again later');
+    const notSent = await sendCopy(orderId, emailId);
+    expect(notSent.status).toBe(409);
+    expect(notSent.body.message).toBe(ADMIN.server.emailNotSentYet);
+    const wrongOrder = await sendCopy('another-order', emailId);
+    expect(wrongOrder.status).toBe(404);
+    expect(mailTo('not-yet@example.com')).toBe(1);
+  });
+});

@@ -339,13 +339,15 @@ describe(`GET ${ORDERS}, ${ORDERS_CSV} and the order moves of ${ORDER}`, () => {
     await refused(() => owner.put(tracking('unknown-order'), {}), { status: 404 });
   });
 
-  it('refuses a bad order or email id, a body with fields and an email the order does not have on send again', async () => {
-    const url = (orderId: string, emailId: string) => `${ORDER.replace(':orderId', encodeURIComponent(orderId))}/emails/${encodeURIComponent(emailId)}/send`;
-    const unknownEmail = '00000000-0000-4000-8000-000000000000';
-    await refused(() => owner.post(url('bad id', unknownEmail), {}), { status: 400 });
-    await refused(() => owner.post(url('unknown-order', 'not-a-uuid'), {}), { status: 400 });
-    await refused(() => owner.post(url('unknown-order', unknownEmail), { to: 'someone@example.com' }), { status: 400 });
-    await refused(() => owner.post(url('unknown-order', unknownEmail), {}), { status: 404 });
+  it('refuses a bad order or email id, a body with fields and an email the order does not have on send again and send a copy', async () => {
+    for (const action of ['/send', '/resend']) {
+      const url = (orderId: string, emailId: string) => `${ORDER.replace(':orderId', encodeURIComponent(orderId))}/emails/${encodeURIComponent(emailId)}${action}`;
+      const unknownEmail = '00000000-0000-4000-8000-000000000000';
+      await refused(() => owner.post(url('bad id', unknownEmail), {}), { status: 400 });
+      await refused(() => owner.post(url('unknown-order', 'not-a-uuid'), {}), { status: 400 });
+      await refused(() => owner.post(url('unknown-order', unknownEmail), { to: 'someone@example.com' }), { status: 400 });
+      await refused(() => owner.post(url('unknown-order', unknownEmail), {}), { status: 404 });
+    }
   });
 });
 

@@ -88,6 +88,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'POST /api/admin/orders/:orderId/refund': file(ADMIN),
   'POST /api/admin/orders/:orderId/refunds': file(ADMIN),
   'POST /api/admin/orders/:orderId/emails/:emailId/send': file(ADMIN),
+  'POST /api/admin/orders/:orderId/emails/:emailId/resend': file(ADMIN),
   'GET /api/admin/gift-cards': file(ADMIN),
   'GET /api/admin/gift-cards/:giftCardId': file(ADMIN),
   'POST /api/admin/gift-cards/:giftCardId/stop': file(ADMIN),
