@@ -11,7 +11,7 @@ import { JsonDouble } from '../../runtime/values.ts';
 import { parseInt32, parseInt64, trimControl } from './java-text.ts';
 import { numberText } from './number-text.ts';
 
-const JAVA_DOUBLE = /^[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)$/;
+const JAVA_DOUBLE = /^[+-]?(?:NaN|Infinity|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)$/;
 const LONG_LIMIT = 9223372036854775807;
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;

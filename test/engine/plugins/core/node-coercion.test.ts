@@ -79,3 +79,18 @@ describe('reading values as the reference does', () => {
     expect(textOf(0.0001)).toBe('1.0E-4');
   });
 });
+
+describe('reading a long run of digits that is not a number', () => {
+  // The number pattern once split a run of digits between two repeats (`[0-9]+\.?[0-9]*`), so text of
+  // n digits and a letter took n² steps: 50 000 digits took seconds, in one step the render's time
+  // limit cannot stop. Each call here would take minutes so.
+  it('answers at once, as for a short one', () => {
+    const digits = '7'.repeat(200_000);
+    expect(doubleOf(`${digits}x`)).toBe(0);
+    expect(longOf(`${digits}.5.5`)).toBe(0);
+    expect(doubleOf(`${digits}`)).toBe(Number(digits));
+    expect(doubleOf('12.')).toBe(12);
+    expect(doubleOf('.5')).toBe(0.5);
+    expect(doubleOf('1.5e3d')).toBe(1500);
+  });
+});
