@@ -525,6 +525,8 @@ export class Compiler {
         r.unexpected(e, opcode);
         return;
       }
+      // a step of the time limit's count, as a loop's turn is: a predicate may do a formatter's work
+      r.tick();
       if (pass) body(f, r);
       else alt(f, r);
     };
@@ -588,14 +590,17 @@ export class Compiler {
       };
     }
     const apply = this.chain(bound, 'BINDVAR', offset, false);
+    // each binding through formatters is a step of the time limit's count, as a loop's turn is
     if (lookups.length === 1) {
       return (f, r) => {
         const value = apply([first(f)], f, r);
+        r.tick();
         if (value !== FAILED) f.setVar(name, value);
       };
     }
     return (f, r) => {
       const value = apply(lookups.map((l) => l(f)), f, r);
+      r.tick();
       if (value !== FAILED) f.setVar(name, value);
     };
   }

@@ -321,7 +321,8 @@ class Writer {
         `${label}: {\nr.frame = ${f};\nr.pending = c6;\nr.outer = ${f};\nr.unit = c4;\nr.offset = ${this.constant(node.offset)};\nlet ${pass};\n` +
           // A failing predicate renders neither branch, as in the Java reference.
           `try {\n${pass} = ${test}(${f}.node, r);\n} catch (e) {\nr.unexpected(e, ${opcode});\nbreak ${label};\n}\n` +
-          `if (${pass}) {\n`,
+          // a step of the time limit's count, as in the closures' predicate
+          `r.tick();\nif (${pass}) {\n`,
       ) +
       body +
       this.emit('} else {\n') +

@@ -67,6 +67,14 @@ export class SinkFailed extends Error {
   }
 }
 
+/**
+ * The step at which a render's clock starts. A render of fewer steps never reads the clock (a clock
+ * read is a measurable part of a small page's render); one of more counts its time from here, so
+ * the work before the clock started is a few steps, not the 255 it once was, which a template of
+ * heavy steps (formatters on large values in every iteration) turned into a minute uncounted.
+ */
+const CLOCK_FROM_STEP = 16;
+
 export class RenderState implements RenderContext {
   /** Output written since the last finished chunk: compiled code appends here. */
   buf = '';
@@ -382,10 +390,12 @@ export class RenderState implements RenderContext {
     if (this.written + this.done.length + this.buf.length > this.maxOutputSize) {
       throw new LimitExceeded(messages.outputLimit(this.maxOutputSize));
     }
-    if ((++this.ticks & 255) === 0) this.checkTime();
+    const ticks = ++this.ticks;
+    if ((ticks & 255) === 0) this.checkTime();
+    else if (ticks === CLOCK_FROM_STEP) this.deadline = Date.now() + this.setup.limits.maxRenderMs;
   }
 
-  /** Starts the render's clock at the first check, and stops the render once it has run out. */
+  /** Stops the render once its time has run out (the clock started at its CLOCK_FROM_STEP-th step). */
   private checkTime(): void {
     const now = Date.now();
     if (this.deadline === 0) this.deadline = now + this.setup.limits.maxRenderMs;
