@@ -47,7 +47,7 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pa
   } catch {
     return unanswered();
   }
-  return answerOf<T>(path, response.status, await response.text());
+  return answerOf<T>(path, response.status, await response.text(), response.headers.get('Retry-After'));
 }
 
 /** A call that got no answer (the connection failed). */
@@ -60,7 +60,7 @@ export function unanswered(): CallResult<never> {
  * call refused as signed out (the session ended while the phone slept) is reported, so the
  * admin asks for the password again without leaving the screen and its edits.
  */
-export function answerOf<T>(path: string, status: number, text: string): CallResult<T> {
+export function answerOf<T>(path: string, status: number, text: string, retryAfter: string | null = null): CallResult<T> {
   let json: Record<string, unknown> | null = null;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -71,6 +71,16 @@ export function answerOf<T>(path: string, status: number, text: string): CallRes
   if (status >= 200 && status < 300) return { ok: true, status, data: (json ?? {}) as T };
   if (status === 401 && path !== SIGN_IN_PATH) reportSessionEnded();
   const fieldErrors = json && typeof json.fieldErrors === 'object' && json.fieldErrors !== null ? (json.fieldErrors as FieldErrors) : {};
-  const message = json && typeof json.message === 'string' ? json.message : ADMIN.requestFailed;
+  const message = status === 429 ? tooManyMessage(retryAfter) : json && typeof json.message === 'string' ? json.message : ADMIN.requestFailed;
   return { ok: false, status, message, fieldErrors, body: json };
+}
+
+/**
+ * A write refused for the owner's budget of changes a minute: how long to wait, from the answer's
+ * Retry-After (the shop's general "a few seconds" could mean most of a minute), and that nothing
+ * was saved, so the owner knows to save again rather than wonder.
+ */
+function tooManyMessage(retryAfter: string | null): string {
+  const seconds = retryAfter !== null && /^\d{1,4}$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : null;
+  return ADMIN.tooManyChanges(seconds);
 }

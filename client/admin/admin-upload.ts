@@ -14,7 +14,7 @@ export function adminUpload<T>(path: string, body: FormData, onProgress: (sent: 
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    request.addEventListener('load', () => resolve(answerOf<T>(path, request.status, request.responseText)));
+    request.addEventListener('load', () => resolve(answerOf<T>(path, request.status, request.responseText, request.getResponseHeader('Retry-After'))));
     // a dropped connection or a timeout: nothing was answered, the owner may send it again
     request.addEventListener('error', () => resolve(unanswered()));
     request.addEventListener('timeout', () => resolve(unanswered()));

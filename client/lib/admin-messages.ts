@@ -71,6 +71,10 @@ export const ADMIN = {
   unsavedChanges: 'You have unsaved changes — leave anyway?',
   skipToContent: 'Skip to content',
   requestFailed: 'The request failed. Please try again.',
+  // a write refused for the owner's budget of changes a minute (the answer's Retry-After, when it gives one)
+  tooManyChanges: (seconds: number | null) => (seconds === null || seconds <= 1
+    ? 'Too many changes in a short time: nothing was saved. Wait a moment, then save again.'
+    : `Too many changes in a short time: nothing was saved. Wait ${seconds} seconds, then save again.`),
   sectionNotLoaded: 'This could not be loaded.',
   tryAgain: 'Try again',
   // products

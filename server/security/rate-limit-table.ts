@@ -68,8 +68,10 @@ export const RATE_LIMIT_TABLE = {
     ],
     message: serverMessages.rateLimited,
   },
+  // a stocktake saves a count a few seconds apart, and an import of a grown catalogue is many files:
+  // the budget bounds a runaway script, not an owner at work
   ownerWrite: {
-    limit: 60,
+    limit: 300,
     covers: ['every owner POST, PUT and DELETE (settings, navigation, store creation, restock sends, the admin at /config)'],
     message: serverMessages.rateLimited,
   },
