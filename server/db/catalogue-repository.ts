@@ -282,11 +282,31 @@ export class CatalogueRepository {
    * The shop's search: visible products that have every word typed (see searchWords) somewhere in
    * the title, excerpt, description (the text shoppers read, not its HTML: product-search-text.ts),
    * categories or tags (their stored text, not the JSON of every product), without regard to case;
-   * those with more words in the title first, then in the shop's order. At most 50.
+   * those with more words in the title first, then in the shop's order. One page of them:
+   * `limit` from `offset` (the first 50 when not given).
    */
-  async search(query: string): Promise<ProductRecord[]> {
+  async search(query: string, page: { limit: number; offset: number } = { limit: 50, offset: 0 }): Promise<ProductRecord[]> {
+    const found = this.searchFilter(query);
+    if (found === null) return [];
+    const rows = await this.session.all<ProductRow>(
+      `SELECT * FROM products WHERE ${found.where} ORDER BY ${found.order} DESC, display_order, id LIMIT ? OFFSET ?`,
+      [...found.params, ...found.orderParams, Math.max(1, Math.trunc(page.limit)), Math.max(0, Math.trunc(page.offset))],
+    );
+    return this.hydrate(rows);
+  }
+
+  /** How many visible products the search finds (for its count and its pages). */
+  async searchCount(query: string): Promise<number> {
+    const found = this.searchFilter(query);
+    if (found === null) return 0;
+    const row = await this.session.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM products WHERE ${found.where}`, found.params);
+    return Number(row?.n ?? 0);
+  }
+
+  /** The search's condition and title-first order, with their parameters; null for a query of no words. */
+  private searchFilter(query: string): { where: string; params: string[]; order: string; orderParams: string[] } | null {
     const words = searchWords(query);
-    if (words.length === 0) return [];
+    if (words.length === 0) return null;
     const lower = (column: string): string => lowered(this.session.dialect, column);
     const inTitle = `${lower('title')} LIKE ? ${LIKE_ESCAPE}`;
     // a row not yet given its search text (filled at start-up) is read as before, HTML and all
@@ -297,13 +317,12 @@ export class CatalogueRepository {
       + ` ELSE category_tag_search_text LIKE ? ${LIKE_ESCAPE} END`;
     const inText = `(${inTitle} OR ${lower('excerpt')} LIKE ? ${LIKE_ESCAPE} OR ${inDescription} OR ${inCategoriesOrTags})`;
     const patterns = words.map(containsPattern);
-    const rows = await this.session.all<ProductRow>(
-      `SELECT * FROM products
-       WHERE visible = 1 AND ${patterns.map(() => inText).join(' AND ')}
-       ORDER BY ${patterns.map(() => `CASE WHEN ${inTitle} THEN 1 ELSE 0 END`).join(' + ')} DESC, display_order, id LIMIT 50`,
-      [...patterns.flatMap((pattern) => [pattern, pattern, pattern, pattern, pattern, pattern]), ...patterns],
-    );
-    return this.hydrate(rows);
+    return {
+      where: `visible = 1 AND ${patterns.map(() => inText).join(' AND ')}`,
+      params: patterns.flatMap((pattern) => [pattern, pattern, pattern, pattern, pattern, pattern]),
+      order: patterns.map(() => `CASE WHEN ${inTitle} THEN 1 ELSE 0 END`).join(' + '),
+      orderParams: patterns,
+    };
   }
 
   /**

@@ -16,7 +16,7 @@ import { addToCartProps, merchandisingContext, productItem, productStructuredDat
 import { recordTypeOf } from './record-type.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { siteOrigin, type PageSeo } from './seo.ts';
-import { browseShop, shopPageTitle, shopQuerySchema, shopUrl } from './shop-browsing.ts';
+import { browseShop, pageNumber, shopPageTitle, shopQuerySchema, shopUrl } from './shop-browsing.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
 
 type Json = Record<string, unknown>;
@@ -59,6 +59,28 @@ async function reviewsContext(site: RequestContent['site'], reviews: unknown): P
     count: items.length,
     averageRating: Math.round(average * 10) / 10,
     items: items.map((review) => ({ ...review, stars: '★'.repeat(Number(review.rating) || 0) })),
+  };
+}
+
+/** Results a search page shows at once (a grid of 4, 3 or 2 across). */
+export const SEARCH_PAGE_SIZE = 24;
+
+/** The pages of a search's results, in the shop list's shape (`templates/collections/products.list`); null for one page. */
+function searchPagination(query: string, page: number, pageCount: number): Record<string, unknown> | null {
+  if (pageCount <= 1) return null;
+  const urlOf = (to: number): string => {
+    const params = new URLSearchParams({ q: query });
+    if (to > 1) params.set('page', String(to));
+    return `/search?${params.toString()}`;
+  };
+  return {
+    pageSize: SEARCH_PAGE_SIZE,
+    currentPage: page,
+    totalPages: pageCount,
+    nextPage: page < pageCount,
+    nextPageUrl: page < pageCount ? urlOf(page + 1) : null,
+    prevPage: page > 1,
+    prevPageUrl: page > 1 ? urlOf(page - 1) : null,
   };
 }
 
@@ -243,15 +265,28 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
     // a longer query (pasted, or from a link) is searched by its start: the page says so rather than cut it silently
     const cutNote = typed.length > SEARCH_MAX_LENGTH ? fillMessage(serverMessages.searchQueryCut, { max: SEARCH_MAX_LENGTH }) : null;
     const currency = await site.currency();
-    let found = raw === '' ? [] : await catalogue.search(raw);
+    let searched = raw;
+    let total = raw === '' ? 0 : await catalogue.searchCount(raw);
     // a search that finds nothing forgives a typo: it shows what its words put right find, and says so
     let closeMatch: { query: string; note: string } | null = null;
-    const corrected = found.length === 0 && raw !== '' ? await catalogue.closeMatch(raw) : undefined;
+    const corrected = total === 0 && raw !== '' ? await catalogue.closeMatch(raw) : undefined;
     if (corrected !== undefined) {
-      found = await catalogue.search(corrected);
-      const results = fillMessage(found.length === 1 ? serverMessages.searchResultOne : serverMessages.searchResultMany, { count: found.length });
-      if (found.length > 0) closeMatch = { query: corrected, note: fillMessage(serverMessages.searchCloseMatch, { query: raw, results, closeMatch: corrected }) };
+      const correctedTotal = await catalogue.searchCount(corrected);
+      const results = fillMessage(correctedTotal === 1 ? serverMessages.searchResultOne : serverMessages.searchResultMany, { count: correctedTotal });
+      if (correctedTotal > 0) {
+        closeMatch = { query: corrected, note: fillMessage(serverMessages.searchCloseMatch, { query: raw, results, closeMatch: corrected }) };
+        searched = corrected;
+        total = correctedTotal;
+      }
     }
+    // every result is reachable, a page at a time (a grown shop's "oak" finds hundreds)
+    const page = pageNumber(req.query.page) ?? 1;
+    const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+    if (page > pageCount) {
+      await notFound(req, res);
+      return;
+    }
+    const found = total === 0 ? [] : await catalogue.search(searched, { limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE });
     const items = found.map((product) => productItem(product, currency, null));
     await pages.render(req, res, {
       template: 'search',
@@ -259,7 +294,10 @@ export function createCataloguePages(deps: AppDeps, pages: PageRenderer, notFoun
       pageTitle: serverMessages.searchTitle,
       // Result lists are not pages of their own for search engines.
       seo: { noindex: true },
-      context: { search: { query: raw, resultCount: items.length, searched: raw !== '', cutNote, closeMatch }, items },
+      context: {
+        search: { query: raw, resultCount: total, searched: raw !== '', cutNote, closeMatch, pagination: searchPagination(typed, page, pageCount) },
+        items,
+      },
     });
   });
 

@@ -25,7 +25,7 @@ const SORT_LABELS: Record<SortOrder, string> = {
  * Anything else (`abc`, `0`, `-1`, `1.5`, empty, the parameter twice) reads as no page asked
  * for, the first, as the platform's list pages treat a page they cannot read.
  */
-function pageNumber(value: unknown): number | undefined {
+export function pageNumber(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
   const page = Number(value);
   return page >= 1 ? Math.min(page, Number.MAX_SAFE_INTEGER) : undefined;
