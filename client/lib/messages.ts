@@ -206,11 +206,12 @@ export const FORM = {
 } as const;
 
 /**
- * Under a form that only its script can send (contact, newsletter, restock sign-up), in a
- * <noscript>: the store's own words, as the specification has none.
+ * Under a form that only its script can send (contact, newsletter, restock sign-up) and beside the
+ * product's Add to Cart, in a <noscript>: the store's own words, as the specification has none.
  */
 export const SCRIPT_NEEDED = {
   form: 'This form needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
+  addToCart: 'Buying this item needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
 } as const;
 
 /** The email-field message, with an example address in place of {email}. */
