@@ -69,6 +69,8 @@ describe('AddToCart island', () => {
     fireEvent.click(button());
     expect(screen.getByRole('alert').textContent).toContain('Please select the Size, Color and Fit options.');
     expect(screen.getByRole('alert').textContent).toContain('Unable to Add Item');
+    // the alert's title is no heading: an h3 under the product's h1 would skip a level
+    expect(screen.getByRole('alert').querySelector('h1, h2, h3, h4, h5, h6')).toBeNull();
     await advance(1000);
     choose('Size', 'S');
     fireEvent.click(button());

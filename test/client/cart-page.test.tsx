@@ -203,6 +203,9 @@ describe('CartPage island', () => {
     fireEvent.blur(input);
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('Unable to update quantityPlease check your internet connection.Close');
+    // its title is bold text, not a heading that would skip a level under the cart page's h1
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByRole('alert').querySelector('.island-alert__title')!.textContent).toBe('Unable to update quantity');
     network = false;
     fireEvent.change(input, { target: { value: '4' } });
     fireEvent.blur(input);
