@@ -4,7 +4,8 @@
  * box and Verify button (smaller text in its compact form below 320 px of room), the restock
  * sign-up's mailing-list choice, a cart line's picture and title (links to its product), the cart's
  * Remove confirmation's buttons, the empty cart's way back to the shop, the members' sign-in's
- * "Forgot your password?" and its way back, and the error page's way back to the shop.
+ * "Forgot your password?" and its way back, and the error page's way back to the shop. The contact
+ * form's boxes are written in 16 px text at least, so iOS Safari does not zoom in on them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,6 +56,16 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     await expectFingerSized('.form-field .field-option');
     await expectFingerSized('.field-likert .likert-answer');
     await screenshot(page, `shopper-contact-${width}`);
+  });
+
+  it('writes the contact form\'s boxes in 16 px text at least, so iOS Safari does not zoom in on focus', async () => {
+    await open('/contact');
+    const small = await page.evaluate(() => Array.from(document.querySelectorAll('.form-field input:not([type="checkbox"]):not([type="radio"]), .form-field select, .form-field textarea'))
+      .filter((box) => parseFloat(getComputedStyle(box).fontSize) < 16)
+      .map((box) => `${box.getAttribute('name') ?? box.tagName} ${getComputedStyle(box).fontSize}`));
+    expect(small).toEqual([]);
+    // the parts' own labels may stay smaller: they are not typed in
+    expect(await page.locator('.form-field .field-part__label').count()).toBeGreaterThan(0);
   });
 
   it('gives the footer captcha a finger-sized box and Verify button', async () => {
