@@ -4,8 +4,9 @@
  * box and Verify button (smaller text in its compact form below 320 px of room), the restock
  * sign-up's mailing-list choice, a cart line's picture and title (links to its product), the cart's
  * Remove confirmation's buttons, the empty cart's way back to the shop, the members' sign-in's
- * "Forgot your password?" and its way back, and the error page's way back to the shop. The contact
- * form's boxes are written in 16 px text at least, so iOS Safari does not zoom in on them.
+ * "Forgot your password?" and its way back, the error page's way back to the shop, and an alert's
+ * Close (in the page's type, at least 16 px, as the contact form's boxes are, so iOS Safari does not
+ * zoom in on those).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -113,6 +114,20 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     await expectFingerSized('.member-sign-in-back a');
     // a store without a mail server offers its contact page there instead of a link by email
     await expectFingerSized('.member-sign-in-contact a');
+  });
+
+  it('gives an alert\'s Close the page\'s own type, at least 16 px, and a finger\'s size', async () => {
+    await open('/shop/p/linen-shirt');
+    // Add to Cart with no size or colour chosen: the alert asks for them
+    await page.getByRole('button', { name: 'Add to Cart' }).tap();
+    const close = page.locator('[role="alert"] .island-alert__close');
+    await close.waitFor();
+    await expectFingerSized('.island-alert__close', true);
+    const type = await close.evaluate((button) => ({
+      size: parseFloat(getComputedStyle(button).fontSize), family: getComputedStyle(button).fontFamily, page: getComputedStyle(document.body).fontFamily,
+    }));
+    expect(type.size).toBeGreaterThanOrEqual(16);
+    expect(type.family).toBe(type.page);
   });
 
   it('gives the error page a finger-sized way back to the shop', async () => {
