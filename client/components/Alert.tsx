@@ -2,6 +2,9 @@
  * An inline alert with a title and message, dismissible. Its Close button goes away with it, so
  * the focus is first handed to what the alert is about (returnFocusTo: the field to correct, the
  * control that raised it); left on the removed button, it would fall back to the page's start.
+ * The title is bold text, not a heading: an island cannot know the heading levels of the page
+ * around it (an h3 right under the product's h1 skips a level), and role="alert" already has the
+ * title and message read out when it shows.
  */
 import { BUTTON } from '../lib/messages.ts';
 
@@ -18,7 +21,7 @@ export function Alert({ title, message, onDismiss, returnFocusTo }: AlertProps) 
   };
   return (
     <div className="island-alert" role="alert">
-      <h3 className="island-alert__title">{title}</h3>
+      <p className="island-alert__title"><strong>{title}</strong></p>
       <p className="island-alert__message">{message}</p>
       {onDismiss && <button type="button" className="island-alert__close" onClick={close}>{BUTTON.close}</button>}
     </div>

@@ -13,7 +13,8 @@
  * Before the island's script arrives the server's markup is on screen: the
  * shopper may already have chosen a variant or typed a quantity. On taking
  * over, the island reads those live values and keeps them; until then the
- * button is disabled, so a tap is never silently lost. A polite status region
+ * button is disabled, so a tap is never silently lost (with scripts off, a
+ * <noscript> line beside it says why). A polite status region
  * announces adding and the result to screen readers (failures are alerts).
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -22,7 +23,7 @@ import { Alert } from '../components/Alert.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import RestockSignup, { type RestockSignupProps } from './RestockSignup.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, selectVariantLabel, soldOutOptionLabel } from '../lib/messages.ts';
+import { ADD_TO_CART, ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, PRICE_LABEL, SCRIPT_NEEDED, selectVariantLabel, soldOutOptionLabel } from '../lib/messages.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import { findVariant, isOptionValueSoldOut, missingOptions, parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../lib/rules.ts';
@@ -390,11 +391,15 @@ export default function AddToCart(props: AddToCartProps) {
           )}
         </>
       ) : (
-        // Disabled until the island is live: the server's button has no handler, and a tap on it would be lost.
-        <button ref={addButton} type="button" className="sqs-add-to-cart-button" data-state={state} disabled={!ready}
-          aria-disabled={state !== 'idle' ? true : undefined} onClick={() => void onClick()}>
-          {label}
-        </button>
+        <>
+          {/* Disabled until the island is live: the server's button has no handler, and a tap on it would be lost. */}
+          <button ref={addButton} type="button" className="sqs-add-to-cart-button" data-state={state} disabled={!ready}
+            aria-disabled={state !== 'idle' ? true : undefined} onClick={() => void onClick()}>
+            {label}
+          </button>
+          {/* With scripts off the button stays disabled for good: say why, as the forms do. */}
+          <noscript><p className="form-noscript">{SCRIPT_NEEDED.addToCart}</p></noscript>
+        </>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
       {alert && <Alert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} returnFocusTo={() => alertSubjectElement(alert.about)} />}

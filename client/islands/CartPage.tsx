@@ -8,14 +8,17 @@
  * tap) is saved first: they act once its change is through. A change made or a line removed
  * is announced in a polite status region with the new subtotal. Each update is surrounded
  * by the recalculate-start and recalculate-end page events. A quantity typed in
- * the server's markup before the island's script arrived is kept and saved.
+ * the server's markup before the island's script arrived is kept and saved;
+ * Remove and Edit are disabled until the island is live, and with scripts off a
+ * <noscript> line says the cart's changes need them.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../components/Alert.tsx';
 import { useConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ExtraFieldsLightbox, type ExtraFieldsForm } from '../components/ExtraFieldsLightbox.tsx';
 import Instalments, { type InstalmentsProps } from './Instalments.tsx';
-import { ADD_TO_CART, BUTTON, CART, CART_STATUS, CHECKOUT, REQUEST, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, CART_STATUS, CHECKOUT, REQUEST, SCRIPT_NEEDED, addedItemDescription, notEnoughStockLeftMessage } from '../lib/messages.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, DEFAULT_CURRENCY, type MoneyFormat } from '../lib/money.ts';
 import { navigation } from '../lib/navigation.ts';
 import { parseQuantity, QUANTITY_MAX } from '../lib/rules.ts';
@@ -113,8 +116,10 @@ const CONTROL_CLASSES: Record<AlertSubject['control'], string> = {
   quantity: 'cart-row__quantity', remove: 'cart-row__remove', edit: 'cart-row__edit',
 };
 
-function EntryRow({ entry, form, money, busy, left, onQuantity, onRemove, onEdit }: {
+function EntryRow({ entry, form, money, busy, ready, left, onQuantity, onRemove, onEdit }: {
   entry: CartEntry; form: ExtraFieldsForm | undefined; money: (cents: number) => string; busy: boolean;
+  /** Whether the island is live: until then Remove and Edit have no handler, and are disabled. */
+  ready: boolean;
   /** How many are left when the line asks for more than that (the page's load), else undefined. */
   left: number | undefined;
   onQuantity: (entry: CartEntry, raw: string) => Promise<boolean>; onRemove: (entry: CartEntry) => void; onEdit: (entry: CartEntry) => void;
@@ -182,9 +187,9 @@ function EntryRow({ entry, form, money, busy, left, onQuantity, onRemove, onEdit
             ))}
           </dl>
         )}
-        {/* never disabled, as Remove: a tap on it from a quantity box would be dropped; onEdit waits for the change */}
+        {/* never disabled once live, as Remove: a tap on it from a quantity box would be dropped; onEdit waits for the change */}
         {entry.additionalFieldsFormId && (
-          <button type="button" className="cart-row__edit" onClick={() => onEdit(entry)} aria-disabled={busy}>{BUTTON.edit}</button>
+          <button type="button" className="cart-row__edit" onClick={() => onEdit(entry)} disabled={!ready} aria-disabled={busy}>{BUTTON.edit}</button>
         )}
       </td>
       <td role="cell">
@@ -196,9 +201,10 @@ function EntryRow({ entry, form, money, busy, left, onQuantity, onRemove, onEdit
       </td>
       <td role="cell" className="cart-row__price">{money(entry.purchasePriceCents * entry.quantity)}</td>
       <td role="cell">
-        {/* never disabled: a tap on it from a quantity box starts that box's change as it lands, and a
-            button disabled meanwhile would drop the tap; onRemove waits for the change instead */}
-        <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} aria-disabled={busy}
+        {/* never disabled once live: a tap on it from a quantity box starts that box's change as it lands,
+            and a button disabled meanwhile would drop the tap; onRemove waits for the change instead.
+            Before that it has no handler (the server's markup, or scripts off): disabled, as Add to Cart is. */}
+        <button type="button" className="cart-row__remove" onClick={() => onRemove(entry)} disabled={!ready} aria-disabled={busy}
           aria-label={`${BUTTON.remove}: ${entry.title}`}>{BUTTON.remove}</button>
       </td>
     </tr>
@@ -214,6 +220,7 @@ export default function CartPage(props: CartPageProps) {
     setCart(next);
   };
   const [busy, setBusy] = useState(false);
+  const ready = useHydrated();
   const [alert, setAlert] = useState<{ title: string; message: string; about: AlertSubject } | null>(null);
   // What the last change did, for the status region: the totals change without a word otherwise.
   const [announcement, setAnnouncement] = useState('');
@@ -399,12 +406,14 @@ export default function CartPage(props: CartPageProps) {
         </thead>
         <tbody role="rowgroup">
           {entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} money={money} busy={busy} left={props.shortEntries?.[entry.id]}
+            <EntryRow key={entry.id} entry={entry} money={money} busy={busy} ready={ready} left={props.shortEntries?.[entry.id]}
               form={entry.additionalFieldsFormId ? props.forms?.[entry.additionalFieldsFormId] : undefined}
               onQuantity={(e, raw) => track(changeQuantity(e, raw))} onRemove={(e) => void track(onRemove(e))} onEdit={(e) => void onEdit(e)} />
           ))}
         </tbody>
       </table>
+      {/* With scripts off the boxes and buttons above do nothing (the link to the checkout still works): say why. */}
+      <noscript><p className="form-noscript">{SCRIPT_NEEDED.cart}</p></noscript>
       <dl className="cart-totals">
         <dt>{CART.subtotal}</dt><dd className="cart-subtotal">{money(cart?.subtotalCents ?? 0)}</dd>
         {(cart?.discountCents ?? 0) > 0 && (<><dt>{CART.discount}</dt><dd>-{money(cart!.discountCents)}</dd></>)}

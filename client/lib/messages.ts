@@ -206,11 +206,14 @@ export const FORM = {
 } as const;
 
 /**
- * Under a form that only its script can send (contact, newsletter, restock sign-up), in a
- * <noscript>: the store's own words, as the specification has none.
+ * Under a form that only its script can send (contact, newsletter, restock sign-up), beside the
+ * product's Add to Cart and under the cart's lines, in a <noscript>: the store's own words, as the
+ * specification has none.
  */
 export const SCRIPT_NEEDED = {
   form: 'This form needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
+  addToCart: 'Buying this item needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
+  cart: 'Changing a quantity or removing an item needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
 } as const;
 
 /** The email-field message, with an example address in place of {email}. */

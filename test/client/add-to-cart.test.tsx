@@ -5,7 +5,8 @@ import AddToCart, { type AddToCartProps, type AddToCartVariant } from '../../cli
 import { navigation } from '../../client/lib/navigation.ts';
 import { CART_UPDATED_EVENT } from '../../client/lib/cart.ts';
 import { keepCartQuantitiesInStep } from '../../client/lib/cart-quantity-elements.ts';
-import { ADD_TO_CART, BUTTON, PRICE_LABEL, soldOutOptionLabel } from '../../client/lib/messages.ts';
+import { ADD_TO_CART, BUTTON, PRICE_LABEL, SCRIPT_NEEDED, soldOutOptionLabel } from '../../client/lib/messages.ts';
+import { renderToString } from 'react-dom/server';
 import { advance, clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
 const variant = (id: string, attributes: Record<string, string>, qtyInStock: number, extra: Partial<AddToCartVariant> = {}): AddToCartVariant => ({
@@ -46,6 +47,15 @@ describe('AddToCart island', () => {
     vi.restoreAllMocks();
   });
 
+  it('says in <noscript> beside the server\'s disabled button why it waits for the script', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<AddToCart {...props()} />);
+    const serverButton = host.querySelector<HTMLButtonElement>('button.sqs-add-to-cart-button')!;
+    expect(serverButton.disabled).toBe(true);
+    expect(serverButton.nextElementSibling!.tagName).toBe('NOSCRIPT');
+    expect(serverButton.nextElementSibling!.textContent).toContain(SCRIPT_NEEDED.addToCart);
+  });
+
   it('renders dropdowns with Select {variantName} defaults', () => {
     render(<AddToCart {...props()} />);
     expect(screen.getByRole('option', { name: 'Select Size' })).toBeTruthy();
@@ -59,6 +69,8 @@ describe('AddToCart island', () => {
     fireEvent.click(button());
     expect(screen.getByRole('alert').textContent).toContain('Please select the Size, Color and Fit options.');
     expect(screen.getByRole('alert').textContent).toContain('Unable to Add Item');
+    // the alert's title is no heading: an h3 under the product's h1 would skip a level
+    expect(screen.getByRole('alert').querySelector('h1, h2, h3, h4, h5, h6')).toBeNull();
     await advance(1000);
     choose('Size', 'S');
     fireEvent.click(button());

@@ -5,7 +5,7 @@ import CartPage from '../../client/islands/CartPage.tsx';
 import { renderIsland } from '../../client/server-render.ts';
 import { RECALCULATE_END_EVENT, RECALCULATE_START_EVENT, type ShoppingCart } from '../../client/lib/cart.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
-import { ADD_TO_CART, BUTTON, CART, CHECKOUT, notEnoughStockLeftMessage } from '../../client/lib/messages.ts';
+import { ADD_TO_CART, BUTTON, CART, CHECKOUT, SCRIPT_NEEDED, notEnoughStockLeftMessage } from '../../client/lib/messages.ts';
 import { navigation } from '../../client/lib/navigation.ts';
 import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
 
@@ -203,6 +203,9 @@ describe('CartPage island', () => {
     fireEvent.blur(input);
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('Unable to update quantityPlease check your internet connection.Close');
+    // its title is bold text, not a heading that would skip a level under the cart page's h1
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByRole('alert').querySelector('.island-alert__title')!.textContent).toBe('Unable to update quantity');
     network = false;
     fireEvent.change(input, { target: { value: '4' } });
     fireEvent.blur(input);
@@ -502,6 +505,23 @@ describe('CartPage island taking over the server\'s page', () => {
     await settle();
     expect(calls.map((call) => call.body)).toEqual([{ quantity: 3 }]);
     expect(document.querySelector('.cart-subtotal')!.textContent).toBe('$60.00');
+  });
+
+  it('shows Remove and Edit disabled until live, says in <noscript> why, and keeps the checkout a plain link', async () => {
+    scriptFetch([]);
+    const errors = vi.spyOn(console, 'error');
+    document.body.innerHTML = renderIsland('CartPage', { cart: cartOf(1), forms });
+    const remove = (): HTMLButtonElement => document.querySelector<HTMLButtonElement>('button.cart-row__remove')!;
+    const edit = (): HTMLButtonElement => document.querySelector<HTMLButtonElement>('button.cart-row__edit')!;
+    // the server's buttons have no handler: a tap on them would do nothing
+    expect(remove().disabled).toBe(true);
+    expect(edit().disabled).toBe(true);
+    expect(document.querySelector('.cart-page noscript')!.textContent).toContain(SCRIPT_NEEDED.cart);
+    expect(document.querySelector('a.cart-checkout')!.getAttribute('href')).toBe('/checkout');
+    await hydrate();
+    expect(errors).not.toHaveBeenCalled();
+    expect(remove().disabled).toBe(false);
+    expect(edit().disabled).toBe(false);
   });
 
   it('sends a quantity typed and left before it was live as it takes over', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useConfirmDialog, type ConfirmOptions } from '../../client/components/ConfirmDialog.tsx';
+import { Alert } from '../../client/components/Alert.tsx';
 import { useFetch } from '../../client/lib/use-fetch.ts';
 import { visitorFlags, SESSION_ID_KEY } from '../../client/lib/visitor-flags.ts';
 import { readPageContext } from '../../client/lib/page-context.ts';
@@ -65,6 +66,20 @@ describe('confirm dialog', () => {
     fireEvent.click(screen.getByText('close from caller'));
     await settle();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('alert', () => {
+  afterEach(cleanup);
+
+  it('gives its title as bold text, not a heading, so it never breaks the page\'s heading order', () => {
+    render(<main><h1>Linen Work Shirt</h1><Alert title="Unable to Add Item" message="Please select the Size option." onDismiss={() => undefined} returnFocusTo={() => null} /></main>);
+    const alert = screen.getByRole('alert');
+    // an h3 here would sit right under the page's h1 (axe: heading-order)
+    expect(screen.getAllByRole('heading').map((heading) => heading.tagName)).toEqual(['H1']);
+    expect(alert.querySelector('.island-alert__title strong')!.textContent).toBe('Unable to Add Item');
+    // announced whole: the title, then the message, then its Close
+    expect(alert.textContent).toBe('Unable to Add ItemPlease select the Size option.Close');
   });
 });
 

@@ -4,7 +4,9 @@
  * box and Verify button (smaller text in its compact form below 320 px of room), the restock
  * sign-up's mailing-list choice, a cart line's picture and title (links to its product), the cart's
  * Remove confirmation's buttons, the empty cart's way back to the shop, the members' sign-in's
- * "Forgot your password?" and its way back, and the error page's way back to the shop.
+ * "Forgot your password?" and its way back, the error page's way back to the shop, the header's
+ * skip link, site title and Cart link (44 px both ways), and an alert's Close (in the page's type,
+ * at least 16 px, as the contact form's boxes are, so iOS Safari does not zoom in on those).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -57,6 +59,16 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     await screenshot(page, `shopper-contact-${width}`);
   });
 
+  it('writes the contact form\'s boxes in 16 px text at least, so iOS Safari does not zoom in on focus', async () => {
+    await open('/contact');
+    const small = await page.evaluate(() => Array.from(document.querySelectorAll('.form-field input:not([type="checkbox"]):not([type="radio"]), .form-field select, .form-field textarea'))
+      .filter((box) => parseFloat(getComputedStyle(box).fontSize) < 16)
+      .map((box) => `${box.getAttribute('name') ?? box.tagName} ${getComputedStyle(box).fontSize}`));
+    expect(small).toEqual([]);
+    // the parts' own labels may stay smaller: they are not typed in
+    expect(await page.locator('.form-field .field-part__label').count()).toBeGreaterThan(0);
+  });
+
   it('gives the footer captcha a finger-sized box and Verify button', async () => {
     await open('/');
     await page.locator('.footer-newsletter [data-captcha-rendered="true"]').waitFor();
@@ -102,6 +114,32 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     await expectFingerSized('.member-sign-in-back a');
     // a store without a mail server offers its contact page there instead of a link by email
     await expectFingerSized('.member-sign-in-contact a');
+  });
+
+  it('gives the header\'s skip link, site title and Cart link a finger\'s size both ways', async () => {
+    await open('/');
+    // the skip link shows once focused, the first stop of the page
+    await page.keyboard.press('Tab');
+    expect(await page.locator('.skip-link').evaluate((link) => link === document.activeElement)).toBe(true);
+    // the Cart link itself, not only the box with the count that it covers
+    const measured = await Promise.all(['.skip-link', '.site-header .site-title', '.site-header a.cart-link'].map((selector) => undersized(selector, true)));
+    expect(measured.map(({ count }) => count)).toEqual([1, 1, 1]);
+    expect(measured.flatMap(({ small }) => small)).toEqual([]);
+    await screenshot(page, `shopper-header-${width}`);
+  });
+
+  it('gives an alert\'s Close the page\'s own type, at least 16 px, and a finger\'s size', async () => {
+    await open('/shop/p/linen-shirt');
+    // Add to Cart with no size or colour chosen: the alert asks for them
+    await page.getByRole('button', { name: 'Add to Cart' }).tap();
+    const close = page.locator('[role="alert"] .island-alert__close');
+    await close.waitFor();
+    await expectFingerSized('.island-alert__close', true);
+    const type = await close.evaluate((button) => ({
+      size: parseFloat(getComputedStyle(button).fontSize), family: getComputedStyle(button).fontFamily, page: getComputedStyle(document.body).fontFamily,
+    }));
+    expect(type.size).toBeGreaterThanOrEqual(16);
+    expect(type.family).toBe(type.page);
   });
 
   it('gives the error page a finger-sized way back to the shop', async () => {
