@@ -179,7 +179,10 @@ export function readProductImport(text: string, currency: string): ImportReading
   body.forEach((record, index) => {
     const row = index + 2;
     // a value with no header above it is most often a comma inside a cell that was not quoted
-    const stray = record.findIndex((value, at) => value !== '' && (at >= columns.length || columns[at] === ''));
+    // (a row longer than the header is one too, even when its last cell is empty: the cells after
+    // the comma have moved one column on, and each would be refused for the column it landed in)
+    const stray = record.length > header.length ? header.length
+      : record.findIndex((value, at) => value !== '' && (at >= columns.length || columns[at] === ''));
     if (stray !== -1) {
       problems.push({ row, column: null, message: fillMessage(ADMIN.server.importStrayCell, { column: stray + 1 }) });
       return;

@@ -141,6 +141,9 @@ describe('reading a product file', () => {
   it('leaves out columns without a header, but names a row with a value under one', () => {
     expect(readProductImport('Product,Price,Stock,,\nMug,1.00,2,,\n', 'USD').ok).toBe(true);
     expect(problemsOf('Product,Price,Stock\nMug, large,1.00,2\n')).toEqual([[2, null, fillMessage(ADMIN.server.importStrayCell, { column: 4 })]]);
+    // so is a row longer than the header whose last cell is empty: its cells moved one column on,
+    // and each was refused for the column it landed in (Price: 'large'), hiding the cause
+    expect(problemsOf('Product,Price,Stock\nMug, large,2,\n')).toEqual([[2, null, fillMessage(ADMIN.server.importStrayCell, { column: 4 })]]);
   });
 
   it('tells apart two products of one name by their URL slugs, and refuses one slug for two names', () => {
