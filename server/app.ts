@@ -39,6 +39,7 @@ import { requestLog } from './request-log.ts';
 import { stalledClients } from './slow-clients.ts';
 import { compressedFiles } from './static-compression.ts';
 import { createStorefrontPages } from './pages/index.ts';
+import { devHostCheck } from './dev/host-check.ts';
 
 /** The spec's cap on query-string keys. */
 export const MAX_QUERY_KEYS = 1000;
@@ -120,6 +121,8 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   app.use(inSeries(
     requestLog(log, storeAddress(options)),
     stalledClients(log, options.slowClients),
+    // development answers this machine's names only (DNS rebinding); production its shop's name
+    ...(options.dev === true ? [devHostCheck(options.devHosts ?? [], log)] : []),
     onlyForFiles(compressedFiles()),
     assignCspNonce,
     helmet({ contentSecurityPolicy: contentSecurityPolicy({ secure }) }),

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import type { AppOptions, CaptchaOptions } from './deps.ts';
 import { databaseUrlProblem, isPostgresUrl } from './db/database-url.ts';
 import { serverMessages } from './messages.ts';
@@ -115,13 +116,35 @@ function readCaptcha(env: NodeJS.ProcessEnv): CaptchaOptions | undefined {
   return createLocalCaptcha({ secret });
 }
 
+/** HOST values that listen on every interface of the machine. */
+export function listensEverywhere(host: string): boolean {
+  return host === '0.0.0.0' || host === '::';
+}
+
+/**
+ * The names a development request may give as its Host besides the loopback ones: HOST, those of
+ * DEV_ALLOWED_HOSTS (comma-separated), and with HOST on every interface this machine's addresses
+ * (an address cannot be rebound to another machine, as a name can).
+ */
+function devHostNames(env: NodeJS.ProcessEnv): string[] {
+  const names: string[] = [];
+  const host = env.HOST ?? '';
+  if (listensEverywhere(host)) {
+    for (const addresses of Object.values(networkInterfaces())) for (const { address } of addresses ?? []) names.push(address.includes(':') ? `[${address}]` : address);
+  } else if (host !== '') names.push(host.includes(':') ? `[${host}]` : host);
+  for (const name of (env.DEV_ALLOWED_HOSTS ?? '').split(',')) if (name.trim() !== '') names.push(name.trim());
+  return names.map((name) => name.toLowerCase());
+}
+
 /** Reads the server settings from environment variables, with the documented defaults. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const captcha = readCaptcha(env);
+  // development serves the author's machine alone: loopback unless HOST says otherwise
+  const dev = env.NODE_ENV === 'development';
   const notices = captcha !== undefined && !env.CAPTCHA_SECRET ? [serverMessages.captchaStoredKeyLog] : [];
   return {
     port: readPort(env.PORT),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || (dev ? '127.0.0.1' : '0.0.0.0'),
     workers: readWorkers(env.WORKERS),
     options: {
       databasePath: env.DATABASE_PATH ?? 'data/store.db',
@@ -129,7 +152,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       databasePoolSize: readPoolSize(env.DATABASE_POOL_SIZE),
       readOnly: readSwitch('DATABASE_READONLY', env.DATABASE_READONLY),
       seed: readSeed(env.SEED),
-      dev: env.NODE_ENV === 'development',
+      dev,
+      devHosts: dev ? devHostNames(env) : undefined,
       templateDir: env.TEMPLATE_DIR || undefined,
       ownerPassword: env.OWNER_PASSWORD || undefined,
       uploadsDir: env.UPLOADS_DIR || undefined,

@@ -49,6 +49,12 @@ export interface AppOptions {
   /** Development mode: templates are re-read when their file changes, pages reload live and show template errors. */
   dev?: boolean;
   /**
+   * Development: the host names besides localhost, 127.0.0.1 and [::1] a request may name in its
+   * Host header (HOST when it is one address, DEV_ALLOWED_HOSTS, this machine's addresses when
+   * HOST is every interface). Others are refused, against DNS rebinding.
+   */
+  devHosts?: string[];
+  /**
    * The theme: a developer-template folder (with template.conf) or a folder of single .tmpl
    * pages; the project's own templates/ when absent.
    */

@@ -2,7 +2,7 @@ import type { RequestListener, Server } from 'node:http';
 import { createApp, type StorefrontApp } from './app.ts';
 import { missingClientBuildNotice } from './client-build-notice.ts';
 import { givesStartupAdvice, isClusterPrimary, CANNOT_SERVE_EXIT_CODE, superviseWorkers } from './cluster.ts';
-import { readConfig, type ServerConfig } from './config.ts';
+import { listensEverywhere, readConfig, type ServerConfig } from './config.ts';
 import { isDatabaseFull, isStoreLocked, storageFault, storageFaultCode } from './db/storage-fault.ts';
 import { warnOfConnectionBudget } from './db/connection-budget.ts';
 import { databaseRole } from './db/database-url.ts';
@@ -174,6 +174,7 @@ async function serve(): Promise<void> {
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = openingUrl(port);
     log.info({ port, database, url, ...(app ? {} : { maintenance: true }) }, fillMessage(serverMessages.listeningLog, { url }));
+    if (config.options.dev && listensEverywhere(config.host)) log.warn({ host: config.host }, fillMessage(serverMessages.devListensEverywhereLog, { host: config.host }));
     if (givesStartupAdvice()) {
       for (const notice of config.notices) log.warn(notice);
       const clientBuild = missingClientBuildNotice();

@@ -27,6 +27,12 @@ export const serverMessages = {
   bodyTimedOut: 'What was being sent stopped arriving, so the store stopped waiting for it. Please try again.',
   bodyRefusedLog: 'request body refused',
   storeSeededLog: 'store seeded from fixtures',
+  /** Development only: a page of another site whose name leads here (DNS rebinding) must not read the author's pages. */
+  devHostRefused: 'This development server answers only to localhost, 127.0.0.1, [::1] and the names HOST or DEV_ALLOWED_HOSTS give it.',
+  devHostRefusedLog: 'development request refused: its Host is not this machine (set HOST or DEV_ALLOWED_HOSTS to allow a name)',
+  devStreamsFull: 'Too many pages are listening for live reload; close some tabs, then reload this one.',
+  /** HOST set to every interface in development: said at start, as the server is then reachable from the network. */
+  devListensEverywhereLog: 'HOST={host}: the development server listens on every interface, so other machines of the network can open its pages',
   backgroundWorkFailedLog: 'work started after a call had answered failed (a tracking write or an email delivery)',
   outboxSweepFailedLog: 'sending the emails left pending failed; the next sweep tries again',
   bodyTooDeep: 'The request body is nested more than {max} levels deep.',

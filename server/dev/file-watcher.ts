@@ -41,6 +41,12 @@ const DELETED = 'deleted';
  */
 const MISSED_FOLDER_CHECKS_MS = [100, 400, 1_500];
 
+/**
+ * How many levels of folders under a watched folder are watched: a template folder is a few deep
+ * (assets/fonts/…); a deeper tree (a folder of dependencies copied in) is not the author's to edit.
+ */
+export const WATCH_DEPTH = 8;
+
 /** Editor backups and swap files, version control and dependencies are never a reason to reload. */
 const IGNORED = (path: string): boolean => /(^|[\\/])(\.git|node_modules)([\\/]|$)|~$|\.swp$/.test(path);
 
@@ -95,7 +101,9 @@ export class DevFileWatcher {
   }
 
   private watchRoots(roots: string[]): FSWatcher {
-    const watcher = this.watchFolders(roots, { ignoreInitial: true, ignored: IGNORED });
+    // links are not followed: one in an (untrusted) template folder may lead to /usr, whose walk
+    // grew the server past a gigabyte; a file the folder reaches through a link is not served anyway
+    const watcher = this.watchFolders(roots, { ignoreInitial: true, ignored: IGNORED, followSymlinks: false, depth: WATCH_DEPTH });
     watcher.on('all', (event, file) => {
       const path = resolve(file);
       if (this.armed.has(path)) {
@@ -207,8 +215,10 @@ export class DevFileWatcher {
  * The folders at or under `folder` (skipping ignored ones) that are not among `watched`, the
  * outermost of each missed branch only. A folder removed meanwhile is simply not there.
  */
-function unwatchedFolders(folder: string, watched: ReadonlySet<string>): string[] {
+function unwatchedFolders(folder: string, watched: ReadonlySet<string>, level = 0): string[] {
   if (!watched.has(folder)) return statSync(folder, { throwIfNoEntry: false })?.isDirectory() === true ? [folder] : [];
+  // below the watched depth nothing is watched, and nothing is missed
+  if (level >= WATCH_DEPTH) return [];
   let entries;
   try {
     entries = readdirSync(folder, { withFileTypes: true });
@@ -217,5 +227,5 @@ function unwatchedFolders(folder: string, watched: ReadonlySet<string>): string[
   }
   return entries
     .filter((entry) => entry.isDirectory() && !IGNORED(join(folder, entry.name)))
-    .flatMap((entry) => unwatchedFolders(join(folder, entry.name), watched));
+    .flatMap((entry) => unwatchedFolders(join(folder, entry.name), watched, level + 1));
 }

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { RequestHandler, Response } from 'express';
+import { serverMessages } from '../messages.ts';
 
 /** Path of the event stream development pages listen on. */
 export const RELOAD_EVENTS_PATH = '/__dev/events';
@@ -7,6 +8,11 @@ export const RELOAD_EVENTS_PATH = '/__dev/events';
 const HEARTBEAT_MS = 25_000;
 /** How soon a browser reconnects after the server went away (a restart). */
 const RETRY_MS = 500;
+/**
+ * Open streams at most: each holds a socket and a response, and an author has a few tabs open;
+ * a page (or a script) opening thousands must not exhaust the server.
+ */
+export const MAX_RELOAD_STREAMS = 50;
 
 /**
  * The server-sent event stream behind live reload: every open development page holds one
@@ -24,6 +30,10 @@ export class ReloadStream {
 
   /** GET /__dev/events: answers once changes are watched, then stays open. */
   readonly handler: RequestHandler = (req, res) => {
+    if (this.clients.size >= MAX_RELOAD_STREAMS) {
+      res.status(503).type('text/plain').send(serverMessages.devStreamsFull);
+      return;
+    }
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',

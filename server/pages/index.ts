@@ -29,6 +29,7 @@ import { templateErrorsForLog } from './template-errors.ts';
 import { TEMPLATES_DIR, TemplateCompileError, TemplateStore } from './template-store.ts';
 import { templateFolderRoot } from '../theme/template-folder-root.ts';
 import { TemplateFolderError } from '../theme/folder-cache.ts';
+import { folderStatic } from '../theme/folder-static.ts';
 import { authoredPartialNames } from '../theme/platform-tags.ts';
 import { isFileRequest } from '../security/file-requests.ts';
 import { isMalformedAddress } from '../security/malformed-address.ts';
@@ -126,7 +127,8 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
   if (dev) router.use(dev.router);
   if (folderPages !== null) router.use(folderPages.router);
   // /theme: the served theme's assets, then the project's own (product pictures, for any other theme).
-  router.use('/theme', express.static(join(themeDir, 'assets'), { maxAge: dev ? 0 : '1h', fallthrough: true }));
+  // (the served theme is TEMPLATE_DIR, untrusted: no link out of it is followed)
+  router.use('/theme', folderStatic(themeDir, 'assets', { maxAge: dev ? 0 : '1h' }));
   if (themeDir !== TEMPLATES_DIR) router.use('/theme', express.static(join(TEMPLATES_DIR, 'assets'), { maxAge: '1h', fallthrough: true }));
   router.use(CLIENT_ASSET_BASE, express.static(CLIENT_DIST_DIR, { maxAge: '1y', immutable: true, fallthrough: true }));
   router.use(createCrawlerFiles(deps));

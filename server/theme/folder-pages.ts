@@ -1,5 +1,4 @@
-import express, { Router, type Request } from 'express';
-import { join } from 'node:path';
+import { Router, type Request } from 'express';
 import { closestName, type TemplateError } from '../../engine/index.ts';
 import { nonceOffsets } from '../security/content-security-policy.ts';
 import { MAX_KEPT_PAGE_BYTES, type RenderedPage } from '../pages/rendered-page-cache.ts';
@@ -20,6 +19,7 @@ import { composeFolderPage, composeFolderPageToStream, type ComposeInput } from 
 import { FolderCache, TemplateFolderError } from './folder-cache.ts';
 import { filesPageCanRender, pageWarnings } from './folder-check.ts';
 import { FolderPageCache } from './folder-page-cache.ts';
+import { folderStatic } from './folder-static.ts';
 import { mistypedCollectionFiles } from './mistyped-collections.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
 import { asTemplateErrors, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
@@ -157,9 +157,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   }
 
   const router = Router();
-  router.use('/assets', express.static(join(source.root, 'assets'), { maxAge: '1h', fallthrough: true }));
+  router.use('/assets', folderStatic(source.root, 'assets', { maxAge: '1h' }));
   router.use(comboScriptRouter(source, watching));
-  router.use(SCRIPTS_URL_BASE, express.static(join(source.root, 'scripts'), { maxAge: '1h', fallthrough: true }));
+  router.use(SCRIPTS_URL_BASE, folderStatic(source.root, 'scripts', { maxAge: '1h' }));
 
   // Development: a platform tag that renders nothing because the store lacks what it names is
   // told to the author (a typo otherwise leaves an empty section): in the log once per place until

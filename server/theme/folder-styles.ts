@@ -53,6 +53,16 @@ type WorkerOutcome = { css: string } | { failure: WorkerFailure } | { problem: s
 
 const WORKER_URL = new URL('./less-worker.mjs', import.meta.url);
 
+/** LESS functions that read a file's bytes: refused, as a compile reads the folder's text files only. */
+const FILE_FUNCTIONS = ['data-uri', 'image-size', 'image-width', 'image-height'];
+
+/** What the worker answers what it refuses to do (the worker is plain JavaScript: the catalogue is here). */
+const WORKER_REFUSALS = {
+  plugin: themeMessages.stylesheetPluginRefused,
+  fileFunctions: Object.fromEntries(FILE_FUNCTIONS.map((name) => [name, themeMessages.stylesheetFileFunctionRefused])),
+  syncRead: themeMessages.stylesheetSyncReadRefused,
+};
+
 /**
  * Runs one LESS compile in a worker thread. The worker asks for every file it imports; this
  * thread reads it through `read`, the folder's source (nothing outside the folder, nothing over
@@ -63,7 +73,7 @@ function compileInWorker(read: (path: string) => string | undefined, input: stri
     let worker: Worker;
     try {
       worker = new Worker(WORKER_URL, {
-        workerData: { input, filename: 'styles/template.conf.less', modifyVars },
+        workerData: { input, filename: 'styles/template.conf.less', modifyVars, refusals: WORKER_REFUSALS },
         // plain JavaScript: without the parent's loaders (the development server's TypeScript
         // loader), a worker starts in about half the time, and each save that changes a
         // stylesheet starts one

@@ -5,8 +5,14 @@
  * memory limit, and reads every imported file for it through the folder's source (so the rules of
  * what a folder may read stay in one place and the bytes read are counted there).
  *
+ * Nothing of the folder runs here and nothing is read from the host's disk: `@plugin` (which would
+ * evaluate the author's JavaScript with `require`) is refused, LESS's own disk and URL file
+ * managers are removed, and the functions that read files as bytes (data-uri, image-size…) are
+ * refused, each with an author-facing error at its place.
+ *
  * Plain JavaScript, so that the same file runs under the test runner, the development loader and
- * the built server alike. workerData: { input, filename, modifyVars }. Messages out:
+ * the built server alike. workerData: { input, filename, modifyVars, refusals } (refusals: the
+ * messages of the theme's catalogue, { plugin, fileFunction: { name: message } }). Messages out:
  * { type: 'read', id, candidates } for each import, then { type: 'done', css } or
  * { type: 'failed', error: { message, filename, line, column } }; the owner then ends the worker.
  */
@@ -37,8 +43,13 @@ class OwnerFileManager extends less.FileManager {
   supports() {
     return true;
   }
+  // Synchronous reads (LESS's data-uri and image-size) go nowhere: with no sync manager LESS
+  // would fall back to reading the host's disk itself.
   supportsSync() {
-    return false;
+    return true;
+  }
+  loadFileSync() {
+    return { error: { type: 'File', message: workerData.refusals.syncRead } };
   }
   async loadFile(filename, currentDirectory) {
     const path = posix.normalize(posix.join(currentDirectory || 'styles/', filename));
@@ -48,6 +59,37 @@ class OwnerFileManager extends less.FileManager {
     return file;
   }
 }
+
+const { refusals } = workerData;
+
+// LESS's node environment comes with a disk and a URL file manager; only the folder's is kept.
+less.environment.clearFileManagers();
+
+/** Loads no plugin: `@plugin` in a folder's stylesheet fails at its place, its file never read. */
+class RefusingPluginLoader {
+  loadPlugin() {
+    return Promise.reject({ type: 'Syntax', message: refusals.plugin });
+  }
+  loadPluginSync() {
+    return { error: { type: 'Syntax', message: refusals.plugin } };
+  }
+  evalPlugin(_contents, _context, imports, _options, fileInfo) {
+    return new less.LessError({ type: 'Syntax', message: refusals.plugin }, imports, fileInfo?.filename);
+  }
+}
+less.PluginLoader = RefusingPluginLoader;
+
+// The functions that read a file's bytes (read straight from disk by LESS's own image-size).
+less.functions.functionRegistry.addMultiple(
+  Object.fromEntries(
+    Object.entries(refusals.fileFunctions).map(([name, message]) => [
+      name,
+      () => {
+        throw { type: 'Argument', message };
+      },
+    ]),
+  ),
+);
 
 try {
   const output = await less.render(workerData.input, {

@@ -109,6 +109,12 @@ export const themeMessages = {
   stylesheetBraceNotClosed: (message: string, line: number, column: number) =>
     `${message} — the '{' at line ${line}, column ${column} is never closed`,
   stylesheetWorkerFailed: (detail: string) => `the stylesheet compile stopped: ${detail}`,
+  /** LESS's @plugin runs JavaScript in the server: a template folder is untrusted, so it never loads. */
+  stylesheetPluginRefused: '@plugin is not allowed: a template\'s stylesheet may not load JavaScript plugins (write the rules in LESS instead)',
+  /** data-uri() and image-size() read files as bytes, which a compile may not (it reads the folder's text files only). */
+  stylesheetFileFunctionRefused: "a template's stylesheet may not read files (refer to the file with url('/assets/…') instead)",
+  /** Any other read LESS would make outside the folder's own reader (none is known today). */
+  stylesheetSyncReadRefused: "a template's stylesheet may not read files outside its @import",
   folderLoaded: 'template folder loaded',
   folderErrorsLog: 'template folder has errors',
   folderUnservableLog: 'the template folder cannot be served: fix the problem and start again',

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { watch } from 'chokidar';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DevFileWatcher } from '../../../server/dev/file-watcher.ts';
+import { DevFileWatcher, WATCH_DEPTH } from '../../../server/dev/file-watcher.ts';
 
 /** The watcher other template sources plug into: folders plus an invalidate hook each. */
 describe('DevFileWatcher', () => {
@@ -157,4 +157,42 @@ describe('DevFileWatcher', () => {
     writeFileSync(join(blocks, 'nav.block'), 'nav, edited');
     await reportOf(reports, join(blocks, 'nav.block'), afterFound);
   }, 40_000);
+  // A template folder is untrusted: `ln -s /usr assets/x` once had the watcher walk /usr (1.4 GB, stalled).
+  it('does not follow links to folders, and watches a bounded depth; real files still reload', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dev-watch-links-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const folder = join(root, 'theme');
+    const outside = join(root, 'outside');
+    mkdirSync(join(folder, 'assets'), { recursive: true });
+    mkdirSync(join(outside, 'deep'), { recursive: true });
+    writeFileSync(join(outside, 'deep', 'big.bin'), 'x');
+    writeFileSync(join(folder, 'site.region'), 'r');
+    symlinkSync(outside, join(folder, 'assets', 'x'));
+    const options: Array<Parameters<typeof watch>[1]> = [];
+    const watchers: ReturnType<typeof watch>[] = [];
+    const recording: typeof watch = (paths, given) => {
+      options.push(given);
+      const made = watch(paths, given);
+      watchers.push(made);
+      return made;
+    };
+    const reports: string[][] = [];
+    const watcher = new DevFileWatcher((files) => reports.push(files), recording);
+    cleanups.push(() => watcher.close());
+    watcher.add({ folders: [folder] });
+    await watcher.ready();
+
+    expect(options[0]).toMatchObject({ followSymlinks: false, depth: WATCH_DEPTH });
+    const watched = Object.keys(watchers.at(-1)!.getWatched());
+    expect(watched.filter((path) => path.startsWith(join(folder, 'assets', 'x')) || path.startsWith(outside))).toEqual([]);
+    writeFileSync(join(outside, 'deep', 'big.bin'), 'changed');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(reports.flat().filter((file) => file.includes('big.bin'))).toEqual([]);
+    writeFileSync(join(folder, 'site.region'), 'r, edited');
+    const region = join(folder, 'site.region');
+    for (let waited = 0; !reports.flat().includes(region) && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reports.flat()).toContain(region);
+    // the link itself may be reported (its watch is the link's), never a file reached through it
+    expect(reports.flat().filter((file) => file.startsWith(`${join(folder, 'assets', 'x')}/`) || file.startsWith(outside))).toEqual([]);
+  });
 });
