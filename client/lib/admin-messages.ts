@@ -156,6 +156,9 @@ export const ADMIN = {
   productReloadedBothChanged: (fields: string) => `The newer version is loaded and your changes are kept over it. Also changed elsewhere: ${fields}. Your values are shown there; check them and save.`,
   productDeleted: 'Product deleted.',
   unlimitedStock: 'Unlimited',
+  // a digital product or a gift card: never out of stock, so no count is shown or asked (product-stock.ts)
+  alwaysAvailable: 'Always available',
+  noStockForKind: 'Digital products and gift cards are always available: they take no stock and no weight.',
   variantCount: (count: number) => `${count} variant${count === 1 ? '' : 's'}`,
   // inventory
   inventoryProduct: 'Product',

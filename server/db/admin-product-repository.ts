@@ -6,6 +6,7 @@ import { parseObjectColumn } from './json-column.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
 import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edit.ts';
+import { typeTakesStock } from '../../client/lib/product-stock.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
@@ -60,7 +61,7 @@ export interface AdminProductSummary {
   productType: number;
   visible: boolean;
   variantCount: number;
-  /** Units in stock over the limited variants; null when every variant is unlimited. */
+  /** Units in stock over the limited variants; null when every variant is unlimited or the type takes no stock (digital, gift card). */
   stock: number | null;
   lowestPriceCents: number;
   imageUrl: string | null;
@@ -238,7 +239,8 @@ export class AdminProductRepository {
     );
     return rows.map((row) => {
       const own = variants.filter((variant) => variant.product_id === row.id).map(toVariant);
-      const limited = own.filter((variant) => !variant.unlimited);
+      // a digital product or gift card is never out of stock, whatever count its variants hold
+      const limited = typeTakesStock(Number(row.product_type)) ? own.filter((variant) => !variant.unlimited) : [];
       return {
         id: row.id,
         urlId: row.url_id,

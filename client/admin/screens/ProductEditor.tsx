@@ -24,6 +24,7 @@ import { useCall } from '../use-call.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 import { editsOntoNewer } from './product-edits-onto-newer.ts';
+import { kindTakesStock } from '../../lib/product-stock.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -79,6 +80,8 @@ function formOf(product: StoredProduct, currency: string): ProductForm {
 
 function payloadOf(form: ProductForm, currency: string) {
   const options = list(form.options);
+  // a digital product or gift card takes no stock or weight: a new variant is unlimited, a stored one keeps what it holds
+  const takesStock = kindTakesStock(form.productType);
   return {
     title: form.title, description: form.description, excerpt: form.excerpt, urlSlug: form.urlSlug, productType: form.productType, visible: form.visible,
     categories: list(form.categories), tags: list(form.tags), variantOptions: options,
@@ -90,11 +93,11 @@ function payloadOf(form: ProductForm, currency: string) {
       // empty: none (the server refuses it with On sale ticked, under this field)
       salePriceCents: variant.salePrice.trim() === '' ? 0 : centsFromText(variant.salePrice, currency),
       onSale: variant.onSale,
-      qtyInStock: integerFromText(variant.stock),
+      qtyInStock: takesStock ? integerFromText(variant.stock) : variant.loadedStock ?? 0,
       ...(variant.loadedStock !== undefined ? { qtyInStockWhenLoaded: variant.loadedStock } : {}),
-      unlimited: variant.unlimited,
+      unlimited: takesStock ? variant.unlimited : variant.loadedUnlimited ?? true,
       ...(variant.loadedUnlimited !== undefined ? { unlimitedWhenLoaded: variant.loadedUnlimited } : {}),
-      weightGrams: variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
+      weightGrams: !takesStock || variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
       attributes: Object.fromEntries(options.map((option, index) => [option, variant.values[index] ?? ''])),
     })),
     images: form.images.map((image) => ({ id: image.id, altText: image.altText })),
@@ -207,6 +210,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
 
   if (!form) return <p>{opened.error || ADMIN.loading}</p>;
   const options = list(form.options);
+  const takesStock = kindTakesStock(form.productType);
   const update = (change: Partial<ProductForm>) => setForm({ ...form, ...change });
   const updateVariant = (index: number, change: Partial<VariantForm>) =>
     update({ variants: form.variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant)) });
@@ -399,6 +403,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           </Field>
 
           <h2>{ADMIN.variants}</h2>
+          {takesStock ? null : <p className="admin-hint">{ADMIN.noStockForKind}</p>}
           <Notice text={error('variants') ?? ''} kind="error" />
           {form.variants.map((variant, index) => {
             const at = (name: string) => error(`variants.${index}.${name}`);
@@ -429,13 +434,17 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                     {(control) => <input {...control} inputMode="decimal" value={variant.salePrice} onChange={(event) => updateVariant(index, { salePrice: event.target.value })} />}
                   </Field>
                   <CheckboxField label={ADMIN.onSale} checked={variant.onSale} onChange={(onSale) => updateVariant(index, { onSale })} />
-                  <Field label={ADMIN.stock} error={at('qtyInStock')}>
-                    {(control) => <input {...control} inputMode="numeric" value={variant.stock} disabled={variant.unlimited} onChange={(event) => updateVariant(index, { stock: event.target.value })} />}
-                  </Field>
-                  <CheckboxField label={ADMIN.unlimited} checked={variant.unlimited} onChange={(unlimited) => updateVariant(index, { unlimited })} />
-                  <Field label={ADMIN.weight} error={at('weightGrams')}>
-                    {(control) => <input {...control} inputMode="numeric" value={variant.weight} onChange={(event) => updateVariant(index, { weight: event.target.value })} />}
-                  </Field>
+                  {takesStock ? (
+                    <>
+                      <Field label={ADMIN.stock} error={at('qtyInStock')}>
+                        {(control) => <input {...control} inputMode="numeric" value={variant.stock} disabled={variant.unlimited} onChange={(event) => updateVariant(index, { stock: event.target.value })} />}
+                      </Field>
+                      <CheckboxField label={ADMIN.unlimited} checked={variant.unlimited} onChange={(unlimited) => updateVariant(index, { unlimited })} />
+                      <Field label={ADMIN.weight} error={at('weightGrams')}>
+                        {(control) => <input {...control} inputMode="numeric" value={variant.weight} onChange={(event) => updateVariant(index, { weight: event.target.value })} />}
+                      </Field>
+                    </>
+                  ) : null}
                 </div>
                 <div className="admin-actions">
                   <MoveButtons index={index} count={form.variants.length} onMove={(to, control) => {

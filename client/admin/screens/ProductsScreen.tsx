@@ -13,6 +13,7 @@ import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 import { AdminLink } from '../AdminLink.tsx';
+import { typeTakesStock } from '../../lib/product-stock.ts';
 
 interface ProductSummary {
   id: string;
@@ -28,6 +29,12 @@ interface ProductSummary {
 const TYPE_NAMES: Record<number, string> = {
   1: ADMIN.productTypes.physical, 2: ADMIN.productTypes.digital, 3: ADMIN.productTypes.service, 4: ADMIN.productTypes.giftCard, 5: ADMIN.productTypes.subscription,
 };
+
+/** The stock at a glance: by the type first, so a digital product or gift card holding 0 is never shown sold out. */
+function StockCell({ product }: { product: ProductSummary }) {
+  if (!typeTakesStock(product.productType)) return <td>{ADMIN.alwaysAvailable}</td>;
+  return <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>;
+}
 
 export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
   const [search, setSearch] = useState('');
@@ -67,7 +74,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
                   </td>
                   <td>{TYPE_NAMES[product.productType] ?? ''}</td>
                   <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
-                  <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>
+                  <StockCell product={product} />
                   <td>{formatMoney(product.lowestPriceCents, currency, moneyFormat)}</td>
                 </tr>
               ))}
