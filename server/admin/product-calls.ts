@@ -18,7 +18,8 @@ import { editorFileOf } from './product-file-calls.ts';
 import { removeStoredFile } from './product-file-upload.ts';
 import { productFilesDir, uploadsDir } from '../store-folders.ts';
 import { ProductFileRepository } from '../db/product-file-repository.ts';
-import { altTextSchema, productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
+import { altTextSchema, productForEditor } from './product-input.ts';
+import { checkProductInput } from './product-input-check.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
@@ -71,12 +72,6 @@ export function createProductCalls(deps: AppDeps): Router {
   // the editor's answer: the product, with the file a digital product delivers (product-file-calls.ts)
   const editorAnswer = async (product: Parameters<typeof productForEditor>[0]) => ({ product: { ...productForEditor(product), file: await editorFileOf(deps.store, product.id) } });
 
-  async function checkForm(input: ProductInput): Promise<void> {
-    if (input.additionalFieldsFormId !== null && !(await new AdminProductRepository(deps.store).formExists(input.additionalFieldsFormId))) {
-      throw fieldError('additionalFieldsFormId', ADMIN.server.formNotFound);
-    }
-  }
-
   router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
     const { q, limit, offset } = parseAdminInput(listQuery, req.query);
     // One row past the page says whether another page follows.
@@ -85,8 +80,8 @@ export function createProductCalls(deps: AppDeps): Router {
   });
 
   router.post(ADMIN_PRODUCTS, canEdit, ownerWrite, async (req, res) => {
-    const input = parseAdminInput(productInputSchema, req.body);
-    await checkForm(input);
+    // every problem at once, a SKU another product has among them (product-input-check.ts)
+    const input = await checkProductInput(deps.store, req.body, null);
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const created = await deps.store.transaction(async (tx) => {
@@ -107,8 +102,7 @@ export function createProductCalls(deps: AppDeps): Router {
 
   router.put(`${ADMIN_PRODUCTS}/:productId`, canEdit, ownerWrite, async (req, res) => {
     const { productId } = parseAdminInput(productParams, req.params);
-    const input = parseAdminInput(productInputSchema, req.body);
-    await checkForm(input);
+    const input = await checkProductInput(deps.store, req.body, productId);
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const { product, droppedImages } = await deps.store.transaction(async (tx) => {
