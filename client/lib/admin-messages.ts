@@ -155,6 +155,11 @@ export const ADMIN = {
   productReloaded: 'The newer version is loaded and your changes are kept over it. Check them and save.',
   productReloadedBothChanged: (fields: string) => `The newer version is loaded and your changes are kept over it. Also changed elsewhere: ${fields}. Your values are shown there; check them and save.`,
   productDeleted: 'Product deleted.',
+  productDeletedNamed: (title: string) => `${title} deleted.`,
+  // beside the description near its limit (product-text-limits.ts), and under it when a save is too large to send
+  descriptionCount: (count: number, max: number) => `${count.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters.`,
+  descriptionTooLong: (max: number) => `Use at most ${max.toLocaleString('en-US')} characters.`,
+  productTooLargeToSend: 'The product is too large to send: shorten the description.',
   unlimitedStock: 'Unlimited',
   // a digital product or a gift card: never out of stock, so no count is shown or asked (product-stock.ts)
   alwaysAvailable: 'Always available',

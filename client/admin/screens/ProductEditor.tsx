@@ -19,12 +19,13 @@ import { useRowFocus } from '../row-focus.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
-import { NO_NOTICE, refusedNotice, useClearedOnSignIn, useScreenNotice } from '../screen-notice.ts';
+import { carryNotice, NO_NOTICE, refusedNotice, useCarriedNotice, useClearedOnSignIn } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 import { editsOntoNewer } from './product-edits-onto-newer.ts';
 import { kindTakesStock } from '../../lib/product-stock.ts';
+import { DESCRIPTION_COUNT_FROM, MAX_DESCRIPTION_LENGTH } from '../../lib/product-text-limits.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -160,7 +161,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [stored, setStored] = useState<StoredProduct | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   // the line by the Save button
-  const [notice, setNotice] = useScreenNotice();
+  const [notice, setNotice] = useCarriedNotice();
   const [busy, setBusy] = useState(false);
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
@@ -219,6 +220,13 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   async function save(event: FormEvent) {
     event.preventDefault();
     focusAfterCall(saveButton);
+    // a description longer than the field takes (one loaded so, or set by a script) is marked here, not sent
+    if (form!.description.length > MAX_DESCRIPTION_LENGTH) {
+      setErrors({ description: ADMIN.descriptionTooLong(MAX_DESCRIPTION_LENGTH) });
+      setNotice({ text: ADMIN.fixErrors, kind: 'error' });
+      focusFirstError();
+      return;
+    }
     setBusy(true);
     setNotice(NO_NOTICE);
     const payload = { ...payloadOf(form!, currency), ...(productId !== null && revision !== undefined ? { revisionWhenLoaded: revision } : {}) };
@@ -227,14 +235,16 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       : await adminCall<{ product: StoredProduct }>('PUT', `/api/admin/products/${encodeURIComponent(productId)}`, payload);
     setBusy(false);
     if (!answer.ok) {
-      setErrors(withUnreadableAmounts(answer.fieldErrors, payload, currency));
+      // over the server's body limit: the description is what makes a product that large
+      const tooLarge: FieldErrors = answer.status === 413 ? { description: ADMIN.productTooLargeToSend } : {};
+      setErrors({ ...withUnreadableAmounts(answer.fieldErrors, payload, currency), ...tooLarge });
       // the counts that changed are named in the message itself, not only under their fields
       const changedMeanwhile = answer.status === 409 && Array.isArray(answer.body?.currentStock);
       setStockChanged(changedMeanwhile);
       // saved by someone else since it was loaded: the message says so, and the newer product is offered
       const savedElsewhere = answer.status === 409 && typeof answer.body?.currentRevision === 'number';
       setProductChanged(savedElsewhere);
-      setNotice(refusedNotice(answer, changedMeanwhile || savedElsewhere ? answer.message : refusalText(answer)));
+      setNotice(refusedNotice(answer, changedMeanwhile || savedElsewhere ? answer.message : answer.status === 413 ? ADMIN.fixErrors : refusalText(answer)));
       focusFirstError();
       return;
     }
@@ -300,6 +310,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     if (answer.ok) {
       // nothing is left to save
       forgetUnsavedChanges();
+      // said on the list, as this screen goes
+      carryNotice({ text: ADMIN.productDeletedNamed(stored?.title ?? form!.title), kind: 'info' });
       navigate(ADMIN_PATHS.products);
     } else setNotice(refusedNotice(answer));
   }
@@ -361,8 +373,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           <Field label={ADMIN.title} error={error('title')}>
             {(control) => <input {...control} value={form.title} maxLength={200} onChange={(event) => update({ title: event.target.value })} />}
           </Field>
-          <Field label={ADMIN.description} error={error('description')}>
-            {(control) => <textarea {...control} rows={5} value={form.description} onChange={(event) => update({ description: event.target.value })} />}
+          {/* stopped at the server's limit here, with the count near it, rather than a whole save refused as too large */}
+          <Field label={ADMIN.description} error={error('description')}
+            hint={form.description.length >= DESCRIPTION_COUNT_FROM ? ADMIN.descriptionCount(form.description.length, MAX_DESCRIPTION_LENGTH) : undefined}>
+            {(control) => <textarea {...control} rows={5} value={form.description} maxLength={MAX_DESCRIPTION_LENGTH} onChange={(event) => update({ description: event.target.value })} />}
           </Field>
           <Field label={ADMIN.excerpt} error={error('excerpt')}>
             {(control) => <input {...control} value={form.excerpt} onChange={(event) => update({ excerpt: event.target.value })} />}
