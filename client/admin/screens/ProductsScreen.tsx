@@ -14,6 +14,7 @@ import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 import { AdminLink } from '../AdminLink.tsx';
 import { typeTakesStock } from '../../lib/product-stock.ts';
+import { useCarriedNotice } from '../screen-notice.ts';
 
 interface ProductSummary {
   id: string;
@@ -44,6 +45,8 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   );
   const currency = useStoreCurrency();
   const moneyFormat = useStoreMoneyFormat();
+  // what the editor left on its way here: "Harbour Jacket deleted."
+  const [notice] = useCarriedNotice();
 
   return (
     <section aria-labelledby="products-title">
@@ -55,6 +58,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
         </span>
       </div>
       {canEdit ? <ProductImport onImported={() => { setOffset(0); reload(); }} /> : null}
+      <Notice text={notice.text} kind={notice.kind} />
       <SearchForm id="product-search" onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <Notice text={error} kind="error" />
       {loading && !data ? <p>{ADMIN.loading}</p> : null}
