@@ -20,6 +20,7 @@ import { productFilesDir, uploadsDir } from '../store-folders.ts';
 import { ProductFileRepository } from '../db/product-file-repository.ts';
 import { altTextSchema, productForEditor } from './product-input.ts';
 import { checkProductInput } from './product-input-check.ts';
+import { duplicateProduct } from './duplicate-product.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
@@ -116,7 +117,8 @@ export function createProductCalls(deps: AppDeps): Router {
       });
       const saved = (await products.findById(productId))!;
       const kept = new Set(saved.images.map((image) => image.id));
-      return { product: saved, droppedImages: imagesBefore.filter((image) => !kept.has(image.id)) };
+      // a file another product shows (a duplicate's) stays
+      return { product: saved, droppedImages: await products.filesNoLongerUsed(imagesBefore.filter((image) => !kept.has(image.id))) };
     });
     // files go only once the rows that named them are gone for good
     for (const image of droppedImages) removeUploadedImage(imagesDir, image.assetUrl);
@@ -128,12 +130,26 @@ export function createProductCalls(deps: AppDeps): Router {
     const { deleted, images, storedFile } = await deps.store.transaction(async (tx) => {
       // the product's download file goes with it (its buyers' links then say the file is gone)
       const file = await new ProductFileRepository(tx).remove(productId);
-      return { ...(await new AdminProductRepository(tx).delete(productId)), storedFile: file };
+      const products = new AdminProductRepository(tx);
+      const { deleted, images } = await products.delete(productId);
+      // a file another product shows (a duplicate's, or the original of one) stays
+      return { deleted, images: await products.filesNoLongerUsed(images), storedFile: file };
     });
     if (!deleted) throw new HttpError(404, ADMIN.server.productNotFound);
     for (const image of images) removeUploadedImage(imagesDir, image.assetUrl);
     removeStoredFile(filesDir, storedFile);
     res.json({ deleted: true, message: ADMIN.productDeleted });
+  });
+
+  // a hidden copy to make a new product from, opened in the editor (duplicate-product.ts)
+  router.post(`${ADMIN_PRODUCTS}/:productId/duplicate`, canEdit, ownerWrite, async (req, res) => {
+    const { productId } = parseAdminInput(productParams, req.params);
+    const now = Date.now();
+    const { product, fileNotCopied } = await deps.store.transaction(async (tx) => {
+      const { id, fileNotCopied } = await duplicateProduct(tx, productId, now);
+      return { product: (await new AdminProductRepository(tx).findById(id))!, fileNotCopied };
+    });
+    res.status(201).json({ ...(await editorAnswer(product)), message: fileNotCopied ? ADMIN.server.productCopiedWithoutFile : ADMIN.server.productCopied });
   });
 
   router.post(`${ADMIN_PRODUCTS}/:productId/images`, canEdit, imageUpload, imageUploadTurn(), imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {

@@ -554,6 +554,34 @@ export class AdminProductRepository {
     }
   }
 
+  /**
+   * Gives the product `toId` the images of `fromId`, in their order, showing the same stored files
+   * (a duplicate: files are shared, never copied; see filesNoLongerUsed); call inside a transaction.
+   */
+  async copyImages(fromId: string, toId: string): Promise<void> {
+    const images = await this.session.all<ImageRow & { copy_widths: string | null; display_order: number }>('SELECT * FROM product_images WHERE product_id = ? ORDER BY display_order, id', [fromId]);
+    for (const image of images) {
+      await this.session.run(
+        `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size, copy_widths)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [newAdminId(), toId, image.asset_url, image.original_size, image.alt_text, image.display_order, image.content_type, image.byte_size, image.copy_widths],
+      );
+    }
+  }
+
+  /**
+   * Of images whose rows are gone, those whose file no product image shows any more: only these
+   * files may be removed, as a duplicated product shares its original's files. Call inside the
+   * transaction that removed the rows.
+   */
+  async filesNoLongerUsed(images: readonly AdminImage[]): Promise<AdminImage[]> {
+    const unused: AdminImage[] = [];
+    for (const image of images) {
+      if (!(await this.session.get('SELECT id FROM product_images WHERE asset_url = ?', [image.assetUrl]))) unused.push(image);
+    }
+    return unused;
+  }
+
   /** Deletes a product with its variants, images, cart lines and restock requests; false when it did not exist. */
   async delete(id: string): Promise<{ deleted: boolean; images: AdminImage[] }> {
     const images = (await this.session.all<ImageRow>('SELECT * FROM product_images WHERE product_id = ?', [id])).map(toImage);

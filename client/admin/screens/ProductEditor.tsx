@@ -18,7 +18,7 @@ import { useFocusAfterCall } from '../focus-after-call.ts';
 import { useRowFocus } from '../row-focus.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
-import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
+import { forgetUnsavedChanges, hasEdits, mayLeave, useUnsavedChanges } from '../unsaved-changes.ts';
 import { carryNotice, NO_NOTICE, refusedNotice, useCarriedNotice, useClearedOnSignIn } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { AdminLink } from '../AdminLink.tsx';
@@ -163,6 +163,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   // the line by the Save button
   const [notice, setNotice] = useCarriedNotice();
   const [busy, setBusy] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
   // the product's revision the form was loaded from, sent with a save; a save refused because
@@ -314,6 +315,22 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       carryNotice({ text: ADMIN.productDeletedNamed(stored?.title ?? form!.title), kind: 'info' });
       navigate(ADMIN_PATHS.products);
     } else setNotice(refusedNotice(answer));
+  }
+
+  /** A hidden copy made by the server, opened in the editor with what the server says of it (its file not copied…). */
+  async function duplicate() {
+    // asked first, so the copy is not made for an owner who then stays with unsaved edits
+    if (productId === null || !mayLeave()) return;
+    setDuplicating(true);
+    const answer = await adminCall<{ product: StoredProduct; message: string }>('POST', `/api/admin/products/${encodeURIComponent(productId)}/duplicate`, {});
+    setDuplicating(false);
+    if (!answer.ok) {
+      setNotice(refusedNotice(answer));
+      return;
+    }
+    forgetUnsavedChanges();
+    carryNotice({ text: answer.data.message, kind: 'info' });
+    navigate(ADMIN_PATHS.product(answer.data.product.id));
   }
 
   async function upload(file: File) {
@@ -538,6 +555,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
             {stockChanged ? <button type="button" onClick={() => void loadCurrentStock()}>{ADMIN.reloadStock}</button> : null}
             {productChanged ? <button type="button" onClick={() => void loadNewerVersion()}>{ADMIN.reloadProduct}</button> : null}
             <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
+            {productId !== null && canEdit ? <button type="button" disabled={duplicating} onClick={() => void duplicate()}>{duplicating ? ADMIN.duplicating : ADMIN.duplicate}</button> : null}
             {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
           </div>
         </fieldset>
