@@ -107,6 +107,13 @@ export const ADMIN = {
   optionsHint: 'Option names, comma separated (for example Size, Colour).',
   variants: 'Variants',
   addVariant: 'Add variant',
+  // the variants' "every combination" helper (variant-combinations.ts): each option's values, then the button
+  optionValues: (option: string) => `${option} values`,
+  optionValuesHint: 'Comma separated (for example S, M, L).',
+  addEveryCombination: 'Add every combination',
+  combinationsAdded: (count: number) => `${count} variant${count === 1 ? '' : 's'} added, priced as the first: give each its SKU (or leave it empty for one to be made) and stock, then save.`,
+  noCombinationMissing: 'Every combination of these values is a variant already.',
+  tooManyCombinations: (count: number, max: number) => `That makes ${count.toLocaleString('en-US')} variants, more than the ${max} a product may have: type fewer values.`,
   removeVariant: 'Remove',
   moveUp: 'Move up',
   moveDown: 'Move down',

@@ -25,6 +25,7 @@ import { AdminLink } from '../AdminLink.tsx';
 import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 import { editsOntoNewer } from './product-edits-onto-newer.ts';
 import { kindTakesStock } from '../../lib/product-stock.ts';
+import { hasNoValues, missingCombinations, valuesOf } from './variant-combinations.ts';
 import { DESCRIPTION_COUNT_FROM, MAX_DESCRIPTION_LENGTH } from '../../lib/product-text-limits.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
@@ -56,6 +57,9 @@ export interface ProductForm {
 
 let keys = 0;
 const newKey = () => `v${++keys}`;
+
+/** As many variants as a product may have (the server's limit, product-input.ts). */
+const MAX_VARIANTS = 100;
 
 const EMPTY: ProductForm = {
   title: '', description: '', excerpt: '', urlSlug: '', productType: 'physical', visible: true, categories: '', tags: '', options: '',
@@ -164,6 +168,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [notice, setNotice] = useCarriedNotice();
   const [busy, setBusy] = useState(false);
   const [duplicating, setDuplicating] = useState(false);
+  // each option's values as typed for "Add every combination" (not saved: the variants hold them)
+  const [typedValues, setTypedValues] = useState<Record<string, string>>({});
+  const [combinationNotice, setCombinationNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
   // the product's revision the form was loaded from, sent with a save; a save refused because
@@ -217,6 +224,37 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const updateVariant = (index: number, change: Partial<VariantForm>) =>
     update({ variants: form.variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant)) });
   const error = (name: string) => errors[name];
+
+  /** An option's values: as typed, else those its variants have. */
+  const valuesText = (option: string, optionIndex: number) =>
+    typedValues[option] ?? valuesOf(form!.variants.map((variant) => variant.values[optionIndex] ?? '').join(',')).join(', ');
+
+  /** Adds the combinations no variant has, priced as the first variant; no row is removed, and only a blank one is filled. */
+  function addEveryCombination() {
+    const current = form!;
+    const names = list(current.options);
+    const missing = missingCombinations(names.map((option, index) => valuesOf(valuesText(option, index))), current.variants.map((variant) => variant.values));
+    if (missing.length === 0) {
+      setCombinationNotice({ text: ADMIN.noCombinationMissing, kind: 'info' });
+      return;
+    }
+    const blank = current.variants.filter((variant) => hasNoValues(variant.values)).length;
+    const total = current.variants.length - Math.min(blank, missing.length) + missing.length;
+    if (total > MAX_VARIANTS) {
+      setCombinationNotice({ text: ADMIN.tooManyCombinations(total, MAX_VARIANTS), kind: 'error' });
+      return;
+    }
+    const queue = [...missing];
+    // a blank row takes a combination rather than being left for the save to refuse
+    const filled = current.variants.map((variant) => (hasNoValues(variant.values) && queue.length > 0 ? { ...variant, values: queue.shift()! } : variant));
+    const first = current.variants[0];
+    const added = queue.map((values): VariantForm => ({
+      // SKUs are the owner's, or made by the store when left empty
+      key: newKey(), values, sku: '', price: first?.price ?? '', salePrice: '', onSale: false, stock: '0', unlimited: false, weight: first?.weight ?? '0',
+    }));
+    update({ variants: [...filled, ...added] });
+    setCombinationNotice({ text: ADMIN.combinationsAdded(missing.length), kind: 'info' });
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -434,6 +472,19 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           </Field>
 
           <h2>{ADMIN.variants}</h2>
+          {options.length > 0 ? (
+            <div className="admin-row">
+              {options.map((option, optionIndex) => (
+                <Field key={option} label={ADMIN.optionValues(option)} hint={ADMIN.optionValuesHint}>
+                  {(control) => <input {...control} value={valuesText(option, optionIndex)} onChange={(event) => setTypedValues({ ...typedValues, [option]: event.target.value })} />}
+                </Field>
+              ))}
+              <div className="admin-actions">
+                <button type="button" onClick={addEveryCombination}>{ADMIN.addEveryCombination}</button>
+              </div>
+            </div>
+          ) : null}
+          <Notice text={combinationNotice.text} kind={combinationNotice.kind} />
           {takesStock ? null : <p className="admin-hint">{ADMIN.noStockForKind}</p>}
           <Notice text={error('variants') ?? ''} kind="error" />
           {form.variants.map((variant, index) => {
