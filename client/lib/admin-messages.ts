@@ -163,6 +163,8 @@ export const ADMIN = {
   productReloadedBothChanged: (fields: string) => `The newer version is loaded and your changes are kept over it. Also changed elsewhere: ${fields}. Your values are shown there; check them and save.`,
   productDeleted: 'Product deleted.',
   duplicate: 'Duplicate',
+  // a duplicated product's title: "Harbour Jacket (copy)" (server/admin/duplicate-product.ts)
+  copyTitleSuffix: ' (copy)',
   duplicating: 'Duplicating…',
   productDeletedNamed: (title: string) => `${title} deleted.`,
   // beside the description near its limit (product-text-limits.ts), and under it when a save is too large to send
@@ -597,8 +599,6 @@ export const ADMIN = {
     noShop: 'The store has no shop collection to add products to.',
     urlIdTaken: 'Another product already uses this URL slug.',
     skuTaken: 'Another variant already uses this SKU.',
-    // a duplicated product's title: "Harbour Jacket (copy)"
-    copyTitleSuffix: ' (copy)',
     productCopied: 'This is a hidden copy: change what differs, give its variants stock, tick Visible and save.',
     productCopiedWithoutFile: 'This is a hidden copy: change what differs, give its variants stock, tick Visible and save. Its download file was not copied: upload it again below.',
     sameOptions: 'Two variants have the same options.',

@@ -31,7 +31,7 @@ export async function duplicateProduct(tx: StoreSession, productId: string, now:
   const products = new AdminProductRepository(tx);
   const original = await products.findById(productId);
   if (!original) throw new HttpError(404, ADMIN.server.productNotFound);
-  const suffix = ADMIN.server.copyTitleSuffix;
+  const suffix = ADMIN.copyTitleSuffix;
   const title = `${original.title.slice(0, MAX_TITLE - suffix.length)}${suffix}`;
   const urlId = await firstFree(original.urlId, '-copy', MAX_SLUG, (slug) => products.urlIdInUse(original.collectionId, slug));
   // SKUs of this copy are taken too as they are chosen, so two variants never get the same one
