@@ -1,5 +1,6 @@
 /**
- * The line a screen shows after a call (saved, or refused). A refusal because the session had
+ * The line a screen shows after a call (saved, or refused), also the one a call that moves to
+ * another screen leaves for it (a product deleted, for the list; a copy made, for its editor). A refusal because the session had
  * ended ("You must be signed in…") is out of date once the owner has signed in again through the
  * prompt, which says so itself: such a line clears itself then, so it never contradicts it.
  */
@@ -26,9 +27,30 @@ export function useClearedOnSignIn(signedOut: boolean, clear: () => void): void 
 }
 
 /** A screen's line, cleared by itself once the owner has signed in again after a refusal as signed out. */
-export function useScreenNotice(): [ScreenNotice, Dispatch<SetStateAction<ScreenNotice>>] {
-  const [notice, setNotice] = useState<ScreenNotice>(NO_NOTICE);
+export function useScreenNotice(initial: ScreenNotice = NO_NOTICE): [ScreenNotice, Dispatch<SetStateAction<ScreenNotice>>] {
+  const [notice, setNotice] = useState<ScreenNotice>(initial);
   const clear = useCallback(() => setNotice(NO_NOTICE), []);
   useClearedOnSignIn(notice.signedOut === true, clear);
+  return [notice, setNotice];
+}
+
+/** A line left for the next screen opened (the screen that made it is gone). */
+let carried: ScreenNotice | null = null;
+
+/** Leaves `notice` for the next screen to show, said once: call it just before moving there. */
+export function carryNotice(notice: ScreenNotice): void {
+  carried = notice;
+}
+
+/**
+ * A screen's line as useScreenNotice gives it, starting with the line a call left for it. Read
+ * when the screen is made and forgotten once it is shown, so a later screen does not say it again.
+ */
+export function useCarriedNotice(): [ScreenNotice, Dispatch<SetStateAction<ScreenNotice>>] {
+  // only the first render's value counts (useState keeps it)
+  const [notice, setNotice] = useScreenNotice(carried ?? NO_NOTICE);
+  useEffect(() => {
+    carried = null;
+  }, []);
   return [notice, setNotice];
 }

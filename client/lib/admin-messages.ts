@@ -111,6 +111,13 @@ export const ADMIN = {
   optionsHint: 'Option names, comma separated (for example Size, Colour).',
   variants: 'Variants',
   addVariant: 'Add variant',
+  // the variants' "every combination" helper (variant-combinations.ts): each option's values, then the button
+  optionValues: (option: string) => `${option} values`,
+  optionValuesHint: 'Comma separated (for example S, M, L).',
+  addEveryCombination: 'Add every combination',
+  combinationsAdded: (count: number) => `${count} variant${count === 1 ? '' : 's'} added, priced as the first: give each its SKU (or leave it empty for one to be made) and stock, then save.`,
+  noCombinationMissing: 'Every combination of these values is a variant already.',
+  tooManyCombinations: (count: number, max: number) => `That makes ${count.toLocaleString('en-US')} variants, more than the ${max} a product may have: type fewer values.`,
   removeVariant: 'Remove',
   moveUp: 'Move up',
   moveDown: 'Move down',
@@ -159,7 +166,19 @@ export const ADMIN = {
   productReloaded: 'The newer version is loaded and your changes are kept over it. Check them and save.',
   productReloadedBothChanged: (fields: string) => `The newer version is loaded and your changes are kept over it. Also changed elsewhere: ${fields}. Your values are shown there; check them and save.`,
   productDeleted: 'Product deleted.',
+  duplicate: 'Duplicate',
+  // a duplicated product's title: "Harbour Jacket (copy)" (server/admin/duplicate-product.ts)
+  copyTitleSuffix: ' (copy)',
+  duplicating: 'Duplicating…',
+  productDeletedNamed: (title: string) => `${title} deleted.`,
+  // beside the description near its limit (product-text-limits.ts), and under it when a save is too large to send
+  descriptionCount: (count: number, max: number) => `${count.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters.`,
+  descriptionTooLong: (max: number) => `Use at most ${max.toLocaleString('en-US')} characters.`,
+  productTooLargeToSend: 'The product is too large to send: shorten the description.',
   unlimitedStock: 'Unlimited',
+  // a digital product or a gift card: never out of stock, so no count is shown or asked (product-stock.ts)
+  alwaysAvailable: 'Always available',
+  noStockForKind: 'Digital products and gift cards are always available: they take no stock and no weight.',
   variantCount: (count: number) => `${count} variant${count === 1 ? '' : 's'}`,
   // inventory
   inventoryProduct: 'Product',
@@ -584,6 +603,8 @@ export const ADMIN = {
     noShop: 'The store has no shop collection to add products to.',
     urlIdTaken: 'Another product already uses this URL slug.',
     skuTaken: 'Another variant already uses this SKU.',
+    productCopied: 'This is a hidden copy: change what differs, give its variants stock, tick Visible and save.',
+    productCopiedWithoutFile: 'This is a hidden copy: change what differs, give its variants stock, tick Visible and save. Its download file was not copied: upload it again below.',
     sameOptions: 'Two variants have the same options.',
     optionNamedTwice: 'Give each option a name of its own: {name} is named twice.',
     optionMissing: 'Every variant needs a value for each option.',

@@ -18,7 +18,9 @@ import { editorFileOf } from './product-file-calls.ts';
 import { removeStoredFile } from './product-file-upload.ts';
 import { productFilesDir, uploadsDir } from '../store-folders.ts';
 import { ProductFileRepository } from '../db/product-file-repository.ts';
-import { altTextSchema, productForEditor, productInputSchema, type ProductInput } from './product-input.ts';
+import { altTextSchema, productForEditor } from './product-input.ts';
+import { checkProductInput } from './product-input-check.ts';
+import { duplicateProduct } from './duplicate-product.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
@@ -71,12 +73,6 @@ export function createProductCalls(deps: AppDeps): Router {
   // the editor's answer: the product, with the file a digital product delivers (product-file-calls.ts)
   const editorAnswer = async (product: Parameters<typeof productForEditor>[0]) => ({ product: { ...productForEditor(product), file: await editorFileOf(deps.store, product.id) } });
 
-  async function checkForm(input: ProductInput): Promise<void> {
-    if (input.additionalFieldsFormId !== null && !(await new AdminProductRepository(deps.store).formExists(input.additionalFieldsFormId))) {
-      throw fieldError('additionalFieldsFormId', ADMIN.server.formNotFound);
-    }
-  }
-
   router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
     const { q, limit, offset } = parseAdminInput(listQuery, req.query);
     // One row past the page says whether another page follows.
@@ -85,8 +81,8 @@ export function createProductCalls(deps: AppDeps): Router {
   });
 
   router.post(ADMIN_PRODUCTS, canEdit, ownerWrite, async (req, res) => {
-    const input = parseAdminInput(productInputSchema, req.body);
-    await checkForm(input);
+    // every problem at once, a SKU another product has among them (product-input-check.ts)
+    const input = await checkProductInput(deps.store, req.body, null);
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const created = await deps.store.transaction(async (tx) => {
@@ -107,8 +103,7 @@ export function createProductCalls(deps: AppDeps): Router {
 
   router.put(`${ADMIN_PRODUCTS}/:productId`, canEdit, ownerWrite, async (req, res) => {
     const { productId } = parseAdminInput(productParams, req.params);
-    const input = parseAdminInput(productInputSchema, req.body);
-    await checkForm(input);
+    const input = await checkProductInput(deps.store, req.body, productId);
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const { product, droppedImages } = await deps.store.transaction(async (tx) => {
@@ -122,7 +117,8 @@ export function createProductCalls(deps: AppDeps): Router {
       });
       const saved = (await products.findById(productId))!;
       const kept = new Set(saved.images.map((image) => image.id));
-      return { product: saved, droppedImages: imagesBefore.filter((image) => !kept.has(image.id)) };
+      // a file another product shows (a duplicate's) stays
+      return { product: saved, droppedImages: await products.filesNoLongerUsed(imagesBefore.filter((image) => !kept.has(image.id))) };
     });
     // files go only once the rows that named them are gone for good
     for (const image of droppedImages) removeUploadedImage(imagesDir, image.assetUrl);
@@ -134,12 +130,26 @@ export function createProductCalls(deps: AppDeps): Router {
     const { deleted, images, storedFile } = await deps.store.transaction(async (tx) => {
       // the product's download file goes with it (its buyers' links then say the file is gone)
       const file = await new ProductFileRepository(tx).remove(productId);
-      return { ...(await new AdminProductRepository(tx).delete(productId)), storedFile: file };
+      const products = new AdminProductRepository(tx);
+      const { deleted, images } = await products.delete(productId);
+      // a file another product shows (a duplicate's, or the original of one) stays
+      return { deleted, images: await products.filesNoLongerUsed(images), storedFile: file };
     });
     if (!deleted) throw new HttpError(404, ADMIN.server.productNotFound);
     for (const image of images) removeUploadedImage(imagesDir, image.assetUrl);
     removeStoredFile(filesDir, storedFile);
     res.json({ deleted: true, message: ADMIN.productDeleted });
+  });
+
+  // a hidden copy to make a new product from, opened in the editor (duplicate-product.ts)
+  router.post(`${ADMIN_PRODUCTS}/:productId/duplicate`, canEdit, ownerWrite, async (req, res) => {
+    const { productId } = parseAdminInput(productParams, req.params);
+    const now = Date.now();
+    const { product, fileNotCopied } = await deps.store.transaction(async (tx) => {
+      const { id, fileNotCopied } = await duplicateProduct(tx, productId, now);
+      return { product: (await new AdminProductRepository(tx).findById(id))!, fileNotCopied };
+    });
+    res.status(201).json({ ...(await editorAnswer(product)), message: fileNotCopied ? ADMIN.server.productCopiedWithoutFile : ADMIN.server.productCopied });
   });
 
   router.post(`${ADMIN_PRODUCTS}/:productId/images`, canEdit, imageUpload, imageUploadTurn(), imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {

@@ -1,4 +1,5 @@
 import type { ProductRecord, VariantRecord } from '../db/catalogue-repository.ts';
+import { typeTakesStock } from '../../client/lib/product-stock.ts';
 
 /** Product type codes of the platform. */
 export const PRODUCT_TYPE = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const;
@@ -26,9 +27,7 @@ export function unitPriceCents(
 
 /** Digital goods and gift cards are never out of stock; others follow the variant. */
 export function hasUnlimitedStock(product: ProductRecord, variant: VariantRecord): boolean {
-  return product.productType === PRODUCT_TYPE.DIGITAL
-    || product.productType === PRODUCT_TYPE.GIFT_CARD
-    || variant.unlimited;
+  return !typeTakesStock(product.productType) || variant.unlimited;
 }
 
 export function isSubscribable(product: ProductRecord): boolean {

@@ -6,6 +6,7 @@ import { parseObjectColumn } from './json-column.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
 import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edit.ts';
+import { typeTakesStock } from '../../client/lib/product-stock.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
@@ -60,7 +61,7 @@ export interface AdminProductSummary {
   productType: number;
   visible: boolean;
   variantCount: number;
-  /** Units in stock over the limited variants; null when every variant is unlimited. */
+  /** Units in stock over the limited variants; null when every variant is unlimited or the type takes no stock (digital, gift card). */
   stock: number | null;
   lowestPriceCents: number;
   imageUrl: string | null;
@@ -238,7 +239,8 @@ export class AdminProductRepository {
     );
     return rows.map((row) => {
       const own = variants.filter((variant) => variant.product_id === row.id).map(toVariant);
-      const limited = own.filter((variant) => !variant.unlimited);
+      // a digital product or gift card is never out of stock, whatever count its variants hold
+      const limited = typeTakesStock(Number(row.product_type)) ? own.filter((variant) => !variant.unlimited) : [];
       return {
         id: row.id,
         urlId: row.url_id,
@@ -550,6 +552,34 @@ export class AdminProductRepository {
       await this.session.run('UPDATE product_images SET original_size = ?, byte_size = ? WHERE asset_url = ?',
         [cleaned.originalSize, cleaned.byteSize, assetUrl]);
     }
+  }
+
+  /**
+   * Gives the product `toId` the images of `fromId`, in their order, showing the same stored files
+   * (a duplicate: files are shared, never copied; see filesNoLongerUsed); call inside a transaction.
+   */
+  async copyImages(fromId: string, toId: string): Promise<void> {
+    const images = await this.session.all<ImageRow & { copy_widths: string | null; display_order: number }>('SELECT * FROM product_images WHERE product_id = ? ORDER BY display_order, id', [fromId]);
+    for (const image of images) {
+      await this.session.run(
+        `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size, copy_widths)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [newAdminId(), toId, image.asset_url, image.original_size, image.alt_text, image.display_order, image.content_type, image.byte_size, image.copy_widths],
+      );
+    }
+  }
+
+  /**
+   * Of images whose rows are gone, those whose file no product image shows any more: only these
+   * files may be removed, as a duplicated product shares its original's files. Call inside the
+   * transaction that removed the rows.
+   */
+  async filesNoLongerUsed(images: readonly AdminImage[]): Promise<AdminImage[]> {
+    const unused: AdminImage[] = [];
+    for (const image of images) {
+      if (!(await this.session.get('SELECT id FROM product_images WHERE asset_url = ?', [image.assetUrl]))) unused.push(image);
+    }
+    return unused;
   }
 
   /** Deletes a product with its variants, images, cart lines and restock requests; false when it did not exist. */

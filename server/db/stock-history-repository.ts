@@ -2,6 +2,7 @@ import { newAdminId } from './admin-product-repository.ts';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { forUpdate, placeholders, type SqlValue, type StoreSession } from './store.ts';
 import { stockCountToWrite, type StockCountEdit } from '../commerce/stock-count-edit.ts';
+import { STOCKLESS_TYPE_CODES, typeTakesStock } from '../../client/lib/product-stock.ts';
 
 export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
 
@@ -60,6 +61,8 @@ export interface InventoryRow {
   attributes: Record<string, string>;
   qtyInStock: number;
   unlimited: boolean;
+  /** False for a digital product or gift card: never out of stock, its count means nothing (product-stock.ts). */
+  stockKept: boolean;
 }
 
 interface StockChangeRow {
@@ -116,14 +119,15 @@ export class StockHistoryRepository {
       params.push(pattern, pattern);
     }
     if (filter.runningLowAt !== undefined) {
-      where.push('v.unlimited = 0 AND v.qty_in_stock <= ?');
-      params.push(filter.runningLowAt);
+      // digital products and gift cards are never out of stock, whatever count they hold
+      where.push(`v.unlimited = 0 AND v.qty_in_stock <= ? AND p.product_type NOT IN (${placeholders(STOCKLESS_TYPE_CODES.length)})`);
+      params.push(filter.runningLowAt, ...STOCKLESS_TYPE_CODES);
     }
     const order = filter.runningLowAt !== undefined ? 'v.qty_in_stock, ' : '';
     const rows = await this.session.all<{
-      product_id: string; title: string; id: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number;
+      product_id: string; title: string; id: string; sku: string; attributes_json: string; qty_in_stock: number; unlimited: number; product_type: number;
     }>(
-      `SELECT v.product_id, p.title, v.id, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited
+      `SELECT v.product_id, p.title, v.id, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited, p.product_type
        FROM variants v JOIN products p ON p.id = v.product_id${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}
        ORDER BY ${order}p.display_order, p.created_on, p.id, v.display_order, v.id LIMIT ? OFFSET ?`,
       [...params, filter.limit, filter.offset],
@@ -136,6 +140,7 @@ export class StockHistoryRepository {
       attributes: JSON.parse(row.attributes_json) as Record<string, string>,
       qtyInStock: Number(row.qty_in_stock),
       unlimited: Number(row.unlimited) === 1,
+      stockKept: typeTakesStock(Number(row.product_type)),
     }));
   }
 

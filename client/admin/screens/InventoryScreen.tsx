@@ -24,6 +24,8 @@ import { AdminLink } from '../AdminLink.tsx';
 
 interface InventoryRow {
   productId: string; productTitle: string; variantId: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean;
+  /** False for a digital product or gift card, which is never out of stock (absent from an older server). */
+  stockKept?: boolean;
 }
 interface StockChange {
   delta: number; quantityAfter: number | null; reason: string; actor: string; orderId: string | null; createdOn: number;
@@ -132,6 +134,8 @@ function StockCell({ row, canEdit, reason, saved, onStale, onSaved }: {
     else setUnlimited(stored.current.unlimited);
   }
 
+  // nothing to count or edit: the shop sells it freely, whatever number it holds
+  if (row.stockKept === false) return <span>{ADMIN.alwaysAvailable}</span>;
   if (!canEdit) {
     return row.unlimited
       ? <span>{ADMIN.unlimitedStock}</span>

@@ -18,12 +18,15 @@ import { useFocusAfterCall } from '../focus-after-call.ts';
 import { useRowFocus } from '../row-focus.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
-import { forgetUnsavedChanges, hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
-import { NO_NOTICE, refusedNotice, useClearedOnSignIn, useScreenNotice } from '../screen-notice.ts';
+import { forgetUnsavedChanges, hasEdits, mayLeave, useUnsavedChanges } from '../unsaved-changes.ts';
+import { carryNotice, NO_NOTICE, refusedNotice, useCarriedNotice, useClearedOnSignIn } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 import { editsOntoNewer } from './product-edits-onto-newer.ts';
+import { kindTakesStock } from '../../lib/product-stock.ts';
+import { hasNoValues, missingCombinations, valuesOf } from './variant-combinations.ts';
+import { DESCRIPTION_COUNT_FROM, MAX_DESCRIPTION_LENGTH } from '../../lib/product-text-limits.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -55,6 +58,9 @@ export interface ProductForm {
 let keys = 0;
 const newKey = () => `v${++keys}`;
 
+/** As many variants as a product may have (the server's limit, product-input.ts). */
+const MAX_VARIANTS = 100;
+
 const EMPTY: ProductForm = {
   title: '', description: '', excerpt: '', urlSlug: '', productType: 'physical', visible: true, categories: '', tags: '', options: '',
   additionalFieldsFormId: '', images: [],
@@ -79,6 +85,8 @@ function formOf(product: StoredProduct, currency: string): ProductForm {
 
 function payloadOf(form: ProductForm, currency: string) {
   const options = list(form.options);
+  // a digital product or gift card takes no stock or weight: a new variant is unlimited, a stored one keeps what it holds
+  const takesStock = kindTakesStock(form.productType);
   return {
     title: form.title, description: form.description, excerpt: form.excerpt, urlSlug: form.urlSlug, productType: form.productType, visible: form.visible,
     categories: list(form.categories), tags: list(form.tags), variantOptions: options,
@@ -90,11 +98,11 @@ function payloadOf(form: ProductForm, currency: string) {
       // empty: none (the server refuses it with On sale ticked, under this field)
       salePriceCents: variant.salePrice.trim() === '' ? 0 : centsFromText(variant.salePrice, currency),
       onSale: variant.onSale,
-      qtyInStock: integerFromText(variant.stock),
+      qtyInStock: takesStock ? integerFromText(variant.stock) : variant.loadedStock ?? 0,
       ...(variant.loadedStock !== undefined ? { qtyInStockWhenLoaded: variant.loadedStock } : {}),
-      unlimited: variant.unlimited,
+      unlimited: takesStock ? variant.unlimited : variant.loadedUnlimited ?? true,
       ...(variant.loadedUnlimited !== undefined ? { unlimitedWhenLoaded: variant.loadedUnlimited } : {}),
-      weightGrams: variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
+      weightGrams: !takesStock || variant.weight.trim() === '' ? 0 : integerFromText(variant.weight),
       attributes: Object.fromEntries(options.map((option, index) => [option, variant.values[index] ?? ''])),
     })),
     images: form.images.map((image) => ({ id: image.id, altText: image.altText })),
@@ -157,8 +165,12 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   const [stored, setStored] = useState<StoredProduct | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   // the line by the Save button
-  const [notice, setNotice] = useScreenNotice();
+  const [notice, setNotice] = useCarriedNotice();
   const [busy, setBusy] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
+  // each option's values as typed for "Add every combination" (not saved: the variants hold them)
+  const [typedValues, setTypedValues] = useState<Record<string, string>>({});
+  const [combinationNotice, setCombinationNotice] = useState<{ text: string; kind: 'info' | 'error' }>({ text: '', kind: 'info' });
   // a save refused because the stock changed meanwhile: the current counts are offered
   const [stockChanged, setStockChanged] = useState(false);
   // the product's revision the form was loaded from, sent with a save; a save refused because
@@ -207,14 +219,53 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
 
   if (!form) return <p>{opened.error || ADMIN.loading}</p>;
   const options = list(form.options);
+  const takesStock = kindTakesStock(form.productType);
   const update = (change: Partial<ProductForm>) => setForm({ ...form, ...change });
   const updateVariant = (index: number, change: Partial<VariantForm>) =>
     update({ variants: form.variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant)) });
   const error = (name: string) => errors[name];
 
+  /** An option's values: as typed, else those its variants have. */
+  const valuesText = (option: string, optionIndex: number) =>
+    typedValues[option] ?? valuesOf(form!.variants.map((variant) => variant.values[optionIndex] ?? '').join(',')).join(', ');
+
+  /** Adds the combinations no variant has, priced as the first variant; no row is removed, and only a blank one is filled. */
+  function addEveryCombination() {
+    const current = form!;
+    const names = list(current.options);
+    const missing = missingCombinations(names.map((option, index) => valuesOf(valuesText(option, index))), current.variants.map((variant) => variant.values));
+    if (missing.length === 0) {
+      setCombinationNotice({ text: ADMIN.noCombinationMissing, kind: 'info' });
+      return;
+    }
+    const blank = current.variants.filter((variant) => hasNoValues(variant.values)).length;
+    const total = current.variants.length - Math.min(blank, missing.length) + missing.length;
+    if (total > MAX_VARIANTS) {
+      setCombinationNotice({ text: ADMIN.tooManyCombinations(total, MAX_VARIANTS), kind: 'error' });
+      return;
+    }
+    const queue = [...missing];
+    // a blank row takes a combination rather than being left for the save to refuse
+    const filled = current.variants.map((variant) => (hasNoValues(variant.values) && queue.length > 0 ? { ...variant, values: queue.shift()! } : variant));
+    const first = current.variants[0];
+    const added = queue.map((values): VariantForm => ({
+      // SKUs are the owner's, or made by the store when left empty
+      key: newKey(), values, sku: '', price: first?.price ?? '', salePrice: '', onSale: false, stock: '0', unlimited: false, weight: first?.weight ?? '0',
+    }));
+    update({ variants: [...filled, ...added] });
+    setCombinationNotice({ text: ADMIN.combinationsAdded(missing.length), kind: 'info' });
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     focusAfterCall(saveButton);
+    // a description longer than the field takes (one loaded so, or set by a script) is marked here, not sent
+    if (form!.description.length > MAX_DESCRIPTION_LENGTH) {
+      setErrors({ description: ADMIN.descriptionTooLong(MAX_DESCRIPTION_LENGTH) });
+      setNotice({ text: ADMIN.fixErrors, kind: 'error' });
+      focusFirstError();
+      return;
+    }
     setBusy(true);
     setNotice(NO_NOTICE);
     const payload = { ...payloadOf(form!, currency), ...(productId !== null && revision !== undefined ? { revisionWhenLoaded: revision } : {}) };
@@ -223,14 +274,16 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       : await adminCall<{ product: StoredProduct }>('PUT', `/api/admin/products/${encodeURIComponent(productId)}`, payload);
     setBusy(false);
     if (!answer.ok) {
-      setErrors(withUnreadableAmounts(answer.fieldErrors, payload, currency));
+      // over the server's body limit: the description is what makes a product that large
+      const tooLarge: FieldErrors = answer.status === 413 ? { description: ADMIN.productTooLargeToSend } : {};
+      setErrors({ ...withUnreadableAmounts(answer.fieldErrors, payload, currency), ...tooLarge });
       // the counts that changed are named in the message itself, not only under their fields
       const changedMeanwhile = answer.status === 409 && Array.isArray(answer.body?.currentStock);
       setStockChanged(changedMeanwhile);
       // saved by someone else since it was loaded: the message says so, and the newer product is offered
       const savedElsewhere = answer.status === 409 && typeof answer.body?.currentRevision === 'number';
       setProductChanged(savedElsewhere);
-      setNotice(refusedNotice(answer, changedMeanwhile || savedElsewhere ? answer.message : refusalText(answer)));
+      setNotice(refusedNotice(answer, changedMeanwhile || savedElsewhere ? answer.message : answer.status === 413 ? ADMIN.fixErrors : refusalText(answer)));
       focusFirstError();
       return;
     }
@@ -296,8 +349,26 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     if (answer.ok) {
       // nothing is left to save
       forgetUnsavedChanges();
+      // said on the list, as this screen goes
+      carryNotice({ text: ADMIN.productDeletedNamed(stored?.title ?? form!.title), kind: 'info' });
       navigate(ADMIN_PATHS.products);
     } else setNotice(refusedNotice(answer));
+  }
+
+  /** A hidden copy made by the server, opened in the editor with what the server says of it (its file not copied…). */
+  async function duplicate() {
+    // asked first, so the copy is not made for an owner who then stays with unsaved edits
+    if (productId === null || !mayLeave()) return;
+    setDuplicating(true);
+    const answer = await adminCall<{ product: StoredProduct; message: string }>('POST', `/api/admin/products/${encodeURIComponent(productId)}/duplicate`, {});
+    setDuplicating(false);
+    if (!answer.ok) {
+      setNotice(refusedNotice(answer));
+      return;
+    }
+    forgetUnsavedChanges();
+    carryNotice({ text: answer.data.message, kind: 'info' });
+    navigate(ADMIN_PATHS.product(answer.data.product.id));
   }
 
   async function upload(file: File) {
@@ -357,8 +428,10 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           <Field label={ADMIN.title} error={error('title')}>
             {(control) => <input {...control} value={form.title} maxLength={200} onChange={(event) => update({ title: event.target.value })} />}
           </Field>
-          <Field label={ADMIN.description} error={error('description')}>
-            {(control) => <textarea {...control} rows={5} value={form.description} onChange={(event) => update({ description: event.target.value })} />}
+          {/* stopped at the server's limit here, with the count near it, rather than a whole save refused as too large */}
+          <Field label={ADMIN.description} error={error('description')}
+            hint={form.description.length >= DESCRIPTION_COUNT_FROM ? ADMIN.descriptionCount(form.description.length, MAX_DESCRIPTION_LENGTH) : undefined}>
+            {(control) => <textarea {...control} rows={5} value={form.description} maxLength={MAX_DESCRIPTION_LENGTH} onChange={(event) => update({ description: event.target.value })} />}
           </Field>
           <Field label={ADMIN.excerpt} error={error('excerpt')}>
             {(control) => <input {...control} value={form.excerpt} onChange={(event) => update({ excerpt: event.target.value })} />}
@@ -399,6 +472,20 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
           </Field>
 
           <h2>{ADMIN.variants}</h2>
+          {options.length > 0 ? (
+            <div className="admin-row">
+              {options.map((option, optionIndex) => (
+                <Field key={option} label={ADMIN.optionValues(option)} hint={ADMIN.optionValuesHint}>
+                  {(control) => <input {...control} value={valuesText(option, optionIndex)} onChange={(event) => setTypedValues({ ...typedValues, [option]: event.target.value })} />}
+                </Field>
+              ))}
+              <div className="admin-actions">
+                <button type="button" onClick={addEveryCombination}>{ADMIN.addEveryCombination}</button>
+              </div>
+            </div>
+          ) : null}
+          <Notice text={combinationNotice.text} kind={combinationNotice.kind} />
+          {takesStock ? null : <p className="admin-hint">{ADMIN.noStockForKind}</p>}
           <Notice text={error('variants') ?? ''} kind="error" />
           {form.variants.map((variant, index) => {
             const at = (name: string) => error(`variants.${index}.${name}`);
@@ -429,13 +516,17 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
                     {(control) => <input {...control} inputMode="decimal" value={variant.salePrice} onChange={(event) => updateVariant(index, { salePrice: event.target.value })} />}
                   </Field>
                   <CheckboxField label={ADMIN.onSale} checked={variant.onSale} onChange={(onSale) => updateVariant(index, { onSale })} />
-                  <Field label={ADMIN.stock} error={at('qtyInStock')}>
-                    {(control) => <input {...control} inputMode="numeric" value={variant.stock} disabled={variant.unlimited} onChange={(event) => updateVariant(index, { stock: event.target.value })} />}
-                  </Field>
-                  <CheckboxField label={ADMIN.unlimited} checked={variant.unlimited} onChange={(unlimited) => updateVariant(index, { unlimited })} />
-                  <Field label={ADMIN.weight} error={at('weightGrams')}>
-                    {(control) => <input {...control} inputMode="numeric" value={variant.weight} onChange={(event) => updateVariant(index, { weight: event.target.value })} />}
-                  </Field>
+                  {takesStock ? (
+                    <>
+                      <Field label={ADMIN.stock} error={at('qtyInStock')}>
+                        {(control) => <input {...control} inputMode="numeric" value={variant.stock} disabled={variant.unlimited} onChange={(event) => updateVariant(index, { stock: event.target.value })} />}
+                      </Field>
+                      <CheckboxField label={ADMIN.unlimited} checked={variant.unlimited} onChange={(unlimited) => updateVariant(index, { unlimited })} />
+                      <Field label={ADMIN.weight} error={at('weightGrams')}>
+                        {(control) => <input {...control} inputMode="numeric" value={variant.weight} onChange={(event) => updateVariant(index, { weight: event.target.value })} />}
+                      </Field>
+                    </>
+                  ) : null}
                 </div>
                 <div className="admin-actions">
                   <MoveButtons index={index} count={form.variants.length} onMove={(to, control) => {
@@ -515,6 +606,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
             {stockChanged ? <button type="button" onClick={() => void loadCurrentStock()}>{ADMIN.reloadStock}</button> : null}
             {productChanged ? <button type="button" onClick={() => void loadNewerVersion()}>{ADMIN.reloadProduct}</button> : null}
             <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
+            {productId !== null && canEdit ? <button type="button" disabled={duplicating} onClick={() => void duplicate()}>{duplicating ? ADMIN.duplicating : ADMIN.duplicate}</button> : null}
             {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
           </div>
         </fieldset>

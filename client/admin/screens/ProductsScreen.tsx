@@ -13,6 +13,8 @@ import { ADMIN_PAGE_SIZE, Pager } from '../Pager.tsx';
 import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 import { AdminLink } from '../AdminLink.tsx';
+import { typeTakesStock } from '../../lib/product-stock.ts';
+import { useCarriedNotice } from '../screen-notice.ts';
 
 interface ProductSummary {
   id: string;
@@ -29,6 +31,12 @@ const TYPE_NAMES: Record<number, string> = {
   1: ADMIN.productTypes.physical, 2: ADMIN.productTypes.digital, 3: ADMIN.productTypes.service, 4: ADMIN.productTypes.giftCard, 5: ADMIN.productTypes.subscription,
 };
 
+/** The stock at a glance: by the type first, so a digital product or gift card holding 0 is never shown sold out. */
+function StockCell({ product }: { product: ProductSummary }) {
+  if (!typeTakesStock(product.productType)) return <td>{ADMIN.alwaysAvailable}</td>;
+  return <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>;
+}
+
 export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
@@ -37,6 +45,8 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   );
   const currency = useStoreCurrency();
   const moneyFormat = useStoreMoneyFormat();
+  // what the editor left on its way here: "Harbour Jacket deleted."
+  const [notice] = useCarriedNotice();
 
   return (
     <section aria-labelledby="products-title">
@@ -48,6 +58,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
         </span>
       </div>
       {canEdit ? <ProductImport onImported={() => { setOffset(0); reload(); }} /> : null}
+      <Notice text={notice.text} kind={notice.kind} />
       <SearchForm id="product-search" onSearch={(words) => { setSearch(words); setOffset(0); }} />
       <Notice text={error} kind="error" />
       {loading && !data ? <p>{ADMIN.loading}</p> : null}
@@ -67,7 +78,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
                   </td>
                   <td>{TYPE_NAMES[product.productType] ?? ''}</td>
                   <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
-                  <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>
+                  <StockCell product={product} />
                   <td>{formatMoney(product.lowestPriceCents, currency, moneyFormat)}</td>
                 </tr>
               ))}
