@@ -52,6 +52,11 @@ export const themeMessages = {
   tagTemplateMissing: (tag: string, block: string, file: string) => `${tag} template '${block}' used in ${file} does not exist`,
   navigationUnknown: (id: string, file: string) => `navigation '${id}' used in ${file} is not declared in template.conf navigations`,
   tagNotClosed: (tag: string) => `<squarespace:${tag}> is never closed`,
+  /** An opening tag whose `>` or `/>` is left out: the page shows it as text. */
+  tagNotEnded: (tag: string) => `<squarespace:${tag}> has no closing '>' or '/>': the page shows it as text`,
+  /** Text inside an opening tag that is no attribute (name="value"): the tag is read no further, and shown as text. */
+  tagAttributeUnreadable: (tag: string, written: string) =>
+    `<squarespace:${tag}> has '${written}' where an attribute (name="value", after a space) or its closing '>' or '/>' should be: the page shows the tag as text`,
   tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   tagAttributeMisspelt: (missing: string, written: string, attribute: string) => `${missing}: ${written} is written (did you mean '${attribute}'?)`,

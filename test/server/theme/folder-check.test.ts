@@ -354,6 +354,16 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('reports a platform tag whose \'>\' or \'/>\' is left out as an error at the tag, which the page otherwise shows as text without a word', () => {
+    const result = checkTemplateFolder(source({
+      'collections/blog.list': '<ul>\n  <squarespace:query collection="shop" limit="3"\n  {.repeated section items}<li>{title}</li>{.end}\n</ul>',
+    }));
+    expect(result.problems).toEqual([
+      { file: 'collections/blog.list', line: 2, column: 3, severity: 'error', validation: true, message: themeMessages.tagNotEnded('query') },
+    ]);
+    expect(result.errors).toBe(1);
+  });
+
   it('warns of a layout whose regions never write {squarespace.main-content}, also when a block they apply does', () => {
     const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>{squarespace-headers}{squarespace-footers}' }));
     expect(mistyped.problems).toEqual([

@@ -658,6 +658,25 @@ describe('the development overlay of a developer template', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('shows a platform tag left without its \'/>\' in the development overlay over the page, which serves it as text', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body>\n  <squarespace:navigation navigationId="mainNav" template="nav"\n<main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const page = await fetch(`${server.url}/shop`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<main><h1>Shop</h1></main>');
+      expect(html).toContain(`<span class="where">site.region:2:3</span> <span class="message">${escapeHtml(themeMessages.tagNotEnded('navigation'))}</span>`);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
