@@ -150,7 +150,29 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
   const tags: PlatformTag[] = [];
   const problems: TagProblem[] = [];
   const rewritten = rewriteRange(source, 0, source.length, { file, nextId, positionOf: lines, tags, problems });
+  problems.push(...mistypedClosingTags(source, file, lines));
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
   return { source: rewritten, tags, problems };
+}
+
+const CLOSE_TAG = /<\/squarespace:([a-z][a-z-]*)\s*>/g;
+
+/**
+ * Closing tags one typo away from a platform tag's (`</squarespace:querry>`). Its opening tag is
+ * reported as never closed, at the opening; this one is placed where the slip is, with the tag meant.
+ * Kept as text like a mistyped opening tag, so reported as a malformed tag.
+ */
+function mistypedClosingTags(source: string, file: string, positionOf: PositionOf): TagProblem[] {
+  const problems: TagProblem[] = [];
+  for (const match of source.matchAll(CLOSE_TAG)) {
+    const kind = match[1]!;
+    if (isKind(kind)) continue;
+    const meant = closestName(kind, PLATFORM_TAG_KINDS);
+    if (meant === undefined) continue;
+    const message = themeMessages.didYouMean(themeMessages.tagCloseUnknown(kind), `</squarespace:${meant}>`);
+    problems.push({ message, severity: 'warning', validation: true, file, ...positionOf(match.index) });
+  }
+  return problems;
 }
 
 interface Rewrite {

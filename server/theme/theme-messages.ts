@@ -58,6 +58,7 @@ export const themeMessages = {
   tagAttributeUnreadable: (tag: string, written: string) =>
     `<squarespace:${tag}> has '${written}' where an attribute (name="value", after a space) or its closing '>' or '/>' should be: the page shows the tag as text`,
   tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
+  tagCloseUnknown: (tag: string) => `</squarespace:${tag}> closes no platform tag`,
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   tagAttributeMisspelt: (missing: string, written: string, attribute: string) => `${missing}: ${written} is written (did you mean '${attribute}'?)`,
   tagAttributeUnknown: (tag: string, attribute: string) => `<squarespace:${tag}> takes no attribute ${attribute}: the tag ignores it`,

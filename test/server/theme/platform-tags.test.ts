@@ -87,6 +87,15 @@ describe('platform tag rewriting', () => {
     ]);
   });
 
+  it('reports a mistyped closing tag where it stands, with the closing tag meant, besides the opening tag it leaves never closed', () => {
+    const out = rewritePlatformTags('<squarespace:query collection="a">\n  <p>{title}</p>\n  </squarespace:querry>\n</squarespace:carousel>', 'a.list', ids());
+    expect(out.problems).toEqual([
+      { message: themeMessages.tagNotClosed('query'), severity: 'error', file: 'a.list', line: 1, column: 1 },
+      { message: themeMessages.didYouMean(themeMessages.tagCloseUnknown('querry'), '</squarespace:query>'), severity: 'warning', validation: true, file: 'a.list', line: 3, column: 3 },
+    ]);
+    expect(out.problems[1]!.message).toBe("</squarespace:querry> closes no platform tag (did you mean '</squarespace:query>'?)");
+  });
+
   it('reports an attribute a tag cannot do without as a malformed tag (an error to the author), naming the slip written in its place', () => {
     const out = rewritePlatformTags('<squarespace:query collecton="shop" limit="2">x</squarespace:query>\n<squarespace:script combo="true" />', 'site.region', ids());
     expect(out.problems).toEqual([
