@@ -5,7 +5,7 @@ import { messages } from '../../engine/messages.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { evalOperandWarnings } from './eval-operand-warnings.ts';
-import { unknownTagAttributes } from './platform-tag-attributes.ts';
+import { countTagAttributes, unknownTagAttributes } from './platform-tag-attributes.ts';
 import { unknownPlatformValues } from './platform-values.ts';
 import { unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
 import { filesReached } from './files-reached.ts';
@@ -142,10 +142,11 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
   }
 }
 
-/** Attributes written on the folder's platform tags that the tags do not take, which they ignore without a word. */
+/** Attributes written on the folder's platform tags that the tags do not take, or counts that are no number: the tags ignore them without a word. */
 function unknownAttributeWarnings(folder: TemplateFolder): FolderProblem[] {
   return [...folder.tags.values()].flatMap((tag) =>
-    unknownTagAttributes(tag.kind, tag.attributes).map((message): FolderProblem => ({ file: tag.file, line: tag.line, column: tag.column, message, severity: 'warning' })),
+    [...unknownTagAttributes(tag.kind, tag.attributes), ...countTagAttributes(tag.kind, tag.attributes)]
+      .map((message): FolderProblem => ({ file: tag.file, line: tag.line, column: tag.column, message, severity: 'warning' })),
   );
 }
 

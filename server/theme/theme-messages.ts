@@ -62,6 +62,9 @@ export const themeMessages = {
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   tagAttributeMisspelt: (missing: string, written: string, attribute: string) => `${missing}: ${written} is written (did you mean '${attribute}'?)`,
   tagAttributeUnknown: (tag: string, attribute: string) => `<squarespace:${tag}> takes no attribute ${attribute}: the tag ignores it`,
+  /** A count attribute (limit, skip) that is no number, worded as a .conf setting of the wrong kind is. */
+  tagAttributeNotCount: (tag: string, attribute: string, written: string) =>
+    `<squarespace:${tag}> ${attribute} takes a number (0, 1, 2…), not ${JSON.stringify(written)}: the tag ignores it`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
   assetMissing: (path: string) => `asset '${path}' is not in assets/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
