@@ -7,7 +7,7 @@ import { missingFiles } from './missing-files.ts';
 import { evalOperandWarnings } from './eval-operand-warnings.ts';
 import { countTagAttributes, unknownTagAttributes } from './platform-tag-attributes.ts';
 import { unknownPlatformValues } from './platform-values.ts';
-import { unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
+import { repeatedConfSettings, unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
 import { filesReached } from './files-reached.ts';
 import { pagesPastQueryLimit } from './page-query-count.ts';
 import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
@@ -174,7 +174,7 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
  */
 export function authorSlipWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
   const units = unitsOf(folder);
-  return [...unknownPlatformValues(units), ...evalOperandWarnings(units), ...unknownAttributeWarnings(folder), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
+  return [...unknownPlatformValues(units), ...evalOperandWarnings(units), ...unknownAttributeWarnings(folder), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...repeatedConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
 }
 
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layoutName: string | undefined): FolderProblem[] {

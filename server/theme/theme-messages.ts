@@ -31,6 +31,9 @@ export const themeMessages = {
   confOrderingUnknown: (written: string, known: readonly string[]) =>
     `ordering '${written}' is none of ${known.map((value) => `'${value}'`).join(', ')}: the items keep the owner's order`,
   confNotBoolean: (key: string, written: string) => `${key} takes true or false, not ${written}: it is read as false`,
+  /** A setting written more than once in one object: JSON keeps the last. */
+  confSettingRepeated: (key: string, times: number, usedLine: number) =>
+    times === 2 ? `${key} is written twice; the second (line ${usedLine}) is used` : `${key} is written ${times} times; the last (line ${usedLine}) is used`,
   platformValueUnknown: (written: string) => `{${written}} is not a value the platform gives: it writes nothing`,
   /** A layout of template.conf whose region files (and the blocks they apply) never write a value every page needs. */
   mainContentMissing: (layout: string, regions: readonly string[]) =>
@@ -108,6 +111,8 @@ export const themeMessages = {
   templateDirEmpty: 'has neither a template.conf nor a .tmpl page: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
   confMissingComma: 'a comma is missing after this value: JSON separates members and items with commas',
+  confMissingCommaBeforeBareName: (name: string) =>
+    `a comma is missing after this value: JSON separates members and items with commas; and the name after it takes double quotes ("${name}")`,
   nestedTemplateFolderLog: 'TEMPLATE_DIR has no template.conf; the one folder inside it that has one is served',
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',

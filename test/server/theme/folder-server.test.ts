@@ -269,6 +269,15 @@ describe('a template.conf that does not parse', () => {
     expect(parseTemplateConf('{ "name": "Plain" x }')).toEqual(expect.objectContaining({ message: themeMessages.confUnreadable("Expected ',' or '}' after property value"), column: 19 }));
   });
 
+  it('places a comma left out before a name written without its quotes where it belongs too, and says the name takes them', async () => {
+    const { parseTemplateConf } = await import('../../../server/theme/template-conf.ts');
+    const text = '{\n  "name" : "Bureau"\n  author: "x",\n  "layouts": { "default": { "regions": ["site"] } }\n}';
+    expect(parseTemplateConf(text)).toEqual({ ok: false, message: themeMessages.confUnreadable(themeMessages.confMissingCommaBeforeBareName('author')), line: 2, column: 20 });
+    expect(themeMessages.confMissingCommaBeforeBareName('author')).toBe(`${themeMessages.confMissingComma}; and the name after it takes double quotes ("author")`);
+    // a bare name starting as a JSON value might (navigations, true…) is a name too, when its colon follows
+    expect(parseTemplateConf(text.replace('author', 'navigations'))).toMatchObject({ message: themeMessages.confUnreadable(themeMessages.confMissingCommaBeforeBareName('navigations')), line: 2, column: 20 });
+  });
+
   it('shows the overlay in development on every page until it is fixed, then the page', async () => {
     const dir = writeFolder({ 'template.conf': broken, 'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>' });
     const server = await startServer({ templateDir: dir, dev: true });
