@@ -686,6 +686,36 @@ describe('the development overlay of a developer template', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('logs a page\'s errors at ERROR, as the overlay shows them, naming the file each is in rather than the page\'s template', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>{@|apply no-such.block}',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    const errors: Array<[Record<string, unknown>, string]> = [];
+    const warned: string[] = [];
+    vi.spyOn(server.app.deps.log, 'error').mockImplementation(((fields: Record<string, unknown>, message: string) => { errors.push([fields, message]); }) as never);
+    vi.spyOn(server.app.deps.log, 'warn').mockImplementation(((_fields: unknown, message: string) => { warned.push(message); }) as never);
+    try {
+      // a block the page applies that the folder lacks: an error of the overlay, and of the log
+      expect((await fetch(`${server.url}/shop`)).status).toBe(200);
+      const rendered = errors.find(([, message]) => message.startsWith(themeMessages.renderErrorsLog));
+      expect(rendered?.[0]).toMatchObject({ template: 'collections/products.list', page: 'collections/products.list' });
+      expect(warned.filter((message) => message.startsWith(themeMessages.renderErrorsLog))).toEqual([]);
+      // an error in the region: the region is named, not the list the page renders with it
+      writeFileSync(join(dir, 'site.region'), '<html><body><main>{squarespace.main-content}</main>{.end}{squarespace-footers}</body></html>');
+      writeFileSync(join(dir, 'collections/products.list'), '<h1>{collection.title}</h1>');
+      await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(500);
+      const compile = errors.find(([, message]) => message === 'template does not compile');
+      expect(compile?.[0]).toMatchObject({ template: 'site.region', page: 'collections/products.list' });
+    } finally {
+      vi.restoreAllMocks();
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the server with TEMPLATE_DIR set to a folder of .tmpl pages', () => {
