@@ -6,7 +6,7 @@ import { readJsonText } from '../../../engine/cli/inputs.ts';
 import { cliMessages } from '../../../engine/cli/messages.ts';
 import { messages } from '../../../engine/messages.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
-import { OVERLAY_ID } from '../../../server/dev/error-overlay.ts';
+import { OVERLAY_ID, overlayText } from '../../../server/dev/error-overlay.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
@@ -288,6 +288,8 @@ describe('a template.conf that does not parse', () => {
       expect(html).toContain('dev-error-overlay');
       expect(html).toContain('template.conf:2:10');
       expect(html).toContain('not valid JSON: Expected &#39;:&#39; after property name');
+      expect(html).toContain(`>${overlayText.errors(1, { 'template.conf': 1 })}</h1>`);
+      expect(overlayText.errors(1, { 'template.conf': 1 })).toBe('1 template.conf error');
       writeFileSync(join(dir, 'template.conf'), good);
       await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(200);
     } finally {
