@@ -119,7 +119,7 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   // database, cookies, bodies, then the crumb (not for those files: no cookie on what a cache in
   // front of the store may keep).
   app.use(inSeries(
-    requestLog(log, storeAddress(options)),
+    requestLog(log, storeAddress(options), { quietFiles: options.dev === true }),
     stalledClients(log, options.slowClients),
     // development answers this machine's names only (DNS rebinding); production its shop's name
     ...(options.dev === true ? [devHostCheck(options.devHosts ?? [], log)] : []),

@@ -4,9 +4,18 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp, startTime } from 'pino-http';
 import { DOWNLOAD_PATH } from './commerce/download-grants.ts';
+import { DEV_PATH_BASE } from './dev/reload-stream.ts';
+import { isFileRequest } from './security/file-requests.ts';
 
 /** The response header that names the request in the log. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** The path as routed, without the query. */
+function routedPath(req: IncomingMessage): string {
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
 
 /**
  * The path as logged: never the query string, which can carry secrets (order and cart tokens,
@@ -14,9 +23,7 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  * the path and is the key to a buyer's paid file (`/downloads/…`).
  */
 function loggedPath(req: IncomingMessage): string {
-  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = routedPath(req);
   return path.toLowerCase().startsWith(DOWNLOAD_PATH) ? `${DOWNLOAD_PATH}…` : path;
 }
 
@@ -30,6 +37,17 @@ function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: 
   return res.statusCode === 503 && database !== undefined ? { ...fields, database } : fields;
 }
 
+/**
+ * A request answered well for a file a page loads (a script, a stylesheet, a picture) or for the
+ * development tools' channel (live reload): a page view makes tens of them, whose lines would bury
+ * the template's own messages in the development log.
+ */
+function isQuietRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  if (res.statusCode >= 400) return false;
+  const path = routedPath(req);
+  return path.startsWith(DEV_PATH_BASE) || isFileRequest({ method: req.method ?? '', path });
+}
+
 function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: number): string {
   return `${req.method} ${loggedPath(req)} ${res.statusCode} ${responseTime}ms`;
 }
@@ -39,8 +57,9 @@ function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: nu
  * which the response carries as X-Request-Id and error lines carry as `reqId`, so a visitor's
  * report leads to the lines of their request. Ids are drawn by the server, never taken from the
  * request, so nobody can plant one. `database` (storeAddress) is named on the lines of 503s.
+ * `quietFiles` (development) logs the files pages load, and the live-reload channel, at debug.
  */
-export function requestLog(log: Logger, database?: string): RequestHandler {
+export function requestLog(log: Logger, database?: string, options: { quietFiles?: boolean } = {}): RequestHandler {
   return pinoHttp({
     logger: log,
     genReqId: (req, res) => {
@@ -53,7 +72,10 @@ export function requestLog(log: Logger, database?: string): RequestHandler {
     quietResLogger: true,
     // a 503 is the store's deliberate answer (maintenance, a database that cannot be reached or
     // refuses writes), said by its own line once a minute: its request lines are warnings, not errors
-    customLogLevel: (req, res, err) => (err !== undefined ? 'error' : res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : 'info'),
+    // in development (quietFiles), the files a page loads and the live-reload channel are logged at
+    // debug when they are answered well: the page's own line and anything of 400 or more stay
+    customLogLevel: (req, res, err) => (err !== undefined ? 'error' : res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error'
+      : options.quietFiles === true && isQuietRequest(req, res) ? 'debug' : 'info'),
     customSuccessObject: (req, res, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime, database),
     customErrorObject: (req, res, err, fields) => requestFields(req, res, (fields as { responseTime: number }).responseTime, database),
     customSuccessMessage: (req, res, responseTime) => requestLine(req, res, responseTime),

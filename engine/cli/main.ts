@@ -4,6 +4,7 @@
  * exit code (0 fine, 1 template errors, 2 usage or input problem). `check` and
  * `render` of a developer-template folder run server/theme/folder-cli.ts.
  */
+import { existsSync } from 'node:fs';
 import { templateFolderRoot } from '../../server/theme/template-folder-root.ts';
 import { parseCommandArgs, type Command } from './command.ts';
 import { astCommand } from './commands/ast.ts';
@@ -104,7 +105,10 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     if (folder !== null) {
       const { runFolderCommand } = await import('../../server/theme/folder-cli.ts');
       return runFolderCommand([first, ...rest.slice(0, pathAt), folder.root, ...rest.slice(pathAt + 1)], io);
-    }
+    }    // A path that is not there is said first: the folder-only options (`--page`) would otherwise be
+    // refused as given with a file, sending the author after the options rather than the path.
+    const help = rest.includes('--help') || rest.includes('-h');
+    if (folder === null && !help && path !== '-' && !existsSync(path)) throw new CliFailure(cliMessages.pathMissing(path));
   }
   const args = parseCommandArgs(command, rest);
   if (args.help) {

@@ -88,6 +88,8 @@ export const cliMessages = {
 
   // Inputs (exit 2).
   fileMissing: (path: string) => `${path}: no such file`,
+  /** The path of check or render, which may name a template file or a template folder. */
+  pathMissing: (path: string) => `${path}: no such file or folder`,
   directoryMissing: (path: string) => `${path}: no such directory`,
   isDirectory: (path: string) => `${path}: is a directory, expected a file`,
   notDirectory: (path: string) => `${path}: is not a directory`,

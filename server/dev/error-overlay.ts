@@ -35,12 +35,17 @@ export const NARROW_FRAME_WIDTH = 24;
 
 /** The overlay's headings. */
 export const overlayText = {
-  /** Named by what failed: a LESS error is a stylesheet's, listed with the templates' when both fail. */
-  errors: (count: number, stylesheets = 0) => {
+  /**
+   * Named by what failed: a LESS error is a stylesheet's, a JSON one template.conf's (or a .conf's),
+   * each kind listed with the templates' when several fail. `kinds` counts the errors of each kind
+   * but templates; the rest of `count` are templates'.
+   */
+  errors: (count: number, kinds: Partial<Record<Exclude<ErrorKind, 'template'>, number>> = {}) => {
     const named = (n: number, kind: string) => `${n} ${kind} ${n === 1 ? 'error' : 'errors'}`;
-    const templates = count - stylesheets;
-    if (stylesheets === 0) return named(count, 'template');
-    return templates === 0 ? named(stylesheets, 'stylesheet') : `${named(templates, 'template')} and ${named(stylesheets, 'stylesheet')}`;
+    const others = ERROR_KINDS.filter((kind) => kind !== 'template').map((kind) => [kind, kinds[kind as keyof typeof kinds] ?? 0] as const);
+    const templates = count - others.reduce((sum, [, n]) => sum + n, 0);
+    const parts = [['template', templates] as const, ...others].filter(([, n]) => n > 0).map(([kind, n]) => named(n, kind));
+    return parts.length === 0 ? named(count, 'template') : parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
   },
   /** The page that stands for templates that do not compile. */
   pageTitle: 'Template errors',
@@ -150,9 +155,18 @@ export function errorsSignature(entries: readonly OverlayEntry[]): string {
   return createHash('sha256').update(listed).digest('hex').slice(0, 16);
 }
 
-/** A stylesheet's problem: LESS names the file of styles/ (or the stylesheets as a whole, `styles`). */
-function isStylesheet(file: string): boolean {
-  return file === 'styles' || file.startsWith('styles/') || /\.(less|css)$/.test(file);
+/** What an error of the overlay is in, in the order its heading names them. */
+const ERROR_KINDS = ['template', 'template.conf', '.conf', 'stylesheet'] as const;
+type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/**
+ * What a file of the overlay is: a stylesheet (LESS names the file of styles/, or the stylesheets
+ * as a whole, `styles`), template.conf, a collection's or page's .conf, else a template.
+ */
+function errorKind(file: string): ErrorKind {
+  if (file === 'styles' || file.startsWith('styles/') || /\.(less|css)$/.test(file)) return 'stylesheet';
+  if (file === 'template.conf') return 'template.conf';
+  return file.endsWith('.conf') ? '.conf' : 'template';
 }
 
 /**
@@ -163,8 +177,12 @@ function isStylesheet(file: string): boolean {
  * <details>, again without a script).
  */
 export function overlayMarkup(entries: readonly OverlayEntry[], warnings: readonly OverlayEntry[] = []): string {
-  const stylesheets = entries.filter((entry) => isStylesheet(entry.template)).length;
-  const errors = entries.length > 0 ? `<h1 id="${TITLE_ID}">${overlayText.errors(entries.length, stylesheets)}</h1><ol>${overlayItems(entries)}</ol>` : '';
+  const kinds: Partial<Record<ErrorKind, number>> = {};
+  for (const entry of entries) {
+    const kind = errorKind(entry.template);
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  const errors = entries.length > 0 ? `<h1 id="${TITLE_ID}">${overlayText.errors(entries.length, kinds)}</h1><ol>${overlayItems(entries)}</ol>` : '';
   const heading = `<h2 class="warnings"${entries.length === 0 ? ` id="${TITLE_ID}"` : ''}>${overlayText.warnings(warnings.length)}</h2>`;
   const list = `<ol class="warnings">${overlayItems(warnings)}</ol>`;
   // under errors the warnings are read with them; alone they wait, folded, until the author opens them

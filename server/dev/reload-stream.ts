@@ -2,8 +2,10 @@ import { basename } from 'node:path';
 import type { RequestHandler, Response } from 'express';
 import { serverMessages } from '../messages.ts';
 
+/** Where the development tools answer (only in development). */
+export const DEV_PATH_BASE = '/__dev/';
 /** Path of the event stream development pages listen on. */
-export const RELOAD_EVENTS_PATH = '/__dev/events';
+export const RELOAD_EVENTS_PATH = `${DEV_PATH_BASE}events`;
 /** A comment line this often keeps idle connections (and proxies) from timing out. */
 const HEARTBEAT_MS = 25_000;
 /** How soon a browser reconnects after the server went away (a restart). */

@@ -7,7 +7,7 @@ import { createBaseContext, storeLocale } from './base-context.ts';
 import { createPageContextMerger } from './page-context.ts';
 import { MAX_KEPT_PAGE_BYTES, RenderedPageCache, type RenderedPage } from './rendered-page-cache.ts';
 import { StreamedPage } from './streamed-page.ts';
-import { templateErrorsForLog } from './template-errors.ts';
+import { filesOfErrors, templateErrorsForLog } from './template-errors.ts';
 import { TemplateCompileError, type TemplateStore } from './template-store.ts';
 import { createSeoContexts, type PageSeo } from './seo.ts';
 import type { FolderPages, PreparedFolderPage } from '../theme/folder-pages.ts';
@@ -111,7 +111,8 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
     if (cached !== undefined) return cached;
     const result = templates.page(name).render(context, { partials: templates.partials(), locale });
     if (result.errors.length > 0) {
-      deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
+      // errors, as the overlay shows them (a missing partial, a failed .eval)
+      deps.log.error({ template: filesOfErrors(result.errors), page: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
     }
     // Development shows malformed tags kept as text (logged once per compile) over the page too.
     const page = pageBytes(dev ? dev.renderedPage(result.html, [...templates.validationErrors(name), ...result.errors]) : result.html);
@@ -153,7 +154,8 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
       { partials: templates.partials(), locale },
     );
     if (result.errors.length > 0) {
-      deps.log.warn({ template: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
+      // errors, as the overlay shows them (a missing partial, a failed .eval)
+      deps.log.error({ template: filesOfErrors(result.errors), page: name, ...templateErrorsForLog(result.errors), reqId: req.id }, 'template rendered with errors');
     }
     const page = kept !== null && result.errors.length === 0 ? pageBytes(kept.join('')) : null;
     if (page !== null) rendered.set(key, page);
@@ -184,9 +186,11 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
    * overlay listing every error of the folder.
    */
   async function renderFolderPage(req: Request, spec: PageSpec, page: PreparedFolderPage, hooks: DevPageHooks): Promise<{ page: RenderedPage; failed: boolean }> {
-    if (folderPages!.pageCompileErrors(page).length > 0) {
+    const broken = folderPages!.pageCompileErrors(page);
+    if (broken.length > 0) {
       const problems = folderPages!.currentProblems();
-      deps.log.error({ template: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
+      // the files the errors are in (a region's, a block's), and the page's own template beside them
+      deps.log.error({ template: filesOfErrors(broken), page: page.choice.main?.path ?? spec.template, ...templateErrorsForLog(problems), reqId: req.id }, 'template does not compile');
       return { page: pageBytes(hooks.compileFailurePage(problems)), failed: true };
     }
     const { page: rendered, errors, warnings: tagWarnings, files } = await folderPages!.render(req, spec, page);
@@ -202,7 +206,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
    */
   async function streamFolderPage(req: Request, res: Response, spec: PageSpec, page: PreparedFolderPage, status: number): Promise<void> {
     const broken = folderPages!.pageCompileErrors(page);
-    if (broken.length > 0) throw new TemplateCompileError(page.choice.main?.path ?? spec.template, broken);
+    if (broken.length > 0) throw new TemplateCompileError(filesOfErrors(broken), broken);
     const nonce = cspNonce(res);
     const out = new StreamedPage(res, status, nonce);
     const result = await folderPages!.stream(req, spec, page, (chunk) => out.write(chunk));

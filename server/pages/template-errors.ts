@@ -12,3 +12,8 @@ export function templateErrorsForLog(errors: readonly TemplateError[]): { errorC
     ? { errorCount: errors.length, errors: logged, omitted: distinct.length - logged.length }
     : { errorCount: errors.length, errors: logged };
 }
+
+/** The files the errors are in, each once, in order: what a log line names, rather than the page's main template. */
+export function filesOfErrors(errors: readonly TemplateError[]): string {
+  return [...new Set(errors.map((error) => error.name))].join(', ');
+}

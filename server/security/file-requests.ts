@@ -16,7 +16,7 @@ import { SOCIAL_ICON_SPRITE_PATH } from '../theme/social-icon-sprite.ts';
 const FILE_FOLDERS = [CLIENT_ASSET_BASE, '/theme/', UPLOADS_URL, SCRIPTS_URL_BASE];
 const FILES = new Set([STYLESHEET_PATH, SOCIAL_ICON_SPRITE_PATH, '/favicon.ico', '/robots.txt', '/sitemap.xml']);
 
-export function isFileRequest(req: Request): boolean {
+export function isFileRequest(req: Pick<Request, 'method' | 'path'>): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   // as Express routes them: in any case, with a trailing slash (/ROBOTS.TXT, /robots.txt/ are
   // the file too, and must not carry a crumb cookie under its public caching)

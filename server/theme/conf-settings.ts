@@ -1,4 +1,6 @@
 import { closestName } from '../../engine/diagnostics/suggest.ts';
+import { LineIndex } from '../../engine/syntax/positions.ts';
+import { duplicateKeys } from './duplicate-keys.ts';
 import { confMemberPosition } from './template-conf.ts';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -76,14 +78,37 @@ export function unknownTemplateConfKeys(folder: TemplateFolder): FolderProblem[]
   }));
 }
 
-/** What each collection's and page's `.conf` says that the platform is not known to understand (one that does not parse is an error of the loader). */
-export function unknownConfSettings(folder: TemplateFolder): FolderProblem[] {
+/** Each collection's and page's `.conf` that parsed, with its text (one that does not parse is an error of the loader). */
+function readConfs(folder: TemplateFolder): Array<{ file: string; text: string; conf: Readonly<Record<string, unknown>> }> {
   const confs = [
     ...[...folder.collections.values()].map((collection) => ({ file: `collections/${collection.name}.conf`, conf: collection.conf })),
     ...[...folder.pages.values()].map((page) => ({ file: `${page.file.path}.conf`, conf: page.conf })),
   ];
   return confs.flatMap(({ file, conf }) => {
     const text = conf === null ? undefined : folder.source.read(file);
-    return conf === null || text === undefined ? [] : settingWarnings(file, text, conf);
+    return conf === null || text === undefined ? [] : [{ file, text, conf }];
+  });
+}
+
+/** What each collection's and page's `.conf` says that the platform is not known to understand. */
+export function unknownConfSettings(folder: TemplateFolder): FolderProblem[] {
+  return readConfs(folder).flatMap(({ file, text, conf }) => settingWarnings(file, text, conf));
+}
+
+/**
+ * A setting written twice in template.conf or a `.conf`, which JSON reads as the last without a
+ * word: placed at the first, which is ignored, naming the line of the one used.
+ */
+export function repeatedConfSettings(folder: TemplateFolder): FolderProblem[] {
+  const template = folder.source.read('template.conf');
+  const files = [...(template === undefined ? [] : [{ file: 'template.conf', text: template }]), ...readConfs(folder)];
+  return files.flatMap(({ file, text }) => {
+    const lines = new LineIndex(text);
+    return duplicateKeys(text).map(({ path, offsets }): FolderProblem => ({
+      file,
+      ...lines.position(offsets[0]!),
+      message: themeMessages.confSettingRepeated(path, offsets.length, lines.position(offsets.at(-1)!).line),
+      severity: 'warning',
+    }));
   });
 }

@@ -5,9 +5,9 @@ import { messages } from '../../engine/messages.ts';
 import { isNotTextProblem, loadTemplateFolder, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
 import { missingFiles } from './missing-files.ts';
 import { evalOperandWarnings } from './eval-operand-warnings.ts';
-import { unknownTagAttributes } from './platform-tag-attributes.ts';
+import { countTagAttributes, unknownTagAttributes } from './platform-tag-attributes.ts';
 import { unknownPlatformValues } from './platform-values.ts';
-import { unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
+import { repeatedConfSettings, unknownConfSettings, unknownTemplateConfKeys } from './conf-settings.ts';
 import { filesReached } from './files-reached.ts';
 import { pagesPastQueryLimit } from './page-query-count.ts';
 import { authoredPartialNames, tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
@@ -142,10 +142,11 @@ function checkTag(tag: PlatformTag, folder: TemplateFolder, reached: Set<string>
   }
 }
 
-/** Attributes written on the folder's platform tags that the tags do not take, which they ignore without a word. */
+/** Attributes written on the folder's platform tags that the tags do not take, or counts that are no number: the tags ignore them without a word. */
 function unknownAttributeWarnings(folder: TemplateFolder): FolderProblem[] {
   return [...folder.tags.values()].flatMap((tag) =>
-    unknownTagAttributes(tag.kind, tag.attributes).map((message): FolderProblem => ({ file: tag.file, line: tag.line, column: tag.column, message, severity: 'warning' })),
+    [...unknownTagAttributes(tag.kind, tag.attributes), ...countTagAttributes(tag.kind, tag.attributes)]
+      .map((message): FolderProblem => ({ file: tag.file, line: tag.line, column: tag.column, message, severity: 'warning' })),
   );
 }
 
@@ -173,7 +174,7 @@ const LAYOUT_VALUES: ReadonlyArray<{ values: readonly string[]; missing: (layout
  */
 export function authorSlipWarnings(folder: TemplateFolder, layoutName?: string): FolderProblem[] {
   const units = unitsOf(folder);
-  return [...unknownPlatformValues(units), ...evalOperandWarnings(units), ...unknownAttributeWarnings(folder), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
+  return [...unknownPlatformValues(units), ...evalOperandWarnings(units), ...unknownAttributeWarnings(folder), ...unknownTemplateConfKeys(folder), ...unknownConfSettings(folder), ...repeatedConfSettings(folder), ...checkLayoutValues(folder, units, layoutName)];
 }
 
 function checkLayoutValues(folder: TemplateFolder, units: readonly Unit[], layoutName: string | undefined): FolderProblem[] {

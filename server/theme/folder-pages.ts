@@ -11,6 +11,7 @@ import { crumbOf } from '../pages/form-crumb.ts';
 import { storeLocale } from '../pages/base-context.ts';
 import { itemOrderOf, type ItemOrder } from '../pages/collection-order.ts';
 import type { PageSpec } from '../pages/page-renderer.ts';
+import { filesOfErrors } from '../pages/template-errors.ts';
 import { recordAppliedPartials } from './applied-partials.ts';
 import type { BuiltinPages } from './builtin-pages.ts';
 import type { CollectionConf } from './collection-conf.ts';
@@ -319,7 +320,8 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     if (errors.length > 0) {
       const folder = cache.current();
       const text = problemsText(errors, (name) => source.read(name), () => authoredPartialNames(folder.partials));
-      deps.log.warn({ template: choice.main?.path ?? spec.template, errors: errors.slice(0, 5) }, `${themeMessages.renderErrorsLog}: ${text}`);
+      // at ERROR, as the overlay shows them; naming the files the errors are in, and the page's template
+      deps.log.error({ template: filesOfErrors(errors), page: choice.main?.path ?? spec.template, errors: errors.slice(0, 5) }, `${themeMessages.renderErrorsLog}: ${text}`);
     } else if (key !== null && body !== null) {
       // Only clean renders: a render cut short by a limit is not what the context alone gives.
       rendered.set(key, body);

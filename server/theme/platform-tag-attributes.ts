@@ -16,6 +16,30 @@ export const TAG_ATTRIBUTES: Readonly<Record<PlatformTagKind, { required: readon
   related: { required: ['collectionId', 'itemId'], optional: ['limit', 'template'] },
 };
 
+/** The attributes the tag reads as a count (`limit="3"`). */
+const COUNT_ATTRIBUTES: Readonly<Partial<Record<PlatformTagKind, readonly string[]>>> = {
+  query: ['limit', 'skip'],
+  related: ['limit'],
+  'block-field': ['columns'],
+};
+
+/** A count written on a tag (`limit="3"`), or null when it is no number of 0 or more, which the tag reads as unwritten. */
+export function tagCount(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/**
+ * Each count written that is no number (`limit="abc"`, `skip="-3"`), which the tag takes as
+ * unwritten without a word: every item, none skipped. A value made by an instruction
+ * (`limit="{n}"`) is known only when the page renders.
+ */
+export function countTagAttributes(kind: PlatformTagKind, attributes: Readonly<Record<string, string>>): string[] {
+  return (COUNT_ATTRIBUTES[kind] ?? [])
+    .filter((name) => attributes[name] !== undefined && !attributes[name].includes('{') && tagCount(attributes[name]) === null)
+    .map((name) => themeMessages.tagAttributeNotCount(kind, name, attributes[name]!));
+}
+
 /** The attribute a name written on the tag most likely meant, among those it takes. */
 function meant(kind: PlatformTagKind, written: string): string | undefined {
   const { required, optional } = TAG_ATTRIBUTES[kind];

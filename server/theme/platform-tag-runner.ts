@@ -3,6 +3,7 @@ import { closestName } from '../../engine/diagnostics/suggest.ts';
 import { escapeHtml, escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 import type { PlatformData, StoredBlock } from './platform-data.ts';
 import type { PlatformTagRunner } from './folder-registry.ts';
+import { tagCount } from './platform-tag-attributes.ts';
 import { QUERIES_PER_PAGE, queryNames, queryWindow } from './platform-query.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -16,10 +17,6 @@ function attribute(tag: PlatformTag, name: string, ctx: RenderContext): string |
   return raw.includes('{') ? ctx.renderTemplate(raw, ctx.current()) : raw;
 }
 
-function count(value: string | null): number | null {
-  if (value === null || !/^\d+$/.test(value.trim())) return null;
-  return Number(value.trim());
-}
 
 /** Renders the tag's body, or its `template` block, once against `value`; scopes around the tag stay visible. */
 function renderWith(tag: PlatformTag, value: unknown, ctx: RenderContext): string {
@@ -81,7 +78,7 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
           const collection = attribute(tag, 'collection', ctx) ?? '';
           const result = data.query({
             collection,
-            ...queryWindow(count(attribute(tag, 'limit', ctx)), count(attribute(tag, 'skip', ctx))),
+            ...queryWindow(tagCount(attribute(tag, 'limit', ctx)), tagCount(attribute(tag, 'skip', ctx))),
             featured: (attribute(tag, 'featured', ctx) ?? 'false') !== 'false',
             categories: queryNames(attribute(tag, 'category', ctx)),
             tags: queryNames(attribute(tag, 'tag', ctx)),
@@ -97,7 +94,7 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
         }
         case 'block-field': {
           const id = attribute(tag, 'id', ctx) ?? '';
-          const columns = count(attribute(tag, 'columns', ctx)) ?? 12;
+          const columns = tagCount(attribute(tag, 'columns', ctx)) ?? 12;
           return blockFieldHtml(id, columns, attribute(tag, 'label', ctx), attribute(tag, 'class', ctx), data.blockField(id));
         }
         case 'script': {
@@ -119,7 +116,7 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
             collectionId: attribute(tag, 'collectionId', ctx) ?? '',
             itemId: attribute(tag, 'itemId', ctx) ?? '',
             // at most a query's 100, so a large shop's item page never reads every other product
-            limit: queryWindow(count(attribute(tag, 'limit', ctx)), null).limit,
+            limit: queryWindow(tagCount(attribute(tag, 'limit', ctx)), null).limit,
           });
           return renderWith(tag, { items }, ctx);
         }

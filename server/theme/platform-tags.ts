@@ -78,7 +78,12 @@ interface OpenTag {
   selfClosing: boolean;
 }
 
-function readOpenTag(source: string, start: number, kind: string): OpenTag | null {
+/** An opening tag that does not end where its attributes do: where reading it stopped. */
+interface UnendedTag {
+  unended: number;
+}
+
+function readOpenTag(source: string, start: number, kind: string): OpenTag | UnendedTag {
   let position = start + '<squarespace:'.length + kind.length;
   const attributes: Record<string, string> = {};
   for (;;) {
@@ -90,8 +95,23 @@ function readOpenTag(source: string, start: number, kind: string): OpenTag | nul
   }
   TAG_END.lastIndex = position;
   const end = TAG_END.exec(source);
-  if (end === null) return null;
+  if (end === null) return { unended: position };
   return { kind, attributes, start, end: TAG_END.lastIndex, selfClosing: end[1] === '/' };
+}
+
+/**
+ * Why an opening tag could not be read. A `>` later on its line (before any other markup) means
+ * the tag does end, and what stands where reading stopped is no attribute (`a="1"b="2"`, a
+ * `{.if}` among the attributes); otherwise its `>` or `/>` is left out.
+ */
+function unendedTagMessage(source: string, kind: string, unended: number): { message: string; at?: number } {
+  const line = /[^\n<]*/y;
+  line.lastIndex = unended;
+  if (!line.exec(source)![0].includes('>')) return { message: themeMessages.tagNotEnded(kind) };
+  const written = /\s*([^\s>]*)/y;
+  written.lastIndex = unended;
+  const found = written.exec(source)!;
+  return { message: themeMessages.tagAttributeUnreadable(kind, found[1]!), at: unended + found[0].length - found[1]!.length };
 }
 
 /** Where the matching `</squarespace:kind>` starts and ends, counting nested tags of the same kind. */
@@ -105,8 +125,9 @@ function findClose(source: string, from: number, kind: string): { start: number;
       if (depth === 0) return { start: match.index, end: pattern.lastIndex };
     } else {
       const nested = readOpenTag(source, match.index, kind);
-      if (nested !== null && !nested.selfClosing) depth += 1;
-      if (nested !== null) pattern.lastIndex = nested.end;
+      if ('unended' in nested) continue;
+      if (!nested.selfClosing) depth += 1;
+      pattern.lastIndex = nested.end;
     }
   }
   return null;
@@ -129,7 +150,29 @@ export function rewritePlatformTags(source: string, file: string, nextId: () => 
   const tags: PlatformTag[] = [];
   const problems: TagProblem[] = [];
   const rewritten = rewriteRange(source, 0, source.length, { file, nextId, positionOf: lines, tags, problems });
+  problems.push(...mistypedClosingTags(source, file, lines));
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
   return { source: rewritten, tags, problems };
+}
+
+const CLOSE_TAG = /<\/squarespace:([a-z][a-z-]*)\s*>/g;
+
+/**
+ * Closing tags one typo away from a platform tag's (`</squarespace:querry>`). Its opening tag is
+ * reported as never closed, at the opening; this one is placed where the slip is, with the tag meant.
+ * Kept as text like a mistyped opening tag, so reported as a malformed tag.
+ */
+function mistypedClosingTags(source: string, file: string, positionOf: PositionOf): TagProblem[] {
+  const problems: TagProblem[] = [];
+  for (const match of source.matchAll(CLOSE_TAG)) {
+    const kind = match[1]!;
+    if (isKind(kind)) continue;
+    const meant = closestName(kind, PLATFORM_TAG_KINDS);
+    if (meant === undefined) continue;
+    const message = themeMessages.didYouMean(themeMessages.tagCloseUnknown(kind), `</squarespace:${meant}>`);
+    problems.push({ message, severity: 'warning', validation: true, file, ...positionOf(match.index) });
+  }
+  return problems;
 }
 
 interface Rewrite {
@@ -165,7 +208,13 @@ function rewriteRange(source: string, from: number, to: number, rewrite: Rewrite
       continue;
     }
     const open = readOpenTag(text, match.index, kind);
-    if (open === null) continue;
+    if ('unended' in open) {
+      // Kept as text, as a mistyped tag is, and so reported as a malformed tag: without it the page
+      // would show the tag's text (and a query's body the page's own items) without a word.
+      const { message, at } = unendedTagMessage(text, kind, open.unended);
+      problems.push({ message, severity: 'warning', validation: true, file, ...(at === undefined ? where : positionOf(at)) });
+      continue;
+    }
     let body: EditedText | null = null;
     let end = open.end;
     if (!open.selfClosing) {

@@ -53,7 +53,12 @@ export function parseConfJson(text: string): ConfResult<unknown> {
       const position = Number(at[1]);
       // a comma left out is found where the next value starts, often a line below: place it where it belongs
       const comma = /^Expected ',' or /.test(detail) ? missingComma(text, position) : null;
-      if (comma !== null) return { ok: false, message: themeMessages.confUnreadable(themeMessages.confMissingComma), ...new LineIndex(text).position(comma) };
+      if (comma !== null) {
+        // a name without its quotes after it (`author: "x"`): the comma is told, and the quotes the next reading would want
+        const bare = UNQUOTED_NAME.exec(text.slice(position))?.[1];
+        const message = bare === undefined ? themeMessages.confMissingComma : themeMessages.confMissingCommaBeforeBareName(bare);
+        return { ok: false, message: themeMessages.confUnreadable(message), ...new LineIndex(text).position(comma) };
+      }
       // an object's trailing comma is placed but told as a missing property name: say what it is
       const trailing = trailingComma(text, position);
       // where a name should start, V8 says what it wanted; the engine's reader says what stands there
@@ -79,12 +84,15 @@ function readerProblem(text: string): { problem: string; position: number } | nu
   }
 }
 
+/** A member's name written without its double quotes, then its colon (`author: "x"`). */
+const UNQUOTED_NAME = /^([A-Za-z_$][\w$-]*)\s*:/;
+
 /**
  * Where a comma belongs (just after the value before), when JSON, asking for a comma, stopped at
  * the start of a value or member that follows another value; null otherwise.
  */
 function missingComma(text: string, position: number): number | null {
-  if (!/^["{[\dtfn-]/.test(text[position] ?? '')) return null;
+  if (!/^["{[\dtfn-]/.test(text[position] ?? '') && !UNQUOTED_NAME.test(text.slice(position))) return null;
   const before = text.slice(0, position).trimEnd();
   return /["\d}\]el]$/.test(before) ? before.length : null;
 }

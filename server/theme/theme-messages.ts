@@ -31,6 +31,9 @@ export const themeMessages = {
   confOrderingUnknown: (written: string, known: readonly string[]) =>
     `ordering '${written}' is none of ${known.map((value) => `'${value}'`).join(', ')}: the items keep the owner's order`,
   confNotBoolean: (key: string, written: string) => `${key} takes true or false, not ${written}: it is read as false`,
+  /** A setting written more than once in one object: JSON keeps the last. */
+  confSettingRepeated: (key: string, times: number, usedLine: number) =>
+    times === 2 ? `${key} is written twice; the second (line ${usedLine}) is used` : `${key} is written ${times} times; the last (line ${usedLine}) is used`,
   platformValueUnknown: (written: string) => `{${written}} is not a value the platform gives: it writes nothing`,
   /** A layout of template.conf whose region files (and the blocks they apply) never write a value every page needs. */
   mainContentMissing: (layout: string, regions: readonly string[]) =>
@@ -52,10 +55,19 @@ export const themeMessages = {
   tagTemplateMissing: (tag: string, block: string, file: string) => `${tag} template '${block}' used in ${file} does not exist`,
   navigationUnknown: (id: string, file: string) => `navigation '${id}' used in ${file} is not declared in template.conf navigations`,
   tagNotClosed: (tag: string) => `<squarespace:${tag}> is never closed`,
+  /** An opening tag whose `>` or `/>` is left out: the page shows it as text. */
+  tagNotEnded: (tag: string) => `<squarespace:${tag}> has no closing '>' or '/>': the page shows it as text`,
+  /** Text inside an opening tag that is no attribute (name="value"): the tag is read no further, and shown as text. */
+  tagAttributeUnreadable: (tag: string, written: string) =>
+    `<squarespace:${tag}> has '${written}' where an attribute (name="value", after a space) or its closing '>' or '/>' should be: the page shows the tag as text`,
   tagUnknown: (tag: string) => `<squarespace:${tag}> is not a platform tag`,
+  tagCloseUnknown: (tag: string) => `</squarespace:${tag}> closes no platform tag`,
   tagAttributeMissing: (tag: string, attribute: string) => `<squarespace:${tag}> needs the attribute ${attribute}`,
   tagAttributeMisspelt: (missing: string, written: string, attribute: string) => `${missing}: ${written} is written (did you mean '${attribute}'?)`,
   tagAttributeUnknown: (tag: string, attribute: string) => `<squarespace:${tag}> takes no attribute ${attribute}: the tag ignores it`,
+  /** A count attribute (limit, skip) that is no number, worded as a .conf setting of the wrong kind is. */
+  tagAttributeNotCount: (tag: string, attribute: string, written: string) =>
+    `<squarespace:${tag}> ${attribute} takes a number (0, 1, 2…), not ${JSON.stringify(written)}: the tag ignores it`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
   assetMissing: (path: string) => `asset '${path}' is not in assets/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
@@ -99,6 +111,8 @@ export const themeMessages = {
   templateDirEmpty: 'has neither a template.conf nor a .tmpl page: TEMPLATE_DIR names a developer-template folder (with template.conf) or a folder of .tmpl pages',
     confTrailingComma: (closing: string) => `a comma before '${closing}': JSON allows none after the last item`,
   confMissingComma: 'a comma is missing after this value: JSON separates members and items with commas',
+  confMissingCommaBeforeBareName: (name: string) =>
+    `a comma is missing after this value: JSON separates members and items with commas; and the name after it takes double quotes ("${name}")`,
   nestedTemplateFolderLog: 'TEMPLATE_DIR has no template.conf; the one folder inside it that has one is served',
   noBuiltinPage: (view: string) => `no template of the folder and no built-in page renders this ${view} page`,
   tagOutsideFolder: 'platform tags render only inside a template folder page',

@@ -64,7 +64,7 @@ describe('the tmpl bin', () => {
 
   it('reports a missing file in one line, without a stack trace, exit 2', () => {
     const missing = join(dir, 'missing.tmpl');
-    expect(tmpl('render', missing)).toEqual({ status: EXIT.usage, stdout: '', stderr: `${cliMessages.fileMissing(missing)}\n` });
+    expect(tmpl('render', missing)).toEqual({ status: EXIT.usage, stdout: '', stderr: `${cliMessages.pathMissing(missing)}\n` });
   });
 
   it('renders a page exactly and exits 1 with the error and its frame when the render reports one', () => {

@@ -25,9 +25,20 @@ async function expectFailure(argv: string[], message: string, code: number = EXI
 
 describe('tmpl: missing and misplaced files', () => {
   it('a missing template file', async () => {
-    for (const command of ['render', 'check', 'ast', 'tree', 'watch']) {
+    for (const command of ['ast', 'tree', 'watch']) {
       await expectFailure([command, missing], cliMessages.fileMissing(missing));
     }
+    // check and render take a file or a developer-template folder
+    for (const command of ['render', 'check']) {
+      await expectFailure([command, missing], cliMessages.pathMissing(missing));
+    }
+  });
+
+  it('a missing path given with the options of a template folder: the path is named, not the options', async () => {
+    const folder = join(dir, 'no-such-template');
+    await expectFailure(['render', folder, '--page', '/', '--data', data], cliMessages.pathMissing(folder));
+    await expectFailure(['render', '--page', '/', '--data', data, '--css-out', 'site.css', folder], cliMessages.pathMissing(folder));
+    expect(cliMessages.pathMissing('/tmp/nonexistent')).toBe('/tmp/nonexistent: no such file or folder');
   });
 
   it('a folder where a file is expected', async () => {

@@ -38,6 +38,16 @@ describe('overlayMarkup', () => {
     expect(overlayMarkup([region])).toContain('>1 template error</h1>');
   });
 
+  it('names a template.conf that does not parse a template.conf error, and a collection\'s .conf error as one', () => {
+    const conf = { template: 'template.conf', line: 2, column: 10, message: "not valid JSON: Expected ':' after property name", frame: '', count: 1 };
+    const blog = { template: 'collections/blog.conf', line: 1, column: 3, message: 'not valid JSON', frame: '', count: 1 };
+    const region = { template: 'site.region', line: 1, column: 1, message: 'unknown formatter', frame: '', count: 1 };
+    const less = { template: 'styles/base.less', line: 3, column: 6, message: 'Unrecognised input', frame: '', count: 1 };
+    expect(overlayMarkup([conf])).toContain('>1 template.conf error</h1>');
+    expect(overlayMarkup([blog])).toContain('>1 .conf error</h1>');
+    expect(overlayMarkup([region, region, conf, less])).toContain('>2 template errors, 1 template.conf error and 1 stylesheet error</h1>');
+  });
+
   it('gives the page of errors with nothing rendered behind them its title, as every page of errors has', () => {
     const tools = createDevTools({ sources: [], sourceOf: () => undefined });
     try {

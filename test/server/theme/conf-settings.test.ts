@@ -63,10 +63,26 @@ describe("a collection's or page's .conf the platform would not understand", () 
     ]);
   });
 
-  it('places a repeated key at the one JSON keeps, the last', () => {
+  it('places a repeated key at the one JSON keeps, the last, and warns of the repetition at the one it ignores', () => {
     expect(confWarnings({ 'collections/blog.conf': '{\n  "ordering": "calendar",\n  "ordering": "calender"\n}' })).toEqual([
+      ['collections/blog.conf', 2, 3, themeMessages.confSettingRepeated('ordering', 2, 3)],
       ['collections/blog.conf', 3, 15, themeMessages.didYouMean(themeMessages.confOrderingUnknown('calender', ORDERINGS), 'calendar')],
     ]);
+  });
+
+  it('warns of a setting written twice, in a .conf and in template.conf (nested ones by their path), naming the line of the one used', () => {
+    const templateConf = '{\n  "name": "A",\n  "layouts": { "default": { "regions": ["site"] } },\n  "tweaks": { "accent": "#c53", "accent": "#000" },\n  "name": "B"\n}';
+    const result = checkTemplateFolder(source({
+      'template.conf': templateConf,
+      'collections/blog.conf': '{\n  "pageSize": 5,\n  "title": "Blog",\n  "pageSize": 20,\n  "pageSize": 30\n}',
+    }));
+    expect(result.errors).toBe(0);
+    expect(result.problems.map((problem) => [problem.file, problem.line, problem.column, problem.severity, problem.message])).toEqual([
+      ['collections/blog.conf', 2, 3, 'warning', themeMessages.confSettingRepeated('pageSize', 3, 5)],
+      ['template.conf', 2, 3, 'warning', themeMessages.confSettingRepeated('name', 2, 5)],
+      ['template.conf', 4, 15, 'warning', themeMessages.confSettingRepeated('tweaks.accent', 2, 4)],
+    ]);
+    expect(themeMessages.confSettingRepeated('pageSize', 2, 4)).toBe('pageSize is written twice; the second (line 4) is used');
   });
 
   it('says nothing of the keys and values the platform documents or its public templates use', () => {

@@ -120,6 +120,20 @@ describe('the template folder cache', () => {
     expect(said).toEqual([said[0], themeMessages.folderLoaded]);
   });
 
+  it('logs a platform tag left without its \'>\' at ERROR, as the overlay and tmpl check count it', () => {
+    const errors: Array<[unknown, string]> = [];
+    const log = { warn: () => {}, info: () => {}, debug: () => {}, error: (fields: unknown, message: string) => errors.push([fields, message]) } as unknown as Logger;
+    const source = new MemoryTemplateSource({
+      'template.conf': '{ "layouts": { "default": { "regions": ["site"] } } }',
+      'site.region': '<head>{squarespace-headers}</head><body>\n<squarespace:navigation navigationId="mainNav" template="nav"\n{squarespace.main-content}{squarespace-footers}</body>',
+    });
+    new FolderCache(source, log, true).current();
+    expect(errors).toEqual([[
+      { folder: 'memory', problems: [{ file: 'site.region', line: 2, column: 1, severity: 'error', validation: true, message: themeMessages.tagNotEnded('navigation') }] },
+      themeMessages.folderMalformedTagsLog,
+    ]]);
+  });
+
   it('leaves them to tmpl check outside development', () => {
     const { log, warned } = warningLog();
     new FolderCache(twoLayouts(), log, false).current();

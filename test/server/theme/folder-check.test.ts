@@ -354,6 +354,27 @@ describe('checking a template folder', () => {
     ]);
   });
 
+  it('reports a platform tag whose \'>\' or \'/>\' is left out as an error at the tag, which the page otherwise shows as text without a word', () => {
+    const result = checkTemplateFolder(source({
+      'collections/blog.list': '<ul>\n  <squarespace:query collection="shop" limit="3"\n  {.repeated section items}<li>{title}</li>{.end}\n</ul>',
+    }));
+    expect(result.problems).toEqual([
+      { file: 'collections/blog.list', line: 2, column: 3, severity: 'error', validation: true, message: themeMessages.tagNotEnded('query') },
+    ]);
+    expect(result.errors).toBe(1);
+  });
+
+  it('warns of a count written on a platform tag that is no number, which the tag ignores, but not of one an instruction makes', () => {
+    const result = checkTemplateFolder(source({
+      'collections/blog.list': '<squarespace:query collection="archive" limit="abc" skip="-3">{items}</squarespace:query>\n<squarespace:query collection="a" limit="{n}" skip=" 2 ">x</squarespace:query>',
+    }));
+    expect(result.problems).toEqual([
+      { file: 'collections/blog.list', line: 1, column: 1, severity: 'warning', message: themeMessages.tagAttributeNotCount('query', 'limit', 'abc') },
+      { file: 'collections/blog.list', line: 1, column: 1, severity: 'warning', message: themeMessages.tagAttributeNotCount('query', 'skip', '-3') },
+    ]);
+    expect(result.problems[0]!.message).toBe('<squarespace:query> limit takes a number (0, 1, 2…), not "abc": the tag ignores it');
+  });
+
   it('warns of a layout whose regions never write {squarespace.main-content}, also when a block they apply does', () => {
     const mistyped = checkTemplateFolder(source({ 'site.region': '<main>{squarespace.main-contnet}</main>{squarespace-headers}{squarespace-footers}' }));
     expect(mistyped.problems).toEqual([

@@ -6,7 +6,7 @@ import { readJsonText } from '../../../engine/cli/inputs.ts';
 import { cliMessages } from '../../../engine/cli/messages.ts';
 import { messages } from '../../../engine/messages.ts';
 import { SiteRepository } from '../../../server/db/site-repository.ts';
-import { OVERLAY_ID } from '../../../server/dev/error-overlay.ts';
+import { OVERLAY_ID, overlayText } from '../../../server/dev/error-overlay.ts';
 import { PAGE_TYPE } from '../../../server/pages/page-renderer.ts';
 import { createBuiltinPages } from '../../../server/theme/builtin-pages.ts';
 import { checkTemplateFolder } from '../../../server/theme/folder-check.ts';
@@ -269,6 +269,15 @@ describe('a template.conf that does not parse', () => {
     expect(parseTemplateConf('{ "name": "Plain" x }')).toEqual(expect.objectContaining({ message: themeMessages.confUnreadable("Expected ',' or '}' after property value"), column: 19 }));
   });
 
+  it('places a comma left out before a name written without its quotes where it belongs too, and says the name takes them', async () => {
+    const { parseTemplateConf } = await import('../../../server/theme/template-conf.ts');
+    const text = '{\n  "name" : "Bureau"\n  author: "x",\n  "layouts": { "default": { "regions": ["site"] } }\n}';
+    expect(parseTemplateConf(text)).toEqual({ ok: false, message: themeMessages.confUnreadable(themeMessages.confMissingCommaBeforeBareName('author')), line: 2, column: 20 });
+    expect(themeMessages.confMissingCommaBeforeBareName('author')).toBe(`${themeMessages.confMissingComma}; and the name after it takes double quotes ("author")`);
+    // a bare name starting as a JSON value might (navigations, true…) is a name too, when its colon follows
+    expect(parseTemplateConf(text.replace('author', 'navigations'))).toMatchObject({ message: themeMessages.confUnreadable(themeMessages.confMissingCommaBeforeBareName('navigations')), line: 2, column: 20 });
+  });
+
   it('shows the overlay in development on every page until it is fixed, then the page', async () => {
     const dir = writeFolder({ 'template.conf': broken, 'site.region': '<html><body>{squarespace.main-content}{squarespace-footers}</body></html>' });
     const server = await startServer({ templateDir: dir, dev: true });
@@ -279,6 +288,8 @@ describe('a template.conf that does not parse', () => {
       expect(html).toContain('dev-error-overlay');
       expect(html).toContain('template.conf:2:10');
       expect(html).toContain('not valid JSON: Expected &#39;:&#39; after property name');
+      expect(html).toContain(`>${overlayText.errors(1, { 'template.conf': 1 })}</h1>`);
+      expect(overlayText.errors(1, { 'template.conf': 1 })).toBe('1 template.conf error');
       writeFileSync(join(dir, 'template.conf'), good);
       await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(200);
     } finally {
@@ -654,6 +665,55 @@ describe('the development overlay of a developer template', () => {
       expect(html).toContain('<span class="where">site.region:2:1</span>');
       expect(html).toContain('is not a platform tag (did you mean &#39;&lt;squarespace:navigation&gt;&#39;?)');
     } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows a platform tag left without its \'/>\' in the development overlay over the page, which serves it as text', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body>\n  <squarespace:navigation navigationId="mainNav" template="nav"\n<main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    try {
+      const page = await fetch(`${server.url}/shop`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<main><h1>Shop</h1></main>');
+      expect(html).toContain(`<span class="where">site.region:2:3</span> <span class="message">${escapeHtml(themeMessages.tagNotEnded('navigation'))}</span>`);
+    } finally {
+      await server.stop(true);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('logs a page\'s errors at ERROR, as the overlay shows them, naming the file each is in rather than the page\'s template', async () => {
+    const dir = writeFolder({
+      'template.conf': plainConf,
+      'site.region': '<html><body><main>{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+      'collections/products.list': '<h1>{collection.title}</h1>{@|apply no-such.block}',
+    });
+    const server = await startServer({ templateDir: dir, dev: true });
+    const errors: Array<[Record<string, unknown>, string]> = [];
+    const warned: string[] = [];
+    vi.spyOn(server.app.deps.log, 'error').mockImplementation(((fields: Record<string, unknown>, message: string) => { errors.push([fields, message]); }) as never);
+    vi.spyOn(server.app.deps.log, 'warn').mockImplementation(((_fields: unknown, message: string) => { warned.push(message); }) as never);
+    try {
+      // a block the page applies that the folder lacks: an error of the overlay, and of the log
+      expect((await fetch(`${server.url}/shop`)).status).toBe(200);
+      const rendered = errors.find(([, message]) => message.startsWith(themeMessages.renderErrorsLog));
+      expect(rendered?.[0]).toMatchObject({ template: 'collections/products.list', page: 'collections/products.list' });
+      expect(warned.filter((message) => message.startsWith(themeMessages.renderErrorsLog))).toEqual([]);
+      // an error in the region: the region is named, not the list the page renders with it
+      writeFileSync(join(dir, 'site.region'), '<html><body><main>{squarespace.main-content}</main>{.end}{squarespace-footers}</body></html>');
+      writeFileSync(join(dir, 'collections/products.list'), '<h1>{collection.title}</h1>');
+      await expect.poll(async () => (await fetch(`${server.url}/shop`)).status, { timeout: 10_000 }).toBe(500);
+      const compile = errors.find(([, message]) => message === 'template does not compile');
+      expect(compile?.[0]).toMatchObject({ template: 'site.region', page: 'collections/products.list' });
+    } finally {
+      vi.restoreAllMocks();
       await server.stop(true);
       rmSync(dir, { recursive: true, force: true });
     }

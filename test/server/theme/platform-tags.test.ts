@@ -67,6 +67,35 @@ describe('platform tag rewriting', () => {
     ]);
   });
 
+  it('reports an opening tag whose \'>\' or \'/>\' is left out as a malformed tag at the tag, and keeps it as text', () => {
+    const source = '<nav>\n       <squarespace:navigation navigationId="mainNav" template="navigation"\n</nav>\n<squarespace:query collection="shop" limit="3"';
+    const out = rewritePlatformTags(source, 'site.region', ids());
+    expect(out.tags).toEqual([]);
+    expect(out.source.text).toBe(source);
+    expect(out.problems).toEqual([
+      { message: themeMessages.tagNotEnded('navigation'), severity: 'warning', validation: true, file: 'site.region', line: 2, column: 8 },
+      { message: themeMessages.tagNotEnded('query'), severity: 'warning', validation: true, file: 'site.region', line: 4, column: 1 },
+    ]);
+    expect(out.problems[0]!.message).toBe("<squarespace:navigation> has no closing '>' or '/>': the page shows it as text");
+  });
+
+  it('reports text that is no attribute inside an opening tag where it stands', () => {
+    const out = rewritePlatformTags('<squarespace:query collection="shop"limit="3">x</squarespace:query>', 'a.list', ids());
+    expect(out.tags).toEqual([]);
+    expect(out.problems).toEqual([
+      { message: themeMessages.tagAttributeUnreadable('query', 'limit="3"'), severity: 'warning', validation: true, file: 'a.list', line: 1, column: 37 },
+    ]);
+  });
+
+  it('reports a mistyped closing tag where it stands, with the closing tag meant, besides the opening tag it leaves never closed', () => {
+    const out = rewritePlatformTags('<squarespace:query collection="a">\n  <p>{title}</p>\n  </squarespace:querry>\n</squarespace:carousel>', 'a.list', ids());
+    expect(out.problems).toEqual([
+      { message: themeMessages.tagNotClosed('query'), severity: 'error', file: 'a.list', line: 1, column: 1 },
+      { message: themeMessages.didYouMean(themeMessages.tagCloseUnknown('querry'), '</squarespace:query>'), severity: 'warning', validation: true, file: 'a.list', line: 3, column: 3 },
+    ]);
+    expect(out.problems[1]!.message).toBe("</squarespace:querry> closes no platform tag (did you mean '</squarespace:query>'?)");
+  });
+
   it('reports an attribute a tag cannot do without as a malformed tag (an error to the author), naming the slip written in its place', () => {
     const out = rewritePlatformTags('<squarespace:query collecton="shop" limit="2">x</squarespace:query>\n<squarespace:script combo="true" />', 'site.region', ids());
     expect(out.problems).toEqual([
