@@ -16,6 +16,8 @@ export interface ScriptedAnswer {
   networkError?: boolean;
   /** Answers only once this settles (a slow upload, for what happens meanwhile). */
   after?: Promise<unknown>;
+  /** Response headers (Retry-After, …). */
+  headers?: Record<string, string>;
 }
 
 type Route = { method: string; path: RegExp | string; answer: ScriptedAnswer | ((call: FetchCall) => ScriptedAnswer) };
@@ -42,7 +44,7 @@ export function scriptFetch(routes: Route[]): FetchCall[] {
     if (answer.networkError) throw new TypeError('Failed to fetch');
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    return { ok: status >= 200 && status < 300, status, text: async () => text } as unknown as Response;
+    return { ok: status >= 200 && status < 300, status, headers: new Headers(answer.headers ?? {}), text: async () => text } as unknown as Response;
   });
   vi.stubGlobal('fetch', fake);
   vi.stubGlobal('XMLHttpRequest', uploadsThrough(fake));
@@ -58,6 +60,7 @@ function uploadsThrough(fetchFake: (input: string, init: RequestInit) => Promise
     readonly upload = new EventTarget();
     status = 0;
     responseText = '';
+    private responseHeaders: Headers = new Headers();
     private method = 'GET';
     private url = '';
     private readonly headers: Record<string, string> = {};
@@ -68,10 +71,14 @@ function uploadsThrough(fetchFake: (input: string, init: RequestInit) => Promise
     setRequestHeader(name: string, value: string): void {
       this.headers[name] = value;
     }
+    getResponseHeader(name: string): string | null {
+      return this.responseHeaders.get(name);
+    }
     send(body: BodyInit | null = null): void {
       this.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded: 1, total: 1 }));
       void fetchFake(this.url, { method: this.method, headers: this.headers, body }).then(async (response) => {
         this.status = response.status;
+        this.responseHeaders = response.headers;
         this.responseText = await response.text();
         this.dispatchEvent(new Event('load'));
       }, () => this.dispatchEvent(new Event('error')));
