@@ -432,7 +432,11 @@ export const ADMIN = {
   refundQuantityLeft: (count: number) => `of ${count}`,
   putBackInStock: 'Put back in stock',
   refundAmount: 'Amount to refund',
-  refundAmountHint: 'The chosen items\' price; change it to give back more or less.',
+  // what the suggested amount covers (refund-suggestion.ts): what the customer paid for the items, shipping aside
+  refundAmountHint: 'The suggestion is the price of the chosen items with their tax, less their share of the discount; shipping not included, unless every item is refunded. Change it to give back more or less.',
+  refundSuggestedParts: (price: string, discount: string | null, tax: string | null) => `Suggested: items ${price}${discount ? ` − discount ${discount}` : ''}${tax ? ` + tax ${tax}` : ''}.`,
+  refundSuggestedCapped: 'That is more than is left, so what is left is suggested.',
+  refundSuggestedEverything: 'Suggested: everything left to refund, shipping included, as every item is chosen.',
   refundAmountLimit: (amount: string) => `Up to ${amount} can still be refunded.`,
   refundReason: 'Reason (optional)',
   refundReasonHint: 'Kept with the order for you and your staff; the customer is not shown it.',
