@@ -351,6 +351,31 @@ describe('Mark fulfilled', () => {
     expect(screen.queryByRole('form', { name: ADMIN.markFulfilled })).toBeNull();
   });
 
+  it('closes with Escape, the focus back on Mark fulfilled, unless something was typed in it', async () => {
+    const first = await openOrder({}, true);
+    // the form's first field has the focus (autoFocus)
+    fireEvent.keyDown(within(first.form).getByLabelText(ADMIN.carrier), { key: 'Escape' });
+    await settle();
+    expect(screen.queryByRole('form', { name: ADMIN.markFulfilled })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.markFulfilled }));
+    expect(first.fulfils()).toHaveLength(0);
+    // opened again, from anywhere on the page, with a number typed: Escape would lose it, so the form stays
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
+    const form = screen.getByRole('form', { name: ADMIN.markFulfilled });
+    const number = within(form).getByLabelText(ADMIN.trackingNumber) as HTMLInputElement;
+    number.focus();
+    fireEvent.change(number, { target: { value: '1Z999' } });
+    fireEvent.keyDown(number, { key: 'Escape' });
+    await settle();
+    expect(screen.getByRole('form', { name: ADMIN.markFulfilled })).toBeTruthy();
+    expect(document.activeElement).toBe(number);
+    // Not now closes it all the same, the focus back on Mark fulfilled too
+    fireEvent.click(within(form).getByRole('button', { name: ADMIN.notNow }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.markFulfilled }));
+  });
+
   it('keeps the question open with the refused field marked', async () => {
     const { form, fulfils } = await openOrder({}, true, { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { trackingUrl: ADMIN.server.trackingUrlInvalid } } });
     fireEvent.change(within(form).getByLabelText(ADMIN.trackingUrl), { target: { value: 'javascript:alert(1)' } });

@@ -196,6 +196,19 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   }, [data]);
   // the tracking form open: asked with Mark fulfilled, or correcting it after
   const [asking, setAsking] = useState<'fulfil' | 'tracking' | null>(null);
+  // the form closed unsent (Not now, Escape): the focus goes back to the button that opened it,
+  // which comes back with the form gone
+  const openers = { fulfil: useRef<HTMLButtonElement>(null), tracking: useRef<HTMLButtonElement>(null) };
+  const [closedUnsent, setClosedUnsent] = useState<'fulfil' | 'tracking' | null>(null);
+  useEffect(() => {
+    if (closedUnsent === null) return;
+    openers[closedUnsent].current?.focus();
+    setClosedUnsent(null);
+  });
+  function closeUnsent() {
+    setClosedUnsent(asking);
+    setAsking(null);
+  }
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // back to the list as the owner left it: its filters came along in this order's address
   const [address] = useAddressQuery();
@@ -342,12 +355,12 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           <h2>{ADMIN.tracking}</h2>
           {asking === 'tracking' ? (
             <TrackingForm question={ADMIN.editTracking} submitLabel={ADMIN.saveTracking} initial={order.tracking ?? null} busy={busy} fieldErrors={fieldErrors}
-              offerNotice={Boolean(order.email)} onCancel={() => setAsking(null)}
+              offerNotice={Boolean(order.email)} onCancel={closeUnsent}
               onSubmit={(values, sendNotice) => void sendTracking(values, sendNotice, trackingSavedText(order.email, canSendEmail, sendNotice))} />
           ) : (
             <>
               <TrackingFacts tracking={order.tracking ?? null} />
-              {canManage && order.status === 'fulfilled' ? <button type="button" disabled={busy} onClick={() => ask('tracking')}>{ADMIN.editTracking}</button> : null}
+              {canManage && order.status === 'fulfilled' ? <button type="button" ref={openers.tracking} disabled={busy} onClick={() => ask('tracking')}>{ADMIN.editTracking}</button> : null}
             </>
           )}
           <Notice text={trackingNotice.text} kind={trackingNotice.kind} />
@@ -386,11 +399,11 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       <Notice text={notice.text} kind={notice.kind} />
       {canManage && asking === 'fulfil' && order.status === 'paid' ? (
         <TrackingForm question={fulfilment.confirm} submitLabel={ADMIN.markFulfilled} initial={null} busy={busy} fieldErrors={fieldErrors}
-          onCancel={() => setAsking(null)} onSubmit={(values) => void sendTracking(values, false, fulfilment.done)} />
+          onCancel={closeUnsent} onSubmit={(values) => void sendTracking(values, false, fulfilment.done)} />
       ) : null}
       {canManage ? (
         <div className="admin-actions">
-          {asking === 'fulfil' ? null : <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
+          {asking === 'fulfil' ? null : <button type="button" ref={openers.fulfil} disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
           <button type="button" disabled={busy || order.status === 'refunded' || givenBackOnCancel || refundAfterCancel === 'none'} onClick={() => act('refund', refund.confirm, refund.done)}>{order.testMode ? ADMIN.refund : ADMIN.refundLive}</button>
         </div>
