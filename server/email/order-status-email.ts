@@ -1,7 +1,8 @@
 /**
  * The shopper's notices of what became of their order, put in the outbox in the transaction of
  * the owner's move: sent (marked fulfilled), cancelled or refunded. Each gives the lines in words, where it
- * ships and a link to the order's page, which shows the same status; a shipping notice gives the
+ * ships and a link to the order's page, which shows the same status (a shipping notice the parcel's
+ * lines, and apart those the post does not bring: shipped-lines.ts); a shipping notice gives the
  * parcel's carrier, tracking number and tracking link when the owner gave them; one of an order
  * with a discount code or paid in part by a gift card gives its total with what the code took
  * off (a free-shipping code's as the shipping free with it) and what the card paid, as the
@@ -31,6 +32,7 @@ import { fillMessage, serverMessages } from '../messages.ts';
 import { discountParts, giftCardParts, shownCodeAndShipping } from '../commerce/order-deductions.ts';
 import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
+import { shippedLines } from './shipped-lines.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {
@@ -69,12 +71,15 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const givesBack = change === 'cancelled' || change === 'refunded';
   // what goes back to the payment card now: what it paid (the total less a gift card's part) less what refunds of part of the order gave it
   const cardCents = order.grandTotalCents - (giftCardPayment?.amountCents ?? 0) - earlierRefunds.cardCents;
+  // a shipping notice lists the parcel, and apart what the post does not bring (a download, a gift card, a service)
+  const { parcel, apart } = shippedLines(lines);
   const context = {
     subject,
     siteTitle: settings.siteTitle,
     orderNumber,
     customerName: customer.name,
-    lines: lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
+    lines: change === 'shipped' ? parcel : lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
+    notInParcel: change === 'shipped' && apart.length > 0 ? apart : null,
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
     // the carrier, number and tracking page the owner gave when fulfilling (null when none)
     tracking,
