@@ -150,18 +150,16 @@ export class CheckoutOrderRepository {
   }
 
   /** The order's lines as the shopper reads them (no SKUs), in the order they were bought. */
-  async linesOf(orderId: string): Promise<Array<{ productName: string; variantLabel: string; billingInterval: string; quantity: number; unitPriceCents: number; productType: number }>> {
+  async linesOf(orderId: string): Promise<Array<{ productName: string; variantLabel: string; billingInterval: string; quantity: number; unitPriceCents: number }>> {
     const rows = await this.session.all<{
-      product_name: string; variant_label: string | null; billing_interval: string | null; quantity: number | string; unit_price_cents: number | string; product_type: number | string;
-    }>('SELECT product_name, variant_label, billing_interval, quantity, unit_price_cents, product_type FROM order_items WHERE order_id = ? ORDER BY rowid', [orderId]);
+      product_name: string; variant_label: string | null; billing_interval: string | null; quantity: number | string; unit_price_cents: number | string;
+    }>('SELECT product_name, variant_label, billing_interval, quantity, unit_price_cents FROM order_items WHERE order_id = ? ORDER BY rowid', [orderId]);
     return rows.map((row) => ({
       productName: row.product_name,
       variantLabel: row.variant_label ?? '',
       billingInterval: row.billing_interval ?? '',
       quantity: Number(row.quantity),
       unitPriceCents: Number(row.unit_price_cents),
-      // the type as sold: a shipping notice lists only what goes in the parcel
-      productType: Number(row.product_type),
     }));
   }
 

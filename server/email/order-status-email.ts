@@ -51,12 +51,14 @@ export type OrderChange = keyof typeof CHANGES;
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange, refundedFrom?: string): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const giftCards = new GiftCardRepository(session);
-  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse, cardRefund, earlierRefunds] = await Promise.all([
+  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse, cardRefund, earlierRefunds, shipped] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
     giftCards.paymentOf(orderId), giftCards.issuedBy(orderId), change === 'shipped' ? shopperTracking(session, orderId) : null,
     change === 'shipped' ? new DiscountCodeRepository(session).useOf(orderId) : null,
     change === 'cancelled' ? new CardRefundRepository(session).of(orderId) : null,
     change === 'shipped' ? NO_REFUNDS : new OrderRefundRepository(session).totalsOf(orderId),
+    // a shipping notice lists the parcel, and apart what the post does not bring (a download, a gift card, a service)
+    change === 'shipped' ? shippedLines(session, orderId) : null,
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
@@ -71,15 +73,13 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
   const givesBack = change === 'cancelled' || change === 'refunded';
   // what goes back to the payment card now: what it paid (the total less a gift card's part) less what refunds of part of the order gave it
   const cardCents = order.grandTotalCents - (giftCardPayment?.amountCents ?? 0) - earlierRefunds.cardCents;
-  // a shipping notice lists the parcel, and apart what the post does not bring (a download, a gift card, a service)
-  const { parcel, apart } = shippedLines(lines);
   const context = {
     subject,
     siteTitle: settings.siteTitle,
     orderNumber,
     customerName: customer.name,
-    lines: change === 'shipped' ? parcel : lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
-    notInParcel: change === 'shipped' && apart.length > 0 ? apart : null,
+    lines: shipped ? shipped.parcel : lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
+    notInParcel: shipped && shipped.apart.length > 0 ? shipped.apart : null,
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
     // the carrier, number and tracking page the owner gave when fulfilling (null when none)
     tracking,
