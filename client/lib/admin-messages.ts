@@ -421,6 +421,12 @@ export const ADMIN = {
   trackingSavedNoMail: 'Tracking saved. No shipping notice could be emailed, as this store has no mail server (SMTP_URL); the new one is kept under Emails.',
   cancelOrder: 'Cancel order',
   confirmCancel: 'Cancel this order and return its items to stock?',
+  // a test-mode order's cancellation question says plainly that no money goes back, as a live one's names the card's amount
+  cancelNoMoneyMoved: 'This is a test-mode order: no money moved, so none goes back to a card.',
+  // under a cancelled order's actions: why Refund is greyed, or why it is still offered
+  cancelledNothingToRefund: 'This order is cancelled: its items came back to stock and what it paid went back, so there is nothing left to refund.',
+  cancelledNothingToRefundTest: 'This order is cancelled: its items came back to stock, and as a test-mode order it moved no money, so there is nothing to refund.',
+  cancelledCardStillOwed: (amount: string, card: string) => `This order was cancelled before a cancellation gave the card its money back: Refund gives ${amount} back to ${card}.`,
   // cancelling emails the shopper a cancellation notice: asked first, then said, as for Mark fulfilled
   cancelNotice: (email: string) => `A cancellation notice is emailed to ${email} at once.`,
   cancelNoticeNoMail: (email: string) => `This store has no mail server (SMTP_URL), so ${email} cannot be emailed a cancellation notice: it is kept with the order's emails to read.`,
@@ -455,7 +461,11 @@ export const ADMIN = {
   refundQuantityLeft: (count: number) => `of ${count}`,
   putBackInStock: 'Put back in stock',
   refundAmount: 'Amount to refund',
-  refundAmountHint: 'The chosen items\' price; change it to give back more or less.',
+  // what the suggested amount covers (refund-suggestion.ts): what the customer paid for the items, shipping aside
+  refundAmountHint: 'The suggestion is the price of the chosen items with their tax, less their share of the discount; shipping not included, unless every item is refunded. Change it to give back more or less.',
+  refundSuggestedParts: (price: string, discount: string | null, tax: string | null) => `Suggested: items ${price}${discount ? ` − discount ${discount}` : ''}${tax ? ` + tax ${tax}` : ''}.`,
+  refundSuggestedCapped: 'That is more than is left, so what is left is suggested.',
+  refundSuggestedEverything: 'Suggested: everything left to refund, shipping included, as every item is chosen.',
   refundAmountLimit: (amount: string) => `Up to ${amount} can still be refunded.`,
   refundReason: 'Reason (optional)',
   refundReasonHint: 'Kept with the order for you and your staff; the customer is not shown it.',

@@ -35,6 +35,7 @@ import { CardRefundRepository } from '../db/card-refund-repository.ts';
 import { OrderRefundRepository } from '../db/order-refund-repository.ts';
 import { partialRefundInput, refundPart } from './partial-refund.ts';
 import { orderRefunds } from './order-refunds.ts';
+import { orderLineShares } from './order-line-shares.ts';
 import { checkPeriod, type PeriodDays } from './order-period.ts';
 import { orderFilterFields, orderFilterOf } from './order-filter.ts';
 import { isoTime, streamCsv } from './csv.ts';
@@ -250,10 +251,15 @@ export function createOrderCalls(deps: AppDeps): Router {
     const giftCards = await giftCardsOfOrder(deps.store, orderId);
     const { cardRefundState, lines, formAnswers, ...order } = detail;
     const { cardRefundedCents, ...refunds } = await orderRefunds(deps.store, orderId, lines, giftCards.giftCardPayment?.last4 ?? null);
+    // each line's share of the discount and tax, for the partial refund's suggested amount
+    const shares = await orderLineShares(deps.store, orderId);
     // the answers by field title, in words, as Messages shows a form's: the cart keeps them by field id
     const productOf = (sku: string) => lines.find((line) => line.sku === sku)?.productId;
     return {
       ...order, ...giftCards, ...refunds,
+      lines: refunds.lines.map((line) => ({
+        ...line, discountShareCents: shares.get(line.itemId)?.discountCents ?? 0, taxShareCents: shares.get(line.itemId)?.taxCents ?? 0,
+      })),
       formAnswers: await readableFormAnswers(deps.store, formAnswers, productOf),
       // each digital line: whether its file was delivered and what is left of its link
       downloads: await orderDownloads(deps.store, orderId),

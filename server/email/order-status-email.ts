@@ -1,7 +1,8 @@
 /**
  * The shopper's notices of what became of their order, put in the outbox in the transaction of
  * the owner's move: sent (marked fulfilled), cancelled or refunded. Each gives the lines in words, where it
- * ships and a link to the order's page, which shows the same status; a shipping notice gives the
+ * ships and a link to the order's page, which shows the same status (a shipping notice the parcel's
+ * lines, and apart those the post does not bring: shipped-lines.ts); a shipping notice gives the
  * parcel's carrier, tracking number and tracking link when the owner gave them; one of an order
  * with a discount code or paid in part by a gift card gives its total with what the code took
  * off (a free-shipping code's as the shipping free with it) and what the card paid, as the
@@ -31,6 +32,7 @@ import { fillMessage, serverMessages } from '../messages.ts';
 import { discountParts, giftCardParts, shownCodeAndShipping } from '../commerce/order-deductions.ts';
 import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
+import { shippedLines } from './shipped-lines.ts';
 
 /** What became of the order: its outbox kind, its templates (`NAME.html.tmpl`, `NAME.txt.tmpl`) and subject. */
 const CHANGES = {
@@ -49,12 +51,14 @@ export type OrderChange = keyof typeof CHANGES;
 export async function orderStatusEmail(session: StoreSession, orderId: string, change: OrderChange, refundedFrom?: string): Promise<NewOutboxEmail | null> {
   const orders = new CheckoutOrderRepository(session);
   const giftCards = new GiftCardRepository(session);
-  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse, cardRefund, earlierRefunds] = await Promise.all([
+  const [order, customer, lines, settings, giftCardPayment, giftCardsSold, tracking, discountUse, cardRefund, earlierRefunds, shipped] = await Promise.all([
     new OrderRepository(session).findById(orderId), orders.customerOf(orderId), orders.linesOf(orderId), readCheckoutSettings(session),
     giftCards.paymentOf(orderId), giftCards.issuedBy(orderId), change === 'shipped' ? shopperTracking(session, orderId) : null,
     change === 'shipped' ? new DiscountCodeRepository(session).useOf(orderId) : null,
     change === 'cancelled' ? new CardRefundRepository(session).of(orderId) : null,
     change === 'shipped' ? NO_REFUNDS : new OrderRefundRepository(session).totalsOf(orderId),
+    // a shipping notice lists the parcel, and apart what the post does not bring (a download, a gift card, a service)
+    change === 'shipped' ? shippedLines(session, orderId) : null,
   ]);
   if (!order || !customer || customer.email === '') return null;
   const { kind, subject: subjectText } = CHANGES[change];
@@ -74,7 +78,8 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     siteTitle: settings.siteTitle,
     orderNumber,
     customerName: customer.name,
-    lines: lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
+    lines: shipped ? shipped.parcel : lines.map((line) => ({ productName: line.productName, variantLabel: line.variantLabel, quantity: line.quantity })),
+    notInParcel: shipped && shipped.apart.length > 0 ? shipped.apart : null,
     shippingAddress: customer.shippingAddress ? { addressLines: addressLines(customer.shippingAddress, settings.locale) } : null,
     // the carrier, number and tracking page the owner gave when fulfilling (null when none)
     tracking,

@@ -131,6 +131,32 @@ describe('a variant\'s stock history', () => {
   });
 });
 
+describe('Escape on an open history', () => {
+  it('closes it from its History button, which keeps the focus once pressed, but not from a count\'s field, whose leaving saves', async () => {
+    const calls = scriptInventory([row('HJ-S', 1), row('HJ-M', 3)]);
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
+    await settle();
+    const medium = within(rowOf('HJ-M')).getByRole('button', { name: ADMIN.historyOf('HJ-M') });
+    medium.focus();
+    fireEvent.click(medium);
+    await settle();
+    // the focus is on History, outside the panel, as a click leaves it
+    fireEvent.keyDown(medium, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: ADMIN.historyOf('HJ-M') })).toBeNull();
+    expect(medium.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(medium);
+    fireEvent.click(medium);
+    await settle();
+    const count = screen.getByLabelText(`${ADMIN.stock} HJ-S`) as HTMLInputElement;
+    count.focus();
+    fireEvent.change(count, { target: { value: '7' } });
+    fireEvent.keyDown(count, { key: 'Escape' });
+    expect(screen.getByRole('region', { name: ADMIN.historyOf('HJ-M') })).toBeTruthy();
+    expect(document.activeElement).toBe(count);
+    expect(puts(calls)).toEqual([]);
+  });
+});
+
 describe('an order in the history', () => {
   it('is named by the number the Orders screen shows and finds, as a link to the order', async () => {
     const orderId = '695606d2fe27a5b056e7acae';

@@ -351,6 +351,31 @@ describe('Mark fulfilled', () => {
     expect(screen.queryByRole('form', { name: ADMIN.markFulfilled })).toBeNull();
   });
 
+  it('closes with Escape, the focus back on Mark fulfilled, unless something was typed in it', async () => {
+    const first = await openOrder({}, true);
+    // the form's first field has the focus (autoFocus)
+    fireEvent.keyDown(within(first.form).getByLabelText(ADMIN.carrier), { key: 'Escape' });
+    await settle();
+    expect(screen.queryByRole('form', { name: ADMIN.markFulfilled })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.markFulfilled }));
+    expect(first.fulfils()).toHaveLength(0);
+    // opened again, from anywhere on the page, with a number typed: Escape would lose it, so the form stays
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.markFulfilled }));
+    await settle();
+    const form = screen.getByRole('form', { name: ADMIN.markFulfilled });
+    const number = within(form).getByLabelText(ADMIN.trackingNumber) as HTMLInputElement;
+    number.focus();
+    fireEvent.change(number, { target: { value: '1Z999' } });
+    fireEvent.keyDown(number, { key: 'Escape' });
+    await settle();
+    expect(screen.getByRole('form', { name: ADMIN.markFulfilled })).toBeTruthy();
+    expect(document.activeElement).toBe(number);
+    // Not now closes it all the same, the focus back on Mark fulfilled too
+    fireEvent.click(within(form).getByRole('button', { name: ADMIN.notNow }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: ADMIN.markFulfilled }));
+  });
+
   it('keeps the question open with the refused field marked', async () => {
     const { form, fulfils } = await openOrder({}, true, { status: 400, body: { message: ADMIN.server.invalidInput, fieldErrors: { trackingUrl: ADMIN.server.trackingUrlInvalid } } });
     fireEvent.change(within(form).getByLabelText(ADMIN.trackingUrl), { target: { value: 'javascript:alert(1)' } });
@@ -496,6 +521,37 @@ describe('Cancel order', () => {
     const withoutEmail = await cancelOrder({ email: null }, true);
     expect(withoutEmail).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.noticeNoEmail}`);
     expect(screen.getByRole('status').textContent).toBe(ADMIN.cancelledNoEmail);
+  });
+
+  it('of a test-mode order says plainly that no money moved, and the cancelled order offers no Refund, saying why', async () => {
+    const test = { testMode: true, cardRefund: { paidCents: 0, startedOn: null, refundedOn: null } };
+    let moved = false;
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: () => ({ body: { order: order(moved ? { ...test, status: 'cancelled' } : test), canSendEmail: true } }) },
+      { method: 'POST', path: '/api/admin/orders/o1/cancel', answer: () => { moved = true; return { body: { order: order({ ...test, status: 'cancelled' }) } }; } },
+    ]);
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.cancelOrder }));
+    await settle();
+    expect(confirm).toHaveBeenCalledWith(`${ADMIN.confirmCancel} ${ADMIN.cancelNoMoneyMoved} ${ADMIN.cancelNotice('jane@example.com')}`);
+    expect(ADMIN.cancelNoMoneyMoved).toMatch(/no money moved/);
+    expect(screen.getByRole('status').textContent).toBe(`${ADMIN.cancelled('jane@example.com')} ${ADMIN.refundNoMoneyMoved}`);
+    // cancelled: nothing is left to refund, in whole or in part, and the screen says so
+    expect((screen.getByRole('button', { name: ADMIN.refund }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(ADMIN.cancelledNothingToRefundTest)).toBeTruthy();
+    expect(screen.queryByText(ADMIN.partialRefund)).toBeNull();
+  });
+
+  it('of a live order cancelled before cancelling refunded the card still offers Refund, saying why', async () => {
+    const cancelledBefore = order({ status: 'cancelled', paymentReference: 'ch_1', paymentCardLast4: '4242', cardRefund: { paidCents: 20400, startedOn: null, refundedOn: null } });
+    scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: cancelledBefore, canSendEmail: true } } }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect((screen.getByRole('button', { name: ADMIN.refundLive }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText(ADMIN.cancelledCardStillOwed('$204.00', 'the card ending 4242'))).toBeTruthy();
   });
 
   it('of a live order asks first how much goes back to which card, then says it was given back, and leaves nothing to refund', async () => {

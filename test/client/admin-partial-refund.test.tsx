@@ -78,6 +78,32 @@ describe('refunding part of an order', () => {
     expect(amountOf(form).value).toBe('136.00');
   });
 
+  it('suggests what the customer paid for the units: their price with their tax, less their share of the discount, and everything left for every unit', async () => {
+    // 3 tees at $39.50, 10% off ($11.85), 20% tax on the rest ($21.33), $5.00 shipping: $132.98
+    const tees = { lines: [line('t1', 'Size: M', 3, 3950, { discountShareCents: 1185, taxShareCents: 2133 })], refunds: [], refundedCents: 0,
+      subtotalCents: 11850, discountCents: 1185, taxCents: 2133, shippingCents: 500, grandTotalCents: 13298 };
+    const { form } = await open(tees);
+    const tee = quantityOf(form, 'Linen Shirt (Size: M)');
+    fireEvent.change(tee, { target: { value: '1' } });
+    // $39.50 − $3.95 + $7.11, not the unit price
+    expect(amountOf(form).value).toBe('42.66');
+    const hint = () => document.getElementById(amountOf(form).getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent!;
+    expect(hint()).toContain(ADMIN.refundSuggestedParts('$39.50', '$3.95', '$7.11'));
+    expect(hint()).toContain(ADMIN.refundAmountHint);
+    expect(ADMIN.refundAmountHint).toContain('price of the chosen items with their tax, less their share of the discount; shipping not included');
+    fireEvent.change(tee, { target: { value: '2' } });
+    expect(amountOf(form).value).toBe('85.32');
+    // every unit: everything left, the shipping too
+    fireEvent.change(tee, { target: { value: '3' } });
+    expect(amountOf(form).value).toBe('132.98');
+    expect(hint()).toContain(ADMIN.refundSuggestedEverything);
+    cleanup();
+    // without a discount: 1 of 3 tees at $39.50 with 20% tax is $47.40
+    const taxed = await open({ ...tees, lines: [line('t1', 'Size: M', 3, 3950, { discountShareCents: 0, taxShareCents: 2370 })], discountCents: 0, taxCents: 2370, grandTotalCents: 14720 });
+    fireEvent.change(quantityOf(taxed.form, 'Linen Shirt (Size: M)'), { target: { value: '1' } });
+    expect(amountOf(taxed.form).value).toBe('47.40');
+  });
+
   it('shows the totals refunded and net, the partial refund beside the status, and each refund with its lines and reason', async () => {
     await open();
     expect(screen.getByText(ADMIN.refundedTotal).nextElementSibling!.textContent).toBe('-$30.00');

@@ -256,6 +256,20 @@ describe('the admin at /config in Chromium', () => {
     expect(await row.innerText()).toContain('$');
     expect(await row.innerText()).toContain('Paid');
     await screenshot(admin, 'admin-orders');
+    // the toolbar's links sit together at its end, not Export CSV mid-bar (1366 × 768), and stay together under the heading on a phone
+    const toolbarLinks = async () => admin.evaluate(() => {
+      const bar = document.querySelector('#orders-title')!.closest('.admin-toolbar')!.getBoundingClientRect();
+      const [csv, slips] = Array.from(document.querySelectorAll('.admin-toolbar a'), (link) => link.getBoundingClientRect());
+      return { barRight: bar.right, csvRight: csv!.right, slipsLeft: slips!.left, slipsRight: slips!.right, sameLine: Math.abs(csv!.top - slips!.top) < 2 };
+    });
+    for (const [width, height] of [[1366, 768], [390, 844]] as const) {
+      await admin.setViewportSize({ width, height });
+      const links = await toolbarLinks();
+      expect(links.sameLine, `at ${width} px`).toBe(true);
+      expect(links.slipsLeft - links.csvRight, `at ${width} px`).toBeLessThan(40);
+      if (width === 1366) expect(links.barRight - links.slipsRight).toBeLessThan(2);
+    }
+    await admin.setViewportSize({ width: 1280, height: 900 });
     // today's orders, kept in the address: a reload shows them again, with what they took, and Back every date
     await admin.getByLabel(ADMIN.orderPeriod).selectOption('today');
     await admin.waitForURL(/\/config\/orders\?period=today$/);

@@ -10,6 +10,7 @@ import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { adminCall } from '../admin-api.ts';
 import { CardTableHead } from '../CardTableHead.tsx';
 import { CheckboxField, Field, Notice } from '../Field.tsx';
+import { isField, useEscapeCloses } from '../escape-closes.ts';
 import { SearchForm } from '../SearchForm.tsx';
 import { integerFromText } from '../../lib/money-input.ts';
 import { NO_NOTICE, refusedNotice, useClearedOnSignIn, type ScreenNotice } from '../screen-notice.ts';
@@ -290,6 +291,9 @@ export function InventoryScreen({ navigate, canEdit, canReadOrders }: { navigate
     setOpen(null);
     button?.focus();
   };
+  // Escape closes it wherever the focus is (History keeps it once pressed), but not from a count's
+  // field: the focus moving to History would leave the field, which saves what is typed there
+  useEscapeCloses(open !== null, closeHistory, (event) => isField(event.target));
 
   return (
     <section aria-labelledby="inventory-title">

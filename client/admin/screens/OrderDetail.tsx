@@ -108,12 +108,17 @@ function trackingSavedText(email: string | null, canSendEmail: boolean, sendNoti
 }
 
 /**
- * What Cancel asks (how much of a live order goes back to which card, what becomes of the order's
- * gift cards), and says once done: the shopper is emailed a cancellation notice, as for Mark fulfilled.
+ * What Cancel asks (how much of a live order goes back to which card, or that a test-mode order
+ * moved no money, what becomes of the order's gift cards), and says once done: the shopper is
+ * emailed a cancellation notice, as for Mark fulfilled.
  */
-function cancellationTexts(email: string | null, canSendEmail: boolean, giftCards: string, toCard: { amount: string; card: string } | null): { confirm: string; done: string } {
-  const ask = (notice: string) => [ADMIN.confirmCancel, toCard ? ADMIN.refundToCard(toCard.amount, toCard.card) : '', giftCards, notice].filter(Boolean).join(' ');
-  const said = (done: string) => [done, toCard ? ADMIN.refundedToCard(toCard.amount, toCard.card) : ''].filter(Boolean).join(' ');
+function cancellationTexts(
+  email: string | null, canSendEmail: boolean, giftCards: string, testMode: boolean, toCard: { amount: string; card: string } | null,
+): { confirm: string; done: string } {
+  // the owner must know whether money goes back: a card named with its amount, or plainly none (test mode)
+  const money = testMode ? ADMIN.cancelNoMoneyMoved : toCard ? ADMIN.refundToCard(toCard.amount, toCard.card) : '';
+  const ask = (notice: string) => [ADMIN.confirmCancel, money, giftCards, notice].filter(Boolean).join(' ');
+  const said = (done: string) => [done, testMode ? ADMIN.refundNoMoneyMoved : toCard ? ADMIN.refundedToCard(toCard.amount, toCard.card) : ''].filter(Boolean).join(' ');
   if (!email) return { confirm: ask(ADMIN.noticeNoEmail), done: said(ADMIN.cancelledNoEmail) };
   if (!canSendEmail) return { confirm: ask(ADMIN.cancelNoticeNoMail(email)), done: said(ADMIN.cancelledNoMail) };
   return { confirm: ask(ADMIN.cancelNotice(email)), done: said(ADMIN.cancelled(email)) };
@@ -191,6 +196,19 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   }, [data]);
   // the tracking form open: asked with Mark fulfilled, or correcting it after
   const [asking, setAsking] = useState<'fulfil' | 'tracking' | null>(null);
+  // the form closed unsent (Not now, Escape): the focus goes back to the button that opened it,
+  // which comes back with the form gone
+  const openers = { fulfil: useRef<HTMLButtonElement>(null), tracking: useRef<HTMLButtonElement>(null) };
+  const [closedUnsent, setClosedUnsent] = useState<'fulfil' | 'tracking' | null>(null);
+  useEffect(() => {
+    if (closedUnsent === null) return;
+    openers[closedUnsent].current?.focus();
+    setClosedUnsent(null);
+  });
+  function closeUnsent() {
+    setClosedUnsent(asking);
+    setAsking(null);
+  }
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // back to the list as the owner left it: its filters came along in this order's address
   const [address] = useAddressQuery();
@@ -278,12 +296,15 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const fulfilment = fulfilmentTexts(order.email, canSendEmail);
   const giftCards = giftCardConsequences(order.status, order.giftCardPayment, order.giftCardsIssued ?? [], money);
   const toCard = owedToCard(order, money);
-  const cancellation = cancellationTexts(order.email, canSendEmail, giftCards, toCard);
+  const cancellation = cancellationTexts(order.email, canSendEmail, giftCards, order.testMode, toCard);
   const refund = refundTexts(order.email, canSendEmail, giftCards, order.status === 'paid', order.testMode, toCard);
   // a card refund begun and never recorded (the server stopped between the provider's answer and its write)
   const refundUnfinished = toCard !== null && order.cardRefund?.startedOn != null;
   // a live order's cancellation gave its card the money back: nothing is left to refund
   const givenBackOnCancel = !order.testMode && order.status === 'cancelled' && order.cardRefund?.refundedOn != null;
+  // a cancellation gave back everything but a card charge it did not refund (a live order cancelled
+  // before cancelling refunded the card): only then is Refund left to do, and the screen says why
+  const refundAfterCancel = order.status === 'cancelled' ? (toCard === null ? 'none' : 'card') : null;
   // what refunds gave back: the whole total once refunded, what refunds of part of it gave back before that
   const refundedCents = order.status === 'refunded' ? order.grandTotalCents : (order.refundedCents ?? 0);
   const partlyRefundedNow = (order.status === 'paid' || order.status === 'fulfilled') && (order.refundedCents ?? 0) > 0;
@@ -334,12 +355,12 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           <h2>{ADMIN.tracking}</h2>
           {asking === 'tracking' ? (
             <TrackingForm question={ADMIN.editTracking} submitLabel={ADMIN.saveTracking} initial={order.tracking ?? null} busy={busy} fieldErrors={fieldErrors}
-              offerNotice={Boolean(order.email)} onCancel={() => setAsking(null)}
+              offerNotice={Boolean(order.email)} onCancel={closeUnsent}
               onSubmit={(values, sendNotice) => void sendTracking(values, sendNotice, trackingSavedText(order.email, canSendEmail, sendNotice))} />
           ) : (
             <>
               <TrackingFacts tracking={order.tracking ?? null} />
-              {canManage && order.status === 'fulfilled' ? <button type="button" disabled={busy} onClick={() => ask('tracking')}>{ADMIN.editTracking}</button> : null}
+              {canManage && order.status === 'fulfilled' ? <button type="button" ref={openers.tracking} disabled={busy} onClick={() => ask('tracking')}>{ADMIN.editTracking}</button> : null}
             </>
           )}
           <Notice text={trackingNotice.text} kind={trackingNotice.kind} />
@@ -373,16 +394,18 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
         <PartialRefund orderId={orderId} status={order.status} currency={order.currency} testMode={order.testMode} lines={order.lines}
           leftCents={order.grandTotalCents - refundedCents} money={money} onRefunded={partlyRefunded} />
       ) : null}
+      {canManage && refundAfterCancel === 'none' ? <p className="admin-hint">{order.testMode ? ADMIN.cancelledNothingToRefundTest : ADMIN.cancelledNothingToRefund}</p> : null}
+      {canManage && refundAfterCancel === 'card' && toCard ? <p className="admin-hint">{ADMIN.cancelledCardStillOwed(toCard.amount, toCard.card)}</p> : null}
       <Notice text={notice.text} kind={notice.kind} />
       {canManage && asking === 'fulfil' && order.status === 'paid' ? (
         <TrackingForm question={fulfilment.confirm} submitLabel={ADMIN.markFulfilled} initial={null} busy={busy} fieldErrors={fieldErrors}
-          onCancel={() => setAsking(null)} onSubmit={(values) => void sendTracking(values, false, fulfilment.done)} />
+          onCancel={closeUnsent} onSubmit={(values) => void sendTracking(values, false, fulfilment.done)} />
       ) : null}
       {canManage ? (
         <div className="admin-actions">
-          {asking === 'fulfil' ? null : <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
+          {asking === 'fulfil' ? null : <button type="button" ref={openers.fulfil} disabled={busy || order.status !== 'paid'} onClick={() => ask('fulfil')}>{ADMIN.markFulfilled}</button>}
           <button type="button" disabled={busy || order.status !== 'paid'} onClick={() => act('cancel', cancellation.confirm, cancellation.done)}>{ADMIN.cancelOrder}</button>
-          <button type="button" disabled={busy || order.status === 'refunded' || givenBackOnCancel} onClick={() => act('refund', refund.confirm, refund.done)}>{order.testMode ? ADMIN.refund : ADMIN.refundLive}</button>
+          <button type="button" disabled={busy || order.status === 'refunded' || givenBackOnCancel || refundAfterCancel === 'none'} onClick={() => act('refund', refund.confirm, refund.done)}>{order.testMode ? ADMIN.refund : ADMIN.refundLive}</button>
         </div>
       ) : null}
     </section>

@@ -6,6 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { CARRIER_CHOICES, carrierTrackingUrl, type ParcelTracking } from '../../lib/parcel-carriers.ts';
 import type { FieldErrors } from '../admin-api.ts';
+import { useEscapeCloses } from '../escape-closes.ts';
 import { CheckboxField, Field } from '../Field.tsx';
 
 export interface TrackingValues { carrier: string; trackingNumber: string; trackingUrl: string }
@@ -25,6 +26,7 @@ interface TrackingFormProps {
   /** Offer to email the shipping notice again (a correction only). */
   offerNotice?: boolean;
   onSubmit: (values: TrackingValues, sendNotice: boolean) => void;
+  /** Not now, or Escape while nothing was typed. */
   onCancel: () => void;
 }
 
@@ -39,8 +41,12 @@ function ownLink(initial: ParcelTracking | null): string {
 }
 
 export function TrackingForm({ question, submitLabel, initial, busy, fieldErrors, offerNotice = false, onSubmit, onCancel }: TrackingFormProps) {
-  const [values, setValues] = useState<TrackingValues>({ carrier: initial?.carrier ?? '', trackingNumber: initial?.number ?? '', trackingUrl: ownLink(initial) });
+  const [start] = useState<TrackingValues>(() => ({ carrier: initial?.carrier ?? '', trackingNumber: initial?.number ?? '', trackingUrl: ownLink(initial) }));
+  const [values, setValues] = useState<TrackingValues>(start);
   const [sendNotice, setSendNotice] = useState(false);
+  // Escape closes the form as Not now does, but not over typing it would lose: Not now does that
+  const typed = (Object.keys(start) as Array<keyof TrackingValues>).some((name) => values[name] !== start[name]) || sendNotice;
+  useEscapeCloses(!busy, onCancel, () => typed);
   const set = (name: keyof TrackingValues) => (event: { target: { value: string } }) => setValues((before) => ({ ...before, [name]: event.target.value }));
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,8 @@
 /**
  * Refund part of an order (a paid or fulfilled one): for each line how many units to refund (0 to
- * what earlier refunds left) and whether they go back in stock, the amount (prefilled with the
- * chosen units' price, which the owner may change, at most what is left), the owner's reason and
+ * what earlier refunds left) and whether they go back in stock, the amount (prefilled with what the
+ * customer paid for the chosen units, refund-suggestion.ts, or everything left once every unit is
+ * chosen; the owner may change it, at most what is left), the owner's reason and
  * whether the customer is emailed. It checks the amount first (refund-amount-check.ts), then asks
  * before it refunds, as the whole refund does, and shows the server's refusals under their fields.
  */
@@ -13,6 +14,7 @@ import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { NO_NOTICE, refusedNotice } from '../screen-notice.ts';
 import { refundAmountProblem } from './refund-amount-check.ts';
+import { refundSuggestion, type RefundSuggestion } from './refund-suggestion.ts';
 
 /** An order line as the form offers it (the counts absent from a server older than refunds of part of an order). */
 export interface RefundableLine {
@@ -23,6 +25,9 @@ export interface RefundableLine {
   unitPriceCents: number;
   takesStock?: boolean;
   refundedQuantity?: number;
+  /** The line's share of the order's discount and of its tax, all units together (absent from an older server). */
+  discountShareCents?: number;
+  taxShareCents?: number;
 }
 
 interface PartialRefundProps {
@@ -58,6 +63,13 @@ function restockByDefault(line: RefundableLine, status: string): boolean {
   return line.takesStock === true && status !== 'fulfilled';
 }
 
+/** How the suggested amount was made, in words: everything left, or the units' price, discount and tax. */
+function suggestionText(suggestion: RefundSuggestion, everything: boolean, capped: boolean, money: (cents: number) => string): string {
+  if (everything) return ADMIN.refundSuggestedEverything;
+  const said = ADMIN.refundSuggestedParts(money(suggestion.priceCents), suggestion.discountCents > 0 ? money(suggestion.discountCents) : null, suggestion.taxCents > 0 ? money(suggestion.taxCents) : null);
+  return capped ? `${said} ${ADMIN.refundSuggestedCapped}` : said;
+}
+
 /** The server's errors of `lines.N.…` (N the position among the lines sent) under each line's own item id. */
 function errorsByItem(fieldErrors: FieldErrors, sentItems: readonly string[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -85,9 +97,15 @@ export function PartialRefund({ orderId, status, currency, testMode, lines, left
   const quantityOf = (itemId: string): number => integerFromText(quantities[itemId] ?? '0');
   const restockOf = (line: RefundableLine & { itemId: string }): boolean => restock[line.itemId] ?? restockByDefault(line, status);
   const chosen = offered.filter((line) => quantityOf(line.itemId) !== 0);
-  const chosenCents = chosen.reduce((sum, line) => sum + (Number.isFinite(quantityOf(line.itemId)) ? quantityOf(line.itemId) * line.unitPriceCents : 0), 0);
-  // the chosen units' price, at most what is left (a discount or earlier refunds may have taken some)
-  const shownAmount = amountText ?? (chosenCents > 0 ? textFromCents(Math.min(chosenCents, leftCents), currency) : '');
+  const anyUnits = chosen.some((line) => quantityOf(line.itemId) > 0);
+  // every unit left chosen: everything left, shipping included, so refunding it all leaves nothing behind
+  const everything = offered.length > 0 && offered.every((line) => quantityOf(line.itemId) === unitsLeft(line));
+  // otherwise what the customer paid for the chosen units (their price less their share of the discount, plus their
+  // share of the tax), at most what is left (earlier refunds of money alone may have taken some)
+  const suggestion = refundSuggestion(chosen.map((line) => ({ line, units: quantityOf(line.itemId) })));
+  const suggestedCents = everything ? leftCents : Math.min(suggestion.totalCents, leftCents);
+  const shownAmount = amountText ?? (anyUnits ? textFromCents(suggestedCents, currency) : '');
+  const suggested = amountText === null && anyUnits ? suggestionText(suggestion, everything, suggestion.totalCents > leftCents, money) : '';
   const amountCents = shownAmount.trim() === '' ? Number.NaN : centsFromText(shownAmount, currency);
   const amountReadable = Number.isFinite(amountCents) && amountCents > 0;
 
@@ -160,7 +178,7 @@ export function PartialRefund({ orderId, status, currency, testMode, lines, left
             </fieldset>
           );
         })}
-        <Field label={ADMIN.refundAmount} hint={`${ADMIN.refundAmountLimit(money(leftCents))} ${ADMIN.refundAmountHint}`} error={errors.amountCents}>
+        <Field label={ADMIN.refundAmount} hint={[ADMIN.refundAmountLimit(money(leftCents)), suggested, ADMIN.refundAmountHint].filter(Boolean).join(' ')} error={errors.amountCents}>
           {(control) => (
             <input {...control} type="text" inputMode="decimal" autoComplete="off" value={shownAmount} onChange={(event) => setAmountText(event.target.value)} />
           )}
