@@ -23,7 +23,8 @@ import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
 import { navigation } from '../lib/navigation.ts';
 import { clearCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../lib/checkout-draft.ts';
-import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
+import { CART, CHECKOUT, REQUEST, SCRIPT_NEEDED } from '../lib/messages.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../lib/shipping-cost.ts';
 
@@ -165,6 +166,9 @@ function Field({ name, label, values, errors, onChange, type = 'text', autoCompl
 }
 
 export default function Checkout({ quote: initialQuote, moneyFormat, countries, cartToken, testMode }: CheckoutProps) {
+  // Place order stays off until the island is live: a tap (or Enter) before then would post the
+  // server's form natively, which places nothing and loses what was typed
+  const hydrated = useHydrated();
   const [quote, setQuote] = useState(initialQuote);
   const [values, setValues] = useState<Values>({
     email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', countryCode: countries[0]?.code ?? '',
@@ -673,9 +677,13 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </div>
-      <button type="submit" className="button checkout-submit" disabled={submitting} ref={submitButton}>
+      <button type="submit" className="button checkout-submit" disabled={!hydrated || submitting} ref={submitButton}>
         {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.amountDueCents)}`}
       </button>
+      {/* until the island is live (a slow phone, or scripts off) the button is off: say why just under it
+          (the totals it pays stay just above it) */}
+      {!hydrated && <p className="checkout-waiting">{CHECKOUT.waitingForPage}</p>}
+      <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
     </form>
   );
 }

@@ -206,7 +206,7 @@ export const FORM = {
 } as const;
 
 /**
- * Under a form that only its script can send (contact, newsletter, restock sign-up), in a
+ * Under a form that only its script can send (contact, newsletter, restock sign-up, checkout), in a
  * <noscript>: the store's own words, as the specification has none.
  */
 export const SCRIPT_NEEDED = {
@@ -414,6 +414,8 @@ export const CHECKOUT = {
   addressSuggestions: 'Address suggestions',
   placeOrder: 'Place order',
   placingOrder: 'Placing order…',
+  /** Beside Place order while the page's script is still loading (the button is off until then). */
+  waitingForPage: 'Place order can be pressed once the page has finished loading.',
   item: 'Item',
   quantity: 'Quantity',
   price: 'Price',

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+/**
+ * The checkout island after a phone-shopper trial: Place order off (with a word why) until the
+ * island is live, and a <noscript> line without scripts; a lost answer to Place order saying the
+ * order may have gone through and that a retry is not charged twice (the same attempt key); the
+ * placing announced once in a polite status region; a discount code applied before a reload
+ * said to be gone, once.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import Checkout, { type CheckoutQuoteProps } from '../../client/islands/Checkout.tsx';
+import { API_PATHS } from '../../client/lib/api-paths.ts';
+import { CHECKOUT, SCRIPT_NEEDED } from '../../client/lib/messages.ts';
+import { navigation } from '../../client/lib/navigation.ts';
+import { clearCookies, scriptFetch, setCookies, settle } from './helpers.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const quote: CheckoutQuoteProps = {
+  currency: 'USD',
+  lines: [{ key: '0', productName: 'Undyed Wool Throw', variantLabel: 'Size: Lap', quantity: 1, unitPriceCents: 14000, lineTotalCents: 14000, billingInterval: '' }],
+  subtotalCents: 14000,
+  requiresShipping: true,
+  shippingOptions: [{ id: 'standard', name: 'Standard', costCents: 600 }],
+  selectedShippingOptionId: 'standard',
+  shippingCents: 600,
+  taxCents: 1120,
+  totalCents: 15720,
+  needsRecipient: false,
+  discountable: true,
+  giftCard: null,
+  giftCardError: null,
+  amountDueCents: 15720,
+  discountCents: 0,
+  discount: null,
+  discountError: null,
+};
+const countries = [{ code: 'US', name: 'United States' }];
+const element = <Checkout quote={quote} countries={countries} testMode />;
+
+function fill(label: string, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillValid(): void {
+  fill(CHECKOUT.emailLabel, 'jane@example.com');
+  fill(CHECKOUT.nameLabel, 'Jane Doe');
+  fill(CHECKOUT.line1Label, '1 Road');
+  fill(CHECKOUT.cityLabel, 'Town');
+  fill(CHECKOUT.postalCodeLabel, '12345');
+  fill(CHECKOUT.cardNumberLabel, '4242 4242 4242 4242');
+  fill(CHECKOUT.cardExpiryLabel, '12/39');
+  fill(CHECKOUT.cardCvcLabel, '123');
+}
+
+const placeOrderButton = (): HTMLButtonElement => document.querySelector<HTMLButtonElement>('button.checkout-submit')!;
+
+beforeEach(() => {
+  clearCookies();
+  setCookies('crumb=tok');
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Place order before the island is live', () => {
+  it('is off in the server\'s HTML, with a word why and a <noscript> line, and works once hydrated', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(element);
+    document.body.append(host);
+    const form = host.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    // the only submit button is off: a tap does nothing, and Enter in a box submits nothing (implicit submission needs it on)
+    expect(Array.from(form.querySelectorAll<HTMLButtonElement>('button[type="submit"], input[type="submit"]')).map((button) => button.disabled)).toEqual([true]);
+    expect(form.textContent).toContain(CHECKOUT.waitingForPage);
+    expect(form.querySelector('noscript')!.textContent).toContain(SCRIPT_NEEDED.form);
+    // the lines sit just under the button they are about
+    expect(placeOrderButton().nextElementSibling?.textContent).toBe(CHECKOUT.waitingForPage);
+    expect(placeOrderButton().nextElementSibling?.nextElementSibling?.tagName).toBe('NOSCRIPT');
+
+    await act(async () => {
+      hydrateRoot(host, element);
+    });
+    await settle();
+    expect(placeOrderButton().disabled).toBe(false);
+    expect(host.textContent).not.toContain(CHECKOUT.waitingForPage);
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
