@@ -490,8 +490,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (discountRefused) setAppliedDiscount('');
     // another shopper bought the last ones first: the summary marks those lines
     if (Array.isArray(body.shortLines)) setShortLines(body.shortLines as ShortLine[]);
-    // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
-    setFormError(answer.status >= 500 ? REQUEST.tryAgain
+    // a payment answer (402) or a refusal carries its catalogue message; a server fault does not.
+    // No answer at all may hide an order written and charged: the retry sends the same attempt
+    // key, which the server answers with that order, and the provider with that charge
+    setFormError(answer.kind === 'network' ? CHECKOUT.orderUnconfirmed : answer.status >= 500 ? REQUEST.tryAgain
       : cardNowApplied ?? (discountNowApplied ? CHECKOUT.discountAppliedOnOrder(discountNowApplied.code, discountNowApplied.total) : answer.message));
     setPaymentRefused(answer.status === 402);
     if (cardRefused || discountRefused) {

@@ -447,6 +447,8 @@ export const CHECKOUT = {
   itemCount: (count: number): string => (count === 1 ? '1 item' : `${count} items`),
   paymentDeclined: 'Your card was declined. Please use a different card.',
   paymentRetry: 'Your payment could not be processed. Please try again.',
+  /** No answer came to Place order (the connection dropped): the order may have been placed. A retry reuses the attempt key, so it is never charged twice. */
+  orderUnconfirmed: "We couldn't confirm your order. It may have gone through: tap Place order again — you will not be charged twice.",
   totalChanged: 'The total of your order has changed. Please review it and place your order again.',
   attemptInvalid: 'Please reload the page and try again.',
   /**

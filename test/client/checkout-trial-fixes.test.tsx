@@ -95,3 +95,24 @@ describe('Place order before the island is live', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 });
+
+describe('a lost answer to Place order', () => {
+  it('says the order may have gone through, and the retry sends the same attempt key', async () => {
+    let answers = 0;
+    const calls = scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: () => (answers++ === 0
+      ? { networkError: true }
+      : { status: 200, body: { orderNumber: 1001, confirmationUrl: '/checkout/order-confirmed/o1?token=t' } }) }]);
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    render(element);
+    fillValid();
+    fireEvent.submit(placeOrderButton().closest('form')!);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(CHECKOUT.orderUnconfirmed);
+    fireEvent.click(placeOrderButton());
+    await settle();
+    const keys = calls.filter((call) => call.url === API_PATHS.checkoutOrders).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(assign).toHaveBeenCalledWith('/checkout/order-confirmed/o1?token=t');
+  });
+});
