@@ -686,6 +686,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           (the totals it pays stay just above it) */}
       {!hydrated && <p className="checkout-waiting">{CHECKOUT.waitingForPage}</p>}
       <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
+      {/* the button's own words change while placing; a polite region says it once to a screen reader */}
+      <p className="visually-hidden" role="status">{submitting ? CHECKOUT.placingOrder : ''}</p>
     </form>
   );
 }

@@ -116,3 +116,20 @@ describe('a lost answer to Place order', () => {
     expect(assign).toHaveBeenCalledWith('/checkout/order-confirmed/o1?token=t');
   });
 });
+
+describe('placing the order', () => {
+  it('is announced once in a polite status region', async () => {
+    let release: (value: unknown) => void = () => undefined;
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutOrders, answer: { status: 402, body: { message: CHECKOUT.paymentDeclined }, after: new Promise((resolve) => { release = resolve; }) } }]);
+    render(element);
+    const regions = (): string[] => screen.queryAllByRole('status').map((region) => region.textContent ?? '');
+    expect(regions()).not.toContain(CHECKOUT.placingOrder);
+    fillValid();
+    fireEvent.submit(placeOrderButton().closest('form')!);
+    await settle();
+    expect(regions().filter((text) => text === CHECKOUT.placingOrder)).toHaveLength(1);
+    release(null);
+    await settle();
+    expect(regions()).not.toContain(CHECKOUT.placingOrder);
+  });
+});
