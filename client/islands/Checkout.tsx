@@ -23,6 +23,7 @@ import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
 import { navigation } from '../lib/navigation.ts';
 import { clearCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../lib/checkout-draft.ts';
+import { forgetDiscountApplied, noteDiscountApplied, takeDiscountDropped } from '../lib/checkout-code-note.ts';
 import { CART, CHECKOUT, REQUEST, SCRIPT_NEEDED } from '../lib/messages.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
@@ -182,6 +183,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [appliedDiscount, setAppliedDiscount] = useState('');
   const [discountBusy, setDiscountBusy] = useState(false);
   const [discountNews, setDiscountNews] = useState('');
+  // a code applied before this page was loaded again is gone (nothing keeps it): said once, under its box
+  const [discountDropped, setDiscountDropped] = useState(false);
   const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -226,11 +229,24 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       return;
     }
     draftRestored.current = true;
+    if (takeDiscountDropped()) {
+      setDiscountDropped(true);
+      setDiscountNews(CHECKOUT.discountDroppedOnReload);
+    }
     const draft = readCheckoutDraft();
     if (!countries.some((country) => country.code === draft.countryCode)) delete draft.countryCode;
     // a box typed in already keeps what it holds
     setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(draft).filter(([field]) => field === 'countryCode' || current[field as FieldName] === '')) }));
   }, [values]);
+  // whether a code is applied now, for the next load of this page (declared after the draft's
+  // effect, which reads the last load's note first)
+  useEffect(() => {
+    if (placed.current) return;
+    if (appliedDiscount !== '') {
+      noteDiscountApplied();
+      setDiscountDropped(false);
+    } else forgetDiscountApplied();
+  }, [appliedDiscount]);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
   const addressBox = useRef<HTMLInputElement>(null);
   // A form that goes away takes its pending address lookup with it (and ignores an answer still on its way).
@@ -463,6 +479,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (answer.ok) {
       placed.current = true;
       clearCheckoutDraft();
+      forgetDiscountApplied();
       navigation.assign(answer.data.confirmationUrl);
       return;
     }
@@ -627,6 +644,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
 
       {/* a code is typed before paying: its box comes before the gift card's, which pays the discounted total.
           Where only gift cards are bought no code can take anything off, so the box is left out */}
+      {quote.discountable && discountDropped && <p className="checkout-code-dropped">{CHECKOUT.discountDroppedOnReload}</p>}
       {quote.discountable && (
         <CheckoutDiscount typed={values.discountCode} applied={discount} discountCents={quote.discountCents} error={errors.discountCode} busy={discountBusy}
           announcement={discountNews} money={money}

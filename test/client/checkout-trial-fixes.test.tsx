@@ -133,3 +133,46 @@ describe('placing the order', () => {
     expect(regions()).not.toContain(CHECKOUT.placingOrder);
   });
 });
+
+describe('a discount code applied before the page was loaded again', () => {
+  const code = 'WELCOME10';
+  const discounted: CheckoutQuoteProps = { ...quote, discountCents: 1400, discount: { code, freeShipping: false }, totalCents: 14208, amountDueCents: 14208 };
+
+  async function applyCode(): Promise<void> {
+    fill(CHECKOUT.discountCodeLabel, code);
+    fireEvent.click(within(document.querySelector<HTMLElement>('.checkout-discount')!).getByRole('button', { name: `${CHECKOUT.discountApply} ${CHECKOUT.discountApplyWhat}` }));
+    await settle();
+  }
+
+  it('is said to be gone, once, with no code kept in the browser', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: { body: { quote: discounted } } }]);
+    const first = render(element);
+    await applyCode();
+    expect(document.body.textContent).toContain(CHECKOUT.discountLine(code));
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(code);
+    first.unmount();
+
+    // the reload: the page's quote has no code (nothing keeps it), and the shopper is told
+    render(element);
+    await settle();
+    expect(document.querySelector('.checkout-code-dropped')?.textContent).toBe(CHECKOUT.discountDroppedOnReload);
+    cleanup();
+
+    // said once: the next load says nothing more
+    render(element);
+    await settle();
+    expect(document.body.textContent).not.toContain(CHECKOUT.discountDroppedOnReload);
+  });
+
+  it('says nothing when no code was applied, or the applied one was removed', async () => {
+    scriptFetch([{ method: 'POST', path: API_PATHS.checkoutQuote, answer: (call) => ({ body: { quote: (call.body as { discountCode?: string }).discountCode ? discounted : quote } }) }]);
+    const first = render(element);
+    await applyCode();
+    fireEvent.click(within(document.querySelector<HTMLElement>('.checkout-discount')!).getByRole('button', { name: CHECKOUT.discountRemove }));
+    await settle();
+    first.unmount();
+    render(element);
+    await settle();
+    expect(document.body.textContent).not.toContain(CHECKOUT.discountDroppedOnReload);
+  });
+});
