@@ -22,6 +22,7 @@ import { crumbOf } from './form-crumb.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 import { checkoutFormIsland } from './checkout-form.ts';
+import { answerNativeCheckoutPost, NOT_PLACED_FLAG } from './checkout-native-post.ts';
 import { orderConfirmationContext } from './order-confirmation-context.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
@@ -80,13 +81,13 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): Promise<void> {
+  async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}, status = error ? 409 : 200): Promise<void> {
     const shoppingCart = checkoutCart(await cartView(deps, cart));
     await pages.render(req, res, {
       template: 'checkout',
       pageType: PAGE_TYPE.CHECKOUT,
       pageTitle: serverMessages.checkoutTitle,
-      status: error ? 409 : 200,
+      status,
       context: {
         shoppingCart,
         checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
@@ -100,14 +101,14 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const cart = token.success ? (await carts.findByToken(token.data.cartToken)) ?? null : await findCurrentCart(deps, req, res);
     const open = cart && !cart.isPurchased ? cart : null;
     const cartToken = token.success ? token.data.cartToken : undefined;
-    await renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
+    // back from a native post of the form (checkout-native-post.ts): said above the form, which is the page as usual (200)
+    const notPlaced = req.query[NOT_PLACED_FLAG] === '1' ? serverMessages.checkoutNotPlaced : null;
+    await renderCheckout(req, res, open, '/checkout', notPlaced, { form: await checkoutFormIsland(deps, open, cartToken) }, 200);
   });
 
   // Orders are placed only through the checkout form's calls (details, shipping, payment). A form
-  // posted here (a browser without scripts) goes back to that form rather than buying anything.
-  router.post('/checkout', checkoutLimiter, (_req, res) => {
-    res.redirect(303, PAGE_PATHS.checkout);
-  });
+  // posted here (a browser without scripts) goes back to that form, saying nothing was bought.
+  router.post('/checkout', checkoutLimiter, answerNativeCheckoutPost);
 
   async function subscriptionCart(token: string): Promise<CartRecord | null> {
     const cart = await carts.findByToken(token);
