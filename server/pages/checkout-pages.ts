@@ -23,6 +23,7 @@ import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 import { checkoutFormIsland } from './checkout-form.ts';
 import { answerNativeCheckoutPost, NOT_PLACED_FLAG } from './checkout-native-post.ts';
+import { confirmationOfBoughtCart, visitorsBoughtCartConfirmation } from './bought-cart-order.ts';
 import { orderConfirmationContext } from './order-confirmation-context.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
@@ -100,6 +101,14 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const token = cartTokenSchema.safeParse(req.query);
     const cart = token.success ? (await carts.findByToken(token.data.cartToken)) ?? null : await findCurrentCart(deps, req, res);
     const open = cart && !cart.isPurchased ? cart : null;
+    if (!open) {
+      // the cart was bought already (an answer to Place order lost, then a reload or Back): its order, not an empty cart
+      const placed = token.success ? await confirmationOfBoughtCart(deps, cart) : await visitorsBoughtCartConfirmation(deps, req);
+      if (placed !== null) {
+        res.redirect(303, placed);
+        return;
+      }
+    }
     const cartToken = token.success ? token.data.cartToken : undefined;
     // back from a native post of the form (checkout-native-post.ts): said above the form, which is the page as usual (200)
     const notPlaced = req.query[NOT_PLACED_FLAG] === '1' ? serverMessages.checkoutNotPlaced : null;
@@ -118,9 +127,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   /** The confirmation of the order a subscription cart became, for the buyer coming back to its checkout (Back, a bookmark). */
   async function subscriptionOrderPlaced(token: string): Promise<string | null> {
     const cart = await carts.findByToken(token);
-    if (!cart || cart.kind !== 'subscription' || !cart.isPurchased || cart.orderId === null) return null;
-    const order = await orders.findById(cart.orderId);
-    return order ? PAGE_PATHS.orderConfirmed(order.id, order.viewToken) : null;
+    return cart?.kind === 'subscription' ? confirmationOfBoughtCart(deps, cart) : null;
   }
 
   router.get('/checkout/subscription', async (req, res) => {
