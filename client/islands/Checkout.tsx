@@ -10,7 +10,7 @@
  * Enter moves to the next box until the last, which places the order. The contact and address
  * typed are kept a while (checkout-draft.ts), so a trip back to the cart does not empty them.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CheckoutDiscount, DiscountTotals } from '../components/CheckoutDiscount.tsx';
 import { CheckoutErrorSummary, type CheckoutProblem } from '../components/CheckoutErrorSummary.tsx';
 import { CheckoutGiftCard, GiftCardTotals } from '../components/CheckoutGiftCard.tsx';
@@ -219,6 +219,18 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     };
     window.addEventListener('pageshow', afresh);
     return () => window.removeEventListener('pageshow', afresh);
+  }, []);
+  // Taking over the server's markup: what was typed before the script arrived is still in the
+  // boxes (hydration leaves their values alone) and becomes the state before the next render,
+  // which would otherwise empty them. Once; the draft below fills only boxes still empty.
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const typed: Partial<Values> = {};
+    for (const name of Object.keys(values) as FieldName[]) {
+      const box = form.current?.elements.namedItem(name);
+      if ((box instanceof HTMLInputElement || box instanceof HTMLSelectElement) && box.value !== '' && box.value !== values[name]) typed[name] = box.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
   }, []);
   // The contact and address typed before a trip back to the cart (checkout-draft.ts): put back once
   // the page is live (its first render is the server's), then kept as they change.
@@ -533,7 +545,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const addressSection = quote.requiresShipping ? 'shipping' : 'billing';
   const itemCount = quote.lines.reduce((count, line) => count + line.quantity, 0);
   return (
-    <form className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} onKeyDown={enterMovesToNextBox} aria-busy={submitting}>
+    <form ref={form} className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} onKeyDown={enterMovesToNextBox} aria-busy={submitting}>
       <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
         <h2 id="checkout-summary-heading">{CHECKOUT.summaryHeading}</h2>
         <ul className="checkout-lines">

@@ -86,11 +86,14 @@ describe('Place order before the island is live', () => {
     expect(placeOrderButton().nextElementSibling?.textContent).toBe(CHECKOUT.waitingForPage);
     expect(placeOrderButton().nextElementSibling?.nextElementSibling?.tagName).toBe('NOSCRIPT');
 
+    // typed on the slow phone before the script arrived: kept when the island takes over
+    (host.querySelector('#checkout-email') as HTMLInputElement).value = 'early@example.com';
     await act(async () => {
       hydrateRoot(host, element);
     });
     await settle();
     expect(placeOrderButton().disabled).toBe(false);
+    expect((host.querySelector('#checkout-email') as HTMLInputElement).value).toBe('early@example.com');
     expect(host.textContent).not.toContain(CHECKOUT.waitingForPage);
     expect(errors).not.toHaveBeenCalled();
   });
