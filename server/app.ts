@@ -29,6 +29,7 @@ import { createSubscriptionRouter } from './api/subscription.ts';
 import { isLocalCaptcha } from './security/captcha.ts';
 import { bindCaptchaToStore } from './security/shared-captcha.ts';
 import { crumbFailureHandler, crumbProtection, issueCrumbCookie } from './security/crumb.ts';
+import { nativeCheckoutPostCrumbFailure } from './pages/checkout-native-post.ts';
 import { exceptForFiles, onlyForFiles } from './security/file-requests.ts';
 import { plainTextCookies } from './security/plain-cookies.ts';
 import { apiNotFound, jsonErrorHandler } from './security/error-handlers.ts';
@@ -183,6 +184,8 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
   app.use(pages.notFound);
 
   app.use(maintenanceGuard.onCorruption);
+  // the checkout form posted natively carries no crumb: it leads back to the checkout, not to the crumb's page
+  app.use(nativeCheckoutPostCrumbFailure);
   app.use(crumbFailureHandler);
   app.use('/api', jsonErrorHandler(log));
   app.use(pages.errorHandler);

@@ -189,6 +189,8 @@ export const serverMessages = {
   searchResultMany: '{count} results',
   cartTitle: 'Shopping Cart',
   checkoutTitle: 'Checkout',
+  /** The checkout form arrived as a plain form post (scripts off, or an old page): nothing was bought. */
+  checkoutNotPlaced: 'Your order was NOT placed: the checkout needs JavaScript. Please turn on JavaScript in your browser (or wait for the page to finish loading) and place your order again.',
   orderConfirmedTitle: 'Order confirmed',
   orderNoEmailNote: 'This store does not send confirmation emails: keep this page (bookmark or print it) as your record of the order. The email on your order is {email}.',
   /** A gift card bought from a store without a mail server: its code is not emailed to the recipient. */

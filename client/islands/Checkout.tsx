@@ -10,7 +10,7 @@
  * Enter moves to the next box until the last, which places the order. The contact and address
  * typed are kept a while (checkout-draft.ts), so a trip back to the cart does not empty them.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CheckoutDiscount, DiscountTotals } from '../components/CheckoutDiscount.tsx';
 import { CheckoutErrorSummary, type CheckoutProblem } from '../components/CheckoutErrorSummary.tsx';
 import { CheckoutGiftCard, GiftCardTotals } from '../components/CheckoutGiftCard.tsx';
@@ -23,7 +23,9 @@ import { expiryAsTyped, expiryOnLeaving } from '../lib/expiry-input.ts';
 import { isGiftCardCodeShape, normalisedGiftCardCode } from '../lib/gift-card-code.ts';
 import { navigation } from '../lib/navigation.ts';
 import { clearCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../lib/checkout-draft.ts';
-import { CART, CHECKOUT, REQUEST } from '../lib/messages.ts';
+import { forgetDiscountApplied, noteDiscountApplied, takeDiscountDropped } from '../lib/checkout-code-note.ts';
+import { CART, CHECKOUT, REQUEST, SCRIPT_NEEDED } from '../lib/messages.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { formatMoney, type MoneyFormat } from '../lib/money.ts';
 import { shippingCostText, shownWithFreeShippingCode } from '../lib/shipping-cost.ts';
 
@@ -165,6 +167,9 @@ function Field({ name, label, values, errors, onChange, type = 'text', autoCompl
 }
 
 export default function Checkout({ quote: initialQuote, moneyFormat, countries, cartToken, testMode }: CheckoutProps) {
+  // Place order stays off until the island is live: a tap (or Enter) before then would post the
+  // server's form natively, which places nothing and loses what was typed
+  const hydrated = useHydrated();
   const [quote, setQuote] = useState(initialQuote);
   const [values, setValues] = useState<Values>({
     email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', countryCode: countries[0]?.code ?? '',
@@ -178,6 +183,8 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const [appliedDiscount, setAppliedDiscount] = useState('');
   const [discountBusy, setDiscountBusy] = useState(false);
   const [discountNews, setDiscountNews] = useState('');
+  // a code applied before this page was loaded again is gone (nothing keeps it): said once, under its box
+  const [discountDropped, setDiscountDropped] = useState(false);
   const [shippingOptionId, setShippingOptionId] = useState(initialQuote.selectedShippingOptionId ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -213,6 +220,18 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     window.addEventListener('pageshow', afresh);
     return () => window.removeEventListener('pageshow', afresh);
   }, []);
+  // Taking over the server's markup: what was typed before the script arrived is still in the
+  // boxes (hydration leaves their values alone) and becomes the state before the next render,
+  // which would otherwise empty them. Once; the draft below fills only boxes still empty.
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const typed: Partial<Values> = {};
+    for (const name of Object.keys(values) as FieldName[]) {
+      const box = form.current?.elements.namedItem(name);
+      if ((box instanceof HTMLInputElement || box instanceof HTMLSelectElement) && box.value !== '' && box.value !== values[name]) typed[name] = box.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+  }, []);
   // The contact and address typed before a trip back to the cart (checkout-draft.ts): put back once
   // the page is live (its first render is the server's), then kept as they change.
   const draftRestored = useRef(false);
@@ -222,11 +241,24 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
       return;
     }
     draftRestored.current = true;
+    if (takeDiscountDropped()) {
+      setDiscountDropped(true);
+      setDiscountNews(CHECKOUT.discountDroppedOnReload);
+    }
     const draft = readCheckoutDraft();
     if (!countries.some((country) => country.code === draft.countryCode)) delete draft.countryCode;
     // a box typed in already keeps what it holds
     setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(draft).filter(([field]) => field === 'countryCode' || current[field as FieldName] === '')) }));
   }, [values]);
+  // whether a code is applied now, for the next load of this page (declared after the draft's
+  // effect, which reads the last load's note first)
+  useEffect(() => {
+    if (placed.current) return;
+    if (appliedDiscount !== '') {
+      noteDiscountApplied();
+      setDiscountDropped(false);
+    } else forgetDiscountApplied();
+  }, [appliedDiscount]);
   const lookup = useRef<ReturnType<typeof setTimeout> | null>(null);
   const addressBox = useRef<HTMLInputElement>(null);
   // A form that goes away takes its pending address lookup with it (and ignores an answer still on its way).
@@ -459,6 +491,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (answer.ok) {
       placed.current = true;
       clearCheckoutDraft();
+      forgetDiscountApplied();
       navigation.assign(answer.data.confirmationUrl);
       return;
     }
@@ -486,8 +519,10 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
     if (discountRefused) setAppliedDiscount('');
     // another shopper bought the last ones first: the summary marks those lines
     if (Array.isArray(body.shortLines)) setShortLines(body.shortLines as ShortLine[]);
-    // a payment answer (402) or a refusal carries its catalogue message; a server fault does not
-    setFormError(answer.status >= 500 ? REQUEST.tryAgain
+    // a payment answer (402) or a refusal carries its catalogue message; a server fault does not.
+    // No answer at all may hide an order written and charged: the retry sends the same attempt
+    // key, which the server answers with that order, and the provider with that charge
+    setFormError(answer.kind === 'network' ? CHECKOUT.orderUnconfirmed : answer.status >= 500 ? REQUEST.tryAgain
       : cardNowApplied ?? (discountNowApplied ? CHECKOUT.discountAppliedOnOrder(discountNowApplied.code, discountNowApplied.total) : answer.message));
     setPaymentRefused(answer.status === 402);
     if (cardRefused || discountRefused) {
@@ -510,7 +545,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
   const addressSection = quote.requiresShipping ? 'shipping' : 'billing';
   const itemCount = quote.lines.reduce((count, line) => count + line.quantity, 0);
   return (
-    <form className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} onKeyDown={enterMovesToNextBox} aria-busy={submitting}>
+    <form ref={form} className="checkout-form" method="post" noValidate onSubmit={(event) => void submit(event)} onKeyDown={enterMovesToNextBox} aria-busy={submitting}>
       <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
         <h2 id="checkout-summary-heading">{CHECKOUT.summaryHeading}</h2>
         <ul className="checkout-lines">
@@ -621,6 +656,7 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
 
       {/* a code is typed before paying: its box comes before the gift card's, which pays the discounted total.
           Where only gift cards are bought no code can take anything off, so the box is left out */}
+      {quote.discountable && discountDropped && <p className="checkout-code-dropped">{CHECKOUT.discountDroppedOnReload}</p>}
       {quote.discountable && (
         <CheckoutDiscount typed={values.discountCode} applied={discount} discountCents={quote.discountCents} error={errors.discountCode} busy={discountBusy}
           announcement={discountNews} money={money}
@@ -673,9 +709,15 @@ export default function Checkout({ quote: initialQuote, moneyFormat, countries, 
           <GiftCardTotals applied={giftCard} amountDueCents={quote.amountDueCents} money={money} />
         </dl>
       </div>
-      <button type="submit" className="button checkout-submit" disabled={submitting} ref={submitButton}>
+      <button type="submit" className="button checkout-submit" disabled={!hydrated || submitting} ref={submitButton}>
         {submitting ? CHECKOUT.placingOrder : `${CHECKOUT.placeOrder} · ${money(quote.amountDueCents)}`}
       </button>
+      {/* until the island is live (a slow phone, or scripts off) the button is off: say why just under it
+          (the totals it pays stay just above it) */}
+      {!hydrated && <p className="checkout-waiting">{CHECKOUT.waitingForPage}</p>}
+      <noscript><p className="form-noscript">{SCRIPT_NEEDED.form}</p></noscript>
+      {/* the button's own words change while placing; a polite region says it once to a screen reader */}
+      <p className="visually-hidden" role="status">{submitting ? CHECKOUT.placingOrder : ''}</p>
     </form>
   );
 }

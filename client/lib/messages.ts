@@ -206,9 +206,9 @@ export const FORM = {
 } as const;
 
 /**
- * Under a form that only its script can send (contact, newsletter, restock sign-up), beside the
- * product's Add to Cart and under the cart's lines, in a <noscript>: the store's own words, as the
- * specification has none.
+ * Under a form that only its script can send (contact, newsletter, restock sign-up, checkout),
+ * beside the product's Add to Cart and under the cart's lines, in a <noscript>: the store's own
+ * words, as the specification has none.
  */
 export const SCRIPT_NEEDED = {
   form: 'This form needs JavaScript. Please turn on JavaScript in your browser and reload the page.',
@@ -417,6 +417,8 @@ export const CHECKOUT = {
   addressSuggestions: 'Address suggestions',
   placeOrder: 'Place order',
   placingOrder: 'Placing order…',
+  /** Beside Place order while the page's script is still loading (the button is off until then). */
+  waitingForPage: 'Place order can be pressed once the page has finished loading.',
   item: 'Item',
   quantity: 'Quantity',
   price: 'Price',
@@ -448,6 +450,8 @@ export const CHECKOUT = {
   itemCount: (count: number): string => (count === 1 ? '1 item' : `${count} items`),
   paymentDeclined: 'Your card was declined. Please use a different card.',
   paymentRetry: 'Your payment could not be processed. Please try again.',
+  /** No answer came to Place order (the connection dropped): the order may have been placed. A retry reuses the attempt key, so it is never charged twice. */
+  orderUnconfirmed: "We couldn't confirm your order. It may have gone through: tap Place order again — you will not be charged twice.",
   totalChanged: 'The total of your order has changed. Please review it and place your order again.',
   attemptInvalid: 'Please reload the page and try again.',
   /**
@@ -530,6 +534,8 @@ export const CHECKOUT = {
   /** Said to screen readers once a code is applied or removed (the totals change far from the box). */
   discountApplied: (code: string, total: string): string => `Discount code ${code} applied. Total: ${total}.`,
   discountRemoved: 'Discount code removed.',
+  /** The checkout loaded again (a reload, Back) after a code was applied: nothing keeps the code, so it is asked for again. */
+  discountDroppedOnReload: 'Your discount code was removed when the page reloaded; apply it again.',
   /** The discount leaves nothing to pay: the card details are not asked for. */
   discountPaysAll: 'Your discount covers the whole order: no payment card is needed.',
   /** A code typed but not applied, applied by the server when the order was placed: nothing was charged yet. */

@@ -22,6 +22,8 @@ import { crumbOf } from './form-crumb.ts';
 import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 import { checkoutFormIsland } from './checkout-form.ts';
+import { answerNativeCheckoutPost, NOT_PLACED_FLAG } from './checkout-native-post.ts';
+import { confirmationOfBoughtCart, visitorsBoughtCartConfirmation } from './bought-cart-order.ts';
 import { orderConfirmationContext } from './order-confirmation-context.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
@@ -80,13 +82,13 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     });
   });
 
-  async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}): Promise<void> {
+  async function renderCheckout(req: Request, res: Response, cart: CartRecord | null, action: string, error: string | null, extra: Record<string, unknown> = {}, status = error ? 409 : 200): Promise<void> {
     const shoppingCart = checkoutCart(await cartView(deps, cart));
     await pages.render(req, res, {
       template: 'checkout',
       pageType: PAGE_TYPE.CHECKOUT,
       pageTitle: serverMessages.checkoutTitle,
-      status: error ? 409 : 200,
+      status,
       context: {
         shoppingCart,
         checkout: { action, crumb: crumbOf(req), error, testMode: true, ...extra },
@@ -99,15 +101,23 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const token = cartTokenSchema.safeParse(req.query);
     const cart = token.success ? (await carts.findByToken(token.data.cartToken)) ?? null : await findCurrentCart(deps, req, res);
     const open = cart && !cart.isPurchased ? cart : null;
+    if (!open) {
+      // the cart was bought already (an answer to Place order lost, then a reload or Back): its order, not an empty cart
+      const placed = token.success ? await confirmationOfBoughtCart(deps, cart) : await visitorsBoughtCartConfirmation(deps, req);
+      if (placed !== null) {
+        res.redirect(303, placed);
+        return;
+      }
+    }
     const cartToken = token.success ? token.data.cartToken : undefined;
-    await renderCheckout(req, res, open, '/checkout', null, { form: await checkoutFormIsland(deps, open, cartToken) });
+    // back from a native post of the form (checkout-native-post.ts): said above the form, which is the page as usual (200)
+    const notPlaced = req.query[NOT_PLACED_FLAG] === '1' ? serverMessages.checkoutNotPlaced : null;
+    await renderCheckout(req, res, open, '/checkout', notPlaced, { form: await checkoutFormIsland(deps, open, cartToken) }, 200);
   });
 
   // Orders are placed only through the checkout form's calls (details, shipping, payment). A form
-  // posted here (a browser without scripts) goes back to that form rather than buying anything.
-  router.post('/checkout', checkoutLimiter, (_req, res) => {
-    res.redirect(303, PAGE_PATHS.checkout);
-  });
+  // posted here (a browser without scripts) goes back to that form, saying nothing was bought.
+  router.post('/checkout', checkoutLimiter, answerNativeCheckoutPost);
 
   async function subscriptionCart(token: string): Promise<CartRecord | null> {
     const cart = await carts.findByToken(token);
@@ -117,9 +127,7 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
   /** The confirmation of the order a subscription cart became, for the buyer coming back to its checkout (Back, a bookmark). */
   async function subscriptionOrderPlaced(token: string): Promise<string | null> {
     const cart = await carts.findByToken(token);
-    if (!cart || cart.kind !== 'subscription' || !cart.isPurchased || cart.orderId === null) return null;
-    const order = await orders.findById(cart.orderId);
-    return order ? PAGE_PATHS.orderConfirmed(order.id, order.viewToken) : null;
+    return cart?.kind === 'subscription' ? confirmationOfBoughtCart(deps, cart) : null;
   }
 
   router.get('/checkout/subscription', async (req, res) => {

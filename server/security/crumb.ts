@@ -60,7 +60,7 @@ export function issueCrumbCookie(options: CrumbOptions): RequestHandler {
   };
 }
 
-function isCrumbError(err: unknown): boolean {
+export function isCrumbError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'EBADCSRFTOKEN';
 }
 

@@ -50,7 +50,7 @@ describe(`POST ${CHECKOUT}, ${SUBSCRIPTION_CHECKOUT} and ${GIFT_CARD_CHECKOUT}`,
     const before = await databaseDigest(db());
     const posted = await v.post(CHECKOUT, {});
     expect(posted.status).toBe(303);
-    expect(posted.headers.get('location')).toBe(CHECKOUT);
+    expect(posted.headers.get('location')).toBe(`${CHECKOUT}?notPlaced=1`);
     await settleWrites(app().background);
     expect(await databaseDigest(db())).toEqual(before);
     await expectRefused(app(), () => v.post(API_PATHS.checkoutQuote, {}), { status: 400, message: serverMessages.cartEmpty });
