@@ -16,6 +16,7 @@ import type { Json, PlatformData, QueryRequest, RelatedRequest, StoredBlock } fr
 import { keptByQuery, type QueryFacts } from './platform-query.ts';
 import type { PlatformTag } from './platform-tags.ts';
 import { StoreProductItems } from './store-product-items.ts';
+import { colorDataOrNeutral } from '../db/color-data-column.ts';
 
 /** Site setting holding the stored block fields: `{ fieldId: [{ id, type: 'html'|'text', content }] }`. */
 export const BLOCK_FIELDS_SETTING = 'blockFields';
@@ -47,6 +48,8 @@ function contentItem(item: ContentItemRecord, collection: CollectionRecord): Jso
     addedOn: item.createdOn,
     starred: flagged(item.data, 'featured'),
     assetUrl: typeof item.data.assetUrl === 'string' ? item.data.assetUrl : undefined,
+    // an image item's colours as the platform gives them; a neutral grey when not read
+    colorData: typeof item.data.assetUrl === 'string' ? colorDataOrNeutral(item.data.colorData) : undefined,
     ...itemFacts(item.data),
   };
 }
