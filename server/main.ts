@@ -20,6 +20,8 @@ import { themeMessages } from './theme/theme-messages.ts';
 import { templateDirProblem } from './theme/template-dir-check.ts';
 import { createHttpServer } from './slow-clients.ts';
 import { nestedStoreFoldersProblem } from './store-folders-apart.ts';
+import { uploadsDir } from './store-folders.ts';
+import { backfillColorData } from './admin/color-data-backfill.ts';
 
 const config = readConfigOrStop();
 const database = storeAddress(config.options);
@@ -184,6 +186,11 @@ async function serve(): Promise<void> {
       if (app !== null) void warnOfConnectionBudget(app.deps.store, { workers: config.workers, poolSize: config.options.databasePoolSize }, app.deps.log);
       // uploaded files live on disk beside the rows: a start without their folder breaks every image
       if (app !== null) void warnOfMissingUploads(app.deps.store, config.options, app.deps.log);
+      // images stored before their colours were read on upload (colorData): read in the background, start-up unslowed
+      if (app !== null) {
+        const { deps } = app;
+        deps.background.start(() => backfillColorData(deps.store, uploadsDir(config.options)));
+      }
     }
   });
 

@@ -22,6 +22,7 @@ import { DiscountCodeEditor } from './screens/DiscountCodeEditor.tsx';
 import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
+import { BlockFieldsScreen } from './screens/BlockFieldsScreen.tsx';
 import { AccountScreen } from './screens/AccountScreen.tsx';
 import { pushAddress, startHistoryPositions } from './history-position.ts';
 import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
@@ -63,6 +64,7 @@ const SCREENS: ReadonlyArray<{ key: ScreenKey; permission: string }> = [
   { key: 'discounts', permission: 'orders.read' },
   { key: 'messages', permission: 'messages.read' },
   { key: 'settings', permission: 'settings.read' },
+  { key: 'block-fields', permission: 'settings.read' },
   { key: 'staff', permission: 'staff.manage' },
   { key: 'account', permission: 'admin.use' },
 ];
@@ -202,6 +204,9 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       break;
     case 'settings':
       screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} onMoneyFormatSaved={setMoneyFormat} />;
+      break;
+    case 'block-fields':
+      screen = <BlockFieldsScreen canEdit={can('store.manage')} />;
       break;
     case 'staff':
       screen = <StaffScreen />;

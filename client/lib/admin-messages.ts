@@ -56,7 +56,7 @@ export const ADMIN = {
   resetLinkMissing: 'This page needs the link from your email. Ask for a new one if it is lost.',
   noAdminAccess: 'Your account has no access to the store admin.',
   navLabel: 'Admin sections',
-  screens: { products: 'Products', inventory: 'Inventory', orders: 'Orders', 'gift-cards': 'Gift cards', discounts: 'Discounts', messages: 'Messages', settings: 'Settings', staff: 'Staff', account: 'Account' },
+  screens: { products: 'Products', inventory: 'Inventory', orders: 'Orders', 'gift-cards': 'Gift cards', discounts: 'Discounts', messages: 'Messages', settings: 'Settings', 'block-fields': 'Block fields', staff: 'Staff', account: 'Account' },
   loading: 'Loading…',
   save: 'Save',
   saving: 'Saving…',
@@ -603,6 +603,16 @@ export const ADMIN = {
   staffRemoved: 'Removed {email}: their sessions ended.',
   confirmRemoveStaff: 'Remove {email}? They are signed out at once.',
   // server answers
+  // the Block fields screen: the content of the template's <squarespace:block-field> areas
+  blockFieldSaved: 'Block field saved.',
+  blockFields: {
+    title: 'Block fields',
+    intro: 'The areas your template leaves for your own content (a home page, a footer, a header above a collection). Type plain text: a blank line starts a new paragraph, and [words](https://example.com) makes a link. An empty area shows nothing.',
+    none: 'Your template has no block fields.',
+    notInTemplate: 'Your template no longer uses this field; its text is kept.',
+    holdsHtml: 'This field holds HTML written outside this screen; saving replaces it with the text below.',
+    label: (id: string) => `Content of ${id}`,
+  },
   server: {
     invalidInput: 'Some fields are not valid.',
     productNotFound: 'That product does not exist.',

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { createAccountCalls } from './account-calls.ts';
+import { createBlockFieldCalls } from './block-field-calls.ts';
 import { createDiscountCodeCalls } from './discount-code-calls.ts';
 import { createGiftCardCalls } from './gift-card-calls.ts';
 import { createInventoryCalls } from './inventory-calls.ts';
@@ -29,6 +30,7 @@ export function createAdminCalls(deps: AppDeps): Router {
   router.use(createMessageCalls(deps));
   router.use(createSettingsCalls(deps));
   router.use(createStaffCalls(deps));
+  router.use(createBlockFieldCalls(deps));
   router.use(createAccountCalls(deps));
   return router;
 }

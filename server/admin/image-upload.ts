@@ -17,6 +17,8 @@ import {
   copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
 } from './image-copies.ts';
 import { newUploadName, UPLOAD_EXTENSIONS } from './upload-names.ts';
+import { imageColorData } from './image-color-data.ts';
+import type { ColorData } from '../db/color-data-column.ts';
 
 /** URL prefix the uploaded images are served under. */
 export const UPLOADS_URL = '/uploads/';
@@ -61,6 +63,8 @@ export interface StoredImage {
   byteSize: number;
   /** The widths of the resized copies made, smallest first (none for a GIF or an animated image). */
   copyWidths: number[];
+  /** Its colours as the platform gives them (image-color-data.ts). */
+  colorData: ColorData;
   /** Removes the file again (when the database write fails). */
   remove(): void;
 }
@@ -109,8 +113,10 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
   };
   writeFileSync(path, stored, { flag: 'wx' });
   let widths: number[];
+  let colorData: ColorData;
   try {
     widths = await makeImageCopies(dir, name, bytes);
+    colorData = await imageColorData(stored);
   } catch (error) {
     remove();
     throw undecodable(error);
@@ -121,6 +127,7 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
     contentType: sniffed.mime,
     byteSize: stored.length,
     copyWidths: widths,
+    colorData,
     remove,
   };
 }

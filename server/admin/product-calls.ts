@@ -164,7 +164,7 @@ export function createProductCalls(deps: AppDeps): Router {
     try {
       const { image, revision } = await deps.store.transaction((tx) => new AdminProductRepository(tx).addImage(productId, {
         assetUrl: stored.assetUrl, originalSize: stored.originalSize, altText, contentType: stored.contentType, byteSize: stored.byteSize,
-      }, stored.copyWidths));
+      }, stored.copyWidths, stored.colorData));
       // the product's revision now: the editor that uploaded takes it as its own when it is the one after its own
       res.status(201).json({ image, revision });
     } catch (error) {

@@ -8,6 +8,7 @@ import { forUpdate, placeholders, type StoreSession } from './store.ts';
 import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edit.ts';
 import { typeTakesStock } from '../../client/lib/product-stock.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
+import type { ColorData } from './color-data-column.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
 export function newAdminId(): string {
@@ -513,14 +514,14 @@ export class AdminProductRepository {
    * loaded before the upload cannot save its image list over it; the new revision is returned for
    * the editor that uploaded it.
    */
-  async addImage(productId: string, image: Omit<AdminImage, 'id'>, copyWidths?: readonly number[]): Promise<{ image: AdminImage; revision: number }> {
+  async addImage(productId: string, image: Omit<AdminImage, 'id'>, copyWidths?: readonly number[], colorData?: ColorData): Promise<{ image: AdminImage; revision: number }> {
     const id = newAdminId();
     const order = await this.session.get<{ n: number | null }>('SELECT MAX(display_order) AS n FROM product_images WHERE product_id = ?', [productId]);
     await this.session.run(
-      `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size, copy_widths)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, content_type, byte_size, copy_widths, color_data)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [id, productId, image.assetUrl, image.originalSize, image.altText, Number(order?.n ?? -1) + 1, image.contentType, image.byteSize,
-        copyWidths ? copyWidthsColumn(copyWidths) : null],
+        copyWidths ? copyWidthsColumn(copyWidths) : null, colorData ? JSON.stringify(colorData) : null],
     );
     const revision = await this.moveRevision(productId);
     return { image: { id, ...image }, revision: revision! };

@@ -8,6 +8,7 @@ import { closeMatchQuery, readSearchVocabulary } from './search-close-match.ts';
 import { searchWords } from './search-words.ts';
 import { placeholders, type StoreDialect, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
+import { storedColorData, type ColorData } from './color-data-column.ts';
 
 export interface VariantRecord {
   id: string;
@@ -32,6 +33,8 @@ export interface ImageRecord {
   focalY: number;
   /** The widths of the resized copies made of an upload; null when not recorded (copy-widths-column.ts). */
   copyWidths: number[] | null;
+  /** Its colours (color-data-column.ts); null until the image was read. */
+  colorData: ColorData | null;
 }
 
 export interface ProductRecord {
@@ -85,6 +88,7 @@ interface ImageRow {
   focal_x: number;
   focal_y: number;
   copy_widths: string | null;
+  color_data?: string | null;
 }
 
 /** A variants row as the record every reader uses (the catalogue, the admin, the checkout). */
@@ -112,6 +116,7 @@ function toImage(image: ImageRow): ImageRecord {
     focalX: image.focal_x,
     focalY: image.focal_y,
     copyWidths: copyWidthsFromColumn(image.copy_widths),
+    colorData: storedColorData(image.color_data),
   };
 }
 

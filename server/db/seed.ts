@@ -9,6 +9,7 @@ import { ProductFileRepository } from './product-file-repository.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { copySeedProductFiles } from './seed-product-files.ts';
 import { isUniqueViolation, type StoreSession } from './store.ts';
+import { assetColorData } from '../admin/asset-color-data.ts';
 
 export const SEED_DIR = fileURLToPath(new URL('../../fixtures/seed/', import.meta.url));
 
@@ -49,6 +50,15 @@ export async function seedStore(
   // a code a newcomer can try at the checkout (WELCOME10)
   const discountCodes = kind === 'demo' ? readFixture(dir, 'discount-codes.json', z.array(discountCodeFixtureSchema)) : [];
 
+  // the demo's pictures' colours (colorData), read before the transaction: the theme's own files
+  const colors = new Map<string, unknown>();
+  for (const assetUrl of [...products.flatMap((product) => product.images.map((image) => image.assetUrl)), ...content.map((item) => item.data.assetUrl)]) {
+    if (typeof assetUrl === 'string' && !colors.has(assetUrl)) colors.set(assetUrl, await assetColorData(assetUrl, ''));
+  }
+  const colorColumn = (assetUrl: unknown): string | null => {
+    const found = typeof assetUrl === 'string' ? colors.get(assetUrl) : undefined;
+    return found ? JSON.stringify(found) : null;
+  };
   const files = productFilesDir === undefined ? { records: [], discard: () => {} } : await copySeedProductFiles(products, dir, productFilesDir, now);
   try {
     await store.transaction(async (tx) => {
@@ -89,9 +99,9 @@ export async function seedStore(
         }
         for (const [order, image] of product.images.entries()) {
           await tx.run(
-            `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order)
-             VALUES (?, ?, ?, ?, ?, ?)`,
-            [image.id, product.id, image.assetUrl, image.originalSize, image.altText, order],
+            `INSERT INTO product_images (id, product_id, asset_url, original_size, alt_text, display_order, color_data)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            [image.id, product.id, image.assetUrl, image.originalSize, image.altText, order, colorColumn(image.assetUrl)],
           );
         }
       }
@@ -101,7 +111,8 @@ export async function seedStore(
              display_order, created_on, data_json)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [item.id, item.collectionId, item.urlId, item.title, item.body, item.excerpt, item.recordType,
-            item.displayOrder, now - index * 3_600_000, JSON.stringify(item.data)],
+            item.displayOrder, now - index * 3_600_000, JSON.stringify(colors.get(String(item.data.assetUrl)) && item.data.colorData === undefined
+              ? { ...item.data, colorData: colors.get(String(item.data.assetUrl)) } : item.data)],
         );
       }
       for (const code of discountCodes) {

@@ -11,6 +11,7 @@ import { RecordType } from '../../engine/plugins/enums.ts';
 import { recordTypeOf } from './record-type.ts';
 import { absoluteUrl } from './seo.ts';
 import { uploadVariants } from '../admin/image-upload.ts';
+import { colorDataOrNeutral } from '../db/color-data-column.ts';
 
 type Json = Record<string, unknown>;
 
@@ -56,6 +57,8 @@ function imageContext(product: ProductRecord): Json[] {
       originalSize: image.originalSize,
       ...(variants ? { systemDataVariants: variants } : {}),
       mediaFocalPoint: { x: image.focalX, y: image.focalY },
+      // the platform's colours of the image; a neutral grey until the store has read them
+      colorData: image.colorData ?? colorDataOrNeutral(null),
       altText: image.altText,
       ...recordTypeOf(RecordType.image),
     };
@@ -111,6 +114,7 @@ export function productItem(product: ProductRecord, currency: string, form: Json
     originalSize: images[0]?.originalSize ?? '',
     ...(images[0]?.systemDataVariants ? { systemDataVariants: images[0].systemDataVariants } : {}),
     mediaFocalPoint: images[0]?.mediaFocalPoint ?? { x: 0.5, y: 0.5 },
+    colorData: images[0]?.colorData ?? colorDataOrNeutral(null),
     items: images,
     structuredContent,
   };

@@ -44,6 +44,26 @@ export function storeTypeName(collection: Json): string {
 }
 
 /**
+ * The platform's type names a store type shows as: lessons and courses are the platform's blog
+ * (posts with a title, excerpt and body), a plain generic collection is a blog too.
+ */
+const PLATFORM_TYPE_NAMES: Readonly<Record<string, string>> = {
+  lessons: 'blog',
+  course: 'blog',
+  generic: 'blog',
+};
+
+/**
+ * The type name templates see as `collection.typeName`: always the platform's (blog, products,
+ * page, gallery, events…), whichever folder file renders the collection — templates branch on it
+ * (`{.equal? collection.typeName "products"}`), so it may not follow the folder's file names.
+ */
+export function platformTypeName(collection: Json): string {
+  const storeType = storeTypeName(collection);
+  return Object.hasOwn(PLATFORM_TYPE_NAMES, storeType) ? PLATFORM_TYPE_NAMES[storeType]! : storeType;
+}
+
+/**
  * The folder collection names a store collection renders through, in order: its urlId, its
  * type, then the types that stand in for it.
  */
@@ -80,7 +100,6 @@ export function chooseTemplates(folder: TemplateFolder, target: FolderPageTarget
     return { typeName: 'page', collection: null, page: null, main, ...layoutOf(folder, undefined) };
   }
   const urlId = typeof target.collection.urlId === 'string' ? target.collection.urlId : '';
-  const storeType = storeTypeName(target.collection);
   if (target.view === 'page') {
     const page = folder.pages.get(urlId);
     if (page !== undefined) return { typeName: 'page', collection: null, page, main: page.file, ...layoutOf(folder, page.conf?.regionName) };
@@ -89,7 +108,7 @@ export function chooseTemplates(folder: TemplateFolder, target: FolderPageTarget
   // A page collection without a pages/*.page file shows its collection's list, as a list view does.
   const main = collection === null ? null : target.view === 'item' ? collection.item : collection.list;
   return {
-    typeName: collection?.name ?? storeType,
+    typeName: platformTypeName(target.collection),
     collection,
     page: null,
     main,

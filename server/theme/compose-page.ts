@@ -5,6 +5,7 @@ import { PLATFORM_SERVICES } from './folder-registry.ts';
 import { cartClasses, pageClasses, pageId } from './page-identity.ts';
 import type { Json, PlatformData } from './platform-data.ts';
 import { createTagRunner, type TagNotice } from './platform-tag-runner.ts';
+import { layoutHeading, type LayoutHeading } from './layout-heading.ts';
 
 export interface ComposeInput {
   folder: TemplateFolder;
@@ -45,23 +46,36 @@ interface ComposeStart {
 function startComposing(input: ComposeInput): ComposeStart {
   const { folder, target, context } = input;
   const choice = input.choice ?? chooseTemplates(folder, target);
-  const squarespace: Json & { [PLATFORM_SERVICES]?: unknown } = {
-    'page-id': pageId(target, context),
-    'page-classes': pageClasses(folder.conf, target, choice, context),
-    'cart-classes': cartClasses(context),
-    'main-content': '',
+  const values = (tagNotice?: TagNotice): { squarespace: Json; renderContext: Json } => {
+    const squarespace: Json & { [PLATFORM_SERVICES]?: unknown } = {
+      'page-id': pageId(target, context),
+      'page-classes': pageClasses(folder.conf, target, choice, context),
+      'cart-classes': cartClasses(context),
+      'main-content': '',
+    };
+    squarespace[PLATFORM_SERVICES] = createTagRunner(folder.tags, input.data, tagNotice);
+    return { squarespace, renderContext: { ...context, squarespace, 'squarespace-headers': input.headers, 'squarespace-footers': input.footers } };
   };
-  squarespace[PLATFORM_SERVICES] = createTagRunner(folder.tags, input.data, input.tagNotice);
-  const renderContext: Json = {
-    ...context,
-    squarespace,
-    'squarespace-headers': input.headers,
-    'squarespace-footers': input.footers,
-  };
+  const { squarespace, renderContext } = values(input.tagNotice);
   const options = { partials: folder.partials, locale: input.locale, now: input.now };
-  const main = choice.main !== null ? choice.main.template.render(renderContext, options) : input.builtinMain(context);
+  const main = choice.main !== null
+    ? choice.main.template.render(renderContext, options)
+    : input.builtinMain({ ...context, ...builtinHeading(input, choice, values().renderContext, options) });
   squarespace['main-content'] = main.html;
   return { choice, renderContext, options, errors: [...main.errors] };
+}
+
+/**
+ * What the layout writes of the collection a built-in page shows, read from the regions rendered
+ * around an empty main content (their own tag runner, its notices and errors dropped: the page's
+ * render tells them): a built-in page leaves out the h1 and description the layout already wrote.
+ */
+function builtinHeading(input: ComposeInput, choice: TemplateChoice, probeContext: Json, options: RenderOptions): LayoutHeading | Record<string, never> {
+  const collection = input.context.collection;
+  if (input.target.view === 'system' || collection === null || typeof collection !== 'object') return {};
+  let html = '';
+  for (const file of regionFiles(input, choice)) html += file.template.render(probeContext, options).html;
+  return layoutHeading(html, collection as Json);
 }
 
 /** The regions of the chosen layout, in order. */

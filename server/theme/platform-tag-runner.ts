@@ -8,6 +8,7 @@ import { QUERIES_PER_PAGE, queryNames, queryWindow } from './platform-query.ts';
 import { tagBodyPartialName, type PlatformTag } from './platform-tags.ts';
 import { themeMessages } from './theme-messages.ts';
 import { scriptElements } from './script-loader.ts';
+import { blockTextHtml } from './block-text.ts';
 
 
 /** An attribute's value in the scope the tag stands in: `collection="{collection.urlId}"` is looked up there. */
@@ -27,7 +28,8 @@ function renderWith(tag: PlatformTag, value: unknown, ctx: RenderContext): strin
 }
 
 function blockHtml(block: StoredBlock): string {
-  const content = block.type === 'html' ? block.content : `<p>${escapeHtml(block.content)}</p>`;
+  // a text block is the owner's plain text (paragraphs, links), escaped: block-text.ts
+  const content = block.type === 'html' ? block.content : blockTextHtml(block.content);
   return `<div class="sqs-block ${block.type}-block sqs-block-${block.type}" data-block-type="${block.type === 'html' ? 2 : 1}" id="block-${escapeHtmlAttribute(block.id)}">`
     + `<div class="sqs-block-content">${content}</div></div>`;
 }
@@ -95,7 +97,10 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
         case 'block-field': {
           const id = attribute(tag, 'id', ctx) ?? '';
           const columns = tagCount(attribute(tag, 'columns', ctx)) ?? 12;
-          return blockFieldHtml(id, columns, attribute(tag, 'label', ctx), attribute(tag, 'class', ctx), data.blockField(id));
+          const blocks = data.blockField(id);
+          // the platform's empty wrapper: the author is told where the owner has content to give (admin, Block fields)
+          if (blocks.length === 0 && id !== '') notice(tag, themeMessages.blockFieldEmpty(id));
+          return blockFieldHtml(id, columns, attribute(tag, 'label', ctx), attribute(tag, 'class', ctx), blocks);
         }
         case 'script': {
           // A run of script tags renders at its first tag, so its combo scripts load as one.

@@ -11,11 +11,12 @@ import { recordTypeOf } from '../pages/record-type.ts';
 import { itemFacts, itemNames, shareCategoryOrTag } from '../pages/content-item-facts.ts';
 import { inItemOrder, type ItemOrder } from '../pages/collection-order.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
-import { storeTypeName } from './collection-choice.ts';
+import { platformTypeName, storeTypeName } from './collection-choice.ts';
 import type { Json, PlatformData, QueryRequest, RelatedRequest, StoredBlock } from './platform-data.ts';
 import { keptByQuery, type QueryFacts } from './platform-query.ts';
 import type { PlatformTag } from './platform-tags.ts';
 import { StoreProductItems } from './store-product-items.ts';
+import { colorDataOrNeutral } from '../db/color-data-column.ts';
 
 /** Site setting holding the stored block fields: `{ fieldId: [{ id, type: 'html'|'text', content }] }`. */
 export const BLOCK_FIELDS_SETTING = 'blockFields';
@@ -47,6 +48,8 @@ function contentItem(item: ContentItemRecord, collection: CollectionRecord): Jso
     addedOn: item.createdOn,
     starred: flagged(item.data, 'featured'),
     assetUrl: typeof item.data.assetUrl === 'string' ? item.data.assetUrl : undefined,
+    // an image item's colours as the platform gives them; a neutral grey when not read
+    colorData: typeof item.data.assetUrl === 'string' ? colorDataOrNeutral(item.data.colorData) : undefined,
     ...itemFacts(item.data),
   };
 }
@@ -179,7 +182,7 @@ export async function itemNeighbourhood(deps: AppDeps, req: Request, collectionU
  * collections for queries, the stored block fields, categories and related items.
  */
 export async function createStorePlatformData(deps: AppDeps, req: Request, path: string, options: StoreDataOptions = {}): Promise<PlatformData> {
-  const typeNameOf = options.typeNameOf ?? storeTypeName;
+  const typeNameOf = options.typeNameOf ?? platformTypeName;
   const orderOf = (record: CollectionRecord): ItemOrder => options.orderOf?.(collectionContext(record)) ?? 'owner';
   const snapshot = await storeSnapshot(deps, req);
   const productItems = await storeProductItems(deps, req, snapshot);

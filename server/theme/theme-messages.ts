@@ -89,6 +89,7 @@ export const themeMessages = {
     `<squarespace:query> runs after the page's first ${max} queries, the most the platform runs on a page: the tag renders nothing`,
   queryTagsPastPageLimit: (file: string, count: number, max: number) =>
     `a page rendered with ${file} holds ${count} <squarespace:query> tags in its files (with its layout's regions and the blocks they apply), more than the ${max} the platform runs on a page: those after the first ${max} render nothing`,
+  blockFieldEmpty: (id: string) => `<squarespace:block-field> '${id}' has no content yet, so it renders the platform's empty wrapper: give it text in the admin under Block fields (/config/block-fields)`,
   navigationNotInSite: (id: string) => `<squarespace:navigation> names navigation '${id}', which the site's layout does not have: the tag renders nothing`,
   /**
    * A pages/NAME.page no page of the store uses (development: logged and shown over the pages as a

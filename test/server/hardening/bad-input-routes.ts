@@ -115,6 +115,8 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'GET /api/admin/messages/emails-not-sent': noInput(READ_ONLY),
   'GET /api/admin/settings': noInput(READ_ONLY),
   'PUT /api/admin/settings': file(ADMIN),
+  'GET /api/admin/block-fields': noInput(READ_ONLY),
+  'PUT /api/admin/block-fields/:fieldId': file('../admin/block-fields.test.ts'),
   'GET /api/admin/account/session': noInput(READ_ONLY),
   'PUT /api/admin/account/password': file(ADMIN),
   'PUT /api/admin/account/email': file(ADMIN),
