@@ -49,6 +49,8 @@ export const ADMIN = {
   resetTitle: 'Choose a new password',
   resetIntro: 'At least {min} characters. Every device signed in to this account will be signed out.',
   newPasswordAgain: 'New password, again',
+  // a toggle (aria-pressed) beside a new password: its name stays, its state says whether it is shown
+  showPassword: 'Show password',
   passwordsDiffer: 'The two passwords are not the same.',
   setPassword: 'Set the new password',
   settingPassword: 'Setting…',
