@@ -532,6 +532,8 @@ export const ADMIN = {
   captcha: 'Captcha on the newsletter, restock and form sign-ups',
   orderNotificationEmail: 'Email new orders to',
   orderNotificationHint: 'Each new order is sent to this address, with a link to it here. Leave empty for none.',
+  timeZone: 'Time zone',
+  timeZoneHint: 'The store\'s time zone: dates on the shop\'s pages, in this admin and in the orders list\'s days (Today, This month, Between dates) follow it.',
   lowStockThreshold: 'Running low at',
   lowStockHint: 'A variant with this many left or fewer is running low: Inventory lists those, and the new-order email names each variant an order brought down to it.',
   storeAddress: 'Store address',
@@ -678,6 +680,7 @@ export const ADMIN = {
     notANumber: 'Enter a number.',
     notAWholeNumber: 'Enter a whole number.',
     notAnOption: 'Choose one of the options.',
+    notATimeZone: 'Choose a time zone from the list, such as Europe/Paris.',
     notValid: 'This value is not valid.',
     // {example} is written as the store's currency writes amounts (money-input.ts, notAnAmountText)
     notAnAmount: 'Enter an amount, such as {example}.',

@@ -13,6 +13,8 @@ import { fieldError, ownerText, parseAdminInput } from './admin-validation.ts';
 import { storeAddressSchema } from './store-address.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
 import { isTaxRate, TAX_RATE_MAX_PERCENT } from '../../client/lib/tax-rate.ts';
+import { storeTimeZone } from './order-period.ts';
+import { timeZoneChoices } from './time-zone-choices.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
@@ -48,6 +50,8 @@ const settingsSchema = z.object({
   captchaEnabled: z.boolean(),
   // Empty: no notice of new orders.
   orderNotificationEmail: ownerText(256).trim().pipe(z.union([z.literal(''), z.email({ error: ADMIN.server.notAnEmail })])).default(''),
+  // one of timeZoneChoices(), checked against the stored zone; absent: kept as it is (callers written before the setting existed)
+  timeZone: z.string().optional(),
   // absent: kept as it is (callers written before the setting existed)
   lowStockThreshold: z.number().int().min(0).max(MAX_LOW_STOCK).optional(),
   // the settings' revision the screen loaded: with it, a save over settings changed since is refused (409);
@@ -75,6 +79,8 @@ async function currentSettings(repository: AdminSettingsRepository) {
     siteTitle: String(website.siteTitle ?? ''),
     tagline: String(website.siteTagLine ?? ''),
     storeAddress: typeof website.baseUrl === 'string' ? website.baseUrl : '',
+    // the website's timeZone, which the pages write dates in and the admin counts days in
+    timeZone: storeTimeZone(website),
     currency: storeCurrencyOf(store),
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
     shippingRates: shippingRatesFrom(store),
@@ -87,7 +93,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
   };
 }
 
-/** Site title, tagline, the store's address, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Site title, tagline, the store's address, time zone, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -100,7 +106,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
     // reloaded, where read the other way round it would be shown as older and saved over
     const revision = await repository.revision();
     const settings = await currentSettings(repository);
-    res.json({ settings, revision, currencies: currencyChoices(settings.currency) });
+    res.json({ settings, revision, currencies: currencyChoices(settings.currency), timeZones: timeZoneChoices(settings.timeZone) });
   });
 
   router.put(ADMIN_SETTINGS, canManage, ownerWrite, async (req, res) => {
@@ -116,7 +122,12 @@ export function createSettingsCalls(deps: AppDeps): Router {
       if (revisionWhenLoaded !== undefined && revisionWhenLoaded !== revisionBefore) throw settingsChangedRefusal(revisionBefore);
       const store = object(websiteSettings.storeSettings);
       if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
-      const savedWebsite = { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress };
+      if (input.timeZone !== undefined && !timeZoneChoices(storeTimeZone(website)).includes(input.timeZone)) throw fieldError('timeZone', ADMIN.server.notATimeZone);
+      const savedWebsite = {
+        ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress,
+        // the zone the store already has (America/New_York when unset) leaves the document as it is
+        ...(input.timeZone !== undefined && input.timeZone !== storeTimeZone(website) ? { timeZone: input.timeZone } : {}),
+      };
       const savedSettings = {
         ...websiteSettings,
         storeSettings: {

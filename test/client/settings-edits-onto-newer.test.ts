@@ -13,7 +13,7 @@ const rate = (id: string, changes: Partial<RateForm> = {}): RateForm => ({
   id, name: id, kind: 'flat', price: '6.00', perKilogram: '0.00', freeOver: '', maxWeight: '', ...changes,
 });
 const form = (changes: Partial<SettingsForm> = {}): SettingsForm => ({
-  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', currency: 'USD', taxRate: '8', rates: [rate('standard'), rate('express', { price: '15.00' })],
+  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', currency: 'USD', taxRate: '8', rates: [rate('standard'), rate('express', { price: '15.00' })],
   storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStock: '5', ...changes,
 });
 
@@ -24,6 +24,13 @@ describe('the owner\'s Settings edits over the newer settings', () => {
     );
     expect([merged.siteTitle, merged.taxRate, merged.storeOpen]).toEqual(['My Loam', '9', false]);
     expect(bothChanged).toEqual([ADMIN.siteTitle]);
+  });
+
+  it('merges the time zone as any field of its own', () => {
+    const kept = settingsEditsOntoNewer(form({ timeZone: 'Europe/Paris' }), form(), form({ tagline: 'Theirs' }));
+    expect([kept.form.timeZone, kept.form.tagline]).toEqual(['Europe/Paris', 'Theirs']);
+    const both = settingsEditsOntoNewer(form({ timeZone: 'Europe/Paris' }), form(), form({ timeZone: 'Europe/Berlin' }));
+    expect(both.bothChanged).toEqual([ADMIN.timeZone]);
   });
 
   it('does not name a field both sides changed to the same value', () => {

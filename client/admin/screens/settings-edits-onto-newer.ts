@@ -16,7 +16,7 @@ export interface SettingsEditsOntoNewer {
 }
 
 const OWN_FIELDS = {
-  siteTitle: ADMIN.siteTitle, tagline: ADMIN.tagline, storeAddress: ADMIN.storeAddress, currency: ADMIN.currency, taxRate: ADMIN.taxRate,
+  siteTitle: ADMIN.siteTitle, tagline: ADMIN.tagline, storeAddress: ADMIN.storeAddress, timeZone: ADMIN.timeZone, currency: ADMIN.currency, taxRate: ADMIN.taxRate,
   storeOpen: ADMIN.storeOpen, instalmentsEnabled: ADMIN.instalments, captchaEnabled: ADMIN.captcha,
   orderNotificationEmail: ADMIN.orderNotificationEmail, lowStock: ADMIN.lowStockThreshold,
 } as const satisfies Partial<Record<keyof SettingsForm, string>>;
