@@ -1,4 +1,4 @@
-/** Settings: title, tagline, the store's address, time zone, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Settings: title, tagline, the shop's web address, its business address, time zone, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -14,14 +14,15 @@ import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 import { withCurrency } from './settings-form-currency.ts';
 import { settingsEditsOntoNewer } from './settings-edits-onto-newer.ts';
+import { addressFormOf, addressPayloadOf, BusinessAddressFields, type AddressForm, type BusinessAddress } from './SettingsBusinessAddress.tsx';
 
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
-  siteTitle: string; tagline: string; storeAddress: string; timeZone?: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
+  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
 export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-export interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
+export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
  * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
@@ -41,6 +42,7 @@ function formOf(settings: Settings): SettingsForm {
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
     orderNotificationEmail: settings.orderNotificationEmail,
     lowStock: String(settings.lowStockThreshold),
+    ...addressFormOf(settings.businessAddress),
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
       freeOver: rate.freeOverCents === 0 ? '' : money(rate.freeOverCents), maxWeight: rate.maxWeightGrams === 0 ? '' : String(rate.maxWeightGrams),
@@ -51,7 +53,7 @@ function formOf(settings: Settings): SettingsForm {
 function payloadOf(form: SettingsForm) {
   const cents = (text: string) => (text.trim() === '' ? 0 : centsFromText(text, form.currency));
   return {
-    siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, currency: form.currency,
+    siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, businessAddress: addressPayloadOf(form), currency: form.currency,
     // none shown (a server that sends no zone): none sent, and the store's is kept
     ...(form.timeZone !== '' ? { timeZone: form.timeZone } : {}),
     taxRateBasisPoints: basisPointsFromText(form.taxRate),
@@ -169,6 +171,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, 
           <Field label={ADMIN.storeAddress} error={errors.storeAddress} hint={ADMIN.storeAddressHint}>
             {(control) => <input {...control} type="url" inputMode="url" autoComplete="url" value={form.storeAddress} onChange={(event) => update({ storeAddress: event.target.value })} />}
           </Field>
+          <BusinessAddressFields form={form} errors={errors} update={update} />
           <Field label={ADMIN.timeZone} error={errors.timeZone} hint={ADMIN.timeZoneHint}>
             {(control) => (
               <select {...control} value={form.timeZone} onChange={(event) => update({ timeZone: event.target.value })}>
