@@ -205,7 +205,7 @@ export const serverMessages = {
   orderPartlyRefundedEmailSubject: 'A refund of {amount} on your order {orderNumber} from {siteTitle}',
   giftCardEmailSubject: '{customerName} sent you a {amount} gift card for {siteTitle}',
   passwordResetEmailSubject: 'Choose a new password for {siteTitle}',
-  passwordResetNoAddressLog: 'a password reset link was asked for, but the store has no address to link to: set it under Settings (Store address)',
+  passwordResetNoAddressLog: 'a password reset link was asked for, but the store has no address to link to: set it under Settings (Shop web address)',
   passwordResetFailedLog: 'a password reset link could not be made or sent',
   staffInvitationEmailSubject: 'You have been added to the staff of {siteTitle}',
   emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',

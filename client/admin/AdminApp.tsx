@@ -74,7 +74,7 @@ export interface Navigate {
   (path: string): void;
 }
 
-export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone, moneyFormat: initialMoneyFormat }: AdminAppProps) {
+export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPath, canEmailResetLinks = false, timeZone: initialTimeZone, moneyFormat: initialMoneyFormat }: AdminAppProps) {
   const [path, setPath] = useState(initialPath);
   // The store's name as the header and the tab show it: the settings screen may change it.
   const [siteTitle, setSiteTitle] = useState(initialSiteTitle);
@@ -83,6 +83,8 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
   }, [siteTitle]);
   // The store's money format: settings saved with another currency bring the new one's.
   const [moneyFormat, setMoneyFormat] = useState(initialMoneyFormat ?? null);
+  // the store's time zone: the settings screen may change it, and every date is then written in the new one
+  const [timeZone, setTimeZone] = useState(initialTimeZone ?? null);
   // The sign-in email as the header shows it: the account screen may change it.
   const [email, setEmail] = useState(account?.email ?? '');
   // the page's session token, once: signing in again under an open screen brings a newer one
@@ -203,7 +205,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       screen = <MessagesScreen canNotify={can('restock.send')} />;
       break;
     case 'settings':
-      screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} onMoneyFormatSaved={setMoneyFormat} />;
+      screen = <SettingsScreen canEdit={can('store.manage')} onSiteTitleSaved={setSiteTitle} onMoneyFormatSaved={setMoneyFormat} onTimeZoneSaved={setTimeZone} />;
       break;
     case 'block-fields':
       screen = <BlockFieldsScreen canEdit={can('store.manage')} />;
@@ -249,7 +251,7 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
       <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
         <Notice text={refused ? ADMIN.screenNotForRole(ADMIN.screens[refused.key], ADMIN.screens[current.key]) : ''} />
-        <StoreTimeZone.Provider value={timeZone ?? null}>
+        <StoreTimeZone.Provider value={timeZone}>
           <StoreMoneyFormat.Provider value={moneyFormat}>{screen}</StoreMoneyFormat.Provider>
         </StoreTimeZone.Provider>
       </main>

@@ -10,10 +10,13 @@ export interface FieldProps {
   hint?: string;
   children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
   className?: string;
+  /** The control's id, when another control names it (aria-controls); one is made otherwise. */
+  id?: string;
 }
 
-export function Field({ label, error, hint, children, className }: FieldProps) {
-  const id = useId();
+export function Field({ label, error, hint, children, className, id: givenId }: FieldProps) {
+  const madeId = useId();
+  const id = givenId ?? madeId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');

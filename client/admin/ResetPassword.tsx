@@ -1,14 +1,15 @@
 /**
  * The page a password-reset email links to (/config/reset-password#token=…): the new password,
- * twice. The token is read from the address's fragment, which browsers never send to a server,
+ * twice, with Show password to check both. The token is read from the address's fragment, which browsers never send to a server,
  * and goes to the server only with the new password.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { MIN_PASSWORD_LENGTH } from '../lib/rules.ts';
 import { adminCall, type FieldErrors } from './admin-api.ts';
 import { Field, Notice } from './Field.tsx';
 import { useErrorFocus } from './refused-save.ts';
+import { ShowPasswordToggle, usePasswordShown } from './ShowPasswordToggle.tsx';
 
 function tokenFromHash(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
@@ -24,6 +25,8 @@ export function ResetPassword({ signInPath }: { signInPath: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState('');
   const [formRef, focusFirstError] = useErrorFocus();
+  const [passwordId, againId] = [useId(), useId()];
+  const shown = usePasswordShown();
 
   useEffect(() => {
     setToken(tokenFromHash(window.location.hash));
@@ -67,12 +70,13 @@ export function ResetPassword({ signInPath }: { signInPath: string }) {
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate>
           <p className="admin-hint">{ADMIN.resetIntro.replace('{min}', String(MIN_PASSWORD_LENGTH))}</p>
-          <Field label={ADMIN.newPassword} error={errors.newPassword}>
-            {(control) => <input {...control} type="password" name="new-password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}
+          <Field label={ADMIN.newPassword} error={errors.newPassword} id={passwordId}>
+            {(control) => <input {...control} type={shown.type} name="new-password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required />}
           </Field>
-          <Field label={ADMIN.newPasswordAgain} error={errors.again}>
-            {(control) => <input {...control} type="password" name="new-password-again" autoComplete="new-password" value={again} onChange={(event) => setAgain(event.target.value)} required />}
+          <Field label={ADMIN.newPasswordAgain} error={errors.again} id={againId}>
+            {(control) => <input {...control} type={shown.type} name="new-password-again" autoComplete="new-password" value={again} onChange={(event) => setAgain(event.target.value)} required />}
           </Field>
+          <ShowPasswordToggle shown={shown.shown} onChange={shown.setShown} controls={[passwordId, againId]} />
           <Notice text={error} kind="error" />
           {error ? <p><a href={signInPath}>{ADMIN.backToSignIn}</a></p> : null}
           <button type="submit" disabled={busy || token === null}>{busy ? ADMIN.settingPassword : ADMIN.setPassword}</button>

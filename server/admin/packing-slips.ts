@@ -6,7 +6,8 @@
  * orders the Orders list shows (its own query: status, search and days; `Paid` is the list of
  * what is still to send), cancelled and refunded ones left out, as are those with nothing left to
  * send by post (the page says how many), at most MAX_SLIPS at a time. Each line is listed at what
- * refunds of part of the order left to send (packing-slip-lines.ts). The page is the engine's: its words are in templates/packing-slips.html.tmpl, as an email's are.
+ * refunds of part of the order left to send (packing-slip-lines.ts); the shop's business address, when
+ * Settings has one, is each slip's sender and return address. The page is the engine's: its words are in templates/packing-slips.html.tmpl, as an email's are.
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -34,6 +35,8 @@ import { orderFilterFields, orderFilterOf } from './order-filter.ts';
 import { readableFormAnswers, type ReadableAnswer } from './order-form-answers.ts';
 import { slipLinesOf } from './packing-slip-lines.ts';
 import { checkPeriod, storeTimeZone } from './order-period.ts';
+import { businessAddressLines, businessAddressOf } from '../commerce/business-address.ts';
+import { storeSettingsOf } from '../db/site-repository.ts';
 
 export const PACKING_SLIPS_PATH = `${ADMIN_BASE}/packing-slips`;
 /** The most slips one page prints: a day's parcels of a small shop many times over. */
@@ -136,9 +139,11 @@ export function createPackingSlipPage(deps: AppDeps): Router {
     // printed); the one order asked for by its screen is shown whatever it holds
     const printed = query.order !== undefined ? slips : slips.filter((slip) => slip.packed.length > 0);
     const leftOut = slips.length - printed.length;
+    const shopAddress = businessAddressLines(businessAddressOf(storeSettingsOf(await settings.read('websiteSettings'))));
     const rendered = slipsTemplate().render({
       siteTitle: typeof website.siteTitle === 'string' ? website.siteTitle : '',
-      slips: printed,
+      // the shop's business address (Settings) on each slip, its sender and return address; none when not given
+      slips: printed.map((slip) => ({ ...slip, shopAddress })),
       count: printed.length,
       one: printed.length === 1,
       leftOut: leftOut > 0 ? ADMIN.packingSlipsLeftOut(leftOut) : '',

@@ -13,6 +13,9 @@ import { fieldError, ownerText, parseAdminInput } from './admin-validation.ts';
 import { storeAddressSchema } from './store-address.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
 import { isTaxRate, TAX_RATE_MAX_PERCENT } from '../../client/lib/tax-rate.ts';
+import { storeTimeZone } from './order-period.ts';
+import { timeZoneChoices } from './time-zone-choices.ts';
+import { businessAddressOf, type BusinessAddress } from '../commerce/business-address.ts';
 
 export const ADMIN_SETTINGS = '/api/admin/settings';
 const TAX_RATE_PROBLEM = fillMessage(ADMIN.server.taxRate, { max: TAX_RATE_MAX_PERCENT });
@@ -34,6 +37,12 @@ function storeCurrencyOf(store: Record<string, unknown>): string {
   return typeof store.currency === 'string' ? store.currency : 'USD';
 }
 
+const addressPart = (max: number) => ownerText(max).trim().default('');
+const businessAddressSchema = z.object({
+  name: addressPart(120), line1: addressPart(120), line2: addressPart(120), city: addressPart(120),
+  region: addressPart(120), postalCode: addressPart(20), country: addressPart(120),
+}) satisfies z.ZodType<BusinessAddress, unknown>;
+
 const settingsSchema = z.object({
   siteTitle: ownerText(120).trim().pipe(z.string().min(1)),
   tagline: ownerText(200).trim().default(''),
@@ -48,6 +57,10 @@ const settingsSchema = z.object({
   captchaEnabled: z.boolean(),
   // Empty: no notice of new orders.
   orderNotificationEmail: ownerText(256).trim().pipe(z.union([z.literal(''), z.email({ error: ADMIN.server.notAnEmail })])).default(''),
+  // optional, every part may be empty; absent: kept as it is (callers written before the setting existed)
+  businessAddress: businessAddressSchema.optional(),
+  // one of timeZoneChoices(), checked against the stored zone; absent: kept as it is (callers written before the setting existed)
+  timeZone: z.string().optional(),
   // absent: kept as it is (callers written before the setting existed)
   lowStockThreshold: z.number().int().min(0).max(MAX_LOW_STOCK).optional(),
   // the settings' revision the screen loaded: with it, a save over settings changed since is refused (409);
@@ -63,6 +76,15 @@ function settingsChangedRefusal(currentRevision: number): HttpError {
   return new HttpError(409, ADMIN.server.settingsChanged, { currentRevision });
 }
 
+/**
+ * The business address as saved: the one typed, or the stored one when the caller sent none; a store
+ * that never had one and is sent an empty one stays without (a save that changes nothing writes nothing).
+ */
+function businessAddressSaved(store: Record<string, unknown>, typed: BusinessAddress | undefined): { businessAddress?: BusinessAddress } {
+  if (typed === undefined || (store.businessAddress === undefined && Object.values(typed).every((part) => part === ''))) return {};
+  return { businessAddress: typed };
+}
+
 function object(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
@@ -75,6 +97,9 @@ async function currentSettings(repository: AdminSettingsRepository) {
     siteTitle: String(website.siteTitle ?? ''),
     tagline: String(website.siteTagLine ?? ''),
     storeAddress: typeof website.baseUrl === 'string' ? website.baseUrl : '',
+    businessAddress: businessAddressOf(store),
+    // the website's timeZone, which the pages write dates in and the admin counts days in
+    timeZone: storeTimeZone(website),
     currency: storeCurrencyOf(store),
     taxRateBasisPoints: typeof store.taxRateBasisPoints === 'number' ? store.taxRateBasisPoints : 0,
     shippingRates: shippingRatesFrom(store),
@@ -87,7 +112,7 @@ async function currentSettings(repository: AdminSettingsRepository) {
   };
 }
 
-/** Site title, tagline, the store's address, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Site title, tagline, the store's web address, its business address, time zone, currency, tax, shipping rates, store open or closed, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 export function createSettingsCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'settings.read');
@@ -100,7 +125,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
     // reloaded, where read the other way round it would be shown as older and saved over
     const revision = await repository.revision();
     const settings = await currentSettings(repository);
-    res.json({ settings, revision, currencies: currencyChoices(settings.currency) });
+    res.json({ settings, revision, currencies: currencyChoices(settings.currency), timeZones: timeZoneChoices(settings.timeZone) });
   });
 
   router.put(ADMIN_SETTINGS, canManage, ownerWrite, async (req, res) => {
@@ -116,7 +141,12 @@ export function createSettingsCalls(deps: AppDeps): Router {
       if (revisionWhenLoaded !== undefined && revisionWhenLoaded !== revisionBefore) throw settingsChangedRefusal(revisionBefore);
       const store = object(websiteSettings.storeSettings);
       if (!currencyChoices(storeCurrencyOf(store)).includes(input.currency)) throw fieldError('currency', ADMIN.server.notAnOption);
-      const savedWebsite = { ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress };
+      if (input.timeZone !== undefined && !timeZoneChoices(storeTimeZone(website)).includes(input.timeZone)) throw fieldError('timeZone', ADMIN.server.notATimeZone);
+      const savedWebsite = {
+        ...website, siteTitle: input.siteTitle, siteTagLine: input.tagline, baseUrl: input.storeAddress,
+        // the zone the store already has (America/New_York when unset) leaves the document as it is
+        ...(input.timeZone !== undefined && input.timeZone !== storeTimeZone(website) ? { timeZone: input.timeZone } : {}),
+      };
       const savedSettings = {
         ...websiteSettings,
         storeSettings: {
@@ -129,6 +159,7 @@ export function createSettingsCalls(deps: AppDeps): Router {
           captchaDisabled: !input.captchaEnabled,
           orderNotificationEmail: input.orderNotificationEmail,
           lowStockThreshold: input.lowStockThreshold ?? lowStockThresholdOf(store),
+          ...businessAddressSaved(store, input.businessAddress),
         },
       };
       // a document the save leaves as it is stays unwritten: its revision stays, so a save that changes

@@ -395,6 +395,7 @@ async function writeOrder(
       ? { code: quote.discount.code, amountCents: quote.discountCents, freeShipping: quote.discount.kind === 'free-shipping' } : null,
     baseUrl: settings.baseUrl,
     confirmationPath: PAGE_PATHS.orderConfirmed(order.id, order.viewToken),
+    shopAddress: settings.shopAddress,
     runningLow,
   };
   const outbox = new EmailOutboxRepository(tx);

@@ -4,6 +4,7 @@ import { goodsDiscountCents, type DiscountKind, type DiscountTerms } from '../..
 import { computeTotals, targetedCentsOf, totalsSettingsFrom } from './cart-totals.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { lowStockThresholdOf } from './low-stock.ts';
+import { businessAddressLines, businessAddressOf } from './business-address.ts';
 import { PRODUCT_TYPE } from './pricing.ts';
 import { shippingOptions, shippingRatesFrom, type ShippingOption, type ShippingRate } from './shipping-rates.ts';
 
@@ -20,6 +21,8 @@ export interface CheckoutSettings {
   orderNotificationEmail: string;
   /** The owner's running-low figure (low-stock.ts). */
   lowStockThreshold: number;
+  /** The shop's business address as lines, for the foot of the shopper's order emails (none when not given). */
+  shopAddress: string[];
 }
 
 function textOr(value: unknown, fallback: string): string {
@@ -41,6 +44,7 @@ export async function readCheckoutSettings(session: StoreSession): Promise<Check
     shippingRates: shippingRatesFrom(storeSettings),
     orderNotificationEmail: textOr(storeSettings.orderNotificationEmail, ''),
     lowStockThreshold: lowStockThresholdOf(storeSettings),
+    shopAddress: businessAddressLines(businessAddressOf(storeSettings)),
   };
 }
 

@@ -40,6 +40,8 @@ export interface OrderEmailInput {
   baseUrl: string;
   /** The shopper's confirmation page, from the store's address. */
   confirmationPath: string;
+  /** The shop's business address as lines (Settings), at the foot of the shopper's emails; none when not given. */
+  shopAddress?: string[];
   /** Variants the order brought down to the owner's running-low figure, with how many are left (the owner's notice names them). */
   runningLow?: Array<{ productName: string; variantLabel: string; sku: string; left: number }>;
 }
@@ -97,7 +99,13 @@ export function orderParts(input: OrderEmailInput) {
     total: money(input.totalCents),
     giftCard: giftCardParts(input.giftCard ?? null, input.totalCents, money),
     shippingAddress: input.addressLines.length > 0 ? { addressLines: input.addressLines } : null,
+    shopAddress: shopAddressPart(input.shopAddress ?? []),
   };
+}
+
+/** The shop's business address at the foot of an email to a shopper, where a shop prints it: null when none was given. */
+export function shopAddressPart(lines: string[]): string[] | null {
+  return lines.length > 0 ? lines : null;
 }
 
 /** An absolute link to `path` on the store, or null when the store does not know its address. */

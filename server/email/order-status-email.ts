@@ -30,7 +30,7 @@ import type { StoreSession } from '../db/store.ts';
 import { giftCardCodeLast4 } from '../../client/lib/gift-card-code.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { discountParts, giftCardParts, shownCodeAndShipping } from '../commerce/order-deductions.ts';
-import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { loadEmailTemplates, renderEmail, shopAddressPart, storeLink } from './order-email-parts.ts';
 import { moneyTextIn } from '../commerce/money-format.ts';
 import { shippedLines } from './shipped-lines.ts';
 
@@ -84,6 +84,7 @@ export async function orderStatusEmail(session: StoreSession, orderId: string, c
     // the carrier, number and tracking page the owner gave when fulfilling (null when none)
     tracking,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
+    shopAddress: shopAddressPart(settings.shopAddress),
     // the shipping notice says how the order was paid as its confirmation did: the discount code's
     // part (a free-shipping code's as the shipping free with it), the total, the gift card's part and the payment card's
     payment: change === 'shipped' && (giftCardPayment !== null || discount !== null || shown.freeWithCode !== null)

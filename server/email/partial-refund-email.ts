@@ -17,7 +17,7 @@ import type { OrderRefundRecord } from '../db/order-refund-repository.ts';
 import { OrderRepository } from '../db/order-repository.ts';
 import type { StoreSession } from '../db/store.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
-import { loadEmailTemplates, renderEmail, storeLink } from './order-email-parts.ts';
+import { loadEmailTemplates, renderEmail, shopAddressPart, storeLink } from './order-email-parts.ts';
 
 export const PARTIAL_REFUND_EMAIL_KIND = 'order-partly-refunded';
 
@@ -52,6 +52,7 @@ export async function partialRefundEmail(session: StoreSession, refund: OrderRef
     toGiftCard: refund.giftCardCents > 0 ? { amount: money(refund.giftCardCents), last4: giftCardPayment?.last4 ?? '' } : null,
     refundedInFull,
     orderUrl: storeLink(settings.baseUrl, PAGE_PATHS.orderConfirmed(order.id, order.viewToken)),
+    shopAddress: shopAddressPart(settings.shopAddress),
   };
   const { html, text } = renderEmail(loadEmailTemplates(PARTIAL_REFUND_EMAIL_KIND), context, `${PARTIAL_REFUND_EMAIL_KIND} email`);
   return { kind: PARTIAL_REFUND_EMAIL_KIND, subjectId: refund.orderId, recipient: customer.email, subject, text, html };

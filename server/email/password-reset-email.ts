@@ -19,7 +19,7 @@ export interface PasswordResetEmailInput {
   siteUserId: string;
   email: string;
   siteTitle: string;
-  /** The store's address (Settings → Store address): never the request's Host, which a visitor chooses. */
+  /** The store's address (Settings → Shop web address): never the request's Host, which a visitor chooses. */
   baseUrl: string;
   token: string;
   minutes: number;

@@ -9,7 +9,8 @@ import { moneyFormatFor } from '../commerce/money-format.ts';
 import { isSafeLinkUrl } from '../security/safe-link-url.ts';
 import { scriptJson } from '../security/script-json.ts';
 import { readResolvedSiteUserIfAny } from '../security/site-user.ts';
-import { currencyOf } from '../db/site-repository.ts';
+import { currencyOf, storeSettingsOf } from '../db/site-repository.ts';
+import { businessAddressOf, locationWithBusinessAddress } from '../commerce/business-address.ts';
 import { VersionedCache } from '../db/versioned-cache.ts';
 import { requestContent, type RequestContent } from './request-content.ts';
 import { activeCaptcha } from '../security/captcha-switch.ts';
@@ -130,6 +131,9 @@ async function buildBaseContext(deps: AppDeps, content: RequestContent, inputs: 
   // Templates write an account's profileUrl as a link (sqs-social-links, and by hand): one that could
   // run script when followed is left out, as a navigation link is.
   if (Array.isArray(stored.socialAccounts)) website.socialAccounts = stored.socialAccounts.filter(hasSafeProfileUrl);
+  // the owner's business address (Settings), where the platform gives templates the site's address
+  const location = locationWithBusinessAddress(stored.location, businessAddressOf(storeSettingsOf(websiteSettings)));
+  if (location !== undefined) website.location = location;
   // One money format: the price formatters write money through CLDR in the store's locale, as the islands do.
   website.useCLDRMoneyFormat = true;
   const moneyFormat = moneyFormatFor(currencyOf(websiteSettings), storeLocale(stored));

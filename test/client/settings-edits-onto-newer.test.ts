@@ -8,13 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import type { RateForm, SettingsForm } from '../../client/admin/screens/SettingsScreen.tsx';
 import { settingsEditsOntoNewer } from '../../client/admin/screens/settings-edits-onto-newer.ts';
+import { addressFormOf } from '../../client/admin/screens/SettingsBusinessAddress.tsx';
 
 const rate = (id: string, changes: Partial<RateForm> = {}): RateForm => ({
   id, name: id, kind: 'flat', price: '6.00', perKilogram: '0.00', freeOver: '', maxWeight: '', ...changes,
 });
 const form = (changes: Partial<SettingsForm> = {}): SettingsForm => ({
-  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', currency: 'USD', taxRate: '8', rates: [rate('standard'), rate('express', { price: '15.00' })],
-  storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStock: '5', ...changes,
+  siteTitle: 'Loam', tagline: '', storeAddress: 'https://loam.example', timeZone: 'America/New_York', currency: 'USD', taxRate: '8', rates: [rate('standard'), rate('express', { price: '15.00' })],
+  storeOpen: true, instalmentsEnabled: false, captchaEnabled: true, orderNotificationEmail: '', lowStock: '5', ...addressFormOf(undefined), ...changes,
 });
 
 describe('the owner\'s Settings edits over the newer settings', () => {
@@ -24,6 +25,19 @@ describe('the owner\'s Settings edits over the newer settings', () => {
     );
     expect([merged.siteTitle, merged.taxRate, merged.storeOpen]).toEqual(['My Loam', '9', false]);
     expect(bothChanged).toEqual([ADMIN.siteTitle]);
+  });
+
+  it('merges the time zone as any field of its own', () => {
+    const kept = settingsEditsOntoNewer(form({ timeZone: 'Europe/Paris' }), form(), form({ tagline: 'Theirs' }));
+    expect([kept.form.timeZone, kept.form.tagline]).toEqual(['Europe/Paris', 'Theirs']);
+    const both = settingsEditsOntoNewer(form({ timeZone: 'Europe/Paris' }), form(), form({ timeZone: 'Europe/Berlin' }));
+    expect(both.bothChanged).toEqual([ADMIN.timeZone]);
+  });
+
+  it('merges the business address part by part, each named by its own label', () => {
+    const merged = settingsEditsOntoNewer(form({ addressLine1: '12 Mill Lane', addressCity: 'Hudson' }), form(), form({ addressCity: 'Albany', addressCountry: 'United States' }));
+    expect([merged.form.addressLine1, merged.form.addressCity, merged.form.addressCountry]).toEqual(['12 Mill Lane', 'Hudson', 'United States']);
+    expect(merged.bothChanged).toEqual([ADMIN.addressCity]);
   });
 
   it('does not name a field both sides changed to the same value', () => {

@@ -19,6 +19,7 @@ import { issuePasswordLink } from '../../server/security/password-links.ts';
 import { createSiteUserAccount } from '../../server/security/site-user-accounts.ts';
 import { auditPage, describeFindings, type AxeFinding } from './axe-audit.ts';
 import { glyphContrasts, NON_TEXT_CONTRAST } from './glyph-contrast.ts';
+import { focusRing, type FocusRing } from './focus-ring-contrast.ts';
 import { startStorefront, waitForIslands, type Storefront } from './harness.ts';
 import { insertDiscountCode } from '../server/helpers/discount-codes.ts';
 
@@ -310,6 +311,21 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
 
     await screen('Settings');
     findings.push(...(await auditAtEachWidth('admin settings')));
+
+    // the focus ring on the dark header (the skip link over it, each section, Sign out): axe does not measure outlines
+    await sections.getByRole('link').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    const rings: FocusRing[] = [];
+    const onHeader = () => page.evaluate(() => document.activeElement?.closest('.admin-header, .admin-skip') != null);
+    for (let stop = 0; stop < 30 && (await onHeader()); stop += 1) {
+      rings.push((await focusRing(page))!);
+      await page.keyboard.press('Tab');
+    }
+    expect(rings.map((ring) => ring.name)).toEqual(expect.arrayContaining(['Skip to content', 'Settings', 'Sign out']));
+    for (const ring of rings) {
+      expect(ring.outlineStyle, ring.name).toBe('solid');
+      expect(ring.ratio, `the focus ring of ${ring.name} (${ring.outlineColor}) on the header`).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+    }
 
     expectNoFindings(findings);
   });

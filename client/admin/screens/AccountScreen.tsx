@@ -1,11 +1,12 @@
 /** The signed-in owner's account: change the sign-in email or the password (the current password is asked again for either). */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { Field, Notice } from '../Field.tsx';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
+import { ShowPasswordToggle, usePasswordShown } from '../ShowPasswordToggle.tsx';
 
 export function AccountScreen({ email, onEmailChanged }: { email: string; onEmailChanged: (email: string) => void }) {
   const [emailForm, setEmailForm] = useState({ newEmail: '', currentPassword: '' });
@@ -13,6 +14,8 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
   const [emailNotice, setEmailNotice] = useScreenNotice();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
+  const newPasswordId = useId();
+  const newShown = usePasswordShown();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useScreenNotice();
   const [emailFormRef, focusEmailError] = useErrorFocus();
@@ -41,6 +44,8 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
       setErrors({});
       setCurrent('');
       setNew('');
+      // the next password typed here starts hidden again
+      newShown.setShown(false);
       setNotice({ text: ADMIN.passwordChanged, kind: 'info' });
     } else {
       setErrors(answer.fieldErrors);
@@ -69,9 +74,10 @@ export function AccountScreen({ email, onEmailChanged }: { email: string; onEmai
         <Field label={ADMIN.currentPassword} error={errors.currentPassword}>
           {(control) => <input {...control} type="password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrent(event.target.value)} />}
         </Field>
-        <Field label={ADMIN.newPassword} error={errors.newPassword}>
-          {(control) => <input {...control} type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNew(event.target.value)} />}
+        <Field label={ADMIN.newPassword} error={errors.newPassword} id={newPasswordId}>
+          {(control) => <input {...control} type={newShown.type} autoComplete="new-password" value={newPassword} onChange={(event) => setNew(event.target.value)} />}
         </Field>
+        <ShowPasswordToggle shown={newShown.shown} onChange={newShown.setShown} controls={[newPasswordId]} />
         <Notice text={notice.text} kind={notice.kind} />
         <button type="submit">{ADMIN.changePassword}</button>
       </form>

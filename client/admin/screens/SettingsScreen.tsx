@@ -1,4 +1,4 @@
-/** Settings: title, tagline, the store's address, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
+/** Settings: title, tagline, the shop's web address, its business address, time zone, currency, tax, shipping rates, store open, instalment messaging, captcha, where new orders are emailed, when stock is running low. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
@@ -14,14 +14,15 @@ import { hasEdits, useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 import { withCurrency } from './settings-form-currency.ts';
 import { settingsEditsOntoNewer } from './settings-edits-onto-newer.ts';
+import { addressFormOf, addressPayloadOf, BusinessAddressFields, type AddressForm, type BusinessAddress } from './SettingsBusinessAddress.tsx';
 
 interface Rate { id: string; name: string; kind: 'flat' | 'weight'; priceCents: number; perKilogramCents: number; freeOverCents: number; maxWeightGrams: number }
 interface Settings {
-  siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
+  siteTitle: string; tagline: string; storeAddress: string; businessAddress?: BusinessAddress; timeZone?: string; currency: string; taxRateBasisPoints: number; shippingRates: Rate[];
   storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStockThreshold: number;
 }
 export interface RateForm { id: string; name: string; kind: 'flat' | 'weight'; price: string; perKilogram: string; freeOver: string; maxWeight: string }
-export interface SettingsForm { siteTitle: string; tagline: string; storeAddress: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
+export interface SettingsForm extends AddressForm { siteTitle: string; tagline: string; storeAddress: string; timeZone: string; currency: string; taxRate: string; rates: RateForm[]; storeOpen: boolean; instalmentsEnabled: boolean; captchaEnabled: boolean; orderNotificationEmail: string; lowStock: string }
 
 /**
  * A new rate: flat, never free, for any weight (0 in each of those means none, shown empty), with an
@@ -37,10 +38,11 @@ function newRate(rates: readonly RateForm[], currency: string): RateForm {
 function formOf(settings: Settings): SettingsForm {
   const money = (cents: number) => textFromCents(cents, settings.currency);
   return {
-    siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, currency: settings.currency, taxRate: textFromBasisPoints(settings.taxRateBasisPoints),
+    siteTitle: settings.siteTitle, tagline: settings.tagline, storeAddress: settings.storeAddress, timeZone: settings.timeZone ?? '', currency: settings.currency, taxRate: textFromBasisPoints(settings.taxRateBasisPoints),
     storeOpen: settings.storeOpen, instalmentsEnabled: settings.instalmentsEnabled, captchaEnabled: settings.captchaEnabled,
     orderNotificationEmail: settings.orderNotificationEmail,
     lowStock: String(settings.lowStockThreshold),
+    ...addressFormOf(settings.businessAddress),
     rates: settings.shippingRates.map((rate) => ({
       id: rate.id, name: rate.name, kind: rate.kind, price: money(rate.priceCents), perKilogram: money(rate.perKilogramCents),
       freeOver: rate.freeOverCents === 0 ? '' : money(rate.freeOverCents), maxWeight: rate.maxWeightGrams === 0 ? '' : String(rate.maxWeightGrams),
@@ -51,7 +53,9 @@ function formOf(settings: Settings): SettingsForm {
 function payloadOf(form: SettingsForm) {
   const cents = (text: string) => (text.trim() === '' ? 0 : centsFromText(text, form.currency));
   return {
-    siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, currency: form.currency,
+    siteTitle: form.siteTitle, tagline: form.tagline, storeAddress: form.storeAddress, businessAddress: addressPayloadOf(form), currency: form.currency,
+    // none shown (a server that sends no zone): none sent, and the store's is kept
+    ...(form.timeZone !== '' ? { timeZone: form.timeZone } : {}),
     taxRateBasisPoints: basisPointsFromText(form.taxRate),
     storeOpen: form.storeOpen, instalmentsEnabled: form.instalmentsEnabled, captchaEnabled: form.captchaEnabled,
     orderNotificationEmail: form.orderNotificationEmail,
@@ -63,13 +67,15 @@ function payloadOf(form: SettingsForm) {
   };
 }
 
-export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }: {
+export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved, onTimeZoneSaved }: {
   canEdit: boolean;
   onSiteTitleSaved?: (siteTitle: string) => void;
+  /** The store's time zone as saved: the admin writes dates in it from now on. */
+  onTimeZoneSaved?: (timeZone: string) => void;
   /** The store's money format as saved: the admin writes amounts in it from now on. */
   onMoneyFormatSaved?: (format: MoneyFormat) => void;
 }) {
-  const { data, error } = useCall<{ settings: Settings; revision?: number; currencies: string[] }>('/api/admin/settings');
+  const { data, error } = useCall<{ settings: Settings; revision?: number; currencies: string[]; timeZones?: string[] }>('/api/admin/settings');
   const [form, setForm] = useState<SettingsForm | null>(null);
   // the form as loaded or last saved: any difference is an unsaved edit
   const [saved, setSaved] = useState<SettingsForm | null>(null);
@@ -123,6 +129,7 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
     setChangedElsewhere(false);
     if (answer.data.moneyFormat) onMoneyFormatSaved?.(answer.data.moneyFormat);
     onSiteTitleSaved?.(answer.data.settings.siteTitle);
+    if (answer.data.settings.timeZone) onTimeZoneSaved?.(answer.data.settings.timeZone);
     show(answer.data.settings, answer.data.revision);
     setNotice({ text: ADMIN.settingsSaved, kind: 'info' });
   }
@@ -163,6 +170,14 @@ export function SettingsScreen({ canEdit, onSiteTitleSaved, onMoneyFormatSaved }
           </Field>
           <Field label={ADMIN.storeAddress} error={errors.storeAddress} hint={ADMIN.storeAddressHint}>
             {(control) => <input {...control} type="url" inputMode="url" autoComplete="url" value={form.storeAddress} onChange={(event) => update({ storeAddress: event.target.value })} />}
+          </Field>
+          <BusinessAddressFields form={form} errors={errors} update={update} />
+          <Field label={ADMIN.timeZone} error={errors.timeZone} hint={ADMIN.timeZoneHint}>
+            {(control) => (
+              <select {...control} value={form.timeZone} onChange={(event) => update({ timeZone: event.target.value })}>
+                {(data.timeZones ?? [form.timeZone].filter(Boolean)).map((zone) => <option key={zone} value={zone}>{zone.replace(/_/g, ' ')}</option>)}
+              </select>
+            )}
           </Field>
           <div className="admin-row">
             <Field label={ADMIN.currency} error={errors.currency} hint={ADMIN.currencyNotConverted}>

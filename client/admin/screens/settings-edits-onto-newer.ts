@@ -8,6 +8,7 @@
 import { ADMIN } from '../../lib/admin-messages.ts';
 import type { RateForm, SettingsForm } from './SettingsScreen.tsx';
 import { withCurrency } from './settings-form-currency.ts';
+import { ADDRESS_FIELDS } from './SettingsBusinessAddress.tsx';
 
 export interface SettingsEditsOntoNewer {
   form: SettingsForm;
@@ -16,9 +17,11 @@ export interface SettingsEditsOntoNewer {
 }
 
 const OWN_FIELDS = {
-  siteTitle: ADMIN.siteTitle, tagline: ADMIN.tagline, storeAddress: ADMIN.storeAddress, currency: ADMIN.currency, taxRate: ADMIN.taxRate,
+  siteTitle: ADMIN.siteTitle, tagline: ADMIN.tagline, storeAddress: ADMIN.storeAddress, timeZone: ADMIN.timeZone, currency: ADMIN.currency, taxRate: ADMIN.taxRate,
   storeOpen: ADMIN.storeOpen, instalmentsEnabled: ADMIN.instalments, captchaEnabled: ADMIN.captcha,
   orderNotificationEmail: ADMIN.orderNotificationEmail, lowStock: ADMIN.lowStockThreshold,
+  // each part of the business address on its own, named as its field is
+  ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field.key, field.label])),
 } as const satisfies Partial<Record<keyof SettingsForm, string>>;
 
 const RATE_FIELDS = ['name', 'kind', 'price', 'perKilogram', 'freeOver', 'maxWeight'] as const satisfies ReadonlyArray<keyof RateForm>;
