@@ -369,7 +369,7 @@ describe('unlimited or a count, in place', () => {
       // the first save answers only once released: the switch must wait for it
       if (order.length === 1) await new Promise<void>((resolve) => { release = resolve; });
       order.push(`end ${body.qtyInStock} ${body.unlimited}`);
-      return { ok: true, status: 200, text: async () => JSON.stringify({ message: ADMIN.stockSaved }) } as unknown as Response;
+      return { ok: true, status: 200, headers: new Headers(), text: async () => JSON.stringify({ message: ADMIN.stockSaved }) } as unknown as Response;
     });
     render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
     await settle();
