@@ -526,7 +526,7 @@ export class Compiler {
         return;
       }
       // a step of the time limit's count, as a loop's turn is: a predicate may do a formatter's work
-      r.tick();
+      r.step();
       if (pass) body(f, r);
       else alt(f, r);
     };
@@ -594,13 +594,13 @@ export class Compiler {
     if (lookups.length === 1) {
       return (f, r) => {
         const value = apply([first(f)], f, r);
-        r.tick();
+        r.step();
         if (value !== FAILED) f.setVar(name, value);
       };
     }
     return (f, r) => {
       const value = apply(lookups.map((l) => l(f)), f, r);
-      r.tick();
+      r.step();
       if (value !== FAILED) f.setVar(name, value);
     };
   }

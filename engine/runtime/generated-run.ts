@@ -322,7 +322,7 @@ class Writer {
           // A failing predicate renders neither branch, as in the Java reference.
           `try {\n${pass} = ${test}(${f}.node, r);\n} catch (e) {\nr.unexpected(e, ${opcode});\nbreak ${label};\n}\n` +
           // a step of the time limit's count, as in the closures' predicate
-          `r.tick();\nif (${pass}) {\n`,
+          `r.step();\nif (${pass}) {\n`,
       ) +
       body +
       this.emit('} else {\n') +

@@ -390,6 +390,11 @@ export class RenderState implements RenderContext {
     if (this.written + this.done.length + this.buf.length > this.maxOutputSize) {
       throw new LimitExceeded(messages.outputLimit(this.maxOutputSize));
     }
+    this.step();
+  }
+
+  /** A step that writes nothing (a binding, a predicate's test): counted for the time limit only. */
+  step(): void {
     const ticks = ++this.ticks;
     if ((ticks & 255) === 0) this.checkTime();
     else if (ticks === CLOCK_FROM_STEP) this.deadline = Date.now() + this.setup.limits.maxRenderMs;
