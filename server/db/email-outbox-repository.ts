@@ -173,21 +173,24 @@ export class EmailOutboxRepository {
 
   /**
    * A copy of a sent email, to send again (the shopper lost the first), taken to deliver as
-   * takeToSendAgain takes one: pending, marked now. Null when `id` is not a sent email, or when
-   * the same email (kind, record and recipient) was written less than `notWithinMs` ago, so a
-   * double click sends one copy, not two.
+   * takeToSendAgain takes one: pending, marked now. Null when `id` is not a sent email, or when it
+   * was sent or copied less than `notWithinMs` ago, so a double click sends one copy, not two. The
+   * original is marked first (its attempted_on, which a sent email no longer needs): of two asks
+   * at the same moment, on any engine and in any process, the row's lock lets one mark it.
    */
   async addCopyOfSent(id: string, now: number, notWithinMs: number): Promise<OutboxEmail | null> {
-    const copyId = randomUUID();
-    const added = await this.session.run(
-      `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, created_on, attempted_on)
-       SELECT ?, kind, subject_id, recipient, subject, text_body, html_body, 'pending', ?, ?
-       FROM email_outbox sent WHERE sent.id = ? AND sent.status = 'sent'
-       AND NOT EXISTS (SELECT 1 FROM email_outbox recent WHERE recent.kind = sent.kind AND recent.subject_id = sent.subject_id
-         AND recent.recipient = sent.recipient AND recent.created_on > ?)`,
-      [copyId, now, now, id, now - notWithinMs],
+    const marked = await this.session.run(
+      "UPDATE email_outbox SET attempted_on = ? WHERE id = ? AND status = 'sent' AND (attempted_on IS NULL OR attempted_on < ?)",
+      [now, id, now - notWithinMs],
     );
-    return added.changes === 1 ? (await this.findById(copyId)) ?? null : null;
+    if (marked.changes !== 1) return null;
+    const copyId = randomUUID();
+    await this.session.run(
+      `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, created_on, attempted_on)
+       SELECT ?, kind, subject_id, recipient, subject, text_body, html_body, 'pending', ?, ? FROM email_outbox WHERE id = ?`,
+      [copyId, now, now, id],
+    );
+    return (await this.findById(copyId)) ?? null;
   }
 
   /**
