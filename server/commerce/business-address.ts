@@ -5,6 +5,8 @@
  * addressTitle, addressLine1, addressLine2, addressCountry), which templates read. Kept in the
  * store settings as `businessAddress`; not the shop's web address (the website's baseUrl).
  */
+import { townLine } from './town-line.ts';
+
 export interface BusinessAddress {
   name: string;
   line1: string;
@@ -25,11 +27,6 @@ export function businessAddressOf(storeSettings: Record<string, unknown>): Busin
     return typeof value === 'string' ? value.trim() : '';
   };
   return Object.fromEntries(BUSINESS_ADDRESS_FIELDS.map((key) => [key, part(key)])) as unknown as BusinessAddress;
-}
-
-/** The town line as an envelope writes it: "Hudson, NY 12534"; "Paris, 75001" without a region. */
-function townLine(address: BusinessAddress): string {
-  return [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
 /** The address as lines to print (its name first), the empty ones left out; none when no part was given. */

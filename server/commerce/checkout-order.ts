@@ -27,6 +27,7 @@ import { PRODUCT_TYPE } from './pricing.ts';
 import { downloadLink, downloadSecret, downloadTimeZone, grantDownloads } from './download-grants.ts';
 import { takeFromStock } from './place-order.ts';
 import { stockShortfalls, type StockShortfall } from './stock-shortfall.ts';
+import { townLine } from './town-line.ts';
 
 export interface CheckoutServices {
   store: Store;
@@ -115,7 +116,7 @@ export function addressLines(
   return [
     address.line1,
     address.line2,
-    [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    townLine(address),
     address.countryCode ? countryName(address.countryCode, locale) : '',
   ].filter((line) => line !== '');
 }
