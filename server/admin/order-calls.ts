@@ -1,5 +1,5 @@
 import { orderDownloads } from './order-downloads.ts';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { centsToAmount, fractionDigits } from '../../client/lib/money.ts';
@@ -198,13 +198,19 @@ export function createOrderCalls(deps: AppDeps): Router {
     }));
   }
 
-  // Sends one of the order's emails again (one that failed, or was kept while the store had no mail server).
-  router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/send`, canManage, ownerWrite, async (req, res) => {
+  /** The order's email a send call names (404 when the order has no such email), the call taking no fields. */
+  async function orderEmailAsked(req: Request) {
     const { orderId, emailId } = parseAdminInput(emailParams, req.params);
     parseAdminInput(noFields, req.body ?? {});
     const outbox = new EmailOutboxRepository(deps.store);
     const email = await outbox.findById(emailId);
     if (!email || email.subjectId !== orderId) throw new HttpError(404, ADMIN.server.emailNotFound);
+    return { orderId, outbox, email };
+  }
+
+  // Sends one of the order's emails again (one that failed, or was kept while the store had no mail server).
+  router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/send`, canManage, ownerWrite, async (req, res) => {
+    const { orderId, outbox, email } = await orderEmailAsked(req);
     if (email.status === 'sent') throw new HttpError(409, ADMIN.server.emailAlreadySent);
     // 409 as for a password link: the store's set-up, not the request, stands in the way, and a
     // retry fails alike until a mail server is configured (not an outage, so not 503)
@@ -221,11 +227,7 @@ export function createOrderCalls(deps: AppDeps): Router {
   // Sends a copy of an email that was sent (the shopper lost it, or it went to spam). A second ask
   // within a minute of the last copy is refused, so a double click or two staff send one copy.
   router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/resend`, canManage, ownerWrite, async (req, res) => {
-    const { orderId, emailId } = parseAdminInput(emailParams, req.params);
-    parseAdminInput(noFields, req.body ?? {});
-    const outbox = new EmailOutboxRepository(deps.store);
-    const email = await outbox.findById(emailId);
-    if (!email || email.subjectId !== orderId) throw new HttpError(404, ADMIN.server.emailNotFound);
+    const { orderId, outbox, email } = await orderEmailAsked(req);
     if (email.status !== 'sent') throw new HttpError(409, ADMIN.server.emailNotSentYet);
     if (!canSendEmail(deps.options.mail)) throw new HttpError(409, ADMIN.server.emailNeedsMailServer);
     const copy = await outbox.addCopyOfSent(email.id, Date.now(), RESEND_PAUSE_MS);
