@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { containsPattern, LIKE_ESCAPE, lowered } from './like-pattern.ts';
+import { productListOrder, productListWhere, type AdminProductListFilter } from './admin-product-list.ts';
 import { copyWidthsColumn } from './copy-widths-column.ts';
-import { parseObjectColumn } from './json-column.ts';
+import { parseObjectColumn, stringsOf } from './json-column.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
 import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edit.ts';
@@ -215,19 +215,13 @@ function groupByProduct<T extends { product_id: string }>(list: readonly T[]): M
 export class AdminProductRepository {
   constructor(private readonly session: StoreSession) {}
 
-  /** Products in display order, filtered by words in the title or SKU (case-insensitive), `limit` from `offset`. */
-  async list(query: string, limit: number, offset = 0): Promise<AdminProductSummary[]> {
-    const words = query.trim();
-    const pattern = containsPattern(words);
-    const rows = words === ''
-      ? await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT ? OFFSET ?', [limit, offset])
-      : await this.session.all<ProductRow>(
-        `SELECT * FROM products p
-         WHERE ${lowered(this.session.dialect, 'p.title')} LIKE ? ${LIKE_ESCAPE}
-            OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ? ${LIKE_ESCAPE})
-         ORDER BY p.display_order, p.created_on, p.id LIMIT ? OFFSET ?`,
-        [pattern, pattern, limit, offset],
-      );
+  /** Products the filter keeps (all by default), in the sort's order (the shop's by default), `limit` from `offset`. */
+  async list(filter: AdminProductListFilter, limit: number, offset = 0): Promise<AdminProductSummary[]> {
+    const { where, params } = productListWhere(filter, this.session.dialect);
+    const rows = await this.session.all<ProductRow>(
+      `SELECT * FROM products WHERE ${where} ORDER BY ${productListOrder(filter.sort)} LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const variants = await this.session.all<VariantRow>(
@@ -254,6 +248,23 @@ export class AdminProductRepository {
         imageUrl: images.find((image) => image.product_id === row.id)?.asset_url ?? null,
       };
     });
+  }
+
+  /** How many products the filter keeps (the list's total and its pages). */
+  async count(filter: AdminProductListFilter): Promise<number> {
+    const { where, params } = productListWhere(filter, this.session.dialect);
+    const row = await this.session.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM products WHERE ${where}`, params);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Every category the products have, once, sorted (the list's category filter offers them). */
+  async categories(): Promise<string[]> {
+    // only rows whose stored text has a line at all are read as JSON
+    const rows = await this.session.all<{ data_json: string }>(
+      "SELECT data_json FROM products WHERE category_tag_search_text IS NULL OR category_tag_search_text <> ''",
+    );
+    const found = new Set(rows.flatMap((row) => stringsOf(parseObjectColumn(row.data_json).categories)));
+    return [...found].sort((a, b) => a.localeCompare(b, 'en'));
   }
 
   async findById(id: string): Promise<AdminProduct | undefined> {
