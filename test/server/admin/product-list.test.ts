@@ -10,7 +10,7 @@ import { productInput } from './admin-helpers.ts';
 let server: PlatformServer;
 let owner: SiteUserVisitor;
 
-type Listed = { products: Array<{ title: string; stock: number | null; lowestPriceCents: number }>; hasMore: boolean; total: number };
+type Listed = { products: Array<{ title: string; stock: number | null; lowestPriceCents: number }>; hasMore: boolean; total: number; lowStock: number };
 
 /** Products of this suite only, all titled "Plist …", so the seed's never get in the way. */
 const MADE = [
@@ -78,7 +78,8 @@ describe('the product list', () => {
     // the store's figure is 5 until the owner sets one
     expect((await titles('stock=low')).sort()).toEqual(['Plist Spoon Club', 'Plist Walnut Bowl']);
     const answer = await owner.get<Listed>('/api/admin/products?q=plist&stock=low&type=physical');
-    expect(answer.body).toMatchObject({ total: 1, products: [expect.objectContaining({ title: 'Plist Walnut Bowl' })] });
+    // with the figure, for the filter's label
+    expect(answer.body).toMatchObject({ total: 1, lowStock: 5, products: [expect.objectContaining({ title: 'Plist Walnut Bowl' })] });
   });
 
   it('sorts by title, newest, price both ways and stock, the stockless last', async () => {
