@@ -1,6 +1,6 @@
 /**
  * The admin's product list: a page of products found by title or SKU, kept to a type, a
- * visibility, a category or those running low, in the order asked, with how many there are in all;
+ * visibility, a category or those running low, in the order asked, with how many there are in all (and the running-low figure, for the filter's label);
  * and the categories its filter offers.
  */
 import { Router } from 'express';
@@ -34,8 +34,8 @@ export function createProductListCalls(deps: AppDeps): Router {
 
   router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
     const query = parseAdminInput(listQuery, req.query);
-    const runningLowAt = query.stock === 'low'
-      ? lowStockThresholdOf(storeSettingsOf(await new SiteRepository(deps.store).websiteSettings())) : undefined;
+    const lowStock = lowStockThresholdOf(storeSettingsOf(await new SiteRepository(deps.store).websiteSettings()));
+    const runningLowAt = query.stock === 'low' ? lowStock : undefined;
     const filter = {
       search: query.q, kind: query.type || undefined, category: query.category, runningLowAt, sort: query.sort,
       visible: query.visible === '' ? undefined : query.visible === 'visible',
@@ -43,7 +43,7 @@ export function createProductListCalls(deps: AppDeps): Router {
     const repository = new AdminProductRepository(deps.store);
     // One row past the page says whether another page follows.
     const products = await repository.list(filter, query.limit + 1, query.offset);
-    res.json({ products: products.slice(0, query.limit), hasMore: products.length > query.limit, total: await repository.count(filter) });
+    res.json({ products: products.slice(0, query.limit), hasMore: products.length > query.limit, total: await repository.count(filter), lowStock });
   });
 
   router.get(ADMIN_PRODUCT_CATEGORIES, canRead, async (_req, res) => {

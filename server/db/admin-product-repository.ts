@@ -218,12 +218,15 @@ export class AdminProductRepository {
   /** Products the filter keeps (all by default), in the sort's order (the shop's by default), `limit` from `offset`. */
   async list(filter: AdminProductListFilter, limit: number, offset = 0): Promise<AdminProductSummary[]> {
     const { where, params } = productListWhere(filter, this.session.dialect);
-    const rows = await this.session.all<ProductRow>(
-      `SELECT * FROM products WHERE ${where} ORDER BY ${productListOrder(filter.sort)} LIMIT ? OFFSET ?`,
+    // the page's ids first: a sort by price or stock then orders ids, not whole rows with their descriptions
+    const { key, order } = productListOrder(filter.sort);
+    const ids = (await this.session.all<{ id: string }>(
+      `SELECT products.id${key ? `, ${key} AS sort_key` : ''} FROM products WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
       [...params, limit, offset],
-    );
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
+    )).map((row) => row.id);
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.session.all<ProductRow>(`SELECT * FROM products WHERE id IN (${placeholders(ids.length)})`, ids)).map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
     const variants = await this.session.all<VariantRow>(
       `SELECT * FROM variants WHERE product_id IN (${placeholders(ids.length)}) ORDER BY display_order, id`,
       ids,
