@@ -66,6 +66,8 @@ export interface AdminProductSummary {
   stock: number | null;
   lowestPriceCents: number;
   imageUrl: string | null;
+  /** A product with a plan, which the editor and the list's filter call a subscription whatever its type code. */
+  subscription: boolean;
 }
 
 /** What the editor saves: the product's own fields and its variants in display order. */
@@ -249,6 +251,7 @@ export class AdminProductRepository {
         stock: limited.length === 0 ? null : limited.reduce((sum, variant) => sum + variant.qtyInStock, 0),
         lowestPriceCents: own.length === 0 ? 0 : Math.min(...own.map((variant) => (variant.onSale ? variant.salePriceCents : variant.priceCents))),
         imageUrl: images.find((image) => image.product_id === row.id)?.asset_url ?? null,
+        subscription: parseObjectColumn(row.data_json).isSubscribable === true,
       };
     });
   }

@@ -50,6 +50,18 @@ const back = async (): Promise<void> => {
   await settle();
 };
 
+describe('the product list', () => {
+  it('names a product with a plan a subscription, as the editor does, whatever its type code', async () => {
+    scriptFetch([
+      { method: 'GET', path: /\/api\/admin\/(messages\/forms|settings)/, answer: { body: { forms: [], settings: { currency: 'USD' } } } },
+      { method: 'GET', path: '/api/admin/products', answer: { body: { products: [{ ...ROW, subscription: true }], hasMore: false, total: 1, lowStock: 5 } } },
+    ]);
+    openAdmin('/config/products');
+    await settle();
+    expect(document.querySelector('tr[data-product-id="p1"] td:nth-child(2)')?.textContent).toBe(ADMIN.productTypes.subscription);
+  });
+});
+
 describe('the product list in the address', () => {
   it('opens the list a shared link names: its search, filters, sort and page', async () => {
     const calls = scriptProducts(42);

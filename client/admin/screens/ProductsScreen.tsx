@@ -32,6 +32,8 @@ interface ProductSummary {
   stock: number | null;
   lowestPriceCents: number;
   imageUrl: string | null;
+  /** A product with a plan: a subscription, as the editor calls it, whatever its type code (absent from an older server). */
+  subscription?: boolean;
 }
 
 const TYPE_NAMES: Record<number, string> = {
@@ -108,7 +110,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
                     <AdminLink to={productPath(product.id)} navigate={navigate}>{product.title}</AdminLink>
                     <small className="admin-hint"> {ADMIN.variantCount(product.variantCount)}</small>
                   </td>
-                  <td>{TYPE_NAMES[product.productType] ?? ''}</td>
+                  <td>{product.subscription ? ADMIN.productTypes.subscription : TYPE_NAMES[product.productType] ?? ''}</td>
                   <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
                   <StockCell product={product} />
                   <td>{formatMoney(product.lowestPriceCents, currency, moneyFormat)}</td>

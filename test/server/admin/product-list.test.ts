@@ -59,6 +59,9 @@ describe('the product list', () => {
     expect(await titles('type=giftCard')).toEqual(['Plist Gift Card']);
     expect(await titles('type=service')).toEqual(['Plist Carving Class']);
     expect(await titles('type=subscription')).toEqual(['Plist Spoon Club']);
+    // and the list says so, as the editor does, though its type code is the physical one
+    const club = await owner.get<{ products: Array<{ subscription: boolean; productType: number }> }>('/api/admin/products?q=plist&type=subscription');
+    expect(club.body.products).toEqual([expect.objectContaining({ subscription: true, productType: 1 })]);
   });
 
   it('keeps to the visible or the hidden ones', async () => {
