@@ -1,7 +1,7 @@
 /**
  * The admin's product list: a page of products found by title or SKU, kept to a type, a
- * visibility, a category or those running low, in the order asked, with how many there are in all (and the running-low figure, for the filter's label);
- * and the categories its filter offers.
+ * visibility, a category or those running low, in the order asked, with how many there are in
+ * all and the running-low figure (the filter's label); and the categories its filter offers.
  */
 import { Router } from 'express';
 import { z } from 'zod';
@@ -12,8 +12,8 @@ import { SiteRepository, storeSettingsOf } from '../db/site-repository.ts';
 import { lowStockThresholdOf } from '../commerce/low-stock.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { ownerText, pageQuery, parseAdminInput } from './admin-validation.ts';
+import { ADMIN_PRODUCTS } from './product-calls.ts';
 
-const ADMIN_PRODUCTS = '/api/admin/products';
 export const ADMIN_PRODUCT_CATEGORIES = '/api/admin/product-categories';
 
 // an empty field, as the screen's address drops it, is no filter
