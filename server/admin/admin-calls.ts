@@ -8,6 +8,7 @@ import { createInventoryCalls } from './inventory-calls.ts';
 import { createMessageCalls } from './message-calls.ts';
 import { createOrderCalls } from './order-calls.ts';
 import { createProductCalls } from './product-calls.ts';
+import { createProductListCalls } from './product-list-calls.ts';
 import { createProductFileCalls } from './product-file-calls.ts';
 import { createProductSpreadsheetCalls } from './product-spreadsheet-calls.ts';
 import { createSettingsCalls } from './settings-calls.ts';
@@ -20,6 +21,7 @@ import { createStaffCalls } from './staff-calls.ts';
  */
 export function createAdminCalls(deps: AppDeps): Router {
   const router = Router();
+  router.use(createProductListCalls(deps));
   router.use(createProductCalls(deps));
   router.use(createProductFileCalls(deps));
   router.use(createProductSpreadsheetCalls(deps));

@@ -10,7 +10,7 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { actorOf } from './admin-actor.ts';
-import { fieldError, ownerText, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
+import { fieldError, parseAdminInput, recordId } from './admin-validation.ts';
 import { createProduct, updateProduct } from './write-product.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors } from './image-upload.ts';
 import { imageUploadTurn, uploadTurnOf } from './image-upload-turn.ts';
@@ -25,10 +25,6 @@ import { duplicateProduct } from './duplicate-product.ts';
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
 const productParams = z.object({ productId: recordId });
-const listQuery = z.object({
-  q: ownerText(200).default(''),
-  ...pageQuery,
-});
 
 /** The database's refusals of a product write as field errors. */
 function refusal(error: unknown): unknown {
@@ -61,7 +57,7 @@ function stockChangedRefusal(error: StockChangedError): HttpError {
   });
 }
 
-/** Products in the admin: list and search, create, read, edit, delete, image uploads. */
+/** Products in the admin: create, read, edit, delete, image uploads (the list: product-list-calls.ts). */
 export function createProductCalls(deps: AppDeps): Router {
   const router = Router();
   const canRead = requireOwner(deps, 'catalogue.read');
@@ -72,13 +68,6 @@ export function createProductCalls(deps: AppDeps): Router {
   const filesDir = productFilesDir(deps.options);
   // the editor's answer: the product, with the file a digital product delivers (product-file-calls.ts)
   const editorAnswer = async (product: Parameters<typeof productForEditor>[0]) => ({ product: { ...productForEditor(product), file: await editorFileOf(deps.store, product.id) } });
-
-  router.get(ADMIN_PRODUCTS, canRead, async (req, res) => {
-    const { q, limit, offset } = parseAdminInput(listQuery, req.query);
-    // One row past the page says whether another page follows.
-    const products = await new AdminProductRepository(deps.store).list(q, limit + 1, offset);
-    res.json({ products: products.slice(0, limit), hasMore: products.length > limit });
-  });
 
   router.post(ADMIN_PRODUCTS, canEdit, ownerWrite, async (req, res) => {
     // every problem at once, a SKU another product has among them (product-input-check.ts)

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { containsPattern, LIKE_ESCAPE, lowered } from './like-pattern.ts';
+import { productListOrder, productListWhere, type AdminProductListFilter } from './admin-product-list.ts';
 import { copyWidthsColumn } from './copy-widths-column.ts';
-import { parseObjectColumn } from './json-column.ts';
+import { parseObjectColumn, stringsOf } from './json-column.ts';
 import { bodySearchText, categoryTagSearchText } from './product-search-text.ts';
 import { forUpdate, placeholders, type StoreSession } from './store.ts';
 import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edit.ts';
@@ -66,6 +66,8 @@ export interface AdminProductSummary {
   stock: number | null;
   lowestPriceCents: number;
   imageUrl: string | null;
+  /** A product with a plan, which the editor and the list's filter call a subscription whatever its type code. */
+  subscription: boolean;
 }
 
 /** What the editor saves: the product's own fields and its variants in display order. */
@@ -215,21 +217,18 @@ function groupByProduct<T extends { product_id: string }>(list: readonly T[]): M
 export class AdminProductRepository {
   constructor(private readonly session: StoreSession) {}
 
-  /** Products in display order, filtered by words in the title or SKU (case-insensitive), `limit` from `offset`. */
-  async list(query: string, limit: number, offset = 0): Promise<AdminProductSummary[]> {
-    const words = query.trim();
-    const pattern = containsPattern(words);
-    const rows = words === ''
-      ? await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT ? OFFSET ?', [limit, offset])
-      : await this.session.all<ProductRow>(
-        `SELECT * FROM products p
-         WHERE ${lowered(this.session.dialect, 'p.title')} LIKE ? ${LIKE_ESCAPE}
-            OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND lower(v.sku) LIKE ? ${LIKE_ESCAPE})
-         ORDER BY p.display_order, p.created_on, p.id LIMIT ? OFFSET ?`,
-        [pattern, pattern, limit, offset],
-      );
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
+  /** Products the filter keeps (all by default), in the sort's order (the shop's by default), `limit` from `offset`. */
+  async list(filter: AdminProductListFilter, limit: number, offset = 0): Promise<AdminProductSummary[]> {
+    const { where, params } = productListWhere(filter, this.session.dialect);
+    // the page's ids first: a sort by price or stock then orders ids, not whole rows with their descriptions
+    const { key, order } = productListOrder(filter.sort);
+    const ids = (await this.session.all<{ id: string }>(
+      `SELECT products.id${key ? `, ${key} AS sort_key` : ''} FROM products WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    )).map((row) => row.id);
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.session.all<ProductRow>(`SELECT * FROM products WHERE id IN (${placeholders(ids.length)})`, ids)).map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
     const variants = await this.session.all<VariantRow>(
       `SELECT * FROM variants WHERE product_id IN (${placeholders(ids.length)}) ORDER BY display_order, id`,
       ids,
@@ -252,8 +251,26 @@ export class AdminProductRepository {
         stock: limited.length === 0 ? null : limited.reduce((sum, variant) => sum + variant.qtyInStock, 0),
         lowestPriceCents: own.length === 0 ? 0 : Math.min(...own.map((variant) => (variant.onSale ? variant.salePriceCents : variant.priceCents))),
         imageUrl: images.find((image) => image.product_id === row.id)?.asset_url ?? null,
+        subscription: parseObjectColumn(row.data_json).isSubscribable === true,
       };
     });
+  }
+
+  /** How many products the filter keeps (the list's total and its pages). */
+  async count(filter: AdminProductListFilter): Promise<number> {
+    const { where, params } = productListWhere(filter, this.session.dialect);
+    const row = await this.session.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM products WHERE ${where}`, params);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Every category the products have, once, sorted (the list's category filter offers them). */
+  async categories(): Promise<string[]> {
+    // only rows whose stored text has a line at all are read as JSON
+    const rows = await this.session.all<{ data_json: string }>(
+      "SELECT data_json FROM products WHERE category_tag_search_text IS NULL OR category_tag_search_text <> ''",
+    );
+    const found = new Set(rows.flatMap((row) => stringsOf(parseObjectColumn(row.data_json).categories)));
+    return [...found].sort((a, b) => a.localeCompare(b, 'en'));
   }
 
   async findById(id: string): Promise<AdminProduct | undefined> {

@@ -127,7 +127,7 @@ function toImage(image: ImageRow): ImageRecord {
  * engine: SQLite's json_each, PostgreSQL's json functions; non-string entries and a list that is
  * not one never match, on both.
  */
-function inJsonList(dialect: StoreDialect, key: 'categories' | 'tags'): string {
+export function inJsonList(dialect: StoreDialect, key: 'categories' | 'tags'): string {
   if (dialect === 'postgres') {
     const list = `(NULLIF(products.data_json, '')::json -> '${key}')`;
     return `EXISTS (SELECT 1 FROM json_array_elements(CASE WHEN json_typeof(${list}) = 'array' THEN ${list} END) AS entry(value)`

@@ -21,3 +21,8 @@ export function containsPattern(words: string): string {
 
 /** The escape clause every containsPattern comparison ends with. */
 export const LIKE_ESCAPE = "ESCAPE '\\'";
+
+/** Compare with `… LIKE ? ESCAPE '\'` for the whole text, as typed but for case (see LIKE_ESCAPE). */
+export function exactPattern(text: string): string {
+  return text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -21,6 +21,8 @@ import { useStoreCurrency } from '../store-currency.ts';
 import { forgetUnsavedChanges, hasEdits, mayLeave, useUnsavedChanges } from '../unsaved-changes.ts';
 import { carryNotice, NO_NOTICE, refusedNotice, useCarriedNotice, useClearedOnSignIn } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
+import { useAddressQuery } from '../use-address-query.ts';
+import { productsListQuery } from './products-list-query.ts';
 import { AdminLink } from '../AdminLink.tsx';
 import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 import { editsOntoNewer } from './product-edits-onto-newer.ts';
@@ -159,6 +161,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   // a new product gets its id when first saved; the editor stays open on it
   const [productId, setProductId] = useState(openedId);
   const currency = useStoreCurrency();
+  // the list's filters and page, carried from the list it was opened from, for the way back to it
+  const [address] = useAddressQuery();
+  const backToList = `${ADMIN_PATHS.products}${productsListQuery(address)}`;
   const [form, setForm] = useState<ProductForm | null>(productId === null ? EMPTY : null);
   // the form as loaded or last saved: any difference is an unsaved edit
   const [saved, setSaved] = useState<ProductForm | null>(form);
@@ -294,7 +299,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
     if (productId === null) {
       setProductId(answer.data.product.id);
-      replaceAddress(ADMIN_PATHS.product(answer.data.product.id));
+      replaceAddress(`${ADMIN_PATHS.product(answer.data.product.id)}${productsListQuery(address)}`);
     }
   }
 
@@ -351,7 +356,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       forgetUnsavedChanges();
       // said on the list, as this screen goes
       carryNotice({ text: ADMIN.productDeletedNamed(stored?.title ?? form!.title), kind: 'info' });
-      navigate(ADMIN_PATHS.products);
+      navigate(backToList);
     } else setNotice(refusedNotice(answer));
   }
 
@@ -368,7 +373,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     }
     forgetUnsavedChanges();
     carryNotice({ text: answer.data.message, kind: 'info' });
-    navigate(ADMIN_PATHS.product(answer.data.product.id));
+    navigate(`${ADMIN_PATHS.product(answer.data.product.id)}${productsListQuery(address)}`);
   }
 
   async function upload(file: File) {
@@ -420,7 +425,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     <section aria-labelledby="editor-title">
       <div className="admin-toolbar">
         <h1 id="editor-title">{productId === null ? ADMIN.newProduct : ADMIN.editProduct}</h1>
-        <AdminLink to={ADMIN_PATHS.products} navigate={navigate}>{ADMIN.screens.products}</AdminLink>
+        <AdminLink to={backToList} navigate={navigate}>{ADMIN.backToProducts}</AdminLink>
       </div>
       {canEdit ? null : <p className="admin-hint">{ADMIN.readOnlyRole}</p>}
       <form className="admin-form" ref={formRef} onSubmit={save} noValidate>
