@@ -4,7 +4,7 @@ import { assetColorData } from './asset-color-data.ts';
 const BATCH = 50;
 
 /**
- * Reads the colours of the product images stored before they were read on upload (migration 159),
+ * Reads the colours of the product images stored before they were read on upload (migration 157),
  * after start-up and in the background, so a large shop starts as fast as before: batch after batch,
  * each written in one transaction. An image whose file is missing is marked `{}`, read as unknown
  * (the neutral grey), and not tried again. Returns how many images were read.

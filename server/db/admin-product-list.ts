@@ -86,7 +86,7 @@ const LAST = 9_000_000_000_000;
  */
 export function productListOrder(sort: ProductSort = 'shop'): { key: string | null; order: string } {
   switch (sort) {
-    // as the indexes of migration 160 hold them, so a page is read from the index, not sorted
+    // as the indexes of migration 158 hold them, so a page is read from the index, not sorted
     case 'title': return { key: null, order: 'lower(products.title), products.id' };
     case 'newest': return { key: null, order: 'products.created_on DESC, products.id DESC' };
     case 'price-low': return { key: `COALESCE(${LOWEST_PRICE}, ${LAST})`, order: `sort_key, ${SHOP_ORDER}` };
