@@ -655,6 +655,9 @@ export const ADMIN = {
     skuTaken: 'Another variant already uses this SKU.',
     productCopied: 'This is a hidden copy: change what differs, give its variants stock, tick Visible and save.',
     productCopiedWithoutFile: 'This is a hidden copy: change what differs, give its variants stock, tick Visible and save. Its download file was not copied: upload it again below.',
+    // a copy of a product that takes no stock (digital, gift card): nothing to give its variants
+    productCopiedNoStock: 'This is a hidden copy: change what differs, tick Visible and save.',
+    productCopiedNoStockWithoutFile: 'This is a hidden copy: change what differs, tick Visible and save. Its download file was not copied: upload it again below.',
     sameOptions: 'Two variants have the same options.',
     optionNamedTwice: 'Give each option a name of its own: {name} is named twice.',
     optionMissing: 'Every variant needs a value for each option.',

@@ -21,6 +21,7 @@ import { ProductFileRepository } from '../db/product-file-repository.ts';
 import { altTextSchema, productForEditor } from './product-input.ts';
 import { checkProductInput } from './product-input-check.ts';
 import { duplicateProduct } from './duplicate-product.ts';
+import { typeTakesStock } from '../../client/lib/product-stock.ts';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
@@ -138,7 +139,11 @@ export function createProductCalls(deps: AppDeps): Router {
       const { id, fileNotCopied } = await duplicateProduct(tx, productId, now);
       return { product: (await new AdminProductRepository(tx).findById(id))!, fileNotCopied };
     });
-    res.status(201).json({ ...(await editorAnswer(product)), message: fileNotCopied ? ADMIN.server.productCopiedWithoutFile : ADMIN.server.productCopied });
+    // a product that takes no stock (a download, a gift card) is not told to give its variants stock
+    const message = typeTakesStock(product.productType)
+      ? (fileNotCopied ? ADMIN.server.productCopiedWithoutFile : ADMIN.server.productCopied)
+      : (fileNotCopied ? ADMIN.server.productCopiedNoStockWithoutFile : ADMIN.server.productCopiedNoStock);
+    res.status(201).json({ ...(await editorAnswer(product)), message });
   });
 
   router.post(`${ADMIN_PRODUCTS}/:productId/images`, canEdit, imageUpload, imageUploadTurn(), imageUploadBody(), uploadErrors, async (req: Request, res: Response) => {

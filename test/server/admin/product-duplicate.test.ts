@@ -88,7 +88,7 @@ describe('duplicating a product', () => {
     expect(readdirSync(uploads)).toHaveLength(0);
   });
 
-  it("copies a digital product unlimited, without its download file, and says to upload it again", async () => {
+  it("copies a digital product unlimited, without its download file, and says to upload it again, not to give it stock", async () => {
     const created = await owner.post<{ product: Product }>('/api/admin/products', productInput({
       title: 'Pattern PDF', urlSlug: 'pattern-pdf', productType: 'digital', variantOptions: [],
       variants: [{ sku: 'PDF-1', priceCents: 900, qtyInStock: 0, unlimited: true, attributes: {} }],
@@ -98,7 +98,7 @@ describe('duplicating a product', () => {
     expect(sent.status).toBe(201);
     const copied = await duplicate(created.body.product.id);
     expect(copied.status, copied.text).toBe(201);
-    expect(copied.body.message).toBe(ADMIN.server.productCopiedWithoutFile);
+    expect(copied.body.message).toBe(ADMIN.server.productCopiedNoStockWithoutFile);
     expect(copied.body.product.file).toBeNull();
     expect(copied.body.product.variants[0]).toMatchObject({ sku: 'PDF-1-COPY', unlimited: true, qtyInStock: 0 });
   });
