@@ -420,6 +420,8 @@ export const ADMIN = {
   confirmFulfilNoEmail: 'Mark this order fulfilled? The order has no email address, so the shopper is not told.',
   fulfilled: (email: string) => `Marked fulfilled; the shipping notice is on its way to ${email}.`,
   fulfilledNoMail: 'Marked fulfilled. No shipping notice could be emailed, as this store has no mail server (SMTP_URL); it is kept under Emails.',
+  // under a partial refund's notice box on a store without a mail server, as Cancel and Mark fulfilled say it
+  partialRefundNoticeNoMail: 'This store has no mail server (SMTP_URL), so the notice cannot be emailed: it is kept with the order\'s emails to read.',
   fulfilledNoEmail: 'Marked fulfilled. The order has no email address, so no shipping notice was made.',
   // the parcel's tracking, asked with Mark fulfilled (all optional) and shown after, with an edit
   tracking: 'Tracking',

@@ -36,9 +36,9 @@ function order(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function open(overrides: Record<string, unknown> = {}, refusal?: { status: number; body: Record<string, unknown> }) {
+async function open(overrides: Record<string, unknown> = {}, refusal?: { status: number; body: Record<string, unknown> }, canSendEmail = true) {
   const calls = scriptFetch([
-    { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(overrides), canSendEmail: true } } },
+    { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(overrides), canSendEmail } } },
     { method: 'POST', path: '/api/admin/orders/o1/refunds', answer: refusal ?? { body: { order: order(overrides) } } },
   ]);
   const confirm = vi.fn(() => true);
@@ -58,6 +58,16 @@ afterEach(() => {
 });
 
 describe('refunding part of an order', () => {
+  it('says under the notice box, on a store without a mail server, that the notice is kept rather than emailed', async () => {
+    const { form } = await open({}, undefined, false);
+    const box = within(form).getByLabelText(ADMIN.refundEmailCustomer);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(form).getByText(ADMIN.partialRefundNoticeNoMail)).toBeTruthy();
+    cleanup();
+    const withMail = await open();
+    expect(within(withMail.form).queryByText(ADMIN.partialRefundNoticeNoMail)).toBeNull();
+  });
+
   it('prefills the amount with the chosen units\' price, follows the quantities, and says how much is left', async () => {
     const { form } = await open();
     // the line refunded whole already is not offered

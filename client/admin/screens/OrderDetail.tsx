@@ -392,7 +392,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
       {refundUnfinished ? <p className="admin-hint">{ADMIN.refundUnfinishedNote}</p> : null}
       {canManage && (order.status === 'paid' || order.status === 'fulfilled') && order.grandTotalCents - refundedCents > 0 ? (
         <PartialRefund orderId={orderId} status={order.status} currency={order.currency} testMode={order.testMode} lines={order.lines}
-          leftCents={order.grandTotalCents - refundedCents} money={money} onRefunded={partlyRefunded} />
+          leftCents={order.grandTotalCents - refundedCents} money={money} onRefunded={partlyRefunded} canSendEmail={canSendEmail} />
       ) : null}
       {canManage && refundAfterCancel === 'none' ? <p className="admin-hint">{order.testMode ? ADMIN.cancelledNothingToRefundTest : ADMIN.cancelledNothingToRefund}</p> : null}
       {canManage && refundAfterCancel === 'card' && toCard ? <p className="admin-hint">{ADMIN.cancelledCardStillOwed(toCard.amount, toCard.card)}</p> : null}

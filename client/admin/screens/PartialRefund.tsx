@@ -41,6 +41,8 @@ interface PartialRefundProps {
   money: (cents: number) => string;
   /** Told once refunded, with what to say; the screen reloads the order. */
   onRefunded: (doneText: string) => void;
+  /** False on a store without a mail server: the notice is then kept with the order's emails, and the box says so. */
+  canSendEmail?: boolean;
 }
 
 /** How many units of a line are left to refund. */
@@ -81,7 +83,7 @@ function errorsByItem(fieldErrors: FieldErrors, sentItems: readonly string[]): R
   return errors;
 }
 
-export function PartialRefund({ orderId, status, currency, testMode, lines, leftCents, money, onRefunded }: PartialRefundProps) {
+export function PartialRefund({ orderId, status, currency, testMode, lines, leftCents, money, onRefunded, canSendEmail = true }: PartialRefundProps) {
   const offered = refundable(lines);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [restock, setRestock] = useState<Record<string, boolean>>({});
@@ -186,7 +188,7 @@ export function PartialRefund({ orderId, status, currency, testMode, lines, left
         <Field label={ADMIN.refundReason} hint={ADMIN.refundReasonHint} error={errors.reason}>
           {(control) => <textarea {...control} rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
         </Field>
-        <CheckboxField label={ADMIN.refundEmailCustomer} checked={notify} onChange={setNotify} error={errors.notifyCustomer} />
+        <CheckboxField label={ADMIN.refundEmailCustomer} checked={notify} onChange={setNotify} error={errors.notifyCustomer} hint={canSendEmail ? undefined : ADMIN.partialRefundNoticeNoMail} />
         <Notice text={errors._ ?? errors.lines ?? ''} kind="error" />
         <div className="admin-actions">
           <button type="submit" disabled={busy}>{amountReadable ? ADMIN.refundPart(money(amountCents)) : ADMIN.refundPartNoAmount}</button>
