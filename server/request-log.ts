@@ -42,10 +42,14 @@ function requestFields(req: IncomingMessage, res: ServerResponse, responseTime: 
  * development tools' channel (live reload): a page view makes tens of them, whose lines would bury
  * the template's own messages in the development log.
  */
+/** The calls every page makes on its own (page views, performance figures): nothing an author acts on. */
+const PAGE_INSTRUMENTATION = ['/api/events/', '/api/census/', '/api/1/performance/', '/api/v1/clanker/'];
+
 function isQuietRequest(req: IncomingMessage, res: ServerResponse): boolean {
   if (res.statusCode >= 400) return false;
   const path = routedPath(req);
-  return path.startsWith(DEV_PATH_BASE) || isFileRequest({ method: req.method ?? '', path });
+  return path.startsWith(DEV_PATH_BASE) || isFileRequest({ method: req.method ?? '', path })
+    || PAGE_INSTRUMENTATION.some((prefix) => path.startsWith(prefix));
 }
 
 function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: number): string {
@@ -57,7 +61,8 @@ function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: nu
  * which the response carries as X-Request-Id and error lines carry as `reqId`, so a visitor's
  * report leads to the lines of their request. Ids are drawn by the server, never taken from the
  * request, so nobody can plant one. `database` (storeAddress) is named on the lines of 503s.
- * `quietFiles` (development) logs the files pages load, and the live-reload channel, at debug.
+ * `quietFiles` (development) logs the files pages load, the live-reload channel and the calls a
+ * page makes on its own (page views, performance figures) at debug.
  */
 export function requestLog(log: Logger, database?: string, options: { quietFiles?: boolean } = {}): RequestHandler {
   return pinoHttp({

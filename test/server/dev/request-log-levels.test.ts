@@ -17,6 +17,8 @@ async function requestLevels(options: { quietFiles?: boolean }, paths: readonly 
   app.get('/site.css', (_req, res) => { res.type('css').send('a{}'); });
   app.get(RELOAD_EVENTS_PATH, (_req, res) => { res.end(); });
   app.get('/shop', (_req, res) => { res.send('<p>shop</p>'); });
+  app.get('/api/1/performance/settings', (_req, res) => { res.json({}); });
+  app.get('/api/census/RecordHit', (_req, res) => { res.status(204).end(); });
   const server = app.listen(0);
   await once(server, 'listening');
   try {
@@ -29,16 +31,17 @@ async function requestLevels(options: { quietFiles?: boolean }, paths: readonly 
   return Object.fromEntries(lines.filter((line) => line.path !== undefined).map((line) => [line.path, line.level]));
 }
 
-const PATHS = ['/shop', '/assets/logo.png', '/site.css', RELOAD_EVENTS_PATH, '/assets/missing.png'];
+const PATHS = ['/shop', '/assets/logo.png', '/site.css', RELOAD_EVENTS_PATH, '/assets/missing.png', '/api/1/performance/settings', '/api/census/RecordHit'];
 
 describe('the request log in development', () => {
-  it('logs the files a page loads and the live-reload channel at debug, so the template\'s messages stay in view; pages and answers of 400 or more stay at info', async () => {
+  it('logs the files a page loads, the live-reload channel and the page\'s own calls (page views, performance) at debug, so the template\'s messages stay in view; pages and answers of 400 or more stay at info', async () => {
     expect(await requestLevels({ quietFiles: true }, PATHS)).toEqual({
       '/shop': 30, '/assets/logo.png': 20, '/site.css': 20, [RELOAD_EVENTS_PATH]: 20, '/assets/missing.png': 30,
+      '/api/1/performance/settings': 20, '/api/census/RecordHit': 20,
     });
   });
 
   it('logs every request at info elsewhere, as before', async () => {
-    expect(Object.values(await requestLevels({}, PATHS))).toEqual([30, 30, 30, 30, 30]);
+    expect(Object.values(await requestLevels({}, PATHS))).toEqual([30, 30, 30, 30, 30, 30, 30]);
   });
 });
