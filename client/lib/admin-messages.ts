@@ -133,7 +133,7 @@ export const ADMIN = {
   optionValues: (option: string) => `${option} values`,
   optionValuesHint: 'Comma separated (for example S, M, L).',
   addEveryCombination: 'Add every combination',
-  combinationsAdded: (count: number) => `${count} variant${count === 1 ? '' : 's'} added, priced as the first: give each its SKU (or leave it empty for one to be made) and stock, then save.`,
+  combinationsAdded: (count: number, blankFilled = 0) => `${count} variant${count === 1 ? '' : 's'} added${blankFilled > 0 ? ` and the empty row given the first combination` : ''}, priced as the first: give each its SKU (or leave it empty for one to be made) and stock, then save.`,
   noCombinationMissing: 'Every combination of these values is a variant already.',
   tooManyCombinations: (count: number, max: number) => `That makes ${count.toLocaleString('en-US')} variants, more than the ${max} a product may have: type fewer values.`,
   removeVariant: 'Remove',

@@ -255,10 +255,12 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     const first = current.variants[0];
     const added = queue.map((values): VariantForm => ({
       // SKUs are the owner's, or made by the store when left empty
-      key: newKey(), values, sku: '', price: first?.price ?? '', salePrice: '', onSale: false, stock: '0', unlimited: false, weight: first?.weight ?? '0',
+      // unlimited as the first is: a shop that sells a thing without counting sells its new sizes so too
+      key: newKey(), values, sku: '', price: first?.price ?? '', salePrice: '', onSale: false, stock: '0', unlimited: first?.unlimited ?? false, weight: first?.weight ?? '0',
     }));
     update({ variants: [...filled, ...added] });
-    setCombinationNotice({ text: ADMIN.combinationsAdded(missing.length), kind: 'info' });
+    // the rows added, and apart the blank row that took the first combination
+    setCombinationNotice({ text: ADMIN.combinationsAdded(added.length, missing.length - added.length), kind: 'info' });
   }
 
   async function save(event: FormEvent) {
@@ -297,6 +299,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
     setProductChanged(false);
     show(answer.data.product);
     setNotice({ text: ADMIN.productSaved, kind: 'info' });
+    // the combinations' advice was for before this save
+    setCombinationNotice({ text: '', kind: 'info' });
     if (productId === null) {
       setProductId(answer.data.product.id);
       replaceAddress(`${ADMIN_PATHS.product(answer.data.product.id)}${productsListQuery(address)}`);
