@@ -177,6 +177,7 @@ export const ADMIN = {
   orderDownloadExpired: (left: number, allowed: number, emailed: boolean) => `Download link${emailed ? ' sent' : ''}, now expired (${left} of ${allowed} downloads were left)`,
   orderDownloadNone: 'No file was attached when it was bought: send it by hand',
   orderDownloadRefunded: 'Download link stopped: the line was refunded',
+  orderDownloadOrderClosed: (status: 'cancelled' | 'refunded') => `Download link stopped: the order was ${status}`,
   productSaved: 'Product saved.',
   reloadStock: 'Load the current stock',
   stockReloaded: 'The current stock is loaded; your other edits are kept. Check the counts and save.',

@@ -14,6 +14,8 @@ export interface OrderLineDownload {
   expiresOn: number | null;
   /** Refunds of part of the order took every unit of the line, so its link no longer works. */
   refunded: boolean;
+  /** The order was cancelled or refunded, which stops every link of it (download-pages.ts); null while it stands. */
+  orderClosed: 'cancelled' | 'refunded' | null;
 }
 
 /** The digital lines of an order with their download grants, in the order of its lines (read-only). */
@@ -23,9 +25,11 @@ export async function orderDownloads(session: StoreSession, orderId: string): Pr
     [orderId, PRODUCT_TYPE.DIGITAL],
   );
   if (items.length === 0) return [];
+  const order = await session.get<{ status: string }>('SELECT status FROM orders WHERE id = ?', [orderId]);
+  const orderClosed = order?.status === 'cancelled' || order?.status === 'refunded' ? order.status : null;
   const grants = new Map((await new DownloadGrantRepository(session).ofOrder(orderId)).map((grant) => [grant.orderItemId, grant]));
   return items.map((item) => {
     const grant = grants.get(item.id);
-    return { itemId: item.id, delivered: grant !== undefined, downloadsLeft: grant?.downloadsLeft ?? 0, downloadsAllowed: grant ? downloadsAllowed(grant) : 0, expiresOn: grant?.expiresOn ?? null, refunded: grant?.lineRefunded ?? false };
+    return { itemId: item.id, delivered: grant !== undefined, downloadsLeft: grant?.downloadsLeft ?? 0, downloadsAllowed: grant ? downloadsAllowed(grant) : 0, expiresOn: grant?.expiresOn ?? null, refunded: grant?.lineRefunded ?? false, orderClosed };
   });
 }

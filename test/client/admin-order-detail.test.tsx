@@ -124,6 +124,21 @@ describe('the order detail', () => {
     expect(ADMIN.orderDownloadDelivered(3, 10, false)).toBe('Download link: 3 of 10 downloads left');
   });
 
+  it("says a cancelled order's download link stopped, not how many downloads it has left", async () => {
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({
+        status: 'cancelled',
+        lines: [{ ...line('SQ1', '', 1), itemId: 'i1', productName: 'Field Guide' }],
+        downloads: [{ itemId: 'i1', delivered: true, downloadsLeft: 5, downloadsAllowed: 5, expiresOn: Date.now() + 86_400_000, orderClosed: 'cancelled' }],
+      }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(itemRows()[1]![0]).toBe(`Field Guide${ADMIN.orderDownloadOrderClosed('cancelled')}`);
+    expect(ADMIN.orderDownloadOrderClosed('cancelled')).toBe('Download link stopped: the order was cancelled');
+  });
+
   it('says the download link was sent once the confirmation email that carries it went out', async () => {
     const sent = { id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order #1042', text: 'Thank you', status: 'sent', error: null, createdOn: 0, sentOn: 1 };
     scriptFetch([{

@@ -252,6 +252,9 @@ describe('a digital product bought with a file', () => {
     const page = await new Visitor(server.url).get<string>(otherPage);
     expect(page.text).toContain('Order cancelled');
     expect(page.text).not.toContain(otherLink);
+    // and the order's screen says the link stopped, not how many downloads it has left
+    const detail = await owner.get<{ order: { downloads: Array<{ orderClosed: string | null }> } }>(`/api/admin/orders/${other}`);
+    expect(detail.body.order.downloads).toEqual([expect.objectContaining({ orderClosed: 'cancelled' })]);
   });
 
   it("stops a line's link once refunds of part of the order give back all of it, as a whole refund does", async () => {

@@ -18,7 +18,11 @@ export interface OrderLine {
 }
 
 /** A digital line's delivery: whether its file was sent, and what is left of its link. */
-export interface LineDownloadState { itemId: string; delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean }
+export interface LineDownloadState {
+  itemId: string; delivered: boolean; downloadsLeft: number; downloadsAllowed: number; expiresOn: number | null; refunded?: boolean;
+  /** The order was cancelled or refunded: every link of it stopped. */
+  orderClosed?: 'cancelled' | 'refunded' | null;
+}
 
 /**
  * Under a digital line's name: whether its file was delivered, and how many downloads its link has
@@ -28,6 +32,7 @@ function LineDownload({ download, emailed }: { download: LineDownloadState | und
   if (!download) return null;
   const text = !download.delivered
     ? ADMIN.orderDownloadNone
+    : download.orderClosed ? ADMIN.orderDownloadOrderClosed(download.orderClosed)
     : download.refunded === true ? ADMIN.orderDownloadRefunded
     : download.expiresOn !== null && download.expiresOn <= Date.now() ? ADMIN.orderDownloadExpired(download.downloadsLeft, download.downloadsAllowed, emailed) : ADMIN.orderDownloadDelivered(download.downloadsLeft, download.downloadsAllowed, emailed);
   return <><br /><small className="order-line-download">{text}</small></>;
