@@ -34,7 +34,7 @@ export function addressPayloadOf(form: AddressForm): BusinessAddress {
 
 export function BusinessAddressFields({ form, errors, update }: { form: AddressForm; errors: FieldErrors; update: (change: Partial<AddressForm>) => void }) {
   return (
-    <fieldset className="admin-variant" aria-describedby="business-address-hint">
+    <fieldset className="admin-variant admin-address" aria-describedby="business-address-hint">
       <legend>{ADMIN.businessAddress}</legend>
       <small id="business-address-hint" className="admin-hint">{ADMIN.businessAddressHint}</small>
       {ADDRESS_FIELDS.map((field) => (
