@@ -645,6 +645,9 @@ export const ADMIN = {
     notInTemplate: 'Your template no longer uses this field; its text is kept.',
     holdsHtml: 'This field holds HTML written outside this screen; saving replaces it with the text below.',
     label: (id: string) => `Content of ${id}`,
+    ofCollection: (name: string, collection: string) => `${name} — ${collection}`,
+    // the id a template writes, under a field named by its label
+    idIs: (id: string) => `Template id: ${id}`,
   },
   server: {
     invalidInput: 'Some fields are not valid.',

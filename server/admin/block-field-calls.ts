@@ -8,7 +8,7 @@ import { collectionContext } from '../pages/catalogue-pages.ts';
 import { TEMPLATES_DIR } from '../pages/template-store.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
-import { blockFieldIds } from '../theme/block-field-ids.ts';
+import { blockFieldIds, type TemplateBlockField } from '../theme/block-field-ids.ts';
 import { loadTemplateFolder } from '../theme/folder-loader.ts';
 import { BLOCK_FIELDS_SETTING } from '../theme/store-platform-data.ts';
 import { templateFolderRoot } from '../theme/template-folder-root.ts';
@@ -38,7 +38,7 @@ function holdsHtml(blocks: unknown): boolean {
 }
 
 /** The served template folder's block field ids; none for a folder of single .tmpl pages or one that does not load. */
-function templateFieldIds(deps: AppDeps, collections: readonly Record<string, unknown>[]): string[] {
+function templateFields(deps: AppDeps, collections: readonly Record<string, unknown>[]): TemplateBlockField[] {
   const folder = templateFolderRoot(deps.options.templateDir !== undefined ? resolve(deps.options.templateDir) : TEMPLATES_DIR);
   if (folder === null) return [];
   const loaded = loadTemplateFolder(new DiskTemplateSource(folder.root)).folder;
@@ -59,10 +59,16 @@ export function createBlockFieldCalls(deps: AppDeps): Router {
   router.get(ADMIN_BLOCK_FIELDS, canRead, async (_req, res) => {
     const site = new SiteRepository(deps.store);
     const [stored, collections] = await Promise.all([site.readSetting(BLOCK_FIELDS_SETTING), site.collections()]);
-    const inTemplate = templateFieldIds(deps, collections.map(collectionContext));
+    const named = templateFields(deps, collections.map(collectionContext));
+    const inTemplate = named.map((field) => field.id);
     const ids = [...inTemplate, ...Object.keys(stored).filter((id) => !inTemplate.includes(id))];
+    // each named as the template's tag names it (its label, and the collection a per-collection one is for)
+    const about = (id: string) => named.find((field) => field.id === id);
     res.json({
-      fields: ids.map((id) => ({ id, text: fieldText(stored[id]), inTemplate: inTemplate.includes(id), holdsHtml: holdsHtml(stored[id]) })),
+      fields: ids.map((id) => ({
+        id, label: about(id)?.label ?? null, collectionTitle: about(id)?.collectionTitle ?? null,
+        text: fieldText(stored[id]), inTemplate: inTemplate.includes(id), holdsHtml: holdsHtml(stored[id]),
+      })),
     });
   });
 

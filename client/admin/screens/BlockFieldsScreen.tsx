@@ -7,7 +7,13 @@ import { refusedNotice, useScreenNotice } from '../screen-notice.ts';
 import { useUnsavedChanges } from '../unsaved-changes.ts';
 import { useCall } from '../use-call.ts';
 
-interface BlockField { id: string; text: string; inTemplate: boolean; holdsHtml: boolean }
+interface BlockField { id: string; label?: string | null; collectionTitle?: string | null; text: string; inTemplate: boolean; holdsHtml: boolean }
+
+/** A field's name for the owner: the template's label for it (else its id), and the collection it is for. */
+function nameOf(field: BlockField): string {
+  const name = field.label || field.id;
+  return field.collectionTitle ? ADMIN.blockFields.ofCollection(name, field.collectionTitle) : name;
+}
 
 function BlockFieldForm({ field, canEdit, onSaved }: { field: BlockField; canEdit: boolean; onSaved: (text: string) => void }) {
   const [text, setText] = useState(field.text);
@@ -32,10 +38,11 @@ function BlockFieldForm({ field, canEdit, onSaved }: { field: BlockField; canEdi
 
   return (
     <form className="admin-form" onSubmit={save} noValidate data-block-field={field.id}>
-      <h2>{field.id}</h2>
+      <h2>{nameOf(field)}</h2>
+      {nameOf(field) !== field.id ? <p className="admin-hint">{ADMIN.blockFields.idIs(field.id)}</p> : null}
       {field.inTemplate ? null : <p className="admin-hint">{ADMIN.blockFields.notInTemplate}</p>}
       {field.holdsHtml ? <p className="admin-hint">{ADMIN.blockFields.holdsHtml}</p> : null}
-      <Field label={ADMIN.blockFields.label(field.id)} error={errors.text}>
+      <Field label={ADMIN.blockFields.label(nameOf(field))} error={errors.text}>
         {(control) => <textarea {...control} rows={6} value={text} disabled={!canEdit} onChange={(event) => setText(event.target.value)} />}
       </Field>
       {canEdit ? <button type="submit" disabled={!changed}>{ADMIN.save}</button> : null}

@@ -16,7 +16,7 @@ const FIELDS = '/api/admin/block-fields';
 const FIELD = '/api/admin/block-fields/:fieldId';
 const fieldUrl = (id: string) => FIELD.replace(':fieldId', encodeURIComponent(id));
 
-interface Listed { fields: { id: string; text: string; inTemplate: boolean }[] }
+interface Listed { fields: { id: string; label?: string | null; collectionTitle?: string | null; text: string; inTemplate: boolean }[] }
 
 describe('block field text', () => {
   it('is escaped plain text in paragraphs, with [words](address) links only to safe addresses', () => {
@@ -43,6 +43,11 @@ describe.skipIf(!existsSync(HNP))('the Block fields screen\'s calls, with hnp as
     expect(ids).toContain('homepage');
     expect(ids.some((id) => id.startsWith('collection-header-6570'))).toBe(true);
     expect(ids.every((id) => !id.includes('{'))).toBe(true);
+    // named for the owner as the template's tag names it, with the collection a per-collection one is for
+    const header = listed.body.fields.find((field) => field.id.startsWith('collection-header-'))!;
+    expect(header.label).toBe('Collection Header Content');
+    expect(typeof header.collectionTitle).toBe('string');
+    expect(header.collectionTitle).not.toBe('');
   });
 
   it('renders the saved text on the home page in the field\'s wrapper, escaped, and an emptied field empty again', async () => {
@@ -73,7 +78,7 @@ describe.skipIf(!existsSync(HNP))('the Block fields screen\'s calls, with hnp as
     }
     expect((await owner.put(fieldUrl('footer'), 'not an object')).status).toBe(400);
     const footer = (await owner.get<Listed>(FIELDS)).body.fields.find((field) => field.id === 'footer');
-    expect(footer).toEqual({ id: 'footer', text: 'kept', inTemplate: false, holdsHtml: false });
+    expect(footer).toEqual({ id: 'footer', label: null, collectionTitle: null, text: 'kept', inTemplate: false, holdsHtml: false });
   });
 
   it('lets only a role that manages the store save', async () => {
