@@ -17,7 +17,7 @@ import { upload } from './admin-helpers.ts';
 
 const HEADER = 'Product,Description,SKU,Price,Sale price,Stock,Option 1 name,Option 1 value';
 /** What a refusal for size says to do, in the catalogue's words. */
-const SPLIT_ADVICE = 'Split it into files of at most 1,000 rows, each starting with the header row and keeping all the rows of a product together (a variant its product\'s file leaves out is removed), and import them one after another. Or keep only the rows of the products to change: an import leaves the products its file does not name as they are.';
+const SPLIT_ADVICE = 'Split it into files of at most 50,000 rows, each starting with the header row and keeping all the rows of a product together (a variant its product\'s file leaves out is removed), and import them one after another. Or keep only the rows of the products to change: an import leaves the products its file does not name as they are.';
 
 function problemsOf(csv: string): Array<[number, string | null, string]> {
   const reading = readProductImport(csv, 'USD');
@@ -160,13 +160,26 @@ describe('reading a product file', () => {
     expect(problemsOf(`${HEADER}\nTee,,,1,,1,,S`)).toEqual([[2, 'Option 1 value', fillMessage(ADMIN.server.importOptionWithoutName, { column: 'Option 1 name' })]]);
   });
 
+  it("reads a grown shop's whole export as it is: 5,000 products, 15,000 rows, past the old 1 MB and 1,000 rows", () => {
+    const header = 'Product,URL slug,Description,SKU,Price,Stock,Stock when exported,Option 1 name,Option 1 value';
+    const rows = [header];
+    for (let p = 0; p < 5000; p++) {
+      for (const size of ['S', 'M', 'L']) rows.push(`Product ${p},product-${p},"Woven linen, number ${p}, washed twice and pressed by hand.",P${p}-${size},12.50,4,4,Size,${size}`);
+    }
+    const csv = rows.join('\n');
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(1024 * 1024);
+    const reading = readProductImport(csv, 'USD');
+    expect(reading.ok).toBe(true);
+    if (reading.ok) expect([reading.products.length, reading.products[4999]!.rows]).toEqual([5000, [14999, 15000, 15001]]);
+  });
+
   it('says what is wrong with a file that is empty, too long or not CSV', () => {
     expect(problemsOf('')).toEqual([[0, null, ADMIN.server.importEmpty]]);
     expect(problemsOf(HEADER)).toEqual([[0, null, ADMIN.server.importEmpty]]);
     const long = [HEADER, ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, n) => `P${n},,,1,,1,,`)].join('\n');
     expect(problemsOf(long)).toEqual([[0, null, importTooManyRowsText()]]);
-    // what to do with a large shop's whole export: files of 1,000 rows with the header, or only the rows to change
-    expect(importTooManyRowsText()).toBe(`A file may have at most 1,000 rows. ${SPLIT_ADVICE}`);
+    // what to do with a file past the limit: files of 50,000 rows with the header, or only the rows to change
+    expect(importTooManyRowsText()).toBe(`A file may have at most 50,000 rows. ${SPLIT_ADVICE}`);
     expect(problemsOf(`${HEADER}\n"Mug,,,1,,1,,`)[0]![2]).toMatch(/^The file could not be read as CSV: /);
   });
 });
@@ -377,10 +390,10 @@ describe('importing products in the admin', () => {
 
   it('refuses a missing or oversized file, and gives the sample to download', async () => {
     expect((await upload(owner, '/api/admin/product-import', null, {}, 'file')).body.message).toBe(ADMIN.server.importFileMissing);
-    const big = await send(`${HEADER}\n${'x'.repeat(1024 * 1024)}`);
+    const big = await send(`${HEADER}\n${'x'.repeat(20 * 1024 * 1024)}`);
     expect(big.status).toBe(413);
     expect(big.body.message).toBe(importTooLargeText());
-    expect(big.body.message).toBe(`The file is larger than 1 MB. ${SPLIT_ADVICE}`);
+    expect(big.body.message).toBe(`The file is larger than 20 MB. ${SPLIT_ADVICE}`);
     const sample = await owner.get<string>('/api/admin/product-import/sample.csv');
     expect(sample.status).toBe(200);
     expect(sample.headers.get('content-disposition')).toBe('attachment; filename="products-sample.csv"');
