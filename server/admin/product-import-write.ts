@@ -27,7 +27,13 @@ export type ImportWrite =
   | { ok: true; created: number; updated: number; unchanged: number }
   | { ok: false; problems: ImportProblem[]; problemCount: number };
 
-export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], has: OptionalColumns, options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
+/**
+ * The store's checks of the file's products (a URL slug in use, a SKU another product has, a count
+ * changed since the export), with the stored product each writes over, locked until the
+ * transaction ends. Run on the products that read well of a file with problems too, so that the
+ * owner hears of every problem at once.
+ */
+export async function checkImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], options: ImportOptions): Promise<{ collectionId: string; targets: Array<AdminProduct | undefined>; problems: ImportProblem[] }> {
   const products = new AdminProductRepository(tx);
   const collectionId = await products.shopCollectionId();
   if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
@@ -54,6 +60,12 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
       }
     }
   }
+  return { collectionId, targets, problems };
+}
+
+export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], has: OptionalColumns, options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
+  const products = new AdminProductRepository(tx);
+  const { collectionId, targets, problems } = await checkImportedProducts(tx, imported, options);
   if (problems.length > 0) return failed(problems);
 
   // slugs the file gives, so that one made from a name does not take one of them

@@ -13,7 +13,7 @@ import { fillMessage } from '../../../server/messages.ts';
 import { importTooLargeText, importTooManyRowsText, MAX_IMPORT_ROWS, readProductImport, sampleImportCsv } from '../../../server/admin/product-import.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { upload } from './admin-helpers.ts';
+import { adminSnapshot, upload } from './admin-helpers.ts';
 
 const HEADER = 'Product,Description,SKU,Price,Sale price,Stock,Option 1 name,Option 1 value';
 /** What a refusal for size says to do, in the catalogue's words. */
@@ -370,6 +370,37 @@ describe('importing products in the admin', () => {
     expect((await send(csvText(header!, cap), { update: 'yes' })).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     const after = await store.get<{ sale: number | string; shown: number | string }>("SELECT sale_price_cents AS sale, on_sale AS shown FROM variants WHERE sku = 'CAP-L'");
     expect([Number(after!.sale), Number(after!.shown)]).toEqual([1500, 0]);
+  });
+
+  it("says the file's problems and the store's in one answer, by row, the count right past the cap", async () => {
+    expect((await send('Product,URL slug,SKU,Price,Stock\nStore Mug,f8-mug,F8-MUG,5.00,1\n')).status).toBe(201);
+    const before = await adminSnapshot(server.app.deps.store);
+    const answer = await send([
+      'Product,URL slug,SKU,Price,Stock',
+      'New Cup,,F8-CUP,5.00,1',
+      'Other Cup,,F8-MUG,5.00,1',
+      'Dup A,,F8-DUP,5.00,1',
+      'Dup B,,F8-DUP,5.00,1',
+      'Bad Price,,F8-BAD,five,1',
+      'Store Mug,f8-mug,,5.00,1',
+    ].join('\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.body.problems).toEqual([
+      { row: 3, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'F8-MUG' }) },
+      { row: 5, column: 'SKU', message: fillMessage(ADMIN.server.importSkuRepeated, { sku: 'F8-DUP', row: 4 }) },
+      { row: 6, column: 'Price', message: notAnAmountText('USD') },
+      { row: 7, column: 'URL slug', message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) },
+    ]);
+    expect(answer.body.problemCount).toBe(4);
+    expect(answer.body.message).toBe(fillMessage(ADMIN.server.importHasProblems, { count: 4 }));
+    // past the cap: the store's problems on the first rows are listed, the count has every one
+    const many = ['Product,URL slug,SKU,Price,Stock', 'Store Mug,f8-mug,,5.00,1', 'Other Cup,,F8-MUG,5.00,1',
+      ...Array.from({ length: 120 }, (_, n) => `Bad ${n},,,five,1`)].join('\n');
+    const capped = await send(many);
+    expect(capped.body.problemCount).toBe(122);
+    expect((capped.body.problems as unknown[]).length).toBe(100);
+    expect((capped.body.problems as Array<{ row: number; column: string }>).slice(0, 3).map((p) => [p.row, p.column])).toEqual([[2, 'URL slug'], [3, 'SKU'], [4, 'Price']]);
+    expect(await adminSnapshot(server.app.deps.store)).toBe(before);
   });
 
   it('writes nothing for a file with problems, and lists them', async () => {
