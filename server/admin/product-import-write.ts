@@ -17,6 +17,17 @@ import { failed, IMPORT_COLUMNS, type ImportedProduct, type ImportProblem, type 
 import { productForEditor, slugOf, type ProductInput } from './product-input.ts';
 import { createProduct, updateProduct } from './write-product.ts';
 
+/**
+ * How many products are checked or written between two yields to other requests: better-sqlite3
+ * runs each statement on the event loop, so a large file written in one go would hold every page
+ * until it commits. The transaction stays open across a yield (all or nothing); the shop's pages
+ * read the last committed state meanwhile (sqlite-store.ts), and other writers wait for the commit.
+ */
+const PRODUCTS_BETWEEN_YIELDS = 50;
+
+/** Lets the requests waiting on the event loop run (setImmediate: after the I/O already due). */
+const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export interface ImportOptions {
   /** Write over the products whose URL slug the shop has, instead of refusing them. */
   updateExisting: boolean;
@@ -41,7 +52,8 @@ export async function checkImportedProducts(tx: StoreSession, imported: readonly
   // the stored product each of the file's products writes over, if any
   const targets: Array<AdminProduct | undefined> = [];
   const problems: ImportProblem[] = [];
-  for (const product of imported) {
+  for (const [index, product] of imported.entries()) {
+    if (index > 0 && index % PRODUCTS_BETWEEN_YIELDS === 0) await yieldToOtherRequests();
     const slug = product.input.urlSlug;
     const existingId = slug === '' ? undefined : await products.idAtUrl(collectionId, slug);
     if (existingId !== undefined && !options.updateExisting) {
@@ -74,6 +86,7 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
   let updated = 0;
   // each new product comes first in the shop: made last to first, they keep the file's order
   for (let index = imported.length - 1; index >= 0; index--) {
+    if (index < imported.length - 1 && (imported.length - 1 - index) % PRODUCTS_BETWEEN_YIELDS === 0) await yieldToOtherRequests();
     const input = imported[index]!.input;
     const target = targets[index];
     if (target !== undefined) {

@@ -403,6 +403,40 @@ describe('importing products in the admin', () => {
     expect(await adminSnapshot(server.app.deps.store)).toBe(before);
   });
 
+  it("serves the shop's pages while a large import writes, and writes it whole", async () => {
+    const store = server.app.deps.store;
+    expect((await send('Product,URL slug,SKU,Price,Stock\nPage Mug,f6-page,F6-PAGE,5.00,1\n')).status).toBe(201);
+    // whether the import's transaction is open: a page answered inside that time was served during its write
+    let writing = false;
+    const transaction = store.transaction.bind(store);
+    store.transaction = (work) => transaction(async (tx) => {
+      writing = true;
+      try {
+        return await work(tx);
+      } finally {
+        writing = false;
+      }
+    });
+    try {
+      const csv = ['Product,SKU,Price,Stock', ...Array.from({ length: 1500 }, (_, n) => `Yielding ${n},F6-${n},5.00,1`)].join('\n');
+      let done = false;
+      const importing = send(csv).finally(() => (done = true));
+      let servedWhileWriting = 0;
+      while (!done) {
+        const askedWhileWriting = writing;
+        const page = await fetch(`${server.url}/shop/p/f6-page`);
+        await page.text();
+        expect(page.status).toBe(200);
+        if (askedWhileWriting && writing) servedWhileWriting += 1;
+      }
+      expect((await importing).body).toMatchObject({ created: 1500 });
+      expect(servedWhileWriting).toBeGreaterThan(0);
+    } finally {
+      store.transaction = transaction;
+    }
+    expect(await store.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM variants WHERE sku LIKE 'F6-%' AND sku <> 'F6-PAGE'")).toEqual({ n: 1500 });
+  });
+
   it('writes nothing for a file with problems, and lists them', async () => {
     const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     const answer = await send(`${HEADER}\nGood,,GOOD-1,5.00,,1,,\nBad,,BAD-1,5.00,,-1,,`);
