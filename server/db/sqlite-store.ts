@@ -59,21 +59,23 @@ export class SqliteStore implements Store {
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
-    while (this.gate && !this.readerReady()) await this.openTransactionEnd();
+    while (this.gate && !this.readerReady(sql)) await this.openTransactionEnd();
     return this.readStatement(sql).all(...bindable(params)) as Row[];
   }
 
   async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
-    while (this.gate && !this.readerReady()) await this.openTransactionEnd();
+    while (this.gate && !this.readerReady(sql)) await this.openTransactionEnd();
     return this.readStatement(sql).get(...bindable(params)) as Row | undefined;
   }
 
   /**
    * Whether reads may go to the reader now (a transaction is open): the file has one and the
-   * caller is not the transaction's own work, which throws (it must use its `tx`).
+   * caller is not the transaction's own work, which throws (it must use its `tx`). A statement
+   * that writes (INSERT … RETURNING through `get`) waits for the transaction's end, as writes do.
    */
-  private readerReady(): boolean {
+  private readerReady(sql: string): boolean {
     refuseInsideTransactionOf(this);
+    if (!this.statement(sql).readonly) return false;
     if (this.reader === null) {
       if (this.db.memory || this.db.readonly || !this.db.open) return false;
       const db = new Database(this.db.name, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
@@ -85,7 +87,7 @@ export class SqliteStore implements Store {
   /** A read's statement: on the reader while a transaction is open (it sees what was committed), else on the store's connection. */
   private readStatement(sql: string): Statement {
     const reader = this.reader;
-    if (this.gate === null || reader === null) return this.statement(sql);
+    if (this.gate === null || reader === null || !this.statement(sql).readonly) return this.statement(sql);
     let statement = reader.statements.get(sql);
     if (!statement) {
       if (reader.statements.size >= STATEMENT_CACHE_SIZE) reader.statements.clear();

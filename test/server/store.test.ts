@@ -147,9 +147,12 @@ describe.each(TEST_ENGINES)('the store on %s', (engine) => {
     // answered while the transaction is open (a page during an import), not waiting for its end
     expect(await store.all('SELECT name FROM things ORDER BY name')).toEqual([{ name: 'committed' }]);
     expect(await store.get('SELECT COUNT(*) AS n FROM things')).toEqual({ n: 1 });
+    // a write sent as a read (RETURNING) waits for the transaction's end, as writes do, and is kept
+    const returning = store.get('INSERT INTO things (name, amount) VALUES (?, ?) RETURNING name', ['after', 1]);
     release();
     await expect(transaction).rejects.toThrow('rolled back');
-    expect(await store.all('SELECT name FROM things')).toEqual([{ name: 'committed' }]);
+    expect(await returning).toEqual({ name: 'after' });
+    expect(await store.all('SELECT name FROM things ORDER BY name')).toEqual([{ name: 'after' }, { name: 'committed' }]);
   });
 
   it('refuses, instead of hanging, a statement its own transaction sends through the store', { timeout: 5000 }, async () => {
