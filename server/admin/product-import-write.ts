@@ -17,6 +17,17 @@ import { failed, IMPORT_COLUMNS, type ImportedProduct, type ImportProblem, type 
 import { productForEditor, slugOf, type ProductInput } from './product-input.ts';
 import { createProduct, updateProduct } from './write-product.ts';
 
+/**
+ * How many products are checked or written between two yields to other requests: better-sqlite3
+ * runs each statement on the event loop, so a large file written in one go would hold every page
+ * until it commits. The transaction stays open across a yield (all or nothing); the shop's pages
+ * read the last committed state meanwhile (sqlite-store.ts), and other writers wait for the commit.
+ */
+const PRODUCTS_BETWEEN_YIELDS = 50;
+
+/** Lets the requests waiting on the event loop run (setImmediate: after the I/O already due). */
+const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export interface ImportOptions {
   /** Write over the products whose URL slug the shop has, instead of refusing them. */
   updateExisting: boolean;
@@ -27,7 +38,13 @@ export type ImportWrite =
   | { ok: true; created: number; updated: number; unchanged: number }
   | { ok: false; problems: ImportProblem[]; problemCount: number };
 
-export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], has: OptionalColumns, options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
+/**
+ * The store's checks of the file's products (a URL slug in use, a SKU another product has, a count
+ * changed since the export), with the stored product each writes over, locked until the
+ * transaction ends. Run on the products that read well of a file with problems too, so that the
+ * owner hears of every problem at once.
+ */
+export async function checkImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], options: ImportOptions): Promise<{ collectionId: string; targets: Array<AdminProduct | undefined>; problems: ImportProblem[] }> {
   const products = new AdminProductRepository(tx);
   const collectionId = await products.shopCollectionId();
   if (!collectionId) throw new HttpError(409, ADMIN.server.noShop);
@@ -35,7 +52,8 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
   // the stored product each of the file's products writes over, if any
   const targets: Array<AdminProduct | undefined> = [];
   const problems: ImportProblem[] = [];
-  for (const product of imported) {
+  for (const [index, product] of imported.entries()) {
+    if (index > 0 && index % PRODUCTS_BETWEEN_YIELDS === 0) await yieldToOtherRequests();
     const slug = product.input.urlSlug;
     const existingId = slug === '' ? undefined : await products.idAtUrl(collectionId, slug);
     if (existingId !== undefined && !options.updateExisting) {
@@ -54,6 +72,12 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
       }
     }
   }
+  return { collectionId, targets, problems };
+}
+
+export async function writeImportedProducts(tx: StoreSession, imported: readonly ImportedProduct[], has: OptionalColumns, options: ImportOptions, actor: string, now: number): Promise<ImportWrite> {
+  const products = new AdminProductRepository(tx);
+  const { collectionId, targets, problems } = await checkImportedProducts(tx, imported, options);
   if (problems.length > 0) return failed(problems);
 
   // slugs the file gives, so that one made from a name does not take one of them
@@ -62,6 +86,7 @@ export async function writeImportedProducts(tx: StoreSession, imported: readonly
   let updated = 0;
   // each new product comes first in the shop: made last to first, they keep the file's order
   for (let index = imported.length - 1; index >= 0; index--) {
+    if (index < imported.length - 1 && (imported.length - 1 - index) % PRODUCTS_BETWEEN_YIELDS === 0) await yieldToOtherRequests();
     const input = imported[index]!.input;
     const target = targets[index];
     if (target !== undefined) {

@@ -13,8 +13,8 @@ import { actorOf } from './admin-actor.ts';
 import { parseAdminInput } from './admin-validation.ts';
 import { sendCsvText, streamCsv } from './csv.ts';
 import { EXPORT_BATCH, optionColumnCount, productCsvRows, productsCsvHeader } from './product-export.ts';
-import { importTooLargeText, MAX_IMPORT_BYTES, readProductImport, sampleImportCsv, type ImportProblem } from './product-import.ts';
-import { writeImportedProducts } from './product-import-write.ts';
+import { everyImportProblem, importTooLargeText, MAX_IMPORT_BYTES, readProductImport, sampleImportCsv, type ImportProblem } from './product-import.ts';
+import { checkImportedProducts, writeImportedProducts } from './product-import-write.ts';
 import { multipartFile } from './multipart-body.ts';
 
 export const ADMIN_PRODUCT_IMPORT = '/api/admin/product-import';
@@ -74,11 +74,17 @@ export function createProductSpreadsheetCalls(deps: AppDeps): Router {
       throw new HttpError(400, ADMIN.server.importNotUtf8);
     }
     const reading = readProductImport(text, settings.currency);
-    if (!reading.ok) throw problemsAnswer(reading);
+    const options = { updateExisting: update === 'yes' };
+    if (!reading.ok) {
+      // the store's problems with the products that read well too, so that one round of corrections mends all
+      const storeProblems = reading.products.length === 0 ? []
+        : (await deps.store.transaction((tx) => checkImportedProducts(tx, reading.products, options))).problems;
+      throw problemsAnswer(everyImportProblem(reading.everyProblem, storeProblems));
+    }
     const actor = await actorOf(deps, req);
     const now = Date.now();
     const written = await deps.store.transaction(async (tx) => {
-      const outcome = await writeImportedProducts(tx, reading.products, reading.has, { updateExisting: update === 'yes' }, actor, now);
+      const outcome = await writeImportedProducts(tx, reading.products, reading.has, options, actor, now);
       if (!outcome.ok) throw problemsAnswer(outcome);
       return outcome;
     });

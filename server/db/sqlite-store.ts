@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
-import { withUnicodeLower } from './database.ts';
+import Database from 'better-sqlite3';
+import { BUSY_TIMEOUT_MS, withUnicodeLower } from './database.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { insideTransactionOf, refuseInsideTransactionOf } from './outer-store-guard.ts';
 import type { RunResult, SqlParams, SqlValue, Store, StoreSession } from './store.ts';
@@ -22,9 +22,12 @@ function bindable(params: SqlParams): unknown[] {
 /**
  * The store on one better-sqlite3 connection. Statements run synchronously; the promises exist for
  * the interface's sake. While a transaction is open (it may await between statements), statements
- * from outside it wait, so nothing joins a transaction by accident on the shared connection; one
- * sent through the store by the transaction's own work throws instead of waiting for ever
- * (outer-store-guard.ts).
+ * from outside it do not join it on the shared connection: reads go to a second, read-only
+ * connection of the same file, which WAL lets see the last committed state meanwhile (as another
+ * PostgreSQL connection would), so a long write that yields (an import) does not hold every page;
+ * writes wait for the transaction's end. One sent through the store by the transaction's own work
+ * throws instead of waiting for ever (outer-store-guard.ts). A store in memory has no second
+ * connection: its reads wait too.
  */
 export class SqliteStore implements Store {
   readonly dialect = 'sqlite' as const;
@@ -32,6 +35,8 @@ export class SqliteStore implements Store {
   private readonly statements = new Map<string, Statement>();
   /** Settles when the open transaction ends; null when none is open. */
   private gate: Promise<void> | null = null;
+  /** The read-only connection reads use while a transaction is open; opened at the first such read. */
+  private reader: { db: Database.Database; statements: Map<string, Statement> } | null = null;
 
   /** `onClose` runs once the connection is closed (open-store.ts gives back the writer lock there). */
   constructor(
@@ -54,13 +59,42 @@ export class SqliteStore implements Store {
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
-    while (this.gate) await this.openTransactionEnd();
-    return this.statement(sql).all(...bindable(params)) as Row[];
+    while (this.gate && !this.readerReady(sql)) await this.openTransactionEnd();
+    return this.readStatement(sql).all(...bindable(params)) as Row[];
   }
 
   async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
-    while (this.gate) await this.openTransactionEnd();
-    return this.statement(sql).get(...bindable(params)) as Row | undefined;
+    while (this.gate && !this.readerReady(sql)) await this.openTransactionEnd();
+    return this.readStatement(sql).get(...bindable(params)) as Row | undefined;
+  }
+
+  /**
+   * Whether reads may go to the reader now (a transaction is open): the file has one and the
+   * caller is not the transaction's own work, which throws (it must use its `tx`). A statement
+   * that writes (INSERT … RETURNING through `get`) waits for the transaction's end, as writes do.
+   */
+  private readerReady(sql: string): boolean {
+    refuseInsideTransactionOf(this);
+    if (!this.statement(sql).readonly) return false;
+    if (this.reader === null) {
+      if (this.db.memory || this.db.readonly || !this.db.open) return false;
+      const db = new Database(this.db.name, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+      this.reader = { db: withUnicodeLower(db), statements: new Map() };
+    }
+    return true;
+  }
+
+  /** A read's statement: on the reader while a transaction is open (it sees what was committed), else on the store's connection. */
+  private readStatement(sql: string): Statement {
+    const reader = this.reader;
+    if (this.gate === null || reader === null || !this.statement(sql).readonly) return this.statement(sql);
+    let statement = reader.statements.get(sql);
+    if (!statement) {
+      if (reader.statements.size >= STATEMENT_CACHE_SIZE) reader.statements.clear();
+      statement = reader.db.prepare(sql);
+      reader.statements.set(sql, statement);
+    }
+    return statement;
   }
 
   async run(sql: string, params: SqlParams = []): Promise<RunResult> {
@@ -121,6 +155,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     this.statements.clear();
+    if (this.reader?.db.open) this.reader.db.close();
+    this.reader = null;
     if (this.db.open) this.db.close();
     this.onClose?.();
   }

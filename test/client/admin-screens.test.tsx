@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { SignIn } from '../../client/admin/SignIn.tsx';
 import { ResetPassword } from '../../client/admin/ResetPassword.tsx';
@@ -666,6 +666,23 @@ describe('importing products from a spreadsheet', () => {
       `${ADMIN.importRow}${ADMIN.importColumn}${ADMIN.importProblem}`, `3Stock${ADMIN.server.importNotStock}`, 'whole file',
     ]);
     expect(imported).not.toHaveBeenCalled();
+  });
+
+  it('says how many rows it is importing while a large file is sent and written', async () => {
+    let answer!: () => void;
+    const after = new Promise<void>((resolve) => (answer = resolve));
+    const calls = scriptFetch([{ method: 'POST', path: '/api/admin/product-import', answer: { status: 201, body: { created: 1, updated: 0, message: 'Imported 1 product(s).' }, after } }]);
+    render(<ProductImport onImported={vi.fn()} />);
+    const csv = ['Product,Description,Price,Stock', ...Array.from({ length: 14_980 }, (_, n) => `P${n},"two\nlines",1.00,1`), '', 'Last,,1.00,1'].join('\r\n');
+    fireEvent.change(screen.getByLabelText(ADMIN.importFile), { target: { files: [new File([csv], 'products.csv')] } });
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.importButton }));
+    await settle();
+    expect(calls.length).toBe(1);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Importing 14,981 rows… this can take a minute.'));
+    expect(screen.getByRole('button', { name: ADMIN.importing })).toHaveProperty('disabled', true);
+    answer();
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('Imported 1 product(s).');
   });
 
   it('says how many were made and lets the list load again', async () => {

@@ -2,6 +2,10 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../server/db/postgres-store.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../server/db/database.ts';
 import { SqliteStore } from '../../server/db/sqlite-store.ts';
 import { isUniqueViolation, numberedPlaceholders, type Store, type StoreSession } from '../../server/db/store.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -35,6 +39,14 @@ function runningQueriesOf(store: Store): { mostAtOnce: number } {
     };
   });
   return running;
+}
+
+/** An empty SQLite store in a file of its own, as the server opens one (WAL). */
+async function fileStore(): Promise<Store> {
+  const store = new SqliteStore(openDatabase(join(mkdtempSync(join(tmpdir(), 'storefront-store-')), 'store.db')));
+  opened.push(store);
+  await store.exec('CREATE TABLE things (name TEXT PRIMARY KEY, amount BIGINT NOT NULL)');
+  return store;
 }
 
 async function emptyStore(engine: 'sqlite' | 'postgres'): Promise<Store> {
@@ -115,6 +127,32 @@ describe.each(TEST_ENGINES)('the store on %s', (engine) => {
     await expect(transaction).rejects.toThrow('rolled back');
     await outside;
     expect(await store.all('SELECT name FROM things')).toEqual([{ name: 'outside' }]);
+  });
+
+  it('answers reads from outside while a transaction waits, with what was committed only', { timeout: 5000 }, async () => {
+    // a file, as the server's: in memory SQLite has no second connection to read on
+    const store = engine === 'sqlite' ? await fileStore() : await emptyStore(engine);
+    await store.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['committed', 1]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const inserted = new Promise<void>((resolve) => (written = resolve));
+    const transaction = store.transaction(async (tx) => {
+      await tx.run('INSERT INTO things (name, amount) VALUES (?, ?)', ['in transaction', 1]);
+      written();
+      await held;
+      throw new Error('rolled back');
+    });
+    await inserted;
+    // answered while the transaction is open (a page during an import), not waiting for its end
+    expect(await store.all('SELECT name FROM things ORDER BY name')).toEqual([{ name: 'committed' }]);
+    expect(await store.get('SELECT COUNT(*) AS n FROM things')).toEqual({ n: 1 });
+    // a write sent as a read (RETURNING) waits for the transaction's end, as writes do, and is kept
+    const returning = store.get('INSERT INTO things (name, amount) VALUES (?, ?) RETURNING name', ['after', 1]);
+    release();
+    await expect(transaction).rejects.toThrow('rolled back');
+    expect(await returning).toEqual({ name: 'after' });
+    expect(await store.all('SELECT name FROM things ORDER BY name')).toEqual([{ name: 'after' }, { name: 'committed' }]);
   });
 
   it('refuses, instead of hanging, a statement its own transaction sends through the store', { timeout: 5000 }, async () => {

@@ -27,10 +27,17 @@ export function ProductImport({ onImported }: { onImported: () => void }) {
       return;
     }
     setBusy(true);
+    // a large file takes a while to write: say how large, so the wait reads as work, not a hang
+    // (counted beside the call, never delaying it, and said only while it is under way)
+    let answered = false;
+    void rowCountOf(file).then((rows) => {
+      if (rows !== null && !answered) setSaid({ text: ADMIN.importingRows.replace('{count}', rows.toLocaleString('en-US')), kind: 'info' });
+    });
     const body = new FormData();
     body.append('update', updateExisting ? 'yes' : 'no');
     body.append('file', file);
     const answer = await adminCall<{ created: number; updated: number; unchanged: number; message: string }>('POST', '/api/admin/product-import', body);
+    answered = true;
     setBusy(false);
     if (answer.ok) {
       setProblems([]);
@@ -69,4 +76,36 @@ export function ProductImport({ onImported }: { onImported: () => void }) {
       ) : null}
     </details>
   );
+}
+
+/**
+ * The rows of a CSV file below its header, as the import counts them (a line break inside quotes
+ * is part of a cell; empty lines are skipped); null when the file cannot be read here.
+ */
+export async function rowCountOf(file: Blob): Promise<number | null> {
+  let text: string;
+  try {
+    // FileReader where Blob.text is missing (older Safari)
+    text = typeof file.text === 'function' ? await file.text() : await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(file);
+    });
+  } catch {
+    return null;
+  }
+  let rows = 0;
+  let quoted = false;
+  let filled = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    if (!quoted && (c === '\n' || c === '\r')) {
+      if (filled) rows += 1;
+      filled = false;
+    } else if (c !== '\uFEFF') filled = true;
+  }
+  if (filled) rows += 1;
+  return Math.max(0, rows - 1);
 }

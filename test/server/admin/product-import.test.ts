@@ -13,11 +13,11 @@ import { fillMessage } from '../../../server/messages.ts';
 import { importTooLargeText, importTooManyRowsText, MAX_IMPORT_ROWS, readProductImport, sampleImportCsv } from '../../../server/admin/product-import.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
-import { upload } from './admin-helpers.ts';
+import { adminSnapshot, upload } from './admin-helpers.ts';
 
 const HEADER = 'Product,Description,SKU,Price,Sale price,Stock,Option 1 name,Option 1 value';
 /** What a refusal for size says to do, in the catalogue's words. */
-const SPLIT_ADVICE = 'Split it into files of at most 1,000 rows, each starting with the header row and keeping all the rows of a product together (a variant its product\'s file leaves out is removed), and import them one after another. Or keep only the rows of the products to change: an import leaves the products its file does not name as they are.';
+const SPLIT_ADVICE = 'Split it into files of at most 50,000 rows, each starting with the header row and keeping all the rows of a product together (a variant its product\'s file leaves out is removed), and import them one after another. Or keep only the rows of the products to change: an import leaves the products its file does not name as they are.';
 
 function problemsOf(csv: string): Array<[number, string | null, string]> {
   const reading = readProductImport(csv, 'USD');
@@ -160,13 +160,26 @@ describe('reading a product file', () => {
     expect(problemsOf(`${HEADER}\nTee,,,1,,1,,S`)).toEqual([[2, 'Option 1 value', fillMessage(ADMIN.server.importOptionWithoutName, { column: 'Option 1 name' })]]);
   });
 
+  it("reads a grown shop's whole export as it is: 5,000 products, 15,000 rows, past the old 1 MB and 1,000 rows", () => {
+    const header = 'Product,URL slug,Description,SKU,Price,Stock,Stock when exported,Option 1 name,Option 1 value';
+    const rows = [header];
+    for (let p = 0; p < 5000; p++) {
+      for (const size of ['S', 'M', 'L']) rows.push(`Product ${p},product-${p},"Woven linen, number ${p}, washed twice and pressed by hand.",P${p}-${size},12.50,4,4,Size,${size}`);
+    }
+    const csv = rows.join('\n');
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(1024 * 1024);
+    const reading = readProductImport(csv, 'USD');
+    expect(reading.ok).toBe(true);
+    if (reading.ok) expect([reading.products.length, reading.products[4999]!.rows]).toEqual([5000, [14999, 15000, 15001]]);
+  });
+
   it('says what is wrong with a file that is empty, too long or not CSV', () => {
     expect(problemsOf('')).toEqual([[0, null, ADMIN.server.importEmpty]]);
     expect(problemsOf(HEADER)).toEqual([[0, null, ADMIN.server.importEmpty]]);
     const long = [HEADER, ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, n) => `P${n},,,1,,1,,`)].join('\n');
     expect(problemsOf(long)).toEqual([[0, null, importTooManyRowsText()]]);
-    // what to do with a large shop's whole export: files of 1,000 rows with the header, or only the rows to change
-    expect(importTooManyRowsText()).toBe(`A file may have at most 1,000 rows. ${SPLIT_ADVICE}`);
+    // what to do with a file past the limit: files of 50,000 rows with the header, or only the rows to change
+    expect(importTooManyRowsText()).toBe(`A file may have at most 50,000 rows. ${SPLIT_ADVICE}`);
     expect(problemsOf(`${HEADER}\n"Mug,,,1,,1,,`)[0]![2]).toMatch(/^The file could not be read as CSV: /);
   });
 });
@@ -359,6 +372,71 @@ describe('importing products in the admin', () => {
     expect([Number(after!.sale), Number(after!.shown)]).toEqual([1500, 0]);
   });
 
+  it("says the file's problems and the store's in one answer, by row, the count right past the cap", async () => {
+    expect((await send('Product,URL slug,SKU,Price,Stock\nStore Mug,f8-mug,F8-MUG,5.00,1\n')).status).toBe(201);
+    const before = await adminSnapshot(server.app.deps.store);
+    const answer = await send([
+      'Product,URL slug,SKU,Price,Stock',
+      'New Cup,,F8-CUP,5.00,1',
+      'Other Cup,,F8-MUG,5.00,1',
+      'Dup A,,F8-DUP,5.00,1',
+      'Dup B,,F8-DUP,5.00,1',
+      'Bad Price,,F8-BAD,five,1',
+      'Store Mug,f8-mug,,5.00,1',
+    ].join('\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.body.problems).toEqual([
+      { row: 3, column: 'SKU', message: fillMessage(ADMIN.server.importSkuInUse, { sku: 'F8-MUG' }) },
+      { row: 5, column: 'SKU', message: fillMessage(ADMIN.server.importSkuRepeated, { sku: 'F8-DUP', row: 4 }) },
+      { row: 6, column: 'Price', message: notAnAmountText('USD') },
+      { row: 7, column: 'URL slug', message: fillMessage(ADMIN.server.importSlugInUse, { option: ADMIN.importUpdateExisting }) },
+    ]);
+    expect(answer.body.problemCount).toBe(4);
+    expect(answer.body.message).toBe(fillMessage(ADMIN.server.importHasProblems, { count: 4 }));
+    // past the cap: the store's problems on the first rows are listed, the count has every one
+    const many = ['Product,URL slug,SKU,Price,Stock', 'Store Mug,f8-mug,,5.00,1', 'Other Cup,,F8-MUG,5.00,1',
+      ...Array.from({ length: 120 }, (_, n) => `Bad ${n},,,five,1`)].join('\n');
+    const capped = await send(many);
+    expect(capped.body.problemCount).toBe(122);
+    expect((capped.body.problems as unknown[]).length).toBe(100);
+    expect((capped.body.problems as Array<{ row: number; column: string }>).slice(0, 3).map((p) => [p.row, p.column])).toEqual([[2, 'URL slug'], [3, 'SKU'], [4, 'Price']]);
+    expect(await adminSnapshot(server.app.deps.store)).toBe(before);
+  });
+
+  it("serves the shop's pages while a large import writes, and writes it whole", async () => {
+    const store = server.app.deps.store;
+    expect((await send('Product,URL slug,SKU,Price,Stock\nPage Mug,f6-page,F6-PAGE,5.00,1\n')).status).toBe(201);
+    // whether the import's transaction is open: a page answered inside that time was served during its write
+    let writing = false;
+    const transaction = store.transaction.bind(store);
+    store.transaction = (work) => transaction(async (tx) => {
+      writing = true;
+      try {
+        return await work(tx);
+      } finally {
+        writing = false;
+      }
+    });
+    try {
+      const csv = ['Product,SKU,Price,Stock', ...Array.from({ length: 1500 }, (_, n) => `Yielding ${n},F6-${n},5.00,1`)].join('\n');
+      let done = false;
+      const importing = send(csv).finally(() => (done = true));
+      let servedWhileWriting = 0;
+      while (!done) {
+        const askedWhileWriting = writing;
+        const page = await fetch(`${server.url}/shop/p/f6-page`);
+        await page.text();
+        expect(page.status).toBe(200);
+        if (askedWhileWriting && writing) servedWhileWriting += 1;
+      }
+      expect((await importing).body).toMatchObject({ created: 1500 });
+      expect(servedWhileWriting).toBeGreaterThan(0);
+    } finally {
+      store.transaction = transaction;
+    }
+    expect(await store.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM variants WHERE sku LIKE 'F6-%' AND sku <> 'F6-PAGE'")).toEqual({ n: 1500 });
+  });
+
   it('writes nothing for a file with problems, and lists them', async () => {
     const before = await server.app.deps.store.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM products');
     const answer = await send(`${HEADER}\nGood,,GOOD-1,5.00,,1,,\nBad,,BAD-1,5.00,,-1,,`);
@@ -377,10 +455,10 @@ describe('importing products in the admin', () => {
 
   it('refuses a missing or oversized file, and gives the sample to download', async () => {
     expect((await upload(owner, '/api/admin/product-import', null, {}, 'file')).body.message).toBe(ADMIN.server.importFileMissing);
-    const big = await send(`${HEADER}\n${'x'.repeat(1024 * 1024)}`);
+    const big = await send(`${HEADER}\n${'x'.repeat(20 * 1024 * 1024)}`);
     expect(big.status).toBe(413);
     expect(big.body.message).toBe(importTooLargeText());
-    expect(big.body.message).toBe(`The file is larger than 1 MB. ${SPLIT_ADVICE}`);
+    expect(big.body.message).toBe(`The file is larger than 20 MB. ${SPLIT_ADVICE}`);
     const sample = await owner.get<string>('/api/admin/product-import/sample.csv');
     expect(sample.status).toBe(200);
     expect(sample.headers.get('content-disposition')).toBe('attachment; filename="products-sample.csv"');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { MAX_IMAGE_BYTES } from '../../../client/lib/image-upload-limits.ts';
 import { serverMessages } from '../../../server/messages.ts';
+import { MAX_IMPORT_BYTES } from '../../../server/admin/product-import.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import { HOSTILE_TEXT, NOT_AN_OBJECT, tenMegabyteJson } from '../helpers/refusal.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
@@ -247,7 +248,7 @@ describe('POST /api/admin/product-import', () => {
     const send = (bytes: Buffer, field = 'file') => upload(owner, '/api/admin/product-import', { bytes, name: 'products.csv', type: 'text/csv' }, {}, field);
     await refused(() => upload(owner, '/api/admin/product-import', null, {}, 'file'), { status: 400 });
     await refused(() => send(Buffer.from('Product,Price,Stock\nMug,1,1\n'), 'image'), { status: 400 });
-    await refused(() => send(Buffer.alloc(1024 * 1024 + 1, 0x41)), { status: 413 });
+    await refused(() => send(Buffer.alloc(MAX_IMPORT_BYTES + 1, 0x41)), { status: 413 });
     await refused(() => send(TINY_PNG), { status: 400 });
     await refused(() => send(Buffer.from('Product,Price,Stock\n"Mug,1,1\n')), { status: 400 });
     await refused(() => send(Buffer.from(`Product,Price,Stock\n${HOSTILE_TEXT.sql},1e9,1\n`)), { status: 400 });
