@@ -60,6 +60,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   // a day that does not exist, an order that does not, a visitor signed out: refused in its own suite
   'GET /config/packing-slips': file('../admin/packing-slips.test.ts'),
   'GET /api/admin/products': file(ADMIN),
+  'GET /api/admin/product-categories': noInput(READ_ONLY),
   'POST /api/admin/products': file(ADMIN),
   'GET /api/admin/products/:productId': file(ADMIN),
   'PUT /api/admin/products/:productId': file(ADMIN),
