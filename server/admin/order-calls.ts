@@ -141,6 +141,8 @@ async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U
  */
 /** How long after an email was written (or last sent again) it may not be sent again: one copy per double click. */
 const RESEND_PAUSE_MS = 60_000;
+/** Copies of one email (its kind, order and recipient) a day: a lost confirmation, not a flood. */
+const COPIES_PER_DAY = 5;
 
 export function createOrderCalls(deps: AppDeps): Router {
   const router = Router();
@@ -204,7 +206,9 @@ export function createOrderCalls(deps: AppDeps): Router {
     parseAdminInput(noFields, req.body ?? {});
     const outbox = new EmailOutboxRepository(deps.store);
     const email = await outbox.findById(emailId);
-    if (!email || email.subjectId !== orderId) throw new HttpError(404, ADMIN.server.emailNotFound);
+    // an email of an order that exists: account emails (a password link) have another record as subject
+    const order = email && email.subjectId === orderId ? await new AdminOrderRepository(deps.store).exists(orderId) : false;
+    if (!email || !order) throw new HttpError(404, ADMIN.server.emailNotFound);
     return { orderId, outbox, email };
   }
 
@@ -229,9 +233,12 @@ export function createOrderCalls(deps: AppDeps): Router {
   router.post(`${ADMIN_ORDERS}/:orderId/emails/:emailId/resend`, canManage, ownerWrite, async (req, res) => {
     const { orderId, outbox, email } = await orderEmailAsked(req);
     if (email.status !== 'sent') throw new HttpError(409, ADMIN.server.emailNotSentYet);
+    // a gift card's code goes again only from its card's screen, which knows whether the card still works
+    if (email.kind === GIFT_CARD_EMAIL_KIND) throw new HttpError(409, ADMIN.server.giftCardEmailFromItsCard);
     if (!canSendEmail(deps.options.mail)) throw new HttpError(409, ADMIN.server.emailNeedsMailServer);
-    const copy = await outbox.addCopyOfSent(email.id, Date.now(), RESEND_PAUSE_MS);
-    if (!copy) throw new HttpError(409, ADMIN.server.emailSentMomentAgo);
+    const copy = await outbox.addCopyOfSent(email.id, Date.now(), { notWithinMs: RESEND_PAUSE_MS, perDay: COPIES_PER_DAY });
+    if (copy === 'not-sent') throw new HttpError(409, ADMIN.server.emailNotSentYet);
+    if (copy === 'too-soon') throw new HttpError(409, ADMIN.server.emailSentMomentAgo(COPIES_PER_DAY));
     await checkoutServices(deps).mailer.deliverTaken(deps.store, copy);
     res.json({ emails: await orderEmails(orderId), copyId: copy.id });
   });

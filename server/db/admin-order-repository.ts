@@ -304,6 +304,11 @@ export class AdminOrderRepository {
     return summary;
   }
 
+  /** Whether an order of this id exists (a read of its key alone). */
+  async exists(id: string): Promise<boolean> {
+    return (await this.session.get<{ id: string }>('SELECT id FROM orders WHERE id = ?', [id])) !== undefined;
+  }
+
   async findById(id: string): Promise<AdminOrderDetail | undefined> {
     const row = await this.session.get<OrderRow>(`SELECT *, ${REFUNDED_CENTS} FROM orders WHERE id = ?`, [id]);
     if (!row) return undefined;

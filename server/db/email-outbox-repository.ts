@@ -173,24 +173,38 @@ export class EmailOutboxRepository {
 
   /**
    * A copy of a sent email, to send again (the shopper lost the first), taken to deliver as
-   * takeToSendAgain takes one: pending, marked now. Null when `id` is not a sent email, or when it
-   * was sent or copied less than `notWithinMs` ago, so a double click sends one copy, not two. The
-   * original is marked first (its attempted_on, which a sent email no longer needs): of two asks
-   * at the same moment, on any engine and in any process, the row's lock lets one mark it.
+   * takeToSendAgain takes one: pending, marked now. 'not-sent' when `id` is not a sent email;
+   * 'too-soon' when an email of its kind went to its recipient about its record less than
+   * `notWithinMs` ago, or `perDay` copies were made in the last day. The checks go by the first
+   * email of that kind, record and recipient, whichever of its copies is asked for, so a copy of a
+   * copy is held to the same pace; that first email is marked first (its attempted_on, which a
+   * sent email no longer needs), and of two asks at the same moment, on any engine and in any
+   * process, its row's lock lets one mark it.
    */
-  async addCopyOfSent(id: string, now: number, notWithinMs: number): Promise<OutboxEmail | null> {
-    const marked = await this.session.run(
-      "UPDATE email_outbox SET attempted_on = ? WHERE id = ? AND status = 'sent' AND (attempted_on IS NULL OR attempted_on < ?)",
-      [now, id, now - notWithinMs],
+  async addCopyOfSent(id: string, now: number, limits: { notWithinMs: number; perDay: number }): Promise<OutboxEmail | 'not-sent' | 'too-soon'> {
+    const asked = await this.findById(id);
+    if (!asked || asked.status !== 'sent') return 'not-sent';
+    const first = await this.session.get<{ id: string }>(
+      'SELECT id FROM email_outbox WHERE kind = ? AND subject_id = ? AND recipient = ? ORDER BY created_on, rowid LIMIT 1',
+      [asked.kind, asked.subjectId, asked.recipient],
     );
-    if (marked.changes !== 1) return null;
+    const marked = await this.session.run(
+      'UPDATE email_outbox SET attempted_on = ? WHERE id = ? AND (attempted_on IS NULL OR attempted_on < ?)',
+      [now, first?.id ?? id, now - limits.notWithinMs],
+    );
+    if (marked.changes !== 1) return 'too-soon';
+    const copies = await this.session.get<{ n: number | string }>(
+      'SELECT COUNT(*) AS n FROM email_outbox WHERE kind = ? AND subject_id = ? AND recipient = ? AND id <> ? AND created_on > ?',
+      [asked.kind, asked.subjectId, asked.recipient, first?.id ?? id, now - 24 * 60 * 60 * 1000],
+    );
+    if (Number(copies?.n ?? 0) >= limits.perDay) return 'too-soon';
     const copyId = randomUUID();
     await this.session.run(
       `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, created_on, attempted_on)
        SELECT ?, kind, subject_id, recipient, subject, text_body, html_body, 'pending', ?, ? FROM email_outbox WHERE id = ?`,
       [copyId, now, now, id],
     );
-    return (await this.findById(copyId)) ?? null;
+    return (await this.findById(copyId))!;
   }
 
   /**

@@ -36,6 +36,8 @@ const mailTo = (address: string) => mailServer.received.filter((mail) => mail.to
 async function orderConfirmedTo(email: string): Promise<{ orderId: string; emailId: string }> {
   const shopper = await new Visitor(server.url).start();
   const inStock = seededVariant('linen-shirt', (variant) => variant.qtyInStock > 0);
+  // each case buys one: the seeded stock would run out over the file's cases
+  await db.run('UPDATE variants SET qty_in_stock = 50 WHERE sku = ?', [inStock.sku]);
   const added = await shopper.post('/api/commerce/shopping-cart/entries', { itemId: seededProduct('linen-shirt').id, sku: inStock.sku, quantity: 1, additionalFields: null });
   expect(added.status, added.text).toBe(200);
   const placed = await placeOrderThroughCheckout(shopper, undefined, { email });
@@ -93,7 +95,7 @@ describe('Send a copy', () => {
     // the confirmation was sent just now: a copy waits for the minute to pass (moved back here)
     const early = await sendCopy(orderId, emailId);
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe(ADMIN.server.emailSentMomentAgo);
+    expect(early.body.message).toBe(ADMIN.server.emailSentMomentAgo(5));
     await db.run('UPDATE email_outbox SET created_on = created_on - 120000, attempted_on = attempted_on - 120000 WHERE subject_id = ?', [orderId]);
 
     const answers = await Promise.all([sendCopy(orderId, emailId), sendCopy(orderId, emailId)]);
@@ -118,5 +120,42 @@ describe('Send a copy', () => {
     const wrongOrder = await sendCopy('another-order', emailId);
     expect(wrongOrder.status).toBe(404);
     expect(mailTo('not-yet@example.com')).toBe(1);
+  });
+
+  it('holds a copy of a copy to the same pace as the first email: one a minute, five a day, however they are asked', async () => {
+    const { orderId, emailId } = await orderConfirmedTo('flood@example.com');
+    const back = () => db.run('UPDATE email_outbox SET created_on = created_on - 120000, attempted_on = attempted_on - 120000 WHERE subject_id = ?', [orderId]);
+    await back();
+    const copy = await sendCopy(orderId, emailId);
+    expect(copy.status).toBe(200);
+    // the copy, asked at once, is refused as the first would be (a review doubled them each minute so)
+    const ofCopy = await sendCopy(orderId, copy.body.copyId!);
+    expect(ofCopy.status).toBe(409);
+    // a minute on, every sent row asked at once gives one copy
+    await back();
+    const rows = (await new EmailOutboxRepository(db).ofSubject(orderId)).filter((one) => one.kind === 'order-confirmation');
+    const answers = await Promise.all(rows.map((row) => sendCopy(orderId, row.id)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    // five copies a day at most
+    for (let i = 0; i < 6; i++) {
+      await back();
+      await sendCopy(orderId, emailId);
+    }
+    // moved back two minutes each round, every copy is within the day: 5 copies, 6 emails in all
+    expect(mailTo('flood@example.com')).toBe(6);
+  });
+
+  it("refuses a gift card's email (its card's page sends it, checking the card still works) and an email that belongs to no order", async () => {
+    const { emailId } = await orderConfirmedTo('account@example.com');
+    // an email whose record is no order, as a password link's is (its subject is the account)
+    await db.run("UPDATE email_outbox SET kind = 'password-reset', subject_id = 'siteuser-1', created_on = created_on - 120000, attempted_on = attempted_on - 120000 WHERE id = ?", [emailId]);
+    expect((await sendCopy('siteuser-1', emailId)).status).toBe(404);
+    const gift = await orderConfirmedTo('gift@example.com');
+    await db.run("UPDATE email_outbox SET kind = 'gift-card', created_on = created_on - 120000, attempted_on = attempted_on - 120000 WHERE id = ?", [gift.emailId]);
+    const refused = await sendCopy(gift.orderId, gift.emailId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(ADMIN.server.giftCardEmailFromItsCard);
+    expect(mailTo('account@example.com')).toBe(1);
+    expect(mailTo('gift@example.com')).toBe(1);
   });
 });
