@@ -23,7 +23,7 @@ import { PAGE_TYPE, type PageRenderer } from './page-renderer.ts';
 import { productItem } from './product-context.ts';
 import { checkoutFormIsland } from './checkout-form.ts';
 import { answerNativeCheckoutPost, NOT_PLACED_FLAG } from './checkout-native-post.ts';
-import { confirmationOfBoughtCart, visitorsBoughtCartConfirmation } from './bought-cart-order.ts';
+import { checkoutsBoughtCartConfirmation, confirmationOfBoughtCart, visitorsBoughtCartConfirmation } from './bought-cart-order.ts';
 import { orderConfirmationContext } from './order-confirmation-context.ts';
 
 const CONFIRMATION_PATH = '/checkout/order-confirmed';
@@ -102,8 +102,9 @@ export function createCheckoutPages(deps: AppDeps, pages: PageRenderer, notFound
     const cart = token.success ? (await carts.findByToken(token.data.cartToken)) ?? null : await findCurrentCart(deps, req, res);
     const open = cart && !cart.isPurchased ? cart : null;
     if (!open) {
-      // the cart was bought already (an answer to Place order lost, then a reload or Back): its order, not an empty cart
-      const placed = token.success ? await confirmationOfBoughtCart(deps, cart) : await visitorsBoughtCartConfirmation(deps, req);
+      // the cart was bought already (an answer to Place order lost, then a reload or Back): its order, not an empty cart,
+      // for the account that bought it and within the hour after (bought-cart-order.ts)
+      const placed = token.success ? await checkoutsBoughtCartConfirmation(deps, req, cart) : await visitorsBoughtCartConfirmation(deps, req);
       if (placed !== null) {
         res.redirect(303, placed);
         return;
