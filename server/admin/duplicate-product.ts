@@ -29,7 +29,9 @@ async function firstFree(base: string, suffix: string, max: number, taken: (cand
 /** The copy's id, and whether the original had a download file the copy lacks; 404 for an unknown product. Call inside a transaction. */
 export async function duplicateProduct(tx: StoreSession, productId: string, now: number): Promise<{ id: string; fileNotCopied: boolean }> {
   const products = new AdminProductRepository(tx);
-  const original = await products.findById(productId);
+  // held until the copy commits: two copies of one product asked at once (two owners, two
+  // processes) take their names one after the other, and a delete of it waits
+  const original = await products.findForUpdate(productId);
   if (!original) throw new HttpError(404, ADMIN.server.productNotFound);
   const suffix = ADMIN.copyTitleSuffix;
   const title = `${original.title.slice(0, MAX_TITLE - suffix.length)}${suffix}`;

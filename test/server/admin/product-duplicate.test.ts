@@ -103,6 +103,18 @@ describe('duplicating a product', () => {
     expect(copied.body.product.variants[0]).toMatchObject({ sku: 'PDF-1-COPY', unlimited: true, qtyInStock: 0 });
   });
 
+  it("makes every copy asked for at once under names of its own (on PostgreSQL two owners' copies once took one name and one answered 500)", async () => {
+    const created = await owner.post<{ product: Product }>('/api/admin/products', productInput({
+      title: 'Rope Basket', urlSlug: 'rope-basket', variantOptions: [],
+      variants: [{ sku: 'RB-1', priceCents: 3000, qtyInStock: 3, attributes: {} }],
+    }));
+    expect(created.status, created.text).toBe(201);
+    const copies = await Promise.all([1, 2, 3, 4].map(() => duplicate(created.body.product.id)));
+    expect(copies.map((copy) => copy.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(copies.map((copy) => copy.body.product.urlSlug)).size).toBe(4);
+    expect(new Set(copies.map((copy) => copy.body.product.variants[0]!.sku)).size).toBe(4);
+  });
+
   it('refuses a bad id with 400 and an unknown product with 404', async () => {
     expect((await owner.post('/api/admin/products/no%20such/duplicate', {})).status).toBe(400);
     expect((await owner.post('/api/admin/products/0123456789abcdef01234567/duplicate', {})).status).toBe(404);
