@@ -243,10 +243,15 @@ export async function placeCheckoutOrder(
     for (const email of placed.emails) services.background.start(() => services.mailer.deliver(store, email));
     return { kind: 'placed', orderId: placed.order.id, viewToken: placed.order.viewToken, orderNumber: placed.orderNumber };
   } catch (error) {
-    // the same attempt arrived twice at once and the other request wrote the order: the charge
-    // (the provider answered both with one reference) belongs to that order and is kept
+    // the same attempt arrived twice at once and the other request wrote the order: a charge the
+    // provider answered both with (one reference, as the attempt's key asks of it) belongs to that
+    // order and is kept; one under another reference (a provider that did not know the key, as the
+    // test provider of another process does not) was a second charge, and goes back
     const other = await orders.findByIdempotencyKey(input.idempotencyKey);
-    if (other) return placedAs(other);
+    if (other) {
+      if (chargeReference !== null && chargeReference !== other.paymentReference) await giveChargeBack(services, chargeReference, quote.amountDueCents);
+      return placedAs(other);
+    }
     if (chargeReference !== null) await giveChargeBack(services, chargeReference, quote.amountDueCents);
     if (isUniqueViolation(error)) return { kind: 'refused', status: 409, message: serverMessages.cartPurchased };
     if (error instanceof OrderRefused) return { kind: 'refused', status: error.status, message: error.message };

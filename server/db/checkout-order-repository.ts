@@ -106,12 +106,12 @@ export class CheckoutOrderRepository {
   }
 
   /** The order a checkout attempt already made, if any. */
-  async findByIdempotencyKey(key: string): Promise<{ id: string; viewToken: string; orderNumber: number } | undefined> {
-    const row = await this.session.get<{ id: string; view_token: string; order_number: number | string }>(
-      'SELECT id, view_token, order_number FROM orders WHERE idempotency_key = ?',
+  async findByIdempotencyKey(key: string): Promise<{ id: string; viewToken: string; orderNumber: number; paymentReference: string | null } | undefined> {
+    const row = await this.session.get<{ id: string; view_token: string; order_number: number | string; payment_reference: string | null }>(
+      'SELECT id, view_token, order_number, payment_reference FROM orders WHERE idempotency_key = ?',
       [key],
     );
-    return row ? { id: row.id, viewToken: row.view_token, orderNumber: Number(row.order_number) } : undefined;
+    return row ? { id: row.id, viewToken: row.view_token, orderNumber: Number(row.order_number), paymentReference: row.payment_reference } : undefined;
   }
 
   /** The customer details of an order placed through the checkout; undefined for older orders. */

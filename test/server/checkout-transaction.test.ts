@@ -252,5 +252,44 @@ for (const engine of TEST_ENGINES) {
       expect(missed).toBe(true);
       expect(twin).toEqual(first);
     });
+
+    it("gives back a twin's charge the provider made under another reference (another process's test provider), keeping the order's", async () => {
+      await store.run("UPDATE variants SET qty_in_stock = 10 WHERE id = 'v1'");
+      const cart = await cartWith(store);
+      const attempt = input(2900);
+      // two processes' providers, each knowing nothing of the other's charges; both charges are
+      // made before either request writes its order, as two processes sent one attempt at once
+      let arrived = 0;
+      let bothCharged: () => void = () => undefined;
+      const together = new Promise<void>((resolve) => { bothCharged = resolve; });
+      const givenBack: string[] = [];
+      const processProvider = () => {
+        const provider = createTestPaymentProvider();
+        return {
+          ...provider,
+          charge: async (request: Parameters<typeof provider.charge>[0]) => {
+            const charged = await provider.charge(request);
+            arrived += 1;
+            if (arrived === 2) bothCharged();
+            await together;
+            return charged;
+          },
+          refund: async (reference: string, request: Parameters<typeof provider.refund>[1]) => {
+            givenBack.push(reference);
+            return provider.refund(reference, request);
+          },
+        };
+      };
+      const [one, two] = await Promise.all([
+        placeCheckoutOrder({ ...services, payments: processProvider() }, cart, attempt),
+        placeCheckoutOrder({ ...services, payments: processProvider() }, cart, attempt),
+      ]);
+      expect(one).toEqual(two);
+      expect(one).toMatchObject({ kind: 'placed' });
+      const order = await store.get<{ payment_reference: string }>('SELECT payment_reference FROM orders WHERE id = ?', [(one as { orderId: string }).orderId]);
+      // the request that lost gave its own charge back, and only that one
+      expect(givenBack).toHaveLength(1);
+      expect(givenBack[0]).not.toBe(order!.payment_reference);
+    });
   });
 }
