@@ -747,6 +747,7 @@ export const ADMIN = {
     storeClosed: 'The store is closed for now. Please come back soon.',
     controlCharacter: 'Remove the invisible control character.',
     notAnId: 'Not a valid id.',
+    blockFieldNotInTemplate: 'That block field is not one of your template\'s fields, nor one already saved.',
     skuCharacters: 'Letters, digits, dots, dashes and underscores only.',
     slugCharacters: 'Lower-case letters, digits and single dashes only.',
     oneShippingRate: 'Keep at least one shipping rate.',
