@@ -746,6 +746,7 @@ export const ADMIN = {
     passwordTooShort: 'The new password must have at least {min} characters.',
     storeClosed: 'The store is closed for now. Please come back soon.',
     controlCharacter: 'Remove the invisible control character.',
+    oneLine: 'Use one line, without line breaks, tabs or invisible text-direction characters.',
     notAnId: 'Not a valid id.',
     blockFieldNotInTemplate: 'That block field is not one of your template\'s fields, nor one already saved.',
     skuCharacters: 'Letters, digits, dots, dashes and underscores only.',
