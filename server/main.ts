@@ -189,7 +189,7 @@ async function serve(): Promise<void> {
       // images stored before their colours were read on upload (colorData): read in the background, start-up unslowed
       if (app !== null) {
         const { deps } = app;
-        deps.background.start(() => backfillColorData(deps.store, uploadsDir(config.options)));
+        deps.background.start(() => backfillColorData(deps.store, uploadsDir(config.options), deps.log));
       }
     }
   });

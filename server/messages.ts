@@ -34,6 +34,7 @@ export const serverMessages = {
   /** HOST set to every interface in development: said at start, as the server is then reachable from the network. */
   devListensEverywhereLog: 'HOST={host}: the development server listens on every interface, so other machines of the network can open its pages',
   backgroundWorkFailedLog: 'work started after a call had answered failed (a tracking write or an email delivery)',
+  colorDataBackfilledLog: 'colours read for {count} images',
   outboxSweepFailedLog: 'sending the emails left pending failed; the next sweep tries again',
   bodyTooDeep: 'The request body is nested more than {max} levels deep.',
   unexpected: 'Something went wrong. Please try again later.',

@@ -76,6 +76,21 @@ export function ownerText(max: number) {
   return z.string().max(max).refine((value) => !value.includes('\u0000'), { error: ADMIN.server.controlCharacter });
 }
 
+/**
+ * C0 and C1 control characters (line breaks, tabs, NUL) and the bidi embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069), which can make a one-line field read otherwise.
+ */
+const NOT_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** A one-line field an owner types (a title, an address line, a rate's name): {@link ownerText} without line breaks, other controls or text-direction overrides. */
+export function oneLineText(max: number) {
+  return z.string().max(max).refine(isOneLine, { error: ADMIN.server.oneLine });
+}
+
+export function isOneLine(value: string): boolean {
+  return !NOT_ONE_LINE.test(value);
+}
+
 /** A record id in a path or body: the platform's ids are short runs of letters, digits, - and _. */
 export const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: ADMIN.server.notAnId });
 

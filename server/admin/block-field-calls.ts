@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
+import { HttpError } from '../security/http-error.ts';
 import type { AppDeps } from '../deps.ts';
 import { SiteRepository } from '../db/site-repository.ts';
 import { collectionContext } from '../pages/catalogue-pages.ts';
@@ -20,7 +21,12 @@ export const ADMIN_BLOCK_FIELDS = '/api/admin/block-fields';
 export const MAX_BLOCK_FIELD_TEXT = 10_000;
 
 /** A block field's id as templates write it (`homepage`, `footerBlocks`, `collection-header-6570…`). */
-const fieldParams = z.object({ fieldId: z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, { error: ADMIN.server.notAnId }) });
+/** Names of an object's machinery: `next['__proto__'] = …` would set a prototype, not store a field. */
+const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
+const fieldParams = z.object({
+  fieldId: z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, { error: ADMIN.server.notAnId })
+    .refine((id) => !OBJECT_MACHINERY.has(id), { error: ADMIN.server.notAnId }),
+});
 const fieldBody = z.object({ text: ownerText(MAX_BLOCK_FIELD_TEXT) });
 
 interface StoredBlock { id?: unknown; type?: unknown; content?: unknown }
@@ -76,10 +82,15 @@ export function createBlockFieldCalls(deps: AppDeps): Router {
     const { fieldId } = parseAdminInput(fieldParams, req.params);
     const { text } = parseAdminInput(fieldBody, req.body);
     const trimmed = text.trim();
+    const collections = (await new SiteRepository(deps.store).collections()).map(collectionContext);
+    const inTemplate = templateFields(deps, collections).some((field) => field.id === fieldId);
     await deps.store.transaction(async (tx) => {
       const site = new SiteRepository(tx);
       const stored = await site.readSettingForUpdate(BLOCK_FIELDS_SETTING);
-      const next: Record<string, unknown> = { ...stored };
+      // only the template's ids and those already stored: made-up ids would grow the setting without bound
+      if (!inTemplate && !Object.hasOwn(stored, fieldId)) throw new HttpError(404, ADMIN.server.blockFieldNotInTemplate);
+      // no prototype, so no id can reach an object's machinery
+      const next: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, stored);
       // the field's one text block; an emptied field shows the platform's empty wrapper again
       if (trimmed === '') delete next[fieldId];
       else next[fieldId] = [{ id: `text-${fieldId}`, type: 'text', content: trimmed }];

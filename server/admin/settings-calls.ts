@@ -9,7 +9,7 @@ import { HttpError } from '../security/http-error.ts';
 import { requireOwner } from '../security/owner-auth.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { fillMessage } from '../messages.ts';
-import { fieldError, ownerText, parseAdminInput } from './admin-validation.ts';
+import { fieldError, isOneLine, oneLineText, ownerText, parseAdminInput } from './admin-validation.ts';
 import { storeAddressSchema } from './store-address.ts';
 import { adminMoneyFormat } from './admin-money-format.ts';
 import { isTaxRate, TAX_RATE_MAX_PERCENT } from '../../client/lib/tax-rate.ts';
@@ -37,21 +37,26 @@ function storeCurrencyOf(store: Record<string, unknown>): string {
   return typeof store.currency === 'string' ? store.currency : 'USD';
 }
 
-const addressPart = (max: number) => ownerText(max).trim().default('');
+const addressPart = (max: number) => oneLineText(max).trim().default('');
 const businessAddressSchema = z.object({
   name: addressPart(120), line1: addressPart(120), line2: addressPart(120), city: addressPart(120),
   region: addressPart(120), postalCode: addressPart(20), country: addressPart(120),
 }) satisfies z.ZodType<BusinessAddress, unknown>;
 
 const settingsSchema = z.object({
-  siteTitle: ownerText(120).trim().pipe(z.string().min(1)),
-  tagline: ownerText(200).trim().default(''),
+  siteTitle: oneLineText(120).trim().pipe(z.string().min(1)),
+  tagline: oneLineText(200).trim().default(''),
   storeAddress: storeAddressSchema,
   // one of currencyChoices(), checked against the stored settings
   currency: z.string(),
   // Basis points in tenths (887.5 = 8.875 %), by the screen's rule; it shows a percentage, so every problem is told as one.
   taxRateBasisPoints: z.number({ error: TAX_RATE_PROBLEM }).refine(isTaxRate, { error: TAX_RATE_PROBLEM }),
-  shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate }),
+  // a rate's name is one line as typed; checked here, not in the schema that reads stored rates (one
+  // stored before would otherwise drop the store's rates to the default at checkout)
+  shippingRates: shippingRatesSchema.refine((rates) => rates.length > 0, { message: ADMIN.server.oneShippingRate })
+    .superRefine((rates, ctx) => rates.forEach((rate, index) => {
+      if (!isOneLine(rate.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: ADMIN.server.oneLine });
+    })),
   storeOpen: z.boolean(),
   instalmentsEnabled: z.boolean(),
   captchaEnabled: z.boolean(),

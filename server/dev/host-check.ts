@@ -5,10 +5,16 @@ import { serverMessages } from '../messages.ts';
 /** The names this machine always answers to on its loopback interface. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** The name of a Host header without its port, lowercased ('[::1]:3000' → '[::1]'). */
-function hostName(header: string): string {
-  const name = header.startsWith('[') ? header.slice(0, header.indexOf(']') + 1) : header.split(':')[0]!;
-  return name.toLowerCase();
+/**
+ * A Host header read whole: a bracketed IPv6 address, or a name or IPv4 address, each with an
+ * optional port of digits. Anything else has no name (`[::1]evil.example` must not pass as `[::1]`).
+ */
+const HOST_HEADER = /^(\[[^\]]+\]|[^[\]:]+)(?::\d+)?$/;
+
+/** The name of a Host header without its port, lowercased ('[::1]:3000' → '[::1]'); null when it is not of that shape. */
+function hostName(header: string): string | null {
+  const name = HOST_HEADER.exec(header)?.[1];
+  return name === undefined ? null : name.toLowerCase();
 }
 
 /**
@@ -20,7 +26,8 @@ export function devHostCheck(allowed: readonly string[], log: Logger): RequestHa
   const names = new Set([...LOOPBACK_NAMES, ...allowed.map((name) => name.toLowerCase())]);
   return (req, res, next) => {
     const host = req.headers.host ?? '';
-    if (names.has(hostName(host))) {
+    const name = hostName(host);
+    if (name !== null && names.has(name)) {
       next();
       return;
     }

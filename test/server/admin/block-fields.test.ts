@@ -10,6 +10,7 @@ import { startPlatformServer, type PlatformServer } from '../helpers/platform-se
 import { REAL_TEMPLATES } from '../helpers/real-templates.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { blockTextHtml } from '../../../server/theme/block-text.ts';
+import { SiteRepository } from '../../../server/db/site-repository.ts';
 
 const HNP = join(REAL_TEMPLATES, 'MechanicalHuman+hnp-squarespace-template');
 const FIELDS = '/api/admin/block-fields';
@@ -64,20 +65,33 @@ describe.skipIf(!existsSync(HNP))('the Block fields screen\'s calls, with hnp as
   });
 
   it('refuses bad input and writes nothing', async () => {
-    await owner.put(fieldUrl('footer'), { text: 'kept' });
+    // a field the template no longer uses but whose text is stored (hnp has no footer field)
+    const site = new SiteRepository(server.app.deps.store);
+    await site.writeSetting('blockFields', { ...(await site.readSetting('blockFields')), footer: [{ id: 'text-footer', type: 'text', content: 'old' }] });
+    expect((await owner.put(fieldUrl('footer'), { text: 'kept' })).status).toBe(200);
     for (const [url, body, field] of [
       [fieldUrl('footer'), { text: 7 }, 'text'],
       [fieldUrl('footer'), { text: 'x'.repeat(10_001) }, 'text'],
       [fieldUrl('footer'), { text: 'a\u0000b' }, 'text'],
       [fieldUrl('no good'), { text: 'x' }, 'fieldId'],
       [fieldUrl('x'.repeat(121)), { text: 'x' }, 'fieldId'],
+      // names an object's machinery, never a field
+      [fieldUrl('__proto__'), { text: 'x' }, 'fieldId'],
+      [fieldUrl('constructor'), { text: 'x' }, 'fieldId'],
+      [fieldUrl('prototype'), { text: 'x' }, 'fieldId'],
     ] as const) {
       const answer = await owner.put<{ fieldErrors?: Record<string, string> }>(url, body);
       expect(answer.status, `${url} ${answer.text}`).toBe(400);
       expect(Object.keys(answer.body.fieldErrors ?? {}), answer.text).toContain(field);
     }
     expect((await owner.put(fieldUrl('footer'), 'not an object')).status).toBe(400);
-    const footer = (await owner.get<Listed>(FIELDS)).body.fields.find((field) => field.id === 'footer');
+    // only the template's ids and those already stored: no growing the setting with made-up ones
+    const unknown = await owner.put<{ error?: string }>(fieldUrl('somethingElse'), { text: 'x' });
+    expect(unknown.status, unknown.text).toBe(404);
+    expect(unknown.text).toContain('not one of your template');
+    const listed = (await owner.get<Listed>(FIELDS)).body.fields;
+    expect(listed.map((field) => field.id)).not.toContain('somethingElse');
+    const footer = listed.find((field) => field.id === 'footer');
     expect(footer).toEqual({ id: 'footer', label: null, collectionTitle: null, text: 'kept', inTemplate: false, holdsHtml: false });
   });
 

@@ -71,6 +71,25 @@ describe('the business address', () => {
     expect(kept.body.settings.businessAddress).toEqual(ADDRESS);
   });
 
+  it('and the other one-line fields refuse line breaks, control characters and text-direction overrides, each under its field', async () => {
+    const loaded = (await owner.get<SettingsAnswer>('/api/admin/settings')).body;
+    const rates = loaded.settings.shippingRates as Record<string, unknown>[];
+    for (const bad of ['Mill\r\nBcc: x@example.com', 'a\tb', 'evil\u202Etxt.exe', 'x\u2066y', 'x\u0085y']) {
+      for (const [change, field] of [
+        [{ businessAddress: { ...ADDRESS, line1: bad } }, 'businessAddress.line1'],
+        [{ businessAddress: { ...ADDRESS, name: bad } }, 'businessAddress.name'],
+        [{ siteTitle: bad }, 'siteTitle'],
+        [{ tagline: bad }, 'tagline'],
+        [{ shippingRates: [{ ...rates[0], name: bad }, ...rates.slice(1)] }, 'shippingRates.0.name'],
+      ] as const) {
+        const refused = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/settings', { ...loaded.settings, ...change });
+        expect(refused.status, `${field} ${JSON.stringify(bad)} ${refused.text}`).toBe(400);
+        expect(refused.body.fieldErrors, JSON.stringify(bad)).toEqual({ [field]: ADMIN.server.oneLine });
+      }
+    }
+    expect((await owner.get<SettingsAnswer>('/api/admin/settings')).body.revision).toBe(loaded.revision);
+  });
+
   it('is each packing slip\'s sender and return address, escaped', async () => {
     const orderId = await buyMug('Ada Lovelace');
     const page = (await owner.get<string>(`/config/packing-slips?order=${orderId}`)).text;

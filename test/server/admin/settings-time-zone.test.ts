@@ -43,6 +43,21 @@ describe('the time zone setting', () => {
     expect(kept.body.settings.timeZone).toBe('Europe/Paris');
   });
 
+  it('offers and saves UTC, which Node 20\'s list of zones leaves out, and still refuses nonsense', async () => {
+    const owner = await server.signInOwner();
+    const loaded = (await owner.get<SettingsAnswer>('/api/admin/settings')).body;
+    expect(loaded.timeZones).toContain('UTC');
+    expect(loaded.timeZones).toEqual([...loaded.timeZones].sort());
+    const saved = await owner.put<SettingsAnswer>('/api/admin/settings', { ...loaded.settings, timeZone: 'UTC', revisionWhenLoaded: loaded.revision });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.settings.timeZone).toBe('UTC');
+    for (const zone of ['utc', 'UTC+1', 'Nowhere', '']) {
+      const refused = await owner.put<{ fieldErrors: Record<string, string> }>('/api/admin/settings', { ...saved.body.settings, timeZone: zone });
+      expect(refused.status, zone).toBe(400);
+      expect(Object.keys(refused.body.fieldErrors)).toEqual(['timeZone']);
+    }
+  });
+
   it('keeps an unset zone unset when the screen saves the zone it showed for it', async () => {
     const repository = new AdminSettingsRepository(server.app.deps.store);
     const { timeZone: _stored, ...website } = await repository.read('website');

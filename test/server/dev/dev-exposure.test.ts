@@ -50,7 +50,9 @@ describe('the Host a development request names', () => {
       expect((await get(server.url, '/api/health', host)).status, host).toBe(200);
     }
     for (const path of ['/', '/shop?format=json', '/site.css', RELOAD_EVENTS_PATH, '/api/health']) {
-      for (const host of [`evil.example:${port}`, 'localhost.evil.example', `127.0.0.1.nip.io:${port}`]) {
+      // parsed whole: nothing after a bracketed address's `]` but a port, and a port only of digits
+      for (const host of [`evil.example:${port}`, 'localhost.evil.example', `127.0.0.1.nip.io:${port}`,
+        '[::1]evil.example', `[::1]evil.example:${port}`, `[::1]:${port}x`, `localhost:${port}:1`, 'localhost:abc', `[::1]]:${port}`, `127.0.0.1:`]) {
         const refused = await get(server.url, path, host);
         expect(refused.status, `${path} ${host}`).toBe(403);
         expect(refused.body).toBe(serverMessages.devHostRefused);

@@ -77,15 +77,20 @@ describe('an image item\'s colorData, as the platform shapes it', () => {
       await store.run("UPDATE product_images SET color_data = NULL");
       const [one] = await store.all<{ id: string }>('SELECT id FROM product_images ORDER BY id LIMIT 1');
       await store.run("UPDATE product_images SET asset_url = '/uploads/0123456789abcdef01234567.png' WHERE id = ?", [one!.id]);
-      const read = await backfillColorData(store, mkdtempSync(join(tmpdir(), 'no-uploads-')));
+      // one info line when it read any, with the count; none when there were none
+      const logged: [unknown, string][] = [];
+      const log = { info: (fields: unknown, message: string) => void logged.push([fields, message]) };
+      const read = await backfillColorData(store, mkdtempSync(join(tmpdir(), 'no-uploads-')), log);
       expect(read).toBeGreaterThan(1);
+      expect(logged).toEqual([[{ images: read }, `colours read for ${read} images`]]);
       const rows = await store.all<{ id: string; color_data: string | null }>('SELECT id, color_data FROM product_images');
       for (const row of rows) {
         expect(row.color_data).not.toBeNull();
         if (row.id === one!.id) expect(storedColorData(row.color_data)).toBeNull();
         else isColorData(storedColorData(row.color_data));
       }
-      expect(await backfillColorData(store, '')).toBe(0);
+      expect(await backfillColorData(store, '', log)).toBe(0);
+      expect(logged).toHaveLength(1);
     });
   });
 });
