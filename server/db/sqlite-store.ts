@@ -49,13 +49,7 @@ export class SqliteStore implements Store {
 
   /** The statement for `sql`, prepared once. */
   statement(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    return prepared(this.db, this.statements, sql);
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
@@ -88,13 +82,7 @@ export class SqliteStore implements Store {
   private readStatement(sql: string): Statement {
     const reader = this.reader;
     if (this.gate === null || reader === null || !this.statement(sql).readonly) return this.statement(sql);
-    let statement = reader.statements.get(sql);
-    if (!statement) {
-      if (reader.statements.size >= STATEMENT_CACHE_SIZE) reader.statements.clear();
-      statement = reader.db.prepare(sql);
-      reader.statements.set(sql, statement);
-    }
-    return statement;
+    return prepared(reader.db, reader.statements, sql);
   }
 
   async run(sql: string, params: SqlParams = []): Promise<RunResult> {
@@ -207,4 +195,15 @@ class SqliteTransaction implements StoreSession {
       }
     });
   }
+}
+
+/** The statement for `sql` on `db`, prepared once and kept in `cache` (emptied when full). */
+function prepared(db: Database.Database, cache: Map<string, Statement>, sql: string): Statement {
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
 }
