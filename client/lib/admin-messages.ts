@@ -801,7 +801,7 @@ export const ADMIN = {
     emailNotFound: 'That email does not belong to this order.',
     emailAlreadySent: 'This email has been sent already.',
     emailNotSentYet: 'This email has not been sent yet: use Send again to send it.',
-    emailSentMomentAgo: (perDay: number) => `This email was sent less than a minute ago, or sent ${perDay} times today already. Reload the order in a moment to see how it went.`,
+    emailSentMomentAgo: 'This email was sent less than a minute ago, or sent {perDay} times today already. Reload the order in a moment to see how it went.',
     giftCardEmailFromItsCard: 'A gift card\'s email is sent again from its gift card\'s page, which checks that the card still works.',
     emailBeingSent: 'This email is already being sent. Reload the order in a moment to see how it went.',
     emailNeedsMailServer: 'This store has no mail server (SMTP_URL), so the email cannot be sent. It stays here to read, and can be sent again once a mail server is set up.',

@@ -238,7 +238,7 @@ export function createOrderCalls(deps: AppDeps): Router {
     if (!canSendEmail(deps.options.mail)) throw new HttpError(409, ADMIN.server.emailNeedsMailServer);
     const copy = await outbox.addCopyOfSent(email.id, Date.now(), { notWithinMs: RESEND_PAUSE_MS, perDay: COPIES_PER_DAY });
     if (copy === 'not-sent') throw new HttpError(409, ADMIN.server.emailNotSentYet);
-    if (copy === 'too-soon') throw new HttpError(409, ADMIN.server.emailSentMomentAgo(COPIES_PER_DAY));
+    if (copy === 'too-soon') throw new HttpError(409, fillMessage(ADMIN.server.emailSentMomentAgo, { perDay: COPIES_PER_DAY }));
     await checkoutServices(deps).mailer.deliverTaken(deps.store, copy);
     res.json({ emails: await orderEmails(orderId), copyId: copy.id });
   });

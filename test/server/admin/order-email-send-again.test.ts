@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
+import { fillMessage } from '../../../server/messages.ts';
 import { EmailOutboxRepository } from '../../../server/db/email-outbox-repository.ts';
 import type { Store } from '../../../server/db/store.ts';
 import { placeOrderThroughCheckout } from '../helpers/checkout.ts';
@@ -95,7 +96,7 @@ describe('Send a copy', () => {
     // the confirmation was sent just now: a copy waits for the minute to pass (moved back here)
     const early = await sendCopy(orderId, emailId);
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe(ADMIN.server.emailSentMomentAgo(5));
+    expect(early.body.message).toBe(fillMessage(ADMIN.server.emailSentMomentAgo, { perDay: 5 }));
     await db.run('UPDATE email_outbox SET created_on = created_on - 120000, attempted_on = attempted_on - 120000 WHERE subject_id = ?', [orderId]);
 
     const answers = await Promise.all([sendCopy(orderId, emailId), sendCopy(orderId, emailId)]);
