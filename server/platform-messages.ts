@@ -9,7 +9,8 @@ export const platformMessages = {
   invalidCredentials: 'The email or password is incorrect.',
   xsrfMismatch: 'The site-user token is missing or does not match this session.',
   signedOut: 'Signed out.',
-  tooManySignInAttempts: 'Too many failed sign-in attempts. Please try again in a few minutes.',
+  // said also when sign-ins sent at once reach the limit before any is judged: each counts until it succeeds
+  tooManySignInAttempts: 'Too many sign-in attempts. Please try again in a few minutes.',
   localeSaved: 'Language saved.',
   siteUserCookieUnreadable: 'SiteUserInfo cookie could not be parsed; treating the visitor as signed out.',
   formNotFound: 'This form has not been configured yet.',
