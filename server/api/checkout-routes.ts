@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { API_PATHS, PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { fieldErrorsOf, placeOrderSchema, quoteRequestSchema } from '../../client/lib/checkout-schema.ts';
 import { CHECKOUT } from '../../client/lib/messages.ts';
@@ -13,6 +13,10 @@ import { HttpError } from '../security/http-error.ts';
 import { createRateLimiter } from '../security/rate-limit.ts';
 import { parseShopperInput } from '../security/validation.ts';
 import { checkoutCartOf, namesBoughtCart } from './checkout-cart.ts';
+import { CheckoutOrderRepository } from '../db/checkout-order-repository.ts';
+
+/** An attempt key as the order call takes it (checkout-schema.ts). */
+const ATTEMPT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * The checkout island's calls: a fresh quote for a shipping choice, a discount code and a gift
@@ -31,7 +35,20 @@ export function createCheckoutRouter(deps: AppDeps): Router {
     res.json({ quote: checkoutQuoteView(await quoteCart(deps.store, cart, request.shippingOptionId, request.giftCardCode, request.discountCode)) });
   });
 
-  router.post(API_PATHS.checkoutOrders, placeLimiter, async (req, res) => {
+  // An attempt whose order is already written (its answer was lost, and the island sends it again)
+  // is answered with that order before the budget is counted: a shopper retrying on a bad
+  // connection is told their order, not 429, however many orders the address placed this minute.
+  const knownAttempt: RequestHandler = async (req, res, next) => {
+    const key = (req.body as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
+    const order = typeof key === 'string' && ATTEMPT_KEY.test(key) ? await new CheckoutOrderRepository(deps.store).findByIdempotencyKey(key) : undefined;
+    if (!order) {
+      next();
+      return;
+    }
+    res.status(200).json({ orderNumber: order.orderNumber, confirmationUrl: PAGE_PATHS.orderConfirmed(order.id, order.viewToken) });
+  };
+
+  router.post(API_PATHS.checkoutOrders, knownAttempt, placeLimiter, async (req, res) => {
     // a postal code refused names its country as the checkout's list does, in the store's language
     const { locale } = await readCheckoutSettings(deps.store);
     const parsed = placeOrderSchema(countriesIn(locale)).safeParse(req.body ?? {});
