@@ -3,8 +3,8 @@ import { TEMPLATES_DIR } from '../pages/template-store.ts';
 import type { ColorData } from '../db/color-data-column.ts';
 import { UPLOADS_URL } from './image-upload.ts';
 import { imageColorData } from './image-color-data.ts';
+import { isUploadedOriginal } from './upload-names.ts';
 
-const UPLOADED_NAME = /^[0-9a-f]{24}\.[a-z]+$/;
 const THEME_URL = '/theme/';
 const THEME_FILE = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/i;
 
@@ -12,7 +12,7 @@ const THEME_FILE = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/i;
 export function assetFile(assetUrl: string, uploadsDir: string): string | null {
   if (assetUrl.startsWith(UPLOADS_URL)) {
     const name = assetUrl.slice(UPLOADS_URL.length);
-    return UPLOADED_NAME.test(name) ? join(uploadsDir, name) : null;
+    return isUploadedOriginal(name) ? join(uploadsDir, name) : null;
   }
   if (assetUrl.startsWith(THEME_URL)) {
     const rest = assetUrl.slice(THEME_URL.length);

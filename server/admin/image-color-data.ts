@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ColorData } from '../db/color-data-column.ts';
+import { DECODE } from './image-copies.ts';
 
 function hex(red: number, green: number, blue: number): string {
   return [red, green, blue].map((value) => Math.round(value).toString(16).padStart(2, '0')).join('');
@@ -15,7 +16,7 @@ const REGION = SIDE / 3;
  * picture, which is the suggested background. Transparency shows over white.
  */
 export async function imageColorData(input: Buffer | string): Promise<ColorData> {
-  const { data } = await sharp(input, { limitInputPixels: 100_000_000 })
+  const { data } = await sharp(input, DECODE)
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize(SIDE, SIDE, { fit: 'fill' })
