@@ -20,9 +20,9 @@ export const ADMIN_BLOCK_FIELDS = '/api/admin/block-fields';
 /** The most a block field's text may hold: a footer's or a home page's few paragraphs. */
 export const MAX_BLOCK_FIELD_TEXT = 10_000;
 
-/** A block field's id as templates write it (`homepage`, `footerBlocks`, `collection-header-6570…`). */
 /** Names of an object's machinery: `next['__proto__'] = …` would set a prototype, not store a field. */
 const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
+/** A block field's id as templates write it (`homepage`, `footerBlocks`, `collection-header-6570…`). */
 const fieldParams = z.object({
   fieldId: z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, { error: ADMIN.server.notAnId })
     .refine((id) => !OBJECT_MACHINERY.has(id), { error: ADMIN.server.notAnId }),
