@@ -8,6 +8,7 @@ import type { ProductListKind, ProductSort } from '../../client/lib/product-list
 import { STOCKLESS_TYPE_CODES } from '../../client/lib/product-stock.ts';
 import { inJsonList } from './catalogue-repository.ts';
 import { containsPattern, exactPattern, LIKE_ESCAPE, lowered } from './like-pattern.ts';
+import { shopOrder } from './shop-order.ts';
 import { placeholders, type SqlValue, type StoreDialect } from './store.ts';
 
 export interface AdminProductListFilter {
@@ -36,7 +37,8 @@ function subscribable(dialect: StoreDialect): string {
 const LOWEST_PRICE = '(SELECT MIN(CASE WHEN v.on_sale = 1 THEN v.sale_price_cents ELSE v.price_cents END) FROM variants v WHERE v.product_id = products.id)';
 /** Units over the limited variants (none for a product that takes no stock: see the sort). */
 const UNITS = '(SELECT SUM(v.qty_in_stock) FROM variants v WHERE v.product_id = products.id AND v.unlimited = 0)';
-const SHOP_ORDER = 'products.display_order, products.created_on, products.id';
+/** The shop's own order (shop-order.ts): the default sort, and every other sort's last key. */
+const SHOP_ORDER = shopOrder('products');
 
 /** The filter's condition (`1 = 1` when none) and its parameters. */
 export function productListWhere(filter: AdminProductListFilter, dialect: StoreDialect): { where: string; params: SqlValue[] } {

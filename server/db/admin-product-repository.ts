@@ -9,6 +9,7 @@ import { stockCountToWrite, unlimitedToWrite } from '../commerce/stock-count-edi
 import { typeTakesStock } from '../../client/lib/product-stock.ts';
 import { variantFromRow, type ProductRow as CatalogueProductRow, type VariantRow as CatalogueVariantRow } from './catalogue-repository.ts';
 import type { ColorData } from './color-data-column.ts';
+import { shopOrder } from './shop-order.ts';
 
 /** Ids shaped like the platform's: 24 hex digits. */
 export function newAdminId(): string {
@@ -295,7 +296,7 @@ export class AdminProductRepository {
 
   /** Every product with its variants and images, in the shop's order (the CSV export): three reads in all. */
   async all(): Promise<AdminProduct[]> {
-    const rows = await this.session.all<ProductRow>('SELECT * FROM products ORDER BY display_order, created_on, id');
+    const rows = await this.session.all<ProductRow>(`SELECT * FROM products ORDER BY ${shopOrder()}`);
     const variants = await this.session.all<VariantRow>('SELECT * FROM variants ORDER BY product_id, display_order, id');
     const images = await this.session.all<ImageRow>('SELECT * FROM product_images ORDER BY product_id, display_order, id');
     const variantsOf = groupByProduct(variants);
@@ -308,13 +309,13 @@ export class AdminProductRepository {
    * reads a batch), so the CSV export holds one batch in memory however large the catalogue.
    */
   async *batches(batchSize: number): AsyncGenerator<AdminProduct[]> {
-    let after: { displayOrder: number; createdOn: number; id: string } | undefined;
+    let after: { displayOrder: number; id: string } | undefined;
     for (;;) {
       // each batch goes on from the last product of the one before, in the shop's own order
       const rows = await this.session.all<ProductRow>(
-        `SELECT * FROM products ${after ? 'WHERE (display_order, created_on, id) > (?, ?, ?)' : ''}
-         ORDER BY display_order, created_on, id LIMIT ?`,
-        [...(after ? [after.displayOrder, after.createdOn, after.id] : []), batchSize],
+        `SELECT * FROM products ${after ? 'WHERE (display_order, id) > (?, ?)' : ''}
+         ORDER BY ${shopOrder()} LIMIT ?`,
+        [...(after ? [after.displayOrder, after.id] : []), batchSize],
       );
       if (rows.length === 0) return;
       const ids = rows.map((row) => row.id);
@@ -327,7 +328,7 @@ export class AdminProductRepository {
       yield rows.map((row) => productOf(row, variantsOf.get(row.id) ?? [], imagesOf.get(row.id) ?? []));
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1]!;
-      after = { displayOrder: Number(last.display_order), createdOn: Number(last.created_on), id: last.id };
+      after = { displayOrder: Number(last.display_order), id: last.id };
     }
   }
 

@@ -9,6 +9,7 @@ import { searchWords } from './search-words.ts';
 import { placeholders, type StoreDialect, type StoreSession } from './store.ts';
 import { VersionedCache } from './versioned-cache.ts';
 import { storedColorData, type ColorData } from './color-data-column.ts';
+import { shopOrder } from './shop-order.ts';
 
 export interface VariantRecord {
   id: string;
@@ -254,7 +255,7 @@ export class CatalogueRepository {
   productsInCollection(collectionId: string): Promise<ProductRecord[]> {
     return this.caches.productLists.get(this.version, collectionId, async () =>
       this.hydrate(await this.session.all<ProductRow>(
-        'SELECT * FROM products WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id', [collectionId],
+        `SELECT * FROM products WHERE collection_id = ? AND visible = 1 ORDER BY ${shopOrder()}`, [collectionId],
       )));
   }
 
@@ -294,7 +295,7 @@ export class CatalogueRepository {
     const found = this.searchFilter(query);
     if (found === null) return [];
     const rows = await this.session.all<ProductRow>(
-      `SELECT * FROM products WHERE ${found.where} ORDER BY ${found.order} DESC, display_order, id LIMIT ? OFFSET ?`,
+      `SELECT * FROM products WHERE ${found.where} ORDER BY ${found.order} DESC, ${shopOrder()} LIMIT ? OFFSET ?`,
       [...found.params, ...found.orderParams, Math.max(1, Math.trunc(page.limit)), Math.max(0, Math.trunc(page.offset))],
     );
     return this.hydrate(rows);

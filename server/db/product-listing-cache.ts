@@ -10,6 +10,7 @@ import type { VersionCounter } from './content-version.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { readProductListings, type ProductListing } from './product-listing.ts';
 import type { StoreSession } from './store.ts';
+import { shopOrder } from './shop-order.ts';
 
 /** The versions catalogue_changes keeps rows for (the 10,000 of migration 144's triggers). */
 export const CATALOGUE_CHANGES_KEPT = 10_000;
@@ -56,7 +57,7 @@ export class ProductListingCache {
     if (changed.length > MOST_PRODUCTS_REREAD) return undefined;
     // members and order as the database has them now (ids only, from 144's index of the visible products)
     const order = await this.session.all<{ id: string }>(
-      'SELECT id FROM products WHERE collection_id = ? AND visible = 1 ORDER BY display_order, id', [collectionId],
+      `SELECT id FROM products WHERE collection_id = ? AND visible = 1 ORDER BY ${shopOrder()}`, [collectionId],
     );
     const fresh = new Map((await readProductListings(this.session, collectionId, changed)).map((entry) => [entry.id, entry]));
     const stale = new Set(changed);

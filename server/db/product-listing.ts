@@ -8,6 +8,7 @@
 import { unitPriceCents } from '../commerce/pricing.ts';
 import { parseObjectColumn, stringsOf } from './json-column.ts';
 import { placeholders, type StoreSession } from './store.ts';
+import { shopOrder } from './shop-order.ts';
 
 export interface ProductListing {
   id: string;
@@ -46,7 +47,7 @@ export async function readProductListings(session: StoreSession, collectionId: s
   const ids = only === undefined ? '' : ` AND p.id IN (${placeholders(only.length)})`;
   const rows = await session.all<ListingRow>(
     `SELECT id, url_id, product_type, created_on, data_json FROM products p
-     WHERE collection_id = ? AND visible = 1${ids}${only === undefined ? ' ORDER BY display_order, id' : ''}`,
+     WHERE collection_id = ? AND visible = 1${ids}${only === undefined ? ` ORDER BY ${shopOrder()}` : ''}`,
     [collectionId, ...(only ?? [])],
   );
   const prices = await session.all<PriceRow>(

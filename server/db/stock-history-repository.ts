@@ -3,6 +3,7 @@ import { containsPattern, LIKE_ESCAPE } from './like-pattern.ts';
 import { forUpdate, placeholders, type SqlValue, type StoreSession } from './store.ts';
 import { stockCountToWrite, type StockCountEdit } from '../commerce/stock-count-edit.ts';
 import { STOCKLESS_TYPE_CODES, typeTakesStock } from '../../client/lib/product-stock.ts';
+import { shopOrder } from './shop-order.ts';
 
 export type StockChangeReason = 'order' | 'owner-edit' | 'restock' | 'cancel';
 
@@ -129,7 +130,7 @@ export class StockHistoryRepository {
     }>(
       `SELECT v.product_id, p.title, v.id, v.sku, v.attributes_json, v.qty_in_stock, v.unlimited, p.product_type
        FROM variants v JOIN products p ON p.id = v.product_id${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY ${order}p.display_order, p.created_on, p.id, v.display_order, v.id LIMIT ? OFFSET ?`,
+       ORDER BY ${order}${shopOrder('p')}, v.display_order, v.id LIMIT ? OFFSET ?`,
       [...params, filter.limit, filter.offset],
     );
     return rows.map((row) => ({

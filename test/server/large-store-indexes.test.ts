@@ -45,7 +45,7 @@ describe('indexes of a large store', () => {
   });
 
   it("pages through the admin's product list in its order through an index", async () => {
-    expect(await planOf('SELECT * FROM products ORDER BY display_order, created_on, id LIMIT 51 OFFSET 50', [])).toContain('products_by_admin_order');
+    expect(await planOf('SELECT * FROM products ORDER BY display_order, id LIMIT 51 OFFSET 50', [])).toContain('products_by_shop_order');
   });
 
   it("finds the shop's first place and its order through an index", async () => {
