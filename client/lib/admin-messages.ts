@@ -102,6 +102,26 @@ export const ADMIN = {
   productSorts: {
     shop: "The shop's order", title: 'Title A–Z', newest: 'Newest first', 'price-low': 'Price, low to high', 'price-high': 'Price, high to low', 'stock-low': 'Stock, low to high',
   },
+  // the shop's order, put by hand on the product list (ProductsScreen.tsx, server/db/product-order.ts):
+  // short words on the buttons, the product named in what a screen reader says of each
+  shopOrderColumn: 'Place in the shop',
+  moveToTop: 'Top',
+  moveUpShort: 'Up',
+  moveDownShort: 'Down',
+  moveToBottom: 'Bottom',
+  moveProduct: {
+    top: (title: string) => `Move ${title} to the top`,
+    up: (title: string) => `Move ${title} up`,
+    down: (title: string) => `Move ${title} down`,
+    bottom: (title: string) => `Move ${title} to the bottom`,
+  },
+  shopOrderHint: "Top, Up, Down and Bottom put the products in the shop's order, hidden ones included: the shop shows the new order on its next page.",
+  shopOrderFilteredHint: "With a search or filter, Top and Bottom move a product in the whole shop's order, past products not shown here. Clear them to move products one place at a time.",
+  shopOrderOtherSort: "To put products in the shop's order by hand, sort by the shop's order.",
+  /** After a move: where the product is now, and the page it took the list to when it left the one shown. */
+  productMoved: (title: string, position: number, total: number) => `${title} moved to ${position.toLocaleString('en')} of ${total.toLocaleString('en')}.`,
+  productMovedToPage: (title: string, position: number, total: number, page: number) =>
+    `${title} moved to ${position.toLocaleString('en')} of ${total.toLocaleString('en')}, onto page ${page.toLocaleString('en')}: that page is shown now.`,
   pages: 'Pages',
   previousPage: 'Previous',
   nextPage: 'Next',
@@ -654,6 +674,10 @@ export const ADMIN = {
   server: {
     invalidInput: 'Some fields are not valid.',
     productNotFound: 'That product does not exist.',
+    productMoveTo: 'Say where to move the product: top, up, down or bottom.',
+    productMoved: '{product} moved to {position} of {total} in the shop.',
+    productFirstAlready: '{product} is first in the shop already: nothing was moved.',
+    productLastAlready: '{product} is last in the shop already: nothing was moved.',
     variantNotFound: 'That variant does not exist.',
     orderNotFound: 'That order does not exist.',
     formNotFound: 'That form does not exist.',
