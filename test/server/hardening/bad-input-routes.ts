@@ -71,6 +71,7 @@ export const BAD_INPUT_COVERAGE: Readonly<Record<string, BadInputCoverage>> = {
   'POST /api/admin/products/:productId/images': file(ADMIN),
   // an unknown product or a bad id: refused in its own suite
   'POST /api/admin/products/:productId/duplicate': file('../admin/product-duplicate.test.ts'),
+  'POST /api/admin/products/:productId/move': file('../admin/product-order.test.ts'),
   // a product not digital, unknown or with a bad id, no file, one over the cap: refused in its own suite
   'POST /api/admin/products/:productId/file': file('../digital-delivery.test.ts'),
   'DELETE /api/admin/products/:productId/file': file('../digital-delivery.test.ts'),
