@@ -3,8 +3,18 @@
  * and price at a glance, and an import from a spreadsheet. The search, filters, sort and page are
  * kept in the address, as the other lists keep theirs: Back, Forward, a reload or a shared link
  * show the same list, and a product opened from it leads back to it.
+ *
+ * In the shop's order, those who may edit the catalogue put products in it by hand: each row's
+ * Top, Up, Down and Bottom move the product in the whole shop's order (server/db/product-order.ts).
+ * After a move the list shows the page the product is on now (Up on a page's first row goes to the
+ * page before), the focus is on the same button of its row (or the row's other one, at an end),
+ * and a polite live region says where it went. With a search or filter only Top and Bottom are
+ * offered: one place up or down in the whole shop may be past products the filter leaves out, a
+ * move the list would not show. Every move button waits while a move is on its way.
  */
+import { useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
+import { adminCall } from '../admin-api.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
@@ -55,12 +65,30 @@ interface ProductsAnswer {
   lowStock?: number;
 }
 
+/** Whether a filter (not the search) keeps to some products. */
+function filterSet(fields: ProductListFields): boolean {
+  return fields.type !== '' || fields.visible !== '' || fields.category !== '' || fields.stock !== '';
+}
+
 /** The count above the list: the shop's products, or those the search or filters find. */
 function countText(total: number, fields: ProductListFields): string {
   if (fields.q !== '') return ADMIN.productsMatchWords(total, fields.q);
-  const filtered = fields.type !== '' || fields.visible !== '' || fields.category !== '' || fields.stock !== '';
-  return filtered ? ADMIN.productsMatchFilters(total) : ADMIN.productCount(total);
+  return filterSet(fields) ? ADMIN.productsMatchFilters(total) : ADMIN.productCount(total);
 }
+
+type MoveTo = 'top' | 'up' | 'down' | 'bottom';
+
+interface MoveAnswer {
+  moved: boolean;
+  /** The product's place now in the whole shop's order, from 1, of `total`. */
+  position: number;
+  total: number;
+  message: string;
+}
+
+const MOVE_LABELS: Record<MoveTo, string> = { top: ADMIN.moveToTop, up: ADMIN.moveUpShort, down: ADMIN.moveDownShort, bottom: ADMIN.moveToBottom };
+/** The button to hold the focus after a move, by the one pressed: itself, or the row's other way once it reached an end. */
+const FOCUS_AFTER_MOVE: Record<MoveTo, readonly MoveTo[]> = { top: ['top', 'down'], up: ['up', 'down'], down: ['down', 'up'], bottom: ['bottom', 'up'] };
 
 export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
   const [address, setAddress] = useAddressQuery();
@@ -80,10 +108,76 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   // what the editor left on its way here: "Harbour Jacket deleted."
   const [notice] = useCarriedNotice();
 
+  const filtered = fields.q !== '' || filterSet(fields);
+  const shopOrderShown = fields.sort === '' || fields.sort === 'shop';
+  const moves: readonly MoveTo[] = !canEdit || !shopOrderShown ? [] : filtered ? ['top', 'bottom'] : ['top', 'up', 'down', 'bottom'];
+  // the product whose move is on its way (every move button waits meanwhile: no double move on a double tap)
+  const [moving, setMoving] = useState<string | null>(null);
+  const [moveNotice, setMoveNotice] = useState('');
+  const [moveError, setMoveError] = useState('');
+  // the move answered, waiting for the list that shows it (`before`: the list shown when it was asked)
+  const moveShown = useRef<{ productId: string; to: MoveTo; before: ProductsAnswer | null } | null>(null);
+  // then the button to focus once its row is back and usable
+  const focusWanted = useRef<{ productId: string; to: MoveTo } | null>(null);
+  const tableBox = useRef<HTMLTableElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const shown = moveShown.current;
+    if (shown === null || loading || (data === shown.before && error === '')) return;
+    moveShown.current = null;
+    focusWanted.current = { productId: shown.productId, to: shown.to };
+    setMoving(null);
+  }, [data, loading, error]);
+
+  useEffect(() => {
+    const wanted = focusWanted.current;
+    if (wanted === null || moving !== null) return;
+    focusWanted.current = null;
+    const row = Array.from(tableBox.current?.querySelectorAll<HTMLElement>('tr[data-product-id]') ?? []).find((candidate) => candidate.dataset.productId === wanted.productId);
+    const buttons = Array.from(row?.querySelectorAll<HTMLButtonElement>('button[data-move]') ?? []).filter((button) => !button.disabled);
+    const button = FOCUS_AFTER_MOVE[wanted.to].map((to) => buttons.find((candidate) => candidate.dataset.move === to)).find((found) => found !== undefined) ?? buttons[0];
+    // the product left the list meanwhile (another member of staff's change): the list's heading
+    (button ?? heading.current)?.focus();
+  });
+
+  const page = Math.floor(offset / ADMIN_PAGE_SIZE) + 1;
+  async function move(product: ProductSummary, to: MoveTo) {
+    if (moving !== null) return;
+    setMoving(product.id);
+    setMoveError('');
+    const answer = await adminCall<MoveAnswer>('POST', `/api/admin/products/${encodeURIComponent(product.id)}/move`, { to });
+    if (!answer.ok) {
+      setMoveNotice('');
+      setMoveError(answer.message);
+      focusWanted.current = { productId: product.id, to };
+      setMoving(null);
+      return;
+    }
+    const { moved, position, total } = answer.data;
+    // the page of this list the product is on now: by its place in the whole shop, or, filtered,
+    // the first or the last page (Top and Bottom are all a filtered list offers)
+    const lastPage = Math.max(1, Math.ceil((data?.total ?? offset + ADMIN_PAGE_SIZE) / ADMIN_PAGE_SIZE));
+    const pageNow = !moved ? page : !filtered ? Math.ceil(position / ADMIN_PAGE_SIZE) : to === 'top' ? 1 : to === 'bottom' ? lastPage : page;
+    setMoveNotice(!moved ? answer.data.message
+      : pageNow !== page ? ADMIN.productMovedToPage(product.title, position, total, pageNow) : ADMIN.productMoved(product.title, position, total));
+    moveShown.current = { productId: product.id, to, before: data };
+    if (pageNow !== page) toPage((pageNow - 1) * ADMIN_PAGE_SIZE);
+    else reload();
+  }
+
+  /** Whether the row at `index` of this page is at the end `to` moves towards (the whole shop shown: no filter). */
+  const atEnd = (index: number, to: MoveTo): boolean => {
+    if (filtered) return false;
+    const place = offset + index;
+    if (to === 'top' || to === 'up') return place === 0;
+    return data !== null && !data.hasMore && index === data.products.length - 1;
+  };
+
   return (
     <section aria-labelledby="products-title">
       <div className="admin-toolbar">
-        <h1 id="products-title">{ADMIN.screens.products}</h1>
+        <h1 id="products-title" ref={heading} tabIndex={-1}>{ADMIN.screens.products}</h1>
         <span className="admin-actions">
           <a href="/api/admin/products.csv" download>{ADMIN.exportCsv}</a>
           {canEdit ? <button type="button" onClick={() => navigate(`${ADMIN_PATHS.newProduct}${productsListQuery(address)}`)}>{ADMIN.newProduct}</button> : null}
@@ -94,17 +188,24 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
       <SearchForm id="product-search" hint={ADMIN.productSearchHint} initialWords={fields.q} onSearch={(words) => filter({ q: words })} />
       <ProductListFilters fields={fields} lowStock={data?.lowStock ?? null} onChange={filter} />
       <Notice text={error} kind="error" />
+      {canEdit ? <p className="admin-hint">{!shopOrderShown ? ADMIN.shopOrderOtherSort : filtered ? ADMIN.shopOrderFilteredHint : ADMIN.shopOrderHint}</p> : null}
+      {/* present before any move, so that what a move says is read out */}
+      {moves.length > 0 ? <p className="admin-move-status" role="status" aria-live="polite">{moveNotice}</p> : null}
+      <Notice text={moveError} kind="error" />
       {loading && !data ? <p>{ADMIN.loading}</p> : null}
       {data?.total !== undefined ? <p className="admin-list-count" role="status">{countText(data.total, fields)}</p> : null}
       {data && data.products.length === 0 ? <p>{ADMIN.noProducts}</p> : null}
       {data && data.products.length > 0 ? (
         <TableRegion label={ADMIN.screens.products}>
-          <table className="admin-table">
+          <table className="admin-table" ref={tableBox}>
             <thead>
-              <tr><th scope="col">{ADMIN.title}</th><th scope="col">{ADMIN.productType}</th><th scope="col">{ADMIN.status}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.price}</th></tr>
+              <tr>
+                <th scope="col">{ADMIN.title}</th><th scope="col">{ADMIN.productType}</th><th scope="col">{ADMIN.status}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.price}</th>
+                {moves.length > 0 ? <th scope="col">{ADMIN.shopOrderColumn}</th> : null}
+              </tr>
             </thead>
             <tbody>
-              {data.products.map((product) => (
+              {data.products.map((product, index) => (
                 <tr key={product.id} data-product-id={product.id}>
                   <td>
                     <AdminLink to={productPath(product.id)} navigate={navigate}>{product.title}</AdminLink>
@@ -114,6 +215,16 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
                   <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
                   <StockCell product={product} />
                   <td>{formatMoney(product.lowestPriceCents, currency, moneyFormat)}</td>
+                  {moves.length > 0 ? (
+                    <td className="admin-move-cell">
+                      {moves.map((to) => (
+                        <button
+                          key={to} type="button" data-move={to} aria-label={ADMIN.moveProduct[to](product.title)}
+                          disabled={moving !== null || atEnd(index, to)} onClick={() => void move(product, to)}
+                        >{MOVE_LABELS[to]}</button>
+                      ))}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
