@@ -31,7 +31,7 @@ import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
 import { AdminLink } from '../AdminLink.tsx';
 import { typeTakesStock } from '../../lib/product-stock.ts';
-import { useCarriedNotice } from '../screen-notice.ts';
+import { NO_NOTICE, useCarriedNotice } from '../screen-notice.ts';
 
 interface ProductSummary {
   id: string;
@@ -106,7 +106,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   const currency = useStoreCurrency();
   const moneyFormat = useStoreMoneyFormat();
   // what the editor left on its way here: "Harbour Jacket deleted."
-  const [notice] = useCarriedNotice();
+  const [notice, setNotice] = useCarriedNotice();
 
   const filtered = fields.q !== '' || filterSet(fields);
   const shopOrderShown = fields.sort === '' || fields.sort === 'shop';
@@ -146,6 +146,8 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
     if (moving !== null) return;
     setMoving(product.id);
     setMoveError('');
+    // what the editor left ("Harbour Jacket deleted.") is past news beside a move's
+    setNotice(NO_NOTICE);
     const answer = await adminCall<MoveAnswer>('POST', `/api/admin/products/${encodeURIComponent(product.id)}/move`, { to });
     if (!answer.ok) {
       setMoveNotice('');
