@@ -71,7 +71,11 @@ describe("moving a product in the shop's order", () => {
     // the shop's listing is built now, so what follows is read from its kept copy moved on by the catalogue's changes
     expect(await shopOrder()).toEqual(await adminOrder());
 
+    // an editor open on the product meanwhile still saves: a move is not an edit of what it shows
+    const revision = async () => (await owner.get<{ product: { revision: number } }>(`/api/admin/products/${idOf('Order Compass')}`)).body.product.revision;
+    const revisionBefore = await revision();
     const up = await move('Order Compass', 'up');
+    expect(await revision()).toBe(revisionBefore);
     expect(up.status, up.text).toBe(200);
     expect(up.body).toEqual({ moved: true, position: 2, total, message: `Order Compass moved to 2 of ${total} in the shop.` });
     expect(await madeOrder()).toEqual(['Order Ensign', 'Order Compass', 'Order Dinghy', 'Order Buoy', 'Order Anchor']);
