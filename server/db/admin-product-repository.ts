@@ -65,7 +65,10 @@ export interface AdminProductSummary {
   variantCount: number;
   /** Units in stock over the limited variants; null when every variant is unlimited or the type takes no stock (digital, gift card). */
   stock: number | null;
+  /** What the cheapest variant sells for now (its sale price where its sale is on). */
   lowestPriceCents: number;
+  /** What the dearest variant sells for now: above the lowest, the list writes "from" the lowest, as the shop does. */
+  highestPriceCents: number;
   imageUrl: string | null;
   /** A product with a plan, which the editor and the list's filter call a subscription whatever its type code. */
   subscription: boolean;
@@ -242,6 +245,8 @@ export class AdminProductRepository {
       const own = variants.filter((variant) => variant.product_id === row.id).map(toVariant);
       // a digital product or gift card is never out of stock, whatever count its variants hold
       const limited = typeTakesStock(Number(row.product_type)) ? own.filter((variant) => !variant.unlimited) : [];
+      // what each variant sells for now: its sale price where its sale is on
+      const prices = own.map((variant) => (variant.onSale ? variant.salePriceCents : variant.priceCents));
       return {
         id: row.id,
         urlId: row.url_id,
@@ -250,7 +255,8 @@ export class AdminProductRepository {
         visible: Number(row.visible) === 1,
         variantCount: own.length,
         stock: limited.length === 0 ? null : limited.reduce((sum, variant) => sum + variant.qtyInStock, 0),
-        lowestPriceCents: own.length === 0 ? 0 : Math.min(...own.map((variant) => (variant.onSale ? variant.salePriceCents : variant.priceCents))),
+        lowestPriceCents: prices.length === 0 ? 0 : Math.min(...prices),
+        highestPriceCents: prices.length === 0 ? 0 : Math.max(...prices),
         imageUrl: images.find((image) => image.product_id === row.id)?.asset_url ?? null,
         subscription: parseObjectColumn(row.data_json).isSubscribable === true,
       };

@@ -98,6 +98,26 @@ describe('the product list', () => {
     expect([...first.body.products, ...second.body.products].map((product) => product.title)).toEqual(await titles('sort=price-low'));
   });
 
+  it('answers what the cheapest and the dearest variant sell for now, for the list\'s "from" price', async () => {
+    type Priced = { products: Array<{ title: string; lowestPriceCents: number; highestPriceCents: number }> };
+    // one product of its own, found by a word no other product of this suite has
+    const saved = await owner.post('/api/admin/products', productInput({
+      title: 'Ranged Apron', urlSlug: 'ranged-apron', variantOptions: ['Size'],
+      variants: [
+        { sku: 'RA-S', priceCents: 4000, qtyInStock: 1, attributes: { Size: 'S' } },
+        { sku: 'RA-M', priceCents: 4200, qtyInStock: 1, attributes: { Size: 'M' } },
+        // its sale price is what it sells for, so the lowest
+        { sku: 'RA-L', priceCents: 4200, salePriceCents: 3800, onSale: true, qtyInStock: 1, attributes: { Size: 'L' } },
+      ],
+    }));
+    expect(saved.status, saved.text).toBe(201);
+    const ranged = await owner.get<Priced>('/api/admin/products?q=ranged%20apron');
+    expect(ranged.body.products).toEqual([expect.objectContaining({ lowestPriceCents: 3800, highestPriceCents: 4200 })]);
+    // one price: both the same
+    const one = await owner.get<Priced>('/api/admin/products?q=plist%20walnut');
+    expect(one.body.products).toEqual([expect.objectContaining({ lowestPriceCents: 3000, highestPriceCents: 3000 })]);
+  });
+
   it('refuses a sort, type or visibility it does not know', async () => {
     for (const query of ['sort=cheapest', 'type=ebook', 'visible=maybe', 'stock=high']) {
       expect((await owner.get(`/api/admin/products?${query}`)).status, query).toBe(400);
