@@ -220,7 +220,10 @@ export const ADMIN = {
   // a digital product or a gift card: never out of stock, so no count is shown or asked (product-stock.ts)
   alwaysAvailable: 'Always available',
   noStockForKind: 'Digital products and gift cards are always available: they take no stock and no weight.',
-  variantCount: (count: number) => `${count} variant${count === 1 ? '' : 's'}`,
+  // a no-break space: beside a short title in a narrow column, "4 variants" stays on one line
+  variantCount: (count: number) => `${count}\u00a0variant${count === 1 ? '' : 's'}`,
+  // a product whose variants sell at different prices, in the shop's own words (engine/messages.ts, commerceFromPrice)
+  priceFrom: (price: string) => `from ${price}`,
   // inventory
   inventoryProduct: 'Product',
   inventorySearchHint: 'Words of the product\'s title, or a SKU.',

@@ -11,12 +11,19 @@
  * and a polite live region says where it went. With a search or filter only Top and Bottom are
  * offered: one place up or down in the whole shop may be past products the filter leaves out, a
  * move the list would not show. Every move button waits while a move is on its way.
+ *
+ * On a phone each product is a card (`admin-table--cards`, as on Orders, Inventory and Staff): its
+ * title, the row's header, heads it, each other cell says its column, and the move buttons are a
+ * row of their own. A product whose variants sell at different prices shows "from" the lowest, in
+ * the shop's words. The search follows its box: a filter or sort changed takes the words the box
+ * shows (an emptied box is no search), while the box alone searches with Enter or the button, as
+ * every list's search does.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall } from '../admin-api.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney, type MoneyFormat } from '../../lib/money.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
 import { SearchForm } from '../SearchForm.tsx';
@@ -29,6 +36,7 @@ import { ProductListFilters } from './ProductListFilters.tsx';
 import { productListFields, productsListQuery, type ProductListFields } from './products-list-query.ts';
 import { ProductImport } from './ProductImport.tsx';
 import { TableRegion } from '../TableRegion.tsx';
+import { CardTableHead } from '../CardTableHead.tsx';
 import { AdminLink } from '../AdminLink.tsx';
 import { typeTakesStock } from '../../lib/product-stock.ts';
 import { NO_NOTICE, useCarriedNotice } from '../screen-notice.ts';
@@ -41,6 +49,8 @@ interface ProductSummary {
   variantCount: number;
   stock: number | null;
   lowestPriceCents: number;
+  /** What the dearest variant sells for now (absent from an older server): above the lowest, the price is "from" it. */
+  highestPriceCents?: number;
   imageUrl: string | null;
   /** A product with a plan: a subscription, as the editor calls it, whatever its type code (absent from an older server). */
   subscription?: boolean;
@@ -52,8 +62,18 @@ const TYPE_NAMES: Record<number, string> = {
 
 /** The stock at a glance: by the type first, so a digital product or gift card holding 0 is never shown sold out. */
 function StockCell({ product }: { product: ProductSummary }) {
-  if (!typeTakesStock(product.productType)) return <td>{ADMIN.alwaysAvailable}</td>;
-  return <td className={product.stock === 0 ? 'admin-out' : undefined}>{product.stock === null ? ADMIN.unlimitedStock : product.stock}</td>;
+  if (!typeTakesStock(product.productType)) return <td role="cell" data-label={ADMIN.stock}>{ADMIN.alwaysAvailable}</td>;
+  return (
+    <td role="cell" data-label={ADMIN.stock} className={product.stock === 0 ? 'admin-out' : undefined}>
+      {product.stock === null ? ADMIN.unlimitedStock : product.stock}
+    </td>
+  );
+}
+
+/** The price at a glance: the lowest, "from" it where the variants sell at different prices, as the shop writes it. */
+function priceText(product: ProductSummary, currency: string, moneyFormat: MoneyFormat | null): string {
+  const lowest = formatMoney(product.lowestPriceCents, currency, moneyFormat);
+  return product.highestPriceCents !== undefined && product.highestPriceCents > product.lowestPriceCents ? ADMIN.priceFrom(lowest) : lowest;
 }
 
 interface ProductsAnswer {
@@ -98,8 +118,10 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   const { data, error, loading, reload } = useCall<ProductsAnswer>(
     `/api/admin/products?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${filterQuery ? `&${filterQuery}` : ''}`,
   );
+  // the search box, whose words a filter or sort takes as it shows them: emptied, no search
+  const searchBox = useRef<HTMLInputElement>(null);
   // another search, filter or sort starts again from the first page
-  const filter = (changed: Partial<ProductListFields>) => setAddress({ ...fields, ...changed, page: '' });
+  const filter = (changed: Partial<ProductListFields>) => setAddress({ ...fields, q: searchBox.current?.value.trim() ?? fields.q, ...changed, page: '' });
   const toPage = (next: number) => setAddress({ ...fields, page: next === 0 ? '' : String(next / ADMIN_PAGE_SIZE + 1) });
   // a product opened from the list keeps the list's filters and page, for its way back
   const productPath = (productId: string) => `${ADMIN_PATHS.product(productId)}${productsListQuery(address)}`;
@@ -187,7 +209,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
       </div>
       {canEdit ? <ProductImport onImported={() => { if (offset === 0) reload(); else toPage(0); }} /> : null}
       <Notice text={notice.text} kind={notice.kind} />
-      <SearchForm id="product-search" hint={ADMIN.productSearchHint} initialWords={fields.q} onSearch={(words) => filter({ q: words })} />
+      <SearchForm id="product-search" hint={ADMIN.productSearchHint} initialWords={fields.q} inputRef={searchBox} onSearch={(words) => filter({ q: words })} />
       <ProductListFilters fields={fields} lowStock={data?.lowStock ?? null} onChange={filter} />
       <Notice text={error} kind="error" />
       {canEdit ? <p className="admin-hint">{!shopOrderShown ? ADMIN.shopOrderOtherSort : filtered ? ADMIN.shopOrderFilteredHint : ADMIN.shopOrderHint}</p> : null}
@@ -199,26 +221,23 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
       {data && data.products.length === 0 ? <p>{ADMIN.noProducts}</p> : null}
       {data && data.products.length > 0 ? (
         <TableRegion label={ADMIN.screens.products}>
-          <table className="admin-table" ref={tableBox}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN.title}</th><th scope="col">{ADMIN.productType}</th><th scope="col">{ADMIN.status}</th><th scope="col">{ADMIN.stock}</th><th scope="col">{ADMIN.price}</th>
-                {moves.length > 0 ? <th scope="col">{ADMIN.shopOrderColumn}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
+          {/* the roles are said outright: a table drawn as cards (display: block) stays a table to screen readers */}
+          <table role="table" className="admin-table admin-table--cards admin-products" ref={tableBox}>
+            <CardTableHead columns={[ADMIN.title, ADMIN.productType, ADMIN.status, ADMIN.stock, ADMIN.price, ...(moves.length > 0 ? [ADMIN.shopOrderColumn] : [])]} />
+            <tbody role="rowgroup">
               {data.products.map((product, index) => (
-                <tr key={product.id} data-product-id={product.id}>
-                  <td>
+                <tr role="row" key={product.id} data-product-id={product.id}>
+                  {/* the row's header, and on a phone its card's heading */}
+                  <th role="rowheader" scope="row" className="admin-product-title">
                     <AdminLink to={productPath(product.id)} navigate={navigate}>{product.title}</AdminLink>
-                    <small className="admin-hint"> {ADMIN.variantCount(product.variantCount)}</small>
-                  </td>
-                  <td>{product.subscription ? ADMIN.productTypes.subscription : TYPE_NAMES[product.productType] ?? ''}</td>
-                  <td>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
+                    {' '}<small className="admin-hint admin-variant-count">{ADMIN.variantCount(product.variantCount)}</small>
+                  </th>
+                  <td role="cell" data-label={ADMIN.productType}>{product.subscription ? ADMIN.productTypes.subscription : TYPE_NAMES[product.productType] ?? ''}</td>
+                  <td role="cell" data-label={ADMIN.status}>{product.visible ? ADMIN.visible : ADMIN.hidden}</td>
                   <StockCell product={product} />
-                  <td>{formatMoney(product.lowestPriceCents, currency, moneyFormat)}</td>
+                  <td role="cell" data-label={ADMIN.price} className="admin-product-price">{priceText(product, currency, moneyFormat)}</td>
                   {moves.length > 0 ? (
-                    <td className="admin-move-cell">
+                    <td role="cell" className="admin-move-cell">
                       {moves.map((to) => (
                         <button
                           key={to} type="button" data-move={to} aria-label={ADMIN.moveProduct[to](product.title)}
