@@ -228,6 +228,12 @@ describe('the admin on a phone', () => {
       await openSection('Products');
       await page.getByRole('link', { name: 'Linen Work Shirt' }).waitFor();
       await expectFits('products', width);
+      // the products' cards on a phone: every link and move button in reach, the table a table to screen readers, each title its row's header
+      expect(await controlsOutOfReach('.admin-products', ':is(a, button)'), `products at ${width} px`).toEqual([]);
+      await expectTableSemantics('.admin-products', '> tbody > tr > td:nth-child(3)', `products at ${width} px`);
+      const productsTree = await page.context().newCDPSession(page);
+      expect(await axRole(productsTree, '.admin-products > tbody > tr > th'), `products at ${width} px`).toBe('rowheader');
+      await productsTree.detach();
       await shot('products');
       await page.getByRole('button', { name: 'New product' }).click();
       await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();

@@ -238,12 +238,15 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
                   <td role="cell" data-label={ADMIN.price} className="admin-product-price">{priceText(product, currency, moneyFormat)}</td>
                   {moves.length > 0 ? (
                     <td role="cell" className="admin-move-cell">
-                      {moves.map((to) => (
-                        <button
-                          key={to} type="button" data-move={to} aria-label={ADMIN.moveProduct[to](product.title)}
-                          disabled={moving !== null || atEnd(index, to)} onClick={() => void move(product, to)}
-                        >{MOVE_LABELS[to]}</button>
-                      ))}
+                      {/* side by side, two and two where the table is narrow (a tablet), a row across a phone's card */}
+                      <div className="admin-move-buttons">
+                        {moves.map((to) => (
+                          <button
+                            key={to} type="button" data-move={to} aria-label={ADMIN.moveProduct[to](product.title)}
+                            disabled={moving !== null || atEnd(index, to)} onClick={() => void move(product, to)}
+                          >{MOVE_LABELS[to]}</button>
+                        ))}
+                      </div>
                     </td>
                   ) : null}
                 </tr>
