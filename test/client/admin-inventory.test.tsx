@@ -435,4 +435,18 @@ describe('the inventory list', () => {
     expect(listed().get('stock')).toBe('low');
     window.history.replaceState(null, '', '/');
   });
+
+  it('takes an emptied search box as no search when the running-low switch changes, and a page keeps the search shown', async () => {
+    const calls = scriptInventory([row('HJ-S', 3)]);
+    window.history.replaceState(null, '', '/config/inventory?q=jacket');
+    render(<InventoryScreen navigate={() => undefined} canReadOrders canEdit />);
+    await settle();
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: ADMIN.runningLow(5) }));
+    await settle();
+    expect(window.location.search).toBe('?stock=low');
+    const lastList = calls.filter((call) => call.url.split('?')[0] === '/api/admin/inventory').at(-1)!;
+    expect(new URL(lastList.url, 'http://shop.test').searchParams.get('q')).toBeNull();
+    window.history.replaceState(null, '', '/');
+  });
 });

@@ -98,4 +98,15 @@ describe('between the orders list and an order', () => {
     await settle();
     expect(screen.getByRole('link', { name: ADMIN.backToOrders }).getAttribute('href')).toBe('/config/orders');
   });
+
+  it('takes an emptied search box as no search once the status changes, as the Products screen does', async () => {
+    const calls = scriptOrders();
+    openAdmin('/config/orders?q=jane');
+    await settle();
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '  ' } });
+    fireEvent.change(screen.getByLabelText(ADMIN.status), { target: { value: 'paid' } });
+    await settle();
+    expect(window.location.search).toBe('?status=paid');
+    expect(lastListQuery(calls)).toEqual({ status: 'paid' });
+  });
 });

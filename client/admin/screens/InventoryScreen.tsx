@@ -261,10 +261,13 @@ export function InventoryScreen({ navigate, canEdit, canReadOrders }: { navigate
   const search = address.get('q') ?? '';
   const runningLow = address.get('stock') === 'low';
   const { offset } = pageOf(address, ADMIN_PAGE_SIZE);
+  // the running-low switch takes the words the search box shows (an emptied box is no search), as
+  // the Products screen's filters do; a page of the list keeps the search it shows
+  const searchBox = useRef<HTMLInputElement>(null);
   const show = (fields: { q?: string; low?: boolean; offset?: number }) => {
     const next = fields.offset ?? 0;
     setAddress({
-      q: fields.q ?? search,
+      q: fields.q ?? (fields.low !== undefined ? searchBox.current?.value.trim() : undefined) ?? search,
       stock: (fields.low ?? runningLow) ? 'low' : '',
       page: next === 0 ? '' : String(next / ADMIN_PAGE_SIZE + 1),
     });
@@ -309,7 +312,7 @@ export function InventoryScreen({ navigate, canEdit, canReadOrders }: { navigate
           )}
         </Field>
       ) : null}
-      <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} initialWords={search} onSearch={(words) => list(() => show({ q: words }))} />
+      <SearchForm id="inventory-search" hint={ADMIN.inventorySearchHint} initialWords={search} inputRef={searchBox} onSearch={(words) => list(() => show({ q: words }))} />
       {/* the figure is the owner's setting, from the server: the switch appears with the first answer, which keeps it across reloads */}
       {data ? <CheckboxField label={ADMIN.runningLow(data.lowStock)} checked={runningLow} onChange={(checked) => list(() => show({ low: checked }))} /> : null}
       <Notice text={error} kind="error" />

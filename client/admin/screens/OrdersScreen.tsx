@@ -4,6 +4,7 @@
  * took; the CSV export of the same orders. The filters and the page are kept in the address.
  * On a phone each order is a card (`admin-table--cards`, as Inventory's rows), its status in view.
  */
+import { useRef } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { ADMIN_PATHS } from '../../lib/admin-paths.ts';
 import { CardTableHead } from '../CardTableHead.tsx';
@@ -65,8 +66,10 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
   const { data, error } = useCall<OrdersAnswer>(
     `/api/admin/orders?limit=${ADMIN_PAGE_SIZE}&offset=${offset}${filterQuery ? `&${filterQuery}` : ''}`,
   );
-  // another filter starts again from the first page
-  const filter = (changed: Partial<typeof filters>) => setAddress({ ...filters, ...changed, page: '' });
+  // another filter starts again from the first page, with the words the search box shows (an
+  // emptied box is no search), as on the Products screen
+  const searchBox = useRef<HTMLInputElement>(null);
+  const filter = (changed: Partial<typeof filters>) => setAddress({ ...filters, q: searchBox.current?.value.trim() ?? filters.q, ...changed, page: '' });
   const timeZone = data?.timeZone ?? null;
   const moneyFormat = data?.moneyFormat ?? null;
   // an order opened from the list keeps the list's filters, for its way back
@@ -82,7 +85,7 @@ export function OrdersScreen({ navigate }: { navigate: Navigate }) {
           <a href={ADMIN_PATHS.packingSlips(filterQuery)}>{ADMIN.printPackingSlips}</a>
         </div>
       </div>
-      <SearchForm id="order-search" hint={ADMIN.orderSearchHint} initialWords={filters.q} onSearch={(words) => filter({ q: words })} />
+      <SearchForm id="order-search" hint={ADMIN.orderSearchHint} initialWords={filters.q} inputRef={searchBox} onSearch={(words) => filter({ q: words })} />
       <p className="admin-field">
         <label htmlFor="order-status">{ADMIN.status}</label>
         <select id="order-status" value={filters.status} onChange={(event) => filter({ status: event.target.value })}>
