@@ -25,7 +25,7 @@ import { PRODUCT_TYPE } from './pricing.ts';
 const KEPT = ['paid', 'fulfilled'] as const;
 
 /** The orders with a gift card line, kept, and no card at all: those a checkout before migration 143 left. */
-async function ordersOwed(store: Store): Promise<string[]> {
+export async function ordersOwedGiftCards(store: Store): Promise<string[]> {
   // the type written out, not a parameter: the planners use the partial index (migration 160) only for a condition they can read
   const rows = await store.all<{ order_id: string }>(
     `SELECT DISTINCT i.order_id, o.created_on FROM order_items i JOIN orders o ON o.id = i.order_id
@@ -73,17 +73,27 @@ async function issueForOrder(tx: StoreSession, orderId: string): Promise<number>
 }
 
 /**
- * Issues every card owed (see above) and logs how many, when any were: each start runs it after
- * the migrations, before the store serves, in every process. Returns the count this process issued.
+ * Issues the cards owed to `orderIds` (read by ordersOwedGiftCards, perhaps by another process
+ * before this one), each order in its own transaction: one whose cards were issued since, or that
+ * was cancelled or refunded since, gets none. The count issued and the orders that got cards.
  */
-export async function issueGiftCardsOwed(store: Store, log: { info(fields: object, message: string): void }): Promise<number> {
+export async function issueOwedGiftCards(store: Store, orderIds: readonly string[]): Promise<{ issued: number; orders: string[] }> {
   let issued = 0;
   const orders: string[] = [];
-  for (const orderId of await ordersOwed(store)) {
+  for (const orderId of orderIds) {
     const count = await store.transaction((tx) => issueForOrder(tx, orderId));
     if (count > 0) orders.push(orderId);
     issued += count;
   }
+  return { issued, orders };
+}
+
+/**
+ * Issues every card owed (see above) and logs how many, when any were: each start runs it after
+ * the migrations, before the store serves, in every process. Returns the count this process issued.
+ */
+export async function issueGiftCardsOwed(store: Store, log: { info(fields: object, message: string): void }): Promise<number> {
+  const { issued, orders } = await issueOwedGiftCards(store, await ordersOwedGiftCards(store));
   if (issued > 0) {
     log.info({ giftCards: issued, orders }, fillMessage(issued === 1 ? serverMessages.giftCardsOwedIssuedOneLog : serverMessages.giftCardsOwedIssuedLog, { count: issued }));
   }
