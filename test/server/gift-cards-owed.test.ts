@@ -14,12 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '../../client/lib/api-paths.ts';
 import { issueGiftCardsOwed, issueOwedGiftCards, ordersOwedGiftCards } from '../../server/commerce/gift-cards-owed.ts';
 import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
+import { openStore } from '../../server/db/open-store.ts';
 import type { Store } from '../../server/db/store.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { startPlatformServer, type PlatformServer } from './helpers/platform-server.ts';
 import { startTestMailServer, type TestMailServer } from './helpers/test-mail-server.ts';
 import { startMain, stopMain } from './helpers/start-main.ts';
+import { ON_POSTGRES, testDatabaseUrl } from './helpers/test-database.ts';
 import { Visitor } from './helpers/visitor.ts';
 
 const giftCard = seededProduct('gift-card');
@@ -209,6 +211,23 @@ describe('a store upgraded from before gift cards were kept as cards', () => {
       expect(await cardsOf(store, cancelledSince.id)).toEqual([]);
       expect(await ordersOwedGiftCards(store)).toEqual([]);
     } finally {
+      await server.stop(true);
+    }
+  });
+
+  // two stores of one process stand for two processes on PostgreSQL (SQLite's would wait for each other's lock inside one event loop)
+  it.runIf(ON_POSTGRES)('issues each card once when two processes read the orders owed and issue them at the same moment', async () => {
+    const server = await startPlatformServer();
+    const second = openStore({ databasePath: server.databasePath, databaseUrl: await testDatabaseUrl(server.databasePath) });
+    try {
+      const orders = [await oldGiftCardOrder(server.app.deps.store), await oldGiftCardOrder(server.app.deps.store, { quantity: 2 })];
+      const stale = await ordersOwedGiftCards(server.app.deps.store);
+      const both = await Promise.all([issueOwedGiftCards(server.app.deps.store, stale), issueOwedGiftCards(second.store, stale)]);
+      expect(both[0].issued + both[1].issued).toBe(3);
+      expect(await cardsOf(server.app.deps.store, orders[0]!.id)).toHaveLength(1);
+      expect(await cardsOf(server.app.deps.store, orders[1]!.id)).toHaveLength(2);
+    } finally {
+      await second.store.close();
       await server.stop(true);
     }
   });
