@@ -9,6 +9,7 @@ import { migrate, migrationLabel } from './db/migrate.ts';
 import { isEmptyStore, seedStore } from './db/seed.ts';
 import { productFilesDir } from './store-folders.ts';
 import { hasUnfinishedMove, UnfinishedMoveError } from './db/unfinished-move-mark.ts';
+import { issueGiftCardsOwed } from './commerce/gift-cards-owed.ts';
 import { fillMissingBodySearchText, fillMissingCategoryTagSearchText } from './db/product-search-text.ts';
 import { inSeries } from './middleware-series.ts';
 import { CorruptDatabaseError, databaseIntegrity, quickCheckProblems } from './db/database-integrity.ts';
@@ -86,6 +87,8 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
     if (!options.readOnly) {
       await fillMissingBodySearchText(store);
       await fillMissingCategoryTagSearchText(store);
+      // gift cards paid for before they were kept as cards (migration 143) are issued, not emailed; none after the first start
+      await issueGiftCardsOwed(store, log);
     }
     // the start's work is done: a store opened with a short wait (a try of a locked file) now waits as every store does
     if (db && options.sqliteOpeningBusyTimeoutMs !== undefined) setBusyTimeout(db, options.sqliteBusyTimeoutMs);

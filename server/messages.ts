@@ -35,6 +35,9 @@ export const serverMessages = {
   devListensEverywhereLog: 'HOST={host}: the development server listens on every interface, so other machines of the network can open its pages',
   backgroundWorkFailedLog: 'work started after a call had answered failed (a tracking write or an email delivery)',
   colorDataBackfilledLog: 'colours read for {count} images',
+  // a start after an upgrade from before migration 143 issues the cards those orders paid for, without emailing them (server/commerce/gift-cards-owed.ts)
+  giftCardsOwedIssuedOneLog: "issued 1 gift card for orders placed before gift cards were kept as cards: its email to the recipient was not sent; the owner finds it under Gift cards in the admin and on its order, and sends its email (or shows its code to pass on) from the card's screen",
+  giftCardsOwedIssuedLog: "issued {count} gift cards for orders placed before gift cards were kept as cards: their emails to the recipients were not sent; the owner finds them under Gift cards in the admin and on their orders, and sends each one's email (or shows its code to pass on) from the card's screen",
   outboxSweepFailedLog: 'sending the emails left pending failed; the next sweep tries again',
   bodyTooDeep: 'The request body is nested more than {max} levels deep.',
   unexpected: 'Something went wrong. Please try again later.',
@@ -196,6 +199,8 @@ export const serverMessages = {
   orderNoEmailNote: 'This store does not send confirmation emails: keep this page (bookmark or print it) as your record of the order. The email on your order is {email}.',
   /** A gift card bought from a store without a mail server: its code is not emailed to the recipient. */
   giftCardNoEmailNote: 'The gift card is for {recipient}. This store does not send emails, so its code is not emailed: ask the shop for it to pass on.',
+  /** A gift card bought before the store kept cards: the card was issued on its upgrade, and its email has not been sent. */
+  giftCardNotEmailedNote: 'The gift card is for {recipient}. Its code was not emailed when this order was placed: ask the shop to send it.',
   subscriptionConfirmedTitle: 'Subscription confirmed',
   giftCardTitle: 'Gift Card',
   orderEmailSubject: 'Your order {orderNumber} from {siteTitle}',

@@ -352,10 +352,13 @@ export const ADMIN = {
   // a refund of part of the order gave some of it back onto the card
   giftCardPartlyPutBack: (amount: string) => `${amount} put back on the card (part of the order refunded)`,
   giftCardEmails: 'Emails to the recipient',
-  giftCardNoEmails: 'No email has been sent to the recipient.',
+  giftCardNoEmails: 'No email has been sent to the recipient: the card was bought before the shop kept gift cards, and issued without one when the shop was upgraded.',
   sendGiftCardEmail: 'Send the email again',
   sendingGiftCardEmail: 'Sending…',
   confirmSendGiftCardEmail: (email: string) => `Send the gift card's email, with its code, to ${email} again?`,
+  // a card whose email was never written: one issued on the upgrade from before gift cards were kept as cards
+  sendGiftCardEmailFirst: 'Send the email',
+  confirmSendGiftCardEmailFirst: (email: string) => `Send the gift card's email, with its code, to ${email}? It was not sent when the card was bought.`,
   giftCardEmailSent: (email: string) => `The email was sent to ${email}.`,
   giftCardEmailNoMail: 'This store has no mail server (SMTP_URL), so the email cannot be sent again: show the code to pass it on yourself.',
   showGiftCardCode: 'Show the code',

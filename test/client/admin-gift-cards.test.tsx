@@ -148,6 +148,27 @@ describe('a gift card', () => {
     expect(screen.getByText(ADMIN.giftCardEmailSent('sam@example.com'))).toBeTruthy();
   });
 
+  it('offers a card never emailed (issued on the upgrade from before gift cards were kept as cards) its first email, not an email again', async () => {
+    const never = { ...detail(), emails: [] };
+    const calls = scriptFetch([
+      { method: 'GET', path: '/api/admin/gift-cards/g1', answer: { body: { giftCard: never, canSendEmail: true } } },
+      { method: 'POST', path: '/api/admin/gift-cards/g1/email', answer: { body: { giftCard: { ...never, emails: [{ id: 'e1', recipient: 'sam@example.com', status: 'sent', error: null, createdOn: 1, sentOn: 1 }] }, canSendEmail: true } } },
+    ]);
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<GiftCardDetail giftCardId="g1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(ADMIN.giftCardNoEmails)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ADMIN.sendGiftCardEmail })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN.sendGiftCardEmailFirst }));
+    await settle();
+    expect(confirm).toHaveBeenCalledWith(ADMIN.confirmSendGiftCardEmailFirst('sam@example.com'));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(screen.getByText(ADMIN.giftCardEmailSent('sam@example.com'))).toBeTruthy();
+    // once sent, another is an email again
+    expect(screen.getByRole('button', { name: ADMIN.sendGiftCardEmail })).toBeTruthy();
+  });
+
   it("shows the server's refusal of the email (one on its way already)", async () => {
     scriptFetch([
       { method: 'GET', path: '/api/admin/gift-cards/g1', answer: { body: { giftCard: detail(), canSendEmail: true } } },

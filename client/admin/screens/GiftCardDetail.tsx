@@ -59,6 +59,8 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
   const card = shown.giftCard;
   const money = (cents: number) => formatMoney(cents, card.currency, moneyFormat);
   const stopped = card.stoppedOn !== null;
+  // a card issued on the upgrade from before gift cards were kept as cards never had its email: sending it is not "again"
+  const neverEmailed = card.emails.length === 0;
 
   async function call(kind: 'email' | 'state', action: 'email' | 'stop' | 'start', confirmText: string, done: string) {
     if (busy !== null || !window.confirm(confirmText)) return;
@@ -133,7 +135,7 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
         </TableRegion>
       )}
       <h2>{ADMIN.giftCardEmails}</h2>
-      {card.emails.length === 0 ? <p>{ADMIN.giftCardNoEmails}</p> : (
+      {neverEmailed ? <p>{ADMIN.giftCardNoEmails}</p> : (
         <ul className="admin-emails">
           {card.emails.map((email) => (
             <li key={email.id} data-email-status={email.status}>
@@ -151,9 +153,9 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
             <button
               type="button"
               disabled={busy !== null || stopped || !shown.canSendEmail}
-              onClick={() => void call('email', 'email', ADMIN.confirmSendGiftCardEmail(card.recipientEmail), ADMIN.giftCardEmailSent(card.recipientEmail))}
+              onClick={() => void call('email', 'email', (neverEmailed ? ADMIN.confirmSendGiftCardEmailFirst : ADMIN.confirmSendGiftCardEmail)(card.recipientEmail), ADMIN.giftCardEmailSent(card.recipientEmail))}
             >
-              {busy === 'email' ? ADMIN.sendingGiftCardEmail : ADMIN.sendGiftCardEmail}
+              {busy === 'email' ? ADMIN.sendingGiftCardEmail : neverEmailed ? ADMIN.sendGiftCardEmailFirst : ADMIN.sendGiftCardEmail}
             </button>
             {code === null ? (
               <button type="button" disabled={busy !== null} onClick={() => void showCode()}>{ADMIN.showGiftCardCode}</button>
