@@ -18,10 +18,11 @@
  * in the folder a migration it was not built with and refuses to start (server/db/migrate.ts).
  */
 import { build, type Plugin } from 'esbuild';
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuiltMigrations } from './db/built-migrations.ts';
+import { readMigrations } from './db/migrate.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const SERVER_ENTRY = path.join(PROJECT_ROOT, 'server', 'main.ts');
@@ -59,12 +60,14 @@ function sourceUrlPlugin(): Plugin {
 /** The folder the migrations are built from: one folder per engine under it (server/db/migrations). */
 export const MIGRATIONS_ROOT = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
 const BUILT_MIGRATIONS_MODULE = path.join(PROJECT_ROOT, 'server', 'db', 'built-migrations.ts');
-const MIGRATION_FILE = /^\d{3}_[a-z0-9_-]+\.sql$/;
 
-/** Each engine's migration files under `root`, names and SQL in name order, as the module built-migrations.ts declares them. */
-function migrationsUnder(root: string): Record<'sqlite' | 'postgres', Array<{ name: string; sql: string }>> {
-  const read = (dialect: string) => readdirSync(path.join(root, dialect)).filter((name) => MIGRATION_FILE.test(name)).sort()
-    .map((name) => ({ name, sql: readFileSync(path.join(root, dialect, name), 'utf8') }));
+/** Each engine's migrations under `root`, names and SQL in name order; a folder without any stops the build. */
+function migrationsUnder(root: string): BuiltMigrations {
+  const read = (dialect: 'sqlite' | 'postgres') => {
+    const migrations = readMigrations(path.join(root, dialect));
+    if (migrations.length === 0) throw new Error(`no migrations in ${path.join(root, dialect)}`);
+    return migrations;
+  };
   return { sqlite: read('sqlite'), postgres: read('postgres') };
 }
 
