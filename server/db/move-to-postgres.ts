@@ -23,7 +23,7 @@ import { serverMessages } from '../messages.ts';
 import { openDatabase } from './database.ts';
 import { databaseRole } from './database-url.ts';
 import { isCorruptionError, quickCheckProblems } from './database-integrity.ts';
-import { buildMigrations, migrate } from './migrate.ts';
+import { buildMigrations, migrate, UnbuiltMigrationsError } from './migrate.ts';
 import { markStoreMoved } from './moved-store-mark.ts';
 import { storeDescription } from './open-store.ts';
 import { PostgresStore } from './postgres-store.ts';
@@ -533,6 +533,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
     }) + (nulReplaced > 0 ? `\n${say(moveMessages.nulReplaced, { values: counted(nulReplaced, 'text value held', 'text values held') })}` : '');
     return { source, target, tables: copiedTables, rows: totalRows, ms, nextOrderNumber, nulReplaced, message };
   } catch (error) {
+    // a build beside sources updated without building them: its own line and exit code (78), which names no URL
+    if (error instanceof UnbuiltMigrationsError) throw error;
     // pg's own messages name the host and user at most; never the password, but make sure
     throw error instanceof MoveError ? new MoveError(withoutPassword(error.message, options.to)) : new Error(withoutPassword(messageOf(error), options.to));
   } finally {

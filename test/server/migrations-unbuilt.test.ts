@@ -90,7 +90,7 @@ async function appliedNames(engine: 'sqlite' | 'postgres', where: string): Promi
 describe('a bundle built with fewer migrations than the sources now hold (sources updated without a build)', () => {
   const engine = ON_POSTGRES ? 'postgres' : 'sqlite';
 
-  it('refuses to start (exit 78, one line) and applies nothing, on a store the older build migrated and on a new one; the password command too', async () => {
+  it('refuses to start (exit 78, one line) and applies nothing, on a store the older build migrated and on a new one; npm run password and move-to-postgres too', async () => {
     const { root, newest } = olderMigrationsRoot();
     // under dist/ as the real bundles, so the packages and the project's files resolve from it
     const folder = join(ROOT, 'dist', 'test-server', String(process.pid), 'unbuilt');
@@ -129,6 +129,15 @@ describe('a bundle built with fewer migrations than the sources now hold (source
     expect(passwordRun.code).toBe(CANNOT_SERVE_EXIT_CODE);
     expect(passwordRun.output.trim()).toBe(said);
     expect(await appliedNames(engine, where)).toEqual(older.map((m) => m.name));
+
+    // npm run move-to-postgres reads the SQLite file's migrations against its own: the same refusal, before any connection
+    if (engine === 'sqlite') {
+      const move = join(folder, 'move-to-postgres-command.mjs');
+      await bundleServer(join(ROOT, 'server', 'move-to-postgres-command.ts'), move, { migrationsRoot: root });
+      const moveRun = await runMainToExit({}, [...SERVER_NODE_OPTIONS, move, '--from', databasePath, '--to', 'postgres://shop:secret@127.0.0.1:1/shop']);
+      expect(moveRun.code).toBe(CANNOT_SERVE_EXIT_CODE);
+      expect(moveRun.output.trim()).toBe(said);
+    }
 
     // a new shop's store: not even the migrations table is made
     const freshPath = temporaryDatabasePath();
