@@ -10,11 +10,19 @@
  * would share the bundle's URL, so each module's `import.meta.url` is
  * replaced by the URL of its own source file, resolved from the project root
  * the bundle sits under: the paths resolve exactly as when the sources run.
+ *
+ * The migrations are the exception: each bundle carries the migration files as they were at build
+ * time (server/db/built-migrations.ts, names and SQL), and applies those, never the folder's. A
+ * production install whose sources are updated without a new build would otherwise have its old
+ * bundle apply the new migrations and serve the old code on the new schema; instead it finds
+ * in the folder a migration it was not built with and refuses to start (server/db/migrate.ts).
  */
 import { build, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuiltMigrations } from './db/built-migrations.ts';
+import { readMigrations } from './db/migrate.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const SERVER_ENTRY = path.join(PROJECT_ROOT, 'server', 'main.ts');
@@ -49,8 +57,39 @@ function sourceUrlPlugin(): Plugin {
   };
 }
 
-/** Bundles a server entry (default server/main.ts) into an ES module file that node runs directly. */
-export async function bundleServer(entry: string = SERVER_ENTRY, outfile: string = SERVER_BUNDLE): Promise<void> {
+/** The folder the migrations are built from: one folder per engine under it (server/db/migrations). */
+export const MIGRATIONS_ROOT = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
+const BUILT_MIGRATIONS_MODULE = path.join(PROJECT_ROOT, 'server', 'db', 'built-migrations.ts');
+
+/** Each engine's migrations under `root`, names and SQL in name order; a folder without any stops the build. */
+function migrationsUnder(root: string): BuiltMigrations {
+  const read = (dialect: 'sqlite' | 'postgres') => {
+    const migrations = readMigrations(path.join(root, dialect));
+    if (migrations.length === 0) throw new Error(`no migrations in ${path.join(root, dialect)}`);
+    return migrations;
+  };
+  return { sqlite: read('sqlite'), postgres: read('postgres') };
+}
+
+/** Writes the migrations under `root` into the bundle, in place of built-migrations.ts's null. */
+function builtMigrationsPlugin(root: string): Plugin {
+  return {
+    name: 'built-migrations',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /built-migrations\.ts$/ }, (args) => {
+        if (path.resolve(args.path) !== BUILT_MIGRATIONS_MODULE) return undefined;
+        return { contents: `export const BUILT_MIGRATIONS = ${JSON.stringify(migrationsUnder(root))};\n`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles a server entry (default server/main.ts) into an ES module file that node runs directly,
+ * with the migrations found under `migrationsRoot` (default server/db/migrations; a test builds
+ * one that knows fewer).
+ */
+export async function bundleServer(entry: string = SERVER_ENTRY, outfile: string = SERVER_BUNDLE, { migrationsRoot = MIGRATIONS_ROOT }: { migrationsRoot?: string } = {}): Promise<void> {
   const rootFromBundle = path.relative(path.dirname(outfile), PROJECT_ROOT).split(path.sep).join('/');
   await build({
     entryPoints: [entry],
@@ -64,7 +103,8 @@ export async function bundleServer(entry: string = SERVER_ENTRY, outfile: string
     keepNames: false,
     sourcemap: 'linked',
     banner: { js: `const ${ROOT_URL} = new URL(${JSON.stringify(`${rootFromBundle}/`)}, import.meta.url);` },
-    plugins: [sourceUrlPlugin()],
+    // first: built-migrations.ts is replaced, not given its source URL
+    plugins: [builtMigrationsPlugin(migrationsRoot), sourceUrlPlugin()],
     logLevel: 'warning',
   });
 }

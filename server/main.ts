@@ -6,7 +6,7 @@ import { listensEverywhere, readConfig, type ServerConfig } from './config.ts';
 import { isDatabaseFull, isStoreLocked, storageFault, storageFaultCode } from './db/storage-fault.ts';
 import { warnOfConnectionBudget } from './db/connection-budget.ts';
 import { databaseRole } from './db/database-url.ts';
-import { MigrationsNotPermittedError, NewerSchemaError } from './db/migrate.ts';
+import { MigrationsNotPermittedError, NewerSchemaError, UnbuiltMigrationsError } from './db/migrate.ts';
 import { isPostgresUrl, storeAddress } from './db/open-store.ts';
 import { UnfinishedMoveError } from './db/unfinished-move-mark.ts';
 import { createLogger } from './logger.ts';
@@ -92,6 +92,11 @@ async function openStorefront(lastReason: string | null): Promise<{ app: Storefr
     }
     if (err instanceof NewerSchemaError) {
       // This build does not know the tables a newer one made: serving would go wrong, waiting would not mend it.
+      bootLog.error({ database, migrations: err.migrations }, err.message);
+      process.exit(CANNOT_SERVE_EXIT_CODE);
+    }
+    if (err instanceof UnbuiltMigrationsError) {
+      // The sources were updated and not built: the old build would serve on a schema it does not know.
       bootLog.error({ database, migrations: err.migrations }, err.message);
       process.exit(CANNOT_SERVE_EXIT_CODE);
     }

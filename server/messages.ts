@@ -154,6 +154,8 @@ export const serverMessages = {
   startupTooManyClientsLog: 'PostgreSQL refused a connection: too many clients (max_connections, or a CONNECTION LIMIT of the role or database, is reached): serving 503 and trying again every 2 s; lower DATABASE_POOL_SIZE or WORKERS of the processes on this database',
   migrationsAppliedLog: 'applied migrations {migrations} to {database}',
   newerSchemaLog: 'the database was upgraded by a newer build (migration {migration}); run that build or newer',
+  // a build in dist/ beside sources updated without building them (git pull, then npm start on a production install)
+  unbuiltMigrationsLog: 'the sources were updated without a new build (migration {migration} is not in the build in dist/); nothing was applied: run npm ci && npm run build (and npm prune --omit=dev on a production install), then start again',
   ownTheDatabaseAdvice: OWN_THE_DATABASE,
   migrationsNotPermittedLog: `{role} may not make tables in the database ({reason}): ${OWN_THE_DATABASE}, then start the server again`,
   unsafeLink: 'externalLink must be a path on this site or an http, https, mailto or tel address.',

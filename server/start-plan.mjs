@@ -29,6 +29,15 @@ export function serverOutput(root, bundle) {
  * The outputs that are missing or older than their sources. A newer lock file means new package
  * versions and counts only where a build can run: `npm prune` rewrites the lock file unchanged,
  * so after a production install its time says nothing.
+ *
+ * Nor does a production install refuse to start when the lock file's content changed since the
+ * build (sources updated by git pull, not a hand edit): its time cannot tell, and its content
+ * changes only with an update that changes the dependencies, so it could never be the guard of an
+ * update left unbuilt. That guard is the bundle's: it carries the migrations it was built with and
+ * refuses a migrations folder holding another (server/db/migrate.ts, exit 78), so an old build
+ * never puts a new schema under its old code. An update without a new migration leaves the old
+ * build serving its own code on its own schema and the packages it was installed with, which
+ * works: the line below says so and what to run.
  */
 export function staleOutputs(root, outputs, toolsInstalled) {
   const lock = path.join(root, 'package-lock.json');
@@ -52,6 +61,6 @@ export function buildWhatIsStale(root, outputs, toolsInstalled, { name, running 
     process.stderr.write(`${name}: dist/ holds no build and the build tools are not installed: run 'npm run build' before 'npm prune --omit=dev'\n`);
     process.exit(1);
   } else {
-    process.stderr.write(`${name}: the build in dist/ is older than its sources and the build tools are not installed (a production install); ${running} it as built\n`);
+    process.stderr.write(`${name}: the build in dist/ is older than its sources and the build tools are not installed (a production install); ${running} it as built (after updating the sources, run npm ci && npm run build && npm prune --omit=dev first)\n`);
   }
 }

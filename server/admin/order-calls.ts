@@ -30,7 +30,7 @@ import { actorOf } from './admin-actor.ts';
 import { checkAdminInput, pageQuery, parseAdminInput, recordId } from './admin-validation.ts';
 import { giftCardsOfOrder } from './order-gift-cards.ts';
 import { readableFormAnswers } from './order-form-answers.ts';
-import { cardChargeOf, cardRefundOfOrder, giveCardBack, isOwedToCard, REFUND_CLAIM_MS } from './card-refund.ts';
+import { cardChargeOf, cardRefundOfOrder, giveCardBack, isOwedToCard, REFUND_CLAIM_MS, type CardCharge } from './card-refund.ts';
 import { CardRefundRepository } from '../db/card-refund-repository.ts';
 import { OrderRefundRepository } from '../db/order-refund-repository.ts';
 import { partialRefundInput, refundPart } from './partial-refund.ts';
@@ -287,6 +287,19 @@ export function createOrderCalls(deps: AppDeps): Router {
   }
 
   /**
+   * Why a cancelled order has nothing left to refund, in the words its screen greys Refund with;
+   * null for an order not cancelled, or one whose card is still owed what it paid (a live order
+   * cancelled before cancellations refunded the card), which a refund gives back. A refund of the
+   * others would only move cancelled to refunded and tell the shopper a second time.
+   */
+  function nothingToRefundAfterCancel(charge: CardCharge): string | null {
+    if (charge.status !== 'cancelled' || isOwedToCard(charge)) return null;
+    // its cancellation gave the card its money back
+    if (!charge.testMode && charge.refundedOn !== null) return ADMIN.server.refundGivenBackOnCancel;
+    return charge.testMode ? ADMIN.cancelledNothingToRefundTest : ADMIN.cancelledNothingToRefund;
+  }
+
+  /**
    * Money first: a live order's card charge goes back through the payment provider before a
    * refund or a cancellation moves the order (the provider refusing or failing leaves it as it
    * was); true when it did.
@@ -295,8 +308,8 @@ export function createOrderCalls(deps: AppDeps): Router {
     const charge = await cardChargeOf(deps.store, orderId);
     if (!charge) throw new HttpError(404, ADMIN.server.orderNotFound);
     if (!from.includes(charge.status)) throw stateRefused(charge.status);
-    // its cancellation gave the card its money back: a refund would tell the shopper so a second time
-    if (!charge.testMode && charge.status === 'cancelled' && charge.refundedOn !== null) throw new HttpError(409, ADMIN.server.refundGivenBackOnCancel);
+    const nothingLeft = nothingToRefundAfterCancel(charge);
+    if (nothingLeft !== null) throw new HttpError(409, nothingLeft);
     if (!isOwedToCard(charge)) return false;
     await giveCardBack(deps, orderId, charge, from, now);
     return true;
@@ -325,6 +338,13 @@ export function createOrderCalls(deps: AppDeps): Router {
         throw error;
       }
       if (!moved) throw new HttpError(404, ADMIN.server.orderNotFound);
+      // cancelled since moneyBack read it paid (a cancellation at the same moment): refused as above, the move undone
+      if (to === 'refunded' && moved.before === 'cancelled' && !cardBack) {
+        const charge = await cardChargeOf(tx, orderId);
+        // read after the move: as it was before it, cancelled
+        const nothingLeft = charge ? nothingToRefundAfterCancel({ ...charge, status: 'cancelled' }) : null;
+        if (nothingLeft !== null) throw new HttpError(409, nothingLeft);
+      }
       const cardRefunds = new CardRefundRepository(tx);
       if (cardBack) await cardRefunds.done(orderId, now);
       // an order whose card refund was begun and never recorded may have its money back: not sent until that is settled

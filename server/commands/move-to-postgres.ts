@@ -3,12 +3,14 @@
  * SQLite file (default DATABASE_PATH, else data/store.db) into a PostgreSQL database (default
  * DATABASE_URL), in one transaction, for a shop moving off the embedded store. It prints what it
  * did, or in one line why it would not, and exits non-zero then (78, as the server's start, for a
- * setting or URL it cannot use; 1 otherwise). See server/db/move-to-postgres.ts.
+ * setting or URL it cannot use, or a build beside sources updated without building them; 1
+ * otherwise). See server/db/move-to-postgres.ts.
  */
 import { parseArgs } from 'node:util';
 import { CANNOT_SERVE_EXIT_CODE } from '../cluster.ts';
 import { readConfig, type ServerConfig } from '../config.ts';
 import { databaseUrlProblem, isPostgresUrl } from '../db/database-url.ts';
+import { UnbuiltMigrationsError } from '../db/migrate.ts';
 import { moveMessages, moveToPostgres } from '../db/move-to-postgres.ts';
 
 /**
@@ -17,9 +19,12 @@ import { moveMessages, moveToPostgres } from '../db/move-to-postgres.ts';
  */
 class RefusedSetting extends Error {}
 
-/** The exit code for a failure: 78 (as the server's start) for a setting or URL it cannot use, else 1. */
+/**
+ * The exit code for a failure: 78 (as the server's start) for a setting or URL it cannot use, or a
+ * build older than the migrations folder (the sources updated without a build), else 1.
+ */
 export function moveExitCode(error: unknown): number {
-  return error instanceof RefusedSetting ? CANNOT_SERVE_EXIT_CODE : 1;
+  return error instanceof RefusedSetting || error instanceof UnbuiltMigrationsError ? CANNOT_SERVE_EXIT_CODE : 1;
 }
 
 function serverSettings(env: NodeJS.ProcessEnv): ServerConfig['options'] {

@@ -18,12 +18,12 @@
  *   come along, so the next order takes the next number and signed-in visitors stay signed in.
  */
 import type Database from 'better-sqlite3';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { serverMessages } from '../messages.ts';
 import { openDatabase } from './database.ts';
 import { databaseRole } from './database-url.ts';
 import { isCorruptionError, quickCheckProblems } from './database-integrity.ts';
-import { migrate, migrationsDir } from './migrate.ts';
+import { buildMigrations, migrate, UnbuiltMigrationsError } from './migrate.ts';
 import { markStoreMoved } from './moved-store-mark.ts';
 import { storeDescription } from './open-store.ts';
 import { PostgresStore } from './postgres-store.ts';
@@ -145,8 +145,8 @@ const MAX_PARAMS_PER_INSERT = 30_000;
 const MAX_ROWS_PER_INSERT = 1000;
 
 const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-const migrationNames = (dialect: 'sqlite' | 'postgres'): string[] =>
-  readdirSync(migrationsDir(dialect)).filter((name) => /^\d{3}_[a-z0-9_-]+\.sql$/.test(name)).sort();
+/** This build's migrations (a bundle's own: one beside sources updated without a build refuses, UnbuiltMigrationsError). */
+const migrationNames = (dialect: 'sqlite' | 'postgres'): string[] => buildMigrations(dialect).map((migration) => migration.name);
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 // ---------------------------------------------------------------------------------------------
@@ -533,6 +533,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
     }) + (nulReplaced > 0 ? `\n${say(moveMessages.nulReplaced, { values: counted(nulReplaced, 'text value held', 'text values held') })}` : '');
     return { source, target, tables: copiedTables, rows: totalRows, ms, nextOrderNumber, nulReplaced, message };
   } catch (error) {
+    // a build beside sources updated without building them: its own line and exit code (78), which names no URL
+    if (error instanceof UnbuiltMigrationsError) throw error;
     // pg's own messages name the host and user at most; never the password, but make sure
     throw error instanceof MoveError ? new MoveError(withoutPassword(error.message, options.to)) : new Error(withoutPassword(messageOf(error), options.to));
   } finally {

@@ -5,7 +5,8 @@
  *   npm ci && npm run build && npm prune --omit=dev && npm start
  *
  * then the shop page is served, the server stops cleanly, and `tmpl --help`
- * answers, all without tsx or esbuild installed. `npm ci` may take its
+ * answers, all without tsx or esbuild installed; and a start after the sources
+ * gained a migration, without a new build, is refused with nothing applied. `npm ci` may take its
  * packages from the npm cache (--prefer-offline); each step is bounded.
  *
  * better-sqlite3's install looks for a prebuilt binary before it compiles
@@ -15,7 +16,8 @@
  * from source is what that install (`.ci/run`'s own `npm ci`) checks.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +129,28 @@ describe('production install', () => {
         if (serverPid !== undefined) process.kill(serverPid, 'SIGKILL');
         server.kill('SIGKILL');
       }
+    }
+
+    // An upgrade done "the obvious way": the sources updated (here, a new migration) and npm start
+    // run without a new build. The build refuses the migration it was not made with, applies nothing.
+    const migration = join(copy, 'server', 'db', 'migrations', 'sqlite', '999_upgrade_check.sql');
+    writeFileSync(migration, 'CREATE TABLE upgrade_check (id INTEGER PRIMARY KEY);\n');
+    const refused = spawnSync('npm', ['start'], {
+      cwd: copy,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(copy, 'data', 'store.db'), OWNER_PASSWORD: 'production install test' },
+      encoding: 'utf8',
+      timeout: MINUTE,
+    });
+    expect(refused.status).toBe(78);
+    expect(refused.stderr).toContain('older than its sources');
+    expect(refused.stdout).toContain('the sources were updated without a new build (migration 999_upgrade_check is not in the build in dist/)');
+    expect(refused.stdout).not.toContain('storefront listening');
+    const store = new Database(join(copy, 'data', 'store.db'), { readonly: true });
+    try {
+      expect(store.prepare("SELECT name FROM sqlite_master WHERE name = 'upgrade_check'").get()).toBeUndefined();
+      expect(store.prepare("SELECT name FROM schema_migrations WHERE name = '999_upgrade_check.sql'").get()).toBeUndefined();
+    } finally {
+      store.close();
     }
   });
 });

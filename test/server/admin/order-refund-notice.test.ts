@@ -5,6 +5,7 @@
  * says too) and whether the order will still come; a refund asked for twice, even at once, writes one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../../client/lib/admin-messages.ts';
 import { startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import type { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
 import { buyOneThroughCheckout, SHOPPER_DETAILS } from '../helpers/checkout.ts';
@@ -102,5 +103,29 @@ describe('the cancellation notice', () => {
     const [notice] = (await new EmailOutboxRepository(server.app.deps.store).ofSubject(orderId)).filter((email) => email.kind === 'order-cancelled');
     expect(notice!.text.split(TEST_ORDER_NOTE)).toHaveLength(2);
     expect(notice!.html.split(TEST_ORDER_NOTE)).toHaveLength(2);
+  });
+});
+
+describe('a cancelled test-mode order', () => {
+  it('is not refunded: 409 with the reason its screen greys Refund with, nothing written and no second email', async () => {
+    const store = server.app.deps.store;
+    const orderId = await buy('HJ-M');
+    expect((await owner.post(`/api/admin/orders/${orderId}/cancel`, {})).status).toBe(200);
+    const read = async () => ({
+      order: await store.get('SELECT * FROM orders WHERE id = ?', [orderId]),
+      emails: (await new EmailOutboxRepository(store).ofSubject(orderId)).map((email) => email.kind),
+      stock: await store.all("SELECT qty_in_stock FROM variants WHERE sku = 'HJ-M'"),
+      history: await store.all('SELECT * FROM stock_changes WHERE order_id = ?', [orderId]),
+    });
+    const before = await read();
+    expect(before.emails).toEqual(expect.arrayContaining(['order-cancelled']));
+    const refused = await owner.post<{ message: string }>(`/api/admin/orders/${orderId}/refund`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(ADMIN.cancelledNothingToRefundTest);
+    // nor a refund of part of it
+    const part = await owner.post<{ message: string }>(`/api/admin/orders/${orderId}/refunds`, { lines: [], amountCents: 100, notifyCustomer: true });
+    expect(part.status).toBe(409);
+    expect(await read()).toEqual(before);
+    expect(before.emails).not.toContain('order-refunded');
   });
 });

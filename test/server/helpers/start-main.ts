@@ -108,9 +108,10 @@ export function jsonLogLines(output: string): Record<string, unknown>[] {
  * Runs the server (bundled, as startMain) from the project root with `env` over the test defaults
  * (a free loopback port, an owner password, info logs) until it exits, which a start that refuses
  * does at once; one still running after 30 s is killed. Its exit code and everything it wrote.
+ * `args` runs another bundle (node's arguments) in place of the current sources' server.
  */
-export async function runMainToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [...await bundledServerArgs()], {
+export async function runMainToExit(env: Record<string, string>, args?: readonly string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [...(args ?? await bundledServerArgs())], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', OWNER_PASSWORD: 'main test password', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
