@@ -60,6 +60,8 @@ export const ADMIN = {
   resetLinkMissing: 'This page needs the link from your email. Ask for a new one if it is lost.',
   noAdminAccess: 'Your account has no access to the store admin.',
   navLabel: 'Admin sections',
+  // the button that opens the sections (and Sign out) on a phone or a small window, the current one named beside it
+  menu: 'Menu',
   screens: { products: 'Products', inventory: 'Inventory', orders: 'Orders', 'gift-cards': 'Gift cards', discounts: 'Discounts', messages: 'Messages', settings: 'Settings', 'block-fields': 'Block fields', staff: 'Staff', account: 'Account' },
   loading: 'Loading…',
   save: 'Save',
