@@ -195,7 +195,8 @@ export const ADMIN = {
   duplicating: 'Duplicating…',
   productDeletedNamed: (title: string) => `${title} deleted.`,
   // beside the description near its limit (product-text-limits.ts), and under it when a save is too large to send
-  descriptionCount: (count: number, max: number) => `${count.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters.`,
+  // a field's count near its limit (a product's title, its description)
+  characterCount: (count: number, max: number) => `${count.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters.`,
   descriptionTooLong: (max: number) => `Use at most ${max.toLocaleString('en-US')} characters.`,
   productTooLargeToSend: 'The product is too large to send: shorten the description.',
   unlimitedStock: 'Unlimited',
