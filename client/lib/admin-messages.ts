@@ -7,6 +7,13 @@ function namesInShort(names: readonly string[]): string {
   return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${(names.length - 3).toLocaleString('en-US')} more`;
 }
 
+/**
+ * A staff role's short name (what its menu lists: a phone cut the long names off, "Store manager:
+ * products, st…") and what it may do (said under the menu, and after the name elsewhere).
+ */
+const ROLE_TITLES: Record<number, string> = { 1: 'Admin', 8: 'Store manager', 4: 'Editor', 10: 'Viewer', 2: 'Billing' };
+const ROLE_SUMMARIES: Record<number, string> = { 1: 'everything, the staff too', 8: 'products, stock, orders, settings', 4: 'the site and the product list', 10: 'reads products, orders and messages', 2: 'reads orders' };
+
 export const ADMIN = {
   appTitle: 'Store admin',
   signInTitle: 'Sign in to your store',
@@ -621,7 +628,10 @@ export const ADMIN = {
   // staff
   staffIntro: 'The people who work on the store, each signing in with their own email and password. A role decides what they may see and change.',
   role: 'Role',
-  roleNames: { 1: 'Admin: everything, the staff too', 8: 'Store manager: products, stock, orders, settings', 4: 'Editor: the site and the product list', 10: 'Viewer: reads products, orders and messages', 2: 'Billing: reads orders' } as Record<number, string>,
+  roleTitles: ROLE_TITLES,
+  roleSummaries: ROLE_SUMMARIES,
+  // the whole of it, "Admin: everything, the staff too" (a member's own role, the invitation email)
+  roleNames: Object.fromEntries(Object.entries(ROLE_TITLES).map(([role, title]) => [role, `${title}: ${ROLE_SUMMARIES[Number(role)]}`])) as Record<number, string>,
   addStaff: 'Add a member of staff',
   staffEmail: 'Email',
   add: 'Add',
