@@ -79,6 +79,40 @@ describe('the product editor on a phone', () => {
     vi.restoreAllMocks();
   });
 
+  it('scrolls a field the focus reaches partly under the bar clear of it, and one taller than the room above it to its top', async () => {
+    scriptProduct({ body: { product: product() } });
+    render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
+    await settle();
+    const bar = document.querySelector<HTMLElement>('.admin-save-bar')!;
+    // a window 390 px tall, the bar's top at 329
+    const boxes = new Map<Element, { top: number; bottom: number }>([[bar, { top: 329, bottom: 390 }]]);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const box = boxes.get(this) ?? { top: 0, bottom: 0 };
+      return { ...box, height: box.bottom - box.top, width: 0, left: 0, right: 0, x: 0, y: box.top, toJSON: () => ({}) } as DOMRect;
+    });
+    vi.stubGlobal('requestAnimationFrame', (step: FrameRequestCallback) => { step(0); return 0; });
+    const scrolled = vi.fn();
+    vi.stubGlobal('scrollBy', scrolled);
+    const title = screen.getByLabelText(ADMIN.title);
+    const description = screen.getByLabelText(ADMIN.description);
+    const price = within(screen.getByRole('group', { name: 'Variant 1' })).getByLabelText(ADMIN.price);
+    boxes.set(price, { top: 300, bottom: 344 });
+    price.focus();
+    expect(scrolled).toHaveBeenLastCalledWith({ top: 344 + 8 - 329 });
+    // in sight above it: left where it is
+    boxes.set(title, { top: 100, bottom: 144 });
+    title.focus();
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    // taller than the room above the bar: its top comes to the window's top
+    boxes.set(description, { top: 200, bottom: 700 });
+    description.focus();
+    expect(scrolled).toHaveBeenLastCalledWith({ top: 200 - 8 });
+    // the bar's own buttons are never under it
+    within(bar).getByRole('button', { name: ADMIN.save }).focus();
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
+  });
+
   it("shows an upload's thumbnail from its 300 px copy, the 500 px one on a 3× screen, and a picture without copies as it is", async () => {
     scriptProduct({ body: { product: product() } });
     render(<ProductEditor productId="p1" navigate={() => {}} canEdit />);
