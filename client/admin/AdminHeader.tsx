@@ -39,8 +39,9 @@ export function AdminHeader<Key extends keyof typeof ADMIN.screens>({ siteTitle,
     setOpen(false);
     if (inside) button.current?.focus();
   };
-  // Escape said while the focus is in the header only: another panel of the screen has its own
-  useEscapeCloses(open, close, (event) => !(event.target instanceof Node && header.current?.contains(event.target)));
+  // Escape said while the focus is in the header, or nowhere (Safari does not focus a tapped button);
+  // another panel of the screen has its own
+  useEscapeCloses(open, close, (event) => event.target !== document.body && !(event.target instanceof Node && header.current?.contains(event.target)));
   // a tap or click outside the header closes it, as a menu does
   useEffect(() => {
     if (!open) return undefined;

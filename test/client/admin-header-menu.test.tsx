@@ -45,6 +45,10 @@ describe("the admin's header on a small screen", () => {
     fireEvent.keyDown(orders, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
+    // with nothing focused (Safari does not focus a tapped button)
+    fireEvent.click(button);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
     // pressed on the button itself, the focus stays there
     fireEvent.click(button);
     button.focus();
