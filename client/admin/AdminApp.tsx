@@ -7,7 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { ADMIN_BASE, ADMIN_PATHS } from '../lib/admin-paths.ts';
 import { adminCall, setSessionToken } from './admin-api.ts';
-import { adminBrand, adminDocumentTitle } from './admin-title.ts';
+import { adminDocumentTitle } from './admin-title.ts';
+import { AdminHeader } from './AdminHeader.tsx';
 import { ResetPassword } from './ResetPassword.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
@@ -221,32 +222,8 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
     <div className="admin-layout">
       {/* the first stop of the keyboard: past the header's links to the screen */}
       <a className="admin-skip" href="#admin-main" inert={sessionEnded} onClick={(event) => { event.preventDefault(); main.current?.focus(); }}>{ADMIN.skipToContent}</a>
-      <header className="admin-header" inert={sessionEnded}>
-        <p className="admin-brand">{adminBrand(siteTitle)}</p>
-        <nav aria-label={ADMIN.navLabel}>
-          <ul>
-            {allowed.map((item) => (
-              <li key={item.key}>
-                <a
-                  href={ADMIN_PATHS.screen(item.key)}
-                  aria-current={item.key === current.key ? 'page' : undefined}
-                  onClick={(event) => {
-                    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-                    event.preventDefault();
-                    navigate(ADMIN_PATHS.screen(item.key));
-                  }}
-                >
-                  {ADMIN.screens[item.key]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="admin-account">
-          <span>{email}</span>
-          <button type="button" onClick={signOut}>{ADMIN.signOut}</button>
-        </p>
-      </header>
+      <AdminHeader siteTitle={siteTitle} sections={allowed.map((item) => item.key)} current={current.key} email={email} inert={sessionEnded}
+        onNavigate={navigate} onSignOut={() => void signOut()} />
       {/* out of reach while the password is asked again over it */}
       <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />

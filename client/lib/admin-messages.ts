@@ -7,6 +7,13 @@ function namesInShort(names: readonly string[]): string {
   return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${(names.length - 3).toLocaleString('en-US')} more`;
 }
 
+/**
+ * A staff role's short name (what its menu lists: a phone cut the long names off, "Store manager:
+ * products, st…") and what it may do (said under the menu, and after the name elsewhere).
+ */
+const ROLE_TITLES: Record<number, string> = { 1: 'Admin', 8: 'Store manager', 4: 'Editor', 10: 'Viewer', 2: 'Billing' };
+const ROLE_SUMMARIES: Record<number, string> = { 1: 'everything, the staff too', 8: 'products, stock, orders, settings', 4: 'the site and the product list', 10: 'reads products, orders and messages', 2: 'reads orders' };
+
 export const ADMIN = {
   appTitle: 'Store admin',
   signInTitle: 'Sign in to your store',
@@ -60,6 +67,8 @@ export const ADMIN = {
   resetLinkMissing: 'This page needs the link from your email. Ask for a new one if it is lost.',
   noAdminAccess: 'Your account has no access to the store admin.',
   navLabel: 'Admin sections',
+  // the button that opens the sections (and Sign out) on a phone or a small window, the current one named beside it
+  menu: 'Menu',
   screens: { products: 'Products', inventory: 'Inventory', orders: 'Orders', 'gift-cards': 'Gift cards', discounts: 'Discounts', messages: 'Messages', settings: 'Settings', 'block-fields': 'Block fields', staff: 'Staff', account: 'Account' },
   loading: 'Loading…',
   save: 'Save',
@@ -213,7 +222,8 @@ export const ADMIN = {
   duplicating: 'Duplicating…',
   productDeletedNamed: (title: string) => `${title} deleted.`,
   // beside the description near its limit (product-text-limits.ts), and under it when a save is too large to send
-  descriptionCount: (count: number, max: number) => `${count.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters.`,
+  // a field's count near its limit (a product's title, its description)
+  characterCount: (count: number, max: number) => `${count.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters.`,
   descriptionTooLong: (max: number) => `Use at most ${max.toLocaleString('en-US')} characters.`,
   productTooLargeToSend: 'The product is too large to send: shorten the description.',
   unlimitedStock: 'Unlimited',
@@ -644,7 +654,10 @@ export const ADMIN = {
   // staff
   staffIntro: 'The people who work on the store, each signing in with their own email and password. A role decides what they may see and change.',
   role: 'Role',
-  roleNames: { 1: 'Admin: everything, the staff too', 8: 'Store manager: products, stock, orders, settings', 4: 'Editor: the site and the product list', 10: 'Viewer: reads products, orders and messages', 2: 'Billing: reads orders' } as Record<number, string>,
+  roleTitles: ROLE_TITLES,
+  roleSummaries: ROLE_SUMMARIES,
+  // the whole of it, "Admin: everything, the staff too" (a member's own role, the invitation email)
+  roleNames: Object.fromEntries(Object.entries(ROLE_TITLES).map(([role, title]) => [role, `${title}: ${ROLE_SUMMARIES[Number(role)]}`])) as Record<number, string>,
   addStaff: 'Add a member of staff',
   staffEmail: 'Email',
   add: 'Add',

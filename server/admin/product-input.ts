@@ -5,7 +5,7 @@ import { stringsOf } from '../db/json-column.ts';
 import { amountSchema } from '../commerce/amount-schema.ts';
 import { PRODUCT_TYPE } from '../commerce/pricing.ts';
 import { ownerText, recordId } from './admin-validation.ts';
-import { MAX_DESCRIPTION_LENGTH } from '../../client/lib/product-text-limits.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../../client/lib/product-text-limits.ts';
 
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_STOCK = 1_000_000;
@@ -58,7 +58,7 @@ function productTypeSchema() {
 
 /** What the product editor sends. */
 export const productInputSchema = z.object({
-  title: ownerText(200).trim().pipe(z.string().min(1)),
+  title: ownerText(MAX_TITLE_LENGTH).trim().pipe(z.string().min(1)),
   description: ownerText(MAX_DESCRIPTION_LENGTH).default(''),
   excerpt: ownerText(2_000).default(''),
   urlSlug: z.string().trim().max(100).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { error: ADMIN.server.slugCharacters }).default(''),

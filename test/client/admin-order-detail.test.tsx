@@ -191,6 +191,34 @@ describe('the order detail', () => {
     expect(screen.getByText(ADMIN.emailSentAgain)).toBeTruthy();
   });
 
+  it("says Send a copy's answer in the email's own row, where the focus goes (the disabled button dropped it), not at the foot of the screen", async () => {
+    const sent = { id: 'e1', kind: 'order-confirmation', recipient: 'jane@example.com', subject: 'Your order #1042', text: 'Thank you', status: 'sent', error: null, createdOn: 0, sentOn: 1 };
+    const other = { ...sent, id: 'e0', kind: 'shipping-notice' };
+    const tooSoon = 'This email was sent less than a minute ago, or sent 5 times today already. Reload the order in a moment to see how it went.';
+    let answer: { status?: number; body: unknown } = { body: { emails: [other, sent, { ...sent, id: 'e2' }], copyId: 'e2' } };
+    scriptFetch([
+      { method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order({ emails: [other, sent] }), canSendEmail: true } } },
+      // answered as a browser meets it: the focus dropped to the body as the button was disabled during the call
+      { method: 'POST', path: '/api/admin/orders/o1/emails/e1/resend', answer: () => { (document.activeElement as HTMLElement | null)?.blur(); return answer; } },
+    ]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    const rowOf = (id: string) => document.querySelector<HTMLElement>(`li[data-email-id="${id}"]`)!;
+    for (const [scripted, text, role] of [[answer, ADMIN.emailSentAgain, 'status'], [{ status: 409, body: { message: tooSoon } }, tooSoon, 'alert']] as const) {
+      answer = scripted;
+      const button = within(rowOf('e1')).getByRole('button', { name: ADMIN.sendCopy });
+      button.focus();
+      fireEvent.click(button);
+      await settle();
+      const said = within(rowOf('e1')).getByRole(role);
+      expect(said.textContent).toBe(text);
+      expect(document.activeElement).toBe(said);
+      // said once, in that row only
+      expect(within(rowOf('e0')).queryByText(text)).toBeNull();
+      expect(screen.getAllByText(text)).toHaveLength(1);
+    }
+  });
+
   it('says instead why an email cannot be sent where the store has no mail server', async () => {
     scriptFetch([{ method: 'GET', path: '/api/admin/orders/o1', answer: { body: { order: order(), canSendEmail: false } } }]);
     render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);

@@ -106,7 +106,8 @@ describe('an image upload', () => {
     expect(screen.getByRole('status').textContent).toBe(ADMIN.imageUploaded('photo.jpg'));
     expect(screen.queryByText(ADMIN.productSaved)).toBeNull();
     // an image without alt text yet is presentational: found by its element
-    expect(document.querySelector('.admin-images img')!.getAttribute('src')).toBe(image.assetUrl);
+    // its thumbnail is a resized copy of the upload (editor-thumbnail.ts), not the original
+    expect(document.querySelector('.admin-images img')!.getAttribute('src')).toBe(`${image.assetUrl}?format=300w`);
   });
 
   it('leaves no earlier "Product saved." beside a refused upload, whose reason is under the field', async () => {
@@ -141,7 +142,8 @@ describe('an image upload', () => {
     await settle();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect((screen.getByLabelText(ADMIN.title) as HTMLInputElement).value).toBe('Harbour Jacket');
-    expect(document.querySelector('.admin-images img')!.getAttribute('src')).toBe(image.assetUrl);
+    // its thumbnail is a resized copy of the upload (editor-thumbnail.ts), not the original
+    expect(document.querySelector('.admin-images img')!.getAttribute('src')).toBe(`${image.assetUrl}?format=300w`);
   });
 
   it('says a lost connection under the field and sends the same photo again on request, the form as it was', async () => {

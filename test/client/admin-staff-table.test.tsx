@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** The staff table labels every cell with its column (its rows become cards on a phone) and keeps its table semantics explicit. */
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { StaffScreen } from '../../client/admin/screens/StaffScreen.tsx';
 import { scriptFetch, settle } from './helpers.ts';
@@ -27,5 +27,23 @@ describe('the staff table', () => {
     const packer = document.querySelector<HTMLElement>('tr[data-staff="packer@example.com"]')!;
     expect(within(packer).getByRole('combobox', { name: `${ADMIN.role}: packer@example.com` })).toBeTruthy();
     expect(within(packer).getAllByRole('button').map((button) => button.textContent)).toEqual([ADMIN.newPasswordFor, ADMIN.remove]);
+  });
+
+  it("lists each role by its short name (a phone cut the long ones off), with what the chosen one may do said under its menu and describing it", async () => {
+    const staff = [{ id: 'u2', email: 'packer@example.com', role: 8, createdOn: 0, you: false }];
+    scriptFetch([{ method: 'GET', path: '/api/admin/staff', answer: { body: { staff, roles: [1, 8, 2] } } }]);
+    render(<StaffScreen />);
+    await settle();
+    const described = (select: HTMLElement) => (select.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    const member = screen.getByRole('combobox', { name: `${ADMIN.role}: packer@example.com` }) as HTMLSelectElement;
+    expect(Array.from(member.options, (option) => option.textContent)).toEqual(['Admin', 'Store manager', 'Billing']);
+    expect(described(member)).toBe('products, stock, orders, settings');
+    const adding = screen.getByLabelText(ADMIN.role) as HTMLSelectElement;
+    expect(Array.from(adding.options, (option) => option.textContent)).toEqual(['Admin', 'Store manager', 'Billing']);
+    expect(described(adding)).toBe('products, stock, orders, settings');
+    fireEvent.change(adding, { target: { value: '2' } });
+    expect(described(adding)).toBe('reads orders');
+    // said whole elsewhere (a member's own role, the invitation email)
+    expect(ADMIN.roleNames[8]).toBe('Store manager: products, stock, orders, settings');
   });
 });

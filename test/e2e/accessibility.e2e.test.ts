@@ -263,6 +263,14 @@ describe('accessibility (WCAG 2.1 A and AA, best practices) of the storefront an
     await page.getByRole('heading', { level: 1, name: 'Edit product' }).waitFor();
     await page.getByLabel('Title', { exact: true }).and(page.locator('[value="Linen Work Shirt"]')).waitFor();
     findings.push(...(await auditAtEachWidth('admin product editor')));
+    // a phone's header: the sections and Sign out opened under its Menu button
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await menu.click();
+    await sections.waitFor();
+    findings.push(...(await auditPage(page, 'admin menu open at 390 px')));
+    await menu.click();
+    await page.setViewportSize(WIDTHS[WIDTHS.length - 1]!);
     await screen('Products');
     await page.getByRole('button', { name: 'New product' }).click();
     await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();

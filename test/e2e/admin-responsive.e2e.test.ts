@@ -14,6 +14,9 @@
  * its row; at 1280 px the order list is still drawn as a table. Screenshots at 390 px go to
  * test-results/.
  *
+ * On a phone either way up (390 × 844 and 844 × 390) the header is one row with a Menu disclosure,
+ * and the product editor's Save stays in sight at the foot of the window, never over the focused field.
+ *
  * Then a day on a phone (390 × 844, touch): a photo is uploaded on a slow connection, showing how
  * far it has gone while the owner goes on typing; one sent while the connection is lost is sent
  * again on request, the form as it was; a HEIC photo is refused in the admin's words; and a
@@ -26,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { CDPSession, Page } from 'playwright-core';
 import { horizontalOverflow, RESULTS_DIR, screenshot, startStorefront, type Storefront } from './harness.ts';
+import { adminHeaderReady, adminSections, openAdminSection, showAdminSections } from './admin-sections.ts';
 import { Visitor } from '../server/helpers/visitor.ts';
 import { placeOrderThroughCheckout } from '../server/helpers/checkout.ts';
 import { API_PATHS } from '../../client/lib/api-paths.ts';
@@ -67,11 +71,18 @@ async function signIn(): Promise<void> {
     return b !== undefined && !b.disabled;
   });
   await button.click();
-  await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+  await adminHeaderReady(page);
 }
 
+/** A section's link, in sight or behind the Menu button. */
 function sectionLink(name: string) {
-  return page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true });
+  return adminSections(page).getByRole('link', { name, exact: true, includeHidden: true });
+}
+
+/** Closes the header's menu where it is one (a small screen), as its button does. */
+async function hideAdminSections(): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible() && (await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
 }
 
 /** The page fits the window, and every section link and Sign out is drawn inside it, on top. */
@@ -80,6 +91,10 @@ async function expectFits(label: string, width: number): Promise<void> {
   expect(overflow.scrollWidth, `${label} at ${width} px: ${overflow.outside.join(', ')}`).toBeLessThanOrEqual(overflow.innerWidth);
   // The header is at the top of the page (a screen may have moved the focus further down).
   await page.evaluate(() => window.scrollTo(0, 0));
+  // closed, a phone's header is one row: the store's name, the current section and Menu
+  if (width <= 432) expect(await page.locator('.admin-header').evaluate((header) => header.getBoundingClientRect().height), `${label} at ${width} px: the header's height`).toBeLessThanOrEqual(80);
+  // the sections, behind Menu on a small screen, opened
+  await showAdminSections(page);
   // every link of the menu in one look (a look per link was a third of a width's time), each then found by its name
   const tappable = new Map(await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link').evaluateAll((links) => links.map((link) => {
     const box = link.getBoundingClientRect();
@@ -103,6 +118,7 @@ async function expectFits(label: string, width: number): Promise<void> {
   const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
   expect(signOut!.x + signOut!.width, `${label} at ${width} px: Sign out`).toBeLessThanOrEqual(width);
   if (width <= 432 || width === TOUCH_WIDTH) expect(await smallTapTargets(), `${label} at ${width} px: tap targets under 44 px`).toEqual([]);
+  await hideAdminSections();
 }
 
 /**
@@ -183,7 +199,7 @@ async function expectTableSemantics(table: string, cell: string, label: string):
 }
 
 async function openSection(name: string): Promise<void> {
-  await sectionLink(name).click();
+  await openAdminSection(page, name);
   await page.getByRole('heading', { level: 1, name }).waitFor();
   // the menu marks where the owner is
   expect(await sectionLink(name).getAttribute('aria-current')).toBe('page');
@@ -381,6 +397,61 @@ describe('the admin on a phone', () => {
     });
   }
 
+  it("keeps a phone's header to one row either way up, its sections behind a Menu disclosure, and the editor's Save in reach, never over the focused field", async () => {
+    for (const size of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
+      const at = `${size.width}×${size.height}`;
+      await page.setViewportSize(size);
+      await openSection('Products');
+      await page.getByRole('link', { name: 'Linen Work Shirt' }).click();
+      const title = page.getByLabel('Title', { exact: true });
+      await title.and(page.locator('[value="Linen Work Shirt"]')).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // the header is a row (it took a third of the portrait phone, 59% of the landscape one), the title's field in sight under it
+      const header = (await page.locator('.admin-header').boundingBox())!;
+      expect(header.height, `the header at ${at}`).toBeLessThanOrEqual(64);
+      const titleBox = (await title.boundingBox())!;
+      expect(titleBox.y + titleBox.height, `the Title field at ${at}`).toBeLessThanOrEqual(size.height);
+      // Menu: a disclosure, the current section named beside it; Escape closes it, the focus back on it
+      const menu = page.getByRole('button', { name: 'Menu', exact: true });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.locator('.admin-menu-current').textContent()).toBe('Products');
+      expect(await sectionLink('Orders').isVisible()).toBe(false);
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await sectionLink('Orders').focus();
+      await page.keyboard.press('Escape');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await sectionLink('Orders').isVisible()).toBe(false);
+      await screenshot(page, `admin-${size.width}x${size.height}-editor-top`);
+
+      // Save is in sight from the first variant's price (it was 4.5 screens below it)
+      const price = page.getByRole('group', { name: 'Variant 1' }).getByLabel('Price', { exact: true });
+      await price.focus();
+      const save = (await page.locator('.admin-save-bar').getByRole('button', { name: ADMIN.save }).boundingBox())!;
+      expect(save.y >= 0 && save.y + save.height <= size.height, `Save from the first price at ${at}`).toBe(true);
+      await screenshot(page, `admin-${size.width}x${size.height}-editor-price`);
+      // Tab through the form: no field it reaches is under the bar
+      await title.focus();
+      const covered: string[] = [];
+      for (let stop = 0; stop < 60; stop += 1) {
+        await page.keyboard.press('Tab');
+        // after the frame in which the bar scrolls a field clear
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const under = await page.evaluate(() => {
+          const field = document.activeElement as HTMLElement | null;
+          const bar = document.querySelector('.admin-save-bar')!;
+          if (!field || !(bar.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_PRECEDING)) return null;
+          const box = field.getBoundingClientRect();
+          return box.bottom > bar.getBoundingClientRect().top + 0.5 ? `${field.tagName} ${field.id} ${Math.round(box.bottom)}` : null;
+        });
+        if (under) covered.push(under);
+      }
+      expect(covered, `fields under the save bar at ${at}`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('uploads a phone photo on a slow connection, again after a lost connection, and signs in again after a sleep, keeping the edits', async () => {
     const phone = await store.newPage();
     const cdp = await phone.context().newCDPSession(phone);
@@ -429,6 +500,11 @@ describe('the admin on a phone', () => {
       expect(await progress.count(), 'the photo was sent before the typing ended').toBe(1);
       await phone.getByText(ADMIN.imageUploaded('photo.jpg')).waitFor({ timeout: 30_000 });
       expect(await progress.count()).toBe(0);
+      // its thumbnail is a resized copy, the 500 px one on this 3× screen, not the photo sent
+      const thumbnail = phone.locator('.admin-images img').last();
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\?format=500w$/);
+      // the field names the photo it sent, as the line under it does (not "No file chosen")
+      expect(await upload.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('photo.jpg');
       expect(await title.inputValue()).toBe('Linen Work Shirt, summer weight');
       expect(await phone.getByLabel(ADMIN.excerpt).inputValue()).toBe('Washed linen, cut for warm days.');
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { screenshot, startStorefront, waitForIslands, type Storefront } from './harness.ts';
+import { adminHeaderReady, openAdminSection, showAdminSections } from './admin-sections.ts';
 import { freshPostgresUrl, ON_POSTGRES } from '../server/helpers/test-database.ts';
 
 const OWNER_EMAIL = 'owner@example.com';
@@ -29,11 +30,11 @@ async function signIn(page: Page): Promise<void> {
   const signInButton = page.getByRole('button', { name: 'Sign in' });
   await expect.poll(() => signInButton.isEnabled()).toBe(true);
   await signInButton.click();
-  await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+  await adminHeaderReady(page);
 }
 
 async function screen(name: string): Promise<void> {
-  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
+  await openAdminSection(admin, name);
   await admin.getByRole('heading', { level: 1, name }).waitFor();
 }
 
@@ -145,7 +146,7 @@ describe('the admin at /config in Chromium', () => {
     };
     admin.on('dialog', stay);
     // the admin's menu, then the browser's Back: each asks, and staying keeps the edits and the address
-    await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Inventory', exact: true }).click();
+    await openAdminSection(admin, 'Inventory');
     await expect.poll(() => asked.length).toBe(1);
     await admin.goBack();
     await expect.poll(() => asked.length).toBe(2);
@@ -399,6 +400,7 @@ describe('the admin at /config in Chromium', () => {
     await emailForm.getByLabel('Current password').fill(OWNER_PASSWORD);
     await emailForm.getByRole('button', { name: 'Change sign-in email' }).click();
     await emailForm.getByRole('status').filter({ hasText: 'Email changed: sign in with me@harbour.example from now on.' }).waitFor();
+    await showAdminSections(admin);
     await admin.locator('.admin-account').filter({ hasText: 'me@harbour.example' }).waitFor();
     await screenshot(admin, 'admin-account');
     await admin.getByRole('button', { name: 'Sign out' }).click();

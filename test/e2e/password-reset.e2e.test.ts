@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { horizontalOverflow, screenshot, startStorefront, type Storefront } from './harness.ts';
+import { adminHeaderReady } from './admin-sections.ts';
 import { AdminSettingsRepository } from '../../server/db/admin-settings-repository.ts';
 import { EmailOutboxRepository } from '../../server/db/email-outbox-repository.ts';
 import { freshPostgresUrl, ON_POSTGRES } from '../server/helpers/test-database.ts';
@@ -68,7 +69,7 @@ describe('a forgotten password in Chromium, at 390 px', () => {
     const signIn = page.getByRole('button', { name: 'Sign in' });
     await expect.poll(() => signIn.isEnabled()).toBe(true);
     await signIn.click();
-    await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+    await adminHeaderReady(page);
     expect(store.consoleErrors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import type { Navigate } from '../AdminApp.tsx';
 import { Notice } from '../Field.tsx';
-import { NO_NOTICE, refusedNotice, useScreenNotice } from '../screen-notice.ts';
+import { NO_NOTICE, refusedNotice, useScreenNotice, type ScreenNotice } from '../screen-notice.ts';
 import { useCall } from '../use-call.ts';
 import { orderLabel, ordersListQuery, type OrderSummary } from './OrdersScreen.tsx';
 import { useAddressQuery } from '../use-address-query.ts';
@@ -179,9 +179,11 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   // focus to the page's body: it goes to the line saying what happened
   const [acted, setActed] = useState(0);
   const screenRef = useRef<HTMLElement>(null);
+  // where the line saying what happened is: the screen's first, or an email's own (Send again, Send a copy)
+  const actedNotice = useRef<(screen: HTMLElement) => HTMLElement | null>((screen) => screen.querySelector('.admin-notice'));
   useEffect(() => {
     if (acted === 0 || (document.activeElement !== null && document.activeElement !== document.body)) return;
-    const said = screenRef.current?.querySelector<HTMLElement>('.admin-notice');
+    const said = screenRef.current ? actedNotice.current(screenRef.current) : null;
     if (!said) return;
     said.tabIndex = -1;
     said.focus();
@@ -215,13 +217,34 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   const moneyFormat = useStoreMoneyFormat();
   const backToList = `${ADMIN_PATHS.orders}${ordersListQuery(address)}`;
 
+  // Send again's and Send a copy's answer, said in that email's row under its button: the screen's
+  // line is far below on a phone, where a tap seemed to do nothing
+  const [emailNotice, setEmailNotice] = useScreenNotice();
+  const [emailNoticeFor, setEmailNoticeFor] = useState<string | null>(null);
+
+  /** Says `said` in the email's row; the focus, dropped with its disabled button, goes to it. */
+  function saidOfEmail(email: OrderEmail, said: ScreenNotice) {
+    setNotice(NO_NOTICE);
+    setEmailNoticeFor(email.id);
+    setEmailNotice(said);
+    actedNotice.current = (screen) => Array.from(screen.querySelectorAll<HTMLElement>('li[data-email-id]'))
+      .find((row) => row.dataset.emailId === email.id)?.querySelector<HTMLElement>('.admin-notice') ?? null;
+    setActed((count) => count + 1);
+  }
+
+  /** The screen's line says what happened (the email rows' lines are cleared). */
+  function saidOfOrder() {
+    setEmailNotice(NO_NOTICE);
+    actedNotice.current = (screen) => screen.querySelector('.admin-notice');
+  }
+
   async function sendAgain(email: OrderEmail) {
     setBusy(true);
     setTrackingNotice(NO_NOTICE);
     const answer = await adminCall<{ emails: OrderEmail[] }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/emails/${encodeURIComponent(email.id)}/send`, {});
     setBusy(false);
     const after = answer.ok ? answer.data.emails.find((one) => one.id === email.id) : undefined;
-    setNotice(!answer.ok ? refusedNotice(answer) : after?.status === 'sent' ? { text: ADMIN.emailSent, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
+    saidOfEmail(email, !answer.ok ? refusedNotice(answer) : after?.status === 'sent' ? { text: ADMIN.emailSent, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
     reload();
   }
 
@@ -232,13 +255,14 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
     const answer = await adminCall<{ emails: OrderEmail[]; copyId: string }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/emails/${encodeURIComponent(email.id)}/resend`, {});
     setBusy(false);
     const copy = answer.ok ? answer.data.emails.find((one) => one.id === answer.data.copyId) : undefined;
-    setNotice(!answer.ok ? refusedNotice(answer) : copy?.status === 'sent' ? { text: ADMIN.emailSentAgain, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
+    saidOfEmail(email, !answer.ok ? refusedNotice(answer) : copy?.status === 'sent' ? { text: ADMIN.emailSentAgain, kind: 'info' } : { text: ADMIN.emailNotSent, kind: 'error' });
     reload();
   }
 
   /** Sends the tracking form: the fulfilment with it, or its correction; the form stays open with the fields refused. */
   async function sendTracking(values: TrackingValues, sendNotice: boolean, doneText: string) {
     setBusy(true);
+    saidOfOrder();
     const path = `/api/admin/orders/${encodeURIComponent(orderId)}`;
     const answer = asking === 'fulfil'
       ? await adminCall('POST', `${path}/fulfil`, filledIn(values))
@@ -261,6 +285,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
 
   /** A refund of part of the order was made: said on the screen's line, and the order reloaded. */
   function partlyRefunded(doneText: string) {
+    saidOfOrder();
     setTrackingNotice(NO_NOTICE);
     setNotice({ text: doneText, kind: 'info' });
     setActed((count) => count + 1);
@@ -270,6 +295,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
   async function act(action: 'cancel' | 'refund', confirmText: string, doneText: string) {
     if (!window.confirm(confirmText)) return;
     setBusy(true);
+    saidOfOrder();
     setTrackingNotice(NO_NOTICE);
     const answer = await adminCall('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
     setBusy(false);
@@ -374,7 +400,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
           {!canSendEmail && order.emails.some((email) => email.status !== 'sent') ? <p className="admin-hint">{ADMIN.emailsNeedMailServer}</p> : null}
           <ul className="admin-emails">
             {order.emails.map((email) => (
-              <li key={email.id} data-email-status={email.status}>
+              <li key={email.id} data-email-id={email.id} data-email-status={email.status}>
                 <p><strong>{ADMIN.emailKinds[email.kind] ?? email.kind}</strong> · {ADMIN.emailTo} {email.recipient}</p>
                 <p>{emailStatusText(email)}</p>
                 <details>
@@ -384,6 +410,7 @@ export function OrderDetail({ orderId, navigate, canManage }: { orderId: string;
                 </details>
                 {canManage && canSendEmail && email.status !== 'sent' ? <button type="button" disabled={busy} onClick={() => void sendAgain(email)}>{ADMIN.sendAgain}</button> : null}
                 {canManage && canSendEmail && email.status === 'sent' ? <button type="button" disabled={busy} onClick={() => void sendCopy(email)}>{ADMIN.sendCopy}</button> : null}
+                {emailNoticeFor === email.id ? <Notice text={emailNotice.text} kind={emailNotice.kind} /> : null}
               </li>
             ))}
           </ul>

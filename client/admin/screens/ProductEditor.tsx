@@ -15,6 +15,8 @@ import { CheckboxField, Field, Notice } from '../Field.tsx';
 import { centsFromText, integerFromText, textFromCents, withUnreadableAmounts } from '../../lib/money-input.ts';
 import { replaceAddress } from '../history-position.ts';
 import { useFocusAfterCall } from '../focus-after-call.ts';
+import { useSaveBarClearance } from '../save-bar-clearance.ts';
+import { editorThumbnail } from '../editor-thumbnail.ts';
 import { useRowFocus } from '../row-focus.ts';
 import { refusalText, useErrorFocus } from '../refused-save.ts';
 import { useStoreCurrency } from '../store-currency.ts';
@@ -28,7 +30,7 @@ import { ProductFileField, type ProductFile } from './ProductFileField.tsx';
 import { editsOntoNewer } from './product-edits-onto-newer.ts';
 import { kindTakesStock } from '../../lib/product-stock.ts';
 import { hasNoValues, missingCombinations, valuesOf } from './variant-combinations.ts';
-import { DESCRIPTION_COUNT_FROM, MAX_DESCRIPTION_LENGTH } from '../../lib/product-text-limits.ts';
+import { DESCRIPTION_COUNT_FROM, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, TITLE_COUNT_FROM } from '../../lib/product-text-limits.ts';
 
 const KINDS = ['physical', 'digital', 'service', 'giftCard', 'subscription'] as const;
 
@@ -199,6 +201,8 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
   // Move up, Move down and Remove keep the focus in the list rather than dropping it to the page
   const focusRow = useRowFocus(formRef);
   const saveButton = useRef<HTMLButtonElement>(null);
+  const saveBar = useRef<HTMLDivElement>(null);
+  useSaveBarClearance(saveBar, form !== null);
   const focusAfterCall = useFocusAfterCall(busy);
   // the upload field is disabled while its photo is sent, and Upload again goes once pressed: the
   // focus comes back to the field rather than to the top of the admin
@@ -434,12 +438,14 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
       {canEdit ? null : <p className="admin-hint">{ADMIN.readOnlyRole}</p>}
       <form className="admin-form" ref={formRef} onSubmit={save} noValidate>
         <fieldset disabled={!canEdit || busy}>
-          <Field label={ADMIN.title} error={error('title')}>
-            {(control) => <input {...control} value={form.title} maxLength={200} onChange={(event) => update({ title: event.target.value })} />}
+          {/* stopped at the server's limit, counted near it (as the description is): a paste cut at 200 characters was silent */}
+          <Field label={ADMIN.title} error={error('title')}
+            hint={form.title.length >= TITLE_COUNT_FROM ? ADMIN.characterCount(form.title.length, MAX_TITLE_LENGTH) : undefined}>
+            {(control) => <input {...control} value={form.title} maxLength={MAX_TITLE_LENGTH} onChange={(event) => update({ title: event.target.value })} />}
           </Field>
           {/* stopped at the server's limit here, with the count near it, rather than a whole save refused as too large */}
           <Field label={ADMIN.description} error={error('description')}
-            hint={form.description.length >= DESCRIPTION_COUNT_FROM ? ADMIN.descriptionCount(form.description.length, MAX_DESCRIPTION_LENGTH) : undefined}>
+            hint={form.description.length >= DESCRIPTION_COUNT_FROM ? ADMIN.characterCount(form.description.length, MAX_DESCRIPTION_LENGTH) : undefined}>
             {(control) => <textarea {...control} rows={5} value={form.description} maxLength={MAX_DESCRIPTION_LENGTH} onChange={(event) => update({ description: event.target.value })} />}
           </Field>
           <Field label={ADMIN.excerpt} error={error('excerpt')}>
@@ -567,7 +573,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
             <ul className="admin-images">
               {form.images.map((image, index) => (
                 <li key={image.id} data-row-key={image.id}>
-                  <img src={image.assetUrl} alt={image.altText} width={96} height={96} />
+                  <img {...editorThumbnail(image.assetUrl)} alt={image.altText} width={96} height={96} />
                   <Field label={ADMIN.altText} error={error(`images.${index}.altText`)}>
                     {(control) => <input {...control} value={image.altText} onChange={(event) => update({ images: form.images.map((item, at) => (at === index ? { ...item, altText: event.target.value } : item)) })} />}
                   </Field>
@@ -591,11 +597,15 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
               <Field label={ADMIN.uploadImage} error={error('image')}>
                 {/* The types the store keeps, and no `capture`, which would open the camera only and hide the
                     photo library. Listing no HEIC makes an iPhone send its photos as JPEG. */}
-                {(control) => <input {...control} ref={uploadField} type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={uploading !== null} onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (file) void upload(file);
-                  event.target.value = '';
-                }} />}
+                {/* The field keeps naming the photo chosen while it is sent and once it is in (cleared at once, it said
+                    "No file chosen" beside the status line naming the photo); it is cleared as the picker opens
+                    instead, so choosing the same photo again still sends it. */}
+                {(control) => <input {...control} ref={uploadField} type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={uploading !== null}
+                  onClick={(event) => { event.currentTarget.value = ''; }}
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    if (file) void upload(file);
+                  }} />}
               </Field>
               {uploading ? (
                 <progress className="admin-upload-progress" max={1} value={uploading.sent} aria-label={ADMIN.imageUploadProgress(uploading.name)} />
@@ -610,6 +620,9 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
             <p className="admin-hint">{ADMIN.imagesAfterSave}</p>
           )}
 
+          {/* Save stays in reach at the foot of the window while the form is longer than it (four variants
+              made it ~6,000 px on a phone), with the line Save says beside it; it rests here at the form's end */}
+          <div className="admin-save-bar" ref={saveBar}>
           <Notice text={notice.text} kind={notice.kind} />
           <div className="admin-actions">
             {stockChanged ? <button type="button" onClick={() => void loadCurrentStock()}>{ADMIN.reloadStock}</button> : null}
@@ -617,6 +630,7 @@ export function ProductEditor({ productId: openedId, navigate, canEdit }: { prod
             <button type="submit" ref={saveButton}>{busy ? ADMIN.saving : ADMIN.save}</button>
             {productId !== null && canEdit ? <button type="button" disabled={duplicating} onClick={() => void duplicate()}>{duplicating ? ADMIN.duplicating : ADMIN.duplicate}</button> : null}
             {productId !== null ? <button type="button" className="admin-danger" onClick={remove}>{ADMIN.delete}</button> : null}
+          </div>
           </div>
         </fieldset>
       </form>

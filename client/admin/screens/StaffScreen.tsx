@@ -1,5 +1,5 @@
 /** Staff, for the store's admins: who works on the store and in which role; add someone, change a role, give a new password, remove someone. */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ADMIN } from '../../lib/admin-messages.ts';
 import { adminCall, type FieldErrors } from '../admin-api.ts';
 import { CardTableHead } from '../CardTableHead.tsx';
@@ -14,11 +14,27 @@ interface Member { id: string; email: string; role: number; createdOn: number; y
 /** A generated password to pass on to the member who signs in with `email`. */
 interface Handed { email: string; password: string }
 
-function RoleSelect({ id, value, roles, onChange, label }: { id?: string; value: number; roles: number[]; onChange: (role: number) => void; label?: string }) {
+/**
+ * A role menu lists each role by its short name ("Store manager"); what the chosen one may do is said
+ * under it and describes it. The whole of it in each option was cut off on a phone ("Store manager:
+ * products, st…"), where a member's role menu is a card's width.
+ */
+function RoleSelect({ id, value, roles, onChange, label, describedBy }: { id?: string; value: number; roles: number[]; onChange: (role: number) => void; label?: string; describedBy?: string }) {
   return (
-    <select id={id} aria-label={label} value={value} onChange={(event) => onChange(Number(event.target.value))}>
-      {roles.map((role) => <option key={role} value={role}>{ADMIN.roleNames[role] ?? String(role)}</option>)}
+    <select id={id} aria-label={label} aria-describedby={describedBy} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+      {roles.map((role) => <option key={role} value={role}>{ADMIN.roleTitles[role] ?? String(role)}</option>)}
     </select>
+  );
+}
+
+/** A member's role menu in the table, with what the role may do under it. */
+function MemberRole({ member, roles, onChange }: { member: Member; roles: number[]; onChange: (role: number) => void }) {
+  const summaryId = useId();
+  return (
+    <span className="admin-role">
+      <RoleSelect value={member.role} roles={roles} label={`${ADMIN.role}: ${member.email}`} describedBy={summaryId} onChange={onChange} />
+      <small id={summaryId} className="admin-hint">{ADMIN.roleSummaries[member.role] ?? ''}</small>
+    </span>
   );
 }
 
@@ -94,7 +110,7 @@ export function StaffScreen() {
                   <td role="cell" data-label={ADMIN.role}>
                     {member.you
                       ? ADMIN.roleNames[member.role] ?? String(member.role)
-                      : <RoleSelect value={member.role} roles={data.roles} label={`${ADMIN.role}: ${member.email}`} onChange={(role) => void changeRole(member, role)} />}
+                      : <MemberRole member={member} roles={data.roles} onChange={(role) => void changeRole(member, role)} />}
                   </td>
                   <td role="cell">
                     {member.you ? null : (
@@ -116,8 +132,8 @@ export function StaffScreen() {
           <Field label={ADMIN.staffEmail} error={errors.email}>
             {(control) => <input {...control} type="email" autoComplete="off" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} />}
           </Field>
-          <Field label={ADMIN.role} error={errors.role}>
-            {(control) => <RoleSelect id={control.id} value={form.role} roles={data.roles} onChange={(role) => setForm({ ...form, role })} />}
+          <Field label={ADMIN.role} error={errors.role} hint={ADMIN.roleSummaries[form.role]}>
+            {(control) => <RoleSelect id={control.id} describedBy={control['aria-describedby']} value={form.role} roles={data.roles} onChange={(role) => setForm({ ...form, role })} />}
           </Field>
           <button type="submit">{ADMIN.add}</button>
         </form>
