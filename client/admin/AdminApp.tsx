@@ -28,6 +28,7 @@ import { AccountScreen } from './screens/AccountScreen.tsx';
 import { pushAddress, startHistoryPositions } from './history-position.ts';
 import { mayFollowHistory, mayLeave } from './unsaved-changes.ts';
 import { onSessionEnded } from './session-ended.ts';
+import { onAdminUpdated } from './admin-updated.ts';
 import { useSessionCheckOnReturn } from './session-check-on-return.ts';
 import { SessionPrompt } from './SessionPrompt.tsx';
 import { Notice } from './Field.tsx';
@@ -117,6 +118,9 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
     });
     setSignedInAgain(false);
   }), []);
+  // a new release installed under the open page: said over every screen until the owner reloads
+  const [updated, setUpdated] = useState(false);
+  useEffect(() => onAdminUpdated(() => setUpdated(true)), []);
   // a session that ended while the phone slept is told as the owner comes back to the page, not at the next save
   useSessionCheckOnReturn(account !== null && account.permissions.includes('admin.use'));
   const resume = useCallback(() => {
@@ -226,6 +230,12 @@ export function AdminApp({ account, siteTitle: initialSiteTitle, path: initialPa
         onNavigate={navigate} onSignOut={() => void signOut()} />
       {/* out of reach while the password is asked again over it */}
       <main id="admin-main" className="admin-main" ref={main} tabIndex={-1} inert={sessionEnded}>
+        {updated ? (
+          <div className="admin-notice admin-notice--info admin-updated" role="status">
+            <p>{ADMIN.adminUpdated}</p>
+            <button type="button" onClick={() => window.location.reload()}>{ADMIN.reloadAdmin}</button>
+          </div>
+        ) : null}
         <Notice text={signedInAgain ? ADMIN.signedInAgain : ''} />
         <Notice text={refused ? ADMIN.screenNotForRole(ADMIN.screens[refused.key], ADMIN.screens[current.key]) : ''} />
         <StoreTimeZone.Provider value={timeZone}>

@@ -6,6 +6,8 @@
 import { readCookie } from '../lib/cookies.ts';
 import { ADMIN } from '../lib/admin-messages.ts';
 import { reportSessionEnded } from './session-ended.ts';
+import { ADMIN_SCRIPT_HEADER } from './admin-root.ts';
+import { noteServedAdminScript } from './admin-updated.ts';
 
 /** Signing in: its 401 is a wrong password, not an ended session. */
 export const SIGN_IN_PATH = '/api/site-users/account/session';
@@ -47,6 +49,7 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pa
   } catch {
     return unanswered();
   }
+  noteServedAdminScript(response.headers?.get(ADMIN_SCRIPT_HEADER) ?? null);
   return answerOf<T>(path, response.status, await response.text(), response.headers.get('Retry-After'));
 }
 

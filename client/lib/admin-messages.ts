@@ -27,6 +27,8 @@ export const ADMIN = {
   sessionEndedTitle: 'Sign in again',
   sessionEnded: 'Your session has ended, so nothing can be saved or loaded until you sign in again. What you typed stays on this screen.',
   signedInAgain: 'Signed in again. Anything not saved yet is still on the screen: save it now.',
+  adminUpdated: 'A new version of the admin was installed on the server since this page was opened. Save what you are editing, then reload the page to use it.',
+  reloadAdmin: 'Reload the admin',
   // forgotten passwords
   importTitle: 'Import products from a spreadsheet',
   importIntro: 'A CSV file with one row per variant; the rows of one product share its URL slug, or its name in the Product column. Nothing is imported unless every row is right.',

@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { ADMIN_SCRIPT_HEADER } from '../../client/admin/admin-root.ts';
+import { ADMIN_SCRIPT_KEY, readClientManifest } from '../../client/manifest.ts';
 import { createAccountCalls } from './account-calls.ts';
 import { createBlockFieldCalls } from './block-field-calls.ts';
 import { createDiscountCodeCalls } from './discount-code-calls.ts';
@@ -21,6 +23,13 @@ import { createStaffCalls } from './staff-calls.ts';
  */
 export function createAdminCalls(deps: AppDeps): Router {
   const router = Router();
+  // each answer names the admin script served now, so a page opened before a new release was
+  // installed knows to reload (client/admin/admin-updated.ts)
+  router.use('/api/admin', (_req, res, next) => {
+    const script = readClientManifest()[ADMIN_SCRIPT_KEY];
+    if (script) res.set(ADMIN_SCRIPT_HEADER, script);
+    next();
+  });
   router.use(createProductListCalls(deps));
   router.use(createProductCalls(deps));
   router.use(createProductFileCalls(deps));

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { ADMIN_BASE } from '../../client/lib/admin-paths.ts';
 import { AdminApp, type AdminAppProps } from '../../client/admin/AdminApp.tsx';
 import { adminDocumentTitle } from '../../client/admin/admin-title.ts';
-import { ADMIN_PROPS_ATTRIBUTE, ADMIN_ROOT_ID } from '../../client/admin/admin-root.ts';
+import { ADMIN_PROPS_ATTRIBUTE, ADMIN_ROOT_ID, ADMIN_SCRIPT_ATTRIBUTE } from '../../client/admin/admin-root.ts';
 import { ADMIN_SCRIPT_KEY, ADMIN_STYLES_KEY, readClientManifest } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { AdminAccountRepository } from '../db/admin-account-repository.ts';
@@ -102,7 +102,7 @@ ${styles ? `<link rel="stylesheet" href="${escapeHtml(styles)}">` : ''}
 ${script ? `<script type="module" nonce="${escapeHtml(nonce)}" src="${escapeHtml(script)}"></script>` : ''}
 </head>
 <body class="admin">
-<div id="${ADMIN_ROOT_ID}" ${ADMIN_PROPS_ATTRIBUTE}="${escapeHtml(json)}">${html}</div>
+<div id="${ADMIN_ROOT_ID}" ${ADMIN_PROPS_ATTRIBUTE}="${escapeHtml(json)}"${script ? ` ${ADMIN_SCRIPT_ATTRIBUTE}="${escapeHtml(script)}"` : ''}>${html}</div>
 </body>
 </html>`);
   };

@@ -384,6 +384,26 @@ describe('the admin at /config in Chromium', () => {
     await again.close();
   });
 
+  it('says when a new release was installed under the open page, and reloads into it', async () => {
+    // the shell names the script it loaded, and every admin call's answer the one served now
+    const loaded = await admin.locator('#admin-root').getAttribute('data-admin-script');
+    expect(loaded).toBe(await admin.locator('script[type="module"][src]').first().getAttribute('src'));
+    const served = await admin.evaluate(() => fetch('/api/admin/orders?limit=1').then((response) => response.headers.get('X-Admin-Script')));
+    expect(served).toBe(loaded);
+    // a new build: the server now names another script
+    await admin.route('**/api/admin/**', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-admin-script': '/assets/admin-NEWBUILD.js' } });
+    });
+    await screen('Orders');
+    await admin.getByRole('status').filter({ hasText: ADMIN.adminUpdated }).waitFor();
+    await screenshot(admin, 'admin-updated');
+    await admin.unroute('**/api/admin/**');
+    await admin.getByRole('button', { name: ADMIN.reloadAdmin }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(await admin.getByText(ADMIN.adminUpdated).count()).toBe(0);
+  });
+
   it('saves settings that the storefront shows at once', async () => {
     await screen('Settings');
     await admin.getByLabel('Tagline').fill('Made by the sea');
