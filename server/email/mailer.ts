@@ -116,7 +116,12 @@ export function retryDelay(tries: number, delays: readonly number[]): number {
 /** HH:MM in UTC, for a log line. */
 const clockTime = (at: number) => new Date(at).toISOString().slice(11, 16);
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** A failure in words, its code first where the words lack it (`ETIMEDOUT: Timeout`), for the log and the owner. */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 500);
+}
 
 /**
  * Whether the store can send email at all (it has a mail server, SMTP_URL): without one every
@@ -200,7 +205,7 @@ export function createMailer(options: MailOptions, log: Logger, transport?: Tran
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
         for (const socket of sockets) socket.destroy();
-        reject(Object.assign(new Error(`no answer from the mail server within ${Math.round(timing.sendDeadlineMs / 1000)} s`), { code: 'EDEADLINE' }));
+        reject(Object.assign(new Error(`no answer from the mail server within ${timing.sendDeadlineMs / 1000} s`), { code: 'EDEADLINE' }));
       }, timing.sendDeadlineMs);
     });
     try {
