@@ -20,7 +20,7 @@ export interface TestMailServer {
   /** smtp://127.0.0.1:{port}, for the store's SMTP_URL. */
   url: string;
   received: ReceivedMail[];
-  /** Lower-cased addresses whose mail is refused. */
+  /** Lower-cased addresses whose mail is refused (`*`: every address). */
   refused: Set<string>;
   /**
    * Holds the answer to every message sent from now on, as a slow mail server does, until the
@@ -96,7 +96,7 @@ function converse(socket: Socket, server: ServerState): void {
         reply(server.mailFromReply ?? '250 2.1.0 ok');
       } else if (command === 'RCPT') {
         const recipient = addressIn(line);
-        if (server.refused.has(recipient.toLowerCase())) reply(`550 5.1.1 <${recipient}>: mailbox unavailable`);
+        if (server.refused.has(recipient.toLowerCase()) || server.refused.has('*')) reply(`550 5.1.1 <${recipient}>: mailbox unavailable`);
         else {
           envelope.to.push(recipient);
           reply('250 2.1.5 ok');
@@ -118,7 +118,7 @@ function converse(socket: Socket, server: ServerState): void {
   socket.on('error', () => undefined);
 }
 
-/** Starts a mail server on an ephemeral port (or `options.port`); `refused` lists addresses it refuses. */
+/** Starts a mail server on an ephemeral port (or `options.port`); `refused` lists addresses it refuses (`*`: every one). */
 export async function startTestMailServer(refused: string[] = [], options: { port?: number } = {}): Promise<TestMailServer> {
   const state: ServerState = {
     received: [], refused: new Set(refused.map((address) => address.toLowerCase())), held: null, mailFromReply: null, replyDelayMs: 0, silent: false,
