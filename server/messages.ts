@@ -199,6 +199,8 @@ export const serverMessages = {
   checkoutNotPlaced: 'Your order was NOT placed: the checkout needs JavaScript. Please turn on JavaScript in your browser (or wait for the page to finish loading) and place your order again.',
   orderConfirmedTitle: 'Order confirmed',
   orderNoEmailNote: 'This store does not send confirmation emails: keep this page (bookmark or print it) as your record of the order. The email on your order is {email}.',
+  // the confirmation page of an order whose confirmation email failed for good (refused by the mail server, or given up)
+  orderEmailNotSentNote: 'We could not send a confirmation email to {email}: keep this page (bookmark or print it) as your record of the order.',
   /** A gift card bought from a store without a mail server: its code is not emailed to the recipient. */
   giftCardNoEmailNote: 'The gift card is for {recipient}. This store does not send emails, so its code is not emailed: ask the shop for it to pass on.',
   /** A gift card bought before the store kept cards: the card was issued on its upgrade, and its email has not been sent. */
@@ -216,7 +218,17 @@ export const serverMessages = {
   passwordResetNoAddressLog: 'a password reset link was asked for, but the store has no address to link to: set it under Settings (Shop web address)',
   passwordResetFailedLog: 'a password reset link could not be made or sent',
   staffInvitationEmailSubject: 'You have been added to the staff of {siteTitle}',
-  emailSendFailedLog: 'an email could not be sent through SMTP: it stays in the outbox marked failed',
+  // what became of one email's delivery (server/email/mailer.ts); {time} is HH:MM UTC, the line's retryAt/resendableAt field the instant
+  emailSentLog: 'an email was sent through SMTP and recorded as sent',
+  emailRefusedLog: 'an email was refused by the mail server for good ({reason}): it is marked failed in the outbox, for the owner to read and send again',
+  emailRetryLog: 'an email could not be sent through SMTP for now ({reason}): it stays pending in the outbox and is tried again at {time} UTC',
+  emailRetryTooLateLog: 'an email could not be sent through SMTP for now ({reason}): it stays pending in the outbox, and no try is left before {time} UTC, when the outbox sweep gives it up as too late',
+  emailNotRecordedLog: 'the mail server accepted an email, but the store could not record it as sent ({reason}): it is not sent again meanwhile; recording it is tried again until {time} UTC',
+  emailRecordedLateLog: 'an email the mail server accepted was recorded as sent after {tries} tries: it is not sent again',
+  emailNeverRecordedLog: 'the mail server accepted an email, but the store could not record it as sent ({reason}): it stays pending in the outbox, and the outbox sweep may send it a second time from {time} UTC',
+  emailGivenUpLog: 'an email was given up, never sent: {reason}',
+  // the outbox's error of a pending email the mail server could not take for now, shown to the owner with the order's emails
+  emailWaitsToRetry: 'Waiting to be sent again: the mail server could not take it for now ({reason}). The store tries again by itself, less and less often, until it goes out or is given up as too late.',
   emailLeftPendingLog: 'an email could not be sent or recorded: it stays pending in the outbox, and the outbox sweep tries it again',
   shopBrowseInvalid: 'That filter, sort or page does not exist.',
   sortFeatured: 'Featured',

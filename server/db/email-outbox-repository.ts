@@ -19,6 +19,13 @@ export interface OutboxEmail {
   sentOn: number | null;
   /** When a process last took it to deliver (null: never); a pending one taken may have reached the mail server. */
   attemptedOn: number | null;
+  /**
+   * When a pending email the mail server could not take for now (a temporary failure: `error`
+   * says which) may be tried again; null: at once.
+   */
+  retryOn: number | null;
+  /** How many temporary failures it met, which sets how long it waits before the next try. */
+  tries: number;
 }
 
 export type NewOutboxEmail = Pick<OutboxEmail, 'kind' | 'subjectId' | 'recipient' | 'subject' | 'text' | 'html'>;
@@ -55,6 +62,8 @@ interface OutboxRow {
   created_on: number | string;
   sent_on: number | string | null;
   attempted_on: number | string | null;
+  retry_on: number | string | null;
+  tries: number | string;
 }
 
 function toEmail(row: OutboxRow): OutboxEmail {
@@ -71,6 +80,8 @@ function toEmail(row: OutboxRow): OutboxEmail {
     createdOn: Number(row.created_on),
     sentOn: row.sent_on === null ? null : Number(row.sent_on),
     attemptedOn: row.attempted_on === null ? null : Number(row.attempted_on),
+    retryOn: row.retry_on === null ? null : Number(row.retry_on),
+    tries: Number(row.tries),
   };
 }
 
@@ -96,7 +107,7 @@ export class EmailOutboxRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
       [id, email.kind, email.subjectId, email.recipient, email.subject, email.text, email.html, now],
     );
-    return { ...email, id, status: 'pending', error: null, createdOn: now, sentOn: null, attemptedOn: null };
+    return { ...email, id, status: 'pending', error: null, createdOn: now, sentOn: null, attemptedOn: null, retryOn: null, tries: 0 };
   }
 
   async list(options: OutboxListOptions = {}): Promise<OutboxEmail[]> {
@@ -146,12 +157,14 @@ export class EmailOutboxRepository {
   /**
    * Takes a pending email to deliver: true for the one call that marks it, so an email is sent
    * once though the process that wrote it and a sweep (in any process) both try. A mark older
-   * than `staleAfterMs` (a process that stopped mid-send) may be taken again.
+   * than `staleAfterMs` (a process that stopped mid-send) may be taken again; one waiting to be
+   * tried again (a temporary failure) is not taken before its `retry_on`.
    */
   async claim(id: string, now: number, staleAfterMs: number): Promise<boolean> {
     const marked = await this.session.run(
-      "UPDATE email_outbox SET attempted_on = ? WHERE id = ? AND status = 'pending' AND (attempted_on IS NULL OR attempted_on < ?)",
-      [now, id, now - staleAfterMs],
+      `UPDATE email_outbox SET attempted_on = ? WHERE id = ? AND status = 'pending' AND (attempted_on IS NULL OR attempted_on < ?)
+       AND (retry_on IS NULL OR retry_on <= ?)`,
+      [now, id, now - staleAfterMs, now],
     );
     return marked.changes === 1;
   }
@@ -160,11 +173,12 @@ export class EmailOutboxRepository {
    * Takes an email the owner sends again, the way claim() takes a pending one: true for the one
    * call that marks it, which alone sends it. A failed or kept email becomes pending, marked as
    * taken now (so the sweep leaves it to this process, and gives it up as perhaps sent should the
-   * process stop mid-send); a pending one is taken only if no process holds a fresh mark on it.
+   * process stop mid-send); a pending one is taken only if no process holds a fresh mark on it
+   * (one waiting to be tried again is taken at once, its tries counted afresh).
    */
   async takeToSendAgain(id: string, now: number, staleAfterMs: number): Promise<boolean> {
     const marked = await this.session.run(
-      `UPDATE email_outbox SET status = 'pending', error = NULL, attempted_on = ?
+      `UPDATE email_outbox SET status = 'pending', error = NULL, attempted_on = ?, retry_on = NULL, tries = 0
        WHERE id = ? AND (status IN ('failed', 'kept') OR (status = 'pending' AND (attempted_on IS NULL OR attempted_on < ?)))`,
       [now, id, now - staleAfterMs],
     );
@@ -227,15 +241,17 @@ export class EmailOutboxRepository {
   /**
    * Pending emails written at least `minAgeMs` ago, and no longer ago than their kind may still be
    * sent (`sendableFor`), that no process is delivering (their writer stopped before sending, or
-   * its mark is older than `staleAfterMs`), oldest first. A kind given 0 is not taken at all.
+   * its mark is older than `staleAfterMs`) and that are not waiting to be tried again later (a
+   * temporary failure, `retry_on` still to come), oldest first. A kind given 0 is not taken at all.
    */
   async leftPending(now: number, options: { minAgeMs: number; sendableFor: AgeByKind; staleAfterMs: number; limit: number }): Promise<OutboxEmail[]> {
     const young = writtenAgainst(options.sendableFor, now, 'after');
     const rows = await this.session.all<OutboxRow>(
       `SELECT * FROM email_outbox
-       WHERE status = 'pending' AND created_on < ? AND (attempted_on IS NULL OR attempted_on < ?) AND ${young.sql}
+       WHERE status = 'pending' AND created_on < ? AND (attempted_on IS NULL OR attempted_on < ?) AND (retry_on IS NULL OR retry_on <= ?)
+       AND ${young.sql}
        ORDER BY created_on, rowid LIMIT ${Math.trunc(options.limit)}`,
-      [now - options.minAgeMs, now - options.staleAfterMs, ...young.params],
+      [now - options.minAgeMs, now - options.staleAfterMs, now, ...young.params],
     );
     return rows.map(toEmail);
   }
@@ -271,10 +287,24 @@ export class EmailOutboxRepository {
     return marked.changes === 1;
   }
 
+  /**
+   * Records a temporary failure of a send this process took (the mail server could not be reached
+   * or answered 4xx): the email stays pending, with the failure as its error, its tries counted,
+   * and the mark released, to be tried again from `retryOn` (the sweep takes it then). A send
+   * always ends well inside its mark (DELIVERY_CLAIM_MS), so no other process took it meanwhile.
+   */
+  async waitToRetry(id: string, error: string, retryOn: number): Promise<void> {
+    await this.session.run(
+      `UPDATE email_outbox SET error = ?, retry_on = ?, tries = tries + 1, attempted_on = NULL
+       WHERE id = ? AND status = 'pending'`,
+      [error, retryOn, id],
+    );
+  }
+
   /** Records how a delivery ended. */
   async settle(id: string, status: Exclude<OutboxStatus, 'pending'>, error: string | null = null, now = Date.now()): Promise<void> {
     await this.session.run(
-      'UPDATE email_outbox SET status = ?, error = ?, sent_on = ? WHERE id = ?',
+      'UPDATE email_outbox SET status = ?, error = ?, sent_on = ?, retry_on = NULL WHERE id = ?',
       [status, error, status === 'sent' ? now : null, id],
     );
   }

@@ -46,6 +46,11 @@ export const SENDABLE_AGES: AgeByKind = {
   otherwise: DEFAULT_RULE.sendableForMs,
 };
 
+/** Until when an email may still be sent (tried again after a temporary failure): past it, the sweep gives it up. */
+export function sendableUntil(email: { kind: string; createdOn: number }): number {
+  return email.createdOn + (RULES[email.kind] ?? DEFAULT_RULE).sendableForMs;
+}
+
 /** Why an email of `kind` never tried by the time it was too late was given up. */
 export function tooLateReason(kind: string): string {
   return (RULES[kind] ?? DEFAULT_RULE).reason;

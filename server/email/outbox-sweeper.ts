@@ -4,7 +4,9 @@
  * crash) leaves it pending; this sweep, run by every process, sends such emails a minute later.
  * An email is sent only while its kind may still be sent (two days for most, less for a link that
  * expires: server/email/late-email.ts); past that it is given up, marked failed with why, so none
- * waits for good and the owner sees it (and may send an order's email again). Mailing-list
+ * waits for good and the owner sees it (and may send an order's email again). An email the mail
+ * server could not take for now waits, pending, until its next try (mailer.ts, DeliveryTiming),
+ * and is given up likewise if it is still not sent by then. Mailing-list
  * confirmations wait for a mail server: held while the store has none, they are sent once it has.
  */
 import type { AppDeps } from '../deps.ts';
@@ -35,9 +37,13 @@ export async function sweepOutbox(deps: AppDeps, now = Date.now()): Promise<numb
     sendableFor: { ...SENDABLE_AGES, byKind: { ...SENDABLE_AGES.byKind, [MAILING_LIST_CONFIRMATION_KIND]: confirmations } },
   });
   const { mailer } = checkoutServices(deps);
-  for (const email of left) await mailer.deliver(deps.store, email);
+  for (const email of left) {
+    // a mail server that cannot be reached now would keep the others waiting on its timeouts
+    // alike: they stay pending for the next sweep, a minute on
+    if ((await mailer.deliver(deps.store, email)) === 'unreachable') break;
+  }
   // what the sweep will no longer send is given up, so nothing waits in the outbox for good
-  await giveUpLateEmails(deps.store, now, { staleAfterMs: DELIVERY_CLAIM_MS, limit: SWEEP_LIMIT });
+  await giveUpLateEmails(deps.store, now, { staleAfterMs: DELIVERY_CLAIM_MS, limit: SWEEP_LIMIT, log: deps.log });
   return left.length;
 }
 

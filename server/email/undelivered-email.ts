@@ -9,7 +9,8 @@
 import { EmailOutboxRepository, type OutboxEmail } from '../db/email-outbox-repository.ts';
 import { RESTOCK_NOTICE_KIND, RestockRepository } from '../db/restock-repository.ts';
 import type { StoreSession } from '../db/store.ts';
-import { serverMessages } from '../messages.ts';
+import type { Logger } from 'pino';
+import { fillMessage, serverMessages } from '../messages.ts';
 import { SENDABLE_AGES, tooLateReason } from './late-email.ts';
 
 /** Records that an email was not delivered (refused, or kept without a mail server), with what that undoes. */
@@ -31,18 +32,25 @@ export async function settleUndelivered(
  * out, so the owner checks before sending it again, and a restock request keeps its mark, so
  * nobody who was emailed is emailed twice.
  */
-export async function giveUpLateEmails(session: StoreSession, now: number, options: { staleAfterMs: number; limit: number }): Promise<number> {
-  const late = await new EmailOutboxRepository(session).pastSendable(now, { sendableFor: SENDABLE_AGES, ...options });
+export async function giveUpLateEmails(
+  session: StoreSession, now: number, options: { staleAfterMs: number; limit: number; log?: Logger },
+): Promise<number> {
+  const late = await new EmailOutboxRepository(session).pastSendable(now, { sendableFor: SENDABLE_AGES, staleAfterMs: options.staleAfterMs, limit: options.limit });
   let givenUp = 0;
   for (const email of late) {
+    const reason = email.attemptedOn !== null ? serverMessages.emailPerhapsSent : tooLateReason(email.kind);
     const marked = await session.transaction(async (tx) => {
       const outbox = new EmailOutboxRepository(tx);
-      if (email.attemptedOn !== null) return outbox.giveUp(email.id, serverMessages.emailPerhapsSent, now - options.staleAfterMs);
-      if (!(await outbox.giveUp(email.id, tooLateReason(email.kind)))) return false;
+      if (email.attemptedOn !== null) return outbox.giveUp(email.id, reason, now - options.staleAfterMs);
+      if (!(await outbox.giveUp(email.id, reason))) return false;
       if (email.kind === RESTOCK_NOTICE_KIND) await new RestockRepository(tx).waitAgainAfterUndelivered(email.id);
       return true;
     });
-    if (marked) givenUp += 1;
+    if (!marked) continue;
+    givenUp += 1;
+    // nothing else says it never went out: one tried and refused for now keeps its last failure in the line
+    options.log?.warn({ emailId: email.id, kind: email.kind, tries: email.tries, lastError: email.error },
+      fillMessage(serverMessages.emailGivenUpLog, { reason }));
   }
   return givenUp;
 }

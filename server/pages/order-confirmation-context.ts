@@ -16,6 +16,7 @@ import type { AppDeps } from '../deps.ts';
 import { EmailOutboxRepository } from '../db/email-outbox-repository.ts';
 import { GIFT_CARD_EMAIL_KIND } from '../email/gift-card-email.ts';
 import { canSendEmail } from '../email/mailer.ts';
+import { confirmationNotSent } from '../email/order-confirmation-email.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 
 /**
@@ -37,7 +38,8 @@ async function giftCardRecipientNote(deps: AppDeps, orderId: string, recipient: 
  * the lines in words (product, variant, billing interval; never SKUs), subtotal, the discount
  * code used and what it took off, shipping choice, where it ships, who receives a gift card,
  * what a gift card paid (by its last four characters, never its code) and what the payment card
- * paid, and whether a confirmation email is on its way (not from a store without a mail server).
+ * paid, and whether a confirmation email is on its way (not from a store without a mail server,
+ * nor once the mail server refused it or the store gave it up).
  */
 export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord): Promise<Record<string, unknown>> {
   const orders = new CheckoutOrderRepository(deps.store);
@@ -45,9 +47,11 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
     orders.customerOf(order.id), orders.linesOf(order.id), readCheckoutSettings(deps.store), orders.progressOf(order.id),
     new GiftCardRepository(deps.store).paymentOf(order.id), shopperTracking(deps.store, order.id), new DiscountCodeRepository(deps.store).useOf(order.id),
   ]);
-  const [downloads, filesToFollow] = await Promise.all([
+  const [downloads, filesToFollow, emails] = await Promise.all([
     orderDownloadLinks(deps.store, order.id, settings.locale),
     new DownloadGrantRepository(deps.store).linesWithoutGrant(order.id, PRODUCT_TYPE.DIGITAL),
+    // whether its confirmation went out: a pending one (waiting to be tried again too) is on its way
+    canSendEmail(deps.options.mail) ? new EmailOutboxRepository(deps.store).ofSubject(order.id) : [],
   ]);
   const money = (cents: number): MoneyObject => moneyObject(cents, order.currency);
   const giftCardNote = customer?.recipientEmail ? await giftCardRecipientNote(deps, order.id, customer.recipientEmail) : '';
@@ -87,9 +91,10 @@ export async function orderConfirmationContext(deps: AppDeps, order: OrderRecord
       addressLines: customer.shippingAddress ? addressLines(customer.shippingAddress, settings.locale) : [],
       shippingOptionName: customer.shippingOption?.name ?? '',
       recipientEmail: customer.recipientEmail,
-      // a store without a mail server keeps the confirmation in its outbox: the page says so
-      // instead of promising an email
-      noEmailNote: canSendEmail(deps.options.mail) ? '' : fillMessage(serverMessages.orderNoEmailNote, { email: customer.email }),
+      // a store without a mail server keeps the confirmation in its outbox, and one the mail server
+      // refused or the store gave up will not come: the page says so instead of promising an email
+      noEmailNote: !canSendEmail(deps.options.mail) ? fillMessage(serverMessages.orderNoEmailNote, { email: customer.email })
+        : confirmationNotSent(emails) ? fillMessage(serverMessages.orderEmailNotSentNote, { email: customer.email }) : '',
       // nor is a gift card's code emailed to its recipient, which "goes to" would promise
       giftCardNoEmailNote: giftCardNote,
     } : null,

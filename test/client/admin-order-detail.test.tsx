@@ -323,6 +323,19 @@ describe('an order email the store gave up', () => {
     expect(screen.getAllByRole('button', { name: ADMIN.sendAgain })).toHaveLength(2);
   });
 
+  it('says an email the mail server could not take for now waits to be tried again, and offers to send it now', async () => {
+    const waiting = 'Waiting to be sent again: the mail server could not take it for now (connect ECONNREFUSED 127.0.0.1:25). The store tries again by itself, less and less often, until it goes out or is given up as too late.';
+    scriptFetch([{
+      method: 'GET', path: '/api/admin/orders/o1',
+      answer: { body: { order: order({ emails: [email({ status: 'pending', error: waiting, givenUp: false }), email({ id: 'e2', kind: 'new-order', status: 'pending', error: null, givenUp: false })] }), canSendEmail: true } },
+    }]);
+    render(<OrderDetail orderId="o1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(waiting)).toBeTruthy();
+    expect(screen.getByText(ADMIN.emailStatuses.pending!)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: ADMIN.sendAgain })).toHaveLength(2);
+  });
+
   it('is flagged beside its order in the list', async () => {
     const row = (id: string, emailsNotSent: number) => ({
       id, orderNumber: id, createdOn: 0, email: null, name: `Shopper ${id}`, grandTotalCents: 100, currency: 'USD', status: 'paid', testMode: false, itemCount: 1, emailsNotSent,

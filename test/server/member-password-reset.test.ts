@@ -19,6 +19,7 @@ import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { MIN_PASSWORD_LENGTH } from '../../server/admin/account-calls.ts';
 import { startServer, type RunningServer } from './helpers/start-server.ts';
 import { Visitor } from './helpers/visitor.ts';
+import { startTestMailServer, type TestMailServer } from './helpers/test-mail-server.ts';
 
 const STORE_ADDRESS = 'https://shop.example.com';
 const LOCKED_LESSON = '/lessons/glazing-at-home';
@@ -45,15 +46,19 @@ describe('a member who forgot their password, on a store that sends email', () =
   let server: RunningServer;
   const member = { email: 'forgetful@example.com', password: 'the old password' };
 
+  let mailServer: TestMailServer;
+
   beforeAll(async () => {
-    // a mail server that refuses every connection: each email is tried, marked failed and kept
-    server = await startServer({ mail: { smtpUrl: 'smtp://127.0.0.1:9' }, rateLimits: { passwordReset: 100 } });
+    // a mail server that refuses every email (550): each is tried, marked failed and kept
+    mailServer = await startTestMailServer(['*']);
+    server = await startServer({ mail: { smtpUrl: mailServer.url }, rateLimits: { passwordReset: 100 } });
     const settings = new AdminSettingsRepository(server.app.deps.store);
     await settings.write('website', { ...(await settings.read('website')), baseUrl: STORE_ADDRESS });
     await createSiteUserAccount(server.app.deps, member);
   });
   afterAll(async () => {
     await server.stop(true);
+    await mailServer.stop();
   });
 
   async function resetEmails(recipient: string): Promise<OutboxEmail[]> {

@@ -14,6 +14,7 @@ import { serverMessages } from '../../server/messages.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
 import { isOnMailingList } from './helpers/mailing-list-outbox.ts';
 import { startPlatformServer, type PlatformServer } from './helpers/platform-server.ts';
+import { startTestMailServer, type TestMailServer } from './helpers/test-mail-server.ts';
 import { Visitor } from './helpers/visitor.ts';
 
 const NEWSLETTER_PATH = '/api/newsletter/subscribe';
@@ -22,7 +23,8 @@ const SUBSCRIBERS_PATH = '/api/admin/messages/subscribers';
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 /** Nothing listens on port 9: a store with this mail server sends, and the server refuses. */
-const REFUSING_MAIL_SERVER = { smtpUrl: 'smtp://127.0.0.1:9' };
+/** A mail server that refuses every email (550): each is handed to it and marked failed. */
+let refusingMailServer: TestMailServer;
 
 const shirt = seededProduct('linen-shirt');
 const soldOut = seededVariant('linen-shirt', (variant) => variant.qtyInStock === 0);
@@ -109,8 +111,12 @@ describe('a store without a mail server', () => {
 describe('the same store once it has a mail server', () => {
   let server: PlatformServer;
 
+  beforeAll(async () => {
+    refusingMailServer = await startTestMailServer(['*']);
+  });
   afterAll(async () => {
     await server.stop(true);
+    await refusingMailServer.stop();
   });
 
   it('sends the confirmations that waited while their links still work, and promises email again', async () => {
@@ -125,7 +131,7 @@ describe('the same store once it has a mail server', () => {
     await withoutMail.stop();
 
     // the owner sets SMTP_URL and restarts the store on the same database
-    server = await startPlatformServer({ databasePath: withoutMail.databasePath, mail: REFUSING_MAIL_SERVER });
+    server = await startPlatformServer({ databasePath: withoutMail.databasePath, mail: { smtpUrl: refusingMailServer.url } });
     await sweepOutbox(server.app.deps, Date.now() + 2 * MINUTE);
     // each was handed to the mail server (which refused it): "failed", no longer waiting
     expect(await confirmationStatuses(server, 'waited@example.com')).toEqual(['failed']);

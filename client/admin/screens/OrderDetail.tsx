@@ -88,6 +88,8 @@ function emailStatusText(email: OrderEmail): ReactNode {
   // the reason of one given up is a whole sentence ("Not sent: still waiting two days…"); no mail server refused it
   if (email.status === 'failed' && email.error && email.givenUp) return email.error;
   if (email.status === 'failed' && email.error) return `${said} (${email.error})`;
+  // one the mail server could not take for now: the whole sentence says so, and that the store tries again by itself
+  if (email.status === 'pending' && email.error) return email.error;
   return said;
 }
 

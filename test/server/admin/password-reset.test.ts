@@ -19,21 +19,25 @@ import { CONTRIBUTOR_ROLES } from '../../../server/security/owner-permissions.ts
 import { OWNER_EMAIL } from '../../../server/security/owner-account.ts';
 import { OWNER_PASSWORD, startPlatformServer, type PlatformServer } from '../helpers/platform-server.ts';
 import { SiteUserVisitor } from '../helpers/site-user-visitor.ts';
+import { startTestMailServer, type TestMailServer } from '../helpers/test-mail-server.ts';
 import { Visitor } from '../helpers/visitor.ts';
 
 const STORE_ADDRESS = 'https://shop.example.com';
 const NEW_PASSWORD = 'a brand new passphrase';
 
 let server: PlatformServer;
+let mailServer: TestMailServer;
 
 beforeAll(async () => {
-  // a mail server that refuses every connection: each email is tried, marked failed and kept
-  server = await startPlatformServer({ mail: { smtpUrl: 'smtp://127.0.0.1:9' } });
+  // a mail server that refuses every email (550): each is tried, marked failed and kept
+  mailServer = await startTestMailServer(['*']);
+  server = await startPlatformServer({ mail: { smtpUrl: mailServer.url } });
   const settings = new AdminSettingsRepository(server.app.deps.store);
   await settings.write('website', { ...(await settings.read('website')), baseUrl: STORE_ADDRESS });
 });
 afterAll(async () => {
   await server.stop(true);
+  await mailServer.stop();
 });
 
 async function resetEmails(recipient: string): Promise<OutboxEmail[]> {
