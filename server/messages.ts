@@ -163,6 +163,12 @@ export const serverMessages = {
   /** At start-up: uploaded files the store names are not in the folder in use (server/admin/missing-uploads.ts). */
   uploadsMissingLog: '{missing} of {checked} uploaded product images the store names (a sample) are not in the uploads folder {folder}, so pages show them broken: set UPLOADS_DIR to the folder that holds them (on PostgreSQL, the uploads folder of the shop\'s SQLite days, such as data/uploads beside its file) and restart',
   productFilesMissingLog: '{missing} of {checked} digital product files the store names (a sample) are not in the product-files folder {folder}, so buyers\' downloads fail: set PRODUCT_FILES_DIR to the folder that holds them and restart',
+  /** An upload refused because its folder's disk is full (server/admin/upload-folder-faults.ts). */
+  uploadFolderFullLog: '{upload} refused: the disk of the {folderName} {folder} ({setting}) has no free space left ({code}); nothing of it was kept: free space on that disk',
+  /** An upload refused because the server may not write its folder (read-only, not its user's, not a folder). */
+  uploadFolderUnwritableLog: '{upload} refused: the {folderName} {folder} ({setting}) cannot be written ({code}); nothing of it was kept: make it a folder the server\'s user can write, or set {setting} to one',
+  /** At start: temporary files of uploads a stopped process was writing (server/admin/partial-files.ts). */
+  partialFilesRemovedLog: 'removed {count} partly written upload files that a stopped server process left in {folder}',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',
