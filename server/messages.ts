@@ -169,6 +169,8 @@ export const serverMessages = {
   uploadFolderUnwritableLog: '{upload} refused: the {folderName} {folder} ({setting}) cannot be written ({code}); nothing of it was kept: make it a folder the server\'s user can write, or set {setting} to one',
   /** At start: temporary files of uploads a stopped process was writing (server/admin/partial-files.ts). */
   partialFilesRemovedLog: 'removed {count} partly written upload files that a stopped server process left in {folder}',
+  /** A shutdown whose drain ran out of time (server/main.ts): what it cut off, and the exit code. */
+  drainCutOffLog: 'shutdown cut off after {seconds} s: {requests} requests still in flight ({kinds}) and {work} pieces of work started after an answer (emails being sent, tracking records) were not finished; {partials} partly written upload files removed; exiting with code {code}',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',
