@@ -20,6 +20,7 @@ import { themeMessages } from './theme/theme-messages.ts';
 import { templateDirProblem } from './theme/template-dir-check.ts';
 import { createHttpServer } from './slow-clients.ts';
 import { nestedStoreFoldersProblem } from './store-folders-apart.ts';
+import { storeFolderNotAFolder, unwritableStoreFolders } from './store-folders-check.ts';
 import { productFilesDir, uploadsDir } from './store-folders.ts';
 import { removeAbandonedPartials, removePartialFilesNow } from './admin/partial-files.ts';
 import { CUT_OFF_EXIT_CODE, DRAIN_DEADLINE_MS, RequestsInFlight } from './requests-in-flight.ts';
@@ -32,14 +33,14 @@ const bootLog = createLogger({ level: config.options.logLevel ?? 'info', dev: co
 
 /**
  * The settings from the environment; one that is not valid (PORT=abc), or folders the store cannot
- * serve from (the product files inside the uploads folder), is said in one log line, and the start
- * stops. The commands (npm run backup, password) read the same settings without the folders' check:
+ * serve from (the product files inside the uploads folder, a folder setting that names a file), is
+ * said in one log line, and the start stops. The commands (npm run backup, password) read the same settings without the folders' check:
  * a shop set up so still needs its backup.
  */
 function readConfigOrStop(): ServerConfig {
   try {
     const read = readConfig();
-    const nested = nestedStoreFoldersProblem(read.options);
+    const nested = nestedStoreFoldersProblem(read.options) ?? storeFolderNotAFolder(read.options);
     if (nested !== null) throw new Error(nested);
     return read;
   } catch (error) {
@@ -193,6 +194,8 @@ async function serve(): Promise<void> {
       if (app !== null) void warnOfConnectionBudget(app.deps.store, { workers: config.workers, poolSize: config.options.databasePoolSize }, app.deps.log);
       // uploaded files live on disk beside the rows: a start without their folder breaks every image
       if (app !== null) void warnOfMissingUploads(app.deps.store, config.options, app.deps.log);
+      // a folder the process cannot write serves what it holds, but refuses uploads (store-folders-check.ts)
+      if (config.options.readOnly !== true) for (const { details, message } of unwritableStoreFolders(config.options)) log.warn(details, message);
       // upload files a process killed mid-write left under their temporary names (partial-files.ts)
       if (app !== null && config.options.readOnly !== true) removeAbandonedPartials([uploadsDir(config.options), productFilesDir(config.options)], app.deps.log);
       // images stored before their colours were read on upload (colorData): read in the background, start-up unslowed

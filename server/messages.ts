@@ -77,6 +77,10 @@ export const serverMessages = {
   restoreFolderWithoutFiles: '{folder} holds no backup of the shop\'s files (no uploads or product-files folder in it): name a folder npm run backup made',
   /** A backup of the files named inside the shop's folders (or holding one): it would be served, or remove the shop's files. */
   storeFoldersNested: 'PRODUCT_FILES_DIR ({productFiles}) and UPLOADS_DIR ({uploads}) must be separate folders, neither inside the other: the uploads folder is served at /uploads/, and the files digital products sell must stay out of it',
+  /** At start: a folder setting that names a file (server/store-folders-check.ts); the start stops. */
+  storeFolderNotAFolder: '{setting} ({folder}) is not a folder: {file} is a file; set {setting} to the folder the {what} are kept in (one not made yet is made at the first upload)',
+  /** At start: a folder the process cannot write; a warning, as a shop may serve from folders it never writes. */
+  storeFolderUnwritableLog: '{setting} ({folder}) cannot be written by this server process ({code}): the {what} it serves are served, but uploads of new ones are refused until it can: make it writable by the server\'s user, or set {setting} to a folder it can write',
   backupFilesInShopFolder: '{folder} is inside {shopFolder} or holds it: name a backup outside the shop\'s folders (in the uploads folder a copy of the product files would be served to anyone, and a backup written over one would replace the shop\'s files)',
   backupFolderExists: '{folder} already exists: name a new folder for the backup, or give none for one named by the time',
   backupNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file (npm start makes data/store.db on its first start)',
