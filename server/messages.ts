@@ -8,6 +8,13 @@ import { REQUEST } from '../client/lib/messages.ts';
 const OWN_THE_DATABASE = 'make the database with {role} as its owner (createdb -O {role} …, or ALTER DATABASE … OWNER TO {role}: since PostgreSQL 15 only the owner of a database may make tables in its public schema)';
 
 /**
+ * Uploaded files the store names are not in the folder in use: said at start-up and by npm run
+ * backup (server/admin/missing-uploads.ts), each with what to do then.
+ */
+const UPLOADS_MISSING = '{missing} of {checked} uploaded product images the store names (a sample) are not in the uploads folder {folder}, so pages show them broken: set UPLOADS_DIR to the folder that holds them';
+const PRODUCT_FILES_MISSING = '{missing} of {checked} digital product files the store names (a sample) are not in the product-files folder {folder}, so buyers\' downloads fail: set PRODUCT_FILES_DIR to the folder that holds them';
+
+/**
  * Messages the server itself answers with. Storefront strings of the specification that the
  * islands also show live in client/lib/messages.ts and are imported from there.
  */
@@ -165,8 +172,11 @@ export const serverMessages = {
   uploadSizeNotRecordedLog: 'an uploaded image was cleaned of its metadata, but its new size could not be recorded: the admin may show the file size it had before, and the shop its width and height from before it was turned upright',
   uploadCopiesNotRecordedLog: 'the resized copies of an uploaded image were made, but which ones could not be recorded: its srcset may list widths it has no copy of until they are next made (those answer its original)',
   /** At start-up: uploaded files the store names are not in the folder in use (server/admin/missing-uploads.ts). */
-  uploadsMissingLog: '{missing} of {checked} uploaded product images the store names (a sample) are not in the uploads folder {folder}, so pages show them broken: set UPLOADS_DIR to the folder that holds them (on PostgreSQL, the uploads folder of the shop\'s SQLite days, such as data/uploads beside its file) and restart',
-  productFilesMissingLog: '{missing} of {checked} digital product files the store names (a sample) are not in the product-files folder {folder}, so buyers\' downloads fail: set PRODUCT_FILES_DIR to the folder that holds them and restart',
+  uploadsMissingLog: `${UPLOADS_MISSING} (on PostgreSQL, the uploads folder of the shop's SQLite days, such as data/uploads beside its file) and restart`,
+  productFilesMissingLog: `${PRODUCT_FILES_MISSING} and restart`,
+  /** npm run backup: the same check of the copy made, since a shop restored from it would lack those files (server/commands/backup.ts). */
+  uploadsMissingInBackup: `${UPLOADS_MISSING} and run npm run backup again, so that the backup holds them`,
+  productFilesMissingInBackup: `${PRODUCT_FILES_MISSING} and run npm run backup again, so that the backup holds them`,
   /** An upload refused because its folder's disk is full (server/admin/upload-folder-faults.ts). */
   uploadFolderFullLog: '{upload} refused: the disk of the {folderName} {folder} ({setting}) has no free space left ({code}); nothing of it was kept: free space on that disk',
   /** An upload refused because the server may not write its folder (read-only, not its user's, not a folder). */

@@ -17,12 +17,11 @@ import {
   copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError, writeWhole,
 } from './image-copies.ts';
 import { isFileSystemError } from './upload-folder-faults.ts';
-import { newUploadName, UPLOAD_EXTENSIONS } from './upload-names.ts';
+import { newUploadName, UPLOAD_EXTENSIONS, UPLOADS_URL } from './upload-names.ts';
 import { imageColorData } from './image-color-data.ts';
 import type { ColorData } from '../db/color-data-column.ts';
 
-/** URL prefix the uploaded images are served under. */
-export const UPLOADS_URL = '/uploads/';
+export { UPLOADS_URL };
 
 /**
  * The bytes a text field beside the image may have: the alt text's characters at 4 bytes each,

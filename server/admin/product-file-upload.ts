@@ -11,15 +11,16 @@ import { HttpError } from '../security/http-error.ts';
 import { productFilesDir } from '../store-folders.ts';
 import { multipartFile } from './multipart-body.ts';
 import { partialDone, partialPath, partialStarted } from './partial-files.ts';
+import { storedFilePath } from './product-file-names.ts';
 import { uploadFolderError, type UploadFolder } from './upload-folder-faults.ts';
+
+// where it always was for its callers; kept apart so npm run backup loads no upload code (product-file-names.ts)
+export { storedFilePath };
 
 /** The largest file a digital product may have (options.maxProductFileBytes, for tests, else 100 MB). */
 export function maxProductFileBytes(options: AppOptions): number {
   return options.maxProductFileBytes ?? MAX_PRODUCT_FILE_BYTES;
 }
-
-/** A stored file's name in the folder: random hex, nothing from the upload. */
-const STORED_NAME = /^[0-9a-f]{32}$/;
 
 /** A new name for a file in the product-files folder (an upload's, or the demo shop's seeded file). */
 export function newStoredName(): string {
@@ -145,11 +146,6 @@ export function fileSha256(path: string): Promise<string> {
     const hash = createHash('sha256');
     createReadStream(path).on('data', (chunk) => hash.update(chunk)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
   });
-}
-
-/** The path of a stored file in the folder, or null for a name the store never made. */
-export function storedFilePath(dir: string, storedName: string): string | null {
-  return STORED_NAME.test(storedName) ? join(dir, storedName) : null;
 }
 
 /** Deletes a stored file (one replaced or removed, once the row that named it is gone for good). */
