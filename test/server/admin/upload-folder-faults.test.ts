@@ -10,6 +10,7 @@
 import { readdirSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +84,8 @@ vi.mock('node:fs', async (importOriginal) => {
 const { startPlatformServer } = await import('../helpers/platform-server.ts');
 const { upload, productInput } = await import('./admin-helpers.ts');
 const { seededProduct } = await import('../helpers/fixtures.ts');
+const { isPartialName } = await import('../../../server/admin/partial-files.ts');
+const { SITE_USER_XSRF_HEADER } = await import('../../../server/security/site-user.ts');
 
 /** A 1200 × 800 JPEG: an original and four copies (100 to 1000 px). */
 const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
@@ -197,7 +200,7 @@ async function fileServer() {
   // larger than one chunk of the stream, so the disk fills part way
   const bytes = Buffer.alloc(512 * 1024, 7);
   const send = () => upload(owner, `/api/admin/products/${guide.id}/file`, { bytes, name: 'guide.pdf', type: 'application/pdf' }, {}, 'file');
-  return { productFiles, send, errors, seeded, recorded, before };
+  return { productFiles, owner, send, errors, seeded, recorded, before };
 }
 
 describe("a product file's upload whose folder refuses the write", () => {
@@ -234,5 +237,32 @@ describe("a product file's upload whose folder refuses the write", () => {
     expect(answer.body.message).toBe(ADMIN.server.productFilesFolderUnwritable);
     expect(await recorded()).toEqual(before);
     expect(logged(errors)[0]!.details).toMatchObject({ setting: 'PRODUCT_FILES_DIR' });
+  });
+});
+
+describe("a product file's upload cut off", () => {
+  it('leaves no partial file when the client goes away mid-file, and records nothing', async () => {
+    const { productFiles, owner, seeded, recorded, before } = await fileServer();
+    const guide = seededProduct('natural-dye-guide');
+    const boundary = 'cut-off';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="guide.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const sending = request(`${owner.baseUrl}/api/admin/products/${guide.id}/file`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + 4 * 1024 * 1024),
+        cookie: [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        'x-csrf-token': decodeURIComponent(owner.crumb),
+        [SITE_USER_XSRF_HEADER]: owner.xsrfToken,
+      },
+    });
+    sending.on('error', () => {});
+    sending.write(Buffer.concat([head, Buffer.alloc(256 * 1024, 1)]));
+    for (let waited = 0; !readdirSync(productFiles).some(isPartialName) && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readdirSync(productFiles).some(isPartialName)).toBe(true);
+    sending.destroy();
+    for (let waited = 0; readdirSync(productFiles).length > seeded.length && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readdirSync(productFiles)).toEqual(seeded);
+    expect(await recorded()).toEqual(before);
   });
 });
