@@ -87,7 +87,7 @@ export const serverMessages = {
   /** At start: a folder setting that names a file (server/store-folders-check.ts); the start stops. */
   storeFolderNotAFolder: '{setting} ({folder}) is not a folder: {file} is a file; set {setting} to the folder the {what} are kept in (one not made yet is made at the first upload)',
   /** At start: a folder the process cannot write; a warning, as a shop may serve from folders it never writes. */
-  storeFolderUnwritableLog: '{setting} ({folder}) cannot be written by this server process ({code}): the {what} it serves are served, but uploads of new ones are refused until it can: make it writable by the server\'s user, or set {setting} to a folder it can write',
+  storeFolderUnwritableLog: '{setting} ({folder}) cannot be written by this server process ({code}): the {what} already in it are served, but uploads of new ones are refused until it can be written: make it writable by the server\'s user, or set {setting} to a folder it can write',
   backupFilesInShopFolder: '{folder} is inside {shopFolder} or holds it: name a backup outside the shop\'s folders (in the uploads folder a copy of the product files would be served to anyone, and a backup written over one would replace the shop\'s files)',
   backupFolderExists: '{folder} already exists: name a new folder for the backup, or give none for one named by the time',
   backupNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file (npm start makes data/store.db on its first start)',
