@@ -22,6 +22,11 @@ export class BackgroundWork {
     this.#running.add(running);
   }
 
+  /** How many pieces are running now (said when a shutdown cuts them off). */
+  get running(): number {
+    return this.#running.size;
+  }
+
   /** Resolves once no work is running, including work started by work that was running. */
   async settled(): Promise<void> {
     while (this.#running.size > 0) await Promise.all(this.#running);

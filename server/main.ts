@@ -20,7 +20,10 @@ import { themeMessages } from './theme/theme-messages.ts';
 import { templateDirProblem } from './theme/template-dir-check.ts';
 import { createHttpServer } from './slow-clients.ts';
 import { nestedStoreFoldersProblem } from './store-folders-apart.ts';
-import { uploadsDir } from './store-folders.ts';
+import { storeFolderNotAFolder, unwritableStoreFolders } from './store-folders-check.ts';
+import { productFilesDir, uploadsDir } from './store-folders.ts';
+import { removeAbandonedPartials, removePartialFilesNow } from './admin/partial-files.ts';
+import { CUT_OFF_EXIT_CODE, DRAIN_DEADLINE_MS, RequestsInFlight } from './requests-in-flight.ts';
 import { backfillColorData } from './admin/color-data-backfill.ts';
 
 const config = readConfigOrStop();
@@ -30,14 +33,14 @@ const bootLog = createLogger({ level: config.options.logLevel ?? 'info', dev: co
 
 /**
  * The settings from the environment; one that is not valid (PORT=abc), or folders the store cannot
- * serve from (the product files inside the uploads folder), is said in one log line, and the start
- * stops. The commands (npm run backup, password) read the same settings without the folders' check:
+ * serve from (the product files inside the uploads folder, a folder setting that names a file), is
+ * said in one log line, and the start stops. The commands (npm run backup, password) read the same settings without the folders' check:
  * a shop set up so still needs its backup.
  */
 function readConfigOrStop(): ServerConfig {
   try {
     const read = readConfig();
-    const nested = nestedStoreFoldersProblem(read.options);
+    const nested = nestedStoreFoldersProblem(read.options) ?? storeFolderNotAFolder(read.options);
     if (nested !== null) throw new Error(nested);
     return read;
   } catch (error) {
@@ -168,7 +171,12 @@ async function serve(): Promise<void> {
 
   const log = app?.deps.log ?? bootLog;
   // time limits for clients that send or read slowly (server/README.md, Security)
-  const server: Server = createHttpServer((req, res) => handler(req, res), config.options.slowClients);
+  // counted, so a shutdown that runs out of time can say what it cut off
+  const inFlight = new RequestsInFlight();
+  const server: Server = createHttpServer((req, res) => {
+    inFlight.track(req, res);
+    handler(req, res);
+  }, config.options.slowClients);
   // A port that is taken or not allowed is the operator's to fix: said in one line, not a stack trace.
   server.on('error', (err: NodeJS.ErrnoException) => {
     const message = err.code === 'EADDRINUSE' ? serverMessages.portInUseLog : err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL' ? serverMessages.portDeniedLog : undefined;
@@ -191,6 +199,10 @@ async function serve(): Promise<void> {
       if (app !== null) void warnOfConnectionBudget(app.deps.store, { workers: config.workers, poolSize: config.options.databasePoolSize }, app.deps.log);
       // uploaded files live on disk beside the rows: a start without their folder breaks every image
       if (app !== null) void warnOfMissingUploads(app.deps.store, config.options, app.deps.log);
+      // a folder the process cannot write serves what it holds, but refuses uploads (store-folders-check.ts)
+      if (config.options.readOnly !== true) for (const { details, message } of unwritableStoreFolders(config.options)) log.warn(details, message);
+      // upload files a process killed mid-write left under their temporary names (partial-files.ts)
+      if (app !== null && config.options.readOnly !== true) removeAbandonedPartials([uploadsDir(config.options), productFilesDir(config.options)], app.deps.log);
       // images stored before their colours were read on upload (colorData): read in the background, start-up unslowed
       if (app !== null) {
         const { deps } = app;
@@ -199,7 +211,9 @@ async function serve(): Promise<void> {
     }
   });
 
-  // Graceful: stop accepting, let requests in flight finish, close the store, exit.
+  // Graceful: stop accepting, let requests in flight finish, close the store, exit 0. What is still
+  // running after DRAIN_DEADLINE_MS (a slow upload, a mail server that does not answer) is cut off:
+  // said in one line, partly written uploads removed, exit CUT_OFF_EXIT_CODE.
   const shutDown = (signal: string): void => {
     if (stopping) return;
     stopping = true;
@@ -211,7 +225,12 @@ async function serve(): Promise<void> {
     });
     // Idle keep-alive sockets would hold close() open.
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => {
+      const partials = removePartialFilesNow();
+      const cutOff = { requests: inFlight.count, kinds: inFlight.kinds(), work: app?.deps.background.running ?? 0, partials };
+      log.warn({ signal, ...cutOff, exitCode: CUT_OFF_EXIT_CODE }, fillMessage(serverMessages.drainCutOffLog, { seconds: DRAIN_DEADLINE_MS / 1000, ...cutOff, code: CUT_OFF_EXIT_CODE }));
+      process.exit(CUT_OFF_EXIT_CODE);
+    }, DRAIN_DEADLINE_MS).unref();
   };
   process.on('SIGINT', () => shutDown('SIGINT'));
   process.on('SIGTERM', () => shutDown('SIGTERM'));

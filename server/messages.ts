@@ -8,6 +8,13 @@ import { REQUEST } from '../client/lib/messages.ts';
 const OWN_THE_DATABASE = 'make the database with {role} as its owner (createdb -O {role} …, or ALTER DATABASE … OWNER TO {role}: since PostgreSQL 15 only the owner of a database may make tables in its public schema)';
 
 /**
+ * Uploaded files the store names are not in the folder in use: said at start-up and by npm run
+ * backup (server/admin/missing-uploads.ts), each with what to do then.
+ */
+const UPLOADS_MISSING = '{missing} of {checked} uploaded product images the store names (a sample) are not in the uploads folder {folder}, so pages show them broken: set UPLOADS_DIR to the folder that holds them';
+const PRODUCT_FILES_MISSING = '{missing} of {checked} digital product files the store names (a sample) are not in the product-files folder {folder}, so buyers\' downloads fail: set PRODUCT_FILES_DIR to the folder that holds them';
+
+/**
  * Messages the server itself answers with. Storefront strings of the specification that the
  * islands also show live in client/lib/messages.ts and are imported from there.
  */
@@ -80,6 +87,10 @@ export const serverMessages = {
   restoreFolderWithoutFiles: '{folder} holds no backup of the shop\'s files (no uploads or product-files folder in it): name a folder npm run backup made',
   /** A backup of the files named inside the shop's folders (or holding one): it would be served, or remove the shop's files. */
   storeFoldersNested: 'PRODUCT_FILES_DIR ({productFiles}) and UPLOADS_DIR ({uploads}) must be separate folders, neither inside the other: the uploads folder is served at /uploads/, and the files digital products sell must stay out of it',
+  /** At start: a folder setting that names a file (server/store-folders-check.ts); the start stops. */
+  storeFolderNotAFolder: '{setting} ({folder}) is not a folder: {file} is a file; set {setting} to the folder the {what} are kept in (one not made yet is made at the first upload)',
+  /** At start: a folder the process cannot write; a warning, as a shop may serve from folders it never writes. */
+  storeFolderUnwritableLog: '{setting} ({folder}) cannot be written by this server process ({code}): the {what} already in it are served, but uploads of new ones are refused until it can be written: make it writable by the server\'s user, or set {setting} to a folder it can write',
   backupFilesInShopFolder: '{folder} is inside {shopFolder} or holds it: name a backup outside the shop\'s folders (in the uploads folder a copy of the product files would be served to anyone, and a backup written over one would replace the shop\'s files)',
   backupFolderExists: '{folder} already exists: name a new folder for the backup, or give none for one named by the time',
   backupNoStore: 'no store at {path}: set DATABASE_PATH to the store\'s file (npm start makes data/store.db on its first start)',
@@ -166,8 +177,19 @@ export const serverMessages = {
   uploadSizeNotRecordedLog: 'an uploaded image was cleaned of its metadata, but its new size could not be recorded: the admin may show the file size it had before, and the shop its width and height from before it was turned upright',
   uploadCopiesNotRecordedLog: 'the resized copies of an uploaded image were made, but which ones could not be recorded: its srcset may list widths it has no copy of until they are next made (those answer its original)',
   /** At start-up: uploaded files the store names are not in the folder in use (server/admin/missing-uploads.ts). */
-  uploadsMissingLog: '{missing} of {checked} uploaded product images the store names (a sample) are not in the uploads folder {folder}, so pages show them broken: set UPLOADS_DIR to the folder that holds them (on PostgreSQL, the uploads folder of the shop\'s SQLite days, such as data/uploads beside its file) and restart',
-  productFilesMissingLog: '{missing} of {checked} digital product files the store names (a sample) are not in the product-files folder {folder}, so buyers\' downloads fail: set PRODUCT_FILES_DIR to the folder that holds them and restart',
+  uploadsMissingLog: `${UPLOADS_MISSING} (on PostgreSQL, the uploads folder of the shop's SQLite days, such as data/uploads beside its file) and restart`,
+  productFilesMissingLog: `${PRODUCT_FILES_MISSING} and restart`,
+  /** npm run backup: the same check of the copy made, since a shop restored from it would lack those files (server/commands/backup.ts). */
+  uploadsMissingInBackup: `${UPLOADS_MISSING} and run npm run backup again, so that the backup holds them`,
+  productFilesMissingInBackup: `${PRODUCT_FILES_MISSING} and run npm run backup again, so that the backup holds them`,
+  /** An upload refused because its folder's disk is full (server/admin/upload-folder-faults.ts). */
+  uploadFolderFullLog: '{upload} refused: the disk of the {folderName} {folder} ({setting}) has no free space left ({code}); nothing of it was kept: free space on that disk',
+  /** An upload refused because the server may not write its folder (read-only, not its user's, not a folder). */
+  uploadFolderUnwritableLog: '{upload} refused: the {folderName} {folder} ({setting}) cannot be written ({code}); nothing of it was kept: make it a folder the server\'s user can write, or set {setting} to one',
+  /** At start: temporary files of uploads a stopped process was writing (server/admin/partial-files.ts). */
+  partialFilesRemovedLog: 'removed {count} partly written upload files that a stopped server process left in {folder}',
+  /** A shutdown whose drain ran out of time (server/main.ts): what it cut off, and the exit code. */
+  drainCutOffLog: 'shutdown cut off after {seconds} s: {requests} requests still in flight ({kinds}) and {work} pieces of work started after an answer (emails being sent, tracking records) were not finished; {partials} partly written upload files removed; exiting with code {code}',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',

@@ -725,6 +725,10 @@ export const ADMIN = {
     productFileNotFound: 'This product has no file.',
     productFilesBusy: 'Other files are being uploaded to the store right now. Upload this one again in a minute.',
     productFileNoRoom: 'The store\'s disk has too little free space for this file. Free some space on the server, then upload it again.',
+    // the server's own folder refused the write (read-only, not its user's, not a folder): nothing is wrong with the owner's file
+    productFilesFolderUnwritable: 'The store cannot save files right now: its folder for them on the server cannot be written to. Nothing is wrong with your file; ask whoever runs the server to fix the folder, then upload it again.',
+    imageNoRoom: 'The store\'s disk has too little free space for this image. Free some space on the server, then upload it again.',
+    uploadsFolderUnwritable: 'The store cannot save images right now: its folder for them on the server cannot be written to. Nothing is wrong with your image; ask whoever runs the server to fix the folder, then upload it again.',
     imageUnreadable: 'The image size could not be read.',
     imageTooManyPixels: 'The image is {width} × {height} pixels, more than {max} megapixels: make it smaller and upload it again.',
     imageUndecodable: 'The image could not be read; the file may be damaged. Save it again and upload it.',

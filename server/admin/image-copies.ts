@@ -16,7 +16,6 @@
  * The widths made are recorded with the image (at upload, or when made on request), so the
  * pages' srcset lists only copies there are (image-upload.ts `uploadCopyWidths`).
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,6 +24,7 @@ import type { Logger } from 'pino';
 import sharp, { type Sharp } from 'sharp';
 import { serverMessages } from '../messages.ts';
 import { imageWork } from './image-work.ts';
+import { partialDone, partialPath, partialStarted } from './partial-files.ts';
 import { COPY_WIDTHS, copyName, isUploadedOriginal } from './upload-names.ts';
 
 /** Largest picture the store decodes: 50 megapixels (an 8660 × 5773 photo), about 200 MB of pixels. */
@@ -76,15 +76,21 @@ function encoded(image: Sharp, extension: string, palette: boolean): Sharp {
   return image.jpeg({ quality: 80, progressive: true });
 }
 
-/** Writes through a hidden temporary file, so a half-written copy is never served. */
-async function writeWhole(path: string, name: string, dir: string, bytes: Buffer): Promise<void> {
-  const temporary = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+/**
+ * Writes through a hidden temporary file (partial-files.ts), so a half-written original or copy is
+ * never served, and one a killed process left is known by its name.
+ */
+export async function writeWhole(path: string, name: string, dir: string, bytes: Buffer): Promise<void> {
+  const temporary = partialPath(dir, name);
+  partialStarted(temporary);
   try {
     await writeFile(temporary, bytes, { flag: 'wx' });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  } finally {
+    partialDone(temporary);
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
@@ -14,14 +14,14 @@ import { imageWithoutMetadata } from './image-metadata.ts';
 import { multipartFile } from './multipart-body.ts';
 import { MAX_ALT_TEXT_LENGTH } from './product-input.ts';
 import {
-  copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError,
+  copyWidths, isResizedUpload, makeImageCopies, MAX_IMAGE_PIXELS, readImageFacts, removeImageCopies, TooManyPixelsError, writeWhole,
 } from './image-copies.ts';
-import { newUploadName, UPLOAD_EXTENSIONS } from './upload-names.ts';
+import { isFileSystemError } from './upload-folder-faults.ts';
+import { newUploadName, UPLOAD_EXTENSIONS, UPLOADS_URL } from './upload-names.ts';
 import { imageColorData } from './image-color-data.ts';
 import type { ColorData } from '../db/color-data-column.ts';
 
-/** URL prefix the uploaded images are served under. */
-export const UPLOADS_URL = '/uploads/';
+export { UPLOADS_URL };
 
 /**
  * The bytes a text field beside the image may have: the alt text's characters at 4 bytes each,
@@ -79,7 +79,9 @@ function tooManyPixels(width: number, height: number): HttpError {
  * reads its size (as shown, after its EXIF orientation), refuses one of more than
  * MAX_IMAGE_PIXELS (413), writes it under the uploads folder with a random name, without its
  * metadata (image-metadata.ts), and makes its resized copies beside it (image-copies.ts); pixels
- * that do not decode are refused (400) and nothing is kept.
+ * that do not decode are refused (400) and nothing is kept. A write the folder refuses (a full
+ * disk, a read-only folder) leaves nothing either and throws the file system's error as it is,
+ * for the route to answer as the server's fault (upload-folder-faults.ts).
  *
  * The metadata goes before the file is written, not as it is served: the owner's GPS position
  * then never reaches the disk, a backup or anything else that reads the uploads folder, and
@@ -104,22 +106,24 @@ export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImag
   const stored = await imageWithoutMetadata(bytes, extension).then((cleaned) => cleaned ?? bytes, (error: unknown) => {
     throw undecodable(error);
   });
-  mkdirSync(dir, { recursive: true });
   const name = newUploadName(extension);
   const path = join(dir, name);
   const remove = (): void => {
     rmSync(path, { force: true });
     removeImageCopies(dir, name);
   };
-  writeFileSync(path, stored, { flag: 'wx' });
   let widths: number[];
   let colorData: ColorData;
   try {
+    mkdirSync(dir, { recursive: true });
+    // under a temporary name until whole: a full disk or a killed process never leaves half an image under its name
+    await writeWhole(path, name, dir, stored);
     widths = await makeImageCopies(dir, name, bytes);
     colorData = await imageColorData(stored);
   } catch (error) {
     remove();
-    throw undecodable(error);
+    // the folder's own failure (a full disk, a read-only folder) is the server's, not the image's (upload-folder-faults.ts)
+    throw isFileSystemError(error) ? error : undecodable(error);
   }
   return {
     assetUrl: `${UPLOADS_URL}${name}`,

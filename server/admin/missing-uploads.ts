@@ -4,8 +4,8 @@ import type { Store } from '../db/store.ts';
 import type { AppOptions } from '../deps.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import { productFilesDir, uploadsDir } from '../store-folders.ts';
-import { UPLOADS_URL } from './image-upload.ts';
-import { storedFilePath } from './product-file-upload.ts';
+import { storedFilePath } from './product-file-names.ts';
+import { UPLOADS_URL } from './upload-names.ts';
 
 /**
  * Uploaded images and digital products' files are files on disk that the store's rows name. A
@@ -30,7 +30,7 @@ export interface MissingUploads {
 }
 
 /** The sample of uploaded images the store names and how many of them the uploads folder lacks. */
-export async function missingImages(store: Store, options: AppOptions): Promise<MissingUploads> {
+export async function missingImages(store: Pick<Store, 'all'>, options: AppOptions): Promise<MissingUploads> {
   const rows = await store.all<{ asset_url: string }>(
     'SELECT asset_url FROM product_images WHERE asset_url LIKE ? ORDER BY id LIMIT ?',
     [`${UPLOADS_URL}%`, UPLOAD_SAMPLE_SIZE],
@@ -41,11 +41,34 @@ export async function missingImages(store: Store, options: AppOptions): Promise<
 }
 
 /** The sample of digital products' files the store names and how many of them the product-files folder lacks. */
-export async function missingProductFiles(store: Store, options: AppOptions): Promise<MissingUploads> {
+export async function missingProductFiles(store: Pick<Store, 'all'>, options: AppOptions): Promise<MissingUploads> {
   const rows = await store.all<{ stored_name: string }>('SELECT stored_name FROM product_files ORDER BY product_id LIMIT ?', [UPLOAD_SAMPLE_SIZE]);
   const folder = resolve(productFilesDir(options));
   const paths = rows.map((row) => storedFilePath(folder, row.stored_name)).filter((path): path is string => path !== null);
   return { folder, checked: paths.length, missing: paths.filter((path) => !existsSync(path)).length };
+}
+
+/**
+ * One line (its details and message) per folder whose sample has files missing, naming the folder
+ * and the setting that points elsewhere, in the words of `when`: the server's start (restart) or
+ * npm run backup (back up again). None when the store cannot be read now.
+ */
+export async function missingUploadsNotices(store: Pick<Store, 'all'>, options: AppOptions, when: 'start' | 'backup'): Promise<{ details: MissingUploads; message: string }[]> {
+  const checks = [
+    { find: missingImages, message: when === 'start' ? serverMessages.uploadsMissingLog : serverMessages.uploadsMissingInBackup },
+    { find: missingProductFiles, message: when === 'start' ? serverMessages.productFilesMissingLog : serverMessages.productFilesMissingInBackup },
+  ];
+  const notices: { details: MissingUploads; message: string }[] = [];
+  for (const { find, message } of checks) {
+    let found: MissingUploads;
+    try {
+      found = await find(store, options);
+    } catch {
+      return notices;
+    }
+    if (found.missing > 0) notices.push({ details: found, message: fillMessage(message, { ...found }) });
+  }
+  return notices;
 }
 
 /**
@@ -57,18 +80,5 @@ export async function warnOfMissingUploads(
   options: AppOptions,
   log: { warn: (details: object, message: string) => void },
 ): Promise<void> {
-  const checks = [
-    { find: missingImages, message: serverMessages.uploadsMissingLog },
-    { find: missingProductFiles, message: serverMessages.productFilesMissingLog },
-  ];
-  for (const { find, message } of checks) {
-    let found: MissingUploads;
-    try {
-      found = await find(store, options);
-    } catch {
-      return;
-    }
-    if (found.missing === 0) continue;
-    log.warn(found, fillMessage(message, { ...found }));
-  }
+  for (const { details, message } of await missingUploadsNotices(store, options, 'start')) log.warn(details, message);
 }

@@ -13,6 +13,7 @@ import { actorOf } from './admin-actor.ts';
 import { fieldError, parseAdminInput, recordId } from './admin-validation.ts';
 import { createProduct, updateProduct } from './write-product.ts';
 import { imageUploadBody, removeUploadedImage, storeImage, uploadErrors } from './image-upload.ts';
+import { uploadFolderError } from './upload-folder-faults.ts';
 import { imageUploadTurn, uploadTurnOf } from './image-upload-turn.ts';
 import { editorFileOf } from './product-file-calls.ts';
 import { removeStoredFile } from './product-file-upload.ts';
@@ -154,7 +155,9 @@ export function createProductCalls(deps: AppDeps): Router {
     const file = req.file;
     if (!file) throw new HttpError(400, ADMIN.server.imageMissing, { fieldErrors: { image: ADMIN.server.imageMissing } });
     // decoding a phone photo takes hundreds of MB: uploads take turns, their place taken before the file was read (image-work.ts)
-    const stored = await uploadTurnOf(res).run(() => storeImage(imagesDir, file.buffer));
+    const stored = await uploadTurnOf(res).run(() => storeImage(imagesDir, file.buffer)).catch((error: unknown) => {
+      throw uploadFolderError(error, { kind: 'image', folder: imagesDir, log: deps.log }) ?? error;
+    });
     try {
       const { image, revision } = await deps.store.transaction((tx) => new AdminProductRepository(tx).addImage(productId, {
         assetUrl: stored.assetUrl, originalSize: stored.originalSize, altText, contentType: stored.contentType, byteSize: stored.byteSize,

@@ -59,7 +59,7 @@ export function createProductFileCalls(deps: AppDeps): Router {
   // a place among the uploads in flight and room on the disk, both before the file is read
   const room = productFileUploadRoom(dir, { maxBytes: maxProductFileBytes(deps.options) });
 
-  router.post(PRODUCT_FILE_PATH, canEdit, ownerWrite, productFirst, room, productFileBody(deps.options), productFileErrors(deps.options), async (req: Request, res: Response) => {
+  router.post(PRODUCT_FILE_PATH, canEdit, ownerWrite, productFirst, room, productFileBody(deps.options), productFileErrors(deps.options, deps.log), async (req: Request, res: Response) => {
     const { productId } = parseAdminInput(productParams, req.params);
     const upload = req.file;
     if (!upload) throw new HttpError(400, ADMIN.server.productFileMissing, { fieldErrors: { file: ADMIN.server.productFileMissing } });

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, rename, rm, rmSync } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { basename, join } from 'node:path';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { MAX_PRODUCT_FILE_BYTES, productFileTooLarge } from '../../client/lib/product-file-limits.ts';
@@ -9,14 +10,17 @@ import type { AppOptions } from '../deps.ts';
 import { HttpError } from '../security/http-error.ts';
 import { productFilesDir } from '../store-folders.ts';
 import { multipartFile } from './multipart-body.ts';
+import { partialDone, partialPath, partialStarted } from './partial-files.ts';
+import { storedFilePath } from './product-file-names.ts';
+import { uploadFolderError, type UploadFolder } from './upload-folder-faults.ts';
+
+// where it always was for its callers; kept apart so npm run backup loads no upload code (product-file-names.ts)
+export { storedFilePath };
 
 /** The largest file a digital product may have (options.maxProductFileBytes, for tests, else 100 MB). */
 export function maxProductFileBytes(options: AppOptions): number {
   return options.maxProductFileBytes ?? MAX_PRODUCT_FILE_BYTES;
 }
-
-/** A stored file's name in the folder: random hex, nothing from the upload. */
-const STORED_NAME = /^[0-9a-f]{32}$/;
 
 /** A new name for a file in the product-files folder (an upload's, or the demo shop's seeded file). */
 export function newStoredName(): string {
@@ -24,31 +28,93 @@ export function newStoredName(): string {
 }
 
 /**
- * Reads one multipart file field named "file" straight to the product-files folder under a random
- * name, at most `maxBytes`: a bigger one ends the upload with 413 as its bytes arrive (multer
- * removes what was written). Nothing of it is held in memory.
+ * Writes each file under a temporary name in `dir` (partial-files.ts) and renames it to a new
+ * random name once it has all arrived: a half-written file is never under a stored name. Whatever
+ * ends the write early (the disk full, the folder refusing it, the client gone, the request cut
+ * off) removes the temporary file before multer hears of it.
+ */
+class WholeFileStorage implements multer.StorageEngine {
+  constructor(private readonly dir: string) {}
+
+  _handleFile(req: Request, file: Express.Multer.File, done: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+    } catch (error) {
+      file.stream.resume();
+      done(error);
+      return;
+    }
+    const name = newStoredName();
+    const temporary = partialPath(this.dir, name);
+    const finalPath = join(this.dir, name);
+    partialStarted(temporary);
+    const out = createWriteStream(temporary, { flags: 'wx' });
+    let ended = false;
+    // a request cut off mid-file (the client gone, the server's drain over) ends the write
+    const cutOff = (): void => {
+      if (!ended && !req.readableEnded) file.stream.destroy(new Error('Request closed'));
+    };
+    req.once('close', cutOff);
+    const removeTemporary = (): void => {
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // left to the next start's sweep (partial-files.ts)
+      }
+    };
+    // at once, before the source's error reaches multer, which answers then: nothing is left once the answer is sent
+    out.once('error', removeTemporary);
+    const fail = (error: unknown): void => {
+      removeTemporary();
+      partialDone(temporary);
+      done(error);
+    };
+    pipeline(file.stream, out, (error) => {
+      ended = true;
+      req.off('close', cutOff);
+      if (error) {
+        fail(error);
+        return;
+      }
+      rename(temporary, finalPath, (renameError) => {
+        if (renameError) {
+          fail(renameError);
+          return;
+        }
+        partialDone(temporary);
+        done(null, { destination: this.dir, filename: name, path: finalPath, size: out.bytesWritten });
+      });
+    });
+  }
+
+  _removeFile(_req: Request, file: Express.Multer.File, done: (error: Error | null) => void): void {
+    rm(file.path, { force: true }, (error) => done(error));
+  }
+}
+
+/**
+ * Reads one multipart file field named "file" straight to the product-files folder, at most
+ * `maxBytes`: a bigger one ends the upload with 413 as its bytes arrive. Nothing of it is held in
+ * memory, and nothing of it is left when it does not arrive whole (WholeFileStorage).
  */
 export function productFileBody(options: AppOptions): RequestHandler {
   const dir = productFilesDir(options);
-  const storage = multer.diskStorage({
-    destination: (_req, _file, done) => {
-      mkdirSync(dir, { recursive: true });
-      done(null, dir);
-    },
-    filename: (_req, _file, done) => done(null, newStoredName()),
-  });
-  return multipartFile('file', { fileSize: maxProductFileBytes(options), files: 1, fields: 2, fieldSize: 1024, parts: 3 }, storage);
+  return multipartFile('file', { fileSize: maxProductFileBytes(options), files: 1, fields: 2, fieldSize: 1024, parts: 3 }, new WholeFileStorage(dir));
 }
 
-/** Multer's refusals as answers: too large is 413 naming the cap, any other malformed upload 400. */
-export function productFileErrors(options: AppOptions): ErrorRequestHandler {
+/**
+ * Multer's refusals as answers: too large is 413 naming the cap, any other malformed upload 400;
+ * the folder's own failure (a full disk 507, a folder that cannot be written 500) logged for the
+ * operator (upload-folder-faults.ts).
+ */
+export function productFileErrors(options: AppOptions, log: UploadFolder['log']): ErrorRequestHandler {
   return (err, _req, _res, next) => {
     if (err instanceof multer.MulterError) {
       const message = err.code === 'LIMIT_FILE_SIZE' ? productFileTooLarge(maxProductFileBytes(options)) : ADMIN.server.productFileMissing;
       next(new HttpError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, message, { fieldErrors: { file: message } }));
       return;
     }
-    next(err);
+    next(uploadFolderError(err, { kind: 'file', folder: productFilesDir(options), log }) ?? err);
   };
 }
 
@@ -80,11 +146,6 @@ export function fileSha256(path: string): Promise<string> {
     const hash = createHash('sha256');
     createReadStream(path).on('data', (chunk) => hash.update(chunk)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
   });
-}
-
-/** The path of a stored file in the folder, or null for a name the store never made. */
-export function storedFilePath(dir: string, storedName: string): string | null {
-  return STORED_NAME.test(storedName) ? join(dir, storedName) : null;
 }
 
 /** Deletes a stored file (one replaced or removed, once the row that named it is gone for good). */

@@ -5,6 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 
+/** URL prefix the uploaded images are served under. */
+export const UPLOADS_URL = '/uploads/';
+
 /** The platform's image widths (`?format=100w` …), smallest first: the resized copies made of an original. */
 export const COPY_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
 

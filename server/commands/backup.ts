@@ -11,10 +11,14 @@
 import { existsSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { missingUploadsNotices } from '../admin/missing-uploads.ts';
 import { readConfig } from '../config.ts';
 import { backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup.ts';
 import { clearMovedMark, movedMarkPath, readMovedMark } from '../db/moved-store-mark.ts';
 import { isPostgresUrl } from '../db/open-store.ts';
+import type { Store } from '../db/store.ts';
+import type { AppOptions } from '../deps.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
 import {
   backupFilesFolder, backupShopFiles, holdsShopFiles, refuseRestoreOutside, restoreShopFiles, shopFolderOverlapping, type FilesBackedUp, type FilesRestored, type ShopFolders,
@@ -139,6 +143,17 @@ function filesOnlyCommand(command: 'backup' | 'restore', file: string | undefine
   return fillMessage(serverMessages.restoredFilesOnPostgres, { folder: file, files: filesRestoredText(putBackShopFiles(file, folders), folders) });
 }
 
+/** The start-up check of the files the store names (missing-uploads.ts), run on the backup just made: its warnings, if any. */
+async function missingFilesNotices(backup: string, options: AppOptions): Promise<string[]> {
+  const db = new Database(backup, { readonly: true, fileMustExist: true });
+  try {
+    const store = { all: async <Row>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as Row[] };
+    return (await missingUploadsNotices(store as Pick<Store, 'all'>, options, 'backup')).map((notice) => notice.message);
+  } finally {
+    db.close();
+  }
+}
+
 /** The command's work: its one line when done; an error whose message is the line that says what is wrong. */
 export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const { command, file, help } = readArgs(args);
@@ -165,7 +180,9 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = pro
       rmSync(target, { force: true });
       throw error;
     }
-    return fillMessage(serverMessages.backedUp, { path: databasePath, file: target, files: filesBackedUpText(done, filesFolder, folders) });
+    // as the start does: files the store names that the folders lack (PRODUCT_FILES_DIR not set as the server's) are not in the backup either
+    const missing = await missingFilesNotices(target, options);
+    return fillMessage(serverMessages.backedUp, { path: databasePath, file: target, files: [filesBackedUpText(done, filesFolder, folders), ...missing].join('; ') });
   }
   if (!existsSync(file!)) throw new Error(fillMessage(serverMessages.restoreNoBackup, { path: file! }));
   if (isFolder(file!)) throw new Error(fillMessage(serverMessages.restoreFromFolder, { file: file! }));

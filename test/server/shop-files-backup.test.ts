@@ -105,6 +105,23 @@ describe('npm run backup and restore on SQLite', () => {
   });
 });
 
+describe('a backup run without the server\'s folder settings', () => {
+  it('warns, as the start does, that files the store names are not in the folder it looked in, so the backup lacks them', async () => {
+    const { databasePath, uploads, env } = await storeWithFiles();
+    // the server's PRODUCT_FILES_DIR was elsewhere: the folder the command looks in holds nothing
+    const elsewhere = join(folder(), 'not-the-servers-product-files');
+    const target = join(folder(), 'backup.db');
+    const said = await backupCommand(['backup', target], { ...env, PRODUCT_FILES_DIR: elsewhere });
+    const missing = fillMessage(serverMessages.productFilesMissingInBackup, { missing: 1, checked: 1, folder: elsewhere });
+    expect(said).toBe(fillMessage(serverMessages.backedUp, {
+      path: databasePath, file: target, files: `${fillMessage(serverMessages.filesBackedUp, { count: count(2), folder: `${target}.files` })}; ${missing}`,
+    }));
+    expect(missing).toMatch(/^1 of 1 digital product files the store names \(a sample\) are not in the product-files folder .*: set PRODUCT_FILES_DIR to the folder that holds them and run npm run backup again/);
+    // the images are where the store names them (in uploads): nothing said of them
+    expect(said).not.toContain(uploads + ',');
+  });
+});
+
 describe('links that lead into or out of the shop\'s folders', () => {
   it('refuses a backup named through a link into the uploads folder, which would serve the database and the paid files to anyone', async () => {
     const { databasePath, uploads, env } = await storeWithFiles();

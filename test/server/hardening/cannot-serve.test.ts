@@ -96,6 +96,26 @@ describe('a product-files folder inside the uploads folder', () => {
   });
 });
 
+describe('a folder setting that names a file', () => {
+  it('stops the start with one line when UPLOADS_DIR is a regular file, as every image upload would fail', async () => {
+    const uploads = join(dir, 'uploads-is-a-file');
+    writeFileSync(uploads, 'not a folder');
+    const { code, output } = await runMain({ UPLOADS_DIR: uploads, PRODUCT_FILES_DIR: join(dir, 'files-beside-it') });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    expect(messages(output)).toEqual([fillMessage(serverMessages.storeFolderNotAFolder, { setting: 'UPLOADS_DIR', folder: uploads, file: uploads, what: 'product images' })]);
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
+  it('and when PRODUCT_FILES_DIR lies under a regular file', async () => {
+    const file = join(dir, 'product-files-under-a-file');
+    writeFileSync(file, 'not a folder');
+    const productFiles = join(file, 'files');
+    const { code, output } = await runMain({ UPLOADS_DIR: join(dir, 'uploads-apart'), PRODUCT_FILES_DIR: productFiles });
+    expect(code).toBe(CANNOT_SERVE_EXIT_CODE);
+    expect(messages(output)).toEqual([fillMessage(serverMessages.storeFolderNotAFolder, { setting: 'PRODUCT_FILES_DIR', folder: productFiles, file, what: 'digital products\' files' })]);
+  });
+});
+
 describe('a template folder whose template.conf does not parse', () => {
   it('stops the process with one line naming the file, line and column, not the database', async () => {
     const folder = mkdtempSync(join(dir, 'theme-'));
