@@ -189,7 +189,7 @@ export const serverMessages = {
   /** At start: temporary files of uploads a stopped process was writing (server/admin/partial-files.ts). */
   partialFilesRemovedLog: 'removed {count} partly written upload files that a stopped server process left in {folder}',
   /** A shutdown whose drain ran out of time (server/main.ts): what it cut off, and the exit code. */
-  drainCutOffLog: 'shutdown cut off after {seconds} s: {requests} requests still in flight ({kinds}) and {work} pieces of work started after an answer (emails being sent, tracking records) were not finished; {partials} partly written upload files removed; exiting with code {code}',
+  drainCutOffLog: 'shutdown cut off after {seconds} s: requests still in flight: {requests} ({kinds}); work started after an answer and not finished (emails being sent, tracking records): {work}; partly written upload files removed: {partials}; exiting with code {code}',
   uploadCleanedInMemoryLog: 'an uploaded image carries metadata (EXIF, GPS position) and could not be saved again without it: it is served cleaned from memory; make the uploads folder writable',
   pageNotFoundTitle: 'Page not found',
   errorPageTitle: 'Something went wrong',

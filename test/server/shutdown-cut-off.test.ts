@@ -63,7 +63,7 @@ describe('a shutdown that runs out of time', () => {
       const cutOff = running.lines().filter((line) => String(line.msg).startsWith('shutdown cut off after 10 s'));
       expect(cutOff).toHaveLength(1);
       expect(cutOff[0]).toMatchObject({ level: 40, requests: 1, kinds: 'POST /api/admin/products/:id/file', partials: 1, exitCode: 1 });
-      expect(String(cutOff[0]!.msg)).toContain('1 requests still in flight (POST /api/admin/products/:id/file)');
+      expect(String(cutOff[0]!.msg)).toContain('requests still in flight: 1 (POST /api/admin/products/:id/file)');
       expect(readdirSync(productFiles)).toEqual(seeded);
     } finally {
       if (running !== undefined && running.child.exitCode === null) running.child.kill('SIGKILL');
