@@ -13,7 +13,8 @@ import { join, resolve } from 'node:path';
 import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { ADMIN } from '../../../client/lib/admin-messages.ts';
 
 /** The next write of an upload's file fails with this code (after `after` writes succeed); null: none fail. */
@@ -33,52 +34,60 @@ function failsNow(): string | null {
   return failing.code;
 }
 
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return {
-    ...actual,
-    // an image's original and copies are written with fs/promises' writeFile (image-copies.ts)
-    writeFile: async (...args: Parameters<typeof actual.writeFile>) => {
-      const path = String(args[0]);
-      const code = /\.tmp$/.test(path) ? failsNow() : null;
-      if (code !== null) {
-        // as a full disk does: the file is made, part of it written, then the write fails
-        await actual.writeFile(path, 'part of it', { flag: 'wx' });
-        throw fsError(code, path, 'write');
-      }
-      return actual.writeFile(...args);
-    },
-  };
-});
+// The failures are injected into Node's own fs functions, whose ES module bindings follow the
+// CommonJS objects once syncBuiltinESMExports is called: vi.mock would not reach the server's
+// modules here, which the node suites' shared workers have loaded already for an earlier file.
+const require = createRequire(import.meta.url);
+const fsModule = require('node:fs') as typeof import('node:fs');
+const fsPromises = require('node:fs/promises') as typeof import('node:fs/promises');
+const realWriteFile = fsPromises.writeFile;
+const realCreateWriteStream = fsModule.createWriteStream;
 
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs')>();
-  return {
-    ...actual,
-    // a product file is written as it arrives: the write stream fails after its first chunk
-    createWriteStream: (...args: Parameters<typeof actual.createWriteStream>) => {
-      const path = String(args[0]);
-      const code = /\.tmp$/.test(path) ? failsNow() : null;
-      const real = actual.createWriteStream(...args);
-      if (code === null) return real;
-      let chunks = 0;
-      const failing = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks += 1;
-          if (chunks > 1) {
-            done(fsError(code, path, 'write'));
-            return;
-          }
-          real.write(chunk, done);
-        },
-        destroy(error, done) {
-          real.destroy();
-          real.once('close', () => done(error));
-        },
-      });
-      return Object.assign(failing, { get bytesWritten() { return real.bytesWritten; } });
+// an image's original and copies are written with fs/promises' writeFile (image-copies.ts)
+async function failingWriteFile(...args: Parameters<typeof realWriteFile>): Promise<void> {
+  const path = String(args[0]);
+  const code = /\.tmp$/.test(path) ? failsNow() : null;
+  if (code !== null) {
+    // as a full disk does: the file is made, part of it written, then the write fails
+    await realWriteFile(path, 'part of it', { flag: 'wx' });
+    throw fsError(code, path, 'write');
+  }
+  return realWriteFile(...args);
+}
+
+// a product file is written as it arrives: the write stream fails after its first chunk
+function failingCreateWriteStream(...args: Parameters<typeof realCreateWriteStream>): ReturnType<typeof realCreateWriteStream> {
+  const path = String(args[0]);
+  const code = /\.tmp$/.test(path) ? failsNow() : null;
+  const real = realCreateWriteStream(...args);
+  if (code === null) return real;
+  let chunks = 0;
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks += 1;
+      if (chunks > 1) {
+        done(fsError(code, path, 'write'));
+        return;
+      }
+      real.write(chunk, done);
     },
-  };
+    destroy(error, done) {
+      real.destroy();
+      real.once('close', () => done(error));
+    },
+  });
+  return Object.assign(stream, { get bytesWritten() { return real.bytesWritten; } }) as unknown as ReturnType<typeof realCreateWriteStream>;
+}
+
+beforeAll(() => {
+  fsPromises.writeFile = failingWriteFile as typeof realWriteFile;
+  fsModule.createWriteStream = failingCreateWriteStream;
+  syncBuiltinESMExports();
+});
+afterAll(() => {
+  fsPromises.writeFile = realWriteFile;
+  fsModule.createWriteStream = realCreateWriteStream;
+  syncBuiltinESMExports();
 });
 
 const { startPlatformServer } = await import('../helpers/platform-server.ts');
