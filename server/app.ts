@@ -2,7 +2,8 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
 import type { AppDeps, AppOptions } from './deps.ts';
-import { setBusyTimeout } from './db/database.ts';
+import { BUSY_TIMEOUT_MS } from './db/database.ts';
+import { SqliteStore } from './db/sqlite-store.ts';
 import { openStore, storeAddress } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
@@ -88,7 +89,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       await fillMissingCategoryTagSearchText(store);
     }
     // the start's work is done: a store opened with a short wait (a try of a locked file) now waits as every store does
-    if (db && options.sqliteOpeningBusyTimeoutMs !== undefined) setBusyTimeout(db, options.sqliteBusyTimeoutMs);
+    if (store instanceof SqliteStore && options.sqliteOpeningBusyTimeoutMs !== undefined) store.busyBudgetMs = options.sqliteBusyTimeoutMs ?? BUSY_TIMEOUT_MS;
     return await assembleApp(store, db, log, options);
   } catch (error) {
     // whatever step fails, nothing holds the store open after a failed start

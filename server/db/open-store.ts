@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { openDatabase } from './database.ts';
+import { busyOf } from './database-busy.ts';
+import { BUSY_TIMEOUT_MS, openDatabase } from './database.ts';
 import { databaseAddress, describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
 import { refuseMovedStore } from './moved-store-mark.ts';
 import { watchPoolConnections } from './pool-connection-watch.ts';
 import { PostgresStore } from './postgres-store.ts';
-import { SqliteStore } from './sqlite-store.ts';
+import { SqliteStore, type LockWatch } from './sqlite-store.ts';
+import { storageFault } from './storage-fault.ts';
 import { holdWriterLock, type StoreLock } from './store-writer-lock.ts';
 import type { Store } from './store.ts';
 
@@ -53,8 +55,11 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   }
   const openingWait = location.sqliteOpeningBusyTimeoutMs ?? location.sqliteBusyTimeoutMs;
   const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true, busyTimeoutMs: openingWait });
+  // the store's own waits for the lock, on a timer; the start's work waits as the opening did,
+  // the serving store the busy timeout (app.ts sets it once the start's work is done)
+  const options = { busyWaitMs: openingWait ?? BUSY_TIMEOUT_MS, lockWatch: log === undefined ? undefined : lockWatchOf(log) };
   // a process that may write tells the commands that copy the file so (store-writer-lock.ts)
-  if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite), sqlite };
+  if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite, undefined, options), sqlite };
   let lock: StoreLock;
   try {
     lock = holdWriterLock(location.databasePath, openingWait);
@@ -70,7 +75,18 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
     sqlite.close();
     throw error;
   }
-  return { store: new SqliteStore(sqlite, () => lock.release()), sqlite };
+  return { store: new SqliteStore(sqlite, () => lock.release(), options), sqlite };
+}
+
+/** The process's busy account hears of the store's lock waits giving up and of the lock taken again. */
+function lockWatchOf(log: Logger): LockWatch {
+  return {
+    busy: (error) => {
+      const fault = storageFault(error);
+      if (fault !== null) busyOf(log).busy(fault);
+    },
+    eased: () => busyOf(log).eased(),
+  };
 }
 
 /**
