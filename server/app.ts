@@ -160,9 +160,10 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
       // said once a minute with the pages' and calls' own 503s, not once per probe
       const fault = storageFault(error) ?? unreachableFault(error);
       reportStorageFault(log, fault, req);
-      // a server with no connection slot left answers: this process is as healthy as its
-      // siblings, and taking it out of the balancer would only load them more
-      if (isDatabaseFull(fault)) {
+      // a server with no connection slot left answers, as does one keeping statements waiting (a
+      // lock): this process is as healthy as its siblings, and taking it out of the balancer would
+      // only load them more
+      if (isDatabaseFull(fault) || fault.busy) {
         res.json({ ok: true });
         return;
       }

@@ -21,6 +21,8 @@ export interface StoreLocation {
   databasePoolSize?: number;
   /** Every write is refused: the SQLite file is opened read-only, PostgreSQL's transactions are read-only. */
   readOnly?: boolean;
+  /** PostgreSQL's statement timeout (default 15 s), for tests only: a test holding a lock need not wait it out. */
+  postgresStatementTimeoutMs?: number;
   /** The SQLite file's busy timeout, for tests only (see OpenDatabaseOptions.busyTimeoutMs). */
   sqliteBusyTimeoutMs?: number;
   /**
@@ -44,12 +46,17 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   if (isPostgresUrl(location.databaseUrl)) {
     // the pool's lost and new connections tell the log when the server goes away and comes back
     const watch = log === undefined ? undefined : watchPoolConnections(log, () => store.connectOnce(), databaseAddress(location.databaseUrl));
+    const busyWatch = log === undefined ? undefined : busyWatchOf(log);
     const store: PostgresStore = new PostgresStore({
       connectionString: location.databaseUrl,
       maxConnections: location.databasePoolSize,
       readOnly: location.readOnly === true,
+      statementTimeoutMs: location.postgresStatementTimeoutMs,
       onIdleError: (error) => watch?.onIdleError(error),
       onConnected: () => watch?.onConnected(),
+      // statements that waited too long: the database is busy, not away (one line each way)
+      onBusy: (error) => busyWatch?.busy(error),
+      onEased: () => busyWatch?.eased(),
     });
     return { store };
   }
@@ -57,7 +64,7 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true, busyTimeoutMs: openingWait });
   // the store's own waits for the lock, on a timer; the start's work waits as the opening did,
   // the serving store the busy timeout (app.ts sets it once the start's work is done)
-  const options = { busyWaitMs: openingWait ?? BUSY_TIMEOUT_MS, lockWatch: log === undefined ? undefined : lockWatchOf(log) };
+  const options = { busyWaitMs: openingWait ?? BUSY_TIMEOUT_MS, lockWatch: log === undefined ? undefined : busyWatchOf(log) };
   // a process that may write tells the commands that copy the file so (store-writer-lock.ts)
   if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite, undefined, options), sqlite };
   let lock: StoreLock;
@@ -78,8 +85,8 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   return { store: new SqliteStore(sqlite, () => lock.release(), options), sqlite };
 }
 
-/** The process's busy account hears of the store's lock waits giving up and of the lock taken again. */
-function lockWatchOf(log: Logger): LockWatch {
+/** The process's busy account hears of the store's statements waiting too long, and of the end of it. */
+function busyWatchOf(log: Logger): LockWatch {
   return {
     busy: (error) => {
       const fault = storageFault(error);
