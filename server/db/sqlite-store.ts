@@ -79,8 +79,10 @@ function bindable(params: SqlParams): unknown[] {
  * Only what has not begun is tried again: a transaction's BEGIN IMMEDIATE, a single statement
  * outside a transaction (SQLite rolls back all of it when it fails), a read, and a COMMIT that
  * left the transaction open; never a statement inside a transaction. In WAL mode reads are not
- * blocked by a writer, so pages go on while writes wait. While a transaction is open (it may await between statements), statements
- * from outside it do not join it on the shared connection: reads go to a second, read-only
+ * blocked by a writer, so pages go on while writes wait.
+ *
+ * While a transaction is open (it may await between statements), statements from outside it do
+ * not join it on the shared connection: reads go to a second, read-only
  * connection of the same file, which WAL lets see the last committed state meanwhile (as another
  * PostgreSQL connection would), so a long write that yields (an import) does not hold every page;
  * writes wait for the transaction's end. One sent through the store by the transaction's own work
