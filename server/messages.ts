@@ -66,7 +66,7 @@ export const serverMessages = {
   databaseLockedLog: 'database locked by another process past the busy timeout: changes wait until the lock is released',
   /** PostgreSQL statements cancelled by the statement or lock timeout, or no connection of the pool free in time: busy, not unreachable. */
   databaseBusyLog: 'database busy: statements waited past the statement timeout or the lock timeout, or for a free connection of the pool (a long lock on a table, or more work than the connections serve); the requests that waited too long answer 503 with Retry-After, the others are served',
-  databaseBusyEndedLog: 'database no longer busy: changes are saved again',
+  databaseBusyEndedLog: 'database no longer busy: requests are served in time again',
   /** The title of the page a request PostgreSQL kept waiting too long answers (the store's own error page would ask the busy database too). */
   storeBusyTitle: 'The shop is busy',
   readOnlyLog: 'database opened read-only: pages are served, every change is refused',

@@ -28,14 +28,17 @@ export interface PostgresStoreOptions {
    */
   onBusy?: (error: unknown) => void;
   onEased?: () => void;
+  /** BUSY_QUIET_MS, shorter for tests. */
+  busyQuietMs?: number;
 }
 
 /** How long a statement may run, waits for locks included (statement_timeout). */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
 /**
- * How long after the last statement that waited too long a statement served in time ends the busy
- * spell: while a table stays locked, statements on other tables are served all along.
+ * A busy spell ends at a statement served in time once this long has passed since the last one that
+ * waited too long and no statement of the store has been waiting this long: while a table stays
+ * locked, statements on other tables are served all along, and those on it wait.
  */
 export const BUSY_QUIET_MS = 5000;
 
@@ -128,6 +131,9 @@ export class PostgresStore implements Store {
   private readonly maxConnections: number;
   /** When a statement last waited too long; null once statements are served in time again. */
   private lastBusyAt: number | null = null;
+  /** When each statement or transaction of the store now under way began. */
+  private readonly underWay = new Set<{ since: number }>();
+  private readonly busyQuietMs: number;
   private readonly onBusy: ((error: unknown) => void) | undefined;
   private readonly onEased: (() => void) | undefined;
 
@@ -136,6 +142,7 @@ export class PostgresStore implements Store {
     this.maxConnections = options.maxConnections ?? DEFAULT_POOL_SIZE;
     this.onBusy = options.onBusy;
     this.onEased = options.onEased;
+    this.busyQuietMs = options.busyQuietMs ?? BUSY_QUIET_MS;
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
       max: this.maxConnections,
@@ -155,23 +162,35 @@ export class PostgresStore implements Store {
 
   /**
    * `work`'s outcome tells whether the database is busy: a statement that waited too long begins
-   * (or prolongs) a spell, one served in time BUSY_QUIET_MS after the last such ends it.
+   * (or prolongs) a spell, and one served in time ends it once nothing waits (BUSY_QUIET_MS).
    */
   private async watched<T>(work: Promise<T>): Promise<T> {
+    const entry = { since: Date.now() };
+    this.underWay.add(entry);
     try {
       const result = await work;
-      if (this.lastBusyAt !== null && Date.now() - this.lastBusyAt >= BUSY_QUIET_MS) {
+      this.underWay.delete(entry);
+      if (this.lastBusyAt !== null && this.nothingWaits()) {
         this.lastBusyAt = null;
         this.onEased?.();
       }
       return result;
     } catch (error) {
+      this.underWay.delete(entry);
       if (storageFault(error)?.busy === true) {
         this.lastBusyAt = Date.now();
         this.onBusy?.(error);
       }
       throw error;
     }
+  }
+
+  /** No statement waited too long for BUSY_QUIET_MS, and none under way has been waiting that long. */
+  private nothingWaits(): boolean {
+    const now = Date.now();
+    if (now - this.lastBusyAt! < this.busyQuietMs) return false;
+    for (const { since } of this.underWay) if (now - since >= this.busyQuietMs) return false;
+    return true;
   }
 
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PostgresStore } from '../../server/db/postgres-store.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverMessages } from '../../server/messages.ts';
 import { seededProduct, seededVariant } from './helpers/fixtures.ts';
@@ -33,6 +34,7 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL table locked past the statement time
     await locker.connect();
     const errors = vi.spyOn(server.app.deps.log, 'error');
     const warnings = vi.spyOn(server.app.deps.log, 'warn');
+    const infos = vi.spyOn(server.app.deps.log, 'info');
     let locked = true;
     try {
       await locker.query('BEGIN');
@@ -58,6 +60,10 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL table locked past the statement time
       await locker.query('COMMIT');
       locked = false;
       expect((await add()).status).toBe(200);
+      // served in time once nothing has waited too long for 5 s: the spell is over, in one line
+      await new Promise((resolve) => setTimeout(resolve, 5200));
+      expect((await add()).status).toBe(200);
+      expect(infos.mock.calls.filter(([, message]) => message === serverMessages.databaseBusyEndedLog)).toHaveLength(1);
       const messages = errors.mock.calls.map(([, message]) => message);
       expect(messages.filter((message) => message === serverMessages.databaseBusyLog)).toHaveLength(1);
       expect(messages).not.toContain(serverMessages.databaseUnreachableLog);
@@ -70,6 +76,7 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL table locked past the statement time
       await locker.end();
       errors.mockRestore();
       warnings.mockRestore();
+      infos.mockRestore();
     }
   });
 
@@ -92,6 +99,32 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL table locked past the statement time
       await locker.query('ROLLBACK').catch(() => {});
       await locker.end();
       await small.stop(true);
+    }
+  });
+
+  it('ends a busy spell once nothing has waited too long for a while, not while a statement still waits on the lock', async () => {
+    const connectionString = server.app.deps.options.databaseUrl!;
+    const said: string[] = [];
+    const store = new PostgresStore({ connectionString, statementTimeoutMs: 1500, busyQuietMs: 500, onBusy: () => said.push('busy'), onEased: () => said.push('eased') });
+    const locker = new pg.Client({ connectionString });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE variants IN ACCESS EXCLUSIVE MODE');
+      await expect(store.get('SELECT COUNT(*) FROM variants')).rejects.toMatchObject({ code: '57014' });
+      expect(said).toEqual(['busy']);
+      const waiting = store.get('SELECT COUNT(*) FROM variants');
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      // served in time, past the quiet time, while another statement still waits on the lock: still busy
+      expect(await store.get('SELECT 1 AS one')).toEqual({ one: 1 });
+      expect(said).toEqual(['busy']);
+      await locker.query('COMMIT');
+      await waiting;
+      expect(said).toEqual(['busy', 'eased']);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => {});
+      await locker.end();
+      await store.close();
     }
   });
 });
