@@ -2,7 +2,8 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
 import type { AppDeps, AppOptions } from './deps.ts';
-import { setBusyTimeout } from './db/database.ts';
+import { BUSY_TIMEOUT_MS } from './db/database.ts';
+import { SqliteStore } from './db/sqlite-store.ts';
 import { openStore, storeAddress } from './db/open-store.ts';
 import { fillMessage, serverMessages } from './messages.ts';
 import { migrate, migrationLabel } from './db/migrate.ts';
@@ -91,7 +92,7 @@ export async function createApp(options: AppOptions): Promise<StorefrontApp> {
       await issueGiftCardsOwed(store, log);
     }
     // the start's work is done: a store opened with a short wait (a try of a locked file) now waits as every store does
-    if (db && options.sqliteOpeningBusyTimeoutMs !== undefined) setBusyTimeout(db, options.sqliteBusyTimeoutMs);
+    if (store instanceof SqliteStore && options.sqliteOpeningBusyTimeoutMs !== undefined) store.busyBudgetMs = options.sqliteBusyTimeoutMs ?? BUSY_TIMEOUT_MS;
     return await assembleApp(store, db, log, options);
   } catch (error) {
     // whatever step fails, nothing holds the store open after a failed start
@@ -162,9 +163,10 @@ async function assembleApp(store: AppDeps['store'], db: AppDeps['db'], log: AppD
       // said once a minute with the pages' and calls' own 503s, not once per probe
       const fault = storageFault(error) ?? unreachableFault(error);
       reportStorageFault(log, fault, req);
-      // a server with no connection slot left answers: this process is as healthy as its
-      // siblings, and taking it out of the balancer would only load them more
-      if (isDatabaseFull(fault)) {
+      // a server with no connection slot left answers, as does one keeping statements waiting (a
+      // lock): this process is as healthy as its siblings, and taking it out of the balancer would
+      // only load them more
+      if (isDatabaseFull(fault) || fault.busy) {
         res.json({ ok: true });
         return;
       }

@@ -28,6 +28,8 @@ export interface AppOptions {
   databasePoolSize?: number;
   /** Serve the store from a database opened read-only: pages work, every change answers 503. */
   readOnly?: boolean;
+  /** PostgreSQL's statement timeout (default 15 s): tests that lock a table pass a short one; not a setting. */
+  postgresStatementTimeoutMs?: number;
   /** The SQLite file's busy timeout (default 5 s): tests that lock the file pass a short one; not a setting. */
   sqliteBusyTimeoutMs?: number;
   /**

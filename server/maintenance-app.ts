@@ -7,14 +7,16 @@ import { serverMessages } from './messages.ts';
  * Why the store cannot serve, as the visitor is told it: `maintenance` while the operator has to
  * act (a damaged or moved store, a failing migration), `outage` while the database server cannot
  * be reached for now and the store serves again by itself, `busy` when PostgreSQL had no
- * connection left for this one request.
+ * connection left for this one request, `storeBusy` when PostgreSQL kept this request waiting too
+ * long (a lock held elsewhere, every connection of the pool in use).
  */
-export type UnavailableKind = 'maintenance' | 'outage' | 'busy';
+export type UnavailableKind = 'maintenance' | 'outage' | 'busy' | 'storeBusy';
 
 const WORDING: Record<UnavailableKind, { title: string; text: string }> = {
   maintenance: { title: serverMessages.maintenanceTitle, text: serverMessages.maintenanceText },
   outage: { title: serverMessages.outageTitle, text: serverMessages.outageText },
   busy: { title: serverMessages.databaseFullTitle, text: serverMessages.databaseFull },
+  storeBusy: { title: serverMessages.storeBusyTitle, text: serverMessages.storeBusy },
 };
 
 function unavailablePage(kind: UnavailableKind): string {
@@ -28,6 +30,7 @@ const PAGES: Record<UnavailableKind, string> = {
   maintenance: unavailablePage('maintenance'),
   outage: unavailablePage('outage'),
   busy: unavailablePage('busy'),
+  storeBusy: unavailablePage('storeBusy'),
 };
 
 /** How long a client is asked to wait while the store cannot be opened (the operator mends it). */

@@ -74,6 +74,11 @@ export const serverMessages = {
   databaseFull: 'The shop is very busy right now. Please try again in a moment.',
   tooManyClientsLog: 'PostgreSQL refused a connection: too many clients (max_connections, or a CONNECTION LIMIT of the role or database, is reached); requests that get no connection answer 503 with Retry-After. Lower DATABASE_POOL_SIZE or WORKERS: the processes of every host and launch on this database together must keep fewer connections than max_connections',
   databaseLockedLog: 'database locked by another process past the busy timeout: changes wait until the lock is released',
+  /** PostgreSQL statements cancelled by the statement or lock timeout, or no connection of the pool free in time: busy, not unreachable. */
+  databaseBusyLog: 'database busy: statements waited past the statement timeout or the lock timeout, or for a free connection of the pool (a long lock on a table, or more work than the connections serve); the requests that waited too long answer 503 with Retry-After, the others are served',
+  databaseBusyEndedLog: 'database no longer busy: requests are served in time again',
+  /** The title of the page a request PostgreSQL kept waiting too long answers (the store's own error page would ask the busy database too). */
+  storeBusyTitle: 'The shop is busy',
   readOnlyLog: 'database opened read-only: pages are served, every change is refused',
   connectionBudgetLog: 'WORKERS × DATABASE_POOL_SIZE is {workers} × {poolSize} = {wanted} connections, more than the {available} PostgreSQL accepts (max_connections {maxConnections}, {reserved} of them reserved for superusers): under load requests will fail with "sorry, too many clients already"; lower DATABASE_POOL_SIZE or WORKERS, or raise max_connections (this counts only this launch: processes started separately on this machine or on other machines on the same database add up)',
   listeningLog: 'storefront listening on {url} (the owner\'s admin at {url}/config)',

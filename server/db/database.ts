@@ -11,19 +11,20 @@ export interface OpenDatabaseOptions {
   /**
    * How long a statement waits for another connection's lock before SQLITE_BUSY (default
    * BUSY_TIMEOUT_MS). Shorter for tests, which lock the file on purpose and need not wait the full
-   * time, and while a start-up try opens a file found locked (StoreLocation.sqliteOpeningBusyTimeoutMs);
-   * the serving store's setting is fixed, since better-sqlite3 waits synchronously.
+   * time, and while a start-up try opens a file found locked (StoreLocation.sqliteOpeningBusyTimeoutMs).
+   * SQLite waits in the statement, holding the process still; the store set on the connection
+   * (SqliteStore) sets it to 0 and waits the same budget on a timer instead.
    */
   busyTimeoutMs?: number;
 }
 
-/** How long a connection waits for another's lock: the whole process stands still meanwhile. */
+/**
+ * How long a statement or a transaction's start waits in all for another connection's lock before
+ * SQLITE_BUSY (503 "The store is busy"). The serving store waits on a timer (sqlite-store.ts), the
+ * connection's own busy timeout being 0: SQLite's wait would hold the whole process still. Opening
+ * the file (switching it to WAL, the commands) still waits in SQLite, as nothing is served yet.
+ */
 export const BUSY_TIMEOUT_MS = 5000;
-
-/** Sets how long the connection waits for another's lock (default BUSY_TIMEOUT_MS). */
-export function setBusyTimeout(db: Database.Database, busyTimeoutMs: number = BUSY_TIMEOUT_MS): void {
-  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-}
 
 /**
  * The function the searches lower text with on SQLite (like-pattern.ts): SQLite's own lower()

@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { openDatabase } from './database.ts';
+import { busyOf } from './database-busy.ts';
+import { BUSY_TIMEOUT_MS, openDatabase } from './database.ts';
 import { databaseAddress, describeDatabaseUrl, isPostgresUrl } from './database-url.ts';
 import { refuseMovedStore } from './moved-store-mark.ts';
 import { watchPoolConnections } from './pool-connection-watch.ts';
 import { PostgresStore } from './postgres-store.ts';
-import { SqliteStore } from './sqlite-store.ts';
+import { SqliteStore, type LockWatch } from './sqlite-store.ts';
+import { storageFault } from './storage-fault.ts';
 import { holdWriterLock, type StoreLock } from './store-writer-lock.ts';
 import type { Store } from './store.ts';
 
@@ -19,6 +21,8 @@ export interface StoreLocation {
   databasePoolSize?: number;
   /** Every write is refused: the SQLite file is opened read-only, PostgreSQL's transactions are read-only. */
   readOnly?: boolean;
+  /** PostgreSQL's statement timeout (default 15 s), for tests only: a test holding a lock need not wait it out. */
+  postgresStatementTimeoutMs?: number;
   /** The SQLite file's busy timeout, for tests only (see OpenDatabaseOptions.busyTimeoutMs). */
   sqliteBusyTimeoutMs?: number;
   /**
@@ -42,19 +46,27 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
   if (isPostgresUrl(location.databaseUrl)) {
     // the pool's lost and new connections tell the log when the server goes away and comes back
     const watch = log === undefined ? undefined : watchPoolConnections(log, () => store.connectOnce(), databaseAddress(location.databaseUrl));
+    const busyWatch = log === undefined ? undefined : busyWatchOf(log);
     const store: PostgresStore = new PostgresStore({
       connectionString: location.databaseUrl,
       maxConnections: location.databasePoolSize,
       readOnly: location.readOnly === true,
+      statementTimeoutMs: location.postgresStatementTimeoutMs,
       onIdleError: (error) => watch?.onIdleError(error),
       onConnected: () => watch?.onConnected(),
+      // statements that waited too long: the database is busy, not away (one line each way)
+      onBusy: (error) => busyWatch?.busy(error),
+      onEased: () => busyWatch?.eased(),
     });
     return { store };
   }
   const openingWait = location.sqliteOpeningBusyTimeoutMs ?? location.sqliteBusyTimeoutMs;
   const sqlite = openDatabase(location.databasePath, { readOnly: location.readOnly === true, busyTimeoutMs: openingWait });
+  // the store's own waits for the lock, on a timer; the start's work waits as the opening did,
+  // the serving store the busy timeout (app.ts sets it once the start's work is done)
+  const options = { busyWaitMs: openingWait ?? BUSY_TIMEOUT_MS, lockWatch: log === undefined ? undefined : busyWatchOf(log) };
   // a process that may write tells the commands that copy the file so (store-writer-lock.ts)
-  if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite), sqlite };
+  if (location.readOnly === true || location.databasePath === ':memory:') return { store: new SqliteStore(sqlite, undefined, options), sqlite };
   let lock: StoreLock;
   try {
     lock = holdWriterLock(location.databasePath, openingWait);
@@ -70,7 +82,18 @@ export function openStore(location: StoreLocation, log?: Logger): OpenedStore {
     sqlite.close();
     throw error;
   }
-  return { store: new SqliteStore(sqlite, () => lock.release()), sqlite };
+  return { store: new SqliteStore(sqlite, () => lock.release(), options), sqlite };
+}
+
+/** The process's busy account hears of the store's statements waiting too long, and of the end of it. */
+function busyWatchOf(log: Logger): LockWatch {
+  return {
+    busy: (error) => {
+      const fault = storageFault(error);
+      if (fault !== null) busyOf(log).busy(fault);
+    },
+    eased: () => busyOf(log).eased(),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { withConnectionSlotWait } from './connection-slot-wait.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { guardsOuterStatements, insideTransactionOf, refuseInsideTransactionOf } from './outer-store-guard.ts';
+import { storageFault } from './storage-fault.ts';
 import { numberedPlaceholders, type RunResult, type SqlParams, type Store, type StoreSession } from './store.ts';
 
 export interface PostgresStoreOptions {
@@ -19,7 +20,27 @@ export interface PostgresStoreOptions {
    * file refuses it, and storage-fault.ts answers both the same way.
    */
   readOnly?: boolean;
+  /** How long a statement may run, waits for locks included, before the server cancels it (57014; default STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  /**
+   * Told when a statement waited too long (the statement or lock timeout, no connection of the pool
+   * free in time: storage-fault.ts's busy faults) and when statements are served in time again.
+   */
+  onBusy?: (error: unknown) => void;
+  onEased?: () => void;
+  /** BUSY_QUIET_MS, shorter for tests. */
+  busyQuietMs?: number;
 }
+
+/** How long a statement may run, waits for locks included (statement_timeout). */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
+ * A busy spell ends at a statement served in time once this long has passed since the last one that
+ * waited too long and no statement of the store has been waiting this long: while a table stays
+ * locked, statements on other tables are served all along, and those on it wait.
+ */
+export const BUSY_QUIET_MS = 5000;
 
 /** Connections a process keeps at most when DATABASE_POOL_SIZE is not set. */
 export const DEFAULT_POOL_SIZE = 10;
@@ -107,15 +128,28 @@ export class PostgresStore implements Store {
   private readonly connectionString: string;
   /** Statements through the store from its own transaction's work throw (outer-store-guard.ts). */
   private readonly guarded = guardsOuterStatements('postgres');
+  private readonly maxConnections: number;
+  /** When a statement last waited too long; null once statements are served in time again. */
+  private lastBusyAt: number | null = null;
+  /** When each statement or transaction of the store now under way began. */
+  private readonly underWay = new Set<{ since: number }>();
+  private readonly busyQuietMs: number;
+  private readonly onBusy: ((error: unknown) => void) | undefined;
+  private readonly onEased: (() => void) | undefined;
 
   constructor(options: PostgresStoreOptions) {
     this.connectionString = options.connectionString;
+    this.maxConnections = options.maxConnections ?? DEFAULT_POOL_SIZE;
+    this.onBusy = options.onBusy;
+    this.onEased = options.onEased;
+    this.busyQuietMs = options.busyQuietMs ?? BUSY_QUIET_MS;
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
-      max: options.maxConnections ?? DEFAULT_POOL_SIZE,
+      max: this.maxConnections,
       types,
+      // also how long a statement waits for a connection of the pool when all are in use
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      statement_timeout: 15000,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
       // an idle connection is given back to the server soon: other processes on the database (a
       // launch's WORKERS, other hosts, the commands) may need the slot more than this one needs it kept
       idleTimeoutMillis: IDLE_TIMEOUT_MS,
@@ -126,28 +160,65 @@ export class PostgresStore implements Store {
     this.pool.on('connect', () => options.onConnected?.());
   }
 
+  /**
+   * `work`'s outcome tells whether the database is busy: a statement that waited too long begins
+   * (or prolongs) a spell, and one served in time ends it once nothing waits (BUSY_QUIET_MS).
+   */
+  private async watched<T>(work: Promise<T>): Promise<T> {
+    const entry = { since: Date.now() };
+    this.underWay.add(entry);
+    try {
+      const result = await work;
+      this.underWay.delete(entry);
+      if (this.lastBusyAt !== null && this.nothingWaits()) {
+        this.lastBusyAt = null;
+        this.onEased?.();
+      }
+      return result;
+    } catch (error) {
+      this.underWay.delete(entry);
+      if (storageFault(error)?.busy === true) {
+        this.lastBusyAt = Date.now();
+        this.onBusy?.(error);
+      }
+      throw error;
+    }
+  }
+
+  /** No statement waited too long for BUSY_QUIET_MS, and none under way has been waiting that long. */
+  private nothingWaits(): boolean {
+    const now = Date.now();
+    if (now - this.lastBusyAt! < this.busyQuietMs) return false;
+    for (const { since } of this.underWay) if (now - since >= this.busyQuietMs) return false;
+    return true;
+  }
+
   async all<Row>(sql: string, params: SqlParams = []): Promise<Row[]> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    return (await poolQuery<Row>(this.pool, sql, params)).rows;
+    return (await this.watched(poolQuery<Row>(this.pool, sql, params))).rows;
   }
 
   async get<Row>(sql: string, params: SqlParams = []): Promise<Row | undefined> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    return (await poolQuery<Row>(this.pool, sql, params)).rows[0];
+    return (await this.watched(poolQuery<Row>(this.pool, sql, params))).rows[0];
   }
 
   async run(sql: string, params: SqlParams = []): Promise<RunResult> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    return { changes: (await poolQuery(this.pool, sql, params)).rowCount ?? 0 };
+    return { changes: (await this.watched(poolQuery(this.pool, sql, params))).rowCount ?? 0 };
   }
 
   async exec(sql: string): Promise<void> {
     if (this.guarded) refuseInsideTransactionOf(this);
-    await withConnectionSlotWait(() => this.pool.query(sql));
+    await this.watched(withConnectionSlotWait(() => this.pool.query(sql)));
   }
 
   async transaction<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
     if (this.guarded) refuseInsideTransactionOf(this);
+    return this.watched(this.onClient(work));
+  }
+
+  private async onClient<T>(work: (tx: StoreSession) => Promise<T>): Promise<T> {
     const client = await withConnectionSlotWait(() => this.pool.connect());
     const session = new PostgresSession(client, new ConnectionTurns(), -1);
     const unwatch = watchWhileHeld(client);
@@ -180,7 +251,16 @@ export class PostgresStore implements Store {
     }
   }
 
+  /**
+   * Answers when the server does. While every connection of the pool is in use (statements waiting
+   * on a lock, say) a new connection outside the pool shows it, instead of waiting up to 5 s for
+   * one of them and taking a busy pool for an unreachable server.
+   */
   async ping(): Promise<void> {
+    if (this.pool.idleCount === 0 && this.pool.totalCount >= this.maxConnections) {
+      await withConnectionSlotWait(() => this.connectOnce());
+      return;
+    }
     await withConnectionSlotWait(() => this.pool.query('SELECT 1'));
   }
 

@@ -1,10 +1,12 @@
 import { serverMessages } from '../messages.ts';
+import { busyOf } from './database-busy.ts';
 import { FAULT_LOG_INTERVAL_MS, outageOf, witnessDetails, type FaultWitness, type OutageLog } from './database-outage.ts';
 
 /**
  * Storage faults: the database or its disk refuses a write (a read-only file or mount, a full
- * disk, a failing write), another process holds the file locked longer than the busy timeout, or
- * the PostgreSQL server cannot be reached (stopped, restarting, out of connections, the network).
+ * disk, a failing write), another process holds the file locked longer than the busy timeout,
+ * PostgreSQL cancels a statement that waited past its statement or lock timeout or the pool has no
+ * connection free in time (busy, like the locked file), or the PostgreSQL server cannot be reached (stopped, restarting, out of connections, the network).
  * They are the operator's to fix or wait out, not a bug of the call, so they answer 503 with a
  * clear message and one log line rather than a generic 500 with a stack.
  */
@@ -20,6 +22,11 @@ export interface StorageFault {
    * error page reads the store), and the store recovers by itself once the server answers.
    */
   unreachable: boolean;
+  /**
+   * The database answers but kept the request waiting too long (a lock held elsewhere, every
+   * connection in use): that request answers 503 with the busy message, the others are served.
+   */
+  busy: boolean;
   /** The driver's message (where the server was looked for), for the log line of an unreachable database. */
   reason?: string;
 }
@@ -48,36 +55,60 @@ export const TOO_MANY_CONNECTIONS = '53300';
 
 /** The pg driver's own connection failures, which carry no code: its message names them. */
 const DRIVER_FAILURES: ReadonlyMap<string, string> = new Map([
-  // the pool waited connectionTimeoutMillis for a connection (none free, or none could be made)
-  ['timeout exceeded when trying to connect', 'connect-timeout'],
+  // a new connection the server did not take within connectionTimeoutMillis
   ['Connection terminated due to connection timeout', 'connect-timeout'],
   // the server closed the connection, or the network cut it, under a query
   ['Connection terminated unexpectedly', 'connection-lost'],
   ['Client has encountered a connection error and is not queryable', 'connection-lost'],
 ]);
 
+/**
+ * PostgreSQL's SQLSTATEs of a statement that waited too long, on a server that answers:
+ * query_canceled (the statement timeout, or pg_cancel_backend) and lock_not_available (the lock
+ * timeout, NOWAIT).
+ */
+const BUSY_SQLSTATES = new Set(['57014', '55P03']);
+
+/**
+ * pg-pool's error when every connection of the pool stayed in use for connectionTimeoutMillis
+ * (statements waiting on a lock, say): the server answers them, so busy, not unreachable. A new
+ * connection the server did not take in time is 'Connection terminated due to connection timeout'.
+ */
+const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/** The code of a PostgreSQL statement that waited too long (its SQLSTATE, or 'pool-wait'), else null. */
+function postgresBusy(err: unknown): string | null {
+  const code = errorCode(err);
+  if (code !== null) return BUSY_SQLSTATES.has(code) ? code : null;
+  return err instanceof Error && err.message === POOL_WAIT_TIMEOUT ? 'pool-wait' : null;
+}
+
 /** The fault an error stands for, or null when it is not one. */
 export function storageFault(err: unknown): StorageFault | null {
   const code = sqliteCode(err);
   if (code !== null) {
     if (code.startsWith('SQLITE_READONLY') || REFUSED_WRITE_CODES.has(code)) {
-      return { code, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false };
+      return { code, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false, busy: false };
     }
     if (isLockedCode(code)) {
-      return { code, message: serverMessages.storeBusy, logMessage: serverMessages.databaseLockedLog, unreachable: false };
+      return { code, message: serverMessages.storeBusy, logMessage: serverMessages.databaseLockedLog, unreachable: false, busy: true };
     }
     return null;
   }
   // a write in PostgreSQL's read-only transactions (DATABASE_READONLY=true), refused as SQLite's read-only file refuses it
   if (errorCode(err) === READ_ONLY_SQL_TRANSACTION) {
-    return { code: READ_ONLY_SQL_TRANSACTION, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false };
+    return { code: READ_ONLY_SQL_TRANSACTION, message: serverMessages.cannotSaveNow, logMessage: serverMessages.storageFaultLog, unreachable: false, busy: false };
   }
   if (errorCode(err) === TOO_MANY_CONNECTIONS) {
-    return { code: TOO_MANY_CONNECTIONS, message: serverMessages.databaseFull, logMessage: serverMessages.tooManyClientsLog, unreachable: false, reason: (err as Error).message };
+    return { code: TOO_MANY_CONNECTIONS, message: serverMessages.databaseFull, logMessage: serverMessages.tooManyClientsLog, unreachable: false, busy: false, reason: (err as Error).message };
+  }
+  const busy = postgresBusy(err);
+  if (busy !== null) {
+    return { code: busy, message: serverMessages.storeBusy, logMessage: serverMessages.databaseBusyLog, unreachable: false, busy: true, reason: (err as Error).message };
   }
   const connection = connectionFailure(err);
   if (connection === null) return null;
-  return { code: connection, message: serverMessages.outageText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason: (err as Error).message };
+  return { code: connection, message: serverMessages.outageText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, busy: false, reason: (err as Error).message };
 }
 
 /** Another process holds the SQLite file locked past the busy timeout: waiting it out mends it. */
@@ -113,12 +144,12 @@ function connectionFailure(err: unknown): string | null {
  */
 export function unreachableFault(err: unknown): StorageFault {
   const reason = err instanceof Error ? err.message : String(err);
-  return { code: storageFaultCode(err), message: serverMessages.outageText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, reason };
+  return { code: storageFaultCode(err), message: serverMessages.outageText, logMessage: serverMessages.databaseUnreachableLog, unreachable: true, busy: false, reason };
 }
 
 /** The driver's code of an error, for the log line (SQLite's, PostgreSQL's SQLSTATE, the system's errno). */
 export function storageFaultCode(err: unknown): string {
-  return errorCode(err) ?? connectionFailure(err) ?? 'unknown';
+  return errorCode(err) ?? connectionFailure(err) ?? postgresBusy(err) ?? 'unknown';
 }
 
 /** Retry-After of a fault's 503, in seconds: a lock is released and a restarted server answers well within it. */
@@ -130,6 +161,15 @@ export const DATABASE_FULL_RETRY_AFTER_SECONDS = 5;
 /** The Retry-After of a fault's 503, in seconds. */
 export function faultRetryAfterSeconds(fault: StorageFault): number {
   return fault.code === TOO_MANY_CONNECTIONS ? DATABASE_FULL_RETRY_AFTER_SECONDS : FAULT_RETRY_AFTER_SECONDS;
+}
+
+/**
+ * PostgreSQL kept the request waiting too long (a lock, the pool in use): its page answers the busy
+ * page, which needs nothing from the store, since the store's own error page would wait too.
+ * SQLite's locked file lets reads through, so its pages keep the store's error page.
+ */
+export function isPostgresBusy(fault: StorageFault | null): boolean {
+  return fault !== null && fault.busy && !fault.code.startsWith('SQLITE_');
 }
 
 /** PostgreSQL had no connection slot for the request: refused alone, the process serves on. */
@@ -147,6 +187,11 @@ const lastReported = new WeakMap<object, Map<string, number>>();
 export function reportStorageFault(log: OutageLog, fault: StorageFault, witness: FaultWitness, now = Date.now()): void {
   if (fault.unreachable) {
     outageOf(log).unreachable(fault, witness, now);
+    return;
+  }
+  if (fault.busy) {
+    // one line when it starts (said by the store itself where it can) and one when it eases
+    busyOf(log).busy(fault, witness, now);
     return;
   }
   const seen = lastReported.get(log) ?? new Map<string, number>();

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { CLIENT_ASSET_BASE, CLIENT_DIST_DIR } from '../../client/manifest.ts';
 import type { AppDeps } from '../deps.ts';
 import { serverMessages } from '../messages.ts';
-import { FAULT_RETRY_AFTER_SECONDS, faultRetryAfterSeconds, isDatabaseFull, reportStorageFault, storageFault } from '../db/storage-fault.ts';
+import { FAULT_RETRY_AFTER_SECONDS, faultRetryAfterSeconds, isDatabaseFull, isPostgresBusy, reportStorageFault, storageFault } from '../db/storage-fault.ts';
 import { sendMaintenance } from '../maintenance-app.ts';
 import { clientBodyProblem, describeError, logBodyProblem } from '../security/error-handlers.ts';
 import { cspNonce, textWithNonce } from '../security/content-security-policy.ts';
@@ -161,6 +161,13 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
       // PostgreSQL had no connection for this request: the store's error page would ask for one too
       reportStorageFault(deps.log, fault!, req);
       sendMaintenance(req, res, faultRetryAfterSeconds(fault!), 'busy');
+      return;
+    }
+    if (isPostgresBusy(fault)) {
+      // PostgreSQL kept this request waiting too long (a lock, every connection in use): the store's
+      // error page would wait as long again, so the busy page, which needs nothing from it
+      reportStorageFault(deps.log, fault!, req);
+      sendMaintenance(req, res, faultRetryAfterSeconds(fault!), 'storeBusy');
       return;
     }
     const bodyProblem = clientBodyProblem(err);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app.ts';
 import { BUSY_TIMEOUT_MS, openDatabase } from '../../../server/db/database.ts';
+import { SqliteStore } from '../../../server/db/sqlite-store.ts';
 import { serverMessages } from '../../../server/messages.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 import { seededProduct, seededVariant } from '../helpers/fixtures.ts';
@@ -39,15 +40,18 @@ async function whileLocked(during: () => Promise<void>): Promise<void> {
 }
 
 describe('the busy timeout', () => {
-  it('is 5 s for a store, and what a test passes for its own', () => {
+  it('is 5 s for a store, and what a test passes for its own; the connection itself waits 0, the store waiting on a timer', () => {
     const plain = openDatabase(':memory:');
     try {
       expect(BUSY_TIMEOUT_MS).toBe(5000);
       expect(plain.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+      expect(new SqliteStore(plain).busyBudgetMs).toBe(BUSY_TIMEOUT_MS);
+      expect(plain.pragma('busy_timeout', { simple: true })).toBe(0);
     } finally {
       plain.close();
     }
-    expect(server.app.deps.db!.pragma('busy_timeout', { simple: true })).toBe(200);
+    expect((server.app.deps.store as SqliteStore).busyBudgetMs).toBe(200);
+    expect(server.app.deps.db!.pragma('busy_timeout', { simple: true })).toBe(0);
   });
 
   it('a start that waits briefly for the lock (main.ts\'s tries of a locked file) gives up at once, and the store it opens waits the full 5 s', async () => {
@@ -62,7 +66,7 @@ describe('the busy timeout', () => {
       expect(Date.now() - asked).toBeLessThan(2_000);
       holder.exec('ROLLBACK');
       const app = await createApp({ databasePath, logLevel: 'silent', sqliteOpeningBusyTimeoutMs: 50 });
-      expect(app.deps.db!.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+      expect((app.deps.store as SqliteStore).busyBudgetMs).toBe(BUSY_TIMEOUT_MS);
       await app.close();
     } finally {
       holder.close();
