@@ -7,7 +7,7 @@
  * move is on its way every move button waits. A search or filter leaves Top and Bottom; another
  * sort, or a role that may not edit, none.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ADMIN } from '../../client/lib/admin-messages.ts';
 import { ProductsScreen } from '../../client/admin/screens/ProductsScreen.tsx';
@@ -145,6 +145,32 @@ describe("moving products in the shop's order", () => {
     expect(liveRegion().textContent).toBe('Harbour Jacket moved to 4 of 53.');
     expect((moveButton('Move Harbour Jacket down') as HTMLButtonElement).disabled).toBe(false);
     expect(document.activeElement).toBe(moveButton('Move Harbour Jacket down'));
+  });
+
+  it("takes a double tap's second tap, landing on the neighbour that took the row's place once the list moved, for the same tap", async () => {
+    const calls = shop();
+    render(<ProductsScreen navigate={() => {}} canEdit />);
+    await settle();
+    fireEvent.click(moveButton('Move Harbour Jacket down'));
+    await settle();
+    expect(liveRegion().textContent).toBe('Harbour Jacket moved to 4 of 53.');
+    // the second tap of a double tap, on the row where Harbour Jacket was: Product 4's now
+    fireEvent.click(within(document.querySelectorAll<HTMLElement>('tr[data-product-id]')[2]!).getByRole('button', { name: 'Move Product 4 down' }));
+    await settle();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(order.slice(0, 4)).toEqual(['Product 1', 'Product 2', 'Product 4', 'Harbour Jacket']);
+    // the moved product's own button goes on moving it, as the keyboard's presses do
+    fireEvent.click(moveButton('Move Harbour Jacket down'));
+    await settle();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+    expect(liveRegion().textContent).toBe('Harbour Jacket moved to 5 of 53.');
+    // a while later, another product moves as asked
+    const now = performance.now();
+    vi.spyOn(performance, 'now').mockReturnValue(now + 1000);
+    fireEvent.click(moveButton('Move Product 4 down'));
+    await settle();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3);
+    vi.restoreAllMocks();
   });
 
   it('offers Top and Bottom alone with a search, saying why, and none under another sort', async () => {

@@ -108,6 +108,9 @@ interface MoveAnswer {
 
 const MOVE_LABELS: Record<MoveTo, string> = { top: ADMIN.moveToTop, up: ADMIN.moveUpShort, down: ADMIN.moveDownShort, bottom: ADMIN.moveToBottom };
 /** The button to hold the focus after a move, by the one pressed: itself, or the row's other way once it reached an end. */
+/** A press on another product this soon after a move's list was shown is a double tap's second (ms). */
+const DOUBLE_TAP_MS = 600;
+
 const FOCUS_AFTER_MOVE: Record<MoveTo, readonly MoveTo[]> = { top: ['top', 'down'], up: ['up', 'down'], down: ['down', 'up'], bottom: ['bottom', 'up'] };
 
 export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canEdit: boolean }) {
@@ -141,6 +144,11 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   const moveShown = useRef<{ productId: string; to: MoveTo; before: ProductsAnswer | null } | null>(null);
   // then the button to focus once its row is back and usable
   const focusWanted = useRef<{ productId: string; to: MoveTo } | null>(null);
+  // when the last move's list was shown, and whose it was: a double tap's second tap lands after the
+  // list moved, on the neighbour that took the row's place, and would move it back; a press on
+  // another product that soon is taken for that tap (the keyboard's presses follow the moved
+  // product, whose button keeps the focus, so they are never held back)
+  const lastMove = useRef<{ productId: string; shownAt: number } | null>(null);
   const tableBox = useRef<HTMLTableElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -149,6 +157,7 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
     if (shown === null || loading || (data === shown.before && error === '')) return;
     moveShown.current = null;
     focusWanted.current = { productId: shown.productId, to: shown.to };
+    lastMove.current = { productId: shown.productId, shownAt: performance.now() };
     setMoving(null);
   }, [data, loading, error]);
 
@@ -166,6 +175,8 @@ export function ProductsScreen({ navigate, canEdit }: { navigate: Navigate; canE
   const page = Math.floor(offset / ADMIN_PAGE_SIZE) + 1;
   async function move(product: ProductSummary, to: MoveTo) {
     if (moving !== null) return;
+    const last = lastMove.current;
+    if (last !== null && last.productId !== product.id && performance.now() - last.shownAt < DOUBLE_TAP_MS) return;
     setMoving(product.id);
     setMoveError('');
     // what the editor left ("Harbour Jacket deleted.") is past news beside a move's
