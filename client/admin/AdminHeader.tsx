@@ -73,7 +73,10 @@ export function AdminHeader<Key extends keyof typeof ADMIN.screens>({ siteTitle,
                   onClick={(event) => {
                     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
                     event.preventDefault();
-                    setOpen(false);
+                    // another section takes the focus to its screen; the one shown stays, so the focus,
+                    // in the menu going out of sight, goes back to the Menu button
+                    if (key === current) close();
+                    else setOpen(false);
                     onNavigate(ADMIN_PATHS.screen(key));
                   }}
                 >

@@ -72,4 +72,15 @@ describe("the admin's header on a small screen", () => {
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('gives the focus back to the Menu button when the section already shown is chosen, rather than losing it with the menu', () => {
+    const { button, menu, onNavigate } = header('orders');
+    fireEvent.click(button);
+    const link = within(menu).getByRole('link', { name: ADMIN.screens.orders });
+    link.focus();
+    fireEvent.click(link);
+    expect(onNavigate).toHaveBeenCalledWith('/config/orders');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
 });
