@@ -5,7 +5,8 @@
  *   `scroll-padding-bottom` (`--admin-save-bar-height` on the root), so what the browser scrolls into
  *   view (an error's field, a row moved) stops above the bar rather than under it;
  * - a field the focus reaches partly under it is scrolled clear: Chromium scrolls nothing for a field
- *   partly in sight (a description box in a phone on its side was left half under the bar).
+ *   partly in sight (a description box in a phone on its side was left half under the bar); so is the
+ *   focused field when the window changes size (the phone turned), which moves nothing by itself.
  * An on-screen keyboard covers the bar itself (it sits at the foot of the layout viewport); a layout
  * viewport shrunk for the keyboard moves the bar up, and the two rules above with it.
  */
@@ -26,11 +27,10 @@ export function useSaveBarClearance(bar: RefObject<HTMLElement | null>, shown: b
     // no ResizeObserver (an old browser): the height first measured stands
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(element);
-    const onFocusIn = (event: FocusEvent) => {
-      const field = event.target;
+    const clear = (field: EventTarget | null) => {
       // only what comes before the bar can be under it; its own buttons are not
       if (!(field instanceof HTMLElement) || !(element.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_PRECEDING)) return;
-      // once the browser has done its own scrolling for the focus
+      // once the browser has done its own scrolling for the focus (or its layout for a new size)
       requestAnimationFrame(() => {
         const box = field.getBoundingClientRect();
         const under = box.bottom + SAVE_BAR_MARGIN - element.getBoundingClientRect().top;
@@ -39,10 +39,15 @@ export function useSaveBarClearance(bar: RefObject<HTMLElement | null>, shown: b
         window.scrollBy({ top: Math.min(under, box.top - SAVE_BAR_MARGIN) });
       });
     };
+    const onFocusIn = (event: FocusEvent) => clear(event.target);
+    // a phone turned on its side keeps the focus where it was, which the new layout may put under the bar
+    const onResize = () => clear(document.activeElement);
     document.addEventListener('focusin', onFocusIn);
+    window.addEventListener('resize', onResize);
     return () => {
       observer?.disconnect();
       document.removeEventListener('focusin', onFocusIn);
+      window.removeEventListener('resize', onResize);
       root.style.removeProperty(SAVE_BAR_HEIGHT);
     };
   }, [bar, shown]);

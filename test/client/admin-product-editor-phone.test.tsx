@@ -110,6 +110,13 @@ describe('the product editor on a phone', () => {
     // the bar's own buttons are never under it
     within(bar).getByRole('button', { name: ADMIN.save }).focus();
     expect(scrolled).toHaveBeenCalledTimes(2);
+    // the phone turned with the focus in the price, which the new layout puts under the bar
+    price.focus();
+    expect(scrolled).toHaveBeenCalledTimes(3);
+    boxes.set(price, { top: 310, bottom: 354 });
+    window.dispatchEvent(new Event('resize'));
+    expect(scrolled).toHaveBeenCalledTimes(4);
+    expect(scrolled).toHaveBeenLastCalledWith({ top: 354 + 8 - 329 });
     vi.restoreAllMocks();
   });
 
