@@ -7,6 +7,7 @@ import type { TemplateFolder } from './folder-loader.ts';
 import type { Json } from './platform-data.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
+import { BUILTIN_PAGE_ATTRIBUTE, builtinPageStyle } from './builtin-page-style.ts';
 
 /**
  * The platform's built-in pages, for folders that have no template for a page (a products
@@ -29,31 +30,24 @@ export function createBuiltinPages(log: Logger, watch: boolean, dir: string = TE
       const choice = chooseTemplates(folder, target);
       if (choice.main === null) return { html: '', errors: [{ message: themeMessages.noBuiltinPage(target.view), line: 0, column: 0 }] };
       const result = choice.main.template.render(context, { partials: folder.partials, locale: options.locale, now: options.now });
-      return { ...result, html: asMainContent(result.html) };
+      return { ...result, html: asMainContent(result.html, builtinPageStyle(dir)) };
     },
   };
 }
 
 const OPENING_MAIN = /^(\s*)<main\b([^>]*)>/;
-/**
- * The rules of the theme's stylesheet a built-in page cannot do without in another folder's
- * layout, where that stylesheet is not loaded: pictures (product photos are 1500 px wide) fit the
- * column, and a row of links (the shop's categories, tags and sorts) wraps with gaps between its
- * links, so a phone's page is not three times its width and "AllAccessoriesApparel" reads apart.
- */
-const BUILTIN_PAGE_STYLE = '<style>[data-builtin-page] :is(img,video,iframe){max-width:100%;height:auto}'
-  + '[data-builtin-page] nav{display:flex;flex-wrap:wrap;gap:.25em .75em}</style>';
 
 /**
  * The theme's pages open with the theme layout's `<main id="main">`. In a folder's layout they are
  * the main content inside the author's own landmark, so they open with a `<div>` without the id:
  * a main nested in a main is invalid HTML, and a second `id="main"` clashes with the author's.
- * The div is marked `data-builtin-page` for the style rules above.
+ * The div is marked `data-builtin-page` and opens with the theme's stylesheet scoped to it
+ * (builtin-page-style.ts), since the folder's layout loads its own.
  */
-export function asMainContent(html: string): string {
+export function asMainContent(html: string, style = builtinPageStyle(TEMPLATES_DIR)): string {
   const open = OPENING_MAIN.exec(html);
   const close = html.lastIndexOf('</main>');
   if (open === null || close === -1) return html;
   const attributes = open[2].replace(/\s+id="main"/, '');
-  return `${open[1]}<div${attributes} data-builtin-page>${BUILTIN_PAGE_STYLE}${html.slice(open[0].length, close)}</div>${html.slice(close + '</main>'.length)}`;
+  return `${open[1]}<div${attributes} ${BUILTIN_PAGE_ATTRIBUTE}>${style}${html.slice(open[0].length, close)}</div>${html.slice(close + '</main>'.length)}`;
 }
