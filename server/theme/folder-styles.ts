@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
+import { fontTweakVariables } from './font-tweak-variables.ts';
 import { undefinedVariableGuess } from './less-variable-guess.ts';
+import { platformStylesheet } from './platform-stylesheets.ts';
 import { missingStylesheets } from './missing-files.ts';
 import { StyleInputs } from './style-inputs.ts';
 import type { TemplateConf } from './template-conf.ts';
@@ -111,6 +113,8 @@ function compileInWorker(read: (path: string) => string | undefined, input: stri
             break;
           }
         }
+        // none in the folder: a stylesheet the platform gives every template (sqs-grid-breaker)
+        file ??= platformStylesheet(message.candidates);
         if (file !== null) {
           bytesRead += Buffer.byteLength(file.contents);
           if (bytesRead > limits.maxSourceBytes) {
@@ -129,7 +133,8 @@ function compileInWorker(read: (path: string) => string | undefined, input: stri
 
 /**
  * Compiles the stylesheets template.conf names, in order, as one LESS stylesheet (so a variable
- * or mixin of one file serves the later ones, as on the platform), with the tweak values set.
+ * or mixin of one file serves the later ones, as on the platform), with the tweak values set, the
+ * variables of its font tweaks defined, and the platform's own importable stylesheets at hand.
  * A named file the folder lacks is left out with a warning; a compile error, or a compile that
  * passes the limits, gives no CSS and one problem with the file, line and column LESS reports.
  */
@@ -144,7 +149,10 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     imports.push(`@import ${name.endsWith('.less') ? '' : '(less) '}${JSON.stringify(name)};`);
   }
   if (imports.length === 0) return { css: '', problems, inputs };
-  const outcome = await compileInWorker(read, imports.join('\n'), tweakVariables(folder.conf), limits);
+  // the variables the platform makes of each font tweak's rule, before the files that read them
+  // (a file's own definition, later, wins)
+  const fontVariables = folder.conf.stylesheets.map((name) => fontTweakVariables(read(`styles/${name}`) ?? '')).filter((text) => text !== '');
+  const outcome = await compileInWorker(read, [...fontVariables, ...imports].join('\n'), tweakVariables(folder.conf), limits);
   if ('css' in outcome) return { css: outcome.css, problems, inputs };
   if ('problem' in outcome) {
     problems.push({ file: 'styles', line: 0, column: 0, message: outcome.problem, severity: 'error' });

@@ -31,6 +31,43 @@ describe('compiling a folder\'s stylesheets', () => {
     expect(result.css).toBe('a {\n  color: #c00;\n  padding: 8px;\n  margin: 0;\n}\nb {\n  font-weight: bold;\n}\n');
   });
 
+  it("defines the variables of each font tweak's rule, as the platform does, a file's own definition winning", async () => {
+    const folder = folderWith(['tweak.less', 'base.less'], {
+      'styles/tweak.less': [
+        '// tweak: { "type" : "font", "category" : "Site: Typography", "title" : "Heading 1 Font", "target" : "h1" }',
+        '.heading1-font {',
+        '  font-family: Arial, sans-serif;',
+        '  font-size: 32px;',
+        '  line-height: 1.25em;',
+        '}',
+        '',
+        '// tweak: { "type" : "color", "title" : "Body Color" }',
+        '.not-a-font { font-size: 9px; }',
+        '// tweak: { "type" : "font", "title" : "Body Font" }',
+        '// the body',
+        '.body-font { font-size: 16px; }',
+        '@body-font-font-size: 17px;',
+      ].join('\n'),
+      'styles/base.less': 'h1 { font-size: (@heading1-font-font-size * 1.5); font-family: @heading1-font-font-family; line-height: @heading1-font-line-height; }\np { font-size: @body-font-font-size; }',
+    });
+    const result = await compileFolderStyles(folder);
+    expect(result.problems).toEqual([]);
+    expect(result.css).toContain('h1 {\n  font-size: 48px;\n  font-family: Arial, sans-serif;\n  line-height: 1.25em;\n}');
+    expect(result.css).toContain('p {\n  font-size: 17px;\n}');
+    // a rule under a tweak of another type makes none
+    const other = await compileFolderStyles(folderWith(['tweak.less'], { 'styles/tweak.less': '// tweak: { "type" : "color" }\n.not-a-font { font-size: 9px; }\na { b: @not-a-font-font-size; }' }));
+    expect(other.problems.map((problem) => problem.message)).toEqual(['variable @not-a-font-font-size is undefined']);
+  });
+
+  it("imports the platform's sqs-grid-breaker, which a folder does not have, and a folder's own file of that name first", async () => {
+    const base = '@media only screen and (max-width: 640px) {\n  @import \'sqs-grid-breaker\';\n}';
+    const platform = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': base }));
+    expect(platform.problems).toEqual([]);
+    expect(platform.css).toContain('@media only screen and (max-width: 640px) {\n  .sqs-layout .sqs-row {');
+    const own = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': base, 'styles/sqs-grid-breaker.less': '.mine { a: b; }' }));
+    expect(own.css).toBe('@media only screen and (max-width: 640px) {\n  .mine {\n    a: b;\n  }\n}\n');
+  });
+
   it('leaves out a named stylesheet the folder lacks, with a warning placed at its name in template.conf', async () => {
     const result = await compileFolderStyles(folderWith(['gone.less', 'base.less'], { 'styles/base.less': 'a { b: c; }' }));
     expect(result.css).toBe('a {\n  b: c;\n}\n');
