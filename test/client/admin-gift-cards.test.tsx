@@ -109,6 +109,15 @@ describe('a gift card', () => {
     expect(screen.getByText(ADMIN.emailStatuses.sent!)).toBeTruthy();
   });
 
+  it("says of an email the mail server could not take for now that the store tries it again, in the outbox's own sentence", async () => {
+    const waiting = 'Waiting to be sent again: the mail server could not take it for now (connect ECONNREFUSED). The store tries again by itself, less and less often, until it goes out or is given up as too late.';
+    scriptFetch([{ method: 'GET', path: '/api/admin/gift-cards/g1', answer: { body: { giftCard: { ...detail(), emails: [{ id: 'e1', recipient: 'sam@example.com', status: 'pending', error: waiting, createdOn: 0, sentOn: null }] }, canSendEmail: true } } }]);
+    render(<GiftCardDetail giftCardId="g1" navigate={() => undefined} canManage />);
+    await settle();
+    expect(screen.getByText(waiting)).toBeTruthy();
+    expect(screen.queryByText(ADMIN.emailStatuses.pending!)).toBeNull();
+  });
+
   it('says what a refund of part of an order put back of its payment, and once all of it came back, that it did', async () => {
     const spending = [
       { orderId: 'o3', orderNumber: 1050, amountCents: 1250, createdOn: 2000, returnedOn: null, returnedCents: 500 },

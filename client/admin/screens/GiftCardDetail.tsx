@@ -140,7 +140,9 @@ export function GiftCardDetail({ giftCardId, navigate, canManage }: { giftCardId
           {card.emails.map((email) => (
             <li key={email.id} data-email-status={email.status}>
               <p>{ADMIN.emailTo} {email.recipient} · <StoreDate on={email.createdOn} /></p>
-              <p>{ADMIN.emailStatuses[email.status] ?? email.status}{email.status === 'failed' && email.error ? ` (${email.error})` : ''}</p>
+              {/* one the mail server could not take for now says so in a whole sentence, and that the store tries again by itself */}
+              <p>{email.status === 'pending' && email.error ? email.error
+                : <>{ADMIN.emailStatuses[email.status] ?? email.status}{email.status === 'failed' && email.error ? ` (${email.error})` : ''}</>}</p>
             </li>
           ))}
         </ul>
