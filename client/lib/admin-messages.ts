@@ -589,6 +589,7 @@ export const ADMIN = {
   undeliveredInGroup: (count: number) => `${count} not delivered`,
   emailsNotSent: 'Emails not sent',
   emailsNotSentWithin: (days: number) => `Refused by the mail server or given up as too late, in the last ${days} days:`,
+  emailsWaitingToRetry: (count: number) => `${count === 1 ? '1 email is' : `${count} emails are`} waiting to be sent again: the mail server could not take ${count === 1 ? 'it' : 'them'} for now, and the store tries again by itself until ${count === 1 ? 'it goes' : 'they go'} out or ${count === 1 ? 'is' : 'are'} given up as too late. An order's page says which of its emails wait.`,
   /** What to do about each kind of email not sent, by kind; the count leads. */
   emailsNotSentByKind: {
     'staff-invitation': (count: number) => `${count === 1 ? '1 staff invitation' : `${count} staff invitations`}: under Staff, give that person a new password to pass on, or remove them and add them again to send a new invitation.`,

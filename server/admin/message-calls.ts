@@ -90,8 +90,11 @@ export function createMessageCalls(deps: AppDeps): Router {
     const managesStaff = roleAllows(signedInUser(req).contributorRole, 'staff.manage');
     const kinds = managesStaff ? UNSEEN_EMAIL_KINDS : UNSEEN_EMAIL_KINDS.filter((kind) => kind !== STAFF_INVITATION_EMAIL_KIND);
     // one given up because a newer link replaced its own needs nothing done: the newer email counts
-    const byKind = await new EmailOutboxRepository(deps.store).failedByKind(kinds, since, { exceptErrors: [serverMessages.passwordLinkReplaced] });
-    res.json({ days: NOT_SENT_WITHIN_DAYS, byKind });
+    const outbox = new EmailOutboxRepository(deps.store);
+    const byKind = await outbox.failedByKind(kinds, since, { exceptErrors: [serverMessages.passwordLinkReplaced] });
+    // and every email of any kind the mail server could not take for now, which the store tries
+    // again by itself: a mail outage shows here, not only on each order's page
+    res.json({ days: NOT_SENT_WITHIN_DAYS, byKind, waiting: await outbox.waitingToRetry() });
   });
 
   router.get(`${ADMIN_MESSAGES}/restock`, canRead, async (req, res) => {

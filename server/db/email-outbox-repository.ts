@@ -238,6 +238,12 @@ export class EmailOutboxRepository {
     return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
   }
 
+  /** How many emails wait to be tried again, the mail server having been unable to take them for now (waitToRetry). */
+  async waitingToRetry(): Promise<number> {
+    const row = await this.session.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM email_outbox WHERE status = 'pending' AND retry_on IS NOT NULL");
+    return Number(row?.n ?? 0);
+  }
+
   /**
    * Pending emails written at least `minAgeMs` ago, and no longer ago than their kind may still be
    * sent (`sendableFor`), that no process is delivering (their writer stopped before sending, or

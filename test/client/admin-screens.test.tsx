@@ -383,12 +383,21 @@ describe('restock requests', () => {
 });
 
 describe('emails not sent', () => {
-  const messagesWith = (byKind: Record<string, number>) => scriptFetch([
+  const messagesWith = (byKind: Record<string, number>, waiting = 0) => scriptFetch([
     { method: 'GET', path: '/api/admin/messages/forms', answer: { body: { forms: [] } } },
     { method: 'GET', path: '/api/admin/messages/subscribers', answer: { body: { subscribers: [] } } },
     { method: 'GET', path: '/api/admin/messages/restock', answer: { body: { groups: [] } } },
-    { method: 'GET', path: '/api/admin/messages/emails-not-sent', answer: { body: { days: 30, byKind } } },
+    { method: 'GET', path: '/api/admin/messages/emails-not-sent', answer: { body: { days: 30, byKind, waiting } } },
   ]);
+
+  it('says how many emails of any kind wait to be sent again during a mail outage, with no account email refused', async () => {
+    messagesWith({}, 3);
+    render(<MessagesScreen canNotify />);
+    await settle();
+    const section = screen.getByRole('region', { name: ADMIN.emailsNotSent });
+    expect(within(section).getByText(ADMIN.emailsWaitingToRetry(3))).toBeTruthy();
+    expect(within(section).queryByText(ADMIN.emailsNotSentWithin(30))).toBeNull();
+  });
 
   it('counts the account emails not sent lately by kind, each with what to do', async () => {
     messagesWith({ 'staff-invitation': 2, 'password-reset': 1 });

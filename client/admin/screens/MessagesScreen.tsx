@@ -171,16 +171,23 @@ function RestockRequests({ canNotify }: { canNotify: boolean }) {
  * what to do; nothing when none, but a count that could not be read is said, not taken for none.
  */
 function EmailsNotSent() {
-  const { data, error, loading, reload } = useCall<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
+  const { data, error, loading, reload } = useCall<{ days: number; byKind: Record<string, number>; waiting?: number }>('/api/admin/messages/emails-not-sent');
   const kinds = Object.keys(ADMIN.emailsNotSentByKind).filter((kind) => (data?.byKind[kind] ?? 0) > 0);
-  if (!error && (!data || kinds.length === 0)) return null;
+  // emails of any kind the mail server could not take for now (an outage), which the store tries again
+  const waiting = data?.waiting ?? 0;
+  if (!error && (!data || (kinds.length === 0 && waiting === 0))) return null;
   return (
     <section aria-labelledby="emails-not-sent-title" className={error ? undefined : 'admin-notice'}>
       <h2 id="emails-not-sent-title">{ADMIN.emailsNotSent}</h2>
       {error ? <LoadFailed error={error} loading={loading} onRetry={reload} /> : (
         <>
-          <p>{ADMIN.emailsNotSentWithin(data!.days)}</p>
-          <ul>{kinds.map((kind) => <li key={kind} data-email-kind={kind}>{ADMIN.emailsNotSentByKind[kind]!(data!.byKind[kind]!)}</li>)}</ul>
+          {waiting > 0 ? <p data-emails-waiting>{ADMIN.emailsWaitingToRetry(waiting)}</p> : null}
+          {kinds.length > 0 ? (
+            <>
+              <p>{ADMIN.emailsNotSentWithin(data!.days)}</p>
+              <ul>{kinds.map((kind) => <li key={kind} data-email-kind={kind}>{ADMIN.emailsNotSentByKind[kind]!(data!.byKind[kind]!)}</li>)}</ul>
+            </>
+          ) : null}
         </>
       )}
     </section>

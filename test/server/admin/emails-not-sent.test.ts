@@ -34,7 +34,7 @@ async function written(kind: string, status: string, agoMs: number): Promise<voi
 describe('GET /api/admin/messages/emails-not-sent', () => {
   it('counts the account emails not sent in the last 30 days, by kind', async () => {
     const owner = await server.signInOwner();
-    expect((await owner.get('/api/admin/messages/emails-not-sent')).body).toEqual({ days: 30, byKind: {} });
+    expect((await owner.get('/api/admin/messages/emails-not-sent')).body).toEqual({ days: 30, byKind: {}, waiting: 0 });
 
     await written('staff-invitation', 'failed', DAY);
     await written('staff-invitation', 'failed', 29 * DAY);
@@ -48,7 +48,7 @@ describe('GET /api/admin/messages/emails-not-sent', () => {
 
     const answer = await owner.get<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body).toEqual({ days: 30, byKind: { 'staff-invitation': 2, 'password-reset': 1 } });
+    expect(answer.body).toEqual({ days: 30, byKind: { 'staff-invitation': 2, 'password-reset': 1 }, waiting: 0 });
   });
 
   it('counts staff invitations only for those who manage the staff, the other kinds for every reader', async () => {
@@ -65,15 +65,33 @@ describe('GET /api/admin/messages/emails-not-sent', () => {
       const staff = await new SiteUserVisitor(server.url).signIn(reader.email, READER_PASSWORD);
       const answer = await staff.get<{ days: number; byKind: Record<string, number> }>('/api/admin/messages/emails-not-sent');
       expect(answer.status, reader.email).toBe(200);
-      expect(answer.body, reader.email).toEqual({ days: 30, byKind: { 'password-reset': 1, 'mailing-list-confirmation': 1 } });
+      expect(answer.body, reader.email).toEqual({ days: 30, byKind: { 'password-reset': 1, 'mailing-list-confirmation': 1 }, waiting: 0 });
     }
     const admin = await server.signInOwner();
     expect((await admin.get('/api/admin/messages/emails-not-sent')).body)
-      .toEqual({ days: 30, byKind: { 'staff-invitation': 1, 'password-reset': 1, 'mailing-list-confirmation': 1 } });
+      .toEqual({ days: 30, byKind: { 'staff-invitation': 1, 'password-reset': 1, 'mailing-list-confirmation': 1 }, waiting: 0 });
   });
 
   it('is for the owner and staff who read messages only', async () => {
     const visitor = await new Visitor(server.url).start();
     expect((await visitor.get('/api/admin/messages/emails-not-sent')).status).toBe(401);
+  });
+
+  it('counts the emails of any kind waiting to be tried again, the mail server having been unable to take them for now', async () => {
+    const owner = await server.signInOwner();
+    const before = (await owner.get<{ waiting: number }>('/api/admin/messages/emails-not-sent')).body.waiting;
+    const waiting = async (kind: string, retryOn: number | null): Promise<void> => {
+      await server.app.deps.store.run(
+        `INSERT INTO email_outbox (id, kind, subject_id, recipient, subject, text_body, html_body, status, error, created_on, retry_on, tries)
+         VALUES (?, ?, NULL, 'someone@example.com', 'S', 'T', '', 'pending', ?, ?, ?, ?)`,
+        [randomUUID(), kind, retryOn === null ? null : 'Waiting to be sent again: …', Date.now(), retryOn, retryOn === null ? 0 : 1],
+      );
+    };
+    await waiting('order-confirmation', Date.now() + 60_000);
+    await waiting('restock-notice', Date.now() + 120_000);
+    // one on its way for the first time: not waiting on the mail server
+    await waiting('order-confirmation', null);
+    const answer = await owner.get<{ waiting: number }>('/api/admin/messages/emails-not-sent');
+    expect(answer.body.waiting - before).toBe(2);
   });
 });
