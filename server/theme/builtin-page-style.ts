@@ -8,7 +8,7 @@
  * custom properties apply to the element, while its type and colours stay the folder's; the
  * `body` and `main` rules, which belong to a layout, are left out.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postcss, { type Rule } from 'postcss';
 
@@ -62,20 +62,14 @@ export function scopeToBuiltinPage(css: string): string {
   return root.toString().replace(/\s+/g, ' ').replace(/\s*([{};])\s*/g, '$1').trim();
 }
 
-let kept: { file: string; mtimeMs: number; style: string } | null = null;
-
-/** The `<style>` a built-in page opens with: the theme folder's site.css scoped, read again when it changes (the dev server). */
+/** The `<style>` a built-in page opens with: the theme folder's site.css scoped (read once per version of the folder: builtin-pages.ts). */
 export function builtinPageStyle(themeDir: string): string {
-  const file = join(themeDir, 'assets', 'site.css');
-  let mtimeMs = -1;
+  let css: string | undefined;
   try {
-    mtimeMs = statSync(file).mtimeMs;
+    css = readFileSync(join(themeDir, 'assets', 'site.css'), 'utf8');
   } catch {
     // no stylesheet in the theme: the rules it cannot do without
   }
-  if (kept === null || kept.file !== file || kept.mtimeMs !== mtimeMs) {
-    const scoped = mtimeMs < 0 ? '' : scopeToBuiltinPage(readFileSync(file, 'utf8'));
-    kept = { file, mtimeMs, style: `<style>${scoped.replace(/<\/style/gi, '<\\/style')}${ALWAYS}</style>` };
-  }
-  return kept.style;
+  const scoped = css === undefined ? '' : scopeToBuiltinPage(css);
+  return `<style>${scoped.replace(/<\/style/gi, '<\\/style')}${ALWAYS}</style>`;
 }

@@ -23,6 +23,14 @@ export interface BuiltinPages {
 export function createBuiltinPages(log: Logger, watch: boolean, dir: string = TEMPLATES_DIR): BuiltinPages {
   // named in the log as what it is here: beside an author's own folder, a bare 'templates/' read as if the server served the theme instead
   const theme = new FolderCache(new DiskTemplateSource(dir, 'templates/ (the built-in pages)'), log, watch);
+  // the scoped stylesheet, made once per version of the theme folder (a changed site.css is a new
+  // version, reloaded in development), not read and parsed for every page
+  const styles = new WeakMap<TemplateFolder, string>();
+  const styleOf = (folder: TemplateFolder): string => {
+    let style = styles.get(folder);
+    if (style === undefined) styles.set(folder, style = builtinPageStyle(dir));
+    return style;
+  };
   return {
     folder: () => theme.current(),
     main(target, context, options = {}) {
@@ -30,7 +38,7 @@ export function createBuiltinPages(log: Logger, watch: boolean, dir: string = TE
       const choice = chooseTemplates(folder, target);
       if (choice.main === null) return { html: '', errors: [{ message: themeMessages.noBuiltinPage(target.view), line: 0, column: 0 }] };
       const result = choice.main.template.render(context, { partials: folder.partials, locale: options.locale, now: options.now });
-      return { ...result, html: asMainContent(result.html, builtinPageStyle(dir)) };
+      return { ...result, html: asMainContent(result.html, styleOf(folder)) };
     },
   };
 }
@@ -44,7 +52,7 @@ const OPENING_MAIN = /^(\s*)<main\b([^>]*)>/;
  * The div is marked `data-builtin-page` and opens with the theme's stylesheet scoped to it
  * (builtin-page-style.ts), since the folder's layout loads its own.
  */
-export function asMainContent(html: string, style = builtinPageStyle(TEMPLATES_DIR)): string {
+export function asMainContent(html: string, style: string): string {
   const open = OPENING_MAIN.exec(html);
   const close = html.lastIndexOf('</main>');
   if (open === null || close === -1) return html;
