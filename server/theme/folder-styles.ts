@@ -143,15 +143,18 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
   const read = (path: string): string | undefined => inputs.read(path);
   const problems = missingStylesheets(folder, read);
   const imports: string[] = [];
-  for (const name of folder.conf.stylesheets) {
-    if (read(`styles/${name}`) === undefined) continue;
-    // Plain .css files go through LESS too, as the platform processes every stylesheet.
-    imports.push(`@import ${name.endsWith('.less') ? '' : '(less) '}${JSON.stringify(name)};`);
-  }
-  if (imports.length === 0) return { css: '', problems, inputs };
   // the variables the platform makes of each font tweak's rule, before the files that read them
   // (a file's own definition, later, wins)
-  const fontVariables = folder.conf.stylesheets.map((name) => fontTweakVariables(read(`styles/${name}`) ?? '')).filter((text) => text !== '');
+  const fontVariables: string[] = [];
+  for (const name of folder.conf.stylesheets) {
+    const text = read(`styles/${name}`);
+    if (text === undefined) continue;
+    // Plain .css files go through LESS too, as the platform processes every stylesheet.
+    imports.push(`@import ${name.endsWith('.less') ? '' : '(less) '}${JSON.stringify(name)};`);
+    const variables = fontTweakVariables(text);
+    if (variables !== '') fontVariables.push(variables);
+  }
+  if (imports.length === 0) return { css: '', problems, inputs };
   const outcome = await compileInWorker(read, [...fontVariables, ...imports].join('\n'), tweakVariables(folder.conf), limits);
   if ('css' in outcome) return { css: outcome.css, problems, inputs };
   if ('problem' in outcome) {
