@@ -4,12 +4,51 @@
  * makes `@heading1-font-font-size: 32px` (the class, a dash, the property) for each of the rule's
  * declarations, which the template's own LESS then reads (doncab's `base.less` scales its headings
  * with `@heading1-font-font-size`). Without them such a stylesheet stopped at its first use.
+ *
+ * Read by a scan that visits each character a bounded number of times, not by a regular
+ * expression: this runs on the server's thread over the author's (untrusted) stylesheets, and a
+ * pattern that skipped "blank and comment lines" between the tweak and its rule backtracked
+ * exponentially over a run of such lines (doncab's tweak.less, 965 lines of tweak comments over
+ * variables, held the thread for minutes).
  */
 
-/** A font tweak's comment, then the rule under it (comments and blank lines between). */
-const FONT_TWEAK_RULE = /\/\/\s*tweak:\s*(\{[^\n]*\})[ \t]*\n(?:\s*(?:\/\/[^\n]*)?\n)*\s*\.([A-Za-z_][\w-]*)\s*\{([^{}]*)\}/g;
-/** One `property: value` of the rule (values without braces or semicolons, as fonts' are). */
-const DECLARATION = /([a-z-]+)\s*:\s*([^;{}]+?)\s*(?:;|$)/gi;
+const NEWLINE = 10;
+const SLASH = 47;
+
+/** JavaScript's `\s`, the whitespace the platform's patterns skip between the parts. */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** The start of `[A-Za-z_]` and the rest of a class name `[A-Za-z0-9_-]`. */
+function isNameStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+function isNamePart(code: number): boolean {
+  return isNameStart(code) || (code >= 48 && code <= 57) || code === 45;
+}
+
+/** A letter or dash of a property name. */
+function isPropertyChar(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45;
+}
 
 function isFontTweak(json: string): boolean {
   try {
@@ -20,12 +59,87 @@ function isFontTweak(json: string): boolean {
   }
 }
 
+/** The tweak's JSON on the rest of the line from `at` (a `{` to the line's last `}`), and where the next line starts. */
+function tweakJson(text: string, at: number): { json: string; next: number } | null {
+  if (text.charCodeAt(at) !== 123) return null; // {
+  const lineEnd = text.indexOf('\n', at);
+  if (lineEnd === -1) return null;
+  const json = text.slice(at, lineEnd).trimEnd();
+  return json.endsWith('}') ? { json, next: lineEnd + 1 } : null;
+}
+
+/** Past the blank lines and `//` comment lines from `at`: where the next thing starts, or -1 at a comment without a line end. */
+function pastBlankAndCommentLines(text: string, at: number): number {
+  for (;;) {
+    at = skipSpace(text, at);
+    if (text.charCodeAt(at) !== SLASH || text.charCodeAt(at + 1) !== SLASH) return at;
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd === -1) return -1;
+    at = lineEnd + 1;
+  }
+}
+
+/** The rule `.name { body }` at `at` (a body without braces), or null. */
+function ruleAt(text: string, at: number): { className: string; body: string; end: number } | null {
+  if (text.charCodeAt(at) !== 46 || !isNameStart(text.charCodeAt(at + 1))) return null; // .
+  let nameEnd = at + 2;
+  while (nameEnd < text.length && isNamePart(text.charCodeAt(nameEnd))) nameEnd++;
+  const open = skipSpace(text, nameEnd);
+  if (text.charCodeAt(open) !== 123) return null; // {
+  // to the first brace after it, so that no stretch of text is searched twice
+  let close = open + 1;
+  while (close < text.length && text.charCodeAt(close) !== 125 && text.charCodeAt(close) !== 123) close++;
+  if (text.charCodeAt(close) !== 125) return null; // }
+  return { className: text.slice(at + 1, nameEnd), body: text.slice(open + 1, close), end: close + 1 };
+}
+
+/**
+ * The `property: value` pairs of a rule's body: each `;`-separated piece's first colon that
+ * follows a property name (letters and dashes, then spaces), the value trimmed up to the `;`.
+ */
+function declarations(body: string): [string, string][] {
+  const found: [string, string][] = [];
+  for (const piece of body.split(';')) {
+    let colon = piece.indexOf(':');
+    while (colon !== -1) {
+      let nameEnd = colon;
+      while (nameEnd > 0 && isSpace(piece.charCodeAt(nameEnd - 1))) nameEnd--;
+      let nameStart = nameEnd;
+      while (nameStart > 0 && isPropertyChar(piece.charCodeAt(nameStart - 1))) nameStart--;
+      if (nameStart < nameEnd) {
+        const value = piece.slice(colon + 1).trim();
+        if (value !== '') found.push([piece.slice(nameStart, nameEnd), value]);
+        break;
+      }
+      colon = piece.indexOf(':', colon + 1);
+    }
+  }
+  return found;
+}
+
 /** The LESS variable definitions of every font tweak in `text`, one per line ('' when none). */
 export function fontTweakVariables(text: string): string {
   const lines: string[] = [];
-  for (const [, json, className, body] of text.matchAll(FONT_TWEAK_RULE)) {
-    if (!isFontTweak(json!)) continue;
-    for (const [, property, value] of body!.matchAll(DECLARATION)) lines.push(`@${className}-${property!.toLowerCase()}: ${value};`);
+  let from = 0;
+  for (;;) {
+    const comment = text.indexOf('//', from);
+    if (comment === -1) break;
+    from = comment + 2;
+    const word = skipSpace(text, from);
+    if (!text.startsWith('tweak:', word)) continue;
+    const tweak = tweakJson(text, skipSpace(text, word + 6));
+    if (tweak === null) continue;
+    const ruleStart = pastBlankAndCommentLines(text, tweak.next);
+    if (ruleStart === -1) break;
+    const rule = ruleAt(text, ruleStart);
+    if (rule === null) {
+      // A tweak in the comment lines just skipped would reach the same place: go on from there.
+      from = ruleStart;
+      continue;
+    }
+    from = rule.end;
+    if (!isFontTweak(tweak.json)) continue;
+    for (const [property, value] of declarations(rule.body)) lines.push(`@${rule.className}-${property.toLowerCase()}: ${value};`);
   }
   return lines.join('\n');
 }
