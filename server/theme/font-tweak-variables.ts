@@ -12,7 +12,6 @@
  * variables, held the thread for minutes).
  */
 
-const NEWLINE = 10;
 const SLASH = 47;
 
 /** JavaScript's `\s`, the whitespace the platform's patterns skip between the parts. */
@@ -68,15 +67,10 @@ function tweakJson(text: string, at: number): { json: string; next: number } | n
   return json.endsWith('}') ? { json, next: lineEnd + 1 } : null;
 }
 
-/** Past the blank lines and `//` comment lines from `at`: where the next thing starts, or -1 at a comment without a line end. */
-function pastBlankAndCommentLines(text: string, at: number): number {
-  for (;;) {
-    at = skipSpace(text, at);
-    if (text.charCodeAt(at) !== SLASH || text.charCodeAt(at + 1) !== SLASH) return at;
-    const lineEnd = text.indexOf('\n', at);
-    if (lineEnd === -1) return -1;
-    at = lineEnd + 1;
-  }
+/** The tweak whose `//` is at `at`, or null when that comment is no tweak. */
+function tweakAt(text: string, at: number): { json: string; next: number } | null {
+  const word = skipSpace(text, at + 2);
+  return text.startsWith('tweak:', word) ? tweakJson(text, skipSpace(text, word + 6)) : null;
 }
 
 /** The rule `.name { body }` at `at` (a body without braces), or null. */
@@ -117,28 +111,41 @@ function declarations(body: string): [string, string][] {
   return found;
 }
 
-/** The LESS variable definitions of every font tweak in `text`, one per line ('' when none). */
+/**
+ * The LESS variable definitions of every font tweak in `text`, one per line ('' when none). A
+ * tweak comment belongs to the rule under it, past blank and comment lines; of several tweak
+ * comments over one rule, the nearest is the rule's (doncab puts a dropdown's tweak, which is over
+ * no rule, a blank line above the font tweak of `.banner-page-title-font`).
+ */
 export function fontTweakVariables(text: string): string {
   const lines: string[] = [];
   let from = 0;
   for (;;) {
     const comment = text.indexOf('//', from);
     if (comment === -1) break;
-    from = comment + 2;
-    const word = skipSpace(text, from);
-    if (!text.startsWith('tweak:', word)) continue;
-    const tweak = tweakJson(text, skipSpace(text, word + 6));
-    if (tweak === null) continue;
-    const ruleStart = pastBlankAndCommentLines(text, tweak.next);
-    if (ruleStart === -1) break;
-    const rule = ruleAt(text, ruleStart);
-    if (rule === null) {
-      // A tweak in the comment lines just skipped would reach the same place: go on from there.
-      from = ruleStart;
+    let tweak = tweakAt(text, comment);
+    if (tweak === null) {
+      from = comment + 2;
       continue;
     }
-    from = rule.end;
-    if (!isFontTweak(tweak.json)) continue;
+    let at = tweak.next;
+    for (;;) {
+      at = skipSpace(text, at);
+      if (text.charCodeAt(at) !== SLASH || text.charCodeAt(at + 1) !== SLASH) break;
+      const nearer = tweakAt(text, at);
+      if (nearer !== null) {
+        tweak = nearer;
+        at = nearer.next;
+        continue;
+      }
+      const lineEnd = text.indexOf('\n', at);
+      if (lineEnd === -1) return lines.join('\n');
+      at = lineEnd + 1;
+    }
+    const rule = ruleAt(text, at);
+    // No rule: the comment lines just passed lead to the same place, so the scan goes on from there.
+    from = rule === null ? at : rule.end;
+    if (rule === null || !isFontTweak(tweak.json)) continue;
     for (const [property, value] of declarations(rule.body)) lines.push(`@${rule.className}-${property.toLowerCase()}: ${value};`);
   }
   return lines.join('\n');

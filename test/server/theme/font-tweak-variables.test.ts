@@ -20,9 +20,11 @@ describe('fontTweakVariables', () => {
     expect(fontTweakVariables(`${FONT} trailing words\n.a { font-size: 9px; }`)).toBe('');
   });
 
-  it('takes the rule once, for the first of several tweak lines over it', () => {
-    const text = `${FONT}\n// tweak: { "type" : "color" }\n.a { font-size: 9px; }\n// tweak: { "type" : "font" }\n.b { font-weight: bold }`;
-    expect(fontTweakVariables(text)).toBe('@a-font-size: 9px;\n@b-font-weight: bold;');
+  it('gives a rule to the nearest of several tweak comments over it, once', () => {
+    // doncab: a dropdown's tweak, over no rule, then a blank line and the font tweak of the rule
+    const text = `// tweak: { "type" : "dropdown" }\n\n${FONT}\n.banner-title-font { font-size: 72px; }\n.later { font-size: 1px; }`;
+    expect(fontTweakVariables(text)).toBe('@banner-title-font-font-size: 72px;');
+    expect(fontTweakVariables(`${FONT}\n// tweak: { "type" : "color" }\n.a { font-size: 9px; }`)).toBe('');
   });
 
   // The regular expression this replaced backtracked exponentially over a run of blank or comment
