@@ -236,15 +236,15 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
 
 /**
  * `render --css-out FILE`: the folder's stylesheet compiled as the server serves it, written to
- * FILE; a compile error leaves FILE as it was and is returned to be reported.
+ * FILE (without the statements that failed, as served); a compile that fails as a whole leaves
+ * FILE as it was. The errors are returned to be reported.
  */
 async function writeFolderStyles(source: TemplateSource, file: string): Promise<FolderProblem[]> {
   const load = loadTemplateFolder(source);
   if (load.folder === null) return [];
   const styles = await compileFolderStyles(load.folder);
-  const errors = styles.problems.filter((problem) => problem.severity === 'error');
-  if (errors.length === 0) writeOutput(file, styles.css);
-  return errors;
+  if (styles.compiled) writeOutput(file, styles.css);
+  return styles.problems.filter((problem) => problem.severity === 'error');
 }
 
 /**

@@ -257,9 +257,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     // Only the URL the pages link to (it names the folder version) may be kept for good.
     const linked = req.originalUrl === stylesheetUrl(cache.loadedVersion());
     const failed = result.problems.filter((problem) => problem.severity === 'error');
-    // A stylesheet that does not compile is logged; in development its errors also show in the response.
+    // A stylesheet's errors are logged; in development they also head the response, over what compiled.
     const body = failed.length > 0 && deps.options.dev === true
-      ? `/* ${failed.map((problem) => `${placeOf(problem)}: ${problem.message}`.replaceAll('*/', '* /')).join('\n')} */\n`
+      ? `/* ${failed.map((problem) => `${placeOf(problem)}: ${problem.message}`.replaceAll('*/', '* /')).join('\n')} */\n${result.css}`
       : result.css;
     res.set('Cache-Control', deps.options.dev === true ? 'no-store' : linked ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.type('text/css').send(body);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { fontTweakVariables } from './font-tweak-variables.ts';
+import { blankStatementAt } from './less-statement.ts';
 import { undefinedVariableGuess } from './less-variable-guess.ts';
 import { platformStylesheet } from './platform-stylesheets.ts';
 import { missingStylesheets } from './missing-files.ts';
@@ -14,8 +15,14 @@ import { unclosedBrace } from './unclosed-brace.ts';
 export const STYLESHEET_PATH = '/site.css';
 
 export interface CompiledStyles {
+  /** The stylesheet: without the statements left out, and '' when none could be compiled. */
   css: string;
-  /** A compile error (with its file and position) or a named stylesheet the folder lacks (a warning). */
+  /**
+   * Whether a stylesheet came out, if need be with failing statements left out (each an error);
+   * false when the compile failed as a whole (a syntax error, a limit), `css` then being ''.
+   */
+  compiled: boolean;
+  /** Compile errors (with file and position) and named stylesheets the folder lacks (warnings). */
   problems: FolderProblem[];
   /**
    * What the compile read: a later folder version with the same inputs has the same stylesheet.
@@ -46,6 +53,8 @@ export const STYLE_COMPILE_LIMITS: StyleCompileLimits = { timeoutMs: 5000, maxSo
 /** A LESS failure as the worker reports it: line 1-based, column 0-based, as LESS gives them. */
 interface WorkerFailure {
   message: string;
+  /** LESS's kind of error: 'Name', 'Argument' and 'Runtime' are a statement's evaluation failing. */
+  type: string | null;
   filename: string | null;
   line: number | null;
   column: number | null;
@@ -154,26 +163,59 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     const variables = fontTweakVariables(text);
     if (variables !== '') fontVariables.push(variables);
   }
-  if (imports.length === 0) return { css: '', problems, inputs };
-  const outcome = await compileInWorker(read, [...fontVariables, ...imports].join('\n'), tweakVariables(folder.conf), limits);
-  if ('css' in outcome) return { css: outcome.css, problems, inputs };
-  if ('problem' in outcome) {
-    problems.push({ file: 'styles', line: 0, column: 0, message: outcome.problem, severity: 'error' });
-    return { css: '', problems, inputs: null };
+  if (imports.length === 0) return { css: '', compiled: true, problems, inputs };
+  const input = [...fontVariables, ...imports].join('\n');
+  // Best effort: a statement that fails to evaluate (an undefined variable, a mixin call that
+  // matches no definition, a function refusing its arguments) is an error at its place, and the
+  // stylesheet is compiled again without it, so the rest of it is still served (as a browser
+  // drops the declaration it cannot read, rather than the whole stylesheet).
+  const leftOut = new Map<string, string>();
+  const readLeftOut = (path: string): string | undefined => leftOut.get(path) ?? read(path);
+  const started = Date.now();
+  for (let leftOutCount = 0; ; leftOutCount++) {
+    const outcome = await compileInWorker(readLeftOut, input, tweakVariables(folder.conf), limits);
+    if ('css' in outcome) return { css: outcome.css, compiled: true, problems, inputs };
+    if ('problem' in outcome) {
+      problems.push({ file: 'styles', line: 0, column: 0, message: outcome.problem, severity: 'error' });
+      return { css: '', compiled: false, problems, inputs: null };
+    }
+    const error = outcome.failure;
+    const file = error.filename && error.filename !== 'input' ? error.filename : 'styles';
+    const line = error.line;
+    const column = error.column !== null ? error.column + 1 : null;
+    const blanked = leavesOut(error, leftOutCount, started, limits) ? blankedStatement(readLeftOut(file), error) : null;
+    if (blanked !== null) {
+      leftOut.set(file, blanked);
+      const message = withVariableGuess(error.message, inputs, folder);
+      problems.push({ file, line: line!, column: column!, message: themeMessages.stylesheetStatementLeftOut(message), severity: 'error' });
+      continue;
+    }
+    problems.push({
+      file,
+      line: line ?? 0,
+      column: column ?? 0,
+      // the problem carries its place; every reader of it (log, overlay, check) names it once
+      message: withOpenBraceHint(withVariableGuess(error.message, inputs, folder), read(file), line ?? 0, column ?? 0),
+      severity: 'error',
+    });
+    return { css: '', compiled: false, problems, inputs };
   }
-  const error = outcome.failure;
-  const file = error.filename && error.filename !== 'input' ? error.filename : 'styles';
-  const line = error.line;
-  const column = error.column !== null ? error.column + 1 : null;
-  problems.push({
-    file,
-    line: line ?? 0,
-    column: column ?? 0,
-    // the problem carries its place; every reader of it (log, overlay, check) names it once
-    message: withOpenBraceHint(withVariableGuess(error.message, inputs, folder), read(file), line ?? 0, column ?? 0),
-    severity: 'error',
-  });
-  return { css: '', problems, inputs };
+}
+
+/** Evaluation errors: the statement at the error's place is left out and the compile runs again. */
+const STATEMENT_ERRORS = new Set(['Name', 'Argument', 'Runtime']);
+/** The most statements one compile leaves out before it fails with the next error. */
+const MAX_LEFT_OUT = 8;
+
+/** Whether the failed compile may leave out the statement at the error's place and run again. */
+function leavesOut(error: WorkerFailure, leftOutSoFar: number, started: number, limits: StyleCompileLimits): boolean {
+  if (error.type === null || !STATEMENT_ERRORS.has(error.type)) return false;
+  if (error.filename === null || !error.filename.startsWith('styles/') || error.line === null || error.column === null) return false;
+  return leftOutSoFar < MAX_LEFT_OUT && Date.now() - started < limits.timeoutMs;
+}
+
+function blankedStatement(text: string | undefined, error: WorkerFailure): string | null {
+  return text === undefined ? null : blankStatementAt(text, error.line!, error.column!);
 }
 
 /** LESS's message for an undefined variable, with the declared one of the closest name when it looks mistyped. */

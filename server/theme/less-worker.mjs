@@ -14,7 +14,7 @@
  * the built server alike. workerData: { input, filename, modifyVars, refusals } (refusals: the
  * messages of the theme's catalogue, { plugin, fileFunction: { name: message } }). Messages out:
  * { type: 'read', id, candidates } for each import, then { type: 'done', css } or
- * { type: 'failed', error: { message, filename, line, column } }; the owner then ends the worker.
+ * { type: 'failed', error: { message, type, filename, line, column } }; the owner then ends the worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { posix } from 'node:path';
@@ -97,6 +97,9 @@ try {
     plugins: [{ install: (_less, manager) => manager.addFileManager(new OwnerFileManager()) }],
     modifyVars: workerData.modifyVars,
     javascriptEnabled: false,
+    // The platform's compiler works out every division, as LESS did before version 4 (its
+    // `font: 12px/1.5` shorthand excepted); LESS 4 by default only divides inside parentheses.
+    math: 'always',
   });
   parentPort.postMessage({ type: 'done', css: output.css });
 } catch (caught) {
@@ -105,6 +108,7 @@ try {
     type: 'failed',
     error: {
       message: typeof error.message === 'string' ? error.message : String(caught),
+      type: typeof error.type === 'string' ? error.type : null,
       filename: typeof error.filename === 'string' ? error.filename : null,
       line: typeof error.line === 'number' ? error.line : null,
       column: typeof error.column === 'number' ? error.column : null,

@@ -123,6 +123,7 @@ export const themeMessages = {
   /** LESS's own message kept, then where the block it could not find the end of was opened. */
   stylesheetBraceNotClosed: (message: string, line: number, column: number) =>
     `${message} — the '{' at line ${line}, column ${column} is never closed`,
+  stylesheetStatementLeftOut: (message: string) => `${message} (this statement is left out; the rest of the stylesheet is served)`,
   stylesheetWorkerFailed: (detail: string) => `the stylesheet compile stopped: ${detail}`,
   /** LESS's @plugin runs JavaScript in the server: a template folder is untrusted, so it never loads. */
   stylesheetPluginRefused: '@plugin is not allowed: a template\'s stylesheet may not load JavaScript plugins (write the rules in LESS instead)',

@@ -56,7 +56,46 @@ describe('compiling a folder\'s stylesheets', () => {
     expect(result.css).toContain('p {\n  font-size: 17px;\n}');
     // a rule under a tweak of another type makes none
     const other = await compileFolderStyles(folderWith(['tweak.less'], { 'styles/tweak.less': '// tweak: { "type" : "color" }\n.not-a-font { font-size: 9px; }\na { b: @not-a-font-font-size; }' }));
-    expect(other.problems.map((problem) => problem.message)).toEqual(['variable @not-a-font-font-size is undefined']);
+    expect(other.problems.map((problem) => problem.message)).toEqual([themeMessages.stylesheetStatementLeftOut('variable @not-a-font-font-size is undefined')]);
+  });
+
+  it("works out divisions as the platform's compiler does, outside parentheses too, and keeps the font shorthand's slash", async () => {
+    const folder = folderWith(['base.less'], {
+      'styles/base.less': '@max: 72px;\n.scale(@size) { font-size: round(@size / (1920px / 1000)); }\nh1 { .scale(@max); width: @max / 2; font: 12px/1.5 serif; }',
+    });
+    const result = await compileFolderStyles(folder);
+    expect(result.problems).toEqual([]);
+    expect(result.css).toBe('h1 {\n  font-size: 38px;\n  width: 36px;\n  font: 12px/1.5 serif;\n}\n');
+  });
+
+  it('leaves out a statement that fails to evaluate, an error at its place, and compiles the rest', async () => {
+    const folder = folderWith(['mixins.less', 'base.less'], {
+      'styles/mixins.less': '.flex(@grow, @shrink, @basis) { flex: @grow @shrink @basis; }',
+      // doncab calls its three-parameter mixin with one space-separated argument
+      'styles/base.less': '.banner {\n  display: flex;\n  .flex(0 1 auto);\n  color: @nowhere;\n  margin: 0;\n}\n.next { .flex(1, 0, 50%); }',
+    });
+    const result = await compileFolderStyles(folder);
+    expect(result.css).toBe('.banner {\n  display: flex;\n  margin: 0;\n}\n.next {\n  flex: 1 0 50%;\n}\n');
+    expect(result.compiled).toBe(true);
+    expect(result.problems).toEqual([
+      { file: 'styles/base.less', line: 3, column: 3, message: themeMessages.stylesheetStatementLeftOut('No matching definition was found for `.flex(0 1 auto)`'), severity: 'error' },
+      { file: 'styles/base.less', line: 4, column: 10, message: themeMessages.stylesheetStatementLeftOut('variable @nowhere is undefined'), severity: 'error' },
+    ]);
+  });
+
+  it('fails as a whole on a syntax error, and after eight statements left out, reporting those too', async () => {
+    const broken = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a { b: @gone; }\nc { d: e } }' }));
+    expect(broken.css).toBe('');
+    expect(broken.compiled).toBe(false);
+    expect(broken.problems.map((problem) => problem.message)).toEqual(["Unrecognised input. Possibly missing opening '{'"]);
+    const many = Array.from({ length: 9 }, (_, i) => `.r${i} { b: @gone${i}; }`).join('\n');
+    const tooMany = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': many }));
+    expect(tooMany.css).toBe('');
+    expect(tooMany.compiled).toBe(false);
+    expect(tooMany.problems.map((problem) => `${problem.line} ${problem.message}`)).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => `${i + 1} ${themeMessages.stylesheetStatementLeftOut(`variable @gone${i} is undefined`)}`),
+      '9 variable @gone8 is undefined',
+    ]);
   });
 
   it("imports the platform's sqs-grid-breaker, which a folder does not have, and a folder's own file of that name first", async () => {
@@ -76,11 +115,12 @@ describe('compiling a folder\'s stylesheets', () => {
   });
 
   it('reports a compile error with its file, line and column', async () => {
-    const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  color: @nope;\n}' }));
-    expect(result.css).toBe('');
+    const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  color: @nope;\n}\nb { c: d }' }));
+    expect(result.css).toBe('b {\n  c: d;\n}\n');
+    expect(result.compiled).toBe(true);
     expect(result.problems).toEqual([{
       file: 'styles/base.less', line: 2, column: 10, severity: 'error',
-      message: 'variable @nope is undefined',
+      message: themeMessages.stylesheetStatementLeftOut('variable @nope is undefined'),
     }]);
   });
 
@@ -89,23 +129,24 @@ describe('compiling a folder\'s stylesheets', () => {
     const mistyped = await compileFolderStyles(folderWith(['tweak.less', 'base.less'], files));
     expect(mistyped.problems).toEqual([{
       file: 'styles/parts/links.less', line: 2, column: 10, severity: 'error',
-      message: themeMessages.didYouMean('variable @accentColr is undefined', '@accentColor'),
+      message: themeMessages.stylesheetStatementLeftOut(themeMessages.didYouMean('variable @accentColr is undefined', '@accentColor')),
     }]);
     const tweak = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a { color: @linkColr; }' }, { linkColor: '#00f' }));
-    expect(tweak.problems.map((problem) => problem.message)).toEqual([themeMessages.didYouMean('variable @linkColr is undefined', '@linkColor')]);
+    expect(tweak.problems.map((problem) => problem.message)).toEqual([themeMessages.stylesheetStatementLeftOut(themeMessages.didYouMean('variable @linkColr is undefined', '@linkColor'))]);
   });
 
   it('keeps LESS\'s message for a block left open, and names the `{` that is never closed', async () => {
     const base = '@c: red;\nbody {\n  color: @c;\n  a { color: blue;\n}\n/* } */\n.y { content: "}"; }\n';
     const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': base }));
     expect(result.css).toBe('');
+    expect(result.compiled).toBe(false);
     expect(result.problems).toEqual([{
       file: 'styles/base.less', line: 8, column: 1, severity: 'error',
       message: themeMessages.stylesheetBraceNotClosed('Unrecognised input. Possibly missing something', 2, 6),
     }]);
     // another error of a file whose braces all close gets LESS's message alone
-    const closed = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  color: @nope;\n}' }));
-    expect(closed.problems.map((problem) => problem.message)).toEqual(['variable @nope is undefined']);
+    const closed = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  width: (1;\n}' }));
+    expect(closed.problems.map((problem) => problem.message)).toEqual(["Expected ')'"]);
   });
 
   it('reads imports only from the folder', async () => {
@@ -198,12 +239,19 @@ describe('the folder stylesheet on the server', () => {
       expect(code).toBe(0);
       expect(out.join('')).toContain(link);
       expect(readFileSync(cssOut, 'utf8')).toBe(await (await fetch(server.url + /href="([^"]+)"/.exec(link!)![1]!)).text());
-      // a stylesheet that does not compile is reported with the page's errors and leaves the file as it was
-      writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: @missing; }');
+      // a statement that fails is reported with the page's errors, and the file is what is served without it
+      writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: @missing; margin: 0; }');
+      const leftOut = await main(args, { out: () => {}, write: () => {}, err: (s) => err.push(s) });
+      expect(leftOut).toBe(1);
+      expect(err[0]).toBe(`${join(dir, 'styles/base.less')}:1:13 error: ${themeMessages.stylesheetStatementLeftOut('variable @missing is undefined')}`);
+      expect(readFileSync(cssOut, 'utf8')).toBe('h1 {\n  margin: 0;\n}\n');
+      // a stylesheet that does not compile at all leaves the file as it was
+      writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: red;');
+      err.length = 0;
       const broken = await main(args, { out: () => {}, write: () => {}, err: (s) => err.push(s) });
       expect(broken).toBe(1);
-      expect(err[0]).toBe(`${join(dir, 'styles/base.less')}:1:13 error: variable @missing is undefined`);
-      expect(readFileSync(cssOut, 'utf8')).toBe('h1 {\n  color: red;\n}\n');
+      expect(err[0]).toMatch(/^.*styles\/base\.less:1:\d+ error: /);
+      expect(readFileSync(cssOut, 'utf8')).toBe('h1 {\n  margin: 0;\n}\n');
     } finally {
       rmSync(cssOut, { force: true });
       rmSync(join(dir, '..', `${basename(dir)}.json`), { force: true });
@@ -211,7 +259,7 @@ describe('the folder stylesheet on the server', () => {
   });
 
   it('logs a stylesheet that does not compile, and still serves the pages', async () => {
-    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less', 'gone.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: @missing; }' });
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less', 'gone.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: @missing;' });
     server = await startServer({ templateDir: dir });
     const errors = vi.spyOn(server.app.deps.log, 'error');
     const warnings = vi.spyOn(server.app.deps.log, 'warn');
@@ -266,10 +314,12 @@ describe('the folder stylesheet on the server', () => {
     expect((await pages.styles()).css).toContain('color: blue;');
   });
 
-  it('shows the compile error in the stylesheet in development, and recompiles once the file is fixed', async () => {
-    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: @missing; }' });
+  it('shows the compile error in the stylesheet in development, over what compiled, and recompiles once the file is fixed', async () => {
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: @missing; margin: 0; }' });
     server = await startServer({ templateDir: dir, dev: true });
-    expect(await (await fetch(`${server.url}/site.css`)).text()).toContain('variable @missing is undefined');
+    expect(await (await fetch(`${server.url}/site.css`)).text()).toBe(
+      `/* styles/base.less:1:13: ${themeMessages.stylesheetStatementLeftOut('variable @missing is undefined')} */\nh1 {\n  margin: 0;\n}\n`,
+    );
     writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: blue; }');
     expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('h1 {\n  color: blue;\n}\n');
   });
