@@ -56,9 +56,19 @@ function asObject(value: unknown): Json | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 }
 
+/**
+ * A path without its trailing slashes ('/shop/' is '/shop'; '/' stays). Counted off the end rather
+ * than matched with `/(.)\/+$/`, which a visitor's path of thousands of slashes made quadratic.
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 47) end--;
+  return path.slice(0, end);
+}
+
 function systemPageName(page: ServedPage): string {
   if (page.template !== undefined) return SYSTEM_PAGE_NAMES[page.template] ?? page.template;
-  const byPath = SYSTEM_PAGES_BY_PATH[page.path.replace(/(.)\/+$/, '$1')];
+  const byPath = SYSTEM_PAGES_BY_PATH[withoutTrailingSlashes(page.path)];
   if (byPath !== undefined && (page.pageType === undefined || page.pageType === byPath.pageType)) return byPath.name;
   if (page.pageType !== undefined) return SYSTEM_PAGES_BY_TYPE[page.pageType] ?? '404';
   return SYSTEM_PAGES_BY_SECTION[page.path.split('/')[1] ?? ''] ?? '404';
@@ -96,7 +106,7 @@ export function contextPageType(context: Json): number | undefined {
 
 /** An address as pages are told apart: its path, without a trailing slash ('/shop/' is '/shop'). */
 export function pagePath(address: string): string {
-  return new URL(address, 'http://localhost').pathname.replace(/(.)\/+$/, '$1');
+  return withoutTrailingSlashes(new URL(address, 'http://localhost').pathname);
 }
 
 /**

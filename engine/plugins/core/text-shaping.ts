@@ -15,8 +15,6 @@ const SPACE_CHARS = ASCII_WHITESPACE_CLASS.slice(1, -1);
 const OPENING_SINGLE = new RegExp(`(^|[-\\u2014${SPACE_CHARS}(\\["])'`, 'g');
 const OPENING_DOUBLE = new RegExp(`(^|[-\\u2014/\\[(\\u2018${SPACE_CHARS}])"`, 'g');
 
-const TAG = /<[^>]*?>/g;
-
 /** Keeps ASCII letters, digits, whitespace and dashes; whitespace runs become one dash; lower case. */
 function slugText(text: string): string {
   return text.replace(SLUG_REMOVED, '').replace(WHITESPACE_RUN, '-').toLowerCase();
@@ -52,9 +50,26 @@ export function smartenPunctuation(text: string): string {
     .replaceAll('--', '\u2014');
 }
 
-/** Removes everything that looks like a tag. */
+/**
+ * Removes everything that looks like a tag: each `<` to the first `>` after it. A scan rather than
+ * `/<[^>]*?>/g`, which tried every later `<` to the end of the text when no `>` followed, time
+ * growing with the square of a value's length (a 50 000-character value of `<` took 0.3 s,
+ * ten times that a hundred times longer), in one step no render limit can stop.
+ */
 export function stripTags(text: string): string {
-  return text.replace(TAG, '');
+  let open = text.indexOf('<');
+  if (open === -1) return text;
+  let kept = '';
+  let from = 0;
+  while (open !== -1) {
+    const close = text.indexOf('>', open + 1);
+    // no `>` after this `<`: none after any later one either
+    if (close === -1) break;
+    kept += text.slice(from, open);
+    from = close + 1;
+    open = text.indexOf('<', from);
+  }
+  return kept + text.slice(from);
 }
 
 /** Every whitespace character (space, tab, newline...) becomes a non-breaking space entity. */
