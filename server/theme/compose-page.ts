@@ -49,7 +49,7 @@ function startComposing(input: ComposeInput): ComposeStart {
   const values = (tagNotice?: TagNotice): { squarespace: Json; renderContext: Json } => {
     const squarespace: Json & { [PLATFORM_SERVICES]?: unknown } = {
       'page-id': pageId(target, context),
-      'page-classes': pageClasses(folder.conf, target, choice, context),
+      'page-classes': pageClasses(folder, target, choice, context),
       'cart-classes': cartClasses(context),
       'main-content': '',
     };

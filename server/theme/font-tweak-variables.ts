@@ -12,29 +12,7 @@
  * variables, held the thread for minutes).
  */
 
-const SLASH = 47;
-
-/** JavaScript's `\s`, the whitespace the platform's patterns skip between the parts. */
-function isSpace(code: number): boolean {
-  return (
-    code === 32 ||
-    (code >= 9 && code <= 13) ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
-  return at;
-}
+import { isSpace, skipSpace, SLASH, tweakAt } from './tweak-comments.ts';
 
 /** The start of `[A-Za-z_]` and the rest of a class name `[A-Za-z0-9_-]`. */
 function isNameStart(code: number): boolean {
@@ -56,21 +34,6 @@ function isFontTweak(json: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The tweak's JSON on the rest of the line from `at` (a `{` to the line's last `}`), and where the next line starts. */
-function tweakJson(text: string, at: number): { json: string; next: number } | null {
-  if (text.charCodeAt(at) !== 123) return null; // {
-  const lineEnd = text.indexOf('\n', at);
-  if (lineEnd === -1) return null;
-  const json = text.slice(at, lineEnd).trimEnd();
-  return json.endsWith('}') ? { json, next: lineEnd + 1 } : null;
-}
-
-/** The tweak whose `//` is at `at`, or null when that comment is no tweak. */
-function tweakAt(text: string, at: number): { json: string; next: number } | null {
-  const word = skipSpace(text, at + 2);
-  return text.startsWith('tweak:', word) ? tweakJson(text, skipSpace(text, word + 6)) : null;
 }
 
 /** The rule `.name { body }` at `at` (a body without braces), or null. */

@@ -1,4 +1,6 @@
 import type { TemplateConf } from './template-conf.ts';
+import type { TemplateFolder } from './folder-loader.ts';
+import { stylesheetTweakClasses } from './stylesheet-tweak-classes.ts';
 import type { FolderPageTarget, TemplateChoice } from './collection-choice.ts';
 import type { Json } from './platform-data.ts';
 
@@ -25,9 +27,12 @@ export function pageId(target: FolderPageTarget, context: Json): string {
   return `${slug(target.systemName ?? 'system')}-page`;
 }
 
-/** `{squarespace.page-classes}`: tweaks, home page, collection type and id, layout, list or item view. */
-export function pageClasses(conf: TemplateConf, target: FolderPageTarget, choice: TemplateChoice, context: Json): string {
-  const classes = tweakClasses(conf);
+/**
+ * `{squarespace.page-classes}`: tweaks (template.conf's, and the dropdowns and checkboxes its
+ * stylesheets declare), home page, collection type and id, layout, list or item view.
+ */
+export function pageClasses(folder: TemplateFolder, target: FolderPageTarget, choice: TemplateChoice, context: Json): string {
+  const classes = [...tweakClasses(folder.conf), ...stylesheetTweakClasses(folder)];
   const collection = target.collection;
   if (collection?.urlId === 'home') classes.push('homepage');
   if (target.view === 'system') {
