@@ -203,7 +203,7 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
 }
 
 /** Evaluation errors: the statement at the error's place is left out and the compile runs again. */
-const STATEMENT_ERRORS = new Set(['Name', 'Argument', 'Runtime']);
+const STATEMENT_ERRORS = new Set(['Name', 'Argument', 'Runtime', 'File']);
 /** The most statements one compile leaves out before it fails with the next error. */
 const MAX_LEFT_OUT = 8;
 

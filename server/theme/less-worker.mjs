@@ -79,6 +79,30 @@ class RefusingPluginLoader {
 }
 less.PluginLoader = RefusingPluginLoader;
 
+// The platform's compiler gives a mixin call's space-separated values to the mixin's parameters
+// one by one when nothing takes them as one argument: Squarespace's own templates call
+// `.flex(@grow, @shrink, @basis)` as `.flex(0 1 auto)` and `.flex-flow(@direction, @wrap)` as
+// `.flex-flow(row nowrap)`, which LESS 4 matches to no definition. So does this compile, only
+// when the call as LESS reads it matches none (so no stylesheet LESS compiles changes).
+const MixinCall = less.tree.mixin.Call;
+const evalMixinCall = MixinCall.prototype.eval;
+MixinCall.prototype.eval = function evalAsThePlatform(context) {
+  try {
+    return evalMixinCall.call(this, context);
+  } catch (error) {
+    const only = this.arguments.length === 1 ? this.arguments[0] : undefined;
+    const spreadable = error?.type === 'Runtime' && only !== undefined && !only.name && only.value instanceof less.tree.Expression && only.value.value.length > 1;
+    if (!spreadable) throw error;
+    const spread = new MixinCall(this.selector.elements, only.value.value.map((value) => ({ name: null, value })), this._index, this._fileInfo, this.important);
+    spread.parent = this.parent;
+    try {
+      return evalMixinCall.call(spread, context);
+    } catch {
+      throw error; // the call as written is what failed
+    }
+  }
+};
+
 // The functions that read a file's bytes (read straight from disk by LESS's own image-size).
 less.functions.functionRegistry.addMultiple(
   Object.fromEntries(

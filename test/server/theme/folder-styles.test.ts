@@ -71,15 +71,36 @@ describe('compiling a folder\'s stylesheets', () => {
   it('leaves out a statement that fails to evaluate, an error at its place, and compiles the rest', async () => {
     const folder = folderWith(['mixins.less', 'base.less'], {
       'styles/mixins.less': '.flex(@grow, @shrink, @basis) { flex: @grow @shrink @basis; }',
-      // doncab calls its three-parameter mixin with one space-separated argument
-      'styles/base.less': '.banner {\n  display: flex;\n  .flex(0 1 auto);\n  color: @nowhere;\n  margin: 0;\n}\n.next { .flex(1, 0, 50%); }',
+      'styles/base.less': '.banner {\n  display: flex;\n  .flex(0, 1);\n  color: @nowhere;\n  margin: 0;\n}\n.next { .flex(1, 0, 50%); }',
     });
     const result = await compileFolderStyles(folder);
     expect(result.css).toBe('.banner {\n  display: flex;\n  margin: 0;\n}\n.next {\n  flex: 1 0 50%;\n}\n');
     expect(result.compiled).toBe(true);
     expect(result.problems).toEqual([
-      { file: 'styles/base.less', line: 3, column: 3, message: themeMessages.stylesheetStatementLeftOut('No matching definition was found for `.flex(0 1 auto)`'), severity: 'error' },
+      { file: 'styles/base.less', line: 3, column: 3, message: themeMessages.stylesheetStatementLeftOut('No matching definition was found for `.flex(0, 1)`'), severity: 'error' },
       { file: 'styles/base.less', line: 4, column: 10, message: themeMessages.stylesheetStatementLeftOut('variable @nowhere is undefined'), severity: 'error' },
+    ]);
+  });
+
+  it("gives a mixin call's space-separated values to the mixin's parameters one by one, as the platform does, when nothing takes them as one", async () => {
+    const folder = folderWith(['base.less'], {
+      // doncab and endeavor call their mixins so: .flex(0 1 auto), .flex-flow(row nowrap)
+      'styles/base.less': '.flex(@grow, @shrink, @basis) { flex: @grow @shrink @basis; }\n.one(@all) { one: @all; }\n.a { .flex(0 1 auto); .one(0 1 auto); .flex(@x: 1; 2; 3); }\n.b { .flex(1 2 3 4); }',
+    });
+    const result = await compileFolderStyles(folder);
+    expect(result.css).toBe('.a {\n  flex: 0 1 auto;\n  one: 0 1 auto;\n}\n');
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      themeMessages.stylesheetStatementLeftOut('No matching definition was found for `.flex(@x:1, 2, 3)`'),
+      themeMessages.stylesheetStatementLeftOut('No matching definition was found for `.flex(1 2 3 4)`'),
+    ]);
+  });
+
+  it('leaves out an import the folder lacks (a platform stylesheet this server does not have), as a statement that fails', async () => {
+    // bureau imports the platform's 'svg-icon-templates' in its tweak.less
+    const result = await compileFolderStyles(folderWith(['tweak.less'], { 'styles/tweak.less': "@accent: red;\n@import 'svg-icon-templates';\na { color: @accent; }" }));
+    expect(result.css).toBe('a {\n  color: red;\n}\n');
+    expect(result.problems).toEqual([
+      { file: 'styles/tweak.less', line: 2, column: 1, severity: 'error', message: themeMessages.stylesheetStatementLeftOut("'svg-icon-templates' wasn't found") },
     ]);
   });
 
