@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { FolderProblem, TemplateFolder } from './folder-loader.ts';
 import { fontTweakVariables } from './font-tweak-variables.ts';
+import { asLess4Selectors } from './legacy-less-selectors.ts';
 import { blankStatementAt } from './less-statement.ts';
 import { undefinedVariableGuess } from './less-variable-guess.ts';
 import { platformStylesheet } from './platform-stylesheets.ts';
@@ -170,7 +171,10 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
   // stylesheet is compiled again without it, so the rest of it is still served (as a browser
   // drops the declaration it cannot read, rather than the whole stylesheet).
   const leftOut = new Map<string, string>();
-  const readLeftOut = (path: string): string | undefined => leftOut.get(path) ?? read(path);
+  const readLeftOut = (path: string): string | undefined => {
+    const text = leftOut.get(path) ?? read(path);
+    return text === undefined || !path.endsWith('.less') ? text : asLess4Selectors(text);
+  };
   const started = Date.now();
   for (let leftOutCount = 0; ; leftOutCount++) {
     const outcome = await compileInWorker(readLeftOut, input, tweakVariables(folder.conf), limits);
