@@ -19,9 +19,10 @@ const SCOPE = `[${BUILTIN_PAGE_ATTRIBUTE}]`;
  * Rules a built-in page needs whatever the theme's stylesheet holds: pictures (product photos are
  * 1500 px wide) fit the column, a row of links (the shop's categories, tags and sorts) wraps
  * with gaps, so a phone's page is not three times its width and "AllAccessoriesApparel" reads
- * apart, and a phone's fields are 16 px at least.
+ * apart, and a phone's fields are 16 px at least. The pictures' rule weighs as the scope alone
+ * (`:where`), so an island's own rule for its pictures (the picture strip's thumbnails) wins.
  */
-const ALWAYS = `${SCOPE} :is(img,video,iframe){max-width:100%;height:auto}${SCOPE} nav{display:flex;flex-wrap:wrap;gap:.25em .75em}`
+const ALWAYS = `${SCOPE} :where(img,video,iframe){max-width:100%;height:auto}${SCOPE} nav{display:flex;flex-wrap:wrap;gap:.25em .75em}`
   // the theme's fields take the page's type size (font: inherit), which a folder may set below the
   // 16 px under which iOS zooms into a field on focus
   + `@media (max-width:432px),(pointer:coarse){${SCOPE} :is(input,select,textarea){font-size:max(16px,1em)}}`;

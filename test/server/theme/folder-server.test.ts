@@ -81,7 +81,7 @@ describe('the server with TEMPLATE_DIR set to a developer template', () => {
     // the theme's stylesheet is not loaded in the folder's layout: it comes with the page, scoped to it
     expect(html).toMatch(/<div class="cart-page" data-builtin-page><style>\[data-builtin-page\]\{--ink: /);
     expect(html).toContain('[data-builtin-page] .has-variant-price > .product-price:not(.product-price--variant){display: none;}');
-    expect(html).toContain('[data-builtin-page] :is(img,video,iframe){max-width:100%;height:auto}');
+    expect(html).toContain('[data-builtin-page] :where(img,video,iframe){max-width:100%;height:auto}');
     expect(html).toContain('data-island="CartPage"');
     expect(html).toContain('<body id="cart-page">');
   });

@@ -1,0 +1,66 @@
+/**
+ * A built-in page (here the product page) in a developer-template folder that has no template of
+ * its own for it: the page gets the theme's stylesheet scoped to it, and that must not undo the
+ * islands' own rules (the product's picture strip keeps small thumbnails) at a desktop's and a
+ * phone's width.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, screenshot, startStorefront, type Storefront } from './harness.ts';
+
+const FOLDER: Record<string, string> = {
+  'template.conf': JSON.stringify({
+    name: 'Author', layouts: { default: { name: 'Default', regions: ['site'] } },
+    navigations: [{ name: 'mainNav', title: 'Main' }], stylesheets: ['base.less'],
+  }),
+  'site.region': '<!doctype html><html lang="en"><head>{squarespace-headers}</head><body>'
+    + '<main class="page">{squarespace.main-content}</main>{squarespace-footers}</body></html>',
+  // a folder's own rules for its pictures, as templates have them
+  'styles/base.less': 'img { max-width: 100%; height: auto; }\n.page { max-width: 1020px; margin: 0 auto; }\n',
+};
+
+let store: Storefront;
+let folder: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'storefront-builtin-in-folder-'));
+  for (const [name, text] of Object.entries(FOLDER)) {
+    mkdirSync(dirname(join(folder, name)), { recursive: true });
+    writeFileSync(join(folder, name), text);
+  }
+  store = await startStorefront({ templateDir: folder });
+});
+
+afterAll(async () => {
+  await store?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('a built-in product page in a developer template', () => {
+  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+    it(`keeps the picture strip's thumbnails small at ${width} px`, async () => {
+      const page = await store.newPage();
+      await page.setViewportSize({ width, height });
+      await openPage(page, `${store.baseUrl}/shop/p/linen-shirt`);
+      const strip = page.locator('.gallery__thumbs');
+      await strip.waitFor();
+      const sizes = await page.locator('.gallery__thumbs button').evaluateAll((buttons) => buttons.map((button) => {
+        const box = button.getBoundingClientRect();
+        const picture = button.querySelector('img')!.getBoundingClientRect();
+        return { width: box.width, height: box.height, pictureHeight: picture.height };
+      }));
+      await screenshot(page, `builtin-product-in-folder-${width}`);
+      expect(sizes.length).toBeGreaterThan(1);
+      const stripHeight = (await strip.boundingBox())!.height;
+      for (const size of sizes) {
+        // a thumbnail as tall as the strip and about as wide as its picture's proportions make it
+        expect(size.height).toBeLessThanOrEqual(stripHeight);
+        expect(size.pictureHeight).toBeLessThanOrEqual(stripHeight);
+        expect(size.width).toBeLessThan(stripHeight * 2);
+      }
+      await page.close();
+    });
+  }
+});
