@@ -50,6 +50,15 @@ describe('the development error overlay', () => {
     const close = await page.getByRole('button', { name: 'Close' }).boundingBox();
     expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
     await screenshot(page, 'dev-error-overlay-390');
+    // a template's own type rules for headings stop at the overlay, which keeps its own type
+    await page.addStyleTag({ content: 'h1, h2, summary, span { font-family: serif; text-transform: uppercase; letter-spacing: 3px; }' });
+    const type = await page.evaluate((id) => {
+      const root = document.getElementById(id)!;
+      const heading = getComputedStyle(root.querySelector('h1')!);
+      return { root: getComputedStyle(root).fontFamily, heading: heading.fontFamily, transform: heading.textTransform, spacing: heading.letterSpacing };
+    }, OVERLAY_ID);
+    expect(type).toEqual({ root: type.root, heading: type.root, transform: 'none', spacing: 'normal' });
+    expect(type.root).toContain('monospace');
 
     await page.keyboard.press('Escape');
     await expect(overlay.isVisible()).resolves.toBe(false);
