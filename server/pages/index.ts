@@ -109,9 +109,13 @@ export function createStorefrontPages(deps: AppDeps): StorefrontPages {
 
   const notFound = async (req: Request, res: Response): Promise<void> => {
     // A missing script, stylesheet or picture is a plain 404: a page there would be read by the
-    // browser as the file ("not executable, MIME type text/html") and cost a render per probe.
+    // browser as the file ("not executable, MIME type text/html") and cost a render per probe. A
+    // script's or stylesheet's says so in its own type, so the browser reports the 404 alone
+    // rather than also refusing a text/plain file (the author's unbuilt site-bundle.js).
     if (isFileRequest(req)) {
-      res.status(404).type('text/plain').send(serverMessages.fileNotFound);
+      const kind = /\.m?js$/i.test(req.path) ? 'text/javascript' : /\.css$/i.test(req.path) ? 'text/css' : null;
+      if (kind === null) res.status(404).type('text/plain').send(serverMessages.fileNotFound);
+      else res.status(404).type(kind).send(`/* ${serverMessages.fileNotFound} */\n`);
       return;
     }
     return pages.render(req, res, {

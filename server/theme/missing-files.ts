@@ -33,12 +33,35 @@ export function missingStylesheets(folder: TemplateFolder, read = (path: string)
   const missing = folder.conf.stylesheets.filter((name) => read(`styles/${name}`) === undefined);
   if (missing.length === 0) return [];
   const conf = read('template.conf') ?? '';
+  const build = buildCommand(folder);
   return missing.map((name) => ({
     file: 'template.conf',
     ...stylesheetPosition(conf, name),
-    message: withClosestFile(themeMessages.stylesheetMissing(name), name, folder.source.list(posix.dirname(`styles/${name}`))),
+    message: withBuildHint(withClosestFile(themeMessages.stylesheetMissing(name), name, folder.source.list(posix.dirname(`styles/${name}`))), build),
     severity: 'warning',
   }));
+}
+
+/**
+ * How the folder builds its own files, when it does: `npm run build` for a package.json with a
+ * build script (Squarespace's frameworks bundle scripts/site-bundle.js with webpack so), `webpack`
+ * for a webpack.config.js alone. A script or stylesheet it names and lacks may just not be built.
+ */
+function buildCommand(folder: TemplateFolder): string | undefined {
+  const manifest = folder.source.read('package.json');
+  if (manifest !== undefined) {
+    try {
+      const scripts = (JSON.parse(manifest) as { scripts?: Record<string, unknown> }).scripts;
+      if (typeof scripts?.build === 'string') return 'npm run build';
+    } catch {
+      // not JSON: no build script to name
+    }
+  }
+  return folder.source.read('webpack.config.js') !== undefined ? 'webpack' : undefined;
+}
+
+function withBuildHint(message: string, command: string | undefined): string {
+  return command === undefined ? message : themeMessages.madeByBuild(message, command);
 }
 
 /**
@@ -47,11 +70,13 @@ export function missingStylesheets(folder: TemplateFolder, read = (path: string)
  */
 export function missingScripts(folder: TemplateFolder): FolderProblem[] {
   const problems: FolderProblem[] = [];
+  let build: string | undefined | null = null;
   for (const tag of folder.tags.values()) {
     const src = tag.kind === 'script' ? tag.attributes.src ?? '' : '';
     // a src written with instructions is known only when a page renders it
     if (src === '' || src.includes('{') || folder.source.read(`scripts/${src}`) !== undefined) continue;
-    const message = withClosestFile(themeMessages.scriptMissing(src), src, folder.source.list(posix.dirname(`scripts/${src}`)));
+    if (build === null) build = buildCommand(folder);
+    const message = withBuildHint(withClosestFile(themeMessages.scriptMissing(src), src, folder.source.list(posix.dirname(`scripts/${src}`))), build);
     problems.push({ file: tag.file, line: tag.line, column: tag.column, message, severity: 'warning' });
   }
   return problems;

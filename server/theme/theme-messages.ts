@@ -69,6 +69,8 @@ export const themeMessages = {
   tagAttributeNotCount: (tag: string, attribute: string, written: string) =>
     `<squarespace:${tag}> ${attribute} takes a number (0, 1, 2…), not ${JSON.stringify(written)}: the tag ignores it`,
   scriptMissing: (src: string) => `script '${src}' is not in scripts/`,
+  /** A missing file of a folder that builds its own (a package.json build script, webpack): it may not be built yet. */
+  madeByBuild: (message: string, command: string) => `${message}; the folder's build may make it (${command})`,
   assetMissing: (path: string) => `asset '${path}' is not in assets/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,
   contextNotObject: (file: string) => `${file}: the page context must be a JSON object`,

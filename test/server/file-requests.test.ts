@@ -38,12 +38,18 @@ describe('cookies on files and pages', () => {
     }
   });
 
-  it('are not set on the answer for a missing file either: a plain-text 404, not a page the browser would read as the file', async () => {
-    for (const path of ['/assets/no-such-file.js', '/theme/missing.css', '/scripts/site-bundle.js', '/uploads/gone.png']) {
+  it('are not set on the answer for a missing file either: a plain 404 of its own kind, not a page the browser would read as the file', async () => {
+    const kinds: [string, RegExp, string][] = [
+      ['/assets/no-such-file.js', /^text\/javascript/, `/* ${serverMessages.fileNotFound} */\n`],
+      ['/theme/missing.css', /^text\/css/, `/* ${serverMessages.fileNotFound} */\n`],
+      ['/scripts/site-bundle.js', /^text\/javascript/, `/* ${serverMessages.fileNotFound} */\n`],
+      ['/uploads/gone.png', /^text\/plain/, serverMessages.fileNotFound],
+    ];
+    for (const [path, type, body] of kinds) {
       const response = await fetch(server.url + path);
       expect(response.status, path).toBe(404);
-      expect(response.headers.get('content-type'), path).toMatch(/^text\/plain/);
-      expect(await response.text(), path).toBe(serverMessages.fileNotFound);
+      expect(response.headers.get('content-type'), path).toMatch(type);
+      expect(await response.text(), path).toBe(body);
       expect(cookiesOf(response), path).toEqual([]);
     }
     // a page that does not exist is still the store's 404 page

@@ -286,6 +286,20 @@ describe('checking a template folder', () => {
     ].sort());
   });
 
+  it("says that a missing script or stylesheet may be made by the folder's own build (a package.json build script, a webpack.config.js)", () => {
+    const files = {
+      'template.conf': JSON.stringify({ layouts: { default: { regions: ['site'] } }, stylesheets: ['built.css'] }),
+      'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}<squarespace:script src="site-bundle.js" combo="false" />',
+    };
+    const messages = (extra: Record<string, string>): string[] => checkTemplateFolder(new MemoryTemplateSource({ ...files, ...extra })).problems.map((p) => p.message).sort();
+    expect(messages({ 'package.json': JSON.stringify({ scripts: { build: 'squarespace assemble && webpack' } }) })).toEqual([
+      themeMessages.madeByBuild(themeMessages.scriptMissing('site-bundle.js'), 'npm run build'),
+      themeMessages.madeByBuild(themeMessages.stylesheetMissing('built.css'), 'npm run build'),
+    ].sort());
+    expect(messages({ 'webpack.config.js': 'module.exports = {};' })).toContain(themeMessages.madeByBuild(themeMessages.scriptMissing('site-bundle.js'), 'webpack'));
+    expect(messages({ 'package.json': '{ "scripts": { "test": "x" } }' })).toContain(themeMessages.scriptMissing('site-bundle.js'));
+  });
+
   it('places problems by what the author wrote, though the file compiles with nonces added and platform tags replaced', () => {
     const line = '<script>go()</script><squarespace:navigation navigationId="mainNav" template="nav" /> {@|apply card.block} {.end}';
     const result = checkTemplateFolder(source({ 'collections/blog.list': line, 'blocks/nav.block': '' }));
