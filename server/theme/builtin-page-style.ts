@@ -27,6 +27,16 @@ const ALWAYS = `${SCOPE} :where(img,video,iframe){max-width:100%;height:auto}${S
   // 16 px under which iOS zooms into a field on focus
   + `@media (max-width:432px),(pointer:coarse){${SCOPE} :is(input,select,textarea){font-size:max(16px,1em)}}`;
 
+/**
+ * A selector of elements alone (`a`, `img, svg`, `ul li`): scoped without weight of its own
+ * (`:where`), so it still wins over the folder's own element rules (it comes after them, and ties),
+ * but not over the islands' class rules, which it would otherwise outweigh by the scope's
+ * attribute (`[data-builtin-page] a { color: inherit }` over `.cart-checkout { color: #fff }` left
+ * the built-in cart's Checkout button unreadable in every developer template).
+ */
+const ELEMENTS_ONLY = /^[a-z][a-z0-9]*(?:(?:\s+|\s*[>+~]\s*)[a-z][a-z0-9]*)*$/i;
+const WEIGHTLESS_SCOPE = `:where(${SCOPE})`;
+
 /** Selectors of a page's layout, not of its content: left out. */
 const LAYOUT_SELECTORS = new Set(['body', 'main', 'html']);
 
@@ -54,7 +64,7 @@ export function scopeToBuiltinPage(css: string): string {
       });
       return;
     }
-    rule.selectors = selectors.map((selector) => `${SCOPE} ${selector.trim()}`);
+    rule.selectors = selectors.map((selector) => `${ELEMENTS_ONLY.test(selector.trim()) ? WEIGHTLESS_SCOPE : SCOPE} ${selector.trim()}`);
   });
   root.walkComments((comment) => {
     comment.remove();

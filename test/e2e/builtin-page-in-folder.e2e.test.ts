@@ -1,8 +1,8 @@
 /**
- * A built-in page (here the product page) in a developer-template folder that has no template of
- * its own for it: the page gets the theme's stylesheet scoped to it, and that must not undo the
- * islands' own rules (the product's picture strip keeps small thumbnails) at a desktop's and a
- * phone's width.
+ * Built-in pages (the product page, the cart) in a developer-template folder that has no template
+ * of its own for them: the page gets the theme's stylesheet scoped to it, and that must not undo
+ * the islands' own rules (the product's picture strip keeps small thumbnails, the cart's Checkout
+ * button its white text on black) at a desktop's and a phone's width.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ const FOLDER: Record<string, string> = {
   'site.region': '<!doctype html><html lang="en"><head>{squarespace-headers}</head><body>'
     + '<main class="page">{squarespace.main-content}</main>{squarespace-footers}</body></html>',
   // a folder's own rules for its pictures, as templates have them
-  'styles/base.less': 'img { max-width: 100%; height: auto; }\n.page { max-width: 1020px; margin: 0 auto; }\n',
+  'styles/base.less': 'img { max-width: 100%; height: auto; }\na { color: #666; }\n.page { max-width: 1020px; margin: 0 auto; }\n',
 };
 
 let store: Storefront;
@@ -63,4 +63,28 @@ describe('a built-in product page in a developer template', () => {
       await page.close();
     });
   }
+
+  it("shows the cart's Checkout button in its own colours, not the folder's link colour", async () => {
+    const page = await store.newPage();
+    await page.goto(`${store.baseUrl}/shop/p/linen-shirt`);
+    const status = await page.evaluate(async () => {
+      const crumb = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('crumb='))?.slice(6) ?? '');
+      const context = await (await fetch('/shop/p/linen-shirt?format=json')).json() as { item: { id: string } };
+      const response = await fetch('/api/commerce/shopping-cart/entries', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb },
+        body: JSON.stringify({ itemId: context.item.id, sku: 'SQ-SHIRT-M-NAT', quantity: 1, additionalFields: null }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(200);
+    await openPage(page, `${store.baseUrl}/cart`);
+    const checkout = page.locator('.cart-checkout');
+    await checkout.waitFor();
+    const colours = await checkout.evaluate((link) => ({ text: getComputedStyle(link).color, background: getComputedStyle(link).backgroundColor }));
+    await screenshot(page, 'builtin-cart-in-folder');
+    expect(colours.text).not.toBe(colours.background);
+    expect(colours.text).toBe('rgb(255, 255, 255)');
+    await page.close();
+  });
 });

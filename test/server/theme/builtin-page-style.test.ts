@@ -24,7 +24,10 @@ describe("the theme's stylesheet for a built-in page", () => {
     const scoped = scopeToBuiltinPage(readFileSync(`${TEMPLATES_DIR}/assets/site.css`, 'utf8'));
     const selectors = selectorsOf(scoped);
     expect(selectors.length).toBeGreaterThan(100);
-    for (const selector of selectors) expect(selector.startsWith('[data-builtin-page]'), selector).toBe(true);
+    for (const selector of selectors) expect(/^(?:\[data-builtin-page\]|:where\(\[data-builtin-page\]\))(?: |$)/.test(selector), selector).toBe(true);
+    // a selector of elements alone weighs as the elements (the islands' class rules win over it); any other, the scope's attribute more
+    expect(selectors).toContain(':where([data-builtin-page]) a');
+    expect(selectors).not.toContain('[data-builtin-page] a');
     expect(selectors).not.toContain('[data-builtin-page] body');
     expect(selectors).not.toContain('[data-builtin-page] main');
     // what a phone's checkout and product page need
