@@ -195,7 +195,7 @@ export function createPageRenderer(deps: AppDeps, templates: TemplateStore, fold
     }
     const { page: rendered, errors, warnings: tagWarnings, files } = await folderPages!.render(req, spec, page);
     const problems = folderPages!.currentProblems();
-    const warnings = asTemplateErrors([...tagWarnings, ...await folderPages!.pageFileWarnings(), ...folderPages!.folderWarnings(page, files)]);
+    const warnings = asTemplateErrors([...tagWarnings, ...await folderPages!.pageFileWarnings(), ...folderPages!.folderWarnings(page, files), ...await folderPages!.styleWarnings()]);
     return { page: pageBytes(hooks.renderedPage(rendered.bytes.toString('utf8'), [...problems, ...errors], warnings)), failed: false };
   }
 

@@ -80,11 +80,14 @@ exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
     const result = checkTemplateFolder(source);
     // The stylesheets compile too; the check already warned about any that are missing.
     const load = loadTemplateFolder(source);
-    const styleErrors = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error');
-    const problems = [...result.problems, ...styleErrors];
+    // Its errors, and the statements its best-effort compile left out (template.conf's missing
+    // stylesheets are the check's own warnings already).
+    const styleProblems = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error' || p.file !== 'template.conf');
+    const problems = [...result.problems, ...styleProblems];
     for (const problem of problems) printProblem(problem, dir, source, io);
     const errors = problems.filter((problem) => problem.severity === 'error');
-    const found = { errors: errors.length, errorFiles: new Set(errors.map((problem) => problem.file)).size, warnings: result.warnings };
+    const warnings = result.warnings + styleProblems.filter((problem) => problem.severity === 'warning').length;
+    const found = { errors: errors.length, errorFiles: new Set(errors.map((problem) => problem.file)).size, warnings };
     io.out(`${dir}: ${cliMessages.checkSummary(result.checked, found)}`);
     return errors.length > 0 ? EXIT.templateErrors : EXIT.ok;
   },
@@ -228,23 +231,24 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     io.err(error.count > 1 ? cliMessages.repeated(line, error.count) : line);
     if (text !== undefined) io.err(codeFrame(text, error.line, error.column));
   }
-  const styleErrors = cssOut === undefined ? [] : await writeFolderStyles(source, cssOut);
-  for (const problem of styleErrors) printProblem(problem, dir, source, io);
-  const failed = folderErrors.length > 0 || result.errors.length > 0 || styleErrors.length > 0;
+  const styleProblems = cssOut === undefined ? [] : await writeFolderStyles(source, cssOut);
+  for (const problem of styleProblems) printProblem(problem, dir, source, io);
+  const failed = folderErrors.length > 0 || result.errors.length > 0 || styleProblems.some((problem) => problem.severity === 'error');
   return failed && args.values['allow-errors'] !== true ? EXIT.templateErrors : EXIT.ok;
 }
 
 /**
  * `render --css-out FILE`: the folder's stylesheet compiled as the server serves it, written to
  * FILE (without the statements that failed, as served); a compile that fails as a whole leaves
- * FILE as it was. The errors are returned to be reported.
+ * FILE as it was. Its errors and the statements it left out are returned to be reported.
  */
 async function writeFolderStyles(source: TemplateSource, file: string): Promise<FolderProblem[]> {
   const load = loadTemplateFolder(source);
   if (load.folder === null) return [];
   const styles = await compileFolderStyles(load.folder);
   if (styles.compiled) writeOutput(file, styles.css);
-  return styles.problems.filter((problem) => problem.severity === 'error');
+  // its errors and the statements left out (template.conf's missing stylesheets are the page's warnings already)
+  return styles.problems.filter((problem) => problem.severity === 'error' || problem.file !== 'template.conf');
 }
 
 /**

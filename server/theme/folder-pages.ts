@@ -82,6 +82,11 @@ export interface FolderPages {
    * from render), its `.conf` and template.conf, as `tmpl render DIR` gives them (page-warnings.ts).
    */
   folderWarnings(page: PreparedFolderPage, files: ReadonlySet<string>): FolderProblem[];
+  /**
+   * The statements the stylesheet's last compile left out (an undefined variable, a platform
+   * stylesheet this server lacks), warnings of every page: the page works without them.
+   */
+  styleWarnings(): Promise<FolderProblem[]>;
   /** A template's text by the name its errors carry (its path in the folder), for code frames. */
   sourceOf(name: string): string | undefined;
   /**
@@ -229,6 +234,12 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
   // settings (a saved template, a new block) keeps it, and its problems are not logged again
   let lastStyles: CompiledStyles | null = null;
   const styleWarnings = new WarningLog(deps.log, source.label);
+  // the errors the last compile logged, so that a recompile with the same ones (another file
+  // saved) does not log them again
+  let loggedStyleErrors = new Set<string>();
+  // development: the CSS of the last compile that gave a stylesheet, served under the errors of
+  // one that failed as a whole (a brace left open), so the page keeps its look while it is mended
+  let lastCompiledCss = '';
   function styles(): Promise<CompiledStyles> {
     const folder = cache.current();
     let styled = compiled.get(folder);
@@ -239,12 +250,18 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     if (styled === undefined) {
       styled = compileFolderStyles(folder, styleLimits).then((result) => {
         lastStyles = result;
+        if (result.compiled) lastCompiledCss = result.css;
         lastStyleProblems = result.problems.filter((problem) => problem.severity === 'error');
-        // a line each, placed as the folder's other problems are; the warnings (a stylesheet
-        // template.conf names and styles/ lacks) as a history, so a recompile repeats none
-        for (const problem of result.problems.filter((found) => found.severity === 'error')) {
-          deps.log.error({ folder: source.label, file: problem.file }, `${placeOf(problem)} ${problem.message}`);
+        // a line each, placed as the folder's other problems are, once while they last; the
+        // warnings (a stylesheet template.conf names and styles/ lacks, a statement left out) as
+        // a history, so a recompile repeats none
+        const told = new Set<string>();
+        for (const problem of lastStyleProblems) {
+          const line = `${placeOf(problem)} ${problem.message}`;
+          told.add(line);
+          if (!loggedStyleErrors.has(line)) deps.log.error({ folder: source.label, file: problem.file }, line);
         }
+        loggedStyleErrors = told;
         styleWarnings.tell(result.problems.filter((problem) => problem.severity === 'warning'));
         return result;
       });
@@ -257,9 +274,10 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     // Only the URL the pages link to (it names the folder version) may be kept for good.
     const linked = req.originalUrl === stylesheetUrl(cache.loadedVersion());
     const failed = result.problems.filter((problem) => problem.severity === 'error');
-    // A stylesheet's errors are logged; in development they also head the response, over what compiled.
+    // A stylesheet's errors are logged; in development they also head the response, over the last
+    // stylesheet that compiled.
     const body = failed.length > 0 && deps.options.dev === true
-      ? `/* ${failed.map((problem) => `${placeOf(problem)}: ${problem.message}`.replaceAll('*/', '* /')).join('\n')} */\n${result.css}`
+      ? `/* ${failed.map((problem) => `${placeOf(problem)}: ${problem.message}`.replaceAll('*/', '* /')).join('\n')} */\n${result.compiled ? result.css : lastCompiledCss}`
       : result.css;
     res.set('Cache-Control', deps.options.dev === true ? 'no-store' : linked ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.type('text/css').send(body);
@@ -350,6 +368,9 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     watchPaths: [source.root],
     pageFileWarnings,
     folderWarnings,
+    async styleWarnings() {
+      return (await styles()).problems.filter((problem) => problem.severity === 'warning' && problem.file !== 'template.conf');
+    },
     sourceOf: (name) => source.read(name),
     pageCompileErrors(page) {
       const folder = cache.current();

@@ -19,11 +19,11 @@ export interface CompiledStyles {
   /** The stylesheet: without the statements left out, and '' when none could be compiled. */
   css: string;
   /**
-   * Whether a stylesheet came out, if need be with failing statements left out (each an error);
+   * Whether a stylesheet came out, if need be with failing statements left out (each a warning);
    * false when the compile failed as a whole (a syntax error, a limit), `css` then being ''.
    */
   compiled: boolean;
-  /** Compile errors (with file and position) and named stylesheets the folder lacks (warnings). */
+  /** Compile errors (with file and position); statements left out and named stylesheets the folder lacks (warnings). */
   problems: FolderProblem[];
   /**
    * What the compile read: a later folder version with the same inputs has the same stylesheet.
@@ -167,9 +167,11 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
   if (imports.length === 0) return { css: '', compiled: true, problems, inputs };
   const input = [...fontVariables, ...imports].join('\n');
   // Best effort: a statement that fails to evaluate (an undefined variable, a mixin call that
-  // matches no definition, a function refusing its arguments) is an error at its place, and the
-  // stylesheet is compiled again without it, so the rest of it is still served (as a browser
-  // drops the declaration it cannot read, rather than the whole stylesheet).
+  // matches no definition, a function refusing its arguments, a missing import) is a warning at
+  // its place, and the stylesheet is compiled again without it, so the rest of it is still served
+  // (as a browser drops the declaration it cannot read, rather than the whole stylesheet): the
+  // page works, and a template written for the platform often meets one (a platform stylesheet,
+  // a module its build installs).
   const leftOut = new Map<string, string>();
   const readLeftOut = (path: string): string | undefined => {
     const text = leftOut.get(path) ?? read(path);
@@ -190,8 +192,8 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     const blanked = leavesOut(error, leftOutCount, started, limits) ? blankedStatement(readLeftOut(file), error) : null;
     if (blanked !== null) {
       leftOut.set(file, blanked);
-      const message = withVariableGuess(error.message, inputs, folder);
-      problems.push({ file, line: line!, column: column!, message: themeMessages.stylesheetStatementLeftOut(message), severity: 'error' });
+      const message = withVariableGuess(platformStylesheetNamed(error, file) ?? error.message, inputs, folder);
+      problems.push({ file, line: line!, column: column!, message: themeMessages.stylesheetStatementLeftOut(message), severity: 'warning' });
       continue;
     }
     problems.push({
@@ -204,6 +206,16 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     });
     return { css: '', compiled: false, problems, inputs };
   }
+}
+
+/**
+ * For an import of one of the platform's own stylesheets, which templates import by a bare name
+ * (`@import 'svg-icon-templates';`) and this server does not have, a message that says so.
+ */
+function platformStylesheetNamed(error: WorkerFailure, file: string): string | undefined {
+  if (error.type !== 'File') return undefined;
+  const name = /^'([a-z][a-z0-9-]*)' wasn't found/.exec(error.message)?.[1];
+  return name === undefined ? undefined : themeMessages.platformStylesheetMissing(name, file.slice(0, file.lastIndexOf('/') + 1));
 }
 
 /** Evaluation errors: the statement at the error's place is left out and the compile runs again. */

@@ -126,6 +126,8 @@ export const themeMessages = {
   stylesheetBraceNotClosed: (message: string, line: number, column: number) =>
     `${message} — the '{' at line ${line}, column ${column} is never closed`,
   stylesheetStatementLeftOut: (message: string) => `${message} (this statement is left out; the rest of the stylesheet is served)`,
+  platformStylesheetMissing: (name: string, folder: string) =>
+    `'${name}' wasn't found in ${folder}: if it is one of the platform's own stylesheets, this server has only 'sqs-grid-breaker'`,
   stylesheetWorkerFailed: (detail: string) => `the stylesheet compile stopped: ${detail}`,
   /** LESS's @plugin runs JavaScript in the server: a template folder is untrusted, so it never loads. */
   stylesheetPluginRefused: '@plugin is not allowed: a template\'s stylesheet may not load JavaScript plugins (write the rules in LESS instead)',

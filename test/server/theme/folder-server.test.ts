@@ -462,11 +462,11 @@ describe('the development overlay of a developer template', () => {
     }
   });
 
-  it('warns in the development overlay of a stylesheet and a script the folder names but lacks, placed as tmpl check places them', async () => {
+  it('warns in the development overlay of a stylesheet and a script the folder names but lacks, and of a statement its stylesheet left out, placed as tmpl check places them', async () => {
     const dir = writeFolder({
       'template.conf': '{\n  "layouts": { "default": { "regions": ["site"] } },\n  "stylesheets": ["base.less", "blog.less"]\n}',
       'site.region': '<html><body><main>{squarespace.main-content}</main>\n<squarespace:script src="site-bundle.js" />{squarespace-footers}</body></html>',
-      'styles/base.less': 'main { color: #333; }',
+      'styles/base.less': 'main { color: #333; }\nh1 { color: @accentColor; }',
     });
     const server = await startServer({ templateDir: dir, dev: true });
     try {
@@ -475,6 +475,8 @@ describe('the development overlay of a developer template', () => {
       const html = await page.text();
       expect(html).toContain(`<dialog id="${OVERLAY_ID}" class="warnings-only" aria-labelledby="${OVERLAY_ID}-title" tabindex="-1" open>`);
       expect(html).toContain(`<span class="where">template.conf:3:32</span> <span class="message">${escapeHtml(themeMessages.stylesheetMissing('blog.less'))}</span>`);
+      // a statement the stylesheet's compile left out: the page works, in a warning bar rather than over the page
+      expect(html).toContain(`<span class="where">styles/base.less:2:13</span> <span class="message">${escapeHtml(themeMessages.stylesheetStatementLeftOut('variable @accentColor is undefined'))}</span>`);
       expect(html).toContain(`<span class="where">site.region:2:1</span> <span class="message">${escapeHtml(themeMessages.scriptMissing('site-bundle.js'))}</span>`);
     } finally {
       await server.stop(true);

@@ -68,7 +68,7 @@ describe('compiling a folder\'s stylesheets', () => {
     expect(result.css).toBe('h1 {\n  font-size: 38px;\n  width: 36px;\n  font: 12px/1.5 serif;\n}\n');
   });
 
-  it('leaves out a statement that fails to evaluate, an error at its place, and compiles the rest', async () => {
+  it('leaves out a statement that fails to evaluate, a warning at its place, and compiles the rest', async () => {
     const folder = folderWith(['mixins.less', 'base.less'], {
       'styles/mixins.less': '.flex(@grow, @shrink, @basis) { flex: @grow @shrink @basis; }',
       'styles/base.less': '.banner {\n  display: flex;\n  .flex(0, 1);\n  color: @nowhere;\n  margin: 0;\n}\n.next { .flex(1, 0, 50%); }',
@@ -77,8 +77,8 @@ describe('compiling a folder\'s stylesheets', () => {
     expect(result.css).toBe('.banner {\n  display: flex;\n  margin: 0;\n}\n.next {\n  flex: 1 0 50%;\n}\n');
     expect(result.compiled).toBe(true);
     expect(result.problems).toEqual([
-      { file: 'styles/base.less', line: 3, column: 3, message: themeMessages.stylesheetStatementLeftOut('No matching definition was found for `.flex(0, 1)`'), severity: 'error' },
-      { file: 'styles/base.less', line: 4, column: 10, message: themeMessages.stylesheetStatementLeftOut('variable @nowhere is undefined'), severity: 'error' },
+      { file: 'styles/base.less', line: 3, column: 3, message: themeMessages.stylesheetStatementLeftOut('No matching definition was found for `.flex(0, 1)`'), severity: 'warning' },
+      { file: 'styles/base.less', line: 4, column: 10, message: themeMessages.stylesheetStatementLeftOut('variable @nowhere is undefined'), severity: 'warning' },
     ]);
   });
 
@@ -100,7 +100,7 @@ describe('compiling a folder\'s stylesheets', () => {
     const result = await compileFolderStyles(folderWith(['tweak.less'], { 'styles/tweak.less': "@accent: red;\n@import 'svg-icon-templates';\na { color: @accent; }" }));
     expect(result.css).toBe('a {\n  color: red;\n}\n');
     expect(result.problems).toEqual([
-      { file: 'styles/tweak.less', line: 2, column: 1, severity: 'error', message: themeMessages.stylesheetStatementLeftOut("'svg-icon-templates' wasn't found") },
+      { file: 'styles/tweak.less', line: 2, column: 1, severity: 'warning', message: themeMessages.stylesheetStatementLeftOut(themeMessages.platformStylesheetMissing('svg-icon-templates', 'styles/')) },
     ]);
   });
 
@@ -135,12 +135,12 @@ describe('compiling a folder\'s stylesheets', () => {
     expect(result.problems).toEqual([{ file: 'template.conf', line: 1, column, severity: 'warning', message: themeMessages.stylesheetMissing('gone.less') }]);
   });
 
-  it('reports a compile error with its file, line and column', async () => {
+  it('reports a statement that fails with its file, line and column', async () => {
     const result = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a {\n  color: @nope;\n}\nb { c: d }' }));
     expect(result.css).toBe('b {\n  c: d;\n}\n');
     expect(result.compiled).toBe(true);
     expect(result.problems).toEqual([{
-      file: 'styles/base.less', line: 2, column: 10, severity: 'error',
+      file: 'styles/base.less', line: 2, column: 10, severity: 'warning',
       message: themeMessages.stylesheetStatementLeftOut('variable @nope is undefined'),
     }]);
   });
@@ -149,7 +149,7 @@ describe('compiling a folder\'s stylesheets', () => {
     const files = { 'styles/tweak.less': '@accentColor: #c53;\n@bodyFont: serif;', 'styles/base.less': '@import "parts/links";', 'styles/parts/links.less': 'a {\n  color: @accentColr;\n}' };
     const mistyped = await compileFolderStyles(folderWith(['tweak.less', 'base.less'], files));
     expect(mistyped.problems).toEqual([{
-      file: 'styles/parts/links.less', line: 2, column: 10, severity: 'error',
+      file: 'styles/parts/links.less', line: 2, column: 10, severity: 'warning',
       message: themeMessages.stylesheetStatementLeftOut(themeMessages.didYouMean('variable @accentColr is undefined', '@accentColor')),
     }]);
     const tweak = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a { color: @linkColr; }' }, { linkColor: '#00f' }));
@@ -260,11 +260,11 @@ describe('the folder stylesheet on the server', () => {
       expect(code).toBe(0);
       expect(out.join('')).toContain(link);
       expect(readFileSync(cssOut, 'utf8')).toBe(await (await fetch(server.url + /href="([^"]+)"/.exec(link!)![1]!)).text());
-      // a statement that fails is reported with the page's errors, and the file is what is served without it
+      // a statement that fails is a warning, and the file is what is served without it
       writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: @missing; margin: 0; }');
       const leftOut = await main(args, { out: () => {}, write: () => {}, err: (s) => err.push(s) });
-      expect(leftOut).toBe(1);
-      expect(err[0]).toBe(`${join(dir, 'styles/base.less')}:1:13 error: ${themeMessages.stylesheetStatementLeftOut('variable @missing is undefined')}`);
+      expect(leftOut).toBe(0);
+      expect(err[0]).toBe(`${join(dir, 'styles/base.less')}:1:13 warning: ${themeMessages.stylesheetStatementLeftOut('variable @missing is undefined')}`);
       expect(readFileSync(cssOut, 'utf8')).toBe('h1 {\n  margin: 0;\n}\n');
       // a stylesheet that does not compile at all leaves the file as it was
       writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: red;');
@@ -335,12 +335,36 @@ describe('the folder stylesheet on the server', () => {
     expect((await pages.styles()).css).toContain('color: blue;');
   });
 
-  it('shows the compile error in the stylesheet in development, over what compiled, and recompiles once the file is fixed', async () => {
+  it('in development, logs a stylesheet error once while it lasts, not again at each compile', async () => {
+    dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less', 'more.less'] }), 'site.region': region, 'styles/base.less': 'h1 { margin: 0;', 'styles/more.less': 'p { margin: 0; }' });
+    server = await startServer({ templateDir: dir, dev: true });
+    // a logger of this folder's pages alone (the server's own pages compile the same folder)
+    const log = Object.create(server.app.deps.log) as typeof server.app.deps.log;
+    const errors = vi.fn();
+    log.error = errors as unknown as typeof log.error;
+    const pages = createFolderPages({ ...server.app.deps, log }, dir, createBuiltinPages(log, true));
+    await pages.styles();
+    expect(errors).toHaveBeenCalledTimes(1);
+    // another file saved: a compile with the same error, not logged again
+    writeFileSync(join(dir, 'styles/more.less'), 'p { margin: 1px; }');
+    expect((await pages.styles()).problems.filter((problem) => problem.severity === 'error')).toHaveLength(1);
+    expect(errors).toHaveBeenCalledTimes(1);
+    // mended, then broken again: logged again
+    writeFileSync(join(dir, 'styles/base.less'), 'h1 { margin: 0; }');
+    expect((await pages.styles()).compiled).toBe(true);
+    writeFileSync(join(dir, 'styles/base.less'), 'h1 { margin: 0;');
+    await pages.styles();
+    expect(errors).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the compile error in the stylesheet in development, over the last stylesheet that compiled, and recompiles once the file is fixed', async () => {
     dir = writeFolder({ 'template.conf': conf({ stylesheets: ['base.less'] }), 'site.region': region, 'styles/base.less': 'h1 { color: @missing; margin: 0; }' });
     server = await startServer({ templateDir: dir, dev: true });
-    expect(await (await fetch(`${server.url}/site.css`)).text()).toBe(
-      `/* styles/base.less:1:13: ${themeMessages.stylesheetStatementLeftOut('variable @missing is undefined')} */\nh1 {\n  margin: 0;\n}\n`,
-    );
+    // a statement left out is a warning (the overlay's): the rest is served as it is
+    expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('h1 {\n  margin: 0;\n}\n');
+    writeFileSync(join(dir, 'styles/base.less'), 'h1 { margin: 0;');
+    const broken = await (await fetch(`${server.url}/site.css`)).text();
+    expect(broken).toMatch(/^\/\* styles\/base\.less:1:\d+: .* \*\/\nh1 \{\n  margin: 0;\n\}\n$/);
     writeFileSync(join(dir, 'styles/base.less'), 'h1 { color: blue; }');
     expect(await (await fetch(`${server.url}/site.css`)).text()).toBe('h1 {\n  color: blue;\n}\n');
   });
