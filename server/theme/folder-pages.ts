@@ -41,6 +41,7 @@ import type { TagNotice } from './platform-tag-runner.ts';
 import type { PlatformTag } from './platform-tags.ts';
 import { DiskTemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
+import { tweakValuesForScripts } from './stylesheet-tweaks.ts';
 
 export interface PreparedFolderPage {
   target: FolderPageTarget;
@@ -325,7 +326,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
         orderOf: (collection) => orderOfCollection(folder, collection),
         navigationNames: folder.conf.navigations.map((nav) => nav.name),
       }),
-      headers: pageHeaders(context, { path: req.path, typeName: page.choice.typeName, crumb, stylesheetUrl: stylesheet }),
+      headers: pageHeaders(context, { path: req.path, typeName: page.choice.typeName, crumb, stylesheetUrl: stylesheet, tweakValues: tweakValuesForScripts(folder) }),
       footers: pageFooters(context, hookParts),
       builtinMain: (shaped) => builtins.main(page.target, shaped, { locale }),
       tagNotice: tagNoticeFor(folder, noticed),

@@ -1,5 +1,6 @@
 import { escapeHtmlAttribute, escapeHtml } from '../../engine/plugins/core/html-escape.ts';
 import { inlineSocialIconSprite } from './social-icon-sprite.ts';
+import { tweakValuesScript } from './tweak-values-script.ts';
 
 export interface HeaderFacts {
   pageTitle: string;
@@ -18,6 +19,8 @@ export interface HeaderFacts {
   assetTags: string;
   /** The visitor's anti-forgery token, which the islands send back with every change. */
   crumb: string;
+  /** The platform's tweak reader for the template's scripts (tweak-values-script.ts); '' when it has none. */
+  platformScript?: string;
 }
 
 /** `{squarespace-headers}`: the page's meta, canonical link, Open Graph, crumb, island scripts and stylesheet, and last the template's stylesheet. */
@@ -37,6 +40,7 @@ export function squarespaceHeaders(facts: HeaderFacts): string {
   if (facts.ogImage) lines.push(meta('og:image', facts.ogImage));
   if (facts.crumb) lines.push(`<meta name="crumb" content="${escapeHtmlAttribute(facts.crumb)}">`);
   lines.push(`<script type="application/json" id="storefront-page-context">${facts.pageClientContextJson}</script>`);
+  if (facts.platformScript) lines.push(facts.platformScript);
   if (facts.assetTags) lines.push(facts.assetTags);
   // The template's stylesheet comes after the host's (which styles the islands), as the platform puts a
   // template's site.css after its own CSS: at equal specificity the author's rules win.
@@ -60,6 +64,8 @@ export interface PageFacts {
   typeName: string;
   crumb: string;
   stylesheetUrl: string | null;
+  /** The values of the folder's stylesheet tweaks, for a folder whose pages load scripts of its own; null for none. */
+  tweakValues?: Readonly<Record<string, string>> | null;
 }
 
 /** `{squarespace-headers}` of a page, its facts read from the platform-shaped page context. */
@@ -80,6 +86,7 @@ export function pageHeaders(context: Record<string, unknown>, facts: PageFacts):
     pageClientContextJson: typeof context.pageClientContextJson === 'string' ? context.pageClientContextJson : '{}',
     assetTags: typeof context.assetTags === 'string' ? context.assetTags : '',
     crumb: facts.crumb,
+    platformScript: facts.tweakValues ? tweakValuesScript(facts.tweakValues, typeof context.cspNonce === 'string' ? context.cspNonce : '') : '',
   });
 }
 

@@ -1,6 +1,6 @@
 import type { TemplateConf } from './template-conf.ts';
 import type { TemplateFolder } from './folder-loader.ts';
-import { stylesheetTweakClasses } from './stylesheet-tweak-classes.ts';
+import { stylesheetTweaks } from './stylesheet-tweaks.ts';
 import type { FolderPageTarget, TemplateChoice } from './collection-choice.ts';
 import type { Json } from './platform-data.ts';
 
@@ -32,7 +32,7 @@ export function pageId(target: FolderPageTarget, context: Json): string {
  * stylesheets declare), home page, collection type and id, layout, list or item view.
  */
 export function pageClasses(folder: TemplateFolder, target: FolderPageTarget, choice: TemplateChoice, context: Json): string {
-  const classes = [...tweakClasses(folder.conf), ...stylesheetTweakClasses(folder)];
+  const classes = [...tweakClasses(folder.conf), ...stylesheetTweaks(folder).classes];
   const collection = target.collection;
   if (collection?.urlId === 'home') classes.push('homepage');
   if (target.view === 'system') {

@@ -14,6 +14,7 @@ import { contextAddress, contextPageType, pagePath, pageTargetFor } from './page
 import { platformContext } from './platform-context.ts';
 import { EMPTY_PLATFORM_DATA, type Json, type PlatformData } from './platform-data.ts';
 import { DiskTemplateSource, type TemplateSource } from './template-source.ts';
+import { tweakValuesForScripts } from './stylesheet-tweaks.ts';
 
 export interface FolderPageRender {
   html: string;
@@ -79,7 +80,7 @@ export function renderFolderPage(dirOrSource: string | TemplateSource, url: stri
     choice,
     context: shaped,
     data: options.data ?? EMPTY_PLATFORM_DATA,
-    headers: pageHeaders(shaped, { path: new URL(url, 'http://localhost').pathname, typeName: choice.typeName, crumb: '', stylesheetUrl: folderStylesheetUrl(folder) }),
+    headers: pageHeaders(shaped, { path: new URL(url, 'http://localhost').pathname, typeName: choice.typeName, crumb: '', stylesheetUrl: folderStylesheetUrl(folder), tweakValues: tweakValuesForScripts(folder) }),
     footers: pageFooters(shaped),
     builtinMain: (pageContext) => (options.builtins ?? createBuiltinPages(pino({ level: 'silent' }), false)).main(target, pageContext, options),
     locale: options.locale,

@@ -6,6 +6,7 @@ import type { TemplateFolder } from './folder-loader.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { platformContext } from './platform-context.ts';
 import { EMPTY_PLATFORM_DATA, type Json } from './platform-data.ts';
+import { tweakValuesForScripts } from './stylesheet-tweaks.ts';
 
 const ERROR_PAGE: FolderPageTarget = { view: 'system', systemName: 'error' };
 
@@ -37,7 +38,7 @@ export function composeStoreFreeErrorPage(folder: TemplateFolder, builtins: Buil
     choice,
     context,
     data: EMPTY_PLATFORM_DATA,
-    headers: pageHeaders(context, { path: page.path, typeName: choice.typeName, crumb: '', stylesheetUrl: page.stylesheetUrl }),
+    headers: pageHeaders(context, { path: page.path, typeName: choice.typeName, crumb: '', stylesheetUrl: page.stylesheetUrl, tweakValues: tweakValuesForScripts(folder) }),
     footers: pageFooters(context),
     builtinMain: (shaped) => builtins.main(ERROR_PAGE, shaped),
   });

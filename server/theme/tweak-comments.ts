@@ -45,13 +45,44 @@ export function tweakAt(text: string, at: number): { json: string; next: number 
   return text.startsWith('tweak:', word) ? tweakJson(text, skipSpace(text, word + 6)) : null;
 }
 
-/** The JSON of every tweak comment of `text`, in order. */
-export function tweakComments(text: string): string[] {
-  const found: string[] = [];
+/** Every tweak comment of `text`, in order: its JSON, and where the line after it starts. */
+export function tweakComments(text: string): { json: string; next: number }[] {
+  const found: { json: string; next: number }[] = [];
   for (let comment = text.indexOf('//'); comment !== -1; ) {
     const tweak = tweakAt(text, comment);
-    if (tweak !== null) found.push(tweak.json);
+    if (tweak !== null) found.push(tweak);
     comment = text.indexOf('//', tweak === null ? comment + 2 : tweak.next);
   }
   return found;
+}
+
+/** A LESS variable's name: a letter or underscore, then letters, digits, underscores and dashes. */
+function isVariableChar(code: number, first: boolean): boolean {
+  const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+  return first ? letter : letter || (code >= 48 && code <= 57) || code === 45;
+}
+
+/**
+ * The variable a tweak comment sets, when the first line after it past blank and other comment
+ * lines declares one (`@minColumnWidth: 225;`): its name and its value as written.
+ */
+export function variableAfter(text: string, at: number): { name: string; value: string } | null {
+  for (;;) {
+    at = skipSpace(text, at);
+    if (text.charCodeAt(at) !== SLASH || text.charCodeAt(at + 1) !== SLASH) break;
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd === -1) return null;
+    at = lineEnd + 1;
+  }
+  if (text.charCodeAt(at) !== 64 || !isVariableChar(text.charCodeAt(at + 1), true)) return null; // @
+  let nameEnd = at + 2;
+  while (nameEnd < text.length && isVariableChar(text.charCodeAt(nameEnd), false)) nameEnd++;
+  const colon = skipSpace(text, nameEnd);
+  if (text.charCodeAt(colon) !== 58) return null; // :
+  let lineEnd = text.indexOf('\n', colon);
+  if (lineEnd === -1) lineEnd = text.length;
+  const semicolon = text.indexOf(';', colon);
+  if (semicolon === -1 || semicolon > lineEnd) return null;
+  const value = text.slice(colon + 1, semicolon).trim();
+  return value === '' ? null : { name: text.slice(at + 1, nameEnd), value };
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
+import type { TemplateChoice } from '../../../server/theme/collection-choice.ts';
+import { pageClasses } from '../../../server/theme/page-identity.ts';
+import { stylesheetTweaks, tweakSlug, tweakValuesForScripts } from '../../../server/theme/stylesheet-tweaks.ts';
+import { tweakValuesScript } from '../../../server/theme/tweak-values-script.ts';
+import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
+import { conf, SITE_REGION } from './folder-fixture.ts';
+
+const TWEAKS = [
+  '@pageWidth: 640px;',
+  '// tweak: { "type" : "value", "title" : "Site Max Width", "min" : 320 }',
+  '',
+  '// the widest page',
+  '@siteMaxWidth : 1280px ;',
+  '// tweak: { "type" : "color", "title" : "Accent" }',
+  '@accentColor: #c53;',
+  '// tweak: { "category" : "Site", "title" : "Site Spacing", "type" : "dropdown", "options" : [ "Small", "Medium", "Extra Large" ], "default" : "Medium" }',
+  '// tweak: { "category" : "Site: Header", "type" : "checkbox", "title" : "ancillary-header-full-width", "active" : true }',
+  '// tweak: { "type" : "checkbox", "title" : "Scale Heading 1 Font Size", "active" : false }',
+  '// tweak: { "title" : "tweak-header-cart-style", "type" : "dropdown", "options" : [ "Text", "Bag" ], "default" : "Text" }',
+  '// tweak: { "title" : "Broken", "type" : "dropdown", "default" : ',
+  '// tweak: { "title" : "site spacing", "type" : "dropdown", "default" : "Small" }',
+].join('\n');
+
+function folder(tweaks: Record<string, unknown> = {}, stylesheets = ['tweak.less', 'base.less'], region = SITE_REGION) {
+  const files = { 'template.conf': conf({ stylesheets, tweaks }), 'site.region': region, 'styles/tweak.less': `${TWEAKS}\n`, 'styles/base.less': 'a { b: c; }' };
+  return loadTemplateFolder(new MemoryTemplateSource(files)).folder!;
+}
+
+describe("a folder's stylesheet tweaks as body classes", () => {
+  it("make a dropdown's choice and an active checkbox into classes of their titles, as the platform does", () => {
+    expect(stylesheetTweaks(folder()).classes).toEqual(['site-spacing-medium', 'ancillary-header-full-width', 'tweak-header-cart-style-text']);
+    expect(tweakSlug('Scale Heading 1 Font Size')).toBe('scale-heading-1-font-size');
+    expect(tweakSlug(' Logo Height (max) ')).toBe('logo-height-max');
+  });
+
+  it("take template.conf's setting of a tweak by its title over the tweak's default", () => {
+    const chosen = folder({ 'Site Spacing': 'Extra Large', 'ancillary-header-full-width': false, 'Scale Heading 1 Font Size': true });
+    expect(stylesheetTweaks(chosen).classes).toEqual(['site-spacing-extra-large', 'scale-heading-1-font-size', 'tweak-header-cart-style-text']);
+  });
+
+  it('read only the stylesheets template.conf names, and reach {squarespace.page-classes}', () => {
+    expect(stylesheetTweaks(folder({}, ['base.less'])).classes).toEqual([]);
+    const classes = pageClasses(folder({ compact: true }), { view: 'system', systemName: '404' }, {} as TemplateChoice, {});
+    expect(classes).toBe('tweak-compact site-spacing-medium ancillary-header-full-width tweak-header-cart-style-text system-page system-page-404 mobile-style-available');
+  });
+
+  it("give a template's scripts each setting by the name they ask for it with, only in a folder that loads scripts", () => {
+    const withScript = `${SITE_REGION}<squarespace:script src="site.js" />`;
+    expect(tweakValuesForScripts(folder())).toBeNull();
+    expect(tweakValuesForScripts(folder({ accentColor: '#000', 'Site Spacing': 'Small' }, undefined, withScript))).toEqual({
+      siteMaxWidth: '1280px',
+      accentColor: '#000',
+      'Site Spacing': 'Small',
+      'ancillary-header-full-width': 'true',
+      'Scale Heading 1 Font Size': 'false',
+      'tweak-header-cart-style': 'Text',
+    });
+  });
+
+  it("define the platform's getTweakValue where the page has none, under the page's nonce", () => {
+    const script = tweakValuesScript({ 'tweak-x': 'true', '</script>': 'a\u2028b' }, 'NONCE');
+    expect(script.startsWith('<script nonce="NONCE">')).toBe(true);
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    const window: { Y?: { Squarespace: { Template: { getTweakValue: (name: string) => string | null } } } } = {};
+    new Function('window', script.slice(script.indexOf('>') + 1, -'</script>'.length))(window);
+    expect(window.Y!.Squarespace.Template.getTweakValue('tweak-x')).toBe('true');
+    expect(window.Y!.Squarespace.Template.getTweakValue('</script>')).toBe('a\u2028b');
+    expect(window.Y!.Squarespace.Template.getTweakValue('toString')).toBeNull();
+    // a page that has YUI keeps its own reader
+    const own = { Y: { Squarespace: { Template: { getTweakValue: () => 'own' } } } };
+    new Function('window', script.slice(script.indexOf('>') + 1, -'</script>'.length))(own);
+    expect(own.Y.Squarespace.Template.getTweakValue()).toBe('own');
+    expect(tweakValuesScript({}, '')).toMatch(/^<script>/);
+  });
+});
