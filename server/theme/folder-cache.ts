@@ -6,6 +6,7 @@ import { problemsText } from './problems-text.ts';
 import type { TemplateSource } from './template-source.ts';
 import { themeMessages } from './theme-messages.ts';
 import { WarningLog } from './warning-log.ts';
+import { missingScripts } from './missing-files.ts';
 
 /** A folder that cannot be served at all (no template.conf, one that does not parse, a template that is not text). */
 export class TemplateFolderError extends Error {
@@ -74,6 +75,11 @@ export class FolderCache {
     // content, headers or footers, leaves pages without a word but the overlay of such a page;
     // told when it appears and when it is fixed, not again at each save while it stays
     if (this.watch) this.slips.tell(authorSlipWarnings(load.folder));
+    // Outside development, a script the folder names and lacks (a framework's site-bundle.js,
+    // built by its webpack) can leave every page blank, a template hiding its content until its
+    // script runs, and no overlay shows it: the one who starts the shop is told, once, with the
+    // build that may make it (in development each page's warning bar tells it).
+    else for (const problem of missingScripts(load.folder)) this.log.warn({ folder: this.source.label, file: problem.file }, `${placeOf(problem)} ${problem.message}`);
     this.folder = load.folder;
     this.version = version;
     return load.folder;

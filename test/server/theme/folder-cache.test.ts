@@ -139,4 +139,18 @@ describe('the template folder cache', () => {
     new FolderCache(twoLayouts(), log, false).current();
     expect(warned).toEqual([]);
   });
+
+  it('tells a script the folder names and lacks outside development, once when the shop starts, with the build that may make it', () => {
+    const files = {
+      'template.conf': JSON.stringify({ layouts: { default: { name: 'Default', regions: ['site'] } } }),
+      'site.region': `${SITE_REGION}\n<squarespace:script src="site-bundle.js" combo="false" />`,
+      'package.json': JSON.stringify({ scripts: { build: 'webpack' } }),
+    };
+    const message = `site.region:2:1 ${themeMessages.madeByBuild(themeMessages.scriptMissing('site-bundle.js'), 'npm run build')}`;
+    const { log, warned } = warningLog();
+    const cache = new FolderCache(new MemoryTemplateSource(files), log, false);
+    cache.current();
+    cache.current();
+    expect(warned).toEqual([[{ folder: 'memory', file: 'site.region' }, message]]);
+  });
 });
