@@ -4,11 +4,10 @@
  * the islands' own rules (the product's picture strip keeps small thumbnails, the cart's Checkout
  * button its white text on black) at a desktop's and a phone's width.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot, startStorefront, type Storefront } from './harness.ts';
+import { writeTemplateFolder } from '../server/helpers/template-folder-on-disk.ts';
 
 const FOLDER: Record<string, string> = {
   'template.conf': JSON.stringify({
@@ -25,11 +24,7 @@ let store: Storefront;
 let folder: string;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'storefront-builtin-in-folder-'));
-  for (const [name, text] of Object.entries(FOLDER)) {
-    mkdirSync(dirname(join(folder, name)), { recursive: true });
-    writeFileSync(join(folder, name), text);
-  }
+  folder = writeTemplateFolder('storefront-builtin-in-folder-', FOLDER);
   store = await startStorefront({ templateDir: folder });
 });
 

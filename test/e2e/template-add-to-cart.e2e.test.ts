@@ -5,12 +5,11 @@
  * host's at equal specificity. The price and the button follow the chosen variant, and a button the
  * template's own script puts in later (a quick view) works too.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, selectOptionsMessage } from '../../client/lib/messages.ts';
 import { openPage, screenshot, startStorefront, type Storefront } from './harness.ts';
+import { writeTemplateFolder } from '../server/helpers/template-folder-on-disk.ts';
 
 const AUTHOR_ACCENT = 'rgb(204, 85, 51)';
 
@@ -35,11 +34,7 @@ let store: Storefront;
 let folder: string;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'storefront-author-commerce-'));
-  for (const [name, text] of Object.entries(FOLDER)) {
-    mkdirSync(dirname(join(folder, name)), { recursive: true });
-    writeFileSync(join(folder, name), text);
-  }
+  folder = writeTemplateFolder('storefront-author-commerce-', FOLDER);
   store = await startStorefront({ templateDir: folder });
 });
 
