@@ -16,7 +16,7 @@ import { missingUploadsNotices } from '../admin/missing-uploads.ts';
 import { readConfig } from '../config.ts';
 import { backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup.ts';
 import { clearMovedMark, movedMarkPath, readMovedMark } from '../db/moved-store-mark.ts';
-import { isPostgresUrl } from '../db/open-store.ts';
+import { isPostgresUrl, openStore } from '../db/open-store.ts';
 import type { Store } from '../db/store.ts';
 import type { AppOptions } from '../deps.ts';
 import { fillMessage, serverMessages } from '../messages.ts';
@@ -124,7 +124,7 @@ function defaultFilesBackupPath(folders: ShopFolders, now = new Date()): string 
  * its own (never written into an existing one: it might be anything), and a restore takes such a
  * folder; a SQLite backup file is refused there, as it cannot go into PostgreSQL.
  */
-function filesOnlyCommand(command: 'backup' | 'restore', file: string | undefined, folders: ShopFolders): string {
+async function filesOnlyCommand(command: 'backup' | 'restore', file: string | undefined, folders: ShopFolders, options: AppOptions): Promise<string> {
   const uploads = folders.uploads;
   const productFiles = folders['product-files'];
   if (command === 'backup') {
@@ -134,13 +134,29 @@ function filesOnlyCommand(command: 'backup' | 'restore', file: string | undefine
     const done = copyShopFiles(folders, target);
     if (done.copied === 0) return fillMessage(serverMessages.noFilesOnPostgres, { uploads, productFiles });
     const files = done.leftOut === 0 ? fileCount(done.copied) : fillMessage(serverMessages.filesLeftOut, { files: fileCount(done.copied), count: fileCount(done.leftOut) });
-    return fillMessage(serverMessages.backedUpFilesOnPostgres, { files, uploads, productFiles, folder: target });
+    // as on SQLite: files the store names that the folders lack are not in the backup either
+    const missing = await missingFilesOnPostgres(options);
+    return [fillMessage(serverMessages.backedUpFilesOnPostgres, { files, uploads, productFiles, folder: target }), ...missing].join('; ');
   }
   if (file === undefined) throw new Error(serverMessages.backupUsage);
   if (!existsSync(file)) throw new Error(fillMessage(serverMessages.restoreNoBackup, { path: file }));
   if (!isFolder(file)) throw new Error(fillMessage(serverMessages.restoreFileOnPostgres, { file }));
   if (!holdsShopFiles(file)) throw new Error(fillMessage(serverMessages.restoreFolderWithoutFiles, { folder: file }));
   return fillMessage(serverMessages.restoredFilesOnPostgres, { folder: file, files: filesRestoredText(putBackShopFiles(file, folders), folders) });
+}
+
+/**
+ * The start-up check of the files the store names (missing-uploads.ts), asked of the PostgreSQL
+ * store read-only: its warnings, if any; none when the database cannot be read now (the files are
+ * backed up all the same).
+ */
+async function missingFilesOnPostgres(options: AppOptions): Promise<string[]> {
+  const { store } = openStore({ ...options, readOnly: true, databasePoolSize: 1 });
+  try {
+    return (await missingUploadsNotices(store, options, 'backup')).map((notice) => notice.message);
+  } finally {
+    await store.close().catch(() => undefined);
+  }
 }
 
 /** The start-up check of the files the store names (missing-uploads.ts), run on the backup just made: its warnings, if any. */
@@ -161,7 +177,7 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv = pro
   const { options } = readConfig(env);
   const { databasePath, databaseUrl } = options;
   const folders: ShopFolders = { uploads: uploadsDir(options), 'product-files': productFilesDir(options) };
-  if ((command === 'backup' || command === 'restore') && isPostgresUrl(databaseUrl)) return filesOnlyCommand(command, file, folders);
+  if ((command === 'backup' || command === 'restore') && isPostgresUrl(databaseUrl)) return filesOnlyCommand(command, file, folders, options);
   if (command !== 'backup' && !(command === 'restore' && file !== undefined)) throw new Error(serverMessages.backupUsage);
   if (command === 'backup') {
     if (!existsSync(databasePath)) throw new Error(fillMessage(serverMessages.backupNoStore, { path: databasePath }));

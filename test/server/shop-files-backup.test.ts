@@ -12,6 +12,7 @@ import { backupCommand } from '../../server/commands/backup.ts';
 import { progressLine } from '../../server/commands/progress-line.ts';
 import { fillMessage, serverMessages } from '../../server/messages.ts';
 import { backupShopFiles, copyFileWhole, restoreShopFiles } from '../../server/shop-files-backup.ts';
+import { migratedPostgresUrl, ON_POSTGRES } from './helpers/test-database.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -207,6 +208,21 @@ describe('copying a file the server may be writing', () => {
 describe('npm run backup and restore on PostgreSQL (DATABASE_URL)', () => {
   const databaseUrl = 'postgres://shop:secret@127.0.0.1:1/shop';
 
+  it.runIf(ON_POSTGRES)('warns, as the start and a SQLite backup do, that files the store names are not in the folder it looked in, so the backup lacks them', async () => {
+    const url = await migratedPostgresUrl();
+    const dir = folder();
+    const uploads = join(dir, 'uploads');
+    // the seed puts the demo guide's PDF in the server's product-files folder; the command looks elsewhere
+    const seeded = join(dir, 'servers-product-files');
+    await (await createApp({ databasePath: join(dir, 'unused.db'), databaseUrl: url, uploadsDir: uploads, productFilesDir: seeded, logLevel: 'silent', ownerPassword: 'files backup test password' })).close();
+    const elsewhere = join(dir, 'not-the-servers-product-files');
+    write(join(uploads, 'mug.jpg'), 'the mug photo');
+    const target = join(dir, 'files-backup');
+    const said = await backupCommand(['backup', target], { DATABASE_URL: url, UPLOADS_DIR: uploads, PRODUCT_FILES_DIR: elsewhere });
+    const missing = fillMessage(serverMessages.productFilesMissingInBackup, { missing: 1, checked: 1, folder: elsewhere });
+    expect(said).toBe(`${fillMessage(serverMessages.backedUpFilesOnPostgres, { files: count(1), uploads, productFiles: elsewhere, folder: target })}; ${missing}`);
+  });
+
   it('backs up the files alone into a folder and says the database is pg_dump\'s; restore puts them back', async () => {
     const dir = folder();
     const uploads = join(dir, 'shared', 'uploads');
@@ -215,7 +231,7 @@ describe('npm run backup and restore on PostgreSQL (DATABASE_URL)', () => {
     write(join(productFiles, '0123456789abcdef0123456789abcdef'), 'the e-book');
     const env = { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploads, PRODUCT_FILES_DIR: productFiles };
     const target = join(dir, 'files-backup');
-    // no server is asked anything: the database is not touched
+    // the database is only read for the files it names, and none answers here: the files are backed up all the same
     expect(await backupCommand(['backup', target], env)).toBe(fillMessage(serverMessages.backedUpFilesOnPostgres, { files: count(2), uploads, productFiles, folder: target }));
     expect(readFileSync(join(target, 'uploads', 'mug.jpg'), 'utf8')).toBe('the mug photo');
 
