@@ -44,15 +44,16 @@ export function missingStylesheets(folder: TemplateFolder, read = (path: string)
 
 /**
  * How the folder builds its own files, when it does: `npm run build` for a package.json with a
- * build script (Squarespace's frameworks bundle scripts/site-bundle.js with webpack so), `webpack`
- * for a webpack.config.js alone. A script or stylesheet it names and lacks may just not be built.
+ * build script, `webpack` for a webpack.config.js alone. A script or stylesheet it names and lacks
+ * may just not be built. Squarespace's frameworks build with `squarespace assemble && webpack`,
+ * which writes the whole template, site-bundle.js with it, into build/: that is the folder to serve.
  */
 function buildCommand(folder: TemplateFolder): string | undefined {
   const manifest = folder.source.read('package.json');
   if (manifest !== undefined) {
     try {
       const scripts = (JSON.parse(manifest) as { scripts?: Record<string, unknown> }).scripts;
-      if (typeof scripts?.build === 'string') return 'npm run build';
+      if (typeof scripts?.build === 'string') return scripts.build.includes('squarespace assemble') ? ASSEMBLE : 'npm run build';
     } catch {
       // not JSON: no build script to name
     }
@@ -60,8 +61,12 @@ function buildCommand(folder: TemplateFolder): string | undefined {
   return folder.source.read('webpack.config.js') !== undefined ? 'webpack' : undefined;
 }
 
+/** A build by Squarespace's toolbelt (`squarespace assemble`), which writes the template it assembles into build/. */
+const ASSEMBLE = 'squarespace assemble';
+
 function withBuildHint(message: string, command: string | undefined): string {
-  return command === undefined ? message : themeMessages.madeByBuild(message, command);
+  if (command === undefined) return message;
+  return command === ASSEMBLE ? themeMessages.madeByAssemble(message) : themeMessages.madeByBuild(message, command);
 }
 
 /**

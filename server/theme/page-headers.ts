@@ -1,6 +1,6 @@
 import { escapeHtmlAttribute, escapeHtml } from '../../engine/plugins/core/html-escape.ts';
 import { inlineSocialIconSprite } from './social-icon-sprite.ts';
-import { tweakValuesScript } from './tweak-values-script.ts';
+import { platformScriptGlobals } from './platform-script-globals.ts';
 
 export interface HeaderFacts {
   pageTitle: string;
@@ -19,7 +19,7 @@ export interface HeaderFacts {
   assetTags: string;
   /** The visitor's anti-forgery token, which the islands send back with every change. */
   crumb: string;
-  /** The platform's tweak reader for the template's scripts (tweak-values-script.ts); '' when it has none. */
+  /** The platform's globals a template's scripts read (platform-script-globals.ts); '' for a folder without scripts. */
   platformScript?: string;
 }
 
@@ -86,7 +86,7 @@ export function pageHeaders(context: Record<string, unknown>, facts: PageFacts):
     pageClientContextJson: typeof context.pageClientContextJson === 'string' ? context.pageClientContextJson : '{}',
     assetTags: typeof context.assetTags === 'string' ? context.assetTags : '',
     crumb: facts.crumb,
-    platformScript: facts.tweakValues ? tweakValuesScript(facts.tweakValues, typeof context.cspNonce === 'string' ? context.cspNonce : '') : '',
+    platformScript: facts.tweakValues ? platformScriptGlobals(facts.tweakValues, typeof context.cspNonce === 'string' ? context.cspNonce : '') : '',
   });
 }
 

@@ -144,9 +144,9 @@ describe('the template folder cache', () => {
     const files = {
       'template.conf': JSON.stringify({ layouts: { default: { name: 'Default', regions: ['site'] } } }),
       'site.region': `${SITE_REGION}\n<squarespace:script src="site-bundle.js" combo="false" />`,
-      'package.json': JSON.stringify({ scripts: { build: 'webpack' } }),
+      'package.json': JSON.stringify({ scripts: { build: 'squarespace assemble && webpack' } }),
     };
-    const message = `site.region:2:1 ${themeMessages.madeByBuild(themeMessages.scriptMissing('site-bundle.js'), 'npm run build')}`;
+    const message = `site.region:2:1 ${themeMessages.madeByAssemble(themeMessages.scriptMissing('site-bundle.js'))}`;
     const { log, warned } = warningLog();
     const cache = new FolderCache(new MemoryTemplateSource(files), log, false);
     cache.current();

@@ -292,10 +292,14 @@ describe('checking a template folder', () => {
       'site.region': '{squarespace-headers}{squarespace.main-content}{squarespace-footers}<squarespace:script src="site-bundle.js" combo="false" />',
     };
     const messages = (extra: Record<string, string>): string[] => checkTemplateFolder(new MemoryTemplateSource({ ...files, ...extra })).problems.map((p) => p.message).sort();
-    expect(messages({ 'package.json': JSON.stringify({ scripts: { build: 'squarespace assemble && webpack' } }) })).toEqual([
+    expect(messages({ 'package.json': JSON.stringify({ scripts: { build: 'lessc styles/a.less styles/built.css && webpack' } }) })).toEqual([
       themeMessages.madeByBuild(themeMessages.scriptMissing('site-bundle.js'), 'npm run build'),
       themeMessages.madeByBuild(themeMessages.stylesheetMissing('built.css'), 'npm run build'),
     ].sort());
+    // Squarespace's frameworks: the toolbelt assembles the template, bundle and all, into build/
+    expect(messages({ 'package.json': JSON.stringify({ scripts: { build: 'squarespace assemble && webpack' } }) })).toContain(
+      themeMessages.madeByAssemble(themeMessages.scriptMissing('site-bundle.js')),
+    );
     expect(messages({ 'webpack.config.js': 'module.exports = {};' })).toContain(themeMessages.madeByBuild(themeMessages.scriptMissing('site-bundle.js'), 'webpack'));
     expect(messages({ 'package.json': '{ "scripts": { "test": "x" } }' })).toContain(themeMessages.scriptMissing('site-bundle.js'));
   });

@@ -3,7 +3,7 @@ import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
 import type { TemplateChoice } from '../../../server/theme/collection-choice.ts';
 import { pageClasses } from '../../../server/theme/page-identity.ts';
 import { stylesheetTweaks, tweakSlug, tweakValuesForScripts } from '../../../server/theme/stylesheet-tweaks.ts';
-import { tweakValuesScript } from '../../../server/theme/tweak-values-script.ts';
+import { platformScriptGlobals } from '../../../server/theme/platform-script-globals.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { conf, SITE_REGION } from './folder-fixture.ts';
 
@@ -59,19 +59,36 @@ describe("a folder's stylesheet tweaks as body classes", () => {
     });
   });
 
-  it("define the platform's getTweakValue where the page has none, under the page's nonce", () => {
-    const script = tweakValuesScript({ 'tweak-x': 'true', '</script>': 'a\u2028b' }, 'NONCE');
-    expect(script.startsWith('<script nonce="NONCE">')).toBe(true);
-    expect(script.match(/<\/script>/g)).toHaveLength(1);
-    const window: { Y?: { Squarespace: { Template: { getTweakValue: (name: string) => string | null } } } } = {};
-    new Function('window', script.slice(script.indexOf('>') + 1, -'</script>'.length))(window);
-    expect(window.Y!.Squarespace.Template.getTweakValue('tweak-x')).toBe('true');
-    expect(window.Y!.Squarespace.Template.getTweakValue('</script>')).toBe('a\u2028b');
-    expect(window.Y!.Squarespace.Template.getTweakValue('toString')).toBeNull();
-    // a page that has YUI keeps its own reader
-    const own = { Y: { Squarespace: { Template: { getTweakValue: () => 'own' } } } };
-    new Function('window', script.slice(script.indexOf('>') + 1, -'</script>'.length))(own);
+  it("define the platform's globals that templates' scripts read where the page has none, under the page's nonce", () => {
+    const script = platformScriptGlobals({ 'tweak-x': 'true', '</script>': 'a\u2028b' }, 'NONCE');
+    // the context as data, for a page loader that copies it from the page it loads, then the code under the nonce
+    const data = /^<script type="application\/json" data-name="static-context">(.*?)<\/script><script nonce="NONCE">/.exec(script);
+    expect(JSON.parse(data![1]!)).toEqual({ authenticatedAccount: null, tweakJSON: { 'tweak-x': 'true', '</script>': 'a\u2028b' } });
+    expect(script.match(/<\/script>/g)).toHaveLength(2);
+    const code = script.slice(script.lastIndexOf('<script nonce="NONCE">') + '<script nonce="NONCE">'.length, -'</script>'.length);
+    type Page = { Static?: { SQUARESPACE_CONTEXT: { authenticatedAccount: unknown; tweakJSON: Record<string, string> } }; Y?: { Global?: unknown; Squarespace: { Template: { getTweakValue: (name: string) => string | null } } }; Squarespace?: { globalDestroy: () => void; afterBodyLoad: () => void; AFTER_BODY_LOADED?: boolean } };
+    const run = (page: Page, location: { href: string; reload: () => void }): void => new Function('window', 'location', code)(page, location);
+    const page: Page = {};
+    const location = { href: 'http://shop/', reloaded: 0, reload() { this.reloaded++; } };
+    run(page, location);
+    // @squarespace/core's Tweak.getValue, and dossier's sqs-core.js through YUI
+    expect(page.Static!.SQUARESPACE_CONTEXT).toEqual({ authenticatedAccount: null, tweakJSON: { 'tweak-x': 'true', '</script>': 'a\u2028b' } });
+    expect(page.Y!.Squarespace.Template.getTweakValue('tweak-x')).toBe('true');
+    expect(page.Y!.Squarespace.Template.getTweakValue('toString')).toBeNull();
+    expect(page.Y!.Global).toBeUndefined();
+    // a page loader's content loaded in place: the page is loaded whole at its new address, never again at the same one
+    page.Squarespace!.globalDestroy();
+    page.Squarespace!.afterBodyLoad();
+    expect(location.reloaded).toBe(0);
+    location.href = 'http://shop/shop';
+    page.Squarespace!.afterBodyLoad();
+    expect(location.reloaded).toBe(1);
+    expect(page.Squarespace!.AFTER_BODY_LOADED).toBe(true);
+    // a page that has the platform's own keeps them
+    const own = { Static: { SQUARESPACE_CONTEXT: { authenticatedAccount: 'me', tweakJSON: {} } }, Y: { Squarespace: { Template: { getTweakValue: () => 'own' } } } };
+    run(own as Page, location);
+    expect(own.Static.SQUARESPACE_CONTEXT.authenticatedAccount).toBe('me');
     expect(own.Y.Squarespace.Template.getTweakValue()).toBe('own');
-    expect(tweakValuesScript({}, '')).toMatch(/^<script>/);
+    expect(platformScriptGlobals({}, '')).toContain('</script><script>(function(){');
   });
 });

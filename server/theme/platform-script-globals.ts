@@ -1,0 +1,44 @@
+/**
+ * The few globals of the platform's pages that a developer template's scripts read before doing
+ * anything, defined where the page has none (so a page that loads the platform's scripts itself
+ * keeps its own). On the platform they are on every page; without them a framework's built
+ * site-bundle.js stopped at its first line ("Static is not defined") and none of its controllers
+ * ran (bureau's pages stay blank, doncab's phone menu never opens).
+ *
+ * - `Static.SQUARESPACE_CONTEXT`: `tweakJSON`, the style editor's settings by name, which
+ *   @squarespace/core's `Tweak.getValue` reads (`Tweak.getValue('tweak-site-ajax-loading-enable')
+ *   === 'true'`), and `authenticatedAccount`, null for a visitor. The platform's context holds more;
+ *   only what templates' scripts read is here. A page also carries it as data in a script element
+ *   named `static-context`, which doncab's page loader looks up by that name and copies from the
+ *   page it loads; as data (JSON), the copy, which has no nonce, is not a script the page's policy
+ *   refuses.
+ * - `Y.Squarespace.Template.getTweakValue(name)`, the same values through YUI, as dossier's
+ *   committed sqs-core.js reads them. Nothing else of YUI: `Y.Global`, which only the style
+ *   editor has, stays undefined, as scripts expect outside it.
+ * - `Squarespace.globalDestroy()` and `Squarespace.afterBodyLoad()`, which a template's page loader
+ *   calls around content it loads in place (doncab's, with its "ajax loading" tweak on, which is
+ *   its default). The platform's block lifecycle is not here, and the store's own scripts would not
+ *   run on such content (an Add to Cart left disabled), so a page loaded in place is loaded whole:
+ *   afterBodyLoad reloads the page at its new address.
+ */
+import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
+
+/** JSON safe inside a script element: no `</script>`, no line separators that end a JavaScript string. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The script elements, under the page's nonce (none in `tmpl render`'s output, which no policy guards). */
+export function platformScriptGlobals(tweakValues: Readonly<Record<string, string>>, nonce: string): string {
+  const attribute = nonce === '' ? '' : ` nonce="${escapeHtmlAttribute(nonce)}"`;
+  const context = scriptJson({ authenticatedAccount: null, tweakJSON: tweakValues });
+  return `<script type="application/json" data-name="static-context">${context}</script>`
+    + `<script${attribute}>(function(){var c=${context};var v=c.tweakJSON;`
+    + 'var S=window.Static=window.Static||{};if(!S.SQUARESPACE_CONTEXT)S.SQUARESPACE_CONTEXT=c;'
+    + 'var Y=window.Y=window.Y||{};var P=Y.Squarespace=Y.Squarespace||{};var T=P.Template=P.Template||{};'
+    + 'if(!T.getTweakValue)T.getTweakValue=function(n){return Object.prototype.hasOwnProperty.call(v,n)?v[n]:null;};'
+    + 'var Q=window.Squarespace=window.Squarespace||{};var at=location.href;'
+    + 'if(!Q.globalDestroy)Q.globalDestroy=function(){};'
+    + 'if(!Q.afterBodyLoad)Q.afterBodyLoad=function(){Q.AFTER_BODY_LOADED=true;if(location.href!==at)location.reload();};'
+    + '})();</script>';
+}
