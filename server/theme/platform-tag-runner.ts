@@ -98,8 +98,10 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
           const id = attribute(tag, 'id', ctx) ?? '';
           const columns = tagCount(attribute(tag, 'columns', ctx)) ?? 12;
           const blocks = data.blockField(id);
-          // the platform's empty wrapper: the author is told where the owner has content to give (admin, Block fields)
-          if (blocks.length === 0 && id !== '') notice(tag, themeMessages.blockFieldEmpty(id));
+          // the platform's empty wrapper: the author is told where the owner has content to give (admin,
+          // Block fields), unless the id's instructions wrote nothing (`collection-header-{collection.id}`
+          // on a page of no collection), which names no field the owner could fill
+          if (blocks.length === 0 && id !== '' && !instructionsWroteNothing(tag.attributes.id ?? '', id)) notice(tag, themeMessages.blockFieldEmpty(id));
           return blockFieldHtml(id, columns, attribute(tag, 'label', ctx), attribute(tag, 'class', ctx), blocks);
         }
         case 'script': {
@@ -132,4 +134,18 @@ export function createTagRunner(tags: ReadonlyMap<string, PlatformTag>, data: Pl
       }
     },
   };
+}
+
+/** Whether an attribute written with instructions (`a-{b}`) came out as its text alone: each instruction wrote nothing. */
+function instructionsWroteNothing(written: string, value: string): boolean {
+  if (!written.includes('{')) return false;
+  let text = '';
+  let from = 0;
+  for (let open = written.indexOf('{'); open !== -1; open = written.indexOf('{', from)) {
+    const close = written.indexOf('}', open + 1);
+    if (close === -1) break;
+    text += written.slice(from, open);
+    from = close + 1;
+  }
+  return value === text + written.slice(from);
 }

@@ -14,4 +14,11 @@ describe('a block field without content', () => {
     expect(notices).toEqual([themeMessages.blockFieldEmpty('homepage')]);
     expect(page.html).toContain('<p>Hi <a href="/contact">there</a></p>');
   });
+
+  it("is not told when the id's instructions wrote nothing, which names no field (doncab's collection header on the cart)", () => {
+    const folder = folderOf({ 'site.region': '<squarespace:block-field id="collection-header-{collection.id}" columns="12" /><squarespace:block-field id="intro-{website.id}" columns="12" />' });
+    const notices: string[] = [];
+    renderPage(folder, { view: 'system', systemName: 'cart' }, { website: { id: 'w1' } }, { data: { blockField: () => [] }, tagNotice: (_tag, message) => notices.push(message) });
+    expect(notices).toEqual([themeMessages.blockFieldEmpty('intro-w1')]);
+  });
 });
