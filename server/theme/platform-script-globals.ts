@@ -17,9 +17,11 @@
  *   editor has, stays undefined, as scripts expect outside it.
  * - `Squarespace.globalDestroy()` and `Squarespace.afterBodyLoad()`, which a template's page loader
  *   calls around content it loads in place (doncab's, with its "ajax loading" tweak on, which is
- *   its default). The platform's block lifecycle is not here, and the store's own scripts would not
- *   run on such content (an Add to Cart left disabled), so a page loaded in place is loaded whole:
- *   afterBodyLoad reloads the page at its new address.
+ *   its default; dossier's). The platform's block lifecycle is not here, and the store's own scripts
+ *   would not run on such content (an Add to Cart left disabled), so a page loaded in place is
+ *   loaded whole at its new address: once afterBodyLoad has been called, the page reloads when its
+ *   address is another than the one it opened at, whether the loader set it before the call
+ *   (doncab) or sets it after (dossier's mercury.js, through history.pushState).
  */
 import { escapeHtmlAttribute } from '../../engine/plugins/core/html-escape.ts';
 
@@ -37,8 +39,9 @@ export function platformScriptGlobals(tweakValues: Readonly<Record<string, strin
     + 'var S=window.Static=window.Static||{};if(!S.SQUARESPACE_CONTEXT)S.SQUARESPACE_CONTEXT=c;'
     + 'var Y=window.Y=window.Y||{};var P=Y.Squarespace=Y.Squarespace||{};var T=P.Template=P.Template||{};'
     + 'if(!T.getTweakValue)T.getTweakValue=function(n){return Object.prototype.hasOwnProperty.call(v,n)?v[n]:null;};'
-    + 'var Q=window.Squarespace=window.Squarespace||{};var at=location.href;'
-    + 'if(!Q.globalDestroy)Q.globalDestroy=function(){};'
-    + 'if(!Q.afterBodyLoad)Q.afterBodyLoad=function(){Q.AFTER_BODY_LOADED=true;if(location.href!==at)location.reload();};'
+    + 'var Q=window.Squarespace=window.Squarespace||{};if(!Q.globalDestroy)Q.globalDestroy=function(){};'
+    + 'if(!Q.afterBodyLoad){var at=location.href,loaded=false,whole=function(){if(loaded&&location.href!==at)location.reload();};'
+    + 'Q.afterBodyLoad=function(){Q.AFTER_BODY_LOADED=true;loaded=true;whole();};'
+    + 'var H=window.history,push=H&&H.pushState;if(push)H.pushState=function(){var r=push.apply(H,arguments);whole();return r;};}'
     + '})();</script>';
 }

@@ -66,10 +66,11 @@ describe("a folder's stylesheet tweaks as body classes", () => {
     expect(JSON.parse(data![1]!)).toEqual({ authenticatedAccount: null, tweakJSON: { 'tweak-x': 'true', '</script>': 'a\u2028b' } });
     expect(script.match(/<\/script>/g)).toHaveLength(2);
     const code = script.slice(script.lastIndexOf('<script nonce="NONCE">') + '<script nonce="NONCE">'.length, -'</script>'.length);
-    type Page = { Static?: { SQUARESPACE_CONTEXT: { authenticatedAccount: unknown; tweakJSON: Record<string, string> } }; Y?: { Global?: unknown; Squarespace: { Template: { getTweakValue: (name: string) => string | null } } }; Squarespace?: { globalDestroy: () => void; afterBodyLoad: () => void; AFTER_BODY_LOADED?: boolean } };
+    type History = { pushState: (state: unknown, title: string, url: string) => void };
+    type Page = { Static?: { SQUARESPACE_CONTEXT: { authenticatedAccount: unknown; tweakJSON: Record<string, string> } }; Y?: { Global?: unknown; Squarespace: { Template: { getTweakValue: (name: string) => string | null } } }; Squarespace?: { globalDestroy: () => void; afterBodyLoad: () => void; AFTER_BODY_LOADED?: boolean }; history?: History };
     const run = (page: Page, location: { href: string; reload: () => void }): void => new Function('window', 'location', code)(page, location);
-    const page: Page = {};
     const location = { href: 'http://shop/', reloaded: 0, reload() { this.reloaded++; } };
+    const page: Page = { history: { pushState: (_state, _title, url) => { location.href = `http://shop${url}`; } } };
     run(page, location);
     // @squarespace/core's Tweak.getValue, and dossier's sqs-core.js through YUI
     expect(page.Static!.SQUARESPACE_CONTEXT).toEqual({ authenticatedAccount: null, tweakJSON: { 'tweak-x': 'true', '</script>': 'a\u2028b' } });
@@ -77,12 +78,18 @@ describe("a folder's stylesheet tweaks as body classes", () => {
     expect(page.Y!.Squarespace.Template.getTweakValue('toString')).toBeNull();
     expect(page.Y!.Global).toBeUndefined();
     // a page loader's content loaded in place: the page is loaded whole at its new address, never again at the same one
+    page.history!.pushState(null, '', '/gallery');
+    expect(location.reloaded).toBe(0); // no loader has put content in place yet
+    location.href = 'http://shop/';
     page.Squarespace!.globalDestroy();
     page.Squarespace!.afterBodyLoad();
     expect(location.reloaded).toBe(0);
+    // dossier's loader sets the address after the call, doncab's before it
+    page.history!.pushState(null, '', '/lessons');
+    expect(location.reloaded).toBe(1);
     location.href = 'http://shop/shop';
     page.Squarespace!.afterBodyLoad();
-    expect(location.reloaded).toBe(1);
+    expect(location.reloaded).toBe(2);
     expect(page.Squarespace!.AFTER_BODY_LOADED).toBe(true);
     // a page that has the platform's own keeps them
     const own = { Static: { SQUARESPACE_CONTEXT: { authenticatedAccount: 'me', tweakJSON: {} } }, Y: { Squarespace: { Template: { getTweakValue: () => 'own' } } } };
