@@ -189,8 +189,9 @@ export function overlayMarkup(entries: readonly OverlayEntry[], warnings: readon
   const list = `<ol class="warnings">${overlayItems(warnings)}</ol>`;
   // under errors the warnings are read with them; alone they wait, folded, until the author opens them
   const warned = warnings.length === 0 ? '' : entries.length > 0 ? heading + list : `<details><summary>${heading}</summary>${list}</details>`;
-  // errors carry their signature: new ones take the focus, the same ones after a save do not
-  const kind = entries.length === 0 ? ' class="warnings-only"' : ` data-errors="${errorsSignature(entries)}"`;
+  // errors carry their signature: new ones take the focus, the same ones after a save do not; a
+  // bar of warnings carries theirs: closed, it stays closed for the same warnings on the tab's next pages
+  const kind = entries.length === 0 ? ` class="warnings-only" data-warnings="${errorsSignature(warnings)}"` : ` data-errors="${errorsSignature(entries)}"`;
   return `<style>${STYLES}</style><dialog id="${OVERLAY_ID}"${kind} aria-labelledby="${TITLE_ID}" tabindex="-1" open>`
     + '<form method="dialog"><button type="submit">Close</button></form>'
     + `${errors}${warned}</dialog>`;

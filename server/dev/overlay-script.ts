@@ -3,6 +3,8 @@ import { OVERLAY_ID } from './error-overlay.ts';
 
 /** Where a browser tab remembers the errors its overlay last showed (their signature). */
 const SHOWN_KEY = 'dev-error-overlay-shown';
+/** Where it remembers the warnings whose bar the author closed (their signature). */
+const CLOSED_WARNINGS_KEY = 'dev-warnings-closed';
 
 /**
  * What the overlay does in the browser, on every development page (the nonce stand-in becomes the
@@ -14,6 +16,9 @@ const SHOWN_KEY = 'dev-error-overlay-shown';
  *   errors forgets them, so errors that come back are new.
  * - Escape closes it, from inside it or from a page where nothing has the focus (an Escape meant
  *   for one of the page's own controls stays theirs), and the focus goes back to where it was.
+ * - a bar of warnings alone, once closed, stays closed on the tab's next pages while the warnings
+ *   are the same ones (it lies over the foot of the page, where a template keeps its phone bar and
+ *   the store its cart button); other warnings open it again.
  *
  * - a code frame wider than its box (a long line, at a width between a phone's and the frame's)
  *   is scrolled so that its caret stands a quarter in, the tag it points at in view after it,
@@ -22,11 +27,12 @@ const SHOWN_KEY = 'dev-error-overlay-shown';
  * Focus moved within a page never raises the browser's window: the author's editor keeps the keys.
  */
 const BEHAVIOUR = `(()=>{
-const d=document.getElementById(${JSON.stringify(OVERLAY_ID)}),k=${JSON.stringify(SHOWN_KEY)};
-const s=d&&d.dataset.errors;
+const d=document.getElementById(${JSON.stringify(OVERLAY_ID)}),k=${JSON.stringify(SHOWN_KEY)},wk=${JSON.stringify(CLOSED_WARNINGS_KEY)};
+const s=d&&d.dataset.errors,w=d&&d.dataset.warnings;
 let seen=null;
 try{seen=sessionStorage.getItem(k);if(s)sessionStorage.setItem(k,s);else sessionStorage.removeItem(k);}catch(e){}
 if(!d)return;
+if(w){try{if(sessionStorage.getItem(wk)===w){d.close();return;}}catch(e){}d.addEventListener("close",()=>{try{sessionStorage.setItem(wk,w);}catch(e){}});}
 for(const c of d.querySelectorAll(".caret")){const p=c.closest("pre");if(!p||p.clientWidth===0)continue;const x=c.offsetLeft-p.offsetLeft;if(x>p.clientWidth*0.6)p.scrollLeft=x-p.clientWidth/4;}
 let before=null;
 if(s&&s!==seen){before=document.activeElement;d.focus({preventScroll:true});}
