@@ -59,6 +59,15 @@ describe('a built-in product page in a developer template', () => {
     });
   }
 
+  it("gives an empty checkout's way back to the shop a finger's height on a phone", async () => {
+    const page = await store.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, `${store.baseUrl}/checkout`);
+    const back = await page.locator('.empty a').boundingBox();
+    expect(back!.height).toBeGreaterThanOrEqual(44);
+    await page.close();
+  });
+
   it("shows the cart's Checkout button in its own colours, not the folder's link colour", async () => {
     const page = await store.newPage();
     await page.goto(`${store.baseUrl}/shop/p/linen-shirt`);

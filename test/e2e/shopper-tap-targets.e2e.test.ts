@@ -3,7 +3,7 @@
  * 320 px: every box, list and choice of the contact form (its likert answers too), the captcha's
  * box and Verify button (smaller text in its compact form below 320 px of room), the restock
  * sign-up's mailing-list choice, a cart line's picture and title (links to its product), the cart's
- * Remove confirmation's buttons, the empty cart's way back to the shop, the members' sign-in's
+ * Remove confirmation's buttons, the empty cart's and empty checkout's way back to the shop, the members' sign-in's
  * "Forgot your password?" and its way back, the error page's way back to the shop, the header's
  * skip link, site title and Cart link (44 px both ways), and an alert's Close (in the page's type,
  * at least 16 px, as the contact form's boxes are, so iOS Safari does not zoom in on those).
@@ -105,6 +105,9 @@ describe.each([390, 320])('tap targets beyond the checkout at %i px', (width) =>
     await open('/cart');
     await page.locator('.cart-page.is-empty').waitFor();
     await expectFingerSized('.cart-page.is-empty > a');
+    // and the checkout of an empty cart its way back to the shop
+    await open('/checkout');
+    await expectFingerSized('.empty a');
   });
 
   it('gives the members\' sign-in and forgotten-password pages finger-sized ways on', async () => {
