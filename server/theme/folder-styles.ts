@@ -6,7 +6,7 @@ import { asLess4Selectors } from './legacy-less-selectors.ts';
 import { blankStatementAt } from './less-statement.ts';
 import { undefinedVariableGuess } from './less-variable-guess.ts';
 import { platformStylesheet } from './platform-stylesheets.ts';
-import { missingStylesheets } from './missing-files.ts';
+import { ASSEMBLE, buildCommand, missingStylesheets } from './missing-files.ts';
 import { StyleInputs } from './style-inputs.ts';
 import type { TemplateConf } from './template-conf.ts';
 import { themeMessages } from './theme-messages.ts';
@@ -192,7 +192,7 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     const blanked = leavesOut(error, leftOutCount, started, limits) ? blankedStatement(readLeftOut(file), error) : null;
     if (blanked !== null) {
       leftOut.set(file, blanked);
-      const message = withVariableGuess(platformStylesheetNamed(error, file) ?? error.message, inputs, folder);
+      const message = withVariableGuess(platformStylesheetNamed(error, file) ?? assembledMixin(error, folder) ?? error.message, inputs, folder);
       problems.push({ file, line: line!, column: column!, message: themeMessages.stylesheetStatementLeftOut(message), severity: 'warning' });
       continue;
     }
@@ -216,6 +216,16 @@ function platformStylesheetNamed(error: WorkerFailure, file: string): string | u
   if (error.type !== 'File') return undefined;
   const name = /^'([a-z][a-z0-9-]*)' wasn't found/.exec(error.message)?.[1];
   return name === undefined ? undefined : themeMessages.platformStylesheetMissing(name, file.slice(0, file.lastIndexOf('/') + 1));
+}
+
+/**
+ * For a mixin the stylesheets never define, in a folder built by Squarespace's toolbelt: its
+ * modules' stylesheets (endeavor's @squarespace/social-links) are assembled into build/, so the
+ * mixin may be theirs.
+ */
+function assembledMixin(error: WorkerFailure, folder: TemplateFolder): string | undefined {
+  if (error.type !== 'Name' || !/^\.[\w-]+ is undefined$/.test(error.message)) return undefined;
+  return buildCommand(folder) === ASSEMBLE ? themeMessages.mixinFromAssembledModule(error.message) : undefined;
 }
 
 /** Evaluation errors: the statement at the error's place is left out and the compile runs again. */

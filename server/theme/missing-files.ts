@@ -48,7 +48,7 @@ export function missingStylesheets(folder: TemplateFolder, read = (path: string)
  * may just not be built. Squarespace's frameworks build with `squarespace assemble && webpack`,
  * which writes the whole template, site-bundle.js with it, into build/: that is the folder to serve.
  */
-function buildCommand(folder: TemplateFolder): string | undefined {
+export function buildCommand(folder: TemplateFolder): string | undefined {
   const manifest = folder.source.read('package.json');
   if (manifest !== undefined) {
     try {
@@ -62,7 +62,7 @@ function buildCommand(folder: TemplateFolder): string | undefined {
 }
 
 /** A build by Squarespace's toolbelt (`squarespace assemble`), which writes the template it assembles into build/. */
-const ASSEMBLE = 'squarespace assemble';
+export const ASSEMBLE = 'squarespace assemble';
 
 function withBuildHint(message: string, command: string | undefined): string {
   if (command === undefined) return message;

@@ -72,6 +72,8 @@ export const themeMessages = {
   /** A missing file of a folder that builds its own (a package.json build script, webpack): it may not be built yet. */
   madeByBuild: (message: string, command: string) => `${message}; the folder's build may make it (${command})`,
   /** The same for a folder built with Squarespace's toolbelt, which writes the template it assembles into build/. */
+  /** A mixin the stylesheets never define, in a folder whose toolbelt build assembles modules' stylesheets into build/. */
+  mixinFromAssembledModule: (message: string) => `${message}; a module the folder's build assembles may define it (npm run build assembles the template into build/: serve that folder)`,
   madeByAssemble: (message: string) => `${message}; the folder's build may make it (npm run build assembles the template into build/: serve that folder)`,
   assetMissing: (path: string) => `asset '${path}' is not in assets/`,
   comboRequestInvalid: (max: number) => `a combined script request names 1 to ${max} files of scripts/ after the ?`,

@@ -104,6 +104,16 @@ describe('compiling a folder\'s stylesheets', () => {
     ]);
   });
 
+  it("says that a mixin the stylesheets never define may be a module's, in a folder its toolbelt build assembles", async () => {
+    const files = { 'styles/base.less': '.a { .mixin-template-social-icons-color(red); }', 'package.json': JSON.stringify({ scripts: { build: 'squarespace assemble && webpack' } }) };
+    const result = await compileFolderStyles(folderWith(['base.less'], files));
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      themeMessages.stylesheetStatementLeftOut(themeMessages.mixinFromAssembledModule('.mixin-template-social-icons-color is undefined')),
+    ]);
+    const plain = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': files['styles/base.less'] }));
+    expect(plain.problems.map((problem) => problem.message)).toEqual([themeMessages.stylesheetStatementLeftOut('.mixin-template-social-icons-color is undefined')]);
+  });
+
   it('fails as a whole on a syntax error, and after eight statements left out, reporting those too', async () => {
     const broken = await compileFolderStyles(folderWith(['base.less'], { 'styles/base.less': 'a { b: @gone; }\nc { d: e } }' }));
     expect(broken.css).toBe('');
