@@ -1,19 +1,17 @@
 import type { TemplateConf } from './template-conf.ts';
 import type { TemplateFolder } from './folder-loader.ts';
 import { stylesheetTweaks } from './stylesheet-tweaks.ts';
+import { classSlug } from './class-slug.ts';
 import type { FolderPageTarget, TemplateChoice } from './collection-choice.ts';
 import type { Json } from './platform-data.ts';
 
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}
 
 /** Tweak classes of the body: `tweak-NAME` for a tweak that is on, `tweak-NAME-VALUE` for a chosen value. */
 export function tweakClasses(conf: TemplateConf): string[] {
   const classes: string[] = [];
   for (const [name, value] of Object.entries(conf.tweaks)) {
-    if (value === true) classes.push(`tweak-${slug(name)}`);
-    else if (typeof value === 'string' && value !== '') classes.push(`tweak-${slug(name)}-${slug(value)}`);
+    if (value === true) classes.push(`tweak-${classSlug(name)}`);
+    else if (typeof value === 'string' && value !== '') classes.push(`tweak-${classSlug(name)}-${classSlug(value)}`);
   }
   return classes;
 }
@@ -24,7 +22,7 @@ export function pageId(target: FolderPageTarget, context: Json): string {
   if (target.view === 'item' && item && typeof item.id === 'string') return `item-${item.id}`;
   const collection = target.collection;
   if (collection && typeof collection.id === 'string') return `collection-${collection.id}`;
-  return `${slug(target.systemName ?? 'system')}-page`;
+  return `${classSlug(target.systemName ?? 'system')}-page`;
 }
 
 /**
@@ -36,9 +34,9 @@ export function pageClasses(folder: TemplateFolder, target: FolderPageTarget, ch
   const collection = target.collection;
   if (collection?.urlId === 'home') classes.push('homepage');
   if (target.view === 'system') {
-    classes.push('system-page', `system-page-${slug(target.systemName ?? '')}`);
+    classes.push('system-page', `system-page-${classSlug(target.systemName ?? '')}`);
   } else {
-    classes.push(`collection-type-${slug(choice.typeName)}`, `collection-layout-${slug(choice.layoutName)}`);
+    classes.push(`collection-type-${classSlug(choice.typeName)}`, `collection-layout-${classSlug(choice.layoutName)}`);
     if (collection && typeof collection.id === 'string') classes.push(`collection-${collection.id}`);
     if (target.view === 'item') {
       classes.push('view-item');

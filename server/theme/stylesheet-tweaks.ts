@@ -17,6 +17,7 @@
  * template.conf's `tweaks` names it (a dropdown or checkbox by its title, a variable by its name).
  */
 import type { TemplateFolder } from './folder-loader.ts';
+import { classSlug } from './class-slug.ts';
 import { tweakComments, variableAfter } from './tweak-comments.ts';
 
 export interface StylesheetTweaks {
@@ -31,22 +32,6 @@ interface DeclaredTweak {
   title?: unknown;
   default?: unknown;
   active?: unknown;
-}
-
-/** The platform's class name of a title or choice: lower case, each run of other characters a dash. */
-export function tweakSlug(text: string): string {
-  let slug = '';
-  let dash = false;
-  for (const c of text.toLowerCase()) {
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-      if (dash && slug !== '') slug += '-';
-      slug += c;
-      dash = false;
-    } else {
-      dash = true;
-    }
-  }
-  return slug;
 }
 
 function declaredTweak(json: string): DeclaredTweak | null {
@@ -79,7 +64,7 @@ function tweaksOf(folder: TemplateFolder): StylesheetTweaks {
         continue;
       }
       if (typeof tweak.title !== 'string') continue;
-      const key = tweakSlug(tweak.title);
+      const key = classSlug(tweak.title);
       if (key === '' || seen.has(key)) continue;
       seen.add(key);
       const setting = chosen[tweak.title];
@@ -90,7 +75,7 @@ function tweaksOf(folder: TemplateFolder): StylesheetTweaks {
       } else {
         const value = typeof setting === 'string' ? setting : typeof tweak.default === 'string' ? tweak.default : '';
         values[tweak.title] = value;
-        const valueSlug = tweakSlug(value);
+        const valueSlug = classSlug(value);
         if (valueSlug !== '') classes.push(`${key}-${valueSlug}`);
       }
     }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadTemplateFolder } from '../../../server/theme/folder-loader.ts';
 import type { TemplateChoice } from '../../../server/theme/collection-choice.ts';
 import { pageClasses } from '../../../server/theme/page-identity.ts';
-import { stylesheetTweaks, tweakSlug, tweakValuesForScripts } from '../../../server/theme/stylesheet-tweaks.ts';
+import { classSlug } from '../../../server/theme/class-slug.ts';
+import { stylesheetTweaks, tweakValuesForScripts } from '../../../server/theme/stylesheet-tweaks.ts';
 import { platformScriptGlobals } from '../../../server/theme/platform-script-globals.ts';
 import { MemoryTemplateSource } from '../../../server/theme/template-source.ts';
 import { conf, SITE_REGION } from './folder-fixture.ts';
@@ -31,8 +32,8 @@ function folder(tweaks: Record<string, unknown> = {}, stylesheets = ['tweak.less
 describe("a folder's stylesheet tweaks as body classes", () => {
   it("make a dropdown's choice and an active checkbox into classes of their titles, as the platform does", () => {
     expect(stylesheetTweaks(folder()).classes).toEqual(['site-spacing-medium', 'ancillary-header-full-width', 'tweak-header-cart-style-text']);
-    expect(tweakSlug('Scale Heading 1 Font Size')).toBe('scale-heading-1-font-size');
-    expect(tweakSlug(' Logo Height (max) ')).toBe('logo-height-max');
+    expect(classSlug('Scale Heading 1 Font Size')).toBe('scale-heading-1-font-size');
+    expect(classSlug(' Logo Height (max) ')).toBe('logo-height-max');
   });
 
   it("take template.conf's setting of a tweak by its title over the tweak's default", () => {
