@@ -22,7 +22,7 @@ import { parseLocale, parseNow, writeOutput } from '../../engine/cli/render-job.
 import { messageWithHint } from '../../engine/cli/report.ts';
 import { asAuthorSeesIt, checkTemplateFolder } from './folder-check.ts';
 import { isNotTextProblem, loadTemplateFolder, placeOf, type FolderProblem } from './folder-loader.ts';
-import { compileFolderStyles } from './folder-styles.ts';
+import { compileFolderStyles, compileProblems } from './folder-styles.ts';
 import { contextPageType, PAGE_CONTEXT_FIELDS } from './page-target.ts';
 import { renderFolderPage } from './render-folder-page.ts';
 import { parseStaticSiteData } from './static-platform-data.ts';
@@ -80,9 +80,8 @@ exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage problem`,
     const result = checkTemplateFolder(source);
     // The stylesheets compile too; the check already warned about any that are missing.
     const load = loadTemplateFolder(source);
-    // Its errors, and the statements its best-effort compile left out (template.conf's missing
-    // stylesheets are the check's own warnings already).
-    const styleProblems = load.folder === null ? [] : (await compileFolderStyles(load.folder)).problems.filter((p) => p.severity === 'error' || p.file !== 'template.conf');
+    // Its errors, and the statements its best-effort compile left out.
+    const styleProblems = load.folder === null ? [] : compileProblems(await compileFolderStyles(load.folder));
     const problems = [...result.problems, ...styleProblems];
     for (const problem of problems) printProblem(problem, dir, source, io);
     const errors = problems.filter((problem) => problem.severity === 'error');
@@ -247,8 +246,7 @@ async function writeFolderStyles(source: TemplateSource, file: string): Promise<
   if (load.folder === null) return [];
   const styles = await compileFolderStyles(load.folder);
   if (styles.compiled) writeOutput(file, styles.css);
-  // its errors and the statements left out (template.conf's missing stylesheets are the page's warnings already)
-  return styles.problems.filter((problem) => problem.severity === 'error' || problem.file !== 'template.conf');
+  return compileProblems(styles);
 }
 
 /**

@@ -24,7 +24,7 @@ import { folderStatic } from './folder-static.ts';
 import { mistypedCollectionFiles } from './mistyped-collections.ts';
 import { PreparedPageCache } from './prepared-page-cache.ts';
 import { asTemplateErrors, placeOf, type FolderProblem, type TemplateFolder } from './folder-loader.ts';
-import { compileFolderStyles, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
+import { compileFolderStyles, compileProblems, STYLE_COMPILE_LIMITS, STYLESHEET_PATH, stylesheetUrl, type CompiledStyles, type StyleCompileLimits } from './folder-styles.ts';
 import { pageFooters, pageHeaders } from './page-headers.ts';
 import { filesOfPage, warningsOfPage } from './page-warnings.ts';
 import { pageTargetFor } from './page-target.ts';
@@ -370,7 +370,7 @@ export function createFolderPages(deps: AppDeps, folderDir: string, builtins: Bu
     pageFileWarnings,
     folderWarnings,
     async styleWarnings() {
-      return (await styles()).problems.filter((problem) => problem.severity === 'warning' && problem.file !== 'template.conf');
+      return compileProblems(await styles()).filter((problem) => problem.severity === 'warning');
     },
     sourceOf: (name) => source.read(name),
     pageCompileErrors(page) {

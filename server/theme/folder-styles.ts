@@ -172,14 +172,19 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
   // (as a browser drops the declaration it cannot read, rather than the whole stylesheet): the
   // page works, and a template written for the platform often meets one (a platform stylesheet,
   // a module its build installs).
-  const leftOut = new Map<string, string>();
+  // each file as the compiles read it: LESS 1.3's selectors rewritten once, the statements left out blanked
+  const compiledTexts = new Map<string, string | undefined>();
   const readLeftOut = (path: string): string | undefined => {
-    const text = leftOut.get(path) ?? read(path);
-    return text === undefined || !path.endsWith('.less') ? text : asLess4Selectors(text);
+    if (!compiledTexts.has(path)) {
+      const text = read(path);
+      compiledTexts.set(path, text === undefined || !path.endsWith('.less') ? text : asLess4Selectors(text));
+    }
+    return compiledTexts.get(path);
   };
+  const modifyVars = tweakVariables(folder.conf);
   const started = Date.now();
   for (let leftOutCount = 0; ; leftOutCount++) {
-    const outcome = await compileInWorker(readLeftOut, input, tweakVariables(folder.conf), limits);
+    const outcome = await compileInWorker(readLeftOut, input, modifyVars, limits);
     if ('css' in outcome) return { css: outcome.css, compiled: true, problems, inputs };
     if ('problem' in outcome) {
       problems.push({ file: 'styles', line: 0, column: 0, message: outcome.problem, severity: 'error' });
@@ -191,7 +196,7 @@ export async function compileFolderStyles(folder: TemplateFolder, limits: StyleC
     const column = error.column !== null ? error.column + 1 : null;
     const blanked = leavesOut(error, leftOutCount, started, limits) ? blankedStatement(readLeftOut(file), error) : null;
     if (blanked !== null) {
-      leftOut.set(file, blanked);
+      compiledTexts.set(file, blanked);
       const message = withVariableGuess(platformStylesheetNamed(error, file) ?? assembledMixin(error, folder) ?? error.message, inputs, folder);
       problems.push({ file, line: line!, column: column!, message: themeMessages.stylesheetStatementLeftOut(message), severity: 'warning' });
       continue;
@@ -242,6 +247,14 @@ function leavesOut(error: WorkerFailure, leftOutSoFar: number, started: number, 
 
 function blankedStatement(text: string | undefined, error: WorkerFailure): string | null {
   return text === undefined ? null : blankStatementAt(text, error.line!, error.column!);
+}
+
+/**
+ * The compile's own problems: its errors and the statements it left out, without the stylesheets
+ * template.conf names and styles/ lacks, which the folder's check and pages warn of already.
+ */
+export function compileProblems(styles: CompiledStyles): FolderProblem[] {
+  return styles.problems.filter((problem) => problem.file !== 'template.conf');
 }
 
 /** LESS's message for an undefined variable, with the declared one of the closest name when it looks mistyped. */
