@@ -110,8 +110,10 @@ function frameHtml(frame: string): string {
 
 const STYLES = `#${OVERLAY_ID}{position:fixed;inset:0;z-index:2147483647;width:auto;max-width:none;height:auto;max-height:none;margin:0;padding:24px;border:0;overflow:auto;`
   + 'background:rgba(20,20,24,.92);color:#eee;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace}'
-  // the page's own type rules (doncab's `h2 { font-family: … }`, capitals and spacing) stop at the overlay
+  // the page's own type rules (doncab's `h2 { font-family: … }`, capitals and spacing) stop at the
+  // overlay, whose headings stay bold as the browser makes them
   + `#${OVERLAY_ID} *{font-family:inherit;font-weight:normal;font-style:normal;letter-spacing:normal;text-transform:none}`
+  + `#${OVERLAY_ID} :is(h1,h2){font-weight:bold}`
   + `#${OVERLAY_ID} h1{margin:0 0 16px;font-size:18px;color:#ff8a80}`
   + `#${OVERLAY_ID} li{margin:0 0 20px;list-style:none}`
   + `#${OVERLAY_ID} ol{padding:0}`

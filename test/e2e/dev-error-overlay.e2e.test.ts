@@ -55,9 +55,9 @@ describe('the development error overlay', () => {
     const type = await page.evaluate((id) => {
       const root = document.getElementById(id)!;
       const heading = getComputedStyle(root.querySelector('h1')!);
-      return { root: getComputedStyle(root).fontFamily, heading: heading.fontFamily, transform: heading.textTransform, spacing: heading.letterSpacing };
+      return { root: getComputedStyle(root).fontFamily, heading: heading.fontFamily, transform: heading.textTransform, spacing: heading.letterSpacing, weight: heading.fontWeight };
     }, OVERLAY_ID);
-    expect(type).toEqual({ root: type.root, heading: type.root, transform: 'none', spacing: 'normal' });
+    expect(type).toEqual({ root: type.root, heading: type.root, transform: 'none', spacing: 'normal', weight: '700' });
     expect(type.root).toContain('monospace');
 
     await page.keyboard.press('Escape');
