@@ -82,6 +82,13 @@ export interface Formatter {
    * Undefined when the arguments name no partial.
    */
   partialCall?(args: readonly string[]): PartialCall | undefined;
+  /**
+   * Optional: the formatter with its arguments read once, when the template
+   * is compiled (a date pattern compiled, a memo of its own per call). The
+   * engine then calls the returned `apply` with the same arguments; its
+   * result must be what this formatter's `apply` gives for them.
+   */
+  bind?(args: readonly string[]): Pick<Formatter, 'apply'>;
 }
 
 /** A partial application read from a formatter's arguments. */

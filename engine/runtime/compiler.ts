@@ -48,12 +48,16 @@ export const REMEMBER_FROM = 3;
 export class BoundFormatter {
   /** Whether `apply` declares only (value, args): read once here, as a function's length is slow to read. */
   readonly readsOnlyValue: boolean;
+  /** What a call runs: the formatter bound to its arguments where it offers that (Formatter.bind), else itself. */
+  readonly impl: Pick<Formatter, 'apply'>;
 
   constructor(
-    readonly impl: Formatter,
+    /** The formatter as registered (its partialCall, for the partial fast path). */
+    readonly formatter: Formatter,
     readonly args: readonly string[],
   ) {
-    this.readsOnlyValue = impl.apply.length <= 2;
+    this.impl = formatter.bind?.(args) ?? formatter;
+    this.readsOnlyValue = this.impl.apply.length <= 2;
   }
 }
 
@@ -283,8 +287,8 @@ export class Compiler {
     const bound = this.formatters(node.formatters);
     if (bound.length === 0) return writeVariable('', node.variables[0] as Path, '');
     if (node.variables.length === 1 && bound.length === 1) {
-      const { impl, args } = bound[0] as BoundFormatter;
-      const call = impl.partialCall?.(args);
+      const { formatter, args } = bound[0] as BoundFormatter;
+      const call = formatter.partialCall?.(args);
       if (call !== undefined) return this.partialStep(node.variables[0] as Path, call, node.offset);
     }
     if (node.variables.length === 1 && bound.every(readsOnlyValue)) {

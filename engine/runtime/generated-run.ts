@@ -224,7 +224,7 @@ class Writer {
     const exec = (): string => this.closure(this.compiler.node(node), f);
     if (bound.length === 0 || node.variables.length !== 1 || path === undefined) return exec();
     const only = bound[0] as BoundFormatter;
-    if (bound.length === 1 && only.impl.partialCall?.(only.args) !== undefined) return exec();
+    if (bound.length === 1 && only.formatter.partialCall?.(only.args) !== undefined) return exec();
     const valueOnly = bound.every((call) => call.readsOnlyValue);
     const label = this.fresh('L');
     const value = this.fresh('v');

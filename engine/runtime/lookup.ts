@@ -13,7 +13,7 @@
 import { splitPath, type Path } from '../syntax/nodes.ts';
 import { getChild, getNamed, getOwn, getPath, type JsonObject } from './values.ts';
 import type { Frame } from './frame.ts';
-import { readerOf, walkerOf } from './name-readers.ts';
+import { ownReaderOf, ownWalkerOf, readerOf, walkerOf } from './name-readers.ts';
 
 export type Lookup = (frame: Frame) => unknown;
 
@@ -139,14 +139,19 @@ function namedRest(rest: readonly (string | number)[]): readonly string[] | null
   return rest as readonly string[];
 }
 
-export function compileLookup(path: Path): Lookup {
+/**
+ * The lookup of a path. `own` gives its names readers and walkers of their own (ownReaderOf), for
+ * a plugin's prepared reference; a template's lookups share them by name.
+ */
+export function compileLookup(path: Path, own = false): Lookup {
   const first = path[0] as string | number;
   const rest = path.slice(1);
   const named = namedRest(rest);
   if (named !== null) {
     const [k1, k2] = named as [string | undefined, string | undefined];
-    const r1 = k1 === undefined ? null : readerOf(k1);
-    const r2 = k2 === undefined ? null : readerOf(k2);
+    const reader = own ? ownReaderOf : readerOf;
+    const r1 = k1 === undefined ? null : reader(k1);
+    const r2 = k2 === undefined ? null : reader(k2);
     if (first === '@') {
       if (r1 === null) return (frame) => frame.node;
       if (r2 === null) return (frame) => r1(frame.node);
@@ -154,7 +159,7 @@ export function compileLookup(path: Path): Lookup {
     }
     if (isPlainName(first)) {
       // The common case, {title} or {item.title}: walk the frames for an own property.
-      const walk = walkerOf(first);
+      const walk = own ? ownWalkerOf(first) : walkerOf(first);
       if (r1 === null) return walk;
       if (r2 === null) return (frame) => r1(walk(frame));
       return (frame) => r2(r1(walk(frame)));

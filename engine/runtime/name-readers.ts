@@ -100,3 +100,17 @@ export function readerOf(name: string): NameReader {
 export function walkerOf(name: string): NameWalker {
   return perName(walkers, WALKER_BODY, name, () => (start) => lookupName(start, name));
 }
+
+/**
+ * A reader of `name` of its own, shared with no other lookup: for the few references a plugin
+ * makes once and reads on every call (PreparedReference), whose caches then see only the shapes
+ * that plugin meets, not every shape the templates' lookups of the same name meet.
+ */
+export function ownReaderOf(name: string): NameReader {
+  return make<NameReader>(READER_BODY, name) ?? readerOf(name);
+}
+
+/** A walker of `name` of its own (see ownReaderOf): its last memo is its own too. */
+export function ownWalkerOf(name: string): NameWalker {
+  return make<NameWalker>(WALKER_BODY, name) ?? walkerOf(name);
+}

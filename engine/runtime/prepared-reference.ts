@@ -5,7 +5,7 @@
  * lookup alone — no path array to walk, no memo to consult.
  */
 import { splitPath } from '../syntax/nodes.ts';
-import { isPlainName, lookupOfReference, type Lookup } from './lookup.ts';
+import { compileLookup, isPlainName, type Lookup } from './lookup.ts';
 
 export class PreparedReference {
   /**
@@ -17,13 +17,14 @@ export class PreparedReference {
    * The value from `frame` outward, as the template would find it. Compiled when the reference is
    * made and never replaced: V8 then knows which function each plugin's lookup calls and can
    * inline it there, where a lookup compiled on first use was called through one site shared by
-   * every reference.
+   * every reference. Its names are read by functions of its own, whose caches see only the
+   * shapes this reference meets (a blog list's date calls read `website` from its items only).
    */
   readonly lookup: Lookup;
 
   constructor(readonly text: string) {
     this.plainHead = isPlainName(splitPath(text)[0]);
-    this.lookup = lookupOfReference(text);
+    this.lookup = compileLookup(splitPath(text), true);
   }
 }
 

@@ -2,7 +2,7 @@
  * `date` (strftime patterns in the website's time zone) and `timesince`
  * (a span with how long ago an instant was).
  */
-import type { Formatter } from '../types.ts';
+import type { Formatter, RenderContext } from '../types.ts';
 import { messages } from '../../messages.ts';
 import { numberOf } from '../../runtime/values.ts';
 import { cldrFor } from '../i18n/cldr.ts';
@@ -12,9 +12,8 @@ import { type CompiledPattern, formatLocalTime, strftimePattern } from './strfti
 import { epochOf, isSupportedInstant, timeZoneOf } from './time-zone.ts';
 
 /**
- * One `date` call of a template: its pattern, compiled once (each call's arguments are one array
- * for the life of its template), and the texts it has written, for the time zone and locale they
- * were written in. A list shows the same few instants on every render, and working out a local
+ * One `date` call of a template: its pattern, compiled once when the call is bound, and the texts
+ * it has written, for the time zone and locale they were written in. A list shows the same few instants on every render, and working out a local
  * time and writing it cost more than the rest of a blog list's item.
  */
 interface DateCall {
@@ -27,47 +26,54 @@ interface DateCall {
 /** Texts kept per call: a page of a list; a longer list starts afresh when it fills (a few KB per call). */
 const MAX_KEPT_TEXTS = 64;
 
+function dateCall(args: readonly string[]): DateCall {
+  return { pattern: strftimePattern(args.length === 1 ? args[0]! : args.join(' ')), zone: '', locale: '', texts: new Map() };
+}
+
+/** Calls made without binding (a formatter applied by hand): one DateCall per arguments array still. */
 const callByArgs = new WeakMap<readonly string[], DateCall>();
-let lastArgs: readonly string[] | undefined;
-let lastCall: DateCall | undefined;
 
 function callOf(args: readonly string[]): DateCall {
-  if (args === lastArgs) return lastCall!;
   let call = callByArgs.get(args);
   if (call === undefined) {
-    call = { pattern: strftimePattern(args.length === 1 ? args[0]! : args.join(' ')), zone: '', locale: '', texts: new Map() };
+    call = dateCall(args);
     callByArgs.set(args, call);
   }
-  lastArgs = args;
-  lastCall = call;
   return call;
 }
 
-/** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern. */
+function formatDate(call: DateCall, value: unknown, ctx: RenderContext): string | undefined {
+  // A missing or null value is the instant 0, as Java reads it (a missing node's long is 0).
+  const epoch = epochOf(value);
+  if (!isSupportedInstant(epoch)) {
+    ctx.error(messages.julianDayRange);
+    return undefined;
+  }
+  const zone = timeZoneOf(ctx);
+  const locale = call.pattern.usesLocale ? ctx.locale : '';
+  if (zone !== call.zone || locale !== call.locale) {
+    call.texts.clear();
+    call.zone = zone;
+    call.locale = locale;
+  }
+  let text = call.texts.get(epoch);
+  if (text === undefined) {
+    text = formatLocalTime(call.pattern, localTimeOf(zone, epoch), call.pattern.usesLocale ? cldrFor(ctx.locale) : undefined);
+    if (call.texts.size >= MAX_KEPT_TEXTS) call.texts.clear();
+    call.texts.set(epoch, text);
+  }
+  return text;
+}
+
+/** `{t|date %B %d, %Y}`: the arguments, joined by spaces, are the pattern (none: no output). */
 export const dateFormatter: Formatter = {
   apply(value, args, ctx) {
-    // A missing or null value is the instant 0, as Java reads it (a missing node's long is 0).
-    if (args.length === 0) return undefined;
-    const epoch = epochOf(value);
-    if (!isSupportedInstant(epoch)) {
-      ctx.error(messages.julianDayRange);
-      return undefined;
-    }
-    const call = callOf(args);
-    const zone = timeZoneOf(ctx);
-    const locale = call.pattern.usesLocale ? ctx.locale : '';
-    if (zone !== call.zone || locale !== call.locale) {
-      call.texts.clear();
-      call.zone = zone;
-      call.locale = locale;
-    }
-    let text = call.texts.get(epoch);
-    if (text === undefined) {
-      text = formatLocalTime(call.pattern, localTimeOf(zone, epoch), call.pattern.usesLocale ? cldrFor(ctx.locale) : undefined);
-      if (call.texts.size >= MAX_KEPT_TEXTS) call.texts.clear();
-      call.texts.set(epoch, text);
-    }
-    return text;
+    return args.length === 0 ? undefined : formatDate(callOf(args), value, ctx);
+  },
+  bind(args) {
+    if (args.length === 0) return { apply: () => undefined };
+    const call = dateCall(args);
+    return { apply: (value, _args, ctx) => formatDate(call, value, ctx) };
   },
 };
 

@@ -56,3 +56,29 @@ describe('a formatter\'s scope', () => {
     }
   });
 });
+
+describe('a formatter that binds its arguments', () => {
+  it('is bound when the template is compiled (not per render), and its bound apply runs on both tiers', () => {
+    const bindings: string[][] = [];
+    const pair: Formatter = {
+      apply: (value, args) => `${String(value)}:${args.join('+')}`,
+      bind(args) {
+        bindings.push([...args]);
+        const joined = args.join('+');
+        return { apply: (value) => `${String(value)}=${joined}` };
+      },
+    };
+    const withPair = new PluginRegistry().addFormatters({ ...coreFormatters, pair }).addPredicates(corePredicates);
+    for (const after of [1_000_000, 1]) {
+      secondTier.after = after;
+      bindings.length = 0;
+      const template = compile('{n|pair a b}{.repeated section list}{@|pair c}{.end}', { plugins: withPair });
+      for (let i = 0; i < 3; i++) expect(template.render(data).html).toBe('5=a+b1=c2=c');
+      // Each tier binds the calls it runs: the closures, then the generated function.
+      const made = bindings.length;
+      expect(new Set(bindings.map((args) => args.join(' ')))).toEqual(new Set(['a b', 'c']));
+      for (let i = 0; i < 20; i++) template.render(data);
+      expect(bindings.length).toBe(made);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Frame } from '../../../engine/runtime/frame.ts';
 import { JsonDouble } from '../../../engine/runtime/json-double.ts';
 import { lookupName } from '../../../engine/runtime/lookup.ts';
-import { readerOf, walkerOf } from '../../../engine/runtime/name-readers.ts';
+import { ownReaderOf, ownWalkerOf, readerOf, walkerOf } from '../../../engine/runtime/name-readers.ts';
 import { getNamed } from '../../../engine/runtime/values.ts';
 
 const NAMES = ['title', 'length', 'value', 'constructor', 'toString', '__proto__', 'hasOwnProperty', '0', 'missing', ''];
@@ -59,6 +59,20 @@ describe('name readers', () => {
   it('are made once per name', () => {
     expect(readerOf('title')).toBe(readerOf('title'));
     expect(walkerOf('title')).toBe(walkerOf('title'));
+  });
+
+  it('of their own (a plugin\'s prepared reference) are new functions that read and walk exactly as the shared ones', () => {
+    expect(ownReaderOf('title')).not.toBe(readerOf('title'));
+    expect(ownReaderOf('title')).not.toBe(ownReaderOf('title'));
+    expect(ownWalkerOf('title')).not.toBe(walkerOf('title'));
+    for (const name of NAMES) {
+      const read = ownReaderOf(name);
+      VALUES.forEach((value, i) => expect(read(value), `${name} of value ${i}`).toBe(getNamed(value, name)));
+    }
+    const root = new Frame({ title: 'root' }, null);
+    const list = new Frame([{ title: 'first' }], root);
+    const item = new Frame({ own: 'item' }, list);
+    for (const start of [root, list, item]) for (const name of [...NAMES, 'own']) expect(ownWalkerOf(name)(start), name).toBe(lookupName(start, name));
   });
 
   it('walk the scopes outward as lookupName does, stopping at an isolated scope', () => {

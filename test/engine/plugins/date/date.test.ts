@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { messages } from '../../../../engine/messages.ts';
 import { DEFAULT_TIME_ZONE, epochOf, isSupportedInstant } from '../../../../engine/plugins/date/time-zone.ts';
 import { humanizeElapsed } from '../../../../engine/plugins/date/humanize.ts';
+import { dateFormatter } from '../../../../engine/plugins/date/date-formatters.ts';
+import { stubContext } from '../core/render-context-stub.ts';
 import { render } from '../i18n/render.ts';
 import { compile, type RenderOptions } from '../../../../engine/index.ts';
 
@@ -101,6 +103,16 @@ describe('date (strftime patterns)', () => {
     );
     // fr-FR weeks start on Monday: the ISO week is the same, the names are French.
     expect(render(template, data, { locale: 'fr-FR' }).html).toBe('2021-03-14 01:59:59 EST|2021-03-14 03:00:00 EDT|dimanche 10');
+  });
+
+  test('applied by hand, unbound, it gives what the template\'s bound call gives', () => {
+    const t = Date.UTC(2021, 2, 14, 6, 59, 59, 999);
+    const ctx = stubContext([{ website: { timeZone: 'Europe/London' } }]);
+    for (const args of [['%F', '%T', '%Z'], ['%A'], []]) {
+      const bound = dateFormatter.bind!(args).apply(t, args, ctx, [t]);
+      expect(dateFormatter.apply(t, args, ctx, [t])).toBe(bound);
+      expect(render(`[{t|date ${args.join(' ')}}]`, { t, website: { timeZone: 'Europe/London' } }).html).toBe(`[${bound ?? ''}]`);
+    }
   });
 });
 
