@@ -44,16 +44,26 @@ export const assignCspNonce: RequestHandler = (req, res, next) => {
 };
 
 /**
- * helmet's CSP settings: its defaults (default-src 'self', object-src 'none', no inline event
- * attributes, base-uri and form-action 'self'…) with the nonce added to script-src. Style
- * attributes stay allowed (React and the theme set them). Behind https, plain-http subresources
- * are upgraded; on plain http that directive would break the shop, so it is left out.
+ * The hash of an empty inline event handler. Templates write `onclick=""` (and `ontouchstart=""`)
+ * so that iOS Safari sends taps on elements that are not links; such a handler runs nothing, and
+ * blocking it only filled the console with a violation per tap. Naming its hash with
+ * 'unsafe-hashes' admits exactly that empty text: a handler with any code in it stays blocked.
+ */
+const EMPTY_HANDLER = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+/**
+ * helmet's CSP settings: its defaults (default-src 'self', object-src 'none', base-uri and
+ * form-action 'self'…) with the nonce added to script-src, and no inline event attribute but an
+ * empty one (EMPTY_HANDLER). Style attributes stay allowed (React and the theme set them). Behind
+ * https, plain-http subresources are upgraded; on plain http that directive would break the shop,
+ * so it is left out.
  */
 export function contentSecurityPolicy(options: { secure: boolean }): HelmetOptions['contentSecurityPolicy'] {
   return {
     useDefaults: true,
     directives: {
       scriptSrc: ["'self'", (req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+      scriptSrcAttr: ["'unsafe-hashes'", EMPTY_HANDLER],
       upgradeInsecureRequests: options.secure ? [] : null,
     },
   };

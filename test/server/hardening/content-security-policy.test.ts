@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { clientAssetTags } from '../../../client/manifest.ts';
 import { createMaintenanceApp } from '../../../server/maintenance-app.ts';
 import { NONCE_PLACEHOLDER } from '../../../server/security/content-security-policy.ts';
@@ -67,7 +68,8 @@ function checkPage(headers: Headers, html: string): string {
   expect(html).not.toContain(NONCE_PLACEHOLDER);
   expect(allowsInlineScript(policy, nonce)).toBe(true);
   expect(allowsInlineScript(policy, undefined)).toBe(false);
-  expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+  // inline event attributes: only an empty one (a template's `onclick=""` for iOS taps), by its hash
+  expect(policy.get('script-src-attr')).toEqual(["'unsafe-hashes'", `'sha256-${createHash('sha256').update('').digest('base64')}'`]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('default-src')).toEqual(["'self'"]);
   return nonce;
