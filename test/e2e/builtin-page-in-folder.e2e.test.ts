@@ -4,10 +4,8 @@
  * the islands' own rules (the product's picture strip keeps small thumbnails, the cart's Checkout
  * button its white text on black) at a desktop's and a phone's width.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot, startStorefront, type Storefront } from './harness.ts';
-import { writeTemplateFolder } from '../server/helpers/template-folder-on-disk.ts';
+import { openPage, screenshot, startFolderStorefront, type Storefront } from './harness.ts';
 
 const FOLDER: Record<string, string> = {
   'template.conf': JSON.stringify({
@@ -21,16 +19,13 @@ const FOLDER: Record<string, string> = {
 };
 
 let store: Storefront;
-let folder: string;
 
 beforeAll(async () => {
-  folder = writeTemplateFolder('storefront-builtin-in-folder-', FOLDER);
-  store = await startStorefront({ templateDir: folder });
+  store = await startFolderStorefront('storefront-builtin-in-folder-', FOLDER);
 });
 
 afterAll(async () => {
   await store?.stop();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('a built-in product page in a developer template', () => {

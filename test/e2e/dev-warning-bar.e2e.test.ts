@@ -3,28 +3,23 @@
  * know): closed, it stays closed on the tab's next pages while the warnings are the same, since it
  * lies over the foot of the page, where a template keeps its phone bar and the store its cart button.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERLAY_ID } from '../../server/dev/error-overlay.ts';
-import { startStorefront, type Storefront } from './harness.ts';
-import { writeTemplateFolder } from '../server/helpers/template-folder-on-disk.ts';
+import { startFolderStorefront, type Storefront } from './harness.ts';
 
 let store: Storefront;
-let folder: string;
 
 beforeAll(async () => {
-  folder = writeTemplateFolder('storefront-warning-bar-', {
+  store = await startFolderStorefront('storefront-warning-bar-', {
     'template.conf': JSON.stringify({ name: 'Author', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ name: 'mainNav', title: 'Main' }] }),
     // a script the folder lacks: a warning on every page
     'site.region': '<!doctype html><html lang="en"><head>{squarespace-headers}</head><body><main>{squarespace.main-content}</main>'
       + '<squarespace:script src="site-bundle.js" />{squarespace-footers}</body></html>',
-  });
-  store = await startStorefront({ dev: true, templateDir: folder });
+  }, { dev: true });
 });
 
 afterAll(async () => {
   await store?.stop();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe("the development overlay's bar of warnings", () => {

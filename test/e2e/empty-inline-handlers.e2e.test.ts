@@ -3,10 +3,8 @@
  * sends taps on elements that are not links) pass the Content-Security-Policy without a console
  * violation per tap, while a handler with code in it is still blocked and never runs.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startStorefront, type Storefront } from './harness.ts';
-import { writeTemplateFolder } from '../server/helpers/template-folder-on-disk.ts';
+import { openPage, startFolderStorefront, type Storefront } from './harness.ts';
 
 const FOLDER: Record<string, string> = {
   'template.conf': JSON.stringify({ name: 'Handlers', layouts: { default: { name: 'Default', regions: ['site'] } } }),
@@ -18,16 +16,13 @@ const FOLDER: Record<string, string> = {
 };
 
 let store: Storefront;
-let folder: string;
 
 beforeAll(async () => {
-  folder = writeTemplateFolder('storefront-empty-handlers-', FOLDER);
-  store = await startStorefront({ templateDir: folder });
+  store = await startFolderStorefront('storefront-empty-handlers-', FOLDER);
 });
 
 afterAll(async () => {
   await store?.stop();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('inline event handlers in a developer template', () => {

@@ -15,6 +15,7 @@ import { buildClient, isClientBuildStale } from '../../client/build.ts';
 import { createApp, type StorefrontApp } from '../../server/app.ts';
 import { SiteRepository } from '../../server/db/site-repository.ts';
 import type { AppOptions } from '../../server/deps.ts';
+import { writeTemplateFolder } from '../server/helpers/template-folder-on-disk.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
@@ -93,6 +94,25 @@ export async function startStorefront(extraOptions: Partial<AppOptions> = {}, br
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The store serving a developer-template folder written from `files` (paths inside the folder to
+ * their text) into a temporary directory, which `stop` removes with the rest.
+ */
+export async function startFolderStorefront(
+  prefix: string,
+  files: Record<string, string>,
+  extraOptions: Partial<AppOptions> = {},
+): Promise<Storefront> {
+  const folder = writeTemplateFolder(prefix, files);
+  const store = await startStorefront({ ...extraOptions, templateDir: folder });
+  const stop = store.stop;
+  store.stop = async () => {
+    await stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  return store;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

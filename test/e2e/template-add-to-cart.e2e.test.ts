@@ -5,11 +5,9 @@
  * host's at equal specificity. The price and the button follow the chosen variant, and a button the
  * template's own script puts in later (a quick view) works too.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_TO_CART_STATUS, ALERT_TITLE, BUTTON, selectOptionsMessage } from '../../client/lib/messages.ts';
-import { openPage, screenshot, startStorefront, type Storefront } from './harness.ts';
-import { writeTemplateFolder } from '../server/helpers/template-folder-on-disk.ts';
+import { openPage, screenshot, startFolderStorefront, type Storefront } from './harness.ts';
 
 const AUTHOR_ACCENT = 'rgb(204, 85, 51)';
 
@@ -31,16 +29,13 @@ const FOLDER: Record<string, string> = {
 };
 
 let store: Storefront;
-let folder: string;
 
 beforeAll(async () => {
-  folder = writeTemplateFolder('storefront-author-commerce-', FOLDER);
-  store = await startStorefront({ templateDir: folder });
+  store = await startFolderStorefront('storefront-author-commerce-', FOLDER);
 });
 
 afterAll(async () => {
   await store?.stop();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe("a developer template's own products.item", () => {
