@@ -135,9 +135,13 @@ options:
   --css-out FILE       write the folder's compiled stylesheet to FILE (the CSS
                        the server answers at /site.css; empty when template.conf
                        names no stylesheet; not written when it does not compile)
-  --allow-errors       exit 0 even when errors are reported
+  --allow-errors       write the page even when its files have syntax errors (as
+                       the storefront would serve it), and exit 0 even when
+                       errors are reported
   -h, --help           this help
 
+A page whose files have syntax errors is not written, as for tmpl render FILE
+(malformed tags that stay text are reported and the page is still written).
 Errors are printed to stderr as DIR/FILE:LINE:COLUMN message with a code frame:
 the folder's, each malformed tag in a file the page used (the page keeps it as
 text, as the storefront serves it), the render's, and with --css-out the
@@ -214,7 +218,13 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
     const { address, file } = result.otherPage;
     io.err(`${dataFile}: warning: ${themeMessages.contextOfOtherPage(page, dataFile, address, contextPageType(context as Record<string, unknown>), file)}`);
   }
-  if (result.html !== '') {
+  // As `tmpl render FILE`: a page built from files with syntax errors is not written (a build's --out
+  // kept its last good page), unless asked for; malformed tags kept as text do not stop it.
+  const allowErrors = args.values['allow-errors'] === true;
+  const broken = [...new Set(folderErrors.filter((problem) => problem.severity === 'error' && problem.validation !== true && used.has(problem.file)).map((problem) => problem.file))];
+  if (result.html !== '' && broken.length > 0 && !allowErrors) {
+    io.err(themeMessages.pageNotRendered(broken, out));
+  } else if (result.html !== '') {
     if (out !== undefined) writeOutput(out, result.html);
     else if (io.write !== undefined) io.write(result.html);
     else io.out(result.html);
@@ -233,7 +243,7 @@ async function renderFolder(args: ParsedArgs, io: FolderCliIo): Promise<number> 
   const styleProblems = cssOut === undefined ? [] : await writeFolderStyles(source, cssOut);
   for (const problem of styleProblems) printProblem(problem, dir, source, io);
   const failed = folderErrors.length > 0 || result.errors.length > 0 || styleProblems.some((problem) => problem.severity === 'error');
-  return failed && args.values['allow-errors'] !== true ? EXIT.templateErrors : EXIT.ok;
+  return failed && !allowErrors ? EXIT.templateErrors : EXIT.ok;
 }
 
 /**

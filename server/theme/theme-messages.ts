@@ -81,6 +81,9 @@ export const themeMessages = {
   contextOfOtherPage: (page: string, dataFile: string, address: string, pageType: number | undefined, file: string | undefined) =>
     `--page ${page}, but ${dataFile} is the context of ${address}${pageType === undefined ? '' : ` (pageType ${pageType})`}: `
     + `that page is rendered${file === undefined ? ' (the built-in page)' : `, from ${file}`}; for ${page}, save what ${page}?format=json answers`,
+  /** tmpl render DIR of a page whose files have syntax errors, as tmpl render FILE: the page is not written. */
+  pageNotRendered: (files: readonly string[], target: string | undefined) =>
+    `not rendered: ${files.join(', ')} ${files.length === 1 ? 'has' : 'have'} syntax errors, so ${target === undefined ? 'no page is written' : `${target} is left as it was`}; --allow-errors renders the page anyway, as the storefront would serve it`,
   renderNeedsPage: '--page URL is missing: the address of the page to render, such as / or /shop/p/linen-shirt',
   /** tmpl render DIR without --site, of a page whose files write platform tags that read the site's data. */
   noSiteGiven: (tags: readonly string[]) =>

@@ -749,6 +749,31 @@ describe('tmpl on folders', () => {
     }
   });
 
+  it('writes no page built from a file with syntax errors, as render FILE, leaving --out as it was; --allow-errors writes it', async () => {
+    const list = join(dir, 'collections/blog.list');
+    const kept = readFileSync(list, 'utf8');
+    const target = join(dirname(dir), 'journal-unclosed.html');
+    writeFileSync(target, 'the last good page');
+    writeFileSync(list, `{.section collection}${kept}`);
+    const args = ['render', dir, '--page', '/journal', '--data', join(dir, 'context.json'), '--site', join(dir, 'site.json')];
+    try {
+      const refused = await run([...args, '--out', target]);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`${list}:1:1 error: `);
+      expect(refused.err).toContain(themeMessages.pageNotRendered(['collections/blog.list'], target));
+      expect(readFileSync(target, 'utf8')).toBe('the last good page');
+      const toStdout = await run(args);
+      expect(toStdout.out).toBe('');
+      expect(toStdout.err).toContain(themeMessages.pageNotRendered(['collections/blog.list'], undefined));
+      const allowed = await run([...args, '--out', target, '--allow-errors']);
+      expect(allowed.code).toBe(0);
+      expect(readFileSync(target, 'utf8')).toContain('<a>Journal</a>');
+    } finally {
+      writeFileSync(list, kept);
+      rmSync(target, { force: true });
+    }
+  });
+
   it('words a missing block as render does, at the same place, with the same suggestion: the one slip reads alike in check, render and the overlay', async () => {
     const list = join(dir, 'collections/blog.list');
     const kept = readFileSync(list, 'utf8');
